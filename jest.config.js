@@ -1,0 +1,31 @@
+// Two projects: `unit` needs nothing running; `integration` talks to the real servers
+// that tools/infra starts (and to the embedded adapters), so it runs after `infra up`.
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+// Workspace packages are resolved to their TypeScript sources, so tests never need a build.
+const moduleNameMapper = {
+  '^@taal/(kit|contracts|launcher)$': '<rootDir>/packages/$1/src',
+  '^@taal/(kit|contracts|launcher)/(.*)$': '<rootDir>/packages/$1/src/$2',
+  '^@taal/(catalogue|gateway)$': '<rootDir>/services/$1/src',
+  '^@taal/(catalogue|gateway)/(.*)$': '<rootDir>/services/$1/src/$2',
+};
+const common = {
+  transform,
+  moduleNameMapper,
+  testEnvironment: 'node',
+  // ESM-only dependencies are compiled to CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|jose)/)'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,tools}/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{packages,services,tools}/**/*.itest.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,12 @@
+/** Cache and rate-limit port: ioredis in cluster mode, an in-memory map when embedded. */
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  del(...keys: string[]): Promise<void>;
+  /**
+   * Atomically increments a counter, starting its expiry window at the first increment.
+   * Returns the count after incrementing: the building block of rate limits.
+   */
+  incr(key: string, windowSeconds: number): Promise<number>;
+  close(): Promise<void>;
+}

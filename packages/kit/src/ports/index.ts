@@ -1,0 +1,5 @@
+export * from './sql';
+export * from './events';
+export * from './files';
+export * from './cache';
+export * from './mail';
