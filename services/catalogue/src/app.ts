@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { catalogueV1 } from '@taal/contracts';
+import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type Sql } from '@taal/kit';
+import { catalogueService } from './grpc/catalogue-service';
+import { CatalogueStore, SCHEMA } from './store/catalogue-store';
+
+export interface CatalogueDeps {
+  sql: Sql;
+  bus: EventBus;
+  logger: Logger;
+  host: string;
+  port: number;
+  seedDemoData: boolean;
+}
+
+export interface RunningCatalogue {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
+
+/** Wires the catalogue: migrations, demo data, outbox relay, then the gRPC server (ready last). */
+export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  const store = new CatalogueStore(sql);
+  if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
+
+  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    logger,
+    services: [
+      {
+        definition: catalogueV1.CatalogueServiceService,
+        implementation: catalogueService(sql, store, () => relay.notify()),
+      },
+    ],
+  });
+  server.health.setStatus(CATALOGUE_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'catalogue ready');
+
+  return {
+    port: server.port,
+    async stop() {
+      await server.stop();
+      await relay.stop();
+    },
+  };
+}

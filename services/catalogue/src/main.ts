@@ -1,0 +1,31 @@
+/** Cluster-mode entry point: the catalogue as its own process against real Postgres and Kafka. */
+import { Lifecycle, createKafkaEventBus, createLogger, createSql, installSignalHandlers } from '@taal/kit';
+import { startCatalogue } from './app';
+import { loadCatalogueConfig } from './config';
+
+async function main(): Promise<void> {
+  const logger = createLogger('catalogue');
+  const config = loadCatalogueConfig();
+  const lifecycle = new Lifecycle();
+  installSignalHandlers(lifecycle, logger);
+
+  const sql = createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, applicationName: 'catalogue' });
+  lifecycle.onStop('postgres', () => sql.close());
+  const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'catalogue', logger });
+  lifecycle.onStop('kafka', () => bus.close());
+
+  const catalogue = await startCatalogue({
+    sql,
+    bus,
+    logger,
+    host: config.CATALOGUE_GRPC_HOST,
+    port: config.CATALOGUE_GRPC_PORT,
+    seedDemoData: config.SEED_DEMO_DATA,
+  });
+  lifecycle.onStop('grpc', () => catalogue.stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

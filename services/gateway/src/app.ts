@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { ResponseCache } from './cache/response-cache';
+import type { CatalogueApi } from './clients/catalogue';
+import { apiErrorHandler, apiNotFound } from './http/errors';
+import { openApiDocument } from './openapi';
+import { courseRoutes } from './routes/course';
+import { instructorRoutes } from './routes/instructor';
+
+export interface ReadinessReport {
+  ready: boolean;
+  services: Record<string, boolean>;
+}
+
+export interface GatewayAppDeps {
+  catalogue: CatalogueApi;
+  logger: Logger;
+  /** Whether every service behind the gateway is ready; answers /healthz. */
+  readiness: () => Promise<ReadinessReport>;
+  cache: ResponseCache;
+  /** Serves the web UI after the API routes (the frontends package provides it). */
+  mountUi?: (app: Express) => void;
+}
+
+export function createGatewayApp(deps: GatewayAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.get('/healthz', async (_req, res) => {
+    const report = await deps.readiness();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  api.use(courseRoutes(deps.catalogue, deps.cache));
+  api.use(instructorRoutes(deps.catalogue, deps.cache));
+  api.use(apiNotFound());
+  api.use(apiErrorHandler(deps.logger));
+  app.use('/api/v1', api);
+  app.use('/api', apiNotFound(), apiErrorHandler(deps.logger));
+
+  app.use('/assets/demo', express.static(`${__dirname}/../static/demo`, { maxAge: '1d', fallthrough: false }));
+  deps.mountUi?.(app);
+  return app;
+}

@@ -1,0 +1,25 @@
+import { catalogueV1 } from '@taal/contracts';
+import { callUnary, createClient } from '@taal/kit';
+
+/** Typed, promise-based access to the catalogue service; every call carries a deadline. */
+export interface CatalogueApi {
+  listCourses(req: Partial<catalogueV1.ListCoursesRequest>): Promise<catalogueV1.ListCoursesResponse>;
+  getCourse(req: Partial<catalogueV1.GetCourseRequest>): Promise<catalogueV1.GetCourseResponse>;
+  listUpcomingCourses(): Promise<catalogueV1.ListUpcomingCoursesResponse>;
+  listInstructors(req: Partial<catalogueV1.ListInstructorsRequest>): Promise<catalogueV1.ListInstructorsResponse>;
+  getInstructor(req: Partial<catalogueV1.GetInstructorRequest>): Promise<catalogueV1.GetInstructorResponse>;
+  close(): void;
+}
+
+export function connectCatalogue(address: string, deadlineMs: number): CatalogueApi {
+  const client = createClient(catalogueV1.CatalogueServiceClient, address);
+  const call = <Req, Res>(method: string, request: Req) => callUnary<Req, Res>(client, method, request, { deadlineMs });
+  return {
+    listCourses: (req) => call('listCourses', catalogueV1.ListCoursesRequest.fromPartial(req)),
+    getCourse: (req) => call('getCourse', catalogueV1.GetCourseRequest.fromPartial(req)),
+    listUpcomingCourses: () => call('listUpcomingCourses', catalogueV1.ListUpcomingCoursesRequest.fromPartial({})),
+    listInstructors: (req) => call('listInstructors', catalogueV1.ListInstructorsRequest.fromPartial(req)),
+    getInstructor: (req) => call('getInstructor', catalogueV1.GetInstructorRequest.fromPartial(req)),
+    close: () => client.close(),
+  };
+}

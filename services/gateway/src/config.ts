@@ -1,0 +1,19 @@
+import os from 'node:os';
+import { z } from 'zod';
+import { fields, loadConfig, type Env } from '@taal/kit';
+
+/** What the gateway needs when it runs as its own process (cluster mode). */
+const schema = z.object({
+  GATEWAY_HOST: fields.string('0.0.0.0'),
+  PORT: fields.port(8080),
+  CATALOGUE_ADDR: fields.string('127.0.0.1:50051'),
+  GRPC_DEADLINE_MS: fields.int({ min: 50, max: 60_000, default: 2000 }),
+  KAFKA_BROKERS: fields.hostPortList(),
+  GATEWAY_INSTANCE_ID: fields.string(`${os.hostname()}-${process.pid}`),
+});
+
+export type GatewayConfig = z.infer<typeof schema>;
+
+export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
+  return loadConfig(schema, env);
+}

@@ -1,0 +1,3 @@
+export { startGateway, type GatewayDeps, type RunningGateway } from './start';
+export { createGatewayApp, type ReadinessReport } from './app';
+export { openApiDocument } from './openapi';

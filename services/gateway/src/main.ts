@@ -1,0 +1,29 @@
+/** Cluster-mode entry point: the gateway as its own process. */
+import { Lifecycle, createKafkaEventBus, createLogger, installSignalHandlers } from '@taal/kit';
+import { loadGatewayConfig } from './config';
+import { startGateway } from './start';
+
+async function main(): Promise<void> {
+  const logger = createLogger('gateway');
+  const config = loadGatewayConfig();
+  const lifecycle = new Lifecycle();
+  installSignalHandlers(lifecycle, logger);
+
+  const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
+  lifecycle.onStop('kafka', () => bus.close());
+  const gateway = await startGateway({
+    catalogueAddress: config.CATALOGUE_ADDR,
+    bus,
+    logger,
+    host: config.GATEWAY_HOST,
+    port: config.PORT,
+    deadlineMs: config.GRPC_DEADLINE_MS,
+    instanceId: config.GATEWAY_INSTANCE_ID,
+  });
+  lifecycle.onStop('http', () => gateway.stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

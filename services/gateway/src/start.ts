@@ -1,0 +1,54 @@
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { EventBus } from '@taal/kit';
+import { createGatewayApp, type ReadinessReport } from './app';
+import { ResponseCache } from './cache/response-cache';
+import { connectCatalogue } from './clients/catalogue';
+import { healthProbe } from './clients/health';
+import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
+import { listen } from './server';
+
+export interface GatewayDeps {
+  catalogueAddress: string;
+  bus: EventBus;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** Deadline of every call to a service behind the gateway. */
+  deadlineMs: number;
+  /** Consumer group suffix; unique per gateway instance so each replica sees every event. */
+  instanceId: string;
+  cacheTtlMs?: number;
+  mountUi?: (app: Express) => void;
+}
+
+export interface RunningGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
+  const catalogue = connectCatalogue(deps.catalogueAddress, deps.deadlineMs);
+  const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
+  const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
+  const catalogueHealth = healthProbe(deps.catalogueAddress, 'taal.catalogue.v1.CatalogueService', deps.deadlineMs);
+
+  const readiness = async (): Promise<ReadinessReport> => {
+    const services = { catalogue: await catalogueHealth.check() };
+    return { ready: Object.values(services).every(Boolean), services };
+  };
+
+  const app = createGatewayApp({ catalogue, logger: deps.logger, readiness, cache, mountUi: deps.mountUi });
+  const server = await listen(app, deps.host, deps.port);
+  deps.logger.info({ port: server.port }, 'gateway listening');
+
+  return {
+    port: server.port,
+    async stop() {
+      await server.close();
+      await subscription.stop();
+      catalogueHealth.close();
+      catalogue.close();
+    },
+  };
+}
