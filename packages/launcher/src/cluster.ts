@@ -1,0 +1,101 @@
+/**
+ * Cluster mode on one machine (`npm run start:cluster`): each service runs as its own
+ * process against the real servers that tools/infra started (their settings are read
+ * from $TAAL_INFRA_HOME/env.sh when not already in the environment). Like a Kubernetes
+ * restart policy, a process that dies is started again after a short backoff.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+
+interface ServiceSpec {
+  name: string;
+  entry: string;
+  env: Record<string, string>;
+}
+
+export function readInfraEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const home = env.TAAL_INFRA_HOME ?? path.join(os.homedir(), '.cache', 'taal', 'infra');
+  const file = path.join(home, 'env.sh');
+  if (!existsSync(file)) return {};
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^\s*(?:export\s+)?([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (m) vars[m[1]!] = m[2]!.replace(/^['"]|['"]$/g, '');
+  }
+  return vars;
+}
+
+function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
+  const cataloguePort = env.CATALOGUE_GRPC_PORT ?? '50051';
+  return [
+    {
+      name: 'catalogue',
+      entry: 'services/catalogue/dist/main.js',
+      env: { CATALOGUE_GRPC_PORT: cataloguePort, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true' },
+    },
+    {
+      name: 'gateway',
+      entry: 'services/gateway/dist/main.js',
+      env: { CATALOGUE_ADDR: `127.0.0.1:${cataloguePort}`, GATEWAY_HOST: env.GATEWAY_HOST ?? '127.0.0.1' },
+    },
+  ];
+}
+
+export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): Promise<void> } {
+  const env = { ...readInfraEnv(baseEnv), ...baseEnv, TAAL_MODE: 'cluster' };
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+
+  const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ time: Date.now(), ...fields }));
+
+  const start = (spec: ServiceSpec, attempt = 0) => {
+    const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+      env: { ...env, ...spec.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.set(spec.name, child);
+    log({ msg: 'service started', service: spec.name, pid: child.pid });
+    const startedAt = Date.now();
+    child.on('exit', (code, signal) => {
+      children.delete(spec.name);
+      if (stopping) return;
+      // Quick crashes back off up to 5 s; a process that ran a while restarts at once.
+      const next = Date.now() - startedAt > 10_000 ? 0 : attempt + 1;
+      const delay = Math.min(250 * 2 ** next, 5000);
+      log({ msg: 'service exited; restarting', service: spec.name, code, signal, delayMs: delay });
+      setTimeout(() => !stopping && start(spec, next), delay);
+    });
+  };
+
+  for (const spec of services(env)) start(spec);
+
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        [...children.values()].map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+if (require.main === module) {
+  const cluster = runCluster();
+  const shutdown = () => void cluster.stop().then(() => process.exit(0));
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
