@@ -112,7 +112,10 @@ export const fields = {
     return envField(parseDurationMs, defaultValue);
   },
   /** One of a fixed set of strings. */
-  oneOf<const T extends readonly [string, ...string[]]>(values: T, defaultValue?: T[number]): z.ZodType<T[number]> {
+  oneOf<const T extends readonly [string, ...string[]]>(
+    values: T,
+    defaultValue?: T[number],
+  ): z.ZodType<T[number]> {
     return envField(
       (raw) => (values.includes(raw) ? ok(raw as T[number]) : bad(`must be one of ${values.join(', ')}`)),
       defaultValue,

@@ -58,9 +58,14 @@ process.stdout.write('ready\\n');
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function run(arg: string, signal: NodeJS.Signals): Promise<{ code: number | null; out: string; ms: number }> {
+  function run(
+    arg: string,
+    signal: NodeJS.Signals,
+  ): Promise<{ code: number | null; out: string; ms: number }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(dir, 'child.js'), arg], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(dir, 'child.js'), arg], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       let sentAt = 0;
       child.stdout.on('data', (chunk: Buffer) => {

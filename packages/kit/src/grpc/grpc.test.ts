@@ -1,0 +1,335 @@
+import net from 'node:net';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { createLogger } from '../log';
+import {
+  callUnary,
+  createClient,
+  grpcStatusToHttp,
+  identityFromMetadata,
+  identityToMetadata,
+  isGrpcStatusError,
+  notFound,
+  requireIdentity,
+  startGrpcServer,
+  unaryHandler,
+  CallerUserTypes,
+  type CallerIdentity,
+  type GrpcClientConstructor,
+  type RunningGrpcServer,
+} from './index';
+
+// A tiny hand-written service with JSON messages, so these tests don't depend on generated code.
+function jsonMethod<Req, Res>(name: string): grpc.MethodDefinition<Req, Res> {
+  return {
+    path: `/taal.test.v1.EchoService/${name}`,
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (v: Req) => Buffer.from(JSON.stringify(v)),
+    requestDeserialize: (b: Buffer) => JSON.parse(b.toString()) as Req,
+    responseSerialize: (v: Res) => Buffer.from(JSON.stringify(v)),
+    responseDeserialize: (b: Buffer) => JSON.parse(b.toString()) as Res,
+  };
+}
+
+interface EchoRequest {
+  text: string;
+}
+interface EchoResponse {
+  text: string;
+  identity: CallerIdentity | null;
+}
+interface FailRequest {
+  kind: 'not-found' | 'crash' | 'sync-crash';
+}
+interface SlowRequest {
+  ms: number;
+}
+
+const EchoServiceService = {
+  echo: jsonMethod<EchoRequest, EchoResponse>('Echo'),
+  fail: jsonMethod<FailRequest, EchoResponse>('Fail'),
+  slow: jsonMethod<SlowRequest, EchoResponse>('Slow'),
+};
+
+type Cb<Res> = (error: grpc.ServiceError | null, response: Res) => void;
+interface EchoServiceClient extends grpc.Client {
+  echo(request: EchoRequest, callback: Cb<EchoResponse>): grpc.ClientUnaryCall;
+  echo(
+    request: EchoRequest,
+    metadata: grpc.Metadata,
+    options: Partial<grpc.CallOptions>,
+    callback: Cb<EchoResponse>,
+  ): grpc.ClientUnaryCall;
+  fail(
+    request: FailRequest,
+    metadata: grpc.Metadata,
+    options: Partial<grpc.CallOptions>,
+    callback: Cb<EchoResponse>,
+  ): grpc.ClientUnaryCall;
+  slow(
+    request: SlowRequest,
+    metadata: grpc.Metadata,
+    options: Partial<grpc.CallOptions>,
+    callback: Cb<EchoResponse>,
+  ): grpc.ClientUnaryCall;
+}
+const EchoServiceClient = grpc.makeGenericClientConstructor(
+  EchoServiceService,
+  'taal.test.v1.EchoService',
+) as unknown as GrpcClientConstructor<EchoServiceClient>;
+
+const logger = createLogger('grpc-test');
+
+const implementation = {
+  echo: unaryHandler<EchoRequest, EchoResponse>(async (req, ctx) => ({
+    text: req.text,
+    identity: ctx.identity,
+  })),
+  fail: unaryHandler<FailRequest, EchoResponse>((req) => {
+    if (req.kind === 'not-found') throw notFound('Course not found');
+    if (req.kind === 'sync-crash') throw new Error('sync secret details');
+    return Promise.reject(new Error('database password=hunter2 rejected'));
+  }, logger),
+  slow: unaryHandler<SlowRequest, EchoResponse>(
+    (req) =>
+      new Promise((resolve) => {
+        setTimeout(() => resolve({ text: 'slow', identity: null }), req.ms).unref();
+      }),
+  ),
+};
+
+function start(port = 0, shutdownTimeoutMs = 1000): Promise<RunningGrpcServer> {
+  return startGrpcServer({
+    host: '127.0.0.1',
+    port,
+    services: [{ definition: EchoServiceService, implementation }],
+    logger,
+    shutdownTimeoutMs,
+  });
+}
+
+async function expectGrpcError(p: Promise<unknown>, code: grpc.status): Promise<grpc.ServiceError> {
+  try {
+    await p;
+  } catch (err) {
+    if (!isGrpcStatusError(err)) throw err;
+    expect(grpc.status[err.code]).toBe(grpc.status[code]);
+    return err;
+  }
+  throw new Error(`expected ${grpc.status[code]}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close((err) => (err ? reject(err) : resolve(port)));
+    });
+  });
+}
+
+describe('gRPC helpers against a loopback server', () => {
+  let server: RunningGrpcServer;
+  let client: EchoServiceClient;
+
+  beforeAll(async () => {
+    server = await start();
+    client = createClient(EchoServiceClient, `127.0.0.1:${server.port}`);
+  });
+  afterAll(async () => {
+    client.close();
+    await server.stop();
+  });
+
+  it('reports NOT_SERVING until told otherwise, per service and overall', async () => {
+    const HealthClient = grpc.makeClientConstructor(
+      healthService as unknown as grpc.ServiceDefinition,
+      'grpc.health.v1.Health',
+    );
+    const health = new HealthClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+    const check = (service: string) =>
+      callUnary<{ service: string }, { status: string }>(health, 'Check', { service });
+    try {
+      expect(await check('')).toEqual({ status: 'NOT_SERVING' });
+      expect(await check('taal.test.v1.EchoService')).toEqual({ status: 'NOT_SERVING' });
+      await expectGrpcError(check('nope.Service'), grpc.status.NOT_FOUND);
+
+      server.health.setStatus('taal.test.v1.EchoService', true);
+      expect(await check('taal.test.v1.EchoService')).toEqual({ status: 'SERVING' });
+      expect(await check('')).toEqual({ status: 'NOT_SERVING' });
+      server.health.setStatus('', true);
+      expect(await check('')).toEqual({ status: 'SERVING' });
+      server.health.setAll(false);
+      expect(await check('taal.test.v1.EchoService')).toEqual({ status: 'NOT_SERVING' });
+      server.health.setAll(true);
+      expect(await check('')).toEqual({ status: 'SERVING' });
+    } finally {
+      health.close();
+    }
+  });
+
+  it('carries the caller identity in metadata', async () => {
+    const identity: CallerIdentity = { userId: 'u-42', userType: CallerUserTypes.instructor };
+    const res = await callUnary(client, 'echo', { text: 'hi' }, { identity, deadlineMs: 2000 });
+    expect(res).toEqual({ text: 'hi', identity });
+    const anonymous = await callUnary(client, 'echo', { text: 'anon' });
+    expect(anonymous.identity).toBeNull();
+  });
+
+  it('keeps ServiceError codes and hides other errors behind INTERNAL', async () => {
+    const nf = await expectGrpcError(callUnary(client, 'fail', { kind: 'not-found' }), grpc.status.NOT_FOUND);
+    expect(nf.details).toBe('Course not found');
+    const crash = await expectGrpcError(callUnary(client, 'fail', { kind: 'crash' }), grpc.status.INTERNAL);
+    expect(crash.details).toBe('Internal error');
+    const sync = await expectGrpcError(
+      callUnary(client, 'fail', { kind: 'sync-crash' }),
+      grpc.status.INTERNAL,
+    );
+    expect(sync.details).toBe('Internal error');
+  });
+
+  it('always sets a deadline: DEADLINE_EXCEEDED against a slow handler', async () => {
+    const t0 = Date.now();
+    await expectGrpcError(
+      callUnary(client, 'slow', { ms: 3000 }, { deadlineMs: 200 }),
+      grpc.status.DEADLINE_EXCEEDED,
+    );
+    expect(Date.now() - t0).toBeLessThan(1500);
+  });
+
+  it('uses the client default deadline and refuses infinite ones', async () => {
+    const quick = createClient(EchoServiceClient, `127.0.0.1:${server.port}`, { defaultDeadlineMs: 150 });
+    try {
+      await expectGrpcError(callUnary(quick, 'slow', { ms: 3000 }), grpc.status.DEADLINE_EXCEEDED);
+      await expect(callUnary(quick, 'echo', { text: 'x' }, { deadlineMs: Infinity })).rejects.toThrow(
+        RangeError,
+      );
+      await expect(callUnary(quick, 'echo', { text: 'x' }, { deadlineMs: 0 })).rejects.toThrow(RangeError);
+    } finally {
+      quick.close();
+    }
+  });
+});
+
+describe('gRPC client resilience', () => {
+  it('fails fast with UNAVAILABLE when nothing listens', async () => {
+    const port = await freePort();
+    const client = createClient(EchoServiceClient, `127.0.0.1:${port}`);
+    try {
+      const t0 = Date.now();
+      await expectGrpcError(
+        callUnary(client, 'echo', { text: 'x' }, { deadlineMs: 10_000 }),
+        grpc.status.UNAVAILABLE,
+      );
+      expect(Date.now() - t0).toBeLessThan(2000);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('finds a server again after it restarts on the same port', async () => {
+    let server = await start();
+    const { port } = server;
+    const client = createClient(EchoServiceClient, `127.0.0.1:${port}`);
+    try {
+      expect((await callUnary(client, 'echo', { text: 'before' })).text).toBe('before');
+      await server.stop();
+      await expectGrpcError(
+        callUnary(client, 'echo', { text: 'down' }, { deadlineMs: 3000 }),
+        grpc.status.UNAVAILABLE,
+      );
+
+      server = await start(port);
+      const t0 = Date.now();
+      let text: string | undefined;
+      while (Date.now() - t0 < 5000) {
+        try {
+          text = (await callUnary(client, 'echo', { text: 'after' }, { deadlineMs: 1000 })).text;
+          break;
+        } catch (err) {
+          if (!isGrpcStatusError(err) || err.code !== grpc.status.UNAVAILABLE) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      expect(text).toBe('after');
+      expect(Date.now() - t0).toBeLessThan(3000);
+    } finally {
+      client.close();
+      await server.stop();
+    }
+  });
+
+  it('forces shutdown when in-flight calls outlast the timeout', async () => {
+    const server = await start(0, 300);
+    const client = createClient(EchoServiceClient, `127.0.0.1:${server.port}`);
+    try {
+      const pending = callUnary(client, 'slow', { ms: 10_000 }, { deadlineMs: 20_000 });
+      await new Promise((r) => setTimeout(r, 100));
+      const t0 = Date.now();
+      await server.stop();
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await expect(pending).rejects.toBeDefined();
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('identity metadata', () => {
+  it('round-trips and rejects malformed values', () => {
+    const md = identityToMetadata({ userId: 'abc', userType: 4 });
+    expect(md.get('x-taal-user-id')).toEqual(['abc']);
+    expect(md.get('x-taal-user-type')).toEqual(['4']);
+    expect(identityFromMetadata(md)).toEqual({ userId: 'abc', userType: 4 });
+    expect(identityFromMetadata(new grpc.Metadata())).toBeNull();
+    const bad = new grpc.Metadata();
+    bad.set('x-taal-user-id', 'abc');
+    bad.set('x-taal-user-type', '7');
+    expect(identityFromMetadata(bad)).toBeNull();
+  });
+
+  it('requireIdentity checks presence and type', () => {
+    expect(() => requireIdentity({ identity: null })).toThrow('Authentication required');
+    expect(() => requireIdentity({ identity: { userId: 'a', userType: 4 } }, 1, 2)).toThrow(
+      'Permission denied',
+    );
+    expect(requireIdentity({ identity: { userId: 'a', userType: 1 } }, 1)).toEqual({
+      userId: 'a',
+      userType: 1,
+    });
+  });
+});
+
+describe('grpcStatusToHttp', () => {
+  it('maps every status code', () => {
+    const s = grpc.status;
+    const expected: [grpc.status, number][] = [
+      [s.OK, 200],
+      [s.CANCELLED, 500],
+      [s.UNKNOWN, 500],
+      [s.INVALID_ARGUMENT, 400],
+      [s.DEADLINE_EXCEEDED, 504],
+      [s.NOT_FOUND, 404],
+      [s.ALREADY_EXISTS, 409],
+      [s.PERMISSION_DENIED, 403],
+      [s.RESOURCE_EXHAUSTED, 429],
+      [s.FAILED_PRECONDITION, 400],
+      [s.ABORTED, 409],
+      [s.OUT_OF_RANGE, 400],
+      [s.UNIMPLEMENTED, 501],
+      [s.INTERNAL, 500],
+      [s.UNAVAILABLE, 503],
+      [s.DATA_LOSS, 500],
+      [s.UNAUTHENTICATED, 401],
+    ];
+    for (const [code, http] of expected) expect([s[code], grpcStatusToHttp(code)]).toEqual([s[code], http]);
+  });
+});
+
+// Compile-time check of callUnary's inference from a generated-style client (never run).
+export async function _typeCheck(client: EchoServiceClient): Promise<EchoResponse> {
+  const res: EchoResponse = await callUnary(client, 'echo', { text: 'x' });
+  return res;
+}

@@ -1,0 +1,43 @@
+export {
+  ServiceError,
+  notFound,
+  invalidArgument,
+  permissionDenied,
+  unauthenticated,
+  failedPrecondition,
+  alreadyExists,
+  resourceExhausted,
+  isGrpcStatusError,
+  grpcStatusToHttp,
+} from './errors';
+export {
+  USER_ID_METADATA_KEY,
+  USER_TYPE_METADATA_KEY,
+  CallerUserTypes,
+  identityToMetadata,
+  identityFromMetadata,
+  requireIdentity,
+  type CallerIdentity,
+  type CallerUserType,
+} from './identity';
+export { unaryHandler, INTERNAL_ERROR_MESSAGE, type CallContext } from './handler';
+export {
+  startGrpcServer,
+  serviceNameOf,
+  type GrpcServiceRegistration,
+  type StartGrpcServerOptions,
+  type GrpcHealth,
+  type RunningGrpcServer,
+} from './server';
+export {
+  createClient,
+  callUnary,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_CHANNEL_OPTIONS,
+  type CreateClientOptions,
+  type CallUnaryOptions,
+  type GrpcClientConstructor,
+  type UnaryMethodName,
+  type UnaryRequest,
+  type UnaryResponse,
+} from './client';

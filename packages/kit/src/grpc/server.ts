@@ -1,0 +1,101 @@
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
+import type { Logger } from '../log';
+
+export interface GrpcServiceRegistration {
+  /** A grpc-js service definition, e.g. ts-proto's `CatalogueServiceService`. */
+  definition: grpc.ServiceDefinition;
+  /** Handlers, e.g. an object implementing ts-proto's `CatalogueServiceServer`. */
+  implementation: grpc.UntypedServiceImplementation;
+  /** Health-check name; defaults to the fully qualified service name from the method paths. */
+  name?: string;
+}
+
+export interface StartGrpcServerOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  services: readonly GrpcServiceRegistration[];
+  logger: Logger;
+  /** How long stop() waits for in-flight calls before cancelling them (default 5 s). */
+  shutdownTimeoutMs?: number;
+  serverOptions?: grpc.ServerOptions;
+}
+
+export interface GrpcHealth {
+  /** '' is the overall server status; other names are fully qualified service names. */
+  setStatus(service: string, serving: boolean): void;
+  /** Sets the overall status and every registered service at once. */
+  setAll(serving: boolean): void;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  health: GrpcHealth;
+  server: grpc.Server;
+  /** Graceful tryShutdown, then forceShutdown after the timeout. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export function serviceNameOf(definition: grpc.ServiceDefinition): string {
+  const first = Object.values(definition)[0];
+  const name = first?.path.split('/')[1];
+  if (!name) throw new Error('Cannot derive a service name from an empty service definition');
+  return name;
+}
+
+/**
+ * Starts a grpc-js server with the given services and grpc.health.v1. Health reports NOT_SERVING
+ * for '' and every service until `health.setStatus(name, true)` (or `setAll(true)`) is called.
+ */
+export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
+  const { logger } = options;
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
+  const server = new grpc.Server(options.serverOptions);
+
+  const names = options.services.map((s) => s.name ?? serviceNameOf(s.definition));
+  const statusMap: Record<string, ServingStatus> = { '': 'NOT_SERVING' };
+  for (const name of names) statusMap[name] = 'NOT_SERVING';
+  const healthImpl = new HealthImplementation(statusMap);
+  healthImpl.addToServer(server);
+  for (const s of options.services) server.addService(s.definition, s.implementation);
+
+  const host =
+    options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    );
+  });
+  logger.info({ host: options.host, port, services: names }, 'gRPC server listening');
+
+  const known = new Set(['', ...names]);
+  const health: GrpcHealth = {
+    setStatus(service, serving) {
+      known.add(service);
+      healthImpl.setStatus(service, serving ? 'SERVING' : 'NOT_SERVING');
+    },
+    setAll(serving) {
+      for (const name of known) healthImpl.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
+    },
+  };
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= new Promise<void>((resolve) => {
+      health.setAll(false);
+      const timer = setTimeout(() => {
+        logger.warn({ shutdownTimeoutMs }, 'gRPC graceful shutdown timed out; forcing');
+        server.forceShutdown();
+        resolve();
+      }, shutdownTimeoutMs);
+      server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    }).then(() => logger.info({ port }, 'gRPC server stopped'));
+    return stopping;
+  };
+
+  return { port, health, server, stop };
+}
