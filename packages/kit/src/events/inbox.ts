@@ -1,0 +1,43 @@
+import type { Logger } from 'pino';
+import type { EventBus, EventEnvelope, Subscription } from '../ports/events';
+import type { Sql, SqlExecutor } from '../ports/sql';
+import { assertSchemaName } from '../sql/migrate';
+
+export interface ConsumeEventsOptions {
+  sql: Sql;
+  /** The consuming service's schema (holds `<schema>.processed_events`, created by migrate()). */
+  schema: string;
+  bus: EventBus;
+  /** Consumer group, e.g. `search.catalogue-events`; also the inbox's dedup scope. */
+  group: string;
+  types: readonly string[];
+  /** Applies the event using `tx`; runs at most once per (group, event id) when it commits. */
+  handler: (event: EventEnvelope, tx: SqlExecutor) => Promise<void>;
+  logger?: Logger;
+}
+
+/**
+ * Idempotent consumer (inbox). Each event is handled in a transaction that first
+ * inserts (group, event id) into `<schema>.processed_events` with ON CONFLICT DO
+ * NOTHING; if the row already existed the event was applied before and is skipped.
+ * The handler's writes and the inbox row commit together, so an event handed over
+ * twice (at-least-once delivery, outbox re-publish) is applied once; if the handler
+ * throws, both roll back and the bus redelivers.
+ */
+export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscription> {
+  const { sql, schema, bus, group, types, handler, logger } = options;
+  assertSchemaName(schema);
+  return bus.subscribe(group, types, (event) =>
+    sql.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `INSERT INTO ${schema}.processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [group, event.id],
+      );
+      if (inserted.rowCount === 0) {
+        logger?.debug({ group, eventId: event.id, type: event.type }, 'event already processed; skipped');
+        return;
+      }
+      await handler(event, tx);
+    }),
+  );
+}

@@ -1,0 +1,244 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { EventBus, EventEnvelope, EventHandler, Subscription } from '../ports/events';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** Partitions for topics this bus creates (default 3). */
+  numPartitions?: number;
+  /** Replication factor for topics this bus creates (default -1: the broker's default). */
+  replicationFactor?: number;
+  /** How long subscribe() waits for the group join (default 60 s). */
+  joinTimeoutMs?: number;
+  /** First retry delay after a handler throws; doubles up to maxRetryDelayMs. Defaults 100 ms / 5 s. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+/**
+ * Wire format (one Kafka message per envelope):
+ * - topic  = envelope.type
+ * - key    = envelope.key (so one aggregate's events share a partition: ordered)
+ * - value  = envelope.payload, the raw protobuf bytes
+ * - headers: `taal-id`, `taal-type`, `taal-occurred-at`, `taal-schema-version`
+ *   (utf-8 strings). Messages without `taal-id` are not ours and are skipped.
+ */
+export const HEADER_ID = 'taal-id';
+export const HEADER_TYPE = 'taal-type';
+export const HEADER_OCCURRED_AT = 'taal-occurred-at';
+export const HEADER_SCHEMA_VERSION = 'taal-schema-version';
+
+function header(headers: IHeaders | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+export function toKafkaMessage(event: EventEnvelope) {
+  return {
+    key: event.key,
+    value: Buffer.from(event.payload.buffer, event.payload.byteOffset, event.payload.byteLength),
+    headers: {
+      [HEADER_ID]: event.id,
+      [HEADER_TYPE]: event.type,
+      [HEADER_OCCURRED_AT]: event.occurredAt,
+      [HEADER_SCHEMA_VERSION]: String(event.schemaVersion),
+    },
+  };
+}
+
+export function fromKafkaMessage(
+  topic: string,
+  message: { key: Buffer | null; value: Buffer | null; headers?: IHeaders },
+): EventEnvelope | undefined {
+  const id = header(message.headers, HEADER_ID);
+  if (!id) return undefined;
+  const value = message.value ?? Buffer.alloc(0);
+  return {
+    id,
+    type: header(message.headers, HEADER_TYPE) ?? topic,
+    occurredAt: header(message.headers, HEADER_OCCURRED_AT) ?? new Date(0).toISOString(),
+    schemaVersion: Number(header(message.headers, HEADER_SCHEMA_VERSION) ?? '1'),
+    key: message.key?.toString() ?? '',
+    payload: new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The events port on Kafka (kafkajs). Topics are created with the admin client
+ * before publishing or subscribing. subscribe() resolves once the consumer has
+ * joined its group (GROUP_JOIN) and so has its partition assignment; a new group
+ * reads from the beginning. Offsets are committed manually, one message at a time,
+ * only after the handler succeeded: a handler that throws is retried in place with
+ * backoff (blocking its partition, keeping per-key order) and, if the consumer stops
+ * first, its offset stays uncommitted so the event is delivered again later.
+ */
+export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
+  const log = options.logger;
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log: entry }) => {
+        if (!log) return;
+        const { message, ...rest } = entry;
+        if (level <= logLevel.ERROR) log.error(rest, `kafka: ${message}`);
+        else if (level === logLevel.WARN) log.warn(rest, `kafka: ${message}`);
+        else log.debug(rest, `kafka: ${message}`);
+      },
+  });
+  const knownTopics = new Set<string>();
+  const subscriptions = new Set<Subscription>();
+  let admin: Promise<Admin> | undefined;
+  let producer: Promise<Producer> | undefined;
+  let closed = false;
+
+  const connectAdmin = () =>
+    (admin ??= (async () => {
+      const a = kafka.admin();
+      await a.connect();
+      return a;
+    })().catch((err) => {
+      admin = undefined;
+      throw err;
+    }));
+
+  const connectProducer = () =>
+    (producer ??= (async () => {
+      const p = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+      await p.connect();
+      return p;
+    })().catch((err) => {
+      producer = undefined;
+      throw err;
+    }));
+
+  async function ensureTopics(types: readonly string[]) {
+    const missing = [...new Set(types)].filter((t) => !knownTopics.has(t));
+    if (missing.length === 0) return;
+    const a = await connectAdmin();
+    const existing = new Set(await a.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(t));
+    if (toCreate.length > 0) {
+      // Returns false (no error) for topics that someone else created meanwhile.
+      await a.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((topic) => ({
+          topic,
+          numPartitions: options.numPartitions ?? 3,
+          replicationFactor: options.replicationFactor ?? -1,
+        })),
+      });
+    }
+    for (const t of missing) knownTopics.add(t);
+  }
+
+  return {
+    async publish(events) {
+      if (closed) throw new Error('event bus is closed');
+      if (events.length === 0) return;
+      await ensureTopics(events.map((e) => e.type));
+      const byTopic = new Map<string, ReturnType<typeof toKafkaMessage>[]>();
+      for (const event of events) {
+        const list = byTopic.get(event.type) ?? [];
+        list.push(toKafkaMessage(event));
+        byTopic.set(event.type, list);
+      }
+      const p = await connectProducer();
+      await p.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    },
+
+    async subscribe(group: string, types: readonly string[], handler: EventHandler): Promise<Subscription> {
+      if (closed) throw new Error('event bus is closed');
+      await ensureTopics(types);
+      const consumer: Consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+      let stopping = false;
+      let timer: NodeJS.Timeout | undefined;
+      const joined = new Promise<void>((resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`kafka consumer group ${group} did not join within ${options.joinTimeoutMs ?? 60_000} ms`)),
+          options.joinTimeoutMs ?? 60_000,
+        );
+        const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
+          clearTimeout(timer);
+          offJoin();
+          offCrash();
+          resolve();
+        });
+        const offCrash = consumer.on(consumer.events.CRASH, (e) => {
+          if (e.payload.restart) return;
+          clearTimeout(timer);
+          offJoin();
+          offCrash();
+          reject(e.payload.error);
+        });
+      });
+      joined.catch(() => {}); // awaited below; avoid an unhandled rejection if connect fails first
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics: [...types], fromBeginning: true });
+        await consumer.run({
+          autoCommit: false,
+          eachMessage: async ({ topic, partition, message, heartbeat }) => {
+            if (stopping) return; // left uncommitted: redelivered after restart
+            const event = fromKafkaMessage(topic, message);
+            if (event) {
+              let delay = options.retryDelayMs ?? 100;
+              for (;;) {
+                try {
+                  await handler(event);
+                  break;
+                } catch (err) {
+                  log?.warn({ err, group, eventId: event.id, type: event.type, retryInMs: delay }, 'event handler failed; will redeliver');
+                  for (let waited = 0; waited < delay && !stopping; waited += 50) await sleep(50);
+                  if (stopping) return;
+                  await heartbeat();
+                  delay = Math.min(delay * 2, options.maxRetryDelayMs ?? 5_000);
+                }
+              }
+            }
+            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          },
+        });
+        await joined;
+      } catch (err) {
+        clearTimeout(timer);
+        stopping = true;
+        await consumer.disconnect().catch(() => {});
+        throw err;
+      }
+      let stopped: Promise<void> | undefined;
+      const subscription: Subscription = {
+        stop() {
+          stopping = true;
+          subscriptions.delete(subscription);
+          return (stopped ??= consumer.disconnect());
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      const p = producer;
+      const a = admin;
+      producer = undefined;
+      admin = undefined;
+      await Promise.all([
+        p?.then((x) => x.disconnect()).catch(() => {}),
+        a?.then((x) => x.disconnect()).catch(() => {}),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,328 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import vm from 'node:vm';
+import type { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
+import type { Logger } from 'pino';
+
+/**
+ * Embedded PostgreSQL: ONE PGlite instance per process (persisted in a data dir),
+ * served on 127.0.0.1 over the Postgres wire protocol so that the ordinary `pg`
+ * adapter (createSql) runs unchanged against it.
+ *
+ * IMPORTANT: PGlite is a single backend, so every client connection is multiplexed
+ * over ONE session. Session state (search_path, SET, temp tables, prepared statement
+ * names, advisory locks, LISTEN) is shared by all connections and leaks between
+ * them. Hence every service keeps its tables in its own schema and always qualifies
+ * table names (`catalogue.course`), never relying on search_path or SET.
+ *
+ * Concurrency: the queue below serialises the wire-protocol exchanges of the
+ * connections (see AffinityQueryQueue). A transaction holds the whole database for
+ * its duration, so keep transactions short in embedded mode.
+ */
+
+export interface EmbeddedPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`, for createSql(). */
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+export interface StartEmbeddedPostgresOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free port. */
+  port?: number;
+  logger?: Logger;
+}
+
+type PgliteModule = typeof import('@electric-sql/pglite');
+
+/**
+ * Loads PGlite's ESM build with a real dynamic import. Under jest (no
+ * --experimental-vm-modules) PGlite's CommonJS build cannot run its own internal
+ * `import()`s and jest's require cannot be bypassed, so there we import through a
+ * vm script bound to Node's default loader (prints one ExperimentalWarning).
+ */
+async function loadPglite(): Promise<PgliteModule> {
+  // Typed as the CommonJS build's declarations (same API) so PGlite types match pglite-socket's.
+  if (!process.env.JEST_WORKER_ID) return (await import('@electric-sql/pglite')) as unknown as PgliteModule;
+  const script = new vm.Script('(specifier) => import(specifier)', {
+    filename: __filename,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const dynamicImport = script.runInThisContext() as (specifier: string) => Promise<PgliteModule>;
+  return dynamicImport('@electric-sql/pglite');
+}
+
+/** The queue interface PGLiteSocketHandler calls (its QueryQueueManager type is not exported). */
+type HandlerQueue = ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue'];
+
+const PROTOCOL_VERSION_3 = 196608;
+const SYNC_MESSAGE = new Uint8Array([0x53, 0, 0, 0, 4]); // 'S', length 4
+
+interface QueueItem {
+  handlerId: number;
+  /** null for a cleanup item (handler disconnected). */
+  message: Uint8Array | null;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (err: unknown) => void;
+}
+
+function isStartupMessage(message: Uint8Array): boolean {
+  if (message.length < 8) return false;
+  const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
+  return view.getInt32(0) === message.length && view.getInt32(4) === PROTOCOL_VERSION_3;
+}
+
+/**
+ * Replacement for pglite-socket's QueryQueueManager (same interface).
+ *
+ * The stock queue keeps a connection's affinity only while the database is inside a
+ * transaction block. But `pg` uses the extended query protocol for parameterised
+ * queries (Parse/Bind/Describe/Execute/Sync, each enqueued separately by the
+ * handler), so messages of two connections could interleave between Parse and Sync
+ * and clobber each other's unnamed statement and portal: wrong results or errors.
+ *
+ * This queue gives one handler the session from its first message until the message
+ * that ends its exchange (a simple Query 'Q', a Sync 'S', the startup packet, or a
+ * Terminate 'X') has been processed AND the database is not in a transaction block.
+ * Messages of other handlers wait meanwhile. Exchanges are processed one at a time.
+ */
+export class AffinityQueryQueue {
+  private queue: QueueItem[] = [];
+  private processing = false;
+  /** Handler that currently owns the session, or null. */
+  private owner: number | null = null;
+  /** True while the owner is inside an unfinished extended-protocol exchange. */
+  private ownerMidExchange = false;
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly logger?: Logger,
+  ) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.queue.push({ handlerId, message, onData, resolve, reject });
+      void this.processQueue();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.queue = this.queue.filter((item) => {
+      if (item.handlerId !== handlerId || item.message === null) return true;
+      item.reject(new Error('Handler disconnected'));
+      return false;
+    });
+  }
+
+  /**
+   * Called when a handler detaches. Queued behind anything already running, so it
+   * never races the handler's in-flight message: if the handler still owns the
+   * session, finishes its exchange (Sync) and rolls back its open transaction.
+   */
+  clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ handlerId, message: null, onData: () => {}, resolve: () => resolve(), reject });
+      void this.processQueue();
+    });
+  }
+
+  private next(): QueueItem | undefined {
+    if (this.owner === null) return this.queue.shift();
+    // Only the owner's messages may run; cleanup items of other handlers are no-ops.
+    const index = this.queue.findIndex((item) => item.handlerId === this.owner || item.message === null);
+    return index === -1 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
+  private async processQueue(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let item = this.next(); item; item = this.next()) {
+        try {
+          if (item.message === null) {
+            await this.cleanup(item.handlerId);
+            item.resolve(0);
+          } else {
+            item.resolve(await this.run(item, item.message));
+          }
+        } catch (err) {
+          this.logger?.error({ err, handlerId: item.handlerId }, 'embedded postgres: message failed');
+          item.reject(err);
+        }
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+
+  private async run(item: QueueItem, message: Uint8Array): Promise<number> {
+    const startup = isStartupMessage(message);
+    const type = startup ? 0 : message[0];
+    this.owner = item.handlerId;
+    if (type === 0x58 /* 'X' Terminate: never forwarded; the socket closes next */) {
+      this.ownerMidExchange = false;
+      if (!this.db.isInTransaction()) this.owner = null;
+      return 0;
+    }
+    let bytes = 0;
+    try {
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(message, {
+          onRawData: (data) => {
+            bytes += data.length;
+            item.onData(data);
+          },
+        }),
+      );
+    } finally {
+      const endsExchange = startup || type === 0x51 /* 'Q' */ || type === 0x53; /* 'S' */
+      this.ownerMidExchange = !endsExchange;
+      if (endsExchange && !this.db.isInTransaction()) this.owner = null;
+    }
+    return bytes;
+  }
+
+  private async cleanup(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    await this.db.runExclusive(async () => {
+      const discard = { onRawData: () => {} };
+      // Finish a half-sent extended exchange (Sync also clears an error's skip-until-Sync state).
+      if (this.ownerMidExchange) await this.db.execProtocolRawStream(SYNC_MESSAGE, discard);
+      if (this.db.isInTransaction()) await this.db.execProtocolRawStream(simpleQuery('ROLLBACK'), discard);
+    });
+    this.logger?.debug({ handlerId }, 'embedded postgres: released session of disconnected client');
+    this.owner = null;
+    this.ownerMidExchange = false;
+  }
+}
+
+function simpleQuery(text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`, 'utf8');
+  const msg = Buffer.alloc(5 + body.length);
+  msg.write('Q', 0, 'latin1');
+  msg.writeInt32BE(4 + body.length, 1);
+  body.copy(msg, 5);
+  return new Uint8Array(msg);
+}
+
+/** Serves a PGlite instance on host:port using our AffinityQueryQueue. */
+export async function servePglite(
+  db: PGlite,
+  options: { host?: string; port?: number; logger?: Logger } = {},
+): Promise<{ port: number; close(): Promise<void> }> {
+  const queue = new AffinityQueryQueue(db, options.logger);
+  const handlers = new Set<PGLiteSocketHandler>();
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as unknown as HandlerQueue, closeOnDetach: true });
+    handlers.add(handler);
+    const forget = () => handlers.delete(handler);
+    handler.addEventListener('close', forget);
+    handler.addEventListener('error', forget);
+    handler.attach(socket).catch((err: unknown) => {
+      options.logger?.warn({ err }, 'embedded postgres: could not attach client');
+      forget();
+      socket.destroy();
+    });
+  });
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address !== 'object') throw new Error('embedded postgres: no listen address');
+  return {
+    port: address.port,
+    async close() {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      await Promise.all([...handlers].map((h) => h.detach(true)));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+interface Instance {
+  dataDir: string;
+  refs: number;
+  ready: Promise<{ db: PGlite; port: number; close(): Promise<void> }>;
+}
+
+let instance: Instance | undefined;
+
+/**
+ * Starts (or joins) the process-wide embedded PostgreSQL persisted in `dataDir`.
+ * There is ONE PGlite instance per process: a second call with the same dataDir
+ * shares it (reference counted; the last close() stops it); a different dataDir
+ * while one is running is an error. First start (initdb) takes ~3 s, reopening ~0.5 s.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: StartEmbeddedPostgresOptions = {},
+): Promise<EmbeddedPostgres> {
+  const dir = resolve(dataDir);
+  if (instance && instance.dataDir !== dir) {
+    throw new Error(`embedded postgres already running on ${instance.dataDir}; one instance per process (asked for ${dir})`);
+  }
+  if (!instance) {
+    const created: Instance = {
+      dataDir: dir,
+      refs: 0,
+      ready: (async () => {
+        mkdirSync(dir, { recursive: true });
+        const db = await (await loadPglite()).PGlite.create(dir);
+        try {
+          const server = await servePglite(db, { port: options.port ?? 0, logger: options.logger });
+          return {
+            db,
+            port: server.port,
+            async close() {
+              await server.close();
+              await db.close();
+            },
+          };
+        } catch (err) {
+          await db.close();
+          throw err;
+        }
+      })(),
+    };
+    instance = created;
+    created.ready.catch(() => {
+      if (instance === created) instance = undefined;
+    });
+  }
+  const current = instance;
+  current.refs += 1;
+  let started: Awaited<Instance['ready']>;
+  try {
+    started = await current.ready;
+  } catch (err) {
+    current.refs -= 1;
+    throw err;
+  }
+  options.logger?.info({ dataDir: dir, port: started.port }, 'embedded postgres listening');
+  let closed = false;
+  return {
+    connectionString: `postgres://postgres@127.0.0.1:${started.port}/postgres?sslmode=disable`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      current.refs -= 1;
+      if (current.refs > 0) return;
+      if (instance === current) instance = undefined;
+      await started.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { QueryResult, Sql, SqlExecutor } from '../ports/sql';
+
+export interface CreateSqlOptions {
+  /** Maximum pooled connections (default 10). */
+  max?: number;
+  /** Reported to the server as application_name (visible in pg_stat_activity). */
+  applicationName?: string;
+  logger?: Logger;
+}
+
+function toResult<R>(res: pg.QueryResult): QueryResult<R> {
+  return { rows: res.rows as R[], rowCount: res.rowCount ?? 0 };
+}
+
+/**
+ * The `Sql` port over a `pg.Pool`. Used for both a real PostgreSQL server and the
+ * embedded server (see ./embedded.ts), so identical code runs in both modes.
+ *
+ * Queries without params use the simple query protocol, so a migration file with
+ * several statements can be sent as one query; queries with params use the
+ * extended protocol (one statement each).
+ */
+export function createSql(connectionString: string, options: CreateSqlOptions = {}): Sql {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool drops it.
+  pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
+
+  const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
+    toResult<R>(await pool.query(text, params as unknown[] | undefined));
+
+  return {
+    query,
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const tx: SqlExecutor = {
+          query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
+            toResult<R>(await client.query(text, params as unknown[] | undefined)),
+        };
+        try {
+          const result = await fn(tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackErr) {
+            // The connection is in an unknown state: destroy it instead of returning it to the pool.
+            broken = rollbackErr as Error;
+          }
+          throw err;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
