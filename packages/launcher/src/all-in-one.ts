@@ -64,7 +64,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
   lifecycle.onStop('gateway', () => gateway.stop());
 
   logger.info({ url: `http://${config.HOST}:${gateway.port}/`, ms: Date.now() - started, dataDir }, 'Taal is running');
-  return { port: gateway.port, lifecycle, stop: () => lifecycle.stop() };
+  return { port: gateway.port, cataloguePort: catalogue.port, lifecycle, stop: () => lifecycle.stop() };
 }
 
 if (require.main === module) {

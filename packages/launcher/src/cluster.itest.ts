@@ -1,0 +1,120 @@
+/**
+ * Cluster mode: each service its own process against real Postgres and Kafka. Killing the
+ * catalogue with SIGKILL makes the gateway answer 503 JSON within its deadline (no hang),
+ * and the gateway recovers by itself once the supervisor has the process back.
+ * Needs the compiled services (`npm run build`; npm test builds first).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
+
+const root = path.resolve(__dirname, '../../..');
+const DEADLINE_MS = 1000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('cluster mode', () => {
+  let cluster: ChildProcess;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let base: string;
+  const pids = new Map<string, number[]>();
+  let output = '';
+
+  beforeAll(async () => {
+    for (const entry of ['packages/launcher/dist/cluster.js', 'services/catalogue/dist/main.js', 'services/gateway/dist/main.js']) {
+      if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+    }
+    requireEnv('KAFKA_BROKERS');
+    database = await createTestDatabase();
+    const [httpPort, grpcPort] = [await freePort(), await freePort()];
+    base = `http://127.0.0.1:${httpPort}`;
+    cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        PORT: String(httpPort),
+        CATALOGUE_GRPC_PORT: String(grpcPort),
+        GRPC_DEADLINE_MS: String(DEADLINE_MS),
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const line of chunk.toString().split('\n')) {
+        const m = /"msg":"service started","service":"(\w+)","pid":(\d+)/.exec(line);
+        if (m) pids.set(m[1]!, [...(pids.get(m[1]!) ?? []), Number(m[2])]);
+      }
+    };
+    cluster.stdout!.on('data', collect);
+    cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 60_000, () => output);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (cluster && cluster.exitCode === null) {
+      const exited = new Promise((r) => cluster.once('exit', r));
+      cluster.kill('SIGTERM');
+      await exited;
+    }
+    await database?.drop();
+  }, 30_000);
+
+  it('serves the published catalogue from separate processes', async () => {
+    const res = await fetch(`${base}/api/v1/course/`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: unknown[] };
+    expect(body.data).toHaveLength(12);
+  });
+
+  it('answers 503 JSON within the deadline when the catalogue is killed, and recovers by itself', async () => {
+    const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
+    const catalogue = pids.get('catalogue')!.at(-1)!;
+    process.kill(catalogue, 'SIGKILL');
+    await until(async () => !isAlive(catalogue), 5000);
+
+    // A read the gateway has not cached must go to the catalogue, which is gone.
+    const started = Date.now();
+    const res = await fetch(`${base}/api/v1/course/${courses[1]!._id}/`);
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    expect(elapsed).toBeLessThan(DEADLINE_MS * 2);
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+
+    // The supervisor starts the catalogue again; the gateway reconnects on its own.
+    await until(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 30_000, () => output);
+    expect(pids.get('catalogue')!.length).toBeGreaterThan(1);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  }, 60_000);
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, context?: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms${context ? `\n${context().slice(-3000)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

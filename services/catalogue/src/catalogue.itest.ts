@@ -1,0 +1,103 @@
+import { catalogueEventsV1, catalogueV1, CatalogueEvents } from '@taal/contracts';
+import { callUnary, createClient, createLogger, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { startCatalogue, type RunningCatalogue } from './app';
+import { COURSE_CATEGORIES, COURSE_LEVELS } from './domain/course';
+import { demoCourses } from './domain/demo-data';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
+const logger = createLogger('catalogue-test');
+
+describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let client: catalogueV1.CatalogueServiceClient;
+
+  const call = <Res>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, request, { deadlineMs: 5000, identity });
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true });
+    client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`);
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await catalogue?.stop();
+    await backend?.close();
+  });
+
+  it('lists only the published demo courses, across every category and level', async () => {
+    const { courses } = await call<catalogueV1.ListCoursesResponse>('listCourses', {});
+    const published = demoCourses.filter((c) => c.published);
+    expect(courses.map((c) => c.id).sort()).toEqual(published.map((c) => c.id).sort());
+    expect(courses.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(courses.map((c) => c.category))).toEqual(new Set(COURSE_CATEGORIES));
+    expect(new Set(courses.map((c) => c.level))).toEqual(new Set(COURSE_LEVELS));
+    const guitar = courses.find((c) => c.id === demoCourses[0]!.id)!;
+    expect(guitar.silver).toEqual({ price: 150000, oldPrice: 187500, validityDays: 30 });
+  });
+
+  it('hides unpublished courses from the public and from students, shows them to admins', async () => {
+    const hidden = demoCourses.find((c) => !c.published)!;
+    await expect(call('getCourse', { id: hidden.id })).rejects.toMatchObject({ code: 5 });
+    await expect(call('listCourses', { includeUnpublished: true }, STUDENT)).rejects.toMatchObject({ code: 7 });
+    const { course } = await call<catalogueV1.GetCourseResponse>('getCourse', { id: hidden.id, includeUnpublished: true }, ADMIN);
+    expect(course?.published).toBe(false);
+  });
+
+  it('answers NOT_FOUND for an unknown course or instructor', async () => {
+    await expect(call('getCourse', { id: 'no-such-course' })).rejects.toMatchObject({ code: 5, details: 'Course not found' });
+    await expect(call('getInstructor', { id: 'nobody' })).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('lists instructors with their published courses only, featured ones capped at 10', async () => {
+    const { instructors } = await call<catalogueV1.ListInstructorsResponse>('listInstructors', {});
+    expect(instructors).toHaveLength(4);
+    const all = instructors.flatMap((i) => i.courseIds);
+    expect(all.sort()).toEqual(demoCourses.filter((c) => c.published).map((c) => c.id).sort());
+    const featured = await call<catalogueV1.ListInstructorsResponse>('listInstructors', { featuredOnly: true, limit: 50 });
+    expect(featured.instructors.length).toBeLessThanOrEqual(10);
+    expect(featured.instructors.every((i) => i.featured)).toBe(true);
+  });
+
+  it('lets only an admin publish, and announces the change as catalogue.course.updated', async () => {
+    const hidden = demoCourses.find((c) => !c.published)!;
+    await expect(call('setCoursePublished', { id: hidden.id, published: true }, STUDENT)).rejects.toMatchObject({ code: 7 });
+    await expect(call('setCoursePublished', { id: hidden.id, published: true })).rejects.toMatchObject({ code: 7 });
+
+    const received: EventEnvelope[] = [];
+    const subscription = await backend.bus.subscribe(`catalogue-test-${Date.now()}`, [CatalogueEvents.courseUpdated], async (e) => {
+      received.push(e);
+    });
+    try {
+      const { course } = await call<catalogueV1.SetCoursePublishedResponse>('setCoursePublished', { id: hidden.id, published: true }, ADMIN);
+      expect(course?.published).toBe(true);
+      await waitFor(() => received.some((e) => e.key === hidden.id));
+      const event = received.find((e) => e.key === hidden.id)!;
+      expect(event.type).toBe('catalogue.course.updated');
+      expect(catalogueEventsV1.CourseUpdated.decode(event.payload).course?.published).toBe(true);
+      const { courses } = await call<catalogueV1.ListCoursesResponse>('listCourses', {});
+      expect(courses.map((c) => c.id)).toContain(hidden.id);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('does not seed twice when started again on the same database', async () => {
+    const second = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true });
+    await second.stop();
+    const { rows } = await backend.sql.query<{ n: string }>('SELECT count(*) AS n FROM catalogue.course');
+    expect(Number(rows[0]!.n)).toBe(demoCourses.length);
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 20000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The public API through the all-in-one process (embedded infrastructure), as a
+ * browser or another client would call it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Express } from 'express';
+import { catalogueV1 } from '@taal/contracts';
+import { callUnary, createClient } from '@taal/kit';
+import { startAllInOne } from '@taal/launcher';
+import { openApiDocument } from './openapi';
+import { createGatewayApp } from './app';
+import { ResponseCache } from './cache/response-cache';
+
+type Json = { success: boolean; data?: unknown; message?: string; code?: string };
+
+describe('public API on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+
+  const get = async (p: string) => {
+    const res = await fetch(`${base}${p}`);
+    return { status: res.status, type: res.headers.get('content-type') ?? '', body: (await res.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-api-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+  });
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports healthy once every service is ready', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ready: true, services: { catalogue: true } });
+  });
+
+  it('lists only published courses', async () => {
+    const { status, body } = await get('/api/v1/course/');
+    expect(status).toBe(200);
+    const courses = body.data as { _id: string; published: boolean; catagory: string }[];
+    expect(courses.length).toBe(12);
+    expect(courses.every((c) => c.published)).toBe(true);
+  });
+
+  it('answers an unknown course id and an unknown route with 404 JSON', async () => {
+    for (const p of ['/api/v1/course/00000000-0000-4000-9000-999999999999/', '/api/v1/course/no-such-id/', '/api/v1/nothing-here']) {
+      const res = await get(p);
+      expect(res.status).toBe(404);
+      expect(res.type).toContain('application/json');
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+
+  it('caps featured instructors at 10 and lists each instructor’s published courses', async () => {
+    const featured = await get('/api/v1/instructor/featured/');
+    expect((featured.body.data as unknown[]).length).toBeLessThanOrEqual(10);
+    const all = (await get('/api/v1/instructor/')).body.data as { _id: string; course: string[] }[];
+    const one = await get(`/api/v1/instructor/${all[0]!._id}/`);
+    expect(one.status).toBe(200);
+    expect((one.body.data as { course: string[] }).course).toEqual(all[0]!.course);
+  });
+
+  it('shows a newly published course once the catalogue announces it (cache invalidated by the event)', async () => {
+    const before = (await get('/api/v1/course/')).body.data as { _id: string }[];
+    const hiddenId = '00000000-0000-4000-9000-000000000004';
+    expect(before.map((c) => c._id)).not.toContain(hiddenId);
+    expect((await get(`/api/v1/course/${hiddenId}/`)).status).toBe(404);
+
+    const health = (await get('/healthz')).body as unknown as { services: Record<string, boolean> };
+    expect(health.services.catalogue).toBe(true);
+    const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.cataloguePort}`);
+    try {
+      await callUnary(client, 'setCoursePublished', { id: hiddenId, published: true }, { deadlineMs: 5000, identity: { userId: 'admin', userType: 1 } });
+    } finally {
+      client.close();
+    }
+    const until = Date.now() + 10000;
+    let ids: string[] = [];
+    while (Date.now() < until) {
+      ids = ((await get('/api/v1/course/')).body.data as { _id: string }[]).map((c) => c._id);
+      if (ids.includes(hiddenId)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(ids).toContain(hiddenId);
+    expect((await get(`/api/v1/course/${hiddenId}/`)).status).toBe(200);
+  });
+
+  describe('OpenAPI document', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+
+    it('is served at /api/v1/openapi.json as OpenAPI 3.1', async () => {
+      const { status, body } = await get('/api/v1/openapi.json');
+      expect(status).toBe(200);
+      expect(body).toEqual(JSON.parse(JSON.stringify(openApiDocument)));
+      expect((body as unknown as { openapi: string }).openapi).toBe('3.1.0');
+    });
+
+    it('documents every API route the gateway serves, and nothing else', () => {
+      const app = createGatewayApp({
+        catalogue: {} as never,
+        logger: {} as never,
+        readiness: async () => ({ ready: true, services: {} }),
+        cache: new ResponseCache(1),
+      });
+      const served = apiRoutes(app).sort();
+      const documented = Object.entries(openApiDocument.paths)
+        .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalise(p)}`))
+        .sort();
+      expect(served).toEqual(documented);
+    });
+
+    it('describes every answer the documented routes give', async () => {
+      const courses = (await get('/api/v1/course/')).body.data as { _id: string }[];
+      const instructors = (await get('/api/v1/instructor/')).body.data as { _id: string }[];
+      const samples: Record<string, string[]> = {
+        '/api/v1/course/{id}/': [`/api/v1/course/${courses[0]!._id}/`, '/api/v1/course/unknown/'],
+        '/api/v1/instructor/{id}/': [`/api/v1/instructor/${instructors[0]!._id}/`, '/api/v1/instructor/unknown/'],
+      };
+      for (const [template, ops] of Object.entries(openApiDocument.paths)) {
+        const responses = (ops as { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }).get.responses;
+        for (const url of samples[template] ?? [template]) {
+          const { status, body } = await get(url);
+          const documented = responses[String(status)];
+          expect({ url, status, documented: Boolean(documented) }).toEqual({ url, status, documented: true });
+          const schema = documented!.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const validate = ajv.compile(resolveRefs(schema));
+          const valid = validate(body);
+          expect({ url, errors: valid ? null : validate.errors }).toEqual({ url, errors: null });
+        }
+      }
+    });
+  });
+
+  it('keeps everything under DATA_DIR across a restart and does not seed twice', async () => {
+    await taal.stop();
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    const courses = (await get('/api/v1/course/')).body.data as { _id: string }[];
+    // 12 seeded as published, plus the one published by the test above.
+    expect(courses).toHaveLength(13);
+    expect((await get('/api/v1/instructor/')).body.data).toHaveLength(4);
+  });
+});
+
+/** `METHOD /api/v1/path` for every route registered under /api/v1. */
+function apiRoutes(app: Express): string[] {
+  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; name?: string };
+  const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+  const out: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${normalise(prefix + layer.route.path)}`);
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack, prefix);
+      }
+    }
+  };
+  const api = top.find((l) => l.handle?.stack?.some((s) => s.route?.path === '/openapi.json'));
+  walk(api?.handle?.stack ?? [], '/api/v1');
+  return out;
+}
+
+function normalise(p: string): string {
+  return p.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '');
+}
+
+/** Inlines #/components/schemas refs so each response schema compiles on its own. */
+function resolveRefs(schema: unknown): object {
+  const components = openApiDocument.components.schemas as Record<string, unknown>;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') {
+      const ref = (node as { $ref?: string }).$ref;
+      if (ref?.startsWith('#/components/schemas/')) return walk(components[ref.slice('#/components/schemas/'.length)]);
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    }
+    return node;
+  };
+  return walk(schema) as object;
+}

@@ -1,0 +1,97 @@
+/**
+ * Test helpers shared by service integration tests: the two infrastructure backends
+ * every service must run on, embedded and real (the servers tools/infra starts).
+ * Real backends fail loudly when their settings are missing: they never skip.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import {
+  createInProcessEventBus,
+  createKafkaEventBus,
+  createSql,
+  startEmbeddedPostgres,
+  type EventBus,
+  type Sql,
+} from '@taal/kit';
+
+export interface Backend {
+  name: string;
+  /** A Postgres connection string of an empty database owned by this backend. */
+  connectionString: string;
+  sql: Sql;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: start the real servers with \`bash tools/infra/up\` (npm test does it)`);
+  }
+  return value;
+}
+
+export async function embeddedBackend(): Promise<Backend> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'taal-embedded-'));
+  const postgres = await startEmbeddedPostgres(path.join(dir, 'postgres'));
+  const sql = createSql(postgres.connectionString, { max: 4 });
+  const bus = createInProcessEventBus();
+  return {
+    name: 'embedded',
+    connectionString: postgres.connectionString,
+    sql,
+    bus,
+    async close() {
+      await bus.close();
+      await sql.close();
+      await postgres.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the real server (dropped on close) and real Kafka. */
+export async function realBackend(): Promise<Backend> {
+  const connectionString = await createTestDatabase();
+  const sql = createSql(connectionString.url, { max: 4 });
+  const bus = createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `test-${randomUUID()}` });
+  return {
+    name: 'real',
+    connectionString: connectionString.url,
+    sql,
+    bus,
+    async close() {
+      await bus.close();
+      await sql.close();
+      await connectionString.drop();
+    },
+  };
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = requireEnv('DATABASE_URL');
+  const name = `taal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const backends: [string, () => Promise<Backend>][] = [
+  ['embedded', embeddedBackend],
+  ['real', realBackend],
+];
