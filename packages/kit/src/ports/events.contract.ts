@@ -1,0 +1,293 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEnvelope } from '../events/envelope';
+import { consumeEvents } from '../events/inbox';
+import { enqueueEvent, startOutboxRelay } from '../events/outbox';
+import { migrate } from '../sql/migrate';
+import type { EventBus, EventEnvelope, Subscription } from './events';
+import type { Sql } from './sql';
+
+/** Unique per test run, so runs against a shared broker never collide (topics, groups). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (payload: Uint8Array) => new TextDecoder().decode(payload);
+
+/**
+ * The EventBus port's contract, run against every adapter (in-process and Kafka).
+ * `makeBus` is called once per suite; if it throws (e.g. KAFKA_BROKERS missing) every
+ * test fails with its message. Each test uses its own event types and groups.
+ */
+export function describeEventBusContract(name: string, makeBus: () => Promise<EventBus>): void {
+  describe(`EventBus contract: ${name}`, () => {
+    let bus: EventBus;
+    const subscriptions: Subscription[] = [];
+    const run = uniqueName('c');
+    let n = 0;
+    const newType = () => `test.${run}.thing${++n}.happened`;
+    const newGroup = () => `test-${run}-group${++n}`;
+    const subscribe = async (group: string, types: string[], handler: (e: EventEnvelope) => Promise<void>) => {
+      const sub = await bus.subscribe(group, types, handler);
+      subscriptions.push(sub);
+      return sub;
+    };
+
+    beforeAll(async () => {
+      bus = await makeBus();
+    });
+    afterAll(async () => {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await bus?.close();
+    });
+
+    it('delivers events published before and after subscribing, envelope intact', async () => {
+      const type = newType();
+      const before = { ...createEnvelope({ type, key: 'k1', payload: bytes('before') }), schemaVersion: 3 };
+      await bus.publish([before]);
+      const seen: EventEnvelope[] = [];
+      await subscribe(newGroup(), [type], async (e) => void seen.push(e));
+      const after = createEnvelope({ type, key: 'k1', payload: new Uint8Array([0, 1, 2, 255]) });
+      await bus.publish([after]);
+      await waitFor(() => seen.length >= 2, 'two events');
+      expect(seen.map((e) => e.id)).toEqual([before.id, after.id]);
+      const [first, second] = seen;
+      expect({ ...first!, payload: text(first!.payload) }).toEqual({ ...before, payload: 'before' });
+      expect(Array.from(second!.payload)).toEqual([0, 1, 2, 255]);
+      expect(second!.occurredAt).toBe(after.occurredAt);
+      expect(second!.schemaVersion).toBe(1);
+      expect(second!.type).toBe(type);
+      expect(second!.key).toBe('k1');
+    });
+
+    it('keeps publish order per key and delivers to every group once', async () => {
+      const type = newType();
+      const events = Array.from({ length: 30 }, (_, i) =>
+        createEnvelope({ type, key: `key${i % 3}`, payload: bytes(String(i)) }),
+      );
+      const groups = [newGroup(), newGroup()];
+      const seen = new Map<string, EventEnvelope[]>(groups.map((g) => [g, []]));
+      for (const g of groups) await subscribe(g, [type], async (e) => void seen.get(g)!.push(e));
+      await bus.publish(events.slice(0, 10));
+      for (const e of events.slice(10)) await bus.publish([e]);
+      await waitFor(() => groups.every((g) => seen.get(g)!.length >= 30), '30 events in both groups');
+      await sleep(300); // nothing extra arrives
+      for (const g of groups) {
+        const got = seen.get(g)!;
+        expect(got).toHaveLength(30);
+        expect(new Set(got.map((e) => e.id)).size).toBe(30);
+        for (const key of ['key0', 'key1', 'key2']) {
+          expect(got.filter((e) => e.key === key).map((e) => e.id)).toEqual(
+            events.filter((e) => e.key === key).map((e) => e.id),
+          );
+        }
+      }
+    });
+
+    it('redelivers an event whose handler threw, then moves on in order', async () => {
+      const type = newType();
+      const [a, b] = [1, 2].map((i) => createEnvelope({ type, key: 'same', payload: bytes(String(i)) }));
+      const attempts: string[] = [];
+      let failuresLeft = 2;
+      await subscribe(newGroup(), [type], async (e) => {
+        attempts.push(e.id);
+        if (e.id === a!.id && failuresLeft-- > 0) throw new Error('transient');
+      });
+      await bus.publish([a!, b!]);
+      await waitFor(() => attempts.includes(b!.id), 'the second event');
+      expect(attempts).toEqual([a!.id, a!.id, a!.id, b!.id]);
+    });
+
+    it('a group resubscribing resumes after its handled events; an unhandled one comes again', async () => {
+      const type = newType();
+      const group = newGroup();
+      const [a, b, c] = [1, 2, 3].map((i) => createEnvelope({ type, key: 'same', payload: bytes(String(i)) }));
+      const first: string[] = [];
+      const sub = await subscribe(group, [type], async (e) => {
+        first.push(e.id);
+        if (e.id === b!.id) throw new Error('not yet'); // keeps failing until we stop
+      });
+      await bus.publish([a!, b!]);
+      await waitFor(() => first.filter((id) => id === b!.id).length >= 2, 'b to be retried');
+      await sub.stop();
+      expect(first[0]).toBe(a!.id);
+      const second: string[] = [];
+      await subscribe(group, [type], async (e) => void second.push(e.id));
+      await bus.publish([c!]);
+      await waitFor(() => second.includes(c!.id), 'c in the new subscription');
+      expect(second).toEqual([b!.id, c!.id]);
+    });
+  });
+}
+
+export interface OutboxInboxDeps {
+  makeSql: () => Promise<Sql>;
+  makeBus: () => Promise<EventBus>;
+}
+
+/**
+ * The transactional outbox and the idempotent consumer (inbox), end to end through
+ * a real Sql and a real EventBus adapter (embedded pair and PostgreSQL + Kafka).
+ */
+export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps): void {
+  describe(`Outbox and inbox contract: ${name}`, () => {
+    let sql: Sql;
+    let bus: EventBus;
+    const run = uniqueName('o');
+    const schema = `obx_${run}`;
+    const stops: (() => Promise<void>)[] = [];
+    let migrationsDir: string;
+    let n = 0;
+    const newType = () => `test.${run}.order${++n}.placed`;
+    const newGroup = () => `test-${run}-consumer${++n}`;
+
+    beforeAll(async () => {
+      sql = await deps.makeSql();
+      bus = await deps.makeBus();
+      migrationsDir = mkdtempSync(join(tmpdir(), 'taal-outbox-'));
+      await migrate(sql, { schema, dir: migrationsDir });
+      await sql.query(`CREATE TABLE ${schema}.applied (event_id text PRIMARY KEY, times int NOT NULL)`);
+    });
+    afterAll(async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+      await bus?.close();
+      await sql?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await sql?.close();
+      if (migrationsDir) rmSync(migrationsDir, { recursive: true, force: true });
+    });
+
+    it('never delivers an event whose transaction rolled back; delivers a committed one once', async () => {
+      const type = newType();
+      const seen: string[] = [];
+      const sub = await bus.subscribe(newGroup(), [type], async (e) => void seen.push(e.id));
+      stops.push(() => sub.stop());
+      const relay = startOutboxRelay({ sql, schema, bus, pollIntervalMs: 200 });
+      stops.push(() => relay.stop());
+
+      const rolledBack = createEnvelope({ type, key: 'order-1', payload: bytes('rolled back') });
+      await expect(
+        sql.transaction(async (tx) => {
+          await enqueueEvent(tx, schema, rolledBack);
+          throw new Error('business rule failed');
+        }),
+      ).rejects.toThrow('business rule failed');
+      const committed = createEnvelope({ type, key: 'order-1', payload: bytes('committed') });
+      await sql.transaction((tx) => enqueueEvent(tx, schema, committed));
+      relay.notify();
+
+      await waitFor(() => seen.includes(committed.id), 'the committed event');
+      await sleep(1_000); // several polls: nothing else may arrive
+      expect(seen).toEqual([committed.id]);
+      const rows = await sql.query<{ event_id: string; published: boolean }>(
+        `SELECT event_id, published_at IS NOT NULL AS published FROM ${schema}.outbox WHERE type = $1`,
+        [type],
+      );
+      expect(rows.rows).toEqual([{ event_id: committed.id, published: true }]);
+    });
+
+    it('several relays publish every committed event exactly once, in order per key', async () => {
+      const type = newType();
+      const seen: EventEnvelope[] = [];
+      const sub = await bus.subscribe(newGroup(), [type], async (e) => void seen.push(e));
+      stops.push(() => sub.stop());
+      const events = Array.from({ length: 20 }, (_, i) =>
+        createEnvelope({ type, key: `order-${i % 2}`, payload: bytes(String(i)) }),
+      );
+      for (const e of events) await sql.transaction((tx) => enqueueEvent(tx, schema, e));
+      const relays = [1, 2, 3].map(() => startOutboxRelay({ sql, schema, bus, pollIntervalMs: 50, batchSize: 3 }));
+      for (const r of relays) stops.push(() => r.stop());
+      await waitFor(() => seen.length >= 20, '20 events');
+      await sleep(500);
+      expect(seen).toHaveLength(20);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(20);
+      // Several relays may publish their batches concurrently, so across them only
+      // exactly-once is guaranteed; a single relay keeps insert order (checked below).
+      const single = newType();
+      const ordered: string[] = [];
+      const sub2 = await bus.subscribe(newGroup(), [single], async (e) => void ordered.push(e.id));
+      stops.push(() => sub2.stop());
+      for (const r of relays) await r.stop();
+      const more = Array.from({ length: 10 }, (_, i) => createEnvelope({ type: single, key: 'k', payload: bytes(String(i)) }));
+      for (const e of more) await sql.transaction((tx) => enqueueEvent(tx, schema, e));
+      const relay = startOutboxRelay({ sql, schema, bus, pollIntervalMs: 50, batchSize: 4 });
+      stops.push(() => relay.stop());
+      await waitFor(() => ordered.length >= 10, '10 ordered events');
+      expect(ordered).toEqual(more.map((e) => e.id));
+    });
+
+    it('the inbox applies an event delivered twice only once', async () => {
+      const type = newType();
+      const group = newGroup();
+      const handled: string[] = [];
+      const sub = await consumeEvents({
+        sql,
+        schema,
+        bus,
+        group,
+        types: [type],
+        handler: async (event, tx) => {
+          await tx.query(
+            `INSERT INTO ${schema}.applied (event_id, times) VALUES ($1, 1)
+             ON CONFLICT (event_id) DO UPDATE SET times = ${schema}.applied.times + 1`,
+            [event.id],
+          );
+          handled.push(event.id);
+        },
+      });
+      stops.push(() => sub.stop());
+      const event = createEnvelope({ type, key: 'order-9', payload: bytes('once') });
+      const sentinel = createEnvelope({ type, key: 'order-9', payload: bytes('after') });
+      await bus.publish([event]);
+      await bus.publish([event]); // e.g. the relay re-published after a crash
+      await bus.publish([sentinel]); // same key: handled after both copies
+      await waitFor(() => handled.includes(sentinel.id), 'the sentinel');
+      const rows = await sql.query<{ event_id: string; times: number }>(
+        `SELECT event_id, times FROM ${schema}.applied WHERE event_id = ANY($1::text[]) ORDER BY times`,
+        [[event.id, sentinel.id]],
+      );
+      expect(rows.rows.find((r) => r.event_id === event.id)?.times).toBe(1);
+      expect(handled.filter((id) => id === event.id)).toHaveLength(1);
+      const processed = await sql.query(
+        `SELECT count(*)::int AS n FROM ${schema}.processed_events WHERE group_id = $1`,
+        [group],
+      );
+      expect(processed.rows).toEqual([{ n: 2 }]);
+    });
+
+    it('the inbox rolls back a failed handler (with its inbox row) so the retry applies it', async () => {
+      const type = newType();
+      let failures = 1;
+      const done: string[] = [];
+      const sub = await consumeEvents({
+        sql,
+        schema,
+        bus,
+        group: newGroup(),
+        types: [type],
+        handler: async (event, tx) => {
+          await tx.query(`INSERT INTO ${schema}.applied (event_id, times) VALUES ($1, 1)`, [event.id]);
+          if (failures-- > 0) throw new Error('transient');
+          done.push(event.id);
+        },
+      });
+      stops.push(() => sub.stop());
+      const event = createEnvelope({ type, key: 'order-10', payload: bytes('retry') });
+      await bus.publish([event]);
+      await waitFor(() => done.includes(event.id), 'the retried event');
+      const rows = await sql.query(`SELECT times FROM ${schema}.applied WHERE event_id = $1`, [event.id]);
+      expect(rows.rows).toEqual([{ times: 1 }]);
+    });
+  });
+}

@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../sql/migrate';
+import type { Sql } from './sql';
+
+/** Unique per test run, so runs against a shared server never collide. */
+export function uniqueSchema(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function migrationsDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taal-migrations-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/**
+ * The SQL port's contract, run against every adapter (embedded PGlite and real
+ * PostgreSQL). `makeSql` may be called several times (the concurrent-migration test
+ * uses two pools, like two replicas); every Sql it returns is closed by the suite.
+ * If `makeSql` throws (e.g. DATABASE_URL missing) every test fails with its message.
+ */
+export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): void {
+  describe(`Sql contract: ${name}`, () => {
+    const opened: Sql[] = [];
+    const schemas: string[] = [];
+    const dirs: string[] = [];
+    let sql: Sql;
+
+    const open = async () => {
+      const s = await makeSql();
+      opened.push(s);
+      return s;
+    };
+    const newSchema = () => {
+      const schema = uniqueSchema('sqlc');
+      schemas.push(schema);
+      return schema;
+    };
+    const newDir = (files: Record<string, string>) => {
+      const dir = migrationsDir(files);
+      dirs.push(dir);
+      return dir;
+    };
+
+    beforeAll(async () => {
+      sql = await open();
+    });
+
+    afterAll(async () => {
+      if (sql) {
+        for (const schema of schemas) await sql.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      }
+      await Promise.all(opened.map((s) => s.close()));
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('runs parameterised queries and reports rowCount', async () => {
+      const r = await sql.query<{ a: number; b: string }>('SELECT $1::int AS a, $2::text AS b', [7, 'seven']);
+      expect(r.rows).toEqual([{ a: 7, b: 'seven' }]);
+      expect(r.rowCount).toBe(1);
+    });
+
+    it('commits a transaction and returns its value', async () => {
+      const schema = newSchema();
+      await sql.query(`CREATE SCHEMA ${schema}`);
+      await sql.query(`CREATE TABLE ${schema}.t (id int PRIMARY KEY)`);
+      const value = await sql.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${schema}.t VALUES ($1), ($2)`, [1, 2]);
+        return 'done';
+      });
+      expect(value).toBe('done');
+      expect((await sql.query(`SELECT id FROM ${schema}.t ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    });
+
+    it('rolls a transaction back when fn throws, and rethrows', async () => {
+      const schema = newSchema();
+      await sql.query(`CREATE SCHEMA ${schema}`);
+      await sql.query(`CREATE TABLE ${schema}.t (id int PRIMARY KEY)`);
+      const boom = new Error('boom');
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${schema}.t VALUES ($1)`, [1]);
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
+      // A failed statement also rolls back, and the connection stays usable.
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${schema}.t VALUES ($1)`, [2]);
+          await tx.query(`INSERT INTO ${schema}.t VALUES ($1)`, [2]);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect((await sql.query(`SELECT id FROM ${schema}.t`)).rows).toEqual([]);
+      expect((await sql.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    });
+
+    it('supports transaction-scoped advisory locks', async () => {
+      const r = await sql.transaction((tx) =>
+        tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', ['contract']),
+      );
+      expect(r.rows).toEqual([{ locked: true }]);
+      await sql.transaction((tx) => tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['contract']));
+    });
+
+    it('migrate creates the schema, the kit tables and applies files in numeric order', async () => {
+      const schema = newSchema();
+      const dir = newDir({
+        '2_second.sql': `INSERT INTO ${schema}.log (step) VALUES ('second');`,
+        '10_tenth.sql': `ALTER TABLE ${schema}.log ADD COLUMN extra text; INSERT INTO ${schema}.log (step) VALUES ('tenth');`,
+        '001_first.sql': `CREATE TABLE ${schema}.log (n serial PRIMARY KEY, step text NOT NULL);\nINSERT INTO ${schema}.log (step) VALUES ('first');`,
+      });
+      const result = await migrate(sql, { schema, dir });
+      expect(result.applied).toEqual(['001_first.sql', '2_second.sql', '10_tenth.sql']);
+      expect((await sql.query(`SELECT step FROM ${schema}.log ORDER BY n`)).rows.map((r) => r.step)).toEqual([
+        'first',
+        'second',
+        'tenth',
+      ]);
+      const recorded = await sql.query<{ version: number; name: string; applied_at: Date }>(
+        `SELECT version, name, applied_at FROM ${schema}.schema_migrations ORDER BY version`,
+      );
+      expect(recorded.rows.map((r) => [r.version, r.name])).toEqual([
+        [1, 'first'],
+        [2, 'second'],
+        [10, 'tenth'],
+      ]);
+      expect(recorded.rows[0]!.applied_at).toBeInstanceOf(Date);
+      const tables = await sql.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+        [schema],
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual(['log', 'outbox', 'processed_events', 'schema_migrations']);
+    });
+
+    it('migrate is idempotent and applies only new files', async () => {
+      const schema = newSchema();
+      const files: Record<string, string> = {
+        '001_t.sql': `CREATE TABLE ${schema}.t (id int PRIMARY KEY);`,
+        '002_row.sql': `INSERT INTO ${schema}.t VALUES (1);`,
+      };
+      const dir = newDir(files);
+      expect((await migrate(sql, { schema, dir })).applied).toEqual(['001_t.sql', '002_row.sql']);
+      expect((await migrate(sql, { schema, dir })).applied).toEqual([]);
+      writeFileSync(join(dir, '003_row.sql'), `INSERT INTO ${schema}.t VALUES (3);`);
+      expect((await migrate(sql, { schema, dir })).applied).toEqual(['003_row.sql']);
+      expect((await sql.query(`SELECT id FROM ${schema}.t ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 3 }]);
+    });
+
+    it('migrate rolls a failing file back, names it, and stops there', async () => {
+      const schema = newSchema();
+      const dir = newDir({
+        '001_ok.sql': `CREATE TABLE ${schema}.ok (id int);`,
+        '002_bad.sql': `CREATE TABLE ${schema}.half (id int);\nINSERT INTO ${schema}.half VALUES (1);\nSELECT * FROM ${schema}.does_not_exist;`,
+        '003_later.sql': `CREATE TABLE ${schema}.later (id int);`,
+      });
+      await expect(migrate(sql, { schema, dir })).rejects.toThrow(/002_bad\.sql/);
+      const tables = await sql.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name IN ('ok', 'half', 'later')`,
+        [schema],
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual(['ok']);
+      const versions = await sql.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+      expect(versions.rows).toEqual([{ version: 1 }]);
+      // Fixed file: the next start applies it and the rest.
+      writeFileSync(join(dir, '002_bad.sql'), `CREATE TABLE ${schema}.half (id int);`);
+      expect((await migrate(sql, { schema, dir })).applied).toEqual(['002_bad.sql', '003_later.sql']);
+    });
+
+    it('serialises concurrent migrate calls of the same schema (several replicas starting)', async () => {
+      const schema = newSchema();
+      const files: Record<string, string> = {};
+      // Non-idempotent statements: applying any file twice would fail or duplicate rows.
+      files['001_log.sql'] = `CREATE TABLE ${schema}.log (version int PRIMARY KEY);`;
+      for (let v = 2; v <= 8; v++) files[`00${v}_step.sql`] = `INSERT INTO ${schema}.log VALUES (${v});`;
+      const dir = newDir(files);
+      const other = await open();
+      const results = await Promise.all(
+        [sql, other, sql, other, sql].map((s) => migrate(s, { schema, dir })),
+      );
+      const applied = results.flatMap((r) => r.applied).sort();
+      expect(applied).toEqual(Object.keys(files).sort());
+      expect((await sql.query(`SELECT count(*)::int AS n FROM ${schema}.log`)).rows).toEqual([{ n: 7 }]);
+      expect((await sql.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`)).rows).toEqual([{ n: 8 }]);
+    });
+  });
+}
