@@ -9,3 +9,4 @@ export {
   type S3Config,
   type TaalMode,
 } from './infra';
+export { readEnvFile, requireInfraEnv, INFRA_ENV_FILE } from './infra-env-file';

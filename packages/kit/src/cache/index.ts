@@ -1,0 +1,2 @@
+export { createMemoryCache, type MemoryCache, type MemoryCacheOptions } from './memory';
+export { createRedisCache, type RedisCache } from './redis';

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore, StoredFile } from '../ports/files';
+import { DEFAULT_CONTENT_TYPE, InvalidFileKeyError, validateFileKey } from './key';
+
+interface Meta {
+  contentType: string;
+}
+
+export interface DiskFileStore extends FileStore {
+  readonly rootDir: string;
+  /** Creates the folders; also done on first write. */
+  init(): Promise<void>;
+}
+
+const isNotFound = (err: unknown) =>
+  (err as NodeJS.ErrnoException | null)?.code === 'ENOENT' ||
+  (err as NodeJS.ErrnoException | null)?.code === 'ENOTDIR';
+
+/**
+ * Files on local disk for embedded mode. Content lives in `<root>/objects/<key>`, the content type
+ * in a sidecar `<root>/meta/<key>.json`; writes go through `<root>/tmp` and a rename, so readers never
+ * see partial files.
+ */
+export function createDiskFileStore(rootDir: string): DiskFileStore {
+  const root = path.resolve(rootDir);
+  const objects = path.join(root, 'objects');
+  const metas = path.join(root, 'meta');
+  const tmp = path.join(root, 'tmp');
+
+  const within = (base: string, key: string, suffix = '') => {
+    const p = path.resolve(base, ...validateFileKey(key).split('/')) + suffix;
+    if (!p.startsWith(base + path.sep)) throw new InvalidFileKeyError(key, 'resolves outside the store');
+    return p;
+  };
+  const objectPath = (key: string) => within(objects, key);
+  const metaPath = (key: string) => within(metas, key, '.json');
+
+  const init = async () => {
+    await Promise.all([objects, metas, tmp].map((d) => fs.mkdir(d, { recursive: true })));
+  };
+
+  const readMeta = async (key: string): Promise<Meta> => {
+    try {
+      const meta = JSON.parse(await fs.readFile(metaPath(key), 'utf8')) as Partial<Meta>;
+      return { contentType: meta.contentType || DEFAULT_CONTENT_TYPE };
+    } catch (err) {
+      if (isNotFound(err)) return { contentType: DEFAULT_CONTENT_TYPE };
+      throw err;
+    }
+  };
+
+  const stat = async (key: string): Promise<StoredFile | null> => {
+    const file = objectPath(key);
+    let size: number;
+    try {
+      const st = await fs.stat(file);
+      if (!st.isFile()) return null;
+      size = st.size;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    return { key, size, contentType: (await readMeta(key)).contentType };
+  };
+
+  return {
+    rootDir: root,
+    init,
+    async put(key, body, contentType) {
+      const target = objectPath(key);
+      const metaTarget = metaPath(key);
+      await init();
+      const id = randomUUID();
+      const tmpBody = path.join(tmp, `${id}.body`);
+      const tmpMeta = path.join(tmp, `${id}.json`);
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmpBody));
+        const meta: Meta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
+        await fs.writeFile(tmpMeta, JSON.stringify(meta));
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.mkdir(path.dirname(metaTarget), { recursive: true });
+        await fs.rename(tmpBody, target);
+        await fs.rename(tmpMeta, metaTarget);
+        const { size } = await fs.stat(target);
+        return { key, size, contentType: meta.contentType };
+      } finally {
+        await Promise.all([fs.rm(tmpBody, { force: true }), fs.rm(tmpMeta, { force: true })]);
+      }
+    },
+    async get(key) {
+      const file = objectPath(key);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, 'r');
+      } catch (err) {
+        if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw err;
+      }
+      try {
+        const st = await handle.stat();
+        if (!st.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const { contentType } = await readMeta(key);
+        return { file: { key, size: st.size, contentType }, body: handle.createReadStream() };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    },
+    stat,
+    async delete(key) {
+      const file = objectPath(key);
+      const meta = metaPath(key);
+      await fs.rm(file, { force: true });
+      await fs.rm(meta, { force: true });
+    },
+  };
+}

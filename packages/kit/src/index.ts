@@ -1,0 +1,11 @@
+// Public entry of @taal/kit: infrastructure ports and their adapters, plus service plumbing.
+export * from './ports';
+export * from './sql';
+export * from './events';
+export * from './config';
+export * from './log';
+export * from './lifecycle';
+export * from './grpc';
+export * from './cache';
+export * from './files';
+export * from './mail';

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Mailer, MailMessage } from '../ports/mail';
+
+export interface SmtpMailerOptions {
+  /** e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…`; nodemailer URL query options apply. */
+  url: string;
+  /** Default sender, e.g. `Taal <no-reply@taal.local>`. */
+  from: string;
+}
+
+export interface OutboxMailerOptions {
+  /** Folder receiving one `.eml` per message, e.g. `$DATA_DIR/mail`. */
+  dir: string;
+  from: string;
+}
+
+export interface OutboxMailer extends Mailer {
+  readonly dir: string;
+}
+
+function toMail(message: MailMessage, from: string) {
+  if (!message.text && !message.html) throw new Error('A mail message needs text or html');
+  return {
+    from: message.from ?? from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
+}
+
+/** Sends mail over SMTP with nodemailer. */
+export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
+  const transport: Transporter = createTransport(options.url);
+  return {
+    async send(message) {
+      const info = (await transport.sendMail(toMail(message, options.from))) as { messageId: string };
+      return { messageId: info.messageId };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+let sequence = 0;
+
+/** `20250102T030405678Z-000001-1a2b3c.eml`: sorts by time, then by order within this process. */
+function outboxFileName(): string {
+  const time = new Date().toISOString().replace(/[-:.]/g, '');
+  sequence = (sequence + 1) % 1_000_000;
+  return `${time}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
+}
+
+/**
+ * Embedded-mode mailer: writes each message as a complete RFC 5322 `.eml` file (built by
+ * nodemailer's stream transport) into `dir`, atomically (temp file + rename).
+ */
+export function createOutboxMailer(options: OutboxMailerOptions): OutboxMailer {
+  const dir = path.resolve(options.dir);
+  const transport = createTransport({ streamTransport: true, buffer: true });
+  return {
+    dir,
+    async send(message) {
+      const info = (await transport.sendMail(toMail(message, options.from))) as {
+        messageId: string;
+        message: Buffer;
+      };
+      await fs.mkdir(dir, { recursive: true });
+      const name = outboxFileName();
+      const tmp = path.join(dir, `.${name}.tmp`);
+      await fs.writeFile(tmp, info.message);
+      await fs.rename(tmp, path.join(dir, name));
+      return { messageId: info.messageId };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
