@@ -10,6 +10,8 @@ export interface KafkaEventBusOptions {
   numPartitions?: number;
   /** Replication factor for topics this bus creates (default -1: the broker's default). */
   replicationFactor?: number;
+  /** Longest fetch long-poll (default 1000 ms); also bounds how long stop() waits for a fetch. */
+  maxWaitTimeInMs?: number;
   /** How long subscribe() waits for the group join (default 60 s). */
   joinTimeoutMs?: number;
   /** First retry delay after a handler throws; doubles up to maxRetryDelayMs. Defaults 100 ms / 5 s. */
@@ -160,7 +162,11 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     async subscribe(group: string, types: readonly string[], handler: EventHandler): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       await ensureTopics(types);
-      const consumer: Consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+      const consumer: Consumer = kafka.consumer({
+        groupId: group,
+        allowAutoTopicCreation: false,
+        maxWaitTimeInMs: options.maxWaitTimeInMs ?? 1_000,
+      });
       let stopping = false;
       let timer: NodeJS.Timeout | undefined;
       const joined = new Promise<void>((resolve, reject) => {

@@ -26,6 +26,9 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (payload: Uint8Array) => new TextDecoder().decode(payload);
 
+/** Hooks and tests talk to real servers: jest's project-level testTimeout is not honoured, so set it here. */
+const TIMEOUT = 60_000;
+
 /**
  * The EventBus port's contract, run against every adapter (in-process and Kafka).
  * `makeBus` is called once per suite; if it throws (e.g. KAFKA_BROKERS missing) every
@@ -47,11 +50,11 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
 
     beforeAll(async () => {
       bus = await makeBus();
-    });
+    }, TIMEOUT);
     afterAll(async () => {
       await Promise.all(subscriptions.map((s) => s.stop()));
       await bus?.close();
-    });
+    }, TIMEOUT);
 
     it('delivers events published before and after subscribing, envelope intact', async () => {
       const type = newType();
@@ -70,7 +73,7 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       expect(second!.schemaVersion).toBe(1);
       expect(second!.type).toBe(type);
       expect(second!.key).toBe('k1');
-    });
+    }, TIMEOUT);
 
     it('keeps publish order per key and delivers to every group once', async () => {
       const type = newType();
@@ -94,7 +97,7 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
           );
         }
       }
-    });
+    }, TIMEOUT);
 
     it('redelivers an event whose handler threw, then moves on in order', async () => {
       const type = newType();
@@ -108,7 +111,7 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       await bus.publish([a!, b!]);
       await waitFor(() => attempts.includes(b!.id), 'the second event');
       expect(attempts).toEqual([a!.id, a!.id, a!.id, b!.id]);
-    });
+    }, TIMEOUT);
 
     it('a group resubscribing resumes after its handled events; an unhandled one comes again', async () => {
       const type = newType();
@@ -128,7 +131,7 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       await bus.publish([c!]);
       await waitFor(() => second.includes(c!.id), 'c in the new subscription');
       expect(second).toEqual([b!.id, c!.id]);
-    });
+    }, TIMEOUT);
   });
 }
 
@@ -159,14 +162,14 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       migrationsDir = mkdtempSync(join(tmpdir(), 'taal-outbox-'));
       await migrate(sql, { schema, dir: migrationsDir });
       await sql.query(`CREATE TABLE ${schema}.applied (event_id text PRIMARY KEY, times int NOT NULL)`);
-    });
+    }, TIMEOUT);
     afterAll(async () => {
       for (const stop of stops.reverse()) await stop().catch(() => {});
       await bus?.close();
       await sql?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await sql?.close();
       if (migrationsDir) rmSync(migrationsDir, { recursive: true, force: true });
-    });
+    }, TIMEOUT);
 
     it('never delivers an event whose transaction rolled back; delivers a committed one once', async () => {
       const type = newType();
@@ -195,7 +198,7 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
         [type],
       );
       expect(rows.rows).toEqual([{ event_id: committed.id, published: true }]);
-    });
+    }, TIMEOUT);
 
     it('several relays publish every committed event exactly once, in order per key', async () => {
       const type = newType();
@@ -225,7 +228,7 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       stops.push(() => relay.stop());
       await waitFor(() => ordered.length >= 10, '10 ordered events');
       expect(ordered).toEqual(more.map((e) => e.id));
-    });
+    }, TIMEOUT);
 
     it('the inbox applies an event delivered twice only once', async () => {
       const type = newType();
@@ -264,7 +267,7 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
         [group],
       );
       expect(processed.rows).toEqual([{ n: 2 }]);
-    });
+    }, TIMEOUT);
 
     it('the inbox rolls back a failed handler (with its inbox row) so the retry applies it', async () => {
       const type = newType();
@@ -288,6 +291,6 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       await waitFor(() => done.includes(event.id), 'the retried event');
       const rows = await sql.query(`SELECT times FROM ${schema}.applied WHERE event_id = $1`, [event.id]);
       expect(rows.rows).toEqual([{ times: 1 }]);
-    });
+    }, TIMEOUT);
   });
 }

@@ -26,7 +26,7 @@ let dataDir: string | undefined;
 afterAll(async () => {
   await embedded?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+}, 30_000);
 
 describeEventBusContract('in-process', async () => createInProcessEventBus());
 describeEventBusContract('Kafka (KAFKA_BROKERS)', kafkaBus);

@@ -15,6 +15,9 @@ function migrationsDir(files: Record<string, string>): string {
   return dir;
 }
 
+/** Hooks and tests talk to real servers: jest's project-level testTimeout is not honoured, so set it here. */
+const TIMEOUT = 60_000;
+
 /**
  * The SQL port's contract, run against every adapter (embedded PGlite and real
  * PostgreSQL). `makeSql` may be called several times (the concurrent-migration test
@@ -46,7 +49,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
 
     beforeAll(async () => {
       sql = await open();
-    });
+    }, TIMEOUT);
 
     afterAll(async () => {
       if (sql) {
@@ -54,13 +57,13 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       }
       await Promise.all(opened.map((s) => s.close()));
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    });
+    }, TIMEOUT);
 
     it('runs parameterised queries and reports rowCount', async () => {
       const r = await sql.query<{ a: number; b: string }>('SELECT $1::int AS a, $2::text AS b', [7, 'seven']);
       expect(r.rows).toEqual([{ a: 7, b: 'seven' }]);
       expect(r.rowCount).toBe(1);
-    });
+    }, TIMEOUT);
 
     it('commits a transaction and returns its value', async () => {
       const schema = newSchema();
@@ -72,7 +75,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       });
       expect(value).toBe('done');
       expect((await sql.query(`SELECT id FROM ${schema}.t ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 2 }]);
-    });
+    }, TIMEOUT);
 
     it('rolls a transaction back when fn throws, and rethrows', async () => {
       const schema = newSchema();
@@ -94,7 +97,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       ).rejects.toThrow(/duplicate key/);
       expect((await sql.query(`SELECT id FROM ${schema}.t`)).rows).toEqual([]);
       expect((await sql.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
-    });
+    }, TIMEOUT);
 
     it('supports transaction-scoped advisory locks', async () => {
       const r = await sql.transaction((tx) =>
@@ -102,7 +105,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       );
       expect(r.rows).toEqual([{ locked: true }]);
       await sql.transaction((tx) => tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['contract']));
-    });
+    }, TIMEOUT);
 
     it('migrate creates the schema, the kit tables and applies files in numeric order', async () => {
       const schema = newSchema();
@@ -132,7 +135,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
         [schema],
       );
       expect(tables.rows.map((r) => r.table_name)).toEqual(['log', 'outbox', 'processed_events', 'schema_migrations']);
-    });
+    }, TIMEOUT);
 
     it('migrate is idempotent and applies only new files', async () => {
       const schema = newSchema();
@@ -146,7 +149,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       writeFileSync(join(dir, '003_row.sql'), `INSERT INTO ${schema}.t VALUES (3);`);
       expect((await migrate(sql, { schema, dir })).applied).toEqual(['003_row.sql']);
       expect((await sql.query(`SELECT id FROM ${schema}.t ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 3 }]);
-    });
+    }, TIMEOUT);
 
     it('migrate rolls a failing file back, names it, and stops there', async () => {
       const schema = newSchema();
@@ -166,7 +169,7 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       // Fixed file: the next start applies it and the rest.
       writeFileSync(join(dir, '002_bad.sql'), `CREATE TABLE ${schema}.half (id int);`);
       expect((await migrate(sql, { schema, dir })).applied).toEqual(['002_bad.sql', '003_later.sql']);
-    });
+    }, TIMEOUT);
 
     it('serialises concurrent migrate calls of the same schema (several replicas starting)', async () => {
       const schema = newSchema();
@@ -183,6 +186,6 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       expect(applied).toEqual(Object.keys(files).sort());
       expect((await sql.query(`SELECT count(*)::int AS n FROM ${schema}.log`)).rows).toEqual([{ n: 7 }]);
       expect((await sql.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`)).rows).toEqual([{ n: 8 }]);
-    });
+    }, TIMEOUT);
   });
 }

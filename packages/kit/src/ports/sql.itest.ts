@@ -21,7 +21,7 @@ let dataDir: string | undefined;
 afterAll(async () => {
   await embedded?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+}, 30_000);
 
 describeSqlContract('embedded PGlite', async () => {
   if (!embedded) {
