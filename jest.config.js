@@ -19,6 +19,8 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {
+  // Per-project testTimeout is ignored by jest; integration suites start real servers.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,tools}/**/*.test.ts'] },
     {

@@ -14,8 +14,16 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
   let catalogue: RunningCatalogue;
   let client: catalogueV1.CatalogueServiceClient;
 
+  // Requests are built with fromPartial: generated encoders expect every field present.
+  const requests: Record<string, { fromPartial(o: object): object }> = {
+    listCourses: catalogueV1.ListCoursesRequest,
+    getCourse: catalogueV1.GetCourseRequest,
+    listInstructors: catalogueV1.ListInstructorsRequest,
+    getInstructor: catalogueV1.GetInstructorRequest,
+    setCoursePublished: catalogueV1.SetCoursePublishedRequest,
+  };
   const call = <Res>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, request, { deadlineMs: 5000, identity });
+    callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), { deadlineMs: 5000, identity });
 
   beforeAll(async () => {
     backend = await makeBackend();

@@ -81,7 +81,7 @@ describe('public API on the all-in-one process', () => {
     expect(health.services.catalogue).toBe(true);
     const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.cataloguePort}`);
     try {
-      await callUnary(client, 'setCoursePublished', { id: hiddenId, published: true }, { deadlineMs: 5000, identity: { userId: 'admin', userType: 1 } });
+      await callUnary(client, 'setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial({ id: hiddenId, published: true }), { deadlineMs: 5000, identity: { userId: 'admin', userType: 1 } });
     } finally {
       client.close();
     }
