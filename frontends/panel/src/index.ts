@@ -1,0 +1,2 @@
+// The panel remote is only ever mounted by the shell (see ./lifecycles); this entry is unused.
+export {};

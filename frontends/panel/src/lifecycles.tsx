@@ -1,0 +1,4 @@
+import { createLifecycles } from '@shared/lifecycles';
+import { App } from './App';
+
+export const { bootstrap, mount, unmount } = createLifecycles(App);

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { go } from '../nav';
+import { Metronome } from './Metronome';
+
+const L = ({ href, children }: { href: string; children: React.ReactNode }) => (
+  <li>
+    <a href={href} onClick={go}>
+      {children}
+    </a>
+  </li>
+);
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="brand">
+            <span className="brand-mark">তাল</span> Taal
+          </p>
+          <p className="muted">{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.explore')}>
+          <h3>{t('footer.explore')}</h3>
+          <ul>
+            <L href="/allcourses">{t('nav.courses')}</L>
+            <L href="/instructorlist">{t('nav.instructors')}</L>
+            <L href="/freebies">{t('nav.freebies')}</L>
+            <L href="/store">{t('nav.store')}</L>
+            <L href="/how-to-guide">{t('nav.howTo')}</L>
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.company')}>
+          <h3>{t('footer.company')}</h3>
+          <ul>
+            <L href="/about">{t('nav.about')}</L>
+            <L href="/contact">{t('nav.contact')}</L>
+            <L href="/terms">{t('nav.terms')}</L>
+            <L href="/privacy">{t('nav.privacy')}</L>
+          </ul>
+        </nav>
+        <Metronome />
+      </div>
+      <div className="container footer-bottom">
+        <span>{t('footer.copyright')}</span>
+      </div>
+    </footer>
+  );
+}

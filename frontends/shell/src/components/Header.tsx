@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@shared/api';
+import { isCourseView } from '@shared/routes';
+import { getSession, logout, SESSION_EVENT, USER_TYPES, type Session } from '@shared/session';
+import type { Instructor } from '@shared/types';
+import { useAsync } from '@shared/useAsync';
+import { navigateToUrl } from 'single-spa';
+import { go } from '../nav';
+import { Dropdown } from './Dropdown';
+import { BellIcon, CartIcon, EmptyInboxPicture, GlobeIcon, UserIcon } from './icons';
+
+const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
+
+function useSession(): Session {
+  const [session, setSession] = useState(getSession);
+  useEffect(() => {
+    const update = () => setSession(getSession());
+    window.addEventListener(SESSION_EVENT, update);
+    window.addEventListener('storage', update);
+    window.addEventListener('popstate', update);
+    return () => {
+      window.removeEventListener(SESSION_EVENT, update);
+      window.removeEventListener('storage', update);
+      window.removeEventListener('popstate', update);
+    };
+  }, []);
+  return session;
+}
+
+function NavLink({ href, pathname, children, className = '' }: { href: string; pathname: string; children: React.ReactNode; className?: string }) {
+  const active = pathname === href;
+  return (
+    <a href={href} onClick={go} className={`nav-link ${active ? 'active' : ''} ${className}`} aria-current={active ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+function InstructorsMenu() {
+  const { t } = useTranslation();
+  const { data, loading } = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
+  return (
+    <Dropdown label={<>{t('nav.instructors')} ▾</>} testId="instructors-menu">
+      {(close) => (
+        <div className="instructors-menu" onClick={close}>
+          {loading && <p className="muted">{t('common.loading')}</p>}
+          {!loading && !data?.length && <p className="muted">{t('instructors.none')}</p>}
+          <ul>
+            {data?.map((i) => (
+              <li key={i._id}>
+                <a href={`/instructorview/${i._id}`} onClick={go} className="instructor-chip">
+                  <img src={i.photo || undefined} alt="" width={36} height={36} loading="lazy" className="avatar" />
+                  <span>{i.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a href="/instructorlist" onClick={go} className="menu-footer-link">
+            {t('nav.allInstructors')}
+          </a>
+        </div>
+      )}
+    </Dropdown>
+  );
+}
+
+function NotificationsMenu() {
+  const { t } = useTranslation();
+  return (
+    <Dropdown label={<BellIcon />} buttonClass="icon-btn" ariaLabel={t('nav.notifications')} testId="notifications-menu" align="right">
+      {(close) => (
+        <div className="notifications-menu" onClick={close}>
+          <h3>{t('notifications.title')}</h3>
+          <div className="empty-state">
+            <EmptyInboxPicture />
+            <p>{t('notifications.empty')}</p>
+          </div>
+          <a href="/notifications" onClick={go} className="menu-footer-link">
+            {t('notifications.viewAll')}
+          </a>
+        </div>
+      )}
+    </Dropdown>
+  );
+}
+
+function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return (
+    <label className="language-menu" data-testid="language-menu">
+      <GlobeIcon />
+      <span className="sr-only">{t('nav.language')}</span>
+      <select value={lng} onChange={(e) => void i18n.changeLanguage(e.target.value)} aria-label={t('nav.language')}>
+        <option value="en">English</option>
+        <option value="bn">বাংলা</option>
+      </select>
+    </label>
+  );
+}
+
+function UserMenu({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const doLogout = () => {
+    logout();
+    navigateToUrl('/');
+  };
+  return (
+    <Dropdown label={<UserIcon />} buttonClass="icon-btn" ariaLabel={t('nav.userMenu')} testId="user-menu" align="right">
+      {(close) => (
+        <ul className="menu-list" onClick={close}>
+          {session.name && <li className="muted">{session.name}</li>}
+          {session.type === USER_TYPES.student &&
+            STUDENT_TABS.map((tab, index) => (
+              <li key={tab}>
+                <a href={`/studentpanel?tab=${index}`} onClick={go}>
+                  {t(`panel.student.${tab}`)}
+                </a>
+              </li>
+            ))}
+          {session.type === USER_TYPES.admin && (
+            <li>
+              <a href="/admin" onClick={go}>
+                {t('nav.dashboard')}
+              </a>
+            </li>
+          )}
+          {session.type === USER_TYPES.instructor && (
+            <li>
+              <a href="/instructorpanel" onClick={go}>
+                {t('nav.myDashboard')}
+              </a>
+            </li>
+          )}
+          <li>
+            <button type="button" className="linklike" onClick={doLogout}>
+              {t('nav.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </Dropdown>
+  );
+}
+
+export function Header({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <a href="/" onClick={go} className="brand" aria-label="Taal">
+          <span className="brand-mark">তাল</span> Taal <span className="beta">{t('common.beta')}</span>
+        </a>
+        <button type="button" className="icon-btn menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+          ☰
+        </button>
+        <nav className={`main-nav ${menuOpen ? 'open' : ''}`} aria-label={t('nav.main')}>
+          <NavLink href="/" pathname={pathname}>
+            {t('nav.home')}
+          </NavLink>
+          <NavLink href="/allcourses" pathname={pathname}>
+            {t('nav.courses')}
+          </NavLink>
+          <InstructorsMenu />
+          <NavLink href="/freebies" pathname={pathname}>
+            {t('nav.freebies')}
+          </NavLink>
+          <NavLink href="/store" pathname={pathname}>
+            {t('nav.store')}
+          </NavLink>
+          {!session.loggedIn && (
+            <>
+              <NavLink href="/about" pathname={pathname} className="small-only">
+                {t('nav.about')}
+              </NavLink>
+              <NavLink href="/contact" pathname={pathname} className="small-only">
+                {t('nav.contact')}
+              </NavLink>
+            </>
+          )}
+          {session.loggedIn && (
+            <NavLink href="/how-to-guide" pathname={pathname} className="small-only">
+              {t('nav.howTo')}
+            </NavLink>
+          )}
+        </nav>
+        <div className="header-actions">
+          <a href="/cart" onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
+            <CartIcon />
+            {session.cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
+          </a>
+          <NotificationsMenu />
+          {!isCourseView(pathname) && <LanguageMenu />}
+          {session.loggedIn ? (
+            <UserMenu session={session} />
+          ) : (
+            <>
+              <a href="/signup" onClick={go} className="btn btn-outline btn-sm">
+                {t('nav.signup')}
+              </a>
+              <a href="/login" onClick={go} className="btn btn-primary btn-sm">
+                {t('nav.login')}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { go } from '../nav';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="not-found" data-testid="not-found">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <a className="btn btn-primary" href="/" onClick={go}>
+        {t('notFound.back')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_EVENT, TOAST_MS, type ToastDetail } from '@shared/toast';
+
+interface Item extends ToastDetail {
+  id: number;
+}
+
+let nextId = 1;
+
+/** Bottom-centre toasts that close by themselves after 7000 ms. */
+export function Toasts() {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<Item[]>([]);
+  useEffect(() => {
+    const onToast = (e: Event) => {
+      const detail = (e as CustomEvent<ToastDetail>).detail;
+      const id = nextId++;
+      setItems((list) => [...list, { ...detail, id }]);
+      window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), TOAST_MS);
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
+  return (
+    <div className="toasts" aria-live="polite">
+      {items.map((item) => (
+        <div key={item.id} className={`toast toast-${item.kind}`} role="status">
+          <span>{item.message}</span>
+          <button
+            type="button"
+            aria-label={t('common.close')}
+            onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

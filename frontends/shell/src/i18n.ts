@@ -1,0 +1,33 @@
+// i18next: translations from /assets/locales/{lng}/translation.json, language detected from
+// local storage, cookie, html tag, path, subdomain (in that order), fallback en.
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = ['en', 'bn'] as const;
+
+export function initI18n(): Promise<unknown> {
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      backend: { loadPath: '/assets/locales/{{lng}}/translation.json' },
+      detection: {
+        order: ['localStorage', 'cookie', 'htmlTag', 'path', 'subdomain'],
+        caches: ['localStorage', 'cookie'],
+      },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+}
+
+export default i18n;

@@ -1,0 +1,111 @@
+// Run-time composition: remote URLs come from /config/remotes.json (written by the server),
+// are registered with the Module Federation runtime, and each remote becomes a single-spa
+// application active on the routes it owns. A remote that fails to load is replaced by an
+// error with a retry button (rendered by the shell); the rest of the shell keeps working.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerApplication, start, type LifeCycles, type AppProps } from 'single-spa';
+import { remoteForPath, type RemoteName } from '@shared/routes';
+import { createStore } from '@shared/store';
+
+export const REMOTE_NAMES: RemoteName[] = ['storefront', 'panel', 'admin'];
+
+export type RemoteStatus =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'mounted' }
+  | { state: 'error'; retry: () => void };
+
+export const remoteStatus = createStore<Record<RemoteName, RemoteStatus>>({
+  storefront: { state: 'idle' },
+  panel: { state: 'idle' },
+  admin: { state: 'idle' },
+});
+
+function setStatus(name: RemoteName, status: RemoteStatus) {
+  remoteStatus.set({ ...remoteStatus.get(), [name]: status });
+}
+
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+export async function fetchRemotesConfig(): Promise<RemotesConfig> {
+  try {
+    const res = await fetch('/config/remotes.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return (await res.json()) as RemotesConfig;
+  } catch (err) {
+    console.error('Could not read /config/remotes.json', err);
+    return {};
+  }
+}
+
+type Props = AppProps & { domElement?: HTMLElement };
+
+function remoteApp(name: RemoteName, entry: string | undefined): LifeCycles<Props> {
+  let real: LifeCycles<Props> | null = null;
+  let bootstrapped = false;
+  let mounted = false;
+  let failures = 0;
+  let active: Props | null = null;
+
+  async function load(): Promise<LifeCycles<Props>> {
+    if (!entry) throw new Error(`No URL configured for remote "${name}"`);
+    // After a failure, register again so the runtime fetches the entry anew.
+    if (failures > 0) registerRemotes([{ name, entry }], { force: true });
+    const mod = await loadRemote<LifeCycles<Props>>(`${name}/lifecycles`);
+    if (!mod || typeof mod.mount !== 'function') throw new Error(`Remote "${name}" exposes no lifecycles`);
+    return mod;
+  }
+
+  async function attempt(props: Props) {
+    setStatus(name, { state: 'loading' });
+    try {
+      real ??= await load();
+      if (!bootstrapped) {
+        await (real.bootstrap as (p: Props) => Promise<unknown>)(props);
+        bootstrapped = true;
+      }
+      if (active !== props) return; // unmounted (or remounted) meanwhile
+      await (real.mount as (p: Props) => Promise<unknown>)(props);
+      mounted = true;
+      setStatus(name, { state: 'mounted' });
+    } catch (err) {
+      failures += 1;
+      console.error(`Remote "${name}" failed to load`, err);
+      if (active === props) setStatus(name, { state: 'error', retry: () => void attempt(props) });
+    }
+  }
+
+  return {
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      active = props;
+      await attempt(props);
+    },
+    unmount: async (props) => {
+      active = null;
+      setStatus(name, { state: 'idle' });
+      if (mounted && real) {
+        mounted = false;
+        await (real.unmount as (p: Props) => Promise<unknown>)(props);
+      }
+    },
+  };
+}
+
+let started = false;
+
+export function startRemotes(config: RemotesConfig): void {
+  if (started) return;
+  started = true;
+  const known = REMOTE_NAMES.filter((n) => config[n]).map((n) => ({ name: n, entry: config[n] as string }));
+  if (known.length) registerRemotes(known);
+  for (const name of REMOTE_NAMES) {
+    registerApplication<Props>({
+      name,
+      app: async () => remoteApp(name, config[name]),
+      activeWhen: (location) => remoteForPath(location.pathname) === name,
+      customProps: () => ({ domElement: document.getElementById(`remote-${name}`) as HTMLElement }) as Props,
+    });
+  }
+  start({ urlRerouteOnly: true });
+}

@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { createConfig } from '../shared/rsbuild-base.mjs';
+
+export default createConfig({
+  name: 'storefront',
+  root: path.dirname(fileURLToPath(import.meta.url)),
+  port: 3101,
+  exposes: { './lifecycles': './src/lifecycles.tsx' },
+});

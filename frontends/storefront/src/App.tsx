@@ -1,0 +1,45 @@
+import './storefront.css';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { PageLoading } from './components/PageLoading';
+
+const Landing = lazy(() => import('./pages/Landing'));
+const AllCourses = lazy(() => import('./pages/AllCourses'));
+const CourseView = lazy(() => import('./pages/CourseView'));
+const InstructorList = lazy(() => import('./pages/InstructorList'));
+const InstructorView = lazy(() => import('./pages/InstructorView'));
+const About = lazy(() => import('./pages/About'));
+const Policy = lazy(() => import('./pages/Policy'));
+const HowToGuide = lazy(() => import('./pages/HowToGuide'));
+const Contact = lazy(() => import('./pages/Contact'));
+const ComingSoon = lazy(() => import('./pages/ComingSoon'));
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <div className="container storefront">
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/allcourses" element={<AllCourses />} />
+            <Route path="/courseview" element={<CourseView />} />
+            <Route path="/instructorlist" element={<InstructorList />} />
+            <Route path="/instructorview/:id" element={<InstructorView />} />
+            <Route path="/about" element={<About />} />
+            <Route path="/terms" element={<Policy kind="terms" />} />
+            <Route path="/privacy" element={<Policy kind="privacy" />} />
+            <Route path="/how-to-guide" element={<HowToGuide />} />
+            <Route path="/contact" element={<Contact />} />
+            <Route path="/freebies/*" element={<ComingSoon page="freebies" />} />
+            <Route path="/store" element={<ComingSoon page="store" />} />
+            <Route path="/cart" element={<ComingSoon page="cart" />} />
+            <Route path="/login" element={<ComingSoon page="login" />} />
+            <Route path="/signup/*" element={<ComingSoon page="signup" />} />
+            <Route path="/forgetpassword" element={<ComingSoon page="forgetpassword" />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </Suspense>
+      </div>
+    </BrowserRouter>
+  );
+}

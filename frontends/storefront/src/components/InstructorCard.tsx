@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Instructor } from '@shared/types';
+
+export function InstructorCard({ instructor }: { instructor: Instructor }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card instructor-card" data-testid="instructor-card">
+      <img src={instructor.photo || undefined} alt={instructor.name} className="avatar" width={96} height={96} loading="lazy" />
+      <h3>{instructor.name}</h3>
+      {instructor.band && <p className="muted">{instructor.band}</p>}
+      <Link className="btn btn-outline btn-sm" to={`/instructorview/${encodeURIComponent(instructor._id)}`}>
+        {t('instructors.view')}
+      </Link>
+    </div>
+  );
+}

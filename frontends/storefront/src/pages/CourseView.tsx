@@ -1,0 +1,159 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '@shared/api';
+import { getSession } from '@shared/session';
+import { toast } from '@shared/toast';
+import { TIERS, type Course, type Instructor } from '@shared/types';
+import { useAsync } from '@shared/useAsync';
+import { PriceLine } from '../components/Money';
+import { PageLoading } from '../components/PageLoading';
+import { categoryKey } from '../components/CourseCard';
+
+const tierName = (key: string) => key.replace('price', '').toLowerCase();
+
+function List({ title, items }: { title: string; items?: string[] }) {
+  if (!items?.length) return null;
+  return (
+    <section className="section">
+      <h2>{title}</h2>
+      <ul>
+        {items.map((x, i) => (
+          <li key={i}>{x}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function CourseView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const course = useAsync<Course | null>(() => (id ? api.course(id) : Promise.resolve(null)), [id]);
+  const c = course.data;
+  const instructor = useAsync<Instructor | null>(() => (c?.instructor ? api.instructor(c.instructor).catch(() => null) : Promise.resolve(null)), [c?.instructor]);
+
+  if (course.loading && !c) return <PageLoading />;
+  if (!c) {
+    const notFound = !id || (course.error instanceof ApiError && course.error.status === 404);
+    return (
+      <div className="card" data-testid="course-missing">
+        <h1>{notFound ? t('course.notFound') : t('common.loadFailed')}</h1>
+        <Link to="/allcourses">{t('course.backToCourses')}</Link>
+      </div>
+    );
+  }
+
+  // Cart, wishlist and enrolment need a login (spec §5).
+  const needsLogin = () => {
+    if (!getSession().loggedIn) {
+      toast(t('errors.loginFirst'), 'error');
+      navigate('/login?redirect=cart');
+      return;
+    }
+    toast(t('common.comingSoon'), 'info');
+  };
+  const tiers = TIERS.filter((k) => c[k] && typeof c[k]?.price === 'number');
+  const ins = instructor.data;
+
+  return (
+    <article className="course-view" data-testid="course-view">
+      <div className="course-hero">
+        <div>
+          <div className="pills">
+            <span className="pill">{t(categoryKey(c.catagory))}</span>
+            <span className="pill">{t(`levels.${c.courseType}`)}</span>
+            {c.bundle && <span className="pill">{t('course.bundle')}</span>}
+          </div>
+          <h1 data-testid="course-title">{c.title}</h1>
+          {c.subtitle && <p className="muted">{c.subtitle}</p>}
+          <p>
+            {t('course.hours', { hours: c.courseHour })} · {t('course.validity', { days: c.validity })}
+            {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
+          </p>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={needsLogin}>
+              {t('course.addToCart')}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={needsLogin}>
+              {t('course.addToWishlist')}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={needsLogin}>
+              {t('course.enrol')}
+            </button>
+          </div>
+        </div>
+        <div className="card">
+          {c.banner || c.thumbnail ? <img src={c.banner || c.thumbnail} alt="" /> : null}
+          <p>
+            <PriceLine price={c.price} oldPrice={c.oldPrice} />
+          </p>
+        </div>
+      </div>
+
+      <section className="section" data-testid="tiers">
+        <h2>{t('course.tiers')}</h2>
+        {tiers.length === 0 ? (
+          <p className="muted">{t('course.noTiers')}</p>
+        ) : (
+          <div className="tiers">
+            {tiers.map((k) => {
+              const tier = c[k]!;
+              return (
+                <div key={k} className="card tier" data-testid={`tier-${tierName(k)}`}>
+                  <h3>{t(`tiers.${tierName(k)}`)}</h3>
+                  <PriceLine price={tier.price} oldPrice={tier.oldPrice} />
+                  <p className="muted">{t('course.validity', { days: tier.validity })}</p>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <section className="section">
+        <h2>{t('course.freeLessons')}</h2>
+        {c.freeLessons?.length ? (
+          <ul className="lesson-list" data-testid="free-lessons">
+            {c.freeLessons.map((l, i) => (
+              <li key={i}>
+                <span>
+                  {i + 1}. {l.title}
+                </span>
+                {l.youtube && (
+                  <a href={l.youtube.startsWith('http') ? l.youtube : `https://www.youtube.com/watch?v=${l.youtube}`} target="_blank" rel="noreferrer">
+                    {t('course.watch')}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('course.noFreeLessons')}</p>
+        )}
+      </section>
+
+      <section className="section">
+        <h2>{t('course.description')}</h2>
+        <p className="desc">{c.desc}</p>
+      </section>
+      <List title={t('course.topics')} items={c.topic} />
+      <List title={t('course.requirements')} items={c.requirements} />
+      <List title={t('course.whoFor')} items={c.whoFor} />
+
+      {ins && (
+        <section className="section card profile" data-testid="course-instructor">
+          <img src={ins.photo || undefined} alt={ins.name} className="avatar" />
+          <div>
+            <h2>{t('course.instructor')}</h2>
+            <h3>{ins.name}</h3>
+            {ins.band && <p className="muted">{ins.band}</p>}
+            <p>{ins.bio}</p>
+            <Link to={`/instructorview/${encodeURIComponent(ins._id)}`}>{t('instructors.view')}</Link>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

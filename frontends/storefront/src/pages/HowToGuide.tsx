@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+export default function HowToGuide() {
+  const { t } = useTranslation();
+  const steps = t('howTo.steps', { returnObjects: true }) as { title: string; text: string }[];
+  return (
+    <article className="prose" data-testid="how-to-guide">
+      <h1 className="page-title">{t('howTo.title')}</h1>
+      <ol className="steps">
+        {(Array.isArray(steps) ? steps : []).map((s) => (
+          <li key={s.title}>
+            <h3>{s.title}</h3>
+            <p>{s.text}</p>
+          </li>
+        ))}
+      </ol>
+      <Link to="/contact">{t('howTo.contact')}</Link>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '@shared/api';
+import { formatDate } from '@shared/format';
+import type { Course, Instructor } from '@shared/types';
+import { useAsync } from '@shared/useAsync';
+import { CourseCard } from '../components/CourseCard';
+import { PageLoading } from '../components/PageLoading';
+
+export default function InstructorView() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const instructor = useAsync<Instructor | null>(() => api.instructor(id).catch(() => null), [id]);
+  const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
+  const ins = instructor.data;
+  const back = (
+    <Link to="/instructorlist" data-testid="back-to-instructors">
+      ← {t('instructors.back')}
+    </Link>
+  );
+  if (instructor.loading && !ins) return <PageLoading />;
+  if (!ins)
+    return (
+      <div className="card">
+        <h1>{t('instructors.notFound')}</h1>
+        {back}
+      </div>
+    );
+  const own = (courses.data ?? []).filter((c) => c.instructor === ins._id || ins.course?.includes(c._id));
+  const bundles = own.filter((c) => c.bundle);
+  const singles = own.filter((c) => !c.bundle);
+  const section = (title: string, list: Course[], testId: string) => (
+    <section className="section" data-testid={testId}>
+      <h2>{title}</h2>
+      {list.length ? (
+        <div className="grid">
+          {list.map((c) => (
+            <CourseCard key={c._id} course={c} instructorName={ins.name} />
+          ))}
+        </div>
+      ) : (
+        <p className="muted">{t('instructors.noCourses')}</p>
+      )}
+    </section>
+  );
+  return (
+    <div data-testid="instructor-view">
+      {back}
+      <div className="profile section">
+        <img src={ins.photo || undefined} alt={ins.name} className="avatar" />
+        <div>
+          <h1>{ins.name}</h1>
+          {ins.band && (
+            <p>
+              <strong>{t('instructors.band')}:</strong> {ins.band}
+            </p>
+          )}
+          <p className="muted">{t('instructors.joined', { date: formatDate(ins.createdAt, i18n.resolvedLanguage) })}</p>
+          <p>{ins.bio}</p>
+        </div>
+      </div>
+      {section(t('instructors.bundleCourses'), bundles, 'bundle-courses')}
+      {section(t('instructors.singleCourses'), singles, 'single-courses')}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api, apiPost } from '@shared/api';
+import { getSession } from '@shared/session';
+import { toast } from '@shared/toast';
+import type { Course, Instructor, UpcomingCourse } from '@shared/types';
+import { useAsync } from '@shared/useAsync';
+import { Carousel } from '../components/Carousel';
+import { CourseCard } from '../components/CourseCard';
+import { InstructorCard } from '../components/InstructorCard';
+
+export const MAX_FEATURED_INSTRUCTORS = 10;
+const SLIDE_MS = 6000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function Hero() {
+  const { t } = useTranslation();
+  const slides = t('landing.hero', { returnObjects: true }) as { title: string; text: string }[];
+  const [index, setIndex] = useState(0);
+  const count = Array.isArray(slides) ? slides.length : 0;
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_MS);
+    return () => window.clearInterval(timer);
+  }, [count]);
+  const slide = Array.isArray(slides) ? slides[index % Math.max(1, count)] : undefined;
+  const loggedIn = getSession().loggedIn;
+  return (
+    <section className="hero" aria-roledescription="carousel" data-testid="hero">
+      <div>
+        <h1>{slide?.title}</h1>
+        <p>{slide?.text}</p>
+        <Link className="btn btn-primary" to={loggedIn ? '/allcourses' : '/login'}>
+          {loggedIn ? t('landing.browse') : t('landing.getStarted')}
+        </Link>
+      </div>
+      <div className="hero-dots">
+        {Array.from({ length: count }, (_, i) => (
+          <button key={i} type="button" aria-label={t('landing.slide', { n: i + 1 })} aria-current={i === index} onClick={() => setIndex(i)} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ContactForm() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({ name: '', email: '', message: '' });
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.name.trim() || !form.message.trim() || !EMAIL.test(form.email)) {
+      toast(t('contact.invalidLanding'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiPost('contact/', form);
+      toast(t('contact.sentLanding'), 'success');
+      setForm({ name: '', email: '', message: '' });
+    } catch {
+      toast(t('contact.notYet'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <label>
+        {t('contact.name')}
+        <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </label>
+      <label>
+        {t('contact.email')}
+        <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </label>
+      <label>
+        {t('contact.message')}
+        <textarea rows={4} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+      </label>
+      <button className="btn btn-primary" disabled={busy}>
+        {t('contact.send')}
+      </button>
+    </form>
+  );
+}
+
+export default function Landing() {
+  const { t } = useTranslation();
+  const featured = useAsync<Course[]>(() => api.featuredCourses().catch(() => []), []);
+  const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
+  const instructors = useAsync<Instructor[]>(() => api.featuredInstructors().catch(() => []), []);
+  const allInstructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
+  const upcoming = useAsync<UpcomingCourse[]>(() => api.upcomingCourses().catch(() => []), []);
+  const names = new Map((allInstructors.data ?? []).map((i) => [i._id, i.name]));
+  const teach = t('landing.teach', { returnObjects: true }) as { icon: string; title: string; text: string }[];
+  const testimonials = t('landing.testimonials', { returnObjects: true }) as { quote: string; name: string }[];
+  const faq = t('landing.faq', { returnObjects: true }) as { q: string; a: string }[];
+  const soon = t('landing.comingSoonList', { returnObjects: true }) as string[];
+  const sold = (courses.data ?? []).reduce((n, c) => n + (c.sold ?? 0), 0);
+  const arr = <T,>(x: T[] | unknown): T[] => (Array.isArray(x) ? x : []);
+
+  return (
+    <div className="landing">
+      <Hero />
+
+      <section className="section" data-testid="featured-courses">
+        <div className="section-head">
+          <h2>{t('landing.featuredCourses')}</h2>
+          <Link to="/allcourses">{t('landing.seeAllCourses')}</Link>
+        </div>
+        {featured.data?.length ? (
+          <Carousel label={t('landing.featuredCourses')} testId="featured-carousel" items={featured.data.map((c) => <CourseCard key={c._id} course={c} instructorName={names.get(c.instructor)} />)} />
+        ) : (
+          <p className="muted">{featured.loading ? t('common.loading') : t('courses.none')}</p>
+        )}
+      </section>
+
+      <section className="section">
+        <h2>{t('landing.whatWeTeach')}</h2>
+        <div className="teach-grid">
+          {arr<{ icon: string; title: string; text: string }>(teach).map((x) => (
+            <div key={x.title} className="card">
+              <div className="emoji" aria-hidden="true">
+                {x.icon}
+              </div>
+              <h3>{x.title}</h3>
+              <p className="muted">{x.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="section" data-testid="featured-instructors">
+        <div className="section-head">
+          <h2>{t('landing.featuredInstructors')}</h2>
+          <Link to="/instructorlist">{t('landing.seeAllInstructors')}</Link>
+        </div>
+        <div className="grid">
+          {(instructors.data ?? []).slice(0, MAX_FEATURED_INSTRUCTORS).map((i) => (
+            <InstructorCard key={i._id} instructor={i} />
+          ))}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>{t('landing.testimonialsTitle')}</h2>
+        <div className="grid">
+          {arr<{ quote: string; name: string }>(testimonials).map((x) => (
+            <blockquote key={x.name} className="card">
+              <p>“{x.quote}”</p>
+              <footer className="muted">— {x.name}</footer>
+            </blockquote>
+          ))}
+        </div>
+      </section>
+
+      <section className="section" data-testid="upcoming-courses">
+        <h2>{t('landing.upcoming')}</h2>
+        {upcoming.data?.length ? (
+          <div className="grid">
+            {upcoming.data.map((u) => (
+              <div key={u._id} className="card course-card">
+                <div className="thumb">{u.photo ? <img src={u.photo} alt="" loading="lazy" /> : <span>{t('landing.soon')}</span>}</div>
+                <div className="body">
+                  <h3>{u.name}</h3>
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <p className="muted">{upcoming.loading ? t('common.loading') : t('landing.noUpcoming')}</p>
+        )}
+      </section>
+
+      <section className="section counters" data-testid="counters">
+        <div className="card">
+          <strong>{courses.data?.length ?? 0}</strong>
+          {t('landing.counters.courses')}
+        </div>
+        <div className="card">
+          <strong>{allInstructors.data?.length ?? 0}</strong>
+          {t('landing.counters.instructors')}
+        </div>
+        <div className="card">
+          <strong>5</strong>
+          {t('landing.counters.categories')}
+        </div>
+        <div className="card">
+          <strong>{sold}</strong>
+          {t('landing.counters.enrolments')}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>{t('landing.comingSoon')}</h2>
+        <div className="pills">
+          {arr<string>(soon).map((s) => (
+            <span key={s} className="pill">
+              {s}
+            </span>
+          ))}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>{t('landing.faqTitle')}</h2>
+        {arr<{ q: string; a: string }>(faq).map((x) => (
+          <details key={x.q}>
+            <summary>{x.q}</summary>
+            <p>{x.a}</p>
+          </details>
+        ))}
+      </section>
+
+      <section className="section">
+        <div className="section-head">
+          <h2>{t('landing.contactTitle')}</h2>
+          <Link to="/contact">{t('landing.contactLink')}</Link>
+        </div>
+        <ContactForm />
+      </section>
+    </div>
+  );
+}

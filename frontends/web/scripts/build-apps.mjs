@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Builds the shell and the remotes with Rsbuild, skipping any app whose inputs have not
+// changed since its last build (a hash of its sources, the shared sources, the configs and
+// the versions of the packages it bundles is kept in dist/.build-hash).
+//   --force       rebuild everything
+//   --if-missing  only build apps that have never been built (used before `npm start`)
+//   --only=a,b    only these apps
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const frontends = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const APPS = ['shell', 'storefront', 'panel', 'admin'];
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const ifMissing = args.includes('--if-missing');
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+
+const BUNDLED = ['react', 'react-dom', 'react-router-dom', 'single-spa', 'single-spa-react', 'i18next', 'react-i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', '@module-federation/enhanced', '@rsbuild/core', '@rsbuild/plugin-react', '@module-federation/rsbuild-plugin'];
+
+function files(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : files(p);
+    return [p];
+  });
+}
+
+function inputHash(app) {
+  const h = createHash('sha256');
+  const appDir = path.join(frontends, app);
+  const inputs = [...files(path.join(appDir, 'src')), ...files(path.join(appDir, 'public')), path.join(appDir, 'rsbuild.config.mjs'), path.join(appDir, 'package.json'), ...files(path.join(frontends, 'shared'))].sort();
+  for (const f of inputs) {
+    h.update(path.relative(frontends, f));
+    h.update(fs.readFileSync(f));
+  }
+  for (const dep of BUNDLED) {
+    try {
+      h.update(`${dep}@${require(`${dep}/package.json`).version}`);
+    } catch {
+      h.update(`${dep}@missing`);
+    }
+  }
+  return h.digest('hex');
+}
+
+const { createRsbuild } = await import('@rsbuild/core');
+let built = 0;
+for (const app of APPS) {
+  if (only && !only.includes(app)) continue;
+  const appDir = path.join(frontends, app);
+  const stamp = path.join(appDir, 'dist', '.build-hash');
+  const hash = inputHash(app);
+  const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : null;
+  if (!force && previous !== null && (ifMissing || previous === hash)) {
+    console.log(`[build-apps] ${app}: up to date`);
+    continue;
+  }
+  const started = Date.now();
+  console.log(`[build-apps] ${app}: building…`);
+  const { default: rsbuildConfig } = await import(pathToFileURL(path.join(appDir, 'rsbuild.config.mjs')).href);
+  const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig, loadEnv: false });
+  const result = await rsbuild.build();
+  await result?.close?.();
+  fs.writeFileSync(stamp, hash + '\n');
+  built += 1;
+  console.log(`[build-apps] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+console.log(`[build-apps] ${built} app(s) built`);

@@ -1,0 +1,109 @@
+// Serves the built micro-frontends from the gateway: the shell (with SPA fallback), the
+// remotes' assets under /remotes/{name}/, the translations under /assets/locales/, and the
+// run-time remote configuration at /config/remotes.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+export const REMOTE_NAMES = ['storefront', 'panel', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface MountFrontendsOptions {
+  /**
+   * Where each remote is served from (its folder URL, or the full URL of its remoteEntry.js).
+   * Defaults to the same origin (`/remotes/{name}/`). The environment variables
+   * REMOTE_STOREFRONT_URL, REMOTE_PANEL_URL and REMOTE_ADMIN_URL take precedence.
+   */
+  remotesBaseUrl?: Partial<Record<string, string>>;
+  /** Folder holding shell/, storefront/, panel/ and admin/ (each with its dist/). Defaults to this repository's frontends/. */
+  frontendsDir?: string;
+  /** Environment to read REMOTE_*_URL from (defaults to process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The repository's frontends/ folder (this file is frontends/web/dist/index.js or frontends/web/src/index.ts). */
+export const defaultFrontendsDir = (): string => path.resolve(__dirname, '..', '..');
+
+export const BUILD_COMMAND = 'npm run build:apps -w @taal/web';
+
+export class FrontendsNotBuiltError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`The frontend build is missing (${missing.join(', ')}). Build it with "${BUILD_COMMAND}" (or "npm run build" at the repository root).`);
+    this.name = 'FrontendsNotBuiltError';
+  }
+}
+
+/** Files whose absence means the frontends have not been built. */
+export function missingBuildOutputs(frontendsDir = defaultFrontendsDir()): string[] {
+  const required = [path.join('shell', 'dist', 'index.html'), ...REMOTE_NAMES.map((n) => path.join(n, 'dist', 'remoteEntry.js'))];
+  return required.filter((f) => !fs.existsSync(path.join(frontendsDir, f)));
+}
+
+function entryUrl(base: string): string {
+  if (/\.(js|json)(\?.*)?$/.test(base)) return base;
+  return base.endsWith('/') ? `${base}remoteEntry.js` : `${base}/remoteEntry.js`;
+}
+
+/** The content of /config/remotes.json: remote name → URL of its remoteEntry.js. */
+export function remotesConfig(options: MountFrontendsOptions = {}): Record<RemoteName, string> {
+  const env = options.env ?? process.env;
+  const out = {} as Record<RemoteName, string>;
+  for (const name of REMOTE_NAMES) {
+    const fromEnv = env[`REMOTE_${name.toUpperCase()}_URL`];
+    out[name] = entryUrl(fromEnv || options.remotesBaseUrl?.[name] || `/remotes/${name}/`);
+  }
+  return out;
+}
+
+const HASHED = /\/static\//;
+
+function setCacheHeaders(res: Response, filePath: string) {
+  // Content-hashed bundles never change; everything else (index.html, remoteEntry.js,
+  // manifests, translations) must be revalidated so a new build is picked up at once.
+  res.setHeader('Cache-Control', HASHED.test(filePath.split(path.sep).join('/')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Paths the UI must never answer: the API, health checks and metrics belong to the gateway. */
+const RESERVED = /^\/(api|healthz|readyz|metrics)(\/|$)/;
+/** Asset-like paths that are a 404 when no file matched, never the SPA page. */
+const ASSET_PREFIX = /^\/(static|remotes|assets|config)(\/|$)/;
+
+/**
+ * Mounts the UI on an Express app. Call it after the API routes. Throws
+ * FrontendsNotBuiltError when the built assets are missing.
+ */
+export function mountFrontends(app: Express, options: MountFrontendsOptions = {}): void {
+  const dir = options.frontendsDir ?? defaultFrontendsDir();
+  const missing = missingBuildOutputs(dir);
+  if (missing.length) throw new FrontendsNotBuiltError(missing);
+
+  const remotes = remotesConfig(options);
+  const shellDist = path.join(dir, 'shell', 'dist');
+  const indexHtml = path.join(shellDist, 'index.html');
+  const staticOptions = { index: false as const, redirect: false, setHeaders: setCacheHeaders };
+
+  app.get('/config/remotes.json', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(remotes);
+  });
+  for (const name of REMOTE_NAMES) {
+    app.use(`/remotes/${name}`, (req: Request, res: Response, next: NextFunction) => {
+      // Module Federation may load remotes from another origin.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      next();
+    });
+    app.use(`/remotes/${name}`, express.static(path.join(dir, name, 'dist'), staticOptions));
+  }
+  app.use(express.static(shellDist, staticOptions));
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || RESERVED.test(req.path)) return next();
+    if (ASSET_PREFIX.test(req.path)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    // Client-side routes (including unknown ones, which show the 404 page) get the shell.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}
