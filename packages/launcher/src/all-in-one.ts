@@ -21,7 +21,8 @@ import { startGateway } from '@taal/gateway';
 import { mountUiIfBuilt } from './ui';
 
 const schema = z.object({
-  PORT: fields.port(8080),
+  // 0 picks a free port (tests).
+  PORT: fields.int({ min: 0, max: 65535, default: 8080 }),
   HOST: fields.string('127.0.0.1'),
   DATA_DIR: fields.string('./data'),
   GRPC_DEADLINE_MS: fields.int({ min: 50, max: 60_000, default: 2000 }),
