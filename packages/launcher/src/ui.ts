@@ -8,7 +8,6 @@ import type { Logger } from 'pino';
 export function mountUiIfBuilt(logger: Logger): ((app: Express) => void) | undefined {
   let web: { mountFrontends(app: Express, options: object): void };
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     web = require('@taal/web');
   } catch {
     logger.warn('frontends are not installed; serving the API only');
