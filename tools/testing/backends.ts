@@ -12,6 +12,7 @@ import {
   createInProcessEventBus,
   createKafkaEventBus,
   createSql,
+  requireInfraEnv,
   startEmbeddedPostgres,
   type EventBus,
   type Sql,
@@ -27,11 +28,7 @@ export interface Backend {
 }
 
 export function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(`${name} is not set: start the real servers with \`bash tools/infra/up\` (npm test does it)`);
-  }
-  return value;
+  return requireInfraEnv(name)[name] as string;
 }
 
 export async function embeddedBackend(): Promise<Backend> {

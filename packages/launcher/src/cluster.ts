@@ -5,9 +5,8 @@
  * restart policy, a process that dies is started again after a short backoff.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { readEnvFile } from '@taal/kit';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
@@ -15,18 +14,6 @@ interface ServiceSpec {
   name: string;
   entry: string;
   env: Record<string, string>;
-}
-
-export function readInfraEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const home = env.TAAL_INFRA_HOME ?? path.join(os.homedir(), '.cache', 'taal', 'infra');
-  const file = path.join(home, 'env.sh');
-  if (!existsSync(file)) return {};
-  const vars: Record<string, string> = {};
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const m = /^\s*(?:export\s+)?([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (m) vars[m[1]!] = m[2]!.replace(/^['"]|['"]$/g, '');
-  }
-  return vars;
 }
 
 function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
@@ -46,7 +33,7 @@ function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
 }
 
 export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): Promise<void> } {
-  const env = { ...readInfraEnv(baseEnv), ...baseEnv, TAAL_MODE: 'cluster' };
+  const env = { ...readEnvFile(), ...baseEnv, TAAL_MODE: 'cluster' };
   const children = new Map<string, ChildProcess>();
   let stopping = false;
 

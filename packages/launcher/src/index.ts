@@ -1,2 +1,2 @@
 export { startAllInOne } from './all-in-one';
-export { runCluster, readInfraEnv } from './cluster';
+export { runCluster } from './cluster';
