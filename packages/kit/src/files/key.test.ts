@@ -8,7 +8,21 @@ describe('validateFileKey', () => {
   });
 
   it('refuses traversal, absolute paths, NUL and empty segments', () => {
-    for (const bad of ['', '..', '../x', 'a/../b', 'a/..', './a', '/abs', 'C:/x', 'c:x', 'a\\b', 'a\0b', 'a//b', 'a/']) {
+    for (const bad of [
+      '',
+      '..',
+      '../x',
+      'a/../b',
+      'a/..',
+      './a',
+      '/abs',
+      'C:/x',
+      'c:x',
+      'a\\b',
+      'a\0b',
+      'a//b',
+      'a/',
+    ]) {
       expect(() => validateFileKey(bad)).toThrow(/Invalid file key/);
     }
     expect(() => validateFileKey('x'.repeat(1025))).toThrow(/longer than 1024/);
