@@ -1,0 +1,144 @@
+// Checks, with real clients, that every server started by tools/infra/up answers as the
+// code under test expects. Settings come from the environment or $TAAL_INFRA_HOME/env.sh
+// (tools/jest/load-infra-env.js). A missing setting or server is a failure, never a skip.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client as PgClient } from 'pg';
+import Redis from 'ioredis';
+import { Kafka, logLevel } from 'kafkajs';
+import * as Minio from 'minio';
+import nodemailer from 'nodemailer';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run tools/infra/up (npm run infra:up) first`);
+  return value;
+}
+
+function s3Client(secretKey: string): Minio.Client {
+  const endpoint = new URL(required('S3_ENDPOINT'));
+  return new Minio.Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: required('S3_ACCESS_KEY'),
+    secretKey,
+    region: required('S3_REGION'),
+    pathStyle: true,
+  });
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('local infrastructure (tools/infra)', () => {
+  it('PostgreSQL accepts queries as the taal role', async () => {
+    const client = new PgClient({ connectionString: required('DATABASE_URL') });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select current_user as who, current_database() as db, 1 + 1 as two');
+      expect(rows[0]).toEqual({ who: 'taal', db: 'taal', two: 2 });
+      await client.query('create temporary table infra_check (v text)');
+      await client.query('insert into infra_check values ($1)', ['ok']);
+      const check = await client.query('select v from infra_check');
+      expect(check.rows).toEqual([{ v: 'ok' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('Redis stores and returns values', async () => {
+    const redis = new Redis(required('REDIS_URL'), { maxRetriesPerRequest: 1, lazyConnect: true });
+    await redis.connect();
+    try {
+      const key = `infra-check:${randomUUID()}`;
+      await redis.set(key, 'ok', 'EX', 60);
+      expect(await redis.get(key)).toBe('ok');
+      await redis.del(key);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('Kafka delivers a produced message to a consumer group', async () => {
+    const kafka = new Kafka({
+      clientId: 'infra-check',
+      brokers: required('KAFKA_BROKERS').split(','),
+      logLevel: logLevel.ERROR,
+    });
+    const topic = `infra-check-${randomUUID()}`;
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await admin.disconnect();
+
+    const value = `hello ${randomUUID()}`;
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({ topic, messages: [{ key: 'k', value }] });
+    await producer.disconnect();
+
+    const consumer = kafka.consumer({ groupId: `infra-check-${randomUUID()}` });
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic, fromBeginning: true });
+      const received = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message consumed within 30s')), 30000);
+        void consumer.run({
+          eachMessage: async ({ message }) => {
+            clearTimeout(timer);
+            resolve(message.value?.toString() ?? '');
+          },
+        });
+      });
+      expect(received).toBe(value);
+    } finally {
+      await consumer.disconnect();
+    }
+  });
+
+  it('S3 stores objects for signed requests and refuses a wrong secret', async () => {
+    const bucket = required('S3_BUCKET');
+    const s3 = s3Client(required('S3_SECRET_KEY'));
+    if (!(await s3.bucketExists(bucket))) await s3.makeBucket(bucket, required('S3_REGION'));
+    const key = `infra-check/${randomUUID()}.txt`;
+    const body = `hello ${randomUUID()}`;
+    await s3.putObject(bucket, key, Buffer.from(body), undefined, { 'Content-Type': 'text/plain' });
+    expect(await readStream(await s3.getObject(bucket, key))).toBe(body);
+
+    const forged = s3Client(`${required('S3_SECRET_KEY')}-wrong`);
+    await expect(forged.getObject(bucket, key)).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' });
+    await expect(forged.putObject(bucket, `${key}.forged`, Buffer.from('x'))).rejects.toMatchObject({
+      code: 'SignatureDoesNotMatch',
+    });
+    await s3.removeObject(bucket, key);
+  });
+
+  it('the SMTP sink keeps each received message as an .eml file', async () => {
+    const maildir = required('SMTP_MAILDIR');
+    const transport = nodemailer.createTransport(required('SMTP_URL'));
+    const subject = `infra check ${randomUUID()}`;
+    try {
+      const info = await transport.sendMail({
+        from: 'noreply@taal.test',
+        to: 'student@taal.test',
+        subject,
+        text: 'It works.',
+      });
+      expect(info.accepted).toEqual(['student@taal.test']);
+    } finally {
+      transport.close();
+    }
+    expect(existsSync(maildir)).toBe(true);
+    const found = readdirSync(maildir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(maildir, f), 'utf8'))
+      .filter((text) => text.includes(`Subject: ${subject}`));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('To: student@taal.test');
+  });
+});
