@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Where `bash tools/infra/up` writes the connection settings of the local real servers. */
-export const INFRA_ENV_FILE = path.join(os.homedir(), '.cache', 'taal', 'infra', 'env.sh');
+export const INFRA_ENV_FILE = path.join(
+  process.env.TAAL_INFRA_HOME || path.join(os.homedir(), '.cache', 'taal', 'infra'),
+  'env.sh',
+);
 
 /** Parses `KEY=value` / `export KEY="value"` lines of a shell env file; {} when the file is missing. */
 export function readEnvFile(file: string = INFRA_ENV_FILE): Record<string, string> {
