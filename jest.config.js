@@ -30,5 +30,14 @@ module.exports = {
       setupFiles: ['<rootDir>/tools/jest/load-infra-env.js'],
       testTimeout: 60000,
     },
+    {
+      // Browser tests (headless Chromium via playwright-core) against the real all-in-one;
+      // they need `npm run build` (the global setup brings the frontend build up to date).
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/frontends/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/frontends/e2e/global-setup.js',
+      testTimeout: 120000,
+    },
   ],
 };

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// Always a production build, whatever NODE_ENV the caller has (jest sets it to "test").
+process.env.NODE_ENV = 'production';
+
 const require = createRequire(import.meta.url);
 const frontends = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const APPS = ['shell', 'storefront', 'panel', 'admin'];
@@ -38,6 +41,7 @@ function inputHash(app) {
     h.update(path.relative(frontends, f));
     h.update(fs.readFileSync(f));
   }
+  h.update('mode=production');
   for (const dep of BUNDLED) {
     try {
       h.update(`${dep}@${require(`${dep}/package.json`).version}`);
@@ -63,7 +67,7 @@ for (const app of APPS) {
   const started = Date.now();
   console.log(`[build-apps] ${app}: building…`);
   const { default: rsbuildConfig } = await import(pathToFileURL(path.join(appDir, 'rsbuild.config.mjs')).href);
-  const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig, loadEnv: false });
+  const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig: { ...rsbuildConfig, mode: 'production' }, loadEnv: false });
   const result = await rsbuild.build();
   await result?.close?.();
   fs.writeFileSync(stamp, hash + '\n');

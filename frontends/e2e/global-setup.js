@@ -1,0 +1,12 @@
+// Runs once before the e2e project: checks the all-in-one is built and brings the frontend
+// build up to date (incremental: apps whose sources did not change are skipped).
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+module.exports = async function globalSetup() {
+  const root = path.resolve(__dirname, '..', '..');
+  const launcher = path.join(root, 'packages', 'launcher', 'dist', 'all-in-one.js');
+  if (!fs.existsSync(launcher)) throw new Error(`${launcher} is missing: run "npm run build" at the repository root first.`);
+  execFileSync(process.execPath, [path.join(root, 'frontends', 'web', 'scripts', 'build-apps.mjs')], { cwd: root, stdio: 'inherit' });
+};

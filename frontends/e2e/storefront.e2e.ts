@@ -1,0 +1,205 @@
+// Browser tests of the shell and the storefront against the real all-in-one.
+import type { Browser } from 'playwright-core';
+import { apiGet, bdt, discount, launchBrowser, openPage, startTaal, type Taal } from './support';
+
+interface Tier {
+  price: number;
+  oldPrice: number;
+  validity: number;
+}
+interface Course {
+  _id: string;
+  title: string;
+  catagory: string;
+  courseType: string;
+  instructor: string;
+  published: boolean;
+  priceSilver: Tier;
+  priceGold: Tier;
+  priceDiamond: Tier;
+}
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+async function cardsShown(page: import('playwright-core').Page) {
+  return page.$$eval('[data-testid="course-card"]', (cards) =>
+    cards.map((c) => ({
+      category: c.getAttribute('data-category'),
+      level: c.getAttribute('data-level'),
+      instructor: c.getAttribute('data-instructor'),
+    })),
+  );
+}
+
+test('landing → /allcourses → filter by category, level, instructor → open a course → tier prices and discount', async () => {
+  const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+  expect(courses.length).toBeGreaterThanOrEqual(3);
+  const target = courses[0]!;
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+    await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
+
+    await page.click('header a[href="/allcourses"]');
+    await page.waitForURL('**/allcourses');
+    await page.waitForSelector('[data-testid="course-list"]');
+    expect(await page.locator('[data-testid="course-card"]').count()).toBe(courses.length);
+
+    // Category, then level, then instructor: after each step the list is exactly the matching courses.
+    const steps: [string, string, (c: Course) => boolean][] = [
+      ['filter-category', target.catagory, (c) => c.catagory === target.catagory],
+      ['filter-level', target.courseType, (c) => c.catagory === target.catagory && c.courseType === target.courseType],
+      ['filter-instructor', target.instructor, (c) => c.catagory === target.catagory && c.courseType === target.courseType && c.instructor === target.instructor],
+    ];
+    for (const [testId, value, matches] of steps) {
+      await page.selectOption(`[data-testid="${testId}"]`, value);
+      const expected = courses.filter(matches);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="course-card"]').length === n, expected.length);
+      const shown = await cardsShown(page);
+      expect(shown).toHaveLength(expected.length);
+      for (const card of shown) {
+        expect(card.category).toBe(target.catagory);
+        if (testId !== 'filter-category') expect(card.level).toBe(target.courseType);
+        if (testId === 'filter-instructor') expect(card.instructor).toBe(target.instructor);
+      }
+    }
+
+    // Open the course: its three tier prices and discounts are shown.
+    await page.click(`[data-testid="course-card"][href="/courseview?id=${encodeURIComponent(target._id)}"]`);
+    await page.waitForURL(`**/courseview?id=${encodeURIComponent(target._id)}`);
+    await page.waitForSelector('[data-testid="tiers"]');
+    expect(await page.textContent('[data-testid="course-title"]')).toBe(target.title);
+    for (const [key, name] of [
+      ['priceSilver', 'silver'],
+      ['priceGold', 'gold'],
+      ['priceDiamond', 'diamond'],
+    ] as const) {
+      const tier = target[key];
+      const text = await page.textContent(`[data-testid="tier-${name}"]`);
+      expect(text).toContain(bdt(tier.price));
+      expect(text).toContain(bdt(tier.oldPrice));
+      expect(text).toContain(`${discount(tier.price, tier.oldPrice)}%`);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('switching to Bengali changes the texts, survives a reload, and the language menu is hidden on /courseview', async () => {
+  const [course] = await apiGet<Course[]>(taal.baseUrl, 'course/');
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/allcourses`);
+    await page.waitForSelector('[data-testid="course-list"]');
+    expect(await page.textContent('h1')).toBe('All courses');
+    expect(await page.textContent('header a[href="/allcourses"]')).toBe('Courses');
+    expect(await page.textContent('footer')).toContain('Metronome');
+
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'সকল কোর্স');
+    expect(await page.textContent('header a[href="/allcourses"]')).toBe('কোর্সসমূহ');
+    expect(await page.textContent('footer')).toContain('মেট্রোনোম');
+    expect(await page.getAttribute('html', 'lang')).toBe('bn');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('bn');
+
+    await page.reload();
+    await page.waitForSelector('[data-testid="course-list"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'সকল কোর্স');
+    expect(await page.textContent('header a[href="/allcourses"]')).toBe('কোর্সসমূহ');
+    expect(await page.inputValue('[data-testid="language-menu"] select')).toBe('bn');
+
+    await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
+    await page.waitForSelector('[data-testid="tiers"]');
+    expect(await page.locator('[data-testid="language-menu"]').count()).toBe(0);
+    expect(await page.textContent('[data-testid="tiers"] h2')).toBe('টিয়ার অনুযায়ী মূল্য');
+    // Back on another page the menu is there again.
+    await page.click('header a[href="/allcourses"]');
+    await page.waitForSelector('[data-testid="language-menu"]');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('an unknown route shows the 404 page and its link goes home', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    const res = await page.goto(`${taal.baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(200); // the SPA answers; the 404 is a client route
+    await page.waitForSelector('[data-testid="not-found"]');
+    expect(await page.textContent('[data-testid="not-found"] h1')).toBe('404! Page not found');
+    await page.click('text=Back To Homepage');
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+    expect(await page.locator('[data-testid="not-found"]').count()).toBe(0);
+    // The header and footer stay on the 404 page too.
+    await page.goto(`${taal.baseUrl}/404`);
+    await page.waitForSelector('[data-testid="not-found"]');
+    expect(await page.locator('header.site-header').count()).toBe(1);
+    expect(await page.locator('[data-testid="metronome"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
+test('metronome starts at 100 BPM, accepts 40 and 280, refuses values outside, and stops', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/about`);
+    const metronome = page.locator('[data-testid="metronome"]');
+    await metronome.waitFor();
+    await metronome.scrollIntoViewIfNeeded();
+    expect(await metronome.getAttribute('data-bpm')).toBe('100');
+    expect(await page.textContent('[data-testid="metronome-display"]')).toBe('100 BPM');
+    expect(await metronome.getAttribute('data-playing')).toBe('false');
+
+    await page.click('[data-testid="metronome-toggle"]');
+    expect(await metronome.getAttribute('data-playing')).toBe('true');
+    expect(await page.textContent('[data-testid="metronome-toggle"]')).toBe('Stop');
+    // The first (accented) beat lights up.
+    await page.waitForSelector('.metronome .beat.accent.on', { timeout: 5000 });
+
+    const setBpm = async (value: string) => {
+      await page.fill('[data-testid="metronome-bpm"]', value);
+      await page.press('[data-testid="metronome-bpm"]', 'Enter');
+    };
+    await setBpm('40');
+    expect(await metronome.getAttribute('data-bpm')).toBe('40');
+    expect(await page.locator('[data-testid="metronome-error"]').count()).toBe(0);
+    await setBpm('280');
+    expect(await metronome.getAttribute('data-bpm')).toBe('280');
+    expect(await page.textContent('[data-testid="metronome-display"]')).toBe('280 BPM');
+
+    for (const bad of ['39', '281', '0', '1000']) {
+      await setBpm(bad);
+      expect(await metronome.getAttribute('data-bpm')).toBe('280');
+      await page.waitForSelector('[data-testid="metronome-error"]');
+    }
+    await setBpm('120');
+    expect(await metronome.getAttribute('data-bpm')).toBe('120');
+    expect(await page.locator('[data-testid="metronome-error"]').count()).toBe(0);
+    expect(await metronome.getAttribute('data-playing')).toBe('true');
+
+    await page.click('[data-testid="metronome-toggle"]');
+    expect(await metronome.getAttribute('data-playing')).toBe('false');
+    expect(await page.textContent('[data-testid="metronome-toggle"]')).toBe('Start');
+    expect(await page.locator('.metronome .beat.on').count()).toBe(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -1,0 +1,109 @@
+// Shared helpers for the browser tests: start the real all-in-one (`npm start`'s entry point)
+// on a free port with a temporary DATA_DIR, and drive Debian's Chromium with playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Taal {
+  baseUrl: string;
+  port: number;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts packages/launcher/dist/all-in-one.js and waits until GET /healthz is 200. */
+export async function startTaal(extraEnv: Record<string, string> = {}, timeoutMs = 90_000): Promise<Taal> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taal-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'packages', 'launcher', 'dist', 'all-in-one.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  let exited = false;
+  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`all-in-one exited before it was healthy:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`all-in-one was not healthy within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, port, logs: () => output, stop };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh context (empty local storage and cookies) with page errors collected. */
+export async function openPage(browser: Browser, width = 1366): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export async function apiGet<T>(baseUrl: string, p: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1/${p}`);
+  const body = (await res.json()) as { success: boolean; data: T };
+  if (!body.success) throw new Error(`GET ${p} failed`);
+  return body.data;
+}
+
+export const bdt = (poisha: number) => `BDT ${(poisha / 100).toFixed(2)}`;
+export const discount = (price: number, oldPrice: number) => Math.round((price / oldPrice) * 100 - 100);
