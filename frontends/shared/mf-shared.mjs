@@ -1,5 +1,5 @@
 // The one Module Federation `shared` configuration used by the shell and every remote.
-// React, ReactDOM and React Router (and the i18n instance, so every remote sees the
+// React, ReactDOM and React Router (and the i18next instance, so every remote sees the
 // language the shell picked) are singletons: whichever copy the shell loads first is the
 // one every remote uses.
 import { createRequire } from 'node:module';
@@ -14,7 +14,6 @@ export const sharedDependencies = {
   'react-dom': singleton('react-dom'),
   'react-router-dom': singleton('react-router-dom'),
   i18next: singleton('i18next'),
-  'react-i18next': singleton('react-i18next'),
 };
 
 /** Names of the remotes the shell composes at run time (each one is a folder under frontends/). */

@@ -1,6 +1,6 @@
 // Admin back-office: the frame only for now (side menu, 240 px), behind the admin guard.
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { RoleGuard } from '@shared/guard';
 import { USER_TYPES } from '@shared/session';
 

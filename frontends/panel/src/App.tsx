@@ -1,6 +1,6 @@
 // Student and instructor panels: frames only for now, behind the role guards.
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { RoleGuard } from '@shared/guard';
 import { USER_TYPES } from '@shared/session';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { remoteForPath } from '@shared/routes';
 import { useStore } from '@shared/store';
 import { Header } from './components/Header';

@@ -3,7 +3,6 @@
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'bn'] as const;
 
@@ -14,7 +13,6 @@ export function initI18n(): Promise<unknown> {
   return i18n
     .use(HttpBackend)
     .use(LanguageDetector)
-    .use(initReactI18next)
     .init({
       fallbackLng: 'en',
       supportedLngs: [...LANGUAGES],
@@ -26,7 +24,6 @@ export function initI18n(): Promise<unknown> {
         caches: ['localStorage', 'cookie'],
       },
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
     });
 }
 

@@ -22,7 +22,7 @@ const force = args.includes('--force');
 const ifMissing = args.includes('--if-missing');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 
-const BUNDLED = ['react', 'react-dom', 'react-router-dom', 'single-spa', 'single-spa-react', 'i18next', 'react-i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', '@module-federation/enhanced', '@rsbuild/core', '@rsbuild/plugin-react', '@module-federation/rsbuild-plugin'];
+const BUNDLED = ['react', 'react-dom', 'react-router-dom', 'single-spa', 'single-spa-react', 'i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', '@module-federation/enhanced', '@rsbuild/core', '@rsbuild/plugin-react', '@module-federation/rsbuild-plugin'];
 
 function files(dir) {
   if (!fs.existsSync(dir)) return [];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api } from '@shared/api';
 import { isCourseView } from '@shared/routes';
 import { getSession, logout, SESSION_EVENT, USER_TYPES, type Session } from '@shared/session';

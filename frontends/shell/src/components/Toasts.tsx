@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { TOAST_EVENT, TOAST_MS, type ToastDetail } from '@shared/toast';
 
 interface Item extends ToastDetail {

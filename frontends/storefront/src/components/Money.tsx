@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { discountPercent, poishaToBdt } from '@shared/format';
 
 /** An amount in BDT with 2 decimals (the API sends integer poisha). */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api, clearApiCache } from '@shared/api';
 import { CATEGORIES, LEVELS, type Course, type Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';

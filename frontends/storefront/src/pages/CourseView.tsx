@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api, ApiError } from '@shared/api';
 import { getSession } from '@shared/session';
 import { toast } from '@shared/toast';

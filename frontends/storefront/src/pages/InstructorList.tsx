@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api } from '@shared/api';
 import type { Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api } from '@shared/api';
 import { formatDate } from '@shared/format';
 import type { Course, Instructor } from '@shared/types';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 import { api, apiPost } from '@shared/api';
 import { getSession } from '@shared/session';
 import { toast } from '@shared/toast';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@shared/i18n';
 
 /** Terms and Privacy: static, translated sections, with a back-to-top button. */
 export default function Policy({ kind }: { kind: 'terms' | 'privacy' }) {

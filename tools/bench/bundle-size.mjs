@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * Gzipped JavaScript a first visit downloads, measured in headless Chromium (Debian's
+ * /usr/bin/chromium via playwright-core) against the real all-in-one: every script the page
+ * loads (the shell, the federation runtime, the shared React/Router/i18n singletons, the
+ * storefront's remoteEntry.js and the chunks of the route) is gzipped (zlib, level 9) and summed.
+ * Prints the first visit to /allcourses (budget 170 KB = 170,000 bytes gzipped), then every
+ * route and the largest one. Exits 1 when /allcourses is over budget.
+ *
+ * Usage: node tools/bench/bundle-size.mjs [--url http://127.0.0.1:8080] [--verbose]
+ * Without --url it starts `packages/launcher/dist/all-in-one.js` itself (PORT free, temporary
+ * DATA_DIR) and stops it afterwards; it needs `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+/* global fetch */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUDGET_BYTES = 170_000;
+const argValue = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const verbose = process.argv.includes('--verbose');
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startAllInOne() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-bundle-'));
+  const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error('the all-in-one did not become healthy (did you run `npm run build`?)');
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+
+async function measure(browser, url, readySelector) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    const ct = res.headers()['content-type'] ?? '';
+    if (type !== 'script' && !ct.includes('javascript')) return;
+    try {
+      const body = await res.body();
+      scripts.set(res.url(), { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+    } catch {
+      /* failed request: nothing downloaded */
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (readySelector) await page.waitForSelector(readySelector, { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const files = [...scripts.entries()].map(([u, s]) => ({ url: new URL(u).pathname, ...s })).sort((a, b) => b.gzip - a.gzip);
+  return { files, gzip: files.reduce((n, f) => n + f.gzip, 0), raw: files.reduce((n, f) => n + f.raw, 0) };
+}
+
+const given = argValue('url');
+const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startAllInOne();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+let failed = false;
+try {
+  const courses = (await (await fetch(`${server.url}/api/v1/course/`)).json()).data ?? [];
+  const instructors = (await (await fetch(`${server.url}/api/v1/instructor/`)).json()).data ?? [];
+
+  const first = await measure(browser, `${server.url}/allcourses`, '[data-testid="course-card"]');
+  console.log(`First visit to /allcourses (shell + storefront): ${kb(first.gzip)} gzipped JavaScript (${kb(first.raw)} raw) in ${first.files.length} files; budget ${kb(BUDGET_BYTES)}`);
+  for (const f of first.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+  if (first.gzip > BUDGET_BYTES) {
+    failed = true;
+    console.log(`OVER BUDGET by ${kb(first.gzip - BUDGET_BYTES)}`);
+  }
+
+  const routes = [
+    ['/', '[data-testid="hero"]'],
+    ['/allcourses', '[data-testid="course-card"]'],
+    [courses[0] ? `/courseview?id=${courses[0]._id}` : '/courseview', '[data-testid="tiers"]'],
+    ['/instructorlist', '[data-testid="instructor-card"]'],
+    [instructors[0] ? `/instructorview/${instructors[0]._id}` : '/instructorlist', '[data-testid="instructor-view"]'],
+    ['/about', '[data-testid="about"]'],
+    ['/terms', '[data-testid="policy-terms"]'],
+    ['/privacy', '[data-testid="policy-privacy"]'],
+    ['/how-to-guide', '[data-testid="how-to-guide"]'],
+    ['/contact', '[data-testid="contact"]'],
+    ['/freebies', '[data-testid="coming-soon"]'],
+    ['/no-such-page', '[data-testid="not-found"]'],
+    ['/studentpanel', undefined],
+    ['/admin', undefined],
+  ];
+  console.log('\nFirst visit, by route:');
+  let largest = { route: '', gzip: 0, files: [] };
+  for (const [route, ready] of routes) {
+    const m = await measure(browser, `${server.url}${route}`, ready);
+    console.log(`  ${kb(m.gzip).padStart(9)}  ${route}`);
+    if (m.gzip > largest.gzip) largest = { route, ...m };
+  }
+  console.log(`\nLargest route: ${largest.route}: ${kb(largest.gzip)} gzipped JavaScript in ${largest.files.length} files`);
+  if (verbose) for (const f of largest.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
