@@ -7,8 +7,8 @@ const transform = {
 const moduleNameMapper = {
   '^@taal/(kit|contracts|launcher)$': '<rootDir>/packages/$1/src',
   '^@taal/(kit|contracts|launcher)/(.*)$': '<rootDir>/packages/$1/src/$2',
-  '^@taal/(catalogue|gateway)$': '<rootDir>/services/$1/src',
-  '^@taal/(catalogue|gateway)/(.*)$': '<rootDir>/services/$1/src/$2',
+  '^@taal/(catalogue|identity|gateway)$': '<rootDir>/services/$1/src',
+  '^@taal/(catalogue|identity|gateway)/(.*)$': '<rootDir>/services/$1/src/$2',
 };
 const common = {
   transform,

@@ -9,3 +9,14 @@ export const CatalogueEvents = {
   /** Payload: taal.catalogue.v1.InstructorUpdated */
   instructorUpdated: 'catalogue.instructor.updated',
 } as const;
+
+export const IdentityEvents = {
+  /** Payload: taal.identity.v1.UserRegistered */
+  userRegistered: 'identity.user.registered',
+  /** Payload: taal.identity.v1.UserVerified */
+  userVerified: 'identity.user.verified',
+  /** Payload: taal.identity.v1.UserSuspended */
+  userSuspended: 'identity.user.suspended',
+  /** Payload: taal.identity.v1.UserUnsuspended */
+  userUnsuspended: 'identity.user.unsuspended',
+} as const;

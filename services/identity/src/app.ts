@@ -1,0 +1,80 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { identityV1 } from '@taal/contracts';
+import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type FileStore, type Mailer, type Sql } from '@taal/kit';
+import type { FacebookConfig, GoogleConfig } from './auth/social';
+import { demoAccounts } from './domain/demo-accounts';
+import { MAX_PHOTO_BYTES } from './domain/user';
+import { identityService } from './grpc/identity-service';
+import { Identity } from './identity';
+import { SCHEMA } from './store/identity-store';
+
+export interface IdentityDeps {
+  sql: Sql;
+  bus: EventBus;
+  files: FileStore;
+  mailer: Mailer;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** HS256 secret for access, verification and reset tokens (at least 32 characters). */
+  tokenSecret: string;
+  /** Base URL of the site for links in e-mails. */
+  publicUrl: string;
+  google?: GoogleConfig;
+  facebook?: FacebookConfig;
+  seedDemoData: boolean;
+}
+
+export interface RunningIdentity {
+  port: number;
+  identity: Identity;
+  stop(): Promise<void>;
+}
+
+export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
+
+/** Room for a 5 MB photo plus the other sign-up fields. */
+const MAX_MESSAGE_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
+
+/** Wires identity: migrations, demo accounts, outbox relay, then the gRPC server (ready last). */
+export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const identity = new Identity({
+    sql,
+    files: deps.files,
+    mailer: deps.mailer,
+    logger,
+    tokenSecret: deps.tokenSecret,
+    publicUrl: deps.publicUrl,
+    google: deps.google,
+    facebook: deps.facebook,
+    afterCommit: () => relay.notify(),
+  });
+  if (deps.seedDemoData && (await identity.seedDemoAccounts(demoAccounts))) logger.info('identity demo accounts seeded');
+
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    logger,
+    services: [{ definition: identityV1.IdentityServiceService, implementation: identityService(identity) }],
+    serverOptions: {
+      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+      'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+    },
+  });
+  server.health.setStatus(IDENTITY_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'identity ready');
+
+  return {
+    port: server.port,
+    identity,
+    async stop() {
+      await server.stop();
+      await relay.stop();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { TokenSigner } from './tokens';
+
+describe('signed tokens', () => {
+  const secret = 'a-test-secret-that-is-long-enough-123';
+
+  it('round-trips access tokens and refuses them for any other purpose', async () => {
+    const signer = new TokenSigner(secret);
+    const { token, expiresAt } = await signer.accessToken({ userId: 'u1', type: 4, sessionId: 's1' });
+    expect(await signer.verifyAccessToken(token)).toEqual({ userId: 'u1', type: 4, sessionId: 's1' });
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(await signer.verifyVerifyEmailToken(token)).toBeNull();
+    expect(await signer.verifyPasswordResetToken(token)).toBeNull();
+    const verify = await signer.verifyEmailToken('u1', 'a@b.co');
+    expect(await signer.verifyAccessToken(verify)).toBeNull();
+    expect(await signer.verifyVerifyEmailToken(verify)).toEqual({ userId: 'u1', email: 'a@b.co' });
+  });
+
+  it('refuses expired tokens, other secrets and garbage', async () => {
+    let now = Date.now();
+    const signer = new TokenSigner(secret, () => now);
+    const { token } = await signer.accessToken({ userId: 'u1', type: 1, sessionId: 's1' });
+    now += 16 * 60_000;
+    expect(await signer.verifyAccessToken(token)).toBeNull();
+    const other = new TokenSigner('another-secret-that-is-long-enough-456');
+    expect(await other.verifyAccessToken((await new TokenSigner(secret).accessToken({ userId: 'u', type: 1, sessionId: 's' })).token)).toBeNull();
+    expect(await signer.verifyAccessToken('not.a.jwt')).toBeNull();
+    expect(() => new TokenSigner('short')).toThrow();
+  });
+});

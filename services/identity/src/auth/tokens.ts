@@ -1,0 +1,95 @@
+/**
+ * Signed tokens (jose, HS256 with the identity service's secret). Each purpose has its own
+ * audience, so a token made for one purpose (say, e-mail verification) is refused for any
+ * other (say, API access), and every token expires.
+ */
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export const ISSUER = 'taal-identity';
+export const Audiences = {
+  access: 'taal-api',
+  verifyEmail: 'taal-verify-email',
+  passwordReset: 'taal-password-reset',
+} as const;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const VERIFY_EMAIL_TTL_SECONDS = 24 * 3600;
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+
+export interface AccessClaims {
+  userId: string;
+  type: number;
+  sessionId: string;
+}
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (secret.length < 32) throw new Error('the token secret must be at least 32 characters');
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  private sign(claims: Record<string, unknown>, subject: string, audience: string, ttlSeconds: number): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Null for anything not valid for this audience right now (bad signature, expired, other purpose). */
+  private async verify(token: string, audience: string): Promise<Record<string, unknown> | null> {
+    if (!token || token.length > 4096) return null;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      return typeof payload.sub === 'string' ? (payload as Record<string, unknown>) : null;
+    } catch (err) {
+      if (err instanceof errors.JOSEError) return null;
+      throw err;
+    }
+  }
+
+  async accessToken(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+    const token = await this.sign({ typ: claims.type, sid: claims.sessionId }, claims.userId, Audiences.access, ACCESS_TOKEN_TTL_SECONDS);
+    return { token, expiresAt: new Date((Math.floor(this.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000) };
+  }
+
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const p = await this.verify(token, Audiences.access);
+    if (!p || typeof p.sid !== 'string' || typeof p.typ !== 'number') return null;
+    return { userId: p.sub as string, type: p.typ, sessionId: p.sid };
+  }
+
+  /** Bound to the address too: a link sent to an old address does not verify a new one. */
+  verifyEmailToken(userId: string, email: string): Promise<string> {
+    return this.sign({ email }, userId, Audiences.verifyEmail, VERIFY_EMAIL_TTL_SECONDS);
+  }
+
+  async verifyVerifyEmailToken(token: string): Promise<{ userId: string; email: string } | null> {
+    const p = await this.verify(token, Audiences.verifyEmail);
+    return p && typeof p.email === 'string' ? { userId: p.sub as string, email: p.email } : null;
+  }
+
+  /** Carries a fingerprint of the current password hash: the link works once. */
+  passwordResetToken(userId: string, fingerprint: string): Promise<string> {
+    return this.sign({ pwf: fingerprint }, userId, Audiences.passwordReset, PASSWORD_RESET_TTL_SECONDS);
+  }
+
+  async verifyPasswordResetToken(token: string): Promise<{ userId: string; fingerprint: string } | null> {
+    const p = await this.verify(token, Audiences.passwordReset);
+    return p && typeof p.pwf === 'string' ? { userId: p.sub as string, fingerprint: p.pwf } : null;
+  }
+}

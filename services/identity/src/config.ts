@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { fields, loadConfig, type Env } from '@taal/kit';
+import type { FacebookConfig, GoogleConfig } from './auth/social';
+
+const optional = z.string().optional();
+
+/** Social login settings, shared by both run modes. A provider is off unless its id is set. */
+const socialSchema = z.object({
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: fields.url({ protocols: ['http', 'https'], default: 'https://www.googleapis.com/oauth2/v3/certs' }),
+  GOOGLE_ISSUERS: fields.string('https://accounts.google.com,accounts.google.com'),
+  FACEBOOK_APP_ID: optional,
+  FACEBOOK_APP_SECRET: optional,
+  FACEBOOK_GRAPH_URL: fields.url({ protocols: ['http', 'https'], default: 'https://graph.facebook.com/v19.0' }),
+});
+
+export interface SocialLoginConfig {
+  google?: GoogleConfig;
+  facebook?: FacebookConfig;
+}
+
+export function loadSocialLoginConfig(env: Env = process.env): SocialLoginConfig {
+  const c = loadConfig(socialSchema, env);
+  const out: SocialLoginConfig = {};
+  if (c.GOOGLE_CLIENT_ID) {
+    out.google = {
+      clientId: c.GOOGLE_CLIENT_ID,
+      jwksUrl: c.GOOGLE_JWKS_URL,
+      issuers: c.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean),
+    };
+  }
+  if (c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET) {
+    out.facebook = { appId: c.FACEBOOK_APP_ID, appSecret: c.FACEBOOK_APP_SECRET, graphUrl: c.FACEBOOK_GRAPH_URL };
+  }
+  return out;
+}
+
+/** What identity needs when it runs as its own process (cluster mode). */
+const schema = z.object({
+  IDENTITY_GRPC_HOST: fields.string('127.0.0.1'),
+  IDENTITY_GRPC_PORT: fields.port(50052),
+  DATABASE_URL: fields.url({ protocols: ['postgres', 'postgresql'] }),
+  KAFKA_BROKERS: fields.hostPortList(),
+  IDENTITY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  PUBLIC_URL: fields.url({ protocols: ['http', 'https'], default: 'http://127.0.0.1:8080' }),
+  SEED_DEMO_DATA: fields.boolean(false),
+  DB_POOL_SIZE: fields.int({ min: 1, max: 100, default: 10 }),
+});
+
+export type IdentityConfig = z.infer<typeof schema> & SocialLoginConfig;
+
+export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
+  return { ...loadConfig(schema, env), ...loadSocialLoginConfig(env) };
+}

@@ -1,0 +1,89 @@
+import type { identityV1 } from '@taal/contracts';
+import { requireIdentity, unaryHandler, CallerUserTypes, permissionDenied } from '@taal/kit';
+import type { Identity } from '../identity';
+
+const ADMIN = CallerUserTypes.admin;
+
+/** gRPC adapter of the identity use cases; admin-only methods check the caller identity here. */
+export function identityService(identity: Identity): identityV1.IdentityServiceServer {
+  return {
+    signUp: unaryHandler(async (req: identityV1.SignUpRequest) => ({ user: await identity.signUp(req) })),
+
+    checkEmail: unaryHandler(async (req: identityV1.CheckEmailRequest) => ({ exists: await identity.checkEmail(req.email) })),
+
+    verifyEmail: unaryHandler(async (req: identityV1.VerifyEmailRequest) => ({ user: await identity.verifyEmail(req.token) })),
+
+    resendVerification: unaryHandler(async (req: identityV1.ResendVerificationRequest) => {
+      await identity.resendVerification(req.user);
+      return {};
+    }),
+
+    login: unaryHandler(async (req: identityV1.LoginRequest) => ({ session: await identity.login(req.email, req.password) })),
+
+    refresh: unaryHandler(async (req: identityV1.RefreshRequest) => ({ session: await identity.refresh(req.refreshToken) })),
+
+    logout: unaryHandler(async (req: identityV1.LogoutRequest) => {
+      await identity.logout(req.accessToken, req.refreshToken);
+      return {};
+    }),
+
+    authenticate: unaryHandler(async (req: identityV1.AuthenticateRequest) => identity.authenticate(req.accessToken)),
+
+    requestPasswordReset: unaryHandler(async (req: identityV1.RequestPasswordResetRequest) => {
+      await identity.requestPasswordReset(req.email);
+      return {};
+    }),
+
+    resetPassword: unaryHandler(async (req: identityV1.ResetPasswordRequest) => {
+      await identity.resetPassword(req);
+      return {};
+    }),
+
+    googleLogin: unaryHandler(async (req: identityV1.GoogleLoginRequest) => ({ session: await identity.googleLogin(req.idToken) })),
+
+    facebookLogin: unaryHandler(async (req: identityV1.FacebookLoginRequest) => ({
+      session: await identity.facebookLogin(req.accessToken, req.userId),
+    })),
+
+    setSuspended: unaryHandler(async (req: identityV1.SetSuspendedRequest, ctx) => {
+      const caller = requireIdentity(ctx, ADMIN);
+      return { user: await identity.setSuspended(caller.userId, req.id, req.suspended) };
+    }),
+
+    markEmailVerified: unaryHandler(async (req: identityV1.MarkEmailVerifiedRequest, ctx) => {
+      requireIdentity(ctx, ADMIN);
+      return { user: await identity.adminMarkVerified(req.id) };
+    }),
+
+    createAccount: unaryHandler(async (req: identityV1.CreateAccountRequest, ctx) => {
+      requireIdentity(ctx, ADMIN);
+      return { user: await identity.createAccount(req) };
+    }),
+
+    createInstructorAccount: unaryHandler(async (req: identityV1.CreateInstructorAccountRequest, ctx) => {
+      requireIdentity(ctx, ADMIN);
+      return { user: await identity.createInstructorAccount(req) };
+    }),
+
+    listUsers: unaryHandler(async (req: identityV1.ListUsersRequest, ctx) => {
+      requireIdentity(ctx, ADMIN);
+      return { users: await identity.listUsers(req) };
+    }),
+
+    getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {
+      const caller = requireIdentity(ctx);
+      if (caller.userType !== ADMIN && caller.userId !== req.id) throw permissionDenied();
+      return { user: await identity.getUser(req.id) };
+    }),
+
+    getUserPhoto: unaryHandler(async (req: identityV1.GetUserPhotoRequest, ctx) => {
+      requireIdentity(ctx);
+      return identity.getUserPhoto(req.id);
+    }),
+
+    userAnalytics: unaryHandler(async (req: identityV1.UserAnalyticsRequest, ctx) => {
+      requireIdentity(ctx, ADMIN);
+      return identity.userAnalytics(req.startDate, req.endDate);
+    }),
+  };
+}

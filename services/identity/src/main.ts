@@ -1,0 +1,51 @@
+/** Cluster-mode entry point: identity as its own process against real Postgres, Kafka, S3 and SMTP. */
+import {
+  Lifecycle,
+  createKafkaEventBus,
+  createLogger,
+  createS3FileStore,
+  createSmtpMailer,
+  createSql,
+  infraConfigFromEnv,
+  installSignalHandlers,
+} from '@taal/kit';
+import { startIdentity } from './app';
+import { loadIdentityConfig } from './config';
+
+async function main(): Promise<void> {
+  const logger = createLogger('identity');
+  const config = loadIdentityConfig();
+  const infra = infraConfigFromEnv({ ...process.env, TAAL_MODE: 'cluster' });
+  if (infra.mode !== 'cluster') throw new Error('identity main runs in cluster mode only');
+  const lifecycle = new Lifecycle();
+  installSignalHandlers(lifecycle, logger);
+
+  const sql = createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, applicationName: 'identity' });
+  lifecycle.onStop('postgres', () => sql.close());
+  const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'identity', logger });
+  lifecycle.onStop('kafka', () => bus.close());
+  const files = createS3FileStore(infra.s3);
+  const mailer = createSmtpMailer({ url: infra.mail.url, from: infra.mail.from });
+  lifecycle.onStop('smtp', () => mailer.close());
+
+  const identity = await startIdentity({
+    sql,
+    bus,
+    files,
+    mailer,
+    logger,
+    host: config.IDENTITY_GRPC_HOST,
+    port: config.IDENTITY_GRPC_PORT,
+    tokenSecret: config.IDENTITY_TOKEN_SECRET,
+    publicUrl: config.PUBLIC_URL,
+    google: config.google,
+    facebook: config.facebook,
+    seedDemoData: config.SEED_DEMO_DATA,
+  });
+  lifecycle.onStop('grpc', () => identity.stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,343 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Sql, SqlExecutor } from '@taal/kit';
+import type { identityV1 } from '@taal/contracts';
+import { formatStudentId, referralCodeFrom, type LoginProvider, type UserType } from '../domain/user';
+
+export const SCHEMA = 'identity';
+
+type User = identityV1.User;
+
+export interface UserRow {
+  id: string;
+  student_id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  phone: string;
+  address: string;
+  photo: string;
+  photo_type: string;
+  dob: string | null;
+  referral_code: string;
+  referred_by: string | null;
+  pending_balance: string;
+  balance: string;
+  subscriber: boolean;
+  suspend: boolean;
+  email_verify: boolean;
+  first_purchase: boolean;
+  login_from: string;
+  google_sub: string | null;
+  facebook_id: string | null;
+  type: number;
+  instructor: string;
+  created_at: Date;
+}
+
+/** Every column, with the date of birth as text (pg would turn a `date` into a local-midnight Date). */
+const COLUMNS = `id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob::text AS dob,
+  referral_code, referred_by, pending_balance, balance, subscriber, suspend, email_verify, first_purchase,
+  login_from, google_sub, facebook_id, type, instructor, created_at`;
+
+// bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    studentId: row.student_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    photo: row.photo,
+    dob: row.dob ?? '',
+    referralCode: row.referral_code,
+    referredBy: row.referred_by ?? '',
+    pendingBalance: Number(row.pending_balance),
+    balance: Number(row.balance),
+    subscriber: row.subscriber,
+    suspend: row.suspend,
+    emailVerify: row.email_verify,
+    firstPurchase: row.first_purchase,
+    loginFrom: row.login_from,
+    type: Number(row.type),
+    instructor: row.instructor,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export interface NewUser {
+  id?: string;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  phone?: string;
+  address?: string;
+  photo?: string;
+  photoType?: string;
+  dob?: string | null;
+  referredBy?: string | null;
+  emailVerify: boolean;
+  loginFrom?: LoginProvider | '';
+  googleSub?: string | null;
+  facebookId?: string | null;
+  type: UserType;
+  instructor?: string;
+}
+
+export interface SessionState {
+  userId: string;
+  type: number;
+  suspend: boolean;
+  revoked: boolean;
+}
+
+export interface UserFilter {
+  type?: number;
+  subscribersOnly?: boolean;
+  socialOnly?: boolean;
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string; constraint?: string } | null)?.code === '23505' &&
+  ((err as { constraint?: string }).constraint ?? '').includes(constraint);
+
+/** Thrown by insertUser when the address is already registered. */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email already registered');
+  }
+}
+
+/** Persistence of identity; every query names its schema (see ports/sql.ts). */
+export class IdentityStore {
+  constructor(private readonly sql: Sql) {}
+
+  async findById(id: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async findByEmail(email: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE email = $1`, [email]);
+    return rows[0] ?? null;
+  }
+
+  async findByReferralCode(code: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    if (!code) return null;
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE referral_code = $1`, [code]);
+    return rows[0] ?? null;
+  }
+
+  async findBySocial(provider: LoginProvider, subject: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    const column = provider === 'Google' ? 'google_sub' : 'facebook_id';
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE ${column} = $1`, [subject]);
+    return rows[0] ?? null;
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const { rowCount } = await this.sql.query(`SELECT 1 FROM identity.users WHERE email = $1`, [email]);
+    return rowCount > 0;
+  }
+
+  /**
+   * Inserts a user with a fresh student id (sequence) and a unique referral code (retried on
+   * the rare collision). Throws EmailTakenError when the address is registered already.
+   */
+  async insertUser(tx: SqlExecutor, user: NewUser): Promise<UserRow> {
+    const { rows: seq } = await tx.query<{ n: string }>(`SELECT nextval('identity.student_number_seq')::text AS n`);
+    const studentId = formatStudentId(Number(seq[0]!.n));
+    for (let attempt = 0; ; attempt++) {
+      const referralCode = referralCodeFrom(randomBytes(8));
+      try {
+        // A savepoint keeps the surrounding transaction usable after a unique violation.
+        await tx.query('SAVEPOINT insert_user');
+        const { rows } = await tx.query<UserRow>(
+          `INSERT INTO identity.users (id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob,
+             referral_code, referred_by, email_verify, login_from, google_sub, facebook_id, type, instructor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+           RETURNING ${COLUMNS}`,
+          [
+            user.id ?? randomUUID(),
+            studentId,
+            user.name,
+            user.email,
+            user.passwordHash,
+            user.phone ?? '',
+            user.address ?? '',
+            user.photo ?? '',
+            user.photoType ?? '',
+            user.dob || null,
+            referralCode,
+            user.referredBy ?? null,
+            user.emailVerify,
+            user.loginFrom ?? '',
+            user.googleSub ?? null,
+            user.facebookId ?? null,
+            user.type,
+            user.instructor ?? '',
+          ],
+        );
+        await tx.query('RELEASE SAVEPOINT insert_user');
+        return rows[0]!;
+      } catch (err) {
+        await tx.query('ROLLBACK TO SAVEPOINT insert_user');
+        if (isUniqueViolation(err, 'email')) throw new EmailTakenError();
+        if (isUniqueViolation(err, 'referral_code') && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Applies a change to one user and returns the row after it (null when unknown). */
+  async update(
+    tx: SqlExecutor,
+    id: string,
+    change: Partial<{
+      suspend: boolean;
+      emailVerify: boolean;
+      passwordHash: string;
+      photo: string;
+      photoType: string;
+      googleSub: string;
+      facebookId: string;
+    }>,
+  ): Promise<UserRow | null> {
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE identity.users SET
+          suspend = coalesce($2, suspend),
+          email_verify = coalesce($3, email_verify),
+          password_hash = coalesce($4, password_hash),
+          photo = coalesce($5, photo),
+          photo_type = coalesce($6, photo_type),
+          google_sub = coalesce($7, google_sub),
+          facebook_id = coalesce($8, facebook_id)
+        WHERE id = $1
+        RETURNING ${COLUMNS}`,
+      [
+        id,
+        change.suspend ?? null,
+        change.emailVerify ?? null,
+        change.passwordHash ?? null,
+        change.photo ?? null,
+        change.photoType ?? null,
+        change.googleSub ?? null,
+        change.facebookId ?? null,
+      ],
+    );
+    return rows[0] ?? null;
+  }
+
+  async listUsers(filter: UserFilter): Promise<UserRow[]> {
+    const { rows } = await this.sql.query<UserRow>(
+      `SELECT ${COLUMNS} FROM identity.users
+        WHERE ($1::int IS NULL OR type = $1)
+          AND (NOT $2 OR subscriber)
+          AND (NOT $3 OR login_from <> '')
+          AND ($4::timestamptz IS NULL OR created_at >= $4)
+          AND ($5::timestamptz IS NULL OR created_at < $5)
+        ORDER BY created_at DESC, id`,
+      [
+        filter.type || null,
+        filter.subscribersOnly ?? false,
+        filter.socialOnly ?? false,
+        filter.createdFrom?.toISOString() ?? null,
+        filter.createdBefore?.toISOString() ?? null,
+      ],
+    );
+    return rows;
+  }
+
+  // Sessions and refresh tokens.
+
+  async createSession(tx: SqlExecutor, userId: string): Promise<string> {
+    const id = randomUUID();
+    await tx.query(`INSERT INTO identity.sessions (id, user_id) VALUES ($1, $2)`, [id, userId]);
+    return id;
+  }
+
+  async addRefreshToken(tx: SqlExecutor, sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await tx.query(`INSERT INTO identity.refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
+      tokenHash,
+      sessionId,
+      expiresAt.toISOString(),
+    ]);
+  }
+
+  /** Locks and returns a refresh token with its session and user, or null when unknown. */
+  async claimRefreshToken(
+    tx: SqlExecutor,
+    tokenHash: string,
+  ): Promise<{ sessionId: string; expired: boolean; used: boolean; revoked: boolean; user: UserRow } | null> {
+    const { rows } = await tx.query<{
+      session_id: string;
+      expired: boolean;
+      used: boolean;
+      revoked: boolean;
+      user_id: string;
+    }>(
+      `SELECT t.session_id, t.expires_at <= now() AS expired, t.used_at IS NOT NULL AS used,
+              s.revoked_at IS NOT NULL AS revoked, s.user_id
+         FROM identity.refresh_tokens t JOIN identity.sessions s ON s.id = t.session_id
+        WHERE t.token_hash = $1
+        FOR UPDATE OF t, s`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user = await this.findById(row.user_id, tx);
+    if (!user) return null;
+    return { sessionId: row.session_id, expired: row.expired, used: row.used, revoked: row.revoked, user };
+  }
+
+  async markRefreshTokenUsed(tx: SqlExecutor, tokenHash: string): Promise<void> {
+    await tx.query(`UPDATE identity.refresh_tokens SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
+  }
+
+  async revokeSession(db: SqlExecutor, sessionId: string, reason: string): Promise<void> {
+    await db.query(`UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+      reason,
+    ]);
+  }
+
+  async revokeAllSessions(db: SqlExecutor, userId: string, reason: string): Promise<void> {
+    await db.query(
+      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId, reason],
+    );
+  }
+
+  async sessionIdOfRefreshToken(tokenHash: string): Promise<string | null> {
+    const { rows } = await this.sql.query<{ session_id: string }>(
+      `SELECT session_id FROM identity.refresh_tokens WHERE token_hash = $1`,
+      [tokenHash],
+    );
+    return rows[0]?.session_id ?? null;
+  }
+
+  /** What a protected request needs to know, in one indexed query. */
+  async sessionState(sessionId: string, userId: string): Promise<SessionState | null> {
+    const { rows } = await this.sql.query<{ type: number; suspend: boolean; revoked: boolean }>(
+      `SELECT u.type, u.suspend, s.revoked_at IS NOT NULL AS revoked
+         FROM identity.sessions s JOIN identity.users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2`,
+      [sessionId, userId],
+    );
+    const row = rows[0];
+    return row ? { userId, type: Number(row.type), suspend: row.suspend, revoked: row.revoked } : null;
+  }
+
+  /** Runs fn once per database: true when it ran (demo accounts). */
+  async seedOnce(fn: (tx: SqlExecutor) => Promise<void>): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('identity.demo_seed'))`);
+      const seeded = await tx.query(`SELECT 1 FROM identity.demo_seed LIMIT 1`);
+      if (seeded.rowCount > 0) return false;
+      await fn(tx);
+      await tx.query(`INSERT INTO identity.demo_seed DEFAULT VALUES`);
+      return true;
+    });
+  }
+}
