@@ -203,3 +203,24 @@ test('metronome starts at 100 BPM, accepts 40 and 280, refuses values outside, a
     await context.close();
   }
 }, 60_000);
+
+test('a remote that failed to load comes back when Retry is clicked', async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    let block = true;
+    await page.route('**/remotes/storefront/remoteEntry.js', (route) => (block ? route.abort('connectionrefused') : route.continue()));
+    await page.goto(`${taal.baseUrl}/about`);
+    const error = page.locator('[data-testid="remote-error"]');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await page.locator('header.site-header').count()).toBe(1);
+    block = false;
+    await error.locator('button').click();
+    await page.waitForSelector('[data-testid="about"]', { timeout: 20_000 });
+    expect(await error.count()).toBe(0);
+    // And the storefront works normally afterwards.
+    await page.click('header a[href="/allcourses"]');
+    await page.waitForSelector('[data-testid="course-list"]');
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -49,6 +49,6 @@ export function createConfig({ name, root, port, exposes, html = false }) {
     performance: {
       chunkSplit: { strategy: 'split-by-experience' },
     },
-    server: { port },
+    server: { port, cors: { origin: '*' } },
   });
 }

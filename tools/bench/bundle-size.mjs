@@ -20,7 +20,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-/* global fetch */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUDGET_BYTES = 170_000;
 const argValue = (name) => {

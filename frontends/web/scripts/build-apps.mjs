@@ -5,7 +5,9 @@
 //   --force       rebuild everything
 //   --if-missing  only build apps that have never been built (used before `npm start`)
 //   --only=a,b    only these apps
+//   --verbose     print Rsbuild's file size table
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,6 +21,7 @@ const frontends = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const APPS = ['shell', 'storefront', 'panel', 'admin'];
 const args = process.argv.slice(2);
 const force = args.includes('--force');
+const verbose = args.includes('--verbose');
 const ifMissing = args.includes('--if-missing');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 
@@ -67,9 +70,13 @@ for (const app of APPS) {
   const started = Date.now();
   console.log(`[build-apps] ${app}: building…`);
   const { default: rsbuildConfig } = await import(pathToFileURL(path.join(appDir, 'rsbuild.config.mjs')).href);
-  const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig: { ...rsbuildConfig, mode: 'production' }, loadEnv: false });
+  const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig: { ...rsbuildConfig, mode: 'production', logLevel: verbose ? 'info' : 'warn' }, loadEnv: false });
   const result = await rsbuild.build();
   await result?.close?.();
+  // Precompressed twins, served by mountFrontends to clients that accept gzip.
+  for (const f of files(path.join(appDir, 'dist'))) {
+    if (/\.(js|css|json|html|svg|txt)$/.test(f) && fs.statSync(f).size > 1024) fs.writeFileSync(`${f}.gz`, zlib.gzipSync(fs.readFileSync(f), { level: 9 }));
+  }
   fs.writeFileSync(stamp, hash + '\n');
   built += 1;
   console.log(`[build-apps] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

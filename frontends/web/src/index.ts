@@ -56,6 +56,31 @@ export function remotesConfig(options: MountFrontendsOptions = {}): Record<Remot
 }
 
 const HASHED = /\/static\//;
+const COMPRESSIBLE = /\.(js|css|json|html|svg|txt)$/;
+
+/**
+ * Serves the build's precompressed `.gz` twin of a file (written by build-apps) when the
+ * client accepts gzip; otherwise falls through to express.static.
+ */
+function precompressed(root: string) {
+  const base = path.resolve(root);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path) || !req.acceptsEncodings('gzip')) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.resolve(base, `.${rel}`);
+    if (!file.startsWith(base + path.sep) || !fs.existsSync(`${file}.gz`)) return next();
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(path.extname(file));
+    setCacheHeaders(res, file);
+    res.sendFile(`${file}.gz`, (err) => err && next(err));
+  };
+}
 
 function setCacheHeaders(res: Response, filePath: string) {
   // Content-hashed bundles never change; everything else (index.html, remoteEntry.js,
@@ -92,9 +117,9 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
       res.setHeader('Access-Control-Allow-Origin', '*');
       next();
     });
-    app.use(`/remotes/${name}`, express.static(path.join(dir, name, 'dist'), staticOptions));
+    app.use(`/remotes/${name}`, precompressed(path.join(dir, name, 'dist')), express.static(path.join(dir, name, 'dist'), staticOptions));
   }
-  app.use(express.static(shellDist, staticOptions));
+  app.use(precompressed(shellDist), express.static(shellDist, staticOptions));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || RESERVED.test(req.path)) return next();

@@ -6,6 +6,8 @@ import { toast } from '@shared/toast';
 import { TIERS, type Course, type Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';
 import { PriceLine } from '../components/Money';
+import { RichText } from '../components/RichText';
+import { formatDateTime } from '@shared/format';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
 
@@ -26,7 +28,7 @@ function List({ title, items }: { title: string; items?: string[] }) {
 }
 
 export default function CourseView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -72,6 +74,7 @@ export default function CourseView() {
             {t('course.hours', { hours: c.courseHour })} · {t('course.validity', { days: c.validity })}
             {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
           </p>
+          {c.createdAt && <p className="muted">{t('course.published', { date: formatDateTime(c.createdAt, i18n.resolvedLanguage) })}</p>}
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={needsLogin}>
               {t('course.addToCart')}
@@ -136,7 +139,7 @@ export default function CourseView() {
 
       <section className="section">
         <h2>{t('course.description')}</h2>
-        <p className="desc">{c.desc}</p>
+        <RichText text={c.desc} />
       </section>
       <List title={t('course.topics')} items={c.topic} />
       <List title={t('course.requirements')} items={c.requirements} />
@@ -149,7 +152,7 @@ export default function CourseView() {
             <h2>{t('course.instructor')}</h2>
             <h3>{ins.name}</h3>
             {ins.band && <p className="muted">{ins.band}</p>}
-            <p>{ins.bio}</p>
+            <RichText text={ins.bio} />
             <Link to={`/instructorview/${encodeURIComponent(ins._id)}`}>{t('instructors.view')}</Link>
           </div>
         </section>

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
 import { api } from '@shared/api';
-import { formatDate } from '@shared/format';
+import { formatDateTime } from '@shared/format';
+import { RichText } from '../components/RichText';
 import type { Course, Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';
 import { CourseCard } from '../components/CourseCard';
@@ -55,8 +56,8 @@ export default function InstructorView() {
               <strong>{t('instructors.band')}:</strong> {ins.band}
             </p>
           )}
-          <p className="muted">{t('instructors.joined', { date: formatDate(ins.createdAt, i18n.resolvedLanguage) })}</p>
-          <p>{ins.bio}</p>
+          <p className="muted">{t('instructors.joined', { date: formatDateTime(ins.createdAt, i18n.resolvedLanguage) })}</p>
+          <RichText text={ins.bio} />
         </div>
       </div>
       {section(t('instructors.bundleCourses'), bundles, 'bundle-courses')}
