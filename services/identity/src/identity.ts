@@ -275,8 +275,8 @@ export class Identity {
     const claims = await this.signer.verifyAccessToken(accessToken);
     if (!claims) throw expired();
     const state = await this.store.sessionState(claims.sessionId, claims.userId);
+    if (state?.suspend) throw reasonError(status.UNAUTHENTICATED, Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (!state || state.revoked) throw expired();
-    if (state.suspend) throw reasonError(status.UNAUTHENTICATED, Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     return { userId: claims.userId, type: state.type, sessionId: claims.sessionId };
   }
 

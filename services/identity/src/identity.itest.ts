@@ -1,0 +1,303 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { IdentityEvents, identityEventsV1, identityV1 } from '@taal/contracts';
+import {
+  callUnary,
+  createClient,
+  createDiskFileStore,
+  createLogger,
+  createOutboxMailer,
+  createS3FileStore,
+  createSmtpMailer,
+  requireInfraEnv,
+  type CallerIdentity,
+  type EventEnvelope,
+  type FileStore,
+  type Mailer,
+  type Subscription,
+} from '@taal/kit';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { startIdentity, type RunningIdentity } from './app';
+import { demoAccounts } from './domain/demo-accounts';
+import { Messages } from './domain/messages';
+import { waitForMailLink } from './testing/eml';
+import { startSocialStandins, type SocialStandins } from './testing/social-standins';
+
+const logger = createLogger('identity-test', 'warn');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const SECRET = 'identity-itest-secret-0123456789abcdef';
+
+// Requests are built with fromPartial: generated encoders expect every field present.
+const requests = identityV1 as unknown as Record<string, { fromPartial(o: object): object }>;
+const requestType = (method: string) => `${method[0]!.toUpperCase()}${method.slice(1)}Request`;
+
+describe.each(backends)('identity service on %s infrastructure', (name, makeBackend) => {
+  let backend: Backend;
+  let identity: RunningIdentity;
+  let client: identityV1.IdentityServiceClient;
+  let files: FileStore;
+  let mailer: Mailer;
+  let mailDir: string;
+  let tmp: string;
+  let social: SocialStandins;
+  let subscription: Subscription;
+  const events: EventEnvelope[] = [];
+
+  const call = <Res>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requests[requestType(method)]!.fromPartial(request), { deadlineMs: 10_000, identity });
+  const admin: CallerIdentity = { userId: demoAccounts[0]!.id, userType: 1 };
+  const student: CallerIdentity = { userId: demoAccounts[3]!.id, userType: 4 };
+  const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+  const signUp = (email: string, extra: object = {}) =>
+    call<identityV1.SignUpResponse>('signUp', {
+      name: 'Test Student',
+      email,
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      photo: PNG,
+      photoContentType: 'image/png',
+      dob: '2000-05-06',
+      phone: '01711111111',
+      address: 'Dhaka',
+      ...extra,
+    });
+  const verifyLink = (email: string) =>
+    waitForMailLink(mailDir, email, /Verify your Taal account/, /https?:\/\/\S+\/api\/v1\/user\/verify-email\/[\w.-]+/);
+  const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'taal-identity-'));
+    if (name === 'embedded') {
+      files = createDiskFileStore(path.join(tmp, 'files'));
+      mailDir = path.join(tmp, 'mail');
+      mailer = createOutboxMailer({ dir: mailDir, from: 'Taal <no-reply@taal.local>' });
+    } else {
+      const env = requireInfraEnv('S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'SMTP_URL', 'SMTP_MAILDIR');
+      files = createS3FileStore({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET });
+      mailer = createSmtpMailer({ url: env.SMTP_URL, from: 'Taal <no-reply@taal.local>' });
+      mailDir = env.SMTP_MAILDIR;
+    }
+    social = await startSocialStandins();
+    subscription = await backend.bus.subscribe(
+      `identity-test-${randomUUID()}`,
+      Object.values(IdentityEvents),
+      async (e) => void events.push(e),
+    );
+    identity = await startIdentity({
+      sql: backend.sql,
+      bus: backend.bus,
+      files,
+      mailer,
+      logger,
+      host: '127.0.0.1',
+      port: 0,
+      tokenSecret: SECRET,
+      publicUrl: 'http://taal.test',
+      google: { clientId: social.google.clientId, jwksUrl: social.google.jwksUrl, issuers: [social.google.issuer] },
+      facebook: social.facebook,
+      seedDemoData: true,
+    });
+    client = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`);
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await identity?.stop();
+    await subscription?.stop();
+    await social?.close();
+    await mailer?.close();
+    await backend?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('seeds one verified demo account per role, once', async () => {
+    const second = await startIdentity({
+      sql: backend.sql, bus: backend.bus, files, mailer, logger, host: '127.0.0.1', port: 0,
+      tokenSecret: SECRET, publicUrl: 'http://taal.test', seedDemoData: true,
+    });
+    await second.stop();
+    const { users } = await call<identityV1.ListUsersResponse>('listUsers', {}, admin);
+    expect(users.map((u) => [u.email, u.type, u.emailVerify]).sort()).toEqual(
+      demoAccounts.map((a) => [a.email, a.type, true]).sort(),
+    );
+    expect(users.find((u) => u.type === 3)?.instructor).toBe('00000000-0000-4000-8000-000000000001');
+    for (const a of demoAccounts) {
+      const { session } = await call<identityV1.LoginResponse>('login', { email: a.email, password: a.password });
+      expect(session?.user?.type).toBe(a.type);
+    }
+  });
+
+  it('signs a student up with a photo, unique ids, a verification mail and identity.user.registered', async () => {
+    const email = uniqueEmail('Signup');
+    const referrer = (await call<identityV1.GetUserResponse>('getUser', { id: student.userId }, admin)).user!;
+    const { user } = await signUp(email, { referCode: referrer.referralCode.toLowerCase() });
+    expect(user).toMatchObject({
+      email: email.toLowerCase(), type: 4, emailVerify: false, suspend: false, loginFrom: '', dob: '2000-05-06',
+      referredBy: referrer.id, balance: 0, pendingBalance: 0,
+    });
+    expect(user!.studentId).toMatch(/^TS-\d+$/);
+    expect(user!.referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect(await files.stat(user!.photo)).toMatchObject({ contentType: 'image/png', size: PNG.length });
+
+    const photo = await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, student);
+    expect(Buffer.from(photo.data)).toEqual(PNG);
+
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id));
+    const event = events.find((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id)!;
+    expect(identityEventsV1.UserRegistered.decode(event.payload).user?.email).toBe(email.toLowerCase());
+
+    // Unverified: login is refused with the verify-your-email message, then the link verifies.
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.verifyYourEmail });
+    const link = await verifyLink(email.toLowerCase());
+    expect(link.startsWith('http://taal.test/api/v1/user/verify-email/')).toBe(true);
+    const verified = await call<identityV1.VerifyEmailResponse>('verifyEmail', { token: tokenOf(link) });
+    expect(verified.user?.emailVerify).toBe(true);
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userVerified && e.key === user!.id));
+    const { session } = await call<identityV1.LoginResponse>('login', { email: email.toUpperCase(), password: 'secret1' });
+    expect(session?.user?.id).toBe(user!.id);
+
+    await expect(signUp(email)).rejects.toMatchObject({ code: 6, details: Messages.emailTaken });
+    expect(await call('checkEmail', { email })).toEqual({ exists: true });
+    expect(await call('checkEmail', { email: uniqueEmail('free') })).toEqual({ exists: false });
+  });
+
+  it('refuses invalid sign-ups with the spec messages and tampered or foreign links', async () => {
+    await expect(signUp(uniqueEmail('x'), { confirmPassword: 'other1' })).rejects.toMatchObject({ code: 3, details: "password didn't match" });
+    await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('<svg/>') })).rejects.toMatchObject({ code: 3, details: Messages.photoNotImage });
+    await expect(signUp(uniqueEmail('x'), { dob: '2999-01-01' })).rejects.toMatchObject({ code: 3, details: Messages.dobInFuture });
+    await expect(call('verifyEmail', { token: 'garbage' })).rejects.toMatchObject({ code: 3, details: Messages.verifyLinkInvalid });
+    // An access token is not a verification token.
+    const { session } = await call<identityV1.LoginResponse>('login', { email: demoAccounts[3]!.email, password: demoAccounts[3]!.password });
+    await expect(call('verifyEmail', { token: session!.accessToken })).rejects.toMatchObject({ code: 3 });
+  });
+
+  it('answers wrong credentials with the spec message, the same for an unknown e-mail', async () => {
+    await expect(call('login', { email: demoAccounts[3]!.email, password: 'wrong-one' })).rejects.toMatchObject({ code: 16, details: Messages.loginFailed });
+    await expect(call('login', { email: uniqueEmail('nobody'), password: 'whatever' })).rejects.toMatchObject({ code: 16, details: Messages.loginFailed });
+    await expect(call('login', { email: 'bad', password: '' })).rejects.toMatchObject({ code: 3, details: 'Email or password is missing!' });
+  });
+
+  it('rotates refresh tokens, revokes the session when an old one is reused, and logs out', async () => {
+    const a = demoAccounts[2]!;
+    const first = (await call<identityV1.LoginResponse>('login', { email: a.email, password: a.password })).session!;
+    expect(await call('authenticate', { accessToken: first.accessToken })).toMatchObject({ userId: a.id, type: 3 });
+    const second = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken })).session!;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const third = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: second.refreshToken })).session!;
+    // Reusing a retired token ends the whole session: the newest tokens die too.
+    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('refresh', { refreshToken: third.refreshToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('authenticate', { accessToken: third.accessToken })).rejects.toMatchObject({ code: 16 });
+
+    const other = (await call<identityV1.LoginResponse>('login', { email: a.email, password: a.password })).session!;
+    await call('logout', { accessToken: other.accessToken });
+    await expect(call('authenticate', { accessToken: other.accessToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('refresh', { refreshToken: other.refreshToken })).rejects.toMatchObject({ code: 16 });
+  });
+
+  it('suspends at once: live tokens stop working, login is refused, events say so', async () => {
+    const email = uniqueEmail('suspend');
+    const { user } = await call<identityV1.CreateAccountResponse>('createAccount', { name: 'Soon Suspended', email, password: 'secret1', type: 2 }, admin);
+    const session = (await call<identityV1.LoginResponse>('login', { email, password: 'secret1' })).session!;
+    expect(await call('authenticate', { accessToken: session.accessToken })).toMatchObject({ userId: user!.id, type: 2 });
+    await expect(call('setSuspended', { id: user!.id, suspended: true }, student)).rejects.toMatchObject({ code: 7 });
+    await expect(call('setSuspended', { id: user!.id, suspended: true })).rejects.toMatchObject({ code: 16 });
+    expect((await call<identityV1.SetSuspendedResponse>('setSuspended', { id: user!.id, suspended: true }, admin)).user?.suspend).toBe(true);
+    await expect(call('authenticate', { accessToken: session.accessToken })).rejects.toMatchObject({ code: 16, details: Messages.accountSuspended });
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.accountSuspended });
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userSuspended && e.key === user!.id));
+    await call('setSuspended', { id: user!.id, suspended: false }, admin);
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userUnsuspended && e.key === user!.id));
+    expect((await call<identityV1.LoginResponse>('login', { email, password: 'secret1' })).session?.user?.suspend).toBe(false);
+  });
+
+  it('lets only admins manage users, and students read only themselves', async () => {
+    for (const [method, req] of [
+      ['listUsers', {}],
+      ['markEmailVerified', { id: student.userId }],
+      ['createAccount', { name: 'x', email: uniqueEmail('x'), password: 'secret1', type: 1 }],
+      ['createInstructorAccount', { name: 'x', email: uniqueEmail('x'), password: 'secret1' }],
+      ['userAnalytics', { startDate: '01-01-2020', endDate: '01-01-2030' }],
+      ['getUser', { id: admin.userId }],
+    ] as const) {
+      await expect(call(method, req, student)).rejects.toMatchObject({ code: 7 });
+      await expect(call(method, req)).rejects.toMatchObject({ code: 16 });
+    }
+    expect((await call<identityV1.GetUserResponse>('getUser', { id: student.userId }, student)).user?.email).toBe('student@taal.local');
+  });
+
+  it('creates instructor accounts that must verify, and counts users per date range', async () => {
+    const email = uniqueEmail('teacher');
+    const { user } = await call<identityV1.CreateInstructorAccountResponse>(
+      'createInstructorAccount', { name: 'New Teacher', email, password: 'secret1', instructor: 'inst-9' }, admin,
+    );
+    expect(user).toMatchObject({ type: 3, emailVerify: false, instructor: 'inst-9' });
+    await expect(
+      call('createInstructorAccount', { name: 'Again', email, password: 'secret1' }, admin),
+    ).rejects.toMatchObject({ code: 6, details: 'email is exist!!' });
+    await verifyLink(email);
+    const verified = await call<identityV1.MarkEmailVerifiedResponse>('markEmailVerified', { id: user!.id }, admin);
+    expect(verified.user?.emailVerify).toBe(true);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = await call<identityV1.UserAnalyticsResponse>('userAnalytics', { startDate: '2000-01-01', endDate: today }, admin);
+    expect(stats.total).toBe(stats.users.length);
+    expect(stats.verified + stats.notVerified).toBe(stats.total);
+    expect(stats.users.map((u) => u.id)).toContain(user!.id);
+    await expect(call('userAnalytics', { startDate: 'x', endDate: today }, admin)).rejects.toMatchObject({ code: 3, details: Messages.invalidDateRange });
+  });
+
+  it('resets a password through a one-time link', async () => {
+    const email = uniqueEmail('reset');
+    await call('createAccount', { name: 'Forgetful', email, password: 'secret1', type: 2 }, admin);
+    const before = (await call<identityV1.LoginResponse>('login', { email, password: 'secret1' })).session!;
+    await call('requestPasswordReset', { email: uniqueEmail('unknown') }); // same answer, no mail
+    await call('requestPasswordReset', { email });
+    const link = await waitForMailLink(mailDir, email, /Reset your Taal password/, /https?:\/\/\S+\/reset-password\?token=[\w.-]+/);
+    const token = new URL(link).searchParams.get('token')!;
+    await expect(call('resetPassword', { token, password: 'newpass1', confirmPassword: 'newpass2' })).rejects.toMatchObject({ details: "password didn't match" });
+    await call('resetPassword', { token, password: 'newpass1', confirmPassword: 'newpass1' });
+    await expect(call('resetPassword', { token, password: 'newpass2', confirmPassword: 'newpass2' })).rejects.toMatchObject({ code: 3, details: Messages.resetLinkInvalid });
+    await expect(call('authenticate', { accessToken: before.accessToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 16 });
+    expect((await call<identityV1.LoginResponse>('login', { email, password: 'newpass1' })).session?.user?.email).toBe(email);
+    await expect(call('requestPasswordReset', { email: '' })).rejects.toMatchObject({ code: 3, details: 'any of the field is missing' });
+  });
+
+  it('logs in with Google and Facebook through the (local) providers, recording loginFrom', async () => {
+    const gEmail = uniqueEmail('google');
+    const idToken = await social.googleIdToken({ sub: `g-${randomUUID()}`, email: gEmail, email_verified: true, name: 'Google Person' });
+    const g = (await call<identityV1.GoogleLoginResponse>('googleLogin', { idToken })).session!;
+    expect(g.user).toMatchObject({ email: gEmail, loginFrom: 'Google', emailVerify: true, type: 4, name: 'Google Person' });
+    expect((await call<identityV1.GoogleLoginResponse>('googleLogin', { idToken })).session?.user?.id).toBe(g.user!.id);
+    const wrongAudience = await social.googleIdToken({ sub: 'g-x', email: uniqueEmail('g'), aud: 'someone-else' });
+    await expect(call('googleLogin', { idToken: wrongAudience })).rejects.toMatchObject({ code: 16 });
+    const expired = await social.googleIdToken({ sub: 'g-y', email: uniqueEmail('g'), expSeconds: -120 });
+    await expect(call('googleLogin', { idToken: expired })).rejects.toMatchObject({ code: 16 });
+
+    const fbEmail = uniqueEmail('fb');
+    const userId = String(Date.now());
+    const accessToken = social.facebookToken({ userId, name: 'Facebook Person', email: fbEmail });
+    const f = (await call<identityV1.FacebookLoginResponse>('facebookLogin', { accessToken, userId })).session!;
+    expect(f.user).toMatchObject({ email: fbEmail, loginFrom: 'Facebook', type: 4 });
+    await expect(call('facebookLogin', { accessToken, userId: '999' })).rejects.toMatchObject({ code: 16 });
+    const otherApp = social.facebookToken({ userId: '777', name: 'X', email: uniqueEmail('fb'), appId: 'another-app' });
+    await expect(call('facebookLogin', { accessToken: otherApp, userId: '777' })).rejects.toMatchObject({ code: 16 });
+
+    const { users } = await call<identityV1.ListUsersResponse>('listUsers', { socialOnly: true }, admin);
+    expect(users.map((u) => u.id)).toEqual(expect.arrayContaining([g.user!.id, f.user!.id]));
+    expect(users.every((u) => u.loginFrom === 'Google' || u.loginFrom === 'Facebook')).toBe(true);
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 20000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
