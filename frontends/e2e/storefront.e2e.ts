@@ -224,3 +224,59 @@ test('a remote that failed to load comes back when Retry is clicked', async () =
     await context.close();
   }
 }, 60_000);
+
+test('header: instructors dropdown, logged-out actions, small-screen links; toast and login redirect; scroll behaviour', async () => {
+  const instructors = await apiGet<{ _id: string; name: string; photo: string }[]>(taal.baseUrl, 'instructor/');
+  const [course] = await apiGet<Course[]>(taal.baseUrl, 'course/');
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/instructorlist`);
+    await page.waitForSelector('[data-testid="instructor-card"]');
+    // Logged out: Sign up and Login, cart and notifications; no user menu; About/Contact only on small screens.
+    for (const sel of ['header a[href="/signup"]', 'header a[href="/login"]', '[data-testid="cart-link"]', '[data-testid="notifications-menu"]']) {
+      expect([sel, await page.isVisible(sel)]).toEqual([sel, true]);
+    }
+    expect(await page.locator('[data-testid="user-menu"]').count()).toBe(0);
+    expect(await page.isVisible('header a[href="/about"]')).toBe(false);
+
+    await page.click('[data-testid="instructors-menu"] button');
+    const items = page.locator('.instructors-menu a.instructor-chip');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(instructors.length);
+    expect(await items.allTextContents()).toEqual(instructors.map((i) => i.name));
+    expect(await page.locator('.instructors-menu img').first().getAttribute('src')).toBe(instructors[0]!.photo);
+    await items.first().click();
+    await page.waitForURL(`**/instructorview/${instructors[0]!._id}`);
+    await page.waitForSelector('[data-testid="instructor-view"]');
+
+    // Scroll down: the back-to-top button appears after 160 px; a route change scrolls to the top.
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await page.waitForTimeout(100);
+    expect(await page.locator('.back-to-top').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForSelector('.back-to-top');
+    await page.click('footer a[href="/terms"]');
+    await page.waitForSelector('[data-testid="policy-terms"]');
+    await page.waitForFunction(() => window.scrollY === 0);
+
+    // Add to cart while logged out: 'Please login first' toast at the bottom centre, then /login?redirect=cart.
+    await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
+    await page.click('text=Add to cart');
+    const toast = page.locator('.toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Please login first');
+    await page.waitForURL('**/login?redirect=cart');
+    const box = await page.locator('.toasts').boundingBox();
+    expect(box && Math.abs(box.x + box.width / 2 - 1366 / 2)).toBeLessThan(2);
+    expect(box && box.y + box.height).toBeGreaterThan(800);
+
+    // Small screens show About and Contact in the menu.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.click('header .menu-toggle');
+    expect(await page.isVisible('header a[href="/about"]')).toBe(true);
+    expect(await page.isVisible('header a[href="/contact"]')).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
