@@ -6,6 +6,8 @@
 //   --if-missing  only build apps that have never been built (used before `npm start`)
 //   --only=a,b    only these apps
 //   --verbose     print Rsbuild's file size table
+//   --no-typecheck  skip the type check of the browser code (run when any app is rebuilt)
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
@@ -56,17 +58,31 @@ function inputHash(app) {
 }
 
 const { createRsbuild } = await import('@rsbuild/core');
-let built = 0;
+const pending = [];
 for (const app of APPS) {
   if (only && !only.includes(app)) continue;
-  const appDir = path.join(frontends, app);
-  const stamp = path.join(appDir, 'dist', '.build-hash');
+  const stamp = path.join(frontends, app, 'dist', '.build-hash');
   const hash = inputHash(app);
   const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : null;
-  if (!force && previous !== null && (ifMissing || previous === hash)) {
-    console.log(`[build-apps] ${app}: up to date`);
-    continue;
+  if (!force && previous !== null && (ifMissing || previous === hash)) console.log(`[build-apps] ${app}: up to date`);
+  else pending.push({ app, stamp, hash });
+}
+
+// Rsbuild compiles TypeScript without checking types: check them first (one pass, all apps).
+if (pending.length && !args.includes('--no-typecheck')) {
+  const started = Date.now();
+  const tsc = require.resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(frontends, 'tsconfig.json')], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('[build-apps] type errors in the browser code (see above)');
+    process.exit(1);
   }
+  console.log(`[build-apps] types checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+let built = 0;
+for (const { app, stamp, hash } of pending) {
+  const appDir = path.join(frontends, app);
   const started = Date.now();
   console.log(`[build-apps] ${app}: building…`);
   const { default: rsbuildConfig } = await import(pathToFileURL(path.join(appDir, 'rsbuild.config.mjs')).href);
