@@ -280,3 +280,31 @@ test('header: instructors dropdown, logged-out actions, small-screen links; toas
     await context.close();
   }
 }, 60_000);
+
+test('panel and admin frames are behind role guards that send others to /', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    for (const route of ['/studentpanel', '/instructorpanel', '/admin', '/admincourselist']) {
+      await page.goto(taal.baseUrl + route);
+      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.waitForSelector('[data-testid="hero"]');
+    }
+    // A student session (as a future login will store it) opens the student panel, tab from the query.
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'test-token');
+      localStorage.setItem('type', '4');
+      localStorage.setItem('user', JSON.stringify({ name: 'Test Student' }));
+    });
+    await page.goto(`${taal.baseUrl}/studentpanel?tab=3`);
+    await page.waitForSelector('[data-testid="student-panel"]');
+    expect(await page.textContent('[role="tabpanel"] h2')).toBe('Purchase History');
+    expect(await page.locator('[data-testid="user-menu"]').count()).toBe(1);
+    // ...but not the admin frame.
+    await page.goto(`${taal.baseUrl}/admin`);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -29,15 +29,18 @@ export default function AllCourses() {
   // Spec: if the list stays empty with no filter set, fetch the courses again.
   const retries = useRef(0);
   const noFilter = !category && !level && !instructor;
+  const reload = useRef(courses.reload);
+  reload.current = courses.reload;
+  const empty = !courses.loading && (courses.data?.length ?? 0) === 0;
   useEffect(() => {
-    if (courses.loading || !noFilter || (courses.data?.length ?? 0) > 0 || retries.current >= EMPTY_RETRIES) return;
+    if (!empty || !noFilter || retries.current >= EMPTY_RETRIES) return;
     const timer = window.setTimeout(() => {
       retries.current += 1;
       clearApiCache();
-      courses.reload();
+      reload.current();
     }, EMPTY_RETRY_MS);
     return () => window.clearTimeout(timer);
-  }, [courses, noFilter]);
+  }, [empty, noFilter, courses.data]);
 
   const names = useMemo(() => new Map((instructors.data ?? []).map((i) => [i._id, i.name])), [instructors.data]);
   const visible = (courses.data ?? []).filter(
