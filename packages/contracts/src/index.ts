@@ -3,3 +3,4 @@ export * as catalogueEventsV1 from './gen/catalogue/v1/events';
 export * as identityV1 from './gen/identity/v1/identity';
 export * as identityEventsV1 from './gen/identity/v1/events';
 export * from './event-types';
+export * from './identity-messages';

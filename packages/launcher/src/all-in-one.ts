@@ -1,22 +1,30 @@
 /**
  * All-in-one mode (`npm start`): one process hosts every service, each as its own gRPC
  * server on loopback, plus the gateway on PORT. Embedded adapters: one PGlite for the
- * whole process (served over the Postgres wire protocol), an in-process event bus.
+ * whole process (served over the Postgres wire protocol), an in-process event bus, files on
+ * disk under DATA_DIR/files, an in-memory cache and mail as .eml files under DATA_DIR/mail.
  * Everything persistent lives under DATA_DIR; demo data is seeded on the first run.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
   Lifecycle,
+  createDiskFileStore,
   createInProcessEventBus,
   createLogger,
+  createMemoryCache,
+  createOutboxMailer,
   createSql,
   fields,
   installSignalHandlers,
   loadConfig,
   startEmbeddedPostgres,
+  DEFAULT_MAIL_FROM,
 } from '@taal/kit';
 import { startCatalogue } from '@taal/catalogue';
+import { loadSocialLoginConfig, startIdentity } from '@taal/identity';
 import { startGateway } from '@taal/gateway';
 import { mountUiIfBuilt } from './ui';
 
@@ -26,7 +34,28 @@ const schema = z.object({
   HOST: fields.string('127.0.0.1'),
   DATA_DIR: fields.string('./data'),
   GRPC_DEADLINE_MS: fields.int({ min: 50, max: 60_000, default: 2000 }),
+  MAIL_FROM: fields.string(DEFAULT_MAIL_FROM),
+  // Base URL for links in e-mails; defaults to http://HOST:PORT once the gateway listens.
+  PUBLIC_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
+  // Generated and kept under DATA_DIR when not given.
+  IDENTITY_TOKEN_SECRET: z.string().min(32).optional(),
 });
+
+/** The token secret survives restarts (sessions stay valid) and is private to this data dir. */
+function tokenSecretFor(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'identity-token-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
   const started = Date.now();
@@ -52,8 +81,32 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
   });
   lifecycle.onStop('catalogue', () => catalogue.stop());
 
+  const identitySql = createSql(postgres.connectionString, { max: 4, applicationName: 'identity' });
+  lifecycle.onStop('identity sql', () => identitySql.close());
+  const mailer = createOutboxMailer({ dir: path.join(dataDir, 'mail'), from: config.MAIL_FROM });
+  lifecycle.onStop('mail outbox', () => mailer.close());
+  let publicUrl = config.PUBLIC_URL ?? '';
+  const identity = await startIdentity({
+    sql: identitySql,
+    bus,
+    files: createDiskFileStore(path.join(dataDir, 'files')),
+    mailer,
+    logger: logger.child({ service: 'identity' }),
+    host: '127.0.0.1',
+    port: 0,
+    tokenSecret: tokenSecretFor(dataDir, config.IDENTITY_TOKEN_SECRET),
+    publicUrl: () => publicUrl,
+    ...loadSocialLoginConfig(env),
+    seedDemoData: true,
+  });
+  lifecycle.onStop('identity', () => identity.stop());
+
+  const cache = createMemoryCache();
+  lifecycle.onStop('cache', () => cache.close());
   const gateway = await startGateway({
     catalogueAddress: `127.0.0.1:${catalogue.port}`,
+    identityAddress: `127.0.0.1:${identity.port}`,
+    cache,
     bus,
     logger: logger.child({ service: 'gateway' }),
     host: config.HOST,
@@ -63,9 +116,18 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
     mountUi: mountUiIfBuilt(logger),
   });
   lifecycle.onStop('gateway', () => gateway.stop());
+  publicUrl ||= `http://${config.HOST}:${gateway.port}`;
 
   logger.info({ url: `http://${config.HOST}:${gateway.port}/`, ms: Date.now() - started, dataDir }, 'Taal is running');
-  return { port: gateway.port, cataloguePort: catalogue.port, lifecycle, stop: () => lifecycle.stop() };
+  return {
+    port: gateway.port,
+    cataloguePort: catalogue.port,
+    identityPort: identity.port,
+    dataDir,
+    mailDir: mailer.dir,
+    lifecycle,
+    stop: () => lifecycle.stop(),
+  };
 }
 
 if (require.main === module) {

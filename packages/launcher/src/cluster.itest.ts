@@ -32,12 +32,12 @@ describe('cluster mode', () => {
   let output = '';
 
   beforeAll(async () => {
-    for (const entry of ['packages/launcher/dist/cluster.js', 'services/catalogue/dist/main.js', 'services/gateway/dist/main.js']) {
+    for (const entry of ['packages/launcher/dist/cluster.js', 'services/catalogue/dist/main.js', 'services/identity/dist/main.js', 'services/gateway/dist/main.js']) {
       if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     }
     requireEnv('KAFKA_BROKERS');
     database = await createTestDatabase();
-    const [httpPort, grpcPort] = [await freePort(), await freePort()];
+    const [httpPort, grpcPort, identityPort] = [await freePort(), await freePort(), await freePort()];
     base = `http://127.0.0.1:${httpPort}`;
     cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
       env: {
@@ -45,6 +45,7 @@ describe('cluster mode', () => {
         DATABASE_URL: database.url,
         PORT: String(httpPort),
         CATALOGUE_GRPC_PORT: String(grpcPort),
+        IDENTITY_GRPC_PORT: String(identityPort),
         GRPC_DEADLINE_MS: String(DEADLINE_MS),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',

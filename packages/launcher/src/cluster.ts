@@ -5,6 +5,7 @@
  * restart policy, a process that dies is started again after a short backoff.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readEnvFile } from '@taal/kit';
 
@@ -18,6 +19,8 @@ interface ServiceSpec {
 
 function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
   const cataloguePort = env.CATALOGUE_GRPC_PORT ?? '50051';
+  const identityPort = env.IDENTITY_GRPC_PORT ?? '50052';
+  const host = env.GATEWAY_HOST ?? '127.0.0.1';
   return [
     {
       name: 'catalogue',
@@ -25,9 +28,24 @@ function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
       env: { CATALOGUE_GRPC_PORT: cataloguePort, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true' },
     },
     {
+      name: 'identity',
+      entry: 'services/identity/dist/main.js',
+      env: {
+        IDENTITY_GRPC_PORT: identityPort,
+        SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
+        PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT ?? '8080'}`,
+        // One secret per cluster run unless given: restarted identity processes keep honouring tokens.
+        IDENTITY_TOKEN_SECRET: env.IDENTITY_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+      },
+    },
+    {
       name: 'gateway',
       entry: 'services/gateway/dist/main.js',
-      env: { CATALOGUE_ADDR: `127.0.0.1:${cataloguePort}`, GATEWAY_HOST: env.GATEWAY_HOST ?? '127.0.0.1' },
+      env: {
+        CATALOGUE_ADDR: `127.0.0.1:${cataloguePort}`,
+        IDENTITY_ADDR: `127.0.0.1:${identityPort}`,
+        GATEWAY_HOST: host,
+      },
     },
   ];
 }

@@ -14,6 +14,8 @@ import { startAllInOne } from '@taal/launcher';
 import { openApiDocument } from './openapi';
 import { createGatewayApp } from './app';
 import { ResponseCache } from './cache/response-cache';
+import { LoginLimiter } from './http/rate-limit';
+import { createMemoryCache } from '@taal/kit';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
 
@@ -41,7 +43,7 @@ describe('public API on the all-in-one process', () => {
   it('reports healthy once every service is ready', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ready: true, services: { catalogue: true } });
+    expect(res.body).toMatchObject({ ready: true, services: { catalogue: true, identity: true } });
   });
 
   it('lists only published courses', async () => {
@@ -110,6 +112,8 @@ describe('public API on the all-in-one process', () => {
     it('documents every API route the gateway serves, and nothing else', () => {
       const app = createGatewayApp({
         catalogue: {} as never,
+        identity: {} as never,
+        loginLimiter: new LoginLimiter(createMemoryCache()),
         logger: {} as never,
         readiness: async () => ({ ready: true, services: {} }),
         cache: new ResponseCache(1),
@@ -124,21 +128,66 @@ describe('public API on the all-in-one process', () => {
     it('describes every answer the documented routes give', async () => {
       const courses = (await get('/api/v1/course/')).body.data as { _id: string }[];
       const instructors = (await get('/api/v1/instructor/')).body.data as { _id: string }[];
-      const samples: Record<string, string[]> = {
-        '/api/v1/course/{id}/': [`/api/v1/course/${courses[0]!._id}/`, '/api/v1/course/unknown/'],
-        '/api/v1/instructor/{id}/': [`/api/v1/instructor/${instructors[0]!._id}/`, '/api/v1/instructor/unknown/'],
+      const login = async (email: string, password: string) => {
+        const res = await fetch(`${base}/api/v1/user/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        return ((await res.json()) as { data: { token: string; refreshToken: string; user: { _id: string } } }).data;
       };
+      const admin = await login('admin@taal.local', 'admin123');
+      const student = await login('student@taal.local', 'student123');
+      const asAdmin = { authorization: `Bearer ${admin.token}` };
+      const asStudent = { 'auth-token': student.token };
+      type Sample = { url: string; headers?: Record<string, string>; body?: unknown };
+      const json = (body: unknown, headers: Record<string, string> = {}): Omit<Sample, 'url'> => ({ body, headers: { 'content-type': 'application/json', ...headers } });
+      // Every documented operation is called with no token and no body at its template URL, plus these samples.
+      const samples: Record<string, Sample[]> = {
+        'GET /api/v1/course/{id}/': [{ url: `/api/v1/course/${courses[0]!._id}/` }, { url: '/api/v1/course/unknown/' }],
+        'GET /api/v1/instructor/{id}/': [{ url: `/api/v1/instructor/${instructors[0]!._id}/` }, { url: '/api/v1/instructor/unknown/' }],
+        'GET /api/v1/user/checkemail/{email}': [{ url: '/api/v1/user/checkemail/admin@taal.local' }],
+        'GET /api/v1/user/re-verify/{id}': [{ url: `/api/v1/user/re-verify/${student.user._id}` }],
+        'POST /api/v1/user/login/': [{ url: '/api/v1/user/login/', ...json({ email: 'content@taal.local', password: 'content123' }) }, { url: '/api/v1/user/login/', ...json({ email: 'content@taal.local', password: 'wrong-password' }) }],
+        'POST /api/v1/user/refresh': [{ url: '/api/v1/user/refresh', ...json({ refreshToken: 'not-a-token' }) }],
+        'POST /api/v1/user/passwordreset/{email}': [{ url: '/api/v1/user/passwordreset/nobody@example.com' }],
+        'POST /api/v1/user/googlelogin': [{ url: '/api/v1/user/googlelogin', ...json({ tokenId: 'x' }) }],
+        'POST /api/v1/user/logout': [{ url: '/api/v1/user/logout', headers: { authorization: `Bearer ${(await login('content@taal.local', 'content123')).token}` } }],
+        'GET /api/v1/user/me': [{ url: '/api/v1/user/me', headers: asStudent }],
+        'GET /api/v1/user/': [{ url: '/api/v1/user/', headers: asAdmin }, { url: '/api/v1/user/', headers: asStudent }],
+        'GET /api/v1/user/type/all': [{ url: '/api/v1/user/type/all', headers: asAdmin }],
+        'GET /api/v1/user/type/student': [{ url: '/api/v1/user/type/student', headers: asAdmin }],
+        'GET /api/v1/user/type/subscriber': [{ url: '/api/v1/user/type/subscriber', headers: asAdmin }],
+        'GET /api/v1/user/type/{type}': [{ url: '/api/v1/user/type/3', headers: asAdmin }, { url: '/api/v1/user/type/9', headers: asAdmin }],
+        'GET /api/v1/user/verify/{id}': [{ url: `/api/v1/user/verify/${student.user._id}`, headers: asAdmin }, { url: '/api/v1/user/verify/unknown', headers: asAdmin }],
+        'GET /api/v1/user/unsuspend/{id}': [{ url: `/api/v1/user/unsuspend/${student.user._id}`, headers: asAdmin }],
+        'GET /api/v1/user/suspend/{id}': [{ url: '/api/v1/user/suspend/unknown', headers: asAdmin }, { url: `/api/v1/user/suspend/${admin.user._id}`, headers: asAdmin }],
+        'POST /api/v1/user/create-account': [{ url: '/api/v1/user/create-account', ...json({ name: 'Doc', email: 'doc-content@example.com', password: 'secret1', type: 2 }, asAdmin) }, { url: '/api/v1/user/create-account', ...json({ name: 'Doc', email: 'doc-content@example.com', password: 'secret1', type: 2 }, asAdmin) }, { url: '/api/v1/user/create-account', ...json({}, asAdmin) }],
+        'GET /api/v1/oauthusers': [{ url: '/api/v1/oauthusers', headers: asAdmin }],
+        'GET /api/v1/analytics/users/{startDate}/{endDate}': [{ url: '/api/v1/analytics/users/01-01-2020/31-12-2099', headers: asAdmin }, { url: '/api/v1/analytics/users/nope/31-12-2099', headers: asAdmin }],
+        'GET /api/v1/user/{id}/photo': [{ url: `/api/v1/user/${student.user._id}/photo`, headers: asStudent }],
+        'GET /api/v1/user/{id}/': [{ url: `/api/v1/user/${student.user._id}/`, headers: asStudent }, { url: `/api/v1/user/${admin.user._id}/`, headers: asStudent }, { url: `/api/v1/user/${student.user._id}/`, headers: asAdmin }],
+      };
+      type Responses = Record<string, { content?: Record<string, { schema: object }> }>;
       for (const [template, ops] of Object.entries(openApiDocument.paths)) {
-        const responses = (ops as { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }).get.responses;
-        for (const url of samples[template] ?? [template]) {
-          const { status, body } = await get(url);
-          const documented = responses[String(status)];
-          expect({ url, status, documented: Boolean(documented) }).toEqual({ url, status, documented: true });
-          const schema = documented!.content?.['application/json']?.schema;
-          if (!schema) continue;
-          const validate = ajv.compile(resolveRefs(schema));
-          const valid = validate(body);
-          expect({ url, errors: valid ? null : validate.errors }).toEqual({ url, errors: null });
+        for (const [method, op] of Object.entries(ops as Record<string, { responses: Responses }>)) {
+          const key = `${method.toUpperCase()} ${template}`;
+          for (const sample of [{ url: template } as Sample, ...(samples[key] ?? [])]) {
+            const res = await fetch(`${base}${sample.url}`, {
+              method: method.toUpperCase(),
+              headers: sample.headers,
+              body: sample.body === undefined ? undefined : JSON.stringify(sample.body),
+            });
+            const status = res.status;
+            const documented = op.responses[String(status)];
+            expect({ key, url: sample.url, status, documented: Boolean(documented) }).toEqual({ key, url: sample.url, status, documented: true });
+            const schema = documented!.content?.['application/json']?.schema;
+            if (!schema) continue;
+            const body = (await res.json()) as unknown;
+            const validate = ajv.compile(resolveRefs(schema));
+            const valid = validate(body);
+            expect({ key, url: sample.url, errors: valid ? null : validate.errors }).toEqual({ key, url: sample.url, errors: null });
+          }
         }
       }
     });

@@ -2,10 +2,13 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
+import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
+import type { LoginLimiter } from './http/rate-limit';
 import { openApiDocument } from './openapi';
 import { courseRoutes } from './routes/course';
 import { instructorRoutes } from './routes/instructor';
+import { userRoutes } from './routes/user';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -14,6 +17,9 @@ export interface ReadinessReport {
 
 export interface GatewayAppDeps {
   catalogue: CatalogueApi;
+  identity: IdentityApi;
+  /** Failed-login throttling (cache port: in-memory or Redis). */
+  loginLimiter: LoginLimiter;
   logger: Logger;
   /** Whether every service behind the gateway is ready; answers /healthz. */
   readiness: () => Promise<ReadinessReport>;
@@ -39,6 +45,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   });
   api.use(courseRoutes(deps.catalogue, deps.cache));
   api.use(instructorRoutes(deps.catalogue, deps.cache));
+  // Accounts and the back office's user management: every protected route checks its role.
+  api.use(userRoutes(deps.identity, deps.loginLimiter));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
   app.use('/api/v1', api);

@@ -1,5 +1,5 @@
 /** Cluster-mode entry point: the gateway as its own process. */
-import { Lifecycle, createKafkaEventBus, createLogger, installSignalHandlers } from '@taal/kit';
+import { Lifecycle, createKafkaEventBus, createLogger, createRedisCache, installSignalHandlers } from '@taal/kit';
 import { loadGatewayConfig } from './config';
 import { startGateway } from './start';
 
@@ -11,9 +11,18 @@ async function main(): Promise<void> {
 
   const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   lifecycle.onStop('kafka', () => bus.close());
+  const cache = createRedisCache(config.REDIS_URL);
+  lifecycle.onStop('redis', () => cache.close());
   const gateway = await startGateway({
     catalogueAddress: config.CATALOGUE_ADDR,
+    identityAddress: config.IDENTITY_ADDR,
     bus,
+    cache,
+    loginLimits: {
+      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: Math.ceil(config.LOGIN_FAILURE_WINDOW_MS / 1000),
+    },
     logger,
     host: config.GATEWAY_HOST,
     port: config.PORT,

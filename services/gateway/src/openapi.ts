@@ -21,8 +21,18 @@ const schemas = {
     required: ['success', 'message', 'code'],
     properties: {
       success: { const: false },
-      message: { type: 'string' },
-      code: { type: 'string' },
+      message: { type: 'string', description: 'Human-readable; the specs\' wording where they have one' },
+      code: {
+        type: 'string',
+        description:
+          'NOT_FOUND, VALIDATION_FAILED, UNAUTHENTICATED, PERMISSION_DENIED, TOO_MANY_REQUESTS, EMAIL_TAKEN, ' +
+          'INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED, ACCOUNT_SUSPENDED, SESSION_EXPIRED, REFRESH_TOKEN_REUSED, LINK_INVALID, UNAVAILABLE, …',
+      },
+      fields: {
+        type: 'object',
+        description: 'Per-field messages of a rejected form (field → message)',
+        additionalProperties: { type: 'string' },
+      },
     },
     additionalProperties: false,
   },
@@ -88,6 +98,73 @@ const schemas = {
     },
     additionalProperties: false,
   },
+  User: {
+    type: 'object',
+    required: [
+      '_id', 'studentId', 'name', 'email', 'phone', 'address', 'photo', 'dob', 'referralCode', 'referredBy',
+      'pending_balance', 'balance', 'subscriber', 'suspend', 'emailVerify', 'first_purchase', 'loginFrom', 'type',
+      'instructor', 'createdAt',
+    ],
+    properties: {
+      _id: { type: 'string' },
+      studentId: { type: 'string', description: 'Unique, e.g. TS-100001' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      address: { type: 'string' },
+      photo: { type: 'string', description: 'API path of the photo (send the token), or empty' },
+      dob: { type: 'string', description: 'YYYY-MM-DD, or empty for social sign-ups' },
+      referralCode: { type: 'string', description: 'Unique code this user shares' },
+      referredBy: { type: 'string', description: 'Id of the referring user, or empty' },
+      pending_balance: { type: 'integer', minimum: 0, description: 'Pending referral bonus, integer poisha' },
+      balance: { type: 'integer', minimum: 0, description: 'Wallet balance, integer poisha' },
+      subscriber: { type: 'boolean' },
+      suspend: { type: 'boolean' },
+      emailVerify: { type: 'boolean' },
+      first_purchase: { type: 'boolean', description: 'True once the user made a first purchase' },
+      loginFrom: { enum: ['', 'Google', 'Facebook'] },
+      type: { enum: [1, 2, 3, 4], description: '1 admin, 2 content uploader, 3 instructor, 4 student' },
+      instructor: { type: 'string', description: 'Instructor profile id (instructors), or empty' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    additionalProperties: false,
+  },
+  Session: {
+    type: 'object',
+    required: ['token', 'accessTokenExpiresAt', 'refreshToken', 'type', 'user'],
+    properties: {
+      token: { type: 'string', description: 'Access token (about 15 minutes): send as `Authorization: Bearer …` or `auth-token`' },
+      accessTokenExpiresAt: { type: 'string', format: 'date-time' },
+      refreshToken: { type: 'string', description: 'Rotating: POST /api/v1/user/refresh returns a new one; reusing an old one ends the session' },
+      type: { enum: [1, 2, 3, 4] },
+      user: { $ref: '#/components/schemas/User' },
+    },
+    additionalProperties: false,
+  },
+  OAuthUser: {
+    type: 'object',
+    required: ['_id', 'name', 'email', 'loginFrom', 'createdAt'],
+    properties: {
+      _id: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      loginFrom: { enum: ['Google', 'Facebook'] },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    additionalProperties: false,
+  },
+  UserAnalytics: {
+    type: 'object',
+    required: ['total', 'verified', 'notVerified', 'subscriber', 'data'],
+    properties: {
+      total: { type: 'integer', minimum: 0 },
+      verified: { type: 'integer', minimum: 0 },
+      notVerified: { type: 'integer', minimum: 0 },
+      subscriber: { type: 'integer', minimum: 0 },
+      data: { type: 'array', items: { $ref: '#/components/schemas/User' } },
+    },
+    additionalProperties: false,
+  },
   UpcomingCourse: {
     type: 'object',
     required: ['_id', 'name', 'photo'],
@@ -111,6 +188,89 @@ const errors = {
   '504': { description: 'A service behind the gateway did not answer within its deadline', content: json(ref('Error')) },
 };
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const pathParam = (name: string, description?: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...(description ? { description } : {}) });
+
+/** An action's answer: the spec's success message beside the data. */
+const done = (data: object) => ({
+  type: 'object',
+  required: ['success', 'message', 'data'],
+  properties: { success: { const: true }, message: { type: 'string' }, data },
+  additionalProperties: false,
+});
+const empty = { type: 'object', additionalProperties: false };
+const fail = (description: string) => ({ description, content: json(ref('Error')) });
+const badRequest = { '400': fail('Missing or invalid fields: `message` is the first problem, `fields` lists each') };
+const secured = {
+  '401': fail('No token, or a token that is expired, revoked or belongs to a suspended user'),
+  '403': fail('The caller’s role may not do this'),
+};
+const security = [{ bearer: [] }, { authToken: [] }];
+const jsonBody = (properties: Record<string, object>, required: string[]) => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', required, properties } } },
+});
+const str = { type: 'string' };
+
+interface OperationSpec {
+  summary: string;
+  ok: object;
+  okStatus?: '200' | '201';
+  responses?: Record<string, object>;
+  params?: object[];
+  body?: object;
+  auth?: string;
+}
+
+function operation(o: OperationSpec) {
+  return {
+    summary: o.auth ? `${o.summary} (${o.auth})` : o.summary,
+    ...(o.params ? { parameters: o.params } : {}),
+    ...(o.body ? { requestBody: o.body } : {}),
+    ...(o.auth ? { security } : {}),
+    responses: {
+      [o.okStatus ?? '200']: { description: 'OK', content: json(o.ok) },
+      ...o.responses,
+      ...(o.auth ? secured : {}),
+      ...errors,
+    },
+  };
+}
+
+const ADMIN = 'admin only';
+const userList = (summary: string) => ({ get: operation({ summary, ok: listOf('User'), auth: ADMIN }) });
+const signUpBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'],
+        properties: {
+          name: str,
+          email: str,
+          password: { type: 'string', minLength: 6 },
+          confirmPassword: str,
+          photo: { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, GIF, WebP), at most 5 MB' },
+          dob: { type: 'string', format: 'date', description: 'Not in the future' },
+          phone: { type: 'string', pattern: '^\\d+$' },
+          address: str,
+          refercode: { type: 'string', description: 'Optional referral code' },
+        },
+      },
+    },
+  },
+};
+const signUp = (params?: object[]) => ({
+  post: operation({
+    summary: 'Sign up as a student; a verification link is e-mailed. Messages as in the storefront spec §5',
+    ok: done(ref('User')),
+    okStatus: '201',
+    body: signUpBody,
+    params,
+    responses: { ...badRequest, '409': fail('Email is already registered, please use login to continue.') },
+  }),
+});
+const sessionAnswer = envelope(ref('Session'));
 
 function read(summary: string, ok: object, extra: Record<string, object> = {}) {
   return {
@@ -151,6 +311,174 @@ export const openApiDocument = {
         parameters: [idParam],
       },
     },
+    '/api/v1/user/signup/': signUp(),
+    '/api/v1/user/signup/{refercode}': signUp([pathParam('refercode', 'Referral code of an existing user; optional')]),
+    '/api/v1/user/checkemail/{email}': {
+      get: operation({
+        summary: 'Whether an e-mail address is registered: success means it exists, 404 means it is free',
+        ok: done({ type: 'object', required: ['exists'], properties: { exists: { const: true } }, additionalProperties: false }),
+        params: [pathParam('email')],
+        responses: { '404': fail('The address is free') },
+      }),
+    },
+    '/api/v1/user/re-verify/{id}': {
+      get: operation({
+        summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user',
+        ok: done(empty),
+        params: [pathParam('id', 'User id or e-mail address')],
+        responses: { ...badRequest, '404': fail('Unknown user') },
+      }),
+    },
+    '/api/v1/user/verify-email/{token}': {
+      get: operation({
+        summary: 'The link of the verification e-mail: marks the address verified (valid 24 hours)',
+        ok: done(ref('User')),
+        params: [pathParam('token', 'Signed verification token from the e-mail')],
+        responses: { '400': fail('This verification link is invalid or has expired') },
+      }),
+    },
+    '/api/v1/user/login/': {
+      post: operation({
+        summary: 'Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403)',
+        ok: sessionAnswer,
+        body: jsonBody({ email: str, password: str }, ['email', 'password']),
+        responses: {
+          '400': fail('Email or password is missing!'),
+          '401': fail('Login Failed!! Please try with correct Credentials.'),
+          '403': fail('E-mail not verified (EMAIL_NOT_VERIFIED) or account suspended (ACCOUNT_SUSPENDED)'),
+          '429': fail('Too many failed logins for this account or from this address'),
+        },
+      }),
+    },
+    '/api/v1/user/googlelogin': {
+      post: operation({
+        summary: 'Log in (or sign up) with a Google ID token',
+        ok: sessionAnswer,
+        body: jsonBody({ tokenId: str }, ['tokenId']),
+        responses: { ...badRequest, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
+      }),
+    },
+    '/api/v1/user/fblogin': {
+      post: operation({
+        summary: 'Log in (or sign up) with a Facebook user access token',
+        ok: sessionAnswer,
+        body: jsonBody({ accessToken: str, userID: str }, ['accessToken', 'userID']),
+        responses: { ...badRequest, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
+      }),
+    },
+    '/api/v1/user/refresh': {
+      post: operation({
+        summary: 'Exchanges a refresh token for new tokens (rotation); a reused refresh token revokes the session',
+        ok: sessionAnswer,
+        body: jsonBody({ refreshToken: str }, ['refreshToken']),
+        responses: { ...badRequest, '401': fail('Unknown, expired, revoked or reused refresh token') },
+      }),
+    },
+    '/api/v1/user/passwordreset': {
+      post: operation({ summary: 'Password reset without an address', ok: done(empty), responses: { '400': fail('any of the field is missing') } }),
+    },
+    '/api/v1/user/passwordreset/{email}': {
+      post: operation({
+        summary: 'E-mails a one-time password-reset link (valid one hour); the same answer for unknown addresses',
+        ok: done(empty),
+        params: [pathParam('email')],
+        responses: { '400': fail('any of the field is missing') },
+      }),
+    },
+    '/api/v1/user/password-reset': {
+      post: operation({
+        summary: 'Sets a new password with the token of the reset link; ends every session of the user',
+        ok: done(empty),
+        body: jsonBody({ token: str, password: str, confirmPassword: str }, ['token', 'password', 'confirmPassword']),
+        responses: { '400': fail("any of the field is missing, password didn't match, or the link is invalid or expired") },
+      }),
+    },
+    '/api/v1/user/logout': {
+      post: operation({ summary: 'Ends the session of the token sent', ok: done(empty), auth: 'any signed-in user' }),
+    },
+    '/api/v1/user/me': {
+      get: operation({ summary: 'The signed-in user', ok: envelope(ref('User')), auth: 'any signed-in user' }),
+    },
+    '/api/v1/user/': userList('Every user, newest first'),
+    '/api/v1/user/type/all': userList('Every user, newest first'),
+    '/api/v1/user/type/student': userList('Students (type 4)'),
+    '/api/v1/user/type/subscriber': userList('Subscribers'),
+    '/api/v1/user/type/{type}': {
+      get: operation({
+        summary: 'Users of one type: 1 admin, 2 content uploader, 3 instructor, 4 student',
+        ok: listOf('User'),
+        params: [pathParam('type')],
+        responses: badRequest,
+        auth: ADMIN,
+      }),
+    },
+    '/api/v1/user/suspend/{id}': {
+      get: operation({
+        summary: 'Suspends a user: their tokens stop working at once and they cannot log in',
+        ok: done(ref('User')),
+        params: [idParam],
+        responses: { '400': fail('An admin cannot suspend themself'), '404': fail('Unknown user') },
+        auth: ADMIN,
+      }),
+    },
+    '/api/v1/user/unsuspend/{id}': {
+      get: operation({ summary: 'Lifts a suspension', ok: done(ref('User')), params: [idParam], responses: { '404': fail('Unknown user') }, auth: ADMIN }),
+    },
+    '/api/v1/user/verify/{id}': {
+      get: operation({ summary: 'Marks a user’s e-mail verified', ok: done(ref('User')), params: [idParam], responses: { '404': fail('Unknown user') }, auth: ADMIN }),
+    },
+    '/api/v1/user/create-account': {
+      post: operation({
+        summary: 'Creates an admin (1) or content uploader (2) account, optionally linked to an instructor; verified at once',
+        ok: done(ref('User')),
+        okStatus: '201',
+        body: jsonBody({ name: str, email: str, password: str, type: { enum: [1, 2, '1', '2'] }, instructor: str }, ['name', 'email', 'password', 'type']),
+        responses: { '400': fail('Some field is not fillup!!!'), '409': fail('email is exist!!') },
+        auth: ADMIN,
+      }),
+    },
+    '/api/v1/user/instructor-account': {
+      post: operation({
+        summary: 'Creates an instructor account (type 3) that must verify its e-mail',
+        ok: done(ref('User')),
+        okStatus: '201',
+        body: jsonBody({ name: str, email: str, password: str, instructor: str }, ['name', 'email', 'password']),
+        responses: { '400': fail('any of the field is missing / password should be more than 5 character'), '409': fail('email is exist!!') },
+        auth: ADMIN,
+      }),
+    },
+    '/api/v1/oauthusers': {
+      get: operation({ summary: 'Users who signed up with Google or Facebook', ok: listOf('OAuthUser'), auth: ADMIN }),
+    },
+    '/api/v1/analytics/users/{startDate}/{endDate}': {
+      get: operation({
+        summary: 'Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data',
+        ok: envelope(ref('UserAnalytics')),
+        params: [pathParam('startDate'), pathParam('endDate')],
+        responses: badRequest,
+        auth: ADMIN,
+      }),
+    },
+    '/api/v1/user/{id}/photo': {
+      get: {
+        ...operation({ summary: 'A user’s photo', ok: {}, params: [idParam], responses: { '404': fail('No photo') }, auth: 'any signed-in user' }),
+        responses: {
+          '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+          '404': fail('No photo'),
+          ...secured,
+          ...errors,
+        },
+      },
+    },
+    '/api/v1/user/{id}/': {
+      get: operation({
+        summary: 'One user (admins: anyone; others: themselves only)',
+        ok: envelope(ref('User')),
+        params: [idParam],
+        responses: { '404': fail('Unknown user') },
+        auth: 'admin, or the user themself',
+      }),
+    },
     '/api/v1/openapi.json': {
       get: {
         summary: 'This document',
@@ -158,5 +486,11 @@ export const openApiDocument = {
       },
     },
   },
-  components: { schemas },
+  components: {
+    schemas,
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The user’s own access token from login' },
+      authToken: { type: 'apiKey', in: 'header', name: 'auth-token', description: 'The same access token, in the header the spec’s client sends' },
+    },
+  },
 } as const;

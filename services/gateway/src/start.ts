@@ -1,16 +1,22 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { EventBus } from '@taal/kit';
+import type { Cache, EventBus } from '@taal/kit';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
 import { healthProbe } from './clients/health';
+import { connectIdentity } from './clients/identity';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
 
 export interface GatewayDeps {
   catalogueAddress: string;
+  identityAddress: string;
   bus: EventBus;
+  /** Shared counters for login throttling: in-memory (all-in-one) or Redis (cluster). */
+  cache: Cache;
+  loginLimits?: LoginLimits;
   logger: Logger;
   host: string;
   port: number;
@@ -32,13 +38,17 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
   const catalogueHealth = healthProbe(deps.catalogueAddress, 'taal.catalogue.v1.CatalogueService', deps.deadlineMs);
+  const identity = connectIdentity(deps.identityAddress, deps.deadlineMs);
+  const identityHealth = healthProbe(deps.identityAddress, 'taal.identity.v1.IdentityService', deps.deadlineMs);
+  const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
 
   const readiness = async (): Promise<ReadinessReport> => {
-    const services = { catalogue: await catalogueHealth.check() };
+    const [catalogueUp, identityUp] = await Promise.all([catalogueHealth.check(), identityHealth.check()]);
+    const services = { catalogue: catalogueUp, identity: identityUp };
     return { ready: Object.values(services).every(Boolean), services };
   };
 
-  const app = createGatewayApp({ catalogue, logger: deps.logger, readiness, cache, mountUi: deps.mountUi });
+  const app = createGatewayApp({ catalogue, identity, loginLimiter, logger: deps.logger, readiness, cache, mountUi: deps.mountUi });
   const server = await listen(app, deps.host, deps.port);
   deps.logger.info({ port: server.port }, 'gateway listening');
 
@@ -49,6 +59,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       await subscription.stop();
       catalogueHealth.close();
       catalogue.close();
+      identityHealth.close();
+      identity.close();
     },
   };
 }

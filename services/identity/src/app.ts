@@ -19,8 +19,8 @@ export interface IdentityDeps {
   port: number;
   /** HS256 secret for access, verification and reset tokens (at least 32 characters). */
   tokenSecret: string;
-  /** Base URL of the site for links in e-mails. */
-  publicUrl: string;
+  /** Base URL of the site for links in e-mails (a function when known only later). */
+  publicUrl: string | (() => string);
   google?: GoogleConfig;
   facebook?: FacebookConfig;
   seedDemoData: boolean;

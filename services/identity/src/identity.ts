@@ -49,8 +49,8 @@ export interface IdentityOptions {
   logger: Logger;
   /** HS256 secret of every token the service signs (at least 32 characters). */
   tokenSecret: string;
-  /** Base URL of the site, for links in e-mails, e.g. http://127.0.0.1:8080 */
-  publicUrl: string;
+  /** Base URL of the site, for links in e-mails, e.g. http://127.0.0.1:8080 (a function when known only later). */
+  publicUrl: string | (() => string);
   google?: GoogleConfig;
   facebook?: FacebookConfig;
   /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
@@ -74,7 +74,8 @@ export class Identity {
   }
 
   private get publicUrl(): string {
-    return this.o.publicUrl.replace(/\/+$/, '');
+    const url = typeof this.o.publicUrl === 'function' ? this.o.publicUrl() : this.o.publicUrl;
+    return url.replace(/\/+$/, '');
   }
 
   // ---- Sign-up and verification ----

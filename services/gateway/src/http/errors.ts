@@ -6,8 +6,10 @@ import type { Logger } from 'pino';
 export interface ApiErrorBody {
   success: false;
   message: string;
-  /** A stable machine-readable code, e.g. NOT_FOUND or UNAVAILABLE. */
+  /** A stable machine-readable code, e.g. NOT_FOUND, UNAVAILABLE, VALIDATION_FAILED. */
   code: string;
+  /** Per-field messages of a rejected form (field name → message), when there are any. */
+  fields?: Record<string, string>;
 }
 
 export class HttpError extends Error {
@@ -15,8 +17,32 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+/** Trailing metadata a service may add to an error (see services/identity/src/grpc/errors.ts). */
+const REASON_METADATA_KEY = 'x-taal-reason';
+const FIELDS_METADATA_KEY = 'x-taal-fields';
+
+function metadataValue(error: { metadata?: unknown }, key: string): string | undefined {
+  const md = error.metadata as { get?: (k: string) => unknown[] } | undefined;
+  const value = typeof md?.get === 'function' ? md.get(key)[0] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function fieldsOf(error: { metadata?: unknown }): Record<string, string> | undefined {
+  const raw = metadataValue(error, FIELDS_METADATA_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    const entries = Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -39,18 +65,21 @@ const GRPC_CODE_NAMES: Record<number, string> = {
   16: 'UNAUTHENTICATED',
 };
 
-function isGrpcError(error: unknown): error is { code: number; details?: string; message: string } {
+function isGrpcError(error: unknown): error is { code: number; details?: string; message: string; metadata?: unknown } {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number';
 }
 
 /** Converts anything thrown by a handler into the API error shape; never leaks internals. */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { success: false, message: error.message, code: error.code } };
+    const body: ApiErrorBody = { success: false, message: error.message, code: error.code };
+    if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
+    return { status: error.status, body };
   }
   if (isGrpcError(error)) {
     const status = grpcStatusToHttp(error.code);
-    const code = GRPC_CODE_NAMES[error.code] ?? 'INTERNAL';
+    const reason = status < 500 ? metadataValue(error, REASON_METADATA_KEY) : undefined;
+    const code = reason && /^[A-Z_]{1,40}$/.test(reason) ? reason : (GRPC_CODE_NAMES[error.code] ?? 'INTERNAL');
     const message =
       status === 503
         ? 'Service temporarily unavailable, please try again shortly'
@@ -59,7 +88,10 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
           : status >= 500
             ? 'Something went wrong'
             : (error.details ?? error.message);
-    return { status, body: { success: false, message, code } };
+    const body: ApiErrorBody = { success: false, message, code };
+    const fields = status < 500 ? fieldsOf(error) : undefined;
+    if (fields) body.fields = fields;
+    return { status, body };
   }
   return { status: 500, body: { success: false, message: 'Something went wrong', code: 'INTERNAL' } };
 }
