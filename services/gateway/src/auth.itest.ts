@@ -1,0 +1,360 @@
+/**
+ * Accounts and access through the all-in-one process, as the storefront and back office call
+ * them: every sign-up, login, create-account and instructor-account message of the specs,
+ * roles enforced by the server, login throttling, instant suspension, verification mail in
+ * DATA_DIR/mail, rotating refresh tokens, and Google/Facebook login against local stand-ins.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { waitForMailLink, mailsTo } from '../../identity/src/testing/eml';
+import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
+
+type Json = { success: boolean; data?: any; message?: string; code?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+describe('accounts and access on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let social: SocialStandins;
+  let adminToken: string;
+  let studentToken: string;
+
+  const request = async (method: string, p: string, options: { body?: unknown; form?: FormData; token?: string; header?: 'bearer' | 'auth-token' } = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) {
+      if (options.header === 'auth-token') headers['auth-token'] = options.token;
+      else headers.authorization = `Bearer ${options.token}`;
+    }
+    let body: string | FormData | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(`${base}${p}`, { method, headers, body });
+    return { status: res.status, type: res.headers.get('content-type') ?? '', body: (await res.json()) as Json };
+  };
+  const get = (p: string, token?: string) => request('GET', p, { token });
+  const post = (p: string, body?: unknown, token?: string) => request('POST', p, { body, token });
+  const login = (email: string, password: string) => post('/api/v1/user/login/', { email, password });
+  const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+  const signUpForm = (fields: Record<string, string | undefined>, photo: Blob | null = new Blob([PNG], { type: 'image/png' })) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+    if (photo) form.append('photo', photo, 'me.png');
+    return form;
+  };
+  const goodFields = (email: string) => ({
+    name: 'Nadia Rahman',
+    email,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    dob: '2001-04-05',
+    phone: '01712345678',
+    address: 'Mirpur, Dhaka',
+  });
+  const signUp = (form: FormData, p = '/api/v1/user/signup/') => request('POST', p, { form });
+
+  beforeAll(async () => {
+    social = await startSocialStandins();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-auth-'));
+    taal = await startAllInOne({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      GOOGLE_CLIENT_ID: social.google.clientId,
+      GOOGLE_JWKS_URL: social.google.jwksUrl,
+      GOOGLE_ISSUERS: social.google.issuer,
+      FACEBOOK_APP_ID: social.facebook.appId,
+      FACEBOOK_APP_SECRET: social.facebook.appSecret,
+      FACEBOOK_GRAPH_URL: social.facebook.graphUrl,
+    });
+    base = `http://127.0.0.1:${taal.port}`;
+    adminToken = (await login('admin@taal.local', 'admin123')).body.data.token;
+    studentToken = (await login('student@taal.local', 'student123')).body.data.token;
+  });
+
+  afterAll(async () => {
+    await taal?.stop();
+    await social?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('sign-up (storefront §5)', () => {
+    it.each([
+      ['name', { name: '' }, '*Name required'],
+      ['email', { email: undefined }, '*Email required'],
+      ['email', { email: 'not-an-email' }, '*Invalid email'],
+      ['password', { password: '' }, '*Password required'],
+      ['confirmPassword', { confirmPassword: undefined }, '*Confirm password required'],
+      ['confirmPassword', { confirmPassword: 'secret2' }, "password didn't match"],
+      ['password', { password: '12345', confirmPassword: '12345' }, 'password should be more than 5 character'],
+      ['dob', { dob: '' }, '*Date of birth required'],
+      ['dob', { dob: '2999-01-01' }, '*Date of birth cannot be in the future'],
+      ['phone', { phone: undefined }, '*Phone number required'],
+      ['phone', { phone: '01712-345678' }, '*Phone number must contain digits only'],
+      ['address', { address: ' ' }, '*Address required'],
+    ])('%s %j → %s', async (field, change, message) => {
+      const res = await signUp(signUpForm({ ...goodFields(uniqueEmail('bad')), ...change }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message, code: 'VALIDATION_FAILED', fields: { [field]: message } });
+    });
+
+    it('needs a photo that is an image of at most 5 MB', async () => {
+      const missing = await signUp(signUpForm(goodFields(uniqueEmail('p')), null));
+      expect(missing.body).toMatchObject({ message: '*Photo required', fields: { photo: '*Photo required' } });
+      const text = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob(['hello'], { type: 'text/plain' })));
+      expect(text).toMatchObject({ status: 400, body: { fields: { photo: expect.stringContaining('image') } } });
+      // Claims to be an image but is not one: identity checks the bytes.
+      const fake = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob(['<svg/>'], { type: 'image/png' })));
+      expect(fake).toMatchObject({ status: 400, body: { fields: { photo: expect.stringContaining('image') } } });
+      const huge = new Uint8Array(5 * 1024 * 1024 + 10);
+      huge.set(PNG);
+      const big = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob([huge], { type: 'image/png' })));
+      expect(big).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', fields: { photo: expect.stringContaining('5 MB') } } });
+    });
+
+    it('reports every missing field at once, headed by the first', async () => {
+      const res = await signUp(signUpForm({}, null));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('*Name required');
+      expect(Object.keys(res.body.fields!)).toEqual(['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address']);
+    });
+
+    it('creates the account, mails a verification link that works, and refuses the address a second time', async () => {
+      const email = uniqueEmail('nadia');
+      const referrer = (await get('/api/v1/user/me', studentToken)).body.data;
+      const res = await signUp(signUpForm(goodFields(email)), `/api/v1/user/signup/${referrer.referralCode}`);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ success: true, message: 'check your email to verification' });
+      expect(res.body.data).toMatchObject({ email, type: 4, emailVerify: false, referredBy: referrer._id, balance: 0 });
+      expect(res.body.data).not.toHaveProperty('password');
+
+      expect((await get(`/api/v1/user/checkemail/${email}`)).body).toMatchObject({ success: true, data: { exists: true } });
+      expect((await get(`/api/v1/user/checkemail/${uniqueEmail('free')}`)).body).toMatchObject({ success: false });
+
+      const again = await signUp(signUpForm(goodFields(email)));
+      expect(again).toMatchObject({ status: 409, body: { message: 'Email is already registered, please use login to continue.' } });
+
+      // Not verified yet: login is refused with the verify message.
+      const early = await login(email, 'secret1');
+      expect(early).toMatchObject({ status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'Please check your email inbox/spam folder and verify your email' } });
+
+      // The mail is in DATA_DIR/mail; re-verify sends another one.
+      const mailDir = path.join(dataDir, 'mail');
+      const link = await waitForMailLink(mailDir, email, /Verify your Taal account/, /http:\/\/\S+\/api\/v1\/user\/verify-email\/[\w.-]+/);
+      expect(link.startsWith(`${base}/api/v1/user/verify-email/`)).toBe(true);
+      const resend = await get(`/api/v1/user/re-verify/${res.body.data._id}`);
+      expect(resend.body).toMatchObject({ success: true, message: 'Please check your email inbox/spam folder and verify your email' });
+      expect(mailsTo(mailDir, email)).toHaveLength(2);
+
+      const verified = await fetch(link).then(async (r) => ({ status: r.status, body: (await r.json()) as Json }));
+      expect(verified).toMatchObject({ status: 200, body: { success: true, message: 'User verified successfully!!', data: { emailVerify: true } } });
+      const bad = await get('/api/v1/user/verify-email/not-a-token');
+      expect(bad).toMatchObject({ status: 400, body: { code: 'LINK_INVALID' } });
+
+      const session = await login(email.toUpperCase(), 'secret1');
+      expect(session.status).toBe(200);
+      expect(session.body.data).toMatchObject({ type: 4, user: { email, emailVerify: true } });
+      const photo = await fetch(`${base}${session.body.data.user.photo}`, { headers: { authorization: `Bearer ${session.body.data.token}` } });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
+    });
+  });
+
+  describe('login (storefront §5, §8)', () => {
+    it('answers missing fields and wrong credentials with the spec messages', async () => {
+      for (const body of [{}, { email: 'admin@taal.local' }, { password: 'x' }, { email: 'nope', password: 'x' }]) {
+        const res = await post('/api/v1/user/login/', body);
+        expect(res).toMatchObject({ status: 400, body: { success: false, message: 'Email or password is missing!' } });
+      }
+      const wrong = await login('content@taal.local', 'not-the-password');
+      expect(wrong).toMatchObject({ status: 401, body: { message: 'Login Failed!! Please try with correct Credentials.', code: 'INVALID_CREDENTIALS' } });
+      const unknown = await login(uniqueEmail('ghost'), 'whatever1');
+      expect(unknown.body.message).toBe('Login Failed!! Please try with correct Credentials.');
+      const ok = await login('content@taal.local', 'content123');
+      expect(ok).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
+    });
+
+    it('answers 429 by the eleventh wrong password in a row for one account', async () => {
+      const email = uniqueEmail('victim');
+      await post('/api/v1/user/create-account', { name: 'Victim', email, password: 'right-password', type: 2 }, adminToken);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong-${i}`)).status);
+      expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      const blocked = await login(email, 'right-password');
+      expect(blocked).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many') } });
+    });
+
+    it('rotates refresh tokens, ends the session when an old one is reused, and logs out', async () => {
+      const first = (await login('instructor@taal.local', 'instructor123')).body.data;
+      expect((await get('/api/v1/user/me', first.token)).status).toBe(200);
+      const second = (await post('/api/v1/user/refresh', { refreshToken: first.refreshToken })).body.data;
+      expect(second.refreshToken).not.toBe(first.refreshToken);
+      expect((await get('/api/v1/user/me', second.token)).body.data.type).toBe(3);
+      const reuse = await post('/api/v1/user/refresh', { refreshToken: first.refreshToken });
+      expect(reuse).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_REUSED' } });
+      expect((await get('/api/v1/user/me', second.token)).status).toBe(401);
+      expect((await post('/api/v1/user/refresh', { refreshToken: second.refreshToken })).status).toBe(401);
+
+      const other = (await login('instructor@taal.local', 'instructor123')).body.data;
+      expect((await request('POST', '/api/v1/user/logout', { token: other.token, header: 'auth-token' })).status).toBe(200);
+      expect((await get('/api/v1/user/me', other.token)).status).toBe(401);
+      expect((await post('/api/v1/user/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
+      expect((await post('/api/v1/user/logout')).status).toBe(401);
+    });
+
+    it('logs in with Google and Facebook through the (local) providers and lists those users', async () => {
+      const gEmail = uniqueEmail('google');
+      const tokenId = await social.googleIdToken({ sub: `g-${randomUUID()}`, email: gEmail, email_verified: true, name: 'G User' });
+      const g = await post('/api/v1/user/googlelogin', { tokenId });
+      expect(g).toMatchObject({ status: 200, body: { data: { type: 4, user: { email: gEmail, loginFrom: 'Google', emailVerify: true } } } });
+      const forged = await social.googleIdToken({ sub: 'g-forged', email: uniqueEmail('g'), aud: 'another-client' });
+      expect((await post('/api/v1/user/googlelogin', { tokenId: forged })).status).toBe(401);
+      expect((await post('/api/v1/user/googlelogin', {})).body.message).toBe('any of the field is missing');
+
+      const fbEmail = uniqueEmail('fb');
+      const userID = `${Date.now()}`;
+      const accessToken = social.facebookToken({ userId: userID, name: 'F User', email: fbEmail });
+      const f = await post('/api/v1/user/fblogin', { accessToken, userID });
+      expect(f).toMatchObject({ status: 200, body: { data: { user: { email: fbEmail, loginFrom: 'Facebook' } } } });
+      expect((await post('/api/v1/user/fblogin', { accessToken: 'made-up', userID })).status).toBe(401);
+
+      const list = await get('/api/v1/oauthusers', adminToken);
+      const byEmail = Object.fromEntries((list.body.data as { email: string; loginFrom: string }[]).map((u) => [u.email, u.loginFrom]));
+      expect(byEmail).toMatchObject({ [gEmail]: 'Google', [fbEmail]: 'Facebook' });
+      expect((await get('/api/v1/user/me', f.body.data.token)).body.data.email).toBe(fbEmail);
+    });
+  });
+
+  describe('password reset (a one-time link)', () => {
+    it('keeps the spec call and messages, and the link sets a new password once', async () => {
+      expect((await post('/api/v1/user/passwordreset')).body).toMatchObject({ success: false, message: 'any of the field is missing' });
+      expect((await post('/api/v1/user/passwordreset/%20')).body).toMatchObject({ success: false, message: 'any of the field is missing' });
+      const email = uniqueEmail('forgot');
+      await post('/api/v1/user/create-account', { name: 'Forgetful', email, password: 'old-password', type: 2 }, adminToken);
+      const unknown = await post(`/api/v1/user/passwordreset/${uniqueEmail('unknown')}`);
+      expect(unknown.body).toMatchObject({ success: true, message: 'check your email' });
+      const res = await post(`/api/v1/user/passwordreset/${email}`);
+      expect(res.body).toMatchObject({ success: true, message: 'check your email' });
+      const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Reset your Taal password/, /http:\/\/\S+\/reset-password\?token=[\w.-]+/);
+      const token = new URL(link).searchParams.get('token');
+      expect((await post('/api/v1/user/password-reset', { token, password: 'new-password', confirmPassword: 'other' })).body.message).toBe("password didn't match");
+      expect((await post('/api/v1/user/password-reset', { token, password: 'new-password', confirmPassword: 'new-password' })).status).toBe(200);
+      expect((await post('/api/v1/user/password-reset', { token, password: 'newer-password', confirmPassword: 'newer-password' })).body.code).toBe('LINK_INVALID');
+      expect((await login(email, 'old-password')).status).toBe(401);
+      expect((await login(email, 'new-password')).status).toBe(200);
+    });
+  });
+
+  describe('back office (admin only)', () => {
+    it('create account: every field required, then User added successfully!!!', async () => {
+      const good = { name: 'New Admin', email: uniqueEmail('admin'), password: 'secret1', type: 1, instructor: 'N/A' };
+      for (const missing of ['name', 'email', 'password', 'type'] as const) {
+        const res = await post('/api/v1/user/create-account', { ...good, [missing]: '' }, adminToken);
+        expect(res).toMatchObject({ status: 400, body: { message: 'Some field is not fillup!!!' } });
+      }
+      expect((await post('/api/v1/user/create-account', { ...good, type: 4 }, adminToken)).status).toBe(400);
+      const created = await post('/api/v1/user/create-account', good, adminToken);
+      expect(created).toMatchObject({ status: 201, body: { success: true, message: 'User added successfully!!!', data: { type: 1, emailVerify: true, instructor: '' } } });
+      const content = await post('/api/v1/user/create-account', { ...good, email: uniqueEmail('content'), type: '2', instructor: '00000000-0000-4000-8000-000000000002' }, adminToken);
+      expect(content.body.data).toMatchObject({ type: 2, instructor: '00000000-0000-4000-8000-000000000002' });
+      expect((await post('/api/v1/user/create-account', good, adminToken)).body.message).toBe('email is exist!!');
+      expect((await login(good.email, good.password)).body.data.type).toBe(1);
+    });
+
+    it('instructor account: the spec messages, type 3, and a verification mail', async () => {
+      const good = { name: 'New Teacher', email: uniqueEmail('teacher'), password: 'secret1', instructor: '00000000-0000-4000-8000-000000000003' };
+      for (const missing of ['name', 'email', 'password'] as const) {
+        const res = await post('/api/v1/user/instructor-account', { ...good, [missing]: '' }, adminToken);
+        expect(res).toMatchObject({ status: 400, body: { message: 'any of the field is missing' } });
+      }
+      expect((await post('/api/v1/user/instructor-account', { ...good, password: '12345' }, adminToken)).body.message).toBe(
+        'password should be more than 5 character',
+      );
+      const created = await post('/api/v1/user/instructor-account', good, adminToken);
+      expect(created).toMatchObject({ status: 201, body: { message: 'Please check your email to verify your account!!', data: { type: 3, emailVerify: false } } });
+      expect((await post('/api/v1/user/instructor-account', good, adminToken)).body.message).toBe('email is exist!!');
+      await waitForMailLink(path.join(dataDir, 'mail'), good.email, /Verify your Taal account/, /verify-email\/[\w.-]+/);
+      // The admin can mark the address verified.
+      const verified = await get(`/api/v1/user/verify/${created.body.data._id}`, adminToken);
+      expect(verified.body).toMatchObject({ message: 'User Email Verify Successfull!!', data: { emailVerify: true } });
+      expect((await get('/api/v1/user/type/3', adminToken)).body.data.map((u: { email: string }) => u.email)).toContain(good.email);
+    });
+
+    it('every admin route refuses a student (403) and a missing or bogus token (401)', async () => {
+      const id = '00000000-0000-4000-a000-000000000004';
+      const routes: [string, string][] = [
+        ['GET', '/api/v1/user/'],
+        ['GET', '/api/v1/user/type/all'],
+        ['GET', '/api/v1/user/type/1'],
+        ['GET', '/api/v1/user/type/2'],
+        ['GET', '/api/v1/user/type/3'],
+        ['GET', '/api/v1/user/type/4'],
+        ['GET', '/api/v1/user/type/student'],
+        ['GET', '/api/v1/user/type/subscriber'],
+        ['GET', `/api/v1/user/suspend/${id}`],
+        ['GET', `/api/v1/user/unsuspend/${id}`],
+        ['GET', `/api/v1/user/verify/${id}`],
+        ['POST', '/api/v1/user/create-account'],
+        ['POST', '/api/v1/user/instructor-account'],
+        ['GET', '/api/v1/oauthusers'],
+        ['GET', '/api/v1/analytics/users/01-01-2020/31-12-2030'],
+      ];
+      for (const [method, p] of routes) {
+        const asStudent = await request(method, p, { token: studentToken, body: method === 'POST' ? {} : undefined });
+        expect({ method, p, status: asStudent.status, code: asStudent.body.code }).toEqual({ method, p, status: 403, code: 'PERMISSION_DENIED' });
+        const anonymous = await request(method, p, { body: method === 'POST' ? {} : undefined });
+        expect({ method, p, status: anonymous.status, message: anonymous.body.message }).toEqual({ method, p, status: 401, message: 'Please login first' });
+        const bogus = await request(method, p, { token: 'bogus.token.value', header: 'auth-token' });
+        expect({ method, p, status: bogus.status }).toEqual({ method, p, status: 401 });
+      }
+      // A student reads only themself.
+      expect((await get('/api/v1/user/00000000-0000-4000-a000-000000000001/', studentToken)).status).toBe(403);
+      expect((await get(`/api/v1/user/${id}/`, studentToken)).status).toBe(200);
+    });
+
+    it('a suspended user’s existing token stops working at once', async () => {
+      const email = uniqueEmail('suspended');
+      await post('/api/v1/user/create-account', { name: 'Soon Gone', email, password: 'secret1', type: 2 }, adminToken);
+      const session = (await login(email, 'secret1')).body.data;
+      expect((await get('/api/v1/user/me', session.token)).status).toBe(200);
+      const res = await get(`/api/v1/user/suspend/${session.user._id}`, adminToken);
+      expect(res.body).toMatchObject({ success: true, message: 'User suspended successfully!!!', data: { suspend: true } });
+      const after = await get('/api/v1/user/me', session.token);
+      expect(after).toMatchObject({ status: 401, body: { code: 'ACCOUNT_SUSPENDED' } });
+      expect((await post('/api/v1/user/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+      expect((await login(email, 'secret1')).body.code).toBe('ACCOUNT_SUSPENDED');
+      const back = await get(`/api/v1/user/unsuspend/${session.user._id}`, adminToken);
+      expect(back.body).toMatchObject({ message: 'User unsuspended successfully!!!', data: { suspend: false } });
+      expect((await login(email, 'secret1')).status).toBe(200);
+    });
+
+    it('lists users by group and counts them for a date range', async () => {
+      const all = (await get('/api/v1/user/', adminToken)).body.data as { type: number; subscriber: boolean }[];
+      expect(all.length).toBeGreaterThanOrEqual(4);
+      expect((await get('/api/v1/user/type/all', adminToken)).body.data).toHaveLength(all.length);
+      const students = (await get('/api/v1/user/type/student', adminToken)).body.data as { type: number }[];
+      expect(students.length).toBeGreaterThan(0);
+      expect(students.every((u) => u.type === 4)).toBe(true);
+      expect((await get('/api/v1/user/type/4', adminToken)).body.data).toHaveLength(students.length);
+      expect((await get('/api/v1/user/type/subscriber', adminToken)).body.data).toEqual(all.filter((u) => u.subscriber));
+      expect((await get('/api/v1/user/type/7', adminToken)).status).toBe(400);
+      const today = new Date();
+      const dmy = `${today.getUTCDate()}-${today.getUTCMonth() + 1}-${today.getUTCFullYear() + 1}`;
+      const stats = await get(`/api/v1/analytics/users/01-01-2020/${dmy}`, adminToken);
+      expect(stats.body.data.total).toBe(all.length);
+      expect(stats.body.data.verified + stats.body.data.notVerified).toBe(all.length);
+      expect(stats.body.data.data).toHaveLength(all.length);
+      expect((await get('/api/v1/analytics/users/31-12-2030/01-01-2020', adminToken)).status).toBe(400);
+    });
+  });
+});
