@@ -80,6 +80,20 @@ describe('cluster mode', () => {
     expect(body.data).toHaveLength(12);
   });
 
+  it('logs a demo account in through the identity process and enforces roles', async () => {
+    const login = await fetch(`${base}/api/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const users = await fetch(`${base}/api/v1/user/type/all`, { headers: { authorization: `Bearer ${token}` } });
+    expect(users.status).toBe(200);
+    expect(((await users.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(4);
+    expect((await fetch(`${base}/api/v1/user/type/all`)).status).toBe(401);
+  });
+
   it('answers 503 JSON within the deadline when the catalogue is killed, and recovers by itself', async () => {
     const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
     const catalogue = pids.get('catalogue')!.at(-1)!;
@@ -99,7 +113,10 @@ describe('cluster mode', () => {
     // The supervisor starts the catalogue again; the gateway reconnects on its own.
     await until(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 30_000, () => output);
     expect(pids.get('catalogue')!.length).toBeGreaterThan(1);
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    // Readiness probes reconnect on their own channel; give them a moment.
+    await until(async () => (await fetch(`${base}/healthz`)).status === 200, 5000, () => output);
+    const health = await fetch(`${base}/healthz`);
+    expect(await health.json()).toEqual({ ready: true, services: { catalogue: true, identity: true } });
   }, 60_000);
 });
 
