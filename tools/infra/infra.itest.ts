@@ -38,8 +38,8 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 describe('local infrastructure (tools/infra)', () => {
   it('PostgreSQL accepts queries as the taal role', async () => {
     const client = new PgClient({ connectionString: required('DATABASE_URL') });
-    await client.connect();
     try {
+      await client.connect();
       const { rows } = await client.query('select current_user as who, current_database() as db, 1 + 1 as two');
       expect(rows[0]).toEqual({ who: 'taal', db: 'taal', two: 2 });
       await client.query('create temporary table infra_check (v text)');
@@ -52,9 +52,10 @@ describe('local infrastructure (tools/infra)', () => {
   });
 
   it('Redis stores and returns values', async () => {
-    const redis = new Redis(required('REDIS_URL'), { maxRetriesPerRequest: 1, lazyConnect: true });
-    await redis.connect();
+    // No reconnect loop: a missing server fails the test instead of keeping jest alive.
+    const redis = new Redis(required('REDIS_URL'), { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
     try {
+      await redis.connect();
       const key = `infra-check:${randomUUID()}`;
       await redis.set(key, 'ok', 'EX', 60);
       expect(await redis.get(key)).toBe('ok');
@@ -69,6 +70,7 @@ describe('local infrastructure (tools/infra)', () => {
       clientId: 'infra-check',
       brokers: required('KAFKA_BROKERS').split(','),
       logLevel: logLevel.ERROR,
+      retry: { retries: 3 },
     });
     const topic = `infra-check-${randomUUID()}`;
     const admin = kafka.admin();

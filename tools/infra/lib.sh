@@ -13,13 +13,14 @@ CACHE_DIR="${TAAL_CACHE_DIR:-$HOME/.cache/taal}"
 INFRA_HOME="${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}"
 ENV_FILE="$INFRA_HOME/env.sh"
 
-# Ports (all bound to 127.0.0.1 only).
-PG_PORT=55432
-REDIS_PORT=56379
-KAFKA_PORT=59092
-KAFKA_CONTROLLER_PORT=59093
-S3_PORT=59000
-SMTP_PORT=52525
+# Ports (all bound to 127.0.0.1 only). The TAAL_*_PORT overrides exist to run a second,
+# separate set of servers (with its own TAAL_INFRA_HOME) next to the usual one.
+PG_PORT=${TAAL_PG_PORT:-55432}
+REDIS_PORT=${TAAL_REDIS_PORT:-56379}
+KAFKA_PORT=${TAAL_KAFKA_PORT:-59092}
+KAFKA_CONTROLLER_PORT=${TAAL_KAFKA_CONTROLLER_PORT:-59093}
+S3_PORT=${TAAL_S3_PORT:-59000}
+SMTP_PORT=${TAAL_SMTP_PORT:-52525}
 
 # Credentials / names handed to the code under test.
 PG_USER=taal
