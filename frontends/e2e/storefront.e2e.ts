@@ -1,6 +1,6 @@
 // Browser tests of the shell and the storefront against the real all-in-one.
 import type { Browser } from 'playwright-core';
-import { apiGet, bdt, discount, launchBrowser, openPage, startTaal, type Taal } from './support';
+import { apiGet, bdt, DEMO, discount, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
 
 interface Tier {
   price: number;
@@ -289,12 +289,24 @@ test('panel and admin frames are behind role guards that send others to /', asyn
       await page.waitForURL(`${taal.baseUrl}/`);
       await page.waitForSelector('[data-testid="hero"]');
     }
-    // A student session (as a future login will store it) opens the student panel, tab from the query.
+    // A made-up token is not enough: the server must vouch for the session.
     await page.evaluate(() => {
       localStorage.setItem('token', 'test-token');
       localStorage.setItem('type', '4');
-      localStorage.setItem('user', JSON.stringify({ name: 'Test Student' }));
+      localStorage.setItem('user', JSON.stringify({ name: 'Test Student', type: 4 }));
     });
+    await page.goto(`${taal.baseUrl}/studentpanel`);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The demo student's real session opens the student panel, tab from the query.
+    const session = await loginByApi(taal.baseUrl, DEMO.student);
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('type', String(s.type));
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
     await page.goto(`${taal.baseUrl}/studentpanel?tab=3`);
     await page.waitForSelector('[data-testid="student-panel"]');
     expect(await page.textContent('[role="tabpanel"] h2')).toBe('Purchase History');

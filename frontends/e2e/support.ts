@@ -107,3 +107,30 @@ export async function apiGet<T>(baseUrl: string, p: string): Promise<T> {
 
 export const bdt = (poisha: number) => `BDT ${(poisha / 100).toFixed(2)}`;
 export const discount = (price: number, oldPrice: number) => Math.round((price / oldPrice) * 100 - 100);
+
+/** The demo accounts the all-in-one seeds (README.md, "Demo accounts"). */
+export const DEMO = {
+  admin: { email: 'admin@taal.local', password: 'admin123' },
+  content: { email: 'content@taal.local', password: 'content123' },
+  instructor: { email: 'instructor@taal.local', password: 'instructor123' },
+  student: { email: 'student@taal.local', password: 'student123' },
+} as const;
+
+export interface LoginAnswer {
+  token: string;
+  refreshToken: string;
+  type: number;
+  user: { _id: string; name: string; email: string; type: number };
+}
+
+/** POST user/login through the real gateway. */
+export async function loginByApi(baseUrl: string, account: { email: string; password: string }): Promise<LoginAnswer> {
+  const res = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await res.json()) as { success: boolean; data: LoginAnswer; message?: string };
+  if (!body.success) throw new Error(`login as ${account.email} failed: ${body.message}`);
+  return body.data;
+}

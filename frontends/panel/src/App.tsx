@@ -1,8 +1,7 @@
 // Student and instructor panels: frames only for now, behind the role guards.
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
-import { RoleGuard } from '@shared/guard';
-import { USER_TYPES } from '@shared/session';
+import { InstructorGuard, StudentGuard } from '@shared/guard';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];
@@ -47,25 +46,25 @@ export function App() {
           <Route
             path="/studentpanel"
             element={
-              <RoleGuard allow={[USER_TYPES.student]}>
+              <StudentGuard>
                 <Tabs kind="student" tabs={STUDENT_TABS} />
-              </RoleGuard>
+              </StudentGuard>
             }
           />
           <Route
             path="/instructorpanel"
             element={
-              <RoleGuard allow={[USER_TYPES.instructor]}>
+              <InstructorGuard>
                 <Tabs kind="instructor" tabs={INSTRUCTOR_TABS} />
-              </RoleGuard>
+              </InstructorGuard>
             }
           />
           <Route
             path="/notifications"
             element={
-              <RoleGuard allow={[USER_TYPES.student]}>
+              <StudentGuard>
                 <Notifications />
-              </RoleGuard>
+              </StudentGuard>
             }
           />
           <Route path="*" element={null} />

@@ -1,32 +1,127 @@
-// Tiny client for the gateway's JSON API: { success: true, data } or { success: false, message, code }.
+// Tiny client for the gateway's JSON API: { success: true, data, message? } or
+// { success: false, message, code, fields? }. Protected calls send the user's access token
+// (`Authorization: Bearer …`); when one answers 401 the rotating refresh token is used once
+// (one refresh at a time across every bundle and tab) and the call is retried.
 import type { Course, Instructor, UpcomingCourse } from './types';
+import { clearSession, markVerified, notifySession, read, saveLogin, STORAGE_KEYS, type LoginResult } from './session';
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-const API_BASE = '/api/v1/';
+export const API_BASE = '/api/v1/';
 const cache = new Map<string, { at: number; promise: Promise<unknown> }>();
 const TTL_MS = 60_000;
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(API_BASE + path, { headers: { Accept: 'application/json' }, ...init });
-  let body: { success?: boolean; data?: T; message?: string; code?: string } | undefined;
+export interface ApiAnswer<T> {
+  data: T;
+  message?: string;
+}
+
+interface Body<T> {
+  success?: boolean;
+  data?: T;
+  message?: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+async function parse<T>(res: Response): Promise<ApiAnswer<T>> {
+  let body: Body<T> | undefined;
   try {
-    body = await res.json();
+    body = (await res.json()) as Body<T>;
   } catch {
     body = undefined;
   }
   if (!res.ok || !body || body.success !== true) {
-    throw new ApiError(body?.message ?? `Request failed (${res.status})`, res.status, body?.code);
+    throw new ApiError(body?.message ?? `Request failed (${res.status})`, res.status, body?.code, body?.fields);
   }
-  return body.data as T;
+  return { data: body.data as T, message: body.message };
+}
+
+const withAuth = (init: RequestInit, token: string | null): RequestInit => {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return { ...init, headers };
+};
+
+// ---- Token refresh: one at a time for every bundle (shell and remotes) and every tab ----
+
+interface AuthGlobal {
+  refreshing: Promise<boolean> | null;
+}
+const authGlobal = (): AuthGlobal => {
+  const w = window as unknown as { __taalAuthRefresh?: AuthGlobal };
+  return (w.__taalAuthRefresh ??= { refreshing: null });
+};
+
+async function doRefresh(failedToken: string | null): Promise<boolean> {
+  const current = read(STORAGE_KEYS.token);
+  // Another bundle or tab refreshed meanwhile: use its token (the old refresh token is spent).
+  if (current && current !== failedToken) return true;
+  const refreshToken = read(STORAGE_KEYS.refreshToken);
+  if (!refreshToken) return false;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}user/refresh`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    return false; // offline: keep the session, the call fails
+  }
+  try {
+    const { data } = await parse<LoginResult>(res);
+    saveLogin(data);
+    markVerified(data.token, data.user);
+    notifySession();
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) {
+      clearSession();
+      markVerified(null, null);
+      notifySession();
+    }
+    return false;
+  }
+}
+
+/** Uses the refresh token once; true when a new access token is stored. */
+export function refreshSession(failedToken: string | null): Promise<boolean> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (locks?.request) return locks.request('taal-auth-refresh', async (): Promise<boolean> => await doRefresh(failedToken)) as unknown as Promise<boolean>;
+  const g = authGlobal();
+  g.refreshing ??= doRefresh(failedToken).finally(() => {
+    g.refreshing = null;
+  });
+  return g.refreshing;
+}
+
+export interface RequestOptions {
+  /** Send the access token (and refresh it once on 401). */
+  auth?: boolean;
+}
+
+export async function apiRequest<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const token = options.auth ? read(STORAGE_KEYS.token) : null;
+  let res = await fetch(API_BASE + path, withAuth(init, token));
+  if (res.status === 401 && options.auth && token) {
+    if (await refreshSession(token)) res = await fetch(API_BASE + path, withAuth(init, read(STORAGE_KEYS.token)));
+  }
+  return parse<T>(res);
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await apiRequest<T>(path, init)).data;
 }
 
 /** GET with a short in-memory cache shared by every component of one app. */
@@ -39,13 +134,40 @@ export function apiGet<T>(path: string): Promise<T> {
   return promise;
 }
 
+const jsonInit = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return request<T>(path, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return request<T>(path, jsonInit('POST', body));
 }
+
+/** Public POST that keeps the answer's message. */
+export function apiPostAnswer<T>(path: string, body: unknown): Promise<ApiAnswer<T>> {
+  return apiRequest<T>(path, jsonInit('POST', body));
+}
+
+/** A multipart form (never cached); the browser sets the boundary. */
+export function apiPostForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  return apiRequest<T>(path, { method: 'POST', body: form }, options);
+}
+
+/** Calls that need the signed-in user's token. */
+export const authApi = {
+  get: <T>(path: string) => apiRequest<T>(path, { method: 'GET' }, { auth: true }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, body === undefined ? { method: 'POST' } : jsonInit('POST', body), { auth: true }),
+  /** A protected file (photo, receipt) as an object URL; revoke it when done. */
+  async blobUrl(path: string): Promise<string> {
+    const url = path.startsWith('/') ? path : API_BASE + path;
+    const token = read(STORAGE_KEYS.token);
+    let res = await fetch(url, withAuth({}, token));
+    if (res.status === 401 && token && (await refreshSession(token))) res = await fetch(url, withAuth({}, read(STORAGE_KEYS.token)));
+    if (!res.ok) throw new ApiError(`Request failed (${res.status})`, res.status);
+    return URL.createObjectURL(await res.blob());
+  },
+};
 
 export function clearApiCache(): void {
   cache.clear();

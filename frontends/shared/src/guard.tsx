@@ -1,10 +1,51 @@
-// Role guard placeholder (spec §6): anyone whose session type is not allowed goes to /.
+// Role guards (spec §6, back office §6): the server must vouch for the session (not just local
+// storage) and the user's type must be allowed; anyone else goes to /.
 import React from 'react';
 import { Navigate } from 'react-router-dom';
-import { getSession } from './session';
+import { useVerifiedSession } from './auth';
+import { useTranslation } from './i18n';
+import { isInstructor, USER_TYPES, type SessionUser } from './session';
 
-export function RoleGuard({ allow, children }: { allow: number[]; children: React.ReactNode }) {
-  const session = getSession();
-  if (!session.loggedIn || session.type === null || !allow.includes(session.type)) return <Navigate to="/" replace />;
+export function RoleGuard({
+  allow,
+  check,
+  children,
+}: {
+  allow: number[];
+  /** An extra condition on the verified user (e.g. an instructor needs an instructor profile). */
+  check?: (user: SessionUser) => boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const session = useVerifiedSession();
+  if (session.state === 'checking') {
+    return (
+      <div className="page-loading" aria-busy="true" data-testid="guard-checking">
+        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+      </div>
+    );
+  }
+  const user = session.user;
+  if (!user || !allow.includes(user.type) || (check && !check(user))) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+export const StudentGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[USER_TYPES.student]}>{children}</RoleGuard>;
+
+export const InstructorGuard = ({ children }: { children: React.ReactNode }) => (
+  <RoleGuard allow={[USER_TYPES.instructor]} check={isInstructor}>
+    {children}
+  </RoleGuard>
+);
+
+export const AdminGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[USER_TYPES.admin]}>{children}</RoleGuard>;
+
+/** For /login, /signup and /forgetpassword: a signed-in user is sent to / (spec §2). */
+export function GuestOnly({ children }: { children: React.ReactNode }) {
+  const session = useVerifiedSession();
+  // Once seen logged out, a login made on this page navigates by itself (e.g. ?redirect=cart).
+  const wasGuest = React.useRef(false);
+  if (session.state === 'done' && !session.user) wasGuest.current = true;
+  if (session.state === 'done' && session.user && !wasGuest.current) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

@@ -12,15 +12,21 @@ const STOREFRONT_EXACT = [
   '/privacy',
   '/how-to-guide',
   '/contact',
+  // Accounts (spec §2, §5).
+  '/login',
+  '/signup',
+  '/forgetpassword',
+  '/registration-successful',
+  '/password-change-successful',
+  '/verify-email',
+  // Opened from the password-reset e-mail.
+  '/reset-password',
   // Linked from the header; their screens come with later work and show a placeholder.
   '/freebies',
   '/store',
   '/cart',
-  '/login',
-  '/signup',
-  '/forgetpassword',
 ];
-const STOREFRONT_PREFIX = ['/instructorview/', '/freebies/', '/signup/'];
+const STOREFRONT_PREFIX = ['/instructorview/', '/freebies/', '/signup/', '/verify-email/'];
 
 const PANEL_EXACT = ['/studentpanel', '/instructorpanel', '/notifications'];
 

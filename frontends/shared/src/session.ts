@@ -1,7 +1,43 @@
-// The login state lives in local storage (spec §4). Login itself is not built yet; this
-// reads what a future login will write, so guards and the header already behave by role.
+// The login state lives in local storage (spec §4): the access token, the rotating refresh
+// token, the user type and the user. It is trusted only once the server has vouched for it
+// (see auth.ts: `verifySession`); guards wait for that, the header reads storage for speed.
+// Shared by every bundle through local storage and window events, never module state.
 
 export const USER_TYPES = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
+
+/** A user as the gateway shows it (`ApiUser`). */
+export interface SessionUser {
+  _id: string;
+  studentId: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  /** API path of the photo (needs the token), or ''. */
+  photo: string;
+  dob: string;
+  referralCode: string;
+  referredBy?: string;
+  pending_balance: number;
+  balance: number;
+  subscriber: boolean;
+  suspend: boolean;
+  emailVerify: boolean;
+  first_purchase?: boolean;
+  loginFrom: string;
+  type: number;
+  instructor: string;
+  createdAt: string;
+}
+
+/** What login, social login and refresh answer. */
+export interface LoginResult {
+  token: string;
+  accessTokenExpiresAt?: string;
+  refreshToken: string;
+  type: number;
+  user: SessionUser;
+}
 
 export interface Session {
   loggedIn: boolean;
@@ -11,7 +47,9 @@ export interface Session {
   cartCount: number;
 }
 
-function read(key: string): string | null {
+export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', type: 'type', user: 'user', login: 'login' } as const;
+
+export function read(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -19,13 +57,21 @@ function read(key: string): string | null {
   }
 }
 
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    /* storage full or disabled: the session lives for this page only */
+  }
+}
+
 export function getSession(): Session {
-  const token = read('token');
-  const type = Number(read('type'));
+  const token = read(STORAGE_KEYS.token);
+  const type = Number(read(STORAGE_KEYS.type));
   let name: string | null = null;
   let cartCount = 0;
   try {
-    const user = JSON.parse(read('user') ?? 'null') as { name?: string } | null;
+    const user = JSON.parse(read(STORAGE_KEYS.user) ?? 'null') as { name?: string } | null;
     name = user?.name ?? null;
     const cart = JSON.parse(read('cart') ?? '[]') as unknown[];
     cartCount = Array.isArray(cart) ? cart.length : 0;
@@ -35,16 +81,64 @@ export function getSession(): Session {
   return { loggedIn: Boolean(token), token, type: Number.isFinite(type) && type > 0 ? type : null, name, cartCount };
 }
 
+export function storedUser(): SessionUser | null {
+  try {
+    return JSON.parse(read(STORAGE_KEYS.user) ?? 'null') as SessionUser | null;
+  } catch {
+    return null;
+  }
+}
+
 export const SESSION_EVENT = 'taal:session';
 
-/** Logout clears all local storage (the language choice is kept) and goes home. */
-export function logout(): void {
-  const lng = read('i18nextLng');
+export function notifySession(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** Stores what a login (or a token refresh) answered. */
+export function saveLogin(result: LoginResult): void {
+  write(STORAGE_KEYS.token, result.token);
+  write(STORAGE_KEYS.refreshToken, result.refreshToken);
+  write(STORAGE_KEYS.type, String(result.user?.type || result.type));
+  write(STORAGE_KEYS.user, JSON.stringify(result.user));
+  write(STORAGE_KEYS.login, 'true');
+}
+
+/** Keeps the stored copy of the user in step with what the server said. */
+export function saveUser(user: SessionUser): void {
+  write(STORAGE_KEYS.type, String(user.type));
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** Forgets the session: all of local storage is cleared (the language stays in its cookie). */
+export function clearSession(): void {
   try {
     window.localStorage.clear();
-    if (lng) window.localStorage.setItem('i18nextLng', lng);
   } catch {
     /* ignore */
   }
-  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** The server's last word on the stored token, shared by every bundle (see auth.ts). */
+export interface CheckState {
+  token: string | null;
+  promise: Promise<SessionUser | null> | null;
+  result: SessionUser | null | undefined;
+}
+export const checkState = (): CheckState => {
+  const w = window as unknown as { __taalSessionCheck?: CheckState };
+  return (w.__taalSessionCheck ??= { token: null, promise: null, result: undefined });
+};
+
+/** Records that the server vouched for `token` as `user` (login, refresh, check). */
+export function markVerified(token: string | null, user: SessionUser | null): void {
+  const state = checkState();
+  state.token = token;
+  state.result = user;
+  state.promise = Promise.resolve(user);
+}
+
+/** Where a user of this type lands from the user menu. */
+export function isInstructor(user: Pick<SessionUser, 'type' | 'instructor'> | null | undefined): boolean {
+  return Boolean(user && user.type === USER_TYPES.instructor && user.instructor);
 }

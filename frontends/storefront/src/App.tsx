@@ -13,6 +13,13 @@ const Policy = lazy(() => import('./pages/Policy'));
 const HowToGuide = lazy(() => import('./pages/HowToGuide'));
 const Contact = lazy(() => import('./pages/Contact'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
+const Login = lazy(() => import('./pages/auth/Login'));
+const Signup = lazy(() => import('./pages/auth/Signup'));
+const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
+const ResetPassword = lazy(() => import('./pages/auth/ResetPassword'));
+const VerifyEmail = lazy(() => import('./pages/auth/VerifyEmail'));
+const RegistrationSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.RegistrationSuccessful })));
+const PasswordChangeSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.PasswordChangeSuccessful })));
 
 export function App() {
   return (
@@ -33,9 +40,15 @@ export function App() {
             <Route path="/freebies/*" element={<ComingSoon page="freebies" />} />
             <Route path="/store" element={<ComingSoon page="store" />} />
             <Route path="/cart" element={<ComingSoon page="cart" />} />
-            <Route path="/login" element={<ComingSoon page="login" />} />
-            <Route path="/signup/*" element={<ComingSoon page="signup" />} />
-            <Route path="/forgetpassword" element={<ComingSoon page="forgetpassword" />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/signup" element={<Signup />} />
+            <Route path="/signup/:refercode" element={<Signup />} />
+            <Route path="/forgetpassword" element={<ForgetPassword />} />
+            <Route path="/reset-password" element={<ResetPassword />} />
+            <Route path="/registration-successful" element={<RegistrationSuccessful />} />
+            <Route path="/password-change-successful" element={<PasswordChangeSuccessful />} />
+            <Route path="/verify-email" element={<VerifyEmail />} />
+            <Route path="/verify-email/:token" element={<VerifyEmail />} />
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

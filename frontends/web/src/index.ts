@@ -17,8 +17,20 @@ export interface MountFrontendsOptions {
   remotesBaseUrl?: Partial<Record<string, string>>;
   /** Folder holding shell/, storefront/, panel/ and admin/ (each with its dist/). Defaults to this repository's frontends/. */
   frontendsDir?: string;
-  /** Environment to read REMOTE_*_URL from (defaults to process.env). */
+  /** Environment to read REMOTE_*_URL and the social login settings from (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Google / Facebook sign-in for the browser (served as /config/social-login.json). Defaults
+   * to GOOGLE_LOGIN_SCRIPT_URL + GOOGLE_CLIENT_ID and FACEBOOK_LOGIN_SCRIPT_URL +
+   * FACEBOOK_APP_ID (+ FACEBOOK_SDK_VERSION); a provider missing either is off.
+   */
+  socialLogin?: SocialLoginClientConfig;
+}
+
+/** What the login page needs to offer Google and Facebook sign-in (no secrets). */
+export interface SocialLoginClientConfig {
+  google?: { scriptUrl: string; clientId: string };
+  facebook?: { scriptUrl: string; appId: string; version?: string };
 }
 
 /** The repository's frontends/ folder (this file is frontends/web/dist/index.js or frontends/web/src/index.ts). */
@@ -51,6 +63,34 @@ export function remotesConfig(options: MountFrontendsOptions = {}): Record<Remot
   for (const name of REMOTE_NAMES) {
     const fromEnv = env[`REMOTE_${name.toUpperCase()}_URL`];
     out[name] = entryUrl(fromEnv || options.remotesBaseUrl?.[name] || `/remotes/${name}/`);
+  }
+  return out;
+}
+
+const scriptUrl = (value: string | undefined): string | undefined => {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.startsWith('/') && !v.startsWith('//')) return v;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The content of /config/social-login.json: only the providers that are fully configured. */
+export function socialLoginConfig(options: MountFrontendsOptions = {}): SocialLoginClientConfig {
+  if (options.socialLogin) return options.socialLogin;
+  const env = options.env ?? process.env;
+  const out: SocialLoginClientConfig = {};
+  const googleScript = scriptUrl(env.GOOGLE_LOGIN_SCRIPT_URL);
+  const googleClient = env.GOOGLE_CLIENT_ID?.trim();
+  if (googleScript && googleClient) out.google = { scriptUrl: googleScript, clientId: googleClient };
+  const facebookScript = scriptUrl(env.FACEBOOK_LOGIN_SCRIPT_URL);
+  const facebookApp = env.FACEBOOK_APP_ID?.trim();
+  if (facebookScript && facebookApp) {
+    out.facebook = { scriptUrl: facebookScript, appId: facebookApp, ...(env.FACEBOOK_SDK_VERSION?.trim() ? { version: env.FACEBOOK_SDK_VERSION.trim() } : {}) };
   }
   return out;
 }
@@ -103,6 +143,7 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
   if (missing.length) throw new FrontendsNotBuiltError(missing);
 
   const remotes = remotesConfig(options);
+  const social = socialLoginConfig(options);
   const shellDist = path.join(dir, 'shell', 'dist');
   const indexHtml = path.join(shellDist, 'index.html');
   const staticOptions = { index: false as const, redirect: false, setHeaders: setCacheHeaders };
@@ -110,6 +151,10 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
   app.get('/config/remotes.json', (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(remotes);
+  });
+  app.get('/config/social-login.json', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(social);
   });
   for (const name of REMOTE_NAMES) {
     app.use(`/remotes/${name}`, (req: Request, res: Response, next: NextFunction) => {

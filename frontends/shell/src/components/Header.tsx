@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@shared/i18n';
 import { api } from '@shared/api';
 import { isCourseView } from '@shared/routes';
-import { getSession, logout, SESSION_EVENT, USER_TYPES, type Session } from '@shared/session';
+import { logout, verifySession } from '@shared/auth';
+import { getSession, SESSION_EVENT, USER_TYPES, type Session } from '@shared/session';
 import type { Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';
 import { navigateToUrl } from 'single-spa';
@@ -16,6 +17,8 @@ function useSession(): Session {
   const [session, setSession] = useState(getSession);
   useEffect(() => {
     const update = () => setSession(getSession());
+    // A stored login counts only once the server vouches for it (spec §4); a dead one is cleared.
+    void verifySession().then(update);
     window.addEventListener(SESSION_EVENT, update);
     window.addEventListener('storage', update);
     window.addEventListener('popstate', update);
@@ -102,19 +105,22 @@ function LanguageMenu() {
 
 function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const doLogout = () => {
-    logout();
+  const [busy, setBusy] = useState(false);
+  const doLogout = async () => {
+    setBusy(true);
+    await logout();
+    setBusy(false);
     navigateToUrl('/');
   };
   return (
     <Dropdown label={<UserIcon />} buttonClass="icon-btn" ariaLabel={t('nav.userMenu')} testId="user-menu" align="right">
       {(close) => (
-        <ul className="menu-list" onClick={close}>
+        <ul className="menu-list" onClick={close} data-testid="user-menu-items">
           {session.name && <li className="muted">{session.name}</li>}
           {session.type === USER_TYPES.student &&
             STUDENT_TABS.map((tab, index) => (
               <li key={tab}>
-                <a href={`/studentpanel?tab=${index}`} onClick={go}>
+                <a href={`/studentpanel?tab=${index}`} onClick={go} data-testid="student-tab-link">
                   {t(`panel.student.${tab}`)}
                 </a>
               </li>
@@ -134,7 +140,7 @@ function UserMenu({ session }: { session: Session }) {
             </li>
           )}
           <li>
-            <button type="button" className="linklike" onClick={doLogout}>
+            <button type="button" className="linklike" disabled={busy} onClick={() => void doLogout()} data-testid="logout">
               {t('nav.logout')}
             </button>
           </li>

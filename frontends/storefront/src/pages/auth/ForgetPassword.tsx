@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { apiRequest } from '@shared/api';
+import { GuestOnly } from '@shared/guard';
+import { toast } from '@shared/toast';
+import { AuthCard, errorMessage, Field } from './common';
+
+function ForgetPasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // Spec §5: an empty e-mail gives 'any of the field is missing'.
+    if (!email.trim()) {
+      toast(t('auth.errors.anyFieldMissing'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest(`user/passwordreset/${encodeURIComponent(email.trim())}`, { method: 'POST' });
+      toast(t('auth.forget.checkEmail'), 'success');
+      navigate('/login');
+    } catch (err) {
+      toast(errorMessage(t, err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title={t('auth.forget.title')} testId="forget-page">
+      <p className="muted">{t('auth.forget.text')}</p>
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field name="email" label={t('auth.fields.email')}>
+          <input id="f-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <button className="btn btn-primary" type="submit" disabled={busy} data-testid="forget-submit">
+          {t('auth.forget.submit')}
+        </button>
+        <div className="auth-links">
+          <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default function ForgetPassword() {
+  return (
+    <GuestOnly>
+      <ForgetPasswordForm />
+    </GuestOnly>
+  );
+}

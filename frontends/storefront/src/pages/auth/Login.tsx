@@ -1,0 +1,165 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { ApiError } from '@shared/api';
+import { login, socialLogin } from '@shared/auth';
+import { GuestOnly } from '@shared/guard';
+import { clearSession, notifySession } from '@shared/session';
+import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@shared/social';
+import { AuthCard, EMAIL, Field, errorMessage, PasswordInput } from './common';
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+function SocialButtons({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [config, setConfig] = useState<SocialLoginConfig | null>(null);
+  const [busy, setBusy] = useState<'google' | 'facebook' | null>(null);
+  useEffect(() => {
+    let live = true;
+    void socialLoginConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const google = config?.google;
+  const facebook = config?.facebook;
+
+  // Spec §8: social-login failures give no message.
+  const withGoogle = async () => {
+    if (!google) return;
+    setBusy('google');
+    try {
+      const tokenId = await googleIdToken(google);
+      await socialLogin('google', { tokenId });
+      onDone();
+    } catch (err) {
+      console.warn('Google sign-in did not complete', err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const withFacebook = async () => {
+    if (!facebook) return;
+    setBusy('facebook');
+    try {
+      const body = await facebookAccessToken(facebook);
+      await socialLogin('facebook', body);
+      onDone();
+    } catch (err) {
+      console.warn('Facebook sign-in did not complete', err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const unavailable = config !== null && (!google || !facebook);
+  return (
+    <div className="social-buttons">
+      <button type="button" className="btn btn-social" data-testid="google-login" disabled={!google || busy !== null} onClick={() => void withGoogle()}>
+        <span className="mark" aria-hidden="true">
+          G
+        </span>
+        {t('auth.login.google')}
+      </button>
+      <button type="button" className="btn btn-social" data-testid="facebook-login" disabled={!facebook || busy !== null} onClick={() => void withFacebook()}>
+        <span className="mark" aria-hidden="true">
+          f
+        </span>
+        {t('auth.login.facebook')}
+      </button>
+      {unavailable && (
+        <p className="muted" data-testid="social-unavailable">
+          {!google && !facebook ? t('auth.login.socialUnavailable') : !google ? t('auth.login.googleUnavailable') : t('auth.login.facebookUnavailable')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const afterLogin = () => navigate(params.get('redirect') === 'cart' ? '/cart' : '/', { replace: true });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!email.trim()) next.email = t('auth.errors.emailRequired');
+    else if (!EMAIL.test(email.trim())) next.email = t('auth.errors.invalidEmail');
+    if (!password) next.password = t('auth.errors.passwordRequired');
+    setErrors(next);
+    if (Object.keys(next).length) {
+      setAlert(t('auth.errors.loginMissing'));
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    try {
+      await login(email.trim(), password);
+      afterLogin();
+    } catch (err) {
+      // Spec §4, §8: a failed login clears the session.
+      clearSession();
+      notifySession();
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+        navigate('/verify-email', { state: { email: email.trim() } });
+        return;
+      }
+      const specific = err instanceof ApiError && ['ACCOUNT_SUSPENDED', 'TOO_MANY_REQUESTS', 'VALIDATION_FAILED'].includes(err.code ?? '');
+      setAlert(specific ? errorMessage(t, err) : err instanceof ApiError && err.status < 500 ? t('auth.errors.loginFailed') : t('common.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.login.title')} testId="login-page">
+      {alert && (
+        <div className="alert alert-error" role="alert" data-testid="login-alert">
+          {alert}
+        </div>
+      )}
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field name="email" label={t('auth.fields.email')} error={errors.email}>
+          <input id="f-email" name="email" type="email" autoComplete="email" value={email} aria-invalid={Boolean(errors.email)} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field name="password" label={t('auth.fields.password')} error={errors.password}>
+          <PasswordInput
+            id="f-password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={Boolean(errors.password)}
+            onChange={(e) => setPassword(e.target.value)}
+            showLabel={t('auth.fields.show')}
+            hideLabel={t('auth.fields.hide')}
+          />
+        </Field>
+        <button className="btn btn-primary" type="submit" disabled={busy} data-testid="login-submit">
+          {busy ? t('auth.login.busy') : t('auth.login.submit')}
+        </button>
+        <div className="auth-links">
+          <Link to="/forgetpassword">{t('auth.login.forgot')}</Link>
+          <span>
+            {t('auth.login.noAccount')} <Link to="/signup">{t('auth.login.signup')}</Link>
+          </span>
+        </div>
+      </form>
+      <div className="auth-divider">{t('auth.login.or')}</div>
+      <SocialButtons onDone={afterLogin} />
+    </AuthCard>
+  );
+}
+
+export default function Login() {
+  return (
+    <GuestOnly>
+      <LoginForm />
+    </GuestOnly>
+  );
+}

@@ -1,0 +1,38 @@
+// /registration-successful and /password-change-successful (spec §2).
+import { Link } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { AuthCard } from './common';
+
+export function RegistrationSuccessful() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth.registered.title')} testId="registration-successful">
+      <div className="auth-notice">
+        <span className="big" aria-hidden="true">
+          ✉
+        </span>
+        <p>{t('auth.registered.text')}</p>
+        <Link className="btn btn-primary" to="/login">
+          {t('auth.login.submit')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export function PasswordChangeSuccessful() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth.passwordChanged.title')} testId="password-change-successful">
+      <div className="auth-notice">
+        <span className="big" aria-hidden="true">
+          ✓
+        </span>
+        <p>{t('auth.passwordChanged.text')}</p>
+        <Link className="btn btn-primary" to="/login">
+          {t('auth.login.submit')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

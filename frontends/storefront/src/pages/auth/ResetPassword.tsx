@@ -1,0 +1,79 @@
+// Opened from the password-reset e-mail (/reset-password?token=…): choose a new password.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { apiPostAnswer } from '@shared/api';
+import { toast } from '@shared/toast';
+import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput } from './common';
+
+type Errors = Partial<Record<'password' | 'confirmPassword', string>>;
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!password) next.password = t('auth.errors.passwordRequired');
+    if (!confirmPassword) next.confirmPassword = t('auth.errors.confirmPasswordRequired');
+    if (!next.password && !next.confirmPassword) {
+      if (password !== confirmPassword) next.confirmPassword = t('auth.errors.passwordMismatch');
+      else if (password.length < 6) next.password = t('auth.errors.passwordTooShort');
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    setAlert(null);
+    try {
+      await apiPostAnswer('user/password-reset', { token, password, confirmPassword });
+      toast(t('auth.reset.changed'), 'success');
+      navigate('/password-change-successful', { replace: true });
+    } catch (err) {
+      setErrors(fieldErrors(t, err));
+      setAlert(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.reset.title')} testId="reset-page">
+      {!token ? (
+        <div className="alert alert-error" role="alert">
+          {t('auth.errors.resetLinkInvalid')}
+        </div>
+      ) : (
+        <>
+          {alert && (
+            <div className="alert alert-error" role="alert" data-testid="reset-alert">
+              {alert}
+            </div>
+          )}
+          <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+            <Field name="password" label={t('auth.fields.newPassword')} error={errors.password}>
+              <PasswordInput id="f-password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} showLabel={t('auth.fields.show')} hideLabel={t('auth.fields.hide')} />
+            </Field>
+            <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={errors.confirmPassword}>
+              <PasswordInput id="f-confirmPassword" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} showLabel={t('auth.fields.show')} hideLabel={t('auth.fields.hide')} />
+            </Field>
+            <button className="btn btn-primary" type="submit" disabled={busy} data-testid="reset-submit">
+              {t('auth.reset.submit')}
+            </button>
+          </form>
+        </>
+      )}
+      <div className="auth-links">
+        <Link to="/forgetpassword">{t('auth.reset.again')}</Link>
+        <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

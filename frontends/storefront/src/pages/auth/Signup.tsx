@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { ApiError, apiPostForm, apiRequest } from '@shared/api';
+import { GuestOnly } from '@shared/guard';
+import { toast } from '@shared/toast';
+import { AuthCard, EMAIL, Field, errorMessage, fieldErrors, PasswordInput, todayIso } from './common';
+import { compressPhoto } from './compress';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Errors = Partial<Record<FieldName, string>>;
+type Values = Record<Exclude<FieldName, 'photo'>, string>;
+
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', dob: '', phone: '', address: '' };
+const REQUIRED_KEYS: Record<FieldName, string> = {
+  name: 'auth.errors.nameRequired',
+  email: 'auth.errors.emailRequired',
+  password: 'auth.errors.passwordRequired',
+  confirmPassword: 'auth.errors.confirmPasswordRequired',
+  photo: 'auth.errors.photoRequired',
+  dob: 'auth.errors.dobRequired',
+  phone: 'auth.errors.phoneRequired',
+  address: 'auth.errors.addressRequired',
+};
+
+/** GET user/checkemail/{email}: success means the address is registered, a 404 means it is free. */
+async function emailIsTaken(email: string): Promise<boolean> {
+  try {
+    await apiRequest(`user/checkemail/${encodeURIComponent(email)}`);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return false;
+    throw err;
+  }
+}
+
+function SignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refercode = '' } = useParams();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const set = (name: keyof Values, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const choosePhoto = async (file: File | undefined) => {
+    setPhoto(null);
+    setPreview(null);
+    if (!file) return;
+    try {
+      const compressed = await compressPhoto(file);
+      setPhoto(compressed);
+      setPreview(URL.createObjectURL(compressed));
+      setErrors((e) => ({ ...e, photo: undefined }));
+    } catch {
+      setErrors((e) => ({ ...e, photo: t('auth.errors.photoNotImage') }));
+    }
+  };
+
+  const validate = (): { errors: Errors; toastKey: string | null } => {
+    const next: Errors = {};
+    for (const f of FIELDS) {
+      if (f === 'photo') {
+        // A file that is not an image keeps its own message.
+        if (!photo) next.photo = errors.photo ?? t(REQUIRED_KEYS.photo);
+      } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = t(REQUIRED_KEYS[f]);
+    }
+    if (!next.email && !EMAIL.test(values.email.trim())) next.email = t('auth.errors.invalidEmail');
+    if (Object.keys(next).length) return { errors: next, toastKey: 'auth.errors.fillRequired' };
+    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: t('auth.errors.passwordMismatch') }, toastKey: 'auth.errors.passwordMismatch' };
+    if (values.password.length < 6) return { errors: { password: t('auth.errors.passwordTooShort') }, toastKey: 'auth.errors.passwordTooShort' };
+    if (values.dob > todayIso()) return { errors: { dob: t('auth.errors.dobInFuture') }, toastKey: 'auth.errors.dobInFuture' };
+    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: t('auth.errors.phoneDigitsOnly') }, toastKey: 'auth.errors.phoneDigitsOnly' };
+    return { errors: {}, toastKey: null };
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const check = validate();
+    setErrors(check.errors);
+    if (check.toastKey) {
+      toast(t(check.toastKey), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const email = values.email.trim();
+      if (await emailIsTaken(email)) {
+        setErrors({ email: t('auth.errors.emailTaken') });
+        toast(t('auth.errors.emailTaken'), 'error');
+        return;
+      }
+      const form = new FormData();
+      form.append('name', values.name.trim());
+      form.append('email', email);
+      form.append('password', values.password);
+      form.append('confirmPassword', values.confirmPassword);
+      form.append('photo', photo as File);
+      form.append('dob', values.dob);
+      form.append('phone', values.phone.trim());
+      form.append('address', values.address.trim());
+      form.append('refercode', refercode);
+      await apiPostForm(refercode ? `user/signup/${encodeURIComponent(refercode)}` : 'user/signup/', form);
+      setValues(EMPTY);
+      setPhoto(null);
+      setPreview(null);
+      if (fileInput.current) fileInput.current.value = '';
+      toast(t('auth.signup.success'), 'success');
+      navigate('/registration-successful', { state: { email } });
+    } catch (err) {
+      const fields = fieldErrors(t, err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') setErrors({ email: t('auth.errors.emailTaken') });
+      toast(errorMessage(t, err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (name: keyof Values, type = 'text', extra: Record<string, unknown> = {}) => (
+    <input
+      id={`f-${name}`}
+      name={name}
+      type={type}
+      value={values[name]}
+      aria-invalid={Boolean(errors[name])}
+      onChange={(e) => set(name, e.target.value)}
+      {...extra}
+    />
+  );
+
+  return (
+    <AuthCard title={t('auth.signup.title')} testId="signup-page" wide>
+      {refercode && (
+        <p className="alert alert-info" data-testid="refer-code">
+          {t('auth.signup.referredWith', { code: refercode })}
+        </p>
+      )}
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="auth-grid">
+          <Field name="name" label={t('auth.fields.name')} error={errors.name}>
+            {input('name', 'text', { autoComplete: 'name' })}
+          </Field>
+          <Field name="email" label={t('auth.fields.email')} error={errors.email}>
+            {input('email', 'email', { autoComplete: 'email' })}
+          </Field>
+          <Field name="password" label={t('auth.fields.password')} error={errors.password}>
+            <PasswordInput
+              id="f-password"
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              aria-invalid={Boolean(errors.password)}
+              onChange={(e) => set('password', e.target.value)}
+              showLabel={t('auth.fields.show')}
+              hideLabel={t('auth.fields.hide')}
+            />
+          </Field>
+          <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={errors.confirmPassword}>
+            <PasswordInput
+              id="f-confirmPassword"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              aria-invalid={Boolean(errors.confirmPassword)}
+              onChange={(e) => set('confirmPassword', e.target.value)}
+              showLabel={t('auth.fields.show')}
+              hideLabel={t('auth.fields.hide')}
+            />
+          </Field>
+          <Field name="photo" label={t('auth.fields.photo')} error={errors.photo}>
+            <span className="photo-row">
+              {preview && <img src={preview} alt="" data-testid="photo-preview" />}
+              <input id="f-photo" ref={fileInput} name="photo" type="file" accept="image/*" aria-invalid={Boolean(errors.photo)} onChange={(e) => void choosePhoto(e.target.files?.[0])} />
+            </span>
+          </Field>
+          <Field name="dob" label={t('auth.fields.dob')} error={errors.dob}>
+            {input('dob', 'date', { max: todayIso() })}
+          </Field>
+          <Field name="phone" label={t('auth.fields.phone')} error={errors.phone}>
+            <input
+              id="f-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              value={values.phone}
+              aria-invalid={Boolean(errors.phone)}
+              onChange={(e) => set('phone', e.target.value.replace(/\D+/g, ''))}
+            />
+          </Field>
+          <Field name="address" label={t('auth.fields.address')} error={errors.address}>
+            {input('address', 'text', { autoComplete: 'street-address' })}
+          </Field>
+        </div>
+        <p className="muted">{t('auth.signup.terms')}</p>
+        <button className="btn btn-primary" type="submit" disabled={busy} data-testid="signup-submit">
+          {busy ? t('auth.signup.busy') : t('auth.signup.submit')}
+        </button>
+        <p className="auth-links">
+          <span>
+            {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.login')}</Link>
+          </span>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default function Signup() {
+  return (
+    <GuestOnly>
+      <SignupForm />
+    </GuestOnly>
+  );
+}
