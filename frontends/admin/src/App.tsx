@@ -1,59 +1,43 @@
-// Admin back-office: the frame only for now (side menu, 240 px), behind the admin guard.
-import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { RoleGuard } from '@shared/guard';
-import { USER_TYPES } from '@shared/session';
+// Admin back-office (back office §2): every route is admin-only (the server must vouch for an
+// admin session); a collapsible 240 px side menu; each screen is its own lazy chunk.
+import './admin.css';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AdminGuard } from '@shared/guard';
+import { Layout } from './components/Layout';
+import { Loading } from './components/States';
 
-const MENU: [string, string][] = [
-  ['/admin', 'dashboard'],
-  ['/admincourselist', 'courses'],
-  ['/admininstructorlist', 'instructors'],
-  ['/adminuserlist', 'users'],
-  ['/adminorderlist', 'orders'],
-  ['/admincuponlist', 'coupons'],
-  ['/adminmessages', 'messages'],
-  ['/adminfreebies', 'freebies'],
-  ['/adminstoreproduct', 'store'],
-];
-
-function Frame() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return (
-    <div className="admin-frame" data-testid="admin-frame" style={{ display: 'grid', gridTemplateColumns: '240px 1fr', gap: 24 }}>
-      <nav className="card" aria-label={t('admin.menu')}>
-        <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {MENU.map(([href, key]) => (
-            <li key={href} style={{ padding: '6px 0' }}>
-              <Link to={href} aria-current={pathname === href ? 'page' : undefined}>
-                {t(`admin.${key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="card">
-        <h1>{t('admin.title')}</h1>
-        <p className="muted">{t('common.comingSoon')}</p>
-      </div>
-    </div>
-  );
-}
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const UserList = lazy(() => import('./pages/UserList'));
+const UserTable = lazy(() => import('./pages/UserTables').then((m) => ({ default: m.UserTable })));
+const SubscriberTable = lazy(() => import('./pages/UserTables').then((m) => ({ default: m.SubscriberTable })));
+const ViewUser = lazy(() => import('./pages/ViewUser'));
+const CreateAccount = lazy(() => import('./pages/CreateAccount'));
+const OAuthUsers = lazy(() => import('./pages/OAuthUsers'));
+const AnalyticsUsers = lazy(() => import('./pages/AnalyticsUsers'));
+const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
   return (
     <BrowserRouter>
-      <div className="container">
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <RoleGuard allow={[USER_TYPES.admin, USER_TYPES.content]}>
-                <Frame />
-              </RoleGuard>
-            }
-          />
-        </Routes>
+      <div className="container admin-container">
+        <AdminGuard>
+          <Layout>
+            <Suspense fallback={<Loading />}>
+              <Routes>
+                <Route path="/admin" element={<Dashboard />} />
+                <Route path="/adminuserlist" element={<UserList />} />
+                <Route path="/adminuserlistdetail" element={<UserTable />} />
+                <Route path="/adminsubsciberlist" element={<SubscriberTable />} />
+                <Route path="/viewuser" element={<ViewUser />} />
+                <Route path="/createaccount" element={<CreateAccount />} />
+                <Route path="/oauthusers" element={<OAuthUsers />} />
+                <Route path="/adminanalyticsusers" element={<AnalyticsUsers />} />
+                <Route path="*" element={<ComingSoon />} />
+              </Routes>
+            </Suspense>
+          </Layout>
+        </AdminGuard>
       </div>
     </BrowserRouter>
   );

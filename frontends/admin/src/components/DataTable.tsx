@@ -1,0 +1,188 @@
+// A small data table: a search box, fixed page size, and copy / CSV / print of every
+// (filtered) row, as the back office's tables offer (back office §2).
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from '@shared/i18n';
+import { toast } from '@shared/toast';
+import { Pager, pageOf } from './Pager';
+import { Loading, NoData } from './States';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** The cell's text (also what copy, CSV and print use). */
+  text: (row: T) => string;
+  /** What the cell shows, when more than text (a link, a button). */
+  render?: (row: T) => ReactNode;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const csvCell = (s: string) => (/[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : s);
+
+export function toCsv<T>(columns: Column<T>[], rows: T[]): string {
+  return [columns.map((c) => csvCell(c.header)).join(','), ...rows.map((r) => columns.map((c) => csvCell(c.text(r))).join(','))].join('\r\n');
+}
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    /* no clipboard API (plain http): fall back to a selection */
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
+  const frame = document.createElement('iframe');
+  frame.style.position = 'fixed';
+  frame.style.width = '0';
+  frame.style.height = '0';
+  frame.style.border = '0';
+  document.body.appendChild(frame);
+  const doc = frame.contentDocument;
+  if (!doc) return;
+  doc.open();
+  doc.write(
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h1>${escapeHtml(title)}</h1><table><thead><tr>${columns
+      .map((c) => `<th>${escapeHtml(c.header)}</th>`)
+      .join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(c.text(r))}</td>`).join('')}</tr>`).join('')}</tbody></table></body></html>`,
+  );
+  doc.close();
+  window.setTimeout(() => {
+    frame.contentWindow?.focus();
+    frame.contentWindow?.print();
+    window.setTimeout(() => frame.remove(), 1000);
+  }, 50);
+}
+
+export function DataTable<T>({
+  title,
+  columns,
+  rows,
+  loading,
+  pageSize,
+  rowKey,
+  fileName,
+  exports = true,
+  rowClass,
+  testId,
+}: {
+  title: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  loading: boolean;
+  pageSize: number;
+  rowKey: (row: T) => string;
+  fileName: string;
+  exports?: boolean;
+  rowClass?: (row: T) => string | undefined;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const all = rows ?? [];
+    if (!q) return all;
+    return all.filter((r) => columns.some((c) => c.text(r).toLowerCase().includes(q)));
+  }, [rows, query, columns]);
+  const view = pageOf(filtered, page, pageSize);
+
+  const copy = async () => {
+    const text = [columns.map((c) => c.header).join('\t'), ...filtered.map((r) => columns.map((c) => c.text(r)).join('\t'))].join('\n');
+    try {
+      await copyText(text);
+      toast(t('admin.table.copied', { count: filtered.length }), 'success');
+    } catch {
+      toast(t('admin.table.copyFailed'), 'error');
+    }
+  };
+
+  return (
+    <div className="data-table" data-testid={testId}>
+      <div className="data-table-tools">
+        {exports && (
+          <div className="data-table-buttons">
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy()} disabled={!filtered.length} data-testid="table-copy">
+              {t('admin.table.copy')}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => download(fileName, toCsv(columns, filtered))} disabled={!filtered.length} data-testid="table-csv">
+              {t('admin.table.csv')}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => printTable(title, columns, filtered)} disabled={!filtered.length} data-testid="table-print">
+              {t('admin.table.print')}
+            </button>
+          </div>
+        )}
+        <label className="data-table-search">
+          <span>{t('admin.table.search')}</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(0);
+            }}
+          />
+        </label>
+      </div>
+      {loading && !rows ? (
+        <Loading />
+      ) : !filtered.length ? (
+        <NoData />
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.key} scope="col">
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {view.rows.map((r) => (
+                  <tr key={rowKey(r)} className={rowClass?.(r)} data-testid="table-row">
+                    {columns.map((c) => (
+                      <td key={c.key} data-col={c.key}>
+                        {c.render ? c.render(r) : c.text(r)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="muted data-table-info" data-testid="table-info">
+            {t('admin.table.showing', { from: view.page * pageSize + 1, to: view.page * pageSize + view.rows.length, total: filtered.length })}
+          </p>
+          <Pager page={view.page} pages={view.pages} onPage={setPage} testId="table-pager" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+// The admin layout (back office §2): a collapsible side menu, 240 px wide, whose groups open
+// according to the current path.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+
+export const SIDE_MENU_WIDTH = 240;
+
+type Item = [path: string, key: string];
+export const MENU: { group: string; items: Item[] }[] = [
+  { group: 'dashboard', items: [['/admin', 'dashboard']] },
+  {
+    group: 'analytics',
+    items: [
+      ['/adminanalyticssales', 'analyticsSales'],
+      ['/adminanalyticsusers', 'analyticsUsers'],
+      ['/adminanalyticsinstructor', 'analyticsInstructors'],
+      ['/adminanalyticscourses', 'analyticsCourses'],
+    ],
+  },
+  {
+    group: 'courses',
+    items: [
+      ['/admincourselist', 'courseList'],
+      ['/addcourse', 'addCourse'],
+      ['/adminupcomingcourselist', 'upcomingList'],
+      ['/upcoming', 'addUpcoming'],
+    ],
+  },
+  {
+    group: 'instructors',
+    items: [
+      ['/admininstructorlist', 'instructorList'],
+      ['/addinstructor', 'addInstructor'],
+      ['/admin-instructor-settlement', 'settlements'],
+    ],
+  },
+  {
+    group: 'users',
+    items: [
+      ['/adminuserlist', 'userList'],
+      ['/adminuserlistdetail', 'userTable'],
+      ['/adminsubsciberlist', 'subscriberTable'],
+      ['/createaccount', 'createAccount'],
+      ['/oauthusers', 'oauthUsers'],
+      ['/subscription-expire-data', 'expired'],
+    ],
+  },
+  {
+    group: 'orders',
+    items: [
+      ['/adminorderlist', 'orderList'],
+      ['/adminpaidorderlist', 'paidOrders'],
+      ['/admincuponlist', 'couponList'],
+      ['/cupon', 'addCoupon'],
+    ],
+  },
+  {
+    group: 'messages',
+    items: [
+      ['/adminmessages', 'messages'],
+      ['/admincertificatelist', 'certificates'],
+      ['/manageNotification', 'notifications'],
+      ['/admin/mass-mailing', 'massMail'],
+    ],
+  },
+  {
+    group: 'content',
+    items: [
+      ['/adminfreebies', 'freebies'],
+      ['/addpost', 'addFreebie'],
+      ['/addpopup', 'popup'],
+    ],
+  },
+  {
+    group: 'store',
+    items: [
+      ['/adminstorecategories', 'storeCategories'],
+      ['/adminstoreproduct', 'storeProducts'],
+      ['/adminstoreorders', 'storeOrders'],
+      ['/adminstoregiftcard', 'giftCards'],
+    ],
+  },
+];
+
+const matches = (pathname: string, path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
+
+/** Detail screens belong to the group of their list. */
+const EXTRA: [RegExp, string][] = [
+  [/^\/viewuser$/, 'users'],
+  [/^\/admin\/instructor\//, 'analytics'],
+  [/^\/admin\/course\/analytics\//, 'analytics'],
+  [/^\/admin\/store\//, 'store'],
+  [/^\/(updatecourse|updatelesson)$/, 'courses'],
+  [/^\/(updateinstructor|instructor-payment)$/, 'instructors'],
+  [/^\/update-freebies\//, 'content'],
+];
+
+export function groupOf(pathname: string): string | undefined {
+  return MENU.find((g) => g.items.some(([p]) => matches(pathname, p)))?.group ?? EXTRA.find(([re]) => re.test(pathname))?.[1];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = groupOf(pathname);
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 800px)').matches ?? false);
+  const [open, setOpen] = useState<Set<string>>(() => new Set(current ? [current] : []));
+  // The group of the current path opens on navigation.
+  useEffect(() => {
+    if (current) setOpen((o) => (o.has(current) ? o : new Set([...o, current])));
+  }, [current]);
+  const toggle = (group: string) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (next.has(group)) next.delete(group);
+      else next.add(group);
+      return next;
+    });
+
+  return (
+    <div className={`admin-layout ${collapsed ? 'collapsed' : ''}`} data-testid="admin-frame">
+      <aside className="admin-side" style={{ width: collapsed ? undefined : SIDE_MENU_WIDTH }} data-testid="admin-side-menu" aria-label={t('admin.menu')}>
+        <button type="button" className="admin-collapse" aria-expanded={!collapsed} aria-controls="admin-menu" onClick={() => setCollapsed((c) => !c)} data-testid="admin-menu-toggle">
+          <span aria-hidden="true">{collapsed ? '☰' : '«'}</span>
+          <span className="sr-only">{collapsed ? t('admin.expandMenu') : t('admin.collapseMenu')}</span>
+        </button>
+        {!collapsed && (
+          <nav id="admin-menu">
+            {MENU.map(({ group, items }) => {
+              const isOpen = open.has(group);
+              if (items.length === 1) {
+                const [path, key] = items[0]!;
+                return (
+                  <Link key={group} to={path} className={`admin-menu-single ${matches(pathname, path) ? 'active' : ''}`} aria-current={matches(pathname, path) ? 'page' : undefined}>
+                    {t(`admin.nav.${key}`)}
+                  </Link>
+                );
+              }
+              return (
+                <div key={group} className={`admin-menu-group ${isOpen ? 'open' : ''}`} data-group={group}>
+                  <button type="button" className="admin-menu-head" aria-expanded={isOpen} onClick={() => toggle(group)}>
+                    <span>{t(`admin.groups.${group}`)}</span>
+                    <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+                  </button>
+                  {isOpen && (
+                    <ul>
+                      {items.map(([path, key]) => (
+                        <li key={path}>
+                          <Link to={path} className={matches(pathname, path) ? 'active' : undefined} aria-current={matches(pathname, path) ? 'page' : undefined}>
+                            {t(`admin.nav.${key}`)}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              );
+            })}
+          </nav>
+        )}
+      </aside>
+      <div className="admin-content">{children}</div>
+    </div>
+  );
+}

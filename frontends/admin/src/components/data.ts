@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { authApi } from '@shared/api';
+import type { SessionUser } from '@shared/session';
+
+/** A user as the admin calls answer it. */
+export type AdminUser = SessionUser;
+
+export interface Loaded<T> {
+  data: T | undefined;
+  loading: boolean;
+  error: Error | undefined;
+  reload: () => void;
+  /** Replaces one item locally (after suspend / verify) without a refetch. */
+  setData: (update: (current: T | undefined) => T | undefined) => void;
+}
+
+/** GET a protected admin path; refetches when `path` changes. `null` skips the call. */
+export function useAdminGet<T>(path: string | null): Loaded<T> {
+  const [data, setDataState] = useState<T | undefined>(undefined);
+  const [loading, setLoading] = useState(path !== null);
+  const [error, setError] = useState<Error | undefined>(undefined);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (path === null) {
+      setLoading(false);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    setError(undefined);
+    authApi.get<T>(path).then(
+      ({ data: d }) => {
+        if (!live) return;
+        setDataState(d);
+        setLoading(false);
+      },
+      (err: Error) => {
+        if (!live) return;
+        setDataState(undefined);
+        setError(err);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, tick]);
+  return { data, loading, error, reload: () => setTick((n) => n + 1), setData: (update) => setDataState((d) => update(d)) };
+}
+
+/** Back office §9: dates are dash-separated day-month-year. */
+export function dmy(d: Date): string {
+  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
+}
+
+/** YYYY-MM-DD (a date input's value) in local time. */
+export function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD → DD-MM-YYYY for the API paths. */
+export function isoToDmy(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+export const USER_TYPE_KEYS: Record<number, string> = {
+  1: 'adminUsers.types.admin',
+  2: 'adminUsers.types.content',
+  3: 'adminUsers.types.instructor',
+  4: 'adminUsers.types.student',
+};

@@ -1,0 +1,134 @@
+// /adminanalyticsusers: sign-ups in a date range (default: the last 30 days; both dates are
+// needed), a chart of sign-ups per day (per month for long ranges), the counts total,
+// verified, not verified and subscriber, and the users (student id links /viewuser).
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from '@shared/i18n';
+import { BarChart, type Bar } from '../components/BarChart';
+import { DataTable, type Column } from '../components/DataTable';
+import { isoDay, isoToDmy, useAdminGet, type AdminUser } from '../components/data';
+import { AdminPage, LoadError, Loading } from '../components/States';
+import { userColumns } from '../components/users';
+
+export const DEFAULT_RANGE_DAYS = 30;
+const TABLE_PAGE_SIZE = 10;
+const DHAKA_OFFSET_MS = 6 * 3_600_000;
+
+interface UserAnalytics {
+  total: number;
+  verified: number;
+  notVerified: number;
+  subscriber: number;
+  data: AdminUser[];
+}
+
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  const from = new Date(now);
+  from.setDate(from.getDate() - DEFAULT_RANGE_DAYS);
+  return { from: isoDay(from), to: isoDay(now) };
+}
+
+/** The Bangladesh calendar day (YYYY-MM-DD) of an instant. */
+const dhakaDay = (iso: string) => new Date(new Date(iso).getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+
+function* days(from: string, to: string) {
+  const d = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  for (let i = 0; d <= end && i < 4000; i++) {
+    yield d.toISOString().slice(0, 10);
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+}
+
+/** Sign-ups per day, or per month when the range is longer than about two months. */
+export function signupBars(users: AdminUser[], from: string, to: string, lng: string): Bar[] {
+  const all = [...days(from, to)];
+  const monthly = all.length > 62;
+  const key = (day: string) => (monthly ? day.slice(0, 7) : day);
+  const counts = new Map<string, number>();
+  for (const d of all) counts.set(key(d), 0);
+  for (const u of users) {
+    const k = key(dhakaDay(u.createdAt));
+    if (counts.has(k)) counts.set(k, counts.get(k)! + 1);
+  }
+  const locale = lng.startsWith('bn') ? 'bn-BD' : 'en-GB';
+  const fmt = new Intl.DateTimeFormat(locale, monthly ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(locale, monthly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' });
+  return [...counts].map(([k, value]) => {
+    const date = new Date(`${monthly ? `${k}-01` : k}T00:00:00Z`);
+    return { label: fmt.format(date), title: long.format(date), value };
+  });
+}
+
+export default function AnalyticsUsers() {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState(defaultRange);
+  const [range, setRange] = useState(draft);
+  const [missing, setMissing] = useState(false);
+  const path = `analytics/users/${isoToDmy(range.from)}/${isoToDmy(range.to)}`;
+  const stats = useAdminGet<UserAnalytics>(path);
+  const columns = useMemo<Column<AdminUser>[]>(() => userColumns(t, i18n.language).filter((c) => ['studentId', 'joined', 'name', 'email', 'phone', 'type', 'verification'].includes(c.key)), [t, i18n.language]);
+  const bars = useMemo(() => signupBars(stats.data?.data ?? [], range.from, range.to, i18n.language), [stats.data, range, i18n.language]);
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    // Back office §5: both from and to dates are needed.
+    if (!draft.from || !draft.to) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setRange(draft.from <= draft.to ? draft : { from: draft.to, to: draft.from });
+  };
+
+  const s = stats.data;
+  const counts: [string, number | undefined][] = [
+    ['total', s?.total],
+    ['verified', s?.verified],
+    ['notVerified', s?.notVerified],
+    ['subscriber', s?.subscriber],
+  ];
+  return (
+    <AdminPage title={t('adminAnalytics.usersTitle')} testId="admin-analytics-users">
+      <form className="card date-range" onSubmit={apply} noValidate data-testid="date-range">
+        <label>
+          <span>{t('adminAnalytics.from')}</span>
+          <input type="date" name="from" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+        </label>
+        <label>
+          <span>{t('adminAnalytics.to')}</span>
+          <input type="date" name="to" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+        </label>
+        <button type="submit" className="btn btn-primary btn-sm" data-testid="apply-range">
+          {t('adminAnalytics.apply')}
+        </button>
+        {missing && (
+          <p className="admin-alert alert-error" role="alert" data-testid="range-missing">
+            {t('adminAnalytics.bothDates')}
+          </p>
+        )}
+      </form>
+      <div className="stat-grid">
+        {counts.map(([k, v]) => (
+          <div key={k} className="card stat" data-testid={`count-${k}`}>
+            <span className="stat-label">{t(`adminAnalytics.counts.${k}`)}</span>
+            <strong className="stat-value">{stats.loading && !s ? '…' : (v ?? 0)}</strong>
+          </div>
+        ))}
+      </div>
+      {stats.error ? (
+        <LoadError onRetry={stats.reload} />
+      ) : stats.loading && !s ? (
+        <Loading />
+      ) : (
+        <>
+          <div className="card chart-card">
+            <h2>{t('adminAnalytics.signupsChart')}</h2>
+            <BarChart bars={bars} label={t('adminAnalytics.signupsChart')} testId="signups-chart" />
+          </div>
+          <h2>{t('adminAnalytics.usersTable')}</h2>
+          <DataTable title={t('adminAnalytics.usersTitle')} columns={columns} rows={s?.data} loading={stats.loading} pageSize={TABLE_PAGE_SIZE} rowKey={(u) => u._id} fileName="user-analytics.csv" testId="analytics-users-table" />
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,101 @@
+// /createaccount: name, email, password, account type (Admin 1 / Content Uploader 2) and an
+// optional instructor (back office §2, §5).
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@shared/i18n';
+import { api, ApiError, authApi } from '@shared/api';
+import { toast } from '@shared/toast';
+import type { Instructor } from '@shared/types';
+import { useAsync } from '@shared/useAsync';
+import { AdminPage } from '../components/States';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMPTY = { name: '', email: '', password: '', type: '', instructor: 'N/A' };
+
+export default function CreateAccount() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const instructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
+  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  const fail = (text: string) => {
+    setMessage({ kind: 'error', text });
+    toast(text, 'error');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.name.trim() || !form.email.trim() || !form.password || !form.type) return fail(t('adminUsers.create.missing'));
+    if (!EMAIL.test(form.email.trim())) return fail(t('auth.errors.invalidEmail'));
+    if (form.password.length < 6) return fail(t('auth.errors.passwordTooShort'));
+    setBusy(true);
+    setMessage(null);
+    try {
+      await authApi.post('user/create-account', {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+        type: Number(form.type),
+        instructor: form.instructor,
+      });
+      setForm(EMPTY);
+      setMessage({ kind: 'success', text: t('adminUsers.create.added') });
+      toast(t('adminUsers.create.added'), 'success');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') fail(t('adminUsers.create.emailExists'));
+      else if (err instanceof ApiError && err.message === 'Some field is not fillup!!!') fail(t('adminUsers.create.missing'));
+      else if (err instanceof ApiError && err.message === 'password should be more than 5 character') fail(t('auth.errors.passwordTooShort'));
+      else if (err instanceof ApiError && err.message === '*Invalid email') fail(t('auth.errors.invalidEmail'));
+      else fail(t('adminUsers.create.notAdded'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminPage title={t('adminUsers.createTitle')} testId="admin-create-account">
+      <form className="card admin-form" onSubmit={(e) => void submit(e)} noValidate>
+        {message && (
+          <div className={`admin-alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="create-message">
+            {message.text}
+          </div>
+        )}
+        <label>
+          <span>{t('auth.fields.name')}</span>
+          <input name="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
+        </label>
+        <label>
+          <span>{t('auth.fields.email')}</span>
+          <input name="email" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} />
+        </label>
+        <label>
+          <span>{t('auth.fields.password')}</span>
+          <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
+        </label>
+        <label>
+          <span>{t('adminUsers.create.type')}</span>
+          <select name="type" value={form.type} onChange={(e) => set('type', e.target.value)}>
+            <option value="">{t('adminUsers.create.chooseType')}</option>
+            <option value="1">{t('adminUsers.create.admin')}</option>
+            <option value="2">{t('adminUsers.create.content')}</option>
+          </select>
+        </label>
+        <label>
+          <span>{t('adminUsers.create.instructor')}</span>
+          <select name="instructor" value={form.instructor} onChange={(e) => set('instructor', e.target.value)}>
+            <option value="N/A">{t('adminUsers.create.none')}</option>
+            {instructors.data?.map((i) => (
+              <option key={i._id} value={i._id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-submit">
+          {t('adminUsers.create.submit')}
+        </button>
+      </form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,116 @@
+// /adminuserlist: users by group (back office §2) as cards with View and Suspend/Unsuspend.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { useAdminGet, type AdminUser } from '../components/data';
+import { Pager, pageOf } from '../components/Pager';
+import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
+
+const SECTIONS = [
+  ['users', 'user/type/student'],
+  ['subscribers', 'user/type/subscriber'],
+  ['instructors', 'user/type/3'],
+  ['admins', 'user/type/1'],
+  ['content', 'user/type/2'],
+] as const;
+type Section = (typeof SECTIONS)[number][0];
+const PAGE_SIZE = 12;
+
+function UserCard({ user, onChange }: { user: AdminUser; onChange: (u: AdminUser) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    const updated = await setSuspended(t, user, !user.suspend);
+    setBusy(false);
+    if (updated) onChange(updated);
+  };
+  return (
+    <article className="card user-card" data-testid="user-card" data-email={user.email} data-suspended={user.suspend}>
+      <h3>{user.name || '—'}</h3>
+      <p className="muted">{userTypeLabel(t, user)}</p>
+      <dl>
+        <dt>{t('adminUsers.columns.phone')}</dt>
+        <dd>{user.phone || '—'}</dd>
+        <dt>{t('adminUsers.columns.email')}</dt>
+        <dd>{user.email}</dd>
+      </dl>
+      {user.suspend && <span className="badge badge-warn">{t('adminUsers.status.suspended')}</span>}
+      <div className="user-card-actions">
+        <Link className="btn btn-outline btn-sm" to={`/viewuser?id=${encodeURIComponent(user._id)}`} data-testid="view-user">
+          {t('adminUsers.view')}
+        </Link>
+        <button type="button" className={`btn btn-sm ${user.suspend ? 'btn-primary' : 'btn-danger'}`} disabled={busy} onClick={() => void toggle()} data-testid="toggle-suspend">
+          {user.suspend ? t('adminUsers.unsuspend') : t('adminUsers.suspend')}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export default function UserList() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const section: Section = (SECTIONS.find(([s]) => s === params.get('section'))?.[0] ?? 'users') as Section;
+  const path = SECTIONS.find(([s]) => s === section)![1];
+  const list = useAdminGet<AdminUser[]>(path);
+  const [page, setPage] = useState(0);
+  const view = pageOf(list.data ?? [], page, PAGE_SIZE);
+
+  return (
+    <AdminPage
+      title={t('adminUsers.listTitle')}
+      testId="admin-user-list"
+      actions={
+        <>
+          <Link className="btn btn-outline btn-sm" to="/adminuserlistdetail">
+            {t('adminUsers.tableTitle')}
+          </Link>
+          <Link className="btn btn-primary btn-sm" to="/createaccount">
+            {t('adminUsers.createTitle')}
+          </Link>
+        </>
+      }
+    >
+      <div className="pills admin-sections" role="tablist">
+        {SECTIONS.map(([s]) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            className="pill"
+            aria-selected={s === section}
+            aria-pressed={s === section}
+            data-testid={`section-${s}`}
+            onClick={() => {
+              setPage(0);
+              setParams({ section: s });
+            }}
+          >
+            {t(`adminUsers.sections.${s}`)}
+          </button>
+        ))}
+      </div>
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.error ? (
+        <LoadError onRetry={list.reload} />
+      ) : !view.rows.length ? (
+        <NoData />
+      ) : (
+        <>
+          <p className="muted" data-testid="user-count">
+            {t('adminUsers.count', { count: list.data?.length ?? 0 })}
+          </p>
+          <div className="user-grid">
+            {view.rows.map((u) => (
+              <UserCard key={u._id} user={u} onChange={(updated) => list.setData((d) => replaceUser(d, updated))} />
+            ))}
+          </div>
+          <Pager page={view.page} pages={view.pages} onPage={setPage} />
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,89 @@
+// /viewuser?id=…: one user's details (back office §2), with suspend / unsuspend and verify.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '@shared/i18n';
+import { ApiError } from '@shared/api';
+import { formatDate, poishaToBdt } from '@shared/format';
+import { useAdminGet, type AdminUser } from '../components/data';
+import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
+
+export default function ViewUser() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const user = useAdminGet<AdminUser>(id ? `user/${encodeURIComponent(id)}/` : null);
+  const [busy, setBusy] = useState(false);
+  const u = user.data;
+
+  const act = async (fn: () => Promise<AdminUser | null>) => {
+    setBusy(true);
+    const updated = await fn();
+    setBusy(false);
+    if (updated) user.setData(() => updated);
+  };
+
+  let body;
+  if (!id || (user.error instanceof ApiError && user.error.status === 404)) body = <NoData />;
+  else if (user.loading && !u) body = <Loading />;
+  else if (user.error || !u) body = <LoadError onRetry={user.reload} />;
+  else {
+    const rows: [string, string][] = [
+      [t('adminUsers.columns.studentId'), u.studentId],
+      [t('adminUsers.columns.email'), u.email],
+      [t('adminUsers.columns.phone'), u.phone || '—'],
+      [t('adminUsers.columns.address'), u.address || '—'],
+      [t('adminUsers.columns.dob'), u.dob || '—'],
+      [t('adminUsers.columns.userType'), userTypeLabel(t, u)],
+      [t('adminUsers.columns.status'), u.suspend ? t('adminUsers.status.suspended') : t('adminUsers.status.active')],
+      [t('adminUsers.columns.verification'), u.emailVerify ? t('adminUsers.verification.verified') : t('adminUsers.verification.notVerified')],
+      [t('adminUsers.columns.joinDate'), formatDate(u.createdAt, i18n.language)],
+      [t('adminUsers.fields.balance'), t('common.bdt', { amount: poishaToBdt(u.balance) })],
+      [t('adminUsers.fields.pendingBalance'), t('common.bdt', { amount: poishaToBdt(u.pending_balance) })],
+      [t('adminUsers.fields.referralCode'), u.referralCode || '—'],
+      [t('adminUsers.fields.loginFrom'), u.loginFrom || t('adminUsers.fields.emailLogin')],
+    ];
+    body = (
+      <div className="card view-user" data-testid="view-user-card">
+        <div className="view-user-head">
+          <UserPhoto path={u.photo} name={u.name} />
+          <div>
+            <h2 data-testid="view-user-name">{u.name}</h2>
+            <p className="muted">{userTypeLabel(t, u)}</p>
+            <div className="user-card-actions">
+              <button type="button" className={`btn btn-sm ${u.suspend ? 'btn-primary' : 'btn-danger'}`} disabled={busy} data-testid="toggle-suspend" onClick={() => void act(() => setSuspended(t, u, !u.suspend))}>
+                {u.suspend ? t('adminUsers.unsuspend') : t('adminUsers.suspend')}
+              </button>
+              {!u.emailVerify && (
+                <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="mark-verified" onClick={() => void act(() => markVerified(t, u, 'view'))}>
+                  {t('adminUsers.markVerified')}
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+        <dl className="details">
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    );
+  }
+  return (
+    <AdminPage
+      title={t('adminUsers.viewTitle')}
+      testId="admin-view-user"
+      actions={
+        <Link className="btn btn-outline btn-sm" to="/adminuserlist">
+          {t('adminUsers.backToList')}
+        </Link>
+      }
+    >
+      {body}
+    </AdminPage>
+  );
+}
