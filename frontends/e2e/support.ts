@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface Taal {
   baseUrl: string;
   port: number;
+  /** The all-in-one's DATA_DIR (mail outbox under mail/). */
+  dataDir: string;
   logs: () => string;
   stop: () => Promise<void>;
 }
@@ -73,7 +75,7 @@ export async function startTaal(extraEnv: Record<string, string> = {}, timeoutMs
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, port, logs: () => output, stop };
+  return { baseUrl, port, dataDir, logs: () => output, stop };
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -133,4 +135,83 @@ export async function loginByApi(baseUrl: string, account: { email: string; pass
   const body = (await res.json()) as { success: boolean; data: LoginAnswer; message?: string };
   if (!body.success) throw new Error(`login as ${account.email} failed: ${body.message}`);
   return body.data;
+}
+
+/** Undoes quoted-printable soft line breaks and escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export interface Mail {
+  file: string;
+  subject: string;
+  body: string;
+}
+
+/** The .eml files of the all-in-one's outbox ($DATA_DIR/mail) addressed to `to`, oldest first. */
+export function mailsTo(taal: Taal, to: string): Mail[] {
+  const dir = path.join(taal.dataDir, 'mail');
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return names.flatMap((file) => {
+    const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+    const end = raw.search(/\r?\n\r?\n/);
+    const headers = raw.slice(0, end).replace(/\r?\n[ \t]+/g, ' ');
+    if (!(/^To:\s*(.*)$/im.exec(headers)?.[1] ?? '').toLowerCase().includes(to.toLowerCase())) return [];
+    return [{ file, subject: /^Subject:\s*(.*)$/im.exec(headers)?.[1] ?? '', body: decodeQuotedPrintable(raw.slice(end)) }];
+  });
+}
+
+/** Waits until at least `count` mails to `to` are in the outbox. */
+export async function waitForMails(taal: Taal, to: string, count = 1, timeoutMs = 15_000): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(taal, to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to}, found ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Width and height of a baseline or progressive JPEG, from its SOF marker. */
+export function jpegSize(buf: Buffer): { width: number; height: number } | null {
+  if (buf[0] !== 0xff || buf[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 9 < buf.length) {
+    if (buf[i] !== 0xff) return null;
+    const marker = buf[i + 1]!;
+    const len = buf.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    }
+    i += 2 + len;
+  }
+  return null;
+}
+
+/** A PNG of the given size drawn by the browser (a real image for the sign-up form). */
+export async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const c = document.createElement('canvas');
+      c.width = w!;
+      c.height = h!;
+      const ctx = c.getContext('2d')!;
+      const g = ctx.createLinearGradient(0, 0, w!, h!);
+      g.addColorStop(0, '#b5471b');
+      g.addColorStop(1, '#e8a33d');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, w!, h!);
+      ctx.fillStyle = '#fff';
+      ctx.font = '120px sans-serif';
+      ctx.fillText('Taal', 80, 200);
+      return c.toDataURL('image/png');
+    },
+    [width, height],
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
 import { ApiError } from '@shared/api';
@@ -82,7 +83,8 @@ function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  // Kept as a function of t so the alert follows a language switch.
+  const [alert, setAlert] = useState<((tr: TFunction) => string) | null>(null);
   const [busy, setBusy] = useState(false);
   const afterLogin = () => navigate(params.get('redirect') === 'cart' ? '/cart' : '/', { replace: true });
 
@@ -94,7 +96,7 @@ function LoginForm() {
     if (!password) next.password = t('auth.errors.passwordRequired');
     setErrors(next);
     if (Object.keys(next).length) {
-      setAlert(t('auth.errors.loginMissing'));
+      setAlert(() => (tr: TFunction) => tr('auth.errors.loginMissing'));
       return;
     }
     setBusy(true);
@@ -111,7 +113,7 @@ function LoginForm() {
         return;
       }
       const specific = err instanceof ApiError && ['ACCOUNT_SUSPENDED', 'TOO_MANY_REQUESTS', 'VALIDATION_FAILED'].includes(err.code ?? '');
-      setAlert(specific ? errorMessage(t, err) : err instanceof ApiError && err.status < 500 ? t('auth.errors.loginFailed') : t('common.loadFailed'));
+      setAlert(() => (tr: TFunction) => (specific ? errorMessage(tr, err) : err instanceof ApiError && err.status < 500 ? tr('auth.errors.loginFailed') : tr('common.loadFailed')));
     } finally {
       setBusy(false);
     }
@@ -121,7 +123,7 @@ function LoginForm() {
     <AuthCard title={t('auth.login.title')} testId="login-page">
       {alert && (
         <div className="alert alert-error" role="alert" data-testid="login-alert">
-          {alert}
+          {alert(t)}
         </div>
       )}
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>

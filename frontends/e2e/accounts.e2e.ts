@@ -1,0 +1,301 @@
+// Accounts in the browser against the real all-in-one: sign-up with a photo, the verification
+// mail in the outbox, its link, login, the student menu, logout; login failures; guards.
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, jpegSize, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal } from './support';
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+const STUDENT_TABS = ['Classroom', 'Wishlist', 'Messages', 'Purchase History', 'Profile', 'Earn Money', 'Redeem Gift Card'];
+
+async function toastWith(page: Page, text: string) {
+  const toast = page.locator('.toast', { hasText: text });
+  await toast.first().waitFor({ timeout: 15_000 });
+  return toast.first();
+}
+
+async function fillSignup(page: Page, values: { name: string; email: string; password: string; confirmPassword: string; dob: string; phone: string; address: string }, photo?: Buffer) {
+  await page.fill('#f-name', values.name);
+  await page.fill('#f-email', values.email);
+  await page.fill('#f-password', values.password);
+  await page.fill('#f-confirmPassword', values.confirmPassword);
+  await page.fill('#f-dob', values.dob);
+  await page.fill('#f-phone', values.phone);
+  await page.fill('#f-address', values.address);
+  if (photo) {
+    await page.setInputFiles('#f-photo', { name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.waitForSelector('[data-testid="photo-preview"]');
+  }
+}
+
+async function loginInUi(page: Page, email: string, password: string) {
+  await page.fill('#f-email', email);
+  await page.fill('#f-password', password);
+  await page.click('[data-testid="login-submit"]');
+}
+
+test('sign up with a photo → verification mail → its link → login → student menu → logout clears local storage', async () => {
+  const { page, context, errors } = await openPage(browser);
+  const email = `e2e-${Date.now()}@example.com`;
+  const values = { name: 'Rina Akter', email, password: 'secret12', confirmPassword: 'secret12', dob: '2001-04-05', phone: '01712345678', address: 'Mirpur 10, Dhaka' };
+  try {
+    await page.goto(`${taal.baseUrl}/signup`);
+    await page.waitForSelector('[data-testid="signup-page"]');
+
+    // Every field empty: each inline message of spec §5 and the toast.
+    await page.click('[data-testid="signup-submit"]');
+    await toastWith(page, 'Please fill all the required fields');
+    const inline = await page.$$eval('.input-error', (els) => els.map((e) => e.textContent));
+    expect(inline).toEqual(['*Name required', '*Email required', '*Password required', '*Confirm password required', '*Photo required', '*Date of birth required', '*Phone number required', '*Address required']);
+
+    // Bad e-mail, then mismatched and short passwords, then a future date of birth.
+    const photo = await makePng(page, 1600, 1200);
+    await fillSignup(page, { ...values, email: 'not-an-email' }, photo);
+    await page.click('[data-testid="signup-submit"]');
+    expect(await page.textContent('[data-testid="error-email"]')).toBe('*Invalid email');
+    await page.fill('#f-email', email);
+    await page.fill('#f-confirmPassword', 'secret13');
+    await page.click('[data-testid="signup-submit"]');
+    expect(await page.textContent('[data-testid="error-confirmPassword"]')).toBe("password didn't match");
+    await page.fill('#f-password', 'abc');
+    await page.fill('#f-confirmPassword', 'abc');
+    await page.click('[data-testid="signup-submit"]');
+    expect(await page.textContent('[data-testid="error-password"]')).toBe('password should be more than 5 character');
+    await page.fill('#f-password', values.password);
+    await page.fill('#f-confirmPassword', values.password);
+    // The phone field keeps digits only.
+    await page.fill('#f-phone', '017-1234 5678');
+    expect(await page.inputValue('#f-phone')).toBe('01712345678');
+
+    // Valid: the photo goes up compressed (JPEG, at most 1000×1000), then /registration-successful.
+    const signUpAnswer = page.waitForResponse((r) => r.url().includes('/api/v1/user/signup') && r.request().method() === 'POST');
+    await page.click('[data-testid="signup-submit"]');
+    const answer = await signUpAnswer;
+    expect(answer.status()).toBe(201);
+    const created = ((await answer.json()) as { data: { _id: string; photo: string; emailVerify: boolean } }).data;
+    expect(created.emailVerify).toBe(false);
+    await toastWith(page, 'check your email to verification');
+    await page.waitForURL('**/registration-successful');
+    await page.waitForSelector('[data-testid="registration-successful"] a[href="/login"]');
+
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const photoRes = await fetch(`${taal.baseUrl}${created.photo}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(photoRes.status).toBe(200);
+    expect(photoRes.headers.get('content-type')).toMatch(/^image\/jpeg/);
+    expect(jpegSize(Buffer.from(await photoRes.arrayBuffer()))).toEqual({ width: 1000, height: 750 });
+
+    // The same address again: taken (inline and toast), no second account.
+    await page.goto(`${taal.baseUrl}/signup`);
+    await fillSignup(page, values, photo);
+    await page.click('[data-testid="signup-submit"]');
+    await toastWith(page, 'Email is already registered, please use login to continue.');
+    expect(await page.textContent('[data-testid="error-email"]')).toBe('Email is already registered, please use login to continue.');
+    expect(page.url()).toBe(`${taal.baseUrl}/signup`);
+
+    // Logging in before verifying leads to the verify-email notice; resend sends a second mail.
+    await waitForMails(taal, email, 1);
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, email, values.password);
+    await page.waitForURL('**/verify-email');
+    expect(await page.textContent('[data-testid="verify-notice"]')).toBe('Please check your email inbox/spam folder and verify your email');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.click('[data-testid="resend-verification"]');
+    await toastWith(page, 'Please check your email inbox/spam folder and verify your email');
+    const mails = await waitForMails(taal, email, 2);
+
+    // Follow the link of the verification mail.
+    const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec(mails[0]!.body)?.[0];
+    expect(link).toBeDefined();
+    const opened = await page.goto(link!);
+    if (new URL(link!).pathname.startsWith('/api/')) {
+      expect(opened?.status()).toBe(200);
+      expect(JSON.parse(await page.locator('body').innerText()).success).toBe(true);
+    } else {
+      expect(await page.locator('[data-testid="verify-result"]').textContent()).toBe('User verified successfully!!');
+    }
+
+    // Log in: home, the student menu with the seven panel tabs and logout.
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, email, values.password);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+    expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+    const accessToken = await page.evaluate(() => localStorage.getItem('token'));
+    await page.click('[data-testid="user-menu"] button');
+    const tabs = page.locator('[data-testid="student-tab-link"]');
+    expect(await tabs.allTextContents()).toEqual(STUDENT_TABS);
+    expect(await tabs.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(STUDENT_TABS.map((_, i) => `/studentpanel?tab=${i}`));
+    expect(await page.locator('[data-testid="user-menu-items"] li').allTextContents()).toEqual(['Rina Akter', ...STUDENT_TABS, 'Logout']);
+    await tabs.nth(6).click();
+    await page.waitForURL('**/studentpanel?tab=6');
+    expect(await page.textContent('[role="tabpanel"] h2')).toBe('Redeem Gift Card');
+
+    // Logged-in users are sent from /login and /signup to /.
+    for (const route of ['/login', '/signup', '/forgetpassword']) {
+      await page.goto(taal.baseUrl + route);
+      await page.waitForURL(`${taal.baseUrl}/`);
+    }
+
+    // Logout: every local storage key is gone, the session is revoked, home with Login again.
+    await page.click('[data-testid="user-menu"] button');
+    await page.click('[data-testid="logout"]');
+    await page.waitForSelector('header a[href="/login"]');
+    expect(page.url()).toBe(`${taal.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const me = await fetch(`${taal.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(me.status).toBe(401);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+test('login failures: missing or invalid fields, wrong password; show/hide password; social buttons off when unconfigured', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login`);
+    await page.waitForSelector('[data-testid="login-page"]');
+    expect(await page.getAttribute('a[href="/signup"]', 'href')).toBe('/signup');
+    expect(await page.getAttribute('a[href="/forgetpassword"]', 'href')).toBe('/forgetpassword');
+
+    await page.click('[data-testid="login-submit"]');
+    expect(await page.textContent('[data-testid="login-alert"]')).toBe('Email or password is missing!');
+    expect(await page.textContent('[data-testid="error-email"]')).toBe('*Email required');
+    expect(await page.textContent('[data-testid="error-password"]')).toBe('*Password required');
+    await page.fill('#f-email', 'student@taal');
+    await page.fill('#f-password', 'x');
+    await page.click('[data-testid="login-submit"]');
+    expect(await page.textContent('[data-testid="error-email"]')).toBe('*Invalid email');
+    expect(await page.textContent('[data-testid="login-alert"]')).toBe('Email or password is missing!');
+
+    // Show / hide the password.
+    expect(await page.getAttribute('#f-password', 'type')).toBe('password');
+    await page.click('[data-testid="toggle-password"]');
+    expect(await page.getAttribute('#f-password', 'type')).toBe('text');
+    await page.click('[data-testid="toggle-password"]');
+    expect(await page.getAttribute('#f-password', 'type')).toBe('password');
+
+    // A wrong password: the spec's alert, and no session is kept.
+    await page.evaluate(() => localStorage.setItem('token', 'stale'));
+    await loginInUi(page, DEMO.student.email, 'not-the-password');
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'Login Failed!! Please try with correct Credentials.');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // Google and Facebook: no provider script is configured here, so both are disabled with a note.
+    expect(await page.isDisabled('[data-testid="google-login"]')).toBe(true);
+    expect(await page.isDisabled('[data-testid="facebook-login"]')).toBe(true);
+    expect(await page.textContent('[data-testid="google-login"]')).toContain('Continue with Google');
+    expect(await page.textContent('[data-testid="facebook-login"]')).toContain('Continue with Facebook');
+    expect(await page.textContent('[data-testid="social-unavailable"]')).toContain('not available');
+
+    // The same in Bengali.
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent !== 'Login Failed!! Please try with correct Credentials.');
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'লগইন ব্যর্থ হয়েছে!! অনুগ্রহ করে সঠিক তথ্য দিয়ে চেষ্টা করুন।');
+    expect(await page.textContent('[data-testid="google-login"]')).toContain('গুগল দিয়ে চালিয়ে যান');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
+test('forgot password: empty e-mail, then "check your email" and back to /login; the reset link sets a new password', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    // A student of our own, so the demo student's password stays.
+    const email = `reset-${Date.now()}@example.com`;
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Reset Me', email, password: 'first-pass', confirmPassword: 'first-pass', dob: '1999-09-09', phone: '01811111111', address: 'Khulna' })) form.append(k, v);
+    await page.goto(`${taal.baseUrl}/`);
+    form.append('photo', new Blob([await makePng(page, 40, 40)], { type: 'image/png' }), 'p.png');
+    expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
+    const users = (await (await fetch(`${taal.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: { _id: string; email: string }[] };
+    const id = users.data.find((u) => u.email === email)!._id;
+    expect((await fetch(`${taal.baseUrl}/api/v1/user/verify/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+
+    await page.goto(`${taal.baseUrl}/forgetpassword`);
+    await page.click('[data-testid="forget-submit"]');
+    await toastWith(page, 'any of the field is missing');
+    await page.fill('#f-email', email);
+    await page.click('[data-testid="forget-submit"]');
+    await toastWith(page, 'check your email');
+    await page.waitForURL('**/login');
+
+    // The first mail is the sign-up verification; the second the reset link.
+    const mails = await waitForMails(taal, email, 2);
+    const link = mails.map((m) => /https?:\/\/[^\s"<>]*reset-password[^\s"<>]*/.exec(m.body)?.[0]).find(Boolean);
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.waitForSelector('[data-testid="reset-page"]');
+    await page.fill('#f-password', 'new-pass-1');
+    await page.fill('#f-confirmPassword', 'new-pass-2');
+    await page.click('[data-testid="reset-submit"]');
+    expect(await page.textContent('[data-testid="error-confirmPassword"]')).toBe("password didn't match");
+    await page.fill('#f-confirmPassword', 'new-pass-1');
+    await page.click('[data-testid="reset-submit"]');
+    await page.waitForURL('**/password-change-successful');
+    await page.click('[data-testid="password-change-successful"] a[href="/login"]');
+    await loginInUi(page, email, 'new-pass-1');
+    await page.waitForURL(`${taal.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to the cart after login; role menus', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login?redirect=cart`);
+    await loginInUi(page, DEMO.student.email, DEMO.student.password);
+    await page.waitForURL('**/cart');
+
+    for (const route of ['/admin', '/adminuserlist', '/adminanalyticsusers', '/instructorpanel']) {
+      await page.goto(taal.baseUrl + route);
+      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.waitForSelector('[data-testid="hero"]');
+    }
+    // Editing local storage does not make a student an admin: the server says who they are.
+    await page.evaluate(() => localStorage.setItem('type', '1'));
+    await page.goto(`${taal.baseUrl}/adminuserlist`);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hero"]');
+
+    // Each role's user menu.
+    const menus: [keyof typeof DEMO, string[]][] = [
+      ['admin', ['Demo Admin', 'Dashboard', 'Logout']],
+      ['instructor', ['Demo Instructor', 'My Dashboard', 'Logout']],
+      ['content', ['Demo Content Uploader', 'Logout']],
+    ];
+    for (const [role, items] of menus) {
+      await page.click('[data-testid="user-menu"] button');
+      await page.click('[data-testid="logout"]');
+      await page.waitForSelector('header a[href="/login"]');
+      await page.goto(`${taal.baseUrl}/login`);
+      await loginInUi(page, DEMO[role].email, DEMO[role].password);
+      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.click('[data-testid="user-menu"] button');
+      expect(await page.locator('[data-testid="user-menu-items"] li').allTextContents()).toEqual(items);
+      await page.keyboard.press('Escape');
+    }
+    // The content uploader has no back office.
+    await page.goto(`${taal.baseUrl}/admin`);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
