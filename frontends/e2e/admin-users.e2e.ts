@@ -1,0 +1,196 @@
+// The back office's user screens in the browser against the real all-in-one, as the seeded
+// demo admin: user list with suspend/unsuspend, create account, user table, view user,
+// subscribers, social sign-up users and user analytics.
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, type Taal } from './support';
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+async function toastWith(page: Page, text: string) {
+  const toast = page.locator('.toast', { hasText: text });
+  await toast.first().waitFor({ timeout: 15_000 });
+}
+
+/** A student who signed up (unverified) through the real API. */
+async function signUpStudent(page: Page, email: string, name: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name, email, password: 'secret12', confirmPassword: 'secret12', dob: '2002-02-02', phone: '01922222222', address: 'Sylhet' })) form.append(k, v);
+  form.append('photo', new Blob([await makePng(page, 50, 50)], { type: 'image/png' }), 'p.png');
+  const res = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+}
+
+const dmy = (iso: string) => iso.split('-').reverse().join('-');
+
+test('demo admin: users by group, suspend/unsuspend, create account, table with mark verified and CSV, view user, analytics', async () => {
+  const { page, context, errors } = await openPage(browser);
+  const stamp = Date.now();
+  const studentEmail = `student-${stamp}@example.com`;
+  const uploaderEmail = `uploader-${stamp}@example.com`;
+  try {
+    await page.goto(`${taal.baseUrl}/`);
+    await signUpStudent(page, studentEmail, 'Karim Uddin');
+
+    // Log in as the seeded admin; the user menu's Dashboard opens the back office.
+    await page.goto(`${taal.baseUrl}/login`);
+    await page.fill('#f-email', DEMO.admin.email);
+    await page.fill('#f-password', DEMO.admin.password);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.click('[data-testid="user-menu"] button');
+    await page.click('[data-testid="user-menu-items"] a[href="/admin"]');
+    await page.waitForSelector('[data-testid="admin-dashboard"]');
+
+    // The side menu: 240 px, collapsible, the group of the current path open.
+    const side = page.locator('[data-testid="admin-side-menu"]');
+    expect((await side.boundingBox())?.width).toBe(240);
+    await page.click('[data-testid="admin-side-menu"] .admin-menu-group[data-group="users"] .admin-menu-head');
+    await page.click('[data-testid="admin-side-menu"] a[href="/adminuserlist"]');
+    await page.waitForSelector('[data-testid="admin-user-list"]');
+    await page.click('[data-testid="admin-menu-toggle"]');
+    expect(await page.locator('#admin-menu').count()).toBe(0);
+    await page.click('[data-testid="admin-menu-toggle"]');
+    expect(await page.getAttribute('.admin-menu-group[data-group="users"] .admin-menu-head', 'aria-expanded')).toBe('true');
+
+    // Users: cards with name, phone, email, View and Suspend.
+    const card = (email: string) => page.locator(`[data-testid="user-card"][data-email="${email}"]`);
+    await card(studentEmail).waitFor();
+    await card(DEMO.student.email).waitFor();
+    const text = await card(DEMO.student.email).textContent();
+    expect(text).toContain('Demo Student');
+    expect(text).toContain('01700000000');
+    expect(text).toContain(DEMO.student.email);
+    // Other sections.
+    await page.click('[data-testid="section-admins"]');
+    await card(DEMO.admin.email).waitFor();
+    await page.click('[data-testid="section-instructors"]');
+    await card(DEMO.instructor.email).waitFor();
+    await page.click('[data-testid="section-subscribers"]');
+    await page.waitForSelector('[data-testid="no-data"]');
+    expect(await page.textContent('[data-testid="no-data"]')).toBe('No data found');
+
+    // Create account: validation, success, a taken address.
+    await page.click('a[href="/createaccount"]');
+    await page.waitForSelector('[data-testid="admin-create-account"]');
+    await page.click('[data-testid="create-submit"]');
+    expect(await page.textContent('[data-testid="create-message"]')).toBe('Some field is not fillup!!!');
+    await toastWith(page, 'Some field is not fillup!!!');
+    await page.fill('input[name="name"]', 'New Uploader');
+    await page.fill('input[name="email"]', uploaderEmail);
+    await page.fill('input[name="password"]', 'upload123');
+    await page.click('[data-testid="create-submit"]');
+    expect(await page.textContent('[data-testid="create-message"]')).toBe('Some field is not fillup!!!');
+    expect(await page.locator('select[name="type"] option').allTextContents()).toEqual(['Choose a type', 'Admin', 'Content Uploader']);
+    expect(await page.locator('select[name="instructor"] option').first().textContent()).toBe('N/A');
+    await page.selectOption('select[name="type"]', '2');
+    await page.click('[data-testid="create-submit"]');
+    await toastWith(page, 'User added successfully!!!');
+    expect(await page.textContent('[data-testid="create-message"]')).toBe('User added successfully!!!');
+    expect(await page.inputValue('input[name="email"]')).toBe('');
+    await page.fill('input[name="name"]', 'Again');
+    await page.fill('input[name="email"]', uploaderEmail);
+    await page.fill('input[name="password"]', 'upload123');
+    await page.selectOption('select[name="type"]', '1');
+    await page.click('[data-testid="create-submit"]');
+    expect(await page.textContent('[data-testid="create-message"]')).toBe('email is exist!!');
+
+    // The new content uploader: suspend (can no longer log in), then unsuspend.
+    await page.goto(`${taal.baseUrl}/adminuserlist?section=content`);
+    await card(uploaderEmail).waitFor();
+    await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').click();
+    await toastWith(page, 'User suspended successfully!!!');
+    await page.waitForSelector(`[data-testid="user-card"][data-email="${uploaderEmail}"][data-suspended="true"]`);
+    expect(await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').textContent()).toBe('Unsuspend');
+    await expect(loginByApi(taal.baseUrl, { email: uploaderEmail, password: 'upload123' })).rejects.toThrow();
+    await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').click();
+    await toastWith(page, 'User unsuspended successfully!!!');
+    await page.waitForSelector(`[data-testid="user-card"][data-email="${uploaderEmail}"][data-suspended="false"]`);
+    expect((await loginByApi(taal.baseUrl, { email: uploaderEmail, password: 'upload123' })).type).toBe(2);
+
+    // View → /viewuser.
+    await card(uploaderEmail).locator('[data-testid="view-user"]').click();
+    await page.waitForURL('**/viewuser?id=*');
+    expect(await page.textContent('[data-testid="view-user-name"]')).toBe('New Uploader');
+
+    // The user data table: 5 rows a page, mark verified, CSV.
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const all = ((await (await fetch(`${taal.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: unknown[] }).data;
+    await page.goto(`${taal.baseUrl}/adminuserlistdetail`);
+    await page.waitForSelector('[data-testid="users-table"] [data-testid="table-row"]');
+    expect(await page.locator('[data-testid="users-table"] th').allTextContents()).toEqual(['Student id', 'Join date', 'Name', 'Email', 'Date of birth', 'Phone', 'Address', 'User type', 'Status', 'Verification']);
+    expect(await page.locator('[data-testid="table-row"]').count()).toBe(5);
+    expect(await page.textContent('[data-testid="table-info"]')).toBe(`Showing 1 to 5 of ${all.length} entries`);
+    await page.click('[data-testid="table-pager"] button:has-text("2")');
+    expect(await page.locator('[data-testid="table-row"]').count()).toBe(Math.min(5, all.length - 5));
+
+    const download = page.waitForEvent('download');
+    await page.click('[data-testid="table-csv"]');
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toBe('Student id,Join date,Name,Email,Date of birth,Phone,Address,User type,Status,Verification');
+    expect(lines).toHaveLength(all.length + 1);
+    expect(csv).toContain(studentEmail);
+
+    await page.fill('[data-testid="users-table"] input[type="search"]', studentEmail);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-row"]').length === 1);
+    await page.click('[data-testid="mark-verified"]');
+    await toastWith(page, 'User Email Verify Successfull!!');
+    await page.waitForFunction(() => document.querySelector('[data-testid="table-row"] td[data-col="verification"]')?.textContent === 'Verified');
+    // The student id links to /viewuser.
+    await page.click('[data-testid="table-row"] [data-testid="student-id-link"]');
+    await page.waitForSelector('[data-testid="view-user-name"]');
+    expect(await page.textContent('[data-testid="view-user-name"]')).toBe('Karim Uddin');
+
+    // Subscribers and social sign-ups: none yet.
+    await page.goto(`${taal.baseUrl}/adminsubsciberlist`);
+    await page.waitForSelector('[data-testid="admin-subscriber-table"] [data-testid="no-data"]');
+    await page.goto(`${taal.baseUrl}/oauthusers`);
+    await page.waitForSelector('[data-testid="admin-oauth-users"] [data-testid="no-data"]');
+
+    // User analytics: the last 30 days by default, counts as the API answers them, a chart, a table.
+    await page.goto(`${taal.baseUrl}/adminanalyticsusers`);
+    await page.waitForSelector('[data-testid="signups-chart"]');
+    const from = await page.inputValue('input[name="from"]');
+    const to = await page.inputValue('input[name="to"]');
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
+    const stats = ((await (await fetch(`${taal.baseUrl}/api/v1/analytics/users/${dmy(from)}/${dmy(to)}`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as {
+      data: { total: number; verified: number; notVerified: number; subscriber: number };
+    }).data;
+    expect(stats.total).toBe(all.length);
+    for (const [key, value] of Object.entries({ total: stats.total, verified: stats.verified, notVerified: stats.notVerified, subscriber: stats.subscriber })) {
+      expect([key, await page.textContent(`[data-testid="count-${key}"] .stat-value`)]).toEqual([key, String(value)]);
+    }
+    expect(await page.locator('[data-testid="chart-bar"]').count()).toBe(31);
+    const barTotal = await page.$$eval('[data-testid="chart-bar"]', (bars) => bars.reduce((n, b) => n + Number(b.getAttribute('data-value')), 0));
+    expect(barTotal).toBe(stats.total);
+    expect(await page.locator('[data-testid="analytics-users-table"] [data-testid="table-row"]').count()).toBe(Math.min(10, stats.total));
+    // Both dates are needed.
+    await page.fill('input[name="from"]', '');
+    await page.click('[data-testid="apply-range"]');
+    await page.waitForSelector('[data-testid="range-missing"]');
+    await page.click('[data-testid="analytics-users-table"] [data-testid="student-id-link"]');
+    await page.waitForSelector('[data-testid="view-user-card"]');
+
+    // In Bengali.
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.goto(`${taal.baseUrl}/adminsubsciberlist`);
+    await page.waitForSelector('[data-testid="no-data"]');
+    expect(await page.textContent('[data-testid="no-data"]')).toBe('কোনো তথ্য পাওয়া যায়নি');
+    expect(await page.textContent('[data-testid="admin-subscriber-table"] h1')).toBe('সাবস্ক্রাইবার');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
