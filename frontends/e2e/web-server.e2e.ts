@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import express from 'express';
-import { FrontendsNotBuiltError, missingBuildOutputs, mountFrontends, remotesConfig } from '../web/src';
+import { FrontendsNotBuiltError, missingBuildOutputs, mountFrontends, remotesConfig, socialLoginConfig } from '../web/src';
 
 let server: Server;
 let base: string;
@@ -89,6 +89,30 @@ test('remote URLs can be overridden by options and by REMOTE_<NAME>_URL', () => 
   expect(fromEnv.panel).toBe('http://127.0.0.1:9/panel/remoteEntry.js');
   expect(fromEnv.admin).toBe('/remotes/admin/remoteEntry.js');
   expect(remotesConfig({ env: { REMOTE_ADMIN_URL: 'http://x/admin/remoteEntry.js' } }).admin).toBe('http://x/admin/remoteEntry.js');
+});
+
+test('social login config: only fully configured providers, http(s) or same-origin script URLs', async () => {
+  // The test server was mounted without any of the variables: both providers are off.
+  expect(await (await fetch(`${base}/config/social-login.json`)).json()).toEqual({});
+  expect(socialLoginConfig({ env: {} })).toEqual({});
+  expect(socialLoginConfig({ env: { GOOGLE_CLIENT_ID: 'id-only' } })).toEqual({});
+  expect(
+    socialLoginConfig({
+      env: {
+        GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+        GOOGLE_LOGIN_SCRIPT_URL: 'https://accounts.google.com/gsi/client',
+        FACEBOOK_APP_ID: '123',
+        FACEBOOK_LOGIN_SCRIPT_URL: '/vendor/fb-sdk.js',
+        FACEBOOK_SDK_VERSION: 'v19.0',
+        FACEBOOK_APP_SECRET: 'never-sent',
+      },
+    }),
+  ).toEqual({
+    google: { scriptUrl: 'https://accounts.google.com/gsi/client', clientId: 'abc.apps.googleusercontent.com' },
+    facebook: { scriptUrl: '/vendor/fb-sdk.js', appId: '123', version: 'v19.0' },
+  });
+  expect(socialLoginConfig({ env: { GOOGLE_CLIENT_ID: 'x', GOOGLE_LOGIN_SCRIPT_URL: 'javascript:alert(1)' } })).toEqual({});
+  expect(socialLoginConfig({ env: { FACEBOOK_APP_ID: 'x', FACEBOOK_LOGIN_SCRIPT_URL: '//evil.example/sdk.js' } })).toEqual({});
 });
 
 test('without a frontend build it throws, saying how to build', () => {
