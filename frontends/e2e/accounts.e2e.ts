@@ -245,11 +245,19 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
     expect(await page.textContent('[data-testid="error-confirmPassword"]')).toBe("password didn't match");
     await page.fill('#f-confirmPassword', 'new-pass-1');
     await page.click('[data-testid="reset-submit"]');
-    await page.waitForURL('**/password-change-successful');
-    await page.click('[data-testid="password-change-successful"] a[href="/login"]');
+    await toastWith(page, 'Your password has been changed, please log in');
+    await page.waitForURL('**/login');
+    await loginInUi(page, email, 'first-pass');
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'Login Failed!! Please try with correct Credentials.');
     await loginInUi(page, email, 'new-pass-1');
     await page.waitForURL(`${taal.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+
+    // The notice pages.
+    await page.goto(`${taal.baseUrl}/password-change-successful`);
+    expect(await page.textContent('[data-testid="password-change-successful"]')).toContain('inbox/spam');
+    await page.click('[data-testid="password-change-successful"] a[href="/login"]');
+    await page.waitForURL(`${taal.baseUrl}/`); // logged in: /login sends home
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -1,4 +1,5 @@
-// /registration-successful and /password-change-successful (spec §2).
+// /registration-successful and /password-change-successful (spec §2). A password is changed
+// through an e-mailed link (docs/decisions/0006), so the latter says to look for that link.
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
 import { AuthCard } from './common';
@@ -26,7 +27,7 @@ export function PasswordChangeSuccessful() {
     <AuthCard title={t('auth.passwordChanged.title')} testId="password-change-successful">
       <div className="auth-notice">
         <span className="big" aria-hidden="true">
-          ✓
+          ✉
         </span>
         <p>{t('auth.passwordChanged.text')}</p>
         <Link className="btn btn-primary" to="/login">

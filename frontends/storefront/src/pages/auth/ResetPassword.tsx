@@ -35,7 +35,7 @@ export default function ResetPassword() {
     try {
       await apiPostAnswer('user/password-reset', { token, password, confirmPassword });
       toast(t('auth.reset.changed'), 'success');
-      navigate('/password-change-successful', { replace: true });
+      navigate('/login', { replace: true });
     } catch (err) {
       setErrors(fieldErrors(t, err));
       setAlert(errorMessage(t, err));
