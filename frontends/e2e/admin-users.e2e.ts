@@ -189,6 +189,27 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     await page.waitForSelector('[data-testid="no-data"]');
     expect(await page.textContent('[data-testid="no-data"]')).toBe('কোনো তথ্য পাওয়া যায়নি');
     expect(await page.textContent('[data-testid="admin-subscriber-table"] h1')).toBe('সাবস্ক্রাইবার');
+
+    // An expired or dead access token is replaced with the rotating refresh token, once.
+    const before = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refreshToken') }));
+    await page.evaluate(() => localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.e30.dead'));
+    const refreshes: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/v1/user/refresh') && refreshes.push(r.url()));
+    await page.goto(`${taal.baseUrl}/adminuserlist`);
+    await page.waitForSelector('[data-testid="user-card"]');
+    const after = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refreshToken') }));
+    expect(refreshes).toHaveLength(1);
+    expect(after.token).not.toBe(before.token);
+    expect(after.refresh).not.toBe(before.refresh);
+    // The spent refresh token is refused (rotation).
+    const reuse = await fetch(`${taal.baseUrl}/api/v1/user/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: before.refresh }) });
+    expect(reuse.status).toBe(401);
+    // ...and reusing it revokes the whole session: the guard now sends the admin home.
+    await page.goto(`${taal.baseUrl}/adminuserlist`);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForSelector('header a[href="/login"]');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
     expect(errors).toEqual([]);
   } finally {
     await context.close();
