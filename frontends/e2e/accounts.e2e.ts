@@ -204,6 +204,14 @@ test('login failures: missing or invalid fields, wrong password; show/hide passw
     await page.click('[data-testid="login-submit"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'লগইন ব্যর্থ হয়েছে!! অনুগ্রহ করে সঠিক তথ্য দিয়ে চেষ্টা করুন।');
     expect(await page.textContent('[data-testid="google-login"]')).toContain('গুগল দিয়ে চালিয়ে যান');
+    await page.fill('#f-email', '');
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'ইমেইল বা পাসওয়ার্ড দেওয়া হয়নি!');
+    expect(await page.textContent('[data-testid="error-email"]')).toBe('*ইমেইল আবশ্যক');
+    // Messages already shown follow a switch back to English.
+    await page.selectOption('[data-testid="language-menu"] select', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="error-email"]')?.textContent === '*Email required');
+    expect(await page.textContent('[data-testid="login-alert"]')).toBe('Email or password is missing!');
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -7,7 +7,7 @@ import { login, socialLogin } from '@shared/auth';
 import { GuestOnly } from '@shared/guard';
 import { clearSession, notifySession } from '@shared/session';
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@shared/social';
-import { AuthCard, EMAIL, Field, errorMessage, PasswordInput } from './common';
+import { AuthCard, EMAIL, Field, errorMessage, PasswordInput, tr } from './common';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -91,12 +91,12 @@ function LoginForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    if (!email.trim()) next.email = t('auth.errors.emailRequired');
-    else if (!EMAIL.test(email.trim())) next.email = t('auth.errors.invalidEmail');
-    if (!password) next.password = t('auth.errors.passwordRequired');
+    if (!email.trim()) next.email = 'auth.errors.emailRequired';
+    else if (!EMAIL.test(email.trim())) next.email = 'auth.errors.invalidEmail';
+    if (!password) next.password = 'auth.errors.passwordRequired';
     setErrors(next);
     if (Object.keys(next).length) {
-      setAlert(() => (tr: TFunction) => tr('auth.errors.loginMissing'));
+      setAlert(() => (tt: TFunction) => tt('auth.errors.loginMissing'));
       return;
     }
     setBusy(true);
@@ -113,7 +113,7 @@ function LoginForm() {
         return;
       }
       const specific = err instanceof ApiError && ['ACCOUNT_SUSPENDED', 'TOO_MANY_REQUESTS', 'VALIDATION_FAILED'].includes(err.code ?? '');
-      setAlert(() => (tr: TFunction) => (specific ? errorMessage(tr, err) : err instanceof ApiError && err.status < 500 ? tr('auth.errors.loginFailed') : tr('common.loadFailed')));
+      setAlert(() => (tt: TFunction) => (specific ? errorMessage(tt, err) : err instanceof ApiError && err.status < 500 ? tt('auth.errors.loginFailed') : tt('common.loadFailed')));
     } finally {
       setBusy(false);
     }
@@ -127,10 +127,10 @@ function LoginForm() {
         </div>
       )}
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field name="email" label={t('auth.fields.email')} error={errors.email}>
+        <Field name="email" label={t('auth.fields.email')} error={tr(t, errors.email)}>
           <input id="f-email" name="email" type="email" autoComplete="email" value={email} aria-invalid={Boolean(errors.email)} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field name="password" label={t('auth.fields.password')} error={errors.password}>
+        <Field name="password" label={t('auth.fields.password')} error={tr(t, errors.password)}>
           <PasswordInput
             id="f-password"
             name="password"

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
 import { apiPostAnswer } from '@shared/api';
 import { toast } from '@shared/toast';
-import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput } from './common';
+import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput, tr } from './common';
 
 type Errors = Partial<Record<'password' | 'confirmPassword', string>>;
 
@@ -22,11 +22,11 @@ export default function ResetPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    if (!password) next.password = t('auth.errors.passwordRequired');
-    if (!confirmPassword) next.confirmPassword = t('auth.errors.confirmPasswordRequired');
+    if (!password) next.password = 'auth.errors.passwordRequired';
+    if (!confirmPassword) next.confirmPassword = 'auth.errors.confirmPasswordRequired';
     if (!next.password && !next.confirmPassword) {
-      if (password !== confirmPassword) next.confirmPassword = t('auth.errors.passwordMismatch');
-      else if (password.length < 6) next.password = t('auth.errors.passwordTooShort');
+      if (password !== confirmPassword) next.confirmPassword = 'auth.errors.passwordMismatch';
+      else if (password.length < 6) next.password = 'auth.errors.passwordTooShort';
     }
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -37,7 +37,7 @@ export default function ResetPassword() {
       toast(t('auth.reset.changed'), 'success');
       navigate('/login', { replace: true });
     } catch (err) {
-      setErrors(fieldErrors(t, err));
+      setErrors(fieldErrors(err));
       setAlert(errorMessage(t, err));
     } finally {
       setBusy(false);
@@ -58,10 +58,10 @@ export default function ResetPassword() {
             </div>
           )}
           <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-            <Field name="password" label={t('auth.fields.newPassword')} error={errors.password}>
+            <Field name="password" label={t('auth.fields.newPassword')} error={tr(t, errors.password)}>
               <PasswordInput id="f-password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} showLabel={t('auth.fields.show')} hideLabel={t('auth.fields.hide')} />
             </Field>
-            <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={errors.confirmPassword}>
+            <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={tr(t, errors.confirmPassword)}>
               <PasswordInput id="f-confirmPassword" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} showLabel={t('auth.fields.show')} hideLabel={t('auth.fields.hide')} />
             </Field>
             <button className="btn btn-primary" type="submit" disabled={busy} data-testid="reset-submit">

@@ -4,7 +4,7 @@ import { useTranslation } from '@shared/i18n';
 import { ApiError, apiPostForm, apiRequest } from '@shared/api';
 import { GuestOnly } from '@shared/guard';
 import { toast } from '@shared/toast';
-import { AuthCard, EMAIL, Field, errorMessage, fieldErrors, PasswordInput, todayIso } from './common';
+import { AuthCard, EMAIL, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
 import { compressPhoto } from './compress';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
@@ -63,7 +63,7 @@ function SignupForm() {
       setPreview(URL.createObjectURL(compressed));
       setErrors((e) => ({ ...e, photo: undefined }));
     } catch {
-      setErrors((e) => ({ ...e, photo: t('auth.errors.photoNotImage') }));
+      setErrors((e) => ({ ...e, photo: 'auth.errors.photoNotImage' }));
     }
   };
 
@@ -72,15 +72,15 @@ function SignupForm() {
     for (const f of FIELDS) {
       if (f === 'photo') {
         // A file that is not an image keeps its own message.
-        if (!photo) next.photo = errors.photo ?? t(REQUIRED_KEYS.photo);
-      } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = t(REQUIRED_KEYS[f]);
+        if (!photo) next.photo = errors.photo ?? REQUIRED_KEYS.photo;
+      } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = REQUIRED_KEYS[f];
     }
-    if (!next.email && !EMAIL.test(values.email.trim())) next.email = t('auth.errors.invalidEmail');
+    if (!next.email && !EMAIL.test(values.email.trim())) next.email = 'auth.errors.invalidEmail';
     if (Object.keys(next).length) return { errors: next, toastKey: 'auth.errors.fillRequired' };
-    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: t('auth.errors.passwordMismatch') }, toastKey: 'auth.errors.passwordMismatch' };
-    if (values.password.length < 6) return { errors: { password: t('auth.errors.passwordTooShort') }, toastKey: 'auth.errors.passwordTooShort' };
-    if (values.dob > todayIso()) return { errors: { dob: t('auth.errors.dobInFuture') }, toastKey: 'auth.errors.dobInFuture' };
-    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: t('auth.errors.phoneDigitsOnly') }, toastKey: 'auth.errors.phoneDigitsOnly' };
+    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'auth.errors.passwordMismatch' }, toastKey: 'auth.errors.passwordMismatch' };
+    if (values.password.length < 6) return { errors: { password: 'auth.errors.passwordTooShort' }, toastKey: 'auth.errors.passwordTooShort' };
+    if (values.dob > todayIso()) return { errors: { dob: 'auth.errors.dobInFuture' }, toastKey: 'auth.errors.dobInFuture' };
+    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: 'auth.errors.phoneDigitsOnly' }, toastKey: 'auth.errors.phoneDigitsOnly' };
     return { errors: {}, toastKey: null };
   };
 
@@ -97,7 +97,7 @@ function SignupForm() {
     try {
       const email = values.email.trim();
       if (await emailIsTaken(email)) {
-        setErrors({ email: t('auth.errors.emailTaken') });
+        setErrors({ email: 'auth.errors.emailTaken' });
         toast(t('auth.errors.emailTaken'), 'error');
         return;
       }
@@ -119,9 +119,9 @@ function SignupForm() {
       toast(t('auth.signup.success'), 'success');
       navigate('/registration-successful', { state: { email } });
     } catch (err) {
-      const fields = fieldErrors(t, err);
+      const fields = fieldErrors(err);
       if (Object.keys(fields).length) setErrors(fields);
-      else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') setErrors({ email: t('auth.errors.emailTaken') });
+      else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') setErrors({ email: 'auth.errors.emailTaken' });
       toast(errorMessage(t, err), 'error');
     } finally {
       setBusy(false);
@@ -149,13 +149,13 @@ function SignupForm() {
       )}
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="auth-grid">
-          <Field name="name" label={t('auth.fields.name')} error={errors.name}>
+          <Field name="name" label={t('auth.fields.name')} error={tr(t, errors.name)}>
             {input('name', 'text', { autoComplete: 'name' })}
           </Field>
-          <Field name="email" label={t('auth.fields.email')} error={errors.email}>
+          <Field name="email" label={t('auth.fields.email')} error={tr(t, errors.email)}>
             {input('email', 'email', { autoComplete: 'email' })}
           </Field>
-          <Field name="password" label={t('auth.fields.password')} error={errors.password}>
+          <Field name="password" label={t('auth.fields.password')} error={tr(t, errors.password)}>
             <PasswordInput
               id="f-password"
               name="password"
@@ -167,7 +167,7 @@ function SignupForm() {
               hideLabel={t('auth.fields.hide')}
             />
           </Field>
-          <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={errors.confirmPassword}>
+          <Field name="confirmPassword" label={t('auth.fields.confirmPassword')} error={tr(t, errors.confirmPassword)}>
             <PasswordInput
               id="f-confirmPassword"
               name="confirmPassword"
@@ -179,16 +179,16 @@ function SignupForm() {
               hideLabel={t('auth.fields.hide')}
             />
           </Field>
-          <Field name="photo" label={t('auth.fields.photo')} error={errors.photo}>
+          <Field name="photo" label={t('auth.fields.photo')} error={tr(t, errors.photo)}>
             <span className="photo-row">
               {preview && <img src={preview} alt="" data-testid="photo-preview" />}
               <input id="f-photo" ref={fileInput} name="photo" type="file" accept="image/*" aria-invalid={Boolean(errors.photo)} onChange={(e) => void choosePhoto(e.target.files?.[0])} />
             </span>
           </Field>
-          <Field name="dob" label={t('auth.fields.dob')} error={errors.dob}>
+          <Field name="dob" label={t('auth.fields.dob')} error={tr(t, errors.dob)}>
             {input('dob', 'date', { max: todayIso() })}
           </Field>
-          <Field name="phone" label={t('auth.fields.phone')} error={errors.phone}>
+          <Field name="phone" label={t('auth.fields.phone')} error={tr(t, errors.phone)}>
             <input
               id="f-phone"
               name="phone"
@@ -200,7 +200,7 @@ function SignupForm() {
               onChange={(e) => set('phone', e.target.value.replace(/\D+/g, ''))}
             />
           </Field>
-          <Field name="address" label={t('auth.fields.address')} error={errors.address}>
+          <Field name="address" label={t('auth.fields.address')} error={tr(t, errors.address)}>
             {input('address', 'text', { autoComplete: 'street-address' })}
           </Field>
         </div>

@@ -7,7 +7,7 @@ import { useTranslation } from '@shared/i18n';
 import { apiRequest } from '@shared/api';
 import { storedUser } from '@shared/session';
 import { toast } from '@shared/toast';
-import { AuthCard, EMAIL, errorMessage, Field } from './common';
+import { AuthCard, EMAIL, errorMessage, Field, tr } from './common';
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'verified' } | { state: 'failed'; message: string };
 
@@ -21,11 +21,11 @@ function Resend({ initialEmail }: { initialEmail: string }) {
     e.preventDefault();
     const who = email.trim() || userId || '';
     if (!who) {
-      setError(t('auth.errors.emailRequired'));
+      setError('auth.errors.emailRequired');
       return;
     }
     if (who.includes('@') && !EMAIL.test(who)) {
-      setError(t('auth.errors.invalidEmail'));
+      setError('auth.errors.invalidEmail');
       return;
     }
     setError(null);
@@ -42,7 +42,7 @@ function Resend({ initialEmail }: { initialEmail: string }) {
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       {!initialEmail && (
-        <Field name="email" label={t('auth.fields.email')} error={error ?? undefined}>
+        <Field name="email" label={t('auth.fields.email')} error={tr(t, error ?? undefined)}>
           <input id="f-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
       )}

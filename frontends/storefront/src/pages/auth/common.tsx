@@ -2,6 +2,7 @@ import './auth.css';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@shared/api';
+import { i18n } from '@shared/i18n';
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -56,10 +57,19 @@ export function errorMessage(t: TFunction, err: unknown, fallbackKey = 'common.l
   return t(fallbackKey);
 }
 
-/** Per-field messages of a rejected form, translated. */
-export function fieldErrors(t: TFunction, err: unknown): Record<string, string> {
+/**
+ * Per-field messages of a rejected form, as translation keys (or the server's text when it
+ * has none); show them with `tr` so they follow a language switch.
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError) || !err.fields) return {};
-  return Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translateServer(t, v)]));
+  return Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, SERVER_MESSAGES[v] ?? v]));
+}
+
+/** A stored message: a translation key is translated now, anything else shown as it is. */
+export function tr(t: TFunction, message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  return /^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(message) && i18n.exists(message) ? t(message) : message;
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
