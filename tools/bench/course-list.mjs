@@ -59,6 +59,8 @@ try {
   startChild([path.join(root, 'packages/launcher/dist/all-in-one.js')], {
     PORT: String(gatewayPort),
     DATA_DIR: path.join(work, 'data'),
+    // Measured as deployed: request metrics on (cluster mode always has them).
+    METRICS_PORT: '0',
     LOG_LEVEL: 'warn',
   });
   await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);

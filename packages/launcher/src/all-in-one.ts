@@ -34,6 +34,8 @@ const schema = z.object({
   HOST: fields.string('127.0.0.1'),
   DATA_DIR: fields.string('./data'),
   GRPC_DEADLINE_MS: fields.int({ min: 50, max: 60_000, default: 2000 }),
+  // Prometheus /metrics on its own listener when set (0 picks a free port).
+  METRICS_PORT: fields.int({ min: 0, max: 65535 }).optional(),
   MAIL_FROM: fields.string(DEFAULT_MAIL_FROM),
   // Base URL for links in e-mails; defaults to http://HOST:PORT once the gateway listens.
   PUBLIC_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
@@ -114,6 +116,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
     deadlineMs: config.GRPC_DEADLINE_MS,
     instanceId: 'all-in-one',
     mountUi: mountUiIfBuilt(logger),
+    metricsPort: config.METRICS_PORT,
   });
   lifecycle.onStop('gateway', () => gateway.stop());
   publicUrl ||= `http://${config.HOST}:${gateway.port}`;
@@ -123,6 +126,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
     port: gateway.port,
     cataloguePort: catalogue.port,
     identityPort: identity.port,
+    metricsPort: gateway.metricsPort,
     dataDir,
     mailDir: mailer.dir,
     lifecycle,

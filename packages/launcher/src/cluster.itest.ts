@@ -37,7 +37,7 @@ describe('cluster mode', () => {
     }
     requireEnv('KAFKA_BROKERS');
     database = await createTestDatabase();
-    const [httpPort, grpcPort, identityPort] = [await freePort(), await freePort(), await freePort()];
+    const [httpPort, grpcPort, identityPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     base = `http://127.0.0.1:${httpPort}`;
     cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
       env: {
@@ -47,6 +47,7 @@ describe('cluster mode', () => {
         CATALOGUE_GRPC_PORT: String(grpcPort),
         IDENTITY_GRPC_PORT: String(identityPort),
         GRPC_DEADLINE_MS: String(DEADLINE_MS),
+        METRICS_PORT: String(metricsPort),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
       },

@@ -31,7 +31,7 @@ describe('public API on the all-in-one process', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-api-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1', METRICS_PORT: '0' });
     base = `http://127.0.0.1:${taal.port}`;
   });
 
@@ -96,6 +96,15 @@ describe('public API on the all-in-one process', () => {
     }
     expect(ids).toContain(hiddenId);
     expect((await get(`/api/v1/course/${hiddenId}/`)).status).toBe(200);
+  });
+
+  it('counts requests by route template on the metrics port, not on the public one', async () => {
+    await get('/api/v1/course/');
+    const metrics = await (await fetch(`http://127.0.0.1:${taal.metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/course"[^}]*status="200"[^}]*\} [1-9]/);
+    expect(metrics).toContain('process_cpu_seconds_total');
+    const publicPort = await fetch(`${base}/metrics`);
+    expect(await publicPort.text()).not.toContain('http_request_duration_seconds');
   });
 
   describe('OpenAPI document', () => {
@@ -195,7 +204,7 @@ describe('public API on the all-in-one process', () => {
 
   it('keeps everything under DATA_DIR across a restart and does not seed twice', async () => {
     await taal.stop();
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1', METRICS_PORT: '0' });
     base = `http://127.0.0.1:${taal.port}`;
     const courses = (await get('/api/v1/course/')).body.data as { _id: string }[];
     // 12 seeded as published, plus the one published by the test above.

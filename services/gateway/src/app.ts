@@ -4,6 +4,7 @@ import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
 import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
+import type { HttpMetrics } from './http/metrics';
 import type { LoginLimiter } from './http/rate-limit';
 import { openApiDocument } from './openapi';
 import { courseRoutes } from './routes/course';
@@ -26,12 +27,15 @@ export interface GatewayAppDeps {
   cache: ResponseCache;
   /** Serves the web UI after the API routes (the frontends package provides it). */
   mountUi?: (app: Express) => void;
+  /** Request metrics, exposed on a separate port by start.ts. */
+  metrics?: HttpMetrics;
 }
 
 export function createGatewayApp(deps: GatewayAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (deps.metrics) app.use(deps.metrics.middleware);
 
   app.get('/healthz', async (_req, res) => {
     const report = await deps.readiness();

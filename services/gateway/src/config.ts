@@ -6,6 +6,8 @@ import { fields, loadConfig, type Env } from '@taal/kit';
 const schema = z.object({
   GATEWAY_HOST: fields.string('0.0.0.0'),
   PORT: fields.port(8080),
+  // Prometheus /metrics listens here, apart from the public port.
+  METRICS_PORT: fields.port(9464),
   CATALOGUE_ADDR: fields.string('127.0.0.1:50051'),
   IDENTITY_ADDR: fields.string('127.0.0.1:50052'),
   REDIS_URL: fields.url({ protocols: ['redis', 'rediss'] }),

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     logger,
     host: config.GATEWAY_HOST,
     port: config.PORT,
+    metricsPort: config.METRICS_PORT,
     deadlineMs: config.GRPC_DEADLINE_MS,
     instanceId: config.GATEWAY_INSTANCE_ID,
   });

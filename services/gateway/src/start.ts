@@ -6,6 +6,7 @@ import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
+import { createHttpMetrics, metricsApp } from './http/metrics';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
@@ -26,10 +27,14 @@ export interface GatewayDeps {
   instanceId: string;
   cacheTtlMs?: number;
   mountUi?: (app: Express) => void;
+  /** Port of the Prometheus /metrics listener (0 picks a free one); none when undefined. */
+  metricsPort?: number;
 }
 
 export interface RunningGateway {
   port: number;
+  /** Port of the /metrics listener, when one was asked for. */
+  metricsPort?: number;
   stop(): Promise<void>;
 }
 
@@ -48,14 +53,27 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     return { ready: Object.values(services).every(Boolean), services };
   };
 
-  const app = createGatewayApp({ catalogue, identity, loginLimiter, logger: deps.logger, readiness, cache, mountUi: deps.mountUi });
+  const metrics = deps.metricsPort === undefined ? undefined : createHttpMetrics();
+  const app = createGatewayApp({
+    catalogue,
+    identity,
+    loginLimiter,
+    logger: deps.logger,
+    readiness,
+    cache,
+    mountUi: deps.mountUi,
+    metrics,
+  });
   const server = await listen(app, deps.host, deps.port);
-  deps.logger.info({ port: server.port }, 'gateway listening');
+  const metricsServer = metrics ? await listen(metricsApp(metrics), deps.host, deps.metricsPort ?? 0) : undefined;
+  deps.logger.info({ port: server.port, metricsPort: metricsServer?.port }, 'gateway listening');
 
   return {
     port: server.port,
+    metricsPort: metricsServer?.port,
     async stop() {
       await server.close();
+      await metricsServer?.close();
       await subscription.stop();
       catalogueHealth.close();
       catalogue.close();
