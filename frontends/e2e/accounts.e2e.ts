@@ -160,6 +160,27 @@ test('sign up with a photo → verification mail → its link → login → stud
   }
 }, 120_000);
 
+test('/signup/{refercode}: the code from the link is shown and recorded as the referrer', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    const student = await loginByApi(taal.baseUrl, DEMO.student);
+    const me = (await (await fetch(`${taal.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${student.token}` } })).json()) as { data: { _id: string; referralCode: string } };
+    const code = me.data.referralCode;
+    await page.goto(`${taal.baseUrl}/signup/${code}`);
+    expect(await page.textContent('[data-testid="refer-code"]')).toContain(code);
+    const email = `referred-${Date.now()}@example.com`;
+    await fillSignup(page, { name: 'Referred Friend', email, password: 'secret12', confirmPassword: 'secret12', dob: '2003-03-03', phone: '01555555555', address: 'Rajshahi' }, await makePng(page, 300, 400));
+    const answer = page.waitForResponse((r) => r.url().includes(`/api/v1/user/signup/${code}`));
+    await page.click('[data-testid="signup-submit"]');
+    const created = ((await (await answer).json()) as { data: { referredBy: string } }).data;
+    expect(created.referredBy).toBe(me.data._id);
+    await page.waitForURL('**/registration-successful');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
 test('login failures: missing or invalid fields, wrong password; show/hide password; social buttons off when unconfigured', async () => {
   const { page, context, errors } = await openPage(browser);
   try {
