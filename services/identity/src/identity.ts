@@ -148,7 +148,8 @@ export class Identity {
   }
 
   verificationLink(token: string): string {
-    return `${this.publicUrl}/api/v1/user/verify-email/${token}`;
+    // The storefront page, which calls GET /api/v1/user/verify-email/{token} and offers login.
+    return `${this.publicUrl}/verify-email/${token}`;
   }
 
   /** Mail failures are logged, not thrown: the account exists and the user can ask again. */
