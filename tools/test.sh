@@ -13,18 +13,22 @@ bash tools/infra/up
 # shellcheck disable=SC1091
 source "${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}/env.sh"
 
-step "typecheck/build (tsc -b)"
+step "typecheck/build (tsc -b, then the tests' types)"
 npx tsc -b tsconfig.json
+npx tsc -p tsconfig.tests.json
 
 step "lint (eslint)"
 npx eslint .
 
-step "jest (all projects)"
-npx jest --ci --maxWorkers=2
+step "jest (all projects: unit, integration, e2e)"
+report=$(mktemp -t taal-jest-XXXXXX.json)
+status=0
+npx jest --ci --maxWorkers=2 --json --outputFile="$report" || status=$?
+# One plain closing line that any CI reader understands: "N passed, N failed".
+node -e 'const r = require(process.argv[1]); console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
+rm -f "$report"
+[[ $status -eq 0 ]] || exit "$status"
 
-# ---- more steps go here (each one fails the run on error), e.g. ----
-# step "browser tests"
-# npx jest --ci --selectProjects e2e
-# --------------------------------------------------------------------
+# ---- more steps go here (each one fails the run on error) ----
 
 step "all test steps passed"
