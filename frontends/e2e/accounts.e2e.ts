@@ -245,7 +245,7 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Reset Me', email, password: 'first-pass', confirmPassword: 'first-pass', dob: '1999-09-09', phone: '01811111111', address: 'Khulna' })) form.append(k, v);
     await page.goto(`${taal.baseUrl}/`);
-    form.append('photo', new Blob([await makePng(page, 40, 40)], { type: 'image/png' }), 'p.png');
+    form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
     expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
     const users = (await (await fetch(`${taal.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: { _id: string; email: string }[] };
     const id = users.data.find((u) => u.email === email)!._id;

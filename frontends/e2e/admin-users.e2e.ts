@@ -27,7 +27,7 @@ async function toastWith(page: Page, text: string) {
 async function signUpStudent(page: Page, email: string, name: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ name, email, password: 'secret12', confirmPassword: 'secret12', dob: '2002-02-02', phone: '01922222222', address: 'Sylhet' })) form.append(k, v);
-  form.append('photo', new Blob([await makePng(page, 50, 50)], { type: 'image/png' }), 'p.png');
+  form.append('photo', new Blob([new Uint8Array(await makePng(page, 50, 50))], { type: 'image/png' }), 'p.png');
   const res = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
 }
