@@ -34,6 +34,7 @@ export const IdentityMessages = {
   accountSuspended: 'Your account is suspended. Please contact support.',
   sessionExpired: 'Your session has expired, please log in again',
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  tooManyMailRequests: 'Too many e-mails requested for this address. Please wait an hour and try again.',
 
   // Password reset (storefront §5).
   anyFieldMissing: 'any of the field is missing',

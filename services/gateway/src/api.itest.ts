@@ -14,7 +14,7 @@ import { startAllInOne } from '@taal/launcher';
 import { openApiDocument } from './openapi';
 import { createGatewayApp } from './app';
 import { ResponseCache } from './cache/response-cache';
-import { LoginLimiter } from './http/rate-limit';
+import { LoginLimiter, MailRequestLimiter } from './http/rate-limit';
 import { createMemoryCache } from '@taal/kit';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
@@ -123,6 +123,7 @@ describe('public API on the all-in-one process', () => {
         catalogue: {} as never,
         identity: {} as never,
         loginLimiter: new LoginLimiter(createMemoryCache()),
+        mailLimiter: new MailRequestLimiter(createMemoryCache()),
         logger: {} as never,
         readiness: async () => ({ ready: true, services: {} }),
         cache: new ResponseCache(1),

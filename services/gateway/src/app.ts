@@ -5,7 +5,7 @@ import type { CatalogueApi } from './clients/catalogue';
 import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
 import type { HttpMetrics } from './http/metrics';
-import type { LoginLimiter } from './http/rate-limit';
+import type { LoginLimiter, MailRequestLimiter } from './http/rate-limit';
 import { openApiDocument } from './openapi';
 import { courseRoutes } from './routes/course';
 import { instructorRoutes } from './routes/instructor';
@@ -21,6 +21,8 @@ export interface GatewayAppDeps {
   identity: IdentityApi;
   /** Failed-login throttling (cache port: in-memory or Redis). */
   loginLimiter: LoginLimiter;
+  /** Caps verification and reset mails per recipient and per client address. */
+  mailLimiter: MailRequestLimiter;
   logger: Logger;
   /** Whether every service behind the gateway is ready; answers /healthz. */
   readiness: () => Promise<ReadinessReport>;
@@ -50,7 +52,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   api.use(courseRoutes(deps.catalogue, deps.cache));
   api.use(instructorRoutes(deps.catalogue, deps.cache));
   // Accounts and the back office's user management: every protected route checks its role.
-  api.use(userRoutes(deps.identity, deps.loginLimiter));
+  api.use(userRoutes(deps.identity, deps.loginLimiter, deps.mailLimiter));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
   app.use('/api/v1', api);

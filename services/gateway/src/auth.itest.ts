@@ -255,6 +255,17 @@ describe('accounts and access on the all-in-one process', () => {
       expect((await login(email, 'old-password')).status).toBe(401);
       expect((await login(email, 'new-password')).status).toBe(200);
     });
+
+    it('sends at most five reset mails an hour to one address, then answers 429', async () => {
+      const email = uniqueEmail('flooded');
+      await post('/api/v1/user/create-account', { name: 'Flooded', email, password: 'secret12', type: 2 }, adminToken);
+      for (let i = 0; i < 5; i++) expect((await post(`/api/v1/user/passwordreset/${email}`)).status).toBe(200);
+      const sixth = await post(`/api/v1/user/passwordreset/${email}`);
+      expect(sixth).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS' } });
+      await waitForMailLink(path.join(dataDir, 'mail'), email, /Reset your Taal password/, /reset-password\?token=/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mailsTo(path.join(dataDir, 'mail'), email)).toHaveLength(5);
+    });
   });
 
   describe('back office (admin only)', () => {

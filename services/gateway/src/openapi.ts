@@ -326,7 +326,7 @@ export const openApiDocument = {
         summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user',
         ok: done(empty),
         params: [pathParam('id', 'User id or e-mail address')],
-        responses: { ...badRequest, '404': fail('Unknown user') },
+        responses: { ...badRequest, '404': fail('Unknown user'), '429': fail('Too many mails for this user or from this address') },
       }),
     },
     '/api/v1/user/verify-email/{token}': {
@@ -382,7 +382,7 @@ export const openApiDocument = {
         summary: 'E-mails a one-time password-reset link (valid one hour); the same answer for unknown addresses',
         ok: done(empty),
         params: [pathParam('email')],
-        responses: { '400': fail('any of the field is missing') },
+        responses: { '400': fail('any of the field is missing'), '429': fail('Too many mails for this address or from this client') },
       }),
     },
     '/api/v1/user/password-reset': {

@@ -7,7 +7,7 @@ import { connectCatalogue } from './clients/catalogue';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
 import { createHttpMetrics, metricsApp } from './http/metrics';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, MailRequestLimiter, type LoginLimits } from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
 
@@ -46,6 +46,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const identity = connectIdentity(deps.identityAddress, deps.deadlineMs);
   const identityHealth = healthProbe(deps.identityAddress, 'taal.identity.v1.IdentityService', deps.deadlineMs);
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  const mailLimiter = new MailRequestLimiter(deps.cache);
 
   const readiness = async (): Promise<ReadinessReport> => {
     const [catalogueUp, identityUp] = await Promise.all([catalogueHealth.check(), identityHealth.check()]);
@@ -58,6 +59,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     catalogue,
     identity,
     loginLimiter,
+    mailLimiter,
     logger: deps.logger,
     readiness,
     cache,

@@ -52,3 +52,35 @@ export class LoginLimiter {
     return new HttpError(429, 'TOO_MANY_REQUESTS', IdentityMessages.tooManyLoginAttempts);
   }
 }
+
+export interface MailRequestLimits {
+  /** Mails one account or address may be sent within the window. */
+  perTarget: number;
+  /** Mail requests one client address may make within the window. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = { perTarget: 5, perAddress: 30, windowSeconds: 60 * 60 };
+
+/**
+ * Calls that send mail to an address anyone can type (verification re-send, password reset)
+ * are capped per recipient and per client address, so they cannot be used to flood a mailbox.
+ */
+export class MailRequestLimiter {
+  constructor(
+    private readonly cache: Cache,
+    private readonly limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS,
+  ) {}
+
+  /** Counts one request; throws 429 once the recipient or the address is over its limit. */
+  async hit(purpose: string, target: string, address: string): Promise<void> {
+    const [toTarget, fromAddress] = await Promise.all([
+      this.cache.incr(`mail:${purpose}:target:${target.trim().toLowerCase()}`, this.limits.windowSeconds),
+      this.cache.incr(`mail:address:${address}`, this.limits.windowSeconds),
+    ]);
+    if (toTarget > this.limits.perTarget || fromAddress > this.limits.perAddress) {
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', IdentityMessages.tooManyMailRequests);
+    }
+  }
+}

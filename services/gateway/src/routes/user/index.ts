@@ -5,7 +5,7 @@ import { isGrpcStatusError } from '@taal/kit';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import type { LoginLimiter } from '../../http/rate-limit';
+import type { LoginLimiter, MailRequestLimiter } from '../../http/rate-limit';
 import { handle, ok } from '../../http/respond';
 import { validate } from '../../http/validate';
 import {
@@ -54,7 +54,7 @@ function requireId(req: Request, name = 'id'): string {
 }
 
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
-export function userRoutes(identity: IdentityApi, limiter: LoginLimiter): Router {
+export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLimiter: MailRequestLimiter): Router {
   const router = Router();
   const admin = requireAuth(identity, Roles.admin);
   const anyone = requireAuth(identity);
@@ -109,6 +109,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter): Router
   router.get(
     '/user/re-verify/:id',
     handle(async (req, res) => {
+      await mailLimiter.hit('verify', param(req, 'id'), req.ip ?? 'unknown');
       await identity.resendVerification({ user: param(req, 'id') });
       res.json(done(M.verifyYourEmail, {}));
     }),
@@ -178,6 +179,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter): Router
     handle(async (req, res) => {
       const email = param(req, 'email').trim();
       if (!email) throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
+      await mailLimiter.hit('reset', email, req.ip ?? 'unknown');
       await identity.requestPasswordReset({ email });
       res.json(done(M.checkYourEmail, {}));
     }),
