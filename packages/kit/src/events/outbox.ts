@@ -29,6 +29,25 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Rows published per transaction (default 100). */
   batchSize?: number;
+  /** Published rows are deleted once older than this (default 7 days); checked hourly. */
+  retentionMs?: number;
+}
+
+const HOUR_MS = 3_600_000;
+export const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * HOUR_MS;
+
+/**
+ * Deletes outbox rows published longer ago than `olderThanMs`; unpublished rows are never
+ * touched. Returns how many were removed. The relay calls it hourly so the table stays small.
+ */
+export async function pruneOutbox(sql: SqlExecutor, schema: string, olderThanMs: number): Promise<number> {
+  assertSchemaName(schema);
+  const { rowCount } = await sql.query(
+    `DELETE FROM ${schema}.outbox
+      WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1::double precision)`,
+    [olderThanMs / 1000],
+  );
+  return rowCount;
 }
 
 export interface OutboxRelay {
@@ -62,6 +81,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   assertSchemaName(schema);
   const pollInterval = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 100;
+  const retentionMs = options.retentionMs ?? DEFAULT_OUTBOX_RETENTION_MS;
+  let lastPruned = 0;
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -101,6 +122,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       again = false;
       try {
         while (!stopped && (await publishBatch()) === batchSize);
+        if (Date.now() - lastPruned > HOUR_MS) {
+          lastPruned = Date.now();
+          await pruneOutbox(sql, schema, retentionMs);
+        }
       } catch (err) {
         logger?.error({ err, schema }, 'outbox relay: publishing failed; will retry');
         return;

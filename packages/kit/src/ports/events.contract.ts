@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEnvelope } from '../events/envelope';
 import { consumeEvents } from '../events/inbox';
-import { enqueueEvent, startOutboxRelay } from '../events/outbox';
+import { enqueueEvent, pruneOutbox, startOutboxRelay } from '../events/outbox';
 import { migrate } from '../sql/migrate';
 import type { EventBus, EventEnvelope, Subscription } from './events';
 import type { Sql } from './sql';
@@ -169,6 +169,26 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       await sql?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await sql?.close();
       if (migrationsDir) rmSync(migrationsDir, { recursive: true, force: true });
+    }, TIMEOUT);
+
+    it('prunes published rows past their retention and never unpublished ones', async () => {
+      const type = newType();
+      const old = createEnvelope({ type, key: 'prune-1', payload: bytes('old') });
+      const waiting = createEnvelope({ type, key: 'prune-2', payload: bytes('waiting') });
+      await sql.transaction(async (tx) => {
+        await enqueueEvent(tx, schema, old);
+        await enqueueEvent(tx, schema, waiting);
+      });
+      await sql.query(`UPDATE ${schema}.outbox SET published_at = now() - interval '8 days' WHERE event_id = $1`, [old.id]);
+      await sql.query(`UPDATE ${schema}.outbox SET occurred_at = now() - interval '30 days' WHERE event_id = $1`, [waiting.id]);
+      expect(await pruneOutbox(sql, schema, 7 * 24 * 3600 * 1000)).toBe(1);
+      const { rows } = await sql.query<{ event_id: string }>(
+        `SELECT event_id FROM ${schema}.outbox WHERE event_id = ANY($1::text[])`,
+        [[old.id, waiting.id]],
+      );
+      expect(rows.map((r) => r.event_id)).toEqual([waiting.id]);
+      // Leave nothing unpublished behind for the relay tests below.
+      await sql.query(`DELETE FROM ${schema}.outbox WHERE event_id = $1`, [waiting.id]);
     }, TIMEOUT);
 
     it('never delivers an event whose transaction rolled back; delivers a committed one once', async () => {
