@@ -1,18 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@shared/i18n';
-import { api, apiPost } from '@shared/api';
+import { api } from '@shared/api';
 import { getSession } from '@shared/session';
-import { toast } from '@shared/toast';
 import type { Course, Instructor, UpcomingCourse } from '@shared/types';
 import { useAsync } from '@shared/useAsync';
 import { Carousel } from '../components/Carousel';
 import { CourseCard } from '../components/CourseCard';
+import { ContactForm } from '../components/ContactForm';
 import { InstructorCard } from '../components/InstructorCard';
 
 export const MAX_FEATURED_INSTRUCTORS = 10;
 const SLIDE_MS = 6000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function Hero() {
   const { t } = useTranslation();
@@ -41,48 +40,6 @@ function Hero() {
         ))}
       </div>
     </section>
-  );
-}
-
-function ContactForm() {
-  const { t } = useTranslation();
-  const [form, setForm] = useState({ name: '', email: '', message: '' });
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.name.trim() || !form.message.trim() || !EMAIL.test(form.email)) {
-      toast(t('contact.invalidLanding'), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiPost('contact/', form);
-      toast(t('contact.sentLanding'), 'success');
-      setForm({ name: '', email: '', message: '' });
-    } catch {
-      toast(t('contact.notYet'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="form card" onSubmit={submit} noValidate>
-      <label>
-        {t('contact.name')}
-        <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      </label>
-      <label>
-        {t('contact.email')}
-        <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-      </label>
-      <label>
-        {t('contact.message')}
-        <textarea rows={4} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
-      </label>
-      <button className="btn btn-primary" disabled={busy}>
-        {t('contact.send')}
-      </button>
-    </form>
   );
 }
 
@@ -219,7 +176,7 @@ export default function Landing() {
           <h2>{t('landing.contactTitle')}</h2>
           <Link to="/contact">{t('landing.contactLink')}</Link>
         </div>
-        <ContactForm />
+        <ContactForm variant="landing" />
       </section>
     </div>
   );

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@shared/i18n';
+import { apiPost } from '@shared/api';
+import { toast } from '@shared/toast';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMPTY = { name: '', email: '', message: '' };
+
+/**
+ * The contact form of /contact and of the landing page (spec §5). The landing variant also
+ * checks the e-mail pattern and has its own messages ('Missing Field or Invalid Email',
+ * 'Message sent Successfully!!'); /contact only needs the three fields filled.
+ */
+export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const landing = variant === 'landing';
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const filled = form.name.trim() && form.email.trim() && form.message.trim();
+    if (!filled || (landing && !EMAIL.test(form.email))) {
+      toast(t(landing ? 'contact.invalidLanding' : 'contact.missing'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiPost('contact/', form);
+      toast(t(landing ? 'contact.sentLanding' : 'contact.sent'), 'success');
+      setForm(EMPTY);
+    } catch {
+      toast(t('contact.notYet'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <label>
+        {t('contact.name')}
+        <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </label>
+      <label>
+        {t('contact.email')}
+        <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </label>
+      <label>
+        {t('contact.message')}
+        <textarea rows={landing ? 4 : 5} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+      </label>
+      <button className="btn btn-primary" disabled={busy}>
+        {t('contact.send')}
+      </button>
+    </form>
+  );
+}
