@@ -27,7 +27,6 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,services,tools}/**/*.itest.ts'],
-      setupFiles: ['<rootDir>/tools/jest/load-infra-env.js'],
       testTimeout: 60000,
     },
     {

@@ -1,6 +1,6 @@
 // Checks, with real clients, that every server started by tools/infra/up answers as the
 // code under test expects. Settings come from the environment or $TAAL_INFRA_HOME/env.sh
-// (tools/jest/load-infra-env.js). A missing setting or server is a failure, never a skip.
+// (requireInfraEnv). A missing setting or server is a failure, never a skip.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,22 +9,17 @@ import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import * as Minio from 'minio';
 import nodemailer from 'nodemailer';
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run tools/infra/up (npm run infra:up) first`);
-  return value;
-}
+import { requireEnv } from '../testing/env';
 
 function s3Client(secretKey: string): Minio.Client {
-  const endpoint = new URL(required('S3_ENDPOINT'));
+  const endpoint = new URL(requireEnv('S3_ENDPOINT'));
   return new Minio.Client({
     endPoint: endpoint.hostname,
     port: Number(endpoint.port),
     useSSL: endpoint.protocol === 'https:',
-    accessKey: required('S3_ACCESS_KEY'),
+    accessKey: requireEnv('S3_ACCESS_KEY'),
     secretKey,
-    region: required('S3_REGION'),
+    region: requireEnv('S3_REGION'),
     pathStyle: true,
   });
 }
@@ -37,7 +32,7 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 
 describe('local infrastructure (tools/infra)', () => {
   it('PostgreSQL accepts queries as the taal role', async () => {
-    const client = new PgClient({ connectionString: required('DATABASE_URL') });
+    const client = new PgClient({ connectionString: requireEnv('DATABASE_URL') });
     try {
       await client.connect();
       const { rows } = await client.query('select current_user as who, current_database() as db, 1 + 1 as two');
@@ -53,7 +48,7 @@ describe('local infrastructure (tools/infra)', () => {
 
   it('Redis stores and returns values', async () => {
     // No reconnect loop: a missing server fails the test instead of keeping jest alive.
-    const redis = new Redis(required('REDIS_URL'), { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
+    const redis = new Redis(requireEnv('REDIS_URL'), { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
     try {
       await redis.connect();
       const key = `infra-check:${randomUUID()}`;
@@ -68,7 +63,7 @@ describe('local infrastructure (tools/infra)', () => {
   it('Kafka delivers a produced message to a consumer group', async () => {
     const kafka = new Kafka({
       clientId: 'infra-check',
-      brokers: required('KAFKA_BROKERS').split(','),
+      brokers: requireEnv('KAFKA_BROKERS').split(','),
       logLevel: logLevel.ERROR,
       retry: { retries: 3 },
     });
@@ -104,15 +99,15 @@ describe('local infrastructure (tools/infra)', () => {
   });
 
   it('S3 stores objects for signed requests and refuses a wrong secret', async () => {
-    const bucket = required('S3_BUCKET');
-    const s3 = s3Client(required('S3_SECRET_KEY'));
-    if (!(await s3.bucketExists(bucket))) await s3.makeBucket(bucket, required('S3_REGION'));
+    const bucket = requireEnv('S3_BUCKET');
+    const s3 = s3Client(requireEnv('S3_SECRET_KEY'));
+    if (!(await s3.bucketExists(bucket))) await s3.makeBucket(bucket, requireEnv('S3_REGION'));
     const key = `infra-check/${randomUUID()}.txt`;
     const body = `hello ${randomUUID()}`;
     await s3.putObject(bucket, key, Buffer.from(body), undefined, { 'Content-Type': 'text/plain' });
     expect(await readStream(await s3.getObject(bucket, key))).toBe(body);
 
-    const forged = s3Client(`${required('S3_SECRET_KEY')}-wrong`);
+    const forged = s3Client(`${requireEnv('S3_SECRET_KEY')}-wrong`);
     await expect(forged.getObject(bucket, key)).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' });
     await expect(forged.putObject(bucket, `${key}.forged`, Buffer.from('x'))).rejects.toMatchObject({
       code: 'SignatureDoesNotMatch',
@@ -121,8 +116,8 @@ describe('local infrastructure (tools/infra)', () => {
   });
 
   it('the SMTP sink keeps each received message as an .eml file', async () => {
-    const maildir = required('SMTP_MAILDIR');
-    const transport = nodemailer.createTransport(required('SMTP_URL'));
+    const maildir = requireEnv('SMTP_MAILDIR');
+    const transport = nodemailer.createTransport(requireEnv('SMTP_URL'));
     const subject = `infra check ${randomUUID()}`;
     try {
       const info = await transport.sendMail({

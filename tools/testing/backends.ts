@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { requireEnv } from './env';
+
+export { requireEnv };
 import {
   createInProcessEventBus,
   createKafkaEventBus,
   createSql,
-  requireInfraEnv,
   startEmbeddedPostgres,
   type EventBus,
   type Sql,
@@ -27,9 +29,6 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export function requireEnv(name: string): string {
-  return requireInfraEnv(name)[name] as string;
-}
 
 export async function embeddedBackend(): Promise<Backend> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'taal-embedded-'));

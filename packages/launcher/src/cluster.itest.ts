@@ -6,23 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
+import { freePort, waitFor } from '../../../tools/testing/wait';
 
 const root = path.resolve(__dirname, '../../..');
 const DEADLINE_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('cluster mode', () => {
   let cluster: ChildProcess;
@@ -62,7 +51,7 @@ describe('cluster mode', () => {
     };
     cluster.stdout!.on('data', collect);
     cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 60_000, () => output);
+    await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 'the cluster to be healthy', { timeoutMs: 60_000, context: () => output });
   }, 90_000);
 
   afterAll(async () => {
@@ -99,7 +88,7 @@ describe('cluster mode', () => {
     const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
     const catalogue = pids.get('catalogue')!.at(-1)!;
     process.kill(catalogue, 'SIGKILL');
-    await until(async () => !isAlive(catalogue), 5000);
+    await waitFor(() => !isAlive(catalogue), 'the catalogue process to die', { timeoutMs: 5000 });
 
     // A read the gateway has not cached must go to the catalogue, which is gone.
     const started = Date.now();
@@ -112,10 +101,10 @@ describe('cluster mode', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
 
     // The supervisor starts the catalogue again; the gateway reconnects on its own.
-    await until(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 30_000, () => output);
+    await waitFor(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 'the gateway to recover', { timeoutMs: 30_000, context: () => output });
     expect(pids.get('catalogue')!.length).toBeGreaterThan(1);
     // Readiness probes reconnect on their own channel; give them a moment.
-    await until(async () => (await fetch(`${base}/healthz`)).status === 200, 5000, () => output);
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'healthz to recover', { timeoutMs: 5000, context: () => output });
     const health = await fetch(`${base}/healthz`);
     expect(await health.json()).toEqual({ ready: true, services: { catalogue: true, identity: true } });
   }, 60_000);
@@ -127,13 +116,5 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, context?: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms${context ? `\n${context().slice(-3000)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -1,6 +1,7 @@
 import { catalogueEventsV1, catalogueV1, CatalogueEvents } from '@taal/contracts';
 import { callUnary, createClient, createLogger, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './app';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from './domain/course';
 import { demoCourses } from './domain/demo-data';
@@ -83,7 +84,7 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
     try {
       const { course } = await call<catalogueV1.SetCoursePublishedResponse>('setCoursePublished', { id: hidden.id, published: true }, ADMIN);
       expect(course?.published).toBe(true);
-      await waitFor(() => received.some((e) => e.key === hidden.id));
+      await waitFor(() => received.some((e) => e.key === hidden.id), 'the catalogue.course.updated event');
       const event = received.find((e) => e.key === hidden.id)!;
       expect(event.type).toBe('catalogue.course.updated');
       expect(catalogueEventsV1.CourseUpdated.decode(event.payload).course?.published).toBe(true);
@@ -101,11 +102,3 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
     expect(Number(rows[0]!.n)).toBe(demoCourses.length);
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 20000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

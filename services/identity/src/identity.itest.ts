@@ -19,6 +19,7 @@ import {
   type Subscription,
 } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
 import { startIdentity, type RunningIdentity } from './app';
 import { demoAccounts } from './domain/demo-accounts';
 import { Messages } from './domain/messages';
@@ -146,7 +147,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const photo = await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, student);
     expect(Buffer.from(photo.data)).toEqual(PNG);
 
-    await waitFor(() => events.some((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id));
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id), 'userRegistered');
     const event = events.find((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id)!;
     expect(identityEventsV1.UserRegistered.decode(event.payload).user?.email).toBe(email.toLowerCase());
 
@@ -156,7 +157,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(link.startsWith('http://taal.test/verify-email/')).toBe(true);
     const verified = await call<identityV1.VerifyEmailResponse>('verifyEmail', { token: tokenOf(link) });
     expect(verified.user?.emailVerify).toBe(true);
-    await waitFor(() => events.some((e) => e.type === IdentityEvents.userVerified && e.key === user!.id));
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userVerified && e.key === user!.id), 'userVerified');
     const { session } = await call<identityV1.LoginResponse>('login', { email: email.toUpperCase(), password: 'secret1' });
     expect(session?.user?.id).toBe(user!.id);
 
@@ -209,9 +210,9 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect((await call<identityV1.SetSuspendedResponse>('setSuspended', { id: user!.id, suspended: true }, admin)).user?.suspend).toBe(true);
     await expect(call('authenticate', { accessToken: session.accessToken })).rejects.toMatchObject({ code: 16, details: Messages.accountSuspended });
     await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.accountSuspended });
-    await waitFor(() => events.some((e) => e.type === IdentityEvents.userSuspended && e.key === user!.id));
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userSuspended && e.key === user!.id), 'userSuspended');
     await call('setSuspended', { id: user!.id, suspended: false }, admin);
-    await waitFor(() => events.some((e) => e.type === IdentityEvents.userUnsuspended && e.key === user!.id));
+    await waitFor(() => events.some((e) => e.type === IdentityEvents.userUnsuspended && e.key === user!.id), 'userUnsuspended');
     expect((await call<identityV1.LoginResponse>('login', { email, password: 'secret1' })).session?.user?.suspend).toBe(false);
   });
 
@@ -293,11 +294,3 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(users.every((u) => u.loginFrom === 'Google' || u.loginFrom === 'Facebook')).toBe(true);
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 20000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

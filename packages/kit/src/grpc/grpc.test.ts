@@ -1,7 +1,7 @@
-import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { createLogger } from '../log';
+import { freePort } from '../../../../tools/testing/wait';
 import {
   callUnary,
   createClient,
@@ -118,16 +118,6 @@ async function expectGrpcError(p: Promise<unknown>, code: grpc.status): Promise<
     return err;
   }
   throw new Error(`expected ${grpc.status[code]}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close((err) => (err ? reject(err) : resolve(port)));
-    });
-  });
 }
 
 describe('gRPC helpers against a loopback server', () => {

@@ -5,6 +5,7 @@ import { createEnvelope } from '../events/envelope';
 import { consumeEvents } from '../events/inbox';
 import { enqueueEvent, pruneOutbox, startOutboxRelay } from '../events/outbox';
 import { migrate } from '../sql/migrate';
+import { waitFor } from '../../../../tools/testing/wait';
 import type { EventBus, EventEnvelope, Subscription } from './events';
 import type { Sql } from './sql';
 
@@ -14,14 +15,6 @@ export function uniqueName(prefix: string): string {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (payload: Uint8Array) => new TextDecoder().decode(payload);

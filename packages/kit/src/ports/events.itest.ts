@@ -5,18 +5,8 @@ import { createInProcessEventBus } from '../events/in-process';
 import { createKafkaEventBus } from '../events/kafka';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
 import { createSql } from '../sql/pool';
+import { requireEnv } from '../../../../tools/testing/env';
 import { describeEventBusContract, describeOutboxInboxContract } from './events.contract';
-
-/** The real-adapter suites FAIL (never skip) when the infra env is missing. */
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(
-      `${name} is not set: start the real servers with \`bash tools/infra/up\` (it writes ~/.cache/taal/infra/env.sh, loaded by the jest setup)`,
-    );
-  }
-  return value;
-}
 
 const kafkaBus = async () =>
   createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: 'kit-events-contract' });

@@ -2,19 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSql } from '../sql/pool';
+import { requireEnv } from '../../../../tools/testing/env';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
 import { describeSqlContract } from './sql.contract';
-
-/** The real-adapter suites FAIL (never skip) when the infra env is missing. */
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(
-      `${name} is not set: start the real servers with \`bash tools/infra/up\` (it writes ~/.cache/taal/infra/env.sh, loaded by the jest setup)`,
-    );
-  }
-  return value;
-}
 
 let embedded: EmbeddedPostgres | undefined;
 let dataDir: string | undefined;
