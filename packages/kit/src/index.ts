@@ -5,6 +5,7 @@ export * from './events';
 export * from './config';
 export * from './log';
 export * from './lifecycle';
+export * from './lifecycle/run-service';
 export * from './grpc';
 export * from './cache';
 export * from './files';

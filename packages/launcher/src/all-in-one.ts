@@ -18,8 +18,8 @@ import {
   createOutboxMailer,
   createSql,
   fields,
-  installSignalHandlers,
   loadConfig,
+  runService,
   startEmbeddedPostgres,
   DEFAULT_MAIL_FROM,
 } from '@taal/kit';
@@ -60,11 +60,21 @@ function tokenSecretFor(dataDir: string, given?: string): string {
 }
 
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
+  const lifecycle = new Lifecycle();
+  try {
+    return await startServices(env, lifecycle);
+  } catch (err) {
+    // Close whatever had started (the embedded database above all) before reporting.
+    await lifecycle.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
   const started = Date.now();
   const logger = createLogger('taal');
   const config = loadConfig(schema, env);
   const dataDir = path.resolve(config.DATA_DIR);
-  const lifecycle = new Lifecycle();
 
   const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
   lifecycle.onStop('embedded postgres', () => postgres.close());
@@ -135,10 +145,8 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
 }
 
 if (require.main === module) {
-  startAllInOne()
-    .then(({ lifecycle }) => installSignalHandlers(lifecycle, createLogger('taal')))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+  void runService('taal', async ({ lifecycle }) => {
+    const taal = await startAllInOne();
+    lifecycle.onStop('all-in-one', () => taal.stop());
+  });
 }

@@ -1,14 +1,10 @@
 /** Cluster-mode entry point: the catalogue as its own process against real Postgres and Kafka. */
-import { Lifecycle, createKafkaEventBus, createLogger, createSql, installSignalHandlers } from '@taal/kit';
+import { createKafkaEventBus, createSql, runService } from '@taal/kit';
 import { startCatalogue } from './app';
 import { loadCatalogueConfig } from './config';
 
-async function main(): Promise<void> {
-  const logger = createLogger('catalogue');
+void runService('catalogue', async ({ logger, lifecycle }) => {
   const config = loadCatalogueConfig();
-  const lifecycle = new Lifecycle();
-  installSignalHandlers(lifecycle, logger);
-
   const sql = createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, applicationName: 'catalogue' });
   lifecycle.onStop('postgres', () => sql.close());
   const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'catalogue', logger });
@@ -23,9 +19,4 @@ async function main(): Promise<void> {
     seedDemoData: config.SEED_DEMO_DATA,
   });
   lifecycle.onStop('grpc', () => catalogue.stop());
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });

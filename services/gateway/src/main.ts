@@ -1,14 +1,10 @@
 /** Cluster-mode entry point: the gateway as its own process. */
-import { Lifecycle, createKafkaEventBus, createLogger, createRedisCache, installSignalHandlers } from '@taal/kit';
+import { createKafkaEventBus, createRedisCache, runService } from '@taal/kit';
 import { loadGatewayConfig } from './config';
 import { startGateway } from './start';
 
-async function main(): Promise<void> {
-  const logger = createLogger('gateway');
+void runService('gateway', async ({ logger, lifecycle }) => {
   const config = loadGatewayConfig();
-  const lifecycle = new Lifecycle();
-  installSignalHandlers(lifecycle, logger);
-
   const bus = createKafkaEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   lifecycle.onStop('kafka', () => bus.close());
   const cache = createRedisCache(config.REDIS_URL);
@@ -31,9 +27,4 @@ async function main(): Promise<void> {
     instanceId: config.GATEWAY_INSTANCE_ID,
   });
   lifecycle.onStop('http', () => gateway.stop());
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });

@@ -1,24 +1,12 @@
 /** Cluster-mode entry point: identity as its own process against real Postgres, Kafka, S3 and SMTP. */
-import {
-  Lifecycle,
-  createKafkaEventBus,
-  createLogger,
-  createS3FileStore,
-  createSmtpMailer,
-  createSql,
-  infraConfigFromEnv,
-  installSignalHandlers,
-} from '@taal/kit';
+import { createKafkaEventBus, createS3FileStore, createSmtpMailer, createSql, infraConfigFromEnv, runService } from '@taal/kit';
 import { startIdentity } from './app';
 import { loadIdentityConfig } from './config';
 
-async function main(): Promise<void> {
-  const logger = createLogger('identity');
+void runService('identity', async ({ logger, lifecycle }) => {
   const config = loadIdentityConfig();
   const infra = infraConfigFromEnv({ ...process.env, TAAL_MODE: 'cluster' });
   if (infra.mode !== 'cluster') throw new Error('identity main runs in cluster mode only');
-  const lifecycle = new Lifecycle();
-  installSignalHandlers(lifecycle, logger);
 
   const sql = createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, applicationName: 'identity' });
   lifecycle.onStop('postgres', () => sql.close());
@@ -43,9 +31,4 @@ async function main(): Promise<void> {
     seedDemoData: config.SEED_DEMO_DATA,
   });
   lifecycle.onStop('grpc', () => identity.stop());
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });

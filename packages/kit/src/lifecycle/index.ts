@@ -95,3 +95,4 @@ export function installSignalHandlers(
     for (const s of signals) process.off(s, handler);
   };
 }
+
