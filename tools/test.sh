@@ -31,4 +31,7 @@ rm -f "$report"
 
 # ---- more steps go here (each one fails the run on error) ----
 
+step "memory budget (all-in-one RSS after browsing every public screen, tools/bench/memory.mjs)"
+node tools/bench/memory.mjs --rounds 1
+
 step "all test steps passed"

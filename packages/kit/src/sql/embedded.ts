@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import type { Logger } from 'pino';
+import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
 
 /**
  * Embedded PostgreSQL: ONE PGlite instance per process (persisted in a data dir),
@@ -281,7 +282,8 @@ export async function startEmbeddedPostgres(
       refs: 0,
       ready: (async () => {
         mkdirSync(dir, { recursive: true });
-        const db = await (await loadPglite()).PGlite.create(dir);
+        await initEmbeddedDataDir(dir);
+        const db = await (await loadPglite()).PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
         try {
           const server = await servePglite(db, { port: options.port ?? 0, logger: options.logger });
           return {
