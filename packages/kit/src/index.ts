@@ -7,6 +7,8 @@ export * from './log';
 export * from './lifecycle';
 export * from './lifecycle/run-service';
 export * from './grpc';
+export * from './auth';
+export { createTestAuth, type TestAuth } from './auth/testing';
 export * from './cache';
 export * from './files';
 export * from './mail';

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { identityToMetadata, type CallerIdentity } from './identity';
+import { SERVICE_TOKEN_METADATA_KEY, USER_TOKEN_METADATA_KEY, type ServiceTokenIssuer } from '../auth/caller-auth';
 
 export const DEFAULT_DEADLINE_MS = 5000;
 
@@ -28,9 +28,15 @@ export interface CreateClientOptions {
   defaultDeadlineMs?: number;
   /** Defaults to insecure (plaintext inside the cluster). */
   credentials?: grpc.ChannelCredentials;
+  /**
+   * Who this client's calls come from: `issuer` signs a service token for `audience` (the
+   * called service's name) on every call. Services refuse calls without one.
+   */
+  auth?: { issuer: ServiceTokenIssuer; audience: string };
 }
 
 const clientDeadlines = new WeakMap<grpc.Client, number>();
+const clientAuth = new WeakMap<grpc.Client, { issuer: ServiceTokenIssuer; audience: string }>();
 
 function checkDeadline(ms: number): number {
   if (!Number.isFinite(ms) || ms <= 0)
@@ -50,14 +56,15 @@ export function createClient<C extends grpc.Client>(
   });
   if (options.defaultDeadlineMs !== undefined)
     clientDeadlines.set(client, checkDeadline(options.defaultDeadlineMs));
+  if (options.auth) clientAuth.set(client, options.auth);
   return client;
 }
 
 export interface CallUnaryOptions {
   /** Defaults to the client's defaultDeadlineMs, else DEFAULT_DEADLINE_MS. Never infinite. */
   deadlineMs?: number;
-  /** Sent as x-taal-user-id / x-taal-user-type. */
-  identity?: CallerIdentity | null;
+  /** The user's own access token, forwarded for the called service to verify (x-taal-user-token). */
+  userToken?: string | null;
   metadata?: grpc.Metadata;
 }
 
@@ -100,6 +107,18 @@ export function callUnary(
   request: unknown,
   options: CallUnaryOptions = {},
 ): Promise<unknown> {
+  const auth = clientAuth.get(client);
+  if (!auth) return send(client, method, request, options, undefined);
+  return auth.issuer.tokenFor(auth.audience).then((token) => send(client, method, request, options, token));
+}
+
+function send(
+  client: grpc.Client,
+  method: string,
+  request: unknown,
+  options: CallUnaryOptions,
+  serviceToken: string | undefined,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const fn = (client as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') {
@@ -111,7 +130,8 @@ export function callUnary(
     );
     const metadata = new grpc.Metadata({ waitForReady: false });
     if (options.metadata) metadata.merge(options.metadata);
-    if (options.identity) identityToMetadata(options.identity, metadata);
+    if (serviceToken) metadata.set(SERVICE_TOKEN_METADATA_KEY, `Bearer ${serviceToken}`);
+    if (options.userToken) metadata.set(USER_TOKEN_METADATA_KEY, options.userToken);
     (fn as UnaryMethod<unknown, unknown>).call(
       client,
       request,

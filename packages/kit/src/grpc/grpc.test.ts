@@ -6,8 +6,6 @@ import {
   callUnary,
   createClient,
   grpcStatusToHttp,
-  identityFromMetadata,
-  identityToMetadata,
   isGrpcStatusError,
   notFound,
   requireIdentity,
@@ -18,6 +16,8 @@ import {
   type GrpcClientConstructor,
   type RunningGrpcServer,
 } from './index';
+import { createTestAuth } from '../auth/testing';
+import { generateSigningKey, ServiceTokenIssuer } from '../auth';
 
 // A tiny hand-written service with JSON messages, so these tests don't depend on generated code.
 function jsonMethod<Req, Res>(name: string): grpc.MethodDefinition<Req, Res> {
@@ -99,14 +99,23 @@ const implementation = {
   ),
 };
 
+// The echo server verifies its callers; tests call it as the gateway would.
+const testAuth = createTestAuth(['gateway', 'echo', 'other']);
+const asGateway = { issuer: testAuth.serviceAuth('gateway').issuer, audience: 'echo' };
+
 function start(port = 0, shutdownTimeoutMs = 1000): Promise<RunningGrpcServer> {
   return startGrpcServer({
     host: '127.0.0.1',
     port,
     services: [{ definition: EchoServiceService, implementation }],
+    auth: testAuth.serviceAuth('echo').authenticator,
     logger,
     shutdownTimeoutMs,
   });
+}
+
+function connect(port: number, options: { defaultDeadlineMs?: number } = {}): EchoServiceClient {
+  return createClient(EchoServiceClient, `127.0.0.1:${port}`, { ...options, auth: asGateway });
 }
 
 async function expectGrpcError(p: Promise<unknown>, code: grpc.status): Promise<grpc.ServiceError> {
@@ -126,7 +135,7 @@ describe('gRPC helpers against a loopback server', () => {
 
   beforeAll(async () => {
     server = await start();
-    client = createClient(EchoServiceClient, `127.0.0.1:${server.port}`);
+    client = connect(server.port);
   });
   afterAll(async () => {
     client.close();
@@ -160,12 +169,51 @@ describe('gRPC helpers against a loopback server', () => {
     }
   });
 
-  it('carries the caller identity in metadata', async () => {
+  it('reads the caller from a verified user token forwarded with a service token', async () => {
     const identity: CallerIdentity = { userId: 'u-42', userType: CallerUserTypes.instructor };
-    const res = await callUnary(client, 'echo', { text: 'hi' }, { identity, deadlineMs: 2000 });
+    const userToken = await testAuth.userToken(identity);
+    const res = await callUnary(client, 'echo', { text: 'hi' }, { userToken, deadlineMs: 2000 });
     expect(res).toEqual({ text: 'hi', identity });
     const anonymous = await callUnary(client, 'echo', { text: 'anon' });
     expect(anonymous.identity).toBeNull();
+  });
+
+  it('refuses calls without valid service credentials, whatever the metadata claims', async () => {
+    const bare = createClient(EchoServiceClient, `127.0.0.1:${server.port}`);
+    const forged = new grpc.Metadata();
+    forged.set('x-taal-user-id', 'admin');
+    forged.set('x-taal-user-type', '1');
+    try {
+      const refused = await expectGrpcError(callUnary(bare, 'echo', { text: 'x' }, { metadata: forged }), grpc.status.UNAUTHENTICATED);
+      expect(refused.details).toBe('Service credentials required');
+      // A token addressed to another service is not good here.
+      const elsewhere = new ServiceTokenIssuer(testAuth.ring.signingKeys.gateway!);
+      const wrongAudience = new grpc.Metadata();
+      wrongAudience.set('authorization', `Bearer ${await elsewhere.tokenFor('other')}`);
+      await expectGrpcError(callUnary(bare, 'echo', { text: 'x' }, { metadata: wrongAudience }), grpc.status.UNAUTHENTICATED);
+      // A key outside the key set, even one named after a known service.
+      const stranger = new ServiceTokenIssuer(generateSigningKey('gateway'));
+      const unknownKey = new grpc.Metadata();
+      unknownKey.set('authorization', `Bearer ${await stranger.tokenFor('echo')}`);
+      await expectGrpcError(callUnary(bare, 'echo', { text: 'x' }, { metadata: unknownKey }), grpc.status.UNAUTHENTICATED);
+    } finally {
+      bare.close();
+    }
+  });
+
+  it('ignores forged identity metadata and refuses bad user tokens', async () => {
+    const forged = new grpc.Metadata();
+    forged.set('x-taal-user-id', 'admin');
+    forged.set('x-taal-user-type', '1');
+    expect((await callUnary(client, 'echo', { text: 'x' }, { metadata: forged })).identity).toBeNull();
+
+    const expired = await testAuth.userToken({ userId: 'u', userType: 4 }, { ttlSeconds: -5 });
+    await expectGrpcError(callUnary(client, 'echo', { text: 'x' }, { userToken: expired }), grpc.status.UNAUTHENTICATED);
+    // A token signed by a service key is not a user token.
+    const other = createTestAuth(['gateway']);
+    const foreign = await other.userToken({ userId: 'u', userType: 1 });
+    await expectGrpcError(callUnary(client, 'echo', { text: 'x' }, { userToken: foreign }), grpc.status.UNAUTHENTICATED);
+    await expectGrpcError(callUnary(client, 'echo', { text: 'x' }, { userToken: 'not.a.jwt' }), grpc.status.UNAUTHENTICATED);
   });
 
   it('keeps ServiceError codes and hides other errors behind INTERNAL', async () => {
@@ -190,7 +238,7 @@ describe('gRPC helpers against a loopback server', () => {
   });
 
   it('uses the client default deadline and refuses infinite ones', async () => {
-    const quick = createClient(EchoServiceClient, `127.0.0.1:${server.port}`, { defaultDeadlineMs: 150 });
+    const quick = connect(server.port, { defaultDeadlineMs: 150 });
     try {
       await expectGrpcError(callUnary(quick, 'slow', { ms: 3000 }), grpc.status.DEADLINE_EXCEEDED);
       await expect(callUnary(quick, 'echo', { text: 'x' }, { deadlineMs: Infinity })).rejects.toThrow(
@@ -206,7 +254,7 @@ describe('gRPC helpers against a loopback server', () => {
 describe('gRPC client resilience', () => {
   it('fails fast with UNAVAILABLE when nothing listens', async () => {
     const port = await freePort();
-    const client = createClient(EchoServiceClient, `127.0.0.1:${port}`);
+    const client = connect(port);
     try {
       const t0 = Date.now();
       await expectGrpcError(
@@ -222,7 +270,7 @@ describe('gRPC client resilience', () => {
   it('finds a server again after it restarts on the same port', async () => {
     let server = await start();
     const { port } = server;
-    const client = createClient(EchoServiceClient, `127.0.0.1:${port}`);
+    const client = connect(port);
     try {
       expect((await callUnary(client, 'echo', { text: 'before' })).text).toBe('before');
       await server.stop();
@@ -253,7 +301,7 @@ describe('gRPC client resilience', () => {
 
   it('forces shutdown when in-flight calls outlast the timeout', async () => {
     const server = await start(0, 300);
-    const client = createClient(EchoServiceClient, `127.0.0.1:${server.port}`);
+    const client = connect(server.port);
     try {
       const pending = callUnary(client, 'slow', { ms: 10_000 }, { deadlineMs: 20_000 });
       await new Promise((r) => setTimeout(r, 100));
@@ -267,19 +315,7 @@ describe('gRPC client resilience', () => {
   });
 });
 
-describe('identity metadata', () => {
-  it('round-trips and rejects malformed values', () => {
-    const md = identityToMetadata({ userId: 'abc', userType: 4 });
-    expect(md.get('x-taal-user-id')).toEqual(['abc']);
-    expect(md.get('x-taal-user-type')).toEqual(['4']);
-    expect(identityFromMetadata(md)).toEqual({ userId: 'abc', userType: 4 });
-    expect(identityFromMetadata(new grpc.Metadata())).toBeNull();
-    const bad = new grpc.Metadata();
-    bad.set('x-taal-user-id', 'abc');
-    bad.set('x-taal-user-type', '7');
-    expect(identityFromMetadata(bad)).toBeNull();
-  });
-
+describe('requireIdentity', () => {
   it('requireIdentity checks presence and type', () => {
     expect(() => requireIdentity({ identity: null })).toThrow('Authentication required');
     expect(() => requireIdentity({ identity: { userId: 'a', userType: 4 } }, 1, 2)).toThrow(

@@ -1,33 +1,16 @@
-import { Metadata } from '@grpc/grpc-js';
 import { permissionDenied, unauthenticated } from './errors';
-
-export const USER_ID_METADATA_KEY = 'x-taal-user-id';
-export const USER_TYPE_METADATA_KEY = 'x-taal-user-type';
 
 /** 1 admin, 2 content, 3 instructor, 4 student. */
 export type CallerUserType = 1 | 2 | 3 | 4;
 export const CallerUserTypes = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
 
-/** Who is calling, as established by the gateway and passed along in gRPC metadata. */
+/**
+ * The user a call acts for, read from the user's access token after the receiving service
+ * verified it (auth/caller-auth.ts); never taken from plain metadata.
+ */
 export interface CallerIdentity {
   userId: string;
   userType: CallerUserType;
-}
-
-/** Writes the identity into metadata (a new Metadata unless one is given). */
-export function identityToMetadata(identity: CallerIdentity, metadata: Metadata = new Metadata()): Metadata {
-  metadata.set(USER_ID_METADATA_KEY, identity.userId);
-  metadata.set(USER_TYPE_METADATA_KEY, String(identity.userType));
-  return metadata;
-}
-
-/** Reads the caller identity; null when absent or malformed. */
-export function identityFromMetadata(metadata: Metadata): CallerIdentity | null {
-  const [userId] = metadata.get(USER_ID_METADATA_KEY);
-  const [userType] = metadata.get(USER_TYPE_METADATA_KEY);
-  if (typeof userId !== 'string' || userId === '' || typeof userType !== 'string') return null;
-  if (!/^[1-4]$/.test(userType)) return null;
-  return { userId, userType: Number(userType) as CallerUserType };
 }
 
 /**

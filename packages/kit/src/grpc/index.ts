@@ -11,11 +11,7 @@ export {
   grpcStatusToHttp,
 } from './errors';
 export {
-  USER_ID_METADATA_KEY,
-  USER_TYPE_METADATA_KEY,
   CallerUserTypes,
-  identityToMetadata,
-  identityFromMetadata,
   requireIdentity,
   type CallerIdentity,
   type CallerUserType,

@@ -1,6 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
+import type { CallerAuthenticator } from '../auth/caller-auth';
 import type { Logger } from '../log';
+import { ServiceError } from './errors';
+import { recordVerifiedCaller } from './handler';
 
 export interface GrpcServiceRegistration {
   /** A grpc-js service definition, e.g. ts-proto's `CatalogueServiceService`. */
@@ -16,6 +19,8 @@ export interface StartGrpcServerOptions {
   /** 0 picks a free port. */
   port: number;
   services: readonly GrpcServiceRegistration[];
+  /** Verifies the caller of every call before its handler runs (required: no service trusts plain metadata). */
+  auth: CallerAuthenticator;
   logger: Logger;
   /** How long stop() waits for in-flight calls before cancelling them (default 5 s). */
   shutdownTimeoutMs?: number;
@@ -45,6 +50,43 @@ export function serviceNameOf(definition: grpc.ServiceDefinition): string {
 }
 
 /**
+ * Puts caller verification in front of every handler: a call without valid service credentials
+ * (or with a bad user token) is refused with UNAUTHENTICATED before any handler code runs.
+ */
+function authenticated(
+  definition: grpc.ServiceDefinition,
+  implementation: grpc.UntypedServiceImplementation,
+  auth: CallerAuthenticator,
+  logger: Logger,
+): grpc.UntypedServiceImplementation {
+  const wrapped: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = implementation[name];
+    if (typeof handler !== 'function') continue; // grpc-js answers UNIMPLEMENTED
+    if (method.requestStream || method.responseStream)
+      throw new Error(`${method.path}: streaming methods need caller verification added to the kit first`);
+    const unary = handler as grpc.handleUnaryCall<unknown, unknown>;
+    wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      auth.authenticate(call.metadata).then(
+        (caller) => {
+          recordVerifiedCaller(call, caller);
+          unary(call, callback);
+        },
+        (err: unknown) => {
+          if (err instanceof ServiceError) {
+            callback({ code: err.code, details: err.message });
+            return;
+          }
+          logger.error({ err, method: method.path }, 'caller verification failed unexpectedly');
+          callback({ code: grpc.status.INTERNAL, details: 'Internal error' });
+        },
+      );
+    }) as grpc.handleUnaryCall<unknown, unknown>;
+  }
+  return wrapped;
+}
+
+/**
  * Starts a grpc-js server with the given services and grpc.health.v1. Health reports NOT_SERVING
  * for '' and every service until `health.setStatus(name, true)` (or `setAll(true)`) is called.
  */
@@ -58,7 +100,8 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   for (const name of names) statusMap[name] = 'NOT_SERVING';
   const healthImpl = new HealthImplementation(statusMap);
   healthImpl.addToServer(server);
-  for (const s of options.services) server.addService(s.definition, s.implementation);
+  for (const s of options.services)
+    server.addService(s.definition, authenticated(s.definition, s.implementation, options.auth, logger));
 
   const host =
     options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
