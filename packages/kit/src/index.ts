@@ -12,3 +12,4 @@ export { createTestAuth, type TestAuth } from './auth/testing';
 export * from './cache';
 export * from './files';
 export * from './mail';
+export * from './uploads';

@@ -87,6 +87,15 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): MemoryCache
       entry.expiresAt ??= now() + windowMs;
       return count;
     },
+    async decr(key) {
+      ensureOpen();
+      const entry = live(key);
+      if (!entry) return 0;
+      if (!/^-?\d+$/.test(entry.value)) throw new Error(`Cache value at ${key} is not an integer`);
+      const count = Math.max(0, Number(entry.value) - 1);
+      entry.value = String(count);
+      return count;
+    },
     async close() {
       closed = true;
       clearInterval(timer);

@@ -13,7 +13,21 @@ end
 return count
 `;
 
-type RedisWithIncrWindow = Redis & { taalIncrWindow(key: string, windowMs: number): Promise<number> };
+/** DECR an existing counter, keeping its TTL, never below 0 and never creating the key. */
+const DECR_FLOOR_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local count = redis.call('DECR', KEYS[1])
+if count < 0 then
+  redis.call('SET', KEYS[1], '0', 'KEEPTTL')
+  count = 0
+end
+return count
+`;
+
+type RedisWithIncrWindow = Redis & {
+  taalIncrWindow(key: string, windowMs: number): Promise<number>;
+  taalDecrFloor(key: string): Promise<number>;
+};
 
 function toMs(what: string, seconds: number): number {
   if (!Number.isFinite(seconds) || seconds <= 0)
@@ -33,6 +47,7 @@ export function createRedisCache(url: string, options: RedisOptions = {}): Redis
     ...options,
   }) as RedisWithIncrWindow;
   redis.defineCommand('taalIncrWindow', { numberOfKeys: 1, lua: INCR_WINDOW_LUA });
+  redis.defineCommand('taalDecrFloor', { numberOfKeys: 1, lua: DECR_FLOOR_LUA });
   // Errors surface through the rejected commands; without a listener ioredis logs to stderr.
   redis.on('error', () => undefined);
 
@@ -50,6 +65,9 @@ export function createRedisCache(url: string, options: RedisOptions = {}): Redis
     },
     async incr(key, windowSeconds) {
       return Number(await redis.taalIncrWindow(key, toMs('windowSeconds', windowSeconds)));
+    },
+    async decr(key) {
+      return Number(await redis.taalDecrFloor(key));
     },
     async close() {
       if (redis.status === 'end') return;

@@ -76,6 +76,22 @@ export function describeCacheContract(name: string, factory: () => Cache | Promi
       expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     });
 
+    it('decr refunds a counter atomically, keeps its window, never goes below 0 nor creates it', async () => {
+      const key = k('refund');
+      await Promise.all(Array.from({ length: 10 }, () => cache.incr(key, 0.6)));
+      const after = await Promise.all(Array.from({ length: 4 }, () => cache.decr(key)));
+      expect([...after].sort((a, b) => a - b)).toEqual([6, 7, 8, 9]);
+      expect(await cache.incr(key, 0.6)).toBe(7);
+      await sleep(800);
+      expect(await cache.get(key)).toBeNull();
+      expect(await cache.decr(key)).toBe(0);
+      expect(await cache.get(key)).toBeNull();
+      expect(await cache.incr(key, 10)).toBe(1);
+      expect(await cache.decr(key)).toBe(0);
+      expect(await cache.decr(key)).toBe(0);
+      expect(await cache.incr(key, 10)).toBe(1);
+    });
+
     it('incr gives an expiry to a counter that had none', async () => {
       const key = k('no-expiry-counter');
       await cache.set(key, '5');

@@ -8,5 +8,11 @@ export interface Cache {
    * Returns the count after incrementing: the building block of rate limits.
    */
   incr(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Atomically takes one back from a counter made by `incr` (a refund: e.g. a login that
+   * turned out right). Never goes below 0, never creates the key, keeps its expiry.
+   * Returns the count after decrementing (0 when the key does not exist).
+   */
+  decr(key: string): Promise<number>;
   close(): Promise<void>;
 }
