@@ -95,6 +95,58 @@ export function socialLoginConfig(options: MountFrontendsOptions = {}): SocialLo
   return out;
 }
 
+/** The origin (or, for a protocol-relative URL, the host) of an absolute URL; undefined for a same-origin path. */
+function originOf(url: string): string | undefined {
+  const v = url.trim();
+  if (v.startsWith('//')) {
+    try {
+      return new URL(`https:${v}`).host;
+    } catch {
+      return undefined;
+    }
+  }
+  if (v.startsWith('/')) return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+
+/**
+ * The Content-Security-Policy of the UI, derived from /config/remotes.json and
+ * /config/social-login.json: scripts only from this origin, the remotes' origins (a remote
+ * served elsewhere loads its chunks, styles, fonts and images from there) and the configured
+ * sign-in providers' script origins; no inline script, no eval, no inline style (React's style
+ * props go through the CSSOM, which CSP does not restrict); fonts and images from the same
+ * origin (plus data: for the favicon and blob: for the photo previews); never framed.
+ */
+export function contentSecurityPolicy(remotes: Record<string, string>, social: SocialLoginClientConfig = {}): string {
+  const remoteOrigins = unique(Object.values(remotes).map(originOf));
+  const google = social.google ? originOf(social.google.scriptUrl) : undefined;
+  const facebook = social.facebook ? originOf(social.facebook.scriptUrl) : undefined;
+  // The Facebook SDK is served from connect.facebook.net but opens its dialogs from facebook.com.
+  const facebookFrames = facebook === 'https://connect.facebook.net' ? 'https://*.facebook.com' : undefined;
+  const list = (...values: (string | undefined)[]) => unique(values).join(' ');
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', list("'self'", ...remoteOrigins, google, facebook)],
+    ['style-src', list("'self'", ...remoteOrigins, google)],
+    ['img-src', list("'self'", 'data:', 'blob:', ...remoteOrigins)],
+    ['font-src', list("'self'", ...remoteOrigins)],
+    ['connect-src', list("'self'", ...remoteOrigins, google, facebook, facebookFrames)],
+    ['frame-src', list(google, facebook, facebookFrames) || "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
 const HASHED = /\/static\//;
 const COMPRESSIBLE = /\.(js|css|json|html|svg|txt)$/;
 
@@ -147,6 +199,17 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
   const shellDist = path.join(dir, 'shell', 'dist');
   const indexHtml = path.join(shellDist, 'index.html');
   const staticOptions = { index: false as const, redirect: false, setHeaders: setCacheHeaders };
+  const csp = contentSecurityPolicy(remotes, social);
+
+  // Every UI answer (the page, the remotes' entries and chunks, fonts, translations, 404s) gets
+  // the UI's policy; the gateway has already set the other security headers.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!RESERVED.test(req.path)) {
+      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
+    next();
+  });
 
   app.get('/config/remotes.json', (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -160,6 +223,7 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
     app.use(`/remotes/${name}`, (req: Request, res: Response, next: NextFunction) => {
       // Module Federation may load remotes from another origin.
       res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       next();
     });
     app.use(`/remotes/${name}`, precompressed(path.join(dir, name, 'dist')), express.static(path.join(dir, name, 'dist'), staticOptions));

@@ -4,6 +4,7 @@ import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
 import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
+import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
 import type { LoginLimiter, MailRequestLimiter } from './http/rate-limit';
 import { openApiDocument } from './openapi';
@@ -37,6 +38,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // First, so every answer carries them: the API, the UI, static files, 404s and errors.
+  app.use(securityHeaders());
   if (deps.metrics) app.use(deps.metrics.middleware);
 
   app.get('/healthz', async (_req, res) => {
@@ -49,16 +52,27 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   api.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
-  api.use(courseRoutes(deps.catalogue, deps.cache));
-  api.use(instructorRoutes(deps.catalogue, deps.cache));
-  // Accounts and the back office's user management: every protected route checks its role.
-  api.use(userRoutes(deps.identity, deps.loginLimiter, deps.mailLimiter));
+  // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
+  const routers = [
+    courseRoutes(deps.catalogue, deps.cache),
+    instructorRoutes(deps.catalogue, deps.cache),
+    // Accounts and the back office's user management: every protected route checks its role.
+    userRoutes(deps.identity, deps.loginLimiter, deps.mailLimiter),
+  ].map(constrainIdParams);
+  for (const router of routers) api.use(router);
+  api.use(methodNotAllowed([api, ...routers]));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
   app.use('/api/v1', api);
   app.use('/api', apiNotFound(), apiErrorHandler(deps.logger));
 
-  app.use('/assets/demo', express.static(`${__dirname}/../static/demo`, { maxAge: '1d', fallthrough: false }));
+  app.use(
+    '/assets/demo',
+    express.static(`${__dirname}/../static/demo`, { maxAge: '1d', fallthrough: false, index: false, redirect: false, setHeaders: demoAssetHeaders }),
+  );
   deps.mountUi?.(app);
+  // Whatever the UI (or its absence) left: plain answers, never Express's page with a stack trace.
+  app.use(plainNotFound);
+  app.use(plainErrors(deps.logger));
   return app;
 }

@@ -5,6 +5,7 @@ import { isGrpcStatusError } from '@taal/kit';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
+import { sendUserFile } from '../../http/hardening';
 import type { LoginLimiter, MailRequestLimiter } from '../../http/rate-limit';
 import { handle, ok } from '../../http/respond';
 import { validate } from '../../http/validate';
@@ -307,7 +308,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLim
     anyone,
     handle(async (req, res) => {
       const photo = await identity.getUserPhoto({ id: requireId(req) }, callerOf(res));
-      res.status(200).type(photo.contentType).set('cache-control', 'private, max-age=300').send(Buffer.from(photo.data));
+      sendUserFile(res, photo.data, photo.contentType, 'photo');
     }),
   );
 

@@ -1,0 +1,156 @@
+// HTTP hardening of every gateway answer: security headers (helmet), HSTS over TLS only, 405 with
+// Allow for a wrong method on an existing API route, `:id` parameters constrained to the services'
+// id format (UUID), and plain 404/400 answers from the static handlers (never a stack trace or a
+// server path). See docs/decisions (HTTP security headers and the Bengali font).
+import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { HttpError } from './errors';
+
+/**
+ * The Content-Security-Policy of everything the gateway answers itself (the API, the demo
+ * assets, errors): nothing may load, nothing may frame it. The web UI (frontends/web) replaces
+ * it with the policy its pages need.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** One year; sent only on requests that arrived over TLS (req.secure honours the app's trust proxy setting). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Security headers on every response; mount first so errors and 404s carry them too. */
+export function securityHeaders(): RequestHandler[] {
+  const headers = helmet({
+    contentSecurityPolicy: false,
+    // The UI opens the Google / Facebook sign-in popups and needs their answer.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // The origin only across sites (Google sign-in checks it); never a path with a reset token.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  const rest: RequestHandler = (req, res, next) => {
+    res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  return [headers, rest];
+}
+
+/** The services' ids: UUIDs (any version). */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Path parameters that must look like an id for a route to match at all. */
+const ID_PARAMS = ['id'] as const;
+
+/**
+ * A route with `:id` matches only an id, so `/user/:id` never catches `/user/login` and
+ * `/course/:id` never catches another course path, whatever the order of registration.
+ */
+export function constrainIdParams<R extends Router>(router: R): R {
+  for (const name of ID_PARAMS) {
+    router.param(name, (_req, _res, next, value: unknown) => (typeof value === 'string' && ID_PATTERN.test(value) ? next() : next('route')));
+  }
+  return router;
+}
+
+interface RouteLayer {
+  route?: { path?: unknown; methods?: Record<string, boolean> };
+}
+
+/** The methods each route path of these routers answers (GET implies HEAD), in registration order. */
+export function routeMethods(routers: Router[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const router of routers) {
+    for (const layer of router.stack as RouteLayer[]) {
+      const path = layer.route?.path;
+      if (typeof path !== 'string') continue;
+      const methods = out.get(path) ?? new Set<string>();
+      for (const [method, on] of Object.entries(layer.route?.methods ?? {})) {
+        if (!on || method === '_all') continue;
+        methods.add(method.toUpperCase());
+        if (method === 'get') methods.add('HEAD');
+      }
+      out.set(path, methods);
+    }
+  }
+  return out;
+}
+
+/**
+ * Mounted after the routers: a request for a path one of them serves, with a method none of
+ * them answers, gets 405 with an Allow header in the API's error shape (OPTIONS gets 204 + Allow).
+ */
+export function methodNotAllowed(routers: Router[]): RequestHandler {
+  const fallback = constrainIdParams(Router());
+  for (const [path, methods] of routeMethods(routers)) {
+    const allow = [...methods, 'OPTIONS'].join(', ');
+    fallback.all(path, (req, res, next) => {
+      res.setHeader('Allow', allow);
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+      next(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`));
+    });
+  }
+  // A plain function, so whoever lists the API's routes (the OpenAPI check) does not see these.
+  return (req, res, next) => fallback(req, res, next);
+}
+
+/** 404 for anything no handler answered outside the API: plain text, no path echoed back. */
+export const plainNotFound: RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain').send('Not found');
+};
+
+/**
+ * The last error handler outside the API (static files, the UI): express.static's 403/404
+ * (traversal, directories, missing files) become a plain 404, a malformed URL a 400, anything
+ * else a logged 500; never Express's default page with its stack trace and server paths.
+ */
+export function plainErrors(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+    if (status === 400 || error instanceof URIError) {
+      res.status(400).type('text/plain').send('Bad request');
+    } else if (status === 405) {
+      // express.static on POST & co. (it has set Allow: GET, HEAD).
+      res.status(405).type('text/plain').send('Method not allowed');
+    } else if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(404).type('text/plain').send('Not found');
+    } else {
+      logger.warn({ err: error, path: req.path }, 'request failed');
+      res.status(500).type('text/plain').send('Something went wrong');
+    }
+  };
+}
+
+/** Raster image types a user file may be shown inline as, with the extension of its fixed name. */
+const INLINE_IMAGES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/**
+ * Sends a user's file (e.g. a profile photo): nosniff (global), a fixed safe file name (never the
+ * uploader's), inline only for raster images of a known type, anything else as an
+ * application/octet-stream attachment.
+ */
+export function sendUserFile(res: Response, data: Uint8Array, contentType: string, name = 'photo', cacheControl = 'private, max-age=300'): void {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const ext = INLINE_IMAGES[type];
+  res.status(200).setHeader('Cache-Control', cacheControl);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (ext) {
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Disposition', `inline; filename="${name}.${ext}"`);
+  } else {
+    res.setHeader('Content-Type', 'application/octet-stream');
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+  }
+  res.send(Buffer.from(data));
+}
+
+/** express.static setHeaders for the demo assets: inline, under the file's own (repository-chosen) name. */
+export function demoAssetHeaders(res: Response, filePath: string): void {
+  const base = filePath.split(/[\\/]/).pop() ?? 'file';
+  res.setHeader('Content-Disposition', `inline; filename="${base.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+}
