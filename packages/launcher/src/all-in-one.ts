@@ -18,14 +18,22 @@ import {
   createOutboxMailer,
   createSql,
   fields,
+  generateServiceKeyRing,
+  generateSigningKey,
   loadConfig,
+  parsePrivateSigningJwk,
+  remoteKeys,
+  keySetOf,
+  localKeys,
+  type PrivateSigningJwk,
   runService,
   startEmbeddedPostgres,
   DEFAULT_MAIL_FROM,
 } from '@taal/kit';
+import { ServiceNames } from '@taal/contracts';
 import { startCatalogue } from '@taal/catalogue';
-import { loadSocialLoginConfig, startIdentity } from '@taal/identity';
-import { startGateway } from '@taal/gateway';
+import { loadAccountPolicy, loadSocialLoginConfig, startIdentity } from '@taal/identity';
+import { loadGatewayPolicy, startGateway } from '@taal/gateway';
 import { mountUiIfBuilt } from './ui';
 
 const schema = z.object({
@@ -59,6 +67,20 @@ function tokenSecretFor(dataDir: string, given?: string): string {
   return secret;
 }
 
+/** The access-token key survives restarts too (users' access tokens stay valid), under DATA_DIR only. */
+function accessTokenKeyFor(dataDir: string): PrivateSigningJwk {
+  const file = path.join(dataDir, 'identity-access-token-key.json');
+  try {
+    return parsePrivateSigningJwk(readFileSync(file, 'utf8'), file);
+  } catch {
+    // first start (or an unreadable key: make a new one; users then sign in again)
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = generateSigningKey(`identity-${randomBytes(4).toString('hex')}`);
+  writeFileSync(file, `${JSON.stringify(key)}\n`, { mode: 0o600 });
+  return key;
+}
+
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env) {
   const lifecycle = new Lifecycle();
   try {
@@ -80,18 +102,9 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
   lifecycle.onStop('embedded postgres', () => postgres.close());
   const bus = createInProcessEventBus();
   lifecycle.onStop('event bus', () => bus.close());
-
-  const catalogueSql = createSql(postgres.connectionString, { max: 4, applicationName: 'catalogue' });
-  lifecycle.onStop('catalogue sql', () => catalogueSql.close());
-  const catalogue = await startCatalogue({
-    sql: catalogueSql,
-    bus,
-    logger: logger.child({ service: 'catalogue' }),
-    host: '127.0.0.1',
-    port: 0,
-    seedDemoData: true,
-  });
-  lifecycle.onStop('catalogue', () => catalogue.stop());
+  // Every service proves who it is on every call, as in a cluster (decision 0008); keys made per start.
+  const keyRing = generateServiceKeyRing(Object.values(ServiceNames));
+  const accessTokenKey = accessTokenKeyFor(dataDir);
 
   const identitySql = createSql(postgres.connectionString, { max: 4, applicationName: 'identity' });
   lifecycle.onStop('identity sql', () => identitySql.close());
@@ -107,11 +120,31 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
     host: '127.0.0.1',
     port: 0,
     tokenSecret: tokenSecretFor(dataDir, config.IDENTITY_TOKEN_SECRET),
+    accessTokenKey,
+    jwksHost: '127.0.0.1',
+    jwksPort: 0,
+    auth: keyRing.authFor(ServiceNames.identity, localKeys(keySetOf([accessTokenKey]))),
     publicUrl: () => publicUrl,
     ...loadSocialLoginConfig(env),
+    // UNVERIFIED_ACCOUNT_DAYS, STALE_ACCOUNT_SWEEP_MS, REFRESH_REUSE_GRACE_MS.
+    ...loadAccountPolicy(env),
     seedDemoData: true,
   });
   lifecycle.onStop('identity', () => identity.stop());
+
+  const catalogueSql = createSql(postgres.connectionString, { max: 4, applicationName: 'catalogue' });
+  lifecycle.onStop('catalogue sql', () => catalogueSql.close());
+  const catalogue = await startCatalogue({
+    sql: catalogueSql,
+    bus,
+    logger: logger.child({ service: 'catalogue' }),
+    host: '127.0.0.1',
+    port: 0,
+    seedDemoData: true,
+    // Like any other service: identity's published key set, fetched over HTTP.
+    auth: keyRing.authFor(ServiceNames.catalogue, remoteKeys(identity.jwksUrl)),
+  });
+  lifecycle.onStop('catalogue', () => catalogue.stop());
 
   const cache = createMemoryCache();
   lifecycle.onStop('cache', () => cache.close());
@@ -120,11 +153,14 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
     identityAddress: `127.0.0.1:${identity.port}`,
     cache,
     bus,
+    issuer: keyRing.issuerFor(ServiceNames.gateway),
     logger: logger.child({ service: 'gateway' }),
     host: config.HOST,
     port: config.PORT,
     deadlineMs: config.GRPC_DEADLINE_MS,
     instanceId: 'all-in-one',
+    // TRUST_PROXY, LOGIN_* and SIGNUP_* throttling limits.
+    ...loadGatewayPolicy(env),
     mountUi: mountUiIfBuilt(logger),
     metricsPort: config.METRICS_PORT,
   });
@@ -136,6 +172,9 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
     port: gateway.port,
     cataloguePort: catalogue.port,
     identityPort: identity.port,
+    jwksUrl: identity.jwksUrl,
+    /** This run's service keys, for in-process tests that call a service's gRPC port as the gateway would. */
+    keyRing,
     metricsPort: gateway.metricsPort,
     dataDir,
     mailDir: mailer.dir,

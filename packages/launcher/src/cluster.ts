@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { readEnvFile } from '@taal/kit';
+import { ServiceNames } from '@taal/contracts';
+import { generateServiceKeyRing, generateSigningKey, readEnvFile } from '@taal/kit';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
@@ -20,12 +21,22 @@ interface ServiceSpec {
 function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
   const cataloguePort = env.CATALOGUE_GRPC_PORT ?? '50051';
   const identityPort = env.IDENTITY_GRPC_PORT ?? '50052';
+  const jwksPort = env.IDENTITY_JWKS_PORT ?? '50062';
   const host = env.GATEWAY_HOST ?? '127.0.0.1';
+  // Keys for this run (a Kubernetes install keeps them in Secrets, decision 0008): restarted
+  // processes get the same ones, so tokens issued before a restart stay good.
+  const keyRing = generateServiceKeyRing(Object.values(ServiceNames));
+  const identityJwksUrl = `http://127.0.0.1:${jwksPort}/.well-known/jwks.json`;
   return [
     {
       name: 'catalogue',
       entry: 'services/catalogue/dist/main.js',
-      env: { CATALOGUE_GRPC_PORT: cataloguePort, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true' },
+      env: {
+        CATALOGUE_GRPC_PORT: cataloguePort,
+        SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
+        IDENTITY_JWKS_URL: identityJwksUrl,
+        ...keyRing.envFor(ServiceNames.catalogue),
+      },
     },
     {
       name: 'identity',
@@ -36,6 +47,9 @@ function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
         PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT ?? '8080'}`,
         // One secret per cluster run unless given: restarted identity processes keep honouring tokens.
         IDENTITY_TOKEN_SECRET: env.IDENTITY_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+        IDENTITY_ACCESS_TOKEN_KEY: env.IDENTITY_ACCESS_TOKEN_KEY ?? JSON.stringify(generateSigningKey('identity-local')),
+        IDENTITY_JWKS_PORT: jwksPort,
+        ...keyRing.envFor(ServiceNames.identity),
       },
     },
     {
@@ -45,6 +59,7 @@ function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
         CATALOGUE_ADDR: `127.0.0.1:${cataloguePort}`,
         IDENTITY_ADDR: `127.0.0.1:${identityPort}`,
         GATEWAY_HOST: host,
+        ...keyRing.envFor(ServiceNames.gateway),
       },
     },
   ];

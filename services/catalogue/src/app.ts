@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { catalogueV1 } from '@taal/contracts';
-import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type Sql } from '@taal/kit';
+import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
 import { catalogueService } from './grpc/catalogue-service';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 
@@ -12,6 +12,8 @@ export interface CatalogueDeps {
   host: string;
   port: number;
   seedDemoData: boolean;
+  /** This service's keys: verifies every caller (decision 0008). */
+  auth: ServiceAuth;
 }
 
 export interface RunningCatalogue {
@@ -32,6 +34,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
+    auth: deps.auth.authenticator,
     logger,
     services: [
       {

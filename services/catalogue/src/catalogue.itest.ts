@@ -1,5 +1,6 @@
+import { Metadata } from '@grpc/grpc-js';
 import { catalogueEventsV1, catalogueV1, CatalogueEvents } from '@taal/contracts';
-import { callUnary, createClient, createLogger, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './app';
@@ -9,6 +10,8 @@ import { demoCourses } from './domain/demo-data';
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
 const logger = createLogger('catalogue-test');
+// The catalogue checks its callers' keys: the test calls as the gateway would.
+const auth = createTestAuth(['gateway', 'catalogue']);
 
 describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBackend) => {
   let backend: Backend;
@@ -23,13 +26,20 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
     getInstructor: catalogueV1.GetInstructorRequest,
     setCoursePublished: catalogueV1.SetCoursePublishedRequest,
   };
-  const call = <Res>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), { deadlineMs: 5000, identity });
+  const call = async <Res>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), {
+      deadlineMs: 5000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+  const start = () =>
+    startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
 
   beforeAll(async () => {
     backend = await makeBackend();
-    catalogue = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true });
-    client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`);
+    catalogue = await start();
+    client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'catalogue' },
+    });
   });
 
   afterAll(async () => {
@@ -57,6 +67,36 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
     expect(course?.published).toBe(false);
   });
 
+  it('refuses a caller without service keys, whatever identity its metadata claims (UNAUTHENTICATED)', async () => {
+    const direct = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`);
+    const forged = new Metadata();
+    forged.set('x-taal-user-id', 'admin-1');
+    forged.set('x-taal-user-type', '1');
+    const hidden = demoCourses.find((c) => !c.published)!;
+    try {
+      for (const [method, request] of [
+        ['setCoursePublished', { id: hidden.id, published: true }],
+        ['listCourses', { includeUnpublished: true }],
+        ['listCourses', {}],
+      ] as const) {
+        await expect(
+          callUnary<object, unknown>(direct, method, requests[method]!.fromPartial(request), { metadata: forged, deadlineMs: 5000 }),
+        ).rejects.toMatchObject({ code: 16 });
+      }
+      // With service keys but a forged identity instead of a user token: no user, so no admin method.
+      await expect(
+        callUnary<object, unknown>(client, 'setCoursePublished', requests.setCoursePublished!.fromPartial({ id: hidden.id, published: true }), {
+          metadata: forged,
+          deadlineMs: 5000,
+        }),
+      ).rejects.toMatchObject({ code: 16 });
+      // A real student token: known, but not an admin.
+      await expect(call('setCoursePublished', { id: hidden.id, published: true }, STUDENT)).rejects.toMatchObject({ code: 7 });
+    } finally {
+      direct.close();
+    }
+  });
+
   it('answers NOT_FOUND for an unknown course or instructor', async () => {
     await expect(call('getCourse', { id: 'no-such-course' })).rejects.toMatchObject({ code: 5, details: 'Course not found' });
     await expect(call('getInstructor', { id: 'nobody' })).rejects.toMatchObject({ code: 5 });
@@ -75,7 +115,7 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
   it('lets only an admin publish, and announces the change as catalogue.course.updated', async () => {
     const hidden = demoCourses.find((c) => !c.published)!;
     await expect(call('setCoursePublished', { id: hidden.id, published: true }, STUDENT)).rejects.toMatchObject({ code: 7 });
-    await expect(call('setCoursePublished', { id: hidden.id, published: true })).rejects.toMatchObject({ code: 7 });
+    await expect(call('setCoursePublished', { id: hidden.id, published: true })).rejects.toMatchObject({ code: 16 });
 
     const received: EventEnvelope[] = [];
     const subscription = await backend.bus.subscribe(`catalogue-test-${Date.now()}`, [CatalogueEvents.courseUpdated], async (e) => {
@@ -96,7 +136,7 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
   });
 
   it('does not seed twice when started again on the same database', async () => {
-    const second = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true });
+    const second = await start();
     await second.stop();
     const { rows } = await backend.sql.query<{ n: string }>('SELECT count(*) AS n FROM catalogue.course');
     expect(Number(rows[0]!.n)).toBe(demoCourses.length);

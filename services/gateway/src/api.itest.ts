@@ -81,9 +81,18 @@ describe('public API on the all-in-one process', () => {
 
     const health = (await get('/healthz')).body as unknown as { services: Record<string, boolean> };
     expect(health.services.catalogue).toBe(true);
-    const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.cataloguePort}`);
+    // Publish as the back office would: the demo admin's own token, carried with the gateway's keys.
+    const login = await fetch(`${base}/api/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }),
+    });
+    const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.cataloguePort}`, {
+      auth: { issuer: taal.keyRing.issuerFor('gateway'), audience: 'catalogue' },
+    });
     try {
-      await callUnary(client, 'setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial({ id: hiddenId, published: true }), { deadlineMs: 5000, identity: { userId: 'admin', userType: 1 } });
+      await callUnary(client, 'setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial({ id: hiddenId, published: true }), { deadlineMs: 5000, userToken: adminToken });
     } finally {
       client.close();
     }

@@ -33,19 +33,27 @@ const schema = z.object({
   IDENTITY_JWKS_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
 });
 
+const issuerSchema = schema.pick({ SERVICE_SIGNING_KEY: true });
+
+/** Only the signing half, for a process that calls services but serves no gRPC (the gateway). */
+export function serviceTokenIssuerFromEnv(serviceName: string, env: Env = process.env): ServiceTokenIssuer {
+  const signingKey = parsePrivateSigningJwk(loadConfig(issuerSchema, env).SERVICE_SIGNING_KEY, 'SERVICE_SIGNING_KEY');
+  if (signingKey.kid !== serviceName)
+    throw new Error(`SERVICE_SIGNING_KEY: kid is "${signingKey.kid}", expected the service name "${serviceName}"`);
+  return new ServiceTokenIssuer(signingKey);
+}
+
 /**
  * Reads a service's keys from its environment (cluster mode: a Secret and a ConfigMap).
  * `userKeys` is given by identity itself (it holds the keys); others read IDENTITY_JWKS_URL.
  */
 export function serviceAuthFromEnv(serviceName: string, env: Env = process.env, userKeys?: JWTVerifyGetKey): ServiceAuth {
   const config = loadConfig(schema, env);
-  const signingKey = parsePrivateSigningJwk(config.SERVICE_SIGNING_KEY, 'SERVICE_SIGNING_KEY');
-  if (signingKey.kid !== serviceName)
-    throw new Error(`SERVICE_SIGNING_KEY: kid is "${signingKey.kid}", expected the service name "${serviceName}"`);
+  const issuer = serviceTokenIssuerFromEnv(serviceName, env);
   const serviceKeys = parsePublicKeySet(config.SERVICE_PUBLIC_KEYS, 'SERVICE_PUBLIC_KEYS');
   if (!userKeys && !config.IDENTITY_JWKS_URL) throw new Error('IDENTITY_JWKS_URL is required');
   return {
-    issuer: new ServiceTokenIssuer(signingKey),
+    issuer,
     authenticator: new CallerAuthenticator({
       serviceName,
       serviceKeys,
@@ -62,6 +70,8 @@ export interface ServiceKeyRing {
   envFor(serviceName: string): { SERVICE_SIGNING_KEY: string; SERVICE_PUBLIC_KEYS: string };
   /** The same in-process, without going through env. */
   authFor(serviceName: string, userKeys: JWTVerifyGetKey): ServiceAuth;
+  /** Only the signing half (a caller that serves no gRPC, like the gateway). */
+  issuerFor(serviceName: string): ServiceTokenIssuer;
 }
 
 export function generateServiceKeyRing(serviceNames: readonly string[]): ServiceKeyRing {
@@ -76,6 +86,7 @@ export function generateServiceKeyRing(serviceNames: readonly string[]): Service
     publicKeys,
     signingKeys,
     envFor: (name) => ({ SERVICE_SIGNING_KEY: JSON.stringify(keyOf(name)), SERVICE_PUBLIC_KEYS: JSON.stringify(publicKeys) }),
+    issuerFor: (name) => new ServiceTokenIssuer(keyOf(name)),
     authFor: (name, userKeys) => ({
       issuer: new ServiceTokenIssuer(keyOf(name)),
       authenticator: new CallerAuthenticator({ serviceName: name, serviceKeys: publicKeys, userKeys }),

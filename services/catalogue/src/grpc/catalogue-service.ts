@@ -1,5 +1,5 @@
 import { catalogueV1 } from '@taal/contracts';
-import { invalidArgument, notFound, permissionDenied, unaryHandler, type CallerIdentity } from '@taal/kit';
+import { invalidArgument, notFound, permissionDenied, unauthenticated, unaryHandler, type CallerIdentity } from '@taal/kit';
 import type { Sql } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
 import { recordCoursesUpdated } from '../events/course-events';
@@ -17,7 +17,8 @@ function assertMaySeeDrafts(identity: CallerIdentity | null, wanted: boolean): v
 }
 
 function assertAdmin(identity: CallerIdentity | null): void {
-  if (!identity || identity.userType !== ADMIN) throw permissionDenied('Admin only');
+  if (!identity) throw unauthenticated();
+  if (identity.userType !== ADMIN) throw permissionDenied('Admin only');
 }
 
 export function catalogueService(

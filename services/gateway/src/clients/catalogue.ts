@@ -1,5 +1,5 @@
-import { catalogueV1 } from '@taal/contracts';
-import { callUnary, createClient } from '@taal/kit';
+import { catalogueV1, ServiceNames } from '@taal/contracts';
+import { callUnary, createClient, type ServiceTokenIssuer } from '@taal/kit';
 
 /** Typed, promise-based access to the catalogue service; every call carries a deadline. */
 export interface CatalogueApi {
@@ -11,8 +11,8 @@ export interface CatalogueApi {
   close(): void;
 }
 
-export function connectCatalogue(address: string, deadlineMs: number): CatalogueApi {
-  const client = createClient(catalogueV1.CatalogueServiceClient, address);
+export function connectCatalogue(address: string, deadlineMs: number, issuer: ServiceTokenIssuer): CatalogueApi {
+  const client = createClient(catalogueV1.CatalogueServiceClient, address, { auth: { issuer, audience: ServiceNames.catalogue } });
   const call = <Req, Res>(method: string, request: Req) => callUnary<Req, Res>(client, method, request, { deadlineMs });
   return {
     listCourses: (req) => call('listCourses', catalogueV1.ListCoursesRequest.fromPartial(req)),

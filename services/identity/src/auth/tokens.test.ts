@@ -1,10 +1,12 @@
+import { generateSigningKey } from '@taal/kit';
 import { TokenSigner } from './tokens';
 
 describe('signed tokens', () => {
   const secret = 'a-test-secret-that-is-long-enough-123';
+  const accessKey = generateSigningKey('identity-test');
 
   it('round-trips access tokens and refuses them for any other purpose', async () => {
-    const signer = new TokenSigner(secret);
+    const signer = new TokenSigner(secret, accessKey);
     const { token, expiresAt } = await signer.accessToken({ userId: 'u1', type: 4, sessionId: 's1' });
     expect(await signer.verifyAccessToken(token)).toEqual({ userId: 'u1', type: 4, sessionId: 's1' });
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
@@ -17,13 +19,13 @@ describe('signed tokens', () => {
 
   it('refuses expired tokens, other secrets and garbage', async () => {
     let now = Date.now();
-    const signer = new TokenSigner(secret, () => now);
+    const signer = new TokenSigner(secret, accessKey, () => now);
     const { token } = await signer.accessToken({ userId: 'u1', type: 1, sessionId: 's1' });
     now += 16 * 60_000;
     expect(await signer.verifyAccessToken(token)).toBeNull();
-    const other = new TokenSigner('another-secret-that-is-long-enough-456');
-    expect(await other.verifyAccessToken((await new TokenSigner(secret).accessToken({ userId: 'u', type: 1, sessionId: 's' })).token)).toBeNull();
+    const other = new TokenSigner('another-secret-that-is-long-enough-456', generateSigningKey('another'));
+    expect(await other.verifyAccessToken((await new TokenSigner(secret, accessKey).accessToken({ userId: 'u', type: 1, sessionId: 's' })).token)).toBeNull();
     expect(await signer.verifyAccessToken('not.a.jwt')).toBeNull();
-    expect(() => new TokenSigner('short')).toThrow();
+    expect(() => new TokenSigner('short', accessKey)).toThrow();
   });
 });

@@ -1,13 +1,23 @@
 /**
- * Signed tokens (jose, HS256 with the identity service's secret). Each purpose has its own
- * audience, so a token made for one purpose (say, e-mail verification) is refused for any
- * other (say, API access), and every token expires.
+ * Signed tokens. Access tokens are signed with identity's Ed25519 key (EdDSA, with its kid),
+ * so every service can verify them with the public key set identity publishes (decision
+ * 0008). Verification and reset links stay private to identity: HS256 with its secret. Each
+ * purpose has its own audience, so a token made for one purpose (say, e-mail verification)
+ * is refused for any other (say, API access), and every token expires.
  */
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, jwtVerify, errors, importJWK, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import {
+  SIGNING_ALGORITHM,
+  USER_TOKEN_AUDIENCE,
+  USER_TOKEN_ISSUER,
+  keySetOf,
+  localKeys,
+  type PrivateSigningJwk,
+} from '@taal/kit';
 
-export const ISSUER = 'taal-identity';
+export const ISSUER = USER_TOKEN_ISSUER;
 export const Audiences = {
-  access: 'taal-api',
+  access: USER_TOKEN_AUDIENCE,
   verifyEmail: 'taal-verify-email',
   passwordReset: 'taal-password-reset',
 } as const;
@@ -24,35 +34,38 @@ export interface AccessClaims {
 
 export class TokenSigner {
   private readonly key: Uint8Array;
+  private readonly accessSigningKey: Promise<CryptoKey | Uint8Array>;
+  /** The public half of the access-token key, as published at the JWKS endpoint. */
+  readonly accessKeys: JWTVerifyGetKey;
 
   constructor(
     secret: string,
+    private readonly accessKey: PrivateSigningJwk,
     private readonly now: () => number = Date.now,
   ) {
     if (secret.length < 32) throw new Error('the token secret must be at least 32 characters');
     this.key = new TextEncoder().encode(secret);
+    this.accessSigningKey = importJWK(accessKey, SIGNING_ALGORITHM);
+    this.accessKeys = localKeys(keySetOf([accessKey]));
   }
 
-  private sign(claims: Record<string, unknown>, subject: string, audience: string, ttlSeconds: number): Promise<string> {
+  private async sign(claims: Record<string, unknown>, subject: string, audience: string, ttlSeconds: number): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setAudience(audience)
-      .setSubject(subject)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ttlSeconds)
-      .sign(this.key);
+    const jwt = new SignJWT(claims).setIssuer(ISSUER).setAudience(audience).setSubject(subject).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds);
+    if (audience === Audiences.access)
+      return jwt.setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.accessKey.kid, typ: 'JWT' }).sign(await this.accessSigningKey);
+    return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(this.key);
   }
 
   /** Null for anything not valid for this audience right now (bad signature, expired, other purpose). */
   private async verify(token: string, audience: string): Promise<Record<string, unknown> | null> {
     if (!token || token.length > 4096) return null;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const access = audience === Audiences.access;
+      const { payload } = await jwtVerify(token, access ? this.accessKeys : this.key, {
         issuer: ISSUER,
         audience,
-        algorithms: ['HS256'],
+        algorithms: [access ? SIGNING_ALGORITHM : 'HS256'],
         currentDate: new Date(this.now()),
       });
       return typeof payload.sub === 'string' ? (payload as Record<string, unknown>) : null;
