@@ -187,8 +187,42 @@ const errors = {
   '503': { description: 'A service behind the gateway is down', content: json(ref('Error')) },
   '504': { description: 'A service behind the gateway did not answer within its deadline', content: json(ref('Error')) },
 };
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const pathParam = (name: string, description?: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...(description ? { description } : {}) });
+
+// ---- Request rules: every rule the gateway (routes/*/schemas.ts, http/respond.ts) and the
+// services enforce, so a request valid per this document is never refused as malformed.
+// Text fields are trimmed before they are checked: `pattern: '\\S'` is "not blank".
+const NOT_BLANK = '\\S';
+/** A required text field: not blank, at most `maxLength` characters. */
+const text = (maxLength: number, description?: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  pattern: NOT_BLANK,
+  ...(description ? { description } : {}),
+});
+const optionalText = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) });
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+const email = {
+  type: 'string',
+  minLength: 5,
+  maxLength: 254,
+  pattern: EMAIL_PATTERN,
+  description: 'something@something.tld without spaces; compared lower-cased',
+};
+/** A password as typed (not trimmed). */
+const password = { type: 'string', minLength: 6, maxLength: 200, description: 'At least 6 characters' };
+const confirmPassword = { type: 'string', minLength: 6, maxLength: 200, description: 'The same as password' };
+/** Ids in paths (users, courses, instructors): anything else is answered 404. */
+const ID_PATTERN = '^[A-Za-z0-9-]{1,64}$';
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: ID_PATTERN, maxLength: 64 } };
+const pathParam = (name: string, description?: string, schema: object = { type: 'string' }) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema,
+  ...(description ? { description } : {}),
+});
+const DAY_PATTERN = '^([0-9]{1,2}-[0-9]{1,2}-[0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2})$';
 
 /** An action's answer: the spec's success message beside the data. */
 const done = (data: object) => ({
@@ -209,7 +243,6 @@ const jsonBody = (properties: Record<string, object>, required: string[]) => ({
   required: true,
   content: { 'application/json': { schema: { type: 'object', required, properties } } },
 });
-const str = { type: 'string' };
 
 interface OperationSpec {
   summary: string;
@@ -246,17 +279,18 @@ const signUpBody = {
         type: 'object',
         required: ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'],
         properties: {
-          name: str,
-          email: str,
-          password: { type: 'string', minLength: 6 },
-          confirmPassword: str,
+          name: text(100),
+          email,
+          password,
+          confirmPassword,
           photo: { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, GIF, WebP), at most 5 MB' },
-          dob: { type: 'string', format: 'date', description: 'Not in the future' },
-          phone: { type: 'string', pattern: '^\\d+$' },
-          address: str,
-          refercode: { type: 'string', description: 'Optional referral code' },
+          dob: { type: 'string', format: 'date', description: 'YYYY-MM-DD, a real day, not in the future (Dhaka time)' },
+          phone: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9]+$', description: 'Digits only' },
+          address: text(500),
+          refercode: optionalText(200, 'Optional referral code'),
         },
       },
+      encoding: { photo: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } },
     },
   },
 };
@@ -271,6 +305,9 @@ const signUp = (params?: object[]) => ({
   }),
 });
 const sessionAnswer = envelope(ref('Session'));
+const socialLoginRefusals = {
+  '400': fail('Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured)'),
+};
 
 function read(summary: string, ok: object, extra: Record<string, object> = {}) {
   return {
@@ -312,12 +349,12 @@ export const openApiDocument = {
       },
     },
     '/api/v1/user/signup/': signUp(),
-    '/api/v1/user/signup/{refercode}': signUp([pathParam('refercode', 'Referral code of an existing user; optional')]),
+    '/api/v1/user/signup/{refercode}': signUp([pathParam('refercode', 'Referral code of an existing user; an unknown code is ignored', optionalText(200))]),
     '/api/v1/user/checkemail/{email}': {
       get: operation({
         summary: 'Whether an e-mail address is registered: success means it exists, 404 means it is free',
         ok: done({ type: 'object', required: ['exists'], properties: { exists: { const: true } }, additionalProperties: false }),
-        params: [pathParam('email')],
+        params: [pathParam('email', 'Any text; only a well-formed registered address exists')],
         responses: { '404': fail('The address is free') },
       }),
     },
@@ -325,7 +362,7 @@ export const openApiDocument = {
       get: operation({
         summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user',
         ok: done(empty),
-        params: [pathParam('id', 'User id or e-mail address')],
+        params: [pathParam('id', 'User id or e-mail address', { type: 'string', pattern: NOT_BLANK })],
         responses: { ...badRequest, '404': fail('Unknown user'), '429': fail('Too many mails for this user or from this address') },
       }),
     },
@@ -341,7 +378,7 @@ export const openApiDocument = {
       post: operation({
         summary: 'Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403)',
         ok: sessionAnswer,
-        body: jsonBody({ email: str, password: str }, ['email', 'password']),
+        body: jsonBody({ email, password: { type: 'string', minLength: 1, maxLength: 200 } }, ['email', 'password']),
         responses: {
           '400': fail('Email or password is missing!'),
           '401': fail('Login Failed!! Please try with correct Credentials.'),
@@ -354,34 +391,40 @@ export const openApiDocument = {
       post: operation({
         summary: 'Log in (or sign up) with a Google ID token',
         ok: sessionAnswer,
-        body: jsonBody({ tokenId: str }, ['tokenId']),
-        responses: { ...badRequest, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
+        body: jsonBody({ tokenId: text(8192, 'Google ID token') }, ['tokenId']),
+        responses: { ...socialLoginRefusals, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
       }),
     },
     '/api/v1/user/fblogin': {
       post: operation({
         summary: 'Log in (or sign up) with a Facebook user access token',
         ok: sessionAnswer,
-        body: jsonBody({ accessToken: str, userID: str }, ['accessToken', 'userID']),
-        responses: { ...badRequest, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
+        body: jsonBody(
+          { accessToken: text(4096, 'Facebook user access token'), userID: { anyOf: [text(64), { type: 'number' }], description: 'Facebook user id' } },
+          ['accessToken', 'userID'],
+        ),
+        responses: { ...socialLoginRefusals, '401': fail('The token was not accepted'), '403': fail('Account suspended') },
       }),
     },
     '/api/v1/user/refresh': {
       post: operation({
         summary: 'Exchanges a refresh token for new tokens (rotation); a reused refresh token revokes the session',
         ok: sessionAnswer,
-        body: jsonBody({ refreshToken: str }, ['refreshToken']),
+        body: jsonBody({ refreshToken: text(200) }, ['refreshToken']),
         responses: { ...badRequest, '401': fail('Unknown, expired, revoked or reused refresh token') },
       }),
     },
     '/api/v1/user/passwordreset': {
-      post: operation({ summary: 'Password reset without an address', ok: done(empty), responses: { '400': fail('any of the field is missing') } }),
+      post: {
+        summary: 'Password reset without an address: always refused, the address belongs in the path',
+        responses: { '400': fail('any of the field is missing'), ...errors },
+      },
     },
     '/api/v1/user/passwordreset/{email}': {
       post: operation({
         summary: 'E-mails a one-time password-reset link (valid one hour); the same answer for unknown addresses',
         ok: done(empty),
-        params: [pathParam('email')],
+        params: [pathParam('email', 'The account’s e-mail address', { type: 'string', pattern: NOT_BLANK })],
         responses: { '400': fail('any of the field is missing'), '429': fail('Too many mails for this address or from this client') },
       }),
     },
@@ -389,7 +432,7 @@ export const openApiDocument = {
       post: operation({
         summary: 'Sets a new password with the token of the reset link; ends every session of the user',
         ok: done(empty),
-        body: jsonBody({ token: str, password: str, confirmPassword: str }, ['token', 'password', 'confirmPassword']),
+        body: jsonBody({ token: text(4096, 'The token of the reset link'), password, confirmPassword }, ['token', 'password', 'confirmPassword']),
         responses: { '400': fail("any of the field is missing, password didn't match, or the link is invalid or expired") },
       }),
     },
@@ -407,7 +450,7 @@ export const openApiDocument = {
       get: operation({
         summary: 'Users of one type: 1 admin, 2 content uploader, 3 instructor, 4 student',
         ok: listOf('User'),
-        params: [pathParam('type')],
+        params: [pathParam('type', '1 admin, 2 content uploader, 3 instructor, 4 student', { type: 'string', enum: ['1', '2', '3', '4'] })],
         responses: badRequest,
         auth: ADMIN,
       }),
@@ -432,7 +475,16 @@ export const openApiDocument = {
         summary: 'Creates an admin (1) or content uploader (2) account, optionally linked to an instructor; verified at once',
         ok: done(ref('User')),
         okStatus: '201',
-        body: jsonBody({ name: str, email: str, password: str, type: { enum: [1, 2, '1', '2'] }, instructor: str }, ['name', 'email', 'password', 'type']),
+        body: jsonBody(
+          {
+            name: text(100),
+            email,
+            password,
+            type: { enum: [1, 2, '1', '2'], description: '1 admin, 2 content uploader' },
+            instructor: optionalText(200, 'Instructor profile id; empty or N/A for none'),
+          },
+          ['name', 'email', 'password', 'type'],
+        ),
         responses: { '400': fail('Some field is not fillup!!!'), '409': fail('email is exist!!') },
         auth: ADMIN,
       }),
@@ -442,7 +494,7 @@ export const openApiDocument = {
         summary: 'Creates an instructor account (type 3) that must verify its e-mail',
         ok: done(ref('User')),
         okStatus: '201',
-        body: jsonBody({ name: str, email: str, password: str, instructor: str }, ['name', 'email', 'password']),
+        body: jsonBody({ name: text(100), email, password, instructor: optionalText(200, 'Instructor profile id') }, ['name', 'email', 'password']),
         responses: { '400': fail('any of the field is missing / password should be more than 5 character'), '409': fail('email is exist!!') },
         auth: ADMIN,
       }),
@@ -454,7 +506,10 @@ export const openApiDocument = {
       get: operation({
         summary: 'Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data',
         ok: envelope(ref('UserAnalytics')),
-        params: [pathParam('startDate'), pathParam('endDate')],
+        params: [
+          pathParam('startDate', 'First day: DD-MM-YYYY (D-M-YYYY too) or YYYY-MM-DD, a real day', { type: 'string', pattern: DAY_PATTERN }),
+          pathParam('endDate', 'Last day, not before startDate: DD-MM-YYYY or YYYY-MM-DD', { type: 'string', pattern: DAY_PATTERN }),
+        ],
         responses: badRequest,
         auth: ADMIN,
       }),
