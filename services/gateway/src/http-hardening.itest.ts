@@ -148,7 +148,7 @@ describe('HTTP hardening on the all-in-one process', () => {
     const form = new FormData();
     const fields = { name: 'Photo Owner', email, password: 'secret12', confirmPassword: 'secret12', dob: '1990-01-01', phone: '01712345678', address: 'Dhaka' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('photo', new Blob([tinyPng()], { type: 'image/png' }), '"><script>alert(1)</script>.png');
+    form.append('photo', new Blob([new Uint8Array(tinyPng())], { type: 'image/png' }), '"><script>alert(1)</script>.png');
     const signUp = await fetch(`${base}/api/v1/user/signup`, { method: 'POST', body: form });
     const created = (await signUp.json()) as Json & { data: { _id: string; photo: string } };
     expect([signUp.status, created.message]).toEqual([201, expect.any(String)]);

@@ -52,6 +52,8 @@ function download(name: string, text: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const PRINT_CSS = 'body{font-family:sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}';
+
 function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
   const frame = document.createElement('iframe');
   frame.style.position = 'fixed';
@@ -63,11 +65,18 @@ function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
   if (!doc) return;
   doc.open();
   doc.write(
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h1>${escapeHtml(title)}</h1><table><thead><tr>${columns
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><table><thead><tr>${columns
       .map((c) => `<th>${escapeHtml(c.header)}</th>`)
       .join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(c.text(r))}</td>`).join('')}</tr>`).join('')}</tbody></table></body></html>`,
   );
   doc.close();
+  // A constructed style sheet (CSSOM): the page's CSP allows no inline <style>, and the frame inherits it.
+  const view = frame.contentWindow as (Window & typeof globalThis) | null;
+  if (view && 'adoptedStyleSheets' in doc) {
+    const sheet = new view.CSSStyleSheet();
+    sheet.replaceSync(PRINT_CSS);
+    doc.adoptedStyleSheets = [sheet];
+  }
   window.setTimeout(() => {
     frame.contentWindow?.focus();
     frame.contentWindow?.print();

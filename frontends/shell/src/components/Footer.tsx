@@ -1,5 +1,6 @@
 import { useTranslation } from '@shared/i18n';
 import { go } from '../nav';
+import { BrandMark } from './icons';
 import { Metronome } from './Metronome';
 
 const L = ({ href, children }: { href: string; children: React.ReactNode }) => (
@@ -17,7 +18,7 @@ export function Footer() {
       <div className="container footer-grid">
         <div>
           <p className="brand">
-            <span className="brand-mark">তাল</span> Taal
+            <BrandMark /> Taal
           </p>
           <p className="muted">{t('footer.tagline')}</p>
         </div>

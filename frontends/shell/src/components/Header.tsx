@@ -7,9 +7,11 @@ import { getSession, SESSION_EVENT, USER_TYPES, type Session } from '@shared/ses
 import type { Instructor } from '@shared/types';
 import { useAsync } from '@shared/useAsync';
 import { navigateToUrl } from 'single-spa';
+import { fontsFor } from '../fonts';
+import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
-import { BellIcon, CartIcon, EmptyInboxPicture, GlobeIcon, UserIcon } from './icons';
+import { BellIcon, BrandMark, CartIcon, EmptyInboxPicture, GlobeIcon, UserIcon } from './icons';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 
@@ -88,6 +90,12 @@ function NotificationsMenu() {
   );
 }
 
+/** Switches language once its translations and fonts are there, so its text is never laid out in a missing font. */
+async function changeLanguage(lng: string) {
+  await Promise.all([i18next.loadLanguages(lng), fontsFor(lng)]);
+  await i18next.changeLanguage(lng);
+}
+
 function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -95,9 +103,11 @@ function LanguageMenu() {
     <label className="language-menu" data-testid="language-menu">
       <GlobeIcon />
       <span className="sr-only">{t('nav.language')}</span>
-      <select value={lng} onChange={(e) => void i18n.changeLanguage(e.target.value)} aria-label={t('nav.language')}>
+      <select value={lng} onChange={(e) => void changeLanguage(e.target.value)} aria-label={t('nav.language')}>
         <option value="en">English</option>
-        <option value="bn">বাংলা</option>
+        <option value="bn" lang="bn">
+          বাংলা
+        </option>
       </select>
     </label>
   );
@@ -159,7 +169,7 @@ export function Header({ pathname }: { pathname: string }) {
     <header className="site-header">
       <div className="container header-inner">
         <a href="/" onClick={go} className="brand" aria-label="Taal">
-          <span className="brand-mark">তাল</span> <span className="brand-name">Taal</span> <span className="beta">{t('common.beta')}</span>
+          <BrandMark /> <span className="brand-name">Taal</span> <span className="beta">{t('common.beta')}</span>
         </a>
         <button type="button" className="icon-btn menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
           ☰

@@ -1,7 +1,7 @@
 // HTTP hardening of every gateway answer: security headers (helmet), HSTS over TLS only, 405 with
 // Allow for a wrong method on an existing API route, `:id` parameters constrained to the services'
 // id format (UUID), and plain 404/400 answers from the static handlers (never a stack trace or a
-// server path). See docs/decisions (HTTP security headers and the Bengali font).
+// server path). See docs/decisions/0009-http-security-headers-and-bengali-font.md.
 import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { Router } from 'express';
+import { constrainIdParams, HSTS, routeMethods, securityHeaders, sendUserFile } from './hardening';
+
+async function serve(app: express.Express, run: (base: string) => Promise<void>) {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe('securityHeaders', () => {
+  it('sends HSTS only when the request arrived over TLS (req.secure, through trust proxy)', async () => {
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(securityHeaders());
+    app.get('/', (_req, res) => res.send('ok'));
+    await serve(app, async (base) => {
+      const plain = await fetch(base);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(plain.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const tls = await fetch(base, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(tls.headers.get('strict-transport-security')).toBe(HSTS);
+    });
+  });
+
+  it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.get('/', (_req, res) => res.send('ok'));
+    await serve(app, async (base) => {
+      expect((await fetch(base, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+    });
+  });
+});
+
+describe('routes', () => {
+  it('lists the methods of each route path (GET implies HEAD)', () => {
+    const r = Router();
+    r.get('/course', (_q, s) => s.end());
+    r.post('/user/login', (_q, s) => s.end());
+    r.get('/user/:id', (_q, s) => s.end());
+    r.delete('/user/:id', (_q, s) => s.end());
+    expect([...routeMethods([r])].map(([p, m]) => [p, [...m]])).toEqual([
+      ['/course', ['GET', 'HEAD']],
+      ['/user/login', ['POST']],
+      ['/user/:id', ['GET', 'HEAD', 'DELETE']],
+    ]);
+  });
+
+  it('matches :id only for a UUID', async () => {
+    const app = express();
+    const r = constrainIdParams(Router());
+    r.get('/user/:id', (req, res) => res.send(`user ${req.params.id}`));
+    r.get('/user/login', (_req, res) => res.send('login page'));
+    app.use(r);
+    await serve(app, async (base) => {
+      expect(await (await fetch(`${base}/user/login`)).text()).toBe('login page');
+      expect(await (await fetch(`${base}/user/00000000-0000-4000-a000-000000000001`)).text()).toBe('user 00000000-0000-4000-a000-000000000001');
+    });
+  });
+});
+
+describe('sendUserFile', () => {
+  it('serves a known image inline under a fixed name, anything else as an octet-stream attachment', async () => {
+    const app = express();
+    app.get('/png', (_req, res) => sendUserFile(res, new Uint8Array([1, 2]), 'image/png'));
+    app.get('/svg', (_req, res) => sendUserFile(res, new Uint8Array([1, 2]), 'image/svg+xml'));
+    await serve(app, async (base) => {
+      const png = await fetch(`${base}/png`);
+      expect([png.headers.get('content-type'), png.headers.get('content-disposition'), png.headers.get('x-content-type-options')]).toEqual(['image/png', 'inline; filename="photo.png"', 'nosniff']);
+      const svg = await fetch(`${base}/svg`);
+      expect([svg.headers.get('content-type'), svg.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment; filename="photo"']);
+    });
+  });
+});
