@@ -12,8 +12,8 @@ import { requireEnv } from './env';
 
 export { requireEnv };
 import {
-  createInProcessEventBus,
   createKafkaEventBus,
+  createSqlLogEventBus,
   createSql,
   startEmbeddedPostgres,
   type EventBus,
@@ -34,7 +34,8 @@ export async function embeddedBackend(): Promise<Backend> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'taal-embedded-'));
   const postgres = await startEmbeddedPostgres(path.join(dir, 'postgres'));
   const sql = createSql(postgres.connectionString, { max: 4 });
-  const bus = createInProcessEventBus();
+  const busSql = createSql(postgres.connectionString, { max: 2, applicationName: 'events' });
+  const bus = createSqlLogEventBus({ sql: busSql, pollIntervalMs: 200 });
   return {
     name: 'embedded',
     connectionString: postgres.connectionString,
@@ -42,6 +43,7 @@ export async function embeddedBackend(): Promise<Backend> {
     bus,
     async close() {
       await bus.close();
+      await busSql.close();
       await sql.close();
       await postgres.close();
       rmSync(dir, { recursive: true, force: true });

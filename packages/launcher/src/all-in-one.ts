@@ -1,7 +1,7 @@
 /**
  * All-in-one mode (`npm start`): one process hosts every service, each as its own gRPC
  * server on loopback, plus the gateway on PORT. Embedded adapters: one PGlite for the
- * whole process (served over the Postgres wire protocol), an in-process event bus, files on
+ * whole process (served over the Postgres wire protocol), an event log in that database, files on
  * disk under DATA_DIR/files, an in-memory cache and mail as .eml files under DATA_DIR/mail.
  * Everything persistent lives under DATA_DIR; demo data is seeded on the first run.
  */
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import {
   Lifecycle,
   createDiskFileStore,
-  createInProcessEventBus,
+  createSqlLogEventBus,
   createLogger,
   createMemoryCache,
   createOutboxMailer,
@@ -100,7 +100,10 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle) {
 
   const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
   lifecycle.onStop('embedded postgres', () => postgres.close());
-  const bus = createInProcessEventBus();
+  // Events live in the embedded database (a log with per-group offsets): a restart loses none.
+  const busSql = createSql(postgres.connectionString, { max: 2, applicationName: 'events' });
+  lifecycle.onStop('event bus sql', () => busSql.close());
+  const bus = createSqlLogEventBus({ sql: busSql, logger: logger.child({ component: 'events' }) });
   lifecycle.onStop('event bus', () => bus.close());
   // Every service proves who it is on every call, as in a cluster (decision 0008); keys made per start.
   const keyRing = generateServiceKeyRing(Object.values(ServiceNames));

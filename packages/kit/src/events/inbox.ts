@@ -14,6 +14,22 @@ export interface ConsumeEventsOptions {
   /** Applies the event using `tx`; runs at most once per (group, event id) when it commits. */
   handler: (event: EventEnvelope, tx: SqlExecutor) => Promise<void>;
   logger?: Logger;
+  /** Inbox rows are deleted once older than this (default 30 days, well past the bus's 7-day retention); checked hourly. */
+  inboxRetentionMs?: number;
+  /** Where a group that never consumed starts (see SubscribeOptions). */
+  from?: 'earliest' | 'latest';
+}
+
+export const DEFAULT_INBOX_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** Deletes inbox rows older than `olderThanMs`: events that old are past the bus's retention, never redelivered. */
+export async function pruneInbox(sql: SqlExecutor, schema: string, olderThanMs: number): Promise<number> {
+  assertSchemaName(schema);
+  const { rowCount } = await sql.query(
+    `DELETE FROM ${schema}.processed_events WHERE processed_at < now() - make_interval(secs => $1::double precision)`,
+    [olderThanMs / 1000],
+  );
+  return rowCount;
 }
 
 /**
@@ -27,7 +43,14 @@ export interface ConsumeEventsOptions {
 export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscription> {
   const { sql, schema, bus, group, types, handler, logger } = options;
   assertSchemaName(schema);
-  return bus.subscribe(group, types, (event) =>
+  const retentionMs = options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
+  let lastPruned = 0;
+  const pruneNowAndThen = async () => {
+    if (Date.now() - lastPruned < 3_600_000) return;
+    lastPruned = Date.now();
+    await pruneInbox(sql, schema, retentionMs).catch((err: unknown) => logger?.warn({ err, schema }, 'inbox: pruning failed'));
+  };
+  const apply = (event: EventEnvelope) =>
     sql.transaction(async (tx) => {
       const inserted = await tx.query(
         `INSERT INTO ${schema}.processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
@@ -38,6 +61,14 @@ export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscripti
         return;
       }
       await handler(event, tx);
-    }),
+    });
+  return bus.subscribe(
+    group,
+    types,
+    async (event) => {
+      await apply(event);
+      await pruneNowAndThen();
+    },
+    { from: options.from },
   );
 }

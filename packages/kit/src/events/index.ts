@@ -1,5 +1,5 @@
 export { createEnvelope, type NewEvent } from './envelope';
-export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process';
+export { createSqlLogEventBus, type SqlLogEventBusOptions } from './sql-log';
 export { createKafkaEventBus, type KafkaEventBusOptions } from './kafka';
 export {
   enqueueEvent,
@@ -9,4 +9,4 @@ export {
   type OutboxRelay,
   type OutboxRelayOptions,
 } from './outbox';
-export { consumeEvents, type ConsumeEventsOptions } from './inbox';
+export { consumeEvents, pruneInbox, DEFAULT_INBOX_RETENTION_MS, type ConsumeEventsOptions } from './inbox';

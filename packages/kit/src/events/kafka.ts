@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { EventBus, EventEnvelope, EventHandler, Subscription } from '../ports/events';
+import { streamOf, type EventBus, type EventEnvelope, type EventHandler, type SubscribeOptions, type Subscription } from '../ports/events';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -21,8 +21,9 @@ export interface KafkaEventBusOptions {
 
 /**
  * Wire format (one Kafka message per envelope):
- * - topic  = envelope.type
- * - key    = envelope.key (so one aggregate's events share a partition: ordered)
+ * - topic  = the type's stream (`identity.user` for `identity.user.verified`), so every
+ *   event type of one entity shares a topic
+ * - key    = envelope.key (so one aggregate's events share a partition: ordered across types)
  * - value  = envelope.payload, the raw protobuf bytes
  * - headers: `taal-id`, `taal-type`, `taal-occurred-at`, `taal-schema-version`
  *   (utf-8 strings). Messages without `taal-id` are not ours and are skipped.
@@ -60,7 +61,7 @@ export function fromKafkaMessage(
   const value = message.value ?? Buffer.alloc(0);
   return {
     id,
-    type: header(message.headers, HEADER_TYPE) ?? topic,
+    type: header(message.headers, HEADER_TYPE) ?? '',
     occurredAt: header(message.headers, HEADER_OCCURRED_AT) ?? new Date(0).toISOString(),
     schemaVersion: Number(header(message.headers, HEADER_SCHEMA_VERSION) ?? '1'),
     key: message.key?.toString() ?? '',
@@ -121,8 +122,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       throw err;
     }));
 
-  async function ensureTopics(types: readonly string[]) {
-    const missing = [...new Set(types)].filter((t) => !knownTopics.has(t));
+  async function ensureTopics(topics: readonly string[]) {
+    const missing = [...new Set(topics)].filter((t) => !knownTopics.has(t));
     if (missing.length === 0) return;
     const a = await connectAdmin();
     const existing = new Set(await a.listTopics());
@@ -141,16 +142,32 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     for (const t of missing) knownTopics.add(t);
   }
 
+  /**
+   * 'latest' means the end of each topic when subscribe() is called: committed for a group
+   * that has no offsets yet, so nothing published after subscribe() returns is skipped
+   * (Kafka's own auto.offset.reset=latest is resolved later, at the first fetch).
+   */
+  async function startNewGroupAtEnd(group: string, topics: readonly string[]) {
+    const a = await connectAdmin();
+    for (const topic of topics) {
+      const [committed] = await a.fetchOffsets({ groupId: group, topics: [topic] });
+      if (committed && committed.partitions.some((p) => p.offset !== '-1')) continue;
+      const ends = await a.fetchTopicOffsets(topic);
+      await a.setOffsets({ groupId: group, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+    }
+  }
+
   return {
     async publish(events) {
       if (closed) throw new Error('event bus is closed');
       if (events.length === 0) return;
-      await ensureTopics(events.map((e) => e.type));
+      await ensureTopics(events.map((e) => streamOf(e.type)));
       const byTopic = new Map<string, ReturnType<typeof toKafkaMessage>[]>();
       for (const event of events) {
-        const list = byTopic.get(event.type) ?? [];
+        const topic = streamOf(event.type);
+        const list = byTopic.get(topic) ?? [];
         list.push(toKafkaMessage(event));
-        byTopic.set(event.type, list);
+        byTopic.set(topic, list);
       }
       const p = await connectProducer();
       await p.sendBatch({
@@ -159,9 +176,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       });
     },
 
-    async subscribe(group: string, types: readonly string[], handler: EventHandler): Promise<Subscription> {
+    async subscribe(group: string, types: readonly string[], handler: EventHandler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
-      await ensureTopics(types);
+      const wanted = new Set(types);
+      const topics = [...new Set(types.map(streamOf))];
+      await ensureTopics(topics);
+      if (subscribeOptions.from === 'latest') await startNewGroupAtEnd(group, topics);
       const consumer: Consumer = kafka.consumer({
         groupId: group,
         allowAutoTopicCreation: false,
@@ -191,13 +211,14 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       joined.catch(() => {}); // awaited below; avoid an unhandled rejection if connect fails first
       try {
         await consumer.connect();
-        await consumer.subscribe({ topics: [...types], fromBeginning: true });
+        await consumer.subscribe({ topics, fromBeginning: subscribeOptions.from !== 'latest' });
         await consumer.run({
           autoCommit: false,
           eachMessage: async ({ topic, partition, message, heartbeat }) => {
             if (stopping) return; // left uncommitted: redelivered after restart
             const event = fromKafkaMessage(topic, message);
-            if (event) {
+            // Other types of the same stream are not this group's: skipped, offset moves on.
+            if (event && wanted.has(event.type)) {
               let delay = options.retryDelayMs ?? 100;
               for (;;) {
                 try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { EventBus, EventEnvelope } from '../ports/events';
 import type { Sql, SqlExecutor } from '../ports/sql';
@@ -31,6 +32,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Published rows are deleted once older than this (default 7 days); checked hourly. */
   retentionMs?: number;
+  /** How long a claimed batch is this relay's to publish before another may take it over (default 30 s). */
+  leaseMs?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -68,13 +71,19 @@ interface OutboxRow {
 }
 
 /**
- * Publishes unpublished outbox rows in `seq` order and marks them published. Each
- * batch is claimed with `FOR UPDATE SKIP LOCKED` inside a transaction that lasts
- * until the bus accepted the batch, so several replicas can relay safely (each row
- * is claimed by one of them). Order is by insert sequence; rows of transactions
- * committing out of sequence order may be published out of order, so events of one
- * aggregate must come from transactions that lock that aggregate (the usual case).
- * On a bus error the batch is rolled back and retried on the next poll.
+ * Publishes unpublished outbox rows in `seq` order and marks them published, without
+ * holding a database transaction across the publish:
+ * 1. claim: one short transaction (serialised per schema by an advisory lock) leases the
+ *    oldest unpublished, unleased rows to this relay for `leaseMs`, skipping any row of a
+ *    key whose earlier row is leased by another relay, so per-key order holds across
+ *    replicas;
+ * 2. publish the batch to the bus, outside any transaction;
+ * 3. mark the rows published (only if this relay still holds the lease).
+ * If the bus refuses, the lease is released and the batch retried on the next poll; if
+ * the relay dies, the lease expires and another relay takes the rows over (at least
+ * once: consumers are idempotent). Rows of transactions committing out of sequence order
+ * may be published out of order, so events of one aggregate must come from transactions
+ * that lock that aggregate (the usual case).
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { sql, schema, bus, logger } = options;
@@ -82,24 +91,41 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const pollInterval = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 100;
   const retentionMs = options.retentionMs ?? DEFAULT_OUTBOX_RETENTION_MS;
+  const leaseSeconds = (options.leaseMs ?? 30_000) / 1000;
+  const owner = randomUUID();
   let lastPruned = 0;
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function publishBatch(): Promise<number> {
-    return sql.transaction(async (tx) => {
+  const claim = () =>
+    sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.outbox-claim.${schema}`]);
       const { rows } = await tx.query<OutboxRow>(
-        `SELECT seq, event_id, type, key, schema_version, occurred_at, payload
-           FROM ${schema}.outbox
-          WHERE published_at IS NULL
-          ORDER BY seq
-          LIMIT $1
-          FOR UPDATE SKIP LOCKED`,
-        [batchSize],
+        `UPDATE ${schema}.outbox o
+            SET lease_until = now() + make_interval(secs => $2::double precision), lease_owner = $3
+          WHERE o.seq IN (
+                SELECT c.seq FROM ${schema}.outbox c
+                 WHERE c.published_at IS NULL
+                   AND (c.lease_until IS NULL OR c.lease_until < now())
+                   AND NOT EXISTS (
+                         SELECT 1 FROM ${schema}.outbox e
+                          WHERE e.key = c.key AND e.seq < c.seq AND e.published_at IS NULL
+                            AND e.lease_until >= now())
+                 ORDER BY c.seq
+                 LIMIT $1)
+          RETURNING seq, event_id, type, key, schema_version, occurred_at, payload`,
+        [batchSize, leaseSeconds, owner],
       );
-      if (rows.length === 0) return 0;
+      return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    });
+
+  async function publishBatch(): Promise<number> {
+    const rows = await claim();
+    if (rows.length === 0) return 0;
+    const seqs = rows.map((r) => r.seq);
+    try {
       await bus.publish(
         rows.map((r) => ({
           id: r.event_id,
@@ -110,11 +136,18 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
         })),
       );
-      await tx.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [
-        rows.map((r) => r.seq),
-      ]);
-      return rows.length;
-    });
+    } catch (err) {
+      await sql
+        .query(`UPDATE ${schema}.outbox SET lease_until = NULL WHERE seq = ANY($1::bigint[]) AND lease_owner = $2`, [seqs, owner])
+        .catch(() => undefined); // the lease expires anyway
+      throw err;
+    }
+    await sql.query(
+      `UPDATE ${schema}.outbox SET published_at = now(), lease_until = NULL
+        WHERE seq = ANY($1::bigint[]) AND lease_owner = $2 AND published_at IS NULL`,
+      [seqs, owner],
+    );
+    return rows.length;
   }
 
   async function drain(): Promise<void> {

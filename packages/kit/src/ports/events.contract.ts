@@ -92,6 +92,70 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       }
     }, TIMEOUT);
 
+    it('keeps per-key order across the event types of one entity', async () => {
+      const stream = `test.${run}.entity${++n}`;
+      const [created, updated, removed] = [`${stream}.created`, `${stream}.updated`, `${stream}.removed`];
+      const published = [created, updated, updated, removed, created, updated].map((type, i) =>
+        createEnvelope({ type, key: `agg${i % 2}`, payload: bytes(String(i)) }),
+      );
+      const seen: EventEnvelope[] = [];
+      await subscribe(newGroup(), [created, updated, removed], async (e) => void seen.push(e));
+      for (const e of published) await bus.publish([e]);
+      await waitFor(() => seen.length >= published.length, 'every event');
+      for (const key of ['agg0', 'agg1'])
+        expect(seen.filter((e) => e.key === key).map((e) => e.id)).toEqual(published.filter((e) => e.key === key).map((e) => e.id));
+      // A group that wants only some types of the stream gets only those.
+      const onlyUpdates: EventEnvelope[] = [];
+      await subscribe(newGroup(), [updated], async (e) => void onlyUpdates.push(e));
+      await waitFor(() => onlyUpdates.length >= 3, 'the updates');
+      await sleep(300);
+      expect(onlyUpdates.map((e) => e.id)).toEqual(published.filter((e) => e.type === updated).map((e) => e.id));
+    }, TIMEOUT);
+
+    it("a new group asked to start at the latest event skips older ones; a known group resumes where it was", async () => {
+      const type = newType();
+      const [old, fresh] = [1, 2].map((i) => createEnvelope({ type, key: 'k', payload: bytes(String(i)) }));
+      await bus.publish([old!]);
+      const group = newGroup();
+      const seen: string[] = [];
+      const sub = await bus.subscribe(group, [type], async (e) => void seen.push(e.id), { from: 'latest' });
+      await bus.publish([fresh!]);
+      await waitFor(() => seen.includes(fresh!.id), 'the fresh event');
+      await sleep(300);
+      expect(seen).toEqual([fresh!.id]);
+      await sub.stop();
+    }, TIMEOUT);
+
+    it('loses nothing across a restart of the bus mid-stream (durable log, committed offsets)', async () => {
+      const type = newType();
+      const group = newGroup();
+      const events = [1, 2, 3, 4].map((i) => createEnvelope({ type, key: 'k', payload: bytes(String(i)) }));
+      const first = await makeBus();
+      const before: string[] = [];
+      // Handles the first two, then keeps failing on the third until the process "dies".
+      await first.subscribe(group, [type], async (e) => {
+        if (e.id === events[2]!.id) throw new Error('crash before handling');
+        before.push(e.id);
+      });
+      await first.publish(events.slice(0, 3));
+      await waitFor(() => before.length >= 2, 'the first two events');
+      await sleep(200);
+      await first.close();
+      await bus.publish([events[3]!]); // published while the consumer is down
+
+      const second = await makeBus();
+      const after: string[] = [];
+      try {
+        await second.subscribe(group, [type], async (e) => void after.push(e.id));
+        await waitFor(() => after.length >= 2, 'the events not handled before the restart');
+        await sleep(300);
+      } finally {
+        await second.close();
+      }
+      expect(before).toEqual([events[0]!.id, events[1]!.id]);
+      expect(after).toEqual([events[2]!.id, events[3]!.id]);
+    }, TIMEOUT);
+
     it('redelivers an event whose handler threw, then moves on in order', async () => {
       const type = newType();
       const [a, b] = [1, 2].map((i) => createEnvelope({ type, key: 'same', payload: bytes(String(i)) }));
@@ -228,8 +292,10 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       await sleep(500);
       expect(seen).toHaveLength(20);
       expect(new Set(seen.map((e) => e.id)).size).toBe(20);
-      // Several relays may publish their batches concurrently, so across them only
-      // exactly-once is guaranteed; a single relay keeps insert order (checked below).
+      // Relays lease rows and never take a key whose earlier row another relay holds: per-key order holds across them.
+      for (const key of ['order-0', 'order-1'])
+        expect(seen.filter((e) => e.key === key).map((e) => e.id)).toEqual(events.filter((e) => e.key === key).map((e) => e.id));
+      // A single relay keeps insert order across keys too (checked below).
       const single = newType();
       const ordered: string[] = [];
       const sub2 = await bus.subscribe(newGroup(), [single], async (e) => void ordered.push(e.id));
@@ -241,6 +307,34 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       stops.push(() => relay.stop());
       await waitFor(() => ordered.length >= 10, '10 ordered events');
       expect(ordered).toEqual(more.map((e) => e.id));
+    }, TIMEOUT);
+
+    it('a relay holds no transaction while publishing; a batch whose relay died is taken over when its lease ends', async () => {
+      // Its own schema: relays of the other tests keep polling theirs.
+      const leaseSchema = `${schema}_lease`;
+      await migrate(sql, { schema: leaseSchema, dir: migrationsDir });
+      stops.push(async () => void (await sql.query(`DROP SCHEMA IF EXISTS ${leaseSchema} CASCADE`)));
+      const type = newType();
+      const seen: string[] = [];
+      const sub = await bus.subscribe(newGroup(), [type], async (e) => void seen.push(e.id));
+      stops.push(() => sub.stop());
+      // A bus that never answers: the relay hangs in publish, as if it had died there.
+      let publishing = 0;
+      const stuckBus = { ...bus, publish: () => (publishing++, new Promise<void>(() => undefined)) };
+      const stuck = startOutboxRelay({ sql, schema: leaseSchema, bus: stuckBus, pollIntervalMs: 50, leaseMs: 1_500 });
+      const event = createEnvelope({ type, key: 'lease-1', payload: bytes('leased') });
+      await sql.transaction((tx) => enqueueEvent(tx, leaseSchema, event));
+      stuck.notify();
+      await waitFor(() => publishing > 0, 'the stuck relay to start publishing');
+      // The database is free meanwhile (no transaction held across the publish): other writes go through.
+      await sql.transaction((tx) => tx.query(`UPDATE ${leaseSchema}.outbox SET key = key WHERE false`));
+      const healthy = startOutboxRelay({ sql, schema: leaseSchema, bus, pollIntervalMs: 100 });
+      stops.push(() => healthy.stop());
+      await sleep(500);
+      expect(seen).toEqual([]); // still leased to the stuck relay
+      await waitFor(() => seen.includes(event.id), 'the event, once the lease expired');
+      expect(seen).toEqual([event.id]);
+      void stuck.stop(); // never settles: its publish never returns
     }, TIMEOUT);
 
     it('the inbox applies an event delivered twice only once', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInProcessEventBus } from '../events/in-process';
+import { createSqlLogEventBus } from '../events/sql-log';
 import { createKafkaEventBus } from '../events/kafka';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
 import { createSql } from '../sql/pool';
@@ -18,18 +18,26 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
-describeEventBusContract('in-process', async () => createInProcessEventBus());
+const embeddedSql = async () => {
+  if (!embedded) {
+    dataDir = mkdtempSync(join(tmpdir(), 'taal-events-contract-'));
+    embedded = await startEmbeddedPostgres(dataDir);
+  }
+  return createSql(embedded.connectionString, { max: 2 });
+};
+// Each bus gets its own pool on the same database, like a restarted process.
+const sqlLogBus = async () => {
+  const sql = await embeddedSql();
+  const bus = createSqlLogEventBus({ sql, pollIntervalMs: 100 });
+  return { ...bus, close: async () => (await bus.close(), await sql.close()) };
+};
+
+describeEventBusContract('event log in the embedded database', sqlLogBus);
 describeEventBusContract('Kafka (KAFKA_BROKERS)', kafkaBus);
 
-describeOutboxInboxContract('embedded PGlite + in-process bus', {
-  makeSql: async () => {
-    if (!embedded) {
-      dataDir = mkdtempSync(join(tmpdir(), 'taal-events-contract-'));
-      embedded = await startEmbeddedPostgres(dataDir);
-    }
-    return createSql(embedded.connectionString);
-  },
-  makeBus: async () => createInProcessEventBus(),
+describeOutboxInboxContract('embedded PGlite + its event log', {
+  makeSql: embeddedSql,
+  makeBus: sqlLogBus,
 });
 describeOutboxInboxContract('PostgreSQL + Kafka', {
   makeSql: async () => createSql(requireEnv('DATABASE_URL')),

@@ -1,9 +1,10 @@
 /**
- * Events port. Names are `<domain>.<entity>.<past-tense>` string constants and
- * are also the topic names; payloads are protobuf messages from proto/.
- * Adapters: Kafka (kafkajs) in cluster mode, an in-process bus when embedded.
- * Delivery is at least once: consumers must be idempotent by envelope id
- * (see the inbox in ../events).
+ * Events port. Names are `<domain>.<entity>.<past-tense>` string constants; payloads are
+ * protobuf messages from proto/. Events of one entity (`<domain>.<entity>`, the stream)
+ * share one ordered channel, so per-key order holds across event types (user.registered
+ * before user.verified). Adapters: Kafka (kafkajs; one topic per stream) in cluster mode,
+ * a log table in the embedded database when embedded. Both are durable and deliver at
+ * least once: consumers must be idempotent by envelope id (see the inbox in ../events).
  */
 export interface EventEnvelope {
   /** Unique event id (uuid); the idempotency key for consumers. */
@@ -21,6 +22,22 @@ export interface EventEnvelope {
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
+export interface SubscribeOptions {
+  /**
+   * Where a group that has never consumed starts: 'earliest' (default) reads every retained
+   * event; 'latest' only what is published from now on (for consumers that only care about
+   * changes from now, such as a cache invalidator with a fresh per-process group). A group
+   * that consumed before always resumes after its last handled event.
+   */
+  from?: 'earliest' | 'latest';
+}
+
+/** The ordered channel an event travels on: its type without the last segment (`identity.user`). */
+export function streamOf(type: string): string {
+  const cut = type.lastIndexOf('.');
+  return cut > 0 ? type.slice(0, cut) : type;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -33,6 +50,6 @@ export interface EventBus {
    * Each group sees every event once (at least once under failure); a handler that
    * throws leaves the event to be delivered again.
    */
-  subscribe(group: string, types: readonly string[], handler: EventHandler): Promise<Subscription>;
+  subscribe(group: string, types: readonly string[], handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
 }

@@ -99,6 +99,53 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       expect((await sql.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
     }, TIMEOUT);
 
+    it('refuses the pool inside one of its open transactions at once, with a clear error (never hangs)', async () => {
+      const schema = newSchema();
+      await sql.query(`CREATE SCHEMA ${schema}`);
+      await sql.query(`CREATE TABLE ${schema}.t (id int PRIMARY KEY)`);
+      const started = Date.now();
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${schema}.t VALUES (1)`);
+          await sql.query(`SELECT count(*) FROM ${schema}.t`); // the pool, not tx: a bug
+        }),
+      ).rejects.toThrow(/inside an open transaction.*tx\.query/);
+      await expect(sql.transaction(async () => sql.transaction(async () => 'nested'))).rejects.toThrow(/inside an open transaction/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The failed transaction rolled back and the pool works afterwards, also from work started inside a finished one.
+      let later: Promise<unknown> | undefined;
+      await sql.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => sql.query(`SELECT count(*)::int AS n FROM ${schema}.t`));
+      });
+      expect(((await later) as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
+    }, TIMEOUT);
+
+    it('keeps every increment of concurrent read-modify-write transactions (READ COMMITTED, row lock)', async () => {
+      const schema = newSchema();
+      await sql.query(`CREATE SCHEMA ${schema}`);
+      await sql.query(`CREATE TABLE ${schema}.counter (id int PRIMARY KEY, n int NOT NULL)`);
+      await sql.query(`INSERT INTO ${schema}.counter VALUES (1, 0)`);
+      const other = await open(); // a second pool, like a second replica
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? sql : other).transaction(async (tx) => {
+            const { rows } = await tx.query<{ n: number }>(`SELECT n FROM ${schema}.counter WHERE id = 1 FOR UPDATE`);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await tx.query(`UPDATE ${schema}.counter SET n = $1 WHERE id = 1`, [rows[0]!.n + 1]);
+          }),
+        ),
+      );
+      // And the conditional form used for balances: never below zero under concurrency.
+      const debits = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? sql : other).query(`UPDATE ${schema}.counter SET n = n - 1 WHERE id = 1 AND n >= 1`),
+        ),
+      );
+      expect(debits.filter((d) => d.rowCount === 1)).toHaveLength(12);
+      expect((await sql.query(`SELECT n FROM ${schema}.counter`)).rows).toEqual([{ n: 0 }]);
+    }, TIMEOUT);
+
     it('supports transaction-scoped advisory locks', async () => {
       const r = await sql.transaction((tx) =>
         tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', ['contract']),

@@ -56,12 +56,16 @@ function kitTablesDdl(schema: string): string {
       published_at timestamptz
     );
     CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON ${schema}.outbox (seq) WHERE published_at IS NULL;
+    -- A relay leases the rows it publishes instead of holding a transaction across the publish.
+    ALTER TABLE ${schema}.outbox ADD COLUMN IF NOT EXISTS lease_until timestamptz;
+    ALTER TABLE ${schema}.outbox ADD COLUMN IF NOT EXISTS lease_owner text;
     CREATE TABLE IF NOT EXISTS ${schema}.processed_events (
       group_id text NOT NULL,
       event_id text NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (group_id, event_id)
-    );`;
+    );
+    CREATE INDEX IF NOT EXISTS processed_events_processed_at_idx ON ${schema}.processed_events (processed_at);`;
 }
 
 async function readMigrations(dir: string): Promise<MigrationFile[]> {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { QueryResult, Sql, SqlExecutor } from '../ports/sql';
@@ -14,6 +15,10 @@ function toResult<R>(res: pg.QueryResult): QueryResult<R> {
   return { rows: res.rows as R[], rowCount: res.rowCount ?? 0 };
 }
 
+export const POOL_INSIDE_TRANSACTION_MESSAGE =
+  'Sql.query() or Sql.transaction() called inside an open transaction of the same pool: use the transaction executor (tx.query). ' +
+  'The embedded database serves one transaction at a time, so this call would wait for ever.';
+
 /**
  * The `Sql` port over a `pg.Pool`. Used for both a real PostgreSQL server and the
  * embedded server (see ./embedded.ts), so identical code runs in both modes.
@@ -21,8 +26,17 @@ function toResult<R>(res: pg.QueryResult): QueryResult<R> {
  * Queries without params use the simple query protocol, so a migration file with
  * several statements can be sent as one query; queries with params use the
  * extended protocol (one statement each).
+ *
+ * Using the pool (not `tx`) while one of its transactions is open, in the same async
+ * flow, fails at once in both modes: on Postgres it would run outside the transaction
+ * (a bug) and on the embedded server, which serves one transaction at a time, it would
+ * wait for ever.
  */
 export function createSql(connectionString: string, options: CreateSqlOptions = {}): Sql {
+  const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  const refuseInsideTransaction = () => {
+    if (openTransaction.getStore()?.open) throw new Error(POOL_INSIDE_TRANSACTION_MESSAGE);
+  };
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -31,39 +45,47 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
 
-  const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
-    toResult<R>(await pool.query(text, params as unknown[] | undefined));
+  const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
+    refuseInsideTransaction();
+    return toResult<R>(await pool.query(text, params as unknown[] | undefined));
+  };
 
   return {
     query,
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const tx: SqlExecutor = {
-          query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
-            toResult<R>(await client.query(text, params as unknown[] | undefined)),
-        };
-        try {
-          const result = await fn(tx);
-          await client.query('COMMIT');
-          return result;
-        } catch (err) {
-          try {
-            await client.query('ROLLBACK');
-          } catch (rollbackErr) {
-            // The connection is in an unknown state: destroy it instead of returning it to the pool.
-            broken = rollbackErr as Error;
-          }
-          throw err;
-        }
-      } finally {
-        client.release(broken);
-      }
+      refuseInsideTransaction();
+      const state = { open: true };
+      return openTransaction.run(state, () => runTransaction(fn).finally(() => (state.open = false)));
     },
     async close() {
       await pool.end();
     },
   };
+
+  async function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const tx: SqlExecutor = {
+        query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
+          toResult<R>(await client.query(text, params as unknown[] | undefined)),
+      };
+      try {
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackErr) {
+          // The connection is in an unknown state: destroy it instead of returning it to the pool.
+          broken = rollbackErr as Error;
+        }
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
 }

@@ -1,0 +1,242 @@
+import type { Logger } from 'pino';
+import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from '../ports/events';
+import type { Sql } from '../ports/sql';
+import { assertSchemaName } from '../sql/migrate';
+
+export interface SqlLogEventBusOptions {
+  sql: Sql;
+  /** Schema of the log and the offsets (default `taal_events`). */
+  schema?: string;
+  /** How often an idle group looks for new events published by another process (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** First retry delay after a handler throws; doubles up to maxRetryDelayMs. Default 20 ms / 1 s. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Log rows are deleted once older than this (default 7 days, like the outbox); checked hourly. */
+  retentionMs?: number;
+  logger?: Logger;
+}
+
+interface LogRow {
+  seq: string;
+  event_id: string;
+  type: string;
+  key: string;
+  schema_version: number;
+  occurred_at: string;
+  payload: Buffer;
+}
+
+interface Member {
+  handler: EventHandler;
+}
+
+interface Group {
+  name: string;
+  types: Set<string>;
+  /** Last handled seq, mirrored from `<schema>.offsets` (the durable copy). */
+  offset: bigint;
+  members: Member[];
+  running: boolean;
+  wake?: () => void;
+  done?: Promise<void>;
+}
+
+const HOUR_MS = 3_600_000;
+const BATCH = 100;
+
+/**
+ * The events port for the embedded mode, kept in the database instead of memory, so a
+ * restart loses nothing (at least once, like Kafka):
+ * - publish() appends to `<schema>.log` under a transaction-scoped lock, so sequence order
+ *   is commit order and a reader never skips a row that commits late;
+ * - each group's offset (last handled seq) lives in `<schema>.offsets` and moves only after
+ *   its handler succeeded; after a restart the group resumes there;
+ * - one log for every type: a group sees its types in publish order, so per-key order
+ *   holds across event types;
+ * - a handler that throws gets the same event again after a backoff, and the group does
+ *   not move on until it succeeds;
+ * - a new group starts at the beginning of the log, or at its end with `from: 'latest'`.
+ * Several subscriptions of one group in this process share it: each event goes to one.
+ */
+export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
+  const { sql, logger } = options;
+  const schema = options.schema ?? 'taal_events';
+  assertSchemaName(schema);
+  const pollInterval = options.pollIntervalMs ?? 1_000;
+  const retryDelay = options.retryDelayMs ?? 20;
+  const maxRetryDelay = options.maxRetryDelayMs ?? 1_000;
+  const retentionMs = options.retentionMs ?? 7 * 24 * HOUR_MS;
+  const groups = new Map<string, Group>();
+  let closed = false;
+  let lastPruned = 0;
+
+  let ready: Promise<void> | undefined;
+  const ensureTables = () =>
+    (ready ??= sql
+      .transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-log.${schema}`]);
+        await tx.query(`
+          CREATE SCHEMA IF NOT EXISTS ${schema};
+          CREATE TABLE IF NOT EXISTS ${schema}.log (
+            seq bigserial PRIMARY KEY,
+            event_id text NOT NULL,
+            type text NOT NULL,
+            key text NOT NULL,
+            schema_version integer NOT NULL,
+            occurred_at text NOT NULL,
+            payload bytea NOT NULL,
+            appended_at timestamptz NOT NULL DEFAULT now()
+          );
+          CREATE TABLE IF NOT EXISTS ${schema}.offsets (
+            group_id text PRIMARY KEY,
+            seq bigint NOT NULL,
+            updated_at timestamptz NOT NULL DEFAULT now()
+          );`);
+      })
+      .catch((err: unknown) => {
+        ready = undefined;
+        throw err;
+      }));
+
+  async function prune(): Promise<void> {
+    if (Date.now() - lastPruned < HOUR_MS) return;
+    lastPruned = Date.now();
+    await sql.query(`DELETE FROM ${schema}.log WHERE appended_at < now() - make_interval(secs => $1::double precision)`, [
+      retentionMs / 1000,
+    ]);
+  }
+
+  const toEnvelope = (r: LogRow): EventEnvelope => ({
+    id: r.event_id,
+    type: r.type,
+    key: r.key,
+    schemaVersion: Number(r.schema_version),
+    occurredAt: r.occurred_at,
+    payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
+  });
+
+  const sleep = (ms: number, group: Group) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref?.();
+      group.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function deliver(group: Group, row: LogRow): Promise<void> {
+    let delay = retryDelay;
+    while (group.running) {
+      const member = group.members[0];
+      if (!member) return;
+      try {
+        await member.handler(toEnvelope(row));
+        await sql.query(`UPDATE ${schema}.offsets SET seq = $2, updated_at = now() WHERE group_id = $1`, [group.name, row.seq]);
+        group.offset = BigInt(row.seq);
+        return;
+      } catch (err) {
+        logger?.warn({ err, group: group.name, eventId: row.event_id, type: row.type, retryInMs: delay }, 'event handler failed; will redeliver');
+        await sleep(delay, group);
+        delay = Math.min(delay * 2, maxRetryDelay);
+      }
+    }
+  }
+
+  async function run(group: Group): Promise<void> {
+    while (group.running) {
+      let rows: LogRow[] = [];
+      try {
+        rows = (
+          await sql.query<LogRow>(
+            `SELECT seq, event_id, type, key, schema_version, occurred_at, payload
+               FROM ${schema}.log WHERE seq > $1 AND type = ANY($2::text[]) ORDER BY seq LIMIT ${BATCH}`,
+            [group.offset.toString(), [...group.types]],
+          )
+        ).rows;
+        await prune();
+      } catch (err) {
+        if (!group.running) return;
+        logger?.error({ err, group: group.name }, 'event log: reading failed; will retry');
+      }
+      for (const row of rows) {
+        if (!group.running) return;
+        await deliver(group, row);
+      }
+      if (rows.length < BATCH && group.running) await sleep(pollInterval, group);
+    }
+  }
+
+  function start(group: Group) {
+    if (group.running) return;
+    group.running = true;
+    group.done = run(group);
+  }
+
+  async function stop(group: Group) {
+    group.running = false;
+    group.wake?.();
+    await group.done;
+  }
+
+  return {
+    async publish(events) {
+      if (closed) throw new Error('event bus is closed');
+      if (events.length === 0) return;
+      await ensureTables();
+      await sql.transaction(async (tx) => {
+        // One appender at a time: seq order is commit order, so readers never skip a late commit.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-append.${schema}`]);
+        for (const e of events) {
+          await tx.query(
+            `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload)],
+          );
+        }
+      });
+      for (const group of groups.values()) if (events.some((e) => group.types.has(e.type))) group.wake?.();
+    },
+
+    async subscribe(groupName, types, handler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
+      if (closed) throw new Error('event bus is closed');
+      await ensureTables();
+      let group = groups.get(groupName);
+      if (!group) {
+        // A group known from an earlier run resumes at its offset; a new one starts where asked.
+        const start = subscribeOptions.from === 'latest' ? `(SELECT coalesce(max(seq), 0) FROM ${schema}.log)` : '0';
+        await sql.query(`INSERT INTO ${schema}.offsets (group_id, seq) VALUES ($1, ${start}) ON CONFLICT (group_id) DO NOTHING`, [groupName]);
+        const { rows } = await sql.query<{ seq: string }>(`SELECT seq FROM ${schema}.offsets WHERE group_id = $1`, [groupName]);
+        group = groups.get(groupName); // another subscribe of the same group may have won meanwhile
+        if (!group) {
+          group = { name: groupName, types: new Set(), offset: BigInt(rows[0]!.seq), members: [], running: false };
+          groups.set(groupName, group);
+        }
+      }
+      for (const type of types) group.types.add(type);
+      const member: Member = { handler };
+      group.members.push(member);
+      start(group);
+      group.wake?.();
+      const g = group;
+      let stopped = false;
+      return {
+        async stop() {
+          if (stopped) return;
+          stopped = true;
+          // Let an in-flight delivery finish before removing the member.
+          await stop(g);
+          g.members = g.members.filter((m) => m !== member);
+          if (g.members.length > 0 && !closed) start(g);
+          else groups.delete(g.name);
+        },
+      };
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...groups.values()].map((g) => stop(g)));
+      groups.clear();
+    },
+  };
+}
