@@ -58,8 +58,10 @@ describe('routes', () => {
     const r = constrainIdParams(Router());
     r.get('/user/:id', (req, res) => res.send(`user ${req.params.id}`));
     r.get('/user/login', (_req, res) => res.send('login page'));
+    r.get('/user/re-verify/:id', (req, res) => res.send(`resend to ${req.params.id}`));
     app.use(r);
     await serve(app, async (base) => {
+      expect(await (await fetch(`${base}/user/re-verify/someone@example.com`)).text()).toBe('resend to someone@example.com');
       expect(await (await fetch(`${base}/user/login`)).text()).toBe('login page');
       expect(await (await fetch(`${base}/user/00000000-0000-4000-a000-000000000001`)).text()).toBe('user 00000000-0000-4000-a000-000000000001');
     });

@@ -42,6 +42,8 @@ export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /** Path parameters that must look like an id for a route to match at all. */
 const ID_PARAMS = ['id'] as const;
+/** Routes whose `:id` is a user id or an e-mail address (re-sending the verification mail). */
+const ID_OR_ADDRESS = new Set(['/user/re-verify/:id']);
 
 /**
  * A route with `:id` matches only an id, so `/user/:id` never catches `/user/login` and
@@ -49,7 +51,11 @@ const ID_PARAMS = ['id'] as const;
  */
 export function constrainIdParams<R extends Router>(router: R): R {
   for (const name of ID_PARAMS) {
-    router.param(name, (_req, _res, next, value: unknown) => (typeof value === 'string' && ID_PATTERN.test(value) ? next() : next('route')));
+    router.param(name, (req, _res, next, value: unknown) => {
+      const path: unknown = req.route?.path;
+      const free = typeof path === 'string' && ID_OR_ADDRESS.has(path);
+      return free || (typeof value === 'string' && ID_PATTERN.test(value)) ? next() : next('route');
+    });
   }
   return router;
 }
