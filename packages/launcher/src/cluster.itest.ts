@@ -84,6 +84,32 @@ describe('cluster mode', () => {
     expect((await fetch(`${base}/api/v1/user/type/all`)).status).toBe(401);
   });
 
+  it('stays ready and keeps serving the catalogue with identity killed; only identity routes answer 503', async () => {
+    const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
+    const identity = pids.get('identity')!.at(-1)!;
+    process.kill(identity, 'SIGKILL');
+    await waitFor(() => !isAlive(identity), 'the identity process to die', { timeoutMs: 5000 });
+
+    // Not cached yet: it really goes to the catalogue, which needs nothing from identity.
+    const course = await fetch(`${base}/api/v1/course/${courses[2]!._id}/`);
+    expect(course.status).toBe(200);
+    expect((await fetch(`${base}/api/v1/course/`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, services: { catalogue: true, identity: false } });
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    const login = await fetch(`${base}/api/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }),
+    });
+    expect(login.status).toBe(503);
+    expect(await login.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'identity to come back', { timeoutMs: 30_000, context: () => output });
+  }, 60_000);
+
   it('answers 503 JSON within the deadline when the catalogue is killed, and recovers by itself', async () => {
     const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
     const catalogue = pids.get('catalogue')!.at(-1)!;
