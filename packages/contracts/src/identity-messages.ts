@@ -3,6 +3,8 @@
  * (storefront §5/§8, back office §5/§8), misspellings included. Anything not in the
  * specs is marked as ours.
  */
+import { AccountFieldLimits as L } from './account-rules';
+
 export const IdentityMessages = {
   // Sign-up (storefront §5, §8).
   nameRequired: '*Name required',
@@ -25,6 +27,16 @@ export const IdentityMessages = {
   phoneDigitsOnly: '*Phone number must contain digits only',
   // Ours: the spec says the photo is an image; the size cap is ours.
   photoNotImage: '*Photo must be an image (JPEG, PNG, GIF or WebP) of at most 5 MB',
+  // Ours: the spec gives no length limits; the limits are in account-rules.ts.
+  nameTooLong: `*Name must be at most ${L.name} characters`,
+  nameInvalid: '*Name must not contain control characters',
+  emailTooLong: `*Email must be at most ${L.email} characters`,
+  passwordTooLong: `password should be at most ${L.password} characters`,
+  phoneTooLong: `*Phone number must be at most ${L.phone} digits`,
+  addressTooLong: `*Address must be at most ${L.address} characters`,
+  referCodeTooLong: `Referral code must be at most ${L.referCode} characters`,
+  instructorTooLong: `Instructor must be at most ${L.instructor} characters`,
+  tooManySignUps: 'Too many sign-ups from your network or for this e-mail domain. Please try again later.',
 
   // Login (storefront §5, §8).
   loginMissing: 'Email or password is missing!',

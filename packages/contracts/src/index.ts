@@ -4,3 +4,4 @@ export * as identityV1 from './gen/identity/v1/identity';
 export * as identityEventsV1 from './gen/identity/v1/events';
 export * from './event-types';
 export * from './identity-messages';
+export * from './account-rules';

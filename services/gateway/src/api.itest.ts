@@ -14,7 +14,7 @@ import { startAllInOne } from '@taal/launcher';
 import { openApiDocument } from './openapi';
 import { createGatewayApp } from './app';
 import { ResponseCache } from './cache/response-cache';
-import { LoginLimiter, MailRequestLimiter } from './http/rate-limit';
+import { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
 import { createMemoryCache } from '@taal/kit';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
@@ -133,6 +133,7 @@ describe('public API on the all-in-one process', () => {
         identity: {} as never,
         loginLimiter: new LoginLimiter(createMemoryCache()),
         mailLimiter: new MailRequestLimiter(createMemoryCache()),
+        signUpLimiter: new SignUpLimiter(createMemoryCache()),
         logger: {} as never,
         readiness: async () => ({ ready: true, services: {} }),
         cache: new ResponseCache(1),

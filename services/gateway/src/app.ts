@@ -6,7 +6,8 @@ import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
 import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
-import type { LoginLimiter, MailRequestLimiter } from './http/rate-limit';
+import type { TrustProxy } from './config';
+import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
 import { openApiDocument } from './openapi';
 import { courseRoutes } from './routes/course';
 import { instructorRoutes } from './routes/instructor';
@@ -24,6 +25,10 @@ export interface GatewayAppDeps {
   loginLimiter: LoginLimiter;
   /** Caps verification and reset mails per recipient and per client address. */
   mailLimiter: MailRequestLimiter;
+  /** Caps sign-ups per client address and per recipient domain. */
+  signUpLimiter: SignUpLimiter;
+  /** Express `trust proxy`: behind an ingress, the client address comes from X-Forwarded-For. */
+  trustProxy?: TrustProxy;
   logger: Logger;
   /** Whether every service behind the gateway is ready; answers /healthz. */
   readiness: () => Promise<ReadinessReport>;
@@ -38,6 +43,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // req.ip (throttling) and req.secure honour it; false: the TCP peer is the client.
+  app.set('trust proxy', deps.trustProxy ?? false);
   // First, so every answer carries them: the API, the UI, static files, 404s and errors.
   app.use(securityHeaders());
   if (deps.metrics) app.use(deps.metrics.middleware);
@@ -57,7 +64,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     courseRoutes(deps.catalogue, deps.cache),
     instructorRoutes(deps.catalogue, deps.cache),
     // Accounts and the back office's user management: every protected route checks its role.
-    userRoutes(deps.identity, deps.loginLimiter, deps.mailLimiter),
+    userRoutes(deps.identity, { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter }),
   ].map(constrainIdParams);
   for (const router of routers) api.use(router);
   api.use(methodNotAllowed([api, ...routers]));

@@ -8,13 +8,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { startAllInOne } from '@taal/launcher';
+import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
 import { waitForMailLink, mailsTo } from '../../identity/src/testing/eml';
 import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+// PNG magic bytes only: enough for the size check, not an image.
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const REFRESH_GRACE_MS = 1500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A client address of its own (the gateway trusts X-Forwarded-For from loopback in this test). */
+let clients = 0;
+const newClient = () => {
+  clients += 1;
+  return `2001:db8::${clients.toString(16)}`;
+};
 
 describe('accounts and access on the all-in-one process', () => {
   let dataDir: string;
@@ -23,9 +34,12 @@ describe('accounts and access on the all-in-one process', () => {
   let social: SocialStandins;
   let adminToken: string;
   let studentToken: string;
+  let png: Buffer;
 
-  const request = async (method: string, p: string, options: { body?: unknown; form?: FormData; token?: string; header?: 'bearer' | 'auth-token' } = {}) => {
-    const headers: Record<string, string> = {};
+  type Options = { body?: unknown; form?: FormData; token?: string; header?: 'bearer' | 'auth-token'; client?: string };
+  /** Every request comes from a client address of its own unless `client` names one. */
+  const request = async (method: string, p: string, options: Options = {}) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': options.client ?? newClient() };
     if (options.token) {
       if (options.header === 'auth-token') headers['auth-token'] = options.token;
       else headers.authorization = `Bearer ${options.token}`;
@@ -37,17 +51,22 @@ describe('accounts and access on the all-in-one process', () => {
       body = JSON.stringify(options.body);
     }
     const res = await fetch(`${base}${p}`, { method, headers, body });
-    return { status: res.status, type: res.headers.get('content-type') ?? '', body: (await res.json()) as Json };
+    return { status: res.status, type: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Json };
   };
   const get = (p: string, token?: string) => request('GET', p, { token });
   const post = (p: string, body?: unknown, token?: string) => request('POST', p, { body, token });
-  const login = (email: string, password: string) => post('/api/v1/user/login/', { email, password });
-  const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+  const login = (email: string, password: string, client?: string) => request('POST', '/api/v1/user/login/', { body: { email, password }, client });
+  // A domain of its own per address, so the per-domain sign-up limit only meets its own test.
+  const uniqueEmail = (tag: string) => {
+    const id = randomUUID().slice(0, 8);
+    return `${tag}-${id}@mail-${id}.example.com`;
+  };
 
-  const signUpForm = (fields: Record<string, string | undefined>, photo: Blob | null = new Blob([PNG], { type: 'image/png' })) => {
+  const signUpForm = (fields: Record<string, string | undefined>, photo: Blob | null | undefined = undefined) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-    if (photo) form.append('photo', photo, 'me.png');
+    const file = photo === undefined ? new Blob([new Uint8Array(png)], { type: 'image/png' }) : photo;
+    if (file) form.append('photo', file, 'me.png');
     return form;
   };
   const goodFields = (email: string) => ({
@@ -59,9 +78,10 @@ describe('accounts and access on the all-in-one process', () => {
     phone: '01712345678',
     address: 'Mirpur, Dhaka',
   });
-  const signUp = (form: FormData, p = '/api/v1/user/signup/') => request('POST', p, { form });
+  const signUp = (form: FormData, p = '/api/v1/user/signup/', client?: string) => request('POST', p, { form, client });
 
   beforeAll(async () => {
+    png = await pngImage(40, 30);
     social = await startSocialStandins();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-auth-'));
     taal = await startAllInOne({
@@ -74,6 +94,11 @@ describe('accounts and access on the all-in-one process', () => {
       FACEBOOK_APP_ID: social.facebook.appId,
       FACEBOOK_APP_SECRET: social.facebook.appSecret,
       FACEBOOK_GRAPH_URL: social.facebook.graphUrl,
+      // Requests name their client in X-Forwarded-For, as an ingress would.
+      TRUST_PROXY: 'loopback',
+      REFRESH_REUSE_GRACE_MS: String(REFRESH_GRACE_MS),
+      SIGNUP_MAX_PER_ADDRESS: '3',
+      SIGNUP_MAX_PER_DOMAIN: '4',
     });
     base = `http://127.0.0.1:${taal.port}`;
     adminToken = (await login('admin@taal.local', 'admin123')).body.data.token;
@@ -100,6 +125,19 @@ describe('accounts and access on the all-in-one process', () => {
       ['phone', { phone: undefined }, '*Phone number required'],
       ['phone', { phone: '01712-345678' }, '*Phone number must contain digits only'],
       ['address', { address: ' ' }, '*Address required'],
+      // One address in a strict form: no lists, no display names, no control characters.
+      ['email', { email: 'a@example.org,b' }, '*Invalid email'],
+      ['email', { email: 'Name <a@example.org>' }, '*Invalid email'],
+      ['email', { email: 'a@example.org, b@example.org' }, '*Invalid email'],
+      ['email', { email: 'a\r\nbcc@example.org' }, '*Invalid email'],
+      // Over-long fields say so (never '*Name required').
+      ['name', { name: 'n'.repeat(101) }, '*Name must be at most 100 characters'],
+      ['name', { name: 'Nadia\u0007 Rahman' }, '*Name must not contain control characters'],
+      ['email', { email: `${'a'.repeat(64)}@${'b'.repeat(200)}.org` }, '*Email must be at most 254 characters'],
+      ['password', { password: 'p'.repeat(201), confirmPassword: 'p'.repeat(201) }, 'password should be at most 200 characters'],
+      ['phone', { phone: '1'.repeat(21) }, '*Phone number must be at most 20 digits'],
+      ['address', { address: 'a'.repeat(501) }, '*Address must be at most 500 characters'],
+      ['refercode', { refercode: 'R'.repeat(33) }, 'Referral code must be at most 32 characters'],
     ])('%s %j → %s', async (field, change, message) => {
       const res = await signUp(signUpForm({ ...goodFields(uniqueEmail('bad')), ...change }));
       expect(res.status).toBe(400);
@@ -114,8 +152,11 @@ describe('accounts and access on the all-in-one process', () => {
       // Claims to be an image but is not one: identity checks the bytes.
       const fake = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob(['<svg/>'], { type: 'image/png' })));
       expect(fake).toMatchObject({ status: 400, body: { fields: { photo: expect.stringContaining('image') } } });
+      // The right magic bytes are not enough: identity decodes the image.
+      const magicOnly = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob([PNG_MAGIC], { type: 'image/png' })));
+      expect(magicOnly).toMatchObject({ status: 400, body: { fields: { photo: '*Photo must be an image (JPEG, PNG, GIF or WebP) of at most 5 MB' } } });
       const huge = new Uint8Array(5 * 1024 * 1024 + 10);
-      huge.set(PNG);
+      huge.set(PNG_MAGIC);
       const big = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob([huge], { type: 'image/png' })));
       expect(big).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', fields: { photo: expect.stringContaining('5 MB') } } });
     });
@@ -166,8 +207,56 @@ describe('accounts and access on the all-in-one process', () => {
       expect(session.body.data).toMatchObject({ type: 4, user: { email, emailVerify: true } });
       const photo = await fetch(`${base}${session.body.data.user.photo}`, { headers: { authorization: `Bearer ${session.body.data.token}` } });
       expect(photo.status).toBe(200);
-      expect(photo.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
+      // Served re-encoded: a JPEG of the same picture, not the uploaded PNG bytes.
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
+      const served = Buffer.from(await photo.arrayBuffer());
+      expect(await sharp(served).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+      // Photos are for the admin and the user themself.
+      const photoPath = session.body.data.user.photo as string;
+      expect((await fetch(`${base}${photoPath}`, { headers: { authorization: `Bearer ${studentToken}` } })).status).toBe(403);
+      expect((await fetch(`${base}${photoPath}`, { headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(200);
+    });
+
+    it('serves a GIF that is also an HTML page as a fresh JPEG without the HTML', async () => {
+      const email = uniqueEmail('polyglot');
+      const polyglot = await gifHtmlPolyglot();
+      const res = await signUp(signUpForm(goodFields(email), new Blob([new Uint8Array(polyglot)], { type: 'image/gif' })));
+      expect(res.status).toBe(201);
+      const photo = await fetch(`${base}${res.body.data.photo}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
+      const served = Buffer.from(await photo.arrayBuffer());
+      expect(served.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect((await sharp(served).metadata()).format).toBe('jpeg');
+      expect(served.toString('latin1')).not.toMatch(/<script|<html/i);
+      expect(served.equals(polyglot)).toBe(false);
+    });
+
+    it('throttles sign-ups per client address and per e-mail domain: 429 with Retry-After', async () => {
+      // SIGNUP_MAX_PER_ADDRESS=3 in this test: the fourth well-formed sign-up from one client is refused.
+      const client = newClient();
+      for (let i = 0; i < 3; i++) {
+        const res = await signUp(signUpForm(goodFields(uniqueEmail(`from-one-${i}`))), undefined, client);
+        expect(res.status).toBe(201);
+      }
+      const fourth = await signUp(signUpForm(goodFields(uniqueEmail('from-one-3'))), undefined, client);
+      expect(fourth).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many sign-ups') } });
+      expect(Number(fourth.retryAfter)).toBeGreaterThan(0);
+      expect(Number(fourth.retryAfter)).toBeLessThanOrEqual(3600);
+      // Another client is not affected.
+      expect((await signUp(signUpForm(goodFields(uniqueEmail('elsewhere'))))).status).toBe(201);
+
+      // SIGNUP_MAX_PER_DOMAIN=4: the fifth sign-up for one domain is refused, whichever client sends it.
+      const domain = `corp-${randomUUID().slice(0, 8)}.example.net`;
+      for (let i = 0; i < 4; i++) {
+        const res = await signUp(signUpForm(goodFields(`person${i}@${domain}`)));
+        expect(res.status).toBe(201);
+      }
+      const fifth = await signUp(signUpForm(goodFields(`person4@${domain.toUpperCase()}`)));
+      expect(fifth).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+      expect(Number(fifth.retryAfter)).toBeGreaterThan(0);
+      // A malformed form is answered 400 and does not count.
+      expect((await signUp(signUpForm({ ...goodFields(`x@${domain}`), name: '' }))).status).toBe(400);
     });
   });
 
@@ -185,15 +274,33 @@ describe('accounts and access on the all-in-one process', () => {
       expect(ok).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
     });
 
-    it('answers 429 by the eleventh wrong password in a row for one account', async () => {
+    it('answers 429 by the eleventh wrong password from one client, but never locks the owner out elsewhere', async () => {
       const email = uniqueEmail('victim');
       await post('/api/v1/user/create-account', { name: 'Victim', email, password: 'right-password', type: 2 }, adminToken);
+      const attacker = newClient();
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong-${i}`)).status);
-      expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
+      for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong-${i}`, attacker)).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses[10]).toBe(429);
-      const blocked = await login(email, 'right-password');
+      const blocked = await login(email, 'right-password', attacker);
       expect(blocked).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many') } });
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+      // The owner, from a client that has not failed, gets in with the right password.
+      const owner = newClient();
+      expect(await login(email, 'right-password', owner)).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
+      // And a success from that client does not lift the attacker's block.
+      expect((await login(email, 'right-password', attacker)).status).toBe(429);
+    });
+
+    it('counts failures per client atomically: a burst of parallel guesses cannot pass the per-pair limit', async () => {
+      const email = uniqueEmail('burst');
+      await post('/api/v1/user/create-account', { name: 'Burst', email, password: 'right-password', type: 2 }, adminToken);
+      const attacker = newClient();
+      const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => login(email, `wrong-${i}`, attacker).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      expect((await login(email, 'right-password', newClient())).status).toBe(200);
     });
 
     it('rotates refresh tokens, ends the session when an old one is reused, and logs out', async () => {
@@ -202,6 +309,8 @@ describe('accounts and access on the all-in-one process', () => {
       const second = (await post('/api/v1/user/refresh', { refreshToken: first.refreshToken })).body.data;
       expect(second.refreshToken).not.toBe(first.refreshToken);
       expect((await get('/api/v1/user/me', second.token)).body.data.type).toBe(3);
+      // Presented again after the grace window (REFRESH_REUSE_GRACE_MS): a copied token; the session ends.
+      await sleep(REFRESH_GRACE_MS + 500);
       const reuse = await post('/api/v1/user/refresh', { refreshToken: first.refreshToken });
       expect(reuse).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_REUSED' } });
       expect((await get('/api/v1/user/me', second.token)).status).toBe(401);
@@ -212,6 +321,27 @@ describe('accounts and access on the all-in-one process', () => {
       expect((await get('/api/v1/user/me', other.token)).status).toBe(401);
       expect((await post('/api/v1/user/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
       expect((await post('/api/v1/user/logout')).status).toBe(401);
+    });
+
+    it('two tabs refreshing with the same token at once both keep the session', async () => {
+      const first = (await login('instructor@taal.local', 'instructor123')).body.data;
+      const [a, b] = await Promise.all([
+        post('/api/v1/user/refresh', { refreshToken: first.refreshToken }),
+        post('/api/v1/user/refresh', { refreshToken: first.refreshToken }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      // Both answer the same successor refresh token, each with a working access token.
+      expect(a.body.data.refreshToken).toBe(b.body.data.refreshToken);
+      expect(a.body.data.refreshToken).not.toBe(first.refreshToken);
+      for (const tab of [a, b]) expect((await get('/api/v1/user/me', tab.body.data.token)).status).toBe(200);
+      // The session rotates on.
+      const next = await post('/api/v1/user/refresh', { refreshToken: a.body.data.refreshToken });
+      expect(next.status).toBe(200);
+      // Later, the first token is reuse: the whole session is revoked.
+      await sleep(REFRESH_GRACE_MS + 500);
+      expect(await post('/api/v1/user/refresh', { refreshToken: first.refreshToken })).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_REUSED' } });
+      expect((await get('/api/v1/user/me', next.body.data.token)).status).toBe(401);
+      expect((await post('/api/v1/user/refresh', { refreshToken: next.body.data.refreshToken })).status).toBe(401);
     });
 
     it('logs in with Google and Facebook through the (local) providers and lists those users', async () => {

@@ -14,11 +14,10 @@ void runService('gateway', async ({ logger, lifecycle }) => {
     identityAddress: config.IDENTITY_ADDR,
     bus,
     cache,
-    loginLimits: {
-      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      windowSeconds: Math.ceil(config.LOGIN_FAILURE_WINDOW_MS / 1000),
-    },
+    // TRUST_PROXY, LOGIN_* and SIGNUP_* (loadGatewayPolicy).
+    trustProxy: config.trustProxy,
+    loginLimits: config.loginLimits,
+    signUpLimits: config.signUpLimits,
     logger,
     host: config.GATEWAY_HOST,
     port: config.PORT,

@@ -7,7 +7,16 @@ import { connectCatalogue } from './clients/catalogue';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
 import { createHttpMetrics, metricsApp } from './http/metrics';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, MailRequestLimiter, type LoginLimits } from './http/rate-limit';
+import type { TrustProxy } from './config';
+import {
+  DEFAULT_LOGIN_LIMITS,
+  DEFAULT_SIGN_UP_LIMITS,
+  LoginLimiter,
+  MailRequestLimiter,
+  SignUpLimiter,
+  type LoginLimits,
+  type SignUpLimits,
+} from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
 
@@ -18,6 +27,9 @@ export interface GatewayDeps {
   /** Shared counters for login throttling: in-memory (all-in-one) or Redis (cluster). */
   cache: Cache;
   loginLimits?: LoginLimits;
+  signUpLimits?: SignUpLimits;
+  /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
+  trustProxy?: TrustProxy;
   logger: Logger;
   host: string;
   port: number;
@@ -47,6 +59,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const identityHealth = healthProbe(deps.identityAddress, 'taal.identity.v1.IdentityService', deps.deadlineMs);
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   const mailLimiter = new MailRequestLimiter(deps.cache);
+  const signUpLimiter = new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
 
   const readiness = async (): Promise<ReadinessReport> => {
     const [catalogueUp, identityUp] = await Promise.all([catalogueHealth.check(), identityHealth.check()]);
@@ -60,6 +73,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     identity,
     loginLimiter,
     mailLimiter,
+    signUpLimiter,
+    trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,
     readiness,
     cache,

@@ -5,8 +5,10 @@ import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type FileSto
 import type { FacebookConfig, GoogleConfig } from './auth/social';
 import { demoAccounts } from './domain/demo-accounts';
 import { MAX_PHOTO_BYTES } from './domain/user';
+import { DEFAULT_ACCOUNT_POLICY, type AccountPolicy } from './config';
 import { identityService } from './grpc/identity-service';
 import { Identity } from './identity';
+import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
 import { SCHEMA } from './store/identity-store';
 
 export interface IdentityDeps {
@@ -24,11 +26,15 @@ export interface IdentityDeps {
   google?: GoogleConfig;
   facebook?: FacebookConfig;
   seedDemoData: boolean;
+  /** Stale-account removal and the refresh grace window (loadAccountPolicy; defaults when absent). */
+  accountPolicy?: AccountPolicy;
 }
 
 export interface RunningIdentity {
   port: number;
   identity: Identity;
+  /** The periodic removal of stale unverified accounts (runOnce for tests). */
+  staleAccounts: StaleAccountSweeper;
   stop(): Promise<void>;
 }
 
@@ -42,6 +48,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const policy = deps.accountPolicy ?? DEFAULT_ACCOUNT_POLICY;
   const identity = new Identity({
     sql,
     files: deps.files,
@@ -52,8 +59,14 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     google: deps.google,
     facebook: deps.facebook,
     afterCommit: () => relay.notify(),
+    refreshReuseGraceMs: policy.refreshReuseGraceMs,
   });
   if (deps.seedDemoData && (await identity.seedDemoAccounts(demoAccounts))) logger.info('identity demo accounts seeded');
+  const staleAccounts = startStaleAccountSweeper(identity, {
+    days: policy.unverifiedAccountDays,
+    intervalMs: policy.staleAccountSweepMs,
+    logger,
+  });
 
   const server = await startGrpcServer({
     host: deps.host,
@@ -72,8 +85,10 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
   return {
     port: server.port,
     identity,
+    staleAccounts,
     async stop() {
       await server.stop();
+      await staleAccounts.stop();
       await relay.stop();
     },
   };

@@ -35,6 +35,37 @@ export function loadSocialLoginConfig(env: Env = process.env): SocialLoginConfig
   return out;
 }
 
+/** Account hardening knobs, shared by both run modes (docs/decisions/0005 and 0006). */
+const policySchema = z.object({
+  // Unverified self sign-ups (and their photos) are removed after this many days.
+  UNVERIFIED_ACCOUNT_DAYS: fields.int({ min: 1, max: 365, default: 7 }),
+  // How often identity looks for such accounts.
+  STALE_ACCOUNT_SWEEP_MS: fields.durationMs(60 * 60_000),
+  // A refresh token presented again this soon after its rotation answers the same session (two tabs).
+  REFRESH_REUSE_GRACE_MS: fields.durationMs(10_000),
+});
+
+export interface AccountPolicy {
+  unverifiedAccountDays: number;
+  staleAccountSweepMs: number;
+  refreshReuseGraceMs: number;
+}
+
+export const DEFAULT_ACCOUNT_POLICY: AccountPolicy = { unverifiedAccountDays: 7, staleAccountSweepMs: 60 * 60_000, refreshReuseGraceMs: 10_000 };
+
+export function loadAccountPolicy(env: Env = process.env): { accountPolicy: AccountPolicy } {
+  const c = loadConfig(policySchema, env);
+  if (c.REFRESH_REUSE_GRACE_MS > 60_000) throw new Error('REFRESH_REUSE_GRACE_MS must be at most 60s');
+  if (c.STALE_ACCOUNT_SWEEP_MS < 1000) throw new Error('STALE_ACCOUNT_SWEEP_MS must be at least 1s');
+  return {
+    accountPolicy: {
+      unverifiedAccountDays: c.UNVERIFIED_ACCOUNT_DAYS,
+      staleAccountSweepMs: c.STALE_ACCOUNT_SWEEP_MS,
+      refreshReuseGraceMs: c.REFRESH_REUSE_GRACE_MS,
+    },
+  };
+}
+
 /** What identity needs when it runs as its own process (cluster mode). */
 const schema = z.object({
   IDENTITY_GRPC_HOST: fields.string('127.0.0.1'),
@@ -47,8 +78,8 @@ const schema = z.object({
   DB_POOL_SIZE: fields.int({ min: 1, max: 100, default: 10 }),
 });
 
-export type IdentityConfig = z.infer<typeof schema> & SocialLoginConfig;
+export type IdentityConfig = z.infer<typeof schema> & SocialLoginConfig & { accountPolicy: AccountPolicy };
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
-  return { ...loadConfig(schema, env), ...loadSocialLoginConfig(env) };
+  return { ...loadConfig(schema, env), ...loadSocialLoginConfig(env), ...loadAccountPolicy(env) };
 }

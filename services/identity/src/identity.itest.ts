@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { IdentityEvents, identityEventsV1, identityV1 } from '@taal/contracts';
 import {
   callUnary,
@@ -18,16 +18,19 @@ import {
   type Mailer,
   type Subscription,
 } from '@taal/kit';
+import sharp from 'sharp';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 import { startIdentity, type RunningIdentity } from './app';
 import { demoAccounts } from './domain/demo-accounts';
+import { todayInDhaka } from './domain/user';
 import { Messages } from './domain/messages';
 import { waitForMailLink } from './testing/eml';
 import { startSocialStandins, type SocialStandins } from './testing/social-standins';
 
 const logger = createLogger('identity-test', 'warn');
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+let PNG: Buffer;
 const SECRET = 'identity-itest-secret-0123456789abcdef';
 
 // Requests are built with fromPartial: generated encoders expect every field present.
@@ -68,8 +71,18 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
   const verifyLink = (email: string) =>
     waitForMailLink(mailDir, email, /Verify your Taal account/, /https?:\/\/\S+\/verify-email\/[\w.-]+/);
   const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+  /** Moves every rotation of the session of `refreshToken` `ms` into the past (past the grace window). */
+  const backdateRotations = async (refreshToken: string, ms: number) => {
+    const hash = createHash('sha256').update(refreshToken).digest('base64url');
+    await backend.sql.query(
+      `UPDATE identity.refresh_tokens SET used_at = used_at - make_interval(secs => $2::float8 / 1000)
+        WHERE used_at IS NOT NULL AND session_id = (SELECT session_id FROM identity.refresh_tokens WHERE token_hash = $1)`,
+      [hash, ms],
+    );
+  };
 
   beforeAll(async () => {
+    PNG = await pngImage(12, 8);
     backend = await makeBackend();
     tmp = mkdtempSync(path.join(os.tmpdir(), 'taal-identity-'));
     if (name === 'embedded') {
@@ -142,10 +155,15 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     });
     expect(user!.studentId).toMatch(/^TS-\d+$/);
     expect(user!.referralCode).toMatch(/^[A-Z2-9]{8}$/);
-    expect(await files.stat(user!.photo)).toMatchObject({ contentType: 'image/png', size: PNG.length });
-
-    const photo = await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, student);
-    expect(Buffer.from(photo.data)).toEqual(PNG);
+    // Stored re-encoded: a JPEG of the picture, not the uploaded bytes.
+    expect(await files.stat(user!.photo)).toMatchObject({ contentType: 'image/jpeg' });
+    const photo = await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, admin);
+    expect(photo.contentType).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(photo.data)).metadata()).toMatchObject({ format: 'jpeg', width: 12, height: 8 });
+    // Photos are for the admin and the user themself (decision 0006).
+    const self = { userId: user!.id, userType: 4 } as const;
+    expect((await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, self)).contentType).toBe('image/jpeg');
+    await expect(call('getUserPhoto', { id: user!.id }, student)).rejects.toMatchObject({ code: 7 });
 
     await waitFor(() => events.some((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id), 'userRegistered');
     const event = events.find((e) => e.type === IdentityEvents.userRegistered && e.key === user!.id)!;
@@ -166,10 +184,31 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(await call('checkEmail', { email: uniqueEmail('free') })).toEqual({ exists: false });
   });
 
+  it('stores and serves a GIF that is also an HTML page as a fresh JPEG without the HTML', async () => {
+    const { user } = await signUp(uniqueEmail('polyglot'), { photo: await gifHtmlPolyglot(), photoContentType: 'image/gif' });
+    const photo = await call<identityV1.GetUserPhotoResponse>('getUserPhoto', { id: user!.id }, admin);
+    const served = Buffer.from(photo.data);
+    expect(photo.contentType).toBe('image/jpeg');
+    expect((await sharp(served).metadata()).format).toBe('jpeg');
+    expect(served.toString('latin1')).not.toMatch(/<script|<html/i);
+    expect(user!.photo).toMatch(/\.jpg$/);
+  });
+
   it('refuses invalid sign-ups with the spec messages and tampered or foreign links', async () => {
     await expect(signUp(uniqueEmail('x'), { confirmPassword: 'other1' })).rejects.toMatchObject({ code: 3, details: "password didn't match" });
     await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('<svg/>') })).rejects.toMatchObject({ code: 3, details: Messages.photoNotImage });
     await expect(signUp(uniqueEmail('x'), { dob: '2999-01-01' })).rejects.toMatchObject({ code: 3, details: Messages.dobInFuture });
+    // One address in a strict form, whatever the gateway let through.
+    for (const email of ['a@example.org,b', 'Name <a@example.org>', 'a@example.org\nBcc: b@example.org'])
+      await expect(signUp(email)).rejects.toMatchObject({ code: 3, details: Messages.invalidEmail });
+    await expect(signUp(uniqueEmail('x'), { name: 'n'.repeat(101) })).rejects.toMatchObject({ code: 3, details: Messages.nameTooLong });
+    await expect(signUp(uniqueEmail('x'), { name: 'Bad\u0000Name' })).rejects.toMatchObject({ code: 3, details: Messages.nameInvalid });
+    // Magic bytes of a PNG are not an image; a GIF whose body is HTML is not one either.
+    await expect(signUp(uniqueEmail('x'), { photo: PNG.subarray(0, 16) })).rejects.toMatchObject({ code: 3, details: Messages.photoNotImage });
+    await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('GIF89a<html><script>alert(1)</script></html>') })).rejects.toMatchObject({
+      code: 3,
+      details: Messages.photoNotImage,
+    });
     await expect(call('verifyEmail', { token: 'garbage' })).rejects.toMatchObject({ code: 3, details: Messages.verifyLinkInvalid });
     // An access token is not a verification token.
     const { session } = await call<identityV1.LoginResponse>('login', { email: demoAccounts[3]!.email, password: demoAccounts[3]!.password });
@@ -189,8 +228,9 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const second = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken })).session!;
     expect(second.refreshToken).not.toBe(first.refreshToken);
     const third = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: second.refreshToken })).session!;
-    // Reusing a retired token ends the whole session: the newest tokens die too.
-    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16 });
+    // Reusing a retired token after the grace window ends the whole session: the newest tokens die too.
+    await backdateRotations(first.refreshToken, 11_000);
+    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16, details: Messages.sessionExpired });
     await expect(call('refresh', { refreshToken: third.refreshToken })).rejects.toMatchObject({ code: 16 });
     await expect(call('authenticate', { accessToken: third.accessToken })).rejects.toMatchObject({ code: 16 });
 
@@ -198,6 +238,58 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     await call('logout', { accessToken: other.accessToken });
     await expect(call('authenticate', { accessToken: other.accessToken })).rejects.toMatchObject({ code: 16 });
     await expect(call('refresh', { refreshToken: other.refreshToken })).rejects.toMatchObject({ code: 16 });
+  });
+
+  it('answers two refreshes with one token at once (two tabs) with the same session; reuse after the grace window revokes', async () => {
+    const a = demoAccounts[2]!;
+    const first = (await call<identityV1.LoginResponse>('login', { email: a.email, password: a.password })).session!;
+    const tabs = await Promise.all([
+      call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken }),
+      call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken }),
+      call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken }),
+    ]);
+    const successors = new Set(tabs.map((t) => t.session!.refreshToken));
+    expect(successors.size).toBe(1);
+    expect(successors.has(first.refreshToken)).toBe(false);
+    for (const t of tabs) expect(await call('authenticate', { accessToken: t.session!.accessToken })).toMatchObject({ userId: a.id });
+    // One tab rotates on; the other still holding the first token within the window follows the chain.
+    const next = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: tabs[0]!.session!.refreshToken })).session!;
+    const late = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: first.refreshToken })).session!;
+    expect(late.refreshToken).toBe(next.refreshToken);
+
+    // After the grace window the first token is reuse: the session is revoked, every token dies.
+    await backdateRotations(first.refreshToken, 11_000);
+    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('refresh', { refreshToken: next.refreshToken })).rejects.toMatchObject({ code: 16 });
+    await expect(call('authenticate', { accessToken: late.accessToken })).rejects.toMatchObject({ code: 16 });
+  });
+
+  it('removes unverified self sign-ups and their photos after the stated number of days, nothing else', async () => {
+    const stale = (await signUp(uniqueEmail('stale'))).user!;
+    const fresh = (await signUp(uniqueEmail('fresh'))).user!;
+    const verifiedOld = (await signUp(uniqueEmail('kept'))).user!;
+    await call('markEmailVerified', { id: verifiedOld.id }, admin);
+    const referred = (await signUp(uniqueEmail('referred'), { referCode: stale.referralCode })).user!;
+    expect(referred.referredBy).toBe(stale.id);
+    const socialToken = await social.googleIdToken({ sub: `g-${randomUUID()}`, email: uniqueEmail('gsocial'), email_verified: false, name: 'Unverified Social' });
+    const socialUser = (await call<identityV1.GoogleLoginResponse>('googleLogin', { idToken: socialToken })).session!.user!;
+    expect(socialUser.emailVerify).toBe(false);
+    const staff = (await call<identityV1.CreateInstructorAccountResponse>('createInstructorAccount', { name: 'Old Teacher', email: uniqueEmail('t'), password: 'secret1' }, admin)).user!;
+    // Created eight days ago (the default rule is seven).
+    const old = [stale.id, verifiedOld.id, socialUser.id, staff.id];
+    await backend.sql.query(`UPDATE identity.users SET created_at = now() - interval '8 days' WHERE id = ANY($1::text[])`, [old]);
+    expect(await files.stat(stale.photo)).not.toBeNull();
+
+    expect(await identity.staleAccounts.runOnce()).toBe(1);
+    await expect(call('getUser', { id: stale.id }, admin)).rejects.toMatchObject({ code: 5 });
+    expect(await files.stat(stale.photo)).toBeNull();
+    for (const kept of [fresh, verifiedOld, socialUser, staff, referred])
+      expect((await call<identityV1.GetUserResponse>('getUser', { id: kept.id }, admin)).user?.id).toBe(kept.id);
+    expect((await call<identityV1.GetUserResponse>('getUser', { id: referred.id }, admin)).user?.referredBy).toBe('');
+    expect(await files.stat(fresh.photo)).not.toBeNull();
+    // The address is free again.
+    expect(await call('checkEmail', { email: stale.email })).toEqual({ exists: false });
+    expect(await identity.staleAccounts.runOnce()).toBe(0);
   });
 
   it('suspends at once: live tokens stop working, login is refused, events say so', async () => {
@@ -244,7 +336,8 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const verified = await call<identityV1.MarkEmailVerifiedResponse>('markEmailVerified', { id: user!.id }, admin);
     expect(verified.user?.emailVerify).toBe(true);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Analytics ranges are Bangladesh days (UTC+6): after 18:00 UTC, today there is tomorrow in UTC.
+    const today = todayInDhaka();
     const stats = await call<identityV1.UserAnalyticsResponse>('userAnalytics', { startDate: '2000-01-01', endDate: today }, admin);
     expect(stats.total).toBe(stats.users.length);
     expect(stats.verified + stats.notVerified).toBe(stats.total);

@@ -10,6 +10,8 @@ import {
   failedPrecondition,
   invalidArgument,
   notFound,
+  NotAnImageError,
+  reencodeImage,
   type FileStore,
   type Mailer,
   type Sql,
@@ -19,14 +21,15 @@ import { facebookVerifier, googleVerifier, SocialLoginRejected, type FacebookCon
 import { TokenSigner } from './auth/tokens';
 import { Messages } from './domain/messages';
 import { burnPasswordCheck, hashPassword, hashToken, passwordFingerprint, verifyPassword } from './domain/password';
+import { openSuccessor, sealSuccessor } from './domain/refresh-successor';
 import {
   analyticsRange,
-  isAcceptablePhoto,
   isEmail,
   normaliseEmail,
   normaliseReferralCode,
-  PHOTO_EXTENSIONS,
-  sniffImageType,
+  isReencodedPhotoKey,
+  PHOTO_RULES,
+  reencodedPhotoKey,
   UserTypes,
   validateCreateAccount,
   validateInstructorAccount,
@@ -41,6 +44,10 @@ import { reasonError, validationError } from './grpc/errors';
 import { EmailTakenError, IdentityStore, toUser, type NewUser, type UserRow } from './store/identity-store';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/** A rotated refresh token presented again this soon answers the same session (two tabs; decision 0005). */
+export const DEFAULT_REFRESH_REUSE_GRACE_MS = 10_000;
+/** How many rotations a re-presented token may lag behind the newest one within the grace window. */
+const MAX_SUCCESSOR_HOPS = 5;
 
 export interface IdentityOptions {
   sql: Sql;
@@ -55,6 +62,8 @@ export interface IdentityOptions {
   facebook?: FacebookConfig;
   /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
   afterCommit: () => void;
+  /** Grace window of concurrent refreshes (default 10 s; 0 turns it off). */
+  refreshReuseGraceMs?: number;
 }
 
 type User = identityV1.User;
@@ -82,15 +91,18 @@ export class Identity {
 
   async signUp(req: identityV1.SignUpRequest): Promise<User> {
     const photo = req.photo ?? new Uint8Array();
+    // The photo is decoded and drawn again: only its pixels are kept (kit uploads/image.ts).
+    const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
     const check = validateSignUp({
       name: req.name,
       email: req.email,
       password: req.password,
       confirmPassword: req.confirmPassword,
-      photo: { present: photo.length > 0, isImage: isAcceptablePhoto(photo) },
+      photo: { present: photo.length > 0, isImage: image !== null },
       dob: req.dob,
       phone: req.phone,
       address: req.address,
+      referCode: req.referCode,
     });
     if (!check.ok) throw validationError(check);
     const email = normaliseEmail(req.email);
@@ -99,9 +111,9 @@ export class Identity {
     const referrer = await this.store.findByReferralCode(normaliseReferralCode(req.referCode));
     const passwordHash = await hashPassword(req.password);
     const id = randomUUID();
-    const contentType = sniffImageType(photo)!;
-    const photoKey = `users/${id}/photo-${randomBytes(4).toString('hex')}.${PHOTO_EXTENSIONS[contentType]}`;
-    await this.o.files.put(photoKey, Buffer.from(photo), contentType);
+    const { data, contentType, extension } = image!;
+    const photoKey = reencodedPhotoKey(id, randomBytes(4).toString('hex'), extension);
+    await this.o.files.put(photoKey, data, contentType);
     let row: UserRow;
     try {
       row = await this.createUser({
@@ -230,33 +242,76 @@ export class Identity {
   }
 
   /**
-   * Rotates the refresh token. A token already used once means it was copied: the whole
-   * session is revoked (both the thief's and the owner's tokens stop working).
+   * Rotates the refresh token. The rotated token keeps a pointer to its successor (and the
+   * successor sealed with a key derived from the rotated token). Presented again within the
+   * grace window (two tabs refreshing at once) it answers the same session: a fresh access
+   * token and the newest live refresh token of that chain. Presented again later it means
+   * the token was copied: the whole session is revoked (the thief's and the owner's tokens).
+   * Everything happens in one transaction holding the token's and the session's row locks.
    */
   async refresh(refreshToken: string): Promise<Session> {
     const expired = () => reasonError(status.UNAUTHENTICATED, Messages.sessionExpired, 'SESSION_EXPIRED');
     if (!refreshToken || refreshToken.length > 200) throw expired();
     const tokenHash = hashToken(refreshToken);
+    const graceMs = this.o.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS;
     type Outcome = { session: Session } | { error: 'unknown' | 'reused' | 'expired' | 'suspended' };
     const outcome = await this.o.sql.transaction(async (tx): Promise<Outcome> => {
       const claimed = await this.store.claimRefreshToken(tx, tokenHash);
       if (!claimed) return { error: 'unknown' };
       if (claimed.used) {
-        await this.store.revokeSession(tx, claimed.sessionId, 'refresh token reused');
-        return { error: 'reused' };
+        const live = claimed.revoked ? null : await this.liveSuccessor(tx, refreshToken, claimed, claimed.sessionId, graceMs);
+        if (!live) {
+          await this.store.revokeSession(tx, claimed.sessionId, 'refresh token reused');
+          return { error: 'reused' };
+        }
+        if (claimed.user.suspend) return { error: 'suspended' };
+        return { session: await this.accessFor(claimed.user, claimed.sessionId, live) };
       }
       if (claimed.revoked || claimed.expired) return { error: 'expired' };
       if (claimed.user.suspend) return { error: 'suspended' };
-      await this.store.markRefreshTokenUsed(tx, tokenHash);
-      return { session: await this.issueSession(tx, claimed.user, claimed.sessionId) };
+      const session = await this.issueSession(tx, claimed.user, claimed.sessionId);
+      await this.store.markRefreshTokenUsed(tx, tokenHash, hashToken(session.refreshToken), sealSuccessor(refreshToken, session.refreshToken));
+      return { session };
     });
     if ('session' in outcome) return outcome.session;
     if (outcome.error === 'reused') {
-      this.o.logger.warn('a used refresh token was presented again; session revoked');
+      this.o.logger.warn('a used refresh token was presented again after the grace window; session revoked');
       throw reasonError(status.UNAUTHENTICATED, Messages.sessionExpired, 'REFRESH_TOKEN_REUSED');
     }
     if (outcome.error === 'suspended') throw reasonError(status.UNAUTHENTICATED, Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     throw expired();
+  }
+
+  /**
+   * The newest unexpired refresh token after `presented`, following successors that were
+   * each rotated within the grace window; null when the chain leaves the window (reuse).
+   */
+  private async liveSuccessor(
+    tx: SqlExecutor,
+    presented: string,
+    state: { usedMsAgo: number | null; successorSealed: string | null },
+    sessionId: string,
+    graceMs: number,
+  ): Promise<string | null> {
+    let token = presented;
+    let current = state;
+    for (let hop = 0; hop < MAX_SUCCESSOR_HOPS; hop++) {
+      if (current.usedMsAgo === null || current.usedMsAgo > graceMs || !current.successorSealed) return null;
+      const next = openSuccessor(token, current.successorSealed);
+      if (!next) return null;
+      const nextState = await this.store.refreshTokenState(tx, hashToken(next), sessionId);
+      if (!nextState || nextState.expired) return null;
+      if (!nextState.used) return next;
+      token = next;
+      current = nextState;
+    }
+    return null;
+  }
+
+  /** A fresh access token for an existing session, with the given (live) refresh token. */
+  private async accessFor(user: UserRow, sessionId: string, refreshToken: string): Promise<Session> {
+    const access = await this.signer.accessToken({ userId: user.id, type: Number(user.type), sessionId });
+    return { accessToken: access.token, accessTokenExpiresAt: access.expiresAt.toISOString(), refreshToken, user: toUser(user) };
   }
 
   async logout(accessToken: string, refreshToken: string): Promise<void> {
@@ -418,14 +473,14 @@ export class Identity {
 
   /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
   async createAccount(req: identityV1.CreateAccountRequest): Promise<User> {
-    const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type });
+    const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
     return this.createStaffAccount(req.name, req.email, req.password, req.type as UserType, req.instructor, true);
   }
 
   /** Instructor accounts (type 3) must verify their address: a verification mail goes out. */
   async createInstructorAccount(req: identityV1.CreateInstructorAccountRequest): Promise<User> {
-    const check = validateInstructorAccount({ name: req.name, email: req.email, password: req.password });
+    const check = validateInstructorAccount({ name: req.name, email: req.email, password: req.password, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
     const user = await this.createStaffAccount(req.name, req.email, req.password, UserTypes.instructor, req.instructor, false);
     return user;
@@ -471,7 +526,40 @@ export class Identity {
     if (!file) throw notFound('Photo not found');
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
-    return { data: Buffer.concat(chunks), contentType: file.file.contentType };
+    const data = Buffer.concat(chunks);
+    if (isReencodedPhotoKey(row.photo)) return { data, contentType: file.file.contentType };
+    // Stored before photos were re-encoded on upload: never serve those bytes as they came.
+    try {
+      const image = await reencodeImage(data, PHOTO_RULES);
+      return { data: image.data, contentType: image.contentType };
+    } catch (err) {
+      if (err instanceof NotAnImageError) throw notFound('Photo not found');
+      throw err;
+    }
+  }
+
+  // ---- Stale unverified accounts (decision 0006) ----
+
+  /**
+   * Removes unverified self sign-ups older than `days` (created before now − days), in
+   * batches, with their sessions, then deletes their photos. Returns how many were removed.
+   */
+  async removeStaleUnverifiedAccounts(days: number, now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - days * 86_400_000);
+    let removed = 0;
+    for (;;) {
+      const batch = await this.store.deleteStaleUnverified(cutoff, 100);
+      for (const user of batch) {
+        if (!user.photo) continue;
+        await this.o.files.delete(user.photo).catch((err: unknown) => {
+          this.o.logger.warn({ err, userId: user.id, key: user.photo }, 'could not delete the photo of a removed account');
+        });
+      }
+      removed += batch.length;
+      if (batch.length < 100) break;
+    }
+    if (removed > 0) this.o.logger.info({ removed, days }, 'removed stale unverified accounts');
+    return removed;
   }
 
   async userAnalytics(startDate: string, endDate: string): Promise<identityV1.UserAnalyticsResponse> {
@@ -502,6 +590,12 @@ export class Identity {
     if (seeded) this.o.afterCommit();
     return seeded;
   }
+}
+
+/** A photo that does not decode is answered like a missing field's image message. */
+function notAnImage(err: unknown): null {
+  if (err instanceof NotAnImageError) return null;
+  throw err;
 }
 
 export interface DemoAccount {

@@ -29,6 +29,7 @@ void runService('identity', async ({ logger, lifecycle }) => {
     google: config.google,
     facebook: config.facebook,
     seedDemoData: config.SEED_DEMO_DATA,
+    accountPolicy: config.accountPolicy,
   });
   lifecycle.onStop('grpc', () => identity.stop());
 });

@@ -18,6 +18,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Response headers that belong to the error, e.g. Retry-After of a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -109,6 +111,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const { status, body } = toApiError(error);
+    if (error instanceof HttpError && error.headers) res.set(error.headers);
     if (status >= 500) logger.warn({ err: error, path: req.path, status }, 'request failed');
     res.status(status).json(body);
   };

@@ -1,11 +1,51 @@
 import type { Cache } from '@taal/kit';
-import { IdentityMessages } from '@taal/contracts';
+import { emailDomain, IdentityMessages } from '@taal/contracts';
 import { HttpError } from './errors';
 
+/**
+ * A counter through the cache port whose window starts at its first hit (the port's atomic
+ * `incr`). The start is remembered beside it, so a 429 can say when to come back.
+ */
+class WindowCounter {
+  constructor(
+    private readonly cache: Cache,
+    readonly windowSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one; returns the count after it. */
+  async hit(key: string): Promise<number> {
+    const count = await this.cache.incr(key, this.windowSeconds);
+    if (count === 1) await this.cache.set(`${key}:since`, String(this.now()), this.windowSeconds);
+    return count;
+  }
+
+  /** Takes one back (never below 0). */
+  async refund(key: string): Promise<void> {
+    await this.cache.decr(key);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.cache.del(key, `${key}:since`);
+  }
+
+  /** Whole seconds until the window of `key` ends (1 to windowSeconds). */
+  async retryAfter(key: string): Promise<number> {
+    const since = Number((await this.cache.get(`${key}:since`)) ?? NaN);
+    const left = Number.isFinite(since) ? Math.ceil((since + this.windowSeconds * 1000 - this.now()) / 1000) : this.windowSeconds;
+    return Math.min(this.windowSeconds, Math.max(1, left));
+  }
+}
+
+/** A 429 in the one error shape, with Retry-After in seconds. */
+function tooMany(message: string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+}
+
 export interface LoginLimits {
-  /** Consecutive failed logins allowed per account; the next attempt is answered 429. */
+  /** Failed logins allowed for one account from one client address within the window. */
   perAccount: number;
-  /** Failed logins allowed per client address within the window. */
+  /** Failed logins allowed from one client address within the window (all accounts). */
   perAddress: number;
   windowSeconds: number;
 }
@@ -14,43 +54,59 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perAddress: 1
 
 /**
  * Login throttling through the cache port (in-memory in all-in-one, Redis in cluster, so all
- * gateway replicas share the counts). Per account every attempt is counted atomically before
- * the password is checked, and a success clears the count: after `perAccount` failures in a
- * row the next attempts get 429 until the window ends. Per address only failures count.
+ * gateway replicas share the counts). Nobody can lock the real owner out: failures are
+ * counted per (account, client address) pair and per client address, never per account
+ * alone, so guessing from elsewhere does not stop the owner's own client.
+ *
+ * Each attempt takes a slot in both counters with the port's atomic increment *before* the
+ * password is checked, so parallel guesses cannot slip past the limits; a success (or any
+ * answer that is not a wrong password) gives the slots back, a success also clears the pair.
+ * Over a limit the answer is 429 with Retry-After.
  */
 export class LoginLimiter {
-  constructor(
-    private readonly cache: Cache,
-    private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
-  ) {}
+  private readonly counter: WindowCounter;
 
-  private accountKey(email: string) {
-    return `login:account:${email.trim().toLowerCase()}`;
+  constructor(
+    cache: Cache,
+    private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  ) {
+    this.counter = new WindowCounter(cache, limits.windowSeconds);
+  }
+
+  private pairKey(email: string, address: string) {
+    return `login:pair:${address}:${email.trim().toLowerCase()}`;
   }
 
   private addressKey(address: string) {
     return `login:address:${address}`;
   }
 
-  /** Throws 429 when the account or the address is over its limit; otherwise counts the attempt. */
-  async begin(email: string, address: string): Promise<void> {
-    const failuresFromAddress = Number((await this.cache.get(this.addressKey(address))) ?? 0);
-    if (failuresFromAddress >= this.limits.perAddress) throw this.tooMany();
-    const attempts = await this.cache.incr(this.accountKey(email), this.limits.windowSeconds);
-    if (attempts > this.limits.perAccount) throw this.tooMany();
+  /** Counts the attempt; throws 429 (with Retry-After) when the pair or the address is over its limit. */
+  async begin(email: string, address: string): Promise<LoginAttempt> {
+    const pair = this.pairKey(email, address);
+    const client = this.addressKey(address);
+    const [fromClient, forPair] = await Promise.all([this.counter.hit(client), this.counter.hit(pair)]);
+    const over = forPair > this.limits.perAccount ? pair : fromClient > this.limits.perAddress ? client : null;
+    if (over) {
+      // A refused attempt checks no password: it is not a failure.
+      await Promise.all([this.counter.refund(client), this.counter.refund(pair)]);
+      throw tooMany(IdentityMessages.tooManyLoginAttempts, await this.counter.retryAfter(over));
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all([this.counter.refund(client), this.counter.clear(pair)]);
+      },
+      /** Not a wrong password (validation, unverified, suspended, a failure of ours): give the slots back. */
+      notCounted: async () => {
+        await Promise.all([this.counter.refund(client), this.counter.refund(pair)]);
+      },
+    };
   }
+}
 
-  async failed(address: string): Promise<void> {
-    await this.cache.incr(this.addressKey(address), this.limits.windowSeconds);
-  }
-
-  async succeeded(email: string): Promise<void> {
-    await this.cache.del(this.accountKey(email));
-  }
-
-  private tooMany() {
-    return new HttpError(429, 'TOO_MANY_REQUESTS', IdentityMessages.tooManyLoginAttempts);
-  }
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+  notCounted(): Promise<void>;
 }
 
 export interface MailRequestLimits {
@@ -68,19 +124,57 @@ export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = { perTarget: 5, pe
  * are capped per recipient and per client address, so they cannot be used to flood a mailbox.
  */
 export class MailRequestLimiter {
-  constructor(
-    private readonly cache: Cache,
-    private readonly limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS,
-  ) {}
+  private readonly counter: WindowCounter;
 
-  /** Counts one request; throws 429 once the recipient or the address is over its limit. */
+  constructor(
+    cache: Cache,
+    private readonly limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS,
+  ) {
+    this.counter = new WindowCounter(cache, limits.windowSeconds);
+  }
+
+  /** Counts one request; throws 429 (with Retry-After) once the recipient or the address is over its limit. */
   async hit(purpose: string, target: string, address: string): Promise<void> {
-    const [toTarget, fromAddress] = await Promise.all([
-      this.cache.incr(`mail:${purpose}:target:${target.trim().toLowerCase()}`, this.limits.windowSeconds),
-      this.cache.incr(`mail:address:${address}`, this.limits.windowSeconds),
-    ]);
-    if (toTarget > this.limits.perTarget || fromAddress > this.limits.perAddress) {
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', IdentityMessages.tooManyMailRequests);
-    }
+    const targetKey = `mail:${purpose}:target:${target.trim().toLowerCase()}`;
+    const addressKey = `mail:address:${address}`;
+    const [toTarget, fromAddress] = await Promise.all([this.counter.hit(targetKey), this.counter.hit(addressKey)]);
+    const over = toTarget > this.limits.perTarget ? targetKey : fromAddress > this.limits.perAddress ? addressKey : null;
+    if (over) throw tooMany(IdentityMessages.tooManyMailRequests, await this.counter.retryAfter(over));
+  }
+}
+
+export interface SignUpLimits {
+  /** Sign-ups one client address may make within the window. */
+  perAddress: number;
+  /** Sign-ups for addresses of one e-mail domain (the part after @) within the window. */
+  perDomain: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_SIGN_UP_LIMITS: SignUpLimits = { perAddress: 10, perDomain: 200, windowSeconds: 60 * 60 };
+
+/**
+ * Sign-ups create an account and send a verification mail, so they are capped per client
+ * address and per recipient domain (mass account creation, mail bombing a company's
+ * domain). A well-formed sign-up counts whether or not it then succeeds; a form the gateway
+ * rejects as malformed does not.
+ */
+export class SignUpLimiter {
+  private readonly counter: WindowCounter;
+
+  constructor(
+    cache: Cache,
+    private readonly limits: SignUpLimits = DEFAULT_SIGN_UP_LIMITS,
+  ) {
+    this.counter = new WindowCounter(cache, limits.windowSeconds);
+  }
+
+  /** Counts one sign-up; throws 429 (with Retry-After) once the address or the domain is over its limit. */
+  async hit(email: string, address: string): Promise<void> {
+    const addressKey = `signup:address:${address}`;
+    const domainKey = `signup:domain:${emailDomain(email)}`;
+    const [fromAddress, toDomain] = await Promise.all([this.counter.hit(addressKey), this.counter.hit(domainKey)]);
+    const over = fromAddress > this.limits.perAddress ? addressKey : toDomain > this.limits.perDomain ? domainKey : null;
+    if (over) throw tooMany(IdentityMessages.tooManySignUps, await this.counter.retryAfter(over));
   }
 }

@@ -1,5 +1,12 @@
 /** Pure identity rules: no I/O here, so they are unit-tested with plain values. */
+import { AccountFieldLimits as Limits, hasControlCharacters, isEmail } from '@taal/contracts';
 import { Messages } from './messages';
+
+/**
+ * The e-mail and field-length rules live in @taal/contracts (account-rules.ts) so the gateway
+ * checks exactly the same shapes; this domain is where they are enforced.
+ */
+export { AccountFieldLimits, emailDomain, hasControlCharacters, isEmail, normaliseEmail } from '@taal/contracts';
 
 export const UserTypes = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
 export type UserType = (typeof UserTypes)[keyof typeof UserTypes];
@@ -14,19 +21,24 @@ export function isUserType(value: number): value is UserType {
   return Number.isInteger(value) && value >= 1 && value <= 4;
 }
 
-/** The storefront's e-mail pattern, slightly stricter: something@something.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
-}
-
-/** E-mail addresses are compared and stored trimmed and lower-cased. */
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
 const blank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
+const tooLong = (value: string | undefined, max: number): boolean => (value ?? '').trim().length > max;
+
+/** Name: required (`missing`), at most 100 characters, no control characters. Null when fine. */
+function nameProblem(value: string | undefined, missing: string): string | null {
+  if (blank(value)) return missing;
+  if (tooLong(value, Limits.name)) return Messages.nameTooLong;
+  if (hasControlCharacters(value!)) return Messages.nameInvalid;
+  return null;
+}
+
+/** E-mail: required (`missing`), at most 254 characters, one address in the strict form. */
+function emailProblem(value: string | undefined, missing: string): string | null {
+  if (blank(value)) return missing;
+  if (tooLong(value, Limits.email)) return Messages.emailTooLong;
+  if (!isEmail(value!.trim())) return Messages.invalidEmail;
+  return null;
+}
 
 /** Parses YYYY-MM-DD into a UTC date; null unless it names a real calendar day. */
 export function parseIsoDate(value: string): Date | null {
@@ -65,20 +77,24 @@ export interface SignUpInput {
   dob?: string;
   phone?: string;
   address?: string;
+  referCode?: string;
 }
 
 /**
- * Storefront §5 sign-up rules, in form order: name, email (required, pattern), password
- * (required), confirm password (required), then match and length, photo (required, an
- * image), date of birth (required, a real date, not in the future), phone (required,
- * digits only), address (required).
+ * Storefront §5 sign-up rules, in form order: name (required, ≤ 100, no control
+ * characters), email (required, ≤ 254, one address in the strict form), password
+ * (required, ≤ 200), confirm password (required), then match and length, photo (required,
+ * an image), date of birth (required, a real date, not in the future), phone (required,
+ * digits only, ≤ 20), address (required, ≤ 500), referral code (optional, ≤ 32).
  */
 export function validateSignUp(input: SignUpInput, today: string = todayInDhaka()): ValidationResult {
   const f: Record<string, string> = {};
-  if (blank(input.name)) f.name = Messages.nameRequired;
-  if (blank(input.email)) f.email = Messages.emailRequired;
-  else if (!isEmail(input.email!.trim())) f.email = Messages.invalidEmail;
+  const name = nameProblem(input.name, Messages.nameRequired);
+  if (name) f.name = name;
+  const email = emailProblem(input.email, Messages.emailRequired);
+  if (email) f.email = email;
   if (blank(input.password)) f.password = Messages.passwordRequired;
+  else if (input.password!.length > Limits.password) f.password = Messages.passwordTooLong;
   if (blank(input.confirmPassword)) f.confirmPassword = Messages.confirmPasswordRequired;
   if (!f.password && !f.confirmPassword) {
     if (input.password !== input.confirmPassword) f.confirmPassword = Messages.passwordMismatch;
@@ -94,25 +110,55 @@ export function validateSignUp(input: SignUpInput, today: string = todayInDhaka(
   }
   if (blank(input.phone)) f.phone = Messages.phoneRequired;
   else if (!/^\d+$/.test(input.phone!.trim())) f.phone = Messages.phoneDigitsOnly;
+  else if (tooLong(input.phone, Limits.phone)) f.phone = Messages.phoneTooLong;
   if (blank(input.address)) f.address = Messages.addressRequired;
+  else if (tooLong(input.address, Limits.address)) f.address = Messages.addressTooLong;
+  if (tooLong(input.referCode, Limits.referCode)) f.refercode = Messages.referCodeTooLong;
   return result(f);
 }
 
 /** Storefront §5 login: both fields present and the e-mail well formed, else one message. */
 export function validateLogin(input: { email?: string; password?: string }): ValidationResult {
   const f: Record<string, string> = {};
-  if (blank(input.email)) f.email = Messages.emailRequired;
-  else if (!isEmail(input.email!.trim())) f.email = Messages.invalidEmail;
+  const email = emailProblem(input.email, Messages.emailRequired);
+  if (email) f.email = email;
   if (blank(input.password)) f.password = Messages.passwordRequired;
+  else if (input.password!.length > Limits.password) f.password = Messages.passwordTooLong;
   return result(f, Messages.loginMissing);
 }
 
-/** Back office §5 create account: name, email, password and type (1 or 2) all given. */
+/** Password of an account made by an admin: at least 6 and at most 200 characters. */
+function staffPasswordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return Messages.passwordTooShort;
+  if (password.length > Limits.password) return Messages.passwordTooLong;
+  return null;
+}
+
+/** The fields both admin account forms share, once all are given: name, email, password, instructor. */
+function staffAccountProblems(
+  f: Record<string, string>,
+  input: { name?: string; email?: string; password?: string; instructor?: string },
+): void {
+  const name = nameProblem(input.name, '');
+  if (name) f.name = name;
+  const email = emailProblem(input.email, '');
+  if (email) f.email = email;
+  const password = staffPasswordProblem(input.password!);
+  if (password) f.password = password;
+  if (tooLong(input.instructor, Limits.instructor)) f.instructor = Messages.instructorTooLong;
+}
+
+/**
+ * Back office §5 create account: name, email, password and type (1 or 2) all given, then
+ * the same shapes as sign-up (name ≤ 100 without control characters, one strict address
+ * ≤ 254, password 6–200) and an instructor of at most 200 characters.
+ */
 export function validateCreateAccount(input: {
   name?: string;
   email?: string;
   password?: string;
   type?: number;
+  instructor?: string;
 }): ValidationResult {
   const f: Record<string, string> = {};
   if (blank(input.name)) f.name = Messages.someFieldNotFilled;
@@ -120,21 +166,24 @@ export function validateCreateAccount(input: {
   if (blank(input.password)) f.password = Messages.someFieldNotFilled;
   if (input.type === undefined || input.type === 0) f.type = Messages.someFieldNotFilled;
   if (Object.keys(f).length > 0) return result(f);
-  if (!isEmail(input.email!.trim())) f.email = Messages.invalidEmail;
+  staffAccountProblems(f, input);
   if (input.type !== UserTypes.admin && input.type !== UserTypes.content) f.type = Messages.invalidAccountType;
-  if (input.password!.length < MIN_PASSWORD_LENGTH) f.password = Messages.passwordTooShort;
   return result(f);
 }
 
-/** Back office §5 admin-created instructor account: name, email, password (≥ 6). */
-export function validateInstructorAccount(input: { name?: string; email?: string; password?: string }): ValidationResult {
+/** Back office §5 admin-created instructor account: name, email, password (6–200), same shapes as above. */
+export function validateInstructorAccount(input: {
+  name?: string;
+  email?: string;
+  password?: string;
+  instructor?: string;
+}): ValidationResult {
   const f: Record<string, string> = {};
   if (blank(input.name)) f.name = Messages.anyFieldMissing;
   if (blank(input.email)) f.email = Messages.anyFieldMissing;
   if (blank(input.password)) f.password = Messages.anyFieldMissing;
   if (Object.keys(f).length > 0) return result(f);
-  if (!isEmail(input.email!.trim())) f.email = Messages.invalidEmail;
-  if (input.password!.length < MIN_PASSWORD_LENGTH) f.password = Messages.passwordTooShort;
+  staffAccountProblems(f, input);
   return result(f);
 }
 
@@ -146,35 +195,29 @@ export function validateNewPassword(input: { token?: string; password?: string; 
   if (blank(input.confirmPassword)) f.confirmPassword = Messages.anyFieldMissing;
   if (Object.keys(f).length > 0) return result(f);
   if (input.password !== input.confirmPassword) f.confirmPassword = Messages.passwordMismatch;
-  else if (input.password!.length < MIN_PASSWORD_LENGTH) f.password = Messages.passwordTooShort;
+  else {
+    const password = staffPasswordProblem(input.password!);
+    if (password) f.password = password;
+  }
   return result(f);
 }
 
-/** Recognises the image formats a browser shows from their first bytes; null for anything else. */
-export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | null {
-  const b = bytes;
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'image/png';
-  if (b.length >= 6 && String.fromCharCode(...b.subarray(0, 6)).match(/^GIF8[79]a$/)) return 'image/gif';
-  if (
-    b.length >= 12 &&
-    String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
-    String.fromCharCode(...b.subarray(8, 12)) === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
+/**
+ * Photos are decoded and encoded again by the kit (`reencodeImage`: JPEG, PNG, GIF or WebP
+ * in, at most 5 MB; a JPEG of at most 1000 × 1000 and 1 MB out, without metadata).
+ */
+export const PHOTO_RULES = { maxInputBytes: MAX_PHOTO_BYTES, maxWidth: 1000, maxHeight: 1000, format: 'jpeg', quality: 80 } as const;
+
+/**
+ * Files key of a re-encoded photo. The `-re` mark tells them from photos stored before
+ * re-encoding existed, which are re-encoded when served instead.
+ */
+export function reencodedPhotoKey(userId: string, random: string, extension: string): string {
+  return `users/${userId}/photo-${random}-re.${extension}`;
 }
 
-export const PHOTO_EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-
-/** A photo is acceptable when its bytes are a known image format and it is at most 5 MB. */
-export function isAcceptablePhoto(bytes: Uint8Array): boolean {
-  return bytes.length > 0 && bytes.length <= MAX_PHOTO_BYTES && sniffImageType(bytes) !== null;
+export function isReencodedPhotoKey(key: string): boolean {
+  return /\/photo-[0-9a-f]+-re\.(jpg|webp)$/.test(key);
 }
 
 /** Student ids are `TS-` and a number from a database sequence (unique and never reused). */

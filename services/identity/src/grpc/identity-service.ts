@@ -77,7 +77,9 @@ export function identityService(identity: Identity): identityV1.IdentityServiceS
     }),
 
     getUserPhoto: unaryHandler(async (req: identityV1.GetUserPhotoRequest, ctx) => {
-      requireIdentity(ctx);
+      // Decision 0006: a user's photo is personal data, shown to the admin and to the user themself.
+      const caller = requireIdentity(ctx);
+      if (caller.userType !== ADMIN && caller.userId !== req.id) throw permissionDenied();
       return identity.getUserPhoto(req.id);
     }),
 

@@ -91,6 +91,42 @@ export interface SessionState {
   revoked: boolean;
 }
 
+export interface RefreshTokenState {
+  expired: boolean;
+  used: boolean;
+  /** Milliseconds since the token was rotated (used); null when it was not. */
+  usedMsAgo: number | null;
+  successorHash: string | null;
+  successorSealed: string | null;
+}
+
+export interface ClaimedRefreshToken extends RefreshTokenState {
+  sessionId: string;
+  revoked: boolean;
+  user: UserRow;
+}
+
+interface RefreshTokenRow {
+  expired: boolean;
+  used_ms_ago: string | number | null;
+  successor_hash: string | null;
+  successor_sealed: string | null;
+}
+
+const REFRESH_STATE = `t.expires_at <= now() AS expired, (extract(epoch FROM (now() - t.used_at)) * 1000)::float8 AS used_ms_ago,
+  t.successor_hash, t.successor_sealed`;
+
+function toRefreshState(row: RefreshTokenRow): RefreshTokenState {
+  const usedMsAgo = row.used_ms_ago === null ? null : Number(row.used_ms_ago);
+  return {
+    expired: row.expired,
+    used: usedMsAgo !== null,
+    usedMsAgo,
+    successorHash: row.successor_hash,
+    successorSealed: row.successor_sealed,
+  };
+}
+
 export interface UserFilter {
   type?: number;
   subscribersOnly?: boolean;
@@ -266,19 +302,9 @@ export class IdentityStore {
   }
 
   /** Locks and returns a refresh token with its session and user, or null when unknown. */
-  async claimRefreshToken(
-    tx: SqlExecutor,
-    tokenHash: string,
-  ): Promise<{ sessionId: string; expired: boolean; used: boolean; revoked: boolean; user: UserRow } | null> {
-    const { rows } = await tx.query<{
-      session_id: string;
-      expired: boolean;
-      used: boolean;
-      revoked: boolean;
-      user_id: string;
-    }>(
-      `SELECT t.session_id, t.expires_at <= now() AS expired, t.used_at IS NOT NULL AS used,
-              s.revoked_at IS NOT NULL AS revoked, s.user_id
+  async claimRefreshToken(tx: SqlExecutor, tokenHash: string): Promise<ClaimedRefreshToken | null> {
+    const { rows } = await tx.query<RefreshTokenRow & { session_id: string; revoked: boolean; user_id: string }>(
+      `SELECT t.session_id, ${REFRESH_STATE}, s.revoked_at IS NOT NULL AS revoked, s.user_id
          FROM identity.refresh_tokens t JOIN identity.sessions s ON s.id = t.session_id
         WHERE t.token_hash = $1
         FOR UPDATE OF t, s`,
@@ -288,11 +314,58 @@ export class IdentityStore {
     if (!row) return null;
     const user = await this.findById(row.user_id, tx);
     if (!user) return null;
-    return { sessionId: row.session_id, expired: row.expired, used: row.used, revoked: row.revoked, user };
+    return { ...toRefreshState(row), sessionId: row.session_id, revoked: row.revoked, user };
   }
 
-  async markRefreshTokenUsed(tx: SqlExecutor, tokenHash: string): Promise<void> {
-    await tx.query(`UPDATE identity.refresh_tokens SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
+  /**
+   * A refresh token of `sessionId`, read without a lock: callers hold the session row's
+   * lock (claimRefreshToken), so no other rotation of the session can commit meanwhile.
+   */
+  async refreshTokenState(tx: SqlExecutor, tokenHash: string, sessionId: string): Promise<RefreshTokenState | null> {
+    const { rows } = await tx.query<RefreshTokenRow>(
+      `SELECT ${REFRESH_STATE} FROM identity.refresh_tokens t WHERE t.token_hash = $1 AND t.session_id = $2`,
+      [tokenHash, sessionId],
+    );
+    return rows[0] ? toRefreshState(rows[0]) : null;
+  }
+
+  /** Marks a token rotated now, keeping a pointer to its successor and the sealed successor. */
+  async markRefreshTokenUsed(tx: SqlExecutor, tokenHash: string, successorHash: string, successorSealed: string): Promise<void> {
+    await tx.query(
+      `UPDATE identity.refresh_tokens SET used_at = now(), successor_hash = $2, successor_sealed = $3 WHERE token_hash = $1`,
+      [tokenHash, successorHash, successorSealed],
+    );
+  }
+
+  /**
+   * Removes unverified self sign-ups (students who signed up with a password and never
+   * verified) created before `createdBefore`, at most `limit` per call, with their sessions;
+   * users they referred keep their accounts (referredBy cleared). Returns the removed users'
+   * ids and photo keys; the caller deletes the photos after the commit.
+   */
+  async deleteStaleUnverified(createdBefore: Date, limit: number): Promise<{ id: string; photo: string }[]> {
+    return this.sql.transaction(async (tx) => {
+      const { rows: stale } = await tx.query<{ id: string }>(
+        `SELECT id FROM identity.users
+          WHERE NOT email_verify AND login_from = '' AND type = 4 AND created_at < $1
+          ORDER BY created_at LIMIT $2
+          FOR UPDATE SKIP LOCKED`,
+        [createdBefore.toISOString(), limit],
+      );
+      if (stale.length === 0) return [];
+      const ids = stale.map((r) => r.id);
+      await tx.query(`UPDATE identity.users SET referred_by = NULL WHERE referred_by = ANY($1::text[])`, [ids]);
+      await tx.query(
+        `DELETE FROM identity.refresh_tokens WHERE session_id IN (SELECT id FROM identity.sessions WHERE user_id = ANY($1::text[]))`,
+        [ids],
+      );
+      await tx.query(`DELETE FROM identity.sessions WHERE user_id = ANY($1::text[])`, [ids]);
+      const { rows } = await tx.query<{ id: string; photo: string }>(
+        `DELETE FROM identity.users WHERE id = ANY($1::text[]) AND NOT email_verify RETURNING id, photo`,
+        [ids],
+      );
+      return rows;
+    });
   }
 
   async revokeSession(db: SqlExecutor, sessionId: string, reason: string): Promise<void> {

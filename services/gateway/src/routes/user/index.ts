@@ -6,7 +6,7 @@ import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { sendUserFile } from '../../http/hardening';
-import type { LoginLimiter, MailRequestLimiter } from '../../http/rate-limit';
+import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
 import { handle, ok } from '../../http/respond';
 import { validate } from '../../http/validate';
 import {
@@ -54,8 +54,18 @@ function requireId(req: Request, name = 'id'): string {
   return id;
 }
 
+export interface UserRouteLimiters {
+  login: LoginLimiter;
+  mail: MailRequestLimiter;
+  signUp: SignUpLimiter;
+}
+
+/** The client's address: the TCP peer, or X-Forwarded-For's as far as `trust proxy` allows. */
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
-export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLimiter: MailRequestLimiter): Router {
+export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): Router {
+  const { login: limiter, mail: mailLimiter, signUp: signUpLimiter } = limiters;
   const router = Router();
   const admin = requireAuth(identity, Roles.admin);
   const anyone = requireAuth(identity);
@@ -80,6 +90,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLim
     );
     const first = Object.values(ordered)[0];
     if (first || !parsed || !file) throw new HttpError(400, 'VALIDATION_FAILED', first ?? M.fillRequired, ordered);
+    await signUpLimiter.hit(parsed.email, clientAddress(req));
     const { user } = await identity.signUp({
       name: parsed.name,
       email: parsed.email,
@@ -110,7 +121,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLim
   router.get(
     '/user/re-verify/:id',
     handle(async (req, res) => {
-      await mailLimiter.hit('verify', param(req, 'id'), req.ip ?? 'unknown');
+      await mailLimiter.hit('verify', param(req, 'id'), clientAddress(req));
       await identity.resendVerification({ user: param(req, 'id') });
       res.json(done(M.verifyYourEmail, {}));
     }),
@@ -128,16 +139,17 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLim
     '/user/login',
     handle(async (req, res) => {
       const body = validate(loginSchema, req.body, M.loginMissing);
-      const address = req.ip ?? 'unknown';
-      await limiter.begin(body.email, address);
+      const attempt = await limiter.begin(body.email, clientAddress(req));
+      let session;
       try {
-        const { session } = await identity.login({ email: body.email, password: body.password });
-        await limiter.succeeded(body.email);
-        res.json(ok(toApiSession(session)));
+        session = (await identity.login({ email: body.email, password: body.password })).session;
       } catch (err) {
-        if (isGrpcStatusError(err) && err.code === 16) await limiter.failed(address);
+        // Only a wrong password (or unknown address) counts as a failure.
+        if (!(isGrpcStatusError(err) && err.code === 16)) await attempt.notCounted();
         throw err;
       }
+      await attempt.succeeded();
+      res.json(ok(toApiSession(session)));
     }),
   );
 
@@ -180,7 +192,7 @@ export function userRoutes(identity: IdentityApi, limiter: LoginLimiter, mailLim
     handle(async (req, res) => {
       const email = param(req, 'email').trim();
       if (!email) throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
-      await mailLimiter.hit('reset', email, req.ip ?? 'unknown');
+      await mailLimiter.hit('reset', email, clientAddress(req));
       await identity.requestPasswordReset({ email });
       res.json(done(M.checkYourEmail, {}));
     }),

@@ -1,0 +1,64 @@
+/**
+ * The account field rules, in one place: the identity service enforces them (its domain
+ * re-exports this module) and the gateway checks the same shapes before calling it. Pure
+ * code without dependencies, so any package (or a browser bundle) may import it.
+ */
+
+/** Longest value each account form field accepts (characters, after trimming). */
+export const AccountFieldLimits = {
+  name: 100,
+  /** RFC 5321: a forward path is at most 256 octets including the angle brackets. */
+  email: 254,
+  password: 200,
+  phone: 20,
+  address: 500,
+  /** Referral codes are 8 characters; anything much longer is not one. */
+  referCode: 32,
+  instructor: 200,
+} as const;
+
+/** Longest local part (before the @) of an address (RFC 5321). */
+export const MAX_EMAIL_LOCAL_PART = 64;
+
+/**
+ * One address in a strict form: `local@domain.tld`.
+ * - local part: the dot-atom of RFC 5322 (letters, digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -,
+ *   dots only between them), at most 64 characters; no quoted strings, no comments;
+ * - domain: dot-separated labels of letters, digits and inner hyphens (≤ 63 each), ending in
+ *   a top-level label of letters (or an `xn--` IDN label); no IP literals.
+ * So no display names (`Name <a@b.org>`), no lists or commas, no spaces or control characters.
+ */
+const LOCAL = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const TLD = '(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})';
+export const EMAIL_PATTERN = `^${LOCAL}@(?:${LABEL}\\.)+${TLD}$`;
+const EMAIL = new RegExp(EMAIL_PATTERN);
+
+/** True when `value` (already trimmed) is exactly one address in the strict form above. */
+export function isEmail(value: string): boolean {
+  if (value.length > AccountFieldLimits.email || !EMAIL.test(value)) return false;
+  return value.indexOf('@') <= MAX_EMAIL_LOCAL_PART;
+}
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** The domain of an address (lower-cased), '' when there is none. */
+export function emailDomain(value: string): string {
+  const at = value.lastIndexOf('@');
+  return at < 0 ? '' : normaliseEmail(value.slice(at + 1));
+}
+
+/**
+ * Control characters (C0, DEL, C1), line/paragraph separators and the bidirectional
+ * embedding/override/isolate marks that can disguise text. Names must not contain them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+export const CONTROL_CHARACTERS_PATTERN = CONTROL.source;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL.test(value);
+}
