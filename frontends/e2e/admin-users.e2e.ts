@@ -185,6 +185,8 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
 
     // In Bengali.
     await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    // The switch lands once the Bengali font is loaded (frontends/shell/src/fonts.ts).
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
     await page.goto(`${taal.baseUrl}/adminsubsciberlist`);
     await page.waitForSelector('[data-testid="no-data"]');
     expect(await page.textContent('[data-testid="no-data"]')).toBe('কোনো তথ্য পাওয়া যায়নি');

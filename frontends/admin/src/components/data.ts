@@ -53,11 +53,6 @@ export function dmy(d: Date): string {
   return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
 }
 
-/** YYYY-MM-DD (a date input's value) in local time. */
-export function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** YYYY-MM-DD → DD-MM-YYYY for the API paths. */
 export function isoToDmy(iso: string): string {
   const [y, m, d] = iso.split('-');

@@ -5,7 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '@shared/i18n';
 import { BarChart, type Bar } from '../components/BarChart';
 import { DataTable, type Column } from '../components/DataTable';
-import { isoDay, isoToDmy, useAdminGet, type AdminUser } from '../components/data';
+import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading } from '../components/States';
 import { userColumns } from '../components/users';
 
@@ -21,14 +21,16 @@ interface UserAnalytics {
   data: AdminUser[];
 }
 
-export function defaultRange(now = new Date()): { from: string; to: string } {
-  const from = new Date(now);
-  from.setDate(from.getDate() - DEFAULT_RANGE_DAYS);
-  return { from: isoDay(from), to: isoDay(now) };
-}
-
 /** The Bangladesh calendar day (YYYY-MM-DD) of an instant. */
 const dhakaDay = (iso: string) => new Date(new Date(iso).getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The last 30 Bangladesh days, as the server counts them (not the browser's own time zone). */
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  const to = dhakaDay(now.toISOString());
+  const from = new Date(`${to}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - DEFAULT_RANGE_DAYS);
+  return { from: from.toISOString().slice(0, 10), to };
+}
 
 function* days(from: string, to: string) {
   const d = new Date(`${from}T00:00:00Z`);
