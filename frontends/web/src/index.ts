@@ -181,7 +181,7 @@ function setCacheHeaders(res: Response, filePath: string) {
 }
 
 /** Paths the UI must never answer: the API, health checks and metrics belong to the gateway. */
-const RESERVED = /^\/(api|healthz|readyz|metrics)(\/|$)/;
+const RESERVED = /^\/(api|healthz|readyz|livez|metrics)(\/|$)/;
 /** Asset-like paths that are a 404 when no file matched, never the SPA page. */
 const ASSET_PREFIX = /^\/(static|remotes|assets|config)(\/|$)/;
 

@@ -5,3 +5,4 @@ export * as identityEventsV1 from './gen/identity/v1/events';
 export * from './event-types';
 export * from './identity-messages';
 export * from './account-rules';
+export * from './service-names';

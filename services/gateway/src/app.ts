@@ -30,8 +30,10 @@ export interface GatewayAppDeps {
   /** Express `trust proxy`: behind an ingress, the client address comes from X-Forwarded-For. */
   trustProxy?: TrustProxy;
   logger: Logger;
-  /** Whether every service behind the gateway is ready; answers /healthz. */
+  /** Whether every service behind the gateway is ready; answers /healthz (and lists them on /readyz). */
   readiness: () => Promise<ReadinessReport>;
+  /** True once the gateway is stopping: /readyz answers 503 so no new traffic is sent. */
+  draining?: () => boolean;
   cache: ResponseCache;
   /** Serves the web UI after the API routes (the frontends package provides it). */
   mountUi?: (app: Express) => void;
@@ -49,6 +51,17 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   app.use(securityHeaders());
   if (deps.metrics) app.use(deps.metrics.middleware);
 
+  // Three probes (decision 0010): live = the process answers; ready = the gateway takes
+  // traffic (it degrades per route: a missing service costs only the routes that need it,
+  // 503 there); healthz = every service behind it is up (start-up waits, monitoring).
+  app.get('/livez', (_req, res) => {
+    res.json({ live: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const report = await deps.readiness();
+    const ready = !(deps.draining?.() ?? false);
+    res.status(ready ? 200 : 503).json({ ready, services: report.services });
+  });
   app.get('/healthz', async (_req, res) => {
     const report = await deps.readiness();
     res.status(report.ready ? 200 : 503).json(report);

@@ -1,5 +1,6 @@
 /** Cluster-mode entry point: the gateway as its own process. */
-import { createKafkaEventBus, createRedisCache, runService } from '@taal/kit';
+import { createKafkaEventBus, createRedisCache, runService, serviceTokenIssuerFromEnv } from '@taal/kit';
+import { ServiceNames } from '@taal/contracts';
 import { loadGatewayConfig } from './config';
 import { startGateway } from './start';
 
@@ -13,6 +14,7 @@ void runService('gateway', async ({ logger, lifecycle }) => {
     catalogueAddress: config.CATALOGUE_ADDR,
     identityAddress: config.IDENTITY_ADDR,
     bus,
+    issuer: serviceTokenIssuerFromEnv(ServiceNames.gateway),
     cache,
     // TRUST_PROXY, LOGIN_* and SIGNUP_* (loadGatewayPolicy).
     trustProxy: config.trustProxy,

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { Cache, EventBus } from '@taal/kit';
+import type { Cache, EventBus, ServiceTokenIssuer } from '@taal/kit';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
@@ -24,6 +24,8 @@ export interface GatewayDeps {
   catalogueAddress: string;
   identityAddress: string;
   bus: EventBus;
+  /** Signs the gateway's calls to the services (decision 0008). */
+  issuer: ServiceTokenIssuer;
   /** Shared counters for login throttling: in-memory (all-in-one) or Redis (cluster). */
   cache: Cache;
   loginLimits?: LoginLimits;
@@ -51,11 +53,11 @@ export interface RunningGateway {
 }
 
 export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
-  const catalogue = connectCatalogue(deps.catalogueAddress, deps.deadlineMs);
+  const catalogue = connectCatalogue(deps.catalogueAddress, deps.deadlineMs, deps.issuer);
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
   const catalogueHealth = healthProbe(deps.catalogueAddress, 'taal.catalogue.v1.CatalogueService', deps.deadlineMs);
-  const identity = connectIdentity(deps.identityAddress, deps.deadlineMs);
+  const identity = connectIdentity(deps.identityAddress, deps.deadlineMs, deps.issuer);
   const identityHealth = healthProbe(deps.identityAddress, 'taal.identity.v1.IdentityService', deps.deadlineMs);
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   const mailLimiter = new MailRequestLimiter(deps.cache);
@@ -67,6 +69,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     return { ready: Object.values(services).every(Boolean), services };
   };
 
+  let draining = false;
   const metrics = deps.metricsPort === undefined ? undefined : createHttpMetrics();
   const app = createGatewayApp({
     catalogue,
@@ -77,6 +80,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,
     readiness,
+    draining: () => draining,
     cache,
     mountUi: deps.mountUi,
     metrics,
@@ -89,6 +93,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     port: server.port,
     metricsPort: metricsServer?.port,
     async stop() {
+      draining = true;
       await server.close();
       await metricsServer?.close();
       await subscription.stop();

@@ -1,12 +1,24 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { identityV1 } from '@taal/contracts';
-import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type FileStore, type Mailer, type Sql } from '@taal/kit';
+import {
+  keySetOf,
+  migrate,
+  startGrpcServer,
+  startOutboxRelay,
+  type EventBus,
+  type FileStore,
+  type Mailer,
+  type PrivateSigningJwk,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
 import type { FacebookConfig, GoogleConfig } from './auth/social';
 import { demoAccounts } from './domain/demo-accounts';
 import { MAX_PHOTO_BYTES } from './domain/user';
 import { DEFAULT_ACCOUNT_POLICY, type AccountPolicy } from './config';
 import { identityService } from './grpc/identity-service';
+import { startJwksServer } from './http/jwks-server';
 import { Identity } from './identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
 import { SCHEMA } from './store/identity-store';
@@ -19,8 +31,15 @@ export interface IdentityDeps {
   logger: Logger;
   host: string;
   port: number;
-  /** HS256 secret for access, verification and reset tokens (at least 32 characters). */
+  /** HS256 secret for verification and reset links (at least 32 characters). */
   tokenSecret: string;
+  /** Ed25519 key of users' access tokens; its public half is published over HTTP. */
+  accessTokenKey: PrivateSigningJwk;
+  /** Where the key set is published (GET /.well-known/jwks.json); port 0 picks a free one. */
+  jwksHost: string;
+  jwksPort: number;
+  /** This service's keys: verifies its callers (user tokens against accessTokenKey). */
+  auth: ServiceAuth;
   /** Base URL of the site for links in e-mails (a function when known only later). */
   publicUrl: string | (() => string);
   google?: GoogleConfig;
@@ -32,6 +51,8 @@ export interface IdentityDeps {
 
 export interface RunningIdentity {
   port: number;
+  /** URL of the published key set, for the other services' IDENTITY_JWKS_URL. */
+  jwksUrl: string;
   identity: Identity;
   /** The periodic removal of stale unverified accounts (runOnce for tests). */
   staleAccounts: StaleAccountSweeper;
@@ -55,6 +76,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     mailer: deps.mailer,
     logger,
     tokenSecret: deps.tokenSecret,
+    accessTokenKey: deps.accessTokenKey,
     publicUrl: deps.publicUrl,
     google: deps.google,
     facebook: deps.facebook,
@@ -68,9 +90,11 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     logger,
   });
 
+  const jwks = await startJwksServer(keySetOf([deps.accessTokenKey]), deps.jwksHost, deps.jwksPort, logger);
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
+    auth: deps.auth.authenticator,
     logger,
     services: [{ definition: identityV1.IdentityServiceService, implementation: identityService(identity) }],
     serverOptions: {
@@ -84,11 +108,13 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
 
   return {
     port: server.port,
+    jwksUrl: jwks.url,
     identity,
     staleAccounts,
     async stop() {
       await server.stop();
       await staleAccounts.stop();
+      await jwks.stop();
       await relay.stop();
     },
   };

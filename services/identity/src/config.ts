@@ -73,6 +73,10 @@ const schema = z.object({
   DATABASE_URL: fields.url({ protocols: ['postgres', 'postgresql'] }),
   KAFKA_BROKERS: fields.hostPortList(),
   IDENTITY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  // Private Ed25519 JWK that signs users' access tokens (its public half is published).
+  IDENTITY_ACCESS_TOKEN_KEY: z.string().min(1),
+  IDENTITY_JWKS_HOST: fields.string('127.0.0.1'),
+  IDENTITY_JWKS_PORT: fields.port(50062),
   PUBLIC_URL: fields.url({ protocols: ['http', 'https'], default: 'http://127.0.0.1:8080' }),
   SEED_DEMO_DATA: fields.boolean(false),
   DB_POOL_SIZE: fields.int({ min: 1, max: 100, default: 10 }),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
+import { Metadata } from '@grpc/grpc-js';
 import { IdentityEvents, identityEventsV1, identityV1 } from '@taal/contracts';
 import {
   callUnary,
@@ -11,6 +12,7 @@ import {
   createOutboxMailer,
   createS3FileStore,
   createSmtpMailer,
+  createTestAuth,
   requireInfraEnv,
   type CallerIdentity,
   type EventEnvelope,
@@ -32,6 +34,14 @@ import { startSocialStandins, type SocialStandins } from './testing/social-stand
 const logger = createLogger('identity-test', 'warn');
 let PNG: Buffer;
 const SECRET = 'identity-itest-secret-0123456789abcdef';
+// Identity signs access tokens with the helper's user key, so the test can also mint them.
+const auth = createTestAuth(['gateway', 'identity']);
+const keys = {
+  accessTokenKey: auth.userSigningKey,
+  jwksHost: '127.0.0.1',
+  jwksPort: 0,
+  auth: auth.serviceAuth('identity'),
+};
 
 // Requests are built with fromPartial: generated encoders expect every field present.
 const requests = identityV1 as unknown as Record<string, { fromPartial(o: object): object }>;
@@ -49,8 +59,11 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
   let subscription: Subscription;
   const events: EventEnvelope[] = [];
 
-  const call = <Res>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, requests[requestType(method)]!.fromPartial(request), { deadlineMs: 10_000, identity });
+  const call = async <Res>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requests[requestType(method)]!.fromPartial(request), {
+      deadlineMs: 10_000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
   const admin: CallerIdentity = { userId: demoAccounts[0]!.id, userType: 1 };
   const student: CallerIdentity = { userId: demoAccounts[3]!.id, userType: 4 };
   const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
@@ -110,12 +123,15 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
       host: '127.0.0.1',
       port: 0,
       tokenSecret: SECRET,
+      ...keys,
       publicUrl: 'http://taal.test',
       google: { clientId: social.google.clientId, jwksUrl: social.google.jwksUrl, issuers: [social.google.issuer] },
       facebook: social.facebook,
       seedDemoData: true,
     });
-    client = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`);
+    client = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'identity' },
+    });
   });
 
   afterAll(async () => {
@@ -131,7 +147,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
   it('seeds one verified demo account per role, once', async () => {
     const second = await startIdentity({
       sql: backend.sql, bus: backend.bus, files, mailer, logger, host: '127.0.0.1', port: 0,
-      tokenSecret: SECRET, publicUrl: 'http://taal.test', seedDemoData: true,
+      tokenSecret: SECRET, ...keys, publicUrl: 'http://taal.test', seedDemoData: true,
     });
     await second.stop();
     const { users } = await call<identityV1.ListUsersResponse>('listUsers', {}, admin);
@@ -306,6 +322,29 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     await call('setSuspended', { id: user!.id, suspended: false }, admin);
     await waitFor(() => events.some((e) => e.type === IdentityEvents.userUnsuspended && e.key === user!.id), 'userUnsuspended');
     expect((await call<identityV1.LoginResponse>('login', { email, password: 'secret1' })).session?.user?.suspend).toBe(false);
+  });
+
+  it('refuses callers without service keys, whatever identity their metadata claims', async () => {
+    const direct = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`);
+    const forged = new Metadata();
+    forged.set('x-taal-user-id', admin.userId);
+    forged.set('x-taal-user-type', '1');
+    try {
+      for (const method of ['listUsers', 'login', 'authenticate'] as const)
+        await expect(
+          callUnary<object, unknown>(direct, method, requests[requestType(method)]!.fromPartial({}), { metadata: forged, deadlineMs: 5000 }),
+        ).rejects.toMatchObject({ code: 16 });
+      // A real student session's token, forwarded with valid service keys: known, but not an admin.
+      const { session } = await call<identityV1.LoginResponse>('login', { email: demoAccounts[3]!.email, password: demoAccounts[3]!.password });
+      const asStudent = { deadlineMs: 5000, userToken: session!.accessToken };
+      await expect(callUnary<object, unknown>(client, 'listUsers', requests.ListUsersRequest!.fromPartial({}), asStudent)).rejects.toMatchObject({ code: 7 });
+      // The published key set verifies identity's own tokens (what every other service uses).
+      const published = (await (await fetch(identity.jwksUrl)).json()) as { keys: { kid: string; d?: string }[] };
+      expect(published.keys.map((k) => k.kid)).toEqual([auth.userSigningKey.kid]);
+      expect(published.keys.every((k) => k.d === undefined)).toBe(true);
+    } finally {
+      direct.close();
+    }
   });
 
   it('lets only admins manage users, and students read only themselves', async () => {

@@ -14,6 +14,7 @@ import {
   reencodeImage,
   type FileStore,
   type Mailer,
+  type PrivateSigningJwk,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
@@ -54,8 +55,10 @@ export interface IdentityOptions {
   files: FileStore;
   mailer: Mailer;
   logger: Logger;
-  /** HS256 secret of every token the service signs (at least 32 characters). */
+  /** HS256 secret of the verification and reset links (at least 32 characters). */
   tokenSecret: string;
+  /** Ed25519 key of users' access tokens; its public half is published (decision 0008). */
+  accessTokenKey: PrivateSigningJwk;
   /** Base URL of the site, for links in e-mails, e.g. http://127.0.0.1:8080 (a function when known only later). */
   publicUrl: string | (() => string);
   google?: GoogleConfig;
@@ -77,7 +80,7 @@ export class Identity {
 
   constructor(private readonly o: IdentityOptions) {
     this.store = new IdentityStore(o.sql);
-    this.signer = new TokenSigner(o.tokenSecret);
+    this.signer = new TokenSigner(o.tokenSecret, o.accessTokenKey);
     if (o.google) this.google = googleVerifier(o.google);
     if (o.facebook) this.facebook = facebookVerifier(o.facebook);
   }

@@ -1,10 +1,25 @@
 /** Cluster-mode entry point: identity as its own process against real Postgres, Kafka, S3 and SMTP. */
-import { createKafkaEventBus, createS3FileStore, createSmtpMailer, createSql, infraConfigFromEnv, runService } from '@taal/kit';
+import {
+  createKafkaEventBus,
+  createS3FileStore,
+  createSmtpMailer,
+  createSql,
+  infraConfigFromEnv,
+  keySetOf,
+  localKeys,
+  parsePrivateSigningJwk,
+  runService,
+  serviceAuthFromEnv,
+} from '@taal/kit';
+import { ServiceNames } from '@taal/contracts';
 import { startIdentity } from './app';
 import { loadIdentityConfig } from './config';
 
 void runService('identity', async ({ logger, lifecycle }) => {
   const config = loadIdentityConfig();
+  const accessTokenKey = parsePrivateSigningJwk(config.IDENTITY_ACCESS_TOKEN_KEY, 'IDENTITY_ACCESS_TOKEN_KEY');
+  // Identity verifies users' tokens with its own key; other callers' service tokens from config.
+  const auth = serviceAuthFromEnv(ServiceNames.identity, process.env, localKeys(keySetOf([accessTokenKey])));
   const infra = infraConfigFromEnv({ ...process.env, TAAL_MODE: 'cluster' });
   if (infra.mode !== 'cluster') throw new Error('identity main runs in cluster mode only');
 
@@ -25,6 +40,10 @@ void runService('identity', async ({ logger, lifecycle }) => {
     host: config.IDENTITY_GRPC_HOST,
     port: config.IDENTITY_GRPC_PORT,
     tokenSecret: config.IDENTITY_TOKEN_SECRET,
+    accessTokenKey,
+    jwksHost: config.IDENTITY_JWKS_HOST,
+    jwksPort: config.IDENTITY_JWKS_PORT,
+    auth,
     publicUrl: config.PUBLIC_URL,
     google: config.google,
     facebook: config.facebook,
