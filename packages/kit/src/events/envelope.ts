@@ -23,3 +23,27 @@ export function createEnvelope(event: NewEvent): EventEnvelope {
     payload: event.payload,
   };
 }
+
+/** An event as the outbox and the embedded event log store it. */
+export interface StoredEventRow {
+  seq: string;
+  event_id: string;
+  type: string;
+  key: string;
+  schema_version: number;
+  occurred_at: string;
+  payload: Buffer;
+}
+
+export const STORED_EVENT_COLUMNS = 'seq, event_id, type, key, schema_version, occurred_at, payload';
+
+export function envelopeOfRow(r: StoredEventRow): EventEnvelope {
+  return {
+    id: r.event_id,
+    type: r.type,
+    key: r.key,
+    schemaVersion: Number(r.schema_version),
+    occurredAt: r.occurred_at,
+    payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
+  };
+}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventBus, EventEnvelope } from '../ports/events';
 import type { Sql, SqlExecutor } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
+import { STORED_EVENT_COLUMNS, envelopeOfRow, type StoredEventRow } from './envelope';
 
 /**
  * Transactional outbox. A service writes its state change and the event in ONE
@@ -60,16 +61,6 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-interface OutboxRow {
-  seq: string;
-  event_id: string;
-  type: string;
-  key: string;
-  schema_version: number;
-  occurred_at: string;
-  payload: Buffer;
-}
-
 /**
  * Publishes unpublished outbox rows in `seq` order and marks them published, without
  * holding a database transaction across the publish:
@@ -102,7 +93,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const claim = () =>
     sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.outbox-claim.${schema}`]);
-      const { rows } = await tx.query<OutboxRow>(
+      const { rows } = await tx.query<StoredEventRow>(
         `UPDATE ${schema}.outbox o
             SET lease_until = now() + make_interval(secs => $2::double precision), lease_owner = $3
           WHERE o.seq IN (
@@ -115,7 +106,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
                             AND e.lease_until >= now())
                  ORDER BY c.seq
                  LIMIT $1)
-          RETURNING seq, event_id, type, key, schema_version, occurred_at, payload`,
+          RETURNING ${STORED_EVENT_COLUMNS}`,
         [batchSize, leaseSeconds, owner],
       );
       return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
@@ -126,16 +117,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (rows.length === 0) return 0;
     const seqs = rows.map((r) => r.seq);
     try {
-      await bus.publish(
-        rows.map((r) => ({
-          id: r.event_id,
-          type: r.type,
-          key: r.key,
-          schemaVersion: Number(r.schema_version),
-          occurredAt: r.occurred_at,
-          payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
-        })),
-      );
+      await bus.publish(rows.map(envelopeOfRow));
     } catch (err) {
       await sql
         .query(`UPDATE ${schema}.outbox SET lease_until = NULL WHERE seq = ANY($1::bigint[]) AND lease_owner = $2`, [seqs, owner])

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from '../ports/events';
+import type { EventBus, EventHandler, SubscribeOptions, Subscription } from '../ports/events';
 import type { Sql } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
+import { STORED_EVENT_COLUMNS, envelopeOfRow, type StoredEventRow } from './envelope';
 
 export interface SqlLogEventBusOptions {
   sql: Sql;
@@ -15,16 +16,6 @@ export interface SqlLogEventBusOptions {
   /** Log rows are deleted once older than this (default 7 days, like the outbox); checked hourly. */
   retentionMs?: number;
   logger?: Logger;
-}
-
-interface LogRow {
-  seq: string;
-  event_id: string;
-  type: string;
-  key: string;
-  schema_version: number;
-  occurred_at: string;
-  payload: Buffer;
 }
 
 interface Member {
@@ -107,15 +98,6 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
     ]);
   }
 
-  const toEnvelope = (r: LogRow): EventEnvelope => ({
-    id: r.event_id,
-    type: r.type,
-    key: r.key,
-    schemaVersion: Number(r.schema_version),
-    occurredAt: r.occurred_at,
-    payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
-  });
-
   const sleep = (ms: number, group: Group) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -126,13 +108,13 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       };
     });
 
-  async function deliver(group: Group, row: LogRow): Promise<void> {
+  async function deliver(group: Group, row: StoredEventRow): Promise<void> {
     let delay = retryDelay;
     while (group.running) {
       const member = group.members[0];
       if (!member) return;
       try {
-        await member.handler(toEnvelope(row));
+        await member.handler(envelopeOfRow(row));
         await sql.query(`UPDATE ${schema}.offsets SET seq = $2, updated_at = now() WHERE group_id = $1`, [group.name, row.seq]);
         group.offset = BigInt(row.seq);
         return;
@@ -146,11 +128,11 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
 
   async function run(group: Group): Promise<void> {
     while (group.running) {
-      let rows: LogRow[] = [];
+      let rows: StoredEventRow[] = [];
       try {
         rows = (
-          await sql.query<LogRow>(
-            `SELECT seq, event_id, type, key, schema_version, occurred_at, payload
+          await sql.query<StoredEventRow>(
+            `SELECT ${STORED_EVENT_COLUMNS}
                FROM ${schema}.log WHERE seq > $1 AND type = ANY($2::text[]) ORDER BY seq LIMIT ${BATCH}`,
             [group.offset.toString(), [...group.types]],
           )
