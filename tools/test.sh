@@ -31,6 +31,9 @@ rm -f "$report"
 
 # ---- more steps go here (each one fails the run on error) ----
 
+step "API contract (schemathesis against a fresh all-in-one: no 5xx, answers as documented, valid data accepted; tools/contract/schemathesis.sh)"
+bash tools/contract/schemathesis.sh
+
 step "memory budget (all-in-one RSS after browsing every public screen, tools/bench/memory.mjs)"
 node tools/bench/memory.mjs --rounds 1
 

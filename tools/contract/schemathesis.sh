@@ -90,7 +90,8 @@ run() {
   local name=$1
   shift
   printf '\n---- schemathesis: %s ----\n' "$name"
-  st --config-file "$here/schemathesis.toml" run "$base/api/v1/openapi.json" \
+  # From the throwaway dir: schemathesis keeps its crash cache (.schemathesis/) in the working directory.
+  (cd "$data_dir" && st --config-file "$here/schemathesis.toml" run "$base/api/v1/openapi.json" \
     --url "$base" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance,positive_data_refused_only_as_documented \
     --mode all \
@@ -102,7 +103,7 @@ run() {
     --request-timeout 20 \
     --output-sanitize false \
     --no-color \
-    "$@"
+    "$@")
 }
 
 status=0

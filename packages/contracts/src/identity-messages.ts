@@ -34,6 +34,7 @@ export const IdentityMessages = {
   passwordTooLong: `password should be at most ${L.password} characters`,
   phoneTooLong: `*Phone number must be at most ${L.phone} digits`,
   addressTooLong: `*Address must be at most ${L.address} characters`,
+  addressInvalid: '*Address must not contain control characters',
   referCodeTooLong: `Referral code must be at most ${L.referCode} characters`,
   instructorTooLong: `Instructor must be at most ${L.instructor} characters`,
   tooManySignUps: 'Too many sign-ups from your network or for this e-mail domain. Please try again later.',

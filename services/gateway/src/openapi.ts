@@ -1,7 +1,10 @@
 /**
- * OpenAPI 3.1 description of the public REST API. Kept true by openapi.itest.ts, which
- * checks every Express route is documented and every documented answer matches its schema.
+ * OpenAPI 3.1 description of the public REST API. Kept true by api.itest.ts, which checks
+ * every Express route is documented and every documented answer matches its schema, and by
+ * tools/contract/schemathesis.sh, which fuzzes every route against these request rules.
  */
+import { AccountFieldLimits as L, CONTROL_CHARACTERS_PATTERN, EMAIL_PATTERN, MAX_EMAIL_LOCAL_PART } from '@taal/contracts';
+
 const tier = {
   type: 'object',
   required: ['price', 'oldPrice', 'validity'],
@@ -188,9 +191,11 @@ const errors = {
   '504': { description: 'A service behind the gateway did not answer within its deadline', content: json(ref('Error')) },
 };
 
-// ---- Request rules: every rule the gateway (routes/*/schemas.ts, http/respond.ts) and the
-// services enforce, so a request valid per this document is never refused as malformed.
-// Text fields are trimmed before they are checked: `pattern: '\\S'` is "not blank".
+// ---- Request rules: every rule the gateway (routes/*/schemas.ts, http/hardening.ts) and the
+// services enforce, so a request valid per this document is never refused as malformed. The
+// account field rules come from the same module identity and the gateway enforce them with.
+// Text fields are trimmed before they are checked: `pattern: '\\S'` is "not blank". Lengths are
+// counted in UTF-16 code units (a character outside the BMP, such as an emoji, counts twice).
 const NOT_BLANK = '\\S';
 /** A required text field: not blank, at most `maxLength` characters. */
 const text = (maxLength: number, description?: string) => ({
@@ -201,20 +206,32 @@ const text = (maxLength: number, description?: string) => ({
   ...(description ? { description } : {}),
 });
 const optionalText = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) });
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/** Control characters (C0, DEL, C1), line/paragraph separators and bidirectional marks. */
+const CONTROL = CONTROL_CHARACTERS_PATTERN.slice(1, -1);
+/** A required one-line text field: not blank, at most `maxLength` characters, none of those characters. */
+const plainText = (maxLength: number, what: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  pattern: `^[^${CONTROL}]*[^\\s${CONTROL}][^${CONTROL}]*$`,
+  description: `${what}: at most ${maxLength} characters, no control characters`,
+});
+const personName = plainText(L.name, 'Name');
 const email = {
   type: 'string',
-  minLength: 5,
-  maxLength: 254,
+  minLength: 6,
+  maxLength: L.email,
+  // The strict form of @taal/contracts' account rules, and a local part of at most 64 characters.
   pattern: EMAIL_PATTERN,
-  description: 'something@something.tld without spaces; compared lower-cased',
+  allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }],
+  description: 'One address, local@domain.tld (no display name, no spaces); compared lower-cased',
 };
 /** A password as typed (not trimmed). */
-const password = { type: 'string', minLength: 6, maxLength: 200, description: 'At least 6 characters' };
-const confirmPassword = { type: 'string', minLength: 6, maxLength: 200, description: 'The same as password' };
-/** Ids in paths (users, courses, instructors): anything else is answered 404. */
-const ID_PATTERN = '^[A-Za-z0-9-]{1,64}$';
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: ID_PATTERN, maxLength: 64 } };
+const password = { type: 'string', minLength: 6, maxLength: L.password, description: 'At least 6 characters' };
+const confirmPassword = { type: 'string', minLength: 6, maxLength: L.password, description: 'The same as password' };
+/** Ids in paths (users, courses, instructors) are UUIDs (http/hardening.ts): anything else is answered 404. */
+const ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: ID_PATTERN }, description: 'A UUID' };
 const pathParam = (name: string, description?: string, schema: object = { type: 'string' }) => ({
   name,
   in: 'path',
@@ -279,16 +296,18 @@ const signUpBody = {
         type: 'object',
         required: ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'],
         properties: {
-          name: text(100),
+          name: personName,
           email,
           password,
           confirmPassword,
           photo: { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, GIF, WebP), at most 5 MB' },
           dob: { type: 'string', format: 'date', description: 'YYYY-MM-DD, a real day, not in the future (Dhaka time)' },
-          phone: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9]+$', description: 'Digits only' },
-          address: text(500),
-          refercode: optionalText(200, 'Optional referral code'),
+          phone: { type: 'string', minLength: 1, maxLength: L.phone, pattern: '^[0-9]+$', description: 'Digits only' },
+          address: plainText(L.address, 'Address'),
+          refercode: optionalText(L.referCode, 'Optional referral code (an unknown code is ignored)'),
         },
+        // The form's fields only: the upload refuses unnamed parts, a second file and more than 20 fields.
+        additionalProperties: false,
       },
       encoding: { photo: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } },
     },
@@ -323,7 +342,10 @@ export const openApiDocument = {
   info: {
     title: 'Taal public API',
     version: '1.0.0',
-    description: 'Online music-lessons marketplace. All money is integer poisha (1 BDT = 100 poisha).',
+    description:
+      'Online music-lessons marketplace. All money is integer poisha (1 BDT = 100 poisha). ' +
+      'Text fields are trimmed before they are checked, and their lengths are counted in UTF-16 code units ' +
+      '(a character outside the Basic Multilingual Plane, such as an emoji, counts as two).',
   },
   servers: [{ url: '/' }],
   paths: {
@@ -349,7 +371,7 @@ export const openApiDocument = {
       },
     },
     '/api/v1/user/signup/': signUp(),
-    '/api/v1/user/signup/{refercode}': signUp([pathParam('refercode', 'Referral code of an existing user; an unknown code is ignored', optionalText(200))]),
+    '/api/v1/user/signup/{refercode}': signUp([pathParam('refercode', 'Referral code of an existing user; an unknown code is ignored', { type: 'string', maxLength: L.referCode })]),
     '/api/v1/user/checkemail/{email}': {
       get: operation({
         summary: 'Whether an e-mail address is registered: success means it exists, 404 means it is free',
@@ -378,7 +400,7 @@ export const openApiDocument = {
       post: operation({
         summary: 'Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403)',
         ok: sessionAnswer,
-        body: jsonBody({ email, password: { type: 'string', minLength: 1, maxLength: 200 } }, ['email', 'password']),
+        body: jsonBody({ email, password: { type: 'string', minLength: 1, maxLength: L.password } }, ['email', 'password']),
         responses: {
           '400': fail('Email or password is missing!'),
           '401': fail('Login Failed!! Please try with correct Credentials.'),
@@ -477,11 +499,11 @@ export const openApiDocument = {
         okStatus: '201',
         body: jsonBody(
           {
-            name: text(100),
+            name: personName,
             email,
             password,
             type: { enum: [1, 2, '1', '2'], description: '1 admin, 2 content uploader' },
-            instructor: optionalText(200, 'Instructor profile id; empty or N/A for none'),
+            instructor: optionalText(L.instructor, 'Instructor profile id; empty or N/A for none'),
           },
           ['name', 'email', 'password', 'type'],
         ),
@@ -494,7 +516,7 @@ export const openApiDocument = {
         summary: 'Creates an instructor account (type 3) that must verify its e-mail',
         ok: done(ref('User')),
         okStatus: '201',
-        body: jsonBody({ name: text(100), email, password, instructor: optionalText(200, 'Instructor profile id') }, ['name', 'email', 'password']),
+        body: jsonBody({ name: personName, email, password, instructor: optionalText(L.instructor, 'Instructor profile id') }, ['name', 'email', 'password']),
         responses: { '400': fail('any of the field is missing / password should be more than 5 character'), '409': fail('email is exist!!') },
         auth: ADMIN,
       }),

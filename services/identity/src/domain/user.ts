@@ -113,6 +113,7 @@ export function validateSignUp(input: SignUpInput, today: string = todayInDhaka(
   else if (tooLong(input.phone, Limits.phone)) f.phone = Messages.phoneTooLong;
   if (blank(input.address)) f.address = Messages.addressRequired;
   else if (tooLong(input.address, Limits.address)) f.address = Messages.addressTooLong;
+  else if (hasControlCharacters(input.address!)) f.address = Messages.addressInvalid;
   if (tooLong(input.referCode, Limits.referCode)) f.refercode = Messages.referCodeTooLong;
   return result(f);
 }

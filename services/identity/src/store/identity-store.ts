@@ -150,18 +150,21 @@ export class EmailTakenError extends Error {
 export class IdentityStore {
   constructor(private readonly sql: Sql) {}
 
+  // Lookups: a key with U+0000 matches nothing (PostgreSQL text cannot hold it; sending it is an error).
   async findById(id: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    if (id.includes('\u0000')) return null;
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   async findByEmail(email: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
+    if (email.includes('\u0000')) return null;
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE email = $1`, [email]);
     return rows[0] ?? null;
   }
 
   async findByReferralCode(code: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
-    if (!code) return null;
+    if (!code || code.includes('\u0000')) return null;
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE referral_code = $1`, [code]);
     return rows[0] ?? null;
   }

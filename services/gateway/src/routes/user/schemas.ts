@@ -47,7 +47,7 @@ export const signUpSchema = z
     phone: text(M.phoneRequired, 1000, M.phoneTooLong)
       .regex(/^\d+$/, { error: M.phoneDigitsOnly, abort: true })
       .max(L.phone, M.phoneTooLong),
-    address: text(M.addressRequired, L.address, M.addressTooLong),
+    address: text(M.addressRequired, L.address, M.addressTooLong).refine((v) => !hasControlCharacters(v), M.addressInvalid),
     refercode: optionalText(L.referCode, M.referCodeTooLong),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: M.passwordMismatch });
