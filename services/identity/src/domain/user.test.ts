@@ -55,6 +55,9 @@ describe('sign-up rules (storefront §5)', () => {
     ['password', { password: 'p'.repeat(201), confirmPassword: 'p'.repeat(201) }, Messages.passwordTooLong],
     ['phone', { phone: '1'.repeat(21) }, Messages.phoneTooLong],
     ['address', { address: 'a'.repeat(501) }, Messages.addressTooLong],
+    // PostgreSQL text cannot hold U+0000: refused before it reaches the database (was a 500).
+    ['address', { address: 'Road 1\u0000' }, Messages.addressInvalid],
+    ['address', { address: 'Road 1\nDhaka' }, Messages.addressInvalid],
     ['refercode', { referCode: 'R'.repeat(33) }, Messages.referCodeTooLong],
   ])('%s: %j gives %s', (field, change, message) => {
     const r = validateSignUp({ ...good, ...change }, '2024-01-01');
