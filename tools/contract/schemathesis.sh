@@ -101,6 +101,7 @@ run() {
     --workers "$workers" \
     --generation-database none \
     --request-timeout 20 \
+    --suppress-health-check too_slow \
     --output-sanitize false \
     --no-color \
     "$@")
