@@ -4,11 +4,12 @@ const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 // Workspace packages are resolved to their TypeScript sources, so tests never need a build.
+// Any other @taal/<name> (but the frontends' @taal/web*) is the service in services/<name>.
 const moduleNameMapper = {
   '^@taal/(kit|contracts|launcher)$': '<rootDir>/packages/$1/src',
   '^@taal/(kit|contracts|launcher)/(.*)$': '<rootDir>/packages/$1/src/$2',
-  '^@taal/(catalogue|identity|gateway)$': '<rootDir>/services/$1/src',
-  '^@taal/(catalogue|identity|gateway)/(.*)$': '<rootDir>/services/$1/src/$2',
+  '^@taal/(?!web)([a-z][a-z0-9-]*)$': '<rootDir>/services/$1/src',
+  '^@taal/(?!web)([a-z][a-z0-9-]*)/(.*)$': '<rootDir>/services/$1/src/$2',
 };
 const common = {
   transform,

@@ -13,3 +13,4 @@ export * from './cache';
 export * from './files';
 export * from './mail';
 export * from './uploads';
+export * from './service';

@@ -21,7 +21,7 @@ describe('cluster mode', () => {
   let output = '';
 
   beforeAll(async () => {
-    for (const entry of ['packages/launcher/dist/cluster.js', 'services/catalogue/dist/main.js', 'services/identity/dist/main.js', 'services/gateway/dist/main.js']) {
+    for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', 'services/catalogue/dist/index.js', 'services/identity/dist/index.js', 'services/gateway/dist/index.js']) {
       if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     }
     requireEnv('KAFKA_BROKERS');

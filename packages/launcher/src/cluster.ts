@@ -1,68 +1,62 @@
 /**
- * Cluster mode on one machine (`npm run start:cluster`): each service runs as its own
- * process against the real servers that tools/infra started (their settings are read
- * from $TAAL_INFRA_HOME/env.sh when not already in the environment). Like a Kubernetes
- * restart policy, a process that dies is started again after a short backoff.
+ * Cluster mode on one machine (`npm run start:cluster`): each service of the registry runs
+ * as its own process (`main.js --mode cluster --target <name>`) against the real servers that
+ * tools/infra started (their settings are read from $TAAL_INFRA_HOME/env.sh when not already
+ * in the environment). Like a Kubernetes restart policy, a process that dies is started again
+ * after a short backoff.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ServiceNames } from '@taal/contracts';
-import { generateServiceKeyRing, generateSigningKey, readEnvFile } from '@taal/kit';
+import { envPrefix, generateServiceKeyRing, generateSigningKey, grpcOf, readEnvFile } from '@taal/kit';
+import { services } from './registry';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const main = path.join(__dirname, 'main.js');
 
-interface ServiceSpec {
+interface TargetSpec {
   name: string;
-  entry: string;
   env: Record<string, string>;
 }
 
-function services(env: NodeJS.ProcessEnv): ServiceSpec[] {
-  const cataloguePort = env.CATALOGUE_GRPC_PORT ?? '50051';
-  const identityPort = env.IDENTITY_GRPC_PORT ?? '50052';
+function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
   const jwksPort = env.IDENTITY_JWKS_PORT ?? '50062';
-  const host = env.GATEWAY_HOST ?? '127.0.0.1';
+  const edgeHost = (name: string) => env[`${envPrefix(name)}_HOST`] ?? '127.0.0.1';
+  const grpcPort = (name: string, port: number) => env[`${envPrefix(name)}_GRPC_PORT`] ?? String(port);
   // Keys for this run (a Kubernetes install keeps them in Secrets, decision 0008): restarted
   // processes get the same ones, so tokens issued before a restart stay good.
-  const keyRing = generateServiceKeyRing(Object.values(ServiceNames));
-  const identityJwksUrl = `http://127.0.0.1:${jwksPort}/.well-known/jwks.json`;
-  return [
-    {
-      name: 'catalogue',
-      entry: 'services/catalogue/dist/main.js',
+  const keyRing = generateServiceKeyRing(services.map((s) => s.name));
+  const edge = services.find((s) => !grpcOf(s));
+  const shared: Record<string, string> = {
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
+    IDENTITY_JWKS_URL: `http://127.0.0.1:${jwksPort}/.well-known/jwks.json`,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://${edge ? edgeHost(edge.name) : '127.0.0.1'}:${env.PORT ?? '8080'}`,
+    // Where each gRPC service answers (the gateway derives its clients from these).
+    ...Object.fromEntries(
+      services.flatMap((s) => {
+        const grpc = grpcOf(s);
+        return grpc ? [[`${envPrefix(s.name)}_ADDR`, `127.0.0.1:${grpcPort(s.name, grpc.port)}`]] : [];
+      }),
+    ),
+  };
+  // Identity's own secrets, one per cluster run unless given: restarted identity processes keep honouring tokens.
+  const identity: Record<string, string> = {
+    IDENTITY_TOKEN_SECRET: env.IDENTITY_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+    IDENTITY_ACCESS_TOKEN_KEY: env.IDENTITY_ACCESS_TOKEN_KEY ?? JSON.stringify(generateSigningKey('identity-local')),
+    IDENTITY_JWKS_PORT: jwksPort,
+  };
+  return services.map((s) => {
+    const grpc = grpcOf(s);
+    return {
+      name: s.name,
       env: {
-        CATALOGUE_GRPC_PORT: cataloguePort,
-        SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
-        IDENTITY_JWKS_URL: identityJwksUrl,
-        ...keyRing.envFor(ServiceNames.catalogue),
+        ...shared,
+        ...(grpc ? { [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port) } : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
+        ...(s.name === ServiceNames.identity ? identity : {}),
+        ...keyRing.envFor(s.name),
       },
-    },
-    {
-      name: 'identity',
-      entry: 'services/identity/dist/main.js',
-      env: {
-        IDENTITY_GRPC_PORT: identityPort,
-        SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
-        PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT ?? '8080'}`,
-        // One secret per cluster run unless given: restarted identity processes keep honouring tokens.
-        IDENTITY_TOKEN_SECRET: env.IDENTITY_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
-        IDENTITY_ACCESS_TOKEN_KEY: env.IDENTITY_ACCESS_TOKEN_KEY ?? JSON.stringify(generateSigningKey('identity-local')),
-        IDENTITY_JWKS_PORT: jwksPort,
-        ...keyRing.envFor(ServiceNames.identity),
-      },
-    },
-    {
-      name: 'gateway',
-      entry: 'services/gateway/dist/main.js',
-      env: {
-        CATALOGUE_ADDR: `127.0.0.1:${cataloguePort}`,
-        IDENTITY_ADDR: `127.0.0.1:${identityPort}`,
-        GATEWAY_HOST: host,
-        ...keyRing.envFor(ServiceNames.gateway),
-      },
-    },
-  ];
+    };
+  });
 }
 
 export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): Promise<void> } {
@@ -72,8 +66,8 @@ export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): 
 
   const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ time: Date.now(), ...fields }));
 
-  const start = (spec: ServiceSpec, attempt = 0) => {
-    const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+  const start = (spec: TargetSpec, attempt = 0) => {
+    const child = spawn(process.execPath, [main, '--mode', 'cluster', '--target', spec.name], {
       env: { ...env, ...spec.env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -91,7 +85,7 @@ export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): 
     });
   };
 
-  for (const spec of services(env)) start(spec);
+  for (const spec of targets(env)) start(spec);
 
   return {
     async stop() {
@@ -113,9 +107,12 @@ export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): 
   };
 }
 
-if (require.main === module) {
+/** The supervisor's process: stops its children on SIGTERM/SIGINT. */
+export function superviseCluster(): void {
   const cluster = runCluster();
   const shutdown = () => void cluster.stop().then(() => process.exit(0));
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 }
+
+if (require.main === module) superviseCluster();

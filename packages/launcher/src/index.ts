@@ -1,2 +1,5 @@
-export { startAllInOne } from './all-in-one';
+export { startAllInOne, type AllInOneOptions } from './all-in-one';
 export { runCluster } from './cluster';
+export { services } from './registry';
+export { runClusterTarget } from './run';
+export { parseLaunchArgs } from './main';

@@ -3,7 +3,7 @@ import { catalogueEventsV1, catalogueV1, CatalogueEvents } from '@taal/contracts
 import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
-import { startCatalogue, type RunningCatalogue } from './app';
+import { startCatalogue, type RunningCatalogue } from './service';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from './domain/course';
 import { demoCourses } from './domain/demo-data';
 

@@ -88,7 +88,7 @@ describe('public API on the all-in-one process', () => {
       body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }),
     });
     const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
-    const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.cataloguePort}`, {
+    const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${taal.ports.catalogue}`, {
       auth: { issuer: taal.keyRing.issuerFor('gateway'), audience: 'catalogue' },
     });
     try {

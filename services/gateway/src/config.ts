@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import type { LoginLimits, SignUpLimits } from './http/rate-limit';
+import type { LoginLimits, MailRequestLimits, SignUpLimits } from './http/rate-limit';
 
 /**
  * Express `trust proxy`: which hops may tell the client address in X-Forwarded-For.
@@ -31,12 +31,17 @@ const policySchema = z.object({
   SIGNUP_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 10 }),
   SIGNUP_MAX_PER_DOMAIN: fields.int({ min: 1, max: 1_000_000, default: 200 }),
   SIGNUP_WINDOW_MS: fields.durationMs(60 * 60_000),
+  // Verification re-sends and password-reset mails, per recipient and per client address.
+  MAIL_MAX_PER_TARGET: fields.int({ min: 1, max: 100_000, default: 5 }),
+  MAIL_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 30 }),
+  MAIL_WINDOW_MS: fields.durationMs(60 * 60_000),
 });
 
 export interface GatewayPolicy {
   trustProxy: TrustProxy;
   loginLimits: LoginLimits;
   signUpLimits: SignUpLimits;
+  mailLimits: MailRequestLimits;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -55,21 +60,26 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       perDomain: c.SIGNUP_MAX_PER_DOMAIN,
       windowSeconds: seconds(c.SIGNUP_WINDOW_MS),
     },
+    mailLimits: {
+      perTarget: c.MAIL_MAX_PER_TARGET,
+      perAddress: c.MAIL_MAX_PER_ADDRESS,
+      windowSeconds: seconds(c.MAIL_WINDOW_MS),
+    },
   };
 }
 
-/** What the gateway needs when it runs as its own process (cluster mode). */
+/**
+ * The gateway's own settings, read from env in both run modes. Infrastructure (KAFKA_BROKERS,
+ * REDIS_URL), its key, GATEWAY_HOST/PORT and the services' addresses (`<NAME>_ADDR`) are the
+ * kit's (decision 0011).
+ */
 const schema = z.object({
-  GATEWAY_HOST: fields.string('0.0.0.0'),
-  PORT: fields.port(8080),
-  // Prometheus /metrics listens here, apart from the public port.
-  METRICS_PORT: fields.port(9464),
-  CATALOGUE_ADDR: fields.string('127.0.0.1:50051'),
-  IDENTITY_ADDR: fields.string('127.0.0.1:50052'),
-  REDIS_URL: fields.url({ protocols: ['redis', 'rediss'] }),
+  // Prometheus /metrics listens here, apart from the public port (0 picks a free one; none when unset).
+  METRICS_PORT: fields.int({ min: 0, max: 65535 }).optional(),
   GRPC_DEADLINE_MS: fields.int({ min: 50, max: 60_000, default: 2000 }),
-  KAFKA_BROKERS: fields.hostPortList(),
   GATEWAY_INSTANCE_ID: fields.string(`${os.hostname()}-${process.pid}`),
+  // Serve the web UI (the frontends' build) after the API routes when it is installed.
+  SERVE_UI: fields.boolean(false),
 });
 
 export type GatewayConfig = z.infer<typeof schema> & GatewayPolicy;

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { Cache, EventBus, ServiceTokenIssuer } from '@taal/kit';
+import { ServiceNames } from '@taal/contracts';
+import type { Cache, EventBus, ServiceEndpoint, ServiceTokenIssuer } from '@taal/kit';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
@@ -10,19 +11,21 @@ import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
 import {
   DEFAULT_LOGIN_LIMITS,
+  DEFAULT_MAIL_REQUEST_LIMITS,
   DEFAULT_SIGN_UP_LIMITS,
   LoginLimiter,
   MailRequestLimiter,
   SignUpLimiter,
   type LoginLimits,
+  type MailRequestLimits,
   type SignUpLimits,
 } from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
 
 export interface GatewayDeps {
-  catalogueAddress: string;
-  identityAddress: string;
+  /** The registry's gRPC services: the clients connect to them and /healthz probes each (decision 0011). */
+  endpoints: readonly ServiceEndpoint[];
   bus: EventBus;
   /** Signs the gateway's calls to the services (decision 0008). */
   issuer: ServiceTokenIssuer;
@@ -30,6 +33,7 @@ export interface GatewayDeps {
   cache: Cache;
   loginLimits?: LoginLimits;
   signUpLimits?: SignUpLimits;
+  mailLimits?: MailRequestLimits;
   /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
   trustProxy?: TrustProxy;
   logger: Logger;
@@ -53,19 +57,24 @@ export interface RunningGateway {
 }
 
 export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
-  const catalogue = connectCatalogue(deps.catalogueAddress, deps.deadlineMs, deps.issuer);
+  const addressOf = (name: string) => {
+    const endpoint = deps.endpoints.find((e) => e.name === name);
+    if (!endpoint) throw new Error(`the gateway needs the ${name} service, which the registry does not list`);
+    return endpoint.address;
+  };
+  const catalogue = connectCatalogue(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
-  const catalogueHealth = healthProbe(deps.catalogueAddress, 'taal.catalogue.v1.CatalogueService', deps.deadlineMs);
-  const identity = connectIdentity(deps.identityAddress, deps.deadlineMs, deps.issuer);
-  const identityHealth = healthProbe(deps.identityAddress, 'taal.identity.v1.IdentityService', deps.deadlineMs);
+  const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
+  // One probe per service of the registry: /healthz and /readyz list them all.
+  const probes = deps.endpoints.map((e) => ({ name: e.name, probe: healthProbe(e.address, e.healthName, deps.deadlineMs) }));
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
-  const mailLimiter = new MailRequestLimiter(deps.cache);
+  const mailLimiter = new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS);
   const signUpLimiter = new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
 
   const readiness = async (): Promise<ReadinessReport> => {
-    const [catalogueUp, identityUp] = await Promise.all([catalogueHealth.check(), identityHealth.check()]);
-    const services = { catalogue: catalogueUp, identity: identityUp };
+    const up = await Promise.all(probes.map(({ probe }) => probe.check()));
+    const services = Object.fromEntries(probes.map(({ name }, i) => [name, up[i]!]));
     return { ready: Object.values(services).every(Boolean), services };
   };
 
@@ -97,9 +106,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       await server.close();
       await metricsServer?.close();
       await subscription.stop();
-      catalogueHealth.close();
+      for (const { probe } of probes) probe.close();
       catalogue.close();
-      identityHealth.close();
       identity.close();
     },
   };

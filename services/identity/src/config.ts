@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields, loadConfig, type Env } from '@taal/kit';
+import { fields, loadConfig, parsePrivateSigningJwk, type Env, type PrivateSigningJwk } from '@taal/kit';
 import type { FacebookConfig, GoogleConfig } from './auth/social';
 
 const optional = z.string().optional();
@@ -66,24 +66,26 @@ export function loadAccountPolicy(env: Env = process.env): { accountPolicy: Acco
   };
 }
 
-/** What identity needs when it runs as its own process (cluster mode). */
+/**
+ * Identity's own settings, read from env in both run modes (in all-in-one the launcher keeps
+ * the token secret and the access-token key under DATA_DIR). Infrastructure, service keys,
+ * IDENTITY_GRPC_HOST/PORT and PUBLIC_URL are the kit's (decision 0011).
+ */
 const schema = z.object({
-  IDENTITY_GRPC_HOST: fields.string('127.0.0.1'),
-  IDENTITY_GRPC_PORT: fields.port(50052),
-  DATABASE_URL: fields.url({ protocols: ['postgres', 'postgresql'] }),
-  KAFKA_BROKERS: fields.hostPortList(),
   IDENTITY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
   // Private Ed25519 JWK that signs users' access tokens (its public half is published).
   IDENTITY_ACCESS_TOKEN_KEY: z.string().min(1),
   IDENTITY_JWKS_HOST: fields.string('127.0.0.1'),
-  IDENTITY_JWKS_PORT: fields.port(50062),
-  PUBLIC_URL: fields.url({ protocols: ['http', 'https'], default: 'http://127.0.0.1:8080' }),
+  // 0 picks a free port (all-in-one).
+  IDENTITY_JWKS_PORT: fields.int({ min: 0, max: 65535, default: 50062 }),
   SEED_DEMO_DATA: fields.boolean(false),
-  DB_POOL_SIZE: fields.int({ min: 1, max: 100, default: 10 }),
 });
 
-export type IdentityConfig = z.infer<typeof schema> & SocialLoginConfig & { accountPolicy: AccountPolicy };
+export type IdentityConfig = Omit<z.infer<typeof schema>, 'IDENTITY_ACCESS_TOKEN_KEY'> &
+  SocialLoginConfig & { accountPolicy: AccountPolicy; accessTokenKey: PrivateSigningJwk };
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
-  return { ...loadConfig(schema, env), ...loadSocialLoginConfig(env), ...loadAccountPolicy(env) };
+  const { IDENTITY_ACCESS_TOKEN_KEY, ...rest } = loadConfig(schema, env);
+  const accessTokenKey = parsePrivateSigningJwk(IDENTITY_ACCESS_TOKEN_KEY, 'IDENTITY_ACCESS_TOKEN_KEY');
+  return { ...rest, accessTokenKey, ...loadSocialLoginConfig(env), ...loadAccountPolicy(env) };
 }

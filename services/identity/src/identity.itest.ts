@@ -24,7 +24,7 @@ import sharp from 'sharp';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
-import { startIdentity, type RunningIdentity } from './app';
+import { startIdentity, type RunningIdentity } from './service';
 import { demoAccounts } from './domain/demo-accounts';
 import { todayInDhaka } from './domain/user';
 import { Messages } from './domain/messages';

@@ -1,4 +1,4 @@
-import { status, type Metadata, type ServiceError as GrpcServiceError } from '@grpc/grpc-js';
+import { Metadata, status, type ServiceError as GrpcServiceError } from '@grpc/grpc-js';
 
 /**
  * An error a handler throws on purpose: unaryHandler sends its code and message to the caller.
@@ -64,4 +64,14 @@ export function grpcStatusToHttp(code: status): number {
     default:
       return 500;
   }
+}
+
+/**
+ * Attaches string details to a ServiceError as trailing metadata (e.g. a reason code the HTTP
+ * edge reads), so use cases can say why without touching gRPC types.
+ */
+export function withDetails(err: ServiceError, details: Record<string, string>): ServiceError {
+  const metadata = err.metadata?.clone() ?? new Metadata();
+  for (const [key, value] of Object.entries(details)) metadata.set(key, value);
+  return new ServiceError(err.code, err.message, metadata);
 }

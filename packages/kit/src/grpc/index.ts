@@ -9,6 +9,7 @@ export {
   resourceExhausted,
   isGrpcStatusError,
   grpcStatusToHttp,
+  withDetails,
 } from './errors';
 export {
   CallerUserTypes,

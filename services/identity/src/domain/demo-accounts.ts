@@ -3,10 +3,22 @@
  * SEED_DEMO_DATA=true), one per role, all verified. Listed in README.md ("Demo accounts").
  * The instructor is linked to the first demo instructor profile of the catalogue.
  */
-import type { DemoAccount } from '../identity';
-import { UserTypes } from './user';
+import { UserTypes, type UserType } from './user';
 
 export const DEMO_INSTRUCTOR_PROFILE_ID = '00000000-0000-4000-8000-000000000001';
+
+/** A demo account the all-in-one seeds (verified). */
+export interface DemoAccount {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  type: UserType;
+  instructor?: string;
+  phone?: string;
+  address?: string;
+  dob?: string;
+}
 
 export const demoAccounts: readonly DemoAccount[] = [
   { id: '00000000-0000-4000-a000-000000000001', name: 'Demo Admin', email: 'admin@taal.local', password: 'admin123', type: UserTypes.admin },

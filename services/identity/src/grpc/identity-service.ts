@@ -1,11 +1,11 @@
 import type { identityV1 } from '@taal/contracts';
 import { requireIdentity, unaryHandler, CallerUserTypes, permissionDenied } from '@taal/kit';
-import type { Identity } from '../identity';
+import type { Identity } from '../app/identity';
 
 const ADMIN = CallerUserTypes.admin;
 
 /** gRPC adapter of the identity use cases; admin-only methods check the caller identity here. */
-export function identityService(identity: Identity): identityV1.IdentityServiceServer {
+export function identityGrpcService(identity: Identity): identityV1.IdentityServiceServer {
   return {
     signUp: unaryHandler(async (req: identityV1.SignUpRequest) => ({ user: await identity.signUp(req) })),
 

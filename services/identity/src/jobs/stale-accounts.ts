@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Identity } from '../identity';
+import type { Identity } from '../app/identity';
 
 export interface StaleAccountSweeper {
   /** Runs one sweep now (also what the timer calls); resolves to how many accounts were removed. */

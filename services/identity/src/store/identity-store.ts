@@ -378,6 +378,12 @@ export class IdentityStore {
     ]);
   }
 
+  /** Locks the user's row for the rest of the transaction and reads the password hash (null: no user). */
+  async lockPasswordHash(tx: SqlExecutor, userId: string): Promise<{ passwordHash: string | null } | null> {
+    const { rows } = await tx.query<{ password_hash: string | null }>('SELECT password_hash FROM identity.users WHERE id = $1 FOR UPDATE', [userId]);
+    return rows[0] ? { passwordHash: rows[0].password_hash } : null;
+  }
+
   async revokeAllSessions(db: SqlExecutor, userId: string, reason: string): Promise<void> {
     await db.query(
       `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL`,

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { catalogueV1 } from '@taal/contracts';
-import { migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
-import { catalogueService } from './grpc/catalogue-service';
+import { catalogueV1, ServiceNames } from '@taal/contracts';
+import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { Catalogue } from './app/catalogue';
+import { catalogueConfig } from './config';
+import { catalogueGrpcService } from './grpc/catalogue-service';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 
 export interface CatalogueDeps {
@@ -23,7 +25,7 @@ export interface RunningCatalogue {
 
 export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
 
-/** Wires the catalogue: migrations, demo data, outbox relay, then the gRPC server (ready last). */
+/** Wires the catalogue (its composition root): migrations, demo data, outbox relay, then the gRPC server (ready last). */
 export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
@@ -39,7 +41,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     services: [
       {
         definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueService(sql, store, () => relay.notify()),
+        implementation: catalogueGrpcService(new Catalogue(sql, store, () => relay.notify())),
       },
     ],
   });
@@ -55,3 +57,20 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     },
   };
 }
+
+/** The catalogue in the service registry (decision 0011): courses, instructors, upcoming courses. */
+export const catalogueService = defineService({
+  name: ServiceNames.catalogue,
+  needs: { sql: true, bus: true },
+  listens: { grpc: { port: 50051, healthName: CATALOGUE_SERVICE_NAME } },
+  config: (env) => loadConfig(catalogueConfig, env),
+  start: (ports, config, ctx) =>
+    startCatalogue({
+      ...ports,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      seedDemoData: config.SEED_DEMO_DATA,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+    }),
+});

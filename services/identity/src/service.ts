@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { identityV1 } from '@taal/contracts';
+import { identityV1, ServiceNames } from '@taal/contracts';
 import {
+  defineService,
   keySetOf,
+  localKeys,
   migrate,
   startGrpcServer,
   startOutboxRelay,
@@ -16,10 +18,10 @@ import {
 import type { FacebookConfig, GoogleConfig } from './auth/social';
 import { demoAccounts } from './domain/demo-accounts';
 import { MAX_PHOTO_BYTES } from './domain/user';
-import { DEFAULT_ACCOUNT_POLICY, type AccountPolicy } from './config';
-import { identityService } from './grpc/identity-service';
+import { DEFAULT_ACCOUNT_POLICY, loadIdentityConfig, type AccountPolicy } from './config';
+import { identityGrpcService } from './grpc/identity-service';
 import { startJwksServer } from './http/jwks-server';
-import { Identity } from './identity';
+import { Identity } from './app/identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
 import { SCHEMA } from './store/identity-store';
 
@@ -64,7 +66,7 @@ export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
 /** Room for a 5 MB photo plus the other sign-up fields. */
 const MAX_MESSAGE_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 
-/** Wires identity: migrations, demo accounts, outbox relay, then the gRPC server (ready last). */
+/** Wires identity (its composition root): migrations, demo accounts, outbox relay, then the gRPC server (ready last). */
 export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
@@ -96,7 +98,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: identityV1.IdentityServiceService, implementation: identityService(identity) }],
+    services: [{ definition: identityV1.IdentityServiceService, implementation: identityGrpcService(identity) }],
     serverOptions: {
       'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
       'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
@@ -119,3 +121,36 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     },
   };
 }
+
+/** Identity in the service registry (decision 0011): accounts, verification, sessions, roles. */
+export const identityService = defineService({
+  name: ServiceNames.identity,
+  needs: { sql: true, bus: true, files: true, mail: true },
+  listens: { grpc: { port: 50052, healthName: IDENTITY_SERVICE_NAME } },
+  config: loadIdentityConfig,
+  defaults: { 'all-in-one': { IDENTITY_JWKS_HOST: '127.0.0.1', IDENTITY_JWKS_PORT: '0' } },
+  // Identity verifies users' tokens with its own key; the others fetch its JWKS (IDENTITY_JWKS_URL).
+  userKeys: (config) => localKeys(keySetOf([config.accessTokenKey])),
+  async start(ports, config, ctx) {
+    const identity = await startIdentity({
+      sql: ports.sql,
+      bus: ports.bus,
+      files: ports.files,
+      mailer: ports.mail,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      tokenSecret: config.IDENTITY_TOKEN_SECRET,
+      accessTokenKey: config.accessTokenKey,
+      jwksHost: config.IDENTITY_JWKS_HOST,
+      jwksPort: config.IDENTITY_JWKS_PORT,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      publicUrl: () => ctx.publicUrl(),
+      google: config.google,
+      facebook: config.facebook,
+      seedDemoData: config.SEED_DEMO_DATA,
+      accountPolicy: config.accountPolicy,
+    });
+    return { port: identity.port, exports: { IDENTITY_JWKS_URL: identity.jwksUrl }, stop: () => identity.stop() };
+  },
+});

@@ -1,0 +1,39 @@
+import { ServiceNames } from '@taal/contracts';
+import { defineService } from '@taal/kit';
+import { loadGatewayConfig } from './config';
+import { mountUiIfBuilt } from './http/ui';
+import { startGateway } from './start';
+
+/**
+ * The gateway in the service registry (decision 0011): the HTTP edge. It starts after the gRPC
+ * services and derives its clients and health probes from their endpoints.
+ */
+export const gatewayService = defineService({
+  name: ServiceNames.gateway,
+  needs: { bus: true, cache: true },
+  listens: { http: { port: 8080 } },
+  config: loadGatewayConfig,
+  defaults: {
+    'all-in-one': { GATEWAY_INSTANCE_ID: 'all-in-one', SERVE_UI: 'true' },
+    cluster: { METRICS_PORT: '9464' },
+  },
+  start: (ports, config, ctx) =>
+    startGateway({
+      endpoints: ctx.endpoints,
+      bus: ports.bus,
+      cache: ports.cache,
+      issuer: ctx.issuer,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      metricsPort: config.METRICS_PORT,
+      deadlineMs: config.GRPC_DEADLINE_MS,
+      instanceId: config.GATEWAY_INSTANCE_ID,
+      // TRUST_PROXY, LOGIN_*, SIGNUP_* and MAIL_* (loadGatewayPolicy).
+      trustProxy: config.trustProxy,
+      loginLimits: config.loginLimits,
+      signUpLimits: config.signUpLimits,
+      mailLimits: config.mailLimits,
+      mountUi: config.SERVE_UI ? mountUiIfBuilt(ctx.logger) : undefined,
+    }),
+});

@@ -1,0 +1,225 @@
+/** Sign-up, verification and staff accounts. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { identityV1 } from '@taal/contracts';
+import { alreadyExists, invalidArgument, notFound, NotAnImageError, reencodeImage } from '@taal/kit';
+import { Messages } from '../domain/messages';
+import { hashPassword } from '../domain/password';
+import {
+  isEmail,
+  normaliseEmail,
+  normaliseReferralCode,
+  PHOTO_RULES,
+  reencodedPhotoKey,
+  UserTypes,
+  validateCreateAccount,
+  validateInstructorAccount,
+  validateSignUp,
+  type UserType,
+} from '../domain/user';
+import type { DemoAccount } from '../domain/demo-accounts';
+import { recordUserEvent } from '../events/user-events';
+import { EmailTakenError, toUser, type NewUser, type UserRow } from '../store/identity-store';
+import type { IdentityContext } from './context';
+import { validationError, withReason } from './errors';
+import { verificationMail } from './mail';
+
+type User = identityV1.User;
+
+export class Accounts {
+  constructor(private readonly ctx: IdentityContext) {}
+
+  async signUp(req: identityV1.SignUpRequest): Promise<User> {
+    const photo = req.photo ?? new Uint8Array();
+    // The photo is decoded and drawn again: only its pixels are kept (kit uploads/image.ts).
+    const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
+    const check = validateSignUp({
+      name: req.name,
+      email: req.email,
+      password: req.password,
+      confirmPassword: req.confirmPassword,
+      photo: { present: photo.length > 0, isImage: image !== null },
+      dob: req.dob,
+      phone: req.phone,
+      address: req.address,
+      referCode: req.referCode,
+    });
+    if (!check.ok) throw validationError(check);
+    const email = normaliseEmail(req.email);
+    if (await this.ctx.store.emailExists(email)) throw this.emailTaken(Messages.emailTaken);
+
+    const referrer = await this.ctx.store.findByReferralCode(normaliseReferralCode(req.referCode));
+    const passwordHash = await hashPassword(req.password);
+    const id = randomUUID();
+    const { data, contentType, extension } = image!;
+    const photoKey = reencodedPhotoKey(id, randomBytes(4).toString('hex'), extension);
+    await this.ctx.files.put(photoKey, data, contentType);
+    let row: UserRow;
+    try {
+      row = await this.createUser({
+        id,
+        name: req.name.trim(),
+        email,
+        passwordHash,
+        phone: req.phone.trim(),
+        address: req.address.trim(),
+        photo: photoKey,
+        photoType: contentType,
+        dob: req.dob.trim(),
+        referredBy: referrer?.id ?? null,
+        emailVerify: false,
+        type: UserTypes.student,
+      });
+    } catch (err) {
+      await this.ctx.files.delete(photoKey).catch(() => {});
+      if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailTaken);
+      throw err;
+    }
+    await this.sendVerificationMail(row);
+    return toUser(row);
+  }
+
+  private emailTaken(message: string) {
+    return withReason(alreadyExists(message), 'EMAIL_TAKEN');
+  }
+
+  /** Inserts the user and records identity.user.registered in one transaction. */
+  async createUser(user: NewUser): Promise<UserRow> {
+    const row = await this.ctx.sql.transaction(async (tx) => {
+      const inserted = await this.ctx.store.insertUser(tx, user);
+      await recordUserEvent(tx, 'registered', toUser(inserted));
+      return inserted;
+    });
+    this.ctx.afterCommit();
+    return row;
+  }
+
+  async checkEmail(email: string): Promise<boolean> {
+    const normalised = normaliseEmail(email ?? '');
+    return isEmail(normalised) && this.ctx.store.emailExists(normalised);
+  }
+
+  verificationLink(token: string): string {
+    // The storefront page, which calls GET /api/v1/user/verify-email/{token} and offers login.
+    return `${this.ctx.publicUrl()}/verify-email/${token}`;
+  }
+
+  /** Mail failures are logged, not thrown: the account exists and the user can ask again. */
+  async sendVerificationMail(user: UserRow): Promise<boolean> {
+    const link = this.verificationLink(await this.ctx.signer.verifyEmailToken(user.id, user.email));
+    try {
+      await this.ctx.mailer.send({ to: user.email, ...verificationMail(user.name, link) });
+      return true;
+    } catch (err) {
+      this.ctx.logger.error({ err, userId: user.id }, 'could not send the verification e-mail');
+      return false;
+    }
+  }
+
+  async verifyEmail(token: string): Promise<User> {
+    const claims = await this.ctx.signer.verifyVerifyEmailToken(token);
+    const invalid = () => withReason(invalidArgument(Messages.verifyLinkInvalid), 'LINK_INVALID');
+    if (!claims) throw invalid();
+    const user = await this.ctx.store.findById(claims.userId);
+    if (!user || user.email !== claims.email) throw invalid();
+    return this.markVerified(user);
+  }
+
+  async markVerified(user: UserRow): Promise<User> {
+    if (user.email_verify) return toUser(user);
+    const updated = await this.ctx.sql.transaction(async (tx) => {
+      const row = (await this.ctx.store.update(tx, user.id, { emailVerify: true }))!;
+      await recordUserEvent(tx, 'verified', toUser(row));
+      return row;
+    });
+    this.ctx.afterCommit();
+    return toUser(updated);
+  }
+
+  /** `user` is a user id or an e-mail address. Already verified users get no mail. */
+  async resendVerification(user: string): Promise<void> {
+    const key = (user ?? '').trim();
+    if (!key) throw invalidArgument(Messages.anyFieldMissing);
+    const row = key.includes('@') ? await this.ctx.store.findByEmail(normaliseEmail(key)) : await this.ctx.store.findById(key);
+    if (!row) throw notFound(Messages.userNotFound);
+    if (row.email_verify) return;
+    if (!(await this.sendVerificationMail(row))) throw new Error('verification mail not sent');
+  }
+
+  /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
+  async createAccount(req: identityV1.CreateAccountRequest): Promise<User> {
+    const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type, instructor: req.instructor });
+    if (!check.ok) throw validationError(check);
+    return this.createStaffAccount(req.name, req.email, req.password, req.type as UserType, req.instructor, true);
+  }
+
+  /** Instructor accounts (type 3) must verify their address: a verification mail goes out. */
+  async createInstructorAccount(req: identityV1.CreateInstructorAccountRequest): Promise<User> {
+    const check = validateInstructorAccount({ name: req.name, email: req.email, password: req.password, instructor: req.instructor });
+    if (!check.ok) throw validationError(check);
+    const user = await this.createStaffAccount(req.name, req.email, req.password, UserTypes.instructor, req.instructor, false);
+    return user;
+  }
+
+  private async createStaffAccount(
+    name: string,
+    emailInput: string,
+    password: string,
+    type: UserType,
+    instructor: string,
+    verified: boolean,
+  ): Promise<User> {
+    const email = normaliseEmail(emailInput);
+    if (await this.ctx.store.emailExists(email)) throw this.emailTaken(Messages.emailExists);
+    const passwordHash = await hashPassword(password);
+    let row: UserRow;
+    try {
+      row = await this.createUser({ name: name.trim(), email, passwordHash, emailVerify: verified, type, instructor: instructor.trim() });
+    } catch (err) {
+      if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailExists);
+      throw err;
+    }
+    if (!verified) await this.sendVerificationMail(row);
+    return toUser(row);
+  }
+
+  async seedDemoAccounts(accounts: readonly DemoAccount[]): Promise<boolean> {
+    const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
+    const seeded = await this.ctx.store.seedOnce(async (tx) => {
+      for (const [i, a] of accounts.entries()) {
+        if (await this.ctx.store.findByEmail(a.email, tx)) continue;
+        const row = await this.ctx.store.insertUser(tx, { ...a, passwordHash: hashes[i]!, emailVerify: true });
+        await recordUserEvent(tx, 'registered', toUser(row));
+      }
+    });
+    if (seeded) this.ctx.afterCommit();
+    return seeded;
+  }
+
+  /**
+   * Removes unverified self sign-ups older than `days` (created before now − days), in
+   * batches, with their sessions, then deletes their photos. Returns how many were removed.
+   */
+  async removeStaleUnverifiedAccounts(days: number, now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - days * 86_400_000);
+    let removed = 0;
+    for (;;) {
+      const batch = await this.ctx.store.deleteStaleUnverified(cutoff, 100);
+      for (const user of batch) {
+        if (!user.photo) continue;
+        await this.ctx.files.delete(user.photo).catch((err: unknown) => {
+          this.ctx.logger.warn({ err, userId: user.id, key: user.photo }, 'could not delete the photo of a removed account');
+        });
+      }
+      removed += batch.length;
+      if (batch.length < 100) break;
+    }
+    if (removed > 0) this.ctx.logger.info({ removed, days }, 'removed stale unverified accounts');
+    return removed;
+  }
+}
+
+/** A photo that does not decode is answered like a missing field's image message. */
+function notAnImage(err: unknown): null {
+  if (err instanceof NotAnImageError) return null;
+  throw err;
+}

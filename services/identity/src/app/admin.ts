@@ -1,0 +1,84 @@
+/** The back office's user management and analytics. */
+import type { identityV1 } from '@taal/contracts';
+import { failedPrecondition, invalidArgument, notFound, NotAnImageError, reencodeImage } from '@taal/kit';
+import { Messages } from '../domain/messages';
+import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
+import { recordUserEvent } from '../events/user-events';
+import { toUser } from '../store/identity-store';
+import type { IdentityContext } from './context';
+import type { Accounts } from './accounts';
+
+type User = identityV1.User;
+
+export class UserAdmin {
+  constructor(
+    private readonly ctx: IdentityContext,
+    private readonly accounts: Accounts,
+  ) {}
+
+  async setSuspended(adminId: string, id: string, suspended: boolean): Promise<User> {
+    if (!id) throw invalidArgument(Messages.anyFieldMissing);
+    if (suspended && id === adminId) throw failedPrecondition('You cannot suspend your own account');
+    const row = await this.ctx.sql.transaction(async (tx) => {
+      const before = await this.ctx.store.findById(id, tx);
+      if (!before) return null;
+      const after = (await this.ctx.store.update(tx, id, { suspend: suspended }))!;
+      if (suspended) await this.ctx.store.revokeAllSessions(tx, id, 'suspended');
+      if (before.suspend !== suspended) await recordUserEvent(tx, suspended ? 'suspended' : 'unsuspended', toUser(after));
+      return after;
+    });
+    if (!row) throw notFound(Messages.userNotFound);
+    this.ctx.afterCommit();
+    return toUser(row);
+  }
+
+  async adminMarkVerified(id: string): Promise<User> {
+    const user = id ? await this.ctx.store.findById(id) : null;
+    if (!user) throw notFound(Messages.userNotFound);
+    return this.accounts.markVerified(user);
+  }
+
+  async listUsers(req: identityV1.ListUsersRequest): Promise<User[]> {
+    const rows = await this.ctx.store.listUsers({ type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly });
+    return rows.map(toUser);
+  }
+
+  async getUser(id: string): Promise<User> {
+    const row = id ? await this.ctx.store.findById(id) : null;
+    if (!row) throw notFound(Messages.userNotFound);
+    return toUser(row);
+  }
+
+  async getUserPhoto(id: string): Promise<{ data: Buffer; contentType: string }> {
+    const row = id ? await this.ctx.store.findById(id) : null;
+    if (!row?.photo) throw notFound('Photo not found');
+    const file = await this.ctx.files.get(row.photo);
+    if (!file) throw notFound('Photo not found');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(chunk as Buffer);
+    const data = Buffer.concat(chunks);
+    if (isReencodedPhotoKey(row.photo)) return { data, contentType: file.file.contentType };
+    // Stored before photos were re-encoded on upload: never serve those bytes as they came.
+    try {
+      const image = await reencodeImage(data, PHOTO_RULES);
+      return { data: image.data, contentType: image.contentType };
+    } catch (err) {
+      if (err instanceof NotAnImageError) throw notFound('Photo not found');
+      throw err;
+    }
+  }
+
+  async userAnalytics(startDate: string, endDate: string): Promise<identityV1.UserAnalyticsResponse> {
+    const range = analyticsRange(startDate ?? '', endDate ?? '');
+    if (!range) throw invalidArgument(Messages.invalidDateRange);
+    const users = (await this.ctx.store.listUsers({ createdFrom: range.start, createdBefore: range.end })).map(toUser);
+    const verified = users.filter((u) => u.emailVerify).length;
+    return {
+      total: users.length,
+      verified,
+      notVerified: users.length - verified,
+      subscriber: users.filter((u) => u.subscriber).length,
+      users,
+    };
+  }
+}

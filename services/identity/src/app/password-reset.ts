@@ -1,0 +1,52 @@
+/** Password reset: a one-time link by mail, then a new password. */
+import type { identityV1 } from '@taal/contracts';
+import { invalidArgument } from '@taal/kit';
+import { Messages } from '../domain/messages';
+import { hashPassword, passwordFingerprint } from '../domain/password';
+import { normaliseEmail, validateNewPassword } from '../domain/user';
+import { recordUserEvent } from '../events/user-events';
+import { toUser } from '../store/identity-store';
+import type { IdentityContext } from './context';
+import { validationError, withReason } from './errors';
+import { passwordResetMail } from './mail';
+
+
+export class PasswordReset {
+  constructor(private readonly ctx: IdentityContext) {}
+
+  async requestPasswordReset(emailInput: string): Promise<void> {
+    if (!emailInput || !emailInput.trim()) throw invalidArgument(Messages.anyFieldMissing);
+    const user = await this.ctx.store.findByEmail(normaliseEmail(emailInput));
+    // The same answer whether or not the address is registered.
+    if (!user || user.suspend) return;
+    const token = await this.ctx.signer.passwordResetToken(user.id, passwordFingerprint(user.password_hash));
+    const link = `${this.ctx.publicUrl()}/reset-password?token=${token}`;
+    try {
+      await this.ctx.mailer.send({ to: user.email, ...passwordResetMail(user.name, link) });
+    } catch (err) {
+      this.ctx.logger.error({ err, userId: user.id }, 'could not send the password reset e-mail');
+      throw err;
+    }
+  }
+
+  async resetPassword(req: identityV1.ResetPasswordRequest): Promise<void> {
+    const check = validateNewPassword({ token: req.token, password: req.password, confirmPassword: req.confirmPassword });
+    if (!check.ok) throw validationError(check);
+    const invalid = () => withReason(invalidArgument(Messages.resetLinkInvalid), 'LINK_INVALID');
+    const claims = await this.ctx.signer.verifyPasswordResetToken(req.token);
+    if (!claims) throw invalid();
+    const passwordHash = await hashPassword(req.password);
+    await this.ctx.sql.transaction(async (tx) => {
+      const current = await this.ctx.store.lockPasswordHash(tx, claims.userId);
+      if (!current || passwordFingerprint(current.passwordHash) !== claims.fingerprint) throw invalid();
+      // Following the link proves the address, so it also counts as verification.
+      const updated = (await this.ctx.store.update(tx, claims.userId, { passwordHash }))!;
+      await this.ctx.store.revokeAllSessions(tx, claims.userId, 'password reset');
+      if (!updated.email_verify) {
+        const verified = (await this.ctx.store.update(tx, claims.userId, { emailVerify: true }))!;
+        await recordUserEvent(tx, 'verified', toUser(verified));
+      }
+    });
+    this.ctx.afterCommit();
+  }
+}

@@ -1,0 +1,213 @@
+/** Login (e-mail, Google, Facebook), sessions and refresh-token rotation. */
+import { randomBytes } from 'node:crypto';
+import type { identityV1 } from '@taal/contracts';
+import { failedPrecondition, invalidArgument, permissionDenied, unauthenticated, type SqlExecutor } from '@taal/kit';
+import { SocialLoginRejected, type SocialProfile } from '../auth/social';
+import { Messages } from '../domain/messages';
+import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password';
+import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
+import { isEmail, normaliseEmail, UserTypes, validateLogin, type LoginProvider } from '../domain/user';
+import { recordUserEvent } from '../events/user-events';
+import { EmailTakenError, toUser, type UserRow } from '../store/identity-store';
+import type { IdentityContext } from './context';
+import { validationError, withReason } from './errors';
+import type { Accounts } from './accounts';
+
+type Session = identityV1.Session;
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How many rotations a re-presented token may lag behind the newest one within the grace window. */
+const MAX_SUCCESSOR_HOPS = 5;
+
+export class Sessions {
+  constructor(
+    private readonly ctx: IdentityContext,
+    private readonly accounts: Accounts,
+  ) {}
+
+  async login(emailInput: string, password: string): Promise<Session> {
+    const check = validateLogin({ email: emailInput, password });
+    if (!check.ok) throw validationError(check);
+    const user = await this.ctx.store.findByEmail(normaliseEmail(emailInput));
+    const failed = () => withReason(unauthenticated(Messages.loginFailed), 'INVALID_CREDENTIALS');
+    if (!user?.password_hash) {
+      await burnPasswordCheck(password);
+      throw failed();
+    }
+    if (!(await verifyPassword(password, user.password_hash))) throw failed();
+    if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    if (!user.email_verify) throw withReason(permissionDenied(Messages.verifyYourEmail), 'EMAIL_NOT_VERIFIED');
+    return this.ctx.sql.transaction((tx) => this.issueSession(tx, user));
+  }
+
+  private async issueSession(tx: SqlExecutor, user: UserRow, sessionId?: string): Promise<Session> {
+    const sid = sessionId ?? (await this.ctx.store.createSession(tx, user.id));
+    const refreshToken = randomBytes(32).toString('base64url');
+    await this.ctx.store.addRefreshToken(tx, sid, hashToken(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
+    const access = await this.ctx.signer.accessToken({ userId: user.id, type: Number(user.type), sessionId: sid });
+    return {
+      accessToken: access.token,
+      accessTokenExpiresAt: access.expiresAt.toISOString(),
+      refreshToken,
+      user: toUser(user),
+    };
+  }
+
+  /**
+   * Rotates the refresh token. The rotated token keeps a pointer to its successor (and the
+   * successor sealed with a key derived from the rotated token). Presented again within the
+   * grace window (two tabs refreshing at once) it answers the same session: a fresh access
+   * token and the newest live refresh token of that chain. Presented again later it means
+   * the token was copied: the whole session is revoked (the thief's and the owner's tokens).
+   * Everything happens in one transaction holding the token's and the session's row locks.
+   */
+  async refresh(refreshToken: string): Promise<Session> {
+    const expired = () => withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    if (!refreshToken || refreshToken.length > 200) throw expired();
+    const tokenHash = hashToken(refreshToken);
+    const graceMs = this.ctx.refreshReuseGraceMs;
+    type Outcome = { session: Session } | { error: 'unknown' | 'reused' | 'expired' | 'suspended' };
+    const outcome = await this.ctx.sql.transaction(async (tx): Promise<Outcome> => {
+      const claimed = await this.ctx.store.claimRefreshToken(tx, tokenHash);
+      if (!claimed) return { error: 'unknown' };
+      if (claimed.used) {
+        const live = claimed.revoked ? null : await this.liveSuccessor(tx, refreshToken, claimed, claimed.sessionId, graceMs);
+        if (!live) {
+          await this.ctx.store.revokeSession(tx, claimed.sessionId, 'refresh token reused');
+          return { error: 'reused' };
+        }
+        if (claimed.user.suspend) return { error: 'suspended' };
+        return { session: await this.accessFor(claimed.user, claimed.sessionId, live) };
+      }
+      if (claimed.revoked || claimed.expired) return { error: 'expired' };
+      if (claimed.user.suspend) return { error: 'suspended' };
+      const session = await this.issueSession(tx, claimed.user, claimed.sessionId);
+      await this.ctx.store.markRefreshTokenUsed(tx, tokenHash, hashToken(session.refreshToken), sealSuccessor(refreshToken, session.refreshToken));
+      return { session };
+    });
+    if ('session' in outcome) return outcome.session;
+    if (outcome.error === 'reused') {
+      this.ctx.logger.warn('a used refresh token was presented again after the grace window; session revoked');
+      throw withReason(unauthenticated(Messages.sessionExpired), 'REFRESH_TOKEN_REUSED');
+    }
+    if (outcome.error === 'suspended') throw withReason(unauthenticated(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    throw expired();
+  }
+
+  /**
+   * The newest unexpired refresh token after `presented`, following successors that were
+   * each rotated within the grace window; null when the chain leaves the window (reuse).
+   */
+  private async liveSuccessor(
+    tx: SqlExecutor,
+    presented: string,
+    state: { usedMsAgo: number | null; successorSealed: string | null },
+    sessionId: string,
+    graceMs: number,
+  ): Promise<string | null> {
+    let token = presented;
+    let current = state;
+    for (let hop = 0; hop < MAX_SUCCESSOR_HOPS; hop++) {
+      if (current.usedMsAgo === null || current.usedMsAgo > graceMs || !current.successorSealed) return null;
+      const next = openSuccessor(token, current.successorSealed);
+      if (!next) return null;
+      const nextState = await this.ctx.store.refreshTokenState(tx, hashToken(next), sessionId);
+      if (!nextState || nextState.expired) return null;
+      if (!nextState.used) return next;
+      token = next;
+      current = nextState;
+    }
+    return null;
+  }
+
+  /** A fresh access token for an existing session, with the given (live) refresh token. */
+  private async accessFor(user: UserRow, sessionId: string, refreshToken: string): Promise<Session> {
+    const access = await this.ctx.signer.accessToken({ userId: user.id, type: Number(user.type), sessionId });
+    return { accessToken: access.token, accessTokenExpiresAt: access.expiresAt.toISOString(), refreshToken, user: toUser(user) };
+  }
+
+  async logout(accessToken: string, refreshToken: string): Promise<void> {
+    let sessionId: string | null = null;
+    if (accessToken) sessionId = (await this.ctx.signer.verifyAccessToken(accessToken))?.sessionId ?? null;
+    if (!sessionId && refreshToken) sessionId = await this.ctx.store.sessionIdOfRefreshToken(hashToken(refreshToken));
+    if (!sessionId) throw withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    await this.ctx.store.revokeSession(this.ctx.sql, sessionId, 'logout');
+  }
+
+  /**
+   * Checks an access token on every protected request: signature, expiry and purpose,
+   * then that the session is live and the user not suspended (so suspension and logout
+   * take effect at once). The type is read from the database, not the token.
+   */
+  async authenticate(accessToken: string): Promise<identityV1.AuthenticateResponse> {
+    const expired = () => withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    const claims = await this.ctx.signer.verifyAccessToken(accessToken);
+    if (!claims) throw expired();
+    const state = await this.ctx.store.sessionState(claims.sessionId, claims.userId);
+    if (state?.suspend) throw withReason(unauthenticated(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    if (!state || state.revoked) throw expired();
+    return { userId: claims.userId, type: state.type, sessionId: claims.sessionId };
+  }
+
+  async googleLogin(idToken: string): Promise<Session> {
+    if (!this.ctx.google) throw failedPrecondition(Messages.socialLoginNotConfigured);
+    return this.socialLogin('Google', () => this.ctx.google!(idToken));
+  }
+
+  async facebookLogin(accessToken: string, userId: string): Promise<Session> {
+    if (!this.ctx.facebook) throw failedPrecondition(Messages.socialLoginNotConfigured);
+    return this.socialLogin('Facebook', () => this.ctx.facebook!(accessToken, userId));
+  }
+
+  private async socialLogin(provider: LoginProvider, check: () => Promise<SocialProfile>): Promise<Session> {
+    const failed = () => withReason(unauthenticated(Messages.socialLoginFailed), 'INVALID_CREDENTIALS');
+    let profile: SocialProfile;
+    try {
+      profile = await check();
+    } catch (err) {
+      this.ctx.logger.info({ err, provider }, 'social login rejected');
+      if (err instanceof SocialLoginRejected || err instanceof TypeError || (err as Error).name === 'TimeoutError') throw failed();
+      throw err;
+    }
+    const link = provider === 'Google' ? { googleSub: profile.subject } : { facebookId: profile.subject };
+    let user = await this.ctx.store.findBySocial(provider, profile.subject);
+    let created = false;
+    if (!user) {
+      const email = normaliseEmail(profile.email);
+      if (!isEmail(email)) throw invalidArgument(Messages.socialLoginNoEmail);
+      const existing = await this.ctx.store.findByEmail(email);
+      if (existing) {
+        // Only an address the provider has confirmed may take over an existing account.
+        if (!profile.emailVerified) throw failed();
+        user = await this.ctx.sql.transaction(async (tx) => {
+          const linked = (await this.ctx.store.update(tx, existing.id, link))!;
+          if (linked.email_verify) return linked;
+          const verified = (await this.ctx.store.update(tx, existing.id, { emailVerify: true }))!;
+          await recordUserEvent(tx, 'verified', toUser(verified));
+          return verified;
+        });
+        this.ctx.afterCommit();
+      } else {
+        try {
+          user = await this.accounts.createUser({
+            name: profile.name,
+            email,
+            passwordHash: null,
+            emailVerify: profile.emailVerified,
+            loginFrom: provider,
+            type: UserTypes.student,
+            ...link,
+          });
+          created = true;
+        } catch (err) {
+          if (err instanceof EmailTakenError) throw failed();
+          throw err;
+        }
+      }
+    }
+    if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    this.ctx.logger.info({ provider, userId: user.id, created }, 'social login');
+    const row = user;
+    return this.ctx.sql.transaction((tx) => this.issueSession(tx, row));
+  }
+}
