@@ -42,7 +42,7 @@ export const IdentityMessages = {
   // Login (storefront §5, §8).
   loginMissing: 'Email or password is missing!',
   loginFailed: 'Login Failed!! Please try with correct Credentials.',
-  verifyYourEmail: 'Please check your email inbox/spam folder and verify your email',
+  emailNotVerified: 'Please check your email inbox/spam folder and verify your email',
   // Ours.
   accountSuspended: 'Your account is suspended. Please contact support.',
   sessionExpired: 'Your session has expired, please log in again',

@@ -6,3 +6,6 @@ export * from './event-types';
 export * from './identity-messages';
 export * from './account-rules';
 export * from './service-names';
+export * from './user-roles';
+export * from './bangladesh-time';
+export * from './api-errors';

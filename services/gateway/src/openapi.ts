@@ -3,7 +3,7 @@
  * every Express route is documented and every documented answer matches its schema, and by
  * tools/contract/schemathesis.sh, which fuzzes every route against these request rules.
  */
-import { AccountFieldLimits as L, CONTROL_CHARACTERS_PATTERN, EMAIL_PATTERN, MAX_EMAIL_LOCAL_PART } from '@taal/contracts';
+import { AccountFieldLimits as L, CONTROL_CHARACTERS_PATTERN, EMAIL_PATTERN, MAX_EMAIL_LOCAL_PART, REASON_KEY_PATTERN } from '@taal/contracts';
 
 const tier = {
   type: 'object',
@@ -21,7 +21,7 @@ const stringList = { type: 'array', items: { type: 'string' } };
 const schemas = {
   Error: {
     type: 'object',
-    required: ['success', 'message', 'code'],
+    required: ['success', 'message', 'code', 'reason'],
     properties: {
       success: { const: false },
       message: { type: 'string', description: 'Human-readable; the specs\' wording where they have one' },
@@ -31,10 +31,22 @@ const schemas = {
           'NOT_FOUND, VALIDATION_FAILED, UNAUTHENTICATED, PERMISSION_DENIED, TOO_MANY_REQUESTS, EMAIL_TAKEN, ' +
           'INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED, ACCOUNT_SUSPENDED, SESSION_EXPIRED, REFRESH_TOKEN_REUSED, LINK_INVALID, UNAVAILABLE, …',
       },
+      reason: {
+        type: 'string',
+        pattern: REASON_KEY_PATTERN,
+        description:
+          'Stable key for clients to translate (decision 0002): the catalogue key of the message in CONSTANT_CASE ' +
+          '(LOGIN_FAILED, EMAIL_NOT_VERIFIED, EMAIL_TAKEN, ACCOUNT_SUSPENDED, TOO_MANY_LOGIN_ATTEMPTS, …), else equal to code',
+      },
       fields: {
         type: 'object',
         description: 'Per-field messages of a rejected form (field → message)',
         additionalProperties: { type: 'string' },
+      },
+      fieldReasons: {
+        type: 'object',
+        description: 'The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued)',
+        additionalProperties: { type: 'string', pattern: REASON_KEY_PATTERN },
       },
     },
     additionalProperties: false,

@@ -186,7 +186,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(identityEventsV1.UserRegistered.decode(event.payload).user?.email).toBe(email.toLowerCase());
 
     // Unverified: login is refused with the verify-your-email message, then the link verifies.
-    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.verifyYourEmail });
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.emailNotVerified });
     const link = await verifyLink(email.toLowerCase());
     expect(link.startsWith('http://taal.test/verify-email/')).toBe(true);
     const verified = await call<identityV1.VerifyEmailResponse>('verifyEmail', { token: tokenOf(link) });

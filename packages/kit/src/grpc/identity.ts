@@ -1,8 +1,9 @@
+import { UserRoles, type UserRole } from '@taal/contracts';
 import { permissionDenied, unauthenticated } from './errors';
 
-/** 1 admin, 2 content, 3 instructor, 4 student. */
-export type CallerUserType = 1 | 2 | 3 | 4;
-export const CallerUserTypes = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
+/** The roles, declared once in @taal/contracts (`UserRoles`); re-exported under the kit's names. */
+export type CallerUserType = UserRole;
+export const CallerUserTypes = UserRoles;
 
 /**
  * The user a call acts for, read from the user's access token after the receiving service

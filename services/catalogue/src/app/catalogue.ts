@@ -3,13 +3,13 @@
  * rules that need no I/O live in ../domain, SQL in ../store.
  */
 import type { catalogueV1 } from '@taal/contracts';
-import { invalidArgument, notFound, permissionDenied, unauthenticated, type CallerIdentity, type Sql } from '@taal/kit';
+import { CallerUserTypes, invalidArgument, notFound, permissionDenied, unauthenticated, type CallerIdentity, type Sql } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
 import { recordCoursesUpdated } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
 
-const ADMIN = 1;
-const CONTENT = 2;
+const ADMIN = CallerUserTypes.admin;
+const CONTENT = CallerUserTypes.content;
 
 /** Drafts (unpublished items) are visible to the back office only. */
 function assertMaySeeDrafts(identity: CallerIdentity | null, wanted: boolean): void {

@@ -56,4 +56,5 @@ export function requireAuth(identity: IdentityApi, ...roles: CallerUserType[]): 
   };
 }
 
-export const Roles = { admin: 1, content: 2, instructor: 3, student: 4 } as const satisfies Record<string, CallerUserType>;
+/** The roles (declared once in @taal/contracts). */
+export { UserRoles as Roles } from '@taal/contracts';

@@ -1,15 +1,37 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { reasonOfMessage } from '@taal/contracts';
 import { grpcStatusToHttp } from '@taal/kit';
 import type { Logger } from 'pino';
 
-/** The one error shape every /api/v1 call answers with. */
+/** The one error shape every /api/v1 call answers with (decision 0002). */
 export interface ApiErrorBody {
   success: false;
+  /** Human-readable, in English: the specs' wording where they have one. Never parsed by clients. */
   message: string;
-  /** A stable machine-readable code, e.g. NOT_FOUND, UNAVAILABLE, VALIDATION_FAILED. */
+  /** A stable machine-readable kind, e.g. NOT_FOUND, UNAVAILABLE, VALIDATION_FAILED, EMAIL_TAKEN. */
   code: string;
-  /** Per-field messages of a rejected form (field name → message), when there are any. */
+  /**
+   * The stable key of this message, which user interfaces translate: the CONSTANT_CASE key of
+   * the message in the contracts' catalogue (LOGIN_FAILED, EMAIL_NOT_VERIFIED, …), else `code`.
+   */
+  reason: string;
+  /** Per-field messages of a rejected form (field name → English message), when there are any. */
   fields?: Record<string, string>;
+  /** The same fields → reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued). */
+  fieldReasons?: Record<string, string>;
+}
+
+/** The reason of a field's message when the catalogue has none for it. */
+export const UNCATALOGUED_FIELD_REASON = 'INVALID_VALUE';
+
+/** Builds the error body: the reason keys are derived from the messages' catalogue keys. */
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  const body: ApiErrorBody = { success: false, message, code, reason: reasonOfMessage(message) ?? code };
+  if (fields && Object.keys(fields).length > 0) {
+    body.fields = fields;
+    body.fieldReasons = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, reasonOfMessage(v) ?? UNCATALOGUED_FIELD_REASON]));
+  }
+  return body;
 }
 
 export class HttpError extends Error {
@@ -74,9 +96,7 @@ function isGrpcError(error: unknown): error is { code: number; details?: string;
 /** Converts anything thrown by a handler into the API error shape; never leaks internals. */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof HttpError) {
-    const body: ApiErrorBody = { success: false, message: error.message, code: error.code };
-    if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
-    return { status: error.status, body };
+    return { status: error.status, body: errorBody(error.code, error.message, error.fields) };
   }
   if (isGrpcError(error)) {
     const status = grpcStatusToHttp(error.code);
@@ -90,12 +110,9 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
           : status >= 500
             ? 'Something went wrong'
             : (error.details ?? error.message);
-    const body: ApiErrorBody = { success: false, message, code };
-    const fields = status < 500 ? fieldsOf(error) : undefined;
-    if (fields) body.fields = fields;
-    return { status, body };
+    return { status, body: errorBody(code, message, status < 500 ? fieldsOf(error) : undefined) };
   }
-  return { status: 500, body: { success: false, message: 'Something went wrong', code: 'INTERNAL' } };
+  return { status: 500, body: errorBody('INTERNAL', 'Something went wrong') };
 }
 
 export function apiNotFound(): RequestHandler {
@@ -107,7 +124,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     // Body-parser and similar errors carry their own 4xx status.
     const typed = error as { status?: number; type?: string; message?: string };
     if (typeof typed?.status === 'number' && typed.status >= 400 && typed.status < 500 && !(error instanceof HttpError)) {
-      res.status(typed.status).json({ success: false, message: typed.message ?? 'Bad request', code: 'BAD_REQUEST' });
+      res.status(typed.status).json(errorBody('BAD_REQUEST', typed.message ?? 'Bad request'));
       return;
     }
     const { status, body } = toApiError(error);

@@ -36,7 +36,7 @@ export class Sessions {
     }
     if (!(await verifyPassword(password, user.password_hash))) throw failed();
     if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
-    if (!user.email_verify) throw withReason(permissionDenied(Messages.verifyYourEmail), 'EMAIL_NOT_VERIFIED');
+    if (!user.email_verify) throw withReason(permissionDenied(Messages.emailNotVerified), 'EMAIL_NOT_VERIFIED');
     return this.ctx.sql.transaction((tx) => this.issueSession(tx, user));
   }
 

@@ -1,5 +1,5 @@
 /** Pure identity rules: no I/O here, so they are unit-tested with plain values. */
-import { AccountFieldLimits as Limits, hasControlCharacters, isEmail } from '@taal/contracts';
+import { AccountFieldLimits as Limits, hasControlCharacters, dhakaDaysRange, isEmail, isUserRole, todayInDhaka, UserRoles as UserTypes } from '@taal/contracts';
 import { Messages } from './messages';
 
 /**
@@ -8,8 +8,8 @@ import { Messages } from './messages';
  */
 export { AccountFieldLimits, emailDomain, hasControlCharacters, isEmail, normaliseEmail } from '@taal/contracts';
 
-export const UserTypes = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
-export type UserType = (typeof UserTypes)[keyof typeof UserTypes];
+/** The roles are declared once, in @taal/contracts. */
+export { UserRoles as UserTypes, type UserRole as UserType } from '@taal/contracts';
 
 export const LOGIN_PROVIDERS = ['Google', 'Facebook'] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
@@ -17,9 +17,7 @@ export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
-export function isUserType(value: number): value is UserType {
-  return Number.isInteger(value) && value >= 1 && value <= 4;
-}
+export const isUserType = isUserRole;
 
 const blank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
 const tooLong = (value: string | undefined, max: number): boolean => (value ?? '').trim().length > max;
@@ -45,15 +43,15 @@ export function parseIsoDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999 (0004-01-01 was refused).
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
   return date;
 }
 
-/** Today's date (YYYY-MM-DD) in Bangladesh (UTC+6, no DST), where the marketplace runs. */
-export function todayInDhaka(now: Date = new Date()): string {
-  return new Date(now.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
-}
+/** Bangladesh days (UTC+6) are declared once, in @taal/contracts (bangladesh-time.ts). */
+export { todayInDhaka } from '@taal/contracts';
 
 /** Field → message of every problem; the first problem (in form order) is the headline message. */
 export interface ValidationResult {
@@ -256,6 +254,5 @@ export function analyticsRange(startDate: string, endDate: string): { start: Dat
   const start = parse(startDate);
   const end = parse(endDate);
   if (!start || !end || end < start) return null;
-  const SIX_HOURS = 6 * 3_600_000;
-  return { start: new Date(start.getTime() - SIX_HOURS), end: new Date(end.getTime() + 86_400_000 - SIX_HOURS) };
+  return dhakaDaysRange(start, end);
 }

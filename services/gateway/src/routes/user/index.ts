@@ -123,7 +123,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): 
     handle(async (req, res) => {
       await mailLimiter.hit('verify', param(req, 'id'), clientAddress(req));
       await identity.resendVerification({ user: param(req, 'id') });
-      res.json(done(M.verifyYourEmail, {}));
+      res.json(done(M.emailNotVerified, {}));
     }),
   );
 

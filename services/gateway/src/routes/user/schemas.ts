@@ -4,7 +4,7 @@
  * a form gets every message at once; identity enforces them again.
  */
 import { z } from 'zod';
-import { AccountFieldLimits as L, hasControlCharacters, IdentityMessages as M, isEmail } from '@taal/contracts';
+import { AccountFieldLimits as L, hasControlCharacters, IdentityMessages as M, isEmail, todayInDhaka } from '@taal/contracts';
 
 /** A required text field: missing, not a string or blank all give `missing`; longer than `max` gives `tooLong`. */
 const text = (missing: string, max: number, tooLong: string) =>
@@ -25,9 +25,7 @@ const name = (missing: string) => text(missing, L.name, M.nameTooLong).refine((v
 const email = (missing: string) => text(missing, L.email, M.emailTooLong).refine(isEmail, M.invalidEmail);
 
 /** Today in Bangladesh (UTC+6), YYYY-MM-DD. */
-function today(): string {
-  return new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
-}
+const today = (): string => todayInDhaka();
 
 function isRealDay(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);

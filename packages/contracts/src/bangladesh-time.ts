@@ -1,0 +1,30 @@
+/**
+ * The marketplace runs in Bangladesh: its days (date of birth "not in the future", analytics
+ * ranges, the back office's default range) are Dhaka days. Bangladesh is UTC+6 all year (no
+ * daylight saving), so a fixed offset is exact. Pure code without dependencies (browser-safe).
+ */
+export const DHAKA_UTC_OFFSET_MS = 6 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The Dhaka day (YYYY-MM-DD) an instant falls on. */
+export function dhakaDay(at: Date | string | number = new Date()): string {
+  return new Date(new Date(at).getTime() + DHAKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today's date (YYYY-MM-DD) in Dhaka. */
+export function todayInDhaka(now: Date = new Date()): string {
+  return dhakaDay(now);
+}
+
+/** The calendar day `days` after (negative: before) `day` (both YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants [start, end) covering the Dhaka days `first` to `last` inclusive, given as
+ * UTC midnights of those calendar days (e.g. `Date.UTC(y, m, d)`).
+ */
+export function dhakaDaysRange(first: Date, last: Date): { start: Date; end: Date } {
+  return { start: new Date(first.getTime() - DHAKA_UTC_OFFSET_MS), end: new Date(last.getTime() + DAY_MS - DHAKA_UTC_OFFSET_MS) };
+}

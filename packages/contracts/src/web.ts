@@ -1,0 +1,9 @@
+/**
+ * The browser-safe part of the contracts (no protobuf, no gRPC): what the frontends import as
+ * `@taal/contracts/web`. Everything here is also exported from `@taal/contracts`.
+ */
+export * from './account-rules';
+export * from './api-errors';
+export * from './bangladesh-time';
+export * from './identity-messages';
+export * from './user-roles';
