@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { createConfig } from '../shared/rsbuild-base.mjs';
+import { createConfig } from '@taal/web-shared/rsbuild-base.mjs';
 
 export default createConfig({
   name: 'panel',

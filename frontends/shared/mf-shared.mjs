@@ -1,20 +1,29 @@
 // The one Module Federation `shared` configuration used by the shell and every remote.
 // React, ReactDOM and React Router (and the i18next instance, so every remote sees the
 // language the shell picked) are singletons: whichever copy the shell loads first is the
-// one every remote uses.
+// one every remote uses. So is every module of @taal/web-shared (API client, session, auth
+// check, guards, toasts, i18n binding): one instance per page, so state such as the running
+// token refresh or the server's answer about the session is plain module state, shared by
+// the shell and the remotes without window globals. Its modules import each other by package
+// name (never './x'), so they too resolve to the one shared instance.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const versionOf = (name) => require(`${name}/package.json`).version;
+const packageOf = (name) => require(`${name}/package.json`);
+const versionOf = (name) => packageOf(name).version;
 
-const singleton = (name) => ({ singleton: true, requiredVersion: `^${versionOf(name)}` });
+const singleton = (name, version = versionOf(name)) => ({ singleton: true, requiredVersion: `^${version}` });
+
+const webShared = packageOf('@taal/web-shared');
+/** Every browser module @taal/web-shared exports (`@taal/web-shared/api`, …). */
+const webSharedModules = Object.entries(webShared.exports)
+  .filter(([, file]) => /\.tsx?$/.test(file))
+  .map(([subpath]) => `${webShared.name}/${subpath.slice(2)}`);
 
 export const sharedDependencies = {
   react: singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-router-dom': singleton('react-router-dom'),
   i18next: singleton('i18next'),
+  ...Object.fromEntries(webSharedModules.map((name) => [name, singleton(name, webShared.version)])),
 };
-
-/** Names of the remotes the shell composes at run time (each one is a folder under frontends/). */
-export const remoteNames = ['storefront', 'panel', 'admin'];

@@ -1,12 +1,8 @@
 // Rsbuild configuration shared by the shell and the remotes.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedDependencies } from './mf-shared.mjs';
-
-const sharedSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
 
 /**
  * @param {{ name: string, root: string, port: number, exposes?: Record<string,string>, html?: boolean }} opts
@@ -31,9 +27,6 @@ export function createConfig({ name, root, port, exposes, html = false }) {
     ],
     source: {
       entry: { index: './src/index.ts' },
-    },
-    resolve: {
-      alias: { '@shared': sharedSrc },
     },
     html: html ? { template: './src/index.html', title: 'Taal' } : undefined,
     tools: html ? undefined : { htmlPlugin: false },

@@ -3,7 +3,7 @@
 import './admin.css';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AdminGuard } from '@shared/guard';
+import { AdminGuard } from '@taal/web-shared/guard';
 import { Layout } from './components/Layout';
 import { Loading } from './components/States';
 

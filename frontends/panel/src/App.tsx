@@ -1,7 +1,7 @@
 // Student and instructor panels: frames only for now, behind the role guards.
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { InstructorGuard, StudentGuard } from '@shared/guard';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { InstructorGuard, StudentGuard } from '@taal/web-shared/guard';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];

@@ -1,4 +1,4 @@
-import { createLifecycles } from '@shared/lifecycles';
+import { createLifecycles } from '@taal/web-shared/lifecycles';
 import { App } from './App';
 
 export const { bootstrap, mount, unmount } = createLifecycles(App);

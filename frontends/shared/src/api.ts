@@ -1,9 +1,10 @@
 // Tiny client for the gateway's JSON API: { success: true, data, message? } or
-// { success: false, message, code, fields? }. Protected calls send the user's access token
+// { success: false, message, code, reason, fields?, fieldReasons? } (decision 0002; screens
+// translate `reason`/`fieldReasons` with errors.ts). Protected calls send the user's access token
 // (`Authorization: Bearer …`); when one answers 401 the rotating refresh token is used once
 // (one refresh at a time across every bundle and tab) and the call is retried.
-import type { Course, Instructor, UpcomingCourse } from './types';
-import { clearSession, markVerified, notifySession, read, saveLogin, STORAGE_KEYS, type LoginResult } from './session';
+import type { Course, Instructor, UpcomingCourse } from '@taal/web-shared/types';
+import { clearSession, markVerified, notifySession, read, saveLogin, STORAGE_KEYS, type LoginResult } from '@taal/web-shared/session';
 
 export class ApiError extends Error {
   constructor(
@@ -11,6 +12,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** The stable key to translate (never match `message`, it is English and may be reworded). */
+    readonly reason?: string,
+    /** Field → reason key of a rejected form. */
+    readonly fieldReasons?: Record<string, string>,
   ) {
     super(message);
   }
@@ -30,7 +35,9 @@ interface Body<T> {
   data?: T;
   message?: string;
   code?: string;
+  reason?: string;
   fields?: Record<string, string>;
+  fieldReasons?: Record<string, string>;
 }
 
 async function parse<T>(res: Response): Promise<ApiAnswer<T>> {
@@ -41,7 +48,7 @@ async function parse<T>(res: Response): Promise<ApiAnswer<T>> {
     body = undefined;
   }
   if (!res.ok || !body || body.success !== true) {
-    throw new ApiError(body?.message ?? `Request failed (${res.status})`, res.status, body?.code, body?.fields);
+    throw new ApiError(body?.message ?? `Request failed (${res.status})`, res.status, body?.code, body?.fields, body?.reason ?? body?.code, body?.fieldReasons);
   }
   return { data: body.data as T, message: body.message };
 }
@@ -54,14 +61,9 @@ const withAuth = (init: RequestInit, token: string | null): RequestInit => {
 };
 
 // ---- Token refresh: one at a time for every bundle (shell and remotes) and every tab ----
+// This module is a Module Federation singleton, so its state is shared by every bundle.
 
-interface AuthGlobal {
-  refreshing: Promise<boolean> | null;
-}
-const authGlobal = (): AuthGlobal => {
-  const w = window as unknown as { __taalAuthRefresh?: AuthGlobal };
-  return (w.__taalAuthRefresh ??= { refreshing: null });
-};
+let refreshing: Promise<boolean> | null = null;
 
 async function doRefresh(failedToken: string | null): Promise<boolean> {
   const current = read(STORAGE_KEYS.token);
@@ -99,11 +101,10 @@ async function doRefresh(failedToken: string | null): Promise<boolean> {
 export function refreshSession(failedToken: string | null): Promise<boolean> {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
   if (locks?.request) return locks.request('taal-auth-refresh', async (): Promise<boolean> => await doRefresh(failedToken)) as unknown as Promise<boolean>;
-  const g = authGlobal();
-  g.refreshing ??= doRefresh(failedToken).finally(() => {
-    g.refreshing = null;
+  refreshing ??= doRefresh(failedToken).finally(() => {
+    refreshing = null;
   });
-  return g.refreshing;
+  return refreshing;
 }
 
 export interface RequestOptions {

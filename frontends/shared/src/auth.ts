@@ -1,10 +1,10 @@
 // The server-validated session (spec §4: a stored login is valid only if its token verifies).
 // `verifySession` asks the gateway who the token belongs to (`GET user/me`, refreshing the
-// access token once if needed) and is shared by every bundle through a window global, so the
-// shell's check at start-up also serves the remotes' guards.
+// access token once if needed) and is shared by every bundle (this package is a Module Federation
+// singleton), so the shell's check at start-up also serves the remotes' guards.
 import { useEffect, useState } from 'react';
-import { apiPostAnswer, apiRequest, ApiError, authApi } from './api';
-import { checkState, clearSession, markVerified, notifySession, read, saveLogin, saveUser, SESSION_EVENT, STORAGE_KEYS, type LoginResult, type SessionUser } from './session';
+import { apiPostAnswer, apiRequest, ApiError, authApi } from '@taal/web-shared/api';
+import { checkState, clearSession, markVerified, notifySession, read, saveLogin, saveUser, SESSION_EVENT, STORAGE_KEYS, type LoginResult, type SessionUser } from '@taal/web-shared/session';
 
 export type Verified = { state: 'checking' } | { state: 'done'; user: SessionUser | null };
 

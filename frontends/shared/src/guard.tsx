@@ -2,9 +2,10 @@
 // storage) and the user's type must be allowed; anyone else goes to /.
 import React from 'react';
 import { Navigate } from 'react-router-dom';
-import { useVerifiedSession } from './auth';
+import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from './i18n';
-import { isInstructor, USER_TYPES, type SessionUser } from './session';
+import { isInstructor, type SessionUser } from '@taal/web-shared/session';
+import { UserRoles } from '@taal/contracts/web';
 
 export function RoleGuard({
   allow,
@@ -30,15 +31,15 @@ export function RoleGuard({
   return <>{children}</>;
 }
 
-export const StudentGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[USER_TYPES.student]}>{children}</RoleGuard>;
+export const StudentGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[UserRoles.student]}>{children}</RoleGuard>;
 
 export const InstructorGuard = ({ children }: { children: React.ReactNode }) => (
-  <RoleGuard allow={[USER_TYPES.instructor]} check={isInstructor}>
+  <RoleGuard allow={[UserRoles.instructor]} check={isInstructor}>
     {children}
   </RoleGuard>
 );
 
-export const AdminGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[USER_TYPES.admin]}>{children}</RoleGuard>;
+export const AdminGuard = ({ children }: { children: React.ReactNode }) => <RoleGuard allow={[UserRoles.admin]}>{children}</RoleGuard>;
 
 /** For /login, /signup and /forgetpassword: a signed-in user is sent to / (spec §2). */
 export function GuestOnly({ children }: { children: React.ReactNode }) {

@@ -1,9 +1,9 @@
 // The login state lives in local storage (spec §4): the access token, the rotating refresh
 // token, the user type and the user. It is trusted only once the server has vouched for it
 // (see auth.ts: `verifySession`); guards wait for that, the header reads storage for speed.
-// Shared by every bundle through local storage and window events, never module state.
-
-export const USER_TYPES = { admin: 1, content: 2, instructor: 3, student: 4 } as const;
+// This module is a Module Federation singleton (mf-shared.mjs): its state is the page's. Other
+// tabs follow through local storage and window events.
+import { UserRoles } from '@taal/contracts/web';
 
 /** A user as the gateway shows it (`ApiUser`). */
 export interface SessionUser {
@@ -125,10 +125,8 @@ export interface CheckState {
   promise: Promise<SessionUser | null> | null;
   result: SessionUser | null | undefined;
 }
-export const checkState = (): CheckState => {
-  const w = window as unknown as { __taalSessionCheck?: CheckState };
-  return (w.__taalSessionCheck ??= { token: null, promise: null, result: undefined });
-};
+const sessionCheck: CheckState = { token: null, promise: null, result: undefined };
+export const checkState = (): CheckState => sessionCheck;
 
 /** Records that the server vouched for `token` as `user` (login, refresh, check). */
 export function markVerified(token: string | null, user: SessionUser | null): void {
@@ -140,5 +138,5 @@ export function markVerified(token: string | null, user: SessionUser | null): vo
 
 /** Where a user of this type lands from the user menu. */
 export function isInstructor(user: Pick<SessionUser, 'type' | 'instructor'> | null | undefined): boolean {
-  return Boolean(user && user.type === USER_TYPES.instructor && user.instructor);
+  return Boolean(user && user.type === UserRoles.instructor && user.instructor);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { remoteForPath } from '@shared/routes';
-import { useStore } from '@shared/store';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { remoteForPath } from '@taal/web-shared/routes';
+import { useStore } from '@taal/web-shared/store';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { BackToTop } from './components/BackToTop';

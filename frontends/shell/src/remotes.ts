@@ -4,10 +4,10 @@
 // error with a retry button (rendered by the shell); the rest of the shell keeps working.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, start, type LifeCycles, type AppProps } from 'single-spa';
-import { remoteForPath, type RemoteName } from '@shared/routes';
-import { createStore } from '@shared/store';
+import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@taal/web-shared/routes';
+import { createStore } from '@taal/web-shared/store';
 
-export const REMOTE_NAMES: RemoteName[] = ['storefront', 'panel', 'admin'];
+export { REMOTE_NAMES };
 
 export type RemoteStatus =
   | { state: 'idle' }
@@ -15,11 +15,9 @@ export type RemoteStatus =
   | { state: 'mounted' }
   | { state: 'error'; retry: () => void };
 
-export const remoteStatus = createStore<Record<RemoteName, RemoteStatus>>({
-  storefront: { state: 'idle' },
-  panel: { state: 'idle' },
-  admin: { state: 'idle' },
-});
+export const remoteStatus = createStore<Record<RemoteName, RemoteStatus>>(
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, { state: 'idle' }])) as Record<RemoteName, RemoteStatus>,
+);
 
 function setStatus(name: RemoteName, status: RemoteStatus) {
   remoteStatus.set({ ...remoteStatus.get(), [name]: status });

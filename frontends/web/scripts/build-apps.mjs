@@ -20,7 +20,10 @@ process.env.NODE_ENV = 'production';
 
 const require = createRequire(import.meta.url);
 const frontends = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const APPS = ['shell', 'storefront', 'panel', 'admin'];
+// The shell and the remotes declared (with their routes) in @taal/web-shared's routes.json.
+const APPS = ['shell', ...Object.keys(require('@taal/web-shared/routes.json').remotes)];
+// The browser-safe contracts the apps bundle (@taal/contracts/web and what it imports).
+const contractsSrc = path.join(path.dirname(require.resolve('@taal/contracts/package.json')), 'src');
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const verbose = args.includes('--verbose');
@@ -41,7 +44,7 @@ function files(dir) {
 function inputHash(app) {
   const h = createHash('sha256');
   const appDir = path.join(frontends, app);
-  const inputs = [...files(path.join(appDir, 'src')), ...files(path.join(appDir, 'public')), path.join(appDir, 'rsbuild.config.mjs'), path.join(appDir, 'package.json'), ...files(path.join(frontends, 'shared'))].sort();
+  const inputs = [...files(path.join(appDir, 'src')), ...files(path.join(appDir, 'public')), path.join(appDir, 'rsbuild.config.mjs'), path.join(appDir, 'package.json'), ...files(path.join(frontends, 'shared')), ...files(contractsSrc).filter((f) => !f.includes(`${path.sep}gen${path.sep}`) && !/\.test\.ts$/.test(f))].sort();
   for (const f of inputs) {
     h.update(path.relative(frontends, f));
     h.update(fs.readFileSync(f));

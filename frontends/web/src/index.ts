@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
-export const REMOTE_NAMES = ['storefront', 'panel', 'admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The remotes, as declared once with their routes in @taal/web-shared (src/routes.json). */
+const ROUTES_FILE = require.resolve('@taal/web-shared/routes.json');
+export const REMOTE_NAMES: readonly string[] = Object.keys((JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as { remotes: Record<string, unknown> }).remotes);
+export type RemoteName = string;
 
 export interface MountFrontendsOptions {
   /**

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { startAllInOne } from '@taal/launcher';
+import { reasonOfMessage } from '@taal/contracts';
 import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
 import { waitForMailLink, mailsTo } from '../../identity/src/testing/eml';
 import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
@@ -142,6 +143,10 @@ describe('accounts and access on the all-in-one process', () => {
       const res = await signUp(signUpForm({ ...goodFields(uniqueEmail('bad')), ...change }));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, message, code: 'VALIDATION_FAILED', fields: { [field]: message } });
+      // The stable keys the UI translates: the catalogue key of the message (decision 0002).
+      const reason = reasonOfMessage(message);
+      expect(reason).toMatch(/^[A-Z_]+$/);
+      expect(res.body).toMatchObject({ reason, fieldReasons: { [field]: reason } });
     });
 
     it('needs a photo that is an image of at most 5 MB', async () => {
@@ -166,6 +171,7 @@ describe('accounts and access on the all-in-one process', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('*Name required');
       expect(Object.keys(res.body.fields!)).toEqual(['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address']);
+      expect(res.body).toMatchObject({ reason: 'NAME_REQUIRED', fieldReasons: { name: 'NAME_REQUIRED', email: 'EMAIL_REQUIRED', photo: 'PHOTO_REQUIRED', dob: 'DOB_REQUIRED' } });
     });
 
     it('creates the account, mails a verification link that works, and refuses the address a second time', async () => {
@@ -181,11 +187,11 @@ describe('accounts and access on the all-in-one process', () => {
       expect((await get(`/api/v1/user/checkemail/${uniqueEmail('free')}`)).body).toMatchObject({ success: false });
 
       const again = await signUp(signUpForm(goodFields(email)));
-      expect(again).toMatchObject({ status: 409, body: { message: 'Email is already registered, please use login to continue.' } });
+      expect(again).toMatchObject({ status: 409, body: { message: 'Email is already registered, please use login to continue.', code: 'EMAIL_TAKEN', reason: 'EMAIL_TAKEN' } });
 
       // Not verified yet: login is refused with the verify message.
       const early = await login(email, 'secret1');
-      expect(early).toMatchObject({ status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'Please check your email inbox/spam folder and verify your email' } });
+      expect(early).toMatchObject({ status: 403, body: { code: 'EMAIL_NOT_VERIFIED', reason: 'EMAIL_NOT_VERIFIED', message: 'Please check your email inbox/spam folder and verify your email' } });
 
       // The mail is in DATA_DIR/mail; re-verify sends another one.
       const mailDir = path.join(dataDir, 'mail');
@@ -267,7 +273,7 @@ describe('accounts and access on the all-in-one process', () => {
         expect(res).toMatchObject({ status: 400, body: { success: false, message: 'Email or password is missing!' } });
       }
       const wrong = await login('content@taal.local', 'not-the-password');
-      expect(wrong).toMatchObject({ status: 401, body: { message: 'Login Failed!! Please try with correct Credentials.', code: 'INVALID_CREDENTIALS' } });
+      expect(wrong).toMatchObject({ status: 401, body: { message: 'Login Failed!! Please try with correct Credentials.', code: 'INVALID_CREDENTIALS', reason: 'LOGIN_FAILED' } });
       const unknown = await login(uniqueEmail('ghost'), 'whatever1');
       expect(unknown.body.message).toBe('Login Failed!! Please try with correct Credentials.');
       const ok = await login('content@taal.local', 'content123');

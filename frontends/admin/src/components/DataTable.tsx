@@ -1,8 +1,8 @@
 // A small data table: a search box, fixed page size, and copy / CSV / print of every
 // (filtered) row, as the back office's tables offer (back office §2).
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { toast } from '@shared/toast';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
 import { Pager, pageOf } from './Pager';
 import { Loading, NoData } from './States';
 

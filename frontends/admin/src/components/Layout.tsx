@@ -2,7 +2,7 @@
 // according to the current path.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 export const SIDE_MENU_WIDTH = 240;
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 /** Previous / numbered / next page buttons (a window of pages around the current one). */
 export function Pager({ page, pages, onPage, testId }: { page: number; pages: number; onPage: (p: number) => void; testId?: string }) {

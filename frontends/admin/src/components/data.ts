@@ -1,6 +1,7 @@
+import { UserRoles } from '@taal/contracts/web';
 import { useEffect, useState } from 'react';
-import { authApi } from '@shared/api';
-import type { SessionUser } from '@shared/session';
+import { authApi } from '@taal/web-shared/api';
+import type { SessionUser } from '@taal/web-shared/session';
 
 /** A user as the admin calls answer it. */
 export type AdminUser = SessionUser;
@@ -60,8 +61,8 @@ export function isoToDmy(iso: string): string {
 }
 
 export const USER_TYPE_KEYS: Record<number, string> = {
-  1: 'adminUsers.types.admin',
-  2: 'adminUsers.types.content',
-  3: 'adminUsers.types.instructor',
-  4: 'adminUsers.types.student',
+  [UserRoles.admin]: 'adminUsers.types.admin',
+  [UserRoles.content]: 'adminUsers.types.content',
+  [UserRoles.instructor]: 'adminUsers.types.instructor',
+  [UserRoles.student]: 'adminUsers.types.student',
 };

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
-import { authApi } from '@shared/api';
-import { formatDate } from '@shared/format';
-import { toast } from '@shared/toast';
+import { UserRoles } from '@taal/contracts/web';
+import { authApi } from '@taal/web-shared/api';
+import { formatDate } from '@taal/web-shared/format';
+import { toast } from '@taal/web-shared/toast';
 import type { Column } from './DataTable';
 import { USER_TYPE_KEYS, type AdminUser } from './data';
 
 export function userTypeLabel(t: TFunction, user: Pick<AdminUser, 'type' | 'subscriber'>): string {
-  if (user.type === 4 && user.subscriber) return t('adminUsers.types.subscriber');
+  if (user.type === UserRoles.student && user.subscriber) return t('adminUsers.types.subscriber');
   return t(USER_TYPE_KEYS[user.type] ?? 'adminUsers.types.unknown');
 }
 

@@ -2,7 +2,8 @@
 // needed), a chart of sign-ups per day (per month for long ranges), the counts total,
 // verified, not verified and subscriber, and the users (student id links /viewuser).
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { addDays, dhakaDay } from '@taal/contracts/web';
 import { BarChart, type Bar } from '../components/BarChart';
 import { DataTable, type Column } from '../components/DataTable';
 import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
@@ -11,7 +12,6 @@ import { userColumns } from '../components/users';
 
 export const DEFAULT_RANGE_DAYS = 30;
 const TABLE_PAGE_SIZE = 10;
-const DHAKA_OFFSET_MS = 6 * 3_600_000;
 
 interface UserAnalytics {
   total: number;
@@ -21,15 +21,10 @@ interface UserAnalytics {
   data: AdminUser[];
 }
 
-/** The Bangladesh calendar day (YYYY-MM-DD) of an instant. */
-const dhakaDay = (iso: string) => new Date(new Date(iso).getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
-
 /** The last 30 Bangladesh days, as the server counts them (not the browser's own time zone). */
 export function defaultRange(now = new Date()): { from: string; to: string } {
-  const to = dhakaDay(now.toISOString());
-  const from = new Date(`${to}T00:00:00Z`);
-  from.setUTCDate(from.getUTCDate() - DEFAULT_RANGE_DAYS);
-  return { from: from.toISOString().slice(0, 10), to };
+  const to = dhakaDay(now);
+  return { from: addDays(to, -DEFAULT_RANGE_DAYS), to };
 }
 
 function* days(from: string, to: string) {

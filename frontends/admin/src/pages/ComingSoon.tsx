@@ -1,4 +1,4 @@
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { AdminPage } from '../components/States';
 
 /** Back-office screens whose services arrive with later work. */

@@ -1,14 +1,15 @@
 // /createaccount: name, email, password, account type (Admin 1 / Content Uploader 2) and an
 // optional instructor (back office §2, §5).
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { api, ApiError, authApi } from '@shared/api';
-import { toast } from '@shared/toast';
-import type { Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api, ApiError, authApi } from '@taal/web-shared/api';
+import { hasReason, reasonKey, translateApiError } from '@taal/web-shared/errors';
+import { isEmail, UserRoles } from '@taal/contracts/web';
+import { toast } from '@taal/web-shared/toast';
+import type { Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { AdminPage } from '../components/States';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { name: '', email: '', password: '', type: '', instructor: 'N/A' };
 
 export default function CreateAccount() {
@@ -27,7 +28,7 @@ export default function CreateAccount() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.name.trim() || !form.email.trim() || !form.password || !form.type) return fail(t('adminUsers.create.missing'));
-    if (!EMAIL.test(form.email.trim())) return fail(t('auth.errors.invalidEmail'));
+    if (!isEmail(form.email.trim())) return fail(t('auth.errors.invalidEmail'));
     if (form.password.length < 6) return fail(t('auth.errors.passwordTooShort'));
     setBusy(true);
     setMessage(null);
@@ -43,10 +44,9 @@ export default function CreateAccount() {
       setMessage({ kind: 'success', text: t('adminUsers.create.added') });
       toast(t('adminUsers.create.added'), 'success');
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') fail(t('adminUsers.create.emailExists'));
-      else if (err instanceof ApiError && err.message === 'Some field is not fillup!!!') fail(t('adminUsers.create.missing'));
-      else if (err instanceof ApiError && err.message === 'password should be more than 5 character') fail(t('auth.errors.passwordTooShort'));
-      else if (err instanceof ApiError && err.message === '*Invalid email') fail(t('auth.errors.invalidEmail'));
+      // By the stable reason keys (decision 0002), never the server's English sentence.
+      if (hasReason(err, 'EMAIL_TAKEN', 'EMAIL_EXISTS')) fail(t('adminUsers.create.emailExists'));
+      else if (err instanceof ApiError && err.status < 500 && reasonKey(err.reason)) fail(translateApiError(t, err));
       else fail(t('adminUsers.create.notAdded'));
     } finally {
       setBusy(false);
@@ -77,8 +77,8 @@ export default function CreateAccount() {
           <span>{t('adminUsers.create.type')}</span>
           <select name="type" value={form.type} onChange={(e) => set('type', e.target.value)}>
             <option value="">{t('adminUsers.create.chooseType')}</option>
-            <option value="1">{t('adminUsers.create.admin')}</option>
-            <option value="2">{t('adminUsers.create.content')}</option>
+            <option value={UserRoles.admin}>{t('adminUsers.create.admin')}</option>
+            <option value={UserRoles.content}>{t('adminUsers.create.content')}</option>
           </select>
         </label>
         <label>

@@ -1,8 +1,8 @@
 // /admin: the dashboard. Only the user figures exist so far; the rest arrives with the other
 // back-office services.
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { formatDate } from '@shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { formatDate } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { userTypeLabel } from '../components/users';

@@ -1,7 +1,7 @@
 // /oauthusers: people who signed up with Google or Facebook, 10 a page (back office §2).
 import { useMemo } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { formatDate } from '@shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { formatDate } from '@taal/web-shared/format';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
 import { AdminPage, LoadError } from '../components/States';

@@ -1,7 +1,8 @@
 // /adminuserlist: users by group (back office §2) as cards with View and Suspend/Unsuspend.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
+import { UserRoles } from '@taal/contracts/web';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { Pager, pageOf } from '../components/Pager';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
@@ -10,9 +11,9 @@ import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
 const SECTIONS = [
   ['users', 'user/type/student'],
   ['subscribers', 'user/type/subscriber'],
-  ['instructors', 'user/type/3'],
-  ['admins', 'user/type/1'],
-  ['content', 'user/type/2'],
+  ['instructors', `user/type/${UserRoles.instructor}`],
+  ['admins', `user/type/${UserRoles.admin}`],
+  ['content', `user/type/${UserRoles.content}`],
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 const PAGE_SIZE = 12;

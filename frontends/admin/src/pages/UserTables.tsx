@@ -1,7 +1,7 @@
 // /adminuserlistdetail (every user, 5 a page, mark verified) and /adminsubsciberlist
 // (subscribers, 20 a page): tables with copy, CSV and print (back office §2).
 import { useMemo, useState } from 'react';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError } from '../components/States';

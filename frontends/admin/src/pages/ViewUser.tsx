@@ -1,9 +1,9 @@
 // /viewuser?id=…: one user's details (back office §2), with suspend / unsuspend and verify.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { ApiError } from '@shared/api';
-import { formatDate, poishaToBdt } from '@shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { ApiError } from '@taal/web-shared/api';
+import { formatDate, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';

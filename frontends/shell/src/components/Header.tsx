@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { api } from '@shared/api';
-import { isCourseView } from '@shared/routes';
-import { logout, verifySession } from '@shared/auth';
-import { getSession, SESSION_EVENT, USER_TYPES, type Session } from '@shared/session';
-import type { Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api } from '@taal/web-shared/api';
+import { isCourseView } from '@taal/web-shared/routes';
+import { logout, verifySession } from '@taal/web-shared/auth';
+import { getSession, SESSION_EVENT, type Session } from '@taal/web-shared/session';
+import { UserRoles } from '@taal/contracts/web';
+import type { Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { navigateToUrl } from 'single-spa';
 import { fontsFor } from '../fonts';
 import i18next from '../i18n';
@@ -127,7 +128,7 @@ function UserMenu({ session }: { session: Session }) {
       {(close) => (
         <ul className="menu-list" onClick={close} data-testid="user-menu-items">
           {session.name && <li className="muted">{session.name}</li>}
-          {session.type === USER_TYPES.student &&
+          {session.type === UserRoles.student &&
             STUDENT_TABS.map((tab, index) => (
               <li key={tab}>
                 <a href={`/studentpanel?tab=${index}`} onClick={go} data-testid="student-tab-link">
@@ -135,14 +136,14 @@ function UserMenu({ session }: { session: Session }) {
                 </a>
               </li>
             ))}
-          {session.type === USER_TYPES.admin && (
+          {session.type === UserRoles.admin && (
             <li>
               <a href="/admin" onClick={go}>
                 {t('nav.dashboard')}
               </a>
             </li>
           )}
-          {session.type === USER_TYPES.instructor && (
+          {session.type === UserRoles.instructor && (
             <li>
               <a href="/instructorpanel" onClick={go}>
                 {t('nav.myDashboard')}

@@ -2,7 +2,7 @@
 // beat accented, Web Audio clicks scheduled ahead of time; changing BPM while playing
 // restarts the count.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 export const MIN_BPM = 40;
 export const MAX_BPM = 280;

@@ -1,4 +1,4 @@
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { go } from '../nav';
 
 export function NotFound() {

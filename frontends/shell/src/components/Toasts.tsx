@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { TOAST_EVENT, TOAST_MS, type ToastDetail } from '@shared/toast';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { TOAST_EVENT, TOAST_MS, type ToastDetail } from '@taal/web-shared/toast';
 
 interface Item extends ToastDetail {
   id: number;

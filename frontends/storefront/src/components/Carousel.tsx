@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 /** Items visible at once for a viewport width: 5 on wide screens, fewer on narrow ones. */
 export function perViewFor(width: number, max = 5): number {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { apiPost } from '@shared/api';
-import { toast } from '@shared/toast';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { apiPost } from '@taal/web-shared/api';
+import { toast } from '@taal/web-shared/toast';
+import { isEmail } from '@taal/contracts/web';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { name: '', email: '', message: '' };
 
 /**
@@ -19,7 +19,7 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const filled = form.name.trim() && form.email.trim() && form.message.trim();
-    if (!filled || (landing && !EMAIL.test(form.email))) {
+    if (!filled || (landing && !isEmail(form.email.trim()))) {
       toast(t(landing ? 'contact.invalidLanding' : 'contact.missing'), 'error');
       return;
     }

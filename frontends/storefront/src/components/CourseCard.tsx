@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import type { Course } from '@shared/types';
+import { useTranslation } from '@taal/web-shared/i18n';
+import type { Course } from '@taal/web-shared/types';
 import { PriceLine } from './Money';
 
 export function categoryKey(category: string): string {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import type { Instructor } from '@shared/types';
+import { useTranslation } from '@taal/web-shared/i18n';
+import type { Instructor } from '@taal/web-shared/types';
 
 export function InstructorCard({ instructor }: { instructor: Instructor }) {
   const { t } = useTranslation();

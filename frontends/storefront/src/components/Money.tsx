@@ -1,5 +1,5 @@
-import { useTranslation } from '@shared/i18n';
-import { discountPercent, poishaToBdt } from '@shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { discountPercent, poishaToBdt } from '@taal/web-shared/format';
 
 /** An amount in BDT with 2 decimals (the API sends integer poisha). */
 export function Money({ poisha, className = 'price' }: { poisha: number; className?: string }) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { looksLikeHtml, sanitizeHtml } from '@shared/html';
+import { looksLikeHtml, sanitizeHtml } from '@taal/web-shared/html';
 
 /** HTML from the API, sanitised; plain text keeps its line breaks. */
 export function RichText({ text, className = 'desc' }: { text: string | undefined; className?: string }) {

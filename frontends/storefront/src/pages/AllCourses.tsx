@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { api, clearApiCache } from '@shared/api';
-import { CATEGORIES, LEVELS, type Course, type Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api, clearApiCache } from '@taal/web-shared/api';
+import { CATEGORIES, LEVELS, type Course, type Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/PageLoading';
 

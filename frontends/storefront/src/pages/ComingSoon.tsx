@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 /** Screens linked from the header whose features arrive with later work. */
 export default function ComingSoon({ page }: { page: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { ContactForm } from '../components/ContactForm';
 
 export const CONTACT = { phone: '+880 1700-000000', email: 'support@taal.com.bd' };

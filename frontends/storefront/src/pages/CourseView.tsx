@@ -1,13 +1,13 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { api, ApiError } from '@shared/api';
-import { getSession } from '@shared/session';
-import { toast } from '@shared/toast';
-import { TIERS, type Course, type Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api, ApiError } from '@taal/web-shared/api';
+import { getSession } from '@taal/web-shared/session';
+import { toast } from '@taal/web-shared/toast';
+import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { PriceLine } from '../components/Money';
 import { RichText } from '../components/RichText';
-import { formatDateTime } from '@shared/format';
+import { formatDateTime } from '@taal/web-shared/format';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from '@shared/i18n';
-import { api } from '@shared/api';
-import type { Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api } from '@taal/web-shared/api';
+import type { Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { InstructorCard } from '../components/InstructorCard';
 import { CardSkeletons } from '../components/PageLoading';
 

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { api } from '@shared/api';
-import { formatDateTime } from '@shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api } from '@taal/web-shared/api';
+import { formatDateTime } from '@taal/web-shared/format';
 import { RichText } from '../components/RichText';
-import type { Course, Instructor } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import type { Course, Instructor } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard } from '../components/CourseCard';
 import { PageLoading } from '../components/PageLoading';
 

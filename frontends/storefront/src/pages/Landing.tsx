@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { api } from '@shared/api';
-import { getSession } from '@shared/session';
-import type { Course, Instructor, UpcomingCourse } from '@shared/types';
-import { useAsync } from '@shared/useAsync';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { api } from '@taal/web-shared/api';
+import { getSession } from '@taal/web-shared/session';
+import type { Course, Instructor, UpcomingCourse } from '@taal/web-shared/types';
+import { useAsync } from '@taal/web-shared/useAsync';
 import { Carousel } from '../components/Carousel';
 import { CourseCard } from '../components/CourseCard';
 import { ContactForm } from '../components/ContactForm';

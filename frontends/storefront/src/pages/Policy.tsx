@@ -1,4 +1,4 @@
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 
 /** Terms and Privacy: static, translated sections, with a back-to-top button. */
 export default function Policy({ kind }: { kind: 'terms' | 'privacy' }) {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { apiRequest } from '@shared/api';
-import { GuestOnly } from '@shared/guard';
-import { toast } from '@shared/toast';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { apiRequest } from '@taal/web-shared/api';
+import { GuestOnly } from '@taal/web-shared/guard';
+import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field } from './common';
 
 function ForgetPasswordForm() {

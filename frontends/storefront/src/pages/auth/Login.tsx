@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { ApiError } from '@shared/api';
-import { login, socialLogin } from '@shared/auth';
-import { GuestOnly } from '@shared/guard';
-import { clearSession, notifySession } from '@shared/session';
-import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@shared/social';
-import { AuthCard, EMAIL, Field, errorMessage, PasswordInput, tr } from './common';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { ApiError } from '@taal/web-shared/api';
+import { hasReason } from '@taal/web-shared/errors';
+import { login, socialLogin } from '@taal/web-shared/auth';
+import { GuestOnly } from '@taal/web-shared/guard';
+import { clearSession, notifySession } from '@taal/web-shared/session';
+import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
+import { AuthCard, isEmail, Field, errorMessage, PasswordInput, tr } from './common';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -92,7 +93,7 @@ function LoginForm() {
     e.preventDefault();
     const next: Errors = {};
     if (!email.trim()) next.email = 'auth.errors.emailRequired';
-    else if (!EMAIL.test(email.trim())) next.email = 'auth.errors.invalidEmail';
+    else if (!isEmail(email.trim())) next.email = 'auth.errors.invalidEmail';
     if (!password) next.password = 'auth.errors.passwordRequired';
     setErrors(next);
     if (Object.keys(next).length) {
@@ -108,7 +109,7 @@ function LoginForm() {
       // Spec §4, §8: a failed login clears the session.
       clearSession();
       notifySession();
-      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+      if (hasReason(err, 'EMAIL_NOT_VERIFIED')) {
         navigate('/verify-email', { state: { email: email.trim() } });
         return;
       }

@@ -1,7 +1,7 @@
 // /registration-successful and /password-change-successful (spec §2). A password is changed
 // through an e-mailed link (docs/decisions/0006), so the latter says to look for that link.
 import { Link } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { AuthCard } from './common';
 
 export function RegistrationSuccessful() {

@@ -1,9 +1,9 @@
 // Opened from the password-reset e-mail (/reset-password?token=…): choose a new password.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { apiPostAnswer } from '@shared/api';
-import { toast } from '@shared/toast';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { apiPostAnswer } from '@taal/web-shared/api';
+import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput, tr } from './common';
 
 type Errors = Partial<Record<'password' | 'confirmPassword', string>>;

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { ApiError, apiPostForm, apiRequest } from '@shared/api';
-import { GuestOnly } from '@shared/guard';
-import { toast } from '@shared/toast';
-import { AuthCard, EMAIL, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { ApiError, apiPostForm, apiRequest } from '@taal/web-shared/api';
+import { hasReason } from '@taal/web-shared/errors';
+import { GuestOnly } from '@taal/web-shared/guard';
+import { toast } from '@taal/web-shared/toast';
+import { AuthCard, isEmail, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
 import { compressPhoto } from './compress';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
@@ -75,7 +76,7 @@ function SignupForm() {
         if (!photo) next.photo = errors.photo ?? REQUIRED_KEYS.photo;
       } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = REQUIRED_KEYS[f];
     }
-    if (!next.email && !EMAIL.test(values.email.trim())) next.email = 'auth.errors.invalidEmail';
+    if (!next.email && !isEmail(values.email.trim())) next.email = 'auth.errors.invalidEmail';
     if (Object.keys(next).length) return { errors: next, toastKey: 'auth.errors.fillRequired' };
     if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'auth.errors.passwordMismatch' }, toastKey: 'auth.errors.passwordMismatch' };
     if (values.password.length < 6) return { errors: { password: 'auth.errors.passwordTooShort' }, toastKey: 'auth.errors.passwordTooShort' };
@@ -121,7 +122,7 @@ function SignupForm() {
     } catch (err) {
       const fields = fieldErrors(err);
       if (Object.keys(fields).length) setErrors(fields);
-      else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') setErrors({ email: 'auth.errors.emailTaken' });
+      else if (hasReason(err, 'EMAIL_TAKEN')) setErrors({ email: 'auth.errors.emailTaken' });
       toast(errorMessage(t, err), 'error');
     } finally {
       setBusy(false);

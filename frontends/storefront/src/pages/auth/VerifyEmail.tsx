@@ -3,11 +3,11 @@
 // verifies the address first.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '@shared/i18n';
-import { apiRequest } from '@shared/api';
-import { storedUser } from '@shared/session';
-import { toast } from '@shared/toast';
-import { AuthCard, EMAIL, errorMessage, Field, tr } from './common';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { apiRequest } from '@taal/web-shared/api';
+import { storedUser } from '@taal/web-shared/session';
+import { toast } from '@taal/web-shared/toast';
+import { AuthCard, isEmail, errorMessage, Field, tr } from './common';
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'verified' } | { state: 'failed'; message: string };
 
@@ -24,7 +24,7 @@ function Resend({ initialEmail }: { initialEmail: string }) {
       setError('auth.errors.emailRequired');
       return;
     }
-    if (who.includes('@') && !EMAIL.test(who)) {
+    if (who.includes('@') && !isEmail(who)) {
       setError('auth.errors.invalidEmail');
       return;
     }

@@ -1,0 +1,84 @@
+// API errors as the reader's language (decision 0002): every error carries a stable `reason`
+// (and `fieldReasons` for a rejected form); the screens translate those keys, never the
+// English `message`, so rewording a server message cannot break the Bengali interface.
+import type { TFunction } from 'i18next';
+import { AccountFieldLimits } from '@taal/contracts/web';
+import { ApiError } from '@taal/web-shared/api';
+
+/** Translation key of each reason the screens know (reasons are the contracts' catalogue keys in CONSTANT_CASE). */
+export const REASON_KEYS: Readonly<Record<string, string>> = {
+  NAME_REQUIRED: 'auth.errors.nameRequired',
+  EMAIL_REQUIRED: 'auth.errors.emailRequired',
+  INVALID_EMAIL: 'auth.errors.invalidEmail',
+  PASSWORD_REQUIRED: 'auth.errors.passwordRequired',
+  CONFIRM_PASSWORD_REQUIRED: 'auth.errors.confirmPasswordRequired',
+  PASSWORD_MISMATCH: 'auth.errors.passwordMismatch',
+  PASSWORD_TOO_SHORT: 'auth.errors.passwordTooShort',
+  PHOTO_REQUIRED: 'auth.errors.photoRequired',
+  DOB_REQUIRED: 'auth.errors.dobRequired',
+  PHONE_REQUIRED: 'auth.errors.phoneRequired',
+  ADDRESS_REQUIRED: 'auth.errors.addressRequired',
+  FILL_REQUIRED: 'auth.errors.fillRequired',
+  EMAIL_TAKEN: 'auth.errors.emailTaken',
+  DOB_IN_FUTURE: 'auth.errors.dobInFuture',
+  DOB_INVALID: 'auth.errors.dobInvalid',
+  PHONE_DIGITS_ONLY: 'auth.errors.phoneDigitsOnly',
+  PHOTO_NOT_IMAGE: 'auth.errors.photoNotImage',
+  NAME_TOO_LONG: 'auth.errors.nameTooLong',
+  NAME_INVALID: 'auth.errors.nameInvalid',
+  EMAIL_TOO_LONG: 'auth.errors.emailTooLong',
+  PASSWORD_TOO_LONG: 'auth.errors.passwordTooLong',
+  PHONE_TOO_LONG: 'auth.errors.phoneTooLong',
+  ADDRESS_TOO_LONG: 'auth.errors.addressTooLong',
+  ADDRESS_INVALID: 'auth.errors.addressInvalid',
+  REFER_CODE_TOO_LONG: 'auth.errors.referCodeTooLong',
+  TOO_MANY_SIGN_UPS: 'auth.errors.tooManySignUps',
+  LOGIN_MISSING: 'auth.errors.loginMissing',
+  LOGIN_FAILED: 'auth.errors.loginFailed',
+  EMAIL_NOT_VERIFIED: 'auth.verify.notice',
+  ACCOUNT_SUSPENDED: 'auth.errors.suspended',
+  SESSION_EXPIRED: 'auth.errors.sessionExpired',
+  TOO_MANY_LOGIN_ATTEMPTS: 'auth.errors.tooManyAttempts',
+  TOO_MANY_MAIL_REQUESTS: 'auth.errors.tooManyMailRequests',
+  TOO_MANY_REQUESTS: 'auth.errors.tooManyRequests',
+  ANY_FIELD_MISSING: 'auth.errors.anyFieldMissing',
+  RESET_LINK_INVALID: 'auth.errors.resetLinkInvalid',
+  VERIFY_LINK_INVALID: 'auth.errors.verifyLinkInvalid',
+  USER_NOT_FOUND: 'auth.errors.userNotFound',
+  LOGIN_FIRST: 'auth.errors.loginFirst',
+  SOME_FIELD_NOT_FILLED: 'adminUsers.create.missing',
+  EMAIL_EXISTS: 'adminUsers.create.emailExists',
+  INVALID_ACCOUNT_TYPE: 'adminUsers.create.invalidType',
+};
+
+/** The values the translations interpolate (`{{name}}` = the longest name, …). */
+export const ERROR_VALUES = { ...AccountFieldLimits };
+
+/** The translation key of a reason, when the screens have one. */
+export function reasonKey(reason: string | undefined): string | undefined {
+  return reason ? REASON_KEYS[reason] : undefined;
+}
+
+/** Whether `err` is an API refusal with this reason. */
+export function hasReason(err: unknown, ...reasons: string[]): boolean {
+  return err instanceof ApiError && reasons.includes(err.reason ?? '');
+}
+
+/**
+ * An API failure in the reader's language: a known reason is translated, an unknown one shows
+ * the server's text as it came; network errors and 5xx get `fallbackKey`.
+ */
+export function translateApiError(t: TFunction, err: unknown, fallbackKey = 'common.loadFailed'): string {
+  if (!(err instanceof ApiError) || err.status >= 500) return t(fallbackKey);
+  const key = reasonKey(err.reason);
+  return key ? t(key, ERROR_VALUES) : err.message || t(fallbackKey);
+}
+
+/**
+ * Per-field problems of a rejected form as translation keys (or the server's text for a
+ * reason the screens do not know), to be shown with a `t` at render time.
+ */
+export function fieldErrorKeys(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || !err.fields) return {};
+  return Object.fromEntries(Object.entries(err.fields).map(([field, message]) => [field, reasonKey(err.fieldReasons?.[field]) ?? message]));
+}
