@@ -8,10 +8,9 @@ import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, pla
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
 import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
-import { openApiDocument } from './openapi';
-import { courseRoutes } from './routes/course';
-import { instructorRoutes } from './routes/instructor';
-import { userRoutes } from './routes/user';
+import { mountRoutes } from './http/route-table';
+import { buildOpenApiDocument } from './openapi';
+import { apiRouteGroups } from './routes';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -69,16 +68,19 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  // Every route declared once (routes/*): mounted here, and documented from the same declarations.
+  const groups = apiRouteGroups({
+    catalogue: deps.catalogue,
+    identity: deps.identity,
+    cache: deps.cache,
+    limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
+  });
+  const openApiDocument = buildOpenApiDocument(groups.flat());
   api.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
-  const routers = [
-    courseRoutes(deps.catalogue, deps.cache),
-    instructorRoutes(deps.catalogue, deps.cache),
-    // Accounts and the back office's user management: every protected route checks its role.
-    userRoutes(deps.identity, { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter }),
-  ].map(constrainIdParams);
+  const routers = groups.map((group) => constrainIdParams(mountRoutes(group)));
   for (const router of routers) api.use(router);
   api.use(methodNotAllowed([api, ...routers]));
   api.use(apiNotFound());

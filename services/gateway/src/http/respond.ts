@@ -26,10 +26,10 @@ export function cachedRead(
   cache: ResponseCache,
   key: (req: Request) => string,
   load: (req: Request) => Promise<unknown>,
-): RequestHandler {
-  return handle(async (req, res) => {
+): (ctx: { req: Request; res: Response }) => Promise<void> {
+  return async ({ req, res }) => {
     sendJsonBytes(res, await cache.getOrLoad(key(req), async () => ok(await load(req))));
-  });
+  };
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;

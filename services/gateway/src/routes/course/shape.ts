@@ -1,4 +1,6 @@
 import type { catalogueV1 } from '@taal/contracts';
+import { z } from 'zod';
+import { dateTime } from '../../http/api-schemas';
 
 /** Course as the public API shows it: the spec's field names (catagory spelt so), money in integer poisha. */
 export interface ApiCourse {
@@ -74,3 +76,56 @@ export function toApiCourse(c: catalogueV1.Course): ApiCourse {
 export function toApiUpcoming(u: catalogueV1.UpcomingCourse) {
   return { _id: u.id, name: u.name, photo: u.photo };
 }
+
+// ---- The answers' schemas (the OpenAPI document's components) ----
+
+const poisha = (description: string) => z.int().min(0).meta({ description });
+
+export const TierSchema = z
+  .object({
+    price: poisha('Integer poisha (1 BDT = 100 poisha)'),
+    oldPrice: poisha('Integer poisha'),
+    validity: z.int().min(1).meta({ description: 'Days of access' }),
+  })
+  .meta({ id: 'Tier' });
+
+export const COURSE_CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+
+export const CourseSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    desc: z.string().meta({ description: 'HTML description' }),
+    courseHour: z.int().min(0),
+    catagory: z.enum(COURSE_CATEGORIES),
+    courseType: z.enum(COURSE_LEVELS),
+    instructor: z.string().meta({ description: 'Instructor id' }),
+    price: poisha('Integer poisha'),
+    oldPrice: poisha('Integer poisha'),
+    validity: z.int().min(1),
+    priceSilver: TierSchema,
+    priceGold: TierSchema,
+    priceDiamond: TierSchema,
+    published: z.boolean(),
+    featured: z.boolean(),
+    bundle: z.boolean(),
+    thumbnail: z.string(),
+    banner: z.string(),
+    topic: z.array(z.string()),
+    requirements: z.array(z.string()),
+    whoFor: z.array(z.string()),
+    freeLessons: z.array(z.object({ title: z.string(), youtube: z.string() })),
+    sold: z.int().min(0),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'Course' });
+
+export const UpcomingCourseSchema = z.object({ _id: z.string(), name: z.string(), photo: z.string() }).meta({ id: 'UpcomingCourse' });
+
+// The mappers' answers are what the schemas describe (the schemas are stricter only in enums).
+const _course: Omit<z.output<typeof CourseSchema>, 'catagory' | 'courseType'> = {} as ApiCourse;
+const _upcoming: z.output<typeof UpcomingCourseSchema> = {} as ReturnType<typeof toApiUpcoming>;
+void _course;
+void _upcoming;

@@ -1,44 +1,47 @@
-import { Router } from 'express';
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { ResponseCache } from '../../cache/response-cache';
-import { cachedRead, idParam } from '../../http/respond';
+import { answer, envelope, fail, idParam, listOf } from '../../http/api-schemas';
+import { cachedRead, idParam as idOf } from '../../http/respond';
 import { HttpError } from '../../http/errors';
-import { toApiInstructor } from './shape';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
+import { InstructorSchema, toApiInstructor } from './shape';
 
 /** Public instructor reads (spec §7): published instructors; featured at most 10; cached. */
-export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache): Router {
-  const router = Router();
-
-  router.get(
-    '/instructor',
-    cachedRead(
-      cache,
-      () => 'instructor:list',
-      async () => (await catalogue.listInstructors({})).instructors.map(toApiInstructor),
-    ),
-  );
-
-  router.get(
-    '/instructor/featured',
-    cachedRead(
-      cache,
-      () => 'instructor:featured',
-      async () => (await catalogue.listInstructors({ featuredOnly: true })).instructors.map(toApiInstructor),
-    ),
-  );
-
-  router.get(
-    '/instructor/:id',
-    cachedRead(
-      cache,
-      (req) => `instructor:${idParam(req, 'Instructor not found')}`,
-      async (req) => {
-        const { instructor } = await catalogue.getInstructor({ id: idParam(req, 'Instructor not found') });
-        if (!instructor) throw new HttpError(404, 'NOT_FOUND', 'Instructor not found');
-        return toApiInstructor(instructor);
-      },
-    ),
-  );
-
-  return router;
+export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/instructor/',
+      summary: 'Published instructors',
+      responses: { 200: answer(listOf(InstructorSchema)) },
+      handler: cachedRead(cache, () => 'instructor:list', async () => (await catalogue.listInstructors({})).instructors.map(toApiInstructor)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/featured/',
+      summary: 'Featured instructors, at most 10',
+      responses: { 200: answer(listOf(InstructorSchema)) },
+      handler: cachedRead(
+        cache,
+        () => 'instructor:featured',
+        async () => (await catalogue.listInstructors({ featuredOnly: true })).instructors.map(toApiInstructor),
+      ),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/{id}/',
+      summary: 'One published instructor',
+      params: idParam,
+      responses: { 200: answer(envelope(InstructorSchema)), 404: fail('Unknown or unpublished instructor') },
+      handler: cachedRead(
+        cache,
+        (req) => `instructor:${idOf(req, 'Instructor not found')}`,
+        async (req) => {
+          const { instructor } = await catalogue.getInstructor({ id: idOf(req, 'Instructor not found') });
+          if (!instructor) throw new HttpError(404, 'NOT_FOUND', 'Instructor not found');
+          return toApiInstructor(instructor);
+        },
+      ),
+    }),
+  ];
 }

@@ -1,4 +1,6 @@
 import type { catalogueV1 } from '@taal/contracts';
+import { z } from 'zod';
+import { dateTime } from '../../http/api-schemas';
 
 /** An instructor's public profile. The revenue share (percentage) stays in the back office. */
 export interface ApiInstructor {
@@ -28,3 +30,21 @@ export function toApiInstructor(i: catalogueV1.Instructor): ApiInstructor {
     createdAt: i.createdAt,
   };
 }
+
+export const InstructorSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    bio: z.string(),
+    band: z.string(),
+    photo: z.string(),
+    banner: z.string(),
+    featured: z.boolean(),
+    published: z.boolean(),
+    course: z.array(z.string()).meta({ description: 'Ids of the instructor’s published courses' }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'Instructor' });
+
+const _instructor: z.output<typeof InstructorSchema> = {} as ApiInstructor;
+void _instructor;

@@ -1,13 +1,16 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
 import multer from 'multer';
-import { IdentityMessages as M } from '@taal/contracts';
+import { AccountFieldLimits as L, IdentityMessages as M } from '@taal/contracts';
 import { isGrpcStatusError } from '@taal/kit';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { sendUserFile } from '../../http/hardening';
 import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
-import { handle, ok } from '../../http/respond';
+import { answer, badRequest, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany } from '../../http/api-schemas';
+import { ok } from '../../http/respond';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { validate } from '../../http/validate';
 import {
   createAccountSchema,
@@ -15,14 +18,15 @@ import {
   googleLoginSchema,
   instructorAccountSchema,
   loginSchema,
+  MAX_PHOTO_BYTES,
   passwordResetSchema,
   refreshSchema,
+  SIGN_UP_ENCODING,
   SIGN_UP_FIELDS,
+  signUpForm,
   signUpSchema,
 } from './schemas';
-import { toApiSession, toApiUser } from './shape';
-
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+import { OAuthUserSchema, SessionSchema, toApiSession, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** `{ success: true, message, data }`: an action's answer carries the spec's success message. */
@@ -46,10 +50,9 @@ function photoUpload(): RequestHandler {
   };
 }
 
-const param = (req: Request, name: string) => String(req.params[name] ?? '');
 
-function requireId(req: Request, name = 'id'): string {
-  const id = param(req, name);
+function requireId(param: (name: string) => string, name = 'id'): string {
+  const id = param(name);
   if (!ID.test(id)) throw new HttpError(404, 'NOT_FOUND', M.userNotFound);
   return id;
 }
@@ -63,275 +66,425 @@ export interface UserRouteLimiters {
 /** The client's address: the TCP peer, or X-Forwarded-For's as far as `trust proxy` allows. */
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
+const ADMIN = 'admin only';
+const SIGNED_IN = 'any signed-in user';
+const text = (description: string) => ({ schema: z.string(), description });
+/** A path parameter that is trimmed before use: not blank. */
+const notBlank = (description: string) => ({ schema: z.string().regex(/\S/), description });
+const DAY_PATTERN = /^([0-9]{1,2}-[0-9]{1,2}-[0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2})$/;
+const sessionAnswer = answer(envelope(SessionSchema));
+const socialLoginRefusals = {
+  400: fail('Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured)'),
+  401: fail('The token was not accepted'),
+  403: fail('Account suspended'),
+};
+const unknownUser = { 404: fail('Unknown user') };
+
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
-export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): Router {
+export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): RouteSpec[] {
   const { login: limiter, mail: mailLimiter, signUp: signUpLimiter } = limiters;
-  const router = Router();
-  const admin = requireAuth(identity, Roles.admin);
-  const anyone = requireAuth(identity);
+  const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
+  const anyone = { label: SIGNED_IN, check: requireAuth(identity) };
 
   // ---- Public ----
 
-  const signUp = handle(async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const fields: Record<string, string> = {};
-    let parsed: ReturnType<typeof signUpSchema.parse> | undefined;
-    try {
-      parsed = validate(signUpSchema, body);
-    } catch (err) {
-      if (!(err instanceof HttpError) || !err.fields) throw err;
-      Object.assign(fields, err.fields);
-    }
-    const file = req.file;
-    if (!file) fields.photo = M.photoRequired;
-    else if (!file.mimetype.startsWith('image/')) fields.photo = M.photoNotImage;
-    const ordered = Object.fromEntries(
-      [...SIGN_UP_FIELDS, ...Object.keys(fields)].filter((k, i, all) => fields[k] && all.indexOf(k) === i).map((k) => [k, fields[k]!]),
-    );
-    const first = Object.values(ordered)[0];
-    if (first || !parsed || !file) throw new HttpError(400, 'VALIDATION_FAILED', first ?? M.fillRequired, ordered);
-    await signUpLimiter.hit(parsed.email, clientAddress(req));
-    const { user } = await identity.signUp({
-      name: parsed.name,
-      email: parsed.email,
-      password: parsed.password,
-      confirmPassword: parsed.confirmPassword,
-      photo: file.buffer,
-      photoContentType: file.mimetype,
-      dob: parsed.dob,
-      phone: parsed.phone,
-      address: parsed.address,
-      referCode: param(req, 'refercode') || parsed.refercode,
+  const signUp = (path: string, params?: RouteSpec['params']) =>
+    defineRoute({
+      method: 'post',
+      path,
+      summary: 'Sign up as a student; a verification link is e-mailed. Messages as in the storefront spec §5',
+      params,
+      body: { schema: signUpSchema, mediaType: 'multipart/form-data', documented: signUpForm, encoding: SIGN_UP_ENCODING },
+      before: [photoUpload()],
+      responses: {
+        201: answer(doneSchema(UserSchema)),
+        ...badRequest,
+        409: fail('Email is already registered, please use login to continue.'),
+        429: tooMany('Too many sign-ups from this address or for this e-mail domain'),
+      },
+      handler: async ({ req, res, param }) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const fields: Record<string, string> = {};
+        let parsed: ReturnType<typeof signUpSchema.parse> | undefined;
+        try {
+          parsed = validate(signUpSchema, body);
+        } catch (err) {
+          if (!(err instanceof HttpError) || !err.fields) throw err;
+          Object.assign(fields, err.fields);
+        }
+        const file = req.file;
+        if (!file) fields.photo = M.photoRequired;
+        else if (!file.mimetype.startsWith('image/')) fields.photo = M.photoNotImage;
+        const ordered = Object.fromEntries(
+          [...SIGN_UP_FIELDS, ...Object.keys(fields)].filter((k, i, all) => fields[k] && all.indexOf(k) === i).map((k) => [k, fields[k]!]),
+        );
+        const first = Object.values(ordered)[0];
+        if (first || !parsed || !file) throw new HttpError(400, 'VALIDATION_FAILED', first ?? M.fillRequired, ordered);
+        await signUpLimiter.hit(parsed.email, clientAddress(req));
+        const { user } = await identity.signUp({
+          name: parsed.name,
+          email: parsed.email,
+          password: parsed.password,
+          confirmPassword: parsed.confirmPassword,
+          photo: file.buffer,
+          photoContentType: file.mimetype,
+          dob: parsed.dob,
+          phone: parsed.phone,
+          address: parsed.address,
+          referCode: param('refercode') || parsed.refercode,
+        });
+        res.status(201).json(done(M.signUpSuccess, toApiUser(user!)));
+      },
     });
-    res.status(201).json(done(M.signUpSuccess, toApiUser(user!)));
-  });
-  router.post('/user/signup', photoUpload(), signUp);
-  router.post('/user/signup/:refercode', photoUpload(), signUp);
 
-  router.get(
-    '/user/checkemail/:email',
-    handle(async (req, res) => {
-      const { exists } = await identity.checkEmail({ email: param(req, 'email') });
-      // The spec's contract: success means the address exists, failure means it is free.
-      if (!exists) throw new HttpError(404, 'NOT_FOUND', 'Email is not registered');
-      res.json(done(M.emailTaken, { exists: true }));
-    }),
-  );
-
-  router.get(
-    '/user/re-verify/:id',
-    handle(async (req, res) => {
-      await mailLimiter.hit('verify', param(req, 'id'), clientAddress(req));
-      await identity.resendVerification({ user: param(req, 'id') });
-      res.json(done(M.emailNotVerified, {}));
-    }),
-  );
-
-  router.get(
-    '/user/verify-email/:token',
-    handle(async (req, res) => {
-      const { user } = await identity.verifyEmail({ token: param(req, 'token') });
-      res.json(done(M.userVerified, toApiUser(user!)));
-    }),
-  );
-
-  router.post(
-    '/user/login',
-    handle(async (req, res) => {
-      const body = validate(loginSchema, req.body, M.loginMissing);
-      const attempt = await limiter.begin(body.email, clientAddress(req));
-      let session;
-      try {
-        session = (await identity.login({ email: body.email, password: body.password })).session;
-      } catch (err) {
-        // Only a wrong password (or unknown address) counts as a failure.
-        if (!(isGrpcStatusError(err) && err.code === 16)) await attempt.notCounted();
-        throw err;
-      }
-      await attempt.succeeded();
-      res.json(ok(toApiSession(session)));
-    }),
-  );
-
-  router.post(
-    '/user/googlelogin',
-    handle(async (req, res) => {
-      const body = validate(googleLoginSchema, req.body);
-      const { session } = await identity.googleLogin({ idToken: body.tokenId });
-      res.json(ok(toApiSession(session)));
-    }),
-  );
-
-  router.post(
-    '/user/fblogin',
-    handle(async (req, res) => {
-      const body = validate(facebookLoginSchema, req.body);
-      const { session } = await identity.facebookLogin({ accessToken: body.accessToken, userId: body.userID });
-      res.json(ok(toApiSession(session)));
-    }),
-  );
-
-  router.post(
-    '/user/refresh',
-    handle(async (req, res) => {
-      const body = validate(refreshSchema, req.body);
-      const { session } = await identity.refresh({ refreshToken: body.refreshToken });
-      res.json(ok(toApiSession(session)));
-    }),
-  );
-
-  router.post(
-    '/user/passwordreset',
-    handle(async () => {
-      throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
-    }),
-  );
-
-  router.post(
-    '/user/passwordreset/:email',
-    handle(async (req, res) => {
-      const email = param(req, 'email').trim();
-      if (!email) throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
-      await mailLimiter.hit('reset', email, clientAddress(req));
-      await identity.requestPasswordReset({ email });
-      res.json(done(M.checkYourEmail, {}));
-    }),
-  );
-
-  router.post(
-    '/user/password-reset',
-    handle(async (req, res) => {
-      const body = validate(passwordResetSchema, req.body);
-      await identity.resetPassword(body);
-      res.json(done(M.passwordChanged, {}));
-    }),
-  );
-
-  // ---- Any signed-in user ----
-
-  router.post(
-    '/user/logout',
-    anyone,
-    handle(async (_req, res) => {
-      await identity.logout({ accessToken: callerOf(res).accessToken });
-      res.json(done('Logged out', {}));
-    }),
-  );
-
-  router.get(
-    '/user/me',
-    anyone,
-    handle(async (_req, res) => {
-      const caller = callerOf(res);
-      const { user } = await identity.getUser({ id: caller.userId }, caller);
-      res.json(ok(toApiUser(user!)));
-    }),
-  );
-
-  // ---- Admin ----
-
-  const listOf = (request: { type?: number; subscribersOnly?: boolean }) =>
-    handle(async (_req, res) => {
-      const { users } = await identity.listUsers(request, callerOf(res));
-      res.json(ok(users.map(toApiUser)));
+  const listOfUsers = (path: string, summary: string, request: { type?: number; subscribersOnly?: boolean }) =>
+    defineRoute({
+      method: 'get',
+      path,
+      summary,
+      auth: admin,
+      responses: { 200: answer(listOf(UserSchema)) },
+      handler: async ({ res }) => {
+        const { users } = await identity.listUsers(request, callerOf(res));
+        res.json(ok(users.map(toApiUser)));
+      },
     });
-  router.get('/user', admin, listOf({}));
-  router.get('/user/type/all', admin, listOf({}));
-  router.get('/user/type/student', admin, listOf({ type: Roles.student }));
-  router.get('/user/type/subscriber', admin, listOf({ subscribersOnly: true }));
-  router.get(
-    '/user/type/:type',
-    admin,
-    handle(async (req, res) => {
-      const type = param(req, 'type');
-      if (!/^[1-4]$/.test(type)) throw new HttpError(400, 'VALIDATION_FAILED', M.unknownUserType);
-      const { users } = await identity.listUsers({ type: Number(type) }, callerOf(res));
-      res.json(ok(users.map(toApiUser)));
-    }),
-  );
 
   const suspension = (suspended: boolean) =>
-    handle(async (req, res) => {
-      const { user } = await identity.setSuspended({ id: requireId(req), suspended }, callerOf(res));
-      res.json(done(suspended ? M.userSuspended : M.userUnsuspended, toApiUser(user!)));
+    defineRoute({
+      method: 'get',
+      path: suspended ? '/user/suspend/{id}' : '/user/unsuspend/{id}',
+      summary: suspended ? 'Suspends a user: their tokens stop working at once and they cannot log in' : 'Lifts a suspension',
+      auth: admin,
+      params: idParam,
+      responses: {
+        200: answer(doneSchema(UserSchema)),
+        ...(suspended ? { 400: fail('An admin cannot suspend themself') } : ({} as Record<number, never>)),
+        ...unknownUser,
+      },
+      handler: async ({ res, param }) => {
+        const { user } = await identity.setSuspended({ id: requireId(param), suspended }, callerOf(res));
+        res.json(done(suspended ? M.userSuspended : M.userUnsuspended, toApiUser(user!)));
+      },
     });
-  router.get('/user/suspend/:id', admin, suspension(true));
-  router.get('/user/unsuspend/:id', admin, suspension(false));
 
-  router.get(
-    '/user/verify/:id',
-    admin,
-    handle(async (req, res) => {
-      const { user } = await identity.markEmailVerified({ id: requireId(req) }, callerOf(res));
-      res.json(done(M.adminEmailVerified, toApiUser(user!)));
+  return [
+    signUp('/user/signup/'),
+    signUp('/user/signup/{refercode}', {
+      refercode: { schema: z.string().max(L.referCode), description: 'Referral code of an existing user; an unknown code is ignored' },
     }),
-  );
 
-  router.post(
-    '/user/create-account',
-    admin,
-    handle(async (req, res) => {
-      const body = validate(createAccountSchema, req.body);
-      const { user } = await identity.createAccount(body, callerOf(res));
-      res.status(201).json(done(M.userAdded, toApiUser(user!)));
+    defineRoute({
+      method: 'get',
+      path: '/user/checkemail/{email}',
+      summary: 'Whether an e-mail address is registered: success means it exists, 404 means it is free',
+      params: { email: text('Any text; only a well-formed registered address exists') },
+      responses: { 200: answer(doneSchema(z.object({ exists: z.literal(true) }))), 404: fail('The address is free') },
+      handler: async ({ res, param }) => {
+        const { exists } = await identity.checkEmail({ email: param('email') });
+        // The spec's contract: success means the address exists, failure means it is free.
+        if (!exists) throw new HttpError(404, 'NOT_FOUND', 'Email is not registered');
+        res.json(done(M.emailTaken, { exists: true }));
+      },
     }),
-  );
 
-  router.post(
-    '/user/instructor-account',
-    admin,
-    handle(async (req, res) => {
-      const body = validate(instructorAccountSchema, req.body);
-      const { user } = await identity.createInstructorAccount(body, callerOf(res));
-      res.status(201).json(done(M.checkEmailToVerifyAccount, toApiUser(user!)));
+    defineRoute({
+      method: 'get',
+      path: '/user/re-verify/{id}',
+      summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user',
+      params: { id: notBlank('User id or e-mail address') },
+      responses: {
+        200: answer(doneSchema(empty)),
+        ...badRequest,
+        ...unknownUser,
+        429: tooMany('Too many mails for this user or from this address'),
+      },
+      handler: async ({ req, res, param }) => {
+        await mailLimiter.hit('verify', param('id'), clientAddress(req));
+        await identity.resendVerification({ user: param('id') });
+        res.json(done(M.emailNotVerified, {}));
+      },
     }),
-  );
 
-  router.get(
-    '/oauthusers',
-    admin,
-    handle(async (_req, res) => {
-      const { users } = await identity.listUsers({ socialOnly: true }, callerOf(res));
-      res.json(ok(users.map((u) => ({ _id: u.id, name: u.name, email: u.email, loginFrom: u.loginFrom, createdAt: u.createdAt }))));
+    defineRoute({
+      method: 'get',
+      path: '/user/verify-email/{token}',
+      summary: 'The link of the verification e-mail: marks the address verified (valid 24 hours)',
+      params: { token: text('Signed verification token from the e-mail') },
+      responses: { 200: answer(doneSchema(UserSchema)), 400: fail('This verification link is invalid or has expired') },
+      handler: async ({ res, param }) => {
+        const { user } = await identity.verifyEmail({ token: param('token') });
+        res.json(done(M.userVerified, toApiUser(user!)));
+      },
     }),
-  );
 
-  router.get(
-    '/analytics/users/:startDate/:endDate',
-    admin,
-    handle(async (req, res) => {
-      const stats = await identity.userAnalytics({ startDate: param(req, 'startDate'), endDate: param(req, 'endDate') }, callerOf(res));
-      res.json(
-        ok({
-          total: stats.total,
-          verified: stats.verified,
-          notVerified: stats.notVerified,
-          subscriber: stats.subscriber,
-          data: stats.users.map(toApiUser),
-        }),
-      );
+    defineRoute({
+      method: 'post',
+      path: '/user/login/',
+      summary: 'Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403)',
+      body: { schema: loginSchema, headline: M.loginMissing },
+      responses: {
+        200: sessionAnswer,
+        400: fail('Email or password is missing!'),
+        401: fail('Login Failed!! Please try with correct Credentials.'),
+        403: fail('E-mail not verified (EMAIL_NOT_VERIFIED) or account suspended (ACCOUNT_SUSPENDED)'),
+        429: tooMany('Too many failed logins for this account or from this address'),
+      },
+      handler: async ({ req, res, body }) => {
+        const attempt = await limiter.begin(body.email, clientAddress(req));
+        let session;
+        try {
+          session = (await identity.login({ email: body.email, password: body.password })).session;
+        } catch (err) {
+          // Only a wrong password (or unknown address) counts as a failure.
+          if (!(isGrpcStatusError(err) && err.code === 16)) await attempt.notCounted();
+          throw err;
+        }
+        await attempt.succeeded();
+        res.json(ok(toApiSession(session)));
+      },
     }),
-  );
 
-  // ---- Admin, or the user themself (identity checks which) ----
-
-  router.get(
-    '/user/:id/photo',
-    anyone,
-    handle(async (req, res) => {
-      const photo = await identity.getUserPhoto({ id: requireId(req) }, callerOf(res));
-      sendUserFile(res, photo.data, photo.contentType, 'photo');
+    defineRoute({
+      method: 'post',
+      path: '/user/googlelogin',
+      summary: 'Log in (or sign up) with a Google ID token',
+      body: { schema: googleLoginSchema },
+      responses: { 200: sessionAnswer, ...socialLoginRefusals },
+      handler: async ({ res, body }) => {
+        const { session } = await identity.googleLogin({ idToken: body.tokenId });
+        res.json(ok(toApiSession(session)));
+      },
     }),
-  );
 
-  router.get(
-    '/user/:id',
-    anyone,
-    handle(async (req, res) => {
-      const { user } = await identity.getUser({ id: requireId(req) }, callerOf(res));
-      res.json(ok(toApiUser(user!)));
+    defineRoute({
+      method: 'post',
+      path: '/user/fblogin',
+      summary: 'Log in (or sign up) with a Facebook user access token',
+      body: { schema: facebookLoginSchema },
+      responses: { 200: sessionAnswer, ...socialLoginRefusals },
+      handler: async ({ res, body }) => {
+        const { session } = await identity.facebookLogin({ accessToken: body.accessToken, userId: body.userID });
+        res.json(ok(toApiSession(session)));
+      },
     }),
-  );
 
-  return router;
+    defineRoute({
+      method: 'post',
+      path: '/user/refresh',
+      summary: 'Exchanges a refresh token for new tokens (rotation); a reused refresh token revokes the session',
+      body: { schema: refreshSchema },
+      responses: { 200: sessionAnswer, ...badRequest, 401: fail('Unknown, expired, revoked or reused refresh token') },
+      handler: async ({ res, body }) => {
+        const { session } = await identity.refresh({ refreshToken: body.refreshToken });
+        res.json(ok(toApiSession(session)));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/passwordreset',
+      summary: 'Password reset without an address: always refused, the address belongs in the path',
+      responses: { 400: fail('any of the field is missing') },
+      handler: async () => {
+        throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/passwordreset/{email}',
+      summary: 'E-mails a one-time password-reset link (valid one hour); the same answer for unknown addresses',
+      params: { email: notBlank('The account’s e-mail address') },
+      responses: {
+        200: answer(doneSchema(empty)),
+        400: fail('any of the field is missing'),
+        429: tooMany('Too many mails for this address or from this client'),
+      },
+      handler: async ({ req, res, param }) => {
+        const email = param('email').trim();
+        if (!email) throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
+        await mailLimiter.hit('reset', email, clientAddress(req));
+        await identity.requestPasswordReset({ email });
+        res.json(done(M.checkYourEmail, {}));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/password-reset',
+      summary: 'Sets a new password with the token of the reset link; ends every session of the user',
+      body: { schema: passwordResetSchema },
+      responses: {
+        200: answer(doneSchema(empty)),
+        400: fail("any of the field is missing, password didn't match, or the link is invalid or expired"),
+      },
+      handler: async ({ res, body }) => {
+        await identity.resetPassword(body);
+        res.json(done(M.passwordChanged, {}));
+      },
+    }),
+
+    // ---- Any signed-in user ----
+
+    defineRoute({
+      method: 'post',
+      path: '/user/logout',
+      summary: 'Ends the session of the token sent',
+      auth: anyone,
+      responses: { 200: answer(doneSchema(empty)) },
+      handler: async ({ res }) => {
+        await identity.logout({ accessToken: callerOf(res).accessToken });
+        res.json(done('Logged out', {}));
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/user/me',
+      summary: 'The signed-in user',
+      auth: anyone,
+      responses: { 200: answer(envelope(UserSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { user } = await identity.getUser({ id: caller.userId }, caller);
+        res.json(ok(toApiUser(user!)));
+      },
+    }),
+
+    // ---- Admin ----
+
+    listOfUsers('/user/', 'Every user, newest first', {}),
+    listOfUsers('/user/type/all', 'Every user, newest first', {}),
+    listOfUsers('/user/type/student', 'Students (type 4)', { type: Roles.student }),
+    listOfUsers('/user/type/subscriber', 'Subscribers', { subscribersOnly: true }),
+    defineRoute({
+      method: 'get',
+      path: '/user/type/{type}',
+      summary: 'Users of one type: 1 admin, 2 content uploader, 3 instructor, 4 student',
+      auth: admin,
+      params: {
+        type: {
+          schema: z.enum(['1', '2', '3', '4']),
+          description: '1 admin, 2 content uploader, 3 instructor, 4 student',
+          invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.unknownUserType),
+        },
+      },
+      responses: { 200: answer(listOf(UserSchema)), ...badRequest },
+      handler: async ({ res, param }) => {
+        const { users } = await identity.listUsers({ type: Number(param('type')) }, callerOf(res));
+        res.json(ok(users.map(toApiUser)));
+      },
+    }),
+
+    suspension(true),
+    suspension(false),
+
+    defineRoute({
+      method: 'get',
+      path: '/user/verify/{id}',
+      summary: 'Marks a user’s e-mail verified',
+      auth: admin,
+      params: idParam,
+      responses: { 200: answer(doneSchema(UserSchema)), ...unknownUser },
+      handler: async ({ res, param }) => {
+        const { user } = await identity.markEmailVerified({ id: requireId(param) }, callerOf(res));
+        res.json(done(M.adminEmailVerified, toApiUser(user!)));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/create-account',
+      summary: 'Creates an admin (1) or content uploader (2) account, optionally linked to an instructor; verified at once',
+      auth: admin,
+      body: { schema: createAccountSchema },
+      responses: { 201: answer(doneSchema(UserSchema)), 400: fail('Some field is not fillup!!!'), 409: fail('email is exist!!') },
+      handler: async ({ res, body }) => {
+        const { user } = await identity.createAccount(body, callerOf(res));
+        res.status(201).json(done(M.userAdded, toApiUser(user!)));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/instructor-account',
+      summary: 'Creates an instructor account (type 3) that must verify its e-mail',
+      auth: admin,
+      body: { schema: instructorAccountSchema },
+      responses: {
+        201: answer(doneSchema(UserSchema)),
+        400: fail('any of the field is missing / password should be more than 5 character'),
+        409: fail('email is exist!!'),
+      },
+      handler: async ({ res, body }) => {
+        const { user } = await identity.createInstructorAccount(body, callerOf(res));
+        res.status(201).json(done(M.checkEmailToVerifyAccount, toApiUser(user!)));
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/oauthusers',
+      summary: 'Users who signed up with Google or Facebook',
+      auth: admin,
+      responses: { 200: answer(listOf(OAuthUserSchema)) },
+      handler: async ({ res }) => {
+        const { users } = await identity.listUsers({ socialOnly: true }, callerOf(res));
+        res.json(ok(users.map((u) => ({ _id: u.id, name: u.name, email: u.email, loginFrom: u.loginFrom, createdAt: u.createdAt }))));
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/analytics/users/{startDate}/{endDate}',
+      summary: 'Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data',
+      auth: admin,
+      params: {
+        startDate: { schema: z.string().regex(DAY_PATTERN), description: 'First day: DD-MM-YYYY (D-M-YYYY too) or YYYY-MM-DD, a real day' },
+        endDate: { schema: z.string().regex(DAY_PATTERN), description: 'Last day, not before startDate: DD-MM-YYYY or YYYY-MM-DD' },
+      },
+      responses: { 200: answer(envelope(UserAnalyticsSchema)), ...badRequest },
+      handler: async ({ res, param }) => {
+        const stats = await identity.userAnalytics({ startDate: param('startDate'), endDate: param('endDate') }, callerOf(res));
+        res.json(
+          ok({
+            total: stats.total,
+            verified: stats.verified,
+            notVerified: stats.notVerified,
+            subscriber: stats.subscriber,
+            data: stats.users.map(toApiUser),
+          }),
+        );
+      },
+    }),
+
+    // ---- Admin, or the user themself (identity checks which) ----
+
+    defineRoute({
+      method: 'get',
+      path: '/user/{id}/photo',
+      summary: 'A user’s photo',
+      auth: anyone,
+      params: idParam,
+      responses: { 200: { description: 'The image', content: { 'image/*': z.string().meta({ format: 'binary' }) } }, 404: fail('No photo') },
+      handler: async ({ res, param }) => {
+        const photo = await identity.getUserPhoto({ id: requireId(param) }, callerOf(res));
+        sendUserFile(res, photo.data, photo.contentType, 'photo');
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/user/{id}/',
+      summary: 'One user (admins: anyone; others: themselves only)',
+      auth: { label: 'admin, or the user themself', check: anyone.check },
+      params: idParam,
+      responses: { 200: answer(envelope(UserSchema)), ...unknownUser },
+      handler: async ({ res, param }) => {
+        const { user } = await identity.getUser({ id: requireId(param) }, callerOf(res));
+        res.json(ok(toApiUser(user!)));
+      },
+    }),
+  ];
 }

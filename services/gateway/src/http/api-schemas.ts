@@ -1,0 +1,78 @@
+/**
+ * The zod schemas of the answers every route shares (decision 0002): the success envelopes and
+ * the one error shape, and the answers every route may give. The OpenAPI document is built from
+ * them (openapi.ts); `ApiErrorBody` (errors.ts) must stay assignable to the error schema.
+ */
+import { z } from 'zod';
+import { REASON_KEY_PATTERN } from '@taal/contracts';
+import type { ApiErrorBody } from './errors';
+import type { ResponseSpec } from './route-table';
+
+const reasonKey = z.string().regex(new RegExp(REASON_KEY_PATTERN));
+
+export const ApiErrorSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().meta({ description: "Human-readable; the specs' wording where they have one" }),
+    code: z.string().meta({
+      description:
+        'NOT_FOUND, VALIDATION_FAILED, UNAUTHENTICATED, PERMISSION_DENIED, TOO_MANY_REQUESTS, EMAIL_TAKEN, ' +
+        'INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED, ACCOUNT_SUSPENDED, SESSION_EXPIRED, REFRESH_TOKEN_REUSED, LINK_INVALID, UNAVAILABLE, …',
+    }),
+    reason: reasonKey.meta({
+      description:
+        'Stable key for clients to translate (decision 0002): the catalogue key of the message in CONSTANT_CASE ' +
+        '(LOGIN_FAILED, EMAIL_NOT_VERIFIED, EMAIL_TAKEN, ACCOUNT_SUSPENDED, TOO_MANY_LOGIN_ATTEMPTS, …), else equal to code',
+    }),
+    fields: z.record(z.string(), z.string()).meta({ description: 'Per-field messages of a rejected form (field → message)' }).optional(),
+    fieldReasons: z
+      .record(z.string(), reasonKey)
+      .meta({ description: 'The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued)' })
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+
+// The error body the gateway builds is the documented one.
+const _errorBodyIsDocumented: z.input<typeof ApiErrorSchema> = {} as ApiErrorBody;
+void _errorBodyIsDocumented;
+
+/** `{ success: true, data }` */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/** `{ success: true, data: [...] }` */
+export const listOf = <T extends z.ZodType>(item: T) => envelope(z.array(item));
+/** An action's answer: the spec's success message beside the data. */
+export const done = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+/** `{}` */
+export const empty = z.object({});
+
+/** A 200 (or 201) with this JSON body. */
+export const answer = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
+/** A refusal in the one error shape. */
+export const fail = (description: string): ResponseSpec => ({ description, schema: ApiErrorSchema });
+/** A 429 in the error shape, with Retry-After (seconds). */
+export const tooMany = (description: string): ResponseSpec => ({
+  description,
+  schema: ApiErrorSchema,
+  headers: { 'Retry-After': { description: 'Seconds until the limit lets a request through again', schema: z.int().min(0) } },
+});
+
+export const badRequest = { 400: fail('Missing or invalid fields: `message` is the first problem, `fields` lists each') };
+
+/** What every route may answer: a service behind the gateway down or too slow. */
+export const gatewayErrors: Record<number, ResponseSpec> = {
+  503: fail('A service behind the gateway is down'),
+  504: fail('A service behind the gateway did not answer within its deadline'),
+};
+
+/** What a route with an access check may answer besides its own answers. */
+export const securedErrors: Record<number, ResponseSpec> = {
+  401: fail('No token, or a token that is expired, revoked or belongs to a suspended user'),
+  403: fail('The caller’s role may not do this'),
+};
+
+/** Ids in paths (users, courses, instructors) are UUIDs (http/hardening.ts): anything else is answered 404. */
+export const ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const idParam = { id: { schema: z.string().regex(new RegExp(ID_PATTERN)), description: 'A UUID' } };
+
+/** A date-time as the services write it (ISO 8601). */
+export const dateTime = () => z.iso.datetime({ offset: true });

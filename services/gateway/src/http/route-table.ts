@@ -1,0 +1,108 @@
+/**
+ * One declaration per API route: method, path, path parameters, request body, answers per
+ * status (zod schemas), summary and who may call it, beside the handler. `mountRoutes` registers
+ * the Express handlers (validating the body, and the parameters that carry their own error);
+ * `openapi.ts` builds the OpenAPI document served at /api/v1/openapi.json from the same
+ * declarations, so the document cannot miss a route or a rule the gateway checks.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import type { HttpError } from './errors';
+import { handle } from './respond';
+import { validate } from './validate';
+
+export type HttpMethod = 'get' | 'post';
+
+export interface ParamSpec {
+  schema: z.ZodType;
+  description?: string;
+  /**
+   * When given, the gateway refuses a value the schema refuses with this error; otherwise the
+   * schema states what the route accepts (checked by the router, e.g. UUID ids, or the service).
+   */
+  invalid?: () => HttpError;
+}
+
+export interface ResponseSpec {
+  description: string;
+  /** The JSON body; absent for answers without a JSON body. */
+  schema?: z.ZodType;
+  /** Another media type than application/json (e.g. an image) with its schema. */
+  content?: Record<string, z.ZodType>;
+  /** Response headers, e.g. Retry-After of a 429. */
+  headers?: Record<string, { description: string; schema: z.ZodType }>;
+}
+
+export interface BodySpec<B extends z.ZodType> {
+  /** The body as the route reads it; JSON bodies are validated with it before the handler runs. */
+  schema: B;
+  /** Default application/json. A multipart body is documented with `documented` and checked by the handler. */
+  mediaType?: 'application/json' | 'multipart/form-data';
+  /** What the document states when it differs from `schema` (a multipart form with its file). */
+  documented?: z.ZodType;
+  /** Multipart encoding of the document (e.g. the photo's media types). */
+  encoding?: Record<string, object>;
+  /** The message of every refusal, when the spec has one headline for any problem. */
+  headline?: string;
+}
+
+export interface Access {
+  /** Who may call it, as the summary says it, e.g. 'admin only'. */
+  label: string;
+  /** The middleware that checks it (401 without a valid token, 403 for another role). */
+  check: RequestHandler;
+}
+
+export interface RouteContext<B> {
+  req: Request;
+  res: Response;
+  /** The validated body (the schema's output); undefined without a body schema or for multipart. */
+  body: B;
+  /** A path parameter as a string ('' when absent). */
+  param: (name: string) => string;
+}
+
+export interface RouteSpec<B extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** OpenAPI form under /api/v1, trailing slash as documented: '/course/{id}/'. */
+  path: string;
+  summary: string;
+  auth?: Access;
+  params?: Record<string, ParamSpec>;
+  body?: BodySpec<B>;
+  /** Middleware before validation (e.g. the multipart parser). */
+  before?: RequestHandler[];
+  /** Every answer the route gives besides the 503/504 (and the 401/403 of `auth`) every route may give. */
+  responses: Record<number, ResponseSpec>;
+  handler: (ctx: RouteContext<z.output<B>>) => Promise<void>;
+}
+
+/** Declares a route; the generic keeps the handler's body typed by the body schema. */
+export function defineRoute<B extends z.ZodType = z.ZodType>(spec: RouteSpec<B>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+/** '/course/{id}/' → '/course/:id' (Express routing is not strict: the trailing slash is optional). */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+}
+
+const paramOf = (req: Request, name: string) => String(req.params[name] ?? '');
+
+/** Registers each route on a new router: access check, `before`, parameters and body validated, then the handler. */
+export function mountRoutes(routes: RouteSpec[]): Router {
+  const router = Router();
+  for (const route of routes) {
+    const checked = Object.entries(route.params ?? {}).filter(([, p]) => p.invalid);
+    const jsonBody = route.body && (route.body.mediaType ?? 'application/json') === 'application/json' ? route.body : undefined;
+    const run = handle(async (req, res) => {
+      for (const [name, p] of checked) {
+        if (!p.schema.safeParse(paramOf(req, name)).success) throw p.invalid!();
+      }
+      const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
+      await route.handler({ req, res, body, param: (name) => paramOf(req, name) });
+    });
+    router[route.method](expressPath(route.path), ...(route.auth ? [route.auth.check] : []), ...(route.before ?? []), run);
+  }
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { ResponseCache } from '../cache/response-cache';
+import type { CatalogueApi } from '../clients/catalogue';
+import type { IdentityApi } from '../clients/identity';
+import type { RouteSpec } from '../http/route-table';
+import { courseRoutes } from './course';
+import { instructorRoutes } from './instructor';
+import { userRoutes, type UserRouteLimiters } from './user';
+
+export interface ApiRouteDeps {
+  catalogue: CatalogueApi;
+  identity: IdentityApi;
+  cache: ResponseCache;
+  limiters: UserRouteLimiters;
+}
+
+/** Every /api/v1 route, declared once per resource: app.ts mounts them, openapi.ts documents them. */
+export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
+  return [
+    courseRoutes(deps.catalogue, deps.cache),
+    instructorRoutes(deps.catalogue, deps.cache),
+    // Accounts and the back office's user management: every protected route checks its role.
+    userRoutes(deps.identity, deps.limiters),
+  ];
+}
