@@ -9,7 +9,8 @@
 #   response_schema_conformance   every body matches its documented schema
 #   positive_data_acceptance      a request valid per the document is never refused (400)
 #   (+ positive_data_refused_only_as_documented, hooks.py: the few routes whose 400 is semantic)
-# Every route is covered: new routes documented in openapi.ts join the run by themselves.
+# Every route is covered: the document is generated from the gateway's route declarations
+# (services/gateway/src/http/route-table.ts), so a new route joins the run by itself.
 # Fixed seed and bounded examples keep it repeatable and within a few minutes on 2 cores.
 #
 # Usage: bash tools/contract/schemathesis.sh [extra `st run` options, e.g. --include-path-regex user]

@@ -3,7 +3,7 @@
 // access token once if needed) and is shared by every bundle (this package is a Module Federation
 // singleton), so the shell's check at start-up also serves the remotes' guards.
 import { useEffect, useState } from 'react';
-import { apiPostAnswer, apiRequest, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, ApiError, authApi, publicApi } from '@taal/web-shared/api';
 import { checkState, clearSession, markVerified, notifySession, read, saveLogin, saveUser, SESSION_EVENT, STORAGE_KEYS, type LoginResult, type SessionUser } from '@taal/web-shared/session';
 
 export type Verified = { state: 'checking' } | { state: 'done'; user: SessionUser | null };
@@ -11,7 +11,7 @@ export type Verified = { state: 'checking' } | { state: 'done'; user: SessionUse
 async function check(): Promise<SessionUser | null> {
   if (!read(STORAGE_KEYS.token)) return null;
   try {
-    const { data } = await authApi.get<SessionUser>('user/me');
+    const { data }: { data: SessionUser } = await answer(authApi.GET('/api/v1/user/me'));
     saveUser(data);
     return data;
   } catch (err) {
@@ -88,7 +88,7 @@ export function acceptLogin(result: LoginResult): void {
 }
 
 export async function login(email: string, password: string): Promise<LoginResult> {
-  const { data } = await apiPostAnswer<LoginResult>('user/login', { email, password });
+  const { data }: { data: LoginResult } = await answer(publicApi.POST('/api/v1/user/login/', { body: { email, password } }));
   acceptLogin(data);
   return data;
 }
@@ -96,7 +96,11 @@ export async function login(email: string, password: string): Promise<LoginResul
 export async function socialLogin(provider: 'google', body: { tokenId: string }): Promise<LoginResult>;
 export async function socialLogin(provider: 'facebook', body: { accessToken: string; userID: string }): Promise<LoginResult>;
 export async function socialLogin(provider: 'google' | 'facebook', body: object): Promise<LoginResult> {
-  const { data } = await apiPostAnswer<LoginResult>(provider === 'google' ? 'user/googlelogin' : 'user/fblogin', body);
+  const { data }: { data: LoginResult } = await answer(
+    provider === 'google'
+      ? publicApi.POST('/api/v1/user/googlelogin', { body: body as { tokenId: string } })
+      : publicApi.POST('/api/v1/user/fblogin', { body: body as { accessToken: string; userID: string } }),
+  );
   acceptLogin(data);
   return data;
 }
@@ -109,7 +113,7 @@ export async function logout(): Promise<void> {
   const token = read(STORAGE_KEYS.token);
   if (token) {
     try {
-      await apiRequest('user/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      await answer(publicApi.POST('/api/v1/user/logout', { headers: { Authorization: `Bearer ${token}` } }));
     } catch {
       /* already dead or offline: forget it locally anyway */
     }

@@ -1,6 +1,6 @@
 import { UserRoles } from '@taal/contracts/web';
 import { useEffect, useState } from 'react';
-import { authApi } from '@taal/web-shared/api';
+import type { ApiAnswer } from '@taal/web-shared/api';
 import type { SessionUser } from '@taal/web-shared/session';
 
 /** A user as the admin calls answer it. */
@@ -15,8 +15,12 @@ export interface Loaded<T> {
   setData: (update: (current: T | undefined) => T | undefined) => void;
 }
 
-/** GET a protected admin path; refetches when `path` changes. `null` skips the call. */
-export function useAdminGet<T>(path: string | null): Loaded<T> {
+/**
+ * A protected admin GET through the typed client (`load`, e.g. `() => answer(authApi.GET('/api/v1/user/'))`);
+ * refetches when `key` changes. A `null` key skips the call.
+ */
+export function useAdminGet<T>(key: string | null, load: () => Promise<ApiAnswer<T>>): Loaded<T> {
+  const path = key;
   const [data, setDataState] = useState<T | undefined>(undefined);
   const [loading, setLoading] = useState(path !== null);
   const [error, setError] = useState<Error | undefined>(undefined);
@@ -29,7 +33,7 @@ export function useAdminGet<T>(path: string | null): Loaded<T> {
     let live = true;
     setLoading(true);
     setError(undefined);
-    authApi.get<T>(path).then(
+    load().then(
       ({ data: d }) => {
         if (!live) return;
         setDataState(d);
@@ -45,6 +49,7 @@ export function useAdminGet<T>(path: string | null): Loaded<T> {
     return () => {
       live = false;
     };
+    // `load` is keyed by `key`: a new closure with the same key is the same call.
   }, [path, tick]);
   return { data, loading, error, reload: () => setTick((n) => n + 1), setData: (update) => setDataState((d) => update(d)) };
 }

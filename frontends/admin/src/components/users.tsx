@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
-import { authApi } from '@taal/web-shared/api';
+import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { formatDate } from '@taal/web-shared/format';
 import { toast } from '@taal/web-shared/toast';
 import type { Column } from './DataTable';
@@ -16,7 +16,8 @@ export function userTypeLabel(t: TFunction, user: Pick<AdminUser, 'type' | 'subs
 /** GET user/suspend/{id} or user/unsuspend/{id}, with the spec's toasts; the updated user, or null. */
 export async function setSuspended(t: TFunction, user: AdminUser, suspend: boolean): Promise<AdminUser | null> {
   try {
-    const { data } = await authApi.get<AdminUser>(`user/${suspend ? 'suspend' : 'unsuspend'}/${encodeURIComponent(user._id)}`);
+    const params = { params: { path: { id: user._id } } };
+    const { data }: { data: AdminUser } = await answer(suspend ? authApi.GET('/api/v1/user/suspend/{id}', params) : authApi.GET('/api/v1/user/unsuspend/{id}', params));
     toast(t(suspend ? 'adminUsers.toasts.suspended' : 'adminUsers.toasts.unsuspended'), 'success');
     return data;
   } catch {
@@ -28,7 +29,7 @@ export async function setSuspended(t: TFunction, user: AdminUser, suspend: boole
 /** GET user/verify/{id}: the admin marks the e-mail verified. Two screens, two wordings (back office §8). */
 export async function markVerified(t: TFunction, user: AdminUser, wording: 'table' | 'view'): Promise<AdminUser | null> {
   try {
-    const { data } = await authApi.get<AdminUser>(`user/verify/${encodeURIComponent(user._id)}`);
+    const { data }: { data: AdminUser } = await answer(authApi.GET('/api/v1/user/verify/{id}', { params: { path: { id: user._id } } }));
     toast(t(wording === 'table' ? 'adminUsers.toasts.emailVerified' : 'adminUsers.toasts.verified'), 'success');
     return data;
   } catch {
@@ -71,7 +72,7 @@ export function UserPhoto({ path, name, size = 120 }: { path: string; name: stri
     if (!path) return;
     let live = true;
     let made: string | null = null;
-    authApi.blobUrl(path).then(
+    protectedBlobUrl(path).then(
       (u) => {
         made = u;
         if (live) setUrl(u);

@@ -3,6 +3,7 @@
 // verified, not verified and subscriber, and the users (student id links /viewuser).
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { answer, authApi } from '@taal/web-shared/api';
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { BarChart, type Bar } from '../components/BarChart';
 import { DataTable, type Column } from '../components/DataTable';
@@ -61,8 +62,10 @@ export default function AnalyticsUsers() {
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(draft);
   const [missing, setMissing] = useState(false);
-  const path = `analytics/users/${isoToDmy(range.from)}/${isoToDmy(range.to)}`;
-  const stats = useAdminGet<UserAnalytics>(path);
+  const days = { startDate: isoToDmy(range.from), endDate: isoToDmy(range.to) };
+  const stats = useAdminGet<UserAnalytics>(`analytics/users/${days.startDate}/${days.endDate}`, () =>
+    answer(authApi.GET('/api/v1/analytics/users/{startDate}/{endDate}', { params: { path: days } })),
+  );
   const columns = useMemo<Column<AdminUser>[]>(() => userColumns(t, i18n.language).filter((c) => ['studentId', 'joined', 'name', 'email', 'phone', 'type', 'verification'].includes(c.key)), [t, i18n.language]);
   const bars = useMemo(() => signupBars(stats.data?.data ?? [], range.from, range.to, i18n.language), [stats.data, range, i18n.language]);
 

@@ -2,7 +2,7 @@
 // optional instructor (back office §2, §5).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { api, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, api, ApiError, authApi } from '@taal/web-shared/api';
 import { hasReason, reasonKey, translateApiError } from '@taal/web-shared/errors';
 import { isEmail, UserRoles } from '@taal/contracts/web';
 import { toast } from '@taal/web-shared/toast';
@@ -33,13 +33,17 @@ export default function CreateAccount() {
     setBusy(true);
     setMessage(null);
     try {
-      await authApi.post('user/create-account', {
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        type: Number(form.type),
-        instructor: form.instructor,
-      });
+      await answer(
+        authApi.POST('/api/v1/user/create-account', {
+          body: {
+            name: form.name.trim(),
+            email: form.email.trim(),
+            password: form.password,
+            type: Number(form.type) as 1 | 2,
+            instructor: form.instructor,
+          },
+        }),
+      );
       setForm(EMPTY);
       setMessage({ kind: 'success', text: t('adminUsers.create.added') });
       toast(t('adminUsers.create.added'), 'success');

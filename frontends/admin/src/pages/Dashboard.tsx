@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate } from '@taal/web-shared/format';
+import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { userTypeLabel } from '../components/users';
@@ -11,7 +12,7 @@ export const RECENT_USERS = 5;
 
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
-  const users = useAdminGet<AdminUser[]>('user/');
+  const users = useAdminGet<AdminUser[]>('user/', () => answer(authApi.GET('/api/v1/user/')));
   const recent = [...(users.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_USERS);
   const byType = (type: number) => users.data?.filter((u) => u.type === type).length ?? 0;
   return (

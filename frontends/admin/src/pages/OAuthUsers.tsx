@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate } from '@taal/web-shared/format';
+import { answer, authApi } from '@taal/web-shared/api';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
 import { AdminPage, LoadError } from '../components/States';
@@ -18,7 +19,7 @@ interface OAuthUser {
 
 export default function OAuthUsers() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<OAuthUser[]>('oauthusers');
+  const list = useAdminGet<OAuthUser[]>('oauthusers', () => answer(authApi.GET('/api/v1/oauthusers')));
   const columns = useMemo<Column<OAuthUser>[]>(
     () => [
       { key: 'name', header: t('adminUsers.columns.name'), text: (u) => u.name },

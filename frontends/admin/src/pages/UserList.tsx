@@ -3,17 +3,19 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { Pager, pageOf } from '../components/Pager';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
 
+const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
 const SECTIONS = [
-  ['users', 'user/type/student'],
-  ['subscribers', 'user/type/subscriber'],
-  ['instructors', `user/type/${UserRoles.instructor}`],
-  ['admins', `user/type/${UserRoles.admin}`],
-  ['content', `user/type/${UserRoles.content}`],
+  ['users', 'user/type/student', () => answer(authApi.GET('/api/v1/user/type/student'))],
+  ['subscribers', 'user/type/subscriber', () => answer(authApi.GET('/api/v1/user/type/subscriber'))],
+  ['instructors', `user/type/${UserRoles.instructor}`, ofType(UserRoles.instructor)],
+  ['admins', `user/type/${UserRoles.admin}`, ofType(UserRoles.admin)],
+  ['content', `user/type/${UserRoles.content}`, ofType(UserRoles.content)],
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 const PAGE_SIZE = 12;
@@ -54,8 +56,8 @@ export default function UserList() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const section: Section = (SECTIONS.find(([s]) => s === params.get('section'))?.[0] ?? 'users') as Section;
-  const path = SECTIONS.find(([s]) => s === section)![1];
-  const list = useAdminGet<AdminUser[]>(path);
+  const [, path, load] = SECTIONS.find(([s]) => s === section)!;
+  const list = useAdminGet<AdminUser[]>(path, load);
   const [page, setPage] = useState(0);
   const view = pageOf(list.data ?? [], page, PAGE_SIZE);
 

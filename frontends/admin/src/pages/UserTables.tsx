@@ -2,6 +2,7 @@
 // (subscribers, 20 a page): tables with copy, CSV and print (back office §2).
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { answer, authApi } from '@taal/web-shared/api';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError } from '../components/States';
@@ -37,7 +38,7 @@ function VerifyButton({ user, onDone }: { user: AdminUser; onDone: (u: AdminUser
 
 export function UserTable() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<AdminUser[]>('user/');
+  const list = useAdminGet<AdminUser[]>('user/', () => answer(authApi.GET('/api/v1/user/')));
   const columns = useMemo<Column<AdminUser>[]>(() => {
     const base = userColumns(t, i18n.language);
     return base.map((c) => (c.key === 'verification' ? { ...c, render: (u: AdminUser) => <VerifyButton user={u} onDone={(x) => list.setData((d) => replaceUser(d, x))} /> } : c));
@@ -55,7 +56,7 @@ export function UserTable() {
 
 export function SubscriberTable() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<AdminUser[]>('user/type/subscriber');
+  const list = useAdminGet<AdminUser[]>('user/type/subscriber', () => answer(authApi.GET('/api/v1/user/type/subscriber')));
   const columns = useMemo(() => userColumns(t, i18n.language), [t, i18n.language]);
   return (
     <AdminPage title={t('adminUsers.subscriberTitle')} testId="admin-subscriber-table">

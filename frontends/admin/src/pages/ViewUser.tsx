@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { ApiError } from '@taal/web-shared/api';
+import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { formatDate, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
@@ -12,7 +12,7 @@ export default function ViewUser() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const user = useAdminGet<AdminUser>(id ? `user/${encodeURIComponent(id)}/` : null);
+  const user = useAdminGet<AdminUser>(id ? `user/${id}/` : null, () => answer(authApi.GET('/api/v1/user/{id}/', { params: { path: { id: id ?? '' } } })));
   const [busy, setBusy] = useState(false);
   const u = user.data;
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { apiRequest } from '@taal/web-shared/api';
+import { answer, publicApi } from '@taal/web-shared/api';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field } from './common';
@@ -20,7 +20,7 @@ function ForgetPasswordForm() {
     }
     setBusy(true);
     try {
-      await apiRequest(`user/passwordreset/${encodeURIComponent(email.trim())}`, { method: 'POST' });
+      await answer(publicApi.POST('/api/v1/user/passwordreset/{email}', { params: { path: { email: email.trim() } } }));
       toast(t('auth.forget.checkEmail'), 'success');
       navigate('/login');
     } catch (err) {

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { apiPostAnswer } from '@taal/web-shared/api';
+import { answer, publicApi } from '@taal/web-shared/api';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput, tr } from './common';
 
@@ -33,7 +33,7 @@ export default function ResetPassword() {
     setBusy(true);
     setAlert(null);
     try {
-      await apiPostAnswer('user/password-reset', { token, password, confirmPassword });
+      await answer(publicApi.POST('/api/v1/user/password-reset', { body: { token, password, confirmPassword } }));
       toast(t('auth.reset.changed'), 'success');
       navigate('/login', { replace: true });
     } catch (err) {

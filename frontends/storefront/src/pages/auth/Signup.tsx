@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { ApiError, apiPostForm, apiRequest } from '@taal/web-shared/api';
+import { answer, ApiError, multipart, publicApi } from '@taal/web-shared/api';
 import { hasReason } from '@taal/web-shared/errors';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
@@ -28,7 +28,7 @@ const REQUIRED_KEYS: Record<FieldName, string> = {
 /** GET user/checkemail/{email}: success means the address is registered, a 404 means it is free. */
 async function emailIsTaken(email: string): Promise<boolean> {
   try {
-    await apiRequest(`user/checkemail/${encodeURIComponent(email)}`);
+    await answer(publicApi.GET('/api/v1/user/checkemail/{email}', { params: { path: { email } } }));
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return false;
@@ -102,17 +102,22 @@ function SignupForm() {
         toast(t('auth.errors.emailTaken'), 'error');
         return;
       }
-      const form = new FormData();
-      form.append('name', values.name.trim());
-      form.append('email', email);
-      form.append('password', values.password);
-      form.append('confirmPassword', values.confirmPassword);
-      form.append('photo', photo as File);
-      form.append('dob', values.dob);
-      form.append('phone', values.phone.trim());
-      form.append('address', values.address.trim());
-      form.append('refercode', refercode);
-      await apiPostForm(refercode ? `user/signup/${encodeURIComponent(refercode)}` : 'user/signup/', form);
+      const form = {
+        name: values.name.trim(),
+        email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        photo: photo as File,
+        dob: values.dob,
+        phone: values.phone.trim(),
+        address: values.address.trim(),
+        refercode,
+      };
+      await answer(
+        refercode
+          ? publicApi.POST('/api/v1/user/signup/{refercode}', { params: { path: { refercode } }, ...multipart(form) })
+          : publicApi.POST('/api/v1/user/signup/', multipart(form)),
+      );
       setValues(EMPTY);
       setPhoto(null);
       setPreview(null);

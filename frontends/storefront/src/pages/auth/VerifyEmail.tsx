@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { apiRequest } from '@taal/web-shared/api';
+import { answer, publicApi } from '@taal/web-shared/api';
 import { storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, isEmail, errorMessage, Field, tr } from './common';
@@ -31,7 +31,7 @@ function Resend({ initialEmail }: { initialEmail: string }) {
     setError(null);
     setBusy(true);
     try {
-      await apiRequest(`user/re-verify/${encodeURIComponent(who)}`);
+      await answer(publicApi.GET('/api/v1/user/re-verify/{id}', { params: { path: { id: who } } }));
       toast(t('auth.verify.notice'), 'success');
     } catch (err) {
       toast(errorMessage(t, err), 'error');
@@ -69,7 +69,7 @@ export default function VerifyEmail() {
     }
     let live = true;
     setCheck({ state: 'checking' });
-    apiRequest(`user/verify-email/${encodeURIComponent(token)}`).then(
+    answer(publicApi.GET('/api/v1/user/verify-email/{token}', { params: { path: { token } } })).then(
       () => live && setCheck({ state: 'verified' }),
       (err: unknown) => live && setCheck({ state: 'failed', message: errorMessage(t, err) }),
     );
