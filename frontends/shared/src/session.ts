@@ -4,40 +4,13 @@
 // This module is a Module Federation singleton (mf-shared.mjs): its state is the page's. Other
 // tabs follow through local storage and window events.
 import { UserRoles } from '@taal/contracts/web';
+import type { components } from './api-types';
 
-/** A user as the gateway shows it (`ApiUser`). */
-export interface SessionUser {
-  _id: string;
-  studentId: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  /** API path of the photo (needs the token), or ''. */
-  photo: string;
-  dob: string;
-  referralCode: string;
-  referredBy?: string;
-  pending_balance: number;
-  balance: number;
-  subscriber: boolean;
-  suspend: boolean;
-  emailVerify: boolean;
-  first_purchase?: boolean;
-  loginFrom: string;
-  type: number;
-  instructor: string;
-  createdAt: string;
-}
+/** A user as the gateway shows it (the document's User schema). */
+export type SessionUser = components['schemas']['User'];
 
 /** What login, social login and refresh answer. */
-export interface LoginResult {
-  token: string;
-  accessTokenExpiresAt?: string;
-  refreshToken: string;
-  type: number;
-  user: SessionUser;
-}
+export type LoginResult = components['schemas']['Session'];
 
 export interface Session {
   loggedIn: boolean;

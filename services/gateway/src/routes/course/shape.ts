@@ -2,40 +2,14 @@ import type { catalogueV1 } from '@taal/contracts';
 import { z } from 'zod';
 import { dateTime } from '../../http/api-schemas';
 
-/** Course as the public API shows it: the spec's field names (catagory spelt so), money in integer poisha. */
-export interface ApiCourse {
-  _id: string;
-  title: string;
-  subtitle: string;
-  desc: string;
-  courseHour: number;
-  catagory: string;
-  courseType: string;
-  instructor: string;
-  price: number;
-  oldPrice: number;
-  validity: number;
-  priceSilver: ApiTier;
-  priceGold: ApiTier;
-  priceDiamond: ApiTier;
-  published: boolean;
-  featured: boolean;
-  bundle: boolean;
-  thumbnail: string;
-  banner: string;
-  topic: string[];
-  requirements: string[];
-  whoFor: string[];
-  freeLessons: { title: string; youtube: string }[];
-  sold: number;
-  createdAt: string;
-}
+/**
+ * Course as the public API shows it: the spec's field names (catagory spelt so), money in
+ * integer poisha. The type is CourseSchema's (below); category and level stay strings here
+ * because the catalogue owns those lists.
+ */
+export type ApiCourse = Omit<z.output<typeof CourseSchema>, 'catagory' | 'courseType'> & { catagory: string; courseType: string };
 
-export interface ApiTier {
-  price: number;
-  oldPrice: number;
-  validity: number;
-}
+export type ApiTier = z.output<typeof TierSchema>;
 
 const tier = (t: catalogueV1.TierPrice | undefined): ApiTier => ({
   price: t?.price ?? 0,
@@ -73,7 +47,7 @@ export function toApiCourse(c: catalogueV1.Course): ApiCourse {
   };
 }
 
-export function toApiUpcoming(u: catalogueV1.UpcomingCourse) {
+export function toApiUpcoming(u: catalogueV1.UpcomingCourse): z.output<typeof UpcomingCourseSchema> {
   return { _id: u.id, name: u.name, photo: u.photo };
 }
 
@@ -124,8 +98,3 @@ export const CourseSchema = z
 
 export const UpcomingCourseSchema = z.object({ _id: z.string(), name: z.string(), photo: z.string() }).meta({ id: 'UpcomingCourse' });
 
-// The mappers' answers are what the schemas describe (the schemas are stricter only in enums).
-const _course: Omit<z.output<typeof CourseSchema>, 'catagory' | 'courseType'> = {} as ApiCourse;
-const _upcoming: z.output<typeof UpcomingCourseSchema> = {} as ReturnType<typeof toApiUpcoming>;
-void _course;
-void _upcoming;

@@ -2,19 +2,8 @@ import type { catalogueV1 } from '@taal/contracts';
 import { z } from 'zod';
 import { dateTime } from '../../http/api-schemas';
 
-/** An instructor's public profile. The revenue share (percentage) stays in the back office. */
-export interface ApiInstructor {
-  _id: string;
-  name: string;
-  bio: string;
-  band: string;
-  photo: string;
-  banner: string;
-  featured: boolean;
-  published: boolean;
-  course: string[];
-  createdAt: string;
-}
+/** An instructor's public profile (InstructorSchema). The revenue share (percentage) stays in the back office. */
+export type ApiInstructor = z.output<typeof InstructorSchema>;
 
 export function toApiInstructor(i: catalogueV1.Instructor): ApiInstructor {
   return {
@@ -46,5 +35,3 @@ export const InstructorSchema = z
   })
   .meta({ id: 'Instructor' });
 
-const _instructor: z.output<typeof InstructorSchema> = {} as ApiInstructor;
-void _instructor;

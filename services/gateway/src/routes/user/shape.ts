@@ -2,30 +2,11 @@ import { identityV1 } from '@taal/contracts';
 import { z } from 'zod';
 import { dateTime } from '../../http/api-schemas';
 
-/** A user as the API shows it: the specs' field names; money in integer poisha; never the password. */
-export interface ApiUser {
-  _id: string;
-  studentId: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  /** API path of the photo (needs a token), or '' when there is none. */
-  photo: string;
-  dob: string;
-  referralCode: string;
-  referredBy: string;
-  pending_balance: number;
-  balance: number;
-  subscriber: boolean;
-  suspend: boolean;
-  emailVerify: boolean;
-  first_purchase: boolean;
-  loginFrom: string;
-  type: number;
-  instructor: string;
-  createdAt: string;
-}
+/**
+ * A user as the API shows it (UserSchema below): the specs' field names; money in integer
+ * poisha; never the password. Type and sign-in provider stay as identity sends them.
+ */
+export type ApiUser = Omit<z.output<typeof UserSchema>, 'type' | 'loginFrom'> & { type: number; loginFrom: string };
 
 export function toApiUser(u: identityV1.User): ApiUser {
   return {
