@@ -20,3 +20,8 @@ export const IdentityEvents = {
   /** Payload: taal.identity.v1.UserUnsuspended */
   userUnsuspended: 'identity.user.unsuspended',
 } as const;
+
+export const CommerceEvents = {
+  /** Payload: taal.commerce.v1.OrderPaid (exactly one per paid order) */
+  orderPaid: 'commerce.order.paid',
+} as const;

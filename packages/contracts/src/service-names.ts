@@ -6,6 +6,7 @@ export const ServiceNames = {
   gateway: 'gateway',
   catalogue: 'catalogue',
   identity: 'identity',
+  commerce: 'commerce',
 } as const;
 
 export type ServiceName = (typeof ServiceNames)[keyof typeof ServiceNames];

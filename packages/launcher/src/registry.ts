@@ -5,6 +5,7 @@
  * its names and a test checks that the Helm chart lists the same services.
  */
 import { catalogueService } from '@taal/catalogue';
+import { commerceService } from '@taal/commerce';
 import { gatewayService } from '@taal/gateway';
 import { identityService } from '@taal/identity';
 import type { AnyServiceDescription } from '@taal/kit';
@@ -12,5 +13,6 @@ import type { AnyServiceDescription } from '@taal/kit';
 export const services: readonly AnyServiceDescription[] = [
   identityService,
   catalogueService,
+  commerceService,
   gatewayService,
 ];

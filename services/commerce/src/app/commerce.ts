@@ -1,0 +1,282 @@
+/**
+ * Commerce use cases: cart, wishlist, vouchers, wallet and orders. The user is always the
+ * verified caller (decision 0008), never a request field; the gRPC layer only adapts these.
+ * Rules without I/O live in ../domain, SQL in ../store; decision 0012 states the money rules.
+ */
+import { randomUUID } from 'node:crypto';
+import { todayInDhaka, type commerceV1 } from '@taal/contracts';
+import {
+  alreadyExists,
+  CallerUserTypes,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  requireIdentity,
+  withDetails,
+  type CallerIdentity,
+  type Sql,
+  type SqlExecutor,
+} from '@taal/kit';
+import {
+  COUPON_NOT_FOUND,
+  isCreditKind,
+  isTier,
+  ledgerAmount,
+  normaliseCode,
+  ORDER_TTL_MS,
+  orderTotals,
+  priceOf,
+  pricesPaid,
+  subtotalOf,
+  voucherProblems,
+  voucherUsable,
+  type CatalogueCourse,
+  type PricedItem,
+} from '../domain/pricing';
+import { recordOrderPaid } from '../events/order-events';
+import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+
+type Ctx = { identity: CallerIdentity | null };
+
+/** Where prices come from: the catalogue (over gRPC, as commerce itself). Null: unknown or unpublished. */
+export interface CourseSource {
+  getCourse(id: string): Promise<CatalogueCourse | null>;
+}
+
+const STUDENT = CallerUserTypes.student;
+const ADMIN = CallerUserTypes.admin;
+
+export class Commerce {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: CommerceStore,
+    private readonly courses: CourseSource,
+    /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
+    private readonly afterCommit: () => void,
+    private readonly today: () => string = () => todayInDhaka(),
+  ) {}
+
+  private async priced(courseId: string, tier: string): Promise<PricedItem> {
+    if (!courseId) throw invalidArgument('Course id is required');
+    if (!isTier(tier)) throw invalidArgument('Tier must be silver, gold or diamond');
+    const course = await this.courses.getCourse(courseId);
+    const item = course && priceOf(course, tier);
+    if (!item) throw notFound(`Course ${courseId} is not for sale`);
+    return item;
+  }
+
+  // ---- cart ----
+
+  async addToCart(ctx: Ctx, req: commerceV1.AddToCartRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    await this.store.putCartItem(userId, await this.priced(req.courseId, req.tier));
+    return this.store.getCart(userId);
+  }
+
+  async removeFromCart(ctx: Ctx, req: commerceV1.RemoveFromCartRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    await this.store.removeCartItems(userId, [req.courseId]);
+    return this.store.getCart(userId);
+  }
+
+  async clearCart(ctx: Ctx) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    await this.store.removeCartItems(userId, 'all');
+    return this.store.getCart(userId);
+  }
+
+  getCart(ctx: Ctx) {
+    return this.store.getCart(requireIdentity(ctx, STUDENT).userId);
+  }
+
+  // ---- wishlist ----
+
+  async addToWishlist(ctx: Ctx, req: commerceV1.AddToWishlistRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    const course = await this.courses.getCourse(req.courseId);
+    if (!course?.published) throw notFound(`Course ${req.courseId} is not for sale`);
+    await this.store.addWishlistItem(userId, req.courseId);
+    return this.store.listWishlist(userId);
+  }
+
+  async removeFromWishlist(ctx: Ctx, req: commerceV1.RemoveFromWishlistRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    await this.store.removeWishlistItem(userId, req.courseId);
+    return this.store.listWishlist(userId);
+  }
+
+  listWishlist(ctx: Ctx) {
+    return this.store.listWishlist(requireIdentity(ctx, STUDENT).userId);
+  }
+
+  // ---- vouchers ----
+
+  async createVoucher(ctx: Ctx, req: commerceV1.CreateVoucherRequest) {
+    requireIdentity(ctx, ADMIN);
+    const code = req.code.trim();
+    const problems = voucherProblems({ code, percent: req.percent, useLimit: req.useLimit, expireDate: req.expireDate });
+    if (Object.keys(problems).length > 0) {
+      throw withDetails(invalidArgument('any of the field is missing'), { 'x-taal-field-reasons': JSON.stringify(problems) });
+    }
+    const voucher = await this.store.createVoucher({
+      id: randomUUID(),
+      code,
+      codeKey: normaliseCode(code),
+      percent: req.percent,
+      useLimit: req.useLimit,
+      expireDate: req.expireDate,
+    });
+    if (!voucher) throw alreadyExists(`A voucher with code ${code} exists`);
+    return voucher;
+  }
+
+  listVouchers(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.listVouchers();
+  }
+
+  async deleteVoucher(ctx: Ctx, req: commerceV1.DeleteVoucherRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (!req.id) throw invalidArgument('Voucher id is required');
+    if (!(await this.store.deleteVoucher(req.id))) throw notFound(COUPON_NOT_FOUND);
+  }
+
+  /** 'success' and the percent, or NOT_FOUND 'Coupon Not found' (unknown, expired or used up). */
+  async checkVoucher(ctx: Ctx, req: commerceV1.CheckVoucherRequest) {
+    requireIdentity(ctx);
+    const voucher = await this.usableVoucher(req.code);
+    return { message: 'success', code: voucher.code, percent: voucher.percent };
+  }
+
+  private async usableVoucher(code: string): Promise<commerceV1.Voucher> {
+    const voucher = code.trim() ? await this.store.findVoucher(normaliseCode(code)) : null;
+    if (!voucher || !voucherUsable(voucher, this.today())) throw notFound(COUPON_NOT_FOUND);
+    return voucher;
+  }
+
+  // ---- wallet ----
+
+  async getWallet(ctx: Ctx) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    await this.expireOverdue(userId);
+    return this.store.getWallet(userId);
+  }
+
+  listLedger(ctx: Ctx) {
+    return this.store.listLedger(requireIdentity(ctx, STUDENT).userId);
+  }
+
+  /** Admin only for now (refunds, and until the referral and gift-card flows credit wallets themselves). */
+  async creditWallet(ctx: Ctx, req: commerceV1.CreditWalletRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (!req.userId) throw invalidArgument('User id is required');
+    if (!isCreditKind(req.kind)) throw invalidArgument('Kind must be referral_bonus, gift_card_redemption or refund');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw invalidArgument('Amount must be positive integer poisha');
+    if (!req.reference) throw invalidArgument('Reference is required (a credit counts once per reference)');
+    await this.sql.transaction((tx) =>
+      this.store.post(tx, { userId: req.userId, kind: req.kind as 'refund', amount: ledgerAmount(req.kind as 'refund', req.amount), reference: req.reference }),
+    );
+    return this.store.getWallet(req.userId);
+  }
+
+  // ---- orders ----
+
+  /** From the caller's cart, priced again by the catalogue; reserves the wallet amount. */
+  async createOrder(ctx: Ctx, req: commerceV1.CreateOrderRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    await this.expireOverdue(userId);
+    const cart = await this.store.getCart(userId);
+    if (cart.items.length === 0) throw failedPrecondition('Your cart is empty');
+    const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier)));
+    const voucher = req.voucherCode.trim() ? await this.usableVoucher(req.voucherCode) : null;
+    const subtotal = subtotalOf(items);
+    const id = randomUUID();
+
+    await this.sql.transaction(async (tx) => {
+      const balance = await this.store.lockWallet(tx, userId);
+      const totals = orderTotals({ subtotal, walletBalance: balance, useWallet: req.useWallet, voucherPercent: voucher?.percent ?? 0 });
+      // A voucher that discounts nothing (the wallet covered everything) is not attached, so it is not used up.
+      const withVoucher = voucher && totals.discount > 0 ? voucher : null;
+      const paid = pricesPaid(items, totals.discount);
+      await this.store.insertOrder(tx, {
+        id,
+        userId,
+        subtotal,
+        voucherCode: withVoucher?.code ?? null,
+        voucherPercent: withVoucher?.percent ?? 0,
+        discount: totals.discount,
+        walletUsed: totals.walletUsed,
+        payable: totals.payable,
+        expiresAt: new Date(Date.now() + ORDER_TTL_MS),
+        items: items.map((item, i) => ({ ...item, pricePaid: paid[i]! })),
+      });
+      if (totals.walletUsed > 0) {
+        await this.store.post(tx, { userId, kind: 'reservation', amount: ledgerAmount('reservation', totals.walletUsed), orderId: id });
+      }
+    });
+    return (await this.store.getOrder(id))!;
+  }
+
+  /**
+   * Pays an order whose payable is zero (wallet and voucher cover it), in one transaction:
+   * the voucher use counted (refused when the limit is reached), the wallet reservation
+   * committed, the bought courses taken out of the cart, the order marked paid and exactly one
+   * `commerce.order.paid` enqueued. Paying a paid order again returns it unchanged.
+   */
+  async payOrder(ctx: Ctx, req: commerceV1.PayOrderRequest) {
+    const { userId } = requireIdentity(ctx, STUDENT);
+    if (!req.orderId) throw invalidArgument('Order id is required');
+    const outcome = await this.sql.transaction(async (tx) => {
+      const row = await this.store.lockOrder(tx, req.orderId, userId);
+      if (!row) throw notFound('Order not found');
+      if (row.status === 'paid') return { kind: 'paid' as const, changed: false };
+      if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
+      if (Number(row.payable) > 0) throw failedPrecondition('The order has an amount to pay through the payment gateway');
+      if (row.expires_at.getTime() < Date.now()) {
+        await this.release(tx, row, 'expired');
+        return { kind: 'expired' as const };
+      }
+      if (row.voucher_code && !(await this.store.countVoucherUse(tx, normaliseCode(row.voucher_code), this.today()))) {
+        await this.release(tx, row, 'cancelled');
+        return { kind: 'voucher' as const };
+      }
+      const walletUsed = Number(row.wallet_used);
+      if (walletUsed > 0) {
+        // The reservation already took the money out of the balance: release + checkout leave it unchanged.
+        await this.store.post(tx, { userId, kind: 'release', amount: walletUsed, orderId: row.id }, { moveBalance: false });
+        await this.store.post(tx, { userId, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
+      }
+      const paidRow = await this.store.setOrderStatus(tx, row.id, 'paid');
+      const order = toOrder(paidRow, await this.store.orderItems([row.id], tx));
+      await this.store.removeCartItems(userId, order.items.map((i) => i.courseId), tx);
+      await recordOrderPaid(tx, order);
+      return { kind: 'paid' as const, changed: true };
+    });
+    if (outcome.kind === 'expired') throw failedPrecondition('The order expired; create it again');
+    if (outcome.kind === 'voucher') throw withDetails(notFound(COUPON_NOT_FOUND), { 'x-taal-reason': 'order-cancelled' });
+    if (outcome.changed) this.afterCommit();
+    return (await this.store.getOrder(req.orderId))!;
+  }
+
+  listOrders(ctx: Ctx) {
+    return this.store.listOrders(requireIdentity(ctx, STUDENT).userId);
+  }
+
+  /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */
+  async expireOverdue(userId: string | null = null): Promise<number> {
+    return this.sql.transaction(async (tx) => {
+      const rows = await this.store.expireOverdue(tx, userId);
+      for (const row of rows) await this.release(tx, row, null);
+      return rows.length;
+    });
+  }
+
+  private async release(tx: SqlExecutor, row: OrderRow, status: 'expired' | 'cancelled' | null): Promise<void> {
+    if (status) await this.store.setOrderStatus(tx, row.id, status);
+    const walletUsed = Number(row.wallet_used);
+    if (walletUsed > 0) await this.store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Pure commerce rules (no I/O): tier prices, vouchers, order totals and wallet entries.
+ * Every amount is an integer number of poisha (decision 0001); the money decisions are
+ * written down in docs/decisions/0012-commerce-money.md.
+ */
+
+export const TIERS = ['silver', 'gold', 'diamond'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export function isTier(value: string): value is Tier {
+  return (TIERS as readonly string[]).includes(value);
+}
+
+/** The tier prices as the catalogue publishes them (never as a client sends them). */
+export interface CatalogueCourse {
+  id: string;
+  title: string;
+  published: boolean;
+  silver?: { price: number; validityDays: number };
+  gold?: { price: number; validityDays: number };
+  diamond?: { price: number; validityDays: number };
+}
+
+export interface PricedItem {
+  courseId: string;
+  tier: Tier;
+  title: string;
+  price: number;
+  validityDays: number;
+}
+
+function assertPoisha(amount: number, what: string): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`${what} must be non-negative integer poisha, got ${amount}`);
+}
+
+/** The price and validity of a course at a tier, from the catalogue's record. Null: not for sale. */
+export function priceOf(course: CatalogueCourse, tier: Tier): PricedItem | null {
+  if (!course.published) return null;
+  const t = course[tier];
+  if (!t || t.validityDays <= 0) return null;
+  assertPoisha(t.price, 'price');
+  return { courseId: course.id, tier, title: course.title, price: t.price, validityDays: t.validityDays };
+}
+
+export function subtotalOf(items: readonly { price: number }[]): number {
+  return items.reduce((sum, item) => {
+    assertPoisha(item.price, 'price');
+    return sum + item.price;
+  }, 0);
+}
+
+// ---- Vouchers ----------------------------------------------------------------------------
+
+export const COUPON_NOT_FOUND = 'Coupon Not found';
+export const VOUCHER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+export interface VoucherState {
+  percent: number;
+  useLimit: number;
+  timesUsed: number;
+  /** Last day it may be used, YYYY-MM-DD in Bangladesh time. */
+  expireDate: string;
+}
+
+export interface NewVoucher {
+  code: string;
+  percent: number;
+  useLimit: number;
+  expireDate: string;
+}
+
+/** What is wrong with a new voucher, field by field (empty: valid). */
+export function voucherProblems(v: NewVoucher): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!VOUCHER_CODE_PATTERN.test(v.code)) problems.code = 'code must be 1-40 letters, digits, - or _';
+  if (!Number.isInteger(v.percent) || v.percent < 1 || v.percent > 100) problems.percent = 'percent must be an integer from 1 to 100';
+  if (!Number.isInteger(v.useLimit) || v.useLimit < 1) problems.useLimit = 'use limit must be a positive integer';
+  if (!isIsoDay(v.expireDate)) problems.expireDate = 'expire date must be YYYY-MM-DD';
+  return problems;
+}
+
+export function isIsoDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Usable on `today` (YYYY-MM-DD, Bangladesh): not expired and not used up by paid orders. */
+export function voucherUsable(v: VoucherState, today: string): boolean {
+  return v.expireDate >= today && v.timesUsed < v.useLimit;
+}
+
+/** Codes are matched case-insensitively and stored as the admin typed them. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+// ---- Order totals ------------------------------------------------------------------------
+
+export interface OrderTotals {
+  subtotal: number;
+  /** Real wallet money: reserved at creation, debited when paid. */
+  walletUsed: number;
+  /** Voucher discount on what the wallet left, rounded up (the customer's favour). */
+  discount: number;
+  payable: number;
+  /** The spec's balanceUsed: subtotal - payable (it counts the discount too); reported, never debited. */
+  balanceUsed: number;
+}
+
+/**
+ * The §5 checkout rule: wallet first, up to the subtotal; then the voucher percent on the
+ * remainder, rounded in the customer's favour (ceil); the payable total is never below 0.
+ */
+export function orderTotals(input: { subtotal: number; walletBalance: number; useWallet: boolean; voucherPercent: number }): OrderTotals {
+  const { subtotal, walletBalance, voucherPercent } = input;
+  assertPoisha(subtotal, 'subtotal');
+  assertPoisha(walletBalance, 'wallet balance');
+  if (!Number.isInteger(voucherPercent) || voucherPercent < 0 || voucherPercent > 100) {
+    throw new RangeError(`voucher percent must be 0..100, got ${voucherPercent}`);
+  }
+  const walletUsed = input.useWallet ? Math.min(walletBalance, subtotal) : 0;
+  const remainder = subtotal - walletUsed;
+  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
+  const payable = Math.max(0, remainder - discount);
+  return { subtotal, walletUsed, discount, payable, balanceUsed: subtotal - payable };
+}
+
+/**
+ * Splits `total` over items in proportion to their weights (largest remainder), so the parts
+ * are integers that add up to `total` exactly. Used to give each item its share of the discount.
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  assertPoisha(total, 'total');
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** Each item's price paid: its price minus its share of the voucher discount. */
+export function pricesPaid(items: readonly { price: number }[], discount: number): number[] {
+  const shares = allocate(discount, items.map((i) => i.price));
+  return items.map((item, i) => item.price - shares[i]!);
+}
+
+// ---- Orders and the wallet ---------------------------------------------------------------
+
+/** An unpaid order holds its wallet reservation this long, then expires and releases it. */
+export const ORDER_TTL_MS = 30 * 60_000;
+
+export const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Ledger entry kinds and their sign. Credits: referral bonus, gift-card redemption, refund,
+ * and the release of a reservation. Debits: the reservation at order creation, and the
+ * checkout when the order is paid (recorded as release + checkout, so the ledger names the
+ * final debit while the balance does not move twice).
+ */
+export const LEDGER_KINDS = {
+  referral_bonus: 1,
+  gift_card_redemption: 1,
+  refund: 1,
+  release: 1,
+  reservation: -1,
+  checkout: -1,
+} as const;
+export type LedgerKind = keyof typeof LEDGER_KINDS;
+export const CREDIT_KINDS = ['referral_bonus', 'gift_card_redemption', 'refund'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+export function isCreditKind(value: string): value is CreditKind {
+  return (CREDIT_KINDS as readonly string[]).includes(value);
+}
+
+/** The signed ledger amount of a movement of `amount` poisha of this kind. */
+export function ledgerAmount(kind: LedgerKind, amount: number): number {
+  assertPoisha(amount, 'amount');
+  return LEDGER_KINDS[kind] * amount;
+}
+
+/** The balance is the ledger's sum; it must never be negative. */
+export function balanceOf(entries: readonly { amount: number }[]): number {
+  return entries.reduce((sum, e) => sum + e.amount, 0);
+}

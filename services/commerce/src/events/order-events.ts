@@ -1,0 +1,33 @@
+import { CommerceEvents, commerceEventsV1, type commerceV1 } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
+import { SCHEMA } from '../store/commerce-store';
+
+/** Records `commerce.order.paid` in the transaction that marks the order paid (outbox): exactly one per order. */
+export async function recordOrderPaid(tx: SqlExecutor, order: commerceV1.Order): Promise<void> {
+  await enqueueEvent(
+    tx,
+    SCHEMA,
+    createEnvelope({
+      type: CommerceEvents.orderPaid,
+      key: order.userId,
+      payload: commerceEventsV1.OrderPaid.encode({
+        orderId: order.id,
+        userId: order.userId,
+        courses: order.items.map((i) => ({
+          courseId: i.courseId,
+          tier: i.tier,
+          validityDays: i.validityDays,
+          price: i.price,
+          pricePaid: i.pricePaid,
+        })),
+        voucherCode: order.voucherCode,
+        voucherPercent: order.voucherPercent,
+        subtotal: order.subtotal,
+        discount: order.discount,
+        walletUsed: order.walletUsed,
+        payable: order.payable,
+        paidAt: order.paidAt,
+      }).finish(),
+    }),
+  );
+}

@@ -1,0 +1,335 @@
+import type { commerceV1 } from '@taal/contracts';
+import type { Sql, SqlExecutor } from '@taal/kit';
+import type { LedgerKind, OrderStatus, PricedItem } from '../domain/pricing';
+
+export const SCHEMA = 'commerce';
+
+// bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
+const money = (value: string | number | null) => Number(value ?? 0);
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+interface CartRow {
+  course_id: string;
+  tier: string;
+  title: string;
+  price: string;
+  validity_days: number;
+  added_at: Date;
+}
+
+interface VoucherRow {
+  id: string;
+  code: string;
+  percent: number;
+  use_limit: number;
+  times_used: number;
+  expire_date: string;
+  created_at: Date;
+}
+
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  subtotal: string;
+  voucher_code: string | null;
+  voucher_percent: number;
+  discount: string;
+  wallet_used: string;
+  payable: string;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+}
+
+interface OrderItemRow {
+  order_id: string;
+  course_id: string;
+  tier: string;
+  title: string;
+  price: string;
+  validity_days: number;
+  price_paid: string;
+}
+
+const toVoucher = (r: VoucherRow): commerceV1.Voucher => ({
+  id: r.id,
+  code: r.code,
+  percent: r.percent,
+  useLimit: r.use_limit,
+  timesUsed: r.times_used,
+  expireDate: r.expire_date,
+  createdAt: iso(r.created_at),
+});
+
+const toOrderItem = (r: OrderItemRow): commerceV1.OrderItem => ({
+  courseId: r.course_id,
+  tier: r.tier,
+  title: r.title,
+  price: money(r.price),
+  validityDays: r.validity_days,
+  pricePaid: money(r.price_paid),
+});
+
+export function toOrder(r: OrderRow, items: readonly OrderItemRow[]): commerceV1.Order {
+  const subtotal = money(r.subtotal);
+  const payable = money(r.payable);
+  return {
+    id: r.id,
+    userId: r.user_id,
+    status: r.status,
+    paid: r.status === 'paid',
+    items: items.filter((i) => i.order_id === r.id).map(toOrderItem),
+    subtotal,
+    voucherCode: r.voucher_code ?? '',
+    voucherPercent: r.voucher_percent,
+    discount: money(r.discount),
+    walletUsed: money(r.wallet_used),
+    balanceUsed: subtotal - payable,
+    payable,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+    paidAt: iso(r.paid_at),
+  };
+}
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  subtotal: number;
+  voucherCode: string | null;
+  voucherPercent: number;
+  discount: number;
+  walletUsed: number;
+  payable: number;
+  expiresAt: Date;
+  items: (PricedItem & { pricePaid: number })[];
+}
+
+/** Persistence of commerce; every query names its schema (see ports/sql.ts). */
+export class CommerceStore {
+  constructor(private readonly sql: Sql) {}
+
+  // ---- cart and wishlist ----
+
+  async getCart(userId: string, db: SqlExecutor = this.sql): Promise<commerceV1.Cart> {
+    const { rows } = await db.query<CartRow>(
+      `SELECT course_id, tier, title, price, validity_days, added_at FROM commerce.cart_item WHERE user_id = $1 ORDER BY added_at, course_id`,
+      [userId],
+    );
+    const items = rows.map((r) => ({
+      courseId: r.course_id,
+      tier: r.tier,
+      title: r.title,
+      price: money(r.price),
+      validityDays: r.validity_days,
+      addedAt: iso(r.added_at),
+    }));
+    return { items, subtotal: items.reduce((s, i) => s + i.price, 0) };
+  }
+
+  /** One entry per course: adding it again changes its tier. */
+  async putCartItem(userId: string, item: PricedItem): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO commerce.cart_item (user_id, course_id, tier, title, price, validity_days) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, course_id) DO UPDATE SET tier = EXCLUDED.tier, title = EXCLUDED.title, price = EXCLUDED.price,
+         validity_days = EXCLUDED.validity_days`,
+      [userId, item.courseId, item.tier, item.title, item.price, item.validityDays],
+    );
+  }
+
+  async removeCartItems(userId: string, courseIds: readonly string[] | 'all', db: SqlExecutor = this.sql): Promise<void> {
+    if (courseIds === 'all') await db.query(`DELETE FROM commerce.cart_item WHERE user_id = $1`, [userId]);
+    else await db.query(`DELETE FROM commerce.cart_item WHERE user_id = $1 AND course_id = ANY($2::text[])`, [userId, courseIds]);
+  }
+
+  async listWishlist(userId: string): Promise<commerceV1.WishlistItem[]> {
+    const { rows } = await this.sql.query<{ course_id: string; added_at: Date }>(
+      `SELECT course_id, added_at FROM commerce.wishlist_item WHERE user_id = $1 ORDER BY added_at, course_id`,
+      [userId],
+    );
+    return rows.map((r) => ({ courseId: r.course_id, addedAt: iso(r.added_at) }));
+  }
+
+  async addWishlistItem(userId: string, courseId: string): Promise<void> {
+    await this.sql.query(`INSERT INTO commerce.wishlist_item (user_id, course_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, courseId]);
+  }
+
+  async removeWishlistItem(userId: string, courseId: string): Promise<void> {
+    await this.sql.query(`DELETE FROM commerce.wishlist_item WHERE user_id = $1 AND course_id = $2`, [userId, courseId]);
+  }
+
+  // ---- vouchers ----
+
+  /** Null when the code is taken. */
+  async createVoucher(v: { id: string; code: string; codeKey: string; percent: number; useLimit: number; expireDate: string }) {
+    const { rows } = await this.sql.query<VoucherRow>(
+      `INSERT INTO commerce.voucher (id, code, code_key, percent, use_limit, expire_date) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (code_key) DO NOTHING
+       RETURNING id, code, percent, use_limit, times_used, to_char(expire_date, 'YYYY-MM-DD') AS expire_date, created_at`,
+      [v.id, v.code, v.codeKey, v.percent, v.useLimit, v.expireDate],
+    );
+    return rows[0] ? toVoucher(rows[0]) : null;
+  }
+
+  async listVouchers(): Promise<commerceV1.Voucher[]> {
+    const { rows } = await this.sql.query<VoucherRow>(
+      `SELECT id, code, percent, use_limit, times_used, to_char(expire_date, 'YYYY-MM-DD') AS expire_date, created_at
+         FROM commerce.voucher ORDER BY created_at DESC, id`,
+    );
+    return rows.map(toVoucher);
+  }
+
+  async findVoucher(codeKey: string, db: SqlExecutor = this.sql): Promise<commerceV1.Voucher | null> {
+    const { rows } = await db.query<VoucherRow>(
+      `SELECT id, code, percent, use_limit, times_used, to_char(expire_date, 'YYYY-MM-DD') AS expire_date, created_at
+         FROM commerce.voucher WHERE code_key = $1`,
+      [codeKey],
+    );
+    return rows[0] ? toVoucher(rows[0]) : null;
+  }
+
+  async deleteVoucher(id: string): Promise<boolean> {
+    const { rowCount } = await this.sql.query(`DELETE FROM commerce.voucher WHERE id = $1`, [id]);
+    return rowCount > 0;
+  }
+
+  /** Counts one use if the voucher is still usable on `today`; false when it is not (the limit holds under concurrency). */
+  async countVoucherUse(tx: SqlExecutor, codeKey: string, today: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE commerce.voucher SET times_used = times_used + 1
+        WHERE code_key = $1 AND times_used < use_limit AND expire_date >= $2::date`,
+      [codeKey, today],
+    );
+    return rowCount === 1;
+  }
+
+  // ---- wallet ----
+
+  /** Locks the user's wallet row (creating it) and returns its balance. */
+  async lockWallet(tx: SqlExecutor, userId: string): Promise<number> {
+    await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
+    const { rows } = await tx.query<{ balance: string }>(`SELECT balance FROM commerce.wallet WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return money(rows[0]!.balance);
+  }
+
+  /**
+   * Writes one ledger entry and moves the balance by the same signed amount, in the caller's
+   * transaction. The balance CHECK refuses a debit below zero. False when the entry exists already
+   * (same order and kind, or same credit reference): nothing moved.
+   */
+  async post(
+    tx: SqlExecutor,
+    entry: { userId: string; kind: LedgerKind; amount: number; orderId?: string; reference?: string },
+    options: { moveBalance: boolean } = { moveBalance: true },
+  ): Promise<boolean> {
+    await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [entry.userId]);
+    const { rowCount } = await tx.query(
+      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, order_id, reference) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [entry.userId, entry.kind, entry.amount, entry.orderId ?? null, entry.reference ?? null],
+    );
+    if (rowCount === 0) return false;
+    if (options.moveBalance) {
+      await tx.query(`UPDATE commerce.wallet SET balance = balance + $2 WHERE user_id = $1`, [entry.userId, entry.amount]);
+    }
+    return true;
+  }
+
+  async getWallet(userId: string): Promise<commerceV1.Wallet> {
+    const { rows } = await this.sql.query<{ balance: string | null; pending_balance: string | null; reserved: string | null }>(
+      `SELECT w.balance, w.pending_balance,
+              (SELECT coalesce(sum(wallet_used), 0) FROM commerce.purchase_order o WHERE o.user_id = $1 AND o.status = 'unpaid') AS reserved
+         FROM (SELECT $1::text AS user_id) u LEFT JOIN commerce.wallet w ON w.user_id = u.user_id`,
+      [userId],
+    );
+    const r = rows[0]!;
+    return { balance: money(r.balance), pendingBalance: money(r.pending_balance), reserved: money(r.reserved) };
+  }
+
+  async listLedger(userId: string): Promise<commerceV1.LedgerEntry[]> {
+    const { rows } = await this.sql.query<{
+      id: string;
+      kind: string;
+      amount: string;
+      order_id: string | null;
+      reference: string | null;
+      created_at: Date;
+    }>(`SELECT id, kind, amount, order_id, reference, created_at FROM commerce.ledger_entry WHERE user_id = $1 ORDER BY id`, [userId]);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: money(r.amount),
+      orderId: r.order_id ?? '',
+      reference: r.reference ?? '',
+      createdAt: iso(r.created_at),
+    }));
+  }
+
+  // ---- orders ----
+
+  async insertOrder(tx: SqlExecutor, o: NewOrder): Promise<void> {
+    await tx.query(
+      `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable, expires_at)
+       VALUES ($1, $2, 'unpaid', $3, $4, $5, $6, $7, $8, $9)`,
+      [o.id, o.userId, o.subtotal, o.voucherCode, o.voucherPercent, o.discount, o.walletUsed, o.payable, o.expiresAt],
+    );
+    for (const [position, item] of o.items.entries()) {
+      await tx.query(
+        `INSERT INTO commerce.order_item (order_id, position, course_id, tier, title, price, validity_days, price_paid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [o.id, position, item.courseId, item.tier, item.title, item.price, item.validityDays, item.pricePaid],
+      );
+    }
+  }
+
+  async lockOrder(tx: SqlExecutor, orderId: string, userId: string): Promise<OrderRow | null> {
+    const { rows } = await tx.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE id = $1 AND user_id = $2 FOR UPDATE`, [orderId, userId]);
+    return rows[0] ?? null;
+  }
+
+  async setOrderStatus(tx: SqlExecutor, orderId: string, status: OrderStatus): Promise<OrderRow> {
+    const { rows } = await tx.query<OrderRow>(
+      `UPDATE commerce.purchase_order SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() ELSE NULL END WHERE id = $1 RETURNING *`,
+      [orderId, status],
+    );
+    return rows[0]!;
+  }
+
+  /** Marks overdue unpaid orders expired (locking them) and returns them, so their reservations can be released. */
+  async expireOverdue(tx: SqlExecutor, userId: string | null): Promise<OrderRow[]> {
+    const { rows } = await tx.query<OrderRow>(
+      `UPDATE commerce.purchase_order SET status = 'expired'
+        WHERE id IN (SELECT id FROM commerce.purchase_order
+                      WHERE status = 'unpaid' AND expires_at < now() AND ($1::text IS NULL OR user_id = $1)
+                      ORDER BY expires_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [userId],
+    );
+    return rows;
+  }
+
+  async orderItems(orderIds: readonly string[], db: SqlExecutor = this.sql): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    const { rows } = await db.query<OrderItemRow>(
+      `SELECT order_id, course_id, tier, title, price, validity_days, price_paid FROM commerce.order_item
+        WHERE order_id = ANY($1::text[]) ORDER BY order_id, position`,
+      [orderIds],
+    );
+    return rows;
+  }
+
+  async getOrder(orderId: string, db: SqlExecutor = this.sql): Promise<commerceV1.Order | null> {
+    const { rows } = await db.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE id = $1`, [orderId]);
+    if (!rows[0]) return null;
+    return toOrder(rows[0], await this.orderItems([orderId], db));
+  }
+
+  async listOrders(userId: string): Promise<commerceV1.Order[]> {
+    const { rows } = await this.sql.query<OrderRow>(
+      `SELECT * FROM commerce.purchase_order WHERE user_id = $1 ORDER BY created_at DESC, id`,
+      [userId],
+    );
+    const items = await this.orderItems(rows.map((r) => r.id));
+    return rows.map((r) => toOrder(r, items));
+  }
+}
