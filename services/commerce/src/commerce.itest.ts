@@ -1,0 +1,291 @@
+import { Metadata } from '@grpc/grpc-js';
+import { CommerceEvents, commerceEventsV1, commerceV1 } from '@taal/contracts';
+import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { startCommerce, type RunningCommerce } from './service';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const student = (n: number | string): CallerIdentity => ({ userId: `student-${n}`, userType: 4 });
+const logger = createLogger('commerce-test');
+// Commerce checks its callers' keys (the test calls as the gateway would) and calls the catalogue as itself.
+const auth = createTestAuth(['gateway', 'catalogue', 'commerce']);
+
+const published = demoCourses.filter((c) => c.published);
+const unpublished = demoCourses.find((c) => !c.published)!;
+const priceOf = (c: (typeof demoCourses)[number], tier: 'silver' | 'gold' | 'diamond') => demoTiers(c.silverTaka)[tier];
+
+type Requests = Record<string, { fromPartial(o: object): object }>;
+const requestOf = (method: string) =>
+  (commerceV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
+
+describe.each(backends)('commerce service on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let commerce: RunningCommerce;
+  let client: commerceV1.CommerceServiceClient;
+
+  const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
+      deadlineMs: 30000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+  const cartOf = async (who: CallerIdentity) => (await call<commerceV1.GetCartResponse>('getCart', {}, who)).cart!;
+  const walletOf = async (who: CallerIdentity) => (await call<commerceV1.GetWalletResponse>('getWallet', {}, who)).wallet!;
+  const ledgerSum = async (userId: string) => {
+    const { rows } = await backend.sql.query<{ sum: string | null; balance: string | null }>(
+      `SELECT (SELECT sum(amount) FROM commerce.ledger_entry WHERE user_id = $1) AS sum,
+              (SELECT balance FROM commerce.wallet WHERE user_id = $1) AS balance`,
+      [userId],
+    );
+    return { sum: Number(rows[0]!.sum ?? 0), balance: Number(rows[0]!.balance ?? 0) };
+  };
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue'),
+    });
+    commerce = await startCommerce({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0,
+      auth: auth.serviceAuth('commerce'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
+    });
+    client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'commerce' },
+    });
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await commerce?.stop();
+    await catalogue?.stop();
+    await backend?.close();
+  });
+
+  it('keeps a cart priced by the catalogue (one entry per course), a wishlist and unpaid orders', async () => {
+    const me = student('cart');
+    const [a, b] = published;
+    let { cart } = await call<commerceV1.AddToCartResponse>('addToCart', { courseId: a!.id, tier: 'silver' }, me);
+    expect(cart!.items).toEqual([expect.objectContaining({ courseId: a!.id, tier: 'silver', price: priceOf(a!, 'silver').price })]);
+    ({ cart } = await call<commerceV1.AddToCartResponse>('addToCart', { courseId: b!.id, tier: 'gold' }, me));
+    ({ cart } = await call<commerceV1.AddToCartResponse>('addToCart', { courseId: a!.id, tier: 'diamond' }, me));
+    expect(cart!.items.map((i) => [i.courseId, i.tier, i.price, i.validityDays])).toEqual([
+      [a!.id, 'diamond', priceOf(a!, 'diamond').price, priceOf(a!, 'diamond').validityDays],
+      [b!.id, 'gold', priceOf(b!, 'gold').price, priceOf(b!, 'gold').validityDays],
+    ]);
+    expect(cart!.subtotal).toBe(priceOf(a!, 'diamond').price + priceOf(b!, 'gold').price);
+
+    await expect(call('addToCart', { courseId: 'no-such-course', tier: 'silver' }, me)).rejects.toMatchObject({ code: 5 });
+    await expect(call('addToCart', { courseId: unpublished.id, tier: 'silver' }, me)).rejects.toMatchObject({ code: 5 });
+    await expect(call('addToCart', { courseId: a!.id, tier: 'platinum' }, me)).rejects.toMatchObject({ code: 3 });
+
+    let wish = await call<commerceV1.AddToWishlistResponse>('addToWishlist', { courseId: b!.id }, me);
+    wish = await call<commerceV1.AddToWishlistResponse>('addToWishlist', { courseId: b!.id }, me);
+    expect(wish.items.map((i) => i.courseId)).toEqual([b!.id]);
+    await expect(call('addToWishlist', { courseId: unpublished.id }, me)).rejects.toMatchObject({ code: 5 });
+    wish = await call<commerceV1.RemoveFromWishlistResponse>('removeFromWishlist', { courseId: b!.id }, me);
+    expect(wish.items).toEqual([]);
+
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+    expect(order).toMatchObject({ status: 'unpaid', paid: false, subtotal: cart!.subtotal, payable: cart!.subtotal, walletUsed: 0, balanceUsed: 0 });
+    expect(order!.items.map((i) => [i.courseId, i.tier, i.pricePaid])).toEqual([
+      [a!.id, 'diamond', priceOf(a!, 'diamond').price],
+      [b!.id, 'gold', priceOf(b!, 'gold').price],
+    ]);
+    // A positive payable goes to the payment gateway (a later slice), not to PayOrder.
+    await expect(call('payOrder', { orderId: order!.id }, me)).rejects.toMatchObject({ code: 9 });
+    const { orders } = await call<commerceV1.ListOrdersResponse>('listOrders', {}, me);
+    expect(orders.map((o) => [o.id, o.paid])).toEqual([[order!.id, false]]);
+
+    ({ cart } = await call<commerceV1.RemoveFromCartResponse>('removeFromCart', { courseId: a!.id }, me));
+    expect(cart!.items.map((i) => i.courseId)).toEqual([b!.id]);
+    ({ cart } = await call<commerceV1.ClearCartResponse>('clearCart', {}, me));
+    expect(cart!.items).toEqual([]);
+    await expect(call('createOrder', {}, me)).rejects.toMatchObject({ code: 9 });
+  });
+
+  it("lets no student see or change another student's cart, wishlist, orders or wallet", async () => {
+    const owner = student('owner');
+    const other = student('other');
+    const course = published[2]!;
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, owner);
+    await call('addToWishlist', { courseId: course.id }, owner);
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', {}, owner);
+    await call('creditWallet', { userId: owner.userId, kind: 'refund', amount: 5000, reference: 'isolation' }, ADMIN);
+
+    expect((await cartOf(other)).items).toEqual([]);
+    expect((await call<commerceV1.ListWishlistResponse>('listWishlist', {}, other)).items).toEqual([]);
+    expect((await call<commerceV1.ListOrdersResponse>('listOrders', {}, other)).orders).toEqual([]);
+    expect(await walletOf(other)).toEqual({ balance: 0, pendingBalance: 0, reserved: 0 });
+    expect((await call<commerceV1.ListLedgerResponse>('listLedger', {}, other)).entries).toEqual([]);
+    await expect(call('payOrder', { orderId: order!.id }, other)).rejects.toMatchObject({ code: 5 });
+    await call('removeFromCart', { courseId: course.id }, other);
+    await call('clearCart', {}, other);
+    await call('removeFromWishlist', { courseId: course.id }, other);
+
+    expect((await cartOf(owner)).items.map((i) => i.courseId)).toEqual([course.id]);
+    expect((await call<commerceV1.ListWishlistResponse>('listWishlist', {}, owner)).items).toHaveLength(1);
+    expect((await walletOf(owner)).balance).toBe(5000);
+  });
+
+  it('refuses forged identities (UNAUTHENTICATED), students on admin methods and admins on a student cart (PERMISSION_DENIED)', async () => {
+    const direct = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`);
+    const forged = new Metadata();
+    forged.set('x-taal-user-id', 'admin-1');
+    forged.set('x-taal-user-type', '1');
+    const attempts: [string, object][] = [
+      ['listVouchers', {}],
+      ['creditWallet', { userId: 'x', kind: 'refund', amount: 1, reference: 'forged' }],
+      ['getCart', {}],
+      ['getWallet', {}],
+    ];
+    try {
+      for (const [method, request] of attempts) {
+        await expect(
+          callUnary<object, unknown>(direct, method, requestOf(method).fromPartial(request), { metadata: forged, deadlineMs: 5000 }),
+        ).rejects.toMatchObject({ code: 16 });
+        // Service keys but no user token: nobody to act for.
+        await expect(
+          callUnary<object, unknown>(client, method, requestOf(method).fromPartial(request), { metadata: forged, deadlineMs: 5000 }),
+        ).rejects.toMatchObject({ code: 16 });
+      }
+    } finally {
+      direct.close();
+    }
+    const s = student('intruder');
+    for (const [method, request] of [
+      ['createVoucher', { code: 'HACK', percent: 100, useLimit: 9, expireDate: '2099-01-01' }],
+      ['listVouchers', {}],
+      ['deleteVoucher', { id: 'x' }],
+      ['creditWallet', { userId: s.userId, kind: 'refund', amount: 100000, reference: 'self' }],
+    ] as const) {
+      await expect(call(method, request, s)).rejects.toMatchObject({ code: 7 });
+    }
+    await expect(call('getCart', {}, ADMIN)).rejects.toMatchObject({ code: 7 });
+    expect((await walletOf(s)).balance).toBe(0);
+  });
+
+  it("manages vouchers (admin) and answers 'Coupon Not found' for unknown, expired, used-up or deleted codes", async () => {
+    const s = student('voucher');
+    const { voucher } = await call<commerceV1.CreateVoucherResponse>('createVoucher', { code: 'Eid25', percent: 25, useLimit: 3, expireDate: '2099-12-31' }, ADMIN);
+    expect(voucher).toMatchObject({ code: 'Eid25', percent: 25, useLimit: 3, timesUsed: 0, expireDate: '2099-12-31' });
+    await expect(call('createVoucher', { code: 'EID25', percent: 10, useLimit: 1, expireDate: '2099-12-31' }, ADMIN)).rejects.toMatchObject({ code: 6 });
+    await expect(call('createVoucher', { code: 'BAD', percent: 101, useLimit: 1, expireDate: '2099-12-31' }, ADMIN)).rejects.toMatchObject({ code: 3 });
+    await expect(call('createVoucher', { code: 'BAD', percent: 10, useLimit: 0, expireDate: '31/12/2099' }, ADMIN)).rejects.toMatchObject({ code: 3 });
+    await call('createVoucher', { code: 'OLD', percent: 10, useLimit: 5, expireDate: '2020-01-01' }, ADMIN);
+
+    expect(await call('checkVoucher', { code: 'eid25' }, s)).toEqual({ message: 'success', code: 'Eid25', percent: 25 });
+    for (const code of ['NOPE', 'OLD', '']) {
+      await expect(call('checkVoucher', { code }, s)).rejects.toMatchObject({ code: 5, details: 'Coupon Not found' });
+    }
+    // The voucher applies to what the wallet leaves, rounded in the customer's favour.
+    const course = published[3]!;
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, s);
+    await expect(call('createOrder', { voucherCode: 'OLD' }, s)).rejects.toMatchObject({ code: 5, details: 'Coupon Not found' });
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { voucherCode: 'EID25' }, s);
+    const price = priceOf(course, 'silver').price;
+    expect(order).toMatchObject({ voucherCode: 'Eid25', voucherPercent: 25, discount: Math.ceil(price / 4), payable: price - Math.ceil(price / 4) });
+    expect(order!.balanceUsed).toBe(order!.discount);
+
+    const { vouchers } = await call<commerceV1.ListVouchersResponse>('listVouchers', {}, ADMIN);
+    expect(vouchers.find((v) => v.code === 'Eid25')).toMatchObject({ timesUsed: 0 }); // unpaid orders do not count
+    await call('deleteVoucher', { id: voucher!.id }, ADMIN);
+    await expect(call('checkVoucher', { code: 'EID25' }, s)).rejects.toMatchObject({ code: 5, details: 'Coupon Not found' });
+    await expect(call('deleteVoucher', { id: voucher!.id }, ADMIN)).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('50 parallel wallet-paid checkouts by one student never take the wallet below zero; the ledger sums to the balance; one event per paid order', async () => {
+    const me = student('wallet');
+    const course = published[4]!;
+    const price = priceOf(course, 'silver').price;
+    const credited = Math.floor(3.5 * price);
+    await call('creditWallet', { userId: me.userId, kind: 'gift_card_redemption', amount: credited, reference: 'gc-1' }, ADMIN);
+    await call('creditWallet', { userId: me.userId, kind: 'gift_card_redemption', amount: credited, reference: 'gc-1' }, ADMIN); // counted once
+    expect(await walletOf(me)).toEqual({ balance: credited, pendingBalance: 0, reserved: 0 });
+
+    const received: EventEnvelope[] = [];
+    const subscription = await backend.bus.subscribe(`commerce-test-${Date.now()}`, [CommerceEvents.orderPaid], async (e) => {
+      received.push(e);
+    });
+    try {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, async () => {
+          await call('addToCart', { courseId: course.id, tier: 'silver' }, me);
+          const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+          if (order!.payable > 0) return order!;
+          return (await call<commerceV1.PayOrderResponse>('payOrder', { orderId: order!.id }, me)).order!;
+        }),
+      );
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 9 }); // the cart was emptied meanwhile
+      const { orders } = await call<commerceV1.ListOrdersResponse>('listOrders', {}, me);
+      const paid = orders.filter((o) => o.paid);
+      const unpaid = orders.filter((o) => o.status === 'unpaid');
+      expect(paid.length).toBeGreaterThanOrEqual(1);
+      expect(paid.length).toBeLessThanOrEqual(3);
+      expect(paid.every((o) => o.walletUsed === price && o.payable === 0)).toBe(true);
+
+      const wallet = await walletOf(me);
+      expect(wallet.balance).toBeGreaterThanOrEqual(0);
+      expect(wallet.reserved).toBe(unpaid.reduce((s, o) => s + o.walletUsed, 0));
+      expect(wallet.balance + wallet.reserved + paid.length * price).toBe(credited);
+      expect(await ledgerSum(me.userId)).toEqual({ sum: wallet.balance, balance: wallet.balance });
+
+      // Paying again changes nothing and announces nothing.
+      const again = await call<commerceV1.PayOrderResponse>('payOrder', { orderId: paid[0]!.id }, me);
+      expect(again.order).toMatchObject({ id: paid[0]!.id, paid: true });
+      await waitFor(() => received.length >= paid.length, 'commerce.order.paid events');
+      await new Promise((r) => setTimeout(r, 500));
+      const ids = received.map((e) => commerceEventsV1.OrderPaid.decode(e.payload).orderId);
+      expect(ids.sort()).toEqual(paid.map((o) => o.id).sort());
+      const event = commerceEventsV1.OrderPaid.decode(received[0]!.payload);
+      expect(event).toMatchObject({ userId: me.userId, walletUsed: price, payable: 0 });
+      expect(event.courses).toEqual([{ courseId: course.id, tier: 'silver', validityDays: priceOf(course, 'silver').validityDays, price, pricePaid: price }]);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('releases the wallet reservation when an unpaid order expires', async () => {
+    const me = student('expiry');
+    const course = published[5]!;
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 1000, reference: 'exp-1' }, ADMIN);
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, me);
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+    expect(await walletOf(me)).toEqual({ balance: 0, pendingBalance: 0, reserved: 1000 });
+    await backend.sql.query(`UPDATE commerce.purchase_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order!.id]);
+    expect(await walletOf(me)).toEqual({ balance: 1000, pendingBalance: 0, reserved: 0 });
+    const { orders } = await call<commerceV1.ListOrdersResponse>('listOrders', {}, me);
+    expect(orders[0]).toMatchObject({ id: order!.id, status: 'expired' });
+    expect((await call<commerceV1.ListLedgerResponse>('listLedger', {}, me)).entries.map((e) => [e.kind, e.amount])).toEqual([
+      ['refund', 1000],
+      ['reservation', -1000],
+      ['release', 1000],
+    ]);
+  });
+
+  it('a voucher with use limit 5 paid by 20 parallel orders is used exactly 5 times', async () => {
+    await call('createVoucher', { code: 'FREE5', percent: 100, useLimit: 5, expireDate: '2099-01-01' }, ADMIN);
+    const course = published[6]!;
+    const buyers = Array.from({ length: 20 }, (_, i) => student(`free-${i}`));
+    const orders: { who: CallerIdentity; id: string }[] = [];
+    for (const who of buyers) {
+      await call('addToCart', { courseId: course.id, tier: 'gold' }, who);
+      const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { voucherCode: 'free5' }, who);
+      expect(order).toMatchObject({ payable: 0, discount: priceOf(course, 'gold').price, voucherCode: 'FREE5' });
+      orders.push({ who, id: order!.id });
+    }
+    const outcomes = await Promise.allSettled(orders.map(({ who, id }) => call<commerceV1.PayOrderResponse>('payOrder', { orderId: id }, who)));
+    const paid = outcomes.filter((o) => o.status === 'fulfilled');
+    expect(paid).toHaveLength(5);
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 5, details: 'Coupon Not found' });
+    const { vouchers } = await call<commerceV1.ListVouchersResponse>('listVouchers', {}, ADMIN);
+    expect(vouchers.find((v) => v.code === 'FREE5')).toMatchObject({ timesUsed: 5, useLimit: 5 });
+    const { rows } = await backend.sql.query<{ status: string; n: string }>(
+      `SELECT status, count(*) AS n FROM commerce.purchase_order WHERE voucher_code = 'FREE5' GROUP BY status ORDER BY status`,
+    );
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['cancelled', 15], ['paid', 5]]);
+    await expect(call('checkVoucher', { code: 'FREE5' }, buyers[0]!)).rejects.toMatchObject({ code: 5, details: 'Coupon Not found' });
+  });
+});
