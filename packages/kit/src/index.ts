@@ -8,6 +8,7 @@ export * from './lifecycle';
 export * from './lifecycle/run-service';
 export * from './grpc';
 export * from './auth';
+export * from './metrics';
 export { createTestAuth, type TestAuth } from './auth/testing';
 export * from './cache';
 export * from './files';

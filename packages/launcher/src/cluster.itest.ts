@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
+import { grpcOf } from '@taal/kit';
+import { services } from './registry';
 
 const root = path.resolve(__dirname, '../../..');
 const DEADLINE_MS = 1000;
@@ -17,6 +19,7 @@ describe('cluster mode', () => {
   let cluster: ChildProcess;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let base: string;
+  let catalogueMetricsPort: number;
   const pids = new Map<string, number[]>();
   let output = '';
 
@@ -27,6 +30,7 @@ describe('cluster mode', () => {
     requireEnv('KAFKA_BROKERS');
     database = await createTestDatabase();
     const [httpPort, grpcPort, identityPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    catalogueMetricsPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
       env: {
@@ -37,6 +41,7 @@ describe('cluster mode', () => {
         IDENTITY_GRPC_PORT: String(identityPort),
         GRPC_DEADLINE_MS: String(DEADLINE_MS),
         METRICS_PORT: String(metricsPort),
+        CATALOGUE_METRICS_PORT: String(catalogueMetricsPort),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
       },
@@ -54,6 +59,8 @@ describe('cluster mode', () => {
     await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 'the cluster to be healthy', { timeoutMs: 60_000, context: () => output });
   }, 90_000);
 
+  const catalogueMetrics = async () => (await fetch(`http://127.0.0.1:${catalogueMetricsPort}/metrics`)).text();
+
   afterAll(async () => {
     if (cluster && cluster.exitCode === null) {
       const exited = new Promise((r) => cluster.once('exit', r));
@@ -68,6 +75,16 @@ describe('cluster mode', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: unknown[] };
     expect(body.data).toHaveLength(12);
+  });
+
+  it("serves each service's own metrics: its gRPC calls by method and code, its pool and its outbox", async () => {
+    await fetch(`${base}/api/v1/instructor/`);
+    await waitFor(async () => /grpc_server_handled_total\{[^}]*grpc_method="ListInstructors"[^}]*grpc_code="OK"[^}]*\} [1-9]/.test(await catalogueMetrics()), 'the catalogue to count the call');
+    const text = await catalogueMetrics();
+    expect(text).toMatch(/grpc_server_handling_seconds_count\{[^}]*grpc_service="taal.catalogue.v1.CatalogueService"/);
+    expect(text).toMatch(/db_pool_connections\{[^}]*pool="catalogue"[^}]*state="idle"/);
+    expect(text).toMatch(/outbox_pending_events\{schema="catalogue"\} \d/);
+    expect(text).toContain('process_cpu_seconds_total');
   });
 
   it('logs a demo account in through the identity process and enforces roles', async () => {
@@ -96,7 +113,11 @@ describe('cluster mode', () => {
     expect((await fetch(`${base}/api/v1/course/`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true, services: { catalogue: true, identity: false } });
+    const readiness = (await ready.json()) as { ready: boolean; services: Record<string, boolean> };
+    expect(readiness.ready).toBe(true);
+    // Every service of the registry is listed; only identity is down.
+    expect(Object.entries(readiness.services).filter(([, up]) => !up)).toEqual([['identity', false]]);
+    expect(Object.keys(readiness.services).sort()).toEqual(services.filter((s) => grpcOf(s)).map((s) => s.name).sort());
     expect((await fetch(`${base}/livez`)).status).toBe(200);
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
     const login = await fetch(`${base}/api/v1/user/login/`, {
@@ -132,7 +153,10 @@ describe('cluster mode', () => {
     // Readiness probes reconnect on their own channel; give them a moment.
     await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'healthz to recover', { timeoutMs: 5000, context: () => output });
     const health = await fetch(`${base}/healthz`);
-    expect(await health.json()).toEqual({ ready: true, services: { catalogue: true, identity: true } });
+    const healthy = (await health.json()) as { ready: boolean; services: Record<string, boolean> };
+    expect(healthy.ready).toBe(true);
+    expect(Object.values(healthy.services).every(Boolean)).toBe(true);
+    expect(healthy.services.catalogue).toBe(true);
   }, 60_000);
 });
 

@@ -51,7 +51,13 @@ function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
       name: s.name,
       env: {
         ...shared,
-        ...(grpc ? { [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port) } : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
+        ...(grpc
+          ? {
+              [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port),
+              // One machine, many processes: a service's metrics port only when asked for (<NAME>_METRICS_PORT).
+              METRICS_PORT: env[`${envPrefix(s.name)}_METRICS_PORT`] ?? '',
+            }
+          : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
         ...(s.name === ServiceNames.identity ? identity : {}),
         ...keyRing.envFor(s.name),
       },

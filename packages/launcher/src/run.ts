@@ -14,6 +14,7 @@ import {
   runService,
   serviceAuthFromEnv,
   serviceTokenIssuerFromEnv,
+  startMetricsServer,
   type AnyServiceDescription,
   type Env,
   type ServiceEndpoint,
@@ -75,5 +76,14 @@ export function runClusterTarget(name: string, env: NodeJS.ProcessEnv = process.
       mode: 'cluster',
     });
     lifecycle.onStop(name, () => running.stop());
+    // A gRPC service serves the kit's metrics on METRICS_PORT (the gateway has its own listener).
+    const { METRICS_PORT } = loadConfig(metricsSchema, { METRICS_PORT: env.METRICS_PORT || undefined });
+    if (grpcOf(description) && METRICS_PORT !== undefined) {
+      const metrics = await startMetricsServer('0.0.0.0', METRICS_PORT);
+      lifecycle.onStop('metrics', () => metrics.stop());
+      logger.info({ port: metrics.port }, 'metrics listening');
+    }
   });
 }
+
+const metricsSchema = z.object({ METRICS_PORT: fields.int({ min: 0, max: 65535 }).optional() });

@@ -113,6 +113,11 @@ describe('public API on the all-in-one process', () => {
     const metrics = await (await fetch(`http://127.0.0.1:${taal.metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/course"[^}]*status="200"[^}]*\} [1-9]/);
     expect(metrics).toContain('process_cpu_seconds_total');
+    // The kit's metrics of every service in the process: gRPC calls, pools, outboxes, consumers.
+    expect(metrics).toMatch(/grpc_server_handled_total\{[^}]*grpc_service="taal.catalogue.v1.CatalogueService"[^}]*grpc_code="OK"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/db_pool_connections\{[^}]*pool="identity"/);
+    expect(metrics).toMatch(/outbox_pending_events\{schema="catalogue"\} \d/);
+    expect(metrics).toMatch(/event_consumer_lag\{group="gateway-[^"]*",stream="all"\} 0/);
     const publicPort = await fetch(`${base}/metrics`);
     expect(await publicPort.text()).not.toContain('http_request_duration_seconds');
   });

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { measuredHandler, reportConsumerLag } from '../metrics';
 import { streamOf, type EventBus, type EventEnvelope, type EventHandler, type SubscribeOptions, type Subscription } from '../ports/events';
 
 export interface KafkaEventBusOptions {
@@ -179,6 +180,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     async subscribe(group: string, types: readonly string[], handler: EventHandler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       const wanted = new Set(types);
+      const lag = new Map<string, { stream: string; lag: number }>();
       const topics = [...new Set(types.map(streamOf))];
       await ensureTopics(topics);
       if (subscribeOptions.from === 'latest') await startNewGroupAtEnd(group, topics);
@@ -212,6 +214,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       try {
         await consumer.connect();
         await consumer.subscribe({ topics, fromBeginning: subscribeOptions.from !== 'latest' });
+        // Lag per partition as the consumer last saw it (high watermark − handled offset).
+        consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+          lag.set(`${payload.topic}/${payload.partition}`, { stream: payload.topic, lag: Number(payload.offsetLag) });
+        });
         await consumer.run({
           autoCommit: false,
           eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -222,7 +228,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
               let delay = options.retryDelayMs ?? 100;
               for (;;) {
                 try {
-                  await handler(event);
+                  await measuredHandler(group, () => handler(event));
                   break;
                 } catch (err) {
                   log?.warn({ err, group, eventId: event.id, type: event.type, retryInMs: delay }, 'event handler failed; will redeliver');
@@ -243,10 +249,16 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
         await consumer.disconnect().catch(() => {});
         throw err;
       }
+      const unreportLag = reportConsumerLag(() => {
+        const byStream = new Map<string, number>();
+        for (const { stream, lag: n } of lag.values()) byStream.set(stream, (byStream.get(stream) ?? 0) + n);
+        return [...byStream].map(([stream, n]) => ({ labels: { group, stream }, lag: n }));
+      });
       let stopped: Promise<void> | undefined;
       const subscription: Subscription = {
         stop() {
           stopping = true;
+          unreportLag();
           subscriptions.delete(subscription);
           return (stopped ??= consumer.disconnect());
         },

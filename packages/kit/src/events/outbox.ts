@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventBus, EventEnvelope } from '../ports/events';
 import type { Sql, SqlExecutor } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
+import { reportOutbox } from '../metrics';
 import { STORED_EVENT_COLUMNS, envelopeOfRow, type StoredEventRow } from './envelope';
 
 /**
@@ -168,10 +169,18 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   trigger();
+  const unreport = reportOutbox(schema, async () => {
+    const { rows } = await sql.query<{ pending: string; oldest: number | null }>(
+      `SELECT count(*) AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+         FROM ${schema}.outbox WHERE published_at IS NULL`,
+    );
+    return { pending: Number(rows[0]?.pending ?? 0), oldestSeconds: Number(rows[0]?.oldest ?? 0) };
+  });
 
   return {
     notify: trigger,
     async stop() {
+      unreport();
       stopped = true;
       clearTimeout(timer);
       await running;

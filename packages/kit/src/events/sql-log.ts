@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EventBus, EventHandler, SubscribeOptions, Subscription } from '../ports/events';
 import type { Sql } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
+import { measuredHandler, reportConsumerLag } from '../metrics';
 import { STORED_EVENT_COLUMNS, envelopeOfRow, type StoredEventRow } from './envelope';
 
 export interface SqlLogEventBusOptions {
@@ -114,7 +115,7 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       const member = group.members[0];
       if (!member) return;
       try {
-        await member.handler(envelopeOfRow(row));
+        await measuredHandler(group.name, () => member.handler(envelopeOfRow(row)));
         await sql.query(`UPDATE ${schema}.offsets SET seq = $2, updated_at = now() WHERE group_id = $1`, [group.name, row.seq]);
         group.offset = BigInt(row.seq);
         return;
@@ -161,6 +162,19 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
     group.wake?.();
     await group.done;
   }
+
+  // Lag: events of a group's types after its offset (one query per group at scrape time).
+  const unreportLag = reportConsumerLag(async () => {
+    const lags = [];
+    for (const group of groups.values()) {
+      const { rows } = await sql.query<{ lag: string }>(`SELECT count(*) AS lag FROM ${schema}.log WHERE seq > $1 AND type = ANY($2::text[])`, [
+        group.offset.toString(),
+        [...group.types],
+      ]);
+      lags.push({ labels: { group: group.name, stream: 'all' }, lag: Number(rows[0]?.lag ?? 0) });
+    }
+    return lags;
+  });
 
   return {
     async publish(events) {
@@ -217,6 +231,7 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
 
     async close() {
       closed = true;
+      unreportLag();
       await Promise.all([...groups.values()].map((g) => stop(g)));
       groups.clear();
     },

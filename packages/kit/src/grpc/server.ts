@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
 import type { CallerAuthenticator } from '../auth/caller-auth';
 import type { Logger } from '../log';
+import { grpcHandled, grpcHandlingSeconds } from '../metrics';
 import { ServiceError } from './errors';
 import { recordVerifiedCaller } from './handler';
 
@@ -66,7 +67,15 @@ function authenticated(
     if (method.requestStream || method.responseStream)
       throw new Error(`${method.path}: streaming methods need caller verification added to the kit first`);
     const unary = handler as grpc.handleUnaryCall<unknown, unknown>;
-    wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    const [, grpcService = '', grpcMethod = name] = method.path.split('/');
+    const labels = { grpc_service: grpcService, grpc_method: grpcMethod };
+    wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, answer: grpc.sendUnaryData<unknown>) => {
+      const end = grpcHandlingSeconds.startTimer(labels);
+      const callback: grpc.sendUnaryData<unknown> = (err, value) => {
+        end();
+        grpcHandled.inc({ ...labels, grpc_code: grpc.status[err?.code ?? grpc.status.OK] ?? 'UNKNOWN' });
+        answer(err, value);
+      };
       auth.authenticate(call.metadata).then(
         (caller) => {
           recordVerifiedCaller(call, caller);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { reportPool } from '../metrics';
 import type { QueryResult, Sql, SqlExecutor } from '../ports/sql';
 
 export interface CreateSqlOptions {
@@ -44,6 +45,7 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
+  const unreport = reportPool(options.applicationName ?? 'default', pool);
 
   const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
     refuseInsideTransaction();
@@ -58,6 +60,7 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
       return openTransaction.run(state, () => runTransaction(fn).finally(() => (state.open = false)));
     },
     async close() {
+      unreport();
       await pool.end();
     },
   };

@@ -1,9 +1,11 @@
 import express, { type RequestHandler } from 'express';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, Registry } from 'prom-client';
+import { serviceMetrics } from '@taal/kit';
 
 /**
  * Prometheus metrics of the gateway: request durations by method, route template and status
- * (the `_count` series is the request counter), plus Node's process metrics. The route label
+ * (the `_count` series is the request counter). The metrics port also serves the kit's
+ * registry (process, pools, event consumers; in all-in-one every service's gRPC calls too). The route label
  * is the matched template (`/api/v1/course/:id`), never the raw path, to keep cardinality low.
  */
 export interface HttpMetrics {
@@ -14,7 +16,6 @@ export interface HttpMetrics {
 export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'gateway' });
-  collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route template and status',
@@ -40,8 +41,9 @@ export function createHttpMetrics(): HttpMetrics {
 export function metricsApp(metrics: HttpMetrics): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  const all = Registry.merge([metrics.registry, serviceMetrics]);
   app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    res.type(all.contentType).send(await all.metrics());
   });
   return app;
 }
