@@ -8,7 +8,9 @@ import { waitFor } from '../../../tools/testing/wait';
 import { startCommerce, type RunningCommerce } from './service';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
-const student = (n: number | string): CallerIdentity => ({ userId: `student-${n}`, userType: 4 });
+// Ids unique per run: on real Kafka the event topics outlive each test database.
+const RUN = Date.now().toString(36);
+const student = (n: number | string): CallerIdentity => ({ userId: `student-${n}-${RUN}`, userType: 4 });
 const logger = createLogger('commerce-test');
 // Commerce checks its callers' keys (the test calls as the gateway would) and calls the catalogue as itself.
 const auth = createTestAuth(['gateway', 'catalogue', 'commerce']);
@@ -207,7 +209,7 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
 
     const received: EventEnvelope[] = [];
     const subscription = await backend.bus.subscribe(`commerce-test-${Date.now()}`, [CommerceEvents.orderPaid], async (e) => {
-      received.push(e);
+      if (commerceEventsV1.OrderPaid.decode(e.payload).userId === me.userId) received.push(e);
     });
     try {
       const outcomes = await Promise.allSettled(
