@@ -1,0 +1,2 @@
+export * from './sslcommerz';
+export { createSandbox, startSandbox, type Sandbox, type SandboxOptions, type RunningSandbox, type IpnDelivery } from './sandbox';
