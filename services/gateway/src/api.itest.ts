@@ -137,6 +137,7 @@ describe('public API on the all-in-one process', () => {
       const app = createGatewayApp({
         catalogue: {} as never,
         identity: {} as never,
+        commerce: {} as never,
         loginLimiter: new LoginLimiter(createMemoryCache()),
         mailLimiter: new MailRequestLimiter(createMemoryCache()),
         signUpLimiter: new SignUpLimiter(createMemoryCache()),

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
+import type { CommerceApi } from './clients/commerce';
 import type { IdentityApi } from './clients/identity';
 import { apiErrorHandler, apiNotFound } from './http/errors';
 import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
@@ -20,6 +21,7 @@ export interface ReadinessReport {
 export interface GatewayAppDeps {
   catalogue: CatalogueApi;
   identity: IdentityApi;
+  commerce: CommerceApi;
   /** Failed-login throttling (cache port: in-memory or Redis). */
   loginLimiter: LoginLimiter;
   /** Caps verification and reset mails per recipient and per client address. */
@@ -72,6 +74,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const groups = apiRouteGroups({
     catalogue: deps.catalogue,
     identity: deps.identity,
+    commerce: deps.commerce,
     cache: deps.cache,
     limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
   });

@@ -140,6 +140,7 @@ const DESCRIBE_ONLY = {} as never;
 export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   catalogue: DESCRIBE_ONLY,
   identity: DESCRIBE_ONLY,
+  commerce: DESCRIBE_ONLY,
   cache: DESCRIBE_ONLY,
   limiters: DESCRIBE_ONLY,
 }).flat();

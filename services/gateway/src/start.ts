@@ -5,6 +5,7 @@ import type { Cache, EventBus, ServiceEndpoint, ServiceTokenIssuer } from '@taal
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
+import { connectCommerce } from './clients/commerce';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
 import { createHttpMetrics, metricsApp } from './http/metrics';
@@ -66,6 +67,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
+  const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({ name: e.name, probe: healthProbe(e.address, e.healthName, deps.deadlineMs) }));
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
@@ -83,6 +85,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const app = createGatewayApp({
     catalogue,
     identity,
+    commerce,
     loginLimiter,
     mailLimiter,
     signUpLimiter,
@@ -109,6 +112,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       for (const { probe } of probes) probe.close();
       catalogue.close();
       identity.close();
+      commerce.close();
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogueApi } from '../clients/catalogue';
+import type { CommerceApi } from '../clients/commerce';
 import type { IdentityApi } from '../clients/identity';
 import type { RouteSpec } from '../http/route-table';
+import { commerceRoutes } from './commerce';
 import { courseRoutes } from './course';
 import { instructorRoutes } from './instructor';
 import { userRoutes, type UserRouteLimiters } from './user';
@@ -9,6 +11,7 @@ import { userRoutes, type UserRouteLimiters } from './user';
 export interface ApiRouteDeps {
   catalogue: CatalogueApi;
   identity: IdentityApi;
+  commerce: CommerceApi;
   cache: ResponseCache;
   limiters: UserRouteLimiters;
 }
@@ -20,5 +23,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     instructorRoutes(deps.catalogue, deps.cache),
     // Accounts and the back office's user management: every protected route checks its role.
     userRoutes(deps.identity, deps.limiters),
+    // Cart, wishlist, wallet and orders (students, their own only) and vouchers (admins).
+    commerceRoutes(deps.commerce, deps.identity),
   ];
 }

@@ -1,0 +1,210 @@
+/**
+ * Cart, wishlist, vouchers, wallet and orders through the gateway on the all-in-one process, as
+ * the storefront and back office call them (spec §7, admin-back-office.md): a student fills the
+ * cart at two tiers, checks a voucher the admin created, creates an order whose amount must match
+ * the server's computation, pays it through the zero-payable path once the wallet covers it, and
+ * sees it Paid; another student gets 403 on every `{userId}` route; no token gives 401.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { commerceV1 } from '@taal/contracts';
+import { callUnary, createClient } from '@taal/kit';
+import { pngImage } from '../../../tools/testing/images';
+import { waitForMailLink } from '../../identity/src/testing/eml';
+
+type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('commerce through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let adminToken: string;
+  let student: { token: string; id: string };
+  let other: { token: string; id: string };
+  let courseA: { id: string; price: number };
+  let courseB: { id: string; price: number };
+  let orderId = '';
+  const voucherCode = `SAVE${randomUUID().slice(0, 8).toUpperCase()}`;
+
+  const request = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const get = (p: string, token?: string) => request('GET', p, undefined, token);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    expect(res.status).toBe(200);
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-commerce-gw-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    adminToken = (await login('admin@taal.local', 'admin123')).token;
+    student = await login('student@taal.local', 'student123');
+
+    // A second student: signs up and verifies the address from the mail.
+    const id = randomUUID().slice(0, 8);
+    const email = `buyer-${id}@mail-${id}.example.com`;
+    const form = new FormData();
+    const fields = { name: 'Rafi Ahmed', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
+    const signUp = await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form });
+    expect(signUp.status).toBeLessThan(300);
+    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
+    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
+    other = await login(email, 'secret1');
+
+    const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null; priceGold: { price: number } | null }[];
+    const withSilver = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
+    const withGold = courses.find((c) => c._id !== withSilver._id && (c.priceGold?.price ?? 0) > 0)!;
+    courseA = { id: withSilver._id, price: withSilver.priceSilver!.price };
+    courseB = { id: withGold._id, price: withGold.priceGold!.price };
+  }, 60_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 401 to a logged-out call on every route', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/cart/${student.id}`],
+      ['POST', '/cart/', { user: student.id, course: courseA.id, tier: 'silver' }],
+      ['POST', '/cart/delete/', { user: student.id, course: courseA.id }],
+      ['POST', '/cart/remove_all', { user: student.id }],
+      ['GET', `/cart/cupon/${voucherCode}`],
+      ['GET', '/cart/cupon/list'],
+      ['POST', '/cart/cupon', { cuponCode: voucherCode, discount: 10, useLimit: 1, expireDate: '2999-01-01' }],
+      ['POST', `/cart/cupondelete/${randomUUID()}`, {}],
+      ['POST', '/wishlist/', { user: student.id, course: courseA.id }],
+      ['POST', '/wishlist/delete/', { user: student.id, course: courseA.id }],
+      ['GET', `/wishlist/${student.id}`],
+      ['GET', `/wallet/${student.id}`],
+      ['POST', '/order', { userId: student.id, amount: 0 }],
+      ['GET', `/order/${student.id}`],
+      ['POST', `/cart/zero-cart/${student.id}/${randomUUID()}`, {}],
+    ];
+    for (const [method, p, body] of calls) {
+      const res = await request(method, p, body);
+      expect({ call: `${method} ${p}`, status: res.status, reason: res.body.reason }).toEqual({ call: `${method} ${p}`, status: 401, reason: 'LOGIN_FIRST' });
+    }
+  });
+
+  it('fills the cart with two courses at different tiers, priced by the catalogue', async () => {
+    const a = await post('/cart/', { user: student.id, course: courseA.id, tier: 'silver' }, student.token);
+    expect(a.status).toBe(200);
+    expect(a.body.message).toBe('course added to the cart');
+    const b = await post('/cart/', { user: student.id, course: courseB.id, tier: 'gold' }, student.token);
+    expect(b.status).toBe(200);
+    const cart = await get(`/cart/${student.id}`, student.token);
+    expect(cart.status).toBe(200);
+    expect(cart.body.data.items.map((i: { course: string; tier: string }) => `${i.course}:${i.tier}`).sort()).toEqual(
+      [`${courseA.id}:silver`, `${courseB.id}:gold`].sort(),
+    );
+    expect(cart.body.data.subtotal).toBe(courseA.price + courseB.price);
+
+    // Unknown course: a clear 404; a bad tier: 400.
+    expect((await post('/cart/', { user: student.id, course: randomUUID(), tier: 'gold' }, student.token)).status).toBe(404);
+    expect((await post('/cart/', { user: student.id, course: courseA.id, tier: 'platinum' }, student.token)).status).toBe(400);
+  });
+
+  it('keeps a wishlist', async () => {
+    const added = await post('/wishlist/', { user: student.id, course: courseA.id }, student.token);
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe('Course Added to Wishlist');
+    expect((await get(`/wishlist/${student.id}`, student.token)).body.data.map((i: { course: string }) => i.course)).toEqual([courseA.id]);
+    expect((await post('/wishlist/delete/', { user: student.id, course: courseA.id }, student.token)).body.data).toEqual([]);
+  });
+
+  it('lets an admin create, list and delete vouchers, and a student check one', async () => {
+    expect((await post('/cart/cupon', { cuponCode: voucherCode, discount: 50, useLimit: 5, expireDate: '2999-12-31' }, student.token)).status).toBe(403);
+    const created = await post('/cart/cupon', { cuponCode: voucherCode, discount: 50, useLimit: 5, expireDate: '2999-12-31' }, adminToken);
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('coupon created successfully');
+    const missing = await post('/cart/cupon', { cuponCode: voucherCode, discount: 50 }, adminToken);
+    expect([missing.status, missing.body.message]).toEqual([400, 'any of the field is missing']);
+
+    const list = await get('/cart/cupon/list', adminToken);
+    expect(list.body.data.find((v: { cuponCode: string }) => v.cuponCode === voucherCode)).toMatchObject({ discount: 50, useLimit: 5, presentCount: 0 });
+
+    const checked = await get(`/cart/cupon/${voucherCode.toLowerCase()}`, student.token);
+    expect([checked.status, checked.body.message, checked.body.data.discount]).toEqual([200, 'success', 50]);
+    const unknown = await get('/cart/cupon/NOPE-NOT-HERE', student.token);
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Coupon Not found']);
+
+    const spare = await post('/cart/cupon', { cuponCode: `${voucherCode}X`, discount: 10, useLimit: 1, expireDate: '2999-12-31' }, adminToken);
+    const deleted = await post(`/cart/cupondelete/${spare.body.data._id}`, { id: spare.body.data._id }, adminToken);
+    expect([deleted.status, deleted.body.message]).toEqual([200, 'Coupon Deleted!!']);
+    expect((await get(`/cart/cupon/${voucherCode}X`, student.token)).status).toBe(404);
+  });
+
+  it('refuses an order whose amount differs from the server’s computation', async () => {
+    const subtotal = courseA.price + courseB.price;
+    const wrong = await post('/order', { userId: student.id, amount: subtotal, cuponCode: voucherCode }, student.token);
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'AMOUNT_MISMATCH']);
+    expect((await get(`/order/${student.id}`, student.token)).body.data).toEqual([]);
+  });
+
+  it('pays a zero-payable order once the wallet covers it, and shows it Paid', async () => {
+    const subtotal = courseA.price + courseB.price;
+    const client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${taal.ports.commerce}`, {
+      auth: { issuer: taal.keyRing.issuerFor('gateway'), audience: 'commerce' },
+    });
+    try {
+      await callUnary(
+        client,
+        'creditWallet',
+        commerceV1.CreditWalletRequest.fromPartial({ userId: student.id, kind: 'refund', amount: subtotal, reference: `itest-${randomUUID()}` }),
+        { deadlineMs: 5000, userToken: adminToken },
+      );
+    } finally {
+      client.close();
+    }
+    const wallet = await get(`/wallet/${student.id}`, student.token);
+    expect(wallet.body.data).toEqual({ balance: subtotal, pendingBalance: 0, reserved: 0 });
+
+    const created = await post('/order', { userId: student.id, amount: 0, cuponCode: voucherCode }, student.token);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ userId: student.id, state: 'Unpaid', amount: 0, walletUsed: subtotal });
+    orderId = created.body.data._id;
+    expect((await get(`/order/${student.id}`, student.token)).body.data.map((o: { state: string }) => o.state)).toEqual(['Unpaid']);
+
+    const paid = await post(`/cart/zero-cart/${student.id}/${orderId}`, { total_amount: 0, discount_amount: 0, cart: { id: student.id }, value_c: orderId }, student.token);
+    expect([paid.status, paid.body.message]).toEqual([200, 'success']);
+    const orders = (await get(`/order/${student.id}`, student.token)).body.data;
+    expect(orders.map((o: { _id: string; state: string }) => [o._id, o.state])).toEqual([[orderId, 'Paid']]);
+    expect((await get(`/cart/${student.id}`, student.token)).body.data.items).toEqual([]);
+    expect((await get(`/wallet/${student.id}`, student.token)).body.data.balance).toBe(0);
+  });
+
+  it('answers 403 to another student on every {userId} route, and to non-students', async () => {
+    const mine = student.id;
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/cart/${mine}`],
+      ['GET', `/wishlist/${mine}`],
+      ['GET', `/wallet/${mine}`],
+      ['GET', `/order/${mine}`],
+      ['POST', `/cart/zero-cart/${mine}/${orderId}`, {}],
+      ['POST', '/cart/', { user: mine, course: courseA.id, tier: 'silver' }],
+      ['POST', '/cart/remove_all', { user: mine }],
+      ['POST', '/order', { userId: mine, amount: 0 }],
+    ];
+    for (const [method, p, body] of calls) {
+      expect({ call: `${method} ${p}`, status: (await request(method, p, body, other.token)).status }).toEqual({ call: `${method} ${p}`, status: 403 });
+    }
+    // The admin is no student: cart routes are for students only.
+    expect((await get(`/cart/${mine}`, adminToken)).status).toBe(403);
+    // The other student's own cart is theirs alone, and empty.
+    expect((await get(`/cart/${other.id}`, other.token)).body.data).toEqual({ items: [], subtotal: 0 });
+  });
+});

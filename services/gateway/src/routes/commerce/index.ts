@@ -1,0 +1,438 @@
+import { z } from 'zod';
+import type { commerceV1 } from '@taal/contracts';
+import type { CommerceApi } from '../../clients/commerce';
+import type { IdentityApi } from '../../clients/identity';
+import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
+import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
+
+/**
+ * The student's cart, wishlist, wallet and orders and the back office's vouchers (spec §7,
+ * admin-back-office.md; issue 8), answered by the commerce service. Amounts are integer poisha
+ * (decision 0012). A `{userId}` in a path, and a `user`/`userId` in a body, must be the caller's
+ * own id (else 403): commerce itself always acts for the verified caller (decision 0008).
+ */
+const STUDENT = 'students only';
+const ADMIN = 'admin only';
+const COUPON_NOT_FOUND = 'Coupon Not found';
+const NOT_YOURS = 'You may only act on your own cart, wishlist, wallet and orders';
+
+const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
+const poisha = () => z.int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
+const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
+const code = () => z.string().regex(new RegExp(CODE_PATTERN));
+const DAY_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
+const TIERS = ['silver', 'gold', 'diamond'] as const;
+const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+
+const userIdParam = { userId: { schema: uuid(), description: "The caller's own user id (UUID); another id gives 403" } };
+
+/** The caller, who must be the user the path or body names. */
+function ownCaller(res: Parameters<typeof callerOf>[0], userId: string): AuthenticatedCaller {
+  const caller = callerOf(res);
+  if (userId !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', NOT_YOURS);
+  return caller;
+}
+
+// ---- Answers ---------------------------------------------------------------------------------
+
+const CartItemSchema = z.object({
+  course: uuid(),
+  tier: z.enum(TIERS),
+  title: z.string(),
+  price: poisha(),
+  validity: z.int().min(0).meta({ description: 'Days of access bought' }),
+  addedAt: z.string(),
+});
+const CartSchema = z.object({ items: z.array(CartItemSchema), subtotal: poisha() }).meta({ id: 'Cart' });
+const toCart = (cart: commerceV1.Cart | undefined) => ({
+  items: (cart?.items ?? []).map((i) => ({
+    course: i.courseId,
+    tier: i.tier as (typeof TIERS)[number],
+    title: i.title,
+    price: i.price,
+    validity: i.validityDays,
+    addedAt: i.addedAt,
+  })),
+  subtotal: cart?.subtotal ?? 0,
+});
+
+const WishlistItemSchema = z.object({ course: uuid(), addedAt: z.string() }).meta({ id: 'WishlistItem' });
+const toWishlist = (items: commerceV1.WishlistItem[]) => items.map((i) => ({ course: i.courseId, addedAt: i.addedAt }));
+
+const VoucherSchema = z
+  .object({
+    _id: z.string(),
+    cuponCode: z.string(),
+    discount: z.int().min(1).max(100).meta({ description: 'Percent' }),
+    useLimit: z.int().min(1),
+    presentCount: z.int().min(0).meta({ description: 'Times used by paid orders' }),
+    expireDate: z.string().meta({ description: 'Last day it may be used, YYYY-MM-DD (Bangladesh)' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Voucher' });
+const toVoucher = (v: commerceV1.Voucher) => ({
+  _id: v.id,
+  cuponCode: v.code,
+  discount: v.percent,
+  useLimit: v.useLimit,
+  presentCount: v.timesUsed,
+  expireDate: v.expireDate,
+  createdAt: v.createdAt,
+});
+
+const WalletSchema = z
+  .object({
+    balance: poisha(),
+    pendingBalance: poisha().meta({ description: 'Credits promised but not yet given (referral bonus), poisha' }),
+    reserved: poisha().meta({ description: 'Held by unpaid orders, poisha' }),
+  })
+  .meta({ id: 'Wallet' });
+const toWallet = (w: commerceV1.Wallet | undefined) => ({ balance: w?.balance ?? 0, pendingBalance: w?.pendingBalance ?? 0, reserved: w?.reserved ?? 0 });
+
+const OrderSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paid: z.boolean(),
+    state: z.enum(['Paid', 'Unpaid']).meta({ description: 'As purchase history shows it' }),
+    courses: z.array(
+      z.object({
+        course: z.string(),
+        tier: z.enum(TIERS),
+        title: z.string(),
+        price: poisha(),
+        validity: z.int().min(0),
+        pricePaid: poisha(),
+      }),
+    ),
+    subtotal: poisha(),
+    cuponCode: z.string(),
+    discountPercent: z.int().min(0).max(100),
+    discount: poisha(),
+    walletUsed: poisha().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid)' }),
+    balanceUsed: poisha().meta({ description: "The spec's balanceUsed: subtotal - amount (counts the voucher discount too)" }),
+    amount: poisha().meta({ description: 'Payable' }),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    paidAt: z.string(),
+  })
+  .meta({ id: 'Order' });
+const toOrder = (o: commerceV1.Order | undefined) => {
+  if (!o) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
+  return {
+    _id: o.id,
+    userId: o.userId,
+    status: o.status as (typeof ORDER_STATUSES)[number],
+    paid: o.paid,
+    state: o.paid ? ('Paid' as const) : ('Unpaid' as const),
+    courses: o.items.map((i) => ({
+      course: i.courseId,
+      tier: i.tier as (typeof TIERS)[number],
+      title: i.title,
+      price: i.price,
+      validity: i.validityDays,
+      pricePaid: i.pricePaid,
+    })),
+    subtotal: o.subtotal,
+    cuponCode: o.voucherCode,
+    discountPercent: o.voucherPercent,
+    discount: o.discount,
+    walletUsed: o.walletUsed,
+    balanceUsed: o.balanceUsed,
+    amount: o.payable,
+    createdAt: o.createdAt,
+    expiresAt: o.expiresAt,
+    paidAt: o.paidAt,
+  };
+};
+
+/**
+ * The payable of an order made now (§5, decision 0012): wallet first up to the subtotal, then the
+ * voucher percent on the remainder rounded in the customer's favour (up), never below 0. The same
+ * rule as commerce's `orderTotals`; `POST order` compares the client's amount with it.
+ */
+export function payableOf(subtotal: number, walletBalance: number, useWallet: boolean, voucherPercent: number): number {
+  const walletUsed = useWallet ? Math.min(Math.max(walletBalance, 0), subtotal) : 0;
+  const remainder = subtotal - walletUsed;
+  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
+  return Math.max(0, remainder - discount);
+}
+
+// ---- Bodies ----------------------------------------------------------------------------------
+
+const cartItemBody = z.object({
+  user: uuid().meta({ description: "The caller's own id" }),
+  course: uuid(),
+  tier: z.enum(TIERS),
+});
+const userCourseBody = z.object({ user: uuid().meta({ description: "The caller's own id" }), course: uuid() });
+const userBody = z.object({ user: uuid().meta({ description: "The caller's own id" }) });
+const voucherBody = z.object({
+  cuponCode: code(),
+  discount: z.int().min(1).max(100).meta({ description: 'Percent, 1-100' }),
+  useLimit: z.int().min(1).max(2_147_483_647),
+  expireDate: z.string().regex(new RegExp(DAY_PATTERN)).meta({ description: 'Last day it may be used, YYYY-MM-DD' }),
+});
+const orderBody = z.object({
+  userId: uuid().meta({ description: "The caller's own id" }),
+  amount: poisha().meta({ description: 'The payable the client computed (poisha); must equal the server’s, else 400 AMOUNT_MISMATCH' }),
+  cuponCode: code().optional().meta({ description: 'A voucher to apply' }),
+  useWallet: z.boolean().optional().meta({ description: 'Spend the wallet balance first (default true)' }),
+});
+const zeroCartBody = z.object({
+  total_amount: z.number().min(0).optional(),
+  discount_amount: z.number().min(0).optional(),
+  cart: z.object({ id: z.string().max(100).optional() }).optional(),
+  value_a: z.string().max(100).optional(),
+  value_b: z.string().max(100).optional(),
+  value_c: z.string().max(100).optional(),
+});
+
+const notForSale = { 404: fail('Unknown or unpublished course') };
+const orderRefusals = {
+  400: fail(
+    'Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (FAILED_PRECONDITION)',
+  ),
+  404: fail("'Coupon Not found': the voucher is unknown, expired or used up"),
+};
+
+export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): RouteSpec[] {
+  const student = { label: STUDENT, check: requireAuth(identity, Roles.student) };
+  const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
+  return [
+    // ---- Vouchers (declared before cart/{userId} so `list` is never read as a code) ----
+    defineRoute({
+      method: 'get',
+      path: '/cart/cupon/list',
+      summary: 'Every voucher with its times used (back office)',
+      auth: admin,
+      responses: { 200: answer(listOf(VoucherSchema)) },
+      handler: async ({ res }) => {
+        const { vouchers } = await commerce.listVouchers({}, callerOf(res));
+        res.json(ok(vouchers.map(toVoucher)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/cart/cupon',
+      summary: 'Create a voucher (back office)',
+      auth: admin,
+      body: { schema: voucherBody, headline: 'any of the field is missing' },
+      responses: {
+        201: answer(done(VoucherSchema), "'coupon created successfully'"),
+        400: fail("'any of the field is missing'"),
+        409: fail('A voucher with this code exists'),
+      },
+      handler: async ({ res, body }) => {
+        const { voucher } = await commerce.createVoucher(
+          { code: body.cuponCode, percent: body.discount, useLimit: body.useLimit, expireDate: body.expireDate },
+          callerOf(res),
+        );
+        if (!voucher) throw new HttpError(404, 'NOT_FOUND', COUPON_NOT_FOUND);
+        res.status(201).json({ success: true, message: 'coupon created successfully', data: toVoucher(voucher) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/cart/cupondelete/{id}',
+      summary: 'Delete a voucher (back office)',
+      auth: admin,
+      params: { id: { schema: uuid(), description: 'The voucher id (UUID)' } },
+      responses: { 200: answer(done(z.object({ _id: z.string() })), "'Coupon Deleted!!'"), 404: fail("'Coupon Not found'") },
+      handler: async ({ res, param }) => {
+        await commerce.deleteVoucher({ id: param('id') }, callerOf(res));
+        res.json({ success: true, message: 'Coupon Deleted!!', data: { _id: param('id') } });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/cart/cupon/{code}',
+      summary: "Check a voucher: 'success' and its discount percent",
+      auth: student,
+      params: {
+        code: {
+          schema: code(),
+          description: 'The voucher code (case-insensitive)',
+          invalid: () => new HttpError(404, 'NOT_FOUND', COUPON_NOT_FOUND),
+        },
+      },
+      responses: {
+        200: answer(done(z.object({ cuponCode: z.string(), discount: z.int().min(1).max(100) })), "message 'success'"),
+        404: fail("'Coupon Not found': unknown, expired or used up"),
+      },
+      handler: async ({ res, param }) => {
+        const v = await commerce.checkVoucher({ code: param('code') }, callerOf(res));
+        res.json({ success: true, message: v.message || 'success', data: { cuponCode: v.code, discount: v.percent } });
+      },
+    }),
+
+    // ---- Cart ----
+    defineRoute({
+      method: 'post',
+      path: '/cart/',
+      summary: 'Add a course at a tier to the cart (price and validity from the catalogue)',
+      auth: student,
+      body: { schema: cartItemBody },
+      responses: { 200: answer(done(CartSchema), "'course added to the cart'"), ...badRequest, ...notForSale },
+      handler: async ({ res, body }) => {
+        const caller = ownCaller(res, body.user);
+        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier }, caller);
+        res.json({ success: true, message: 'course added to the cart', data: toCart(cart) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/cart/delete/',
+      summary: 'Remove one course from the cart',
+      auth: student,
+      body: { schema: userCourseBody },
+      responses: { 200: answer(done(CartSchema)), ...badRequest },
+      handler: async ({ res, body }) => {
+        const caller = ownCaller(res, body.user);
+        const { cart } = await commerce.removeFromCart({ courseId: body.course }, caller);
+        res.json({ success: true, message: 'success', data: toCart(cart) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/cart/remove_all',
+      summary: 'Empty the cart',
+      auth: student,
+      body: { schema: userBody },
+      responses: { 200: answer(done(CartSchema)), ...badRequest },
+      handler: async ({ res, body }) => {
+        const caller = ownCaller(res, body.user);
+        const { cart } = await commerce.clearCart({}, caller);
+        res.json({ success: true, message: 'success', data: toCart(cart) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/cart/{userId}',
+      summary: "The caller's cart with its subtotal",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(envelope(CartSchema)) },
+      handler: async ({ res, param }) => {
+        const { cart } = await commerce.getCart({}, ownCaller(res, param('userId')));
+        res.json(ok(toCart(cart)));
+      },
+    }),
+
+    // ---- Wishlist ----
+    defineRoute({
+      method: 'post',
+      path: '/wishlist/',
+      summary: 'Add a course to the wishlist',
+      auth: student,
+      body: { schema: userCourseBody },
+      responses: { 200: answer(done(z.array(WishlistItemSchema)), "'Course Added to Wishlist'"), ...badRequest, ...notForSale },
+      handler: async ({ res, body }) => {
+        const { items } = await commerce.addToWishlist({ courseId: body.course }, ownCaller(res, body.user));
+        res.json({ success: true, message: 'Course Added to Wishlist', data: toWishlist(items) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/wishlist/delete/',
+      summary: 'Remove a course from the wishlist',
+      auth: student,
+      body: { schema: userCourseBody },
+      responses: { 200: answer(done(z.array(WishlistItemSchema))), ...badRequest },
+      handler: async ({ res, body }) => {
+        const { items } = await commerce.removeFromWishlist({ courseId: body.course }, ownCaller(res, body.user));
+        res.json({ success: true, message: 'success', data: toWishlist(items) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/wishlist/{userId}',
+      summary: "The caller's wishlist",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(listOf(WishlistItemSchema)) },
+      handler: async ({ res, param }) => {
+        const { items } = await commerce.listWishlist({}, ownCaller(res, param('userId')));
+        res.json(ok(toWishlist(items)));
+      },
+    }),
+
+    // ---- Wallet ----
+    defineRoute({
+      method: 'get',
+      path: '/wallet/{userId}',
+      summary: "The caller's wallet: balance, pending balance and the amount held by unpaid orders (poisha)",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(envelope(WalletSchema)) },
+      handler: async ({ res, param }) => {
+        const { wallet } = await commerce.getWallet({}, ownCaller(res, param('userId')));
+        res.json(ok(toWallet(wallet)));
+      },
+    }),
+
+    // ---- Orders ----
+    defineRoute({
+      method: 'post',
+      path: '/order',
+      summary: 'Create an unpaid order from the cart; the amount must equal the server’s computation (§5)',
+      auth: student,
+      body: { schema: orderBody },
+      responses: { 201: answer(envelope(OrderSchema), 'The order, unpaid: _id and userId'), ...orderRefusals },
+      handler: async ({ res, body }) => {
+        const caller = ownCaller(res, body.userId);
+        const useWallet = body.useWallet ?? true;
+        const [{ cart }, { wallet }, voucher] = await Promise.all([
+          commerce.getCart({}, caller),
+          commerce.getWallet({}, caller),
+          body.cuponCode ? commerce.checkVoucher({ code: body.cuponCode }, caller) : Promise.resolve(undefined),
+        ]);
+        const subtotal = cart?.subtotal ?? 0;
+        if (!cart || cart.items.length === 0) throw new HttpError(400, 'FAILED_PRECONDITION', 'Your cart is empty');
+        const expected = payableOf(subtotal, wallet?.balance ?? 0, useWallet, voucher?.percent ?? 0);
+        if (body.amount !== expected) {
+          throw new HttpError(400, 'AMOUNT_MISMATCH', `The amount must be ${expected} poisha, the server's computation of this cart`, {
+            amount: `The amount must be ${expected} poisha`,
+          });
+        }
+        const { order } = await commerce.createOrder({ voucherCode: body.cuponCode ?? '', useWallet }, caller);
+        res.status(201).json(ok(toOrder(order)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/order/{userId}',
+      summary: "The caller's orders, newest first (purchase history: Paid / Unpaid)",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(listOf(OrderSchema)) },
+      handler: async ({ res, param }) => {
+        const { orders } = await commerce.listOrders({}, ownCaller(res, param('userId')));
+        res.json(ok(orders.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/cart/zero-cart/{userId}/{orderId}',
+      summary: "Pay an order whose payable is 0 (wallet and voucher cover it): 'success'",
+      auth: student,
+      params: { ...userIdParam, orderId: { schema: uuid(), description: 'The order id (UUID)' } },
+      body: { schema: zeroCartBody },
+      responses: {
+        200: answer(done(OrderSchema), "'success'"),
+        ...badRequest,
+        404: fail("Unknown order, or 'Coupon Not found' (the voucher ran out: the order is cancelled)"),
+      },
+      handler: async ({ res, param }) => {
+        const caller = ownCaller(res, param('userId'));
+        if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
+        const { order } = await commerce.payOrder({ orderId: param('orderId') }, caller);
+        res.json({ success: true, message: 'success', data: toOrder(order) });
+      },
+    }),
+  ];
+}
