@@ -1,2 +1,9 @@
 export * from './sslcommerz';
-export { createSandbox, startSandbox, type Sandbox, type SandboxOptions, type RunningSandbox, type IpnDelivery } from './sandbox';
+export {
+  createSandbox,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  type RunningSandbox,
+  type IpnDelivery,
+} from './sandbox';

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from './sandbox';
-import { createSslCommerzClient, decidePayment, SslCommerzError, type SessionRequest, type SslCommerzClient } from './sslcommerz';
+import {
+  createSslCommerzClient,
+  decidePayment,
+  SslCommerzError,
+  type SessionRequest,
+  type SslCommerzClient,
+} from './sslcommerz';
 
 /** The adapter against our sandbox over real HTTP on loopback, with a merchant's IPN listener. */
 
@@ -20,7 +26,11 @@ const ipns: Ipn[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ...STORE });
-  client = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword });
+  client = createSslCommerzClient({
+    SSLCOMMERZ_BASE_URL: sandbox.baseUrl,
+    SSLCOMMERZ_STORE_ID: STORE.storeId,
+    SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword,
+  });
   listener = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -93,12 +103,21 @@ it('init → page → Pay → signed IPN → validation says paid with the match
   expect(ipns).toHaveLength(1);
   const ipn = ipns[0]!;
   expect(ipn.verified).toBe(true);
-  expect(ipn.form).toMatchObject({ status: 'VALID', tran_id: req.tranId, amount: '1234.56', value_b: 'TAAL10' });
+  expect(ipn.form).toMatchObject({
+    status: 'VALID',
+    tran_id: req.tranId,
+    amount: '1234.56',
+    value_b: 'TAAL10',
+  });
   expect(ipn.form.val_id).toBe(back.searchParams.get('val_id'));
 
   const v = await client.validate(ipn.form.val_id!);
   expect(v.status).toBe('VALID');
-  expect(decidePayment(v, { tranId: req.tranId, amountPoisha: 123456 })).toMatchObject({ kind: 'paid', valId: ipn.form.val_id, amountPoisha: 123456 });
+  expect(decidePayment(v, { tranId: req.tranId, amountPoisha: 123456 })).toMatchObject({
+    kind: 'paid',
+    valId: ipn.form.val_id,
+    amountPoisha: 123456,
+  });
   // asked again, the gateway says VALIDATED: still paid, and the user's idempotency decides it changes nothing
   const again = await client.validate(ipn.form.val_id!);
   expect(again.status).toBe('VALIDATED');
@@ -134,11 +153,17 @@ it('gives hold for risk_level 1', async () => {
   sandbox.options.riskLevel = (tranId) => (tranId === req.tranId ? '1' : '0');
   await press((await client.initSession(req)).gatewayPageUrl, 'pay');
   const v = await client.validate(ipns[0]!.form.val_id!);
-  expect(decidePayment(v, { tranId: req.tranId, amountPoisha: req.amountPoisha })).toMatchObject({ kind: 'hold' });
+  expect(decidePayment(v, { tranId: req.tranId, amountPoisha: req.amountPoisha })).toMatchObject({
+    kind: 'hold',
+  });
 });
 
 it('checks store credentials: a wrong password gets FAILED answers', async () => {
-  const wrong = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: 'nope' });
+  const wrong = createSslCommerzClient({
+    SSLCOMMERZ_BASE_URL: sandbox.baseUrl,
+    SSLCOMMERZ_STORE_ID: STORE.storeId,
+    SSLCOMMERZ_STORE_PASSWORD: 'nope',
+  });
   await expect(wrong.initSession(request())).rejects.toThrow(SslCommerzError);
   await expect(wrong.initSession(request())).rejects.toThrow(/Store Credential Error/);
   const req = request();
@@ -155,7 +180,9 @@ it('sends duplicate IPNs when told to', async () => {
   const req = request();
   await press((await client.initSession(req)).gatewayPageUrl, 'pay');
   expect(ipns).toHaveLength(4);
-  expect(ipns.every((i) => i.verified && i.form.tran_id === req.tranId && i.form.status === 'VALID')).toBe(true);
+  expect(ipns.every((i) => i.verified && i.form.tran_id === req.tranId && i.form.status === 'VALID')).toBe(
+    true,
+  );
   expect(new Set(ipns.map((i) => i.form.val_id)).size).toBe(1);
 });
 
@@ -190,7 +217,10 @@ it('Fail and Cancel redirect to their URLs with a signed IPN and nothing to vali
   const cancelled = request();
   const c = await press((await client.initSession(cancelled)).gatewayPageUrl, 'cancel');
   expect(`${c.origin}${c.pathname}`).toBe(cancelled.cancelUrl);
-  expect(ipns.map((i) => [i.form.status, i.verified])).toEqual([['FAILED', true], ['CANCELLED', true]]);
+  expect(ipns.map((i) => [i.form.status, i.verified])).toEqual([
+    ['FAILED', true],
+    ['CANCELLED', true],
+  ]);
   // a closed session's page has no buttons any more
   const page = await (await fetch(failedPage)).text();
   expect(page).toContain('closed (failed)');

@@ -163,7 +163,13 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     return base;
   }
 
-  async function deliver(res: http.ServerResponse, session: SandboxSession, forms: Record<string, string>[], target: string, params: Record<string, string>) {
+  async function deliver(
+    res: http.ServerResponse,
+    session: SandboxSession,
+    forms: Record<string, string>[],
+    target: string,
+    params: Record<string, string>,
+  ) {
     if ((sandbox.options.ipnTiming ?? 'before-return') === 'before-return') {
       await track(sendIpns(session, forms));
       redirect(res, target, params);
@@ -177,13 +183,31 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
   async function init(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const f = await readForm(req);
     if (!credentialsOk(f.store_id, f.store_passwd)) {
-      return json(res, { status: 'FAILED', failedreason: 'Store Credential Error Or Store is De-active', sessionkey: '', GatewayPageURL: '' });
+      return json(res, {
+        status: 'FAILED',
+        failedreason: 'Store Credential Error Or Store is De-active',
+        sessionkey: '',
+        GatewayPageURL: '',
+      });
     }
-    const missing = ['total_amount', 'currency', 'tran_id', 'success_url', 'fail_url', 'cancel_url', 'cus_name', 'cus_email', 'cus_phone', 'product_name', 'product_category', 'product_profile']
-      .filter((k) => !f[k]);
+    const missing = [
+      'total_amount',
+      'currency',
+      'tran_id',
+      'success_url',
+      'fail_url',
+      'cancel_url',
+      'cus_name',
+      'cus_email',
+      'cus_phone',
+      'product_name',
+      'product_category',
+      'product_profile',
+    ].filter((k) => !f[k]);
     const amount = parsePoisha(f.total_amount);
     if (missing.length > 0 || amount === null || amount < 1000) {
-      const reason = missing.length > 0 ? `Missing: ${missing.join(', ')}` : 'Invalid Amount (10.00 to 500000.00 BDT)';
+      const reason =
+        missing.length > 0 ? `Missing: ${missing.join(', ')}` : 'Invalid Amount (10.00 to 500000.00 BDT)';
       return json(res, { status: 'FAILED', failedreason: reason, sessionkey: '', GatewayPageURL: '' });
     }
     const sessionKey = id(16);
@@ -220,17 +244,26 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
       session.state !== 'open'
         ? `<p>This session is closed (${session.state}).</p>`
         : `<p>Pay <strong>${escapeHtml(session.amount)} ${escapeHtml(session.currency)}</strong> for transaction <code>${escapeHtml(session.tranId)}</code></p>` +
-          button('pay', 'Pay') + button('fail', 'Fail') + button('cancel', 'Cancel');
+          button('pay', 'Pay') +
+          button('fail', 'Fail') +
+          button('cancel', 'Cancel');
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SSLCommerz sandbox</title></head><body><h1>SSLCommerz sandbox</h1>${body}</body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SSLCommerz sandbox</title></head><body><h1>SSLCommerz sandbox</h1>${body}</body></html>`,
+    );
   }
 
   async function choose(res: http.ServerResponse, session: SandboxSession, choice: string): Promise<void> {
     if (session.state !== 'open') return page(res, session);
-    const back: Record<string, string> = { tran_id: session.tranId, amount: session.amount, currency: session.currency, ...session.values };
+    const back: Record<string, string> = {
+      tran_id: session.tranId,
+      amount: session.amount,
+      currency: session.currency,
+      ...session.values,
+    };
     if (choice === 'pay') {
       session.state = 'paid';
       const payment: Payment = {
@@ -244,17 +277,32 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
       payments.set(payment.valId, payment);
       const forms = [ipnForm(session, 'VALID', payment)];
       if (sandbox.options.failedIpnAfterValid) forms.push(ipnForm(session, 'FAILED'));
-      return deliver(res, session, forms, session.successUrl, { ...back, status: 'VALID', val_id: payment.valId, bank_tran_id: payment.bankTranId });
+      return deliver(res, session, forms, session.successUrl, {
+        ...back,
+        status: 'VALID',
+        val_id: payment.valId,
+        bank_tran_id: payment.bankTranId,
+      });
     }
     const status = choice === 'fail' ? 'FAILED' : 'CANCELLED';
     session.state = choice === 'fail' ? 'failed' : 'cancelled';
-    return deliver(res, session, [ipnForm(session, status)], choice === 'fail' ? session.failUrl : session.cancelUrl, { ...back, status });
+    return deliver(
+      res,
+      session,
+      [ipnForm(session, status)],
+      choice === 'fail' ? session.failUrl : session.cancelUrl,
+      { ...back, status },
+    );
   }
 
   function validation(url: URL, res: http.ServerResponse): void {
     const q = url.searchParams;
     if (!credentialsOk(q.get('store_id') ?? undefined, q.get('store_passwd') ?? undefined)) {
-      return json(res, { APIConnect: 'FAILED', status: 'FAILED', failedreason: 'Store Credential Error Or Store is De-active' });
+      return json(res, {
+        APIConnect: 'FAILED',
+        status: 'FAILED',
+        failedreason: 'Store Credential Error Or Store is De-active',
+      });
     }
     const payment = payments.get(q.get('val_id') ?? '');
     if (!payment) return json(res, { APIConnect: 'DONE', status: 'INVALID_TRANSACTION' });
@@ -287,7 +335,8 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname;
     if (req.method === 'POST' && path === `${PREFIX}/api.php`) return init(req, res);
-    if (req.method === 'GET' && path === '/validator/api/validationserverAPI.php') return validation(url, res);
+    if (req.method === 'GET' && path === '/validator/api/validationserverAPI.php')
+      return validation(url, res);
     const m = /^\/gwprocess\/v4\/pay\/([0-9A-F]+)(?:\/(pay|fail|cancel))?$/.exec(path);
     const session = m ? sessions.get(m[1]!) : undefined;
     if (m && session) {
@@ -317,7 +366,10 @@ export interface RunningSandbox extends Sandbox {
 }
 
 /** Starts the sandbox as its own HTTP server (port 0: any free port). */
-export async function startSandbox(options: SandboxOptions, listen: { host?: string; port?: number; publicBaseUrl?: string } = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  options: SandboxOptions,
+  listen: { host?: string; port?: number; publicBaseUrl?: string } = {},
+): Promise<RunningSandbox> {
   let baseUrl = '';
   const sandbox = createSandbox(options, () => listen.publicBaseUrl ?? baseUrl);
   const server = http.createServer((req, res) => sandbox.handle(req, res));

@@ -1,15 +1,32 @@
-import { computeVerifySign, decidePayment, formatPoisha, parsePoisha, signIpn, verifyIpnSignature, type Validation } from './sslcommerz';
+import {
+  computeVerifySign,
+  decidePayment,
+  formatPoisha,
+  parsePoisha,
+  signIpn,
+  verifyIpnSignature,
+  type Validation,
+} from './sslcommerz';
 
 describe('verify_sign', () => {
   // Worked out by hand with md5sum: md5('testbox@ssl') = 7c16bb36ac5e4a06dd1d83e1ac48e698, then
   // md5('amount=100.00&status=VALID&store_passwd=7c16…698&tran_id=T1&val_id=V1').
-  const form = { tran_id: 'T1', val_id: 'V1', amount: '100.00', status: 'VALID', card_type: 'VISA', verify_key: 'tran_id,val_id,amount,status' };
+  const form = {
+    tran_id: 'T1',
+    val_id: 'V1',
+    amount: '100.00',
+    status: 'VALID',
+    card_type: 'VISA',
+    verify_key: 'tran_id,val_id,amount,status',
+  };
   const expected = '82cb1d1e3a4be8029e926e788518b627';
 
   it('matches the fixed example (keys sorted, store_passwd as its md5, fields outside verify_key ignored)', () => {
     expect(computeVerifySign(form, form.verify_key, 'testbox@ssl')).toBe(expected);
     expect(verifyIpnSignature({ ...form, verify_sign: expected }, 'testbox@ssl')).toBe(true);
-    expect(verifyIpnSignature({ ...form, card_type: 'MASTER', verify_sign: expected }, 'testbox@ssl')).toBe(true);
+    expect(verifyIpnSignature({ ...form, card_type: 'MASTER', verify_sign: expected }, 'testbox@ssl')).toBe(
+      true,
+    );
   });
 
   it('refuses a changed field, a wrong password, a missing signature or a key list that leaves out amount', () => {
@@ -17,11 +34,19 @@ describe('verify_sign', () => {
     expect(verifyIpnSignature({ ...form, verify_sign: expected }, 'other')).toBe(false);
     expect(verifyIpnSignature(form, 'testbox@ssl')).toBe(false);
     const narrow = { ...form, verify_key: 'tran_id,val_id,status' };
-    expect(verifyIpnSignature({ ...narrow, verify_sign: computeVerifySign(narrow, narrow.verify_key, 'testbox@ssl') }, 'testbox@ssl')).toBe(false);
+    expect(
+      verifyIpnSignature(
+        { ...narrow, verify_sign: computeVerifySign(narrow, narrow.verify_key, 'testbox@ssl') },
+        'testbox@ssl',
+      ),
+    ).toBe(false);
   });
 
   it('signIpn produces what verifyIpnSignature accepts', () => {
-    const signed = signIpn({ tran_id: 'T2', val_id: 'V2', amount: '5.50', status: 'VALID', value_a: 'x&y=z' }, 'pw');
+    const signed = signIpn(
+      { tran_id: 'T2', val_id: 'V2', amount: '5.50', status: 'VALID', value_a: 'x&y=z' },
+      'pw',
+    );
     expect(signed.verify_key).toBe('tran_id,val_id,amount,status,value_a');
     expect(verifyIpnSignature(signed, 'pw')).toBe(true);
   });
@@ -41,11 +66,26 @@ describe('amounts', () => {
 });
 
 describe('decidePayment', () => {
-  const ok: Validation = { status: 'VALID', tranId: 'T1', valId: 'V1', amount: '100.00', currency: 'BDT', currencyType: 'BDT', currencyAmount: '100.00', riskLevel: '0', raw: {} };
+  const ok: Validation = {
+    status: 'VALID',
+    tranId: 'T1',
+    valId: 'V1',
+    amount: '100.00',
+    currency: 'BDT',
+    currencyType: 'BDT',
+    currencyAmount: '100.00',
+    riskLevel: '0',
+    raw: {},
+  };
   const order = { tranId: 'T1', amountPoisha: 10000 };
 
   it('pays a VALID or VALIDATED answer that matches the order', () => {
-    expect(decidePayment(ok, order)).toMatchObject({ kind: 'paid', tranId: 'T1', valId: 'V1', amountPoisha: 10000 });
+    expect(decidePayment(ok, order)).toMatchObject({
+      kind: 'paid',
+      tranId: 'T1',
+      valId: 'V1',
+      amountPoisha: 10000,
+    });
     expect(decidePayment({ ...ok, status: 'VALIDATED' }, order).kind).toBe('paid');
   });
 
@@ -66,6 +106,9 @@ describe('decidePayment', () => {
   });
 
   it('holds risk_level 1 for an admin', () => {
-    expect(decidePayment({ ...ok, riskLevel: '1', riskTitle: 'Risky' }, order)).toMatchObject({ kind: 'hold', reason: 'risk_level 1 (Risky)' });
+    expect(decidePayment({ ...ok, riskLevel: '1', riskTitle: 'Risky' }, order)).toMatchObject({
+      kind: 'hold',
+      reason: 'risk_level 1 (Risky)',
+    });
   });
 });

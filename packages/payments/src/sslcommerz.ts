@@ -20,7 +20,8 @@ export const CURRENCY = 'BDT';
 
 /** Integer poisha as the gateway's decimal BDT string: 12345 → "123.45". */
 export function formatPoisha(poisha: number): string {
-  if (!Number.isSafeInteger(poisha) || poisha < 0) throw new RangeError(`amount must be non-negative integer poisha, got ${poisha}`);
+  if (!Number.isSafeInteger(poisha) || poisha < 0)
+    throw new RangeError(`amount must be non-negative integer poisha, got ${poisha}`);
   const taka = Math.floor(poisha / 100);
   const rest = poisha % 100;
   return `${taka}.${rest.toString().padStart(2, '0')}`;
@@ -45,7 +46,11 @@ function md5(s: string): string {
  * present, add `store_passwd` = md5(store password), sort by key (byte order, as PHP's ksort on
  * string keys), join as `key=value` with `&`, and md5 the result (hex, lower case).
  */
-export function computeVerifySign(form: Readonly<Record<string, string>>, verifyKey: string, storePassword: string): string {
+export function computeVerifySign(
+  form: Readonly<Record<string, string>>,
+  verifyKey: string,
+  storePassword: string,
+): string {
   const data = new Map<string, string>();
   for (const key of verifyKey.split(',')) {
     const v = form[key];
@@ -57,7 +62,10 @@ export function computeVerifySign(form: Readonly<Record<string, string>>, verify
 }
 
 /** Signs an IPN form the way the gateway does: every field but the signature is covered. */
-export function signIpn(form: Readonly<Record<string, string>>, storePassword: string): Record<string, string> {
+export function signIpn(
+  form: Readonly<Record<string, string>>,
+  storePassword: string,
+): Record<string, string> {
   const keys = Object.keys(form).filter((k) => k !== 'verify_sign' && k !== 'verify_key');
   const verify_key = keys.join(',');
   return { ...form, verify_key, verify_sign: computeVerifySign(form, verify_key, storePassword) };
@@ -71,12 +79,14 @@ export function verifyIpnSignature(form: Readonly<Record<string, string>>, store
   const { verify_sign, verify_key } = form;
   if (!verify_sign || !verify_key) return false;
   const covered = new Set(verify_key.split(','));
-  for (const must of ['tran_id', 'val_id', 'amount', 'status']) if (!covered.has(must) || form[must] === undefined) return false;
+  for (const must of ['tran_id', 'val_id', 'amount', 'status'])
+    if (!covered.has(must) || form[must] === undefined) return false;
   const expected = computeVerifySign(form, verify_key, storePassword);
   // Both are 32 hex digits; compare without an early exit.
   if (expected.length !== verify_sign.length) return false;
   let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ verify_sign.toLowerCase().charCodeAt(i);
+  for (let i = 0; i < expected.length; i++)
+    diff |= expected.charCodeAt(i) ^ verify_sign.toLowerCase().charCodeAt(i);
   return diff === 0;
 }
 
@@ -88,7 +98,15 @@ export interface SessionRequest {
   failUrl: string;
   cancelUrl: string;
   ipnUrl: string;
-  customer: { name: string; email: string; phone: string; address?: string; city?: string; postcode?: string; country?: string };
+  customer: {
+    name: string;
+    email: string;
+    phone: string;
+    address?: string;
+    city?: string;
+    postcode?: string;
+    country?: string;
+  };
   product: { name: string; category: string; profile?: string; numOfItem?: number };
   /** Passed back untouched in the IPN, the browser return and the validation answer. */
   values?: { a?: string; b?: string; c?: string; d?: string };
@@ -135,14 +153,18 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
-export function createSslCommerzClient(config: SslCommerzConfig, options: { timeoutMs?: number } = {}): SslCommerzClient {
+export function createSslCommerzClient(
+  config: SslCommerzConfig,
+  options: { timeoutMs?: number } = {},
+): SslCommerzClient {
   const base = trimBase(config.SSLCOMMERZ_BASE_URL);
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function getJson(res: Response, what: string): Promise<Record<string, unknown>> {
     if (!res.ok) throw new SslCommerzError(`${what}: HTTP ${res.status}`);
     const body: unknown = await res.json().catch(() => undefined);
-    if (typeof body !== 'object' || body === null) throw new SslCommerzError(`${what}: the answer is not a JSON object`);
+    if (typeof body !== 'object' || body === null)
+      throw new SslCommerzError(`${what}: the answer is not a JSON object`);
     return body as Record<string, unknown>;
   }
 
@@ -186,7 +208,9 @@ export function createSslCommerzClient(config: SslCommerzConfig, options: { time
       const sessionKey = str(body.sessionkey);
       const gatewayPageUrl = str(body.GatewayPageURL);
       if (body.status !== 'SUCCESS' || !sessionKey || !gatewayPageUrl) {
-        throw new SslCommerzError(`session init refused: ${str(body.failedreason) || str(body.status) || 'no reason given'}`);
+        throw new SslCommerzError(
+          `session init refused: ${str(body.failedreason) || str(body.status) || 'no reason given'}`,
+        );
       }
       return { sessionKey, gatewayPageUrl };
     },
@@ -198,7 +222,9 @@ export function createSslCommerzClient(config: SslCommerzConfig, options: { time
         store_passwd: config.SSLCOMMERZ_STORE_PASSWORD,
         format: 'json',
       });
-      const res = await fetch(`${base}/validator/api/validationserverAPI.php?${q.toString()}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(`${base}/validator/api/validationserverAPI.php?${q.toString()}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const b = await getJson(res, 'validation');
       return {
         status: str(b.status) ?? '',
@@ -239,24 +265,40 @@ export type PaymentDecision =
  * risk_level of 1 means the money came but an admin must release the order ('hold').
  */
 export function decidePayment(v: Validation, expected: ExpectedPayment): PaymentDecision {
-  if (v.status !== 'VALID' && v.status !== 'VALIDATED') return { kind: 'refused', reason: `status ${v.status || 'missing'}` };
-  if (v.tranId !== expected.tranId) return { kind: 'refused', reason: `tran_id ${v.tranId ?? 'missing'} is not ${expected.tranId}` };
+  if (v.status !== 'VALID' && v.status !== 'VALIDATED')
+    return { kind: 'refused', reason: `status ${v.status || 'missing'}` };
+  if (v.tranId !== expected.tranId)
+    return { kind: 'refused', reason: `tran_id ${v.tranId ?? 'missing'} is not ${expected.tranId}` };
   if (!v.valId) return { kind: 'refused', reason: 'val_id missing' };
   const currency = expected.currency ?? CURRENCY;
   // currency_type/currency_amount are what the session was opened with; amount/currency are
   // what was settled. For a BDT store both must agree with the order.
-  for (const [name, value] of [['currency', v.currency], ['currency_type', v.currencyType]] as const) {
-    if (value !== undefined && value !== currency) return { kind: 'refused', reason: `${name} ${value} is not ${currency}` };
+  for (const [name, value] of [
+    ['currency', v.currency],
+    ['currency_type', v.currencyType],
+  ] as const) {
+    if (value !== undefined && value !== currency)
+      return { kind: 'refused', reason: `${name} ${value} is not ${currency}` };
   }
-  if (v.currency === undefined && v.currencyType === undefined) return { kind: 'refused', reason: 'currency missing' };
-  for (const [name, value] of [['amount', v.amount], ['currency_amount', v.currencyAmount]] as const) {
+  if (v.currency === undefined && v.currencyType === undefined)
+    return { kind: 'refused', reason: 'currency missing' };
+  for (const [name, value] of [
+    ['amount', v.amount],
+    ['currency_amount', v.currencyAmount],
+  ] as const) {
     if (value === undefined) continue;
     if (parsePoisha(value) !== expected.amountPoisha) {
       return { kind: 'refused', reason: `${name} ${value} is not ${formatPoisha(expected.amountPoisha)}` };
     }
   }
   if (v.amount === undefined) return { kind: 'refused', reason: 'amount missing' };
-  const paid = { tranId: v.tranId, valId: v.valId, amountPoisha: expected.amountPoisha, bankTranId: v.bankTranId };
-  if (v.riskLevel === '1') return { kind: 'hold', ...paid, reason: `risk_level 1${v.riskTitle ? ` (${v.riskTitle})` : ''}` };
+  const paid = {
+    tranId: v.tranId,
+    valId: v.valId,
+    amountPoisha: expected.amountPoisha,
+    bankTranId: v.bankTranId,
+  };
+  if (v.riskLevel === '1')
+    return { kind: 'hold', ...paid, reason: `risk_level 1${v.riskTitle ? ` (${v.riskTitle})` : ''}` };
   return { kind: 'paid', ...paid };
 }
