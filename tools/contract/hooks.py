@@ -8,7 +8,7 @@ hooks make the generated data follow them, so positive data stays valid:
 - the date of birth is not in the future (sign-up);
 
 and one check keeps honest the few routes where the spec refuses well-formed data with a 400 for
-a reason no schema can state (an invalid link, a login method switched off): there a 400 passes
+a reason no schema can state (an invalid link, a login method switched off, an empty cart): there a 400 passes
 positive_data_acceptance (schemathesis.toml) but must carry that one code.
 """
 
@@ -47,7 +47,7 @@ def before_call(ctx, case, kwargs):
 
 
 # Routes where the spec refuses well-formed data for a reason no schema can state, and the one
-# code each may give with that 400. schemathesis.toml lets their 400s past positive_data_acceptance;
+# code (or codes) each may give with that 400. schemathesis.toml lets their 400s past positive_data_acceptance;
 # this check holds them to these codes (any other 400 means the document missed a rule).
 _ALLOWED_400 = {
     # An unknown, expired or used token (storefront spec: "This verification link is invalid or has expired").
@@ -58,6 +58,9 @@ _ALLOWED_400 = {
     "/api/v1/user/fblogin": "FAILED_PRECONDITION",
     # The spec's reset call without an address: it has no valid request, it always refuses.
     "/api/v1/user/passwordreset": "VALIDATION_FAILED",
+    # An order from an empty cart, or an amount that is not the server's computation of the cart
+    # (issue 8: POST order checks the amount); which holds depends on the cart, not on the body.
+    "/api/v1/order": ("CART_EMPTY", "AMOUNT_MISMATCH"),
 }
 
 
@@ -72,6 +75,7 @@ def positive_data_refused_only_as_documented(ctx, response, case):
         code = json.loads(response.content).get("code")
     except (ValueError, AttributeError):
         code = None
-    if code != allowed:
-        raise AssertionError(f"Schema-valid request refused with 400 {code} (only {allowed} is expected here): {response.text[:300]}")
+    codes = (allowed,) if isinstance(allowed, str) else allowed
+    if code not in codes:
+        raise AssertionError(f"Schema-valid request refused with 400 {code} (only {' or '.join(codes)} is expected here): {response.text[:300]}")
     return None

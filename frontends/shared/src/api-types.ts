@@ -4009,7 +4009,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (FAILED_PRECONDITION) */
+                /** @description Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (CART_EMPTY) */
                 400: {
                     headers: {
                         [name: string]: unknown;

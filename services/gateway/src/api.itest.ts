@@ -193,6 +193,15 @@ describe('public API on the all-in-one process', () => {
         'GET /api/v1/oauthusers': [{ url: '/api/v1/oauthusers', headers: asAdmin }],
         'GET /api/v1/analytics/users/{startDate}/{endDate}': [{ url: '/api/v1/analytics/users/01-01-2020/31-12-2099', headers: asAdmin }, { url: '/api/v1/analytics/users/nope/31-12-2099', headers: asAdmin }],
         'GET /api/v1/user/{id}/photo': [{ url: `/api/v1/user/${student.user._id}/photo`, headers: asStudent }],
+        'POST /api/v1/cart/': [{ url: '/api/v1/cart/', ...json({ user: student.user._id, course: courses[0]!._id, tier: 'silver' }, asStudent) }, { url: '/api/v1/cart/', ...json({ user: student.user._id, course: courses[1]!._id, tier: 'gold' }, asStudent) }],
+        'GET /api/v1/cart/{userId}': [{ url: `/api/v1/cart/${student.user._id}`, headers: asStudent }, { url: `/api/v1/cart/${admin.user._id}`, headers: asStudent }],
+        'GET /api/v1/cart/cupon/list': [{ url: '/api/v1/cart/cupon/list', headers: asAdmin }],
+        'POST /api/v1/cart/cupon': [{ url: '/api/v1/cart/cupon', ...json({ cuponCode: 'DOC10', discount: 10, useLimit: 3, expireDate: '2999-01-31' }, asAdmin) }, { url: '/api/v1/cart/cupon', ...json({ cuponCode: 'DOC10' }, asAdmin) }],
+        'GET /api/v1/cart/cupon/{code}': [{ url: '/api/v1/cart/cupon/DOC10', headers: asStudent }, { url: '/api/v1/cart/cupon/unknown-code', headers: asStudent }],
+        'GET /api/v1/wishlist/{userId}': [{ url: `/api/v1/wishlist/${student.user._id}`, headers: asStudent }],
+        'GET /api/v1/wallet/{userId}': [{ url: `/api/v1/wallet/${student.user._id}`, headers: asStudent }],
+        'GET /api/v1/order/{userId}': [{ url: `/api/v1/order/${student.user._id}`, headers: asStudent }],
+        'POST /api/v1/order': [{ url: '/api/v1/order', ...json({ userId: student.user._id, amount: 1 }, asStudent) }],
         'GET /api/v1/user/{id}/': [{ url: `/api/v1/user/${student.user._id}/`, headers: asStudent }, { url: `/api/v1/user/${admin.user._id}/`, headers: asStudent }, { url: `/api/v1/user/${student.user._id}/`, headers: asAdmin }],
       };
       type Responses = Record<string, { content?: Record<string, { schema: object }> }>;

@@ -20,7 +20,7 @@ const COUPON_NOT_FOUND = 'Coupon Not found';
 const NOT_YOURS = 'You may only act on your own cart, wishlist, wallet and orders';
 
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
-const poisha = () => z.int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
+const poisha = () => z.int().min(0).max(1_000_000_000_000).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
 const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
 const code = () => z.string().regex(new RegExp(CODE_PATTERN));
 const DAY_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
@@ -184,8 +184,8 @@ const orderBody = z.object({
   useWallet: z.boolean().optional().meta({ description: 'Spend the wallet balance first (default true)' }),
 });
 const zeroCartBody = z.object({
-  total_amount: z.number().min(0).optional(),
-  discount_amount: z.number().min(0).optional(),
+  total_amount: z.number().min(0).max(1_000_000_000_000).optional(),
+  discount_amount: z.number().min(0).max(1_000_000_000_000).optional(),
   cart: z.object({ id: z.string().max(100).optional() }).optional(),
   value_a: z.string().max(100).optional(),
   value_b: z.string().max(100).optional(),
@@ -195,7 +195,7 @@ const zeroCartBody = z.object({
 const notForSale = { 404: fail('Unknown or unpublished course') };
 const orderRefusals = {
   400: fail(
-    'Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (FAILED_PRECONDITION)',
+    'Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (CART_EMPTY)',
   ),
   404: fail("'Coupon Not found': the voucher is unknown, expired or used up"),
 };
@@ -392,7 +392,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
           body.cuponCode ? commerce.checkVoucher({ code: body.cuponCode }, caller) : Promise.resolve(undefined),
         ]);
         const subtotal = cart?.subtotal ?? 0;
-        if (!cart || cart.items.length === 0) throw new HttpError(400, 'FAILED_PRECONDITION', 'Your cart is empty');
+        if (!cart || cart.items.length === 0) throw new HttpError(400, 'CART_EMPTY', 'Your cart is empty');
         const expected = payableOf(subtotal, wallet?.balance ?? 0, useWallet, voucher?.percent ?? 0);
         if (body.amount !== expected) {
           throw new HttpError(400, 'AMOUNT_MISMATCH', `The amount must be ${expected} poisha, the server's computation of this cart`, {
