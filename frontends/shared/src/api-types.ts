@@ -4201,7 +4201,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                /** @description Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION) */
                 400: {
                     headers: {
                         [name: string]: unknown;

@@ -424,7 +424,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       body: { schema: zeroCartBody },
       responses: {
         200: answer(done(OrderSchema), "'success'"),
-        ...badRequest,
+        400: fail('Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION)'),
         404: fail("Unknown order, or 'Coupon Not found' (the voucher ran out: the order is cancelled)"),
       },
       handler: async ({ res, param }) => {
