@@ -70,6 +70,20 @@ export function grpcStatusToHttp(code: status): number {
  * Attaches string details to a ServiceError as trailing metadata (e.g. a reason code the HTTP
  * edge reads), so use cases can say why without touching gRPC types.
  */
+/**
+ * Trailing metadata a service adds to a refusal so the gateway answers precisely: a stable
+ * reason code (`EMAIL_TAKEN`, `AMOUNT_MISMATCH`, …) and per-field messages as JSON.
+ */
+export const REASON_METADATA_KEY = 'x-taal-reason';
+export const FIELDS_METADATA_KEY = 'x-taal-fields';
+
+/** The error with its reason (CONSTANT_CASE) and, for a form, its per-field messages. */
+export function withReason(err: ServiceError, reason: string, fields?: Record<string, string>): ServiceError {
+  const details: Record<string, string> = { [REASON_METADATA_KEY]: reason };
+  if (fields && Object.keys(fields).length > 0) details[FIELDS_METADATA_KEY] = JSON.stringify(fields);
+  return withDetails(err, details);
+}
+
 export function withDetails(err: ServiceError, details: Record<string, string>): ServiceError {
   const metadata = err.metadata?.clone() ?? new Metadata();
   for (const [key, value] of Object.entries(details)) metadata.set(key, value);

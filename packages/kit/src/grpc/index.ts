@@ -10,6 +10,9 @@ export {
   isGrpcStatusError,
   grpcStatusToHttp,
   withDetails,
+  withReason,
+  REASON_METADATA_KEY,
+  FIELDS_METADATA_KEY,
 } from './errors';
 export {
   CallerUserTypes,

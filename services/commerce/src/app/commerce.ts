@@ -13,6 +13,7 @@ import {
   notFound,
   requireIdentity,
   withDetails,
+  withReason,
   type CallerIdentity,
   type Sql,
   type SqlExecutor,
@@ -189,7 +190,7 @@ export class Commerce {
     const { userId } = requireIdentity(ctx, STUDENT);
     await this.expireOverdue(userId);
     const cart = await this.store.getCart(userId);
-    if (cart.items.length === 0) throw failedPrecondition('Your cart is empty');
+    if (cart.items.length === 0) throw withReason(failedPrecondition('Your cart is empty'), 'CART_EMPTY');
     const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier)));
     const voucher = req.voucherCode.trim() ? await this.usableVoucher(req.voucherCode) : null;
     const subtotal = subtotalOf(items);
@@ -198,6 +199,12 @@ export class Commerce {
     await this.sql.transaction(async (tx) => {
       const balance = await this.store.lockWallet(tx, userId);
       const totals = orderTotals({ subtotal, walletBalance: balance, useWallet: req.useWallet, voucherPercent: voucher?.percent ?? 0 });
+      // Checked here, under the wallet lock, so the amount the client agreed to is the one ordered.
+      if (req.expectedPayable !== undefined && req.expectedPayable !== totals.payable) {
+        throw withReason(invalidArgument(`The amount must be ${totals.payable} poisha, the server's computation of this cart`), 'AMOUNT_MISMATCH', {
+          amount: `The amount must be ${totals.payable} poisha`,
+        });
+      }
       // A voucher that discounts nothing (the wallet covered everything) is not attached, so it is not used up.
       const withVoucher = voucher && totals.discount > 0 ? voucher : null;
       const paid = pricesPaid(items, totals.discount);

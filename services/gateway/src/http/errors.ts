@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { reasonOfMessage } from '@taal/contracts';
-import { grpcStatusToHttp } from '@taal/kit';
+import { FIELDS_METADATA_KEY, grpcStatusToHttp, REASON_METADATA_KEY } from '@taal/kit';
 import type { Logger } from 'pino';
 
 /** The one error shape every /api/v1 call answers with (decision 0002). */
@@ -47,9 +47,6 @@ export class HttpError extends Error {
   }
 }
 
-/** Trailing metadata a service may add to an error (see services/identity/src/grpc/errors.ts). */
-const REASON_METADATA_KEY = 'x-taal-reason';
-const FIELDS_METADATA_KEY = 'x-taal-fields';
 
 function metadataValue(error: { metadata?: unknown }, key: string): string | undefined {
   const md = error.metadata as { get?: (k: string) => unknown[] } | undefined;

@@ -2,12 +2,10 @@
  * Why a use case refused, for the gateway: a reason code (and per-field messages) travel as
  * details beside the kit's ServiceError kinds (invalidArgument, unauthenticated, …).
  */
-import { invalidArgument, withDetails, type ServiceError } from '@taal/kit';
+import { invalidArgument, withReason as withKitReason, type ServiceError } from '@taal/kit';
 import type { ValidationResult } from '../domain/user';
 
-/** Trailing metadata the gateway reads to give a precise error code and per-field messages. */
-export const REASON_METADATA_KEY = 'x-taal-reason';
-export const FIELDS_METADATA_KEY = 'x-taal-fields';
+export { REASON_METADATA_KEY, FIELDS_METADATA_KEY } from '@taal/kit';
 
 export type Reason =
   | 'VALIDATION_FAILED'
@@ -19,10 +17,9 @@ export type Reason =
   | 'REFRESH_TOKEN_REUSED'
   | 'LINK_INVALID';
 
+/** Identity's reasons only (the kit's withReason takes any). */
 export function withReason(err: ServiceError, reason: Reason, fields?: Record<string, string>): ServiceError {
-  const details: Record<string, string> = { [REASON_METADATA_KEY]: reason };
-  if (fields && Object.keys(fields).length > 0) details[FIELDS_METADATA_KEY] = JSON.stringify(fields);
-  return withDetails(err, details);
+  return withKitReason(err, reason, fields);
 }
 
 export function validationError(result: ValidationResult): ServiceError {

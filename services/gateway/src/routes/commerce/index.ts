@@ -150,18 +150,6 @@ const toOrder = (o: commerceV1.Order | undefined) => {
   };
 };
 
-/**
- * The payable of an order made now (§5, decision 0012): wallet first up to the subtotal, then the
- * voucher percent on the remainder rounded in the customer's favour (up), never below 0. The same
- * rule as commerce's `orderTotals`; `POST order` compares the client's amount with it.
- */
-export function payableOf(subtotal: number, walletBalance: number, useWallet: boolean, voucherPercent: number): number {
-  const walletUsed = useWallet ? Math.min(Math.max(walletBalance, 0), subtotal) : 0;
-  const remainder = subtotal - walletUsed;
-  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
-  return Math.max(0, remainder - discount);
-}
-
 // ---- Bodies ----------------------------------------------------------------------------------
 
 const cartItemBody = z.object({
@@ -385,21 +373,12 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       responses: { 201: answer(envelope(OrderSchema), 'The order, unpaid: _id and userId'), ...orderRefusals },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.userId);
-        const useWallet = body.useWallet ?? true;
-        const [{ cart }, { wallet }, voucher] = await Promise.all([
-          commerce.getCart({}, caller),
-          commerce.getWallet({}, caller),
-          body.cuponCode ? commerce.checkVoucher({ code: body.cuponCode }, caller) : Promise.resolve(undefined),
-        ]);
-        const subtotal = cart?.subtotal ?? 0;
-        if (!cart || cart.items.length === 0) throw new HttpError(400, 'CART_EMPTY', 'Your cart is empty');
-        const expected = payableOf(subtotal, wallet?.balance ?? 0, useWallet, voucher?.percent ?? 0);
-        if (body.amount !== expected) {
-          throw new HttpError(400, 'AMOUNT_MISMATCH', `The amount must be ${expected} poisha, the server's computation of this cart`, {
-            amount: `The amount must be ${expected} poisha`,
-          });
-        }
-        const { order } = await commerce.createOrder({ voucherCode: body.cuponCode ?? '', useWallet }, caller);
+        // Commerce computes the payable and compares it with the client's in the order's own
+        // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
+        const { order } = await commerce.createOrder(
+          { voucherCode: body.cuponCode ?? '', useWallet: body.useWallet ?? true, expectedPayable: body.amount },
+          caller,
+        );
         res.status(201).json(ok(toOrder(order)));
       },
     }),

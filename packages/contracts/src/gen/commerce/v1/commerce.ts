@@ -234,6 +234,11 @@ export interface CreateOrderRequest {
   /** Optional. */
   voucherCode: string;
   useWallet: boolean;
+  /**
+   * The payable the client computed (poisha); when set, the order is made only if it equals
+   * the server's own computation in the same transaction, else INVALID_ARGUMENT AMOUNT_MISMATCH.
+   */
+  expectedPayable?: number | undefined;
 }
 
 export interface CreateOrderResponse {
@@ -3513,7 +3518,7 @@ export const Order: MessageFns<Order> = {
 };
 
 function createBaseCreateOrderRequest(): CreateOrderRequest {
-  return { voucherCode: "", useWallet: false };
+  return { voucherCode: "", useWallet: false, expectedPayable: undefined };
 }
 
 export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
@@ -3523,6 +3528,9 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     }
     if (message.useWallet !== false) {
       writer.uint32(16).bool(message.useWallet);
+    }
+    if (message.expectedPayable !== undefined) {
+      writer.uint32(24).int64(message.expectedPayable);
     }
     return writer;
   },
@@ -3556,6 +3564,14 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
             message.useWallet = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expectedPayable = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3580,6 +3596,11 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
         : isSet(object.use_wallet)
         ? globalThis.Boolean(object.use_wallet)
         : false,
+      expectedPayable: isSet(object.expectedPayable)
+        ? globalThis.Number(object.expectedPayable)
+        : isSet(object.expected_payable)
+        ? globalThis.Number(object.expected_payable)
+        : undefined,
     };
   },
 
@@ -3591,6 +3612,9 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     if (message.useWallet !== false) {
       obj.useWallet = message.useWallet;
     }
+    if (message.expectedPayable !== undefined) {
+      obj.expectedPayable = Math.round(message.expectedPayable);
+    }
     return obj;
   },
 
@@ -3601,6 +3625,7 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     const message = createBaseCreateOrderRequest();
     message.voucherCode = object.voucherCode ?? "";
     message.useWallet = object.useWallet ?? false;
+    message.expectedPayable = object.expectedPayable ?? undefined;
     return message;
   },
 };
