@@ -53,6 +53,7 @@ export function serviceNameOf(definition: grpc.ServiceDefinition): string {
 /**
  * Puts caller verification in front of every handler: a call without valid service credentials
  * (or with a bad user token) is refused with UNAUTHENTICATED before any handler code runs.
+ * Every answer, refusals included, is counted and timed (grpc_server_* metrics).
  */
 function authenticated(
   definition: grpc.ServiceDefinition,
