@@ -6,6 +6,7 @@ export * from './config';
 export * from './log';
 export * from './lifecycle';
 export * from './lifecycle/run-service';
+export * from './lifecycle/periodic';
 export * from './grpc';
 export * from './auth';
 export * from './metrics';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { commerceV1, ServiceNames } from '@taal/contracts';
-import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, startPeriodicJob, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
 import { Commerce } from './app/commerce';
 import { commerceConfig } from './config';
 import { catalogueCourses } from './grpc/catalogue-client';
@@ -39,15 +39,15 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const commerce = new Commerce(sql, store, courses, () => relay.notify());
 
-  let sweeping: Promise<unknown> | undefined;
-  const sweep = setInterval(() => {
-    sweeping ??= commerce
-      .expireOverdue()
-      .then((n) => n > 0 && logger.info({ expired: n }, 'unpaid orders expired, wallet reservations released'))
-      .catch((err: unknown) => logger.error({ err }, 'order expiry sweep failed'))
-      .finally(() => (sweeping = undefined));
-  }, deps.expirySweepMs ?? 60_000);
-  sweep.unref();
+  const expiry = startPeriodicJob({
+    name: 'order expiry sweep',
+    run: async () => {
+      const expired = await commerce.expireOverdue();
+      if (expired > 0) logger.info({ expired }, 'unpaid orders expired, wallet reservations released');
+    },
+    intervalMs: deps.expirySweepMs ?? 60_000,
+    logger,
+  });
 
   const server = await startGrpcServer({
     host: deps.host,
@@ -64,9 +64,8 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     port: server.port,
     commerce,
     async stop() {
-      clearInterval(sweep);
       await server.stop();
-      await sweeping;
+      await expiry.stop();
       await relay.stop();
       courses.close();
     },
