@@ -20,6 +20,12 @@ class WindowCounter {
     return count;
   }
 
+  /** Counts one on each key at once; returns the first key over its limit, or null. */
+  async hitAll(limits: readonly (readonly [key: string, limit: number])[]): Promise<string | null> {
+    const counts = await Promise.all(limits.map(([key]) => this.hit(key)));
+    return limits.find(([, limit], i) => counts[i]! > limit)?.[0] ?? null;
+  }
+
   /** Takes one back (never below 0). */
   async refund(key: string): Promise<void> {
     await this.cache.decr(key);
@@ -85,8 +91,10 @@ export class LoginLimiter {
   async begin(email: string, address: string): Promise<LoginAttempt> {
     const pair = this.pairKey(email, address);
     const client = this.addressKey(address);
-    const [fromClient, forPair] = await Promise.all([this.counter.hit(client), this.counter.hit(pair)]);
-    const over = forPair > this.limits.perAccount ? pair : fromClient > this.limits.perAddress ? client : null;
+    const over = await this.counter.hitAll([
+      [pair, this.limits.perAccount],
+      [client, this.limits.perAddress],
+    ]);
     if (over) {
       // A refused attempt checks no password: it is not a failure.
       await Promise.all([this.counter.refund(client), this.counter.refund(pair)]);
@@ -137,8 +145,10 @@ export class MailRequestLimiter {
   async hit(purpose: string, target: string, address: string): Promise<void> {
     const targetKey = `mail:${purpose}:target:${target.trim().toLowerCase()}`;
     const addressKey = `mail:address:${address}`;
-    const [toTarget, fromAddress] = await Promise.all([this.counter.hit(targetKey), this.counter.hit(addressKey)]);
-    const over = toTarget > this.limits.perTarget ? targetKey : fromAddress > this.limits.perAddress ? addressKey : null;
+    const over = await this.counter.hitAll([
+      [targetKey, this.limits.perTarget],
+      [addressKey, this.limits.perAddress],
+    ]);
     if (over) throw tooMany(IdentityMessages.tooManyMailRequests, await this.counter.retryAfter(over));
   }
 }
@@ -173,8 +183,10 @@ export class SignUpLimiter {
   async hit(email: string, address: string): Promise<void> {
     const addressKey = `signup:address:${address}`;
     const domainKey = `signup:domain:${emailDomain(email)}`;
-    const [fromAddress, toDomain] = await Promise.all([this.counter.hit(addressKey), this.counter.hit(domainKey)]);
-    const over = fromAddress > this.limits.perAddress ? addressKey : toDomain > this.limits.perDomain ? domainKey : null;
+    const over = await this.counter.hitAll([
+      [addressKey, this.limits.perAddress],
+      [domainKey, this.limits.perDomain],
+    ]);
     if (over) throw tooMany(IdentityMessages.tooManySignUps, await this.counter.retryAfter(over));
   }
 }
