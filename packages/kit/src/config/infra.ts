@@ -13,7 +13,7 @@ export interface S3Config {
   region: string;
 }
 
-/** One process (or a few) with PGlite, an in-process bus, disk files, an in-memory cache and an .eml outbox. */
+/** One process (or a few) with PGlite, an event log in that database, disk files, an in-memory cache and an .eml outbox. */
 export interface EmbeddedInfraConfig {
   mode: 'embedded';
   /** Absolute path; everything persistent lives below it. */
