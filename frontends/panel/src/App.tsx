@@ -1,28 +1,59 @@
-// Student and instructor panels: frames only for now, behind the role guards.
+// Student and instructor panels behind the role guards. The tab index is selectable from
+// outside (?tab=N, spec §2: the user menu links each student tab). Student tabs built so far:
+// Wishlist, Purchase History and Earn Money; the others show a placeholder.
+import './panel.css';
+import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { useVerifiedSession } from '@taal/web-shared/auth';
 import { InstructorGuard, StudentGuard } from '@taal/web-shared/guard';
+import type { SessionUser } from '@taal/web-shared/session';
+import EarnMoney from './student/EarnMoney';
+import PurchaseHistory from './student/PurchaseHistory';
+import Wishlist from './student/Wishlist';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];
 
-function Tabs({ kind, tabs }: { kind: 'student' | 'instructor'; tabs: string[] }) {
+type TabContent = ComponentType<{ user: SessionUser }>;
+const STUDENT_CONTENT: Record<string, TabContent> = { wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney };
+
+/** ?tab=N as an index into `count` tabs (anything else: the first). */
+export function tabIndex(param: string | null, count: number): number {
+  const n = Number(param ?? 0);
+  return Number.isInteger(n) ? Math.min(Math.max(0, n), count - 1) : 0;
+}
+
+function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; tabs: string[]; content?: Record<string, TabContent> }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const index = Math.min(Math.max(0, Number(params.get('tab') ?? 0) || 0), tabs.length - 1);
+  const session = useVerifiedSession();
+  const index = tabIndex(params.get('tab'), tabs.length);
+  const tab = tabs[index]!;
+  const Content = content[tab];
+  const user = session.state === 'done' ? session.user : null;
   return (
     <div data-testid={`${kind}-panel`}>
       <h1 className="page-title">{t(`panel.${kind}.title`)}</h1>
       <div className="pills" role="tablist">
-        {tabs.map((tab, i) => (
-          <button key={tab} type="button" role="tab" className="pill" aria-pressed={i === index} aria-selected={i === index} onClick={() => setParams({ tab: String(i) })}>
-            {t(`panel.${kind}.${tab}`)}
+        {tabs.map((name, i) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="pill"
+            aria-pressed={i === index}
+            aria-selected={i === index}
+            data-testid={`tab-${name}`}
+            onClick={() => setParams({ tab: String(i) })}
+          >
+            {t(`panel.${kind}.${name}`)}
           </button>
         ))}
       </div>
-      <div className="card section" role="tabpanel">
-        <h2>{t(`panel.${kind}.${tabs[index]}`)}</h2>
-        <p className="muted">{t('common.comingSoon')}</p>
+      <div className="card section panel-tab" role="tabpanel" data-testid={`tabpanel-${tab}`}>
+        <h2>{t(`panel.${kind}.${tab}`)}</h2>
+        {Content && user ? <Content user={user} /> : <p className="muted">{t('common.comingSoon')}</p>}
       </div>
     </div>
   );
@@ -47,7 +78,7 @@ export function App() {
             path="/studentpanel"
             element={
               <StudentGuard>
-                <Tabs kind="student" tabs={STUDENT_TABS} />
+                <Tabs kind="student" tabs={STUDENT_TABS} content={STUDENT_CONTENT} />
               </StudentGuard>
             }
           />

@@ -1,0 +1,198 @@
+// The student panel's commerce tabs in the browser against the real all-in-one, as the seeded
+// demo student: Wishlist (a course added through the API, shown with its title and link, then
+// removed), Purchase History (an order paid through the zero-cost path with a 100% voucher the
+// demo admin created, shown Paid; an unpaid one shown Unpaid) and Earn Money (referral code,
+// sign-up link, pending and credited bonuses), in English and Bengali. Screenshots of each tab
+// go to /tmp/shots-panel-admin/ (override with SHOTS_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { apiGet, bdt, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+interface Course {
+  _id: string;
+  title: string;
+  priceSilver: { price: number; validity: number };
+}
+interface Order {
+  _id: string;
+  state: string;
+  amount: number;
+  subtotal: number;
+  walletUsed: number;
+  discount: number;
+}
+
+/** A JSON call through the real gateway with a bearer token; the envelope's data. */
+async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; message?: string };
+  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/** Puts a real session (from POST user/login) into the page's local storage, as a login does. */
+async function useSession(page: Page, s: LoginAnswer) {
+  await page.goto(`${taal.baseUrl}/`);
+  await page.evaluate((x) => {
+    localStorage.setItem('token', x.token);
+    localStorage.setItem('refreshToken', x.refreshToken);
+    localStorage.setItem('type', String(x.type));
+    localStorage.setItem('user', JSON.stringify(x.user));
+    localStorage.setItem('login', 'true');
+  }, s);
+}
+
+async function toastWith(page: Page, text: string) {
+  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+async function openTab(page: Page, index: number, name: string) {
+  await page.goto(`${taal.baseUrl}/studentpanel?tab=${index}`);
+  await page.waitForSelector(`[data-testid="tabpanel-${name}"]`);
+}
+
+test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn money; en and bn', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    const student = await loginByApi(taal.baseUrl, DEMO.student);
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const me = await call<{ _id: string; referralCode: string }>('GET', `user/${student.user._id}/`, student.token);
+    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    expect(courses.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = courses as [Course, Course];
+    await useSession(page, student);
+
+    // ---- Wishlist: empty, then a course added through the API, then removed in the tab.
+    await openTab(page, 1, 'wishlist');
+    await page.waitForSelector('[data-testid="wishlist-empty"]');
+    expect(await page.textContent('[data-testid="wishlist-empty"] p')).toBe('Your wishlist is empty.');
+    await call('POST', 'wishlist/', student.token, { user: student.user._id, course: first._id });
+    await call('POST', 'wishlist/', student.token, { user: student.user._id, course: second._id });
+    await openTab(page, 1, 'wishlist');
+    const item = page.locator(`[data-testid="wishlist-item"][data-course="${first._id}"]`);
+    await item.locator('[data-testid="wishlist-course-link"]').waitFor();
+    expect(await item.locator('[data-testid="wishlist-course-link"]').textContent()).toBe(first.title);
+    expect(await item.locator('[data-testid="wishlist-course-link"]').getAttribute('href')).toBe(`/courseview?id=${first._id}`);
+    expect(await page.locator('[data-testid="wishlist-item"]').count()).toBe(2);
+    await page.locator(`[data-testid="wishlist-item"][data-course="${second._id}"] [data-testid="wishlist-course-link"]`).waitFor();
+    await shot(page, 'panel-wishlist-en');
+    await item.locator('[data-testid="wishlist-remove"]').click();
+    await toastWith(page, 'Removed from your wishlist');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="wishlist-item"]').length === 1);
+    const left = await call<{ course: string }[]>('GET', `wishlist/${student.user._id}`, student.token);
+    expect(left.map((w) => w.course)).toEqual([second._id]);
+    // The link opens the course page.
+    await page.click('[data-testid="wishlist-course-link"]');
+    await page.waitForURL(`**/courseview?id=${second._id}`);
+
+    // ---- Purchase History: empty, then a paid order (100% voucher, zero-cost path) and an unpaid one.
+    await openTab(page, 3, 'purchaseHistory');
+    await page.waitForSelector('[data-testid="purchases-empty"]');
+    expect(await page.textContent('[data-testid="purchases-empty"] p')).toBe('You have not purchased any course yet.');
+
+    const code = `FREE${Date.now().toString(36).toUpperCase()}`;
+    const expire = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 5, expireDate: expire });
+    await call('POST', 'cart/', student.token, { user: student.user._id, course: first._id, tier: 'silver' });
+    const paidOrder = await call<Order>('POST', 'order', student.token, { userId: student.user._id, amount: 0, cuponCode: code });
+    await call('POST', `cart/zero-cart/${student.user._id}/${paidOrder._id}`, student.token, { value_a: '1', value_b: code, value_c: paidOrder._id });
+    // An unpaid order for the second course, paying the full price (wallet first, then the rest).
+    const wallet = await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token);
+    const cart = await call<{ subtotal: number }>('POST', 'cart/', student.token, { user: student.user._id, course: second._id, tier: 'silver' });
+    const unpaid = await call<Order>('POST', 'order', student.token, { userId: student.user._id, amount: Math.max(0, cart.subtotal - wallet.balance) });
+    const orders = await call<Order[]>('GET', `order/${student.user._id}`, student.token);
+    const paid = orders.find((o) => o._id === paidOrder._id)!;
+    expect(paid.state).toBe('Paid');
+
+    await openTab(page, 3, 'purchaseHistory');
+    await page.waitForSelector('[data-testid="purchase"]');
+    expect(await page.locator('[data-testid="purchase"]').count()).toBe(2);
+    const paidCard = page.locator(`[data-testid="purchase"][data-order="${paidOrder._id}"]`);
+    expect(await paidCard.getAttribute('data-state')).toBe('Paid');
+    expect(await paidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('Paid');
+    expect(await paidCard.locator('[data-testid="purchase-course"] a').textContent()).toBe(first.title);
+    expect(await paidCard.locator('[data-testid="purchase-course"]').textContent()).toContain('Silver');
+    expect(await paidCard.locator('[data-testid="purchase-course"]').textContent()).toContain(bdt(first.priceSilver.price));
+    expect(await paidCard.locator('[data-testid="purchase-subtotal"]').textContent()).toBe(bdt(paid.subtotal));
+    expect(await paidCard.locator('[data-testid="purchase-discount"]').textContent()).toBe(`− ${bdt(paid.discount)}`);
+    expect(await paidCard.locator('dt', { hasText: code }).textContent()).toBe(`Voucher ${code} (100%)`);
+    expect(await paidCard.locator('[data-testid="purchase-amount"]').textContent()).toBe(bdt(0));
+    expect(await paidCard.textContent()).toContain('Amount paid');
+    expect(await paidCard.locator('[data-testid="purchase-date"]').textContent()).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    const unpaidCard = page.locator(`[data-testid="purchase"][data-order="${unpaid._id}"]`);
+    expect(await unpaidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('Unpaid');
+    expect(await unpaidCard.textContent()).toContain('Amount to pay');
+    expect(await unpaidCard.locator('[data-testid="purchase-amount"]').textContent()).toBe(bdt(unpaid.amount));
+    await shot(page, 'panel-purchases-en');
+
+    // ---- Earn Money: the referral code, its sign-up link, pending and credited bonuses.
+    const walletNow = await call<{ balance: number; pendingBalance: number }>('GET', `wallet/${student.user._id}`, student.token);
+    await openTab(page, 5, 'earnMoney');
+    await page.waitForSelector('[data-testid="referral-code"]');
+    expect(me.referralCode).toMatch(/^\S+$/);
+    expect(await page.textContent('[data-testid="referral-code"]')).toBe(me.referralCode);
+    expect(await page.textContent('[data-testid="earn-money"] .earn-lead')).toBe('Share your code and get 200 taka');
+    expect(await page.textContent('[data-testid="referral-link"]')).toBe(`${taal.baseUrl}/signup/${me.referralCode}`);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="bonus-pending"] strong')?.textContent?.includes('…'));
+    expect(await page.textContent('[data-testid="bonus-pending"] strong')).toBe(bdt(walletNow.pendingBalance));
+    expect(await page.textContent('[data-testid="bonus-credited"] strong')).toBe(bdt(walletNow.balance));
+    await shot(page, 'panel-earn-en');
+
+    // ---- Bengali: the same tabs.
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="earn-money"] .earn-lead')?.textContent === 'আপনার কোড শেয়ার করুন আর পান 200 টাকা');
+    await page.evaluate(() => document.fonts.ready);
+    await shot(page, 'panel-earn-bn');
+    await openTab(page, 3, 'purchaseHistory');
+    await page.waitForSelector('[data-testid="purchase"]');
+    expect(await paidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('পরিশোধিত');
+    expect(await unpaidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('অপরিশোধিত');
+    expect(await page.textContent('[role="tabpanel"] h2')).toBe('ক্রয়ের ইতিহাস');
+    await page.evaluate(() => document.fonts.ready);
+    await shot(page, 'panel-purchases-bn');
+    await openTab(page, 1, 'wishlist');
+    await page.waitForSelector('[data-testid="wishlist-course-link"]');
+    expect(await page.textContent('[data-testid="wishlist-remove"]')).toBe('সরিয়ে দিন');
+    await page.evaluate(() => document.fonts.ready);
+    await shot(page, 'panel-wishlist-bn');
+    await page.click('[data-testid="wishlist-remove"]');
+    await toastWith(page, 'উইশলিস্ট থেকে সরানো হয়েছে');
+    await page.waitForSelector('[data-testid="wishlist-empty"]');
+    expect(await page.textContent('[data-testid="wishlist-empty"] p')).toBe('আপনার উইশলিস্ট খালি।');
+    await shot(page, 'panel-wishlist-empty-bn');
+
+    // Small screens: the tabs still fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTab(page, 3, 'purchaseHistory');
+    await page.waitForSelector('[data-testid="purchase"]');
+    await shot(page, 'panel-purchases-bn-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);

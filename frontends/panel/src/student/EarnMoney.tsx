@@ -1,0 +1,86 @@
+// Tab 5, Earn Money (spec §2, §9): the student's referral code with 'share your code and get 200
+// taka', the sign-up link that carries it (/signup/{code}), and the wallet's referral bonuses:
+// pending (promised, not yet given) and credited (GET wallet/{userId}).
+import { answer, authApi } from '@taal/web-shared/api';
+import { useTranslation } from '@taal/web-shared/i18n';
+import type { SessionUser } from '@taal/web-shared/session';
+import { toast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { Money, TabError } from '../components';
+
+/** Spec §9: the referral reward, in taka. */
+export const REFERRAL_REWARD_TAKA = 200;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard API (plain http): a hidden selection instead.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+export default function EarnMoney({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const wallet = useAsync(async () => (await answer(authApi.GET('/api/v1/wallet/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
+  const code = user.referralCode;
+  const link = `${window.location.origin}/signup/${encodeURIComponent(code)}`;
+  const copy = async (text: string) => {
+    const ok = await copyText(text);
+    toast(t(ok ? 'studentPanel.earn.copied' : 'studentPanel.earn.copyFailed'), ok ? 'success' : 'error');
+  };
+
+  return (
+    <div className="earn" data-testid="earn-money">
+      <div className="card earn-code">
+        <p className="earn-lead">{t('studentPanel.earn.share', { amount: REFERRAL_REWARD_TAKA })}</p>
+        <div className="earn-row">
+          <span className="muted">{t('studentPanel.earn.yourCode')}</span>
+          <code className="referral-code" data-testid="referral-code">
+            {code}
+          </code>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(code)} data-testid="copy-code">
+            {t('studentPanel.earn.copyCode')}
+          </button>
+        </div>
+        <div className="earn-row">
+          <span className="muted">{t('studentPanel.earn.link')}</span>
+          <a href={link} className="referral-link" data-testid="referral-link">
+            {link}
+          </a>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(link)} data-testid="copy-link">
+            {t('studentPanel.earn.copyLink')}
+          </button>
+        </div>
+        <p className="muted earn-how">{t('studentPanel.earn.how', { amount: REFERRAL_REWARD_TAKA })}</p>
+      </div>
+      <h3>{t('studentPanel.earn.bonuses')}</h3>
+      {wallet.error ? (
+        <TabError onRetry={wallet.reload} />
+      ) : (
+        <div className="earn-stats">
+          <div className="card earn-stat" data-testid="bonus-pending">
+            <span className="muted">{t('studentPanel.earn.pending')}</span>
+            <strong>{wallet.data ? <Money poisha={wallet.data.pendingBalance} /> : '…'}</strong>
+            <span className="muted earn-note">{t('studentPanel.earn.pendingNote')}</span>
+          </div>
+          <div className="card earn-stat" data-testid="bonus-credited">
+            <span className="muted">{t('studentPanel.earn.credited')}</span>
+            <strong>{wallet.data ? <Money poisha={wallet.data.balance} /> : '…'}</strong>
+            <span className="muted earn-note">{t('studentPanel.earn.creditedNote')}</span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

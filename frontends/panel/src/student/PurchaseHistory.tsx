@@ -1,0 +1,116 @@
+// Tab 3, Purchase History (spec §2, §4): the student's orders, newest first, each Paid or Unpaid,
+// with its date, courses (title, tier, price), subtotal, voucher and discount, wallet used and
+// the amount paid (or still to pay). An empty history says so.
+import { Link } from 'react-router-dom';
+import { answer, authApi } from '@taal/web-shared/api';
+import { formatDateTime } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import type { SessionUser } from '@taal/web-shared/session';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { Money, TabEmpty, TabError, TabLoading } from '../components';
+import type { Order } from '../types';
+
+function OrderCard({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const paid = order.state === 'Paid';
+  // An unpaid order that expired or was cancelled can no longer be paid: say so beside Unpaid.
+  const closed = !paid && (order.status === 'expired' || order.status === 'cancelled');
+  return (
+    <li className={`card order-card ${paid ? 'order-paid' : 'order-unpaid'}`} data-testid="purchase" data-order={order._id} data-state={order.state}>
+      <header className="order-head">
+        <div>
+          <span className={`badge ${paid ? 'badge-ok' : 'badge-warn'}`} data-testid="purchase-state">
+            {t(paid ? 'studentPanel.purchases.paid' : 'studentPanel.purchases.unpaid')}
+          </span>
+          {closed && <span className="badge badge-muted">{t(`studentPanel.purchases.status.${order.status}`)}</span>}
+        </div>
+        <time className="muted" dateTime={order.createdAt} data-testid="purchase-date">
+          {formatDateTime(order.createdAt, i18n.language)}
+        </time>
+      </header>
+      <table className="order-courses">
+        <thead>
+          <tr>
+            <th scope="col">{t('studentPanel.purchases.course')}</th>
+            <th scope="col">{t('studentPanel.purchases.tier')}</th>
+            <th scope="col" className="num">
+              {t('studentPanel.purchases.price')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.courses.map((c) => (
+            <tr key={`${c.course}-${c.tier}`} data-testid="purchase-course">
+              <td>
+                <Link to={`/courseview?id=${encodeURIComponent(c.course)}`}>{c.title}</Link>
+              </td>
+              <td>
+                {t(`tiers.${c.tier}`)}
+                <span className="muted"> · {t('studentPanel.purchases.days', { count: c.validity })}</span>
+              </td>
+              <td className="num">
+                <Money poisha={c.price} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-totals">
+        <dt>{t('studentPanel.purchases.subtotal')}</dt>
+        <dd data-testid="purchase-subtotal">
+          <Money poisha={order.subtotal} />
+        </dd>
+        {order.walletUsed > 0 && (
+          <>
+            <dt>{t('studentPanel.purchases.walletUsed')}</dt>
+            <dd data-testid="purchase-wallet">
+              − <Money poisha={order.walletUsed} />
+            </dd>
+          </>
+        )}
+        {order.cuponCode && (
+          <>
+            <dt>{t('studentPanel.purchases.voucher', { code: order.cuponCode, percent: order.discountPercent })}</dt>
+            <dd data-testid="purchase-discount">
+              − <Money poisha={order.discount} />
+            </dd>
+          </>
+        )}
+        <dt className="order-total">{t(paid ? 'studentPanel.purchases.amountPaid' : 'studentPanel.purchases.amountDue')}</dt>
+        <dd className="order-total" data-testid="purchase-amount">
+          <Money poisha={order.amount} />
+        </dd>
+      </dl>
+      {paid && order.paidAt && (
+        <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language) })}</p>
+      )}
+    </li>
+  );
+}
+
+export default function PurchaseHistory({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const orders = useAsync(async () => (await answer(authApi.GET('/api/v1/order/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
+  if (orders.error) return <TabError onRetry={orders.reload} />;
+  if (!orders.data) return <TabLoading />;
+  if (!orders.data.length)
+    return (
+      <TabEmpty
+        testId="purchases-empty"
+        action={
+          <Link to="/allcourses" className="btn btn-primary btn-sm">
+            {t('studentPanel.browseCourses')}
+          </Link>
+        }
+      >
+        {t('studentPanel.purchases.empty')}
+      </TabEmpty>
+    );
+  return (
+    <ul className="order-list" data-testid="purchases">
+      {orders.data.map((o) => (
+        <OrderCard key={o._id} order={o} />
+      ))}
+    </ul>
+  );
+}
