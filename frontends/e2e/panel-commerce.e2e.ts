@@ -67,7 +67,15 @@ async function toastWith(page: Page, text: string) {
   await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** A full-page screenshot, toasts closed first (they would cover the screen). */
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(async () => {
+    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => !document.querySelector('.toast'));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
 
 async function openTab(page: Page, index: number, name: string) {
   await page.goto(`${taal.baseUrl}/studentpanel?tab=${index}`);

@@ -15,6 +15,8 @@ const ViewUser = lazy(() => import('./pages/ViewUser'));
 const CreateAccount = lazy(() => import('./pages/CreateAccount'));
 const OAuthUsers = lazy(() => import('./pages/OAuthUsers'));
 const AnalyticsUsers = lazy(() => import('./pages/AnalyticsUsers'));
+const CouponList = lazy(() => import('./pages/Coupons').then((m) => ({ default: m.CouponList })));
+const CreateCoupon = lazy(() => import('./pages/Coupons').then((m) => ({ default: m.CreateCoupon })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -33,6 +35,8 @@ export function App() {
                 <Route path="/createaccount" element={<CreateAccount />} />
                 <Route path="/oauthusers" element={<OAuthUsers />} />
                 <Route path="/adminanalyticsusers" element={<AnalyticsUsers />} />
+                <Route path="/admincuponlist" element={<CouponList />} />
+                <Route path="/cupon" element={<CreateCoupon />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

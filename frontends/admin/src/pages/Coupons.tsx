@@ -1,0 +1,187 @@
+// /admincuponlist and /cupon (back office §2, §5, §7): the coupons as cards (code, discount,
+// expiry date, times used, use limit, Delete) and the create form (code, discount, use limit,
+// expiry date; discount and use limit take digits only; an empty field gives 'any of the field
+// is missing').
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { todayInDhaka } from '@taal/contracts/web';
+import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
+import { isoToDmy, useAdminGet } from '../components/data';
+import { Pager, pageOf } from '../components/Pager';
+import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import type { Voucher } from '../components/commerce';
+
+const PAGE_SIZE = 12;
+/** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
+export const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+const digitsOnly = (v: string) => v.replace(/\D/g, '');
+
+function CouponCard({ coupon, onDeleted }: { coupon: Voucher; onDeleted: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const expired = coupon.expireDate < todayInDhaka();
+  const usedUp = coupon.presentCount >= coupon.useLimit;
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await answer(authApi.POST('/api/v1/cart/cupondelete/{id}', { params: { path: { id: coupon._id } } }));
+      toast(t('adminCommerce.coupons.deleted'), 'success');
+      onDeleted(coupon._id);
+    } catch (err) {
+      // Already gone (another admin deleted it): the list forgets it too.
+      if (err instanceof ApiError && err.status === 404) onDeleted(coupon._id);
+      toast(t('adminCommerce.coupons.deleteFailed'), 'error');
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="card coupon-card" data-testid="coupon-card" data-code={coupon.cuponCode}>
+      <header className="coupon-head">
+        <h3 className="coupon-code">{coupon.cuponCode}</h3>
+        <span className="coupon-discount" data-testid="coupon-discount">
+          {t('adminCommerce.coupons.percentOff', { percent: coupon.discount })}
+        </span>
+      </header>
+      <dl>
+        <dt>{t('adminCommerce.coupons.expireDate')}</dt>
+        <dd data-testid="coupon-expiry">{isoToDmy(coupon.expireDate)}</dd>
+        <dt>{t('adminCommerce.coupons.timesUsed')}</dt>
+        <dd data-testid="coupon-used">{coupon.presentCount}</dd>
+        <dt>{t('adminCommerce.coupons.useLimit')}</dt>
+        <dd data-testid="coupon-limit">{coupon.useLimit}</dd>
+      </dl>
+      {(expired || usedUp) && (
+        <p className="coupon-flags">
+          {expired && <span className="badge badge-warn">{t('adminCommerce.coupons.expired')}</span>}
+          {usedUp && <span className="badge badge-warn">{t('adminCommerce.coupons.usedUp')}</span>}
+        </p>
+      )}
+      <div className="user-card-actions">
+        <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void remove()} data-testid="coupon-delete">
+          {t('adminCommerce.coupons.delete')}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function CouponList() {
+  const { t } = useTranslation();
+  const list = useAdminGet<Voucher[]>('cart/cupon/list', () => answer(authApi.GET('/api/v1/cart/cupon/list')));
+  const [page, setPage] = useState(0);
+  // Newest first.
+  const sorted = [...(list.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const view = pageOf(sorted, page, PAGE_SIZE);
+  return (
+    <AdminPage
+      title={t('adminCommerce.coupons.listTitle')}
+      testId="admin-coupon-list"
+      actions={
+        <Link className="btn btn-primary btn-sm" to="/cupon" data-testid="new-coupon">
+          {t('adminCommerce.coupons.createTitle')}
+        </Link>
+      }
+    >
+      {list.error ? (
+        <LoadError onRetry={list.reload} />
+      ) : list.loading && !list.data ? (
+        <Loading />
+      ) : !sorted.length ? (
+        <NoData />
+      ) : (
+        <>
+          <div className="user-grid coupon-grid">
+            {view.rows.map((c) => (
+              <CouponCard key={c._id} coupon={c} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+            ))}
+          </div>
+          <Pager page={view.page} pages={view.pages} onPage={setPage} testId="coupon-pager" />
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+const EMPTY = { cuponCode: '', discount: '', useLimit: '', expireDate: '' };
+
+export function CreateCoupon() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const today = todayInDhaka();
+
+  const fail = (key: string) => {
+    const text = t(key);
+    setMessage({ kind: 'error', text });
+    toast(text, 'error');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const code = form.cuponCode.trim();
+    if (!code || !form.discount || !form.useLimit || !form.expireDate) return fail('adminCommerce.coupons.missing');
+    if (!COUPON_CODE.test(code)) return fail('adminCommerce.coupons.badCode');
+    const discount = Number(form.discount);
+    const useLimit = Number(form.useLimit);
+    if (discount < 1 || discount > 100) return fail('adminCommerce.coupons.badDiscount');
+    if (useLimit < 1 || useLimit > 2_147_483_647) return fail('adminCommerce.coupons.badLimit');
+    if (form.expireDate < today) return fail('adminCommerce.coupons.pastDate');
+    setBusy(true);
+    setMessage(null);
+    try {
+      await answer(authApi.POST('/api/v1/cart/cupon', { body: { cuponCode: code, discount, useLimit, expireDate: form.expireDate } }));
+      setForm(EMPTY);
+      setMessage({ kind: 'success', text: t('adminCommerce.coupons.created') });
+      toast(t('adminCommerce.coupons.created'), 'success');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) fail('adminCommerce.coupons.exists');
+      else if (err instanceof ApiError && err.status === 400) fail('adminCommerce.coupons.missing');
+      else fail('adminCommerce.coupons.createFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminPage
+      title={t('adminCommerce.coupons.createTitle')}
+      testId="admin-create-coupon"
+      actions={
+        <Link className="btn btn-outline btn-sm" to="/admincuponlist">
+          {t('adminCommerce.coupons.listTitle')}
+        </Link>
+      }
+    >
+      <form className="card admin-form" onSubmit={(e) => void submit(e)} noValidate>
+        {message && (
+          <div className={`admin-alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="coupon-message">
+            {message.text}
+          </div>
+        )}
+        <label>
+          <span>{t('adminCommerce.coupons.code')}</span>
+          <input name="cuponCode" value={form.cuponCode} maxLength={40} autoComplete="off" onChange={(e) => set('cuponCode', e.target.value)} />
+        </label>
+        <label>
+          <span>{t('adminCommerce.coupons.discount')}</span>
+          <input name="discount" inputMode="numeric" pattern="[0-9]*" maxLength={3} value={form.discount} onChange={(e) => set('discount', digitsOnly(e.target.value))} />
+        </label>
+        <label>
+          <span>{t('adminCommerce.coupons.useLimit')}</span>
+          <input name="useLimit" inputMode="numeric" pattern="[0-9]*" maxLength={10} value={form.useLimit} onChange={(e) => set('useLimit', digitsOnly(e.target.value))} />
+        </label>
+        <label>
+          <span>{t('adminCommerce.coupons.expireDate')}</span>
+          <input name="expireDate" type="date" min={today} value={form.expireDate} onChange={(e) => set('expireDate', e.target.value)} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="coupon-submit">
+          {t('adminCommerce.coupons.submit')}
+        </button>
+      </form>
+    </AdminPage>
+  );
+}
