@@ -13,6 +13,8 @@ const Policy = lazy(() => import('./pages/Policy'));
 const HowToGuide = lazy(() => import('./pages/HowToGuide'));
 const Contact = lazy(() => import('./pages/Contact'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
+const Cart = lazy(() => import('./pages/Cart'));
+const PaymentReturn = lazy(() => import('./pages/PaymentReturn'));
 const Login = lazy(() => import('./pages/auth/Login'));
 const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
@@ -39,7 +41,10 @@ export function App() {
             <Route path="/contact" element={<Contact />} />
             <Route path="/freebies/*" element={<ComingSoon page="freebies" />} />
             <Route path="/store" element={<ComingSoon page="store" />} />
-            <Route path="/cart" element={<ComingSoon page="cart" />} />
+            <Route path="/cart" element={<Cart />} />
+            <Route path="/payment/success" element={<PaymentReturn kind="success" />} />
+            <Route path="/payment/fail" element={<PaymentReturn kind="fail" />} />
+            <Route path="/payment/cancel" element={<PaymentReturn kind="cancel" />} />
             <Route path="/login" element={<Login />} />
             <Route path="/signup" element={<Signup />} />
             <Route path="/signup/:refercode" element={<Signup />} />

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { api } from '@taal/web-shared/api';
+import { answer, api, authApi } from '@taal/web-shared/api';
 import { isCourseView } from '@taal/web-shared/routes';
 import { logout, verifySession } from '@taal/web-shared/auth';
-import { getSession, SESSION_EVENT, type Session } from '@taal/web-shared/session';
+import { getSession, SESSION_EVENT, storedUser, type Session } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
@@ -32,6 +32,38 @@ function useSession(): Session {
     };
   }, []);
   return session;
+}
+
+/** Raised by the storefront after the cart changed (detail: its number of items). */
+const CART_CHANGED_EVENT = 'taal:cart-changed';
+
+/** How many items the logged-in student's cart holds (0 for anyone else), kept current by CART_CHANGED_EVENT. */
+function useCartCount(session: Session): number {
+  const [count, setCount] = useState(0);
+  const student = session.loggedIn && session.type === UserRoles.student;
+  const userId = student ? (storedUser()?._id ?? null) : null;
+  useEffect(() => {
+    setCount(0);
+    if (!userId) return;
+    let live = true;
+    let heard = false; // an event after the request started is newer than its answer
+    answer(authApi.GET('/api/v1/cart/{userId}', { params: { path: { userId } } })).then(
+      ({ data }) => live && !heard && setCount(data.items.length),
+      () => undefined, // no badge when the cart cannot be read
+    );
+    const changed = (e: Event) => {
+      const n = (e as CustomEvent<{ count?: unknown }>).detail?.count;
+      if (typeof n !== 'number') return;
+      heard = true;
+      setCount(n);
+    };
+    window.addEventListener(CART_CHANGED_EVENT, changed);
+    return () => {
+      live = false;
+      window.removeEventListener(CART_CHANGED_EVENT, changed);
+    };
+  }, [userId]);
+  return userId ? count : 0;
 }
 
 function NavLink({ href, pathname, children, className = '' }: { href: string; pathname: string; children: React.ReactNode; className?: string }) {
@@ -164,6 +196,7 @@ function UserMenu({ session }: { session: Session }) {
 export function Header({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
   const session = useSession();
+  const cartCount = useCartCount(session);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
@@ -208,7 +241,7 @@ export function Header({ pathname }: { pathname: string }) {
         <div className="header-actions">
           <a href="/cart" onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
             <CartIcon />
-            {session.cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
+            {cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
           </a>
           <NotificationsMenu />
           {!isCourseView(pathname) && <LanguageMenu />}

@@ -1,17 +1,34 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, ApiError } from '@taal/web-shared/api';
-import { getSession } from '@taal/web-shared/session';
+import { SESSION_EVENT } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { PriceLine } from '../components/Money';
+import { Money, PriceLine } from '../components/Money';
 import { RichText } from '../components/RichText';
 import { formatDateTime } from '@taal/web-shared/format';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
+import { commerce, commerceError, currentStudent, type TierName } from '../commerce';
 
-const tierName = (key: string) => key.replace('price', '').toLowerCase();
+const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
+
+/** The logged-in student's id, following logins and logouts. */
+function useStudentId(): string | null {
+  const [id, setId] = useState(() => currentStudent()?._id ?? null);
+  useEffect(() => {
+    const update = () => setId(currentStudent()?._id ?? null);
+    window.addEventListener(SESSION_EVENT, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(SESSION_EVENT, update);
+      window.removeEventListener('storage', update);
+    };
+  }, []);
+  return id;
+}
 
 function List({ title, items }: { title: string; items?: string[] }) {
   if (!items?.length) return null;
@@ -35,6 +52,19 @@ export default function CourseView() {
   const course = useAsync<Course | null>(() => (id ? api.course(id) : Promise.resolve(null)), [id]);
   const c = course.data;
   const instructor = useAsync<Instructor | null>(() => (c?.instructor ? api.instructor(c.instructor).catch(() => null) : Promise.resolve(null)), [c?.instructor]);
+  const studentId = useStudentId();
+  // Once the course is in the wishlist its button is hidden (spec §2, course view).
+  const wishlist = useAsync<string[]>(
+    () => (studentId ? commerce.wishlist(studentId).then((items) => items.map((i) => i.course), () => []) : Promise.resolve([])),
+    [studentId],
+  );
+  const [wished, setWished] = useState(false);
+  const [tier, setTier] = useState<TierName | null>(null);
+  const [busy, setBusy] = useState<'cart' | 'wishlist' | 'enrol' | null>(null);
+  useEffect(() => {
+    setWished(false);
+    setTier(null);
+  }, [id]);
 
   if (course.loading && !c) return <PageLoading />;
   if (!c) {
@@ -47,16 +77,48 @@ export default function CourseView() {
     );
   }
 
-  // Cart, wishlist and enrolment need a login (spec §5).
-  const needsLogin = () => {
-    if (!getSession().loggedIn) {
-      toast(t('errors.loginFirst'), 'error');
-      navigate('/login?redirect=cart');
-      return;
-    }
-    toast(t('common.comingSoon'), 'info');
-  };
   const tiers = TIERS.filter((k) => c[k] && typeof c[k]?.price === 'number');
+  const chosen: TierName | null = tier && tiers.some((k) => tierName(k) === tier) ? tier : tiers[0] ? tierName(tiers[0]) : null;
+  const inWishlist = wished || Boolean(wishlist.data?.includes(c._id));
+
+  // Cart, wishlist and enrolment need a student's login (spec §5); the login page brings them to /cart.
+  const student = (): string | null => {
+    const user = currentStudent();
+    if (user) return user._id;
+    toast(t('errors.loginFirst'), 'error');
+    navigate('/login?redirect=cart');
+    return null;
+  };
+  const run = async (what: 'cart' | 'wishlist' | 'enrol', action: (userId: string) => Promise<void>) => {
+    const userId = student();
+    if (!userId || busy) return;
+    setBusy(what);
+    try {
+      await action(userId);
+    } catch (err) {
+      toast(commerceError(t, err), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const addToCart = () =>
+    run('cart', async (userId) => {
+      if (!chosen) return;
+      await commerce.addToCart(userId, c._id, chosen);
+      toast(t('course.addedToCart'), 'success');
+    });
+  const addToWishlist = () =>
+    run('wishlist', async (userId) => {
+      await commerce.addToWishlist(userId, c._id);
+      setWished(true);
+      toast(t('course.addedToWishlist'), 'success');
+    });
+  const enrol = () =>
+    run('enrol', async (userId) => {
+      if (!chosen) return;
+      await commerce.addToCart(userId, c._id, chosen);
+      navigate('/cart');
+    });
   const ins = instructor.data;
 
   return (
@@ -75,14 +137,33 @@ export default function CourseView() {
             {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
           </p>
           {c.createdAt && <p className="muted">{t('course.published', { date: formatDateTime(c.createdAt, i18n.resolvedLanguage) })}</p>}
+          {tiers.length > 0 && (
+            <fieldset className="tier-choice" data-testid="tier-choice">
+              <legend>{t('course.chooseTier')}</legend>
+              {tiers.map((k) => {
+                const name = tierName(k);
+                const price = c[k]!;
+                return (
+                  <label key={k} className={`tier-option ${chosen === name ? 'selected' : ''}`} data-testid={`choose-${name}`}>
+                    <input type="radio" name="tier" value={name} checked={chosen === name} onChange={() => setTier(name)} />
+                    <span className="tier-option-name">{t(`tiers.${name}`)}</span>
+                    <Money poisha={price.price} />
+                    <span className="muted">{t('course.validity', { days: price.validity })}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
           <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={needsLogin}>
+            <button type="button" className="btn btn-primary" onClick={() => void addToCart()} disabled={busy !== null || !chosen} data-testid="add-to-cart">
               {t('course.addToCart')}
             </button>
-            <button type="button" className="btn btn-outline" onClick={needsLogin}>
-              {t('course.addToWishlist')}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={needsLogin}>
+            {!inWishlist && (
+              <button type="button" className="btn btn-outline" onClick={() => void addToWishlist()} disabled={busy !== null} data-testid="add-to-wishlist">
+                {t('course.addToWishlist')}
+              </button>
+            )}
+            <button type="button" className="btn btn-outline" onClick={() => void enrol()} disabled={busy !== null || !chosen} data-testid="enrol">
               {t('course.enrol')}
             </button>
           </div>

@@ -1,0 +1,387 @@
+// The storefront's cart in the browser against the real all-in-one (issue 8): course view buttons
+// (tier, cart, wishlist, enrol, login prompt), the /cart page (items, removal, wallet and voucher
+// arithmetic of spec §5 / decision 0012, the zero-cost path), the header's cart badge, and the
+// card flow through the payment sandbox and the /payment/* return pages.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { apiGet, bdt, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+
+interface Tier {
+  price: number;
+  oldPrice: number;
+  validity: number;
+}
+interface Course {
+  _id: string;
+  title: string;
+  priceSilver: Tier;
+  priceGold: Tier;
+  priceDiamond: Tier;
+}
+interface Order {
+  _id: string;
+  paid: boolean;
+  state: string;
+  amount: number;
+  subtotal: number;
+  discount: number;
+  cuponCode: string;
+  courses: { course: string; tier: string; price: number }[];
+}
+type TierName = 'silver' | 'gold' | 'diamond';
+const TIER_KEY = { silver: 'priceSilver', gold: 'priceGold', diamond: 'priceDiamond' } as const;
+
+/** The card route of the gateway (POST cart/ssl/) arrives in a parallel slice: its flow runs once it is documented. */
+const CARD_ROUTE = fs.readFileSync(path.join(__dirname, '..', 'shared', 'src', 'api-types.ts'), 'utf8').includes('"/api/v1/cart/ssl/"');
+
+let taal: Taal;
+let browser: Browser;
+let courses: Course[];
+let admin: LoginAnswer;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+  admin = await loginByApi(taal.baseUrl, DEMO.admin);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<{ status: number; body: { success: boolean; data: T; message?: string; reason?: string } }> {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { success: boolean; data: T; message?: string } };
+}
+
+let voucherSeq = 0;
+/** A fresh voucher made by the demo admin through the back-office route. */
+async function createVoucher(percent: number): Promise<string> {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}${++voucherSeq}`;
+  const res = await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: percent, useLimit: 10, expireDate: '2099-12-31' });
+  expect(res.status).toBe(201);
+  return code;
+}
+
+/** Logs the demo student in through the API and empties their cart, for a known start. */
+async function freshStudent(): Promise<LoginAnswer> {
+  const s = await loginByApi(taal.baseUrl, DEMO.student);
+  const res = await call('POST', 'cart/remove_all', s.token, { user: s.user._id });
+  expect(res.status).toBe(200);
+  return s;
+}
+
+async function loginInUi(page: Page, account: { email: string; password: string }) {
+  await page.fill('#f-email', account.email);
+  await page.fill('#f-password', account.password);
+  await page.click('[data-testid="login-submit"]');
+}
+
+async function toastWith(page: Page, text: string) {
+  const toast = page.locator('.toast', { hasText: text });
+  await toast.first().waitFor({ timeout: 15_000 });
+  return toast.first();
+}
+
+async function openCourse(page: Page, course: Course) {
+  await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+  await page.waitForSelector('[data-testid="tier-choice"]');
+}
+
+/** On a course page: picks the tier and clicks Add to cart; waits for the spec's toast. */
+async function addToCart(page: Page, course: Course, tier: TierName) {
+  await openCourse(page, course);
+  await page.check(`[data-testid="choose-${tier}"] input`);
+  await page.click('[data-testid="add-to-cart"]');
+  await toastWith(page, 'course added to the cart');
+}
+
+const text = async (page: Page, testId: string) => ((await page.textContent(`[data-testid="${testId}"]`)) ?? '').trim();
+
+/** Waits until the cart shows exactly these courses. */
+async function cartShows(page: Page, ids: string[]) {
+  await page.waitForFunction(
+    (want) => {
+      const got = [...document.querySelectorAll('[data-testid="cart-item"]')].map((r) => r.getAttribute('data-course')).sort();
+      return JSON.stringify(got) === JSON.stringify([...want].sort());
+    },
+    ids,
+    { timeout: 15_000 },
+  );
+}
+
+const payableOf = (subtotal: number, wallet: number, percent: number) => {
+  const walletUsed = Math.min(wallet, subtotal);
+  const rest = subtotal - walletUsed;
+  const discount = Math.min(rest, Math.ceil((rest * percent) / 100));
+  return { walletUsed, discount, payable: Math.max(0, rest - discount) };
+};
+
+test('a logged-out visitor clicking Add to cart is asked to log in and lands on /cart afterwards', async () => {
+  await freshStudent();
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await openCourse(page, courses[0]!);
+    await page.click('[data-testid="add-to-cart"]');
+    await toastWith(page, 'Please login first');
+    await page.waitForURL('**/login?redirect=cart');
+
+    // The wishlist and Enrol buttons ask the same.
+    await openCourse(page, courses[0]!);
+    await page.click('[data-testid="add-to-wishlist"]');
+    await page.waitForURL('**/login?redirect=cart');
+    // /cart itself offers the login.
+    await page.goto(`${taal.baseUrl}/cart`);
+    await page.waitForSelector('[data-testid="cart-login"] a[href="/login?redirect=cart"]');
+    expect(await page.locator('[data-testid="cart-badge"]').count()).toBe(0);
+
+    await openCourse(page, courses[0]!);
+    await page.click('[data-testid="enrol"]');
+    await page.waitForURL('**/login?redirect=cart');
+    await loginInUi(page, DEMO.student);
+    await page.waitForURL(`${taal.baseUrl}/cart`);
+    await page.waitForSelector('[data-testid="cart-empty"] a[href="/allcourses"]');
+    expect(await text(page, 'cart-empty')).toContain('Your cart is empty');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('a student adds courses at different tiers, removes one, uses the wishlist, and a voucher discounts the payable', async () => {
+  const student = await freshStudent();
+  const [a, b, c] = courses;
+  expect(c).toBeDefined();
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, DEMO.student);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    expect(await page.locator('[data-testid="cart-badge"]').count()).toBe(0);
+
+    // The course view shows each tier's price in the choice.
+    await openCourse(page, a!);
+    for (const tier of ['silver', 'gold', 'diamond'] as const) expect(await text(page, `choose-${tier}`)).toContain(bdt(a![TIER_KEY[tier]].price));
+
+    await addToCart(page, a!, 'gold');
+    await page.waitForSelector('[data-testid="cart-badge"]'); // the header follows at once
+    await addToCart(page, b!, 'diamond');
+    await addToCart(page, c!, 'silver');
+
+    // Wishlist: added once, then the button is gone, also after a reload (read from the server).
+    await openCourse(page, a!);
+    await page.click('[data-testid="add-to-wishlist"]');
+    await toastWith(page, 'Course Added to Wishlist');
+    await page.waitForSelector('[data-testid="add-to-wishlist"]', { state: 'detached' });
+    await page.reload();
+    await page.waitForSelector('[data-testid="tier-choice"]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="add-to-wishlist"]'));
+    const wishlist = await call<{ course: string }[]>('GET', `wishlist/${student.user._id}`, student.token);
+    expect(wishlist.body.data.map((w) => w.course)).toContain(a!._id);
+
+    // The cart: three items at their tiers and prices.
+    await page.click('[data-testid="cart-link"]');
+    await page.waitForURL('**/cart');
+    await cartShows(page, [a!._id, b!._id, c!._id]);
+    const rows = await page.$$eval('[data-testid="cart-item"]', (trs) => trs.map((r) => [r.getAttribute('data-course'), r.getAttribute('data-tier'), r.querySelector('[data-testid="cart-item-price"]')?.textContent]));
+    expect(new Map(rows.map(([id, tier, price]) => [id, [tier, price]]))).toEqual(
+      new Map([
+        [a!._id, ['gold', bdt(a!.priceGold.price)]],
+        [b!._id, ['diamond', bdt(b!.priceDiamond.price)]],
+        [c!._id, ['silver', bdt(c!.priceSilver.price)]],
+      ]),
+    );
+    expect(await text(page, 'cart-page')).toContain(`${a!.priceGold.validity} days`);
+
+    // Remove the silver one: the cart is fetched again (after 500 ms) and the summary follows.
+    await page.click(`[data-testid="cart-item"][data-course="${c!._id}"] [data-testid="cart-remove"]`);
+    await cartShows(page, [a!._id, b!._id]);
+    const subtotal = a!.priceGold.price + b!.priceDiamond.price;
+    const wallet = (await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).body.data.balance;
+    expect(await text(page, 'summary-subtotal')).toBe(bdt(subtotal));
+    expect(await text(page, 'summary-wallet')).toBe(bdt(payableOf(subtotal, wallet, 0).walletUsed));
+    expect(await text(page, 'summary-payable')).toBe(bdt(payableOf(subtotal, wallet, 0).payable));
+
+    // An unknown voucher, then a real 15 % one.
+    await page.fill('[data-testid="voucher-input"]', 'NOSUCHCODE');
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'Coupon Not found');
+    expect(await page.locator('[data-testid="voucher-applied"]').count()).toBe(0);
+    const code = await createVoucher(15);
+    await page.fill('[data-testid="voucher-input"]', code.toLowerCase()); // codes match case-insensitively
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'Coupon Applied');
+    const expected = payableOf(subtotal, wallet, 15);
+    await page.waitForFunction((want) => document.querySelector('[data-testid="summary-payable"]')?.textContent?.trim() === want, bdt(expected.payable));
+    expect(await text(page, 'summary-discount')).toBe(bdt(expected.discount));
+    expect(expected.discount).toBeGreaterThan(0);
+
+    // Removing everything empties the cart and the badge goes.
+    await page.click(`[data-testid="cart-item"][data-course="${a!._id}"] [data-testid="cart-remove"]`);
+    await cartShows(page, [b!._id]);
+    await page.click(`[data-testid="cart-item"][data-course="${b!._id}"] [data-testid="cart-remove"]`);
+    await page.waitForSelector('[data-testid="cart-empty"]');
+    await page.waitForSelector('[data-testid="cart-badge"]', { state: 'detached' });
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+test('a server that prices the cart differently answers AMOUNT_MISMATCH: the cart says so and reloads', async () => {
+  const student = await freshStudent();
+  const [a, b] = courses;
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, DEMO.student);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await addToCart(page, a!, 'silver');
+    await page.click('[data-testid="cart-link"]');
+    await cartShows(page, [a!._id]);
+    // Behind the page's back the cart changes (another tab): the page's amount is now stale.
+    expect((await call('POST', 'cart/', student.token, { user: student.user._id, course: b!._id, tier: 'gold' })).status).toBe(200);
+    await page.click('[data-testid="cart-proceed"]');
+    await page.waitForSelector('[data-testid="cart-error-message"]');
+    await cartShows(page, [a!._id, b!._id]);
+    expect(await text(page, 'summary-subtotal')).toBe(bdt(a!.priceSilver.price + b!.priceGold.price));
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('zero-cost checkout: Enrol puts the course in the cart, a 100 % voucher makes it free, Proceed pays the order and opens the student panel', async () => {
+  const student = await freshStudent();
+  const course = courses[1]!;
+  const code = await createVoucher(100);
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, DEMO.student);
+    await page.waitForURL(`${taal.baseUrl}/`);
+
+    await openCourse(page, course);
+    await page.check('[data-testid="choose-diamond"] input');
+    await page.click('[data-testid="enrol"]');
+    await page.waitForURL('**/cart');
+    await cartShows(page, [course._id]);
+    await page.waitForSelector('[data-testid="cart-badge"]');
+    expect(await page.getAttribute('[data-testid="cart-item"]', 'data-tier')).toBe('diamond');
+
+    await page.fill('[data-testid="voucher-input"]', code);
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'Coupon Applied');
+    await page.waitForFunction((want) => document.querySelector('[data-testid="summary-payable"]')?.textContent?.trim() === want, bdt(0));
+
+    await page.click('[data-testid="cart-proceed"]');
+    await page.waitForURL('**/studentpanel');
+    await page.waitForSelector('[data-testid="cart-badge"]', { state: 'detached' });
+
+    const orders = (await call<Order[]>('GET', `order/${student.user._id}`, student.token)).body.data;
+    const order = orders[0]!;
+    expect(order).toMatchObject({ paid: true, state: 'Paid', amount: 0, subtotal: course.priceDiamond.price, discount: course.priceDiamond.price });
+    expect(order.cuponCode.toUpperCase()).toBe(code.toUpperCase());
+    expect(order.courses).toEqual([expect.objectContaining({ course: course._id, tier: 'diamond', price: course.priceDiamond.price })]);
+    // The paid course left the cart.
+    expect((await call<{ items: unknown[] }>('GET', `cart/${student.user._id}`, student.token)).body.data.items).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+(CARD_ROUTE ? test : test.skip)(
+  'card checkout: two tiers and a voucher, Proceed to the gateway, Pay, back on /payment/success the order is confirmed paid; Cancel and Fail come back to their pages',
+  async () => {
+    const student = await freshStudent();
+    const [a, , , d] = courses;
+    const b = courses[2]!;
+    const code = await createVoucher(10);
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await page.goto(`${taal.baseUrl}/login`);
+      await loginInUi(page, DEMO.student);
+      await page.waitForURL(`${taal.baseUrl}/`);
+      await addToCart(page, a!, 'silver');
+      await addToCart(page, b, 'gold');
+      await page.click('[data-testid="cart-link"]');
+      await cartShows(page, [a!._id, b._id]);
+      await page.fill('[data-testid="voucher-input"]', code);
+      await page.click('[data-testid="voucher-apply"]');
+      await toastWith(page, 'Coupon Applied');
+      const subtotal = a!.priceSilver.price + b.priceGold.price;
+      const expected = payableOf(subtotal, 0, 10);
+      await page.waitForFunction((want) => document.querySelector('[data-testid="summary-payable"]')?.textContent?.trim() === want, bdt(expected.payable));
+
+      // Proceed: the order, then the gateway's page (its host is the server's choice).
+      await page.click('[data-testid="cart-proceed"]');
+      await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
+      await page.locator('button', { hasText: /^\s*Pay\s*$/ }).first().click();
+      await page.waitForURL('**/payment/success?order=*', { timeout: 30_000 });
+      const orderId = new URL(page.url()).searchParams.get('order')!;
+      expect(orderId).toBeTruthy();
+      await page.waitForSelector('[data-testid="payment-success"][data-state="paid"]', { timeout: 20_000 });
+      expect(await text(page, 'payment-status')).toBe('Your payment is confirmed. Your courses are waiting in your classroom.');
+      expect(await page.getAttribute('[data-testid="payment-history"]', 'href')).toBe('/studentpanel?tab=3');
+
+      const orders = (await call<Order[]>('GET', `order/${student.user._id}`, student.token)).body.data;
+      const order = orders.find((o) => o._id === orderId)!;
+      expect(order).toMatchObject({ paid: true, state: 'Paid', subtotal, discount: expected.discount, amount: expected.payable });
+      expect(order.courses.map((x) => [x.course, x.tier]).sort()).toEqual(
+        [
+          [a!._id, 'silver'],
+          [b._id, 'gold'],
+        ].sort(),
+      );
+      await page.waitForSelector('[data-testid="cart-badge"]', { state: 'detached' });
+
+      // Cancel, then Fail: back on their pages with a link to the cart, which still holds the course.
+      for (const [button, kind] of [
+        ['Cancel', 'cancel'],
+        ['Fail', 'fail'],
+      ] as const) {
+        await addToCart(page, d ?? a!, 'gold');
+        await page.goto(`${taal.baseUrl}/cart`);
+        await page.waitForSelector('[data-testid="cart-proceed"]');
+        await page.click('[data-testid="cart-proceed"]');
+        await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
+        await page.locator('button', { hasText: new RegExp(`^\\s*${button}\\s*$`) }).first().click();
+        await page.waitForURL(`**/payment/${kind}?order=*`, { timeout: 30_000 });
+        await page.waitForSelector(`[data-testid="payment-${kind}"]`);
+        await page.click('[data-testid="payment-back-to-cart"]');
+        await page.waitForURL('**/cart');
+        await cartShows(page, [(d ?? a!)._id]);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+  120_000,
+);
+
+test('the payment return pages without a gateway: fail and cancel link back to the cart; success without a paid order says it is still waiting', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    for (const kind of ['fail', 'cancel'] as const) {
+      await page.goto(`${taal.baseUrl}/payment/${kind}?order=00000000-0000-4000-8000-00000000abcd`);
+      await page.waitForSelector(`[data-testid="payment-${kind}"] a[href="/cart"]`);
+      expect(await text(page, 'payment-order')).toContain('00000000-0000-4000-8000-00000000abcd');
+    }
+    // Logged out there is nothing to poll: it says the confirmation will show in the purchase history.
+    await page.goto(`${taal.baseUrl}/payment/success?order=00000000-0000-4000-8000-00000000abcd`);
+    await page.waitForSelector('[data-testid="payment-success"][data-state="slow"]');
+    expect(await page.getAttribute('[data-testid="payment-history"]', 'href')).toBe('/studentpanel?tab=3');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -1,0 +1,162 @@
+// The student's cart, wishlist, wallet and orders through the typed gateway client, the
+// checkout arithmetic of spec §5 / decision 0012, and the `taal:cart-changed` event the header's
+// cart badge listens to. Amounts are integer poisha.
+import type { TFunction } from 'i18next';
+import { UserRoles } from '@taal/contracts/web';
+import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
+import { getSession, storedUser, type SessionUser } from '@taal/web-shared/session';
+
+type Json<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } }
+  ? B
+  : ApiPaths[P][M] extends { responses: { 201: { content: { 'application/json': infer B } } } }
+    ? B
+    : never;
+
+export type Cart = Json<'/api/v1/cart/{userId}', 'get'>['data'];
+export type CartItem = Cart['items'][number];
+export type Wallet = Json<'/api/v1/wallet/{userId}', 'get'>['data'];
+export type Order = Json<'/api/v1/order/{userId}', 'get'>['data'][number];
+export type TierName = CartItem['tier'];
+
+export const TIER_NAMES: readonly TierName[] = ['silver', 'gold', 'diamond'];
+
+/** Raised on window after the cart changed (detail: the number of items), for the header's badge. */
+export const CART_CHANGED_EVENT = 'taal:cart-changed';
+export function notifyCartChanged(count: number): void {
+  window.dispatchEvent(new CustomEvent<{ count: number }>(CART_CHANGED_EVENT, { detail: { count } }));
+}
+
+/** The logged-in student as stored at login (the server checks every call), or null. */
+export function currentStudent(): SessionUser | null {
+  const session = getSession();
+  const user = storedUser();
+  if (!session.loggedIn || session.type !== UserRoles.student || !user?._id) return null;
+  return user;
+}
+
+export const commerce = {
+  cart: async (userId: string): Promise<Cart> => (await answer(authApi.GET('/api/v1/cart/{userId}', { params: { path: { userId } } }))).data,
+  addToCart: async (userId: string, course: string, tier: TierName): Promise<Cart> => {
+    const { data } = await answer(authApi.POST('/api/v1/cart/', { body: { user: userId, course, tier } }));
+    notifyCartChanged(data.items.length);
+    return data;
+  },
+  removeFromCart: async (userId: string, course: string): Promise<Cart> => {
+    const { data } = await answer(authApi.POST('/api/v1/cart/delete/', { body: { user: userId, course } }));
+    notifyCartChanged(data.items.length);
+    return data;
+  },
+  wishlist: async (userId: string) => (await answer(authApi.GET('/api/v1/wishlist/{userId}', { params: { path: { userId } } }))).data,
+  addToWishlist: async (userId: string, course: string) => (await answer(authApi.POST('/api/v1/wishlist/', { body: { user: userId, course } }))).data,
+  wallet: async (userId: string): Promise<Wallet> => (await answer(authApi.GET('/api/v1/wallet/{userId}', { params: { path: { userId } } }))).data,
+  voucher: async (code: string) => (await answer(authApi.GET('/api/v1/cart/cupon/{code}', { params: { path: { code } } }))).data,
+  createOrder: async (body: { userId: string; amount: number; cuponCode?: string }): Promise<Order> =>
+    (await answer(authApi.POST('/api/v1/order', { body: { ...body, useWallet: true } }))).data,
+  orders: async (userId: string): Promise<Order[]> => (await answer(authApi.GET('/api/v1/order/{userId}', { params: { path: { userId } } }))).data,
+  payZero: async (userId: string, order: Order, voucher: string): Promise<Order> =>
+    (
+      await answer(
+        authApi.POST('/api/v1/cart/zero-cart/{userId}/{orderId}', {
+          params: { path: { userId, orderId: order._id } },
+          body: {
+            total_amount: order.amount / 100,
+            discount_amount: order.discount / 100,
+            cart: { id: userId },
+            value_a: voucher ? 'true' : 'false',
+            value_b: voucher,
+            value_c: order._id,
+          },
+        }),
+      )
+    ).data,
+};
+
+export interface Totals {
+  subtotal: number;
+  walletUsed: number;
+  discount: number;
+  payable: number;
+}
+
+/**
+ * Spec §5 as decision 0012 fixes it (the server computes the same and refuses another amount):
+ * the wallet first, up to the subtotal; then the voucher percent on what is left, a fractional
+ * poisha rounded up (in the customer's favour); the payable never below 0.
+ */
+export function checkoutTotals(subtotal: number, walletBalance: number, voucherPercent: number): Totals {
+  const walletUsed = Math.max(0, Math.min(walletBalance, subtotal));
+  const remainder = subtotal - walletUsed;
+  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
+  const payable = Math.max(0, remainder - discount);
+  return { subtotal, walletUsed, discount, payable };
+}
+
+/** Translation keys of the commerce refusals the cart shows (reasons, decision 0002). */
+const COMMERCE_REASONS: Record<string, string> = {
+  AMOUNT_MISMATCH: 'cart.errors.amountMismatch',
+  CART_EMPTY: 'cart.errors.cartEmpty',
+  NOT_FOUND: 'cart.couponNotFound',
+  FAILED_PRECONDITION: 'cart.errors.orderClosed',
+  PERMISSION_DENIED: 'errors.loginFirst',
+};
+
+/** A commerce failure in the reader's language. */
+export function commerceError(t: TFunction, err: unknown, fallbackKey = 'cart.errors.generic'): string {
+  if (err instanceof ApiError && err.status < 500 && err.reason && COMMERCE_REASONS[err.reason]) return t(COMMERCE_REASONS[err.reason]!);
+  return translateApiError(t, err, fallbackKey);
+}
+
+/** The card-gateway session request (spec §7 POST cart/ssl/): amounts in BDT, the order id in value_c. */
+export interface CardSessionBody {
+  total_amount: number;
+  discount_amount?: number;
+  cus_name: string;
+  cus_phone: string;
+  cus_email: string;
+  cus_add1: string;
+  cus_city?: string;
+  cus_country?: string;
+  cus_postcode?: string;
+  num_of_item: number;
+  product_name: string;
+  cart: { id: string };
+  value_a?: string;
+  value_b?: string;
+  value_c: string;
+  currency: 'BDT';
+}
+
+export function cardSessionBody(user: SessionUser, order: Order, items: readonly { title: string }[], voucher: string): CardSessionBody {
+  return {
+    total_amount: order.amount / 100,
+    discount_amount: order.discount / 100,
+    cus_name: user.name,
+    cus_phone: user.phone,
+    cus_email: user.email,
+    cus_add1: user.address,
+    cus_country: 'Bangladesh',
+    num_of_item: items.length,
+    product_name: items
+      .map((i) => i.title)
+      .join(', ')
+      .slice(0, 255),
+    cart: { id: user._id },
+    value_a: voucher ? 'true' : 'false',
+    value_b: voucher,
+    value_c: order._id,
+    currency: 'BDT',
+  };
+}
+
+// TEMPORARY: POST cart/ssl/ is being added to the gateway; until it is in api-types.ts the call
+// goes through authApi untyped. Replace with `authApi.POST('/api/v1/cart/ssl/', { body })`.
+type UntypedPost = (path: string, init: { body: CardSessionBody }) => Promise<{ data?: { success: true; data: { GatewayPageURL: string } }; error?: unknown; response: Response }>;
+
+/** Opens a card-gateway session for an unpaid order; the URL of the gateway's page. */
+export async function startCardPayment(user: SessionUser, order: Order, items: readonly { title: string }[], voucher: string): Promise<string> {
+  const post = authApi.POST as unknown as UntypedPost;
+  const { data } = await answer(post('/api/v1/cart/ssl/', { body: cardSessionBody(user, order, items, voucher) }));
+  if (!data?.GatewayPageURL) throw new ApiError('No gateway page', 502);
+  return data.GatewayPageURL;
+}

@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { UserRoles } from '@taal/contracts/web';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { useVerifiedSession } from '@taal/web-shared/auth';
+import { hasReason } from '@taal/web-shared/errors';
+import type { SessionUser } from '@taal/web-shared/session';
+import { toast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { Money } from '../components/Money';
+import { PageLoading } from '../components/PageLoading';
+import { checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
+
+/** Spec §4: after a removal the cart is fetched again 500 ms later. */
+const REFRESH_AFTER_REMOVE_MS = 500;
+/** Spec §8: a failed zero-cost checkout toasts, then reloads the page (after the toast can be read). */
+const RELOAD_AFTER_FAILURE_MS = 1500;
+const VOUCHER_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+interface Voucher {
+  code: string;
+  percent: number;
+}
+
+export default function CartPage() {
+  const { t } = useTranslation();
+  const session = useVerifiedSession();
+  if (session.state === 'checking') return <PageLoading />;
+  const user = session.user;
+  if (!user || user.type !== UserRoles.student) {
+    return (
+      <div className="card cart-login" data-testid="cart-login">
+        <h1>{t('cart.title')}</h1>
+        <p>{t('errors.loginFirst')}</p>
+        <Link className="btn btn-primary" to="/login?redirect=cart">
+          {t('nav.login')}
+        </Link>
+      </div>
+    );
+  }
+  return <StudentCart user={user} />;
+}
+
+function StudentCart({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = user._id;
+  const cart = useAsync<Cart>(() => commerce.cart(userId), [userId]);
+  const wallet = useAsync<Wallet>(() => commerce.wallet(userId), [userId]);
+  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [proceeding, setProceeding] = useState(false);
+  const [zeroClicked, setZeroClicked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
+  const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
+
+  // Keep the header's badge in step with what the server says.
+  const count = cart.data?.items.length;
+  useEffect(() => {
+    if (count !== undefined) notifyCartChanged(count);
+  }, [count]);
+
+  const reloadAll = () => {
+    cart.reload();
+    wallet.reload();
+  };
+
+  if (cart.loading && !cart.data) return <PageLoading />;
+  if (!cart.data) {
+    return (
+      <div className="card" data-testid="cart-error">
+        <h1>{t('cart.title')}</h1>
+        <p>{commerceError(t, cart.error, 'common.loadFailed')}</p>
+        <button type="button" className="btn btn-outline" onClick={reloadAll}>
+          {t('remote.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const items = cart.data.items;
+  if (items.length === 0) {
+    return (
+      <div className="card cart-empty" data-testid="cart-empty">
+        <h1>{t('cart.title')}</h1>
+        <p>{t('cart.empty')}</p>
+        <Link className="btn btn-primary" to="/allcourses" data-testid="cart-browse">
+          {t('cart.browse')}
+        </Link>
+      </div>
+    );
+  }
+
+  const balance = wallet.data?.balance ?? 0;
+  const totals = checkoutTotals(cart.data.subtotal, balance, voucher?.percent ?? 0);
+  const walletReady = Boolean(wallet.data);
+
+  const remove = async (course: string) => {
+    setRemoving(course);
+    try {
+      await commerce.removeFromCart(userId, course);
+      later(() => {
+        cart.reload();
+        setRemoving(null);
+      }, REFRESH_AFTER_REMOVE_MS);
+    } catch (err) {
+      setRemoving(null);
+      toast(commerceError(t, err), 'error');
+    }
+  };
+
+  const applyVoucher = async (e: FormEvent) => {
+    e.preventDefault();
+    const wanted = code.trim();
+    if (!VOUCHER_CODE.test(wanted)) {
+      toast(t('cart.couponNotFound'), 'error');
+      return;
+    }
+    setChecking(true);
+    try {
+      const found = await commerce.voucher(wanted);
+      setVoucher({ code: found.cuponCode || wanted, percent: found.discount });
+      toast(t('cart.couponApplied'), 'success');
+    } catch (err) {
+      setVoucher(null);
+      // 'Coupon Not found' for an unknown, expired or used-up code, and for a failed lookup (spec §8).
+      toast(hasReason(err, 'LOGIN_FIRST', 'UNAUTHENTICATED') ? commerceError(t, err) : t('cart.couponNotFound'), 'error');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const payZero = async (order: Order) => {
+    setZeroClicked(true); // spec §4: the zero-cost Proceed button is hidden after one click
+    try {
+      await commerce.payZero(userId, order, voucher?.code ?? '');
+      notifyCartChanged(0);
+      navigate('/studentpanel');
+    } catch {
+      toast(t('cart.errors.generic'), 'error');
+      later(() => window.location.reload(), RELOAD_AFTER_FAILURE_MS);
+    }
+  };
+
+  const proceed = async () => {
+    setError(null);
+    setProceeding(true);
+    let order: Order;
+    try {
+      order = await commerce.createOrder({ userId, amount: totals.payable, ...(voucher ? { cuponCode: voucher.code } : {}) });
+    } catch (err) {
+      const message = commerceError(t, err);
+      setError(message);
+      toast(message, 'error');
+      if (hasReason(err, 'NOT_FOUND')) setVoucher(null);
+      // The server priced the cart differently (a price, the wallet or the cart changed): show it again.
+      if (hasReason(err, 'AMOUNT_MISMATCH', 'CART_EMPTY')) reloadAll();
+      setProceeding(false);
+      return;
+    }
+    if (order.amount === 0) {
+      await payZero(order);
+      return;
+    }
+    try {
+      const url = await startCardPayment(user, order, items, voucher?.code ?? '');
+      window.location.assign(url);
+    } catch (err) {
+      const message = commerceError(t, err);
+      setError(message);
+      toast(message, 'error');
+      setProceeding(false);
+      wallet.reload();
+    }
+  };
+
+  return (
+    <div className="cart-page" data-testid="cart-page">
+      <h1 className="page-title">{t('cart.title')}</h1>
+      <div className="cart-layout">
+        <section className="card cart-items" aria-label={t('cart.items')}>
+          <table className="cart-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('cart.columns.course')}</th>
+                <th scope="col">{t('cart.columns.tier')}</th>
+                <th scope="col">{t('cart.columns.validity')}</th>
+                <th scope="col" className="num">
+                  {t('cart.columns.price')}
+                </th>
+                <th scope="col">
+                  <span className="sr-only">{t('cart.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.course} data-testid="cart-item" data-course={item.course} data-tier={item.tier}>
+                  <td>
+                    <Link to={`/courseview?id=${encodeURIComponent(item.course)}`}>{item.title}</Link>
+                  </td>
+                  <td data-testid="cart-item-tier">{t(`tiers.${item.tier}`)}</td>
+                  <td>{t('cart.days', { count: item.validity })}</td>
+                  <td className="num" data-testid="cart-item-price">
+                    <Money poisha={item.price} />
+                  </td>
+                  <td className="num">
+                    <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void remove(item.course)} data-testid="cart-remove">
+                      {t('cart.remove')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <aside className="card cart-summary" data-testid="cart-summary">
+          <h2>{t('cart.summary')}</h2>
+          <dl>
+            <dt>{t('cart.subtotal')}</dt>
+            <dd data-testid="summary-subtotal">
+              <Money poisha={totals.subtotal} />
+            </dd>
+            <dt>{t('cart.walletUsed')}</dt>
+            <dd data-testid="summary-wallet">
+              {walletReady ? <Money poisha={totals.walletUsed} /> : <span className="muted">{wallet.loading ? t('common.loading') : t('cart.walletUnavailable')}</span>}
+            </dd>
+            <dt>{voucher ? t('cart.discountPercent', { percent: voucher.percent }) : t('cart.discount')}</dt>
+            <dd data-testid="summary-discount">
+              <Money poisha={totals.discount} />
+            </dd>
+            <dt className="total">{t('cart.payable')}</dt>
+            <dd className="total" data-testid="summary-payable">
+              <Money poisha={totals.payable} />
+            </dd>
+          </dl>
+
+          <form className="voucher-form" onSubmit={(e) => void applyVoucher(e)}>
+            <label htmlFor="f-voucher">{t('cart.voucher')}</label>
+            <div className="voucher-row">
+              <input id="f-voucher" name="voucher" value={code} maxLength={40} autoComplete="off" onChange={(e) => setCode(e.target.value)} data-testid="voucher-input" />
+              <button type="submit" className="btn btn-outline btn-sm" disabled={checking || proceeding} data-testid="voucher-apply">
+                {t('cart.apply')}
+              </button>
+            </div>
+            {voucher && (
+              <p className="voucher-applied" data-testid="voucher-applied">
+                {t('cart.voucherApplied', { code: voucher.code, percent: voucher.percent })}{' '}
+                <button type="button" className="linklike" onClick={() => setVoucher(null)} disabled={proceeding}>
+                  {t('cart.removeVoucher')}
+                </button>
+              </p>
+            )}
+          </form>
+
+          {error && (
+            <p className="alert alert-error" role="alert" data-testid="cart-error-message">
+              {error}
+            </p>
+          )}
+          {!zeroClicked && (
+            <button type="button" className="btn btn-primary cart-proceed" disabled={proceeding || !walletReady || removing !== null} onClick={() => void proceed()} data-testid="cart-proceed">
+              {proceeding ? t('cart.proceeding') : t('cart.proceed')}
+            </button>
+          )}
+          {zeroClicked && <p className="muted">{t('cart.proceeding')}</p>}
+          {walletReady && totals.payable > 0 && <p className="muted cart-note">{t('cart.cardNote')}</p>}
+        </aside>
+      </div>
+    </div>
+  );
+}
