@@ -298,6 +298,57 @@ test('zero-cost checkout: Enrol puts the course in the cart, a 100 % voucher mak
   }
 }, 90_000);
 
+test('the summary spends the wallet first, then the voucher on the rest rounded up; a failed zero-cost payment says so and reloads', async () => {
+  const student = await freshStudent();
+  const course = courses[0]!;
+  const subtotal = course.priceSilver.price;
+  // The demo student's wallet is empty and no route credits it: the page is shown a balance that
+  // leaves 1001 poisha, so 15 % of the rest (150.15) must round up to 151 in the customer's favour.
+  const balance = subtotal - 1001;
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.goto(`${taal.baseUrl}/login`);
+    await loginInUi(page, DEMO.student);
+    await page.waitForURL(`${taal.baseUrl}/`);
+    await addToCart(page, course, 'silver');
+    await page.route(`**/api/v1/wallet/${student.user._id}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { balance, pendingBalance: 0, reserved: 0 } }) }),
+    );
+    await page.goto(`${taal.baseUrl}/cart`);
+    await cartShows(page, [course._id]);
+    const code = await createVoucher(15);
+    await page.fill('[data-testid="voucher-input"]', code);
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'Coupon Applied');
+    expect(await text(page, 'summary-wallet')).toBe(bdt(balance));
+    expect(await text(page, 'summary-discount')).toBe(bdt(151));
+    expect(await text(page, 'summary-payable')).toBe(bdt(850));
+    expect(payableOf(subtotal, balance, 15)).toEqual({ walletUsed: balance, discount: 151, payable: 850 });
+    await page.unroute(`**/api/v1/wallet/${student.user._id}`);
+
+    // A 100 % voucher makes it free; the zero-cost call fails: 'something went wrong', then the page reloads.
+    await page.reload();
+    await cartShows(page, [course._id]);
+    await page.fill('[data-testid="voucher-input"]', await createVoucher(100));
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'Coupon Applied');
+    await page.route('**/api/v1/cart/zero-cart/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'down', code: 'UNAVAILABLE', reason: 'UNAVAILABLE' }) }),
+    );
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    await page.click('[data-testid="cart-proceed"]');
+    await page.waitForSelector('[data-testid="cart-proceed"]', { state: 'detached' }); // hidden after one click
+    await toastWith(page, 'something went wrong');
+    await reloaded;
+    await cartShows(page, [course._id]);
+    await page.waitForSelector('[data-testid="cart-proceed"]');
+    expect(await page.locator('[data-testid="voucher-applied"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
 (CARD_ROUTE ? test : test.skip)(
   'card checkout: two tiers and a voucher, Proceed to the gateway, Pay, back on /payment/success the order is confirmed paid; Cancel and Fail come back to their pages',
   async () => {
