@@ -1,5 +1,6 @@
-// A small data table: a search box, fixed page size, and copy / CSV / print of every
-// (filtered) row, as the back office's tables offer (back office §2).
+// The back office's one data table: a search box, fixed page size, and copy / CSV / print of
+// every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
+// orders highlighted).
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -93,6 +94,8 @@ export function DataTable<T>({
   rowKey,
   fileName,
   exports = true,
+  print = true,
+  search = true,
   rowClass,
   testId,
 }: {
@@ -103,7 +106,10 @@ export function DataTable<T>({
   pageSize: number;
   rowKey: (row: T) => string;
   fileName: string;
+  /** Copy and CSV (and print, unless `print` is false). */
   exports?: boolean;
+  print?: boolean;
+  search?: boolean;
   rowClass?: (row: T) => string | undefined;
   testId: string;
 }) {
@@ -139,22 +145,26 @@ export function DataTable<T>({
             <button type="button" className="btn btn-outline btn-sm" onClick={() => download(fileName, toCsv(columns, filtered))} disabled={!filtered.length} data-testid="table-csv">
               {t('admin.table.csv')}
             </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => printTable(title, columns, filtered)} disabled={!filtered.length} data-testid="table-print">
-              {t('admin.table.print')}
-            </button>
+            {print && (
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => printTable(title, columns, filtered)} disabled={!filtered.length} data-testid="table-print">
+                {t('admin.table.print')}
+              </button>
+            )}
           </div>
         )}
-        <label className="data-table-search">
-          <span>{t('admin.table.search')}</span>
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(0);
-            }}
-          />
-        </label>
+        {search && (
+          <label className="data-table-search">
+            <span>{t('admin.table.search')}</span>
+            <input
+              type="search"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(0);
+              }}
+            />
+          </label>
+        )}
       </div>
       {loading && !rows ? (
         <Loading />

@@ -1,17 +1,18 @@
 // /adminanalyticsusers: sign-ups in a date range (default: the last 30 days; both dates are
 // needed), a chart of sign-ups per day (per month for long ranges), the counts total,
 // verified, not verified and subscriber, and the users (student id links /viewuser).
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
-import { addDays, dhakaDay } from '@taal/contracts/web';
+import { dhakaDay } from '@taal/contracts/web';
 import { BarChart, type Bar } from '../components/BarChart';
 import { DataTable, type Column } from '../components/DataTable';
+import { DateRange, DEFAULT_RANGE_DAYS, lastDays } from '../components/DateRange';
 import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading } from '../components/States';
 import { userColumns } from '../components/users';
 
-export const DEFAULT_RANGE_DAYS = 30;
+export { DEFAULT_RANGE_DAYS };
 const TABLE_PAGE_SIZE = 10;
 
 interface UserAnalytics {
@@ -23,10 +24,7 @@ interface UserAnalytics {
 }
 
 /** The last 30 Bangladesh days, as the server counts them (not the browser's own time zone). */
-export function defaultRange(now = new Date()): { from: string; to: string } {
-  const to = dhakaDay(now);
-  return { from: addDays(to, -DEFAULT_RANGE_DAYS), to };
-}
+export const defaultRange = (now = new Date()) => lastDays(DEFAULT_RANGE_DAYS, now);
 
 function* days(from: string, to: string) {
   const d = new Date(`${from}T00:00:00Z`);
@@ -59,26 +57,13 @@ export function signupBars(users: AdminUser[], from: string, to: string, lng: st
 
 export default function AnalyticsUsers() {
   const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState(defaultRange);
-  const [range, setRange] = useState(draft);
-  const [missing, setMissing] = useState(false);
+  const [range, setRange] = useState(defaultRange);
   const days = { startDate: isoToDmy(range.from), endDate: isoToDmy(range.to) };
   const stats = useAdminGet<UserAnalytics>(`analytics/users/${days.startDate}/${days.endDate}`, () =>
     answer(authApi.GET('/api/v1/analytics/users/{startDate}/{endDate}', { params: { path: days } })),
   );
   const columns = useMemo<Column<AdminUser>[]>(() => userColumns(t, i18n.language).filter((c) => ['studentId', 'joined', 'name', 'email', 'phone', 'type', 'verification'].includes(c.key)), [t, i18n.language]);
   const bars = useMemo(() => signupBars(stats.data?.data ?? [], range.from, range.to, i18n.language), [stats.data, range, i18n.language]);
-
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    // Back office §5: both from and to dates are needed.
-    if (!draft.from || !draft.to) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    setRange(draft.from <= draft.to ? draft : { from: draft.to, to: draft.from });
-  };
 
   const s = stats.data;
   const counts: [string, number | undefined][] = [
@@ -89,24 +74,7 @@ export default function AnalyticsUsers() {
   ];
   return (
     <AdminPage title={t('adminAnalytics.usersTitle')} testId="admin-analytics-users">
-      <form className="card date-range" onSubmit={apply} noValidate data-testid="date-range">
-        <label>
-          <span>{t('adminAnalytics.from')}</span>
-          <input type="date" name="from" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
-        </label>
-        <label>
-          <span>{t('adminAnalytics.to')}</span>
-          <input type="date" name="to" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
-        </label>
-        <button type="submit" className="btn btn-primary btn-sm" data-testid="apply-range">
-          {t('adminAnalytics.apply')}
-        </button>
-        {missing && (
-          <p className="admin-alert alert-error" role="alert" data-testid="range-missing">
-            {t('adminAnalytics.bothDates')}
-          </p>
-        )}
-      </form>
+      <DateRange value={range} onApply={setRange} />
       <div className="stat-grid">
         {counts.map(([k, v]) => (
           <div key={k} className="card stat" data-testid={`count-${k}`}>
