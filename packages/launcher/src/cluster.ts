@@ -17,7 +17,12 @@ const main = path.join(__dirname, 'main.js');
 interface TargetSpec {
   name: string;
   env: Record<string, string>;
+  /** The script to run; default the launcher's main.js for the service `name`. */
+  script?: string[];
 }
+
+/** Our card-gateway sandbox as its own process (decision 0014), when no gateway is configured. */
+const sandboxMain = path.join(path.dirname(require.resolve('@taal/payments')), 'sandbox-main.js');
 
 function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
   const jwksPort = env.IDENTITY_JWKS_PORT ?? '50062';
@@ -45,24 +50,42 @@ function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
     IDENTITY_ACCESS_TOKEN_KEY: env.IDENTITY_ACCESS_TOKEN_KEY ?? JSON.stringify(generateSigningKey('identity-local')),
     IDENTITY_JWKS_PORT: jwksPort,
   };
-  return services.map((s) => {
-    const grpc = grpcOf(s);
-    return {
-      name: s.name,
-      env: {
-        ...shared,
-        ...(grpc
-          ? {
-              [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port),
-              // One machine, many processes: a service's metrics port only when asked for (<NAME>_METRICS_PORT).
-              METRICS_PORT: env[`${envPrefix(s.name)}_METRICS_PORT`] ?? '',
-            }
-          : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
-        ...(s.name === ServiceNames.identity ? identity : {}),
-        ...keyRing.envFor(s.name),
-      },
+  // No card gateway configured: run our sandbox beside the services, with store credentials of this run.
+  const sandbox: TargetSpec[] = [];
+  if (!env.SSLCOMMERZ_BASE_URL) {
+    const port = env.SSLCOMMERZ_SANDBOX_PORT ?? '8090';
+    const store = {
+      SSLCOMMERZ_STORE_ID: 'taal-local',
+      SSLCOMMERZ_STORE_PASSWORD: randomBytes(18).toString('base64url'),
     };
-  });
+    Object.assign(shared, { SSLCOMMERZ_BASE_URL: `http://127.0.0.1:${port}`, ...store });
+    sandbox.push({
+      name: 'sslcommerz-sandbox',
+      script: [sandboxMain],
+      env: { ...store, SSLCOMMERZ_SANDBOX_PORT: port },
+    });
+  }
+  return [
+    ...sandbox,
+    ...services.map((s) => {
+      const grpc = grpcOf(s);
+      return {
+        name: s.name,
+        env: {
+          ...shared,
+          ...(grpc
+            ? {
+                [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port),
+                // One machine, many processes: a service's metrics port only when asked for (<NAME>_METRICS_PORT).
+                METRICS_PORT: env[`${envPrefix(s.name)}_METRICS_PORT`] ?? '',
+              }
+            : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
+          ...(s.name === ServiceNames.identity ? identity : {}),
+          ...keyRing.envFor(s.name),
+        },
+      };
+    }),
+  ];
 }
 
 export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): Promise<void> } {
@@ -73,7 +96,7 @@ export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): 
   const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ time: Date.now(), ...fields }));
 
   const start = (spec: TargetSpec, attempt = 0) => {
-    const child = spawn(process.execPath, [main, '--mode', 'cluster', '--target', spec.name], {
+    const child = spawn(process.execPath, spec.script ?? [main, '--mode', 'cluster', '--target', spec.name], {
       env: { ...env, ...spec.env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

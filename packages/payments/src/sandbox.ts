@@ -237,7 +237,8 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
   }
 
   function page(res: http.ServerResponse, session: SandboxSession): void {
-    const action = (what: string) => `${PREFIX}/pay/${session.sessionKey}/${what}`;
+    // Absolute, from the public base: the sandbox may be mounted under a path (all-in-one).
+    const action = (what: string) => `${publicBaseUrl().replace(/\/+$/, '')}${PREFIX}/pay/${session.sessionKey}/${what}`;
     const button = (what: string, label: string) =>
       `<form method="post" action="${escapeHtml(action(what))}"><button type="submit" name="choice" value="${what}">${label}</button></form>`;
     const body =

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { fields } from '@taal/kit';
 
@@ -301,4 +301,17 @@ export function decidePayment(v: Validation, expected: ExpectedPayment): Payment
   if (v.riskLevel === '1')
     return { kind: 'hold', ...paid, reason: `risk_level 1${v.riskTitle ? ` (${v.riskTitle})` : ''}` };
   return { kind: 'paid', ...paid };
+}
+
+/** Where all-in-one mounts our sandbox on the HTTP edge: `<PUBLIC_URL>/sslcommerz-sandbox`. */
+export const EMBEDDED_SANDBOX_PATH = '/sslcommerz-sandbox';
+
+let embeddedStore: { storeId: string; storePassword: string } | undefined;
+
+/**
+ * The store credentials shared, inside one all-in-one process, by the mounted sandbox (the
+ * gateway) and its client (commerce): random per process, so no fixed password exists anywhere.
+ */
+export function embeddedSandboxStore(): { storeId: string; storePassword: string } {
+  return (embeddedStore ??= { storeId: 'taal-embedded', storePassword: randomBytes(18).toString('base64url') });
 }

@@ -2,6 +2,7 @@ import { Metadata } from '@grpc/grpc-js';
 import { CommerceEvents, commerceEventsV1, commerceV1 } from '@taal/contracts';
 import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import { createSslCommerzClient } from '@taal/payments';
 import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
@@ -53,6 +54,8 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     commerce = await startCommerce({
       sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0,
       auth: auth.serviceAuth('commerce'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
+      // No card payments here (card-payments.itest.ts has them): a gateway nobody listens on.
+      cardGateway: { client: createSslCommerzClient({ SSLCOMMERZ_BASE_URL: 'http://127.0.0.1:9', SSLCOMMERZ_STORE_ID: 'x', SSLCOMMERZ_STORE_PASSWORD: 'x' }), publicUrl: () => 'http://127.0.0.1:9' },
     });
     client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
       auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'commerce' },
@@ -120,7 +123,7 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     expect((await cartOf(other)).items).toEqual([]);
     expect((await call<commerceV1.ListWishlistResponse>('listWishlist', {}, other)).items).toEqual([]);
     expect((await call<commerceV1.ListOrdersResponse>('listOrders', {}, other)).orders).toEqual([]);
-    expect(await walletOf(other)).toEqual({ balance: 0, pendingBalance: 0, reserved: 0 });
+    expect(await walletOf(other)).toEqual({ balance: 0, pendingBalance: 0, reserved: 0, referrals: [] });
     expect((await call<commerceV1.ListLedgerResponse>('listLedger', {}, other)).entries).toEqual([]);
     await expect(call('payOrder', { orderId: order!.id }, other)).rejects.toMatchObject({ code: 5 });
     await call('removeFromCart', { courseId: course.id }, other);
@@ -205,7 +208,7 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     const credited = Math.floor(3.5 * price);
     await call('creditWallet', { userId: me.userId, kind: 'gift_card_redemption', amount: credited, reference: 'gc-1' }, ADMIN);
     await call('creditWallet', { userId: me.userId, kind: 'gift_card_redemption', amount: credited, reference: 'gc-1' }, ADMIN); // counted once
-    expect(await walletOf(me)).toEqual({ balance: credited, pendingBalance: 0, reserved: 0 });
+    expect(await walletOf(me)).toEqual({ balance: credited, pendingBalance: 0, reserved: 0, referrals: [] });
 
     const received: EventEnvelope[] = [];
     const subscription = await backend.bus.subscribe(`commerce-test-${Date.now()}`, [CommerceEvents.orderPaid], async (e) => {
@@ -255,9 +258,9 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 1000, reference: 'exp-1' }, ADMIN);
     await call('addToCart', { courseId: course.id, tier: 'silver' }, me);
     const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
-    expect(await walletOf(me)).toEqual({ balance: 0, pendingBalance: 0, reserved: 1000 });
+    expect(await walletOf(me)).toEqual({ balance: 0, pendingBalance: 0, reserved: 1000, referrals: [] });
     await backend.sql.query(`UPDATE commerce.purchase_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order!.id]);
-    expect(await walletOf(me)).toEqual({ balance: 1000, pendingBalance: 0, reserved: 0 });
+    expect(await walletOf(me)).toEqual({ balance: 1000, pendingBalance: 0, reserved: 0, referrals: [] });
     const { orders } = await call<commerceV1.ListOrdersResponse>('listOrders', {}, me);
     expect(orders[0]).toMatchObject({ id: order!.id, status: 'expired' });
     expect((await call<commerceV1.ListLedgerResponse>('listLedger', {}, me)).entries.map((e) => [e.kind, e.amount])).toEqual([

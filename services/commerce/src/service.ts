@@ -1,9 +1,22 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { commerceV1, ServiceNames } from '@taal/contracts';
-import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, startPeriodicJob, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { commerceV1, identityEventsV1, IdentityEvents, ServiceNames } from '@taal/contracts';
+import {
+  consumeEvents,
+  defineService,
+  loadConfig,
+  migrate,
+  startGrpcServer,
+  startOutboxRelay,
+  startPeriodicJob,
+  type EventBus,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
+import { createSslCommerzClient, EMBEDDED_SANDBOX_PATH, embeddedSandboxStore } from '@taal/payments';
+import { CardPayments, type CardGateway } from './app/card-payments';
 import { Commerce } from './app/commerce';
-import { commerceConfig } from './config';
+import { commerceConfig, type CommerceConfig } from './config';
 import { catalogueCourses } from './grpc/catalogue-client';
 import { commerceGrpcService } from './grpc/commerce-service';
 import { CommerceStore, SCHEMA } from './store/commerce-store';
@@ -20,11 +33,14 @@ export interface CommerceDeps {
   catalogueAddress: string;
   /** How often overdue unpaid orders are expired and their reservations released (default 60 s). */
   expirySweepMs?: number;
+  /** The card gateway's client and the site's public URL (IPN and return URLs). */
+  cardGateway: CardGateway;
 }
 
 export interface RunningCommerce {
   port: number;
   commerce: Commerce;
+  cards: CardPayments;
   stop(): Promise<void>;
 }
 
@@ -38,6 +54,22 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const commerce = new Commerce(sql, store, courses, () => relay.notify());
+  const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify());
+
+  // Referral bonuses are promised when a referred student signs up (decision 0014).
+  const referrals = await consumeEvents({
+    sql,
+    schema: SCHEMA,
+    bus,
+    group: 'commerce.referrals',
+    types: [IdentityEvents.userRegistered],
+    from: 'earliest',
+    logger,
+    handler: async (event, tx) => {
+      const user = identityEventsV1.UserRegistered.decode(event.payload).user;
+      if (user) await commerce.recordReferral(tx, { id: user.id, name: user.name, referredBy: user.referredBy });
+    },
+  });
 
   const expiry = startPeriodicJob({
     name: 'order expiry sweep',
@@ -54,7 +86,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce) }],
+    services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce, cards) }],
   });
   server.health.setStatus(COMMERCE_SERVICE_NAME, true);
   server.health.setStatus('', true);
@@ -63,8 +95,10 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   return {
     port: server.port,
     commerce,
+    cards,
     async stop() {
       await server.stop();
+      await referrals.stop();
       await expiry.stop();
       await relay.stop();
       courses.close();
@@ -89,6 +123,43 @@ export const commerceService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: catalogue.address,
       expirySweepMs: config.ORDER_EXPIRY_SWEEP_MS,
+      cardGateway: cardGatewayOf(config, ctx.mode, ctx.publicUrl),
     });
   },
 });
+
+/**
+ * The configured gateway; in all-in-one without one, our sandbox mounted on the HTTP edge in
+ * this same process (decision 0014). Cluster mode must name its gateway.
+ */
+function cardGatewayOf(config: CommerceConfig, mode: 'all-in-one' | 'cluster', publicUrl: () => string): CardGateway {
+  if (config.SSLCOMMERZ_BASE_URL) {
+    if (!config.SSLCOMMERZ_STORE_ID || !config.SSLCOMMERZ_STORE_PASSWORD) {
+      throw new Error('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD are required with SSLCOMMERZ_BASE_URL');
+    }
+    const client = createSslCommerzClient({
+      SSLCOMMERZ_BASE_URL: config.SSLCOMMERZ_BASE_URL,
+      SSLCOMMERZ_STORE_ID: config.SSLCOMMERZ_STORE_ID,
+      SSLCOMMERZ_STORE_PASSWORD: config.SSLCOMMERZ_STORE_PASSWORD,
+    });
+    return { client, publicUrl };
+  }
+  if (mode === 'cluster') throw new Error('SSLCOMMERZ_BASE_URL (with the store id and password) is required in cluster mode');
+  const store = embeddedSandboxStore();
+  // The edge's URL is known only once it listens, so the client is made on first use.
+  let client: ReturnType<typeof createSslCommerzClient> | undefined;
+  const lazy = () =>
+    (client ??= createSslCommerzClient({
+      SSLCOMMERZ_BASE_URL: `${publicUrl().replace(/\/+$/, '')}${EMBEDDED_SANDBOX_PATH}`,
+      SSLCOMMERZ_STORE_ID: store.storeId,
+      SSLCOMMERZ_STORE_PASSWORD: store.storePassword,
+    }));
+  return {
+    publicUrl,
+    client: {
+      initSession: (req) => lazy().initSession(req),
+      validate: (valId) => lazy().validate(valId),
+      verifyIpn: (form) => lazy().verifyIpn(form),
+    },
+  };
+}

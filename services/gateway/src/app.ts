@@ -12,6 +12,7 @@ import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rat
 import { mountRoutes } from './http/route-table';
 import { buildOpenApiDocument } from './openapi';
 import { apiRouteGroups } from './routes';
+import { EMBEDDED_SANDBOX_PATH, type Sandbox } from '@taal/payments';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -40,6 +41,8 @@ export interface GatewayAppDeps {
   mountUi?: (app: Express) => void;
   /** Request metrics, exposed on a separate port by start.ts. */
   metrics?: HttpMetrics;
+  /** Our card-gateway sandbox (all-in-one): its own pages and API under /sslcommerz-sandbox. */
+  paymentSandbox?: Sandbox;
 }
 
 export function createGatewayApp(deps: GatewayAppDeps): Express {
@@ -68,6 +71,11 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.status(report.ready ? 200 : 503).json(report);
   });
 
+  if (deps.paymentSandbox) {
+    const sandbox = deps.paymentSandbox;
+    app.use(EMBEDDED_SANDBOX_PATH, (req, res) => sandbox.handle(req, res));
+  }
+
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   // Every route declared once (routes/*): mounted here, and documented from the same declarations.
@@ -77,6 +85,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     commerce: deps.commerce,
     cache: deps.cache,
     limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
+    logger: deps.logger,
   });
   const openApiDocument = buildOpenApiDocument(groups.flat());
   api.get('/openapi.json', (_req, res) => {
@@ -93,7 +102,13 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
 
   app.use(
     '/assets/demo',
-    express.static(`${__dirname}/../static/demo`, { maxAge: '1d', fallthrough: false, index: false, redirect: false, setHeaders: demoAssetHeaders }),
+    express.static(`${__dirname}/../static/demo`, {
+      maxAge: '1d',
+      fallthrough: false,
+      index: false,
+      redirect: false,
+      setHeaders: demoAssetHeaders,
+    }),
   );
   deps.mountUi?.(app);
   // Whatever the UI (or its absence) left: plain answers, never Express's page with a stack trace.

@@ -16,9 +16,15 @@ export function parseTrustProxy(raw: string): TrustProxy {
   if (v === '' || v === 'false' || v === 'off' || v === 'no') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ok = (item: string) => ['loopback', 'linklocal', 'uniquelocal'].includes(item) || /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item);
-  if (!items.every(ok)) throw new Error(`TRUST_PROXY: "${raw}" is not false, true, a hop count or a list of addresses, subnets, loopback, linklocal, uniquelocal`);
+  if (!items.every(ok))
+    throw new Error(
+      `TRUST_PROXY: "${raw}" is not false, true, a hop count or a list of addresses, subnets, loopback, linklocal, uniquelocal`,
+    );
   return items;
 }
 
@@ -80,6 +86,8 @@ const schema = z.object({
   GATEWAY_INSTANCE_ID: fields.string(`${os.hostname()}-${process.pid}`),
   // Serve the web UI (the frontends' build) after the API routes when it is installed.
   SERVE_UI: fields.boolean(false),
+  // A configured card gateway (commerce reads it too); without one, all-in-one mounts our sandbox (decision 0014).
+  SSLCOMMERZ_BASE_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
 });
 
 export type GatewayConfig = z.infer<typeof schema> & GatewayPolicy;

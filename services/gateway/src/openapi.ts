@@ -143,6 +143,7 @@ export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   commerce: DESCRIBE_ONLY,
   cache: DESCRIBE_ONLY,
   limiters: DESCRIBE_ONLY,
+  logger: DESCRIBE_ONLY,
 }).flat();
 
 /** The document the gateway serves. */

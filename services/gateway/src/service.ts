@@ -1,5 +1,6 @@
 import { ServiceNames } from '@taal/contracts';
 import { defineService } from '@taal/kit';
+import { createSandbox, EMBEDDED_SANDBOX_PATH, embeddedSandboxStore, type Sandbox } from '@taal/payments';
 import { loadGatewayConfig } from './config';
 import { mountUiIfBuilt } from './http/ui';
 import { startGateway } from './start';
@@ -35,5 +36,16 @@ export const gatewayService = defineService({
       signUpLimits: config.signUpLimits,
       mailLimits: config.mailLimits,
       mountUi: config.SERVE_UI ? mountUiIfBuilt(ctx.logger) : undefined,
+      // All-in-one without a configured gateway: our sandbox, in this process, where commerce expects it.
+      paymentSandbox: ctx.mode === 'all-in-one' && !config.SSLCOMMERZ_BASE_URL ? embeddedSandbox(ctx.publicUrl) : undefined,
     }),
 });
+
+/** The sandbox with the process's embedded store credentials (commerce's client uses the same). */
+function embeddedSandbox(publicUrl: () => string): Sandbox {
+  const store = embeddedSandboxStore();
+  return createSandbox(
+    { storeId: store.storeId, storePassword: store.storePassword },
+    () => `${publicUrl().replace(/\/+$/, '')}${EMBEDDED_SANDBOX_PATH}`,
+  );
+}

@@ -23,6 +23,7 @@ import {
 } from './http/rate-limit';
 import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
 import { listen } from './server';
+import type { Sandbox } from '@taal/payments';
 
 export interface GatewayDeps {
   /** The registry's gRPC services: the clients connect to them and /healthz probes each (decision 0011). */
@@ -46,6 +47,8 @@ export interface GatewayDeps {
   instanceId: string;
   cacheTtlMs?: number;
   mountUi?: (app: Express) => void;
+  /** Our card-gateway sandbox, mounted at /sslcommerz-sandbox (all-in-one without a configured gateway). */
+  paymentSandbox?: Sandbox;
   /** Port of the Prometheus /metrics listener (0 picks a free one); none when undefined. */
   metricsPort?: number;
 }
@@ -69,7 +72,10 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
   const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
-  const probes = deps.endpoints.map((e) => ({ name: e.name, probe: healthProbe(e.address, e.healthName, deps.deadlineMs) }));
+  const probes = deps.endpoints.map((e) => ({
+    name: e.name,
+    probe: healthProbe(e.address, e.healthName, deps.deadlineMs),
+  }));
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   const mailLimiter = new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS);
   const signUpLimiter = new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
@@ -95,6 +101,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     draining: () => draining,
     cache,
     mountUi: deps.mountUi,
+    paymentSandbox: deps.paymentSandbox,
     metrics,
   });
   const server = await listen(app, deps.host, deps.port);

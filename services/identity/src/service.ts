@@ -24,6 +24,7 @@ import { startJwksServer } from './http/jwks-server';
 import { Identity } from './app/identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
 import { SCHEMA } from './store/identity-store';
+import { markBuyersOnPayment } from './events/purchases';
 
 export interface IdentityDeps {
   sql: Sql;
@@ -92,6 +93,8 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
     logger,
   });
 
+  const purchases = await markBuyersOnPayment(sql, bus, logger);
+
   const jwks = await startJwksServer(keySetOf([deps.accessTokenKey]), deps.jwksHost, deps.jwksPort, logger);
   const server = await startGrpcServer({
     host: deps.host,
@@ -117,6 +120,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
       await server.stop();
       await staleAccounts.stop();
       await jwks.stop();
+      await purchases.stop();
       await relay.stop();
     },
   };

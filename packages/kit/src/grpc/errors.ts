@@ -25,6 +25,8 @@ export const failedPrecondition = (message: string) => new ServiceError(status.F
 export const alreadyExists = (message: string) => new ServiceError(status.ALREADY_EXISTS, message);
 export const resourceExhausted = (message = 'Too many requests') =>
   new ServiceError(status.RESOURCE_EXHAUSTED, message);
+/** A dependency (another service, a payment gateway) is down for now: the caller may retry. */
+export const unavailable = (message: string) => new ServiceError(status.UNAVAILABLE, message);
 
 /** True for the errors grpc-js clients reject with (they carry a numeric `code`, `details` and `metadata`). */
 export function isGrpcStatusError(err: unknown): err is GrpcServiceError {

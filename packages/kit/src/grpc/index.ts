@@ -7,6 +7,7 @@ export {
   failedPrecondition,
   alreadyExists,
   resourceExhausted,
+  unavailable,
   isGrpcStatusError,
   grpcStatusToHttp,
   withDetails,

@@ -21,6 +21,7 @@ import {
 import {
   COUPON_NOT_FOUND,
   isCreditKind,
+  isIsoDay,
   isTier,
   ledgerAmount,
   normaliseCode,
@@ -34,8 +35,9 @@ import {
   type CatalogueCourse,
   type PricedItem,
 } from '../domain/pricing';
-import { recordOrderPaid } from '../events/order-events';
-import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+import { REFERRAL_BONUS_POISHA } from '../domain/card-payments';
+import type { CommerceStore } from '../store/commerce-store';
+import { payLocked, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null };
 
@@ -118,9 +120,16 @@ export class Commerce {
   async createVoucher(ctx: Ctx, req: commerceV1.CreateVoucherRequest) {
     requireIdentity(ctx, ADMIN);
     const code = req.code.trim();
-    const problems = voucherProblems({ code, percent: req.percent, useLimit: req.useLimit, expireDate: req.expireDate });
+    const problems = voucherProblems({
+      code,
+      percent: req.percent,
+      useLimit: req.useLimit,
+      expireDate: req.expireDate,
+    });
     if (Object.keys(problems).length > 0) {
-      throw withDetails(invalidArgument('any of the field is missing'), { 'x-taal-field-reasons': JSON.stringify(problems) });
+      throw withDetails(invalidArgument('any of the field is missing'), {
+        'x-taal-field-reasons': JSON.stringify(problems),
+      });
     }
     const voucher = await this.store.createVoucher({
       id: randomUUID(),
@@ -178,7 +187,12 @@ export class Commerce {
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw invalidArgument('Amount must be positive integer poisha');
     if (!req.reference) throw invalidArgument('Reference is required (a credit counts once per reference)');
     await this.sql.transaction((tx) =>
-      this.store.post(tx, { userId: req.userId, kind: req.kind as 'refund', amount: ledgerAmount(req.kind as 'refund', req.amount), reference: req.reference }),
+      this.store.post(tx, {
+        userId: req.userId,
+        kind: req.kind as 'refund',
+        amount: ledgerAmount(req.kind as 'refund', req.amount),
+        reference: req.reference,
+      }),
     );
     return this.store.getWallet(req.userId);
   }
@@ -198,12 +212,21 @@ export class Commerce {
 
     await this.sql.transaction(async (tx) => {
       const balance = await this.store.lockWallet(tx, userId);
-      const totals = orderTotals({ subtotal, walletBalance: balance, useWallet: req.useWallet, voucherPercent: voucher?.percent ?? 0 });
+      const totals = orderTotals({
+        subtotal,
+        walletBalance: balance,
+        useWallet: req.useWallet,
+        voucherPercent: voucher?.percent ?? 0,
+      });
       // Checked here, under the wallet lock, so the amount the client agreed to is the one ordered.
       if (req.expectedPayable !== undefined && req.expectedPayable !== totals.payable) {
-        throw withReason(invalidArgument(`The amount must be ${totals.payable} poisha, the server's computation of this cart`), 'AMOUNT_MISMATCH', {
-          amount: `The amount must be ${totals.payable} poisha`,
-        });
+        throw withReason(
+          invalidArgument(`The amount must be ${totals.payable} poisha, the server's computation of this cart`),
+          'AMOUNT_MISMATCH',
+          {
+            amount: `The amount must be ${totals.payable} poisha`,
+          },
+        );
       }
       // A voucher that discounts nothing (the wallet covered everything) is not attached, so it is not used up.
       const withVoucher = voucher && totals.discount > 0 ? voucher : null;
@@ -221,7 +244,12 @@ export class Commerce {
         items: items.map((item, i) => ({ ...item, pricePaid: paid[i]! })),
       });
       if (totals.walletUsed > 0) {
-        await this.store.post(tx, { userId, kind: 'reservation', amount: ledgerAmount('reservation', totals.walletUsed), orderId: id });
+        await this.store.post(tx, {
+          userId,
+          kind: 'reservation',
+          amount: ledgerAmount('reservation', totals.walletUsed),
+          orderId: id,
+        });
       }
     });
     return (await this.store.getOrder(id))!;
@@ -243,23 +271,13 @@ export class Commerce {
       if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
       if (Number(row.payable) > 0) throw failedPrecondition('The order has an amount to pay through the payment gateway');
       if (row.expires_at.getTime() < Date.now()) {
-        await this.release(tx, row, 'expired');
+        await releaseReservation(tx, this.store, row, 'expired');
         return { kind: 'expired' as const };
       }
-      if (row.voucher_code && !(await this.store.countVoucherUse(tx, normaliseCode(row.voucher_code), this.today()))) {
-        await this.release(tx, row, 'cancelled');
+      if ((await payLocked(tx, this.store, row, this.today())).kind === 'voucher-used-up') {
+        await releaseReservation(tx, this.store, row, 'cancelled');
         return { kind: 'voucher' as const };
       }
-      const walletUsed = Number(row.wallet_used);
-      if (walletUsed > 0) {
-        // The reservation already took the money out of the balance: release + checkout leave it unchanged.
-        await this.store.post(tx, { userId, kind: 'release', amount: walletUsed, orderId: row.id }, { moveBalance: false });
-        await this.store.post(tx, { userId, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
-      }
-      const paidRow = await this.store.setOrderStatus(tx, row.id, 'paid');
-      const order = toOrder(paidRow, await this.store.orderItems([row.id], tx));
-      await this.store.removeCartItems(userId, order.items.map((i) => i.courseId), tx);
-      await recordOrderPaid(tx, order);
       return { kind: 'paid' as const, changed: true };
     });
     if (outcome.kind === 'expired') throw failedPrecondition('The order expired; create it again');
@@ -272,18 +290,34 @@ export class Commerce {
     return this.store.listOrders(requireIdentity(ctx, STUDENT).userId);
   }
 
+  /** The back office's order lists: by Bangladesh creation day, all or paid only. */
+  listAllOrders(ctx: Ctx, req: commerceV1.ListAllOrdersRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay)) throw invalidArgument('Dates must be YYYY-MM-DD');
+    if (req.fromDay > req.toDay) throw invalidArgument('The start date must not be after the end date');
+    return this.store.listAllOrders({ from: req.fromDay, to: req.toDay, paidOnly: req.paidOnly });
+  }
+
+  /** A sign-up through someone's referral code (identity.user.registered): their bonus is promised. */
+  async recordReferral(tx: SqlExecutor, referred: { id: string; name: string; referredBy: string }): Promise<void> {
+    if (!referred.referredBy) return;
+    await this.store.insertReferral(
+      {
+        referredId: referred.id,
+        referrerId: referred.referredBy,
+        referredName: referred.name,
+        amount: REFERRAL_BONUS_POISHA,
+      },
+      tx,
+    );
+  }
+
   /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */
   async expireOverdue(userId: string | null = null): Promise<number> {
     return this.sql.transaction(async (tx) => {
       const rows = await this.store.expireOverdue(tx, userId);
-      for (const row of rows) await this.release(tx, row, null);
+      for (const row of rows) await releaseReservation(tx, this.store, row, null);
       return rows.length;
     });
-  }
-
-  private async release(tx: SqlExecutor, row: OrderRow, status: 'expired' | 'cancelled' | null): Promise<void> {
-    if (status) await this.store.setOrderStatus(tx, row.id, status);
-    const walletUsed = Number(row.wallet_used);
-    if (walletUsed > 0) await this.store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
   }
 }

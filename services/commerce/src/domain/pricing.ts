@@ -147,7 +147,10 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 
 /** Each item's price paid: its price minus its share of the voucher discount. */
 export function pricesPaid(items: readonly { price: number }[], discount: number): number[] {
-  const shares = allocate(discount, items.map((i) => i.price));
+  const shares = allocate(
+    discount,
+    items.map((i) => i.price),
+  );
   return items.map((item, i) => item.price - shares[i]!);
 }
 
@@ -156,7 +159,8 @@ export function pricesPaid(items: readonly { price: number }[], discount: number
 /** An unpaid order holds its wallet reservation this long, then expires and releases it. */
 export const ORDER_TTL_MS = 30 * 60_000;
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+/** 'held': the card money came with risk_level 1 and waits for an admin (decision 0014). */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled', 'held'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import type { commerceV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
+import type { CardPaymentStatus } from '../domain/card-payments';
 import type { LedgerKind, OrderStatus, PricedItem } from '../domain/pricing';
 
 export const SCHEMA = 'commerce';
@@ -93,6 +94,15 @@ export function toOrder(r: OrderRow, items: readonly OrderItemRow[]): commerceV1
   };
 }
 
+export interface CardPaymentRow {
+  tran_id: string;
+  order_id: string;
+  user_id: string;
+  amount: string;
+  status: CardPaymentStatus;
+  val_id: string | null;
+}
+
 export interface NewOrder {
   id: string;
   userId: string;
@@ -152,7 +162,10 @@ export class CommerceStore {
   }
 
   async addWishlistItem(userId: string, courseId: string): Promise<void> {
-    await this.sql.query(`INSERT INTO commerce.wishlist_item (user_id, course_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, courseId]);
+    await this.sql.query(`INSERT INTO commerce.wishlist_item (user_id, course_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      userId,
+      courseId,
+    ]);
   }
 
   async removeWishlistItem(userId: string, courseId: string): Promise<void> {
@@ -236,14 +249,25 @@ export class CommerceStore {
   }
 
   async getWallet(userId: string): Promise<commerceV1.Wallet> {
-    const { rows } = await this.sql.query<{ balance: string | null; pending_balance: string | null; reserved: string | null }>(
-      `SELECT w.balance, w.pending_balance,
-              (SELECT coalesce(sum(wallet_used), 0) FROM commerce.purchase_order o WHERE o.user_id = $1 AND o.status = 'unpaid') AS reserved
+    const { rows } = await this.sql.query<{
+      balance: string | null;
+      pending_balance: string | null;
+      reserved: string | null;
+    }>(
+      `SELECT w.balance,
+              (SELECT coalesce(sum(amount), 0) FROM commerce.referral r WHERE r.referrer_id = $1 AND r.status = 'pending') AS pending_balance,
+              (SELECT coalesce(sum(wallet_used), 0) FROM commerce.purchase_order o
+                WHERE o.user_id = $1 AND o.status IN ('unpaid', 'held')) AS reserved
          FROM (SELECT $1::text AS user_id) u LEFT JOIN commerce.wallet w ON w.user_id = u.user_id`,
       [userId],
     );
     const r = rows[0]!;
-    return { balance: money(r.balance), pendingBalance: money(r.pending_balance), reserved: money(r.reserved) };
+    return {
+      balance: money(r.balance),
+      pendingBalance: money(r.pending_balance),
+      reserved: money(r.reserved),
+      referrals: await this.listReferrals(userId),
+    };
   }
 
   async listLedger(userId: string): Promise<commerceV1.LedgerEntry[]> {
@@ -282,8 +306,12 @@ export class CommerceStore {
     }
   }
 
-  async lockOrder(tx: SqlExecutor, orderId: string, userId: string): Promise<OrderRow | null> {
-    const { rows } = await tx.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE id = $1 AND user_id = $2 FOR UPDATE`, [orderId, userId]);
+  /** Locks an order; with `userId`, only if it is that user's. */
+  async lockOrder(tx: SqlExecutor, orderId: string, userId: string | null): Promise<OrderRow | null> {
+    const { rows } = await tx.query<OrderRow>(
+      `SELECT * FROM commerce.purchase_order WHERE id = $1 AND ($2::text IS NULL OR user_id = $2) FOR UPDATE`,
+      [orderId, userId],
+    );
     return rows[0] ?? null;
   }
 
@@ -331,5 +359,123 @@ export class CommerceStore {
     );
     const items = await this.orderItems(rows.map((r) => r.id));
     return rows.map((r) => toOrder(r, items));
+  }
+
+  /** Orders created on Bangladesh days `from`..`to` (inclusive; UTC+6, no daylight saving), newest first; all, or paid only. */
+  async listAllOrders(filter: { from: string; to: string; paidOnly: boolean }): Promise<commerceV1.Order[]> {
+    const { rows } = await this.sql.query<OrderRow>(
+      `SELECT * FROM commerce.purchase_order
+        WHERE created_at >= (($1::date)::text || ' 00:00:00+06')::timestamptz
+          AND created_at < (($2::date + 1)::text || ' 00:00:00+06')::timestamptz
+          AND (NOT $3 OR status = 'paid')
+        ORDER BY created_at DESC, id LIMIT 5000`,
+      [filter.from, filter.to, filter.paidOnly],
+    );
+    const items = await this.orderItems(rows.map((r) => r.id));
+    return rows.map((r) => toOrder(r, items));
+  }
+
+  async listHeldOrders(): Promise<commerceV1.Order[]> {
+    const { rows } = await this.sql.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE status = 'held' ORDER BY created_at, id`);
+    const items = await this.orderItems(rows.map((r) => r.id));
+    return rows.map((r) => toOrder(r, items));
+  }
+
+  // ---- card payments ----
+
+  async insertCardPayment(
+    p: { tranId: string; orderId: string; userId: string; amount: number },
+    db: SqlExecutor = this.sql,
+  ): Promise<void> {
+    await db.query(`INSERT INTO commerce.card_payment (tran_id, order_id, user_id, amount) VALUES ($1, $2, $3, $4)`, [
+      p.tranId,
+      p.orderId,
+      p.userId,
+      p.amount,
+    ]);
+  }
+
+  async findCardPayment(tranId: string, db: SqlExecutor = this.sql, lock = false): Promise<CardPaymentRow | null> {
+    const { rows } = await db.query<CardPaymentRow>(
+      `SELECT tran_id, order_id, user_id, amount, status, val_id FROM commerce.card_payment WHERE tran_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [tranId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The attempt that a val_id already settled, if any (a val_id pays at most one attempt). */
+  async cardPaymentOfValId(tx: SqlExecutor, valId: string): Promise<string | null> {
+    const { rows } = await tx.query<{ tran_id: string }>(`SELECT tran_id FROM commerce.card_payment WHERE val_id = $1`, [valId]);
+    return rows[0]?.tran_id ?? null;
+  }
+
+  async setCardPaymentStatus(
+    tx: SqlExecutor,
+    tranId: string,
+    status: CardPaymentStatus,
+    detail: { valId?: string; bankTranId?: string; note?: string } = {},
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE commerce.card_payment
+          SET status = $2, val_id = coalesce($3, val_id), bank_tran_id = coalesce($4, bank_tran_id),
+              note = coalesce($5, note), settled_at = CASE WHEN $2 = 'initiated' THEN NULL ELSE now() END
+        WHERE tran_id = $1`,
+      [tranId, status, detail.valId ?? null, detail.bankTranId ?? null, detail.note ?? null],
+    );
+  }
+
+  /** The held attempt of an order (the one an admin releases or refuses). */
+  async heldCardPayment(tx: SqlExecutor, orderId: string): Promise<CardPaymentRow | null> {
+    const { rows } = await tx.query<CardPaymentRow>(
+      `SELECT tran_id, order_id, user_id, amount, status, val_id FROM commerce.card_payment
+        WHERE order_id = $1 AND status = 'held' ORDER BY created_at LIMIT 1 FOR UPDATE`,
+      [orderId],
+    );
+    return rows[0] ?? null;
+  }
+
+  // ---- referrals ----
+
+  /** Records a promised bonus once per referred student; false when it existed (or self-referral). */
+  async insertReferral(r: { referredId: string; referrerId: string; referredName: string; amount: number }, db: SqlExecutor = this.sql) {
+    if (r.referredId === r.referrerId) return false;
+    const { rowCount } = await db.query(
+      `INSERT INTO commerce.referral (referred_id, referrer_id, referred_name, amount) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [r.referredId, r.referrerId, r.referredName, r.amount],
+    );
+    return rowCount > 0;
+  }
+
+  /** Marks the referred student's pending referral credited and returns it (null: none pending). */
+  async creditReferral(tx: SqlExecutor, referredId: string): Promise<{ referrerId: string; amount: number } | null> {
+    const { rows } = await tx.query<{ referrer_id: string; amount: string }>(
+      `UPDATE commerce.referral SET status = 'credited', credited_at = now()
+        WHERE referred_id = $1 AND status = 'pending' RETURNING referrer_id, amount`,
+      [referredId],
+    );
+    return rows[0] ? { referrerId: rows[0].referrer_id, amount: money(rows[0].amount) } : null;
+  }
+
+  async listReferrals(referrerId: string): Promise<commerceV1.Referral[]> {
+    const { rows } = await this.sql.query<{
+      referred_id: string;
+      referred_name: string;
+      amount: string;
+      status: string;
+      created_at: Date;
+      credited_at: Date | null;
+    }>(
+      `SELECT referred_id, referred_name, amount, status, created_at, credited_at FROM commerce.referral
+        WHERE referrer_id = $1 ORDER BY created_at DESC, referred_id`,
+      [referrerId],
+    );
+    return rows.map((r) => ({
+      referredId: r.referred_id,
+      referredName: r.referred_name,
+      amount: money(r.amount),
+      status: r.status,
+      createdAt: iso(r.created_at),
+      creditedAt: iso(r.credited_at),
+    }));
   }
 }

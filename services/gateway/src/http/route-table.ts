@@ -36,8 +36,11 @@ export interface ResponseSpec {
 export interface BodySpec<B extends z.ZodType> {
   /** The body as the route reads it; JSON bodies are validated with it before the handler runs. */
   schema: B;
-  /** Default application/json. A multipart body is documented with `documented` and checked by the handler. */
-  mediaType?: 'application/json' | 'multipart/form-data';
+  /**
+   * Default application/json. A form (the card gateway's IPN) is validated like JSON once a
+   * `before` parser read it. A multipart body is documented with `documented` and checked by the handler.
+   */
+  mediaType?: 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
   /** What the document states when it differs from `schema` (a multipart form with its file). */
   documented?: z.ZodType;
   /** Multipart encoding of the document (e.g. the photo's media types). */
@@ -94,7 +97,7 @@ export function mountRoutes(routes: RouteSpec[]): Router {
   const router = Router();
   for (const route of routes) {
     const checked = Object.entries(route.params ?? {}).filter(([, p]) => p.invalid);
-    const jsonBody = route.body && (route.body.mediaType ?? 'application/json') === 'application/json' ? route.body : undefined;
+    const jsonBody = route.body && route.body.mediaType !== 'multipart/form-data' ? route.body : undefined;
     const run = handle(async (req, res) => {
       for (const [name, p] of checked) {
         if (!p.schema.safeParse(paramOf(req, name)).success) throw p.invalid!();

@@ -1,6 +1,7 @@
 import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogueApi } from '../clients/catalogue';
 import type { CommerceApi } from '../clients/commerce';
+import type { Logger } from 'pino';
 import type { IdentityApi } from '../clients/identity';
 import type { RouteSpec } from '../http/route-table';
 import { commerceRoutes } from './commerce';
@@ -14,6 +15,7 @@ export interface ApiRouteDeps {
   commerce: CommerceApi;
   cache: ResponseCache;
   limiters: UserRouteLimiters;
+  logger: Logger;
 }
 
 /** Every /api/v1 route, declared once per resource: app.ts mounts them, openapi.ts documents them. */
@@ -22,8 +24,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     courseRoutes(deps.catalogue, deps.cache),
     instructorRoutes(deps.catalogue, deps.cache),
     // Accounts and the back office's user management: every protected route checks its role.
-    userRoutes(deps.identity, deps.limiters),
+    userRoutes(deps.identity, deps.limiters, deps.commerce),
     // Cart, wishlist, wallet and orders (students, their own only) and vouchers (admins).
-    commerceRoutes(deps.commerce, deps.identity),
+    commerceRoutes(deps.commerce, deps.identity, deps.logger),
   ];
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from '../../clients/commerce';
+import type { Logger } from 'pino';
 import type { IdentityApi } from '../../clients/identity';
 import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
+import { cardPaymentRoutes } from './card-payments';
 
 /**
  * The student's cart, wishlist, wallet and orders and the back office's vouchers (spec §7,
@@ -25,9 +27,11 @@ const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
 const code = () => z.string().regex(new RegExp(CODE_PATTERN));
 const DAY_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
 const TIERS = ['silver', 'gold', 'diamond'] as const;
-const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled'] as const;
+const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled', 'held'] as const;
 
-const userIdParam = { userId: { schema: uuid(), description: "The caller's own user id (UUID); another id gives 403" } };
+const userIdParam = {
+  userId: { schema: uuid(), description: "The caller's own user id (UUID); another id gives 403" },
+};
 
 /** The caller, who must be the user the path or body names. */
 function ownCaller(res: Parameters<typeof callerOf>[0], userId: string): AuthenticatedCaller {
@@ -86,11 +90,35 @@ const toVoucher = (v: commerceV1.Voucher) => ({
 const WalletSchema = z
   .object({
     balance: poisha(),
-    pendingBalance: poisha().meta({ description: 'Credits promised but not yet given (referral bonus), poisha' }),
-    reserved: poisha().meta({ description: 'Held by unpaid orders, poisha' }),
+    pendingBalance: poisha().meta({
+      description: 'Credits promised but not yet given (referral bonus), poisha',
+    }),
+    reserved: poisha().meta({ description: 'Held by unpaid (and risk-held) orders, poisha' }),
+    referrals: z
+      .array(
+        z.object({
+          referredName: z.string(),
+          amount: poisha(),
+          status: z.enum(['pending', 'credited']),
+          createdAt: z.string(),
+          creditedAt: z.string().meta({ description: "Empty while pending (until the referred student's first paid order)" }),
+        }),
+      )
+      .meta({ description: 'Students who signed up with the caller’s referral code, newest first' }),
   })
   .meta({ id: 'Wallet' });
-const toWallet = (w: commerceV1.Wallet | undefined) => ({ balance: w?.balance ?? 0, pendingBalance: w?.pendingBalance ?? 0, reserved: w?.reserved ?? 0 });
+const toWallet = (w: commerceV1.Wallet | undefined) => ({
+  balance: w?.balance ?? 0,
+  pendingBalance: w?.pendingBalance ?? 0,
+  reserved: w?.reserved ?? 0,
+  referrals: (w?.referrals ?? []).map((r) => ({
+    referredName: r.referredName,
+    amount: r.amount,
+    status: r.status as 'pending' | 'credited',
+    createdAt: r.createdAt,
+    creditedAt: r.creditedAt,
+  })),
+});
 
 const OrderSchema = z
   .object({
@@ -114,7 +142,9 @@ const OrderSchema = z
     discountPercent: z.int().min(0).max(100),
     discount: poisha(),
     walletUsed: poisha().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid)' }),
-    balanceUsed: poisha().meta({ description: "The spec's balanceUsed: subtotal - amount (counts the voucher discount too)" }),
+    balanceUsed: poisha().meta({
+      description: "The spec's balanceUsed: subtotal - amount (counts the voucher discount too)",
+    }),
     amount: poisha().meta({ description: 'Payable' }),
     createdAt: z.string(),
     expiresAt: z.string(),
@@ -150,6 +180,49 @@ const toOrder = (o: commerceV1.Order | undefined) => {
   };
 };
 
+const AdminOrderSchema = OrderSchema.extend({
+  userName: z.string(),
+  userEmail: z.string(),
+}).meta({ id: 'AdminOrder' });
+
+/** Orders with their buyers' names and e-mails (asked of identity once per buyer, with the admin's own token). */
+async function withBuyers(identity: IdentityApi, caller: AuthenticatedCaller, orders: commerceV1.Order[]) {
+  const buyers = new Map<string, { name: string; email: string }>();
+  const ids = [...new Set(orders.map((o) => o.userId))];
+  for (let i = 0; i < ids.length; i += 10) {
+    await Promise.all(
+      ids.slice(i, i + 10).map(async (id) => {
+        const user = await identity.getUser({ id }, caller).then(
+          (r) => r.user,
+          () => undefined,
+        );
+        buyers.set(id, { name: user?.name ?? '', email: user?.email ?? '' });
+      }),
+    );
+  }
+  return orders.map((o) => ({
+    ...toOrder(o),
+    userName: buyers.get(o.userId)?.name ?? '',
+    userEmail: buyers.get(o.userId)?.email ?? '',
+  }));
+}
+
+const dayParam = (description: string) => ({
+  schema: z.string().regex(new RegExp(DAY_PATTERN)),
+  description,
+  invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'Dates must be YYYY-MM-DD'),
+});
+const dayRangeParams = {
+  startDate: dayParam('First day, YYYY-MM-DD (Bangladesh time)'),
+  endDate: dayParam('Last day, inclusive, YYYY-MM-DD (Bangladesh time)'),
+};
+
+/** The last 30 Bangladesh days, today included (the back office's default range). */
+function last30Days(): { fromDay: string; toDay: string } {
+  const day = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
+  return { fromDay: day(Date.now() - 29 * 86_400_000), toDay: day(Date.now()) };
+}
+
 // ---- Bodies ----------------------------------------------------------------------------------
 
 const cartItemBody = z.object({
@@ -157,7 +230,10 @@ const cartItemBody = z.object({
   course: uuid(),
   tier: z.enum(TIERS),
 });
-const userCourseBody = z.object({ user: uuid().meta({ description: "The caller's own id" }), course: uuid() });
+const userCourseBody = z.object({
+  user: uuid().meta({ description: "The caller's own id" }),
+  course: uuid(),
+});
 const userBody = z.object({ user: uuid().meta({ description: "The caller's own id" }) });
 const voucherBody = z.object({
   cuponCode: code(),
@@ -167,7 +243,9 @@ const voucherBody = z.object({
 });
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id" }),
-  amount: poisha().meta({ description: 'The payable the client computed (poisha); must equal the server’s, else 400 AMOUNT_MISMATCH' }),
+  amount: poisha().meta({
+    description: 'The payable the client computed (poisha); must equal the server’s, else 400 AMOUNT_MISMATCH',
+  }),
   cuponCode: code().optional().meta({ description: 'A voucher to apply' }),
   useWallet: z.boolean().optional().meta({ description: 'Spend the wallet balance first (default true)' }),
 });
@@ -188,7 +266,7 @@ const orderRefusals = {
   404: fail("'Coupon Not found': the voucher is unknown, expired or used up"),
 };
 
-export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): RouteSpec[] {
+export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, logger: Logger): RouteSpec[] {
   const student = { label: STUDENT, check: requireAuth(identity, Roles.student) };
   const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
   return [
@@ -217,7 +295,12 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       },
       handler: async ({ res, body }) => {
         const { voucher } = await commerce.createVoucher(
-          { code: body.cuponCode, percent: body.discount, useLimit: body.useLimit, expireDate: body.expireDate },
+          {
+            code: body.cuponCode,
+            percent: body.discount,
+            useLimit: body.useLimit,
+            expireDate: body.expireDate,
+          },
           callerOf(res),
         );
         if (!voucher) throw new HttpError(404, 'NOT_FOUND', COUPON_NOT_FOUND);
@@ -230,7 +313,10 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       summary: 'Delete a voucher (back office)',
       auth: admin,
       params: { id: { schema: uuid(), description: 'The voucher id (UUID)' } },
-      responses: { 200: answer(done(z.object({ _id: z.string() })), "'Coupon Deleted!!'"), 404: fail("'Coupon Not found'") },
+      responses: {
+        200: answer(done(z.object({ _id: z.string() })), "'Coupon Deleted!!'"),
+        404: fail("'Coupon Not found'"),
+      },
       handler: async ({ res, param }) => {
         await commerce.deleteVoucher({ id: param('id') }, callerOf(res));
         res.json({ success: true, message: 'Coupon Deleted!!', data: { _id: param('id') } });
@@ -254,7 +340,11 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       },
       handler: async ({ res, param }) => {
         const v = await commerce.checkVoucher({ code: param('code') }, callerOf(res));
-        res.json({ success: true, message: v.message || 'success', data: { cuponCode: v.code, discount: v.percent } });
+        res.json({
+          success: true,
+          message: v.message || 'success',
+          data: { cuponCode: v.code, discount: v.percent },
+        });
       },
     }),
 
@@ -265,7 +355,11 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       summary: 'Add a course at a tier to the cart (price and validity from the catalogue)',
       auth: student,
       body: { schema: cartItemBody },
-      responses: { 200: answer(done(CartSchema), "'course added to the cart'"), ...badRequest, ...notForSale },
+      responses: {
+        200: answer(done(CartSchema), "'course added to the cart'"),
+        ...badRequest,
+        ...notForSale,
+      },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
         const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier }, caller);
@@ -318,7 +412,11 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       summary: 'Add a course to the wishlist',
       auth: student,
       body: { schema: userCourseBody },
-      responses: { 200: answer(done(z.array(WishlistItemSchema)), "'Course Added to Wishlist'"), ...badRequest, ...notForSale },
+      responses: {
+        200: answer(done(z.array(WishlistItemSchema)), "'Course Added to Wishlist'"),
+        ...badRequest,
+        ...notForSale,
+      },
       handler: async ({ res, body }) => {
         const { items } = await commerce.addToWishlist({ courseId: body.course }, ownCaller(res, body.user));
         res.json({ success: true, message: 'Course Added to Wishlist', data: toWishlist(items) });
@@ -370,13 +468,20 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       summary: 'Create an unpaid order from the cart; the amount must equal the server’s computation (§5)',
       auth: student,
       body: { schema: orderBody },
-      responses: { 201: answer(envelope(OrderSchema), 'The order, unpaid: _id and userId'), ...orderRefusals },
+      responses: {
+        201: answer(envelope(OrderSchema), 'The order, unpaid: _id and userId'),
+        ...orderRefusals,
+      },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.userId);
         // Commerce computes the payable and compares it with the client's in the order's own
         // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
         const { order } = await commerce.createOrder(
-          { voucherCode: body.cuponCode ?? '', useWallet: body.useWallet ?? true, expectedPayable: body.amount },
+          {
+            voucherCode: body.cuponCode ?? '',
+            useWallet: body.useWallet ?? true,
+            expectedPayable: body.amount,
+          },
           caller,
         );
         res.status(201).json(ok(toOrder(order)));
@@ -403,7 +508,9 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
       body: { schema: zeroCartBody },
       responses: {
         200: answer(done(OrderSchema), "'success'"),
-        400: fail('Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION)'),
+        400: fail(
+          'Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION)',
+        ),
         404: fail("Unknown order, or 'Coupon Not found' (the voucher ran out: the order is cancelled)"),
       },
       handler: async ({ res, param }) => {
@@ -413,5 +520,82 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi): Ro
         res.json({ success: true, message: 'success', data: toOrder(order) });
       },
     }),
+
+    // ---- Card payments (the gateway's session, IPN and browser returns) ----
+    ...cardPaymentRoutes(commerce, student, logger),
+
+    // ---- Back office: orders ----
+    defineRoute({
+      method: 'get',
+      path: '/order/list',
+      summary: 'Orders of the last 30 days with their buyers, newest first (back office)',
+      auth: admin,
+      responses: { 200: answer(listOf(AdminOrderSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { orders } = await commerce.listAllOrders({ ...last30Days(), paidOnly: false }, caller);
+        res.json(ok(await withBuyers(identity, caller, orders)));
+      },
+    }),
+    ...(['orders', 'paid-orders'] as const).map((kind) =>
+      defineRoute({
+        method: 'get',
+        path: `/analytics/${kind}/{startDate}/{endDate}`,
+        summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers`,
+        auth: admin,
+        params: dayRangeParams,
+        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badRequest },
+        handler: async ({ res, param }) => {
+          const caller = callerOf(res);
+          const { orders } = await commerce.listAllOrders(
+            { fromDay: param('startDate'), toDay: param('endDate'), paidOnly: kind === 'paid-orders' },
+            caller,
+          );
+          res.json(ok(await withBuyers(identity, caller, orders)));
+        },
+      }),
+    ),
+    defineRoute({
+      method: 'get',
+      path: '/order/held',
+      summary: 'Orders whose card payment came with risk_level 1, waiting for release or refusal (back office)',
+      auth: admin,
+      responses: { 200: answer(listOf(AdminOrderSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { orders } = await commerce.listHeldOrders({}, caller);
+        res.json(ok(await withBuyers(identity, caller, orders)));
+      },
+    }),
+    ...(['release', 'refuse'] as const).map((action) =>
+      defineRoute({
+        method: 'post',
+        path: `/order/held/{orderId}/${action}`,
+        summary:
+          action === 'release'
+            ? 'Release a held order: it is paid (or, if it can no longer be paid, the card money goes to the student’s wallet)'
+            : 'Refuse a held order: it is cancelled and its wallet reservation given back; the card is refunded through the gateway’s merchant panel',
+        auth: admin,
+        params: { orderId: { schema: uuid(), description: 'The order id (UUID)' } },
+        responses: {
+          200: answer(done(OrderSchema)),
+          400: fail('The order has no payment held for review'),
+          404: fail('Unknown order'),
+        },
+        handler: async ({ res, param }) => {
+          if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
+          const request = { orderId: param('orderId') };
+          const { order } =
+            action === 'release'
+              ? await commerce.releaseHeldOrder(request, callerOf(res))
+              : await commerce.refuseHeldOrder(request, callerOf(res));
+          res.json({
+            success: true,
+            message: action === 'release' ? 'Order released' : 'Order refused',
+            data: toOrder(order),
+          });
+        },
+      }),
+    ),
   ];
 }

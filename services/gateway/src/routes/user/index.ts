@@ -3,6 +3,7 @@ import { z } from 'zod';
 import multer from 'multer';
 import { AccountFieldLimits as L, IdentityMessages as M } from '@taal/contracts';
 import { isGrpcStatusError } from '@taal/kit';
+import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
@@ -81,7 +82,7 @@ const socialLoginRefusals = {
 const unknownUser = { 404: fail('Unknown user') };
 
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
-export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): RouteSpec[] {
+export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, commerce: CommerceApi): RouteSpec[] {
   const { login: limiter, mail: mailLimiter, signUp: signUpLimiter } = limiters;
   const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
   const anyone = { label: SIGNED_IN, check: requireAuth(identity) };
@@ -348,7 +349,14 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters): 
       handler: async ({ res }) => {
         const caller = callerOf(res);
         const { user } = await identity.getUser({ id: caller.userId }, caller);
-        res.json(ok(toApiUser(user!)));
+        const shown = toApiUser(user!);
+        // A student's money is commerce's wallet ledger (decision 0012), not identity's columns.
+        if (caller.userType === Roles.student) {
+          const { wallet } = await commerce.getWallet({}, caller);
+          shown.balance = wallet?.balance ?? 0;
+          shown.pending_balance = wallet?.pendingBalance ?? 0;
+        }
+        res.json(ok(shown));
       },
     }),
 

@@ -155,8 +155,22 @@ export interface Wallet {
   balance: number;
   /** Credits promised but not yet given (a referral bonus before the referred student's first paid order). */
   pendingBalance: number;
-  /** Held by unpaid orders (already out of balance; released if the order expires). */
+  /** Held by unpaid and risk-held orders (already out of balance; released if the order expires or is refused). */
   reserved: number;
+  /** The caller's referrals, newest first: pending ones make up pending_balance. */
+  referrals: Referral[];
+}
+
+/** A student who signed up with the caller's referral code. */
+export interface Referral {
+  referredId: string;
+  referredName: string;
+  /** Poisha (200 BDT). */
+  amount: number;
+  /** One of: pending (until the referred student's first paid order), credited. */
+  status: string;
+  createdAt: string;
+  creditedAt: string;
 }
 
 export interface GetWalletRequest {
@@ -211,7 +225,7 @@ export interface OrderItem {
 export interface Order {
   id: string;
   userId: string;
-  /** One of: unpaid, paid, expired, cancelled. */
+  /** One of: unpaid, paid, expired, cancelled, held (card paid with risk_level 1, waiting for an admin). */
   status: string;
   paid: boolean;
   items: OrderItem[];
@@ -258,6 +272,102 @@ export interface ListOrdersRequest {
 
 export interface ListOrdersResponse {
   orders: Order[];
+}
+
+export interface ListAllOrdersRequest {
+  /** Bangladesh days, YYYY-MM-DD, inclusive. */
+  fromDay: string;
+  toDay: string;
+  paidOnly: boolean;
+}
+
+export interface ListAllOrdersResponse {
+  orders: Order[];
+}
+
+export interface ListHeldOrdersRequest {
+}
+
+export interface ListHeldOrdersResponse {
+  orders: Order[];
+}
+
+export interface ReleaseHeldOrderRequest {
+  orderId: string;
+}
+
+export interface ReleaseHeldOrderResponse {
+  order: Order | undefined;
+}
+
+export interface RefuseHeldOrderRequest {
+  orderId: string;
+}
+
+export interface RefuseHeldOrderResponse {
+  order: Order | undefined;
+}
+
+export interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+export interface StartCardPaymentRequest {
+  orderId: string;
+  customer:
+    | Customer
+    | undefined;
+  /**
+   * The amount the client is about to pay (poisha); when set it must equal the order's payable,
+   * else INVALID_ARGUMENT AMOUNT_MISMATCH.
+   */
+  expectedPayable?: number | undefined;
+}
+
+export interface StartCardPaymentResponse {
+  /** Where the browser goes to pay. */
+  gatewayPageUrl: string;
+  tranId: string;
+}
+
+/** The gateway's IPN exactly as it was posted (form fields). */
+export interface HandlePaymentNotificationRequest {
+  fields: { [key: string]: string };
+}
+
+export interface HandlePaymentNotificationRequest_FieldsEntry {
+  key: string;
+  value: string;
+}
+
+/** The browser's return to success_url (tran_id and val_id as the gateway passed them). */
+export interface ConfirmPaymentReturnRequest {
+  tranId: string;
+  valId: string;
+}
+
+export interface PaymentOutcome {
+  /**
+   * One of: paid, held, credited (to the wallet: the order could no longer be paid), duplicate,
+   * failed (the order was cancelled), refused, ignored (bad signature or unknown tran_id).
+   */
+  outcome: string;
+  /** Empty for an unknown tran_id. */
+  orderId: string;
+}
+
+export interface HandlePaymentNotificationResponse {
+  outcome: PaymentOutcome | undefined;
+}
+
+export interface ConfirmPaymentReturnResponse {
+  outcome: PaymentOutcome | undefined;
 }
 
 function createBaseCartItem(): CartItem {
@@ -2322,7 +2432,7 @@ export const CheckVoucherResponse: MessageFns<CheckVoucherResponse> = {
 };
 
 function createBaseWallet(): Wallet {
-  return { balance: 0, pendingBalance: 0, reserved: 0 };
+  return { balance: 0, pendingBalance: 0, reserved: 0, referrals: [] };
 }
 
 export const Wallet: MessageFns<Wallet> = {
@@ -2335,6 +2445,9 @@ export const Wallet: MessageFns<Wallet> = {
     }
     if (message.reserved !== 0) {
       writer.uint32(24).int64(message.reserved);
+    }
+    for (const v of message.referrals) {
+      Referral.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2376,6 +2489,14 @@ export const Wallet: MessageFns<Wallet> = {
             message.reserved = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.referrals.push(Referral.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2397,6 +2518,9 @@ export const Wallet: MessageFns<Wallet> = {
         ? globalThis.Number(object.pending_balance)
         : 0,
       reserved: isSet(object.reserved) ? globalThis.Number(object.reserved) : 0,
+      referrals: globalThis.Array.isArray(object?.referrals)
+        ? object.referrals.map((e: any) => Referral.fromJSON(e))
+        : [],
     };
   },
 
@@ -2411,6 +2535,9 @@ export const Wallet: MessageFns<Wallet> = {
     if (message.reserved !== 0) {
       obj.reserved = Math.round(message.reserved);
     }
+    if (message.referrals?.length) {
+      obj.referrals = message.referrals.map((e) => Referral.toJSON(e));
+    }
     return obj;
   },
 
@@ -2422,6 +2549,172 @@ export const Wallet: MessageFns<Wallet> = {
     message.balance = object.balance ?? 0;
     message.pendingBalance = object.pendingBalance ?? 0;
     message.reserved = object.reserved ?? 0;
+    message.referrals = object.referrals?.map((e) => Referral.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseReferral(): Referral {
+  return { referredId: "", referredName: "", amount: 0, status: "", createdAt: "", creditedAt: "" };
+}
+
+export const Referral: MessageFns<Referral> = {
+  encode(message: Referral, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.referredId !== "") {
+      writer.uint32(10).string(message.referredId);
+    }
+    if (message.referredName !== "") {
+      writer.uint32(18).string(message.referredName);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.creditedAt !== "") {
+      writer.uint32(50).string(message.creditedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Referral {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReferral();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.referredId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.referredName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.creditedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Referral {
+    return {
+      referredId: isSet(object.referredId)
+        ? globalThis.String(object.referredId)
+        : isSet(object.referred_id)
+        ? globalThis.String(object.referred_id)
+        : "",
+      referredName: isSet(object.referredName)
+        ? globalThis.String(object.referredName)
+        : isSet(object.referred_name)
+        ? globalThis.String(object.referred_name)
+        : "",
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      creditedAt: isSet(object.creditedAt)
+        ? globalThis.String(object.creditedAt)
+        : isSet(object.credited_at)
+        ? globalThis.String(object.credited_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Referral): unknown {
+    const obj: any = {};
+    if (message.referredId !== "") {
+      obj.referredId = message.referredId;
+    }
+    if (message.referredName !== "") {
+      obj.referredName = message.referredName;
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.creditedAt !== "") {
+      obj.creditedAt = message.creditedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Referral>, I>>(base?: I): Referral {
+    return Referral.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Referral>, I>>(object: I): Referral {
+    const message = createBaseReferral();
+    message.referredId = object.referredId ?? "";
+    message.referredName = object.referredName ?? "";
+    message.amount = object.amount ?? 0;
+    message.status = object.status ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.creditedAt = object.creditedAt ?? "";
     return message;
   },
 };
@@ -3956,6 +4249,1473 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   },
 };
 
+function createBaseListAllOrdersRequest(): ListAllOrdersRequest {
+  return { fromDay: "", toDay: "", paidOnly: false };
+}
+
+export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
+  encode(message: ListAllOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromDay !== "") {
+      writer.uint32(10).string(message.fromDay);
+    }
+    if (message.toDay !== "") {
+      writer.uint32(18).string(message.toDay);
+    }
+    if (message.paidOnly !== false) {
+      writer.uint32(24).bool(message.paidOnly);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllOrdersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllOrdersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromDay = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toDay = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.paidOnly = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAllOrdersRequest {
+    return {
+      fromDay: isSet(object.fromDay)
+        ? globalThis.String(object.fromDay)
+        : isSet(object.from_day)
+        ? globalThis.String(object.from_day)
+        : "",
+      toDay: isSet(object.toDay)
+        ? globalThis.String(object.toDay)
+        : isSet(object.to_day)
+        ? globalThis.String(object.to_day)
+        : "",
+      paidOnly: isSet(object.paidOnly)
+        ? globalThis.Boolean(object.paidOnly)
+        : isSet(object.paid_only)
+        ? globalThis.Boolean(object.paid_only)
+        : false,
+    };
+  },
+
+  toJSON(message: ListAllOrdersRequest): unknown {
+    const obj: any = {};
+    if (message.fromDay !== "") {
+      obj.fromDay = message.fromDay;
+    }
+    if (message.toDay !== "") {
+      obj.toDay = message.toDay;
+    }
+    if (message.paidOnly !== false) {
+      obj.paidOnly = message.paidOnly;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllOrdersRequest>, I>>(base?: I): ListAllOrdersRequest {
+    return ListAllOrdersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllOrdersRequest>, I>>(object: I): ListAllOrdersRequest {
+    const message = createBaseListAllOrdersRequest();
+    message.fromDay = object.fromDay ?? "";
+    message.toDay = object.toDay ?? "";
+    message.paidOnly = object.paidOnly ?? false;
+    return message;
+  },
+};
+
+function createBaseListAllOrdersResponse(): ListAllOrdersResponse {
+  return { orders: [] };
+}
+
+export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
+  encode(message: ListAllOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.orders) {
+      Order.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllOrdersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllOrdersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orders.push(Order.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAllOrdersResponse {
+    return { orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListAllOrdersResponse): unknown {
+    const obj: any = {};
+    if (message.orders?.length) {
+      obj.orders = message.orders.map((e) => Order.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllOrdersResponse>, I>>(base?: I): ListAllOrdersResponse {
+    return ListAllOrdersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllOrdersResponse>, I>>(object: I): ListAllOrdersResponse {
+    const message = createBaseListAllOrdersResponse();
+    message.orders = object.orders?.map((e) => Order.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListHeldOrdersRequest(): ListHeldOrdersRequest {
+  return {};
+}
+
+export const ListHeldOrdersRequest: MessageFns<ListHeldOrdersRequest> = {
+  encode(_: ListHeldOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHeldOrdersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHeldOrdersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListHeldOrdersRequest {
+    return {};
+  },
+
+  toJSON(_: ListHeldOrdersRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListHeldOrdersRequest>, I>>(base?: I): ListHeldOrdersRequest {
+    return ListHeldOrdersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListHeldOrdersRequest>, I>>(_: I): ListHeldOrdersRequest {
+    const message = createBaseListHeldOrdersRequest();
+    return message;
+  },
+};
+
+function createBaseListHeldOrdersResponse(): ListHeldOrdersResponse {
+  return { orders: [] };
+}
+
+export const ListHeldOrdersResponse: MessageFns<ListHeldOrdersResponse> = {
+  encode(message: ListHeldOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.orders) {
+      Order.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHeldOrdersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHeldOrdersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orders.push(Order.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHeldOrdersResponse {
+    return { orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListHeldOrdersResponse): unknown {
+    const obj: any = {};
+    if (message.orders?.length) {
+      obj.orders = message.orders.map((e) => Order.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListHeldOrdersResponse>, I>>(base?: I): ListHeldOrdersResponse {
+    return ListHeldOrdersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListHeldOrdersResponse>, I>>(object: I): ListHeldOrdersResponse {
+    const message = createBaseListHeldOrdersResponse();
+    message.orders = object.orders?.map((e) => Order.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseReleaseHeldOrderRequest(): ReleaseHeldOrderRequest {
+  return { orderId: "" };
+}
+
+export const ReleaseHeldOrderRequest: MessageFns<ReleaseHeldOrderRequest> = {
+  encode(message: ReleaseHeldOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseHeldOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseHeldOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseHeldOrderRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReleaseHeldOrderRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReleaseHeldOrderRequest>, I>>(base?: I): ReleaseHeldOrderRequest {
+    return ReleaseHeldOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReleaseHeldOrderRequest>, I>>(object: I): ReleaseHeldOrderRequest {
+    const message = createBaseReleaseHeldOrderRequest();
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseReleaseHeldOrderResponse(): ReleaseHeldOrderResponse {
+  return { order: undefined };
+}
+
+export const ReleaseHeldOrderResponse: MessageFns<ReleaseHeldOrderResponse> = {
+  encode(message: ReleaseHeldOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order !== undefined) {
+      Order.encode(message.order, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseHeldOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseHeldOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.order = Order.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseHeldOrderResponse {
+    return { order: isSet(object.order) ? Order.fromJSON(object.order) : undefined };
+  },
+
+  toJSON(message: ReleaseHeldOrderResponse): unknown {
+    const obj: any = {};
+    if (message.order !== undefined) {
+      obj.order = Order.toJSON(message.order);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReleaseHeldOrderResponse>, I>>(base?: I): ReleaseHeldOrderResponse {
+    return ReleaseHeldOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReleaseHeldOrderResponse>, I>>(object: I): ReleaseHeldOrderResponse {
+    const message = createBaseReleaseHeldOrderResponse();
+    message.order = (object.order !== undefined && object.order !== null) ? Order.fromPartial(object.order) : undefined;
+    return message;
+  },
+};
+
+function createBaseRefuseHeldOrderRequest(): RefuseHeldOrderRequest {
+  return { orderId: "" };
+}
+
+export const RefuseHeldOrderRequest: MessageFns<RefuseHeldOrderRequest> = {
+  encode(message: RefuseHeldOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefuseHeldOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefuseHeldOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefuseHeldOrderRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RefuseHeldOrderRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RefuseHeldOrderRequest>, I>>(base?: I): RefuseHeldOrderRequest {
+    return RefuseHeldOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RefuseHeldOrderRequest>, I>>(object: I): RefuseHeldOrderRequest {
+    const message = createBaseRefuseHeldOrderRequest();
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseRefuseHeldOrderResponse(): RefuseHeldOrderResponse {
+  return { order: undefined };
+}
+
+export const RefuseHeldOrderResponse: MessageFns<RefuseHeldOrderResponse> = {
+  encode(message: RefuseHeldOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order !== undefined) {
+      Order.encode(message.order, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefuseHeldOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefuseHeldOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.order = Order.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefuseHeldOrderResponse {
+    return { order: isSet(object.order) ? Order.fromJSON(object.order) : undefined };
+  },
+
+  toJSON(message: RefuseHeldOrderResponse): unknown {
+    const obj: any = {};
+    if (message.order !== undefined) {
+      obj.order = Order.toJSON(message.order);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RefuseHeldOrderResponse>, I>>(base?: I): RefuseHeldOrderResponse {
+    return RefuseHeldOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RefuseHeldOrderResponse>, I>>(object: I): RefuseHeldOrderResponse {
+    const message = createBaseRefuseHeldOrderResponse();
+    message.order = (object.order !== undefined && object.order !== null) ? Order.fromPartial(object.order) : undefined;
+    return message;
+  },
+};
+
+function createBaseCustomer(): Customer {
+  return { name: "", email: "", phone: "", address: "", city: "", postcode: "", country: "" };
+}
+
+export const Customer: MessageFns<Customer> = {
+  encode(message: Customer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.phone !== "") {
+      writer.uint32(26).string(message.phone);
+    }
+    if (message.address !== "") {
+      writer.uint32(34).string(message.address);
+    }
+    if (message.city !== "") {
+      writer.uint32(42).string(message.city);
+    }
+    if (message.postcode !== "") {
+      writer.uint32(50).string(message.postcode);
+    }
+    if (message.country !== "") {
+      writer.uint32(58).string(message.country);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Customer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.phone = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.address = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.city = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.postcode = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.country = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Customer {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      phone: isSet(object.phone) ? globalThis.String(object.phone) : "",
+      address: isSet(object.address) ? globalThis.String(object.address) : "",
+      city: isSet(object.city) ? globalThis.String(object.city) : "",
+      postcode: isSet(object.postcode) ? globalThis.String(object.postcode) : "",
+      country: isSet(object.country) ? globalThis.String(object.country) : "",
+    };
+  },
+
+  toJSON(message: Customer): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.phone !== "") {
+      obj.phone = message.phone;
+    }
+    if (message.address !== "") {
+      obj.address = message.address;
+    }
+    if (message.city !== "") {
+      obj.city = message.city;
+    }
+    if (message.postcode !== "") {
+      obj.postcode = message.postcode;
+    }
+    if (message.country !== "") {
+      obj.country = message.country;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Customer>, I>>(base?: I): Customer {
+    return Customer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Customer>, I>>(object: I): Customer {
+    const message = createBaseCustomer();
+    message.name = object.name ?? "";
+    message.email = object.email ?? "";
+    message.phone = object.phone ?? "";
+    message.address = object.address ?? "";
+    message.city = object.city ?? "";
+    message.postcode = object.postcode ?? "";
+    message.country = object.country ?? "";
+    return message;
+  },
+};
+
+function createBaseStartCardPaymentRequest(): StartCardPaymentRequest {
+  return { orderId: "", customer: undefined, expectedPayable: undefined };
+}
+
+export const StartCardPaymentRequest: MessageFns<StartCardPaymentRequest> = {
+  encode(message: StartCardPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.customer !== undefined) {
+      Customer.encode(message.customer, writer.uint32(18).fork()).join();
+    }
+    if (message.expectedPayable !== undefined) {
+      writer.uint32(24).int64(message.expectedPayable);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCardPaymentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCardPaymentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customer = Customer.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expectedPayable = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCardPaymentRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined,
+      expectedPayable: isSet(object.expectedPayable)
+        ? globalThis.Number(object.expectedPayable)
+        : isSet(object.expected_payable)
+        ? globalThis.Number(object.expected_payable)
+        : undefined,
+    };
+  },
+
+  toJSON(message: StartCardPaymentRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.customer !== undefined) {
+      obj.customer = Customer.toJSON(message.customer);
+    }
+    if (message.expectedPayable !== undefined) {
+      obj.expectedPayable = Math.round(message.expectedPayable);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartCardPaymentRequest>, I>>(base?: I): StartCardPaymentRequest {
+    return StartCardPaymentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartCardPaymentRequest>, I>>(object: I): StartCardPaymentRequest {
+    const message = createBaseStartCardPaymentRequest();
+    message.orderId = object.orderId ?? "";
+    message.customer = (object.customer !== undefined && object.customer !== null)
+      ? Customer.fromPartial(object.customer)
+      : undefined;
+    message.expectedPayable = object.expectedPayable ?? undefined;
+    return message;
+  },
+};
+
+function createBaseStartCardPaymentResponse(): StartCardPaymentResponse {
+  return { gatewayPageUrl: "", tranId: "" };
+}
+
+export const StartCardPaymentResponse: MessageFns<StartCardPaymentResponse> = {
+  encode(message: StartCardPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.gatewayPageUrl !== "") {
+      writer.uint32(10).string(message.gatewayPageUrl);
+    }
+    if (message.tranId !== "") {
+      writer.uint32(18).string(message.tranId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCardPaymentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCardPaymentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.gatewayPageUrl = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tranId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCardPaymentResponse {
+    return {
+      gatewayPageUrl: isSet(object.gatewayPageUrl)
+        ? globalThis.String(object.gatewayPageUrl)
+        : isSet(object.gateway_page_url)
+        ? globalThis.String(object.gateway_page_url)
+        : "",
+      tranId: isSet(object.tranId)
+        ? globalThis.String(object.tranId)
+        : isSet(object.tran_id)
+        ? globalThis.String(object.tran_id)
+        : "",
+    };
+  },
+
+  toJSON(message: StartCardPaymentResponse): unknown {
+    const obj: any = {};
+    if (message.gatewayPageUrl !== "") {
+      obj.gatewayPageUrl = message.gatewayPageUrl;
+    }
+    if (message.tranId !== "") {
+      obj.tranId = message.tranId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartCardPaymentResponse>, I>>(base?: I): StartCardPaymentResponse {
+    return StartCardPaymentResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartCardPaymentResponse>, I>>(object: I): StartCardPaymentResponse {
+    const message = createBaseStartCardPaymentResponse();
+    message.gatewayPageUrl = object.gatewayPageUrl ?? "";
+    message.tranId = object.tranId ?? "";
+    return message;
+  },
+};
+
+function createBaseHandlePaymentNotificationRequest(): HandlePaymentNotificationRequest {
+  return { fields: {} };
+}
+
+export const HandlePaymentNotificationRequest: MessageFns<HandlePaymentNotificationRequest> = {
+  encode(message: HandlePaymentNotificationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    globalThis.Object.entries(message.fields).forEach(([key, value]: [string, string]) => {
+      HandlePaymentNotificationRequest_FieldsEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePaymentNotificationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePaymentNotificationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            const entry1 = HandlePaymentNotificationRequest_FieldsEntry.decode(reader, reader.uint32());
+            if (entry1.value !== undefined) {
+              message.fields[entry1.key] = entry1.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePaymentNotificationRequest {
+    return {
+      fields: isObject(object.fields)
+        ? (globalThis.Object.entries(object.fields) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: HandlePaymentNotificationRequest): unknown {
+    const obj: any = {};
+    if (message.fields) {
+      const entries = globalThis.Object.entries(message.fields) as [string, string][];
+      if (entries.length > 0) {
+        obj.fields = {};
+        entries.forEach(([k, v]) => {
+          obj.fields[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandlePaymentNotificationRequest>, I>>(
+    base?: I,
+  ): HandlePaymentNotificationRequest {
+    return HandlePaymentNotificationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandlePaymentNotificationRequest>, I>>(
+    object: I,
+  ): HandlePaymentNotificationRequest {
+    const message = createBaseHandlePaymentNotificationRequest();
+    message.fields = (globalThis.Object.entries(object.fields ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseHandlePaymentNotificationRequest_FieldsEntry(): HandlePaymentNotificationRequest_FieldsEntry {
+  return { key: "", value: "" };
+}
+
+export const HandlePaymentNotificationRequest_FieldsEntry: MessageFns<HandlePaymentNotificationRequest_FieldsEntry> = {
+  encode(
+    message: HandlePaymentNotificationRequest_FieldsEntry,
+    writer: BinaryWriter = new BinaryWriter(),
+  ): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePaymentNotificationRequest_FieldsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePaymentNotificationRequest_FieldsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePaymentNotificationRequest_FieldsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: HandlePaymentNotificationRequest_FieldsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandlePaymentNotificationRequest_FieldsEntry>, I>>(
+    base?: I,
+  ): HandlePaymentNotificationRequest_FieldsEntry {
+    return HandlePaymentNotificationRequest_FieldsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandlePaymentNotificationRequest_FieldsEntry>, I>>(
+    object: I,
+  ): HandlePaymentNotificationRequest_FieldsEntry {
+    const message = createBaseHandlePaymentNotificationRequest_FieldsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseConfirmPaymentReturnRequest(): ConfirmPaymentReturnRequest {
+  return { tranId: "", valId: "" };
+}
+
+export const ConfirmPaymentReturnRequest: MessageFns<ConfirmPaymentReturnRequest> = {
+  encode(message: ConfirmPaymentReturnRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tranId !== "") {
+      writer.uint32(10).string(message.tranId);
+    }
+    if (message.valId !== "") {
+      writer.uint32(18).string(message.valId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPaymentReturnRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPaymentReturnRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tranId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.valId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmPaymentReturnRequest {
+    return {
+      tranId: isSet(object.tranId)
+        ? globalThis.String(object.tranId)
+        : isSet(object.tran_id)
+        ? globalThis.String(object.tran_id)
+        : "",
+      valId: isSet(object.valId)
+        ? globalThis.String(object.valId)
+        : isSet(object.val_id)
+        ? globalThis.String(object.val_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ConfirmPaymentReturnRequest): unknown {
+    const obj: any = {};
+    if (message.tranId !== "") {
+      obj.tranId = message.tranId;
+    }
+    if (message.valId !== "") {
+      obj.valId = message.valId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConfirmPaymentReturnRequest>, I>>(base?: I): ConfirmPaymentReturnRequest {
+    return ConfirmPaymentReturnRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConfirmPaymentReturnRequest>, I>>(object: I): ConfirmPaymentReturnRequest {
+    const message = createBaseConfirmPaymentReturnRequest();
+    message.tranId = object.tranId ?? "";
+    message.valId = object.valId ?? "";
+    return message;
+  },
+};
+
+function createBasePaymentOutcome(): PaymentOutcome {
+  return { outcome: "", orderId: "" };
+}
+
+export const PaymentOutcome: MessageFns<PaymentOutcome> = {
+  encode(message: PaymentOutcome, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== "") {
+      writer.uint32(10).string(message.outcome);
+    }
+    if (message.orderId !== "") {
+      writer.uint32(18).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PaymentOutcome {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePaymentOutcome();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PaymentOutcome {
+    return {
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PaymentOutcome): unknown {
+    const obj: any = {};
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PaymentOutcome>, I>>(base?: I): PaymentOutcome {
+    return PaymentOutcome.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PaymentOutcome>, I>>(object: I): PaymentOutcome {
+    const message = createBasePaymentOutcome();
+    message.outcome = object.outcome ?? "";
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseHandlePaymentNotificationResponse(): HandlePaymentNotificationResponse {
+  return { outcome: undefined };
+}
+
+export const HandlePaymentNotificationResponse: MessageFns<HandlePaymentNotificationResponse> = {
+  encode(message: HandlePaymentNotificationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== undefined) {
+      PaymentOutcome.encode(message.outcome, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePaymentNotificationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePaymentNotificationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = PaymentOutcome.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePaymentNotificationResponse {
+    return { outcome: isSet(object.outcome) ? PaymentOutcome.fromJSON(object.outcome) : undefined };
+  },
+
+  toJSON(message: HandlePaymentNotificationResponse): unknown {
+    const obj: any = {};
+    if (message.outcome !== undefined) {
+      obj.outcome = PaymentOutcome.toJSON(message.outcome);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandlePaymentNotificationResponse>, I>>(
+    base?: I,
+  ): HandlePaymentNotificationResponse {
+    return HandlePaymentNotificationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandlePaymentNotificationResponse>, I>>(
+    object: I,
+  ): HandlePaymentNotificationResponse {
+    const message = createBaseHandlePaymentNotificationResponse();
+    message.outcome = (object.outcome !== undefined && object.outcome !== null)
+      ? PaymentOutcome.fromPartial(object.outcome)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseConfirmPaymentReturnResponse(): ConfirmPaymentReturnResponse {
+  return { outcome: undefined };
+}
+
+export const ConfirmPaymentReturnResponse: MessageFns<ConfirmPaymentReturnResponse> = {
+  encode(message: ConfirmPaymentReturnResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== undefined) {
+      PaymentOutcome.encode(message.outcome, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPaymentReturnResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPaymentReturnResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = PaymentOutcome.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmPaymentReturnResponse {
+    return { outcome: isSet(object.outcome) ? PaymentOutcome.fromJSON(object.outcome) : undefined };
+  },
+
+  toJSON(message: ConfirmPaymentReturnResponse): unknown {
+    const obj: any = {};
+    if (message.outcome !== undefined) {
+      obj.outcome = PaymentOutcome.toJSON(message.outcome);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConfirmPaymentReturnResponse>, I>>(base?: I): ConfirmPaymentReturnResponse {
+    return ConfirmPaymentReturnResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConfirmPaymentReturnResponse>, I>>(object: I): ConfirmPaymentReturnResponse {
+    const message = createBaseConfirmPaymentReturnResponse();
+    message.outcome = (object.outcome !== undefined && object.outcome !== null)
+      ? PaymentOutcome.fromPartial(object.outcome)
+      : undefined;
+    return message;
+  },
+};
+
 export type CommerceServiceService = typeof CommerceServiceService;
 export const CommerceServiceService = {
   addToCart: {
@@ -4128,6 +5888,94 @@ export const CommerceServiceService = {
     responseSerialize: (value: ListOrdersResponse): Buffer => Buffer.from(ListOrdersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListOrdersResponse => ListOrdersResponse.decode(value),
   },
+  /** Admin only: orders by creation day (the back office's order and paid-order lists). */
+  listAllOrders: {
+    path: "/taal.commerce.v1.CommerceService/ListAllOrders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAllOrdersRequest): Buffer => Buffer.from(ListAllOrdersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAllOrdersRequest => ListAllOrdersRequest.decode(value),
+    responseSerialize: (value: ListAllOrdersResponse): Buffer =>
+      Buffer.from(ListAllOrdersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAllOrdersResponse => ListAllOrdersResponse.decode(value),
+  },
+  /** Admin only: orders whose card payment came with risk_level 1. */
+  listHeldOrders: {
+    path: "/taal.commerce.v1.CommerceService/ListHeldOrders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListHeldOrdersRequest): Buffer =>
+      Buffer.from(ListHeldOrdersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListHeldOrdersRequest => ListHeldOrdersRequest.decode(value),
+    responseSerialize: (value: ListHeldOrdersResponse): Buffer =>
+      Buffer.from(ListHeldOrdersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListHeldOrdersResponse => ListHeldOrdersResponse.decode(value),
+  },
+  /** Admin only: pays a held order (or credits the wallet if it can no longer be paid). */
+  releaseHeldOrder: {
+    path: "/taal.commerce.v1.CommerceService/ReleaseHeldOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReleaseHeldOrderRequest): Buffer =>
+      Buffer.from(ReleaseHeldOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReleaseHeldOrderRequest => ReleaseHeldOrderRequest.decode(value),
+    responseSerialize: (value: ReleaseHeldOrderResponse): Buffer =>
+      Buffer.from(ReleaseHeldOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReleaseHeldOrderResponse => ReleaseHeldOrderResponse.decode(value),
+  },
+  /**
+   * Admin only: cancels a held order and gives back its wallet reservation; the card money is
+   * refunded through the gateway's merchant panel.
+   */
+  refuseHeldOrder: {
+    path: "/taal.commerce.v1.CommerceService/RefuseHeldOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RefuseHeldOrderRequest): Buffer =>
+      Buffer.from(RefuseHeldOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RefuseHeldOrderRequest => RefuseHeldOrderRequest.decode(value),
+    responseSerialize: (value: RefuseHeldOrderResponse): Buffer =>
+      Buffer.from(RefuseHeldOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RefuseHeldOrderResponse => RefuseHeldOrderResponse.decode(value),
+  },
+  /** The caller's own unpaid order with a positive payable: opens a gateway session. */
+  startCardPayment: {
+    path: "/taal.commerce.v1.CommerceService/StartCardPayment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartCardPaymentRequest): Buffer =>
+      Buffer.from(StartCardPaymentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartCardPaymentRequest => StartCardPaymentRequest.decode(value),
+    responseSerialize: (value: StartCardPaymentResponse): Buffer =>
+      Buffer.from(StartCardPaymentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartCardPaymentResponse => StartCardPaymentResponse.decode(value),
+  },
+  /** The gateway service only (no user): the IPN. Paid is decided by the validation API. */
+  handlePaymentNotification: {
+    path: "/taal.commerce.v1.CommerceService/HandlePaymentNotification" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandlePaymentNotificationRequest): Buffer =>
+      Buffer.from(HandlePaymentNotificationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandlePaymentNotificationRequest =>
+      HandlePaymentNotificationRequest.decode(value),
+    responseSerialize: (value: HandlePaymentNotificationResponse): Buffer =>
+      Buffer.from(HandlePaymentNotificationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandlePaymentNotificationResponse =>
+      HandlePaymentNotificationResponse.decode(value),
+  },
+  /** The gateway service only (no user): the browser came back with a val_id; validated the same way. */
+  confirmPaymentReturn: {
+    path: "/taal.commerce.v1.CommerceService/ConfirmPaymentReturn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmPaymentReturnRequest): Buffer =>
+      Buffer.from(ConfirmPaymentReturnRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmPaymentReturnRequest => ConfirmPaymentReturnRequest.decode(value),
+    responseSerialize: (value: ConfirmPaymentReturnResponse): Buffer =>
+      Buffer.from(ConfirmPaymentReturnResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmPaymentReturnResponse => ConfirmPaymentReturnResponse.decode(value),
+  },
 } as const;
 
 export interface CommerceServiceServer extends UntypedServiceImplementation {
@@ -4154,6 +6002,23 @@ export interface CommerceServiceServer extends UntypedServiceImplementation {
   /** The zero-payable path only (wallet and voucher cover everything); idempotent. */
   payOrder: handleUnaryCall<PayOrderRequest, PayOrderResponse>;
   listOrders: handleUnaryCall<ListOrdersRequest, ListOrdersResponse>;
+  /** Admin only: orders by creation day (the back office's order and paid-order lists). */
+  listAllOrders: handleUnaryCall<ListAllOrdersRequest, ListAllOrdersResponse>;
+  /** Admin only: orders whose card payment came with risk_level 1. */
+  listHeldOrders: handleUnaryCall<ListHeldOrdersRequest, ListHeldOrdersResponse>;
+  /** Admin only: pays a held order (or credits the wallet if it can no longer be paid). */
+  releaseHeldOrder: handleUnaryCall<ReleaseHeldOrderRequest, ReleaseHeldOrderResponse>;
+  /**
+   * Admin only: cancels a held order and gives back its wallet reservation; the card money is
+   * refunded through the gateway's merchant panel.
+   */
+  refuseHeldOrder: handleUnaryCall<RefuseHeldOrderRequest, RefuseHeldOrderResponse>;
+  /** The caller's own unpaid order with a positive payable: opens a gateway session. */
+  startCardPayment: handleUnaryCall<StartCardPaymentRequest, StartCardPaymentResponse>;
+  /** The gateway service only (no user): the IPN. Paid is decided by the validation API. */
+  handlePaymentNotification: handleUnaryCall<HandlePaymentNotificationRequest, HandlePaymentNotificationResponse>;
+  /** The gateway service only (no user): the browser came back with a val_id; validated the same way. */
+  confirmPaymentReturn: handleUnaryCall<ConfirmPaymentReturnRequest, ConfirmPaymentReturnResponse>;
 }
 
 export interface CommerceServiceClient extends Client {
@@ -4418,6 +6283,121 @@ export interface CommerceServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListOrdersResponse) => void,
   ): ClientUnaryCall;
+  /** Admin only: orders by creation day (the back office's order and paid-order lists). */
+  listAllOrders(
+    request: ListAllOrdersRequest,
+    callback: (error: ServiceError | null, response: ListAllOrdersResponse) => void,
+  ): ClientUnaryCall;
+  listAllOrders(
+    request: ListAllOrdersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAllOrdersResponse) => void,
+  ): ClientUnaryCall;
+  listAllOrders(
+    request: ListAllOrdersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAllOrdersResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: orders whose card payment came with risk_level 1. */
+  listHeldOrders(
+    request: ListHeldOrdersRequest,
+    callback: (error: ServiceError | null, response: ListHeldOrdersResponse) => void,
+  ): ClientUnaryCall;
+  listHeldOrders(
+    request: ListHeldOrdersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListHeldOrdersResponse) => void,
+  ): ClientUnaryCall;
+  listHeldOrders(
+    request: ListHeldOrdersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListHeldOrdersResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: pays a held order (or credits the wallet if it can no longer be paid). */
+  releaseHeldOrder(
+    request: ReleaseHeldOrderRequest,
+    callback: (error: ServiceError | null, response: ReleaseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  releaseHeldOrder(
+    request: ReleaseHeldOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReleaseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  releaseHeldOrder(
+    request: ReleaseHeldOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReleaseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: cancels a held order and gives back its wallet reservation; the card money is
+   * refunded through the gateway's merchant panel.
+   */
+  refuseHeldOrder(
+    request: RefuseHeldOrderRequest,
+    callback: (error: ServiceError | null, response: RefuseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  refuseHeldOrder(
+    request: RefuseHeldOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RefuseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  refuseHeldOrder(
+    request: RefuseHeldOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RefuseHeldOrderResponse) => void,
+  ): ClientUnaryCall;
+  /** The caller's own unpaid order with a positive payable: opens a gateway session. */
+  startCardPayment(
+    request: StartCardPaymentRequest,
+    callback: (error: ServiceError | null, response: StartCardPaymentResponse) => void,
+  ): ClientUnaryCall;
+  startCardPayment(
+    request: StartCardPaymentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartCardPaymentResponse) => void,
+  ): ClientUnaryCall;
+  startCardPayment(
+    request: StartCardPaymentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartCardPaymentResponse) => void,
+  ): ClientUnaryCall;
+  /** The gateway service only (no user): the IPN. Paid is decided by the validation API. */
+  handlePaymentNotification(
+    request: HandlePaymentNotificationRequest,
+    callback: (error: ServiceError | null, response: HandlePaymentNotificationResponse) => void,
+  ): ClientUnaryCall;
+  handlePaymentNotification(
+    request: HandlePaymentNotificationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandlePaymentNotificationResponse) => void,
+  ): ClientUnaryCall;
+  handlePaymentNotification(
+    request: HandlePaymentNotificationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandlePaymentNotificationResponse) => void,
+  ): ClientUnaryCall;
+  /** The gateway service only (no user): the browser came back with a val_id; validated the same way. */
+  confirmPaymentReturn(
+    request: ConfirmPaymentReturnRequest,
+    callback: (error: ServiceError | null, response: ConfirmPaymentReturnResponse) => void,
+  ): ClientUnaryCall;
+  confirmPaymentReturn(
+    request: ConfirmPaymentReturnRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfirmPaymentReturnResponse) => void,
+  ): ClientUnaryCall;
+  confirmPaymentReturn(
+    request: ConfirmPaymentReturnRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfirmPaymentReturnResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const CommerceServiceClient = makeGenericClientConstructor(
@@ -4451,6 +6431,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

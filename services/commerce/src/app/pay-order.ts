@@ -1,0 +1,59 @@
+/**
+ * Paying an order, the one transaction every path shares (decision 0012, 0014): the zero-payable
+ * path, a validated card payment and an admin's release of a held order all call `payLocked`.
+ */
+import type { SqlExecutor } from '@taal/kit';
+import { normaliseCode } from '../domain/pricing';
+import { recordOrderPaid } from '../events/order-events';
+import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+
+export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
+
+/**
+ * With the order row locked by the caller and payable: counts the voucher use (refused when the
+ * limit or the last day has passed), turns the wallet reservation into the checkout debit, marks
+ * the order paid, takes its courses out of the cart, credits the referrer's pending bonus on the
+ * student's first paid order and enqueues exactly one `commerce.order.paid`.
+ */
+export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string): Promise<PayResult> {
+  if (row.voucher_code && !(await store.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
+    return { kind: 'voucher-used-up' };
+  }
+  const walletUsed = Number(row.wallet_used);
+  if (walletUsed > 0) {
+    // The reservation already took the money out of the balance: release + checkout leave it unchanged.
+    await store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id }, { moveBalance: false });
+    await store.post(tx, { userId: row.user_id, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
+  }
+  const paidRow = await store.setOrderStatus(tx, row.id, 'paid');
+  const order = toOrder(paidRow, await store.orderItems([row.id], tx));
+  await store.removeCartItems(
+    row.user_id,
+    order.items.map((i) => i.courseId),
+    tx,
+  );
+  // Only a pending referral becomes a bonus, so only the referred student's first paid order gives one.
+  const referral = await store.creditReferral(tx, row.user_id);
+  if (referral) {
+    await store.post(tx, {
+      userId: referral.referrerId,
+      kind: 'referral_bonus',
+      amount: referral.amount,
+      reference: `referral:${row.user_id}`,
+    });
+  }
+  await recordOrderPaid(tx, order);
+  return { kind: 'paid' };
+}
+
+/** Gives back an unpaid (or held) order's wallet reservation, optionally setting its new status. */
+export async function releaseReservation(
+  tx: SqlExecutor,
+  store: CommerceStore,
+  row: OrderRow,
+  status: 'expired' | 'cancelled' | null,
+): Promise<void> {
+  if (status) await store.setOrderStatus(tx, row.id, status);
+  const walletUsed = Number(row.wallet_used);
+  if (walletUsed > 0) await store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
+}

@@ -1,0 +1,339 @@
+/**
+ * Card payments end to end on both infrastructures (embedded, and the real Postgres and Kafka
+ * that tools/infra starts): commerce, the catalogue, our SSLCommerz sandbox on its own port and a
+ * small HTTP edge that hands the sandbox's IPNs to commerce as the gateway does (decision 0014).
+ * A "browser" opens the hosted page and presses Pay, Fail or Cancel.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CommerceEvents, commerceV1, IdentityEvents, identityEventsV1 } from '@taal/contracts';
+import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import {
+  callUnary,
+  createClient,
+  createEnvelope,
+  createLogger,
+  createTestAuth,
+  type CallerIdentity,
+  type EventEnvelope,
+} from '@taal/kit';
+import { createSslCommerzClient, signIpn, startSandbox, type RunningSandbox } from '@taal/payments';
+import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { startCommerce, type RunningCommerce } from './service';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const RUN = Date.now().toString(36);
+const student = (n: string): CallerIdentity => ({ userId: `card-${n}-${RUN}`, userType: 4 });
+const logger = createLogger('card-payments-test');
+const auth = createTestAuth(['gateway', 'catalogue', 'commerce']);
+const STORE = { storeId: 'taal-test', storePassword: 'test-store-secret' };
+const published = demoCourses.filter((c) => c.published);
+const silver = (c: (typeof demoCourses)[number]) => demoTiers(c.silverTaka).silver.price;
+
+type Requests = Record<string, { fromPartial(o: object): object }>;
+const requestOf = (method: string) => (commerceV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
+
+describe.each(backends)('card payments on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let commerce: RunningCommerce;
+  let sandbox: RunningSandbox;
+  let edge: http.Server;
+  let edgeUrl = '';
+  let client: commerceV1.CommerceServiceClient;
+  const ipnOutcomes: string[] = [];
+
+  const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
+      deadlineMs: 30000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+  const walletOf = async (who: CallerIdentity) => (await call<commerceV1.GetWalletResponse>('getWallet', {}, who)).wallet!;
+  const orderOf = async (who: CallerIdentity, id: string) =>
+    (await call<commerceV1.ListOrdersResponse>('listOrders', {}, who)).orders.find((o) => o.id === id)!;
+  const paidEvents = async (userId: string) => {
+    const { rows } = await backend.sql.query<{ n: string }>(
+      `SELECT count(*) AS n FROM commerce.outbox WHERE type = $1 AND key = $2`,
+      [CommerceEvents.orderPaid, userId],
+    );
+    return Number(rows[0]!.n);
+  };
+  const ledgerMatchesBalance = async (userId: string) => {
+    const { rows } = await backend.sql.query<{ sum: string | null; balance: string | null }>(
+      `SELECT (SELECT sum(amount) FROM commerce.ledger_entry WHERE user_id = $1) AS sum,
+              (SELECT balance FROM commerce.wallet WHERE user_id = $1) AS balance`,
+      [userId],
+    );
+    return Number(rows[0]!.sum ?? 0) === Number(rows[0]!.balance ?? 0);
+  };
+
+  /** A student's order of one course (silver), optionally with wallet money and a voucher. */
+  const orderFor = async (who: CallerIdentity, course = published[0]!, options: { voucherCode?: string } = {}) => {
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, who);
+    return (await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true, ...options }, who)).order!;
+  };
+  const startPayment = async (who: CallerIdentity, orderId: string) =>
+    call<commerceV1.StartCardPaymentResponse>(
+      'startCardPayment',
+      { orderId, customer: { name: 'Rafi', email: 'rafi@example.com', phone: '01712345678' } },
+      who,
+    );
+  /** The browser on the hosted page: presses a button and returns where it is sent. */
+  const press = async (gatewayPageUrl: string, choice: 'pay' | 'fail' | 'cancel') => {
+    const html = await (await fetch(gatewayPageUrl)).text();
+    const action = new RegExp(`action="([^"]+/${choice})"`).exec(html)![1]!;
+    const res = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ choice }).toString(),
+    });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location')!);
+  };
+  /** The gateway's browser-return route: commerce validates the val_id the browser brought. */
+  const browserReturn = (back: URL) =>
+    call<commerceV1.ConfirmPaymentReturnResponse>('confirmPaymentReturn', {
+      tranId: back.searchParams.get('tran_id'),
+      valId: back.searchParams.get('val_id'),
+    });
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue'),
+    });
+    sandbox = await startSandbox(STORE);
+    // The HTTP edge's IPN route, as the gateway serves it: the form, handed over with the gateway's own token.
+    edge = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        call<commerceV1.HandlePaymentNotificationResponse>('handlePaymentNotification', { fields }).then(
+          ({ outcome }) => {
+            ipnOutcomes.push(outcome!.outcome);
+            res.writeHead(200).end('OK');
+          },
+          () => res.writeHead(503).end(),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
+    edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
+    commerce = await startCommerce({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0,
+      auth: auth.serviceAuth('commerce'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
+      cardGateway: {
+        client: createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword }),
+        publicUrl: () => edgeUrl,
+      },
+    });
+    client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'commerce' },
+    });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    client?.close();
+    await commerce?.stop();
+    await catalogue?.stop();
+    await new Promise((r) => edge?.close(r));
+    await backend?.close();
+  });
+
+  afterEach(() => {
+    Object.assign(sandbox.options, { duplicateIpns: 0, ipnTiming: 'before-return', failedIpnAfterValid: false, riskLevel: undefined });
+  });
+
+  it('pays an order once for 10 duplicate IPNs plus the browser return: wallet, voucher, cart and one event', async () => {
+    const me = student('dup');
+    const course = published[0]!;
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 5000, reference: `dup-${RUN}` }, ADMIN);
+    const code = `CARD${RUN}`.toUpperCase();
+    await call('createVoucher', { code, percent: 10, useLimit: 3, expireDate: '2099-01-01' }, ADMIN);
+    const order = await orderFor(me, course, { voucherCode: code });
+    expect(order).toMatchObject({ walletUsed: 5000, status: 'unpaid' });
+    expect(order.payable).toBe(silver(course) - 5000 - Math.ceil(((silver(course) - 5000) * 10) / 100));
+
+    const { gatewayPageUrl, tranId } = await startPayment(me, order.id);
+    sandbox.options.duplicateIpns = 9; // ten in all
+    const back = await press(gatewayPageUrl, 'pay');
+    expect(back.pathname).toBe('/api/v1/cart/ssl/success');
+    expect(back.searchParams.get('value_c')).toBe(order.id);
+    expect((await browserReturn(back)).outcome).toEqual({ outcome: 'duplicate', orderId: order.id });
+    await sandbox.settled();
+
+    expect(ipnOutcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid', paid: true });
+    expect(await paidEvents(me.userId)).toBe(1);
+    const { vouchers } = await call<commerceV1.ListVouchersResponse>('listVouchers', {}, ADMIN);
+    expect(vouchers.find((v) => v.code === code)).toMatchObject({ timesUsed: 1 });
+    expect(await walletOf(me)).toMatchObject({ balance: 0, reserved: 0 });
+    expect(await ledgerMatchesBalance(me.userId)).toBe(true);
+    expect((await call<commerceV1.GetCartResponse>('getCart', {}, me)).cart!.items).toEqual([]);
+    const { rows } = await backend.sql.query(`SELECT status, val_id FROM commerce.card_payment WHERE tran_id = $1`, [tranId]);
+    expect(rows[0]).toMatchObject({ status: 'paid', val_id: back.searchParams.get('val_id') });
+  });
+
+  it('pays on the browser return when the IPN comes late, and the late IPN changes nothing', async () => {
+    const me = student('late');
+    const order = await orderFor(me, published[1]!);
+    const { gatewayPageUrl } = await startPayment(me, order.id);
+    Object.assign(sandbox.options, { ipnTiming: 'after-return', lateIpnDelayMs: 300, failedIpnAfterValid: true });
+    const back = await press(gatewayPageUrl, 'pay');
+    expect((await browserReturn(back)).outcome).toEqual({ outcome: 'paid', orderId: order.id });
+    await sandbox.settled();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid' });
+    expect(await paidEvents(me.userId)).toBe(1);
+  });
+
+  it('pays nothing for a bad signature, an unknown tran_id or a wrong amount, and logs it', async () => {
+    const me = student('forged');
+    const order = await orderFor(me, published[2]!);
+    const { gatewayPageUrl, tranId } = await startPayment(me, order.id);
+    const notify = async (fields: Record<string, string>) =>
+      (await call<commerceV1.HandlePaymentNotificationResponse>('handlePaymentNotification', { fields })).outcome!.outcome;
+    const amount = (order.payable / 100).toFixed(2);
+    const base = { tran_id: tranId, val_id: 'FORGED1', amount, currency: 'BDT', status: 'VALID', value_c: order.id };
+
+    // Signed with the wrong password, or not signed at all.
+    expect(await notify(signIpn(base, 'not-the-store-password'))).toBe('ignored');
+    expect(await notify(base)).toBe('ignored');
+    // Correctly signed, but the val_id is unknown to the validation API.
+    expect(await notify(signIpn(base, STORE.storePassword))).toBe('refused');
+    // Correctly signed, for a tran_id we never issued.
+    expect(await notify(signIpn({ ...base, tran_id: 'T000000000000000000000000' }, STORE.storePassword))).toBe('ignored');
+    // A real payment for the right tran_id but a different amount (a session opened with 1 BDT more).
+    const direct = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword });
+    const tampered = await direct.initSession({
+      tranId, amountPoisha: order.payable + 100, successUrl: `${edgeUrl}/s`, failUrl: `${edgeUrl}/f`, cancelUrl: `${edgeUrl}/c`,
+      ipnUrl: `${edgeUrl}/api/v1/cart/ssl/ipn`, customer: { name: 'X', email: 'x@example.com', phone: '017' }, product: { name: 'X', category: 'course' },
+    });
+    const before = ipnOutcomes.length;
+    const back = await press(tampered.gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    expect(ipnOutcomes.slice(before)).toEqual(['refused']);
+    expect((await browserReturn(back)).outcome!.outcome).toBe('refused');
+
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'unpaid', paid: false });
+    expect(await paidEvents(me.userId)).toBe(0);
+    // The real session is still payable.
+    await press(gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('a failed or cancelled payment cancels the order and gives the wallet reservation back; a late VALID goes to the wallet', async () => {
+    const me = student('fail');
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 3000, reference: `fail-${RUN}` }, ADMIN);
+    const order = await orderFor(me, published[3]!);
+    const first = await startPayment(me, order.id);
+    expect((await press(first.gatewayPageUrl, 'fail')).pathname).toBe('/api/v1/cart/ssl/fail');
+    await sandbox.settled();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'cancelled' });
+    expect(await walletOf(me)).toMatchObject({ balance: 3000, reserved: 0 });
+
+    const again = await orderFor(me, published[3]!);
+    const second = await startPayment(me, again.id);
+    Object.assign(sandbox.options, { ipnTiming: 'after-return', lateIpnDelayMs: 5000 });
+    const back = await press(second.gatewayPageUrl, 'cancel');
+    expect(back.pathname).toBe('/api/v1/cart/ssl/cancel');
+    await sandbox.settled();
+    expect(await orderOf(me, again.id)).toMatchObject({ status: 'cancelled' });
+    await expect(startPayment(me, again.id)).rejects.toMatchObject({ code: 9 });
+
+    // A third order, paid on the gateway after it was cancelled here: the money is credited, never lost.
+    sandbox.options.ipnTiming = 'before-return';
+    const third = await orderFor(me, published[3]!);
+    const session = await startPayment(me, third.id);
+    await backend.sql.query(`UPDATE commerce.purchase_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [third.id]);
+    await commerce.commerce.expireOverdue();
+    await press(session.gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    expect(await orderOf(me, third.id)).toMatchObject({ status: 'expired' });
+    const wallet = await walletOf(me);
+    expect(wallet).toMatchObject({ balance: 3000 + third.payable, reserved: 0 });
+    expect(await ledgerMatchesBalance(me.userId)).toBe(true);
+    expect(await paidEvents(me.userId)).toBe(0);
+  });
+
+  it('holds a risk_level 1 payment for an admin, who releases one (paid) and refuses another (cancelled)', async () => {
+    sandbox.options.riskLevel = () => '1';
+    const a = student('risk-a');
+    const b = student('risk-b');
+    await call('creditWallet', { userId: b.userId, kind: 'refund', amount: 2000, reference: `risk-${RUN}` }, ADMIN);
+    const orderA = await orderFor(a, published[4]!);
+    const orderB = await orderFor(b, published[4]!);
+    for (const [who, order] of [[a, orderA], [b, orderB]] as const) await press((await startPayment(who, order.id)).gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    const { orders } = await call<commerceV1.ListHeldOrdersResponse>('listHeldOrders', {}, ADMIN);
+    expect(orders.map((o) => o.id)).toEqual(expect.arrayContaining([orderA.id, orderB.id]));
+    expect(await walletOf(b)).toMatchObject({ balance: 0, reserved: 2000 });
+    await expect(call('listHeldOrders', {}, a)).rejects.toMatchObject({ code: 7 });
+
+    expect((await call<commerceV1.ReleaseHeldOrderResponse>('releaseHeldOrder', { orderId: orderA.id }, ADMIN)).order).toMatchObject({ status: 'paid' });
+    await expect(call('releaseHeldOrder', { orderId: orderA.id }, ADMIN)).rejects.toMatchObject({ code: 9 });
+    expect((await call<commerceV1.RefuseHeldOrderResponse>('refuseHeldOrder', { orderId: orderB.id }, ADMIN)).order).toMatchObject({ status: 'cancelled' });
+    expect(await walletOf(b)).toMatchObject({ balance: 2000, reserved: 0 });
+    expect(await paidEvents(a.userId)).toBe(1);
+    expect(await paidEvents(b.userId)).toBe(0);
+  });
+
+  it('only the gateway may hand over notifications, and a student may pay only their own order', async () => {
+    const me = student('own');
+    const thief = student('thief');
+    const order = await orderFor(me, published[5]!);
+    await expect(startPayment(thief, order.id)).rejects.toMatchObject({ code: 5 });
+    await expect(call('handlePaymentNotification', { fields: {} }, me)).rejects.toMatchObject({ code: 7 });
+    const asCatalogue = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
+      auth: { issuer: auth.serviceAuth('catalogue').issuer, audience: 'commerce' },
+    });
+    try {
+      await expect(
+        callUnary(asCatalogue, 'confirmPaymentReturn', commerceV1.ConfirmPaymentReturnRequest.fromPartial({ tranId: 'x', valId: 'y' }), { deadlineMs: 5000 }),
+      ).rejects.toMatchObject({ code: 7 });
+    } finally {
+      asCatalogue.close();
+    }
+  });
+
+  it('promises a referral bonus at sign-up and credits it once, on the referred student’s first paid order', async () => {
+    const referrer = student('referrer');
+    const referred = student('referred');
+    const registered = (userId: string, referredBy: string): EventEnvelope =>
+      createEnvelope({
+        type: IdentityEvents.userRegistered,
+        key: userId,
+        payload: identityEventsV1.UserRegistered.encode(identityEventsV1.UserRegistered.fromPartial({ user: { id: userId, name: 'Nadia', referredBy } })).finish(),
+      });
+    const event = registered(referred.userId, referrer.userId);
+    await backend.bus.publish([event, event]); // delivered twice: promised once
+    await waitFor(async () => (await walletOf(referrer)).pendingBalance === 20000, 'the pending referral bonus');
+    expect((await walletOf(referrer)).referrals).toEqual([expect.objectContaining({ referredName: 'Nadia', status: 'pending', amount: 20000 })]);
+
+    for (let i = 0; i < 2; i++) {
+      const order = await orderFor(referred, published[6 + i]!);
+      await press((await startPayment(referred, order.id)).gatewayPageUrl, 'pay');
+      await sandbox.settled();
+    }
+    expect(await walletOf(referrer)).toMatchObject({ balance: 20000, pendingBalance: 0 });
+    expect((await walletOf(referrer)).referrals[0]).toMatchObject({ status: 'credited' });
+    expect(await ledgerMatchesBalance(referrer.userId)).toBe(true);
+  });
+
+  it('lists orders by Bangladesh day for the back office, all or paid only (admin only)', async () => {
+    const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+    const all = (await call<commerceV1.ListAllOrdersResponse>('listAllOrders', { fromDay: today, toDay: today }, ADMIN)).orders;
+    const paid = (await call<commerceV1.ListAllOrdersResponse>('listAllOrders', { fromDay: today, toDay: today, paidOnly: true }, ADMIN)).orders;
+    expect(paid.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(paid.length);
+    expect(paid.every((o) => o.paid)).toBe(true);
+    expect((await call<commerceV1.ListAllOrdersResponse>('listAllOrders', { fromDay: '2001-01-01', toDay: '2001-12-31' }, ADMIN)).orders).toEqual([]);
+    await expect(call('listAllOrders', { fromDay: 'x', toDay: today }, ADMIN)).rejects.toMatchObject({ code: 3 });
+    await expect(call('listAllOrders', { fromDay: today, toDay: today }, student('nosy'))).rejects.toMatchObject({ code: 7 });
+  });
+});
