@@ -14,6 +14,7 @@ import { commerceV1 } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
 import { waitForMailLink } from '../../identity/src/testing/eml';
+import { waitFor } from '../../../tools/testing/wait';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -171,7 +172,7 @@ describe('commerce through the gateway on the all-in-one process', () => {
       client.close();
     }
     const wallet = await get(`/wallet/${student.id}`, student.token);
-    expect(wallet.body.data).toEqual({ balance: subtotal, pendingBalance: 0, reserved: 0 });
+    expect(wallet.body.data).toEqual({ balance: subtotal, pendingBalance: 0, reserved: 0, referrals: [] });
 
     const created = await post('/order', { userId: student.id, amount: 0, cuponCode: voucherCode }, student.token);
     expect(created.status).toBe(201);
@@ -206,5 +207,54 @@ describe('commerce through the gateway on the all-in-one process', () => {
     expect((await get(`/cart/${mine}`, adminToken)).status).toBe(403);
     // The other student's own cart is theirs alone, and empty.
     expect((await get(`/cart/${other.id}`, other.token)).body.data).toEqual({ items: [], subtotal: 0 });
+  });
+
+  it('pays by card through the mounted sandbox: session, hosted page, IPN and browser return; the order is Paid once', async () => {
+    await post('/cart/', { user: other.id, course: courseA.id, tier: 'silver' }, other.token);
+    const created = await post('/order', { userId: other.id, amount: courseA.price }, other.token);
+    expect(created.status).toBe(201);
+    const order = created.body.data as { _id: string; amount: number };
+    const ssl = (body: object, token: string) =>
+      post('/cart/ssl/', { total_amount: order.amount / 100, cus_name: 'Rafi', cus_email: 'rafi@example.com', cus_phone: '01712345678', num_of_item: 1, value_c: order._id, currency: 'BDT', ...body }, token);
+
+    expect(await ssl({ total_amount: order.amount / 100 + 1 }, other.token)).toMatchObject({ status: 400, body: { reason: 'AMOUNT_MISMATCH' } });
+    expect((await ssl({}, student.token)).status).toBe(404); // not the caller's order
+    expect((await ssl({}, adminToken)).status).toBe(403);
+    const opened = await ssl({}, other.token);
+    expect(opened.status).toBe(200);
+    const pageUrl = opened.body.data.GatewayPageURL as string;
+    expect(pageUrl.startsWith(`${base}/sslcommerz-sandbox/`)).toBe(true);
+
+    // The browser: the hosted page, Pay, then back through the gateway's return route.
+    const html = await (await fetch(pageUrl)).text();
+    const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
+    const paid = await fetch(action, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ choice: 'pay' }) });
+    const back = paid.headers.get('location')!;
+    expect(back.startsWith(`${base}/api/v1/cart/ssl/success?`)).toBe(true);
+    const landed = await fetch(back, { redirect: 'manual' });
+    expect([landed.status, landed.headers.get('location')]).toEqual([303, `/payment/success?order=${order._id}`]);
+    expect((await fetch(back, { redirect: 'manual' })).status).toBe(303); // again: nothing changes
+
+    const orders = (await get(`/order/${other.id}`, other.token)).body.data as { _id: string; state: string }[];
+    expect(orders.find((o) => o._id === order._id)).toMatchObject({ state: 'Paid' });
+    // Identity hears commerce.order.paid: the buyer is a subscriber with a first purchase.
+    await waitFor(async () => (await get('/user/me', other.token)).body.data.first_purchase === true, 'first_purchase');
+
+    // A forged IPN is answered 200 (and logged) and pays nothing.
+    const forged = await fetch(`${base}/api/v1/cart/ssl/ipn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ tran_id: 'T000000000000000000000000', val_id: 'X', status: 'VALID', amount: '1.00' }).toString(),
+    });
+    expect([forged.status, ((await forged.json()) as { outcome: string }).outcome]).toEqual([200, 'ignored']);
+
+    // The back office sees it, with the buyer's name; students may not.
+    const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+    const list = await get(`/analytics/paid-orders/${today}/${today}`, adminToken);
+    expect(list.body.data.find((o: { _id: string }) => o._id === order._id)).toMatchObject({ userName: 'Rafi Ahmed', paid: true });
+    expect((await get('/order/list', adminToken)).body.data.length).toBeGreaterThan(0);
+    expect((await get('/order/held', adminToken)).status).toBe(200);
+    expect((await get(`/analytics/orders/${today}/${today}`, other.token)).status).toBe(403);
+    expect((await get(`/analytics/orders/bad/${today}`, adminToken)).status).toBe(400);
   });
 });

@@ -270,6 +270,79 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
   const student = { label: STUDENT, check: requireAuth(identity, Roles.student) };
   const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
   return [
+    // ---- Back office: orders (declared before order/{userId} so `list` and `held` are never read as ids) ----
+    defineRoute({
+      method: 'get',
+      path: '/order/list',
+      summary: 'Orders of the last 30 days with their buyers, newest first (back office)',
+      auth: admin,
+      responses: { 200: answer(listOf(AdminOrderSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { orders } = await commerce.listAllOrders({ ...last30Days(), paidOnly: false }, caller);
+        res.json(ok(await withBuyers(identity, caller, orders)));
+      },
+    }),
+    ...(['orders', 'paid-orders'] as const).map((kind) =>
+      defineRoute({
+        method: 'get',
+        path: `/analytics/${kind}/{startDate}/{endDate}`,
+        summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers`,
+        auth: admin,
+        params: dayRangeParams,
+        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badRequest },
+        handler: async ({ res, param }) => {
+          const caller = callerOf(res);
+          const { orders } = await commerce.listAllOrders(
+            { fromDay: param('startDate'), toDay: param('endDate'), paidOnly: kind === 'paid-orders' },
+            caller,
+          );
+          res.json(ok(await withBuyers(identity, caller, orders)));
+        },
+      }),
+    ),
+    defineRoute({
+      method: 'get',
+      path: '/order/held',
+      summary: 'Orders whose card payment came with risk_level 1, waiting for release or refusal (back office)',
+      auth: admin,
+      responses: { 200: answer(listOf(AdminOrderSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { orders } = await commerce.listHeldOrders({}, caller);
+        res.json(ok(await withBuyers(identity, caller, orders)));
+      },
+    }),
+    ...(['release', 'refuse'] as const).map((action) =>
+      defineRoute({
+        method: 'post',
+        path: `/order/held/{orderId}/${action}`,
+        summary:
+          action === 'release'
+            ? 'Release a held order: it is paid (or, if it can no longer be paid, the card money goes to the student’s wallet)'
+            : 'Refuse a held order: it is cancelled and its wallet reservation given back; the card is refunded through the gateway’s merchant panel',
+        auth: admin,
+        params: { orderId: { schema: uuid(), description: 'The order id (UUID)' } },
+        responses: {
+          200: answer(done(OrderSchema)),
+          400: fail('The order has no payment held for review'),
+          404: fail('Unknown order'),
+        },
+        handler: async ({ res, param }) => {
+          if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
+          const request = { orderId: param('orderId') };
+          const { order } =
+            action === 'release'
+              ? await commerce.releaseHeldOrder(request, callerOf(res))
+              : await commerce.refuseHeldOrder(request, callerOf(res));
+          res.json({
+            success: true,
+            message: action === 'release' ? 'Order released' : 'Order refused',
+            data: toOrder(order),
+          });
+        },
+      }),
+    ),
     // ---- Vouchers (declared before cart/{userId} so `list` is never read as a code) ----
     defineRoute({
       method: 'get',
@@ -521,81 +594,28 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
       },
     }),
 
+    defineRoute({
+      method: 'post',
+      path: '/wallet/credit',
+      summary: 'Credit a student’s wallet (refund, gift-card redemption or referral bonus), once per reference (back office)',
+      auth: admin,
+      body: {
+        schema: z.object({
+          userId: uuid(),
+          kind: z.enum(['refund', 'gift_card_redemption', 'referral_bonus']),
+          amount: poisha().min(1),
+          reference: z.string().min(1).max(100).meta({ description: 'Unique per credit: the same reference twice credits once' }),
+        }),
+      },
+      responses: { 200: answer(envelope(WalletSchema), 'The student’s wallet after the credit'), ...badRequest },
+      handler: async ({ res, body }) => {
+        const { wallet } = await commerce.creditWallet(body, callerOf(res));
+        res.json(ok(toWallet(wallet)));
+      },
+    }),
+
     // ---- Card payments (the gateway's session, IPN and browser returns) ----
     ...cardPaymentRoutes(commerce, student, logger),
 
-    // ---- Back office: orders ----
-    defineRoute({
-      method: 'get',
-      path: '/order/list',
-      summary: 'Orders of the last 30 days with their buyers, newest first (back office)',
-      auth: admin,
-      responses: { 200: answer(listOf(AdminOrderSchema)) },
-      handler: async ({ res }) => {
-        const caller = callerOf(res);
-        const { orders } = await commerce.listAllOrders({ ...last30Days(), paidOnly: false }, caller);
-        res.json(ok(await withBuyers(identity, caller, orders)));
-      },
-    }),
-    ...(['orders', 'paid-orders'] as const).map((kind) =>
-      defineRoute({
-        method: 'get',
-        path: `/analytics/${kind}/{startDate}/{endDate}`,
-        summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers`,
-        auth: admin,
-        params: dayRangeParams,
-        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badRequest },
-        handler: async ({ res, param }) => {
-          const caller = callerOf(res);
-          const { orders } = await commerce.listAllOrders(
-            { fromDay: param('startDate'), toDay: param('endDate'), paidOnly: kind === 'paid-orders' },
-            caller,
-          );
-          res.json(ok(await withBuyers(identity, caller, orders)));
-        },
-      }),
-    ),
-    defineRoute({
-      method: 'get',
-      path: '/order/held',
-      summary: 'Orders whose card payment came with risk_level 1, waiting for release or refusal (back office)',
-      auth: admin,
-      responses: { 200: answer(listOf(AdminOrderSchema)) },
-      handler: async ({ res }) => {
-        const caller = callerOf(res);
-        const { orders } = await commerce.listHeldOrders({}, caller);
-        res.json(ok(await withBuyers(identity, caller, orders)));
-      },
-    }),
-    ...(['release', 'refuse'] as const).map((action) =>
-      defineRoute({
-        method: 'post',
-        path: `/order/held/{orderId}/${action}`,
-        summary:
-          action === 'release'
-            ? 'Release a held order: it is paid (or, if it can no longer be paid, the card money goes to the student’s wallet)'
-            : 'Refuse a held order: it is cancelled and its wallet reservation given back; the card is refunded through the gateway’s merchant panel',
-        auth: admin,
-        params: { orderId: { schema: uuid(), description: 'The order id (UUID)' } },
-        responses: {
-          200: answer(done(OrderSchema)),
-          400: fail('The order has no payment held for review'),
-          404: fail('Unknown order'),
-        },
-        handler: async ({ res, param }) => {
-          if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
-          const request = { orderId: param('orderId') };
-          const { order } =
-            action === 'release'
-              ? await commerce.releaseHeldOrder(request, callerOf(res))
-              : await commerce.refuseHeldOrder(request, callerOf(res));
-          res.json({
-            success: true,
-            message: action === 'release' ? 'Order released' : 'Order refused',
-            data: toOrder(order),
-          });
-        },
-      }),
-    ),
   ];
 }
