@@ -108,39 +108,23 @@ export function commerceError(t: TFunction, err: unknown, fallbackKey = 'cart.er
 }
 
 /** The card-gateway session request (spec §7 POST cart/ssl/): amounts in BDT, the order id in value_c. */
-export interface CardSessionBody {
-  total_amount: number;
-  discount_amount?: number;
-  cus_name: string;
-  cus_phone: string;
-  cus_email: string;
-  cus_add1: string;
-  cus_city?: string;
-  cus_country?: string;
-  cus_postcode?: string;
-  num_of_item: number;
-  product_name: string;
-  cart: { id: string };
-  value_a?: string;
-  value_b?: string;
-  value_c: string;
-  currency: 'BDT';
-}
+export type CardSessionBody = ApiPaths['/api/v1/cart/ssl/']['post']['requestBody']['content']['application/json'];
 
+/** The gateway's customer fields come from the student's profile (the session's stored user). */
 export function cardSessionBody(user: SessionUser, order: Order, items: readonly { title: string }[], voucher: string): CardSessionBody {
   return {
     total_amount: order.amount / 100,
     discount_amount: order.discount / 100,
-    cus_name: user.name,
-    cus_phone: user.phone,
+    cus_name: user.name.slice(0, 120),
+    cus_phone: user.phone.slice(0, 40),
     cus_email: user.email,
-    cus_add1: user.address,
+    cus_add1: user.address.slice(0, 300),
     cus_country: 'Bangladesh',
     num_of_item: items.length,
     product_name: items
       .map((i) => i.title)
       .join(', ')
-      .slice(0, 255),
+      .slice(0, 300),
     cart: { id: user._id },
     value_a: voucher ? 'true' : 'false',
     value_b: voucher,
@@ -149,14 +133,8 @@ export function cardSessionBody(user: SessionUser, order: Order, items: readonly
   };
 }
 
-// TEMPORARY: POST cart/ssl/ is being added to the gateway; until it is in api-types.ts the call
-// goes through authApi untyped. Replace with `authApi.POST('/api/v1/cart/ssl/', { body })`.
-type UntypedPost = (path: string, init: { body: CardSessionBody }) => Promise<{ data?: { success: true; data: { GatewayPageURL: string } }; error?: unknown; response: Response }>;
-
 /** Opens a card-gateway session for an unpaid order; the URL of the gateway's page. */
 export async function startCardPayment(user: SessionUser, order: Order, items: readonly { title: string }[], voucher: string): Promise<string> {
-  const post = authApi.POST as unknown as UntypedPost;
-  const { data } = await answer(post('/api/v1/cart/ssl/', { body: cardSessionBody(user, order, items, voucher) }));
-  if (!data?.GatewayPageURL) throw new ApiError('No gateway page', 502);
+  const { data } = await answer(authApi.POST('/api/v1/cart/ssl/', { body: cardSessionBody(user, order, items, voucher) }));
   return data.GatewayPageURL;
 }
