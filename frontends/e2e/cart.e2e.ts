@@ -419,6 +419,16 @@ test(
       );
       await page.waitForSelector('[data-testid="cart-badge"]', { state: 'detached' });
 
+      // The browser's Back button from the gateway's page: the cart is usable again.
+      await addToCart(page, d ?? a!, 'gold');
+      await page.goto(`${taal.baseUrl}/cart`);
+      await page.click('[data-testid="cart-proceed"]');
+      await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
+      await page.goBack();
+      await page.waitForURL('**/cart');
+      await page.waitForSelector('[data-testid="cart-proceed"]:not([disabled])');
+      expect(await text(page, 'cart-proceed')).toBe('Proceed');
+
       // Cancel, then Fail: back on their pages with a link to the cart, which still holds the course.
       for (const [button, kind] of [
         ['Cancel', 'cancel'],

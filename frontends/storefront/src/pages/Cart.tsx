@@ -68,6 +68,20 @@ function StudentCart({ user }: { user: SessionUser }) {
     cart.reload();
     wallet.reload();
   };
+  // Back from the gateway's page with the browser's Back button (page restored from the back/forward
+  // cache): the page is usable again, with the cart and wallet as they are now.
+  const reloadRef = useRef(reloadAll);
+  reloadRef.current = reloadAll;
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      setProceeding(false);
+      setError(null);
+      reloadRef.current();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   if (cart.loading && !cart.data) return <PageLoading />;
   if (!cart.data) {
@@ -174,7 +188,7 @@ function StudentCart({ user }: { user: SessionUser }) {
       setError(message);
       toast(message, 'error');
       setProceeding(false);
-      wallet.reload();
+      reloadAll();
     }
   };
 
