@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
+import { Client } from 'pg';
 import { grpcOf } from '@taal/kit';
 import { services } from './registry';
 
@@ -29,7 +30,7 @@ describe('cluster mode', () => {
     }
     requireEnv('KAFKA_BROKERS');
     database = await createTestDatabase();
-    const [httpPort, grpcPort, identityPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [httpPort, grpcPort, identityPort, metricsPort, sandboxPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     catalogueMetricsPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
@@ -42,6 +43,7 @@ describe('cluster mode', () => {
         GRPC_DEADLINE_MS: String(DEADLINE_MS),
         METRICS_PORT: String(metricsPort),
         CATALOGUE_METRICS_PORT: String(catalogueMetricsPort),
+        SSLCOMMERZ_SANDBOX_PORT: String(sandboxPort),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
       },
@@ -158,6 +160,72 @@ describe('cluster mode', () => {
     expect(Object.values(healthy.services).every(Boolean)).toBe(true);
     expect(healthy.services.catalogue).toBe(true);
   }, 60_000);
+
+  it('kill -9 of commerce while card payments settle: each order ends paid with exactly one event, or unpaid and paid on the retried notification', async () => {
+    const api = async (method: string, p: string, token: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${p}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const login = await fetch(`${base}/api/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'student@taal.local', password: 'student123' }),
+    });
+    const me = ((await login.json()) as { data: { token: string; user: { _id: string } } }).data;
+    const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string; priceSilver: { price: number } | null }[] }).data.filter(
+      (c) => (c.priceSilver?.price ?? 0) > 0,
+    );
+
+    // Eight orders, each with its own gateway session (one course each, so they never share a cart).
+    const pages: { orderId: string; page: string }[] = [];
+    for (const course of courses.slice(0, 8)) {
+      await api('POST', '/cart/remove_all', me.token, { user: me.user._id });
+      expect((await api('POST', '/cart/', me.token, { user: me.user._id, course: course._id, tier: 'silver' })).status).toBe(200);
+      const order = (await api('POST', '/order', me.token, { userId: me.user._id, amount: course.priceSilver!.price, useWallet: false })).body.data;
+      const ssl = await api('POST', '/cart/ssl/', me.token, {
+        total_amount: order.amount / 100, cus_name: 'Crash', cus_email: 'crash@example.com', cus_phone: '01700000000', value_c: order._id, currency: 'BDT',
+      });
+      expect(ssl.status).toBe(200);
+      pages.push({ orderId: order._id, page: ssl.body.data.GatewayPageURL });
+    }
+
+    // Pay all eight on the sandbox while commerce is killed in the middle of their IPNs.
+    const commerce = pids.get('commerce')!.at(-1)!;
+    const returns = pages.map(async ({ page }, i) => {
+      await new Promise((r) => setTimeout(r, i * 15));
+      const html = await (await fetch(page)).text();
+      const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
+      const paid = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
+      return paid.headers.get('location')!;
+    });
+    await new Promise((r) => setTimeout(r, 40));
+    process.kill(commerce, 'SIGKILL');
+    const backUrls = await Promise.all(returns);
+    await waitFor(() => !isAlive(commerce), 'the commerce process to die', { timeoutMs: 5000 });
+
+    // Once the supervisor has commerce back, the notifications are retried (here: each browser return again).
+    // Its Kafka consumer group waits for the killed member's session to time out first (about 30 s).
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: () => output });
+    for (const url of backUrls) expect((await fetch(url, { redirect: 'manual' })).status).toBe(303);
+
+    const orders = (await api('GET', `/order/${me.user._id}`, me.token)).body.data as { _id: string; paid: boolean }[];
+    for (const { orderId } of pages) expect(orders.find((o) => o._id === orderId)).toMatchObject({ paid: true });
+    const pg = new Client({ connectionString: database.url });
+    await pg.connect();
+    try {
+      const { rows } = await pg.query<{ n: string }>(`SELECT count(*) AS n FROM commerce.outbox WHERE type = 'commerce.order.paid' AND key = $1`, [me.user._id]);
+      expect(Number(rows[0]!.n)).toBe(pages.length);
+      const attempts = await pg.query<{ status: string }>(`SELECT status FROM commerce.card_payment WHERE order_id = ANY($1::text[])`, [pages.map((p) => p.orderId)]);
+      expect(attempts.rows.map((r) => r.status)).toEqual(pages.map(() => 'paid'));
+    } finally {
+      await pg.end();
+    }
+    expect(pids.get('commerce')!.length).toBeGreaterThan(1);
+  }, 150_000);
 });
 
 function isAlive(pid: number): boolean {

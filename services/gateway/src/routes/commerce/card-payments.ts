@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from '../../clients/commerce';
-import { answer, envelope, fail, ID_PATTERN } from '../../http/api-schemas';
+import { answer, badRequest, envelope, fail, ID_PATTERN } from '../../http/api-schemas';
 import { callerOf } from '../../http/auth';
 import { ok } from '../../http/respond';
 import { defineRoute, type Access, type RouteSpec } from '../../http/route-table';
@@ -82,7 +82,7 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
               body: { schema: returnFields.loose(), mediaType: 'application/x-www-form-urlencoded' as const },
             }
           : {}),
-        responses: { 303: { description: `To the storefront's /payment/${page}?order=<id>` } },
+        responses: { 303: { description: `To the storefront's /payment/${page}?order=<id>` }, ...(method === 'post' ? badRequest : ({} as Record<number, never>)) },
         handler: async ({ req, res }) => {
           const fields = fieldsOf(req);
           const orderId = orderOf(fields);
