@@ -150,3 +150,156 @@ test('coupons: create with validation (digits only, missing field), list, delete
     await context.close();
   }
 }, 120_000);
+
+interface Order {
+  _id: string;
+  paid: boolean;
+  amount: number;
+}
+
+test('orders and paid orders: date range with quick ranges, 10 rows a page, paid rows highlighted, CSV; held for review; en and bn', async () => {
+  const { page, context, errors } = await openPage(browser);
+  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const student = await loginByApi(taal.baseUrl, DEMO.student);
+  const courses = (await (await fetch(`${taal.baseUrl}/api/v1/course/`)).json()) as { data: { _id: string; title: string }[] };
+  const [first, second] = courses.data as [{ _id: string; title: string }, { _id: string; title: string }];
+  try {
+    // One paid order (a 100% voucher through the zero-cost path), then eleven unpaid ones.
+    const code = `ORD${Date.now().toString(36).toUpperCase()}`;
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 1, expireDate: dhakaDay(3) });
+    await call('POST', 'cart/', student.token, { user: student.user._id, course: first._id, tier: 'silver' });
+    const paid = await call<Order>('POST', 'order', student.token, { userId: student.user._id, amount: 0, cuponCode: code });
+    await call('POST', `cart/zero-cart/${student.user._id}/${paid._id}`, student.token, {});
+    const cart = await call<{ subtotal: number }>('POST', 'cart/', student.token, { user: student.user._id, course: second._id, tier: 'gold' });
+    const wallet = await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token);
+    expect(wallet.balance).toBe(0);
+    for (let i = 0; i < 11; i++) await call<Order>('POST', 'order', student.token, { userId: student.user._id, amount: cart.subtotal });
+    const today = dhakaDay();
+    const all = await call<Order[]>('GET', `analytics/orders/${dhakaDay(-30)}/${today}`, admin.token);
+    expect(all).toHaveLength(12);
+
+    await loginAsAdmin(page);
+    await page.goto(`${taal.baseUrl}/adminorderlist`);
+    await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
+    // The last 30 days by default.
+    expect(await page.getAttribute('[data-testid="quick-30"]', 'aria-pressed')).toBe('true');
+    expect(await page.inputValue('input[name="to"]')).toBe(today);
+    expect(await page.inputValue('input[name="from"]')).toBe(dhakaDay(-30));
+    expect(await page.locator('[data-testid="orders-table"] th').allTextContents()).toEqual([
+      'Date',
+      'Order id',
+      'Name',
+      'Courses',
+      'Coupon',
+      'Subtotal',
+      'Amount',
+      'Status',
+      'Paid at',
+    ]);
+    // 10 a page; the paid row highlighted.
+    expect(await page.locator('[data-testid="orders-table"] [data-testid="table-row"]').count()).toBe(10);
+    expect(await page.textContent('[data-testid="orders-table"] [data-testid="table-info"]')).toBe('Showing 1 to 10 of 12 entries');
+    expect(await page.textContent('[data-testid="order-count-total"] .stat-value')).toBe('12');
+    expect(await page.textContent('[data-testid="order-count-paid"] .stat-value')).toBe('1');
+    expect(await page.textContent('[data-testid="order-count-received"] .stat-value')).toBe('BDT 0.00');
+    await page.click('[data-testid="orders-table"] [data-testid="table-pager"] button:has-text("2")');
+    expect(await page.locator('[data-testid="orders-table"] [data-testid="table-row"]').count()).toBe(2);
+    const paidRow = page.locator('[data-testid="orders-table"] tr.row-paid');
+    expect(await paidRow.count()).toBe(1);
+    expect(await paidRow.locator('td[data-col="status"]').textContent()).toBe('Paid');
+    expect(await paidRow.locator('td[data-col="user"]').textContent()).toBe(`Demo Student${DEMO.student.email}`);
+    expect(await paidRow.locator('td[data-col="courses"]').textContent()).toBe(`${first.title} (Silver)`);
+    expect(await paidRow.locator('td[data-col="coupon"]').textContent()).toBe(`${code} (100%)`);
+    expect(await page.locator('[data-testid="orders-table"] tr:not(.row-paid) td[data-col="status"]').first().textContent()).toBe('Unpaid');
+
+    // CSV of every row; copy.
+    const download = page.waitForEvent('download');
+    await page.click('[data-testid="orders-table"] [data-testid="table-csv"]');
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toBe('Date,Order id,Name,Email,Courses,Coupon,Subtotal,Wallet used,Amount,Status,Paid at');
+    expect(lines).toHaveLength(13);
+    expect(csv).toContain(paid._id);
+    await page.click('[data-testid="orders-table"] [data-testid="table-copy"]');
+    await toastWith(page, 'Copied 12 rows to the clipboard');
+    expect(await page.locator('[data-testid="orders-table"] [data-testid="table-print"]').count()).toBe(0);
+    await page.click('[data-testid="orders-table"] [data-testid="table-pager"] button:has-text("1")');
+    await shot(page, 'admin-orders-en');
+
+    // Quick ranges and a chosen range (both dates needed).
+    await page.click('[data-testid="quick-7"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="quick-7"]')?.getAttribute('aria-pressed') === 'true');
+    expect(await page.inputValue('input[name="from"]')).toBe(dhakaDay(-7));
+    await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
+    await page.click('[data-testid="quick-365"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="quick-365"]')?.getAttribute('aria-pressed') === 'true');
+    expect(await page.inputValue('input[name="from"]')).toBe(dhakaDay(-365));
+    await page.fill('input[name="from"]', '2021-01-01');
+    await page.fill('input[name="to"]', '2021-01-31');
+    await page.click('[data-testid="apply-range"]');
+    await page.waitForSelector('[data-testid="orders-table"] [data-testid="no-data"]');
+    expect(await page.getAttribute('[data-testid="quick-30"]', 'aria-pressed')).toBe('false');
+    await page.fill('input[name="from"]', '');
+    await page.click('[data-testid="apply-range"]');
+    expect(await page.textContent('[data-testid="range-missing"]')).toBe('Please choose both the from and the to date.');
+    await page.click('[data-testid="quick-30"]');
+    await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
+
+    // Held for risk review: none here (the all-in-one's card sandbox reports no risky payment).
+    await page.waitForSelector('[data-testid="held-orders"] [data-testid="no-data"]');
+    expect(await page.textContent('[data-testid="held-orders"] h2')).toBe('Held for risk review');
+    expect(await call<unknown[]>('GET', 'order/held', admin.token)).toEqual([]);
+
+    // The section's buttons, with GET order/held answered by the page (two real unpaid orders shown
+    // as held) and Release answered by the page too; Refuse goes to the real gateway, which refuses
+    // it (the order is not held) and the screen says so.
+    const [heldA, heldB] = all.filter((o) => !o.paid) as [Order & Record<string, unknown>, Order & Record<string, unknown>];
+    const released: string[] = [];
+    await page.route('**/api/v1/order/held', (route) =>
+      route.fulfill({ json: { success: true, data: [heldA, heldB].filter((o) => !released.includes(o._id)).map((o) => ({ ...o, status: 'held' })) } }),
+    );
+    await page.route('**/api/v1/order/held/*/release', (route) => {
+      const id = route.request().url().split('/').slice(-2)[0]!;
+      released.push(id);
+      return route.fulfill({ json: { success: true, message: 'Order released', data: { ...heldA, status: 'paid', paid: true, state: 'Paid' } } });
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid="held-table"] [data-testid="table-row"]');
+    expect(await page.locator('[data-testid="held-table"] [data-testid="table-row"]').count()).toBe(2);
+    expect(await page.locator('[data-testid="held-table"] th').allTextContents()).toEqual(['Date', 'Order id', 'Name', 'Courses', 'Amount', 'Decision']);
+    await shot(page, 'admin-orders-held-en');
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/order/held/${heldB._id}/refuse`));
+    await page.locator('[data-testid="held-table"] [data-testid="table-row"]').nth(1).locator('[data-testid="held-refuse"]').click();
+    expect((await refused).status()).toBe(400);
+    await toastWith(page, 'This order is no longer held for review');
+    await page.locator('[data-testid="held-table"] [data-testid="table-row"]').first().locator('[data-testid="held-release"]').click();
+    await toastWith(page, 'Order released');
+    expect(released).toEqual([heldA._id]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="held-table"] [data-testid="table-row"]').length === 1);
+    await page.unroute('**/api/v1/order/held');
+    await page.unroute('**/api/v1/order/held/*/release');
+
+    // Paid orders only.
+    await page.click('.admin-side a[href="/adminpaidorderlist"]');
+    await page.waitForSelector('[data-testid="admin-paid-orders"] [data-testid="table-row"]');
+    expect(await page.locator('[data-testid="table-row"]').count()).toBe(1);
+    expect(await page.locator('tr.row-paid').count()).toBe(1);
+    expect(await page.locator('[data-testid="held-orders"]').count()).toBe(0);
+    await shot(page, 'admin-paid-orders-en');
+
+    // Bengali.
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="admin-paid-orders"] h1')?.textContent === 'পরিশোধিত অর্ডার');
+    expect(await page.textContent('tr.row-paid td[data-col="status"]')).toBe('পরিশোধিত');
+    await shot(page, 'admin-paid-orders-bn');
+    await page.goto(`${taal.baseUrl}/adminorderlist`);
+    await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
+    expect(await page.textContent('[data-testid="quick-7"]')).toBe('গত সপ্তাহ');
+    await page.waitForSelector('[data-testid="held-orders"] [data-testid="no-data"]');
+    await shot(page, 'admin-orders-bn');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);

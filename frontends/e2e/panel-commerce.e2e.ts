@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, bdt, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+import { apiGet, bdt, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
 
@@ -157,7 +157,26 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await shot(page, 'panel-purchases-en');
 
     // ---- Earn Money: the referral code, its sign-up link, pending and credited bonuses.
-    const walletNow = await call<{ balance: number; pendingBalance: number }>('GET', `wallet/${student.user._id}`, student.token);
+    await openTab(page, 5, 'earnMoney');
+    await page.waitForSelector('[data-testid="referrals-empty"]');
+    // A friend signs up with the code: a pending bonus of 200 taka.
+    const friend = { email: `friend-${Date.now()}@example.com`, password: 'secret12', name: 'Karim Bondhu' };
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: friend.name, email: friend.email, password: friend.password, confirmPassword: friend.password, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' }))
+      form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
+    expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/${me.referralCode}`, { method: 'POST', body: form })).status).toBe(201);
+    type Referral = { referredName: string; status: string; amount: number };
+    const walletWith = async (status: string) => {
+      for (let i = 0; i < 100; i++) {
+        const w = await call<{ balance: number; pendingBalance: number; referrals: Referral[] }>('GET', `wallet/${student.user._id}`, student.token);
+        if (w.referrals.some((r) => r.status === status)) return w;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no ${status} referral`);
+    };
+    const walletNow = await walletWith('pending');
+    expect(walletNow.pendingBalance).toBe(20_000);
     await openTab(page, 5, 'earnMoney');
     await page.waitForSelector('[data-testid="referral-code"]');
     expect(me.referralCode).toMatch(/^\S+$/);
@@ -167,6 +186,26 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await page.waitForFunction(() => !document.querySelector('[data-testid="bonus-pending"] strong')?.textContent?.includes('…'));
     expect(await page.textContent('[data-testid="bonus-pending"] strong')).toBe(bdt(walletNow.pendingBalance));
     expect(await page.textContent('[data-testid="bonus-credited"] strong')).toBe(bdt(walletNow.balance));
+    expect(await page.textContent('[data-testid="referral"][data-status="pending"]')).toContain(friend.name);
+    expect(await page.textContent('[data-testid="referral"][data-status="pending"]')).toContain('Pending');
+
+    // The friend verifies, logs in and makes a first paid order: the bonus is credited.
+    const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(taal, friend.email))[0]!.body)![0];
+    const token = new URL(link).pathname.split('/').pop()!;
+    expect((await fetch(`${taal.baseUrl}/api/v1/user/verify-email/${token}`)).ok).toBe(true);
+    const buyer = await loginByApi(taal.baseUrl, friend);
+    const freeCode = `${code}F`;
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: freeCode, discount: 100, useLimit: 1, expireDate: expire });
+    await call('POST', 'cart/', buyer.token, { user: buyer.user._id, course: second._id, tier: 'silver' });
+    const friendOrder = await call<Order>('POST', 'order', buyer.token, { userId: buyer.user._id, amount: 0, cuponCode: freeCode });
+    await call('POST', `cart/zero-cart/${buyer.user._id}/${friendOrder._id}`, buyer.token, {});
+    const credited = await walletWith('credited');
+    expect(credited.pendingBalance).toBe(0);
+    await openTab(page, 5, 'earnMoney');
+    await page.waitForSelector('[data-testid="referral"][data-status="credited"]');
+    expect(await page.textContent('[data-testid="bonus-credited"] strong')).toBe(bdt(credited.balance));
+    expect(await page.textContent('[data-testid="bonus-pending"] strong')).toBe(bdt(0));
+    expect(await page.textContent('[data-testid="referral"] td.num')).toBe(bdt(20_000));
     await shot(page, 'panel-earn-en');
 
     // ---- Bengali: the same tabs.

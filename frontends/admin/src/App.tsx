@@ -17,6 +17,8 @@ const OAuthUsers = lazy(() => import('./pages/OAuthUsers'));
 const AnalyticsUsers = lazy(() => import('./pages/AnalyticsUsers'));
 const CouponList = lazy(() => import('./pages/Coupons').then((m) => ({ default: m.CouponList })));
 const CreateCoupon = lazy(() => import('./pages/Coupons').then((m) => ({ default: m.CreateCoupon })));
+const OrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.OrderList })));
+const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.PaidOrderList })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -37,6 +39,8 @@ export function App() {
                 <Route path="/adminanalyticsusers" element={<AnalyticsUsers />} />
                 <Route path="/admincuponlist" element={<CouponList />} />
                 <Route path="/cupon" element={<CreateCoupon />} />
+                <Route path="/adminorderlist" element={<OrderList />} />
+                <Route path="/adminpaidorderlist" element={<PaidOrderList />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

@@ -14,6 +14,10 @@ export interface Column<T> {
   text: (row: T) => string;
   /** What the cell shows, when more than text (a link, a button). */
   render?: (row: T) => ReactNode;
+  /** A class for the column's cells (e.g. 'num': amounts right-aligned on one line). */
+  className?: string;
+  /** In copy and CSV (and search) only, not on screen (another column shows it). */
+  exportOnly?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -123,6 +127,7 @@ export function DataTable<T>({
     return all.filter((r) => columns.some((c) => c.text(r).toLowerCase().includes(q)));
   }, [rows, query, columns]);
   const view = pageOf(filtered, page, pageSize);
+  const shown = useMemo(() => columns.filter((c) => !c.exportOnly), [columns]);
 
   const copy = async () => {
     const text = [columns.map((c) => c.header).join('\t'), ...filtered.map((r) => columns.map((c) => c.text(r)).join('\t'))].join('\n');
@@ -136,36 +141,38 @@ export function DataTable<T>({
 
   return (
     <div className="data-table" data-testid={testId}>
-      <div className="data-table-tools">
-        {exports && (
-          <div className="data-table-buttons">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy()} disabled={!filtered.length} data-testid="table-copy">
-              {t('admin.table.copy')}
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => download(fileName, toCsv(columns, filtered))} disabled={!filtered.length} data-testid="table-csv">
-              {t('admin.table.csv')}
-            </button>
-            {print && (
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => printTable(title, columns, filtered)} disabled={!filtered.length} data-testid="table-print">
-                {t('admin.table.print')}
+      {(exports || search) && (
+        <div className="data-table-tools">
+          {exports && (
+            <div className="data-table-buttons">
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy()} disabled={!filtered.length} data-testid="table-copy">
+                {t('admin.table.copy')}
               </button>
-            )}
-          </div>
-        )}
-        {search && (
-          <label className="data-table-search">
-            <span>{t('admin.table.search')}</span>
-            <input
-              type="search"
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(0);
-              }}
-            />
-          </label>
-        )}
-      </div>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => download(fileName, toCsv(columns, filtered))} disabled={!filtered.length} data-testid="table-csv">
+                {t('admin.table.csv')}
+              </button>
+              {print && (
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => printTable(title, columns, filtered)} disabled={!filtered.length} data-testid="table-print">
+                  {t('admin.table.print')}
+                </button>
+              )}
+            </div>
+          )}
+          {search && (
+            <label className="data-table-search">
+              <span>{t('admin.table.search')}</span>
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  setPage(0);
+                }}
+              />
+            </label>
+          )}
+        </div>
+      )}
       {loading && !rows ? (
         <Loading />
       ) : !filtered.length ? (
@@ -176,8 +183,8 @@ export function DataTable<T>({
             <table>
               <thead>
                 <tr>
-                  {columns.map((c) => (
-                    <th key={c.key} scope="col">
+                  {shown.map((c) => (
+                    <th key={c.key} scope="col" className={c.className}>
                       {c.header}
                     </th>
                   ))}
@@ -186,8 +193,8 @@ export function DataTable<T>({
               <tbody>
                 {view.rows.map((r) => (
                   <tr key={rowKey(r)} className={rowClass?.(r)} data-testid="table-row">
-                    {columns.map((c) => (
-                      <td key={c.key} data-col={c.key}>
+                    {shown.map((c) => (
+                      <td key={c.key} data-col={c.key} className={c.className}>
                         {c.render ? c.render(r) : c.text(r)}
                       </td>
                     ))}

@@ -6,3 +6,6 @@ type Json<R> = R extends { content: { 'application/json': infer B } } ? B : neve
 export type Data<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] extends { responses: { 200: infer R } } ? (Json<R> extends { data: infer D } ? D : never) : never;
 
 export type Voucher = Data<'/api/v1/cart/cupon/list', 'get'>[number];
+
+/** An order as the back office's lists answer it: the order with its buyer's name and e-mail. */
+export type AdminOrder = Data<'/api/v1/analytics/orders/{startDate}/{endDate}', 'get'>[number];

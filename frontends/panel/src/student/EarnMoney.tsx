@@ -1,12 +1,15 @@
 // Tab 5, Earn Money (spec §2, §9): the student's referral code with 'share your code and get 200
 // taka', the sign-up link that carries it (/signup/{code}), and the wallet's referral bonuses:
-// pending (promised, not yet given) and credited (GET wallet/{userId}).
+// pending (promised, not yet given) and credited (GET wallet/{userId}), and the students who
+// signed up with the code, each bonus pending or credited.
 import { answer, authApi } from '@taal/web-shared/api';
+import { formatDate } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, TabError } from '../components';
+import type { Wallet } from '../types';
 
 /** Spec §9: the referral reward, in taka. */
 export const REFERRAL_REWARD_TAKA = 200;
@@ -28,6 +31,43 @@ async function copyText(text: string): Promise<boolean> {
     area.remove();
     return ok;
   }
+}
+
+function Referrals({ referrals }: { referrals: Wallet['referrals'] }) {
+  const { t, i18n } = useTranslation();
+  if (!referrals.length) return <p className="muted" data-testid="referrals-empty">{t('studentPanel.earn.noReferrals')}</p>;
+  return (
+    <table className="order-courses referrals" data-testid="referrals">
+      <thead>
+        <tr>
+          <th scope="col">{t('studentPanel.earn.friend')}</th>
+          <th scope="col">{t('studentPanel.earn.joined')}</th>
+          <th scope="col">{t('studentPanel.earn.status')}</th>
+          <th scope="col" className="num">
+            {t('studentPanel.earn.bonus')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {referrals.map((r, i) => (
+          <tr key={`${r.createdAt}-${i}`} data-testid="referral" data-status={r.status}>
+            <td>{r.referredName}</td>
+            <td>{formatDate(r.createdAt, i18n.language)}</td>
+            <td>
+              <span className={`badge ${r.status === 'credited' ? 'badge-ok' : 'badge-muted-plain'}`}>
+                {r.status === 'credited'
+                  ? t('studentPanel.earn.creditedOn', { date: formatDate(r.creditedAt, i18n.language) })
+                  : t('studentPanel.earn.pendingStatus')}
+              </span>
+            </td>
+            <td className="num">
+              <Money poisha={r.amount} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export default function EarnMoney({ user }: { user: SessionUser }) {
@@ -81,6 +121,8 @@ export default function EarnMoney({ user }: { user: SessionUser }) {
           </div>
         </div>
       )}
+      <h3>{t('studentPanel.earn.referrals')}</h3>
+      {wallet.data && <Referrals referrals={wallet.data.referrals} />}
     </div>
   );
 }

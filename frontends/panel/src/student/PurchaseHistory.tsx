@@ -13,8 +13,8 @@ import type { Order } from '../types';
 function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const paid = order.state === 'Paid';
-  // An unpaid order that expired or was cancelled can no longer be paid: say so beside Unpaid.
-  const closed = !paid && (order.status === 'expired' || order.status === 'cancelled');
+  // An unpaid order that expired, was cancelled or is held for review: say so beside Unpaid.
+  const closed = !paid && (order.status === 'expired' || order.status === 'cancelled' || order.status === 'held');
   return (
     <li className={`card order-card ${paid ? 'order-paid' : 'order-unpaid'}`} data-testid="purchase" data-order={order._id} data-state={order.state}>
       <header className="order-head">
