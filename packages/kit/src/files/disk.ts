@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore, StoredFile } from '../ports/files';
 import { DEFAULT_CONTENT_TYPE, InvalidFileKeyError, validateFileKey } from './key';
+import { checkRangeBounds, clampRangeEnd } from './range';
 
 interface Meta {
   contentType: string;
@@ -68,6 +69,33 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
     return { key, size, contentType: (await readMeta(key)).contentType };
   };
 
+  /**
+   * Opens the object for reading, so size and content stay those of one file even if a writer renames
+   * a new version over it meanwhile. Null when missing; the caller owns the handle.
+   */
+  const open = async (key: string): Promise<{ file: StoredFile; handle: fs.FileHandle } | null> => {
+    const file = objectPath(key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (err) {
+      if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw err;
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const { contentType } = await readMeta(key);
+      return { file: { key, size: st.size, contentType }, handle };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  };
+
   return {
     rootDir: root,
     init,
@@ -93,26 +121,25 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
       }
     },
     async get(key) {
-      const file = objectPath(key);
-      let handle: fs.FileHandle;
+      const opened = await open(key);
+      if (!opened) return null;
+      return { file: opened.file, body: opened.handle.createReadStream() };
+    },
+    async getRange(key, start, end) {
+      objectPath(key); // the same key checks as get, before the range checks
+      checkRangeBounds(key, start, end);
+      const opened = await open(key);
+      if (!opened) return null;
+      const { file, handle } = opened;
+      let last: number;
       try {
-        handle = await fs.open(file, 'r');
-      } catch (err) {
-        if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
-        throw err;
-      }
-      try {
-        const st = await handle.stat();
-        if (!st.isFile()) {
-          await handle.close();
-          return null;
-        }
-        const { contentType } = await readMeta(key);
-        return { file: { key, size: st.size, contentType }, body: handle.createReadStream() };
+        last = clampRangeEnd(key, start, end, file.size);
       } catch (err) {
         await handle.close();
         throw err;
       }
+      // The stream reads only start..last (inclusive) and closes the handle when done or destroyed.
+      return { file, body: handle.createReadStream({ start, end: last }) };
     },
     stat,
     async delete(key) {

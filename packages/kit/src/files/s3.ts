@@ -2,6 +2,7 @@ import { Client } from 'minio';
 import type { Readable } from 'node:stream';
 import type { FileStore, StoredFile } from '../ports/files';
 import { DEFAULT_CONTENT_TYPE, validateFileKey } from './key';
+import { checkRangeBounds, clampRangeEnd } from './range';
 
 export interface S3FileStoreOptions {
   /** e.g. `http://127.0.0.1:59000` or `https://s3.eu-west-1.amazonaws.com`. */
@@ -92,6 +93,26 @@ export function createS3FileStore(options: S3FileStoreOptions): S3FileStore {
         body = await client.getObject(bucket, key);
       } catch (err) {
         if (isMissing(err)) return null;
+        throw err;
+      }
+      return { file, body };
+    },
+    async getRange(key, start, end) {
+      validateFileKey(key);
+      checkRangeBounds(key, start, end);
+      const file = await stat(key);
+      if (!file) return null;
+      const last = clampRangeEnd(key, start, end, file.size);
+      let body: Readable;
+      try {
+        // One ranged GET: the server sends only these bytes (206), streamed as they arrive.
+        body = await client.getPartialObject(bucket, key, start, last - start + 1);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        // Replaced by a shorter object since the stat.
+        if ((err as { code?: string } | null)?.code === 'InvalidRange') {
+          throw new RangeError(`Range of ${JSON.stringify(key)}: start ${start} is past the end of the object`);
+        }
         throw err;
       }
       return { file, body };

@@ -1,4 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, type ReadStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { requireInfraEnv } from '../config/infra-env-file';
@@ -34,6 +36,47 @@ describe('disk file store layout', () => {
       expect(readdirSync(os.tmpdir())).not.toContain('escape.txt');
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ranged reads read only the range', () => {
+  const size = 3 * 1024 * 1024;
+  const start = 1_000_003;
+  const length = 4096;
+  const drain = async (body: NodeJS.ReadableStream) => {
+    let n = 0;
+    for await (const chunk of body) n += (chunk as Buffer).length;
+    return n;
+  };
+
+  it('disk: the file stream reads just the range from the file', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'taal-files-range-'));
+    try {
+      const store = createDiskFileStore(root);
+      await store.put('v.mp4', randomBytes(size), 'video/mp4');
+      const got = await store.getRange('v.mp4', start, start + length - 1);
+      const body = got!.body as ReadStream;
+      expect(await drain(body)).toBe(length);
+      expect(body.bytesRead).toBe(length); // bytes read from disk, not just emitted
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('s3: one ranged GET, answered 206 with only the range', async () => {
+    const store = createS3FileStore(s3Settings());
+    const key = `taal-test/range-${Date.now().toString(36)}.mp4`;
+    await store.put(key, randomBytes(size), 'video/mp4');
+    try {
+      const got = await store.getRange(key, start, start + length - 1);
+      const res = got!.body as IncomingMessage;
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-length']).toBe(String(length));
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${start + length - 1}/${size}`);
+      expect(await drain(res)).toBe(length);
+    } finally {
+      await store.delete(key);
     }
   });
 });
