@@ -298,6 +298,14 @@ test('orders and paid orders: date range with quick ranges, 10 rows a page, paid
     expect(await page.textContent('[data-testid="quick-7"]')).toBe('গত সপ্তাহ');
     await page.waitForSelector('[data-testid="held-orders"] [data-testid="no-data"]');
     await shot(page, 'admin-orders-bn');
+    // The held section with rows, in Bengali (its list answered by the page again).
+    await page.route('**/api/v1/order/held', (route) => route.fulfill({ json: { success: true, data: [{ ...heldB, status: 'held' }] } }));
+    await page.reload();
+    await page.waitForSelector('[data-testid="held-table"] [data-testid="table-row"]');
+    expect(await page.textContent('[data-testid="held-release"]')).toBe('ছেড়ে দিন');
+    expect(await page.textContent('[data-testid="held-refuse"]')).toBe('প্রত্যাখ্যান করুন');
+    await shot(page, 'admin-orders-held-bn');
+    await page.unroute('**/api/v1/order/held');
     expect(errors).toEqual([]);
   } finally {
     await context.close();
