@@ -4,6 +4,7 @@ export * as commerceV1 from './gen/commerce/v1/commerce';
 export * as commerceEventsV1 from './gen/commerce/v1/events';
 export * as identityV1 from './gen/identity/v1/identity';
 export * as identityEventsV1 from './gen/identity/v1/events';
+export * as learningV1 from './gen/learning/v1/learning';
 export * from './event-types';
 export * from './identity-messages';
 export * from './account-rules';

@@ -7,6 +7,7 @@ export const ServiceNames = {
   catalogue: 'catalogue',
   identity: 'identity',
   commerce: 'commerce',
+  learning: 'learning',
 } as const;
 
 export type ServiceName = (typeof ServiceNames)[keyof typeof ServiceNames];

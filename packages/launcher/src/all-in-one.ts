@@ -17,6 +17,7 @@ import {
   grpcOf,
   loadConfig,
   loadServiceConfig,
+  localKeys,
   remoteKeys,
   runService,
   DEFAULT_MAIL_FROM,
@@ -92,6 +93,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
         if (!userKeys) throw new Error(`${name} needs IDENTITY_JWKS_URL: run identity first or set it`);
         return keyRing.authFor(name, userKeys).authenticator;
       },
+      serviceKeys: () => localKeys(keyRing.publicKeys),
       endpoints: [...endpoints],
       publicUrl: () => publicUrl,
       mode: 'all-in-one',

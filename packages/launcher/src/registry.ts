@@ -8,11 +8,13 @@ import { catalogueService } from '@taal/catalogue';
 import { commerceService } from '@taal/commerce';
 import { gatewayService } from '@taal/gateway';
 import { identityService } from '@taal/identity';
+import { learningService } from '@taal/learning';
 import type { AnyServiceDescription } from '@taal/kit';
 
 export const services: readonly AnyServiceDescription[] = [
   identityService,
   catalogueService,
   commerceService,
+  learningService,
   gatewayService,
 ];

@@ -4,6 +4,9 @@ import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
 import type { CommerceApi } from './clients/commerce';
 import type { IdentityApi } from './clients/identity';
+import type { LearningApi } from './clients/learning';
+import type { FileStore } from '@taal/kit';
+import type { JWTVerifyGetKey } from 'jose';
 import { apiErrorHandler, apiNotFound } from './http/errors';
 import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
@@ -23,6 +26,11 @@ export interface GatewayAppDeps {
   catalogue: CatalogueApi;
   identity: IdentityApi;
   commerce: CommerceApi;
+  learning: LearningApi;
+  /** Lesson videos (the files port). */
+  files: FileStore;
+  /** Every service's public key (learning's signed video URLs). */
+  serviceKeys: JWTVerifyGetKey;
   /** Failed-login throttling (cache port: in-memory or Redis). */
   loginLimiter: LoginLimiter;
   /** Caps verification and reset mails per recipient and per client address. */
@@ -86,6 +94,9 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     cache: deps.cache,
     limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
     logger: deps.logger,
+    learning: deps.learning,
+    files: deps.files,
+    serviceKeys: deps.serviceKeys,
   });
   const openApiDocument = buildOpenApiDocument(groups.flat());
   api.get('/openapi.json', (_req, res) => {

@@ -144,6 +144,9 @@ export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   cache: DESCRIBE_ONLY,
   limiters: DESCRIBE_ONLY,
   logger: DESCRIBE_ONLY,
+  learning: DESCRIBE_ONLY,
+  files: DESCRIBE_ONLY,
+  serviceKeys: DESCRIBE_ONLY,
 }).flat();
 
 /** The document the gateway serves. */

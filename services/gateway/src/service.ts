@@ -11,7 +11,7 @@ import { startGateway } from './start';
  */
 export const gatewayService = defineService({
   name: ServiceNames.gateway,
-  needs: { bus: true, cache: true },
+  needs: { bus: true, cache: true, files: true },
   listens: { http: { port: 8080 } },
   config: loadGatewayConfig,
   defaults: {
@@ -23,6 +23,8 @@ export const gatewayService = defineService({
       endpoints: ctx.endpoints,
       bus: ports.bus,
       cache: ports.cache,
+      files: ports.files,
+      serviceKeys: ctx.serviceKeys(),
       issuer: ctx.issuer,
       logger: ctx.logger,
       host: ctx.host,

@@ -1,13 +1,15 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { ServiceNames } from '@taal/contracts';
-import type { Cache, EventBus, ServiceEndpoint, ServiceTokenIssuer } from '@taal/kit';
+import type { Cache, EventBus, FileStore, ServiceEndpoint, ServiceTokenIssuer } from '@taal/kit';
+import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
 import { connectCommerce } from './clients/commerce';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
+import { connectLearning } from './clients/learning';
 import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
 import {
@@ -47,6 +49,10 @@ export interface GatewayDeps {
   instanceId: string;
   cacheTtlMs?: number;
   mountUi?: (app: Express) => void;
+  /** Lesson videos (the files port learning stores them in). */
+  files: FileStore;
+  /** Every service's public key (learning's signed video URLs). */
+  serviceKeys: JWTVerifyGetKey;
   /** Our card-gateway sandbox, mounted at /sslcommerz-sandbox (all-in-one without a configured gateway). */
   paymentSandbox?: Sandbox;
   /** Port of the Prometheus /metrics listener (0 picks a free one); none when undefined. */
@@ -71,6 +77,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
   const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
+  const learning = connectLearning(addressOf(ServiceNames.learning), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({
     name: e.name,
@@ -92,6 +99,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     catalogue,
     identity,
     commerce,
+    learning,
+    files: deps.files,
+    serviceKeys: deps.serviceKeys,
     loginLimiter,
     mailLimiter,
     signUpLimiter,
@@ -120,6 +130,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       catalogue.close();
       identity.close();
       commerce.close();
+      learning.close();
     },
   };
 }

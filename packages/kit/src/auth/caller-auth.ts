@@ -47,6 +47,20 @@ export class ServiceTokenIssuer {
     return this.signingKey.kid;
   }
 
+  /** Signs a JWT with this service's key (grants, see signGrant). */
+  async sign(grant: { audience: string; subject: string; claims?: Record<string, string | number>; ttlSeconds: number }, now: number): Promise<string> {
+    const nowSeconds = Math.floor(now / 1000);
+    this.key ??= importJWK(this.signingKey, SIGNING_ALGORITHM);
+    return new SignJWT({ ...grant.claims })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.serviceName, typ: 'JWT' })
+      .setIssuer(this.serviceName)
+      .setSubject(grant.subject)
+      .setAudience(grant.audience)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + grant.ttlSeconds)
+      .sign(await this.key);
+  }
+
   async tokenFor(audience: string): Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
     const cached = this.cache.get(audience);
@@ -62,6 +76,35 @@ export class ServiceTokenIssuer {
       .sign(await this.key);
     this.cache.set(audience, { token, renewAt: nowSeconds + SERVICE_TOKEN_TTL_SECONDS - SERVICE_TOKEN_RENEW_MARGIN_SECONDS });
     return token;
+  }
+}
+
+/**
+ * A short-lived grant one service signs with its own key for someone else to check without
+ * calling it back: e.g. learning's signed URL for one lesson's video, checked by the HTTP edge
+ * (decision 0015). `iss` and `kid` are the signing service; `aud` says what the grant is for.
+ */
+export async function signGrant(
+  issuer: ServiceTokenIssuer,
+  grant: { audience: string; subject: string; claims?: Record<string, string | number>; ttlSeconds: number },
+  now: number = Date.now(),
+): Promise<string> {
+  return issuer.sign(grant, now);
+}
+
+/** Checks a grant signed by `issuer` (a service name) for `audience`; null when it is not valid (forged, expired, other audience). */
+export async function verifyGrant(
+  token: string,
+  keys: JWTVerifyGetKey,
+  expect: { audience: string; issuer: string },
+  now: number = Date.now(),
+): Promise<{ subject: string; claims: Record<string, unknown>; expiresAt: number } | null> {
+  try {
+    const payload = await verified(token, keys, expect, now, 'invalid grant');
+    if (payload.kid !== expect.issuer) return null;
+    return { subject: payload.sub, claims: payload.claims, expiresAt: payload.exp * 1000 };
+  } catch {
+    return null;
   }
 }
 

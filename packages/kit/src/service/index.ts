@@ -56,6 +56,8 @@ export interface ServiceContext {
   issuer: ServiceTokenIssuer;
   /** Verifies this service's callers; only services that serve gRPC ask for it. */
   authenticator(): CallerAuthenticator;
+  /** Every service's public key (kid = its name): checks grants another service signed (verifyGrant). */
+  serviceKeys(): JWTVerifyGetKey;
   /** The registry's gRPC services and their addresses. */
   endpoints: readonly ServiceEndpoint[];
   /** Base URL of the site, for links in e-mails (known only once the edge listens in all-in-one). */

@@ -56,5 +56,16 @@ export function requireAuth(identity: IdentityApi, ...roles: CallerUserType[]): 
   };
 }
 
+/** For routes anyone may call that answer more to a signed-in user: no token passes, a bad one is 401. */
+export function optionalAuth(identity: IdentityApi): RequestHandler {
+  const required = requireAuth(identity);
+  return (req, res, next) => (accessTokenOf(req) ? required(req, res, next) : next());
+}
+
+/** The signed-in caller, or null on a route with optionalAuth. */
+export function callerOrNull(res: Response): AuthenticatedCaller | null {
+  return (res.locals.caller as AuthenticatedCaller | undefined) ?? null;
+}
+
 /** The roles (declared once in @taal/contracts). */
 export { UserRoles as Roles } from '@taal/contracts';

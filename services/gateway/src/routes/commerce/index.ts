@@ -217,10 +217,10 @@ const dayRangeParams = {
   endDate: dayParam('Last day, inclusive, YYYY-MM-DD (Bangladesh time)'),
 };
 
-/** The last 30 Bangladesh days, today included (the back office's default range). */
+/** The back office's default range: from 30 days ago to today (Bangladesh days, as the date-range filter counts them). */
 function last30Days(): { fromDay: string; toDay: string } {
   const day = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
-  return { fromDay: day(Date.now() - 29 * 86_400_000), toDay: day(Date.now()) };
+  return { fromDay: day(Date.now() - 30 * 86_400_000), toDay: day(Date.now()) };
 }
 
 // ---- Bodies ----------------------------------------------------------------------------------

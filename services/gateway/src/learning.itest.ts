@@ -1,0 +1,132 @@
+/**
+ * Lessons and video through the gateway on the all-in-one process (spec §7 `course/secure-course/`,
+ * `video/{filename}`; issue 9): who may play which lesson, signed video URLs (none, expired, or for
+ * another lesson: 403), HTTP Range requests (206, 416), a purchase that unlocks the paid lessons,
+ * the classroom and the back office's expired subscriptions and lesson rename.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { signGrant } from '@taal/kit';
+import { waitFor } from '../../../tools/testing/wait';
+
+type Json = { success: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Lesson = { _id: string; status: string; filename: string; playable: boolean; size: number };
+
+describe('lessons and video through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let adminToken: string;
+  let student: { token: string; id: string };
+  let courseId: string;
+  let lessons: Lesson[];
+
+  const request = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const get = (p: string, token?: string) => request('GET', p, undefined, token);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  };
+  const playUrl = async (lessonId: string, token?: string) => (await get(`/lesson/${lessonId}/playback`, token)).body.data.url as string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-learning-gw-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    adminToken = (await login('admin@taal.local', 'admin123')).token;
+    student = await login('student@taal.local', 'student123');
+    const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
+    courseId = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!._id;
+    // The demo seed runs beside start-up; wait for this course's lessons.
+    await waitFor(async () => ((await get(`/course/secure-course/${courseId}`)).body.data?.lessons?.length ?? 0) === 4, 'demo lessons', { timeoutMs: 60_000 });
+    lessons = (await get(`/course/secure-course/${courseId}`)).body.data.lessons;
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows a visitor the open lesson only, and refuses the others with the spec’s messages', async () => {
+    expect(lessons.map((l) => [l.status, l.playable])).toEqual([['open', true], ['login', false], ['paid', false], ['paid', false]]);
+    expect((await get(`/lesson/${lessons[0]!._id}/playback`)).status).toBe(200);
+    expect(await get(`/lesson/${lessons[1]!._id}/playback`)).toMatchObject({ status: 401, body: { message: 'Please login first' } });
+    expect(await get(`/lesson/${lessons[2]!._id}/playback`)).toMatchObject({ status: 403, body: { message: 'Purchase the course First!!' } });
+    expect(await get(`/lesson/${lessons[2]!._id}/playback`, student.token)).toMatchObject({ status: 403, body: { message: 'Purchase the course First!!' } });
+    expect((await get(`/lesson/${lessons[1]!._id}/playback`, student.token)).status).toBe(200);
+  });
+
+  it('streams with HTTP ranges (206, Content-Range, 416) for a valid signed URL only', async () => {
+    const url = await playUrl(lessons[0]!._id);
+    const whole = await fetch(`${base}${url}`);
+    expect([whole.status, whole.headers.get('accept-ranges'), whole.headers.get('content-type')]).toEqual([200, 'bytes', 'video/mp4']);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.length).toBe(lessons[0]!.size);
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp'); // a real MP4
+
+    const middle = Math.floor(bytes.length / 2);
+    const part = await fetch(`${base}${url}`, { headers: { range: `bytes=${middle}-${middle + 999}` } });
+    expect([part.status, part.headers.get('content-range'), part.headers.get('content-length')]).toEqual([206, `bytes ${middle}-${middle + 999}/${bytes.length}`, '1000']);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(middle, middle + 1000))).toBe(true);
+    const tail = await fetch(`${base}${url}`, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    const past = await fetch(`${base}${url}`, { headers: { range: `bytes=${bytes.length}-` } });
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${bytes.length}`]);
+
+    // No token, a token for another lesson's file, and an expired one: 403.
+    const filename = lessons[0]!.filename;
+    expect((await fetch(`${base}/api/v1/video/${filename}`)).status).toBe(403);
+    const other = await playUrl(lessons[1]!._id, student.token);
+    expect((await fetch(`${base}/api/v1/video/${filename}?${other.split('?')[1]}`)).status).toBe(403);
+    const expired = await signGrant(
+      taal.keyRing.issuerFor('learning'),
+      { audience: 'taal-video', subject: lessons[0]!._id, claims: { file: filename }, ttlSeconds: 60 },
+      Date.now() - 3_600_000,
+    );
+    expect((await fetch(`${base}/api/v1/video/${filename}?token=${expired}`)).status).toBe(403);
+    // A grant for this file signed by another service's key is no video URL either.
+    const forged = await signGrant(taal.keyRing.issuerFor('catalogue'), { audience: 'taal-video', subject: lessons[0]!._id, claims: { file: filename }, ttlSeconds: 60 });
+    expect((await fetch(`${base}/api/v1/video/${filename}?token=${forged}`)).status).toBe(403);
+  });
+
+  it('unlocks the paid lessons once the student’s order is paid, and shows the course in the classroom', async () => {
+    const code = `LEARN${randomUUID().slice(0, 6).toUpperCase()}`;
+    expect((await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 5, expireDate: '2099-01-01' }, adminToken)).status).toBe(201);
+    await post('/cart/', { user: student.id, course: courseId, tier: 'silver' }, student.token);
+    const order = (await post('/order', { userId: student.id, amount: 0, cuponCode: code }, student.token)).body.data;
+    expect((await post(`/cart/zero-cart/${student.id}/${order._id}`, { value_c: order._id }, student.token)).status).toBe(200);
+
+    // Learning hears commerce.order.paid.
+    await waitFor(async () => (await get(`/course/secure-course/${courseId}`, student.token)).body.data.enrolment?.active === true, 'the enrolment');
+    const mine = (await get(`/course/secure-course/${courseId}`, student.token)).body.data;
+    expect(mine.lessons.map((l: Lesson) => l.playable)).toEqual([true, true, true, true]);
+    const url = await playUrl(lessons[2]!._id, student.token);
+    expect((await fetch(`${base}${url}`, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
+
+    expect((await post(`/lesson/${lessons[2]!._id}/progress`, { position: 3.5, practicedSeconds: 120 }, student.token)).status).toBe(200);
+    const classroom = (await get(`/classroom/${student.id}`, student.token)).body.data;
+    expect(classroom).toEqual([expect.objectContaining({ lessons: 4, practiceSeconds: 120, enrolment: expect.objectContaining({ course: courseId, active: true }) })]);
+    expect((await get(`/classroom/${student.id}`, adminToken)).status).toBe(403);
+    expect((await get(`/course-invalidate`, adminToken)).status).toBe(200);
+    expect((await get(`/course-invalidate`, student.token)).status).toBe(403);
+  });
+
+  it("renames a lesson from the back office: 'lesson name updated successfully'", async () => {
+    expect(await post('/course/status/', { id: lessons[3]!._id, originalname: 'x' }, adminToken)).toMatchObject({ status: 400, body: { message: 'Please enter a title for the lesson' } });
+    expect(await post('/course/status/', { id: lessons[3]!._id, originalname: 'Play-along in G' }, adminToken)).toMatchObject({
+      status: 200,
+      body: { message: 'lesson name updated successfully', data: { originalname: 'Play-along in G' } },
+    });
+    expect((await post('/course/status/', { id: lessons[3]!._id, originalname: 'Nope' }, student.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,295 @@
+import { pipeline } from 'node:stream/promises';
+import type { JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { ServiceNames, type learningV1 } from '@taal/contracts';
+import { verifyGrant, type FileStore } from '@taal/kit';
+import type { CatalogueApi } from '../../clients/catalogue';
+import type { IdentityApi } from '../../clients/identity';
+import type { LearningApi } from '../../clients/learning';
+import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
+import { callerOf, callerOrNull, optionalAuth, requireAuth, Roles } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { parseRange } from '../../http/range';
+import { ok } from '../../http/respond';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
+
+/**
+ * Lessons, their videos, the classroom and expired subscriptions (spec §7 `course/secure-course/`,
+ * `video/{filename}`, `course/status/`, `/course-invalidate`; issue 9), answered by the learning
+ * service. Who may play what is learning's decision; the edge only streams a file for a URL that
+ * learning signed for exactly that file (decision 0015).
+ */
+export const VIDEO_GRANT_AUDIENCE = 'taal-video';
+const VIDEO_KEY_PREFIX = 'videos/';
+const FILENAME_PATTERN = '^[a-z0-9-]{8,64}\\.mp4$';
+const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
+const NOT_YOURS = 'You may only see your own classroom';
+
+const LessonSchema = z
+  .object({
+    _id: z.string(),
+    course: z.string(),
+    position: z.int(),
+    originalname: z.string().meta({ description: 'The lesson title (the spec’s field name)' }),
+    status: z.enum(['open', 'login', 'paid']),
+    filename: z.string(),
+    size: z.int().min(0),
+    duration: z.number().min(0).meta({ description: 'Seconds' }),
+    playable: z.boolean().meta({ description: 'Whether the caller may play it now' }),
+  })
+  .meta({ id: 'Lesson' });
+const toLesson = (l: learningV1.Lesson) => ({
+  _id: l.id,
+  course: l.courseId,
+  position: l.position,
+  originalname: l.title,
+  status: l.status as 'open' | 'login' | 'paid',
+  filename: l.filename,
+  size: l.size,
+  duration: l.durationSeconds,
+  playable: l.playable,
+});
+
+const EnrolmentSchema = z
+  .object({ course: z.string(), tier: z.string(), expiresAt: z.string(), active: z.boolean(), createdAt: z.string() })
+  .meta({ id: 'Enrolment' });
+const toEnrolment = (e: learningV1.Enrolment) => ({ course: e.courseId, tier: e.tier, expiresAt: e.expiresAt, active: e.active, createdAt: e.createdAt });
+
+const ProgressSchema = z.object({ lesson: z.string(), position: z.number(), completed: z.boolean(), practiceSeconds: z.int().min(0) }).meta({ id: 'LessonProgress' });
+const toProgress = (p: learningV1.LessonProgress) => ({ lesson: p.lessonId, position: p.positionSeconds, completed: p.completed, practiceSeconds: p.practiceSeconds });
+
+export interface LearningRouteDeps {
+  learning: LearningApi;
+  identity: IdentityApi;
+  catalogue: CatalogueApi;
+  /** Where lesson videos are (the same files port learning stores them in). */
+  files: FileStore;
+  /** Every service's public key: checks learning's signature on a video URL. */
+  serviceKeys: JWTVerifyGetKey;
+}
+
+export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
+  const { learning, identity, catalogue } = deps;
+  const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity) };
+  const student = { label: 'students only', check: requireAuth(identity, Roles.student) };
+  const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
+  const lessonIdParam = { id: { schema: uuid(), description: 'The lesson id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Lesson not found') } };
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/course/secure-course/{id}',
+      summary: 'A course’s lessons, each saying whether the caller may play it, with the caller’s enrolment and progress',
+      auth: anyone,
+      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } },
+      responses: {
+        200: answer(
+          envelope(z.object({ course: z.string(), lessons: z.array(LessonSchema), enrolment: EnrolmentSchema.nullable(), progress: z.array(ProgressSchema) })),
+        ),
+        404: fail('Unknown course'),
+      },
+      handler: async ({ res, param }) => {
+        const answerOf = await learning.getSecureCourse({ courseId: param('id') }, callerOrNull(res));
+        res.json(
+          ok({
+            course: answerOf.courseId,
+            lessons: answerOf.lessons.map(toLesson),
+            enrolment: answerOf.enrolment ? toEnrolment(answerOf.enrolment) : null,
+            progress: answerOf.progress.map(toProgress),
+          }),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/lesson/{id}/playback',
+      summary: "A short-lived signed URL of the lesson's video, as its status allows ('Purchase the course First!!' otherwise)",
+      auth: anyone,
+      params: lessonIdParam,
+      responses: {
+        200: answer(envelope(z.object({ url: z.string(), expiresAt: z.string(), resumeAt: z.number() }))),
+        401: fail('A login lesson without a signed-in user'),
+        403: fail("'Purchase the course First!!': a paid lesson without an active enrolment"),
+        404: fail('Unknown lesson, or no video yet'),
+      },
+      handler: async ({ res, param }) => {
+        const playback = await learning.getPlayback({ lessonId: param('id') }, callerOrNull(res));
+        res.json(ok({ url: playback.url, expiresAt: playback.expiresAt, resumeAt: playback.resumeAtSeconds }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/video/{filename}',
+      summary: 'A lesson’s video stream, for a signed URL of exactly this file; HTTP Range requests answer 206 (416 past the end)',
+      params: { filename: { schema: z.string().regex(new RegExp(FILENAME_PATTERN)), description: 'The stored video’s name' } },
+      responses: {
+        200: { description: 'The whole video', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
+        206: { description: 'The requested range', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
+        403: fail('No signed URL, an expired one, or one for another file'),
+        404: fail('No such video'),
+        416: { description: 'The range starts past the end' },
+      },
+      handler: async ({ req, res, param }) => {
+        const filename = param('filename');
+        const token = typeof req.query.token === 'string' ? req.query.token : '';
+        const grant = token
+          ? await verifyGrant(token, deps.serviceKeys, { audience: VIDEO_GRANT_AUDIENCE, issuer: ServiceNames.learning })
+          : null;
+        if (!grant || grant.claims.file !== filename || !new RegExp(FILENAME_PATTERN).test(filename)) {
+          throw new HttpError(403, 'PERMISSION_DENIED', 'This video link is not valid (expired, or for another lesson)');
+        }
+        const key = `${VIDEO_KEY_PREFIX}${filename}`;
+        const stat = await deps.files.stat(key);
+        if (!stat) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+        const range = parseRange(req.get('range'), stat.size);
+        res.setHeader('Accept-Ranges', 'bytes');
+        res.setHeader('Content-Type', 'video/mp4');
+        // Private: the URL is the credential; shared caches must not keep it.
+        res.setHeader('Cache-Control', 'private, max-age=600');
+        res.setHeader('Content-Disposition', 'inline');
+        if (range.kind === 'unsatisfiable') {
+          res.setHeader('Content-Range', `bytes */${stat.size}`);
+          res.status(416).end();
+          return;
+        }
+        const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stat.size - 1];
+        const read = stat.size === 0 ? null : await deps.files.getRange(key, start, end);
+        if (stat.size > 0 && !read) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+        res.setHeader('Content-Length', String(stat.size === 0 ? 0 : end - start + 1));
+        if (range.kind === 'partial') {
+          res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+        } else {
+          res.status(200);
+        }
+        if (req.method === 'HEAD' || !read) {
+          read?.body.destroy();
+          res.end();
+          return;
+        }
+        // Streamed, never buffered; a client that goes away ends the read.
+        await pipeline(read.body, res).catch(() => read.body.destroy());
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/lesson/{id}/progress',
+      summary: 'Where the student is in a lesson, whether it is done, and practice time to add',
+      auth: student,
+      params: lessonIdParam,
+      body: {
+        schema: z.object({
+          position: z.number().min(0).max(86_400).meta({ description: 'Seconds into the lesson' }),
+          completed: z.boolean().optional(),
+          practicedSeconds: z.int().min(0).max(3600).optional().meta({ description: 'Practice time to add' }),
+        }),
+      },
+      responses: { 200: answer(envelope(ProgressSchema)), ...badRequest, 403: fail("'Purchase the course First!!'"), 404: fail('Unknown lesson') },
+      handler: async ({ res, param, body }) => {
+        const { progress } = await learning.recordProgress(
+          { lessonId: param('id'), positionSeconds: body.position, completed: body.completed ?? false, practicedSeconds: body.practicedSeconds ?? 0 },
+          callerOf(res),
+        );
+        res.json(ok(toProgress(progress!)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/classroom/{userId}',
+      summary: "The caller's courses (active and expired) with their expiry, progress and practice time",
+      auth: student,
+      params: { userId: { schema: uuid(), description: "The caller's own id; another gives 403" } },
+      responses: {
+        200: answer(
+          listOf(
+            z.object({
+              enrolment: EnrolmentSchema,
+              lessons: z.int().min(0),
+              completedLessons: z.int().min(0),
+              practiceSeconds: z.int().min(0),
+            }),
+          ),
+        ),
+      },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        if (param('userId') !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', NOT_YOURS);
+        const { courses } = await learning.listClassroom({}, caller);
+        res.json(
+          ok(
+            courses.map((c) => ({
+              enrolment: toEnrolment(c.enrolment!),
+              lessons: c.lessons,
+              completedLessons: c.completedLessons,
+              practiceSeconds: c.practiceSeconds,
+            })),
+          ),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course-invalidate',
+      summary: 'Expired subscriptions (back office): the expired-subscription rows',
+      auth: staff,
+      responses: {
+        200: answer(
+          listOf(
+            z.object({
+              orderId: z.string(),
+              userId: z.string(),
+              userName: z.string(),
+              userEmail: z.string(),
+              userPhone: z.string(),
+              course: z.string(),
+              courseTitle: z.string(),
+              purchaseTime: z.string(),
+              createdAt: z.string().meta({ description: 'The expiry time' }),
+            }),
+          ),
+        ),
+      },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const { enrolments } = await learning.listExpiredEnrolments({}, caller);
+        const titles = new Map((await catalogue.listCourses({})).courses.map((c) => [c.id, c.title]));
+        const users = new Map<string, { name: string; email: string; phone: string }>();
+        for (const id of new Set(enrolments.map((e) => e.userId))) {
+          const user = await identity.getUser({ id }, caller).then((r) => r.user, () => undefined);
+          users.set(id, { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' });
+        }
+        res.json(
+          ok(
+            enrolments.map((e) => ({
+              orderId: e.firstOrderId,
+              userId: e.userId,
+              userName: users.get(e.userId)?.name ?? '',
+              userEmail: users.get(e.userId)?.email ?? '',
+              userPhone: users.get(e.userId)?.phone ?? '',
+              course: e.courseId,
+              courseTitle: titles.get(e.courseId) ?? '',
+              purchaseTime: e.createdAt,
+              createdAt: e.expiresAt,
+            })),
+          ),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/course/status/',
+      summary: "Rename a lesson: 'lesson name updated successfully' (admin and content)",
+      auth: staff,
+      body: {
+        schema: z.object({
+          id: uuid().meta({ description: 'The lesson id' }),
+          originalname: z.string().max(200).meta({ description: 'The new title, at least 2 characters' }),
+        }),
+      },
+      responses: { 200: answer(done(LessonSchema)), 400: fail("'Please enter a title for the lesson'"), 404: fail('Unknown lesson') },
+      handler: async ({ res, body }) => {
+        const { lesson } = await learning.renameLesson({ lessonId: body.id, title: body.originalname }, callerOf(res));
+        res.json({ success: true, message: 'lesson name updated successfully', data: toLesson(lesson!) });
+      },
+    }),
+  ];
+}

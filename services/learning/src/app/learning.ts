@@ -1,0 +1,139 @@
+/**
+ * Learning use cases: lessons with what the caller may play, short-lived signed video URLs,
+ * enrolments from paid orders, progress and practice time (decision 0015). The user is always the
+ * verified caller (decision 0008); the gRPC layer only adapts these.
+ */
+import type { commerceEventsV1, learningV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  requireIdentity,
+  signGrant,
+  unauthenticated,
+  withReason,
+  type CallerIdentity,
+  type ServiceTokenIssuer,
+  type Sql,
+  type SqlExecutor,
+} from '@taal/kit';
+import { extendedExpiry, isActive, LESSON_TITLE_REQUIRED, lessonTitleOk, LOGIN_FIRST, mayPlay, PURCHASE_FIRST, type PlayDecision } from '../domain/access';
+import { toEnrolment, type LearningStore, type LessonRow } from '../store/learning-store';
+
+type Ctx = { identity: CallerIdentity | null };
+
+/** What a signed video URL is for (checked by the HTTP edge with learning's public key). */
+export const VIDEO_GRANT_AUDIENCE = 'taal-video';
+/** Long enough for a lesson, short enough that a leaked URL soon stops working; the player asks again. */
+export const VIDEO_URL_TTL_SECONDS = 20 * 60;
+
+const STAFF = [CallerUserTypes.admin, CallerUserTypes.content];
+
+export class Learning {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: LearningStore,
+    private readonly issuer: ServiceTokenIssuer,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async decide(ctx: Ctx, lesson: LessonRow): Promise<PlayDecision> {
+    const viewer = ctx.identity;
+    const enrolment = viewer && lesson.status === 'paid' ? await this.store.enrolment(viewer.userId, lesson.course_id) : null;
+    return mayPlay(lesson.status, viewer, !!enrolment && isActive(enrolment.expires_at, this.now()));
+  }
+
+  async secureCourse(ctx: Ctx, req: learningV1.GetSecureCourseRequest): Promise<learningV1.GetSecureCourseResponse> {
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    const viewer = ctx.identity;
+    const lessons = await this.store.lessonsOf(req.courseId);
+    const enrolment = viewer ? await this.store.enrolment(viewer.userId, req.courseId) : null;
+    const active = !!enrolment && isActive(enrolment.expires_at, this.now());
+    return {
+      courseId: req.courseId,
+      lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active) === 'play')),
+      enrolment: enrolment ? toEnrolment(enrolment, this.now()) : undefined,
+      progress: viewer ? await this.store.progressOf(viewer.userId, req.courseId) : [],
+    };
+  }
+
+  /** A signed URL for one lesson's file, or 'Purchase the course First!!' / 'Please login first'. */
+  async playback(ctx: Ctx, req: learningV1.GetPlaybackRequest): Promise<learningV1.GetPlaybackResponse> {
+    const lesson = req.lessonId ? await this.store.lesson(req.lessonId) : null;
+    if (!lesson) throw notFound('Lesson not found');
+    const decision = await this.decide(ctx, lesson);
+    if (decision === 'login') throw withReason(unauthenticated(LOGIN_FIRST), 'LOGIN_REQUIRED');
+    if (decision === 'purchase') throw withReason(permissionDenied(PURCHASE_FIRST), 'PURCHASE_REQUIRED');
+    if (!lesson.filename) throw notFound('This lesson has no video yet');
+    const now = this.now().getTime();
+    const token = await signGrant(
+      this.issuer,
+      { audience: VIDEO_GRANT_AUDIENCE, subject: lesson.id, claims: { file: lesson.filename }, ttlSeconds: VIDEO_URL_TTL_SECONDS },
+      now,
+    );
+    const resumeAt = ctx.identity ? (await this.store.progressOf(ctx.identity.userId, lesson.course_id)).find((p) => p.lessonId === lesson.id) : undefined;
+    return {
+      url: `/api/v1/video/${lesson.filename}?token=${token}`,
+      expiresAt: new Date(now + VIDEO_URL_TTL_SECONDS * 1000).toISOString(),
+      resumeAtSeconds: resumeAt && !resumeAt.completed ? resumeAt.positionSeconds : 0,
+    };
+  }
+
+  async recordProgress(ctx: Ctx, req: learningV1.RecordProgressRequest): Promise<learningV1.LessonProgress> {
+    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const lesson = req.lessonId ? await this.store.lesson(req.lessonId) : null;
+    if (!lesson) throw notFound('Lesson not found');
+    if ((await this.decide(ctx, lesson)) !== 'play') throw withReason(permissionDenied(PURCHASE_FIRST), 'PURCHASE_REQUIRED');
+    if (!Number.isFinite(req.positionSeconds) || req.positionSeconds < 0 || req.positionSeconds > 86_400) throw invalidArgument('Position must be 0 to 86400 seconds');
+    if (!Number.isSafeInteger(req.practicedSeconds) || req.practicedSeconds < 0 || req.practicedSeconds > 3600) throw invalidArgument('Practice time must be 0 to 3600 seconds per report');
+    return this.store.recordProgress({ userId, lessonId: lesson.id, positionSeconds: req.positionSeconds, completed: req.completed, practicedSeconds: req.practicedSeconds });
+  }
+
+  async classroom(ctx: Ctx): Promise<learningV1.ClassroomCourse[]> {
+    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const [enrolments, totals] = await Promise.all([this.store.enrolmentsOf(userId), this.store.classroomTotals(userId)]);
+    return enrolments.map((e) => {
+      const t = totals.get(e.course_id);
+      return { enrolment: toEnrolment(e, this.now()), lessons: t?.lessons ?? 0, completedLessons: t?.completed ?? 0, practiceSeconds: t?.practice ?? 0 };
+    });
+  }
+
+  async expired(ctx: Ctx): Promise<learningV1.Enrolment[]> {
+    requireIdentity(ctx, ...STAFF);
+    return (await this.store.expiredEnrolments(this.now())).map((e) => toEnrolment(e, this.now()));
+  }
+
+  async renameLesson(ctx: Ctx, req: learningV1.RenameLessonRequest): Promise<learningV1.Lesson> {
+    requireIdentity(ctx, ...STAFF);
+    if (!lessonTitleOk(req.title)) throw invalidArgument(LESSON_TITLE_REQUIRED);
+    const row = await this.store.renameLesson(req.lessonId, req.title.trim());
+    if (!row) throw notFound('Lesson not found');
+    return toLesson(row, true);
+  }
+
+  /**
+   * `commerce.order.paid`: each course grants access for its tier's validity, extended from the
+   * current expiry. Applied in the inbox's transaction; each (order, course) counts once.
+   */
+  async grantFromOrder(tx: SqlExecutor, paid: commerceEventsV1.OrderPaid): Promise<void> {
+    for (const course of paid.courses) {
+      if (!(await this.store.markGranted(tx, paid.orderId, course.courseId))) continue;
+      const current = await this.store.lockEnrolment(tx, paid.userId, course.courseId);
+      const expiresAt = extendedExpiry(current?.expires_at ?? null, this.now(), course.validityDays);
+      await this.store.upsertEnrolment(tx, { userId: paid.userId, courseId: course.courseId, tier: course.tier, expiresAt, orderId: paid.orderId });
+    }
+  }
+}
+
+export const toLesson = (l: LessonRow, playable: boolean): learningV1.Lesson => ({
+  id: l.id,
+  courseId: l.course_id,
+  position: l.position,
+  title: l.title,
+  status: l.status,
+  filename: l.filename ?? '',
+  size: Number(l.size),
+  durationSeconds: l.duration_seconds,
+  playable,
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { fields } from '@taal/kit';
+
+/**
+ * Learning's own settings, read from env in both run modes. Infrastructure, keys, its
+ * LEARNING_GRPC_HOST/PORT and CATALOGUE_ADDR are the kit's (decision 0011).
+ */
+export const learningConfig = z.object({
+  /** Seed demo lessons (with ffmpeg-made videos) for the catalogue's courses that have none. */
+  SEED_DEMO_DATA: fields.boolean(false),
+});
+
+export type LearningConfig = z.infer<typeof learningConfig>;

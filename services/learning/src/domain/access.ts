@@ -1,0 +1,54 @@
+/**
+ * Who may play which lesson (spec §6; decision 0015), and how a purchase extends access. Pure
+ * rules: the server decides, the UI only reflects them.
+ */
+export const LESSON_STATUSES = ['open', 'login', 'paid'] as const;
+export type LessonStatus = (typeof LESSON_STATUSES)[number];
+
+export const PURCHASE_FIRST = 'Purchase the course First!!';
+export const LOGIN_FIRST = 'Please login first';
+
+/** Staff (admin 1, content 2) may play everything. */
+const STAFF = [1, 2];
+
+export interface Viewer {
+  userType: number;
+}
+
+export type PlayDecision = 'play' | 'login' | 'purchase';
+
+/** open: everyone; login: any logged-in user; paid: an active enrolment, or staff. */
+export function mayPlay(status: LessonStatus, viewer: Viewer | null, activeEnrolment: boolean): PlayDecision {
+  if (status === 'open') return 'play';
+  if (!viewer) return status === 'login' ? 'login' : 'purchase';
+  if (status === 'login' || STAFF.includes(viewer.userType) || activeEnrolment) return 'play';
+  return 'purchase';
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A purchase of `validityDays` extends access from the current expiry when it is still in the
+ * future (a renewal before the end loses nothing), else from now.
+ */
+export function extendedExpiry(current: Date | null, now: Date, validityDays: number): Date {
+  if (!Number.isInteger(validityDays) || validityDays <= 0) throw new RangeError(`validity must be positive days, got ${validityDays}`);
+  const from = current && current.getTime() > now.getTime() ? current.getTime() : now.getTime();
+  return new Date(from + validityDays * DAY_MS);
+}
+
+export function isActive(expiresAt: Date, now: Date): boolean {
+  return expiresAt.getTime() > now.getTime();
+}
+
+/** A lesson title: at least 2 characters after trimming ('Please enter a title for the lesson'). */
+export const LESSON_TITLE_REQUIRED = 'Please enter a title for the lesson';
+export function lessonTitleOk(title: string): boolean {
+  const t = title.trim();
+  return t.length >= 2 && t.length <= 200;
+}
+
+/** A stored video's name as the stream route takes it: our own, never a user's. */
+export function isVideoFilename(name: string): boolean {
+  return /^[a-z0-9-]{8,64}\.mp4$/.test(name);
+}

@@ -1,0 +1,15 @@
+import type { learningV1 } from '@taal/contracts';
+import { unaryHandler } from '@taal/kit';
+import type { Learning } from '../app/learning';
+
+/** gRPC adapter of the learning use cases (src/app): requests in, answers out. */
+export function learningGrpcService(learning: Learning): learningV1.LearningServiceServer {
+  return {
+    getSecureCourse: unaryHandler(async (req: learningV1.GetSecureCourseRequest, ctx) => learning.secureCourse(ctx, req)),
+    getPlayback: unaryHandler(async (req: learningV1.GetPlaybackRequest, ctx) => learning.playback(ctx, req)),
+    recordProgress: unaryHandler(async (req: learningV1.RecordProgressRequest, ctx) => ({ progress: await learning.recordProgress(ctx, req) })),
+    listClassroom: unaryHandler(async (_req: learningV1.ListClassroomRequest, ctx) => ({ courses: await learning.classroom(ctx) })),
+    listExpiredEnrolments: unaryHandler(async (_req: learningV1.ListExpiredEnrolmentsRequest, ctx) => ({ enrolments: await learning.expired(ctx) })),
+    renameLesson: unaryHandler(async (req: learningV1.RenameLessonRequest, ctx) => ({ lesson: await learning.renameLesson(ctx, req) })),
+  };
+}

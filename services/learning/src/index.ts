@@ -1,0 +1,1 @@
+export { learningService, startLearning, type LearningDeps, type RunningLearning } from './service';

@@ -1,0 +1,169 @@
+/**
+ * Learning on both infrastructures (embedded, and the real Postgres and Kafka that tools/infra
+ * starts): demo lessons with real videos, enrolments granted once from `commerce.order.paid`
+ * (delivered five times) and extended from the current expiry, who may play what, signed URLs,
+ * and an enrolment that expires when the clock moves on while progress stays.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CommerceEvents, commerceEventsV1, learningV1 } from '@taal/contracts';
+import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import {
+  callUnary,
+  createClient,
+  createDiskFileStore,
+  createEnvelope,
+  createLogger,
+  createTestAuth,
+  localKeys,
+  verifyGrant,
+  type CallerIdentity,
+} from '@taal/kit';
+import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { startLearning, type RunningLearning } from './service';
+
+const RUN = Date.now().toString(36);
+const student = (n: string): CallerIdentity => ({ userId: `learner-${n}-${RUN}`, userType: 4 });
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const logger = createLogger('learning-test');
+const auth = createTestAuth(['gateway', 'catalogue', 'learning']);
+const DAY = 86_400_000;
+const published = demoCourses.filter((c) => c.published);
+
+type Requests = Record<string, { fromPartial(o: object): object }>;
+const requestOf = (method: string) => (learningV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
+
+describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let learning: RunningLearning;
+  let client: learningV1.LearningServiceClient;
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-learning-files-'));
+  let clock = Date.now();
+
+  const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
+      deadlineMs: 30000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+  const course = async (courseId: string, who?: CallerIdentity) => call<learningV1.GetSecureCourseResponse>('getSecureCourse', { courseId }, who);
+  const paid = (orderId: string, userId: string, courseId: string, validityDays: number) =>
+    createEnvelope({
+      type: CommerceEvents.orderPaid,
+      key: userId,
+      payload: commerceEventsV1.OrderPaid.encode(
+        commerceEventsV1.OrderPaid.fromPartial({ orderId, userId, courses: [{ courseId, tier: 'silver', validityDays, price: 100, pricePaid: 100 }] }),
+      ).finish(),
+    });
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue'),
+    });
+    learning = await startLearning({
+      sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
+      auth: auth.serviceAuth('learning'), catalogueAddress: `127.0.0.1:${catalogue.port}`, seedDemoData: true, now: () => new Date(clock),
+    });
+    await learning.seeded;
+    client = createClient(learningV1.LearningServiceClient, `127.0.0.1:${learning.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'learning' },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.close();
+    await learning?.stop();
+    await catalogue?.stop();
+    await backend?.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('seeds four lessons per published course with real, fast-start videos: open, login, paid, paid', async () => {
+    const { lessons } = await course(published[0]!.id);
+    expect(lessons.map((l) => [l.position, l.status])).toEqual([[1, 'open'], [2, 'login'], [3, 'paid'], [4, 'paid']]);
+    for (const l of lessons) {
+      expect(l.filename).toMatch(/^[a-z0-9-]+\.mp4$/);
+      expect(l.durationSeconds).toBeGreaterThan(5);
+      expect(l.size).toBeGreaterThan(1000);
+    }
+    // What a visitor may play.
+    expect(lessons.map((l) => l.playable)).toEqual([true, false, false, false]);
+  });
+
+  it('plays open lessons for everyone, login lessons for users, paid lessons only with an active enrolment', async () => {
+    const { lessons } = await course(published[1]!.id);
+    const [open, login, paidLesson] = lessons;
+    const me = student('access');
+    const playback = await call<learningV1.GetPlaybackResponse>('getPlayback', { lessonId: open!.id });
+    const token = new URL(playback.url, 'http://x').searchParams.get('token')!;
+    const grant = await verifyGrant(token, localKeys(auth.ring.publicKeys), { audience: 'taal-video', issuer: 'learning' });
+    expect(grant).toMatchObject({ subject: open!.id, claims: expect.objectContaining({ file: open!.filename }) });
+    // A grant checked as another service's, or for another purpose, is not valid.
+    expect(await verifyGrant(token, localKeys(auth.ring.publicKeys), { audience: 'taal-video', issuer: 'catalogue' })).toBeNull();
+    expect(await verifyGrant(token, localKeys(auth.ring.publicKeys), { audience: 'other', issuer: 'learning' })).toBeNull();
+
+    await expect(call('getPlayback', { lessonId: login!.id })).rejects.toMatchObject({ code: 16, details: 'Please login first' });
+    await call('getPlayback', { lessonId: login!.id }, me);
+    await expect(call('getPlayback', { lessonId: paidLesson!.id })).rejects.toMatchObject({ code: 7, details: 'Purchase the course First!!' });
+    await expect(call('getPlayback', { lessonId: paidLesson!.id }, me)).rejects.toMatchObject({ code: 7, details: 'Purchase the course First!!' });
+    await call('getPlayback', { lessonId: paidLesson!.id }, ADMIN); // staff may
+  });
+
+  it('grants one enrolment for the same commerce.order.paid delivered 5 times, and extends it from the current expiry', async () => {
+    const me = student('grant');
+    const target = published[2]!;
+    const validity = demoTiers(target.silverTaka).silver.validityDays;
+    const event = paid(`order-a-${RUN}`, me.userId, target.id, validity);
+    await backend.bus.publish([event, event, event, event, event]);
+    await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
+    await new Promise((r) => setTimeout(r, 500));
+    const first = (await course(target.id, me)).enrolment!;
+    expect(new Date(first.expiresAt).getTime()).toBeCloseTo(clock + validity * DAY, -4);
+    expect((await course(target.id, me)).lessons.every((l) => l.playable)).toBe(true);
+
+    // A second purchase (another order) extends from the current expiry, not from now.
+    await backend.bus.publish([paid(`order-b-${RUN}`, me.userId, target.id, 30)]);
+    await waitFor(async () => (await course(target.id, me)).enrolment!.expiresAt !== first.expiresAt, 'the extension');
+    expect(new Date((await course(target.id, me)).enrolment!.expiresAt).getTime()).toBe(new Date(first.expiresAt).getTime() + 30 * DAY);
+    const { rows } = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM learning.enrolment WHERE user_id = $1`, [me.userId]);
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
+  it('an expired enrolment loses the paid lessons and keeps progress; the back office lists it', async () => {
+    const me = student('expiry');
+    const target = published[3]!;
+    await backend.bus.publish([paid(`order-x-${RUN}`, me.userId, target.id, 2)]);
+    await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
+    const paidLesson = (await course(target.id, me)).lessons.find((l) => l.status === 'paid')!;
+    await call('recordProgress', { lessonId: paidLesson.id, positionSeconds: 4.5, practicedSeconds: 300 }, me);
+    expect((await call<learningV1.GetPlaybackResponse>('getPlayback', { lessonId: paidLesson.id }, me)).resumeAtSeconds).toBe(4.5);
+
+    clock += 3 * DAY; // the clock moves past the expiry
+    try {
+      await expect(call('getPlayback', { lessonId: paidLesson.id }, me)).rejects.toMatchObject({ code: 7, details: 'Purchase the course First!!' });
+      await expect(call('recordProgress', { lessonId: paidLesson.id, positionSeconds: 5 }, me)).rejects.toMatchObject({ code: 7 });
+      const after = await course(target.id, me);
+      expect(after.enrolment).toMatchObject({ active: false });
+      expect(after.progress).toEqual([expect.objectContaining({ lessonId: paidLesson.id, positionSeconds: 4.5, practiceSeconds: 300 })]);
+      const { courses } = await call<learningV1.ListClassroomResponse>('listClassroom', {}, me);
+      expect(courses).toEqual([expect.objectContaining({ lessons: 4, practiceSeconds: 300, enrolment: expect.objectContaining({ courseId: target.id, active: false }) })]);
+      const { enrolments } = await call<learningV1.ListExpiredEnrolmentsResponse>('listExpiredEnrolments', {}, ADMIN);
+      expect(enrolments.map((e) => e.userId)).toContain(me.userId);
+      await expect(call('listExpiredEnrolments', {}, me)).rejects.toMatchObject({ code: 7 });
+    } finally {
+      clock -= 3 * DAY;
+    }
+  });
+
+  it("renames a lesson (staff only, at least 2 characters: 'Please enter a title for the lesson')", async () => {
+    const lesson = (await course(published[4]!.id)).lessons[0]!;
+    await expect(call('renameLesson', { lessonId: lesson.id, title: ' a ' }, ADMIN)).rejects.toMatchObject({ code: 3, details: 'Please enter a title for the lesson' });
+    await expect(call('renameLesson', { lessonId: lesson.id, title: 'Intro' }, student('x'))).rejects.toMatchObject({ code: 7 });
+    const { lesson: renamed } = await call<learningV1.RenameLessonResponse>('renameLesson', { lessonId: lesson.id, title: 'Getting started' }, ADMIN);
+    expect(renamed).toMatchObject({ id: lesson.id, title: 'Getting started' });
+  });
+});

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { catalogueV1, learningV1, ServiceNames } from '@taal/contracts';
+import {
+  callUnary,
+  createClient,
+  defineService,
+  loadConfig,
+  migrate,
+  startGrpcServer,
+  startPeriodicJob,
+  type EventBus,
+  type FileStore,
+  type PeriodicJob,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
+import { seedDemoLessons } from './app/demo-lessons';
+import { Learning } from './app/learning';
+import { learningConfig } from './config';
+import { grantOnPayment } from './events/order-paid';
+import { learningGrpcService } from './grpc/learning-service';
+import { LearningStore, SCHEMA } from './store/learning-store';
+
+export interface LearningDeps {
+  sql: Sql;
+  bus: EventBus;
+  files: FileStore;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** This service's keys: verifies every caller and signs the video URLs (decision 0015). */
+  auth: ServiceAuth;
+  /** Where the catalogue answers gRPC (the demo seed lists its courses). */
+  catalogueAddress: string;
+  seedDemoData?: boolean;
+  /** The clock (tests move it to expire enrolments). */
+  now?: () => Date;
+}
+
+export interface RunningLearning {
+  port: number;
+  learning: Learning;
+  store: LearningStore;
+  /** Resolves once the demo seed has run (immediately when there is none). */
+  seeded: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const LEARNING_SERVICE_NAME = 'taal.learning.v1.LearningService';
+
+/** Wires learning (its composition root): migrations, the enrolment consumer, the demo seed, then the gRPC server. */
+export async function startLearning(deps: LearningDeps): Promise<RunningLearning> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  const store = new LearningStore(sql);
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.now);
+  const enrolments = await grantOnPayment(sql, bus, learning, logger);
+
+  let seed: PeriodicJob<void> | undefined;
+  const seeded = new Promise<void>((resolve) => {
+    if (!deps.seedDemoData) return resolve();
+    const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
+      auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
+      defaultDeadlineMs: 5000,
+    });
+    let done = false;
+    // Retried until the catalogue answers (in cluster mode it may start later).
+    seed = startPeriodicJob({
+      name: 'demo lessons seed',
+      intervalMs: 2000,
+      firstRunMs: 0,
+      logger,
+      run: async () => {
+        if (done) return;
+        const { courses } = await callUnary(catalogue, 'listCourses', catalogueV1.ListCoursesRequest.fromPartial({}));
+        const count = await seedDemoLessons(store, deps.files, courses.map((c) => c.id), logger);
+        if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
+        done = true;
+        catalogue.close();
+        resolve();
+      },
+    });
+  });
+
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    auth: deps.auth.authenticator,
+    logger,
+    services: [{ definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning) }],
+  });
+  server.health.setStatus(LEARNING_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'learning ready');
+
+  return {
+    port: server.port,
+    learning,
+    store,
+    seeded,
+    async stop() {
+      await server.stop();
+      await seed?.stop();
+      await enrolments.stop();
+    },
+  };
+}
+
+/** Learning in the service registry (decision 0011): lessons, videos, enrolments, progress. */
+export const learningService = defineService({
+  name: ServiceNames.learning,
+  needs: { sql: true, bus: true, files: true },
+  listens: { grpc: { port: 50054, healthName: LEARNING_SERVICE_NAME } },
+  config: (env) => loadConfig(learningConfig, env),
+  start: (ports, config, ctx) => {
+    const catalogue = ctx.endpoints.find((e) => e.name === ServiceNames.catalogue);
+    if (!catalogue) throw new Error('learning needs the catalogue service, which the registry does not list before it');
+    return startLearning({
+      ...ports,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      catalogueAddress: catalogue.address,
+      seedDemoData: config.SEED_DEMO_DATA,
+    });
+  },
+});

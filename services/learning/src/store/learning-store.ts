@@ -1,0 +1,145 @@
+import type { learningV1 } from '@taal/contracts';
+import type { Sql, SqlExecutor } from '@taal/kit';
+import type { LessonStatus } from '../domain/access';
+
+export const SCHEMA = 'learning';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+export interface LessonRow {
+  id: string;
+  course_id: string;
+  position: number;
+  title: string;
+  status: LessonStatus;
+  filename: string | null;
+  size: string;
+  duration_seconds: number;
+}
+
+export interface EnrolmentRow {
+  user_id: string;
+  course_id: string;
+  tier: string;
+  expires_at: Date;
+  first_order_id: string;
+  created_at: Date;
+}
+
+export const toEnrolment = (r: EnrolmentRow, now: Date): learningV1.Enrolment => ({
+  userId: r.user_id,
+  courseId: r.course_id,
+  tier: r.tier,
+  expiresAt: iso(r.expires_at),
+  active: r.expires_at.getTime() > now.getTime(),
+  firstOrderId: r.first_order_id,
+  createdAt: iso(r.created_at),
+});
+
+const toProgress = (r: { lesson_id: string; position_seconds: number; completed: boolean; practice_seconds: string }): learningV1.LessonProgress => ({
+  lessonId: r.lesson_id,
+  positionSeconds: r.position_seconds,
+  completed: r.completed,
+  practiceSeconds: Number(r.practice_seconds),
+});
+
+/** Persistence of learning; every query names its schema. */
+export class LearningStore {
+  constructor(private readonly sql: Sql) {}
+
+  async lessonsOf(courseId: string): Promise<LessonRow[]> {
+    const { rows } = await this.sql.query<LessonRow>(`SELECT * FROM learning.lesson WHERE course_id = $1 ORDER BY position`, [courseId]);
+    return rows;
+  }
+
+  async lesson(id: string): Promise<LessonRow | null> {
+    const { rows } = await this.sql.query<LessonRow>(`SELECT * FROM learning.lesson WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async insertLesson(l: { id: string; courseId: string; position: number; title: string; status: LessonStatus; filename: string | null; size: number; durationSeconds: number }) {
+    await this.sql.query(
+      `INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (course_id, position) DO NOTHING`,
+      [l.id, l.courseId, l.position, l.title, l.status, l.filename, l.size, l.durationSeconds],
+    );
+  }
+
+  async coursesWithLessons(): Promise<Set<string>> {
+    const { rows } = await this.sql.query<{ course_id: string }>(`SELECT DISTINCT course_id FROM learning.lesson`);
+    return new Set(rows.map((r) => r.course_id));
+  }
+
+  async renameLesson(id: string, title: string): Promise<LessonRow | null> {
+    const { rows } = await this.sql.query<LessonRow>(`UPDATE learning.lesson SET title = $2 WHERE id = $1 RETURNING *`, [id, title]);
+    return rows[0] ?? null;
+  }
+
+  async enrolment(userId: string, courseId: string, db: SqlExecutor = this.sql): Promise<EnrolmentRow | null> {
+    const { rows } = await db.query<EnrolmentRow>(`SELECT * FROM learning.enrolment WHERE user_id = $1 AND course_id = $2`, [userId, courseId]);
+    return rows[0] ?? null;
+  }
+
+  /** Records that an order's course was granted; false when it was before (the grant is skipped). */
+  async markGranted(tx: SqlExecutor, orderId: string, courseId: string): Promise<boolean> {
+    const { rowCount } = await tx.query(`INSERT INTO learning.grant_applied (order_id, course_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [orderId, courseId]);
+    return rowCount === 1;
+  }
+
+  async lockEnrolment(tx: SqlExecutor, userId: string, courseId: string): Promise<EnrolmentRow | null> {
+    const { rows } = await tx.query<EnrolmentRow>(`SELECT * FROM learning.enrolment WHERE user_id = $1 AND course_id = $2 FOR UPDATE`, [userId, courseId]);
+    return rows[0] ?? null;
+  }
+
+  async upsertEnrolment(tx: SqlExecutor, e: { userId: string; courseId: string; tier: string; expiresAt: Date; orderId: string }): Promise<void> {
+    await tx.query(
+      `INSERT INTO learning.enrolment (user_id, course_id, tier, expires_at, first_order_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, course_id) DO UPDATE SET tier = EXCLUDED.tier, expires_at = EXCLUDED.expires_at, updated_at = now()`,
+      [e.userId, e.courseId, e.tier, e.expiresAt, e.orderId],
+    );
+  }
+
+  async enrolmentsOf(userId: string): Promise<EnrolmentRow[]> {
+    const { rows } = await this.sql.query<EnrolmentRow>(`SELECT * FROM learning.enrolment WHERE user_id = $1 ORDER BY expires_at DESC`, [userId]);
+    return rows;
+  }
+
+  async expiredEnrolments(now: Date): Promise<EnrolmentRow[]> {
+    const { rows } = await this.sql.query<EnrolmentRow>(`SELECT * FROM learning.enrolment WHERE expires_at <= $1 ORDER BY expires_at DESC LIMIT 5000`, [now]);
+    return rows;
+  }
+
+  async progressOf(userId: string, courseId: string): Promise<learningV1.LessonProgress[]> {
+    const { rows } = await this.sql.query<{ lesson_id: string; position_seconds: number; completed: boolean; practice_seconds: string }>(
+      `SELECT p.lesson_id, p.position_seconds, p.completed, p.practice_seconds
+         FROM learning.progress p JOIN learning.lesson l ON l.id = p.lesson_id
+        WHERE p.user_id = $1 AND l.course_id = $2 ORDER BY l.position`,
+      [userId, courseId],
+    );
+    return rows.map(toProgress);
+  }
+
+  async recordProgress(p: { userId: string; lessonId: string; positionSeconds: number; completed: boolean; practicedSeconds: number }) {
+    const { rows } = await this.sql.query<{ lesson_id: string; position_seconds: number; completed: boolean; practice_seconds: string }>(
+      `INSERT INTO learning.progress (user_id, lesson_id, position_seconds, completed, practice_seconds) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, lesson_id) DO UPDATE SET position_seconds = EXCLUDED.position_seconds,
+         completed = learning.progress.completed OR EXCLUDED.completed,
+         practice_seconds = learning.progress.practice_seconds + EXCLUDED.practice_seconds, updated_at = now()
+       RETURNING lesson_id, position_seconds, completed, practice_seconds`,
+      [p.userId, p.lessonId, p.positionSeconds, p.completed, p.practicedSeconds],
+    );
+    return toProgress(rows[0]!);
+  }
+
+  /** Per course of the user: lesson count, completed lessons and practice seconds. */
+  async classroomTotals(userId: string): Promise<Map<string, { lessons: number; completed: number; practice: number }>> {
+    const { rows } = await this.sql.query<{ course_id: string; lessons: string; completed: string; practice: string }>(
+      `SELECT l.course_id, count(*) AS lessons, count(*) FILTER (WHERE p.completed) AS completed, coalesce(sum(p.practice_seconds), 0) AS practice
+         FROM learning.lesson l LEFT JOIN learning.progress p ON p.lesson_id = l.id AND p.user_id = $1
+        WHERE l.course_id IN (SELECT course_id FROM learning.enrolment WHERE user_id = $1)
+        GROUP BY l.course_id`,
+      [userId],
+    );
+    return new Map(rows.map((r) => [r.course_id, { lessons: Number(r.lessons), completed: Number(r.completed), practice: Number(r.practice) }]));
+  }
+}
