@@ -19,6 +19,8 @@ const CouponList = lazy(() => import('./pages/Coupons').then((m) => ({ default: 
 const CreateCoupon = lazy(() => import('./pages/Coupons').then((m) => ({ default: m.CreateCoupon })));
 const OrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.OrderList })));
 const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.PaidOrderList })));
+const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
+const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -41,6 +43,8 @@ export function App() {
                 <Route path="/cupon" element={<CreateCoupon />} />
                 <Route path="/adminorderlist" element={<OrderList />} />
                 <Route path="/adminpaidorderlist" element={<PaidOrderList />} />
+                <Route path="/updatelesson" element={<UpdateLesson />} />
+                <Route path="/subscription-expire-data" element={<ExpiredSubscriptions />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

@@ -8,3 +8,4 @@ type Data<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] e
 export type WishlistItem = Data<'/api/v1/wishlist/{userId}', 'get'>[number];
 export type Order = Data<'/api/v1/order/{userId}', 'get'>[number];
 export type Wallet = Data<'/api/v1/wallet/{userId}', 'get'>;
+export type ClassroomItem = Data<'/api/v1/classroom/{userId}', 'get'>[number];
