@@ -1,0 +1,227 @@
+// The student panel's Classroom tab (tab 0) in the browser against the real all-in-one, as the
+// seeded demo student: the empty message with its link to /allcourses; then a course bought
+// for real (a 100% voucher the demo admin created, the zero-cost path, the enrolment granted by
+// learning from commerce.order.paid) shown with its title, tier, "access until" date, progress
+// (one lesson completed and practice time reported through POST lesson/{id}/progress) and
+// practice minutes, in English and Bengali (the empty state too).
+//
+// Renew: an expired enrolment cannot be made through the API (access runs for the tier's
+// validity in days from the purchase, and the services' clock cannot be moved from outside), so
+// that part is answered by the page: GET classroom is intercepted and the real enrolment is
+// shown as expired yesterday. Renew itself is real: it calls the real gateway (POST cart/), and
+// the test reads the real cart back. Screenshots go to /tmp/shots-learning-panels/ (SHOTS_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+interface Course {
+  _id: string;
+  title: string;
+  priceGold: { price: number; validity: number };
+}
+interface ClassroomItem {
+  enrolment: { course: string; tier: string; expiresAt: string; active: boolean; createdAt: string };
+  lessons: number;
+  completedLessons: number;
+  practiceSeconds: number;
+}
+interface Lesson {
+  _id: string;
+  position: number;
+  status: string;
+}
+
+/** A JSON call through the real gateway with a bearer token; the envelope's data. */
+async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; message?: string };
+  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/** Puts a real session (from POST user/login) into the page's local storage, as a login does. */
+async function useSession(page: Page, s: LoginAnswer) {
+  await page.goto(`${taal.baseUrl}/`);
+  await page.evaluate((x) => {
+    localStorage.setItem('token', x.token);
+    localStorage.setItem('refreshToken', x.refreshToken);
+    localStorage.setItem('type', String(x.type));
+    localStorage.setItem('user', JSON.stringify(x.user));
+    localStorage.setItem('login', 'true');
+  }, s);
+}
+
+/** A full-page screenshot, toasts closed first (they would cover the screen). */
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(async () => {
+    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => !document.querySelector('.toast'));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+async function openClassroom(page: Page) {
+  await page.goto(`${taal.baseUrl}/studentpanel?tab=0`);
+  await page.waitForSelector('[data-testid="tabpanel-classroom"]');
+}
+
+/** "January 3, 2022" as the panel writes dates (formatDate, en). */
+const enDate = (iso: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('month')} ${get('day')}, ${get('year')}`;
+};
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('classroom: empty, then a bought course with expiry, progress and practice; Renew of an expired one; en and bn', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    const student = await loginByApi(taal.baseUrl, DEMO.student);
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const me = student.user._id;
+    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    const course = courses[0]!;
+    await useSession(page, student);
+
+    // ---- No courses: the empty message and a link to the course list.
+    expect(await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).toEqual([]);
+    await openClassroom(page);
+    await page.waitForSelector('[data-testid="classroom-empty"]');
+    expect(await page.textContent('[data-testid="classroom-empty"] p')).toBe('You have no courses yet. Buy a course and it will appear here.');
+    expect(await page.getAttribute('[data-testid="classroom-browse"]', 'href')).toBe('/allcourses');
+    await shot(page, 'classroom-empty-en');
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-empty"] p')?.textContent === 'আপনার এখনো কোনো কোর্স নেই। কোনো কোর্স কিনলে তা এখানে দেখা যাবে।');
+    await shot(page, 'classroom-empty-bn');
+    await page.selectOption('[data-testid="language-menu"] select', 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+    // ---- Buy the course at the gold tier for real: 100% voucher, zero-cost order.
+    const code = `CLASS${Date.now().toString(36).toUpperCase()}`;
+    const expire = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 5, expireDate: expire });
+    await call('POST', 'cart/', student.token, { user: me, course: course._id, tier: 'gold' });
+    const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: me, amount: 0, cuponCode: code });
+    await call('POST', `cart/zero-cart/${me}/${order._id}`, student.token, { value_a: '1', value_b: code, value_c: order._id });
+    // Learning grants the enrolment from commerce.order.paid (asynchronously).
+    const granted = await waitFor('the enrolment', async () => {
+      const list = await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token);
+      return list.find((i) => i.enrolment.course === course._id);
+    });
+    expect(granted.enrolment.tier).toBe('gold');
+    expect(granted.enrolment.active).toBe(true);
+    const days = (Date.parse(granted.enrolment.expiresAt) - Date.now()) / 86_400_000;
+    expect(Math.abs(days - course.priceGold.validity)).toBeLessThan(1);
+
+    // Progress for real: the open lesson completed with 150 s of practice (2 whole minutes).
+    const secure = await call<{ lessons: Lesson[] }>('GET', `course/secure-course/${course._id}`, student.token);
+    expect(secure.lessons.length).toBeGreaterThan(0);
+    const first = [...secure.lessons].sort((a, b) => a.position - b.position)[0]!;
+    await call('POST', `lesson/${first._id}/progress`, student.token, { position: 12, completed: true, practicedSeconds: 150 });
+    const item = (await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).find((i) => i.enrolment.course === course._id)!;
+    expect(item.completedLessons).toBe(1);
+    expect(item.practiceSeconds).toBe(150);
+    const percent = Math.round((1 / item.lessons) * 100);
+
+    await openClassroom(page);
+    const row = page.locator(`[data-testid="classroom-course"][data-course="${course._id}"]`);
+    await row.locator('[data-testid="classroom-course-link"]').waitFor();
+    expect(await page.locator('[data-testid="classroom-course"]').count()).toBe(1);
+    expect(await row.getAttribute('data-active')).toBe('true');
+    expect(await row.locator('[data-testid="classroom-course-link"]').textContent()).toBe(course.title);
+    expect(await row.locator('[data-testid="classroom-course-link"]').getAttribute('href')).toBe(`/courseview?id=${course._id}`);
+    expect(await row.locator('[data-testid="classroom-tier"]').textContent()).toBe('Gold');
+    expect(await row.locator('[data-testid="classroom-state"]').textContent()).toBe('Active');
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(`Access until ${enDate(item.enrolment.expiresAt)}`);
+    expect(await row.locator('[data-testid="classroom-expiry"]').getAttribute('datetime')).toBe(item.enrolment.expiresAt);
+    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(`1 of ${item.lessons} lessons completed (${percent}%)`);
+    expect(await row.locator('[data-testid="classroom-progress"]').getAttribute('aria-valuenow')).toBe(String(percent));
+    const barWidth = await row.locator('[data-testid="classroom-progress"] > span').evaluate((el) => (el as HTMLElement).style.width);
+    expect(barWidth).toBe(`${percent}%`);
+    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('2 minutes of practice');
+    expect(await row.locator('[data-testid="classroom-renew"]').count()).toBe(0);
+    expect(await row.locator('[data-testid="classroom-continue"]').getAttribute('href')).toBe(`/courseview?id=${course._id}`);
+    await row.locator('img').evaluate((img) => (img as HTMLImageElement).decode().catch(() => undefined));
+    await shot(page, 'classroom-en');
+
+    // ---- Expired (answered by the page, see the header): yesterday, with Renew at the same tier.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await page.route(`**/api/v1/classroom/${me}`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { success: true; data: ClassroomItem[] };
+      body.data = body.data.map((i) => ({ ...i, enrolment: { ...i.enrolment, active: false, expiresAt: yesterday } }));
+      await route.fulfill({ response: res, json: body });
+    });
+    await openClassroom(page);
+    await row.locator('[data-testid="classroom-renew"]').waitFor();
+    expect(await row.getAttribute('data-active')).toBe('false');
+    expect(await row.locator('[data-testid="classroom-state"]').textContent()).toBe('Expired');
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(`Expired on ${enDate(yesterday)}`);
+    expect(await row.locator('[data-testid="classroom-renew"]').textContent()).toBe('Renew (Gold)');
+    expect(await row.locator('[data-testid="classroom-continue"]').count()).toBe(0);
+    await shot(page, 'classroom-expired-en');
+
+    // ---- Bengali: the expired card, then the active one and the empty state's text.
+    await page.selectOption('[data-testid="language-menu"] select', 'bn');
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'মেয়াদোত্তীর্ণ');
+    expect(await row.locator('[data-testid="classroom-renew"]').textContent()).toBe('নবায়ন করুন (গোল্ড)');
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(/তারিখে মেয়াদ শেষ হয়েছে$/);
+    await shot(page, 'classroom-expired-bn');
+
+    // Renew for real: the course goes into the real cart at gold and the cart page opens.
+    await row.locator('[data-testid="classroom-renew"]').click();
+    await page.waitForURL(`${taal.baseUrl}/cart`);
+    const cart = await call<{ items: { course: string; tier: string }[] }>('GET', `cart/${me}`, student.token);
+    expect(cart.items).toEqual([expect.objectContaining({ course: course._id, tier: 'gold' })]);
+    await page.unroute(`**/api/v1/classroom/${me}`);
+
+    await openClassroom(page);
+    await row.locator('[data-testid="classroom-course-link"]').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'চালু');
+    expect(await row.locator('[data-testid="classroom-tier"]').textContent()).toBe('গোল্ড');
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(/ পর্যন্ত অ্যাক্সেস$/);
+    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(`${item.lessons}টি লেসনের মধ্যে 1টি সম্পন্ন (${percent}%)`);
+    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('2 মিনিট অনুশীলন');
+    await shot(page, 'classroom-bn');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'classroom-bn-mobile');
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 180_000);
