@@ -129,4 +129,26 @@ describe('lessons and video through the gateway on the all-in-one process', () =
     });
     expect((await post('/course/status/', { id: lessons[3]!._id, originalname: 'Nope' }, student.token)).status).toBe(403);
   });
+
+  it('certificate: the enrolled student asks, the admin provides it with a PDF, the public page verifies it', async () => {
+    const email = 'student@taal.local';
+    expect((await get(`/course/certificate/someone@else.example/${courseId}/X`, student.token)).status).toBe(403);
+    const asked = await get(`/course/certificate/${email}/${courseId}/Anything`, student.token);
+    expect(asked).toMatchObject({ status: 200, body: { data: { status: 'success', certificate: { provided: false } } } });
+    expect((await get(`/course/certificate/${email}/${courseId}/Anything`, student.token)).body.data.status).toBe('pending');
+    const id = asked.body.data.certificate._id as string;
+    expect((await get(`/certificate/${id}`)).status).toBe(404);
+
+    const list = await get('/user/certificatelist/work', adminToken);
+    expect(list.body.data.certificates.map((c: { _id: string }) => c._id)).toContain(id);
+    expect((await get('/user/certificatelist/work', student.token)).status).toBe(403);
+    expect(await get(`/user/certificate/${id}`, adminToken)).toMatchObject({ status: 200, body: { message: 'Cetificate Provided Successfully!!', data: { provided: true } } });
+
+    const verified = await get(`/certificate/${id}`);
+    expect(verified).toMatchObject({ status: 200, body: { data: { valid: true, courseName: expect.any(String), userName: expect.any(String) } } });
+    const pdf = await fetch(`${base}/api/v1/certificate/${id}/pdf`);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await get('/certificate/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
 });

@@ -166,4 +166,34 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     const { lesson: renamed } = await call<learningV1.RenameLessonResponse>('renameLesson', { lessonId: lesson.id, title: 'Getting started' }, ADMIN);
     expect(renamed).toMatchObject({ id: lesson.id, title: 'Getting started' });
   });
+
+  it('certificates: a student with an enrolment requests one, staff provide it with a PDF, anyone verifies it', async () => {
+    const me = student('cert');
+    const target = published[5]!;
+    const ask = () =>
+      call<learningV1.RequestCertificateResponse>('requestCertificate', { courseId: target.id, userName: 'নাদিয়া রহমান', userEmail: 'nadia@example.com', courseName: target.title }, me);
+    await expect(ask()).rejects.toMatchObject({ code: 9, details: 'Purchase the course First!!' });
+    await backend.bus.publish([paid(`order-c-${RUN}`, me.userId, target.id, 30)]);
+    await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
+
+    const first = await ask();
+    expect(first).toMatchObject({ outcome: 'success', certificate: { status: 'pending', courseName: target.title } });
+    expect((await ask()).outcome).toBe('pending');
+    const id = first.certificate!.id;
+    await expect(call('verifyCertificate', { id })).rejects.toMatchObject({ code: 5 }); // not provided yet
+
+    const { certificates, total } = await call<learningV1.ListCertificateRequestsResponse>('listCertificateRequests', { page: 1 }, ADMIN);
+    expect(certificates.map((c) => c.id)).toContain(id);
+    expect(total).toBeGreaterThanOrEqual(1);
+    await expect(call('provideCertificate', { id }, me)).rejects.toMatchObject({ code: 7 });
+    const { certificate } = await call<learningV1.ProvideCertificateResponse>('provideCertificate', { id }, ADMIN);
+    expect(certificate).toMatchObject({ id, status: 'provided' });
+    expect((await ask()).outcome).toBe('provided');
+
+    expect((await call<learningV1.VerifyCertificateResponse>('verifyCertificate', { id })).certificate).toMatchObject({ userName: 'নাদিয়া রহমান', courseName: target.title });
+    const { pdf } = await call<learningV1.GetCertificatePdfResponse>('getCertificatePdf', { id });
+    expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2000);
+    await expect(call('verifyCertificate', { id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 5 });
+  });
 });

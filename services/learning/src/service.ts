@@ -16,6 +16,7 @@ import {
   type Sql,
 } from '@taal/kit';
 import { seedDemoLessons } from './app/demo-lessons';
+import { Certificates } from './app/certificates';
 import { Learning } from './app/learning';
 import { learningConfig } from './config';
 import { grantOnPayment } from './events/order-paid';
@@ -36,6 +37,8 @@ export interface LearningDeps {
   seedDemoData?: boolean;
   /** The clock (tests move it to expire enrolments). */
   now?: () => Date;
+  /** The site's public URL (certificates name their verification page). */
+  publicUrl?: () => string;
 }
 
 export interface RunningLearning {
@@ -55,6 +58,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new LearningStore(sql);
   const learning = new Learning(sql, store, deps.auth.issuer, deps.now);
+  const certificates = new Certificates(store, deps.files, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
 
   let seed: PeriodicJob<void> | undefined;
@@ -88,7 +92,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning) }],
+    services: [{ definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) }],
   });
   server.health.setStatus(LEARNING_SERVICE_NAME, true);
   server.health.setStatus('', true);
@@ -124,6 +128,7 @@ export const learningService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: catalogue.address,
       seedDemoData: config.SEED_DEMO_DATA,
+      publicUrl: ctx.publicUrl,
     });
   },
 });

@@ -128,6 +128,71 @@ export interface RenameLessonResponse {
   lesson: Lesson | undefined;
 }
 
+/** A student's request for a course certificate; provided by an admin, with a PDF. */
+export interface Certificate {
+  /** Unique; the public verification page is /certificate/{id}. */
+  id: string;
+  userId: string;
+  courseId: string;
+  userName: string;
+  userEmail: string;
+  courseName: string;
+  /** One of: pending, provided. */
+  status: string;
+  requestedAt: string;
+  providedAt: string;
+}
+
+/** The gateway passes the caller's own name and e-mail (from identity) and the course's title (from the catalogue). */
+export interface RequestCertificateRequest {
+  courseId: string;
+  userName: string;
+  userEmail: string;
+  courseName: string;
+}
+
+export interface RequestCertificateResponse {
+  /** One of: success (requested now), pending (requested before), provided. */
+  outcome: string;
+  message: string;
+  certificate: Certificate | undefined;
+}
+
+export interface ListCertificateRequestsRequest {
+  /** 1-based; 20 a page. */
+  page: number;
+}
+
+export interface ListCertificateRequestsResponse {
+  certificates: Certificate[];
+  total: number;
+}
+
+export interface ProvideCertificateRequest {
+  id: string;
+}
+
+export interface ProvideCertificateResponse {
+  certificate: Certificate | undefined;
+}
+
+export interface VerifyCertificateRequest {
+  id: string;
+}
+
+/** NOT_FOUND for an unknown id or one not provided yet. */
+export interface VerifyCertificateResponse {
+  certificate: Certificate | undefined;
+}
+
+export interface GetCertificatePdfRequest {
+  id: string;
+}
+
+export interface GetCertificatePdfResponse {
+  pdf: Buffer;
+}
+
 function createBaseLesson(): Lesson {
   return {
     id: "",
@@ -1768,6 +1833,1041 @@ export const RenameLessonResponse: MessageFns<RenameLessonResponse> = {
   },
 };
 
+function createBaseCertificate(): Certificate {
+  return {
+    id: "",
+    userId: "",
+    courseId: "",
+    userName: "",
+    userEmail: "",
+    courseName: "",
+    status: "",
+    requestedAt: "",
+    providedAt: "",
+  };
+}
+
+export const Certificate: MessageFns<Certificate> = {
+  encode(message: Certificate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.courseId !== "") {
+      writer.uint32(26).string(message.courseId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(34).string(message.userName);
+    }
+    if (message.userEmail !== "") {
+      writer.uint32(42).string(message.userEmail);
+    }
+    if (message.courseName !== "") {
+      writer.uint32(50).string(message.courseName);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    if (message.requestedAt !== "") {
+      writer.uint32(66).string(message.requestedAt);
+    }
+    if (message.providedAt !== "") {
+      writer.uint32(74).string(message.providedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Certificate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCertificate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userEmail = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.courseName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.requestedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.providedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Certificate {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      userEmail: isSet(object.userEmail)
+        ? globalThis.String(object.userEmail)
+        : isSet(object.user_email)
+        ? globalThis.String(object.user_email)
+        : "",
+      courseName: isSet(object.courseName)
+        ? globalThis.String(object.courseName)
+        : isSet(object.course_name)
+        ? globalThis.String(object.course_name)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      requestedAt: isSet(object.requestedAt)
+        ? globalThis.String(object.requestedAt)
+        : isSet(object.requested_at)
+        ? globalThis.String(object.requested_at)
+        : "",
+      providedAt: isSet(object.providedAt)
+        ? globalThis.String(object.providedAt)
+        : isSet(object.provided_at)
+        ? globalThis.String(object.provided_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Certificate): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.userEmail !== "") {
+      obj.userEmail = message.userEmail;
+    }
+    if (message.courseName !== "") {
+      obj.courseName = message.courseName;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.requestedAt !== "") {
+      obj.requestedAt = message.requestedAt;
+    }
+    if (message.providedAt !== "") {
+      obj.providedAt = message.providedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Certificate>, I>>(base?: I): Certificate {
+    return Certificate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Certificate>, I>>(object: I): Certificate {
+    const message = createBaseCertificate();
+    message.id = object.id ?? "";
+    message.userId = object.userId ?? "";
+    message.courseId = object.courseId ?? "";
+    message.userName = object.userName ?? "";
+    message.userEmail = object.userEmail ?? "";
+    message.courseName = object.courseName ?? "";
+    message.status = object.status ?? "";
+    message.requestedAt = object.requestedAt ?? "";
+    message.providedAt = object.providedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestCertificateRequest(): RequestCertificateRequest {
+  return { courseId: "", userName: "", userEmail: "", courseName: "" };
+}
+
+export const RequestCertificateRequest: MessageFns<RequestCertificateRequest> = {
+  encode(message: RequestCertificateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courseId !== "") {
+      writer.uint32(10).string(message.courseId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(18).string(message.userName);
+    }
+    if (message.userEmail !== "") {
+      writer.uint32(26).string(message.userEmail);
+    }
+    if (message.courseName !== "") {
+      writer.uint32(34).string(message.courseName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestCertificateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestCertificateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userEmail = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.courseName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestCertificateRequest {
+    return {
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      userEmail: isSet(object.userEmail)
+        ? globalThis.String(object.userEmail)
+        : isSet(object.user_email)
+        ? globalThis.String(object.user_email)
+        : "",
+      courseName: isSet(object.courseName)
+        ? globalThis.String(object.courseName)
+        : isSet(object.course_name)
+        ? globalThis.String(object.course_name)
+        : "",
+    };
+  },
+
+  toJSON(message: RequestCertificateRequest): unknown {
+    const obj: any = {};
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.userEmail !== "") {
+      obj.userEmail = message.userEmail;
+    }
+    if (message.courseName !== "") {
+      obj.courseName = message.courseName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestCertificateRequest>, I>>(base?: I): RequestCertificateRequest {
+    return RequestCertificateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestCertificateRequest>, I>>(object: I): RequestCertificateRequest {
+    const message = createBaseRequestCertificateRequest();
+    message.courseId = object.courseId ?? "";
+    message.userName = object.userName ?? "";
+    message.userEmail = object.userEmail ?? "";
+    message.courseName = object.courseName ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestCertificateResponse(): RequestCertificateResponse {
+  return { outcome: "", message: "", certificate: undefined };
+}
+
+export const RequestCertificateResponse: MessageFns<RequestCertificateResponse> = {
+  encode(message: RequestCertificateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== "") {
+      writer.uint32(10).string(message.outcome);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.certificate !== undefined) {
+      Certificate.encode(message.certificate, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestCertificateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestCertificateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.certificate = Certificate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestCertificateResponse {
+    return {
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      certificate: isSet(object.certificate) ? Certificate.fromJSON(object.certificate) : undefined,
+    };
+  },
+
+  toJSON(message: RequestCertificateResponse): unknown {
+    const obj: any = {};
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.certificate !== undefined) {
+      obj.certificate = Certificate.toJSON(message.certificate);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestCertificateResponse>, I>>(base?: I): RequestCertificateResponse {
+    return RequestCertificateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestCertificateResponse>, I>>(object: I): RequestCertificateResponse {
+    const message = createBaseRequestCertificateResponse();
+    message.outcome = object.outcome ?? "";
+    message.message = object.message ?? "";
+    message.certificate = (object.certificate !== undefined && object.certificate !== null)
+      ? Certificate.fromPartial(object.certificate)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCertificateRequestsRequest(): ListCertificateRequestsRequest {
+  return { page: 0 };
+}
+
+export const ListCertificateRequestsRequest: MessageFns<ListCertificateRequestsRequest> = {
+  encode(message: ListCertificateRequestsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCertificateRequestsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCertificateRequestsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCertificateRequestsRequest {
+    return { page: isSet(object.page) ? globalThis.Number(object.page) : 0 };
+  },
+
+  toJSON(message: ListCertificateRequestsRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCertificateRequestsRequest>, I>>(base?: I): ListCertificateRequestsRequest {
+    return ListCertificateRequestsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCertificateRequestsRequest>, I>>(
+    object: I,
+  ): ListCertificateRequestsRequest {
+    const message = createBaseListCertificateRequestsRequest();
+    message.page = object.page ?? 0;
+    return message;
+  },
+};
+
+function createBaseListCertificateRequestsResponse(): ListCertificateRequestsResponse {
+  return { certificates: [], total: 0 };
+}
+
+export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequestsResponse> = {
+  encode(message: ListCertificateRequestsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.certificates) {
+      Certificate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCertificateRequestsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCertificateRequestsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.certificates.push(Certificate.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCertificateRequestsResponse {
+    return {
+      certificates: globalThis.Array.isArray(object?.certificates)
+        ? object.certificates.map((e: any) => Certificate.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListCertificateRequestsResponse): unknown {
+    const obj: any = {};
+    if (message.certificates?.length) {
+      obj.certificates = message.certificates.map((e) => Certificate.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCertificateRequestsResponse>, I>>(base?: I): ListCertificateRequestsResponse {
+    return ListCertificateRequestsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCertificateRequestsResponse>, I>>(
+    object: I,
+  ): ListCertificateRequestsResponse {
+    const message = createBaseListCertificateRequestsResponse();
+    message.certificates = object.certificates?.map((e) => Certificate.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseProvideCertificateRequest(): ProvideCertificateRequest {
+  return { id: "" };
+}
+
+export const ProvideCertificateRequest: MessageFns<ProvideCertificateRequest> = {
+  encode(message: ProvideCertificateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProvideCertificateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProvideCertificateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProvideCertificateRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: ProvideCertificateRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProvideCertificateRequest>, I>>(base?: I): ProvideCertificateRequest {
+    return ProvideCertificateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProvideCertificateRequest>, I>>(object: I): ProvideCertificateRequest {
+    const message = createBaseProvideCertificateRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseProvideCertificateResponse(): ProvideCertificateResponse {
+  return { certificate: undefined };
+}
+
+export const ProvideCertificateResponse: MessageFns<ProvideCertificateResponse> = {
+  encode(message: ProvideCertificateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.certificate !== undefined) {
+      Certificate.encode(message.certificate, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProvideCertificateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProvideCertificateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.certificate = Certificate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProvideCertificateResponse {
+    return { certificate: isSet(object.certificate) ? Certificate.fromJSON(object.certificate) : undefined };
+  },
+
+  toJSON(message: ProvideCertificateResponse): unknown {
+    const obj: any = {};
+    if (message.certificate !== undefined) {
+      obj.certificate = Certificate.toJSON(message.certificate);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProvideCertificateResponse>, I>>(base?: I): ProvideCertificateResponse {
+    return ProvideCertificateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProvideCertificateResponse>, I>>(object: I): ProvideCertificateResponse {
+    const message = createBaseProvideCertificateResponse();
+    message.certificate = (object.certificate !== undefined && object.certificate !== null)
+      ? Certificate.fromPartial(object.certificate)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseVerifyCertificateRequest(): VerifyCertificateRequest {
+  return { id: "" };
+}
+
+export const VerifyCertificateRequest: MessageFns<VerifyCertificateRequest> = {
+  encode(message: VerifyCertificateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyCertificateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyCertificateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyCertificateRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: VerifyCertificateRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VerifyCertificateRequest>, I>>(base?: I): VerifyCertificateRequest {
+    return VerifyCertificateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VerifyCertificateRequest>, I>>(object: I): VerifyCertificateRequest {
+    const message = createBaseVerifyCertificateRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyCertificateResponse(): VerifyCertificateResponse {
+  return { certificate: undefined };
+}
+
+export const VerifyCertificateResponse: MessageFns<VerifyCertificateResponse> = {
+  encode(message: VerifyCertificateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.certificate !== undefined) {
+      Certificate.encode(message.certificate, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyCertificateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyCertificateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.certificate = Certificate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyCertificateResponse {
+    return { certificate: isSet(object.certificate) ? Certificate.fromJSON(object.certificate) : undefined };
+  },
+
+  toJSON(message: VerifyCertificateResponse): unknown {
+    const obj: any = {};
+    if (message.certificate !== undefined) {
+      obj.certificate = Certificate.toJSON(message.certificate);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VerifyCertificateResponse>, I>>(base?: I): VerifyCertificateResponse {
+    return VerifyCertificateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VerifyCertificateResponse>, I>>(object: I): VerifyCertificateResponse {
+    const message = createBaseVerifyCertificateResponse();
+    message.certificate = (object.certificate !== undefined && object.certificate !== null)
+      ? Certificate.fromPartial(object.certificate)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetCertificatePdfRequest(): GetCertificatePdfRequest {
+  return { id: "" };
+}
+
+export const GetCertificatePdfRequest: MessageFns<GetCertificatePdfRequest> = {
+  encode(message: GetCertificatePdfRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCertificatePdfRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCertificatePdfRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCertificatePdfRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: GetCertificatePdfRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCertificatePdfRequest>, I>>(base?: I): GetCertificatePdfRequest {
+    return GetCertificatePdfRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCertificatePdfRequest>, I>>(object: I): GetCertificatePdfRequest {
+    const message = createBaseGetCertificatePdfRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCertificatePdfResponse(): GetCertificatePdfResponse {
+  return { pdf: Buffer.alloc(0) };
+}
+
+export const GetCertificatePdfResponse: MessageFns<GetCertificatePdfResponse> = {
+  encode(message: GetCertificatePdfResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pdf.length !== 0) {
+      writer.uint32(10).bytes(message.pdf);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCertificatePdfResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCertificatePdfResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pdf = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCertificatePdfResponse {
+    return { pdf: isSet(object.pdf) ? Buffer.from(bytesFromBase64(object.pdf)) : Buffer.alloc(0) };
+  },
+
+  toJSON(message: GetCertificatePdfResponse): unknown {
+    const obj: any = {};
+    if (message.pdf.length !== 0) {
+      obj.pdf = base64FromBytes(message.pdf);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCertificatePdfResponse>, I>>(base?: I): GetCertificatePdfResponse {
+    return GetCertificatePdfResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCertificatePdfResponse>, I>>(object: I): GetCertificatePdfResponse {
+    const message = createBaseGetCertificatePdfResponse();
+    message.pdf = object.pdf ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
 export type LearningServiceService = typeof LearningServiceService;
 export const LearningServiceService = {
   /** Anyone (a user is optional): the course's lessons with what the caller may play. */
@@ -1838,6 +2938,67 @@ export const LearningServiceService = {
       Buffer.from(RenameLessonResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RenameLessonResponse => RenameLessonResponse.decode(value),
   },
+  /** Students with an enrolment (active or expired) in the course. */
+  requestCertificate: {
+    path: "/taal.learning.v1.LearningService/RequestCertificate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestCertificateRequest): Buffer =>
+      Buffer.from(RequestCertificateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestCertificateRequest => RequestCertificateRequest.decode(value),
+    responseSerialize: (value: RequestCertificateResponse): Buffer =>
+      Buffer.from(RequestCertificateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestCertificateResponse => RequestCertificateResponse.decode(value),
+  },
+  /** Admin and content: requests, pending first, 20 a page. */
+  listCertificateRequests: {
+    path: "/taal.learning.v1.LearningService/ListCertificateRequests" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCertificateRequestsRequest): Buffer =>
+      Buffer.from(ListCertificateRequestsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCertificateRequestsRequest => ListCertificateRequestsRequest.decode(value),
+    responseSerialize: (value: ListCertificateRequestsResponse): Buffer =>
+      Buffer.from(ListCertificateRequestsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCertificateRequestsResponse =>
+      ListCertificateRequestsResponse.decode(value),
+  },
+  /** Admin and content: marks one provided and makes its PDF. */
+  provideCertificate: {
+    path: "/taal.learning.v1.LearningService/ProvideCertificate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ProvideCertificateRequest): Buffer =>
+      Buffer.from(ProvideCertificateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ProvideCertificateRequest => ProvideCertificateRequest.decode(value),
+    responseSerialize: (value: ProvideCertificateResponse): Buffer =>
+      Buffer.from(ProvideCertificateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ProvideCertificateResponse => ProvideCertificateResponse.decode(value),
+  },
+  /** Anyone: a provided certificate (the public verification page). */
+  verifyCertificate: {
+    path: "/taal.learning.v1.LearningService/VerifyCertificate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyCertificateRequest): Buffer =>
+      Buffer.from(VerifyCertificateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyCertificateRequest => VerifyCertificateRequest.decode(value),
+    responseSerialize: (value: VerifyCertificateResponse): Buffer =>
+      Buffer.from(VerifyCertificateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VerifyCertificateResponse => VerifyCertificateResponse.decode(value),
+  },
+  /** Anyone: the PDF of a provided certificate. */
+  getCertificatePdf: {
+    path: "/taal.learning.v1.LearningService/GetCertificatePdf" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCertificatePdfRequest): Buffer =>
+      Buffer.from(GetCertificatePdfRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCertificatePdfRequest => GetCertificatePdfRequest.decode(value),
+    responseSerialize: (value: GetCertificatePdfResponse): Buffer =>
+      Buffer.from(GetCertificatePdfResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCertificatePdfResponse => GetCertificatePdfResponse.decode(value),
+  },
 } as const;
 
 export interface LearningServiceServer extends UntypedServiceImplementation {
@@ -1853,6 +3014,16 @@ export interface LearningServiceServer extends UntypedServiceImplementation {
   listExpiredEnrolments: handleUnaryCall<ListExpiredEnrolmentsRequest, ListExpiredEnrolmentsResponse>;
   /** Admin and content. */
   renameLesson: handleUnaryCall<RenameLessonRequest, RenameLessonResponse>;
+  /** Students with an enrolment (active or expired) in the course. */
+  requestCertificate: handleUnaryCall<RequestCertificateRequest, RequestCertificateResponse>;
+  /** Admin and content: requests, pending first, 20 a page. */
+  listCertificateRequests: handleUnaryCall<ListCertificateRequestsRequest, ListCertificateRequestsResponse>;
+  /** Admin and content: marks one provided and makes its PDF. */
+  provideCertificate: handleUnaryCall<ProvideCertificateRequest, ProvideCertificateResponse>;
+  /** Anyone: a provided certificate (the public verification page). */
+  verifyCertificate: handleUnaryCall<VerifyCertificateRequest, VerifyCertificateResponse>;
+  /** Anyone: the PDF of a provided certificate. */
+  getCertificatePdf: handleUnaryCall<GetCertificatePdfRequest, GetCertificatePdfResponse>;
 }
 
 export interface LearningServiceClient extends Client {
@@ -1952,6 +3123,86 @@ export interface LearningServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RenameLessonResponse) => void,
   ): ClientUnaryCall;
+  /** Students with an enrolment (active or expired) in the course. */
+  requestCertificate(
+    request: RequestCertificateRequest,
+    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
+  ): ClientUnaryCall;
+  requestCertificate(
+    request: RequestCertificateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
+  ): ClientUnaryCall;
+  requestCertificate(
+    request: RequestCertificateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content: requests, pending first, 20 a page. */
+  listCertificateRequests(
+    request: ListCertificateRequestsRequest,
+    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
+  ): ClientUnaryCall;
+  listCertificateRequests(
+    request: ListCertificateRequestsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
+  ): ClientUnaryCall;
+  listCertificateRequests(
+    request: ListCertificateRequestsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content: marks one provided and makes its PDF. */
+  provideCertificate(
+    request: ProvideCertificateRequest,
+    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
+  ): ClientUnaryCall;
+  provideCertificate(
+    request: ProvideCertificateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
+  ): ClientUnaryCall;
+  provideCertificate(
+    request: ProvideCertificateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone: a provided certificate (the public verification page). */
+  verifyCertificate(
+    request: VerifyCertificateRequest,
+    callback: (error: ServiceError | null, response: VerifyCertificateResponse) => void,
+  ): ClientUnaryCall;
+  verifyCertificate(
+    request: VerifyCertificateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VerifyCertificateResponse) => void,
+  ): ClientUnaryCall;
+  verifyCertificate(
+    request: VerifyCertificateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VerifyCertificateResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone: the PDF of a provided certificate. */
+  getCertificatePdf(
+    request: GetCertificatePdfRequest,
+    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
+  ): ClientUnaryCall;
+  getCertificatePdf(
+    request: GetCertificatePdfRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
+  ): ClientUnaryCall;
+  getCertificatePdf(
+    request: GetCertificatePdfRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const LearningServiceClient = makeGenericClientConstructor(
@@ -1962,6 +3213,14 @@ export const LearningServiceClient = makeGenericClientConstructor(
   service: typeof LearningServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

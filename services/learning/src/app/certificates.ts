@@ -1,0 +1,100 @@
+/**
+ * Certificates (decision 0015): a student with an enrolment asks for one, staff provide it, and
+ * providing makes a PDF with the certificate's unique id. Anyone can verify a provided one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { learningV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  requireIdentity,
+  type CallerIdentity,
+  type FileStore,
+} from '@taal/kit';
+import { PURCHASE_FIRST } from '../domain/access';
+import { toCertificate, type LearningStore } from '../store/learning-store';
+import { certificatePdf } from './certificate-pdf';
+
+type Ctx = { identity: CallerIdentity | null };
+
+export const CERTIFICATE_PAGE_SIZE = 20;
+export const CertificateMessages = {
+  requested: 'Your certificate request has been sent. We will let you know when it is ready.',
+  pending: 'Your certificate request is pending.',
+  provided: 'Your certificate has been provided.',
+} as const;
+
+const STAFF = [CallerUserTypes.admin, CallerUserTypes.content];
+const isId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+
+export class Certificates {
+  constructor(
+    private readonly store: LearningStore,
+    private readonly files: FileStore,
+    /** The site's public URL: the PDF names the verification page. */
+    private readonly publicUrl: () => string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
+    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw invalidArgument('Course, name and course name are required');
+    if (!(await this.store.enrolment(userId, req.courseId))) throw failedPrecondition(PURCHASE_FIRST);
+    const created = await this.store.insertCertificate({
+      id: randomUUID(),
+      userId,
+      courseId: req.courseId,
+      userName: req.userName.trim(),
+      userEmail: req.userEmail.trim(),
+      courseName: req.courseName.trim(),
+    });
+    if (created) return { outcome: 'success', message: CertificateMessages.requested, certificate: toCertificate(created) };
+    const existing = (await this.store.certificateOf(userId, req.courseId))!;
+    return { outcome: existing.status, message: CertificateMessages[existing.status], certificate: toCertificate(existing) };
+  }
+
+  async list(ctx: Ctx, req: learningV1.ListCertificateRequestsRequest): Promise<learningV1.ListCertificateRequestsResponse> {
+    requireIdentity(ctx, ...STAFF);
+    const page = Math.max(1, Math.min(req.page || 1, 100_000));
+    const { rows, total } = await this.store.certificatePage(page, CERTIFICATE_PAGE_SIZE);
+    return { certificates: rows.map(toCertificate), total };
+  }
+
+  /** Marks it provided and stores its PDF; providing again answers the same certificate. */
+  async provide(ctx: Ctx, req: learningV1.ProvideCertificateRequest): Promise<learningV1.Certificate> {
+    requireIdentity(ctx, ...STAFF);
+    const existing = isId(req.id) ? await this.store.certificate(req.id) : null;
+    if (!existing) throw notFound('Certificate request not found');
+    if (existing.status === 'provided') return toCertificate(existing);
+    const at = this.now();
+    const pdf = await certificatePdf({
+      id: existing.id,
+      userName: existing.user_name,
+      courseName: existing.course_name,
+      providedAt: at,
+      verifyUrl: `${this.publicUrl().replace(/\/+$/, '')}/certificate/${existing.id}`,
+    });
+    const key = `certificates/${existing.id}.pdf`;
+    await this.files.put(key, pdf, 'application/pdf');
+    const provided = await this.store.provideCertificate(existing.id, key, at);
+    return toCertificate(provided ?? (await this.store.certificate(existing.id))!);
+  }
+
+  async verify(req: learningV1.VerifyCertificateRequest): Promise<learningV1.Certificate> {
+    const row = isId(req.id) ? await this.store.certificate(req.id) : null;
+    if (!row || row.status !== 'provided') throw notFound('Certificate not found');
+    return toCertificate(row);
+  }
+
+  async pdf(req: learningV1.GetCertificatePdfRequest): Promise<Buffer> {
+    const row = isId(req.id) ? await this.store.certificate(req.id) : null;
+    if (!row || row.status !== 'provided' || !row.pdf_key) throw notFound('Certificate not found');
+    const file = await this.files.get(row.pdf_key);
+    if (!file) throw notFound('Certificate not found');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+}
