@@ -11,6 +11,7 @@ import { RichText } from '../components/RichText';
 import { formatDateTime } from '@taal/web-shared/format';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
+import { CourseLessons } from '../components/player/CourseLessons';
 import { commerce, commerceError, currentStudent, type TierName } from '../commerce';
 
 const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
@@ -175,6 +176,8 @@ export default function CourseView() {
           </p>
         </div>
       </div>
+
+      <CourseLessons courseId={c._id} />
 
       <section className="section" data-testid="tiers">
         <h2>{t('course.tiers')}</h2>

@@ -1,0 +1,187 @@
+// The course view's Lessons section (spec §2 and §6): the player and the lesson list. The server
+// says which lessons the caller may play (`playable`); locked ones show a lock, and clicking one
+// says why ('Purchase the course First!!', or 'Please login first' and the login page for a
+// login lesson). A student sees their access's expiry; an expired one offers Renew (the course at
+// the same tier in the cart).
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ApiError } from '@taal/web-shared/api';
+import { formatDate } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
+import { toast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { commerce, commerceError, currentStudent, TIER_NAMES, type TierName } from '../../commerce';
+import { clock, learning, type Enrolment, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
+import { CheckIcon, LockIcon, PlayIcon } from './icons';
+import { LessonPlayer } from './LessonPlayer';
+
+/** Who is logged in (any role), following logins and logouts: the lessons are asked again then. */
+function useSessionKey(): string {
+  const key = () => (getSession().loggedIn ? `${storedUser()?._id ?? '?'}:${getSession().type ?? ''}` : '');
+  const [value, setValue] = useState(key);
+  useEffect(() => {
+    const update = () => setValue(key());
+    window.addEventListener(SESSION_EVENT, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(SESSION_EVENT, update);
+      window.removeEventListener('storage', update);
+    };
+  }, []);
+  return value;
+}
+
+export function CourseLessons({ courseId }: { courseId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const sessionKey = useSessionKey();
+  const course = useAsync<SecureCourse>(() => learning.secureCourse(courseId), [courseId, sessionKey]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Record<string, LessonProgress>>({});
+
+  useEffect(() => {
+    setProgress(Object.fromEntries((course.data?.progress ?? []).map((p) => [p.lesson, p])));
+  }, [course.data]);
+  useEffect(() => setSelected(null), [courseId]);
+
+  const lessons = useMemo(() => [...(course.data?.lessons ?? [])].sort((a, b) => a.position - b.position), [course.data]);
+  const current: Lesson | null =
+    lessons.find((l) => l._id === selected && l.playable) ?? lessons.find((l) => l.playable && !progress[l._id]?.completed) ?? lessons.find((l) => l.playable) ?? null;
+  const student = currentStudent() !== null && sessionKey !== '';
+
+  if (course.loading && !course.data) {
+    return (
+      <section className="section lessons" data-testid="lessons" aria-busy="true">
+        <h2>{t('player.lessons')}</h2>
+        <span className="spinner inline" aria-label={t('common.loading')} />
+      </section>
+    );
+  }
+  if (!course.data) return null; // the course page itself still shows
+  if (lessons.length === 0) {
+    return (
+      <section className="section lessons" data-testid="lessons">
+        <h2>{t('player.lessons')}</h2>
+        <p className="muted">{t('player.noLessons')}</p>
+      </section>
+    );
+  }
+
+  const askLogin = () => {
+    toast(t('errors.loginFirst'), 'error');
+    navigate('/login?redirect=cart');
+  };
+  const lockedClick = (lesson: Lesson) => {
+    if (lesson.status === 'login' && !getSession().loggedIn) askLogin();
+    else toast(t('player.purchaseFirst'), 'error');
+  };
+  const onRefused = (err: ApiError, lesson: Lesson) => {
+    if (err.status === 401 || err.reason === 'LOGIN_FIRST') askLogin();
+    else toast(t('player.purchaseFirst'), 'error');
+    // The server knows better than the list (an access that just ran out): ask again.
+    if (lesson.playable) course.reload();
+  };
+
+  return (
+    <section className="section lessons" data-testid="lessons">
+      <div className="lessons-head">
+        <h2>{t('player.lessons')}</h2>
+        {course.data.enrolment && <EnrolmentStatus enrolment={course.data.enrolment} courseId={courseId} onLogin={askLogin} />}
+      </div>
+      <div className="lessons-layout">
+        <div className="lessons-main">
+          {current ? (
+            <LessonPlayer
+              lesson={current}
+              student={student}
+              practiceSeconds={progress[current._id]?.practiceSeconds ?? 0}
+              onProgress={(p) => setProgress((all) => ({ ...all, [p.lesson]: p }))}
+              onRefused={onRefused}
+            />
+          ) : (
+            <div className="player-locked card" data-testid="player-locked">
+              <LockIcon />
+              <p>{t('player.allLocked')}</p>
+            </div>
+          )}
+        </div>
+        <aside className="lessons-aside">
+          <ol className="lesson-menu" data-testid="lesson-list">
+            {lessons.map((l) => {
+              const done = progress[l._id]?.completed;
+              const active = current?._id === l._id;
+              return (
+                <li key={l._id}>
+                  <button
+                    type="button"
+                    className={`lesson-item ${active ? 'active' : ''} ${l.playable ? '' : 'locked'}`}
+                    aria-current={active ? 'true' : undefined}
+                    onClick={() => (l.playable ? setSelected(l._id) : lockedClick(l))}
+                    data-testid="lesson-item"
+                    data-lesson-id={l._id}
+                    data-status={l.status}
+                    data-playable={l.playable ? 'true' : 'false'}
+                  >
+                    <span className="lesson-icon" aria-hidden="true">
+                      {!l.playable ? <LockIcon /> : done ? <CheckIcon /> : <PlayIcon />}
+                    </span>
+                    <span className="lesson-name">
+                      <span>
+                        {l.position}. {l.originalname}
+                      </span>
+                      <span className="lesson-meta">
+                        {clock(l.duration)} · {t(`player.access.${l.status}`)}
+                        {!l.playable && <span className="sr-only"> · {t('player.locked')}</span>}
+                        {done && <> · {t('player.completed')}</>}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function EnrolmentStatus({ enrolment, courseId, onLogin }: { enrolment: Enrolment; courseId: string; onLogin: () => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const tier: TierName = (TIER_NAMES as readonly string[]).includes(enrolment.tier) ? (enrolment.tier as TierName) : 'silver';
+  const date = formatDate(enrolment.expiresAt, i18n.resolvedLanguage);
+  const tierLabel = t(`tiers.${tier}`);
+
+  const renew = async () => {
+    const user = currentStudent();
+    if (!user) return onLogin();
+    setBusy(true);
+    try {
+      await commerce.addToCart(user._id, courseId, tier);
+      navigate('/cart');
+    } catch (err) {
+      toast(commerceError(t, err), 'error');
+      setBusy(false);
+    }
+  };
+
+  if (enrolment.active) {
+    return (
+      <p className="enrolment" data-testid="enrolment" data-active="true">
+        {t('player.enrolment.active', { tier: tierLabel, date })}
+      </p>
+    );
+  }
+  return (
+    <div className="enrolment expired" data-testid="enrolment" data-active="false">
+      <span className="badge-expired">{t('player.enrolment.expired')}</span>
+      <span>{t('player.enrolment.expiredOn', { tier: tierLabel, date })}</span>
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => void renew()} disabled={busy} data-testid="renew">
+        {t('player.enrolment.renew')}
+      </button>
+    </div>
+  );
+}
