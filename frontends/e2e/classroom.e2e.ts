@@ -13,7 +13,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+import {
+  apiGet,
+  DEMO,
+  launchBrowser,
+  loginByApi,
+  openPage,
+  startTaal,
+  type LoginAnswer,
+  type Taal,
+} from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
 
@@ -52,7 +61,10 @@ interface Lesson {
 async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as { success: boolean; data: T; message?: string };
@@ -89,7 +101,11 @@ async function openClassroom(page: Page) {
 
 /** "January 3, 2022" as the panel writes dates (formatDate, en). */
 const enDate = (iso: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('month')} ${get('day')}, ${get('year')}`;
 };
@@ -118,12 +134,18 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     expect(await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).toEqual([]);
     await openClassroom(page);
     await page.waitForSelector('[data-testid="classroom-empty"]');
-    expect(await page.textContent('[data-testid="classroom-empty"] p')).toBe('You have no courses yet. Buy a course and it will appear here.');
+    expect(await page.textContent('[data-testid="classroom-empty"] p')).toBe(
+      'You have no courses yet. Buy a course and it will appear here.',
+    );
     expect(await page.getAttribute('[data-testid="classroom-browse"]', 'href')).toBe('/allcourses');
     await shot(page, 'classroom-empty-en');
     await page.selectOption('[data-testid="language-menu"] select', 'bn');
     await page.waitForFunction(() => document.documentElement.lang === 'bn');
-    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-empty"] p')?.textContent === 'আপনার এখনো কোনো কোর্স নেই। কোনো কোর্স কিনলে তা এখানে দেখা যাবে।');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="classroom-empty"] p')?.textContent ===
+        'আপনার এখনো কোনো কোর্স নেই। কোনো কোর্স কিনলে তা এখানে দেখা যাবে।',
+    );
     await shot(page, 'classroom-empty-bn');
     await page.selectOption('[data-testid="language-menu"] select', 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
@@ -131,10 +153,23 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     // ---- Buy the course at the gold tier for real: 100% voucher, zero-cost order.
     const code = `CLASS${Date.now().toString(36).toUpperCase()}`;
     const expire = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 5, expireDate: expire });
+    await call('POST', 'cart/cupon', admin.token, {
+      cuponCode: code,
+      discount: 100,
+      useLimit: 5,
+      expireDate: expire,
+    });
     await call('POST', 'cart/', student.token, { user: me, course: course._id, tier: 'gold' });
-    const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: me, amount: 0, cuponCode: code });
-    await call('POST', `cart/zero-cart/${me}/${order._id}`, student.token, { value_a: '1', value_b: code, value_c: order._id });
+    const order = await call<{ _id: string }>('POST', 'order', student.token, {
+      userId: me,
+      amount: 0,
+      cuponCode: code,
+    });
+    await call('POST', `cart/zero-cart/${me}/${order._id}`, student.token, {
+      value_a: '1',
+      value_b: code,
+      value_c: order._id,
+    });
     // Learning grants the enrolment from commerce.order.paid (asynchronously).
     const granted = await waitFor('the enrolment', async () => {
       const list = await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token);
@@ -146,11 +181,28 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     expect(Math.abs(days - course.priceGold.validity)).toBeLessThan(1);
 
     // Progress for real: the open lesson completed with 150 s of practice (2 whole minutes).
-    const secure = await call<{ lessons: Lesson[] }>('GET', `course/secure-course/${course._id}`, student.token);
-    expect(secure.lessons.length).toBeGreaterThan(0);
-    const first = [...secure.lessons].sort((a, b) => a.position - b.position)[0]!;
-    await call('POST', `lesson/${first._id}/progress`, student.token, { position: 12, completed: true, practicedSeconds: 150 });
-    const item = (await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).find((i) => i.enrolment.course === course._id)!;
+    // The demo lessons are seeded after start (their videos are made by ffmpeg): wait for them.
+    const seeded = await waitFor(
+      'the demo lessons',
+      async () => {
+        const { lessons } = await call<{ lessons: Lesson[] }>(
+          'GET',
+          `course/secure-course/${course._id}`,
+          student.token,
+        );
+        return lessons.length >= 4 ? lessons : undefined;
+      },
+      90_000,
+    );
+    const first = [...seeded].sort((a, b) => a.position - b.position)[0]!;
+    await call('POST', `lesson/${first._id}/progress`, student.token, {
+      position: 12,
+      completed: true,
+      practicedSeconds: 150,
+    });
+    const item = (await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).find(
+      (i) => i.enrolment.course === course._id,
+    )!;
     expect(item.completedLessons).toBe(1);
     expect(item.practiceSeconds).toBe(150);
     const percent = Math.round((1 / item.lessons) * 100);
@@ -161,18 +213,34 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     expect(await page.locator('[data-testid="classroom-course"]').count()).toBe(1);
     expect(await row.getAttribute('data-active')).toBe('true');
     expect(await row.locator('[data-testid="classroom-course-link"]').textContent()).toBe(course.title);
-    expect(await row.locator('[data-testid="classroom-course-link"]').getAttribute('href')).toBe(`/courseview?id=${course._id}`);
+    expect(await row.locator('[data-testid="classroom-course-link"]').getAttribute('href')).toBe(
+      `/courseview?id=${course._id}`,
+    );
     expect(await row.locator('[data-testid="classroom-tier"]').textContent()).toBe('Gold');
     expect(await row.locator('[data-testid="classroom-state"]').textContent()).toBe('Active');
-    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(`Access until ${enDate(item.enrolment.expiresAt)}`);
-    expect(await row.locator('[data-testid="classroom-expiry"]').getAttribute('datetime')).toBe(item.enrolment.expiresAt);
-    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(`1 of ${item.lessons} lessons completed (${percent}%)`);
-    expect(await row.locator('[data-testid="classroom-progress"]').getAttribute('aria-valuenow')).toBe(String(percent));
-    const barWidth = await row.locator('[data-testid="classroom-progress"] > span').evaluate((el) => (el as HTMLElement).style.width);
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(
+      `Access until ${enDate(item.enrolment.expiresAt)}`,
+    );
+    expect(await row.locator('[data-testid="classroom-expiry"]').getAttribute('datetime')).toBe(
+      item.enrolment.expiresAt,
+    );
+    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(
+      `1 of ${item.lessons} lessons completed (${percent}%)`,
+    );
+    expect(await row.locator('[data-testid="classroom-progress"]').getAttribute('aria-valuenow')).toBe(
+      String(percent),
+    );
+    const barWidth = await row
+      .locator('[data-testid="classroom-progress"] > span')
+      .evaluate((el) => (el as HTMLElement).style.width);
     expect(barWidth).toBe(`${percent}%`);
-    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('2 minutes of practice');
+    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe(
+      '2 minutes of practice',
+    );
     expect(await row.locator('[data-testid="classroom-renew"]').count()).toBe(0);
-    expect(await row.locator('[data-testid="classroom-continue"]').getAttribute('href')).toBe(`/courseview?id=${course._id}`);
+    expect(await row.locator('[data-testid="classroom-continue"]').getAttribute('href')).toBe(
+      `/courseview?id=${course._id}`,
+    );
     await row.locator('img').evaluate((img) => (img as HTMLImageElement).decode().catch(() => undefined));
     await shot(page, 'classroom-en');
 
@@ -181,14 +249,19 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     await page.route(`**/api/v1/classroom/${me}`, async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as { success: true; data: ClassroomItem[] };
-      body.data = body.data.map((i) => ({ ...i, enrolment: { ...i.enrolment, active: false, expiresAt: yesterday } }));
+      body.data = body.data.map((i) => ({
+        ...i,
+        enrolment: { ...i.enrolment, active: false, expiresAt: yesterday },
+      }));
       await route.fulfill({ response: res, json: body });
     });
     await openClassroom(page);
     await row.locator('[data-testid="classroom-renew"]').waitFor();
     expect(await row.getAttribute('data-active')).toBe('false');
     expect(await row.locator('[data-testid="classroom-state"]').textContent()).toBe('Expired');
-    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(`Expired on ${enDate(yesterday)}`);
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toBe(
+      `Expired on ${enDate(yesterday)}`,
+    );
     expect(await row.locator('[data-testid="classroom-renew"]').textContent()).toBe('Renew (Gold)');
     expect(await row.locator('[data-testid="classroom-continue"]').count()).toBe(0);
     await shot(page, 'classroom-expired-en');
@@ -196,24 +269,36 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     // ---- Bengali: the expired card, then the active one and the empty state's text.
     await page.selectOption('[data-testid="language-menu"] select', 'bn');
     await page.waitForFunction(() => document.documentElement.lang === 'bn');
-    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'মেয়াদোত্তীর্ণ');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'মেয়াদোত্তীর্ণ',
+    );
     expect(await row.locator('[data-testid="classroom-renew"]').textContent()).toBe('নবায়ন করুন (গোল্ড)');
-    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(/তারিখে মেয়াদ শেষ হয়েছে$/);
+    expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(
+      /তারিখে মেয়াদ শেষ হয়েছে$/,
+    );
     await shot(page, 'classroom-expired-bn');
 
     // Renew for real: the course goes into the real cart at gold and the cart page opens.
     await row.locator('[data-testid="classroom-renew"]').click();
     await page.waitForURL(`${taal.baseUrl}/cart`);
-    const cart = await call<{ items: { course: string; tier: string }[] }>('GET', `cart/${me}`, student.token);
+    const cart = await call<{ items: { course: string; tier: string }[] }>(
+      'GET',
+      `cart/${me}`,
+      student.token,
+    );
     expect(cart.items).toEqual([expect.objectContaining({ course: course._id, tier: 'gold' })]);
     await page.unroute(`**/api/v1/classroom/${me}`);
 
     await openClassroom(page);
     await row.locator('[data-testid="classroom-course-link"]').waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'চালু');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'চালু',
+    );
     expect(await row.locator('[data-testid="classroom-tier"]').textContent()).toBe('গোল্ড');
     expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(/ পর্যন্ত অ্যাক্সেস$/);
-    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(`${item.lessons}টি লেসনের মধ্যে 1টি সম্পন্ন (${percent}%)`);
+    expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(
+      `${item.lessons}টি লেসনের মধ্যে 1টি সম্পন্ন (${percent}%)`,
+    );
     expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('2 মিনিট অনুশীলন');
     await shot(page, 'classroom-bn');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -224,4 +309,4 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
   } finally {
     await context.close();
   }
-}, 180_000);
+}, 240_000);

@@ -7,7 +7,7 @@
 // - /subscription-expire-data: the expired subscriptions of GET course-invalidate in the one
 //   DataTable, 5 rows a page (order, user id, name, e-mail, phone, course, purchase and expiry).
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { answer, ApiError, authApi, publicApi } from '@taal/web-shared/api';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -32,7 +32,15 @@ export type ExpiredRow = Data<'/api/v1/course-invalidate', 'get'>[number];
 /** Whether a lesson title may be sent: non-empty and at least 2 characters once trimmed. */
 export const validLessonTitle = (title: string) => title.trim().length >= LESSON_TITLE_MIN;
 
-function LessonTitleEditor({ lesson, onSaved, onCancel }: { lesson: Lesson; onSaved: (l: Lesson) => void; onCancel: () => void }) {
+function LessonTitleEditor({
+  lesson,
+  onSaved,
+  onCancel,
+}: {
+  lesson: Lesson;
+  onSaved: (l: Lesson) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(lesson.originalname);
   const [error, setError] = useState<string | null>(null);
@@ -48,12 +56,20 @@ function LessonTitleEditor({ lesson, onSaved, onCancel }: { lesson: Lesson; onSa
     setBusy(true);
     setError(null);
     try {
-      const { data } = await answer(authApi.POST('/api/v1/course/status/', { body: { id: lesson._id, originalname: title } }));
+      const { data } = await answer(
+        authApi.POST('/api/v1/course/status/', { body: { id: lesson._id, originalname: title } }),
+      );
       toast(t('adminLearning.lessons.updated'), 'success');
       onSaved(data);
     } catch (err) {
       setBusy(false);
-      fail(t(err instanceof ApiError && err.status === 400 ? 'adminLearning.lessons.titleRequired' : 'adminLearning.lessons.updateFailed'));
+      fail(
+        t(
+          err instanceof ApiError && err.status === 400
+            ? 'adminLearning.lessons.titleRequired'
+            : 'adminLearning.lessons.updateFailed',
+        ),
+      );
     }
   };
   const inputId = `lesson-title-${lesson._id}`;
@@ -82,7 +98,13 @@ function LessonTitleEditor({ lesson, onSaved, onCancel }: { lesson: Lesson; onSa
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid="lesson-save">
           {t(busy ? 'adminLearning.lessons.saving' : 'adminLearning.lessons.save')}
         </button>
-        <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onCancel} data-testid="lesson-cancel">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={busy}
+          onClick={onCancel}
+          data-testid="lesson-cancel"
+        >
           {t('adminLearning.lessons.cancel')}
         </button>
       </div>
@@ -104,17 +126,36 @@ export function UpdateLesson() {
     answer(authApi.GET('/api/v1/course/secure-course/{id}', { params: { path: { id: courseId } } })),
   );
   const [editing, setEditing] = useState<string | null>(null);
-  const rows = useMemo(() => (lessons.data ? [...lessons.data.lessons].sort((a, b) => a.position - b.position) : undefined), [lessons.data]);
-  const sorted = useMemo(() => [...(courses.data ?? [])].sort((a, b) => a.title.localeCompare(b.title)), [courses.data]);
+  const rows = useMemo(
+    () => (lessons.data ? [...lessons.data.lessons].sort((a, b) => a.position - b.position) : undefined),
+    [lessons.data],
+  );
+  const sorted = useMemo(
+    () => [...(courses.data ?? [])].sort((a, b) => a.title.localeCompare(b.title)),
+    [courses.data],
+  );
 
   const saved = (lesson: Lesson) => {
     setEditing(null);
-    lessons.setData((d) => d && { ...d, lessons: d.lessons.map((l) => (l._id === lesson._id ? { ...l, originalname: lesson.originalname } : l)) });
+    lessons.setData(
+      (d) =>
+        d && {
+          ...d,
+          lessons: d.lessons.map((l) =>
+            l._id === lesson._id ? { ...l, originalname: lesson.originalname } : l,
+          ),
+        },
+    );
   };
 
   const columns = useMemo<Column<Lesson>[]>(
     () => [
-      { key: 'position', header: t('adminLearning.lessons.position'), text: (l) => String(l.position), className: 'num lesson-pos' },
+      {
+        key: 'position',
+        header: t('adminLearning.lessons.position'),
+        text: (l) => String(l.position),
+        className: 'num lesson-pos',
+      },
       {
         key: 'title',
         header: t('adminLearning.lessons.lessonTitle'),
@@ -130,7 +171,11 @@ export function UpdateLesson() {
         key: 'status',
         header: t('adminLearning.lessons.status'),
         text: (l) => t(`adminLearning.lessons.statuses.${l.status}`),
-        render: (l) => <span className={`badge lesson-status-${l.status}`}>{t(`adminLearning.lessons.statuses.${l.status}`)}</span>,
+        render: (l) => (
+          <span className={`badge lesson-status-${l.status}`}>
+            {t(`adminLearning.lessons.statuses.${l.status}`)}
+          </span>
+        ),
         className: 'nowrap',
       },
       {
@@ -139,7 +184,12 @@ export function UpdateLesson() {
         text: () => '',
         render: (l) =>
           editing === l._id ? null : (
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(l._id)} data-testid="lesson-edit-button">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => setEditing(l._id)}
+              data-testid="lesson-edit-button"
+            >
               {t('adminLearning.lessons.edit')}
             </button>
           ),
@@ -165,7 +215,9 @@ export function UpdateLesson() {
             data-testid="lesson-course"
           >
             <option value="">{t('adminLearning.lessons.chooseCourse')}</option>
-            {courseId && courses.data && !sorted.some((c) => c._id === courseId) && <option value={courseId}>{courseId}</option>}
+            {courseId && courses.data && !sorted.some((c) => c._id === courseId) && (
+              <option value={courseId}>{courseId}</option>
+            )}
             {sorted.map((c) => (
               <option key={c._id} value={c._id}>
                 {c.title}
@@ -193,18 +245,20 @@ export function UpdateLesson() {
           {t('adminLearning.lessons.noLessons')}
         </p>
       ) : (
-        <DataTable
-          title={t('adminLearning.lessons.title')}
-          columns={columns}
-          rows={rows}
-          loading={lessons.loading}
-          pageSize={50}
-          rowKey={(l) => l._id}
-          fileName="lessons.csv"
-          exports={false}
-          search={false}
-          testId="lesson-table"
-        />
+        <div className="lesson-table">
+          <DataTable
+            title={t('adminLearning.lessons.title')}
+            columns={columns}
+            rows={rows}
+            loading={lessons.loading}
+            pageSize={50}
+            rowKey={(l) => l._id}
+            fileName="lessons.csv"
+            exports={false}
+            search={false}
+            testId="lesson-table"
+          />
+        </div>
       )}
     </AdminPage>
   );
@@ -222,15 +276,49 @@ function DateCell({ iso, lng }: { iso: string; lng: string }) {
 export function ExpiredSubscriptions() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const list = useAdminGet<ExpiredRow[]>('course-invalidate', () => answer(authApi.GET('/api/v1/course-invalidate')));
+  const list = useAdminGet<ExpiredRow[]>('course-invalidate', () =>
+    answer(authApi.GET('/api/v1/course-invalidate')),
+  );
   const columns = useMemo<Column<ExpiredRow>[]>(
     () => [
-      { key: 'orderId', header: t('adminLearning.expired.columns.orderId'), text: (r) => r.orderId, render: (r) => <code className="order-id">{r.orderId}</code> },
-      { key: 'userId', header: t('adminLearning.expired.columns.userId'), text: (r) => r.userId, render: (r) => <code className="order-id">{r.userId}</code> },
+      // Ids: their first 8 characters on screen (the whole id in the tooltip, copy and CSV).
+      {
+        key: 'orderId',
+        header: t('adminLearning.expired.columns.orderId'),
+        text: (r) => r.orderId,
+        render: (r) => (
+          <code className="order-id" title={r.orderId}>
+            {r.orderId.slice(0, 8)}
+          </code>
+        ),
+      },
+      {
+        key: 'userId',
+        header: t('adminLearning.expired.columns.userId'),
+        text: (r) => r.userId,
+        render: (r) => (
+          <Link
+            to={`/viewuser?id=${encodeURIComponent(r.userId)}`}
+            title={r.userId}
+            data-testid="expired-user-link"
+          >
+            <code className="order-id">{r.userId.slice(0, 8)}</code>
+          </Link>
+        ),
+      },
       { key: 'userName', header: t('adminLearning.expired.columns.userName'), text: (r) => r.userName },
       { key: 'userEmail', header: t('adminLearning.expired.columns.userEmail'), text: (r) => r.userEmail },
-      { key: 'userPhone', header: t('adminLearning.expired.columns.userPhone'), text: (r) => r.userPhone, className: 'nowrap' },
-      { key: 'course', header: t('adminLearning.expired.columns.course'), text: (r) => r.courseTitle || r.course },
+      {
+        key: 'userPhone',
+        header: t('adminLearning.expired.columns.userPhone'),
+        text: (r) => r.userPhone,
+        className: 'nowrap',
+      },
+      {
+        key: 'course',
+        header: t('adminLearning.expired.columns.course'),
+        text: (r) => r.courseTitle || r.course,
+      },
       {
         key: 'purchaseTime',
         header: t('adminLearning.expired.columns.purchaseTime'),

@@ -20,7 +20,8 @@ import type { ClassroomItem } from '../types';
 const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
 const TIERS = ['silver', 'gold', 'diamond'] as const;
 type Tier = (typeof TIERS)[number];
-const asTier = (tier: string): Tier | null => (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : null;
+const asTier = (tier: string): Tier | null =>
+  (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : null;
 /** Raised on window after the cart changed (detail: its number of items), for the header's cart badge. */
 const CART_CHANGED_EVENT = 'taal:cart-changed';
 
@@ -44,7 +45,10 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
   const navigate = useNavigate();
   const [renewing, setRenewing] = useState(false);
   const { enrolment } = item;
-  const course = useAsync<Course | null>(() => api.course(enrolment.course).catch(() => null), [enrolment.course]);
+  const course = useAsync<Course | null>(
+    () => api.course(enrolment.course).catch(() => null),
+    [enrolment.course],
+  );
   const c = course.data;
   const tier = asTier(enrolment.tier);
   const percent = progressPercent(item.completedLessons, item.lessons);
@@ -55,8 +59,12 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
     if (!tier) return;
     setRenewing(true);
     try {
-      const { data } = await answer(authApi.POST('/api/v1/cart/', { body: { user: user._id, course: enrolment.course, tier } }));
-      window.dispatchEvent(new CustomEvent<{ count: number }>(CART_CHANGED_EVENT, { detail: { count: data.items.length } }));
+      const { data } = await answer(
+        authApi.POST('/api/v1/cart/', { body: { user: user._id, course: enrolment.course, tier } }),
+      );
+      window.dispatchEvent(
+        new CustomEvent<{ count: number }>(CART_CHANGED_EVENT, { detail: { count: data.items.length } }),
+      );
       toast(t('classroom.renewAdded'), 'success');
       navigate('/cart');
     } catch (err) {
@@ -72,7 +80,12 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
       data-course={enrolment.course}
       data-active={String(enrolment.active)}
     >
-      <Link to={courseLink(enrolment.course)} className="wish-thumb class-thumb" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={courseLink(enrolment.course)}
+        className="wish-thumb class-thumb"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {c?.thumbnail ? <img src={c.thumbnail} alt="" loading="lazy" /> : <span />}
       </Link>
       <div className="class-body">
@@ -91,7 +104,10 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
           <span className="badge" data-testid="classroom-tier">
             {tier ? t(`tiers.${tier}`) : enrolment.tier}
           </span>
-          <span className={`badge ${enrolment.active ? 'badge-ok' : 'badge-warn'}`} data-testid="classroom-state">
+          <span
+            className={`badge ${enrolment.active ? 'badge-ok' : 'badge-warn'}`}
+            data-testid="classroom-state"
+          >
             {t(enrolment.active ? 'classroom.active' : 'classroom.expired')}
           </span>
           <time dateTime={enrolment.expiresAt} className="class-expiry" data-testid="classroom-expiry">
@@ -120,12 +136,22 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
       </div>
       <div className="wish-actions">
         {enrolment.active ? (
-          <Link to={courseLink(enrolment.course)} className="btn btn-primary btn-sm" data-testid="classroom-continue">
+          <Link
+            to={courseLink(enrolment.course)}
+            className="btn btn-primary btn-sm"
+            data-testid="classroom-continue"
+          >
             {t('classroom.continue')}
           </Link>
         ) : (
           tier && (
-            <button type="button" className="btn btn-primary btn-sm" disabled={renewing} onClick={() => void renew()} data-testid="classroom-renew">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={renewing}
+              onClick={() => void renew()}
+              data-testid="classroom-renew"
+            >
               {t(renewing ? 'classroom.renewing' : 'classroom.renew', { tier: t(`tiers.${tier}`) })}
             </button>
           )
@@ -137,7 +163,12 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
 
 export default function Classroom({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const loaded = useAsync(async () => (await answer(authApi.GET('/api/v1/classroom/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
+  const loaded = useAsync(
+    async () =>
+      (await answer(authApi.GET('/api/v1/classroom/{userId}', { params: { path: { userId: user._id } } })))
+        .data,
+    [user._id],
+  );
   if (loaded.error) return <TabError onRetry={loaded.reload} />;
   if (!loaded.data) return <TabLoading />;
   if (!loaded.data.length)
