@@ -6061,6 +6061,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/course/{id}/lessons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a lesson with its video (admin and content): checked with ffprobe (anything else is refused), stored as fast-start MP4 (admin and content only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description At least 2 characters */
+                        title: string;
+                        /** @enum {string} */
+                        status: "open" | "login" | "paid";
+                        /**
+                         * Format: binary
+                         * @description The lesson video (MP4, MOV, WebM, MKV)
+                         */
+                        video: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Lesson added' */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Lesson"];
+                        };
+                    };
+                };
+                /** @description Missing fields, 'Please enter a title for the lesson', or the file is not a video */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The video is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/course/certificate/{userEmail}/{courseId}/{courseName}": {
         parameters: {
             query?: never;

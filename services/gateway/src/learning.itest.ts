@@ -4,7 +4,8 @@
  * another lesson: 403), HTTP Range requests (206, 416), a purchase that unlocks the paid lessons,
  * the classroom and the back office's expired subscriptions and lesson rename.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -150,5 +151,39 @@ describe('lessons and video through the gateway on the all-in-one process', () =
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await get('/certificate/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('adds a lesson from an uploaded video (checked by ffprobe, stored fast-start) and refuses a file that is not a video', async () => {
+    const upload = async (file: Blob, name: string, token: string, title = 'Scales in A minor') => {
+      const form = new FormData();
+      form.append('title', title);
+      form.append('status', 'paid');
+      form.append('video', file, name);
+      const res = await fetch(`${base}/api/v1/course/${courseId}/lessons`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    // A WebM (VP8) clip made here: transcoded to H.264 MP4 on upload.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'taal-upload-'));
+    try {
+      const clip = path.join(dir, 'clip.webm');
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=2', '-c:v', 'libvpx', '-b:v', '200k', clip]);
+      const video = new Blob([readFileSync(clip)], { type: 'video/webm' });
+      expect((await upload(video, 'clip.webm', student.token)).status).toBe(403);
+      const added = await upload(video, 'clip.webm', adminToken);
+      expect(added).toMatchObject({ status: 201, body: { data: { originalname: 'Scales in A minor', status: 'paid', position: 5 } } });
+      expect(added.body.data.duration).toBeGreaterThan(1.5);
+      const stored = await fetch(`${base}${await playUrl(added.body.data._id, adminToken)}`);
+      const bytes = Buffer.from(await stored.arrayBuffer());
+      // Fast-start: the index (moov) comes before the media data (mdat).
+      expect(bytes.indexOf('moov')).toBeGreaterThan(0);
+      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+
+      const fake = new Blob([Buffer.from('this is not a video, only text renamed to .mp4\n'.repeat(200))], { type: 'video/mp4' });
+      expect(await upload(fake, 'lesson.mp4', adminToken)).toMatchObject({ status: 400, body: { message: expect.stringContaining('not a video') } });
+      expect(await upload(video, 'clip.webm', adminToken, 'x')).toMatchObject({ status: 400, body: { message: 'Please enter a title for the lesson' } });
+      expect((await get(`/course/secure-course/${courseId}`)).body.data.lessons).toHaveLength(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

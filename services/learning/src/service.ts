@@ -57,7 +57,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new LearningStore(sql);
-  const learning = new Learning(sql, store, deps.auth.issuer, deps.now);
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, deps.now);
   const certificates = new Certificates(store, deps.files, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
 

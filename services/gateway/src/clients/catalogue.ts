@@ -1,10 +1,14 @@
 import { catalogueV1, ServiceNames } from '@taal/contracts';
 import { callUnary, createClient, type ServiceTokenIssuer } from '@taal/kit';
+import type { ForwardedUser } from './identity';
 
-/** Typed, promise-based access to the catalogue service; every call carries a deadline. */
+/**
+ * Typed, promise-based access to the catalogue service; every call carries a deadline. Reads go
+ * without a user (published courses only) unless a staff caller is forwarded for unpublished ones.
+ */
 export interface CatalogueApi {
-  listCourses(req: Partial<catalogueV1.ListCoursesRequest>): Promise<catalogueV1.ListCoursesResponse>;
-  getCourse(req: Partial<catalogueV1.GetCourseRequest>): Promise<catalogueV1.GetCourseResponse>;
+  listCourses(req: Partial<catalogueV1.ListCoursesRequest>, caller?: ForwardedUser | null): Promise<catalogueV1.ListCoursesResponse>;
+  getCourse(req: Partial<catalogueV1.GetCourseRequest>, caller?: ForwardedUser | null): Promise<catalogueV1.GetCourseResponse>;
   listUpcomingCourses(): Promise<catalogueV1.ListUpcomingCoursesResponse>;
   listInstructors(req: Partial<catalogueV1.ListInstructorsRequest>): Promise<catalogueV1.ListInstructorsResponse>;
   getInstructor(req: Partial<catalogueV1.GetInstructorRequest>): Promise<catalogueV1.GetInstructorResponse>;
@@ -13,10 +17,11 @@ export interface CatalogueApi {
 
 export function connectCatalogue(address: string, deadlineMs: number, issuer: ServiceTokenIssuer): CatalogueApi {
   const client = createClient(catalogueV1.CatalogueServiceClient, address, { auth: { issuer, audience: ServiceNames.catalogue } });
-  const call = <Req, Res>(method: string, request: Req) => callUnary<Req, Res>(client, method, request, { deadlineMs });
+  const call = <Req, Res>(method: string, request: Req, caller?: ForwardedUser | null) =>
+    callUnary<Req, Res>(client, method, request, { deadlineMs, userToken: caller?.accessToken });
   return {
-    listCourses: (req) => call('listCourses', catalogueV1.ListCoursesRequest.fromPartial(req)),
-    getCourse: (req) => call('getCourse', catalogueV1.GetCourseRequest.fromPartial(req)),
+    listCourses: (req, caller) => call('listCourses', catalogueV1.ListCoursesRequest.fromPartial(req), caller),
+    getCourse: (req, caller) => call('getCourse', catalogueV1.GetCourseRequest.fromPartial(req), caller),
     listUpcomingCourses: () => call('listUpcomingCourses', catalogueV1.ListUpcomingCoursesRequest.fromPartial({})),
     listInstructors: (req) => call('listInstructors', catalogueV1.ListInstructorsRequest.fromPartial(req)),
     getInstructor: (req) => call('getInstructor', catalogueV1.GetInstructorRequest.fromPartial(req)),

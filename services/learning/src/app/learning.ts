@@ -3,6 +3,7 @@
  * enrolments from paid orders, progress and practice time (decision 0015). The user is always the
  * verified caller (decision 0008); the gRPC layer only adapts these.
  */
+import { randomUUID } from 'node:crypto';
 import type { commerceEventsV1, learningV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
@@ -14,12 +15,14 @@ import {
   unauthenticated,
   withReason,
   type CallerIdentity,
+  type FileStore,
   type ServiceTokenIssuer,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { extendedExpiry, isActive, LESSON_TITLE_REQUIRED, lessonTitleOk, LOGIN_FIRST, mayPlay, PURCHASE_FIRST, type PlayDecision } from '../domain/access';
+import { extendedExpiry, isActive, LESSON_STATUSES, LESSON_TITLE_REQUIRED, lessonTitleOk, LOGIN_FIRST, mayPlay, PURCHASE_FIRST, type LessonStatus, type PlayDecision } from '../domain/access';
 import { toEnrolment, type LearningStore, type LessonRow } from '../store/learning-store';
+import { storeLessonVideo } from './video-files';
 
 type Ctx = { identity: CallerIdentity | null };
 
@@ -35,6 +38,7 @@ export class Learning {
     private readonly sql: Sql,
     private readonly store: LearningStore,
     private readonly issuer: ServiceTokenIssuer,
+    private readonly files: FileStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -102,6 +106,24 @@ export class Learning {
   async expired(ctx: Ctx): Promise<learningV1.Enrolment[]> {
     requireIdentity(ctx, ...STAFF);
     return (await this.store.expiredEnrolments(this.now())).map((e) => toEnrolment(e, this.now()));
+  }
+
+  /** A lesson from an uploaded video (staff): checked with ffprobe and stored as fast-start MP4. */
+  async addLesson(ctx: Ctx, req: learningV1.AddLessonRequest): Promise<learningV1.Lesson> {
+    requireIdentity(ctx, ...STAFF);
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!lessonTitleOk(req.title)) throw invalidArgument(LESSON_TITLE_REQUIRED);
+    if (!(LESSON_STATUSES as readonly string[]).includes(req.status)) throw invalidArgument('Status must be open, login or paid');
+    if (!req.uploadKey.startsWith('uploads/')) throw invalidArgument('Unknown upload');
+    const video = await storeLessonVideo(this.files, req.uploadKey);
+    const row = await this.store.appendLesson({
+      id: randomUUID(),
+      courseId: req.courseId,
+      title: req.title.trim(),
+      status: req.status as LessonStatus,
+      ...video,
+    });
+    return toLesson(row, true);
   }
 
   async renameLesson(ctx: Ctx, req: learningV1.RenameLessonRequest): Promise<learningV1.Lesson> {

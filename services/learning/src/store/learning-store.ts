@@ -90,6 +90,20 @@ export class LearningStore {
     );
   }
 
+  /** Appends a lesson at the course's next position (retried if two uploads race for it). */
+  async appendLesson(l: { id: string; courseId: string; title: string; status: LessonStatus; filename: string; size: number; durationSeconds: number }) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { rows } = await this.sql.query<LessonRow>(
+        `INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds)
+         SELECT $1, $2, coalesce(max(position), 0) + 1, $3, $4, $5, $6, $7 FROM learning.lesson WHERE course_id = $2
+         ON CONFLICT (course_id, position) DO NOTHING RETURNING *`,
+        [l.id, l.courseId, l.title, l.status, l.filename, l.size, l.durationSeconds],
+      );
+      if (rows[0]) return rows[0];
+    }
+    throw new Error('could not place the lesson: too many concurrent uploads to one course');
+  }
+
   async coursesWithLessons(): Promise<Set<string>> {
     const { rows } = await this.sql.query<{ course_id: string }>(`SELECT DISTINCT course_id FROM learning.lesson`);
     return new Set(rows.map((r) => r.course_id));

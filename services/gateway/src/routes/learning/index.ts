@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import { pipeline } from 'node:stream/promises';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { ServiceNames, type learningV1 } from '@taal/contracts';
-import { verifyGrant, type FileStore } from '@taal/kit';
+import { status } from '@grpc/grpc-js';
+import { isGrpcStatusError, verifyGrant, type FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { IdentityApi } from '../../clients/identity';
 import type { LearningApi } from '../../clients/learning';
@@ -81,6 +88,27 @@ const toCertificate = (c: learningV1.Certificate) => ({
   providedAt: c.providedAt,
 });
 
+/** Largest lesson video accepted (413 above it). */
+export const MAX_LESSON_VIDEO_BYTES = 2 * 1024 ** 3;
+
+/** The video part streamed to a temporary file (never into memory); limits answer 413 / 400 in the one error shape. */
+function videoUpload(maxBytes: number): RequestHandler {
+  const upload = multer({
+    storage: multer.diskStorage({ destination: os.tmpdir(), filename: (_req, _file, cb) => cb(null, `taal-upload-${randomUUID()}`) }),
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+  }).single('video');
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
+        return next(new HttpError(413, 'PAYLOAD_TOO_LARGE', `The video is larger than ${Math.round(maxBytes / 1024 ** 2)} MB`));
+      }
+      if (err instanceof multer.MulterError) return next(new HttpError(400, 'VALIDATION_FAILED', `${err.message}${err.field ? ` (${err.field})` : ''}`));
+      next(new HttpError(400, 'BAD_REQUEST', 'The form could not be read'));
+    });
+  };
+}
+
 export interface LearningRouteDeps {
   learning: LearningApi;
   identity: IdentityApi;
@@ -89,6 +117,8 @@ export interface LearningRouteDeps {
   files: FileStore;
   /** Every service's public key: checks learning's signature on a video URL. */
   serviceKeys: JWTVerifyGetKey;
+  /** Default MAX_LESSON_VIDEO_BYTES. */
+  maxVideoBytes?: number;
 }
 
 export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
@@ -274,7 +304,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res }) => {
         const caller = callerOf(res);
         const { enrolments } = await learning.listExpiredEnrolments({}, caller);
-        const titles = new Map((await catalogue.listCourses({})).courses.map((c) => [c.id, c.title]));
+        const titles = new Map((await catalogue.listCourses({ includeUnpublished: true }, caller)).courses.map((c) => [c.id, c.title]));
         const users = new Map<string, { name: string; email: string; phone: string }>();
         for (const id of new Set(enrolments.map((e) => e.userId))) {
           const user = await identity.getUser({ id }, caller).then((r) => r.user, () => undefined);
@@ -312,6 +342,51 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res, body }) => {
         const { lesson } = await learning.renameLesson({ lessonId: body.id, title: body.originalname }, callerOf(res));
         res.json({ success: true, message: 'lesson name updated successfully', data: toLesson(lesson!) });
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/course/{id}/lessons',
+      summary: 'Add a lesson with its video (admin and content): checked with ffprobe (anything else is refused), stored as fast-start MP4',
+      auth: staff,
+      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } },
+      before: [videoUpload(deps.maxVideoBytes ?? MAX_LESSON_VIDEO_BYTES)],
+      body: {
+        schema: z.object({}),
+        mediaType: 'multipart/form-data',
+        documented: z.object({
+          title: z.string().meta({ description: 'At least 2 characters' }),
+          status: z.enum(['open', 'login', 'paid']),
+          video: z.string().meta({ format: 'binary', description: 'The lesson video (MP4, MOV, WebM, MKV)' }),
+        }),
+      },
+      responses: {
+        201: answer(done(LessonSchema), "'Lesson added'"),
+        400: fail("Missing fields, 'Please enter a title for the lesson', or the file is not a video"),
+        404: fail('Unknown course'),
+        413: fail('The video is too large'),
+      },
+      handler: async ({ req, res, param }) => {
+        const file = req.file;
+        try {
+          const body = (req.body ?? {}) as Record<string, unknown>;
+          if (!file) throw new HttpError(400, 'VALIDATION_FAILED', 'Choose a video file', { video: 'Choose a video file' });
+          const title = typeof body.title === 'string' ? body.title : '';
+          const lessonStatus = typeof body.status === 'string' ? body.status : '';
+          const caller = callerOf(res);
+          const { course } = await catalogue
+            .getCourse({ id: param('id'), includeUnpublished: true }, caller)
+            .catch((err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? { course: undefined } : Promise.reject(err)));
+          if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
+          // Into the files port, where learning (another process in cluster mode) checks and stores it.
+          const uploadKey = `uploads/${randomUUID()}`;
+          await deps.files.put(uploadKey, createReadStream(file.path), file.mimetype || 'application/octet-stream');
+          const { lesson } = await learning.addLesson({ courseId: course.id, title, status: lessonStatus, uploadKey }, caller);
+          res.status(201).json({ success: true, message: 'Lesson added', data: toLesson(lesson!) });
+        } finally {
+          if (file) await rm(file.path, { force: true });
+        }
       },
     }),
 

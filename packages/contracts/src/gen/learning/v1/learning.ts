@@ -193,6 +193,22 @@ export interface GetCertificatePdfResponse {
   pdf: Buffer;
 }
 
+/**
+ * A new lesson from an uploaded file (already in the files port under upload_key; learning
+ * checks it with ffprobe, makes it fast-start MP4 and removes the upload).
+ */
+export interface AddLessonRequest {
+  courseId: string;
+  title: string;
+  /** One of: open, login, paid. */
+  status: string;
+  uploadKey: string;
+}
+
+export interface AddLessonResponse {
+  lesson: Lesson | undefined;
+}
+
 function createBaseLesson(): Lesson {
   return {
     id: "",
@@ -2868,6 +2884,200 @@ export const GetCertificatePdfResponse: MessageFns<GetCertificatePdfResponse> = 
   },
 };
 
+function createBaseAddLessonRequest(): AddLessonRequest {
+  return { courseId: "", title: "", status: "", uploadKey: "" };
+}
+
+export const AddLessonRequest: MessageFns<AddLessonRequest> = {
+  encode(message: AddLessonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courseId !== "") {
+      writer.uint32(10).string(message.courseId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.uploadKey !== "") {
+      writer.uint32(34).string(message.uploadKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddLessonRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddLessonRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.uploadKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddLessonRequest {
+    return {
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      uploadKey: isSet(object.uploadKey)
+        ? globalThis.String(object.uploadKey)
+        : isSet(object.upload_key)
+        ? globalThis.String(object.upload_key)
+        : "",
+    };
+  },
+
+  toJSON(message: AddLessonRequest): unknown {
+    const obj: any = {};
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.uploadKey !== "") {
+      obj.uploadKey = message.uploadKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddLessonRequest>, I>>(base?: I): AddLessonRequest {
+    return AddLessonRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddLessonRequest>, I>>(object: I): AddLessonRequest {
+    const message = createBaseAddLessonRequest();
+    message.courseId = object.courseId ?? "";
+    message.title = object.title ?? "";
+    message.status = object.status ?? "";
+    message.uploadKey = object.uploadKey ?? "";
+    return message;
+  },
+};
+
+function createBaseAddLessonResponse(): AddLessonResponse {
+  return { lesson: undefined };
+}
+
+export const AddLessonResponse: MessageFns<AddLessonResponse> = {
+  encode(message: AddLessonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.lesson !== undefined) {
+      Lesson.encode(message.lesson, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddLessonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddLessonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.lesson = Lesson.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddLessonResponse {
+    return { lesson: isSet(object.lesson) ? Lesson.fromJSON(object.lesson) : undefined };
+  },
+
+  toJSON(message: AddLessonResponse): unknown {
+    const obj: any = {};
+    if (message.lesson !== undefined) {
+      obj.lesson = Lesson.toJSON(message.lesson);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddLessonResponse>, I>>(base?: I): AddLessonResponse {
+    return AddLessonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddLessonResponse>, I>>(object: I): AddLessonResponse {
+    const message = createBaseAddLessonResponse();
+    message.lesson = (object.lesson !== undefined && object.lesson !== null)
+      ? Lesson.fromPartial(object.lesson)
+      : undefined;
+    return message;
+  },
+};
+
 export type LearningServiceService = typeof LearningServiceService;
 export const LearningServiceService = {
   /** Anyone (a user is optional): the course's lessons with what the caller may play. */
@@ -2937,6 +3147,16 @@ export const LearningServiceService = {
     responseSerialize: (value: RenameLessonResponse): Buffer =>
       Buffer.from(RenameLessonResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RenameLessonResponse => RenameLessonResponse.decode(value),
+  },
+  /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
+  addLesson: {
+    path: "/taal.learning.v1.LearningService/AddLesson" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddLessonRequest): Buffer => Buffer.from(AddLessonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddLessonRequest => AddLessonRequest.decode(value),
+    responseSerialize: (value: AddLessonResponse): Buffer => Buffer.from(AddLessonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddLessonResponse => AddLessonResponse.decode(value),
   },
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate: {
@@ -3014,6 +3234,8 @@ export interface LearningServiceServer extends UntypedServiceImplementation {
   listExpiredEnrolments: handleUnaryCall<ListExpiredEnrolmentsRequest, ListExpiredEnrolmentsResponse>;
   /** Admin and content. */
   renameLesson: handleUnaryCall<RenameLessonRequest, RenameLessonResponse>;
+  /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
+  addLesson: handleUnaryCall<AddLessonRequest, AddLessonResponse>;
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate: handleUnaryCall<RequestCertificateRequest, RequestCertificateResponse>;
   /** Admin and content: requests, pending first, 20 a page. */
@@ -3122,6 +3344,22 @@ export interface LearningServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RenameLessonResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
+  addLesson(
+    request: AddLessonRequest,
+    callback: (error: ServiceError | null, response: AddLessonResponse) => void,
+  ): ClientUnaryCall;
+  addLesson(
+    request: AddLessonRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddLessonResponse) => void,
+  ): ClientUnaryCall;
+  addLesson(
+    request: AddLessonRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddLessonResponse) => void,
   ): ClientUnaryCall;
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate(

@@ -1,0 +1,75 @@
+/**
+ * Uploaded lesson videos (decision 0015): probed with ffprobe (anything that is not a real video
+ * is refused), then stored as fast-start MP4 so playback starts before the whole file loads.
+ * H.264 in MP4/MOV is remuxed (no quality loss); anything else is transcoded to H.264/AAC.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { invalidArgument, type FileStore } from '@taal/kit';
+import { VIDEO_KEY_PREFIX } from './demo-lessons';
+
+const run = promisify(execFile);
+
+export const NOT_A_VIDEO = 'The file is not a video we can play: upload an MP4, MOV, WebM or MKV file';
+
+interface Probe {
+  format: string;
+  durationSeconds: number;
+  videoCodec: string | null;
+  audioCodec: string | null;
+}
+
+async function probe(file: string): Promise<Probe | null> {
+  try {
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=format_name,duration:stream=codec_type,codec_name', '-of', 'json', file], {
+      maxBuffer: 1 << 20,
+    });
+    const json = JSON.parse(stdout) as { format?: { format_name?: string; duration?: string }; streams?: { codec_type?: string; codec_name?: string }[] };
+    const video = json.streams?.find((s) => s.codec_type === 'video' && s.codec_name && !['mjpeg', 'png', 'bmp', 'gif'].includes(s.codec_name));
+    const audio = json.streams?.find((s) => s.codec_type === 'audio');
+    return {
+      format: json.format?.format_name ?? '',
+      durationSeconds: Number(json.format?.duration ?? 0) || 0,
+      videoCodec: video?.codec_name ?? null,
+      audioCodec: audio?.codec_name ?? null,
+    };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('ffprobe is not installed (apt-get install ffmpeg)');
+    return null; // ffprobe could not read it: not a video
+  }
+}
+
+/** Checks and stores an upload as `videos/<uuid>.mp4`; removes the upload either way. */
+export async function storeLessonVideo(files: FileStore, uploadKey: string): Promise<{ filename: string; size: number; durationSeconds: number }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-lesson-'));
+  try {
+    const upload = await files.get(uploadKey);
+    if (!upload) throw invalidArgument('The upload is missing; upload the video again');
+    const input = path.join(dir, 'input');
+    await pipeline(upload.body, createWriteStream(input));
+    const probed = await probe(input);
+    if (!probed || !probed.videoCodec || probed.durationSeconds <= 0) throw invalidArgument(NOT_A_VIDEO);
+
+    const output = path.join(dir, 'output.mp4');
+    const remux = probed.videoCodec === 'h264' && /mp4|mov/.test(probed.format) && (!probed.audioCodec || probed.audioCodec === 'aac');
+    const codecs = remux ? ['-c', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'];
+    try {
+      await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', output]);
+    } catch {
+      throw invalidArgument(NOT_A_VIDEO);
+    }
+    const filename = `${randomUUID()}.mp4`;
+    const size = (await stat(output)).size;
+    await files.put(`${VIDEO_KEY_PREFIX}${filename}`, createReadStream(output), 'video/mp4');
+    return { filename, size, durationSeconds: probed.durationSeconds };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await files.delete(uploadKey).catch(() => undefined);
+  }
+}
