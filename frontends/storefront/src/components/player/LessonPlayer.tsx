@@ -91,6 +91,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const lastReported = useRef<number | null>(null);
   const countAbort = useRef<AbortController | null>(null);
   const hideTimer = useRef<number | undefined>(undefined);
+  const playingRef = useRef(false);
 
   // ---- practice clock and progress reports ----
   const flushClock = () => {
@@ -199,6 +200,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     loaded.current = null;
     setStatus('loading');
     setSrc(null);
+    playingRef.current = false;
     setPlaying(false);
     setTime(0);
     setDuration(lesson.duration || 0);
@@ -357,6 +359,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     setLoopError(false);
     stopCountIn();
     setLoop({ a: null, b: null });
+    // Its button is disabled now and would drop the focus (and the shortcuts with it).
+    area.current?.focus({ preventScroll: true });
   };
   /** L: A first, then B; once both are set, a new A. */
   const loopKey = () => {
@@ -428,17 +432,22 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   };
   const onPlaying = () => {
     wantsPlay.current = true;
-    setPlaying(true);
     startClock();
-    wake();
+    // From a pause: the controls hide after a while. (After a seek or a loop jump while playing
+    // `playing` fires again; that is no pointer movement.)
+    if (!playingRef.current) wake();
+    playingRef.current = true;
+    setPlaying(true);
   };
   const onPause = () => {
+    playingRef.current = false;
     setPlaying(false);
     stopClock();
     setAwake(true);
     if (!countAbort.current) report();
   };
   const onEnded = () => {
+    playingRef.current = false;
     setPlaying(false);
     stopClock();
     const { a, b } = live.current.loop;
@@ -451,6 +460,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   };
   const onError = () => {
     stopClock();
+    playingRef.current = false;
     setPlaying(false);
     renewUrl();
   };
