@@ -3,7 +3,9 @@
 // for real (a 100% voucher the demo admin created, the zero-cost path, the enrolment granted by
 // learning from commerce.order.paid) shown with its title, tier, "access until" date, progress
 // (one lesson completed and practice time reported through POST lesson/{id}/progress) and
-// practice minutes, in English and Bengali (the empty state too).
+// practice minutes, in English and Bengali (the empty state too). Right after the payment the
+// tab says the course is on its way until the enrolment is there (the page holds the first
+// answers back, so the state is seen every time).
 //
 // Renew: an expired enrolment cannot be made through the API (access runs for the tier's
 // validity in days from the purchase, and the services' clock cannot be moved from outside), so
@@ -170,6 +172,26 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
       value_b: code,
       value_c: order._id,
     });
+    // Just after the payment the enrolment may not be there yet (it comes from an event). The page
+    // holds GET classroom back at [] for a moment, so this is seen every time: the tab says the
+    // course is on its way (not "no courses"), looks again, and lists it once it is there.
+    let hold = true;
+    await page.route(`**/api/v1/classroom/${me}`, async (route) =>
+      hold ? route.fulfill({ json: { success: true, data: [] } }) : route.continue(),
+    );
+    await openClassroom(page);
+    await page.waitForSelector('[data-testid="classroom-pending"]');
+    expect((await page.textContent('[data-testid="classroom-pending"]'))?.trim()).toBe(
+      'Your new course is being added to your classroom…',
+    );
+    expect(await page.locator('[data-testid="classroom-empty"]').count()).toBe(0);
+    await shot(page, 'classroom-pending-en');
+    hold = false;
+    await page.waitForSelector(`[data-testid="classroom-course"][data-course="${course._id}"]`, {
+      timeout: 30_000,
+    });
+    await page.waitForSelector('[data-testid="classroom-pending"]', { state: 'detached' });
+    await page.unroute(`**/api/v1/classroom/${me}`);
     // Learning grants the enrolment from commerce.order.paid (asynchronously).
     const granted = await waitFor('the enrolment', async () => {
       const list = await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token);

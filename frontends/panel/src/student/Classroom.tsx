@@ -3,8 +3,9 @@
 // to the course page), tier, "access until" / "expired on", progress (completed of all lessons,
 // as a bar and numbers) and practice minutes. An expired course offers Renew: the course goes
 // into the cart at the same tier (POST cart/) and the student lands on /cart. No courses: an
-// empty message with a link to the course list.
-import { useState } from 'react';
+// empty message with a link to the course list. Just after a payment (the enrolment arrives a
+// moment later, from an event) the tab says the course is on its way and looks again.
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { answer, api, authApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
@@ -15,7 +16,7 @@ import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { TabEmpty, TabError, TabLoading } from '../components';
-import type { ClassroomItem } from '../types';
+import type { ClassroomItem, Order } from '../types';
 
 const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
 const TIERS = ['silver', 'gold', 'diamond'] as const;
@@ -161,18 +162,59 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
   );
 }
 
+/** How long after a payment its courses are awaited in the classroom (enrolments come from an event). */
+const AWAIT_PAID_MS = 60 * 60 * 1000;
+const POLL_MS = 2000;
+const POLL_TIMES = 15;
+
+/**
+ * Courses of orders paid within the last hour that the classroom does not list yet: learning
+ * grants enrolments from commerce.order.paid a moment after the payment (decision 0015).
+ */
+export function awaitedCourses(orders: Order[], items: ClassroomItem[], now = Date.now()): string[] {
+  const listed = new Set(items.map((i) => i.enrolment.course));
+  const recent = orders.filter((o) => o.paid && o.paidAt && now - Date.parse(o.paidAt) < AWAIT_PAID_MS);
+  return [...new Set(recent.flatMap((o) => o.courses.map((c) => c.course)))].filter((c) => !listed.has(c));
+}
+
 export default function Classroom({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const loaded = useAsync(
-    async () =>
-      (await answer(authApi.GET('/api/v1/classroom/{userId}', { params: { path: { userId: user._id } } })))
-        .data,
-    [user._id],
-  );
+  const loaded = useAsync(async () => {
+    const path = { params: { path: { userId: user._id } } };
+    const [items, orders] = await Promise.all([
+      answer(authApi.GET('/api/v1/classroom/{userId}', path)).then((a) => a.data),
+      // Only to say a just-paid course is on its way: without orders the list is still right.
+      answer(authApi.GET('/api/v1/order/{userId}', path)).then(
+        (a) => a.data,
+        () => [],
+      ),
+    ]);
+    return { items, awaited: awaitedCourses(orders, items) };
+  }, [user._id]);
+  const [polls, setPolls] = useState(0);
+  const awaiting = (loaded.data?.awaited.length ?? 0) > 0 && polls < POLL_TIMES;
+  const { reload } = loaded;
+  useEffect(() => {
+    if (!awaiting || loaded.loading) return;
+    const timer = window.setTimeout(() => {
+      setPolls((n) => n + 1);
+      reload();
+    }, POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [awaiting, loaded.loading, loaded.data]);
+
   if (loaded.error) return <TabError onRetry={loaded.reload} />;
   if (!loaded.data) return <TabLoading />;
-  if (!loaded.data.length)
-    return (
+  const { items } = loaded.data;
+  const pending = awaiting && (
+    <p className="class-pending" role="status" data-testid="classroom-pending">
+      <span className="spinner" aria-hidden="true" /> {t('classroom.preparing')}
+    </p>
+  );
+  if (!items.length)
+    return pending ? (
+      <div className="panel-empty class-pending-only">{pending}</div>
+    ) : (
       <TabEmpty
         testId="classroom-empty"
         action={
@@ -185,10 +227,13 @@ export default function Classroom({ user }: { user: SessionUser }) {
       </TabEmpty>
     );
   return (
-    <ul className="wish-list class-list" data-testid="classroom">
-      {classroomOrder(loaded.data).map((item) => (
-        <ClassroomCourse key={item.enrolment.course} item={item} user={user} />
-      ))}
-    </ul>
+    <>
+      {pending}
+      <ul className="wish-list class-list" data-testid="classroom">
+        {classroomOrder(items).map((item) => (
+          <ClassroomCourse key={item.enrolment.course} item={item} user={user} />
+        ))}
+      </ul>
+    </>
   );
 }
