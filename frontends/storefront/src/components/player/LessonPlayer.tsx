@@ -519,8 +519,16 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         <div className="player-controls" aria-hidden={!shown}>
           <div className="seek">
             {loop.a !== null && loop.b !== null && <span className="loop-range" style={{ left: pct(loop.a), width: `calc(${pct(loop.b)} - ${pct(loop.a)})` }} />}
-            {loop.a !== null && <span className="loop-mark" style={{ left: pct(loop.a) }} data-testid="loop-mark-a" />}
-            {loop.b !== null && <span className="loop-mark" style={{ left: pct(loop.b) }} data-testid="loop-mark-b" />}
+            {loop.a !== null && (
+              <span className="loop-mark" style={{ left: pct(loop.a) }} data-testid="loop-mark-a">
+                A
+              </span>
+            )}
+            {loop.b !== null && (
+              <span className="loop-mark" style={{ left: pct(loop.b) }} data-testid="loop-mark-b">
+                B
+              </span>
+            )}
             <input
               type="range"
               min={0}
@@ -593,7 +601,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         <h3 data-testid="player-title">{t('player.lessonTitle', { position: lesson.position, title: lesson.originalname })}</h3>
         {student && (
           <p className="muted" data-testid="practice-time" data-seconds={practiceSeconds}>
-            {t('player.practiceMinutes', { count: practiceMinutes })}
+            {practiceSeconds === 0 ? t('player.noPractice') : practiceSeconds < 60 ? t('player.practiceUnderMinute') : t('player.practiceMinutes', { count: practiceMinutes })}
           </p>
         )}
         {resumedAt !== null && (
