@@ -114,10 +114,15 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       expect(Date.now() - started).toBeLessThan(5_000);
       // The failed transaction rolled back and the pool works afterwards, also from work started inside a finished one.
       let later: Promise<unknown> | undefined;
+      // The continuation is created inside the transaction but runs only once it has finished
+      // (a gate, not a timer: under load a commit can take longer than any fixed delay).
+      let open!: () => void;
+      const finished = new Promise<void>((resolve) => (open = resolve));
       await sql.transaction(async (tx) => {
         await tx.query('SELECT 1');
-        later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => sql.query(`SELECT count(*)::int AS n FROM ${schema}.t`));
+        later = finished.then(() => sql.query(`SELECT count(*)::int AS n FROM ${schema}.t`));
       });
+      open();
       expect(((await later) as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
     }, TIMEOUT);
 

@@ -1,12 +1,12 @@
 /**
  * Demo lessons for `npm start` (SEED_DEMO_DATA): four per published course (open, login, paid,
  * paid) with short real videos made by ffmpeg (a test pattern with a tone, fast-start MP4),
- * stored through the files port like any upload. Without ffmpeg the lessons are seeded without
- * video and a warning says why.
+ * stored through the files port like any upload (made once per machine, then reused). Without
+ * ffmpeg the lessons are seeded without video and a warning says why.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -31,10 +31,17 @@ interface DemoVideo {
   durationSeconds: number;
 }
 
+/**
+ * The four demo videos, made once per machine and kept in the temp folder (every all-in-one start
+ * in the test suite seeds lessons; encoding again each time would only burn CPU).
+ */
 async function makeVideos(seconds: number): Promise<DemoVideo[] | null> {
+  const cache = path.join(os.tmpdir(), `taal-demo-videos-v1-${seconds}s`);
+  const cached = await readCached(cache);
+  if (cached) return cached;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-demo-video-'));
   try {
-    const videos: DemoVideo[] = [];
+    const durations: number[] = [];
     for (const [i, l] of LESSONS.entries()) {
       const file = path.join(dir, `${i}.mp4`);
       await run('ffmpeg', [
@@ -45,14 +52,26 @@ async function makeVideos(seconds: number): Promise<DemoVideo[] | null> {
         '-shortest', '-movflags', '+faststart', file,
       ]);
       const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
-      videos.push({ bytes: await readFile(file), durationSeconds: Number(stdout.trim()) || seconds });
+      durations.push(Number(stdout.trim()) || seconds);
     }
-    return videos;
+    await writeFile(path.join(dir, 'durations.json'), JSON.stringify(durations));
+    // Published whole or not at all: a rename; another process may have won the race, which is fine.
+    await rename(dir, cache).catch(() => undefined);
+    return (await readCached(cache)) ?? (await readCached(dir));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readCached(dir: string): Promise<DemoVideo[] | null> {
+  try {
+    const durations = JSON.parse(await readFile(path.join(dir, 'durations.json'), 'utf8')) as number[];
+    return await Promise.all(LESSONS.map(async (_, i) => ({ bytes: await readFile(path.join(dir, `${i}.mp4`)), durationSeconds: durations[i]! })));
+  } catch {
+    return null;
   }
 }
 

@@ -121,8 +121,34 @@ export interface LearningRouteDeps {
   maxVideoBytes?: number;
 }
 
+/** A small map that forgets its oldest entry when full (the caches of the video route). */
+class Recent<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+  set(key: string, value: V): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, value);
+  }
+}
+
 export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const { learning, identity, catalogue } = deps;
+  // A <video> sends many range requests with one URL: its signature is checked once (until it
+  // expires), and a stored video's size is looked up once (its name is a fresh UUID: it never changes).
+  const grants = new Recent<{ file: unknown; expiresAt: number }>(4096);
+  const sizes = new Recent<number>(4096);
+  const grantOf = async (token: string) => {
+    const known = grants.get(token);
+    if (known && known.expiresAt > Date.now()) return known;
+    const grant = await verifyGrant(token, deps.serviceKeys, { audience: VIDEO_GRANT_AUDIENCE, issuer: ServiceNames.learning });
+    if (!grant) return null;
+    const checked = { file: grant.claims.file, expiresAt: grant.expiresAt };
+    grants.set(token, checked);
+    return checked;
+  };
   const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity) };
   const student = { label: 'students only', check: requireAuth(identity, Roles.student) };
   const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
@@ -185,15 +211,18 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ req, res, param }) => {
         const filename = param('filename');
         const token = typeof req.query.token === 'string' ? req.query.token : '';
-        const grant = token
-          ? await verifyGrant(token, deps.serviceKeys, { audience: VIDEO_GRANT_AUDIENCE, issuer: ServiceNames.learning })
-          : null;
-        if (!grant || grant.claims.file !== filename || !new RegExp(FILENAME_PATTERN).test(filename)) {
+        const grant = token ? await grantOf(token) : null;
+        if (!grant || grant.file !== filename || !new RegExp(FILENAME_PATTERN).test(filename)) {
           throw new HttpError(403, 'PERMISSION_DENIED', 'This video link is not valid (expired, or for another lesson)');
         }
         const key = `${VIDEO_KEY_PREFIX}${filename}`;
-        const stat = await deps.files.stat(key);
-        if (!stat) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+        let size = sizes.get(key);
+        if (size === undefined) {
+          const stored = await deps.files.stat(key);
+          if (!stored) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+          sizes.set(key, (size = stored.size));
+        }
+        const stat = { size };
         const range = parseRange(req.get('range'), stat.size);
         res.setHeader('Accept-Ranges', 'bytes');
         res.setHeader('Content-Type', 'video/mp4');
