@@ -4977,7 +4977,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Unknown order, or not the caller’s own */
+                /** @description Unknown order */
                 404: {
                     headers: {
                         [name: string]: unknown;

@@ -287,7 +287,8 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     const me = student('own');
     const thief = student('thief');
     const order = await orderFor(me, published[5]!);
-    await expect(startPayment(thief, order.id)).rejects.toMatchObject({ code: 5 });
+    await expect(startPayment(thief, order.id)).rejects.toMatchObject({ code: 7 });
+    await expect(call('payOrder', { orderId: order.id }, thief)).rejects.toMatchObject({ code: 7 });
     await expect(call('handlePaymentNotification', { fields: {} }, me)).rejects.toMatchObject({ code: 7 });
     const asCatalogue = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
       auth: { issuer: auth.serviceAuth('catalogue').issuer, audience: 'commerce' },

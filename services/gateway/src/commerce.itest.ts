@@ -199,6 +199,12 @@ describe('commerce through the gateway on the all-in-one process', () => {
       ['POST', '/cart/', { user: mine, course: courseA.id, tier: 'silver' }],
       ['POST', '/cart/remove_all', { user: mine }],
       ['POST', '/order', { userId: mine, amount: 0 }],
+      // Their own path, someone else's order.
+      ['POST', `/cart/zero-cart/${other.id}/${orderId}`, {}],
+      ['POST', '/cart/ssl/', { total_amount: 0, cus_name: 'X', cus_email: 'x@example.com', cus_phone: '017', value_c: orderId }],
+      ['POST', '/wishlist/', { user: mine, course: courseA.id }],
+      ['POST', '/wishlist/delete/', { user: mine, course: courseA.id }],
+      ['POST', '/cart/delete/', { user: mine, course: courseA.id }],
     ];
     for (const [method, p, body] of calls) {
       expect({ call: `${method} ${p}`, status: (await request(method, p, body, other.token)).status }).toEqual({ call: `${method} ${p}`, status: 403 });
@@ -218,7 +224,7 @@ describe('commerce through the gateway on the all-in-one process', () => {
       post('/cart/ssl/', { total_amount: order.amount / 100, cus_name: 'Rafi', cus_email: 'rafi@example.com', cus_phone: '01712345678', num_of_item: 1, value_c: order._id, currency: 'BDT', ...body }, token);
 
     expect(await ssl({ total_amount: order.amount / 100 + 1 }, other.token)).toMatchObject({ status: 400, body: { reason: 'AMOUNT_MISMATCH' } });
-    expect((await ssl({}, student.token)).status).toBe(404); // not the caller's order
+    expect((await ssl({}, student.token)).status).toBe(403); // not the caller's order
     expect((await ssl({}, adminToken)).status).toBe(403);
     const opened = await ssl({}, other.token);
     expect(opened.status).toBe(200);

@@ -28,6 +28,8 @@ import { payLocked, releaseReservation } from './pay-order';
 type Ctx = { identity: CallerIdentity | null; callerService: string };
 type Outcome = commerceV1.PaymentOutcome;
 
+export const NOT_YOUR_ORDER = 'You may only act on your own orders';
+
 /** The only service that may hand over the gateway's notifications and browser returns. */
 const HTTP_EDGE = 'gateway';
 
@@ -54,8 +56,9 @@ export class CardPayments {
     if (!req.orderId) throw invalidArgument('Order id is required');
     const tranId = `T${randomBytes(12).toString('hex').toUpperCase()}`;
     const order = await this.sql.transaction(async (tx) => {
-      const row = await this.store.lockOrder(tx, req.orderId, userId);
+      const row = await this.store.lockOrder(tx, req.orderId, null);
       if (!row) throw notFound('Order not found');
+      if (row.user_id !== userId) throw permissionDenied(NOT_YOUR_ORDER);
       if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
       if (Number(row.payable) === 0) throw failedPrecondition('The order has nothing to pay by card; confirm it with zero-cart');
       if (row.expires_at.getTime() < Date.now()) throw failedPrecondition('The order expired; create it again');

@@ -11,6 +11,7 @@ import {
   failedPrecondition,
   invalidArgument,
   notFound,
+  permissionDenied,
   requireIdentity,
   withDetails,
   withReason,
@@ -37,6 +38,7 @@ import {
 } from '../domain/pricing';
 import { REFERRAL_BONUS_POISHA } from '../domain/card-payments';
 import type { CommerceStore } from '../store/commerce-store';
+import { NOT_YOUR_ORDER } from './card-payments';
 import { payLocked, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -265,8 +267,9 @@ export class Commerce {
     const { userId } = requireIdentity(ctx, STUDENT);
     if (!req.orderId) throw invalidArgument('Order id is required');
     const outcome = await this.sql.transaction(async (tx) => {
-      const row = await this.store.lockOrder(tx, req.orderId, userId);
+      const row = await this.store.lockOrder(tx, req.orderId, null);
       if (!row) throw notFound('Order not found');
+      if (row.user_id !== userId) throw permissionDenied(NOT_YOUR_ORDER);
       if (row.status === 'paid') return { kind: 'paid' as const, changed: false };
       if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
       if (Number(row.payable) > 0) throw failedPrecondition('The order has an amount to pay through the payment gateway');

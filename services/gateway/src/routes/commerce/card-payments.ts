@@ -112,7 +112,8 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
         400: fail(
           'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH), or the order is not unpaid, expired or has nothing to pay by card',
         ),
-        404: fail('Unknown order, or not the caller’s own'),
+        403: fail('Another student’s order'),
+        404: fail('Unknown order'),
       },
       handler: async ({ res, body }) => {
         const customer: commerceV1.Customer = {
