@@ -413,6 +413,24 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     // Without pointer movement the controls hide while playing; moving the pointer brings them back.
     await page.waitForSelector('[data-controls="hidden"]', { timeout: 6000 });
     await wakeControls(page);
+    // The metronome beside the lesson: its button and the M shortcut; the shortcuts are listed.
+    await page.click('[data-testid="practice-metronome-toggle"]');
+    await page.waitForSelector('[data-testid="practice-metronome"][data-playing="true"]');
+    await page.locator('[data-testid="player"]').focus();
+    await page.keyboard.press('m');
+    await page.waitForSelector('[data-testid="practice-metronome"][data-playing="false"]');
+    await page.fill('[data-testid="practice-metronome-bpm"]', '300');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="practice-metronome"] [role="alert"]');
+    expect(await page.getAttribute('[data-testid="practice-metronome"]', 'data-bpm')).toBe('100');
+    await page.locator('[data-testid="player-shortcuts"] summary').click();
+    expect(await page.$$eval('[data-testid="player-shortcuts"] kbd', (ks) => ks.map((k) => k.textContent))).toEqual(['Space / K', '← / →', '↑ / ↓', '[ / ]', 'L', 'M']);
+    // Space on the player pauses and plays (the shortcuts work once the player has the focus).
+    await page.locator('[data-testid="player"]').focus();
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.paused === true);
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.paused === false);
     // The server refuses the paid video too (the lock is not only in the page).
     const refused = await fetch(`${taal.baseUrl}/api/v1/lesson/${paid._id}/playback`);
     expect(refused.status).toBe(403);

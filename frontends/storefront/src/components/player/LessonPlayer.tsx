@@ -483,6 +483,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         data-controls={shown ? 'visible' : 'hidden'}
         onPointerMove={wake}
         onPointerDown={wake}
+        onFocus={wake}
       >
         <video
           ref={video}
@@ -516,7 +517,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
             <span>{counting === 0 ? t('player.countIn.getReady') : counting}</span>
           </div>
         )}
-        <div className="player-controls" aria-hidden={!shown}>
+        <div className="player-controls">
           <div className="seek">
             {loop.a !== null && loop.b !== null && <span className="loop-range" style={{ left: pct(loop.a), width: `calc(${pct(loop.b)} - ${pct(loop.a)})` }} />}
             {loop.a !== null && (
