@@ -21,6 +21,7 @@ const OrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.
 const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.PaidOrderList })));
 const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
 const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
+const CertificateList = lazy(() => import('./pages/Certificates'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -45,6 +46,7 @@ export function App() {
                 <Route path="/adminpaidorderlist" element={<PaidOrderList />} />
                 <Route path="/updatelesson" element={<UpdateLesson />} />
                 <Route path="/subscription-expire-data" element={<ExpiredSubscriptions />} />
+                <Route path="/admincertificatelist" element={<CertificateList />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

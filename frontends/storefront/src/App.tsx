@@ -15,6 +15,7 @@ const Contact = lazy(() => import('./pages/Contact'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 const Cart = lazy(() => import('./pages/Cart'));
 const PaymentReturn = lazy(() => import('./pages/PaymentReturn'));
+const CertificateVerify = lazy(() => import('./pages/CertificateVerify'));
 const Login = lazy(() => import('./pages/auth/Login'));
 const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
@@ -45,6 +46,7 @@ export function App() {
             <Route path="/payment/success" element={<PaymentReturn kind="success" />} />
             <Route path="/payment/fail" element={<PaymentReturn kind="fail" />} />
             <Route path="/payment/cancel" element={<PaymentReturn kind="cancel" />} />
+            <Route path="/certificate/:id" element={<CertificateVerify />} />
             <Route path="/login" element={<Login />} />
             <Route path="/signup" element={<Signup />} />
             <Route path="/signup/:refercode" element={<Signup />} />

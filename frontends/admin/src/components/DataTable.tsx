@@ -1,6 +1,7 @@
 // The back office's one data table: a search box, fixed page size, and copy / CSV / print of
 // every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
-// orders highlighted).
+// orders highlighted). With `paging` the server pages the rows: `rows` is the current page
+// (copy, CSV and print then act on that page only; no search box) and the pager counts `total`.
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -18,6 +19,13 @@ export interface Column<T> {
   className?: string;
   /** In copy and CSV (and search) only, not on screen (another column shows it). */
   exportOnly?: boolean;
+}
+
+/** Pages the server cuts: the current page (0-based), every row's count, and a page change. */
+export interface ServerPaging {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -101,6 +109,7 @@ export function DataTable<T>({
   print = true,
   search = true,
   rowClass,
+  paging,
   testId,
 }: {
   title: string;
@@ -115,18 +124,24 @@ export function DataTable<T>({
   print?: boolean;
   search?: boolean;
   rowClass?: (row: T) => string | undefined;
+  /** The server pages the rows (`rows` is page `paging.page` of `paging.total` rows). */
+  paging?: ServerPaging;
   testId: string;
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
+  const searchable = search && !paging;
   const filtered = useMemo(() => {
-    const q = query.trim().toLowerCase();
+    const q = searchable ? query.trim().toLowerCase() : '';
     const all = rows ?? [];
     if (!q) return all;
     return all.filter((r) => columns.some((c) => c.text(r).toLowerCase().includes(q)));
-  }, [rows, query, columns]);
-  const view = pageOf(filtered, page, pageSize);
+  }, [rows, query, columns, searchable]);
+  const view = paging
+    ? { rows: filtered, page: paging.page, pages: Math.max(1, Math.ceil(paging.total / pageSize)) }
+    : pageOf(filtered, page, pageSize);
+  const total = paging ? paging.total : filtered.length;
   const shown = useMemo(() => columns.filter((c) => !c.exportOnly), [columns]);
 
   const copy = async () => {
@@ -141,7 +156,7 @@ export function DataTable<T>({
 
   return (
     <div className="data-table" data-testid={testId}>
-      {(exports || search) && (
+      {(exports || searchable) && (
         <div className="data-table-tools">
           {exports && (
             <div className="data-table-buttons">
@@ -158,7 +173,7 @@ export function DataTable<T>({
               )}
             </div>
           )}
-          {search && (
+          {searchable && (
             <label className="data-table-search">
               <span>{t('admin.table.search')}</span>
               <input
@@ -204,9 +219,9 @@ export function DataTable<T>({
             </table>
           </div>
           <p className="muted data-table-info" data-testid="table-info">
-            {t('admin.table.showing', { from: view.page * pageSize + 1, to: view.page * pageSize + view.rows.length, total: filtered.length })}
+            {t('admin.table.showing', { from: view.page * pageSize + 1, to: view.page * pageSize + view.rows.length, total })}
           </p>
-          <Pager page={view.page} pages={view.pages} onPage={setPage} testId="table-pager" />
+          <Pager page={view.page} pages={view.pages} onPage={paging ? paging.onPage : setPage} testId="table-pager" />
         </>
       )}
     </div>

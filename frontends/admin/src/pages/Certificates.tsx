@@ -1,0 +1,210 @@
+// /admincertificatelist (back office §2, §3, §4): the certificate requests of GET
+// user/certificatelist/work in the one DataTable, 20 a page cut by the server (pending first;
+// the page is kept in ?page=), with the user's name and e-mail, the course, when it was asked
+// and whether it is provided. A pending row has "Mark provided" (GET user/certificate/{id}: the
+// server makes the PDF; 'Cetificate Provided Successfully!!'); the row then reads Provided, with
+// links to its PDF and to its public verification page /certificate/{id} (the storefront's).
+// A refusal shows the server's message as an error (§9).
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { answer, authApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
+import { formatDateTime } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
+import { DataTable, type Column } from '../components/DataTable';
+import { useAdminGet } from '../components/data';
+import type { Data } from '../components/commerce';
+import { AdminPage, LoadError } from '../components/States';
+import { shortDateTime } from './Orders';
+
+/** Back office §9: the certificate table shows 20 rows a page (the server cuts them). */
+export const CERTIFICATE_PAGE_SIZE = 20;
+
+type CertificatePage = Data<'/api/v1/user/certificatelist/work', 'get'>;
+export type CertificateRequest = CertificatePage['certificates'][number];
+
+/** The public verification page (storefront) and the PDF of a provided certificate. */
+export const certificatePage = (id: string) => `/certificate/${encodeURIComponent(id)}`;
+export const certificatePdf = (id: string) => `/api/v1/certificate/${encodeURIComponent(id)}/pdf`;
+
+/** ?page= (1-based in the address, like the API) as a 0-based page. */
+const pageFrom = (value: string | null) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 1 ? n - 1 : 0;
+};
+
+function DateCell({ iso, lng }: { iso: string; lng: string }) {
+  const { day, time } = shortDateTime(iso);
+  if (!day) return null;
+  return (
+    <time className="date-cell" dateTime={iso} title={formatDateTime(iso, lng)}>
+      <span>{day}</span> <span className="muted">{time}</span>
+    </time>
+  );
+}
+
+function ProvideButton({
+  request,
+  onDone,
+}: {
+  request: CertificateRequest;
+  onDone: (c: CertificateRequest) => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const provide = async () => {
+    setBusy(true);
+    try {
+      const { data } = await answer(
+        authApi.GET('/api/v1/user/certificate/{id}', { params: { path: { id: request._id } } }),
+      );
+      toast(t('adminCertificates.provided'), 'success');
+      onDone(data);
+    } catch (err) {
+      toast(translateApiError(t, err, 'adminCertificates.provideFailed'), 'error');
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm"
+      disabled={busy}
+      onClick={() => void provide()}
+      data-testid="certificate-provide"
+    >
+      {t(busy ? 'adminCertificates.providing' : 'adminCertificates.markProvided')}
+    </button>
+  );
+}
+
+function Status({ request, lng }: { request: CertificateRequest; lng: string }) {
+  const { t } = useTranslation();
+  if (!request.provided)
+    return (
+      <span className="badge badge-warn" data-testid="certificate-status">
+        {t('adminCertificates.status.pending')}
+      </span>
+    );
+  return (
+    <span className="certificate-status">
+      <span className="badge badge-ok" data-testid="certificate-status">
+        {t('adminCertificates.status.provided')}
+      </span>
+      <DateCell iso={request.providedAt} lng={lng} />
+    </span>
+  );
+}
+
+export default function CertificateList() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  // The route reads ?page= (1-based); the route table does not declare query parameters yet, so
+  // the typed client is handed the query string by its per-call serializer.
+  const list = useAdminGet<CertificatePage>(`user/certificatelist/work?page=${page + 1}`, () =>
+    answer(authApi.GET('/api/v1/user/certificatelist/work', { querySerializer: () => `page=${page + 1}` })),
+  );
+  const setPage = (p: number) => setParams(p > 0 ? { page: String(p + 1) } : {});
+  const replace = (c: CertificateRequest) =>
+    list.setData((d) => d && { ...d, certificates: d.certificates.map((x) => (x._id === c._id ? c : x)) });
+
+  const columns = useMemo<Column<CertificateRequest>[]>(
+    () => [
+      { key: 'userName', header: t('adminCertificates.columns.userName'), text: (c) => c.userName },
+      { key: 'userEmail', header: t('adminCertificates.columns.userEmail'), text: (c) => c.userEmail },
+      { key: 'courseName', header: t('adminCertificates.columns.courseName'), text: (c) => c.courseName },
+      {
+        key: 'requestedAt',
+        header: t('adminCertificates.columns.requestedAt'),
+        text: (c) => shortDateTime(c.requestedAt).text,
+        render: (c) => <DateCell iso={c.requestedAt} lng={lng} />,
+      },
+      {
+        key: 'status',
+        header: t('adminCertificates.columns.status'),
+        text: (c) => t(c.provided ? 'adminCertificates.status.provided' : 'adminCertificates.status.pending'),
+        render: (c) => <Status request={c} lng={lng} />,
+      },
+      {
+        key: 'actions',
+        header: t('adminCertificates.columns.actions'),
+        text: () => '',
+        render: (c) =>
+          c.provided ? (
+            <span className="certificate-links">
+              <a href={certificatePdf(c._id)} target="_blank" rel="noopener" data-testid="certificate-pdf">
+                {t('adminCertificates.pdf')}
+              </a>
+              <a
+                href={certificatePage(c._id)}
+                target="_blank"
+                rel="noopener"
+                data-testid="certificate-public"
+              >
+                {t('adminCertificates.publicPage')}
+              </a>
+            </span>
+          ) : (
+            <ProvideButton request={c} onDone={replace} />
+          ),
+        className: 'nowrap',
+      },
+    ],
+    // `replace` only touches state setters.
+    [t, lng],
+  );
+
+  const data = list.data;
+  const pending = data?.certificates.filter((c) => !c.provided).length ?? 0;
+  // A page past the end (requests are never removed, but an old link may point there): the last one.
+  const pages = data ? Math.max(1, Math.ceil(data.total / CERTIFICATE_PAGE_SIZE)) : 1;
+  const pastEnd = data !== undefined && page >= pages;
+  useEffect(() => {
+    if (pastEnd) setPage(pages - 1);
+    // `setPage` only changes the address.
+  }, [pastEnd, pages]);
+
+  return (
+    <AdminPage
+      title={t('adminCertificates.title')}
+      testId="admin-certificates"
+      actions={
+        data && (
+          <span className="muted" data-testid="certificate-count">
+            {t('adminCertificates.count', { count: data.total })}
+          </span>
+        )
+      }
+    >
+      <p className="muted expired-intro">{t('adminCertificates.intro')}</p>
+      {list.error ? (
+        <LoadError onRetry={list.reload} />
+      ) : (
+        <>
+          {data && pending > 0 && (
+            <p className="certificate-pending" data-testid="certificate-pending">
+              {t('adminCertificates.pendingOnPage', { count: pending })}
+            </p>
+          )}
+          <div className="certificate-table">
+            <DataTable
+              title={t('adminCertificates.title')}
+              columns={columns}
+              rows={data?.certificates}
+              loading={list.loading}
+              pageSize={CERTIFICATE_PAGE_SIZE}
+              rowKey={(c) => c._id}
+              rowClass={(c) => (c.provided ? 'row-provided' : undefined)}
+              fileName={`certificate-requests-${page + 1}.csv`}
+              paging={{ page, total: data?.total ?? 0, onPage: setPage }}
+              testId="certificates-table"
+            />
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}
