@@ -1,0 +1,403 @@
+// Certificates in the browser against the real all-in-one:
+// - the demo student owns two courses (a 100% voucher through the zero-cost path; learning
+//   grants the enrolments from commerce.order.paid) and asks for both certificates through the
+//   API (GET course/certificate/{email}/{courseId}/{courseName});
+// - the demo admin sees both requests on /admincertificatelist (name, e-mail, course, requested
+//   date, Pending), marks one provided ('Cetificate Provided Successfully!!'), and the row reads
+//   Provided with links to its PDF and public page; the other in Bengali;
+// - 20 rows a page as the server pages them: 45 requests answered by the page (GET
+//   user/certificatelist/work intercepted), page 2 asked with ?page=2;
+// - logged out, /certificate/{id} shows the name, course and date, and its PDF link answers
+//   application/pdf; an unknown id shows "Certificate not found". English and Bengali.
+// Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-certificates';
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+interface Course {
+  _id: string;
+  title: string;
+}
+interface Certificate {
+  _id: string;
+  userName: string;
+  userEmail: string;
+  courseId: string;
+  courseName: string;
+  provided: boolean;
+  requestedAt: string;
+  providedAt: string;
+}
+
+async function request(method: 'GET' | 'POST', p: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as { success: boolean; data: unknown; message?: string },
+  };
+}
+
+async function call<T>(method: 'GET' | 'POST', p: string, token: string | null, body?: unknown): Promise<T> {
+  const { status, json } = await request(method, p, token, body);
+  if (!json.success) throw new Error(`${method} ${p}: ${status} ${json.message}`);
+  return json.data as T;
+}
+
+async function toastWith(page: Page, text: string) {
+  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+/** A full-page screenshot, toasts closed first (they would cover the screen). */
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(async () => {
+    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => !document.querySelector('.toast'));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+async function loginAsAdmin(page: Page) {
+  await page.goto(`${taal.baseUrl}/login`);
+  await page.fill('#f-email', DEMO.admin.email);
+  await page.fill('#f-password', DEMO.admin.password);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL(`${taal.baseUrl}/`);
+}
+
+async function language(page: Page, lng: 'en' | 'bn') {
+  await page.selectOption('[data-testid="language-menu"] select', lng);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+}
+
+/** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */
+const dhakaDay = (days = 0) =>
+  new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Waits until learning has granted the student's enrolment in the course (from commerce.order.paid). */
+async function enrolled(courseId: string, token: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await call<{ enrolment: { active: boolean } | null }>(
+      'GET',
+      `course/secure-course/${courseId}`,
+      token,
+    );
+    if (c.enrolment?.active) return;
+    if (Date.now() > deadline) throw new Error(`no active enrolment in ${courseId} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const rowOf = (page: Page, course: string) =>
+  page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course });
+
+test('a student asks, the admin provides it on /admincertificatelist, anyone verifies it at /certificate/{id}; en and bn', async () => {
+  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const student = await loginByApi(taal.baseUrl, DEMO.student);
+  const [first, second] = (await apiGet<Course[]>(taal.baseUrl, 'course/')) as [Course, Course];
+
+  // Without an enrolment the student is refused.
+  const early = await request(
+    'GET',
+    `course/certificate/${encodeURIComponent(student.user.email)}/${first._id}/${encodeURIComponent(first.title)}`,
+    student.token,
+  );
+  expect(early.status).toBe(400);
+  expect(early.json.message).toBe('Purchase the course First!!');
+
+  // The student owns both courses: a 100% voucher, one order, the zero-cost path.
+  const code = `CERT${Date.now().toString(36).toUpperCase()}`;
+  await call('POST', 'cart/cupon', admin.token, {
+    cuponCode: code,
+    discount: 100,
+    useLimit: 1,
+    expireDate: dhakaDay(3),
+  });
+  await call('POST', 'cart/', student.token, { user: student.user._id, course: first._id, tier: 'silver' });
+  await call('POST', 'cart/', student.token, { user: student.user._id, course: second._id, tier: 'gold' });
+  const order = await call<{ _id: string }>('POST', 'order', student.token, {
+    userId: student.user._id,
+    amount: 0,
+    cuponCode: code,
+  });
+  await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
+  await enrolled(first._id, student.token);
+  await enrolled(second._id, student.token);
+
+  // Both certificates asked for.
+  const ask = (c: Course) =>
+    call<{ status: string; certificate: Certificate }>(
+      'GET',
+      `course/certificate/${encodeURIComponent(student.user.email)}/${c._id}/${encodeURIComponent(c.title)}`,
+      student.token,
+    );
+  const one = await ask(first);
+  const two = await ask(second);
+  const id = one.certificate._id;
+  expect([one.status, two.status]).toEqual(['success', 'success']);
+  expect(one.certificate).toMatchObject({
+    userName: student.user.name,
+    userEmail: student.user.email,
+    courseName: first.title,
+    provided: false,
+  });
+  // Not provided yet: the public check does not know it.
+  expect((await request('GET', `certificate/${one.certificate._id}`, null)).status).toBe(404);
+
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await loginAsAdmin(page);
+    await page.goto(`${taal.baseUrl}/admincertificatelist`);
+    await rowOf(page, first.title).waitFor();
+    expect(await page.textContent('[data-testid="admin-certificates"] h1')).toBe('Certificate requests');
+    expect(await page.textContent('[data-testid="certificate-count"]')).toBe('2 requests');
+    expect(await page.textContent('[data-testid="certificate-pending"]')).toBe(
+      '2 requests on this page are waiting',
+    );
+    expect(await page.locator('[data-testid="certificates-table"] th').allTextContents()).toEqual([
+      'Name',
+      'E-mail',
+      'Course',
+      'Requested',
+      'Status',
+      'Certificate',
+    ]);
+    expect(await page.locator('[data-testid="certificates-table"] [data-testid="table-row"]').count()).toBe(
+      2,
+    );
+    const row = rowOf(page, first.title);
+    expect(await row.locator('[data-col="userName"]').textContent()).toBe(student.user.name);
+    expect(await row.locator('[data-col="userEmail"]').textContent()).toBe(student.user.email);
+    expect(await row.locator('[data-col="courseName"]').textContent()).toBe(first.title);
+    expect(await row.locator('[data-col="requestedAt"] time').getAttribute('dateTime')).toBe(
+      one.certificate.requestedAt,
+    );
+    expect(await row.locator('[data-testid="certificate-status"]').textContent()).toBe('Pending');
+    expect(await row.locator('[data-testid="certificate-pdf"]').count()).toBe(0);
+    // One page: no pager; no search box (the server pages).
+    expect(await page.textContent('[data-testid="table-info"]')).toBe('Showing 1 to 2 of 2 entries');
+    expect(await page.locator('[data-testid="table-pager"]').count()).toBe(0);
+    await shot(page, 'admin-certificates-pending-en');
+
+    // Mark provided: the toast, then Provided with its PDF and public page.
+    await row.locator('[data-testid="certificate-provide"]').click();
+    await toastWith(page, 'Cetificate Provided Successfully!!');
+    await row.locator('[data-testid="certificate-pdf"]').waitFor();
+    expect(await row.locator('[data-testid="certificate-status"]').textContent()).toBe('Provided');
+    expect(await row.locator('[data-testid="certificate-provide"]').count()).toBe(0);
+    expect(await row.locator('[data-testid="certificate-pdf"]').getAttribute('href')).toBe(
+      `/api/v1/certificate/${id}/pdf`,
+    );
+    expect(await row.locator('[data-testid="certificate-public"]').getAttribute('href')).toBe(
+      `/certificate/${id}`,
+    );
+    expect(await rowOf(page, second.title).locator('[data-testid="certificate-status"]').textContent()).toBe(
+      'Pending',
+    );
+    expect(await page.textContent('[data-testid="certificate-pending"]')).toBe(
+      '1 request on this page is waiting',
+    );
+    const stored = await call<{ certificates: Certificate[]; total: number }>(
+      'GET',
+      'user/certificatelist/work',
+      admin.token,
+    );
+    expect(stored.total).toBe(2);
+    expect(stored.certificates.find((c) => c._id === id)?.provided).toBe(true);
+    expect(stored.certificates.find((c) => c._id === two.certificate._id)?.provided).toBe(false);
+    await shot(page, 'admin-certificates-provided-en');
+
+    // Bengali: the other one.
+    await language(page, 'bn');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="admin-certificates"] h1')?.textContent === 'সনদের অনুরোধ',
+    );
+    expect(await row.locator('[data-testid="certificate-status"]').textContent()).toBe('প্রদান করা হয়েছে');
+    const other = rowOf(page, second.title);
+    expect(await other.locator('[data-testid="certificate-status"]').textContent()).toBe('অপেক্ষমাণ');
+    expect(await other.locator('[data-testid="certificate-provide"]').textContent()).toBe(
+      'প্রদান করা হিসেবে চিহ্নিত করুন',
+    );
+    await shot(page, 'admin-certificates-pending-bn');
+    await other.locator('[data-testid="certificate-provide"]').click();
+    await toastWith(page, 'সনদ সফলভাবে প্রদান করা হয়েছে!!');
+    await other.locator('[data-testid="certificate-pdf"]').waitFor();
+    expect(await other.locator('[data-testid="certificate-status"]').textContent()).toBe('প্রদান করা হয়েছে');
+    expect(await page.locator('[data-testid="certificate-pending"]').count()).toBe(0);
+    await shot(page, 'admin-certificates-provided-bn');
+    await language(page, 'en');
+
+    // Asking again now answers 'provided'.
+    expect((await ask(first)).status).toBe('provided');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+
+  // Logged out: the public page and its PDF.
+  const visitor = await openPage(browser);
+  try {
+    const v = visitor.page;
+    await v.goto(`${taal.baseUrl}/certificate/${id}`);
+    await v.waitForSelector('[data-testid="certificate-verified"]');
+    expect(await v.textContent('[data-testid="certificate-verified"] h1')).toBe('Certificate verified');
+    expect(await v.textContent('[data-testid="certificate-name"]')).toBe(student.user.name);
+    expect(await v.textContent('[data-testid="certificate-course"]')).toBe(first.title);
+    expect(await v.textContent('[data-testid="certificate-date"]')).toMatch(
+      /^Issued on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    expect(await v.textContent('[data-testid="certificate-id"]')).toBe(`Certificate ID: ${id}`);
+    const href = await v.getAttribute('[data-testid="certificate-download"]', 'href');
+    expect(href).toBe(`/api/v1/certificate/${id}/pdf`);
+    const pdf = await v.evaluate(async (url) => {
+      const res = await fetch(url);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        head: String.fromCharCode(...bytes.slice(0, 5)),
+      };
+    }, href!);
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+    await shot(v, 'public-certificate-found-en');
+    await language(v, 'bn');
+    await v.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="certificate-verified"] h1')?.textContent ===
+        'সনদ যাচাই করা হয়েছে',
+    );
+    expect(await v.textContent('[data-testid="certificate-name"]')).toBe(student.user.name);
+    expect(await v.textContent('[data-testid="certificate-download"]')).toBe('পিডিএফ ডাউনলোড করুন');
+    await shot(v, 'public-certificate-found-bn');
+
+    // An unknown id (and one that is not even an id): not found.
+    const unknown = randomUUID();
+    await v.goto(`${taal.baseUrl}/certificate/${unknown}`);
+    await v.waitForSelector('[data-testid="certificate-not-found"]');
+    expect(await v.textContent('[data-testid="certificate-not-found"] h1')).toBe('সনদ পাওয়া যায়নি');
+    await shot(v, 'public-certificate-not-found-bn');
+    await language(v, 'en');
+    await v.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="certificate-not-found"] h1')?.textContent ===
+        'Certificate not found',
+    );
+    expect(await v.textContent('[data-testid="certificate-id"]')).toBe(`Certificate ID: ${unknown}`);
+    await shot(v, 'public-certificate-not-found-en');
+    await v.goto(`${taal.baseUrl}/certificate/not-a-certificate`);
+    await v.waitForSelector('[data-testid="certificate-not-found"]');
+    expect(visitor.errors).toEqual([]);
+  } finally {
+    await visitor.context.close();
+  }
+}, 180_000);
+
+test('the request table shows 20 a page as the server pages them (?page= asked, the pager counts every request)', async () => {
+  const { page, context, errors } = await openPage(browser);
+  const total = 45;
+  const made = (n: number): Certificate => ({
+    _id: randomUUID(),
+    userName: `Student ${n}`,
+    userEmail: `student${n}@example.com`,
+    courseId: randomUUID(),
+    courseName: `Course ${n}`,
+    provided: n > 30,
+    requestedAt: new Date(Date.UTC(2026, 0, 1, 10, n)).toISOString(),
+    providedAt: n > 30 ? new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString() : '',
+  });
+  const all = Array.from({ length: total }, (_, i) => made(i + 1));
+  const asked: string[] = [];
+  try {
+    await page.route('**/api/v1/user/certificatelist/work*', async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.search);
+      const p = Number(url.searchParams.get('page') ?? '1');
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: { certificates: all.slice((p - 1) * 20, p * 20), total, page: p, pageSize: 20 },
+        }),
+      });
+    });
+    await loginAsAdmin(page);
+    await page.goto(`${taal.baseUrl}/admincertificatelist`);
+    await page.waitForSelector('[data-testid="certificates-table"] [data-testid="table-row"]');
+    const rows = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]');
+    expect(await rows.count()).toBe(20);
+    expect(asked).toEqual(['?page=1']);
+    expect(await page.textContent('[data-testid="certificate-count"]')).toBe('45 requests');
+    expect(await page.textContent('[data-testid="table-info"]')).toBe('Showing 1 to 20 of 45 entries');
+    expect(await page.locator('[data-testid="table-pager"] button').allTextContents()).toEqual([
+      'Previous',
+      '1',
+      '2',
+      '3',
+      'Next',
+    ]);
+    await page.click('[data-testid="table-pager"] button:has-text("2")');
+    await page.waitForURL('**/admincertificatelist?page=2');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="table-info"]')?.textContent ===
+        'Showing 21 to 40 of 45 entries',
+    );
+    expect(await rows.first().locator('[data-col="userName"]').textContent()).toBe('Student 21');
+    expect(await page.textContent('[data-testid="certificate-pending"]')).toBe(
+      '10 requests on this page are waiting',
+    );
+    await page.click('[data-testid="table-pager"] button:has-text("Next")');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="table-info"]')?.textContent ===
+        'Showing 41 to 45 of 45 entries',
+    );
+    expect(await rows.count()).toBe(5);
+    expect(await page.locator('[data-testid="certificate-pending"]').count()).toBe(0);
+    // A reload keeps the page; a page past the end goes to the last one.
+    await page.reload();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="table-info"]')?.textContent ===
+        'Showing 41 to 45 of 45 entries',
+    );
+    await page.goto(`${taal.baseUrl}/admincertificatelist?page=9`);
+    await page.waitForURL('**/admincertificatelist?page=3');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="table-info"]')?.textContent ===
+        'Showing 41 to 45 of 45 entries',
+    );
+    expect(asked).toEqual(['?page=1', '?page=2', '?page=3', '?page=3', '?page=9', '?page=3']);
+    await shot(page, 'admin-certificates-page-3-en');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
