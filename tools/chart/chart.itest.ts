@@ -1,0 +1,130 @@
+/**
+ * The Helm chart as CI checks it (issue 14): `helm lint --strict` and `helm template` for every
+ * values file under charts/taal/ci, every rendered object validated against the Kubernetes
+ * OpenAPI schema (kubernetes-models), the rules every service must follow (probes, resources,
+ * a locked-down securityContext, a PDB, a NetworkPolicy), values that must fail with a clear
+ * message, and skaffold.yaml against the chart and the image. helm is built by tools/chart/helm.sh.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { services } from '../../packages/launcher/src/registry';
+
+const root = path.resolve(__dirname, '../..');
+const chart = path.join(root, 'charts/taal');
+const ciFiles = readdirSync(path.join(chart, 'ci')).filter((f) => f.endsWith('.yaml')).sort();
+ 
+const yaml = require('js-yaml') as { loadAll(text: string): unknown[]; load(text: string): unknown };
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+let helm = '';
+const run = (args: string[]) => spawnSync(helm, args, { cwd: root, encoding: 'utf8' });
+const render = (args: string[]): K8sObject[] => {
+  const out = run(['template', 'taal', chart, ...args]);
+  if (out.status !== 0) throw new Error(`helm template ${args.join(' ')} failed:\n${out.stderr}`);
+  return yaml.loadAll(out.stdout).filter((o): o is K8sObject => !!o);
+};
+
+/** The kubernetes-models class of an object (e.g. apps/v1 Deployment), which validates it against the OpenAPI schema. */
+function modelOf(o: K8sObject): { validate(): void } {
+  const group = o.apiVersion.includes('/') ? o.apiVersion : `v1`;
+  const modulePath = o.apiVersion.includes('/') ? `kubernetes-models/${group}/${o.kind}` : `kubernetes-models/v1/${o.kind}`;
+   
+  const Model = (require(modulePath) as Record<string, new (o: unknown) => { validate(): void }>)[o.kind]!;
+  return new Model(o);
+}
+
+beforeAll(() => {
+  helm = execFileSync('bash', [path.join(root, 'tools/chart/helm.sh')], { encoding: 'utf8', timeout: 1_500_000 }).trim();
+}, 1_600_000);
+
+describe.each(ciFiles)('the chart with ci/%s', (file) => {
+  const values = ['-f', path.join(chart, 'ci', file)];
+  let objects: K8sObject[];
+  beforeAll(() => {
+    objects = render(values);
+  });
+
+  it('passes helm lint --strict', () => {
+    const out = run(['lint', '--strict', chart, ...values]);
+    expect({ status: out.status, output: out.status === 0 ? '' : out.stdout + out.stderr }).toEqual({ status: 0, output: '' });
+  });
+
+  it('renders only objects that validate against the Kubernetes schema', () => {
+    expect(objects.length).toBeGreaterThan(10);
+    for (const o of objects) {
+      try {
+        modelOf(o).validate();
+      } catch (err) {
+        throw new Error(`${o.kind}/${o.metadata.name}: ${(err as Error).message}`);
+      }
+    }
+  });
+
+  it('gives every service of the registry probes, resources, a locked-down container, a PDB and a NetworkPolicy', () => {
+    const of = (kind: string) => new Map(objects.filter((o) => o.kind === kind).map((o) => [o.metadata.name, o]));
+    const [deployments, pdbs, policies, accounts] = [of('Deployment'), of('PodDisruptionBudget'), of('NetworkPolicy'), of('ServiceAccount')];
+    const networkPolicies = !file.startsWith('sandbox');
+    for (const s of services) {
+      const name = `taal-${s.name}`;
+      const deployment = deployments.get(name);
+      expect({ name, deployment: !!deployment, pdb: pdbs.has(name), account: accounts.has(name) }).toEqual({ name, deployment: true, pdb: true, account: true });
+      if (networkPolicies) expect({ name, networkPolicy: policies.has(name) }).toEqual({ name, networkPolicy: true });
+      const pod = deployment!.spec!.template.spec;
+      expect(pod.serviceAccountName).toBe(name);
+      for (const c of pod.containers) {
+        expect({ name, probes: [!!c.startupProbe, !!c.readinessProbe, !!c.livenessProbe] }).toEqual({ name, probes: [true, true, true] });
+        expect(c.resources?.requests?.cpu && c.resources?.limits?.memory).toBeTruthy();
+        expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+      }
+    }
+  });
+});
+
+describe('chart values', () => {
+  it('production: HPAs, an Ingress with TLS and at least 3 gateway replicas', () => {
+    const objects = render(['-f', path.join(chart, 'ci/production-values.yaml')]);
+    const hpa = objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'taal-gateway');
+    expect(hpa?.spec).toMatchObject({ minReplicas: 3 });
+    expect(objects.find((o) => o.kind === 'Ingress')?.spec).toMatchObject({ tls: [{ secretName: 'taal-example-com-tls' }] });
+  });
+
+  it('the sandbox is off unless enabled', () => {
+    expect(render([]).some((o) => o.metadata.name === 'taal-sslcommerz-sandbox')).toBe(false);
+    expect(render(['-f', path.join(chart, 'ci/sandbox-values.yaml')]).some((o) => o.kind === 'Deployment' && o.metadata.name === 'taal-sslcommerz-sandbox')).toBe(true);
+  });
+
+  it.each([
+    [['--set', 'services.gateway.replicas=-1'], /replicas.*(minimum|greater than or equal)/i],
+    [['--set', 'infraSecret='], /infraSecret/],
+    [['--set', 'cardGateway.secret='], /cardGateway|secret/],
+    [['--set', 'ingress.enabled=true'], /ingress\.host is required/],
+    [['--set', 'image.pullPolicy=Sometimes'], /pullPolicy/],
+  ])('refuses broken values with a clear message (%j)', (args, message) => {
+    const out = run(['template', 'taal', chart, ...args]);
+    expect(out.status).not.toBe(0);
+    expect(out.stderr).toMatch(message);
+  });
+});
+
+describe('skaffold.yaml', () => {
+  it('builds the image the chart deploys, from the Containerfile, and deploys this chart', () => {
+    const skaffold = yaml.load(readFileSync(path.join(root, 'skaffold.yaml'), 'utf8')) as {
+      build: { artifacts: { image: string; docker: { dockerfile: string } }[] };
+      manifests: { helm: { releases: { chartPath: string; setValueTemplates: Record<string, string> }[] } };
+    };
+    const values = yaml.load(readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as { image: { repository: string } };
+    const [artifact] = skaffold.build.artifacts;
+    expect(artifact!.image).toBe(values.image.repository);
+    expect(existsSync(path.join(root, artifact!.docker.dockerfile))).toBe(true);
+    const [release] = skaffold.manifests.helm.releases;
+    expect(path.resolve(root, release!.chartPath)).toBe(chart);
+    expect(Object.keys(release!.setValueTemplates).sort()).toEqual(['image.repository', 'image.tag']);
+  });
+});
