@@ -230,6 +230,9 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     );
     expect(stored.total).toBe(2);
     expect(stored.certificates.find((c) => c._id === id)?.provided).toBe(true);
+    expect(await row.locator('[data-testid="certificate-provided-at"]').getAttribute('dateTime')).toBe(
+      stored.certificates.find((c) => c._id === id)?.providedAt,
+    );
     expect(stored.certificates.find((c) => c._id === two.certificate._id)?.provided).toBe(false);
     await shot(page, 'admin-certificates-provided-en');
 

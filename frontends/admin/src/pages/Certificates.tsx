@@ -83,7 +83,7 @@ function Status({ request, lng }: { request: CertificateRequest; lng: string }) 
   const { t } = useTranslation();
   if (!request.provided)
     return (
-      <span className="badge badge-warn" data-testid="certificate-status">
+      <span className="badge badge-hold" data-testid="certificate-status">
         {t('adminCertificates.status.pending')}
       </span>
     );
@@ -92,7 +92,16 @@ function Status({ request, lng }: { request: CertificateRequest; lng: string }) 
       <span className="badge badge-ok" data-testid="certificate-status">
         {t('adminCertificates.status.provided')}
       </span>
-      <DateCell iso={request.providedAt} lng={lng} />
+      {request.providedAt && (
+        <time
+          className="muted certificate-provided-at"
+          dateTime={request.providedAt}
+          title={formatDateTime(request.providedAt, lng)}
+          data-testid="certificate-provided-at"
+        >
+          {shortDateTime(request.providedAt).text}
+        </time>
+      )}
     </span>
   );
 }
