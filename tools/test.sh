@@ -34,6 +34,9 @@ rm -f "$report"
 step "API contract (schemathesis against a fresh all-in-one: no 5xx, answers as documented, valid data accepted; tools/contract/schemathesis.sh)"
 bash tools/contract/schemathesis.sh
 
+step "Node 24 smoke run (the image's Node: the all-in-one starts, /healthz, courses, a login; tools/node24/smoke.sh)"
+bash tools/node24/smoke.sh
+
 step "memory budget (all-in-one RSS after browsing every public screen, tools/bench/memory.mjs)"
 node tools/bench/memory.mjs --rounds 1
 
