@@ -477,6 +477,11 @@ export interface paths {
                         address: string;
                         /** @description Optional referral code (an unknown code is ignored) */
                         refercode?: string;
+                        /**
+                         * @description The interface language (en or bn, default en): the language of the user's e-mails
+                         * @enum {string}
+                         */
+                        language?: "en" | "bn";
                     };
                 };
             };
@@ -597,6 +602,11 @@ export interface paths {
                         address: string;
                         /** @description Optional referral code (an unknown code is ignored) */
                         refercode?: string;
+                        /**
+                         * @description The interface language (en or bn, default en): the language of the user's e-mails
+                         * @enum {string}
+                         */
+                        language?: "en" | "bn";
                     };
                 };
             };

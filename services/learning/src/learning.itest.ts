@@ -7,12 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommerceEvents, commerceEventsV1, learningV1 } from '@taal/contracts';
+import { CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, learningV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
 import {
   callUnary,
   createClient,
   createDiskFileStore,
+  createOutboxMailer,
   createEnvelope,
   createLogger,
   createTestAuth,
@@ -23,6 +24,17 @@ import {
 import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
+import { mailsTo } from '../../identity/src/testing/eml';
+
+/** A mail header's encoded words (RFC 2047, as nodemailer writes non-ASCII subjects) as text. */
+const decodeWords = (header: string) =>
+  header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
 import { startLearning, type RunningLearning } from './service';
 
 const RUN = Date.now().toString(36);
@@ -42,6 +54,7 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
   let learning: RunningLearning;
   let client: learningV1.LearningServiceClient;
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-learning-files-'));
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'taal-learning-mail-'));
   let clock = Date.now();
 
   const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
@@ -66,6 +79,7 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     });
     learning = await startLearning({
       sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
+      mailer: createOutboxMailer({ dir: mailDir, from: 'Taal <no-reply@taal.local>' }),
       auth: auth.serviceAuth('learning'), catalogueAddress: `127.0.0.1:${catalogue.port}`, seedDemoData: true, now: () => new Date(clock),
     });
     await learning.seeded;
@@ -80,6 +94,7 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     await catalogue?.stop();
     await backend?.close();
     rmSync(filesDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   });
 
   it('seeds four lessons per published course with real, fast-start videos: open, login, paid, paid', async () => {
@@ -195,5 +210,43 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);
     await expect(call('verifyCertificate', { id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('mails 3 days before the end and at the end, once each, in the student’s language', async () => {
+    const me = student('mail');
+    const target = published[6]!;
+    const email = `mail-${RUN}@example.com`;
+    await backend.bus.publish([
+      createEnvelope({
+        type: IdentityEvents.userRegistered,
+        key: me.userId,
+        payload: identityEventsV1.UserRegistered.encode(identityEventsV1.UserRegistered.fromPartial({ user: { id: me.userId, name: 'নাদিয়া', email, language: 'bn' } })).finish(),
+      }),
+      paid(`order-m-${RUN}`, me.userId, target.id, 10),
+    ]);
+    await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
+    await waitFor(async () => (await backend.sql.query(`SELECT 1 FROM learning.contact WHERE user_id = $1`, [me.userId])).rows.length === 1, 'the contact');
+    const mine = () => mailsTo(mailDir, email).map((m) => decodeWords(m.subject));
+
+    await learning.notices.run();
+    expect(mine()).toEqual([]); // 10 days left: nothing yet
+    clock += 8 * DAY; // 2 days left
+    try {
+      await learning.notices.run();
+      await learning.notices.run();
+      expect(mine()).toHaveLength(1);
+      expect(mine()[0]).toContain('তারিখে শেষ হবে');
+      clock += 3 * DAY; // past the end
+      await learning.notices.run();
+      await learning.notices.run();
+      expect(mine()).toHaveLength(2);
+      expect(mine()[1]).toBe(`আপনার "${target.title}" কোর্সের মেয়াদ শেষ হয়েছে`);
+      // The text part (base64 for non-ASCII text) links the course to renew it.
+      const body = mailsTo(mailDir, email)[1]!.body;
+      const parts = [...body.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
+      expect(parts.join('\n') + body).toContain(`/courseview?id=${target.id}`);
+    } finally {
+      clock -= 11 * DAY;
+    }
   });
 });

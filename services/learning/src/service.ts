@@ -11,14 +11,17 @@ import {
   startPeriodicJob,
   type EventBus,
   type FileStore,
+  type Mailer,
   type PeriodicJob,
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
 import { seedDemoLessons } from './app/demo-lessons';
 import { Certificates } from './app/certificates';
+import { ExpiryNotices } from './app/expiry-notices';
 import { Learning } from './app/learning';
 import { learningConfig } from './config';
+import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
 import { learningGrpcService } from './grpc/learning-service';
 import { LearningStore, SCHEMA } from './store/learning-store';
@@ -27,6 +30,8 @@ export interface LearningDeps {
   sql: Sql;
   bus: EventBus;
   files: FileStore;
+  /** Expiry mails go out through it. */
+  mailer: Mailer;
   logger: Logger;
   host: string;
   port: number;
@@ -37,14 +42,17 @@ export interface LearningDeps {
   seedDemoData?: boolean;
   /** The clock (tests move it to expire enrolments). */
   now?: () => Date;
-  /** The site's public URL (certificates name their verification page). */
+  /** The site's public URL (certificates name their verification page; mails link to courses). */
   publicUrl?: () => string;
+  /** How often expiry mails are looked for (default hourly). */
+  expirySweepMs?: number;
 }
 
 export interface RunningLearning {
   port: number;
   learning: Learning;
   store: LearningStore;
+  notices: ExpiryNotices;
   /** Resolves once the demo seed has run (immediately when there is none). */
   seeded: Promise<void>;
   stop(): Promise<void>;
@@ -57,17 +65,39 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new LearningStore(sql);
+  const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
   const learning = new Learning(sql, store, deps.auth.issuer, deps.files, deps.now);
-  const certificates = new Certificates(store, deps.files, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), deps.now);
+  const certificates = new Certificates(store, deps.files, publicUrl, deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
+  const contacts = await keepContacts(sql, bus, store, logger);
+
+  // The catalogue: course titles for mails, and the courses the demo seed gives lessons to.
+  const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
+    auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
+    defaultDeadlineMs: 5000,
+  });
+  const titles = new Map<string, string>();
+  const courseTitle = async (id: string) => {
+    if (!titles.has(id)) {
+      const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id }));
+      titles.set(id, course?.title ?? '');
+    }
+    return titles.get(id)!;
+  };
+  const notices = new ExpiryNotices(store, deps.mailer, courseTitle, publicUrl, logger, deps.now);
+  const expiryMails = startPeriodicJob({
+    name: 'expiry mails',
+    intervalMs: deps.expirySweepMs ?? 3_600_000,
+    logger,
+    run: async () => {
+      const sent = await notices.run();
+      if (sent > 0) logger.info({ sent }, 'expiry mails sent');
+    },
+  });
 
   let seed: PeriodicJob<void> | undefined;
   const seeded = new Promise<void>((resolve) => {
     if (!deps.seedDemoData) return resolve();
-    const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
-      auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
-      defaultDeadlineMs: 5000,
-    });
     let done = false;
     // Retried until the catalogue answers (in cluster mode it may start later).
     seed = startPeriodicJob({
@@ -81,7 +111,6 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
         const count = await seedDemoLessons(store, deps.files, courses.map((c) => c.id), logger);
         if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
         done = true;
-        catalogue.close();
         resolve();
       },
     });
@@ -102,11 +131,15 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     port: server.port,
     learning,
     store,
+    notices,
     seeded,
     async stop() {
       await server.stop();
       await seed?.stop();
+      await expiryMails.stop();
       await enrolments.stop();
+      await contacts.stop();
+      catalogue.close();
     },
   };
 }
@@ -114,7 +147,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
 /** Learning in the service registry (decision 0011): lessons, videos, enrolments, progress. */
 export const learningService = defineService({
   name: ServiceNames.learning,
-  needs: { sql: true, bus: true, files: true },
+  needs: { sql: true, bus: true, files: true, mail: true },
   listens: { grpc: { port: 50054, healthName: LEARNING_SERVICE_NAME } },
   config: (env) => loadConfig(learningConfig, env),
   start: (ports, config, ctx) => {
@@ -122,6 +155,7 @@ export const learningService = defineService({
     if (!catalogue) throw new Error('learning needs the catalogue service, which the registry does not list before it');
     return startLearning({
       ...ports,
+      mailer: ports.mail,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

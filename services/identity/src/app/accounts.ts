@@ -68,6 +68,7 @@ export class Accounts {
         referredBy: referrer?.id ?? null,
         emailVerify: false,
         type: UserTypes.student,
+        language: req.language === 'bn' ? 'bn' : 'en',
       });
     } catch (err) {
       await this.ctx.files.delete(photoKey).catch(() => {});

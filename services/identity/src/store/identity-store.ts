@@ -31,13 +31,14 @@ export interface UserRow {
   facebook_id: string | null;
   type: number;
   instructor: string;
+  language: string;
   created_at: Date;
 }
 
 /** Every column, with the date of birth as text (pg would turn a `date` into a local-midnight Date). */
 const COLUMNS = `id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob::text AS dob,
   referral_code, referred_by, pending_balance, balance, subscriber, suspend, email_verify, first_purchase,
-  login_from, google_sub, facebook_id, type, instructor, created_at`;
+  login_from, google_sub, facebook_id, type, instructor, language, created_at`;
 
 // bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
 export function toUser(row: UserRow): User {
@@ -62,6 +63,7 @@ export function toUser(row: UserRow): User {
     type: Number(row.type),
     instructor: row.instructor,
     createdAt: row.created_at.toISOString(),
+    language: row.language,
   };
 }
 
@@ -82,6 +84,8 @@ export interface NewUser {
   facebookId?: string | null;
   type: UserType;
   instructor?: string;
+  /** en or bn (default en). */
+  language?: 'en' | 'bn';
 }
 
 export interface SessionState {
@@ -194,8 +198,8 @@ export class IdentityStore {
         await tx.query('SAVEPOINT insert_user');
         const { rows } = await tx.query<UserRow>(
           `INSERT INTO identity.users (id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob,
-             referral_code, referred_by, email_verify, login_from, google_sub, facebook_id, type, instructor)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+             referral_code, referred_by, email_verify, login_from, google_sub, facebook_id, type, instructor, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
            RETURNING ${COLUMNS}`,
           [
             user.id ?? randomUUID(),
@@ -216,6 +220,7 @@ export class IdentityStore {
             user.facebookId ?? null,
             user.type,
             user.instructor ?? '',
+            user.language ?? 'en',
           ],
         );
         await tx.query('RELEASE SAVEPOINT insert_user');

@@ -37,7 +37,7 @@ async function emailIsTaken(email: string): Promise<boolean> {
 }
 
 function SignupForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { refercode = '' } = useParams();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -112,6 +112,8 @@ function SignupForm() {
         phone: values.phone.trim(),
         address: values.address.trim(),
         refercode,
+        // The language the student reads the site in: their e-mails are sent in it.
+        language: (i18n.language?.startsWith('bn') ? 'bn' : 'en') as 'en' | 'bn',
       };
       await answer(
         refercode

@@ -133,6 +133,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
           phone: parsed.phone,
           address: parsed.address,
           referCode: param('refercode') || parsed.refercode,
+          language: parsed.language ?? 'en',
         });
         res.status(201).json(done(M.signUpSuccess, toApiUser(user!)));
       },

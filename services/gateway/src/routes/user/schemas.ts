@@ -88,6 +88,7 @@ const signUpFields = {
     .refine((v) => !hasControlCharacters(v), M.addressInvalid)
     .meta({ pattern: PLAIN_TEXT, description: `Address: at most ${L.address} characters, no control characters` }),
   refercode: optionalText(L.referCode, M.referCodeTooLong, 'Optional referral code (an unknown code is ignored)'),
+  language: z.enum(['en', 'bn']).optional().meta({ description: "The interface language (en or bn, default en): the language of the user's e-mails" }),
 };
 
 /** Storefront §5. The photo is checked beside the body (multipart file). */
@@ -114,12 +115,13 @@ export const signUpForm = z.strictObject({
   phone: signUpFields.phone,
   address: signUpFields.address,
   refercode: signUpFields.refercode,
+  language: signUpFields.language,
 });
 // The upload refuses unnamed parts, a second file and more than 20 fields (routes/user photoUpload).
 export const SIGN_UP_ENCODING = { photo: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } };
 
 /** The order the sign-up form shows its fields in; the first problem is the headline. */
-export const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'refercode'];
+export const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'refercode', 'language'];
 
 /** Storefront §5: any problem answers 'Email or password is missing!'. */
 export const loginSchema = z.object({

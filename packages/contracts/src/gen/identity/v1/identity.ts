@@ -57,6 +57,8 @@ export interface User {
   instructor: string;
   /** RFC 3339 time the account was created. */
   createdAt: string;
+  /** en or bn: the language of the user's e-mails. */
+  language: string;
 }
 
 /** Tokens handed to a client after a successful login or refresh. */
@@ -84,6 +86,8 @@ export interface SignUpRequest {
   address: string;
   /** Referral code of an existing user; optional. */
   referCode: string;
+  /** The interface language at sign-up (en or bn; default en): the language of the user's e-mails. */
+  language: string;
 }
 
 export interface SignUpResponse {
@@ -297,6 +301,7 @@ function createBaseUser(): User {
     type: 0,
     instructor: "",
     createdAt: "",
+    language: "",
   };
 }
 
@@ -361,6 +366,9 @@ export const User: MessageFns<User> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(162).string(message.createdAt);
+    }
+    if (message.language !== "") {
+      writer.uint32(170).string(message.language);
     }
     return writer;
   },
@@ -538,6 +546,14 @@ export const User: MessageFns<User> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -604,6 +620,7 @@ export const User: MessageFns<User> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -669,6 +686,9 @@ export const User: MessageFns<User> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -697,6 +717,7 @@ export const User: MessageFns<User> = {
     message.type = object.type ?? 0;
     message.instructor = object.instructor ?? "";
     message.createdAt = object.createdAt ?? "";
+    message.language = object.language ?? "";
     return message;
   },
 };
@@ -842,6 +863,7 @@ function createBaseSignUpRequest(): SignUpRequest {
     phone: "",
     address: "",
     referCode: "",
+    language: "",
   };
 }
 
@@ -876,6 +898,9 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     }
     if (message.referCode !== "") {
       writer.uint32(82).string(message.referCode);
+    }
+    if (message.language !== "") {
+      writer.uint32(90).string(message.language);
     }
     return writer;
   },
@@ -973,6 +998,14 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
             message.referCode = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1009,6 +1042,7 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
         : isSet(object.refer_code)
         ? globalThis.String(object.refer_code)
         : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -1044,6 +1078,9 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     if (message.referCode !== "") {
       obj.referCode = message.referCode;
     }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -1062,6 +1099,7 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     message.phone = object.phone ?? "";
     message.address = object.address ?? "";
     message.referCode = object.referCode ?? "";
+    message.language = object.language ?? "";
     return message;
   },
 };
