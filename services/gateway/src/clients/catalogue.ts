@@ -10,6 +10,9 @@ export interface CatalogueApi {
   listCourses(req: Partial<catalogueV1.ListCoursesRequest>, caller?: ForwardedUser | null): Promise<catalogueV1.ListCoursesResponse>;
   getCourse(req: Partial<catalogueV1.GetCourseRequest>, caller?: ForwardedUser | null): Promise<catalogueV1.GetCourseResponse>;
   listUpcomingCourses(): Promise<catalogueV1.ListUpcomingCoursesResponse>;
+  /** Admin only: the caller is forwarded and the catalogue checks the role. */
+  setCoursePublished(req: Partial<catalogueV1.SetCoursePublishedRequest>, caller: ForwardedUser): Promise<catalogueV1.SetCoursePublishedResponse>;
+  setCourseFeatured(req: Partial<catalogueV1.SetCourseFeaturedRequest>, caller: ForwardedUser): Promise<catalogueV1.SetCourseFeaturedResponse>;
   listInstructors(req: Partial<catalogueV1.ListInstructorsRequest>): Promise<catalogueV1.ListInstructorsResponse>;
   getInstructor(req: Partial<catalogueV1.GetInstructorRequest>): Promise<catalogueV1.GetInstructorResponse>;
   close(): void;
@@ -23,6 +26,8 @@ export function connectCatalogue(address: string, deadlineMs: number, issuer: Se
     listCourses: (req, caller) => call('listCourses', catalogueV1.ListCoursesRequest.fromPartial(req), caller),
     getCourse: (req, caller) => call('getCourse', catalogueV1.GetCourseRequest.fromPartial(req), caller),
     listUpcomingCourses: () => call('listUpcomingCourses', catalogueV1.ListUpcomingCoursesRequest.fromPartial({})),
+    setCoursePublished: (req, caller) => call('setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial(req), caller),
+    setCourseFeatured: (req, caller) => call('setCourseFeatured', catalogueV1.SetCourseFeaturedRequest.fromPartial(req), caller),
     listInstructors: (req) => call('listInstructors', catalogueV1.ListInstructorsRequest.fromPartial(req)),
     getInstructor: (req) => call('getInstructor', catalogueV1.GetInstructorRequest.fromPartial(req)),
     close: () => client.close(),

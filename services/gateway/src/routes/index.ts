@@ -8,7 +8,7 @@ import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import type { RouteSpec } from '../http/route-table';
 import { commerceRoutes } from './commerce';
-import { courseRoutes } from './course';
+import { courseAdminRoutes, courseRoutes } from './course';
 import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
 import { userRoutes, type UserRouteLimiters } from './user';
@@ -30,6 +30,8 @@ export interface ApiRouteDeps {
 /** Every /api/v1 route, declared once per resource: app.ts mounts them, openapi.ts documents them. */
 export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
   return [
+    // The back office's course switches (declared first: `adminallcourse` is never read as an id).
+    courseAdminRoutes(deps.catalogue, deps.identity),
     courseRoutes(deps.catalogue, deps.cache),
     instructorRoutes(deps.catalogue, deps.cache),
     // Accounts and the back office's user management: every protected route checks its role.

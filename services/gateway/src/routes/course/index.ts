@@ -4,6 +4,10 @@ import { answer, envelope, fail, idParam, listOf } from '../../http/api-schemas'
 import { cachedRead, idParam as idOf } from '../../http/respond';
 import { HttpError } from '../../http/errors';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
+import type { IdentityApi } from '../../clients/identity';
+import { callerOf, requireAuth, Roles } from '../../http/auth';
+import { z } from 'zod';
+import { done } from '../../http/api-schemas';
 import { CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './shape';
 
 /** Public course reads (spec §7): published courses only, answered from the response cache. */
@@ -45,6 +49,58 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
           return toApiCourse(course);
         },
       ),
+    }),
+  ];
+}
+
+/**
+ * The back office's course list and its publish / feature switches (admin-back-office.md §7; issue
+ * 10). Publishing and featuring are admin only, checked by the catalogue (the content role may
+ * list drafts but not publish). Each write goes through the catalogue's outbox, whose events clear
+ * the gateway's read cache (decision 0003), so visitors see the change on their next read.
+ */
+export function courseAdminRoutes(catalogue: CatalogueApi, identity: IdentityApi): RouteSpec[] {
+  const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
+  const admin = { label: 'admin only', check: requireAuth(identity, Roles.admin) };
+  const courseId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } };
+  const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/course/adminallcourse',
+      summary: 'Every course, published or not, newest first (back office)',
+      auth: staff,
+      responses: { 200: answer(listOf(CourseSchema)) },
+      handler: async ({ res }) => {
+        const { courses } = await catalogue.listCourses({ includeUnpublished: true }, callerOf(res));
+        res.json({ success: true, data: courses.map(toApiCourse) });
+      },
+    }),
+    ...(['published', 'unpublished'] as const).map((state) =>
+      defineRoute({
+        method: 'get',
+        path: `/course/${state}/{id}`,
+        summary: state === 'published' ? 'Publish a course (admin)' : 'Unpublish a course: visitors no longer see it (admin)',
+        auth: admin,
+        params: courseId,
+        responses: { 200: answer(done(CourseSchema)), 404: fail('Unknown course') },
+        handler: async ({ res, param }) => {
+          const { course } = await catalogue.setCoursePublished({ id: param('id'), published: state === 'published' }, callerOf(res));
+          res.json({ success: true, message: state === 'published' ? 'Course Published' : 'Course Unpublished', data: toApiCourse(course!) });
+        },
+      }),
+    ),
+    defineRoute({
+      method: 'post',
+      path: '/course/featured/add/',
+      summary: 'Feature and unfeature courses at once (admin)',
+      auth: admin,
+      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }) },
+      responses: { 200: answer(done(listOf(CourseSchema).shape.data)), 400: fail('A course in both lists, or bad ids') },
+      handler: async ({ res, body }) => {
+        const { courses } = await catalogue.setCourseFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
+        res.json({ success: true, message: 'Featured courses updated', data: courses.map(toApiCourse) });
+      },
     }),
   ];
 }

@@ -1,0 +1,83 @@
+/**
+ * The back office's course switches through the gateway on the all-in-one process (issue 10):
+ * the admin list with drafts, publish / unpublish and bulk feature, visible to visitors on their
+ * next read (the catalogue's events clear the gateway's cache), and refused to students and to the
+ * content role (403).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAllInOne } from '@taal/launcher';
+import { waitFor } from '../../../tools/testing/wait';
+
+type Json = { success: boolean; data?: any; message?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('course publishing and featuring through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  const tokens: Record<string, string> = {};
+
+  const request = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const visible = async (id: string) => ((await request('GET', '/course/')).body.data as { _id: string }[]).some((c) => c._id === id);
+  const featured = async (id: string) => ((await request('GET', '/course/featured/')).body.data as { _id: string }[]).some((c) => c._id === id);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-course-admin-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    for (const [who, password] of [['admin', 'admin123'], ['content', 'content123'], ['student', 'student123']]) {
+      tokens[who!] = (await request('POST', '/user/login/', { email: `${who}@taal.local`, password })).body.data.token;
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists drafts for the back office only', async () => {
+    const all = (await request('GET', '/course/adminallcourse', undefined, tokens.content)).body.data as { published: boolean }[];
+    const published = (await request('GET', '/course/')).body.data as unknown[];
+    expect(all.length).toBeGreaterThan(published.length);
+    expect(all.some((c) => !c.published)).toBe(true);
+    expect((await request('GET', '/course/adminallcourse', undefined, tokens.student)).status).toBe(403);
+    expect((await request('GET', '/course/adminallcourse')).status).toBe(401);
+  });
+
+  it('unpublishes and publishes again: visitors see the change on their next read', async () => {
+    const [course] = (await request('GET', '/course/')).body.data as { _id: string }[];
+    expect(await visible(course!._id)).toBe(true); // now cached by the gateway
+    expect(await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens.admin)).toMatchObject({ status: 200, body: { message: 'Course Unpublished', data: { published: false } } });
+    await waitFor(async () => !(await visible(course!._id)), 'the course to disappear for visitors');
+    expect((await request('GET', `/course/${course!._id}/`)).status).toBe(404);
+    expect((await request('GET', `/course/published/${course!._id}`, undefined, tokens.admin)).status).toBe(200);
+    await waitFor(() => visible(course!._id), 'the course to come back');
+  });
+
+  it('features and unfeatures in one call', async () => {
+    const courses = (await request('GET', '/course/')).body.data as { _id: string; featured: boolean }[];
+    const plain = courses.find((c) => !c.featured)!;
+    const star = courses.find((c) => c.featured)!;
+    expect(await featured(star._id)).toBe(true);
+    const answer = await request('POST', '/course/featured/add/', { featured: [plain._id], unFeatured: [star._id] }, tokens.admin);
+    expect(answer.status).toBe(200);
+    await waitFor(async () => (await featured(plain._id)) && !(await featured(star._id)), 'the featured list to change');
+    expect((await request('POST', '/course/featured/add/', { featured: [plain._id], unFeatured: [plain._id] }, tokens.admin)).status).toBe(400);
+  });
+
+  it('refuses publishing and featuring to students and to the content role (403)', async () => {
+    const [course] = (await request('GET', '/course/')).body.data as { _id: string }[];
+    for (const who of ['student', 'content']) {
+      expect((await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens[who])).status).toBe(403);
+      expect((await request('POST', '/course/featured/add/', { featured: [course!._id] }, tokens[who])).status).toBe(403);
+    }
+    expect(await visible(course!._id)).toBe(true);
+  });
+});
