@@ -309,10 +309,15 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
 
     // ---- Leave: the position and the practice time are on the server.
     await page.goto(`${taal.baseUrl}/allcourses`);
+    const progressNow = async () =>
+      (await call<SecureCourse>('GET', `course/secure-course/${course._id}`, student.token)).progress.find((x) => x.lesson === paid._id);
+    // The last reports (the pause, the leaving) may land one after the other: wait until it holds still.
     const progress = await waitFor('the progress of the paid lesson', async () => {
-      const c = await call<SecureCourse>('GET', `course/secure-course/${course._id}`, student.token);
-      const p = c.progress.find((x) => x.lesson === paid._id);
-      return p && p.practiceSeconds >= 3 && Math.abs(p.position - leftAt) < 1 ? p : undefined;
+      const p = await progressNow();
+      if (!p || p.practiceSeconds < 3 || Math.abs(p.position - leftAt) >= 1) return undefined;
+      await new Promise((r) => setTimeout(r, 1000));
+      const again = await progressNow();
+      return JSON.stringify(again) === JSON.stringify(p) ? p : undefined;
     });
     expect(progress.completed).toBe(false);
 
