@@ -6657,7 +6657,10 @@ export interface paths {
         /** Certificate requests, pending first, 20 a page (admin and content) (admin and content only) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The page, from 1 (default 1) */
+                    page?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -70,15 +70,24 @@ function operation(route: RouteSpec, schemas: SchemaConverter): Json {
   const mediaType = body?.mediaType ?? 'application/json';
   return {
     summary: route.auth ? `${route.summary} (${route.auth.label})` : route.summary,
-    ...(route.params
+    ...(route.params || route.query
       ? {
-          parameters: Object.entries(route.params).map(([name, p]) => ({
-            name,
-            in: 'path',
-            required: true,
-            schema: schemas.convert(p.schema, 'input'),
-            ...(p.description ? { description: p.description } : {}),
-          })),
+          parameters: [
+            ...Object.entries(route.params ?? {}).map(([name, p]) => ({
+              name,
+              in: 'path',
+              required: true,
+              schema: schemas.convert(p.schema, 'input'),
+              ...(p.description ? { description: p.description } : {}),
+            })),
+            ...Object.entries(route.query ?? {}).map(([name, p]) => ({
+              name,
+              in: 'query',
+              required: false,
+              schema: schemas.convert(p.schema, 'input'),
+              ...(p.description ? { description: p.description } : {}),
+            })),
+          ],
         }
       : {}),
     ...(body

@@ -72,6 +72,8 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
   summary: string;
   auth?: Access;
   params?: Record<string, ParamSpec>;
+  /** Optional query parameters the handler reads (documented; each handler checks its own). */
+  query?: Record<string, ParamSpec>;
   body?: BodySpec<B>;
   /** Middleware before validation (e.g. the multipart parser). */
   before?: RequestHandler[];

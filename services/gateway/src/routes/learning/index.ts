@@ -451,6 +451,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/user/certificatelist/work',
       summary: 'Certificate requests, pending first, 20 a page (admin and content)',
       auth: staff,
+      query: { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: 'The page, from 1 (default 1)' } },
       responses: { 200: answer(envelope(z.object({ certificates: z.array(CertificateSchema), total: z.int().min(0), page: z.int().min(1), pageSize: z.int() }))) },
       handler: async ({ req, res }) => {
         const page = Math.max(1, Math.min(Number.parseInt(String(req.query.page ?? '1'), 10) || 1, 100_000));
