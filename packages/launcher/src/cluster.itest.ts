@@ -227,7 +227,7 @@ describe('cluster mode', () => {
     expect(pids.get('commerce')!.length).toBeGreaterThan(1);
   }, 150_000);
 
-  it('SIGTERM to commerce during 50 in-flight calls: each completes or fails retryably (503), nothing half-written, and it exits in time', async () => {
+  it('SIGTERM to commerce during 50 in-flight calls: each completes or fails retryably (503/504), nothing half-written, and it exits in time', async () => {
     const login = await fetch(`${base}/api/v1/user/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -252,8 +252,9 @@ describe('cluster mode', () => {
     const answers = await Promise.all(calls);
     await waitFor(() => !isAlive(commerce), 'commerce to exit after SIGTERM', { timeoutMs: 15_000 });
     expect(Date.now() - signalled).toBeLessThan(15_000);
-    // Completed, or refused with a status a client retries; never a 500 or a cut connection.
-    expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+    // Completed, or refused with a status a client retries (503 unavailable, 504 past the gateway's
+    // deadline while commerce drains; adding to the cart is idempotent); never a 500 or a cut connection.
+    expect(answers.filter((a) => ![200, 503, 504].includes(a.status))).toEqual([]);
 
     await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: () => output });
     const cart = ((await (await fetch(`${base}/api/v1/cart/${me.user._id}`, { headers })).json()) as { data: { items: { course: string }[] } }).data;
