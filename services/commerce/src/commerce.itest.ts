@@ -125,7 +125,7 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     expect((await call<commerceV1.ListOrdersResponse>('listOrders', {}, other)).orders).toEqual([]);
     expect(await walletOf(other)).toEqual({ balance: 0, pendingBalance: 0, reserved: 0, referrals: [] });
     expect((await call<commerceV1.ListLedgerResponse>('listLedger', {}, other)).entries).toEqual([]);
-    await expect(call('payOrder', { orderId: order!.id }, other)).rejects.toMatchObject({ code: 5 });
+    await expect(call('payOrder', { orderId: order!.id }, other)).rejects.toMatchObject({ code: 7 });
     await call('removeFromCart', { courseId: course.id }, other);
     await call('clearCart', {}, other);
     await call('removeFromWishlist', { courseId: course.id }, other);
