@@ -48,7 +48,8 @@ st() { "$venv/bin/python" -m schemathesis.cli "$@"; }
 [[ -f $root/packages/launcher/dist/all-in-one.js ]] || { echo "build first (npx tsc -b tsconfig.json)" >&2; exit 1; }
 data_dir=$(mktemp -d -t taal-contract-XXXXXX)
 log=$data_dir/all-in-one.log
-port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+# Below the ephemeral range, so none of the all-in-one's own port-0 listeners can take it first.
+port=$(node "$here/../lib/free-port.mjs")
 base=http://127.0.0.1:$port
 pid=
 cleanup() {

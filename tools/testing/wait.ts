@@ -21,14 +21,22 @@ export async function waitFor(
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A free port below the kernel's ephemeral range (32768 and up): the all-in-one binds its gRPC
+ * services to port 0 before its HTTP edge listens, so a port from listen(0) could be taken by one of
+ * them in between. Same rule as tools/lib/free-port.mjs (for scripts).
+ */
+export async function freePort(): Promise<number> {
+  const canListen = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 31999');
 }
