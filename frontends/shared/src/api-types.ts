@@ -5409,6 +5409,24 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The form is larger than an IPN can be */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -5511,6 +5529,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The form is too large */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5627,6 +5654,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The form is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -5729,6 +5765,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The form is too large */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

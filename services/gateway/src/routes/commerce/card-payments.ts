@@ -82,7 +82,7 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
               body: { schema: returnFields.loose(), mediaType: 'application/x-www-form-urlencoded' as const },
             }
           : {}),
-        responses: { 303: { description: `To the storefront's /payment/${page}?order=<id>` }, ...(method === 'post' ? badRequest : ({} as Record<number, never>)) },
+        responses: { 303: { description: `To the storefront's /payment/${page}?order=<id>` }, ...(method === 'post' ? { ...badRequest, 413: fail('The form is too large') } : ({} as Record<number, never>)) },
         handler: async ({ req, res }) => {
           const fields = fieldsOf(req);
           const orderId = orderOf(fields);
@@ -142,6 +142,8 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
       body: { schema: ipnForm, mediaType: 'application/x-www-form-urlencoded' },
       responses: {
         200: answer(z.object({ received: z.literal(true), outcome: z.string() }), 'Received (also when ignored: it is logged)'),
+        ...badRequest,
+        413: fail('The form is larger than an IPN can be'),
       },
       handler: async ({ res, body }) => {
         const { outcome } = await commerce.handlePaymentNotification({ fields: body }, asEdge);
