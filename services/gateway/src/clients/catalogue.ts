@@ -1,6 +1,6 @@
 import { catalogueV1, ServiceNames } from '@taal/contracts';
 import { callUnary, createClient, type ServiceTokenIssuer } from '@taal/kit';
-import type { ForwardedUser } from './identity';
+import type { ForwardedUser } from './service-client';
 
 /**
  * Typed, promise-based access to the catalogue service; every call carries a deadline. Reads go

@@ -2,6 +2,8 @@
  * The two expiry mails (3 days before, and on expiry), in the student's language. Pure: the
  * notifier (app/expiry-notices.ts) picks who gets which and sends them once each.
  */
+import { dhakaDay } from '@taal/contracts';
+
 export const EXPIRY_NOTICE_DAYS = 3;
 
 export type NoticeKind = 'soon' | 'expired';
@@ -18,7 +20,7 @@ const bengaliDigits = (s: string) => s.replace(/[0-9]/g, (d) => BENGALI_DIGITS[N
 
 /** The day as the student reads it (Bangladesh time). */
 export function dayOf(at: Date, language: 'en' | 'bn'): string {
-  const day = new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 10).split('-').reverse().join('-');
+  const day = dhakaDay(at).split('-').reverse().join('-');
   return language === 'bn' ? bengaliDigits(day) : day;
 }
 

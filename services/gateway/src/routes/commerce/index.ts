@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { commerceV1 } from '@taal/contracts';
+import { addDays, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from '../../clients/commerce';
 import type { Logger } from 'pino';
-import type { IdentityApi } from '../../clients/identity';
+import { usersById, type IdentityApi } from '../../clients/identity';
 import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
 import { HttpError } from '../../http/errors';
@@ -187,19 +187,7 @@ const AdminOrderSchema = OrderSchema.extend({
 
 /** Orders with their buyers' names and e-mails (asked of identity once per buyer, with the admin's own token). */
 async function withBuyers(identity: IdentityApi, caller: AuthenticatedCaller, orders: commerceV1.Order[]) {
-  const buyers = new Map<string, { name: string; email: string }>();
-  const ids = [...new Set(orders.map((o) => o.userId))];
-  for (let i = 0; i < ids.length; i += 10) {
-    await Promise.all(
-      ids.slice(i, i + 10).map(async (id) => {
-        const user = await identity.getUser({ id }, caller).then(
-          (r) => r.user,
-          () => undefined,
-        );
-        buyers.set(id, { name: user?.name ?? '', email: user?.email ?? '' });
-      }),
-    );
-  }
+  const buyers = await usersById(identity, caller, orders.map((o) => o.userId));
   return orders.map((o) => ({
     ...toOrder(o),
     userName: buyers.get(o.userId)?.name ?? '',
@@ -219,8 +207,8 @@ const dayRangeParams = {
 
 /** The back office's default range: from 30 days ago to today (Bangladesh days, as the date-range filter counts them). */
 function last30Days(): { fromDay: string; toDay: string } {
-  const day = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
-  return { fromDay: day(Date.now() - 30 * 86_400_000), toDay: day(Date.now()) };
+  const today = todayInDhaka();
+  return { fromDay: addDays(today, -30), toDay: today };
 }
 
 // ---- Bodies ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { ServiceNames, type learningV1 } from '@taal/contracts';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError, verifyGrant, type FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
-import type { IdentityApi } from '../../clients/identity';
+import { usersById, type IdentityApi } from '../../clients/identity';
 import type { LearningApi } from '../../clients/learning';
 import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, callerOrNull, optionalAuth, requireAuth, Roles } from '../../http/auth';
@@ -334,11 +334,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
         const caller = callerOf(res);
         const { enrolments } = await learning.listExpiredEnrolments({}, caller);
         const titles = new Map((await catalogue.listCourses({ includeUnpublished: true }, caller)).courses.map((c) => [c.id, c.title]));
-        const users = new Map<string, { name: string; email: string; phone: string }>();
-        for (const id of new Set(enrolments.map((e) => e.userId))) {
-          const user = await identity.getUser({ id }, caller).then((r) => r.user, () => undefined);
-          users.set(id, { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' });
-        }
+        const users = await usersById(identity, caller, enrolments.map((e) => e.userId));
         res.json(
           ok(
             enrolments.map((e) => ({
