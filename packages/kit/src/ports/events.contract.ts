@@ -363,6 +363,13 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       await bus.publish([event]); // e.g. the relay re-published after a crash
       await bus.publish([sentinel]); // same key: handled after both copies
       await waitFor(() => handled.includes(sentinel.id), 'the sentinel');
+      // The handler returns before its transaction commits: wait for the sentinel's commit too.
+      await waitFor(
+        async () =>
+          (await sql.query(`SELECT 1 FROM ${schema}.processed_events WHERE group_id = $1 AND event_id = $2`, [group, sentinel.id]))
+            .rows.length > 0,
+        'the sentinel committed',
+      );
       const rows = await sql.query<{ event_id: string; times: number }>(
         `SELECT event_id, times FROM ${schema}.applied WHERE event_id = ANY($1::text[]) ORDER BY times`,
         [[event.id, sentinel.id]],
@@ -396,8 +403,11 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       const event = createEnvelope({ type, key: 'order-10', payload: bytes('retry') });
       await bus.publish([event]);
       await waitFor(() => done.includes(event.id), 'the retried event');
-      const rows = await sql.query(`SELECT times FROM ${schema}.applied WHERE event_id = $1`, [event.id]);
-      expect(rows.rows).toEqual([{ times: 1 }]);
+      // The handler returns before its transaction commits: wait for the commit, not the call.
+      const applied = async () =>
+        (await sql.query(`SELECT times FROM ${schema}.applied WHERE event_id = $1`, [event.id])).rows;
+      await waitFor(async () => (await applied()).length > 0, 'the retry committed');
+      expect(await applied()).toEqual([{ times: 1 }]);
     }, TIMEOUT);
   });
 }
