@@ -16,3 +16,4 @@ export * from './files';
 export * from './mail';
 export * from './uploads';
 export * from './service';
+export * from './telemetry';

@@ -6,6 +6,8 @@
  * files under DATA_DIR/mail. Everything persistent lives under DATA_DIR; demo data is seeded on
  * the first run.
  */
+// First: tracing (when configured) must patch http, gRPC, pg, ioredis and kafkajs before they load.
+import '@taal/kit/dist/telemetry/register';
 import path from 'node:path';
 import { z } from 'zod';
 import {

@@ -2,9 +2,13 @@
  * Cluster mode: each service its own process against real Postgres and Kafka. Killing the
  * catalogue with SIGKILL makes the gateway answer 503 JSON within its deadline (no hang),
  * and the gateway recovers by itself once the supervisor has the process back.
+ * With tracing on (an OTLP/HTTP receiver in this test), one paid checkout is a single trace
+ * across the gateway, commerce's gRPC server, its Postgres queries and learning's consumer.
  * Needs the compiled services (`npm run build`; npm test builds first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
@@ -14,6 +18,47 @@ import { grpcOf } from '@taal/kit';
 import { services } from './registry';
 
 const root = path.resolve(__dirname, '../../..');
+
+/** A span as an OTLP receiver gets it (OTLP/JSON), with the service that sent it. */
+interface ReceivedSpan {
+  service: string;
+  traceId: string;
+  name: string;
+  /** OTLP SpanKind: 2 server, 3 client, 4 producer, 5 consumer. */
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * A real OTLP/HTTP trace receiver (POST /v1/traces, JSON encoding, as the SDK's
+ * exporter-trace-otlp-http sends): what a collector would get. No collector binary can be
+ * built here, so the test is the receiver.
+ */
+function startOtlpReceiver(): Promise<{ server: Server; spans: ReceivedSpan[]; url: string }> {
+  const spans: ReceivedSpan[] = [];
+  type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+  type KeyValue = { key: string; value: AnyValue };
+  const valueOf = (v: AnyValue) => v.stringValue ?? v.intValue ?? v.boolValue;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          resourceSpans?: { resource?: { attributes?: KeyValue[] }; scopeSpans?: { spans?: { traceId: string; name: string; kind: number; attributes?: KeyValue[] }[] }[] }[];
+        };
+        for (const rs of body.resourceSpans ?? []) {
+          const service = String(valueOf(rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value ?? {}) ?? '');
+          for (const ss of rs.scopeSpans ?? [])
+            for (const s of ss.spans ?? [])
+              spans.push({ service, traceId: s.traceId, name: s.name, kind: s.kind, attributes: Object.fromEntries((s.attributes ?? []).map((a) => [a.key, valueOf(a.value)])) });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, spans, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
 const DEADLINE_MS = 1000;
 
 describe('cluster mode', () => {
@@ -23,8 +68,10 @@ describe('cluster mode', () => {
   let catalogueMetricsPort: number;
   const pids = new Map<string, number[]>();
   let output = '';
+  let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
 
   beforeAll(async () => {
+    otlp = await startOtlpReceiver();
     for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', 'services/catalogue/dist/index.js', 'services/identity/dist/index.js', 'services/gateway/dist/index.js']) {
       if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     }
@@ -46,6 +93,8 @@ describe('cluster mode', () => {
         SSLCOMMERZ_SANDBOX_PORT: String(sandboxPort),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -70,6 +119,7 @@ describe('cluster mode', () => {
       await exited;
     }
     await database?.drop();
+    otlp?.server.close();
   }, 30_000);
 
   it('serves the published catalogue from separate processes', async () => {
@@ -102,6 +152,36 @@ describe('cluster mode', () => {
     expect(((await users.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(4);
     expect((await fetch(`${base}/api/v1/user/type/all`)).status).toBe(401);
   });
+
+  it('traces one paid checkout across the gateway, the gRPC server, Postgres and the Kafka consumer under one trace id', async () => {
+    const post = async (p: string, body: unknown, token: string) => {
+      const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as { data: { _id: string; token: string; user: { _id: string } } } };
+    };
+    const admin = (await post('/user/login/', { email: 'admin@taal.local', password: 'admin123' }, '')).body.data;
+    const student = (await post('/user/login/', { email: 'student@taal.local', password: 'student123' }, '')).body.data;
+    const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;
+    const code = `TRACE${randomUUID().slice(0, 6).toUpperCase()}`;
+    expect((await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2099-01-01' }, admin.token)).status).toBe(201);
+    await post('/cart/remove_all', { user: student.user._id }, student.token);
+    expect((await post('/cart/', { user: student.user._id, course: courses.at(-1)!._id, tier: 'silver' }, student.token)).status).toBe(200);
+    const order = (await post('/order', { userId: student.user._id, amount: 0, cuponCode: code, useWallet: false }, student.token)).body.data;
+    expect((await post(`/cart/zero-cart/${student.user._id}/${order._id}`, { value_c: order._id }, student.token)).status).toBe(200);
+
+    // Learning's consumer span for this order's commerce.order.paid names the trace.
+    const consumerOf = () =>
+      otlp.spans.find((s) => s.service === 'learning' && s.kind === 5 && s.name === 'commerce.order.paid process');
+    await waitFor(() => consumerOf() !== undefined, "learning's consumer span", { timeoutMs: 30_000, context: () => JSON.stringify(otlp.spans.map((s) => [s.service, s.name])) });
+    const trace = otlp.spans.filter((s) => s.traceId === consumerOf()!.traceId);
+    const gatewayServer = trace.find((s) => s.service === 'gateway' && s.kind === 2);
+    const grpcServer = trace.find((s) => s.service === 'commerce' && s.kind === 2 && s.name.includes('CommerceService/PayOrder'));
+    const query = trace.find((s) => s.service === 'commerce' && s.attributes['db.system'] === 'postgresql');
+    expect({ gatewayServer: gatewayServer?.name, grpcServer: grpcServer?.name, query: Boolean(query) }).toEqual({
+      gatewayServer: expect.stringMatching(/POST/),
+      grpcServer: expect.stringContaining('PayOrder'),
+      query: true,
+    });
+  }, 60_000);
 
   it('stays ready and keeps serving the catalogue with identity killed; only identity routes answer 503', async () => {
     const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data;

@@ -10,6 +10,8 @@
  *
  * The mode defaults to TAAL_MODE (cluster or embedded = all-in-one), the target to all.
  */
+// First: tracing (when configured) must patch http, gRPC, pg, ioredis and kafkajs before they load.
+import '@taal/kit/dist/telemetry/register';
 import { parseArgs } from 'node:util';
 import { runService } from '@taal/kit';
 import { startAllInOne } from './all-in-one';

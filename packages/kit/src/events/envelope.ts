@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '../ports/events';
+import { currentTraceParent } from '../telemetry/context';
 
 export interface NewEvent {
   /** `<domain>.<entity>.<past-tense>`, e.g. `catalogue.course.updated`; also the topic. */
@@ -12,9 +13,11 @@ export interface NewEvent {
   schemaVersion?: number;
 }
 
-/** Builds an envelope with a fresh uuid id and occurredAt = now. */
+/** Builds an envelope with a fresh uuid id, occurredAt = now and the active trace context. */
 export function createEnvelope(event: NewEvent): EventEnvelope {
+  const traceparent = currentTraceParent();
   return {
+    ...(traceparent ? { traceparent } : {}),
     id: randomUUID(),
     type: event.type,
     occurredAt: new Date().toISOString(),
@@ -33,9 +36,10 @@ export interface StoredEventRow {
   schema_version: number;
   occurred_at: string;
   payload: Buffer;
+  trace_parent: string | null;
 }
 
-export const STORED_EVENT_COLUMNS = 'seq, event_id, type, key, schema_version, occurred_at, payload';
+export const STORED_EVENT_COLUMNS = 'seq, event_id, type, key, schema_version, occurred_at, payload, trace_parent';
 
 export function envelopeOfRow(r: StoredEventRow): EventEnvelope {
   return {
@@ -45,5 +49,6 @@ export function envelopeOfRow(r: StoredEventRow): EventEnvelope {
     schemaVersion: Number(r.schema_version),
     occurredAt: r.occurred_at,
     payload: new Uint8Array(r.payload.buffer, r.payload.byteOffset, r.payload.byteLength),
+    ...(r.trace_parent ? { traceparent: r.trace_parent } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EventBus, EventEnvelope, Subscription } from '../ports/events';
 import type { Sql, SqlExecutor } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
+import { withEventSpan } from '../telemetry/context';
 
 export interface ConsumeEventsOptions {
   sql: Sql;
@@ -66,7 +67,8 @@ export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscripti
     group,
     types,
     async (event) => {
-      await apply(event);
+      // The handler's transaction runs in a span joined to the trace that published the event.
+      await withEventSpan(event, group, () => apply(event));
       await pruneNowAndThen();
     },
     { from: options.from },

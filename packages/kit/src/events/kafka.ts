@@ -26,13 +26,16 @@ export interface KafkaEventBusOptions {
  *   event type of one entity shares a topic
  * - key    = envelope.key (so one aggregate's events share a partition: ordered across types)
  * - value  = envelope.payload, the raw protobuf bytes
- * - headers: `taal-id`, `taal-type`, `taal-occurred-at`, `taal-schema-version`
- *   (utf-8 strings). Messages without `taal-id` are not ours and are skipped.
+ * - headers: `taal-id`, `taal-type`, `taal-occurred-at`, `taal-schema-version`, and
+ *   `taal-traceparent` when the event was traced (utf-8 strings; our own name, since the
+ *   kafkajs instrumentation writes `traceparent` with the relay's context, not the request's).
+ *   Messages without `taal-id` are not ours and are skipped.
  */
 export const HEADER_ID = 'taal-id';
 export const HEADER_TYPE = 'taal-type';
 export const HEADER_OCCURRED_AT = 'taal-occurred-at';
 export const HEADER_SCHEMA_VERSION = 'taal-schema-version';
+export const HEADER_TRACEPARENT = 'taal-traceparent';
 
 function header(headers: IHeaders | undefined, name: string): string | undefined {
   const value = headers?.[name];
@@ -49,6 +52,7 @@ export function toKafkaMessage(event: EventEnvelope) {
       [HEADER_TYPE]: event.type,
       [HEADER_OCCURRED_AT]: event.occurredAt,
       [HEADER_SCHEMA_VERSION]: String(event.schemaVersion),
+      ...(event.traceparent ? { [HEADER_TRACEPARENT]: event.traceparent } : {}),
     },
   };
 }
@@ -60,7 +64,9 @@ export function fromKafkaMessage(
   const id = header(message.headers, HEADER_ID);
   if (!id) return undefined;
   const value = message.value ?? Buffer.alloc(0);
+  const traceparent = header(message.headers, HEADER_TRACEPARENT);
   return {
+    ...(traceparent ? { traceparent } : {}),
     id,
     type: header(message.headers, HEADER_TYPE) ?? '',
     occurredAt: header(message.headers, HEADER_OCCURRED_AT) ?? new Date(0).toISOString(),

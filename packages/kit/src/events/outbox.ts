@@ -17,9 +17,9 @@ import { STORED_EVENT_COLUMNS, envelopeOfRow, type StoredEventRow } from './enve
 export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
   assertSchemaName(schema);
   await tx.query(
-    `INSERT INTO ${schema}.outbox (event_id, type, key, schema_version, occurred_at, payload)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [event.id, event.type, event.key, event.schemaVersion, event.occurredAt, Buffer.from(event.payload)],
+    `INSERT INTO ${schema}.outbox (event_id, type, key, schema_version, occurred_at, payload, trace_parent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [event.id, event.type, event.key, event.schemaVersion, event.occurredAt, Buffer.from(event.payload), event.traceparent ?? null],
   );
 }
 

@@ -80,6 +80,7 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
             payload bytea NOT NULL,
             appended_at timestamptz NOT NULL DEFAULT now()
           );
+          ALTER TABLE ${schema}.log ADD COLUMN IF NOT EXISTS trace_parent text;
           CREATE TABLE IF NOT EXISTS ${schema}.offsets (
             group_id text PRIMARY KEY,
             seq bigint NOT NULL,
@@ -186,8 +187,9 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-append.${schema}`]);
         for (const e of events) {
           await tx.query(
-            `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload)],
+            `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload, trace_parent)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload), e.traceparent ?? null],
           );
         }
       });

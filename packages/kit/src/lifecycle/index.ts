@@ -1,4 +1,5 @@
 import type { Logger } from '../log';
+import { flushBeforeExit } from '../telemetry/flush';
 
 type Closer = () => unknown | Promise<unknown>;
 
@@ -77,14 +78,16 @@ export function installSignalHandlers(
       exit(1);
     }, timeoutMs);
     lifecycle.stop().then(
-      () => {
+      async () => {
         clearTimeout(timer);
         logger.info('stopped');
+        await flushBeforeExit(); // buffered spans, when tracing is on
         exit(0);
       },
-      (err: unknown) => {
+      async (err: unknown) => {
         clearTimeout(timer);
         logger.error({ err }, 'stopped with errors');
+        await flushBeforeExit();
         exit(1);
       },
     );

@@ -1,4 +1,5 @@
 import { pino, type Logger as PinoLogger, type LevelWithSilent } from 'pino';
+import { traceIdsForLog } from '../telemetry/context';
 
 export type Logger = PinoLogger;
 export type LogLevel = LevelWithSilent;
@@ -15,7 +16,8 @@ function defaultLevel(): LogLevel {
 
 /**
  * Structured JSON logger (pino) on stdout. The level comes from the argument, else
- * LOG_LEVEL, else `info` (`silent` under jest unless LOG_LEVEL is set).
+ * LOG_LEVEL, else `info` (`silent` under jest unless LOG_LEVEL is set). When tracing is on,
+ * each line logged inside a span carries `trace_id` and `span_id`.
  */
 export function createLogger(name: string, level?: LogLevel): Logger {
   return pino({
@@ -23,5 +25,7 @@ export function createLogger(name: string, level?: LogLevel): Logger {
     level: level ?? defaultLevel(),
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // Lines written while a traced request or event is handled carry its trace and span ids.
+    mixin: traceIdsForLog,
   });
 }

@@ -17,6 +17,8 @@ export function uniqueName(prefix: string): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+/** A W3C traceparent, as a traced request's events carry (decision 0017). */
+const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const text = (payload: Uint8Array) => new TextDecoder().decode(payload);
 
 /** Hooks and tests talk to real servers: jest's project-level testTimeout is not honoured, so set it here. */
@@ -49,9 +51,9 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       await bus?.close();
     }, TIMEOUT);
 
-    it('delivers events published before and after subscribing, envelope intact', async () => {
+    it('delivers events published before and after subscribing, envelope intact (trace context too)', async () => {
       const type = newType();
-      const before = { ...createEnvelope({ type, key: 'k1', payload: bytes('before') }), schemaVersion: 3 };
+      const before = { ...createEnvelope({ type, key: 'k1', payload: bytes('before') }), schemaVersion: 3, traceparent: TRACEPARENT };
       await bus.publish([before]);
       const seen: EventEnvelope[] = [];
       await subscribe(newGroup(), [type], async (e) => void seen.push(e));
@@ -66,6 +68,7 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       expect(second!.schemaVersion).toBe(1);
       expect(second!.type).toBe(type);
       expect(second!.key).toBe('k1');
+      expect(second!.traceparent).toBeUndefined();
     }, TIMEOUT);
 
     it('keeps publish order per key and delivers to every group once', async () => {
@@ -248,10 +251,14 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
       await sql.query(`DELETE FROM ${schema}.outbox WHERE event_id = $1`, [waiting.id]);
     }, TIMEOUT);
 
-    it('never delivers an event whose transaction rolled back; delivers a committed one once', async () => {
+    it('never delivers an event whose transaction rolled back; delivers a committed one once, with its trace context', async () => {
       const type = newType();
       const seen: string[] = [];
-      const sub = await bus.subscribe(newGroup(), [type], async (e) => void seen.push(e.id));
+      const traceparents: (string | undefined)[] = [];
+      const sub = await bus.subscribe(newGroup(), [type], async (e) => {
+        seen.push(e.id);
+        traceparents.push(e.traceparent);
+      });
       stops.push(() => sub.stop());
       const relay = startOutboxRelay({ sql, schema, bus, pollIntervalMs: 200 });
       stops.push(() => relay.stop());
@@ -263,13 +270,14 @@ export function describeOutboxInboxContract(name: string, deps: OutboxInboxDeps)
           throw new Error('business rule failed');
         }),
       ).rejects.toThrow('business rule failed');
-      const committed = createEnvelope({ type, key: 'order-1', payload: bytes('committed') });
+      const committed = { ...createEnvelope({ type, key: 'order-1', payload: bytes('committed') }), traceparent: TRACEPARENT };
       await sql.transaction((tx) => enqueueEvent(tx, schema, committed));
       relay.notify();
 
       await waitFor(() => seen.includes(committed.id), 'the committed event');
       await sleep(1_000); // several polls: nothing else may arrive
       expect(seen).toEqual([committed.id]);
+      expect(traceparents).toEqual([TRACEPARENT]);
       const rows = await sql.query<{ event_id: string; published: boolean }>(
         `SELECT event_id, published_at IS NOT NULL AS published FROM ${schema}.outbox WHERE type = $1`,
         [type],

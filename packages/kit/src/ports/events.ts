@@ -18,6 +18,8 @@ export interface EventEnvelope {
   key: string;
   /** Protobuf-encoded payload. */
   payload: Uint8Array;
+  /** W3C traceparent of the request that caused the event, when it was traced (decision 0017). */
+  traceparent?: string;
 }
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;

@@ -1,0 +1,2 @@
+export { currentTraceParent, withEventSpan, traceIdsForLog } from './context';
+export { onProcessExit, flushBeforeExit } from './flush';

@@ -1,0 +1,19 @@
+/**
+ * Side-effect entry: `import '@taal/kit/dist/telemetry/register'` as the first import of a
+ * process starts tracing (when configured) before the modules it instruments are loaded.
+ * The service name is the process's `--target` (a cluster pod runs one service), else "taal".
+ */
+import { onProcessExit } from './flush';
+import { startTracing } from './sdk';
+
+function targetOf(argv: readonly string[]): string {
+  const at = argv.indexOf('--target');
+  const inline = argv.find((a) => a.startsWith('--target='));
+  const target = at >= 0 ? argv[at + 1] : inline?.slice('--target='.length);
+  return target && target !== 'all' ? target : 'taal';
+}
+
+const tracing = startTracing(targetOf(process.argv));
+// Spans still buffered when the process stops are sent before it exits (installSignalHandlers).
+if (tracing) onProcessExit(() => tracing.shutdown());
+export const tracingStarted = tracing !== null;
