@@ -16,7 +16,7 @@ const common = {
   moduleNameMapper,
   testEnvironment: 'node',
   // ESM-only dependencies are compiled to CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|jose|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {

@@ -8,6 +8,12 @@ export const CatalogueEvents = {
   courseUpdated: 'catalogue.course.updated',
   /** Payload: taal.catalogue.v1.InstructorUpdated */
   instructorUpdated: 'catalogue.instructor.updated',
+  /** Payload: taal.catalogue.v1.FreebieChanged (a freebie created or changed) */
+  freebieUpdated: 'catalogue.freebie.updated',
+  /** Payload: taal.catalogue.v1.FreebieChanged (the freebie as it was) */
+  freebieDeleted: 'catalogue.freebie.deleted',
+  /** Payload: taal.catalogue.v1.PopupUpdated */
+  popupUpdated: 'catalogue.popup.updated',
 } as const;
 
 export const IdentityEvents = {

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { catalogueV1, ServiceNames } from '@taal/contracts';
+import { catalogueV1, freebiesV1, ServiceNames } from '@taal/contracts';
 import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
 import { Catalogue } from './app/catalogue';
 import { catalogueConfig } from './config';
 import { catalogueGrpcService } from './grpc/catalogue-service';
+import { Freebies } from './app/freebies';
+import { freebieGrpcService } from './grpc/freebie-service';
+import { FreebieStore } from './store/freebie-store';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 
 export interface CatalogueDeps {
@@ -24,6 +27,7 @@ export interface RunningCatalogue {
 }
 
 export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
+export const FREEBIE_SERVICE_NAME = 'taal.catalogue.v1.FreebieService';
 
 /** Wires the catalogue (its composition root): migrations, demo data, outbox relay, then the gRPC server (ready last). */
 export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
@@ -43,9 +47,14 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
         definition: catalogueV1.CatalogueServiceService,
         implementation: catalogueGrpcService(new Catalogue(sql, store, () => relay.notify())),
       },
+      {
+        definition: freebiesV1.FreebieServiceService,
+        implementation: freebieGrpcService(new Freebies(sql, new FreebieStore(sql), () => relay.notify())),
+      },
     ],
   });
   server.health.setStatus(CATALOGUE_SERVICE_NAME, true);
+  server.health.setStatus(FREEBIE_SERVICE_NAME, true);
   server.health.setStatus('', true);
   logger.info({ port: server.port }, 'catalogue ready');
 

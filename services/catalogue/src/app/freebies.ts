@@ -1,0 +1,145 @@
+/**
+ * Freebies and the landing popup: reads for everyone; freebie writes for the admin (1) and the
+ * content role (2), the popup for the admin only (decision 0017). Every write records its event
+ * in the same transaction (outbox): the gateway drops its cached reads when it arrives.
+ */
+import { randomUUID } from 'node:crypto';
+import { FreebieMessages as M, type freebiesV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  unauthenticated,
+  withReason,
+  type CallerIdentity,
+  type Sql,
+} from '@taal/kit';
+import { filesOf, freebieProblems, popupProblems, sanitizeDescription, type FreebieFields } from '../domain/freebie';
+import { recordFreebieChanged, recordPopupUpdated } from '../events/freebie-events';
+import type { FreebieStore, FreebieValues } from '../store/freebie-store';
+
+type Caller = CallerIdentity | null;
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+function assertRole(caller: Caller, ...allowed: number[]): void {
+  if (!caller) throw unauthenticated();
+  if (!allowed.includes(caller.userType)) throw permissionDenied('Your role may not change this');
+}
+
+const refuse = (fields: Record<string, string>) => withReason(invalidArgument(M.notFilled), 'VALIDATION_FAILED', fields);
+
+const trimmed = (v: FreebieFields): FreebieValues => ({
+  title: v.title.trim(),
+  subtitle: v.subtitle.trim(),
+  category: v.category.trim(),
+  description: v.description,
+  thumbnail: v.thumbnail,
+  youtube: v.youtube.trim(),
+  documents: v.documents.map((d) => ({ path: d.path, name: d.name.trim() })),
+  carouselImages: [...v.carouselImages],
+});
+
+export class Freebies {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: FreebieStore,
+    private readonly afterCommit: () => void,
+  ) {}
+
+  list() {
+    return this.store.list();
+  }
+
+  async get(id: string) {
+    const freebie = UUID.test(id) ? await this.store.get(id) : null;
+    if (!freebie) throw notFound(M.notFound);
+    return freebie;
+  }
+
+  async create(caller: Caller, req: freebiesV1.CreateFreebieRequest) {
+    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    const id = req.id || randomUUID();
+    if (!UUID.test(id)) throw invalidArgument('The id must be a UUID');
+    const values = trimmed({ ...req, description: sanitizeDescription(req.description) });
+    const problems = freebieProblems(values);
+    if (Object.keys(problems).length > 0) throw refuse(problems);
+    const created = await this.sql.transaction(async (tx) => {
+      const freebie = await this.store.insert(tx, id, values);
+      if (freebie) await recordFreebieChanged(tx, freebie, 'updated');
+      return freebie;
+    });
+    if (!created) {
+      // A retried create (same id): answer what was created the first time.
+      const existing = await this.store.get(id);
+      if (!existing) throw notFound(M.notFound);
+      return existing;
+    }
+    this.afterCommit();
+    return created;
+  }
+
+  async update(caller: Caller, req: freebiesV1.UpdateFreebieRequest) {
+    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    if (!UUID.test(req.id)) throw notFound(M.notFound);
+    const result = await this.sql.transaction(async (tx) => {
+      const before = await this.store.get(req.id, tx, true);
+      if (!before) throw notFound(M.notFound);
+      const next = trimmed({
+        title: req.title ?? before.title,
+        subtitle: req.subtitle ?? before.subtitle,
+        category: req.category ?? before.category,
+        description: req.description === undefined ? before.description : sanitizeDescription(req.description),
+        thumbnail: req.thumbnail || before.thumbnail,
+        youtube: req.youtube ?? before.youtube,
+        documents: req.documents ? req.documents.items : before.documents,
+        carouselImages: req.carouselImages ? req.carouselImages.items : before.carouselImages,
+      });
+      const problems = freebieProblems(next);
+      if (Object.keys(problems).length > 0) throw refuse(problems);
+      const freebie = (await this.store.update(tx, req.id, next))!;
+      await recordFreebieChanged(tx, freebie, 'updated');
+      const kept = new Set(filesOf(freebie));
+      return { freebie, releasedFiles: filesOf(before).filter((f) => !kept.has(f)) };
+    });
+    this.afterCommit();
+    return result;
+  }
+
+  async delete(caller: Caller, id: string) {
+    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    if (!UUID.test(id)) throw notFound(M.notFound);
+    const freebie = await this.sql.transaction(async (tx) => {
+      const deleted = await this.store.delete(tx, id);
+      if (!deleted) throw notFound(M.notFound);
+      await recordFreebieChanged(tx, deleted, 'deleted');
+      return deleted;
+    });
+    this.afterCommit();
+    return { freebie, releasedFiles: filesOf(freebie) };
+  }
+
+  async getPopup(id: string) {
+    const popup = UUID.test(id) ? await this.store.getPopup(id) : null;
+    if (!popup) throw notFound(M.popupNotFound);
+    return popup;
+  }
+
+  async updatePopup(caller: Caller, req: freebiesV1.UpdatePopupRequest) {
+    assertRole(caller, CallerUserTypes.admin);
+    if (!UUID.test(req.id)) throw notFound(M.popupNotFound);
+    const result = await this.sql.transaction(async (tx) => {
+      const before = await this.store.getPopup(req.id, tx, true);
+      if (!before) throw notFound(M.popupNotFound);
+      const next = { title: req.title.trim(), body: req.body.trim(), thumbnail: req.thumbnail || before.thumbnail, show: req.show };
+      const problems = popupProblems(next);
+      if (Object.keys(problems).length > 0) throw refuse(problems);
+      const popup = (await this.store.updatePopup(tx, req.id, next))!;
+      await recordPopupUpdated(tx, popup);
+      return { popup, releasedFiles: before.thumbnail && before.thumbnail !== popup.thumbnail ? [before.thumbnail] : [] };
+    });
+    this.afterCommit();
+    return result;
+  }
+}

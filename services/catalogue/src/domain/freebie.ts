@@ -1,0 +1,138 @@
+/**
+ * Freebie and popup rules (admin-back-office.md §5; storefront §2): what a new or changed
+ * freebie must hold, which YouTube links are accepted, and the allow-list the rich-text
+ * description is sanitised against before it is stored. Pure: no I/O.
+ */
+import sanitize from 'sanitize-html';
+import { FREEBIE_CATEGORIES, FreebieLimits as L, type FreebieCategory } from '@taal/contracts';
+
+/**
+ * The allow-list of the rich-text description: the formatting an editor produces (paragraphs,
+ * headings, emphasis, lists, quotes, code, rules), links and images. Nothing else survives:
+ * no script, style, iframe, form or SVG, no `on*` or `style` attribute, and URLs only with
+ * http(s) or mailto (links) and http(s) (images) or a same-site path, never `javascript:` or `data:`.
+ */
+export const DESCRIPTION_ALLOW_LIST: sanitize.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'mark',
+    'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'img', 'span', 'div', 'figure', 'figcaption',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    ol: ['start'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  // Dropped with their content, not unwrapped: their text is code or markup, not prose.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'head'],
+  disallowedTagsMode: 'discard',
+  // Every link opens in a new tab without handing the opener over.
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** The description as stored: sanitised against the allow-list, trimmed. */
+export function sanitizeDescription(html: string): string {
+  return sanitize(html, DESCRIPTION_ALLOW_LIST).trim();
+}
+
+/** The visible text of sanitised HTML (is the description empty once its markup is gone?). */
+export function textOf(html: string): string {
+  return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The video id of a YouTube link, or null when it is not one: https://www.youtube.com/watch?v=ID,
+ * https://youtu.be/ID, https://www.youtube.com/embed/ID or /shorts/ID (also m. and music., http or
+ * https). The storefront embeds the id only, so nothing else of the link ever reaches a page.
+ */
+export function youtubeVideoId(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.port) return null;
+  const host = url.hostname.toLowerCase();
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.slice(1).split('/')[0] ?? null;
+  else if (['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'www.youtube-nocookie.com'].includes(host)) {
+    if (url.pathname === '/watch') id = url.searchParams.get('v');
+    else {
+      const match = /^\/(embed|shorts|live|v)\/([^/]+)/.exec(url.pathname);
+      id = match ? match[2]! : null;
+    }
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+export const isFreebieCategory = (value: string): value is FreebieCategory => (FREEBIE_CATEGORIES as readonly string[]).includes(value);
+
+export interface FreebieFields {
+  title: string;
+  subtitle: string;
+  category: string;
+  /** Already sanitised. */
+  description: string;
+  thumbnail: string;
+  youtube: string;
+  documents: readonly { path: string; name: string }[];
+  carouselImages: readonly string[];
+}
+
+/** A stored file path as the gateway hands it over: same-site, no traversal, no scheme. */
+export const isStoredPath = (path: string) => /^\/[A-Za-z0-9/_.-]{1,300}$/.test(path) && !path.includes('..') && !path.includes('//');
+
+/**
+ * What is wrong with a freebie as it would be stored (new, or after an edit): field → problem;
+ * empty when it may be stored. Title, subtitle, a category and a description are required; a
+ * YouTube link or at least one carousel image is required; documents are optional.
+ */
+export function freebieProblems(f: FreebieFields): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const required = (name: keyof FreebieFields, value: string, max: number) => {
+    if (!value.trim()) problems[name] = `${name} is required`;
+    else if (value.length > max) problems[name] = `${name} is longer than ${max} characters`;
+  };
+  required('title', f.title, L.title);
+  required('subtitle', f.subtitle, L.subtitle);
+  if (!isFreebieCategory(f.category)) problems.category = `category must be one of ${FREEBIE_CATEGORIES.join(', ')}`;
+  if (!textOf(f.description) && !/<img\s/i.test(f.description)) problems.description = 'description is required';
+  else if (f.description.length > L.description) problems.description = `description is longer than ${L.description} characters`;
+  if (f.youtube && (f.youtube.length > L.youtube || !youtubeVideoId(f.youtube))) problems.youtube = 'youtube must be a YouTube link';
+  if (!f.youtube && f.carouselImages.length === 0) problems.youtube = 'a YouTube link or carousel images are required';
+  if (f.carouselImages.length > L.carouselImages) problems.carouselImages = `at most ${L.carouselImages} carousel images`;
+  if (f.documents.length > L.documents) problems.documents = `at most ${L.documents} documents`;
+  for (const path of [f.thumbnail, ...f.carouselImages, ...f.documents.map((d) => d.path)]) {
+    if (path && !isStoredPath(path)) problems.files = `not a stored file: ${path.slice(0, 80)}`;
+  }
+  if (f.documents.some((d) => !d.name.trim() || d.name.length > 255)) problems.documents = 'every document needs a name of at most 255 characters';
+  return problems;
+}
+
+/** What is wrong with a popup as it would be stored: title and body are required. */
+export function popupProblems(p: { title: string; body: string; thumbnail: string }): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!p.title.trim()) problems.title = 'title is required';
+  else if (p.title.length > L.popupTitle) problems.title = `title is longer than ${L.popupTitle} characters`;
+  if (!p.body.trim()) problems.body = 'body is required';
+  else if (p.body.length > L.popupBody) problems.body = `body is longer than ${L.popupBody} characters`;
+  if (p.thumbnail && !isStoredPath(p.thumbnail)) problems.thumbnail = 'not a stored file';
+  return problems;
+}
+
+/** The files a freebie refers to. */
+export const filesOf = (f: Pick<FreebieFields, 'thumbnail' | 'documents' | 'carouselImages'>): string[] =>
+  [f.thumbnail, ...f.documents.map((d) => d.path), ...f.carouselImages].filter(Boolean);
