@@ -27,6 +27,13 @@ export const IdentityEvents = {
   userUnsuspended: 'identity.user.unsuspended',
 } as const;
 
+export const StoreEvents = {
+  /** Payload: taal.store.v1.StoreOrderPaid (exactly one per paid store order) */
+  orderPaid: 'store.order.paid',
+  /** Payload: taal.store.v1.GiftCardRedeemed (exactly one per card; commerce credits the wallet) */
+  giftCardRedeemed: 'store.gift_card.redeemed',
+} as const;
+
 export const CommerceEvents = {
   /** Payload: taal.commerce.v1.OrderPaid (exactly one per paid order) */
   orderPaid: 'commerce.order.paid',

@@ -8,6 +8,7 @@ export const ServiceNames = {
   identity: 'identity',
   commerce: 'commerce',
   learning: 'learning',
+  store: 'store',
 } as const;
 
 export type ServiceName = (typeof ServiceNames)[keyof typeof ServiceNames];

@@ -9,6 +9,7 @@ import { commerceService } from '@taal/commerce';
 import { gatewayService } from '@taal/gateway';
 import { identityService } from '@taal/identity';
 import { learningService } from '@taal/learning';
+import { storeService } from '@taal/store';
 import type { AnyServiceDescription } from '@taal/kit';
 
 export const services: readonly AnyServiceDescription[] = [
@@ -16,5 +17,6 @@ export const services: readonly AnyServiceDescription[] = [
   catalogueService,
   commerceService,
   learningService,
+  storeService,
   gatewayService,
 ];

@@ -7,3 +7,4 @@ export {
   type RunningSandbox,
   type IpnDelivery,
 } from './sandbox';
+export { configuredCardGateway, type CardGatewaySettings } from './configured-client';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { commerceV1, identityEventsV1, IdentityEvents, ServiceNames } from '@taal/contracts';
+import { commerceV1, identityEventsV1, IdentityEvents, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
   consumeEvents,
   defineService,
@@ -13,7 +13,7 @@ import {
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
-import { createSslCommerzClient, EMBEDDED_SANDBOX_PATH, embeddedSandboxStore } from '@taal/payments';
+import { configuredCardGateway } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
 import { Commerce } from './app/commerce';
 import { commerceConfig, type CommerceConfig } from './config';
@@ -71,6 +71,22 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     },
   });
 
+  // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet
+  // one ledger entry per card, so this is the backstop when that call did not arrive.
+  const giftCards = await consumeEvents({
+    sql,
+    schema: SCHEMA,
+    bus,
+    group: 'commerce.gift-cards',
+    types: [StoreEvents.giftCardRedeemed],
+    from: 'earliest',
+    logger,
+    handler: async (event, tx) => {
+      const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
+      await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value });
+    },
+  });
+
   const expiry = startPeriodicJob({
     name: 'order expiry sweep',
     run: async () => {
@@ -99,6 +115,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     async stop() {
       await server.stop();
       await referrals.stop();
+      await giftCards.stop();
       await expiry.stop();
       await relay.stop();
       courses.close();
@@ -128,38 +145,7 @@ export const commerceService = defineService({
   },
 });
 
-/**
- * The configured gateway; in all-in-one without one, our sandbox mounted on the HTTP edge in
- * this same process (decision 0014). Cluster mode must name its gateway.
- */
+/** The configured gateway, or in all-in-one our sandbox mounted on the HTTP edge (decision 0014). */
 function cardGatewayOf(config: CommerceConfig, mode: 'all-in-one' | 'cluster', publicUrl: () => string): CardGateway {
-  if (config.SSLCOMMERZ_BASE_URL) {
-    if (!config.SSLCOMMERZ_STORE_ID || !config.SSLCOMMERZ_STORE_PASSWORD) {
-      throw new Error('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD are required with SSLCOMMERZ_BASE_URL');
-    }
-    const client = createSslCommerzClient({
-      SSLCOMMERZ_BASE_URL: config.SSLCOMMERZ_BASE_URL,
-      SSLCOMMERZ_STORE_ID: config.SSLCOMMERZ_STORE_ID,
-      SSLCOMMERZ_STORE_PASSWORD: config.SSLCOMMERZ_STORE_PASSWORD,
-    });
-    return { client, publicUrl };
-  }
-  if (mode === 'cluster') throw new Error('SSLCOMMERZ_BASE_URL (with the store id and password) is required in cluster mode');
-  const store = embeddedSandboxStore();
-  // The edge's URL is known only once it listens, so the client is made on first use.
-  let client: ReturnType<typeof createSslCommerzClient> | undefined;
-  const lazy = () =>
-    (client ??= createSslCommerzClient({
-      SSLCOMMERZ_BASE_URL: `${publicUrl().replace(/\/+$/, '')}${EMBEDDED_SANDBOX_PATH}`,
-      SSLCOMMERZ_STORE_ID: store.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: store.storePassword,
-    }));
-  return {
-    publicUrl,
-    client: {
-      initSession: (req) => lazy().initSession(req),
-      validate: (valId) => lazy().validate(valId),
-      verifyIpn: (form) => lazy().verifyIpn(form),
-    },
-  };
+  return { client: configuredCardGateway(config, mode, publicUrl), publicUrl };
 }

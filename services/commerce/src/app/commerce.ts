@@ -4,7 +4,7 @@
  * Rules without I/O live in ../domain, SQL in ../store; decision 0012 states the money rules.
  */
 import { randomUUID } from 'node:crypto';
-import { todayInDhaka, type commerceV1 } from '@taal/contracts';
+import { ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
   alreadyExists,
   CallerUserTypes,
@@ -182,6 +182,29 @@ export class Commerce {
   }
 
   /** Admin only for now (refunds, and until the referral and gift-card flows credit wallets themselves). */
+  /**
+   * A redeemed gift card's value, from the store only (its service token, no user): one
+   * `gift_card_redemption` entry per card (reference `gift-card:<id>`), so the store's direct
+   * call, its retries and the `store.gift_card.redeemed` event credit it once (decision 0012).
+   */
+  async creditGiftCard(ctx: Ctx & { callerService: string }, req: commerceV1.CreditGiftCardRequest) {
+    if (ctx.callerService !== ServiceNames.store || ctx.identity) throw permissionDenied('Only the store credits gift cards');
+    const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
+    return { wallet: await this.store.getWallet(req.userId), credited };
+  }
+
+  /** The one ledger write of a gift card (also the event consumer's). */
+  recordGiftCardCredit(tx: SqlExecutor, req: { userId: string; giftCardId: string; amount: number }): Promise<boolean> {
+    if (!req.userId || !req.giftCardId) throw invalidArgument('User and gift card are required');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw invalidArgument('Amount must be positive integer poisha');
+    return this.store.post(tx, {
+      userId: req.userId,
+      kind: 'gift_card_redemption',
+      amount: req.amount,
+      reference: `gift-card:${req.giftCardId}`,
+    });
+  }
+
   async creditWallet(ctx: Ctx, req: commerceV1.CreditWalletRequest) {
     requireIdentity(ctx, ADMIN);
     if (!req.userId) throw invalidArgument('User id is required');

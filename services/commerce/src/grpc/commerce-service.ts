@@ -47,6 +47,7 @@ export function commerceGrpcService(commerce: Commerce, cards: CardPayments): co
     creditWallet: unaryHandler(async (req: commerceV1.CreditWalletRequest, ctx) => ({
       wallet: await commerce.creditWallet(ctx, req),
     })),
+    creditGiftCard: unaryHandler(async (req: commerceV1.CreditGiftCardRequest, ctx) => commerce.creditGiftCard(ctx, req)),
     createOrder: unaryHandler(async (req: commerceV1.CreateOrderRequest, ctx) => ({
       order: await commerce.createOrder(ctx, req),
     })),

@@ -207,6 +207,24 @@ export interface CreditWalletRequest {
   reference: string;
 }
 
+/**
+ * The store's credit for a redeemed gift card (its own service token, no user): one
+ * gift_card_redemption ledger entry per card, so a retry or a race credits once.
+ */
+export interface CreditGiftCardRequest {
+  userId: string;
+  giftCardId: string;
+  amount: number;
+}
+
+export interface CreditGiftCardResponse {
+  wallet:
+    | Wallet
+    | undefined;
+  /** False when this card had been credited before (nothing changed). */
+  credited: boolean;
+}
+
 export interface CreditWalletResponse {
   wallet: Wallet | undefined;
 }
@@ -3239,6 +3257,202 @@ export const CreditWalletRequest: MessageFns<CreditWalletRequest> = {
   },
 };
 
+function createBaseCreditGiftCardRequest(): CreditGiftCardRequest {
+  return { userId: "", giftCardId: "", amount: 0 };
+}
+
+export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
+  encode(message: CreditGiftCardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.giftCardId !== "") {
+      writer.uint32(18).string(message.giftCardId);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreditGiftCardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreditGiftCardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.giftCardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreditGiftCardRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      giftCardId: isSet(object.giftCardId)
+        ? globalThis.String(object.giftCardId)
+        : isSet(object.gift_card_id)
+        ? globalThis.String(object.gift_card_id)
+        : "",
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+    };
+  },
+
+  toJSON(message: CreditGiftCardRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.giftCardId !== "") {
+      obj.giftCardId = message.giftCardId;
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreditGiftCardRequest>, I>>(base?: I): CreditGiftCardRequest {
+    return CreditGiftCardRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreditGiftCardRequest>, I>>(object: I): CreditGiftCardRequest {
+    const message = createBaseCreditGiftCardRequest();
+    message.userId = object.userId ?? "";
+    message.giftCardId = object.giftCardId ?? "";
+    message.amount = object.amount ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreditGiftCardResponse(): CreditGiftCardResponse {
+  return { wallet: undefined, credited: false };
+}
+
+export const CreditGiftCardResponse: MessageFns<CreditGiftCardResponse> = {
+  encode(message: CreditGiftCardResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.wallet !== undefined) {
+      Wallet.encode(message.wallet, writer.uint32(10).fork()).join();
+    }
+    if (message.credited !== false) {
+      writer.uint32(16).bool(message.credited);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreditGiftCardResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreditGiftCardResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.wallet = Wallet.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.credited = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreditGiftCardResponse {
+    return {
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      credited: isSet(object.credited) ? globalThis.Boolean(object.credited) : false,
+    };
+  },
+
+  toJSON(message: CreditGiftCardResponse): unknown {
+    const obj: any = {};
+    if (message.wallet !== undefined) {
+      obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.credited !== false) {
+      obj.credited = message.credited;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreditGiftCardResponse>, I>>(base?: I): CreditGiftCardResponse {
+    return CreditGiftCardResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreditGiftCardResponse>, I>>(object: I): CreditGiftCardResponse {
+    const message = createBaseCreditGiftCardResponse();
+    message.wallet = (object.wallet !== undefined && object.wallet !== null)
+      ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    message.credited = object.credited ?? false;
+    return message;
+  },
+};
+
 function createBaseCreditWalletResponse(): CreditWalletResponse {
   return { wallet: undefined };
 }
@@ -5859,6 +6073,18 @@ export const CommerceServiceService = {
       Buffer.from(CreditWalletResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreditWalletResponse => CreditWalletResponse.decode(value),
   },
+  /** From the store service only (decision 0016). */
+  creditGiftCard: {
+    path: "/taal.commerce.v1.CommerceService/CreditGiftCard" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreditGiftCardRequest): Buffer =>
+      Buffer.from(CreditGiftCardRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreditGiftCardRequest => CreditGiftCardRequest.decode(value),
+    responseSerialize: (value: CreditGiftCardResponse): Buffer =>
+      Buffer.from(CreditGiftCardResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreditGiftCardResponse => CreditGiftCardResponse.decode(value),
+  },
   /** From the caller's cart; reserves the wallet amount. */
   createOrder: {
     path: "/taal.commerce.v1.CommerceService/CreateOrder" as const,
@@ -5997,6 +6223,8 @@ export interface CommerceServiceServer extends UntypedServiceImplementation {
   listLedger: handleUnaryCall<ListLedgerRequest, ListLedgerResponse>;
   /** Admin only (until the gift-card and referral flows credit wallets themselves). */
   creditWallet: handleUnaryCall<CreditWalletRequest, CreditWalletResponse>;
+  /** From the store service only (decision 0016). */
+  creditGiftCard: handleUnaryCall<CreditGiftCardRequest, CreditGiftCardResponse>;
   /** From the caller's cart; reserves the wallet amount. */
   createOrder: handleUnaryCall<CreateOrderRequest, CreateOrderResponse>;
   /** The zero-payable path only (wallet and voucher cover everything); idempotent. */
@@ -6235,6 +6463,22 @@ export interface CommerceServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreditWalletResponse) => void,
+  ): ClientUnaryCall;
+  /** From the store service only (decision 0016). */
+  creditGiftCard(
+    request: CreditGiftCardRequest,
+    callback: (error: ServiceError | null, response: CreditGiftCardResponse) => void,
+  ): ClientUnaryCall;
+  creditGiftCard(
+    request: CreditGiftCardRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreditGiftCardResponse) => void,
+  ): ClientUnaryCall;
+  creditGiftCard(
+    request: CreditGiftCardRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreditGiftCardResponse) => void,
   ): ClientUnaryCall;
   /** From the caller's cart; reserves the wallet amount. */
   createOrder(

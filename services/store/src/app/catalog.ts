@@ -1,0 +1,102 @@
+/** Store categories and gift-card products (admin writes; everyone reads). */
+import type { storeV1 } from '@taal/contracts';
+import { alreadyExists, CallerUserTypes, invalidArgument, notFound, requireIdentity, withReason } from '@taal/kit';
+import { isParam } from '../domain/gift-cards';
+import { toCategory, toProduct, type StoreDb } from '../store/store-db';
+import type { Ctx } from './context';
+
+const ADMIN = CallerUserTypes.admin;
+const required = 'This is required';
+
+function refuse(fields: Record<string, string>): never {
+  throw withReason(invalidArgument(Object.values(fields)[0]!), 'VALIDATION_FAILED', fields);
+}
+const money = (v: number) => Number.isSafeInteger(v) && v >= 0 && v <= 100_000_000_00;
+
+export class Catalog {
+  constructor(private readonly db: StoreDb) {}
+
+  async listCategories() {
+    return (await this.db.listCategories()).map(toCategory);
+  }
+
+  async createCategory(ctx: Ctx, req: storeV1.CreateCategoryRequest) {
+    requireIdentity(ctx, ADMIN);
+    const problems: Record<string, string> = {};
+    if (!req.name.trim()) problems.name = required;
+    if (!req.description.trim()) problems.description = required;
+    if (!req.image) problems.image = required;
+    if (Object.keys(problems).length) refuse(problems);
+    return toCategory(await this.db.insertCategory({ name: req.name.trim(), image: req.image, description: req.description.trim() }));
+  }
+
+  async updateCategory(ctx: Ctx, req: storeV1.UpdateCategoryRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (req.name !== undefined && !req.name.trim()) refuse({ name: required });
+    const row = await this.db.updateCategory(req.id, {
+      name: req.name?.trim(),
+      description: req.description?.trim(),
+      image: req.image || undefined,
+    });
+    if (!row) throw notFound('Category not found');
+    return toCategory(row);
+  }
+
+  async deleteCategory(ctx: Ctx, req: storeV1.DeleteCategoryRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (!(await this.db.deleteCategory(req.id))) throw notFound('Category not found');
+  }
+
+  async listProducts() {
+    return (await this.db.listProducts()).map(toProduct);
+  }
+
+  async getProduct(req: storeV1.GetProductRequest) {
+    const row = req.id ? await this.db.getProduct(req.id) : null;
+    if (!row) throw notFound('Gift card not found');
+    return toProduct(row);
+  }
+
+  async createProduct(ctx: Ctx, req: storeV1.CreateProductRequest) {
+    requireIdentity(ctx, ADMIN);
+    const problems: Record<string, string> = {};
+    for (const f of ['name', 'param', 'validity', 'description', 'image'] as const) if (!req[f].trim()) problems[f] = required;
+    if (req.param.trim() && !isParam(req.param.trim())) problems.param = 'Use lower-case letters, digits and dashes';
+    if (!money(req.price) || req.price <= 0) problems.price = 'Price must be more than 0';
+    if (!money(req.value) || req.value <= 0) problems.value = 'Value must be more than 0';
+    if (!money(req.oldPrice)) problems.oldPrice = 'Old price must not be negative';
+    if (Object.keys(problems).length) refuse(problems);
+    if (await this.db.paramTaken(req.param.trim())) throw withReason(alreadyExists('This param is already used'), 'PARAM_TAKEN', { param: 'This param is already used' });
+    return toProduct(await this.db.insertProduct({ ...req, name: req.name.trim(), param: req.param.trim() }));
+  }
+
+  async updateProduct(ctx: Ctx, req: storeV1.UpdateProductRequest) {
+    requireIdentity(ctx, ADMIN);
+    const problems: Record<string, string> = {};
+    for (const f of ['name', 'param', 'validity', 'description'] as const) if (req[f] !== undefined && !req[f].trim()) problems[f] = required;
+    if (req.param?.trim() && !isParam(req.param.trim())) problems.param = 'Use lower-case letters, digits and dashes';
+    if (req.price !== undefined && (!money(req.price) || req.price <= 0)) problems.price = 'Price must be more than 0';
+    if (req.value !== undefined && (!money(req.value) || req.value <= 0)) problems.value = 'Value must be more than 0';
+    if (req.oldPrice !== undefined && !money(req.oldPrice)) problems.oldPrice = 'Old price must not be negative';
+    if (Object.keys(problems).length) refuse(problems);
+    if (req.param && (await this.db.paramTaken(req.param.trim(), req.id)))
+      throw withReason(alreadyExists('This param is already used'), 'PARAM_TAKEN', { param: 'This param is already used' });
+    const row = await this.db.updateProduct(req.id, {
+      name: req.name?.trim(),
+      param: req.param?.trim(),
+      price: req.price,
+      oldPrice: req.oldPrice,
+      value: req.value,
+      validity: req.validity?.trim(),
+      description: req.description?.trim(),
+      image: req.image || undefined,
+    });
+    if (!row) throw notFound('Gift card not found');
+    return toProduct(row);
+  }
+
+  async deleteProduct(ctx: Ctx, req: storeV1.DeleteProductRequest) {
+    requireIdentity(ctx, ADMIN);
+    if (!(await this.db.deleteProduct(req.id))) throw notFound('Gift card not found');
+  }
+}

@@ -1,0 +1,3 @@
+import type { CallerIdentity } from '@taal/kit';
+
+export type Ctx = { identity: CallerIdentity | null; callerService: string };

@@ -1,0 +1,112 @@
+/**
+ * Issued gift cards: the back office's lists and the student's redemption. A redemption marks the
+ * card used and writes `store.gift_card.redeemed` in one transaction (the card row is locked, so
+ * of parallel redeems one wins), then asks commerce to credit the wallet at once with the card id
+ * as the ledger reference; commerce also consumes the event, and both paths meet one unique
+ * ledger entry, so the value is credited exactly once even if the direct call fails or repeats.
+ */
+import type { Logger } from 'pino';
+import { StoreEvents, storeEventsV1, type storeV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  createEnvelope,
+  enqueueEvent,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  requireIdentity,
+  withReason,
+  type Mailer,
+  type Sql,
+} from '@taal/kit';
+import { hashCode, isWellFormedCode, redeemRefusal, StoreMessages } from '../domain/gift-cards';
+import { SCHEMA, toGiftCard, type StoreDb } from '../store/store-db';
+import type { Ctx } from './context';
+
+/** Commerce's wallet, as the store sees it. */
+export interface WalletCredit {
+  /** Credits the card's value once per card id; answers the balance after it (poisha). */
+  credit(userId: string, giftCardId: string, amount: number): Promise<{ balance: number }>;
+}
+
+export class GiftCards {
+  constructor(
+    private readonly sql: Sql,
+    private readonly db: StoreDb,
+    private readonly wallet: WalletCredit,
+    private readonly logger: Logger,
+    private readonly afterCommit: () => void,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(ctx: Ctx) {
+    requireIdentity(ctx, CallerUserTypes.admin);
+    return (await this.db.listGiftCards()).map(toGiftCard);
+  }
+
+  async get(ctx: Ctx, req: storeV1.GetGiftCardRequest) {
+    requireIdentity(ctx, CallerUserTypes.admin);
+    const row = req.id ? await this.db.getGiftCard(req.id) : null;
+    if (!row) throw notFound('Gift card not found');
+    return toGiftCard(row);
+  }
+
+  async redeem(ctx: Ctx, req: storeV1.RedeemGiftCardRequest): Promise<storeV1.RedeemGiftCardResponse> {
+    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    if (req.userId && req.userId !== userId) throw permissionDenied(StoreMessages.notYourWallet);
+    if (!req.code.trim()) throw invalidArgument(StoreMessages.emptyCode);
+    if (!isWellFormedCode(req.code)) throw withReason(notFound(StoreMessages.unknownCode), 'GIFT_CARD_UNKNOWN');
+
+    const now = this.now();
+    const card = await this.sql.transaction(async (tx) => {
+      const row = await this.db.lockGiftCardByHash(tx, hashCode(req.code));
+      const refusal = redeemRefusal(row && { used: row.used, validFrom: row.valid_from, validTo: row.valid_to }, now);
+      if (refusal === 'unknown') throw withReason(notFound(StoreMessages.unknownCode), 'GIFT_CARD_UNKNOWN');
+      if (refusal === 'used') throw withReason(failedPrecondition(StoreMessages.usedCode), 'GIFT_CARD_USED');
+      if (refusal === 'expired') throw withReason(failedPrecondition(StoreMessages.expiredCode), 'GIFT_CARD_EXPIRED');
+      if (refusal === 'not-yet-valid') throw withReason(failedPrecondition(StoreMessages.notYetValid), 'GIFT_CARD_NOT_YET_VALID');
+      await this.db.markGiftCardUsed(tx, row!.id, userId, now);
+      await enqueueEvent(
+        tx,
+        SCHEMA,
+        createEnvelope({
+          type: StoreEvents.giftCardRedeemed,
+          key: userId,
+          payload: storeEventsV1.GiftCardRedeemed.encode({
+            giftCardId: row!.id,
+            userId,
+            value: Number(row!.value),
+            redeemedAt: now.toISOString(),
+          }).finish(),
+        }),
+      );
+      return row!;
+    });
+    this.afterCommit();
+    this.logger.info({ giftCardId: card.id, userId }, 'gift card redeemed');
+
+    let balance = 0;
+    try {
+      balance = (await this.wallet.credit(userId, card.id, Number(card.value))).balance;
+    } catch (err) {
+      // The event credits it shortly (commerce's consumer); the card stays used either way.
+      this.logger.warn({ err, giftCardId: card.id }, 'gift card: direct wallet credit failed; the event will credit it');
+    }
+    return { amount: Number(card.value), giftCardId: card.id, message: card.message, balance };
+  }
+}
+
+/** Sends the pending code mails (each once it succeeds); returns how many left. */
+export async function sendCodeMails(db: StoreDb, mailer: Mailer, logger: Logger): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const more = await db.withPendingMail(async (m) => {
+      await mailer.send({ to: m.recipient, subject: m.subject, text: m.body });
+    });
+    if (!more) break;
+    sent++;
+  }
+  if (sent > 0) logger.info({ sent }, 'gift card mails sent');
+  return sent;
+}

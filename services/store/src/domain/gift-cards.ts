@@ -1,0 +1,129 @@
+/**
+ * Gift-card rules (spec §8, §9; decision on the store): pure, no I/O.
+ *
+ * A secret code is 100 random bits written as 20 characters of Crockford's base32 in groups of
+ * four (`ABCD-EFGH-JKMN-PQRS-TVWX`); only its sha256 is stored. sha256 without salt or stretching
+ * is enough here because the input is uniformly random with 100 bits: stretching protects
+ * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
+ */
+import { createHash } from 'node:crypto';
+
+/** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CODE_CHARS = 20;
+export const CODE_BITS = CODE_CHARS * 5;
+
+export const GIFT_CARD_VALIDITY_DAYS = 365;
+export const MIN_PHONE_LENGTH = 11;
+export const MAX_QUANTITY = 100;
+
+export const StoreMessages = {
+  categoryCreated: 'category created successfully',
+  categoryUpdated: 'category updated successfully',
+  categoryDeleted: 'category deleted successfully',
+  productAdded: 'Product added successfully!',
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully!',
+  unknownCode: 'Invalid gift card code. Please check the code and try again.',
+  usedCode: 'This gift card has already been used.',
+  expiredCode: 'This gift card has expired.',
+  notYetValid: 'This gift card is not valid yet.',
+  emptyCode: 'Please enter gift card secret code!',
+  notYourWallet: 'You can redeem gift cards only into your own wallet',
+  amountMismatch: 'The total must be the price times the quantity',
+} as const;
+
+/** A new secret code from `random` (at least 13 bytes; 100 bits are used). */
+export function codeFromBytes(random: Uint8Array): string {
+  if (random.length < 13) throw new Error('a code needs 13 random bytes');
+  let bits = 0n;
+  for (const b of random.subarray(0, 13)) bits = (bits << 8n) | BigInt(b);
+  let out = '';
+  for (let i = 0; i < CODE_CHARS; i++) {
+    out += ALPHABET[Number(bits & 31n)];
+    bits >>= 5n;
+  }
+  return out.match(/.{4}/g)!.join('-');
+}
+
+/** What the user typed, as stored: upper case, no spaces or dashes, O→0 and I/L→1 (Crockford). */
+export function normaliseCode(typed: string): string {
+  return typed
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/** Whether the typed text can be a code at all (a malformed one is never looked up). */
+export function isWellFormedCode(typed: string): boolean {
+  const n = normaliseCode(typed);
+  return n.length === CODE_CHARS && [...n].every((c) => ALPHABET.includes(c));
+}
+
+export function hashCode(typed: string): string {
+  return createHash('sha256').update(`taal-gift-card:${normaliseCode(typed)}`).digest('hex');
+}
+
+export function validityOf(now: Date): { validFrom: Date; validTo: Date } {
+  return { validFrom: now, validTo: new Date(now.getTime() + GIFT_CARD_VALIDITY_DAYS * 86_400_000) };
+}
+
+export type RedeemRefusal = 'unknown' | 'used' | 'expired' | 'not-yet-valid';
+
+/** Whether a card found by its code may be redeemed now. */
+export function redeemRefusal(
+  card: { used: boolean; validFrom: Date; validTo: Date } | null,
+  now: Date,
+): RedeemRefusal | null {
+  if (!card) return 'unknown';
+  if (card.used) return 'used';
+  if (now.getTime() > card.validTo.getTime()) return 'expired';
+  if (now.getTime() < card.validFrom.getTime()) return 'not-yet-valid';
+  return null;
+}
+
+/** A store order's total: price × quantity, poisha. */
+export function orderTotal(price: number, quantity: number): number {
+  if (!Number.isSafeInteger(price) || price <= 0) throw new Error('price must be positive poisha');
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) throw new Error('bad quantity');
+  return price * quantity;
+}
+
+/** Spec §5's rules for a gift-card order; field → message, empty when valid. */
+export function orderProblems(o: {
+  forMyself: boolean;
+  quantity: number;
+  userPhone: string;
+  giftCardFrom: string;
+  shipping: { name: string; email: string; phone: string };
+}): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const required = 'This is required';
+  const phone = (field: string, value: string) => {
+    if (!value.trim()) problems[field] = required;
+    else if (value.trim().length < MIN_PHONE_LENGTH) problems[field] = 'Too Short!';
+  };
+  if (!Number.isInteger(o.quantity) || o.quantity < 1) problems.quantity = 'Quantity must be at least 1';
+  else if (o.quantity > MAX_QUANTITY) problems.quantity = `Quantity must be at most ${MAX_QUANTITY}`;
+  if (o.forMyself) {
+    phone('userPhone', o.userPhone);
+  } else {
+    if (!o.shipping.name.trim()) problems.shippingAddressName = required;
+    if (!o.giftCardFrom.trim()) problems.giftCardFrom = required;
+    phone('shippingAddressPhone', o.shipping.phone);
+    if (!o.shipping.email.trim()) problems.shippingAddressEmail = required;
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.shipping.email.trim())) problems.shippingAddressEmail = 'Enter a valid email address';
+  }
+  return problems;
+}
+
+/** Our transaction id for store payments: `S` + 24 hex digits (commerce's start with `T`). */
+export function isStoreTranId(value: string): boolean {
+  return /^S[0-9A-F]{24}$/.test(value);
+}
+
+/** A route slug: lower-case letters, digits and dashes. */
+export function isParam(value: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 80;
+}

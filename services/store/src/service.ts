@@ -1,0 +1,136 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { ServiceNames, storeV1 } from '@taal/contracts';
+import {
+  defineService,
+  loadConfig,
+  migrate,
+  startGrpcServer,
+  startOutboxRelay,
+  startPeriodicJob,
+  type EventBus,
+  type Mailer,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
+import { configuredCardGateway } from '@taal/payments';
+import { Catalog } from './app/catalog';
+import { seedDemoStore } from './app/demo';
+import { GiftCards, sendCodeMails, type WalletCredit } from './app/gift-cards';
+import { Orders, type StoreCardGateway } from './app/orders';
+import { storeConfig } from './config';
+import { keepContacts } from './events/contacts';
+import { commerceWallet } from './grpc/commerce-client';
+import { storeGrpcService } from './grpc/store-service';
+import { SCHEMA, StoreDb } from './store/store-db';
+
+export interface StoreDeps {
+  sql: Sql;
+  bus: EventBus;
+  mailer: Mailer;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** This service's keys: verifies every caller and signs its calls to commerce (decision 0008). */
+  auth: ServiceAuth;
+  /** Where commerce answers gRPC (redeemed cards are credited there). */
+  commerceAddress: string;
+  cardGateway: StoreCardGateway;
+  seedDemoData?: boolean;
+  codeMailSweepMs?: number;
+  /** The clock (tests move it past a card's valid_to). */
+  now?: () => Date;
+  /** Tests may replace commerce's wallet (e.g. one that is down). */
+  wallet?: WalletCredit;
+}
+
+export interface RunningStore {
+  port: number;
+  db: StoreDb;
+  catalog: Catalog;
+  orders: Orders;
+  giftCards: GiftCards;
+  /** Sends pending code mails now (also runs periodically and after each payment). */
+  sendMails(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const STORE_SERVICE_NAME = 'taal.store.v1.StoreService';
+
+/** Wires the store (its composition root): migrations, outbox relay, contacts, code mails, then the gRPC server. */
+export async function startStore(deps: StoreDeps): Promise<RunningStore> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  const db = new StoreDb(sql);
+  if (deps.seedDemoData) await seedDemoStore(db, logger);
+  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const commerce = deps.wallet ? null : commerceWallet(deps.commerceAddress, deps.auth.issuer);
+  const wallet = deps.wallet ?? commerce!;
+
+  const mails = startPeriodicJob({
+    name: 'gift card mails',
+    intervalMs: deps.codeMailSweepMs ?? 30_000,
+    logger,
+    run: () => sendCodeMails(db, deps.mailer, logger),
+  });
+  const afterCommit = () => {
+    relay.notify();
+    void mails.runOnce().catch(() => {});
+  };
+  const catalog = new Catalog(db);
+  const orders = new Orders(sql, db, deps.cardGateway, logger.child({ component: 'store-payments' }), afterCommit, deps.now);
+  const giftCards = new GiftCards(sql, db, wallet, logger.child({ component: 'gift-cards' }), () => relay.notify(), deps.now);
+  const contacts = await keepContacts(sql, bus, db, logger);
+
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    auth: deps.auth.authenticator,
+    logger,
+    services: [{ definition: storeV1.StoreServiceService, implementation: storeGrpcService(catalog, orders, giftCards) }],
+  });
+  server.health.setStatus(STORE_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'store ready');
+
+  return {
+    port: server.port,
+    db,
+    catalog,
+    orders,
+    giftCards,
+    sendMails: () => sendCodeMails(db, deps.mailer, logger),
+    async stop() {
+      await server.stop();
+      await contacts.stop();
+      await mails.stop();
+      await relay.stop();
+      commerce?.close();
+    },
+  };
+}
+
+/** The gift-card store in the service registry (decision 0011). */
+export const storeService = defineService({
+  name: ServiceNames.store,
+  needs: { sql: true, bus: true, mail: true },
+  listens: { grpc: { port: 50055, healthName: STORE_SERVICE_NAME } },
+  config: (env) => loadConfig(storeConfig, env),
+  start: (ports, config, ctx) => {
+    const commerce = ctx.endpoints.find((e) => e.name === ServiceNames.commerce);
+    if (!commerce) throw new Error('the store needs the commerce service, which the registry does not list before it');
+    return startStore({
+      sql: ports.sql,
+      bus: ports.bus,
+      mailer: ports.mail,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      commerceAddress: commerce.address,
+      cardGateway: { client: configuredCardGateway(config, ctx.mode, ctx.publicUrl), publicUrl: ctx.publicUrl },
+      seedDemoData: config.SEED_DEMO_DATA,
+      codeMailSweepMs: config.CODE_MAIL_SWEEP_MS,
+    });
+  },
+});

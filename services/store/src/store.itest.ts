@@ -1,0 +1,259 @@
+/**
+ * The gift-card store end to end on both infrastructures (embedded, and the real Postgres and
+ * Kafka that tools/infra starts): the store, commerce (the wallet), our SSLCommerz sandbox and a
+ * small HTTP edge that hands the sandbox's IPNs to the store as the gateway does. A "browser"
+ * presses Pay on the hosted page. Codes are read from the mails the store sends.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { commerceV1, StoreEvents, storeV1 } from '@taal/contracts';
+import { startCommerce, type RunningCommerce } from '@taal/commerce';
+import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
+import { createSslCommerzClient, startSandbox, type RunningSandbox } from '@taal/payments';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { StoreMessages } from './domain/gift-cards';
+import { startStore, type RunningStore } from './service';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const RUN = Date.now().toString(36);
+const student = (n: string): CallerIdentity => ({ userId: `store-${n}-${RUN}`, userType: 4 });
+const logger = createLogger('store-test');
+const auth = createTestAuth(['gateway', 'catalogue', 'commerce', 'store']);
+const STORE = { storeId: 'taal-test', storePassword: 'test-store-secret' };
+const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
+
+type Requests = Record<string, { fromPartial(o: object): object }>;
+const requestOf = (ns: unknown, method: string) => (ns as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
+
+describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let commerce: RunningCommerce;
+  let store: RunningStore;
+  let sandbox: RunningSandbox;
+  let edge: http.Server;
+  let edgeUrl = '';
+  let client: storeV1.StoreServiceClient;
+  let commerceClient: commerceV1.CommerceServiceClient;
+  let clock = new Date();
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(m) {
+      mails.push(m);
+      return { messageId: String(mails.length) };
+    },
+    async close() {},
+  };
+
+  const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requestOf(storeV1, method).fromPartial(request), {
+      deadlineMs: 30000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+  const balanceOf = async (who: CallerIdentity) =>
+    (
+      await callUnary<object, commerceV1.GetWalletResponse>(commerceClient, 'getWallet', commerceV1.GetWalletRequest.fromPartial({}), {
+        userToken: await auth.userToken(who),
+      })
+    ).wallet!.balance;
+  const codeOf = (e: unknown) => (e as { code?: number }).code;
+
+  /** A paid order of `quantity` cards of a product, for someone else; returns the order and the receiver's codes. */
+  const buy = async (who: CallerIdentity, product: storeV1.Product, quantity: number, receiver: string, duplicates = 0) => {
+    const { order } = await call<storeV1.CreateOrderResponse>(
+      'createOrder',
+      {
+        productId: product.id,
+        quantity,
+        expectedTotal: product.price * quantity,
+        forMyself: false,
+        userName: 'Rafi',
+        userEmail: `${who.userId}@example.com`,
+        giftCardFrom: 'Rafi',
+        giftCardMessage: 'Happy birthday',
+        shippingAddress: { name: 'Rina', email: receiver, phone: '01712345678' },
+      },
+      who,
+    );
+    const { gatewayPageUrl } = await call<storeV1.StartPaymentResponse>(
+      'startPayment',
+      { orderId: order!.id, expectedAmount: product.price * quantity, customer: { name: 'Rafi', email: 'rafi@example.com', phone: '01712345678' } },
+      who,
+    );
+    sandbox.options.duplicateIpns = duplicates;
+    const html = await (await fetch(gatewayPageUrl)).text();
+    const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
+    const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    const returned = await call<storeV1.ConfirmPaymentReturnResponse>('confirmPaymentReturn', {
+      tranId: back.searchParams.get('tran_id'),
+      valId: back.searchParams.get('val_id'),
+    });
+    await sandbox.settled();
+    await store.sendMails();
+    const mail = mails.filter((m) => m.to === receiver).at(-1)!;
+    return { order: order!, back, returned: returned.outcome!, codes: mail.text!.match(CODE) ?? [] };
+  };
+
+  let product: storeV1.Product;
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    sandbox = await startSandbox(STORE);
+    edge = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        call('handlePaymentNotification', { fields }).then(
+          () => res.writeHead(200).end('OK'),
+          () => res.writeHead(503).end(),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
+    edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
+    const gatewayClient = createSslCommerzClient({
+      SSLCOMMERZ_BASE_URL: sandbox.baseUrl,
+      SSLCOMMERZ_STORE_ID: STORE.storeId,
+      SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword,
+    });
+    commerce = await startCommerce({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('commerce'),
+      catalogueAddress: '127.0.0.1:1', cardGateway: { client: gatewayClient, publicUrl: () => edgeUrl },
+    });
+    store = await startStore({
+      sql: backend.sql, bus: backend.bus, mailer, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
+      commerceAddress: `127.0.0.1:${commerce.port}`, cardGateway: { client: gatewayClient, publicUrl: () => edgeUrl },
+      now: () => clock,
+    });
+    client = createClient(storeV1.StoreServiceClient, `127.0.0.1:${store.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'store' },
+    });
+    commerceClient = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'commerce' },
+    });
+    product = (
+      await call<storeV1.CreateProductResponse>(
+        'createProduct',
+        { name: 'Gift 500', param: `gift-500-${RUN}`, price: 500_00, oldPrice: 600_00, value: 500_00, validity: '365 days', description: 'Five hundred', image: '/api/v1/media/images/x.jpg' },
+        ADMIN,
+      )
+    ).product!;
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.close();
+    commerceClient?.close();
+    await store?.stop();
+    await commerce?.stop();
+    await sandbox?.close();
+    await new Promise((r) => edge?.close(r));
+    await backend?.close();
+  });
+
+  afterEach(() => {
+    clock = new Date();
+    sandbox.options.duplicateIpns = 0;
+  });
+
+  it('issues the cards once for 10 duplicate IPNs plus the browser return, mails the codes and counts them sold', async () => {
+    const buyer = student('dup');
+    const receiver = `rina-${RUN}@example.com`;
+    const { order, returned, codes } = await buy(buyer, product, 2, receiver, 9);
+    expect(returned).toEqual({ outcome: 'duplicate', orderId: order.id });
+    expect(new Set(codes).size).toBe(2);
+    const { rows } = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM store.gift_card WHERE order_id = $1`, [order.id]);
+    expect(Number(rows[0]!.n)).toBe(2);
+    const events = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM store.outbox WHERE type = $1 AND key = $2`, [StoreEvents.orderPaid, buyer.userId]);
+    expect(Number(events.rows[0]!.n)).toBe(1);
+    expect((await call<storeV1.GetOrderResponse>('getOrder', { id: order.id }, buyer)).order).toMatchObject({ isPaid: true, orderStatus: 'paid' });
+    expect((await call<storeV1.GetProductResponse>('getProduct', { id: product.param })).product!.sold).toBe(2);
+    // The buyer has a copy; the codes are stored only hashed and the sent mail body is blanked.
+    expect(mails.filter((m) => m.to === `${buyer.userId}@example.com`).at(-1)!.text).toContain(codes[0]);
+    const stored = await backend.sql.query(`SELECT * FROM store.gift_card WHERE order_id = $1`, [order.id]);
+    expect(JSON.stringify(stored.rows)).not.toContain(codes[0]!.replace(/-/g, ''));
+    const pending = await backend.sql.query<{ body: string }>(`SELECT body FROM store.code_mail WHERE order_id = $1`, [order.id]);
+    expect(pending.rows.every((r) => r.body === '')).toBe(true);
+    const { giftCards } = await call<storeV1.ListGiftCardsResponse>('listGiftCards', {}, ADMIN);
+    const card = giftCards.find((c) => c.orderId === order.id)!;
+    expect(card).toMatchObject({ senderName: 'Rafi', receiverEmail: receiver, value: 500_00, used: false, purchasedBy: buyer.userId });
+    expect(new Date(card.validTo).getTime() - new Date(card.validFrom).getTime()).toBe(365 * 86_400_000);
+  });
+
+  it('credits one of 20 parallel redeems of one code, once, and refuses the rest as used', async () => {
+    const receiver = student('par');
+    const { codes } = await buy(student('par-buyer'), product, 1, `par-${RUN}@example.com`);
+    const before = await balanceOf(receiver);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => call<storeV1.RedeemGiftCardResponse>('redeemGiftCard', { code: codes[0], userId: receiver.userId }, receiver)),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect((won[0] as PromiseFulfilledResult<storeV1.RedeemGiftCardResponse>).value).toMatchObject({ amount: 500_00, balance: before + 500_00, message: 'Happy birthday' });
+    for (const r of results.filter((x) => x.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 9, details: StoreMessages.usedCode });
+    }
+    // The event reaches commerce too; it changes nothing.
+    await waitFor(async () => {
+      const { rows } = await backend.sql.query(`SELECT 1 FROM commerce.processed_events WHERE group_id = 'commerce.gift-cards'`);
+      return rows.length > 0;
+    }, 'commerce to consume the redeemed event');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await balanceOf(receiver)).toBe(before + 500_00);
+    const ledger = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM commerce.ledger_entry WHERE user_id = $1 AND kind = 'gift_card_redemption'`, [receiver.userId]);
+    expect(Number(ledger.rows[0]!.n)).toBe(1);
+    const card = (await call<storeV1.ListGiftCardsResponse>('listGiftCards', {}, ADMIN)).giftCards.find((c) => c.usedBy === receiver.userId)!;
+    expect(card.used).toBe(true);
+    expect(card.usedAt).not.toBe('');
+  });
+
+  it('refuses a code past valid_to, an unknown code and an empty one, each with its own message', async () => {
+    const me = student('exp');
+    const { codes } = await buy(student('exp-buyer'), product, 1, `exp-${RUN}@example.com`);
+    clock = new Date(Date.now() + 366 * 86_400_000);
+    await expect(call('redeemGiftCard', { code: codes[0], userId: me.userId }, me)).rejects.toMatchObject({ code: 9, details: StoreMessages.expiredCode });
+    clock = new Date();
+    await expect(call('redeemGiftCard', { code: 'AAAA-BBBB-CCCC-DDDD-EEEE', userId: me.userId }, me)).rejects.toMatchObject({ code: 5, details: StoreMessages.unknownCode });
+    await expect(call('redeemGiftCard', { code: '  ', userId: me.userId }, me)).rejects.toMatchObject({ code: 3, details: StoreMessages.emptyCode });
+    expect(await balanceOf(me)).toBe(0);
+  });
+
+  it('refuses a redeem into another user’s wallet, and store writes by a student', async () => {
+    const me = student('other');
+    const { codes } = await buy(student('other-buyer'), product, 1, `other-${RUN}@example.com`);
+    await expect(call('redeemGiftCard', { code: codes[0], userId: 'someone-else' }, me)).rejects.toMatchObject({ code: 7 });
+    await expect(call('createProduct', { name: 'x' }, me)).rejects.toMatchObject({ code: 7 });
+    await expect(call('listGiftCards', {}, me)).rejects.toMatchObject({ code: 7 });
+    // The card is still unused: its owner can redeem it.
+    await expect(call('redeemGiftCard', { code: codes[0], userId: me.userId }, me)).resolves.toMatchObject({ amount: 500_00 });
+  });
+
+  it('credits through the event when commerce cannot be asked at once', async () => {
+    const me = student('backstop');
+    const down = await startStore({
+      sql: backend.sql, bus: backend.bus, mailer, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
+      commerceAddress: '127.0.0.1:1', cardGateway: { client: createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword }), publicUrl: () => edgeUrl },
+      wallet: { credit: () => Promise.reject(new Error('commerce is down')) },
+    });
+    try {
+      const { codes } = await buy(student('backstop-buyer'), product, 1, `backstop-${RUN}@example.com`);
+      const res = await down.giftCards.redeem({ identity: me, callerService: 'gateway' }, { code: codes[0]!, userId: me.userId });
+      expect(res).toMatchObject({ amount: 500_00, balance: 0 });
+      await waitFor(async () => (await balanceOf(me)) === 500_00, 'the redeemed event to credit the wallet', { timeoutMs: 30_000 });
+    } finally {
+      await down.stop();
+    }
+  });
+
+  it('refuses a client total that is not price × quantity', async () => {
+    const me = student('total');
+    await expect(
+      call('createOrder', { productId: product.id, quantity: 3, expectedTotal: product.price * 2, forMyself: true, userName: 'R', userEmail: 'r@example.com', userPhone: '01712345678' }, me),
+    ).rejects.toMatchObject({ code: 3, details: StoreMessages.amountMismatch });
+    await expect(
+      call('createOrder', { productId: product.id, quantity: 1, expectedTotal: product.price, forMyself: true, userName: 'R', userEmail: 'r@example.com', userPhone: '0171' }, me),
+    ).rejects.toMatchObject({ code: 3, details: 'Too Short!' });
+  });
+});
