@@ -163,7 +163,7 @@ describe('accounts and access on the all-in-one process', () => {
       const huge = new Uint8Array(5 * 1024 * 1024 + 10);
       huge.set(PNG_MAGIC);
       const big = await signUp(signUpForm(goodFields(uniqueEmail('p')), new Blob([huge], { type: 'image/png' })));
-      expect(big).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', fields: { photo: expect.stringContaining('5 MB') } } });
+      expect(big).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE', fields: { photo: expect.stringContaining('5 MB') } } });
     });
 
     it('reports every missing field at once, headed by the first', async () => {

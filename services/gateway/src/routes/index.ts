@@ -1,16 +1,22 @@
 import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogueApi } from '../clients/catalogue';
 import type { CommerceApi } from '../clients/commerce';
+import type { FreebiesApi } from '../clients/freebies';
 import type { Logger } from 'pino';
 import type { IdentityApi } from '../clients/identity';
 import type { LearningApi } from '../clients/learning';
+import type { StoreApi } from '../clients/store';
+import type { GuessLimiter } from '../http/rate-limit';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import type { RouteSpec } from '../http/route-table';
 import { commerceRoutes } from './commerce';
 import { courseAdminRoutes, courseRoutes } from './course';
+import { freebieRoutes } from './freebies';
 import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
+import { storeRoutes } from './store';
+import { mediaRoutes } from './media';
 import { userRoutes, type UserRouteLimiters } from './user';
 
 export interface ApiRouteDeps {
@@ -21,6 +27,11 @@ export interface ApiRouteDeps {
   limiters: UserRouteLimiters;
   logger: Logger;
   learning: LearningApi;
+  /** The gift-card store, and its limit on wrong codes (per user and per address). */
+  store: StoreApi;
+  giftCardGuesses: GuessLimiter;
+  /** The catalogue's freebies and landing popup. */
+  freebies: FreebiesApi;
   /** Where lesson videos are stored (streamed by /video/{filename}). */
   files: FileStore;
   /** Every service's public key (checks learning's signed video URLs). */
@@ -34,11 +45,17 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     courseAdminRoutes(deps.catalogue, deps.identity),
     courseRoutes(deps.catalogue, deps.cache),
     instructorRoutes(deps.catalogue, deps.cache),
+    // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
+    freebieRoutes({ freebies: deps.freebies, identity: deps.identity, cache: deps.cache, files: deps.files }),
     // Accounts and the back office's user management: every protected route checks its role.
     userRoutes(deps.identity, deps.limiters, deps.commerce),
     // Cart, wishlist, wallet and orders (students, their own only) and vouchers (admins).
     commerceRoutes(deps.commerce, deps.identity, deps.logger),
     // Lessons, videos, the classroom and expired subscriptions.
     learningRoutes({ learning: deps.learning, identity: deps.identity, catalogue: deps.catalogue, files: deps.files, serviceKeys: deps.serviceKeys }),
+    // The gift-card store: listing, orders and card payments, redeeming, and the back office's store screens.
+    storeRoutes({ store: deps.store, identity: deps.identity, commerce: deps.commerce, files: deps.files, guesses: deps.giftCardGuesses, logger: deps.logger }),
+    // Images and documents uploaded through the back office (http/uploads).
+    mediaRoutes(deps.files),
   ];
 }

@@ -1,10 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import { pipeline } from 'node:stream/promises';
-import type { RequestHandler } from 'express';
-import multer from 'multer';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { ServiceNames, type learningV1 } from '@taal/contracts';
@@ -17,6 +11,7 @@ import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '..
 import { callerOf, callerOrNull, optionalAuth, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { parseRange } from '../../http/range';
+import { acceptUploads, checkUploads, storeUploads } from '../../http/uploads';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 
@@ -91,23 +86,8 @@ const toCertificate = (c: learningV1.Certificate) => ({
 /** Largest lesson video accepted (413 above it). */
 export const MAX_LESSON_VIDEO_BYTES = 2 * 1024 ** 3;
 
-/** The video part streamed to a temporary file (never into memory); limits answer 413 / 400 in the one error shape. */
-function videoUpload(maxBytes: number): RequestHandler {
-  const upload = multer({
-    storage: multer.diskStorage({ destination: os.tmpdir(), filename: (_req, _file, cb) => cb(null, `taal-upload-${randomUUID()}`) }),
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
-  }).single('video');
-  return (req, res, next) => {
-    upload(req, res, (err: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
-        return next(new HttpError(413, 'PAYLOAD_TOO_LARGE', `The video is larger than ${Math.round(maxBytes / 1024 ** 2)} MB`));
-      }
-      if (err instanceof multer.MulterError) return next(new HttpError(400, 'VALIDATION_FAILED', `${err.message}${err.field ? ` (${err.field})` : ''}`));
-      next(new HttpError(400, 'BAD_REQUEST', 'The form could not be read'));
-    });
-  };
-}
+/** The video part streamed to a temporary file (never into memory) by the one upload mechanism; 413 over the limit. */
+const videoUpload = (maxBytes: number) => acceptUploads({ video: { kind: 'video', maxBytes } }, { maxFields: 10, maxFieldBytes: 4096 });
 
 export interface LearningRouteDeps {
   learning: LearningApi;
@@ -393,25 +373,24 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
         413: fail('The video is too large'),
       },
       handler: async ({ req, res, param }) => {
-        const file = req.file;
-        try {
-          const body = (req.body ?? {}) as Record<string, unknown>;
-          if (!file) throw new HttpError(400, 'VALIDATION_FAILED', 'Choose a video file', { video: 'Choose a video file' });
-          const title = typeof body.title === 'string' ? body.title : '';
-          const lessonStatus = typeof body.status === 'string' ? body.status : '';
-          const caller = callerOf(res);
-          const { course } = await catalogue
-            .getCourse({ id: param('id'), includeUnpublished: true }, caller)
-            .catch((err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? { course: undefined } : Promise.reject(err)));
-          if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
-          // Into the files port, where learning (another process in cluster mode) checks and stores it.
-          const uploadKey = `uploads/${randomUUID()}`;
-          await deps.files.put(uploadKey, createReadStream(file.path), file.mimetype || 'application/octet-stream');
-          const { lesson } = await learning.addLesson({ courseId: course.id, title, status: lessonStatus, uploadKey }, caller);
-          res.status(201).json({ success: true, message: 'Lesson added', data: toLesson(lesson!) });
-        } finally {
-          if (file) await rm(file.path, { force: true });
-        }
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const uploads = await checkUploads(req);
+        const video = uploads.video?.[0];
+        if (!video) throw new HttpError(400, 'VALIDATION_FAILED', 'Choose a video file', { video: 'Choose a video file' });
+        const title = typeof body.title === 'string' ? body.title : '';
+        const lessonStatus = typeof body.status === 'string' ? body.status : '';
+        const caller = callerOf(res);
+        const { course } = await catalogue
+          .getCourse({ id: param('id'), includeUnpublished: true }, caller)
+          .catch((err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? { course: undefined } : Promise.reject(err)));
+        if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
+        // Into the files port, where learning (another process in cluster mode) checks and stores it;
+        // removed again if learning refuses it.
+        const lesson = await storeUploads(deps.files, async (store) => {
+          const { key } = await store.raw(video);
+          return (await learning.addLesson({ courseId: course.id, title, status: lessonStatus, uploadKey: key }, caller)).lesson!;
+        });
+        res.status(201).json({ success: true, message: 'Lesson added', data: toLesson(lesson) });
       },
     }),
 

@@ -1,8 +1,8 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
-import multer from 'multer';
+import { readFile } from 'node:fs/promises';
 import { AccountFieldLimits as L, IdentityMessages as M } from '@taal/contracts';
-import { isGrpcStatusError } from '@taal/kit';
+import { isGrpcStatusError, sniffImageType } from '@taal/kit';
 import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
@@ -13,6 +13,7 @@ import { answer, badRequest, done as doneSchema, empty, envelope, fail, idParam,
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { validate } from '../../http/validate';
+import { acceptUploads, uploadsOf } from '../../http/uploads';
 import {
   createAccountSchema,
   facebookLoginSchema,
@@ -33,24 +34,12 @@ const ID = /^[A-Za-z0-9-]{1,64}$/;
 /** `{ success: true, message, data }`: an action's answer carries the spec's success message. */
 const done = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
-/** multer with limits; its errors become the one error shape (never a 500). */
-function photoUpload(): RequestHandler {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
-  }).single('photo');
-  return (req, res, next) => {
-    upload(req, res, (err: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError) {
-        const message = err.code === 'LIMIT_FILE_SIZE' ? M.photoNotImage : `${err.message}${err.field ? ` (${err.field})` : ''}`;
-        return next(new HttpError(400, 'VALIDATION_FAILED', message, err.code === 'LIMIT_FILE_SIZE' ? { photo: M.photoNotImage } : undefined));
-      }
-      next(new HttpError(400, 'BAD_REQUEST', 'The form could not be read'));
-    });
-  };
-}
-
+/** The sign-up photo through the one upload mechanism (http/uploads); over 5 MB is a 413 with the photo's message. */
+const photoUpload = () =>
+  acceptUploads(
+    { photo: { kind: 'image', maxBytes: MAX_PHOTO_BYTES } },
+    { maxFields: 20, tooLarge: () => new HttpError(413, 'PAYLOAD_TOO_LARGE', M.photoNotImage, { photo: M.photoNotImage }) },
+  );
 
 function requireId(param: (name: string) => string, name = 'id'): string {
   const id = param(name);
@@ -101,6 +90,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
         201: answer(doneSchema(UserSchema)),
         ...badRequest,
         409: fail('Email is already registered, please use login to continue.'),
+        413: fail('The photo is larger than 5 MB'),
         429: tooMany('Too many sign-ups from this address or for this e-mail domain'),
       },
       handler: async ({ req, res, param }) => {
@@ -113,9 +103,11 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
           if (!(err instanceof HttpError) || !err.fields) throw err;
           Object.assign(fields, err.fields);
         }
-        const file = req.file;
-        if (!file) fields.photo = M.photoRequired;
-        else if (!file.mimetype.startsWith('image/')) fields.photo = M.photoNotImage;
+        const file = uploadsOf(req, 'photo')[0];
+        // Sniffed here for the form's message; identity decodes and draws it again (only pixels are kept).
+        const photo = file ? await readFile(file.path) : undefined;
+        if (!file || !photo) fields.photo = M.photoRequired;
+        else if (!sniffImageType(photo)) fields.photo = M.photoNotImage;
         const ordered = Object.fromEntries(
           [...SIGN_UP_FIELDS, ...Object.keys(fields)].filter((k, i, all) => fields[k] && all.indexOf(k) === i).map((k) => [k, fields[k]!]),
         );
@@ -127,8 +119,8 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
           email: parsed.email,
           password: parsed.password,
           confirmPassword: parsed.confirmPassword,
-          photo: file.buffer,
-          photoContentType: file.mimetype,
+          photo: photo!,
+          photoContentType: sniffImageType(photo!) ?? 'application/octet-stream',
           dob: parsed.dob,
           phone: parsed.phone,
           address: parsed.address,
