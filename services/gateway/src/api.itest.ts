@@ -139,6 +139,8 @@ describe('public API on the all-in-one process', () => {
         identity: {} as never,
         commerce: {} as never,
         learning: {} as never,
+        store: {} as never,
+        giftCardGuesses: {} as never,
         files: {} as never,
         serviceKeys: {} as never,
         loginLimiter: new LoginLimiter(createMemoryCache()),

@@ -5,13 +5,14 @@ import type { CatalogueApi } from './clients/catalogue';
 import type { CommerceApi } from './clients/commerce';
 import type { IdentityApi } from './clients/identity';
 import type { LearningApi } from './clients/learning';
+import type { StoreApi } from './clients/store';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { apiErrorHandler, apiNotFound } from './http/errors';
 import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
-import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
+import type { GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
 import { mountRoutes } from './http/route-table';
 import { buildOpenApiDocument } from './openapi';
 import { apiRouteGroups } from './routes';
@@ -27,6 +28,9 @@ export interface GatewayAppDeps {
   identity: IdentityApi;
   commerce: CommerceApi;
   learning: LearningApi;
+  store: StoreApi;
+  /** Wrong gift-card codes, per user and per client address (cache port). */
+  giftCardGuesses: GuessLimiter;
   /** Lesson videos (the files port). */
   files: FileStore;
   /** Every service's public key (learning's signed video URLs). */
@@ -95,6 +99,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
     logger: deps.logger,
     learning: deps.learning,
+    store: deps.store,
+    giftCardGuesses: deps.giftCardGuesses,
     files: deps.files,
     serviceKeys: deps.serviceKeys,
   });

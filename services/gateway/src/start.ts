@@ -10,12 +10,14 @@ import { connectCommerce } from './clients/commerce';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
 import { connectLearning } from './clients/learning';
+import { connectStore } from './clients/store';
 import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
 import {
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_MAIL_REQUEST_LIMITS,
   DEFAULT_SIGN_UP_LIMITS,
+  GuessLimiter,
   LoginLimiter,
   MailRequestLimiter,
   SignUpLimiter,
@@ -78,6 +80,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
   const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
   const learning = connectLearning(addressOf(ServiceNames.learning), deps.deadlineMs, deps.issuer);
+  const store = connectStore(addressOf(ServiceNames.store), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({
     name: e.name,
@@ -100,6 +103,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     identity,
     commerce,
     learning,
+    store,
+    giftCardGuesses: new GuessLimiter(deps.cache),
     files: deps.files,
     serviceKeys: deps.serviceKeys,
     loginLimiter,
@@ -131,6 +136,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       identity.close();
       commerce.close();
       learning.close();
+      store.close();
     },
   };
 }

@@ -56,7 +56,6 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
         userToken: await auth.userToken(who),
       })
     ).wallet!.balance;
-  const codeOf = (e: unknown) => (e as { code?: number }).code;
 
   /** A paid order of `quantity` cards of a product, for someone else; returns the order and the receiver's codes. */
   const buy = async (who: CallerIdentity, product: storeV1.Product, quantity: number, receiver: string, duplicates = 0) => {

@@ -190,3 +190,44 @@ export class SignUpLimiter {
     if (over) throw tooMany(IdentityMessages.tooManySignUps, await this.counter.retryAfter(over));
   }
 }
+
+export interface GuessLimits {
+  /** Wrong guesses one user may make within the window. */
+  perUser: number;
+  /** Wrong guesses from one client address within the window (all users). */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_GIFT_CARD_GUESS_LIMITS: GuessLimits = { perUser: 10, perAddress: 30, windowSeconds: 15 * 60 };
+
+/**
+ * Wrong gift-card codes (decision 0018), per user and per client address. Like logins, each try
+ * takes a slot in both counters before the code is checked, so parallel guesses cannot slip past;
+ * anything but a wrong code gives the slots back. Over a limit the answer is 429 with Retry-After.
+ */
+export class GuessLimiter {
+  private readonly counter: WindowCounter;
+
+  constructor(
+    cache: Cache,
+    private readonly limits: GuessLimits = DEFAULT_GIFT_CARD_GUESS_LIMITS,
+    private readonly purpose = 'gift-card',
+  ) {
+    this.counter = new WindowCounter(cache, limits.windowSeconds);
+  }
+
+  async begin(userId: string, address: string): Promise<{ notAGuess(): Promise<void> }> {
+    const user = `guess:${this.purpose}:user:${userId}`;
+    const client = `guess:${this.purpose}:address:${address}`;
+    const over = await this.counter.hitAll([
+      [user, this.limits.perUser],
+      [client, this.limits.perAddress],
+    ]);
+    if (over) {
+      await Promise.all([this.counter.refund(user), this.counter.refund(client)]);
+      throw tooMany('Too many wrong gift card codes. Please try again later.', await this.counter.retryAfter(over));
+    }
+    return { notAGuess: async () => void (await Promise.all([this.counter.refund(user), this.counter.refund(client)])) };
+  }
+}
