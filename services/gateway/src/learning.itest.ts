@@ -67,6 +67,21 @@ describe('lessons and video through the gateway on the all-in-one process', () =
     expect((await get(`/lesson/${lessons[1]!._id}/playback`, student.token)).status).toBe(200);
   });
 
+  it("lets an instructor play the paid lessons of their own courses only (the token names the instructor's profile)", async () => {
+    const teacher = await login('instructor@taal.local', 'instructor123');
+    const profile = (await get('/user/me', teacher.token)).body.data.instructor as string;
+    expect(profile).toMatch(/\S/);
+    const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
+    const own = courses.find((c) => c.instructor === profile)!;
+    const others = courses.find((c) => c.instructor !== own.instructor)!;
+    const paidOf = async (id: string) => {
+      await waitFor(async () => ((await get(`/course/secure-course/${id}`)).body.data?.lessons?.length ?? 0) === 4, 'demo lessons', { timeoutMs: 60_000 });
+      return ((await get(`/course/secure-course/${id}`)).body.data.lessons as { _id: string; status: string }[]).find((l) => l.status === 'paid')!;
+    };
+    expect((await get(`/lesson/${(await paidOf(own._id))._id}/playback`, teacher.token)).status).toBe(200);
+    expect(await get(`/lesson/${(await paidOf(others._id))._id}/playback`, teacher.token)).toMatchObject({ status: 403, body: { message: 'Purchase the course First!!' } });
+  });
+
   it('streams with HTTP ranges (206, Content-Range, 416) for a valid signed URL only', async () => {
     const url = await playUrl(lessons[0]!._id);
     const whole = await fetch(`${base}${url}`);

@@ -128,6 +128,17 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     await call('getPlayback', { lessonId: paidLesson!.id }, ADMIN); // staff may
   });
 
+  it("plays a course's paid lessons for its own instructor, not for another instructor", async () => {
+    const target = published[1]!;
+    const { lessons } = await course(target.id);
+    const paidLesson = lessons.find((l) => l.status === 'paid')!;
+    const own: CallerIdentity = { userId: `teacher-${RUN}`, userType: 3, instructorId: target.instructorId };
+    const other: CallerIdentity = { userId: `other-teacher-${RUN}`, userType: 3, instructorId: `not-${target.instructorId}` };
+    await call('getPlayback', { lessonId: paidLesson.id }, own);
+    expect((await course(target.id, own)).lessons.map((l) => l.playable)).toEqual(lessons.map(() => true));
+    await expect(call('getPlayback', { lessonId: paidLesson.id }, other)).rejects.toMatchObject({ code: 7, details: 'Purchase the course First!!' });
+  });
+
   it('grants one enrolment for the same commerce.order.paid delivered 5 times, and extends it from the current expiry', async () => {
     const me = student('grant');
     const target = published[2]!;

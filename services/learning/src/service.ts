@@ -66,25 +66,27 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new LearningStore(sql);
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
-  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, deps.now);
-  const certificates = new Certificates(store, deps.files, publicUrl, deps.now);
-  const enrolments = await grantOnPayment(sql, bus, learning, logger);
-  const contacts = await keepContacts(sql, bus, store, logger);
-
-  // The catalogue: course titles for mails, and the courses the demo seed gives lessons to.
   const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
     auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
     defaultDeadlineMs: 5000,
   });
-  const titles = new Map<string, string>();
-  const courseTitle = async (id: string) => {
-    if (!titles.has(id)) {
-      const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id }));
-      titles.set(id, course?.title ?? '');
-    }
-    return titles.get(id)!;
+  // A course's title (mails) and instructor (who may play its paid lessons), asked of the
+  // catalogue and kept a minute: an edit of the course shows within that.
+  const courses = new Map<string, { title: string; instructorId: string; until: number }>();
+  const course = async (id: string) => {
+    const known = courses.get(id);
+    if (known && known.until > Date.now()) return known;
+    const { course: found } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id }));
+    const entry = { title: found?.title ?? '', instructorId: found?.instructorId ?? '', until: Date.now() + 60_000 };
+    courses.set(id, entry);
+    return entry;
   };
-  const notices = new ExpiryNotices(store, deps.mailer, courseTitle, publicUrl, logger, deps.now);
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id)).instructorId, deps.now);
+  const certificates = new Certificates(store, deps.files, publicUrl, deps.now);
+  const enrolments = await grantOnPayment(sql, bus, learning, logger);
+  const contacts = await keepContacts(sql, bus, store, logger);
+
+  const notices = new ExpiryNotices(store, deps.mailer, async (id) => (await course(id)).title, publicUrl, logger, deps.now);
   const expiryMails = startPeriodicJob({
     name: 'expiry mails',
     intervalMs: deps.expirySweepMs ?? 3_600_000,

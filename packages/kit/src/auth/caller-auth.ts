@@ -189,7 +189,12 @@ export class CallerAuthenticator {
     const type = payload.claims.typ;
     if (typeof type !== 'number' || ![1, 2, 3, 4].includes(type) || typeof payload.claims.sid !== 'string')
       throw unauthenticated('Invalid or expired access token');
-    const identity: CallerIdentity = { userId: payload.sub, userType: type as CallerUserType };
+    const instructor = payload.claims.ins;
+    const identity: CallerIdentity = {
+      userId: payload.sub,
+      userType: type as CallerUserType,
+      ...(typeof instructor === 'string' && instructor ? { instructorId: instructor } : {}),
+    };
     this.users.set(token, identity, payload.exp * 1000);
     return identity;
   }

@@ -39,7 +39,7 @@ export function createTestAuth(serviceNames: readonly string[]): TestAuth {
     serviceAuth: (name) => ring.authFor(name, userKeys),
     async userToken(user, options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ typ: user.userType, sid: options.sessionId ?? 'test-session' })
+      return new SignJWT({ typ: user.userType, sid: options.sessionId ?? 'test-session', ...(user.instructorId ? { ins: user.instructorId } : {}) })
         .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: userSigningKey.kid, typ: 'JWT' })
         .setIssuer(USER_TOKEN_ISSUER)
         .setAudience(USER_TOKEN_AUDIENCE)

@@ -4,7 +4,7 @@ import type { Sql, SqlExecutor } from '../ports/sql';
 import { assertSchemaName } from '../sql/migrate';
 import { withEventSpan } from '../telemetry/context';
 
-export interface ConsumeEventsOptions {
+export interface ConsumeEventsOptions<Prepared = undefined> {
   sql: Sql;
   /** The consuming service's schema (holds `<schema>.processed_events`, created by migrate()). */
   schema: string;
@@ -12,8 +12,14 @@ export interface ConsumeEventsOptions {
   /** Consumer group, e.g. `search.catalogue-events`; also the inbox's dedup scope. */
   group: string;
   types: readonly string[];
+  /**
+   * Reads what the handler needs from other services, BEFORE the transaction opens: a call
+   * made inside it would hold the transaction (and, embedded, the one Postgres connection
+   * the called service needs too) for the call's whole duration. Runs on every delivery.
+   */
+  prepare?: (event: EventEnvelope) => Promise<Prepared>;
   /** Applies the event using `tx`; runs at most once per (group, event id) when it commits. */
-  handler: (event: EventEnvelope, tx: SqlExecutor) => Promise<void>;
+  handler: (event: EventEnvelope, tx: SqlExecutor, prepared: Prepared) => Promise<void>;
   logger?: Logger;
   /** Inbox rows are deleted once older than this (default 30 days, well past the bus's 7-day retention); checked hourly. */
   inboxRetentionMs?: number;
@@ -41,7 +47,7 @@ export async function pruneInbox(sql: SqlExecutor, schema: string, olderThanMs: 
  * twice (at-least-once delivery, outbox re-publish) is applied once; if the handler
  * throws, both roll back and the bus redelivers.
  */
-export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscription> {
+export function consumeEvents<Prepared = undefined>(options: ConsumeEventsOptions<Prepared>): Promise<Subscription> {
   const { sql, schema, bus, group, types, handler, logger } = options;
   assertSchemaName(schema);
   const retentionMs = options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
@@ -51,8 +57,9 @@ export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscripti
     lastPruned = Date.now();
     await pruneInbox(sql, schema, retentionMs).catch((err: unknown) => logger?.warn({ err, schema }, 'inbox: pruning failed'));
   };
-  const apply = (event: EventEnvelope) =>
-    sql.transaction(async (tx) => {
+  const apply = async (event: EventEnvelope) => {
+    const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
+    await sql.transaction(async (tx) => {
       const inserted = await tx.query(
         `INSERT INTO ${schema}.processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
         [group, event.id],
@@ -61,8 +68,9 @@ export function consumeEvents(options: ConsumeEventsOptions): Promise<Subscripti
         logger?.debug({ group, eventId: event.id, type: event.type }, 'event already processed; skipped');
         return;
       }
-      await handler(event, tx);
+      await handler(event, tx, prepared);
     });
+  };
   return bus.subscribe(
     group,
     types,

@@ -12,6 +12,8 @@ export const CallerUserTypes = UserRoles;
 export interface CallerIdentity {
   userId: string;
   userType: CallerUserType;
+  /** For an instructor account linked to an instructor profile (catalogue id): that profile. */
+  instructorId?: string;
 }
 
 /**

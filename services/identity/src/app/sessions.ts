@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { identityV1 } from '@taal/contracts';
 import { failedPrecondition, invalidArgument, permissionDenied, unauthenticated, type SqlExecutor } from '@taal/kit';
 import { SocialLoginRejected, type SocialProfile } from '../auth/social';
+import type { AccessClaims } from '../auth/tokens';
 import { Messages } from '../domain/messages';
 import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password';
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
@@ -44,7 +45,7 @@ export class Sessions {
     const sid = sessionId ?? (await this.ctx.store.createSession(tx, user.id));
     const refreshToken = randomBytes(32).toString('base64url');
     await this.ctx.store.addRefreshToken(tx, sid, hashToken(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
-    const access = await this.ctx.signer.accessToken({ userId: user.id, type: Number(user.type), sessionId: sid });
+    const access = await this.ctx.signer.accessToken(accessClaimsOf(user, sid));
     return {
       accessToken: access.token,
       accessTokenExpiresAt: access.expiresAt.toISOString(),
@@ -122,7 +123,7 @@ export class Sessions {
 
   /** A fresh access token for an existing session, with the given (live) refresh token. */
   private async accessFor(user: UserRow, sessionId: string, refreshToken: string): Promise<Session> {
-    const access = await this.ctx.signer.accessToken({ userId: user.id, type: Number(user.type), sessionId });
+    const access = await this.ctx.signer.accessToken(accessClaimsOf(user, sessionId));
     return { accessToken: access.token, accessTokenExpiresAt: access.expiresAt.toISOString(), refreshToken, user: toUser(user) };
   }
 
@@ -210,4 +211,9 @@ export class Sessions {
     const row = user;
     return this.ctx.sql.transaction((tx) => this.issueSession(tx, row));
   }
+}
+
+/** What an access token says about its user: who, which role, which session, and for an instructor the profile (decision 0008). */
+function accessClaimsOf(user: UserRow, sessionId: string): AccessClaims {
+  return { userId: user.id, type: Number(user.type), sessionId, ...(user.instructor ? { instructor: user.instructor } : {}) };
 }

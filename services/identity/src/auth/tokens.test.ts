@@ -9,6 +9,9 @@ describe('signed tokens', () => {
     const signer = new TokenSigner(secret, accessKey);
     const { token, expiresAt } = await signer.accessToken({ userId: 'u1', type: 4, sessionId: 's1' });
     expect(await signer.verifyAccessToken(token)).toEqual({ userId: 'u1', type: 4, sessionId: 's1' });
+    // An instructor's token names the instructor profile it speaks for.
+    const teacher = await signer.accessToken({ userId: 'u2', type: 3, sessionId: 's2', instructor: 'profile-1' });
+    expect(await signer.verifyAccessToken(teacher.token)).toEqual({ userId: 'u2', type: 3, sessionId: 's2', instructor: 'profile-1' });
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await signer.verifyVerifyEmailToken(token)).toBeNull();
     expect(await signer.verifyPasswordResetToken(token)).toBeNull();

@@ -30,6 +30,8 @@ export interface AccessClaims {
   userId: string;
   type: number;
   sessionId: string;
+  /** The instructor profile (catalogue) an instructor account speaks for, when linked. */
+  instructor?: string;
 }
 
 export class TokenSigner {
@@ -76,14 +78,19 @@ export class TokenSigner {
   }
 
   async accessToken(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
-    const token = await this.sign({ typ: claims.type, sid: claims.sessionId }, claims.userId, Audiences.access, ACCESS_TOKEN_TTL_SECONDS);
+    const token = await this.sign(
+      { typ: claims.type, sid: claims.sessionId, ...(claims.instructor ? { ins: claims.instructor } : {}) },
+      claims.userId,
+      Audiences.access,
+      ACCESS_TOKEN_TTL_SECONDS,
+    );
     return { token, expiresAt: new Date((Math.floor(this.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000) };
   }
 
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     const p = await this.verify(token, Audiences.access);
     if (!p || typeof p.sid !== 'string' || typeof p.typ !== 'number') return null;
-    return { userId: p.sub as string, type: p.typ, sessionId: p.sid };
+    return { userId: p.sub as string, type: p.typ, sessionId: p.sid, ...(typeof p.ins === 'string' ? { instructor: p.ins } : {}) };
   }
 
   /** Bound to the address too: a link sent to an old address does not verify a new one. */

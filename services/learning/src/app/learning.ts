@@ -39,13 +39,22 @@ export class Learning {
     private readonly store: LearningStore,
     private readonly issuer: ServiceTokenIssuer,
     private readonly files: FileStore,
+    /** The instructor profile id of a course (the catalogue's); '' when unknown. */
+    private readonly courseInstructor: (courseId: string) => Promise<string>,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Whether the caller is an instructor whose profile is the course's (asked only for instructors). */
+  private async teaches(viewer: CallerIdentity | null, courseId: string): Promise<boolean> {
+    if (viewer?.userType !== CallerUserTypes.instructor || !viewer.instructorId) return false;
+    return (await this.courseInstructor(courseId)) === viewer.instructorId;
+  }
 
   private async decide(ctx: Ctx, lesson: LessonRow): Promise<PlayDecision> {
     const viewer = ctx.identity;
     const enrolment = viewer && lesson.status === 'paid' ? await this.store.enrolment(viewer.userId, lesson.course_id) : null;
-    return mayPlay(lesson.status, viewer, !!enrolment && isActive(enrolment.expires_at, this.now()));
+    const teaches = lesson.status === 'paid' && (await this.teaches(viewer, lesson.course_id));
+    return mayPlay(lesson.status, viewer, !!enrolment && isActive(enrolment.expires_at, this.now()), teaches);
   }
 
   async secureCourse(ctx: Ctx, req: learningV1.GetSecureCourseRequest): Promise<learningV1.GetSecureCourseResponse> {
@@ -54,9 +63,10 @@ export class Learning {
     const lessons = await this.store.lessonsOf(req.courseId);
     const enrolment = viewer ? await this.store.enrolment(viewer.userId, req.courseId) : null;
     const active = !!enrolment && isActive(enrolment.expires_at, this.now());
+    const teaches = await this.teaches(viewer, req.courseId);
     return {
       courseId: req.courseId,
-      lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active) === 'play')),
+      lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active, teaches) === 'play')),
       enrolment: enrolment ? toEnrolment(enrolment, this.now()) : undefined,
       progress: viewer ? await this.store.progressOf(viewer.userId, req.courseId) : [],
     };

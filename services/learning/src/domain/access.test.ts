@@ -12,6 +12,9 @@ describe('who may play a lesson', () => {
     expect(mayPlay('paid', { userType: 1 }, false)).toBe('play');
     expect(mayPlay('paid', { userType: 2 }, false)).toBe('play');
     expect(mayPlay('paid', { userType: 3 }, false)).toBe('purchase');
+    // The course's own instructor plays its paid lessons; another instructor does not.
+    expect(mayPlay('paid', { userType: 3 }, false, true)).toBe('play');
+    expect(mayPlay('paid', { userType: 4 }, false, true)).toBe('purchase');
   });
 });
 

@@ -17,11 +17,15 @@ export interface Viewer {
 
 export type PlayDecision = 'play' | 'login' | 'purchase';
 
-/** open: everyone; login: any logged-in user; paid: an active enrolment, or staff. */
-export function mayPlay(status: LessonStatus, viewer: Viewer | null, activeEnrolment: boolean): PlayDecision {
+/**
+ * open: everyone; login: any logged-in user; paid: an active enrolment, staff, or the
+ * course's own instructor (`teachesCourse`: the viewer's instructor profile is the course's).
+ */
+export function mayPlay(status: LessonStatus, viewer: Viewer | null, activeEnrolment: boolean, teachesCourse = false): PlayDecision {
   if (status === 'open') return 'play';
   if (!viewer) return status === 'login' ? 'login' : 'purchase';
   if (status === 'login' || STAFF.includes(viewer.userType) || activeEnrolment) return 'play';
+  if (viewer.userType === 3 && teachesCourse) return 'play';
   return 'purchase';
 }
 
