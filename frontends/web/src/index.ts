@@ -126,6 +126,9 @@ const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v)
  * props go through the CSSOM, which CSP does not restrict); fonts and images from the same
  * origin (plus data: for the favicon and blob: for the photo previews); never framed.
  */
+/** Where freebie videos are embedded from (`/embed/<id>`). */
+export const YOUTUBE_EMBED = 'https://www.youtube-nocookie.com';
+
 export function contentSecurityPolicy(remotes: Record<string, string>, social: SocialLoginClientConfig = {}): string {
   const remoteOrigins = unique(Object.values(remotes).map(originOf));
   const google = social.google ? originOf(social.google.scriptUrl) : undefined;
@@ -140,7 +143,8 @@ export function contentSecurityPolicy(remotes: Record<string, string>, social: S
     ['img-src', list("'self'", 'data:', 'blob:', ...remoteOrigins)],
     ['font-src', list("'self'", ...remoteOrigins)],
     ['connect-src', list("'self'", ...remoteOrigins, google, facebook, facebookFrames)],
-    ['frame-src', list(google, facebook, facebookFrames) || "'none'"],
+    // Freebie videos are YouTube embeds by id, from the privacy-enhanced host only (decision 0017).
+    ['frame-src', list(YOUTUBE_EMBED, google, facebook, facebookFrames)],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

@@ -7,3 +7,4 @@ export * from './api-errors';
 export * from './bangladesh-time';
 export * from './identity-messages';
 export * from './user-roles';
+export * from './freebies';

@@ -139,6 +139,7 @@ describe('public API on the all-in-one process', () => {
         identity: {} as never,
         commerce: {} as never,
         learning: {} as never,
+        freebies: {} as never,
         store: {} as never,
         giftCardGuesses: {} as never,
         files: {} as never,

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { ResponseCache } from './cache/response-cache';
 import type { CatalogueApi } from './clients/catalogue';
+import type { FreebiesApi } from './clients/freebies';
 import type { CommerceApi } from './clients/commerce';
 import type { IdentityApi } from './clients/identity';
 import type { LearningApi } from './clients/learning';
@@ -25,6 +26,8 @@ export interface ReadinessReport {
 
 export interface GatewayAppDeps {
   catalogue: CatalogueApi;
+  /** Freebies and the landing popup (served by the catalogue). */
+  freebies: FreebiesApi;
   identity: IdentityApi;
   commerce: CommerceApi;
   learning: LearningApi;
@@ -93,6 +96,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // Every route declared once (routes/*): mounted here, and documented from the same declarations.
   const groups = apiRouteGroups({
     catalogue: deps.catalogue,
+    freebies: deps.freebies,
     identity: deps.identity,
     commerce: deps.commerce,
     cache: deps.cache,

@@ -138,9 +138,10 @@ describe('HTTP hardening on the all-in-one process', () => {
       { google: { scriptUrl: 'https://accounts.google.com/gsi/client', clientId: 'x' } },
     );
     expect(csp).toContain("script-src 'self' https://cdn.example.com static.example.org https://accounts.google.com;");
-    expect(csp).toContain("frame-src https://accounts.google.com;");
+    expect(csp).toContain("frame-src https://www.youtube-nocookie.com https://accounts.google.com;");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(contentSecurityPolicy({ storefront: '/remotes/storefront/remoteEntry.js' })).toContain("frame-src 'none'");
+    // Only the YouTube embeds of freebies (decision 0017) when no sign-in provider is configured.
+    expect(contentSecurityPolicy({ storefront: '/remotes/storefront/remoteEntry.js' })).toContain('frame-src https://www.youtube-nocookie.com;');
   });
 
   it('serves a user photo with nosniff, its image type and a fixed inline file name', async () => {

@@ -154,6 +154,7 @@ export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   limiters: DESCRIBE_ONLY,
   logger: DESCRIBE_ONLY,
   learning: DESCRIBE_ONLY,
+  freebies: DESCRIBE_ONLY,
   store: DESCRIBE_ONLY,
   giftCardGuesses: DESCRIBE_ONLY,
   files: DESCRIBE_ONLY,

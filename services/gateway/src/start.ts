@@ -6,6 +6,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
 import { connectCatalogue } from './clients/catalogue';
+import { connectFreebies } from './clients/freebies';
 import { connectCommerce } from './clients/commerce';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
@@ -75,6 +76,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     return endpoint.address;
   };
   const catalogue = connectCatalogue(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
+  const freebies = connectFreebies(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
@@ -100,6 +102,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const metrics = deps.metricsPort === undefined ? undefined : createHttpMetrics();
   const app = createGatewayApp({
     catalogue,
+    freebies,
     identity,
     commerce,
     learning,
@@ -133,6 +136,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       await subscription.stop();
       for (const { probe } of probes) probe.close();
       catalogue.close();
+      freebies.close();
       identity.close();
       commerce.close();
       learning.close();

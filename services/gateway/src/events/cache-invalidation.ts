@@ -12,7 +12,13 @@ import type { ResponseCache } from '../cache/response-cache';
 export function invalidateOnCatalogueChanges(bus: EventBus, cache: ResponseCache, group: string): Promise<Subscription> {
   return bus.subscribe(
     group,
-    [CatalogueEvents.courseUpdated, CatalogueEvents.instructorUpdated],
+    [
+      CatalogueEvents.courseUpdated,
+      CatalogueEvents.instructorUpdated,
+      CatalogueEvents.freebieUpdated,
+      CatalogueEvents.freebieDeleted,
+      CatalogueEvents.popupUpdated,
+    ],
     async () => {
       cache.invalidateAll();
     },

@@ -11,7 +11,7 @@ import type { HttpError } from './errors';
 import { handle } from './respond';
 import { validate } from './validate';
 
-export type HttpMethod = 'get' | 'post';
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 export interface ParamSpec {
   schema: z.ZodType;
