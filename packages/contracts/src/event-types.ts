@@ -8,6 +8,10 @@ export const CatalogueEvents = {
   courseUpdated: 'catalogue.course.updated',
   /** Payload: taal.catalogue.v1.InstructorUpdated */
   instructorUpdated: 'catalogue.instructor.updated',
+  /** Payload: taal.catalogue.v1.CourseDeleted (a discarded draft) */
+  courseDeleted: 'catalogue.course.deleted',
+  /** Payload: taal.catalogue.v1.UpcomingCourseChanged */
+  upcomingUpdated: 'catalogue.upcoming.updated',
   /** Payload: taal.catalogue.v1.FreebieChanged (a freebie created or changed) */
   freebieUpdated: 'catalogue.freebie.updated',
   /** Payload: taal.catalogue.v1.FreebieChanged (the freebie as it was) */

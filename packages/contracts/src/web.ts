@@ -8,3 +8,4 @@ export * from './bangladesh-time';
 export * from './identity-messages';
 export * from './user-roles';
 export * from './freebies';
+export * from './course-admin';

@@ -17,3 +17,40 @@ export async function recordCoursesUpdated(tx: SqlExecutor, courses: readonly ca
     );
   }
 }
+
+/** Records `catalogue.course.deleted` (a discarded draft) in the caller's transaction. */
+export async function recordCourseDeleted(tx: SqlExecutor, id: string): Promise<void> {
+  await enqueueEvent(
+    tx,
+    SCHEMA,
+    createEnvelope({ type: CatalogueEvents.courseDeleted, key: id, payload: catalogueEventsV1.CourseDeleted.encode({ id }).finish() }),
+  );
+}
+
+/** Records `catalogue.instructor.updated` for each instructor in the caller's transaction. */
+export async function recordInstructorsUpdated(tx: SqlExecutor, instructors: readonly catalogueV1.Instructor[]): Promise<void> {
+  for (const instructor of instructors) {
+    await enqueueEvent(
+      tx,
+      SCHEMA,
+      createEnvelope({
+        type: CatalogueEvents.instructorUpdated,
+        key: instructor.id,
+        payload: catalogueEventsV1.InstructorUpdated.encode({ instructor }).finish(),
+      }),
+    );
+  }
+}
+
+/** Records `catalogue.upcoming.updated` (added, or deleted) in the caller's transaction. */
+export async function recordUpcomingChanged(tx: SqlExecutor, course: catalogueV1.UpcomingCourse, deleted: boolean): Promise<void> {
+  await enqueueEvent(
+    tx,
+    SCHEMA,
+    createEnvelope({
+      type: CatalogueEvents.upcomingUpdated,
+      key: course.id,
+      payload: catalogueEventsV1.UpcomingCourseChanged.encode({ course, deleted }).finish(),
+    }),
+  );
+}

@@ -1,6 +1,10 @@
-import type { catalogueV1 } from '@taal/contracts';
-import { unaryHandler } from '@taal/kit';
+import { ServiceNames, type catalogueV1 } from '@taal/contracts';
+import { unaryHandler, type CallContext } from '@taal/kit';
 import type { Catalogue } from '../app/catalogue';
+
+/** Services that may read unpublished courses and instructors as themselves (no user): payouts, for sales. */
+const DRAFT_READERS: ReadonlySet<string> = new Set([ServiceNames.payouts]);
+const trusted = (ctx: CallContext) => !ctx.identity && DRAFT_READERS.has(ctx.callerService);
 
 /** gRPC adapter of the catalogue use cases (src/app): requests in, answers out. */
 export function catalogueGrpcService(catalogue: Catalogue): catalogueV1.CatalogueServiceServer {
@@ -8,19 +12,46 @@ export function catalogueGrpcService(catalogue: Catalogue): catalogueV1.Catalogu
     listCourses: unaryHandler(async (req: catalogueV1.ListCoursesRequest, { identity }) => ({
       courses: await catalogue.listCourses(identity, req),
     })),
-    getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, { identity }) => ({ course: await catalogue.getCourse(identity, req) })),
+    getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, ctx) => ({
+      course: await catalogue.getCourse(ctx.identity, req, trusted(ctx)),
+    })),
     listUpcomingCourses: unaryHandler(async () => ({ courses: await catalogue.listUpcomingCourses() })),
     listInstructors: unaryHandler(async (req: catalogueV1.ListInstructorsRequest, { identity }) => ({
       instructors: await catalogue.listInstructors(identity, req),
     })),
-    getInstructor: unaryHandler(async (req: catalogueV1.GetInstructorRequest, { identity }) => ({
-      instructor: await catalogue.getInstructor(identity, req),
+    getInstructor: unaryHandler(async (req: catalogueV1.GetInstructorRequest, ctx) => ({
+      instructor: await catalogue.getInstructor(ctx.identity, req, trusted(ctx)),
     })),
     setCoursePublished: unaryHandler(async (req: catalogueV1.SetCoursePublishedRequest, { identity }) => ({
       course: await catalogue.setCoursePublished(identity, req),
     })),
     setCourseFeatured: unaryHandler(async (req: catalogueV1.SetCourseFeaturedRequest, { identity }) => ({
       courses: await catalogue.setCourseFeatured(identity, req),
+    })),
+    createCourse: unaryHandler(async (req: catalogueV1.CreateCourseRequest, { identity }) => ({ course: await catalogue.createCourse(identity, req) })),
+    updateCourse: unaryHandler(async (req: catalogueV1.UpdateCourseRequest, { identity }) => ({ course: await catalogue.updateCourse(identity, req) })),
+    deleteCourse: unaryHandler(async (req: catalogueV1.DeleteCourseRequest, { identity }) => {
+      await catalogue.deleteCourse(identity, req);
+      return {};
+    }),
+    addFreeLesson: unaryHandler(async (req: catalogueV1.AddFreeLessonRequest, { identity }) => ({ course: await catalogue.addFreeLesson(identity, req) })),
+    createInstructor: unaryHandler(async (req: catalogueV1.CreateInstructorRequest, { identity }) => ({
+      instructor: await catalogue.createInstructor(identity, req),
+    })),
+    updateInstructor: unaryHandler(async (req: catalogueV1.UpdateInstructorRequest, { identity }) => ({
+      instructor: await catalogue.updateInstructor(identity, req),
+    })),
+    setInstructorPublished: unaryHandler(async (req: catalogueV1.SetInstructorPublishedRequest, { identity }) => ({
+      instructor: await catalogue.setInstructorPublished(identity, req),
+    })),
+    setInstructorFeatured: unaryHandler(async (req: catalogueV1.SetInstructorFeaturedRequest, { identity }) => ({
+      instructors: await catalogue.setInstructorFeatured(identity, req),
+    })),
+    createUpcomingCourse: unaryHandler(async (req: catalogueV1.CreateUpcomingCourseRequest, { identity }) => ({
+      course: await catalogue.createUpcomingCourse(identity, req),
+    })),
+    deleteUpcomingCourse: unaryHandler(async (req: catalogueV1.DeleteUpcomingCourseRequest, { identity }) => ({
+      course: await catalogue.deleteUpcomingCourse(identity, req),
     })),
   };
 }

@@ -65,6 +65,50 @@ export interface Course {
   sold: number;
   /** RFC 3339 time the course was created. */
   createdAt: string;
+  documents: CourseDocument[];
+}
+
+/** A PDF attached to a course: its public URL and the name shown for it. */
+export interface CourseDocument {
+  name: string;
+  url: string;
+}
+
+export interface CourseTextList {
+  items: string[];
+}
+
+/**
+ * The fields of a course to write. On create every field but documents is required; on update
+ * only the fields present change (documents are added to the course's list).
+ */
+export interface CourseInput {
+  title?: string | undefined;
+  subtitle?: string | undefined;
+  description?: string | undefined;
+  courseHours?: number | undefined;
+  category?: string | undefined;
+  level?: string | undefined;
+  instructorId?: string | undefined;
+  price?: number | undefined;
+  oldPrice?: number | undefined;
+  validityDays?: number | undefined;
+  silverPrice?: number | undefined;
+  silverOldPrice?: number | undefined;
+  silverValidity?: number | undefined;
+  goldPrice?: number | undefined;
+  goldOldPrice?: number | undefined;
+  goldValidity?: number | undefined;
+  diamondPrice?: number | undefined;
+  diamondOldPrice?: number | undefined;
+  diamondValidity?: number | undefined;
+  bundle?: boolean | undefined;
+  thumbnail?: string | undefined;
+  banner?: string | undefined;
+  topics?: CourseTextList | undefined;
+  requirements?: CourseTextList | undefined;
+  whoFor?: CourseTextList | undefined;
+  addDocuments: CourseDocument[];
 }
 
 export interface Instructor {
@@ -152,6 +196,112 @@ export interface SetCourseFeaturedRequest {
 
 export interface SetCourseFeaturedResponse {
   courses: Course[];
+}
+
+export interface CreateCourseRequest {
+  /** The id to create under (a UUID chosen by the caller: a retried call creates one course). */
+  id: string;
+  course: CourseInput | undefined;
+}
+
+export interface CreateCourseResponse {
+  course: Course | undefined;
+}
+
+export interface UpdateCourseRequest {
+  id: string;
+  course: CourseInput | undefined;
+}
+
+export interface UpdateCourseResponse {
+  course: Course | undefined;
+}
+
+export interface DeleteCourseRequest {
+  id: string;
+}
+
+export interface DeleteCourseResponse {
+}
+
+export interface AddFreeLessonRequest {
+  courseId: string;
+  title: string;
+  youtubeUrl: string;
+}
+
+export interface AddFreeLessonResponse {
+  course: Course | undefined;
+}
+
+/**
+ * The fields of an instructor to write: on create all but featured and user_id are required,
+ * on update only the fields present change.
+ */
+export interface InstructorInput {
+  name?: string | undefined;
+  bio?: string | undefined;
+  band?: string | undefined;
+  photo?: string | undefined;
+  banner?: string | undefined;
+  percentage?: number | undefined;
+  featured?: boolean | undefined;
+}
+
+export interface CreateInstructorRequest {
+  /** A UUID chosen by the caller (a retried call creates one instructor). */
+  id: string;
+  instructor: InstructorInput | undefined;
+}
+
+export interface CreateInstructorResponse {
+  instructor: Instructor | undefined;
+}
+
+export interface UpdateInstructorRequest {
+  id: string;
+  instructor: InstructorInput | undefined;
+}
+
+export interface UpdateInstructorResponse {
+  instructor: Instructor | undefined;
+}
+
+export interface SetInstructorPublishedRequest {
+  id: string;
+  published: boolean;
+}
+
+export interface SetInstructorPublishedResponse {
+  instructor: Instructor | undefined;
+}
+
+export interface SetInstructorFeaturedRequest {
+  featuredIds: string[];
+  unfeaturedIds: string[];
+}
+
+export interface SetInstructorFeaturedResponse {
+  instructors: Instructor[];
+}
+
+export interface CreateUpcomingCourseRequest {
+  /** A UUID chosen by the caller. */
+  id: string;
+  name: string;
+  photo: string;
+}
+
+export interface CreateUpcomingCourseResponse {
+  course: UpcomingCourse | undefined;
+}
+
+export interface DeleteUpcomingCourseRequest {
+  id: string;
+}
+
+export interface DeleteUpcomingCourseResponse {
+  course: UpcomingCourse | undefined;
 }
 
 function createBaseTierPrice(): TierPrice {
@@ -379,6 +529,7 @@ function createBaseCourse(): Course {
     freeLessons: [],
     sold: 0,
     createdAt: "",
+    documents: [],
   };
 }
 
@@ -458,6 +609,9 @@ export const Course: MessageFns<Course> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(202).string(message.createdAt);
+    }
+    for (const v of message.documents) {
+      CourseDocument.encode(v!, writer.uint32(210).fork()).join();
     }
     return writer;
   },
@@ -675,6 +829,14 @@ export const Course: MessageFns<Course> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 26: {
+            if (tag !== 210) {
+              break;
+            }
+
+            message.documents.push(CourseDocument.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -746,6 +908,9 @@ export const Course: MessageFns<Course> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      documents: globalThis.Array.isArray(object?.documents)
+        ? object.documents.map((e: any) => CourseDocument.fromJSON(e))
+        : [],
     };
   },
 
@@ -826,6 +991,9 @@ export const Course: MessageFns<Course> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.documents?.length) {
+      obj.documents = message.documents.map((e) => CourseDocument.toJSON(e));
+    }
     return obj;
   },
 
@@ -863,6 +1031,721 @@ export const Course: MessageFns<Course> = {
     message.freeLessons = object.freeLessons?.map((e) => FreeLesson.fromPartial(e)) || [];
     message.sold = object.sold ?? 0;
     message.createdAt = object.createdAt ?? "";
+    message.documents = object.documents?.map((e) => CourseDocument.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCourseDocument(): CourseDocument {
+  return { name: "", url: "" };
+}
+
+export const CourseDocument: MessageFns<CourseDocument> = {
+  encode(message: CourseDocument, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseDocument {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseDocument();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseDocument {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: CourseDocument): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseDocument>, I>>(base?: I): CourseDocument {
+    return CourseDocument.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseDocument>, I>>(object: I): CourseDocument {
+    const message = createBaseCourseDocument();
+    message.name = object.name ?? "";
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseCourseTextList(): CourseTextList {
+  return { items: [] };
+}
+
+export const CourseTextList: MessageFns<CourseTextList> = {
+  encode(message: CourseTextList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseTextList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseTextList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseTextList {
+    return { items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: CourseTextList): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseTextList>, I>>(base?: I): CourseTextList {
+    return CourseTextList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseTextList>, I>>(object: I): CourseTextList {
+    const message = createBaseCourseTextList();
+    message.items = object.items?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCourseInput(): CourseInput {
+  return {
+    title: undefined,
+    subtitle: undefined,
+    description: undefined,
+    courseHours: undefined,
+    category: undefined,
+    level: undefined,
+    instructorId: undefined,
+    price: undefined,
+    oldPrice: undefined,
+    validityDays: undefined,
+    silverPrice: undefined,
+    silverOldPrice: undefined,
+    silverValidity: undefined,
+    goldPrice: undefined,
+    goldOldPrice: undefined,
+    goldValidity: undefined,
+    diamondPrice: undefined,
+    diamondOldPrice: undefined,
+    diamondValidity: undefined,
+    bundle: undefined,
+    thumbnail: undefined,
+    banner: undefined,
+    topics: undefined,
+    requirements: undefined,
+    whoFor: undefined,
+    addDocuments: [],
+  };
+}
+
+export const CourseInput: MessageFns<CourseInput> = {
+  encode(message: CourseInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== undefined) {
+      writer.uint32(10).string(message.title);
+    }
+    if (message.subtitle !== undefined) {
+      writer.uint32(18).string(message.subtitle);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.courseHours !== undefined) {
+      writer.uint32(32).int32(message.courseHours);
+    }
+    if (message.category !== undefined) {
+      writer.uint32(42).string(message.category);
+    }
+    if (message.level !== undefined) {
+      writer.uint32(50).string(message.level);
+    }
+    if (message.instructorId !== undefined) {
+      writer.uint32(58).string(message.instructorId);
+    }
+    if (message.price !== undefined) {
+      writer.uint32(64).int64(message.price);
+    }
+    if (message.oldPrice !== undefined) {
+      writer.uint32(72).int64(message.oldPrice);
+    }
+    if (message.validityDays !== undefined) {
+      writer.uint32(80).int32(message.validityDays);
+    }
+    if (message.silverPrice !== undefined) {
+      writer.uint32(88).int64(message.silverPrice);
+    }
+    if (message.silverOldPrice !== undefined) {
+      writer.uint32(96).int64(message.silverOldPrice);
+    }
+    if (message.silverValidity !== undefined) {
+      writer.uint32(104).int32(message.silverValidity);
+    }
+    if (message.goldPrice !== undefined) {
+      writer.uint32(112).int64(message.goldPrice);
+    }
+    if (message.goldOldPrice !== undefined) {
+      writer.uint32(120).int64(message.goldOldPrice);
+    }
+    if (message.goldValidity !== undefined) {
+      writer.uint32(128).int32(message.goldValidity);
+    }
+    if (message.diamondPrice !== undefined) {
+      writer.uint32(136).int64(message.diamondPrice);
+    }
+    if (message.diamondOldPrice !== undefined) {
+      writer.uint32(144).int64(message.diamondOldPrice);
+    }
+    if (message.diamondValidity !== undefined) {
+      writer.uint32(152).int32(message.diamondValidity);
+    }
+    if (message.bundle !== undefined) {
+      writer.uint32(160).bool(message.bundle);
+    }
+    if (message.thumbnail !== undefined) {
+      writer.uint32(170).string(message.thumbnail);
+    }
+    if (message.banner !== undefined) {
+      writer.uint32(178).string(message.banner);
+    }
+    if (message.topics !== undefined) {
+      CourseTextList.encode(message.topics, writer.uint32(186).fork()).join();
+    }
+    if (message.requirements !== undefined) {
+      CourseTextList.encode(message.requirements, writer.uint32(194).fork()).join();
+    }
+    if (message.whoFor !== undefined) {
+      CourseTextList.encode(message.whoFor, writer.uint32(202).fork()).join();
+    }
+    for (const v of message.addDocuments) {
+      CourseDocument.encode(v!, writer.uint32(210).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subtitle = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.courseHours = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.instructorId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.price = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.oldPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.validityDays = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.silverPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.silverOldPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.silverValidity = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.goldPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.goldOldPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.goldValidity = reader.int32();
+            continue;
+          }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.diamondPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.diamondOldPrice = longToNumber(reader.int64());
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.diamondValidity = reader.int32();
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.bundle = reader.bool();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.thumbnail = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.banner = reader.string();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.topics = CourseTextList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.requirements = CourseTextList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.whoFor = CourseTextList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 26: {
+            if (tag !== 210) {
+              break;
+            }
+
+            message.addDocuments.push(CourseDocument.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseInput {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      subtitle: isSet(object.subtitle) ? globalThis.String(object.subtitle) : undefined,
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      courseHours: isSet(object.courseHours)
+        ? globalThis.Number(object.courseHours)
+        : isSet(object.course_hours)
+        ? globalThis.Number(object.course_hours)
+        : undefined,
+      category: isSet(object.category) ? globalThis.String(object.category) : undefined,
+      level: isSet(object.level) ? globalThis.String(object.level) : undefined,
+      instructorId: isSet(object.instructorId)
+        ? globalThis.String(object.instructorId)
+        : isSet(object.instructor_id)
+        ? globalThis.String(object.instructor_id)
+        : undefined,
+      price: isSet(object.price) ? globalThis.Number(object.price) : undefined,
+      oldPrice: isSet(object.oldPrice)
+        ? globalThis.Number(object.oldPrice)
+        : isSet(object.old_price)
+        ? globalThis.Number(object.old_price)
+        : undefined,
+      validityDays: isSet(object.validityDays)
+        ? globalThis.Number(object.validityDays)
+        : isSet(object.validity_days)
+        ? globalThis.Number(object.validity_days)
+        : undefined,
+      silverPrice: isSet(object.silverPrice)
+        ? globalThis.Number(object.silverPrice)
+        : isSet(object.silver_price)
+        ? globalThis.Number(object.silver_price)
+        : undefined,
+      silverOldPrice: isSet(object.silverOldPrice)
+        ? globalThis.Number(object.silverOldPrice)
+        : isSet(object.silver_old_price)
+        ? globalThis.Number(object.silver_old_price)
+        : undefined,
+      silverValidity: isSet(object.silverValidity)
+        ? globalThis.Number(object.silverValidity)
+        : isSet(object.silver_validity)
+        ? globalThis.Number(object.silver_validity)
+        : undefined,
+      goldPrice: isSet(object.goldPrice)
+        ? globalThis.Number(object.goldPrice)
+        : isSet(object.gold_price)
+        ? globalThis.Number(object.gold_price)
+        : undefined,
+      goldOldPrice: isSet(object.goldOldPrice)
+        ? globalThis.Number(object.goldOldPrice)
+        : isSet(object.gold_old_price)
+        ? globalThis.Number(object.gold_old_price)
+        : undefined,
+      goldValidity: isSet(object.goldValidity)
+        ? globalThis.Number(object.goldValidity)
+        : isSet(object.gold_validity)
+        ? globalThis.Number(object.gold_validity)
+        : undefined,
+      diamondPrice: isSet(object.diamondPrice)
+        ? globalThis.Number(object.diamondPrice)
+        : isSet(object.diamond_price)
+        ? globalThis.Number(object.diamond_price)
+        : undefined,
+      diamondOldPrice: isSet(object.diamondOldPrice)
+        ? globalThis.Number(object.diamondOldPrice)
+        : isSet(object.diamond_old_price)
+        ? globalThis.Number(object.diamond_old_price)
+        : undefined,
+      diamondValidity: isSet(object.diamondValidity)
+        ? globalThis.Number(object.diamondValidity)
+        : isSet(object.diamond_validity)
+        ? globalThis.Number(object.diamond_validity)
+        : undefined,
+      bundle: isSet(object.bundle) ? globalThis.Boolean(object.bundle) : undefined,
+      thumbnail: isSet(object.thumbnail) ? globalThis.String(object.thumbnail) : undefined,
+      banner: isSet(object.banner) ? globalThis.String(object.banner) : undefined,
+      topics: isSet(object.topics) ? CourseTextList.fromJSON(object.topics) : undefined,
+      requirements: isSet(object.requirements) ? CourseTextList.fromJSON(object.requirements) : undefined,
+      whoFor: isSet(object.whoFor)
+        ? CourseTextList.fromJSON(object.whoFor)
+        : isSet(object.who_for)
+        ? CourseTextList.fromJSON(object.who_for)
+        : undefined,
+      addDocuments: globalThis.Array.isArray(object?.addDocuments)
+        ? object.addDocuments.map((e: any) => CourseDocument.fromJSON(e))
+        : globalThis.Array.isArray(object?.add_documents)
+        ? object.add_documents.map((e: any) => CourseDocument.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CourseInput): unknown {
+    const obj: any = {};
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.subtitle !== undefined) {
+      obj.subtitle = message.subtitle;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.courseHours !== undefined) {
+      obj.courseHours = Math.round(message.courseHours);
+    }
+    if (message.category !== undefined) {
+      obj.category = message.category;
+    }
+    if (message.level !== undefined) {
+      obj.level = message.level;
+    }
+    if (message.instructorId !== undefined) {
+      obj.instructorId = message.instructorId;
+    }
+    if (message.price !== undefined) {
+      obj.price = Math.round(message.price);
+    }
+    if (message.oldPrice !== undefined) {
+      obj.oldPrice = Math.round(message.oldPrice);
+    }
+    if (message.validityDays !== undefined) {
+      obj.validityDays = Math.round(message.validityDays);
+    }
+    if (message.silverPrice !== undefined) {
+      obj.silverPrice = Math.round(message.silverPrice);
+    }
+    if (message.silverOldPrice !== undefined) {
+      obj.silverOldPrice = Math.round(message.silverOldPrice);
+    }
+    if (message.silverValidity !== undefined) {
+      obj.silverValidity = Math.round(message.silverValidity);
+    }
+    if (message.goldPrice !== undefined) {
+      obj.goldPrice = Math.round(message.goldPrice);
+    }
+    if (message.goldOldPrice !== undefined) {
+      obj.goldOldPrice = Math.round(message.goldOldPrice);
+    }
+    if (message.goldValidity !== undefined) {
+      obj.goldValidity = Math.round(message.goldValidity);
+    }
+    if (message.diamondPrice !== undefined) {
+      obj.diamondPrice = Math.round(message.diamondPrice);
+    }
+    if (message.diamondOldPrice !== undefined) {
+      obj.diamondOldPrice = Math.round(message.diamondOldPrice);
+    }
+    if (message.diamondValidity !== undefined) {
+      obj.diamondValidity = Math.round(message.diamondValidity);
+    }
+    if (message.bundle !== undefined) {
+      obj.bundle = message.bundle;
+    }
+    if (message.thumbnail !== undefined) {
+      obj.thumbnail = message.thumbnail;
+    }
+    if (message.banner !== undefined) {
+      obj.banner = message.banner;
+    }
+    if (message.topics !== undefined) {
+      obj.topics = CourseTextList.toJSON(message.topics);
+    }
+    if (message.requirements !== undefined) {
+      obj.requirements = CourseTextList.toJSON(message.requirements);
+    }
+    if (message.whoFor !== undefined) {
+      obj.whoFor = CourseTextList.toJSON(message.whoFor);
+    }
+    if (message.addDocuments?.length) {
+      obj.addDocuments = message.addDocuments.map((e) => CourseDocument.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseInput>, I>>(base?: I): CourseInput {
+    return CourseInput.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseInput>, I>>(object: I): CourseInput {
+    const message = createBaseCourseInput();
+    message.title = object.title ?? undefined;
+    message.subtitle = object.subtitle ?? undefined;
+    message.description = object.description ?? undefined;
+    message.courseHours = object.courseHours ?? undefined;
+    message.category = object.category ?? undefined;
+    message.level = object.level ?? undefined;
+    message.instructorId = object.instructorId ?? undefined;
+    message.price = object.price ?? undefined;
+    message.oldPrice = object.oldPrice ?? undefined;
+    message.validityDays = object.validityDays ?? undefined;
+    message.silverPrice = object.silverPrice ?? undefined;
+    message.silverOldPrice = object.silverOldPrice ?? undefined;
+    message.silverValidity = object.silverValidity ?? undefined;
+    message.goldPrice = object.goldPrice ?? undefined;
+    message.goldOldPrice = object.goldOldPrice ?? undefined;
+    message.goldValidity = object.goldValidity ?? undefined;
+    message.diamondPrice = object.diamondPrice ?? undefined;
+    message.diamondOldPrice = object.diamondOldPrice ?? undefined;
+    message.diamondValidity = object.diamondValidity ?? undefined;
+    message.bundle = object.bundle ?? undefined;
+    message.thumbnail = object.thumbnail ?? undefined;
+    message.banner = object.banner ?? undefined;
+    message.topics = (object.topics !== undefined && object.topics !== null)
+      ? CourseTextList.fromPartial(object.topics)
+      : undefined;
+    message.requirements = (object.requirements !== undefined && object.requirements !== null)
+      ? CourseTextList.fromPartial(object.requirements)
+      : undefined;
+    message.whoFor = (object.whoFor !== undefined && object.whoFor !== null)
+      ? CourseTextList.fromPartial(object.whoFor)
+      : undefined;
+    message.addDocuments = object.addDocuments?.map((e) => CourseDocument.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2334,6 +3217,1730 @@ export const SetCourseFeaturedResponse: MessageFns<SetCourseFeaturedResponse> = 
   },
 };
 
+function createBaseCreateCourseRequest(): CreateCourseRequest {
+  return { id: "", course: undefined };
+}
+
+export const CreateCourseRequest: MessageFns<CreateCourseRequest> = {
+  encode(message: CreateCourseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.course !== undefined) {
+      CourseInput.encode(message.course, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCourseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCourseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.course = CourseInput.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCourseRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      course: isSet(object.course) ? CourseInput.fromJSON(object.course) : undefined,
+    };
+  },
+
+  toJSON(message: CreateCourseRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.course !== undefined) {
+      obj.course = CourseInput.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCourseRequest>, I>>(base?: I): CreateCourseRequest {
+    return CreateCourseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCourseRequest>, I>>(object: I): CreateCourseRequest {
+    const message = createBaseCreateCourseRequest();
+    message.id = object.id ?? "";
+    message.course = (object.course !== undefined && object.course !== null)
+      ? CourseInput.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateCourseResponse(): CreateCourseResponse {
+  return { course: undefined };
+}
+
+export const CreateCourseResponse: MessageFns<CreateCourseResponse> = {
+  encode(message: CreateCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      Course.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCourseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCourseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = Course.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCourseResponse {
+    return { course: isSet(object.course) ? Course.fromJSON(object.course) : undefined };
+  },
+
+  toJSON(message: CreateCourseResponse): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = Course.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCourseResponse>, I>>(base?: I): CreateCourseResponse {
+    return CreateCourseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCourseResponse>, I>>(object: I): CreateCourseResponse {
+    const message = createBaseCreateCourseResponse();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? Course.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateCourseRequest(): UpdateCourseRequest {
+  return { id: "", course: undefined };
+}
+
+export const UpdateCourseRequest: MessageFns<UpdateCourseRequest> = {
+  encode(message: UpdateCourseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.course !== undefined) {
+      CourseInput.encode(message.course, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateCourseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateCourseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.course = CourseInput.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateCourseRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      course: isSet(object.course) ? CourseInput.fromJSON(object.course) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateCourseRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.course !== undefined) {
+      obj.course = CourseInput.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateCourseRequest>, I>>(base?: I): UpdateCourseRequest {
+    return UpdateCourseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateCourseRequest>, I>>(object: I): UpdateCourseRequest {
+    const message = createBaseUpdateCourseRequest();
+    message.id = object.id ?? "";
+    message.course = (object.course !== undefined && object.course !== null)
+      ? CourseInput.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateCourseResponse(): UpdateCourseResponse {
+  return { course: undefined };
+}
+
+export const UpdateCourseResponse: MessageFns<UpdateCourseResponse> = {
+  encode(message: UpdateCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      Course.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateCourseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateCourseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = Course.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateCourseResponse {
+    return { course: isSet(object.course) ? Course.fromJSON(object.course) : undefined };
+  },
+
+  toJSON(message: UpdateCourseResponse): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = Course.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateCourseResponse>, I>>(base?: I): UpdateCourseResponse {
+    return UpdateCourseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateCourseResponse>, I>>(object: I): UpdateCourseResponse {
+    const message = createBaseUpdateCourseResponse();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? Course.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteCourseRequest(): DeleteCourseRequest {
+  return { id: "" };
+}
+
+export const DeleteCourseRequest: MessageFns<DeleteCourseRequest> = {
+  encode(message: DeleteCourseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCourseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCourseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteCourseRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DeleteCourseRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCourseRequest>, I>>(base?: I): DeleteCourseRequest {
+    return DeleteCourseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCourseRequest>, I>>(object: I): DeleteCourseRequest {
+    const message = createBaseDeleteCourseRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteCourseResponse(): DeleteCourseResponse {
+  return {};
+}
+
+export const DeleteCourseResponse: MessageFns<DeleteCourseResponse> = {
+  encode(_: DeleteCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCourseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCourseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteCourseResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteCourseResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCourseResponse>, I>>(base?: I): DeleteCourseResponse {
+    return DeleteCourseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCourseResponse>, I>>(_: I): DeleteCourseResponse {
+    const message = createBaseDeleteCourseResponse();
+    return message;
+  },
+};
+
+function createBaseAddFreeLessonRequest(): AddFreeLessonRequest {
+  return { courseId: "", title: "", youtubeUrl: "" };
+}
+
+export const AddFreeLessonRequest: MessageFns<AddFreeLessonRequest> = {
+  encode(message: AddFreeLessonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courseId !== "") {
+      writer.uint32(10).string(message.courseId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.youtubeUrl !== "") {
+      writer.uint32(26).string(message.youtubeUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddFreeLessonRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddFreeLessonRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.youtubeUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddFreeLessonRequest {
+    return {
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      youtubeUrl: isSet(object.youtubeUrl)
+        ? globalThis.String(object.youtubeUrl)
+        : isSet(object.youtube_url)
+        ? globalThis.String(object.youtube_url)
+        : "",
+    };
+  },
+
+  toJSON(message: AddFreeLessonRequest): unknown {
+    const obj: any = {};
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.youtubeUrl !== "") {
+      obj.youtubeUrl = message.youtubeUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddFreeLessonRequest>, I>>(base?: I): AddFreeLessonRequest {
+    return AddFreeLessonRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddFreeLessonRequest>, I>>(object: I): AddFreeLessonRequest {
+    const message = createBaseAddFreeLessonRequest();
+    message.courseId = object.courseId ?? "";
+    message.title = object.title ?? "";
+    message.youtubeUrl = object.youtubeUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseAddFreeLessonResponse(): AddFreeLessonResponse {
+  return { course: undefined };
+}
+
+export const AddFreeLessonResponse: MessageFns<AddFreeLessonResponse> = {
+  encode(message: AddFreeLessonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      Course.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddFreeLessonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddFreeLessonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = Course.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddFreeLessonResponse {
+    return { course: isSet(object.course) ? Course.fromJSON(object.course) : undefined };
+  },
+
+  toJSON(message: AddFreeLessonResponse): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = Course.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddFreeLessonResponse>, I>>(base?: I): AddFreeLessonResponse {
+    return AddFreeLessonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddFreeLessonResponse>, I>>(object: I): AddFreeLessonResponse {
+    const message = createBaseAddFreeLessonResponse();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? Course.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseInstructorInput(): InstructorInput {
+  return {
+    name: undefined,
+    bio: undefined,
+    band: undefined,
+    photo: undefined,
+    banner: undefined,
+    percentage: undefined,
+    featured: undefined,
+  };
+}
+
+export const InstructorInput: MessageFns<InstructorInput> = {
+  encode(message: InstructorInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined) {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.bio !== undefined) {
+      writer.uint32(18).string(message.bio);
+    }
+    if (message.band !== undefined) {
+      writer.uint32(26).string(message.band);
+    }
+    if (message.photo !== undefined) {
+      writer.uint32(34).string(message.photo);
+    }
+    if (message.banner !== undefined) {
+      writer.uint32(42).string(message.banner);
+    }
+    if (message.percentage !== undefined) {
+      writer.uint32(48).int32(message.percentage);
+    }
+    if (message.featured !== undefined) {
+      writer.uint32(56).bool(message.featured);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InstructorInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInstructorInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bio = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.band = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.photo = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.banner = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.percentage = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.featured = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InstructorInput {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      bio: isSet(object.bio) ? globalThis.String(object.bio) : undefined,
+      band: isSet(object.band) ? globalThis.String(object.band) : undefined,
+      photo: isSet(object.photo) ? globalThis.String(object.photo) : undefined,
+      banner: isSet(object.banner) ? globalThis.String(object.banner) : undefined,
+      percentage: isSet(object.percentage) ? globalThis.Number(object.percentage) : undefined,
+      featured: isSet(object.featured) ? globalThis.Boolean(object.featured) : undefined,
+    };
+  },
+
+  toJSON(message: InstructorInput): unknown {
+    const obj: any = {};
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.bio !== undefined) {
+      obj.bio = message.bio;
+    }
+    if (message.band !== undefined) {
+      obj.band = message.band;
+    }
+    if (message.photo !== undefined) {
+      obj.photo = message.photo;
+    }
+    if (message.banner !== undefined) {
+      obj.banner = message.banner;
+    }
+    if (message.percentage !== undefined) {
+      obj.percentage = Math.round(message.percentage);
+    }
+    if (message.featured !== undefined) {
+      obj.featured = message.featured;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InstructorInput>, I>>(base?: I): InstructorInput {
+    return InstructorInput.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InstructorInput>, I>>(object: I): InstructorInput {
+    const message = createBaseInstructorInput();
+    message.name = object.name ?? undefined;
+    message.bio = object.bio ?? undefined;
+    message.band = object.band ?? undefined;
+    message.photo = object.photo ?? undefined;
+    message.banner = object.banner ?? undefined;
+    message.percentage = object.percentage ?? undefined;
+    message.featured = object.featured ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateInstructorRequest(): CreateInstructorRequest {
+  return { id: "", instructor: undefined };
+}
+
+export const CreateInstructorRequest: MessageFns<CreateInstructorRequest> = {
+  encode(message: CreateInstructorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.instructor !== undefined) {
+      InstructorInput.encode(message.instructor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateInstructorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateInstructorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.instructor = InstructorInput.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateInstructorRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      instructor: isSet(object.instructor) ? InstructorInput.fromJSON(object.instructor) : undefined,
+    };
+  },
+
+  toJSON(message: CreateInstructorRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.instructor !== undefined) {
+      obj.instructor = InstructorInput.toJSON(message.instructor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateInstructorRequest>, I>>(base?: I): CreateInstructorRequest {
+    return CreateInstructorRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateInstructorRequest>, I>>(object: I): CreateInstructorRequest {
+    const message = createBaseCreateInstructorRequest();
+    message.id = object.id ?? "";
+    message.instructor = (object.instructor !== undefined && object.instructor !== null)
+      ? InstructorInput.fromPartial(object.instructor)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateInstructorResponse(): CreateInstructorResponse {
+  return { instructor: undefined };
+}
+
+export const CreateInstructorResponse: MessageFns<CreateInstructorResponse> = {
+  encode(message: CreateInstructorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.instructor !== undefined) {
+      Instructor.encode(message.instructor, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateInstructorResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateInstructorResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructor = Instructor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateInstructorResponse {
+    return { instructor: isSet(object.instructor) ? Instructor.fromJSON(object.instructor) : undefined };
+  },
+
+  toJSON(message: CreateInstructorResponse): unknown {
+    const obj: any = {};
+    if (message.instructor !== undefined) {
+      obj.instructor = Instructor.toJSON(message.instructor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateInstructorResponse>, I>>(base?: I): CreateInstructorResponse {
+    return CreateInstructorResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateInstructorResponse>, I>>(object: I): CreateInstructorResponse {
+    const message = createBaseCreateInstructorResponse();
+    message.instructor = (object.instructor !== undefined && object.instructor !== null)
+      ? Instructor.fromPartial(object.instructor)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateInstructorRequest(): UpdateInstructorRequest {
+  return { id: "", instructor: undefined };
+}
+
+export const UpdateInstructorRequest: MessageFns<UpdateInstructorRequest> = {
+  encode(message: UpdateInstructorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.instructor !== undefined) {
+      InstructorInput.encode(message.instructor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateInstructorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateInstructorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.instructor = InstructorInput.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateInstructorRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      instructor: isSet(object.instructor) ? InstructorInput.fromJSON(object.instructor) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateInstructorRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.instructor !== undefined) {
+      obj.instructor = InstructorInput.toJSON(message.instructor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateInstructorRequest>, I>>(base?: I): UpdateInstructorRequest {
+    return UpdateInstructorRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateInstructorRequest>, I>>(object: I): UpdateInstructorRequest {
+    const message = createBaseUpdateInstructorRequest();
+    message.id = object.id ?? "";
+    message.instructor = (object.instructor !== undefined && object.instructor !== null)
+      ? InstructorInput.fromPartial(object.instructor)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateInstructorResponse(): UpdateInstructorResponse {
+  return { instructor: undefined };
+}
+
+export const UpdateInstructorResponse: MessageFns<UpdateInstructorResponse> = {
+  encode(message: UpdateInstructorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.instructor !== undefined) {
+      Instructor.encode(message.instructor, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateInstructorResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateInstructorResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructor = Instructor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateInstructorResponse {
+    return { instructor: isSet(object.instructor) ? Instructor.fromJSON(object.instructor) : undefined };
+  },
+
+  toJSON(message: UpdateInstructorResponse): unknown {
+    const obj: any = {};
+    if (message.instructor !== undefined) {
+      obj.instructor = Instructor.toJSON(message.instructor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateInstructorResponse>, I>>(base?: I): UpdateInstructorResponse {
+    return UpdateInstructorResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateInstructorResponse>, I>>(object: I): UpdateInstructorResponse {
+    const message = createBaseUpdateInstructorResponse();
+    message.instructor = (object.instructor !== undefined && object.instructor !== null)
+      ? Instructor.fromPartial(object.instructor)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSetInstructorPublishedRequest(): SetInstructorPublishedRequest {
+  return { id: "", published: false };
+}
+
+export const SetInstructorPublishedRequest: MessageFns<SetInstructorPublishedRequest> = {
+  encode(message: SetInstructorPublishedRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.published !== false) {
+      writer.uint32(16).bool(message.published);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetInstructorPublishedRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetInstructorPublishedRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.published = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetInstructorPublishedRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      published: isSet(object.published) ? globalThis.Boolean(object.published) : false,
+    };
+  },
+
+  toJSON(message: SetInstructorPublishedRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.published !== false) {
+      obj.published = message.published;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetInstructorPublishedRequest>, I>>(base?: I): SetInstructorPublishedRequest {
+    return SetInstructorPublishedRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetInstructorPublishedRequest>, I>>(
+    object: I,
+  ): SetInstructorPublishedRequest {
+    const message = createBaseSetInstructorPublishedRequest();
+    message.id = object.id ?? "";
+    message.published = object.published ?? false;
+    return message;
+  },
+};
+
+function createBaseSetInstructorPublishedResponse(): SetInstructorPublishedResponse {
+  return { instructor: undefined };
+}
+
+export const SetInstructorPublishedResponse: MessageFns<SetInstructorPublishedResponse> = {
+  encode(message: SetInstructorPublishedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.instructor !== undefined) {
+      Instructor.encode(message.instructor, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetInstructorPublishedResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetInstructorPublishedResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructor = Instructor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetInstructorPublishedResponse {
+    return { instructor: isSet(object.instructor) ? Instructor.fromJSON(object.instructor) : undefined };
+  },
+
+  toJSON(message: SetInstructorPublishedResponse): unknown {
+    const obj: any = {};
+    if (message.instructor !== undefined) {
+      obj.instructor = Instructor.toJSON(message.instructor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetInstructorPublishedResponse>, I>>(base?: I): SetInstructorPublishedResponse {
+    return SetInstructorPublishedResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetInstructorPublishedResponse>, I>>(
+    object: I,
+  ): SetInstructorPublishedResponse {
+    const message = createBaseSetInstructorPublishedResponse();
+    message.instructor = (object.instructor !== undefined && object.instructor !== null)
+      ? Instructor.fromPartial(object.instructor)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSetInstructorFeaturedRequest(): SetInstructorFeaturedRequest {
+  return { featuredIds: [], unfeaturedIds: [] };
+}
+
+export const SetInstructorFeaturedRequest: MessageFns<SetInstructorFeaturedRequest> = {
+  encode(message: SetInstructorFeaturedRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.featuredIds) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.unfeaturedIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetInstructorFeaturedRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetInstructorFeaturedRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.featuredIds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.unfeaturedIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetInstructorFeaturedRequest {
+    return {
+      featuredIds: globalThis.Array.isArray(object?.featuredIds)
+        ? object.featuredIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.featured_ids)
+        ? object.featured_ids.map((e: any) => globalThis.String(e))
+        : [],
+      unfeaturedIds: globalThis.Array.isArray(object?.unfeaturedIds)
+        ? object.unfeaturedIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.unfeatured_ids)
+        ? object.unfeatured_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SetInstructorFeaturedRequest): unknown {
+    const obj: any = {};
+    if (message.featuredIds?.length) {
+      obj.featuredIds = message.featuredIds;
+    }
+    if (message.unfeaturedIds?.length) {
+      obj.unfeaturedIds = message.unfeaturedIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetInstructorFeaturedRequest>, I>>(base?: I): SetInstructorFeaturedRequest {
+    return SetInstructorFeaturedRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetInstructorFeaturedRequest>, I>>(object: I): SetInstructorFeaturedRequest {
+    const message = createBaseSetInstructorFeaturedRequest();
+    message.featuredIds = object.featuredIds?.map((e) => e) || [];
+    message.unfeaturedIds = object.unfeaturedIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSetInstructorFeaturedResponse(): SetInstructorFeaturedResponse {
+  return { instructors: [] };
+}
+
+export const SetInstructorFeaturedResponse: MessageFns<SetInstructorFeaturedResponse> = {
+  encode(message: SetInstructorFeaturedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.instructors) {
+      Instructor.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetInstructorFeaturedResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetInstructorFeaturedResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructors.push(Instructor.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetInstructorFeaturedResponse {
+    return {
+      instructors: globalThis.Array.isArray(object?.instructors)
+        ? object.instructors.map((e: any) => Instructor.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SetInstructorFeaturedResponse): unknown {
+    const obj: any = {};
+    if (message.instructors?.length) {
+      obj.instructors = message.instructors.map((e) => Instructor.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetInstructorFeaturedResponse>, I>>(base?: I): SetInstructorFeaturedResponse {
+    return SetInstructorFeaturedResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetInstructorFeaturedResponse>, I>>(
+    object: I,
+  ): SetInstructorFeaturedResponse {
+    const message = createBaseSetInstructorFeaturedResponse();
+    message.instructors = object.instructors?.map((e) => Instructor.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateUpcomingCourseRequest(): CreateUpcomingCourseRequest {
+  return { id: "", name: "", photo: "" };
+}
+
+export const CreateUpcomingCourseRequest: MessageFns<CreateUpcomingCourseRequest> = {
+  encode(message: CreateUpcomingCourseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.photo !== "") {
+      writer.uint32(26).string(message.photo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUpcomingCourseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUpcomingCourseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.photo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUpcomingCourseRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      photo: isSet(object.photo) ? globalThis.String(object.photo) : "",
+    };
+  },
+
+  toJSON(message: CreateUpcomingCourseRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.photo !== "") {
+      obj.photo = message.photo;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateUpcomingCourseRequest>, I>>(base?: I): CreateUpcomingCourseRequest {
+    return CreateUpcomingCourseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateUpcomingCourseRequest>, I>>(object: I): CreateUpcomingCourseRequest {
+    const message = createBaseCreateUpcomingCourseRequest();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.photo = object.photo ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateUpcomingCourseResponse(): CreateUpcomingCourseResponse {
+  return { course: undefined };
+}
+
+export const CreateUpcomingCourseResponse: MessageFns<CreateUpcomingCourseResponse> = {
+  encode(message: CreateUpcomingCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      UpcomingCourse.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUpcomingCourseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUpcomingCourseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = UpcomingCourse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUpcomingCourseResponse {
+    return { course: isSet(object.course) ? UpcomingCourse.fromJSON(object.course) : undefined };
+  },
+
+  toJSON(message: CreateUpcomingCourseResponse): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = UpcomingCourse.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateUpcomingCourseResponse>, I>>(base?: I): CreateUpcomingCourseResponse {
+    return CreateUpcomingCourseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateUpcomingCourseResponse>, I>>(object: I): CreateUpcomingCourseResponse {
+    const message = createBaseCreateUpcomingCourseResponse();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? UpcomingCourse.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteUpcomingCourseRequest(): DeleteUpcomingCourseRequest {
+  return { id: "" };
+}
+
+export const DeleteUpcomingCourseRequest: MessageFns<DeleteUpcomingCourseRequest> = {
+  encode(message: DeleteUpcomingCourseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteUpcomingCourseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteUpcomingCourseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteUpcomingCourseRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DeleteUpcomingCourseRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteUpcomingCourseRequest>, I>>(base?: I): DeleteUpcomingCourseRequest {
+    return DeleteUpcomingCourseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteUpcomingCourseRequest>, I>>(object: I): DeleteUpcomingCourseRequest {
+    const message = createBaseDeleteUpcomingCourseRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteUpcomingCourseResponse(): DeleteUpcomingCourseResponse {
+  return { course: undefined };
+}
+
+export const DeleteUpcomingCourseResponse: MessageFns<DeleteUpcomingCourseResponse> = {
+  encode(message: DeleteUpcomingCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      UpcomingCourse.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteUpcomingCourseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteUpcomingCourseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = UpcomingCourse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteUpcomingCourseResponse {
+    return { course: isSet(object.course) ? UpcomingCourse.fromJSON(object.course) : undefined };
+  },
+
+  toJSON(message: DeleteUpcomingCourseResponse): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = UpcomingCourse.toJSON(message.course);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteUpcomingCourseResponse>, I>>(base?: I): DeleteUpcomingCourseResponse {
+    return DeleteUpcomingCourseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteUpcomingCourseResponse>, I>>(object: I): DeleteUpcomingCourseResponse {
+    const message = createBaseDeleteUpcomingCourseResponse();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? UpcomingCourse.fromPartial(object.course)
+      : undefined;
+    return message;
+  },
+};
+
 /** The catalogue: courses, instructors' public profiles and upcoming courses. */
 export type CatalogueServiceService = typeof CatalogueServiceService;
 export const CatalogueServiceService = {
@@ -2411,6 +5018,123 @@ export const CatalogueServiceService = {
       Buffer.from(SetCourseFeaturedResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SetCourseFeaturedResponse => SetCourseFeaturedResponse.decode(value),
   },
+  /** Admin and content. New courses start unpublished. */
+  createCourse: {
+    path: "/taal.catalogue.v1.CatalogueService/CreateCourse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateCourseRequest): Buffer => Buffer.from(CreateCourseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateCourseRequest => CreateCourseRequest.decode(value),
+    responseSerialize: (value: CreateCourseResponse): Buffer =>
+      Buffer.from(CreateCourseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateCourseResponse => CreateCourseResponse.decode(value),
+  },
+  /** Admin and content. */
+  updateCourse: {
+    path: "/taal.catalogue.v1.CatalogueService/UpdateCourse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateCourseRequest): Buffer => Buffer.from(UpdateCourseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateCourseRequest => UpdateCourseRequest.decode(value),
+    responseSerialize: (value: UpdateCourseResponse): Buffer =>
+      Buffer.from(UpdateCourseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateCourseResponse => UpdateCourseResponse.decode(value),
+  },
+  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
+  deleteCourse: {
+    path: "/taal.catalogue.v1.CatalogueService/DeleteCourse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteCourseRequest): Buffer => Buffer.from(DeleteCourseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteCourseRequest => DeleteCourseRequest.decode(value),
+    responseSerialize: (value: DeleteCourseResponse): Buffer =>
+      Buffer.from(DeleteCourseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteCourseResponse => DeleteCourseResponse.decode(value),
+  },
+  /** Admin and content. */
+  addFreeLesson: {
+    path: "/taal.catalogue.v1.CatalogueService/AddFreeLesson" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddFreeLessonRequest): Buffer => Buffer.from(AddFreeLessonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddFreeLessonRequest => AddFreeLessonRequest.decode(value),
+    responseSerialize: (value: AddFreeLessonResponse): Buffer =>
+      Buffer.from(AddFreeLessonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddFreeLessonResponse => AddFreeLessonResponse.decode(value),
+  },
+  /** Admin only. */
+  createInstructor: {
+    path: "/taal.catalogue.v1.CatalogueService/CreateInstructor" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateInstructorRequest): Buffer =>
+      Buffer.from(CreateInstructorRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateInstructorRequest => CreateInstructorRequest.decode(value),
+    responseSerialize: (value: CreateInstructorResponse): Buffer =>
+      Buffer.from(CreateInstructorResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateInstructorResponse => CreateInstructorResponse.decode(value),
+  },
+  /** Admin only. */
+  updateInstructor: {
+    path: "/taal.catalogue.v1.CatalogueService/UpdateInstructor" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateInstructorRequest): Buffer =>
+      Buffer.from(UpdateInstructorRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateInstructorRequest => UpdateInstructorRequest.decode(value),
+    responseSerialize: (value: UpdateInstructorResponse): Buffer =>
+      Buffer.from(UpdateInstructorResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateInstructorResponse => UpdateInstructorResponse.decode(value),
+  },
+  /** Admin only. */
+  setInstructorPublished: {
+    path: "/taal.catalogue.v1.CatalogueService/SetInstructorPublished" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetInstructorPublishedRequest): Buffer =>
+      Buffer.from(SetInstructorPublishedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetInstructorPublishedRequest => SetInstructorPublishedRequest.decode(value),
+    responseSerialize: (value: SetInstructorPublishedResponse): Buffer =>
+      Buffer.from(SetInstructorPublishedResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetInstructorPublishedResponse =>
+      SetInstructorPublishedResponse.decode(value),
+  },
+  /** Admin only. */
+  setInstructorFeatured: {
+    path: "/taal.catalogue.v1.CatalogueService/SetInstructorFeatured" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetInstructorFeaturedRequest): Buffer =>
+      Buffer.from(SetInstructorFeaturedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetInstructorFeaturedRequest => SetInstructorFeaturedRequest.decode(value),
+    responseSerialize: (value: SetInstructorFeaturedResponse): Buffer =>
+      Buffer.from(SetInstructorFeaturedResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetInstructorFeaturedResponse => SetInstructorFeaturedResponse.decode(value),
+  },
+  /** Admin and content. */
+  createUpcomingCourse: {
+    path: "/taal.catalogue.v1.CatalogueService/CreateUpcomingCourse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateUpcomingCourseRequest): Buffer =>
+      Buffer.from(CreateUpcomingCourseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateUpcomingCourseRequest => CreateUpcomingCourseRequest.decode(value),
+    responseSerialize: (value: CreateUpcomingCourseResponse): Buffer =>
+      Buffer.from(CreateUpcomingCourseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateUpcomingCourseResponse => CreateUpcomingCourseResponse.decode(value),
+  },
+  /** Admin and content. */
+  deleteUpcomingCourse: {
+    path: "/taal.catalogue.v1.CatalogueService/DeleteUpcomingCourse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteUpcomingCourseRequest): Buffer =>
+      Buffer.from(DeleteUpcomingCourseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteUpcomingCourseRequest => DeleteUpcomingCourseRequest.decode(value),
+    responseSerialize: (value: DeleteUpcomingCourseResponse): Buffer =>
+      Buffer.from(DeleteUpcomingCourseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteUpcomingCourseResponse => DeleteUpcomingCourseResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogueServiceServer extends UntypedServiceImplementation {
@@ -2423,6 +5147,26 @@ export interface CatalogueServiceServer extends UntypedServiceImplementation {
   setCoursePublished: handleUnaryCall<SetCoursePublishedRequest, SetCoursePublishedResponse>;
   /** Admin only. */
   setCourseFeatured: handleUnaryCall<SetCourseFeaturedRequest, SetCourseFeaturedResponse>;
+  /** Admin and content. New courses start unpublished. */
+  createCourse: handleUnaryCall<CreateCourseRequest, CreateCourseResponse>;
+  /** Admin and content. */
+  updateCourse: handleUnaryCall<UpdateCourseRequest, UpdateCourseResponse>;
+  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
+  deleteCourse: handleUnaryCall<DeleteCourseRequest, DeleteCourseResponse>;
+  /** Admin and content. */
+  addFreeLesson: handleUnaryCall<AddFreeLessonRequest, AddFreeLessonResponse>;
+  /** Admin only. */
+  createInstructor: handleUnaryCall<CreateInstructorRequest, CreateInstructorResponse>;
+  /** Admin only. */
+  updateInstructor: handleUnaryCall<UpdateInstructorRequest, UpdateInstructorResponse>;
+  /** Admin only. */
+  setInstructorPublished: handleUnaryCall<SetInstructorPublishedRequest, SetInstructorPublishedResponse>;
+  /** Admin only. */
+  setInstructorFeatured: handleUnaryCall<SetInstructorFeaturedRequest, SetInstructorFeaturedResponse>;
+  /** Admin and content. */
+  createUpcomingCourse: handleUnaryCall<CreateUpcomingCourseRequest, CreateUpcomingCourseResponse>;
+  /** Admin and content. */
+  deleteUpcomingCourse: handleUnaryCall<DeleteUpcomingCourseRequest, DeleteUpcomingCourseResponse>;
 }
 
 export interface CatalogueServiceClient extends Client {
@@ -2532,6 +5276,166 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SetCourseFeaturedResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content. New courses start unpublished. */
+  createCourse(
+    request: CreateCourseRequest,
+    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
+  ): ClientUnaryCall;
+  createCourse(
+    request: CreateCourseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
+  ): ClientUnaryCall;
+  createCourse(
+    request: CreateCourseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content. */
+  updateCourse(
+    request: UpdateCourseRequest,
+    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
+  ): ClientUnaryCall;
+  updateCourse(
+    request: UpdateCourseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
+  ): ClientUnaryCall;
+  updateCourse(
+    request: UpdateCourseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
+  deleteCourse(
+    request: DeleteCourseRequest,
+    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
+  ): ClientUnaryCall;
+  deleteCourse(
+    request: DeleteCourseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
+  ): ClientUnaryCall;
+  deleteCourse(
+    request: DeleteCourseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content. */
+  addFreeLesson(
+    request: AddFreeLessonRequest,
+    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
+  ): ClientUnaryCall;
+  addFreeLesson(
+    request: AddFreeLessonRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
+  ): ClientUnaryCall;
+  addFreeLesson(
+    request: AddFreeLessonRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only. */
+  createInstructor(
+    request: CreateInstructorRequest,
+    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  createInstructor(
+    request: CreateInstructorRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  createInstructor(
+    request: CreateInstructorRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only. */
+  updateInstructor(
+    request: UpdateInstructorRequest,
+    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  updateInstructor(
+    request: UpdateInstructorRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  updateInstructor(
+    request: UpdateInstructorRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only. */
+  setInstructorPublished(
+    request: SetInstructorPublishedRequest,
+    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
+  ): ClientUnaryCall;
+  setInstructorPublished(
+    request: SetInstructorPublishedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
+  ): ClientUnaryCall;
+  setInstructorPublished(
+    request: SetInstructorPublishedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only. */
+  setInstructorFeatured(
+    request: SetInstructorFeaturedRequest,
+    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
+  ): ClientUnaryCall;
+  setInstructorFeatured(
+    request: SetInstructorFeaturedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
+  ): ClientUnaryCall;
+  setInstructorFeatured(
+    request: SetInstructorFeaturedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content. */
+  createUpcomingCourse(
+    request: CreateUpcomingCourseRequest,
+    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
+  ): ClientUnaryCall;
+  createUpcomingCourse(
+    request: CreateUpcomingCourseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
+  ): ClientUnaryCall;
+  createUpcomingCourse(
+    request: CreateUpcomingCourseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content. */
+  deleteUpcomingCourse(
+    request: DeleteUpcomingCourseRequest,
+    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
+  ): ClientUnaryCall;
+  deleteUpcomingCourse(
+    request: DeleteUpcomingCourseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
+  ): ClientUnaryCall;
+  deleteUpcomingCourse(
+    request: DeleteUpcomingCourseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
   ): ClientUnaryCall;
 }
 

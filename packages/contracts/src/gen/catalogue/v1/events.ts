@@ -6,7 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { Course, Instructor } from "./catalogue";
+import { Course, Instructor, UpcomingCourse } from "./catalogue";
 
 export const protobufPackage = "taal.catalogue.v1";
 
@@ -20,6 +20,17 @@ export interface CourseUpdated {
 /** Payload of `catalogue.instructor.updated`: the instructor as it is after the change. */
 export interface InstructorUpdated {
   instructor: Instructor | undefined;
+}
+
+/** Payload of `catalogue.course.deleted`: a discarded draft (an add that failed half-way). */
+export interface CourseDeleted {
+  id: string;
+}
+
+/** Payload of `catalogue.upcoming.updated`: an upcoming course added, or removed (deleted true). */
+export interface UpcomingCourseChanged {
+  course: UpcomingCourse | undefined;
+  deleted: boolean;
 }
 
 function createBaseCourseUpdated(): CourseUpdated {
@@ -156,6 +167,160 @@ export const InstructorUpdated: MessageFns<InstructorUpdated> = {
     message.instructor = (object.instructor !== undefined && object.instructor !== null)
       ? Instructor.fromPartial(object.instructor)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseCourseDeleted(): CourseDeleted {
+  return { id: "" };
+}
+
+export const CourseDeleted: MessageFns<CourseDeleted> = {
+  encode(message: CourseDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseDeleted {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: CourseDeleted): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseDeleted>, I>>(base?: I): CourseDeleted {
+    return CourseDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseDeleted>, I>>(object: I): CourseDeleted {
+    const message = createBaseCourseDeleted();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseUpcomingCourseChanged(): UpcomingCourseChanged {
+  return { course: undefined, deleted: false };
+}
+
+export const UpcomingCourseChanged: MessageFns<UpcomingCourseChanged> = {
+  encode(message: UpcomingCourseChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      UpcomingCourse.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    if (message.deleted !== false) {
+      writer.uint32(16).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpcomingCourseChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpcomingCourseChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = UpcomingCourse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpcomingCourseChanged {
+    return {
+      course: isSet(object.course) ? UpcomingCourse.fromJSON(object.course) : undefined,
+      deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false,
+    };
+  },
+
+  toJSON(message: UpcomingCourseChanged): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = UpcomingCourse.toJSON(message.course);
+    }
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpcomingCourseChanged>, I>>(base?: I): UpcomingCourseChanged {
+    return UpcomingCourseChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpcomingCourseChanged>, I>>(object: I): UpcomingCourseChanged {
+    const message = createBaseUpcomingCourseChanged();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? UpcomingCourse.fromPartial(object.course)
+      : undefined;
+    message.deleted = object.deleted ?? false;
     return message;
   },
 };

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { catalogueEventsV1, catalogueV1, CatalogueEvents, CourseAdminMessages as M } from '@taal/contracts';
+import { callUnary, createClient, createLogger, createTestAuth, FIELDS_METADATA_KEY, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { startCatalogue, type RunningCatalogue } from './service';
+import { demoInstructors } from './domain/demo-data';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const CONTENT: CallerIdentity = { userId: 'content-1', userType: 2 };
+const INSTRUCTOR: CallerIdentity = { userId: 'instructor-1', userType: 3 };
+const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
+const logger = createLogger('catalogue-writes-test');
+const auth = createTestAuth(['gateway', 'catalogue']);
+const img = () => `/api/v1/media/images/${randomUUID()}.jpg`;
+const pdf = () => `/api/v1/media/documents/${randomUUID()}.pdf`;
+
+const fullCourse = (): catalogueV1.CourseInput => ({
+  title: 'Slide guitar from zero',
+  subtitle: 'Open tunings and a glass slide',
+  description: '<p>Twelve lessons</p>',
+  courseHours: 6,
+  category: 'Guitar',
+  level: 'beginner',
+  instructorId: demoInstructors[0]!.id,
+  silverPrice: 150000,
+  silverOldPrice: 200000,
+  silverValidity: 30,
+  goldPrice: 250000,
+  goldOldPrice: 300000,
+  goldValidity: 90,
+  diamondPrice: 400000,
+  diamondOldPrice: 500000,
+  diamondValidity: 365,
+  bundle: false,
+  thumbnail: img(),
+  banner: img(),
+  topics: { items: ['Open G', 'Open D'] },
+  requirements: { items: ['A guitar'] },
+  whoFor: { items: ['Beginners'] },
+  addDocuments: [{ name: 'tabs.pdf', url: pdf() }],
+});
+
+describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let client: catalogueV1.CatalogueServiceClient;
+  const requests: Record<string, { fromPartial(o: object): object }> = {
+    createCourse: catalogueV1.CreateCourseRequest,
+    updateCourse: catalogueV1.UpdateCourseRequest,
+    deleteCourse: catalogueV1.DeleteCourseRequest,
+    addFreeLesson: catalogueV1.AddFreeLessonRequest,
+    setCoursePublished: catalogueV1.SetCoursePublishedRequest,
+    setCourseFeatured: catalogueV1.SetCourseFeaturedRequest,
+    createInstructor: catalogueV1.CreateInstructorRequest,
+    updateInstructor: catalogueV1.UpdateInstructorRequest,
+    setInstructorPublished: catalogueV1.SetInstructorPublishedRequest,
+    setInstructorFeatured: catalogueV1.SetInstructorFeaturedRequest,
+    createUpcomingCourse: catalogueV1.CreateUpcomingCourseRequest,
+    deleteUpcomingCourse: catalogueV1.DeleteUpcomingCourseRequest,
+    getCourse: catalogueV1.GetCourseRequest,
+    listUpcomingCourses: catalogueV1.ListUpcomingCoursesRequest,
+    getInstructor: catalogueV1.GetInstructorRequest,
+  };
+  const call = async <Res>(method: string, request: object, identity?: CallerIdentity) =>
+    callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), {
+      deadlineMs: 5000,
+      userToken: identity ? await auth.userToken(identity) : undefined,
+    });
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
+    client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'catalogue' },
+    });
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await catalogue?.stop();
+    await backend?.close();
+  });
+
+  it('lets the content role add a course (unpublished, announced), and a retried add makes one course', async () => {
+    const received: EventEnvelope[] = [];
+    const sub = await backend.bus.subscribe(`writes-${randomUUID()}`, [CatalogueEvents.courseUpdated], async (e) => {
+      received.push(e);
+    });
+    try {
+      const id = randomUUID();
+      const input = fullCourse();
+      const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id, course: input }, CONTENT);
+      expect(course).toMatchObject({ id, published: false, featured: false, price: 150000, validityDays: 30, documents: [{ name: 'tabs.pdf' }] });
+      expect(course!.gold).toEqual({ price: 250000, oldPrice: 300000, validityDays: 90 });
+      const again = await call<catalogueV1.CreateCourseResponse>('createCourse', { id, course: input }, CONTENT);
+      expect(again.course?.id).toBe(id);
+      const { rows } = await backend.sql.query<{ n: string }>('SELECT count(*) AS n FROM catalogue.course WHERE id = $1', [id]);
+      expect(Number(rows[0]!.n)).toBe(1);
+      await waitFor(() => received.some((e) => e.key === id), 'catalogue.course.updated of the new course');
+      expect(catalogueEventsV1.CourseUpdated.decode(received.find((e) => e.key === id)!.payload).course?.title).toBe(input.title);
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it("refuses a course with a missing field: 'Any of the field is not fillup or Failed to Upload!!!' with the fields", async () => {
+    const input = { ...fullCourse(), thumbnail: undefined, silverValidity: undefined, category: 'Banjo' };
+    const err = await call('createCourse', { id: randomUUID(), course: input }, ADMIN).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 3, details: M.courseAddFailed });
+    const fields = JSON.parse(String((err as { metadata: { get(k: string): unknown[] } }).metadata.get(FIELDS_METADATA_KEY)[0]));
+    expect(Object.keys(fields).sort()).toEqual(['catagory', 'priceSilverValidity', 'thumbnail']);
+  });
+
+  it('refuses every write to students and instructors, and publishing, featuring and instructors to the content role (PERMISSION_DENIED)', async () => {
+    const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, ADMIN);
+    for (const who of [STUDENT, INSTRUCTOR]) {
+      await expect(call('createCourse', { id: randomUUID(), course: fullCourse() }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('updateCourse', { id: course!.id, course: { title: 'x' } }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('createUpcomingCourse', { id: randomUUID(), name: 'x', photo: img() }, who)).rejects.toMatchObject({ code: 7 });
+    }
+    for (const who of [STUDENT, CONTENT]) {
+      await expect(call('setCoursePublished', { id: course!.id, published: true }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('setCourseFeatured', { featuredIds: [course!.id] }, who)).rejects.toMatchObject({ code: 7 });
+      const profile = { name: 'N', band: 'B', bio: 'b', percentage: 50, photo: img(), banner: img() };
+      await expect(call('createInstructor', { id: randomUUID(), instructor: profile }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('updateInstructor', { id: demoInstructors[0]!.id, instructor: { name: 'x' } }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('setInstructorPublished', { id: demoInstructors[0]!.id, published: false }, who)).rejects.toMatchObject({ code: 7 });
+      await expect(call('setInstructorFeatured', { featuredIds: [demoInstructors[0]!.id] }, who)).rejects.toMatchObject({ code: 7 });
+    }
+    await expect(call('createCourse', { id: randomUUID(), course: fullCourse() })).rejects.toMatchObject({ code: 16 });
+    const still = await call<catalogueV1.GetCourseResponse>('getCourse', { id: course!.id, includeUnpublished: true }, ADMIN);
+    expect(still.course).toMatchObject({ published: false, featured: false });
+  });
+
+  it('updates only the fields sent, adds documents, and keeps the rest', async () => {
+    const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, CONTENT);
+    const { course: updated } = await call<catalogueV1.UpdateCourseResponse>(
+      'updateCourse',
+      { id: course!.id, course: { title: 'Slide guitar, second edition', goldValidity: 120, addDocuments: [{ name: 'more.pdf', url: pdf() }] } },
+      CONTENT,
+    );
+    expect(updated).toMatchObject({ title: 'Slide guitar, second edition', subtitle: course!.subtitle, thumbnail: course!.thumbnail });
+    expect(updated!.gold).toEqual({ price: 250000, oldPrice: 300000, validityDays: 120 });
+    expect(updated!.documents.map((d) => d.name)).toEqual(['tabs.pdf', 'more.pdf']);
+    await expect(call('updateCourse', { id: course!.id, course: { goldValidity: 0 } }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.courseUpdateFailed });
+    await expect(call('updateCourse', { id: randomUUID(), course: { title: 'x' } }, CONTENT)).rejects.toMatchObject({ code: 5 });
+  });
+
+  it("adds free lessons (title and YouTube link, 'Please input title and link'), two at most", async () => {
+    const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, CONTENT);
+    await expect(call('addFreeLesson', { courseId: course!.id, title: 'Intro', youtubeUrl: '' }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.freeLessonMissing });
+    await expect(call('addFreeLesson', { courseId: course!.id, title: 'Intro', youtubeUrl: 'https://evil.example/x' }, CONTENT)).rejects.toMatchObject({ code: 3 });
+    for (const n of [1, 2, 3]) {
+      await call('addFreeLesson', { courseId: course!.id, title: `Free ${n}`, youtubeUrl: `https://www.youtube.com/watch?v=abcdef${n}` }, CONTENT);
+    }
+    const { course: after } = await call<catalogueV1.GetCourseResponse>('getCourse', { id: course!.id, includeUnpublished: true }, ADMIN);
+    expect(after!.freeLessons.map((l) => l.title)).toEqual(['Free 2', 'Free 3']);
+  });
+
+  it('discards an unpublished draft (the undo of a failed add) but never a published course', async () => {
+    const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, CONTENT);
+    await call('deleteCourse', { id: course!.id }, CONTENT);
+    await expect(call('getCourse', { id: course!.id, includeUnpublished: true }, ADMIN)).rejects.toMatchObject({ code: 5 });
+    const { course: other } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, ADMIN);
+    await call('setCoursePublished', { id: other!.id, published: true }, ADMIN);
+    await expect(call('deleteCourse', { id: other!.id }, ADMIN)).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('lets the admin add, update (only what is sent), publish and feature instructors', async () => {
+    const id = randomUUID();
+    await expect(call('createInstructor', { id, instructor: { name: 'Only a name' } }, ADMIN)).rejects.toMatchObject({ code: 3, details: M.instructorAddFailed });
+    const profile = { name: 'Rumana Akter', band: 'Nodi', bio: 'Bass player', percentage: 40, photo: img(), banner: img() };
+    const { instructor } = await call<catalogueV1.CreateInstructorResponse>('createInstructor', { id, instructor: profile }, ADMIN);
+    expect(instructor).toMatchObject({ ...profile, id, published: false, featured: false });
+    const { instructor: updated } = await call<catalogueV1.UpdateInstructorResponse>('updateInstructor', { id, instructor: { band: 'Nodi Live' } }, ADMIN);
+    expect(updated).toMatchObject({ name: 'Rumana Akter', band: 'Nodi Live', percentage: 40, photo: profile.photo });
+    await call('setInstructorPublished', { id, published: true }, ADMIN);
+    const { instructors } = await call<catalogueV1.SetInstructorFeaturedResponse>('setInstructorFeatured', { featuredIds: [id] }, ADMIN);
+    expect(instructors[0]).toMatchObject({ id, published: true, featured: true });
+    const { instructor: publicView } = await call<catalogueV1.GetInstructorResponse>('getInstructor', { id });
+    expect(publicView?.name).toBe('Rumana Akter');
+  });
+
+  it('adds and deletes upcoming courses (content role), announcing each change', async () => {
+    const received: EventEnvelope[] = [];
+    const sub = await backend.bus.subscribe(`upcoming-${randomUUID()}`, [CatalogueEvents.upcomingUpdated], async (e) => {
+      received.push(e);
+    });
+    try {
+      await expect(call('createUpcomingCourse', { id: randomUUID(), name: '', photo: img() }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.upcomingMissing });
+      const id = randomUUID();
+      await call('createUpcomingCourse', { id, name: 'Tabla basics', photo: img() }, CONTENT);
+      let list = await call<catalogueV1.ListUpcomingCoursesResponse>('listUpcomingCourses', {});
+      expect(list.courses.map((c) => c.name)).toContain('Tabla basics');
+      await call('deleteUpcomingCourse', { id }, CONTENT);
+      list = await call<catalogueV1.ListUpcomingCoursesResponse>('listUpcomingCourses', {});
+      expect(list.courses.map((c) => c.id)).not.toContain(id);
+      await expect(call('deleteUpcomingCourse', { id }, CONTENT)).rejects.toMatchObject({ code: 5 });
+      await waitFor(() => received.filter((e) => e.key === id).length === 2, 'two catalogue.upcoming.updated events');
+      expect(received.filter((e) => e.key === id).map((e) => catalogueEventsV1.UpcomingCourseChanged.decode(e.payload).deleted)).toEqual([false, true]);
+    } finally {
+      await sub.stop();
+    }
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * What a course, an instructor or an upcoming course may be written as (admin-back-office.md §5):
+ * pure checks of the fields the back office sends, unit-tested. The app layer turns problems into
+ * INVALID_ARGUMENT with the spec's message and these per-field messages.
+ */
+import { CourseAdminLimits as L, isYoutubeLink, type catalogueV1 } from '@taal/contracts';
+import { COURSE_CATEGORIES, isCategory, normaliseLevel, TIERS, type Tier } from './course';
+
+export interface TierValues {
+  price: number;
+  oldPrice: number;
+  validityDays: number;
+}
+
+export interface CourseValues {
+  title: string;
+  subtitle: string;
+  description: string;
+  courseHours: number;
+  category: string;
+  level: string;
+  instructorId: string;
+  price: number;
+  oldPrice: number;
+  validityDays: number;
+  silver: TierValues;
+  gold: TierValues;
+  diamond: TierValues;
+  bundle: boolean;
+  thumbnail: string;
+  banner: string;
+  topics: string[];
+  requirements: string[];
+  whoFor: string[];
+  documents: { name: string; url: string }[];
+}
+
+export type Problems = Record<string, string>;
+
+const MEDIA_URL = /^\/(api\/v1\/media\/images\/[0-9a-f-]{36}(-thumb)?\.(jpg|webp)|assets\/demo\/[A-Za-z0-9/_.-]+)$/;
+const DOCUMENT_URL = /^\/api\/v1\/media\/documents\/[0-9a-f-]{36}\.pdf$/;
+const MAX_POISHA = L.priceMaxTaka * 100;
+
+/** The API's field names, for the per-field messages. */
+const TIER_FIELD: Record<Tier, string> = { silver: 'priceSilver', gold: 'priceGold', diamond: 'priceDiamond' };
+
+function text(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
+  if (value === undefined) {
+    if (required) problems[field] = `${field} is required`;
+    return undefined;
+  }
+  const v = value.trim();
+  if (!v && required) problems[field] = `${field} is required`;
+  else if (v.length > max) problems[field] = `${field} is longer than ${max} characters`;
+  return v;
+}
+
+function whole(problems: Problems, field: string, value: number | undefined, min: number, max: number, required: boolean): number | undefined {
+  if (value === undefined) {
+    if (required) problems[field] = `${field} is required`;
+    return undefined;
+  }
+  if (!Number.isSafeInteger(value) || value < min || value > max) problems[field] = `${field} must be a whole number from ${min} to ${max}`;
+  return value;
+}
+
+function list(problems: Problems, field: string, value: catalogueV1.CourseTextList | undefined, required: boolean): string[] | undefined {
+  if (value === undefined) {
+    if (required) problems[field] = `${field} is required`;
+    return undefined;
+  }
+  const items = value.items.map((s) => s.trim()).filter(Boolean);
+  if (required && items.length === 0) problems[field] = `${field} is required`;
+  else if (items.length > L.listItems || items.some((s) => s.length > L.listItem)) {
+    problems[field] = `${field}: at most ${L.listItems} items of ${L.listItem} characters`;
+  }
+  return items;
+}
+
+function image(problems: Problems, field: string, value: string | undefined, required: boolean): string | undefined {
+  if (value === undefined || value === '') {
+    if (required) problems[field] = `${field} is required`;
+    return undefined;
+  }
+  if (!MEDIA_URL.test(value)) problems[field] = `${field} must be an uploaded image`;
+  return value;
+}
+
+/**
+ * Checks a course's fields. `current` is the course being updated (only the fields present in
+ * `input` change) or null for a new course (every field required but documents; the course's own
+ * price, old price and validity default to the silver tier's).
+ */
+export function checkCourseInput(input: catalogueV1.CourseInput, current: CourseValues | null): { values: CourseValues; problems: Problems } {
+  const p: Problems = {};
+  const req = current === null;
+  const title = text(p, 'title', input.title, L.title, req);
+  const subtitle = text(p, 'subtitle', input.subtitle, L.subtitle, req);
+  const description = text(p, 'desc', input.description, L.description, req);
+  const courseHours = whole(p, 'courseHour', input.courseHours, 1, L.courseHoursMax, req);
+  let category: string | undefined;
+  if (input.category !== undefined || req) {
+    category = input.category?.trim() ?? '';
+    if (!isCategory(category)) p.catagory = `catagory must be one of ${COURSE_CATEGORIES.join(', ')}`;
+  }
+  let level: string | undefined;
+  if (input.level !== undefined || req) {
+    level = normaliseLevel(input.level ?? '') ?? undefined;
+    if (!level) p.courseType = 'courseType must be beginner, intermediate or advanced';
+  }
+  const instructorId = text(p, 'instructor', input.instructorId, 64, req);
+  const tiers = {} as Record<Tier, TierValues>;
+  for (const t of TIERS) {
+    const field = TIER_FIELD[t];
+    const price = whole(p, `${field}Price`, input[`${t}Price`], 0, MAX_POISHA, req);
+    const oldPrice = whole(p, `${field}OldPrice`, input[`${t}OldPrice`], 0, MAX_POISHA, req);
+    const validity = whole(p, `${field}Validity`, input[`${t}Validity`], 1, L.validityMax, req);
+    const was = current?.[t];
+    tiers[t] = { price: price ?? was?.price ?? 0, oldPrice: oldPrice ?? was?.oldPrice ?? 0, validityDays: validity ?? was?.validityDays ?? 1 };
+  }
+  const price = whole(p, 'price', input.price, 0, MAX_POISHA, false);
+  const oldPrice = whole(p, 'oldPrice', input.oldPrice, 0, MAX_POISHA, false);
+  const validityDays = whole(p, 'validity', input.validityDays, 1, L.validityMax, false);
+  const thumbnail = image(p, 'thumbnail', input.thumbnail, req);
+  const banner = image(p, 'banner', input.banner, req);
+  const topics = list(p, 'topic', input.topics, req);
+  const requirements = list(p, 'requirements', input.requirements, req);
+  const whoFor = list(p, 'whoFor', input.whoFor, req);
+  const added = input.addDocuments.map((d) => ({ name: d.name.trim().slice(0, 200) || 'document.pdf', url: d.url }));
+  if (added.some((d) => !DOCUMENT_URL.test(d.url))) p.documents = 'documents must be uploaded PDFs';
+  const documents = [...(current?.documents ?? []), ...added];
+  if (documents.length > L.documents) p.documents = `At most ${L.documents} documents`;
+
+  const values: CourseValues = {
+    title: title ?? current?.title ?? '',
+    subtitle: subtitle ?? current?.subtitle ?? '',
+    description: description ?? current?.description ?? '',
+    courseHours: courseHours ?? current?.courseHours ?? 0,
+    category: category ?? current?.category ?? '',
+    level: level ?? current?.level ?? '',
+    instructorId: instructorId ?? current?.instructorId ?? '',
+    price: price ?? current?.price ?? tiers.silver.price,
+    oldPrice: oldPrice ?? current?.oldPrice ?? tiers.silver.oldPrice,
+    validityDays: validityDays ?? current?.validityDays ?? tiers.silver.validityDays,
+    silver: tiers.silver,
+    gold: tiers.gold,
+    diamond: tiers.diamond,
+    bundle: input.bundle ?? current?.bundle ?? false,
+    thumbnail: thumbnail ?? current?.thumbnail ?? '',
+    banner: banner ?? current?.banner ?? '',
+    topics: topics ?? current?.topics ?? [],
+    requirements: requirements ?? current?.requirements ?? [],
+    whoFor: whoFor ?? current?.whoFor ?? [],
+    documents,
+  };
+  return { values, problems: p };
+}
+
+/** A free lesson: title and YouTube link both required ('Please input title and link'). */
+export function freeLessonProblems(title: string, link: string): Problems {
+  const p: Problems = {};
+  if (!title.trim()) p.title = 'title is required';
+  else if (title.trim().length > L.title) p.title = `title is longer than ${L.title} characters`;
+  if (!link.trim()) p.path = 'path is required';
+  else if (!isYoutubeLink(link)) p.path = 'path must be a YouTube link';
+  return p;
+}
+
+export interface InstructorValues {
+  name: string;
+  bio: string;
+  band: string;
+  photo: string;
+  banner: string;
+  percentage: number;
+  featured: boolean;
+}
+
+/** An instructor profile: on create every field is required (photo and banner too); on update only those sent change. */
+export function checkInstructorInput(input: catalogueV1.InstructorInput, current: InstructorValues | null): { values: InstructorValues; problems: Problems } {
+  const p: Problems = {};
+  const req = current === null;
+  const name = text(p, 'name', input.name, L.instructorName, req);
+  const band = text(p, 'band', input.band, L.instructorBand, req);
+  const bio = text(p, 'bio', input.bio, L.instructorBio, req);
+  const percentage = whole(p, 'percentage', input.percentage, 0, 100, req);
+  const photo = image(p, 'photo', input.photo, req);
+  const banner = image(p, 'banner', input.banner, req);
+  return {
+    values: {
+      name: name ?? current?.name ?? '',
+      band: band ?? current?.band ?? '',
+      bio: bio ?? current?.bio ?? '',
+      percentage: percentage ?? current?.percentage ?? 0,
+      photo: photo ?? current?.photo ?? '',
+      banner: banner ?? current?.banner ?? '',
+      featured: input.featured ?? current?.featured ?? false,
+    },
+    problems: p,
+  };
+}
+
+/** An upcoming course: a name and a photo. */
+export function upcomingProblems(name: string, photo: string): Problems {
+  const p: Problems = {};
+  if (!name.trim()) p.name = 'name is required';
+  else if (name.trim().length > L.upcomingName) p.name = `name is longer than ${L.upcomingName} characters`;
+  image(p, 'photo', photo, true);
+  return p;
+}
