@@ -42,3 +42,8 @@ export const CommerceEvents = {
   /** Payload: taal.commerce.v1.OrderPaid (exactly one per paid order) */
   orderPaid: 'commerce.order.paid',
 } as const;
+
+export const MessagingEvents = {
+  /** Payload: taal.messaging.v1.NotificationRequested (any service notifies one user; one notification per key) */
+  notificationRequested: 'messaging.notification.requested',
+} as const;

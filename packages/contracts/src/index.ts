@@ -8,6 +8,8 @@ export * as commerceEventsV1 from './gen/commerce/v1/events';
 export * as identityV1 from './gen/identity/v1/identity';
 export * as identityEventsV1 from './gen/identity/v1/events';
 export * as learningV1 from './gen/learning/v1/learning';
+export * as messagingV1 from './gen/messaging/v1/messaging';
+export * as messagingEventsV1 from './gen/messaging/v1/events';
 export * as storeV1 from './gen/store/v1/store';
 export * as storeEventsV1 from './gen/store/v1/events';
 export * from './event-types';

@@ -8,6 +8,7 @@ export const ServiceNames = {
   identity: 'identity',
   commerce: 'commerce',
   learning: 'learning',
+  messaging: 'messaging',
   store: 'store',
 } as const;
 

@@ -9,6 +9,7 @@ import { commerceService } from '@taal/commerce';
 import { gatewayService } from '@taal/gateway';
 import { identityService } from '@taal/identity';
 import { learningService } from '@taal/learning';
+import { messagingService } from '@taal/messaging';
 import { storeService } from '@taal/store';
 import type { AnyServiceDescription } from '@taal/kit';
 
@@ -17,6 +18,7 @@ export const services: readonly AnyServiceDescription[] = [
   catalogueService,
   commerceService,
   learningService,
+  messagingService,
   storeService,
   gatewayService,
 ];

@@ -6,6 +6,8 @@ import type { FreebiesApi } from './clients/freebies';
 import type { CommerceApi } from './clients/commerce';
 import type { IdentityApi } from './clients/identity';
 import type { LearningApi } from './clients/learning';
+import type { MessagingApi } from './clients/messaging';
+import type { ContactLimiter, NotificationHub } from './routes/messaging';
 import type { StoreApi } from './clients/store';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
@@ -31,6 +33,11 @@ export interface GatewayAppDeps {
   identity: IdentityApi;
   commerce: CommerceApi;
   learning: LearningApi;
+  messaging: MessagingApi;
+  /** Caps the public contact form per client address and per e-mail (cache port). */
+  contactLimiter: ContactLimiter;
+  /** Pushes new notifications to open pages (GET /notification/stream). */
+  notificationHub: NotificationHub;
   store: StoreApi;
   /** Wrong gift-card codes, per user and per client address (cache port). */
   giftCardGuesses: GuessLimiter;
@@ -103,6 +110,9 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
     logger: deps.logger,
     learning: deps.learning,
+    messaging: deps.messaging,
+    contactLimiter: deps.contactLimiter,
+    notificationHub: deps.notificationHub,
     store: deps.store,
     giftCardGuesses: deps.giftCardGuesses,
     files: deps.files,

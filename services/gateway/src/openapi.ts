@@ -154,9 +154,12 @@ export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   limiters: DESCRIBE_ONLY,
   logger: DESCRIBE_ONLY,
   learning: DESCRIBE_ONLY,
-  freebies: DESCRIBE_ONLY,
+  messaging: DESCRIBE_ONLY,
+  contactLimiter: DESCRIBE_ONLY,
+  notificationHub: DESCRIBE_ONLY,
   store: DESCRIBE_ONLY,
   giftCardGuesses: DESCRIBE_ONLY,
+  freebies: DESCRIBE_ONLY,
   files: DESCRIBE_ONLY,
   serviceKeys: DESCRIBE_ONLY,
 }).flat();

@@ -11,6 +11,8 @@ import { connectCommerce } from './clients/commerce';
 import { healthProbe } from './clients/health';
 import { connectIdentity } from './clients/identity';
 import { connectLearning } from './clients/learning';
+import { connectMessaging } from './clients/messaging';
+import { ContactLimiter, DEFAULT_CONTACT_LIMITS, NotificationHub, type ContactLimits } from './routes/messaging';
 import { connectStore } from './clients/store';
 import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
@@ -40,6 +42,8 @@ export interface GatewayDeps {
   cache: Cache;
   loginLimits?: LoginLimits;
   signUpLimits?: SignUpLimits;
+  /** Contact messages per client address and per e-mail (default DEFAULT_CONTACT_LIMITS). */
+  contactLimits?: ContactLimits;
   mailLimits?: MailRequestLimits;
   /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
   trustProxy?: TrustProxy;
@@ -82,6 +86,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
   const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
   const learning = connectLearning(addressOf(ServiceNames.learning), deps.deadlineMs, deps.issuer);
+  const messaging = connectMessaging(addressOf(ServiceNames.messaging), deps.deadlineMs, deps.issuer);
+  const notificationHub = new NotificationHub(messaging, deps.logger);
   const store = connectStore(addressOf(ServiceNames.store), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({
@@ -106,6 +112,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     identity,
     commerce,
     learning,
+    messaging,
+    contactLimiter: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
+    notificationHub,
     store,
     giftCardGuesses: new GuessLimiter(deps.cache),
     files: deps.files,
@@ -131,6 +140,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     metricsPort: metricsServer?.port,
     async stop() {
       draining = true;
+      // Open notification streams would keep the server from closing.
+      notificationHub.close();
       await server.close();
       await metricsServer?.close();
       await subscription.stop();
@@ -140,6 +151,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       identity.close();
       commerce.close();
       learning.close();
+      messaging.close();
       store.close();
     },
   };

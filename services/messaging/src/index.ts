@@ -1,1 +1,1 @@
-export {};
+export { messagingService, startMessaging, type MessagingDeps, type RunningMessaging } from './service';

@@ -5,6 +5,7 @@ import type { FreebiesApi } from '../clients/freebies';
 import type { Logger } from 'pino';
 import type { IdentityApi } from '../clients/identity';
 import type { LearningApi } from '../clients/learning';
+import type { MessagingApi } from '../clients/messaging';
 import type { StoreApi } from '../clients/store';
 import type { GuessLimiter } from '../http/rate-limit';
 import type { FileStore } from '@taal/kit';
@@ -15,6 +16,7 @@ import { courseAdminRoutes, courseRoutes } from './course';
 import { freebieRoutes } from './freebies';
 import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
+import { messagingRoutes, type ContactLimiter, type NotificationHub } from './messaging';
 import { storeRoutes } from './store';
 import { mediaRoutes } from './media';
 import { userRoutes, type UserRouteLimiters } from './user';
@@ -27,6 +29,9 @@ export interface ApiRouteDeps {
   limiters: UserRouteLimiters;
   logger: Logger;
   learning: LearningApi;
+  messaging: MessagingApi;
+  contactLimiter: ContactLimiter;
+  notificationHub: NotificationHub;
   /** The gift-card store, and its limit on wrong codes (per user and per address). */
   store: StoreApi;
   giftCardGuesses: GuessLimiter;
@@ -53,6 +58,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     commerceRoutes(deps.commerce, deps.identity, deps.logger),
     // Lessons, videos, the classroom and expired subscriptions.
     learningRoutes({ learning: deps.learning, identity: deps.identity, catalogue: deps.catalogue, files: deps.files, serviceKeys: deps.serviceKeys }),
+    // Contact messages, student ↔ instructor messages and notifications (with the live push).
+    messagingRoutes({ messaging: deps.messaging, identity: deps.identity, catalogue: deps.catalogue, contactLimiter: deps.contactLimiter, hub: deps.notificationHub }),
     // The gift-card store: listing, orders and card payments, redeeming, and the back office's store screens.
     storeRoutes({ store: deps.store, identity: deps.identity, commerce: deps.commerce, files: deps.files, guesses: deps.giftCardGuesses, logger: deps.logger }),
     // Images and documents uploaded through the back office (http/uploads).

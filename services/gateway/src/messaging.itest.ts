@@ -1,0 +1,143 @@
+/**
+ * Messaging through the gateway on the all-in-one process (issue 13): the contact form with the
+ * spec's messages and its rate limit, a student's message to the instructor answered in the
+ * panel, who may read and answer what (403), notifications read per user, and the live push
+ * (server-sent events) that brings a new notification to an open page within 2 seconds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+
+type Json = { success: boolean; data?: any; message?: string; code?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('messaging through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let admin: { token: string; id: string };
+  let student: { token: string; id: string };
+  let teacher: { token: string; id: string; profile: string };
+
+  const request = async (method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json, retryAfter: res.headers.get('retry-after') };
+  };
+  const get = (p: string, token?: string) => request('GET', p, undefined, token);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-messaging-gw-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    admin = await login('admin@taal.local', 'admin123');
+    student = await login('student@taal.local', 'student123');
+    const t = await login('instructor@taal.local', 'instructor123');
+    teacher = { ...t, profile: (await get('/user/me', t.token)).body.data.instructor as string };
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("takes the contact form ('Please fill all the fields'), lists it for the admin, marks it replied, and limits each sender", async () => {
+    expect(await post('/contact/', { name: 'Rina', email: 'rina@example.com', message: ' ' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please fill all the fields', fields: { message: expect.any(String) } },
+    });
+    const sent = await post('/contact/', { name: 'Rina', email: 'rina@example.com', message: 'When do drum classes start?' });
+    expect(sent).toMatchObject({ status: 201, body: { message: 'Message sent Successfully', data: { name: 'Rina', status: false } } });
+    const id = sent.body.data._id as string;
+
+    expect((await get('/contact/general/')).status).toBe(401);
+    expect((await get('/contact/general/', student.token)).status).toBe(403);
+    const list = await get('/contact/general/', admin.token);
+    expect(list.body.data.find((m: { _id: string }) => m._id === id)).toMatchObject({ status: false, email: 'rina@example.com' });
+    expect(await get(`/contact/general/${id}`, admin.token)).toMatchObject({ status: 200, body: { data: { _id: id, status: true } } });
+    expect((await get(`/contact/general/${randomUUID()}`, admin.token)).status).toBe(404);
+
+    // Five an hour per sender e-mail: the sixth is refused and not stored.
+    for (let i = 0; i < 4; i++) expect((await post('/contact/', { name: 'Rina', email: 'rina@example.com', message: `again ${i}` })).status).toBe(201);
+    const refused = await post('/contact/', { name: 'Rina', email: 'RINA@example.com', message: 'one too many' });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    const after = await get('/contact/general/', admin.token);
+    expect(after.body.data.some((m: { message: string }) => m.message === 'one too many')).toBe(false);
+  });
+
+  it('a student messages the instructor; only that instructor answers; the student sees it answered; others get 403', async () => {
+    const message = 'How long should I practise each day?';
+    expect((await post('/contact/instructor/', { to: teacher.profile, message })).status).toBe(401);
+    expect((await post('/contact/instructor/', { to: teacher.profile, message }, teacher.token)).status).toBe(403);
+    expect((await post('/contact/instructor/', { to: teacher.profile, message, from: admin.id }, student.token)).status).toBe(403);
+    expect((await post('/contact/instructor/', { to: randomUUID(), message }, student.token)).status).toBe(404);
+    const sent = await post('/contact/instructor/', { to: teacher.profile, message, name: 'Demo Student', email: 'student@taal.local', from: student.id }, student.token);
+    expect(sent).toMatchObject({ status: 201, body: { message: 'Message Sent Successfully!!', data: { from: student.id, to: teacher.profile, status: false } } });
+    const id = sent.body.data._id as string;
+
+    expect((await get(`/contact/u/c/${student.id}`, student.token)).body.data.map((m: { _id: string }) => m._id)).toContain(id);
+    expect((await get(`/contact/u/c/${admin.id}`, student.token)).status).toBe(403); // another user's
+    expect((await get(`/contact/mystudent/${randomUUID()}`, teacher.token)).status).toBe(403); // another instructor's
+    expect((await get(`/contact/mystudent/${teacher.profile}`, student.token)).status).toBe(403);
+    expect((await get(`/contact/mystudent/${teacher.profile}`, teacher.token)).body.data.map((m: { _id: string }) => m._id)).toContain(id);
+    expect((await post(`/contact/r/${id}`, { reply: 'x' }, student.token)).status).toBe(403);
+    expect((await post(`/contact/r/${id}`, { reply: ' ' }, teacher.token)).status).toBe(400);
+    expect(await post(`/contact/r/${id}`, { reply: 'Twenty minutes, every day.' }, teacher.token)).toMatchObject({
+      status: 200,
+      body: { data: { status: true, reply: 'Twenty minutes, every day.' } },
+    });
+    expect((await get(`/contact/u/c/${student.id}`, student.token)).body.data.map((m: { _id: string }) => m._id)).not.toContain(id);
+    expect((await get(`/contact/u/p/${student.id}`, student.token)).body.data).toContainEqual(expect.objectContaining({ _id: id, reply: 'Twenty minutes, every day.' }));
+    expect((await get('/contact/student/', admin.token)).body.data.map((m: { _id: string }) => m._id)).toContain(id);
+    expect((await get('/contact/student/', teacher.token)).status).toBe(403);
+  });
+
+  it('pushes a new notification to an open page within 2 s; marking it read hides it for that user only', async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${student.token}` }, signal: controller.signal });
+    expect([stream.status, stream.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    const reader = stream.body!.getReader();
+    let seen = '';
+    const until = async (text: string) => {
+      while (!seen.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${text}`);
+        seen += Buffer.from(value).toString('utf8');
+      }
+    };
+    try {
+      await until('event: ready');
+      const msg = `Live ${randomUUID().slice(0, 8)}`;
+      const started = Date.now();
+      const created = await post('/notification/create', { msg }, admin.token);
+      expect(created).toMatchObject({ status: 201, body: { data: { msg, read: false } } });
+      await until('event: notification');
+      expect(Date.now() - started).toBeLessThan(2000);
+
+      const id = created.body.data._id as string;
+      expect((await get(`/notification/user/${student.id}`, student.token)).body.data.map((n: { _id: string }) => n._id)).toContain(id);
+      expect((await get(`/notification/user/${student.id}`, teacher.token)).status).toBe(403);
+      expect((await request('DELETE', `/notification/user/${student.id}/${id}`, undefined, teacher.token)).status).toBe(403);
+      expect((await request('DELETE', `/notification/user/${student.id}/${id}`, undefined, student.token)).status).toBe(200);
+      expect((await get(`/notification/user/${student.id}`, student.token)).body.data.map((n: { _id: string }) => n._id)).not.toContain(id);
+      expect((await get(`/notification/user/${student.id}/all`, student.token)).body.data).toContainEqual(expect.objectContaining({ _id: id, read: true }));
+      // Another user still sees it unread.
+      expect((await get(`/notification/user/${teacher.id}`, teacher.token)).body.data.map((n: { _id: string }) => n._id)).toContain(id);
+
+      expect((await get('/notification', student.token)).status).toBe(403);
+      expect((await get('/notification', admin.token)).body.data[0]).toMatchObject({ _id: id, msg });
+      expect((await request('DELETE', `/notification/${id}`, undefined, admin.token)).status).toBe(200);
+      expect((await request('DELETE', `/notification/${id}`, undefined, admin.token)).status).toBe(404);
+    } finally {
+      controller.abort();
+    }
+  });
+});

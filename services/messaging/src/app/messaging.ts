@@ -1,0 +1,139 @@
+/**
+ * Messaging's use cases. Who may do what is decided here from the verified caller (decision
+ * 0008): a student reads only their own messages, an instructor reads and answers only the
+ * messages sent to their own profile (the `ins` claim of the access token), admins see all.
+ */
+import type { messagingV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  requireIdentity,
+  withReason,
+  type CallerIdentity,
+  type Sql,
+} from '@taal/kit';
+import { answeredNotification, checkContact, checkNotification, checkReply, checkStudentMessage, MessagingMessages, type Check } from '../domain/rules';
+import type { MessagingStore } from '../store/messaging-store';
+
+type Ctx = { identity: CallerIdentity | null };
+const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = CallerUserTypes;
+
+function refuse(check: Check): void {
+  if (!check.ok) throw withReason(invalidArgument(check.message), 'VALIDATION_FAILED', check.fields);
+}
+
+export class Messaging {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: MessagingStore,
+    /** Called after a new notification committed (wakes listeners; the live push polls anyway). */
+    private readonly onNotification: () => void = () => {},
+  ) {}
+
+  // Contact messages (visitors).
+  async sendContact(req: messagingV1.SendContactRequest) {
+    refuse(checkContact(req));
+    return this.store.addContact({ name: req.name.trim(), email: req.email.trim(), message: req.message.trim() });
+  }
+
+  async contacts(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.contacts();
+  }
+
+  async markContactReplied(ctx: Ctx, id: string) {
+    requireIdentity(ctx, ADMIN);
+    const message = await this.store.markContactReplied(id);
+    if (!message) throw notFound(MessagingMessages.messageNotFound);
+    return message;
+  }
+
+  // Student ↔ instructor.
+  async sendStudentMessage(ctx: Ctx, req: messagingV1.SendStudentMessageRequest) {
+    const me = requireIdentity(ctx, STUDENT);
+    refuse(checkStudentMessage(req));
+    if (!req.to.trim()) throw invalidArgument(MessagingMessages.unknownInstructor);
+    return this.store.addStudentMessage({
+      from: me.userId,
+      name: req.name.trim().slice(0, 100),
+      email: req.email.trim().slice(0, 254),
+      to: req.to.trim(),
+      toName: req.toName.trim().slice(0, 200),
+      courseId: req.courseId.trim(),
+      message: req.message.trim(),
+    });
+  }
+
+  async studentMessages(ctx: Ctx, userId: string, answered: boolean) {
+    const me = requireIdentity(ctx);
+    if (me.userType !== ADMIN && me.userId !== userId) throw permissionDenied(MessagingMessages.notYourMessages);
+    return this.store.studentMessages(userId, answered);
+  }
+
+  async instructorMessages(ctx: Ctx, instructorId: string) {
+    const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
+    if (me.userType === INSTRUCTOR && me.instructorId !== instructorId) throw permissionDenied(MessagingMessages.notYourMessages);
+    return this.store.instructorMessages(instructorId);
+  }
+
+  async allStudentMessages(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.allStudentMessages();
+  }
+
+  /** The addressed instructor (or an admin) answers: status true, the reply kept, and the student notified (one transaction). */
+  async reply(ctx: Ctx, req: messagingV1.ReplyStudentMessageRequest) {
+    const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
+    const message = await this.store.studentMessage(req.id);
+    if (!message) throw notFound(MessagingMessages.messageNotFound);
+    if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw permissionDenied(MessagingMessages.notYourStudentMessage);
+    refuse(checkReply(req.reply));
+    const answered = await this.sql.transaction(async (tx) => {
+      const updated = await this.store.reply(tx, req.id, req.reply.trim());
+      const note = answeredNotification(req.id, message.toName);
+      await this.store.addNotification(tx, { userId: message.from, msg: note.msg, key: note.key });
+      return updated;
+    });
+    this.onNotification();
+    return answered!;
+  }
+
+  // Notifications.
+  async createNotification(ctx: Ctx, msg: string) {
+    requireIdentity(ctx, ADMIN);
+    refuse(checkNotification(msg));
+    const created = await this.store.addNotification(this.sql, { userId: null, msg: msg.trim() });
+    this.onNotification();
+    return created!;
+  }
+
+  async notifications(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.broadcasts();
+  }
+
+  async deleteNotification(ctx: Ctx, id: string) {
+    requireIdentity(ctx, ADMIN);
+    if (!(await this.store.deleteBroadcast(id))) throw notFound(MessagingMessages.notificationNotFound);
+  }
+
+  async userNotifications(ctx: Ctx, userId: string, all: boolean) {
+    const me = requireIdentity(ctx);
+    if (me.userId !== userId) throw permissionDenied(MessagingMessages.notYourNotifications);
+    return this.store.userNotifications(userId, all);
+  }
+
+  async markRead(ctx: Ctx, userId: string, notificationId: string) {
+    const me = requireIdentity(ctx);
+    if (me.userId !== userId) throw permissionDenied(MessagingMessages.notYourNotifications);
+    if (!(await this.store.markRead(userId, notificationId))) throw notFound(MessagingMessages.notificationNotFound);
+  }
+
+  /** For services (the gateway's live push): no user may call it. */
+  async changes(ctx: Ctx & { callerService: string }, after: number) {
+    if (ctx.identity) throw permissionDenied();
+    return this.store.changesAfter(after);
+  }
+}

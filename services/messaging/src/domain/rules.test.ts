@@ -1,0 +1,28 @@
+import { checkContact, checkNotification, checkReply, checkStudentMessage, MessagingMessages, orderPaidNotification } from './rules';
+
+describe('messaging rules', () => {
+  it("contact: name, email and message required ('Please fill all the fields'), then a valid e-mail", () => {
+    expect(checkContact({ name: ' ', email: 'a@b.co', message: 'hi' })).toEqual({
+      ok: false,
+      message: MessagingMessages.fillAllFields,
+      fields: { name: MessagingMessages.fillAllFields },
+    });
+    expect(checkContact({})).toMatchObject({ ok: false, fields: { name: expect.any(String), email: expect.any(String), message: expect.any(String) } });
+    expect(checkContact({ name: 'Rina', email: 'not-an-email', message: 'hi' })).toMatchObject({ ok: false, message: 'Missing Field or Invalid Email' });
+    expect(checkContact({ name: 'Rina', email: 'rina@example.com', message: 'x'.repeat(5001) })).toMatchObject({ ok: false, fields: { message: 'Too Long!' } });
+    expect(checkContact({ name: 'রিনা', email: 'rina@example.com', message: 'কেমন আছেন?' })).toEqual({ ok: true });
+  });
+
+  it('a message, a reply and a notification must not be blank', () => {
+    expect(checkStudentMessage({ message: '  ' })).toMatchObject({ ok: false, message: MessagingMessages.messageRequired });
+    expect(checkReply('')).toMatchObject({ ok: false, message: MessagingMessages.replyRequired });
+    expect(checkNotification(' ')).toMatchObject({ ok: false, message: MessagingMessages.notificationRequired });
+    expect(checkNotification('x'.repeat(501))).toMatchObject({ ok: false, message: 'Too Long!' });
+    expect(checkReply('Practise the C chord daily')).toEqual({ ok: true });
+  });
+
+  it('one notification key per paid order', () => {
+    expect(orderPaidNotification('o1', 2)).toEqual({ key: 'order-paid:o1', msg: expect.stringContaining('2 courses') });
+    expect(orderPaidNotification('o1', 1).key).toBe(orderPaidNotification('o1', 3).key);
+  });
+});

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { messagingV1, ServiceNames } from '@taal/contracts';
+import { defineService, loadConfig, migrate, startGrpcServer, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { Messaging } from './app/messaging';
+import { messagingConfig } from './config';
+import { notifyFromEvents } from './events/notifications';
+import { messagingGrpcService } from './grpc/messaging-service';
+import { MessagingStore, SCHEMA } from './store/messaging-store';
+
+export interface MessagingDeps {
+  sql: Sql;
+  bus: EventBus;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** This service's keys: verifies every caller (decision 0008). */
+  auth: ServiceAuth;
+}
+
+export interface RunningMessaging {
+  port: number;
+  messaging: Messaging;
+  store: MessagingStore;
+  stop(): Promise<void>;
+}
+
+export const MESSAGING_SERVICE_NAME = 'taal.messaging.v1.MessagingService';
+
+/** Wires messaging (its composition root): migrations, the notification consumer, then the gRPC server. */
+export async function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  const store = new MessagingStore(sql);
+  const messaging = new Messaging(sql, store);
+  const notifications = await notifyFromEvents(sql, bus, store, logger, () => {});
+
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    auth: deps.auth.authenticator,
+    logger,
+    services: [{ definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging) }],
+  });
+  server.health.setStatus(MESSAGING_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'messaging ready');
+
+  return {
+    port: server.port,
+    messaging,
+    store,
+    async stop() {
+      await server.stop();
+      await notifications.stop();
+    },
+  };
+}
+
+/** Messaging in the service registry (decision 0011): contact messages, student messages, notifications. */
+export const messagingService = defineService({
+  name: ServiceNames.messaging,
+  needs: { sql: true, bus: true },
+  listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
+  config: (env) => loadConfig(messagingConfig, env),
+  start: (ports, _config, ctx) =>
+    startMessaging({
+      ...ports,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+    }),
+});
