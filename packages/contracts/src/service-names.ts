@@ -9,6 +9,7 @@ export const ServiceNames = {
   commerce: 'commerce',
   learning: 'learning',
   messaging: 'messaging',
+  payouts: 'payouts',
   store: 'store',
 } as const;
 

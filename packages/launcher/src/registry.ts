@@ -10,6 +10,7 @@ import { gatewayService } from '@taal/gateway';
 import { identityService } from '@taal/identity';
 import { learningService } from '@taal/learning';
 import { messagingService } from '@taal/messaging';
+import { payoutsService } from '@taal/payouts';
 import { storeService } from '@taal/store';
 import type { AnyServiceDescription } from '@taal/kit';
 
@@ -20,5 +21,6 @@ export const services: readonly AnyServiceDescription[] = [
   learningService,
   messagingService,
   storeService,
+  payoutsService,
   gatewayService,
 ];

@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { dhakaDay, type commerceEventsV1, type payoutsV1 } from '@taal/contracts';
+import {
+  CallerUserTypes,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  requireIdentity,
+  type CallerIdentity,
+  type FileStore,
+  type Sql,
+  type SqlExecutor,
+} from '@taal/kit';
+import { monthRange, parseDay } from '../domain/days';
+import { payoutRefusal, splitSale } from '../domain/split';
+import { payoutsStore as store } from '../store/payouts-store';
+import { statementPdf } from './statement-pdf';
+
+const ADMIN = CallerUserTypes.admin;
+const INSTRUCTOR = CallerUserTypes.instructor;
+/** gRPC's default message limit is 4 MiB; a receipt stays well below it. */
+export const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What payouts needs from the catalogue for one sold course. */
+export interface CourseFacts {
+  title: string;
+  instructorId: string;
+  /** The instructor's share, percent. */
+  percentage: number;
+}
+
+export interface PayoutsDeps {
+  sql: Sql;
+  files: FileStore;
+}
+
+export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+
+function checkDay(name: string, value: string): void {
+  if (!DAY.test(value) || parseDay(value) !== value) throw invalidArgument(`${name} must be a real day, YYYY-MM-DD`);
+}
+
+function checkRange(from: string, to: string): void {
+  if (from) checkDay('from_day', from);
+  if (to) checkDay('to_day', to);
+  if (from && to && to < from) throw invalidArgument('The end date is before the start date');
+}
+
+/** Payouts' use cases: who may see what is decided here (the gateway only forwards). */
+export class Payouts {
+  constructor(private readonly deps: PayoutsDeps) {}
+
+  /** One sale per course of a paid order, in the consumer's transaction; a repeat changes nothing. */
+  async recordOrder(tx: SqlExecutor, order: commerceEventsV1.OrderPaid, facts: ReadonlyMap<string, CourseFacts>): Promise<number> {
+    const paidAt = order.paidAt || new Date().toISOString();
+    const paidDay = dhakaDay(paidAt);
+    let recorded = 0;
+    for (const course of order.courses) {
+      const known = facts.get(course.courseId);
+      if (!known) throw new Error(`no catalogue facts for course ${course.courseId}`);
+      const split = splitSale(Number(course.pricePaid), paidDay, known.percentage);
+      const inserted = await store.insertSale(tx, {
+        id: randomUUID(),
+        orderId: order.orderId,
+        courseId: course.courseId,
+        courseTitle: known.title,
+        instructorId: known.instructorId,
+        userId: order.userId,
+        voucherCode: order.voucherCode,
+        voucherPercent: order.voucherPercent,
+        coursePrice: Number(course.price),
+        amountPaid: split.amountPaid,
+        gatewayCut: split.gatewayCut,
+        receivedAmount: split.receivedAmount,
+        instructorPercentage: known.percentage,
+        instructorEarning: split.instructorEarning,
+        productCut: split.productCut,
+        paidAt,
+        paidDay,
+      });
+      if (inserted) recorded++;
+    }
+    return recorded;
+  }
+
+  /** The caller's own instructor profile (from the verified access token's `ins` claim; '' for admins). */
+  myInstructor(caller: CallerIdentity | null): string {
+    const who = requireIdentity({ identity: caller }, INSTRUCTOR, ADMIN);
+    return who.userType === INSTRUCTOR ? (who.instructorId ?? '') : '';
+  }
+
+  /** Admins see every instructor; an instructor only their own profile (PERMISSION_DENIED otherwise). */
+  private mayRead(caller: CallerIdentity | null, instructorId: string): void {
+    const who = requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
+    if (who.userType === ADMIN) return;
+    if (!who.instructorId || who.instructorId !== instructorId) throw permissionDenied('You may only see your own sales and settlements');
+  }
+
+  async listSales(caller: CallerIdentity | null, req: payoutsV1.ListSalesRequest) {
+    checkRange(req.fromDay, req.toDay);
+    if (req.instructorId) this.mayRead(caller, req.instructorId);
+    else requireIdentity({ identity: caller }, ADMIN);
+    return store.listSales(this.deps.sql, {
+      instructorId: req.instructorId || undefined,
+      courseId: req.courseId || undefined,
+      fromDay: req.fromDay || undefined,
+      toDay: req.toDay || undefined,
+    });
+  }
+
+  async instructorTotals(caller: CallerIdentity | null, instructorId: string) {
+    if (!instructorId) throw invalidArgument('instructor_id is required');
+    this.mayRead(caller, instructorId);
+    return this.totalsOf(this.deps.sql, instructorId);
+  }
+
+  private async totalsOf(db: SqlExecutor, instructorId: string): Promise<payoutsV1.InstructorTotals> {
+    const [totals] = await store.instructorTotals(db, instructorId);
+    return (
+      totals ?? { instructorId, saleCount: 0, amountPaid: 0, gatewayCut: 0, receivedAmount: 0, earnings: 0, productCut: 0, settled: 0, due: 0 }
+    );
+  }
+
+  async courseTotalsOf(caller: CallerIdentity | null, instructorId: string) {
+    if (instructorId) this.mayRead(caller, instructorId);
+    else requireIdentity({ identity: caller }, ADMIN);
+    return store.courseTotals(this.deps.sql, instructorId || undefined);
+  }
+
+  listInstructorTotals(caller: CallerIdentity | null) {
+    requireIdentity({ identity: caller }, ADMIN);
+    return store.instructorTotals(this.deps.sql);
+  }
+
+  /**
+   * Pays `amount` out of the instructor's due (admin). The account row is locked first, so
+   * parallel requests are serialised and the due can never go below zero; a request repeated
+   * with the same idempotency key answers as the first and pays nothing more.
+   */
+  async settleDue(caller: CallerIdentity | null, req: payoutsV1.SettleDueRequest): Promise<payoutsV1.InstructorTotals> {
+    requireIdentity({ identity: caller }, ADMIN);
+    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    const amount = Number(req.amount);
+    return this.deps.sql.transaction(async (tx) => {
+      const account = await store.lockAccount(tx, req.instructorId);
+      if (req.idempotencyKey && (await store.findPayoutByKey(tx, req.instructorId, req.idempotencyKey))) {
+        return this.totalsOf(tx, req.instructorId);
+      }
+      const refusal = payoutRefusal(amount, account.earnings - account.settled);
+      if (refusal) throw invalidArgument(refusal);
+      await store.recordPayout(tx, { id: randomUUID(), instructorId: req.instructorId, amount, kind: 'due', key: req.idempotencyKey });
+      return this.totalsOf(tx, req.instructorId);
+    });
+  }
+
+  /**
+   * Records a settlement with its PDF receipt (admin). Its received amount is paid out of the
+   * due in the same transaction (never above it); a repeat with the same key returns the first.
+   */
+  async createSettlement(caller: CallerIdentity | null, req: payoutsV1.CreateSettlementRequest): Promise<payoutsV1.Settlement> {
+    requireIdentity({ identity: caller }, ADMIN);
+    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    const settleAmount = Number(req.settleAmount);
+    const receivedAmount = Number(req.receivedAmount);
+    if (!Number.isSafeInteger(settleAmount) || settleAmount < 0) throw invalidArgument('settleAmount must be a non-negative amount');
+    if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) throw invalidArgument('receivedAmount must be a non-negative amount');
+    if (receivedAmount > settleAmount) throw invalidArgument('receivedAmount cannot be above settleAmount');
+    checkDay('settleDate', req.settleDay);
+    if (!req.receipt?.length) throw invalidArgument('The receipt (a PDF) is required');
+    if (req.receipt.length > MAX_RECEIPT_BYTES) throw invalidArgument('The receipt is larger than 3 MB');
+    if (!isPdf(req.receipt)) throw invalidArgument('The receipt must be a PDF file');
+
+    const id = randomUUID();
+    const receiptKey = `settlements/${req.instructorId}/${id}.pdf`;
+    const stored = await this.deps.sql.transaction(async (tx) => {
+      const account = await store.lockAccount(tx, req.instructorId);
+      if (req.idempotencyKey) {
+        const earlier = await store.findPayoutByKey(tx, req.instructorId, req.idempotencyKey);
+        if (earlier?.settlement_id) return { settlement: (await store.getSettlement(tx, earlier.settlement_id))!, fresh: false };
+      }
+      if (receivedAmount > 0) {
+        const refusal = payoutRefusal(receivedAmount, account.earnings - account.settled);
+        if (refusal) throw invalidArgument(refusal === 'The amount is above the due' ? 'The received amount is above the due' : refusal);
+      }
+      const settlement = await store.insertSettlement(tx, {
+        id,
+        instructorId: req.instructorId,
+        settleAmount,
+        receivedAmount,
+        settleDay: req.settleDay,
+        remarks: req.remarks.slice(0, 2000),
+        status: req.status,
+        receiptKey,
+      });
+      if (receivedAmount > 0) {
+        await store.recordPayout(tx, {
+          id: randomUUID(),
+          instructorId: req.instructorId,
+          amount: receivedAmount,
+          kind: 'settlement',
+          settlementId: id,
+          key: req.idempotencyKey,
+        });
+      }
+      // The receipt is written before the commit: a failed write rolls the settlement back.
+      await this.deps.files.put(receiptKey, Buffer.from(req.receipt), 'application/pdf');
+      return { settlement, fresh: true };
+    });
+    return stored.settlement;
+  }
+
+  async listSettlements(caller: CallerIdentity | null, instructorId: string) {
+    if (!instructorId) throw invalidArgument('instructor_id is required');
+    this.mayRead(caller, instructorId);
+    return store.listSettlements(this.deps.sql, instructorId);
+  }
+
+  async receipt(caller: CallerIdentity | null, settlementId: string) {
+    requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
+    const settlement = settlementId ? await store.getSettlement(this.deps.sql, settlementId) : null;
+    if (!settlement) throw notFound('Settlement not found');
+    this.mayRead(caller, settlement.instructorId);
+    const file = settlement.receiptKey ? await this.deps.files.get(settlement.receiptKey) : null;
+    if (!file) throw notFound('This settlement has no receipt');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
+    return { pdf: Buffer.concat(chunks), instructorId: settlement.instructorId };
+  }
+
+  /** A month's statement: opening due, the month's sales and cuts, payouts, closing due. */
+  async statement(caller: CallerIdentity | null, req: payoutsV1.GetStatementRequest): Promise<Buffer> {
+    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    const month = monthRange(req.month);
+    if (!month) throw invalidArgument('month must be YYYY-MM');
+    this.mayRead(caller, req.instructorId);
+    const db = this.deps.sql;
+    const [opening, sales, payouts, settlements] = await Promise.all([
+      store.balanceBefore(db, req.instructorId, month.from),
+      store.listSales(db, { instructorId: req.instructorId, fromDay: month.from, toDay: month.to }),
+      store.payoutsBetween(db, req.instructorId, month.from, month.to),
+      store.listSettlements(db, req.instructorId, { fromDay: month.from, toDay: month.to }),
+    ]);
+    return statementPdf({
+      instructorId: req.instructorId,
+      month: month.month,
+      language: req.language === 'bn' ? 'bn' : 'en',
+      openingDue: opening.earnings - opening.settled,
+      sales: [...sales].reverse(),
+      payouts,
+      settlements,
+    });
+  }
+
+  async social(): Promise<payoutsV1.SocialFigures> {
+    const stored = await store.getSocial(this.deps.sql);
+    return socialFigures(stored?.figures ?? {}, stored?.updatedAt ?? '');
+  }
+
+  async setSocial(caller: CallerIdentity | null, figures: payoutsV1.SocialFigures | undefined): Promise<payoutsV1.SocialFigures> {
+    requireIdentity({ identity: caller }, ADMIN);
+    const clean: Record<string, number> = {};
+    for (const key of SOCIAL_KEYS) {
+      const value = Number(figures?.[key] ?? 0);
+      if (!Number.isSafeInteger(value) || value < 0) throw invalidArgument(`${key} must be a non-negative whole number`);
+      clean[key] = value;
+    }
+    await store.setSocial(this.deps.sql, clean);
+    return this.social();
+  }
+
+  async salesSummary(caller: CallerIdentity | null, req: payoutsV1.SalesSummaryRequest) {
+    requireIdentity({ identity: caller }, ADMIN);
+    checkDay('from_day', req.fromDay);
+    checkDay('to_day', req.toDay);
+    checkRange(req.fromDay, req.toDay);
+    return store.salesSummary(this.deps.sql, req.fromDay, req.toDay);
+  }
+}
+
+export const SOCIAL_KEYS = [
+  'facebookLikes',
+  'facebookFollowers',
+  'facebookPosts',
+  'facebookGroup',
+  'instagramFollowers',
+  'instagramPosts',
+  'twitterFollowers',
+  'twitterPosts',
+  'linkedinFollowers',
+  'linkedinPosts',
+  'youtubeSubscribers',
+  'youtubeVideos',
+  'youtubeViews',
+] as const satisfies readonly (keyof payoutsV1.SocialFigures)[];
+
+function socialFigures(stored: Record<string, number>, updatedAt: string): payoutsV1.SocialFigures {
+  const out = { updatedAt } as payoutsV1.SocialFigures;
+  for (const key of SOCIAL_KEYS) out[key] = Number(stored[key] ?? 0);
+  return out;
+}

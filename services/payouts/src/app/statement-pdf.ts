@@ -1,0 +1,156 @@
+/**
+ * An instructor's monthly statement (pdfkit): the opening due, each sale of the month with its
+ * gateway cut, platform cut and earning, the payouts of the month and the closing due, so that
+ * opening + earnings − payouts = closing. Bengali text is set in Noto Sans Bengali, as in the
+ * certificates (decision 0009).
+ */
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { payoutsV1 } from '@taal/contracts';
+
+const BENGALI_FONT = path.join(
+  path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')),
+  'files',
+  'noto-sans-bengali-bengali-400-normal.woff',
+);
+
+export interface StatementContent {
+  instructorId: string;
+  month: string;
+  language: 'en' | 'bn';
+  openingDue: number;
+  sales: payoutsV1.Sale[];
+  payouts: { amount: number; kind: string; createdAt: string }[];
+  settlements: payoutsV1.Settlement[];
+}
+
+const LABELS = {
+  en: {
+    title: 'Monthly statement',
+    instructor: 'Instructor',
+    month: 'Month',
+    opening: 'Due at the start of the month',
+    sales: 'Sales',
+    cols: ['Date', 'Order', 'Course', 'Paid', 'Gateway 2.5%', 'Platform cut', 'Your earning'],
+    totals: 'Totals',
+    payouts: 'Payouts',
+    payoutCols: ['Date', 'Kind', 'Amount'],
+    due: 'Due settlement',
+    settlement: 'Settlement',
+    settlements: 'Settlement records',
+    settlementCols: ['Settle date', 'Settle amount', 'Received', 'Status'],
+    settled: 'Settled',
+    notSettled: 'Not Settled',
+    closing: 'Due at the end of the month',
+    none: 'No data found',
+    note: 'From 22-5-2022 amounts are shown after deducting a 2.5% payment-gateway cut. Amounts in BDT.',
+  },
+  bn: {
+    title: 'মাসিক বিবরণী',
+    instructor: 'প্রশিক্ষক',
+    month: 'মাস',
+    opening: 'মাসের শুরুতে বকেয়া',
+    sales: 'বিক্রয়',
+    cols: ['তারিখ', 'অর্ডার', 'কোর্স', 'পরিশোধিত', 'গেটওয়ে ২.৫%', 'প্ল্যাটফর্মের অংশ', 'আপনার আয়'],
+    totals: 'মোট',
+    payouts: 'পরিশোধ',
+    payoutCols: ['তারিখ', 'ধরন', 'পরিমাণ'],
+    due: 'বকেয়া পরিশোধ',
+    settlement: 'সেটেলমেন্ট',
+    settlements: 'সেটেলমেন্টের রেকর্ড',
+    settlementCols: ['সেটেলমেন্টের তারিখ', 'সেটেলমেন্টের পরিমাণ', 'প্রাপ্ত', 'অবস্থা'],
+    settled: 'সেটেলড',
+    notSettled: 'সেটেলড নয়',
+    closing: 'মাসের শেষে বকেয়া',
+    none: 'কোনো তথ্য পাওয়া যায়নি',
+    note: '২২-৫-২০২২ থেকে সব অঙ্ক ২.৫% পেমেন্ট গেটওয়ে চার্জ বাদ দিয়ে দেখানো হয়েছে। অঙ্ক টাকায়।',
+  },
+} as const;
+
+/** Poisha → "1,234.50" (amounts are shown with 2 decimals, spec §9). */
+export const taka = (poisha: number) =>
+  `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
+
+const dmy = (isoOrDay: string) => {
+  const [y, m, d] = isoOrDay.slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
+};
+
+export function statementPdf(c: StatementContent): Promise<Buffer> {
+  const L = LABELS[c.language];
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('bengali', BENGALI_FONT);
+    // Noto Sans Bengali carries Latin digits and letters too, so one font serves every line.
+    const font = c.language === 'bn' ? 'bengali' : 'Helvetica';
+    const bold = c.language === 'bn' ? 'bengali' : 'Helvetica-Bold';
+    const left = 40;
+    const width = doc.page.width - 80;
+
+    const row = (cells: string[], widths: number[], options: { bold?: boolean } = {}) => {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      const y = doc.y;
+      let x = left;
+      let height = 0;
+      doc.font(options.bold ? bold : font).fontSize(8);
+      cells.forEach((cell, i) => {
+        const w = widths[i]!;
+        doc.text(cell, x, y, { width: w - 4, align: i >= cells.length - 4 && i > 2 ? 'right' : 'left' });
+        height = Math.max(height, doc.y - y);
+        x += w;
+      });
+      doc.x = left;
+      doc.y = y + height + 3;
+    };
+
+    doc.font(bold).fontSize(18).fillColor('#1d1b16').text(`Taal — ${L.title}`, left, 40, { width });
+    doc.moveDown(0.5).font(font).fontSize(10).fillColor('#333');
+    doc.text(`${L.instructor}: ${c.instructorId}`);
+    doc.text(`${L.month}: ${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`);
+    doc.moveDown(0.5).font(bold).fontSize(11).text(`${L.opening}: ${taka(c.openingDue)}`);
+
+    doc.moveDown(0.8).font(bold).fontSize(13).text(L.sales);
+    doc.moveDown(0.3);
+    const saleWidths = [55, 85, 125, 60, 60, 65, 65];
+    row([...L.cols], saleWidths, { bold: true });
+    let paid = 0, gateway = 0, product = 0, earning = 0;
+    for (const s of c.sales) {
+      paid += s.amountPaid;
+      gateway += s.gatewayCut;
+      product += s.productCut;
+      earning += s.instructorEarning;
+      row([dmy(s.paidAt), s.orderId.slice(0, 13), s.courseTitle, taka(s.amountPaid), taka(s.gatewayCut), taka(s.productCut), taka(s.instructorEarning)], saleWidths);
+    }
+    if (c.sales.length === 0) row([L.none], [width]);
+    row([L.totals, '', '', taka(paid), taka(gateway), taka(product), taka(earning)], saleWidths, { bold: true });
+
+    doc.moveDown(0.8).font(bold).fontSize(13).text(L.payouts, left);
+    doc.moveDown(0.3);
+    const payoutWidths = [120, 200, 120];
+    row([...L.payoutCols], payoutWidths, { bold: true });
+    let paidOut = 0;
+    for (const p of c.payouts) {
+      paidOut += p.amount;
+      row([dmy(p.createdAt), p.kind === 'due' ? L.due : L.settlement, taka(p.amount)], payoutWidths);
+    }
+    if (c.payouts.length === 0) row([L.none], [width]);
+    row([L.totals, '', taka(paidOut)], payoutWidths, { bold: true });
+
+    if (c.settlements.length > 0) {
+      doc.moveDown(0.8).font(bold).fontSize(13).text(L.settlements, left);
+      doc.moveDown(0.3);
+      const w = [120, 120, 120, 120];
+      row([...L.settlementCols], w, { bold: true });
+      for (const s of c.settlements) row([dmy(s.settleDay), taka(s.settleAmount), taka(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
+    }
+
+    doc.moveDown(1).font(bold).fontSize(12).text(`${L.closing}: ${taka(c.openingDue + earning - paidOut)}`, left);
+    doc.moveDown(0.3).font(font).fontSize(9).fillColor('#555').text(`${taka(c.openingDue)} + ${taka(earning)} - ${taka(paidOut)} = ${taka(c.openingDue + earning - paidOut)}`);
+    doc.moveDown(1).fontSize(8).fillColor('#777').text(L.note, { width });
+    doc.end();
+  });
+}

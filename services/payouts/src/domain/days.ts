@@ -1,0 +1,48 @@
+/**
+ * Day strings. The spec's API dates are dash-separated day-month-year (`22-5-2022`); the
+ * services speak YYYY-MM-DD (Bangladesh days). Both forms are read; anything else is refused.
+ */
+const DMY = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
+const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A real calendar day as YYYY-MM-DD, or null. */
+export function parseDay(text: string): string | null {
+  let y: number, m: number, d: number;
+  const dmy = DMY.exec(text.trim());
+  const ymd = YMD.exec(text.trim());
+  if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else if (ymd) [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+export type DayRange = { ok: true; from: string; to: string } | { ok: false; message: string };
+
+/** A start and end day: both must parse and the end may not be before the start. */
+export function parseDayRange(start: string, end: string): DayRange {
+  const from = parseDay(start);
+  const to = parseDay(end);
+  if (!from || !to) return { ok: false, message: 'Dates must be day-month-year, e.g. 22-5-2022' };
+  if (to < from) return { ok: false, message: 'The end date is before the start date' };
+  return { ok: true, from, to };
+}
+
+/** YYYY-MM-DD → the spec's day-month-year (22-5-2022 style, as the app writes it: DD-MM-YYYY). */
+export function toDayMonthYear(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** 'YYYY-MM' or 'MM-YYYY' → its first and last day, or null. */
+export function monthRange(text: string): { from: string; to: string; month: string } | null {
+  const a = /^(\d{4})-(\d{1,2})$/.exec(text.trim());
+  const b = /^(\d{1,2})-(\d{4})$/.exec(text.trim());
+  const [y, m] = a ? [Number(a[1]), Number(a[2])] : b ? [Number(b[2]), Number(b[1])] : [0, 0];
+  if (!y || m < 1 || m > 12) return null;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(last)}`, month: `${y}-${pad(m)}` };
+}

@@ -1,0 +1,222 @@
+/**
+ * Payouts on both infrastructures (embedded, and the real Postgres and Kafka that tools/infra
+ * starts): sales recorded once from `commerce.order.paid` (delivered five times), the split of
+ * 200 random orders adding up to the poisha, parallel due settlements paying once, settlements
+ * with PDF receipts (a non-PDF refused) and the monthly statement.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { CommerceEvents, commerceEventsV1, payoutsV1 } from '@taal/contracts';
+import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity } from '@taal/kit';
+import { demoCourses, demoInstructors } from '../../catalogue/src/domain/demo-data';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { waitFor } from '../../../tools/testing/wait';
+import { startPayouts, type RunningPayouts } from './service';
+
+const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
+const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
+const logger = createLogger('payouts-test');
+const auth = createTestAuth(['gateway', 'catalogue', 'payouts', 'identity']);
+const published = demoCourses.filter((c) => c.published);
+const percentageOf = (instructorId: string) => demoInstructors.find((i) => i.id === instructorId)!.percentage;
+
+type Requests = Record<string, { fromPartial(o: object): object }>;
+const requestOf = (method: string) => (payoutsV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
+
+const paidEvent = (order: commerceEventsV1.OrderPaid) =>
+  createEnvelope({ type: CommerceEvents.orderPaid, key: order.userId, payload: commerceEventsV1.OrderPaid.encode(order).finish() });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  let catalogue: RunningCatalogue;
+  let payouts: RunningPayouts;
+  let client: payoutsV1.PayoutsServiceClient;
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-payouts-files-'));
+
+  const call = async <Res = Record<string, never>>(method: string, request: object, identity: CallerIdentity = ADMIN) =>
+    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
+      deadlineMs: 30000,
+      userToken: await auth.userToken(identity),
+    });
+  const totals = async (instructorId: string) =>
+    (await call<payoutsV1.GetInstructorTotalsResponse>('getInstructorTotals', { instructorId })).totals!;
+  const salesOf = async (instructorId: string) => (await call<payoutsV1.ListSalesResponse>('listSales', { instructorId })).sales;
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    catalogue = await startCatalogue({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue'),
+    });
+    payouts = await startPayouts({
+      sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
+      auth: auth.serviceAuth('payouts'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
+    });
+    client = createClient(payoutsV1.PayoutsServiceClient, `127.0.0.1:${payouts.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'payouts' },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.close();
+    await payouts?.stop();
+    await catalogue?.stop();
+    await backend?.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('records one sale for the same commerce.order.paid delivered 5 times, split after the 2.5% gateway cut', async () => {
+    const course = published[0]!;
+    const orderId = randomUUID();
+    const event = paidEvent(
+      commerceEventsV1.OrderPaid.fromPartial({
+        orderId, userId: STUDENT.userId, voucherCode: 'SAVE10', voucherPercent: 10, paidAt: '2024-03-10T10:00:00Z',
+        courses: [{ courseId: course.id, tier: 'silver', validityDays: 30, price: 200_000, pricePaid: 180_000 }],
+      }),
+    );
+    await backend.bus.publish([event, event, event, event, event]);
+    await waitFor(async () => (await salesOf(course.instructorId)).some((s) => s.orderId === orderId), 'the sale');
+    await new Promise((r) => setTimeout(r, 1000));
+    const mine = (await salesOf(course.instructorId)).filter((s) => s.orderId === orderId);
+    const pct = percentageOf(course.instructorId);
+    const earning = Math.floor((175_500 * pct * 2 + 100) / 200);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        courseId: course.id, courseTitle: course.title, voucherCode: 'SAVE10', voucherPercent: 10, coursePrice: 200_000,
+        amountPaid: 180_000, gatewayCut: 4_500, receivedAmount: 175_500, instructorPercentage: pct,
+        instructorEarning: earning, productCut: 175_500 - earning,
+      }),
+    ]);
+    // Orders paid before 22-5-2022 lose no gateway cut.
+    const old = randomUUID();
+    await backend.bus.publish([
+      paidEvent(commerceEventsV1.OrderPaid.fromPartial({
+        orderId: old, userId: STUDENT.userId, paidAt: '2022-05-21T10:00:00Z',
+        courses: [{ courseId: course.id, tier: 'silver', validityDays: 30, price: 100_000, pricePaid: 100_000 }],
+      })),
+    ]);
+    await waitFor(async () => (await salesOf(course.instructorId)).some((s) => s.orderId === old), 'the old sale');
+    expect((await salesOf(course.instructorId)).find((s) => s.orderId === old)).toMatchObject({ gatewayCut: 0, receivedAmount: 100_000 });
+  });
+
+  it('splits 200 random orders so that earnings + platform cut + gateway cut equal the amounts paid, to the poisha', async () => {
+    const before = await call<payoutsV1.ListInstructorTotalsResponse>('listInstructorTotals', {});
+    const paidBefore = before.instructors.reduce((n, t) => n + t.amountPaid, 0);
+    const countBefore = before.instructors.reduce((n, t) => n + t.saleCount, 0);
+    let paidTotal = 0;
+    let lines = 0;
+    const events = [];
+    for (let i = 0; i < 200; i++) {
+      const picks = [...published].sort(() => Math.random() - 0.5).slice(0, 1 + Math.floor(Math.random() * 3));
+      const percent = Math.random() < 0.4 ? 1 + Math.floor(Math.random() * 100) : 0;
+      const courses = picks.map((c) => {
+        const price = 1 + Math.floor(Math.random() * 5_000_000);
+        const pricePaid = price - Math.floor((price * percent) / 100);
+        paidTotal += pricePaid;
+        return { courseId: c.id, tier: 'gold', validityDays: 90, price, pricePaid };
+      });
+      lines += courses.length;
+      const day = new Date(Date.UTC(2021, 0, 1) + Math.floor(Math.random() * 4 * 365) * 86_400_000).toISOString();
+      events.push(paidEvent(commerceEventsV1.OrderPaid.fromPartial({
+        orderId: randomUUID(), userId: `buyer-${i}`, voucherCode: percent ? `V${percent}` : '', voucherPercent: percent, paidAt: day, courses,
+      })));
+    }
+    await backend.bus.publish(events);
+    const all = async () => (await call<payoutsV1.ListInstructorTotalsResponse>('listInstructorTotals', {})).instructors;
+    await waitFor(async () => (await all()).reduce((n, t) => n + t.saleCount, 0) === countBefore + lines, 'all 200 orders', { timeoutMs: 60_000 });
+    const after = await all();
+    expect(after.reduce((n, t) => n + t.amountPaid, 0) - paidBefore).toBe(paidTotal);
+    for (const t of after) {
+      expect(t.earnings + t.productCut + t.gatewayCut).toBe(t.amountPaid);
+      expect(t.receivedAmount).toBe(t.amountPaid - t.gatewayCut);
+    }
+    const sales = (await call<payoutsV1.ListSalesResponse>('listSales', {})).sales;
+    for (const s of sales) {
+      expect(s.instructorEarning + s.productCut + s.gatewayCut).toBe(s.amountPaid);
+      // Paid on or after 22-5-2022 in Bangladesh (UTC+6).
+      const expectedGateway = new Date(s.paidAt).getTime() >= Date.parse('2022-05-21T18:00:00Z')
+        ? Math.floor((s.amountPaid * 25 * 2 + 1000) / 2000) : 0;
+      expect(s.gatewayCut).toBe(expectedGateway);
+    }
+  }, 120_000);
+
+  it('pays a due once under 10 parallel settlements of the full due, and never above it', async () => {
+    const instructorId = published[0]!.instructorId;
+    const { due } = await totals(instructorId);
+    expect(due).toBeGreaterThan(0);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => call('settleDue', { instructorId, amount: due })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 3, details: 'The amount is above the due' });
+    }
+    expect(await totals(instructorId)).toMatchObject({ due: 0 });
+    await expect(call('settleDue', { instructorId, amount: 1 })).rejects.toMatchObject({ code: 3 });
+    // A student may not settle.
+    await expect(call('settleDue', { instructorId, amount: 1 }, STUDENT)).rejects.toMatchObject({ code: 7 });
+  });
+
+  it('answers a repeated settlement with the same key once, with a PDF receipt, and refuses a non-PDF', async () => {
+    const instructorId = published.find((c) => c.instructorId !== published[0]!.instructorId)!.instructorId;
+    const start = await totals(instructorId);
+    const part = Math.floor(start.due / 3);
+    expect(part).toBeGreaterThan(0);
+    const request = { instructorId, settleAmount: part + 500, receivedAmount: part, settleDay: '2024-05-31', remarks: 'May', status: true, receipt: PDF, idempotencyKey: 'k-1' };
+    const [a, b] = await Promise.all([
+      call<payoutsV1.CreateSettlementResponse>('createSettlement', request),
+      call<payoutsV1.CreateSettlementResponse>('createSettlement', request),
+    ]);
+    expect(a.settlement!.id).toBe(b.settlement!.id);
+    expect(await totals(instructorId)).toMatchObject({ settled: start.settled + part, due: start.due - part });
+    const list = (await call<payoutsV1.ListSettlementsResponse>('listSettlements', { instructorId })).settlements;
+    expect(list).toEqual([expect.objectContaining({ settleAmount: part + 500, receivedAmount: part, settleDay: '2024-05-31', status: true, hasReceipt: true })]);
+    const receipt = await call<payoutsV1.GetReceiptResponse>('getReceipt', { settlementId: a.settlement!.id });
+    expect(Buffer.from(receipt.pdf).equals(PDF)).toBe(true);
+    await expect(call('createSettlement', { ...request, idempotencyKey: '', receipt: Buffer.from('GIF89a not a pdf') })).rejects.toMatchObject({
+      code: 3, details: 'The receipt must be a PDF file',
+    });
+    await expect(call('createSettlement', { ...request, idempotencyKey: '', settleAmount: start.due * 2, receivedAmount: start.due * 2 })).rejects.toMatchObject({
+      code: 3, details: 'The received amount is above the due',
+    });
+  });
+
+  it('generates a monthly statement PDF whose totals add up', async () => {
+    const instructorId = published[0]!.instructorId;
+    const { pdf } = await call<payoutsV1.GetStatementResponse>('getStatement', { instructorId, month: '2024-03', language: 'bn' });
+    expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2000);
+    await expect(call('getStatement', { instructorId, month: '2024-13' })).rejects.toMatchObject({ code: 3 });
+  });
+
+  it('shows an instructor their own sales, totals, settlements, receipts and statements only (PERMISSION_DENIED otherwise)', async () => {
+    const mineId = published[0]!.instructorId;
+    const otherId = published.find((c) => c.instructorId !== mineId)!.instructorId;
+    const me: CallerIdentity = { userId: 'instructor-account-1', userType: 3, instructorId: mineId };
+    expect((await call<payoutsV1.ListSalesResponse>('listSales', { instructorId: mineId }, me)).sales.length).toBeGreaterThan(0);
+    expect((await call<payoutsV1.GetInstructorTotalsResponse>('getInstructorTotals', { instructorId: mineId }, me)).totals!.instructorId).toBe(mineId);
+    await call('listSettlements', { instructorId: mineId }, me);
+    const denied = { code: 7, details: 'You may only see your own sales and settlements' };
+    await expect(call('listSales', { instructorId: otherId }, me)).rejects.toMatchObject(denied);
+    await expect(call('listSales', {}, me)).rejects.toMatchObject({ code: 7 });
+    await expect(call('getInstructorTotals', { instructorId: otherId }, me)).rejects.toMatchObject(denied);
+    await expect(call('listSettlements', { instructorId: otherId }, me)).rejects.toMatchObject(denied);
+    await expect(call('getStatement', { instructorId: otherId, month: '2024-03' }, me)).rejects.toMatchObject(denied);
+    const [theirs] = (await call<payoutsV1.ListSettlementsResponse>('listSettlements', { instructorId: otherId })).settlements;
+    await expect(call('getReceipt', { settlementId: theirs!.id }, me)).rejects.toMatchObject(denied);
+    // An instructor account without a profile, and a student, see nothing.
+    await expect(call('listSales', { instructorId: mineId }, { userId: 'x', userType: 3 })).rejects.toMatchObject({ code: 7 });
+    await expect(call('listSales', { instructorId: mineId }, STUDENT)).rejects.toMatchObject({ code: 7 });
+    await expect(call('settleDue', { instructorId: mineId, amount: 1 }, me)).rejects.toMatchObject({ code: 7 });
+    expect(await call<payoutsV1.MyInstructorResponse>('myInstructor', {}, me)).toEqual({ instructorId: mineId });
+  });
+
+  it('refuses reversed or unparsable ranges', async () => {
+    await expect(call('listSales', { instructorId: published[0]!.instructorId, fromDay: '2024-05-02', toDay: '2024-05-01' })).rejects.toMatchObject({
+      code: 3, details: 'The end date is before the start date',
+    });
+    await expect(call('salesSummary', { fromDay: '2024-02-31', toDay: '2024-05-01' })).rejects.toMatchObject({ code: 3 });
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { status as grpcStatus } from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { catalogueV1, payoutsV1, ServiceNames } from '@taal/contracts';
+import {
+  callUnary,
+  createClient,
+  defineService,
+  loadConfig,
+  migrate,
+  startGrpcServer,
+  type EventBus,
+  type FileStore,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
+import { Payouts, type CourseFacts } from './app/payouts';
+import { payoutsConfig } from './config';
+import { recordSales } from './events/order-paid';
+import { payoutsGrpcService } from './grpc/payouts-service';
+import { SCHEMA } from './store/payouts-store';
+
+export interface PayoutsServiceDeps {
+  sql: Sql;
+  bus: EventBus;
+  files: FileStore;
+  logger: Logger;
+  host: string;
+  port: number;
+  auth: ServiceAuth;
+  catalogueAddress: string;
+}
+
+export interface RunningPayouts {
+  port: number;
+  payouts: Payouts;
+  stop(): Promise<void>;
+}
+
+export const PAYOUTS_SERVICE_NAME = 'taal.payouts.v1.PayoutsService';
+
+/** Wires payouts (its composition root): migrations, the sales consumer, then the gRPC server. */
+export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> {
+  const { sql, bus, logger } = deps;
+  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+
+  const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
+    auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
+    defaultDeadlineMs: 5000,
+  });
+
+  // The catalogue as payouts itself (no user): a sold course and its instructor, drafts included.
+  // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
+  // A course the catalogue does not know is recorded without an instructor (decision 0016): its
+  // money stays counted as the platform's, and the event does not block its partition forever.
+  const factsCache = new Map<string, { facts: CourseFacts; until: number }>();
+  const courseFacts = async (courseId: string): Promise<CourseFacts> => {
+    const known = factsCache.get(courseId);
+    if (known && known.until > Date.now()) return known.facts;
+    let facts: CourseFacts;
+    try {
+      const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
+      const { instructor } = await callUnary(
+        catalogue,
+        'getInstructor',
+        catalogueV1.GetInstructorRequest.fromPartial({ id: course!.instructorId, includeUnpublished: true }),
+      );
+      facts = { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
+    } catch (err) {
+      if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
+      logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
+      facts = { title: '', instructorId: '', percentage: 0 };
+    }
+    factsCache.set(courseId, { facts, until: Date.now() + 60_000 });
+    return facts;
+  };
+
+  const payouts = new Payouts({ sql, files: deps.files });
+  const sales = await recordSales(sql, bus, payouts, courseFacts, logger);
+
+  const server = await startGrpcServer({
+    host: deps.host,
+    port: deps.port,
+    auth: deps.auth.authenticator,
+    logger,
+    services: [{ definition: payoutsV1.PayoutsServiceService, implementation: payoutsGrpcService(payouts) }],
+  });
+  server.health.setStatus(PAYOUTS_SERVICE_NAME, true);
+  server.health.setStatus('', true);
+  logger.info({ port: server.port }, 'payouts ready');
+
+  return {
+    port: server.port,
+    payouts,
+    async stop() {
+      await server.stop();
+      await sales.stop();
+      catalogue.close();
+    },
+  };
+}
+
+/** Payouts in the service registry (decision 0011): sales, dues, settlements, statements, sales analytics. */
+export const payoutsService = defineService({
+  name: ServiceNames.payouts,
+  needs: { sql: true, bus: true, files: true },
+  listens: { grpc: { port: 50056, healthName: PAYOUTS_SERVICE_NAME } },
+  config: (env) => loadConfig(payoutsConfig, env),
+  start: (ports, _config, ctx) => {
+    const endpoint = (name: string) => {
+      const found = ctx.endpoints.find((e) => e.name === name);
+      if (!found) throw new Error(`payouts needs the ${name} service, which the registry does not list before it`);
+      return found.address;
+    };
+    return startPayouts({
+      ...ports,
+      logger: ctx.logger,
+      host: ctx.host,
+      port: ctx.port,
+      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      catalogueAddress: endpoint(ServiceNames.catalogue),
+    });
+  },
+});

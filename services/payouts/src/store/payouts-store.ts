@@ -1,0 +1,284 @@
+import type { payoutsV1 } from '@taal/contracts';
+import type { SqlExecutor } from '@taal/kit';
+
+export const SCHEMA = 'payouts';
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
+const num = (v: unknown) => Number(v ?? 0);
+/** A `date` column as YYYY-MM-DD whichever way the driver returns it. */
+const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+export interface NewSale {
+  id: string;
+  orderId: string;
+  courseId: string;
+  courseTitle: string;
+  instructorId: string;
+  userId: string;
+  voucherCode: string;
+  voucherPercent: number;
+  coursePrice: number;
+  amountPaid: number;
+  gatewayCut: number;
+  receivedAmount: number;
+  instructorPercentage: number;
+  instructorEarning: number;
+  productCut: number;
+  paidAt: string;
+  paidDay: string;
+}
+
+interface SaleRow {
+  id: string;
+  order_id: string;
+  course_id: string;
+  course_title: string;
+  instructor_id: string;
+  user_id: string;
+  voucher_code: string;
+  voucher_percent: number;
+  course_price: string;
+  amount_paid: string;
+  gateway_cut: string;
+  received_amount: string;
+  instructor_percentage: number;
+  instructor_earning: string;
+  product_cut: string;
+  paid_at: Date;
+}
+
+const toSale = (r: SaleRow): payoutsV1.Sale => ({
+  id: r.id,
+  orderId: r.order_id,
+  courseId: r.course_id,
+  courseTitle: r.course_title,
+  instructorId: r.instructor_id,
+  userId: r.user_id,
+  voucherCode: r.voucher_code,
+  voucherPercent: r.voucher_percent,
+  coursePrice: num(r.course_price),
+  amountPaid: num(r.amount_paid),
+  gatewayCut: num(r.gateway_cut),
+  receivedAmount: num(r.received_amount),
+  instructorPercentage: r.instructor_percentage,
+  instructorEarning: num(r.instructor_earning),
+  productCut: num(r.product_cut),
+  paidAt: iso(r.paid_at),
+});
+
+interface SettlementRow {
+  id: string;
+  instructor_id: string;
+  settle_amount: string;
+  received_amount: string;
+  settle_day: Date | string;
+  remarks: string;
+  status: boolean;
+  receipt_key: string | null;
+  created_at: Date;
+}
+
+export const toSettlement = (r: SettlementRow): payoutsV1.Settlement => ({
+  id: r.id,
+  instructorId: r.instructor_id,
+  settleAmount: num(r.settle_amount),
+  receivedAmount: num(r.received_amount),
+  settleDay: day(r.settle_day),
+  remarks: r.remarks,
+  status: r.status,
+  hasReceipt: !!r.receipt_key,
+  createdAt: iso(r.created_at),
+});
+
+const TOTALS = `count(*)::int AS sale_count,
+  coalesce(sum(amount_paid), 0)::bigint AS amount_paid,
+  coalesce(sum(gateway_cut), 0)::bigint AS gateway_cut,
+  coalesce(sum(received_amount), 0)::bigint AS received_amount,
+  coalesce(sum(instructor_earning), 0)::bigint AS earnings,
+  coalesce(sum(product_cut), 0)::bigint AS product_cut`;
+
+/** Persistence of payouts: plain SQL, every call given its executor (a pool or a transaction). */
+export const payoutsStore = {
+  /** Inserts a sale once per (order, course); false when it was already there. */
+  async insertSale(tx: SqlExecutor, s: NewSale): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `INSERT INTO payouts.sale (id, order_id, course_id, course_title, instructor_id, user_id, voucher_code, voucher_percent,
+         course_price, amount_paid, gateway_cut, received_amount, instructor_percentage, instructor_earning, product_cut, paid_at, paid_day)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)
+       ON CONFLICT (order_id, course_id) DO NOTHING`,
+      [s.id, s.orderId, s.courseId, s.courseTitle, s.instructorId, s.userId, s.voucherCode, s.voucherPercent, s.coursePrice,
+        s.amountPaid, s.gatewayCut, s.receivedAmount, s.instructorPercentage, s.instructorEarning, s.productCut, s.paidAt, s.paidDay],
+    );
+    if (!rowCount) return false;
+    await tx.query(
+      `INSERT INTO payouts.instructor_account (instructor_id, earnings) VALUES ($1, $2)
+       ON CONFLICT (instructor_id) DO UPDATE SET earnings = payouts.instructor_account.earnings + EXCLUDED.earnings`,
+      [s.instructorId, s.instructorEarning],
+    );
+    return true;
+  },
+
+  async listSales(db: SqlExecutor, f: { instructorId?: string; courseId?: string; fromDay?: string; toDay?: string }) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replace('?', `$${params.length}`));
+    };
+    if (f.instructorId) add('instructor_id = ?', f.instructorId);
+    if (f.courseId) add('course_id = ?', f.courseId);
+    if (f.fromDay) add('paid_day >= ?', f.fromDay);
+    if (f.toDay) add('paid_day <= ?', f.toDay);
+    const { rows } = await db.query<SaleRow>(
+      `SELECT * FROM payouts.sale ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY paid_at DESC, id`,
+      params,
+    );
+    return rows.map(toSale);
+  },
+
+  /** Locks the instructor's account row (creating it empty if needed) and returns it. */
+  async lockAccount(tx: SqlExecutor, instructorId: string): Promise<{ earnings: number; settled: number }> {
+    await tx.query(`INSERT INTO payouts.instructor_account (instructor_id) VALUES ($1) ON CONFLICT DO NOTHING`, [instructorId]);
+    const { rows } = await tx.query<{ earnings: string; settled: string }>(
+      `SELECT earnings, settled FROM payouts.instructor_account WHERE instructor_id = $1 FOR UPDATE`,
+      [instructorId],
+    );
+    return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
+  },
+
+  async findPayoutByKey(db: SqlExecutor, instructorId: string, key: string) {
+    const { rows } = await db.query<{ id: string; settlement_id: string | null }>(
+      `SELECT id, settlement_id FROM payouts.payout WHERE instructor_id = $1 AND idempotency_key = $2`,
+      [instructorId, key],
+    );
+    return rows[0] ?? null;
+  },
+
+  async recordPayout(
+    tx: SqlExecutor,
+    p: { id: string; instructorId: string; amount: number; kind: 'due' | 'settlement'; settlementId?: string; key?: string },
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO payouts.payout (id, instructor_id, amount, kind, settlement_id, idempotency_key) VALUES ($1,$2,$3,$4,$5,$6)`,
+      [p.id, p.instructorId, p.amount, p.kind, p.settlementId ?? null, p.key || null],
+    );
+    await tx.query(`UPDATE payouts.instructor_account SET settled = settled + $2 WHERE instructor_id = $1`, [p.instructorId, p.amount]);
+  },
+
+  async insertSettlement(
+    tx: SqlExecutor,
+    s: { id: string; instructorId: string; settleAmount: number; receivedAmount: number; settleDay: string; remarks: string; status: boolean; receiptKey: string },
+  ): Promise<payoutsV1.Settlement> {
+    const { rows } = await tx.query<SettlementRow>(
+      `INSERT INTO payouts.settlement (id, instructor_id, settle_amount, received_amount, settle_day, remarks, status, receipt_key)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *`,
+      [s.id, s.instructorId, s.settleAmount, s.receivedAmount, s.settleDay, s.remarks, s.status, s.receiptKey],
+    );
+    return toSettlement(rows[0]!);
+  },
+
+  async getSettlement(db: SqlExecutor, id: string): Promise<(payoutsV1.Settlement & { receiptKey: string | null }) | null> {
+    const { rows } = await db.query<SettlementRow>(`SELECT * FROM payouts.settlement WHERE id = $1`, [id]);
+    return rows[0] ? { ...toSettlement(rows[0]), receiptKey: rows[0].receipt_key } : null;
+  },
+
+  async listSettlements(db: SqlExecutor, instructorId: string, range?: { fromDay: string; toDay: string }) {
+    const { rows } = range
+      ? await db.query<SettlementRow>(
+          `SELECT * FROM payouts.settlement WHERE instructor_id = $1 AND settle_day BETWEEN $2 AND $3 ORDER BY created_at DESC`,
+          [instructorId, range.fromDay, range.toDay],
+        )
+      : await db.query<SettlementRow>(`SELECT * FROM payouts.settlement WHERE instructor_id = $1 ORDER BY created_at DESC`, [instructorId]);
+    return rows.map(toSettlement);
+  },
+
+  async payoutsBetween(db: SqlExecutor, instructorId: string, fromDay: string, toDay: string) {
+    const { rows } = await db.query<{ amount: string; kind: string; created_at: Date }>(
+      `SELECT amount, kind, created_at FROM payouts.payout
+       WHERE instructor_id = $1 AND (created_at AT TIME ZONE 'Asia/Dhaka')::date BETWEEN $2 AND $3 ORDER BY created_at`,
+      [instructorId, fromDay, toDay],
+    );
+    return rows.map((r) => ({ amount: num(r.amount), kind: r.kind, createdAt: iso(r.created_at) }));
+  },
+
+  async instructorTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.InstructorTotals[]> {
+    const { rows } = await db.query<Record<string, string>>(
+      `SELECT a.instructor_id, a.settled, s.* FROM payouts.instructor_account a
+       LEFT JOIN LATERAL (SELECT ${TOTALS} FROM payouts.sale WHERE instructor_id = a.instructor_id) s ON true
+       WHERE ${instructorId ? 'a.instructor_id = $1' : "a.instructor_id <> ''"} ORDER BY a.instructor_id`,
+      instructorId ? [instructorId] : [],
+    );
+    return rows.map((r) => ({
+      instructorId: r.instructor_id!,
+      saleCount: num(r.sale_count),
+      amountPaid: num(r.amount_paid),
+      gatewayCut: num(r.gateway_cut),
+      receivedAmount: num(r.received_amount),
+      earnings: num(r.earnings),
+      productCut: num(r.product_cut),
+      settled: num(r.settled),
+      due: num(r.earnings) - num(r.settled),
+    }));
+  },
+
+  async courseTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.CourseTotals[]> {
+    const { rows } = await db.query<Record<string, string>>(
+      `SELECT course_id, max(course_title) AS course_title, max(instructor_id) AS instructor_id, ${TOTALS}
+       FROM payouts.sale ${instructorId ? 'WHERE instructor_id = $1' : ''} GROUP BY course_id ORDER BY course_id`,
+      instructorId ? [instructorId] : [],
+    );
+    return rows.map((r) => ({
+      courseId: r.course_id!,
+      courseTitle: r.course_title!,
+      instructorId: r.instructor_id!,
+      saleCount: num(r.sale_count),
+      receivedAmount: num(r.received_amount),
+      earnings: num(r.earnings),
+      productCut: num(r.product_cut),
+    }));
+  },
+
+  async salesSummary(db: SqlExecutor, fromDay: string, toDay: string) {
+    const { rows } = await db.query<Record<string, string>>(
+      `SELECT ${TOTALS}, count(DISTINCT order_id)::int AS order_count FROM payouts.sale WHERE paid_day BETWEEN $1 AND $2`,
+      [fromDay, toDay],
+    );
+    const r = rows[0]!;
+    return {
+      saleCount: num(r.sale_count),
+      orderCount: num(r.order_count),
+      amountPaid: num(r.amount_paid),
+      gatewayCut: num(r.gateway_cut),
+      receivedAmount: num(r.received_amount),
+      earnings: num(r.earnings),
+      productCut: num(r.product_cut),
+    };
+  },
+
+  /** Earnings and payouts before a day (a statement's opening due). */
+  async balanceBefore(db: SqlExecutor, instructorId: string, day: string): Promise<{ earnings: number; settled: number }> {
+    const { rows } = await db.query<{ earnings: string; settled: string }>(
+      `SELECT
+         (SELECT coalesce(sum(instructor_earning), 0) FROM payouts.sale WHERE instructor_id = $1 AND paid_day < $2)::bigint AS earnings,
+         (SELECT coalesce(sum(amount), 0) FROM payouts.payout
+            WHERE instructor_id = $1 AND (created_at AT TIME ZONE 'Asia/Dhaka')::date < $2)::bigint AS settled`,
+      [instructorId, day],
+    );
+    return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
+  },
+
+  async getSocial(db: SqlExecutor): Promise<{ figures: Record<string, number>; updatedAt: string } | null> {
+    const { rows } = await db.query<{ figures: Record<string, number>; updated_at: Date }>(
+      `SELECT figures, updated_at FROM payouts.social_figures WHERE id = 1`,
+    );
+    return rows[0] ? { figures: rows[0].figures, updatedAt: iso(rows[0].updated_at) } : null;
+  },
+
+  async setSocial(db: SqlExecutor, figures: Record<string, number>): Promise<void> {
+    await db.query(
+      `INSERT INTO payouts.social_figures (id, figures, updated_at) VALUES (1, $1, now())
+       ON CONFLICT (id) DO UPDATE SET figures = EXCLUDED.figures, updated_at = now()`,
+      [JSON.stringify(figures)],
+    );
+  },
+};
