@@ -352,6 +352,1401 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/course/add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a course with its tiers, thumbnail, banner, documents and at least one lesson video (admin and content); it starts unpublished. 'Course Added Successfully!!!', or 'Any of the field is not fillup or Failed to Upload!!!' and nothing is kept (admin and content (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        title: string;
+                        subtitle: string;
+                        /** @description HTML description */
+                        desc: string;
+                        /** @description Digits */
+                        courseHour: string;
+                        /** @enum {string} */
+                        catagory: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
+                        /** @enum {string} */
+                        courseType: "beginner" | "intermediate" | "advanced";
+                        /** @description Instructor id */
+                        instructor: string;
+                        /** @description Taka; default the silver tier’s */
+                        price?: string;
+                        oldPrice?: string;
+                        /** @description Days (digits) */
+                        validity?: string;
+                        /** @description Taka, up to 2 decimals */
+                        priceSilverPrice: string;
+                        priceSilverOldPrice: string;
+                        /** @description Days, digits only */
+                        priceSilverValidity: string;
+                        priceGoldPrice: string;
+                        priceGoldOldPrice: string;
+                        priceGoldValidity: string;
+                        priceDiamondPrice: string;
+                        priceDiamondOldPrice: string;
+                        priceDiamondValidity: string;
+                        /** @enum {string} */
+                        bundle?: "true" | "false";
+                        /** @description Items separated by semicolons */
+                        topic: string;
+                        /** @description Items separated by semicolons */
+                        requirements: string;
+                        /** @description Items separated by semicolons */
+                        whoFor: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        thumbnail: Blob;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        banner: Blob;
+                        /** @description PDFs, at most 10 of 20 MB */
+                        documents?: Blob[];
+                        /** @description Lesson videos (at least one on add), at most 2 GB each */
+                        videos: Blob[];
+                        /** @description One title per video, in order (default the file name) */
+                        videoTitles?: string[];
+                        /** @description One status per video (default paid) */
+                        videoStatus?: ("open" | "login" | "paid")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Course Added Successfully!!!' */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Course"];
+                        };
+                    };
+                };
+                /** @description 'Any of the field is not fillup or Failed to Upload!!!', with `fields`: a missing or bad field, a file that is not what its field takes, or a video learning refused */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A file over its limit (images 5 MB, PDFs 20 MB, videos 2 GB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published course */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Course"];
+                        };
+                    };
+                };
+                /** @description Unknown or unpublished course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a course (admin and content): every field optional; tier fields priceSilverPrice, priceSilverOldPrice, priceSilverValidity (Gold, Diamond alike), validity digits only; new documents are added, new videos become lessons. 'Course Update Successfully!!!' / 'Course Update Failed!!!' (admin and content (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        title?: string;
+                        subtitle?: string;
+                        /** @description HTML description */
+                        desc?: string;
+                        /** @description Digits */
+                        courseHour?: string;
+                        /** @enum {string} */
+                        catagory?: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
+                        /** @enum {string} */
+                        courseType?: "beginner" | "intermediate" | "advanced";
+                        /** @description Instructor id */
+                        instructor?: string;
+                        /** @description Taka; default the silver tier’s */
+                        price?: string;
+                        oldPrice?: string;
+                        /** @description Days (digits) */
+                        validity?: string;
+                        /** @description Taka, up to 2 decimals */
+                        priceSilverPrice?: string;
+                        priceSilverOldPrice?: string;
+                        /** @description Days, digits only */
+                        priceSilverValidity?: string;
+                        priceGoldPrice?: string;
+                        priceGoldOldPrice?: string;
+                        priceGoldValidity?: string;
+                        priceDiamondPrice?: string;
+                        priceDiamondOldPrice?: string;
+                        priceDiamondValidity?: string;
+                        /** @enum {string} */
+                        bundle?: "true" | "false";
+                        /** @description Items separated by semicolons */
+                        topic?: string;
+                        /** @description Items separated by semicolons */
+                        requirements?: string;
+                        /** @description Items separated by semicolons */
+                        whoFor?: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        thumbnail?: Blob;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        banner?: Blob;
+                        /** @description PDFs, at most 10 of 20 MB */
+                        documents?: Blob[];
+                        /** @description Lesson videos (at least one on add), at most 2 GB each */
+                        videos?: Blob[];
+                        /** @description One title per video, in order (default the file name) */
+                        videoTitles?: string[];
+                        /** @description One status per video (default paid) */
+                        videoStatus?: ("open" | "login" | "paid")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Course Update Successfully!!!' */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Course"];
+                        };
+                    };
+                };
+                /** @description 'Course Update Failed!!!', with `fields` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A file over its limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/addfreevideos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a free lesson (title and YouTube link) to a course (admin and content); 'Please input title and link' when either is missing (admin and content (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        title?: string;
+                        /** @default  */
+                        path?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Course"];
+                        };
+                    };
+                };
+                /** @description 'Please input title and link' */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/catagory/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The course categories, each with its published courses (newest first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["CourseCategory"][];
+                        };
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/admin/instructorlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every instructor, published or not (back office: admin and content, who picks one for a course) (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an instructor profile (admin): every field, photo and banner required; it starts unpublished. 'Instructor Added Successful!!' / 'Instructor Added Failed, Check you fillup all the field!!' (admin only (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        name: string;
+                        band: string;
+                        /** @description Share of each sale, 0–100 (digits) */
+                        percentage: string;
+                        bio: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        photo: Blob;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        banner: Blob;
+                        /** @enum {string} */
+                        featured?: "true" | "false";
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Instructor Added Successful!!' */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description 'Instructor Added Failed, Check you fillup all the field!!', with `fields` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An image over 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published instructor */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description Unknown or unpublished instructor */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update an instructor (admin): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed' (admin only (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        name?: string;
+                        band?: string;
+                        /** @description Share of each sale, 0–100 (digits) */
+                        percentage?: string;
+                        bio?: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        photo?: Blob;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        banner?: Blob;
+                        /** @enum {string} */
+                        featured?: "true" | "false";
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Instructor Updated Successfully!' */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description 'Instructor Update Failed', with `fields` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown instructor */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An image over 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/instructorpublish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Publish an instructor (admin); `success` is the string 'true' as the spec's screen reads it (admin only (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: "true";
+                            message: string;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown instructor */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/instructorunpublish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unpublish an instructor (admin); `success` is the string 'true' as the spec's screen reads it (admin only (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: "true";
+                            message: string;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown instructor */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/featured/add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Feature and unfeature instructors at once (admin) (admin only (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        featured?: string[];
+                        /** @default [] */
+                        unFeatured?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description An instructor in both lists, or bad ids */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/upcoming/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an upcoming course: a name and a photo (admin and content); 'Upcoming Course Added!!' (admin and content (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        name: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, GIF or WebP, at most 5 MB
+                         */
+                        photo: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Upcoming Course Added!!' */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["UpcomingCourse"];
+                        };
+                    };
+                };
+                /** @description 'Any of the field is not fillup!!!', with `fields` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A photo over 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/upcomingdelete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete an upcoming course (admin and content); 'Course Deleted!!' (admin and content (the catalogue checks)) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["UpcomingCourse"];
+                        };
+                    };
+                };
+                /** @description No id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown upcoming course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/course/": {
         parameters: {
             query?: never;
@@ -526,76 +1921,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/course/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One published course */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description A UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                            data: components["schemas"]["Course"];
-                        };
-                    };
-                };
-                /** @description Unknown or unpublished course */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway is down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway did not answer within its deadline */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/instructor/": {
         parameters: {
             query?: never;
@@ -682,76 +2007,6 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["Instructor"][];
                         };
-                    };
-                };
-                /** @description A service behind the gateway is down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway did not answer within its deadline */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/instructor/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One published instructor */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description A UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                            data: components["schemas"]["Instructor"];
-                        };
-                    };
-                };
-                /** @description Unknown or unpublished instructor */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A service behind the gateway is down */
@@ -11078,6 +12333,1243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counters: users, instructors and courses, with the social figures an admin entered (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["AnalyticsCounters"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/social-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social figures (Facebook, Instagram, Twitter, LinkedIn, YouTube) as an admin last entered them (decision 0021) (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["SocialFigures"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Enter the social figures (whole numbers; omitted ones become 0) (admin only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        facebookLikes?: number;
+                        facebookFollowers?: number;
+                        facebookPosts?: number;
+                        facebookGroup?: number;
+                        instagramFollowers?: number;
+                        instagramPosts?: number;
+                        twitterFollowers?: number;
+                        twitterPosts?: number;
+                        linkedinFollowers?: number;
+                        linkedinPosts?: number;
+                        youtubeSubscribers?: number;
+                        youtubeVideos?: number;
+                        youtubeViews?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["SocialFigures"];
+                        };
+                    };
+                };
+                /** @description A figure is not a non-negative whole number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/sales-summary/{startDate}/{endDate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales of paid orders in a range: orders, course sales, amounts paid and received (after the 2.5% cut), earnings and product cut (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description First day (inclusive), day-month-year */
+                    startDate: string;
+                    /** @description Last day (inclusive), day-month-year */
+                    endDate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["SalesSummary"];
+                        };
+                    };
+                };
+                /** @description A date does not parse, or the end is before the start */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/secure/instructor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every instructor with course count, sale count, join date, earnings, product cut and due (instructor analytics) (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["InstructorAnalytics"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/instructor/{id}/{startDate}/{endDate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022 (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                    /** @description First day (inclusive), day-month-year */
+                    startDate: string;
+                    /** @description Last day (inclusive), day-month-year */
+                    endDate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list is in data */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["InstructorSale"][];
+                        };
+                    };
+                };
+                /** @description A date does not parse, or the end is before the start */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/course/{id}/{startDate}/{endDate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course’s orders in a range (course analytics records with coupon and buyer) (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id */
+                    id: string;
+                    /** @description First day (inclusive), day-month-year */
+                    startDate: string;
+                    /** @description Last day (inclusive), day-month-year */
+                    endDate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list is in data */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["CourseSale"][];
+                        };
+                    };
+                };
+                /** @description A date does not parse, or the end is before the start */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a course id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per course (course analytics list): sale count, received amount, earnings and product cut (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["CourseSalesTotals"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/earnings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An instructor’s lifetime sales, earnings, product cut, settled and due, with per-course totals (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["InstructorTotals"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/due/{id}/{amount}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settle part or all of an instructor’s due (poisha). Never above the due; the account is locked, so parallel requests cannot pay twice. An Idempotency-Key header makes a repeat answer as the first without paying again (admin only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                    /** @description Poisha, a positive whole number */
+                    amount: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["InstructorTotals"];
+                        };
+                    };
+                };
+                /** @description The amount is not positive, or above the due: "The amount is above the due" */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/settlement/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An instructor’s settlements, newest first (Settled / Not Settled, receipt path) (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Settlement"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Publish a settlement with its PDF receipt: 'Settlement published successfully !'. Its receivedAmount is paid out of the due (never above it). An Idempotency-Key header makes a repeat return the first (admin only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["SettlementForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Settlement"];
+                        };
+                    };
+                };
+                /** @description 'Failed ,Please try again': a field is missing or invalid (fields), the receipt is not a PDF, or the received amount is above the due */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The receipt is larger than 3 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/settlement/receipt/{settlementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A settlement’s PDF receipt, offered as settlement.pdf (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The settlement id */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The receipt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": Blob;
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such settlement, or it has no receipt */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/statement/{id}/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A monthly statement PDF: opening due, the month’s sales with gateway cut, product cut and earning, payouts, closing due (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The statement’s language (default en) */
+                    lang?: "en" | "bn";
+                };
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                    /** @description YYYY-MM */
+                    month: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": Blob;
+                    };
+                };
+                /** @description The month must be YYYY-MM, e.g. 2024-05 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/{folder}/{name}": {
         parameters: {
             query?: never;
@@ -11242,6 +13734,11 @@ export interface components {
             sold: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description PDFs (GET the url) */
+            documents: {
+                name: string;
+                url: string;
+            }[];
         };
         Tier: {
             /** @description Integer poisha (1 BDT = 100 poisha) */
@@ -11251,10 +13748,10 @@ export interface components {
             /** @description Days of access */
             validity: number;
         };
-        UpcomingCourse: {
-            _id: string;
-            name: string;
-            photo: string;
+        CourseCategory: {
+            /** @enum {string} */
+            catagory: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
+            courses: components["schemas"]["Course"][];
         };
         Instructor: {
             _id: string;
@@ -11269,6 +13766,11 @@ export interface components {
             course: string[];
             /** Format: date-time */
             createdAt: string;
+        };
+        UpcomingCourse: {
+            _id: string;
+            name: string;
+            photo: string;
         };
         Freebie: {
             _id: string;
@@ -11657,6 +14159,153 @@ export interface components {
             usedAt: string;
             /** @description The user id that redeemed it; empty while unused */
             usedBy: string;
+        };
+        AnalyticsCounters: {
+            user: number;
+            instructor: number;
+            course: number;
+            social: components["schemas"]["SocialFigures"];
+        };
+        SocialFigures: {
+            facebookLikes: number;
+            facebookFollowers: number;
+            facebookPosts: number;
+            facebookGroup: number;
+            instagramFollowers: number;
+            instagramPosts: number;
+            twitterFollowers: number;
+            twitterPosts: number;
+            linkedinFollowers: number;
+            linkedinPosts: number;
+            youtubeSubscribers: number;
+            youtubeVideos: number;
+            youtubeViews: number;
+            updatedAt: string;
+        };
+        SalesSummary: {
+            saleCount: number;
+            orderCount: number;
+            amountPaid: number;
+            gatewayCut: number;
+            receivedAmount: number;
+            earnings: number;
+            productCut: number;
+        };
+        InstructorAnalytics: {
+            _id: string;
+            name: string;
+            courseCount: number;
+            saleCount: number;
+            createdAt: string;
+            receivedAmount: number;
+            earnings: number;
+            productCut: number;
+            settled: number;
+            due: number;
+            percentage: number;
+        };
+        InstructorSale: {
+            _id: string;
+            orderId: string;
+            /** @description The course title */
+            course: string;
+            courseId: string;
+            instructorId: string;
+            /** @description The buyer’s user id */
+            user: string;
+            /** @description The buyer’s name (admins only; empty for instructors) */
+            user_name: string;
+            /** @description The voucher code, empty when none */
+            coupon: string;
+            couponDiscount: number;
+            /** @description Tier price before the voucher, poisha */
+            coursePrice: number;
+            /** @description What the student paid for this course, poisha */
+            amountPaid: number;
+            /** @description The 2.5% payment-gateway cut (orders from 22-5-2022 on), poisha */
+            gatewayCut: number;
+            /** @description Received amount: amountPaid - gatewayCut, poisha */
+            amount: number;
+            /** @description The instructor’s share at the time of the sale, percent */
+            percentage: number;
+            /** @description The instructor’s earning, poisha */
+            earning: number;
+            /** @description The platform’s cut ({product}Cut), poisha; earning + productCut = amount */
+            productCut: number;
+            /** @description Paid on, DD-MM-YYYY (Bangladesh day) */
+            date: string;
+            paidAt: string;
+        };
+        CourseSale: {
+            _id: string;
+            orderId: string;
+            coursePrice: number;
+            receivedAmount: number;
+            coupon: components["schemas"]["SaleCoupon"];
+            user: string;
+            user_name: string;
+            email: string;
+            date: string;
+        };
+        SaleCoupon: {
+            code: string;
+            discount: number;
+        };
+        CourseSalesTotals: {
+            courseId: string;
+            course: string;
+            saleCount: number;
+            receivedAmount: number;
+            earnings: number;
+            productCut: number;
+        };
+        InstructorTotals: {
+            instructorId: string;
+            saleCount: number;
+            amountPaid: number;
+            gatewayCut: number;
+            receivedAmount: number;
+            earnings: number;
+            productCut: number;
+            settled: number;
+            /** @description Lifetime earnings minus everything settled */
+            due: number;
+            courses: components["schemas"]["CourseSalesTotals"][];
+        };
+        SettlementForm: {
+            /** @description Poisha, a whole number */
+            settleAmount: string;
+            /** @description Poisha, a whole number, at most settleAmount and the due */
+            receivedAmount: string;
+            /** @description Day-month-year */
+            settleDate: string;
+            remarks?: string;
+            /**
+             * @description true: Settled
+             * @enum {string}
+             */
+            status: "true" | "false";
+            /**
+             * Format: binary
+             * @description The receipt: a PDF (checked by content), at most 3 MB
+             */
+            photo: Blob;
+        };
+        Settlement: {
+            _id: string;
+            instructorId: string;
+            settleAmount: number;
+            receivedAmount: number;
+            /** @description settleAmount - receivedAmount */
+            due: number;
+            /** @description DD-MM-YYYY */
+            settleDate: string;
+            remarks: string;
+            /** @description true: Settled; false: Not Settled */
+            status: boolean;
+            /** @description Where the PDF receipt is downloaded (with the token), empty when none */
+            receipt: string;
+            createdAt: string;
         };
     };
     responses: never;

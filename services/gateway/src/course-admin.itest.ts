@@ -54,7 +54,7 @@ describe('course publishing and featuring through the gateway on the all-in-one 
   it('unpublishes and publishes again: visitors see the change on their next read', async () => {
     const [course] = (await request('GET', '/course/')).body.data as { _id: string }[];
     expect(await visible(course!._id)).toBe(true); // now cached by the gateway
-    expect(await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens.admin)).toMatchObject({ status: 200, body: { message: 'Course Unpublished', data: { published: false } } });
+    expect(await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens.admin)).toMatchObject({ status: 200, body: { message: 'Course Unpublished!!!', data: { published: false } } });
     await waitFor(async () => !(await visible(course!._id)), 'the course to disappear for visitors');
     expect((await request('GET', `/course/${course!._id}/`)).status).toBe(404);
     expect((await request('GET', `/course/published/${course!._id}`, undefined, tokens.admin)).status).toBe(200);

@@ -17,5 +17,7 @@ export function connectLearning(address: string, deadlineMs: number, issuer: Ser
     audience: ServiceNames.learning,
     issuer,
     deadlineMs,
+    // A lesson video is copied, probed and made fast-start by learning: minutes, not seconds.
+    deadlineFor: (method) => (method === 'addLesson' ? 10 * 60_000 : undefined),
   });
 }

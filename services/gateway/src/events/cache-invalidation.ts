@@ -15,6 +15,8 @@ export function invalidateOnCatalogueChanges(bus: EventBus, cache: ResponseCache
     [
       CatalogueEvents.courseUpdated,
       CatalogueEvents.instructorUpdated,
+      CatalogueEvents.courseDeleted,
+      CatalogueEvents.upcomingUpdated,
       CatalogueEvents.freebieUpdated,
       CatalogueEvents.freebieDeleted,
       CatalogueEvents.popupUpdated,

@@ -13,6 +13,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { RouteSpec } from '../http/route-table';
 import { commerceRoutes } from './commerce';
 import { courseAdminRoutes, courseRoutes } from './course';
+import { courseWriteRoutes } from './course/admin-writes';
 import { freebieRoutes } from './freebies';
 import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
@@ -48,6 +49,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
   return [
     // The back office's course switches (declared first: `adminallcourse` is never read as an id).
     courseAdminRoutes(deps.catalogue, deps.identity),
+    // Adding and changing courses, instructors and upcoming courses (files through http/uploads).
+    courseWriteRoutes({ catalogue: deps.catalogue, learning: deps.learning, identity: deps.identity, files: deps.files, cache: deps.cache }),
     courseRoutes(deps.catalogue, deps.cache),
     instructorRoutes(deps.catalogue, deps.cache),
     // Freebies and the landing popup: public reads (cached), back-office writes with uploads.

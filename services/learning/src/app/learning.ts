@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { commerceEventsV1, learningV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
+  failedPrecondition,
   invalidArgument,
   notFound,
   permissionDenied,
@@ -22,6 +23,7 @@ import {
 } from '@taal/kit';
 import { extendedExpiry, isActive, LESSON_STATUSES, LESSON_TITLE_REQUIRED, lessonTitleOk, LOGIN_FIRST, mayPlay, PURCHASE_FIRST, type LessonStatus, type PlayDecision } from '../domain/access';
 import { toEnrolment, type LearningStore, type LessonRow } from '../store/learning-store';
+import { VIDEO_KEY_PREFIX } from './demo-lessons';
 import { storeLessonVideo } from './video-files';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -134,6 +136,16 @@ export class Learning {
       ...video,
     });
     return toLesson(row, true);
+  }
+
+  /** The undo of a course add that failed half-way: its lessons and their videos go. */
+  async deleteCourseLessons(ctx: Ctx, req: learningV1.DeleteCourseLessonsRequest): Promise<number> {
+    requireIdentity(ctx, ...STAFF);
+    if (!req.courseId) throw invalidArgument('Course id is required');
+    const deleted = await this.store.deleteCourseLessons(req.courseId);
+    if (!deleted) throw failedPrecondition('Students are enrolled in this course');
+    for (const l of deleted) if (l.filename) await this.files.delete(`${VIDEO_KEY_PREFIX}${l.filename}`).catch(() => undefined);
+    return deleted.length;
   }
 
   async renameLesson(ctx: Ctx, req: learningV1.RenameLessonRequest): Promise<learningV1.Lesson> {

@@ -13,6 +13,7 @@ export function learningGrpcService(learning: Learning, certificates: Certificat
     listExpiredEnrolments: unaryHandler(async (_req: learningV1.ListExpiredEnrolmentsRequest, ctx) => ({ enrolments: await learning.expired(ctx) })),
     renameLesson: unaryHandler(async (req: learningV1.RenameLessonRequest, ctx) => ({ lesson: await learning.renameLesson(ctx, req) })),
     addLesson: unaryHandler(async (req: learningV1.AddLessonRequest, ctx) => ({ lesson: await learning.addLesson(ctx, req) })),
+    deleteCourseLessons: unaryHandler(async (req: learningV1.DeleteCourseLessonsRequest, ctx) => ({ deleted: await learning.deleteCourseLessons(ctx, req) })),
     requestCertificate: unaryHandler(async (req: learningV1.RequestCertificateRequest, ctx) => certificates.request(ctx, req)),
     listCertificateRequests: unaryHandler(async (req: learningV1.ListCertificateRequestsRequest, ctx) => certificates.list(ctx, req)),
     provideCertificate: unaryHandler(async (req: learningV1.ProvideCertificateRequest, ctx) => ({ certificate: await certificates.provide(ctx, req) })),

@@ -114,6 +114,17 @@ export class LearningStore {
     throw new Error('could not place the lesson: too many concurrent uploads to one course');
   }
 
+  /** Deletes a course's lessons (with their progress) unless someone is enrolled; null when refused. */
+  async deleteCourseLessons(courseId: string): Promise<LessonRow[] | null> {
+    return this.sql.transaction(async (tx) => {
+      const enrolled = await tx.query(`SELECT 1 FROM learning.enrolment WHERE course_id = $1 LIMIT 1`, [courseId]);
+      if (enrolled.rowCount > 0) return null;
+      await tx.query(`DELETE FROM learning.progress WHERE lesson_id IN (SELECT id FROM learning.lesson WHERE course_id = $1)`, [courseId]);
+      const { rows } = await tx.query<LessonRow>(`DELETE FROM learning.lesson WHERE course_id = $1 RETURNING *`, [courseId]);
+      return rows;
+    });
+  }
+
   async coursesWithLessons(): Promise<Set<string>> {
     const { rows } = await this.sql.query<{ course_id: string }>(`SELECT DISTINCT course_id FROM learning.lesson`);
     return new Set(rows.map((r) => r.course_id));

@@ -7,6 +7,7 @@ import { defineRoute, type RouteSpec } from '../../http/route-table';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { z } from 'zod';
+import { CourseAdminMessages as M } from '@taal/contracts';
 import { done } from '../../http/api-schemas';
 import { CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './shape';
 
@@ -33,7 +34,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       path: '/course/upcoming',
       summary: 'Upcoming courses',
       responses: { 200: answer(listOf(UpcomingCourseSchema)) },
-      handler: read(() => 'course:upcoming', async () => (await catalogue.listUpcomingCourses()).courses.map(toApiUpcoming)),
+      handler: read(() => 'course:upcoming', async () => (await catalogue.listUpcomingCourses({})).courses.map(toApiUpcoming)),
     }),
     defineRoute({
       method: 'get',
@@ -86,7 +87,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, identity: IdentityApi
         responses: { 200: answer(done(CourseSchema)), 404: fail('Unknown course') },
         handler: async ({ res, param }) => {
           const { course } = await catalogue.setCoursePublished({ id: param('id'), published: state === 'published' }, callerOf(res));
-          res.json({ success: true, message: state === 'published' ? 'Course Published' : 'Course Unpublished', data: toApiCourse(course!) });
+          res.json({ success: true, message: state === 'published' ? M.coursePublished : M.courseUnpublished, data: toApiCourse(course!) });
         },
       }),
     ),
@@ -99,7 +100,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, identity: IdentityApi
       responses: { 200: answer(done(listOf(CourseSchema).shape.data)), 400: fail('A course in both lists, or bad ids') },
       handler: async ({ res, body }) => {
         const { courses } = await catalogue.setCourseFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
-        res.json({ success: true, message: 'Featured courses updated', data: courses.map(toApiCourse) });
+        res.json({ success: true, message: body.featured.length > 0 || body.unFeatured.length === 0 ? M.courseFeatured : M.courseUnfeatured, data: courses.map(toApiCourse) });
       },
     }),
   ];

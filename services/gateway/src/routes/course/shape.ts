@@ -44,6 +44,7 @@ export function toApiCourse(c: catalogueV1.Course): ApiCourse {
     freeLessons: c.freeLessons.map((l) => ({ title: l.title, youtube: l.youtubeUrl })),
     sold: c.sold,
     createdAt: c.createdAt,
+    documents: c.documents.map((d) => ({ name: d.name, url: d.url })),
   };
 }
 
@@ -93,6 +94,7 @@ export const CourseSchema = z
     freeLessons: z.array(z.object({ title: z.string(), youtube: z.string() })),
     sold: z.int().min(0),
     createdAt: dateTime(),
+    documents: z.array(z.object({ name: z.string(), url: z.string() })).meta({ description: 'PDFs (GET the url)' }),
   })
   .meta({ id: 'Course' });
 

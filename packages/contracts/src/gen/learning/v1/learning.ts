@@ -209,6 +209,18 @@ export interface AddLessonResponse {
   lesson: Lesson | undefined;
 }
 
+/**
+ * Removes a course's lessons and their video files: the undo of a course add that failed
+ * half-way (the catalogue discards the draft). Refused once anyone is enrolled in the course.
+ */
+export interface DeleteCourseLessonsRequest {
+  courseId: string;
+}
+
+export interface DeleteCourseLessonsResponse {
+  deleted: number;
+}
+
 function createBaseLesson(): Lesson {
   return {
     id: "",
@@ -3078,6 +3090,146 @@ export const AddLessonResponse: MessageFns<AddLessonResponse> = {
   },
 };
 
+function createBaseDeleteCourseLessonsRequest(): DeleteCourseLessonsRequest {
+  return { courseId: "" };
+}
+
+export const DeleteCourseLessonsRequest: MessageFns<DeleteCourseLessonsRequest> = {
+  encode(message: DeleteCourseLessonsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courseId !== "") {
+      writer.uint32(10).string(message.courseId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCourseLessonsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCourseLessonsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteCourseLessonsRequest {
+    return {
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteCourseLessonsRequest): unknown {
+    const obj: any = {};
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCourseLessonsRequest>, I>>(base?: I): DeleteCourseLessonsRequest {
+    return DeleteCourseLessonsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCourseLessonsRequest>, I>>(object: I): DeleteCourseLessonsRequest {
+    const message = createBaseDeleteCourseLessonsRequest();
+    message.courseId = object.courseId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteCourseLessonsResponse(): DeleteCourseLessonsResponse {
+  return { deleted: 0 };
+}
+
+export const DeleteCourseLessonsResponse: MessageFns<DeleteCourseLessonsResponse> = {
+  encode(message: DeleteCourseLessonsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== 0) {
+      writer.uint32(8).int32(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCourseLessonsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCourseLessonsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteCourseLessonsResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Number(object.deleted) : 0 };
+  },
+
+  toJSON(message: DeleteCourseLessonsResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== 0) {
+      obj.deleted = Math.round(message.deleted);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCourseLessonsResponse>, I>>(base?: I): DeleteCourseLessonsResponse {
+    return DeleteCourseLessonsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCourseLessonsResponse>, I>>(object: I): DeleteCourseLessonsResponse {
+    const message = createBaseDeleteCourseLessonsResponse();
+    message.deleted = object.deleted ?? 0;
+    return message;
+  },
+};
+
 export type LearningServiceService = typeof LearningServiceService;
 export const LearningServiceService = {
   /** Anyone (a user is optional): the course's lessons with what the caller may play. */
@@ -3158,6 +3310,18 @@ export const LearningServiceService = {
     responseSerialize: (value: AddLessonResponse): Buffer => Buffer.from(AddLessonResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AddLessonResponse => AddLessonResponse.decode(value),
   },
+  /** Admin and content: FAILED_PRECONDITION when the course has enrolments. */
+  deleteCourseLessons: {
+    path: "/taal.learning.v1.LearningService/DeleteCourseLessons" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteCourseLessonsRequest): Buffer =>
+      Buffer.from(DeleteCourseLessonsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteCourseLessonsRequest => DeleteCourseLessonsRequest.decode(value),
+    responseSerialize: (value: DeleteCourseLessonsResponse): Buffer =>
+      Buffer.from(DeleteCourseLessonsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteCourseLessonsResponse => DeleteCourseLessonsResponse.decode(value),
+  },
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate: {
     path: "/taal.learning.v1.LearningService/RequestCertificate" as const,
@@ -3236,6 +3400,8 @@ export interface LearningServiceServer extends UntypedServiceImplementation {
   renameLesson: handleUnaryCall<RenameLessonRequest, RenameLessonResponse>;
   /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
   addLesson: handleUnaryCall<AddLessonRequest, AddLessonResponse>;
+  /** Admin and content: FAILED_PRECONDITION when the course has enrolments. */
+  deleteCourseLessons: handleUnaryCall<DeleteCourseLessonsRequest, DeleteCourseLessonsResponse>;
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate: handleUnaryCall<RequestCertificateRequest, RequestCertificateResponse>;
   /** Admin and content: requests, pending first, 20 a page. */
@@ -3360,6 +3526,22 @@ export interface LearningServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AddLessonResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin and content: FAILED_PRECONDITION when the course has enrolments. */
+  deleteCourseLessons(
+    request: DeleteCourseLessonsRequest,
+    callback: (error: ServiceError | null, response: DeleteCourseLessonsResponse) => void,
+  ): ClientUnaryCall;
+  deleteCourseLessons(
+    request: DeleteCourseLessonsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteCourseLessonsResponse) => void,
+  ): ClientUnaryCall;
+  deleteCourseLessons(
+    request: DeleteCourseLessonsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteCourseLessonsResponse) => void,
   ): ClientUnaryCall;
   /** Students with an enrolment (active or expired) in the course. */
   requestCertificate(

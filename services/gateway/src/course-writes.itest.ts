@@ -1,0 +1,292 @@
+/**
+ * Adding and changing courses, instructors and upcoming courses through the gateway on the
+ * all-in-one process (issue 10): the one upload mechanism (decision 0016) and who may write
+ * (decision 0020), as a back-office user and a visitor see them.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { startAllInOne } from '@taal/launcher';
+import { pngImage } from '../../../tools/testing/images';
+import { waitFor } from '../../../tools/testing/wait';
+
+type Json = { success: boolean | string; data?: any; message?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000, 0x90)]);
+
+describe('course, instructor and upcoming writes through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let work: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let clip: Buffer;
+  let png: Buffer;
+  let instructorId: string;
+  const tokens: Record<string, string> = {};
+
+  const request = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const multipart = async (p: string, parts: [string, string | Buffer, string?][], token: string) => {
+    const form = new FormData();
+    for (const [name, value, filename] of parts) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value)]), filename ?? name);
+    }
+    const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  /** Every key in the files port (the all-in-one keeps them under DATA_DIR/files). */
+  const storedFiles = () => {
+    try {
+      return (readdirSync(path.join(dataDir, 'files', 'objects'), { recursive: true }) as string[]).filter((f) => /\.[a-z0-9]+$|[0-9a-f-]{36}$/.test(f)).sort();
+    } catch {
+      return [];
+    }
+  };
+  const courseCount = async () => ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as unknown[]).length;
+  const courseFields = (title: string): [string, string][] => [
+    ['title', title],
+    ['subtitle', 'Open tunings and a glass slide'],
+    ['desc', '<p>Twelve lessons</p>'],
+    ['courseHour', '6'],
+    ['catagory', 'Guitar'],
+    ['courseType', 'beginner'],
+    ['instructor', instructorId],
+    ['priceSilverPrice', '1500'],
+    ['priceSilverOldPrice', '2000'],
+    ['priceSilverValidity', '30'],
+    ['priceGoldPrice', '2500.50'],
+    ['priceGoldOldPrice', '3000'],
+    ['priceGoldValidity', '90'],
+    ['priceDiamondPrice', '4000'],
+    ['priceDiamondOldPrice', '5000'],
+    ['priceDiamondValidity', '365'],
+    ['topic', 'Open G; Open D'],
+    ['requirements', 'A guitar'],
+    ['whoFor', 'Beginners; Blues lovers'],
+  ];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-course-writes-'));
+    work = mkdtempSync(path.join(os.tmpdir(), 'taal-course-writes-work-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    for (const [who, password] of [['admin', 'admin123'], ['content', 'content123'], ['student', 'student123']]) {
+      tokens[who!] = (await request('POST', '/user/login/', { email: `${who}@taal.local`, password })).body.data.token;
+    }
+    instructorId = ((await request('GET', '/instructor/')).body.data as { _id: string }[])[0]!._id;
+    const file = path.join(work, 'clip.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
+    clip = readFileSync(file);
+    png = await pngImage(64, 48);
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("lets the content role add a course with its files and lessons ('Course Added Successfully!!!'); it starts unpublished", async () => {
+    const res = await multipart(
+      '/course/add/',
+      [
+        ...courseFields('Slide guitar from zero'),
+        ['thumbnail', png, 'thumb.png'],
+        ['banner', png, 'banner.png'],
+        ['documents', PDF, 'tabs.pdf'],
+        ['videos', clip, 'Lesson one.mp4'],
+        ['videos', clip, 'second.mp4'],
+        ['videoTitles', 'Tuning to open G'],
+        ['videoStatus', 'open'],
+      ],
+      tokens.content!,
+    );
+    expect(res).toMatchObject({ status: 201, body: { success: true, message: 'Course Added Successfully!!!' } });
+    const course = res.body.data;
+    expect(course).toMatchObject({ published: false, featured: false, priceGold: { price: 250050, oldPrice: 300000, validity: 90 }, topic: ['Open G', 'Open D'] });
+    expect(course.thumbnail).toMatch(/^\/api\/v1\/media\/images\/[0-9a-f-]{36}\.jpg$/);
+    expect(course.documents).toEqual([{ name: 'tabs.pdf', url: expect.stringMatching(/^\/api\/v1\/media\/documents\/.+\.pdf$/) }]);
+    const thumb = await fetch(`${base}${course.thumbnail}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    const doc = await fetch(`${base}${course.documents[0].url}`);
+    expect(Buffer.from(await doc.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const lessons = (await request('GET', `/course/secure-course/${course._id}`, undefined, tokens.admin)).body.data.lessons;
+    expect(lessons.map((l: { originalname: string; status: string }) => [l.originalname, l.status])).toEqual([
+      ['Tuning to open G', 'open'],
+      ['second', 'paid'],
+    ]);
+    // Not for visitors until an admin publishes it.
+    expect((await request('GET', `/course/${course._id}/`)).status).toBe(404);
+  });
+
+  it('refuses publishing, featuring and instructor writes to students and the content role (403), and every write to students', async () => {
+    const course = ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as { _id: string; published: boolean }[]).find((c) => !c.published)!;
+    for (const who of ['content', 'student']) {
+      const token = tokens[who]!;
+      expect((await request('GET', `/course/published/${course._id}`, undefined, token)).status).toBe(403);
+      expect((await request('POST', '/course/featured/add/', { featured: [course._id] }, token)).status).toBe(403);
+      expect((await request('GET', `/instructor/instructorpublish/${instructorId}`, undefined, token)).status).toBe(403);
+      expect((await request('POST', '/instructor/featured/add/', { featured: [instructorId] }, token)).status).toBe(403);
+      expect((await multipart('/instructor/add/', [['name', 'X']], token)).status).toBe(403);
+      expect((await multipart(`/instructor/${instructorId}/`, [['band', 'X']], token)).status).toBe(403);
+    }
+    expect((await multipart('/course/add/', courseFields('Student course'), tokens.student!)).status).toBe(403);
+    expect((await multipart(`/course/${course._id}/`, [['title', 'Hijacked']], tokens.student!)).status).toBe(403);
+    expect((await multipart('/user/upcoming/', [['name', 'x']], tokens.student!)).status).toBe(403);
+    const after = (await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data.find((c: { _id: string }) => c._id === course._id);
+    expect(after).toMatchObject({ published: false, featured: false });
+  });
+
+  it('refuses a .png that is really text and a PDF that is really an executable, keeping no file and no course', async () => {
+    const files = storedFiles();
+    const courses = await courseCount();
+    const text = await multipart(
+      '/course/add/',
+      [...courseFields('Text as a picture'), ['thumbnail', Buffer.from('hello, I am only text'), 'thumb.png'], ['banner', png, 'b.png'], ['videos', clip, 'v.mp4']],
+      tokens.admin!,
+    );
+    expect(text).toMatchObject({ status: 400, body: { message: 'Any of the field is not fillup or Failed to Upload!!!', fields: { thumbnail: expect.stringContaining('image') } } });
+    const exe = await multipart(
+      '/course/add/',
+      [...courseFields('Exe as a PDF'), ['thumbnail', png, 't.png'], ['banner', png, 'b.png'], ['documents', EXE, 'receipt.pdf'], ['videos', clip, 'v.mp4']],
+      tokens.admin!,
+    );
+    expect(exe).toMatchObject({ status: 400, body: { fields: { documents: 'documents must be a PDF document' } } });
+    const missing = await multipart('/course/add/', [...courseFields('No video'), ['thumbnail', png, 't.png'], ['banner', png, 'b.png']], tokens.admin!);
+    expect(missing).toMatchObject({ status: 400, body: { fields: { videos: expect.any(String) } } });
+    // A "video" learning refuses comes after the course and the images were stored: all of it is undone.
+    const fake = await multipart(
+      '/course/add/',
+      [...courseFields('Fake video'), ['thumbnail', png, 't.png'], ['banner', png, 'b.png'], ['documents', PDF, 'd.pdf'], ['videos', clip, 'ok.mp4'], ['videos', Buffer.from('not a video '.repeat(500)), 'fake.mp4']],
+      tokens.admin!,
+    );
+    expect(fake).toMatchObject({ status: 400, body: { message: 'Any of the field is not fillup or Failed to Upload!!!' } });
+    expect(await courseCount()).toBe(courses);
+    await waitFor(() => JSON.stringify(storedFiles()) === JSON.stringify(files), 'no file left in the files port', { context: () => JSON.stringify({ before: files, after: storedFiles() }) });
+  });
+
+  it('leaves no file and no course when the upload is cut off half-way', async () => {
+    const files = storedFiles();
+    const courses = await courseCount();
+    const boundary = 'cutoff-boundary';
+    const head = courseFields('Cut off')
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const req = http.request(`${base}/api/v1/course/add/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) },
+    });
+    req.on('error', () => {});
+    req.write(head);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`);
+    req.write(png);
+    req.write(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    req.write(Buffer.alloc(2 * 1024 * 1024, 1));
+    await new Promise((r) => setTimeout(r, 300));
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await courseCount()).toBe(courses);
+    expect(storedFiles()).toEqual(files);
+  });
+
+  it("updates only the fields sent ('Course Update Successfully!!!'), validity digits only, and free lessons need a title and a link", async () => {
+    const course = ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as { _id: string; title: string }[]).find((c) => c.title === 'Slide guitar from zero')!;
+    const ok = await multipart(`/course/${course._id}/`, [['title', 'Slide guitar, second edition'], ['priceDiamondValidity', '400'], ['documents', PDF, 'more.pdf']], tokens.content!);
+    expect(ok).toMatchObject({ status: 200, body: { message: 'Course Update Successfully!!!', data: { title: 'Slide guitar, second edition', subtitle: 'Open tunings and a glass slide', priceDiamond: { validity: 400 } } } });
+    expect(ok.body.data.documents).toHaveLength(2);
+    const bad = await multipart(`/course/${course._id}/`, [['priceGoldValidity', '90 days']], tokens.content!);
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Course Update Failed!!!', fields: { priceGoldValidity: expect.stringContaining('digits') } } });
+    expect(await request('POST', `/course/addfreevideos/${course._id}`, { title: 'Intro', path: '' }, tokens.content)).toMatchObject({ status: 400, body: { message: 'Please input title and link' } });
+    const free = await request('POST', `/course/addfreevideos/${course._id}`, { title: 'Intro', path: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, tokens.content);
+    expect(free).toMatchObject({ status: 200, body: { data: { freeLessons: [{ title: 'Intro', youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }] } } });
+  });
+
+  it("lets the admin add, publish ('true') and update an instructor; lists every instructor for the back office", async () => {
+    const missing = await multipart('/instructor/add/', [['name', 'Only a name']], tokens.admin!);
+    expect(missing).toMatchObject({ status: 400, body: { message: 'Instructor Added Failed, Check you fillup all the field!!' } });
+    const added = await multipart(
+      '/instructor/add/',
+      [['name', 'Rumana Akter'], ['band', 'Nodi'], ['percentage', '40'], ['bio', 'Bass player'], ['photo', png, 'p.png'], ['banner', png, 'b.png']],
+      tokens.admin!,
+    );
+    expect(added).toMatchObject({ status: 201, body: { message: 'Instructor Added Successful!!', data: { name: 'Rumana Akter', published: false } } });
+    const id = added.body.data._id;
+    const list = (await request('GET', '/instructor/admin/instructorlist', undefined, tokens.content)).body.data as { _id: string }[];
+    expect(list.map((i) => i._id)).toContain(id);
+    expect((await request('GET', `/instructor/${id}/`)).status).toBe(404);
+    expect(await request('GET', `/instructor/instructorpublish/${id}`, undefined, tokens.admin)).toMatchObject({ status: 200, body: { success: 'true', message: 'Instructor Published successfully!!' } });
+    await waitFor(async () => (await request('GET', `/instructor/${id}/`)).status === 200, 'the published instructor visible');
+    const updated = await multipart(`/instructor/${id}/`, [['band', 'Nodi Live']], tokens.admin!);
+    expect(updated).toMatchObject({ status: 200, body: { message: 'Instructor Updated Successfully!', data: { name: 'Rumana Akter', band: 'Nodi Live' } } });
+  });
+
+  it("adds an upcoming course ('Upcoming Course Added!!') that visitors see, and deletes it ('Course Deleted!!')", async () => {
+    await request('GET', '/course/upcoming'); // cached now
+    const added = await multipart('/user/upcoming/', [['name', 'Tabla basics'], ['photo', png, 'p.png']], tokens.content!);
+    expect(added).toMatchObject({ status: 201, body: { message: 'Upcoming Course Added!!', data: { name: 'Tabla basics' } } });
+    const names = async () => ((await request('GET', '/course/upcoming')).body.data as { name: string }[]).map((c) => c.name);
+    await waitFor(async () => (await names()).includes('Tabla basics'), 'the new upcoming course visible');
+    expect(await multipart('/user/upcoming/', [['name', 'No photo']], tokens.content!)).toMatchObject({ status: 400, body: { message: 'Any of the field is not fillup!!!' } });
+    expect(await request('POST', '/course/upcomingdelete/', { id: added.body.data._id }, tokens.content)).toMatchObject({ status: 200, body: { message: 'Course Deleted!!' } });
+    await waitFor(async () => !(await names()).includes('Tabla basics'), 'the deleted upcoming course gone');
+  });
+
+  it('keeps the process RSS growth under 64 MB while a 300 MB video streams through the gateway', async () => {
+    const course = ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as { _id: string }[])[0]!;
+    const boundary = 'big-video-boundary';
+    const total = 300 * 1024 * 1024;
+    const chunk = Buffer.alloc(256 * 1024, 7);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA very long lesson\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="status"\r\n\r\npaid\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    // Generated on the fly: 300 MB of bytes that never exist anywhere at once.
+    async function* body() {
+      yield head;
+      for (let sent = 0; sent < total; sent += chunk.length) yield chunk;
+      yield tail;
+    }
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}/api/v1/course/${course._id}/lessons`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${tokens.admin}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + total + tail.length),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        Readable.from(body()).pipe(req);
+      });
+      // Learning refuses bytes that are not a video: 400, after the whole file went through.
+      expect(status).toBe(400);
+    } finally {
+      clearInterval(sampler);
+    }
+    const growth = (peak - before) / 1024 ** 2;
+    console.info(`RSS before ${Math.round(before / 1024 ** 2)} MB, peak ${Math.round(peak / 1024 ** 2)} MB, growth ${growth.toFixed(1)} MB`);
+    expect(growth).toBeLessThan(64);
+  }, 300_000);
+});

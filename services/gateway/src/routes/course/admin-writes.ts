@@ -1,0 +1,524 @@
+import { randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
+import { z } from 'zod';
+import { CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1 } from '@taal/contracts';
+import { isGrpcStatusError, type FileStore } from '@taal/kit';
+import type { CatalogueApi } from '../../clients/catalogue';
+import type { IdentityApi } from '../../clients/identity';
+import type { LearningApi } from '../../clients/learning';
+import type { ResponseCache } from '../../cache/response-cache';
+import { answer, done, fail, idParam, listOf } from '../../http/api-schemas';
+import { callerOf, requireAuth, Roles } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { cachedRead } from '../../http/respond';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
+import { acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore } from '../../http/uploads';
+import { InstructorSchema, toApiInstructor } from '../instructor/shape';
+import { COURSE_CATEGORIES as CATEGORIES, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './shape';
+
+/**
+ * The back office's writes of courses, instructors and upcoming courses (admin-back-office.md
+ * §5, §7; issue 10). The catalogue decides who may do what (decision 0020); files go through the
+ * one upload mechanism (decision 0016); an add that fails half-way leaves nothing behind.
+ */
+export interface CourseWriteDeps {
+  catalogue: CatalogueApi;
+  learning: LearningApi;
+  identity: IdentityApi;
+  files: FileStore;
+  cache: ResponseCache;
+  /** Largest lesson video (default the upload mechanism's 2 GB). */
+  maxVideoBytes?: number;
+}
+
+const TIERS = [
+  ['silver', 'priceSilver'],
+  ['gold', 'priceGold'],
+  ['diamond', 'priceDiamond'],
+] as const;
+
+const COURSE_FILES = (maxVideoBytes?: number) =>
+  acceptUploads(
+    {
+      thumbnail: { kind: 'image' },
+      banner: { kind: 'image' },
+      documents: { kind: 'pdf', maxCount: L.documents },
+      videos: { kind: 'video', maxCount: L.lessonVideos, ...(maxVideoBytes ? { maxBytes: maxVideoBytes } : {}) },
+    },
+    { maxFields: 120 },
+  );
+
+/** The text fields of the course form, as the spec names them (all strings in a multipart body). */
+const courseFormDoc = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  desc: z.string().meta({ description: 'HTML description' }),
+  courseHour: z.string().meta({ description: 'Digits' }),
+  catagory: z.enum(CATEGORIES),
+  courseType: z.enum(['beginner', 'intermediate', 'advanced']),
+  instructor: z.string().meta({ description: 'Instructor id' }),
+  price: z.string().optional().meta({ description: 'Taka; default the silver tier’s' }),
+  oldPrice: z.string().optional(),
+  validity: z.string().optional().meta({ description: 'Days (digits)' }),
+  priceSilverPrice: z.string().meta({ description: 'Taka, up to 2 decimals' }),
+  priceSilverOldPrice: z.string(),
+  priceSilverValidity: z.string().meta({ description: 'Days, digits only' }),
+  priceGoldPrice: z.string(),
+  priceGoldOldPrice: z.string(),
+  priceGoldValidity: z.string(),
+  priceDiamondPrice: z.string(),
+  priceDiamondOldPrice: z.string(),
+  priceDiamondValidity: z.string(),
+  bundle: z.enum(['true', 'false']).optional(),
+  topic: z.string().meta({ description: 'Items separated by semicolons' }),
+  requirements: z.string().meta({ description: 'Items separated by semicolons' }),
+  whoFor: z.string().meta({ description: 'Items separated by semicolons' }),
+  thumbnail: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
+  banner: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
+  documents: z.array(z.string().meta({ format: 'binary' })).optional().meta({ description: 'PDFs, at most 10 of 20 MB' }),
+  videos: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Lesson videos (at least one on add), at most 2 GB each' }),
+  videoTitles: z.array(z.string()).optional().meta({ description: 'One title per video, in order (default the file name)' }),
+  videoStatus: z.array(z.enum(['open', 'login', 'paid'])).optional().meta({ description: 'One status per video (default paid)' }),
+});
+
+type Form = Record<string, unknown>;
+const str = (form: Form, key: string): string | undefined => {
+  const v = form[key];
+  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : undefined;
+  return typeof v === 'string' ? v : undefined;
+};
+const strs = (form: Form, key: string): string[] => {
+  const v = form[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+};
+
+/** Reads the course form into the catalogue's input; `problems` gets a message per bad field. An empty string is "not sent". */
+function readCourseForm(form: Form, problems: Record<string, string>): catalogueV1.CourseInput {
+  const given = (key: string) => {
+    const v = str(form, key);
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const digits = (key: string) => {
+    const v = given(key);
+    if (v === undefined) return undefined;
+    if (!/^[0-9]{1,7}$/.test(v)) {
+      problems[key] = `${key} accepts digits only`;
+      return undefined;
+    }
+    return Number(v);
+  };
+  const taka = (key: string) => {
+    const v = given(key);
+    if (v === undefined) return undefined;
+    if (!/^[0-9]{1,8}(\.[0-9]{1,2})?$/.test(v)) {
+      problems[key] = `${key} must be an amount in taka`;
+      return undefined;
+    }
+    return Math.round(Number(v) * 100);
+  };
+  const list = (key: string) => {
+    const v = given(key);
+    return v === undefined ? undefined : { items: v.split(';').map((s) => s.trim()).filter(Boolean) };
+  };
+  const input: catalogueV1.CourseInput = {
+    title: given('title'),
+    subtitle: given('subtitle'),
+    description: given('desc'),
+    courseHours: digits('courseHour'),
+    category: given('catagory'),
+    level: given('courseType'),
+    instructorId: given('instructor'),
+    price: taka('price'),
+    oldPrice: taka('oldPrice'),
+    validityDays: digits('validity'),
+    bundle: given('bundle') === undefined ? undefined : given('bundle') === 'true',
+    topics: list('topic'),
+    requirements: list('requirements'),
+    whoFor: list('whoFor'),
+    addDocuments: [],
+  };
+  for (const [tier, name] of TIERS) {
+    input[`${tier}Price`] = taka(`${name}Price`);
+    input[`${tier}OldPrice`] = taka(`${name}OldPrice`);
+    input[`${tier}Validity`] = digits(`${name}Validity`);
+  }
+  return input;
+}
+
+/** The catalogue's field names back to the form's (its messages name the API's fields already). */
+function refusal(message: string, fields: Record<string, string>): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', message, fields);
+}
+
+/** A refusal of a service (INVALID_ARGUMENT, with its fields) under the form's own message. */
+function asFormRefusal(err: unknown, message: string): unknown {
+  if (isGrpcStatusError(err) && (err.code === status.INVALID_ARGUMENT || err.code === status.FAILED_PRECONDITION)) {
+    const raw = err.metadata?.get('x-taal-fields')[0];
+    let fields: Record<string, string> = {};
+    try {
+      fields = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, string>) : { form: err.details };
+    } catch {
+      fields = { form: err.details };
+    }
+    return refusal(message, fields);
+  }
+  if (err instanceof HttpError && err.status === 400) return refusal(message, err.fields ?? { form: err.message });
+  return err;
+}
+
+/** Each lesson video of the form with its title and status (by position). */
+function lessonsOf(form: Form, videos: CheckedUpload[]): { upload: CheckedUpload; title: string; status: string }[] {
+  const titles = strs(form, 'videoTitles');
+  const statuses = strs(form, 'videoStatus');
+  return videos.map((upload, i) => {
+    const fallback = upload.kind === 'image' ? '' : upload.name.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 200);
+    return { upload, title: titles[i]?.trim() || fallback, status: statuses[i]?.trim() || 'paid' };
+  });
+}
+
+async function storeImages(store: UploadStore, uploads: Record<string, CheckedUpload[]>, names: string[]): Promise<Record<string, string | undefined>> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of names) {
+    const upload = uploads[name]?.[0];
+    out[name] = upload ? (await store.image(upload)).url : undefined;
+  }
+  return out;
+}
+
+export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
+  const { catalogue, learning, identity } = deps;
+  const staff = { label: 'admin and content (the catalogue checks)', check: requireAuth(identity, Roles.admin, Roles.content) };
+  const admin = { label: 'admin only (the catalogue checks)', check: requireAuth(identity, Roles.admin) };
+  const courseId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.courseNotFound) } };
+  const instructorId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.instructorNotFound) } };
+  const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
+
+  /** Adds each video as a lesson of the course, in order. */
+  const addLessons = async (store: UploadStore, course: string, lessons: ReturnType<typeof lessonsOf>, caller: ReturnType<typeof callerOf>) => {
+    for (const l of lessons) {
+      const { key } = await store.raw(l.upload);
+      await learning.addLesson({ courseId: course, title: l.title, status: l.status, uploadKey: key }, caller);
+    }
+  };
+
+  const instructorForm = z.object({
+    name: z.string(),
+    band: z.string(),
+    percentage: z.string().meta({ description: 'Share of each sale, 0–100 (digits)' }),
+    bio: z.string(),
+    photo: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
+    banner: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
+    featured: z.enum(['true', 'false']).optional(),
+  });
+  const readInstructor = (form: Form, problems: Record<string, string>): catalogueV1.InstructorInput => {
+    const given = (key: string) => {
+      const v = str(form, key);
+      return v === undefined || v.trim() === '' ? undefined : v.trim();
+    };
+    const pct = given('percentage');
+    if (pct !== undefined && !/^[0-9]{1,3}$/.test(pct)) problems.percentage = 'percentage accepts digits only';
+    return {
+      name: given('name'),
+      band: given('band'),
+      bio: given('bio'),
+      percentage: pct !== undefined && /^[0-9]{1,3}$/.test(pct) ? Number(pct) : undefined,
+      featured: given('featured') === undefined ? undefined : given('featured') === 'true',
+    };
+  };
+  const instructorFiles = () => acceptUploads({ photo: { kind: 'image' }, banner: { kind: 'image' } }, { maxFields: 20 });
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/course/add/',
+      summary:
+        "Add a course with its tiers, thumbnail, banner, documents and at least one lesson video (admin and content); it starts unpublished. 'Course Added Successfully!!!', or 'Any of the field is not fillup or Failed to Upload!!!' and nothing is kept",
+      auth: staff,
+      before: [COURSE_FILES(deps.maxVideoBytes)],
+      body: { schema: z.object({}), mediaType: 'multipart/form-data', documented: courseFormDoc },
+      responses: {
+        201: answer(done(CourseSchema), "'Course Added Successfully!!!'"),
+        400: fail("'Any of the field is not fillup or Failed to Upload!!!', with `fields`: a missing or bad field, a file that is not what its field takes, or a video learning refused"),
+        403: fail('Not the admin or content role'),
+        413: fail('A file over its limit (images 5 MB, PDFs 20 MB, videos 2 GB)'),
+      },
+      handler: async ({ req, res }) => {
+        const form = (req.body ?? {}) as Form;
+        const problems: Record<string, string> = {};
+        const input = readCourseForm(form, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseAddFailed)));
+        if (!uploads.thumbnail?.length) problems.thumbnail = 'thumbnail is required';
+        if (!uploads.banner?.length) problems.banner = 'banner is required';
+        if (!uploads.videos?.length) problems.videos = 'At least one lesson video is required';
+        const lessons = lessonsOf(form, uploads.videos ?? []);
+        lessons.forEach((l, i) => {
+          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
+          if (!['open', 'login', 'paid'].includes(l.status)) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
+        });
+        if (Object.keys(problems).length > 0) throw refusal(M.courseAddFailed, problems);
+        const caller = callerOf(res);
+        const id = randomUUID();
+        const course = await storeUploads(deps.files, async (store) => {
+          const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
+          for (const d of uploads.documents ?? []) {
+            const stored = await store.pdf(d);
+            input.addDocuments.push({ name: stored.name, url: stored.url });
+          }
+          const created = await catalogue
+            .createCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseAddFailed)));
+          try {
+            await addLessons(store, id, lessons, caller);
+          } catch (err) {
+            // Undo: the lessons learning made, then the draft (decision 0020); the files go with storeUploads.
+            await learning.deleteCourseLessons({ courseId: id }, caller).catch(() => undefined);
+            await catalogue.deleteCourse({ id }, caller).catch(() => undefined);
+            throw asFormRefusal(err, M.courseAddFailed);
+          }
+          return created.course!;
+        });
+        res.status(201).json({ success: true, message: M.courseAdded, data: toApiCourse(course) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/course/{id}/',
+      summary:
+        "Update a course (admin and content): every field optional; tier fields priceSilverPrice, priceSilverOldPrice, priceSilverValidity (Gold, Diamond alike), validity digits only; new documents are added, new videos become lessons. 'Course Update Successfully!!!' / 'Course Update Failed!!!'",
+      auth: staff,
+      params: courseId,
+      before: [COURSE_FILES(deps.maxVideoBytes)],
+      body: { schema: z.object({}), mediaType: 'multipart/form-data', documented: courseFormDoc.partial() },
+      responses: {
+        200: answer(done(CourseSchema), "'Course Update Successfully!!!'"),
+        400: fail("'Course Update Failed!!!', with `fields`"),
+        403: fail('Not the admin or content role'),
+        404: fail('Unknown course'),
+        413: fail('A file over its limit'),
+      },
+      handler: async ({ req, res, param }) => {
+        const form = (req.body ?? {}) as Form;
+        const problems: Record<string, string> = {};
+        const input = readCourseForm(form, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseUpdateFailed)));
+        const lessons = lessonsOf(form, uploads.videos ?? []);
+        lessons.forEach((l, i) => {
+          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
+          if (!['open', 'login', 'paid'].includes(l.status)) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
+        });
+        if (Object.keys(problems).length > 0) throw refusal(M.courseUpdateFailed, problems);
+        const caller = callerOf(res);
+        const id = param('id');
+        const course = await storeUploads(deps.files, async (store) => {
+          const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
+          for (const d of uploads.documents ?? []) {
+            const stored = await store.pdf(d);
+            input.addDocuments.push({ name: stored.name, url: stored.url });
+          }
+          const updated = await catalogue
+            .updateCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseUpdateFailed)));
+          return updated.course!;
+        });
+        // Videos after the fields: each lesson stands on its own (a refused one is reported, the others stay).
+        try {
+          await storeUploads(deps.files, (store) => addLessons(store, id, lessons, caller));
+        } catch (err) {
+          throw asFormRefusal(err, M.courseUpdateFailed);
+        }
+        res.json({ success: true, message: M.courseUpdated, data: toApiCourse(course) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/course/addfreevideos/{id}',
+      summary: "Add a free lesson (title and YouTube link) to a course (admin and content); 'Please input title and link' when either is missing",
+      auth: staff,
+      params: courseId,
+      body: { schema: z.object({ title: z.string().max(L.title).default(''), path: z.string().max(500).default('') }) },
+      responses: {
+        200: answer(done(CourseSchema)),
+        400: fail("'Please input title and link'"),
+        403: fail('Not the admin or content role'),
+        404: fail('Unknown course'),
+      },
+      handler: async ({ res, body, param }) => {
+        if (!body.title.trim() || !body.path.trim()) throw refusal(M.freeLessonMissing, { ...(body.title.trim() ? {} : { title: M.freeLessonMissing }), ...(body.path.trim() ? {} : { path: M.freeLessonMissing }) });
+        const { course } = await catalogue
+          .addFreeLesson({ courseId: param('id'), title: body.title, youtubeUrl: body.path }, callerOf(res))
+          .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.freeLessonMissing)));
+        res.json({ success: true, message: M.freeLessonAdded, data: toApiCourse(course!) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course/catagory/',
+      summary: 'The course categories, each with its published courses (newest first)',
+      responses: { 200: answer(listOf(z.object({ catagory: z.enum(CATEGORIES), courses: z.array(CourseSchema) }).meta({ id: 'CourseCategory' }))) },
+      handler: cachedRead(deps.cache, () => 'course:categories', async () => {
+        const { courses } = await catalogue.listCourses({});
+        return CATEGORIES.map((catagory) => ({ catagory, courses: courses.filter((c) => c.category === catagory).map(toApiCourse) }));
+      }),
+    }),
+
+    // ---- Instructors ----
+    defineRoute({
+      method: 'get',
+      path: '/instructor/admin/instructorlist',
+      summary: 'Every instructor, published or not (back office: admin and content, who picks one for a course)',
+      auth: staff,
+      responses: { 200: answer(listOf(InstructorSchema)), 403: fail('Not the admin or content role') },
+      handler: async ({ res }) => {
+        const { instructors } = await catalogue.listInstructors({ includeUnpublished: true }, callerOf(res));
+        res.json({ success: true, data: instructors.map(toApiInstructor) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/instructor/add/',
+      summary: "Add an instructor profile (admin): every field, photo and banner required; it starts unpublished. 'Instructor Added Successful!!' / 'Instructor Added Failed, Check you fillup all the field!!'",
+      auth: admin,
+      before: [instructorFiles()],
+      body: { schema: z.object({}), mediaType: 'multipart/form-data', documented: instructorForm },
+      responses: {
+        201: answer(done(InstructorSchema), "'Instructor Added Successful!!'"),
+        400: fail("'Instructor Added Failed, Check you fillup all the field!!', with `fields`"),
+        403: fail('Not the admin'),
+        413: fail('An image over 5 MB'),
+      },
+      handler: async ({ req, res }) => {
+        const problems: Record<string, string> = {};
+        const input = readInstructor((req.body ?? {}) as Form, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorAddFailed)));
+        if (!uploads.photo?.length) problems.photo = 'photo is required';
+        if (!uploads.banner?.length) problems.banner = 'banner is required';
+        if (Object.keys(problems).length > 0) throw refusal(M.instructorAddFailed, problems);
+        const caller = callerOf(res);
+        const instructor = await storeUploads(deps.files, async (store) => {
+          const images = await storeImages(store, uploads, ['photo', 'banner']);
+          const { instructor: created } = await catalogue
+            .createInstructor({ id: randomUUID(), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorAddFailed)));
+          return created!;
+        });
+        res.status(201).json({ success: true, message: M.instructorAdded, data: toApiInstructor(instructor) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/instructor/{id}/',
+      summary: "Update an instructor (admin): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed'",
+      auth: admin,
+      params: instructorId,
+      before: [instructorFiles()],
+      body: { schema: z.object({}), mediaType: 'multipart/form-data', documented: instructorForm.partial() },
+      responses: {
+        200: answer(done(InstructorSchema), "'Instructor Updated Successfully!'"),
+        400: fail("'Instructor Update Failed', with `fields`"),
+        403: fail('Not the admin'),
+        404: fail('Unknown instructor'),
+        413: fail('An image over 5 MB'),
+      },
+      handler: async ({ req, res, param }) => {
+        const problems: Record<string, string> = {};
+        const input = readInstructor((req.body ?? {}) as Form, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorUpdateFailed)));
+        if (Object.keys(problems).length > 0) throw refusal(M.instructorUpdateFailed, problems);
+        const caller = callerOf(res);
+        const instructor = await storeUploads(deps.files, async (store) => {
+          const images = await storeImages(store, uploads, ['photo', 'banner']);
+          const { instructor: updated } = await catalogue
+            .updateInstructor({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorUpdateFailed)));
+          return updated!;
+        });
+        res.json({ success: true, message: M.instructorUpdated, data: toApiInstructor(instructor) });
+      },
+    }),
+    ...(['instructorpublish', 'instructorunpublish'] as const).map((action) =>
+      defineRoute({
+        method: 'get',
+        path: `/instructor/${action}/{id}`,
+        summary: `${action === 'instructorpublish' ? 'Publish' : 'Unpublish'} an instructor (admin); \`success\` is the string 'true' as the spec's screen reads it`,
+        auth: admin,
+        params: instructorId,
+        responses: {
+          200: answer(z.object({ success: z.literal('true'), message: z.string(), data: InstructorSchema })),
+          403: fail('Not the admin'),
+          404: fail('Unknown instructor'),
+        },
+        handler: async ({ res, param }) => {
+          const published = action === 'instructorpublish';
+          const { instructor } = await catalogue.setInstructorPublished({ id: param('id'), published }, callerOf(res));
+          res.json({ success: 'true', message: published ? M.instructorPublished : M.instructorUnpublished, data: toApiInstructor(instructor!) });
+        },
+      }),
+    ),
+    defineRoute({
+      method: 'post',
+      path: '/instructor/featured/add/',
+      summary: 'Feature and unfeature instructors at once (admin)',
+      auth: admin,
+      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }) },
+      responses: { 200: answer(done(z.array(InstructorSchema))), 400: fail('An instructor in both lists, or bad ids'), 403: fail('Not the admin') },
+      handler: async ({ res, body }) => {
+        const { instructors } = await catalogue.setInstructorFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
+        res.json({ success: true, message: M.instructorsFeatured, data: instructors.map(toApiInstructor) });
+      },
+    }),
+
+    // ---- Upcoming courses ----
+    defineRoute({
+      method: 'post',
+      path: '/user/upcoming/',
+      summary: "Add an upcoming course: a name and a photo (admin and content); 'Upcoming Course Added!!'",
+      auth: staff,
+      before: [acceptUploads({ photo: { kind: 'image' } }, { maxFields: 10 })],
+      body: {
+        schema: z.object({}),
+        mediaType: 'multipart/form-data',
+        documented: z.object({ name: z.string(), photo: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }) }),
+      },
+      responses: {
+        201: answer(done(UpcomingCourseSchema), "'Upcoming Course Added!!'"),
+        400: fail("'Any of the field is not fillup!!!', with `fields`"),
+        403: fail('Not the admin or content role'),
+        413: fail('A photo over 5 MB'),
+      },
+      handler: async ({ req, res }) => {
+        const name = str((req.body ?? {}) as Form, 'name')?.trim() ?? '';
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.upcomingMissing)));
+        const problems: Record<string, string> = {};
+        if (!name) problems.name = 'name is required';
+        if (!uploads.photo?.length) problems.photo = 'photo is required';
+        if (Object.keys(problems).length > 0) throw refusal(M.upcomingMissing, problems);
+        const caller = callerOf(res);
+        const course = await storeUploads(deps.files, async (store) => {
+          const { url } = await store.image(uploads.photo![0]!);
+          const created = await catalogue
+            .createUpcomingCourse({ id: randomUUID(), name, photo: url }, caller)
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.upcomingMissing)));
+          return created.course!;
+        });
+        res.status(201).json({ success: true, message: M.upcomingAdded, data: toApiUpcoming(course) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/course/upcomingdelete/',
+      summary: "Delete an upcoming course (admin and content); 'Course Deleted!!'",
+      auth: staff,
+      body: { schema: z.object({ id: z.string().regex(/^[0-9a-fA-F-]{36}$/) }) },
+      responses: {
+        200: answer(done(UpcomingCourseSchema)),
+        400: fail('No id'),
+        403: fail('Not the admin or content role'),
+        404: fail('Unknown upcoming course'),
+      },
+      handler: async ({ res, body }) => {
+        const { course } = await catalogue.deleteUpcomingCourse({ id: body.id }, callerOf(res));
+        res.json({ success: true, message: M.upcomingDeleted, data: toApiUpcoming(course!) });
+      },
+    }),
+  ];
+}
