@@ -22,6 +22,11 @@ const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default
 const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
 const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
 const CertificateList = lazy(() => import('./pages/Certificates'));
+const StoreCategories = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreCategories })));
+const StoreProducts = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreProducts })));
+const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreOrders })));
+const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
+const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -47,6 +52,11 @@ export function App() {
                 <Route path="/updatelesson" element={<UpdateLesson />} />
                 <Route path="/subscription-expire-data" element={<ExpiredSubscriptions />} />
                 <Route path="/admincertificatelist" element={<CertificateList />} />
+                <Route path="/adminstorecategories" element={<StoreCategories />} />
+                <Route path="/adminstoreproduct" element={<StoreProducts />} />
+                <Route path="/adminstoreorders" element={<StoreOrders />} />
+                <Route path="/adminstoregiftcard" element={<StoreGiftCards />} />
+                <Route path="/admin/store/:id" element={<GiftCardDetail />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

@@ -1,6 +1,6 @@
 // Student and instructor panels behind the role guards. The tab index is selectable from
 // outside (?tab=N, spec §2: the user menu links each student tab). Student tabs built so far:
-// Classroom, Wishlist, Purchase History and Earn Money; the others show a placeholder.
+// Classroom, Wishlist, Purchase History, Earn Money and Redeem Gift Card; the others show a placeholder.
 import './panel.css';
 import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
@@ -11,13 +11,14 @@ import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
 import EarnMoney from './student/EarnMoney';
 import PurchaseHistory from './student/PurchaseHistory';
+import RedeemGiftCard from './student/RedeemGiftCard';
 import Wishlist from './student/Wishlist';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
-const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney };
+const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney, redeemGiftCard: RedeemGiftCard };
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
 export function tabIndex(param: string | null, count: number): number {

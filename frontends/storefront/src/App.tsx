@@ -16,6 +16,10 @@ const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 const Cart = lazy(() => import('./pages/Cart'));
 const PaymentReturn = lazy(() => import('./pages/PaymentReturn'));
 const CertificateVerify = lazy(() => import('./pages/CertificateVerify'));
+const Store = lazy(() => import('./pages/Store'));
+const GiftCardPurchase = lazy(() => import('./pages/GiftCardPurchase'));
+const GiftCardSuccess = lazy(() => import('./pages/GiftCardReturn').then((m) => ({ default: m.GiftCardSuccess })));
+const GiftCardFail = lazy(() => import('./pages/GiftCardReturn').then((m) => ({ default: m.GiftCardFail })));
 const Login = lazy(() => import('./pages/auth/Login'));
 const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
@@ -41,7 +45,10 @@ export function App() {
             <Route path="/how-to-guide" element={<HowToGuide />} />
             <Route path="/contact" element={<Contact />} />
             <Route path="/freebies/*" element={<ComingSoon page="freebies" />} />
-            <Route path="/store" element={<ComingSoon page="store" />} />
+            <Route path="/store" element={<Store />} />
+            <Route path="/products/giftCard/:id" element={<GiftCardPurchase />} />
+            <Route path="/giftcard-successfull" element={<GiftCardSuccess />} />
+            <Route path="/giftcard-fail" element={<GiftCardFail />} />
             <Route path="/cart" element={<Cart />} />
             <Route path="/payment/success" element={<PaymentReturn kind="success" />} />
             <Route path="/payment/fail" element={<PaymentReturn kind="fail" />} />

@@ -2,7 +2,7 @@
 // every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
 // orders highlighted). With `paging` the server pages the rows: `rows` is the current page
 // (copy, CSV and print then act on that page only; no search box) and the pager counts `total`.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Pager, pageOf } from './Pager';
@@ -110,6 +110,7 @@ export function DataTable<T>({
   search = true,
   rowClass,
   paging,
+  initialiseAfterMs = 0,
   testId,
 }: {
   title: string;
@@ -126,9 +127,17 @@ export function DataTable<T>({
   rowClass?: (row: T) => string | undefined;
   /** The server pages the rows (`rows` is page `paging.page` of `paging.total` rows). */
   paging?: ServerPaging;
+  /** Shows 'Loading ...' this long before the rows (the store tables are initialised after 1 second). */
+  initialiseAfterMs?: number;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const [initialised, setInitialised] = useState(initialiseAfterMs <= 0);
+  useEffect(() => {
+    if (initialiseAfterMs <= 0) return;
+    const timer = window.setTimeout(() => setInitialised(true), initialiseAfterMs);
+    return () => window.clearTimeout(timer);
+  }, [initialiseAfterMs]);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const searchable = search && !paging;
@@ -188,7 +197,7 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      {loading && !rows ? (
+      {(loading && !rows) || !initialised ? (
         <Loading />
       ) : !filtered.length ? (
         <NoData />

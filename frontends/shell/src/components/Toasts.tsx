@@ -8,7 +8,7 @@ interface Item extends ToastDetail {
 
 let nextId = 1;
 
-/** Bottom-centre toasts that close by themselves after 7000 ms. */
+/** Bottom-centre toasts that close by themselves after 7000 ms; the store's at the top centre after 5 s. */
 export function Toasts() {
   const { t } = useTranslation();
   const [items, setItems] = useState<Item[]>([]);
@@ -17,25 +17,33 @@ export function Toasts() {
       const detail = (e as CustomEvent<ToastDetail>).detail;
       const id = nextId++;
       setItems((list) => [...list, { ...detail, id }]);
-      window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), TOAST_MS);
+      window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), detail.durationMs ?? TOAST_MS);
     };
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
-  return (
-    <div className="toasts" aria-live="polite">
-      {items.map((item) => (
-        <div key={item.id} className={`toast toast-${item.kind}`} role="status">
-          <span>{item.message}</span>
-          <button
-            type="button"
-            aria-label={t('common.close')}
-            onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
-          >
-            ×
-          </button>
-        </div>
-      ))}
+  const list = (placement: 'bottom' | 'top') => (
+    <div className={`toasts${placement === 'top' ? ' toasts-top' : ''}`} aria-live="polite" data-testid={`toasts-${placement}`}>
+      {items
+        .filter((item) => (item.placement ?? 'bottom') === placement)
+        .map((item) => (
+          <div key={item.id} className={`toast toast-${item.kind}`} role="status">
+            <span>{item.message}</span>
+            <button
+              type="button"
+              aria-label={t('common.close')}
+              onClick={() => setItems((all) => all.filter((i) => i.id !== item.id))}
+            >
+              ×
+            </button>
+          </div>
+        ))}
     </div>
+  );
+  return (
+    <>
+      {list('bottom')}
+      {list('top')}
+    </>
   );
 }

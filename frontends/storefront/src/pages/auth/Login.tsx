@@ -87,7 +87,10 @@ function LoginForm() {
   // Kept as a function of t so the alert follows a language switch.
   const [alert, setAlert] = useState<((tr: TFunction) => string) | null>(null);
   const [busy, setBusy] = useState(false);
-  const afterLogin = () => navigate(params.get('redirect') === 'cart' ? '/cart' : '/', { replace: true });
+  const redirect = params.get('redirect');
+  // Back to the cart, or to the gift card being bought (a store path only: never another site).
+  const afterLogin = () =>
+    navigate(redirect === 'cart' ? '/cart' : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : '/', { replace: true });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,303 @@
+// The gift-card store in Chromium against the real all-in-one (issue 11): a visitor sees the
+// listing and 'Please Login to continue'; a student checks §5's validations, buys two cards for
+// someone else and pays on the mounted sandbox; the success page runs confetti; the receiver's
+// mail holds two codes; the receiver signs up, redeems one in the Redeem Gift Card tab (empty code
+// first), sees the balance grow by its value, and spending it on a course checkout lowers it. The
+// admin's store screens (categories with a prefilled edit, products in modals, orders and issued
+// cards with copy/CSV, the card detail without its code). English and Bengali screenshots go to
+// /tmp/shots/store/ (override with SHOTS_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, loginByApi, mailsTo, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/store';
+const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+async function api<T>(method: 'GET' | 'POST', p: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; message?: string };
+  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+async function useSession(page: Page, s: LoginAnswer | null) {
+  await page.goto(`${taal.baseUrl}/`);
+  await page.evaluate((x) => {
+    localStorage.clear();
+    if (!x) return;
+    localStorage.setItem('token', x.token);
+    localStorage.setItem('refreshToken', x.refreshToken);
+    localStorage.setItem('type', String(x.type));
+    localStorage.setItem('user', JSON.stringify(x.user));
+    localStorage.setItem('login', 'true');
+  }, s);
+}
+
+async function setLanguage(page: Page, lng: 'en' | 'bn') {
+  await page.selectOption('[data-testid="language-menu"] select', lng);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+const shot = async (page: Page, name: string, keepToasts = false, fullPage = true) => {
+  if (!keepToasts) {
+    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click()));
+    await page.waitForFunction(() => !document.querySelector('.toast'));
+  }
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+};
+
+/** A student account signed up through the API and verified from its mail. */
+async function signUp(page: Page, email: string, name: string): Promise<LoginAnswer> {
+  const form = new FormData();
+  const fields = { name, email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('photo', new Blob([new Uint8Array(await makePng(page, 300, 300))], { type: 'image/png' }), 'me.png');
+  const res = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
+  expect(res.status).toBeLessThan(300);
+  // The gift-card mail came first: wait for the verification mail after it.
+  const link = /\/verify-email\/([\w.-]+)/;
+  const deadline = Date.now() + 15_000;
+  let token: string | undefined;
+  while (!(token = mailsTo(taal, email).map((m) => link.exec(m.body)?.[1]).find(Boolean))) {
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await api('GET', `user/verify-email/${token}`);
+  return loginByApi(taal.baseUrl, { email, password: 'secret1' });
+}
+
+describe('gift cards in the browser', () => {
+  const receiverEmail = `rina-${Date.now().toString(36)}@example.com`;
+  let codes: string[] = [];
+
+  it('shows the listing and asks a visitor to log in', async () => {
+    const { page, errors } = await openPage(browser);
+    await useSession(page, null);
+    await page.goto(`${taal.baseUrl}/store`);
+    await page.waitForSelector('[data-testid="gift-product"][data-param="gift-card-500"]');
+    await shot(page, 'store-en');
+    await page.click('[data-testid="gift-product"][data-param="gift-card-500"] [data-testid="buy-now"]');
+    await page.waitForURL(/\/products\/giftCard\/gift-card-500$/);
+    expect(await page.textContent('[data-testid="gift-login"] p')).toBe('Please Login to continue');
+    expect(await page.getAttribute('[data-testid="gift-login-button"]', 'href')).toContain('/login?redirect=');
+    await shot(page, 'purchase-login-en');
+    await setLanguage(page, 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="gift-login"] p')?.textContent === 'চালিয়ে যেতে অনুগ্রহ করে লগইন করুন');
+    await shot(page, 'purchase-login-bn');
+    await page.goto(`${taal.baseUrl}/store`);
+    await page.waitForSelector('[data-testid="gift-product"]');
+    expect(await page.textContent('[data-testid="buy-now"] >> nth=0')).toBe('এখনই কিনুন');
+    await shot(page, 'store-bn');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('validates §5, buys two cards for someone else on the sandbox and mails the receiver two codes', async () => {
+    const { page, errors } = await openPage(browser);
+    const student = await loginByApi(taal.baseUrl, DEMO.student);
+    await useSession(page, student);
+    await page.goto(`${taal.baseUrl}/products/giftCard/gift-card-500`);
+    await page.waitForSelector('[data-testid="gift-form"]');
+
+    // Every §5 message.
+    await page.click('[data-testid="gift-submit"]');
+    await page.locator('.toasts-top .toast').first().waitFor();
+    expect(await page.textContent('[data-testid="gift-receiverName-error"]')).toBe('This is required');
+    expect(await page.textContent('[data-testid="gift-phone-error"]')).toBe('This is required');
+    await page.fill('[data-testid="gift-phone"]', '0171');
+    await page.fill('[data-testid="gift-email"]', 'rina@');
+    await page.fill('[data-testid="gift-confirmEmail"]', 'other@example.com');
+    expect(await page.textContent('[data-testid="gift-phone-error"]')).toBe('Too Short!');
+    expect(await page.textContent('[data-testid="gift-email-error"]')).toBe('Enter a valid email address');
+    expect(await page.textContent('[data-testid="gift-confirmEmail-error"]')).toBe('Email must match');
+    await shot(page, 'purchase-errors-en', true);
+
+    // Myself: the e-mail is the account's, disabled.
+    await page.check('[data-testid="gift-recipient-myself"]');
+    expect(await page.inputValue('[data-testid="gift-myEmail"]')).toBe(DEMO.student.email);
+    expect(await page.isDisabled('[data-testid="gift-myEmail"]')).toBe(true);
+    await shot(page, 'purchase-myself-en');
+    await setLanguage(page, 'bn');
+    await page.waitForFunction(() => document.querySelector('[data-testid="gift-submit"]')?.textContent === 'পেমেন্টে এগিয়ে যান');
+    await shot(page, 'purchase-myself-bn');
+    await setLanguage(page, 'en');
+
+    // Someone else, two cards: the total follows the quantity when the field is left.
+    await page.check('[data-testid="gift-recipient-someoneElse"]');
+    await page.fill('[data-testid="gift-receiverName"]', 'Rina Das');
+    await page.fill('[data-testid="gift-from"]', 'Demo Student');
+    await page.fill('[data-testid="gift-phone"]', '01712345678');
+    await page.fill('[data-testid="gift-email"]', receiverEmail);
+    await page.fill('[data-testid="gift-confirmEmail"]', receiverEmail);
+    await page.fill('[data-testid="gift-message"]', 'Happy birthday!');
+    await page.fill('[data-testid="gift-quantity"]', '2');
+    expect(await page.textContent('[data-testid="gift-total"]')).toBe('BDT 500.00');
+    await page.locator('[data-testid="gift-quantity"]').blur();
+    await page.waitForFunction(() => document.querySelector('[data-testid="gift-total"]')?.textContent === 'BDT 1000.00');
+    await shot(page, 'purchase-filled-en');
+    await page.click('[data-testid="gift-submit"]');
+
+    // The sandbox's hosted page: Pay.
+    await page.waitForURL(/\/sslcommerz-sandbox\//, { timeout: 20_000 });
+    await page.click('button[value="pay"], form[action$="/pay"] button');
+    await page.waitForURL(/\/giftcard-successfull\?order=/, { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="giftcard-success"][data-state="paid"]', { timeout: 20_000 });
+    expect(await page.evaluate(() => document.body.dataset.confetti)).toBe('running');
+    expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    // The viewport only: a full-page capture resizes the window, which clears confetti's canvas.
+    await shot(page, 'success-en', false, false);
+    await setLanguage(page, 'bn');
+    await shot(page, 'success-bn', false, false);
+    // Ten seconds of confetti, then it stops.
+    await page.waitForFunction(() => document.body.dataset.confetti === 'done', undefined, { timeout: 15_000 });
+
+    const mails = await waitForMails(taal, receiverEmail);
+    codes = [...new Set(mails.flatMap((m) => m.body.match(CODE) ?? []))];
+    expect(codes).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('shows the failure page with retry and contact links', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${taal.baseUrl}/giftcard-fail`);
+    expect(await page.textContent('[data-testid="giftcard-fail"] h1')).toBe("Sorry! We couldn't make your order!");
+    expect(await page.getAttribute('[data-testid="giftcard-retry"]', 'href')).toBe('/store');
+    expect(await page.getAttribute('[data-testid="giftcard-contact"]', 'href')).toBe('/contact');
+    await shot(page, 'fail-en');
+    await setLanguage(page, 'bn');
+    await shot(page, 'fail-bn');
+    await page.context().close();
+  });
+
+  it('lets the receiver sign up, redeem one card, see the balance grow, and spend it on a course', async () => {
+    const { page, errors } = await openPage(browser);
+    const receiver = await signUp(page, receiverEmail, 'Rina Das');
+    await useSession(page, receiver);
+    await page.goto(`${taal.baseUrl}/studentpanel?tab=6`);
+    await page.waitForSelector('[data-testid="redeem-balance"] strong');
+    expect(await page.textContent('[data-testid="redeem-balance"] strong')).toBe('BDT 0.00');
+    await page.click('[data-testid="redeem-submit"]');
+    expect(await page.textContent('[data-testid="redeem-result"]')).toBe('Please enter gift card secret code!');
+    await page.fill('[data-testid="redeem-code"]', codes[0]!);
+    await page.click('[data-testid="redeem-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent?.startsWith('Congratulations!'));
+    expect(await page.textContent('[data-testid="redeem-result"]')).toBe('Congratulations! Gift card redeemed successfully. You have received BDT 500.00 from gift card.');
+    expect(await page.locator('.toasts-top .toast').count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-balance"] strong')?.textContent === 'BDT 500.00');
+    await shot(page, 'redeem-en', true);
+    // The same code again: refused.
+    await page.fill('[data-testid="redeem-code"]', codes[0]!);
+    await page.click('[data-testid="redeem-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'This gift card has already been used.');
+    await setLanguage(page, 'bn');
+    await page.fill('[data-testid="redeem-code"]', '');
+    await page.click('[data-testid="redeem-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'অনুগ্রহ করে গিফট কার্ডের গোপন কোড লিখুন!');
+    await shot(page, 'redeem-bn', true);
+
+    // Spending: a course checkout with the wallet takes the balance (reserved, then paid on the sandbox).
+    const courses = await api<{ _id: string; priceSilver: { price: number } | null }[]>('GET', 'course/');
+    const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
+    await api('POST', 'cart/', receiver.token, { user: receiver.user._id, course: course._id, tier: 'silver' });
+    const subtotal = course.priceSilver!.price;
+    const payable = Math.max(0, subtotal - 50_000);
+    await api('POST', 'order', receiver.token, { userId: receiver.user._id, amount: payable, useWallet: true });
+    await page.reload();
+    const after = Math.max(0, 50_000 - subtotal);
+    await page.waitForFunction((text) => document.querySelector('[data-testid="redeem-balance"] strong')?.textContent?.includes(text), (after / 100).toFixed(2));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('gives the admin the store screens: categories, products in modals, orders, issued cards and one card', async () => {
+    const { page, errors } = await openPage(browser);
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    await useSession(page, admin);
+
+    await page.goto(`${taal.baseUrl}/adminstorecategories`);
+    await page.waitForSelector('[data-testid="category-table"] tbody tr');
+    await page.click('[data-testid="category-add"]');
+    await page.fill('[data-testid="category-name"]', 'Birthdays');
+    await page.fill('[data-testid="category-description"]', 'Cards for birthdays');
+    await page.setInputFiles('[data-testid="category-image"]', { name: 'c.png', mimeType: 'image/png', buffer: await makePng(page, 400, 250) });
+    await page.click('[data-testid="category-save"]');
+    await page.locator('.toasts-top .toast', { hasText: 'category created successfully' }).waitFor();
+    await page.locator('[data-testid="category-table"] tr', { hasText: 'Birthdays' }).locator('[data-testid="category-edit"]').click();
+    expect(await page.inputValue('[data-testid="category-name"]')).toBe('Birthdays');
+    expect(await page.inputValue('[data-testid="category-description"]')).toBe('Cards for birthdays');
+    await shot(page, 'admin-category-edit-en');
+    await page.keyboard.press('Escape');
+    await shot(page, 'admin-categories-en');
+
+    await page.goto(`${taal.baseUrl}/adminstoreproduct`);
+    await page.waitForSelector('[data-testid="product-table"] tbody tr');
+    await page.locator('[data-testid="product-table"] tr', { hasText: 'gift-card-500' }).locator('[data-testid="product-edit"]').click();
+    expect(await page.inputValue('[data-testid="product-price"]')).toBe('500.00');
+    await page.fill('[data-testid="product-description"]', 'Five hundred taka of music lessons.');
+    await page.click('[data-testid="product-save"]');
+    await page.locator('.toasts-top .toast', { hasText: 'Product updated successfully!' }).waitFor();
+    await page.click('[data-testid="product-add"]');
+    await shot(page, 'admin-product-add-en');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-testid="product-table"] tr', { hasText: 'gift-card-500' }).locator('td.num').nth(3).textContent()).toBe('2');
+    await shot(page, 'admin-products-en');
+
+    await page.goto(`${taal.baseUrl}/adminstoreorders`);
+    await page.waitForSelector('[data-testid="store-order-table"] tbody tr');
+    await page.waitForSelector('[data-testid="store-order-table"] [data-testid="table-csv"]');
+    await shot(page, 'admin-orders-en');
+
+    await page.goto(`${taal.baseUrl}/adminstoregiftcard`);
+    await page.waitForSelector('[data-testid="gift-card-table"] tbody tr');
+    expect(await page.locator('[data-testid="gift-card-table"] tbody tr').count()).toBe(2);
+    await shot(page, 'admin-cards-en');
+    await page.click('[data-testid="card-link"] >> nth=0');
+    await page.waitForSelector('[data-testid="card-code"]');
+    const detail = await page.textContent('[data-testid="admin-gift-card"]');
+    for (const code of codes) expect(detail).not.toContain(code);
+    expect(await page.textContent('[data-testid="card-receiver"]')).toContain(receiverEmail);
+    await shot(page, 'admin-card-en');
+
+    await setLanguage(page, 'bn');
+    await shot(page, 'admin-card-bn');
+    for (const [route, selector, name] of [
+      ['/adminstorecategories', '[data-testid="category-table"] tbody tr', 'admin-categories-bn'],
+      ['/adminstoreproduct', '[data-testid="product-table"] tbody tr', 'admin-products-bn'],
+      ['/adminstoreorders', '[data-testid="store-order-table"] tbody tr', 'admin-orders-bn'],
+      ['/adminstoregiftcard', '[data-testid="gift-card-table"] tbody tr', 'admin-cards-bn'],
+    ] as const) {
+      await page.goto(`${taal.baseUrl}${route}`);
+      await page.waitForSelector(selector);
+      await shot(page, name);
+    }
+    await page.goto(`${taal.baseUrl}/adminstoreproduct`);
+    await page.waitForSelector('[data-testid="product-table"] tbody tr');
+    await page.locator('[data-testid="product-edit"]').first().click();
+    await shot(page, 'admin-product-edit-bn');
+    expect(errors).toEqual([]);
+    expect(mailsTo(taal, receiverEmail).length).toBeGreaterThan(0);
+    await page.context().close();
+  }, 120_000);
+});

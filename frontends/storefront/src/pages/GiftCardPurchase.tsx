@@ -1,0 +1,255 @@
+// /products/giftCard/{id}: buy a gift card for myself or someone else (spec §4, §5). The
+// total is price × quantity, recalculated when the quantity field is left; the server computes it
+// again and refuses another. Logged-out visitors see 'Please Login to continue' and a login
+// button. The order and payment calls' failures are only logged (spec §8); the form's own
+// problems are shown beside their fields, and the store's toasts last 5 s at the top centre.
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { UserRoles } from '@taal/contracts/web';
+import { ApiError } from '@taal/web-shared/api';
+import { useVerifiedSession } from '@taal/web-shared/auth';
+import { useTranslation } from '@taal/web-shared/i18n';
+import type { SessionUser } from '@taal/web-shared/session';
+import { storeToast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { Money, PriceLine } from '../components/Money';
+import { PageLoading } from '../components/PageLoading';
+import { EMAIL, giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
+import { GiftCardFace } from './Store';
+
+type Recipient = 'myself' | 'someoneElse';
+interface Fields {
+  receiverName: string;
+  from: string;
+  phone: string;
+  email: string;
+  confirmEmail: string;
+  quantity: string;
+  message: string;
+}
+type Problems = Partial<Record<keyof Fields, string>>;
+
+/** Spec §5, as translation keys per field. */
+export function problemsOf(recipient: Recipient, f: Fields): Problems {
+  const p: Problems = {};
+  const required = 'store.form.required';
+  if (!f.phone.trim()) p.phone = required;
+  else if (f.phone.trim().length < MIN_PHONE) p.phone = 'store.form.tooShort';
+  const quantity = Number(f.quantity);
+  if (!f.quantity.trim()) p.quantity = required;
+  else if (!Number.isInteger(quantity) || quantity < 1) p.quantity = 'store.form.quantityMin';
+  else if (quantity > 100) p.quantity = 'store.form.quantityMax';
+  if (recipient === 'someoneElse') {
+    if (!f.receiverName.trim()) p.receiverName = required;
+    if (!f.from.trim()) p.from = required;
+    if (!f.email.trim()) p.email = required;
+    else if (!EMAIL.test(f.email.trim())) p.email = 'store.form.invalidEmail';
+    if (!f.confirmEmail.trim()) p.confirmEmail = required;
+    else if (f.confirmEmail.trim() !== f.email.trim()) p.confirmEmail = 'store.form.emailMatch';
+  }
+  return p;
+}
+
+export default function GiftCardPurchase() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const session = useVerifiedSession();
+  const product = useAsync<GiftProduct>(() => giftStore.product(id), [id]);
+  if ((product.loading && !product.data) || session.state === 'checking') return <PageLoading />;
+  if (!product.data) {
+    return (
+      <div className="card" data-testid="gift-not-found">
+        <h1>{t('store.notFound')}</h1>
+        <Link className="btn btn-outline" to="/store">
+          {t('store.backToStore')}
+        </Link>
+      </div>
+    );
+  }
+  const p = product.data;
+  const user = session.user;
+  return (
+    <section className="gift-purchase">
+      <div className="card gift-summary">
+        <div className="thumb">
+          <GiftCardFace product={p} />
+        </div>
+        <div className="body">
+          <h1>{p.name}</h1>
+          <PriceLine price={p.price} oldPrice={p.oldPrice} />
+          <p>
+            {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: p.validity })}
+          </p>
+          <p className="muted">{p.description}</p>
+        </div>
+      </div>
+      {!user ? (
+        <div className="card gift-login" data-testid="gift-login">
+          <p>{t('store.loginToContinue')}</p>
+          <Link className="btn btn-primary" to={`/login?redirect=${encodeURIComponent(`/products/giftCard/${id}`)}`} data-testid="gift-login-button">
+            {t('nav.login')}
+          </Link>
+        </div>
+      ) : user.type !== UserRoles.student ? (
+        <div className="card gift-login" data-testid="gift-students-only">
+          <p>{t('store.studentsOnly')}</p>
+        </div>
+      ) : (
+        <PurchaseForm product={p} user={user} />
+      )}
+    </section>
+  );
+}
+
+function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUser }) {
+  const { t, i18n } = useTranslation();
+  const [recipient, setRecipient] = useState<Recipient>('someoneElse');
+  const [fields, setFields] = useState<Fields>({ receiverName: '', from: user.name, phone: '', email: '', confirmEmail: '', quantity: '1', message: '' });
+  const [touched, setTouched] = useState<Partial<Record<keyof Fields, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Problems>({});
+  const [total, setTotal] = useState(product.price);
+  const [busy, setBusy] = useState(false);
+
+  const problems: Problems = { ...problemsOf(recipient, fields) };
+  for (const [k, v] of Object.entries(serverProblems)) if (v) problems[k as keyof Fields] = v;
+  const set = (name: keyof Fields) => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setServerProblems((s) => {
+      const { [name]: _gone, ...rest } = s;
+      return rest;
+    });
+  };
+  const shown = (name: keyof Fields) => (submitted || touched[name]) && problems[name];
+  const recalc = () => {
+    setTouched((x) => ({ ...x, quantity: true }));
+    const q = Number(fields.quantity);
+    if (Number.isInteger(q) && q >= 1 && q <= 100) setTotal(product.price * q);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const own = problemsOf(recipient, fields);
+    if (Object.keys(own).length > 0) {
+      storeToast(t('store.form.fixFields'), 'error');
+      return;
+    }
+    const quantity = Number(fields.quantity);
+    const totalPrice = product.price * quantity;
+    setTotal(totalPrice);
+    setBusy(true);
+    try {
+      const common = {
+        userId: user._id,
+        userName: user.name,
+        userEmail: user.email,
+        product: product._id,
+        name: product.name,
+        value: product.value,
+        price: product.price,
+        quantity,
+        totalPrice,
+        giftCardMessage: fields.message.trim(),
+        language: i18n.language === 'bn' ? ('bn' as const) : ('en' as const),
+      };
+      const order = await giftStore.createOrder(
+        recipient === 'myself'
+          ? { ...common, forMyself: true, userPhone: fields.phone.trim() }
+          : {
+              ...common,
+              forMyself: false,
+              giftCardFrom: fields.from.trim(),
+              shippingAddressName: fields.receiverName.trim(),
+              shippingAddressEmail: fields.email.trim(),
+              shippingAddressPhone: fields.phone.trim(),
+            },
+      );
+      const url = await giftStore.pay(order, { name: user.name, phone: fields.phone.trim(), email: user.email });
+      storeToast(t('store.redirecting'), 'info');
+      window.location.assign(url);
+    } catch (err) {
+      // Spec §8: the order and payment calls' failures are only logged; a refused field is shown beside it.
+      console.error('gift card order failed', err);
+      if (err instanceof ApiError && err.fields) {
+        const map: Record<string, keyof Fields> = {
+          userPhone: 'phone',
+          shippingAddressPhone: 'phone',
+          shippingAddressName: 'receiverName',
+          shippingAddressEmail: 'email',
+          giftCardFrom: 'from',
+          quantity: 'quantity',
+        };
+        const next: Problems = {};
+        for (const [k, v] of Object.entries(err.fields)) if (map[k]) next[map[k]] = v === 'Too Short!' ? 'store.form.tooShort' : v === 'Enter a valid email address' ? 'store.form.invalidEmail' : 'store.form.required';
+        setServerProblems(next);
+      }
+      setBusy(false);
+    }
+  };
+
+  const input = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name={name}
+        value={fields[name]}
+        onChange={(e) => set(name)(e.target.value)}
+        onBlur={() => setTouched((x) => ({ ...x, [name]: true }))}
+        aria-invalid={Boolean(shown(name))}
+        data-testid={`gift-${name}`}
+        {...props}
+      />
+      {shown(name) && (
+        <small className="field-error" data-testid={`gift-${name}-error`}>
+          {t(problems[name]!)}
+        </small>
+      )}
+    </label>
+  );
+
+  return (
+    <form className="card gift-form" onSubmit={(e) => void submit(e)} noValidate data-testid="gift-form">
+      <fieldset className="gift-recipient">
+        <legend>{t('store.form.recipient')}</legend>
+        {(['myself', 'someoneElse'] as const).map((r) => (
+          <label key={r} className="radio">
+            <input type="radio" name="recipient" value={r} checked={recipient === r} onChange={() => setRecipient(r)} data-testid={`gift-recipient-${r}`} />{' '}
+            {t(`store.form.${r}`)}
+          </label>
+        ))}
+      </fieldset>
+      {recipient === 'someoneElse' ? (
+        <>
+          {input('receiverName', t('store.form.receiverName'))}
+          {input('from', t('store.form.from'))}
+          {input('phone', t('store.form.phone'), { type: 'tel', inputMode: 'tel' })}
+          {input('email', t('store.form.email'), { type: 'email' })}
+          {input('confirmEmail', t('store.form.confirmEmail'), { type: 'email' })}
+        </>
+      ) : (
+        <>
+          {input('phone', t('store.form.phone'), { type: 'tel', inputMode: 'tel' })}
+          <label className="field">
+            <span>{t('store.form.email')}</span>
+            <input name="myEmail" value={user.email} disabled data-testid="gift-myEmail" />
+          </label>
+        </>
+      )}
+      {input('quantity', t('store.form.quantity'), { type: 'number', min: 1, max: 100, onBlur: recalc })}
+      <label className="field">
+        <span>{t('store.form.message')}</span>
+        <textarea name="message" rows={3} maxLength={1000} value={fields.message} onChange={(e) => set('message')(e.target.value)} data-testid="gift-message" />
+      </label>
+      <p className="gift-total">
+        {t('store.form.total')}{' '}
+        <strong data-testid="gift-total">
+          <Money poisha={total} className="" />
+        </strong>
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy} data-testid="gift-submit">
+        {busy ? t('store.form.working') : t('store.form.proceed')}
+      </button>
+    </form>
+  );
+}

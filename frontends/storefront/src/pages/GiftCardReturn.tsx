@@ -1,0 +1,113 @@
+// The return pages after the gateway (spec §2, §4, §8): /giftcard-successfull with 10 seconds of
+// confetti while the order is confirmed (the IPN may still be on its way), and /giftcard-fail with
+// 'Sorry! We couldn't make your order!', a retry link and a contact link.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import confetti from 'canvas-confetti';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { giftStore } from '../giftStore';
+
+/** Spec §10: confetti for 10 seconds. */
+export const CONFETTI_MS = 10_000;
+const POLL_EVERY_MS = 1000;
+const POLL_FOR_MS = 15_000;
+
+function useConfetti(ms: number) {
+  useEffect(() => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const end = Date.now() + ms;
+    document.body.dataset.confetti = 'running';
+    let frame = 0;
+    const burst = () => {
+      if (!reduce) {
+        void confetti({ particleCount: 6, angle: 60, spread: 60, origin: { x: 0, y: 0.7 }, disableForReducedMotion: true });
+        void confetti({ particleCount: 6, angle: 120, spread: 60, origin: { x: 1, y: 0.7 }, disableForReducedMotion: true });
+      }
+      if (Date.now() < end) frame = window.setTimeout(burst, 200);
+      else document.body.dataset.confetti = 'done';
+    };
+    burst();
+    return () => {
+      window.clearTimeout(frame);
+      confetti.reset();
+      delete document.body.dataset.confetti;
+    };
+  }, [ms]);
+}
+
+export function GiftCardSuccess() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = params.get('order') ?? '';
+  const [state, setState] = useState<'confirming' | 'paid' | 'slow'>(orderId ? 'confirming' : 'slow');
+  useConfetti(CONFETTI_MS);
+  useEffect(() => {
+    if (!orderId) return;
+    let live = true;
+    let timer: number | undefined;
+    const deadline = Date.now() + POLL_FOR_MS;
+    const poll = async () => {
+      try {
+        const order = await giftStore.order(orderId);
+        if (!live) return;
+        if (order.isPaid) return setState('paid');
+      } catch (err) {
+        console.error('gift card order lookup failed', err);
+      }
+      if (!live) return;
+      if (Date.now() >= deadline) setState('slow');
+      else timer = window.setTimeout(() => void poll(), POLL_EVERY_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [orderId]);
+  return (
+    <div className="card payment-return payment-success gift-return" data-testid="giftcard-success" data-state={state}>
+      <div className="payment-icon ok" aria-hidden="true">
+        ✓
+      </div>
+      <h1>{t('store.success.title')}</h1>
+      <p role="status" data-testid="giftcard-status">
+        {state === 'confirming' && (
+          <>
+            <span className="spinner inline" aria-hidden="true" /> {t('store.success.confirming')}
+          </>
+        )}
+        {state === 'paid' && t('store.success.paid')}
+        {state === 'slow' && t('store.success.slow')}
+      </p>
+      <div className="actions">
+        <Link className="btn btn-primary" to="/store">
+          {t('store.success.more')}
+        </Link>
+        <Link className="btn btn-outline" to="/studentpanel?tab=6">
+          {t('store.success.redeem')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function GiftCardFail() {
+  const { t } = useTranslation();
+  return (
+    <div className="card payment-return payment-fail gift-return" data-testid="giftcard-fail">
+      <div className="payment-icon err" aria-hidden="true">
+        ✕
+      </div>
+      <h1>{t('store.fail.title')}</h1>
+      <p>{t('store.fail.text')}</p>
+      <div className="actions">
+        <Link className="btn btn-primary" to="/store" data-testid="giftcard-retry">
+          {t('store.fail.retry')}
+        </Link>
+        <Link className="btn btn-outline" to="/contact" data-testid="giftcard-contact">
+          {t('store.fail.contact')}
+        </Link>
+      </div>
+    </div>
+  );
+}

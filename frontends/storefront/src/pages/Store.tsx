@@ -1,0 +1,71 @@
+// /store: the gift-card listing with Buy Now (spec §2). Load failures are silently ignored (an
+// empty listing), as the spec says for the store.
+import { Link } from 'react-router-dom';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { Money, PriceLine } from '../components/Money';
+import { PageLoading } from '../components/PageLoading';
+import { giftStore, type GiftProduct } from '../giftStore';
+
+export function GiftCardFace({ product }: { product: Pick<GiftProduct, 'image' | 'value' | 'name'> }) {
+  const { t } = useTranslation();
+  if (product.image) return <img src={product.image} alt="" loading="lazy" />;
+  return (
+    <div className="gift-face" aria-hidden="true">
+      <span className="gift-brand">Taal</span>
+      <span className="gift-value">
+        <Money poisha={product.value} className="" />
+      </span>
+      <span className="gift-label">{t('store.giftCard')}</span>
+    </div>
+  );
+}
+
+export default function StorePage() {
+  const { t } = useTranslation();
+  const products = useAsync<GiftProduct[]>(() => giftStore.products().catch(() => []), []);
+  if (products.loading && !products.data) return <PageLoading />;
+  const list = products.data ?? [];
+  return (
+    <section className="store-page">
+      <header className="section-head">
+        <h1>{t('store.title')}</h1>
+        <p className="muted">{t('store.subtitle')}</p>
+      </header>
+      {list.length === 0 ? (
+        <p className="muted" data-testid="store-empty">
+          {t('store.empty')}
+        </p>
+      ) : (
+        <div className="grid gift-grid" data-testid="store-list">
+          {list.map((p) => (
+            <article key={p._id} className="card gift-card" data-testid="gift-product" data-param={p.param}>
+              <div className="thumb">
+                <GiftCardFace product={p} />
+              </div>
+              <div className="body">
+                <h3>{p.name}</h3>
+                <PriceLine price={p.price} oldPrice={p.oldPrice} />
+                <p className="muted">
+                  {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: p.validity })}
+                </p>
+                <Link className="btn btn-primary" to={`/products/giftCard/${encodeURIComponent(p.param)}`} data-testid="buy-now">
+                  {t('store.buyNow')}
+                </Link>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+      <div className="card gift-rules">
+        <h2>{t('store.rulesTitle')}</h2>
+        <ul>
+          <li>{t('store.rules.validity')}</li>
+          <li>{t('store.rules.once')}</li>
+          <li>{t('store.rules.wallet')}</li>
+          <li>{t('store.rules.lost')}</li>
+        </ul>
+      </div>
+    </section>
+  );
+}
