@@ -15,16 +15,13 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { tracingConfigured } from './configured';
 
 export interface Tracing {
   /** Flushes buffered spans and stops the exporter. */
   shutdown(): Promise<void>;
 }
 
-/** Whether the environment names an OTLP endpoint for traces. */
-export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
-}
 
 /**
  * Starts tracing for `serviceName` when an endpoint is configured; returns null (and
