@@ -27,6 +27,10 @@ const StoreProducts = lazy(() => import('./pages/Store').then((m) => ({ default:
 const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreOrders })));
 const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
+const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
+const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
+const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
+const PopupPage = lazy(() => import('./pages/Popup'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -57,6 +61,10 @@ export function App() {
                 <Route path="/adminstoreorders" element={<StoreOrders />} />
                 <Route path="/adminstoregiftcard" element={<StoreGiftCards />} />
                 <Route path="/admin/store/:id" element={<GiftCardDetail />} />
+                <Route path="/adminfreebies" element={<FreebieList />} />
+                <Route path="/addpost" element={<AddFreebie />} />
+                <Route path="/update-freebies/:id" element={<UpdateFreebie />} />
+                <Route path="/addpopup" element={<PopupPage />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

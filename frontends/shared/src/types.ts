@@ -22,3 +22,7 @@ export type Course = Schemas['Course'];
 export type UpcomingCourse = Schemas['UpcomingCourse'];
 
 export type Instructor = Schemas['Instructor'];
+
+export type Freebie = Schemas['Freebie'];
+
+export type Popup = Schemas['Popup'];

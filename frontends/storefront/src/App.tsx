@@ -12,7 +12,6 @@ const About = lazy(() => import('./pages/About'));
 const Policy = lazy(() => import('./pages/Policy'));
 const HowToGuide = lazy(() => import('./pages/HowToGuide'));
 const Contact = lazy(() => import('./pages/Contact'));
-const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 const Cart = lazy(() => import('./pages/Cart'));
 const PaymentReturn = lazy(() => import('./pages/PaymentReturn'));
 const CertificateVerify = lazy(() => import('./pages/CertificateVerify'));
@@ -20,6 +19,8 @@ const Store = lazy(() => import('./pages/Store'));
 const GiftCardPurchase = lazy(() => import('./pages/GiftCardPurchase'));
 const GiftCardSuccess = lazy(() => import('./pages/GiftCardReturn').then((m) => ({ default: m.GiftCardSuccess })));
 const GiftCardFail = lazy(() => import('./pages/GiftCardReturn').then((m) => ({ default: m.GiftCardFail })));
+const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
+const FreebieView = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieView })));
 const Login = lazy(() => import('./pages/auth/Login'));
 const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
@@ -44,7 +45,8 @@ export function App() {
             <Route path="/privacy" element={<Policy kind="privacy" />} />
             <Route path="/how-to-guide" element={<HowToGuide />} />
             <Route path="/contact" element={<Contact />} />
-            <Route path="/freebies/*" element={<ComingSoon page="freebies" />} />
+            <Route path="/freebies" element={<FreebieList />} />
+            <Route path="/freebies/:id" element={<FreebieView />} />
             <Route path="/store" element={<Store />} />
             <Route path="/products/giftCard/:id" element={<GiftCardPurchase />} />
             <Route path="/giftcard-successfull" element={<GiftCardSuccess />} />

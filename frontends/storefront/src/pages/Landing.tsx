@@ -9,6 +9,7 @@ import { Carousel } from '../components/Carousel';
 import { CourseCard } from '../components/CourseCard';
 import { ContactForm } from '../components/ContactForm';
 import { InstructorCard } from '../components/InstructorCard';
+import { LandingPopup } from '../components/LandingPopup';
 
 export const MAX_FEATURED_INSTRUCTORS = 10;
 const SLIDE_MS = 6000;
@@ -60,6 +61,7 @@ export default function Landing() {
 
   return (
     <div className="landing">
+      <LandingPopup />
       <Hero />
 
       <section className="section" data-testid="featured-courses">
