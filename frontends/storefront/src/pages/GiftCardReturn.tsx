@@ -12,16 +12,25 @@ export const CONFETTI_MS = 10_000;
 const POLL_EVERY_MS = 1000;
 const POLL_FOR_MS = 15_000;
 
+/**
+ * Confetti for `ms` on a canvas of our own, drawn on the main thread: the library's default
+ * instance draws in a worker made from a blob: URL, which the site's CSP does not allow.
+ */
 function useConfetti(ms: number) {
   useEffect(() => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'confetti-canvas';
+    canvas.setAttribute('aria-hidden', 'true');
+    document.body.appendChild(canvas);
+    const fire = confetti.create(canvas, { resize: true, useWorker: false });
     const end = Date.now() + ms;
     document.body.dataset.confetti = 'running';
     let frame = 0;
     const burst = () => {
       if (!reduce) {
-        void confetti({ particleCount: 6, angle: 60, spread: 60, origin: { x: 0, y: 0.7 }, disableForReducedMotion: true });
-        void confetti({ particleCount: 6, angle: 120, spread: 60, origin: { x: 1, y: 0.7 }, disableForReducedMotion: true });
+        void fire({ particleCount: 6, angle: 60, spread: 60, origin: { x: 0, y: 0.7 } });
+        void fire({ particleCount: 6, angle: 120, spread: 60, origin: { x: 1, y: 0.7 } });
       }
       if (Date.now() < end) frame = window.setTimeout(burst, 200);
       else document.body.dataset.confetti = 'done';
@@ -29,7 +38,8 @@ function useConfetti(ms: number) {
     burst();
     return () => {
       window.clearTimeout(frame);
-      confetti.reset();
+      fire.reset();
+      canvas.remove();
       delete document.body.dataset.confetti;
     };
   }, [ms]);
