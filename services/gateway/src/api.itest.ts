@@ -136,6 +136,7 @@ describe('public API on the all-in-one process', () => {
     it('documents every API route the gateway serves, and nothing else', () => {
       const app = createGatewayApp({
         catalogue: {} as never,
+        payouts: {} as never,
         identity: {} as never,
         commerce: {} as never,
         learning: {} as never,

@@ -9,6 +9,7 @@ import type { LearningApi } from './clients/learning';
 import type { MessagingApi } from './clients/messaging';
 import type { ContactLimiter, NotificationHub } from './routes/messaging';
 import type { StoreApi } from './clients/store';
+import type { PayoutsApi } from './clients/payouts';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { apiErrorHandler, apiNotFound } from './http/errors';
@@ -39,6 +40,7 @@ export interface GatewayAppDeps {
   /** Pushes new notifications to open pages (GET /notification/stream). */
   notificationHub: NotificationHub;
   store: StoreApi;
+  payouts: PayoutsApi;
   /** Wrong gift-card codes, per user and per client address (cache port). */
   giftCardGuesses: GuessLimiter;
   /** Lesson videos (the files port). */
@@ -114,6 +116,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     contactLimiter: deps.contactLimiter,
     notificationHub: deps.notificationHub,
     store: deps.store,
+    payouts: deps.payouts,
     giftCardGuesses: deps.giftCardGuesses,
     files: deps.files,
     serviceKeys: deps.serviceKeys,

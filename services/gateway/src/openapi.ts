@@ -148,6 +148,7 @@ const DESCRIBE_ONLY = {} as never;
 /** The route declarations, with placeholder dependencies (for the document and the tests). */
 export const declaredRoutes: RouteSpec[] = apiRouteGroups({
   catalogue: DESCRIBE_ONLY,
+  payouts: DESCRIBE_ONLY,
   identity: DESCRIBE_ONLY,
   commerce: DESCRIBE_ONLY,
   cache: DESCRIBE_ONLY,

@@ -14,6 +14,7 @@ import { connectLearning } from './clients/learning';
 import { connectMessaging } from './clients/messaging';
 import { ContactLimiter, DEFAULT_CONTACT_LIMITS, NotificationHub, type ContactLimits } from './routes/messaging';
 import { connectStore } from './clients/store';
+import { connectPayouts } from './clients/payouts';
 import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
 import {
@@ -89,6 +90,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const messaging = connectMessaging(addressOf(ServiceNames.messaging), deps.deadlineMs, deps.issuer);
   const notificationHub = new NotificationHub(messaging, deps.logger);
   const store = connectStore(addressOf(ServiceNames.store), deps.deadlineMs, deps.issuer);
+  const payouts = connectPayouts(addressOf(ServiceNames.payouts), deps.deadlineMs, deps.issuer);
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({
     name: e.name,
@@ -116,6 +118,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     contactLimiter: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
     notificationHub,
     store,
+    payouts,
     giftCardGuesses: new GuessLimiter(deps.cache),
     files: deps.files,
     serviceKeys: deps.serviceKeys,
@@ -153,6 +156,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       learning.close();
       messaging.close();
       store.close();
+      payouts.close();
     },
   };
 }

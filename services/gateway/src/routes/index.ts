@@ -7,6 +7,7 @@ import type { IdentityApi } from '../clients/identity';
 import type { LearningApi } from '../clients/learning';
 import type { MessagingApi } from '../clients/messaging';
 import type { StoreApi } from '../clients/store';
+import type { PayoutsApi } from '../clients/payouts';
 import type { GuessLimiter } from '../http/rate-limit';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
@@ -19,6 +20,7 @@ import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
 import { messagingRoutes, type ContactLimiter, type NotificationHub } from './messaging';
 import { storeRoutes } from './store';
+import { payoutRoutes } from './payouts';
 import { mediaRoutes } from './media';
 import { userRoutes, type UserRouteLimiters } from './user';
 
@@ -35,6 +37,8 @@ export interface ApiRouteDeps {
   notificationHub: NotificationHub;
   /** The gift-card store, and its limit on wrong codes (per user and per address). */
   store: StoreApi;
+  /** Instructor earnings, dues, settlements and sales analytics. */
+  payouts: PayoutsApi;
   giftCardGuesses: GuessLimiter;
   /** The catalogue's freebies and landing popup. */
   freebies: FreebiesApi;
@@ -65,6 +69,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     messagingRoutes({ messaging: deps.messaging, identity: deps.identity, catalogue: deps.catalogue, contactLimiter: deps.contactLimiter, hub: deps.notificationHub }),
     // The gift-card store: listing, orders and card payments, redeeming, and the back office's store screens.
     storeRoutes({ store: deps.store, identity: deps.identity, commerce: deps.commerce, files: deps.files, guesses: deps.giftCardGuesses, logger: deps.logger }),
+    // Instructor earnings, dues, settlements, statements and the back office's sales analytics.
+    payoutRoutes({ payouts: deps.payouts, identity: deps.identity, catalogue: deps.catalogue }),
     // Images and documents uploaded through the back office (http/uploads).
     mediaRoutes(deps.files),
   ];

@@ -1,0 +1,163 @@
+/**
+ * Payouts through the gateway on the all-in-one process (issue 12): a student's paid order
+ * becomes the instructor's sale, net of the 2.5% gateway cut; the instructor sees their own
+ * sales, earnings, settlements, receipts and statements and gets 403 for another instructor's;
+ * the admin settles part of the due with a PDF receipt (a non-PDF is a 400), and the
+ * analytics routes answer a clear 400 for dates that do not parse or run backwards.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { waitFor } from '../../../tools/testing/wait';
+
+type Json = { success: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const today = () => {
+  const d = new Date(Date.now() + 6 * 3_600_000);
+  return `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
+};
+
+describe('payouts through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let admin: { token: string; id: string };
+  let student: { token: string; id: string };
+  let instructor: { token: string; id: string; profile: string };
+  let otherProfile: string;
+  let course: { _id: string; title: string };
+
+  const request = async (method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+    const h: Record<string, string> = { ...headers };
+    if (token) h.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers: h, body: payload });
+    const type = res.headers.get('content-type') ?? '';
+    return { status: res.status, type, body: (type.includes('json') ? await res.json() : { raw: Buffer.from(await res.arrayBuffer()) }) as Json & { raw?: Buffer } };
+  };
+  const get = (p: string, token?: string, headers?: Record<string, string>) => request('GET', p, undefined, token, headers);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string, profile: res.body.data.user.instructor as string };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-payouts-gw-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    admin = await login('admin@taal.local', 'admin123');
+    student = await login('student@taal.local', 'student123');
+    instructor = await login('instructor@taal.local', 'instructor123');
+    expect(instructor.profile).toMatch(/^[0-9a-f-]{36}$/);
+    const courses = (await get('/course/')).body.data as { _id: string; title: string; instructor: string | { _id: string }; priceSilver: { price: number } | null }[];
+    const ownerOf = (c: (typeof courses)[number]) => (typeof c.instructor === 'string' ? c.instructor : c.instructor?._id);
+    course = courses.find((c) => ownerOf(c) === instructor.profile && (c.priceSilver?.price ?? 0) > 0)!;
+    otherProfile = ownerOf(courses.find((c) => ownerOf(c) !== instructor.profile)!)!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('turns a paid order into the instructor’s sale, net of the 2.5% cut, visible to them and the admin only', async () => {
+    const price = (await get(`/course/${course._id}/`)).body.data.priceSilver.price as number;
+    expect((await post('/wallet/credit', { userId: student.id, kind: 'refund', amount: price, reference: `payouts-${randomUUID()}` }, admin.token)).status).toBe(200);
+    expect((await post('/cart/', { user: student.id, course: course._id, tier: 'silver' }, student.token)).status).toBe(200);
+    const order = await post('/order', { userId: student.id, amount: 0 }, student.token);
+    expect(order.status).toBe(201);
+    const orderId = order.body.data._id as string;
+    expect((await post(`/cart/zero-cart/${student.id}/${orderId}`, { total_amount: 0, discount_amount: 0, cart: { id: student.id }, value_c: orderId }, student.token)).status).toBe(200);
+
+    const range = `/analytics/instructor/${instructor.profile}/1-1-2020/${today()}`;
+    await waitFor(async () => ((await get(range, instructor.token)).body.data ?? []).some((s: { orderId: string }) => s.orderId === orderId), 'the sale', { timeoutMs: 30_000 });
+    const sale = (await get(range, instructor.token)).body.data.find((s: { orderId: string }) => s.orderId === orderId);
+    const cut = Math.floor((price * 25 * 2 + 1000) / 2000);
+    expect(sale).toMatchObject({ course: course.title, amountPaid: price, gatewayCut: cut, amount: price - cut, user: student.id, user_name: '' });
+    expect(sale.earning + sale.productCut).toBe(sale.amount);
+    // The admin sees the buyer's name.
+    const seen = (await get(range, admin.token)).body.data.find((s: { orderId: string }) => s.orderId === orderId);
+    expect(seen.user_name).not.toBe('');
+
+    const earnings = await get(`/instructor/earnings/${instructor.profile}`, instructor.token);
+    expect(earnings.status).toBe(200);
+    expect(earnings.body.data.due).toBeGreaterThanOrEqual(sale.earning);
+    expect(earnings.body.data.courses.find((c: { courseId: string }) => c.courseId === course._id).saleCount).toBeGreaterThanOrEqual(1);
+
+    // Another instructor's data, a student, and nobody: 403, 403, 401.
+    for (const p of [`/analytics/instructor/${otherProfile}/1-1-2020/${today()}`, `/instructor/earnings/${otherProfile}`, `/instructor/settlement/${otherProfile}`, `/instructor/statement/${otherProfile}/2024-05`]) {
+      expect({ p, status: (await get(p, instructor.token)).status }).toEqual({ p, status: 403 });
+      expect({ p, status: (await get(p, student.token)).status }).toEqual({ p, status: 403 });
+      expect({ p, status: (await get(p)).status }).toEqual({ p, status: 401 });
+    }
+    for (const p of ['/analytics/', '/analytics/secure/instructor', `/analytics/course/${course._id}/1-1-2020/${today()}`, `/instructor/due/${instructor.profile}/1`]) {
+      expect({ p, status: (await get(p, instructor.token)).status }).toEqual({ p, status: 403 });
+    }
+  }, 60_000);
+
+  it('lets the admin settle part of the due with a PDF receipt; the instructor sees it Settled and downloads the receipt', async () => {
+    const before = (await get(`/instructor/earnings/${instructor.profile}`, admin.token)).body.data;
+    const part = Math.floor(before.due / 2);
+    const form = (photo: Buffer, received = part) => {
+      const f = new FormData();
+      f.set('settleAmount', String(part));
+      f.set('receivedAmount', String(received));
+      f.set('settleDate', today());
+      f.set('remarks', 'First payout');
+      f.set('status', 'true');
+      f.set('photo', new Blob([new Uint8Array(photo)], { type: 'application/pdf' }), 'receipt.pdf');
+      return f;
+    };
+    const refused = await post(`/instructor/settlement/${instructor.profile}`, form(Buffer.from('GIF89a, not a PDF')), admin.token);
+    expect(refused.status).toBe(400);
+    expect((await post(`/instructor/settlement/${instructor.profile}`, form(PDF), instructor.token)).status).toBe(403);
+    const created = await post(`/instructor/settlement/${instructor.profile}`, form(PDF), admin.token);
+    expect([created.status, created.body.message]).toEqual([201, 'Settlement published successfully !']);
+    expect(created.body.data).toMatchObject({ settleAmount: part, receivedAmount: part, due: 0, status: true, remarks: 'First payout' });
+
+    const after = (await get(`/instructor/earnings/${instructor.profile}`, admin.token)).body.data;
+    expect(after.due).toBe(before.due - part);
+    // Above the due: refused; the due settlement pays the rest once.
+    expect((await get(`/instructor/due/${instructor.profile}/${after.due + 1}`, admin.token)).status).toBe(400);
+    const key = { 'idempotency-key': randomUUID() };
+    const [a, b] = await Promise.all([get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key), get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.due).toBe(0);
+
+    const list = await get(`/instructor/settlement/${instructor.profile}`, instructor.token);
+    expect(list.body.data[0]).toMatchObject({ _id: created.body.data._id, status: true, settleDate: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/) });
+    const receipt = await get(list.body.data[0].receipt.replace('/api/v1', ''), instructor.token);
+    expect([receipt.status, receipt.type]).toEqual([200, 'application/pdf']);
+    expect(receipt.body.raw!.equals(PDF)).toBe(true);
+
+    const month = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 7);
+    const statement = await get(`/instructor/statement/${instructor.profile}/${month}?lang=bn`, instructor.token);
+    expect([statement.status, statement.type, statement.body.raw!.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+  }, 60_000);
+
+  it('answers a clear 400 for dates that do not parse or run backwards, and serves the analytics to the admin', async () => {
+    const bad = await get(`/analytics/instructor/${instructor.profile}/31-2-2024/1-3-2024`, admin.token);
+    expect([bad.status, bad.body.message]).toEqual([400, 'Dates must be day-month-year, e.g. 22-5-2022']);
+    const backwards = await get(`/analytics/sales-summary/2-3-2024/1-3-2024`, admin.token);
+    expect([backwards.status, backwards.body.message]).toEqual([400, 'The end date is before the start date']);
+    const summary = await get(`/analytics/sales-summary/1-1-2020/${today()}`, admin.token);
+    expect(summary.body.data.orderCount).toBeGreaterThanOrEqual(1);
+    const counters = await get('/analytics/', admin.token);
+    expect(counters.body.data).toMatchObject({ user: expect.any(Number), instructor: expect.any(Number), course: expect.any(Number) });
+    const saved = await post('/analytics/social-analytics', { facebookLikes: 1200, youtubeViews: 99 }, admin.token);
+    expect(saved.body.data).toMatchObject({ facebookLikes: 1200, youtubeViews: 99, twitterPosts: 0 });
+    const instructors = (await get('/analytics/secure/instructor', admin.token)).body.data;
+    expect(instructors.find((i: { _id: string }) => i._id === instructor.profile).saleCount).toBeGreaterThanOrEqual(1);
+    const courseSales = (await get(`/analytics/course/${course._id}/1-1-2020/${today()}`, admin.token)).body.data;
+    expect(courseSales[0]).toMatchObject({ coupon: { code: '', discount: 0 }, email: expect.stringContaining('@') });
+  });
+});

@@ -1,0 +1,567 @@
+/**
+ * Instructor earnings, dues, settlements, statements and the back office's sales analytics
+ * (storefront §2, §3, §7; admin-back-office §2, §7, §9; issue 12; decision 0021), answered by
+ * the payouts service, which decides who may see what: an admin everything, an instructor their
+ * own profile's sales, settlements, receipts and statements (403 otherwise). Amounts are integer
+ * poisha (decision 0001). Dates in paths are the spec's day-month-year (`22-5-2022`) or
+ * YYYY-MM-DD; a day that does not exist, or an end before the start, is a 400.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Request } from 'express';
+import { z } from 'zod';
+import type { payoutsV1 } from '@taal/contracts';
+import type { CatalogueApi } from '../../clients/catalogue';
+import { usersById, type IdentityApi } from '../../clients/identity';
+import type { PayoutsApi } from '../../clients/payouts';
+import { answer, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
+import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { defineRoute, type RouteSpec } from '../../http/route-table';
+import { acceptUploads, checkUploads, type CheckedFile } from '../../http/uploads';
+
+export interface PayoutRouteDeps {
+  payouts: PayoutsApi;
+  identity: IdentityApi;
+  catalogue: CatalogueApi;
+}
+
+export const PayoutMessages = {
+  settlementPublished: 'Settlement published successfully !',
+  dueSettled: 'Due settled successfully',
+  badDates: 'Dates must be day-month-year, e.g. 22-5-2022',
+  reversed: 'The end date is before the start date',
+  badMonth: 'The month must be YYYY-MM, e.g. 2024-05',
+} as const;
+const M = PayoutMessages;
+
+/** The receipt travels to payouts in one gRPC message. */
+const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
+
+// ---- Days --------------------------------------------------------------------------------------
+
+const DMY = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
+const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A real day as YYYY-MM-DD, from day-month-year or YYYY-MM-DD; null otherwise. */
+export function parseApiDay(text: string): string | null {
+  const dmy = DMY.exec(text);
+  const ymd = YMD.exec(text);
+  const [y, m, d] = dmy ? [+dmy[3]!, +dmy[2]!, +dmy[1]!] : ymd ? [+ymd[1]!, +ymd[2]!, +ymd[3]!] : [0, 0, 0];
+  if (!y) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+function dayRange(start: string, end: string): { fromDay: string; toDay: string } {
+  const fromDay = parseApiDay(start);
+  const toDay = parseApiDay(end);
+  if (!fromDay || !toDay) throw new HttpError(400, 'VALIDATION_FAILED', M.badDates);
+  if (toDay < fromDay) throw new HttpError(400, 'VALIDATION_FAILED', M.reversed);
+  return { fromDay, toDay };
+}
+
+/** YYYY-MM-DD or an RFC 3339 time → DD-MM-YYYY (the spec's form). */
+const dmy = (isoOrDay: string) => {
+  if (!isoOrDay) return '';
+  const [y, m, d] = isoOrDay.slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
+};
+
+const DAY_TEXT = z.string().max(10).meta({ description: 'A day: day-month-year (22-5-2022) or YYYY-MM-DD', example: '22-5-2022' });
+const rangeParams = {
+  startDate: { schema: DAY_TEXT, description: 'First day (inclusive), day-month-year' },
+  endDate: { schema: DAY_TEXT, description: 'Last day (inclusive), day-month-year' },
+};
+const idSchema = () => z.string().regex(new RegExp(ID_PATTERN));
+const instructorParam = {
+  id: { schema: idSchema(), description: 'The instructor profile id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Instructor not found') },
+};
+
+// ---- Shapes ------------------------------------------------------------------------------------
+
+const CouponSchema = z.object({ code: z.string(), discount: z.number().int() }).meta({ id: 'SaleCoupon' });
+
+export const InstructorSaleSchema = z
+  .object({
+    _id: z.string(),
+    orderId: z.string(),
+    course: z.string().meta({ description: 'The course title' }),
+    courseId: z.string(),
+    instructorId: z.string(),
+    user: z.string().meta({ description: 'The buyer’s user id' }),
+    user_name: z.string().meta({ description: 'The buyer’s name (admins only; empty for instructors)' }),
+    coupon: z.string().meta({ description: 'The voucher code, empty when none' }),
+    couponDiscount: z.number().int(),
+    coursePrice: z.number().int().meta({ description: 'Tier price before the voucher, poisha' }),
+    amountPaid: z.number().int().meta({ description: 'What the student paid for this course, poisha' }),
+    gatewayCut: z.number().int().meta({ description: 'The 2.5% payment-gateway cut (orders from 22-5-2022 on), poisha' }),
+    amount: z.number().int().meta({ description: 'Received amount: amountPaid - gatewayCut, poisha' }),
+    percentage: z.number().int().meta({ description: 'The instructor’s share at the time of the sale, percent' }),
+    earning: z.number().int().meta({ description: 'The instructor’s earning, poisha' }),
+    productCut: z.number().int().meta({ description: 'The platform’s cut ({product}Cut), poisha; earning + productCut = amount' }),
+    date: z.string().meta({ description: 'Paid on, DD-MM-YYYY (Bangladesh day)' }),
+    paidAt: z.string(),
+  })
+  .meta({ id: 'InstructorSale' });
+
+export const CourseSaleSchema = z
+  .object({
+    _id: z.string(),
+    orderId: z.string(),
+    coursePrice: z.number().int(),
+    receivedAmount: z.number().int(),
+    coupon: CouponSchema,
+    user: z.string(),
+    user_name: z.string(),
+    email: z.string(),
+    date: z.string(),
+  })
+  .meta({ id: 'CourseSale' });
+
+export const SettlementSchema = z
+  .object({
+    _id: z.string(),
+    instructorId: z.string(),
+    settleAmount: z.number().int(),
+    receivedAmount: z.number().int(),
+    due: z.number().int().meta({ description: 'settleAmount - receivedAmount' }),
+    settleDate: z.string().meta({ description: 'DD-MM-YYYY' }),
+    remarks: z.string(),
+    status: z.boolean().meta({ description: 'true: Settled; false: Not Settled' }),
+    receipt: z.string().meta({ description: 'Where the PDF receipt is downloaded (with the token), empty when none' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Settlement' });
+
+const TotalsShape = {
+  instructorId: z.string(),
+  saleCount: z.number().int(),
+  amountPaid: z.number().int(),
+  gatewayCut: z.number().int(),
+  receivedAmount: z.number().int(),
+  earnings: z.number().int(),
+  productCut: z.number().int(),
+  settled: z.number().int(),
+  due: z.number().int().meta({ description: 'Lifetime earnings minus everything settled' }),
+};
+const CourseTotalsSchema = z
+  .object({
+    courseId: z.string(),
+    course: z.string(),
+    saleCount: z.number().int(),
+    receivedAmount: z.number().int(),
+    earnings: z.number().int(),
+    productCut: z.number().int(),
+  })
+  .meta({ id: 'CourseSalesTotals' });
+export const InstructorTotalsSchema = z.object({ ...TotalsShape, courses: z.array(CourseTotalsSchema) }).meta({ id: 'InstructorTotals' });
+
+const InstructorAnalyticsSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    courseCount: z.number().int(),
+    saleCount: z.number().int(),
+    createdAt: z.string(),
+    receivedAmount: z.number().int(),
+    earnings: z.number().int(),
+    productCut: z.number().int(),
+    settled: z.number().int(),
+    due: z.number().int(),
+    percentage: z.number().int(),
+  })
+  .meta({ id: 'InstructorAnalytics' });
+
+const SOCIAL_KEYS = [
+  'facebookLikes', 'facebookFollowers', 'facebookPosts', 'facebookGroup', 'instagramFollowers', 'instagramPosts',
+  'twitterFollowers', 'twitterPosts', 'linkedinFollowers', 'linkedinPosts', 'youtubeSubscribers', 'youtubeVideos', 'youtubeViews',
+] as const;
+const count = () => z.number().int().min(0).max(1_000_000_000_000);
+const SocialInput = z.object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, count().optional()])) as Record<(typeof SOCIAL_KEYS)[number], z.ZodOptional<z.ZodNumber>>).strict();
+const SocialSchema = z
+  .object({ ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, z.number().int()])) as Record<(typeof SOCIAL_KEYS)[number], z.ZodNumber>), updatedAt: z.string() })
+  .meta({ id: 'SocialFigures' });
+const CountersSchema = z
+  .object({ user: z.number().int(), instructor: z.number().int(), course: z.number().int(), social: SocialSchema })
+  .meta({ id: 'AnalyticsCounters' });
+const SalesSummarySchema = z
+  .object({
+    saleCount: z.number().int(),
+    orderCount: z.number().int(),
+    amountPaid: z.number().int(),
+    gatewayCut: z.number().int(),
+    receivedAmount: z.number().int(),
+    earnings: z.number().int(),
+    productCut: z.number().int(),
+  })
+  .meta({ id: 'SalesSummary' });
+
+const toSale = (s: payoutsV1.Sale, names: Map<string, { name: string }>): z.output<typeof InstructorSaleSchema> => ({
+  _id: s.id,
+  orderId: s.orderId,
+  course: s.courseTitle,
+  courseId: s.courseId,
+  instructorId: s.instructorId,
+  user: s.userId,
+  user_name: names.get(s.userId)?.name ?? '',
+  coupon: s.voucherCode,
+  couponDiscount: s.voucherPercent,
+  coursePrice: s.coursePrice,
+  amountPaid: s.amountPaid,
+  gatewayCut: s.gatewayCut,
+  amount: s.receivedAmount,
+  percentage: s.instructorPercentage,
+  earning: s.instructorEarning,
+  productCut: s.productCut,
+  date: dmy(dhaka(s.paidAt)),
+  paidAt: s.paidAt,
+});
+
+/** The Bangladesh day (UTC+6) of an RFC 3339 time. */
+const dhaka = (iso: string) => (iso ? new Date(Date.parse(iso) + 6 * 3_600_000).toISOString().slice(0, 10) : '');
+
+export const toSettlement = (s: payoutsV1.Settlement): z.output<typeof SettlementSchema> => ({
+  _id: s.id,
+  instructorId: s.instructorId,
+  settleAmount: s.settleAmount,
+  receivedAmount: s.receivedAmount,
+  due: s.settleAmount - s.receivedAmount,
+  settleDate: dmy(s.settleDay),
+  remarks: s.remarks,
+  status: s.status,
+  receipt: s.hasReceipt ? `/api/v1/instructor/settlement/receipt/${s.id}` : '',
+  createdAt: s.createdAt,
+});
+
+const toTotals = (t: payoutsV1.InstructorTotals | undefined, courses: payoutsV1.CourseTotals[], instructorId: string) => ({
+  instructorId,
+  saleCount: t?.saleCount ?? 0,
+  amountPaid: t?.amountPaid ?? 0,
+  gatewayCut: t?.gatewayCut ?? 0,
+  receivedAmount: t?.receivedAmount ?? 0,
+  earnings: t?.earnings ?? 0,
+  productCut: t?.productCut ?? 0,
+  settled: t?.settled ?? 0,
+  due: t?.due ?? 0,
+  courses: courses.map((c) => ({
+    courseId: c.courseId,
+    course: c.courseTitle,
+    saleCount: c.saleCount,
+    receivedAmount: c.receivedAmount,
+    earnings: c.earnings,
+    productCut: c.productCut,
+  })),
+});
+
+/** Buyers' names for the admin (identity tells an admin about anyone); an instructor gets none. */
+async function buyersFor(identity: IdentityApi, caller: AuthenticatedCaller, ids: string[]) {
+  if (caller.userType !== Roles.admin) return new Map<string, { name: string; email: string }>();
+  return usersById(identity, caller, ids);
+}
+
+const pdfAnswer = (description: string) => ({ description, content: { 'application/pdf': z.string().meta({ format: 'binary' }) } });
+const sendPdf = (res: import('express').Response, pdf: Uint8Array, filename: string) => {
+  res.status(200).setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.send(Buffer.from(pdf));
+};
+
+const textOf = (req: Request, name: string): string => {
+  const v = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' ? v.trim() : '';
+};
+/** A form amount in poisha: a whole non-negative number. */
+const poishaOf = (req: Request, name: string, problems: Record<string, string>): number => {
+  const text = textOf(req, name);
+  if (!/^\d{1,13}$/.test(text)) {
+    problems[name] = `${name} must be a whole number of poisha`;
+    return 0;
+  }
+  return Number(text);
+};
+
+const SettlementForm = z
+  .object({
+    settleAmount: z.string().meta({ description: 'Poisha, a whole number' }),
+    receivedAmount: z.string().meta({ description: 'Poisha, a whole number, at most settleAmount and the due' }),
+    settleDate: z.string().meta({ description: 'Day-month-year' }),
+    remarks: z.string().optional(),
+    status: z.enum(['true', 'false']).meta({ description: 'true: Settled' }),
+    photo: z.string().meta({ format: 'binary', description: 'The receipt: a PDF (checked by content), at most 3 MB' }),
+  })
+  .meta({ id: 'SettlementForm' });
+
+const ADMIN = 'admin only';
+const OWN = 'admin, or the instructor whose profile it is';
+
+export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps): RouteSpec[] {
+  const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
+  const own = { label: OWN, check: requireAuth(identity, Roles.admin, Roles.instructor) };
+  const notYours = { 403: fail('Another instructor’s data: an instructor sees only their own (or not an admin or instructor)') };
+
+  return [
+    // ---- Analytics (back office) ----
+    defineRoute({
+      method: 'get',
+      path: '/analytics/',
+      summary: 'Counters: users, instructors and courses, with the social figures an admin entered',
+      auth: admin,
+      responses: { 200: answer(envelope(CountersSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const [users, instructors, courses, social] = await Promise.all([
+          identity.userAnalytics({ startDate: '01-01-2000', endDate: dmy(dhaka(new Date().toISOString())) }, caller),
+          catalogue.listInstructors({ includeUnpublished: true }, caller),
+          catalogue.listCourses({ includeUnpublished: true }, caller),
+          payouts.getSocialFigures({}, caller),
+        ]);
+        res.json(ok({ user: users.total, instructor: instructors.instructors.length, course: courses.courses.length, social: social.figures! }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/social-analytics',
+      summary: 'The social figures (Facebook, Instagram, Twitter, LinkedIn, YouTube) as an admin last entered them (decision 0021)',
+      auth: admin,
+      responses: { 200: answer(envelope(SocialSchema)) },
+      handler: async ({ res }) => {
+        res.json(ok((await payouts.getSocialFigures({}, callerOf(res))).figures!));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/analytics/social-analytics',
+      summary: 'Enter the social figures (whole numbers; omitted ones become 0)',
+      auth: admin,
+      body: { schema: SocialInput },
+      responses: { 200: answer(done(SocialSchema)), 400: fail('A figure is not a non-negative whole number') },
+      handler: async ({ res, body }) => {
+        const { figures } = await payouts.setSocialFigures({ figures: { ...body, updatedAt: '' } as payoutsV1.SocialFigures }, callerOf(res));
+        res.json({ success: true, message: 'Social figures saved', data: figures! });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/sales-summary/{startDate}/{endDate}',
+      summary: 'Sales of paid orders in a range: orders, course sales, amounts paid and received (after the 2.5% cut), earnings and product cut',
+      auth: admin,
+      params: rangeParams,
+      responses: { 200: answer(envelope(SalesSummarySchema)), 400: fail('A date does not parse, or the end is before the start') },
+      handler: async ({ res, param }) => {
+        res.json(ok(await payouts.salesSummary(dayRange(param('startDate'), param('endDate')), callerOf(res))));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/secure/instructor',
+      summary: 'Every instructor with course count, sale count, join date, earnings, product cut and due (instructor analytics)',
+      auth: admin,
+      responses: { 200: answer(listOf(InstructorAnalyticsSchema)) },
+      handler: async ({ res }) => {
+        const caller = callerOf(res);
+        const [{ instructors }, { instructors: totals }] = await Promise.all([
+          catalogue.listInstructors({ includeUnpublished: true }, caller),
+          payouts.listInstructorTotals({}, caller),
+        ]);
+        const byId = new Map(totals.map((t) => [t.instructorId, t]));
+        res.json(
+          ok(
+            instructors.map((i) => {
+              const t = byId.get(i.id);
+              return {
+                _id: i.id,
+                name: i.name,
+                courseCount: i.courseIds.length,
+                saleCount: t?.saleCount ?? 0,
+                createdAt: i.createdAt,
+                receivedAmount: t?.receivedAmount ?? 0,
+                earnings: t?.earnings ?? 0,
+                productCut: t?.productCut ?? 0,
+                settled: t?.settled ?? 0,
+                due: t?.due ?? 0,
+                percentage: i.percentage,
+              };
+            }),
+          ),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/instructor/{id}/{startDate}/{endDate}',
+      summary: 'An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022',
+      auth: own,
+      params: { ...instructorParam, ...rangeParams },
+      responses: { 200: answer(listOf(InstructorSaleSchema), 'The list is in data'), 400: fail('A date does not parse, or the end is before the start'), ...notYours, 404: fail('Not an instructor id') },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        const { sales } = await payouts.listSales({ instructorId: param('id'), ...dayRange(param('startDate'), param('endDate')) }, caller);
+        const names = await buyersFor(identity, caller, sales.map((s) => s.userId));
+        res.json(ok(sales.map((s) => toSale(s, names))));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/course/{id}/{startDate}/{endDate}',
+      summary: 'A course’s orders in a range (course analytics records with coupon and buyer)',
+      auth: admin,
+      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') }, ...rangeParams },
+      responses: { 200: answer(listOf(CourseSaleSchema), 'The list is in data'), 400: fail('A date does not parse, or the end is before the start'), 404: fail('Not a course id') },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        const { sales } = await payouts.listSales({ courseId: param('id'), ...dayRange(param('startDate'), param('endDate')) }, caller);
+        const buyers = await buyersFor(identity, caller, sales.map((s) => s.userId));
+        res.json(
+          ok(
+            sales.map((s) => ({
+              _id: s.id,
+              orderId: s.orderId,
+              coursePrice: s.coursePrice,
+              receivedAmount: s.receivedAmount,
+              coupon: { code: s.voucherCode, discount: s.voucherPercent },
+              user: s.userId,
+              user_name: buyers.get(s.userId)?.name ?? '',
+              email: buyers.get(s.userId)?.email ?? '',
+              date: dmy(dhaka(s.paidAt)),
+            })),
+          ),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/analytics/courses',
+      summary: 'Sales per course (course analytics list): sale count, received amount, earnings and product cut',
+      auth: admin,
+      responses: { 200: answer(listOf(CourseTotalsSchema)) },
+      handler: async ({ res }) => {
+        const { courses } = await payouts.listCourseTotals({}, callerOf(res));
+        res.json(ok(toTotals(undefined, courses, '').courses));
+      },
+    }),
+
+    // ---- Instructor earnings, dues and settlements ----
+    defineRoute({
+      method: 'get',
+      path: '/instructor/earnings/{id}',
+      summary: 'An instructor’s lifetime sales, earnings, product cut, settled and due, with per-course totals',
+      auth: own,
+      params: instructorParam,
+      responses: { 200: answer(envelope(InstructorTotalsSchema)), ...notYours, 404: fail('Not an instructor id') },
+      handler: async ({ res, param }) => {
+        const { totals, courses } = await payouts.getInstructorTotals({ instructorId: param('id') }, callerOf(res));
+        res.json(ok(toTotals(totals, courses, param('id'))));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/due/{id}/{amount}',
+      summary:
+        'Settle part or all of an instructor’s due (poisha). Never above the due; the account is locked, so parallel requests cannot pay twice. An Idempotency-Key header makes a repeat answer as the first without paying again',
+      auth: admin,
+      params: {
+        ...instructorParam,
+        amount: { schema: z.string().regex(/^\d{1,13}$/), description: 'Poisha, a positive whole number', invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'The amount must be a positive whole number of poisha') },
+      },
+      responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not positive, or above the due: "The amount is above the due"'), 404: fail('Not an instructor id') },
+      handler: async ({ req, res, param }) => {
+        const key = String(req.get('idempotency-key') ?? '').slice(0, 200);
+        const caller = callerOf(res);
+        const { totals } = await payouts.settleDue({ instructorId: param('id'), amount: Number(param('amount')), idempotencyKey: key }, caller);
+        const { courses } = await payouts.listCourseTotals({ instructorId: param('id') }, caller);
+        res.json({ success: true, message: M.dueSettled, data: toTotals(totals, courses, param('id')) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/instructor/settlement/{id}',
+      summary: `Publish a settlement with its PDF receipt: '${M.settlementPublished}'. Its receivedAmount is paid out of the due (never above it). An Idempotency-Key header makes a repeat return the first`,
+      auth: admin,
+      params: instructorParam,
+      body: { schema: SettlementForm, mediaType: 'multipart/form-data', documented: SettlementForm, encoding: { photo: { contentType: 'application/pdf' } } },
+      before: [acceptUploads({ photo: { kind: 'pdf', maxBytes: MAX_RECEIPT_BYTES } }, { maxFields: 10, maxFieldBytes: 4096 })],
+      responses: {
+        201: answer(done(SettlementSchema)),
+        400: fail("'Failed ,Please try again': a field is missing or invalid (fields), the receipt is not a PDF, or the received amount is above the due"),
+        404: fail('Not an instructor id'),
+        413: fail('The receipt is larger than 3 MB'),
+      },
+      handler: async ({ req, res, param }) => {
+        const uploads = await checkUploads(req);
+        const problems: Record<string, string> = {};
+        const settleAmount = poishaOf(req, 'settleAmount', problems);
+        const receivedAmount = poishaOf(req, 'receivedAmount', problems);
+        const settleDay = parseApiDay(textOf(req, 'settleDate'));
+        if (!settleDay) problems.settleDate = M.badDates;
+        const status = textOf(req, 'status');
+        if (status !== 'true' && status !== 'false') problems.status = 'status must be true or false';
+        const receipt = uploads.photo?.[0] as CheckedFile | undefined;
+        if (!receipt) problems.photo = 'The receipt (a PDF) is required';
+        if (!problems.settleAmount && !problems.receivedAmount && receivedAmount > settleAmount) {
+          problems.receivedAmount = 'receivedAmount cannot be above settleAmount';
+        }
+        if (Object.keys(problems).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', 'Failed ,Please try again', problems);
+        const { settlement } = await payouts.createSettlement(
+          {
+            instructorId: param('id'),
+            settleAmount,
+            receivedAmount,
+            settleDay: settleDay!,
+            remarks: textOf(req, 'remarks').slice(0, 2000),
+            status: status === 'true',
+            receipt: await readFile(receipt!.path),
+            idempotencyKey: String(req.get('idempotency-key') ?? '').slice(0, 200),
+          },
+          callerOf(res),
+        );
+        res.status(201).json({ success: true, message: M.settlementPublished, data: toSettlement(settlement!) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/settlement/{id}',
+      summary: 'An instructor’s settlements, newest first (Settled / Not Settled, receipt path)',
+      auth: own,
+      params: instructorParam,
+      responses: { 200: answer(listOf(SettlementSchema)), ...notYours, 404: fail('Not an instructor id') },
+      handler: async ({ res, param }) => {
+        const { settlements } = await payouts.listSettlements({ instructorId: param('id') }, callerOf(res));
+        res.json(ok(settlements.map(toSettlement)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/settlement/receipt/{settlementId}',
+      summary: 'A settlement’s PDF receipt, offered as settlement.pdf',
+      auth: own,
+      params: { settlementId: { schema: idSchema(), description: 'The settlement id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Settlement not found') } },
+      responses: { 200: pdfAnswer('The receipt'), ...notYours, 404: fail('No such settlement, or it has no receipt') },
+      handler: async ({ res, param }) => {
+        const { pdf } = await payouts.getReceipt({ settlementId: param('settlementId') }, callerOf(res));
+        sendPdf(res, pdf, 'settlement.pdf');
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/statement/{id}/{month}',
+      summary: 'A monthly statement PDF: opening due, the month’s sales with gateway cut, product cut and earning, payouts, closing due',
+      auth: own,
+      params: {
+        ...instructorParam,
+        month: { schema: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), description: 'YYYY-MM', invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.badMonth) },
+      },
+      query: { lang: { schema: z.enum(['en', 'bn']), description: 'The statement’s language (default en)' } },
+      responses: { 200: pdfAnswer('The statement'), 400: fail(M.badMonth), ...notYours, 404: fail('Not an instructor id') },
+      handler: async ({ req, res, param }) => {
+        const language = req.query.lang === 'bn' ? 'bn' : 'en';
+        const { pdf } = await payouts.getStatement({ instructorId: param('id'), month: param('month'), language }, callerOf(res));
+        sendPdf(res, pdf, `taal-statement-${param('month')}.pdf`);
+      },
+    }),
+  ];
+}
