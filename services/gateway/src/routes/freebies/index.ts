@@ -7,6 +7,7 @@
  * re-encoded, documents must be PDFs by content, a failed write leaves no file behind, and files
  * a freebie or the popup no longer uses are deleted once the change is stored.
  */
+import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
-import { acceptUploads, checkUploads, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '../../http/uploads';
+import { acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '../../http/uploads';
 import { FORM_FIELD, FreebieSchema, PopupSchema, toApiFreebie, toApiPopup } from './shape';
 
 export interface FreebieRouteDeps {
@@ -92,6 +93,21 @@ function asFormError(err: unknown): unknown {
     fields = undefined;
   }
   return new HttpError(400, 'VALIDATION_FAILED', err.details || M.notFilled, fields);
+}
+
+/** The call may have been carried out although no answer came (deadline passed, connection lost). */
+const uncertain = (err: unknown) => isGrpcStatusError(err) && [status.DEADLINE_EXCEEDED, status.UNAVAILABLE, status.CANCELLED].includes(err.code);
+
+/**
+ * When a write's answer is lost, asks whether it was stored (`stored`) before the uploaded files
+ * are deleted again: they must not go while a stored record points at them.
+ */
+async function settleUncertain<T>(err: unknown, stored: () => Promise<T | null>): Promise<T> {
+  if (uncertain(err)) {
+    const found = await stored().catch(() => null);
+    if (found) return found;
+  }
+  throw asFormError(err);
 }
 
 /** `/api/v1/media/images/<uuid>.jpg` → the files-port keys of that upload (an image's two sizes). */
@@ -167,6 +183,8 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
         if (!youtube && !uploads.carouselList?.length) problems.youtube = 'a YouTube link or carousel images are required';
         // Refused before any file is stored.
         if (Object.keys(problems).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', M.notFilled, problems);
+        // The id is chosen here: a create whose answer is lost can be looked up (and is never made twice).
+        const id = randomUUID();
         const freebie = await storeUploads(files, async (store) => {
           const thumbnail = uploads.thumbnail?.[0] ? (await store.image(uploads.thumbnail[0])).thumbnailUrl : '';
           const carouselImages = await storeImages(store, uploads.carouselList);
@@ -174,6 +192,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
           const created = await freebies
             .createFreebie(
               {
+                id,
                 title: textOf(req, 'title'),
                 subtitle: textOf(req, 'subtitle'),
                 category: textOf(req, 'catagory'),
@@ -185,9 +204,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
               },
               callerOf(res),
             )
-            .catch((err: unknown) => {
-              throw asFormError(err);
-            });
+            .catch((err: unknown) => settleUncertain(err, async () => ({ freebie: (await freebies.getFreebie({ id })).freebie })));
           return created.freebie!;
         });
         cache.invalidateAll();
@@ -229,9 +246,15 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
               },
               callerOf(res),
             )
-            .catch((err: unknown) => {
-              throw asFormError(err);
-            });
+            .catch((err: unknown) =>
+              // Stored if the freebie now shows the files just uploaded (then only the files it dropped are unknown: kept).
+              settleUncertain(err, async () => {
+                const now = (await freebies.getFreebie({ id })).freebie;
+                const mine = store.keys.map(mediaUrl);
+                const refs = now ? [now.thumbnail, ...now.carouselImages, ...now.documents.map((d) => d.path)] : [];
+                return now && mine.length > 0 && refs.some((r) => mine.includes(r)) ? { freebie: now, releasedFiles: [] } : null;
+              }),
+            );
         });
         cache.invalidateAll();
         await release(files, result.releasedFiles);
@@ -286,9 +309,12 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
               { id: param('id'), title: textOf(req, 'title'), body: textOf(req, 'body'), thumbnail, show: show === 'true' || show === 'yes' },
               callerOf(res),
             )
-            .catch((err: unknown) => {
-              throw asFormError(err);
-            });
+            .catch((err: unknown) =>
+              settleUncertain(err, async () => {
+                const now = (await freebies.getPopup({ id: param('id') })).popup;
+                return now && thumbnail && now.thumbnail === thumbnail ? { popup: now, releasedFiles: [] } : null;
+              }),
+            );
         });
         cache.invalidateAll();
         await release(files, result.releasedFiles);
