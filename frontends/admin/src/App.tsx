@@ -3,8 +3,9 @@
 import './admin.css';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AdminGuard } from '@taal/web-shared/guard';
-import { Layout } from './components/Layout';
+import { RoleGuard } from '@taal/web-shared/guard';
+import { UserRoles } from '@taal/contracts/web';
+import { ContentRoleScreens, Layout } from './components/Layout';
 import { Loading } from './components/States';
 
 const Dashboard = lazy(() => import('./pages/Dashboard'));
@@ -31,13 +32,23 @@ const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default
 const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
 const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
 const PopupPage = lazy(() => import('./pages/Popup'));
+const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
+const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
+const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
+const InstructorList = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.InstructorList })));
+const AddInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.AddInstructor })));
+const UpdateInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.UpdateInstructor })));
+const AddUpcoming = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.AddUpcoming })));
+const UpcomingList = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.UpcomingList })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
   return (
     <BrowserRouter>
       <div className="container admin-container">
-        <AdminGuard>
+        {/* The admin, and the content role (2) on its own screens only (decision 0020). */}
+        <RoleGuard allow={[UserRoles.admin, UserRoles.content]}>
+          <ContentRoleScreens>
           <Layout>
             <Suspense fallback={<Loading />}>
               <Routes>
@@ -65,11 +76,20 @@ export function App() {
                 <Route path="/addpost" element={<AddFreebie />} />
                 <Route path="/update-freebies/:id" element={<UpdateFreebie />} />
                 <Route path="/addpopup" element={<PopupPage />} />
+                <Route path="/admincourselist" element={<CourseList />} />
+                <Route path="/addcourse" element={<AddCourse />} />
+                <Route path="/updatecourse" element={<UpdateCourse />} />
+                <Route path="/admininstructorlist" element={<InstructorList />} />
+                <Route path="/addinstructor" element={<AddInstructor />} />
+                <Route path="/updateinstructor" element={<UpdateInstructor />} />
+                <Route path="/upcoming" element={<AddUpcoming />} />
+                <Route path="/adminupcomingcourselist" element={<UpcomingList />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>
           </Layout>
-        </AdminGuard>
+          </ContentRoleScreens>
+        </RoleGuard>
       </div>
     </BrowserRouter>
   );

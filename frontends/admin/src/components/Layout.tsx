@@ -1,7 +1,9 @@
 // The admin layout (back office §2): a collapsible side menu, 240 px wide, whose groups open
 // according to the current path.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { UserRoles } from '@taal/contracts/web';
+import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from '@taal/web-shared/i18n';
 
 export const SIDE_MENU_WIDTH = 240;
@@ -96,6 +98,25 @@ const EXTRA: [RegExp, string][] = [
   [/^\/update-freebies\//, 'content'],
 ];
 
+/** The content role's screens (decision 0020): its menu shows these, any other path goes to the course list. */
+export const CONTENT_ROLE_PATHS = ['/admincourselist', '/addcourse', '/updatecourse', '/updatelesson', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'];
+const CONTENT_ROLE_PREFIXES = ['/update-freebies/'];
+export const isContentRolePath = (pathname: string) => CONTENT_ROLE_PATHS.includes(pathname.replace(/\/$/, '')) || CONTENT_ROLE_PREFIXES.some((p) => pathname.startsWith(p));
+
+/** The menu a user sees: everything for the admin, only its screens for the content role. */
+export function menuFor(type: number | undefined): typeof MENU {
+  if (type !== UserRoles.content) return MENU;
+  return MENU.map((g) => ({ ...g, items: g.items.filter(([p]) => CONTENT_ROLE_PATHS.includes(p)) })).filter((g) => g.items.length > 0);
+}
+
+/** Sends the content role from a screen that is not its own to the course list. */
+export function ContentRoleScreens({ children }: { children: ReactNode }) {
+  const session = useVerifiedSession();
+  const { pathname } = useLocation();
+  if ((session.state === 'done' ? session.user?.type : undefined) === UserRoles.content && !isContentRolePath(pathname)) return <Navigate to="/admincourselist" replace />;
+  return <>{children}</>;
+}
+
 export function groupOf(pathname: string): string | undefined {
   return MENU.find((g) => g.items.some(([p]) => matches(pathname, p)))?.group ?? EXTRA.find(([re]) => re.test(pathname))?.[1];
 }
@@ -103,6 +124,8 @@ export function groupOf(pathname: string): string | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const session = useVerifiedSession();
+  const menu = menuFor((session.state === 'done' ? session.user?.type : undefined));
   const current = groupOf(pathname);
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 800px)').matches ?? false);
   const [open, setOpen] = useState<Set<string>>(() => new Set(current ? [current] : []));
@@ -127,7 +150,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </button>
         {!collapsed && (
           <nav id="admin-menu">
-            {MENU.map(({ group, items }) => {
+            {menu.map(({ group, items }) => {
               const isOpen = open.has(group);
               if (items.length === 1) {
                 const [path, key] = items[0]!;

@@ -1,0 +1,461 @@
+// /admincourselist, /addcourse and /updatecourse (back office §2, §4, §5, §7, §8; issue 10): the
+// course list (all / featured) with Feature, Publish and View Details; the add form (every field,
+// tiers, thumbnail, banner, PDFs and lesson videos) and the update form (every field optional, new
+// files added) with an upload progress bar 0–100; the free-lesson form. Publishing and featuring
+// are the admin's: the content role sees neither button (and the server refuses it, 403).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CourseAdminMessages as M, UserRoles } from '@taal/contracts/web';
+import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { useVerifiedSession } from '@taal/web-shared/auth';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
+import type { Course, Instructor } from '@taal/web-shared/types';
+import { useAdminGet } from '../components/data';
+import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { progressProps, uploadWithProgress } from '../components/upload';
+
+const CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'];
+const LEVELS = ['beginner', 'intermediate', 'advanced'];
+const TIERS = ['Silver', 'Gold', 'Diamond'] as const;
+const categoryKey = (c: string) => `adminCourses.category.${c.replace(/[^A-Za-z]/g, '')}`;
+
+/** The spec's message of an answer, translated when it is one of ours. */
+function useMessage() {
+  const { t } = useTranslation();
+  return (message: string) => {
+    const key = (Object.entries(M) as [string, string][]).find(([, v]) => v === message)?.[0];
+    return key ? t(`adminCourses.msg.${key}`) : message;
+  };
+}
+
+const useIsAdmin = () => {
+  const session = useVerifiedSession();
+  return (session.state === 'done' ? session.user?.type : undefined) === UserRoles.admin;
+};
+
+function CourseCard({ course, admin, onChange }: { course: Course; admin: boolean; onChange: (c: Course) => void }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<{ data: Course | Course[]; message?: string }>) => {
+    setBusy(true);
+    try {
+      const { data, message } = await work();
+      const changed = Array.isArray(data) ? data.find((c) => c._id === course._id) : data;
+      if (changed) onChange(changed);
+      if (message) toast(msg(message), 'success');
+    } catch (err) {
+      toast(err instanceof ApiError && err.status === 403 ? t('adminCourses.forbidden') : t('adminCourses.msg.failed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const togglePublished = () =>
+    run(() => answer(authApi.GET(course.published ? '/api/v1/course/unpublished/{id}' : '/api/v1/course/published/{id}', { params: { path: { id: course._id } } })));
+  const toggleFeatured = () =>
+    run(() => answer(authApi.POST('/api/v1/course/featured/add/', { body: course.featured ? { featured: [], unFeatured: [course._id] } : { featured: [course._id], unFeatured: [] } })));
+  return (
+    <article className="card admin-course-card" data-testid="admin-course" data-id={course._id} data-title={course.title}>
+      <div className="admin-course-thumb">{course.thumbnail ? <img src={course.thumbnail} alt="" loading="lazy" /> : <span aria-hidden="true">🎸</span>}</div>
+      <div className="admin-course-body">
+        <h3>{course.title}</h3>
+        <p className="pills">
+          <span className="pill">{t(categoryKey(course.catagory))}</span>
+          <span className={`pill ${course.published ? 'pill-ok' : 'pill-muted'}`} data-testid="course-state">
+            {course.published ? t('adminCourses.published') : t('adminCourses.draft')}
+          </span>
+          {course.featured && <span className="pill pill-ok">{t('adminCourses.featured')}</span>}
+        </p>
+      </div>
+      <div className="user-card-actions">
+        {admin && (
+          <>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void toggleFeatured()} data-testid="course-feature">
+              {course.featured ? t('adminCourses.unfeature') : t('adminCourses.feature')}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void togglePublished()} data-testid="course-publish">
+              {course.published ? t('adminCourses.unpublish') : t('adminCourses.publish')}
+            </button>
+          </>
+        )}
+        <Link className="btn btn-outline btn-sm" to={`/updatecourse?id=${encodeURIComponent(course._id)}`} data-testid="course-edit">
+          {t('adminCourses.edit')}
+        </Link>
+        <a className="btn btn-primary btn-sm" href={`/courseview?id=${encodeURIComponent(course._id)}`} data-testid="course-view">
+          {t('adminCourses.viewDetails')}
+        </a>
+      </div>
+    </article>
+  );
+}
+
+export function CourseList() {
+  const { t } = useTranslation();
+  const admin = useIsAdmin();
+  const [featuredOnly, setFeaturedOnly] = useState(false);
+  const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
+  const shown = (list.data ?? []).filter((c) => !featuredOnly || c.featured);
+  return (
+    <AdminPage
+      title={t('adminCourses.listTitle')}
+      testId="admin-course-list"
+      actions={
+        <>
+          <div className="segmented" role="group" aria-label={t('adminCourses.listTitle')}>
+            <button type="button" className={`btn btn-sm ${!featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={!featuredOnly} onClick={() => setFeaturedOnly(false)} data-testid="courses-all">
+              {t('adminCourses.all')}
+            </button>
+            <button type="button" className={`btn btn-sm ${featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={featuredOnly} onClick={() => setFeaturedOnly(true)} data-testid="courses-featured">
+              {t('adminCourses.featuredOnly')}
+            </button>
+          </div>
+          <Link className="btn btn-primary btn-sm" to="/addcourse">
+            {t('adminCourses.addTitle')}
+          </Link>
+        </>
+      }
+    >
+      {list.error ? (
+        <LoadError onRetry={list.reload} />
+      ) : list.loading && !list.data ? (
+        <Loading />
+      ) : shown.length === 0 ? (
+        <NoData />
+      ) : (
+        <div className="admin-course-grid">
+          {shown.map((c) => (
+            <CourseCard key={c._id} course={c} admin={admin} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+          ))}
+        </div>
+      )}
+    </AdminPage>
+  );
+}
+
+function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    <label className="form-field">
+      <span>{label}</span>
+      {children}
+      {error && <small className="field-error">{error}</small>}
+    </label>
+  );
+}
+
+interface Video {
+  file: File;
+  title: string;
+  status: 'open' | 'login' | 'paid';
+}
+
+/** The course form: `mode` add (every field required) or update (every field optional, prefilled). */
+function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?: Course; onDone: (c: Course) => void }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
+  const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [videos, setVideos] = useState<Video[]>([]);
+  const req = mode === 'add';
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const data = new FormData(formEl);
+    // Update: only what was filled in or chosen (back office §2).
+    const form = new FormData();
+    for (const [k, v] of data.entries()) {
+      if (k === 'videos') continue;
+      if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, v);
+    }
+    for (const v of videos) {
+      form.append('videos', v.file, v.file.name);
+      form.append('videoTitles', v.title);
+      form.append('videoStatus', v.status);
+    }
+    if (req && videos.length === 0) {
+      setProblem({ message: M.courseAddFailed, fields: { videos: t('adminCourses.videoRequired') } });
+      toast(msg(M.courseAddFailed), 'error');
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    setProgress(0);
+    try {
+      const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
+      const { data: saved, message } = await uploadWithProgress<Course>(path, form, setProgress);
+      toast(msg(message ?? (req ? M.courseAdded : M.courseUpdated)), 'success');
+      if (req) {
+        formEl.reset();
+        setVideos([]);
+      }
+      onDone(saved);
+    } catch (err) {
+      const fallback = req ? M.courseAddFailed : M.courseUpdateFailed;
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      setProblem({ message: fallback, fields });
+      toast(msg(fallback), 'error');
+    } finally {
+      setBusy(false);
+      setProgress(0);
+    }
+  };
+
+  const f = problem?.fields ?? {};
+  const c = course;
+  const tier = (name: (typeof TIERS)[number]) => c?.[`price${name}`];
+  return (
+    <form className="admin-form course-form" onSubmit={(e) => void submit(e)} data-testid={`course-form-${mode}`} noValidate>
+      {problem && (
+        <div className="alert-error admin-alert" role="alert" data-testid="course-form-error">
+          {msg(problem.message)}
+          {problem.fields && (
+            <ul>
+              {Object.entries(problem.fields).map(([k, v]) => (
+                <li key={k}>
+                  {k}: {v}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.title')} error={f.title}>
+          <input name="title" required={req} defaultValue={c?.title} data-testid="course-title" />
+        </Field>
+        <Field label={t('adminCourses.f.subtitle')} error={f.subtitle}>
+          <input name="subtitle" required={req} defaultValue={c?.subtitle} />
+        </Field>
+        <Field label={t('adminCourses.f.catagory')} error={f.catagory}>
+          <select name="catagory" required={req} defaultValue={c?.catagory ?? ''}>
+            <option value="">{t('adminCourses.choose')}</option>
+            {CATEGORIES.map((x) => (
+              <option key={x} value={x}>
+                {t(categoryKey(x))}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.courseType')} error={f.courseType}>
+          <select name="courseType" required={req} defaultValue={c?.courseType ?? ''}>
+            <option value="">{t('adminCourses.choose')}</option>
+            {LEVELS.map((x) => (
+              <option key={x} value={x}>
+                {t(`adminCourses.level.${x}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.instructor')} error={f.instructor}>
+          <select key={instructors.data ? 'loaded' : 'loading'} name="instructor" required={req} defaultValue={c?.instructor ?? ''} data-testid="course-instructor">
+            <option value="">{t('adminCourses.choose')}</option>
+            {(instructors.data ?? []).map((i) => (
+              <option key={i._id} value={i._id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.courseHour')} error={f.courseHour}>
+          <input name="courseHour" inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={c?.courseHour} />
+        </Field>
+      </div>
+      <Field label={t('adminCourses.f.desc')} error={f.desc}>
+        <textarea name="desc" rows={4} required={req} defaultValue={c?.desc} />
+      </Field>
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.topic')} error={f.topic}>
+          <input name="topic" required={req} defaultValue={c?.topic.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+        <Field label={t('adminCourses.f.requirements')} error={f.requirements}>
+          <input name="requirements" required={req} defaultValue={c?.requirements.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+        <Field label={t('adminCourses.f.whoFor')} error={f.whoFor}>
+          <input name="whoFor" required={req} defaultValue={c?.whoFor.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+      </div>
+      <fieldset className="tier-grid">
+        <legend>{t('adminCourses.tiers')}</legend>
+        {TIERS.map((name) => (
+          <div key={name} className="tier-box" data-tier={name}>
+            <strong>{t(`adminCourses.tier.${name}`)}</strong>
+            <Field label={t('adminCourses.f.price')} error={f[`price${name}Price`]}>
+              <input name={`price${name}Price`} inputMode="decimal" required={req} defaultValue={tier(name) ? tier(name)!.price / 100 : undefined} />
+            </Field>
+            <Field label={t('adminCourses.f.oldPrice')} error={f[`price${name}OldPrice`]}>
+              <input name={`price${name}OldPrice`} inputMode="decimal" required={req} defaultValue={tier(name) ? tier(name)!.oldPrice / 100 : undefined} />
+            </Field>
+            <Field label={t('adminCourses.f.validity')} error={f[`price${name}Validity`]}>
+              <input name={`price${name}Validity`} inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={tier(name)?.validity} />
+            </Field>
+          </div>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.thumbnail')} error={f.thumbnail}>
+          <input type="file" name="thumbnail" accept="image/jpeg,image/png,image/gif,image/webp" required={req} data-testid="course-thumbnail" />
+        </Field>
+        <Field label={t('adminCourses.f.banner')} error={f.banner}>
+          <input type="file" name="banner" accept="image/jpeg,image/png,image/gif,image/webp" required={req} data-testid="course-banner" />
+        </Field>
+        <Field label={t('adminCourses.f.documents')} error={f.documents}>
+          <input type="file" name="documents" accept="application/pdf" multiple />
+        </Field>
+        <Field label={t('adminCourses.f.videos')} error={f.videos}>
+          <input
+            type="file"
+            accept="video/*"
+            multiple
+            data-testid="course-videos"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []).map((file): Video => ({ file, title: file.name.replace(/\.[^.]+$/, ''), status: 'paid' }));
+              setVideos((v) => [...v, ...picked]);
+              e.target.value = '';
+            }}
+          />
+        </Field>
+      </div>
+      {videos.length > 0 && (
+        <ol className="lesson-list" data-testid="course-video-list">
+          {videos.map((v, i) => (
+            <li key={`${v.file.name}-${i}`}>
+              <input aria-label={t('adminCourses.lessonTitle')} value={v.title} onChange={(e) => setVideos((all) => all.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))} />
+              <select aria-label={t('adminCourses.lessonStatus')} value={v.status} onChange={(e) => setVideos((all) => all.map((x, j) => (j === i ? { ...x, status: e.target.value as Video['status'] } : x)))}>
+                {(['open', 'login', 'paid'] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`adminCourses.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setVideos((all) => all.filter((_, j) => j !== i))}>
+                {t('adminCourses.remove')}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="upload-progress" data-testid="upload-progress-wrap">
+        <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')} data-testid="upload-progress" data-value={progress}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <span className="upload-percent">{progress}%</span>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy} data-testid="course-submit">
+        {busy ? t('adminCourses.uploading') : req ? t('adminCourses.addTitle') : t('adminCourses.updateTitle')}
+      </button>
+    </form>
+  );
+}
+
+export function AddCourse() {
+  const { t } = useTranslation();
+  const [last, setLast] = useState<Course | null>(null);
+  return (
+    <AdminPage title={t('adminCourses.addTitle')} testId="admin-add-course">
+      {last && (
+        <p className="alert-success" role="status" data-testid="course-added">
+          {t('adminCourses.msg.courseAdded')} <Link to={`/updatecourse?id=${encodeURIComponent(last._id)}`}>{last.title}</Link>
+        </p>
+      )}
+      <CourseForm mode="add" onDone={setLast} />
+    </AdminPage>
+  );
+}
+
+function FreeLessonForm({ course, onSaved }: { course: Course; onSaved: (c: Course) => void }) {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const [title, setTitle] = useState('');
+  const [path, setPath] = useState('');
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim() || !path.trim()) {
+      setError(msg(M.freeLessonMissing));
+      return;
+    }
+    setError('');
+    try {
+      const { data } = await answer(authApi.POST('/api/v1/course/addfreevideos/{id}', { params: { path: { id: course._id } }, body: { title, path } }));
+      toast(t('adminCourses.msg.freeLessonAdded'), 'success');
+      setTitle('');
+      setPath('');
+      onSaved(data);
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 400 ? msg(err.message) : t('adminCourses.msg.somethingWrong'));
+    }
+  };
+  return (
+    <form className="admin-form free-lesson-form" onSubmit={(e) => void submit(e)} data-testid="free-lesson-form" noValidate>
+      <h2>{t('adminCourses.freeLessons')}</h2>
+      {course.freeLessons.length > 0 && (
+        <ul>
+          {course.freeLessons.map((l) => (
+            <li key={l.youtube}>
+              {l.title} — <a href={l.youtube}>{l.youtube}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <div className="alert-error admin-alert" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.freeTitle')}>
+          <input value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <Field label={t('adminCourses.f.youtube')}>
+          <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
+        </Field>
+      </div>
+      <button type="submit" className="btn btn-outline">
+        {t('adminCourses.addFreeLesson')}
+      </button>
+    </form>
+  );
+}
+
+export function UpdateCourse() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
+  const [saved, setSaved] = useState<Record<string, Course>>({});
+  const course = saved[id] ?? list.data?.find((c) => c._id === id);
+  return (
+    <AdminPage title={t('adminCourses.updateTitle')} testId="admin-update-course">
+      {list.error ? (
+        <LoadError onRetry={list.reload} />
+      ) : list.loading && !list.data ? (
+        <Loading />
+      ) : !list.data?.length ? (
+        <NoData />
+      ) : (
+        <>
+          <label className="form-field pick-field">
+            <span>{t('adminCourses.pickCourse')}</span>
+            <select value={id} onChange={(e) => setParams({ id: e.target.value })} data-testid="update-course-pick">
+              <option value="">{t('adminCourses.choose')}</option>
+              {list.data.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          {course && (
+            <>
+              <CourseForm key={course._id} mode="update" course={course} onDone={(c) => setSaved((s) => ({ ...s, [c._id]: c }))} />
+              <FreeLessonForm course={course} onSaved={(c) => setSaved((s) => ({ ...s, [c._id]: c }))} />
+            </>
+          )}
+        </>
+      )}
+    </AdminPage>
+  );
+}
