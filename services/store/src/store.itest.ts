@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { commerceV1, StoreEvents, storeV1 } from '@taal/contracts';
+import { commerceV1, IdentityEvents, identityEventsV1, StoreEvents, storeV1 } from '@taal/contracts';
 import { startCommerce, type RunningCommerce } from '@taal/commerce';
-import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
+import { callUnary, createClient, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
 import { createSslCommerzClient, startSandbox, type RunningSandbox } from '@taal/payments';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
@@ -244,6 +244,26 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     } finally {
       await down.stop();
     }
+  });
+
+  it('mails the receiver in their own language when identity told us one, else in the buyer’s', async () => {
+    const bengali = `bn-${RUN}@example.com`;
+    await backend.bus.publish([
+      createEnvelope({
+        type: IdentityEvents.userRegistered,
+        key: 'bn-user',
+        payload: identityEventsV1.UserRegistered.encode(
+          identityEventsV1.UserRegistered.fromPartial({ user: { id: `bn-user-${RUN}`, name: 'Rina', email: bengali, language: 'bn' } }),
+        ).finish(),
+      }),
+    ]);
+    await waitFor(async () => (await backend.sql.query(`SELECT 1 FROM store.contact WHERE email = $1`, [bengali])).rows.length > 0, 'the contact');
+    const { codes } = await buy(student('lang-buyer'), product, 1, bengali);
+    const mail = mails.filter((m) => m.to === bengali).at(-1)!;
+    expect(mail.subject).toContain('গিফট কার্ড');
+    expect(mail.text).toContain(codes[0]);
+    // The buyer's copy is in the buyer's language (en: the order's language).
+    expect(mails.filter((m) => m.to === `store-lang-buyer-${RUN}@example.com`).at(-1)!.subject).toBe('Rafi sent you a gift card');
   });
 
   it('refuses a client total that is not price × quantity', async () => {
