@@ -40,6 +40,8 @@ const AddInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ de
 const UpdateInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.UpdateInstructor })));
 const AddUpcoming = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.AddUpcoming })));
 const UpcomingList = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.UpcomingList })));
+const AdminMessages = lazy(() => import('./pages/Messages'));
+const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -84,6 +86,8 @@ export function App() {
                 <Route path="/updateinstructor" element={<UpdateInstructor />} />
                 <Route path="/upcoming" element={<AddUpcoming />} />
                 <Route path="/adminupcomingcourselist" element={<UpcomingList />} />
+                <Route path="/adminmessages" element={<AdminMessages />} />
+                <Route path="/manageNotification" element={<ManageNotifications />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

@@ -9,6 +9,9 @@ import { useVerifiedSession } from '@taal/web-shared/auth';
 import { InstructorGuard, StudentGuard } from '@taal/web-shared/guard';
 import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
+import InstructorMessages from './instructor/Messages';
+import NotificationsPage from './Notifications';
+import StudentMessages from './student/Messages';
 import EarnMoney from './student/EarnMoney';
 import PurchaseHistory from './student/PurchaseHistory';
 import RedeemGiftCard from './student/RedeemGiftCard';
@@ -19,6 +22,10 @@ const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'payme
 
 type TabContent = ComponentType<{ user: SessionUser }>;
 const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney, redeemGiftCard: RedeemGiftCard };
+
+// Messages (issue 13).
+STUDENT_CONTENT.messages = StudentMessages;
+const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages };
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
 export function tabIndex(param: string | null, count: number): number {
@@ -61,16 +68,6 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
   );
 }
 
-function Notifications() {
-  const { t } = useTranslation();
-  return (
-    <div className="card">
-      <h1>{t('notifications.title')}</h1>
-      <p className="muted">{t('notifications.empty')}</p>
-    </div>
-  );
-}
-
 export function App() {
   return (
     <BrowserRouter>
@@ -88,7 +85,7 @@ export function App() {
             path="/instructorpanel"
             element={
               <InstructorGuard>
-                <Tabs kind="instructor" tabs={INSTRUCTOR_TABS} />
+                <Tabs kind="instructor" tabs={INSTRUCTOR_TABS} content={INSTRUCTOR_CONTENT} />
               </InstructorGuard>
             }
           />
@@ -96,7 +93,7 @@ export function App() {
             path="/notifications"
             element={
               <StudentGuard>
-                <Notifications />
+                <NotificationsPage />
               </StudentGuard>
             }
           />

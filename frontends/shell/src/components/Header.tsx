@@ -12,7 +12,8 @@ import { fontsFor } from '../fonts';
 import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
-import { BellIcon, BrandMark, CartIcon, EmptyInboxPicture, GlobeIcon, UserIcon } from './icons';
+import { NotificationsMenu } from './Notifications';
+import { BrandMark, CartIcon, GlobeIcon, UserIcon } from './icons';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 
@@ -96,26 +97,6 @@ function InstructorsMenu() {
           </ul>
           <a href="/instructorlist" onClick={go} className="menu-footer-link">
             {t('nav.allInstructors')}
-          </a>
-        </div>
-      )}
-    </Dropdown>
-  );
-}
-
-function NotificationsMenu() {
-  const { t } = useTranslation();
-  return (
-    <Dropdown label={<BellIcon />} buttonClass="icon-btn" ariaLabel={t('nav.notifications')} testId="notifications-menu" align="right">
-      {(close) => (
-        <div className="notifications-menu" onClick={close}>
-          <h3>{t('notifications.title')}</h3>
-          <div className="empty-state">
-            <EmptyInboxPicture />
-            <p>{t('notifications.empty')}</p>
-          </div>
-          <a href="/notifications" onClick={go} className="menu-footer-link">
-            {t('notifications.viewAll')}
           </a>
         </div>
       )}
@@ -243,7 +224,7 @@ export function Header({ pathname }: { pathname: string }) {
             <CartIcon />
             {cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
           </a>
-          <NotificationsMenu />
+          <NotificationsMenu session={session} />
           {!isCourseView(pathname) && <LanguageMenu />}
           {session.loggedIn ? (
             <UserMenu session={session} />

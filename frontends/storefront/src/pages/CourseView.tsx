@@ -12,6 +12,7 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
 import { CourseLessons } from '../components/player/CourseLessons';
+import { MessageInstructor } from '../components/MessageInstructor';
 import { commerce, commerceError, currentStudent, type TierName } from '../commerce';
 
 const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
@@ -241,6 +242,7 @@ export default function CourseView() {
           </div>
         </section>
       )}
+      {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
     </article>
   );
 }

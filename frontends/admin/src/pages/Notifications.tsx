@@ -1,0 +1,110 @@
+// /manageNotification (back office §2, §4): create a notification for every user (POST
+// /notification/create, body msg), the list newest first (GET /notification), and delete after
+// 'Notification will be deleted. Are you sure?' (DELETE /notification/{id}). Create, delete and
+// list errors show in a red alert with the server's message (§9); an illustration when empty.
+import { useState, type FormEvent } from 'react';
+import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { formatDateTime } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { AdminPage, Loading } from '../components/States';
+
+const serverMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.status < 500 && err.message ? err.message : fallback);
+
+function EmptyIllustration() {
+  return (
+    <svg width="140" height="110" viewBox="0 0 140 110" aria-hidden="true">
+      <ellipse cx="70" cy="100" rx="50" ry="6" fill="#efe6da" />
+      <path d="M70 10c-14 0-24 10-24 24v18l-8 12h64l-8-12V34c0-14-10-24-24-24z" fill="#f6efe6" stroke="#b5471b" strokeWidth="3" />
+      <circle cx="70" cy="72" r="7" fill="#b5471b" />
+      <path d="M100 20l10-8M104 34h12M40 20l-10-8M36 34H24" stroke="#d9c7b0" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export default function ManageNotifications() {
+  const { t, i18n } = useTranslation();
+  const list = useAsync(async () => (await answer(authApi.GET('/api/v1/notification'))).data, []);
+  const [msg, setMsg] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!msg.trim()) {
+      setError(t('adminNotifications.required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await answer(authApi.POST('/api/v1/notification/create', { body: { msg: msg.trim() } }));
+      toast(t('adminNotifications.created'), 'success');
+      setMsg('');
+      list.reload();
+    } catch (err) {
+      setError(serverMessage(err, t('adminNotifications.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (id: string) => {
+    if (!window.confirm(t('adminNotifications.confirmDelete'))) return;
+    setError('');
+    try {
+      await answer(authApi.DELETE('/api/v1/notification/{id}', { params: { path: { id } } }));
+      toast(t('adminNotifications.deleted'), 'success');
+      list.reload();
+    } catch (err) {
+      setError(serverMessage(err, t('adminNotifications.failed')));
+    }
+  };
+  const listError = list.error ? serverMessage(list.error, t('common.loadFailed')) : '';
+  return (
+    <AdminPage title={t('adminNotifications.title')} testId="manage-notifications">
+      {(error || listError) && (
+        <div className="alert-error admin-alert" role="alert" data-testid="notification-error">
+          {error || listError}
+        </div>
+      )}
+      <form className="card form notification-form" onSubmit={(e) => void create(e)} noValidate>
+        <label className="field">
+          <span>{t('adminNotifications.message')}</span>
+          <textarea rows={3} value={msg} maxLength={500} onChange={(e) => setMsg(e.target.value)} data-testid="notification-text" />
+        </label>
+        <button className="btn btn-primary" disabled={busy} data-testid="notification-create">
+          {t('adminNotifications.create')}
+        </button>
+      </form>
+      <section className="card">
+        <h2>{t('adminNotifications.list')}</h2>
+        {list.loading && !list.data ? (
+          <Loading />
+        ) : !list.data?.length ? (
+          !listError && (
+            <div className="empty-state" data-testid="notifications-empty">
+              <EmptyIllustration />
+              <p>{t('adminNotifications.empty')}</p>
+            </div>
+          )
+        ) : (
+          <ul className="admin-messages" data-testid="notification-list">
+            {list.data.map((n) => (
+              <li key={n._id} className="admin-message" data-testid="notification-entry">
+                <p className="admin-message-text">{n.msg}</p>
+                <div className="admin-message-actions">
+                  <time className="muted" dateTime={n.createdAt}>
+                    {formatDateTime(n.createdAt, i18n.resolvedLanguage)}
+                  </time>
+                  <button type="button" className="btn btn-sm btn-danger" onClick={() => void remove(n._id)} data-testid="notification-delete">
+                    {t('adminNotifications.delete')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </AdminPage>
+  );
+}

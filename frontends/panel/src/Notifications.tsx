@@ -1,0 +1,78 @@
+// /notifications (spec §2): every notification of the signed-in student, newest first, unread
+// ones marked with a dot and a "Mark as read" button (for this user only); an illustration when
+// there are none. Follows the header's bell (the same events).
+import { formatDateTime } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { useVerifiedSession } from '@taal/web-shared/auth';
+import { toast } from '@taal/web-shared/toast';
+import { useAsync } from '@taal/web-shared/useAsync';
+import { useEffect } from 'react';
+import { TabLoading } from './components';
+import { messaging, NOTIFICATIONS_CHANGED_EVENT } from './messaging';
+
+function EmptyPicture() {
+  return (
+    <svg width="120" height="96" viewBox="0 0 120 96" aria-hidden="true" className="empty-picture">
+      <rect x="14" y="28" width="92" height="56" rx="8" fill="#f6efe6" stroke="#d9c7b0" strokeWidth="2" />
+      <path d="M14 56h26l6 10h28l6-10h26" fill="none" stroke="#d9c7b0" strokeWidth="2" />
+      <path d="M60 8c-9 0-15 7-15 15v9l-5 7h40l-5-7v-9c0-8-6-15-15-15z" fill="#b5471b" opacity="0.85" />
+      <circle cx="60" cy="43" r="4" fill="#b5471b" />
+    </svg>
+  );
+}
+
+export default function NotificationsPage() {
+  const { t, i18n } = useTranslation();
+  const session = useVerifiedSession();
+  const userId = session.state === 'done' ? (session.user?._id ?? '') : '';
+  const list = useAsync(async () => (userId ? messaging.notifications(userId) : []), [userId]);
+  const { reload } = list;
+  useEffect(() => {
+    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, reload);
+  }, [reload]);
+  const markRead = async (id: string) => {
+    try {
+      await messaging.markRead(userId, id);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+  return (
+    <div className="card section notifications-page" data-testid="notifications-page">
+      <h1>{t('notifications.title')}</h1>
+      {list.loading && !list.data ? (
+        <TabLoading />
+      ) : list.error ? (
+        <div className="panel-alert" role="alert">
+          {t('notifications.fetchError')}
+        </div>
+      ) : !list.data?.length ? (
+        <div className="empty-state panel-empty" data-testid="notifications-empty">
+          <EmptyPicture />
+          <p>{t('notifications.empty')}</p>
+        </div>
+      ) : (
+        <ul className="message-list">
+          {list.data.map((n) => (
+            <li key={n._id} className={`card message-card ${n.read ? 'is-read' : 'is-unread'}`} data-testid="notification-row">
+              <div className="message-head">
+                <span>
+                  {!n.read && <span className="unread-dot" aria-label={t('notifications.unread')} />} {n.msg}
+                </span>
+                <time className="muted" dateTime={n.createdAt}>
+                  {formatDateTime(n.createdAt, i18n.resolvedLanguage)}
+                </time>
+              </div>
+              {!n.read && (
+                <button type="button" className="linklike" onClick={() => void markRead(n._id)} data-testid="notification-mark-read">
+                  {t('notifications.markRead')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { answer, authApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
+import { toast } from '@taal/web-shared/toast';
+import { currentStudent } from '../commerce';
+
+/**
+ * The course view's message form to the course's instructor (spec §2, §5): a student sends it
+ * to `POST contact/instructor/` (decision 0019) and reads 'Message Sent Successfully!!'; logged
+ * out it says 'Please login first' and goes to /login?redirect=cart. Answers appear in the
+ * student panel's Messages tab.
+ */
+export function MessageInstructor({ instructorId, instructorName, courseId }: { instructorId: string; instructorName: string; courseId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const user = currentStudent();
+    if (!user) {
+      toast(t('errors.loginFirst'), 'error');
+      navigate('/login?redirect=cart');
+      return;
+    }
+    if (!message.trim()) {
+      toast(t('messaging.messageRequired'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await answer(
+        authApi.POST('/api/v1/contact/instructor/', {
+          body: { to: instructorId, message: message.trim(), name: user.name, email: user.email, from: user._id, course: courseId },
+        }),
+      );
+      toast(t('messaging.sent'), 'success');
+      setMessage('');
+    } catch (err) {
+      toast(translateApiError(t, err, 'messaging.failed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="section card" data-testid="message-instructor">
+      <h2>{t('messaging.askTitle', { name: instructorName })}</h2>
+      <form className="form" onSubmit={(e) => void send(e)} noValidate>
+        <label>
+          {t('messaging.yourMessage')}
+          <textarea rows={4} value={message} maxLength={5000} onChange={(e) => setMessage(e.target.value)} data-testid="message-instructor-text" />
+        </label>
+        <button className="btn btn-primary" disabled={busy} data-testid="message-instructor-send">
+          {t('messaging.send')}
+        </button>
+      </form>
+    </section>
+  );
+}
