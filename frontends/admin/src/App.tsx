@@ -23,15 +23,17 @@ const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default
 const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
 const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
 const CertificateList = lazy(() => import('./pages/Certificates'));
+const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
+const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
+const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
+const PopupPage = lazy(() => import('./pages/Popup'));
 const StoreCategories = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreCategories })));
 const StoreProducts = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreProducts })));
 const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreOrders })));
 const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
-const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
-const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
-const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
-const PopupPage = lazy(() => import('./pages/Popup'));
+const AdminMessages = lazy(() => import('./pages/Messages'));
+const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
 const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
 const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
@@ -40,8 +42,13 @@ const AddInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ de
 const UpdateInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.UpdateInstructor })));
 const AddUpcoming = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.AddUpcoming })));
 const UpcomingList = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.UpcomingList })));
-const AdminMessages = lazy(() => import('./pages/Messages'));
-const ManageNotifications = lazy(() => import('./pages/Notifications'));
+const SalesAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SalesAnalytics })));
+const InstructorAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
+const InstructorDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorDetail })));
+const CourseAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalytics })));
+const CourseAnalyticsDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalyticsDetail })));
+const SettlementList = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementList })));
+const SettlementDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementDetail })));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 
 export function App() {
@@ -69,15 +76,17 @@ export function App() {
                 <Route path="/updatelesson" element={<UpdateLesson />} />
                 <Route path="/subscription-expire-data" element={<ExpiredSubscriptions />} />
                 <Route path="/admincertificatelist" element={<CertificateList />} />
+                <Route path="/adminfreebies" element={<FreebieList />} />
+                <Route path="/addpost" element={<AddFreebie />} />
+                <Route path="/update-freebies/:id" element={<UpdateFreebie />} />
+                <Route path="/addpopup" element={<PopupPage />} />
                 <Route path="/adminstorecategories" element={<StoreCategories />} />
                 <Route path="/adminstoreproduct" element={<StoreProducts />} />
                 <Route path="/adminstoreorders" element={<StoreOrders />} />
                 <Route path="/adminstoregiftcard" element={<StoreGiftCards />} />
                 <Route path="/admin/store/:id" element={<GiftCardDetail />} />
-                <Route path="/adminfreebies" element={<FreebieList />} />
-                <Route path="/addpost" element={<AddFreebie />} />
-                <Route path="/update-freebies/:id" element={<UpdateFreebie />} />
-                <Route path="/addpopup" element={<PopupPage />} />
+                <Route path="/adminmessages" element={<AdminMessages />} />
+                <Route path="/manageNotification" element={<ManageNotifications />} />
                 <Route path="/admincourselist" element={<CourseList />} />
                 <Route path="/addcourse" element={<AddCourse />} />
                 <Route path="/updatecourse" element={<UpdateCourse />} />
@@ -86,8 +95,14 @@ export function App() {
                 <Route path="/updateinstructor" element={<UpdateInstructor />} />
                 <Route path="/upcoming" element={<AddUpcoming />} />
                 <Route path="/adminupcomingcourselist" element={<UpcomingList />} />
-                <Route path="/adminmessages" element={<AdminMessages />} />
-                <Route path="/manageNotification" element={<ManageNotifications />} />
+                <Route path="/adminanalyticssales" element={<SalesAnalytics />} />
+                <Route path="/adminanalyticsinstructor" element={<InstructorAnalytics />} />
+                <Route path="/admin/instructor/:id" element={<InstructorDetail />} />
+                <Route path="/adminanalyticscourses" element={<CourseAnalytics />} />
+                <Route path="/admin/course/analytics/:id" element={<CourseAnalyticsDetail />} />
+                <Route path="/admin-instructor-settlement" element={<SettlementList />} />
+                <Route path="/instructor-payment" element={<SettlementList />} />
+                <Route path="/admin-instructor-settlement/:id" element={<SettlementDetail />} />
                 <Route path="*" element={<ComingSoon />} />
               </Routes>
             </Suspense>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
 import { dhakaDay } from '@taal/contracts/web';
-import { BarChart, type Bar } from '../components/BarChart';
+import { Chart, type ChartDatum as Bar } from '../components/Chart';
 import { DataTable, type Column } from '../components/DataTable';
 import { DateRange, DEFAULT_RANGE_DAYS, lastDays } from '../components/DateRange';
 import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
@@ -91,7 +91,7 @@ export default function AnalyticsUsers() {
         <>
           <div className="card chart-card">
             <h2>{t('adminAnalytics.signupsChart')}</h2>
-            <BarChart bars={bars} label={t('adminAnalytics.signupsChart')} testId="signups-chart" />
+            <Chart data={bars} label={t('adminAnalytics.signupsChart')} testId="signups-chart" />
           </div>
           <h2>{t('adminAnalytics.usersTable')}</h2>
           <DataTable title={t('adminAnalytics.usersTitle')} columns={columns} rows={s?.data} loading={stats.loading} pageSize={TABLE_PAGE_SIZE} rowKey={(u) => u._id} fileName="user-analytics.csv" testId="analytics-users-table" />

@@ -1,0 +1,235 @@
+// Payouts in the browser against the real all-in-one (issue 12): two students buy the demo
+// instructor's course, one by card with a 10% voucher (the payment sandbox), the other from
+// their wallet; the instructor sees both sales net of the 2.5% gateway cut in the Analytics tab;
+// the admin sees the due on the instructor's detail page, settles part of it with a PDF receipt
+// (after a confirmation); the instructor sees it Settled and downloads the receipt. Screenshots of
+// every payouts screen in en and bn go to /tmp/shots/payouts/ (override with SHOTS_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/payouts';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+let taal: Taal;
+let browser: Browser;
+
+beforeAll(async () => {
+  taal = await startTaal();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await taal?.stop();
+}, 30_000);
+
+interface Course {
+  _id: string;
+  title: string;
+  instructor: string | { _id: string };
+  priceSilver: { price: number };
+}
+
+async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; message?: string };
+  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+async function useSession(page: Page, s: LoginAnswer, lang = 'en') {
+  await page.goto(`${taal.baseUrl}/`);
+  await page.evaluate(
+    ([x, l]) => {
+      localStorage.clear();
+      localStorage.setItem('token', x.token);
+      localStorage.setItem('refreshToken', x.refreshToken);
+      localStorage.setItem('type', String(x.type));
+      localStorage.setItem('user', JSON.stringify(x.user));
+      localStorage.setItem('login', 'true');
+      localStorage.setItem('i18nextLng', l);
+    },
+    [s, lang] as const,
+  );
+}
+
+async function setLanguage(page: Page, lang: string) {
+  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
+}
+
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(async () => {
+    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => !document.querySelector('.toast'));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+/** A second student: sign-up, the verification mail, login. */
+async function newStudent(page: Page): Promise<LoginAnswer> {
+  const who = { email: `buyer-${Date.now()}@example.com`, password: 'secret12', name: 'Rahim Kreta' };
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name: who.name, email: who.email, password: who.password, confirmPassword: who.password, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' }))
+    form.append(k, v);
+  form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
+  expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
+  const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(taal, who.email))[0]!.body)![0];
+  expect((await fetch(`${taal.baseUrl}/api/v1/user/verify-email/${new URL(link).pathname.split('/').pop()}`)).ok).toBe(true);
+  return loginByApi(taal.baseUrl, who);
+}
+
+const gatewayCut = (paid: number) => Math.floor((paid * 25 * 2 + 1000) / 2000);
+const money = (poisha: number) => (poisha / 100).toFixed(2);
+
+test('two students buy, the instructor sees both sales net of 2.5%, the admin settles part with a PDF receipt, the instructor sees it Settled and downloads it; en and bn', async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const instructor = await loginByApi(taal.baseUrl, DEMO.instructor);
+    const profile = (instructor.user as unknown as { instructor: string }).instructor;
+    const studentA = await loginByApi(taal.baseUrl, DEMO.student);
+    const studentB = await newStudent(page);
+    const courses = (await (await fetch(`${taal.baseUrl}/api/v1/course/`)).json()).data as Course[];
+    const owner = (c: Course) => (typeof c.instructor === 'string' ? c.instructor : c.instructor?._id);
+    const course = courses.find((c) => owner(c) === profile && c.priceSilver?.price > 0)!;
+    const price = course.priceSilver.price;
+
+    // ---- Student A: by card with a 10% voucher, in the browser through the payment sandbox.
+    const code = `PAY${Date.now().toString(36).toUpperCase()}`;
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 10, useLimit: 5, expireDate: '2099-12-31' });
+    await call('POST', 'cart/remove_all', studentA.token, { user: studentA.user._id });
+    await call('POST', 'cart/', studentA.token, { user: studentA.user._id, course: course._id, tier: 'silver' });
+    await useSession(page, studentA);
+    await page.goto(`${taal.baseUrl}/cart`);
+    await page.fill('[data-testid="voucher-input"]', code);
+    await page.click('[data-testid="voucher-apply"]');
+    await page.locator('.toast', { hasText: 'Coupon Applied' }).first().waitFor({ timeout: 15_000 });
+    await page.click('[data-testid="cart-proceed"]');
+    await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
+    await page.locator('button', { hasText: /^\s*Pay\s*$/ }).first().click();
+    await page.waitForURL('**/payment/success?order=*', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="payment-success"][data-state="paid"]', { timeout: 20_000 });
+    const paidA = price - Math.ceil((price * 10) / 100);
+
+    // ---- Student B: from the wallet (an admin credit), zero-payable path.
+    await call('POST', 'wallet/credit', admin.token, { userId: studentB.user._id, kind: 'refund', amount: price, reference: `e2e-${Date.now()}` });
+    await call('POST', 'cart/', studentB.token, { user: studentB.user._id, course: course._id, tier: 'silver' });
+    const orderB = await call<{ _id: string }>('POST', 'order', studentB.token, { userId: studentB.user._id, amount: 0 });
+    await call('POST', `cart/zero-cart/${studentB.user._id}/${orderB._id}`, studentB.token, { total_amount: 0, discount_amount: 0, cart: { id: studentB.user._id }, value_c: orderB._id });
+
+    // ---- The instructor: Analytics tab shows both sales, net of the 2.5% cut.
+    await useSession(page, instructor);
+    const sales = async () => {
+      await page.goto(`${taal.baseUrl}/instructorpanel?tab=2`);
+      await page.waitForSelector('[data-testid="instructor-sales"], [data-testid="sales-empty"]');
+      return page.locator('[data-testid="instructor-sale"]').count();
+    };
+    for (let i = 0; i < 40 && (await sales()) < 2; i++) await page.waitForTimeout(500);
+    const amounts = await page.locator('[data-testid="sale-amount"]').allTextContents();
+    expect(amounts.sort()).toEqual([money(paidA - gatewayCut(paidA)), money(price - gatewayCut(price))].sort());
+    expect(await page.locator('[data-testid="sale-coupon"]').allTextContents()).toContain(`${code} (10%)`);
+    expect(await page.textContent('[data-testid="gateway-note"]')).toContain('2.5%');
+    await shot(page, 'panel-analytics-en');
+    await page.goto(`${taal.baseUrl}/instructorpanel?tab=0`);
+    await page.waitForSelector('[data-testid="my-course"]');
+    await shot(page, 'panel-my-courses-en');
+
+    // ---- The admin: the due on the instructor's detail page; part of it settled with a PDF receipt.
+    await useSession(page, admin);
+    await page.goto(`${taal.baseUrl}/admin/instructor/${profile}`);
+    await page.waitForSelector('[data-testid="due-amount"]');
+    const totals = await call<{ due: number; earnings: number }>('GET', `instructor/earnings/${profile}`, admin.token);
+    expect(totals.due).toBeGreaterThan(0);
+    expect(await page.textContent('[data-testid="due-amount"]')).toBe(`৳ ${money(totals.due)}`);
+    await page.waitForSelector('[data-testid="instructor-sales-table"]');
+    await shot(page, 'admin-instructor-detail-en');
+
+    const part = Math.floor(totals.due / 2);
+    await page.goto(`${taal.baseUrl}/admin-instructor-settlement/${profile}`);
+    await page.waitForSelector('[data-testid="settlement-form"]');
+    await page.fill('[data-testid="settle-amount"]', money(part));
+    await page.fill('[data-testid="received-amount"]', money(part));
+    await page.fill('[data-testid="settle-remarks"]', 'First payout');
+    await page.setInputFiles('[data-testid="settle-receipt"]', { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.click('[data-testid="settle-publish"]');
+    await page.waitForSelector('[data-testid="settle-confirm"]');
+    await page.click('[data-testid="settle-confirm-yes"]');
+    await page.locator('.toast', { hasText: 'Settlement published successfully !' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForSelector('[data-testid="settlement-row"]');
+    expect(await page.textContent('[data-testid="settlement-status"]')).toBe('Settled');
+    await shot(page, 'admin-settlement-detail-en');
+    const after = await call<{ due: number }>('GET', `instructor/earnings/${profile}`, admin.token);
+    expect(after.due).toBe(totals.due - part);
+
+    // The other admin screens, en.
+    for (const [route, testId, name] of [
+      ['/adminanalyticssales', 'sales-range', 'admin-sales'],
+      ['/adminanalyticsinstructor', 'instructor-analytics-table', 'admin-instructors'],
+      ['/adminanalyticscourses', 'course-analytics-table', 'admin-courses'],
+      [`/admin/course/analytics/${course._id}`, 'course-orders-table', 'admin-course-detail'],
+      ['/admin-instructor-settlement', 'settlement-instructors', 'admin-settlements'],
+      ['/adminanalyticsusers', 'signups-chart', 'admin-users-chart'],
+    ] as const) {
+      await page.goto(`${taal.baseUrl}${route}`);
+      await page.waitForSelector(`[data-testid="${testId}"]`);
+      await page.waitForTimeout(300);
+      await shot(page, `${name}-en`);
+      await setLanguage(page, 'bn');
+      await page.reload();
+      await page.waitForSelector(`[data-testid="${testId}"]`);
+      await page.waitForTimeout(300);
+      await shot(page, `${name}-bn`);
+      await setLanguage(page, 'en');
+    }
+    await setLanguage(page, 'bn');
+    for (const [route, testId, name] of [
+      [`/admin/instructor/${profile}`, 'instructor-sales-table', 'admin-instructor-detail'],
+      [`/admin-instructor-settlement/${profile}`, 'settlement-row', 'admin-settlement-detail'],
+    ] as const) {
+      await page.goto(`${taal.baseUrl}${route}`);
+      await page.waitForSelector(`[data-testid="${testId}"]`);
+      await page.waitForTimeout(300);
+      await shot(page, `${name}-bn`);
+    }
+
+    // ---- The instructor: Payment Settlement shows it Settled; the receipt downloads.
+    await useSession(page, instructor);
+    await page.goto(`${taal.baseUrl}/instructorpanel?tab=4`);
+    await page.waitForSelector('[data-testid="instructor-settlement"]');
+    expect(await page.textContent('[data-testid="instructor-settlement"] [data-testid="settlement-status"]')).toBe('Settled');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="receipt-download"]')]);
+    expect(download.suggestedFilename()).toBe('settlement.pdf');
+    const file = await download.path();
+    expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+    await shot(page, 'panel-settlement-en');
+    // The monthly statement.
+    const [statement] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="statement-download"]')]);
+    expect(fs.readFileSync((await statement.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // Another instructor's settlements: 403.
+    const other = owner(courses.find((c) => owner(c) !== profile)!)!;
+    expect((await fetch(`${taal.baseUrl}/api/v1/instructor/settlement/${other}`, { headers: { Authorization: `Bearer ${instructor.token}` } })).status).toBe(403);
+
+    await setLanguage(page, 'bn');
+    for (const [tab, testId, name] of [
+      [4, 'instructor-settlement', 'panel-settlement'],
+      [2, 'instructor-sale', 'panel-analytics'],
+      [0, 'my-course', 'panel-my-courses'],
+    ] as const) {
+      await page.goto(`${taal.baseUrl}/instructorpanel?tab=${tab}`);
+      await page.waitForSelector(`[data-testid="${testId}"]`);
+      await shot(page, `${name}-bn`);
+    }
+    expect(await page.textContent('[data-testid="tab-paymentSettlement"]')).not.toBe('');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 240_000);
