@@ -50,7 +50,7 @@ describe('freebies and the popup through the gateway on the all-in-one process',
   const form = (fields: Record<string, string>, files: [string, Buffer, string, string][] = []) => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) f.append(k, v);
-    for (const [field, bytes, name, type] of files) f.append(field, new Blob([bytes], { type }), name);
+    for (const [field, bytes, name, type] of files) f.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
     return f;
   };
   const freebie = (over: Record<string, string> = {}) => ({
