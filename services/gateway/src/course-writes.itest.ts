@@ -233,6 +233,7 @@ describe('course, instructor and upcoming writes through the gateway on the all-
 
   it("adds an upcoming course ('Upcoming Course Added!!') that visitors see, and deletes it ('Course Deleted!!')", async () => {
     await request('GET', '/course/upcoming'); // cached now
+    const files = storedFiles();
     const added = await multipart('/user/upcoming/', [['name', 'Tabla basics'], ['photo', png, 'p.png']], tokens.content!);
     expect(added).toMatchObject({ status: 201, body: { message: 'Upcoming Course Added!!', data: { name: 'Tabla basics' } } });
     const names = async () => ((await request('GET', '/course/upcoming')).body.data as { name: string }[]).map((c) => c.name);
@@ -240,6 +241,8 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     expect(await multipart('/user/upcoming/', [['name', 'No photo']], tokens.content!)).toMatchObject({ status: 400, body: { message: 'Any of the field is not fillup!!!' } });
     expect(await request('POST', '/course/upcomingdelete/', { id: added.body.data._id }, tokens.content)).toMatchObject({ status: 200, body: { message: 'Course Deleted!!' } });
     await waitFor(async () => !(await names()).includes('Tabla basics'), 'the deleted upcoming course gone');
+    // Its picture and thumbnail are deleted with it.
+    expect(storedFiles()).toEqual(files);
   });
 
   it('keeps the process RSS growth under 64 MB while a 300 MB video streams through the gateway', async () => {

@@ -517,6 +517,9 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       handler: async ({ res, body }) => {
         const { course } = await catalogue.deleteUpcomingCourse({ id: body.id }, callerOf(res));
+        // Its picture (and thumbnail) go too, when it was uploaded (the demo's are static files).
+        const key = /^\/api\/v1\/(media\/images\/[0-9a-f-]{36})\.(jpg|webp)$/.exec(course!.photo);
+        if (key) await Promise.all([`${key[1]}.${key[2]}`, `${key[1]}-thumb.${key[2]}`].map((k) => deps.files.delete(k).catch(() => undefined)));
         res.json({ success: true, message: M.upcomingDeleted, data: toApiUpcoming(course!) });
       },
     }),
