@@ -67,6 +67,7 @@ async function setLanguage(page: Page, lang: string) {
 const shot = async (page: Page, name: string) => {
   await page.evaluate(async () => {
     document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+    window.scrollTo(0, 0);
     await document.fonts.ready;
   });
   await page.waitForFunction(() => !document.querySelector('.toast'));
@@ -148,7 +149,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await page.waitForSelector('[data-testid="due-amount"]');
     const totals = await call<{ due: number; earnings: number }>('GET', `instructor/earnings/${profile}`, admin.token);
     expect(totals.due).toBeGreaterThan(0);
-    expect(await page.textContent('[data-testid="due-amount"]')).toBe(`৳ ${money(totals.due)}`);
+    expect(await page.textContent('[data-testid="due-amount"]')).toBe(`BDT ${money(totals.due)}`);
     await page.waitForSelector('[data-testid="instructor-sales-table"]');
     await shot(page, 'admin-instructor-detail-en');
 
@@ -180,7 +181,8 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     ] as const) {
       await page.goto(`${taal.baseUrl}${route}`);
       await page.waitForSelector(`[data-testid="${testId}"]`);
-      await page.waitForTimeout(300);
+      // Every figure loaded (the sales totals show '…' until their calls answer).
+      await page.waitForFunction(() => !document.querySelector('.admin-page')?.textContent?.includes('…'), undefined, { timeout: 15_000 });
       await shot(page, `${name}-en`);
       await setLanguage(page, 'bn');
       await page.reload();

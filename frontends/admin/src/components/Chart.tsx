@@ -38,7 +38,7 @@ export function Chart({
       <ResponsiveContainer width="100%" height="100%">
         {kind === 'pie' ? (
           <PieChart>
-            <Pie data={data} dataKey="value" nameKey="label" outerRadius="80%" label={({ value }) => format(Number(value))} isAnimationActive={false}>
+            <Pie data={data} dataKey="value" nameKey="label" outerRadius="80%" isAnimationActive={false}>
               {data.map((d, i) => (
                 <Cell key={d.label} fill={COLORS[i % COLORS.length]} />
               ))}

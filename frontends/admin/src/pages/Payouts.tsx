@@ -7,7 +7,7 @@ import { addDays, dhakaDay } from '@taal/contracts/web';
 import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { poishaToBdt } from '@taal/web-shared/format';
-import { useTranslation } from '@taal/web-shared/i18n';
+import { i18n as i18next, useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Chart } from '../components/Chart';
 import { DataTable, type Column } from '../components/DataTable';
@@ -24,7 +24,8 @@ type Summary = { saleCount: number; orderCount: number; amountPaid: number; gate
 type Settlement = { _id: string; settleAmount: number; receivedAmount: number; due: number; settleDate: string; remarks: string; status: boolean; receipt: string; createdAt: string };
 type CourseSale = { _id: string; orderId: string; coursePrice: number; receivedAmount: number; coupon: { code: string; discount: number }; user: string; user_name: string; email: string; date: string };
 
-const taka = (p: number) => `৳ ${poishaToBdt(p)}`;
+/** An amount as the shared money text ('BDT 1234.50' / '1234.50 টাকা'). */
+const taka = (p: number) => i18next.t('common.bdt', { amount: poishaToBdt(p) });
 const dmyPath = (r: DayRange) => ({ startDate: isoToDmy(r.from), endDate: isoToDmy(r.to) });
 const joinedDay = (iso: string) => (iso ? isoToDmy(dhakaDay(iso)) : '');
 
@@ -485,11 +486,11 @@ export function SettlementDetail() {
         <h2>{t('payouts.newSettlement')}</h2>
         <div className="form-grid">
           <label>
-            {t('payouts.settleAmount')} (৳)
+            {t('payouts.settleAmount')} ({t('payouts.currency')})
             <input type="number" min="0" step="0.01" value={form.settleAmount} onChange={set('settleAmount')} data-testid="settle-amount" />
           </label>
           <label>
-            {t('payouts.receivedAmount')} (৳)
+            {t('payouts.receivedAmount')} ({t('payouts.currency')})
             <input type="number" min="0" step="0.01" value={form.receivedAmount} onChange={set('receivedAmount')} data-testid="received-amount" />
           </label>
           <label>
