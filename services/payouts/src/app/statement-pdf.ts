@@ -76,6 +76,12 @@ const dmy = (isoOrDay: string) => {
   return `${d}-${m}-${y}`;
 };
 
+/** Runs of Bengali script (with the spaces inside them) and of everything else. */
+export function scriptRuns(text: string): string[] {
+  return text.split(/([\u0980-\u09FF\u0964\u0965](?:[\u0980-\u09FF\u0964\u0965 ]*[\u0980-\u09FF\u0964\u0965])?)/).filter((p) => p.length > 0);
+}
+const isBengali = (run: string) => /[\u0980-\u09FF\u0964\u0965]/.test(run);
+
 export function statementPdf(c: StatementContent): Promise<Buffer> {
   const L = LABELS[c.language];
   return new Promise((resolve, reject) => {
@@ -85,9 +91,21 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     doc.registerFont('bengali', BENGALI_FONT);
-    // Noto Sans Bengali carries Latin digits and letters too, so one font serves every line.
-    const font = c.language === 'bn' ? 'bengali' : 'Helvetica';
-    const bold = c.language === 'bn' ? 'bengali' : 'Helvetica-Bold';
+    // The packaged Noto Sans Bengali holds the Bengali block only: Latin letters, digits and
+    // punctuation are set in Helvetica, run by run (`say`).
+    const font = 'Helvetica';
+    const bold = 'Helvetica-Bold';
+    type TextOptions = PDFKit.Mixins.TextOptions;
+    const say = (text: string, latin: string, at?: { x: number; y: number }, options: TextOptions = {}) => {
+      const runs = scriptRuns(text);
+      if (runs.length === 0) runs.push(' ');
+      runs.forEach((run, i) => {
+        doc.font(isBengali(run) ? 'bengali' : latin);
+        const o = { ...options, continued: i < runs.length - 1 };
+        if (i === 0 && at) doc.text(run, at.x, at.y, o);
+        else doc.text(run, o);
+      });
+    };
     const left = 40;
     const width = doc.page.width - 80;
 
@@ -96,10 +114,10 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
       const y = doc.y;
       let x = left;
       let height = 0;
-      doc.font(options.bold ? bold : font).fontSize(8);
+      doc.fontSize(8);
       cells.forEach((cell, i) => {
         const w = widths[i]!;
-        doc.text(cell, x, y, { width: w - 4, align: i >= cells.length - 4 && i > 2 ? 'right' : 'left' });
+        say(cell, options.bold ? bold : font, { x, y }, { width: w - 4 });
         height = Math.max(height, doc.y - y);
         x += w;
       });
@@ -107,13 +125,16 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
       doc.y = y + height + 3;
     };
 
-    doc.font(bold).fontSize(18).fillColor('#1d1b16').text(`Taal — ${L.title}`, left, 40, { width });
-    doc.moveDown(0.5).font(font).fontSize(10).fillColor('#333');
-    doc.text(`${L.instructor}: ${c.instructorId}`);
-    doc.text(`${L.month}: ${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`);
-    doc.moveDown(0.5).font(bold).fontSize(11).text(`${L.opening}: ${taka(c.openingDue)}`);
+    doc.fontSize(18).fillColor('#1d1b16');
+    say(`Taal - ${L.title}`, bold, { x: left, y: 40 }, { width });
+    doc.moveDown(0.5).fontSize(10).fillColor('#333');
+    say(`${L.instructor}: ${c.instructorId}`, font);
+    say(`${L.month}: ${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`, font);
+    doc.moveDown(0.5).fontSize(11);
+    say(`${L.opening}: ${taka(c.openingDue)}`, bold);
 
-    doc.moveDown(0.8).font(bold).fontSize(13).text(L.sales);
+    doc.moveDown(0.8).fontSize(13);
+    say(L.sales, bold);
     doc.moveDown(0.3);
     const saleWidths = [55, 85, 125, 60, 60, 65, 65];
     row([...L.cols], saleWidths, { bold: true });
@@ -128,7 +149,9 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     if (c.sales.length === 0) row([L.none], [width]);
     row([L.totals, '', '', taka(paid), taka(gateway), taka(product), taka(earning)], saleWidths, { bold: true });
 
-    doc.moveDown(0.8).font(bold).fontSize(13).text(L.payouts, left);
+    doc.x = left;
+    doc.moveDown(0.8).fontSize(13);
+    say(L.payouts, bold);
     doc.moveDown(0.3);
     const payoutWidths = [120, 200, 120];
     row([...L.payoutCols], payoutWidths, { bold: true });
@@ -141,16 +164,22 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     row([L.totals, '', taka(paidOut)], payoutWidths, { bold: true });
 
     if (c.settlements.length > 0) {
-      doc.moveDown(0.8).font(bold).fontSize(13).text(L.settlements, left);
+      doc.x = left;
+      doc.moveDown(0.8).fontSize(13);
+      say(L.settlements, bold);
       doc.moveDown(0.3);
       const w = [120, 120, 120, 120];
       row([...L.settlementCols], w, { bold: true });
       for (const s of c.settlements) row([dmy(s.settleDay), taka(s.settleAmount), taka(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
     }
 
-    doc.moveDown(1).font(bold).fontSize(12).text(`${L.closing}: ${taka(c.openingDue + earning - paidOut)}`, left);
-    doc.moveDown(0.3).font(font).fontSize(9).fillColor('#555').text(`${taka(c.openingDue)} + ${taka(earning)} - ${taka(paidOut)} = ${taka(c.openingDue + earning - paidOut)}`);
-    doc.moveDown(1).fontSize(8).fillColor('#777').text(L.note, { width });
+    doc.x = left;
+    doc.moveDown(1).fontSize(12);
+    say(`${L.closing}: ${taka(c.openingDue + earning - paidOut)}`, bold);
+    doc.moveDown(0.3).fontSize(9).fillColor('#555');
+    say(`${taka(c.openingDue)} + ${taka(earning)} - ${taka(paidOut)} = ${taka(c.openingDue + earning - paidOut)}`, font);
+    doc.moveDown(1).fontSize(8).fillColor('#777');
+    say(L.note, font, undefined, { width });
     doc.end();
   });
 }
