@@ -216,6 +216,7 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
       await v.setViewportSize({ width: 1024, height: 800 });
       await v.waitForFunction(() => document.querySelector('[data-testid="freebie-carousel"]')?.getAttribute('data-per-view') === '1');
       expect(await v.locator('[data-testid="freebie-slide"]').count()).toBe(1);
+      await shot(v, 'freebie-carousel-1024-en');
       await v.setViewportSize({ width: 1366, height: 900 });
 
       await toBengali(v);
