@@ -96,6 +96,7 @@ describe('gift cards in the browser', () => {
     await useSession(page, null);
     await page.goto(`${taal.baseUrl}/store`);
     await page.waitForSelector('[data-testid="gift-product"][data-param="gift-card-500"]');
+    expect(await page.textContent('[data-testid="store-categories"]')).toContain('Gift cards');
     await shot(page, 'store-en');
     await page.click('[data-testid="gift-product"][data-param="gift-card-500"] [data-testid="buy-now"]');
     await page.waitForURL(/\/products\/giftCard\/gift-card-500$/);

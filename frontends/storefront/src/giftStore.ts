@@ -9,10 +9,12 @@ type Ok<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] ext
     : never;
 
 export type GiftProduct = Ok<'/api/v1/store/product/', 'get'>['data'][number];
+export type StoreCategory = Ok<'/api/v1/store/category/', 'get'>['data'][number];
 export type StoreOrder = Ok<'/api/v1/store/order/{id}', 'get'>['data'];
 export type StoreOrderBody = ApiPaths['/api/v1/store/order/']['post']['requestBody']['content']['application/json'];
 
 export const giftStore = {
+  categories: async (): Promise<StoreCategory[]> => (await answer(publicApi.GET('/api/v1/store/category/'))).data,
   products: async (): Promise<GiftProduct[]> => (await answer(publicApi.GET('/api/v1/store/product/'))).data,
   product: async (id: string): Promise<GiftProduct> => (await answer(publicApi.GET('/api/v1/store/product/{param}', { params: { path: { param: id } } }))).data,
   order: async (id: string): Promise<StoreOrder> => (await answer(authApi.GET('/api/v1/store/order/{id}', { params: { path: { id } } }))).data,

@@ -1,11 +1,11 @@
-// /store: the gift-card listing with Buy Now (spec §2). Load failures are silently ignored (an
-// empty listing), as the spec says for the store.
+// /store: the store's categories and the gift-card listing with Buy Now (spec §2, §7). Load
+// failures are silently ignored (an empty listing), as the spec says for the store.
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { PageLoading } from '../components/PageLoading';
-import { giftStore, type GiftProduct } from '../giftStore';
+import { giftStore, type GiftProduct, type StoreCategory } from '../giftStore';
 
 export function GiftCardFace({ product }: { product: Pick<GiftProduct, 'image' | 'value' | 'name'> }) {
   const { t } = useTranslation();
@@ -24,6 +24,7 @@ export function GiftCardFace({ product }: { product: Pick<GiftProduct, 'image' |
 export default function StorePage() {
   const { t } = useTranslation();
   const products = useAsync<GiftProduct[]>(() => giftStore.products().catch(() => []), []);
+  const categories = useAsync<StoreCategory[]>(() => giftStore.categories().catch(() => []), []);
   if (products.loading && !products.data) return <PageLoading />;
   const list = products.data ?? [];
   return (
@@ -32,6 +33,19 @@ export default function StorePage() {
         <h1>{t('store.title')}</h1>
         <p className="muted">{t('store.subtitle')}</p>
       </header>
+      {(categories.data ?? []).length > 0 && (
+        <ul className="store-categories" data-testid="store-categories">
+          {categories.data!.map((c) => (
+            <li key={c._id} className="store-category">
+              {c.image && <img src={c.image} alt="" loading="lazy" />}
+              <span>
+                <strong>{c.name}</strong>
+                <small className="muted">{c.description}</small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {list.length === 0 ? (
         <p className="muted" data-testid="store-empty">
           {t('store.empty')}
