@@ -229,6 +229,13 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     await waitFor(async () => (await request('GET', `/instructor/${id}/`)).status === 200, 'the published instructor visible');
     const updated = await multipart(`/instructor/${id}/`, [['band', 'Nodi Live']], tokens.admin!);
     expect(updated).toMatchObject({ status: 200, body: { message: 'Instructor Updated Successfully!', data: { name: 'Rumana Akter', band: 'Nodi Live' } } });
+    // A new photo replaces the old one: the old files are deleted, the banner stays.
+    const files = storedFiles();
+    const photo = await multipart(`/instructor/${id}/`, [['photo', png, 'new.png']], tokens.admin!);
+    expect(photo.body.data.photo).not.toBe(added.body.data.photo);
+    expect(photo.body.data.banner).toBe(added.body.data.banner);
+    expect(storedFiles().length).toBe(files.length);
+    expect((await fetch(`${base}${added.body.data.photo}`)).status).toBe(404);
   });
 
   it("adds an upcoming course ('Upcoming Course Added!!') that visitors see, and deletes it ('Course Deleted!!')", async () => {

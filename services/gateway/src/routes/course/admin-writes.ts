@@ -176,6 +176,19 @@ function lessonsOf(form: Form, videos: CheckedUpload[]): { upload: CheckedUpload
   });
 }
 
+/** The files port keys of an uploaded image (and its thumbnail) from its URL; none for other URLs (demo assets). */
+function mediaKeys(url: string | undefined): string[] {
+  const m = /^\/api\/v1\/(media\/images\/[0-9a-f-]{36})\.(jpg|webp)$/.exec(url ?? '');
+  return m ? [`${m[1]}.${m[2]}`, `${m[1]}-thumb.${m[2]}`] : [];
+}
+
+/** Deletes the images a write replaced (best effort: a leftover file is harmless, a missing one is not). */
+async function dropReplaced(files: FileStore, before: (string | undefined)[], after: (string | undefined)[]): Promise<void> {
+  const keep = new Set(after);
+  const gone = before.filter((u) => u && !keep.has(u)).flatMap(mediaKeys);
+  await Promise.all(gone.map((k) => files.delete(k).catch(() => undefined)));
+}
+
 async function storeImages(store: UploadStore, uploads: Record<string, CheckedUpload[]>, names: string[]): Promise<Record<string, string | undefined>> {
   const out: Record<string, string | undefined> = {};
   for (const name of names) {
@@ -315,9 +328,11 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
             const stored = await store.pdf(d);
             input.addDocuments.push({ name: stored.name, url: stored.url });
           }
+          const before = images.thumbnail || images.banner ? (await catalogue.getCourse({ id, includeUnpublished: true }, caller).catch(() => ({ course: undefined }))).course : undefined;
           const updated = await catalogue
             .updateCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseUpdateFailed)));
+          if (before) await dropReplaced(deps.files, [before.thumbnail, before.banner], [updated.course!.thumbnail, updated.course!.banner]);
           return updated.course!;
         });
         // Videos after the fields: each lesson stands on its own (a refused one is reported, the others stay).
@@ -427,9 +442,11 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const caller = callerOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
+          const before = images.photo || images.banner ? (await catalogue.getInstructor({ id: param('id'), includeUnpublished: true }, caller).catch(() => ({ instructor: undefined }))).instructor : undefined;
           const { instructor: updated } = await catalogue
             .updateInstructor({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorUpdateFailed)));
+          if (before) await dropReplaced(deps.files, [before.photo, before.banner], [updated!.photo, updated!.banner]);
           return updated!;
         });
         res.json({ success: true, message: M.instructorUpdated, data: toApiInstructor(instructor) });
@@ -518,8 +535,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       handler: async ({ res, body }) => {
         const { course } = await catalogue.deleteUpcomingCourse({ id: body.id }, callerOf(res));
         // Its picture (and thumbnail) go too, when it was uploaded (the demo's are static files).
-        const key = /^\/api\/v1\/(media\/images\/[0-9a-f-]{36})\.(jpg|webp)$/.exec(course!.photo);
-        if (key) await Promise.all([`${key[1]}.${key[2]}`, `${key[1]}-thumb.${key[2]}`].map((k) => deps.files.delete(k).catch(() => undefined)));
+        await dropReplaced(deps.files, [course!.photo], []);
         res.json({ success: true, message: M.upcomingDeleted, data: toApiUpcoming(course!) });
       },
     }),
