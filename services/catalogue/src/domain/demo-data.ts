@@ -167,3 +167,34 @@ export const demoUpcomingCourses = [
   { id: '00000000-0000-4000-a000-000000000002', name: 'Blues Harmonica', photo: '/assets/demo/courses/guitar.svg' },
   { id: '00000000-0000-4000-a000-000000000003', name: 'Singing for Guitarists', photo: '/assets/demo/courses/guitar.svg' },
 ];
+
+/** Free material for the demo (`/freebies`): YouTube lessons with a short rich-text note (already safe HTML). */
+export const demoFreebies = [
+  {
+    id: '00000000-0000-4000-c000-000000000001',
+    title: 'Five warm-ups before every practice',
+    subtitle: 'Loosen your fretting hand in ten minutes: chromatic walks, spider drills and slow bends.',
+    category: 'Guitar',
+    description: '<p>Play each drill <strong>slowly</strong> with a metronome at 60 BPM, then raise it by 5 BPM a day.</p><ul><li>Chromatic walk</li><li>Spider drill</li><li>Slow bends</li></ul>',
+    thumbnail: '/assets/demo/courses/guitar.svg',
+    youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  },
+  {
+    id: '00000000-0000-4000-c000-000000000002',
+    title: 'How long does a course stay open?',
+    subtitle: 'Silver, gold and diamond tiers, and what happens when access ends.',
+    category: 'FAQ',
+    description: '<p>Each tier opens the course for its own number of days. Buying again <em>extends</em> your access from its current end.</p>',
+    thumbnail: '/assets/demo/courses/piano-keyboard.svg',
+    youtube: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  },
+  {
+    id: '00000000-0000-4000-c000-000000000003',
+    title: 'Setting up a home recording corner',
+    subtitle: 'An audio interface, one good microphone and a quiet room: where to start.',
+    category: 'Sound Engineering',
+    description: '<p>Start with what you have; treat the room before you buy gear.</p>',
+    thumbnail: '/assets/demo/courses/sound-engineering.svg',
+    youtube: 'https://www.youtube.com/watch?v=ysz5S6PUM-U',
+  },
+];

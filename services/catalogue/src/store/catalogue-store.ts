@@ -1,7 +1,7 @@
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { catalogueV1 } from '@taal/contracts';
 import type { CourseValues, InstructorValues } from '../domain/course-input';
-import { demoCourses, demoInstructors, demoThumbnail, demoTiers, demoUpcomingCourses } from '../domain/demo-data';
+import { demoCourses, demoFreebies, demoInstructors, demoThumbnail, demoTiers, demoUpcomingCourses } from '../domain/demo-data';
 
 type Course = catalogueV1.Course;
 type Instructor = catalogueV1.Instructor;
@@ -365,6 +365,13 @@ export class CatalogueStore {
       }
       for (const u of demoUpcomingCourses) {
         await tx.query(`INSERT INTO catalogue.upcoming_course (id, name, photo) VALUES ($1, $2, $3)`, [u.id, u.name, u.photo]);
+      }
+      for (const [n, f] of demoFreebies.entries()) {
+        await tx.query(
+          `INSERT INTO catalogue.freebie (id, title, subtitle, category, description, thumbnail, youtube, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(days => $8))`,
+          [f.id, f.title, f.subtitle, f.category, f.description, f.thumbnail, f.youtube, n + 1],
+        );
       }
       await tx.query(`INSERT INTO catalogue.demo_seed DEFAULT VALUES`);
       return true;
