@@ -178,6 +178,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
       [`/admin/course/analytics/${course._id}`, 'course-orders-table', 'admin-course-detail'],
       ['/admin-instructor-settlement', 'settlement-instructors', 'admin-settlements'],
       ['/adminanalyticsusers', 'signups-chart', 'admin-users-chart'],
+      ['/admin', 'dash-orders', 'admin-dashboard'],
     ] as const) {
       await page.goto(`${taal.baseUrl}${route}`);
       await page.waitForSelector(`[data-testid="${testId}"]`);
