@@ -148,7 +148,7 @@ export function InstructorAnalytics() {
   const { t } = useTranslation();
   const rows = useInstructorRows();
   const columns: Column<InstructorRow>[] = [
-    { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(0, 8), render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r._id.slice(0, 8)}</Link> },
+    { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(-8), render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r._id.slice(-8)}</Link> },
     { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r.name}</Link> },
     { key: 'courses', header: t('payouts.courseCount'), text: (r) => String(r.courseCount), className: 'num' },
     { key: 'sales', header: t('payouts.saleCount'), text: (r) => String(r.saleCount), className: 'num' },
