@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+import { apiGet, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/messaging';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -199,6 +199,29 @@ test('messages: a student asks the instructor from a course page, the instructor
     await page.locator('[data-testid="message-instructor"]').waitFor();
     await page.waitForFunction(() => document.documentElement.lang === 'bn');
     await shot(page, 'courseview-message-bn');
+
+    // The admin answers another question in the reply dialog.
+    const studentLogin = await loginByApi(taal.baseUrl, DEMO.student);
+    const second = `Is there a left-handed version? ${Date.now()}`;
+    await api('POST', 'contact/instructor/', studentLogin.token, { to: DEMO_INSTRUCTOR_PROFILE, message: second });
+    const adminPage = await openPage(browser);
+    try {
+      const ap = adminPage.page;
+      await useSession(ap, await loginByApi(taal.baseUrl, DEMO.admin));
+      await ap.goto(`${taal.baseUrl}/adminmessages`);
+      const row = ap.locator('[data-testid="student-message"]', { hasText: second });
+      await row.locator('[data-testid="student-reply"]').click();
+      await ap.locator('[data-testid="reply-dialog"][open]').waitFor();
+      await ap.fill('[data-testid="reply-text"]', 'Yes, every lesson has a mirrored view.');
+      await ap.screenshot({ path: path.join(SHOTS, 'admin-reply-dialog-en.png') });
+      await ap.click('[data-testid="reply-submit"]');
+      await row.locator('.admin-message-reply', { hasText: 'Yes, every lesson has a mirrored view.' }).waitFor();
+      expect((await ap.locator('[data-testid="student-messages"]').boundingBox())!.height).toBeLessThanOrEqual(400);
+      await shot(ap, 'adminmessages-students-en');
+      expect(adminPage.errors).toEqual([]);
+    } finally {
+      await adminPage.context.close();
+    }
     expect(student.errors).toEqual([]);
     expect(teacher.errors).toEqual([]);
   } finally {
@@ -315,5 +338,40 @@ test('notifications: the admin creates one, an open student page shows the dot w
     await admin.context.close();
     await student.context.close();
     await other.context.close();
+  }
+});
+
+test('mass mail: custom needs an address; the confirmed mail is sent with its unsubscribe link and the progress shows it done', async () => {
+  const admin = await openPage(browser);
+  try {
+    const { page, errors } = admin;
+    await useSession(page, await loginByApi(taal.baseUrl, DEMO.admin));
+    await page.goto(`${taal.baseUrl}/admin/mass-mailing`);
+    await page.locator('[data-testid="mass-mailing"]').waitFor();
+    await page.selectOption('[data-testid="mass-mail-audience"]', 'custom');
+    await page.fill('[data-testid="mass-mail-subject"]', 'Spring concert');
+    await page.click('[data-testid="mass-mail-message-content"]');
+    await page.keyboard.type('Join us on Friday at the studio.');
+    await page.click('[data-testid="mass-mail-send"]');
+    await page.locator('.field-error', { hasText: 'Please enter an email address for a custom mail' }).waitFor();
+    await shot(page, 'mass-mail-en');
+    const to = `fan-${Date.now()}@example.com`;
+    await page.fill('[data-testid="mass-mail-custom"]', to);
+    await page.click('[data-testid="mass-mail-send"]');
+    await page.locator('[data-testid="mass-mail-confirm"][open]').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'mass-mail-confirm-en.png') });
+    await page.click('[data-testid="mass-mail-confirm-send"]');
+    await toastWith(page, 'Mass mailing sent successful!');
+    await page.locator('[data-testid="mass-mail-row"]', { hasText: 'Spring concert' }).locator('.status-ok').waitFor({ timeout: 15_000 });
+    const [mail] = await waitForMails(taal, to, 1);
+    expect(mail!.subject).toContain('Spring concert');
+    expect(mail!.body).toContain('/api/v1/mass-mail/unsubscribe/');
+    await shot(page, 'mass-mail-progress-en');
+    await language(page, 'bn');
+    await page.selectOption('[data-testid="mass-mail-audience"]', 'custom');
+    await shot(page, 'mass-mail-bn');
+    expect(errors).toEqual([]);
+  } finally {
+    await admin.context.close();
   }
 });

@@ -34,6 +34,7 @@ const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
 const AdminMessages = lazy(() => import('./pages/Messages'));
 const ManageNotifications = lazy(() => import('./pages/Notifications'));
+const MassMail = lazy(() => import('./pages/MassMail'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
 const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
 const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
@@ -87,6 +88,7 @@ export function App() {
                 <Route path="/admin/store/:id" element={<GiftCardDetail />} />
                 <Route path="/adminmessages" element={<AdminMessages />} />
                 <Route path="/manageNotification" element={<ManageNotifications />} />
+                <Route path="/admin/mass-mailing" element={<MassMail />} />
                 <Route path="/admincourselist" element={<CourseList />} />
                 <Route path="/addcourse" element={<AddCourse />} />
                 <Route path="/updatecourse" element={<UpdateCourse />} />

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
+import { waitFor } from '../../../tools/testing/wait';
+import { mailsTo } from '../../identity/src/testing/eml';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -139,5 +141,33 @@ describe('messaging through the gateway on the all-in-one process', () => {
     } finally {
       controller.abort();
     }
+  });
+
+  it('mass mail: custom needs an address; verified-user reaches exactly the verified users, once each, with an unsubscribe link that works', async () => {
+    const custom = await post('/mass-mail/', { mailTo: 'custom', subject: 'Hi', message: '<p>x</p>' }, admin.token);
+    expect(custom).toMatchObject({ status: 400, body: { message: 'Please enter an email address for a custom mail' } });
+    expect((await post('/mass-mail/', { mailTo: 'verified-user', subject: 'Hi', message: '<p>x</p>' }, student.token)).status).toBe(403);
+
+    const users = (await Promise.all([1, 2, 3, 4].map(async (type) => (await get(`/user/type/${type}`, admin.token)).body.data as { email: string; emailVerify: boolean; suspend: boolean }[]))).flat();
+    const verified = users.filter((u) => u.emailVerify && !u.suspend);
+    expect(verified.length).toBeGreaterThan(2);
+    const subject = `Spring concert ${randomUUID().slice(0, 6)}`;
+    const sent = await post('/mass-mail/', { mailTo: 'verified-user', subject, message: '<h2>Concert</h2><p>Join us <img src=x onerror=alert(1)></p>' }, admin.token);
+    expect(sent).toMatchObject({ status: 201, body: { message: 'Mass mailing sent successful!', data: { total: verified.length } } });
+    const id = sent.body.data._id as string;
+    const progress = async () => ((await get('/mass-mail/', admin.token)).body.data as { _id: string; status: string; sent: number }[]).find((m) => m._id === id)!;
+    await waitFor(async () => (await progress()).status === 'done', 'the mass mail', { timeoutMs: 30_000 });
+    expect((await progress()).sent).toBe(verified.length);
+    const mailDir = path.join(dataDir, 'mail');
+    for (const u of users) {
+      const got = mailsTo(mailDir, u.email).filter((m) => m.subject.includes(subject));
+      expect([u.email, got.length]).toEqual([u.email, verified.includes(u) ? 1 : 0]);
+    }
+    const body = mailsTo(mailDir, verified[0]!.email).find((m) => m.subject.includes(subject))!.body;
+    expect(body).not.toContain('onerror');
+    const link = /https?:\/\/[^\s"]+\/api\/v1\/mass-mail\/unsubscribe\/[A-Za-z0-9_-]+/.exec(body)![0];
+    const unsubscribe = await fetch(`${base}${new URL(link).pathname}`);
+    expect([unsubscribe.status, await unsubscribe.text()]).toEqual([200, expect.stringContaining(verified[0]!.email)]);
+    expect((await fetch(`${base}/api/v1/mass-mail/unsubscribe/not-a-real-token`)).status).toBe(404);
   });
 });

@@ -111,7 +111,7 @@ function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | n
     }
   };
   return (
-    <Modal title={t('adminMessages.replyTo', { name: message?.name ?? '' })} open={message !== null} onClose={onClose} testId="reply-dialog">
+    <Modal title={t('adminMessages.replyTo', { name: message?.name || t('messaging.aStudent') })} open={message !== null} onClose={onClose} testId="reply-dialog">
       <form className="form" onSubmit={(e) => void send(e)}>
         <p className="admin-message-text">{message?.message}</p>
         <label className="field">

@@ -1,9 +1,10 @@
 import type { messagingV1 } from '@taal/contracts';
 import { unaryHandler } from '@taal/kit';
+import type { MassMails } from '../app/mass-mail';
 import type { Messaging } from '../app/messaging';
 
 /** gRPC adapter of the messaging use cases (src/app): requests in, answers out. */
-export function messagingGrpcService(m: Messaging): messagingV1.MessagingServiceServer {
+export function messagingGrpcService(m: Messaging, massMails: MassMails): messagingV1.MessagingServiceServer {
   return {
     sendContact: unaryHandler(async (req: messagingV1.SendContactRequest) => ({ message: await m.sendContact(req) })),
     listContacts: unaryHandler(async (_req: messagingV1.ListContactsRequest, ctx) => ({ messages: await m.contacts(ctx) })),
@@ -31,5 +32,8 @@ export function messagingGrpcService(m: Messaging): messagingV1.MessagingService
       return {};
     }),
     listNotificationChanges: unaryHandler(async (req: messagingV1.ListNotificationChangesRequest, ctx) => m.changes(ctx, req.after)),
+    createMassMail: unaryHandler(async (req: messagingV1.CreateMassMailRequest, ctx) => ({ mail: await massMails.create(ctx, req) })),
+    listMassMails: unaryHandler(async (_req: messagingV1.ListMassMailsRequest, ctx) => ({ mails: await massMails.list(ctx) })),
+    unsubscribe: unaryHandler(async (req: messagingV1.UnsubscribeRequest) => ({ email: await massMails.unsubscribe(req.token) })),
   };
 }

@@ -13,6 +13,7 @@ import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { CONTACT_LIMIT_MESSAGE, type ContactLimiter } from './contact-limit';
 import type { NotificationHub } from './live';
+import { massMailRoutes } from './mass-mail';
 
 /**
  * Contact messages, student ↔ instructor messages and notifications (storefront §7 `contact/*`,
@@ -167,8 +168,15 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
           throw err;
         });
         if (!found?.instructor) throw new HttpError(404, 'NOT_FOUND', 'Instructor not found');
+        // The sender's name and e-mail as the account has them when the form does not say.
+        let { name = '', email = '' } = body;
+        if (!name.trim() || !email.trim()) {
+          const { user } = await identity.getUser({ id: caller.userId }, caller);
+          name = name.trim() || (user?.name ?? '');
+          email = email.trim() || (user?.email ?? '');
+        }
         const { message } = await messaging.sendStudentMessage(
-          { name: body.name ?? '', email: body.email ?? '', to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
+          { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
           caller,
         );
         res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message!) });
@@ -327,6 +335,9 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         res.json({ success: true, message: 'Marked as read', data: { _id: param('notificationId') } });
       },
     }),
+
+    // ---- Mass mail ---------------------------------------------------------------------------
+    ...massMailRoutes(messaging, identity),
   ];
 }
 

@@ -199,6 +199,60 @@ export interface ListNotificationChangesResponse {
   latest: number;
 }
 
+/** A mass mail and its progress. */
+export interface MassMail {
+  id: string;
+  /** allUser, subscriber, non-subscriber, verified-user, non-verified-user, instructors, admin or custom. */
+  audience: string;
+  subject: string;
+  /** The sanitised HTML sent. */
+  html: string;
+  total: number;
+  sent: number;
+  /** Recipients who unsubscribed before their turn. */
+  skipped: number;
+  /** Recipients whose sending was interrupted by a crash at the moment of sending: never retried (no one is mailed twice). */
+  uncertain: number;
+  /** sending or done. */
+  status: string;
+  /** RFC 3339. */
+  createdAt: string;
+}
+
+export interface MassMailRecipient {
+  email: string;
+  name: string;
+  /** en or bn. */
+  language: string;
+}
+
+export interface CreateMassMailRequest {
+  audience: string;
+  subject: string;
+  html: string;
+  /** Resolved by the caller from identity (or the custom address); duplicates are sent once. */
+  recipients: MassMailRecipient[];
+}
+
+export interface CreateMassMailResponse {
+  mail: MassMail | undefined;
+}
+
+export interface ListMassMailsRequest {
+}
+
+export interface ListMassMailsResponse {
+  mails: MassMail[];
+}
+
+export interface UnsubscribeRequest {
+  token: string;
+}
+
+export interface UnsubscribeResponse {
+  email: string;
+}
+
 function createBaseContactMessage(): ContactMessage {
   return { id: "", name: "", email: "", message: "", status: false, reply: "", createdAt: "" };
 }
@@ -2936,6 +2990,774 @@ export const ListNotificationChangesResponse: MessageFns<ListNotificationChanges
   },
 };
 
+function createBaseMassMail(): MassMail {
+  return {
+    id: "",
+    audience: "",
+    subject: "",
+    html: "",
+    total: 0,
+    sent: 0,
+    skipped: 0,
+    uncertain: 0,
+    status: "",
+    createdAt: "",
+  };
+}
+
+export const MassMail: MessageFns<MassMail> = {
+  encode(message: MassMail, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.audience !== "") {
+      writer.uint32(18).string(message.audience);
+    }
+    if (message.subject !== "") {
+      writer.uint32(26).string(message.subject);
+    }
+    if (message.html !== "") {
+      writer.uint32(34).string(message.html);
+    }
+    if (message.total !== 0) {
+      writer.uint32(40).int32(message.total);
+    }
+    if (message.sent !== 0) {
+      writer.uint32(48).int32(message.sent);
+    }
+    if (message.skipped !== 0) {
+      writer.uint32(56).int32(message.skipped);
+    }
+    if (message.uncertain !== 0) {
+      writer.uint32(64).int32(message.uncertain);
+    }
+    if (message.status !== "") {
+      writer.uint32(74).string(message.status);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(82).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MassMail {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMassMail();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.audience = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.html = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.sent = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.skipped = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.uncertain = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MassMail {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      html: isSet(object.html) ? globalThis.String(object.html) : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      sent: isSet(object.sent) ? globalThis.Number(object.sent) : 0,
+      skipped: isSet(object.skipped) ? globalThis.Number(object.skipped) : 0,
+      uncertain: isSet(object.uncertain) ? globalThis.Number(object.uncertain) : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: MassMail): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.audience !== "") {
+      obj.audience = message.audience;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.html !== "") {
+      obj.html = message.html;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.sent !== 0) {
+      obj.sent = Math.round(message.sent);
+    }
+    if (message.skipped !== 0) {
+      obj.skipped = Math.round(message.skipped);
+    }
+    if (message.uncertain !== 0) {
+      obj.uncertain = Math.round(message.uncertain);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MassMail>, I>>(base?: I): MassMail {
+    return MassMail.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MassMail>, I>>(object: I): MassMail {
+    const message = createBaseMassMail();
+    message.id = object.id ?? "";
+    message.audience = object.audience ?? "";
+    message.subject = object.subject ?? "";
+    message.html = object.html ?? "";
+    message.total = object.total ?? 0;
+    message.sent = object.sent ?? 0;
+    message.skipped = object.skipped ?? 0;
+    message.uncertain = object.uncertain ?? 0;
+    message.status = object.status ?? "";
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseMassMailRecipient(): MassMailRecipient {
+  return { email: "", name: "", language: "" };
+}
+
+export const MassMailRecipient: MessageFns<MassMailRecipient> = {
+  encode(message: MassMailRecipient, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.language !== "") {
+      writer.uint32(26).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MassMailRecipient {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMassMailRecipient();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MassMailRecipient {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: MassMailRecipient): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MassMailRecipient>, I>>(base?: I): MassMailRecipient {
+    return MassMailRecipient.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MassMailRecipient>, I>>(object: I): MassMailRecipient {
+    const message = createBaseMassMailRecipient();
+    message.email = object.email ?? "";
+    message.name = object.name ?? "";
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateMassMailRequest(): CreateMassMailRequest {
+  return { audience: "", subject: "", html: "", recipients: [] };
+}
+
+export const CreateMassMailRequest: MessageFns<CreateMassMailRequest> = {
+  encode(message: CreateMassMailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.audience !== "") {
+      writer.uint32(10).string(message.audience);
+    }
+    if (message.subject !== "") {
+      writer.uint32(18).string(message.subject);
+    }
+    if (message.html !== "") {
+      writer.uint32(26).string(message.html);
+    }
+    for (const v of message.recipients) {
+      MassMailRecipient.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateMassMailRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateMassMailRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.audience = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.html = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.recipients.push(MassMailRecipient.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateMassMailRequest {
+    return {
+      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      html: isSet(object.html) ? globalThis.String(object.html) : "",
+      recipients: globalThis.Array.isArray(object?.recipients)
+        ? object.recipients.map((e: any) => MassMailRecipient.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateMassMailRequest): unknown {
+    const obj: any = {};
+    if (message.audience !== "") {
+      obj.audience = message.audience;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.html !== "") {
+      obj.html = message.html;
+    }
+    if (message.recipients?.length) {
+      obj.recipients = message.recipients.map((e) => MassMailRecipient.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateMassMailRequest>, I>>(base?: I): CreateMassMailRequest {
+    return CreateMassMailRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateMassMailRequest>, I>>(object: I): CreateMassMailRequest {
+    const message = createBaseCreateMassMailRequest();
+    message.audience = object.audience ?? "";
+    message.subject = object.subject ?? "";
+    message.html = object.html ?? "";
+    message.recipients = object.recipients?.map((e) => MassMailRecipient.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateMassMailResponse(): CreateMassMailResponse {
+  return { mail: undefined };
+}
+
+export const CreateMassMailResponse: MessageFns<CreateMassMailResponse> = {
+  encode(message: CreateMassMailResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mail !== undefined) {
+      MassMail.encode(message.mail, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateMassMailResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateMassMailResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mail = MassMail.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateMassMailResponse {
+    return { mail: isSet(object.mail) ? MassMail.fromJSON(object.mail) : undefined };
+  },
+
+  toJSON(message: CreateMassMailResponse): unknown {
+    const obj: any = {};
+    if (message.mail !== undefined) {
+      obj.mail = MassMail.toJSON(message.mail);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateMassMailResponse>, I>>(base?: I): CreateMassMailResponse {
+    return CreateMassMailResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateMassMailResponse>, I>>(object: I): CreateMassMailResponse {
+    const message = createBaseCreateMassMailResponse();
+    message.mail = (object.mail !== undefined && object.mail !== null) ? MassMail.fromPartial(object.mail) : undefined;
+    return message;
+  },
+};
+
+function createBaseListMassMailsRequest(): ListMassMailsRequest {
+  return {};
+}
+
+export const ListMassMailsRequest: MessageFns<ListMassMailsRequest> = {
+  encode(_: ListMassMailsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMassMailsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMassMailsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListMassMailsRequest {
+    return {};
+  },
+
+  toJSON(_: ListMassMailsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMassMailsRequest>, I>>(base?: I): ListMassMailsRequest {
+    return ListMassMailsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMassMailsRequest>, I>>(_: I): ListMassMailsRequest {
+    const message = createBaseListMassMailsRequest();
+    return message;
+  },
+};
+
+function createBaseListMassMailsResponse(): ListMassMailsResponse {
+  return { mails: [] };
+}
+
+export const ListMassMailsResponse: MessageFns<ListMassMailsResponse> = {
+  encode(message: ListMassMailsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.mails) {
+      MassMail.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMassMailsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMassMailsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mails.push(MassMail.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMassMailsResponse {
+    return { mails: globalThis.Array.isArray(object?.mails) ? object.mails.map((e: any) => MassMail.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListMassMailsResponse): unknown {
+    const obj: any = {};
+    if (message.mails?.length) {
+      obj.mails = message.mails.map((e) => MassMail.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMassMailsResponse>, I>>(base?: I): ListMassMailsResponse {
+    return ListMassMailsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMassMailsResponse>, I>>(object: I): ListMassMailsResponse {
+    const message = createBaseListMassMailsResponse();
+    message.mails = object.mails?.map((e) => MassMail.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUnsubscribeRequest(): UnsubscribeRequest {
+  return { token: "" };
+}
+
+export const UnsubscribeRequest: MessageFns<UnsubscribeRequest> = {
+  encode(message: UnsubscribeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnsubscribeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnsubscribeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnsubscribeRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: UnsubscribeRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnsubscribeRequest>, I>>(base?: I): UnsubscribeRequest {
+    return UnsubscribeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnsubscribeRequest>, I>>(object: I): UnsubscribeRequest {
+    const message = createBaseUnsubscribeRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseUnsubscribeResponse(): UnsubscribeResponse {
+  return { email: "" };
+}
+
+export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
+  encode(message: UnsubscribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnsubscribeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnsubscribeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnsubscribeResponse {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: UnsubscribeResponse): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnsubscribeResponse>, I>>(base?: I): UnsubscribeResponse {
+    return UnsubscribeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnsubscribeResponse>, I>>(object: I): UnsubscribeResponse {
+    const message = createBaseUnsubscribeResponse();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
 export type MessagingServiceService = typeof MessagingServiceService;
 export const MessagingServiceService = {
   /** Anyone. */
@@ -3106,6 +3928,39 @@ export const MessagingServiceService = {
     responseDeserialize: (value: Buffer): ListNotificationChangesResponse =>
       ListNotificationChangesResponse.decode(value),
   },
+  /** Admin only: queues a mass mail; a durable job sends it in batches. */
+  createMassMail: {
+    path: "/taal.messaging.v1.MessagingService/CreateMassMail" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateMassMailRequest): Buffer =>
+      Buffer.from(CreateMassMailRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateMassMailRequest => CreateMassMailRequest.decode(value),
+    responseSerialize: (value: CreateMassMailResponse): Buffer =>
+      Buffer.from(CreateMassMailResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateMassMailResponse => CreateMassMailResponse.decode(value),
+  },
+  /** Admin only: mass mails with their progress, newest first. */
+  listMassMails: {
+    path: "/taal.messaging.v1.MessagingService/ListMassMails" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMassMailsRequest): Buffer => Buffer.from(ListMassMailsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMassMailsRequest => ListMassMailsRequest.decode(value),
+    responseSerialize: (value: ListMassMailsResponse): Buffer =>
+      Buffer.from(ListMassMailsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMassMailsResponse => ListMassMailsResponse.decode(value),
+  },
+  /** Anyone with the link of a mass mail: no more mass mails to that address. */
+  unsubscribe: {
+    path: "/taal.messaging.v1.MessagingService/Unsubscribe" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UnsubscribeRequest): Buffer => Buffer.from(UnsubscribeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UnsubscribeRequest => UnsubscribeRequest.decode(value),
+    responseSerialize: (value: UnsubscribeResponse): Buffer => Buffer.from(UnsubscribeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UnsubscribeResponse => UnsubscribeResponse.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
@@ -3137,6 +3992,12 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   markNotificationRead: handleUnaryCall<MarkNotificationReadRequest, MarkNotificationReadResponse>;
   /** Services only (no user): new notifications since a sequence number (the gateway's live push). */
   listNotificationChanges: handleUnaryCall<ListNotificationChangesRequest, ListNotificationChangesResponse>;
+  /** Admin only: queues a mass mail; a durable job sends it in batches. */
+  createMassMail: handleUnaryCall<CreateMassMailRequest, CreateMassMailResponse>;
+  /** Admin only: mass mails with their progress, newest first. */
+  listMassMails: handleUnaryCall<ListMassMailsRequest, ListMassMailsResponse>;
+  /** Anyone with the link of a mass mail: no more mass mails to that address. */
+  unsubscribe: handleUnaryCall<UnsubscribeRequest, UnsubscribeResponse>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -3363,6 +4224,54 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListNotificationChangesResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: queues a mass mail; a durable job sends it in batches. */
+  createMassMail(
+    request: CreateMassMailRequest,
+    callback: (error: ServiceError | null, response: CreateMassMailResponse) => void,
+  ): ClientUnaryCall;
+  createMassMail(
+    request: CreateMassMailRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateMassMailResponse) => void,
+  ): ClientUnaryCall;
+  createMassMail(
+    request: CreateMassMailRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateMassMailResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: mass mails with their progress, newest first. */
+  listMassMails(
+    request: ListMassMailsRequest,
+    callback: (error: ServiceError | null, response: ListMassMailsResponse) => void,
+  ): ClientUnaryCall;
+  listMassMails(
+    request: ListMassMailsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMassMailsResponse) => void,
+  ): ClientUnaryCall;
+  listMassMails(
+    request: ListMassMailsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMassMailsResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone with the link of a mass mail: no more mass mails to that address. */
+  unsubscribe(
+    request: UnsubscribeRequest,
+    callback: (error: ServiceError | null, response: UnsubscribeResponse) => void,
+  ): ClientUnaryCall;
+  unsubscribe(
+    request: UnsubscribeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UnsubscribeResponse) => void,
+  ): ClientUnaryCall;
+  unsubscribe(
+    request: UnsubscribeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UnsubscribeResponse) => void,
   ): ClientUnaryCall;
 }
 
