@@ -2,6 +2,7 @@ import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
 import type { LoginLimits, MailRequestLimits, SignUpLimits } from './http/rate-limit';
+import { DEFAULT_CONTACT_LIMITS, type ContactLimits } from './routes/messaging/contact-limit';
 
 /**
  * Express `trust proxy`: which hops may tell the client address in X-Forwarded-For.
@@ -41,6 +42,10 @@ const policySchema = z.object({
   MAIL_MAX_PER_TARGET: fields.int({ min: 1, max: 100_000, default: 5 }),
   MAIL_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 30 }),
   MAIL_WINDOW_MS: fields.durationMs(60 * 60_000),
+  // The public contact form, per client address and per sender e-mail (decision 0019).
+  CONTACT_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perAddress }),
+  CONTACT_MAX_PER_EMAIL: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perEmail }),
+  CONTACT_WINDOW_MS: fields.durationMs(DEFAULT_CONTACT_LIMITS.windowSeconds * 1000),
 });
 
 export interface GatewayPolicy {
@@ -48,6 +53,7 @@ export interface GatewayPolicy {
   loginLimits: LoginLimits;
   signUpLimits: SignUpLimits;
   mailLimits: MailRequestLimits;
+  contactLimits: ContactLimits;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -70,6 +76,11 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       perTarget: c.MAIL_MAX_PER_TARGET,
       perAddress: c.MAIL_MAX_PER_ADDRESS,
       windowSeconds: seconds(c.MAIL_WINDOW_MS),
+    },
+    contactLimits: {
+      perAddress: c.CONTACT_MAX_PER_ADDRESS,
+      perEmail: c.CONTACT_MAX_PER_EMAIL,
+      windowSeconds: seconds(c.CONTACT_WINDOW_MS),
     },
   };
 }

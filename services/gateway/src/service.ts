@@ -37,6 +37,7 @@ export const gatewayService = defineService({
       loginLimits: config.loginLimits,
       signUpLimits: config.signUpLimits,
       mailLimits: config.mailLimits,
+      contactLimits: config.contactLimits,
       mountUi: config.SERVE_UI ? mountUiIfBuilt(ctx.logger) : undefined,
       // All-in-one without a configured gateway: our sandbox, in this process, where commerce expects it.
       paymentSandbox: ctx.mode === 'all-in-one' && !config.SSLCOMMERZ_BASE_URL ? embeddedSandbox(ctx.publicUrl) : undefined,

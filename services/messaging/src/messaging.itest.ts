@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, messagingV1 } from '@taal/contracts';
+import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, messagingV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { callUnary, createClient, createEnvelope, createLogger, createOutboxMailer, createTestAuth, type CallerIdentity } from '@taal/kit';
 import { mailsTo } from '../../identity/src/testing/eml';
 import { backends, type Backend } from '../../../tools/testing/backends';
@@ -156,16 +156,23 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
         payload: messagingEventsV1.NotificationRequested.encode({ userId: buyer.userId, msg: 'Your certificate is ready', key: `certificate:${RUN}` }).finish(),
       });
     await backend.bus.publish([requested(), requested()]);
-    await waitFor(async () => (await unread(buyer)).length >= 2, 'the notifications');
+    const redeemed = createEnvelope({
+      type: StoreEvents.giftCardRedeemed,
+      key: buyer.userId,
+      payload: storeEventsV1.GiftCardRedeemed.encode(storeEventsV1.GiftCardRedeemed.fromPartial({ giftCardId: `card-${RUN}`, userId: buyer.userId, value: 50000 })).finish(),
+    });
+    await backend.bus.publish([redeemed, redeemed]);
+    await waitFor(async () => (await unread(buyer)).length >= 3, 'the notifications');
     await new Promise((r) => setTimeout(r, 1000));
     const mine = await unread(buyer);
     expect(mine.filter((n) => n.msg.startsWith('Payment received'))).toHaveLength(1);
     expect(mine.filter((n) => n.msg === 'Your certificate is ready')).toHaveLength(1);
+    expect(mine.filter((n) => n.msg === 'BDT 500.00 from a gift card was added to your wallet.')).toHaveLength(1);
     expect(mine.every((n) => n.userId === buyer.userId)).toBe(true);
     expect(await unread(student('bystander'))).not.toEqual(expect.arrayContaining([expect.objectContaining({ userId: buyer.userId })]));
 
     const { changes } = await call<messagingV1.ListNotificationChangesResponse>('listNotificationChanges', { after: latest });
-    expect(changes.filter((c) => c.userId === buyer.userId)).toHaveLength(2);
+    expect(changes.filter((c) => c.userId === buyer.userId)).toHaveLength(3);
   });
 
   it('mass mail: sanitised, batched, resumed after a crash with no address mailed twice, unsubscribe honoured; custom needs an address', async () => {

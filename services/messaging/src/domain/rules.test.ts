@@ -1,4 +1,4 @@
-import { checkContact, checkNotification, checkReply, checkStudentMessage, MessagingMessages, orderPaidNotification } from './rules';
+import { checkContact, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
 
 describe('messaging rules', () => {
   it("contact: name, email and message required ('Please fill all the fields'), then a valid e-mail", () => {
@@ -24,5 +24,6 @@ describe('messaging rules', () => {
   it('one notification key per paid order', () => {
     expect(orderPaidNotification('o1', 2)).toEqual({ key: 'order-paid:o1', msg: expect.stringContaining('2 courses') });
     expect(orderPaidNotification('o1', 1).key).toBe(orderPaidNotification('o1', 3).key);
+    expect(giftCardNotification('g1', 150000)).toEqual({ key: 'gift-card:g1', msg: 'BDT 1500.00 from a gift card was added to your wallet.' });
   });
 });

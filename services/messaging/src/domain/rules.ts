@@ -81,3 +81,8 @@ export function orderPaidNotification(orderId: string, courses: number): { key: 
 export function answeredNotification(messageId: string, instructorName: string): { key: string; msg: string } {
   return { key: `message-answered:${messageId}`, msg: `${instructorName || 'Your instructor'} replied to your message.` };
 }
+
+/** The notification a redeemed gift card gives its redeemer (one per card); value in poisha. */
+export function giftCardNotification(giftCardId: string, value: number): { key: string; msg: string } {
+  return { key: `gift-card:${giftCardId}`, msg: `BDT ${(value / 100).toFixed(2)} from a gift card was added to your wallet.` };
+}

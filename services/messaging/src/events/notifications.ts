@@ -1,11 +1,12 @@
-import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1 } from '@taal/contracts';
+import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { orderPaidNotification } from '../domain/rules';
+import { giftCardNotification, orderPaidNotification } from '../domain/rules';
 import { SCHEMA, type MessagingStore } from '../store/messaging-store';
 
 /**
- * Notifications other services cause: `commerce.order.paid` (the buyer) and the generic
+ * Notifications other services cause: `commerce.order.paid` (the buyer), `store.gift_card.redeemed`
+ * (the wallet credited) and the generic
  * `messaging.notification.requested` (any service, any user). Each event is applied once
  * (inbox), and each cause gives one notification (its key is unique), even past the inbox.
  */
@@ -15,7 +16,7 @@ export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore,
     schema: SCHEMA,
     bus,
     group: 'messaging.notifications',
-    types: [CommerceEvents.orderPaid, MessagingEvents.notificationRequested],
+    types: [CommerceEvents.orderPaid, StoreEvents.giftCardRedeemed, MessagingEvents.notificationRequested],
     from: 'earliest',
     logger,
     handler: async (event, tx) => {
@@ -24,6 +25,13 @@ export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore,
         if (!order.userId) return;
         const note = orderPaidNotification(order.orderId, order.courses.length);
         if (await store.addNotification(tx, { userId: order.userId, msg: note.msg, key: note.key })) onNotification();
+        return;
+      }
+      if (event.type === StoreEvents.giftCardRedeemed) {
+        const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
+        if (!card.userId) return;
+        const note = giftCardNotification(card.giftCardId, card.value);
+        if (await store.addNotification(tx, { userId: card.userId, msg: note.msg, key: note.key })) onNotification();
         return;
       }
       const request = messagingEventsV1.NotificationRequested.decode(event.payload);
