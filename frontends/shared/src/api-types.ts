@@ -4000,7 +4000,90 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Change your own password and/or photo (the e-mail stays): 'User Updated Successfully!' (any signed-in user, for their own account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ProfileForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description 'User Update Failed!': nothing to change, a password under 6 characters, or a photo that is not an image */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The photo is larger than 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14636,6 +14719,15 @@ export interface components {
             /** @description Where the PDF receipt is downloaded (with the token), empty when none */
             receipt: string;
             createdAt: string;
+        };
+        ProfileForm: {
+            /** @description A new password, at least 6 characters; omitted: unchanged */
+            password?: string;
+            /**
+             * Format: binary
+             * @description A new photo (JPEG, PNG, GIF, WebP), at most 5 MB; omitted: unchanged
+             */
+            photo?: Blob;
         };
     };
     responses: never;

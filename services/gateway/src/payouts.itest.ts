@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
+import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -143,6 +144,34 @@ describe('payouts through the gateway on the all-in-one process', () => {
     const statement = await get(`/instructor/statement/${instructor.profile}/${month}?lang=bn`, instructor.token);
     expect([statement.status, statement.type, statement.body.raw!.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
   }, 60_000);
+
+  it('lets a signed-in user change their own password and photo (POST user/), never the e-mail', async () => {
+    const who = await (async () => {
+      const email = `profile-${randomUUID().slice(0, 8)}@example.com`;
+      const created = await post('/user/create-account', { name: 'Profile Test', email, password: 'first1', type: 2 }, admin.token);
+      expect(created.status).toBeLessThan(300);
+      return { email, ...(await login(email, 'first1')) };
+    })();
+    const form = (fields: Record<string, string | Blob>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    expect((await post('/user/', form({ password: 'second2' }))).status).toBe(401);
+    const short = await post('/user/', form({ password: '123' }), who.token);
+    expect([short.status, short.body.message]).toEqual([400, 'User Update Failed!']);
+    const nothing = await post('/user/', form({}), who.token);
+    expect([nothing.status, nothing.body.message]).toEqual([400, 'User Update Failed!']);
+    const notImage = await post('/user/', form({ photo: new Blob(['not an image'], { type: 'image/png' }) }), who.token);
+    expect(notImage.status).toBe(400);
+    const changed = await post('/user/', form({ password: 'second2', email: 'other@example.com' }), who.token);
+    expect([changed.status, changed.body.message, changed.body.data.email]).toEqual([200, 'User Updated Successfully!', who.email]);
+    expect((await post('/user/login/', { email: who.email, password: 'first1' })).status).toBe(401);
+    expect((await post('/user/login/', { email: who.email, password: 'second2' })).status).toBe(200);
+    const photo = await post('/user/', form({ photo: new Blob([new Uint8Array(await pngImage(32, 32))], { type: 'image/png' }) }), who.token);
+    expect([photo.status, photo.body.message]).toEqual([200, 'User Updated Successfully!']);
+    expect(photo.body.data.photo).toBeTruthy();
+  });
 
   it('answers a clear 400 for dates that do not parse or run backwards, and serves the analytics to the admin', async () => {
     const bad = await get(`/analytics/instructor/${instructor.profile}/31-2-2024/1-3-2024`, admin.token);

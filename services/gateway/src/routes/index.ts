@@ -21,6 +21,7 @@ import { learningRoutes } from './learning';
 import { messagingRoutes, type ContactLimiter, type NotificationHub } from './messaging';
 import { storeRoutes } from './store';
 import { payoutRoutes } from './payouts';
+import { profileRoutes } from './user/profile';
 import { mediaRoutes } from './media';
 import { userRoutes, type UserRouteLimiters } from './user';
 
@@ -71,6 +72,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     storeRoutes({ store: deps.store, identity: deps.identity, commerce: deps.commerce, files: deps.files, guesses: deps.giftCardGuesses, logger: deps.logger }),
     // Instructor earnings, dues, settlements, statements and the back office's sales analytics.
     payoutRoutes({ payouts: deps.payouts, identity: deps.identity, catalogue: deps.catalogue }),
+    // The Profile tab's own password and photo change (POST user/).
+    profileRoutes(deps.identity),
     // Images and documents uploaded through the back office (http/uploads).
     mediaRoutes(deps.files),
   ];

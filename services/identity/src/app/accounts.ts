@@ -147,6 +147,35 @@ export class Accounts {
   }
 
   /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
+  /**
+   * The caller's own password and/or photo (the Profile tab; the e-mail never changes here). The
+   * new photo is stored before the row changes and the old one deleted after; a failed update
+   * deletes the new one again.
+   */
+  async updateProfile(userId: string, req: identityV1.UpdateProfileRequest): Promise<User> {
+    const password = req.password ?? '';
+    const photo = req.photo ?? new Uint8Array();
+    if (!password && photo.length === 0) throw invalidArgument('Nothing to update: send a new password or a photo');
+    if (password && password.length < MIN_PASSWORD) throw invalidArgument(`The password must be at least ${MIN_PASSWORD} characters`);
+    if (password.length > 200) throw invalidArgument('The password is too long');
+    const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
+    if (photo.length > 0 && !image) throw invalidArgument('The photo must be an image');
+    const before = await this.ctx.store.findById(userId);
+    if (!before) throw notFound('User not found');
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    const photoKey = image ? reencodedPhotoKey(userId, randomBytes(4).toString('hex'), image.extension) : undefined;
+    if (image) await this.ctx.files.put(photoKey!, image.data, image.contentType);
+    let updated: UserRow | null;
+    try {
+      updated = await this.ctx.sql.transaction((tx) => this.ctx.store.update(tx, userId, { passwordHash, photo: photoKey, photoType: image?.contentType }));
+    } catch (err) {
+      if (photoKey) await this.ctx.files.delete(photoKey).catch(() => {});
+      throw err;
+    }
+    if (photoKey && before.photo && before.photo !== photoKey) await this.ctx.files.delete(before.photo).catch(() => {});
+    return toUser(updated!);
+  }
+
   async createAccount(req: identityV1.CreateAccountRequest): Promise<User> {
     const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
@@ -218,6 +247,9 @@ export class Accounts {
     return removed;
   }
 }
+
+/** The shortest password an account may be given (back office §9). */
+export const MIN_PASSWORD = 6;
 
 /** A photo that does not decode is answered like a missing field's image message. */
 function notAnImage(err: unknown): null {

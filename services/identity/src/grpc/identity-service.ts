@@ -76,6 +76,12 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
       return { user: await identity.getUser(req.id) };
     }),
 
+    updateProfile: unaryHandler(async (req: identityV1.UpdateProfileRequest, ctx) => {
+      // Always the caller's own account (decision 0008): no id is taken from the request.
+      const caller = requireIdentity(ctx);
+      return { user: await identity.updateProfile(caller.userId, req) };
+    }),
+
     getUserPhoto: unaryHandler(async (req: identityV1.GetUserPhotoRequest, ctx) => {
       // Decision 0006: a user's photo is personal data, shown to the admin and to the user themself.
       const caller = requireIdentity(ctx);

@@ -245,6 +245,18 @@ export interface ListUsersResponse {
   users: User[];
 }
 
+/** The caller's own profile change (storefront §2 Profile tab, POST user/): the e-mail stays. */
+export interface UpdateProfileRequest {
+  /** Empty: unchanged; else at least 6 characters. */
+  password: string;
+  /** Empty: unchanged; else an image (decoded and drawn again, as at sign-up). */
+  photo: Buffer;
+}
+
+export interface UpdateProfileResponse {
+  user: User | undefined;
+}
+
 export interface GetUserRequest {
   id: string;
 }
@@ -3611,6 +3623,158 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
   },
 };
 
+function createBaseUpdateProfileRequest(): UpdateProfileRequest {
+  return { password: "", photo: Buffer.alloc(0) };
+}
+
+export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
+  encode(message: UpdateProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    if (message.photo.length !== 0) {
+      writer.uint32(18).bytes(message.photo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProfileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProfileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.photo = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateProfileRequest {
+    return {
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      photo: isSet(object.photo) ? Buffer.from(bytesFromBase64(object.photo)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: UpdateProfileRequest): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.photo.length !== 0) {
+      obj.photo = base64FromBytes(message.photo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateProfileRequest>, I>>(base?: I): UpdateProfileRequest {
+    return UpdateProfileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateProfileRequest>, I>>(object: I): UpdateProfileRequest {
+    const message = createBaseUpdateProfileRequest();
+    message.password = object.password ?? "";
+    message.photo = object.photo ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseUpdateProfileResponse(): UpdateProfileResponse {
+  return { user: undefined };
+}
+
+export const UpdateProfileResponse: MessageFns<UpdateProfileResponse> = {
+  encode(message: UpdateProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProfileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateProfileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateProfileResponse {
+    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: UpdateProfileResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateProfileResponse>, I>>(base?: I): UpdateProfileResponse {
+    return UpdateProfileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateProfileResponse>, I>>(object: I): UpdateProfileResponse {
+    const message = createBaseUpdateProfileResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    return message;
+  },
+};
+
 function createBaseGetUserRequest(): GetUserRequest {
   return { id: "" };
 }
@@ -4319,6 +4483,17 @@ export const IdentityServiceService = {
     responseSerialize: (value: GetUserResponse): Buffer => Buffer.from(GetUserResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserResponse => GetUserResponse.decode(value),
   },
+  /** The caller's own password and photo. */
+  updateProfile: {
+    path: "/taal.identity.v1.IdentityService/UpdateProfile" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateProfileRequest): Buffer => Buffer.from(UpdateProfileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateProfileRequest => UpdateProfileRequest.decode(value),
+    responseSerialize: (value: UpdateProfileResponse): Buffer =>
+      Buffer.from(UpdateProfileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateProfileResponse => UpdateProfileResponse.decode(value),
+  },
   /** Any signed-in caller. */
   getUserPhoto: {
     path: "/taal.identity.v1.IdentityService/GetUserPhoto" as const,
@@ -4368,6 +4543,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
   /** Admin, or the user themself. */
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
+  /** The caller's own password and photo. */
+  updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
   /** Any signed-in caller. */
   getUserPhoto: handleUnaryCall<GetUserPhotoRequest, GetUserPhotoResponse>;
   /** Admin only. */
@@ -4650,6 +4827,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUserResponse) => void,
+  ): ClientUnaryCall;
+  /** The caller's own password and photo. */
+  updateProfile(
+    request: UpdateProfileRequest,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
+  ): ClientUnaryCall;
+  updateProfile(
+    request: UpdateProfileRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
+  ): ClientUnaryCall;
+  updateProfile(
+    request: UpdateProfileRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
   ): ClientUnaryCall;
   /** Any signed-in caller. */
   getUserPhoto(
