@@ -528,3 +528,53 @@ test('a video URL that stops working mid-play is asked for again and playback co
     await context.close();
   }
 }, 120_000);
+
+test('the course file: locked for a visitor; the enrolled student downloads the PDF', async () => {
+  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const form = new FormData();
+  form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Chord chart.pdf');
+  const added = await fetch(`${taal.baseUrl}/api/v1/course/${course._id}/`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
+  expect([added.status, ((await added.json()) as { fields?: unknown }).fields]).toEqual([200, undefined]);
+
+  const visitor = await openPage(browser);
+  try {
+    await openCourse(visitor.page);
+    const file = visitor.page.locator('[data-testid="course-file"]').last();
+    await file.waitFor();
+    expect(await file.getAttribute('data-locked')).toBe('true');
+    await shot(visitor.page, 'course-file-locked-en');
+  } finally {
+    await visitor.context.close();
+  }
+
+  const student = await loginByApi(taal.baseUrl, DEMO.student);
+  const me = student.user._id;
+  const enrolled = async () => (await call<SecureCourse & { fullAccess: boolean }>('GET', `course/secure-course/${course._id}`, student.token)).fullAccess;
+  if (!(await enrolled())) {
+    const code = `FILE${Date.now().toString(36).toUpperCase()}`;
+    await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2099-01-01' });
+    await call('POST', 'cart/', student.token, { user: me, course: course._id, tier: 'silver' });
+    const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: me, amount: 0, cuponCode: code });
+    await call('POST', `cart/zero-cart/${me}/${order._id}`, student.token, { value_c: order._id });
+    await waitFor('the enrolment', async () => ((await enrolled()) ? true : undefined));
+  }
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await useSession(page, student);
+    for (const lng of ['en', 'bn'] as const) {
+      await openCourse(page, lng);
+      const file = page.locator('[data-testid="course-file"]').last();
+      await file.waitFor();
+      expect(await file.getAttribute('data-locked')).toBe('false');
+      expect(await page.textContent('[data-testid="course-files"] h3')).toBe(lng === 'en' ? 'Course file' : 'কোর্স ফাইল');
+      await shot(page, `course-file-${lng}`);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="course-file"]').last().click()]);
+    expect(download.suggestedFilename()).toBe('Chord chart.pdf');
+    expect(fs.readFileSync((await download.path())!)).toEqual(pdf);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);

@@ -20,3 +20,4 @@ export * from './service-names';
 export * from './user-roles';
 export * from './bangladesh-time';
 export * from './api-errors';
+export * from './learning-messages';

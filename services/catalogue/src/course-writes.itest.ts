@@ -13,7 +13,7 @@ const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
 const logger = createLogger('catalogue-writes-test');
 const auth = createTestAuth(['gateway', 'catalogue']);
 const img = () => `/api/v1/media/images/${randomUUID()}.jpg`;
-const pdf = () => `/api/v1/media/documents/${randomUUID()}.pdf`;
+const pdf = () => `/api/v1/course/${randomUUID()}/documents/${randomUUID()}.pdf`;
 
 const fullCourse = (): catalogueV1.CourseInput => ({
   title: 'Slide guitar from zero',

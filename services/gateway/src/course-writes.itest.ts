@@ -115,12 +115,21 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     const course = res.body.data;
     expect(course).toMatchObject({ published: false, featured: false, priceGold: { price: 250050, oldPrice: 300000, validity: 90 }, topic: ['Open G', 'Open D'] });
     expect(course.thumbnail).toMatch(/^\/api\/v1\/media\/images\/[0-9a-f-]{36}\.jpg$/);
-    expect(course.documents).toEqual([{ name: 'tabs.pdf', url: expect.stringMatching(/^\/api\/v1\/media\/documents\/.+\.pdf$/) }]);
+    // The course file is not public media: it is served to those who see the whole course.
+    expect(course.documents).toEqual([{ name: 'tabs.pdf', url: expect.stringMatching(new RegExp(`^/api/v1/course/${course._id}/documents/[0-9a-f-]{36}\\.pdf$`)) }]);
     const thumb = await fetch(`${base}${course.thumbnail}`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
-    const doc = await fetch(`${base}${course.documents[0].url}`);
-    expect(Buffer.from(await doc.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = await fetch(`${base}${course.documents[0].url}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect([doc.status, doc.headers.get('content-type'), doc.headers.get('content-disposition')]).toEqual([200, 'application/pdf', "attachment; filename*=UTF-8''tabs.pdf"]);
+    expect(Buffer.from(await doc.arrayBuffer())).toEqual(PDF);
+    expect((await fetch(`${base}${course.documents[0].url}`)).status).toBe(401);
+    const studentRead = await fetch(`${base}${course.documents[0].url}`, { headers: { authorization: `Bearer ${tokens.student}` } });
+    expect([studentRead.status, ((await studentRead.json()) as Json).message]).toEqual([403, 'Purchase the course First!!']);
+    // Another course's id with this file's name finds nothing.
+    const other = ((await request('GET', '/course/')).body.data as { _id: string }[])[0]!._id;
+    const crossed = course.documents[0].url.replace(course._id, other);
+    expect((await fetch(`${base}${crossed}`, { headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
     const lessons = (await request('GET', `/course/secure-course/${course._id}`, undefined, tokens.admin)).body.data.lessons;
     expect(lessons.map((l: { originalname: string; status: string }) => [l.originalname, l.status])).toEqual([
       ['Tuning to open G', 'open'],
@@ -198,6 +207,29 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     await new Promise((r) => setTimeout(r, 500));
     expect(await courseCount()).toBe(courses);
     expect(storedFiles()).toEqual(files);
+  });
+
+  it('serves a course file to a student once the course is theirs (an active enrolment), not before', async () => {
+    const course = ((await request('GET', '/course/')).body.data as { _id: string }[])[1]!;
+    const updated = await multipart(`/course/${course._id}/`, [['documents', PDF, 'chord chart.pdf']], tokens.admin!);
+    expect(updated.status).toBe(200);
+    const url = (updated.body.data.documents as { name: string; url: string }[]).find((d) => d.name === 'chord chart.pdf')!.url;
+    const asStudent = () => fetch(`${base}${url}`, { headers: { authorization: `Bearer ${tokens.student}` } });
+    expect((await asStudent()).status).toBe(403);
+    const secure = () => request('GET', `/course/secure-course/${course._id}`, undefined, tokens.student);
+    expect((await secure()).body.data.fullAccess).toBe(false);
+
+    const student = (await request('GET', '/user/me', undefined, tokens.student)).body.data._id as string;
+    const code = `FILE${Date.now().toString(36).toUpperCase()}`;
+    expect((await request('POST', '/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2099-01-01' }, tokens.admin)).status).toBe(201);
+    await request('POST', '/cart/remove_all', { user: student }, tokens.student);
+    expect((await request('POST', '/cart/', { user: student, course: course._id, tier: 'silver' }, tokens.student)).status).toBe(200);
+    const order = (await request('POST', '/order', { userId: student, amount: 0, cuponCode: code, useWallet: false }, tokens.student)).body.data;
+    expect((await request('POST', `/cart/zero-cart/${student}/${order._id}`, { value_c: order._id }, tokens.student)).status).toBe(200);
+    await waitFor(async () => (await secure()).body.data.fullAccess === true, 'the enrolment');
+    const read = await asStudent();
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer())).toEqual(PDF);
   });
 
   it("updates only the fields sent ('Course Update Successfully!!!'), validity digits only, and free lessons need a title and a link", async () => {

@@ -178,7 +178,7 @@ export default function CourseView() {
         </div>
       </div>
 
-      <CourseLessons courseId={c._id} />
+      <CourseLessons courseId={c._id} documents={c.documents} />
 
       <section className="section" data-testid="tiers">
         <h2>{t('course.tiers')}</h2>

@@ -41,9 +41,9 @@ describe('course input', () => {
 
   it('changes only the fields present on update, and adds documents to the list', () => {
     const current = checkCourseInput(full, null).values;
-    current.documents = [{ name: 'a.pdf', url: '/api/v1/media/documents/0b9c2b0e-4c1f-4b4a-9d8e-6f1f2b3c4d5e.pdf' }];
+    current.documents = [{ name: 'a.pdf', url: '/api/v1/course/00000000-0000-4000-8000-000000000001/documents/0b9c2b0e-4c1f-4b4a-9d8e-6f1f2b3c4d5e.pdf' }];
     const { values, problems } = checkCourseInput(
-      { goldValidity: 120, addDocuments: [{ name: 'b.pdf', url: '/api/v1/media/documents/1b9c2b0e-4c1f-4b4a-9d8e-6f1f2b3c4d5e.pdf' }] },
+      { goldValidity: 120, addDocuments: [{ name: 'b.pdf', url: '/api/v1/course/00000000-0000-4000-8000-000000000001/documents/1b9c2b0e-4c1f-4b4a-9d8e-6f1f2b3c4d5e.pdf' }] },
       current,
     );
     expect(problems).toEqual({});

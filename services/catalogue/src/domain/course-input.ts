@@ -38,7 +38,8 @@ export interface CourseValues {
 export type Problems = Record<string, string>;
 
 const MEDIA_URL = /^\/(api\/v1\/media\/images\/[0-9a-f-]{36}(-thumb)?\.(jpg|webp)|assets\/demo\/[A-Za-z0-9/_.-]+)$/;
-const DOCUMENT_URL = /^\/api\/v1\/media\/documents\/[0-9a-f-]{36}\.pdf$/;
+/** A course file is served behind the course's own check (the gateway's course-files), never as public media. */
+const DOCUMENT_URL = /^\/api\/v1\/course\/[0-9a-f-]{36}\/documents\/[0-9a-f-]{36}\.pdf$/;
 const MAX_POISHA = L.priceMaxTaka * 100;
 
 /** The API's field names, for the per-field messages. */

@@ -267,11 +267,16 @@ export class UploadStore {
     return { key, url: mediaUrl(key), thumbnailKey, thumbnailUrl: mediaUrl(thumbnailKey), width: upload.image.width, height: upload.image.height };
   }
 
-  async pdf(upload: CheckedUpload): Promise<StoredFile> {
+  /**
+   * A checked PDF under `<prefix>/documents/<uuid>.pdf`. `options.prefix` keeps one file out of
+   * the store's (public) prefix, e.g. a course file served behind its own check: its `url` is ''.
+   */
+  async pdf(upload: CheckedUpload, options: { prefix?: string } = {}): Promise<StoredFile> {
     if (upload.kind !== 'pdf') throw new Error(`${upload.field} is not a PDF`);
-    const key = `${this.prefix}/documents/${randomUUID()}.pdf`;
+    const prefix = options.prefix ?? this.prefix;
+    const key = `${prefix}/documents/${randomUUID()}.pdf`;
     await this.put(key, createReadStream(upload.path), 'application/pdf');
-    return { key, url: mediaUrl(key), name: upload.name, size: upload.size };
+    return { key, url: options.prefix ? '' : mediaUrl(key), name: upload.name, size: upload.size };
   }
 
   /** A temp file streamed as it is under `uploads/<uuid>` (a video for learning, which checks and moves it). */

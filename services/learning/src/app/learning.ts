@@ -68,6 +68,7 @@ export class Learning {
     const teaches = await this.teaches(viewer, req.courseId);
     return {
       courseId: req.courseId,
+      fullAccess: mayPlay('paid', viewer, active, teaches) === 'play',
       lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active, teaches) === 'play')),
       enrolment: enrolment ? toEnrolment(enrolment, this.now()) : undefined,
       progress: viewer ? await this.store.progressOf(viewer.userId, req.courseId) : [],

@@ -2,11 +2,13 @@
  * Who may play which lesson (spec §6; decision 0015), and how a purchase extends access. Pure
  * rules: the server decides, the UI only reflects them.
  */
+import { LearningMessages } from '@taal/contracts';
+
 export const LESSON_STATUSES = ['open', 'login', 'paid'] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
 
-export const PURCHASE_FIRST = 'Purchase the course First!!';
-export const LOGIN_FIRST = 'Please login first';
+export const PURCHASE_FIRST = LearningMessages.purchaseFirst;
+export const LOGIN_FIRST = LearningMessages.loginFirst;
 
 /** Staff (admin 1, content 2) may play everything. */
 const STAFF = [1, 2];

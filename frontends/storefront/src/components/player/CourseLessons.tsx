@@ -5,7 +5,7 @@
 // the same tier in the cart).
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ApiError } from '@taal/web-shared/api';
+import { protectedBlobUrl, type ApiError } from '@taal/web-shared/api';
 import { formatDate } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
@@ -14,6 +14,12 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import { commerce, commerceError, currentStudent, TIER_NAMES, type TierName } from '../../commerce';
 import { clock, learning, type Enrolment, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
 import { CheckIcon, LockIcon, PlayIcon } from './icons';
+
+/** A course file as the course lists it (a PDF behind the course's own check). */
+export interface CourseDocument {
+  name: string;
+  url: string;
+}
 import { LessonPlayer } from './LessonPlayer';
 
 /** Who is logged in (any role), following logins and logouts: the lessons are asked again then. */
@@ -32,7 +38,7 @@ function useSessionKey(): string {
   return value;
 }
 
-export function CourseLessons({ courseId }: { courseId: string }) {
+export function CourseLessons({ courseId, documents = [] }: { courseId: string; documents?: readonly CourseDocument[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sessionKey = useSessionKey();
@@ -141,9 +147,49 @@ export function CourseLessons({ courseId }: { courseId: string }) {
               );
             })}
           </ol>
+          {documents.length > 0 && <CourseFiles documents={documents} fullAccess={course.data.fullAccess} onLocked={() => (getSession().loggedIn ? toast(t('player.purchaseFirst'), 'error') : askLogin())} />}
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The course file (spec §2, §6): downloadable by those who see the whole course; locked for the rest. */
+function CourseFiles({ documents, fullAccess, onLocked }: { documents: readonly CourseDocument[]; fullAccess: boolean; onLocked: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (d: CourseDocument) => {
+    if (!fullAccess) return onLocked();
+    setBusy(d.url);
+    try {
+      const href = await protectedBlobUrl(d.url);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = d.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    } catch {
+      toast(t('player.fileFailed'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="course-files" data-testid="course-files">
+      <h3>{t('player.courseFile')}</h3>
+      <ul>
+        {documents.map((d) => (
+          <li key={d.url}>
+            <button type="button" className={`lesson-item ${fullAccess ? '' : 'locked'}`} onClick={() => void download(d)} disabled={busy === d.url} data-testid="course-file" data-locked={fullAccess ? 'false' : 'true'}>
+              <span className="lesson-icon" aria-hidden="true">
+                {fullAccess ? <span className="pdf-badge">PDF</span> : <LockIcon />}
+              </span>
+              <span className="lesson-name">{d.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

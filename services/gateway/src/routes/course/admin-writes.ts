@@ -14,6 +14,7 @@ import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore } from '../../http/uploads';
 import { InstructorSchema, toApiInstructor } from '../instructor/shape';
+import { COURSE_FILES_PREFIX, courseDocumentUrlOfKey } from './documents';
 import { COURSE_CATEGORIES as CATEGORIES, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './shape';
 
 /**
@@ -274,8 +275,9 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const course = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
           for (const d of uploads.documents ?? []) {
-            const stored = await store.pdf(d);
-            input.addDocuments.push({ name: stored.name, url: stored.url });
+            // Course files are for those who see the whole course, not public media.
+            const stored = await store.pdf(d, { prefix: COURSE_FILES_PREFIX });
+            input.addDocuments.push({ name: stored.name, url: courseDocumentUrlOfKey(id, stored.key) });
           }
           const created = await catalogue
             .createCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
@@ -325,8 +327,9 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const course = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
           for (const d of uploads.documents ?? []) {
-            const stored = await store.pdf(d);
-            input.addDocuments.push({ name: stored.name, url: stored.url });
+            // Course files are for those who see the whole course, not public media.
+            const stored = await store.pdf(d, { prefix: COURSE_FILES_PREFIX });
+            input.addDocuments.push({ name: stored.name, url: courseDocumentUrlOfKey(id, stored.key) });
           }
           const before = images.thumbnail || images.banner ? (await catalogue.getCourse({ id, includeUnpublished: true }, caller).catch(() => ({ course: undefined }))).course : undefined;
           const updated = await catalogue

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import { ServiceNames, type learningV1 } from '@taal/contracts';
+import { LearningMessages, ServiceNames, type learningV1 } from '@taal/contracts';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError, verifyGrant, type FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
@@ -14,6 +14,7 @@ import { parseRange } from '../../http/range';
 import { acceptUploads, checkUploads, storeUploads } from '../../http/uploads';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
+import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl } from '../course/documents';
 
 /**
  * Lessons, their videos, the classroom and expired subscriptions (spec §7 `course/secure-course/`,
@@ -143,7 +144,15 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } },
       responses: {
         200: answer(
-          envelope(z.object({ course: z.string(), lessons: z.array(LessonSchema), enrolment: EnrolmentSchema.nullable(), progress: z.array(ProgressSchema) })),
+          envelope(
+            z.object({
+              course: z.string(),
+              lessons: z.array(LessonSchema),
+              enrolment: EnrolmentSchema.nullable(),
+              progress: z.array(ProgressSchema),
+              fullAccess: z.boolean().meta({ description: 'The caller sees every lesson and the course file (active enrolment, staff or the course’s instructor)' }),
+            }),
+          ),
         ),
         404: fail('Unknown course'),
       },
@@ -155,8 +164,42 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
             lessons: answerOf.lessons.map(toLesson),
             enrolment: answerOf.enrolment ? toEnrolment(answerOf.enrolment) : null,
             progress: answerOf.progress.map(toProgress),
+            fullAccess: answerOf.fullAccess,
           }),
         );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course/{id}/documents/{name}',
+      summary: "A course file (PDF), for those who see the whole course: an active enrolment, staff or the course's instructor ('Purchase the course First!!' otherwise)",
+      auth: { label: 'any signed-in user; the course decides', check: requireAuth(identity) },
+      params: {
+        id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') },
+        name: { schema: z.string().regex(COURSE_DOCUMENT_NAME), description: 'The stored document’s name', invalid: () => new HttpError(404, 'NOT_FOUND', 'No such document') },
+      },
+      responses: {
+        200: { description: 'The PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } },
+        401: fail("'Please login first'"),
+        403: fail("'Purchase the course First!!'"),
+        404: fail('Unknown course, or no such document of this course'),
+      },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        const { fullAccess } = await learning.getSecureCourse({ courseId: param('id') }, caller);
+        if (!fullAccess) throw new HttpError(403, 'PERMISSION_DENIED', LearningMessages.purchaseFirst);
+        // Drafts are the back office's to read (students see published courses only).
+        const staffCaller = caller.userType === Roles.admin || caller.userType === Roles.content;
+        const { course } = await catalogue.getCourse({ id: param('id'), includeUnpublished: staffCaller }, caller);
+        const url = courseDocumentUrl(param('id'), param('name'));
+        const document = course?.documents.find((d) => d.url === url);
+        const stored = document ? await deps.files.get(courseDocumentKey(param('name'))) : null;
+        if (!document || !stored) throw new HttpError(404, 'NOT_FOUND', 'No such document');
+        res.setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Length', String(stored.file.size));
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.name || 'course-file.pdf')}`);
+        await pipeline(stored.body, res).catch(() => stored.body.destroy());
       },
     }),
     defineRoute({

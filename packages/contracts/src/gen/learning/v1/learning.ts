@@ -68,6 +68,11 @@ export interface GetSecureCourseResponse {
   /** The caller's enrolment, if any (active or expired). */
   enrolment: Enrolment | undefined;
   progress: LessonProgress[];
+  /**
+   * Whether the caller sees the whole course, paid lessons and the course file included: an
+   * active enrolment, staff, or the course's own instructor.
+   */
+  fullAccess: boolean;
 }
 
 export interface GetPlaybackRequest {
@@ -824,7 +829,7 @@ export const GetSecureCourseRequest: MessageFns<GetSecureCourseRequest> = {
 };
 
 function createBaseGetSecureCourseResponse(): GetSecureCourseResponse {
-  return { courseId: "", lessons: [], enrolment: undefined, progress: [] };
+  return { courseId: "", lessons: [], enrolment: undefined, progress: [], fullAccess: false };
 }
 
 export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
@@ -840,6 +845,9 @@ export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
     }
     for (const v of message.progress) {
       LessonProgress.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.fullAccess !== false) {
+      writer.uint32(40).bool(message.fullAccess);
     }
     return writer;
   },
@@ -889,6 +897,14 @@ export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
             message.progress.push(LessonProgress.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.fullAccess = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -913,6 +929,11 @@ export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
       progress: globalThis.Array.isArray(object?.progress)
         ? object.progress.map((e: any) => LessonProgress.fromJSON(e))
         : [],
+      fullAccess: isSet(object.fullAccess)
+        ? globalThis.Boolean(object.fullAccess)
+        : isSet(object.full_access)
+        ? globalThis.Boolean(object.full_access)
+        : false,
     };
   },
 
@@ -930,6 +951,9 @@ export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
     if (message.progress?.length) {
       obj.progress = message.progress.map((e) => LessonProgress.toJSON(e));
     }
+    if (message.fullAccess !== false) {
+      obj.fullAccess = message.fullAccess;
+    }
     return obj;
   },
 
@@ -944,6 +968,7 @@ export const GetSecureCourseResponse: MessageFns<GetSecureCourseResponse> = {
       ? Enrolment.fromPartial(object.enrolment)
       : undefined;
     message.progress = object.progress?.map((e) => LessonProgress.fromPartial(e)) || [];
+    message.fullAccess = object.fullAccess ?? false;
     return message;
   },
 };
