@@ -220,8 +220,22 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     const other = owner(courses.find((c) => owner(c) !== profile)!)!;
     expect((await fetch(`${taal.baseUrl}/api/v1/instructor/settlement/${other}`, { headers: { Authorization: `Bearer ${instructor.token}` } })).status).toBe(403);
 
+    // Profile: the e-mail read-only, a new photo saved.
+    await page.goto(`${taal.baseUrl}/instructorpanel?tab=1`);
+    await page.waitForSelector('[data-testid="profile-form"]');
+    expect(await page.inputValue('[data-testid="profile-email"]')).toBe(DEMO.instructor.email);
+    expect(await page.isDisabled('[data-testid="profile-email"]')).toBe(true);
+    await page.setInputFiles('[data-testid="profile-photo"]', { name: 'me.png', mimeType: 'image/png', buffer: await makePng(page, 64, 64) });
+    await page.click('[data-testid="profile-save"]');
+    await page.locator('.toast', { hasText: 'User Updated Successfully!' }).first().waitFor({ timeout: 15_000 });
+    await shot(page, 'panel-profile-en');
+    await page.fill('[data-testid="profile-password"]', '123');
+    await page.click('[data-testid="profile-save"]');
+    await page.locator('.toast', { hasText: 'The password must be at least 6 characters' }).first().waitFor({ timeout: 15_000 });
+
     await setLanguage(page, 'bn');
     for (const [tab, testId, name] of [
+      [1, 'profile-form', 'panel-profile'],
       [4, 'instructor-settlement', 'panel-settlement'],
       [2, 'instructor-sale', 'panel-analytics'],
       [0, 'my-course', 'panel-my-courses'],

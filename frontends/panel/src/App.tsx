@@ -11,6 +11,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
 import InstructorMessages from './instructor/Messages';
 import { InstructorAnalytics, MyCourses, PaymentSettlement } from './instructor/Payouts';
+import Profile from './Profile';
 import NotificationsPage from './Notifications';
 import StudentMessages from './student/Messages';
 import EarnMoney from './student/EarnMoney';
@@ -28,7 +29,8 @@ const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wish
 STUDENT_CONTENT.messages = StudentMessages;
 const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages };
 // My Courses, Analytics and Payment Settlement (issue 12).
-Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
+Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: Profile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
+STUDENT_CONTENT.profile = Profile;
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
 export function tabIndex(param: string | null, count: number): number {
