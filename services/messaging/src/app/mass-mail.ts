@@ -10,7 +10,7 @@ import type { messagingV1 } from '@taal/contracts';
 import { CallerUserTypes, invalidArgument, notFound, requireIdentity, withReason, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody, MassMailMessages } from '../domain/mass-mail';
-import { isEmail } from '../domain/rules';
+import { clean, isEmail } from '../domain/rules';
 
 type Ctx = { identity: CallerIdentity | null };
 
@@ -63,17 +63,17 @@ export class MassMails {
 
   async create(ctx: Ctx, req: messagingV1.CreateMassMailRequest): Promise<messagingV1.MassMail> {
     requireIdentity(ctx, CallerUserTypes.admin);
-    const checked = checkMassMail({ audience: req.audience, subject: req.subject, html: req.html });
+    const checked = checkMassMail({ audience: req.audience, subject: clean(req.subject), html: clean(req.html) });
     if (!checked.ok) throw withReason(invalidArgument(checked.message), 'VALIDATION_FAILED', { [checked.field]: checked.message });
     const recipients = new Map<string, messagingV1.MassMailRecipient>();
     for (const r of req.recipients) {
-      const email = r.email.trim().toLowerCase();
-      if (isEmail(email) && !recipients.has(email)) recipients.set(email, { email, name: r.name, language: r.language === 'bn' ? 'bn' : 'en' });
+      const email = clean(r.email).toLowerCase();
+      if (isEmail(email) && !recipients.has(email)) recipients.set(email, { email, name: clean(r.name), language: r.language === 'bn' ? 'bn' : 'en' });
     }
     if (recipients.size === 0) throw withReason(invalidArgument(MassMailMessages.noRecipients), 'VALIDATION_FAILED', { mailTo: MassMailMessages.noRecipients });
     const id = randomUUID();
     await this.sql.transaction(async (tx) => {
-      await tx.query(`INSERT INTO messaging.mass_mail (id, audience, subject, html) VALUES ($1, $2, $3, $4)`, [id, req.audience, req.subject.trim(), checked.html]);
+      await tx.query(`INSERT INTO messaging.mass_mail (id, audience, subject, html) VALUES ($1, $2, $3, $4)`, [id, req.audience, clean(req.subject), checked.html]);
       const list = [...recipients.values()];
       for (let i = 0; i < list.length; i += 500) {
         const chunk = list.slice(i, i + 500);

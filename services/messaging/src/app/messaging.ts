@@ -14,7 +14,7 @@ import {
   type CallerIdentity,
   type Sql,
 } from '@taal/kit';
-import { answeredNotification, checkContact, checkNotification, checkReply, checkStudentMessage, MessagingMessages, type Check } from '../domain/rules';
+import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, MessagingMessages, type Check } from '../domain/rules';
 import type { MessagingStore } from '../store/messaging-store';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -35,7 +35,7 @@ export class Messaging {
   // Contact messages (visitors).
   async sendContact(req: messagingV1.SendContactRequest) {
     refuse(checkContact(req));
-    return this.store.addContact({ name: req.name.trim(), email: req.email.trim(), message: req.message.trim() });
+    return this.store.addContact({ name: clean(req.name), email: clean(req.email), message: clean(req.message) });
   }
 
   async contacts(ctx: Ctx) {
@@ -57,12 +57,12 @@ export class Messaging {
     if (!req.to.trim()) throw invalidArgument(MessagingMessages.unknownInstructor);
     return this.store.addStudentMessage({
       from: me.userId,
-      name: req.name.trim().slice(0, 100),
-      email: req.email.trim().slice(0, 254),
-      to: req.to.trim(),
-      toName: req.toName.trim().slice(0, 200),
-      courseId: req.courseId.trim(),
-      message: req.message.trim(),
+      name: clean(req.name).slice(0, 100),
+      email: clean(req.email).slice(0, 254),
+      to: clean(req.to),
+      toName: clean(req.toName).slice(0, 200),
+      courseId: clean(req.courseId),
+      message: clean(req.message),
     });
   }
 
@@ -91,7 +91,7 @@ export class Messaging {
     if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw permissionDenied(MessagingMessages.notYourStudentMessage);
     refuse(checkReply(req.reply));
     const answered = await this.sql.transaction(async (tx) => {
-      const updated = await this.store.reply(tx, req.id, req.reply.trim());
+      const updated = await this.store.reply(tx, req.id, clean(req.reply));
       const note = answeredNotification(req.id, message.toName);
       await this.store.addNotification(tx, { userId: message.from, msg: note.msg, key: note.key });
       return updated;
@@ -104,7 +104,7 @@ export class Messaging {
   async createNotification(ctx: Ctx, msg: string) {
     requireIdentity(ctx, ADMIN);
     refuse(checkNotification(msg));
-    const created = await this.store.addNotification(this.sql, { userId: null, msg: msg.trim() });
+    const created = await this.store.addNotification(this.sql, { userId: null, msg: clean(msg) });
     this.onNotification();
     return created!;
   }

@@ -1,4 +1,4 @@
-import { checkContact, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
+import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
 
 describe('messaging rules', () => {
   it("contact: name, email and message required ('Please fill all the fields'), then a valid e-mail", () => {
@@ -19,6 +19,11 @@ describe('messaging rules', () => {
     expect(checkNotification(' ')).toMatchObject({ ok: false, message: MessagingMessages.notificationRequired });
     expect(checkNotification('x'.repeat(501))).toMatchObject({ ok: false, message: 'Too Long!' });
     expect(checkReply('Practise the C chord daily')).toEqual({ ok: true });
+  });
+
+  it('stored text has no NUL characters (PostgreSQL text cannot hold them)', () => {
+    expect(clean(' a\u0000b ')).toBe('ab');
+    expect(checkContact({ name: '\u0000', email: 'a@b.co', message: 'x' })).toMatchObject({ ok: false, message: MessagingMessages.fillAllFields });
   });
 
   it('one notification key per paid order', () => {

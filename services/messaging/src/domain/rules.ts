@@ -30,7 +30,9 @@ export const isEmail = (v: string) => v.length <= Limits.email && EMAIL.test(v);
 
 export type Check = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
-const trimmed = (v: string | undefined) => (v ?? '').trim();
+/** Text as stored: without NUL characters (PostgreSQL text cannot hold them) and trimmed. */
+export const clean = (v: string | undefined) => (v ?? '').replace(/\u0000/g, '').trim();
+const trimmed = clean;
 
 /** name, email and message required; the e-mail well-formed; each within its limit. */
 export function checkContact(input: { name?: string; email?: string; message?: string }): Check {

@@ -1,7 +1,7 @@
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { giftCardNotification, orderPaidNotification } from '../domain/rules';
+import { clean, giftCardNotification, orderPaidNotification } from '../domain/rules';
 import { SCHEMA, type MessagingStore } from '../store/messaging-store';
 
 /**
@@ -35,9 +35,9 @@ export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore,
         return;
       }
       const request = messagingEventsV1.NotificationRequested.decode(event.payload);
-      if (!request.userId || !request.msg.trim()) return;
+      if (!request.userId || !clean(request.msg)) return;
       const key = request.key ? `requested:${request.key}` : `event:${event.id}`;
-      if (await store.addNotification(tx, { userId: request.userId, msg: request.msg.trim().slice(0, 500), key })) onNotification();
+      if (await store.addNotification(tx, { userId: request.userId, msg: clean(request.msg).slice(0, 500), key })) onNotification();
     },
   });
 }
