@@ -1,0 +1,42 @@
+import { MAIL_KINDS, renderMail, type MailData } from './mail-templates';
+
+const samples: MailData = {
+  verification: { name: 'Nadia', link: 'https://taal.example/verify-email/t' },
+  passwordReset: { name: 'Nadia', link: 'https://taal.example/reset-password/t' },
+  orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], total: 400000, link: 'https://taal.example/studentpanel' },
+  giftCardReceived: { receiverName: 'Rafi', senderName: 'Nadia', value: 150000, code: 'ABCD-EFGH', message: 'Happy birthday!', validTo: '2027-11-23' },
+  certificateProvided: { name: 'Nadia', courseName: 'Drums for Beginners', link: 'https://taal.example/certificate/c' },
+  settlementPublished: { name: 'Arnob', amount: 1234500, settleDate: '2026-11-30', link: 'https://taal.example/instructorpanel?tab=4' },
+  courseExpiring: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
+};
+
+describe('transactional mail templates', () => {
+  it.each(MAIL_KINDS)('%s renders in en and bn, with a subject, an HTML and a plain-text part', (kind) => {
+    const en = renderMail(kind, 'en', samples[kind] as never);
+    const bn = renderMail(kind, 'bn', samples[kind] as never);
+    for (const m of [en, bn]) {
+      expect(m.subject.length).toBeGreaterThan(5);
+      expect(m.html).toMatch(/^<!doctype html>/);
+      expect(m.text).not.toContain('<');
+    }
+    expect(bn.subject).toMatch(/[\u0980-\u09FF]/); // Bengali script
+    expect(bn.html).toContain('lang="bn"');
+    expect(en.subject).not.toMatch(/[\u0980-\u09FF]/);
+  });
+
+  it('fills the data in: money from poisha, lists, links; unknown languages fall back to en', () => {
+    const receipt = renderMail('orderPaid', 'en', samples.orderPaid);
+    expect(receipt.subject).toBe('Your Taal receipt (o-1)');
+    expect(receipt.text).toContain('- Lead Guitar (silver): BDT 4000.00\nTotal: BDT 4000.00');
+    expect(renderMail('giftCardReceived', 'bn', samples.giftCardReceived).text).toContain('1500.00 টাকা');
+    expect(renderMail('verification', 'fr', samples.verification).subject).toBe('Verify your Taal account');
+  });
+
+  it('escapes what users typed in the HTML part, and keeps it readable in the text part', () => {
+    const m = renderMail('giftCardReceived', 'en', { ...samples.giftCardReceived, message: '<script>alert(1)</script> & hi', senderName: 'A <b>' });
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('&lt;script&gt;');
+    expect(m.text).toContain('<script>alert(1)</script> & hi');
+    expect(m.subject).toBe('A <b> sent you a Taal gift card');
+  });
+});
