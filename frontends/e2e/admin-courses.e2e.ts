@@ -190,10 +190,10 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
       ['/updateinstructor', 'admin-update-instructor'],
       ['/upcoming', 'admin-add-upcoming'],
       ['/adminupcomingcourselist', 'admin-upcoming-list'],
-    ]) {
+    ] as const) {
       for (const lang of ['bn', 'en'] as const) {
         await language(page, lang);
-        await page.goto(`${taal.baseUrl}${route}${route === '/updateinstructor' ? '' : ''}`);
+        await page.goto(`${taal.baseUrl}${route}`);
         await page.waitForSelector(`[data-testid="${testId}"]`);
         if (route === '/updateinstructor') {
           await page.selectOption(`[data-testid="${testId}"] select`, { index: 1 });

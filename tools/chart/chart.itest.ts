@@ -99,7 +99,7 @@ describe('chart values', () => {
     const envOf = (objects: ReturnType<typeof render>) =>
       objects
         .filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'taal-sslcommerz-sandbox')
-        .map((o) => (o.spec.template.spec.containers[0].env as { name: string; value: string }[]).find((e) => e.name === 'OTEL_EXPORTER_OTLP_ENDPOINT')?.value);
+        .map((o) => (o.spec!.template.spec.containers[0].env as { name: string; value: string }[]).find((e) => e.name === 'OTEL_EXPORTER_OTLP_ENDPOINT')?.value);
     expect(new Set(envOf(render([])))).toEqual(new Set([undefined]));
     expect(new Set(envOf(render(['-f', path.join(chart, 'ci/production-values.yaml')])))).toEqual(new Set(['http://otel-collector.monitoring:4318']));
     expect(run(['template', 'taal', chart, '--set', 'tracing.otlpEndpoint=collector:4318']).stderr).toMatch(/otlpEndpoint/);

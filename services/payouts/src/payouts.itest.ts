@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CommerceEvents, commerceEventsV1, payoutsV1 } from '@taal/contracts';
+import { CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, identityV1, payoutsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
 import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity } from '@taal/kit';
 import { demoCourses, demoInstructors } from '../../catalogue/src/domain/demo-data';
@@ -101,6 +101,24 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     ]);
     await waitFor(async () => (await salesOf(course.instructorId)).some((s) => s.orderId === old), 'the old sale');
     expect((await salesOf(course.instructorId)).find((s) => s.orderId === old)).toMatchObject({ gatewayCut: 0, receivedAmount: 100_000 });
+  });
+
+  it("names the buyer in the sales table, from identity's registration (an instructor cannot ask identity)", async () => {
+    const course = published[0]!;
+    const buyer = `buyer-${randomUUID()}`;
+    const registered = createEnvelope({
+      type: IdentityEvents.userRegistered,
+      key: buyer,
+      payload: identityEventsV1.UserRegistered.encode({ user: identityV1.User.fromPartial({ id: buyer, name: 'Rafiq Islam', email: `${buyer}@example.com` }) }).finish(),
+    });
+    const orderId = randomUUID();
+    await backend.bus.publish([
+      registered,
+      paidEvent(commerceEventsV1.OrderPaid.fromPartial({ orderId, userId: buyer, paidAt: '2024-04-01T10:00:00Z', courses: [{ courseId: course.id, tier: 'silver', validityDays: 30, price: 50_000, pricePaid: 50_000 }] })),
+    ]);
+    const teacher: CallerIdentity = { userId: `teacher-${randomUUID()}`, userType: 3, instructorId: course.instructorId };
+    const named = async () => (await call<payoutsV1.ListSalesResponse>('listSales', { instructorId: course.instructorId }, teacher)).sales.find((s) => s.orderId === orderId)?.userName;
+    await waitFor(async () => (await named()) === 'Rafiq Islam', 'the sale with its buyer’s name');
   });
 
   it('splits 200 random orders so that earnings + platform cut + gateway cut equal the amounts paid, to the poisha', async () => {

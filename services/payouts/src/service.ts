@@ -16,6 +16,7 @@ import {
 } from '@taal/kit';
 import { Payouts, type CourseFacts } from './app/payouts';
 import { payoutsConfig } from './config';
+import { keepBuyers } from './events/buyers';
 import { recordSales } from './events/order-paid';
 import { payoutsGrpcService } from './grpc/payouts-service';
 import { SCHEMA } from './store/payouts-store';
@@ -77,6 +78,7 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
 
   const payouts = new Payouts({ sql, files: deps.files });
   const sales = await recordSales(sql, bus, payouts, courseFacts, logger);
+  const buyers = await keepBuyers(sql, bus, logger);
 
   const server = await startGrpcServer({
     host: deps.host,
@@ -95,6 +97,7 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
     async stop() {
       await server.stop();
       await sales.stop();
+      await buyers.stop();
       catalogue.close();
     },
   };

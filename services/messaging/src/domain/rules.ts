@@ -31,7 +31,7 @@ export const isEmail = (v: string) => v.length <= Limits.email && EMAIL.test(v);
 export type Check = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
 /** Text as stored: without NUL characters (PostgreSQL text cannot hold them) and trimmed. */
-export const clean = (v: string | undefined) => (v ?? '').replace(/\u0000/g, '').trim();
+export const clean = (v: string | undefined) => (v ?? '').replaceAll(String.fromCharCode(0), '').trim();
 const trimmed = clean;
 
 /** name, email and message required; the e-mail well-formed; each within its limit. */

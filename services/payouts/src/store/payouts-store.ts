@@ -30,6 +30,8 @@ export interface NewSale {
 
 interface SaleRow {
   id: string;
+  /** The buyer's name, when identity told us (payouts.buyer). */
+  user_name: string | null;
   order_id: string;
   course_id: string;
   course_title: string;
@@ -54,6 +56,7 @@ const toSale = (r: SaleRow): payoutsV1.Sale => ({
   courseTitle: r.course_title,
   instructorId: r.instructor_id,
   userId: r.user_id,
+  userName: r.user_name ?? '',
   voucherCode: r.voucher_code,
   voucherPercent: r.voucher_percent,
   coursePrice: num(r.course_price),
@@ -125,15 +128,20 @@ export const payoutsStore = {
       params.push(value);
       where.push(clause.replace('?', `$${params.length}`));
     };
-    if (f.instructorId) add('instructor_id = ?', f.instructorId);
-    if (f.courseId) add('course_id = ?', f.courseId);
-    if (f.fromDay) add('paid_day >= ?', f.fromDay);
-    if (f.toDay) add('paid_day <= ?', f.toDay);
+    if (f.instructorId) add('s.instructor_id = ?', f.instructorId);
+    if (f.courseId) add('s.course_id = ?', f.courseId);
+    if (f.fromDay) add('s.paid_day >= ?', f.fromDay);
+    if (f.toDay) add('s.paid_day <= ?', f.toDay);
     const { rows } = await db.query<SaleRow>(
-      `SELECT * FROM payouts.sale ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY paid_at DESC, id`,
+      `SELECT s.*, b.name AS user_name FROM payouts.sale s LEFT JOIN payouts.buyer b ON b.user_id = s.user_id
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.paid_at DESC, s.id`,
       params,
     );
     return rows.map(toSale);
+  },
+
+  async upsertBuyer(tx: SqlExecutor, userId: string, name: string): Promise<void> {
+    await tx.query(`INSERT INTO payouts.buyer (user_id, name) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name`, [userId, name]);
   },
 
   /** Locks the instructor's account row (creating it empty if needed) and returns it. */

@@ -49,6 +49,8 @@ export interface Sale {
   productCut: number;
   /** RFC 3339. */
   paidAt: string;
+  /** The buyer's name (from identity's registrations; empty when unknown). */
+  userName: string;
 }
 
 export interface Settlement {
@@ -257,6 +259,7 @@ function createBaseSale(): Sale {
     instructorEarning: 0,
     productCut: 0,
     paidAt: "",
+    userName: "",
   };
 }
 
@@ -309,6 +312,9 @@ export const Sale: MessageFns<Sale> = {
     }
     if (message.paidAt !== "") {
       writer.uint32(130).string(message.paidAt);
+    }
+    if (message.userName !== "") {
+      writer.uint32(138).string(message.userName);
     }
     return writer;
   },
@@ -454,6 +460,14 @@ export const Sale: MessageFns<Sale> = {
             message.paidAt = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -544,6 +558,11 @@ export const Sale: MessageFns<Sale> = {
         : isSet(object.paid_at)
         ? globalThis.String(object.paid_at)
         : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
     };
   },
 
@@ -597,6 +616,9 @@ export const Sale: MessageFns<Sale> = {
     if (message.paidAt !== "") {
       obj.paidAt = message.paidAt;
     }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
     return obj;
   },
 
@@ -621,6 +643,7 @@ export const Sale: MessageFns<Sale> = {
     message.instructorEarning = object.instructorEarning ?? 0;
     message.productCut = object.productCut ?? 0;
     message.paidAt = object.paidAt ?? "";
+    message.userName = object.userName ?? "";
     return message;
   },
 };
