@@ -17,7 +17,7 @@ export function uniqueName(prefix: string): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-/** A W3C traceparent, as a traced request's events carry (decision 0017). */
+/** A W3C traceparent, as a traced request's events carry (decision 0022). */
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const text = (payload: Uint8Array) => new TextDecoder().decode(payload);
 

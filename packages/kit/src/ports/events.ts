@@ -18,7 +18,7 @@ export interface EventEnvelope {
   key: string;
   /** Protobuf-encoded payload. */
   payload: Uint8Array;
-  /** W3C traceparent of the request that caused the event, when it was traced (decision 0017). */
+  /** W3C traceparent of the request that caused the event, when it was traced (decision 0022). */
   traceparent?: string;
 }
 

@@ -59,7 +59,7 @@ function kitTablesDdl(schema: string): string {
     -- A relay leases the rows it publishes instead of holding a transaction across the publish.
     ALTER TABLE ${schema}.outbox ADD COLUMN IF NOT EXISTS lease_until timestamptz;
     ALTER TABLE ${schema}.outbox ADD COLUMN IF NOT EXISTS lease_owner text;
-    -- The W3C traceparent of the request that wrote the event (decision 0017).
+    -- The W3C traceparent of the request that wrote the event (decision 0022).
     ALTER TABLE ${schema}.outbox ADD COLUMN IF NOT EXISTS trace_parent text;
     CREATE TABLE IF NOT EXISTS ${schema}.processed_events (
       group_id text NOT NULL,

@@ -1,5 +1,5 @@
 /**
- * Trace context across events (decision 0017). An event written in a request's transaction
+ * Trace context across events (decision 0022). An event written in a request's transaction
  * carries that request's W3C `traceparent`; it travels through the outbox, the embedded log
  * or Kafka (header `taal-traceparent`), and the consumer handles it inside a CONSUMER span
  * parented to it, so the handler's queries join the trace of the request that caused them.

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry tracing for one process (decision 0017). Off unless an OTLP endpoint is
+ * OpenTelemetry tracing for one process (decision 0022). Off unless an OTLP endpoint is
  * configured (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); then
  * the HTTP, Express, gRPC, pg, ioredis and kafkajs instrumentations record spans and an
  * OTLP/HTTP exporter sends them in batches.
