@@ -14626,7 +14626,7 @@ export interface components {
             instructorId: string;
             /** @description The buyer’s user id */
             user: string;
-            /** @description The buyer’s name (admins only; empty for instructors) */
+            /** @description The buyer’s name (empty when unknown) */
             user_name: string;
             /** @description The voucher code, empty when none */
             coupon: string;

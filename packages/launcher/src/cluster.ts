@@ -24,7 +24,8 @@ interface TargetSpec {
 /** Our card-gateway sandbox as its own process (decision 0014), when no gateway is configured. */
 const sandboxMain = path.join(path.dirname(require.resolve('@taal/payments')), 'sandbox-main.js');
 
-function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
+/** What each process of a local cluster runs, with its env (exported for the two-replica test). */
+export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
   const jwksPort = env.IDENTITY_JWKS_PORT ?? '50062';
   const edgeHost = (name: string) => env[`${envPrefix(name)}_HOST`] ?? '127.0.0.1';
   const grpcPort = (name: string, port: number) => env[`${envPrefix(name)}_GRPC_PORT`] ?? String(port);

@@ -208,7 +208,7 @@ describe('HTTP hardening on the all-in-one process', () => {
     const cases: [string, string, string][] = [
       ['DELETE', '/api/v1/course/', 'GET, HEAD, OPTIONS'],
       ['POST', '/api/v1/course/featured', 'GET, HEAD, OPTIONS'],
-      ['PUT', '/api/v1/instructor/00000000-0000-4000-8000-000000000001', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/api/v1/instructor/00000000-0000-4000-8000-000000000001', 'POST, GET, HEAD, OPTIONS'],
       ['GET', '/api/v1/user/login', 'POST, OPTIONS'],
       ['GET', '/api/v1/user/logout', 'POST, OPTIONS'],
       ['DELETE', '/api/v1/user/00000000-0000-4000-a000-000000000001', 'GET, HEAD, OPTIONS'],

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { transformFileSync } from '@swc/core';
@@ -34,15 +34,22 @@ describe('installSignalHandlers (child process)', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'taal-lifecycle-'));
-    const { code } = transformFileSync(path.join(__dirname, 'index.ts'), {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      module: { type: 'commonjs' },
-    });
-    writeFileSync(path.join(dir, 'lifecycle.js'), code);
+    // The module and what it requires (the flush of buffered spans), laid out as in src/.
+    for (const [source, target] of [
+      ['lifecycle/index.ts', 'lifecycle/index.js'],
+      ['telemetry/flush.ts', 'telemetry/flush.js'],
+    ]) {
+      const { code } = transformFileSync(path.join(__dirname, '..', source!), {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      });
+      mkdirSync(path.dirname(path.join(dir, target!)), { recursive: true });
+      writeFileSync(path.join(dir, target!), code);
+    }
     writeFileSync(
       path.join(dir, 'child.js'),
       `
-const { Lifecycle, installSignalHandlers } = require('./lifecycle.js');
+const { Lifecycle, installSignalHandlers } = require('./lifecycle/index.js');
 const log = (level) => (obj, msg) => process.stdout.write(JSON.stringify({ level, msg: msg ?? obj }) + '\\n');
 const logger = { info: log('info'), warn: log('warn'), error: log('error') };
 const lc = new Lifecycle(logger);
