@@ -25,6 +25,8 @@ export interface MessagingDeps {
   massMailIntervalMs?: number;
   /** Recipients per batch (default 25). */
   massMailBatchSize?: number;
+  /** Pause between two batches of a send (default none). */
+  massMailBatchDelayMs?: number;
 }
 
 export interface RunningMessaging {
@@ -56,7 +58,11 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     logger,
     run: async () => {
       // Batch after batch while there is work; the next tick when there is none.
-      for (let sent = await massMails.sendBatch(); sent > 0; sent = await massMails.sendBatch()) logger.info({ sent }, 'mass mail batch sent');
+      const pause = deps.massMailBatchDelayMs ?? 0;
+      for (let sent = await massMails.sendBatch(); sent > 0; sent = await massMails.sendBatch()) {
+        logger.info({ sent }, 'mass mail batch sent');
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     },
   });
 
@@ -90,7 +96,7 @@ export const messagingService = defineService({
   needs: { sql: true, bus: true, mail: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
-  start: (ports, _config, ctx) =>
+  start: (ports, config, ctx) =>
     startMessaging({
       ...ports,
       logger: ctx.logger,
@@ -99,5 +105,7 @@ export const messagingService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       mailer: ports.mail,
       publicUrl: ctx.publicUrl,
+      massMailBatchSize: config.MASS_MAIL_BATCH_SIZE,
+      massMailBatchDelayMs: config.MASS_MAIL_BATCH_DELAY_MS,
     }),
 });
