@@ -325,9 +325,9 @@ test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to 
       expect(await page.locator('[data-testid="user-menu-items"] li').allTextContents()).toEqual(items);
       await page.keyboard.press('Escape');
     }
-    // The content uploader has no back office.
+    // The content uploader's back office is its own screens (decision 0020): /admin sends it to the course list.
     await page.goto(`${taal.baseUrl}/admin`);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForURL(`${taal.baseUrl}/admincourselist`);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -173,8 +173,10 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     for (const [key, value] of Object.entries({ total: stats.total, verified: stats.verified, notVerified: stats.notVerified, subscriber: stats.subscriber })) {
       expect([key, await page.textContent(`[data-testid="count-${key}"] .stat-value`)]).toEqual([key, String(value)]);
     }
-    expect(await page.locator('[data-testid="chart-bar"]').count()).toBe(31);
-    const barTotal = await page.$$eval('[data-testid="chart-bar"]', (bars) => bars.reduce((n, b) => n + Number(b.getAttribute('data-value')), 0));
+    // One bar a day; the chart's figures are in its hidden table.
+    expect(await page.locator('[data-testid="signups-chart"] [data-testid="chart-datum"]').count()).toBe(31);
+    expect(await page.locator('[data-testid="signups-chart"] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    const barTotal = await page.$$eval('[data-testid="signups-chart"] [data-testid="chart-datum"]', (rows) => rows.reduce((n, r) => n + Number(r.getAttribute('data-value')), 0));
     expect(barTotal).toBe(stats.total);
     expect(await page.locator('[data-testid="analytics-users-table"] [data-testid="table-row"]').count()).toBe(Math.min(10, stats.total));
     // Both dates are needed.

@@ -15,16 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import {
-  apiGet,
-  DEMO,
-  launchBrowser,
-  loginByApi,
-  openPage,
-  startTaal,
-  type LoginAnswer,
-  type Taal,
-} from './support';
+import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
 
@@ -74,17 +65,6 @@ async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: 
   return json.data;
 }
 
-/** Puts a real session (from POST user/login) into the page's local storage, as a login does. */
-async function useSession(page: Page, s: LoginAnswer) {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate((x) => {
-    localStorage.setItem('token', x.token);
-    localStorage.setItem('refreshToken', x.refreshToken);
-    localStorage.setItem('type', String(x.type));
-    localStorage.setItem('user', JSON.stringify(x.user));
-    localStorage.setItem('login', 'true');
-  }, s);
-}
 
 /** A full-page screenshot, toasts closed first (they would cover the screen). */
 const shot = async (page: Page, name: string) => {
@@ -130,7 +110,7 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     const me = student.user._id;
     const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
     const course = courses[0]!;
-    await useSession(page, student);
+    await useSession(page, taal.baseUrl, student);
 
     // ---- No courses: the empty message and a link to the course list.
     expect(await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).toEqual([]);

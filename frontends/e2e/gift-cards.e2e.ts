@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, mailsTo, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+import { DEMO, launchBrowser, loginByApi, mailsTo, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/store';
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
@@ -39,18 +39,7 @@ async function api<T>(method: 'GET' | 'POST', p: string, token?: string, body?: 
   return json.data;
 }
 
-async function useSession(page: Page, s: LoginAnswer | null) {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate((x) => {
-    localStorage.clear();
-    if (!x) return;
-    localStorage.setItem('token', x.token);
-    localStorage.setItem('refreshToken', x.refreshToken);
-    localStorage.setItem('type', String(x.type));
-    localStorage.setItem('user', JSON.stringify(x.user));
-    localStorage.setItem('login', 'true');
-  }, s);
-}
+
 
 async function setLanguage(page: Page, lng: 'en' | 'bn') {
   await page.selectOption('[data-testid="language-menu"] select', lng);
@@ -93,7 +82,7 @@ describe('gift cards in the browser', () => {
 
   it('shows the listing and asks a visitor to log in', async () => {
     const { page, errors } = await openPage(browser);
-    await useSession(page, null);
+    await useSession(page, taal.baseUrl, null, { clear: true });
     await page.goto(`${taal.baseUrl}/store`);
     await page.waitForSelector('[data-testid="gift-product"][data-param="gift-card-500"]');
     expect(await page.textContent('[data-testid="store-categories"]')).toContain('Gift cards');
@@ -117,7 +106,7 @@ describe('gift cards in the browser', () => {
   it('validates §5, buys two cards for someone else on the sandbox and mails the receiver two codes', async () => {
     const { page, errors } = await openPage(browser);
     const student = await loginByApi(taal.baseUrl, DEMO.student);
-    await useSession(page, student);
+    await useSession(page, taal.baseUrl, student, { clear: true });
     await page.goto(`${taal.baseUrl}/products/giftCard/gift-card-500`);
     await page.waitForSelector('[data-testid="gift-form"]');
 
@@ -195,7 +184,7 @@ describe('gift cards in the browser', () => {
   it('lets the receiver sign up, redeem one card, see the balance grow, and spend it on a course', async () => {
     const { page, errors } = await openPage(browser);
     const receiver = await signUp(page, receiverEmail, 'Rina Das');
-    await useSession(page, receiver);
+    await useSession(page, taal.baseUrl, receiver, { clear: true });
     await page.goto(`${taal.baseUrl}/studentpanel?tab=6`);
     await page.waitForSelector('[data-testid="redeem-balance"] strong');
     expect(await page.textContent('[data-testid="redeem-balance"] strong')).toBe('BDT 0.00');
@@ -247,7 +236,7 @@ describe('gift cards in the browser', () => {
   it('gives the admin the store screens: categories, products in modals, orders, issued cards and one card', async () => {
     const { page, errors } = await openPage(browser);
     const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    await useSession(page, admin);
+    await useSession(page, taal.baseUrl, admin, { clear: true });
 
     await page.goto(`${taal.baseUrl}/adminstorecategories`);
     await page.waitForSelector('[data-testid="category-table"] tbody tr');

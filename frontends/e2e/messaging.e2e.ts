@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+import { apiGet, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/messaging';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -31,16 +31,7 @@ afterAll(async () => {
   await taal?.stop();
 }, 30_000);
 
-async function useSession(page: Page, s: LoginAnswer) {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate((x) => {
-    localStorage.setItem('token', x.token);
-    localStorage.setItem('refreshToken', x.refreshToken);
-    localStorage.setItem('type', String(x.type));
-    localStorage.setItem('user', JSON.stringify(x.user));
-    localStorage.setItem('login', 'true');
-  }, s);
-}
+
 
 async function toastWith(page: Page, text: string) {
   await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
@@ -110,7 +101,7 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
   const admin = await openPage(browser);
   try {
     const { page, errors } = admin;
-    await useSession(page, await loginByApi(taal.baseUrl, DEMO.admin));
+    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
     await page.goto(`${taal.baseUrl}/adminmessages`);
     const row = page.locator('[data-testid="general-message"]', { hasText: `rina-${stamp}@example.com` });
     await row.waitFor();
@@ -155,7 +146,7 @@ test('messages: a student asks the instructor from a course page, the instructor
     await toastWith(page, 'Please login first');
     await page.waitForURL(/\/login\?redirect=cart/);
 
-    await useSession(page, await loginByApi(taal.baseUrl, DEMO.student));
+    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.student));
     await page.goto(`${taal.baseUrl}/courseview?id=${course._id}`);
     await page.locator('[data-testid="message-instructor-text"]').fill(question);
     await page.click('[data-testid="message-instructor-send"]');
@@ -171,7 +162,7 @@ test('messages: a student asks the instructor from a course page, the instructor
 
     // The instructor answers in the panel.
     const t = teacher.page;
-    await useSession(t, await loginByApi(taal.baseUrl, DEMO.instructor));
+    await useSession(t, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.instructor));
     await t.goto(`${taal.baseUrl}/instructorpanel?tab=3`);
     const item = t.locator('[data-testid="instructor-message"]', { hasText: question });
     await item.waitFor();
@@ -207,7 +198,7 @@ test('messages: a student asks the instructor from a course page, the instructor
     const adminPage = await openPage(browser);
     try {
       const ap = adminPage.page;
-      await useSession(ap, await loginByApi(taal.baseUrl, DEMO.admin));
+      await useSession(ap, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
       await ap.goto(`${taal.baseUrl}/adminmessages`);
       const row = ap.locator('[data-testid="student-message"]', { hasText: second });
       await row.locator('[data-testid="student-reply"]').click();
@@ -250,7 +241,7 @@ test('notifications: the admin creates one, an open student page shows the dot w
   const other = await openPage(browser);
   try {
     const a = admin.page;
-    await useSession(a, adminLogin);
+    await useSession(a, taal.baseUrl, adminLogin);
     await a.goto(`${taal.baseUrl}/manageNotification`);
     await a.locator('[data-testid="manage-notifications"]').waitFor();
     // The back office's list starts empty: the illustration.
@@ -269,10 +260,10 @@ test('notifications: the admin creates one, an open student page shows the dot w
       await api('DELETE', `notification/user/${studentLogin.user._id}/${n._id}`, studentLogin.token);
     }
     const s = student.page;
-    await useSession(s, studentLogin);
+    await useSession(s, taal.baseUrl, studentLogin);
     await s.goto(`${taal.baseUrl}/allcourses`);
     await s.locator('[data-testid="notifications-menu"]').waitFor();
-    await useSession(other.page, otherLogin);
+    await useSession(other.page, taal.baseUrl, otherLogin);
     await other.page.goto(`${taal.baseUrl}/`);
     await s.waitForTimeout(1000); // the stream is connected
     expect(await s.locator('[data-testid="notification-dot"]').count()).toBe(0);
@@ -345,7 +336,7 @@ test('mass mail: custom needs an address; the confirmed mail is sent with its un
   const admin = await openPage(browser);
   try {
     const { page, errors } = admin;
-    await useSession(page, await loginByApi(taal.baseUrl, DEMO.admin));
+    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
     await page.goto(`${taal.baseUrl}/admin/mass-mailing`);
     await page.locator('[data-testid="mass-mailing"]').waitFor();
     await page.selectOption('[data-testid="mass-mail-audience"]', 'custom');

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, bdt, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+import { apiGet, bdt, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
 
@@ -51,17 +51,6 @@ async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: 
   return json.data;
 }
 
-/** Puts a real session (from POST user/login) into the page's local storage, as a login does. */
-async function useSession(page: Page, s: LoginAnswer) {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate((x) => {
-    localStorage.setItem('token', x.token);
-    localStorage.setItem('refreshToken', x.refreshToken);
-    localStorage.setItem('type', String(x.type));
-    localStorage.setItem('user', JSON.stringify(x.user));
-    localStorage.setItem('login', 'true');
-  }, s);
-}
 
 async function toastWith(page: Page, text: string) {
   await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
@@ -91,7 +80,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
     expect(courses.length).toBeGreaterThanOrEqual(2);
     const [first, second] = courses as [Course, Course];
-    await useSession(page, student);
+    await useSession(page, taal.baseUrl, student);
 
     // ---- Wishlist: empty, then a course added through the API, then removed in the tab.
     await openTab(page, 1, 'wishlist');

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal } from './support';
+import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/payouts';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -44,21 +44,7 @@ async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: 
   return json.data;
 }
 
-async function useSession(page: Page, s: LoginAnswer, lang = 'en') {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate(
-    ([x, l]) => {
-      localStorage.clear();
-      localStorage.setItem('token', x.token);
-      localStorage.setItem('refreshToken', x.refreshToken);
-      localStorage.setItem('type', String(x.type));
-      localStorage.setItem('user', JSON.stringify(x.user));
-      localStorage.setItem('login', 'true');
-      localStorage.setItem('i18nextLng', l);
-    },
-    [s, lang] as const,
-  );
-}
+
 
 async function setLanguage(page: Page, lang: string) {
   await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
@@ -108,7 +94,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 10, useLimit: 5, expireDate: '2099-12-31' });
     await call('POST', 'cart/remove_all', studentA.token, { user: studentA.user._id });
     await call('POST', 'cart/', studentA.token, { user: studentA.user._id, course: course._id, tier: 'silver' });
-    await useSession(page, studentA);
+    await useSession(page, taal.baseUrl, studentA, { clear: true, lang: 'en' });
     await page.goto(`${taal.baseUrl}/cart`);
     await page.fill('[data-testid="voucher-input"]', code);
     await page.click('[data-testid="voucher-apply"]');
@@ -127,7 +113,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await call('POST', `cart/zero-cart/${studentB.user._id}/${orderB._id}`, studentB.token, { total_amount: 0, discount_amount: 0, cart: { id: studentB.user._id }, value_c: orderB._id });
 
     // ---- The instructor: Analytics tab shows both sales, net of the 2.5% cut.
-    await useSession(page, instructor);
+    await useSession(page, taal.baseUrl, instructor, { clear: true, lang: 'en' });
     const sales = async () => {
       await page.goto(`${taal.baseUrl}/instructorpanel?tab=2`);
       await page.waitForSelector('[data-testid="instructor-sales"], [data-testid="sales-empty"]');
@@ -144,7 +130,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await shot(page, 'panel-my-courses-en');
 
     // ---- The admin: the due on the instructor's detail page; part of it settled with a PDF receipt.
-    await useSession(page, admin);
+    await useSession(page, taal.baseUrl, admin, { clear: true, lang: 'en' });
     await page.goto(`${taal.baseUrl}/admin/instructor/${profile}`);
     await page.waitForSelector('[data-testid="due-amount"]');
     const totals = await call<{ due: number; earnings: number }>('GET', `instructor/earnings/${profile}`, admin.token);
@@ -204,7 +190,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     }
 
     // ---- The instructor: Payment Settlement shows it Settled; the receipt downloads.
-    await useSession(page, instructor);
+    await useSession(page, taal.baseUrl, instructor, { clear: true, lang: 'en' });
     await page.goto(`${taal.baseUrl}/instructorpanel?tab=4`);
     await page.waitForSelector('[data-testid="instructor-settlement"]');
     expect(await page.textContent('[data-testid="instructor-settlement"] [data-testid="settlement-status"]')).toBe('Settled');

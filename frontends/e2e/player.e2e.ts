@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal, useSession } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-player';
 
@@ -84,17 +84,6 @@ afterAll(async () => {
 
 const lessonOf = (status: Lesson['status']) => lessons.find((l) => l.status === status)!;
 
-/** Puts a real session (from POST user/login) into the page's local storage, as a login does. */
-async function useSession(page: Page, s: LoginAnswer) {
-  await page.goto(`${taal.baseUrl}/`);
-  await page.evaluate((x) => {
-    localStorage.setItem('token', x.token);
-    localStorage.setItem('refreshToken', x.refreshToken);
-    localStorage.setItem('type', String(x.type));
-    localStorage.setItem('user', JSON.stringify(x.user));
-    localStorage.setItem('login', 'true');
-  }, s);
-}
 
 /** The course view in a language (the language menu is hidden there, spec §2: local storage decides). */
 async function openCourse(page: Page, lng: 'en' | 'bn' = 'en') {
@@ -187,7 +176,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
       if (res.url().includes('/api/v1/video/')) videoResponses.push({ status: res.status(), range: res.request().headers()['range'], url: res.url() });
     });
 
-    await useSession(page, student);
+    await useSession(page, taal.baseUrl, student);
     await openCourse(page);
     // Every lesson is open to the enrolled student; the access line shows the tier and the date.
     for (const l of lessons) expect(await item(page, l).getAttribute('data-playable')).toBe('true');
@@ -561,7 +550,7 @@ test('the course file: locked for a visitor; the enrolled student downloads the 
   }
   const { page, context, errors } = await openPage(browser);
   try {
-    await useSession(page, student);
+    await useSession(page, taal.baseUrl, student);
     for (const lng of ['en', 'bn'] as const) {
       await openCourse(page, lng);
       const file = page.locator('[data-testid="course-file"]').last();

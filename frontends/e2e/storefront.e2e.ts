@@ -266,7 +266,7 @@ test('header: instructors dropdown, logged-out actions, small-screen links; toas
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Please login first');
     await page.waitForURL('**/login?redirect=cart');
-    const box = await page.locator('.toasts').boundingBox();
+    const box = await page.locator('[data-testid="toasts-bottom"]').boundingBox();
     expect(box && Math.abs(box.x + box.width / 2 - 1366 / 2)).toBeLessThan(2);
     expect(box && box.y + box.height).toBeGreaterThan(800);
 

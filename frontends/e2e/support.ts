@@ -115,6 +115,28 @@ export interface LoginAnswer {
   user: { _id: string; name: string; email: string; type: number };
 }
 
+/**
+ * Puts a real session (from POST user/login) into the page's local storage, as a login does;
+ * null logs out. `clear` empties the storage first (a fresh browser); `lang` sets the language.
+ */
+export async function useSession(page: Page, baseUrl: string, s: LoginAnswer | null, options: { clear?: boolean; lang?: 'en' | 'bn' } = {}): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate(
+    ([x, o]) => {
+      if (o.clear) localStorage.clear();
+      else for (const key of ['token', 'refreshToken', 'type', 'user', 'login']) localStorage.removeItem(key);
+      if (o.lang) localStorage.setItem('i18nextLng', o.lang);
+      if (!x) return;
+      localStorage.setItem('token', x.token);
+      localStorage.setItem('refreshToken', x.refreshToken);
+      localStorage.setItem('type', String(x.type));
+      localStorage.setItem('user', JSON.stringify(x.user));
+      localStorage.setItem('login', 'true');
+    },
+    [s, options] as const,
+  );
+}
+
 /** POST user/login through the real gateway. */
 export async function loginByApi(baseUrl: string, account: { email: string; password: string }): Promise<LoginAnswer> {
   const res = await fetch(`${baseUrl}/api/v1/user/login`, {
