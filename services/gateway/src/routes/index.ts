@@ -18,6 +18,7 @@ import { courseWriteRoutes } from './course/admin-writes';
 import { freebieRoutes } from './freebies';
 import { instructorRoutes } from './instructor';
 import { learningRoutes } from './learning';
+import { videoStreamRoutes } from './learning/video';
 import { messagingRoutes, type ContactLimiter, type NotificationHub } from './messaging';
 import { storeRoutes } from './store';
 import { payoutRoutes } from './payouts';
@@ -52,6 +53,8 @@ export interface ApiRouteDeps {
 /** Every /api/v1 route, declared once per resource: app.ts mounts them, openapi.ts documents them. */
 export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
   return [
+    // Lesson video streams first: a playing <video> sends a range request every few seconds.
+    videoStreamRoutes({ files: deps.files, serviceKeys: deps.serviceKeys }),
     // The back office's course switches (declared first: `adminallcourse` is never read as an id).
     courseAdminRoutes(deps.catalogue, deps.identity),
     // Adding and changing courses, instructors and upcoming courses (files through http/uploads).
@@ -65,7 +68,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteSpec[][] {
     // Cart, wishlist, wallet and orders (students, their own only) and vouchers (admins).
     commerceRoutes(deps.commerce, deps.identity, deps.logger),
     // Lessons, videos, the classroom and expired subscriptions.
-    learningRoutes({ learning: deps.learning, identity: deps.identity, catalogue: deps.catalogue, files: deps.files, serviceKeys: deps.serviceKeys }),
+    learningRoutes({ learning: deps.learning, identity: deps.identity, catalogue: deps.catalogue, files: deps.files }),
     // Contact messages, student ↔ instructor messages and notifications (with the live push).
     messagingRoutes({ messaging: deps.messaging, identity: deps.identity, catalogue: deps.catalogue, contactLimiter: deps.contactLimiter, hub: deps.notificationHub }),
     // The gift-card store: listing, orders and card payments, redeeming, and the back office's store screens.

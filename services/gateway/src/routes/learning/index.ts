@@ -1,16 +1,14 @@
 import { pipeline } from 'node:stream/promises';
-import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import { LearningMessages, ServiceNames, type learningV1 } from '@taal/contracts';
+import { LearningMessages, type learningV1 } from '@taal/contracts';
 import { status } from '@grpc/grpc-js';
-import { isGrpcStatusError, verifyGrant, type FileStore } from '@taal/kit';
+import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
 import { usersById, type IdentityApi } from '../../clients/identity';
 import type { LearningApi } from '../../clients/learning';
 import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, callerOrNull, optionalAuth, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { parseRange } from '../../http/range';
 import { acceptUploads, checkUploads, storeUploads } from '../../http/uploads';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
@@ -22,9 +20,6 @@ import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl } from '../c
  * service. Who may play what is learning's decision; the edge only streams a file for a URL that
  * learning signed for exactly that file (decision 0015).
  */
-export const VIDEO_GRANT_AUDIENCE = 'taal-video';
-const VIDEO_KEY_PREFIX = 'videos/';
-const FILENAME_PATTERN = '^[a-z0-9-]{8,64}\\.mp4$';
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 const NOT_YOURS = 'You may only see your own classroom';
 
@@ -96,40 +91,12 @@ export interface LearningRouteDeps {
   catalogue: CatalogueApi;
   /** Where lesson videos are (the same files port learning stores them in). */
   files: FileStore;
-  /** Every service's public key: checks learning's signature on a video URL. */
-  serviceKeys: JWTVerifyGetKey;
   /** Default MAX_LESSON_VIDEO_BYTES. */
   maxVideoBytes?: number;
 }
 
-/** A small map that forgets its oldest entry when full (the caches of the video route). */
-class Recent<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, value);
-  }
-}
-
 export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const { learning, identity, catalogue } = deps;
-  // A <video> sends many range requests with one URL: its signature is checked once (until it
-  // expires), and a stored video's size is looked up once (its name is a fresh UUID: it never changes).
-  const grants = new Recent<{ file: unknown; expiresAt: number }>(4096);
-  const sizes = new Recent<number>(4096);
-  const grantOf = async (token: string) => {
-    const known = grants.get(token);
-    if (known && known.expiresAt > Date.now()) return known;
-    const grant = await verifyGrant(token, deps.serviceKeys, { audience: VIDEO_GRANT_AUDIENCE, issuer: ServiceNames.learning });
-    if (!grant) return null;
-    const checked = { file: grant.claims.file, expiresAt: grant.expiresAt };
-    grants.set(token, checked);
-    return checked;
-  };
   const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity) };
   const student = { label: 'students only', check: requireAuth(identity, Roles.student) };
   const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
@@ -217,62 +184,6 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res, param }) => {
         const playback = await learning.getPlayback({ lessonId: param('id') }, callerOrNull(res));
         res.json(ok({ url: playback.url, expiresAt: playback.expiresAt, resumeAt: playback.resumeAtSeconds }));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/video/{filename}',
-      summary: 'A lesson’s video stream, for a signed URL of exactly this file; HTTP Range requests answer 206 (416 past the end)',
-      params: { filename: { schema: z.string().regex(new RegExp(FILENAME_PATTERN)), description: 'The stored video’s name' } },
-      responses: {
-        200: { description: 'The whole video', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
-        206: { description: 'The requested range', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
-        403: fail('No signed URL, an expired one, or one for another file'),
-        404: fail('No such video'),
-        416: { description: 'The range starts past the end' },
-      },
-      handler: async ({ req, res, param }) => {
-        const filename = param('filename');
-        const token = typeof req.query.token === 'string' ? req.query.token : '';
-        const grant = token ? await grantOf(token) : null;
-        if (!grant || grant.file !== filename || !new RegExp(FILENAME_PATTERN).test(filename)) {
-          throw new HttpError(403, 'PERMISSION_DENIED', 'This video link is not valid (expired, or for another lesson)');
-        }
-        const key = `${VIDEO_KEY_PREFIX}${filename}`;
-        let size = sizes.get(key);
-        if (size === undefined) {
-          const stored = await deps.files.stat(key);
-          if (!stored) throw new HttpError(404, 'NOT_FOUND', 'No such video');
-          sizes.set(key, (size = stored.size));
-        }
-        const stat = { size };
-        const range = parseRange(req.get('range'), stat.size);
-        res.setHeader('Accept-Ranges', 'bytes');
-        res.setHeader('Content-Type', 'video/mp4');
-        // Private: the URL is the credential; shared caches must not keep it.
-        res.setHeader('Cache-Control', 'private, max-age=600');
-        res.setHeader('Content-Disposition', 'inline');
-        if (range.kind === 'unsatisfiable') {
-          res.setHeader('Content-Range', `bytes */${stat.size}`);
-          res.status(416).end();
-          return;
-        }
-        const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stat.size - 1];
-        const read = stat.size === 0 ? null : await deps.files.getRange(key, start, end);
-        if (stat.size > 0 && !read) throw new HttpError(404, 'NOT_FOUND', 'No such video');
-        res.setHeader('Content-Length', String(stat.size === 0 ? 0 : end - start + 1));
-        if (range.kind === 'partial') {
-          res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-        } else {
-          res.status(200);
-        }
-        if (req.method === 'HEAD' || !read) {
-          read?.body.destroy();
-          res.end();
-          return;
-        }
-        // Streamed, never buffered; a client that goes away ends the read.
-        await pipeline(read.body, res).catch(() => read.body.destroy());
       },
     }),
     defineRoute({
