@@ -11,13 +11,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import * as Minio from 'minio';
 import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
 import { Client } from 'pg';
 import { grpcOf } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
+import { postCutOff, postHugeFile } from '../../../tools/testing/uploads';
 import { services } from './registry';
 
 const root = path.resolve(__dirname, '../../..');
@@ -74,6 +77,9 @@ describe('cluster mode', () => {
   const pids = new Map<string, number[]>();
   let output = '';
   let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  // This cluster's own bucket and temporary folder: what an upload leaves behind is visible there alone.
+  const bucket = `taal-cluster-${randomUUID().slice(0, 8)}`;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'taal-cluster-tmp-'));
 
   beforeAll(async () => {
     otlp = await startOtlpReceiver();
@@ -101,6 +107,8 @@ describe('cluster mode', () => {
         LOG_LEVEL: 'warn',
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
         OTEL_BSP_SCHEDULE_DELAY: '200',
+        S3_BUCKET: bucket,
+        TMPDIR: tmp,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -127,6 +135,7 @@ describe('cluster mode', () => {
     }
     await database?.drop();
     otlp?.server.close();
+    rmSync(tmp, { recursive: true, force: true });
   }, 30_000);
 
   it('serves the published catalogue from separate processes', async () => {
@@ -217,6 +226,68 @@ describe('cluster mode', () => {
     expect([exeAsPdf.status, exeAsPdf.body.fields?.documents]).toEqual([400, 'documents must be a PDF document']);
     expect(await courses()).toBe(before);
   });
+
+  it('streams a 300 MB lesson video through the gateway process with RSS growth under 64 MB; an upload cut off half-way leaves nothing in S3 or on disk', async () => {
+    const token = (
+      (await (await fetch(`${base}/api/v1/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }) })).json()) as {
+        data: { token: string };
+      }
+    ).data.token;
+    const s3 = new Minio.Client({
+      endPoint: new URL(requireEnv('S3_ENDPOINT')).hostname,
+      port: Number(new URL(requireEnv('S3_ENDPOINT')).port),
+      useSSL: false,
+      accessKey: requireEnv('S3_ACCESS_KEY'),
+      secretKey: requireEnv('S3_SECRET_KEY'),
+      region: process.env.S3_REGION ?? 'us-east-1',
+    });
+    const objects = async () => {
+      const names: string[] = [];
+      for await (const item of s3.listObjectsV2(bucket, '', true) as AsyncIterable<{ name?: string }>) if (item.name) names.push(item.name);
+      return names.sort();
+    };
+    // The upload path's temporary files (gateway) and video checks (learning).
+    const leftovers = () => readdirSync(tmp).filter((name) => name.startsWith('taal-upload-') || name.startsWith('taal-lesson-'));
+    const courses = async () => ((await (await fetch(`${base}/api/v1/course/adminallcourse`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { _id: string }[] }).data;
+    const stored = await objects();
+    const courseIds = (await courses()).map((c) => c._id);
+
+    const gateway = pids.get('gateway')!.at(-1)!;
+    const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${gateway}/status`, 'utf8'))![1]) / 1024;
+    const before = rssMb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+    try {
+      const status = await postHugeFile(`${base}/api/v1/course/${courseIds[0]}/lessons`, token, [['title', 'A very long lesson'], ['status', 'paid']], {
+        field: 'video',
+        filename: 'big.mp4',
+        contentType: 'video/mp4',
+        totalBytes: 300 * 1024 * 1024,
+      });
+      // Learning (its own process) probes the stored file and refuses bytes that are not a video.
+      expect(status).toBe(400);
+    } finally {
+      clearInterval(sampler);
+    }
+    console.info(`gateway RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, growth ${(peak - before).toFixed(1)} MB`);
+    expect(peak - before).toBeLessThan(64);
+    let now: string[] = [];
+    await waitFor(async () => JSON.stringify((now = await objects())) === JSON.stringify(stored) && leftovers().length === 0, 'the refused video deleted from S3 and the temporary files gone', {
+      context: () => JSON.stringify({ stored, now, leftovers: leftovers() }),
+    });
+
+    const png = await pngImage(32, 24);
+    const instructor = ((await (await fetch(`${base}/api/v1/instructor/`)).json()) as { data: { _id: string }[] }).data[0]!._id;
+    await postCutOff(
+      `${base}/api/v1/course/add/`,
+      token,
+      [['title', 'Cut off in cluster mode'], ['subtitle', 'x'], ['catagory', 'Drums'], ['instructor', instructor], ['priceSilverPrice', '100'], ['thumbnail', png, 't.png', 'image/png']],
+      { field: 'videos', filename: 'v.mp4', contentType: 'video/mp4', sentBytes: 2 * 1024 * 1024 },
+    );
+    await waitFor(async () => leftovers().length === 0, 'the cut-off upload\'s temporary files gone', { context: () => leftovers().join(', ') });
+    expect(await objects()).toEqual(stored);
+    expect((await courses()).map((c) => c._id)).toEqual(courseIds);
+  }, 240_000);
 
   it('traces one paid checkout across the gateway, the gRPC server, Postgres and the Kafka consumer under one trace id', async () => {
     const post = async (p: string, body: unknown, token: string) => {

@@ -5,12 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
+import { postCutOff, postHugeFile } from '../../../tools/testing/uploads';
 import { waitFor } from '../../../tools/testing/wait';
 
 type Json = { success: boolean | string; data?: any; message?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -188,23 +187,12 @@ describe('course, instructor and upcoming writes through the gateway on the all-
   it('leaves no file and no course when the upload is cut off half-way', async () => {
     const files = storedFiles();
     const courses = await courseCount();
-    const boundary = 'cutoff-boundary';
-    const head = courseFields('Cut off')
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('');
-    const req = http.request(`${base}/api/v1/course/add/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) },
+    await postCutOff(`${base}/api/v1/course/add/`, tokens.admin!, [...courseFields('Cut off'), ['thumbnail', png, 't.png', 'image/png']], {
+      field: 'videos',
+      filename: 'v.mp4',
+      contentType: 'video/mp4',
+      sentBytes: 2 * 1024 * 1024,
     });
-    req.on('error', () => {});
-    req.write(head);
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`);
-    req.write(png);
-    req.write(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
-    req.write(Buffer.alloc(2 * 1024 * 1024, 1));
-    await new Promise((r) => setTimeout(r, 300));
-    req.destroy();
-    await new Promise((r) => setTimeout(r, 500));
     expect(await courseCount()).toBe(courses);
     expect(storedFiles()).toEqual(files);
   });
@@ -286,41 +274,16 @@ describe('course, instructor and upcoming writes through the gateway on the all-
 
   it('keeps the process RSS growth under 64 MB while a 300 MB video streams through the gateway', async () => {
     const course = ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as { _id: string }[])[0]!;
-    const boundary = 'big-video-boundary';
-    const total = 300 * 1024 * 1024;
-    const chunk = Buffer.alloc(256 * 1024, 7);
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA very long lesson\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="status"\r\n\r\npaid\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    // Generated on the fly: 300 MB of bytes that never exist anywhere at once.
-    async function* body() {
-      yield head;
-      for (let sent = 0; sent < total; sent += chunk.length) yield chunk;
-      yield tail;
-    }
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     try {
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = http.request(`${base}/api/v1/course/${course._id}/lessons`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${tokens.admin}`,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': String(head.length + total + tail.length),
-          },
-        });
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        req.on('error', reject);
-        Readable.from(body()).pipe(req);
+      const status = await postHugeFile(`${base}/api/v1/course/${course._id}/lessons`, tokens.admin!, [['title', 'A very long lesson'], ['status', 'paid']], {
+        field: 'video',
+        filename: 'big.mp4',
+        contentType: 'video/mp4',
+        totalBytes: 300 * 1024 * 1024,
       });
       // Learning refuses bytes that are not a video: 400, after the whole file went through.
       expect(status).toBe(400);

@@ -19,6 +19,8 @@ export interface S3FileStore extends FileStore {
   init(): Promise<void>;
 }
 
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+
 const NOT_FOUND_CODES = new Set(['NotFound', 'NoSuchKey']);
 const isMissing = (err: unknown) => NOT_FOUND_CODES.has((err as { code?: string } | null)?.code ?? '');
 
@@ -36,6 +38,10 @@ export function createS3FileStore(options: S3FileStoreOptions): S3FileStore {
     secretKey: options.secretKey,
     region,
     pathStyle: true,
+    // A stream of unknown length is sent in parts of this size. Left to itself the client sizes
+    // parts for its 5 TB maximum (about 550 MB each) and holds a whole part in memory; 5 MB parts, the
+    // S3 minimum, keep a 300 MB upload's footprint small and still allow objects of up to 50 GB (10,000 parts).
+    partSize: UPLOAD_PART_BYTES,
   });
 
   let ready: Promise<void> | undefined;

@@ -62,6 +62,17 @@ export function describeFileStoreContract(name: string, factory: () => FileStore
       expect(got?.file.contentType).toBe('image/png');
     });
 
+    it('stores a stream of unknown length larger than several upload parts, byte for byte', async () => {
+      const key = k('videos/long.mp4');
+      // 13 MB in 1 MB pieces: S3 gets it as a multipart upload of 5 MB parts.
+      const pieces = Array.from({ length: 13 }, () => randomBytes(1024 * 1024));
+      const stored = await store.put(key, Readable.from(pieces), 'video/mp4');
+      expect(stored).toEqual({ key, size: 13 * 1024 * 1024, contentType: 'video/mp4' });
+      const got = await store.get(key);
+      expect((await readAll(got!.body)).equals(Buffer.concat(pieces))).toBe(true);
+      await store.delete(key);
+    });
+
     it('overwrites content and content type', async () => {
       const key = k('cover');
       await store.put(key, Buffer.from('<svg/>'), 'image/svg+xml');
