@@ -25,7 +25,9 @@ export default function NotificationsPage() {
   const { t, i18n } = useTranslation();
   const session = useVerifiedSession();
   const userId = session.state === 'done' ? (session.user?._id ?? '') : '';
-  const list = useAsync(async () => (userId ? messaging.notifications(userId) : []), [userId]);
+  // System notifications come written in the page's language.
+  const lang = i18n.resolvedLanguage === 'bn' ? 'bn' : 'en';
+  const list = useAsync(async () => (userId ? messaging.notifications(userId, lang) : []), [userId, lang]);
   const { reload } = list;
   useEffect(() => {
     window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, reload);

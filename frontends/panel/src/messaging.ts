@@ -13,7 +13,9 @@ export const messaging = {
   toInstructor: async (instructorId: string) =>
     (await answer(authApi.GET('/api/v1/contact/mystudent/{instructorId}', { params: { path: { instructorId } } }))).data,
   reply: async (id: string, reply: string) => (await answer(authApi.POST('/api/v1/contact/r/{id}', { params: { path: { id } }, body: { reply } }))).data,
-  notifications: async (userId: string) => (await answer(authApi.GET('/api/v1/notification/user/{userId}/all', { params: { path: { userId } } }))).data,
+  /** Every notification of the user; system ones written in `lang` (the page's language). */
+  notifications: async (userId: string, lang: 'en' | 'bn') =>
+    (await answer(authApi.GET('/api/v1/notification/user/{userId}/all', { params: { path: { userId }, query: { lang } } }))).data,
   markRead: async (userId: string, notificationId: string) => {
     await answer(authApi.DELETE('/api/v1/notification/user/{userId}/{notificationId}', { params: { path: { userId, notificationId } } }));
     window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));

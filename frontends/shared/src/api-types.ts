@@ -10231,7 +10231,10 @@ export interface paths {
         /** The caller's unread notifications, newest first (the user themself) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader’s language for system notifications (default: Accept-Language, else en) */
+                    lang?: "en" | "bn";
+                };
                 header?: never;
                 path: {
                     /** @description The user's id: the caller's own */
@@ -10310,7 +10313,10 @@ export interface paths {
         /** All the caller's notifications, newest first, each with its read state (the user themself) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader’s language for system notifications (default: Accept-Language, else en) */
+                    lang?: "en" | "bn";
+                };
                 header?: never;
                 path: {
                     /** @description The user's id: the caller's own */

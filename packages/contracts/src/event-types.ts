@@ -46,4 +46,6 @@ export const CommerceEvents = {
 export const MessagingEvents = {
   /** Payload: taal.messaging.v1.NotificationRequested (any service notifies one user; one notification per key) */
   notificationRequested: 'messaging.notification.requested',
+  /** Payload: taal.messaging.v1.MailRequested (any service has one transactional mail sent; one per key and recipient) */
+  mailRequested: 'messaging.mail.requested',
 } as const;

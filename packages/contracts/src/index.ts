@@ -21,3 +21,4 @@ export * from './user-roles';
 export * from './bangladesh-time';
 export * from './api-errors';
 export * from './learning-messages';
+export * from './messaging-requests';

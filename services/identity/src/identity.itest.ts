@@ -23,7 +23,9 @@ import {
 import sharp from 'sharp';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
+import { startMailSender } from '../../../tools/testing/mail-sender';
 import { waitFor } from '../../../tools/testing/wait';
+import type { RunningMessaging } from '../../messaging/src/service';
 import { startIdentity, type RunningIdentity } from './service';
 import { demoAccounts } from './domain/demo-accounts';
 import { todayInDhaka } from './domain/user';
@@ -35,7 +37,7 @@ const logger = createLogger('identity-test', 'warn');
 let PNG: Buffer;
 const SECRET = 'identity-itest-secret-0123456789abcdef';
 // Identity signs access tokens with the helper's user key, so the test can also mint them.
-const auth = createTestAuth(['gateway', 'identity']);
+const auth = createTestAuth(['gateway', 'identity', 'messaging']);
 const keys = {
   accessTokenKey: auth.userSigningKey,
   jwksHost: '127.0.0.1',
@@ -50,6 +52,8 @@ const requestType = (method: string) => `${method[0]!.toUpperCase()}${method.sli
 describe.each(backends)('identity service on %s infrastructure', (name, makeBackend) => {
   let backend: Backend;
   let identity: RunningIdentity;
+  // Messaging sends identity's mails (decision 0023).
+  let messaging: RunningMessaging;
   let client: identityV1.IdentityServiceClient;
   let files: FileStore;
   let mailer: Mailer;
@@ -118,7 +122,6 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
       sql: backend.sql,
       bus: backend.bus,
       files,
-      mailer,
       logger,
       host: '127.0.0.1',
       port: 0,
@@ -132,10 +135,12 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     client = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`, {
       auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'identity' },
     });
+    messaging = await startMailSender({ backend, mailer, auth, identityAddress: `127.0.0.1:${identity.port}` });
   });
 
   afterAll(async () => {
     client?.close();
+    await messaging?.stop();
     await identity?.stop();
     await subscription?.stop();
     await social?.close();
@@ -146,7 +151,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
 
   it('seeds one verified demo account per role, once', async () => {
     const second = await startIdentity({
-      sql: backend.sql, bus: backend.bus, files, mailer, logger, host: '127.0.0.1', port: 0,
+      sql: backend.sql, bus: backend.bus, files, logger, host: '127.0.0.1', port: 0,
       tokenSecret: SECRET, ...keys, publicUrl: 'http://taal.test', seedDemoData: true,
     });
     await second.stop();
@@ -382,6 +387,22 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(stats.verified + stats.notVerified).toBe(stats.total);
     expect(stats.users.map((u) => u.id)).toContain(user!.id);
     await expect(call('userAnalytics', { startDate: 'x', endDate: today }, admin)).rejects.toMatchObject({ code: 3, details: Messages.invalidDateRange });
+  });
+
+  it('answers messaging (a service, no user) who a mail goes to; no other service without a user', async () => {
+    const asMessaging = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`, {
+      auth: { issuer: auth.serviceAuth('messaging').issuer, audience: 'identity' },
+    });
+    try {
+      const { user } = await callUnary<object, identityV1.GetUserResponse>(asMessaging, 'getUser', identityV1.GetUserRequest.fromPartial({ id: student.userId }));
+      expect(user).toMatchObject({ id: student.userId, email: demoAccounts[3]!.email });
+      const { users } = await callUnary<object, identityV1.ListUsersResponse>(asMessaging, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: 3 }));
+      expect(users.every((u) => u.type === 3)).toBe(true);
+    } finally {
+      asMessaging.close();
+    }
+    await expect(call('getUser', { id: student.userId })).rejects.toMatchObject({ code: 16 });
+    await expect(call('listUsers', { type: 3 })).rejects.toMatchObject({ code: 16 });
   });
 
   it('resets a password through a one-time link', async () => {

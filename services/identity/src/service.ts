@@ -10,7 +10,6 @@ import {
   startOutboxRelay,
   type EventBus,
   type FileStore,
-  type Mailer,
   type PrivateSigningJwk,
   type ServiceAuth,
   type Sql,
@@ -30,7 +29,6 @@ export interface IdentityDeps {
   sql: Sql;
   bus: EventBus;
   files: FileStore;
-  mailer: Mailer;
   logger: Logger;
   host: string;
   port: number;
@@ -76,7 +74,6 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
   const identity = new Identity({
     sql,
     files: deps.files,
-    mailer: deps.mailer,
     logger,
     tokenSecret: deps.tokenSecret,
     accessTokenKey: deps.accessTokenKey,
@@ -129,7 +126,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
 /** Identity in the service registry (decision 0011): accounts, verification, sessions, roles. */
 export const identityService = defineService({
   name: ServiceNames.identity,
-  needs: { sql: true, bus: true, files: true, mail: true },
+  needs: { sql: true, bus: true, files: true },
   listens: { grpc: { port: 50052, healthName: IDENTITY_SERVICE_NAME } },
   config: loadIdentityConfig,
   defaults: { 'all-in-one': { IDENTITY_JWKS_HOST: '127.0.0.1', IDENTITY_JWKS_PORT: '0' } },
@@ -140,7 +137,6 @@ export const identityService = defineService({
       sql: ports.sql,
       bus: ports.bus,
       files: ports.files,
-      mailer: ports.mail,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

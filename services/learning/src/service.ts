@@ -8,10 +8,10 @@ import {
   loadConfig,
   migrate,
   startGrpcServer,
+  startOutboxRelay,
   startPeriodicJob,
   type EventBus,
   type FileStore,
-  type Mailer,
   type PeriodicJob,
   type ServiceAuth,
   type Sql,
@@ -30,8 +30,6 @@ export interface LearningDeps {
   sql: Sql;
   bus: EventBus;
   files: FileStore;
-  /** Expiry mails go out through it. */
-  mailer: Mailer;
   logger: Logger;
   host: string;
   port: number;
@@ -65,6 +63,8 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new LearningStore(sql);
+  // Mail and notification requests (decision 0023) leave through the outbox.
+  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
   const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
     auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
@@ -82,18 +82,18 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     return entry;
   };
   const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id)).instructorId, deps.now);
-  const certificates = new Certificates(store, deps.files, publicUrl, deps.now);
+  const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
   const contacts = await keepContacts(sql, bus, store, logger);
 
-  const notices = new ExpiryNotices(store, deps.mailer, async (id) => (await course(id)).title, publicUrl, logger, deps.now);
+  const notices = new ExpiryNotices(sql, store, async (id) => (await course(id)).title, publicUrl, () => relay.notify(), deps.now);
   const expiryMails = startPeriodicJob({
     name: 'expiry mails',
     intervalMs: deps.expirySweepMs ?? 3_600_000,
     logger,
     run: async () => {
-      const sent = await notices.run();
-      if (sent > 0) logger.info({ sent }, 'expiry mails sent');
+      const asked = await notices.run();
+      if (asked > 0) logger.info({ asked }, 'expiry mails asked of messaging');
     },
   });
 
@@ -141,6 +141,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
       await expiryMails.stop();
       await enrolments.stop();
       await contacts.stop();
+      await relay.stop();
       catalogue.close();
     },
   };
@@ -149,7 +150,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
 /** Learning in the service registry (decision 0011): lessons, videos, enrolments, progress. */
 export const learningService = defineService({
   name: ServiceNames.learning,
-  needs: { sql: true, bus: true, files: true, mail: true },
+  needs: { sql: true, bus: true, files: true },
   listens: { grpc: { port: 50054, healthName: LEARNING_SERVICE_NAME } },
   config: (env) => loadConfig(learningConfig, env),
   start: (ports, config, ctx) => {
@@ -157,7 +158,6 @@ export const learningService = defineService({
     if (!catalogue) throw new Error('learning needs the catalogue service, which the registry does not list before it');
     return startLearning({
       ...ports,
-      mailer: ports.mail,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

@@ -1,25 +1,40 @@
 /**
  * Messaging on both infrastructures (embedded, and the real Postgres and Kafka that tools/infra
  * starts): contact messages, student ↔ instructor messages with who may read and answer what,
- * notifications read per user, and one notification for a paid order delivered five times.
+ * notifications read per user, one notification for a paid order delivered five times, and
+ * transactional mails (decision 0023): one receipt per paid order to the buyer identity knows,
+ * in their language, however often the event arrives; a requested mail sent once per key; a
+ * mail the server refused sent later.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, messagingV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
-import { callUnary, createClient, createEnvelope, createLogger, createOutboxMailer, createTestAuth, type CallerIdentity } from '@taal/kit';
+import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
+import { identityV1, requestMail } from '@taal/contracts';
+import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createOutboxMailer, createTestAuth, type CallerIdentity, type Mailer } from '@taal/kit';
 import { mailsTo } from '../../identity/src/testing/eml';
+import { startIdentity, type RunningIdentity } from '../../identity/src/service';
+import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
-import { startMessaging, type RunningMessaging } from './service';
+import { grpcDirectory, startMessaging, type RunningMessaging } from './service';
 
 const RUN = Date.now().toString(36);
 const student = (n: string): CallerIdentity => ({ userId: `student-${n}-${RUN}`, userType: 4 });
 const instructor = (profile: string): CallerIdentity => ({ userId: `instructor-user-${profile}`, userType: 3, instructorId: profile });
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const logger = createLogger('messaging-test');
-const auth = createTestAuth(['gateway', 'messaging']);
+const auth = createTestAuth(['gateway', 'messaging', 'identity', 'catalogue']);
+
+/** A subject as written (RFC 2047 encoded words decoded). */
+const decodeSubject = (subject: string) => subject.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+  enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+/** A mail's body with its base64 parts (non-ASCII text) decoded. */
+const bodyText = (body: string) =>
+  [...body.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8')).join('\n') + body;
 
 type Requests = Record<string, { fromPartial(o: object): object }>;
 const requestOf = (method: string) => (messagingV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
@@ -28,10 +43,31 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
   let backend: Backend;
   let messaging: RunningMessaging;
   let client: messagingV1.MessagingServiceClient;
+  // The real identity and catalogue: messaging reads a receipt's buyer and courses from them.
+  let identity: RunningIdentity;
+  let catalogue: RunningCatalogue;
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'taal-messaging-mail-'));
-  const mailer = createOutboxMailer({ dir: mailDir, from: 'Taal <no-reply@taal.local>' });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-messaging-files-'));
+  const outbox = createOutboxMailer({ dir: mailDir, from: 'Taal <no-reply@taal.local>' });
+  // The mail server refuses the next `refuse` mails (as an SMTP server that is down would).
+  let refuse = 0;
+  const mailer: Mailer = {
+    async send(m) {
+      if (refuse > 0) {
+        refuse--;
+        throw new Error('421 service not available');
+      }
+      return outbox.send(m);
+    },
+    close: () => outbox.close(),
+  };
   const start = (extra: { massMailIntervalMs?: number; massMailBatchSize?: number } = {}) =>
-    startMessaging({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('messaging'), mailer, publicUrl: () => 'https://taal.example', ...extra });
+    startMessaging({
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('messaging'), mailer, publicUrl: () => 'https://taal.example',
+      directory: grpcDirectory(auth.serviceAuth('messaging').issuer, `127.0.0.1:${identity.port}`, `127.0.0.1:${catalogue.port}`),
+      mailIntervalMs: 100,
+      ...extra,
+    });
   const connect = (port: number) =>
     createClient(messagingV1.MessagingServiceClient, `127.0.0.1:${port}`, { auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'messaging' } });
 
@@ -45,6 +81,12 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
 
   beforeAll(async () => {
     backend = await makeBackend();
+    catalogue = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
+    identity = await startIdentity({
+      sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
+      tokenSecret: 'messaging-itest-secret-0123456789abcdef', accessTokenKey: auth.userSigningKey, jwksHost: '127.0.0.1', jwksPort: 0,
+      auth: auth.serviceAuth('identity'), publicUrl: 'https://taal.example', seedDemoData: false,
+    });
     // The mass-mail job is driven by hand until the restart test.
     messaging = await start({ massMailIntervalMs: 3_600_000, massMailBatchSize: 4 });
     client = connect(messaging.port);
@@ -53,8 +95,11 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
   afterAll(async () => {
     client?.close();
     await messaging?.stop();
+    await identity?.stop();
+    await catalogue?.stop();
     await backend?.close();
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(filesDir, { recursive: true, force: true });
   });
 
   it("takes a visitor's contact message ('Please fill all the fields' otherwise); the admin lists it and marks it replied", async () => {
@@ -153,7 +198,7 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
       createEnvelope({
         type: MessagingEvents.notificationRequested,
         key: buyer.userId,
-        payload: messagingEventsV1.NotificationRequested.encode({ userId: buyer.userId, msg: 'Your certificate is ready', key: `certificate:${RUN}` }).finish(),
+        payload: messagingEventsV1.NotificationRequested.encode(messagingEventsV1.NotificationRequested.fromPartial({ userId: buyer.userId, msg: 'Your certificate is ready', key: `certificate:${RUN}` })).finish(),
       });
     await backend.bus.publish([requested(), requested()]);
     const redeemed = createEnvelope({
@@ -173,6 +218,90 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
 
     const { changes } = await call<messagingV1.ListNotificationChangesResponse>('listNotificationChanges', { after: latest });
     expect(changes.filter((c) => c.userId === buyer.userId)).toHaveLength(3);
+  });
+
+  it('a paid order mails its buyer one receipt in their language, however often the event arrives', async () => {
+    // A buyer identity knows, who reads Bengali.
+    const email = `receipt-${RUN}@example.com`;
+    const identityClient = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${identity.port}`, { auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'identity' } });
+    const { user } = await callUnary<object, identityV1.SignUpResponse>(
+      identityClient,
+      'signUp',
+      identityV1.SignUpRequest.fromPartial({
+        name: 'নাদিয়া', email, password: 'secret1', confirmPassword: 'secret1', photo: await pngImage(8, 8), photoContentType: 'image/png',
+        dob: '2000-05-06', phone: '01711111111', address: 'Dhaka', language: 'bn',
+      }),
+    );
+    identityClient.close();
+    const course = demoCourses.find((c) => c.published)!;
+    const orderId = `receipt-order-${RUN}`;
+    const paid = createEnvelope({
+      type: CommerceEvents.orderPaid,
+      key: user!.id,
+      payload: commerceEventsV1.OrderPaid.encode(
+        commerceEventsV1.OrderPaid.fromPartial({
+          orderId, userId: user!.id, courses: [{ courseId: course.id, tier: 'gold', validityDays: 90, price: 250000, pricePaid: 225000 }],
+          subtotal: 250000, discount: 25000, walletUsed: 0, payable: 225000,
+        }),
+      ).finish(),
+    });
+    // Delivered again as the same event and as another event of the same order (an outbox re-publish).
+    await backend.bus.publish([paid, paid, paid, { ...paid, id: randomUUID() }]);
+    await waitFor(async () => (await messaging.mails.states(`receipt:${orderId}`)).some((m) => m.state === 'sent'), 'the receipt');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await messaging.mails.states(`receipt:${orderId}`)).toEqual([{ key: `receipt:${orderId}`, recipient: email, state: 'sent', attempts: 1 }]);
+    const mails = mailsTo(mailDir, email).filter((m) => decodeSubject(m.subject).includes(orderId));
+    expect(mails).toHaveLength(1);
+    expect(decodeSubject(mails[0]!.subject)).toBe(`আপনার তাল রসিদ (${orderId})`);
+    const text = bodyText(mails[0]!.body);
+    expect(text).toContain(course.title);
+    expect(text).toContain('মোট পরিশোধ: 2250.00 টাকা');
+    expect(text).toContain('https://taal.example/studentpanel');
+    // Identity's verification mail reached the same address through the same path, in Bengali.
+    await waitFor(async () => mailsTo(mailDir, email).some((m) => decodeSubject(m.subject) === 'আপনার তাল অ্যাকাউন্ট যাচাই করুন'), 'the verification mail');
+  });
+
+  it('a requested mail is sent once per key, to an address as given; one the server refused is sent later', async () => {
+    const to = `asked-${RUN}@example.com`;
+    const ask = () =>
+      createEnvelope(
+        requestMail('certificateProvided', `test-certificate:${RUN}`, { to, name: 'Rafi', language: 'en' }, { courseName: 'Tabla <Basics>', link: 'https://taal.example/certificate/x' }),
+      );
+    refuse = 1;
+    await backend.bus.publish([ask(), ask(), ask()]);
+    // Refused once, then tried again after the pause (5 s): sent, once.
+    await waitFor(async () => (await messaging.mails.states(`test-certificate:${RUN}`))[0]?.state === 'sent', 'the retried mail', { timeoutMs: 20_000 });
+    expect(await messaging.mails.states(`test-certificate:${RUN}`)).toEqual([{ key: `test-certificate:${RUN}`, recipient: to, state: 'sent', attempts: 2 }]);
+    const mails = mailsTo(mailDir, to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your certificate for Tabla <Basics> is ready');
+    expect(mails[0]!.body).toContain('Tabla &lt;Basics&gt;');
+    // A request without a known kind or its data is dropped, not retried for ever.
+    await backend.bus.publish([
+      createEnvelope({ type: MessagingEvents.mailRequested, key: 'x', payload: messagingEventsV1.MailRequested.encode(messagingEventsV1.MailRequested.fromPartial({ key: `bad:${RUN}`, kind: 'nope', to, dataJson: '{}' })).finish() }),
+    ]);
+    await backend.bus.publish([ask()]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await messaging.mails.states(`bad:${RUN}`)).toEqual([]);
+    expect(mailsTo(mailDir, to)).toHaveLength(1);
+  }, 40_000);
+
+  it('system notifications are written in the reader’s language', async () => {
+    const reader = student('polyglot');
+    await backend.bus.publish([
+      createEnvelope({
+        type: MessagingEvents.notificationRequested,
+        key: reader.userId,
+        payload: messagingEventsV1.NotificationRequested.encode({
+          userId: reader.userId, msg: 'BDT 100.00 referral bonus was added to your wallet.', key: `referral:${RUN}`, textKey: 'referralBonus', paramsJson: JSON.stringify({ amount: 10000 }),
+        }).finish(),
+      }),
+    ]);
+    const read = async (language: string) =>
+      (await call<messagingV1.ListUserNotificationsResponse>('listUserNotifications', { userId: reader.userId, language }, reader)).notifications.map((n) => n.msg);
+    await waitFor(async () => (await read('en')).length > 0, 'the notification');
+    expect(await read('en')).toEqual(['BDT 100.00 referral bonus was added to your wallet.']);
+    expect(await read('bn')).toEqual(['রেফারেল বোনাস হিসেবে ১০০.০০ টাকা আপনার ওয়ালেটে যোগ হয়েছে।']);
   });
 
   it('mass mail: sanitised, batched, resumed after a crash with no address mailed twice, unsubscribe honoured; custom needs an address', async () => {

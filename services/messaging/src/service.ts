@@ -1,8 +1,22 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { messagingV1, ServiceNames } from '@taal/contracts';
-import { defineService, loadConfig, migrate, startGrpcServer, startPeriodicJob, type EventBus, type Mailer, type ServiceAuth, type Sql } from '@taal/kit';
+import { catalogueV1, identityV1, messagingV1, ServiceNames } from '@taal/contracts';
+import {
+  callUnary,
+  createClient,
+  defineService,
+  loadConfig,
+  migrate,
+  startGrpcServer,
+  startPeriodicJob,
+  type EventBus,
+  type Mailer,
+  type ServiceAuth,
+  type Sql,
+} from '@taal/kit';
 import { MassMails } from './app/mass-mail';
+import { TransactionalMails } from './app/transactional-mail';
+import { mailFromEvents, type MailDirectory } from './events/mails';
 import { Messaging } from './app/messaging';
 import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
@@ -27,6 +41,10 @@ export interface MessagingDeps {
   massMailBatchSize?: number;
   /** Pause between two batches of a send (default none). */
   massMailBatchDelayMs?: number;
+  /** Who a transactional mail's recipient is, and course titles (identity and the catalogue). */
+  directory: MailDirectory;
+  /** How often the transactional-mail job looks for mails due (default 500 ms). */
+  mailIntervalMs?: number;
 }
 
 export interface RunningMessaging {
@@ -34,6 +52,7 @@ export interface RunningMessaging {
   messaging: Messaging;
   store: MessagingStore;
   massMails: MassMails;
+  mails: TransactionalMails;
   stop(): Promise<void>;
 }
 
@@ -66,6 +85,20 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     },
   });
 
+  // Transactional mails (decision 0023): queued from events, sent by their own job.
+  const mails = new TransactionalMails(sql, deps.mailer, logger);
+  const uncertain = await mails.settleInterrupted();
+  if (uncertain > 0) logger.warn({ uncertain }, 'transactional mails interrupted by a crash while being sent: not retried');
+  const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), logger);
+  const mailJob = startPeriodicJob({
+    name: 'transactional mail',
+    intervalMs: deps.mailIntervalMs ?? 500,
+    logger,
+    run: async () => {
+      for (let sent = await mails.sendBatch(); sent > 0; sent = await mails.sendBatch()) logger.info({ sent }, 'transactional mails sent');
+    },
+  });
+
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
@@ -82,9 +115,12 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     messaging,
     store,
     massMails,
+    mails,
     async stop() {
       await server.stop();
       await massMailJob.stop();
+      await mailJob.stop();
+      await mailRequests.stop();
       await notifications.stop();
     },
   };
@@ -96,9 +132,16 @@ export const messagingService = defineService({
   needs: { sql: true, bus: true, mail: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
-  start: (ports, config, ctx) =>
-    startMessaging({
+  start: (ports, config, ctx) => {
+    const address = (name: string) => {
+      const found = ctx.endpoints.find((e) => e.name === name);
+      if (!found) throw new Error(`messaging needs the ${name} service, which the registry does not list before it`);
+      return found.address;
+    };
+    const directory = grpcDirectory(ctx.issuer, address(ServiceNames.identity), address(ServiceNames.catalogue));
+    return startMessaging({
       ...ports,
+      directory,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,
@@ -107,5 +150,44 @@ export const messagingService = defineService({
       publicUrl: ctx.publicUrl,
       massMailBatchSize: config.MASS_MAIL_BATCH_SIZE,
       massMailBatchDelayMs: config.MASS_MAIL_BATCH_DELAY_MS,
-    }),
+    });
+  },
 });
+
+/**
+ * The directory over gRPC: identity answers messaging (a service caller, no user) a user and the
+ * instructor accounts; the catalogue a course's title, kept a minute.
+ */
+export function grpcDirectory(issuer: ServiceAuth['issuer'], identityAddress: string, catalogueAddress: string): MailDirectory {
+  const identity = createClient(identityV1.IdentityServiceClient, identityAddress, { auth: { issuer, audience: ServiceNames.identity }, defaultDeadlineMs: 5000 });
+  const catalogue = createClient(catalogueV1.CatalogueServiceClient, catalogueAddress, { auth: { issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 });
+  const recipient = (u: identityV1.User) => ({ email: u.email, name: u.name, language: u.language === 'bn' ? 'bn' : 'en' });
+  const titles = new Map<string, { title: string; until: number }>();
+  return {
+    async user(userId) {
+      try {
+        const { user } = await callUnary(identity, 'getUser', identityV1.GetUserRequest.fromPartial({ id: userId }));
+        return user ? recipient(user) : null;
+      } catch (err) {
+        if ((err as { code?: number }).code === 5) return null; // no such user
+        throw err;
+      }
+    },
+    async instructorAccounts(instructorId) {
+      const { users } = await callUnary(identity, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: 3 }));
+      return users.filter((u) => u.instructor === instructorId && !u.suspend && u.email).map(recipient);
+    },
+    async courseTitle(courseId) {
+      const known = titles.get(courseId);
+      if (known && known.until > Date.now()) return known.title;
+      try {
+        const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId }));
+        titles.set(courseId, { title: course?.title ?? '', until: Date.now() + 60_000 });
+        return course?.title ?? '';
+      } catch (err) {
+        if ((err as { code?: number }).code === 5) return '';
+        throw err;
+      }
+    },
+  };
+}

@@ -9,6 +9,7 @@ import {
   loadConfig,
   migrate,
   startGrpcServer,
+  startOutboxRelay,
   type EventBus,
   type FileStore,
   type ServiceAuth,
@@ -30,6 +31,8 @@ export interface PayoutsServiceDeps {
   port: number;
   auth: ServiceAuth;
   catalogueAddress: string;
+  /** The site's public URL (mails link the instructor panel). */
+  publicUrl?: () => string;
 }
 
 export interface RunningPayouts {
@@ -76,7 +79,9 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
     return facts;
   };
 
-  const payouts = new Payouts({ sql, files: deps.files });
+  // Settlement mails are asked of messaging through the outbox (decision 0023).
+  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: () => relay.notify() });
   const sales = await recordSales(sql, bus, payouts, courseFacts, logger);
   const buyers = await keepBuyers(sql, bus, logger);
 
@@ -98,6 +103,7 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
       await server.stop();
       await sales.stop();
       await buyers.stop();
+      await relay.stop();
       catalogue.close();
     },
   };
@@ -122,6 +128,7 @@ export const payoutsService = defineService({
       port: ctx.port,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: endpoint(ServiceNames.catalogue),
+      publicUrl: ctx.publicUrl,
     });
   },
 });

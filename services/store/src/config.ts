@@ -4,8 +4,6 @@ import { fields } from '@taal/kit';
 /** The store's own settings (decision 0011); the card gateway's are the same as commerce's (decision 0014). */
 export const storeConfig = z.object({
   SEED_DEMO_DATA: fields.boolean(false),
-  /** How often pending gift-card mails are retried (they are also sent right after each payment). */
-  CODE_MAIL_SWEEP_MS: fields.int({ min: 1000, max: 3_600_000, default: 30_000 }),
   SSLCOMMERZ_BASE_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
   SSLCOMMERZ_STORE_ID: fields.string().optional(),
   SSLCOMMERZ_STORE_PASSWORD: fields.string().optional(),

@@ -7,16 +7,14 @@ import {
   migrate,
   startGrpcServer,
   startOutboxRelay,
-  startPeriodicJob,
   type EventBus,
-  type Mailer,
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
 import { configuredCardGateway } from '@taal/payments';
 import { Catalog } from './app/catalog';
 import { seedDemoStore } from './app/demo';
-import { GiftCards, sendCodeMails, type WalletCredit } from './app/gift-cards';
+import { GiftCards, type WalletCredit } from './app/gift-cards';
 import { Orders, type StoreCardGateway } from './app/orders';
 import { storeConfig } from './config';
 import { keepContacts } from './events/contacts';
@@ -27,7 +25,6 @@ import { SCHEMA, StoreDb } from './store/store-db';
 export interface StoreDeps {
   sql: Sql;
   bus: EventBus;
-  mailer: Mailer;
   logger: Logger;
   host: string;
   port: number;
@@ -37,7 +34,6 @@ export interface StoreDeps {
   commerceAddress: string;
   cardGateway: StoreCardGateway;
   seedDemoData?: boolean;
-  codeMailSweepMs?: number;
   /** The clock (tests move it past a card's valid_to). */
   now?: () => Date;
   /** Tests may replace commerce's wallet (e.g. one that is down). */
@@ -50,14 +46,12 @@ export interface RunningStore {
   catalog: Catalog;
   orders: Orders;
   giftCards: GiftCards;
-  /** Sends pending code mails now (also runs periodically and after each payment). */
-  sendMails(): Promise<number>;
   stop(): Promise<void>;
 }
 
 export const STORE_SERVICE_NAME = 'taal.store.v1.StoreService';
 
-/** Wires the store (its composition root): migrations, outbox relay, contacts, code mails, then the gRPC server. */
+/** Wires the store (its composition root): migrations, outbox relay, contacts, then the gRPC server. */
 export async function startStore(deps: StoreDeps): Promise<RunningStore> {
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
@@ -67,16 +61,8 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
   const commerce = deps.wallet ? null : commerceWallet(deps.commerceAddress, deps.auth.issuer);
   const wallet = deps.wallet ?? commerce!;
 
-  const mails = startPeriodicJob({
-    name: 'gift card mails',
-    intervalMs: deps.codeMailSweepMs ?? 30_000,
-    logger,
-    run: () => sendCodeMails(db, deps.mailer, logger),
-  });
-  const afterCommit = () => {
-    relay.notify();
-    void mails.runOnce().catch(() => {});
-  };
+  // Code mails are asked of messaging in the paying transaction (decision 0023).
+  const afterCommit = () => relay.notify();
   const catalog = new Catalog(db);
   const orders = new Orders(sql, db, deps.cardGateway, logger.child({ component: 'store-payments' }), afterCommit, deps.now);
   const giftCards = new GiftCards(sql, db, wallet, logger.child({ component: 'gift-cards' }), () => relay.notify(), deps.now);
@@ -99,11 +85,9 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
     catalog,
     orders,
     giftCards,
-    sendMails: () => sendCodeMails(db, deps.mailer, logger),
     async stop() {
       await server.stop();
       await contacts.stop();
-      await mails.stop();
       await relay.stop();
       commerce?.close();
     },
@@ -113,7 +97,7 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
 /** The gift-card store in the service registry (decision 0011). */
 export const storeService = defineService({
   name: ServiceNames.store,
-  needs: { sql: true, bus: true, mail: true },
+  needs: { sql: true, bus: true },
   listens: { grpc: { port: 50055, healthName: STORE_SERVICE_NAME } },
   config: (env) => loadConfig(storeConfig, env),
   start: (ports, config, ctx) => {
@@ -122,7 +106,6 @@ export const storeService = defineService({
     return startStore({
       sql: ports.sql,
       bus: ports.bus,
-      mailer: ports.mail,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,
@@ -130,7 +113,6 @@ export const storeService = defineService({
       commerceAddress: commerce.address,
       cardGateway: { client: configuredCardGateway(config, ctx.mode, ctx.publicUrl), publicUrl: ctx.publicUrl },
       seedDemoData: config.SEED_DEMO_DATA,
-      codeMailSweepMs: config.CODE_MAIL_SWEEP_MS,
     });
   },
 });

@@ -2,7 +2,8 @@
  * The gift-card store end to end on both infrastructures (embedded, and the real Postgres and
  * Kafka that tools/infra starts): the store, commerce (the wallet), our SSLCommerz sandbox and a
  * small HTTP edge that hands the sandbox's IPNs to the store as the gateway does. A "browser"
- * presses Pay on the hosted page. Codes are read from the mails the store sends.
+ * presses Pay on the hosted page. Codes are read from the mails the store asks messaging to send
+ * (decision 0023; the real messaging service runs beside it).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,9 @@ import { startCommerce, type RunningCommerce } from '@taal/commerce';
 import { callUnary, createClient, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
 import { createSslCommerzClient, startSandbox, type RunningSandbox } from '@taal/payments';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { startMailSender } from '../../../tools/testing/mail-sender';
 import { waitFor } from '../../../tools/testing/wait';
+import type { RunningMessaging } from '../../messaging/src/service';
 import { StoreMessages } from './domain/gift-cards';
 import { startStore, type RunningStore } from './service';
 
@@ -19,7 +22,7 @@ const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const RUN = Date.now().toString(36);
 const student = (n: string): CallerIdentity => ({ userId: `store-${n}-${RUN}`, userType: 4 });
 const logger = createLogger('store-test');
-const auth = createTestAuth(['gateway', 'catalogue', 'commerce', 'store']);
+const auth = createTestAuth(['gateway', 'catalogue', 'commerce', 'store', 'messaging']);
 const STORE = { storeId: 'taal-test', storePassword: 'test-store-secret' };
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
 
@@ -30,6 +33,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
   let backend: Backend;
   let commerce: RunningCommerce;
   let store: RunningStore;
+  let messaging: RunningMessaging;
   let sandbox: RunningSandbox;
   let edge: http.Server;
   let edgeUrl = '';
@@ -59,6 +63,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
 
   /** A paid order of `quantity` cards of a product, for someone else; returns the order and the receiver's codes. */
   const buy = async (who: CallerIdentity, product: storeV1.Product, quantity: number, receiver: string, duplicates = 0) => {
+    const before = mails.filter((m) => m.to === receiver).length;
     const { order } = await call<storeV1.CreateOrderResponse>(
       'createOrder',
       {
@@ -90,8 +95,9 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
       valId: back.searchParams.get('val_id'),
     });
     await sandbox.settled();
-    await store.sendMails();
-    const mail = mails.filter((m) => m.to === receiver).at(-1)!;
+    const mailed = () => mails.filter((m) => m.to === receiver);
+    await waitFor(async () => mailed().length > before, 'the code mail');
+    const mail = mailed().at(-1)!;
     return { order: order!, back, returned: returned.outcome!, codes: mail.text!.match(CODE) ?? [] };
   };
 
@@ -123,10 +129,11 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
       catalogueAddress: '127.0.0.1:1', cardGateway: { client: gatewayClient, publicUrl: () => edgeUrl },
     });
     store = await startStore({
-      sql: backend.sql, bus: backend.bus, mailer, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
       commerceAddress: `127.0.0.1:${commerce.port}`, cardGateway: { client: gatewayClient, publicUrl: () => edgeUrl },
       now: () => clock,
     });
+    messaging = await startMailSender({ backend, mailer, auth });
     client = createClient(storeV1.StoreServiceClient, `127.0.0.1:${store.port}`, {
       auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'store' },
     });
@@ -145,6 +152,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
   afterAll(async () => {
     client?.close();
     commerceClient?.close();
+    await messaging?.stop();
     await store?.stop();
     await commerce?.stop();
     await sandbox?.close();
@@ -169,12 +177,15 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     expect(Number(events.rows[0]!.n)).toBe(1);
     expect((await call<storeV1.GetOrderResponse>('getOrder', { id: order.id }, buyer)).order).toMatchObject({ isPaid: true, orderStatus: 'paid' });
     expect((await call<storeV1.GetProductResponse>('getProduct', { id: product.param })).product!.sold).toBe(2);
-    // The buyer has a copy; the codes are stored only hashed and the sent mail body is blanked.
-    expect(mails.filter((m) => m.to === `${buyer.userId}@example.com`).at(-1)!.text).toContain(codes[0]);
+    // The buyer has a copy; the codes are stored only hashed and the sent mails' bodies are blanked.
+    await waitFor(async () => mails.some((m) => m.to === `${buyer.userId}@example.com` && !!m.text?.includes(codes[0]!)), "the buyer's copy");
     const stored = await backend.sql.query(`SELECT * FROM store.gift_card WHERE order_id = $1`, [order.id]);
     expect(JSON.stringify(stored.rows)).not.toContain(codes[0]!.replace(/-/g, ''));
-    const pending = await backend.sql.query<{ body: string }>(`SELECT body FROM store.code_mail WHERE order_id = $1`, [order.id]);
-    expect(pending.rows.every((r) => r.body === '')).toBe(true);
+    const sent = async () =>
+      (await backend.sql.query<{ state: string; html: string; text: string }>(`SELECT state, html, text FROM messaging.outgoing_mail WHERE starts_with(key, $1)`, [`gift-cards:${order.id}:`])).rows;
+    await waitFor(async () => (await sent()).length === 2 && (await sent()).every((r) => r.state === 'sent'), 'both mails sent');
+    expect((await sent()).every((r) => r.html === '' && r.text === '')).toBe(true);
+    expect(mails.filter((m) => m.to === receiver)).toHaveLength(1); // once, for 10 duplicate IPNs
     const { giftCards } = await call<storeV1.ListGiftCardsResponse>('listGiftCards', {}, ADMIN);
     const card = giftCards.find((c) => c.orderId === order.id)!;
     expect(card).toMatchObject({ senderName: 'Rafi', receiverEmail: receiver, value: 500_00, used: false, purchasedBy: buyer.userId });
@@ -232,7 +243,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
   it('credits through the event when commerce cannot be asked at once', async () => {
     const me = student('backstop');
     const down = await startStore({
-      sql: backend.sql, bus: backend.bus, mailer, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
+      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('store'),
       commerceAddress: '127.0.0.1:1', cardGateway: { client: createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword }), publicUrl: () => edgeUrl },
       wallet: { credit: () => Promise.reject(new Error('commerce is down')) },
     });
@@ -262,7 +273,9 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     const mail = mails.filter((m) => m.to === bengali).at(-1)!;
     expect(mail.subject).toContain('গিফট কার্ড');
     expect(mail.text).toContain(codes[0]);
+    expect(mail.html).toContain('lang="bn"');
     // The buyer's copy is in the buyer's language (en: the order's language).
+    await waitFor(async () => mails.some((m) => m.to === `store-lang-buyer-${RUN}@example.com`), "the buyer's copy");
     expect(mails.filter((m) => m.to === `store-lang-buyer-${RUN}@example.com`).at(-1)!.subject).toBe('Rafi sent you a gift card');
   });
 

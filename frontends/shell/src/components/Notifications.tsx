@@ -58,18 +58,19 @@ function followStream(onChange: () => void): () => void {
 }
 
 /** The signed-in user's unread notifications, live. */
-function useUnread(session: Session) {
+function useUnread(session: Session, lang: 'en' | 'bn') {
   const userId = session.loggedIn ? (storedUser()?._id ?? null) : null;
   const [items, setItems] = useState<Notification[]>([]);
   const load = useCallback(async () => {
     if (!userId) return;
     try {
-      const { data } = await answer(authApi.GET('/api/v1/notification/user/{userId}', { params: { path: { userId } } }));
+      // System notifications come written in the page's language.
+      const { data } = await answer(authApi.GET('/api/v1/notification/user/{userId}', { params: { path: { userId }, query: { lang } } }));
       setItems(data);
     } catch {
       // the bell stays as it was
     }
-  }, [userId]);
+  }, [userId, lang]);
   useEffect(() => {
     setItems([]);
     if (!userId) return;
@@ -98,7 +99,7 @@ function useUnread(session: Session) {
 /** The header's bell: a dot when something is unread; each unread one with its date and "Mark as read"; a link to all. */
 export function NotificationsMenu({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
-  const { items, markRead } = useUnread(session);
+  const { items, markRead } = useUnread(session, i18n.resolvedLanguage === 'bn' ? 'bn' : 'en');
   return (
     <Dropdown
       label={

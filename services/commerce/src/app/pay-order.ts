@@ -2,10 +2,11 @@
  * Paying an order, the one transaction every path shares (decision 0012, 0014): the zero-payable
  * path, a validated card payment and an admin's release of a held order all call `payLocked`.
  */
-import type { SqlExecutor } from '@taal/kit';
+import { requestNotification } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
 import { normaliseCode } from '../domain/pricing';
 import { recordOrderPaid } from '../events/order-events';
-import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+import { SCHEMA, toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
 
 export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
 
@@ -13,7 +14,7 @@ export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
  * With the order row locked by the caller and payable: counts the voucher use (refused when the
  * limit or the last day has passed), turns the wallet reservation into the checkout debit, marks
  * the order paid, takes its courses out of the cart, credits the referrer's pending bonus on the
- * student's first paid order and enqueues exactly one `commerce.order.paid`.
+ * student's first paid order (notifying the referrer) and enqueues exactly one `commerce.order.paid`.
  */
 export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string): Promise<PayResult> {
   if (row.voucher_code && !(await store.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
@@ -41,6 +42,15 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
       amount: referral.amount,
       reference: `referral:${row.user_id}`,
     });
+    // The referrer hears of it (decision 0023): one notification per referred student.
+    const amount = Number(referral.amount);
+    await enqueueEvent(
+      tx,
+      SCHEMA,
+      createEnvelope(
+        requestNotification(referral.referrerId, `referral-bonus:${row.user_id}`, 'referralBonus', { amount }, `BDT ${(amount / 100).toFixed(2)} referral bonus was added to your wallet.`),
+      ),
+    );
   }
   await recordOrderPaid(tx, order);
   return { kind: 'paid' };

@@ -1,7 +1,7 @@
 /** Sign-up, verification and staff accounts. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { identityV1 } from '@taal/contracts';
-import { alreadyExists, invalidArgument, notFound, NotAnImageError, reencodeImage } from '@taal/kit';
+import { requestMail, type identityV1 } from '@taal/contracts';
+import { alreadyExists, createEnvelope, enqueueEvent, invalidArgument, notFound, NotAnImageError, reencodeImage, type EventEnvelope } from '@taal/kit';
 import { Messages } from '../domain/messages';
 import { hashPassword } from '../domain/password';
 import {
@@ -18,10 +18,9 @@ import {
 } from '../domain/user';
 import type { DemoAccount } from '../domain/demo-accounts';
 import { recordUserEvent } from '../events/user-events';
-import { EmailTakenError, toUser, type NewUser, type UserRow } from '../store/identity-store';
+import { EmailTakenError, SCHEMA, toUser, type NewUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
 import { validationError, withReason } from './errors';
-import { verificationMail } from './mail';
 
 type User = identityV1.User;
 
@@ -69,13 +68,12 @@ export class Accounts {
         emailVerify: false,
         type: UserTypes.student,
         language: req.language === 'bn' ? 'bn' : 'en',
-      });
+      }, { verificationMail: true });
     } catch (err) {
       await this.ctx.files.delete(photoKey).catch(() => {});
       if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailTaken);
       throw err;
     }
-    await this.sendVerificationMail(row);
     return toUser(row);
   }
 
@@ -83,11 +81,17 @@ export class Accounts {
     return withReason(alreadyExists(message), 'EMAIL_TAKEN');
   }
 
-  /** Inserts the user and records identity.user.registered in one transaction. */
-  async createUser(user: NewUser): Promise<UserRow> {
+  /**
+   * Inserts the user and records identity.user.registered in one transaction, with the request
+   * for the verification mail when asked (messaging sends it; decision 0023).
+   */
+  async createUser(user: NewUser, options: { verificationMail?: boolean } = {}): Promise<UserRow> {
+    const id = user.id ?? randomUUID();
+    const mail = options.verificationMail ? await this.verificationMailEvent({ id, email: user.email, name: user.name, language: user.language ?? 'en' }) : null;
     const row = await this.ctx.sql.transaction(async (tx) => {
-      const inserted = await this.ctx.store.insertUser(tx, user);
+      const inserted = await this.ctx.store.insertUser(tx, { ...user, id });
       await recordUserEvent(tx, 'registered', toUser(inserted));
+      if (mail) await enqueueEvent(tx, SCHEMA, mail);
       return inserted;
     });
     this.ctx.afterCommit();
@@ -104,16 +108,10 @@ export class Accounts {
     return `${this.ctx.publicUrl()}/verify-email/${token}`;
   }
 
-  /** Mail failures are logged, not thrown: the account exists and the user can ask again. */
-  async sendVerificationMail(user: UserRow): Promise<boolean> {
+  /** `messaging.mail.requested` for a verification mail with a fresh link (each request its own mail). */
+  private async verificationMailEvent(user: { id: string; email: string; name: string; language: string }): Promise<EventEnvelope> {
     const link = this.verificationLink(await this.ctx.signer.verifyEmailToken(user.id, user.email));
-    try {
-      await this.ctx.mailer.send({ to: user.email, ...verificationMail(user.name, link) });
-      return true;
-    } catch (err) {
-      this.ctx.logger.error({ err, userId: user.id }, 'could not send the verification e-mail');
-      return false;
-    }
+    return createEnvelope(requestMail('verification', `verification:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link }));
   }
 
   async verifyEmail(token: string): Promise<User> {
@@ -143,7 +141,9 @@ export class Accounts {
     const row = key.includes('@') ? await this.ctx.store.findByEmail(normaliseEmail(key)) : await this.ctx.store.findById(key);
     if (!row) throw notFound(Messages.userNotFound);
     if (row.email_verify) return;
-    if (!(await this.sendVerificationMail(row))) throw new Error('verification mail not sent');
+    const mail = await this.verificationMailEvent({ id: row.id, email: row.email, name: row.name, language: row.language });
+    await this.ctx.sql.transaction((tx) => enqueueEvent(tx, SCHEMA, mail));
+    this.ctx.afterCommit();
   }
 
   /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
@@ -203,12 +203,11 @@ export class Accounts {
     const passwordHash = await hashPassword(password);
     let row: UserRow;
     try {
-      row = await this.createUser({ name: name.trim(), email, passwordHash, emailVerify: verified, type, instructor: instructor.trim() });
+      row = await this.createUser({ name: name.trim(), email, passwordHash, emailVerify: verified, type, instructor: instructor.trim() }, { verificationMail: !verified });
     } catch (err) {
       if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailExists);
       throw err;
     }
-    if (!verified) await this.sendVerificationMail(row);
     return toUser(row);
   }
 

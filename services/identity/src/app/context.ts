@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { FileStore, Mailer, Sql } from '@taal/kit';
+import type { FileStore, Sql } from '@taal/kit';
 import type { facebookVerifier, googleVerifier } from '../auth/social';
 import type { TokenSigner } from '../auth/tokens';
 import type { IdentityStore } from '../store/identity-store';
@@ -10,7 +10,6 @@ export interface IdentityContext {
   store: IdentityStore;
   signer: TokenSigner;
   files: FileStore;
-  mailer: Mailer;
   logger: Logger;
   /** Base URL of the site without a trailing slash, for links in e-mails. */
   publicUrl(): string;

@@ -4,7 +4,7 @@
  * those live in ../grpc, ../store and ./mail.
  */
 import type { Logger } from 'pino';
-import type { FileStore, Mailer, PrivateSigningJwk, Sql } from '@taal/kit';
+import type { FileStore, PrivateSigningJwk, Sql } from '@taal/kit';
 import { facebookVerifier, googleVerifier, type FacebookConfig, type GoogleConfig } from '../auth/social';
 import { TokenSigner } from '../auth/tokens';
 import { IdentityStore } from '../store/identity-store';
@@ -21,7 +21,6 @@ export const DEFAULT_REFRESH_REUSE_GRACE_MS = 10_000;
 export interface IdentityOptions {
   sql: Sql;
   files: FileStore;
-  mailer: Mailer;
   logger: Logger;
   /** HS256 secret of the verification and reset links (at least 32 characters). */
   tokenSecret: string;
@@ -53,7 +52,6 @@ export class Identity {
       store: this.store,
       signer: this.signer,
       files: o.files,
-      mailer: o.mailer,
       logger: o.logger,
       publicUrl: () => (typeof o.publicUrl === 'function' ? o.publicUrl() : o.publicUrl).replace(/\/+$/, ''),
       google: o.google ? googleVerifier(o.google) : undefined,

@@ -1,14 +1,14 @@
 /** Password reset: a one-time link by mail, then a new password. */
-import type { identityV1 } from '@taal/contracts';
-import { invalidArgument } from '@taal/kit';
+import { randomUUID } from 'node:crypto';
+import { requestMail, type identityV1 } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, invalidArgument } from '@taal/kit';
 import { Messages } from '../domain/messages';
 import { hashPassword, passwordFingerprint } from '../domain/password';
 import { normaliseEmail, validateNewPassword } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
-import { toUser } from '../store/identity-store';
+import { SCHEMA, toUser } from '../store/identity-store';
 import type { IdentityContext } from './context';
 import { validationError, withReason } from './errors';
-import { passwordResetMail } from './mail';
 
 
 export class PasswordReset {
@@ -21,12 +21,10 @@ export class PasswordReset {
     if (!user || user.suspend) return;
     const token = await this.ctx.signer.passwordResetToken(user.id, passwordFingerprint(user.password_hash));
     const link = `${this.ctx.publicUrl()}/reset-password?token=${token}`;
-    try {
-      await this.ctx.mailer.send({ to: user.email, ...passwordResetMail(user.name, link) });
-    } catch (err) {
-      this.ctx.logger.error({ err, userId: user.id }, 'could not send the password reset e-mail');
-      throw err;
-    }
+    // Messaging sends it (decision 0023); each request is its own mail.
+    const mail = requestMail('passwordReset', `password-reset:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link });
+    await this.ctx.sql.transaction((tx) => enqueueEvent(tx, SCHEMA, createEnvelope(mail)));
+    this.ctx.afterCommit();
   }
 
   async resetPassword(req: identityV1.ResetPasswordRequest): Promise<void> {

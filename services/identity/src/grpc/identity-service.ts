@@ -1,8 +1,10 @@
-import type { identityV1 } from '@taal/contracts';
-import { requireIdentity, unaryHandler, CallerUserTypes, permissionDenied } from '@taal/kit';
+import { ServiceNames, type identityV1 } from '@taal/contracts';
+import { requireIdentity, unaryHandler, CallerUserTypes, permissionDenied, type CallContext } from '@taal/kit';
 import type { Identity } from '../app/identity';
 
 const ADMIN = CallerUserTypes.admin;
+/** Messaging itself (no user): it reads a mail's recipient (decision 0023). */
+const isMessaging = (ctx: CallContext) => !ctx.identity && ctx.callerService === ServiceNames.messaging;
 
 /** gRPC adapter of the identity use cases; admin-only methods check the caller identity here. */
 export function identityGrpcService(identity: Identity): identityV1.IdentityServiceServer {
@@ -66,11 +68,12 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
     }),
 
     listUsers: unaryHandler(async (req: identityV1.ListUsersRequest, ctx) => {
-      requireIdentity(ctx, ADMIN);
+      if (!isMessaging(ctx)) requireIdentity(ctx, ADMIN);
       return { users: await identity.listUsers(req) };
     }),
 
     getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {
+      if (isMessaging(ctx)) return { user: await identity.getUser(req.id) };
       const caller = requireIdentity(ctx);
       if (caller.userType !== ADMIN && caller.userId !== req.id) throw permissionDenied();
       return { user: await identity.getUser(req.id) };

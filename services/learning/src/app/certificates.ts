@@ -3,18 +3,21 @@
  * providing makes a PDF with the certificate's unique id. Anyone can verify a provided one.
  */
 import { randomUUID } from 'node:crypto';
-import type { learningV1 } from '@taal/contracts';
+import { requestMail, requestNotification, type learningV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
+  createEnvelope,
+  enqueueEvent,
   failedPrecondition,
   invalidArgument,
   notFound,
   requireIdentity,
   type CallerIdentity,
   type FileStore,
+  type Sql,
 } from '@taal/kit';
 import { PURCHASE_FIRST } from '../domain/access';
-import { toCertificate, type LearningStore } from '../store/learning-store';
+import { SCHEMA, toCertificate, type LearningStore } from '../store/learning-store';
 import { certificatePdf } from './certificate-pdf';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -31,10 +34,13 @@ const isId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export class Certificates {
   constructor(
+    private readonly sql: Sql,
     private readonly store: LearningStore,
     private readonly files: FileStore,
     /** The site's public URL: the PDF names the verification page. */
     private readonly publicUrl: () => string,
+    /** After a transaction that enqueued events committed (the outbox relay publishes them now). */
+    private readonly afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -62,7 +68,10 @@ export class Certificates {
     return { certificates: rows.map(toCertificate), total };
   }
 
-  /** Marks it provided and stores its PDF; providing again answers the same certificate. */
+  /**
+   * Marks it provided and stores its PDF; providing again answers the same certificate. The
+   * student gets a mail and a notification (decision 0023), asked for in the same transaction.
+   */
   async provide(ctx: Ctx, req: learningV1.ProvideCertificateRequest): Promise<learningV1.Certificate> {
     requireIdentity(ctx, ...STAFF);
     const existing = isId(req.id) ? await this.store.certificate(req.id) : null;
@@ -78,7 +87,25 @@ export class Certificates {
     });
     const key = `certificates/${existing.id}.pdf`;
     await this.files.put(key, pdf, 'application/pdf');
-    const provided = await this.store.provideCertificate(existing.id, key, at);
+    const base = this.publicUrl().replace(/\/+$/, '');
+    const contact = await this.store.contact(existing.user_id);
+    const to = { to: contact?.email || existing.user_email, name: existing.user_name, language: contact?.language ?? 'en' };
+    const mail = requestMail('certificateProvided', `certificate:${existing.id}`, to, { courseName: existing.course_name, link: `${base}/certificate/${existing.id}` });
+    const notification = requestNotification(
+      existing.user_id,
+      `certificate:${existing.id}`,
+      'certificateProvided',
+      { course: existing.course_name },
+      `Your certificate for "${existing.course_name}" is ready.`,
+    );
+    const provided = await this.sql.transaction(async (tx) => {
+      const row = await this.store.provideCertificate(tx, existing.id, key, at);
+      if (!row) return null; // provided meanwhile by another call, which asked for the mail
+      if (to.to) await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
+      await enqueueEvent(tx, SCHEMA, createEnvelope(notification));
+      return row;
+    });
+    if (provided) this.afterCommit();
     return toCertificate(provided ?? (await this.store.certificate(existing.id))!);
   }
 

@@ -1,44 +1,51 @@
 /**
- * Expiry mails (issue 9; decision 0015): 3 days before an enrolment ends and when it has ended,
- * once each per expiry, in the student's language (from identity.user.registered). A notice is
- * claimed before it is sent and given back if sending fails, so a crash can at worst delay one.
+ * Expiry notices (issue 9; decisions 0015, 0023): 3 days before an enrolment ends and when it has
+ * ended, once each per expiry, in the student's language (from identity.user.registered). A
+ * notice is recorded together with its `messaging.mail.requested` in one transaction; messaging
+ * renders and sends the mail, once per notice.
  */
-import type { Logger } from 'pino';
-import type { Mailer } from '@taal/kit';
-import { EXPIRY_NOTICE_DAYS, expiryMail } from '../domain/expiry-mail';
-import type { LearningStore } from '../store/learning-store';
+import { requestMail } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, type Sql } from '@taal/kit';
+import { dayOf, EXPIRY_NOTICE_DAYS } from '../domain/expiry-mail';
+import { SCHEMA, type LearningStore } from '../store/learning-store';
 
 export class ExpiryNotices {
   constructor(
+    private readonly sql: Sql,
     private readonly store: LearningStore,
-    private readonly mailer: Mailer,
     /** A course's title (the catalogue's), for the mail. */
     private readonly courseTitle: (courseId: string) => Promise<string>,
     private readonly publicUrl: () => string,
-    private readonly logger: Logger,
+    /** After a run recorded notices (the outbox relay publishes them now). */
+    private readonly afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Sends what is due now; returns how many mails went out. */
+  /** Asks for the mails due now; returns how many. */
   async run(): Promise<number> {
-    let sent = 0;
+    let asked = 0;
     for (const due of await this.store.dueNotices(this.now(), EXPIRY_NOTICE_DAYS)) {
       const notice = { userId: due.user_id, courseId: due.course_id, kind: due.kind, expiresAt: due.expires_at };
-      if (!(await this.store.claimNotice(notice))) continue;
-      try {
-        const mail = expiryMail(due.kind, due.language, {
-          name: due.name,
-          course: await this.courseTitle(due.course_id),
-          expiresAt: due.expires_at,
-          renewUrl: `${this.publicUrl().replace(/\/+$/, '')}/courseview?id=${due.course_id}`,
-        });
-        await this.mailer.send({ to: due.email, ...mail });
-        sent++;
-      } catch (err) {
-        await this.store.releaseNotice(notice);
-        this.logger.warn({ err, userId: due.user_id, courseId: due.course_id, kind: due.kind }, 'expiry mail not sent; retried on the next run');
-      }
+      // The catalogue is asked before the transaction opens.
+      const courseTitle = await this.courseTitle(due.course_id);
+      const mail = requestMail(
+        due.kind === 'soon' ? 'courseExpiring' : 'courseExpired',
+        `course-${due.kind}:${due.user_id}:${due.course_id}:${due.expires_at.toISOString()}`,
+        { to: due.email, name: due.name, language: due.language },
+        {
+          courseTitle,
+          expiresOn: dayOf(due.expires_at, due.language),
+          link: `${this.publicUrl().replace(/\/+$/, '')}/courseview?id=${due.course_id}`,
+        },
+      );
+      const recorded = await this.sql.transaction(async (tx) => {
+        if (!(await this.store.claimNotice(tx, notice))) return false;
+        await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
+        return true;
+      });
+      if (recorded) asked++;
     }
-    return sent;
+    if (asked > 0) this.afterCommit();
+    return asked;
   }
 }

@@ -235,8 +235,8 @@ export class LearningStore {
   }
 
   /** Marks a pending certificate provided (once); null when it is unknown or was provided before. */
-  async provideCertificate(id: string, pdfKey: string, at: Date): Promise<CertificateRow | null> {
-    const { rows } = await this.sql.query<CertificateRow>(
+  async provideCertificate(tx: SqlExecutor, id: string, pdfKey: string, at: Date): Promise<CertificateRow | null> {
+    const { rows } = await tx.query<CertificateRow>(
       `UPDATE learning.certificate SET status = 'provided', provided_at = $3, pdf_key = $2 WHERE id = $1 AND status = 'pending' RETURNING *`,
       [id, pdfKey, at],
     );
@@ -244,6 +244,15 @@ export class LearningStore {
   }
 
   // ---- contacts and expiry notices ----
+
+  /** A student's address, name and language (kept from identity.user.registered). */
+  async contact(userId: string): Promise<{ name: string; email: string; language: 'en' | 'bn' } | null> {
+    const { rows } = await this.sql.query<{ name: string; email: string; language: 'en' | 'bn' }>(
+      `SELECT name, email, language FROM learning.contact WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
 
   async upsertContact(tx: SqlExecutor, c: { userId: string; name: string; email: string; language: 'en' | 'bn' }): Promise<void> {
     await tx.query(
@@ -274,22 +283,12 @@ export class LearningStore {
     return rows;
   }
 
-  /** Claims a notice before it is sent: false when another run claimed it (each goes out once). */
-  async claimNotice(n: { userId: string; courseId: string; kind: string; expiresAt: Date }): Promise<boolean> {
-    const { rowCount } = await this.sql.query(
+  /** Records a notice with its mail request (one transaction): false when another run did (each goes out once). */
+  async claimNotice(tx: SqlExecutor, n: { userId: string; courseId: string; kind: string; expiresAt: Date }): Promise<boolean> {
+    const { rowCount } = await tx.query(
       `INSERT INTO learning.expiry_notice (user_id, course_id, kind, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [n.userId, n.courseId, n.kind, n.expiresAt],
     );
     return rowCount === 1;
-  }
-
-  /** Gives a claim back when its mail could not be sent, so the next run tries again. */
-  async releaseNotice(n: { userId: string; courseId: string; kind: string; expiresAt: Date }): Promise<void> {
-    await this.sql.query(`DELETE FROM learning.expiry_notice WHERE user_id = $1 AND course_id = $2 AND kind = $3 AND expires_at = $4`, [
-      n.userId,
-      n.courseId,
-      n.kind,
-      n.expiresAt,
-    ]);
   }
 }

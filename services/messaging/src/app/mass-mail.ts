@@ -11,6 +11,7 @@ import { CallerUserTypes, invalidArgument, notFound, requireIdentity, withReason
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody, MassMailMessages } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
+import { sendQueued, type MailQueue } from './mail-queue';
 
 type Ctx = { identity: CallerIdentity | null };
 
@@ -124,33 +125,31 @@ export class MassMails {
       `UPDATE messaging.mass_mail_recipient r SET state = 'skipped', updated_at = now()
         WHERE r.state = 'pending' AND EXISTS (SELECT 1 FROM messaging.unsubscribed u WHERE u.email = r.email)`,
     );
-    let sent = 0;
-    for (let i = 0; i < size; i++) {
+    type Claimed = { mailId: string; to: string; subject: string; html: string; text: string };
+    const queue: MailQueue<Claimed> = {
       // Claim one (committed before the mail leaves: a crash after this never mails it again).
-      const claimed = await this.sql.transaction(async (tx) => {
-        const { rows } = await tx.query<{ mail_id: string; email: string; language: string; token: string; subject: string; html: string }>(
+      claim: async () => {
+        const { rows } = await this.sql.query<{ mail_id: string; email: string; language: string; token: string; subject: string; html: string }>(
           `UPDATE messaging.mass_mail_recipient r SET state = 'claimed', updated_at = now()
              FROM messaging.mass_mail m
             WHERE m.id = r.mail_id AND (r.mail_id, r.email) = (
               SELECT mail_id, email FROM messaging.mass_mail_recipient WHERE state = 'pending' ORDER BY mail_id, email LIMIT 1 FOR UPDATE SKIP LOCKED)
             RETURNING r.mail_id, r.email, r.language, r.token, m.subject, m.html`,
         );
-        return rows[0] ?? null;
-      });
-      if (!claimed) break;
-      const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${claimed.token}`;
-      const body = massMailBody(claimed.html, url, claimed.language);
-      try {
-        await this.mailer.send({ to: claimed.email, subject: claimed.subject, html: body.html, text: body.text });
-        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'sent', updated_at = now() WHERE mail_id = $1 AND email = $2`, [claimed.mail_id, claimed.email]);
-        sent++;
-      } catch (err) {
-        // Refused by the mail server before it was accepted: back to pending, tried again later.
-        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'pending', updated_at = now() WHERE mail_id = $1 AND email = $2`, [claimed.mail_id, claimed.email]);
-        this.logger.warn({ err, mail: claimed.mail_id }, 'mass mail not accepted; retried later');
-        break;
-      }
-    }
-    return sent;
+        const claimed = rows[0];
+        if (!claimed) return null;
+        const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${claimed.token}`;
+        const body = massMailBody(claimed.html, url, claimed.language);
+        return { mailId: claimed.mail_id, to: claimed.email, subject: claimed.subject, html: body.html, text: body.text };
+      },
+      sent: async (m) => {
+        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'sent', updated_at = now() WHERE mail_id = $1 AND email = $2`, [m.mailId, m.to]);
+      },
+      // Refused by the mail server before it was accepted: back to pending, tried again on the next tick.
+      refused: async (m) => {
+        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'pending', updated_at = now() WHERE mail_id = $1 AND email = $2`, [m.mailId, m.to]);
+      },
+    };
+    return sendQueued(queue, this.mailer, size, this.logger, 'mass mail');
   }
 }

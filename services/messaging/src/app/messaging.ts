@@ -93,7 +93,7 @@ export class Messaging {
     const answered = await this.sql.transaction(async (tx) => {
       const updated = await this.store.reply(tx, req.id, clean(req.reply));
       const note = answeredNotification(req.id, message.toName);
-      await this.store.addNotification(tx, { userId: message.from, msg: note.msg, key: note.key });
+      await this.store.addNotification(tx, { userId: message.from, ...note });
       return updated;
     });
     this.onNotification();
@@ -119,10 +119,11 @@ export class Messaging {
     if (!(await this.store.deleteBroadcast(id))) throw notFound(MessagingMessages.notificationNotFound);
   }
 
-  async userNotifications(ctx: Ctx, userId: string, all: boolean) {
+  /** The caller's notifications; system ones written in `language` (en or bn). */
+  async userNotifications(ctx: Ctx, userId: string, all: boolean, language = 'en') {
     const me = requireIdentity(ctx);
     if (me.userId !== userId) throw permissionDenied(MessagingMessages.notYourNotifications);
-    return this.store.userNotifications(userId, all);
+    return this.store.userNotifications(userId, all, language);
   }
 
   async markRead(ctx: Ctx, userId: string, notificationId: string) {

@@ -1,3 +1,4 @@
+import { notificationText } from './notification-texts';
 import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
 
 describe('messaging rules', () => {
@@ -27,8 +28,17 @@ describe('messaging rules', () => {
   });
 
   it('one notification key per paid order', () => {
-    expect(orderPaidNotification('o1', 2)).toEqual({ key: 'order-paid:o1', msg: expect.stringContaining('2 courses') });
+    expect(orderPaidNotification('o1', 2)).toMatchObject({ key: 'order-paid:o1', msg: expect.stringContaining('2 courses') });
     expect(orderPaidNotification('o1', 1).key).toBe(orderPaidNotification('o1', 3).key);
-    expect(giftCardNotification('g1', 150000)).toEqual({ key: 'gift-card:g1', msg: 'BDT 1500.00 from a gift card was added to your wallet.' });
+    expect(giftCardNotification('g1', 150000)).toMatchObject({ key: 'gift-card:g1', msg: 'BDT 1500.00 from a gift card was added to your wallet.' });
+  });
+
+  it('system notifications are written in the reader’s language, English when unknown', () => {
+    const note = giftCardNotification('g1', 150000);
+    expect(notificationText(note.textKey, note.params, 'bn')).toBe('একটি গিফট কার্ড থেকে ১৫০০.০০ টাকা আপনার ওয়ালেটে যোগ হয়েছে।');
+    expect(notificationText(note.textKey, note.params, 'fr')).toBe(note.msg);
+    expect(notificationText('certificateProvided', { course: 'Tabla' }, 'bn')).toBe('"Tabla" কোর্সের আপনার সনদ প্রস্তুত।');
+    expect(notificationText('noSuchText', {}, 'bn')).toBeNull();
+    expect(notificationText('toString', {}, 'en')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
  * Messaging's pure rules: what a contact message, a message to an instructor, a reply and a
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
+import { systemNotification } from './notification-texts';
 export const MessagingMessages = {
   /** Contact form with a missing field (storefront §5). */
   fillAllFields: 'Please fill all the fields',
@@ -74,17 +75,16 @@ export function checkNotification(msg: string | undefined): Check {
 }
 
 /** The notification a paid order gives its buyer (one per order). */
-export function orderPaidNotification(orderId: string, courses: number): { key: string; msg: string } {
-  const what = courses === 1 ? '1 course' : `${courses} courses`;
-  return { key: `order-paid:${orderId}`, msg: `Payment received: your order of ${what} is confirmed. Happy learning!` };
+export function orderPaidNotification(orderId: string, courses: number) {
+  return systemNotification('orderPaid', { courses }, `order-paid:${orderId}`);
 }
 
 /** The notification a student gets when the instructor answers (one per message). */
-export function answeredNotification(messageId: string, instructorName: string): { key: string; msg: string } {
-  return { key: `message-answered:${messageId}`, msg: `${instructorName || 'Your instructor'} replied to your message.` };
+export function answeredNotification(messageId: string, instructorName: string) {
+  return systemNotification('messageAnswered', { instructor: instructorName }, `message-answered:${messageId}`);
 }
 
 /** The notification a redeemed gift card gives its redeemer (one per card); value in poisha. */
-export function giftCardNotification(giftCardId: string, value: number): { key: string; msg: string } {
-  return { key: `gift-card:${giftCardId}`, msg: `BDT ${(value / 100).toFixed(2)} from a gift card was added to your wallet.` };
+export function giftCardNotification(giftCardId: string, value: number) {
+  return systemNotification('giftCardCredited', { value }, `gift-card:${giftCardId}`);
 }

@@ -1,6 +1,7 @@
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
+import { isNotificationTextKey, notificationText } from '../domain/notification-texts';
 import { clean, giftCardNotification, orderPaidNotification } from '../domain/rules';
 import { SCHEMA, type MessagingStore } from '../store/messaging-store';
 
@@ -10,6 +11,19 @@ import { SCHEMA, type MessagingStore } from '../store/messaging-store';
  * `messaging.notification.requested` (any service, any user). Each event is applied once
  * (inbox), and each cause gives one notification (its key is unique), even past the inbox.
  */
+/** A system text's parameters: a JSON object of strings and numbers (null otherwise). */
+function paramsOf(json: string): Record<string, string | number> | null {
+  try {
+    const parsed: unknown = JSON.parse(json || '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const out: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string' || typeof v === 'number') out[k] = typeof v === 'string' ? clean(v).slice(0, 200) : v;
+    return out;
+  } catch {
+    return null;
+  }
+}
+
 export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore, logger: Logger, onNotification: () => void): Promise<Subscription> {
   return consumeEvents({
     sql,
@@ -24,19 +38,26 @@ export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore,
         const order = commerceEventsV1.OrderPaid.decode(event.payload);
         if (!order.userId) return;
         const note = orderPaidNotification(order.orderId, order.courses.length);
-        if (await store.addNotification(tx, { userId: order.userId, msg: note.msg, key: note.key })) onNotification();
+        if (await store.addNotification(tx, { userId: order.userId, ...note })) onNotification();
         return;
       }
       if (event.type === StoreEvents.giftCardRedeemed) {
         const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
         if (!card.userId) return;
         const note = giftCardNotification(card.giftCardId, card.value);
-        if (await store.addNotification(tx, { userId: card.userId, msg: note.msg, key: note.key })) onNotification();
+        if (await store.addNotification(tx, { userId: card.userId, ...note })) onNotification();
         return;
       }
       const request = messagingEventsV1.NotificationRequested.decode(event.payload);
-      if (!request.userId || !clean(request.msg)) return;
       const key = request.key ? `requested:${request.key}` : `event:${event.id}`;
+      // A system text (shown in each reader's language) or the text as given.
+      const params = request.textKey && isNotificationTextKey(request.textKey) ? paramsOf(request.paramsJson) : null;
+      if (params && request.userId) {
+        const msg = notificationText(request.textKey, params, 'en')!;
+        if (await store.addNotification(tx, { userId: request.userId, msg, key, textKey: request.textKey, params })) onNotification();
+        return;
+      }
+      if (!request.userId || !clean(request.msg)) return;
       if (await store.addNotification(tx, { userId: request.userId, msg: clean(request.msg).slice(0, 500), key })) onNotification();
     },
   });

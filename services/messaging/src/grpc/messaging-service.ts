@@ -25,7 +25,7 @@ export function messagingGrpcService(m: Messaging, massMails: MassMails): messag
       return {};
     }),
     listUserNotifications: unaryHandler(async (req: messagingV1.ListUserNotificationsRequest, ctx) => ({
-      notifications: await m.userNotifications(ctx, req.userId, req.all),
+      notifications: await m.userNotifications(ctx, req.userId, req.all, req.language),
     })),
     markNotificationRead: unaryHandler(async (req: messagingV1.MarkNotificationReadRequest, ctx) => {
       await m.markRead(ctx, req.userId, req.notificationId);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
+import { notificationText } from '../domain/notification-texts';
 
 export const SCHEMA = 'messaging';
 
@@ -58,10 +59,13 @@ interface NotificationRow {
   user_id: string | null;
   created_at: Date;
   read?: boolean;
+  text_key?: string | null;
+  params?: Record<string, string | number> | null;
 }
-const toNotification = (r: NotificationRow): messagingV1.Notification => ({
+/** A system notification (text key) is written in `language`; others as stored. */
+const toNotification = (r: NotificationRow, language = 'en'): messagingV1.Notification => ({
   id: r.id,
-  msg: r.msg,
+  msg: (r.text_key && notificationText(r.text_key, r.params ?? {}, language)) || r.msg,
   createdAt: iso(r.created_at),
   userId: r.user_id ?? '',
   read: r.read ?? false,
@@ -144,11 +148,14 @@ export class MessagingStore {
   }
 
   /** A notification to everyone (userId null) or one user; with a key, at most one per key (null when it exists). */
-  async addNotification(tx: SqlExecutor, input: { userId: string | null; msg: string; key?: string }): Promise<messagingV1.Notification | null> {
+  async addNotification(
+    tx: SqlExecutor,
+    input: { userId: string | null; msg: string; key?: string; textKey?: string; params?: Record<string, string | number> },
+  ): Promise<messagingV1.Notification | null> {
     const { rows } = await tx.query<NotificationRow>(
-      `INSERT INTO messaging.notification (id, user_id, msg, source_key) VALUES ($1, $2, $3, $4)
+      `INSERT INTO messaging.notification (id, user_id, msg, source_key, text_key, params) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (source_key) DO NOTHING RETURNING id, msg, user_id, created_at`,
-      [randomUUID(), input.userId, input.msg, input.key ?? null],
+      [randomUUID(), input.userId, input.msg, input.key ?? null, input.textKey ?? null, input.textKey ? JSON.stringify(input.params ?? {}) : null],
     );
     return rows[0] ? toNotification(rows[0]) : null;
   }
@@ -158,7 +165,7 @@ export class MessagingStore {
     const { rows } = await this.sql.query<NotificationRow>(
       `SELECT id, msg, user_id, created_at FROM messaging.notification WHERE user_id IS NULL ORDER BY seq DESC LIMIT ${LIST_LIMIT}`,
     );
-    return rows.map(toNotification);
+    return rows.map((r) => toNotification(r));
   }
 
   async deleteBroadcast(id: string): Promise<boolean> {
@@ -167,16 +174,16 @@ export class MessagingStore {
   }
 
   /** A user's notifications (to everyone and to them), newest first, each with this user's read flag. */
-  async userNotifications(userId: string, all: boolean): Promise<messagingV1.Notification[]> {
+  async userNotifications(userId: string, all: boolean, language = 'en'): Promise<messagingV1.Notification[]> {
     const { rows } = await this.sql.query<NotificationRow>(
-      `SELECT n.id, n.msg, n.user_id, n.created_at, (r.user_id IS NOT NULL) AS read
+      `SELECT n.id, n.msg, n.user_id, n.created_at, n.text_key, n.params, (r.user_id IS NOT NULL) AS read
          FROM messaging.notification n
          LEFT JOIN messaging.notification_read r ON r.notification_id = n.id AND r.user_id = $1
         WHERE (n.user_id IS NULL OR n.user_id = $1) ${all ? '' : 'AND r.user_id IS NULL'}
         ORDER BY n.seq DESC LIMIT ${LIST_LIMIT}`,
       [userId],
     );
-    return rows.map(toNotification);
+    return rows.map((r) => toNotification(r, language));
   }
 
   /** Marks one read for this user; false when it is not one of theirs. */

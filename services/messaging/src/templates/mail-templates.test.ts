@@ -3,11 +3,12 @@ import { MAIL_KINDS, renderMail, type MailData } from './mail-templates';
 const samples: MailData = {
   verification: { name: 'Nadia', link: 'https://taal.example/verify-email/t' },
   passwordReset: { name: 'Nadia', link: 'https://taal.example/reset-password/t' },
-  orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], total: 400000, link: 'https://taal.example/studentpanel' },
-  giftCardReceived: { receiverName: 'Rafi', senderName: 'Nadia', value: 150000, code: 'ABCD-EFGH', message: 'Happy birthday!', validTo: '2027-11-23' },
+  orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], subtotal: 400000, discount: 0, walletUsed: 0, total: 400000, link: 'https://taal.example/studentpanel' },
+  giftCardReceived: { name: 'Rafi', senderName: 'Nadia', productName: 'Taal 1500', value: 150000, codes: ['ABCD-EFGH'], message: 'Happy birthday!', validTo: '2027-11-23', link: 'https://taal.example/studentpanel?tab=6' },
   certificateProvided: { name: 'Nadia', courseName: 'Drums for Beginners', link: 'https://taal.example/certificate/c' },
   settlementPublished: { name: 'Arnob', amount: 1234500, settleDate: '2026-11-30', link: 'https://taal.example/instructorpanel?tab=4' },
   courseExpiring: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
+  courseExpired: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
 };
 
 describe('transactional mail templates', () => {
@@ -27,7 +28,12 @@ describe('transactional mail templates', () => {
   it('fills the data in: money from poisha, lists, links; unknown languages fall back to en', () => {
     const receipt = renderMail('orderPaid', 'en', samples.orderPaid);
     expect(receipt.subject).toBe('Your Taal receipt (o-1)');
-    expect(receipt.text).toContain('- Lead Guitar (silver): BDT 4000.00\nTotal: BDT 4000.00');
+    expect(receipt.text).toContain('- Lead Guitar (silver): BDT 4000.00\nTotal paid: BDT 4000.00');
+    const discounted = renderMail('orderPaid', 'en', { ...samples.orderPaid, discount: 40000, walletUsed: 10000, total: 350000 });
+    expect(discounted.text).toContain('Discount: - BDT 400.00\nPaid from your wallet: - BDT 100.00\nTotal paid: BDT 3500.00');
+    const cards = renderMail('giftCardReceived', 'bn', { ...samples.giftCardReceived, codes: ['A', 'B'] });
+    expect(cards.subject).toBe('Nadia আপনাকে ২টি গিফট কার্ড পাঠিয়েছেন');
+    expect(renderMail('giftCardReceived', 'en', samples.giftCardReceived).subject).toBe('Nadia sent you a gift card');
     expect(renderMail('giftCardReceived', 'bn', samples.giftCardReceived).text).toContain('1500.00 টাকা');
     expect(renderMail('verification', 'fr', samples.verification).subject).toBe('Verify your Taal account');
   });
@@ -37,6 +43,6 @@ describe('transactional mail templates', () => {
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;');
     expect(m.text).toContain('<script>alert(1)</script> & hi');
-    expect(m.subject).toBe('A <b> sent you a Taal gift card');
+    expect(m.subject).toBe('A <b> sent you a gift card');
   });
 });

@@ -1,23 +1,14 @@
 /**
  * Transactional mails in the recipient's language (en or bn), each with an HTML and a plain-text
  * part, rendered with handlebars (HTML-escaped by default in the HTML part). The templates are
- * data, not string concatenation; `renderMail` is the one entry point. Not yet sent from here:
- * the services that own these moments still write their own mails (issue 13 leaves the move open).
+ * data, not string concatenation; `renderMail` is the one entry point. Every service has its
+ * mails sent from here through `messaging.mail.requested` (decision 0023).
  */
 import Handlebars from 'handlebars';
+import type { MailData, MailKind } from '@taal/contracts';
 
+export type { MailData, MailKind };
 export type MailLanguage = 'en' | 'bn';
-
-export interface MailData {
-  verification: { name: string; link: string };
-  passwordReset: { name: string; link: string };
-  orderPaid: { name: string; orderId: string; courses: { title: string; tier: string; price: number }[]; total: number; link: string };
-  giftCardReceived: { receiverName: string; senderName: string; value: number; code: string; message?: string; validTo: string };
-  certificateProvided: { name: string; courseName: string; link: string };
-  settlementPublished: { name: string; amount: number; settleDate: string; link: string };
-  courseExpiring: { name: string; courseTitle: string; expiresOn: string; link: string };
-}
-export type MailKind = keyof MailData;
 
 interface Template {
   subject: string;
@@ -54,25 +45,25 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   orderPaid: {
     en: {
       subject: 'Your Taal receipt ({{orderId}})',
-      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>BDT {{money price}}</td></tr>{{/each}}<tr><td colspan="2"><b>Total</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{link}}">Go to your classroom</a></p>',
-      text: 'Hello {{name}},\n\nThank you! Your payment was received.\n{{#each courses}}- {{title}} ({{tier}}): BDT {{money price}}\n{{/each}}Total: BDT {{money total}}\n\nYour classroom: {{link}}',
+      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>BDT {{money price}}</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">Discount</td><td>- BDT {{money discount}}</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">Paid from your wallet</td><td>- BDT {{money walletUsed}}</td></tr>{{/if}}<tr><td colspan="2"><b>Total paid</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{link}}">Go to your classroom</a></p>',
+      text: 'Hello {{name}},\n\nThank you! Your payment was received.\n{{#each courses}}- {{title}} ({{tier}}): BDT {{money price}}\n{{/each}}{{#if discount}}Discount: - BDT {{money discount}}\n{{/if}}{{#if walletUsed}}Paid from your wallet: - BDT {{money walletUsed}}\n{{/if}}Total paid: BDT {{money total}}\n\nYour classroom: {{link}}',
     },
     bn: {
       subject: 'আপনার তাল রসিদ ({{orderId}})',
-      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>{{money price}} টাকা</td></tr>{{/each}}<tr><td colspan="2"><b>মোট</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{link}}">ক্লাসরুমে যান</a></p>',
-      text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।\n{{#each courses}}- {{title}} ({{tier}}): {{money price}} টাকা\n{{/each}}মোট: {{money total}} টাকা\n\nআপনার ক্লাসরুম: {{link}}',
+      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>{{money price}} টাকা</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">ছাড়</td><td>- {{money discount}} টাকা</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">ওয়ালেট থেকে</td><td>- {{money walletUsed}} টাকা</td></tr>{{/if}}<tr><td colspan="2"><b>মোট পরিশোধ</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{link}}">ক্লাসরুমে যান</a></p>',
+      text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।\n{{#each courses}}- {{title}} ({{tier}}): {{money price}} টাকা\n{{/each}}{{#if discount}}ছাড়: - {{money discount}} টাকা\n{{/if}}{{#if walletUsed}}ওয়ালেট থেকে: - {{money walletUsed}} টাকা\n{{/if}}মোট পরিশোধ: {{money total}} টাকা\n\nআপনার ক্লাসরুম: {{link}}',
     },
   },
   giftCardReceived: {
     en: {
-      subject: '{{senderName}} sent you a Taal gift card',
-      html: '<p>Hello {{receiverName}},</p><p>{{senderName}} sent you a gift card worth <b>BDT {{money value}}</b>.</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>Your code: <b>{{code}}</b> (valid until {{validTo}})</p>',
-      text: 'Hello {{receiverName}},\n\n{{senderName}} sent you a gift card worth BDT {{money value}}.\n{{#if message}}"{{message}}"\n{{/if}}Your code: {{code}} (valid until {{validTo}})',
+      subject: '{{senderName}} sent you {{#if (one codes)}}a gift card{{else}}{{codes.length}} gift cards{{/if}}',
+      html: '<p>Dear {{name}},</p><p>{{senderName}} sent you {{codes.length}} "{{productName}}" gift card{{#unless (one codes)}}s{{/unless}}, worth <b>BDT {{money value}}</b> each.</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>Secret code{{#unless (one codes)}}s{{/unless}}:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>Valid until {{validTo}}. Each card can be redeemed once; lost cards are not replaced.</p><p><a href="{{link}}">Redeem in the Redeem Gift Card tab</a></p>',
+      text: 'Dear {{name}},\n\n{{senderName}} sent you {{codes.length}} "{{productName}}" gift card{{#unless (one codes)}}s{{/unless}}, worth BDT {{money value}} each.\n{{#if message}}\nMessage: {{message}}\n{{/if}}\nSecret code{{#unless (one codes)}}s{{/unless}}:\n{{#each codes}}  {{this}}\n{{/each}}\nValid until {{validTo}}. Each card can be redeemed once; lost cards are not replaced.\nTo redeem, log in and enter the code in the Redeem Gift Card tab: {{link}}',
     },
     bn: {
-      subject: '{{senderName}} আপনাকে একটি তাল গিফট কার্ড পাঠিয়েছেন',
-      html: '<p>প্রিয় {{receiverName}},</p><p>{{senderName}} আপনাকে <b>{{money value}} টাকা</b> মূল্যের একটি গিফট কার্ড পাঠিয়েছেন।</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>আপনার কোড: <b>{{code}}</b> ({{validTo}} পর্যন্ত বৈধ)</p>',
-      text: 'প্রিয় {{receiverName}},\n\n{{senderName}} আপনাকে {{money value}} টাকা মূল্যের একটি গিফট কার্ড পাঠিয়েছেন।\n{{#if message}}"{{message}}"\n{{/if}}আপনার কোড: {{code}} ({{validTo}} পর্যন্ত বৈধ)',
+      subject: '{{senderName}} আপনাকে {{digits codes.length}}টি গিফট কার্ড পাঠিয়েছেন',
+      html: '<p>প্রিয় {{name}},</p><p>{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য <b>{{money value}} টাকা</b>।</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>গোপন কোড:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>মেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।</p><p><a href="{{link}}">"গিফট কার্ড রিডিম" ট্যাবে ব্যবহার করুন</a></p>',
+      text: 'প্রিয় {{name}},\n\n{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য {{money value}} টাকা।\n{{#if message}}\nবার্তা: {{message}}\n{{/if}}\nগোপন কোড:\n{{#each codes}}  {{this}}\n{{/each}}\nমেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।\nব্যবহার করতে লগইন করুন এবং "গিফট কার্ড রিডিম" ট্যাবে কোডটি লিখুন: {{link}}',
     },
   },
   certificateProvided: {
@@ -101,7 +92,7 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   },
   courseExpiring: {
     en: {
-      subject: 'Your access to {{courseTitle}} ends on {{expiresOn}}',
+      subject: 'Your access to "{{courseTitle}}" ends on {{expiresOn}}',
       html: '<p>Hello {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ends on {{expiresOn}}. Renew it to keep learning.</p><p><a href="{{link}}">Open the course</a></p>',
       text: 'Hello {{name}},\n\nYour access to {{courseTitle}} ends on {{expiresOn}}. Renew it to keep learning:\n{{link}}',
     },
@@ -111,6 +102,18 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
       text: 'প্রিয় {{name}},\n\n{{courseTitle}} কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হবে। শেখা চালিয়ে যেতে নবায়ন করুন:\n{{link}}',
     },
   },
+  courseExpired: {
+    en: {
+      subject: 'Your access to "{{courseTitle}}" has ended',
+      html: '<p>Dear {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ended on {{expiresOn}}. Your progress is kept.</p><p><a href="{{link}}">Renew to pick up where you left off</a></p>',
+      text: 'Dear {{name}},\n\nYour access to "{{courseTitle}}" ended on {{expiresOn}}. Your progress is kept.\nRenew to pick up where you left off:\n{{link}}',
+    },
+    bn: {
+      subject: 'আপনার "{{courseTitle}}" কোর্সের মেয়াদ শেষ হয়েছে',
+      html: '<p>প্রিয় {{name}},</p><p><b>{{courseTitle}}</b> কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।</p><p><a href="{{link}}">আবার শুরু করতে নবায়ন করুন</a></p>',
+      text: 'প্রিয় {{name}},\n\n"{{courseTitle}}" কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।\nআবার শুরু করতে নবায়ন করুন:\n{{link}}',
+    },
+  },
 };
 
 const LAYOUT = '<!doctype html><html lang="{{lang}}"><body style="font-family:\'Noto Sans Bengali\',system-ui,sans-serif;color:#231a14;max-width:600px;margin:0 auto;padding:16px">{{{body}}}<p style="color:#777;font-size:12px">Taal</p></body></html>';
@@ -118,6 +121,10 @@ const LAYOUT = '<!doctype html><html lang="{{lang}}"><body style="font-family:\'
 const engine = Handlebars.create();
 /** Poisha as taka with two decimals. */
 engine.registerHelper('money', (poisha: unknown) => (Number(poisha) / 100).toFixed(2));
+/** True for a list of exactly one. */
+engine.registerHelper('one', (list: unknown) => Array.isArray(list) && list.length === 1);
+/** A number in Bengali digits. */
+engine.registerHelper('digits', (n: unknown) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
 
 type Compiled = { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate };
 const compiled = new Map<string, Compiled>();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { dhakaDay, type commerceEventsV1, type payoutsV1 } from '@taal/contracts';
+import { dhakaDay, requestMail, type commerceEventsV1, type payoutsV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
+  createEnvelope,
+  enqueueEvent,
   invalidArgument,
   notFound,
   permissionDenied,
@@ -13,7 +15,7 @@ import {
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
-import { payoutsStore as store } from '../store/payouts-store';
+import { payoutsStore as store, SCHEMA } from '../store/payouts-store';
 import { statementPdf } from './statement-pdf';
 
 const ADMIN = CallerUserTypes.admin;
@@ -33,6 +35,10 @@ export interface CourseFacts {
 export interface PayoutsDeps {
   sql: Sql;
   files: FileStore;
+  /** The site's public URL (the settlement mail links the instructor panel). */
+  publicUrl?: () => string;
+  /** After a transaction that enqueued events committed (the outbox relay publishes them now). */
+  afterCommit?: () => void;
 }
 
 export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -203,10 +209,19 @@ export class Payouts {
           key: req.idempotencyKey,
         });
       }
+      // The instructor's accounts are mailed (decision 0023), asked for in this transaction.
+      const base = (this.deps.publicUrl?.() ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+      const mail = requestMail('settlementPublished', `settlement:${id}`, { instructorId: req.instructorId }, {
+        amount: settleAmount,
+        settleDate: req.settleDay,
+        link: `${base}/instructorpanel?tab=4`,
+      });
+      await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
       // The receipt is written before the commit: a failed write rolls the settlement back.
       await this.deps.files.put(receiptKey, Buffer.from(req.receipt), 'application/pdf');
       return { settlement, fresh: true };
     });
+    if (stored.fresh) this.deps.afterCommit?.();
     return stored.settlement;
   }
 

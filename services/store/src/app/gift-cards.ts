@@ -17,7 +17,6 @@ import {
   permissionDenied,
   requireIdentity,
   withReason,
-  type Mailer,
   type Sql,
 } from '@taal/kit';
 import { hashCode, isWellFormedCode, redeemRefusal, StoreMessages } from '../domain/gift-cards';
@@ -95,18 +94,4 @@ export class GiftCards {
     }
     return { amount: Number(card.value), giftCardId: card.id, message: card.message, balance };
   }
-}
-
-/** Sends the pending code mails (each once it succeeds); returns how many left. */
-export async function sendCodeMails(db: StoreDb, mailer: Mailer, logger: Logger): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const more = await db.withPendingMail(async (m) => {
-      await mailer.send({ to: m.recipient, subject: m.subject, text: m.body });
-    });
-    if (!more) break;
-    sent++;
-  }
-  if (sent > 0) logger.info({ sent }, 'gift card mails sent');
-  return sent;
 }

@@ -127,3 +127,11 @@ export function isStoreTranId(value: string): boolean {
 export function isParam(value: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 80;
 }
+
+const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/** A card's last day as its reader reads it (yyyy-mm-dd; Bengali digits in Bengali). */
+export function dayOf(d: Date, language: 'en' | 'bn'): string {
+  const day = d.toISOString().slice(0, 10);
+  return language === 'bn' ? day.replace(/[0-9]/g, (c) => BN_DIGITS[Number(c)]!) : day;
+}

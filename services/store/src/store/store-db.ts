@@ -317,32 +317,8 @@ export class StoreDb {
     return (await this.sql.query<GiftCardRow>(`SELECT * FROM store.gift_card WHERE order_id = $1 ORDER BY id`, [orderId])).rows;
   }
 
-  // ---- code mails and contacts ----
-  async insertCodeMail(tx: SqlExecutor, m: { orderId: string; recipient: string; subject: string; body: string }): Promise<void> {
-    await tx.query(`INSERT INTO store.code_mail (id, order_id, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)`, [
-      randomUUID(), m.orderId, m.recipient, m.subject, m.body,
-    ]);
-  }
-  /** Claims one pending mail (skipping those another replica holds). */
-  async withPendingMail(send: (m: { id: string; recipient: string; subject: string; body: string }) => Promise<void>): Promise<boolean> {
-    return this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; recipient: string; subject: string; body: string }>(
-        `SELECT id, recipient, subject, body FROM store.code_mail WHERE sent_at IS NULL AND attempts < 20
-         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      const mail = rows[0];
-      if (!mail) return false;
-      try {
-        await send(mail);
-        // Sent: the plain codes leave the database.
-        await tx.query(`UPDATE store.code_mail SET sent_at = now(), body = '' WHERE id = $1`, [mail.id]);
-      } catch {
-        await tx.query(`UPDATE store.code_mail SET attempts = attempts + 1 WHERE id = $1`, [mail.id]);
-        return false;
-      }
-      return true;
-    });
-  }
+  // ---- contacts ----
+
   async upsertContact(tx: SqlExecutor, c: { email: string; userId: string; language: 'en' | 'bn' }): Promise<void> {
     await tx.query(
       `INSERT INTO store.contact (email, user_id, language) VALUES ($1, $2, $3)

@@ -86,6 +86,14 @@ const instructorMessageBody = z.object({
 });
 const replyBody = z.object({ reply: text(5000) });
 const notificationBody = z.object({ msg: text(500) });
+/** The page's language: system notifications are written in it (decision 0023). */
+const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The reader’s language for system notifications (default: Accept-Language, else en)' } };
+function readerLanguage(req: Request): 'en' | 'bn' {
+  const lang = req.query.lang;
+  if (lang === 'bn' || lang === 'en') return lang;
+  const first = (req.headers['accept-language'] ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('bn') ? 'bn' : 'en';
+}
 
 export interface MessagingRouteDeps {
   messaging: MessagingApi;
@@ -302,8 +310,9 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       auth: signedIn,
       params: userIdParam,
       responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications") },
-      handler: async ({ res, param }) => {
-        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: false }, callerOf(res));
+      query: langQuery,
+      handler: async ({ req, res, param }) => {
+        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: false, language: readerLanguage(req) }, callerOf(res));
         res.json(ok(notifications.map(toNotification)));
       },
     }),
@@ -314,8 +323,9 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       auth: signedIn,
       params: userIdParam,
       responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications") },
-      handler: async ({ res, param }) => {
-        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: true }, callerOf(res));
+      query: langQuery,
+      handler: async ({ req, res, param }) => {
+        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: true, language: readerLanguage(req) }, callerOf(res));
         res.json(ok(notifications.map(toNotification)));
       },
     }),

@@ -17,10 +17,42 @@ export interface NotificationRequested {
   msg: string;
   /** Stable per cause (e.g. "certificate:<id>"): one notification per key, however often it arrives. */
   key: string;
+  /**
+   * Optional: a system text (messaging's notification texts, e.g. "certificateProvided") with its
+   * parameters as a JSON object, shown in each reader's language; `msg` is then the English text.
+   */
+  textKey: string;
+  paramsJson: string;
+}
+
+/**
+ * Payload of `messaging.mail.requested`: any service asks messaging to send one transactional
+ * mail (decision 0023). Published through the asking service's outbox in the transaction of the
+ * state change it reports; messaging renders it (en/bn, HTML and text) and sends it once per key.
+ */
+export interface MailRequested {
+  /** Stable per cause (e.g. "certificate:<id>"): one mail per key and recipient, however often it arrives. */
+  key: string;
+  /**
+   * The template: verification, passwordReset, orderPaid, giftCardReceived, certificateProvided,
+   * settlementPublished, courseExpiring, courseExpired.
+   */
+  kind: string;
+  /** The recipient, one of: an address (with name and language) ... */
+  to: string;
+  name: string;
+  /** en or bn (anything else: en). */
+  language: string;
+  /** ... or an identity user (messaging reads the address, name and language from identity) ... */
+  userId: string;
+  /** ... or every account of an instructor profile (catalogue id), read from identity the same way. */
+  instructorId: string;
+  /** The template's data as JSON (MailData in @taal/contracts); `name` comes from the recipient. */
+  dataJson: string;
 }
 
 function createBaseNotificationRequested(): NotificationRequested {
-  return { userId: "", msg: "", key: "" };
+  return { userId: "", msg: "", key: "", textKey: "", paramsJson: "" };
 }
 
 export const NotificationRequested: MessageFns<NotificationRequested> = {
@@ -33,6 +65,12 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
     }
     if (message.key !== "") {
       writer.uint32(26).string(message.key);
+    }
+    if (message.textKey !== "") {
+      writer.uint32(34).string(message.textKey);
+    }
+    if (message.paramsJson !== "") {
+      writer.uint32(42).string(message.paramsJson);
     }
     return writer;
   },
@@ -74,6 +112,22 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
             message.key = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.textKey = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.paramsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -95,6 +149,16 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
         : "",
       msg: isSet(object.msg) ? globalThis.String(object.msg) : "",
       key: isSet(object.key) ? globalThis.String(object.key) : "",
+      textKey: isSet(object.textKey)
+        ? globalThis.String(object.textKey)
+        : isSet(object.text_key)
+        ? globalThis.String(object.text_key)
+        : "",
+      paramsJson: isSet(object.paramsJson)
+        ? globalThis.String(object.paramsJson)
+        : isSet(object.params_json)
+        ? globalThis.String(object.params_json)
+        : "",
     };
   },
 
@@ -109,6 +173,12 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
     if (message.key !== "") {
       obj.key = message.key;
     }
+    if (message.textKey !== "") {
+      obj.textKey = message.textKey;
+    }
+    if (message.paramsJson !== "") {
+      obj.paramsJson = message.paramsJson;
+    }
     return obj;
   },
 
@@ -120,6 +190,201 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
     message.userId = object.userId ?? "";
     message.msg = object.msg ?? "";
     message.key = object.key ?? "";
+    message.textKey = object.textKey ?? "";
+    message.paramsJson = object.paramsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseMailRequested(): MailRequested {
+  return { key: "", kind: "", to: "", name: "", language: "", userId: "", instructorId: "", dataJson: "" };
+}
+
+export const MailRequested: MessageFns<MailRequested> = {
+  encode(message: MailRequested, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.to !== "") {
+      writer.uint32(26).string(message.to);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.language !== "") {
+      writer.uint32(42).string(message.language);
+    }
+    if (message.userId !== "") {
+      writer.uint32(50).string(message.userId);
+    }
+    if (message.instructorId !== "") {
+      writer.uint32(58).string(message.instructorId);
+    }
+    if (message.dataJson !== "") {
+      writer.uint32(66).string(message.dataJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MailRequested {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMailRequested();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.instructorId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.dataJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MailRequested {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      instructorId: isSet(object.instructorId)
+        ? globalThis.String(object.instructorId)
+        : isSet(object.instructor_id)
+        ? globalThis.String(object.instructor_id)
+        : "",
+      dataJson: isSet(object.dataJson)
+        ? globalThis.String(object.dataJson)
+        : isSet(object.data_json)
+        ? globalThis.String(object.data_json)
+        : "",
+    };
+  },
+
+  toJSON(message: MailRequested): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.instructorId !== "") {
+      obj.instructorId = message.instructorId;
+    }
+    if (message.dataJson !== "") {
+      obj.dataJson = message.dataJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MailRequested>, I>>(base?: I): MailRequested {
+    return MailRequested.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MailRequested>, I>>(object: I): MailRequested {
+    const message = createBaseMailRequested();
+    message.key = object.key ?? "";
+    message.kind = object.kind ?? "";
+    message.to = object.to ?? "";
+    message.name = object.name ?? "";
+    message.language = object.language ?? "";
+    message.userId = object.userId ?? "";
+    message.instructorId = object.instructorId ?? "";
+    message.dataJson = object.dataJson ?? "";
     return message;
   },
 };

@@ -168,6 +168,8 @@ export interface ListUserNotificationsRequest {
   userId: string;
   /** false: unread only; true: all, each with its read flag. */
   all: boolean;
+  /** The reader's language (en or bn): system notifications are written in it (decision 0023). */
+  language: string;
 }
 
 export interface ListUserNotificationsResponse {
@@ -2437,7 +2439,7 @@ export const DeleteNotificationResponse: MessageFns<DeleteNotificationResponse> 
 };
 
 function createBaseListUserNotificationsRequest(): ListUserNotificationsRequest {
-  return { userId: "", all: false };
+  return { userId: "", all: false, language: "" };
 }
 
 export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsRequest> = {
@@ -2447,6 +2449,9 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     }
     if (message.all !== false) {
       writer.uint32(16).bool(message.all);
+    }
+    if (message.language !== "") {
+      writer.uint32(26).string(message.language);
     }
     return writer;
   },
@@ -2480,6 +2485,14 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
             message.all = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2500,6 +2513,7 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
         ? globalThis.String(object.user_id)
         : "",
       all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -2511,6 +2525,9 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     if (message.all !== false) {
       obj.all = message.all;
     }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -2521,6 +2538,7 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     const message = createBaseListUserNotificationsRequest();
     message.userId = object.userId ?? "";
     message.all = object.all ?? false;
+    message.language = object.language ?? "";
     return message;
   },
 };

@@ -1,0 +1,44 @@
+/**
+ * The one way messaging hands queued mails to the mail port, for mass mail and transactional
+ * mail alike (decisions 0019, 0023): each mail is claimed in its own committed transaction
+ * before it is sent and marked sent after, so a crash can never make one go out twice (one left
+ * claimed is 'uncertain' at the next start); a mail the server refuses is given back to be
+ * tried again, and the batch stops there (the server is likely down).
+ */
+import type { Mailer } from '@taal/kit';
+import type { Logger } from 'pino';
+
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailQueue<T extends QueuedMail> {
+  /** Claims the next mail due (committed), or null when there is none. */
+  claim(): Promise<T | null>;
+  /** The mail server took it. */
+  sent(mail: T): Promise<void>;
+  /** The mail server refused it: back in the queue, to be tried again later. */
+  refused(mail: T, err: unknown): Promise<void>;
+}
+
+/** Sends up to `size` mails of `queue`, one claimed at a time; returns how many went out. */
+export async function sendQueued<T extends QueuedMail>(queue: MailQueue<T>, mailer: Mailer, size: number, logger: Logger, what: string): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < size; i++) {
+    const mail = await queue.claim();
+    if (!mail) break;
+    try {
+      await mailer.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    } catch (err) {
+      await queue.refused(mail, err);
+      logger.warn({ err }, `${what} not accepted by the mail server; tried again later`);
+      break;
+    }
+    await queue.sent(mail);
+    sent++;
+  }
+  return sent;
+}

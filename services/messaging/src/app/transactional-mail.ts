@@ -1,0 +1,94 @@
+/**
+ * Transactional mails (decision 0023): verification, password reset, receipts, gift cards,
+ * certificates, settlements and expiry notices, asked for by any service through
+ * `messaging.mail.requested` (or caused by an event messaging consumes itself). Each is rendered
+ * in the recipient's language and stored once per key in the inbox transaction; a durable job
+ * sends them through the same queue mechanism as mass mail (app/mail-queue.ts): never twice,
+ * and a mail the server refuses is tried again with a growing pause.
+ */
+import type { Mailer, Sql, SqlExecutor } from '@taal/kit';
+import type { Logger } from 'pino';
+import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
+import { sendQueued, type MailQueue } from './mail-queue';
+
+export interface MailRecipient {
+  email: string;
+  name: string;
+  language: string;
+}
+
+export const isMailKind = (kind: string): kind is MailKind => (MAIL_KINDS as string[]).includes(kind);
+
+/** The pause before the n-th retry of a refused mail: 5 s doubling, at most an hour. */
+export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+
+export class TransactionalMails {
+  constructor(
+    private readonly sql: Sql,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Renders and queues one mail in `tx` (the inbox transaction); false when this key was queued
+   * before. Data that the template cannot render is a bug of the asking service: logged, dropped.
+   */
+  async queue(tx: SqlExecutor, key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>): Promise<boolean> {
+    let mail: { subject: string; html: string; text: string };
+    try {
+      mail = renderMail(kind, to.language, { ...data, name: typeof data.name === 'string' && data.name ? data.name : to.name } as unknown as MailData[typeof kind]);
+    } catch (err) {
+      this.logger.error({ err, key, kind }, 'transactional mail could not be rendered; dropped');
+      return false;
+    }
+    const { rowCount } = await tx.query(
+      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, language, subject, html, text) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (key) DO NOTHING`,
+      [key, kind, to.email, to.language === 'bn' ? 'bn' : 'en', mail.subject, mail.html, mail.text],
+    );
+    return rowCount > 0;
+  }
+
+  /** At start-up: a mail still claimed was being sent when the process died; it is never retried. */
+  async settleInterrupted(): Promise<number> {
+    const { rowCount } = await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'uncertain', html = '', text = '' WHERE state = 'claimed'`);
+    return rowCount;
+  }
+
+  /** Sends up to `size` mails that are due; returns how many went out. */
+  sendBatch(size = 25): Promise<number> {
+    type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number };
+    const queue: MailQueue<Claimed> = {
+      claim: async () => {
+        const { rows } = await this.sql.query<{ key: string; recipient: string; subject: string; html: string; text: string; attempts: number }>(
+          `UPDATE messaging.outgoing_mail SET state = 'claimed', attempts = attempts + 1
+            WHERE key = (SELECT key FROM messaging.outgoing_mail WHERE state = 'pending' AND next_attempt_at <= now()
+                          ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+            RETURNING key, recipient, subject, html, text, attempts`,
+        );
+        const r = rows[0];
+        return r ? { key: r.key, to: r.recipient, subject: r.subject, html: r.html, text: r.text, attempts: r.attempts } : null;
+      },
+      // Sent: the bodies (links, codes) are not kept.
+      sent: async (m) => {
+        await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'sent', sent_at = now(), html = '', text = '' WHERE key = $1`, [m.key]);
+      },
+      refused: async (m) => {
+        await this.sql.query(
+          `UPDATE messaging.outgoing_mail SET state = 'pending', next_attempt_at = now() + make_interval(secs => $2::double precision) WHERE key = $1`,
+          [m.key, retryDelaySeconds(m.attempts)],
+        );
+      },
+    };
+    return sendQueued(queue, this.mailer, size, this.logger, 'transactional mail');
+  }
+
+  /** How the mails of one cause fared (tests and operators): state per key starting with `prefix`. */
+  async states(prefix: string): Promise<{ key: string; recipient: string; state: string; attempts: number }[]> {
+    const { rows } = await this.sql.query<{ key: string; recipient: string; state: string; attempts: number }>(
+      `SELECT key, recipient, state, attempts FROM messaging.outgoing_mail WHERE starts_with(key, $1) ORDER BY key`,
+      [prefix],
+    );
+    return rows;
+  }
+}

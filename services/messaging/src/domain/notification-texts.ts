@@ -1,0 +1,54 @@
+/**
+ * System notifications in the reader's language (decision 0023). A notification caused by an
+ * event stores a text key and its parameters; the text is written in en or bn when it is read,
+ * so each reader sees it in the language of the page they are on. `msg` keeps the English text
+ * (for a key this version does not know, and for readers without a language).
+ */
+export type NotificationLanguage = 'en' | 'bn';
+type Params = Record<string, string | number>;
+
+const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
+const bn = (s: string | number) => String(s).replace(/[0-9]/g, (d) => BN_DIGITS[Number(d)]!);
+const taka = (poisha: unknown) => (Number(poisha) / 100).toFixed(2);
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>> = {
+  orderPaid: {
+    en: (p) => `Payment received: your order of ${Number(p.courses) === 1 ? '1 course' : `${str(p.courses)} courses`} is confirmed. Happy learning!`,
+    bn: (p) => `পেমেন্ট পাওয়া গেছে: আপনার ${bn(str(p.courses))}টি কোর্সের অর্ডার নিশ্চিত হয়েছে। শুভ শেখা!`,
+  },
+  messageAnswered: {
+    en: (p) => `${str(p.instructor) || 'Your instructor'} replied to your message.`,
+    bn: (p) => `${str(p.instructor) || 'আপনার প্রশিক্ষক'} আপনার বার্তার উত্তর দিয়েছেন।`,
+  },
+  giftCardCredited: {
+    en: (p) => `BDT ${taka(p.value)} from a gift card was added to your wallet.`,
+    bn: (p) => `একটি গিফট কার্ড থেকে ${bn(taka(p.value))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
+  },
+  certificateProvided: {
+    en: (p) => `Your certificate for "${str(p.course)}" is ready.`,
+    bn: (p) => `"${str(p.course)}" কোর্সের আপনার সনদ প্রস্তুত।`,
+  },
+  referralBonus: {
+    en: (p) => `BDT ${taka(p.amount)} referral bonus was added to your wallet.`,
+    bn: (p) => `রেফারেল বোনাস হিসেবে ${bn(taka(p.amount))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
+  },
+};
+
+export const NOTIFICATION_TEXT_KEYS = Object.keys(TEXTS);
+
+export function isNotificationTextKey(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(TEXTS, key);
+}
+
+/** The text in `language` (anything but bn is en); null for an unknown key. */
+export function notificationText(key: string, params: Params, language: string): string | null {
+  const text = isNotificationTextKey(key) ? TEXTS[key]! : null;
+  if (!text) return null;
+  return text[language === 'bn' ? 'bn' : 'en'](params ?? {});
+}
+
+/** A stored system notification: its key, parameters and the English text kept as `msg`. */
+export function systemNotification(textKey: string, params: Params, key: string): { key: string; msg: string; textKey: string; params: Params } {
+  return { key, msg: notificationText(textKey, params, 'en') ?? textKey, textKey, params };
+}

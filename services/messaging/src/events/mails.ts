@@ -1,0 +1,97 @@
+/**
+ * Transactional mails from events (decision 0023): `messaging.mail.requested` from any service,
+ * and the receipt of a paid order (`commerce.order.paid`, consumed here). Who the recipient is
+ * (address, name, language) and the courses' titles are read from identity and the catalogue in
+ * `prepare`, before the inbox transaction opens; the handler only renders and stores the mail,
+ * once per event (inbox) and once per key (the cause), which the sender job then sends.
+ */
+import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1 } from '@taal/contracts';
+import { consumeEvents, type EventBus, type EventEnvelope, type Sql, type Subscription } from '@taal/kit';
+import type { Logger } from 'pino';
+import { SCHEMA } from '../store/messaging-store';
+import { isMailKind, type MailRecipient, type TransactionalMails } from '../app/transactional-mail';
+import type { MailKind } from '../templates/mail-templates';
+
+/** What messaging asks other services about a mail's recipient (identity) and a receipt's courses (catalogue). */
+export interface MailDirectory {
+  /** An identity user's address, name and language; null when there is no such user. */
+  user(userId: string): Promise<MailRecipient | null>;
+  /** The accounts of an instructor profile (not suspended). */
+  instructorAccounts(instructorId: string): Promise<MailRecipient[]>;
+  /** A course's title ('' when unknown). */
+  courseTitle(courseId: string): Promise<string>;
+}
+
+interface Planned {
+  key: string;
+  kind: MailKind;
+  to: MailRecipient;
+  data: Record<string, unknown>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: () => string, logger: Logger): Promise<Planned[]> {
+  if (event.type === CommerceEvents.orderPaid) {
+    const order = commerceEventsV1.OrderPaid.decode(event.payload);
+    if (!order.userId) return [];
+    const buyer = await directory.user(order.userId);
+    if (!buyer?.email) return [];
+    const courses = [];
+    for (const c of order.courses) courses.push({ title: (await directory.courseTitle(c.courseId)) || c.courseId, tier: c.tier, price: Number(c.price) });
+    const data = {
+      orderId: order.orderId,
+      courses,
+      subtotal: Number(order.subtotal),
+      discount: Number(order.discount),
+      walletUsed: Number(order.walletUsed),
+      total: Number(order.payable),
+      link: `${publicUrl().replace(/\/+$/, '')}/studentpanel`,
+    };
+    return [{ key: `receipt:${order.orderId}`, kind: 'orderPaid', to: buyer, data }];
+  }
+  const request = messagingEventsV1.MailRequested.decode(event.payload);
+  let data: unknown;
+  try {
+    data = JSON.parse(request.dataJson || '{}');
+  } catch {
+    data = null;
+  }
+  if (!request.key || !isMailKind(request.kind) || !isObject(data)) {
+    logger.error({ eventId: event.id, kind: request.kind, key: request.key }, 'mail request without a key, a known kind or its data; dropped');
+    return [];
+  }
+  let recipients: MailRecipient[];
+  if (request.to) recipients = [{ email: request.to, name: request.name, language: request.language }];
+  else if (request.userId) recipients = [await directory.user(request.userId)].filter((r): r is MailRecipient => !!r?.email);
+  else if (request.instructorId) recipients = await directory.instructorAccounts(request.instructorId);
+  else recipients = [];
+  const kind = request.kind;
+  // An address or a user: the key as given; an instructor's accounts: one mail each.
+  return recipients.map((to) => ({ key: request.instructorId && !request.to && !request.userId ? `${request.key}:${to.email}` : request.key, kind, to, data: data as Record<string, unknown> }));
+}
+
+export function mailFromEvents(
+  sql: Sql,
+  bus: EventBus,
+  mails: TransactionalMails,
+  directory: MailDirectory,
+  publicUrl: () => string,
+  logger: Logger,
+): Promise<Subscription> {
+  return consumeEvents<Planned[]>({
+    sql,
+    schema: SCHEMA,
+    bus,
+    group: 'messaging.mails',
+    types: [MessagingEvents.mailRequested, CommerceEvents.orderPaid],
+    from: 'earliest',
+    logger,
+    // Other services are asked here, never inside the inbox transaction (decision 0004: embedded,
+    // the one Postgres connection would be held while the called service needs it).
+    prepare: (event) => plan(event, directory, publicUrl, logger),
+    handler: async (_event, tx, planned) => {
+      for (const p of planned) await mails.queue(tx, p.key, p.kind, p.to, p.data);
+    },
+  });
+}
