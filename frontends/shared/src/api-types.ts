@@ -7480,7 +7480,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The card gateway’s IPN (server to server): signature checked, then the validation API decides; 200 unless commerce is down (then retried) */
+        /** The card gateway’s IPN for course orders (server to server): signature checked, then the validation API decides; 200 unless the owning service is down (then retried) */
         post: {
             parameters: {
                 query?: never;
@@ -7560,7 +7560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: validated with val_id (the return alone pays nothing), then 303 to /payment/success */
+        /** The browser back from the gateway (course orders): validated with val_id (the return alone settles nothing), then 303 to /payment/success */
         get: {
             parameters: {
                 query?: never;
@@ -7570,7 +7570,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description To the storefront's /payment/success?order=<id> */
+                /** @description To /payment/success?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7598,7 +7598,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: validated with val_id (the return alone pays nothing), then 303 to /payment/success */
+        /** The browser back from the gateway (course orders): validated with val_id (the return alone settles nothing), then 303 to /payment/success */
         post: {
             parameters: {
                 query?: never;
@@ -7620,7 +7620,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description To the storefront's /payment/success?order=<id> */
+                /** @description To /payment/success?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7678,7 +7678,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: 303 to /payment/fail (the IPN cancels the order) */
+        /** The browser back from the gateway (course orders): 303 to /payment/fail (the IPN cancels the order) */
         get: {
             parameters: {
                 query?: never;
@@ -7688,7 +7688,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description To the storefront's /payment/fail?order=<id> */
+                /** @description To /payment/fail?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7716,7 +7716,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: 303 to /payment/fail (the IPN cancels the order) */
+        /** The browser back from the gateway (course orders): 303 to /payment/fail (the IPN cancels the order) */
         post: {
             parameters: {
                 query?: never;
@@ -7738,7 +7738,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description To the storefront's /payment/fail?order=<id> */
+                /** @description To /payment/fail?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7796,7 +7796,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: 303 to /payment/cancel (the IPN cancels the order) */
+        /** The browser back from the gateway (course orders): 303 to /payment/cancel (the IPN cancels the order) */
         get: {
             parameters: {
                 query?: never;
@@ -7806,7 +7806,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description To the storefront's /payment/cancel?order=<id> */
+                /** @description To /payment/cancel?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -7834,7 +7834,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: 303 to /payment/cancel (the IPN cancels the order) */
+        /** The browser back from the gateway (course orders): 303 to /payment/cancel (the IPN cancels the order) */
         post: {
             parameters: {
                 query?: never;
@@ -7856,7 +7856,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description To the storefront's /payment/cancel?order=<id> */
+                /** @description To /payment/cancel?order=<id> */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -11945,7 +11945,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The card gateway’s IPN for store orders: signature checked, then the validation API decides; 200 unless the store is down (then retried) */
+        /** The card gateway’s IPN for store orders (server to server): signature checked, then the validation API decides; 200 unless the owning service is down (then retried) */
         post: {
             parameters: {
                 query?: never;
@@ -12025,7 +12025,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: validated with val_id (the return alone issues nothing), then 303 to /giftcard-successfull */
+        /** The browser back from the gateway (store orders): validated with val_id (the return alone settles nothing), then 303 to /giftcard-successfull */
         get: {
             parameters: {
                 query?: never;
@@ -12063,7 +12063,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: validated with val_id (the return alone issues nothing), then 303 to /giftcard-successfull */
+        /** The browser back from the gateway (store orders): validated with val_id (the return alone settles nothing), then 303 to /giftcard-successfull */
         post: {
             parameters: {
                 query?: never;
@@ -12077,7 +12077,7 @@ export interface paths {
                         tran_id?: string;
                         val_id?: string;
                         status?: string;
-                        /** @description The store order id */
+                        /** @description The order id */
                         value_c?: string;
                     } & {
                         [key: string]: unknown;
@@ -12143,7 +12143,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: 303 to /giftcard-fail (the IPN cancels the order) */
+        /** The browser back from the gateway (store orders): 303 to /giftcard-fail (the IPN cancels the order) */
         get: {
             parameters: {
                 query?: never;
@@ -12181,7 +12181,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: 303 to /giftcard-fail (the IPN cancels the order) */
+        /** The browser back from the gateway (store orders): 303 to /giftcard-fail (the IPN cancels the order) */
         post: {
             parameters: {
                 query?: never;
@@ -12195,7 +12195,7 @@ export interface paths {
                         tran_id?: string;
                         val_id?: string;
                         status?: string;
-                        /** @description The store order id */
+                        /** @description The order id */
                         value_c?: string;
                     } & {
                         [key: string]: unknown;
@@ -12261,7 +12261,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The browser back from the gateway: 303 to /giftcard-fail (the IPN cancels the order) */
+        /** The browser back from the gateway (store orders): 303 to /giftcard-fail (the IPN cancels the order) */
         get: {
             parameters: {
                 query?: never;
@@ -12299,7 +12299,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The browser back from the gateway: 303 to /giftcard-fail (the IPN cancels the order) */
+        /** The browser back from the gateway (store orders): 303 to /giftcard-fail (the IPN cancels the order) */
         post: {
             parameters: {
                 query?: never;
@@ -12313,7 +12313,7 @@ export interface paths {
                         tran_id?: string;
                         val_id?: string;
                         status?: string;
-                        /** @description The store order id */
+                        /** @description The order id */
                         value_c?: string;
                     } & {
                         [key: string]: unknown;

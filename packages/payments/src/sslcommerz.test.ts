@@ -1,8 +1,10 @@
 import {
   computeVerifySign,
+  createSslCommerzClient,
   decidePayment,
   formatPoisha,
   parsePoisha,
+  readIpn,
   signIpn,
   verifyIpnSignature,
   type Validation,
@@ -110,5 +112,25 @@ describe('decidePayment', () => {
       kind: 'hold',
       reason: 'risk_level 1 (Risky)',
     });
+  });
+});
+
+describe('readIpn', () => {
+  const client = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: 'http://127.0.0.1:1', SSLCOMMERZ_STORE_ID: 'taal', SSLCOMMERZ_STORE_PASSWORD: 'secret' });
+  const ipn = (fields: Record<string, string>) => signIpn({ tran_id: 'T1', val_id: 'V1', amount: '100.00', ...fields }, 'secret');
+
+  it('asks to settle a signed VALID or VALIDATED IPN, with its val_id', () => {
+    expect(readIpn(client, ipn({ status: 'VALID' }))).toEqual({ kind: 'settle', tranId: 'T1', valId: 'V1' });
+    expect(readIpn(client, ipn({ status: 'VALIDATED' }))).toEqual({ kind: 'settle', tranId: 'T1', valId: 'V1' });
+  });
+
+  it('asks to release the order on a failed, cancelled, unattempted or expired payment', () => {
+    for (const status of ['FAILED', 'CANCELLED', 'UNATTEMPTED', 'EXPIRED']) expect(readIpn(client, ipn({ status }))).toEqual({ kind: 'failed', tranId: 'T1', status });
+  });
+
+  it('ignores a forged or unsigned IPN, and an unknown status', () => {
+    expect(readIpn(client, { ...ipn({ status: 'VALID' }), amount: '1.00' })).toMatchObject({ kind: 'ignored', reason: 'bad or missing signature' });
+    expect(readIpn(client, { tran_id: 'T1', status: 'VALID' })).toMatchObject({ kind: 'ignored', reason: 'bad or missing signature' });
+    expect(readIpn(client, ipn({ status: 'PENDING' }))).toMatchObject({ kind: 'ignored', reason: 'unknown status', status: 'PENDING' });
   });
 });

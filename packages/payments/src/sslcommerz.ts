@@ -247,6 +247,28 @@ export function createSslCommerzClient(
   };
 }
 
+/** What an IPN asks for, read the same way for every kind of order. */
+export type IpnReading =
+  | { kind: 'settle'; tranId: string; valId: string }
+  | { kind: 'failed'; tranId: string; status: string }
+  | { kind: 'ignored'; tranId: string; status: string; reason: 'bad or missing signature' | 'unknown status' };
+
+const FAILED_STATUSES = new Set(['FAILED', 'CANCELLED', 'UNATTEMPTED', 'EXPIRED']);
+
+/**
+ * Reads an IPN: a bad signature is ignored; VALID/VALIDATED asks to settle (the validation API
+ * still decides, decidePayment); a failed, cancelled, unattempted or expired payment asks to
+ * release the order; anything else is ignored.
+ */
+export function readIpn(client: SslCommerzClient, form: Readonly<Record<string, string>>): IpnReading {
+  const tranId = form.tran_id ?? '';
+  const status = form.status ?? '';
+  if (!client.verifyIpn(form)) return { kind: 'ignored', tranId, status, reason: 'bad or missing signature' };
+  if (status === 'VALID' || status === 'VALIDATED') return { kind: 'settle', tranId, valId: form.val_id ?? '' };
+  if (FAILED_STATUSES.has(status)) return { kind: 'failed', tranId, status };
+  return { kind: 'ignored', tranId, status, reason: 'unknown status' };
+}
+
 /** What the order the user expects to be paid looks like. */
 export interface ExpectedPayment {
   tranId: string;

@@ -20,7 +20,7 @@ import {
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { decidePayment, formatPoisha, SslCommerzError, type SslCommerzClient } from '@taal/payments';
+import { decidePayment, formatPoisha, readIpn, SslCommerzError, type SslCommerzClient } from '@taal/payments';
 import { failureCancelsOrder, isTranId, settlementFor } from '../domain/card-payments';
 import type { CardPaymentRow, CommerceStore, OrderRow } from '../store/commerce-store';
 import { payLocked, releaseReservation } from './pay-order';
@@ -118,17 +118,10 @@ export class CardPayments {
   /** The IPN: checked signature, then the validation API decides (decision 0013). */
   async notification(ctx: Ctx, req: commerceV1.HandlePaymentNotificationRequest): Promise<Outcome> {
     this.requireEdge(ctx);
-    const form = req.fields;
-    const tranId = form.tran_id ?? '';
-    if (!this.gateway.client.verifyIpn(form)) {
-      this.logger.warn({ tranId, status: form.status }, 'card payment: IPN with a bad or missing signature ignored');
-      return { outcome: 'ignored', orderId: '' };
-    }
-    const status = form.status ?? '';
-    if (status === 'VALID' || status === 'VALIDATED') return this.settle(tranId, form.val_id ?? '', 'ipn');
-    if (status === 'FAILED' || status === 'CANCELLED' || status === 'UNATTEMPTED' || status === 'EXPIRED')
-      return this.failed(tranId, status);
-    this.logger.warn({ tranId, status }, 'card payment: IPN with an unknown status ignored');
+    const ipn = readIpn(this.gateway.client, req.fields);
+    if (ipn.kind === 'settle') return this.settle(ipn.tranId, ipn.valId, 'ipn');
+    if (ipn.kind === 'failed') return this.failed(ipn.tranId, ipn.status);
+    this.logger.warn({ tranId: ipn.tranId, status: ipn.status }, `card payment: IPN ignored (${ipn.reason})`);
     return { outcome: 'ignored', orderId: '' };
   }
 

@@ -22,7 +22,7 @@ import {
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { decidePayment, formatPoisha, SslCommerzError, type SslCommerzClient } from '@taal/payments';
+import { decidePayment, formatPoisha, readIpn, SslCommerzError, type SslCommerzClient } from '@taal/payments';
 import { codeFromBytes, dayOf, hashCode, isStoreTranId, MAX_QUANTITY, orderProblems, StoreMessages, validityOf } from '../domain/gift-cards';
 import { SCHEMA, toOrder, type CardPaymentRow, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
@@ -151,16 +151,10 @@ export class Orders {
 
   async notification(ctx: Ctx, req: storeV1.HandlePaymentNotificationRequest): Promise<Outcome> {
     this.requireEdge(ctx);
-    const form = req.fields;
-    const tranId = form.tran_id ?? '';
-    if (!this.gateway.client.verifyIpn(form)) {
-      this.logger.warn({ tranId, status: form.status }, 'store payment: IPN with a bad or missing signature ignored');
-      return { outcome: 'ignored', orderId: '' };
-    }
-    const status = form.status ?? '';
-    if (status === 'VALID' || status === 'VALIDATED') return this.settle(tranId, form.val_id ?? '', 'ipn');
-    if (['FAILED', 'CANCELLED', 'UNATTEMPTED', 'EXPIRED'].includes(status)) return this.failed(tranId, status);
-    this.logger.warn({ tranId, status }, 'store payment: IPN with an unknown status ignored');
+    const ipn = readIpn(this.gateway.client, req.fields);
+    if (ipn.kind === 'settle') return this.settle(ipn.tranId, ipn.valId, 'ipn');
+    if (ipn.kind === 'failed') return this.failed(ipn.tranId, ipn.status);
+    this.logger.warn({ tranId: ipn.tranId, status: ipn.status }, `store payment: IPN ignored (${ipn.reason})`);
     return { outcome: 'ignored', orderId: '' };
   }
 

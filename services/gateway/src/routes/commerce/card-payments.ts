@@ -1,8 +1,8 @@
-import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from '../../clients/commerce';
-import { answer, badRequest, envelope, fail, ID_PATTERN } from '../../http/api-schemas';
+import { answer, envelope, fail, ID_PATTERN } from '../../http/api-schemas';
+import { cardGatewayCallbackRoutes } from '../../http/card-gateway';
 import { callerOf } from '../../http/auth';
 import { ok } from '../../http/respond';
 import { defineRoute, type Access, type RouteSpec } from '../../http/route-table';
@@ -13,7 +13,6 @@ import type { Logger } from 'pino';
  * session for their own order; the gateway's IPN and the browser's return are handed to commerce,
  * which asks the validation API before anything is paid. The edge itself decides nothing.
  */
-const isOrderId = (v: unknown): v is string => typeof v === 'string' && new RegExp(ID_PATTERN).test(v);
 const money = () => z.number().min(0).max(10_000_000_000);
 const text = (max: number) => z.string().max(max);
 
@@ -38,67 +37,10 @@ const sslBody = z.object({
   currency: z.literal('BDT').optional(),
 });
 
-/** What the gateway posts: a flat form; commerce checks the signature over exactly these fields. */
-const ipnForm = z.record(z.string().max(200), z.string().max(4000)).meta({
-  description: 'The IPN form as SSLCommerz posts it (verify_sign, verify_key, tran_id, val_id, amount, status, …)',
-});
-const returnFields = z.object({
-  tran_id: z.string().max(100).optional(),
-  val_id: z.string().max(200).optional(),
-  status: z.string().max(50).optional(),
-  value_c: z.string().max(100).optional().meta({ description: 'The order id' }),
-});
-
-const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
-
-/** The order id for the storefront's return page: value_c as the gateway echoes it, when it is one. */
-const orderOf = (fields: Record<string, unknown>) => (isOrderId(fields.value_c) ? fields.value_c : '');
-
-function returnTo(res: Response, page: 'success' | 'fail' | 'cancel', orderId: string) {
-  res.redirect(303, `/payment/${page}${orderId ? `?order=${orderId}` : ''}`);
-}
-
-/** Each return arrives as the real gateway's POST form or our sandbox's GET query; both are read the same way. */
-const fieldsOf = (req: Request): Record<string, unknown> =>
-  req.method === 'POST' ? ((req.body as Record<string, unknown>) ?? {}) : req.query;
-
 export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger: Logger): RouteSpec[] {
   // IPNs and returns come from the gateway and the browser without a user: commerce accepts them
   // from the edge's own service token only (decision 0008), never with a user token.
   const asEdge = null;
-
-  const returnRoutes = (['success', 'fail', 'cancel'] as const).flatMap((page) =>
-    (['get', 'post'] as const).map((method) =>
-      defineRoute({
-        method,
-        path: `/cart/ssl/${page}`,
-        summary:
-          page === 'success'
-            ? 'The browser back from the gateway: validated with val_id (the return alone pays nothing), then 303 to /payment/success'
-            : `The browser back from the gateway: 303 to /payment/${page} (the IPN cancels the order)`,
-        before: method === 'post' ? [form] : [],
-        ...(method === 'post'
-          ? {
-              body: { schema: returnFields.loose(), mediaType: 'application/x-www-form-urlencoded' as const },
-            }
-          : {}),
-        responses: { 303: { description: `To the storefront's /payment/${page}?order=<id>` }, ...(method === 'post' ? { ...badRequest, 413: fail('The form is too large') } : ({} as Record<number, never>)) },
-        handler: async ({ req, res }) => {
-          const fields = fieldsOf(req);
-          const orderId = orderOf(fields);
-          if (page === 'success' && typeof fields.tran_id === 'string' && typeof fields.val_id === 'string') {
-            try {
-              await commerce.confirmPaymentReturn({ tranId: fields.tran_id, valId: fields.val_id }, asEdge);
-            } catch (err) {
-              // The IPN decides as well; the success page shows "confirming" until the order is paid.
-              logger.warn({ err, tranId: fields.tran_id }, 'card payment: confirming the browser return failed');
-            }
-          }
-          returnTo(res, page, orderId);
-        },
-      }),
-    ),
-  );
 
   return [
     defineRoute({
@@ -133,23 +75,13 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
         res.json(ok({ GatewayPageURL: session.gatewayPageUrl }));
       },
     }),
-    defineRoute({
-      method: 'post',
-      path: '/cart/ssl/ipn',
-      summary:
-        'The card gateway’s IPN (server to server): signature checked, then the validation API decides; 200 unless commerce is down (then retried)',
-      before: [form],
-      body: { schema: ipnForm, mediaType: 'application/x-www-form-urlencoded' },
-      responses: {
-        200: answer(z.object({ received: z.literal(true), outcome: z.string() }), 'Received (also when ignored: it is logged)'),
-        ...badRequest,
-        413: fail('The form is larger than an IPN can be'),
-      },
-      handler: async ({ res, body }) => {
-        const { outcome } = await commerce.handlePaymentNotification({ fields: body }, asEdge);
-        res.json({ received: true, outcome: outcome?.outcome ?? 'ignored' });
-      },
+    ...cardGatewayCallbackRoutes({
+      basePath: '/cart/ssl',
+      orders: 'course orders',
+      landing: { success: '/payment/success', fail: '/payment/fail', cancel: '/payment/cancel' },
+      notification: async (fields) => (await commerce.handlePaymentNotification({ fields }, asEdge)).outcome?.outcome ?? 'ignored',
+      confirmReturn: async (tranId, valId) => void (await commerce.confirmPaymentReturn({ tranId, valId }, asEdge)),
+      logger,
     }),
-    ...returnRoutes,
   ];
 }
