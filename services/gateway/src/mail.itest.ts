@@ -1,0 +1,148 @@
+/**
+ * Transactional mail and system notifications as users notice them, on the all-in-one process
+ * (decision 0023): a student who signed up in Bengali gets the verification mail in Bengali; a
+ * paid order mails them exactly one receipt, in Bengali; a certificate the admin provides mails
+ * them and shows in their bell in the page's language (`?lang=`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { commerceV1 } from '@taal/contracts';
+import { callUnary, createClient } from '@taal/kit';
+import { pngImage } from '../../../tools/testing/images';
+import { mailsTo } from '../../identity/src/testing/eml';
+import { waitFor } from '../../../tools/testing/wait';
+
+type Json = { success: boolean; data?: any; message?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A subject as written (RFC 2047 encoded words decoded). */
+const subjectOf = (subject: string) =>
+  subject.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+/** A mail's body with its base64 parts (non-ASCII text) decoded. */
+const textOf = (body: string) =>
+  [...body.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8')).join('\n') + body;
+
+describe('transactional mail and notifications through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let mailDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let adminToken: string;
+  let me: { token: string; id: string; email: string };
+
+  const request = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const get = (p: string, token?: string) => request('GET', p, undefined, token);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    expect(res.status).toBe(200);
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  };
+  const mine = () => mailsTo(mailDir, me.email).map((m) => ({ subject: subjectOf(m.subject), text: textOf(m.body) }));
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-mail-gw-'));
+    mailDir = path.join(dataDir, 'mail');
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    adminToken = (await login('admin@taal.local', 'admin123')).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a student who signs up in Bengali gets the verification mail in Bengali, and it verifies', async () => {
+    const id = randomUUID().slice(0, 8);
+    const email = `bn-${id}@mail-${id}.example.com`;
+    const form = new FormData();
+    const fields = { name: 'নাদিয়া রহমান', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka', language: 'bn' };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
+    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
+    me = { email, token: '', id: '' };
+    await waitFor(async () => mine().length > 0, 'the verification mail');
+    const [mail] = mine();
+    expect(mail!.subject).toBe('আপনার তাল অ্যাকাউন্ট যাচাই করুন');
+    const token = /\/verify-email\/([\w.-]+)/.exec(mail!.text)![1]!;
+    expect((await get(`/user/verify-email/${token}`)).status).toBe(200);
+    me = { ...(await login(email, 'secret1')), email };
+  });
+
+  it('a paid order mails its buyer exactly one receipt, in their language', async () => {
+    const courses = (await get('/course/')).body.data as { _id: string; title: string; priceSilver: { price: number } | null }[];
+    const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
+    const price = course.priceSilver!.price;
+    // The wallet covers the order (the zero-payable path), as in commerce.itest.
+    const client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${taal.ports.commerce}`, {
+      auth: { issuer: taal.keyRing.issuerFor('gateway'), audience: 'commerce' },
+    });
+    try {
+      await callUnary(client, 'creditWallet', commerceV1.CreditWalletRequest.fromPartial({ userId: me.id, kind: 'refund', amount: price, reference: `mail-itest-${randomUUID()}` }), {
+        deadlineMs: 5000,
+        userToken: adminToken,
+      });
+    } finally {
+      client.close();
+    }
+    expect((await post('/cart/', { user: me.id, course: course._id, tier: 'silver' }, me.token)).status).toBe(200);
+    const created = await post('/order', { userId: me.id, amount: 0 }, me.token);
+    expect(created.status).toBe(201);
+    const orderId = created.body.data._id as string;
+    const paid = await post(`/cart/zero-cart/${me.id}/${orderId}`, { total_amount: 0, discount_amount: 0, cart: { id: me.id }, value_c: orderId }, me.token);
+    expect(paid.status).toBe(200);
+    // Paying again changes nothing.
+    await post(`/cart/zero-cart/${me.id}/${orderId}`, { total_amount: 0, discount_amount: 0, cart: { id: me.id }, value_c: orderId }, me.token);
+
+    const receipts = () => mine().filter((m) => m.subject.includes(orderId));
+    await waitFor(async () => receipts().length > 0, 'the receipt');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receipts()).toHaveLength(1);
+    const [receipt] = receipts();
+    expect(receipt!.subject).toBe(`আপনার তাল রসিদ (${orderId})`);
+    expect(receipt!.text).toContain(course.title);
+    expect(receipt!.text).toContain(`ওয়ালেট থেকে: - ${(price / 100).toFixed(2)} টাকা`);
+    expect(receipt!.text).toContain('মোট পরিশোধ: 0.00 টাকা');
+
+    // The bell says so in the page's language.
+    const bell = async (lang: string) => (await get(`/notification/user/${me.id}?lang=${lang}`, me.token)).body.data.map((n: { msg: string }) => n.msg);
+    await waitFor(async () => (await bell('bn')).length > 0, 'the payment notification');
+    expect(await bell('bn')).toContain('পেমেন্ট পাওয়া গেছে: আপনার ১টি কোর্সের অর্ডার নিশ্চিত হয়েছে। শুভ শেখা!');
+    expect(await bell('en')).toContain('Payment received: your order of 1 course is confirmed. Happy learning!');
+  });
+
+  it('a certificate the admin provides mails the student and shows in their bell, in the page’s language', async () => {
+    const orders = (await get(`/order/${me.id}`, me.token)).body.data as { courses: { course: string }[] }[];
+    const courseId = orders[0]!.courses[0]!.course;
+    const asked = await get(`/course/certificate/${encodeURIComponent(me.email)}/${courseId}/Anything`, me.token);
+    expect(asked.status).toBe(200);
+    const id = asked.body.data.certificate._id as string;
+    expect((await get(`/user/certificate/${id}`, adminToken)).status).toBe(200);
+    expect((await get(`/user/certificate/${id}`, adminToken)).status).toBe(200); // again: no second mail
+
+    const certificateMails = () => mine().filter((m) => m.subject.endsWith('কোর্সের সনদ প্রস্তুত'));
+    await waitFor(async () => certificateMails().length > 0, 'the certificate mail');
+    expect(certificateMails()[0]!.text).toContain(`/certificate/${id}`);
+    const all = async (lang: string) => (await get(`/notification/user/${me.id}/all?lang=${lang}`, me.token)).body.data.map((n: { msg: string }) => n.msg);
+    await waitFor(async () => (await all('bn')).some((m: string) => m.includes('সনদ প্রস্তুত')), 'the certificate notification');
+    expect((await all('en')).filter((m: string) => m.startsWith('Your certificate for'))).toHaveLength(1);
+    // Without ?lang, the browser's Accept-Language decides.
+    const res = await fetch(`${base}/api/v1/notification/user/${me.id}`, { headers: { authorization: `Bearer ${me.token}`, 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' } });
+    expect(((await res.json()) as Json).data.some((n: { msg: string }) => n.msg.includes('সনদ প্রস্তুত'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(certificateMails()).toHaveLength(1);
+  });
+});
