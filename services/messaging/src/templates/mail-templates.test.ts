@@ -38,6 +38,11 @@ describe('transactional mail templates', () => {
     expect(renderMail('verification', 'fr', samples.verification).subject).toBe('Verify your Taal account');
   });
 
+  it('keeps links readable in the HTML part (only what HTML needs is escaped)', () => {
+    const m = renderMail('passwordReset', 'bn', { name: 'N', link: 'https://taal.example/reset-password?token=a.b&x="y"' });
+    expect(m.html).toContain('href="https://taal.example/reset-password?token=a.b&#38;x=&#34;y&#34;"');
+  });
+
   it('escapes what users typed in the HTML part, and keeps it readable in the text part', () => {
     const m = renderMail('giftCardReceived', 'en', { ...samples.giftCardReceived, message: '<script>alert(1)</script> & hi', senderName: 'A <b>' });
     expect(m.html).not.toContain('<script>');

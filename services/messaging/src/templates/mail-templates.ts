@@ -21,96 +21,96 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   verification: {
     en: {
       subject: 'Verify your Taal account',
-      html: '<p>Hello {{name}},</p><p>Please confirm your e-mail address to start learning.</p><p><a href="{{link}}">Verify my account</a></p>',
+      html: '<p>Hello {{name}},</p><p>Please confirm your e-mail address to start learning.</p><p><a href="{{url link}}">Verify my account</a></p>',
       text: 'Hello {{name}},\n\nPlease confirm your e-mail address to start learning:\n{{link}}',
     },
     bn: {
       subject: 'আপনার তাল অ্যাকাউন্ট যাচাই করুন',
-      html: '<p>প্রিয় {{name}},</p><p>শেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন।</p><p><a href="{{link}}">অ্যাকাউন্ট যাচাই করুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p>শেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন।</p><p><a href="{{url link}}">অ্যাকাউন্ট যাচাই করুন</a></p>',
       text: 'প্রিয় {{name}},\n\nশেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন:\n{{link}}',
     },
   },
   passwordReset: {
     en: {
       subject: 'Reset your Taal password',
-      html: '<p>Hello {{name}},</p><p>Someone asked to reset your password. If it was you, choose a new one:</p><p><a href="{{link}}">Choose a new password</a></p><p>If not, ignore this mail.</p>',
+      html: '<p>Hello {{name}},</p><p>Someone asked to reset your password. If it was you, choose a new one:</p><p><a href="{{url link}}">Choose a new password</a></p><p>If not, ignore this mail.</p>',
       text: 'Hello {{name}},\n\nSomeone asked to reset your password. If it was you, choose a new one:\n{{link}}\n\nIf not, ignore this mail.',
     },
     bn: {
       subject: 'আপনার তাল পাসওয়ার্ড রিসেট করুন',
-      html: '<p>প্রিয় {{name}},</p><p>আপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন:</p><p><a href="{{link}}">নতুন পাসওয়ার্ড দিন</a></p><p>না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।</p>',
+      html: '<p>প্রিয় {{name}},</p><p>আপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন:</p><p><a href="{{url link}}">নতুন পাসওয়ার্ড দিন</a></p><p>না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।</p>',
       text: 'প্রিয় {{name}},\n\nআপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন:\n{{link}}\n\nনা করে থাকলে এই ইমেইলটি উপেক্ষা করুন।',
     },
   },
   orderPaid: {
     en: {
       subject: 'Your Taal receipt ({{orderId}})',
-      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>BDT {{money price}}</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">Discount</td><td>- BDT {{money discount}}</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">Paid from your wallet</td><td>- BDT {{money walletUsed}}</td></tr>{{/if}}<tr><td colspan="2"><b>Total paid</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{link}}">Go to your classroom</a></p>',
+      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>BDT {{money price}}</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">Discount</td><td>- BDT {{money discount}}</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">Paid from your wallet</td><td>- BDT {{money walletUsed}}</td></tr>{{/if}}<tr><td colspan="2"><b>Total paid</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{url link}}">Go to your classroom</a></p>',
       text: 'Hello {{name}},\n\nThank you! Your payment was received.\n{{#each courses}}- {{title}} ({{tier}}): BDT {{money price}}\n{{/each}}{{#if discount}}Discount: - BDT {{money discount}}\n{{/if}}{{#if walletUsed}}Paid from your wallet: - BDT {{money walletUsed}}\n{{/if}}Total paid: BDT {{money total}}\n\nYour classroom: {{link}}',
     },
     bn: {
       subject: 'আপনার তাল রসিদ ({{orderId}})',
-      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>{{money price}} টাকা</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">ছাড়</td><td>- {{money discount}} টাকা</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">ওয়ালেট থেকে</td><td>- {{money walletUsed}} টাকা</td></tr>{{/if}}<tr><td colspan="2"><b>মোট পরিশোধ</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{link}}">ক্লাসরুমে যান</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>{{money price}} টাকা</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">ছাড়</td><td>- {{money discount}} টাকা</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">ওয়ালেট থেকে</td><td>- {{money walletUsed}} টাকা</td></tr>{{/if}}<tr><td colspan="2"><b>মোট পরিশোধ</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{url link}}">ক্লাসরুমে যান</a></p>',
       text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।\n{{#each courses}}- {{title}} ({{tier}}): {{money price}} টাকা\n{{/each}}{{#if discount}}ছাড়: - {{money discount}} টাকা\n{{/if}}{{#if walletUsed}}ওয়ালেট থেকে: - {{money walletUsed}} টাকা\n{{/if}}মোট পরিশোধ: {{money total}} টাকা\n\nআপনার ক্লাসরুম: {{link}}',
     },
   },
   giftCardReceived: {
     en: {
       subject: '{{senderName}} sent you {{#if (one codes)}}a gift card{{else}}{{codes.length}} gift cards{{/if}}',
-      html: '<p>Dear {{name}},</p><p>{{senderName}} sent you {{codes.length}} "{{productName}}" gift card{{#unless (one codes)}}s{{/unless}}, worth <b>BDT {{money value}}</b> each.</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>Secret code{{#unless (one codes)}}s{{/unless}}:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>Valid until {{validTo}}. Each card can be redeemed once; lost cards are not replaced.</p><p><a href="{{link}}">Redeem in the Redeem Gift Card tab</a></p>',
+      html: '<p>Dear {{name}},</p><p>{{senderName}} sent you {{codes.length}} "{{productName}}" gift card{{#unless (one codes)}}s{{/unless}}, worth <b>BDT {{money value}}</b> each.</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>Secret code{{#unless (one codes)}}s{{/unless}}:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>Valid until {{validTo}}. Each card can be redeemed once; lost cards are not replaced.</p><p><a href="{{url link}}">Redeem in the Redeem Gift Card tab</a></p>',
       text: 'Dear {{name}},\n\n{{senderName}} sent you {{codes.length}} "{{productName}}" gift card{{#unless (one codes)}}s{{/unless}}, worth BDT {{money value}} each.\n{{#if message}}\nMessage: {{message}}\n{{/if}}\nSecret code{{#unless (one codes)}}s{{/unless}}:\n{{#each codes}}  {{this}}\n{{/each}}\nValid until {{validTo}}. Each card can be redeemed once; lost cards are not replaced.\nTo redeem, log in and enter the code in the Redeem Gift Card tab: {{link}}',
     },
     bn: {
       subject: '{{senderName}} আপনাকে {{digits codes.length}}টি গিফট কার্ড পাঠিয়েছেন',
-      html: '<p>প্রিয় {{name}},</p><p>{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য <b>{{money value}} টাকা</b>।</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>গোপন কোড:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>মেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।</p><p><a href="{{link}}">"গিফট কার্ড রিডিম" ট্যাবে ব্যবহার করুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p>{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য <b>{{money value}} টাকা</b>।</p>{{#if message}}<blockquote>{{message}}</blockquote>{{/if}}<p>গোপন কোড:</p><ul>{{#each codes}}<li><b>{{this}}</b></li>{{/each}}</ul><p>মেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।</p><p><a href="{{url link}}">"গিফট কার্ড রিডিম" ট্যাবে ব্যবহার করুন</a></p>',
       text: 'প্রিয় {{name}},\n\n{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য {{money value}} টাকা।\n{{#if message}}\nবার্তা: {{message}}\n{{/if}}\nগোপন কোড:\n{{#each codes}}  {{this}}\n{{/each}}\nমেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।\nব্যবহার করতে লগইন করুন এবং "গিফট কার্ড রিডিম" ট্যাবে কোডটি লিখুন: {{link}}',
     },
   },
   certificateProvided: {
     en: {
       subject: 'Your certificate for {{courseName}} is ready',
-      html: '<p>Hello {{name}},</p><p>Congratulations! Your certificate for <b>{{courseName}}</b> is ready.</p><p><a href="{{link}}">See your certificate</a></p>',
+      html: '<p>Hello {{name}},</p><p>Congratulations! Your certificate for <b>{{courseName}}</b> is ready.</p><p><a href="{{url link}}">See your certificate</a></p>',
       text: 'Hello {{name}},\n\nCongratulations! Your certificate for {{courseName}} is ready:\n{{link}}',
     },
     bn: {
       subject: '{{courseName}} কোর্সের সনদ প্রস্তুত',
-      html: '<p>প্রিয় {{name}},</p><p>অভিনন্দন! <b>{{courseName}}</b> কোর্সের আপনার সনদ প্রস্তুত।</p><p><a href="{{link}}">সনদ দেখুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p>অভিনন্দন! <b>{{courseName}}</b> কোর্সের আপনার সনদ প্রস্তুত।</p><p><a href="{{url link}}">সনদ দেখুন</a></p>',
       text: 'প্রিয় {{name}},\n\nঅভিনন্দন! {{courseName}} কোর্সের আপনার সনদ প্রস্তুত:\n{{link}}',
     },
   },
   settlementPublished: {
     en: {
       subject: 'A payment settlement of BDT {{money amount}} was published',
-      html: '<p>Hello {{name}},</p><p>A settlement of <b>BDT {{money amount}}</b> dated {{settleDate}} was published for you.</p><p><a href="{{link}}">See your settlements</a></p>',
+      html: '<p>Hello {{name}},</p><p>A settlement of <b>BDT {{money amount}}</b> dated {{settleDate}} was published for you.</p><p><a href="{{url link}}">See your settlements</a></p>',
       text: 'Hello {{name}},\n\nA settlement of BDT {{money amount}} dated {{settleDate}} was published for you:\n{{link}}',
     },
     bn: {
       subject: '{{money amount}} টাকার একটি পেমেন্ট সেটেলমেন্ট প্রকাশিত হয়েছে',
-      html: '<p>প্রিয় {{name}},</p><p>{{settleDate}} তারিখের <b>{{money amount}} টাকা</b>র একটি সেটেলমেন্ট আপনার জন্য প্রকাশিত হয়েছে।</p><p><a href="{{link}}">সেটেলমেন্ট দেখুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p>{{settleDate}} তারিখের <b>{{money amount}} টাকা</b>র একটি সেটেলমেন্ট আপনার জন্য প্রকাশিত হয়েছে।</p><p><a href="{{url link}}">সেটেলমেন্ট দেখুন</a></p>',
       text: 'প্রিয় {{name}},\n\n{{settleDate}} তারিখের {{money amount}} টাকার একটি সেটেলমেন্ট আপনার জন্য প্রকাশিত হয়েছে:\n{{link}}',
     },
   },
   courseExpiring: {
     en: {
       subject: 'Your access to "{{courseTitle}}" ends on {{expiresOn}}',
-      html: '<p>Hello {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ends on {{expiresOn}}. Renew it to keep learning.</p><p><a href="{{link}}">Open the course</a></p>',
+      html: '<p>Hello {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ends on {{expiresOn}}. Renew it to keep learning.</p><p><a href="{{url link}}">Open the course</a></p>',
       text: 'Hello {{name}},\n\nYour access to {{courseTitle}} ends on {{expiresOn}}. Renew it to keep learning:\n{{link}}',
     },
     bn: {
       subject: '{{courseTitle}} কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হবে',
-      html: '<p>প্রিয় {{name}},</p><p><b>{{courseTitle}}</b> কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হবে। শেখা চালিয়ে যেতে নবায়ন করুন।</p><p><a href="{{link}}">কোর্সটি খুলুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p><b>{{courseTitle}}</b> কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হবে। শেখা চালিয়ে যেতে নবায়ন করুন।</p><p><a href="{{url link}}">কোর্সটি খুলুন</a></p>',
       text: 'প্রিয় {{name}},\n\n{{courseTitle}} কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হবে। শেখা চালিয়ে যেতে নবায়ন করুন:\n{{link}}',
     },
   },
   courseExpired: {
     en: {
       subject: 'Your access to "{{courseTitle}}" has ended',
-      html: '<p>Dear {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ended on {{expiresOn}}. Your progress is kept.</p><p><a href="{{link}}">Renew to pick up where you left off</a></p>',
+      html: '<p>Dear {{name}},</p><p>Your access to <b>{{courseTitle}}</b> ended on {{expiresOn}}. Your progress is kept.</p><p><a href="{{url link}}">Renew to pick up where you left off</a></p>',
       text: 'Dear {{name}},\n\nYour access to "{{courseTitle}}" ended on {{expiresOn}}. Your progress is kept.\nRenew to pick up where you left off:\n{{link}}',
     },
     bn: {
       subject: 'আপনার "{{courseTitle}}" কোর্সের মেয়াদ শেষ হয়েছে',
-      html: '<p>প্রিয় {{name}},</p><p><b>{{courseTitle}}</b> কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।</p><p><a href="{{link}}">আবার শুরু করতে নবায়ন করুন</a></p>',
+      html: '<p>প্রিয় {{name}},</p><p><b>{{courseTitle}}</b> কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।</p><p><a href="{{url link}}">আবার শুরু করতে নবায়ন করুন</a></p>',
       text: 'প্রিয় {{name}},\n\n"{{courseTitle}}" কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।\nআবার শুরু করতে নবায়ন করুন:\n{{link}}',
     },
   },
@@ -121,6 +121,8 @@ const LAYOUT = '<!doctype html><html lang="{{lang}}"><body style="font-family:\'
 const engine = Handlebars.create();
 /** Poisha as taka with two decimals. */
 engine.registerHelper('money', (poisha: unknown) => (Number(poisha) / 100).toFixed(2));
+/** A link in an attribute: only what HTML needs escaped (`=` and the like stay readable). */
+engine.registerHelper('url', (href: unknown) => new engine.SafeString(String(href ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)));
 /** True for a list of exactly one. */
 engine.registerHelper('one', (list: unknown) => Array.isArray(list) && list.length === 1);
 /** A number in Bengali digits. */
