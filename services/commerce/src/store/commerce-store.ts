@@ -251,22 +251,23 @@ export class CommerceStore {
   async getWallet(userId: string): Promise<commerceV1.Wallet> {
     const { rows } = await this.sql.query<{
       balance: string | null;
-      pending_balance: string | null;
       reserved: string | null;
     }>(
       `SELECT w.balance,
-              (SELECT coalesce(sum(amount), 0) FROM commerce.referral r WHERE r.referrer_id = $1 AND r.status = 'pending') AS pending_balance,
               (SELECT coalesce(sum(wallet_used), 0) FROM commerce.purchase_order o
                 WHERE o.user_id = $1 AND o.status IN ('unpaid', 'held')) AS reserved
          FROM (SELECT $1::text AS user_id) u LEFT JOIN commerce.wallet w ON w.user_id = u.user_id`,
       [userId],
     );
     const r = rows[0]!;
+    // The pending balance is the sum of the pending referrals listed, read once: two reads could
+    // straddle a new referral's commit and disagree.
+    const referrals = await this.listReferrals(userId);
     return {
       balance: money(r.balance),
-      pendingBalance: money(r.pending_balance),
+      pendingBalance: referrals.filter((x) => x.status === 'pending').reduce((sum, x) => sum + x.amount, 0),
       reserved: money(r.reserved),
-      referrals: await this.listReferrals(userId),
+      referrals,
     };
   }
 
