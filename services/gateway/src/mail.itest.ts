@@ -2,7 +2,8 @@
  * Transactional mail and system notifications as users notice them, on the all-in-one process
  * (decision 0023): a student who signed up in Bengali gets the verification mail in Bengali; a
  * paid order mails them exactly one receipt, in Bengali; a certificate the admin provides mails
- * them and shows in their bell in the page's language (`?lang=`).
+ * them and shows in their bell in the page's language (`?lang=`); the referrer whose code they
+ * signed up with hears of the bonus; a published settlement mails the instructor's account.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ describe('transactional mail and notifications through the gateway on the all-in
   let base: string;
   let adminToken: string;
   let me: { token: string; id: string; email: string };
+  let demoStudent: { token: string; id: string };
 
   const request = async (method: string, p: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
@@ -65,14 +67,17 @@ describe('transactional mail and notifications through the gateway on the all-in
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a student who signs up in Bengali gets the verification mail in Bengali, and it verifies', async () => {
+  it('a student who signs up in Bengali (with a referral code) gets the verification mail in Bengali, and it verifies', async () => {
+    const referrer = await login('student@taal.local', 'student123');
+    const { referralCode } = (await get(`/user/${referrer.id}/`, referrer.token)).body.data as { referralCode: string };
+    demoStudent = referrer;
     const id = randomUUID().slice(0, 8);
     const email = `bn-${id}@mail-${id}.example.com`;
     const form = new FormData();
     const fields = { name: 'নাদিয়া রহমান', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka', language: 'bn' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect((await fetch(`${base}/api/v1/user/signup/${referralCode}`, { method: 'POST', body: form })).status).toBeLessThan(300);
     me = { email, token: '', id: '' };
     await waitFor(async () => mine().length > 0, 'the verification mail');
     const [mail] = mine();
@@ -122,6 +127,11 @@ describe('transactional mail and notifications through the gateway on the all-in
     await waitFor(async () => (await bell('bn')).length > 0, 'the payment notification');
     expect(await bell('bn')).toContain('পেমেন্ট পাওয়া গেছে: আপনার ১টি কোর্সের অর্ডার নিশ্চিত হয়েছে। শুভ শেখা!');
     expect(await bell('en')).toContain('Payment received: your order of 1 course is confirmed. Happy learning!');
+
+    // Their first paid order credits the referrer's bonus: the referrer is notified.
+    const referrerBell = async (lang: string) => (await get(`/notification/user/${demoStudent.id}?lang=${lang}`, demoStudent.token)).body.data.map((n: { msg: string }) => n.msg);
+    await waitFor(async () => (await referrerBell('en')).includes('BDT 200.00 referral bonus was added to your wallet.'), 'the referral notification');
+    expect(await referrerBell('bn')).toContain('রেফারেল বোনাস হিসেবে ২০০.০০ টাকা আপনার ওয়ালেটে যোগ হয়েছে।');
   });
 
   it('a certificate the admin provides mails the student and shows in their bell, in the page’s language', async () => {
@@ -144,5 +154,19 @@ describe('transactional mail and notifications through the gateway on the all-in
     expect(((await res.json()) as Json).data.some((n: { msg: string }) => n.msg.includes('সনদ প্রস্তুত'))).toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
     expect(certificateMails()).toHaveLength(1);
+  });
+
+  it('a published settlement mails the instructor’s account', async () => {
+    const profile = '00000000-0000-4000-8000-000000000001'; // the demo instructor's profile
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ settleAmount: '123450', receivedAmount: '0', settleDate: '2026-11-30', remarks: 'November', status: 'false' })) form.append(k, v);
+    form.append('photo', new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], { type: 'application/pdf' }), 'receipt.pdf');
+    const res = await fetch(`${base}/api/v1/instructor/settlement/${profile}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(res.status).toBe(201);
+    const settlements = () => mailsTo(mailDir, 'instructor@taal.local').map((m) => ({ subject: subjectOf(m.subject), text: textOf(m.body) }));
+    await waitFor(async () => settlements().some((m) => m.subject === 'A payment settlement of BDT 1234.50 was published'), 'the settlement mail');
+    const mail = settlements().find((m) => m.subject === 'A payment settlement of BDT 1234.50 was published')!;
+    expect(mail.text).toContain('dated 2026-11-30');
+    expect(mail.text).toContain('/instructorpanel?tab=4');
   });
 });
