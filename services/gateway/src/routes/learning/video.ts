@@ -16,7 +16,7 @@ import { defineRoute, type RouteSpec } from '../../http/route-table';
  */
 export const VIDEO_GRANT_AUDIENCE = 'taal-video';
 const VIDEO_KEY_PREFIX = 'videos/';
-const FILENAME_PATTERN = '^[a-z0-9-]{8,64}\\.mp4$';
+const FILENAME = /^[a-z0-9-]{8,64}\.mp4$/;
 
 /** A small map that forgets its oldest entry when full (the caches of the video route). */
 class Recent<V> {
@@ -51,7 +51,7 @@ export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; se
       method: 'get',
       path: '/video/{filename}',
       summary: 'A lesson’s video stream, for a signed URL of exactly this file; HTTP Range requests answer 206 (416 past the end)',
-      params: { filename: { schema: z.string().regex(new RegExp(FILENAME_PATTERN)), description: 'The stored video’s name' } },
+      params: { filename: { schema: z.string().regex(FILENAME), description: 'The stored video’s name' } },
       responses: {
         200: { description: 'The whole video', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
         206: { description: 'The requested range', content: { 'video/mp4': z.string().meta({ format: 'binary' }) } },
@@ -63,7 +63,7 @@ export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; se
         const filename = param('filename');
         const token = typeof req.query.token === 'string' ? req.query.token : '';
         const grant = token ? await grantOf(token) : null;
-        if (!grant || grant.file !== filename || !new RegExp(FILENAME_PATTERN).test(filename)) {
+        if (!grant || grant.file !== filename || !FILENAME.test(filename)) {
           throw new HttpError(403, 'PERMISSION_DENIED', 'This video link is not valid (expired, or for another lesson)');
         }
         const key = `${VIDEO_KEY_PREFIX}${filename}`;
