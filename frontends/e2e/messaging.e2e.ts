@@ -9,66 +9,22 @@
 //   shows the bell's dot within 2 s (server-sent events); the student marks it read, another
 //   student still sees it unread; the admin deletes it after the confirmation.
 // English and Bengali screenshots go to /tmp/shots/messaging/ (SHOTS_DIR).
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal, useSession } from './support';
+import { api, apiGet, DEMO, loginByApi, makePng, openPage, switchLanguage, toastWith, useE2E, useSession, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/messaging';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
-
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-async function language(page: Page, lng: 'en' | 'bn') {
-  await page.selectOption('[data-testid="language-menu"] select', lng);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-}
-
-/** A full-page screenshot, toasts closed first. */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-async function api<T>(method: string, p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
 
 test('contact: a visitor sends the form, the admin replies by mail and it shows replied', async () => {
-  const visitor = await openPage(browser);
+  const visitor = await openPage(e2e.browser);
   const stamp = Date.now();
   try {
     const { page } = visitor;
-    await page.goto(`${taal.baseUrl}/contact`);
+    await page.goto(`${e2e.baseUrl}/contact`);
     const form = page.locator('[data-testid="contact-form-page"]');
     await form.locator('input').first().fill('Rina Akter');
     await form.locator('button').click();
@@ -79,12 +35,12 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
     await toastWith(page, 'Message sent Successfully');
     expect(await form.locator('textarea').inputValue()).toBe(''); // the form clears
     await shot(page, 'contact-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await shot(page, 'contact-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
 
     // The landing form checks the e-mail pattern and has its own messages.
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     const landing = page.locator('[data-testid="contact-form-landing"]');
     await landing.locator('input').first().fill('Sumon');
     await landing.locator('input[type="email"]').fill('not-an-email');
@@ -98,11 +54,11 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
     await visitor.context.close();
   }
 
-  const admin = await openPage(browser);
+  const admin = await openPage(e2e.browser);
   try {
     const { page, errors } = admin;
-    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
-    await page.goto(`${taal.baseUrl}/adminmessages`);
+    await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.admin));
+    await page.goto(`${e2e.baseUrl}/adminmessages`);
     const row = page.locator('[data-testid="general-message"]', { hasText: `rina-${stamp}@example.com` });
     await row.waitFor();
     expect(await row.locator('[data-testid="general-status"]').textContent()).toBe('Not replied');
@@ -120,9 +76,9 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
     await row.waitFor();
     expect(await row.locator('[data-testid="general-status"]').textContent()).toBe('Replied');
     await shot(page, 'adminmessages-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await shot(page, 'adminmessages-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
     expect(errors).toEqual([]);
   } finally {
     await admin.context.close();
@@ -130,31 +86,31 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
 });
 
 test('messages: a student asks the instructor from a course page, the instructor replies in the panel, the student sees it answered', async () => {
-  const courses = await apiGet<{ _id: string; title: string; instructor: string }[]>(taal.baseUrl, 'course/');
+  const courses = await apiGet<{ _id: string; title: string; instructor: string }[]>(e2e.baseUrl, 'course/');
   const course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!;
   expect(course).toBeDefined();
   const question = `Which strings do you recommend? ${Date.now()}`;
 
-  const student = await openPage(browser);
-  const teacher = await openPage(browser);
+  const student = await openPage(e2e.browser);
+  const teacher = await openPage(e2e.browser);
   try {
     // Logged out: 'Please login first' and the login page.
     const { page } = student;
-    await page.goto(`${taal.baseUrl}/courseview?id=${course._id}`);
+    await page.goto(`${e2e.baseUrl}/courseview?id=${course._id}`);
     await page.locator('[data-testid="message-instructor-text"]').fill(question);
     await page.click('[data-testid="message-instructor-send"]');
     await toastWith(page, 'Please login first');
     await page.waitForURL(/\/login\?redirect=cart/);
 
-    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.student));
-    await page.goto(`${taal.baseUrl}/courseview?id=${course._id}`);
+    await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.student));
+    await page.goto(`${e2e.baseUrl}/courseview?id=${course._id}`);
     await page.locator('[data-testid="message-instructor-text"]').fill(question);
     await page.click('[data-testid="message-instructor-send"]');
     await toastWith(page, 'Message Sent Successfully!!');
     await page.locator('[data-testid="message-instructor"]').scrollIntoViewIfNeeded();
     await shot(page, 'courseview-message-en');
 
-    await page.goto(`${taal.baseUrl}/studentpanel?tab=2`);
+    await page.goto(`${e2e.baseUrl}/studentpanel?tab=2`);
     const current = page.locator('[data-testid="messages-current"] [data-testid="student-message"]', { hasText: question });
     await current.waitFor();
     expect(await current.locator('[data-testid="message-pending"]').textContent()).toBe('Pending');
@@ -162,14 +118,14 @@ test('messages: a student asks the instructor from a course page, the instructor
 
     // The instructor answers in the panel.
     const t = teacher.page;
-    await useSession(t, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.instructor));
-    await t.goto(`${taal.baseUrl}/instructorpanel?tab=3`);
+    await useSession(t, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.instructor));
+    await t.goto(`${e2e.baseUrl}/instructorpanel?tab=3`);
     const item = t.locator('[data-testid="instructor-message"]', { hasText: question });
     await item.waitFor();
     await shot(t, 'instructor-messages-en');
-    await language(t, 'bn');
+    await switchLanguage(t, 'bn');
     await shot(t, 'instructor-messages-bn');
-    await language(t, 'en');
+    await switchLanguage(t, 'en');
     await item.locator('textarea').fill('Start with 10-46 nickel strings.');
     await item.locator('[data-testid="reply-send"]').click();
     await toastWith(t, 'Reply sent');
@@ -183,23 +139,23 @@ test('messages: a student asks the instructor from a course page, the instructor
     expect(await previous.locator('[data-testid="message-reply"]').textContent()).toBe('Start with 10-46 nickel strings.');
     expect(await page.locator('[data-testid="messages-current"] [data-testid="student-message"]', { hasText: question }).count()).toBe(0);
     await shot(page, 'student-messages-answered-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await shot(page, 'student-messages-answered-bn');
     // The language menu is hidden on course pages: the choice made here carries over.
-    await page.goto(`${taal.baseUrl}/courseview?id=${course._id}`);
+    await page.goto(`${e2e.baseUrl}/courseview?id=${course._id}`);
     await page.locator('[data-testid="message-instructor"]').waitFor();
     await page.waitForFunction(() => document.documentElement.lang === 'bn');
     await shot(page, 'courseview-message-bn');
 
     // The admin answers another question in the reply dialog.
-    const studentLogin = await loginByApi(taal.baseUrl, DEMO.student);
+    const studentLogin = await loginByApi(e2e.baseUrl, DEMO.student);
     const second = `Is there a left-handed version? ${Date.now()}`;
-    await api('POST', 'contact/instructor/', studentLogin.token, { to: DEMO_INSTRUCTOR_PROFILE, message: second });
-    const adminPage = await openPage(browser);
+    await call('POST', 'contact/instructor/', studentLogin.token, { to: DEMO_INSTRUCTOR_PROFILE, message: second });
+    const adminPage = await openPage(e2e.browser);
     try {
       const ap = adminPage.page;
-      await useSession(ap, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
-      await ap.goto(`${taal.baseUrl}/adminmessages`);
+      await useSession(ap, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.admin));
+      await ap.goto(`${e2e.baseUrl}/adminmessages`);
       const row = ap.locator('[data-testid="student-message"]', { hasText: second });
       await row.locator('[data-testid="student-reply"]').click();
       await ap.locator('[data-testid="reply-dialog"][open]').waitFor();
@@ -223,48 +179,48 @@ test('messages: a student asks the instructor from a course page, the instructor
 
 test('notifications: the admin creates one, an open student page shows the dot within 2 s, read state is per student', async () => {
   // A second student: signed up through the API and verified by the admin.
-  const adminLogin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const adminLogin = await loginByApi(e2e.baseUrl, DEMO.admin);
   const otherEmail = `second-${Date.now()}@example.com`;
-  const helper = await openPage(browser);
+  const helper = await openPage(e2e.browser);
   const form = new FormData();
   for (const [k, v] of Object.entries({ name: 'Second Student', email: otherEmail, password: 'secret12', confirmPassword: 'secret12', dob: '2001-01-01', phone: '01911111111', address: 'Khulna' })) form.append(k, v);
   form.append('photo', new Blob([new Uint8Array(await makePng(helper.page, 40, 40))], { type: 'image/png' }), 'p.png');
   await helper.context.close();
-  const signUp = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
+  const signUp = await fetch(`${e2e.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
   expect(signUp.status).toBe(201);
   const otherId = ((await signUp.json()) as { data: { _id: string } }).data._id;
-  await api('GET', `user/verify/${otherId}`, adminLogin.token);
-  const otherLogin = await loginByApi(taal.baseUrl, { email: otherEmail, password: 'secret12' });
+  await call('GET', `user/verify/${otherId}`, adminLogin.token);
+  const otherLogin = await loginByApi(e2e.baseUrl, { email: otherEmail, password: 'secret12' });
 
-  const admin = await openPage(browser);
-  const student = await openPage(browser);
-  const other = await openPage(browser);
+  const admin = await openPage(e2e.browser);
+  const student = await openPage(e2e.browser);
+  const other = await openPage(e2e.browser);
   try {
     const a = admin.page;
-    await useSession(a, taal.baseUrl, adminLogin);
-    await a.goto(`${taal.baseUrl}/manageNotification`);
+    await useSession(a, e2e.baseUrl, adminLogin);
+    await a.goto(`${e2e.baseUrl}/manageNotification`);
     await a.locator('[data-testid="manage-notifications"]').waitFor();
     // The back office's list starts empty: the illustration.
     await a.locator('[data-testid="notifications-empty"]').waitFor();
     await shot(a, 'manage-notifications-empty-en');
-    await language(a, 'bn');
+    await switchLanguage(a, 'bn');
     await shot(a, 'manage-notifications-empty-bn');
-    await language(a, 'en');
+    await switchLanguage(a, 'en');
     await a.click('[data-testid="notification-create"]');
     expect(await a.locator('[data-testid="notification-error"]').textContent()).toBe('Please write the notification');
 
     // The student's page is open (and the other student's) before the notification exists.
     // The demo student starts with nothing unread (an earlier test's answer notified them).
-    const studentLogin = await loginByApi(taal.baseUrl, DEMO.student);
-    for (const n of await api<{ _id: string }[]>('GET', `notification/user/${studentLogin.user._id}`, studentLogin.token)) {
-      await api('DELETE', `notification/user/${studentLogin.user._id}/${n._id}`, studentLogin.token);
+    const studentLogin = await loginByApi(e2e.baseUrl, DEMO.student);
+    for (const n of await call<{ _id: string }[]>('GET', `notification/user/${studentLogin.user._id}`, studentLogin.token)) {
+      await call('DELETE', `notification/user/${studentLogin.user._id}/${n._id}`, studentLogin.token);
     }
     const s = student.page;
-    await useSession(s, taal.baseUrl, studentLogin);
-    await s.goto(`${taal.baseUrl}/allcourses`);
+    await useSession(s, e2e.baseUrl, studentLogin);
+    await s.goto(`${e2e.baseUrl}/allcourses`);
     await s.locator('[data-testid="notifications-menu"]').waitFor();
-    await useSession(other.page, taal.baseUrl, otherLogin);
-    await other.page.goto(`${taal.baseUrl}/`);
+    await useSession(other.page, e2e.baseUrl, otherLogin);
+    await other.page.goto(`${e2e.baseUrl}/`);
     await s.waitForTimeout(1000); // the stream is connected
     expect(await s.locator('[data-testid="notification-dot"]').count()).toBe(0);
 
@@ -278,9 +234,9 @@ test('notifications: the admin creates one, an open student page shows the dot w
     console.log(`[messaging e2e] the bell's dot appeared ${elapsed} ms after Create`);
     await a.locator('[data-testid="notification-entry"]', { hasText: msg }).waitFor();
     await shot(a, 'manage-notifications-en');
-    await language(a, 'bn');
+    await switchLanguage(a, 'bn');
     await shot(a, 'manage-notifications-bn');
-    await language(a, 'en');
+    await switchLanguage(a, 'en');
 
     // The dropdown: message, date, mark as read, link to all.
     await s.click('[data-testid="notifications-menu"] button');
@@ -292,16 +248,16 @@ test('notifications: the admin creates one, an open student page shows the dot w
     await s.locator('[data-testid="notification-dot"]').waitFor({ state: 'detached' });
     await s.locator('.notifications-menu .empty-state').waitFor();
     await s.screenshot({ path: path.join(SHOTS, 'bell-empty-en.png') });
-    await language(s, 'bn');
+    await switchLanguage(s, 'bn');
     if (!(await s.locator('.notifications-menu').isVisible())) await s.click('[data-testid="notifications-menu"] button');
     await s.locator('.notifications-menu .empty-state').waitFor();
     await s.screenshot({ path: path.join(SHOTS, 'bell-empty-bn.png') });
     await s.click('.notifications-menu a[href="/notifications"]');
-    await s.waitForURL(`${taal.baseUrl}/notifications`);
+    await s.waitForURL(`${e2e.baseUrl}/notifications`);
     await s.locator('[data-testid="notification-row"]', { hasText: msg }).waitFor();
     expect(await s.locator('[data-testid="notification-row"].is-read', { hasText: msg }).count()).toBe(1);
     await shot(s, 'notifications-bn');
-    await language(s, 'en');
+    await switchLanguage(s, 'en');
     await shot(s, 'notifications-en');
 
     // The other student still sees it unread.
@@ -310,7 +266,7 @@ test('notifications: the admin creates one, an open student page shows the dot w
     await o.click('[data-testid="notifications-menu"] button');
     await o.locator('[data-testid="notification-item"]', { hasText: msg }).waitFor();
     await o.screenshot({ path: path.join(SHOTS, 'bell-other-student-en.png') });
-    await language(o, 'bn');
+    await switchLanguage(o, 'bn');
     if (!(await o.locator('.notifications-menu').isVisible())) await o.click('[data-testid="notifications-menu"] button');
     await o.locator('[data-testid="notification-item"]', { hasText: msg }).waitFor();
     await o.screenshot({ path: path.join(SHOTS, 'bell-other-student-bn.png') });
@@ -333,11 +289,11 @@ test('notifications: the admin creates one, an open student page shows the dot w
 });
 
 test('mass mail: custom needs an address; the confirmed mail is sent with its unsubscribe link and the progress shows it done', async () => {
-  const admin = await openPage(browser);
+  const admin = await openPage(e2e.browser);
   try {
     const { page, errors } = admin;
-    await useSession(page, taal.baseUrl, await loginByApi(taal.baseUrl, DEMO.admin));
-    await page.goto(`${taal.baseUrl}/admin/mass-mailing`);
+    await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.admin));
+    await page.goto(`${e2e.baseUrl}/admin/mass-mailing`);
     await page.locator('[data-testid="mass-mailing"]').waitFor();
     await page.selectOption('[data-testid="mass-mail-audience"]', 'custom');
     await page.fill('[data-testid="mass-mail-subject"]', 'Spring concert');
@@ -354,15 +310,41 @@ test('mass mail: custom needs an address; the confirmed mail is sent with its un
     await page.click('[data-testid="mass-mail-confirm-send"]');
     await toastWith(page, 'Mass mailing sent successful!');
     await page.locator('[data-testid="mass-mail-row"]', { hasText: 'Spring concert' }).locator('.status-ok').waitFor({ timeout: 15_000 });
-    const [mail] = await waitForMails(taal, to, 1);
+    const [mail] = await waitForMails(e2e.taal, to, 1);
     expect(mail!.subject).toContain('Spring concert');
     expect(mail!.body).toContain('/api/v1/mass-mail/unsubscribe/');
     await shot(page, 'mass-mail-progress-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await page.selectOption('[data-testid="mass-mail-audience"]', 'custom');
     await shot(page, 'mass-mail-bn');
     expect(errors).toEqual([]);
   } finally {
     await admin.context.close();
+  }
+});
+
+test('a system notification is written in the page’s language, in the bell and on /notifications (decision 0023)', async () => {
+  const studentLogin = await loginByApi(e2e.baseUrl, DEMO.student);
+  const instructorLogin = await loginByApi(e2e.baseUrl, DEMO.instructor);
+  // The instructor answers a message: the student gets the "replied" notification, a system text.
+  const sent = await call<{ _id: string }>('POST', 'contact/instructor/', studentLogin.token, { to: DEMO_INSTRUCTOR_PROFILE, message: `Tuning? ${Date.now()}` });
+  await call('POST', `contact/r/${sent._id}`, instructorLogin.token, { reply: 'Use a tuner.' });
+  const student = await openPage(e2e.browser);
+  try {
+    const s = student.page;
+    await useSession(s, e2e.baseUrl, studentLogin, { lang: 'bn' });
+    await s.goto(`${e2e.baseUrl}/notifications`);
+    await s.locator('[data-testid="notification-row"]', { hasText: 'আপনার বার্তার উত্তর দিয়েছেন।' }).first().waitFor();
+    await shot(s, 'notifications-system-bn');
+    await s.click('[data-testid="notifications-menu"] button');
+    await s.locator('[data-testid="notification-item"]', { hasText: 'আপনার বার্তার উত্তর দিয়েছেন।' }).first().waitFor();
+    await s.screenshot({ path: path.join(SHOTS, 'bell-system-bn.png') });
+    await switchLanguage(s, 'en');
+    await s.locator('[data-testid="notification-row"]', { hasText: 'replied to your message.' }).first().waitFor();
+    expect(await s.locator('[data-testid="notification-row"]', { hasText: 'আপনার বার্তার' }).count()).toBe(0);
+    await shot(s, 'notifications-system-en');
+    expect(student.errors).toEqual([]);
+  } finally {
+    await student.context.close();
   }
 });
