@@ -45,13 +45,13 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   orderPaid: {
     en: {
       subject: 'Your Taal receipt ({{orderId}})',
-      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>BDT {{money price}}</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">Discount</td><td>- BDT {{money discount}}</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">Paid from your wallet</td><td>- BDT {{money walletUsed}}</td></tr>{{/if}}<tr><td colspan="2"><b>Total paid</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{url link}}">Go to your classroom</a></p>',
-      text: 'Hello {{name}},\n\nThank you! Your payment was received.\n{{#each courses}}- {{title}} ({{tier}}): BDT {{money price}}\n{{/each}}{{#if discount}}Discount: - BDT {{money discount}}\n{{/if}}{{#if walletUsed}}Paid from your wallet: - BDT {{money walletUsed}}\n{{/if}}Total paid: BDT {{money total}}\n\nYour classroom: {{link}}',
+      html: '<p>Hello {{name}},</p><p>Thank you! Your payment was received.</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier tier "en"}}</td><td>BDT {{money price}}</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">Discount</td><td>- BDT {{money discount}}</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">Paid from your wallet</td><td>- BDT {{money walletUsed}}</td></tr>{{/if}}<tr><td colspan="2"><b>Total paid</b></td><td><b>BDT {{money total}}</b></td></tr></table><p><a href="{{url link}}">Go to your classroom</a></p>',
+      text: 'Hello {{name}},\n\nThank you! Your payment was received.\n{{#each courses}}- {{title}} ({{tier tier "en"}}): BDT {{money price}}\n{{/each}}{{#if discount}}Discount: - BDT {{money discount}}\n{{/if}}{{#if walletUsed}}Paid from your wallet: - BDT {{money walletUsed}}\n{{/if}}Total paid: BDT {{money total}}\n\nYour classroom: {{link}}',
     },
     bn: {
       subject: 'আপনার তাল রসিদ ({{orderId}})',
-      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier}}</td><td>{{money price}} টাকা</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">ছাড়</td><td>- {{money discount}} টাকা</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">ওয়ালেট থেকে</td><td>- {{money walletUsed}} টাকা</td></tr>{{/if}}<tr><td colspan="2"><b>মোট পরিশোধ</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{url link}}">ক্লাসরুমে যান</a></p>',
-      text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।\n{{#each courses}}- {{title}} ({{tier}}): {{money price}} টাকা\n{{/each}}{{#if discount}}ছাড়: - {{money discount}} টাকা\n{{/if}}{{#if walletUsed}}ওয়ালেট থেকে: - {{money walletUsed}} টাকা\n{{/if}}মোট পরিশোধ: {{money total}} টাকা\n\nআপনার ক্লাসরুম: {{link}}',
+      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।</p><table>{{#each courses}}<tr><td>{{title}}</td><td>{{tier tier "bn"}}</td><td>{{money price}} টাকা</td></tr>{{/each}}{{#if discount}}<tr><td colspan="2">ছাড়</td><td>- {{money discount}} টাকা</td></tr>{{/if}}{{#if walletUsed}}<tr><td colspan="2">ওয়ালেট থেকে</td><td>- {{money walletUsed}} টাকা</td></tr>{{/if}}<tr><td colspan="2"><b>মোট পরিশোধ</b></td><td><b>{{money total}} টাকা</b></td></tr></table><p><a href="{{url link}}">ক্লাসরুমে যান</a></p>',
+      text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে।\n{{#each courses}}- {{title}} ({{tier tier "bn"}}): {{money price}} টাকা\n{{/each}}{{#if discount}}ছাড়: - {{money discount}} টাকা\n{{/if}}{{#if walletUsed}}ওয়ালেট থেকে: - {{money walletUsed}} টাকা\n{{/if}}মোট পরিশোধ: {{money total}} টাকা\n\nআপনার ক্লাসরুম: {{link}}',
     },
   },
   giftCardReceived: {
@@ -116,13 +116,23 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   },
 };
 
-const LAYOUT = '<!doctype html><html lang="{{lang}}"><body style="font-family:\'Noto Sans Bengali\',system-ui,sans-serif;color:#231a14;max-width:600px;margin:0 auto;padding:16px">{{{body}}}<p style="color:#777;font-size:12px">Taal</p></body></html>';
+const LAYOUT = '<!doctype html><html lang="{{lang}}"><head><meta charset="utf-8"></head><body style="font-family:\'Noto Sans Bengali\',system-ui,sans-serif;color:#231a14;max-width:600px;margin:0 auto;padding:16px">{{{body}}}<p style="color:#777;font-size:12px">Taal</p></body></html>';
 
 const engine = Handlebars.create();
 /** Poisha as taka with two decimals. */
 engine.registerHelper('money', (poisha: unknown) => (Number(poisha) / 100).toFixed(2));
 /** A link in an attribute: only what HTML needs escaped (`=` and the like stay readable). */
 engine.registerHelper('url', (href: unknown) => new engine.SafeString(String(href ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)));
+/** A course tier as the storefront names it. */
+const TIERS: Record<string, { en: string; bn: string }> = {
+  silver: { en: 'Silver', bn: 'সিলভার' },
+  gold: { en: 'Gold', bn: 'গোল্ড' },
+  diamond: { en: 'Diamond', bn: 'ডায়মন্ড' },
+};
+engine.registerHelper('tier', (tier: unknown, lang: unknown) => {
+  const known = Object.prototype.hasOwnProperty.call(TIERS, String(tier)) ? TIERS[String(tier)] : undefined;
+  return known ? known[lang === 'bn' ? 'bn' : 'en'] : String(tier ?? '');
+});
 /** True for a list of exactly one. */
 engine.registerHelper('one', (list: unknown) => Array.isArray(list) && list.length === 1);
 /** A number in Bengali digits. */
