@@ -3,25 +3,13 @@
 // delete it; the order lists with their date range. English and Bengali; screenshots of each
 // screen go to /tmp/shots-panel-admin/ (override with SHOTS_DIR).
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+import { api, DEMO, dhakaDay, dmy, loginByApi, loginInUi, openPage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
 
 interface Voucher {
   _id: string;
@@ -32,51 +20,14 @@ interface Voucher {
   expireDate: string;
 }
 
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A full-page screenshot, toasts closed first (they would cover the screen). */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-/** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */
-const dhakaDay = (days = 0) => new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const dmy = (iso: string) => iso.split('-').reverse().join('-');
-
-async function loginAsAdmin(page: Page) {
-  await page.goto(`${taal.baseUrl}/login`);
-  await page.fill('#f-email', DEMO.admin.email);
-  await page.fill('#f-password', DEMO.admin.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(`${taal.baseUrl}/`);
-}
-
 test('coupons: create with validation (digits only, missing field), list, delete; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
-  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const { page, context, errors } = await openPage(e2e.browser);
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
   const code = `SAVE${Date.now().toString(36).toUpperCase()}`;
   const expire = dhakaDay(20);
   try {
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/admincuponlist`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/admincuponlist`);
     await page.waitForSelector('[data-testid="admin-coupon-list"] [data-testid="no-data"]');
 
     // The side menu's Orders group leads to the create form.
@@ -158,10 +109,10 @@ interface Order {
 }
 
 test('orders and paid orders: date range with quick ranges, 10 rows a page, paid rows highlighted, CSV; held for review; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
-  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-  const student = await loginByApi(taal.baseUrl, DEMO.student);
-  const courses = (await (await fetch(`${taal.baseUrl}/api/v1/course/`)).json()) as { data: { _id: string; title: string }[] };
+  const { page, context, errors } = await openPage(e2e.browser);
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const student = await loginByApi(e2e.baseUrl, DEMO.student);
+  const courses = (await (await fetch(`${e2e.baseUrl}/api/v1/course/`)).json()) as { data: { _id: string; title: string }[] };
   const [first, second] = courses.data as [{ _id: string; title: string }, { _id: string; title: string }];
   try {
     // One paid order (a 100% voucher through the zero-cost path), then eleven unpaid ones.
@@ -178,8 +129,8 @@ test('orders and paid orders: date range with quick ranges, 10 rows a page, paid
     const all = await call<Order[]>('GET', `analytics/orders/${dhakaDay(-30)}/${today}`, admin.token);
     expect(all).toHaveLength(12);
 
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/adminorderlist`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/adminorderlist`);
     await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
     // The last 30 days by default.
     expect(await page.getAttribute('[data-testid="quick-30"]', 'aria-pressed')).toBe('true');
@@ -293,7 +244,7 @@ test('orders and paid orders: date range with quick ranges, 10 rows a page, paid
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-paid-orders"] h1')?.textContent === 'পরিশোধিত অর্ডার');
     expect(await page.textContent('tr.row-paid td[data-col="status"]')).toBe('পরিশোধিত');
     await shot(page, 'admin-paid-orders-bn');
-    await page.goto(`${taal.baseUrl}/adminorderlist`);
+    await page.goto(`${e2e.baseUrl}/adminorderlist`);
     await page.waitForSelector('[data-testid="orders-table"] [data-testid="table-row"]');
     expect(await page.textContent('[data-testid="quick-7"]')).toBe('গত সপ্তাহ');
     await page.waitForSelector('[data-testid="held-orders"] [data-testid="no-data"]');

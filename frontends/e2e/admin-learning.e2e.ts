@@ -10,26 +10,13 @@
 //   columns are checked with seven rows answered by the page (GET course-invalidate
 //   intercepted), in English and Bengali.
 // Screenshots go to /tmp/shots-learning-panels/ (SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+import { api, apiGet, DEMO, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { request, call } = api(e2e);
 
 interface Course {
   _id: string;
@@ -53,59 +40,6 @@ interface ExpiredRow {
   createdAt: string;
 }
 
-async function request(
-  method: 'GET' | 'POST',
-  p: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; json: { success: boolean; data: unknown; message?: string } }> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    json: (await res.json()) as { success: boolean; data: unknown; message?: string },
-  };
-}
-
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
-  const { status, json } = await request(method, p, token, body);
-  if (!json.success) throw new Error(`${method} ${p}: ${status} ${json.message}`);
-  return json.data as T;
-}
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A full-page screenshot, toasts closed first (they would cover the screen). */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-async function loginAsAdmin(page: Page) {
-  await page.goto(`${taal.baseUrl}/login`);
-  await page.fill('#f-email', DEMO.admin.email);
-  await page.fill('#f-password', DEMO.admin.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(`${taal.baseUrl}/`);
-}
-
-async function language(page: Page, lng: 'en' | 'bn') {
-  await page.selectOption('[data-testid="language-menu"] select', lng);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-}
-
 const sortedLessons = async (courseId: string, token: string) =>
   [...(await call<{ lessons: Lesson[] }>('GET', `course/secure-course/${courseId}`, token)).lessons].sort(
     (a, b) => a.position - b.position,
@@ -124,10 +58,10 @@ async function demoLessons(courseId: string, token: string, timeoutMs = 90_000):
 }
 
 test('update lesson titles: choose a course, the short-title refusal, then a rename; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    const courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
     const course = courses[0]!;
     const lessons = await demoLessons(course._id, admin.token);
     expect(lessons.map((l) => l.status)).toEqual(['open', 'login', 'paid', 'paid']);
@@ -140,8 +74,8 @@ test('update lesson titles: choose a course, the short-title refusal, then a ren
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe('Please enter a title for the lesson');
 
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/updatelesson`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/updatelesson`);
     await page.waitForSelector('[data-testid="admin-update-lesson"] [data-testid="lesson-pick-first"]');
     expect(await page.textContent('[data-testid="admin-update-lesson"] h1')).toBe('Update lesson titles');
     await page.waitForFunction(
@@ -206,8 +140,8 @@ test('update lesson titles: choose a course, the short-title refusal, then a ren
     );
 
     // ---- Bengali, opened from its link (?id=): the refusal and a rename of lesson 2.
-    await page.goto(`${taal.baseUrl}/updatelesson?id=${course._id}`);
-    await language(page, 'bn');
+    await page.goto(`${e2e.baseUrl}/updatelesson?id=${course._id}`);
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="admin-update-lesson"] h1')?.textContent ===
@@ -229,7 +163,7 @@ test('update lesson titles: choose a course, the short-title refusal, then a ren
     await rows.nth(1).locator('[data-testid="lesson-title"]').waitFor();
     expect((await sortedLessons(course._id, admin.token))[1]!.originalname).toBe(bnTitle);
     await shot(page, 'admin-update-lesson-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
 
     expect(errors).toEqual([]);
   } finally {
@@ -238,12 +172,12 @@ test('update lesson titles: choose a course, the short-title refusal, then a ren
 }, 240_000);
 
 test('expired subscriptions: the real (empty) list, then 5 a page with seven rows answered by the page; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     expect(await call<ExpiredRow[]>('GET', 'course-invalidate', admin.token)).toEqual([]);
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/subscription-expire-data`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/subscription-expire-data`);
     await page.waitForSelector('[data-testid="expired-table"] [data-testid="no-data"]');
     expect(await page.textContent('[data-testid="admin-expired"] h1')).toBe('Expired subscriptions');
     expect(await page.textContent('[data-testid="expired-table"] [data-testid="no-data"]')).toBe(
@@ -256,17 +190,17 @@ test('expired subscriptions: the real (empty) list, then 5 a page with seven row
         .getAttribute('class'),
     ).toContain('active');
     await shot(page, 'admin-expired-empty-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="expired-table"] [data-testid="no-data"]')?.textContent ===
         'কোনো তথ্য পাওয়া যায়নি',
     );
     await shot(page, 'admin-expired-empty-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
 
     // Seven rows answered by the page (see the header), newest expiry first as the API sends them.
-    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    const courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
     const base = Date.UTC(2026, 9, 20, 4, 30); // 20-10-2026 04:30 UTC
     const rows: ExpiredRow[] = Array.from({ length: 7 }, (_, i) => {
       const c = courses[i % courses.length]!;
@@ -285,7 +219,7 @@ test('expired subscriptions: the real (empty) list, then 5 a page with seven row
     await page.route('**/api/v1/course-invalidate', (route) =>
       route.fulfill({ json: { success: true, data: rows } }),
     );
-    await page.goto(`${taal.baseUrl}/subscription-expire-data`);
+    await page.goto(`${e2e.baseUrl}/subscription-expire-data`);
     const table = page.locator('[data-testid="expired-table"]');
     await table.locator('[data-testid="table-row"]').first().waitFor();
     expect(await table.locator('th').allTextContents()).toEqual([
@@ -343,7 +277,7 @@ test('expired subscriptions: the real (empty) list, then 5 a page with seven row
     );
     await table.locator('.data-table-search input').fill('');
 
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="admin-expired"] h1')?.textContent === 'মেয়াদোত্তীর্ণ সাবস্ক্রিপশন',
@@ -359,7 +293,7 @@ test('expired subscriptions: the real (empty) list, then 5 a page with seven row
       'মেয়াদ শেষ',
     ]);
     await shot(page, 'admin-expired-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
     await page.unroute('**/api/v1/course-invalidate');
 
     expect(errors).toEqual([]);

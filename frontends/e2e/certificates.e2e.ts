@@ -10,27 +10,15 @@
 // - logged out, /certificate/{id} shows the name, course and date, and its PDF link answers
 //   application/pdf; an unknown id shows "Certificate not found". English and Bengali.
 // Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+import type { Page } from 'playwright-core';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-certificates';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { request, call } = api(e2e);
 
 interface Course {
   _id: string;
@@ -46,58 +34,6 @@ interface Certificate {
   requestedAt: string;
   providedAt: string;
 }
-
-async function request(method: 'GET' | 'POST', p: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    json: (await res.json()) as { success: boolean; data: unknown; message?: string },
-  };
-}
-
-async function call<T>(method: 'GET' | 'POST', p: string, token: string | null, body?: unknown): Promise<T> {
-  const { status, json } = await request(method, p, token, body);
-  if (!json.success) throw new Error(`${method} ${p}: ${status} ${json.message}`);
-  return json.data as T;
-}
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A full-page screenshot, toasts closed first (they would cover the screen). */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-async function loginAsAdmin(page: Page) {
-  await page.goto(`${taal.baseUrl}/login`);
-  await page.fill('#f-email', DEMO.admin.email);
-  await page.fill('#f-password', DEMO.admin.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(`${taal.baseUrl}/`);
-}
-
-async function language(page: Page, lng: 'en' | 'bn') {
-  await page.selectOption('[data-testid="language-menu"] select', lng);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-}
-
-/** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */
-const dhakaDay = (days = 0) =>
-  new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Waits until learning has granted the student's enrolment in the course (from commerce.order.paid). */
 async function enrolled(courseId: string, token: string, timeoutMs = 30_000) {
@@ -118,9 +54,9 @@ const rowOf = (page: Page, course: string) =>
   page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course });
 
 test('a student asks, the admin provides it on /admincertificatelist, anyone verifies it at /certificate/{id}; en and bn', async () => {
-  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-  const student = await loginByApi(taal.baseUrl, DEMO.student);
-  const [first, second] = (await apiGet<Course[]>(taal.baseUrl, 'course/')) as [Course, Course];
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const student = await loginByApi(e2e.baseUrl, DEMO.student);
+  const [first, second] = (await apiGet<Course[]>(e2e.baseUrl, 'course/')) as [Course, Course];
 
   // Without an enrolment the student is refused.
   const early = await request(
@@ -170,10 +106,10 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   // Not provided yet: the public check does not know it.
   expect((await request('GET', `certificate/${one.certificate._id}`, null)).status).toBe(404);
 
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/admincertificatelist`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/admincertificatelist`);
     await rowOf(page, first.title).waitFor();
     expect(await page.textContent('[data-testid="admin-certificates"] h1')).toBe('Certificate requests');
     expect(await page.textContent('[data-testid="certificate-count"]')).toBe('2 requests');
@@ -237,7 +173,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     await shot(page, 'admin-certificates-provided-en');
 
     // Bengali: the other one.
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () => document.querySelector('[data-testid="admin-certificates"] h1')?.textContent === 'সনদের অনুরোধ',
     );
@@ -254,7 +190,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     expect(await other.locator('[data-testid="certificate-status"]').textContent()).toBe('প্রদান করা হয়েছে');
     expect(await page.locator('[data-testid="certificate-pending"]').count()).toBe(0);
     await shot(page, 'admin-certificates-provided-bn');
-    await language(page, 'en');
+    await switchLanguage(page, 'en');
 
     // Asking again now answers 'provided'.
     expect((await ask(first)).status).toBe('provided');
@@ -264,10 +200,10 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   }
 
   // Logged out: the public page and its PDF.
-  const visitor = await openPage(browser);
+  const visitor = await openPage(e2e.browser);
   try {
     const v = visitor.page;
-    await v.goto(`${taal.baseUrl}/certificate/${id}`);
+    await v.goto(`${e2e.baseUrl}/certificate/${id}`);
     await v.waitForSelector('[data-testid="certificate-verified"]');
     expect(await v.textContent('[data-testid="certificate-verified"] h1')).toBe('Certificate verified');
     expect(await v.textContent('[data-testid="certificate-name"]')).toBe(student.user.name);
@@ -289,7 +225,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     }, href!);
     expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
     await shot(v, 'public-certificate-found-en');
-    await language(v, 'bn');
+    await switchLanguage(v, 'bn');
     await v.waitForFunction(
       () =>
         document.querySelector('[data-testid="certificate-verified"] h1')?.textContent ===
@@ -301,11 +237,11 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
 
     // An unknown id (and one that is not even an id): not found.
     const unknown = randomUUID();
-    await v.goto(`${taal.baseUrl}/certificate/${unknown}`);
+    await v.goto(`${e2e.baseUrl}/certificate/${unknown}`);
     await v.waitForSelector('[data-testid="certificate-not-found"]');
     expect(await v.textContent('[data-testid="certificate-not-found"] h1')).toBe('সনদ পাওয়া যায়নি');
     await shot(v, 'public-certificate-not-found-bn');
-    await language(v, 'en');
+    await switchLanguage(v, 'en');
     await v.waitForFunction(
       () =>
         document.querySelector('[data-testid="certificate-not-found"] h1')?.textContent ===
@@ -313,7 +249,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     );
     expect(await v.textContent('[data-testid="certificate-id"]')).toBe(`Certificate ID: ${unknown}`);
     await shot(v, 'public-certificate-not-found-en');
-    await v.goto(`${taal.baseUrl}/certificate/not-a-certificate`);
+    await v.goto(`${e2e.baseUrl}/certificate/not-a-certificate`);
     await v.waitForSelector('[data-testid="certificate-not-found"]');
     expect(visitor.errors).toEqual([]);
   } finally {
@@ -322,7 +258,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
 }, 180_000);
 
 test('the request table shows 20 a page as the server pages them (?page= asked, the pager counts every request)', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   const total = 45;
   const made = (n: number): Certificate => ({
     _id: randomUUID(),
@@ -349,8 +285,8 @@ test('the request table shows 20 a page as the server pages them (?page= asked, 
         }),
       });
     });
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/admincertificatelist`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/admincertificatelist`);
     await page.waitForSelector('[data-testid="certificates-table"] [data-testid="table-row"]');
     const rows = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]');
     expect(await rows.count()).toBe(20);
@@ -390,7 +326,7 @@ test('the request table shows 20 a page as the server pages them (?page= asked, 
         document.querySelector('[data-testid="table-info"]')?.textContent ===
         'Showing 41 to 45 of 45 entries',
     );
-    await page.goto(`${taal.baseUrl}/admincertificatelist?page=9`);
+    await page.goto(`${e2e.baseUrl}/admincertificatelist?page=9`);
     await page.waitForURL('**/admincertificatelist?page=3');
     await page.waitForFunction(
       () =>

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../tools/testing/wait';
 
 export { freePort };
@@ -74,6 +74,151 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
   });
 }
+
+export interface ShotOptions {
+  /** Whole page (default) or only the viewport. */
+  fullPage?: boolean;
+  /** Leave the toasts on the screen (by default they are closed first: they would cover it). */
+  keepToasts?: boolean;
+  /** Scroll to the top first. */
+  scrollTop?: boolean;
+}
+
+/** A full-page screenshot into `dir`/`name`.png, toasts closed and fonts loaded first. */
+export async function screenshot(page: Page, dir: string, name: string, { fullPage = true, keepToasts = false, scrollTop = false }: ShotOptions = {}): Promise<void> {
+  await page.evaluate(
+    async ([close, top]) => {
+      if (close) document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
+      if (top) window.scrollTo(0, 0);
+      await document.fonts.ready;
+    },
+    [!keepToasts, scrollTop] as const,
+  );
+  if (!keepToasts) await page.waitForFunction(() => !document.querySelector('.toast'));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+export interface E2E {
+  /** The running all-in-one (set in beforeAll). */
+  readonly taal: Taal;
+  readonly baseUrl: string;
+  /** Chromium (set in beforeAll). */
+  readonly browser: Browser;
+  /** A screenshot into the suite's shotsDir (see `screenshot`). */
+  shot: (page: Page, name: string, options?: ShotOptions) => Promise<void>;
+}
+
+/**
+ * Registers the suite's beforeAll (start the all-in-one with `env`, launch Chromium, make
+ * `shotsDir`) and afterAll (close Chromium, stop the all-in-one). `env` may be a function, called
+ * in beforeAll (after the hooks the file registered before this call).
+ */
+export function useE2E(options: { env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>); shotsDir?: string } = {}): E2E {
+  let taal: Taal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const env = typeof options.env === 'function' ? await options.env() : options.env;
+    taal = await startTaal(env);
+    browser = await launchBrowser();
+    if (options.shotsDir) fs.mkdirSync(options.shotsDir, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await taal?.stop();
+  }, 30_000);
+  const started = <T>(what: string, v: T | undefined): T => {
+    if (v === undefined) throw new Error(`${what} is not started (use it inside a test or a later hook)`);
+    return v;
+  };
+  return {
+    get taal() {
+      return started('the all-in-one', taal);
+    },
+    get baseUrl() {
+      return started('the all-in-one', taal).baseUrl;
+    },
+    get browser() {
+      return started('Chromium', browser);
+    },
+    shot: (page, name, shotOptions) => {
+      if (!options.shotsDir) throw new Error('useE2E was given no shotsDir');
+      return screenshot(page, options.shotsDir, name, shotOptions);
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  data: T;
+  message?: string;
+  reason?: string;
+}
+
+/**
+ * JSON calls through the real gateway (`target.baseUrl` read at each call) with a bearer token
+ * when one is given: `request` answers the status and the envelope, `call` the envelope's data
+ * (and throws unless it succeeded).
+ */
+export function api(target: { readonly baseUrl: string }) {
+  async function request<T = unknown>(method: string, p: string, token?: string | null, body?: unknown): Promise<{ status: number; json: Envelope<T> }> {
+    const res = await fetch(`${target.baseUrl}/api/v1/${p}`, {
+      method,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Envelope<T> };
+  }
+  async function call<T>(method: string, p: string, token?: string | null, body?: unknown): Promise<T> {
+    const { status, json } = await request<T>(method, p, token, body);
+    if (!json.success) throw new Error(`${method} ${p}: ${status} ${json.message}`);
+    return json.data;
+  }
+  return { request, call };
+}
+
+/** Waits for a toast with the text; answers the first such toast. */
+export async function toastWith(page: Page, text: string, timeout = 15_000): Promise<Locator> {
+  const toast = page.locator('.toast', { hasText: text }).first();
+  await toast.waitFor({ timeout });
+  return toast;
+}
+
+/** Fills the login form the page shows and submits it. */
+export async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.fill('#f-email', account.email);
+  await page.fill('#f-password', account.password);
+  await page.click('[data-testid="login-submit"]');
+}
+
+/** Logs in through the UI (/login) and waits for the landing page it leads to. */
+export async function loginInUi(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, account);
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Switches the language with the header's language menu and waits until the page is in it. */
+export async function switchLanguage(page: Page, lng: 'en' | 'bn', options: { fonts?: boolean } = {}): Promise<void> {
+  await page.selectOption('[data-testid="language-menu"] select', lng);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+  if (options.fonts) await page.evaluate(() => document.fonts.ready);
+}
+
+/** Polls `probe` every 250 ms until it answers something. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */
+export const dhakaDay = (days = 0) => new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD as DD-MM-YYYY. */
+export const dmy = (iso: string) => iso.split('-').reverse().join('-');
 
 export interface Session {
   context: BrowserContext;
