@@ -284,6 +284,9 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     await new Promise((r) => setTimeout(r, 500));
     expect(await messaging.mails.states(`bad:${RUN}`)).toEqual([]);
     expect(mailsTo(mailDir, to)).toHaveLength(1);
+    // Finished mails are pruned once old (30 days by default; 0 here).
+    expect(await messaging.mails.prune(0)).toBeGreaterThan(0);
+    expect(await messaging.mails.states(`test-certificate:${RUN}`)).toEqual([]);
   }, 40_000);
 
   it('system notifications are written in the reader’s language', async () => {

@@ -89,6 +89,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const mails = new TransactionalMails(sql, deps.mailer, logger);
   const uncertain = await mails.settleInterrupted();
   if (uncertain > 0) logger.warn({ uncertain }, 'transactional mails interrupted by a crash while being sent: not retried');
+  let lastPruned = 0;
   const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), logger);
   const mailJob = startPeriodicJob({
     name: 'transactional mail',
@@ -96,6 +97,10 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     logger,
     run: async () => {
       for (let sent = await mails.sendBatch(); sent > 0; sent = await mails.sendBatch()) logger.info({ sent }, 'transactional mails sent');
+      if (Date.now() - lastPruned > 3_600_000) {
+        lastPruned = Date.now();
+        await mails.prune();
+      }
     },
   });
 

@@ -83,6 +83,18 @@ export class TransactionalMails {
     return sendQueued(queue, this.mailer, size, this.logger, 'transactional mail');
   }
 
+  /**
+   * Deletes finished mails (sent or uncertain) older than `olderThanDays` (default 30, the inbox's
+   * retention: a cause delivered again after that is past the bus's 7-day retention anyway).
+   */
+  async prune(olderThanDays = 30): Promise<number> {
+    const { rowCount } = await this.sql.query(
+      `DELETE FROM messaging.outgoing_mail WHERE state IN ('sent', 'uncertain') AND created_at < now() - make_interval(days => $1)`,
+      [olderThanDays],
+    );
+    return rowCount;
+  }
+
   /** How the mails of one cause fared (tests and operators): state per key starting with `prefix`. */
   async states(prefix: string): Promise<{ key: string; recipient: string; state: string; attempts: number }[]> {
     const { rows } = await this.sql.query<{ key: string; recipient: string; state: string; attempts: number }>(

@@ -21,25 +21,25 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
   verification: {
     en: {
       subject: 'Verify your Taal account',
-      html: '<p>Hello {{name}},</p><p>Please confirm your e-mail address to start learning.</p><p><a href="{{url link}}">Verify my account</a></p>',
-      text: 'Hello {{name}},\n\nPlease confirm your e-mail address to start learning:\n{{link}}',
+      html: '<p>Hello {{name}},</p><p>Please confirm your e-mail address to start learning (the link is valid for 24 hours).</p><p><a href="{{url link}}">Verify my account</a></p><p>If you did not sign up for Taal, ignore this mail.</p>',
+      text: 'Hello {{name}},\n\nPlease confirm your e-mail address to start learning (the link is valid for 24 hours):\n{{link}}\n\nIf you did not sign up for Taal, ignore this mail.',
     },
     bn: {
       subject: 'আপনার তাল অ্যাকাউন্ট যাচাই করুন',
-      html: '<p>প্রিয় {{name}},</p><p>শেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন।</p><p><a href="{{url link}}">অ্যাকাউন্ট যাচাই করুন</a></p>',
-      text: 'প্রিয় {{name}},\n\nশেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন:\n{{link}}',
+      html: '<p>প্রিয় {{name}},</p><p>শেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন (লিংকটি ২৪ ঘণ্টা বৈধ)।</p><p><a href="{{url link}}">অ্যাকাউন্ট যাচাই করুন</a></p><p>আপনি তালে নিবন্ধন না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।</p>',
+      text: 'প্রিয় {{name}},\n\nশেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন (লিংকটি ২৪ ঘণ্টা বৈধ):\n{{link}}\n\nআপনি তালে নিবন্ধন না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।',
     },
   },
   passwordReset: {
     en: {
       subject: 'Reset your Taal password',
-      html: '<p>Hello {{name}},</p><p>Someone asked to reset your password. If it was you, choose a new one:</p><p><a href="{{url link}}">Choose a new password</a></p><p>If not, ignore this mail.</p>',
-      text: 'Hello {{name}},\n\nSomeone asked to reset your password. If it was you, choose a new one:\n{{link}}\n\nIf not, ignore this mail.',
+      html: '<p>Hello {{name}},</p><p>Someone asked to reset your password. If it was you, choose a new one (the link is valid for one hour and works once):</p><p><a href="{{url link}}">Choose a new password</a></p><p>If not, ignore this mail: your password stays the same.</p>',
+      text: 'Hello {{name}},\n\nSomeone asked to reset your password. If it was you, choose a new one (the link is valid for one hour and works once):\n{{link}}\n\nIf not, ignore this mail: your password stays the same.',
     },
     bn: {
       subject: 'আপনার তাল পাসওয়ার্ড রিসেট করুন',
-      html: '<p>প্রিয় {{name}},</p><p>আপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন:</p><p><a href="{{url link}}">নতুন পাসওয়ার্ড দিন</a></p><p>না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।</p>',
-      text: 'প্রিয় {{name}},\n\nআপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন:\n{{link}}\n\nনা করে থাকলে এই ইমেইলটি উপেক্ষা করুন।',
+      html: '<p>প্রিয় {{name}},</p><p>আপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন (লিংকটি এক ঘণ্টা বৈধ এবং একবারই কাজ করে):</p><p><a href="{{url link}}">নতুন পাসওয়ার্ড দিন</a></p><p>না করে থাকলে এই ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড বদলাবে না।</p>',
+      text: 'প্রিয় {{name}},\n\nআপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন (লিংকটি এক ঘণ্টা বৈধ এবং একবারই কাজ করে):\n{{link}}\n\nনা করে থাকলে এই ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড বদলাবে না।',
     },
   },
   orderPaid: {
