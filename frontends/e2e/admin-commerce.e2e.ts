@@ -3,7 +3,7 @@
 // delete it; the order lists with their date range. English and Bengali; screenshots of each
 // screen go to /tmp/shots-panel-admin/ (override with SHOTS_DIR).
 import fs from 'node:fs';
-import { api, DEMO, dhakaDay, dmy, loginByApi, loginInUi, openPage, toastWith, useE2E } from './support';
+import { api, DEMO, dhakaDay, dmy, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
 
@@ -85,8 +85,7 @@ test('coupons: create with validation (digits only, missing field), list, delete
     expect((await call<Voucher[]>('GET', 'cart/cupon/list', admin.token)).map((v) => v.cuponCode)).toEqual([`${code}B`]);
 
     // Bengali.
-    await page.selectOption('[data-testid="language-menu"] select', 'bn');
-    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-coupon-list"] h1')?.textContent === 'কুপন');
     expect(await page.textContent('[data-testid="coupon-delete"]')).toBe('মুছে ফেলুন');
     await shot(page, 'admin-coupon-list-bn');
@@ -239,8 +238,7 @@ test('orders and paid orders: date range with quick ranges, 10 rows a page, paid
     await shot(page, 'admin-paid-orders-en');
 
     // Bengali.
-    await page.selectOption('[data-testid="language-menu"] select', 'bn');
-    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-paid-orders"] h1')?.textContent === 'পরিশোধিত অর্ডার');
     expect(await page.textContent('tr.row-paid td[data-col="status"]')).toBe('পরিশোধিত');
     await shot(page, 'admin-paid-orders-bn');

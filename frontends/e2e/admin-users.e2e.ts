@@ -2,54 +2,29 @@
 // demo admin: user list with suspend/unsuspend, create account, user table, view user,
 // subscribers, social sign-up users and user analytics.
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, type Taal } from './support';
+import type { Page } from 'playwright-core';
+import { DEMO, dmy, loginByApi, loginInUi, openPage, signUpByApi, toastWith, useE2E } from './support';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A short grace window for concurrent refreshes, so the reuse check below need not wait 10 s.
-  taal = await startTaal({ REFRESH_REUSE_GRACE_MS: '1000' });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
-async function toastWith(page: Page, text: string) {
-  const toast = page.locator('.toast', { hasText: text });
-  await toast.first().waitFor({ timeout: 15_000 });
-}
+// A short grace window for concurrent refreshes, so the reuse check below need not wait 10 s.
+const e2e = useE2E({ env: { REFRESH_REUSE_GRACE_MS: '1000' } });
 
 /** A student who signed up (unverified) through the real API. */
 async function signUpStudent(page: Page, email: string, name: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ name, email, password: 'secret12', confirmPassword: 'secret12', dob: '2002-02-02', phone: '01922222222', address: 'Sylhet' })) form.append(k, v);
-  form.append('photo', new Blob([new Uint8Array(await makePng(page, 50, 50))], { type: 'image/png' }), 'p.png');
-  const res = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
+  const res = await signUpByApi(page, e2e.baseUrl, { name, email, password: 'secret12', dob: '2002-02-02', phone: '01922222222', address: 'Sylhet' }, { photo: { width: 50, height: 50 } });
   expect(res.status).toBe(201);
 }
 
-const dmy = (iso: string) => iso.split('-').reverse().join('-');
-
 test('demo admin: users by group, suspend/unsuspend, create account, table with mark verified and CSV, view user, analytics', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   const stamp = Date.now();
   const studentEmail = `student-${stamp}@example.com`;
   const uploaderEmail = `uploader-${stamp}@example.com`;
   try {
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     await signUpStudent(page, studentEmail, 'Karim Uddin');
 
     // Log in as the seeded admin; the user menu's Dashboard opens the back office.
-    await page.goto(`${taal.baseUrl}/login`);
-    await page.fill('#f-email', DEMO.admin.email);
-    await page.fill('#f-password', DEMO.admin.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
     await page.click('[data-testid="user-menu"] button');
     await page.click('[data-testid="user-menu-items"] a[href="/admin"]');
     await page.waitForSelector('[data-testid="admin-dashboard"]');
@@ -108,17 +83,17 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     expect(await page.textContent('[data-testid="create-message"]')).toBe('email is exist!!');
 
     // The new content uploader: suspend (can no longer log in), then unsuspend.
-    await page.goto(`${taal.baseUrl}/adminuserlist?section=content`);
+    await page.goto(`${e2e.baseUrl}/adminuserlist?section=content`);
     await card(uploaderEmail).waitFor();
     await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').click();
     await toastWith(page, 'User suspended successfully!!!');
     await page.waitForSelector(`[data-testid="user-card"][data-email="${uploaderEmail}"][data-suspended="true"]`);
     expect(await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').textContent()).toBe('Unsuspend');
-    await expect(loginByApi(taal.baseUrl, { email: uploaderEmail, password: 'upload123' })).rejects.toThrow();
+    await expect(loginByApi(e2e.baseUrl, { email: uploaderEmail, password: 'upload123' })).rejects.toThrow();
     await card(uploaderEmail).locator('[data-testid="toggle-suspend"]').click();
     await toastWith(page, 'User unsuspended successfully!!!');
     await page.waitForSelector(`[data-testid="user-card"][data-email="${uploaderEmail}"][data-suspended="false"]`);
-    expect((await loginByApi(taal.baseUrl, { email: uploaderEmail, password: 'upload123' })).type).toBe(2);
+    expect((await loginByApi(e2e.baseUrl, { email: uploaderEmail, password: 'upload123' })).type).toBe(2);
 
     // View → /viewuser.
     await card(uploaderEmail).locator('[data-testid="view-user"]').click();
@@ -126,9 +101,9 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     expect(await page.textContent('[data-testid="view-user-name"]')).toBe('New Uploader');
 
     // The user data table: 5 rows a page, mark verified, CSV.
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    const all = ((await (await fetch(`${taal.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: unknown[] }).data;
-    await page.goto(`${taal.baseUrl}/adminuserlistdetail`);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    const all = ((await (await fetch(`${e2e.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: unknown[] }).data;
+    await page.goto(`${e2e.baseUrl}/adminuserlistdetail`);
     await page.waitForSelector('[data-testid="users-table"] [data-testid="table-row"]');
     expect(await page.locator('[data-testid="users-table"] th').allTextContents()).toEqual(['Student id', 'Join date', 'Name', 'Email', 'Date of birth', 'Phone', 'Address', 'User type', 'Status', 'Verification']);
     expect(await page.locator('[data-testid="table-row"]').count()).toBe(5);
@@ -155,18 +130,18 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     expect(await page.textContent('[data-testid="view-user-name"]')).toBe('Karim Uddin');
 
     // Subscribers and social sign-ups: none yet.
-    await page.goto(`${taal.baseUrl}/adminsubsciberlist`);
+    await page.goto(`${e2e.baseUrl}/adminsubsciberlist`);
     await page.waitForSelector('[data-testid="admin-subscriber-table"] [data-testid="no-data"]');
-    await page.goto(`${taal.baseUrl}/oauthusers`);
+    await page.goto(`${e2e.baseUrl}/oauthusers`);
     await page.waitForSelector('[data-testid="admin-oauth-users"] [data-testid="no-data"]');
 
     // User analytics: the last 30 days by default, counts as the API answers them, a chart, a table.
-    await page.goto(`${taal.baseUrl}/adminanalyticsusers`);
+    await page.goto(`${e2e.baseUrl}/adminanalyticsusers`);
     await page.waitForSelector('[data-testid="signups-chart"]');
     const from = await page.inputValue('input[name="from"]');
     const to = await page.inputValue('input[name="to"]');
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
-    const stats = ((await (await fetch(`${taal.baseUrl}/api/v1/analytics/users/${dmy(from)}/${dmy(to)}`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as {
+    const stats = ((await (await fetch(`${e2e.baseUrl}/api/v1/analytics/users/${dmy(from)}/${dmy(to)}`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as {
       data: { total: number; verified: number; notVerified: number; subscriber: number };
     }).data;
     expect(stats.total).toBe(all.length);
@@ -190,7 +165,7 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     await page.selectOption('[data-testid="language-menu"] select', 'bn');
     // The switch lands once the Bengali font is loaded (frontends/shell/src/fonts.ts).
     await page.waitForFunction(() => document.documentElement.lang === 'bn');
-    await page.goto(`${taal.baseUrl}/adminsubsciberlist`);
+    await page.goto(`${e2e.baseUrl}/adminsubsciberlist`);
     await page.waitForSelector('[data-testid="no-data"]');
     expect(await page.textContent('[data-testid="no-data"]')).toBe('কোনো তথ্য পাওয়া যায়নি');
     expect(await page.textContent('[data-testid="admin-subscriber-table"] h1')).toBe('সাবস্ক্রাইবার');
@@ -200,7 +175,7 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     await page.evaluate(() => localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.e30.dead'));
     const refreshes: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/v1/user/refresh') && refreshes.push(r.url()));
-    await page.goto(`${taal.baseUrl}/adminuserlist`);
+    await page.goto(`${e2e.baseUrl}/adminuserlist`);
     await page.waitForSelector('[data-testid="user-card"]');
     const after = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refreshToken') }));
     expect(refreshes).toHaveLength(1);
@@ -208,11 +183,11 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     expect(after.refresh).not.toBe(before.refresh);
     // The spent refresh token, presented after the grace window of concurrent tabs, is refused (rotation).
     await page.waitForTimeout(1_200);
-    const reuse = await fetch(`${taal.baseUrl}/api/v1/user/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: before.refresh }) });
+    const reuse = await fetch(`${e2e.baseUrl}/api/v1/user/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: before.refresh }) });
     expect(reuse.status).toBe(401);
     // ...and reusing it revokes the whole session: the guard now sends the admin home.
-    await page.goto(`${taal.baseUrl}/adminuserlist`);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/adminuserlist`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.waitForSelector('header a[href="/login"]');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 

@@ -12,26 +12,14 @@
 // that part is answered by the page: GET classroom is intercepted and the real enrolment is
 // shown as expired yesterday. Renew itself is real: it calls the real gateway (POST cart/), and
 // the test reads the real cart back. Screenshots go to /tmp/shots-learning-panels/ (SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal, useSession } from './support';
+import type { Page } from 'playwright-core';
+import { api, apiGet, DEMO, loginByApi, openPage, switchLanguage, useE2E, useSession, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
 
 interface Course {
   _id: string;
@@ -50,34 +38,8 @@ interface Lesson {
   status: string;
 }
 
-/** A JSON call through the real gateway with a bearer token; the envelope's data. */
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-
-/** A full-page screenshot, toasts closed first (they would cover the screen). */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
 async function openClassroom(page: Page) {
-  await page.goto(`${taal.baseUrl}/studentpanel?tab=0`);
+  await page.goto(`${e2e.baseUrl}/studentpanel?tab=0`);
   await page.waitForSelector('[data-testid="tabpanel-classroom"]');
 }
 
@@ -92,25 +54,15 @@ const enDate = (iso: string) => {
   return `${get('month')} ${get('day')}, ${get('year')}`;
 };
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 test('classroom: empty, then a bought course with expiry, progress and practice; Renew of an expired one; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const student = await loginByApi(taal.baseUrl, DEMO.student);
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const student = await loginByApi(e2e.baseUrl, DEMO.student);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     const me = student.user._id;
-    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    const courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
     const course = courses[0]!;
-    await useSession(page, taal.baseUrl, student);
+    await useSession(page, e2e.baseUrl, student);
 
     // ---- No courses: the empty message and a link to the course list.
     expect(await call<ClassroomItem[]>('GET', `classroom/${me}`, student.token)).toEqual([]);
@@ -121,16 +73,14 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     );
     expect(await page.getAttribute('[data-testid="classroom-browse"]', 'href')).toBe('/allcourses');
     await shot(page, 'classroom-empty-en');
-    await page.selectOption('[data-testid="language-menu"] select', 'bn');
-    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="classroom-empty"] p')?.textContent ===
         'আপনার এখনো কোনো কোর্স নেই। কোনো কোর্স কিনলে তা এখানে দেখা যাবে।',
     );
     await shot(page, 'classroom-empty-bn');
-    await page.selectOption('[data-testid="language-menu"] select', 'en');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await switchLanguage(page, 'en');
 
     // ---- Buy the course at the gold tier for real: 100% voucher, zero-cost order.
     const code = `CLASS${Date.now().toString(36).toUpperCase()}`;
@@ -269,8 +219,7 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     await shot(page, 'classroom-expired-en');
 
     // ---- Bengali: the expired card, then the active one and the empty state's text.
-    await page.selectOption('[data-testid="language-menu"] select', 'bn');
-    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(
       () => document.querySelector('[data-testid="classroom-state"]')?.textContent === 'মেয়াদোত্তীর্ণ',
     );
@@ -282,7 +231,7 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
 
     // Renew for real: the course goes into the real cart at gold and the cart page opens.
     await row.locator('[data-testid="classroom-renew"]').click();
-    await page.waitForURL(`${taal.baseUrl}/cart`);
+    await page.waitForURL(`${e2e.baseUrl}/cart`);
     const cart = await call<{ items: { course: string; tier: string }[] }>(
       'GET',
       `cart/${me}`,

@@ -6,74 +6,23 @@
 // admin's store screens (categories with a prefilled edit, products in modals, orders and issued
 // cards with copy/CSV, the card detail without its code). English and Bengali screenshots go to
 // /tmp/shots/store/ (override with SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, mailsTo, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal, useSession } from './support';
+import type { Page } from 'playwright-core';
+import { api, DEMO, type LoginAnswer, loginByApi, mailsTo, makePng, openPage, signUpByApi, switchLanguage, useE2E, useSession, verificationToken, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/store';
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
-async function api<T>(method: 'GET' | 'POST', p: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-
-
-async function setLanguage(page: Page, lng: 'en' | 'bn') {
-  await page.selectOption('[data-testid="language-menu"] select', lng);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-  await page.evaluate(() => document.fonts.ready);
-}
-
-const shot = async (page: Page, name: string, keepToasts = false, fullPage = true) => {
-  if (!keepToasts) {
-    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click()));
-    await page.waitForFunction(() => !document.querySelector('.toast'));
-  }
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-};
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
 
 /** A student account signed up through the API and verified from its mail. */
 async function signUp(page: Page, email: string, name: string): Promise<LoginAnswer> {
-  const form = new FormData();
-  const fields = { name, email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('photo', new Blob([new Uint8Array(await makePng(page, 300, 300))], { type: 'image/png' }), 'me.png');
-  const res = await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form });
+  const res = await signUpByApi(page, e2e.baseUrl, { name, email, password: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' }, { photo: { width: 300, height: 300 } });
   expect(res.status).toBeLessThan(300);
   // The gift-card mail came first: wait for the verification mail after it.
-  const link = /\/verify-email\/([\w.-]+)/;
-  const deadline = Date.now() + 15_000;
-  let token: string | undefined;
-  while (!(token = mailsTo(taal, email).map((m) => link.exec(m.body)?.[1]).find(Boolean))) {
-    if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await api('GET', `user/verify-email/${token}`);
-  return loginByApi(taal.baseUrl, { email, password: 'secret1' });
+  await call('GET', `user/verify-email/${await verificationToken(e2e.taal, email)}`);
+  return loginByApi(e2e.baseUrl, { email, password: 'secret1' });
 }
 
 describe('gift cards in the browser', () => {
@@ -81,9 +30,9 @@ describe('gift cards in the browser', () => {
   let codes: string[] = [];
 
   it('shows the listing and asks a visitor to log in', async () => {
-    const { page, errors } = await openPage(browser);
-    await useSession(page, taal.baseUrl, null, { clear: true });
-    await page.goto(`${taal.baseUrl}/store`);
+    const { page, errors } = await openPage(e2e.browser);
+    await useSession(page, e2e.baseUrl, null, { clear: true });
+    await page.goto(`${e2e.baseUrl}/store`);
     await page.waitForSelector('[data-testid="gift-product"][data-param="gift-card-500"]');
     expect(await page.textContent('[data-testid="store-categories"]')).toContain('Gift cards');
     await shot(page, 'store-en');
@@ -92,10 +41,10 @@ describe('gift cards in the browser', () => {
     expect(await page.textContent('[data-testid="gift-login"] p')).toBe('Please Login to continue');
     expect(await page.getAttribute('[data-testid="gift-login-button"]', 'href')).toContain('/login?redirect=');
     await shot(page, 'purchase-login-en');
-    await setLanguage(page, 'bn');
+    await switchLanguage(page, 'bn', { fonts: true });
     await page.waitForFunction(() => document.querySelector('[data-testid="gift-login"] p')?.textContent === 'চালিয়ে যেতে অনুগ্রহ করে লগইন করুন');
     await shot(page, 'purchase-login-bn');
-    await page.goto(`${taal.baseUrl}/store`);
+    await page.goto(`${e2e.baseUrl}/store`);
     await page.waitForSelector('[data-testid="gift-product"]');
     expect(await page.textContent('[data-testid="buy-now"] >> nth=0')).toBe('এখনই কিনুন');
     await shot(page, 'store-bn');
@@ -104,10 +53,10 @@ describe('gift cards in the browser', () => {
   }, 60_000);
 
   it('validates §5, buys two cards for someone else on the sandbox and mails the receiver two codes', async () => {
-    const { page, errors } = await openPage(browser);
-    const student = await loginByApi(taal.baseUrl, DEMO.student);
-    await useSession(page, taal.baseUrl, student, { clear: true });
-    await page.goto(`${taal.baseUrl}/products/giftCard/gift-card-500`);
+    const { page, errors } = await openPage(e2e.browser);
+    const student = await loginByApi(e2e.baseUrl, DEMO.student);
+    await useSession(page, e2e.baseUrl, student, { clear: true });
+    await page.goto(`${e2e.baseUrl}/products/giftCard/gift-card-500`);
     await page.waitForSelector('[data-testid="gift-form"]');
 
     // Every §5 message.
@@ -121,17 +70,17 @@ describe('gift cards in the browser', () => {
     expect(await page.textContent('[data-testid="gift-phone-error"]')).toBe('Too Short!');
     expect(await page.textContent('[data-testid="gift-email-error"]')).toBe('Enter a valid email address');
     expect(await page.textContent('[data-testid="gift-confirmEmail-error"]')).toBe('Email must match');
-    await shot(page, 'purchase-errors-en', true);
+    await shot(page, 'purchase-errors-en', { keepToasts: true });
 
     // Myself: the e-mail is the account's, disabled.
     await page.check('[data-testid="gift-recipient-myself"]');
     expect(await page.inputValue('[data-testid="gift-myEmail"]')).toBe(DEMO.student.email);
     expect(await page.isDisabled('[data-testid="gift-myEmail"]')).toBe(true);
     await shot(page, 'purchase-myself-en');
-    await setLanguage(page, 'bn');
+    await switchLanguage(page, 'bn', { fonts: true });
     await page.waitForFunction(() => document.querySelector('[data-testid="gift-submit"]')?.textContent === 'পেমেন্টে এগিয়ে যান');
     await shot(page, 'purchase-myself-bn');
-    await setLanguage(page, 'en');
+    await switchLanguage(page, 'en', { fonts: true });
 
     // Someone else, two cards: the total follows the quantity when the field is left.
     await page.check('[data-testid="gift-recipient-someoneElse"]');
@@ -156,13 +105,13 @@ describe('gift cards in the browser', () => {
     expect(await page.evaluate(() => document.body.dataset.confetti)).toBe('running');
     expect(await page.locator('canvas').count()).toBeGreaterThan(0);
     // The viewport only: a full-page capture resizes the window, which clears confetti's canvas.
-    await shot(page, 'success-en', false, false);
-    await setLanguage(page, 'bn');
-    await shot(page, 'success-bn', false, false);
+    await shot(page, 'success-en', { fullPage: false });
+    await switchLanguage(page, 'bn', { fonts: true });
+    await shot(page, 'success-bn', { fullPage: false });
     // Ten seconds of confetti, then it stops.
     await page.waitForFunction(() => document.body.dataset.confetti === 'done', undefined, { timeout: 15_000 });
 
-    const mails = await waitForMails(taal, receiverEmail);
+    const mails = await waitForMails(e2e.taal, receiverEmail);
     codes = [...new Set(mails.flatMap((m) => m.body.match(CODE) ?? []))];
     expect(codes).toHaveLength(2);
     expect(errors).toEqual([]);
@@ -170,22 +119,22 @@ describe('gift cards in the browser', () => {
   }, 120_000);
 
   it('shows the failure page with retry and contact links', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${taal.baseUrl}/giftcard-fail`);
+    const { page } = await openPage(e2e.browser);
+    await page.goto(`${e2e.baseUrl}/giftcard-fail`);
     expect(await page.textContent('[data-testid="giftcard-fail"] h1')).toBe("Sorry! We couldn't make your order!");
     expect(await page.getAttribute('[data-testid="giftcard-retry"]', 'href')).toBe('/store');
     expect(await page.getAttribute('[data-testid="giftcard-contact"]', 'href')).toBe('/contact');
     await shot(page, 'fail-en');
-    await setLanguage(page, 'bn');
+    await switchLanguage(page, 'bn', { fonts: true });
     await shot(page, 'fail-bn');
     await page.context().close();
   });
 
   it('lets the receiver sign up, redeem one card, see the balance grow, and spend it on a course', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(e2e.browser);
     const receiver = await signUp(page, receiverEmail, 'Rina Das');
-    await useSession(page, taal.baseUrl, receiver, { clear: true });
-    await page.goto(`${taal.baseUrl}/studentpanel?tab=6`);
+    await useSession(page, e2e.baseUrl, receiver, { clear: true });
+    await page.goto(`${e2e.baseUrl}/studentpanel?tab=6`);
     await page.waitForSelector('[data-testid="redeem-balance"] strong');
     expect(await page.textContent('[data-testid="redeem-balance"] strong')).toBe('BDT 0.00');
     await page.click('[data-testid="redeem-submit"]');
@@ -196,35 +145,35 @@ describe('gift cards in the browser', () => {
     expect(await page.textContent('[data-testid="redeem-result"]')).toBe('Congratulations! Gift card redeemed successfully. You have received BDT 500.00 from gift card.');
     expect(await page.locator('.toasts-top .toast').count()).toBeGreaterThan(0);
     await page.waitForFunction(() => document.querySelector('[data-testid="redeem-balance"] strong')?.textContent === 'BDT 500.00');
-    await shot(page, 'redeem-en', true);
+    await shot(page, 'redeem-en', { keepToasts: true });
     // The same code again: refused.
     await page.fill('[data-testid="redeem-code"]', codes[0]!);
     await page.click('[data-testid="redeem-submit"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'This gift card has already been used.');
-    await setLanguage(page, 'bn');
+    await switchLanguage(page, 'bn', { fonts: true });
     await page.fill('[data-testid="redeem-code"]', '');
     await page.click('[data-testid="redeem-submit"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'অনুগ্রহ করে গিফট কার্ডের গোপন কোড লিখুন!');
-    await shot(page, 'redeem-bn', true);
+    await shot(page, 'redeem-bn', { keepToasts: true });
 
     // Spending: a course checkout with the wallet takes the balance (reserved, then paid on the sandbox).
-    const courses = await api<{ _id: string; priceSilver: { price: number } | null }[]>('GET', 'course/');
+    const courses = await call<{ _id: string; priceSilver: { price: number } | null }[]>('GET', 'course/');
     const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
-    await api('POST', 'cart/', receiver.token, { user: receiver.user._id, course: course._id, tier: 'silver' });
+    await call('POST', 'cart/', receiver.token, { user: receiver.user._id, course: course._id, tier: 'silver' });
     const subtotal = course.priceSilver!.price;
     const payable = Math.max(0, subtotal - 50_000);
-    const order = await api<{ _id: string; amount: number; discount: number }>('POST', 'order', receiver.token, { userId: receiver.user._id, amount: payable, useWallet: true });
+    const order = await call<{ _id: string; amount: number; discount: number }>('POST', 'order', receiver.token, { userId: receiver.user._id, amount: payable, useWallet: true });
     if (order.amount > 0) {
       // The rest by card on the sandbox: the order is paid and the wallet money is spent.
-      const { GatewayPageURL } = await api<{ GatewayPageURL: string }>('POST', 'cart/ssl/', receiver.token, {
+      const { GatewayPageURL } = await call<{ GatewayPageURL: string }>('POST', 'cart/ssl/', receiver.token, {
         total_amount: order.amount / 100, cus_name: 'Rina Das', cus_email: receiverEmail, cus_phone: '01712345678', value_c: order._id, currency: 'BDT',
       });
       const html = await (await fetch(GatewayPageURL)).text();
       const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
-      const paid = await fetch(new URL(action, taal.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
-      await fetch(new URL(paid.headers.get('location')!, taal.baseUrl), { redirect: 'manual' });
+      const paid = await fetch(new URL(action, e2e.baseUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
+      await fetch(new URL(paid.headers.get('location')!, e2e.baseUrl), { redirect: 'manual' });
     }
-    const paidOrders = await api<{ _id: string; paid: boolean }[]>('GET', `order/${receiver.user._id}`, receiver.token);
+    const paidOrders = await call<{ _id: string; paid: boolean }[]>('GET', `order/${receiver.user._id}`, receiver.token);
     expect(paidOrders.find((o) => o._id === order._id)?.paid).toBe(true);
     await page.reload();
     const after = Math.max(0, 50_000 - subtotal);
@@ -234,11 +183,11 @@ describe('gift cards in the browser', () => {
   }, 120_000);
 
   it('gives the admin the store screens: categories, products in modals, orders, issued cards and one card', async () => {
-    const { page, errors } = await openPage(browser);
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    await useSession(page, taal.baseUrl, admin, { clear: true });
+    const { page, errors } = await openPage(e2e.browser);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    await useSession(page, e2e.baseUrl, admin, { clear: true });
 
-    await page.goto(`${taal.baseUrl}/adminstorecategories`);
+    await page.goto(`${e2e.baseUrl}/adminstorecategories`);
     await page.waitForSelector('[data-testid="category-table"] tbody tr');
     await page.click('[data-testid="category-add"]');
     await page.fill('[data-testid="category-name"]', 'Birthdays');
@@ -253,7 +202,7 @@ describe('gift cards in the browser', () => {
     await page.keyboard.press('Escape');
     await shot(page, 'admin-categories-en');
 
-    await page.goto(`${taal.baseUrl}/adminstoreproduct`);
+    await page.goto(`${e2e.baseUrl}/adminstoreproduct`);
     await page.waitForSelector('[data-testid="product-table"] tbody tr');
     await page.locator('[data-testid="product-table"] tr', { hasText: 'gift-card-500' }).locator('[data-testid="product-edit"]').click();
     expect(await page.inputValue('[data-testid="product-price"]')).toBe('500.00');
@@ -266,12 +215,12 @@ describe('gift cards in the browser', () => {
     expect(await page.locator('[data-testid="product-table"] tr', { hasText: 'gift-card-500' }).locator('td.num').nth(3).textContent()).toBe('2');
     await shot(page, 'admin-products-en');
 
-    await page.goto(`${taal.baseUrl}/adminstoreorders`);
+    await page.goto(`${e2e.baseUrl}/adminstoreorders`);
     await page.waitForSelector('[data-testid="store-order-table"] tbody tr');
     await page.waitForSelector('[data-testid="store-order-table"] [data-testid="table-csv"]');
     await shot(page, 'admin-orders-en');
 
-    await page.goto(`${taal.baseUrl}/adminstoregiftcard`);
+    await page.goto(`${e2e.baseUrl}/adminstoregiftcard`);
     await page.waitForSelector('[data-testid="gift-card-table"] tbody tr');
     expect(await page.locator('[data-testid="gift-card-table"] tbody tr').count()).toBe(2);
     await shot(page, 'admin-cards-en');
@@ -282,7 +231,7 @@ describe('gift cards in the browser', () => {
     expect(await page.textContent('[data-testid="card-receiver"]')).toContain(receiverEmail);
     await shot(page, 'admin-card-en');
 
-    await setLanguage(page, 'bn');
+    await switchLanguage(page, 'bn', { fonts: true });
     await shot(page, 'admin-card-bn');
     for (const [route, selector, name] of [
       ['/adminstorecategories', '[data-testid="category-table"] tbody tr', 'admin-categories-bn'],
@@ -290,16 +239,16 @@ describe('gift cards in the browser', () => {
       ['/adminstoreorders', '[data-testid="store-order-table"] tbody tr', 'admin-orders-bn'],
       ['/adminstoregiftcard', '[data-testid="gift-card-table"] tbody tr', 'admin-cards-bn'],
     ] as const) {
-      await page.goto(`${taal.baseUrl}${route}`);
+      await page.goto(`${e2e.baseUrl}${route}`);
       await page.waitForSelector(selector);
       await shot(page, name);
     }
-    await page.goto(`${taal.baseUrl}/adminstoreproduct`);
+    await page.goto(`${e2e.baseUrl}/adminstoreproduct`);
     await page.waitForSelector('[data-testid="product-table"] tbody tr');
     await page.locator('[data-testid="product-edit"]').first().click();
     await shot(page, 'admin-product-edit-bn');
     expect(errors).toEqual([]);
-    expect(mailsTo(taal, receiverEmail).length).toBeGreaterThan(0);
+    expect(mailsTo(e2e.taal, receiverEmail).length).toBeGreaterThan(0);
     await page.context().close();
   }, 120_000);
 });

@@ -4,26 +4,14 @@
 // demo admin created, shown Paid; an unpaid one shown Unpaid) and Earn Money (referral code,
 // sign-up link, pending and credited bonuses), in English and Bengali. Screenshots of each tab
 // go to /tmp/shots-panel-admin/ (override with SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, bdt, DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal, useSession } from './support';
+import type { Page } from 'playwright-core';
+import { api, apiGet, bdt, DEMO, loginByApi, openPage, signUpByApi, switchLanguage, toastWith, useE2E, useSession, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-panel-admin';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
 
 interface Course {
   _id: string;
@@ -39,48 +27,21 @@ interface Order {
   discount: number;
 }
 
-/** A JSON call through the real gateway with a bearer token; the envelope's data. */
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A full-page screenshot, toasts closed first (they would cover the screen). */
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
 async function openTab(page: Page, index: number, name: string) {
-  await page.goto(`${taal.baseUrl}/studentpanel?tab=${index}`);
+  await page.goto(`${e2e.baseUrl}/studentpanel?tab=${index}`);
   await page.waitForSelector(`[data-testid="tabpanel-${name}"]`);
 }
 
 test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn money; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const student = await loginByApi(taal.baseUrl, DEMO.student);
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const student = await loginByApi(e2e.baseUrl, DEMO.student);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     const me = await call<{ _id: string; referralCode: string }>('GET', `user/${student.user._id}/`, student.token);
-    const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+    const courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
     expect(courses.length).toBeGreaterThanOrEqual(2);
     const [first, second] = courses as [Course, Course];
-    await useSession(page, taal.baseUrl, student);
+    await useSession(page, e2e.baseUrl, student);
 
     // ---- Wishlist: empty, then a course added through the API, then removed in the tab.
     await openTab(page, 1, 'wishlist');
@@ -150,11 +111,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await page.waitForSelector('[data-testid="referrals-empty"]');
     // A friend signs up with the code: a pending bonus of 200 taka.
     const friend = { email: `friend-${Date.now()}@example.com`, password: 'secret12', name: 'Karim Bondhu' };
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: friend.name, email: friend.email, password: friend.password, confirmPassword: friend.password, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' }))
-      form.append(k, v);
-    form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
-    expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/${me.referralCode}`, { method: 'POST', body: form })).status).toBe(201);
+    expect((await signUpByApi(page, e2e.baseUrl, { ...friend, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' }, { referralCode: me.referralCode })).status).toBe(201);
     type Referral = { referredName: string; status: string; amount: number };
     const walletWith = async (status: string) => {
       for (let i = 0; i < 100; i++) {
@@ -171,7 +128,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     expect(me.referralCode).toMatch(/^\S+$/);
     expect(await page.textContent('[data-testid="referral-code"]')).toBe(me.referralCode);
     expect(await page.textContent('[data-testid="earn-money"] .earn-lead')).toBe('Share your code and get 200 taka');
-    expect(await page.textContent('[data-testid="referral-link"]')).toBe(`${taal.baseUrl}/signup/${me.referralCode}`);
+    expect(await page.textContent('[data-testid="referral-link"]')).toBe(`${e2e.baseUrl}/signup/${me.referralCode}`);
     await page.waitForFunction(() => !document.querySelector('[data-testid="bonus-pending"] strong')?.textContent?.includes('…'));
     expect(await page.textContent('[data-testid="bonus-pending"] strong')).toBe(bdt(walletNow.pendingBalance));
     expect(await page.textContent('[data-testid="bonus-credited"] strong')).toBe(bdt(walletNow.balance));
@@ -179,10 +136,10 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     expect(await page.textContent('[data-testid="referral"][data-status="pending"]')).toContain('Pending');
 
     // The friend verifies, logs in and makes a first paid order: the bonus is credited.
-    const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(taal, friend.email))[0]!.body)![0];
+    const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(e2e.taal, friend.email))[0]!.body)![0];
     const token = new URL(link).pathname.split('/').pop()!;
-    expect((await fetch(`${taal.baseUrl}/api/v1/user/verify-email/${token}`)).ok).toBe(true);
-    const buyer = await loginByApi(taal.baseUrl, friend);
+    expect((await fetch(`${e2e.baseUrl}/api/v1/user/verify-email/${token}`)).ok).toBe(true);
+    const buyer = await loginByApi(e2e.baseUrl, friend);
     const freeCode = `${code}F`;
     await call('POST', 'cart/cupon', admin.token, { cuponCode: freeCode, discount: 100, useLimit: 1, expireDate: expire });
     await call('POST', 'cart/', buyer.token, { user: buyer.user._id, course: second._id, tier: 'silver' });
@@ -198,8 +155,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await shot(page, 'panel-earn-en');
 
     // ---- Bengali: the same tabs.
-    await page.selectOption('[data-testid="language-menu"] select', 'bn');
-    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="earn-money"] .earn-lead')?.textContent === 'আপনার কোড শেয়ার করুন আর পান 200 টাকা');
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'panel-earn-bn');

@@ -5,26 +5,15 @@
 // (after a confirmation); the instructor sees it Settled and downloads the receipt. Screenshots of
 // every payouts screen in en and bn go to /tmp/shots/payouts/ (override with SHOTS_DIR).
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type LoginAnswer, type Taal, useSession } from './support';
+import type { Page } from 'playwright-core';
+import { api, DEMO, type LoginAnswer, loginByApi, makePng, openPage, signUpByApi, toastWith, useE2E, useSession, verificationToken } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/payouts';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E({ shotsDir: SHOTS });
+const shot = (page: Page, name: string) => e2e.shot(page, name, { scrollTop: true });
+const { call } = api(e2e);
 
 interface Course {
   _id: string;
@@ -33,58 +22,30 @@ interface Course {
   priceSilver: { price: number };
 }
 
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-
-
 async function setLanguage(page: Page, lang: string) {
   await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
 }
 
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
 /** A second student: sign-up, the verification mail, login. */
 async function newStudent(page: Page): Promise<LoginAnswer> {
   const who = { email: `buyer-${Date.now()}@example.com`, password: 'secret12', name: 'Rahim Kreta' };
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ name: who.name, email: who.email, password: who.password, confirmPassword: who.password, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' }))
-    form.append(k, v);
-  form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
-  expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
-  const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(taal, who.email))[0]!.body)![0];
-  expect((await fetch(`${taal.baseUrl}/api/v1/user/verify-email/${new URL(link).pathname.split('/').pop()}`)).ok).toBe(true);
-  return loginByApi(taal.baseUrl, who);
+  expect((await signUpByApi(page, e2e.baseUrl, { ...who, dob: '2001-01-01', phone: '01911111111', address: 'Dhaka' })).status).toBe(201);
+  expect((await fetch(`${e2e.baseUrl}/api/v1/user/verify-email/${await verificationToken(e2e.taal, who.email)}`)).ok).toBe(true);
+  return loginByApi(e2e.baseUrl, who);
 }
 
 const gatewayCut = (paid: number) => Math.floor((paid * 25 * 2 + 1000) / 2000);
 const money = (poisha: number) => (poisha / 100).toFixed(2);
 
 test('two students buy, the instructor sees both sales net of 2.5%, the admin settles part with a PDF receipt, the instructor sees it Settled and downloads it; en and bn', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    const instructor = await loginByApi(taal.baseUrl, DEMO.instructor);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    const instructor = await loginByApi(e2e.baseUrl, DEMO.instructor);
     const profile = (instructor.user as unknown as { instructor: string }).instructor;
-    const studentA = await loginByApi(taal.baseUrl, DEMO.student);
+    const studentA = await loginByApi(e2e.baseUrl, DEMO.student);
     const studentB = await newStudent(page);
-    const courses = (await (await fetch(`${taal.baseUrl}/api/v1/course/`)).json()).data as Course[];
+    const courses = (await (await fetch(`${e2e.baseUrl}/api/v1/course/`)).json()).data as Course[];
     const owner = (c: Course) => (typeof c.instructor === 'string' ? c.instructor : c.instructor?._id);
     const course = courses.find((c) => owner(c) === profile && c.priceSilver?.price > 0)!;
     const price = course.priceSilver.price;
@@ -94,11 +55,11 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 10, useLimit: 5, expireDate: '2099-12-31' });
     await call('POST', 'cart/remove_all', studentA.token, { user: studentA.user._id });
     await call('POST', 'cart/', studentA.token, { user: studentA.user._id, course: course._id, tier: 'silver' });
-    await useSession(page, taal.baseUrl, studentA, { clear: true, lang: 'en' });
-    await page.goto(`${taal.baseUrl}/cart`);
+    await useSession(page, e2e.baseUrl, studentA, { clear: true, lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/cart`);
     await page.fill('[data-testid="voucher-input"]', code);
     await page.click('[data-testid="voucher-apply"]');
-    await page.locator('.toast', { hasText: 'Coupon Applied' }).first().waitFor({ timeout: 15_000 });
+    await toastWith(page, 'Coupon Applied');
     await page.click('[data-testid="cart-proceed"]');
     await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
     await page.locator('button', { hasText: /^\s*Pay\s*$/ }).first().click();
@@ -113,9 +74,9 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await call('POST', `cart/zero-cart/${studentB.user._id}/${orderB._id}`, studentB.token, { total_amount: 0, discount_amount: 0, cart: { id: studentB.user._id }, value_c: orderB._id });
 
     // ---- The instructor: Analytics tab shows both sales, net of the 2.5% cut.
-    await useSession(page, taal.baseUrl, instructor, { clear: true, lang: 'en' });
+    await useSession(page, e2e.baseUrl, instructor, { clear: true, lang: 'en' });
     const sales = async () => {
-      await page.goto(`${taal.baseUrl}/instructorpanel?tab=2`);
+      await page.goto(`${e2e.baseUrl}/instructorpanel?tab=2`);
       await page.waitForSelector('[data-testid="instructor-sales"], [data-testid="sales-empty"]');
       return page.locator('[data-testid="instructor-sale"]').count();
     };
@@ -125,13 +86,13 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     expect(await page.locator('[data-testid="sale-coupon"]').allTextContents()).toContain(`${code} (10%)`);
     expect(await page.textContent('[data-testid="gateway-note"]')).toContain('2.5%');
     await shot(page, 'panel-analytics-en');
-    await page.goto(`${taal.baseUrl}/instructorpanel?tab=0`);
+    await page.goto(`${e2e.baseUrl}/instructorpanel?tab=0`);
     await page.waitForSelector('[data-testid="my-course"]');
     await shot(page, 'panel-my-courses-en');
 
     // ---- The admin: the due on the instructor's detail page; part of it settled with a PDF receipt.
-    await useSession(page, taal.baseUrl, admin, { clear: true, lang: 'en' });
-    await page.goto(`${taal.baseUrl}/admin/instructor/${profile}`);
+    await useSession(page, e2e.baseUrl, admin, { clear: true, lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/admin/instructor/${profile}`);
     await page.waitForSelector('[data-testid="due-amount"]');
     const totals = await call<{ due: number; earnings: number }>('GET', `instructor/earnings/${profile}`, admin.token);
     expect(totals.due).toBeGreaterThan(0);
@@ -140,7 +101,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await shot(page, 'admin-instructor-detail-en');
 
     const part = Math.floor(totals.due / 2);
-    await page.goto(`${taal.baseUrl}/admin-instructor-settlement/${profile}`);
+    await page.goto(`${e2e.baseUrl}/admin-instructor-settlement/${profile}`);
     await page.waitForSelector('[data-testid="settlement-form"]');
     await page.fill('[data-testid="settle-amount"]', money(part));
     await page.fill('[data-testid="received-amount"]', money(part));
@@ -149,7 +110,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await page.click('[data-testid="settle-publish"]');
     await page.waitForSelector('[data-testid="settle-confirm"]');
     await page.click('[data-testid="settle-confirm-yes"]');
-    await page.locator('.toast', { hasText: 'Settlement published successfully !' }).first().waitFor({ timeout: 15_000 });
+    await toastWith(page, 'Settlement published successfully !');
     await page.waitForSelector('[data-testid="settlement-row"]');
     expect(await page.textContent('[data-testid="settlement-status"]')).toBe('Settled');
     await shot(page, 'admin-settlement-detail-en');
@@ -166,7 +127,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
       ['/adminanalyticsusers', 'signups-chart', 'admin-users-chart'],
       ['/admin', 'dash-orders', 'admin-dashboard'],
     ] as const) {
-      await page.goto(`${taal.baseUrl}${route}`);
+      await page.goto(`${e2e.baseUrl}${route}`);
       await page.waitForSelector(`[data-testid="${testId}"]`);
       // Every figure loaded (the sales totals show '…' until their calls answer).
       await page.waitForFunction(() => !document.querySelector('.admin-page')?.textContent?.includes('…'), undefined, { timeout: 15_000 });
@@ -183,15 +144,15 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
       [`/admin/instructor/${profile}`, 'instructor-sales-table', 'admin-instructor-detail'],
       [`/admin-instructor-settlement/${profile}`, 'settlement-row', 'admin-settlement-detail'],
     ] as const) {
-      await page.goto(`${taal.baseUrl}${route}`);
+      await page.goto(`${e2e.baseUrl}${route}`);
       await page.waitForSelector(`[data-testid="${testId}"]`);
       await page.waitForTimeout(300);
       await shot(page, `${name}-bn`);
     }
 
     // ---- The instructor: Payment Settlement shows it Settled; the receipt downloads.
-    await useSession(page, taal.baseUrl, instructor, { clear: true, lang: 'en' });
-    await page.goto(`${taal.baseUrl}/instructorpanel?tab=4`);
+    await useSession(page, e2e.baseUrl, instructor, { clear: true, lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/instructorpanel?tab=4`);
     await page.waitForSelector('[data-testid="instructor-settlement"]');
     expect(await page.textContent('[data-testid="instructor-settlement"] [data-testid="settlement-status"]')).toBe('Settled');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="receipt-download"]')]);
@@ -204,20 +165,20 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     expect(fs.readFileSync((await statement.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     // Another instructor's settlements: 403.
     const other = owner(courses.find((c) => owner(c) !== profile)!)!;
-    expect((await fetch(`${taal.baseUrl}/api/v1/instructor/settlement/${other}`, { headers: { Authorization: `Bearer ${instructor.token}` } })).status).toBe(403);
+    expect((await fetch(`${e2e.baseUrl}/api/v1/instructor/settlement/${other}`, { headers: { Authorization: `Bearer ${instructor.token}` } })).status).toBe(403);
 
     // Profile: the e-mail read-only, a new photo saved.
-    await page.goto(`${taal.baseUrl}/instructorpanel?tab=1`);
+    await page.goto(`${e2e.baseUrl}/instructorpanel?tab=1`);
     await page.waitForSelector('[data-testid="profile-form"]');
     expect(await page.inputValue('[data-testid="profile-email"]')).toBe(DEMO.instructor.email);
     expect(await page.isDisabled('[data-testid="profile-email"]')).toBe(true);
     await page.setInputFiles('[data-testid="profile-photo"]', { name: 'me.png', mimeType: 'image/png', buffer: await makePng(page, 64, 64) });
     await page.click('[data-testid="profile-save"]');
-    await page.locator('.toast', { hasText: 'User Updated Successfully!' }).first().waitFor({ timeout: 15_000 });
+    await toastWith(page, 'User Updated Successfully!');
     await shot(page, 'panel-profile-en');
     await page.fill('[data-testid="profile-password"]', '123');
     await page.click('[data-testid="profile-save"]');
-    await page.locator('.toast', { hasText: 'The password must be at least 6 characters' }).first().waitFor({ timeout: 15_000 });
+    await toastWith(page, 'The password must be at least 6 characters');
 
     await setLanguage(page, 'bn');
     for (const [tab, testId, name] of [
@@ -226,7 +187,7 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
       [2, 'instructor-sale', 'panel-analytics'],
       [0, 'my-course', 'panel-my-courses'],
     ] as const) {
-      await page.goto(`${taal.baseUrl}/instructorpanel?tab=${tab}`);
+      await page.goto(`${e2e.baseUrl}/instructorpanel?tab=${tab}`);
       await page.waitForSelector(`[data-testid="${testId}"]`);
       await shot(page, `${name}-bn`);
     }

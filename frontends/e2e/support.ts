@@ -334,6 +334,41 @@ export async function waitForMails(taal: Taal, to: string, count = 1, timeoutMs 
   }
 }
 
+export interface SignUpFields {
+  name: string;
+  email: string;
+  password: string;
+  dob: string;
+  phone: string;
+  address: string;
+}
+
+/**
+ * POST user/signup/{referralCode} as the sign-up page sends it (multipart, confirmPassword equal to
+ * the password, a PNG photo of `photo` pixels drawn by `page`); the gateway's answer.
+ */
+export async function signUpByApi(page: Page, baseUrl: string, fields: SignUpFields, options: { photo?: { width: number; height: number }; referralCode?: string } = {}): Promise<Response> {
+  const { width, height } = options.photo ?? { width: 40, height: 40 };
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...fields, confirmPassword: fields.password })) form.append(k, v);
+  form.append('photo', new Blob([new Uint8Array(await makePng(page, width, height))], { type: 'image/png' }), 'p.png');
+  return fetch(`${baseUrl}/api/v1/user/signup/${options.referralCode ?? ''}`, { method: 'POST', body: form });
+}
+
+/** The token of the first verification link (/verify-email/{token}) mailed to `to`; waits for it. */
+export async function verificationToken(taal: Taal, to: string, timeoutMs = 15_000): Promise<string> {
+  const link = /\/verify-email\/([\w.-]+)/;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const token = mailsTo(taal, to)
+      .map((m) => link.exec(m.body)?.[1])
+      .find(Boolean);
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Width and height of a baseline or progressive JPEG, from its SOF marker. */
 export function jpegSize(buf: Buffer): { width: number; height: number } | null {
   if (buf[0] !== 0xff || buf[1] !== 0xd8) return null;
