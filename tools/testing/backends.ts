@@ -51,11 +51,18 @@ export async function embeddedBackend(): Promise<Backend> {
   };
 }
 
+/**
+ * A fresh KAFKA_NAMESPACE for one test's services (their own topics and consumer groups on the
+ * shared Kafka): a cluster started by a test gets it through its environment.
+ */
+export const kafkaTestNamespace = () => `test-${randomUUID().slice(0, 8)}.`;
+
 /** A fresh database on the real server (dropped on close) and real Kafka. */
 export async function realBackend(): Promise<Backend> {
   const connectionString = await createTestDatabase();
   const sql = createSql(connectionString.url, { max: 4 });
-  const bus = createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `test-${randomUUID()}` });
+  // Its own topics and groups: suites run side by side on one Kafka, with the same group names.
+  const bus = createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `test-${randomUUID()}`, namespace: kafkaTestNamespace() });
   return {
     name: 'real',
     connectionString: connectionString.url,

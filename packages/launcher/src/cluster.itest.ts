@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import * as Minio from 'minio';
-import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
+import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
 import { Client } from 'pg';
 import { grpcOf } from '@taal/kit';
@@ -122,6 +122,7 @@ describe('cluster mode', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
         OTEL_BSP_SCHEDULE_DELAY: '200',
         S3_BUCKET: bucket,
+        KAFKA_NAMESPACE: kafkaTestNamespace(),
         TMPDIR: tmp,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

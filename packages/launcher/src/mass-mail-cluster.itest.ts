@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { envPrefix, grpcOf } from '@taal/kit';
-import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
+import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
 import { services } from './registry';
 
@@ -113,6 +113,7 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
         METRICS_PORT: String(await freePort()),
         SSLCOMMERZ_SANDBOX_PORT: String(await freePort()),
         SEED_DEMO_DATA: 'true',
+        KAFKA_NAMESPACE: kafkaTestNamespace(),
         LOG_LEVEL: 'warn',
         MASS_MAIL_BATCH_SIZE: String(BATCH_SIZE),
         MASS_MAIL_BATCH_DELAY_MS: String(BATCH_DELAY_MS),

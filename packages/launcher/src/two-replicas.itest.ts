@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { createTestDatabase, requireEnv } from '../../../tools/testing/backends';
+import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../../../tools/testing/backends';
 import { freePort, waitFor } from '../../../tools/testing/wait';
 import { demoCourses } from '../../../services/catalogue/src/domain/demo-data';
 import { targets } from './cluster';
@@ -40,7 +40,7 @@ describe('two replicas of the catalogue starting at once', () => {
   }, 30_000);
 
   it('applies each migration once and seeds once, and both replicas become ready', async () => {
-    const env = { ...process.env, DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', SSLCOMMERZ_BASE_URL: 'http://127.0.0.1:9' };
+    const env = { ...process.env, DATABASE_URL: database.url, KAFKA_NAMESPACE: kafkaTestNamespace(), SEED_DEMO_DATA: 'true', SSLCOMMERZ_BASE_URL: 'http://127.0.0.1:9' };
     const catalogue = targets(env).find((t) => t.name === 'catalogue')!;
     for (let i = 0; i < 2; i++) {
       const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/main.js'), '--mode', 'cluster', '--target', 'catalogue'], {

@@ -1,6 +1,6 @@
 export { createEnvelope, type NewEvent } from './envelope';
 export { createSqlLogEventBus, type SqlLogEventBusOptions } from './sql-log';
-export { createKafkaEventBus, type KafkaEventBusOptions } from './kafka';
+export { createKafkaEventBus, KAFKA_NAMESPACE_PATTERN, type KafkaEventBusOptions } from './kafka';
 export {
   enqueueEvent,
   startOutboxRelay,

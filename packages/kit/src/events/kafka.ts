@@ -18,7 +18,17 @@ export interface KafkaEventBusOptions {
   /** First retry delay after a handler throws; doubles up to maxRetryDelayMs. Defaults 100 ms / 5 s. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * Put before every topic and consumer group name (KAFKA_NAMESPACE, e.g. `staging.`), so that
+   * deployments, or test runs, sharing one Kafka never read each other's events: with one group
+   * name, Kafka splits the partitions between them and each loses what the other consumed.
+   * Default none. Metrics and logs keep the plain names.
+   */
+  namespace?: string;
 }
+
+/** What KAFKA_NAMESPACE may be: Kafka's topic characters, ending in a dot or a dash. */
+export const KAFKA_NAMESPACE_PATTERN = /^([A-Za-z0-9_-][A-Za-z0-9._-]{0,60}[.-])?$/;
 
 /**
  * Wire format (one Kafka message per envelope):
@@ -89,6 +99,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   const log = options.logger;
+  const namespace = options.namespace ?? '';
+  if (!KAFKA_NAMESPACE_PATTERN.test(namespace)) throw new Error(`Kafka namespace "${namespace}" must be letters, digits, '.', '_' or '-', ending in '.' or '-'`);
+  const topicOf = (type: string) => namespace + streamOf(type);
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
@@ -168,10 +181,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     async publish(events) {
       if (closed) throw new Error('event bus is closed');
       if (events.length === 0) return;
-      await ensureTopics(events.map((e) => streamOf(e.type)));
+      await ensureTopics(events.map((e) => topicOf(e.type)));
       const byTopic = new Map<string, ReturnType<typeof toKafkaMessage>[]>();
       for (const event of events) {
-        const topic = streamOf(event.type);
+        const topic = topicOf(event.type);
         const list = byTopic.get(topic) ?? [];
         list.push(toKafkaMessage(event));
         byTopic.set(topic, list);
@@ -187,11 +200,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (closed) throw new Error('event bus is closed');
       const wanted = new Set(types);
       const lag = new Map<string, { stream: string; lag: number }>();
-      const topics = [...new Set(types.map(streamOf))];
+      const topics = [...new Set(types.map(topicOf))];
       await ensureTopics(topics);
-      if (subscribeOptions.from === 'latest') await startNewGroupAtEnd(group, topics);
+      const groupId = namespace + group;
+      if (subscribeOptions.from === 'latest') await startNewGroupAtEnd(groupId, topics);
       const consumer: Consumer = kafka.consumer({
-        groupId: group,
+        groupId,
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: options.maxWaitTimeInMs ?? 1_000,
       });
@@ -222,7 +236,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
         await consumer.subscribe({ topics, fromBeginning: subscribeOptions.from !== 'latest' });
         // Lag per partition as the consumer last saw it (high watermark − handled offset).
         consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-          lag.set(`${payload.topic}/${payload.partition}`, { stream: payload.topic, lag: Number(payload.offsetLag) });
+          lag.set(`${payload.topic}/${payload.partition}`, { stream: payload.topic.slice(namespace.length), lag: Number(payload.offsetLag) });
         });
         await consumer.run({
           autoCommit: false,

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqlLogEventBus } from '../events/sql-log';
@@ -6,6 +7,7 @@ import { createKafkaEventBus } from '../events/kafka';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
 import { createSql } from '../sql/pool';
 import { requireEnv } from '../../../../tools/testing/env';
+import { waitFor } from '../../../../tools/testing/wait';
 import { describeEventBusContract, describeOutboxInboxContract } from './events.contract';
 
 const kafkaBus = async () =>
@@ -42,4 +44,36 @@ describeOutboxInboxContract('embedded PGlite + its event log', {
 describeOutboxInboxContract('PostgreSQL + Kafka', {
   makeSql: async () => createSql(requireEnv('DATABASE_URL')),
   makeBus: kafkaBus,
+});
+
+describe('Kafka namespaces (KAFKA_NAMESPACE)', () => {
+  const brokers = () => requireEnv('KAFKA_BROKERS').split(',');
+  const run = randomUUID().slice(0, 8);
+
+  it('keeps two installations on one Kafka apart, though their consumer groups have the same name', async () => {
+    const staging = createKafkaEventBus({ brokers: brokers(), clientId: 'ns-staging', namespace: `staging-${run}.` });
+    const production = createKafkaEventBus({ brokers: brokers(), clientId: 'ns-production', namespace: `production-${run}.` });
+    try {
+      const seen = { staging: [] as string[], production: [] as string[] };
+      const type = 'kit.namespace.checked';
+      await staging.subscribe('kit.namespace-consumer', [type], async (e) => void seen.staging.push(e.id));
+      await production.subscribe('kit.namespace-consumer', [type], async (e) => void seen.production.push(e.id));
+      const event = (id: string) => ({ id, type, key: 'k', occurredAt: new Date().toISOString(), schemaVersion: 1, payload: new Uint8Array([1]) });
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      await staging.publish([event(a), event(b)]);
+      await production.publish([event(c)]);
+      await waitFor(() => seen.staging.length === 2 && seen.production.length === 1, 'each installation to get its own events');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seen.staging.sort()).toEqual([a, b].sort());
+      expect(seen.production).toEqual([c]);
+    } finally {
+      await staging.close();
+      await production.close();
+    }
+  }, 90_000);
+
+  it('refuses a namespace Kafka could not name a topic with', () => {
+    expect(() => createKafkaEventBus({ brokers: brokers(), clientId: 'x', namespace: 'no spaces.' })).toThrow(/namespace/);
+    expect(() => createKafkaEventBus({ brokers: brokers(), clientId: 'x', namespace: 'staging' })).toThrow(/ending in/);
+  });
 });

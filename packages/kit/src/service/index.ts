@@ -8,10 +8,10 @@ import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { CallerAuthenticator, ServiceTokenIssuer } from '../auth';
 import { createMemoryCache, createRedisCache } from '../cache';
-import { fields } from '../config/fields';
+import { envField, fields } from '../config/fields';
 import { DEFAULT_MAIL_FROM } from '../config/infra';
 import { loadConfig, type Env } from '../config/load';
-import { createKafkaEventBus, createSqlLogEventBus } from '../events';
+import { createKafkaEventBus, createSqlLogEventBus, KAFKA_NAMESPACE_PATTERN } from '../events';
 import { createDiskFileStore, createS3FileStore } from '../files';
 import type { Lifecycle } from '../lifecycle';
 import type { Logger } from '../log';
@@ -184,7 +184,14 @@ const clusterSchemas = {
     DATABASE_URL: fields.url({ protocols: ['postgres', 'postgresql'] }),
     DB_POOL_SIZE: fields.int({ min: 1, max: 100, default: 10 }),
   }),
-  bus: z.object({ KAFKA_BROKERS: fields.hostPortList() }),
+  bus: z.object({
+    KAFKA_BROKERS: fields.hostPortList(),
+    // Before every topic and group name (see createKafkaEventBus); empty: none.
+    KAFKA_NAMESPACE: envField(
+      (raw) => (KAFKA_NAMESPACE_PATTERN.test(raw) ? { ok: true, value: raw } : { ok: false, message: "must be letters, digits, '.', '_' or '-', ending in '.' or '-'" }),
+      '',
+    ),
+  }),
   files: z.object({
     S3_ENDPOINT: fields.url({ protocols: ['http', 'https'] }),
     S3_ACCESS_KEY: fields.string(),
@@ -215,7 +222,7 @@ export function clusterPorts(options: { env: Env; lifecycle: Lifecycle; logger: 
         ports.sql = sql;
       }
       if (needs.bus) {
-        const bus = createKafkaEventBus({ brokers: c.KAFKA_BROKERS, clientId: name, logger });
+        const bus = createKafkaEventBus({ brokers: c.KAFKA_BROKERS, clientId: name, logger, namespace: c.KAFKA_NAMESPACE });
         lifecycle.onStop('kafka', () => bus.close());
         ports.bus = bus;
       }
