@@ -1,28 +1,11 @@
 // Accounts in the browser against the real all-in-one: sign-up with a photo, the verification
 // mail in the outbox, its link, login, the student menu, logout; login failures; guards.
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, jpegSize, launchBrowser, loginByApi, makePng, openPage, startTaal, waitForMails, type Taal } from './support';
+import type { Page } from 'playwright-core';
+import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, toastWith, useE2E, waitForMails } from './support';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E();
 
 const STUDENT_TABS = ['Classroom', 'Wishlist', 'Messages', 'Purchase History', 'Profile', 'Earn Money', 'Redeem Gift Card'];
-
-async function toastWith(page: Page, text: string) {
-  const toast = page.locator('.toast', { hasText: text });
-  await toast.first().waitFor({ timeout: 15_000 });
-  return toast.first();
-}
 
 async function fillSignup(page: Page, values: { name: string; email: string; password: string; confirmPassword: string; dob: string; phone: string; address: string }, photo?: Buffer) {
   await page.fill('#f-name', values.name);
@@ -38,18 +21,12 @@ async function fillSignup(page: Page, values: { name: string; email: string; pas
   }
 }
 
-async function loginInUi(page: Page, email: string, password: string) {
-  await page.fill('#f-email', email);
-  await page.fill('#f-password', password);
-  await page.click('[data-testid="login-submit"]');
-}
-
 test('sign up with a photo → verification mail → its link → login → student menu → logout clears local storage', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   const email = `e2e-${Date.now()}@example.com`;
   const values = { name: 'Rina Akter', email, password: 'secret12', confirmPassword: 'secret12', dob: '2001-04-05', phone: '01712345678', address: 'Mirpur 10, Dhaka' };
   try {
-    await page.goto(`${taal.baseUrl}/signup`);
+    await page.goto(`${e2e.baseUrl}/signup`);
     await page.waitForSelector('[data-testid="signup-page"]');
 
     // Every field empty: each inline message of spec §5 and the toast.
@@ -88,30 +65,30 @@ test('sign up with a photo → verification mail → its link → login → stud
     await page.waitForURL('**/registration-successful');
     await page.waitForSelector('[data-testid="registration-successful"] a[href="/login"]');
 
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
-    const photoRes = await fetch(`${taal.baseUrl}${created.photo}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    const photoRes = await fetch(`${e2e.baseUrl}${created.photo}`, { headers: { Authorization: `Bearer ${admin.token}` } });
     expect(photoRes.status).toBe(200);
     expect(photoRes.headers.get('content-type')).toMatch(/^image\/jpeg/);
     expect(jpegSize(Buffer.from(await photoRes.arrayBuffer()))).toEqual({ width: 1000, height: 750 });
 
     // The same address again: taken (inline and toast), no second account.
-    await page.goto(`${taal.baseUrl}/signup`);
+    await page.goto(`${e2e.baseUrl}/signup`);
     await fillSignup(page, values, photo);
     await page.click('[data-testid="signup-submit"]');
     await toastWith(page, 'Email is already registered, please use login to continue.');
     expect(await page.textContent('[data-testid="error-email"]')).toBe('Email is already registered, please use login to continue.');
-    expect(page.url()).toBe(`${taal.baseUrl}/signup`);
+    expect(page.url()).toBe(`${e2e.baseUrl}/signup`);
 
     // Logging in before verifying leads to the verify-email notice; resend sends a second mail.
-    await waitForMails(taal, email, 1);
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, email, values.password);
+    await waitForMails(e2e.taal, email, 1);
+    await page.goto(`${e2e.baseUrl}/login`);
+    await submitLogin(page, { email, password: values.password });
     await page.waitForURL('**/verify-email');
     expect(await page.textContent('[data-testid="verify-notice"]')).toBe('Please check your email inbox/spam folder and verify your email');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.click('[data-testid="resend-verification"]');
     await toastWith(page, 'Please check your email inbox/spam folder and verify your email');
-    const mails = await waitForMails(taal, email, 2);
+    const mails = await waitForMails(e2e.taal, email, 2);
 
     // Follow the link of the verification mail.
     const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec(mails[0]!.body)?.[0];
@@ -122,9 +99,7 @@ test('sign up with a photo → verification mail → its link → login → stud
     expect(await page.locator('[data-testid="verify-result"]').textContent()).toBe('User verified successfully!!');
 
     // Log in: home, the student menu with the seven panel tabs and logout.
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, email, values.password);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, { email, password: values.password });
     await page.waitForSelector('[data-testid="hero"]');
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
     const accessToken = await page.evaluate(() => localStorage.getItem('token'));
@@ -139,17 +114,17 @@ test('sign up with a photo → verification mail → its link → login → stud
 
     // Logged-in users are sent from /login and /signup to /.
     for (const route of ['/login', '/signup', '/forgetpassword']) {
-      await page.goto(taal.baseUrl + route);
-      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.goto(e2e.baseUrl + route);
+      await page.waitForURL(`${e2e.baseUrl}/`);
     }
 
     // Logout: every local storage key is gone, the session is revoked, home with Login again.
     await page.click('[data-testid="user-menu"] button');
     await page.click('[data-testid="logout"]');
     await page.waitForSelector('header a[href="/login"]');
-    expect(page.url()).toBe(`${taal.baseUrl}/`);
+    expect(page.url()).toBe(`${e2e.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    const me = await fetch(`${taal.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const me = await fetch(`${e2e.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(me.status).toBe(401);
     expect(errors).toEqual([]);
   } finally {
@@ -158,12 +133,12 @@ test('sign up with a photo → verification mail → its link → login → stud
 }, 120_000);
 
 test('/signup/{refercode}: the code from the link is shown and recorded as the referrer', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const student = await loginByApi(taal.baseUrl, DEMO.student);
-    const me = (await (await fetch(`${taal.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${student.token}` } })).json()) as { data: { _id: string; referralCode: string } };
+    const student = await loginByApi(e2e.baseUrl, DEMO.student);
+    const me = (await (await fetch(`${e2e.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${student.token}` } })).json()) as { data: { _id: string; referralCode: string } };
     const code = me.data.referralCode;
-    await page.goto(`${taal.baseUrl}/signup/${code}`);
+    await page.goto(`${e2e.baseUrl}/signup/${code}`);
     expect(await page.textContent('[data-testid="refer-code"]')).toContain(code);
     const email = `referred-${Date.now()}@example.com`;
     await fillSignup(page, { name: 'Referred Friend', email, password: 'secret12', confirmPassword: 'secret12', dob: '2003-03-03', phone: '01555555555', address: 'Rajshahi' }, await makePng(page, 300, 400));
@@ -179,9 +154,9 @@ test('/signup/{refercode}: the code from the link is shown and recorded as the r
 }, 60_000);
 
 test('login failures: missing or invalid fields, wrong password; show/hide password; social buttons off when unconfigured', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
+    await page.goto(`${e2e.baseUrl}/login`);
     await page.waitForSelector('[data-testid="login-page"]');
     expect(await page.getAttribute('a[href="/signup"]', 'href')).toBe('/signup');
     expect(await page.getAttribute('a[href="/forgetpassword"]', 'href')).toBe('/forgetpassword');
@@ -205,7 +180,7 @@ test('login failures: missing or invalid fields, wrong password; show/hide passw
 
     // A wrong password: the spec's alert, and no session is kept.
     await page.evaluate(() => localStorage.setItem('token', 'stale'));
-    await loginInUi(page, DEMO.student.email, 'not-the-password');
+    await submitLogin(page, { email: DEMO.student.email, password: 'not-the-password' });
     await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'Login Failed!! Please try with correct Credentials.');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
@@ -237,21 +212,21 @@ test('login failures: missing or invalid fields, wrong password; show/hide passw
 }, 60_000);
 
 test('forgot password: empty e-mail, then "check your email" and back to /login; the reset link sets a new password', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     // A student of our own, so the demo student's password stays.
     const email = `reset-${Date.now()}@example.com`;
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Reset Me', email, password: 'first-pass', confirmPassword: 'first-pass', dob: '1999-09-09', phone: '01811111111', address: 'Khulna' })) form.append(k, v);
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     form.append('photo', new Blob([new Uint8Array(await makePng(page, 40, 40))], { type: 'image/png' }), 'p.png');
-    expect((await fetch(`${taal.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
-    const users = (await (await fetch(`${taal.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: { _id: string; email: string }[] };
+    expect((await fetch(`${e2e.baseUrl}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
+    const users = (await (await fetch(`${e2e.baseUrl}/api/v1/user/`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { data: { _id: string; email: string }[] };
     const id = users.data.find((u) => u.email === email)!._id;
-    expect((await fetch(`${taal.baseUrl}/api/v1/user/verify/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    expect((await fetch(`${e2e.baseUrl}/api/v1/user/verify/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
 
-    await page.goto(`${taal.baseUrl}/forgetpassword`);
+    await page.goto(`${e2e.baseUrl}/forgetpassword`);
     await page.click('[data-testid="forget-submit"]');
     await toastWith(page, 'any of the field is missing');
     await page.fill('#f-email', email);
@@ -260,7 +235,7 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
     await page.waitForURL('**/login');
 
     // The first mail is the sign-up verification; the second the reset link.
-    const mails = await waitForMails(taal, email, 2);
+    const mails = await waitForMails(e2e.taal, email, 2);
     const link = mails.map((m) => /https?:\/\/[^\s"<>]*reset-password[^\s"<>]*/.exec(m.body)?.[0]).find(Boolean);
     expect(link).toBeDefined();
     await page.goto(link!);
@@ -273,17 +248,17 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
     await page.click('[data-testid="reset-submit"]');
     await toastWith(page, 'Your password has been changed, please log in');
     await page.waitForURL('**/login');
-    await loginInUi(page, email, 'first-pass');
+    await submitLogin(page, { email, password: 'first-pass' });
     await page.waitForFunction(() => document.querySelector('[data-testid="login-alert"]')?.textContent === 'Login Failed!! Please try with correct Credentials.');
-    await loginInUi(page, email, 'new-pass-1');
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await submitLogin(page, { email, password: 'new-pass-1' });
+    await page.waitForURL(`${e2e.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
 
     // The notice pages.
-    await page.goto(`${taal.baseUrl}/password-change-successful`);
+    await page.goto(`${e2e.baseUrl}/password-change-successful`);
     expect(await page.textContent('[data-testid="password-change-successful"]')).toContain('inbox/spam');
     await page.click('[data-testid="password-change-successful"] a[href="/login"]');
-    await page.waitForURL(`${taal.baseUrl}/`); // logged in: /login sends home
+    await page.waitForURL(`${e2e.baseUrl}/`); // logged in: /login sends home
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -291,21 +266,21 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
 }, 90_000);
 
 test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to the cart after login; role menus', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login?redirect=cart`);
-    await loginInUi(page, DEMO.student.email, DEMO.student.password);
+    await page.goto(`${e2e.baseUrl}/login?redirect=cart`);
+    await submitLogin(page, DEMO.student);
     await page.waitForURL('**/cart');
 
     for (const route of ['/admin', '/adminuserlist', '/adminanalyticsusers', '/instructorpanel']) {
-      await page.goto(taal.baseUrl + route);
-      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.goto(e2e.baseUrl + route);
+      await page.waitForURL(`${e2e.baseUrl}/`);
       await page.waitForSelector('[data-testid="hero"]');
     }
     // Editing local storage does not make a student an admin: the server says who they are.
     await page.evaluate(() => localStorage.setItem('type', '1'));
-    await page.goto(`${taal.baseUrl}/adminuserlist`);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/adminuserlist`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="hero"]');
 
     // Each role's user menu.
@@ -318,16 +293,14 @@ test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to 
       await page.click('[data-testid="user-menu"] button');
       await page.click('[data-testid="logout"]');
       await page.waitForSelector('header a[href="/login"]');
-      await page.goto(`${taal.baseUrl}/login`);
-      await loginInUi(page, DEMO[role].email, DEMO[role].password);
-      await page.waitForURL(`${taal.baseUrl}/`);
+      await loginInUi(page, e2e.baseUrl, DEMO[role]);
       await page.click('[data-testid="user-menu"] button');
       expect(await page.locator('[data-testid="user-menu-items"] li').allTextContents()).toEqual(items);
       await page.keyboard.press('Escape');
     }
     // The content uploader's back office is its own screens (decision 0020): /admin sends it to the course list.
-    await page.goto(`${taal.baseUrl}/admin`);
-    await page.waitForURL(`${taal.baseUrl}/admincourselist`);
+    await page.goto(`${e2e.baseUrl}/admin`);
+    await page.waitForURL(`${e2e.baseUrl}/admincourselist`);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -7,19 +7,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, makePng, openPage, startTaal, type Taal } from './support';
+import { DEMO, loginInUi, makePng, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/courses';
 
-let taal: Taal;
-let browser: Browser;
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
 let work: string;
 
 beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'taal-e2e-courses-'));
   for (const [name, colour] of [
     ['one', 'testsrc'],
@@ -30,44 +26,16 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 }, 30_000);
 
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 30_000 });
-}
-
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-async function login(page: Page, account: { email: string; password: string }) {
-  await page.goto(`${taal.baseUrl}/login`);
-  await page.fill('#f-email', account.email);
-  await page.fill('#f-password', account.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(`${taal.baseUrl}/`);
-}
-
-async function language(page: Page, lang: 'en' | 'bn') {
-  await page.selectOption('[data-testid="language-menu"] select', lang);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-}
-
 async function visitorSees(title: string): Promise<{ all: boolean; carousel: boolean }> {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/allcourses`);
+    await page.goto(`${e2e.baseUrl}/allcourses`);
     await page.waitForSelector('[data-testid="course-list"] [data-testid="course-card"]');
     const all = (await page.locator('[data-testid="course-card"]', { hasText: title }).count()) > 0;
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
     const carousel = (await page.locator('[data-testid="featured-courses"] [data-testid="course-card"]', { hasText: title }).count()) > 0;
     return { all, carousel };
@@ -77,18 +45,18 @@ async function visitorSees(title: string): Promise<{ all: boolean; carousel: boo
 }
 
 test('an admin adds a course with two lesson videos (progress bar), publishes and features it; visitors see it until it is unpublished', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   const title = `Slide guitar ${Date.now().toString(36)}`;
   try {
-    await login(page, DEMO.admin);
-    await page.goto(`${taal.baseUrl}/addcourse`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/addcourse`);
     await page.waitForSelector('[data-testid="course-form-add"]');
     await page.waitForSelector('[data-testid="course-instructor"] option:nth-child(2)', { state: 'attached' });
     await shot(page, 'addcourse-en');
 
     // Nothing filled in: the spec's message, nothing sent.
     await page.click('[data-testid="course-submit"]');
-    await toastWith(page, 'Any of the field is not fillup or Failed to Upload!!!');
+    await toastWith(page, 'Any of the field is not fillup or Failed to Upload!!!', 30_000);
 
     const png = await makePng(page, 640, 360);
     const thumb = path.join(work, 'thumb.png');
@@ -126,7 +94,7 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
       new MutationObserver(() => seen.push(Number(bar.getAttribute('aria-valuenow')))).observe(bar, { attributes: true, attributeFilter: ['aria-valuenow'] });
     });
     await page.click('[data-testid="course-submit"]');
-    await toastWith(page, 'Course Added Successfully!!!');
+    await toastWith(page, 'Course Added Successfully!!!', 30_000);
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(Math.max(...seen)).toBe(100);
     expect(seen.every((v) => v >= 0 && v <= 100)).toBe(true);
@@ -137,14 +105,14 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
     expect(await visitorSees(title)).toEqual({ all: false, carousel: false });
 
     // The list: publish and feature.
-    await page.goto(`${taal.baseUrl}/admincourselist`);
+    await page.goto(`${e2e.baseUrl}/admincourselist`);
     const card = page.locator(`[data-testid="admin-course"][data-title="${title}"]`);
     await card.waitFor();
     await shot(page, 'admincourselist-en');
     await card.locator('[data-testid="course-publish"]').click();
-    await toastWith(page, 'Course published!!!');
+    await toastWith(page, 'Course published!!!', 30_000);
     await card.locator('[data-testid="course-feature"]').click();
-    await toastWith(page, 'Course Feature!!!');
+    await toastWith(page, 'Course Feature!!!', 30_000);
     expect(await card.locator('[data-testid="course-publish"]').textContent()).toBe('Un Publish');
     expect(await card.locator('[data-testid="course-feature"]').textContent()).toBe('Un Feature');
     await page.click('[data-testid="courses-featured"]');
@@ -152,36 +120,36 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
 
     // The lessons are there, in order, with their titles.
     const id = await card.getAttribute('data-id');
-    const lessons = (await (await fetch(`${taal.baseUrl}/api/v1/course/secure-course/${id}`)).json()) as { data: { lessons: { originalname: string }[] } };
+    const lessons = (await (await fetch(`${e2e.baseUrl}/api/v1/course/secure-course/${id}`)).json()) as { data: { lessons: { originalname: string }[] } };
     expect(lessons.data.lessons.map((l) => l.originalname)).toEqual(['Tuning to open G', 'two']);
 
     expect(await visitorSees(title)).toEqual({ all: true, carousel: true });
 
     // Update form and the free-lesson form.
-    await page.goto(`${taal.baseUrl}/updatecourse?id=${id}`);
+    await page.goto(`${e2e.baseUrl}/updatecourse?id=${id}`);
     await page.waitForSelector('[data-testid="course-form-update"]');
     await page.click('[data-testid="free-lesson-form"] button[type="submit"]');
     await page.locator('[data-testid="free-lesson-form"] [role="alert"]', { hasText: 'Please input title and link' }).waitFor();
     await shot(page, 'updatecourse-en');
 
     // Unpublish: gone for visitors.
-    await page.goto(`${taal.baseUrl}/admincourselist`);
+    await page.goto(`${e2e.baseUrl}/admincourselist`);
     await card.waitFor().catch(async (err: unknown) => {
       await page.screenshot({ path: path.join(SHOTS, 'debug-unpublish.png'), fullPage: true });
       throw err;
     });
     await card.locator('[data-testid="course-publish"]').click();
-    await toastWith(page, 'Course Unpublished!!!');
+    await toastWith(page, 'Course Unpublished!!!', 30_000);
     expect(await visitorSees(title)).toEqual({ all: false, carousel: false });
 
     // Bengali screens.
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-course-list"] h1')?.textContent === 'কোর্সসমূহ');
     await shot(page, 'admincourselist-bn');
-    await page.goto(`${taal.baseUrl}/addcourse`);
+    await page.goto(`${e2e.baseUrl}/addcourse`);
     await page.waitForSelector('[data-testid="course-form-add"]');
     await shot(page, 'addcourse-bn');
-    await page.goto(`${taal.baseUrl}/updatecourse?id=${id}`);
+    await page.goto(`${e2e.baseUrl}/updatecourse?id=${id}`);
     await page.waitForSelector('[data-testid="course-form-update"]');
     await shot(page, 'updatecourse-bn');
     for (const [route, testId] of [
@@ -192,8 +160,8 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
       ['/adminupcomingcourselist', 'admin-upcoming-list'],
     ] as const) {
       for (const lang of ['bn', 'en'] as const) {
-        await language(page, lang);
-        await page.goto(`${taal.baseUrl}${route}`);
+        await switchLanguage(page, lang);
+        await page.goto(`${e2e.baseUrl}${route}`);
         await page.waitForSelector(`[data-testid="${testId}"]`);
         if (route === '/updateinstructor') {
           await page.selectOption(`[data-testid="${testId}"] select`, { index: 1 });
@@ -210,10 +178,10 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
 }, 300_000);
 
 test('the content role gets a menu with just its screens, and is sent back from the others', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(e2e.browser);
   try {
-    await login(page, DEMO.content);
-    await page.goto(`${taal.baseUrl}/admincourselist`);
+    await loginInUi(page, e2e.baseUrl, DEMO.content);
+    await page.goto(`${e2e.baseUrl}/admincourselist`);
     await page.waitForSelector('[data-testid="admin-course-list"] [data-testid="admin-course"]');
     // Neither publish nor feature for the content role.
     expect(await page.locator('[data-testid="course-publish"]').count()).toBe(0);
@@ -223,10 +191,10 @@ test('the content role gets a menu with just its screens, and is sent back from 
     expect(groups).toEqual(['courses', 'content']);
     expect(links.every((h) => ['/admincourselist', '/addcourse', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'].includes(h ?? ''))).toBe(true);
     await shot(page, 'content-menu-en');
-    await language(page, 'bn');
+    await switchLanguage(page, 'bn');
     await shot(page, 'content-menu-bn');
-    await page.goto(`${taal.baseUrl}/adminuserlist`);
-    await page.waitForURL(`${taal.baseUrl}/admincourselist`);
+    await page.goto(`${e2e.baseUrl}/adminuserlist`);
+    await page.waitForURL(`${e2e.baseUrl}/admincourselist`);
   } finally {
     await context.close();
   }

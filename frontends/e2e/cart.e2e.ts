@@ -2,8 +2,8 @@
 // (tier, cart, wishlist, enrol, login prompt), the /cart page (items, removal, wallet and voucher
 // arithmetic of spec §5 / decision 0012, the zero-cost path), the header's cart badge, and the
 // card flow through the payment sandbox and the /payment/* return pages.
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, bdt, DEMO, launchBrowser, loginByApi, openPage, startTaal, type LoginAnswer, type Taal } from './support';
+import type { Page } from 'playwright-core';
+import { api, apiGet, bdt, DEMO, type LoginAnswer, loginByApi, loginInUi, openPage, submitLogin, toastWith, useE2E } from './support';
 
 interface Tier {
   price: number;
@@ -31,63 +31,35 @@ interface Order {
 type TierName = 'silver' | 'gold' | 'diamond';
 const TIER_KEY = { silver: 'priceSilver', gold: 'priceGold', diamond: 'priceDiamond' } as const;
 
-let taal: Taal;
-let browser: Browser;
+const e2e = useE2E();
+const { request } = api(e2e);
 let courses: Course[];
 let admin: LoginAnswer;
 
 beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
-  admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
+  admin = await loginByApi(e2e.baseUrl, DEMO.admin);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
-async function call<T>(method: 'GET' | 'POST', p: string, token: string, body?: unknown): Promise<{ status: number; body: { success: boolean; data: T; message?: string; reason?: string } }> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { success: boolean; data: T; message?: string } };
-}
 
 let voucherSeq = 0;
 /** A fresh voucher made by the demo admin through the back-office route. */
 async function createVoucher(percent: number): Promise<string> {
   const code = `E2E${Date.now().toString(36).toUpperCase()}${++voucherSeq}`;
-  const res = await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: percent, useLimit: 10, expireDate: '2099-12-31' });
+  const res = await request('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: percent, useLimit: 10, expireDate: '2099-12-31' });
   expect(res.status).toBe(201);
   return code;
 }
 
 /** Logs the demo student in through the API and empties their cart, for a known start. */
 async function freshStudent(): Promise<LoginAnswer> {
-  const s = await loginByApi(taal.baseUrl, DEMO.student);
-  const res = await call('POST', 'cart/remove_all', s.token, { user: s.user._id });
+  const s = await loginByApi(e2e.baseUrl, DEMO.student);
+  const res = await request('POST', 'cart/remove_all', s.token, { user: s.user._id });
   expect(res.status).toBe(200);
   return s;
 }
 
-async function loginInUi(page: Page, account: { email: string; password: string }) {
-  await page.fill('#f-email', account.email);
-  await page.fill('#f-password', account.password);
-  await page.click('[data-testid="login-submit"]');
-}
-
-async function toastWith(page: Page, text: string) {
-  const toast = page.locator('.toast', { hasText: text });
-  await toast.first().waitFor({ timeout: 15_000 });
-  return toast.first();
-}
-
 async function openCourse(page: Page, course: Course) {
-  await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+  await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
   await page.waitForSelector('[data-testid="tier-choice"]');
 }
 
@@ -122,7 +94,7 @@ const payableOf = (subtotal: number, wallet: number, percent: number) => {
 
 test('a logged-out visitor clicking Add to cart is asked to log in and lands on /cart afterwards', async () => {
   await freshStudent();
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     await openCourse(page, courses[0]!);
     await page.click('[data-testid="add-to-cart"]');
@@ -134,15 +106,15 @@ test('a logged-out visitor clicking Add to cart is asked to log in and lands on 
     await page.click('[data-testid="add-to-wishlist"]');
     await page.waitForURL('**/login?redirect=cart');
     // /cart itself offers the login.
-    await page.goto(`${taal.baseUrl}/cart`);
+    await page.goto(`${e2e.baseUrl}/cart`);
     await page.waitForSelector('[data-testid="cart-login"] a[href="/login?redirect=cart"]');
     expect(await page.locator('[data-testid="cart-badge"]').count()).toBe(0);
 
     await openCourse(page, courses[0]!);
     await page.click('[data-testid="enrol"]');
     await page.waitForURL('**/login?redirect=cart');
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/cart`);
+    await submitLogin(page, DEMO.student);
+    await page.waitForURL(`${e2e.baseUrl}/cart`);
     await page.waitForSelector('[data-testid="cart-empty"] a[href="/allcourses"]');
     expect(await text(page, 'cart-empty')).toContain('Your cart is empty');
     expect(errors).toEqual([]);
@@ -155,11 +127,9 @@ test('a student adds courses at different tiers, removes one, uses the wishlist,
   const student = await freshStudent();
   const [a, b, c] = courses;
   expect(c).toBeDefined();
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.student);
     expect(await page.locator('[data-testid="cart-badge"]').count()).toBe(0);
 
     // The course view shows each tier's price in the choice.
@@ -179,8 +149,8 @@ test('a student adds courses at different tiers, removes one, uses the wishlist,
     await page.reload();
     await page.waitForSelector('[data-testid="tier-choice"]');
     await page.waitForFunction(() => !document.querySelector('[data-testid="add-to-wishlist"]'));
-    const wishlist = await call<{ course: string }[]>('GET', `wishlist/${student.user._id}`, student.token);
-    expect(wishlist.body.data.map((w) => w.course)).toContain(a!._id);
+    const wishlist = await request<{ course: string }[]>('GET', `wishlist/${student.user._id}`, student.token);
+    expect(wishlist.json.data.map((w) => w.course)).toContain(a!._id);
 
     // The cart: three items at their tiers and prices.
     await page.click('[data-testid="cart-link"]');
@@ -200,7 +170,7 @@ test('a student adds courses at different tiers, removes one, uses the wishlist,
     await page.click(`[data-testid="cart-item"][data-course="${c!._id}"] [data-testid="cart-remove"]`);
     await cartShows(page, [a!._id, b!._id]);
     const subtotal = a!.priceGold.price + b!.priceDiamond.price;
-    const wallet = (await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).body.data.balance;
+    const wallet = (await request<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).json.data.balance;
     expect(await text(page, 'summary-subtotal')).toBe(bdt(subtotal));
     expect(await text(page, 'summary-wallet')).toBe(bdt(payableOf(subtotal, wallet, 0).walletUsed));
     expect(await text(page, 'summary-payable')).toBe(bdt(payableOf(subtotal, wallet, 0).payable));
@@ -234,16 +204,14 @@ test('a student adds courses at different tiers, removes one, uses the wishlist,
 test('a server that prices the cart differently answers AMOUNT_MISMATCH: the cart says so and reloads', async () => {
   const student = await freshStudent();
   const [a, b] = courses;
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.student);
     await addToCart(page, a!, 'silver');
     await page.click('[data-testid="cart-link"]');
     await cartShows(page, [a!._id]);
     // Behind the page's back the cart changes (another tab): the page's amount is now stale.
-    expect((await call('POST', 'cart/', student.token, { user: student.user._id, course: b!._id, tier: 'gold' })).status).toBe(200);
+    expect((await request('POST', 'cart/', student.token, { user: student.user._id, course: b!._id, tier: 'gold' })).status).toBe(200);
     await page.click('[data-testid="cart-proceed"]');
     await page.waitForSelector('[data-testid="cart-error-message"]');
     await cartShows(page, [a!._id, b!._id]);
@@ -258,11 +226,9 @@ test('zero-cost checkout: Enrol puts the course in the cart, a 100 % voucher mak
   const student = await freshStudent();
   const course = courses[1]!;
   const code = await createVoucher(100);
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.student);
 
     await openCourse(page, course);
     await page.check('[data-testid="choose-diamond"] input');
@@ -281,13 +247,13 @@ test('zero-cost checkout: Enrol puts the course in the cart, a 100 % voucher mak
     await page.waitForURL('**/studentpanel');
     await page.waitForSelector('[data-testid="cart-badge"]', { state: 'detached' });
 
-    const orders = (await call<Order[]>('GET', `order/${student.user._id}`, student.token)).body.data;
+    const orders = (await request<Order[]>('GET', `order/${student.user._id}`, student.token)).json.data;
     const order = orders[0]!;
     expect(order).toMatchObject({ paid: true, state: 'Paid', amount: 0, subtotal: course.priceDiamond.price, discount: course.priceDiamond.price });
     expect(order.cuponCode.toUpperCase()).toBe(code.toUpperCase());
     expect(order.courses).toEqual([expect.objectContaining({ course: course._id, tier: 'diamond', price: course.priceDiamond.price })]);
     // The paid course left the cart.
-    expect((await call<{ items: unknown[] }>('GET', `cart/${student.user._id}`, student.token)).body.data.items).toEqual([]);
+    expect((await request<{ items: unknown[] }>('GET', `cart/${student.user._id}`, student.token)).json.data.items).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -297,13 +263,11 @@ test('zero-cost checkout: Enrol puts the course in the cart, a 100 % voucher mak
 test('a failed zero-cost payment toasts \'something went wrong\' and reloads the page; Proceed is hidden after one click', async () => {
   await freshStudent();
   const course = courses[0]!;
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.student);
     await addToCart(page, course, 'silver');
-    await page.goto(`${taal.baseUrl}/cart`);
+    await page.goto(`${e2e.baseUrl}/cart`);
     await cartShows(page, [course._id]);
     await page.fill('[data-testid="voucher-input"]', await createVoucher(100));
     await page.click('[data-testid="voucher-apply"]');
@@ -330,18 +294,16 @@ test('a wallet that covers everything: the summary spends the wallet first and r
   const course = courses[2]!;
   const subtotal = course.priceSilver.price;
   const credit = async (amount: number) => {
-    const res = await call<{ balance: number }>('POST', 'wallet/credit', admin.token, { userId: student.user._id, kind: 'refund', amount, reference: `e2e-cart-${Date.now()}-${amount}` });
+    const res = await request<{ balance: number }>('POST', 'wallet/credit', admin.token, { userId: student.user._id, kind: 'refund', amount, reference: `e2e-cart-${Date.now()}-${amount}` });
     expect(res.status).toBe(200);
-    return res.body.data.balance;
+    return res.json.data.balance;
   };
-  expect((await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).body.data.balance).toBe(0);
+  expect((await request<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).json.data.balance).toBe(0);
   // First the wallet leaves 1001 poisha: 15 % of that (150.15) rounds up to 151 in the customer's favour.
   await credit(subtotal - 1001);
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
-    await loginInUi(page, DEMO.student);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await loginInUi(page, e2e.baseUrl, DEMO.student);
     await addToCart(page, course, 'silver');
     await page.click('[data-testid="cart-link"]');
     await cartShows(page, [course._id]);
@@ -365,9 +327,9 @@ test('a wallet that covers everything: the summary spends the wallet first and r
     await page.click('[data-testid="cart-proceed"]');
     await page.waitForURL('**/studentpanel');
 
-    const order = (await call<Order[]>('GET', `order/${student.user._id}`, student.token)).body.data[0];
+    const order = (await request<Order[]>('GET', `order/${student.user._id}`, student.token)).json.data[0];
     expect(order).toMatchObject({ paid: true, state: 'Paid', amount: 0, subtotal, discount: 0, walletUsed: subtotal, cuponCode: '' });
-    expect((await call<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).body.data.balance).toBe(0);
+    expect((await request<{ balance: number }>('GET', `wallet/${student.user._id}`, student.token)).json.data.balance).toBe(0);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -381,11 +343,9 @@ test(
     const [a, , , d] = courses;
     const b = courses[2]!;
     const code = await createVoucher(10);
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(e2e.browser);
     try {
-      await page.goto(`${taal.baseUrl}/login`);
-      await loginInUi(page, DEMO.student);
-      await page.waitForURL(`${taal.baseUrl}/`);
+      await loginInUi(page, e2e.baseUrl, DEMO.student);
       await addToCart(page, a!, 'silver');
       await addToCart(page, b, 'gold');
       await page.click('[data-testid="cart-link"]');
@@ -408,7 +368,7 @@ test(
       expect(await text(page, 'payment-status')).toBe('Your payment is confirmed. Your courses are waiting in your classroom.');
       expect(await page.getAttribute('[data-testid="payment-history"]', 'href')).toBe('/studentpanel?tab=3');
 
-      const orders = (await call<Order[]>('GET', `order/${student.user._id}`, student.token)).body.data;
+      const orders = (await request<Order[]>('GET', `order/${student.user._id}`, student.token)).json.data;
       const order = orders.find((o) => o._id === orderId)!;
       expect(order).toMatchObject({ paid: true, state: 'Paid', subtotal, discount: expected.discount, amount: expected.payable });
       expect(order.courses.map((x) => [x.course, x.tier]).sort()).toEqual(
@@ -421,7 +381,7 @@ test(
 
       // The browser's Back button from the gateway's page: the cart is usable again.
       await addToCart(page, d ?? a!, 'gold');
-      await page.goto(`${taal.baseUrl}/cart`);
+      await page.goto(`${e2e.baseUrl}/cart`);
       await page.click('[data-testid="cart-proceed"]');
       await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
       await page.goBack();
@@ -435,7 +395,7 @@ test(
         ['Fail', 'fail'],
       ] as const) {
         await addToCart(page, d ?? a!, 'gold');
-        await page.goto(`${taal.baseUrl}/cart`);
+        await page.goto(`${e2e.baseUrl}/cart`);
         await page.waitForSelector('[data-testid="cart-proceed"]');
         await page.click('[data-testid="cart-proceed"]');
         await page.waitForURL((url) => !url.pathname.startsWith('/cart'), { timeout: 30_000 });
@@ -455,15 +415,15 @@ test(
 );
 
 test('the payment return pages without a gateway: fail and cancel link back to the cart; success without a paid order says it is still waiting', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     for (const kind of ['fail', 'cancel'] as const) {
-      await page.goto(`${taal.baseUrl}/payment/${kind}?order=00000000-0000-4000-8000-00000000abcd`);
+      await page.goto(`${e2e.baseUrl}/payment/${kind}?order=00000000-0000-4000-8000-00000000abcd`);
       await page.waitForSelector(`[data-testid="payment-${kind}"] a[href="/cart"]`);
       expect(await text(page, 'payment-order')).toContain('00000000-0000-4000-8000-00000000abcd');
     }
     // Logged out there is nothing to poll: it says the confirmation will show in the purchase history.
-    await page.goto(`${taal.baseUrl}/payment/success?order=00000000-0000-4000-8000-00000000abcd`);
+    await page.goto(`${e2e.baseUrl}/payment/success?order=00000000-0000-4000-8000-00000000abcd`);
     await page.waitForSelector('[data-testid="payment-success"][data-state="slow"]');
     expect(await page.getAttribute('[data-testid="payment-history"]', 'href')).toBe('/studentpanel?tab=3');
     expect(errors).toEqual([]);
