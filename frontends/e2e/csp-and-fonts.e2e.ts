@@ -7,21 +7,10 @@
 //   the font and a glyph count, not only the text), and an English page downloads no Bengali font.
 // Set E2E_SCREENSHOT_DIR to also write screenshots of the landing page and /allcourses in en and bn.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, openPage, startTaal, type Taal } from './support';
+import type { Page } from 'playwright-core';
+import { apiGet, DEMO, openPage, submitLogin, useE2E } from './support';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E();
 
 declare global {
   interface Window {
@@ -46,12 +35,12 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test('the main screens, and the back office as the demo admin, load with no CSP violation', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(e2e.browser);
   const problems = await watchCsp(page);
-  const courses = await apiGet<{ _id: string }[]>(taal.baseUrl, 'course/');
+  const courses = await apiGet<{ _id: string }[]>(e2e.baseUrl, 'course/');
   const seen: Record<string, string[]> = {};
   const visit = async (name: string, url: string, selector: string) => {
-    const res = await page.goto(`${taal.baseUrl}${url}`);
+    const res = await page.goto(`${e2e.baseUrl}${url}`);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.waitForSelector(selector, { timeout: 20_000 });
     await page.evaluate(() => document.fonts.ready);
@@ -65,10 +54,8 @@ test('the main screens, and the back office as the demo admin, load with no CSP 
     await visit('signup', '/signup', '[data-testid="signup-page"]');
     await visit('login', '/login', '#f-email');
 
-    await page.fill('#f-email', DEMO.admin.email);
-    await page.fill('#f-password', DEMO.admin.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await submitLogin(page, DEMO.admin);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await visit('admin dashboard', '/admin', '[data-testid="admin-dashboard"]');
     await visit('admin users', '/adminuserlist', '[data-testid="admin-user-list"]');
 
@@ -107,7 +94,7 @@ async function platformFonts(page: Page, selector: string): Promise<PlatformFont
 }
 
 test('an English page downloads no Bengali font; in bn the text is drawn with the self-hosted Noto Sans Bengali', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   const fontRequests: string[] = [];
   page.on('request', (r) => {
     if (/\.(woff2?|ttf|otf)(\?|$)/.test(r.url())) fontRequests.push(r.url());
@@ -118,14 +105,14 @@ test('an English page downloads no Bengali font; in bn the text is drawn with th
   };
   try {
     // English: the landing page and the course list, logo included, without any Bengali font file.
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
     await page.evaluate(() => document.fonts.ready);
     const logo = await page.locator('header.site-header .brand-mark svg').boundingBox();
     expect(logo!.width).toBeGreaterThan(20);
     expect(await page.getAttribute('header.site-header .brand-mark', 'aria-label')).toBe('তাল');
     await shot('landing-en');
-    await page.goto(`${taal.baseUrl}/allcourses`);
+    await page.goto(`${e2e.baseUrl}/allcourses`);
     await page.waitForSelector('[data-testid="course-list"] [data-testid="course-card"]');
     await page.evaluate(() => document.fonts.ready);
     await shot('allcourses-en');
@@ -141,7 +128,7 @@ test('an English page downloads no Bengali font; in bn the text is drawn with th
     expect(link.find((f) => f.familyName === 'Noto Sans Bengali')!.glyphCount).toBeGreaterThan(0);
     await shot('allcourses-bn');
 
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
     await page.evaluate(() => document.fonts.ready);
     const heading = await platformFonts(page, '[data-testid="hero"] h1');
@@ -154,7 +141,7 @@ test('an English page downloads no Bengali font; in bn the text is drawn with th
     // Only the two bundled weights, from this origin.
     const weights = [...new Set(fontRequests.map((u) => BENGALI_FONT.exec(u)?.[1]).filter(Boolean))].sort();
     expect(weights).toEqual(['400', '700']);
-    expect(fontRequests.every((u) => u.startsWith(`${taal.baseUrl}/static/font/`))).toBe(true);
+    expect(fontRequests.every((u) => u.startsWith(`${e2e.baseUrl}/static/font/`))).toBe(true);
     const font = await fetch(fontRequests.find((u) => BENGALI_FONT.test(u))!);
     expect(font.headers.get('content-type')).toBe('font/woff2');
     expect(font.headers.get('cache-control')).toContain('immutable');

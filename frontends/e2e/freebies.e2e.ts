@@ -6,56 +6,15 @@
 // the update form changes only what changed and goes back to the list. The admin turns the popup
 // on and a visitor sees it once per visit. Screenshots in en and bn go to /tmp/shots/freebies
 // (override with SHOTS_DIR).
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginByApi, makePng, openPage, startTaal, type Taal } from './support';
+import { DEMO, loginByApi, loginInUi, makePng, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/freebies';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const SUBTITLE = 'Eighth notes, sixteenth notes and the open hi-hat: a short lesson with a practice sheet to print, and a play-along at three tempos.';
 const EVIL = '<script>window.__pwned = 1; alert("script")</script><p><img src="/nope.png" onerror="window.__pwned = 2; alert(\'onerror\')">Tap along.</p>';
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
-async function toastWith(page: Page, text: string) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A full-page screenshot, toasts closed first. */
-const shot = async (page: Page, name: string, fullPage = true) => {
-  await page.evaluate(async () => {
-    document.querySelectorAll<HTMLButtonElement>('.toast button').forEach((b) => b.click());
-    await document.fonts.ready;
-  });
-  await page.waitForFunction(() => !document.querySelector('.toast'));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-};
-
-async function loginAsAdmin(page: Page) {
-  await page.goto(`${taal.baseUrl}/login`);
-  await page.fill('#f-email', DEMO.admin.email);
-  await page.fill('#f-password', DEMO.admin.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(`${taal.baseUrl}/`);
-}
-
-async function toBengali(page: Page) {
-  await page.selectOption('[data-testid="language-menu"] select', 'bn');
-  await page.waitForFunction(() => document.documentElement.lang === 'bn');
-}
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
 
 interface Freebie {
   _id: string;
@@ -68,15 +27,15 @@ interface Freebie {
 }
 
 async function freebies(): Promise<Freebie[]> {
-  return ((await (await fetch(`${taal.baseUrl}/api/v1/freebies/`)).json()) as { data: Freebie[] }).data;
+  return ((await (await fetch(`${e2e.baseUrl}/api/v1/freebies/`)).json()) as { data: Freebie[] }).data;
 }
 
 test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; visitors find it first and no script runs', async () => {
-  const admin = await openPage(browser);
+  const admin = await openPage(e2e.browser);
   const { page } = admin;
   try {
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/adminfreebies`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/adminfreebies`);
     // The demo seed's freebies are listed.
     await page.locator('[data-testid="admin-freebie"]').first().waitFor();
     await page.click('[data-testid="new-freebie"]');
@@ -108,7 +67,7 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
     await page.click('[data-testid="freebie-save"]');
 
     await toastWith(page, 'Post Created Successfully!!!');
-    await page.waitForURL(`${taal.baseUrl}/adminfreebies`);
+    await page.waitForURL(`${e2e.baseUrl}/adminfreebies`);
     const first = page.locator('[data-testid="admin-freebie"]').first();
     await first.waitFor();
     expect(await first.locator('h3').textContent()).toBe('Keeping time on the hi-hat');
@@ -121,17 +80,17 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
     await shot(page, 'admin-freebies-en');
 
     // A second one, by the content role through the API, with carousel images only: it becomes the newest.
-    const token = (await loginByApi(taal.baseUrl, DEMO.content)).token;
+    const token = (await loginByApi(e2e.baseUrl, DEMO.content)).token;
     const png = await makePng(page, 640, 480);
     const form = new FormData();
     for (const [k, v] of Object.entries({ title: 'Reading chord charts', subtitle: 'FAQ: what the symbols mean', catagory: 'FAQ', description: '<p>Slash chords, <em>sus</em> and <code>add9</code>.</p>' })) form.append(k, v);
     for (const n of [1, 2, 3]) form.append('carouselList', new Blob([new Uint8Array(png)], { type: 'image/png' }), `chart-${n}.png`);
-    const res = await fetch(`${taal.baseUrl}/api/v1/freebies/add/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${e2e.baseUrl}/api/v1/freebies/add/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
     expect(res.status).toBe(201);
     const charts = ((await res.json()) as { data: Freebie }).data;
 
     // The update form: only the title changes; back to the list.
-    await page.goto(`${taal.baseUrl}/update-freebies/${stored!._id}`);
+    await page.goto(`${e2e.baseUrl}/update-freebies/${stored!._id}`);
     await page.waitForSelector('[data-testid="freebie-form"]');
     expect(await page.inputValue('[data-testid="freebie-title"]')).toBe('Keeping time on the hi-hat');
     expect(await page.inputValue('[data-testid="freebie-category"]')).toBe('Drums');
@@ -140,12 +99,12 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
     await page.fill('[data-testid="freebie-title"]', 'Keeping time on the hi-hat (updated)');
     await page.click('[data-testid="freebie-save"]');
     await toastWith(page, 'Freebies updated successfully!');
-    await page.waitForURL(`${taal.baseUrl}/adminfreebies`);
+    await page.waitForURL(`${e2e.baseUrl}/adminfreebies`);
     await page.locator('[data-testid="admin-freebie"] h3', { hasText: 'Keeping time on the hi-hat (updated)' }).waitFor();
     const updated = (await freebies()).find((f) => f._id === stored!._id)!;
     expect(updated).toMatchObject({ catagory: 'Drums', youtube: stored!.youtube, documents: stored!.documents, description: stored!.description });
 
-    await toBengali(page);
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-freebies"] h1')?.textContent === 'ফ্রিবিজ');
     await shot(page, 'admin-freebies-bn');
     await page.click('[data-testid="new-freebie"]');
@@ -153,13 +112,13 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
     await page.click('[data-testid="freebie-save"]');
     await toastWith(page, 'কোনো একটি ঘর পূরণ করা হয়নি!!!');
     await shot(page, 'admin-add-freebie-bn');
-    await page.goto(`${taal.baseUrl}/update-freebies/${stored!._id}`);
+    await page.goto(`${e2e.baseUrl}/update-freebies/${stored!._id}`);
     await page.waitForSelector('[data-testid="freebie-description-content"] strong');
     await shot(page, 'admin-update-freebie-bn');
     expect(admin.errors).toEqual([]);
 
     // A visitor: the list, newest first, with its filter pills and card pills.
-    const visitor = await openPage(browser);
+    const visitor = await openPage(e2e.browser);
     const dialogs: string[] = [];
     visitor.page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -167,7 +126,7 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
     });
     try {
       const v = visitor.page;
-      await v.goto(`${taal.baseUrl}/freebies`);
+      await v.goto(`${e2e.baseUrl}/freebies`);
       await v.waitForSelector('[data-testid="freebie-card"]');
       expect(await v.locator('[data-testid="freebie-filter"]').allTextContents()).toEqual(['All', 'FAQ', 'Info', 'Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering']);
       // Newest first: the two made here, then the demo seed's three.
@@ -179,7 +138,7 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
       const card = v.locator('[data-testid="freebie-card"]').first();
       expect(await card.getAttribute('data-id')).toBe(stored!._id);
       expect(await card.locator('.pill').allTextContents()).toEqual(['Video', 'Drums', 'Document']);
-      expect(v.url()).toBe(`${taal.baseUrl}/freebies?category=Drums`);
+      expect(v.url()).toBe(`${e2e.baseUrl}/freebies?category=Drums`);
       await v.click('[data-testid="freebie-filter"][data-filter="FAQ"]');
       await v.waitForFunction((id) => document.querySelector('[data-testid="freebie-card"]')?.getAttribute('data-id') === id, charts._id);
       expect(await v.locator('[data-testid="freebie-card"]').first().locator('.pill').allTextContents()).toEqual(['FAQ']);
@@ -189,7 +148,7 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
 
       // The detail page: the text, no script, no handler, no dialog.
       await v.click('[data-testid="freebie-card"]');
-      await v.waitForURL(`${taal.baseUrl}/freebies/${stored!._id}`);
+      await v.waitForURL(`${e2e.baseUrl}/freebies/${stored!._id}`);
       await v.waitForSelector('[data-testid="freebie-description"]');
       const text = await v.textContent('[data-testid="freebie-description"]');
       expect(text).toContain('Count out loud: one and two and.');
@@ -203,12 +162,12 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
       expect(await v.getAttribute('[data-testid="freebie-video"] iframe', 'src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
       const doc = v.locator('[data-testid="freebie-document"]');
       expect((await doc.textContent())?.replace(/\s+/g, ' ').trim()).toBe('PDF hi-hat-sheet.pdf');
-      const pdf = await fetch(`${taal.baseUrl}${await doc.getAttribute('href')}`);
+      const pdf = await fetch(`${e2e.baseUrl}${await doc.getAttribute('href')}`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       await shot(v, 'freebie-detail-en');
 
       // The carousel: 2 slides at once, 1 on screens up to 1024 px.
-      await v.goto(`${taal.baseUrl}/freebies/${charts._id}`);
+      await v.goto(`${e2e.baseUrl}/freebies/${charts._id}`);
       await v.waitForSelector('[data-testid="freebie-carousel"]');
       expect(await v.getAttribute('[data-testid="freebie-carousel"]', 'data-per-view')).toBe('2');
       expect(await v.locator('[data-testid="freebie-slide"]').count()).toBe(2);
@@ -222,16 +181,16 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
       await shot(v, 'freebie-carousel-1024-en');
       await v.setViewportSize({ width: 1366, height: 900 });
 
-      await toBengali(v);
-      await v.goto(`${taal.baseUrl}/freebies`);
+      await switchLanguage(v, 'bn');
+      await v.goto(`${e2e.baseUrl}/freebies`);
       await v.waitForSelector('[data-testid="freebie-card"]');
       await v.waitForFunction(() => document.querySelector('[data-testid="freebie-filter"]')?.textContent === 'সব');
       expect(await v.locator('[data-testid="freebie-card"] >> nth=1').locator('.pill').allTextContents()).toEqual(['ভিডিও', 'ড্রামস', 'ডকুমেন্ট']);
       await shot(v, 'freebies-bn');
-      await v.goto(`${taal.baseUrl}/freebies/${stored!._id}`);
+      await v.goto(`${e2e.baseUrl}/freebies/${stored!._id}`);
       await v.waitForSelector('[data-testid="freebie-description"]');
       await shot(v, 'freebie-detail-bn');
-      await v.goto(`${taal.baseUrl}/freebies/${charts._id}`);
+      await v.goto(`${e2e.baseUrl}/freebies/${charts._id}`);
       await v.waitForSelector('[data-testid="freebie-carousel"]');
       await shot(v, 'freebie-carousel-bn');
       expect(await v.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -246,11 +205,11 @@ test('an admin adds a freebie with a YouTube link, a PDF and hostile rich text; 
 });
 
 test('the admin turns the landing popup on; a visitor sees it once per visit', async () => {
-  const admin = await openPage(browser);
+  const admin = await openPage(e2e.browser);
   const { page } = admin;
   try {
-    await loginAsAdmin(page);
-    await page.goto(`${taal.baseUrl}/addpopup`);
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/addpopup`);
     await page.waitForSelector('[data-testid="popup-form"]');
     // Loaded from the current record: off, empty.
     expect(await page.isChecked('[data-testid="popup-show-no"]')).toBe(true);
@@ -269,25 +228,25 @@ test('the admin turns the landing popup on; a visitor sees it once per visit', a
     await page.waitForSelector('[data-testid="popup-form"]');
     expect(await page.inputValue('[data-testid="popup-title"]')).toBe('Eid offer');
     expect(await page.isChecked('[data-testid="popup-show-yes"]')).toBe(true);
-    await toBengali(page);
+    await switchLanguage(page, 'bn');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-popup"] h1')?.textContent === 'ল্যান্ডিং পপআপ');
     await shot(page, 'admin-popup-bn');
     expect(admin.errors).toEqual([]);
 
     // A visit: shown on the first landing, not again in the same tab (client navigation or reload).
-    const visitor = await openPage(browser);
+    const visitor = await openPage(e2e.browser);
     try {
       const v = visitor.page;
-      await v.goto(`${taal.baseUrl}/`);
+      await v.goto(`${e2e.baseUrl}/`);
       await v.waitForSelector('[data-testid="landing-popup"]');
       expect(await v.textContent('#landing-popup-title')).toBe('Eid offer');
       expect(await v.textContent('.popup-body')).toBe('Every guitar course at half price until Friday.');
       await v.waitForFunction(() => (document.querySelector('.popup-thumb') as HTMLImageElement | null)?.naturalWidth === 600);
-      await shot(v, 'landing-popup-en', false);
+      await shot(v, 'landing-popup-en', { fullPage: false });
       await v.click('[data-testid="landing-popup-close"]');
       await v.waitForSelector('[data-testid="landing-popup"]', { state: 'detached' });
       await v.click('a[href="/allcourses"]');
-      await v.waitForURL(`${taal.baseUrl}/allcourses`);
+      await v.waitForURL(`${e2e.baseUrl}/allcourses`);
       await v.goBack();
       await v.waitForSelector('[data-testid="hero"]');
       await v.reload();
@@ -300,13 +259,13 @@ test('the admin turns the landing popup on; a visitor sees it once per visit', a
     }
 
     // A new visit (a new browser session) sees it again, in Bengali here.
-    const again = await openPage(browser);
+    const again = await openPage(e2e.browser);
     try {
-      await again.page.goto(`${taal.baseUrl}/`);
-      await toBengali(again.page);
+      await again.page.goto(`${e2e.baseUrl}/`);
+      await switchLanguage(again.page, 'bn');
       await again.page.waitForSelector('[data-testid="landing-popup"]');
       await again.page.waitForFunction(() => (document.querySelector('.popup-thumb') as HTMLImageElement | null)?.complete);
-      await shot(again.page, 'landing-popup-bn', false);
+      await shot(again.page, 'landing-popup-bn', { fullPage: false });
     } finally {
       await again.context.close();
     }
@@ -315,9 +274,9 @@ test('the admin turns the landing popup on; a visitor sees it once per visit', a
     await page.check('[data-testid="popup-show-no"]');
     await page.click('[data-testid="popup-save"]');
     await page.waitForSelector('[data-testid="popup-message"].alert-success');
-    const late = await openPage(browser);
+    const late = await openPage(e2e.browser);
     try {
-      await late.page.goto(`${taal.baseUrl}/`);
+      await late.page.goto(`${e2e.baseUrl}/`);
       await late.page.waitForSelector('[data-testid="hero"]');
       await late.page.waitForTimeout(1000);
       expect(await late.page.locator('[data-testid="landing-popup"]').count()).toBe(0);

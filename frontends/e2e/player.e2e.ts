@@ -12,8 +12,8 @@
 // from the same time. Screenshots in en and bn go to /tmp/shots-player/ (SHOTS_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
-import { apiGet, DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal, useSession } from './support';
+import type { Page, Response } from 'playwright-core';
+import { api, apiGet, DEMO, loginByApi, openPage, toastWith, useE2E, useSession, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-player';
 
@@ -34,38 +34,13 @@ interface SecureCourse {
   progress: { lesson: string; position: number; completed: boolean; practiceSeconds: number }[];
 }
 
-let taal: Taal;
-let browser: Browser;
+const e2e = useE2E({ shotsDir: SHOTS });
+const { call } = api(e2e);
 let course: Course;
 let lessons: Lesson[];
 
-/** A JSON call through the real gateway (a bearer token when given); the envelope's data. */
-async function call<T>(method: 'GET' | 'POST', p: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${taal.baseUrl}/api/v1/${p}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-  course = (await apiGet<Course[]>(taal.baseUrl, 'course/'))[0]!;
+  course = (await apiGet<Course[]>(e2e.baseUrl, 'course/'))[0]!;
   // The demo lessons are seeded after start (ffmpeg makes their videos): wait for them.
   lessons = await waitFor(
     'the demo lessons',
@@ -77,19 +52,13 @@ beforeAll(async () => {
   );
 }, 150_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
-
 const lessonOf = (status: Lesson['status']) => lessons.find((l) => l.status === status)!;
-
 
 /** The course view in a language (the language menu is hidden there, spec §2: local storage decides). */
 async function openCourse(page: Page, lng: 'en' | 'bn' = 'en') {
-  if (!page.url().startsWith(taal.baseUrl)) await page.goto(`${taal.baseUrl}/`);
+  if (!page.url().startsWith(e2e.baseUrl)) await page.goto(`${e2e.baseUrl}/`);
   await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
-  await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+  await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
   await page.waitForSelector('[data-testid="lesson-list"]');
   await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
@@ -125,12 +94,6 @@ async function seekWithBar(page: Page, seconds: number, duration: number) {
   await bar.click({ position: { x, y: box.height / 2 } });
 }
 
-async function toastWith(page: Page, text: string) {
-  const toast = page.locator('.toast', { hasText: text });
-  await toast.first().waitFor({ timeout: 15_000 });
-  return toast.first();
-}
-
 /** A screenshot of the Lessons section under the header (fonts loaded; toasts kept unless `closeToasts`). */
 async function shot(page: Page, name: string, closeToasts = true) {
   if (closeToasts) {
@@ -151,10 +114,10 @@ async function shot(page: Page, name: string, closeToasts = true) {
 const decodes = (page: Page) => page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"') !== '');
 
 test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop with count-in, progress on leaving, resume; expired access with Renew', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const student = await loginByApi(taal.baseUrl, DEMO.student);
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const student = await loginByApi(e2e.baseUrl, DEMO.student);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     const me = student.user._id;
     const paid = lessonOf('paid');
 
@@ -176,7 +139,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
       if (res.url().includes('/api/v1/video/')) videoResponses.push({ status: res.status(), range: res.request().headers()['range'], url: res.url() });
     });
 
-    await useSession(page, taal.baseUrl, student);
+    await useSession(page, e2e.baseUrl, student);
     await openCourse(page);
     // Every lesson is open to the enrolled student; the access line shows the tier and the date.
     for (const l of lessons) expect(await item(page, l).getAttribute('data-playable')).toBe('true');
@@ -297,7 +260,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
     const leftAt = await currentTime(page);
 
     // ---- Leave: the position and the practice time are on the server.
-    await page.goto(`${taal.baseUrl}/allcourses`);
+    await page.goto(`${e2e.baseUrl}/allcourses`);
     const progressNow = async () =>
       (await call<SecureCourse>('GET', `course/secure-course/${course._id}`, student.token)).progress.find((x) => x.lesson === paid._id);
     // The last reports (the pause, the leaving) may land one after the other: wait until it holds still.
@@ -363,7 +326,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
     expect(await page.textContent('[data-testid="renew"]')).toBe('নবায়ন করুন');
     await shot(page, 'course-expired-bn');
     await page.click('[data-testid="renew"]');
-    await page.waitForURL(`${taal.baseUrl}/cart`);
+    await page.waitForURL(`${e2e.baseUrl}/cart`);
     const cart = await call<{ items: { course: string; tier: string }[] }>('GET', `cart/${me}`, student.token);
     expect(cart.items).toEqual([expect.objectContaining({ course: course._id, tier: 'gold' })]);
     await page.unroute(`**/api/v1/course/secure-course/${course._id}`);
@@ -375,7 +338,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
 }, 240_000);
 
 test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase the course First!!", the login one asks for a login', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     const open = lessonOf('open');
     const paid = lessonOf('paid');
@@ -426,7 +389,7 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     await page.keyboard.press(' ');
     await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.paused === false);
     // The server refuses the paid video too (the lock is not only in the page).
-    const refused = await fetch(`${taal.baseUrl}/api/v1/lesson/${paid._id}/playback`);
+    const refused = await fetch(`${e2e.baseUrl}/api/v1/lesson/${paid._id}/playback`);
     expect(refused.status).toBe(403);
 
     // Bengali: the same toast in Bengali.
@@ -453,7 +416,7 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
 }, 120_000);
 
 test('a video URL that stops working mid-play is asked for again and playback continues from the same time', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     const open = lessonOf('open');
     const playbacks: string[] = [];
@@ -519,14 +482,14 @@ test('a video URL that stops working mid-play is asked for again and playback co
 }, 120_000);
 
 test('the course file: locked for a visitor; the enrolled student downloads the PDF', async () => {
-  const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   const form = new FormData();
   form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Chord chart.pdf');
-  const added = await fetch(`${taal.baseUrl}/api/v1/course/${course._id}/`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
+  const added = await fetch(`${e2e.baseUrl}/api/v1/course/${course._id}/`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
   expect([added.status, ((await added.json()) as { fields?: unknown }).fields]).toEqual([200, undefined]);
 
-  const visitor = await openPage(browser);
+  const visitor = await openPage(e2e.browser);
   try {
     await openCourse(visitor.page);
     const file = visitor.page.locator('[data-testid="course-file"]').last();
@@ -537,7 +500,7 @@ test('the course file: locked for a visitor; the enrolled student downloads the 
     await visitor.context.close();
   }
 
-  const student = await loginByApi(taal.baseUrl, DEMO.student);
+  const student = await loginByApi(e2e.baseUrl, DEMO.student);
   const me = student.user._id;
   const enrolled = async () => (await call<SecureCourse & { fullAccess: boolean }>('GET', `course/secure-course/${course._id}`, student.token)).fullAccess;
   if (!(await enrolled())) {
@@ -548,9 +511,9 @@ test('the course file: locked for a visitor; the enrolled student downloads the 
     await call('POST', `cart/zero-cart/${me}/${order._id}`, student.token, { value_c: order._id });
     await waitFor('the enrolment', async () => ((await enrolled()) ? true : undefined));
   }
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await useSession(page, taal.baseUrl, student);
+    await useSession(page, e2e.baseUrl, student);
     for (const lng of ['en', 'bn'] as const) {
       await openCourse(page, lng);
       const file = page.locator('[data-testid="course-file"]').last();
