@@ -5,12 +5,10 @@
 // browser API) from the URLs given at run time in /config/social-login.json.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSocialStandins, type SocialStandins } from '../../services/identity/src/testing/social-standins';
-import { DEMO, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+import { DEMO, loginByApi, openPage, useE2E } from './support';
 
-let taal: Taal;
-let browser: Browser;
 let standins: SocialStandins;
 let scripts: http.Server;
 
@@ -66,22 +64,26 @@ beforeAll(async () => {
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => scripts.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(scripts.address() as AddressInfo).port}`;
-  taal = await startTaal({
-    GOOGLE_CLIENT_ID: standins.google.clientId,
-    GOOGLE_JWKS_URL: standins.google.jwksUrl,
-    FACEBOOK_APP_ID: standins.facebook.appId,
-    FACEBOOK_APP_SECRET: standins.facebook.appSecret,
-    FACEBOOK_GRAPH_URL: standins.facebook.graphUrl,
-    GOOGLE_LOGIN_SCRIPT_URL: `${base}/gsi/client`,
-    FACEBOOK_LOGIN_SCRIPT_URL: `${base}/facebook/sdk.js`,
-  });
-  browser = await launchBrowser();
 }, 120_000);
 
+// Started after the hook above: the all-in-one is given the stand-ins and the scripts' server.
+const e2e = useE2E({
+  env: () => {
+    const base = `http://127.0.0.1:${(scripts.address() as AddressInfo).port}`;
+    return {
+      GOOGLE_CLIENT_ID: standins.google.clientId,
+      GOOGLE_JWKS_URL: standins.google.jwksUrl,
+      FACEBOOK_APP_ID: standins.facebook.appId,
+      FACEBOOK_APP_SECRET: standins.facebook.appSecret,
+      FACEBOOK_GRAPH_URL: standins.facebook.graphUrl,
+      GOOGLE_LOGIN_SCRIPT_URL: `${base}/gsi/client`,
+      FACEBOOK_LOGIN_SCRIPT_URL: `${base}/facebook/sdk.js`,
+    };
+  },
+});
+
+// Registered after useE2E's: runs once Chromium and the all-in-one are stopped.
 afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
   await new Promise((r) => scripts?.close(r));
   await standins?.close();
 }, 30_000);
@@ -101,16 +103,16 @@ async function logout(page: Page) {
 }
 
 test('the run-time config names the provider scripts and ids, never a secret', async () => {
-  const config = (await (await fetch(`${taal.baseUrl}/config/social-login.json`)).json()) as Record<string, Record<string, string>>;
+  const config = (await (await fetch(`${e2e.baseUrl}/config/social-login.json`)).json()) as Record<string, Record<string, string>>;
   expect(config.google).toEqual({ scriptUrl: expect.stringMatching(/\/gsi\/client$/), clientId: standins.google.clientId });
   expect(config.facebook).toEqual({ scriptUrl: expect.stringMatching(/\/facebook\/sdk\.js$/), appId: standins.facebook.appId });
   expect(JSON.stringify(config)).not.toContain(standins.facebook.appSecret);
 });
 
 test('Continue with Google and with Facebook log in through the real endpoints; a rejected token gives no message', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/login`);
+    await page.goto(`${e2e.baseUrl}/login`);
     await page.waitForSelector('[data-testid="google-login"]:not([disabled])');
     await page.waitForSelector('[data-testid="facebook-login"]:not([disabled])');
     expect(await page.locator('[data-testid="social-unavailable"]').count()).toBe(0);
@@ -121,18 +123,18 @@ test('Continue with Google and with Facebook log in through the real endpoints; 
     await page.click('[data-testid="google-login"]');
     expect((await refused).status()).toBe(401);
     await page.waitForSelector('[data-testid="google-login"]:not([disabled])');
-    expect(page.url()).toBe(`${taal.baseUrl}/login`);
+    expect(page.url()).toBe(`${e2e.baseUrl}/login`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.locator('[data-testid="login-alert"], .toast').count()).toBe(0);
 
     await page.evaluate(() => ((window as unknown as { __rejectNext: boolean }).__rejectNext = false));
     await page.click('[data-testid="google-login"]');
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
     expect((await userMenu(page)).slice(0, 2)).toEqual(['Gina Google', 'Classroom']);
     await logout(page);
 
-    await page.goto(`${taal.baseUrl}/login?redirect=cart`);
+    await page.goto(`${e2e.baseUrl}/login?redirect=cart`);
     await page.waitForSelector('[data-testid="facebook-login"]:not([disabled])');
     await page.click('[data-testid="facebook-login"]');
     await page.waitForURL('**/cart');
@@ -140,14 +142,14 @@ test('Continue with Google and with Facebook log in through the real endpoints; 
     await logout(page);
 
     // The back office lists both, with their provider.
-    const admin = await loginByApi(taal.baseUrl, DEMO.admin);
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
     await page.evaluate((s) => {
       localStorage.setItem('token', s.token);
       localStorage.setItem('refreshToken', s.refreshToken);
       localStorage.setItem('type', String(s.type));
       localStorage.setItem('user', JSON.stringify(s.user));
     }, admin);
-    await page.goto(`${taal.baseUrl}/oauthusers`);
+    await page.goto(`${e2e.baseUrl}/oauthusers`);
     await page.waitForSelector('[data-testid="oauth-table"] [data-testid="table-row"]');
     const rows = await page.$$eval('[data-testid="oauth-table"] [data-testid="table-row"]', (trs) =>
       trs.map((tr) => [tr.querySelector('[data-col="email"]')?.textContent, tr.querySelector('[data-col="provider"]')?.textContent]),

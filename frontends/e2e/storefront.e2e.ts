@@ -1,6 +1,5 @@
 // Browser tests of the shell and the storefront against the real all-in-one.
-import type { Browser } from 'playwright-core';
-import { apiGet, bdt, DEMO, discount, launchBrowser, loginByApi, openPage, startTaal, type Taal } from './support';
+import { apiGet, bdt, DEMO, discount, loginByApi, openPage, useE2E } from './support';
 
 interface Tier {
   price: number;
@@ -19,18 +18,7 @@ interface Course {
   priceDiamond: Tier;
 }
 
-let taal: Taal;
-let browser: Browser;
-
-beforeAll(async () => {
-  taal = await startTaal();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await taal?.stop();
-}, 30_000);
+const e2e = useE2E();
 
 async function cardsShown(page: import('playwright-core').Page) {
   return page.$$eval('[data-testid="course-card"]', (cards) =>
@@ -43,12 +31,12 @@ async function cardsShown(page: import('playwright-core').Page) {
 }
 
 test('landing → /allcourses → filter by category, level, instructor → open a course → tier prices and discount', async () => {
-  const courses = await apiGet<Course[]>(taal.baseUrl, 'course/');
+  const courses = await apiGet<Course[]>(e2e.baseUrl, 'course/');
   expect(courses.length).toBeGreaterThanOrEqual(3);
   const target = courses[0]!;
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="hero"]');
     await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
 
@@ -99,10 +87,10 @@ test('landing → /allcourses → filter by category, level, instructor → open
 }, 90_000);
 
 test('switching to Bengali changes the texts, survives a reload, and the language menu is hidden on /courseview', async () => {
-  const [course] = await apiGet<Course[]>(taal.baseUrl, 'course/');
-  const { page, context, errors } = await openPage(browser);
+  const [course] = await apiGet<Course[]>(e2e.baseUrl, 'course/');
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/allcourses`);
+    await page.goto(`${e2e.baseUrl}/allcourses`);
     await page.waitForSelector('[data-testid="course-list"]');
     expect(await page.textContent('h1')).toBe('All courses');
     expect(await page.textContent('header a[href="/allcourses"]')).toBe('Courses');
@@ -121,7 +109,7 @@ test('switching to Bengali changes the texts, survives a reload, and the languag
     expect(await page.textContent('header a[href="/allcourses"]')).toBe('কোর্সসমূহ');
     expect(await page.inputValue('[data-testid="language-menu"] select')).toBe('bn');
 
-    await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
+    await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
     await page.waitForSelector('[data-testid="tiers"]');
     expect(await page.locator('[data-testid="language-menu"]').count()).toBe(0);
     expect(await page.textContent('[data-testid="tiers"] h2')).toBe('টিয়ার অনুযায়ী মূল্য');
@@ -135,18 +123,18 @@ test('switching to Bengali changes the texts, survives a reload, and the languag
 }, 90_000);
 
 test('an unknown route shows the 404 page and its link goes home', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    const res = await page.goto(`${taal.baseUrl}/no/such/page`);
+    const res = await page.goto(`${e2e.baseUrl}/no/such/page`);
     expect(res?.status()).toBe(200); // the SPA answers; the 404 is a client route
     await page.waitForSelector('[data-testid="not-found"]');
     expect(await page.textContent('[data-testid="not-found"] h1')).toBe('404! Page not found');
     await page.click('text=Back To Homepage');
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="hero"]');
     expect(await page.locator('[data-testid="not-found"]').count()).toBe(0);
     // The header and footer stay on the 404 page too.
-    await page.goto(`${taal.baseUrl}/404`);
+    await page.goto(`${e2e.baseUrl}/404`);
     await page.waitForSelector('[data-testid="not-found"]');
     expect(await page.locator('header.site-header').count()).toBe(1);
     expect(await page.locator('[data-testid="metronome"]').count()).toBe(1);
@@ -157,9 +145,9 @@ test('an unknown route shows the 404 page and its link goes home', async () => {
 }, 60_000);
 
 test('metronome starts at 100 BPM, accepts 40 and 280, refuses values outside, and stops', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/about`);
+    await page.goto(`${e2e.baseUrl}/about`);
     const metronome = page.locator('[data-testid="metronome"]');
     await metronome.waitFor();
     await metronome.scrollIntoViewIfNeeded();
@@ -205,11 +193,11 @@ test('metronome starts at 100 BPM, accepts 40 and 280, refuses values outside, a
 }, 60_000);
 
 test('a remote that failed to load comes back when Retry is clicked', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(e2e.browser);
   try {
     let block = true;
     await page.route('**/remotes/storefront/remoteEntry.js', (route) => (block ? route.abort('connectionrefused') : route.continue()));
-    await page.goto(`${taal.baseUrl}/about`);
+    await page.goto(`${e2e.baseUrl}/about`);
     const error = page.locator('[data-testid="remote-error"]');
     await error.waitFor({ timeout: 20_000 });
     expect(await page.locator('header.site-header').count()).toBe(1);
@@ -226,11 +214,11 @@ test('a remote that failed to load comes back when Retry is clicked', async () =
 }, 60_000);
 
 test('header: instructors dropdown, logged-out actions, small-screen links; toast and login redirect; scroll behaviour', async () => {
-  const instructors = await apiGet<{ _id: string; name: string; photo: string }[]>(taal.baseUrl, 'instructor/');
-  const [course] = await apiGet<Course[]>(taal.baseUrl, 'course/');
-  const { page, context, errors } = await openPage(browser);
+  const instructors = await apiGet<{ _id: string; name: string; photo: string }[]>(e2e.baseUrl, 'instructor/');
+  const [course] = await apiGet<Course[]>(e2e.baseUrl, 'course/');
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
-    await page.goto(`${taal.baseUrl}/instructorlist`);
+    await page.goto(`${e2e.baseUrl}/instructorlist`);
     await page.waitForSelector('[data-testid="instructor-card"]');
     // Logged out: Sign up and Login, cart and notifications; no user menu; About/Contact only on small screens.
     for (const sel of ['header a[href="/signup"]', 'header a[href="/login"]', '[data-testid="cart-link"]', '[data-testid="notifications-menu"]']) {
@@ -260,7 +248,7 @@ test('header: instructors dropdown, logged-out actions, small-screen links; toas
     await page.waitForFunction(() => window.scrollY === 0);
 
     // Add to cart while logged out: 'Please login first' toast at the bottom centre, then /login?redirect=cart.
-    await page.goto(`${taal.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
+    await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course!._id)}`);
     await page.click('text=Add to cart');
     const toast = page.locator('.toast');
     await toast.waitFor();
@@ -282,11 +270,11 @@ test('header: instructors dropdown, logged-out actions, small-screen links; toas
 }, 60_000);
 
 test('panel and admin frames are behind role guards that send others to /', async () => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(e2e.browser);
   try {
     for (const route of ['/studentpanel', '/instructorpanel', '/admin', '/admincourselist']) {
-      await page.goto(taal.baseUrl + route);
-      await page.waitForURL(`${taal.baseUrl}/`);
+      await page.goto(e2e.baseUrl + route);
+      await page.waitForURL(`${e2e.baseUrl}/`);
       await page.waitForSelector('[data-testid="hero"]');
     }
     // A made-up token is not enough: the server must vouch for the session.
@@ -295,25 +283,25 @@ test('panel and admin frames are behind role guards that send others to /', asyn
       localStorage.setItem('type', '4');
       localStorage.setItem('user', JSON.stringify({ name: 'Test Student', type: 4 }));
     });
-    await page.goto(`${taal.baseUrl}/studentpanel`);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/studentpanel`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="hero"]');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The demo student's real session opens the student panel, tab from the query.
-    const session = await loginByApi(taal.baseUrl, DEMO.student);
+    const session = await loginByApi(e2e.baseUrl, DEMO.student);
     await page.evaluate((s) => {
       localStorage.setItem('token', s.token);
       localStorage.setItem('refreshToken', s.refreshToken);
       localStorage.setItem('type', String(s.type));
       localStorage.setItem('user', JSON.stringify(s.user));
     }, session);
-    await page.goto(`${taal.baseUrl}/studentpanel?tab=3`);
+    await page.goto(`${e2e.baseUrl}/studentpanel?tab=3`);
     await page.waitForSelector('[data-testid="student-panel"]');
     expect(await page.textContent('[role="tabpanel"] h2')).toBe('Purchase History');
     expect(await page.locator('[data-testid="user-menu"]').count()).toBe(1);
     // ...but not the admin frame.
-    await page.goto(`${taal.baseUrl}/admin`);
-    await page.waitForURL(`${taal.baseUrl}/`);
+    await page.goto(`${e2e.baseUrl}/admin`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="hero"]');
     expect(errors).toEqual([]);
   } finally {
