@@ -9,9 +9,9 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { Modal } from '../components/Modal';
 import { RichEditor } from '../components/RichEditor';
 import { AdminPage, Loading, LoadError } from '../components/States';
-import { Modal } from './Messages';
 
 type Body = NonNullable<ApiPaths['/api/v1/mass-mail/']['post']['requestBody']>['content']['application/json'];
 type Audience = Body['mailTo'];

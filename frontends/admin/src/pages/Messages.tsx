@@ -2,41 +2,19 @@
 // mail client with a mailto: link, then GET contact/general/{id} marks it replied), and the
 // students' messages to instructors, each pending one with a reply dialog (Reply answer, Cancel,
 // Send: POST contact/r/{id}). Each list is at most 400 px high (§9).
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { Modal } from '../components/Modal';
 import { AdminPage, Loading, LoadError, NoData } from '../components/States';
 
 type Json<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
 type GeneralMessage = Json<'/api/v1/contact/general/'>['data'][number];
 type StudentMessage = Json<'/api/v1/contact/student/'>['data'][number];
-
-/** A modal dialog (the native <dialog>: focus stays inside, Escape closes it). */
-export function Modal({ title, open, onClose, children, testId }: { title: string; open: boolean; onClose: () => void; children: ReactNode; testId: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const { t } = useTranslation();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} className="modal" onClose={onClose} data-testid={testId} aria-labelledby={`${testId}-title`}>
-      <header className="modal-head">
-        <h2 id={`${testId}-title`}>{title}</h2>
-        <button type="button" className="linklike" aria-label={t('common.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
-      {open && children}
-    </dialog>
-  );
-}
 
 const mailto = (m: GeneralMessage, subject: string) => `mailto:${m.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n> ${m.message}`)}`;
 

@@ -4,7 +4,7 @@
 // typed in BDT, sent in poisha), /adminstoreorders and /adminstoregiftcard (10 rows, copy and CSV,
 // initialised after 1 second) and /admin/store/{id} (one issued card; its secret code is never
 // shown again: only its hash exists). Store toasts stay 5 s at the top centre.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { answer, ApiError, authApi, multipart, type ApiPaths } from '@taal/web-shared/api';
 import { formatDateTime, poishaToBdt } from '@taal/web-shared/format';
@@ -12,6 +12,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
+import { Modal } from '../components/Modal';
 import { AdminPage, LoadError, Loading } from '../components/States';
 
 type Ok<P extends keyof ApiPaths> = ApiPaths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
@@ -31,29 +32,6 @@ const isTaka = (v: string) => /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(v.trim());
 function failed(t: (k: string) => string, err: unknown) {
   console.error('store admin call failed', err);
   storeToast(err instanceof ApiError && err.status < 500 ? err.message : t('adminStore.failed'), 'error');
-}
-
-/** A modal dialog (the native <dialog>: focus is kept inside, Escape closes it). */
-function Modal({ title, open, onClose, children, testId }: { title: string; open: boolean; onClose: () => void; children: ReactNode; testId: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const { t } = useTranslation();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} className="modal" onClose={onClose} data-testid={testId} aria-labelledby={`${testId}-title`}>
-      <header className="modal-head">
-        <h2 id={`${testId}-title`}>{title}</h2>
-        <button type="button" className="linklike" aria-label={t('common.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
-      {open && children}
-    </dialog>
-  );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
