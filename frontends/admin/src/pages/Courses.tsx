@@ -3,7 +3,7 @@
 // tiers, thumbnail, banner, PDFs and lesson videos) and the update form (every field optional, new
 // files added) with an upload progress bar 0–100; the free-lesson form. Publishing and featuring
 // are the admin's: the content role sees neither button (and the server refuses it, 403).
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CourseAdminMessages as M, UserRoles } from '@taal/contracts/web';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
@@ -12,6 +12,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
+import { Field } from '../components/Field';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
@@ -130,16 +131,6 @@ export function CourseList() {
         </div>
       )}
     </AdminPage>
-  );
-}
-
-function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
-  return (
-    <label className="form-field">
-      <span>{label}</span>
-      {children}
-      {error && <small className="field-error">{error}</small>}
-    </label>
   );
 }
 

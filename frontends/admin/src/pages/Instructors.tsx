@@ -2,7 +2,7 @@
 // the list (featured / all published, and drafts) with Feature, Publish and Read More; the profile
 // form (every field, photo and banner) plus the instructor account form (type 3, linked to the
 // profile); the update form sends only what was filled in or chosen. Admin only.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CourseAdminMessages as M } from '@taal/contracts/web';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
@@ -10,6 +10,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
+import { Field } from '../components/Field';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
@@ -123,16 +124,6 @@ export function InstructorList() {
         </div>
       )}
     </AdminPage>
-  );
-}
-
-function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
-  return (
-    <label className="form-field">
-      <span>{label}</span>
-      {children}
-      {error && <small className="field-error">{error}</small>}
-    </label>
   );
 }
 
