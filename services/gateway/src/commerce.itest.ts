@@ -15,8 +15,8 @@ import { callUnary, createClient } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
 import { waitForMailLink } from '../../identity/src/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('commerce through the gateway on the all-in-one process', () => {
   let dataDir: string;
@@ -30,20 +30,7 @@ describe('commerce through the gateway on the all-in-one process', () => {
   let orderId = '';
   const voucherCode = `SAVE${randomUUID().slice(0, 8).toUpperCase()}`;
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const get = (p: string, token?: string) => request('GET', p, undefined, token);
-  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
-  const login = async (email: string, password: string) => {
-    const res = await post('/user/login/', { email, password });
-    expect(res.status).toBe(200);
-    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
-  };
+  const { request, get, post, login } = gatewayApi(() => base);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-commerce-gw-'));

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAllInOne } from '@taal/launcher';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean; data?: any; message?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('course publishing and featuring through the gateway on the all-in-one process', () => {
   let dataDir: string;
@@ -18,13 +18,7 @@ describe('course publishing and featuring through the gateway on the all-in-one 
   let base: string;
   const tokens: Record<string, string> = {};
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const { request } = gatewayApi(() => base);
   const visible = async (id: string) => ((await request('GET', '/course/')).body.data as { _id: string }[]).some((c) => c._id === id);
   const featured = async (id: string) => ((await request('GET', '/course/featured/')).body.data as { _id: string }[]).some((c) => c._id === id);
 

@@ -11,8 +11,8 @@ import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
 import { postCutOff, postHugeFile } from '../../../tools/testing/uploads';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean | string; data?: any; message?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000, 0x90)]);
@@ -27,13 +27,7 @@ describe('course, instructor and upcoming writes through the gateway on the all-
   let instructorId: string;
   const tokens: Record<string, string> = {};
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const { request } = gatewayApi(() => base);
   const multipart = async (p: string, parts: [string, string | Buffer, string?][], token: string) => {
     const form = new FormData();
     for (const [name, value, filename] of parts) {

@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { signGrant } from '@taal/kit';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Lesson = { _id: string; status: string; filename: string; playable: boolean; size: number };
 
 describe('lessons and video through the gateway on the all-in-one process', () => {
@@ -25,19 +25,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
   let courseId: string;
   let lessons: Lesson[];
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const get = (p: string, token?: string) => request('GET', p, undefined, token);
-  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
-  const login = async (email: string, password: string) => {
-    const res = await post('/user/login/', { email, password });
-    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
-  };
+  const { get, post, login } = gatewayApi(() => base);
   const playUrl = async (lessonId: string, token?: string) => (await get(`/lesson/${lessonId}/playback`, token)).body.data.url as string;
 
   beforeAll(async () => {

@@ -15,8 +15,8 @@ import { callUnary, createClient } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo } from '../../identity/src/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean; data?: any; message?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A subject as written (RFC 2047 encoded words decoded). */
 const subjectOf = (subject: string) =>
@@ -38,20 +38,7 @@ describe('transactional mail and notifications through the gateway on the all-in
   let me: { token: string; id: string; email: string };
   let demoStudent: { token: string; id: string };
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const get = (p: string, token?: string) => request('GET', p, undefined, token);
-  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
-  const login = async (email: string, password: string) => {
-    const res = await post('/user/login/', { email, password });
-    expect(res.status).toBe(200);
-    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
-  };
+  const { get, post, login } = gatewayApi(() => base);
   const mine = () => mailsTo(mailDir, me.email).map((m) => ({ subject: subjectOf(m.subject), text: textOf(m.body) }));
 
   beforeAll(async () => {

@@ -13,8 +13,8 @@ import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo, waitForMailLink } from '../../identity/src/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
+import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 
-type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
 
 describe('the gift-card store through the gateway on the all-in-one process', () => {
@@ -27,21 +27,7 @@ describe('the gift-card store through the gateway on the all-in-one process', ()
   let product: { _id: string; price: number; value: number; param: string };
   let codes: string[] = [];
 
-  const request = async (method: string, p: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    const isForm = body instanceof FormData;
-    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
-  };
-  const get = (p: string, token?: string) => request('GET', p, undefined, token);
-  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
-  const login = async (email: string, password: string) => {
-    const res = await post('/user/login/', { email, password });
-    expect(res.status).toBe(200);
-    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
-  };
+  const { request, get, post, login } = gatewayApi(() => base);
   const png = async () => new Blob([new Uint8Array(await pngImage(60, 40))], { type: 'image/png' });
 
   beforeAll(async () => {

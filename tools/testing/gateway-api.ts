@@ -1,0 +1,38 @@
+/**
+ * Test helper: calling the gateway's `/api/v1` routes as a client would (JSON or FormData
+ * bodies, a bearer token), for the gateway itests that run the all-in-one process.
+ */
+
+/** The gateway's answer envelope, loosely typed for assertions. */
+export type Json = { success: boolean | string; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Answer {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** Calls on the gateway at `base()` (a function, so it can be made before the process starts). */
+export function gatewayApi(base: () => string) {
+  const request = async (method: string, p: string, body?: unknown, token?: string): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${base()}/api/v1${p}`, { method, headers, body: payload });
+    return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
+  };
+  const get = (p: string, token?: string) => request('GET', p, undefined, token);
+  const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
+  /** Logs in through `/user/login/`; anything but a 200 fails the caller. */
+  const login = async (email: string, password: string) => {
+    const res = await post('/user/login/', { email, password });
+    if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { token: res.body.data.token as string, id: res.body.data.user._id as string };
+  };
+  return { request, get, post, login };
+}
