@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { commerceV1, identityEventsV1, IdentityEvents, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
+import { commerceV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
   consumeEvents,
+  consumeRegistrations,
   defineService,
   loadConfig,
   migrate,
@@ -57,19 +58,9 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify());
 
   // Referral bonuses are promised when a referred student signs up (decision 0014).
-  const referrals = await consumeEvents({
-    sql,
-    schema: SCHEMA,
-    bus,
-    group: 'commerce.referrals',
-    types: [IdentityEvents.userRegistered],
-    from: 'earliest',
-    logger,
-    handler: async (event, tx) => {
-      const user = identityEventsV1.UserRegistered.decode(event.payload).user;
-      if (user) await commerce.recordReferral(tx, { id: user.id, name: user.name, referredBy: user.referredBy });
-    },
-  });
+  const referrals = await consumeRegistrations({ sql, schema: SCHEMA, bus, group: 'commerce.referrals', logger }, (user, tx) =>
+    commerce.recordReferral(tx, { id: user.id, name: user.name, referredBy: user.referredBy }),
+  );
 
   // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet
   // one ledger entry per card, so this is the backstop when that call did not arrive.

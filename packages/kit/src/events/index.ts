@@ -10,3 +10,4 @@ export {
   type OutboxRelayOptions,
 } from './outbox';
 export { consumeEvents, pruneInbox, DEFAULT_INBOX_RETENTION_MS, type ConsumeEventsOptions } from './inbox';
+export { consumeRegistrations, type ConsumeRegistrationsOptions } from './registrations';

@@ -1,22 +1,11 @@
-import { IdentityEvents, identityEventsV1 } from '@taal/contracts';
-import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
+import { consumeRegistrations, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import { SCHEMA, type LearningStore } from '../store/learning-store';
 
 /** Who to write to about expiries: name, e-mail and language from `identity.user.registered` (once per event). */
 export function keepContacts(sql: Sql, bus: EventBus, store: LearningStore, logger: Logger): Promise<Subscription> {
-  return consumeEvents({
-    sql,
-    schema: SCHEMA,
-    bus,
-    group: 'learning.contacts',
-    types: [IdentityEvents.userRegistered],
-    from: 'earliest',
-    logger,
-    handler: async (event, tx) => {
-      const user = identityEventsV1.UserRegistered.decode(event.payload).user;
-      if (!user?.email) return;
-      await store.upsertContact(tx, { userId: user.id, name: user.name, email: user.email, language: user.language === 'bn' ? 'bn' : 'en' });
-    },
+  return consumeRegistrations({ sql, schema: SCHEMA, bus, group: 'learning.contacts', logger }, async (user, tx) => {
+    if (!user.email) return;
+    await store.upsertContact(tx, { userId: user.id, name: user.name, email: user.email, language: user.language === 'bn' ? 'bn' : 'en' });
   });
 }
