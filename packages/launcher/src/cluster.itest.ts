@@ -4,18 +4,17 @@
  * and the gateway recovers by itself once the supervisor has the process back.
  * With tracing on (an OTLP/HTTP receiver in this test), one paid checkout is a single trace
  * across the gateway, commerce's gRPC server, its Postgres queries and learning's consumer.
- * Needs the compiled services (`npm run build`; npm test builds first). Nine processes load
- * their code at once (about 2.5 s of CPU each), so on a busy 2-core machine becoming healthy
- * can take a minute or more.
+ * Needs the compiled services (`npm run build`; npm test builds first); started by
+ * tools/testing/cluster.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as Minio from 'minio';
-import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../../../tools/testing/backends';
+import { requireEnv } from '../../../tools/testing/backends';
+import { isAlive, startTestCluster, type TestCluster } from '../../../tools/testing/cluster';
 import { freePort, waitFor } from '../../../tools/testing/wait';
 import { Client } from 'pg';
 import { grpcOf } from '@taal/kit';
@@ -23,7 +22,6 @@ import { pngImage } from '../../../tools/testing/images';
 import { postCutOff, postHugeFile } from '../../../tools/testing/uploads';
 import { services } from './registry';
 
-const root = path.resolve(__dirname, '../../..');
 
 /** A span as an OTLP receiver gets it (OTLP/JSON), with the service that sent it. */
 interface ReceivedSpan {
@@ -68,14 +66,14 @@ function startOtlpReceiver(): Promise<{ server: Server; spans: ReceivedSpan[]; u
 const DEADLINE_MS = 1000;
 
 describe('cluster mode', () => {
-  let cluster: ChildProcess;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let cluster: TestCluster;
+  let database: { url: string };
   let base: string;
   /** Each gRPC service's metrics port (<NAME>_METRICS_PORT); the gateway's is gatewayMetricsPort. */
   const metricsPorts = new Map<string, number>();
   let gatewayMetricsPort: number;
-  const pids = new Map<string, number[]>();
-  let output = '';
+  let pids: Map<string, number[]>;
+  const output = () => cluster.output();
   let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
   // This cluster's own bucket and temporary folder: what an upload leaves behind is visible there alone.
   const bucket = `taal-cluster-${randomUUID().slice(0, 8)}`;
@@ -97,58 +95,27 @@ describe('cluster mode', () => {
 
   beforeAll(async () => {
     otlp = await startOtlpReceiver();
-    for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', 'services/catalogue/dist/index.js', 'services/identity/dist/index.js', 'services/gateway/dist/index.js']) {
-      if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-    }
-    requireEnv('KAFKA_BROKERS');
-    database = await createTestDatabase();
-    const [httpPort, grpcPort, identityPort, metricsPort, sandboxPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     for (const s of services) if (grpcOf(s)) metricsPorts.set(s.name, await freePort());
-    gatewayMetricsPort = metricsPort;
-    base = `http://127.0.0.1:${httpPort}`;
-    cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        PORT: String(httpPort),
-        CATALOGUE_GRPC_PORT: String(grpcPort),
-        IDENTITY_GRPC_PORT: String(identityPort),
-        GRPC_DEADLINE_MS: String(DEADLINE_MS),
-        METRICS_PORT: String(metricsPort),
-        ...Object.fromEntries([...metricsPorts].map(([name, port]) => [`${name.toUpperCase()}_METRICS_PORT`, String(port)])),
-        SSLCOMMERZ_SANDBOX_PORT: String(sandboxPort),
-        SEED_DEMO_DATA: 'true',
-        LOG_LEVEL: 'warn',
-        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
-        OTEL_BSP_SCHEDULE_DELAY: '200',
-        S3_BUCKET: bucket,
-        KAFKA_NAMESPACE: kafkaTestNamespace(),
-        TMPDIR: tmp,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    gatewayMetricsPort = await freePort();
+    cluster = await startTestCluster({
+      GRPC_DEADLINE_MS: String(DEADLINE_MS),
+      METRICS_PORT: String(gatewayMetricsPort),
+      ...Object.fromEntries([...metricsPorts].map(([name, port]) => [`${name.toUpperCase()}_METRICS_PORT`, String(port)])),
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      S3_BUCKET: bucket,
+      TMPDIR: tmp,
     });
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of chunk.toString().split('\n')) {
-        const m = /"msg":"service started","service":"(\w+)","pid":(\d+)/.exec(line);
-        if (m) pids.set(m[1]!, [...(pids.get(m[1]!) ?? []), Number(m[2])]);
-      }
-    };
-    cluster.stdout!.on('data', collect);
-    cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 'the cluster to be healthy', { timeoutMs: 150_000, context: () => output });
+    base = cluster.base;
+    database = { url: cluster.databaseUrl };
+    pids = cluster.pids;
   }, 180_000);
 
   const metricsOf = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const catalogueMetrics = () => metricsOf(metricsPorts.get('catalogue')!);
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      const exited = new Promise((r) => cluster.once('exit', r));
-      cluster.kill('SIGTERM');
-      await exited;
-    }
-    await database?.drop();
+    await cluster?.stop();
     otlp?.server.close();
     rmSync(tmp, { recursive: true, force: true });
     if (await s3().bucketExists(bucket).catch(() => false)) {
@@ -252,8 +219,10 @@ describe('cluster mode', () => {
         data: { token: string };
       }
     ).data.token;
-    // The upload path's temporary files (gateway) and video checks (learning).
-    const leftovers = () => readdirSync(tmp).filter((name) => name.startsWith('taal-upload-') || name.startsWith('taal-lesson-'));
+    // Whatever the uploads leave in the cluster's temporary folder: the gateway's upload files and
+    // learning's video checks (what was there before, such as the demo videos' cache, stays).
+    const tmpBefore = new Set(readdirSync(tmp));
+    const leftovers = () => readdirSync(tmp).filter((name) => !tmpBefore.has(name));
     const courses = async () => ((await (await fetch(`${base}/api/v1/course/adminallcourse`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { _id: string }[] }).data;
     const stored = await objects();
     const courseIds = (await courses()).map((c) => c._id);
@@ -362,7 +331,7 @@ describe('cluster mode', () => {
     expect(await login.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
 
     // A restarted process loads its code again (seconds of CPU on a busy 2-core machine).
-    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'identity to come back', { timeoutMs: 60_000, context: () => output });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'identity to come back', { timeoutMs: 60_000, context: output });
   }, 90_000);
 
   it('answers 503 JSON within the deadline when the catalogue is killed, and recovers by itself', async () => {
@@ -382,10 +351,10 @@ describe('cluster mode', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
 
     // The supervisor starts the catalogue again; the gateway reconnects on its own.
-    await waitFor(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 'the gateway to recover', { timeoutMs: 30_000, context: () => output });
+    await waitFor(async () => (await fetch(`${base}/api/v1/course/${courses[1]!._id}/`)).status === 200, 'the gateway to recover', { timeoutMs: 30_000, context: output });
     expect(pids.get('catalogue')!.length).toBeGreaterThan(1);
     // Readiness probes reconnect on their own channel; give them a moment.
-    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'healthz to recover', { timeoutMs: 5000, context: () => output });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'healthz to recover', { timeoutMs: 5000, context: output });
     const health = await fetch(`${base}/healthz`);
     const healthy = (await health.json()) as { ready: boolean; services: Record<string, boolean> };
     expect(healthy.ready).toBe(true);
@@ -452,7 +421,7 @@ describe('cluster mode', () => {
 
     // Once the supervisor has commerce back, the notifications are retried (here: each browser return again).
     // Its Kafka consumer group waits for the killed member's session to time out first (about 30 s).
-    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: () => output });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: output });
     for (const url of backUrls) expect((await fetch(url, { redirect: 'manual' })).status).toBe(303);
 
     const orders = (await api('GET', `/order/${me.user._id}`, me.token)).body.data as { _id: string; paid: boolean }[];
@@ -502,7 +471,7 @@ describe('cluster mode', () => {
     // deadline while commerce drains; adding to the cart is idempotent); never a 500 or a cut connection.
     expect(answers.filter((a) => ![200, 503, 504].includes(a.status))).toEqual([]);
 
-    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: () => output });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: output });
     const cart = ((await (await fetch(`${base}/api/v1/cart/${me.user._id}`, { headers })).json()) as { data: { items: { course: string }[] } }).data;
     const inCart = new Set(cart.items.map((i) => i.course));
     // Every call that answered 200 was written whole: its course is in the cart.
@@ -510,11 +479,3 @@ describe('cluster mode', () => {
   }, 150_000);
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

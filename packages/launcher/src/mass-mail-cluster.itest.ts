@@ -7,19 +7,16 @@
  * refused. The mails are read from the sink's maildir (SMTP_MAILDIR, one `.eml` per accepted
  * message). Messaging sends small batches with a pause between them (MASS_MAIL_BATCH_SIZE,
  * MASS_MAIL_BATCH_DELAY_MS) so that the kill lands half-way. Needs the compiled services
- * (`npm run build`); becoming healthy can take a minute or more on a busy 2-core machine.
+ * (`npm run build`); started by tools/testing/cluster.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { envPrefix, grpcOf } from '@taal/kit';
-import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../../../tools/testing/backends';
-import { freePort, waitFor } from '../../../tools/testing/wait';
-import { services } from './registry';
+import { requireEnv } from '../../../tools/testing/backends';
+import { isAlive, startTestCluster, type TestCluster } from '../../../tools/testing/cluster';
+import { waitFor } from '../../../tools/testing/wait';
 
-const root = path.resolve(__dirname, '../../..');
 const BATCH_SIZE = 2;
 const BATCH_DELAY_MS = 400;
 const VERIFIED_TO_CREATE = 30;
@@ -71,13 +68,13 @@ function sinkReader(dir: string, subject: string): () => string[] {
 }
 
 describe('mass mail in cluster mode, against the real SMTP sink', () => {
-  let cluster: ChildProcess;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let cluster: TestCluster;
+  let database: { url: string };
   let base: string;
   let maildir: string;
   let adminToken: string;
-  const pids = new Map<string, number[]>();
-  let output = '';
+  let pids: Map<string, number[]>;
+  const output = () => cluster.output();
 
   const request = async (method: string, p: string, body?: unknown, token = adminToken) => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -87,60 +84,19 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
   };
 
   beforeAll(async () => {
-    for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', 'services/messaging/dist/index.js', 'services/gateway/dist/index.js']) {
-      if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-    }
-    requireEnv('KAFKA_BROKERS');
     requireEnv('SMTP_URL');
     maildir = requireEnv('SMTP_MAILDIR');
-    database = await createTestDatabase();
-    // Every listener on a port of its own, so the test never meets another cluster on the defaults.
-    const ports: Record<string, string> = {};
-    for (const s of services) {
-      const grpc = grpcOf(s);
-      if (grpc) ports[`${envPrefix(s.name)}_GRPC_PORT`] = String(await freePort());
-    }
-    const httpPort = await freePort();
-    base = `http://127.0.0.1:${httpPort}`;
-    cluster = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {
-      env: {
-        ...process.env,
-        ...ports,
-        DATABASE_URL: database.url,
-        PORT: String(httpPort),
-        PUBLIC_URL: base,
-        IDENTITY_JWKS_PORT: String(await freePort()),
-        METRICS_PORT: String(await freePort()),
-        SSLCOMMERZ_SANDBOX_PORT: String(await freePort()),
-        SEED_DEMO_DATA: 'true',
-        KAFKA_NAMESPACE: kafkaTestNamespace(),
-        LOG_LEVEL: 'warn',
-        MASS_MAIL_BATCH_SIZE: String(BATCH_SIZE),
-        MASS_MAIL_BATCH_DELAY_MS: String(BATCH_DELAY_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cluster.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of chunk.toString().split('\n')) {
-        const m = /"msg":"service started","service":"(\w+)","pid":(\d+)/.exec(line);
-        if (m) pids.set(m[1]!, [...(pids.get(m[1]!) ?? []), Number(m[2])]);
-      }
-    });
-    cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200, 'the cluster to be healthy', { timeoutMs: 150_000, context: () => output });
+    cluster = await startTestCluster({ MASS_MAIL_BATCH_SIZE: String(BATCH_SIZE), MASS_MAIL_BATCH_DELAY_MS: String(BATCH_DELAY_MS) });
+    base = cluster.base;
+    database = { url: cluster.databaseUrl };
+    pids = cluster.pids;
     const login = await request('POST', '/user/login/', { email: 'admin@taal.local', password: 'admin123' }, '');
     expect(login.status).toBe(200);
     adminToken = login.body.data.token as string;
   }, 180_000);
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      const exited = new Promise((r) => cluster.once('exit', r));
-      cluster.kill('SIGTERM');
-      await exited;
-    }
-    await database?.drop();
+    await cluster?.stop();
   }, 30_000);
 
   it('refuses a custom audience without an address (400)', async () => {
@@ -181,7 +137,7 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
 
     // Some (not all) mails reached the sink: kill messaging.
     const atLeast = Math.max(BATCH_SIZE * 2, Math.floor(verified.size / 4));
-    await waitFor(() => received().length >= atLeast, `${atLeast} mails in the sink`, { timeoutMs: 60_000, context: () => output });
+    await waitFor(() => received().length >= atLeast, `${atLeast} mails in the sink`, { timeoutMs: 60_000, context: output });
     const messaging = pids.get('messaging')!.at(-1)!;
     process.kill(messaging, 'SIGKILL');
     const atKill = received().length;
@@ -198,7 +154,7 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
         return progress?.status === 'done';
       },
       'the mass mail to finish after the restart',
-      { timeoutMs: 150_000, intervalMs: 250, context: () => `${JSON.stringify(progress)}\n${output}` },
+      { timeoutMs: 150_000, intervalMs: 250, context: () => `${JSON.stringify(progress)}\n${output()}` },
     );
     const elapsed = Date.now() - started;
     expect(pids.get('messaging')!.length).toBeGreaterThan(1);
@@ -246,11 +202,3 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
   }, 300_000);
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
