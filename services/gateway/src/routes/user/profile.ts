@@ -5,7 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
+import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
+import { isGrpcStatusError } from '@taal/kit';
 import type { IdentityApi } from '../../clients/identity';
 import { answer, done, fail } from '../../http/api-schemas';
 import { callerOf, requireAuth } from '../../http/auth';
@@ -56,8 +58,7 @@ export function profileRoutes(identity: IdentityApi): RouteSpec[] {
         if (password && password.length < 6) throw new HttpError(400, 'VALIDATION_FAILED', M.failed, { password: 'At least 6 characters' });
         const photo = file ? await readFile(file.path) : undefined;
         const { user } = await identity.updateProfile({ password, photo }, callerOf(res)).catch((err: unknown) => {
-          const code = (err as { code?: number }).code;
-          if (code === 3) throw new HttpError(400, 'VALIDATION_FAILED', M.failed);
+          if (isGrpcStatusError(err) && err.code === status.INVALID_ARGUMENT) throw new HttpError(400, 'VALIDATION_FAILED', M.failed);
           throw err;
         });
         res.json({ success: true, message: M.updated, data: toApiUser(user!) });
