@@ -28,3 +28,10 @@ export function addDays(day: string, days: number): string {
 export function dhakaDaysRange(first: Date, last: Date): { start: Date; end: Date } {
   return { start: new Date(first.getTime() - DHAKA_UTC_OFFSET_MS), end: new Date(last.getTime() + DAY_MS - DHAKA_UTC_OFFSET_MS) };
 }
+
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/** Text with its Latin digits written in Bengali digits (dates and amounts read in Bengali). */
+export function bengaliDigits(text: string | number): string {
+  return String(text).replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!);
+}

@@ -2,14 +2,11 @@
  * The expiry notices (3 days before, and on expiry): when they are due and the day as the student
  * reads it. Messaging writes the mails (decision 0023).
  */
-import { dhakaDay } from '@taal/contracts';
+import { bengaliDigits, dhakaDay } from '@taal/contracts';
 
 export const EXPIRY_NOTICE_DAYS = 3;
 
 export type NoticeKind = 'soon' | 'expired';
-
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bengaliDigits = (s: string) => s.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!);
 
 /** The day as the student reads it (Bangladesh time). */
 export function dayOf(at: Date, language: 'en' | 'bn'): string {

@@ -4,18 +4,18 @@
  * so each reader sees it in the language of the page they are on. `msg` keeps the English text
  * (for a key this version does not know, and for readers without a language).
  */
+import { bengaliDigits } from '@taal/contracts';
+
 export type NotificationLanguage = 'en' | 'bn';
 type Params = Record<string, string | number>;
 
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bn = (s: string | number) => String(s).replace(/[0-9]/g, (d) => BN_DIGITS[Number(d)]!);
 const taka = (poisha: unknown) => (Number(poisha) / 100).toFixed(2);
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>> = {
   orderPaid: {
     en: (p) => `Payment received: your order of ${Number(p.courses) === 1 ? '1 course' : `${str(p.courses)} courses`} is confirmed. Happy learning!`,
-    bn: (p) => `পেমেন্ট পাওয়া গেছে: আপনার ${bn(str(p.courses))}টি কোর্সের অর্ডার নিশ্চিত হয়েছে। শুভ শেখা!`,
+    bn: (p) => `পেমেন্ট পাওয়া গেছে: আপনার ${bengaliDigits(str(p.courses))}টি কোর্সের অর্ডার নিশ্চিত হয়েছে। শুভ শেখা!`,
   },
   messageAnswered: {
     en: (p) => `${str(p.instructor) || 'Your instructor'} replied to your message.`,
@@ -23,7 +23,7 @@ const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>>
   },
   giftCardCredited: {
     en: (p) => `BDT ${taka(p.value)} from a gift card was added to your wallet.`,
-    bn: (p) => `একটি গিফট কার্ড থেকে ${bn(taka(p.value))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
+    bn: (p) => `একটি গিফট কার্ড থেকে ${bengaliDigits(taka(p.value))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
   },
   certificateProvided: {
     en: (p) => `Your certificate for "${str(p.course)}" is ready.`,
@@ -31,7 +31,7 @@ const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>>
   },
   referralBonus: {
     en: (p) => `BDT ${taka(p.amount)} referral bonus was added to your wallet.`,
-    bn: (p) => `রেফারেল বোনাস হিসেবে ${bn(taka(p.amount))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
+    bn: (p) => `রেফারেল বোনাস হিসেবে ${bengaliDigits(taka(p.amount))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
   },
 };
 

@@ -5,7 +5,7 @@
  * mails sent from here through `messaging.mail.requested` (decision 0023).
  */
 import Handlebars from 'handlebars';
-import type { MailData, MailKind } from '@taal/contracts';
+import { bengaliDigits, type MailData, type MailKind } from '@taal/contracts';
 
 export type { MailData, MailKind };
 export type MailLanguage = 'en' | 'bn';
@@ -136,7 +136,7 @@ engine.registerHelper('tier', (tier: unknown, lang: unknown) => {
 /** True for a list of exactly one. */
 engine.registerHelper('one', (list: unknown) => Array.isArray(list) && list.length === 1);
 /** A number in Bengali digits. */
-engine.registerHelper('digits', (n: unknown) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+engine.registerHelper('digits', (n: unknown) => bengaliDigits(String(n)));
 
 type Compiled = { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate };
 const compiled = new Map<string, Compiled>();

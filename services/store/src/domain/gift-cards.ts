@@ -7,6 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
+import { bengaliDigits } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -128,10 +129,8 @@ export function isParam(value: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 80;
 }
 
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-
 /** A card's last day as its reader reads it (yyyy-mm-dd; Bengali digits in Bengali). */
 export function dayOf(d: Date, language: 'en' | 'bn'): string {
   const day = d.toISOString().slice(0, 10);
-  return language === 'bn' ? day.replace(/[0-9]/g, (c) => BN_DIGITS[Number(c)]!) : day;
+  return language === 'bn' ? bengaliDigits(day) : day;
 }
