@@ -5,7 +5,9 @@ import { alreadyExists, createEnvelope, enqueueEvent, invalidArgument, notFound,
 import { Messages } from '../domain/messages';
 import { hashPassword } from '../domain/password';
 import {
+  AccountFieldLimits,
   isEmail,
+  MIN_PASSWORD_LENGTH,
   normaliseEmail,
   normaliseReferralCode,
   PHOTO_RULES,
@@ -146,7 +148,6 @@ export class Accounts {
     this.ctx.afterCommit();
   }
 
-  /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
   /**
    * The caller's own password and/or photo (the Profile tab; the e-mail never changes here). The
    * new photo is stored before the row changes and the old one deleted after; a failed update
@@ -156,8 +157,8 @@ export class Accounts {
     const password = req.password ?? '';
     const photo = req.photo ?? new Uint8Array();
     if (!password && photo.length === 0) throw invalidArgument('Nothing to update: send a new password or a photo');
-    if (password && password.length < MIN_PASSWORD) throw invalidArgument(`The password must be at least ${MIN_PASSWORD} characters`);
-    if (password.length > 200) throw invalidArgument('The password is too long');
+    if (password && password.length < MIN_PASSWORD_LENGTH) throw invalidArgument(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (password.length > AccountFieldLimits.password) throw invalidArgument('The password is too long');
     const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
     if (photo.length > 0 && !image) throw invalidArgument('The photo must be an image');
     const before = await this.ctx.store.findById(userId);
@@ -176,6 +177,7 @@ export class Accounts {
     return toUser(updated!);
   }
 
+  /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
   async createAccount(req: identityV1.CreateAccountRequest): Promise<User> {
     const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
@@ -246,9 +248,6 @@ export class Accounts {
     return removed;
   }
 }
-
-/** The shortest password an account may be given (back office §9). */
-export const MIN_PASSWORD = 6;
 
 /** A photo that does not decode is answered like a missing field's image message. */
 function notAnImage(err: unknown): null {

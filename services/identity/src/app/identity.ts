@@ -1,7 +1,7 @@
 /**
  * Identity's use cases, one module each (accounts, sessions, password reset, user admin),
- * behind one object the gRPC adapter and the jobs use. No gRPC types, SQL or mail markup here:
- * those live in ../grpc, ../store and ./mail.
+ * behind one object the gRPC adapter and the jobs use. No gRPC types or SQL here: those live
+ * in ../grpc and ../store (mails are written by messaging, decision 0023).
  */
 import type { Logger } from 'pino';
 import type { FileStore, PrivateSigningJwk, Sql } from '@taal/kit';
