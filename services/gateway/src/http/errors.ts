@@ -54,7 +54,8 @@ function metadataValue(error: { metadata?: unknown }, key: string): string | und
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function fieldsOf(error: { metadata?: unknown }): Record<string, string> | undefined {
+/** The per-field messages a service attached to its refusal (`withReason`), if any. */
+export function fieldsOf(error: { metadata?: unknown }): Record<string, string> | undefined {
   const raw = metadataValue(error, FIELDS_METADATA_KEY);
   if (!raw) return undefined;
   try {

@@ -9,7 +9,7 @@ import type { LearningApi } from '../../clients/learning';
 import type { ResponseCache } from '../../cache/response-cache';
 import { answer, done, fail, idParam, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { fieldsOf, HttpError } from '../../http/errors';
 import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore } from '../../http/uploads';
@@ -146,7 +146,7 @@ function readCourseForm(form: Form, problems: Record<string, string>): catalogue
   return input;
 }
 
-/** The catalogue's field names back to the form's (its messages name the API's fields already). */
+/** A 400 under the form's own message (the catalogue's messages name the API's fields already). */
 function refusal(message: string, fields: Record<string, string>): HttpError {
   return new HttpError(400, 'VALIDATION_FAILED', message, fields);
 }
@@ -154,14 +154,7 @@ function refusal(message: string, fields: Record<string, string>): HttpError {
 /** A refusal of a service (INVALID_ARGUMENT, with its fields) under the form's own message. */
 function asFormRefusal(err: unknown, message: string): unknown {
   if (isGrpcStatusError(err) && (err.code === status.INVALID_ARGUMENT || err.code === status.FAILED_PRECONDITION)) {
-    const raw = err.metadata?.get('x-taal-fields')[0];
-    let fields: Record<string, string> = {};
-    try {
-      fields = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, string>) : { form: err.details };
-    } catch {
-      fields = { form: err.details };
-    }
-    return refusal(message, fields);
+    return refusal(message, fieldsOf(err) ?? { form: err.details });
   }
   if (err instanceof HttpError && err.status === 400) return refusal(message, err.fields ?? { form: err.message });
   return err;

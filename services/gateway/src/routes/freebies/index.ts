@@ -12,13 +12,13 @@ import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M } from '@taal/contracts';
-import { FIELDS_METADATA_KEY, isGrpcStatusError, type FileStore } from '@taal/kit';
+import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { ResponseCache } from '../../cache/response-cache';
 import type { FreebiesApi } from '../../clients/freebies';
 import type { IdentityApi } from '../../clients/identity';
 import { answer, done, fail, idParam, listOf, envelope } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { fieldsOf, HttpError } from '../../http/errors';
 import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '../../http/uploads';
@@ -85,13 +85,8 @@ function textOf(req: Request, name: string): string | undefined {
 /** The catalogue's refusal with the form's field names, the spec's headline kept. */
 function asFormError(err: unknown): unknown {
   if (!isGrpcStatusError(err) || err.code !== status.INVALID_ARGUMENT) return err;
-  let fields: Record<string, string> | undefined;
-  try {
-    const raw = err.metadata?.get(FIELDS_METADATA_KEY)[0];
-    if (raw) fields = Object.fromEntries(Object.entries(JSON.parse(String(raw)) as Record<string, string>).map(([k, v]) => [FORM_FIELD[k] ?? k, v]));
-  } catch {
-    fields = undefined;
-  }
+  const raw = fieldsOf(err);
+  const fields = raw && Object.fromEntries(Object.entries(raw).map(([k, v]) => [FORM_FIELD[k] ?? k, v]));
   return new HttpError(400, 'VALIDATION_FAILED', err.details || M.notFilled, fields);
 }
 
