@@ -105,7 +105,7 @@ export function GiftCardFail() {
   const { t } = useTranslation();
   return (
     <div className="card payment-return payment-fail gift-return" data-testid="giftcard-fail">
-      <div className="payment-icon err" aria-hidden="true">
+      <div className="payment-icon bad" aria-hidden="true">
         ✕
       </div>
       <h1>{t('store.fail.title')}</h1>
