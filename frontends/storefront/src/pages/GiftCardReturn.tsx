@@ -1,16 +1,15 @@
 // The return pages after the gateway (spec §2, §4, §8): /giftcard-successfull with 10 seconds of
 // confetti while the order is confirmed (the IPN may still be on its way), and /giftcard-fail with
 // 'Sorry! We couldn't make your order!', a retry link and a contact link.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import confetti from 'canvas-confetti';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { useOrderConfirmation } from '../components/orderConfirmation';
 import { giftStore } from '../giftStore';
 
 /** Spec §10: confetti for 10 seconds. */
-export const CONFETTI_MS = 10_000;
-const POLL_EVERY_MS = 1000;
-const POLL_FOR_MS = 15_000;
+const CONFETTI_MS = 10_000;
 
 /**
  * Confetti for `ms` on a canvas of our own, drawn on the main thread: the library's default
@@ -49,31 +48,8 @@ export function GiftCardSuccess() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
-  const [state, setState] = useState<'confirming' | 'paid' | 'slow'>(orderId ? 'confirming' : 'slow');
   useConfetti(CONFETTI_MS);
-  useEffect(() => {
-    if (!orderId) return;
-    let live = true;
-    let timer: number | undefined;
-    const deadline = Date.now() + POLL_FOR_MS;
-    const poll = async () => {
-      try {
-        const order = await giftStore.order(orderId);
-        if (!live) return;
-        if (order.isPaid) return setState('paid');
-      } catch (err) {
-        console.error('gift card order lookup failed', err);
-      }
-      if (!live) return;
-      if (Date.now() >= deadline) setState('slow');
-      else timer = window.setTimeout(() => void poll(), POLL_EVERY_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [orderId]);
+  const state = useOrderConfirmation(orderId, orderId ? async () => (await giftStore.order(orderId)).isPaid : null);
   return (
     <div className="card payment-return payment-success gift-return" data-testid="giftcard-success" data-state={state}>
       <div className="payment-icon ok" aria-hidden="true">

@@ -1,56 +1,25 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { commerce, notifyCartChanged } from '../commerce';
+import { useOrderConfirmation } from '../components/orderConfirmation';
 
-/** The gateway sends the browser back before (or after) its notice reaches us: ask every second for ~15 s. */
-const POLL_EVERY_MS = 1000;
-const POLL_FOR_MS = 15_000;
 /** The student panel's Purchase History tab (index 3, chosen by ?tab=). */
 const PURCHASE_HISTORY = '/studentpanel?tab=3';
 
-type Confirmation = 'confirming' | 'paid' | 'slow';
-
-/** Polls the student's orders until `orderId` is paid, or gives up after POLL_FOR_MS. */
-function useOrderConfirmation(orderId: string): Confirmation {
+/** Polls the student's orders until `orderId` is paid (the paid courses then leave the cart's badge too). */
+function usePaidOrder(orderId: string) {
   const session = useVerifiedSession();
   const userId = session.state === 'done' && session.user?.type === UserRoles.student ? session.user._id : null;
-  const [state, setState] = useState<Confirmation>('confirming');
-  useEffect(() => {
-    if (session.state === 'checking') return;
-    if (!userId || !orderId) {
-      setState('slow');
-      return;
-    }
-    let live = true;
-    let timer: number | undefined;
-    const deadline = Date.now() + POLL_FOR_MS;
-    const poll = async () => {
-      try {
-        const orders = await commerce.orders(userId);
-        if (!live) return;
-        if (orders.some((o) => o._id === orderId && o.paid)) {
-          setState('paid');
-          // The paid courses left the cart: the header's badge follows.
-          void commerce.cart(userId).then((c) => notifyCartChanged(c.items.length), () => undefined);
-          return;
-        }
-      } catch {
-        /* a failed look is retried until the deadline */
-      }
-      if (!live) return;
-      if (Date.now() >= deadline) setState('slow');
-      else timer = window.setTimeout(() => void poll(), POLL_EVERY_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [session.state, userId, orderId]);
-  return state;
+  const isPaid = (student: string) => async () => {
+    const orders = await commerce.orders(student);
+    if (!orders.some((o) => o._id === orderId && o.paid)) return false;
+    // The paid courses left the cart: the header's badge follows.
+    void commerce.cart(student).then((c) => notifyCartChanged(c.items.length), () => undefined);
+    return true;
+  };
+  return useOrderConfirmation(`${userId}/${orderId}`, session.state === 'checking' ? 'wait' : userId && orderId ? isPaid(userId) : null);
 }
 
 function OrderLine({ orderId }: { orderId: string }) {
@@ -65,7 +34,7 @@ function OrderLine({ orderId }: { orderId: string }) {
 
 function PaymentSuccess({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const state = useOrderConfirmation(orderId);
+  const state = usePaidOrder(orderId);
   return (
     <div className="card payment-return payment-success" data-testid="payment-success" data-state={state}>
       <div className="payment-icon ok" aria-hidden="true">
