@@ -33,7 +33,7 @@ export interface MessagingDeps {
   auth: ServiceAuth;
   /** Mass mails go out through it. */
   mailer: Mailer;
-  /** The site's public URL (unsubscribe links). */
+  /** The site's public URL (unsubscribe links, and the links in transactional mails). */
   publicUrl?: () => string;
   /** How often the mass-mail job looks for pending recipients (default 1 s). */
   massMailIntervalMs?: number;
@@ -65,8 +65,9 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const store = new MessagingStore(sql);
   const messaging = new Messaging(sql, store);
   const notifications = await notifyFromEvents(sql, bus, store, logger, () => {});
+  const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
   const massMails = new MassMails(sql, deps.mailer, logger, {
-    publicUrl: deps.publicUrl ?? (() => 'http://127.0.0.1:8080'),
+    publicUrl,
     batchSize: deps.massMailBatchSize,
   });
   const interrupted = await massMails.settleInterrupted();
@@ -90,7 +91,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const uncertain = await mails.settleInterrupted();
   if (uncertain > 0) logger.warn({ uncertain }, 'transactional mails interrupted by a crash while being sent: not retried');
   let lastPruned = 0;
-  const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, deps.publicUrl ?? (() => 'http://127.0.0.1:8080'), logger);
+  const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, publicUrl, logger);
   const mailJob = startPeriodicJob({
     name: 'transactional mail',
     intervalMs: deps.mailIntervalMs ?? 500,
