@@ -188,6 +188,10 @@ describe('payouts through the gateway on the all-in-one process', () => {
     expect(saved.body.data).toMatchObject({ facebookLikes: 1200, youtubeViews: 99, twitterPosts: 0 });
     const instructors = (await get('/analytics/secure/instructor', admin.token)).body.data;
     expect(instructors.find((i: { _id: string }) => i._id === instructor.profile).saleCount).toBeGreaterThanOrEqual(1);
+    const perCourse = (await get('/analytics/courses', admin.token)).body.data.find((c: { courseId: string }) => c.courseId === course._id);
+    expect(perCourse).toMatchObject({ course: course.title, saleCount: expect.any(Number), receivedAmount: expect.any(Number) });
+    expect(perCourse.saleCount).toBeGreaterThanOrEqual(1);
+    expect(perCourse.earnings + perCourse.productCut).toBe(perCourse.receivedAmount);
     const courseSales = (await get(`/analytics/course/${course._id}/1-1-2020/${today()}`, admin.token)).body.data;
     expect(courseSales[0]).toMatchObject({ coupon: { code: '', discount: 0 }, email: expect.stringContaining('@') });
   });
