@@ -99,21 +99,27 @@ const EXTRA: [RegExp, string][] = [
 ];
 
 /** The content role's screens (decision 0020): its menu shows these, any other path goes to the course list. */
-export const CONTENT_ROLE_PATHS = ['/admincourselist', '/addcourse', '/updatecourse', '/updatelesson', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'];
+const CONTENT_ROLE_PATHS = ['/admincourselist', '/addcourse', '/updatecourse', '/updatelesson', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'];
 const CONTENT_ROLE_PREFIXES = ['/update-freebies/'];
-export const isContentRolePath = (pathname: string) => CONTENT_ROLE_PATHS.includes(pathname.replace(/\/$/, '')) || CONTENT_ROLE_PREFIXES.some((p) => pathname.startsWith(p));
+const isContentRolePath = (pathname: string) => CONTENT_ROLE_PATHS.includes(pathname.replace(/\/$/, '')) || CONTENT_ROLE_PREFIXES.some((p) => pathname.startsWith(p));
 
 /** The menu a user sees: everything for the admin, only its screens for the content role. */
-export function menuFor(type: number | undefined): typeof MENU {
+function menuFor(type: number | undefined): typeof MENU {
   if (type !== UserRoles.content) return MENU;
   return MENU.map((g) => ({ ...g, items: g.items.filter(([p]) => CONTENT_ROLE_PATHS.includes(p)) })).filter((g) => g.items.length > 0);
 }
 
+/** The signed-in user's role, once the session is verified. */
+function useRole(): number | undefined {
+  const session = useVerifiedSession();
+  return session.state === 'done' ? session.user?.type : undefined;
+}
+
 /** Sends the content role from a screen that is not its own to the course list. */
 export function ContentRoleScreens({ children }: { children: ReactNode }) {
-  const session = useVerifiedSession();
+  const role = useRole();
   const { pathname } = useLocation();
-  if ((session.state === 'done' ? session.user?.type : undefined) === UserRoles.content && !isContentRolePath(pathname)) return <Navigate to="/admincourselist" replace />;
+  if (role === UserRoles.content && !isContentRolePath(pathname)) return <Navigate to="/admincourselist" replace />;
   return <>{children}</>;
 }
 
@@ -124,8 +130,7 @@ export function groupOf(pathname: string): string | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const session = useVerifiedSession();
-  const menu = menuFor((session.state === 'done' ? session.user?.type : undefined));
+  const menu = menuFor(useRole());
   const current = groupOf(pathname);
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 800px)').matches ?? false);
   const [open, setOpen] = useState<Set<string>>(() => new Set(current ? [current] : []));
