@@ -99,9 +99,11 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     const say = (text: string, latin: string, at?: { x: number; y: number }, options: TextOptions = {}) => {
       const runs = scriptRuns(text);
       if (runs.length === 0) runs.push(' ');
+      // Alignment holds for one run only (pdfkit cannot right-align a line made of several runs).
+      const { align, ...rest } = options;
       runs.forEach((run, i) => {
         doc.font(isBengali(run) ? 'bengali' : latin);
-        const o = { ...options, continued: i < runs.length - 1 };
+        const o = { ...rest, ...(runs.length === 1 && align ? { align } : {}), continued: i < runs.length - 1 };
         if (i === 0 && at) doc.text(run, at.x, at.y, o);
         else doc.text(run, o);
       });
@@ -117,7 +119,8 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
       doc.fontSize(8);
       cells.forEach((cell, i) => {
         const w = widths[i]!;
-        say(cell, options.bold ? bold : font, { x, y }, { width: w - 4 });
+        // The amount columns (the last four, past the first three) are right-aligned.
+        say(cell, options.bold ? bold : font, { x, y }, { width: w - 4, align: i >= cells.length - 4 && i > 2 ? 'right' : 'left' });
         height = Math.max(height, doc.y - y);
         x += w;
       });
