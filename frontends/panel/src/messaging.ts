@@ -2,7 +2,6 @@
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 
 export type StudentMessage = ApiPaths['/api/v1/contact/u/c/{userId}']['get']['responses'][200]['content']['application/json']['data'][number];
-export type UserNotification = ApiPaths['/api/v1/notification/user/{userId}/all']['get']['responses'][200]['content']['application/json']['data'][number];
 
 /** Raised after the /notifications page marked one read, so the header's bell follows. */
 export const NOTIFICATIONS_CHANGED_EVENT = 'taal:notifications-changed';
