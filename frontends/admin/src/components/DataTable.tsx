@@ -54,8 +54,8 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+/** Saves an object URL as file `name` (the browser's download), then revokes the URL. */
+export function saveObjectUrl(url: string, name: string) {
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -63,6 +63,10 @@ function download(name: string, text: string) {
   a.click();
   a.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function download(name: string, text: string) {
+  saveObjectUrl(URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' })), name);
 }
 
 const PRINT_CSS = 'body{font-family:sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}';

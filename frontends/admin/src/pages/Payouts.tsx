@@ -10,7 +10,7 @@ import { poishaToBdt } from '@taal/web-shared/format';
 import { i18n as i18next, useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Chart } from '../components/Chart';
-import { DataTable, type Column } from '../components/DataTable';
+import { DataTable, saveObjectUrl, type Column } from '../components/DataTable';
 import { DateRange, lastDays, QUICK_RANGES, type DayRange } from '../components/DateRange';
 import { isoToDmy, useAdminGet } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
@@ -47,14 +47,7 @@ export function GatewayNote() {
 }
 
 async function download(path: string, name: string) {
-  const url = await protectedBlobUrl(path);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveObjectUrl(await protectedBlobUrl(path), name);
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
