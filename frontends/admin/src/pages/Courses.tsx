@@ -4,7 +4,7 @@
 // files added) with an upload progress bar 0–100; the free-lesson form. Publishing and featuring
 // are the admin's: the content role sees neither button (and the server refuses it, 403).
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CourseAdminMessages as M, UserRoles } from '@taal/contracts/web';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
@@ -13,6 +13,7 @@ import { toast } from '@taal/web-shared/toast';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
+import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
@@ -413,40 +414,17 @@ function FreeLessonForm({ course, onSaved }: { course: Course; onSaved: (c: Cour
 
 export function UpdateCourse() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const id = params.get('id') ?? '';
   const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
-  const [saved, setSaved] = useState<Record<string, Course>>({});
-  const course = saved[id] ?? list.data?.find((c) => c._id === id);
   return (
     <AdminPage title={t('adminCourses.updateTitle')} testId="admin-update-course">
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !list.data?.length ? (
-        <NoData />
-      ) : (
-        <>
-          <label className="form-field pick-field">
-            <span>{t('adminCourses.pickCourse')}</span>
-            <select value={id} onChange={(e) => setParams({ id: e.target.value })} data-testid="update-course-pick">
-              <option value="">{t('adminCourses.choose')}</option>
-              {list.data.map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          {course && (
-            <>
-              <CourseForm key={course._id} mode="update" course={course} onDone={(c) => setSaved((s) => ({ ...s, [c._id]: c }))} />
-              <FreeLessonForm course={course} onSaved={(c) => setSaved((s) => ({ ...s, [c._id]: c }))} />
-            </>
-          )}
-        </>
-      )}
+      <PickToEdit list={list} pickLabel={t('adminCourses.pickCourse')} optionLabel={(c) => c.title} pickTestId="update-course-pick">
+        {(course, onSaved) => (
+          <>
+            <CourseForm key={course._id} mode="update" course={course} onDone={onSaved} />
+            <FreeLessonForm course={course} onSaved={onSaved} />
+          </>
+        )}
+      </PickToEdit>
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@
 // form (every field, photo and banner) plus the instructor account form (type 3, linked to the
 // profile); the update form sends only what was filled in or chosen. Admin only.
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CourseAdminMessages as M } from '@taal/contracts/web';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -11,6 +11,7 @@ import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
+import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
@@ -261,35 +262,12 @@ export function AddInstructor() {
 
 export function UpdateInstructor() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const id = params.get('id') ?? '';
   const list = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
-  const [saved, setSaved] = useState<Record<string, Instructor>>({});
-  const instructor = saved[id] ?? list.data?.find((i) => i._id === id);
   return (
     <AdminPage title={t('adminInstructors.updateTitle')} testId="admin-update-instructor">
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !list.data?.length ? (
-        <NoData />
-      ) : (
-        <>
-          <label className="form-field pick-field">
-            <span>{t('adminInstructors.pick')}</span>
-            <select value={id} onChange={(e) => setParams({ id: e.target.value })}>
-              <option value="">{t('adminCourses.choose')}</option>
-              {list.data.map((i) => (
-                <option key={i._id} value={i._id}>
-                  {i.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {instructor && <ProfileForm key={instructor._id} instructor={instructor} onDone={(i) => setSaved((s) => ({ ...s, [i._id]: i }))} />}
-        </>
-      )}
+      <PickToEdit list={list} pickLabel={t('adminInstructors.pick')} optionLabel={(i) => i.name}>
+        {(instructor, onSaved) => <ProfileForm key={instructor._id} instructor={instructor} onDone={onSaved} />}
+      </PickToEdit>
     </AdminPage>
   );
 }
