@@ -352,6 +352,32 @@ describe('accounts and access on the all-in-one process', () => {
       expect((await post('/api/v1/user/refresh', { refreshToken: next.body.data.refreshToken })).status).toBe(401);
     });
 
+    it('a password change in one session ends the other sessions (access and refresh token), not its own', async () => {
+      const email = uniqueEmail('changer');
+      await post('/api/v1/user/create-account', { name: 'Changer', email, password: 'old-password', type: 2 }, adminToken);
+      const a = (await login(email, 'old-password')).body.data;
+      const b = (await login(email, 'old-password')).body.data;
+      const change = new FormData();
+      change.append('password', 'new-password');
+      expect(await request('POST', '/api/v1/user/', { form: change, token: a.token })).toMatchObject({ status: 200, body: { message: 'User Updated Successfully!' } });
+      // Session B (say a thief's copy) is over: its access token and its refresh token are refused.
+      expect((await get('/api/v1/user/me', b.token)).status).toBe(401);
+      expect(await post('/api/v1/user/refresh', { refreshToken: b.refreshToken })).toMatchObject({ status: 401, body: { success: false } });
+      // Session A goes on: its access token works and its refresh token rotates.
+      expect((await get('/api/v1/user/me', a.token)).status).toBe(200);
+      const next = await post('/api/v1/user/refresh', { refreshToken: a.refreshToken });
+      expect(next.status).toBe(200);
+      expect((await get('/api/v1/user/me', next.body.data.token)).body.data.email).toBe(email);
+      expect((await login(email, 'old-password')).status).toBe(401);
+      expect((await login(email, 'new-password')).status).toBe(200);
+      // A photo-only change ends no session.
+      const c = (await login(email, 'new-password')).body.data;
+      const photo = new FormData();
+      photo.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+      expect((await request('POST', '/api/v1/user/', { form: photo, token: a.token })).status).toBe(200);
+      expect((await get('/api/v1/user/me', c.token)).status).toBe(200);
+    });
+
     it('logs in with Google and Facebook through the (local) providers and lists those users', async () => {
       const gEmail = uniqueEmail('google');
       const tokenId = await social.googleIdToken({ sub: `g-${randomUUID()}`, email: gEmail, email_verified: true, name: 'G User' });

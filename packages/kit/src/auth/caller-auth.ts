@@ -194,6 +194,7 @@ export class CallerAuthenticator {
       userId: payload.sub,
       userType: type as CallerUserType,
       ...(typeof instructor === 'string' && instructor ? { instructorId: instructor } : {}),
+      sessionId: payload.claims.sid,
     };
     this.users.set(token, identity, payload.exp * 1000);
     return identity;

@@ -14,6 +14,8 @@ export interface CallerIdentity {
   userType: CallerUserType;
   /** For an instructor account linked to an instructor profile (catalogue id): that profile. */
   instructorId?: string;
+  /** The session the access token belongs to (its `sid`), e.g. to keep it when ending the others. */
+  sessionId?: string;
 }
 
 /**

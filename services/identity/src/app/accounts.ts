@@ -151,9 +151,10 @@ export class Accounts {
   /**
    * The caller's own password and/or photo (the Profile tab; the e-mail never changes here). The
    * new photo is stored before the row changes and the old one deleted after; a failed update
-   * deletes the new one again.
+   * deletes the new one again. A new password ends every other session of the user (a stolen
+   * refresh token dies with it); `sessionId`, the session that made the change, stays.
    */
-  async updateProfile(userId: string, req: identityV1.UpdateProfileRequest): Promise<User> {
+  async updateProfile(userId: string, req: identityV1.UpdateProfileRequest, sessionId?: string): Promise<User> {
     const password = req.password ?? '';
     const photo = req.photo ?? new Uint8Array();
     if (!password && photo.length === 0) throw invalidArgument('Nothing to update: send a new password or a photo');
@@ -168,7 +169,11 @@ export class Accounts {
     if (image) await this.ctx.files.put(photoKey!, image.data, image.contentType);
     let updated: UserRow | null;
     try {
-      updated = await this.ctx.sql.transaction((tx) => this.ctx.store.update(tx, userId, { passwordHash, photo: photoKey, photoType: image?.contentType }));
+      updated = await this.ctx.sql.transaction(async (tx) => {
+        const row = await this.ctx.store.update(tx, userId, { passwordHash, photo: photoKey, photoType: image?.contentType });
+        if (passwordHash) await this.ctx.store.revokeAllSessions(tx, userId, 'password changed', sessionId);
+        return row;
+      });
     } catch (err) {
       if (photoKey) await this.ctx.files.delete(photoKey).catch(() => {});
       throw err;

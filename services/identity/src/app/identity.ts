@@ -72,7 +72,7 @@ export class Identity {
   verifyEmail: Accounts['verifyEmail'] = (token) => this.accounts.verifyEmail(token);
   resendVerification: Accounts['resendVerification'] = (user) => this.accounts.resendVerification(user);
   createAccount: Accounts['createAccount'] = (req) => this.accounts.createAccount(req);
-  updateProfile: Accounts['updateProfile'] = (userId, req) => this.accounts.updateProfile(userId, req);
+  updateProfile: Accounts['updateProfile'] = (userId, req, sessionId) => this.accounts.updateProfile(userId, req, sessionId);
   createInstructorAccount: Accounts['createInstructorAccount'] = (req) => this.accounts.createInstructorAccount(req);
   seedDemoAccounts: Accounts['seedDemoAccounts'] = (accounts) => this.accounts.seedDemoAccounts(accounts);
   removeStaleUnverifiedAccounts: Accounts['removeStaleUnverifiedAccounts'] = (days, now) => this.accounts.removeStaleUnverifiedAccounts(days, now);

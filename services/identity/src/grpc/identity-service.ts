@@ -82,7 +82,8 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
     updateProfile: unaryHandler(async (req: identityV1.UpdateProfileRequest, ctx) => {
       // Always the caller's own account (decision 0008): no id is taken from the request.
       const caller = requireIdentity(ctx);
-      return { user: await identity.updateProfile(caller.userId, req) };
+      // The session of the caller's token stays signed in when the password changes; the others end.
+      return { user: await identity.updateProfile(caller.userId, req, caller.sessionId) };
     }),
 
     getUserPhoto: unaryHandler(async (req: identityV1.GetUserPhotoRequest, ctx) => {

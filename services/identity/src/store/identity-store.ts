@@ -389,10 +389,12 @@ export class IdentityStore {
     return rows[0] ? { passwordHash: rows[0].password_hash } : null;
   }
 
-  async revokeAllSessions(db: SqlExecutor, userId: string, reason: string): Promise<void> {
+  /** Ends every live session of the user, but `exceptSessionId` when given (the one that changed the password). */
+  async revokeAllSessions(db: SqlExecutor, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
     await db.query(
-      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL`,
-      [userId, reason],
+      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2
+        WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3`,
+      [userId, reason, exceptSessionId ?? null],
     );
   }
 
