@@ -3092,6 +3092,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many checks of this address or from this client */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -3127,7 +3138,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user */
+        /** Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified or unknown user, with the same answer */
         get: {
             parameters: {
                 query?: never;
@@ -3156,15 +3167,6 @@ export interface paths {
                 };
                 /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown user */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -15,7 +15,7 @@ import { declaredRoutes, openApiDocument } from './openapi';
 import { gatewayErrors, securedErrors } from './http/api-schemas';
 import { createGatewayApp } from './app';
 import { ResponseCache } from './cache/response-cache';
-import { LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
+import { EmailCheckLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
 import { createMemoryCache } from '@taal/kit';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
@@ -151,6 +151,7 @@ describe('public API on the all-in-one process', () => {
         loginLimiter: new LoginLimiter(createMemoryCache()),
         mailLimiter: new MailRequestLimiter(createMemoryCache()),
         signUpLimiter: new SignUpLimiter(createMemoryCache()),
+        emailCheckLimiter: new EmailCheckLimiter(createMemoryCache()),
         logger: {} as never,
         readiness: async () => ({ ready: true, services: {} }),
         cache: new ResponseCache(1),

@@ -16,7 +16,7 @@ import { apiErrorHandler, apiNotFound } from './http/errors';
 import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
-import type { GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
+import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
 import { mountRoutes } from './http/route-table';
 import { buildOpenApiDocument } from './openapi';
 import { apiRouteGroups } from './routes';
@@ -53,6 +53,8 @@ export interface GatewayAppDeps {
   mailLimiter: MailRequestLimiter;
   /** Caps sign-ups per client address and per recipient domain. */
   signUpLimiter: SignUpLimiter;
+  /** Caps GET user/checkemail per checked address and per client address. */
+  emailCheckLimiter: EmailCheckLimiter;
   /** Express `trust proxy`: behind an ingress, the client address comes from X-Forwarded-For. */
   trustProxy?: TrustProxy;
   logger: Logger;
@@ -109,7 +111,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     identity: deps.identity,
     commerce: deps.commerce,
     cache: deps.cache,
-    limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter },
+    limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter, emailCheck: deps.emailCheckLimiter },
     logger: deps.logger,
     learning: deps.learning,
     messaging: deps.messaging,

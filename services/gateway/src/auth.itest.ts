@@ -401,6 +401,39 @@ describe('accounts and access on the all-in-one process', () => {
     });
   });
 
+  describe('address enumeration', () => {
+    it('checkemail still tells sign-up whether an address is taken, but throttles per client and per checked address', async () => {
+      const harvester = newClient();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await request('GET', `/api/v1/user/checkemail/${uniqueEmail('list')}`, { client: harvester })).status);
+      expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+      const over = await request('GET', '/api/v1/user/checkemail/admin@taal.local', { client: harvester });
+      expect(statuses[30]).toBe(429);
+      expect(over).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', reason: 'TOO_MANY_REQUESTS' } });
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+      expect(Number(over.retryAfter)).toBeLessThanOrEqual(15 * 60);
+      // One address checked from many clients: ten answers, then 429.
+      const target = 'content@taal.local';
+      const perTarget: number[] = [];
+      for (let i = 0; i < 11; i++) perTarget.push((await get(`/api/v1/user/checkemail/${target}`)).status);
+      expect(perTarget).toEqual([...Array(10).fill(200), 429]);
+      // Another client checking another address is not held up.
+      expect((await get('/api/v1/user/checkemail/student@taal.local')).body).toMatchObject({ success: true, data: { exists: true } });
+    });
+
+    it('re-verify answers the same for an unknown, an unverified and a verified account', async () => {
+      const unverified = uniqueEmail('pending');
+      await post('/api/v1/user/instructor-account', { name: 'Pending', email: unverified, password: 'secret12', instructor: '' }, adminToken);
+      const answers = await Promise.all(
+        [uniqueEmail('nobody'), 'no-such-user-id', unverified, 'student@taal.local'].map((who) => get(`/api/v1/user/re-verify/${encodeURIComponent(who)}`)),
+      );
+      for (const a of answers) expect({ status: a.status, body: a.body }).toEqual({ status: 200, body: answers[2]!.body });
+      expect(answers[2]!.body).toEqual({ success: true, message: 'Please check your email inbox/spam folder and verify your email', data: {} });
+      // Only the unverified account is sent a mail.
+      await waitFor(async () => mailsTo(path.join(dataDir, 'mail'), unverified).length === 2, 'the verification mail sent again');
+    });
+  });
+
   describe('password reset (a one-time link)', () => {
     it('keeps the spec call and messages, and the link sets a new password once', async () => {
       expect((await post('/api/v1/user/passwordreset')).body).toMatchObject({ success: false, message: 'any of the field is missing' });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import type { LoginLimits, MailRequestLimits, SignUpLimits } from './http/rate-limit';
+import { DEFAULT_EMAIL_CHECK_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits } from './http/rate-limit';
 import { DEFAULT_CONTACT_LIMITS, type ContactLimits } from './routes/messaging/contact-limit';
 
 /**
@@ -42,6 +42,10 @@ const policySchema = z.object({
   MAIL_MAX_PER_TARGET: fields.int({ min: 1, max: 100_000, default: 5 }),
   MAIL_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 30 }),
   MAIL_WINDOW_MS: fields.durationMs(60 * 60_000),
+  // GET user/checkemail/{email}, per checked address and per client address (decision 0005).
+  CHECKEMAIL_MAX_PER_EMAIL: fields.int({ min: 1, max: 100_000, default: DEFAULT_EMAIL_CHECK_LIMITS.perTarget }),
+  CHECKEMAIL_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: DEFAULT_EMAIL_CHECK_LIMITS.perAddress }),
+  CHECKEMAIL_WINDOW_MS: fields.durationMs(DEFAULT_EMAIL_CHECK_LIMITS.windowSeconds * 1000),
   // The public contact form, per client address and per sender e-mail (decision 0019).
   CONTACT_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perAddress }),
   CONTACT_MAX_PER_EMAIL: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perEmail }),
@@ -53,6 +57,7 @@ export interface GatewayPolicy {
   loginLimits: LoginLimits;
   signUpLimits: SignUpLimits;
   mailLimits: MailRequestLimits;
+  emailCheckLimits: MailRequestLimits;
   contactLimits: ContactLimits;
 }
 
@@ -76,6 +81,11 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       perTarget: c.MAIL_MAX_PER_TARGET,
       perAddress: c.MAIL_MAX_PER_ADDRESS,
       windowSeconds: seconds(c.MAIL_WINDOW_MS),
+    },
+    emailCheckLimits: {
+      perTarget: c.CHECKEMAIL_MAX_PER_EMAIL,
+      perAddress: c.CHECKEMAIL_MAX_PER_ADDRESS,
+      windowSeconds: seconds(c.CHECKEMAIL_WINDOW_MS),
     },
     contactLimits: {
       perAddress: c.CONTACT_MAX_PER_ADDRESS,

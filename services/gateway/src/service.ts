@@ -32,11 +32,12 @@ export const gatewayService = defineService({
       metricsPort: config.METRICS_PORT,
       deadlineMs: config.GRPC_DEADLINE_MS,
       instanceId: config.GATEWAY_INSTANCE_ID,
-      // TRUST_PROXY, LOGIN_*, SIGNUP_* and MAIL_* (loadGatewayPolicy).
+      // TRUST_PROXY, LOGIN_*, SIGNUP_*, MAIL_* and CHECKEMAIL_* (loadGatewayPolicy).
       trustProxy: config.trustProxy,
       loginLimits: config.loginLimits,
       signUpLimits: config.signUpLimits,
       mailLimits: config.mailLimits,
+      emailCheckLimits: config.emailCheckLimits,
       contactLimits: config.contactLimits,
       mountUi: config.SERVE_UI ? mountUiIfBuilt(ctx.logger) : undefined,
       // All-in-one without a configured gateway: our sandbox, in this process, where commerce expects it.

@@ -18,9 +18,11 @@ import { connectPayouts } from './clients/payouts';
 import { createHttpMetrics, metricsApp } from './http/metrics';
 import type { TrustProxy } from './config';
 import {
+  DEFAULT_EMAIL_CHECK_LIMITS,
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_MAIL_REQUEST_LIMITS,
   DEFAULT_SIGN_UP_LIMITS,
+  EmailCheckLimiter,
   GuessLimiter,
   LoginLimiter,
   MailRequestLimiter,
@@ -46,6 +48,8 @@ export interface GatewayDeps {
   /** Contact messages per client address and per e-mail (default DEFAULT_CONTACT_LIMITS). */
   contactLimits?: ContactLimits;
   mailLimits?: MailRequestLimits;
+  /** GET user/checkemail per checked address and per client address (default DEFAULT_EMAIL_CHECK_LIMITS). */
+  emailCheckLimits?: MailRequestLimits;
   /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
   trustProxy?: TrustProxy;
   logger: Logger;
@@ -99,6 +103,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   const mailLimiter = new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS);
   const signUpLimiter = new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
+  const emailCheckLimiter = new EmailCheckLimiter(deps.cache, deps.emailCheckLimits ?? DEFAULT_EMAIL_CHECK_LIMITS);
 
   const readiness = async (): Promise<ReadinessReport> => {
     const up = await Promise.all(probes.map(({ probe }) => probe.check()));
@@ -125,6 +130,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     loginLimiter,
     mailLimiter,
     signUpLimiter,
+    emailCheckLimiter,
     trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,
     readiness,

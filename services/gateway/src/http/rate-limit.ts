@@ -118,9 +118,9 @@ export interface LoginAttempt {
 }
 
 export interface MailRequestLimits {
-  /** Mails one account or address may be sent within the window. */
+  /** Requests about one target (an account, an e-mail address) allowed within the window. */
   perTarget: number;
-  /** Mail requests one client address may make within the window. */
+  /** Requests one client address may make within the window. */
   perAddress: number;
   windowSeconds: number;
 }
@@ -128,28 +128,53 @@ export interface MailRequestLimits {
 export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = { perTarget: 5, perAddress: 30, windowSeconds: 60 * 60 };
 
 /**
- * Calls that send mail to an address anyone can type (verification re-send, password reset)
- * are capped per recipient and per client address, so they cannot be used to flood a mailbox.
+ * Requests about an address anyone can type, capped per target and per client address; over a
+ * limit the answer is 429 with Retry-After and `message`. `kind` keeps each use's counters apart.
  */
-export class MailRequestLimiter {
+export class TargetLimiter {
   private readonly counter: WindowCounter;
 
   constructor(
     cache: Cache,
-    private readonly limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS,
+    private readonly limits: MailRequestLimits,
+    private readonly kind: string,
+    private readonly message: string,
   ) {
     this.counter = new WindowCounter(cache, limits.windowSeconds);
   }
 
-  /** Counts one request; throws 429 (with Retry-After) once the recipient or the address is over its limit. */
+  /** Counts one request; throws 429 (with Retry-After) once the target or the address is over its limit. */
   async hit(purpose: string, target: string, address: string): Promise<void> {
-    const targetKey = `mail:${purpose}:target:${target.trim().toLowerCase()}`;
-    const addressKey = `mail:address:${address}`;
+    const targetKey = `${this.kind}:${purpose}:target:${target.trim().toLowerCase()}`;
+    const addressKey = `${this.kind}:address:${address}`;
     const over = await this.counter.hitAll([
       [targetKey, this.limits.perTarget],
       [addressKey, this.limits.perAddress],
     ]);
-    if (over) throw tooMany(IdentityMessages.tooManyMailRequests, await this.counter.retryAfter(over));
+    if (over) throw tooMany(this.message, await this.counter.retryAfter(over));
+  }
+}
+
+/**
+ * Calls that send mail to an address anyone can type (verification re-send, password reset,
+ * sign-in link) are capped per recipient and per client address, so they cannot be used to
+ * flood a mailbox.
+ */
+export class MailRequestLimiter extends TargetLimiter {
+  constructor(cache: Cache, limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS) {
+    super(cache, limits, 'mail', IdentityMessages.tooManyMailRequests);
+  }
+}
+
+export const DEFAULT_EMAIL_CHECK_LIMITS: MailRequestLimits = { perTarget: 10, perAddress: 30, windowSeconds: 15 * 60 };
+
+/**
+ * `GET user/checkemail/{email}` tells whether an address has an account (sign-up needs that), so
+ * it is capped per checked address and per client address: no harvesting lists of addresses.
+ */
+export class EmailCheckLimiter extends TargetLimiter {
+  constructor(cache: Cache, limits: MailRequestLimits = DEFAULT_EMAIL_CHECK_LIMITS) {
+    super(cache, limits, 'checkemail', IdentityMessages.tooManyRequests);
   }
 }
 

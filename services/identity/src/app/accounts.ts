@@ -136,13 +136,15 @@ export class Accounts {
     return toUser(updated);
   }
 
-  /** `user` is a user id or an e-mail address. Already verified users get no mail. */
+  /**
+   * `user` is a user id or an e-mail address. Already verified users get no mail. An unknown
+   * user gets the same answer as a known one, so the call does not tell which addresses exist.
+   */
   async resendVerification(user: string): Promise<void> {
     const key = (user ?? '').trim();
     if (!key) throw invalidArgument(Messages.anyFieldMissing);
     const row = key.includes('@') ? await this.ctx.store.findByEmail(normaliseEmail(key)) : await this.ctx.store.findById(key);
-    if (!row) throw notFound(Messages.userNotFound);
-    if (row.email_verify) return;
+    if (!row || row.email_verify) return;
     const mail = await this.verificationMailEvent({ id: row.id, email: row.email, name: row.name, language: row.language });
     await this.ctx.sql.transaction((tx) => enqueueEvent(tx, SCHEMA, mail));
     this.ctx.afterCommit();

@@ -8,7 +8,7 @@ import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { sendUserFile } from '../../http/hardening';
-import type { LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
+import type { EmailCheckLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
 import { answer, badRequest, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany } from '../../http/api-schemas';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
@@ -51,6 +51,7 @@ export interface UserRouteLimiters {
   login: LoginLimiter;
   mail: MailRequestLimiter;
   signUp: SignUpLimiter;
+  emailCheck: EmailCheckLimiter;
 }
 
 /** The client's address: the TCP peer, or X-Forwarded-For's as far as `trust proxy` allows. */
@@ -72,7 +73,7 @@ const unknownUser = { 404: fail('Unknown user') };
 
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
 export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, commerce: CommerceApi): RouteSpec[] {
-  const { login: limiter, mail: mailLimiter, signUp: signUpLimiter } = limiters;
+  const { login: limiter, mail: mailLimiter, signUp: signUpLimiter, emailCheck: emailCheckLimiter } = limiters;
   const admin = { label: ADMIN, check: requireAuth(identity, Roles.admin) };
   const anyone = { label: SIGNED_IN, check: requireAuth(identity) };
 
@@ -173,8 +174,14 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       path: '/user/checkemail/{email}',
       summary: 'Whether an e-mail address is registered: success means it exists, 404 means it is free',
       params: { email: text('Any text; only a well-formed registered address exists') },
-      responses: { 200: answer(doneSchema(z.object({ exists: z.literal(true) }))), 404: fail('The address is free') },
-      handler: async ({ res, param }) => {
+      responses: {
+        200: answer(doneSchema(z.object({ exists: z.literal(true) }))),
+        404: fail('The address is free'),
+        429: tooMany('Too many checks of this address or from this client'),
+      },
+      handler: async ({ req, res, param }) => {
+        // Capped per address checked and per client: it answers whether an address has an account.
+        await emailCheckLimiter.hit('exists', param('email'), clientAddress(req));
         const { exists } = await identity.checkEmail({ email: param('email') });
         // The spec's contract: success means the address exists, failure means it is free.
         if (!exists) throw new HttpError(404, 'NOT_FOUND', 'Email is not registered');
@@ -185,12 +192,11 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
     defineRoute({
       method: 'get',
       path: '/user/re-verify/{id}',
-      summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified user',
+      summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified or unknown user, with the same answer',
       params: { id: notBlank('User id or e-mail address') },
       responses: {
         200: answer(doneSchema(empty)),
         ...badRequest,
-        ...unknownUser,
         429: tooMany('Too many mails for this user or from this address'),
       },
       handler: async ({ req, res, param }) => {
