@@ -37,6 +37,10 @@ const isNotFound = (err: unknown) =>
  * in a sidecar `<root>/meta/<key>.json`; writes go through `<root>/tmp` and a rename, so readers never
  * see partial files.
  */
+/** Paid course files, receipts and certificates: readable by this user only, whatever the umask. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIR = 0o700;
+
 export function createDiskFileStore(rootDir: string): DiskFileStore {
   const root = path.resolve(rootDir);
   const objects = path.join(root, 'objects');
@@ -52,7 +56,7 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
   const metaPath = (key: string) => within(metas, key, '.json');
 
   const init = async () => {
-    await Promise.all([objects, metas, tmp].map((d) => fs.mkdir(d, { recursive: true })));
+    await Promise.all([objects, metas, tmp].map((d) => fs.mkdir(d, { recursive: true, mode: PRIVATE_DIR })));
   };
 
   const readMeta = async (key: string): Promise<Meta> => {
@@ -129,11 +133,11 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
       const tmpBody = path.join(tmp, `${id}.body`);
       const tmpMeta = path.join(tmp, `${id}.json`);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmpBody));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmpBody, { mode: PRIVATE_FILE }));
         const meta: Meta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
-        await fs.writeFile(tmpMeta, JSON.stringify(meta));
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.mkdir(path.dirname(metaTarget), { recursive: true });
+        await fs.writeFile(tmpMeta, JSON.stringify(meta), { mode: PRIVATE_FILE });
+        await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+        await fs.mkdir(path.dirname(metaTarget), { recursive: true, mode: PRIVATE_DIR });
         // The sidecar first: a reader that sees the new file (a new inode) then reads its own type.
         await fs.rename(tmpMeta, metaTarget);
         await fs.rename(tmpBody, target);

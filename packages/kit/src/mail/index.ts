@@ -69,10 +69,11 @@ export function createOutboxMailer(options: OutboxMailerOptions): OutboxMailer {
         messageId: string;
         message: Buffer;
       };
-      await fs.mkdir(dir, { recursive: true });
+      // Mail carries sign-in and reset links: this user's eyes only.
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const name = outboxFileName();
       const tmp = path.join(dir, `.${name}.tmp`);
-      await fs.writeFile(tmp, info.message);
+      await fs.writeFile(tmp, info.message, { mode: 0o600 });
       await fs.rename(tmp, path.join(dir, name));
       return { messageId: info.messageId };
     },

@@ -18,6 +18,8 @@ import type { Logger } from '../log';
 import { createOutboxMailer, createSmtpMailer } from '../mail';
 import type { Cache, EventBus, FileStore, Mailer, Sql } from '../ports';
 import { createSql, startEmbeddedPostgres } from '../sql';
+import { preparePrivateDataDir } from './data-dir';
+export { preparePrivateDataDir } from './data-dir';
 
 /** The infrastructure a service asks for; only these ports are built and handed to it. */
 export interface ServiceNeeds {
@@ -132,6 +134,7 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
   mailDir: string;
 } {
   const { dataDir, lifecycle, logger } = options;
+  preparePrivateDataDir(dataDir, logger);
   const once = <T>(make: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= make());

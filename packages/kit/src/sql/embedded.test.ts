@@ -1,10 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Sql } from '../ports/sql';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { createSql } from './pool';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The stock pglite-socket server interleaves extended-protocol messages of different
@@ -100,5 +105,75 @@ describe('embedded postgres (PGlite over the wire protocol)', () => {
     await expect(startEmbeddedPostgres(`${dir}-other`)).rejects.toThrow(/one instance per process/);
     // Still serving after the shared handle closed.
     expect((await sql.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+  });
+});
+
+/**
+ * Issue 26: PGlite trusts every client as superuser, so the embedded database must be
+ * reachable only by the process that started it (any local process once read every
+ * password hash and credited a wallet through its TCP port).
+ */
+describe('embedded postgres refuses strangers', () => {
+  let dir: string;
+  let pgEmbedded: EmbeddedPostgres;
+  let socketDir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'taal-kit-embedded-strangers-'));
+    pgEmbedded = await startEmbeddedPostgres(dir);
+    socketDir = decodeURIComponent(new URL(pgEmbedded.connectionString).hostname);
+  }, 60_000);
+
+  afterAll(async () => {
+    await pgEmbedded?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('listens on a socket in a folder only its user can enter, not on TCP', () => {
+    expect(socketDir.startsWith('/')).toBe(true);
+    expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+    expect(new URL(pgEmbedded.connectionString).port).toBe('');
+  });
+
+  it('refuses a client with the wrong password, or none, before any query runs', async () => {
+    const stranger = new pg.Client({ host: socketDir, user: 'postgres', password: 'postgres', database: 'postgres' });
+    stranger.on('error', () => {});
+    await expect(stranger.connect()).rejects.toMatchObject({ code: '28P01' });
+
+    // A raw client that skips the password and sends a query straight after its startup message.
+    const answer = await new Promise<string>((resolveAnswer) => {
+      const socket = connect(join(socketDir, '.s.PGSQL.5432'));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('close', () => resolveAnswer(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', () => {});
+      const params = Buffer.from('user\0postgres\0database\0postgres\0\0', 'latin1');
+      const startup = Buffer.alloc(8);
+      startup.writeInt32BE(8 + params.length, 0);
+      startup.writeInt32BE(196608, 4);
+      const sqlText = Buffer.from("SELECT 'leaked' AS x\0", 'latin1');
+      const query = Buffer.alloc(5);
+      query.write('Q', 0, 'latin1');
+      query.writeInt32BE(4 + sqlText.length, 1);
+      socket.write(Buffer.concat([startup, params, query, sqlText]));
+    });
+    expect(answer).toContain('28P01');
+    expect(answer).not.toContain('leaked');
+
+    // The process's own clients still get in.
+    const own = createSql(pgEmbedded.connectionString, { max: 1 });
+    expect((await own.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    await own.close();
+  }, 30_000);
+
+  it('keeps another user of the machine out of the socket folder', async () => {
+    // Only root can act as another user here; anyone else is checked by the folder's mode above.
+    if (process.getuid?.() !== 0) return;
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['-e', `require('net').connect(process.argv[1]).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); })`, join(socketDir, '.s.PGSQL.5432')],
+      { uid: 65534, gid: 65534 },
+    );
+    expect(stdout.trim()).toBe('EACCES');
   });
 });

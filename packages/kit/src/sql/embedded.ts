@@ -1,6 +1,8 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
@@ -9,8 +11,14 @@ import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
 
 /**
  * Embedded PostgreSQL: ONE PGlite instance per process (persisted in a data dir),
- * served on 127.0.0.1 over the Postgres wire protocol so that the ordinary `pg`
- * adapter (createSql) runs unchanged against it.
+ * served over the Postgres wire protocol so that the ordinary `pg` adapter (createSql)
+ * runs unchanged against it.
+ *
+ * Only this process may connect (PGlite itself trusts every client as superuser): the
+ * server listens on a Unix socket in a private folder (0700) made for this start, never
+ * on TCP, and every connection must first give a password made for this start and held
+ * only in memory (`connectionString`). A stranger on the machine cannot reach the socket;
+ * another process of the same user that finds it still lacks the password.
  *
  * IMPORTANT: PGlite is a single backend, so every client connection is multiplexed
  * over ONE session. Session state (search_path, SET, temp tables, prepared statement
@@ -24,14 +32,12 @@ import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
  */
 
 export interface EmbeddedPostgres {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres`, for createSql(). */
+  /** `postgres://postgres:<this start's password>@<socket folder>/postgres`, for createSql(). Keep it in memory. */
   connectionString: string;
   close(): Promise<void>;
 }
 
 export interface StartEmbeddedPostgresOptions {
-  /** Port on 127.0.0.1; 0 (default) picks a free port. */
-  port?: number;
   logger?: Logger;
 }
 
@@ -212,39 +218,135 @@ function simpleQuery(text: string): Uint8Array {
   return new Uint8Array(msg);
 }
 
-/** Serves a PGlite instance on host:port using our AffinityQueryQueue. */
+const SSL_REQUEST_CODE = 80877103;
+const GSSENC_REQUEST_CODE = 80877104;
+/** Longer startup or password messages are not from a `pg` client. */
+const MAX_GATE_MESSAGE = 10_000;
+/** An unauthenticated connection gets this long to give its password. */
+const GATE_TIMEOUT_MS = 10_000;
+
+/** ErrorResponse with SQLSTATE 28P01 (invalid_password), as PostgreSQL answers a wrong password. */
+function authenticationFailed(): Buffer {
+  const fields = Buffer.from('SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed\0\0', 'utf8');
+  const header = Buffer.alloc(5);
+  header.write('E', 0, 'latin1');
+  header.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([header, fields]);
+}
+
+const ASK_CLEARTEXT_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]); // 'R', length 8, AuthenticationCleartextPassword
+
+function digest(text: Buffer | string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/**
+ * Reads the client's startup message, asks for the password and checks it, before PGlite
+ * sees a byte. Resolves with the bytes to hand on to PGlite (the startup message and anything
+ * sent after the password), or null when the client was refused (the socket is then closed).
+ */
+export function passwordGate(socket: Socket, password: string): Promise<Buffer | null> {
+  const expected = digest(password);
+  return new Promise((resolveGate) => {
+    let buffered = Buffer.alloc(0);
+    let startup: Buffer | null = null;
+    const finish = (handOn: Buffer | null) => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('error', onClose);
+      socket.off('close', onClose);
+      // Paused until PGlite's handler takes over, so no byte is emitted with nobody listening.
+      if (handOn === null) socket.destroy();
+      else socket.pause();
+      resolveGate(handOn);
+    };
+    const refuse = () => {
+      if (socket.writable) socket.end(authenticationFailed());
+      finish(null);
+    };
+    const onClose = () => finish(null);
+    const timer = setTimeout(refuse, GATE_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      for (;;) {
+        if (startup === null) {
+          // Untyped messages: length (including itself), then a code.
+          if (buffered.length < 8) break;
+          const length = buffered.readInt32BE(0);
+          const code = buffered.readInt32BE(4);
+          if (length < 8 || length > MAX_GATE_MESSAGE) return refuse();
+          if (buffered.length < length) break;
+          const message = buffered.subarray(0, length);
+          buffered = buffered.subarray(length);
+          if (code === SSL_REQUEST_CODE || code === GSSENC_REQUEST_CODE) {
+            socket.write('N'); // no encryption on a local socket; the client goes on in the clear
+            continue;
+          }
+          if (code !== PROTOCOL_VERSION_3) return refuse(); // cancel requests and old protocols
+          startup = Buffer.from(message);
+          socket.write(ASK_CLEARTEXT_PASSWORD);
+          continue;
+        }
+        // Typed message: 'p' PasswordMessage, length, the password and a NUL.
+        if (buffered.length < 5) break;
+        const length = buffered.readInt32BE(1);
+        if (buffered[0] !== 0x70 || length < 5 || length > MAX_GATE_MESSAGE) return refuse();
+        if (buffered.length < 1 + length) break;
+        const given = buffered.subarray(5, 1 + length - 1);
+        const rest = buffered.subarray(1 + length);
+        if (!timingSafeEqual(digest(given), expected)) return refuse();
+        return finish(Buffer.concat([startup, rest]));
+      }
+    };
+    socket.on('data', onData);
+    socket.on('error', onClose);
+    socket.on('close', onClose);
+  });
+}
+
+/**
+ * Serves a PGlite instance on a Unix socket (`<socketDir>/.s.PGSQL.5432`, where `pg` looks
+ * for it when the host is a folder) using our AffinityQueryQueue; every client must pass
+ * the password gate first.
+ */
 export async function servePglite(
   db: PGlite,
-  options: { host?: string; port?: number; logger?: Logger } = {},
-): Promise<{ port: number; close(): Promise<void> }> {
+  options: { socketDir: string; password: string; logger?: Logger },
+): Promise<{ close(): Promise<void> }> {
   const queue = new AffinityQueryQueue(db, options.logger);
   const handlers = new Set<PGLiteSocketHandler>();
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as unknown as HandlerQueue, closeOnDetach: true });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener('close', forget);
-    handler.addEventListener('error', forget);
-    handler.attach(socket).catch((err: unknown) => {
-      options.logger?.warn({ err }, 'embedded postgres: could not attach client');
-      forget();
-      socket.destroy();
+    void passwordGate(socket, options.password).then((handOn) => {
+      if (handOn === null) {
+        options.logger?.warn('embedded postgres: refused a client without this start\'s password');
+        return;
+      }
+      const handler = new PGLiteSocketHandler({ queryQueue: queue as unknown as HandlerQueue, closeOnDetach: true });
+      handlers.add(handler);
+      const forget = () => handlers.delete(handler);
+      handler.addEventListener('close', forget);
+      handler.addEventListener('error', forget);
+      // The handler starts reading on attach: hand the startup message back first, in order.
+      socket.unshift(handOn);
+      handler.attach(socket).catch((err: unknown) => {
+        options.logger?.warn({ err }, 'embedded postgres: could not attach client');
+        forget();
+        socket.destroy();
+      });
+      socket.resume();
     });
   });
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    server.listen(join(options.socketDir, '.s.PGSQL.5432'), () => {
       server.off('error', rejectListen);
       resolveListen();
     });
   });
-  const address = server.address();
-  if (address === null || typeof address !== 'object') throw new Error('embedded postgres: no listen address');
   return {
-    port: address.port,
     async close() {
       const closed = new Promise<void>((r) => server.close(() => r()));
       await Promise.all([...handlers].map((h) => h.detach(true)));
@@ -254,10 +356,28 @@ export async function servePglite(
   };
 }
 
+/**
+ * PGlite's file system gives every file it writes mode 0666 whatever the umask (PostgreSQL's
+ * own folders stay 0700). The data folder is made 0700, so nobody else can reach them; this
+ * also takes group and other bits off what is already there (an older data dir, a restore).
+ */
+function closeToOthers(path: string): void {
+  const stat = statSync(path);
+  if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) closeToOthers(join(path, name));
+}
+
+/** A folder only this user can enter, for the socket; short, since socket paths are limited to ~100 bytes. */
+function privateSocketDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taal-pg-'));
+  chmodSync(dir, 0o700);
+  return dir;
+}
+
 interface Instance {
   dataDir: string;
   refs: number;
-  ready: Promise<{ db: PGlite; port: number; close(): Promise<void> }>;
+  ready: Promise<{ db: PGlite; connectionString: string; close(): Promise<void> }>;
 }
 
 let instance: Instance | undefined;
@@ -281,21 +401,26 @@ export async function startEmbeddedPostgres(
       dataDir: dir,
       refs: 0,
       ready: (async () => {
-        mkdirSync(dir, { recursive: true });
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
         await initEmbeddedDataDir(dir);
+        closeToOthers(dir);
         const db = await (await loadPglite()).PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
+        const socketDir = privateSocketDir();
+        const password = randomBytes(32).toString('hex');
         try {
-          const server = await servePglite(db, { port: options.port ?? 0, logger: options.logger });
+          const server = await servePglite(db, { socketDir, password, logger: options.logger });
           return {
             db,
-            port: server.port,
+            connectionString: `postgres://postgres:${password}@${encodeURIComponent(socketDir)}/postgres?sslmode=disable`,
             async close() {
               await server.close();
               await db.close();
+              rmSync(socketDir, { recursive: true, force: true });
             },
           };
         } catch (err) {
           await db.close();
+          rmSync(socketDir, { recursive: true, force: true });
           throw err;
         }
       })(),
@@ -314,10 +439,10 @@ export async function startEmbeddedPostgres(
     current.refs -= 1;
     throw err;
   }
-  options.logger?.info({ dataDir: dir, port: started.port }, 'embedded postgres listening');
+  options.logger?.info({ dataDir: dir }, 'embedded postgres listening on a private socket');
   let closed = false;
   return {
-    connectionString: `postgres://postgres@127.0.0.1:${started.port}/postgres?sslmode=disable`,
+    connectionString: started.connectionString,
     async close() {
       if (closed) return;
       closed = true;
