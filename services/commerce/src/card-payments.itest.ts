@@ -302,27 +302,75 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     }
   });
 
-  it('promises a referral bonus at sign-up and credits it once, on the referred student’s first paid order', async () => {
+  it('promises a referral bonus at sign-up and credits it once, on the referred student’s first order that brought money; aliases earn nothing', async () => {
     const referrer = student('referrer');
     const referred = student('referred');
-    const registered = (userId: string, referredBy: string): EventEnvelope =>
+    const alias = student('alias');
+    const twin = student('twin');
+    const registered = (userId: string, email: string, referredBy: string, name = 'Nadia'): EventEnvelope =>
       createEnvelope({
         type: IdentityEvents.userRegistered,
         key: userId,
-        payload: identityEventsV1.UserRegistered.encode(identityEventsV1.UserRegistered.fromPartial({ user: { id: userId, name: 'Nadia', referredBy } })).finish(),
+        payload: identityEventsV1.UserRegistered.encode(identityEventsV1.UserRegistered.fromPartial({ user: { id: userId, name, email, referredBy } })).finish(),
       });
-    const event = registered(referred.userId, referrer.userId);
+    await backend.bus.publish([registered(referrer.userId, `Rafi.Hasan.${RUN}@gmail.com`, '', 'Rafi')]);
+    const event = registered(referred.userId, `nadia+taal@${RUN}.example.com`, referrer.userId);
     await backend.bus.publish([event, event]); // delivered twice: promised once
+    // Events of different users may be consumed in any order (Kafka partitions): these two first.
     await waitFor(async () => (await walletOf(referrer)).pendingBalance === 20000, 'the pending referral bonus');
-    expect((await walletOf(referrer)).referrals).toEqual([expect.objectContaining({ referredName: 'Nadia', status: 'pending', amount: 20000 })]);
+    await waitFor(
+      async () => (await backend.sql.query(`SELECT 1 FROM commerce.account_mailbox WHERE user_id = $1`, [referrer.userId])).rows.length === 1,
+      "the referrer's mailbox",
+    );
+    // The referrer's own mailbox (dots, a +tag, the other Gmail domain), and a second account of the referred's.
+    await backend.bus.publish([registered(alias.userId, `rafihasan.${RUN}+2@GoogleMail.com`, referrer.userId, 'Rafi again')]);
+    await backend.bus.publish([registered(twin.userId, `Nadia+second@${RUN}.example.com`, referrer.userId, 'Nadia again')]);
+    const reasons = async () =>
+      (
+        await backend.sql.query<{ referred_id: string; status: string; refused_reason: string | null }>(
+          `SELECT referred_id, status, refused_reason FROM commerce.referral WHERE referrer_id = $1 ORDER BY referred_id`,
+          [referrer.userId],
+        )
+      ).rows;
+    await waitFor(async () => (await reasons()).length === 3, 'the three referrals recorded');
+    expect(await reasons()).toEqual(
+      expect.arrayContaining([
+        { referred_id: referred.userId, status: 'pending', refused_reason: null },
+        { referred_id: alias.userId, status: 'refused', refused_reason: 'OWN_MAILBOX' },
+        { referred_id: twin.userId, status: 'refused', refused_reason: 'MAILBOX_KNOWN' },
+      ]),
+    );
+    // Only the real referral is promised and listed.
+    expect(await walletOf(referrer)).toMatchObject({ pendingBalance: 20000, referrals: [expect.objectContaining({ referredName: 'Nadia', status: 'pending', amount: 20000 })] });
 
+    // The first order costs nothing (a 100% voucher): paid, but no bonus yet.
+    const code = `FREE${RUN}`.toUpperCase();
+    await call('createVoucher', { code, percent: 100, useLimit: 5, expireDate: '2099-01-01' }, ADMIN);
+    const free = await orderFor(referred, published[6]!, { voucherCode: code });
+    expect(free).toMatchObject({ payable: 0, walletUsed: 0 });
+    expect((await call<commerceV1.PayOrderResponse>('payOrder', { orderId: free.id }, referred)).order).toMatchObject({ status: 'paid' });
+    expect(await walletOf(referrer)).toMatchObject({ balance: 0, pendingBalance: 20000 });
+
+    // The alias accounts pay real money: still nothing for the referrer.
+    for (const [who, course] of [[alias, published[9]!], [twin, published[10]!]] as const) {
+      const order = await orderFor(who, course);
+      await press((await startPayment(who, order.id)).gatewayPageUrl, 'pay');
+      await sandbox.settled();
+      expect(await orderOf(who, order.id)).toMatchObject({ status: 'paid' });
+    }
+    expect(await walletOf(referrer)).toMatchObject({ balance: 0, pendingBalance: 20000 });
+
+    // The next orders are paid by card: the first of them gives the bonus, once.
     for (let i = 0; i < 2; i++) {
-      const order = await orderFor(referred, published[6 + i]!);
+      const order = await orderFor(referred, published[7 + i]!);
       await press((await startPayment(referred, order.id)).gatewayPageUrl, 'pay');
       await sandbox.settled();
+      expect(await orderOf(referred, order.id)).toMatchObject({ status: 'paid' });
+      expect(await walletOf(referrer)).toMatchObject({ balance: 20000, pendingBalance: 0 });
     }
-    expect(await walletOf(referrer)).toMatchObject({ balance: 20000, pendingBalance: 0 });
-    expect((await walletOf(referrer)).referrals[0]).toMatchObject({ status: 'credited' });
+    expect((await walletOf(referrer)).referrals).toEqual([expect.objectContaining({ status: 'credited' })]);
+    const { rows } = await backend.sql.query(`SELECT count(*)::int AS n FROM commerce.ledger_entry WHERE user_id = $1 AND kind = 'referral_bonus'`, [referrer.userId]);
+    expect(rows[0]).toEqual({ n: 1 });
     expect(await ledgerMatchesBalance(referrer.userId)).toBe(true);
   });
 

@@ -17,6 +17,7 @@ import {
 import { configuredCardGateway } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
 import { Commerce } from './app/commerce';
+import { recordRegistration } from './app/referrals';
 import { commerceConfig, type CommerceConfig } from './config';
 import { catalogueCourses } from './grpc/catalogue-client';
 import { commerceGrpcService } from './grpc/commerce-service';
@@ -57,9 +58,11 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const commerce = new Commerce(sql, store, courses, () => relay.notify());
   const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify());
 
-  // Referral bonuses are promised when a referred student signs up (decision 0014).
-  const referrals = await consumeRegistrations({ sql, schema: SCHEMA, bus, group: 'commerce.referrals', logger }, (user, tx) =>
-    commerce.recordReferral(tx, { id: user.id, name: user.name, referredBy: user.referredBy }),
+  // Referral bonuses are promised when a referred student signs up (decision 0014). Each
+  // account's mailbox is kept too; this group replaces 'commerce.referrals' so that the
+  // mailboxes of accounts registered before are read from the earliest event as well.
+  const referrals = await consumeRegistrations({ sql, schema: SCHEMA, bus, group: 'commerce.registrations', logger }, (user, tx) =>
+    recordRegistration(tx, store, logger, { id: user.id, name: user.name, email: user.email, referredBy: user.referredBy }),
   );
 
   // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet

@@ -36,7 +36,6 @@ import {
   type CatalogueCourse,
   type PricedItem,
 } from '../domain/pricing';
-import { REFERRAL_BONUS_POISHA } from '../domain/card-payments';
 import type { CommerceStore } from '../store/commerce-store';
 import { NOT_YOUR_ORDER } from './card-payments';
 import { payLocked, releaseReservation } from './pay-order';
@@ -322,20 +321,6 @@ export class Commerce {
     if (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay)) throw invalidArgument('Dates must be YYYY-MM-DD');
     if (req.fromDay > req.toDay) throw invalidArgument('The start date must not be after the end date');
     return this.store.listAllOrders({ from: req.fromDay, to: req.toDay, paidOnly: req.paidOnly });
-  }
-
-  /** A sign-up through someone's referral code (identity.user.registered): their bonus is promised. */
-  async recordReferral(tx: SqlExecutor, referred: { id: string; name: string; referredBy: string }): Promise<void> {
-    if (!referred.referredBy) return;
-    await this.store.insertReferral(
-      {
-        referredId: referred.id,
-        referrerId: referred.referredBy,
-        referredName: referred.name,
-        amount: REFERRAL_BONUS_POISHA,
-      },
-      tx,
-    );
   }
 
   /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */

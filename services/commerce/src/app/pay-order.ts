@@ -2,11 +2,11 @@
  * Paying an order, the one transaction every path shares (decision 0012, 0014): the zero-payable
  * path, a validated card payment and an admin's release of a held order all call `payLocked`.
  */
-import { requestNotification } from '@taal/contracts';
-import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
+import type { SqlExecutor } from '@taal/kit';
 import { normaliseCode } from '../domain/pricing';
+import { creditReferral } from './referrals';
 import { recordOrderPaid } from '../events/order-events';
-import { SCHEMA, toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
 
 export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
 
@@ -14,7 +14,8 @@ export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
  * With the order row locked by the caller and payable: counts the voucher use (refused when the
  * limit or the last day has passed), turns the wallet reservation into the checkout debit, marks
  * the order paid, takes its courses out of the cart, credits the referrer's pending bonus on the
- * student's first paid order (notifying the referrer) and enqueues exactly one `commerce.order.paid`.
+ * student's first order that brought money (notifying the referrer) and enqueues exactly one
+ * `commerce.order.paid`.
  */
 export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string): Promise<PayResult> {
   if (row.voucher_code && !(await store.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
@@ -33,25 +34,8 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
     order.items.map((i) => i.courseId),
     tx,
   );
-  // Only a pending referral becomes a bonus, so only the referred student's first paid order gives one.
-  const referral = await store.creditReferral(tx, row.user_id);
-  if (referral) {
-    await store.post(tx, {
-      userId: referral.referrerId,
-      kind: 'referral_bonus',
-      amount: referral.amount,
-      reference: `referral:${row.user_id}`,
-    });
-    // The referrer hears of it (decision 0023): one notification per referred student.
-    const amount = Number(referral.amount);
-    await enqueueEvent(
-      tx,
-      SCHEMA,
-      createEnvelope(
-        requestNotification(referral.referrerId, `referral-bonus:${row.user_id}`, 'referralBonus', { amount }, `BDT ${(amount / 100).toFixed(2)} referral bonus was added to your wallet.`),
-      ),
-    );
-  }
+  // Only a pending referral becomes a bonus, so only the first order that brought money gives one.
+  await creditReferral(tx, store, row);
   await recordOrderPaid(tx, order);
   return { kind: 'paid' };
 }

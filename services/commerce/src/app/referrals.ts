@@ -1,0 +1,74 @@
+/**
+ * Referral bonuses (decision 0014): promised when a referred student signs up, paid in the
+ * transaction that pays their first order that brought money. Aliases of one mailbox are one
+ * person: a sign-up from the referrer's own mailbox, or from a mailbox already here, earns nothing.
+ */
+import { requestNotification } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
+import type { Logger } from 'pino';
+import { REFERRAL_BONUS_POISHA } from '../domain/card-payments';
+import { normaliseMailbox, orderBroughtMoney, referralRefusal } from '../domain/referrals';
+import { SCHEMA, type CommerceStore, type OrderRow } from '../store/commerce-store';
+
+/**
+ * A registration (`identity.user.registered`, once per event): keeps the account's mailbox and,
+ * when it came through a referral code, records the referral as pending or refused (logged).
+ */
+export async function recordRegistration(
+  tx: SqlExecutor,
+  store: CommerceStore,
+  logger: Logger,
+  user: { id: string; name: string; email: string; referredBy: string },
+): Promise<void> {
+  const mailbox = normaliseMailbox(user.email);
+  const mailboxKnown = await store.mailboxKnown(tx, mailbox, user.id);
+  if (mailbox) await store.recordMailbox(tx, user.id, mailbox);
+  if (!user.referredBy) return;
+  const referral = { referredId: user.id, referrerId: user.referredBy, referredName: user.name, referredMailbox: mailbox, amount: REFERRAL_BONUS_POISHA };
+  let refusedReason = referralRefusal({ ...referral, referrerMailbox: await store.mailboxOf(tx, user.referredBy), mailboxKnown });
+  let recorded = await store.insertReferral(tx, { ...referral, refusedReason });
+  if (!recorded && !refusedReason && !(await store.hasReferral(tx, user.id))) {
+    // Another account of this mailbox got its pending referral in first (the unique index).
+    refusedReason = 'MAILBOX_KNOWN';
+    recorded = await store.insertReferral(tx, { ...referral, refusedReason });
+  }
+  if (recorded && refusedReason) {
+    logger.info({ referredId: user.id, referrerId: user.referredBy, reason: refusedReason }, 'referral refused: no bonus for this sign-up');
+  }
+}
+
+/**
+ * In the transaction that pays `row` (locked): when the order brought money (wallet or card) and
+ * its buyer has a pending referral, the referrer gets the bonus (a ledger credit, once per
+ * referred student) and a notification. A pending referral that turns out to be the referrer's
+ * own mailbox (the referrer's sign-up was seen after the referral's) is refused instead.
+ */
+export async function creditReferral(tx: SqlExecutor, store: CommerceStore, row: OrderRow): Promise<void> {
+  if (!orderBroughtMoney({ walletUsed: Number(row.wallet_used), cardPaid: Number(row.payable) })) return;
+  const referral = await store.lockPendingReferral(tx, row.user_id);
+  if (!referral) return;
+  const refusedReason = referralRefusal({
+    referredId: row.user_id,
+    referrerId: referral.referrerId,
+    referredMailbox: referral.referredMailbox || (await store.mailboxOf(tx, row.user_id)),
+    referrerMailbox: await store.mailboxOf(tx, referral.referrerId),
+    mailboxKnown: false,
+  });
+  await store.settleReferral(tx, row.user_id, refusedReason);
+  if (refusedReason) return;
+  await store.post(tx, { userId: referral.referrerId, kind: 'referral_bonus', amount: referral.amount, reference: `referral:${row.user_id}` });
+  // The referrer hears of it (decision 0023): one notification per referred student.
+  await enqueueEvent(
+    tx,
+    SCHEMA,
+    createEnvelope(
+      requestNotification(
+        referral.referrerId,
+        `referral-bonus:${row.user_id}`,
+        'referralBonus',
+        { amount: referral.amount },
+        `BDT ${(referral.amount / 100).toFixed(2)} referral bonus was added to your wallet.`,
+      ),
+    ),
+  );
+}

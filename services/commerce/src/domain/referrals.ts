@@ -1,0 +1,63 @@
+/**
+ * Who a referral bonus is for (decision 0014): pure rules, no I/O. A bonus rewards bringing a
+ * new person who pays, so e-mail aliases of one mailbox count as one person, and an order paid
+ * with no money (a 100% voucher) does not earn it.
+ */
+
+/** Domains whose mailboxes ignore dots in the local part, and which are one mail system. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to: lower-cased, without a `+tag` in the local part; for
+ * gmail.com and googlemail.com also without dots, and written as gmail.com. '' when the value
+ * is not an address (no `@`, or nothing before or after it).
+ */
+export function normaliseMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return '';
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus >= 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return local ? `${local}@${domain}` : '';
+}
+
+/**
+ * Why a sign-up through a referral code earns nobody a bonus:
+ * - `OWN_MAILBOX`: the new account is the referrer's own (same account, or an alias of the
+ *   referrer's mailbox);
+ * - `MAILBOX_KNOWN`: another account of the same mailbox was here before (that person was
+ *   already referred, or was already a customer, so they are not a new person).
+ */
+export type ReferralRefusal = 'OWN_MAILBOX' | 'MAILBOX_KNOWN';
+
+export function referralRefusal(r: {
+  referredId: string;
+  referrerId: string;
+  /** The new account's mailbox ('' when unknown). */
+  referredMailbox: string;
+  /** The referrer's mailbox ('' when commerce has not seen the referrer's sign-up). */
+  referrerMailbox: string;
+  /** Whether another account already has the new account's mailbox. */
+  mailboxKnown: boolean;
+}): ReferralRefusal | null {
+  if (r.referredId === r.referrerId) return 'OWN_MAILBOX';
+  if (r.referredMailbox && r.referredMailbox === r.referrerMailbox) return 'OWN_MAILBOX';
+  if (r.mailboxKnown) return 'MAILBOX_KNOWN';
+  return null;
+}
+
+/**
+ * Whether a paid order brought money, so it may earn its buyer's referrer the bonus: what the
+ * wallet paid plus what the card paid, in poisha, is above zero. Wallet money counts whatever
+ * filled the wallet (a redeemed gift card was bought with money through the card gateway, a
+ * refund is card money, a bonus was earned by someone else's paid order).
+ */
+export function orderBroughtMoney(order: { walletUsed: number; cardPaid: number }): boolean {
+  return order.walletUsed + order.cardPaid > 0;
+}
