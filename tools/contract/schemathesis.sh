@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Contract fuzzing of the public API (step of `npm test`): schemathesis generates requests
 # from the OpenAPI document served at /api/v1/openapi.json and sends them to a fresh
-# all-in-one (its own free port, a throwaway DATA_DIR, generous rate limits), once without a
-# token and once as the demo student. Any finding fails the run:
+# all-in-one (its own free port, a throwaway DATA_DIR, generous rate limits): without a token,
+# then as each seeded demo role (student, instructor, content, admin). Any finding fails the run:
 #   not_a_server_error            no 5xx
 #   status_code_conformance       every status is documented for its operation
 #   content_type_conformance      every content type is documented
@@ -15,8 +15,11 @@
 #
 # Usage: bash tools/contract/schemathesis.sh [extra `st run` options, e.g. --include-path-regex user]
 # Env: ST_MAX_EXAMPLES (default 25), ST_SEED (default 20240601), ST_WORKERS (default 1),
+#      ST_PASSES (default "none student instructor content admin logout": which passes, in order),
 #      TAAL_CACHE (default ~/.cache/taal: the virtualenv with the pinned schemathesis lives there).
 set -euo pipefail
+# One block: bash reads it whole before running it, so editing this file during a run is safe.
+{
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
 here=$root/tools/contract
@@ -27,6 +30,7 @@ venv=$cache/schemathesis-$ST_VERSION
 max_examples=${ST_MAX_EXAMPLES:-25}
 seed=${ST_SEED:-20240601}
 workers=${ST_WORKERS:-1}
+passes=${ST_PASSES:-none student instructor content admin logout}
 
 # ---- schemathesis in a virtualenv outside the repo (pinned, installed once) ----
 if [[ ! -x $venv/bin/st ]]; then
@@ -85,9 +89,16 @@ if [[ -z $up ]]; then
   exit 1
 fi
 
-token=$(curl -fsS -H 'content-type: application/json' \
-  -d '{"email":"student@taal.local","password":"student123"}' "$base/api/v1/user/login/" |
-  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.token))')
+# Signs a seeded demo account in and prints its access token.
+login() {
+  curl -fsS -H 'content-type: application/json' \
+    -d "{\"email\":\"$1\",\"password\":\"$2\"}" "$base/api/v1/user/login/" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.token))'
+}
+student=$(login student@taal.local student123)
+instructor=$(login instructor@taal.local instructor123)
+content=$(login content@taal.local content123)
+admin=$(login admin@taal.local admin123)
 
 export SCHEMATHESIS_HOOKS=$here/hooks.py
 run() {
@@ -112,13 +123,23 @@ run() {
 }
 
 status=0
-run "no token" "$@" || status=1
-# Logging out ends the student's session: the student pass covers every other operation,
-# then logout alone, last.
-# The notification stream (server-sent events) stays open by design: its answer never ends, so
-# it is left out of the signed-in pass (its 401 is checked in the no-token pass).
-run "student token" -H "Authorization: Bearer $token" --exclude-path /api/v1/user/logout --exclude-path /api/v1/notification/stream "$@" || status=1
-run "student token, logout" -H "Authorization: Bearer $token" --include-path /api/v1/user/logout "$@" || status=1
+# Order matters: the admin may delete accounts, courses and other data the earlier passes read,
+# so it runs after the other roles; logging out ends a session, so each role's logout runs alone
+# at the end. The notification stream (server-sent events) stays open by design: its answer
+# never ends, so it is left out of the signed-in passes (its 401 is checked in the no-token pass).
+signed_in=(--exclude-path /api/v1/user/logout --exclude-path /api/v1/notification/stream)
+for pass in $passes; do
+  case $pass in
+    none) run "no token" "$@" || status=1 ;;
+    student | instructor | content | admin)
+      run "$pass" -H "Authorization: Bearer ${!pass}" "${signed_in[@]}" "$@" || status=1 ;;
+    logout)
+      for role in student instructor content admin; do
+        run "$role, logout" -H "Authorization: Bearer ${!role}" --include-path /api/v1/user/logout "$@" || status=1
+      done ;;
+    *) echo "unknown pass $pass (ST_PASSES)" >&2; exit 2 ;;
+  esac
+done
 
 if grep -q '"level":[56]0' "$log"; then
   echo "the all-in-one logged errors during the run:" >&2
@@ -130,3 +151,4 @@ if [[ $status -ne 0 ]]; then
   tail -n 20 "$log" >&2
 fi
 exit "$status"
+}
