@@ -203,4 +203,29 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
       await sub.stop();
     }
   });
+
+  it('sanitises a description on add and update, and cleans one stored raw before when it starts', async () => {
+    const id = randomUUID();
+    const hostile = '<p onclick="alert(1)">Play <strong>slow</strong></p><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
+    const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id, course: { ...fullCourse(), description: hostile } }, CONTENT);
+    expect(course!.description).toBe('<p>Play <strong>slow</strong></p><a target="_blank" rel="noopener noreferrer">x</a>');
+    const { course: updated } = await call<catalogueV1.UpdateCourseResponse>('updateCourse', { id, course: { description: '<em>ok</em><img src=x onerror=alert(4)>' } }, CONTENT);
+    expect(updated!.description).toBe('<em>ok</em><img src="x" />');
+
+    // A description written before sanitising on write (as older versions did): the next start cleans it and announces it.
+    await backend.sql.query(`UPDATE catalogue.course SET description = $2 WHERE id = $1`, [id, hostile]);
+    const received: EventEnvelope[] = [];
+    const sub = await backend.bus.subscribe(`backfill-${randomUUID()}`, [CatalogueEvents.courseUpdated], async (e) => {
+      received.push(e);
+    });
+    const restarted = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
+    try {
+      const { rows } = await backend.sql.query<{ description: string }>('SELECT description FROM catalogue.course WHERE id = $1', [id]);
+      expect(rows[0]!.description).toBe(course!.description);
+      await waitFor(() => received.some((e) => e.key === id), 'catalogue.course.updated of the cleaned course');
+    } finally {
+      await sub.stop();
+      await restarted.stop();
+    }
+  });
 });

@@ -37,6 +37,9 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
   if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
 
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
+  const catalogue = new Catalogue(sql, store, () => relay.notify());
+  const cleaned = await catalogue.sanitiseStoredDescriptions();
+  if (cleaned > 0) logger.info({ courses: cleaned }, 'course descriptions stored before sanitising were cleaned');
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
@@ -45,7 +48,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     services: [
       {
         definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueGrpcService(new Catalogue(sql, store, () => relay.notify())),
+        implementation: catalogueGrpcService(catalogue),
       },
       {
         definition: freebiesV1.FreebieServiceService,

@@ -14,6 +14,7 @@ import {
   type Sql,
 } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
+import { sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
@@ -157,6 +158,27 @@ export class Catalogue {
     });
     this.afterCommit();
     return course;
+  }
+
+  /**
+   * The one-time backfill of descriptions stored before they were sanitised on write: each
+   * course whose description the allow-list changes is rewritten and announced (so caches drop
+   * it). Run at every start; once clean, it finds nothing to change. Answers how many changed.
+   */
+  async sanitiseStoredDescriptions(): Promise<number> {
+    const raw = (await this.store.listCourseDescriptions()).filter((c) => sanitizeRichText(c.description) !== c.description);
+    if (raw.length === 0) return 0;
+    const changed = await this.sql.transaction(async (tx) => {
+      const courses = [];
+      for (const { id, description } of raw) {
+        const course = await this.store.replaceCourseDescription(tx, id, description, sanitizeRichText(description));
+        if (course) courses.push(course);
+      }
+      await recordCoursesUpdated(tx, courses);
+      return courses.length;
+    });
+    if (changed > 0) this.afterCommit();
+    return changed;
   }
 
   /** Discards an unpublished course nobody bought: the undo of an add that failed half-way. */

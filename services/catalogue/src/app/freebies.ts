@@ -15,7 +15,8 @@ import {
   type CallerIdentity,
   type Sql,
 } from '@taal/kit';
-import { filesOf, freebieProblems, popupProblems, sanitizeDescription, type FreebieFields } from '../domain/freebie';
+import { filesOf, freebieProblems, popupProblems, type FreebieFields } from '../domain/freebie';
+import { sanitizeRichText } from '../domain/rich-text';
 import { recordFreebieChanged, recordPopupUpdated } from '../events/freebie-events';
 import type { FreebieStore, FreebieValues } from '../store/freebie-store';
 
@@ -62,7 +63,7 @@ export class Freebies {
     assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
     const id = req.id || randomUUID();
     if (!UUID.test(id)) throw invalidArgument('The id must be a UUID');
-    const values = trimmed({ ...req, description: sanitizeDescription(req.description) });
+    const values = trimmed({ ...req, description: sanitizeRichText(req.description) });
     const problems = freebieProblems(values);
     if (Object.keys(problems).length > 0) throw refuse(problems);
     const created = await this.sql.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export class Freebies {
         title: req.title ?? before.title,
         subtitle: req.subtitle ?? before.subtitle,
         category: req.category ?? before.category,
-        description: req.description === undefined ? before.description : sanitizeDescription(req.description),
+        description: req.description === undefined ? before.description : sanitizeRichText(req.description),
         thumbnail: req.thumbnail || before.thumbnail,
         youtube: req.youtube ?? before.youtube,
         documents: req.documents ? req.documents.items : before.documents,

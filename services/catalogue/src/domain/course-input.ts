@@ -5,6 +5,7 @@
  */
 import { CourseAdminLimits as L, isYoutubeLink, type catalogueV1 } from '@taal/contracts';
 import { COURSE_CATEGORIES, isCategory, normaliseLevel, TIERS, type Tier } from './course';
+import { hasRichContent, sanitizeRichText } from './rich-text';
 
 export interface TierValues {
   price: number;
@@ -56,6 +57,18 @@ function text(problems: Problems, field: string, value: string | undefined, max:
   return v;
 }
 
+/** Rich text (HTML) is stored sanitised, so the public API never answers a script or a `javascript:` link. */
+function richText(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
+  if (value === undefined) {
+    if (required) problems[field] = `${field} is required`;
+    return undefined;
+  }
+  const v = sanitizeRichText(value);
+  if (required && !hasRichContent(v)) problems[field] = `${field} is required`;
+  else if (v.length > max) problems[field] = `${field} is longer than ${max} characters`;
+  return v;
+}
+
 function whole(problems: Problems, field: string, value: number | undefined, min: number, max: number, required: boolean): number | undefined {
   if (value === undefined) {
     if (required) problems[field] = `${field} is required`;
@@ -97,7 +110,7 @@ export function checkCourseInput(input: catalogueV1.CourseInput, current: Course
   const req = current === null;
   const title = text(p, 'title', input.title, L.title, req);
   const subtitle = text(p, 'subtitle', input.subtitle, L.subtitle, req);
-  const description = text(p, 'desc', input.description, L.description, req);
+  const description = richText(p, 'desc', input.description, L.description, req);
   const courseHours = whole(p, 'courseHour', input.courseHours, 1, L.courseHoursMax, req);
   let category: string | undefined;
   if (input.category !== undefined || req) {

@@ -5,6 +5,7 @@
  * Ids are fixed so that demo links and tests stay stable.
  */
 import type { CourseCategory, CourseLevel } from './course';
+import { sanitizeRichText } from './rich-text';
 
 export interface DemoInstructor {
   id: string;
@@ -109,7 +110,8 @@ function course(
     id: courseId(n),
     title,
     subtitle: `${level[0]!.toUpperCase()}${level.slice(1)} ${category.toLowerCase()} with step-by-step video lessons`,
-    description: `<p>${title} takes you through ${category.toLowerCase()} at ${level} level with short lessons, practice routines and feedback.</p>`,
+    // Stored as a write would store it (`&` as `&amp;`), so the start-up backfill finds nothing to clean.
+    description: sanitizeRichText(`<p>${title} takes you through ${category.toLowerCase()} at ${level} level with short lessons, practice routines and feedback.</p>`),
     courseHours: 6 + (n % 5) * 2,
     category,
     level,

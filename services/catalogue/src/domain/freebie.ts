@@ -1,53 +1,10 @@
 /**
  * Freebie and popup rules (admin-back-office.md §5; storefront §2): what a new or changed
- * freebie must hold, which YouTube links are accepted, and the allow-list the rich-text
- * description is sanitised against before it is stored. Pure: no I/O.
+ * freebie must hold and which YouTube links are accepted. Its rich-text description is sanitised
+ * by ./rich-text before it is stored, as a course's is. Pure: no I/O.
  */
-import sanitize from 'sanitize-html';
 import { FREEBIE_CATEGORIES, FreebieLimits as L, type FreebieCategory } from '@taal/contracts';
-
-/**
- * The allow-list of the rich-text description: the formatting an editor produces (paragraphs,
- * headings, emphasis, lists, quotes, code, rules), links and images. Nothing else survives:
- * no script, style, iframe, form or SVG, no `on*` or `style` attribute, and URLs only with
- * http(s) or mailto (links) and http(s) (images) or a same-site path, never `javascript:` or `data:`.
- */
-export const DESCRIPTION_ALLOW_LIST: sanitize.IOptions = {
-  allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'mark',
-    'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'img', 'span', 'div', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    ol: ['start'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: false,
-  // Dropped with their content, not unwrapped: their text is code or markup, not prose.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'head'],
-  disallowedTagsMode: 'discard',
-  // Every link opens in a new tab without handing the opener over.
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
-  },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-};
-
-/** The description as stored: sanitised against the allow-list, trimmed. */
-export function sanitizeDescription(html: string): string {
-  return sanitize(html, DESCRIPTION_ALLOW_LIST).trim();
-}
-
-/** The visible text of sanitised HTML (is the description empty once its markup is gone?). */
-export function textOf(html: string): string {
-  return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();
-}
+import { hasRichContent } from './rich-text';
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -109,7 +66,7 @@ export function freebieProblems(f: FreebieFields): Record<string, string> {
   required('title', f.title, L.title);
   required('subtitle', f.subtitle, L.subtitle);
   if (!isFreebieCategory(f.category)) problems.category = `category must be one of ${FREEBIE_CATEGORIES.join(', ')}`;
-  if (!textOf(f.description) && !/<img\s/i.test(f.description)) problems.description = 'description is required';
+  if (!hasRichContent(f.description)) problems.description = 'description is required';
   else if (f.description.length > L.description) problems.description = `description is longer than ${L.description} characters`;
   if (f.youtube && (f.youtube.length > L.youtube || !youtubeVideoId(f.youtube))) problems.youtube = 'youtube must be a YouTube link';
   if (!f.youtube && f.carouselImages.length === 0) problems.youtube = 'a YouTube link or carousel images are required';

@@ -266,6 +266,22 @@ export class CatalogueStore {
     return toCourse(rows[0]!);
   }
 
+  /** Every course's description (the backfill that sanitises what was stored raw). */
+  async listCourseDescriptions(): Promise<{ id: string; description: string }[]> {
+    const { rows } = await this.sql.query<{ id: string; description: string }>(`SELECT id, description FROM catalogue.course ORDER BY id`);
+    return rows;
+  }
+
+  /** Replaces a description that is still `was` (compare-and-set: a concurrent edit wins); null when it changed meanwhile. */
+  async replaceCourseDescription(tx: SqlExecutor, id: string, was: string, description: string): Promise<Course | null> {
+    const { rows } = await tx.query<CourseRow>(`UPDATE catalogue.course SET description = $3 WHERE id = $1 AND description = $2 RETURNING *`, [
+      id,
+      was,
+      description,
+    ]);
+    return rows[0] ? toCourse(rows[0]) : null;
+  }
+
   async setFreeLessons(tx: SqlExecutor, id: string, lessons: { title: string; youtubeUrl: string }[]): Promise<Course> {
     const { rows } = await tx.query<CourseRow>(`UPDATE catalogue.course SET free_lessons = $2 WHERE id = $1 RETURNING *`, [id, JSON.stringify(lessons)]);
     return toCourse(rows[0]!);
