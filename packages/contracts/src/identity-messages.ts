@@ -48,6 +48,10 @@ export const IdentityMessages = {
   sessionExpired: 'Your session has expired, please log in again',
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   tooManyMailRequests: 'Too many e-mails requested for this address. Please wait an hour and try again.',
+  // Ours (decision 0005): an account with many failed logins waits longer before each new try.
+  loginDelayed: 'Too many failed logins for this account. Please wait a few minutes and try again, or have a sign-in link e-mailed to you.',
+  signInLinkSent: 'If this address has an account, a sign-in link is on its way. Please check your email inbox/spam folder.',
+  signInLinkInvalid: 'This sign-in link is invalid, has expired or was already used',
 
   // Password reset (storefront §5).
   anyFieldMissing: 'any of the field is missing',
@@ -85,4 +89,8 @@ export const IdentityMessages = {
   socialLoginNotConfigured: 'This login method is not available',
   socialLoginNoEmail: 'Your account did not share an e-mail address, please sign up with e-mail',
   invalidDateRange: 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)',
+  // Ours (issue 26): a day or month that does not exist (days.ts), and a course id nobody knows.
+  invalidDay: 'Please enter a real date (DD-MM-YYYY or YYYY-MM-DD)',
+  invalidMonth: 'The month must be YYYY-MM, e.g. 2024-05',
+  courseNotFound: 'Course not found',
 } as const;

@@ -11,6 +11,8 @@ import { MailRequested, NotificationRequested } from './gen/messaging/v1/events'
 export interface MailData {
   verification: { name: string; link: string };
   passwordReset: { name: string; link: string };
+  /** A one-time sign-in link (decision 0005). */
+  signInLink: { name: string; link: string };
   /** Amounts in poisha. */
   orderPaid: {
     name: string;

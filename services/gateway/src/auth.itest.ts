@@ -99,6 +99,9 @@ describe('accounts and access on the all-in-one process', () => {
       // Requests name their client in X-Forwarded-For, as an ingress would.
       TRUST_PROXY: 'loopback',
       REFRESH_REUSE_GRACE_MS: String(REFRESH_GRACE_MS),
+      // Failed logins: per account a doubling wait from 1 s; 15 per client address.
+      LOGIN_DELAY_BASE_MS: '1000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '15',
       SIGNUP_MAX_PER_ADDRESS: '3',
       SIGNUP_MAX_PER_DOMAIN: '4',
     });
@@ -282,33 +285,84 @@ describe('accounts and access on the all-in-one process', () => {
       expect(ok).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
     });
 
-    it('answers 429 by the eleventh wrong password from one client, but never locks the owner out elsewhere', async () => {
+    it('delays an account after ten failures from ten addresses, doubling the wait; the right password after it works', async () => {
       const email = uniqueEmail('victim');
       await post('/api/v1/user/create-account', { name: 'Victim', email, password: 'right-password', type: 2 }, adminToken);
-      const attacker = newClient();
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong-${i}`, attacker)).status);
-      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-      expect(statuses[10]).toBe(429);
-      const blocked = await login(email, 'right-password', attacker);
-      expect(blocked).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many') } });
-      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
-      expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(15 * 60);
-      // The owner, from a client that has not failed, gets in with the right password.
-      const owner = newClient();
-      expect(await login(email, 'right-password', owner)).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
-      // And a success from that client does not lift the attacker's block.
-      expect((await login(email, 'right-password', attacker)).status).toBe(429);
+      // One wrong password from each of ten addresses: the account's tenth failure.
+      for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+      // From an eleventh address, even with the right password: wait (LOGIN_DELAY_BASE_MS, 1 s).
+      const delayed = await login(email, 'right-password');
+      expect(delayed).toMatchObject({ status: 429, body: { success: false, code: 'TOO_MANY_REQUESTS', reason: 'LOGIN_DELAYED', message: expect.stringContaining('sign-in link') } });
+      expect(delayed.retryAfter).toBe('1');
+      await sleep(1100);
+      // After the wait one more wrong guess is checked, and the next wait is twice as long.
+      expect((await login(email, 'wrong-again')).status).toBe(401);
+      const longer = await login(email, 'wrong-once-more');
+      expect(longer).toMatchObject({ status: 429, body: { reason: 'LOGIN_DELAYED' } });
+      expect(longer.retryAfter).toBe('2');
+      await sleep(1100);
+      expect((await login(email, 'right-password')).status).toBe(429);
+      await sleep(1000);
+      // The right password after the delay works, and the success forgets the failures.
+      expect(await login(email, 'right-password')).toMatchObject({ status: 200, body: { success: true, data: { type: 2 } } });
+      expect((await login(email, 'wrong-after-success')).status).toBe(401);
+      expect((await login(email, 'right-password')).status).toBe(200);
     });
 
-    it('counts failures per client atomically: a burst of parallel guesses cannot pass the per-pair limit', async () => {
+    it('counts an account\'s failures atomically: a burst of parallel guesses from many addresses gets the free tries and one more', async () => {
       const email = uniqueEmail('burst');
       await post('/api/v1/user/create-account', { name: 'Burst', email, password: 'right-password', type: 2 }, adminToken);
+      const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => login(email, `wrong-${i}`).then((r) => r.status)));
+      const checked = statuses.filter((s) => s === 401).length;
+      // Ten free tries, and at most the one try that claims the first delay.
+      expect(checked).toBeGreaterThanOrEqual(10);
+      expect(checked).toBeLessThanOrEqual(11);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25 - checked);
+    });
+
+    it('still limits failures per client address, over all accounts (LOGIN_MAX_FAILURES_PER_ADDRESS)', async () => {
       const attacker = newClient();
-      const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => login(email, `wrong-${i}`, attacker).then((r) => r.status)));
-      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-      expect((await login(email, 'right-password', newClient())).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) statuses.push((await login(uniqueEmail('sprayed'), 'guess-123', attacker)).status);
+      expect(statuses.slice(0, 15)).toEqual(Array(15).fill(401));
+      const blocked = await login('content@taal.local', 'content123', attacker);
+      expect(statuses[15]).toBe(429);
+      expect(blocked).toMatchObject({ status: 429, body: { reason: 'TOO_MANY_LOGIN_ATTEMPTS' } });
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+      // Another client is not held up.
+      expect((await login('content@taal.local', 'content123')).status).toBe(200);
+    });
+
+    it('a mailed sign-in link lets the owner in while the account is delayed, once', async () => {
+      const email = uniqueEmail('owner');
+      await post('/api/v1/user/create-account', { name: 'Owner', email, password: 'right-password', type: 2 }, adminToken);
+      for (let i = 0; i < 10; i++) await login(email, `wrong-${i}`);
+      expect((await login(email, 'right-password')).body.reason).toBe('LOGIN_DELAYED');
+      // The same answer for an unknown address.
+      const asked = await post('/api/v1/user/login-link', { email });
+      const unknown = await post('/api/v1/user/login-link', { email: uniqueEmail('nobody') });
+      expect(asked).toMatchObject({ status: 200, body: { success: true, message: expect.stringContaining('sign-in link') } });
+      expect({ status: unknown.status, body: unknown.body }).toEqual({ status: asked.status, body: asked.body });
+      expect((await post('/api/v1/user/login-link', { email: 'not-an-email' })).status).toBe(400);
+      const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Your Taal sign-in link/, /http:\/\/\S+\/signin-link\?token=[\w-]+/);
+      expect(link.startsWith(`${base}/signin-link?token=`)).toBe(true);
+      const token = new URL(link).searchParams.get('token');
+      const signedIn = await post('/api/v1/user/login-link/session', { token });
+      expect(signedIn).toMatchObject({ status: 200, body: { success: true, data: { type: 2, user: { email } } } });
+      expect((await get('/api/v1/user/me', signedIn.body.data.token)).body.data.email).toBe(email);
+      // Once only.
+      const again = await post('/api/v1/user/login-link/session', { token });
+      expect(again).toMatchObject({ status: 400, body: { code: 'LINK_INVALID', reason: 'SIGN_IN_LINK_INVALID' } });
+      expect((await post('/api/v1/user/login-link/session', { token: 'made-up-token' })).body.code).toBe('LINK_INVALID');
+      // The link does not lift the delay for password guesses.
+      expect((await login(email, 'right-password')).status).toBe(429);
+    });
+
+    it('sends at most five sign-in links an hour to one address, then answers 429', async () => {
+      const email = uniqueEmail('linked');
+      for (let i = 0; i < 5; i++) expect((await post('/api/v1/user/login-link', { email })).status).toBe(200);
+      expect(await post('/api/v1/user/login-link', { email })).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS', reason: 'TOO_MANY_MAIL_REQUESTS' } });
     });
 
     it('rotates refresh tokens, ends the session when an old one is reused, and logs out', async () => {

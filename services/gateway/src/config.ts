@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import { DEFAULT_EMAIL_CHECK_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits } from './http/rate-limit';
+import { DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits } from './http/rate-limit';
 import { DEFAULT_CONTACT_LIMITS, type ContactLimits } from './routes/messaging/contact-limit';
 
 /**
@@ -32,9 +32,13 @@ export function parseTrustProxy(raw: string): TrustProxy {
 /** Client-address and throttling settings, shared by both run modes (decision 0005). */
 const policySchema = z.object({
   TRUST_PROXY: fields.string('false'),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: fields.int({ min: 1, max: 1000, default: 10 }),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 100 }),
-  LOGIN_FAILURE_WINDOW_MS: fields.durationMs(15 * 60_000),
+  // Failed logins per account (any address) before each try waits a doubling delay; per client address per window.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: fields.int({ min: 1, max: 1000, default: DEFAULT_LOGIN_LIMITS.perAccount }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: DEFAULT_LOGIN_LIMITS.perAddress }),
+  LOGIN_FAILURE_WINDOW_MS: fields.durationMs(DEFAULT_LOGIN_LIMITS.windowSeconds * 1000),
+  LOGIN_ACCOUNT_WINDOW_MS: fields.durationMs(DEFAULT_LOGIN_LIMITS.accountWindowSeconds * 1000),
+  LOGIN_DELAY_BASE_MS: fields.durationMs(DEFAULT_LOGIN_LIMITS.delayBaseSeconds * 1000),
+  LOGIN_DELAY_MAX_MS: fields.durationMs(DEFAULT_LOGIN_LIMITS.delayMaxSeconds * 1000),
   SIGNUP_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: 10 }),
   SIGNUP_MAX_PER_DOMAIN: fields.int({ min: 1, max: 1_000_000, default: 200 }),
   SIGNUP_WINDOW_MS: fields.durationMs(60 * 60_000),
@@ -71,6 +75,9 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       perAccount: c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: seconds(c.LOGIN_FAILURE_WINDOW_MS),
+      accountWindowSeconds: seconds(c.LOGIN_ACCOUNT_WINDOW_MS),
+      delayBaseSeconds: seconds(c.LOGIN_DELAY_BASE_MS),
+      delayMaxSeconds: seconds(Math.max(c.LOGIN_DELAY_MAX_MS, c.LOGIN_DELAY_BASE_MS)),
     },
     signUpLimits: {
       perAddress: c.SIGNUP_MAX_PER_ADDRESS,

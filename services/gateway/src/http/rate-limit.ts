@@ -49,64 +49,108 @@ function tooMany(message: string, retryAfterSeconds: number): HttpError {
 }
 
 export interface LoginLimits {
-  /** Failed logins allowed for one account from one client address within the window. */
+  /** Failed logins on one account (from any client address) before each further try must wait. */
   perAccount: number;
   /** Failed logins allowed from one client address within the window (all accounts). */
   perAddress: number;
+  /** The per-address window. */
   windowSeconds: number;
+  /** How long an account's failures are remembered (from its first failure); a success forgets them. */
+  accountWindowSeconds: number;
+  /** The wait after the perAccount-th failure; it doubles with each further failure ... */
+  delayBaseSeconds: number;
+  /** ... up to this. */
+  delayMaxSeconds: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perAddress: 100, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perAccount: 10,
+  perAddress: 100,
+  windowSeconds: 15 * 60,
+  accountWindowSeconds: 24 * 3600,
+  delayBaseSeconds: 30,
+  delayMaxSeconds: 15 * 60,
+};
+
+/** A claimed try that never reports back (a crashed gateway) frees the account after this. */
+const CLAIM_SECONDS = 60;
 
 /**
  * Login throttling through the cache port (in-memory in all-in-one, Redis in cluster, so all
- * gateway replicas share the counts). Nobody can lock the real owner out: failures are
- * counted per (account, client address) pair and per client address, never per account
- * alone, so guessing from elsewhere does not stop the owner's own client.
+ * gateway replicas share the counts), decision 0005:
  *
- * Each attempt takes a slot in both counters with the port's atomic increment *before* the
- * password is checked, so parallel guesses cannot slip past the limits; a success (or any
- * answer that is not a wrong password) gives the slots back, a success also clears the pair.
- * Over a limit the answer is 429 with Retry-After.
+ * - per ACCOUNT, from any address: after `perAccount` failures each further try must wait a
+ *   delay that doubles per failure (`delayBaseSeconds` up to `delayMaxSeconds`); a try during
+ *   the delay is answered 429 LOGIN_DELAYED with Retry-After, a success forgets the failures.
+ *   Nobody is locked out for good: the owner waits for the delay, or signs in through a mailed
+ *   one-time link, which these limits do not hold up.
+ * - per client address (all accounts): `perAddress` failures per window, then 429.
+ *
+ * Each try takes its slot in both counters with the port's atomic increment *before* the
+ * password is checked, and once past the free tries it must also win the one claim of the
+ * current delay, so parallel guesses cannot slip past. Anything but a wrong password gives
+ * the slots back.
  */
 export class LoginLimiter {
-  private readonly counter: WindowCounter;
+  private readonly addresses: WindowCounter;
+  private readonly accounts: WindowCounter;
 
   constructor(
-    cache: Cache,
+    private readonly cache: Cache,
     private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+    private readonly now: () => number = Date.now,
   ) {
-    this.counter = new WindowCounter(cache, limits.windowSeconds);
+    this.addresses = new WindowCounter(cache, limits.windowSeconds, now);
+    this.accounts = new WindowCounter(cache, limits.accountWindowSeconds, now);
   }
 
-  private pairKey(email: string, address: string) {
-    return `login:pair:${address}:${email.trim().toLowerCase()}`;
+  private accountKey(email: string) {
+    return `login:account:${email.trim().toLowerCase()}`;
   }
 
   private addressKey(address: string) {
     return `login:address:${address}`;
   }
 
-  /** Counts the attempt; throws 429 (with Retry-After) when the pair or the address is over its limit. */
+  /** The wait after the `failures`-th failure (none before perAccount). */
+  delaySeconds(failures: number): number {
+    if (failures < this.limits.perAccount) return 0;
+    return Math.min(this.limits.delayMaxSeconds, this.limits.delayBaseSeconds * 2 ** Math.min(30, failures - this.limits.perAccount));
+  }
+
+  /** Counts the attempt; throws 429 (with Retry-After) when the account is delayed or the address over its limit. */
   async begin(email: string, address: string): Promise<LoginAttempt> {
-    const pair = this.pairKey(email, address);
+    const account = this.accountKey(email);
+    const until = `${account}:until`;
     const client = this.addressKey(address);
-    const over = await this.counter.hitAll([
-      [pair, this.limits.perAccount],
-      [client, this.limits.perAddress],
-    ]);
-    if (over) {
-      // A refused attempt checks no password: it is not a failure.
-      await Promise.all([this.counter.refund(client), this.counter.refund(pair)]);
-      throw tooMany(IdentityMessages.tooManyLoginAttempts, await this.counter.retryAfter(over));
+    const [fromClient, failures] = await Promise.all([this.addresses.hit(client), this.accounts.hit(account)]);
+    // A refused attempt checks no password: it is not a failure.
+    const giveBack = async () => void (await Promise.all([this.addresses.refund(client), this.accounts.refund(account)]));
+    if (fromClient > this.limits.perAddress) {
+      await giveBack();
+      throw tooMany(IdentityMessages.tooManyLoginAttempts, await this.addresses.retryAfter(client));
+    }
+    let claim: string | null = null;
+    if (failures > this.limits.perAccount) {
+      // Past the free tries: one try per delay, by whoever claims it first once the delay is over.
+      const notBefore = Number((await this.cache.get(until)) ?? 0);
+      const waitMs = notBefore - this.now();
+      claim = `${account}:claim:${notBefore}`;
+      if (waitMs > 0 || (await this.cache.incr(claim, CLAIM_SECONDS)) !== 1) {
+        await giveBack();
+        throw tooMany(IdentityMessages.loginDelayed, Math.max(1, Math.ceil(waitMs / 1000)));
+      }
     }
     return {
       succeeded: async () => {
-        await Promise.all([this.counter.refund(client), this.counter.clear(pair)]);
+        await Promise.all([this.addresses.refund(client), this.accounts.clear(account), this.cache.del(until)]);
       },
-      /** Not a wrong password (validation, unverified, suspended, a failure of ours): give the slots back. */
+      failed: async () => {
+        const delay = this.delaySeconds(failures);
+        if (delay > 0) await this.cache.set(until, String(this.now() + delay * 1000), this.limits.accountWindowSeconds);
+      },
       notCounted: async () => {
-        await Promise.all([this.counter.refund(client), this.counter.refund(pair)]);
+        await Promise.all([giveBack(), claim ? this.cache.del(claim) : undefined]);
       },
     };
   }
@@ -114,6 +158,9 @@ export class LoginLimiter {
 
 export interface LoginAttempt {
   succeeded(): Promise<void>;
+  /** A wrong password (or unknown address): the slots stay taken, and past the free tries the account waits. */
+  failed(): Promise<void>;
+  /** Not a wrong password (unverified, suspended, a failure of ours): the slots are given back. */
   notCounted(): Promise<void>;
 }
 

@@ -84,6 +84,8 @@ export class Identity {
   authenticate: Sessions['authenticate'] = (accessToken) => this.sessions.authenticate(accessToken);
   googleLogin: Sessions['googleLogin'] = (idToken) => this.sessions.googleLogin(idToken);
   facebookLogin: Sessions['facebookLogin'] = (accessToken, userId) => this.sessions.facebookLogin(accessToken, userId);
+  requestSignInLink: Sessions['requestSignInLink'] = (email) => this.sessions.requestSignInLink(email);
+  signInWithLink: Sessions['signInWithLink'] = (token) => this.sessions.signInWithLink(token);
 
   // Password reset
   requestPasswordReset: PasswordReset['requestPasswordReset'] = (email) => this.passwordReset.requestPasswordReset(email);

@@ -1,7 +1,7 @@
 /** Login (e-mail, Google, Facebook), sessions and refresh-token rotation. */
-import { randomBytes } from 'node:crypto';
-import type { identityV1 } from '@taal/contracts';
-import { failedPrecondition, invalidArgument, permissionDenied, unauthenticated, type SqlExecutor } from '@taal/kit';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { requestMail, type identityV1 } from '@taal/contracts';
+import { createEnvelope, enqueueEvent, failedPrecondition, invalidArgument, permissionDenied, unauthenticated, type SqlExecutor } from '@taal/kit';
 import { SocialLoginRejected, type SocialProfile } from '../auth/social';
 import type { AccessClaims } from '../auth/tokens';
 import { Messages } from '../domain/messages';
@@ -9,7 +9,7 @@ import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
 import { isEmail, normaliseEmail, UserTypes, validateLogin, type LoginProvider } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
-import { EmailTakenError, toUser, type UserRow } from '../store/identity-store';
+import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
 import { validationError, withReason } from './errors';
 import type { Accounts } from './accounts';
@@ -17,6 +17,8 @@ import type { Accounts } from './accounts';
 type Session = identityV1.Session;
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a mailed sign-in link works (decision 0005). */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** How many rotations a re-presented token may lag behind the newest one within the grace window. */
 const MAX_SUCCESSOR_HOPS = 5;
 
@@ -39,6 +41,46 @@ export class Sessions {
     if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
     if (!user.email_verify) throw withReason(permissionDenied(Messages.emailNotVerified), 'EMAIL_NOT_VERIFIED');
     return this.ctx.sql.transaction((tx) => this.issueSession(tx, user));
+  }
+
+  /**
+   * E-mails a one-time sign-in link: the owner's way in while failed logins (perhaps someone
+   * else's) delay the account's password logins (decision 0005). The same answer whether or not
+   * the address has an account; only the token's SHA-256 is stored.
+   */
+  async requestSignInLink(emailInput: string): Promise<void> {
+    const email = normaliseEmail(emailInput ?? '');
+    if (!email) throw invalidArgument(Messages.anyFieldMissing);
+    const user = await this.ctx.store.findByEmail(email);
+    if (!user || user.suspend) return;
+    const token = randomBytes(32).toString('base64url');
+    const link = `${this.ctx.publicUrl()}/signin-link?token=${token}`;
+    // Messaging sends it (decision 0023); each request is its own mail.
+    const mail = requestMail('signInLink', `sign-in-link:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link });
+    await this.ctx.sql.transaction(async (tx) => {
+      await this.ctx.store.addSignInLink(tx, user.id, hashToken(token), new Date(Date.now() + SIGN_IN_LINK_TTL_MS));
+      await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
+    });
+    this.ctx.afterCommit();
+  }
+
+  /** Signs in with a mailed link, once. Following it proves the address, so it also counts as verification. */
+  async signInWithLink(token: string): Promise<Session> {
+    const invalid = () => withReason(invalidArgument(Messages.signInLinkInvalid), 'LINK_INVALID');
+    if (!token || token.length > 200) throw invalid();
+    const session = await this.ctx.sql.transaction(async (tx) => {
+      const userId = await this.ctx.store.useSignInLink(tx, hashToken(token));
+      let user = userId ? await this.ctx.store.findById(userId, tx) : null;
+      if (!user) throw invalid();
+      if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+      if (!user.email_verify) {
+        user = (await this.ctx.store.update(tx, user.id, { emailVerify: true }))!;
+        await recordUserEvent(tx, 'verified', toUser(user));
+      }
+      return this.issueSession(tx, user);
+    });
+    this.ctx.afterCommit();
+    return session;
   }
 
   private async issueSession(tx: SqlExecutor, user: UserRow, sessionId?: string): Promise<Session> {

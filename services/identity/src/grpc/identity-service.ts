@@ -41,6 +41,13 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
       return {};
     }),
 
+    requestSignInLink: unaryHandler(async (req: identityV1.RequestSignInLinkRequest) => {
+      await identity.requestSignInLink(req.email);
+      return {};
+    }),
+
+    signInWithLink: unaryHandler(async (req: identityV1.SignInWithLinkRequest) => ({ session: await identity.signInWithLink(req.token) })),
+
     googleLogin: unaryHandler(async (req: identityV1.GoogleLoginRequest) => ({ session: await identity.googleLogin(req.idToken) })),
 
     facebookLogin: unaryHandler(async (req: identityV1.FacebookLoginRequest) => ({

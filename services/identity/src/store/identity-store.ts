@@ -418,6 +418,27 @@ export class IdentityStore {
     return row ? { userId, type: Number(row.type), suspend: row.suspend, revoked: row.revoked } : null;
   }
 
+  // One-time sign-in links.
+
+  async addSignInLink(tx: SqlExecutor, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await tx.query(`INSERT INTO identity.sign_in_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
+      tokenHash,
+      userId,
+      expiresAt.toISOString(),
+    ]);
+  }
+
+  /** Uses a live link (one atomic update: two clicks at once cannot both win); its user id, or null. */
+  async useSignInLink(tx: SqlExecutor, tokenHash: string): Promise<string | null> {
+    const { rows } = await tx.query<{ user_id: string }>(
+      `UPDATE identity.sign_in_links SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [tokenHash],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
   /** Runs fn once per database: true when it ran (demo accounts). */
   async seedOnce(fn: (tx: SqlExecutor) => Promise<void>): Promise<boolean> {
     return this.sql.transaction(async (tx) => {

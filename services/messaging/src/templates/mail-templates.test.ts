@@ -3,6 +3,7 @@ import { MAIL_KINDS, renderMail, type MailData } from './mail-templates';
 const samples: MailData = {
   verification: { name: 'Nadia', link: 'https://taal.example/verify-email/t' },
   passwordReset: { name: 'Nadia', link: 'https://taal.example/reset-password/t' },
+  signInLink: { name: 'Nadia', link: 'https://taal.example/signin-link?token=t' },
   orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], subtotal: 400000, discount: 0, walletUsed: 0, total: 400000, link: 'https://taal.example/studentpanel' },
   giftCardReceived: { name: 'Rafi', senderName: 'Nadia', productName: 'Taal 1500', value: 150000, codes: ['ABCD-EFGH'], message: 'Happy birthday!', validTo: '2027-11-23', link: 'https://taal.example/studentpanel?tab=6' },
   certificateProvided: { name: 'Nadia', courseName: 'Drums for Beginners', link: 'https://taal.example/certificate/c' },

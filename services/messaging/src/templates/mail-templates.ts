@@ -42,6 +42,18 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
       text: 'প্রিয় {{name}},\n\nআপনার পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। আপনি করে থাকলে নতুন পাসওয়ার্ড বেছে নিন (লিংকটি এক ঘণ্টা বৈধ এবং একবারই কাজ করে):\n{{link}}\n\nনা করে থাকলে এই ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড বদলাবে না।',
     },
   },
+  signInLink: {
+    en: {
+      subject: 'Your Taal sign-in link',
+      html: '<p>Hello {{name}},</p><p>Someone asked for a link to sign in to your account. If it was you, sign in with it (the link is valid for 15 minutes and works once):</p><p><a href="{{url link}}">Sign in to Taal</a></p><p>If not, ignore this mail and consider changing your password: someone may be trying to guess it.</p>',
+      text: 'Hello {{name}},\n\nSomeone asked for a link to sign in to your account. If it was you, sign in with it (the link is valid for 15 minutes and works once):\n{{link}}\n\nIf not, ignore this mail and consider changing your password: someone may be trying to guess it.',
+    },
+    bn: {
+      subject: 'আপনার তাল সাইন-ইন লিংক',
+      html: '<p>প্রিয় {{name}},</p><p>আপনার অ্যাকাউন্টে সাইন ইন করার একটি লিংক চাওয়া হয়েছে। আপনি চেয়ে থাকলে এটি দিয়ে সাইন ইন করুন (লিংকটি ১৫ মিনিট বৈধ এবং একবারই কাজ করে):</p><p><a href="{{url link}}">তালে সাইন ইন করুন</a></p><p>না চেয়ে থাকলে এই ইমেইলটি উপেক্ষা করুন এবং পাসওয়ার্ড বদলানোর কথা ভাবুন: কেউ হয়তো এটি আন্দাজ করার চেষ্টা করছে।</p>',
+      text: 'প্রিয় {{name}},\n\nআপনার অ্যাকাউন্টে সাইন ইন করার একটি লিংক চাওয়া হয়েছে। আপনি চেয়ে থাকলে এটি দিয়ে সাইন ইন করুন (লিংকটি ১৫ মিনিট বৈধ এবং একবারই কাজ করে):\n{{link}}\n\nনা চেয়ে থাকলে এই ইমেইলটি উপেক্ষা করুন এবং পাসওয়ার্ড বদলানোর কথা ভাবুন: কেউ হয়তো এটি আন্দাজ করার চেষ্টা করছে।',
+    },
+  },
   orderPaid: {
     en: {
       subject: 'Your Taal receipt ({{orderId}})',

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import { AccountFieldLimits as L, IdentityMessages as M } from '@taal/contracts';
+import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError, sniffImageType } from '@taal/kit';
 import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
@@ -23,6 +24,8 @@ import {
   MAX_PHOTO_BYTES,
   passwordResetSchema,
   refreshSchema,
+  signInLinkRequestSchema,
+  signInLinkSchema,
   SIGN_UP_ENCODING,
   SIGN_UP_FIELDS,
   signUpForm,
@@ -228,7 +231,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
         400: fail('Email or password is missing!'),
         401: fail('Login Failed!! Please try with correct Credentials.'),
         403: fail('E-mail not verified (EMAIL_NOT_VERIFIED) or account suspended (ACCOUNT_SUSPENDED)'),
-        429: tooMany('Too many failed logins for this account or from this address'),
+        429: tooMany('This account waits after many failed logins (LOGIN_DELAYED: a sign-in link can be e-mailed), or too many failed logins from this address'),
       },
       handler: async ({ req, res, body }) => {
         const attempt = await limiter.begin(body.email, clientAddress(req));
@@ -237,10 +240,43 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
           session = (await identity.login({ email: body.email, password: body.password })).session;
         } catch (err) {
           // Only a wrong password (or unknown address) counts as a failure.
-          if (!(isGrpcStatusError(err) && err.code === 16)) await attempt.notCounted();
+          await (isGrpcStatusError(err) && err.code === status.UNAUTHENTICATED ? attempt.failed() : attempt.notCounted());
           throw err;
         }
         await attempt.succeeded();
+        res.json(ok(toApiSession(session)));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/login-link',
+      summary: 'E-mails a one-time sign-in link (valid 15 minutes), also while failed logins delay the account; the same answer for unknown addresses',
+      body: { schema: signInLinkRequestSchema },
+      responses: {
+        200: answer(doneSchema(empty)),
+        400: fail('The e-mail address is missing or invalid'),
+        429: tooMany('Too many mails for this address or from this client'),
+      },
+      handler: async ({ req, res, body }) => {
+        await mailLimiter.hit('sign-in', body.email, clientAddress(req));
+        await identity.requestSignInLink({ email: body.email });
+        res.json(done(M.signInLinkSent, {}));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/login-link/session',
+      summary: 'Signs in with the token of a mailed sign-in link (works once, not held up by login delays)',
+      body: { schema: signInLinkSchema },
+      responses: {
+        200: sessionAnswer,
+        400: fail('The token is missing, or the link is invalid, expired or already used (LINK_INVALID)'),
+        403: fail('Account suspended'),
+      },
+      handler: async ({ res, body }) => {
+        const { session } = await identity.signInWithLink({ token: body.token });
         res.json(ok(toApiSession(session)));
       },
     }),

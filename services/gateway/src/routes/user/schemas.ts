@@ -164,6 +164,9 @@ export const passwordResetSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: M.passwordMismatch });
 
+/** Asking for a one-time sign-in link, and signing in with its token (decision 0005). */
+export const signInLinkRequestSchema = z.object({ email: email(M.emailRequired) });
+export const signInLinkSchema = z.object({ token: text(M.anyFieldMissing, 200, M.signInLinkInvalid).meta(notBlank('The token of the sign-in link')) });
 export const refreshSchema = z.object({ refreshToken: text(M.anyFieldMissing, 200, M.sessionExpired).meta(notBlank()) });
 export const googleLoginSchema = z.object({ tokenId: text(M.anyFieldMissing, 8192, M.socialLoginFailed).meta(notBlank('Google ID token')) });
 export const facebookLoginSchema = z.object({

@@ -172,6 +172,22 @@ export interface ResetPasswordRequest {
 export interface ResetPasswordResponse {
 }
 
+export interface RequestSignInLinkRequest {
+  email: string;
+}
+
+export interface RequestSignInLinkResponse {
+}
+
+export interface SignInWithLinkRequest {
+  /** The token of the mailed sign-in link. */
+  token: string;
+}
+
+export interface SignInWithLinkResponse {
+  session: Session | undefined;
+}
+
 export interface GoogleLoginResponse {
   session: Session | undefined;
 }
@@ -2469,6 +2485,261 @@ export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
   },
 };
 
+function createBaseRequestSignInLinkRequest(): RequestSignInLinkRequest {
+  return { email: "" };
+}
+
+export const RequestSignInLinkRequest: MessageFns<RequestSignInLinkRequest> = {
+  encode(message: RequestSignInLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestSignInLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestSignInLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestSignInLinkRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: RequestSignInLinkRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestSignInLinkRequest>, I>>(base?: I): RequestSignInLinkRequest {
+    return RequestSignInLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestSignInLinkRequest>, I>>(object: I): RequestSignInLinkRequest {
+    const message = createBaseRequestSignInLinkRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestSignInLinkResponse(): RequestSignInLinkResponse {
+  return {};
+}
+
+export const RequestSignInLinkResponse: MessageFns<RequestSignInLinkResponse> = {
+  encode(_: RequestSignInLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestSignInLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestSignInLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestSignInLinkResponse {
+    return {};
+  },
+
+  toJSON(_: RequestSignInLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestSignInLinkResponse>, I>>(base?: I): RequestSignInLinkResponse {
+    return RequestSignInLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestSignInLinkResponse>, I>>(_: I): RequestSignInLinkResponse {
+    const message = createBaseRequestSignInLinkResponse();
+    return message;
+  },
+};
+
+function createBaseSignInWithLinkRequest(): SignInWithLinkRequest {
+  return { token: "" };
+}
+
+export const SignInWithLinkRequest: MessageFns<SignInWithLinkRequest> = {
+  encode(message: SignInWithLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignInWithLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignInWithLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignInWithLinkRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: SignInWithLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SignInWithLinkRequest>, I>>(base?: I): SignInWithLinkRequest {
+    return SignInWithLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SignInWithLinkRequest>, I>>(object: I): SignInWithLinkRequest {
+    const message = createBaseSignInWithLinkRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseSignInWithLinkResponse(): SignInWithLinkResponse {
+  return { session: undefined };
+}
+
+export const SignInWithLinkResponse: MessageFns<SignInWithLinkResponse> = {
+  encode(message: SignInWithLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignInWithLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignInWithLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignInWithLinkResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: SignInWithLinkResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SignInWithLinkResponse>, I>>(base?: I): SignInWithLinkResponse {
+    return SignInWithLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SignInWithLinkResponse>, I>>(object: I): SignInWithLinkResponse {
+    const message = createBaseSignInWithLinkResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseGoogleLoginResponse(): GoogleLoginResponse {
   return { session: undefined };
 }
@@ -4397,6 +4668,30 @@ export const IdentityServiceService = {
       Buffer.from(ResetPasswordResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResetPasswordResponse => ResetPasswordResponse.decode(value),
   },
+  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
+  requestSignInLink: {
+    path: "/taal.identity.v1.IdentityService/RequestSignInLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestSignInLinkRequest): Buffer =>
+      Buffer.from(RequestSignInLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestSignInLinkRequest => RequestSignInLinkRequest.decode(value),
+    responseSerialize: (value: RequestSignInLinkResponse): Buffer =>
+      Buffer.from(RequestSignInLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestSignInLinkResponse => RequestSignInLinkResponse.decode(value),
+  },
+  /** Signs in with the token of a sign-in link; each link works once. */
+  signInWithLink: {
+    path: "/taal.identity.v1.IdentityService/SignInWithLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignInWithLinkRequest): Buffer =>
+      Buffer.from(SignInWithLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignInWithLinkRequest => SignInWithLinkRequest.decode(value),
+    responseSerialize: (value: SignInWithLinkResponse): Buffer =>
+      Buffer.from(SignInWithLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignInWithLinkResponse => SignInWithLinkResponse.decode(value),
+  },
   googleLogin: {
     path: "/taal.identity.v1.IdentityService/GoogleLogin" as const,
     requestStream: false as const,
@@ -4529,6 +4824,10 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   authenticate: handleUnaryCall<AuthenticateRequest, AuthenticateResponse>;
   requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, RequestPasswordResetResponse>;
   resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResponse>;
+  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
+  requestSignInLink: handleUnaryCall<RequestSignInLinkRequest, RequestSignInLinkResponse>;
+  /** Signs in with the token of a sign-in link; each link works once. */
+  signInWithLink: handleUnaryCall<SignInWithLinkRequest, SignInWithLinkResponse>;
   googleLogin: handleUnaryCall<GoogleLoginRequest, GoogleLoginResponse>;
   facebookLogin: handleUnaryCall<FacebookLoginRequest, FacebookLoginResponse>;
   /** Admin only. */
@@ -4701,6 +5000,38 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
+  ): ClientUnaryCall;
+  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
+  requestSignInLink(
+    request: RequestSignInLinkRequest,
+    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
+  ): ClientUnaryCall;
+  requestSignInLink(
+    request: RequestSignInLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
+  ): ClientUnaryCall;
+  requestSignInLink(
+    request: RequestSignInLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
+  ): ClientUnaryCall;
+  /** Signs in with the token of a sign-in link; each link works once. */
+  signInWithLink(
+    request: SignInWithLinkRequest,
+    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
+  ): ClientUnaryCall;
+  signInWithLink(
+    request: SignInWithLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
+  ): ClientUnaryCall;
+  signInWithLink(
+    request: SignInWithLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
   ): ClientUnaryCall;
   googleLogin(
     request: GoogleLoginRequest,

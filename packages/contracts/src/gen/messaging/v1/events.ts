@@ -34,7 +34,7 @@ export interface MailRequested {
   /** Stable per cause (e.g. "certificate:<id>"): one mail per key and recipient, however often it arrives. */
   key: string;
   /**
-   * The template: verification, passwordReset, orderPaid, giftCardReceived, certificateProvided,
+   * The template: verification, passwordReset, signInLink, orderPaid, giftCardReceived, certificateProvided,
    * settlementPublished, courseExpiring, courseExpired.
    */
   kind: string;
