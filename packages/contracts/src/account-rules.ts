@@ -62,3 +62,22 @@ export const CONTROL_CHARACTERS_PATTERN = CONTROL.source;
 export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value);
 }
+
+const CONTROL_SET = CONTROL.source.slice(1, -1);
+/** A name as a pattern (ECMAScript and JSON Schema): not blank, none of the characters above. */
+export const NAME_PATTERN = `^[^${CONTROL_SET}]*[^\\s${CONTROL_SET}][^${CONTROL_SET}]*$`;
+
+export type NameProblem = 'required' | 'tooLong' | 'invalid';
+
+/**
+ * The one rule for a person's name, wherever one is typed (sign-up, profile, the contact form):
+ * required, at most `AccountFieldLimits.name` characters once trimmed, and none of the control,
+ * line-separator or bidirectional characters above. Null when the name is fine.
+ */
+export function nameProblem(value: string | undefined): NameProblem | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return 'required';
+  if (trimmed.length > AccountFieldLimits.name) return 'tooLong';
+  if (hasControlCharacters(value!)) return 'invalid';
+  return null;
+}

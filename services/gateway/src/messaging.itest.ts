@@ -43,6 +43,11 @@ describe('messaging through the gateway on the all-in-one process', () => {
       status: 400,
       body: { message: 'Please fill all the fields', fields: { message: expect.any(String) } },
     });
+    // A right-to-left override in the name is refused as sign-up refuses it, with the reason the pages translate.
+    expect(await post('/contact/', { name: 'Rina\u202egnp.exe', email: 'rina@example.com', message: 'Hello' })).toMatchObject({
+      status: 400,
+      body: { fields: { name: '*Name must not contain control characters' }, fieldReasons: { name: 'NAME_INVALID' } },
+    });
     const sent = await post('/contact/', { name: 'Rina', email: 'rina@example.com', message: 'When do drum classes start?' });
     expect(sent).toMatchObject({ status: 201, body: { message: 'Message sent Successfully', data: { name: 'Rina', status: false } } });
     const id = sent.body.data._id as string;

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, messagingV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { identityV1, requestMail } from '@taal/contracts';
+import { identityV1, IdentityMessages, requestMail } from '@taal/contracts';
 import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createOutboxMailer, createTestAuth, type CallerIdentity, type Mailer } from '@taal/kit';
 import { mailsTo } from '../../identity/src/testing/eml';
 import { startIdentity, type RunningIdentity } from '../../identity/src/service';
@@ -105,6 +105,10 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
   it("takes a visitor's contact message ('Please fill all the fields' otherwise); the admin lists it and marks it replied", async () => {
     await expect(call('sendContact', { name: 'Rina', email: '', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: 'Please fill all the fields' });
     await expect(call('sendContact', { name: 'Rina', email: 'rina@', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: 'Missing Field or Invalid Email' });
+    // The sign-up's name rule: a right-to-left override (or another bidi or control character) is refused.
+    for (const name of ['Rina\u202egnp.exe', '\u2066Rina', 'Ri\nna']) {
+      await expect(call('sendContact', { name, email: 'rina@example.com', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: IdentityMessages.nameInvalid });
+    }
     const { message } = await call<messagingV1.SendContactResponse>('sendContact', { name: 'রিনা', email: 'rina@example.com', message: 'When do drum classes start?' });
     expect(message).toMatchObject({ name: 'রিনা', status: false });
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { isEmail } from '@taal/contracts/web';
+import { isEmail, nameProblem } from '@taal/contracts/web';
+import { ERROR_VALUES, reasonKey } from '@taal/web-shared/errors';
 import { answer, ApiError, publicApi } from '@taal/web-shared/api';
 
 const EMPTY = { name: '', email: '', message: '' };
@@ -24,6 +25,11 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
       toast(t(landing ? 'contact.invalidLanding' : 'contact.missing'), 'error');
       return;
     }
+    // The sign-up's name rule (no control or right-to-left override characters), as the server checks it.
+    if (nameProblem(form.name) === 'invalid') {
+      toast(t('auth.errors.nameInvalid', ERROR_VALUES), 'error');
+      return;
+    }
     setBusy(true);
     try {
       await answer(publicApi.POST('/api/v1/contact/', { body: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() } }));
@@ -31,7 +37,9 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
       setForm(EMPTY);
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      toast(t(status === 429 ? 'contact.tooMany' : status === 400 ? (landing ? 'contact.invalidLanding' : 'contact.missing') : 'contact.failed'), 'error');
+      const nameKey = err instanceof ApiError ? reasonKey(err.fieldReasons?.name) : undefined;
+      if (nameKey) toast(t(nameKey, ERROR_VALUES), 'error');
+      else toast(t(status === 429 ? 'contact.tooMany' : status === 400 ? (landing ? 'contact.invalidLanding' : 'contact.missing') : 'contact.failed'), 'error');
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,14 @@
 /** Pure identity rules: no I/O here, so they are unit-tested with plain values. */
-import { AccountFieldLimits as Limits, hasControlCharacters, dhakaDaysRange, isEmail, isUserRole, todayInDhaka, UserRoles as UserTypes } from '@taal/contracts';
+import {
+  AccountFieldLimits as Limits,
+  hasControlCharacters,
+  dhakaDaysRange,
+  isEmail,
+  isUserRole,
+  nameProblem as sharedNameProblem,
+  todayInDhaka,
+  UserRoles as UserTypes,
+} from '@taal/contracts';
 import { Messages } from './messages';
 
 /**
@@ -22,12 +31,10 @@ export const isUserType = isUserRole;
 const blank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
 const tooLong = (value: string | undefined, max: number): boolean => (value ?? '').trim().length > max;
 
-/** Name: required (`missing`), at most 100 characters, no control characters. Null when fine. */
+/** Name: the one name rule of @taal/contracts (also the contact form's); `missing` when blank. Null when fine. */
 function nameProblem(value: string | undefined, missing: string): string | null {
-  if (blank(value)) return missing;
-  if (tooLong(value, Limits.name)) return Messages.nameTooLong;
-  if (hasControlCharacters(value!)) return Messages.nameInvalid;
-  return null;
+  const problem = sharedNameProblem(value);
+  return problem === 'required' ? missing : problem === 'tooLong' ? Messages.nameTooLong : problem === 'invalid' ? Messages.nameInvalid : null;
 }
 
 /** E-mail: required (`missing`), at most 254 characters, one address in the strict form. */

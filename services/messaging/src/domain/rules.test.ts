@@ -1,3 +1,4 @@
+import { IdentityMessages } from '@taal/contracts';
 import { notificationText } from './notification-texts';
 import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
 
@@ -20,6 +21,18 @@ describe('messaging rules', () => {
     expect(checkNotification(' ')).toMatchObject({ ok: false, message: MessagingMessages.notificationRequired });
     expect(checkNotification('x'.repeat(501))).toMatchObject({ ok: false, message: 'Too Long!' });
     expect(checkReply('Practise the C chord daily')).toEqual({ ok: true });
+  });
+
+  it("contact: the sign-up's name rule refuses bidirectional overrides, isolates and control characters in the name", () => {
+    for (const name of ['Rina\u202egnp.exe', 'Rina\u202b', '\u2066Rina\u2069', 'Ri\nna', 'Rina\u2028', 'Ri\u0085na']) {
+      expect(checkContact({ name, email: 'rina@example.com', message: 'hi' })).toEqual({
+        ok: false,
+        message: IdentityMessages.nameInvalid,
+        fields: { name: IdentityMessages.nameInvalid },
+      });
+    }
+    expect(checkContact({ name: 'রিনা আক্তার', email: 'rina@example.com', message: 'hi' })).toEqual({ ok: true });
+    expect(checkContact({ name: "Rina O'Brien-Khan", email: 'rina@example.com', message: 'hi' })).toEqual({ ok: true });
   });
 
   it('stored text has no NUL characters (PostgreSQL text cannot hold them)', () => {

@@ -2,6 +2,7 @@
  * Messaging's pure rules: what a contact message, a message to an instructor, a reply and a
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
+import { AccountFieldLimits, IdentityMessages, nameProblem } from '@taal/contracts';
 import { systemNotification } from './notification-texts';
 export const MessagingMessages = {
   /** Contact form with a missing field (storefront §5). */
@@ -23,7 +24,7 @@ export const MessagingMessages = {
   unknownInstructor: 'Instructor not found',
 } as const;
 
-export const Limits = { name: 100, email: 254, message: 5000, reply: 5000, notification: 500 } as const;
+export const Limits = { name: AccountFieldLimits.name, email: 254, message: 5000, reply: 5000, notification: 500 } as const;
 
 /** The landing page's pattern, made strict enough for a mail address. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -46,6 +47,8 @@ export function checkContact(input: { name?: string; email?: string; message?: s
   if (!message) fields.message = MessagingMessages.fillAllFields;
   if (Object.keys(fields).length > 0) return { ok: false, message: MessagingMessages.fillAllFields, fields };
   if (!isEmail(email)) return { ok: false, message: MessagingMessages.missingOrInvalidEmail, fields: { email: MessagingMessages.missingOrInvalidEmail } };
+  // The sign-up's name rule (no control, line-separator or bidirectional characters), with its message and reason.
+  if (nameProblem(input.name) === 'invalid') return { ok: false, message: IdentityMessages.nameInvalid, fields: { name: IdentityMessages.nameInvalid } };
   if (name.length > Limits.name) fields.name = MessagingMessages.tooLong;
   if (message.length > Limits.message) fields.message = MessagingMessages.tooLong;
   if (Object.keys(fields).length > 0) return { ok: false, message: MessagingMessages.tooLong, fields };

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
-import type { messagingV1 } from '@taal/contracts';
+import { AccountFieldLimits, IdentityMessages, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { IdentityApi } from '../../clients/identity';
 import type { MessagingApi } from '../../clients/messaging';
@@ -75,7 +75,9 @@ const NotificationSchema = z
   .meta({ id: 'Notification' });
 const toNotification = (n: messagingV1.Notification) => ({ _id: n.id, msg: n.msg, createdAt: n.createdAt, read: n.read });
 
-const contactBody = z.object({ name: text(100), email: z.email().max(254), message: text(5000) });
+/** The sign-up's name rule (@taal/contracts): at most 100 characters, no control or bidirectional characters. */
+const personName = z.string().max(AccountFieldLimits.name).regex(new RegExp(NAME_PATTERN, 'u'), IdentityMessages.nameInvalid);
+const contactBody = z.object({ name: personName, email: z.email().max(254), message: text(5000) });
 const instructorMessageBody = z.object({
   to: uuid().meta({ description: 'The instructor id' }),
   message: text(5000),
