@@ -93,6 +93,18 @@ export async function login(email: string, password: string): Promise<LoginResul
   return data;
 }
 
+/** E-mails a one-time sign-in link (decision 0005: the way in while failed logins delay the account). */
+export async function requestSignInLink(email: string): Promise<void> {
+  await answer(publicApi.POST('/api/v1/user/login-link', { body: { email } }));
+}
+
+/** Signs in with the token of a mailed sign-in link (each link works once). */
+export async function signInWithLink(token: string): Promise<LoginResult> {
+  const { data }: { data: LoginResult } = await answer(publicApi.POST('/api/v1/user/login-link/session', { body: { token } }));
+  acceptLogin(data);
+  return data;
+}
+
 export async function socialLogin(provider: 'google', body: { tokenId: string }): Promise<LoginResult>;
 export async function socialLogin(provider: 'facebook', body: { accessToken: string; userID: string }): Promise<LoginResult>;
 export async function socialLogin(provider: 'google' | 'facebook', body: object): Promise<LoginResult> {

@@ -26,6 +26,7 @@ const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
 const ResetPassword = lazy(() => import('./pages/auth/ResetPassword'));
 const VerifyEmail = lazy(() => import('./pages/auth/VerifyEmail'));
+const SignInLink = lazy(() => import('./pages/auth/SignInLink'));
 const RegistrationSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.RegistrationSuccessful })));
 const PasswordChangeSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.PasswordChangeSuccessful })));
 
@@ -61,6 +62,7 @@ export function App() {
             <Route path="/signup/:refercode" element={<Signup />} />
             <Route path="/forgetpassword" element={<ForgetPassword />} />
             <Route path="/reset-password" element={<ResetPassword />} />
+            <Route path="/signin-link" element={<SignInLink />} />
             <Route path="/registration-successful" element={<RegistrationSuccessful />} />
             <Route path="/password-change-successful" element={<PasswordChangeSuccessful />} />
             <Route path="/verify-email" element={<VerifyEmail />} />

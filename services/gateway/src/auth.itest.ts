@@ -16,7 +16,7 @@ import { waitForMailLink, mailsTo } from '../../identity/src/testing/eml';
 import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
 import { waitFor } from '../../../tools/testing/wait';
 
-type Json = { success: boolean; data?: any; message?: string; code?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // PNG magic bytes only: enough for the size check, not an image.
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

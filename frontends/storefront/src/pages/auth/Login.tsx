@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { ApiError } from '@taal/web-shared/api';
 import { hasReason } from '@taal/web-shared/errors';
-import { login, socialLogin } from '@taal/web-shared/auth';
+import { login, requestSignInLink, socialLogin } from '@taal/web-shared/auth';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { clearSession, notifySession } from '@taal/web-shared/session';
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
@@ -87,6 +87,9 @@ function LoginForm() {
   // Kept as a function of t so the alert follows a language switch.
   const [alert, setAlert] = useState<((tr: TFunction) => string) | null>(null);
   const [busy, setBusy] = useState(false);
+  // Password logins of this account are held up (decision 0005): offer a mailed sign-in link.
+  const [offerLink, setOfferLink] = useState(false);
+  const [link, setLink] = useState<'idle' | 'sending' | 'sent'>('idle');
   const redirect = params.get('redirect');
   // Back to the cart, or to the gift card being bought (a store path only: never another site).
   const afterLogin = () =>
@@ -105,6 +108,8 @@ function LoginForm() {
     }
     setBusy(true);
     setAlert(null);
+    setOfferLink(false);
+    setLink('idle');
     try {
       await login(email.trim(), password);
       afterLogin();
@@ -116,10 +121,22 @@ function LoginForm() {
         navigate('/verify-email', { state: { email: email.trim() } });
         return;
       }
+      setOfferLink(hasReason(err, 'LOGIN_DELAYED', 'TOO_MANY_LOGIN_ATTEMPTS'));
       const specific = err instanceof ApiError && ['ACCOUNT_SUSPENDED', 'TOO_MANY_REQUESTS', 'VALIDATION_FAILED'].includes(err.code ?? '');
       setAlert(() => (tt: TFunction) => (specific ? errorMessage(tt, err) : err instanceof ApiError && err.status < 500 ? tt('auth.errors.loginFailed') : tt('common.loadFailed')));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const sendLink = async () => {
+    setLink('sending');
+    try {
+      await requestSignInLink(email.trim());
+      setLink('sent');
+    } catch (err) {
+      setLink('idle');
+      setAlert(() => (tt: TFunction) => errorMessage(tt, err));
     }
   };
 
@@ -128,6 +145,19 @@ function LoginForm() {
       {alert && (
         <div className="alert alert-error" role="alert" data-testid="login-alert">
           {alert(t)}
+        </div>
+      )}
+      {offerLink && (
+        <div className="auth-notice" data-testid="login-link-offer">
+          {link === 'sent' ? (
+            <p className="alert alert-success" role="status" data-testid="login-link-sent">
+              {t('auth.login.linkSent')}
+            </p>
+          ) : (
+            <button type="button" className="btn btn-outline" data-testid="login-link-request" disabled={link === 'sending'} onClick={() => void sendLink()}>
+              {link === 'sending' ? t('auth.login.emailLinkBusy') : t('auth.login.emailLink')}
+            </button>
+          )}
         </div>
       )}
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
