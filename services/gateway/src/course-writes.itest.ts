@@ -226,6 +226,33 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     expect(free).toMatchObject({ status: 200, body: { data: { freeLessons: [{ title: 'Intro', youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }] } } });
   });
 
+  it('stores a course description sanitised on add and on update: the public API answers clean HTML with its formatting', async () => {
+    const hostile =
+      '<h2>Open <em>tunings</em></h2><p onclick="alert(1)">Play <strong>slow</strong></p><script>window.pwned=1</script>' +
+      '<a href="javascript:alert(1)">tab</a> <a href="https://example.com/tab">real tab</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe>';
+    const fields = courseFields('Hostile description').map(([k, v]): [string, string] => [k, k === 'desc' ? hostile : v]);
+    const added = await multipart('/course/add/', [...fields, ['thumbnail', png, 't.png'], ['banner', png, 'b.png'], ['videos', clip, 'one.mp4']], tokens.content!);
+    expect(added.status).toBe(201);
+    const id = added.body.data._id as string;
+    expect((await request('GET', `/course/published/${id}`, undefined, tokens.admin)).status).toBe(200);
+    const publicDesc = async () => {
+      const detail = (await request('GET', `/course/${id}/`)).body.data.desc as string;
+      const listed = ((await request('GET', '/course/')).body.data as { _id: string; desc: string }[]).find((c) => c._id === id)?.desc;
+      expect(listed).toBe(detail);
+      return detail;
+    };
+    const clean = await publicDesc();
+    expect(clean).not.toMatch(/script|pwned|alert|onclick|onerror|javascript|iframe|evil/i);
+    for (const kept of ['<h2>Open <em>tunings</em></h2>', '<p>Play <strong>slow</strong></p>', '<a href="https://example.com/tab" target="_blank" rel="noopener noreferrer">real tab</a>', '<img src="x" />']) {
+      expect(clean).toContain(kept);
+    }
+
+    const updated = await multipart(`/course/${id}/`, [['desc', '<ul><li>Open G</li></ul><svg onload="alert(3)"></svg><a href=" JaVaScRiPt:alert(4)">x</a>']], tokens.content!);
+    expect(updated.status).toBe(200);
+    await waitFor(async () => (await publicDesc()).startsWith('<ul>'), 'the updated description in the public read');
+    expect(await publicDesc()).toBe('<ul><li>Open G</li></ul><a target="_blank" rel="noopener noreferrer">x</a>');
+  });
+
   it("lets the admin add, publish ('true') and update an instructor; lists every instructor for the back office", async () => {
     const missing = await multipart('/instructor/add/', [['name', 'Only a name']], tokens.admin!);
     expect(missing).toMatchObject({ status: 400, body: { message: 'Instructor Added Failed, Check you fillup all the field!!' } });
