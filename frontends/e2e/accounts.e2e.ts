@@ -306,3 +306,67 @@ test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to 
     await context.close();
   }
 }, 90_000);
+
+test('a delayed login offers a mailed sign-in link (en and bn); the link signs in once', async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  const shots = process.env.LOGIN_LINK_SHOTS;
+  try {
+    const email = `delayed-${Date.now()}@example.com`;
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    const created = await fetch(`${e2e.baseUrl}/api/v1/user/create-account`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ name: 'Delayed Owner', email, password: 'right-pass', type: 2 }),
+    });
+    expect(created.status).toBe(201);
+    // Someone else's ten wrong guesses: the account's password logins now wait.
+    for (let i = 0; i < 10; i++) {
+      const wrong = await fetch(`${e2e.baseUrl}/api/v1/user/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: `guess-${i}` }) });
+      expect(wrong.status).toBe(401);
+    }
+
+    const expectations = {
+      en: { delayed: 'Too many failed logins for this account', button: 'E-mail me a sign-in link', sent: 'a sign-in link is on its way' },
+      bn: { delayed: 'এই অ্যাকাউন্টে অনেকবার ভুল লগইন হয়েছে', button: 'আমাকে সাইন-ইন লিংক ইমেইল করুন', sent: 'সাইন-ইন লিংক পাঠানো হচ্ছে' },
+    };
+    for (const lang of ['en', 'bn'] as const) {
+      await page.goto(`${e2e.baseUrl}/`);
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
+      await page.goto(`${e2e.baseUrl}/login`);
+      await submitLogin(page, { email, password: 'right-pass' });
+      await page.waitForSelector('[data-testid="login-link-request"]');
+      expect(await page.textContent('[data-testid="login-alert"]')).toContain(expectations[lang].delayed);
+      expect(await page.textContent('[data-testid="login-link-request"]')).toBe(expectations[lang].button);
+      if (shots) await page.screenshot({ path: `${shots}/login-delayed-${lang}.png` });
+      await page.click('[data-testid="login-link-request"]');
+      await page.waitForSelector('[data-testid="login-link-sent"]');
+      expect(await page.textContent('[data-testid="login-link-sent"]')).toContain(expectations[lang].sent);
+      if (shots) await page.screenshot({ path: `${shots}/login-link-sent-${lang}.png` });
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    }
+
+    const mails = await waitForMails(e2e.taal, email, 2);
+    const link = /https?:\/\/[^\s"<>]*signin-link\?token=[\w-]+/.exec(mails[0]!.body)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.waitForURL(`${e2e.baseUrl}/`);
+    await page.waitForFunction(() => localStorage.getItem('token') !== null);
+    const me = await fetch(`${e2e.baseUrl}/api/v1/user/me`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } });
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
+
+    // The same link a second time, in a fresh browser: refused, with a way back to the login page.
+    const other = await openPage(e2e.browser);
+    try {
+      await other.page.goto(link!);
+      await other.page.waitForSelector('[data-testid="signin-link-result"]');
+      expect(await other.page.textContent('[data-testid="signin-link-result"]')).toBe('This sign-in link is invalid, has expired or was already used');
+      if (shots) await other.page.screenshot({ path: `${shots}/signin-link-used-en.png` });
+      expect(await other.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await other.context.close();
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
