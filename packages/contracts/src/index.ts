@@ -3,6 +3,7 @@ export * as catalogueEventsV1 from './gen/catalogue/v1/events';
 export * as freebiesV1 from './gen/catalogue/v1/freebies';
 export * from './freebies';
 export * from './course-admin';
+export * from './gift-card-text';
 export * as commerceV1 from './gen/commerce/v1/commerce';
 export * as commerceEventsV1 from './gen/commerce/v1/events';
 export * as identityV1 from './gen/identity/v1/identity';

@@ -9,3 +9,4 @@ export * from './identity-messages';
 export * from './user-roles';
 export * from './freebies';
 export * from './course-admin';
+export * from './gift-card-text';

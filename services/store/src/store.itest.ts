@@ -7,9 +7,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { commerceV1, IdentityEvents, identityEventsV1, StoreEvents, storeV1 } from '@taal/contracts';
+import { commerceV1, GiftCardTextLimits, GiftCardTextMessages, IdentityEvents, identityEventsV1, StoreEvents, storeV1 } from '@taal/contracts';
 import { startCommerce, type RunningCommerce } from '@taal/commerce';
-import { callUnary, createClient, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
+import { callUnary, createClient, createEnvelope, createLogger, createTestAuth, FIELDS_METADATA_KEY, type CallerIdentity, type Mailer, type MailMessage } from '@taal/kit';
 import { createSslCommerzClient, startSandbox, type RunningSandbox } from '@taal/payments';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { startMailSender } from '../../../tools/testing/mail-sender';
@@ -62,7 +62,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     ).wallet!.balance;
 
   /** A paid order of `quantity` cards of a product, for someone else; returns the order and the receiver's codes. */
-  const buy = async (who: CallerIdentity, product: storeV1.Product, quantity: number, receiver: string, duplicates = 0) => {
+  const buy = async (who: CallerIdentity, product: storeV1.Product, quantity: number, receiver: string, duplicates = 0, card = { from: 'Rafi', message: 'Happy birthday' }) => {
     const before = mails.filter((m) => m.to === receiver).length;
     const { order } = await call<storeV1.CreateOrderResponse>(
       'createOrder',
@@ -73,8 +73,8 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
         forMyself: false,
         userName: 'Rafi',
         userEmail: `${who.userId}@example.com`,
-        giftCardFrom: 'Rafi',
-        giftCardMessage: 'Happy birthday',
+        giftCardFrom: card.from,
+        giftCardMessage: card.message,
         shippingAddress: { name: 'Rina', email: receiver, phone: '01712345678' },
       },
       who,
@@ -98,7 +98,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     const mailed = () => mails.filter((m) => m.to === receiver);
     await waitFor(async () => mailed().length > before, 'the code mail');
     const mail = mailed().at(-1)!;
-    return { order: order!, back, returned: returned.outcome!, codes: mail.text!.match(CODE) ?? [] };
+    return { order: order!, back, returned: returned.outcome!, codes: mail.text!.match(CODE) ?? [], mail };
   };
 
   let product: storeV1.Product;
@@ -277,6 +277,35 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     // The buyer's copy is in the buyer's language (en: the order's language).
     await waitFor(async () => mails.some((m) => m.to === `store-lang-buyer-${RUN}@example.com`), "the buyer's copy");
     expect(mails.filter((m) => m.to === `store-lang-buyer-${RUN}@example.com`).at(-1)!.subject).toBe('Rafi sent you a gift card');
+  });
+
+  it('refuses gift-card text that could forge a mail or is too long (decision 0018), and mails a Bengali sender as typed', async () => {
+    const me = student('text');
+    const order = (giftCardFrom: string, giftCardMessage: string) =>
+      call('createOrder', {
+        productId: product.id, quantity: 1, expectedTotal: product.price, forMyself: false, userName: 'Rafi', userEmail: 'rafi@example.com',
+        giftCardFrom, giftCardMessage, shippingAddress: { name: 'Rina', email: `text-${RUN}@example.com`, phone: '01712345678' },
+      }, me);
+    const fieldsOf = (err: unknown) => JSON.parse(String((err as { metadata: { get(k: string): unknown[] } }).metadata.get(FIELDS_METADATA_KEY)[0]));
+    for (const [from, message, field] of [
+      ['Rafi\r\nBcc: everyone@example.com', 'Hi', 'giftCardFrom'],
+      ['\u202eRafi', 'Hi', 'giftCardFrom'],
+      ['Rafi', 'Hi\n\nSecret code: AAAA-BBBB-CCCC-DDDD-EEEE', 'giftCardMessage'],
+      ['Rafi', 'Pay at <a href="https://evil.example">this link</a>', 'giftCardMessage'],
+    ] as const) {
+      const err = await order(from, message).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 3, details: GiftCardTextMessages.invalid });
+      expect(fieldsOf(err)).toEqual({ [field]: GiftCardTextMessages.invalid });
+    }
+    const long = await order('R'.repeat(GiftCardTextLimits.senderName + 1), 'Hi').catch((e: unknown) => e);
+    expect(fieldsOf(long)).toEqual({ giftCardFrom: GiftCardTextMessages.tooLong });
+    const { rows } = await backend.sql.query('SELECT 1 FROM store.store_order WHERE user_id = $1', [me.userId]);
+    expect(rows).toEqual([]);
+
+    const receiver = `text-ok-${RUN}@example.com`;
+    const { mail } = await buy(me, product, 1, receiver, 0, { from: 'রাফি হাসান', message: 'শুভ জন্মদিন, রিনা! গিটার শেখো।' });
+    expect(mail.subject).toBe('রাফি হাসান sent you a gift card');
+    expect(mail.text).toContain('Message: শুভ জন্মদিন, রিনা! গিটার শেখো।\n');
   });
 
   it('refuses a client total that is not price × quantity', async () => {

@@ -5,7 +5,7 @@
 // problems are shown beside their fields, and the store's toasts last 5 s at the top centre.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { UserRoles } from '@taal/contracts/web';
+import { giftCardTextProblem, GiftCardTextLimits, GiftCardTextMessages, UserRoles } from '@taal/contracts/web';
 import { ApiError } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -28,11 +28,28 @@ interface Fields {
   message: string;
 }
 type Problems = Partial<Record<keyof Fields, string>>;
+/** The longest text of each field, for 'store.form.textTooLong'. */
+const TEXT_LIMIT: Partial<Record<keyof Fields, { max: number }>> = {
+  from: { max: GiftCardTextLimits.senderName },
+  receiverName: { max: GiftCardTextLimits.receiverName },
+  message: { max: GiftCardTextLimits.message },
+};
 
-/** Spec §5, as translation keys per field. */
+/** Decision 0018's rule for text on the card (as the store checks it), as a translation key. */
+const textProblemKey = (value: string, max: number) => {
+  const problem = giftCardTextProblem(value, max);
+  return problem === 'invalid' ? 'store.form.textInvalid' : problem === 'tooLong' ? 'store.form.textTooLong' : undefined;
+};
+
+/** Spec §5 and decision 0018, as translation keys per field. */
 export function problemsOf(recipient: Recipient, f: Fields): Problems {
   const p: Problems = {};
   const required = 'store.form.required';
+  const text = (field: 'from' | 'receiverName' | 'message', max: number) => {
+    const key = textProblemKey(f[field], max);
+    if (key) p[field] = key;
+  };
+  text('message', GiftCardTextLimits.message);
   if (!f.phone.trim()) p.phone = required;
   else if (f.phone.trim().length < MIN_PHONE) p.phone = 'store.form.tooShort';
   const quantity = Number(f.quantity);
@@ -41,7 +58,9 @@ export function problemsOf(recipient: Recipient, f: Fields): Problems {
   else if (quantity > 100) p.quantity = 'store.form.quantityMax';
   if (recipient === 'someoneElse') {
     if (!f.receiverName.trim()) p.receiverName = required;
+    else text('receiverName', GiftCardTextLimits.receiverName);
     if (!f.from.trim()) p.from = required;
+    else text('from', GiftCardTextLimits.senderName);
     if (!f.email.trim()) p.email = required;
     else if (!EMAIL.test(f.email.trim())) p.email = 'store.form.invalidEmail';
     if (!f.confirmEmail.trim()) p.confirmEmail = required;
@@ -178,10 +197,17 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
           shippingAddressName: 'receiverName',
           shippingAddressEmail: 'email',
           giftCardFrom: 'from',
+          giftCardMessage: 'message',
           quantity: 'quantity',
         };
+        const keys: Record<string, string> = {
+          'Too Short!': 'store.form.tooShort',
+          'Enter a valid email address': 'store.form.invalidEmail',
+          [GiftCardTextMessages.invalid]: 'store.form.textInvalid',
+          [GiftCardTextMessages.tooLong]: 'store.form.textTooLong',
+        };
         const next: Problems = {};
-        for (const [k, v] of Object.entries(err.fields)) if (map[k]) next[map[k]] = v === 'Too Short!' ? 'store.form.tooShort' : v === 'Enter a valid email address' ? 'store.form.invalidEmail' : 'store.form.required';
+        for (const [k, v] of Object.entries(err.fields)) if (map[k]) next[map[k]] = keys[v] ?? 'store.form.required';
         setServerProblems(next);
       }
       setBusy(false);
@@ -202,7 +228,7 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
       />
       {shown(name) && (
         <small className="field-error" data-testid={`gift-${name}-error`}>
-          {t(problems[name]!)}
+          {t(problems[name]!, TEXT_LIMIT[name])}
         </small>
       )}
     </label>
@@ -239,7 +265,21 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
       {input('quantity', t('store.form.quantity'), { type: 'number', min: 1, max: 100, onBlur: recalc })}
       <label className="field">
         <span>{t('store.form.message')}</span>
-        <textarea name="message" rows={3} maxLength={1000} value={fields.message} onChange={(e) => set('message')(e.target.value)} data-testid="gift-message" />
+        <textarea
+          name="message"
+          rows={3}
+          maxLength={GiftCardTextLimits.message}
+          value={fields.message}
+          onChange={(e) => set('message')(e.target.value)}
+          onBlur={() => setTouched((x) => ({ ...x, message: true }))}
+          aria-invalid={Boolean(shown('message'))}
+          data-testid="gift-message"
+        />
+        {shown('message') && (
+          <small className="field-error" data-testid="gift-message-error">
+            {t(problems.message!, TEXT_LIMIT.message)}
+          </small>
+        )}
       </label>
       <p className="gift-total">
         {t('store.form.total')}{' '}

@@ -55,6 +55,7 @@ export class Orders {
       quantity: req.quantity,
       userPhone: req.userPhone,
       giftCardFrom: req.giftCardFrom,
+      giftCardMessage: req.giftCardMessage,
       shipping,
     });
     if (!req.userEmail.trim()) problems.userEmail = 'This is required';
@@ -80,7 +81,7 @@ export class Orders {
       shipping_email: req.forMyself ? req.userEmail.trim().toLowerCase() : shipping.email.trim().toLowerCase(),
       shipping_phone: req.forMyself ? req.userPhone.trim() : shipping.phone.trim(),
       gift_card_from: req.forMyself ? req.userName.trim() : req.giftCardFrom.trim(),
-      gift_card_message: req.giftCardMessage.trim().slice(0, 1000),
+      gift_card_message: req.giftCardMessage.trim(),
       language: req.language === 'bn' ? 'bn' : 'en',
       product_id: product.id,
       item_name: product.name,

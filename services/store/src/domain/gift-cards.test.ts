@@ -11,6 +11,7 @@ import {
   redeemRefusal,
   validityOf,
 } from './gift-cards';
+import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 
 describe('gift-card codes', () => {
   it('carry at least 80 random bits and are read back however they are typed', () => {
@@ -53,7 +54,7 @@ describe('store orders', () => {
     expect(() => orderTotal(50000, 0)).toThrow();
   });
   it('apply §5: phones of 11 characters, a valid e-mail, required names', () => {
-    const base = { quantity: 1, userPhone: '', giftCardFrom: '', shipping: { name: '', email: '', phone: '' } };
+    const base = { quantity: 1, userPhone: '', giftCardFrom: '', giftCardMessage: '', shipping: { name: '', email: '', phone: '' } };
     expect(orderProblems({ ...base, forMyself: true })).toEqual({ userPhone: 'This is required' });
     expect(orderProblems({ ...base, forMyself: true, userPhone: '0171' })).toEqual({ userPhone: 'Too Short!' });
     expect(orderProblems({ ...base, forMyself: false, shipping: { name: 'R', email: 'x@', phone: '01712345678' }, giftCardFrom: 'A' })).toEqual({
@@ -63,6 +64,46 @@ describe('store orders', () => {
       quantity: 'Quantity must be at least 1',
       shippingAddressName: 'This is required',
       giftCardFrom: 'This is required',
+    });
+  });
+});
+
+describe('gift-card text (decision 0018: it reaches a mail Subject and text part)', () => {
+  const someoneElse = (o: { giftCardFrom?: string; giftCardMessage?: string; name?: string }) =>
+    orderProblems({
+      forMyself: false,
+      quantity: 1,
+      userPhone: '',
+      giftCardFrom: o.giftCardFrom ?? 'Rina',
+      giftCardMessage: o.giftCardMessage ?? '',
+      shipping: { name: o.name ?? 'Nadia', email: 'nadia@example.com', phone: '01712345678' },
+    });
+
+  it('accepts names and messages in English and Bengali with common punctuation', () => {
+    expect(someoneElse({ giftCardFrom: "Rina O'Brien-Khan", giftCardMessage: 'Happy birthday, Nadia! Practise daily (20 min) :-)' })).toEqual({});
+    expect(someoneElse({ giftCardFrom: 'রিনা আক্তার', name: 'নাদিয়া', giftCardMessage: 'শুভ জন্মদিন! ৳৫০০ উপহার। গিটার শিখো, ক্ষমা—রিনা' })).toEqual({});
+    expect(someoneElse({ giftCardMessage: '' })).toEqual({});
+  });
+
+  it('refuses line breaks, control and bidirectional characters, and markup in the sender, the receiver and the message', () => {
+    for (const bad of ['Rina\r\nBcc: all@example.com', 'Rina\u202egnp.exe', '\u2066Rina', 'Ri\u0000na', 'Rina\u2028x', '<b>Rina</b>', 'Rina\tK']) {
+      expect(someoneElse({ giftCardFrom: bad })).toEqual({ giftCardFrom: GiftCardTextMessages.invalid });
+      expect(someoneElse({ name: bad })).toEqual({ shippingAddressName: GiftCardTextMessages.invalid });
+      expect(someoneElse({ giftCardMessage: bad })).toEqual({ giftCardMessage: GiftCardTextMessages.invalid });
+    }
+    expect(someoneElse({ giftCardMessage: 'Hi\n\nSecret code: FAKE-CODE' })).toEqual({ giftCardMessage: GiftCardTextMessages.invalid });
+  });
+
+  it(`limits the sender to ${GiftCardTextLimits.senderName} and the message to ${GiftCardTextLimits.message} characters`, () => {
+    expect(someoneElse({ giftCardFrom: 'R'.repeat(GiftCardTextLimits.senderName) })).toEqual({});
+    expect(someoneElse({ giftCardFrom: 'R'.repeat(GiftCardTextLimits.senderName + 1) })).toEqual({ giftCardFrom: GiftCardTextMessages.tooLong });
+    expect(someoneElse({ giftCardMessage: 'ক'.repeat(GiftCardTextLimits.message) })).toEqual({});
+    expect(someoneElse({ giftCardMessage: 'ক'.repeat(GiftCardTextLimits.message + 1) })).toEqual({ giftCardMessage: GiftCardTextMessages.tooLong });
+  });
+
+  it('checks the message of a card bought for oneself too', () => {
+    expect(orderProblems({ forMyself: true, quantity: 1, userPhone: '01712345678', giftCardFrom: '', giftCardMessage: 'x\u202e', shipping: { name: '', email: '', phone: '' } })).toEqual({
+      giftCardMessage: GiftCardTextMessages.invalid,
     });
   });
 });

@@ -7,7 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
-import { bengaliDigits } from '@taal/contracts';
+import { bengaliDigits, giftCardTextProblem, GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -97,10 +97,16 @@ export function orderProblems(o: {
   quantity: number;
   userPhone: string;
   giftCardFrom: string;
+  giftCardMessage: string;
   shipping: { name: string; email: string; phone: string };
 }): Record<string, string> {
   const problems: Record<string, string> = {};
   const required = 'This is required';
+  // Text that goes on the card and into its mails (a Subject too): decision 0018's characters and lengths.
+  const text = (field: string, value: string, max: number) => {
+    const problem = giftCardTextProblem(value, max);
+    if (problem) problems[field] = GiftCardTextMessages[problem];
+  };
   const phone = (field: string, value: string) => {
     if (!value.trim()) problems[field] = required;
     else if (value.trim().length < MIN_PHONE_LENGTH) problems[field] = 'Too Short!';
@@ -111,11 +117,14 @@ export function orderProblems(o: {
     phone('userPhone', o.userPhone);
   } else {
     if (!o.shipping.name.trim()) problems.shippingAddressName = required;
+    else text('shippingAddressName', o.shipping.name, GiftCardTextLimits.receiverName);
     if (!o.giftCardFrom.trim()) problems.giftCardFrom = required;
+    else text('giftCardFrom', o.giftCardFrom, GiftCardTextLimits.senderName);
     phone('shippingAddressPhone', o.shipping.phone);
     if (!o.shipping.email.trim()) problems.shippingAddressEmail = required;
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.shipping.email.trim())) problems.shippingAddressEmail = 'Enter a valid email address';
   }
+  text('giftCardMessage', o.giftCardMessage, GiftCardTextLimits.message);
   return problems;
 }
 

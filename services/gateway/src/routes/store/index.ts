@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
+import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
@@ -113,6 +114,14 @@ const categoryEditForm = z
   .object({ name: z.string().max(200), description: z.string().max(5000), image: binary(`An image, at most ${mb(UPLOAD_LIMITS.image)}`) })
   .partial();
 
+/** Gift-card text (decision 0018): its length here; its characters are the store's to check (400 with the field). */
+const giftCardText = (max: number, what: string) =>
+  z
+    .string()
+    .max(max, GiftCardTextMessages.tooLong)
+    .optional()
+    .meta({ description: `${what}: at most ${max} characters of letters (Bengali too), digits, spaces and common punctuation, on one line` });
+
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id (403 otherwise)" }),
   userName: z.string().max(200).optional().meta({ description: "Ignored: the account's name is used" }),
@@ -125,9 +134,9 @@ const orderBody = z.object({
   totalPrice: poisha().meta({ description: 'price × quantity as the client computed it; another value is 400 AMOUNT_MISMATCH' }),
   forMyself: z.boolean(),
   userPhone: z.string().max(40).optional().meta({ description: 'For myself: at least 11 characters' }),
-  giftCardFrom: z.string().max(200).optional(),
-  giftCardMessage: z.string().max(1000).optional(),
-  shippingAddressName: z.string().max(200).optional(),
+  giftCardFrom: giftCardText(GiftCardTextLimits.senderName, "The sender's name on the card and in its mail's Subject"),
+  giftCardMessage: giftCardText(GiftCardTextLimits.message, 'The message on the card'),
+  shippingAddressName: giftCardText(GiftCardTextLimits.receiverName, "The receiver's name"),
   shippingAddressEmail: z.string().max(254).optional(),
   shippingAddressPhone: z.string().max(40).optional(),
   language: z.enum(['en', 'bn']).optional().meta({ description: "The buyer's interface language (mails when the receiver's is unknown)" }),
@@ -380,7 +389,9 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       body: { schema: orderBody },
       responses: {
         201: answer(envelope(StoreOrderSchema), 'The order, unpaid; pay it with store/payment/ssl/'),
-        400: fail("§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)"),
+        400: fail(
+          `§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message '${GiftCardTextMessages.invalid}' or '${GiftCardTextMessages.tooLong}'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)`,
+        ),
         403: fail('userId is not the caller'),
         404: fail(M.productNotFound),
       },
