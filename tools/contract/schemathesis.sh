@@ -101,6 +101,9 @@ content=$(login content@taal.local content123)
 admin=$(login admin@taal.local admin123)
 
 export SCHEMATHESIS_HOOKS=$here/hooks.py
+checks=not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
+checks+=,negative_data_rejection,positive_data_acceptance,missing_required_header,unsupported_method,allow_header_conformance
+checks+=,ignored_auth,positive_data_refused_only_as_documented
 run() {
   local name=$1
   shift
@@ -108,7 +111,7 @@ run() {
   # From the throwaway dir: schemathesis keeps its crash cache (.schemathesis/) in the working directory.
   (cd "$data_dir" && st --config-file "$here/schemathesis.toml" run "$base/api/v1/openapi.json" \
     --url "$base" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance,positive_data_refused_only_as_documented \
+    --checks "$checks" \
     --mode all \
     --phases examples,coverage,fuzzing \
     --max-examples "$max_examples" \
@@ -147,6 +150,11 @@ if grep -q '"level":[56]0' "$log"; then
   status=1
 fi
 if [[ $status -ne 0 ]]; then
+  # The gateway logs each 5xx it answered with its cause ("request failed").
+  if grep -q '"msg":"request failed"' "$log"; then
+    echo "answers that failed on the server, with their causes:" >&2
+    grep '"msg":"request failed"' "$log" | tail -n 20 | cut -c1-2000 >&2
+  fi
   echo "schemathesis found problems (see above); all-in-one log tail:" >&2
   tail -n 20 "$log" >&2
 fi

@@ -52,6 +52,10 @@ export const REASON_KEYS: Readonly<Record<string, string>> = {
   SOME_FIELD_NOT_FILLED: 'adminUsers.create.missing',
   EMAIL_EXISTS: 'adminUsers.create.emailExists',
   INVALID_ACCOUNT_TYPE: 'adminUsers.create.invalidType',
+  INVALID_DATE_RANGE: 'errors.invalidDateRange',
+  INVALID_DAY: 'errors.invalidDay',
+  INVALID_MONTH: 'errors.invalidMonth',
+  COURSE_NOT_FOUND: 'errors.courseNotFound',
 };
 
 /** The values the translations interpolate (`{{name}}` = the longest name, …). */

@@ -20,6 +20,7 @@ export * from './account-rules';
 export * from './service-names';
 export * from './user-roles';
 export * from './bangladesh-time';
+export * from './days';
 export * from './api-errors';
 export * from './learning-messages';
 export * from './messaging-requests';

@@ -5,6 +5,7 @@
 export * from './account-rules';
 export * from './api-errors';
 export * from './bangladesh-time';
+export * from './days';
 export * from './identity-messages';
 export * from './user-roles';
 export * from './freebies';

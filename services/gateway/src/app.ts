@@ -13,7 +13,7 @@ import type { PayoutsApi } from './clients/payouts';
 import type { FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { apiErrorHandler, apiNotFound } from './http/errors';
-import { constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
+import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
 import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
@@ -124,13 +124,16 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     serviceKeys: deps.serviceKeys,
   });
   const openApiDocument = buildOpenApiDocument(groups.flat());
+  // OPTIONS and 405 answer from the document's paths: Allow lists exactly their documented methods.
+  const declared = [...groups.flat(), { method: 'get' as const, path: '/openapi.json' }];
+  api.use(answerOptions(declared));
   api.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
   const routers = groups.map((group) => constrainIdParams(mountRoutes(group)));
   for (const router of routers) api.use(router);
-  api.use(methodNotAllowed([api, ...routers]));
+  api.use(methodNotAllowed(declared));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
   app.use('/api/v1', api);

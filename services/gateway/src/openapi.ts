@@ -6,7 +6,7 @@
  * matches both its zod schema and the document) and by tools/contract/schemathesis.sh.
  */
 import { z } from 'zod';
-import { ApiErrorSchema, gatewayErrors, securedErrors } from './http/api-schemas';
+import { ApiErrorSchema, fail, gatewayErrors, securedErrors } from './http/api-schemas';
 import type { ResponseSpec, RouteSpec } from './http/route-table';
 import { apiRouteGroups } from './routes';
 
@@ -65,7 +65,13 @@ function responseObject(spec: ResponseSpec, schemas: SchemaConverter): Json {
 }
 
 function operation(route: RouteSpec, schemas: SchemaConverter): Json {
-  const responses: Record<number, ResponseSpec> = { ...route.responses, ...(route.auth ? securedErrors : {}), ...gatewayErrors };
+  const responses: Record<number, ResponseSpec> = {
+    // A query parameter its schema refuses is a 400 (route-table.ts), whatever else the route refuses.
+    ...(route.query ? ({ 400: fail('A query parameter its schema refuses') } as Record<number, ResponseSpec>) : {}),
+    ...route.responses,
+    ...(route.auth ? securedErrors : {}),
+    ...gatewayErrors,
+  };
   const body = route.body;
   const mediaType = body?.mediaType ?? 'application/json';
   return {
@@ -93,14 +99,14 @@ function operation(route: RouteSpec, schemas: SchemaConverter): Json {
     ...(body
       ? {
           requestBody: {
-            required: true,
+            required: !body.optional,
             content: {
               [mediaType]: { schema: schemas.convert(body.documented ?? body.schema, 'input'), ...(body.encoding ? { encoding: body.encoding } : {}) },
             },
           },
         }
       : {}),
-    ...(route.auth ? { security } : {}),
+    ...(route.auth ? { security: route.auth.optional ? [{}, ...security] : security } : {}),
     responses: Object.fromEntries(Object.entries(responses).map(([status, spec]) => [status, responseObject(spec, schemas)])),
   };
 }

@@ -13,7 +13,7 @@ import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 
-type Json = { success: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const today = () => {
@@ -175,11 +175,47 @@ describe('payouts through the gateway on the all-in-one process', () => {
     expect(photo.body.data.photo).toBeTruthy();
   });
 
+  it('refuses year 0 (a day that does not exist) everywhere a day is read, with a translated reason, never a 500', async () => {
+    const range = { status: 400, reason: 'INVALID_DATE_RANGE' };
+    for (const p of [
+      '/analytics/orders/0000-01-01/0000-01-01',
+      '/analytics/paid-orders/0000-01-01/0000-01-01',
+      '/analytics/users/01-01-0000/01-01-2024',
+      '/analytics/sales-summary/1-1-0000/1-1-2024',
+      `/analytics/instructor/${instructor.profile}/0000-01-01/2024-01-01`,
+    ]) {
+      const res = await get(p, admin.token);
+      expect([p, { status: res.status, reason: res.body.reason }]).toEqual([p, range]);
+    }
+    const voucher = await post('/cart/cupon', { cuponCode: `Y0-${randomUUID().slice(0, 8)}`, discount: 10, useLimit: 1, expireDate: '0000-01-01' }, admin.token);
+    expect([voucher.status, voucher.body.fieldReasons]).toEqual([400, { expireDate: 'INVALID_DAY' }]);
+    const month = await get(`/instructor/statement/${instructor.profile}/0000-01`, instructor.token);
+    expect([month.status, month.body.reason]).toEqual([400, 'INVALID_MONTH']);
+    // Years before 1000 are refused the same way; the first four-digit year is answered.
+    expect((await get('/analytics/users/01-01-0001/01-01-2024', admin.token)).body.reason).toBe('INVALID_DATE_RANGE');
+    expect((await get('/analytics/orders/1000-01-01/2024-01-01', admin.token)).status).toBe(200);
+    expect((await get('/analytics/users/01-01-1000/01-01-2024', admin.token)).status).toBe(200);
+  });
+
+  it('answers an instructor (or anyone) opening a course id nobody knows with 404 COURSE_NOT_FOUND, not a 500', async () => {
+    const unknown = '00000000-0000-0000-0000-000000000000';
+    for (const token of [instructor.token, student.token, undefined]) {
+      const res = await get(`/course/secure-course/${unknown}`, token);
+      expect([res.status, res.body.message, res.body.reason]).toEqual([404, 'Course not found', 'COURSE_NOT_FOUND']);
+    }
+    const doc = await get(`/course/${unknown}/documents/${randomUUID()}.pdf`, instructor.token);
+    expect([doc.status, doc.body.reason]).toEqual([404, 'COURSE_NOT_FOUND']);
+    // The instructor's own course still opens, whole.
+    const own = await get(`/course/secure-course/${course._id}`, instructor.token);
+    expect([own.status, own.body.data.fullAccess]).toEqual([200, true]);
+  });
+
   it('answers a clear 400 for dates that do not parse or run backwards, and serves the analytics to the admin', async () => {
+    const range = 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)';
     const bad = await get(`/analytics/instructor/${instructor.profile}/31-2-2024/1-3-2024`, admin.token);
-    expect([bad.status, bad.body.message]).toEqual([400, 'Dates must be day-month-year, e.g. 22-5-2022']);
+    expect([bad.status, bad.body.message, bad.body.reason]).toEqual([400, range, 'INVALID_DATE_RANGE']);
     const backwards = await get(`/analytics/sales-summary/2-3-2024/1-3-2024`, admin.token);
-    expect([backwards.status, backwards.body.message]).toEqual([400, 'The end date is before the start date']);
+    expect([backwards.status, backwards.body.message, backwards.body.reason]).toEqual([400, range, 'INVALID_DATE_RANGE']);
     const summary = await get(`/analytics/sales-summary/1-1-2020/${today()}`, admin.token);
     expect(summary.body.data.orderCount).toBeGreaterThanOrEqual(1);
     const counters = await get('/analytics/', admin.token);

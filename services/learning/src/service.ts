@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { status } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { catalogueV1, learningV1, ServiceNames } from '@taal/contracts';
 import {
   callUnary,
   createClient,
   defineService,
+  isGrpcStatusError,
   loadConfig,
   migrate,
   startGrpcServer,
@@ -71,22 +73,27 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     defaultDeadlineMs: 5000,
   });
   // A course's title (mails) and instructor (who may play its paid lessons), asked of the
-  // catalogue and kept a minute: an edit of the course shows within that.
+  // catalogue (drafts too) and kept a minute: an edit of the course shows within that. Null
+  // for a course the catalogue does not have (not kept: it may be created any moment).
   const courses = new Map<string, { title: string; instructorId: string; until: number }>();
   const course = async (id: string) => {
     const known = courses.get(id);
     if (known && known.until > Date.now()) return known;
-    const { course: found } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id }));
-    const entry = { title: found?.title ?? '', instructorId: found?.instructorId ?? '', until: Date.now() + 60_000 };
+    const found = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id, includeUnpublished: true })).then(
+      (answer) => answer.course,
+      (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
+    );
+    if (!found) return null;
+    const entry = { title: found.title, instructorId: found.instructorId, until: Date.now() + 60_000 };
     courses.set(id, entry);
     return entry;
   };
-  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id)).instructorId, deps.now);
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now);
   const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
   const contacts = await keepContacts(sql, bus, store, logger);
 
-  const notices = new ExpiryNotices(sql, store, async (id) => (await course(id)).title, publicUrl, () => relay.notify(), deps.now);
+  const notices = new ExpiryNotices(sql, store, async (id) => (await course(id))?.title ?? '', publicUrl, () => relay.notify(), deps.now);
   const expiryMails = startPeriodicJob({
     name: 'expiry mails',
     intervalMs: deps.expirySweepMs ?? 3_600_000,

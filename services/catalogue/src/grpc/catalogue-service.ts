@@ -2,8 +2,11 @@ import { ServiceNames, type catalogueV1 } from '@taal/contracts';
 import { unaryHandler, type CallContext } from '@taal/kit';
 import type { Catalogue } from '../app/catalogue';
 
-/** Services that may read unpublished courses and instructors as themselves (no user): payouts, for sales. */
-const DRAFT_READERS: ReadonlySet<string> = new Set([ServiceNames.payouts]);
+/**
+ * Services that may read unpublished courses and instructors as themselves (no user): payouts,
+ * for sales; learning, for a course's instructor (who may play its paid lessons).
+ */
+const DRAFT_READERS: ReadonlySet<string> = new Set([ServiceNames.payouts, ServiceNames.learning]);
 const trusted = (ctx: CallContext) => !ctx.identity && DRAFT_READERS.has(ctx.callerService);
 
 /** gRPC adapter of the catalogue use cases (src/app): requests in, answers out. */

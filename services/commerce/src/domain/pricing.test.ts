@@ -72,6 +72,8 @@ describe('vouchers', () => {
     ]);
     expect(voucherProblems({ code: 'X', percent: 101, useLimit: 1, expireDate: '2026-01-01' })).toHaveProperty('percent');
     expect(isIsoDay('2026-02-28')).toBe(true);
+    // Year 0 does not exist (the database refuses it): a voucher expiring on 0000-01-01 is refused here.
+    expect(voucherProblems({ code: 'X', percent: 10, useLimit: 1, expireDate: '0000-01-01' })).toHaveProperty('expireDate');
   });
 
   it('is usable through its expiry day and until the limit of paid uses', () => {

@@ -3,6 +3,7 @@
  * Every amount is an integer number of poisha (decision 0001); the money decisions are
  * written down in docs/decisions/0012-commerce-money.md.
  */
+import { isIsoDay } from '@taal/contracts';
 
 export const TIERS = ['silver', 'gold', 'diamond'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -79,11 +80,8 @@ export function voucherProblems(v: NewVoucher): Record<string, string> {
   return problems;
 }
 
-export function isIsoDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+/** A real day as YYYY-MM-DD (years 0001-9999): the contracts' one day rule. */
+export { isIsoDay };
 
 /** Usable on `today` (YYYY-MM-DD, Bangladesh): not expired and not used up by paid orders. */
 export function voucherUsable(v: VoucherState, today: string): boolean {

@@ -4,9 +4,20 @@
  * them (openapi.ts); `ApiErrorBody` (errors.ts) must stay assignable to the error schema.
  */
 import { z } from 'zod';
-import { REASON_KEY_PATTERN } from '@taal/contracts';
-import type { ApiErrorBody } from './errors';
-import type { ResponseSpec } from './route-table';
+import {
+  AccountFieldLimits,
+  API_DAY_PATTERN,
+  EMAIL_PATTERN,
+  IdentityMessages,
+  isEmail,
+  ISO_MONTH_PATTERN,
+  MAX_EMAIL_LOCAL_PART,
+  parseDay,
+  parseDayRange,
+  REASON_KEY_PATTERN,
+} from '@taal/contracts';
+import { HttpError, type ApiErrorBody } from './errors';
+import type { ParamSpec, ResponseSpec } from './route-table';
 
 const reasonKey = z.string().regex(new RegExp(REASON_KEY_PATTERN));
 
@@ -74,5 +85,46 @@ export const securedErrors: Record<number, ResponseSpec> = {
 export const ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const idParam = { id: { schema: z.string().regex(new RegExp(ID_PATTERN)), description: 'A UUID' } };
 
+/**
+ * An e-mail address by the account rules (@taal/contracts isEmail: the strict form, at most 254
+ * characters, a local part of at most 64), documented by the same pattern rather than `format:
+ * email`, whose readers each draw the line elsewhere.
+ */
+export const emailAddress = () =>
+  z
+    .string()
+    .refine(isEmail, IdentityMessages.invalidEmail)
+    .meta({ maxLength: AccountFieldLimits.email, pattern: EMAIL_PATTERN, allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }] });
+
 /** A date-time as the services write it (ISO 8601). */
 export const dateTime = () => z.iso.datetime({ offset: true });
+
+// ---- Days (@taal/contracts days.ts: the one rule; the document states it as a pattern) ----
+
+/** A real day, YYYY-MM-DD or day-month-year (22-5-2022), years 0001-9999. */
+export const apiDay = () =>
+  z.string().regex(new RegExp(API_DAY_PATTERN), IdentityMessages.invalidDay).meta({ description: 'A real day: YYYY-MM-DD or day-month-year (22-5-2022)' });
+
+/** A body field holding a day (either form), read as YYYY-MM-DD. */
+export const apiDayField = () => apiDay().transform((day) => parseDay(day)!);
+
+/** A real month, YYYY-MM. */
+export const isoMonth = () => z.string().regex(new RegExp(ISO_MONTH_PATTERN), IdentityMessages.invalidMonth);
+
+const badRange = () => new HttpError(400, 'VALIDATION_FAILED', IdentityMessages.invalidDateRange);
+
+/** `{startDate}/{endDate}` of the analytics routes: Bangladesh days, inclusive; 400 unless real days in order. */
+export const dayRangeParams: Record<'startDate' | 'endDate', ParamSpec> = {
+  startDate: { schema: apiDay(), description: 'First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022)', invalid: badRange },
+  endDate: { schema: apiDay(), description: 'Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year', invalid: badRange },
+};
+
+/** The range of `dayRangeParams` as YYYY-MM-DD days (400 when the end is before the start). */
+export function dayRangeOf(param: (name: string) => string): { fromDay: string; toDay: string } {
+  const range = parseDayRange(param('startDate'), param('endDate'));
+  if (!range) throw badRange();
+  return { fromDay: range.from, toDay: range.to };
+}
+
+/** The 400 of a route with `dayRangeParams`. */
+export const badDayRange = { 400: fail(`'${IdentityMessages.invalidDateRange}' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start`) };

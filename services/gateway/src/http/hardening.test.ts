@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
-import { constrainIdParams, HSTS, routeMethods, securityHeaders, sendUserFile } from './hardening';
+import { z } from 'zod';
+import type { HttpError } from './errors';
+import { answerOptions, constrainIdParams, HSTS, methodNotAllowed, securityHeaders, sendUserFile } from './hardening';
 
 async function serve(app: express.Express, run: (base: string) => Promise<void>) {
   const server = http.createServer(app);
@@ -40,16 +42,44 @@ describe('securityHeaders', () => {
 });
 
 describe('routes', () => {
-  it('lists the methods of each route path (GET implies HEAD)', () => {
-    const r = Router();
-    r.get('/course', (_q, s) => s.end());
-    r.post('/user/login', (_q, s) => s.end());
-    r.get('/user/:id', (_q, s) => s.end());
-    r.delete('/user/:id', (_q, s) => s.end());
-    expect([...routeMethods([r])].map(([p, m]) => [p, [...m]])).toEqual([
-      ['/course', ['GET', 'HEAD']],
-      ['/user/login', ['POST']],
-      ['/user/:id', ['GET', 'HEAD', 'DELETE']],
+  it('answers OPTIONS and 405 with exactly the declared methods of the most specific declared path', async () => {
+    const id = { id: { schema: z.string().uuid() } };
+    const app = express();
+    const routes = [
+      { method: 'get' as const, path: '/cart/{id}', params: id },
+      { method: 'post' as const, path: '/cart/cupon' },
+      { method: 'get' as const, path: '/course/{id}/', params: id },
+      { method: 'post' as const, path: '/course/{id}/', params: id },
+    ];
+    app.use(answerOptions(routes));
+    app.use(methodNotAllowed(routes));
+    app.use((err: HttpError, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(err.status).end());
+    app.use((_req, res) => void res.status(404).end());
+    const uuid = '00000000-0000-4000-8000-000000000001';
+    const answers: Array<[string, string, number, string | null]> = [];
+    const cases = [
+      ['OPTIONS', '/cart/cupon'],
+      ['GET', '/cart/cupon'],
+      ['OPTIONS', `/cart/${uuid}`],
+      ['OPTIONS', `/course/${uuid}`],
+      ['DELETE', `/course/${uuid}/`],
+      ['OPTIONS', '/cart/not-an-id'],
+      ['OPTIONS', '/unknown'],
+    ];
+    await serve(app, async (base) => {
+      for (const [method, path] of cases) {
+        const res = await fetch(`${base}${path}`, { method });
+        answers.push([method!, path!, res.status, res.headers.get('allow')]);
+      }
+    });
+    expect(answers).toEqual([
+      ['OPTIONS', '/cart/cupon', 204, 'POST, OPTIONS'],
+      ['GET', '/cart/cupon', 405, 'POST, OPTIONS'],
+      ['OPTIONS', `/cart/${uuid}`, 204, 'GET, HEAD, OPTIONS'],
+      ['OPTIONS', `/course/${uuid}`, 204, 'GET, HEAD, POST, OPTIONS'],
+      ['DELETE', `/course/${uuid}/`, 405, 'GET, HEAD, POST, OPTIONS'],
+      ['OPTIONS', '/cart/not-an-id', 404, null],
+      ['OPTIONS', '/unknown', 404, null],
     ]);
   });
 

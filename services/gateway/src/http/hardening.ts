@@ -6,6 +6,7 @@ import { Router, type ErrorRequestHandler, type RequestHandler, type Response } 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { HttpError } from './errors';
+import { declaredMethods, type DeclaredRoute, type HttpMethod } from './route-table';
 
 /**
  * The Content-Security-Policy of everything the gateway answers itself (the API, the demo
@@ -60,48 +61,40 @@ export function constrainIdParams<R extends Router>(router: R): R {
   return router;
 }
 
-interface RouteLayer {
-  route?: { path?: unknown; methods?: Record<string, boolean> };
-}
-
-/** The methods each route path of these routers answers (GET implies HEAD), in registration order. */
-export function routeMethods(routers: Router[]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const router of routers) {
-    for (const layer of router.stack as RouteLayer[]) {
-      const path = layer.route?.path;
-      if (typeof path !== 'string') continue;
-      const methods = out.get(path) ?? new Set<string>();
-      for (const [method, on] of Object.entries(layer.route?.methods ?? {})) {
-        if (!on || method === '_all') continue;
-        methods.add(method.toUpperCase());
-        if (method === 'get') methods.add('HEAD');
-      }
-      out.set(path, methods);
-    }
-  }
-  return out;
+/** The Allow header of a declared path: its documented methods (GET implies HEAD) and OPTIONS. */
+function allowHeader(methods: HttpMethod[]): string {
+  return [...methods.flatMap((m) => (m === 'get' ? ['GET', 'HEAD'] : [m.toUpperCase()])), 'OPTIONS'].join(', ');
 }
 
 /**
- * Mounted after the routers: a request for a path one of them serves, with a method none of
- * them answers, gets 405 with an Allow header in the API's error shape (OPTIONS gets 204 + Allow).
+ * OPTIONS on a declared API path: 204 with Allow listing exactly the methods the document has
+ * for that path (mounted before the routers, so Express's own OPTIONS answer, which merges every
+ * route pattern the path happens to match, never answers).
  */
-export function methodNotAllowed(routers: Router[]): RequestHandler {
-  const fallback = constrainIdParams(Router());
-  for (const [path, methods] of routeMethods(routers)) {
-    const allow = [...methods, 'OPTIONS'].join(', ');
-    fallback.all(path, (req, res, next) => {
-      res.setHeader('Allow', allow);
-      if (req.method === 'OPTIONS') {
-        res.status(204).end();
-        return;
-      }
-      next(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`));
-    });
-  }
-  // A plain function, so whoever lists the API's routes (the OpenAPI check) does not see these.
-  return (req, res, next) => fallback(req, res, next);
+export function answerOptions(routes: DeclaredRoute[]): RequestHandler {
+  const methodsOf = declaredMethods(routes);
+  return (req, res, next) => {
+    const methods = req.method === 'OPTIONS' ? methodsOf(req.path) : null;
+    if (!methods) return next();
+    res.setHeader('Allow', allowHeader(methods));
+    res.status(204).end();
+  };
+}
+
+/**
+ * Mounted after the routers: a request for a declared path with a method the document does not
+ * have for it gets 405 with the same Allow header, in the API's error shape.
+ */
+export function methodNotAllowed(routes: DeclaredRoute[]): RequestHandler {
+  const methodsOf = declaredMethods(routes);
+  return (req, res, next) => {
+    const methods = methodsOf(req.path);
+    const method = req.method.toLowerCase();
+    if (!methods || methods.includes(method as HttpMethod) || (method === 'head' && methods.includes('get'))) return next();
+    const allow = allowHeader(methods);
+    res.setHeader('Allow', allow);
+    next(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`));
+  };
 }
 
 /** 404 for anything no handler answered outside the API: plain text, no path echoed back. */

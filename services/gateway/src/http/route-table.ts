@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { HttpError } from './errors';
+import { HttpError } from './errors';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -47,6 +47,8 @@ export interface BodySpec<B extends z.ZodType> {
   encoding?: Record<string, object>;
   /** The message of every refusal, when the spec has one headline for any problem. */
   headline?: string;
+  /** The body may be left out (read as empty), e.g. a card gateway's form whose fields are all optional. */
+  optional?: boolean;
 }
 
 export interface Access {
@@ -54,6 +56,8 @@ export interface Access {
   label: string;
   /** The middleware that checks it (401 without a valid token, 403 for another role). */
   check: RequestHandler;
+  /** A token is optional: without one the route answers what anyone may see (documented as `security: [{}, …]`). */
+  optional?: boolean;
 }
 
 export interface RouteContext<B> {
@@ -72,7 +76,7 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
   summary: string;
   auth?: Access;
   params?: Record<string, ParamSpec>;
-  /** Optional query parameters the handler reads (documented; each handler checks its own). */
+  /** Optional query parameters the handler reads (documented): a value given that its schema refuses is a 400. */
   query?: Record<string, ParamSpec>;
   body?: BodySpec<B>;
   /** Middleware before validation (e.g. the multipart parser). */
@@ -104,10 +108,62 @@ export function mountRoutes(routes: RouteSpec[]): Router {
       for (const [name, p] of checked) {
         if (!p.schema.safeParse(paramOf(req, name)).success) throw p.invalid!();
       }
+      for (const [name, p] of Object.entries(route.query ?? {})) {
+        const given = req.query[name];
+        if (given === undefined || p.schema.safeParse(given).success) continue;
+        throw p.invalid?.() ?? new HttpError(400, 'VALIDATION_FAILED', `Invalid ${name}`, { [name]: `Invalid ${name}` });
+      }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
       await route.handler({ req, res, body, param: (name) => paramOf(req, name) });
     });
     router[route.method](expressPath(route.path), ...(route.auth ? [route.auth.check] : []), ...(route.before ?? []), run);
   }
   return router;
+}
+
+/** What the document says of a route: its method, path and path parameters. */
+export type DeclaredRoute = Pick<RouteSpec, 'method' | 'path' | 'params'>;
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * The methods the document declares for the path a request names (relative to /api/v1), matched
+ * as OpenAPI matches paths: the same segments, each literal equal or a parameter its schema
+ * accepts; when several declared paths match, literal segments win over parameters (so
+ * /cart/cupon is its own path, not /cart/{userId}). The trailing slash does not count, as in
+ * Express. Null when no declared path matches.
+ */
+export function declaredMethods(routes: DeclaredRoute[]): (path: string) => HttpMethod[] | null {
+  const byPath = new Map<string, { parts: string[]; params: Record<string, ParamSpec>; methods: HttpMethod[] }>();
+  for (const route of routes) {
+    const parts = segmentsOf(route.path);
+    const declared = byPath.get(parts.join('/')) ?? { parts, params: {}, methods: [] };
+    Object.assign(declared.params, route.params);
+    if (!declared.methods.includes(route.method)) declared.methods.push(route.method);
+    byPath.set(parts.join('/'), declared);
+  }
+  return (path) => {
+    const parts = segmentsOf(path);
+    let best: { literals: string; methods: HttpMethod[] } | null = null;
+    for (const declared of byPath.values()) {
+      if (declared.parts.length !== parts.length) continue;
+      let literals = '';
+      const matches = declared.parts.every((part, i) => {
+        const param = /^\{(\w+)\}$/.exec(part)?.[1];
+        literals += param ? '0' : '1';
+        if (!param) return part === parts[i];
+        const spec = declared.params[param];
+        return !spec || spec.schema.safeParse(decoded(parts[i]!)).success;
+      });
+      if (matches && (!best || literals > best.literals)) best = { literals, methods: declared.methods };
+    }
+    return best?.methods ?? null;
+  };
 }

@@ -182,5 +182,7 @@ describe('ids and dates', () => {
     expect(analyticsRange('2024-02-02', '2024-02-01')).toBeNull();
     expect(analyticsRange('31-02-2024', '2024-03-01')).toBeNull();
     expect(analyticsRange('yesterday', 'today')).toBeNull();
+    // Year 0 does not exist (the database refuses it).
+    expect(analyticsRange('01-01-0000', '01-01-0000')).toBeNull();
   });
 });

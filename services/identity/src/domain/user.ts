@@ -1,11 +1,14 @@
 /** Pure identity rules: no I/O here, so they are unit-tested with plain values. */
 import {
   AccountFieldLimits as Limits,
-  hasControlCharacters,
+  dayStartUtc,
   dhakaDaysRange,
+  hasControlCharacters,
   isEmail,
+  isIsoDay,
   isUserRole,
   nameProblem as sharedNameProblem,
+  parseDayRange,
   todayInDhaka,
   UserRoles as UserTypes,
 } from '@taal/contracts';
@@ -45,16 +48,10 @@ function emailProblem(value: string | undefined, missing: string): string | null
   return null;
 }
 
-/** Parses YYYY-MM-DD into a UTC date; null unless it names a real calendar day. */
+/** Parses YYYY-MM-DD into a UTC date; null unless it names a real calendar day (the contracts' one day rule). */
 export function parseIsoDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999 (0004-01-01 was refused).
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date;
+  const day = value.trim();
+  return isIsoDay(day) ? dayStartUtc(day) : null;
 }
 
 /** Bangladesh days (UTC+6) are declared once, in @taal/contracts (bangladesh-time.ts). */
@@ -253,13 +250,6 @@ export function normaliseReferralCode(value: string | undefined): string {
  * or the range is reversed.
  */
 export function analyticsRange(startDate: string, endDate: string): { start: Date; end: Date } | null {
-  const parse = (value: string): Date | null => {
-    const dmy = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(value.trim());
-    const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : value.trim();
-    return parseIsoDate(iso);
-  };
-  const start = parse(startDate);
-  const end = parse(endDate);
-  if (!start || !end || end < start) return null;
-  return dhakaDaysRange(start, end);
+  const range = parseDayRange(startDate, endDate);
+  return range && dhakaDaysRange(dayStartUtc(range.from), dayStartUtc(range.to));
 }

@@ -4,7 +4,7 @@
  * verified caller (decision 0008); the gRPC layer only adapts these.
  */
 import { randomUUID } from 'node:crypto';
-import type { commerceEventsV1, learningV1 } from '@taal/contracts';
+import { IdentityMessages, type commerceEventsV1, type learningV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
   failedPrecondition,
@@ -35,21 +35,24 @@ export const VIDEO_URL_TTL_SECONDS = 20 * 60;
 
 const STAFF = [CallerUserTypes.admin, CallerUserTypes.content];
 
+const isInstructor = (viewer: CallerIdentity | null) => viewer?.userType === CallerUserTypes.instructor && !!viewer.instructorId;
+/** Whether the viewer is the instructor of a course with this instructor profile id. */
+const teachesCourse = (viewer: CallerIdentity | null, instructorId: string | null) => isInstructor(viewer) && instructorId === viewer!.instructorId;
+
 export class Learning {
   constructor(
     private readonly sql: Sql,
     private readonly store: LearningStore,
     private readonly issuer: ServiceTokenIssuer,
     private readonly files: FileStore,
-    /** The instructor profile id of a course (the catalogue's); '' when unknown. */
-    private readonly courseInstructor: (courseId: string) => Promise<string>,
+    /** The instructor profile id of a course (the catalogue's; '' when it has none); null when there is no such course. */
+    private readonly courseInstructor: (courseId: string) => Promise<string | null>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Whether the caller is an instructor whose profile is the course's (asked only for instructors). */
   private async teaches(viewer: CallerIdentity | null, courseId: string): Promise<boolean> {
-    if (viewer?.userType !== CallerUserTypes.instructor || !viewer.instructorId) return false;
-    return (await this.courseInstructor(courseId)) === viewer.instructorId;
+    return isInstructor(viewer) && teachesCourse(viewer, await this.courseInstructor(courseId));
   }
 
   private async decide(ctx: Ctx, lesson: LessonRow): Promise<PlayDecision> {
@@ -62,10 +65,12 @@ export class Learning {
   async secureCourse(ctx: Ctx, req: learningV1.GetSecureCourseRequest): Promise<learningV1.GetSecureCourseResponse> {
     if (!req.courseId) throw invalidArgument('Course id is required');
     const viewer = ctx.identity;
+    const instructorId = await this.courseInstructor(req.courseId);
+    if (instructorId === null) throw notFound(IdentityMessages.courseNotFound);
     const lessons = await this.store.lessonsOf(req.courseId);
     const enrolment = viewer ? await this.store.enrolment(viewer.userId, req.courseId) : null;
     const active = !!enrolment && isActive(enrolment.expires_at, this.now());
-    const teaches = await this.teaches(viewer, req.courseId);
+    const teaches = teachesCourse(viewer, instructorId);
     return {
       courseId: req.courseId,
       fullAccess: mayPlay('paid', viewer, active, teaches) === 'play',

@@ -12,9 +12,10 @@ import {
   type FileStore,
   type Sql,
   type SqlExecutor,
+  withReason,
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
-import { payoutRefusal, splitSale } from '../domain/split';
+import { ABOVE_DUE, payoutRefusal, splitSale } from '../domain/split';
 import { payoutsStore as store, SCHEMA } from '../store/payouts-store';
 import { statementPdf } from './statement-pdf';
 
@@ -154,7 +155,8 @@ export class Payouts {
         return this.totalsOf(tx, req.instructorId);
       }
       const refusal = payoutRefusal(amount, account.earnings - account.settled);
-      if (refusal) throw invalidArgument(refusal);
+      // Above the due is the account's state, not the request's form: its own code (ABOVE_DUE).
+      if (refusal) throw refusal === ABOVE_DUE ? withReason(invalidArgument(refusal), 'ABOVE_DUE') : invalidArgument(refusal);
       await store.recordPayout(tx, { id: randomUUID(), instructorId: req.instructorId, amount, kind: 'due', key: req.idempotencyKey });
       return this.totalsOf(tx, req.instructorId);
     });
@@ -187,7 +189,7 @@ export class Payouts {
       }
       if (receivedAmount > 0) {
         const refusal = payoutRefusal(receivedAmount, account.earnings - account.settled);
-        if (refusal) throw invalidArgument(refusal === 'The amount is above the due' ? 'The received amount is above the due' : refusal);
+        if (refusal) throw invalidArgument(refusal === ABOVE_DUE ? 'The received amount is above the due' : refusal);
       }
       const settlement = await store.insertSettlement(tx, {
         id,

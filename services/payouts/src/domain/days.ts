@@ -2,23 +2,12 @@
  * Day strings. The spec's API dates are dash-separated day-month-year (`22-5-2022`); the
  * services speak YYYY-MM-DD (Bangladesh days). Both forms are read; anything else is refused.
  */
-const DMY = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
-const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+import { parseDay } from '@taal/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A real calendar day as YYYY-MM-DD, or null. */
-export function parseDay(text: string): string | null {
-  let y: number, m: number, d: number;
-  const dmy = DMY.exec(text.trim());
-  const ymd = YMD.exec(text.trim());
-  if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
-  else if (ymd) [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${pad(m)}-${pad(d)}`;
-}
+/** A real calendar day (years 0001-9999) as YYYY-MM-DD, or null: the contracts' one day rule. */
+export { parseDay };
 
 export type DayRange = { ok: true; from: string; to: string } | { ok: false; message: string };
 

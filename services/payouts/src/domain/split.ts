@@ -45,9 +45,11 @@ export function dueOf(earnings: number, settled: number): number {
   return earnings - settled;
 }
 
+export const ABOVE_DUE = 'The amount is above the due';
+
 /** Why a payout is refused, or null when it may be paid. */
 export function payoutRefusal(amount: number, due: number): string | null {
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'The amount must be a positive number';
-  if (amount > due) return 'The amount is above the due';
+  if (amount > due) return ABOVE_DUE;
   return null;
 }

@@ -3,7 +3,7 @@ import { addDays, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from '../../clients/commerce';
 import type { Logger } from 'pino';
 import { usersById, type IdentityApi } from '../../clients/identity';
-import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
+import { answer, apiDayField, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -25,7 +25,6 @@ const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 const poisha = () => z.int().min(0).max(1_000_000_000_000).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
 const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
 const code = () => z.string().regex(new RegExp(CODE_PATTERN));
-const DAY_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
 const TIERS = ['silver', 'gold', 'diamond'] as const;
 const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled', 'held'] as const;
 
@@ -195,16 +194,6 @@ async function withBuyers(identity: IdentityApi, caller: AuthenticatedCaller, or
   }));
 }
 
-const dayParam = (description: string) => ({
-  schema: z.string().regex(new RegExp(DAY_PATTERN)),
-  description,
-  invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'Dates must be YYYY-MM-DD'),
-});
-const dayRangeParams = {
-  startDate: dayParam('First day, YYYY-MM-DD (Bangladesh time)'),
-  endDate: dayParam('Last day, inclusive, YYYY-MM-DD (Bangladesh time)'),
-};
-
 /** The back office's default range: from 30 days ago to today (Bangladesh days, as the date-range filter counts them). */
 function last30Days(): { fromDay: string; toDay: string } {
   const today = todayInDhaka();
@@ -227,7 +216,7 @@ const voucherBody = z.object({
   cuponCode: code(),
   discount: z.int().min(1).max(100).meta({ description: 'Percent, 1-100' }),
   useLimit: z.int().min(1).max(2_147_483_647),
-  expireDate: z.string().regex(new RegExp(DAY_PATTERN)).meta({ description: 'Last day it may be used, YYYY-MM-DD' }),
+  expireDate: apiDayField().meta({ description: 'Last day it may be used: YYYY-MM-DD or day-month-year (22-5-2022)' }),
 });
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id" }),
@@ -278,13 +267,10 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
         summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers`,
         auth: admin,
         params: dayRangeParams,
-        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badRequest },
+        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badDayRange },
         handler: async ({ res, param }) => {
           const caller = callerOf(res);
-          const { orders } = await commerce.listAllOrders(
-            { fromDay: param('startDate'), toDay: param('endDate'), paidOnly: kind === 'paid-orders' },
-            caller,
-          );
+          const { orders } = await commerce.listAllOrders({ ...dayRangeOf(param), paidOnly: kind === 'paid-orders' }, caller);
           res.json(ok(await withBuyers(identity, caller, orders)));
         },
       }),

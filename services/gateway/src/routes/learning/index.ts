@@ -97,7 +97,7 @@ export interface LearningRouteDeps {
 
 export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const { learning, identity, catalogue } = deps;
-  const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity) };
+  const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity), optional: true };
   const student = { label: 'students only', check: requireAuth(identity, Roles.student) };
   const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
   const lessonIdParam = { id: { schema: uuid(), description: 'The lesson id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Lesson not found') } };

@@ -6,7 +6,7 @@ import { AccountFieldLimits, IdentityMessages, NAME_PATTERN, type messagingV1 } 
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { IdentityApi } from '../../clients/identity';
 import type { MessagingApi } from '../../clients/messaging';
-import { answer, dateTime, done, envelope, fail, ID_PATTERN, listOf, tooMany } from '../../http/api-schemas';
+import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -77,7 +77,7 @@ const toNotification = (n: messagingV1.Notification) => ({ _id: n.id, msg: n.msg
 
 /** The sign-up's name rule (@taal/contracts): at most 100 characters, no control or bidirectional characters. */
 const personName = z.string().max(AccountFieldLimits.name).regex(new RegExp(NAME_PATTERN, 'u'), IdentityMessages.nameInvalid);
-const contactBody = z.object({ name: personName, email: z.email().max(254), message: text(5000) });
+const contactBody = z.object({ name: personName, email: emailAddress(), message: text(5000) });
 const instructorMessageBody = z.object({
   to: uuid().meta({ description: 'The instructor id' }),
   message: text(5000),

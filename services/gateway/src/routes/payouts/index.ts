@@ -9,11 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { payoutsV1 } from '@taal/contracts';
+import { IdentityMessages, parseDay, type payoutsV1 } from '@taal/contracts';
 import type { CatalogueApi } from '../../clients/catalogue';
 import { usersById, type IdentityApi } from '../../clients/identity';
 import type { PayoutsApi } from '../../clients/payouts';
-import { answer, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
+import { answer, apiDay, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, isoMonth, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -29,9 +29,7 @@ export interface PayoutRouteDeps {
 export const PayoutMessages = {
   settlementPublished: 'Settlement published successfully !',
   dueSettled: 'Due settled successfully',
-  badDates: 'Dates must be day-month-year, e.g. 22-5-2022',
-  reversed: 'The end date is before the start date',
-  badMonth: 'The month must be YYYY-MM, e.g. 2024-05',
+  badMonth: IdentityMessages.invalidMonth,
 } as const;
 const M = PayoutMessages;
 
@@ -40,29 +38,6 @@ const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
 
 // ---- Days --------------------------------------------------------------------------------------
 
-const DMY = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
-const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A real day as YYYY-MM-DD, from day-month-year or YYYY-MM-DD; null otherwise. */
-export function parseApiDay(text: string): string | null {
-  const dmy = DMY.exec(text);
-  const ymd = YMD.exec(text);
-  const [y, m, d] = dmy ? [+dmy[3]!, +dmy[2]!, +dmy[1]!] : ymd ? [+ymd[1]!, +ymd[2]!, +ymd[3]!] : [0, 0, 0];
-  if (!y) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${pad(m)}-${pad(d)}`;
-}
-
-function dayRange(start: string, end: string): { fromDay: string; toDay: string } {
-  const fromDay = parseApiDay(start);
-  const toDay = parseApiDay(end);
-  if (!fromDay || !toDay) throw new HttpError(400, 'VALIDATION_FAILED', M.badDates);
-  if (toDay < fromDay) throw new HttpError(400, 'VALIDATION_FAILED', M.reversed);
-  return { fromDay, toDay };
-}
-
 /** YYYY-MM-DD or an RFC 3339 time → DD-MM-YYYY (the spec's form). */
 const dmy = (isoOrDay: string) => {
   if (!isoOrDay) return '';
@@ -70,11 +45,6 @@ const dmy = (isoOrDay: string) => {
   return `${d}-${m}-${y}`;
 };
 
-const DAY_TEXT = z.string().max(10).meta({ description: 'A day: day-month-year (22-5-2022) or YYYY-MM-DD', example: '22-5-2022' });
-const rangeParams = {
-  startDate: { schema: DAY_TEXT, description: 'First day (inclusive), day-month-year' },
-  endDate: { schema: DAY_TEXT, description: 'Last day (inclusive), day-month-year' },
-};
 const idSchema = () => z.string().regex(new RegExp(ID_PATTERN));
 const instructorParam = {
   id: { schema: idSchema(), description: 'The instructor profile id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Instructor not found') },
@@ -292,7 +262,7 @@ const SettlementForm = z
   .object({
     settleAmount: z.string().meta({ description: 'Poisha, a whole number' }),
     receivedAmount: z.string().meta({ description: 'Poisha, a whole number, at most settleAmount and the due' }),
-    settleDate: z.string().meta({ description: 'Day-month-year' }),
+    settleDate: apiDay(),
     remarks: z.string().optional(),
     status: z.enum(['true', 'false']).meta({ description: 'true: Settled' }),
     photo: z.string().meta({ format: 'binary', description: 'The receipt: a PDF (checked by content), at most 3 MB' }),
@@ -353,10 +323,10 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/analytics/sales-summary/{startDate}/{endDate}',
       summary: 'Sales of paid orders in a range: orders, course sales, amounts paid and received (after the 2.5% cut), earnings and product cut',
       auth: admin,
-      params: rangeParams,
-      responses: { 200: answer(envelope(SalesSummarySchema)), 400: fail('A date does not parse, or the end is before the start') },
+      params: dayRangeParams,
+      responses: { 200: answer(envelope(SalesSummarySchema)), ...badDayRange },
       handler: async ({ res, param }) => {
-        res.json(ok(await payouts.salesSummary(dayRange(param('startDate'), param('endDate')), callerOf(res))));
+        res.json(ok(await payouts.salesSummary(dayRangeOf(param), callerOf(res))));
       },
     }),
     defineRoute({
@@ -399,11 +369,11 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/analytics/instructor/{id}/{startDate}/{endDate}',
       summary: 'An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022',
       auth: own,
-      params: { ...instructorParam, ...rangeParams },
-      responses: { 200: answer(listOf(InstructorSaleSchema), 'The list is in data'), 400: fail('A date does not parse, or the end is before the start'), ...notYours, 404: fail('Not an instructor id') },
+      params: { ...instructorParam, ...dayRangeParams },
+      responses: { 200: answer(listOf(InstructorSaleSchema), 'The list is in data'), ...badDayRange, ...notYours, 404: fail('Not an instructor id') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
-        const { sales } = await payouts.listSales({ instructorId: param('id'), ...dayRange(param('startDate'), param('endDate')) }, caller);
+        const { sales } = await payouts.listSales({ instructorId: param('id'), ...dayRangeOf(param) }, caller);
         res.json(ok(sales.map(toSale)));
       },
     }),
@@ -412,11 +382,11 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/analytics/course/{id}/{startDate}/{endDate}',
       summary: 'A course’s orders in a range (course analytics records with coupon and buyer)',
       auth: admin,
-      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') }, ...rangeParams },
-      responses: { 200: answer(listOf(CourseSaleSchema), 'The list is in data'), 400: fail('A date does not parse, or the end is before the start'), 404: fail('Not a course id') },
+      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') }, ...dayRangeParams },
+      responses: { 200: answer(listOf(CourseSaleSchema), 'The list is in data'), ...badDayRange, 404: fail('Not a course id') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
-        const { sales } = await payouts.listSales({ courseId: param('id'), ...dayRange(param('startDate'), param('endDate')) }, caller);
+        const { sales } = await payouts.listSales({ courseId: param('id'), ...dayRangeOf(param) }, caller);
         const buyers = await buyersFor(identity, caller, sales.map((s) => s.userId));
         res.json(
           ok(
@@ -468,9 +438,9 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       auth: admin,
       params: {
         ...instructorParam,
-        amount: { schema: z.string().regex(/^\d{1,13}$/), description: 'Poisha, a positive whole number', invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'The amount must be a positive whole number of poisha') },
+        amount: { schema: z.string().regex(/^[1-9][0-9]{0,12}$/), description: 'Poisha, a positive whole number', invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'The amount must be a positive whole number of poisha') },
       },
-      responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not positive, or above the due: "The amount is above the due"'), 404: fail('Not an instructor id') },
+      responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not a positive whole number, or it is above the due ("The amount is above the due", ABOVE_DUE)'), 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
         const key = String(req.get('idempotency-key') ?? '').slice(0, 200);
         const caller = callerOf(res);
@@ -498,8 +468,8 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
         const problems: Record<string, string> = {};
         const settleAmount = poishaOf(req, 'settleAmount', problems);
         const receivedAmount = poishaOf(req, 'receivedAmount', problems);
-        const settleDay = parseApiDay(textOf(req, 'settleDate'));
-        if (!settleDay) problems.settleDate = M.badDates;
+        const settleDay = parseDay(textOf(req, 'settleDate'));
+        if (!settleDay) problems.settleDate = IdentityMessages.invalidDay;
         const status = textOf(req, 'status');
         if (status !== 'true' && status !== 'false') problems.status = 'status must be true or false';
         const receipt = uploads.photo?.[0] as CheckedFile | undefined;
@@ -555,7 +525,7 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       auth: own,
       params: {
         ...instructorParam,
-        month: { schema: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), description: 'YYYY-MM', invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.badMonth) },
+        month: { schema: isoMonth(), description: 'YYYY-MM', invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.badMonth) },
       },
       query: { lang: { schema: z.enum(['en', 'bn']), description: 'The statement’s language (default en)' } },
       responses: { 200: pdfAnswer('The statement'), 400: fail(M.badMonth), ...notYours, 404: fail('Not an instructor id') },

@@ -10,7 +10,7 @@ import { callerOf, requireAuth, Roles } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { sendUserFile } from '../../http/hardening';
 import type { EmailCheckLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
-import { answer, badRequest, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany } from '../../http/api-schemas';
+import { answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany } from '../../http/api-schemas';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { validate } from '../../http/validate';
@@ -65,7 +65,6 @@ const SIGNED_IN = 'any signed-in user';
 const text = (description: string) => ({ schema: z.string(), description });
 /** A path parameter that is trimmed before use: not blank. */
 const notBlank = (description: string) => ({ schema: z.string().regex(/\S/), description });
-const DAY_PATTERN = /^([0-9]{1,2}-[0-9]{1,2}-[0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2})$/;
 const sessionAnswer = answer(envelope(SessionSchema));
 const socialLoginRefusals = {
   400: fail('Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured)'),
@@ -483,13 +482,11 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       path: '/analytics/users/{startDate}/{endDate}',
       summary: 'Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data',
       auth: admin,
-      params: {
-        startDate: { schema: z.string().regex(DAY_PATTERN), description: 'First day: DD-MM-YYYY (D-M-YYYY too) or YYYY-MM-DD, a real day' },
-        endDate: { schema: z.string().regex(DAY_PATTERN), description: 'Last day, not before startDate: DD-MM-YYYY or YYYY-MM-DD' },
-      },
-      responses: { 200: answer(envelope(UserAnalyticsSchema)), ...badRequest },
+      params: dayRangeParams,
+      responses: { 200: answer(envelope(UserAnalyticsSchema)), ...badDayRange },
       handler: async ({ res, param }) => {
-        const stats = await identity.userAnalytics({ startDate: param('startDate'), endDate: param('endDate') }, callerOf(res));
+        const { fromDay, toDay } = dayRangeOf(param);
+        const stats = await identity.userAnalytics({ startDate: fromDay, endDate: toDay }, callerOf(res));
         res.json(
           ok({
             total: stats.total,

@@ -16,6 +16,8 @@ import {
   hasControlCharacters,
   IdentityMessages as M,
   isEmail,
+  isIsoDay,
+  ISO_DAY_PATTERN,
   MAX_EMAIL_LOCAL_PART,
   todayInDhaka,
 } from '@taal/contracts';
@@ -66,20 +68,15 @@ const confirmPassword = (missing: string) => password(missing).meta({ minLength:
 /** Today in Bangladesh (UTC+6), YYYY-MM-DD. */
 const today = (): string => todayInDhaka();
 
-function isRealDay(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const signUpFields = {
   name: name(M.nameRequired),
   email: email(M.emailRequired),
   password: newPassword(M.passwordRequired),
   confirmPassword: confirmPassword(M.confirmPasswordRequired),
   dob: text(M.dobRequired, 10, M.dobInvalid)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDay(v), { error: M.dobInvalid, abort: true })
+    .refine((v) => isIsoDay(v), { error: M.dobInvalid, abort: true })
     .refine((v) => v <= today(), M.dobInFuture)
-    .meta({ format: 'date', description: 'YYYY-MM-DD, a real day, not in the future (Dhaka time)' }),
+    .meta({ format: 'date', pattern: ISO_DAY_PATTERN, description: 'YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)' }),
   phone: text(M.phoneRequired, 1000, M.phoneTooLong)
     .regex(/^[0-9]+$/, { error: M.phoneDigitsOnly, abort: true })
     .max(L.phone, M.phoneTooLong)
