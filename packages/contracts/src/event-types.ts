@@ -29,6 +29,8 @@ export const IdentityEvents = {
   userSuspended: 'identity.user.suspended',
   /** Payload: taal.identity.v1.UserUnsuspended */
   userUnsuspended: 'identity.user.unsuspended',
+  /** Payload: taal.identity.v1.SessionRevoked (its access tokens are refused from now on) */
+  sessionRevoked: 'identity.session.revoked',
 } as const;
 
 export const StoreEvents = {

@@ -25,6 +25,7 @@ export const gatewayService = defineService({
       cache: ports.cache,
       files: ports.files,
       serviceKeys: ctx.serviceKeys(),
+      accessTokens: ctx.authenticator(),
       issuer: ctx.issuer,
       logger: ctx.logger,
       host: ctx.host,

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { ServiceNames } from '@taal/contracts';
-import type { Cache, EventBus, FileStore, ServiceEndpoint, ServiceTokenIssuer } from '@taal/kit';
+import { followSessionRevocations, type CallerAuthenticator, type Cache, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { ResponseCache } from './cache/response-cache';
@@ -65,6 +65,8 @@ export interface GatewayDeps {
   files: FileStore;
   /** Every service's public key (learning's signed video URLs). */
   serviceKeys: JWTVerifyGetKey;
+  /** Checks users' access tokens here: identity's published keys and the revoked sessions (decision 0024). */
+  accessTokens: CallerAuthenticator;
   /** Our card-gateway sandbox, mounted at /sslcommerz-sandbox (all-in-one without a configured gateway). */
   paymentSandbox?: Sandbox;
   /** Port of the Prometheus /metrics listener (0 picks a free one); none when undefined. */
@@ -88,7 +90,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const freebies = connectFreebies(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
-  const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer);
+  const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer, deps.accessTokens);
+  // Every replica hears every session identity ends (its own group), replaying the last token lifetime's first.
+  const revocations = await followSessionRevocations(deps.bus, `gateway-revocations-${deps.instanceId}`);
   const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
   const learning = connectLearning(addressOf(ServiceNames.learning), deps.deadlineMs, deps.issuer);
   const messaging = connectMessaging(addressOf(ServiceNames.messaging), deps.deadlineMs, deps.issuer);
@@ -154,6 +158,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       await server.close();
       await metricsServer?.close();
       await subscription.stop();
+      await revocations.stop();
       for (const { probe } of probes) probe.close();
       catalogue.close();
       freebies.close();

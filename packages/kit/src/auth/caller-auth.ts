@@ -13,6 +13,7 @@ import { SignJWT, errors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeyS
 import { ServiceError, unauthenticated } from '../grpc/errors';
 import type { CallerIdentity, CallerUserType } from '../grpc/identity';
 import { SIGNING_ALGORITHM, localKeys, type PrivateSigningJwk } from './keys';
+import { SESSION_REVOKED_SUSPENDED, processRevokedSessions, type RevokedSessions } from './revocations';
 
 export const SERVICE_TOKEN_METADATA_KEY = 'authorization';
 export const USER_TOKEN_METADATA_KEY = 'x-taal-user-token';
@@ -115,7 +116,16 @@ export interface CallerAuthenticatorOptions {
   serviceKeys: JSONWebKeySet;
   /** Identity's published keys for users' access tokens (remoteKeys(url), or localKeys in identity itself). */
   userKeys: JWTVerifyGetKey;
+  /** Sessions ended before their tokens expire (default: the process's list, decision 0024). */
+  revokedSessions?: RevokedSessions;
   now?: () => number;
+}
+
+/** A user token that verifies but whose session has ended (logout, suspension, password change…). */
+export class RevokedSessionError extends ServiceError {
+  constructor(readonly reason: string) {
+    super(status.UNAUTHENTICATED, reason === SESSION_REVOKED_SUSPENDED ? 'Account suspended' : 'Session ended');
+  }
 }
 
 /** Remembers verified tokens until they expire, so a busy caller costs one signature check a minute. */
@@ -143,10 +153,12 @@ export class CallerAuthenticator {
   private readonly now: () => number;
   private readonly services = new VerifiedTokens<string>();
   private readonly users = new VerifiedTokens<CallerIdentity>();
+  private readonly revokedSessions: RevokedSessions;
 
   constructor(private readonly options: CallerAuthenticatorOptions) {
     this.serviceKeyLookup = localKeys(options.serviceKeys);
     this.now = options.now ?? Date.now;
+    this.revokedSessions = options.revokedSessions ?? processRevokedSessions;
   }
 
   get serviceName(): string {
@@ -160,8 +172,20 @@ export class CallerAuthenticator {
     const userTokens = metadata.get(USER_TOKEN_METADATA_KEY);
     if (userTokens.length > 1) throw unauthenticated('Invalid or expired access token');
     const [userToken] = userTokens;
-    const identity = userToken === undefined ? null : await this.verifyUserToken(String(userToken));
+    const identity = userToken === undefined ? null : await this.authenticateUser(String(userToken));
     return { service, identity };
+  }
+
+  /**
+   * A user's access token on its own, without a call to identity: signature, expiry, audience,
+   * and a session not revoked (the HTTP edge checks every protected request with it).
+   * Throws UNAUTHENTICATED; a revoked session's is a RevokedSessionError carrying the reason.
+   */
+  async authenticateUser(token: string): Promise<CallerIdentity> {
+    const identity = await this.verifyUserToken(token);
+    const revoked = identity.sessionId ? this.revokedSessions.of(identity.sessionId) : undefined;
+    if (revoked) throw new RevokedSessionError(revoked.reason);
+    return identity;
   }
 
   private async verifyServiceToken(token: string): Promise<string> {

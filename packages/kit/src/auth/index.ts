@@ -7,6 +7,7 @@ import { generateSigningKey, keySetOf, parsePrivateSigningJwk, parsePublicKeySet
 
 export * from './keys';
 export * from './caller-auth';
+export * from './revocations';
 
 /** What a service needs to prove who it is and to check who calls it. */
 export interface ServiceAuth {

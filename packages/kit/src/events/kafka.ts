@@ -163,17 +163,24 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   }
 
   /**
-   * 'latest' means the end of each topic when subscribe() is called: committed for a group
+   * 'latest' means the end of each topic when subscribe() is called (`{ sinceMs }`: the first
+   * offset published since then): committed for a group
    * that has no offsets yet, so nothing published after subscribe() returns is skipped
    * (Kafka's own auto.offset.reset=latest is resolved later, at the first fetch).
    */
-  async function startNewGroupAtEnd(group: string, topics: readonly string[]) {
+  async function startNewGroupAt(group: string, topics: readonly string[], sinceMs?: number) {
     const a = await connectAdmin();
     for (const topic of topics) {
       const [committed] = await a.fetchOffsets({ groupId: group, topics: [topic] });
       if (committed && committed.partitions.some((p) => p.offset !== '-1')) continue;
       const ends = await a.fetchTopicOffsets(topic);
-      await a.setOffsets({ groupId: group, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+      // From a moment: the first offset at or after it per partition; none there (-1): the end.
+      const since = sinceMs === undefined ? [] : await a.fetchTopicOffsetsByTimestamp(topic, Date.now() - sinceMs);
+      const offsetOf = (partition: number, high: string) => {
+        const at = since.find((p) => p.partition === partition)?.offset;
+        return at !== undefined && at !== '-1' ? at : high;
+      };
+      await a.setOffsets({ groupId: group, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: offsetOf(p.partition, p.high) })) });
     }
   }
 
@@ -203,7 +210,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       const topics = [...new Set(types.map(topicOf))];
       await ensureTopics(topics);
       const groupId = namespace + group;
-      if (subscribeOptions.from === 'latest') await startNewGroupAtEnd(groupId, topics);
+      const from = subscribeOptions.from;
+      if (from === 'latest') await startNewGroupAt(groupId, topics);
+      else if (typeof from === 'object') await startNewGroupAt(groupId, topics, from.sinceMs);
       const consumer: Consumer = kafka.consumer({
         groupId,
         allowAutoTopicCreation: false,

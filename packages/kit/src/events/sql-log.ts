@@ -202,7 +202,14 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       let group = groups.get(groupName);
       if (!group) {
         // A group known from an earlier run resumes at its offset; a new one starts where asked.
-        const start = subscribeOptions.from === 'latest' ? `(SELECT coalesce(max(seq), 0) FROM ${schema}.log)` : '0';
+        const from = subscribeOptions.from;
+        const end = `(SELECT coalesce(max(seq), 0) FROM ${schema}.log)`;
+        const start =
+          from === 'latest'
+            ? end
+            : typeof from === 'object'
+              ? `coalesce((SELECT min(seq) - 1 FROM ${schema}.log WHERE appended_at >= now() - make_interval(secs => ${Number(from.sinceMs) / 1000})), ${end})`
+              : '0';
         await sql.query(`INSERT INTO ${schema}.offsets (group_id, seq) VALUES ($1, ${start}) ON CONFLICT (group_id) DO NOTHING`, [groupName]);
         const { rows } = await sql.query<{ seq: string }>(`SELECT seq FROM ${schema}.offsets WHERE group_id = $1`, [groupName]);
         group = groups.get(groupName); // another subscribe of the same group may have won meanwhile

@@ -129,6 +129,31 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       await sub.stop();
     }, TIMEOUT);
 
+    it('a new group asked to start from a recent moment gets the events published since, not the older ones', async () => {
+      const type = newType();
+      const [old, recent, fresh] = [1, 2, 3].map((i) => createEnvelope({ type, key: 'k', payload: bytes(String(i)) }));
+      await bus.publish([old!]);
+      await sleep(1500);
+      await bus.publish([recent!]);
+      const seen: string[] = [];
+      const sub = await bus.subscribe(newGroup(), [type], async (e) => void seen.push(e.id), { from: { sinceMs: 1000 } });
+      await bus.publish([fresh!]);
+      await waitFor(() => seen.includes(fresh!.id), 'the fresh event');
+      await sleep(300);
+      expect(seen).toEqual([recent!.id, fresh!.id]);
+      await sub.stop();
+      // Nothing published in that window: the group starts at the end.
+      const later: string[] = [];
+      await sleep(1200);
+      const quiet = await bus.subscribe(newGroup(), [type], async (e) => void later.push(e.id), { from: { sinceMs: 500 } });
+      const last = createEnvelope({ type, key: 'k', payload: bytes('4') });
+      await bus.publish([last]);
+      await waitFor(() => later.includes(last.id), 'the last event');
+      await sleep(300);
+      expect(later).toEqual([last.id]);
+      await quiet.stop();
+    }, TIMEOUT);
+
     it('loses nothing across a restart of the bus mid-stream (durable log, committed offsets)', async () => {
       const type = newType();
       const group = newGroup();

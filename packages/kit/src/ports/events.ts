@@ -29,9 +29,11 @@ export interface SubscribeOptions {
    * Where a group that has never consumed starts: 'earliest' (default) reads every retained
    * event; 'latest' only what is published from now on (for consumers that only care about
    * changes from now, such as a cache invalidator with a fresh per-process group). A group
-   * that consumed before always resumes after its last handled event.
+   * that consumed before always resumes after its last handled event. `{ sinceMs }` starts at
+   * the first event published in the last `sinceMs` (a verifier loading the session revocations
+   * that can still matter, decision 0024).
    */
-  from?: 'earliest' | 'latest';
+  from?: 'earliest' | 'latest' | { sinceMs: number };
 }
 
 /** The ordered channel an event travels on: its type without the last segment (`identity.user`). */

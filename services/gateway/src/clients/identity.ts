@@ -1,5 +1,5 @@
 import { identityV1, ServiceNames } from '@taal/contracts';
-import type { ServiceTokenIssuer } from '@taal/kit';
+import type { CallerAuthenticator, CallerIdentity, ServiceTokenIssuer } from '@taal/kit';
 import { connectService, type ForwardedUser, type ServiceApi } from './service-client';
 
 export type { ForwardedUser } from './service-client';
@@ -7,11 +7,17 @@ export type { ForwardedUser } from './service-client';
 /** Photos travel in sign-up requests and photo answers (at most 5 MB plus the other fields). */
 const MAX_MESSAGE_BYTES = 6 * 1024 * 1024;
 
-/** Typed, promise-based access to the identity service; every call carries a deadline and the caller. */
-export type IdentityApi = ServiceApi<identityV1.IdentityServiceServer>;
+/**
+ * Typed, promise-based access to the identity service; every call carries a deadline and the caller.
+ * `verifyAccessToken` checks a user's access token here, without a call: identity's published keys
+ * and the sessions it revoked (decision 0024).
+ */
+export type IdentityApi = ServiceApi<identityV1.IdentityServiceServer> & {
+  verifyAccessToken(accessToken: string): Promise<CallerIdentity>;
+};
 
-export function connectIdentity(address: string, deadlineMs: number, issuer: ServiceTokenIssuer): IdentityApi {
-  return connectService<identityV1.IdentityServiceServer>({
+export function connectIdentity(address: string, deadlineMs: number, issuer: ServiceTokenIssuer, accessTokens: CallerAuthenticator): IdentityApi {
+  const api = connectService<identityV1.IdentityServiceServer>({
     Client: identityV1.IdentityServiceClient,
     definition: identityV1.IdentityServiceService,
     codecs: identityV1,
@@ -23,6 +29,7 @@ export function connectIdentity(address: string, deadlineMs: number, issuer: Ser
     deadlineFor: (method) => (method === 'signUp' ? Math.max(deadlineMs, 10_000) : undefined),
     channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, 'grpc.max_send_message_length': MAX_MESSAGE_BYTES },
   });
+  return Object.assign(api, { verifyAccessToken: (accessToken: string) => accessTokens.authenticateUser(accessToken) });
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The back office's user management and analytics. */
 import type { identityV1 } from '@taal/contracts';
-import { failedPrecondition, invalidArgument, notFound, NotAnImageError, reencodeImage } from '@taal/kit';
+import { failedPrecondition, invalidArgument, notFound, NotAnImageError, reencodeImage, SESSION_REVOKED_SUSPENDED } from '@taal/kit';
 import { Messages } from '../domain/messages';
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
@@ -23,7 +23,7 @@ export class UserAdmin {
       const before = await this.ctx.store.findById(id, tx);
       if (!before) return null;
       const after = (await this.ctx.store.update(tx, id, { suspend: suspended }))!;
-      if (suspended) await this.ctx.store.revokeAllSessions(tx, id, 'suspended');
+      if (suspended) await this.ctx.store.revokeAllSessions(tx, id, SESSION_REVOKED_SUSPENDED);
       if (before.suspend !== suspended) await recordUserEvent(tx, suspended ? 'suspended' : 'unsuspended', toUser(after));
       return after;
     });

@@ -174,7 +174,8 @@ export class Sessions {
     if (accessToken) sessionId = (await this.ctx.signer.verifyAccessToken(accessToken))?.sessionId ?? null;
     if (!sessionId && refreshToken) sessionId = await this.ctx.store.sessionIdOfRefreshToken(hashToken(refreshToken));
     if (!sessionId) throw withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
-    await this.ctx.store.revokeSession(this.ctx.sql, sessionId, 'logout');
+    const id = sessionId;
+    await this.ctx.sql.transaction((tx) => this.ctx.store.revokeSession(tx, id, 'logout'));
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   SIGNING_ALGORITHM,
   USER_TOKEN_AUDIENCE,
   USER_TOKEN_ISSUER,
+  USER_TOKEN_TTL_SECONDS,
   keySetOf,
   localKeys,
   type PrivateSigningJwk,
@@ -22,7 +23,8 @@ export const Audiences = {
   passwordReset: 'taal-password-reset',
 } as const;
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Every verifier keeps a revoked session for this long (decision 0024): one constant, the kit's. */
+export const ACCESS_TOKEN_TTL_SECONDS = USER_TOKEN_TTL_SECONDS;
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 3600;
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { identityV1 } from '@taal/contracts';
 import { formatStudentId, referralCodeFrom, type LoginProvider, type UserType } from '../domain/user';
+import { recordSessionsRevoked } from '../events/session-events';
 
 export const SCHEMA = 'identity';
 
@@ -376,11 +377,13 @@ export class IdentityStore {
     });
   }
 
-  async revokeSession(db: SqlExecutor, sessionId: string, reason: string): Promise<void> {
-    await db.query(`UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [
-      sessionId,
-      reason,
-    ]);
+  /** Ends the session and records it for every verifier (in `tx`, with the outbox event). */
+  async revokeSession(tx: SqlExecutor, sessionId: string, reason: string): Promise<void> {
+    const { rows } = await tx.query<{ id: string; user_id: string }>(
+      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id, user_id`,
+      [sessionId, reason],
+    );
+    await recordSessionsRevoked(tx, SCHEMA, rows.map((r) => ({ sessionId: r.id, userId: r.user_id })), reason);
   }
 
   /** Locks the user's row for the rest of the transaction and reads the password hash (null: no user). */
@@ -390,12 +393,13 @@ export class IdentityStore {
   }
 
   /** Ends every live session of the user, but `exceptSessionId` when given (the one that changed the password). */
-  async revokeAllSessions(db: SqlExecutor, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-    await db.query(
+  async revokeAllSessions(tx: SqlExecutor, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+    const { rows } = await tx.query<{ id: string }>(
       `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3`,
+        WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id`,
       [userId, reason, exceptSessionId ?? null],
     );
+    await recordSessionsRevoked(tx, SCHEMA, rows.map((r) => ({ sessionId: r.id, userId })), reason);
   }
 
   async sessionIdOfRefreshToken(tokenHash: string): Promise<string | null> {

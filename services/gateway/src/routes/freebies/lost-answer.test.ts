@@ -35,7 +35,7 @@ describe('a freebie write whose answer is lost', () => {
 
   beforeAll(async () => {
     filesDir = await mkdtemp(path.join(os.tmpdir(), 'freebies-lost-'));
-    const identity = { authenticate: async () => ({ userId: 'admin-1', type: 1, sessionId: 's' }) } as unknown as IdentityApi;
+    const identity = { verifyAccessToken: async () => ({ userId: 'admin-1', userType: 1, sessionId: 's' }) } as unknown as IdentityApi;
     const freebies = {
       createFreebie: async (req: Partial<freebiesV1.CreateFreebieRequest>) => {
         if (storeBeforeFailing) {

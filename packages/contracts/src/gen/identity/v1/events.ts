@@ -32,6 +32,18 @@ export interface UserUnsuspended {
   user: User | undefined;
 }
 
+/**
+ * Payload of `identity.session.revoked`: a session ended (logout, suspension, a password change
+ * or reset, a reused refresh token). Every verifier refuses the session's access tokens from now
+ * on, until they would have expired anyway (decision 0024).
+ */
+export interface SessionRevoked {
+  sessionId: string;
+  userId: string;
+  /** Why: logout, suspended, password changed, password reset, refresh token reused. */
+  reason: string;
+}
+
 function createBaseUserRegistered(): UserRegistered {
   return { user: undefined };
 }
@@ -296,6 +308,115 @@ export const UserUnsuspended: MessageFns<UserUnsuspended> = {
   fromPartial<I extends Exact<DeepPartial<UserUnsuspended>, I>>(object: I): UserUnsuspended {
     const message = createBaseUserUnsuspended();
     message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    return message;
+  },
+};
+
+function createBaseSessionRevoked(): SessionRevoked {
+  return { sessionId: "", userId: "", reason: "" };
+}
+
+export const SessionRevoked: MessageFns<SessionRevoked> = {
+  encode(message: SessionRevoked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionRevoked {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionRevoked();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionRevoked {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: SessionRevoked): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SessionRevoked>, I>>(base?: I): SessionRevoked {
+    return SessionRevoked.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SessionRevoked>, I>>(object: I): SessionRevoked {
+    const message = createBaseSessionRevoked();
+    message.sessionId = object.sessionId ?? "";
+    message.userId = object.userId ?? "";
+    message.reason = object.reason ?? "";
     return message;
   },
 };
