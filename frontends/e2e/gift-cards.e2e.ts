@@ -70,7 +70,17 @@ describe('gift cards in the browser', () => {
     expect(await page.textContent('[data-testid="gift-phone-error"]')).toBe('Too Short!');
     expect(await page.textContent('[data-testid="gift-email-error"]')).toBe('Enter a valid email address');
     expect(await page.textContent('[data-testid="gift-confirmEmail-error"]')).toBe('Email must match');
+    // Decision 0018: text on the card is one line of letters, digits and common punctuation.
+    await page.fill('[data-testid="gift-from"]', 'Demo\u202eStudent');
+    await page.fill('[data-testid="gift-message"]', '<b>Hi</b>');
+    await page.locator('[data-testid="gift-message"]').blur();
+    expect(await page.textContent('[data-testid="gift-from-error"]')).toBe('Use letters, digits, spaces and common punctuation only, on one line');
+    expect(await page.textContent('[data-testid="gift-message-error"]')).toBe('Use letters, digits, spaces and common punctuation only, on one line');
     await shot(page, 'purchase-errors-en', { keepToasts: true });
+    await switchLanguage(page, 'bn', { fonts: true });
+    await page.waitForFunction(() => document.querySelector('[data-testid="gift-from-error"]')?.textContent === 'শুধু অক্ষর, সংখ্যা, স্পেস ও সাধারণ যতিচিহ্ন ব্যবহার করুন, এক লাইনে');
+    await shot(page, 'purchase-errors-bn', { keepToasts: true });
+    await switchLanguage(page, 'en', { fonts: true });
 
     // Myself: the e-mail is the account's, disabled.
     await page.check('[data-testid="gift-recipient-myself"]');

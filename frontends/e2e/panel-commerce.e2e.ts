@@ -135,7 +135,8 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     expect(await page.textContent('[data-testid="referral"][data-status="pending"]')).toContain(friend.name);
     expect(await page.textContent('[data-testid="referral"][data-status="pending"]')).toContain('Pending');
 
-    // The friend verifies, logs in and makes a first paid order: the bonus is credited.
+    // The friend verifies, logs in and makes a first order that costs nothing (a 100% voucher): no bonus yet
+    // (decision 0014); then an order paid with money (wallet) credits it.
     const link = /https?:\/\/[^\s"<>]*verify-email[^\s"<>]*/.exec((await waitForMails(e2e.taal, friend.email))[0]!.body)![0];
     const token = new URL(link).pathname.split('/').pop()!;
     expect((await fetch(`${e2e.baseUrl}/api/v1/user/verify-email/${token}`)).ok).toBe(true);
@@ -145,6 +146,12 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await call('POST', 'cart/', buyer.token, { user: buyer.user._id, course: second._id, tier: 'silver' });
     const friendOrder = await call<Order>('POST', 'order', buyer.token, { userId: buyer.user._id, amount: 0, cuponCode: freeCode });
     await call('POST', `cart/zero-cart/${buyer.user._id}/${friendOrder._id}`, buyer.token, {});
+    const stillPending = await call<{ balance: number; pendingBalance: number; referrals: Referral[] }>('GET', `wallet/${student.user._id}`, student.token);
+    expect([stillPending.pendingBalance, stillPending.referrals.find((r) => r.referredName === friend.name)?.status]).toEqual([20_000, 'pending']);
+    await call('POST', 'wallet/credit', admin.token, { userId: buyer.user._id, kind: 'refund', amount: first.priceSilver.price, reference: `e2e-referral-${Date.now()}` });
+    await call('POST', 'cart/', buyer.token, { user: buyer.user._id, course: first._id, tier: 'silver' });
+    const walletOrder = await call<Order>('POST', 'order', buyer.token, { userId: buyer.user._id, amount: 0 });
+    await call('POST', `cart/zero-cart/${buyer.user._id}/${walletOrder._id}`, buyer.token, {});
     const credited = await walletWith('credited');
     expect(credited.pendingBalance).toBe(0);
     await openTab(page, 5, 'earnMoney');

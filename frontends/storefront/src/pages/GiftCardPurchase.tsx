@@ -32,7 +32,6 @@ type Problems = Partial<Record<keyof Fields, string>>;
 const TEXT_LIMIT: Partial<Record<keyof Fields, { max: number }>> = {
   from: { max: GiftCardTextLimits.senderName },
   receiverName: { max: GiftCardTextLimits.receiverName },
-  message: { max: GiftCardTextLimits.message },
 };
 
 /** Decision 0018's rule for text on the card (as the store checks it), as a translation key. */
@@ -228,7 +227,7 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
       />
       {shown(name) && (
         <small className="field-error" data-testid={`gift-${name}-error`}>
-          {t(problems[name]!, TEXT_LIMIT[name])}
+          {t(problems[name]!, TEXT_LIMIT[name] ?? {})}
         </small>
       )}
     </label>
@@ -277,7 +276,7 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
         />
         {shown('message') && (
           <small className="field-error" data-testid="gift-message-error">
-            {t(problems.message!, TEXT_LIMIT.message)}
+            {t(problems.message!, { max: GiftCardTextLimits.message })}
           </small>
         )}
       </label>
