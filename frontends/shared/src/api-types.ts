@@ -365,7 +365,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         /** @default [] */
@@ -671,7 +671,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": {
                         title?: string;
@@ -837,7 +837,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         /** @default  */
@@ -1249,7 +1249,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": {
                         name?: string;
@@ -1553,7 +1553,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         /** @default [] */
@@ -2465,7 +2465,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": {
                         /** @description Required; at most 200 characters */
@@ -2816,7 +2816,7 @@ export interface paths {
                         photo: Blob;
                         /**
                          * Format: date
-                         * @description YYYY-MM-DD, a real day, not in the future (Dhaka time)
+                         * @description YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)
                          */
                         dob: string;
                         /** @description Digits only */
@@ -2950,7 +2950,7 @@ export interface paths {
                         photo: Blob;
                         /**
                          * Format: date
-                         * @description YYYY-MM-DD, a real day, not in the future (Dhaka time)
+                         * @description YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)
                          */
                         dob: string;
                         /** @description Digits only */
@@ -4270,7 +4270,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": components["schemas"]["ProfileForm"];
                 };
@@ -5254,9 +5254,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description First day: DD-MM-YYYY (D-M-YYYY too) or YYYY-MM-DD, a real day */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day, not before startDate: DD-MM-YYYY or YYYY-MM-DD */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -5276,7 +5276,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5592,9 +5592,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description First day, YYYY-MM-DD (Bangladesh time) */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day, inclusive, YYYY-MM-DD (Bangladesh time) */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -5614,7 +5614,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5682,9 +5682,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description First day, YYYY-MM-DD (Bangladesh time) */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day, inclusive, YYYY-MM-DD (Bangladesh time) */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -5704,7 +5704,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6131,7 +6131,7 @@ export interface paths {
                         /** @description Percent, 1-100 */
                         discount: number;
                         useLimit: number;
-                        /** @description Last day it may be used, YYYY-MM-DD */
+                        /** @description Last day it may be used: YYYY-MM-DD or day-month-year (22-5-2022) */
                         expireDate: string;
                     };
                 };
@@ -7330,7 +7330,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         total_amount?: number;
@@ -7659,7 +7659,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         [key: string]: string;
@@ -7777,7 +7777,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -7895,7 +7895,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -8013,7 +8013,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -8998,6 +8998,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
                 401: {
                     headers: {
@@ -9297,8 +9306,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        /** Format: email */
-                        email: string;
+                        email: string & unknown;
                         message: string;
                     };
                 };
@@ -9695,6 +9703,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -9774,6 +9791,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -9846,6 +9872,15 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10428,6 +10463,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
                 401: {
                     headers: {
@@ -10439,6 +10483,15 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10510,6 +10563,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
                 401: {
                     headers: {
@@ -10521,6 +10583,15 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10615,7 +10686,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Notification not found */
+                /** @description Not a user id, or notification not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11055,7 +11126,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": {
                         name?: string;
@@ -11514,7 +11585,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "multipart/form-data": {
                         name?: string;
@@ -11819,8 +11890,11 @@ export interface paths {
                         forMyself: boolean;
                         /** @description For myself: at least 11 characters */
                         userPhone?: string;
+                        /** @description The sender's name on the card and in its mail's Subject: at most 60 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
                         giftCardFrom?: string;
+                        /** @description The message on the card: at most 300 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
                         giftCardMessage?: string;
+                        /** @description The receiver's name: at most 60 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
                         shippingAddressName?: string;
                         shippingAddressEmail?: string;
                         shippingAddressPhone?: string;
@@ -11846,7 +11920,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description §5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH) */
+                /** @description §5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message 'Use letters, digits, spaces and common punctuation only, on one line' or 'Too Long!'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12124,7 +12198,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         [key: string]: string;
@@ -12242,7 +12316,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -12360,7 +12434,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -12478,7 +12552,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
                         tran_id?: string;
@@ -13058,7 +13132,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         facebookLikes?: number;
@@ -13158,9 +13232,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description First day (inclusive), day-month-year */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day (inclusive), day-month-year */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -13180,7 +13254,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A date does not parse, or the end is before the start */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -13326,9 +13400,9 @@ export interface paths {
                 path: {
                     /** @description The instructor profile id */
                     id: string;
-                    /** @description First day (inclusive), day-month-year */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day (inclusive), day-month-year */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -13348,7 +13422,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A date does not parse, or the end is before the start */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -13427,9 +13501,9 @@ export interface paths {
                 path: {
                     /** @description The course id */
                     id: string;
-                    /** @description First day (inclusive), day-month-year */
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
                     startDate: string;
-                    /** @description Last day (inclusive), day-month-year */
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
                     endDate: string;
                 };
                 cookie?: never;
@@ -13449,7 +13523,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A date does not parse, or the end is before the start */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -13713,7 +13787,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The amount is not positive, or above the due: "The amount is above the due" */
+                /** @description The amount is not a positive whole number, or it is above the due ("The amount is above the due", ABOVE_DUE) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -14867,7 +14941,7 @@ export interface components {
             settleAmount: string;
             /** @description Poisha, a whole number, at most settleAmount and the due */
             receivedAmount: string;
-            /** @description Day-month-year */
+            /** @description A real day: YYYY-MM-DD or day-month-year (22-5-2022) */
             settleDate: string;
             remarks?: string;
             /**

@@ -37,7 +37,7 @@ function monthDays(z: '0' | '0?'): { monthDay: string; dayMonth: string } {
 const two = monthDays('0');
 const loose = monthDays('0?');
 const ISO_DAY = `${YEAR}-(?:${two.monthDay})|${LEAP_YEAR}-02-29`;
-const DMY_DAY = `(?:${loose.dayMonth})-${YEAR}|(?:0?29)-(?:0?2)-${LEAP_YEAR}`;
+const DMY_DAY = `(?:${loose.dayMonth})-${YEAR}|29-0?2-${LEAP_YEAR}`;
 
 /** A real day as YYYY-MM-DD, years 1000-9999 (what the services store and answer). */
 export const ISO_DAY_PATTERN = `^(?:${ISO_DAY})$`;

@@ -220,6 +220,16 @@ describe('HTTP hardening on the all-in-one process', () => {
       expect(await res.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED', message: expect.any(String) });
       expectHardened(res.headers, `${method} ${p}`);
     }
+    // OPTIONS lists exactly the document's methods of the path, not those of another route pattern
+    // the path also matches (/cart/cupon is not /cart/{userId}; /course/featured/ is not /course/{id}/).
+    for (const [p, allow] of [
+      ['/api/v1/cart/cupon', 'POST, OPTIONS'],
+      ['/api/v1/course/featured/', 'GET, HEAD, OPTIONS'],
+      ['/api/v1/user/login/', 'POST, OPTIONS'],
+    ]) {
+      const res = await fetch(`${base}${p}`, { method: 'OPTIONS' });
+      expect([p, res.status, res.headers.get('allow')]).toEqual([p, 204, allow]);
+    }
   });
 
   it('matches `:id` routes only for ids: /user/:id catches neither login nor logout, /course/:id no other course path', async () => {

@@ -47,6 +47,9 @@ class SchemaConverter {
 
 const security = [{ bearer: [] }, { authToken: [] }];
 
+/** A multipart part's name is a header parameter: not empty, no line break or double quote (the form cannot be read otherwise). */
+const MULTIPART_NAMES = { propertyNames: { pattern: '^[^\\r\\n"]+$' } };
+
 function responseObject(spec: ResponseSpec, schemas: SchemaConverter): Json {
   const content: Json = {};
   if (spec.schema) content['application/json'] = { schema: schemas.convert(spec.schema, 'output') };
@@ -99,9 +102,13 @@ function operation(route: RouteSpec, schemas: SchemaConverter): Json {
     ...(body
       ? {
           requestBody: {
-            required: !body.optional,
+            // A body whose every field is optional may be left out: it is read as empty (`{}`).
+            required: !(body.documented ?? body.schema).safeParse({}).success,
             content: {
-              [mediaType]: { schema: schemas.convert(body.documented ?? body.schema, 'input'), ...(body.encoding ? { encoding: body.encoding } : {}) },
+              [mediaType]: {
+                schema: { ...schemas.convert(body.documented ?? body.schema, 'input'), ...(mediaType === 'multipart/form-data' ? MULTIPART_NAMES : {}) },
+                ...(body.encoding ? { encoding: body.encoding } : {}),
+              },
             },
           },
         }

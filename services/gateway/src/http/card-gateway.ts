@@ -54,8 +54,7 @@ export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] 
             ? `The browser back from the gateway (${c.orders}): validated with val_id (the return alone settles nothing), then 303 to ${c.landing.success}`
             : `The browser back from the gateway (${c.orders}): 303 to ${c.landing[page]} (the IPN cancels the order)`,
         before: method === 'post' ? [form] : [],
-        // The browser's return may come without a form: every field is optional, the answer is the same redirect.
-        ...(method === 'post' ? { body: { schema: returnFields.loose(), mediaType: 'application/x-www-form-urlencoded' as const, optional: true } } : {}),
+        ...(method === 'post' ? { body: { schema: returnFields.loose(), mediaType: 'application/x-www-form-urlencoded' as const } } : {}),
         responses: {
           303: { description: `To ${c.landing[page]}?order=<id>` },
           ...(method === 'post' ? { ...badRequest, 413: fail('The form is too large') } : ({} as Record<number, never>)),
@@ -82,8 +81,7 @@ export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] 
       path: `${c.basePath}/ipn`,
       summary: `The card gateway’s IPN for ${c.orders} (server to server): signature checked, then the validation API decides; 200 unless the owning service is down (then retried)`,
       before: [form],
-      // An empty IPN is received and ignored (logged) like any IPN that does not check out.
-      body: { schema: ipnForm, mediaType: 'application/x-www-form-urlencoded', optional: true },
+      body: { schema: ipnForm, mediaType: 'application/x-www-form-urlencoded' },
       responses: {
         200: answer(z.object({ received: z.literal(true), outcome: z.string() }), 'Received (also when ignored: it is logged)'),
         ...badRequest,

@@ -47,8 +47,6 @@ export interface BodySpec<B extends z.ZodType> {
   encoding?: Record<string, object>;
   /** The message of every refusal, when the spec has one headline for any problem. */
   headline?: string;
-  /** The body may be left out (read as empty), e.g. a card gateway's form whose fields are all optional. */
-  optional?: boolean;
 }
 
 export interface Access {

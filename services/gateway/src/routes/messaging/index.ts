@@ -112,7 +112,10 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
   const instructorOrAdmin = { label: 'the instructor it was sent to, or an admin', check: requireAuth(identity, Roles.instructor, Roles.admin) };
   const signedIn = { label: 'the user themself', check: requireAuth(identity) };
   const idOf = (what: string) => ({ id: { schema: uuid(), description: `The ${what} id (UUID)` } });
-  const userIdParam = { userId: { schema: uuid(), description: "The user's id: the caller's own" } };
+  // Not an id: no such user (404), also for the admin, who may read anyone's.
+  const notAnId = (what: string) => () => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+  const userIdParam = { userId: { schema: uuid(), description: "The user's id: the caller's own", invalid: notAnId('User') } };
+  const noSuchUser = { 404: fail('Not a user id') };
 
   return [
     // ---- Contact messages (visitors) ---------------------------------------------------------
@@ -198,7 +201,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       summary: "A student's current messages (pending: not answered yet); their own only",
       auth: signedIn,
       params: userIdParam,
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages") },
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
       handler: async ({ res, param }) => {
         const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: false }, callerOf(res));
         res.json(ok(messages.map(toStudentMessage)));
@@ -210,7 +213,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       summary: "A student's previous messages (answered, with the reply); their own only",
       auth: signedIn,
       params: userIdParam,
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages") },
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
       handler: async ({ res, param }) => {
         const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: true }, callerOf(res));
         res.json(ok(messages.map(toStudentMessage)));
@@ -221,8 +224,8 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       path: '/contact/mystudent/{instructorId}',
       summary: "Students' messages to an instructor, pending first; the instructor's own (their linked profile) only",
       auth: instructorOrAdmin,
-      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)' } },
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another instructor's messages") },
+      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('Instructor') } },
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another instructor's messages"), 404: fail('Not an instructor id') },
       handler: async ({ res, param }) => {
         const { messages } = await messaging.listInstructorMessages({ instructorId: param('instructorId') }, callerOf(res));
         res.json(ok(messages.map(toStudentMessage)));
@@ -311,7 +314,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       summary: "The caller's unread notifications, newest first",
       auth: signedIn,
       params: userIdParam,
-      responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications") },
+      responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications"), ...noSuchUser },
       query: langQuery,
       handler: async ({ req, res, param }) => {
         const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: false, language: readerLanguage(req) }, callerOf(res));
@@ -324,7 +327,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       summary: "All the caller's notifications, newest first, each with its read state",
       auth: signedIn,
       params: userIdParam,
-      responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications") },
+      responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications"), ...noSuchUser },
       query: langQuery,
       handler: async ({ req, res, param }) => {
         const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: true, language: readerLanguage(req) }, callerOf(res));
@@ -340,7 +343,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       responses: {
         200: answer(done(z.object({ _id: z.string() })), "'Marked as read'"),
         403: fail("Another user's notifications"),
-        404: fail('Notification not found'),
+        404: fail('Not a user id, or notification not found'),
       },
       handler: async ({ res, param }) => {
         await messaging.markNotificationRead({ userId: param('userId'), notificationId: param('notificationId') }, callerOf(res));
