@@ -16,6 +16,7 @@ import * as Minio from 'minio';
 import { requireEnv } from '../../../tools/testing/backends';
 import { isAlive, startTestCluster, type TestCluster } from '../../../tools/testing/cluster';
 import { freePort, waitFor } from '../../../tools/testing/wait';
+import { gatewayApi } from '../../../tools/testing/gateway-api';
 import { Client } from 'pg';
 import { grpcOf } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
@@ -165,6 +166,44 @@ describe('cluster mode', () => {
     expect(((await users.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(4);
     expect((await fetch(`${base}/api/v1/user/type/all`)).status).toBe(401);
   });
+
+  it('refuses a logged-out session, a suspended user and the other sessions of a changed password within 1 s (identity.session.revoked through Kafka, decision 0024)', async () => {
+    const api = gatewayApi(() => base);
+    const admin = await api.login('admin@taal.local', 'admin123');
+    // A content uploader of its own (verified at once), so the demo accounts stay as they are.
+    const email = `revoked-${Date.now()}@example.com`;
+    const created = await api.post('/user/create-account', { name: 'Revoked Uploader', email, password: 'secret1', type: 2 }, admin.token);
+    expect(created).toMatchObject({ status: 201 });
+    const signIn = () => api.login(email, 'secret1');
+    /** How long the gateway took to refuse `token` (fails the test past 1 s). */
+    const refusedWithin = async (token: string) => {
+      const started = Date.now();
+      for (;;) {
+        const res = await api.get('/user/me', token);
+        if (res.status === 401) return Date.now() - started;
+        expect(res.status).toBe(200);
+        if (Date.now() - started > 1000) throw new Error('still accepted 1 s after the revocation');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+
+    const loggedOut = await signIn();
+    expect((await api.get('/user/me', loggedOut.token)).status).toBe(200);
+    expect((await api.post('/user/logout', {}, loggedOut.token)).status).toBe(200);
+    await refusedWithin(loggedOut.token);
+
+    const [kept, other] = [await signIn(), await signIn()];
+    const form = new FormData();
+    form.append('password', 'secret2');
+    expect((await api.post('/user/', form, kept.token)).status).toBe(200);
+    await refusedWithin(other.token);
+    expect((await api.get('/user/me', kept.token)).status).toBe(200);
+
+    const suspended = await api.login(email, 'secret2');
+    expect((await api.get(`/user/suspend/${suspended.id}`, admin.token)).status).toBe(200);
+    await refusedWithin(suspended.token);
+    expect((await api.get('/user/me', suspended.token)).body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+  }, 60_000);
 
   it('back office in cluster mode: students and the content role cannot publish, feature or touch instructors (403); uploads are checked by content (S3 files port)', async () => {
     const login = async (email: string, password: string) =>

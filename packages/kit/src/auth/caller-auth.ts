@@ -8,9 +8,10 @@
  * from config, identity's published key set) and reads the user's id and role from the
  * verified token. Plain metadata never says who the caller is.
  */
-import { status, type Metadata } from '@grpc/grpc-js';
+import { Metadata, status } from '@grpc/grpc-js';
+import { IdentityMessages } from '@taal/contracts';
 import { SignJWT, errors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { ServiceError, unauthenticated } from '../grpc/errors';
+import { REASON_METADATA_KEY, ServiceError, unauthenticated } from '../grpc/errors';
 import type { CallerIdentity, CallerUserType } from '../grpc/identity';
 import { SIGNING_ALGORITHM, localKeys, type PrivateSigningJwk } from './keys';
 import { SESSION_REVOKED_SUSPENDED, processRevokedSessions, type RevokedSessions } from './revocations';
@@ -121,10 +122,16 @@ export interface CallerAuthenticatorOptions {
   now?: () => number;
 }
 
-/** A user token that verifies but whose session has ended (logout, suspension, password change…). */
+/**
+ * A user token that verifies but whose session has ended (logout, suspension, password change…):
+ * UNAUTHENTICATED with identity's own message and reason, whichever verifier refuses it first.
+ */
 export class RevokedSessionError extends ServiceError {
   constructor(readonly reason: string) {
-    super(status.UNAUTHENTICATED, reason === SESSION_REVOKED_SUSPENDED ? 'Account suspended' : 'Session ended');
+    const suspended = reason === SESSION_REVOKED_SUSPENDED;
+    const metadata = new Metadata();
+    metadata.set(REASON_METADATA_KEY, suspended ? 'ACCOUNT_SUSPENDED' : 'SESSION_EXPIRED');
+    super(status.UNAUTHENTICATED, suspended ? IdentityMessages.accountSuspended : IdentityMessages.sessionExpired, metadata);
   }
 }
 

@@ -84,7 +84,8 @@ function authenticated(
         },
         (err: unknown) => {
           if (err instanceof ServiceError) {
-            callback({ code: err.code, details: err.message });
+            // With its metadata: a revoked session says why (SESSION_EXPIRED, ACCOUNT_SUSPENDED).
+            callback({ code: err.code, details: err.message, ...(err.metadata ? { metadata: err.metadata } : {}) });
             return;
           }
           logger.error({ err, method: method.path }, 'caller verification failed unexpectedly');
