@@ -47,8 +47,21 @@ class SchemaConverter {
 
 const security = [{ bearer: [] }, { authToken: [] }];
 
-/** A multipart part's name is a header parameter: not empty, no line break or double quote (the form cannot be read otherwise). */
-const MULTIPART_NAMES = { propertyNames: { pattern: '^[^\\r\\n"]+$' } };
+/**
+ * The field names a form can carry: a multipart part's name is a header parameter (not empty, no
+ * line break or double quote), an urlencoded field's name is not empty; the gateway refuses
+ * others (400) rather than reading a form without them.
+ */
+const FORM_FIELD_NAMES: Record<string, Json> = {
+  'multipart/form-data': { pattern: '^[^\\r\\n"]+$' },
+  'application/x-www-form-urlencoded': { minLength: 1 },
+};
+
+/** A form's schema with the names its fields may have (beside any the schema states). */
+function withFieldNames(schema: Json, mediaType: string): Json {
+  const names = FORM_FIELD_NAMES[mediaType];
+  return names ? { ...schema, propertyNames: { ...names, ...((schema.propertyNames as Json | undefined) ?? {}) } } : schema;
+}
 
 function responseObject(spec: ResponseSpec, schemas: SchemaConverter): Json {
   const content: Json = {};
@@ -106,7 +119,7 @@ function operation(route: RouteSpec, schemas: SchemaConverter): Json {
             required: !(body.documented ?? body.schema).safeParse({}).success,
             content: {
               [mediaType]: {
-                schema: { ...schemas.convert(body.documented ?? body.schema, 'input'), ...(mediaType === 'multipart/form-data' ? MULTIPART_NAMES : {}) },
+                schema: withFieldNames(schemas.convert(body.documented ?? body.schema, 'input'), mediaType),
                 ...(body.encoding ? { encoding: body.encoding } : {}),
               },
             },

@@ -38,7 +38,16 @@ const returnFields = z.object({
   value_c: z.string().max(100).optional().meta({ description: 'The order id' }),
 });
 
-const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+/** A field without a name: the parser would drop it silently, so the form is refused instead. */
+const UNNAMED_FIELD = /(?:^|&)=/;
+const form = express.urlencoded({
+  extended: false,
+  limit: '64kb',
+  parameterLimit: 200,
+  verify: (_req, _res, raw) => {
+    if (UNNAMED_FIELD.test(raw.toString('latin1'))) throw Object.assign(new Error('A form field has no name'), { status: 400, expose: true });
+  },
+});
 
 /** Each return arrives as the real gateway's POST form or our sandbox's GET query; both are read the same way. */
 const fieldsOf = (req: Request): Record<string, unknown> => (req.method === 'POST' ? ((req.body as Record<string, unknown>) ?? {}) : req.query);

@@ -90,7 +90,8 @@ const signUpFields = {
 
 /** Storefront §5. The photo is checked beside the body (multipart file). */
 export const signUpSchema = z
-  .object(signUpFields)
+  // Only the documented fields (signUpForm is strict): an unknown one is refused, not ignored.
+  .strictObject(signUpFields)
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: M.passwordMismatch });
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
