@@ -325,6 +325,9 @@ export class Commerce {
 
   /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */
   async expireOverdue(userId: string | null = null): Promise<number> {
+    // A user's read (wallet, new order) usually has nothing overdue: one plain query instead of a
+    // write transaction, which in all-in-one holds the whole embedded database (issue 25's profile).
+    if (userId !== null && !(await this.store.hasOverdue(userId))) return 0;
     return this.sql.transaction(async (tx) => {
       const rows = await this.store.expireOverdue(tx, userId);
       for (const row of rows) await releaseReservation(tx, this.store, row, null);

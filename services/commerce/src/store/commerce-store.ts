@@ -324,6 +324,15 @@ export class CommerceStore {
     return rows[0]!;
   }
 
+  /** Whether the user has an unpaid order past its expiry (read only; expireOverdue does the work). */
+  async hasOverdue(userId: string): Promise<boolean> {
+    const { rows } = await this.sql.query(
+      `SELECT 1 FROM commerce.purchase_order WHERE user_id = $1 AND status = 'unpaid' AND expires_at < now() LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
   /** Marks overdue unpaid orders expired (locking them) and returns them, so their reservations can be released. */
   async expireOverdue(tx: SqlExecutor, userId: string | null): Promise<OrderRow[]> {
     const { rows } = await tx.query<OrderRow>(
