@@ -7,7 +7,7 @@ hooks make the generated data follow them, so positive data stays valid:
 - confirmPassword is the same as password (sign-up, password reset);
 - the date of birth is not in the future (sign-up);
 - a range's endDate is not before its startDate (the analytics routes' {startDate}/{endDate});
-- a file part whose encoding says application/pdf is a PDF (schemathesis has samples of images only);
+- a file part whose encoding says application/pdf is a PDF, and each part of an image field an image;
 
 and one check keeps honest the few routes where the spec refuses well-formed data with a 400 for
 a reason no schema can state (an invalid link, a login method switched off, an empty cart): there a 400 passes
@@ -22,6 +22,7 @@ import re
 
 import schemathesis
 from hypothesis import strategies as st
+from schemathesis.core.file_samples import MEDIA_TYPE_FILE_SAMPLES
 
 _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 _DMY = re.compile(r"^(\d{1,2})-(\d{1,2})-(\d{4})$")
@@ -47,6 +48,9 @@ _PDF = (
     b"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 1 1]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
 )
 schemathesis.openapi.media_type("application/pdf", st.just(_PDF))
+# Every part of an image field is an image (schemathesis uses its samples for one file only).
+for _media_type, _sample in MEDIA_TYPE_FILE_SAMPLES.items():
+    schemathesis.openapi.media_type(_media_type, st.just(_sample))
 
 
 _PAIRED_ROUTES = re.compile(r"^/api/v1/user/(signup/|signup/\{refercode\}|password-reset)$")

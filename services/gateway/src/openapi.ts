@@ -49,11 +49,11 @@ const security = [{ bearer: [] }, { authToken: [] }];
 
 /**
  * The field names a form can carry: a multipart part's name is a header parameter (not empty, no
- * line break or double quote), an urlencoded field's name is not empty; the gateway refuses
- * others (400) rather than reading a form without them.
+ * control character or double quote), an urlencoded field's name is not empty; the gateway
+ * refuses others (400) rather than reading a form without them.
  */
 const FORM_FIELD_NAMES: Record<string, Json> = {
-  'multipart/form-data': { pattern: '^[^\\r\\n"]+$' },
+  'multipart/form-data': { pattern: '^[^\\u0000-\\u001f\\u007f"]+$' },
   'application/x-www-form-urlencoded': { minLength: 1 },
 };
 

@@ -38,6 +38,9 @@ const TIERS = [
   ['diamond', 'priceDiamond'],
 ] as const;
 
+/** A lesson's status (learning's LESSON_STATUSES). */
+const VIDEO_STATUSES = ['open', 'login', 'paid'] as const;
+
 const COURSE_FILES = (maxVideoBytes?: number) =>
   acceptUploads(
     {
@@ -79,7 +82,7 @@ const courseFormDoc = z.object({
   documents: z.array(z.string().meta({ format: 'binary' })).optional().meta({ description: 'PDFs, at most 10 of 20 MB' }),
   videos: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Lesson videos (at least one on add), at most 2 GB each' }),
   videoTitles: z.array(z.string()).optional().meta({ description: 'One title per video, in order (default the file name)' }),
-  videoStatus: z.array(z.enum(['open', 'login', 'paid'])).optional().meta({ description: 'One status per video (default paid)' }),
+  videoStatus: z.array(z.enum(VIDEO_STATUSES)).optional().meta({ description: 'One status per video (default paid)' }),
 });
 
 type Form = Record<string, unknown>;
@@ -170,6 +173,13 @@ function lessonsOf(form: Form, videos: CheckedUpload[]): { upload: CheckedUpload
   });
 }
 
+/** Every videoStatus given must be a status, also one without its video (the document's enum). */
+function statusProblems(form: Form, problems: Record<string, string>): void {
+  strs(form, 'videoStatus').forEach((status, i) => {
+    if (!(VIDEO_STATUSES as readonly string[]).includes(status.trim())) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
+  });
+}
+
 /** The files port keys of an uploaded image (and its thumbnail) from its URL; none for other URLs (demo assets). */
 function mediaKeys(url: string | undefined): string[] {
   const m = /^\/api\/v1\/(media\/images\/[0-9a-f-]{36})\.(jpg|webp)$/.exec(url ?? '');
@@ -224,12 +234,14 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     };
     const pct = given('percentage');
     if (pct !== undefined && !/^[0-9]{1,3}$/.test(pct)) problems.percentage = 'percentage accepts digits only';
+    const featured = given('featured');
+    if (featured !== undefined && featured !== 'true' && featured !== 'false') problems.featured = 'featured must be true or false';
     return {
       name: given('name'),
       band: given('band'),
       bio: given('bio'),
       percentage: pct !== undefined && /^[0-9]{1,3}$/.test(pct) ? Number(pct) : undefined,
-      featured: given('featured') === undefined ? undefined : given('featured') === 'true',
+      featured: featured === undefined ? undefined : featured === 'true',
     };
   };
   const instructorFiles = () => acceptUploads({ photo: { kind: 'image' }, banner: { kind: 'image' } }, { maxFields: 20 });
@@ -260,8 +272,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const lessons = lessonsOf(form, uploads.videos ?? []);
         lessons.forEach((l, i) => {
           if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
-          if (!['open', 'login', 'paid'].includes(l.status)) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
         });
+        statusProblems(form, problems);
         if (Object.keys(problems).length > 0) throw refusal(M.courseAddFailed, problems);
         const caller = callerOf(res);
         const id = randomUUID();
@@ -312,8 +324,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const lessons = lessonsOf(form, uploads.videos ?? []);
         lessons.forEach((l, i) => {
           if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
-          if (!['open', 'login', 'paid'].includes(l.status)) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
         });
+        statusProblems(form, problems);
         if (Object.keys(problems).length > 0) throw refusal(M.courseUpdateFailed, problems);
         const caller = callerOf(res);
         const id = param('id');
