@@ -82,6 +82,9 @@ describe.each(ciFiles)('the chart with ci/%s', (file) => {
         expect({ name, probes: [!!c.startupProbe, !!c.readinessProbe, !!c.livenessProbe] }).toEqual({ name, probes: [true, true, true] });
         expect(c.resources?.requests?.cpu && c.resources?.limits?.memory).toBeTruthy();
         expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+        // Every verifier of access tokens but identity (which holds the keys) reads identity's key set (decision 0024).
+        const jwks = c.env?.some((e) => e.name === 'IDENTITY_JWKS_URL') ?? false;
+        expect({ name, jwks }).toEqual({ name, jwks: s.name !== 'identity' });
       }
     }
   });
