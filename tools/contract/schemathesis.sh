@@ -8,6 +8,9 @@
 #   content_type_conformance      every content type is documented
 #   response_schema_conformance   every body matches its documented schema
 #   positive_data_acceptance      a request valid per the document is never refused (400)
+#   negative_data_rejection       a request the document calls invalid is refused (4xx)
+#   allow_header_conformance, unsupported_method: OPTIONS and 405 list exactly the documented methods
+#   ignored_auth, missing_required_header, response_headers_conformance
 #   (+ positive_data_refused_only_as_documented, hooks.py: the few routes whose 400 is semantic)
 # Every route is covered: the document is generated from the gateway's route declarations
 # (services/gateway/src/http/route-table.ts), so a new route joins the run by itself.
