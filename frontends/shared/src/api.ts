@@ -144,9 +144,10 @@ export async function answer<B extends { success: true; data: unknown }>(call: P
 type FormFields = Record<string, string | Blob | undefined>;
 export const multipart = <T extends FormFields>(body: T) => ({
   body,
-  bodySerializer: (fields: FormFields) => {
+  // A body whose every field is optional is documented as optional: openapi-fetch may pass none.
+  bodySerializer: (fields: FormFields | undefined) => {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+    for (const [name, value] of Object.entries(fields ?? {})) if (value !== undefined) form.append(name, value);
     return form;
   },
 });
