@@ -83,7 +83,7 @@ describe.each(ciFiles)('the chart with ci/%s', (file) => {
         expect(c.resources?.requests?.cpu && c.resources?.limits?.memory).toBeTruthy();
         expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
         // Every verifier of access tokens but identity (which holds the keys) reads identity's key set (decision 0024).
-        const jwks = c.env?.some((e) => e.name === 'IDENTITY_JWKS_URL') ?? false;
+        const jwks = (c.env ?? []).some((e: { name: string }) => e.name === 'IDENTITY_JWKS_URL');
         expect({ name, jwks }).toEqual({ name, jwks: s.name !== 'identity' });
       }
     }

@@ -5,7 +5,7 @@
  * is refused like `2023-02-30`. Year 0 does not exist and the databases refuse it; the first
  * centuries do not fit the calendar's four digits either once a range is moved to Dhaka time
  * (0001-01-01 00:00 in Dhaka is a day of 1 BC in UTC), and no date of this marketplace is
- * older than a thousand years (decision 0030).
+ * older than a thousand years (decision 0025).
  *
  * The rule is written as regular expressions, so the OpenAPI document states exactly what the
  * gateway accepts (`ISO_DAY_PATTERN`, `API_DAY_PATTERN`), and the parsers below use the same
