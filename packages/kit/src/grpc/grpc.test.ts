@@ -173,7 +173,8 @@ describe('gRPC helpers against a loopback server', () => {
     const identity: CallerIdentity = { userId: 'u-42', userType: CallerUserTypes.instructor };
     const userToken = await testAuth.userToken(identity);
     const res = await callUnary(client, 'echo', { text: 'hi' }, { userToken, deadlineMs: 2000 });
-    expect(res).toEqual({ text: 'hi', identity });
+    // The token's session id travels too (identity spares the session that changes a password).
+    expect(res).toEqual({ text: 'hi', identity: { ...identity, sessionId: 'test-session' } });
     const anonymous = await callUnary(client, 'echo', { text: 'anon' });
     expect(anonymous.identity).toBeNull();
   });
