@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly reason?: string,
     /** Field → reason key of a rejected form. */
     readonly fieldReasons?: Record<string, string>,
+    /** The values the reason's text interpolates, to word it in the reader's language. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -43,6 +45,7 @@ interface Body<T> {
   reason?: string;
   fields?: Record<string, string>;
   fieldReasons?: Record<string, string>;
+  params?: Record<string, string | number>;
 }
 
 const withAuth = (init: RequestInit, token: string | null): RequestInit => {
@@ -134,7 +137,7 @@ export async function answer<B extends { success: true; data: unknown }>(call: P
   const { data, error, response } = await call;
   if (!response.ok || !data || data.success !== true) {
     const body = (error && typeof error === 'object' ? error : undefined) as Body<unknown> | undefined;
-    throw new ApiError(body?.message ?? `Request failed (${response.status})`, response.status, body?.code, body?.fields, body?.reason ?? body?.code, body?.fieldReasons);
+    throw new ApiError(body?.message ?? `Request failed (${response.status})`, response.status, body?.code, body?.fields, body?.reason ?? body?.code, body?.fieldReasons, body?.params);
   }
   const message = (data as { message?: unknown }).message;
   return { data: data.data, message: typeof message === 'string' ? message : undefined };

@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import { AccountFieldLimits } from '@taal/contracts/web';
 import { ApiError } from '@taal/web-shared/api';
+import { i18n } from '@taal/web-shared/i18n';
 
 /** Translation key of each reason the screens know (reasons are the contracts' catalogue keys in CONSTANT_CASE). */
 export const REASON_KEYS: Readonly<Record<string, string>> = {
@@ -61,9 +62,20 @@ export const REASON_KEYS: Readonly<Record<string, string>> = {
 /** The values the translations interpolate (`{{name}}` = the longest name, …). */
 export const ERROR_VALUES = { ...AccountFieldLimits };
 
-/** The translation key of a reason, when the screens have one. */
+/**
+ * The translation key of a reason: its entry in the `refusals` namespace (the contracts'
+ * catalogue, decision 0026), else a screen's own key for it, else none.
+ */
 export function reasonKey(reason: string | undefined): string | undefined {
-  return reason ? REASON_KEYS[reason] : undefined;
+  if (!reason) return undefined;
+  if (i18n.exists(`refusals:${reason}`)) return `refusals:${reason}`;
+  return REASON_KEYS[reason];
+}
+
+/** A refusal in the reader's language, by its key and the values its text interpolates. */
+export function refusalMessage(t: TFunction, reason: string | undefined, params?: Record<string, string | number>): string | undefined {
+  const key = reasonKey(reason);
+  return key ? t(key, { ...ERROR_VALUES, ...params }) : undefined;
 }
 
 /** Whether `err` is an API refusal with this reason. */
@@ -77,8 +89,7 @@ export function hasReason(err: unknown, ...reasons: string[]): boolean {
  */
 export function translateApiError(t: TFunction, err: unknown, fallbackKey = 'common.loadFailed'): string {
   if (!(err instanceof ApiError) || err.status >= 500) return t(fallbackKey);
-  const key = reasonKey(err.reason);
-  return key ? t(key, ERROR_VALUES) : err.message || t(fallbackKey);
+  return refusalMessage(t, err.reason, err.params) ?? (err.message || t(fallbackKey));
 }
 
 /**

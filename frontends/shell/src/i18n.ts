@@ -1,4 +1,4 @@
-// i18next: translations from /assets/locales/{lng}/translation.json, language detected from
+// i18next: translations from /assets/locales/{lng}/{translation,refusals}.json, language detected from
 // local storage, cookie, html tag, path, subdomain (in that order), fallback en.
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
@@ -18,7 +18,11 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      backend: { loadPath: '/assets/locales/{{lng}}/translation.json' },
+      // `translation`: the screens' texts; `refusals`: the API's refusals by key, written by the
+      // build from the contracts' catalogue (decision 0026).
+      ns: ['translation', 'refusals'],
+      defaultNS: 'translation',
+      backend: { loadPath: '/assets/locales/{{lng}}/{{ns}}.json' },
       detection: {
         order: ['localStorage', 'cookie', 'htmlTag', 'path', 'subdomain'],
         caches: ['localStorage', 'cookie'],

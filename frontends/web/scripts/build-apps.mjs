@@ -83,6 +83,25 @@ if (pending.length && !args.includes('--no-typecheck')) {
   console.log(`[build-apps] types checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The refusal catalogue's texts as the i18next namespace `refusals` (decision 0026), one file
+ * per language beside the translations: the screens translate a refusal by its key, and each
+ * visitor downloads only their language. Read from the contracts' build, brought up to date first.
+ */
+function writeRefusalTranslations(distDir) {
+  const contractsDir = path.dirname(require.resolve('@taal/contracts/package.json'));
+  const tsc = require.resolve('typescript/bin/tsc');
+  const compiled = spawnSync(process.execPath, [tsc, '-b', path.join(contractsDir, 'tsconfig.json')], { stdio: 'inherit' });
+  if (compiled.status !== 0) throw new Error('[build-apps] could not build @taal/contracts for the refusal texts');
+  const { Refusals } = require(path.join(contractsDir, 'dist', 'web.js'));
+  for (const language of ['en', 'bn']) {
+    const texts = Object.fromEntries(Object.entries(Refusals).map(([key, entry]) => [key, entry[language]]));
+    const dir = path.join(distDir, 'assets', 'locales', language);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'refusals.json'), JSON.stringify(texts, null, 1) + '\n');
+  }
+}
+
 let built = 0;
 for (const { app, stamp, hash } of pending) {
   const appDir = path.join(frontends, app);
@@ -92,6 +111,7 @@ for (const { app, stamp, hash } of pending) {
   const rsbuild = await createRsbuild({ cwd: appDir, rsbuildConfig: { ...rsbuildConfig, mode: 'production', logLevel: verbose ? 'info' : 'warn' }, loadEnv: false });
   const result = await rsbuild.build();
   await result?.close?.();
+  if (app === 'shell') writeRefusalTranslations(path.join(appDir, 'dist'));
   // Precompressed twins, served by mountFrontends to clients that accept gzip.
   for (const f of files(path.join(appDir, 'dist'))) {
     if (/\.(js|css|json|html|svg|txt)$/.test(f) && fs.statSync(f).size > 1024) fs.writeFileSync(`${f}.gz`, zlib.gzipSync(fs.readFileSync(f), { level: 9 }));

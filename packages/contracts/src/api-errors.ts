@@ -35,6 +35,3 @@ const BY_MESSAGE: ReadonlyMap<string, string> = (() => {
 export function reasonOfMessage(message: string): string | undefined {
   return BY_MESSAGE.get(message);
 }
-
-/** A reason key: upper-case letters, digits and underscores, as `code` and `reason` are. */
-export const REASON_KEY_PATTERN = '^[A-Z][A-Z0-9_]{0,63}$';

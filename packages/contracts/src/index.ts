@@ -22,5 +22,6 @@ export * from './user-roles';
 export * from './bangladesh-time';
 export * from './days';
 export * from './api-errors';
+export * from './refusals';
 export * from './learning-messages';
 export * from './messaging-requests';

@@ -4,6 +4,7 @@
  */
 export * from './account-rules';
 export * from './api-errors';
+export * from './refusals';
 export * from './bangladesh-time';
 export * from './days';
 export * from './identity-messages';

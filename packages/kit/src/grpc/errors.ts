@@ -1,4 +1,5 @@
 import { Metadata, status, type ServiceError as GrpcServiceError } from '@grpc/grpc-js';
+import { refusalOf, refusalText, type FieldRefusals, type RefusalKey, type RefusalParams, type RefusalStatus } from '@taal/contracts';
 
 /**
  * An error a handler throws on purpose: unaryHandler sends its code and message to the caller.
@@ -78,6 +79,55 @@ export function grpcStatusToHttp(code: status): number {
  */
 export const REASON_METADATA_KEY = 'x-taal-reason';
 export const FIELDS_METADATA_KEY = 'x-taal-fields';
+/** The values the reason's text interpolates, as JSON (`{"amount":"1,200.00"}`). */
+export const PARAMS_METADATA_KEY = 'x-taal-params';
+
+/** The gRPC code that carries a refusal of this HTTP status (the edge answers the catalogue's status). */
+function grpcCodeOf(httpStatus: RefusalStatus): status {
+  switch (httpStatus) {
+    case 401:
+      return status.UNAUTHENTICATED;
+    case 403:
+      return status.PERMISSION_DENIED;
+    case 404:
+    case 410:
+      return status.NOT_FOUND;
+    case 409:
+      return status.ALREADY_EXISTS;
+    case 413:
+      return status.OUT_OF_RANGE;
+    case 429:
+      return status.RESOURCE_EXHAUSTED;
+    case 500:
+      return status.INTERNAL;
+    case 503:
+      return status.UNAVAILABLE;
+    case 504:
+      return status.DEADLINE_EXCEEDED;
+    default:
+      return status.INVALID_ARGUMENT;
+  }
+}
+
+/**
+ * The one way a service refuses (decision 0026): an entry of the contracts' refusal catalogue,
+ * with the values its text interpolates and, for a form, each field's refusal key. The message
+ * is the entry's English text; the key, the params and the fields travel as trailing metadata
+ * for the edge, which answers the entry's status and lets the screens translate by key.
+ */
+export function refuse(key: RefusalKey, params?: RefusalParams, fields?: FieldRefusals): ServiceError {
+  const metadata = new Metadata();
+  metadata.set(REASON_METADATA_KEY, key);
+  if (params && Object.keys(params).length > 0) metadata.set(PARAMS_METADATA_KEY, JSON.stringify(params));
+  if (fields && Object.keys(fields).length > 0) metadata.set(FIELDS_METADATA_KEY, JSON.stringify(fields));
+  return new ServiceError(grpcCodeOf(refusalOf(key).status), refusalText(key, 'en', params), metadata);
+}
+
+/** A form's refusal: the first field's key is the headline, every field keeps its own key. */
+export function refuseFields(fields: FieldRefusals, headline?: RefusalKey): ServiceError {
+  const keys = Object.values(fields);
+  return refuse(headline ?? keys[0] ?? 'INVALID_VALUE', undefined, fields);
+}
 
 /** The error with its reason (CONSTANT_CASE) and, for a form, its per-field messages. */
 export function withReason(err: ServiceError, reason: string, fields?: Record<string, string>): ServiceError {

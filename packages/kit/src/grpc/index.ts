@@ -12,6 +12,9 @@ export {
   grpcStatusToHttp,
   withDetails,
   withReason,
+  refuse,
+  refuseFields,
+  PARAMS_METADATA_KEY,
   REASON_METADATA_KEY,
   FIELDS_METADATA_KEY,
 } from './errors';

@@ -40,6 +40,10 @@ export const ApiErrorSchema = z
       .record(z.string(), reasonKey)
       .meta({ description: 'The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued)' })
       .optional(),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .meta({ description: "The values the reason's text interpolates ({{amount}}, {{max}}, …), so a client can word it in its own language" })
+      .optional(),
   })
   .meta({ id: 'Error' });
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { reasonOfMessage } from '@taal/contracts';
-import { FIELDS_METADATA_KEY, grpcStatusToHttp, REASON_METADATA_KEY } from '@taal/kit';
+import { isRefusalKey, reasonOfMessage, refusalOf, refusalText, type FieldRefusals, type RefusalKey, type RefusalParams } from '@taal/contracts';
+import { FIELDS_METADATA_KEY, grpcStatusToHttp, PARAMS_METADATA_KEY, REASON_METADATA_KEY } from '@taal/kit';
 import type { Logger } from 'pino';
 
 /** The one error shape every /api/v1 call answers with (decision 0002). */
@@ -19,6 +19,19 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
   /** The same fields → reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued). */
   fieldReasons?: Record<string, string>;
+  /** The values the reason's text interpolates (`{{amount}}` → "1,200.00"), for the screens' own language. */
+  params?: Record<string, string | number>;
+}
+
+/** The body of a refusal from the catalogue (decision 0026): English texts, keys for the screens. */
+export function refusalBody(reason: RefusalKey, params?: RefusalParams, fields?: FieldRefusals): ApiErrorBody {
+  const body: ApiErrorBody = { success: false, message: refusalText(reason, 'en', params), code: reason, reason };
+  if (params && Object.keys(params).length > 0) body.params = { ...params };
+  if (fields && Object.keys(fields).length > 0) {
+    body.fields = Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, refusalText(key, 'en')]));
+    body.fieldReasons = { ...fields };
+  }
+  return body;
 }
 
 /** The reason of a field's message when the catalogue has none for it. */
@@ -47,6 +60,46 @@ export class HttpError extends Error {
   }
 }
 
+/** A refusal of the edge itself, from the catalogue: its status, key, params and field keys. */
+export class Refused extends HttpError {
+  constructor(
+    readonly reason: RefusalKey,
+    readonly params?: RefusalParams,
+    readonly fieldRefusals?: FieldRefusals,
+    headers?: Record<string, string>,
+  ) {
+    super(refusalOf(reason).status, reason, refusalText(reason, 'en', params), undefined, headers);
+  }
+}
+
+/** The edge's way to refuse (decision 0026): `throw refusal('INVALID_DAY')`. */
+export function refusal(reason: RefusalKey, options: { params?: RefusalParams; fields?: FieldRefusals; headers?: Record<string, string> } = {}): Refused {
+  return new Refused(reason, options.params, options.fields, options.headers);
+}
+
+
+function parsedMetadata(error: { metadata?: unknown }, key: string): Record<string, unknown> | undefined {
+  const raw = metadataValue(error, key);
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A catalogue refusal a service sent (`refuse`): its key, params and field keys. */
+function serviceRefusal(error: { metadata?: unknown }): { reason: RefusalKey; params?: RefusalParams; fields?: FieldRefusals } | undefined {
+  const reason = metadataValue(error, REASON_METADATA_KEY);
+  if (!isRefusalKey(reason)) return undefined;
+  const params = Object.fromEntries(Object.entries(parsedMetadata(error, PARAMS_METADATA_KEY) ?? {}).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+  const rawFields = Object.entries(parsedMetadata(error, FIELDS_METADATA_KEY) ?? {});
+  // Fields are keys when every value is one (a service that still sends English gets the old path).
+  if (rawFields.length > 0 && !rawFields.every(([, v]) => isRefusalKey(v))) return undefined;
+  const fields = rawFields.length > 0 ? (Object.fromEntries(rawFields) as FieldRefusals) : undefined;
+  return { reason, params: Object.keys(params).length > 0 ? params : undefined, fields };
+}
 
 function metadataValue(error: { metadata?: unknown }, key: string): string | undefined {
   const md = error.metadata as { get?: (k: string) => unknown[] } | undefined;
@@ -93,10 +146,18 @@ function isGrpcError(error: unknown): error is { code: number; details?: string;
 
 /** Converts anything thrown by a handler into the API error shape; never leaks internals. */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof Refused) {
+    return { status: error.status, body: refusalBody(error.reason, error.params, error.fieldRefusals) };
+  }
   if (error instanceof HttpError) {
     return { status: error.status, body: errorBody(error.code, error.message, error.fields) };
   }
   if (isGrpcError(error)) {
+    const refused = serviceRefusal(error);
+    if (refused) {
+      const status = refusalOf(refused.reason).status;
+      if (status < 500) return { status, body: refusalBody(refused.reason, refused.params, refused.fields) };
+    }
     const status = grpcStatusToHttp(error.code);
     const reason = status < 500 ? metadataValue(error, REASON_METADATA_KEY) : undefined;
     const code = reason && /^[A-Z_]{1,40}$/.test(reason) ? reason : (GRPC_CODE_NAMES[error.code] ?? 'INTERNAL');
