@@ -236,7 +236,7 @@ describe('HTTP hardening on the all-in-one process', () => {
     // Not an id: no route, 404 (not a 401 from /user/:id's authentication).
     for (const p of ['/api/v1/user/not-an-id', '/api/v1/course/no-such-id', '/api/v1/course/featured/extra', '/api/v1/instructor/abc']) {
       const res = await fetch(`${base}${p}`);
-      expect([p, res.status, ((await res.json()) as Json).code]).toEqual([p, 404, 'NOT_FOUND']);
+      expect([p, res.status, ((await res.json()) as Json).code]).toEqual([p, 404, 'NO_SUCH_ROUTE']);
     }
     // The literal course paths still answer their own lists.
     for (const p of ['/api/v1/course/featured', '/api/v1/course/upcoming', '/api/v1/instructor/featured']) {

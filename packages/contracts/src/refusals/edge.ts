@@ -1,5 +1,15 @@
 import type { Refusal } from './refusal';
 
-/** The edge refusals (decision 0026): the spec's exact English where it has one, marked "ours" otherwise. */
+/** Refusals of the HTTP edge itself (decision 0026): requests, forms and uploads. All ours. */
 export const EdgeRefusals = {
+  METHOD_NOT_ALLOWED: { status: 405, en: '{{method}} is not allowed here; allowed: {{allow}}', bn: 'এখানে {{method}} চলে না; চলে: {{allow}}' },
+  INVALID_JSON: { status: 400, en: 'The request body is not valid JSON', bn: 'অনুরোধের বডি সঠিক JSON নয়' },
+  FORM_UNREADABLE: { status: 400, en: 'The form could not be read', bn: 'ফর্মটি পড়া যায়নি' },
+  FORM_UNEXPECTED_PART: { status: 400, en: 'The form has an unexpected or extra part ({{field}})', bn: 'ফর্মে একটি অপ্রত্যাশিত বা বাড়তি অংশ আছে ({{field}})' },
+  IMAGE_TOO_LARGE: { status: 413, en: 'The image in {{field}} is larger than {{max}}', bn: '{{field}}-এর ছবিটি {{max}}-এর চেয়ে বড়' },
+  PDF_TOO_LARGE: { status: 413, en: 'The PDF in {{field}} is larger than {{max}}', bn: '{{field}}-এর PDF ফাইলটি {{max}}-এর চেয়ে বড়' },
+  VIDEO_TOO_LARGE: { status: 413, en: 'The video in {{field}} is larger than {{max}}', bn: '{{field}}-এর ভিডিওটি {{max}}-এর চেয়ে বড়' },
+  NOT_AN_IMAGE: { status: 400, en: '{{field}} must be a JPEG, PNG, GIF or WebP image', bn: '{{field}} অবশ্যই JPEG, PNG, GIF বা WebP ছবি হতে হবে' },
+  NOT_A_PDF: { status: 400, en: '{{field}} must be a PDF document', bn: '{{field}} অবশ্যই একটি PDF ফাইল হতে হবে' },
+  EMPTY_FILE: { status: 400, en: '{{field}} is empty', bn: '{{field}} ফাঁকা' },
 } as const satisfies Record<string, Refusal>;

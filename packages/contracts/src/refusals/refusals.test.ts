@@ -1,9 +1,9 @@
 import { REASON_KEY_PATTERN, REFUSAL_PARTS, Refusals, refusalText, type RefusalKey } from '../web';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-/** Two Latin-script words in a row, once placeholders and format patterns are taken out. */
+/** Two Latin-script words in a row (acronyms such as PDF or JPEG aside), once placeholders and format patterns are taken out. */
 const latinSentence = (text: string) =>
-  /[A-Za-z]{2,}[\s,.:;!-]+[A-Za-z]{2,}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/\b(?:DD-MM-YYYY|YYYY-MM-DD|YYYY-MM)\b/g, ''));
+  /\b[A-Za-z]*[a-z][A-Za-z]*[\s,.:;!-]+[A-Za-z]*[a-z][A-Za-z]*\b/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/\b(?:DD-MM-YYYY|YYYY-MM-DD|YYYY-MM)\b/g, ''));
 
 describe('the refusal catalogue', () => {
   const entries = Object.entries(Refusals) as [RefusalKey, (typeof Refusals)[RefusalKey]][];

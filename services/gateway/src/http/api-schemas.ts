@@ -8,15 +8,15 @@ import {
   AccountFieldLimits,
   API_DAY_PATTERN,
   EMAIL_PATTERN,
-  IdentityMessages,
   isEmail,
   ISO_MONTH_PATTERN,
   MAX_EMAIL_LOCAL_PART,
   parseDay,
   parseDayRange,
   REASON_KEY_PATTERN,
+  Refusals,
 } from '@taal/contracts';
-import { HttpError, type ApiErrorBody } from './errors';
+import { refusal, type ApiErrorBody } from './errors';
 import type { ParamSpec, ResponseSpec } from './route-table';
 
 const reasonKey = z.string().regex(new RegExp(REASON_KEY_PATTERN));
@@ -97,7 +97,7 @@ export const idParam = { id: { schema: z.string().regex(new RegExp(ID_PATTERN)),
 export const emailAddress = () =>
   z
     .string()
-    .refine(isEmail, IdentityMessages.invalidEmail)
+    .refine(isEmail, 'INVALID_EMAIL')
     .meta({ maxLength: AccountFieldLimits.email, pattern: EMAIL_PATTERN, allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }] });
 
 /** A date-time as the services write it (ISO 8601). */
@@ -107,15 +107,15 @@ export const dateTime = () => z.iso.datetime({ offset: true });
 
 /** A real day, YYYY-MM-DD or day-month-year (22-5-2022), years 0001-9999. */
 export const apiDay = () =>
-  z.string().regex(new RegExp(API_DAY_PATTERN), IdentityMessages.invalidDay).meta({ description: 'A real day: YYYY-MM-DD or day-month-year (22-5-2022)' });
+  z.string().regex(new RegExp(API_DAY_PATTERN), 'INVALID_DAY').meta({ description: 'A real day: YYYY-MM-DD or day-month-year (22-5-2022)' });
 
 /** A body field holding a day (either form), read as YYYY-MM-DD. */
 export const apiDayField = () => apiDay().transform((day) => parseDay(day)!);
 
 /** A real month, YYYY-MM. */
-export const isoMonth = () => z.string().regex(new RegExp(ISO_MONTH_PATTERN), IdentityMessages.invalidMonth);
+export const isoMonth = () => z.string().regex(new RegExp(ISO_MONTH_PATTERN), 'INVALID_MONTH');
 
-const badRange = () => new HttpError(400, 'VALIDATION_FAILED', IdentityMessages.invalidDateRange);
+const badRange = () => refusal('INVALID_DATE_RANGE');
 
 /** `{startDate}/{endDate}` of the analytics routes: Bangladesh days, inclusive; 400 unless real days in order. */
 export const dayRangeParams: Record<'startDate' | 'endDate', ParamSpec> = {
@@ -131,4 +131,4 @@ export function dayRangeOf(param: (name: string) => string): { fromDay: string; 
 }
 
 /** The 400 of a route with `dayRangeParams`. */
-export const badDayRange = { 400: fail(`'${IdentityMessages.invalidDateRange}' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start`) };
+export const badDayRange = { 400: fail(`'${Refusals.INVALID_DATE_RANGE.en}' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start`) };

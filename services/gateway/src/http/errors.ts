@@ -28,7 +28,8 @@ export function refusalBody(reason: RefusalKey, params?: RefusalParams, fields?:
   const body: ApiErrorBody = { success: false, message: refusalText(reason, 'en', params), code: reason, reason };
   if (params && Object.keys(params).length > 0) body.params = { ...params };
   if (fields && Object.keys(fields).length > 0) {
-    body.fields = Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, refusalText(key, 'en')]));
+    // A field's text may use the refusal's params too (an upload's field and limit).
+    body.fields = Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, refusalText(key, 'en', params)]));
     body.fieldReasons = { ...fields };
   }
   return body;
@@ -175,7 +176,7 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
 }
 
 export function apiNotFound(): RequestHandler {
-  return (req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No such API route: ${req.method} ${req.path}`));
+  return (req, _res, next) => next(refusal('NO_SUCH_ROUTE', { params: { method: req.method, path: req.path } }));
 }
 
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -183,7 +184,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     // Body-parser and similar errors carry their own 4xx status.
     const typed = error as { status?: number; type?: string; message?: string };
     if (typeof typed?.status === 'number' && typed.status >= 400 && typed.status < 500 && !(error instanceof HttpError)) {
-      res.status(typed.status).json(errorBody('BAD_REQUEST', typed.message ?? 'Bad request'));
+      const reason: RefusalKey = typed.status === 413 ? 'BODY_TOO_LARGE' : typed.type === 'entity.parse.failed' ? 'INVALID_JSON' : typed.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      res.status(typed.status).json(refusalBody(reason));
       return;
     }
     const { status, body } = toApiError(error);

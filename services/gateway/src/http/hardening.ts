@@ -5,7 +5,7 @@
 import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { HttpError } from './errors';
+import { refusal } from './errors';
 import { declaredMethods, type DeclaredRoute, type HttpMethod } from './route-table';
 
 /**
@@ -93,7 +93,7 @@ export function methodNotAllowed(routes: DeclaredRoute[]): RequestHandler {
     if (!methods || methods.includes(method as HttpMethod) || (method === 'head' && methods.includes('get'))) return next();
     const allow = allowHeader(methods);
     res.setHeader('Allow', allow);
-    next(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`));
+    next(refusal('METHOD_NOT_ALLOWED', { params: { method: req.method, allow } }));
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ResponseCache } from '../cache/response-cache';
-import { HttpError } from './errors';
+import { isRefusalKey, type RefusalKey } from '@taal/contracts';
+import { HttpError, refusal } from './errors';
 
 /** Successful answers share one envelope: { success: true, data }. */
 export function ok<T>(data: T) {
@@ -34,9 +35,10 @@ export function cachedRead(
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
-/** The `:id` path parameter; anything that cannot be an id is answered 404 with `notFoundMessage`. */
-export function idParam(req: Request, notFoundMessage: string): string {
+/** The `:id` path parameter; anything that cannot be an id is answered 404 with `notFound`. */
+export function idParam(req: Request, notFound: RefusalKey | string = 'NOT_FOUND'): string {
   const id = String(req.params.id);
-  if (!ID.test(id)) throw new HttpError(404, 'NOT_FOUND', notFoundMessage);
+  // TRANSITION: an English message until every route names its refusal key.
+  if (!ID.test(id)) throw isRefusalKey(notFound) ? refusal(notFound) : new HttpError(404, 'NOT_FOUND', notFound);
   return id;
 }

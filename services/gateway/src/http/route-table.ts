@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { refusal, type HttpError } from './errors';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -109,7 +109,7 @@ export function mountRoutes(routes: RouteSpec[]): Router {
       for (const [name, p] of Object.entries(route.query ?? {})) {
         const given = req.query[name];
         if (given === undefined || p.schema.safeParse(given).success) continue;
-        throw p.invalid?.() ?? new HttpError(400, 'VALIDATION_FAILED', `Invalid ${name}`, { [name]: `Invalid ${name}` });
+        throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
       await route.handler({ req, res, body, param: (name) => paramOf(req, name) });

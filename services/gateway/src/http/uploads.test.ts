@@ -99,7 +99,10 @@ describe('the one upload mechanism', () => {
 
   it('answers 413 with a message when a field passes its limit', async () => {
     const res = await post({ docs: [Buffer.concat([PDF, Buffer.alloc(150_000)]), 'big.pdf'] });
-    expect(res).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The PDF in docs is larger than 0.1 MB' } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { reason: 'PDF_TOO_LARGE', message: 'The PDF in docs is larger than 0.1 MB', params: { field: 'docs', max: '0.1 MB' }, fieldReasons: { docs: 'PDF_TOO_LARGE' } },
+    });
     const video = await post({ video: [Buffer.alloc(400_000), 'v.mp4'] });
     expect(video.status).toBe(413);
     await waitFor(async () => (await temps()).length === 0, 'temp files removed');

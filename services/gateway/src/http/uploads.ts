@@ -29,7 +29,8 @@ import os from 'node:os';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { NotAnImageError, reencodeImage, sniffImageType, type FileStore, type ReencodedImage } from '@taal/kit';
-import { HttpError } from './errors';
+import type { RefusalKey } from '@taal/contracts';
+import { refusal, type HttpError } from './errors';
 
 export type UploadKind = 'image' | 'pdf' | 'video';
 
@@ -58,7 +59,7 @@ export interface UploadForm {
   maxFieldBytes?: number;
   /** Where the temp files go (default the OS temp dir). */
   tempDir?: string;
-  /** The 413 of a file over its limit, when a form states it in its own words (default tooLargeMessage). */
+  /** The 413 of a file over its limit, when a form states it in its own words (default fileTooLarge). */
   tooLarge?: (field: string) => HttpError;
 }
 
@@ -66,9 +67,10 @@ const FIELDS = Symbol('taal.uploadFields');
 type WithFields = Request & { [FIELDS]?: UploadFields };
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
-const KIND_NAMES: Record<UploadKind, string> = { image: 'image', pdf: 'PDF', video: 'video' };
-export const tooLargeMessage = (field: string, f: UploadField) =>
-  `The ${KIND_NAMES[f.kind]} in ${field} is larger than ${mb(f.maxBytes ?? UPLOAD_LIMITS[f.kind])}`;
+const TOO_LARGE: Record<UploadKind, RefusalKey> = { image: 'IMAGE_TOO_LARGE', pdf: 'PDF_TOO_LARGE', video: 'VIDEO_TOO_LARGE' };
+/** The 413 of a file over its field's limit. */
+export const fileTooLarge = (field: string, f: UploadField): HttpError =>
+  refusal(TOO_LARGE[f.kind], { params: { field, max: mb(f.maxBytes ?? UPLOAD_LIMITS[f.kind]) }, fields: { [field]: TOO_LARGE[f.kind] } });
 
 class FieldTooLarge extends Error {
   constructor(readonly field: string) {
@@ -127,12 +129,11 @@ export function acceptUploads(fields: UploadFields, form: UploadForm = {}): Requ
     });
     upload(req, res, (err: unknown) => {
       if (!err) return next();
-      const tooLarge = (field: string) =>
-        form.tooLarge?.(field) ?? new HttpError(413, 'PAYLOAD_TOO_LARGE', tooLargeMessage(field, fields[field]!), { [field]: tooLargeMessage(field, fields[field]!) });
+      const tooLarge = (field: string) => form.tooLarge?.(field) ?? fileTooLarge(field, fields[field]!);
       if (err instanceof FieldTooLarge) return next(tooLarge(err.field));
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return next(tooLarge(err.field && fields[err.field] ? err.field : Object.keys(fields)[0]!));
-      if (err instanceof multer.MulterError) return next(new HttpError(400, 'VALIDATION_FAILED', `${err.message}${err.field ? ` (${err.field})` : ''}`));
-      next(new HttpError(400, 'BAD_REQUEST', 'The form could not be read'));
+      if (err instanceof multer.MulterError) return next(refusal('FORM_UNEXPECTED_PART', { params: { field: err.field ?? err.code } }));
+      next(refusal('FORM_UNREADABLE'));
     });
   };
 }
@@ -162,7 +163,7 @@ export interface CheckedFile {
 }
 export type CheckedUpload = CheckedImage | CheckedFile;
 
-const notAllowed = (field: string, message: string) => new HttpError(400, 'VALIDATION_FAILED', message, { [field]: message });
+const notAllowed = (field: string, reason: RefusalKey) => refusal(reason, { params: { field }, fields: { [field]: reason } });
 
 async function readEdges(path: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
   const fh = await open(path, 'r');
@@ -188,13 +189,13 @@ export async function isPdfFile(path: string, size: number): Promise<boolean> {
 export async function checkUpload(field: string, spec: UploadField, file: Express.Multer.File): Promise<CheckedUpload> {
   if (spec.kind === 'image') {
     const bytes = await readFile(file.path);
-    if (!sniffImageType(bytes)) throw notAllowed(field, `${field} must be a JPEG, PNG, GIF or WebP image`);
+    if (!sniffImageType(bytes)) throw notAllowed(field, 'NOT_AN_IMAGE');
     try {
       const image = await reencodeImage(bytes, { ...IMAGE_BOUNDS, maxInputBytes: spec.maxBytes ?? UPLOAD_LIMITS.image });
       const thumbnail = await reencodeImage(image.data, THUMBNAIL_BOUNDS);
       return { kind: 'image', field, image, thumbnail };
     } catch (err) {
-      if (err instanceof NotAnImageError) throw notAllowed(field, `${field} must be a JPEG, PNG, GIF or WebP image`);
+      if (err instanceof NotAnImageError) throw notAllowed(field, 'NOT_AN_IMAGE');
       throw err;
     }
   }
@@ -206,8 +207,8 @@ export async function checkUpload(field: string, spec: UploadField, file: Expres
     name: file.originalname,
     contentType: spec.kind === 'pdf' ? 'application/pdf' : file.mimetype || 'application/octet-stream',
   };
-  if (spec.kind === 'pdf' && !(await isPdfFile(file.path, file.size))) throw notAllowed(field, `${field} must be a PDF document`);
-  if (spec.kind === 'video' && file.size === 0) throw notAllowed(field, `${field} is empty`);
+  if (spec.kind === 'pdf' && !(await isPdfFile(file.path, file.size))) throw notAllowed(field, 'NOT_A_PDF');
+  if (spec.kind === 'video' && file.size === 0) throw notAllowed(field, 'EMPTY_FILE');
   return checked;
 }
 
