@@ -9,26 +9,20 @@ import type { Logger } from 'pino';
 import { todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
   requireIdentity,
-  unavailable,
-  withReason,
   type CallerIdentity,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { decidePayment, formatPoisha, readIpn, SslCommerzError, type SslCommerzClient } from '@taal/payments';
+import { decidePayment, formatPoisha, readIpn, type SslCommerzClient } from '@taal/payments';
 import { failureCancelsOrder, isTranId, settlementFor } from '../domain/card-payments';
 import type { CardPaymentRow, CommerceStore, OrderRow } from '../store/commerce-store';
-import { payLocked, releaseReservation } from './pay-order';
+import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null; callerService: string };
 type Outcome = commerceV1.PaymentOutcome;
 
-export const NOT_YOUR_ORDER = 'You may only act on your own orders';
 
 /** The only service that may hand over the gateway's notifications and browser returns. */
 const HTTP_EDGE = 'gateway';
@@ -53,23 +47,17 @@ export class CardPayments {
   /** Opens a gateway session for the caller's own unpaid order with a positive payable. */
   async start(ctx: Ctx, req: commerceV1.StartCardPaymentRequest): Promise<commerceV1.StartCardPaymentResponse> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
-    if (!req.orderId) throw invalidArgument('Order id is required');
+    if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
     const tranId = `T${randomBytes(12).toString('hex').toUpperCase()}`;
     const order = await this.sql.transaction(async (tx) => {
       const row = await this.store.lockOrder(tx, req.orderId, null);
-      if (!row) throw notFound('Order not found');
-      if (row.user_id !== userId) throw permissionDenied(NOT_YOUR_ORDER);
-      if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
-      if (Number(row.payable) === 0) throw failedPrecondition('The order has nothing to pay by card; confirm it with zero-cart');
-      if (row.expires_at.getTime() < Date.now()) throw failedPrecondition('The order expired; create it again');
+      if (!row) throw refuse('ORDER_NOT_FOUND');
+      if (row.user_id !== userId) throw refuse('ORDER_NOT_YOURS');
+      if (row.status !== 'unpaid') throw refuseUnpayable(row.status);
+      if (Number(row.payable) === 0) throw refuse('ORDER_NOTHING_TO_PAY_BY_CARD');
+      if (row.expires_at.getTime() < Date.now()) throw refuse('ORDER_EXPIRED');
       if (req.expectedPayable !== undefined && req.expectedPayable !== Number(row.payable)) {
-        throw withReason(
-          invalidArgument(`The amount must be ${formatPoisha(Number(row.payable))} BDT, the order's payable`),
-          'AMOUNT_MISMATCH',
-          {
-            total_amount: `The amount must be ${formatPoisha(Number(row.payable))} BDT`,
-          },
-        );
+        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(Number(row.payable)) }, { total_amount: 'AMOUNT_CHANGED' });
       }
       // Recorded before the session opens, so an IPN can never arrive for a tran_id we do not know.
       await this.store.insertCardPayment({ tranId, orderId: row.id, userId, amount: Number(row.payable) }, tx);
@@ -111,7 +99,7 @@ export class CardPayments {
     } catch (err) {
       await this.sql.transaction((tx) => this.store.setCardPaymentStatus(tx, tranId, 'failed', { note: 'session init failed' }));
       this.logger.warn({ err, orderId: order.id, tranId }, 'card payment: session init failed');
-      throw unavailable('The payment gateway is not available right now; please try again');
+      throw refuse('SERVICE_UNAVAILABLE');
     }
   }
 
@@ -132,7 +120,7 @@ export class CardPayments {
   }
 
   private requireEdge(ctx: Ctx): void {
-    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw permissionDenied('Only the HTTP edge hands over payment notifications');
+    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
   }
 
   private async settle(tranId: string, valId: string, source: 'ipn' | 'return'): Promise<Outcome> {
@@ -153,7 +141,7 @@ export class CardPayments {
     } catch (err) {
       // Unavailable, so the gateway's IPN is retried and the browser's return page keeps waiting.
       this.logger.warn({ err, tranId, source }, 'card payment: validation API failed');
-      throw unavailable(err instanceof SslCommerzError ? err.message : 'validation API unavailable');
+      throw refuse('SERVICE_UNAVAILABLE');
     }
     const decision = decidePayment(validation, { tranId, amountPoisha: Number(known.amount) });
     if (decision.kind === 'refused') {
@@ -285,12 +273,12 @@ export class CardPayments {
     orderId: string,
     act: (tx: SqlExecutor, order: OrderRow, attempt: CardPaymentRow) => Promise<void>,
   ): Promise<boolean> {
-    if (!orderId) throw invalidArgument('Order id is required');
+    if (!orderId) throw refuse('ORDER_ID_REQUIRED');
     return this.sql.transaction(async (tx) => {
       const order = await this.store.lockOrder(tx, orderId, null);
-      if (!order) throw notFound('Order not found');
+      if (!order) throw refuse('ORDER_NOT_FOUND');
       const attempt = await this.store.heldCardPayment(tx, orderId);
-      if (!attempt) throw failedPrecondition('The order has no payment held for review');
+      if (!attempt) throw refuse('NO_HELD_PAYMENT');
       // The attempt's status is 'held' only until a review, so a second release or refuse is refused.
       await act(tx, order, attempt);
       return true;

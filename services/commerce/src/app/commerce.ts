@@ -6,21 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
-  alreadyExists,
   CallerUserTypes,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
+  refuseFields,
   requireIdentity,
-  withDetails,
-  withReason,
   type CallerIdentity,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
+import { formatPoisha } from '@taal/payments';
 import {
-  COUPON_NOT_FOUND,
   isCreditKind,
   isIsoDay,
   isTier,
@@ -37,8 +32,7 @@ import {
   type PricedItem,
 } from '../domain/pricing';
 import type { CommerceStore } from '../store/commerce-store';
-import { NOT_YOUR_ORDER } from './card-payments';
-import { payLocked, releaseReservation } from './pay-order';
+import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null };
 
@@ -61,11 +55,11 @@ export class Commerce {
   ) {}
 
   private async priced(courseId: string, tier: string): Promise<PricedItem> {
-    if (!courseId) throw invalidArgument('Course id is required');
-    if (!isTier(tier)) throw invalidArgument('Tier must be silver, gold or diamond');
+    if (!courseId) throw refuse('COURSE_ID_REQUIRED');
+    if (!isTier(tier)) throw refuse('TIER_INVALID');
     const course = await this.courses.getCourse(courseId);
     const item = course && priceOf(course, tier);
-    if (!item) throw notFound(`Course ${courseId} is not for sale`);
+    if (!item) throw refuse('COURSE_NOT_FOR_SALE');
     return item;
   }
 
@@ -79,7 +73,7 @@ export class Commerce {
 
   async removeFromCart(ctx: Ctx, req: commerceV1.RemoveFromCartRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     await this.store.removeCartItems(userId, [req.courseId]);
     return this.store.getCart(userId);
   }
@@ -98,16 +92,16 @@ export class Commerce {
 
   async addToWishlist(ctx: Ctx, req: commerceV1.AddToWishlistRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const course = await this.courses.getCourse(req.courseId);
-    if (!course?.published) throw notFound(`Course ${req.courseId} is not for sale`);
+    if (!course?.published) throw refuse('COURSE_NOT_FOR_SALE');
     await this.store.addWishlistItem(userId, req.courseId);
     return this.store.listWishlist(userId);
   }
 
   async removeFromWishlist(ctx: Ctx, req: commerceV1.RemoveFromWishlistRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     await this.store.removeWishlistItem(userId, req.courseId);
     return this.store.listWishlist(userId);
   }
@@ -127,11 +121,7 @@ export class Commerce {
       useLimit: req.useLimit,
       expireDate: req.expireDate,
     });
-    if (Object.keys(problems).length > 0) {
-      throw withDetails(invalidArgument('any of the field is missing'), {
-        'x-taal-field-reasons': JSON.stringify(problems),
-      });
-    }
+    if (Object.keys(problems).length > 0) throw refuseFields(problems, 'VOUCHER_FIELDS_MISSING');
     const voucher = await this.store.createVoucher({
       id: randomUUID(),
       code,
@@ -140,7 +130,7 @@ export class Commerce {
       useLimit: req.useLimit,
       expireDate: req.expireDate,
     });
-    if (!voucher) throw alreadyExists(`A voucher with code ${code} exists`);
+    if (!voucher) throw refuse('VOUCHER_CODE_TAKEN', { code });
     return voucher;
   }
 
@@ -151,11 +141,11 @@ export class Commerce {
 
   async deleteVoucher(ctx: Ctx, req: commerceV1.DeleteVoucherRequest) {
     requireIdentity(ctx, ADMIN);
-    if (!req.id) throw invalidArgument('Voucher id is required');
-    if (!(await this.store.deleteVoucher(req.id))) throw notFound(COUPON_NOT_FOUND);
+    if (!req.id) throw refuse('VOUCHER_ID_REQUIRED');
+    if (!(await this.store.deleteVoucher(req.id))) throw refuse('COUPON_NOT_FOUND');
   }
 
-  /** 'success' and the percent, or NOT_FOUND 'Coupon Not found' (unknown, expired or used up). */
+  /** 'success' and the percent, or COUPON_NOT_FOUND (unknown, expired or used up). */
   async checkVoucher(ctx: Ctx, req: commerceV1.CheckVoucherRequest) {
     requireIdentity(ctx);
     const voucher = await this.usableVoucher(req.code);
@@ -164,7 +154,7 @@ export class Commerce {
 
   private async usableVoucher(code: string): Promise<commerceV1.Voucher> {
     const voucher = code.trim() ? await this.store.findVoucher(normaliseCode(code)) : null;
-    if (!voucher || !voucherUsable(voucher, this.today())) throw notFound(COUPON_NOT_FOUND);
+    if (!voucher || !voucherUsable(voucher, this.today())) throw refuse('COUPON_NOT_FOUND');
     return voucher;
   }
 
@@ -187,15 +177,15 @@ export class Commerce {
    * call, its retries and the `store.gift_card.redeemed` event credit it once (decision 0012).
    */
   async creditGiftCard(ctx: Ctx & { callerService: string }, req: commerceV1.CreditGiftCardRequest) {
-    if (ctx.callerService !== ServiceNames.store || ctx.identity) throw permissionDenied('Only the store credits gift cards');
+    if (ctx.callerService !== ServiceNames.store || ctx.identity) throw refuse('GIFT_CARD_CREDIT_STORE_ONLY');
     const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
     return { wallet: await this.store.getWallet(req.userId), credited };
   }
 
   /** The one ledger write of a gift card (also the event consumer's). */
   recordGiftCardCredit(tx: SqlExecutor, req: { userId: string; giftCardId: string; amount: number }): Promise<boolean> {
-    if (!req.userId || !req.giftCardId) throw invalidArgument('User and gift card are required');
-    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw invalidArgument('Amount must be positive integer poisha');
+    if (!req.userId || !req.giftCardId) throw refuse('GIFT_CARD_CREDIT_INCOMPLETE');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
     return this.store.post(tx, {
       userId: req.userId,
       kind: 'gift_card_redemption',
@@ -206,10 +196,10 @@ export class Commerce {
 
   async creditWallet(ctx: Ctx, req: commerceV1.CreditWalletRequest) {
     requireIdentity(ctx, ADMIN);
-    if (!req.userId) throw invalidArgument('User id is required');
-    if (!isCreditKind(req.kind)) throw invalidArgument('Kind must be referral_bonus, gift_card_redemption or refund');
-    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw invalidArgument('Amount must be positive integer poisha');
-    if (!req.reference) throw invalidArgument('Reference is required (a credit counts once per reference)');
+    if (!req.userId) throw refuse('WALLET_USER_REQUIRED');
+    if (!isCreditKind(req.kind)) throw refuse('CREDIT_KIND_INVALID');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
+    if (!req.reference) throw refuse('CREDIT_REFERENCE_REQUIRED');
     await this.sql.transaction((tx) =>
       this.store.post(tx, {
         userId: req.userId,
@@ -228,7 +218,7 @@ export class Commerce {
     const { userId } = requireIdentity(ctx, STUDENT);
     await this.expireOverdue(userId);
     const cart = await this.store.getCart(userId);
-    if (cart.items.length === 0) throw withReason(failedPrecondition('Your cart is empty'), 'CART_EMPTY');
+    if (cart.items.length === 0) throw refuse('CART_EMPTY');
     const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier)));
     const voucher = req.voucherCode.trim() ? await this.usableVoucher(req.voucherCode) : null;
     const subtotal = subtotalOf(items);
@@ -244,13 +234,7 @@ export class Commerce {
       });
       // Checked here, under the wallet lock, so the amount the client agreed to is the one ordered.
       if (req.expectedPayable !== undefined && req.expectedPayable !== totals.payable) {
-        throw withReason(
-          invalidArgument(`The amount must be ${totals.payable} poisha, the server's computation of this cart`),
-          'AMOUNT_MISMATCH',
-          {
-            amount: `The amount must be ${totals.payable} poisha`,
-          },
-        );
+        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(totals.payable) }, { amount: 'AMOUNT_CHANGED' });
       }
       // A voucher that discounts nothing (the wallet covered everything) is not attached, so it is not used up.
       const withVoucher = voucher && totals.discount > 0 ? voucher : null;
@@ -287,14 +271,14 @@ export class Commerce {
    */
   async payOrder(ctx: Ctx, req: commerceV1.PayOrderRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.orderId) throw invalidArgument('Order id is required');
+    if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
     const outcome = await this.sql.transaction(async (tx) => {
       const row = await this.store.lockOrder(tx, req.orderId, null);
-      if (!row) throw notFound('Order not found');
-      if (row.user_id !== userId) throw permissionDenied(NOT_YOUR_ORDER);
+      if (!row) throw refuse('ORDER_NOT_FOUND');
+      if (row.user_id !== userId) throw refuse('ORDER_NOT_YOURS');
       if (row.status === 'paid') return { kind: 'paid' as const, changed: false };
-      if (row.status !== 'unpaid') throw failedPrecondition(`The order is ${row.status}`);
-      if (Number(row.payable) > 0) throw failedPrecondition('The order has an amount to pay through the payment gateway');
+      if (row.status !== 'unpaid') throw refuseUnpayable(row.status);
+      if (Number(row.payable) > 0) throw refuse('ORDER_HAS_AMOUNT_TO_PAY');
       if (row.expires_at.getTime() < Date.now()) {
         await releaseReservation(tx, this.store, row, 'expired');
         return { kind: 'expired' as const };
@@ -305,8 +289,8 @@ export class Commerce {
       }
       return { kind: 'paid' as const, changed: true };
     });
-    if (outcome.kind === 'expired') throw failedPrecondition('The order expired; create it again');
-    if (outcome.kind === 'voucher') throw withDetails(notFound(COUPON_NOT_FOUND), { 'x-taal-reason': 'order-cancelled' });
+    if (outcome.kind === 'expired') throw refuse('ORDER_EXPIRED');
+    if (outcome.kind === 'voucher') throw refuse('ORDER_CANCELLED_COUPON_USED_UP');
     if (outcome.changed) this.afterCommit();
     return (await this.store.getOrder(req.orderId))!;
   }
@@ -318,8 +302,7 @@ export class Commerce {
   /** The back office's order lists: by Bangladesh creation day, all or paid only. */
   listAllOrders(ctx: Ctx, req: commerceV1.ListAllOrdersRequest) {
     requireIdentity(ctx, ADMIN);
-    if (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay)) throw invalidArgument('Dates must be YYYY-MM-DD');
-    if (req.fromDay > req.toDay) throw invalidArgument('The start date must not be after the end date');
+    if (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay) || req.fromDay > req.toDay) throw refuse('INVALID_DATE_RANGE');
     return this.store.listAllOrders({ from: req.fromDay, to: req.toDay, paidOnly: req.paidOnly });
   }
 

@@ -2,8 +2,8 @@
  * Paying an order, the one transaction every path shares (decision 0012, 0014): the zero-payable
  * path, a validated card payment and an admin's release of a held order all call `payLocked`.
  */
-import type { SqlExecutor } from '@taal/kit';
-import { normaliseCode } from '../domain/pricing';
+import { refuse, type ServiceError, type SqlExecutor } from '@taal/kit';
+import { normaliseCode, type OrderStatus } from '../domain/pricing';
 import { creditReferral } from './referrals';
 import { recordOrderPaid } from '../events/order-events';
 import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
@@ -50,4 +50,15 @@ export async function releaseReservation(
   if (status) await store.setOrderStatus(tx, row.id, status);
   const walletUsed = Number(row.wallet_used);
   if (walletUsed > 0) await store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
+}
+
+/** Why an order that is no longer unpaid cannot be paid, as its refusal. */
+export function refuseUnpayable(status: string): ServiceError {
+  const keys: Partial<Record<OrderStatus, 'ORDER_ALREADY_PAID' | 'ORDER_EXPIRED' | 'ORDER_CANCELLED' | 'ORDER_HELD'>> = {
+    paid: 'ORDER_ALREADY_PAID',
+    expired: 'ORDER_EXPIRED',
+    cancelled: 'ORDER_CANCELLED',
+    held: 'ORDER_HELD',
+  };
+  return refuse(keys[status as OrderStatus] ?? 'ORDER_CANCELLED');
 }

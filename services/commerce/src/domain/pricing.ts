@@ -3,7 +3,7 @@
  * Every amount is an integer number of poisha (decision 0001); the money decisions are
  * written down in docs/decisions/0012-commerce-money.md.
  */
-import { isIsoDay } from '@taal/contracts';
+import { isIsoDay, type RefusalKey } from '@taal/contracts';
 
 export const TIERS = ['silver', 'gold', 'diamond'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -52,7 +52,6 @@ export function subtotalOf(items: readonly { price: number }[]): number {
 
 // ---- Vouchers ----------------------------------------------------------------------------
 
-export const COUPON_NOT_FOUND = 'Coupon Not found';
 export const VOUCHER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 export interface VoucherState {
@@ -70,13 +69,13 @@ export interface NewVoucher {
   expireDate: string;
 }
 
-/** What is wrong with a new voucher, field by field (empty: valid). */
-export function voucherProblems(v: NewVoucher): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (!VOUCHER_CODE_PATTERN.test(v.code)) problems.code = 'code must be 1-40 letters, digits, - or _';
-  if (!Number.isInteger(v.percent) || v.percent < 1 || v.percent > 100) problems.percent = 'percent must be an integer from 1 to 100';
-  if (!Number.isInteger(v.useLimit) || v.useLimit < 1) problems.useLimit = 'use limit must be a positive integer';
-  if (!isIsoDay(v.expireDate)) problems.expireDate = 'expire date must be YYYY-MM-DD';
+/** What is wrong with a new voucher, field by field as refusal keys (empty: valid). */
+export function voucherProblems(v: NewVoucher): Record<string, RefusalKey> {
+  const problems: Record<string, RefusalKey> = {};
+  if (!VOUCHER_CODE_PATTERN.test(v.code)) problems.code = 'VOUCHER_CODE_INVALID';
+  if (!Number.isInteger(v.percent) || v.percent < 1 || v.percent > 100) problems.percent = 'VOUCHER_PERCENT_INVALID';
+  if (!Number.isInteger(v.useLimit) || v.useLimit < 1) problems.useLimit = 'VOUCHER_USE_LIMIT_INVALID';
+  if (!isIsoDay(v.expireDate)) problems.expireDate = 'INVALID_DAY';
   return problems;
 }
 

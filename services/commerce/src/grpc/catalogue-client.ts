@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { catalogueV1, ServiceNames } from '@taal/contracts';
-import { callUnary, createClient, isGrpcStatusError, ServiceError, type ServiceTokenIssuer } from '@taal/kit';
+import { callUnary, createClient, isGrpcStatusError, refuse, type ServiceTokenIssuer } from '@taal/kit';
 import type { CourseSource } from '../app/commerce';
 
 /**
@@ -19,7 +19,7 @@ export function catalogueCourses(address: string, issuer: ServiceTokenIssuer, de
         return course ?? null;
       } catch (err) {
         if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
-        throw new ServiceError(status.UNAVAILABLE, 'The catalogue is unavailable; try again');
+        throw refuse('SERVICE_UNAVAILABLE');
       }
     },
     close: () => client.close(),

@@ -11,15 +11,11 @@ import {
   CallerUserTypes,
   createEnvelope,
   enqueueEvent,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
   requireIdentity,
-  withReason,
   type Sql,
 } from '@taal/kit';
-import { hashCode, isWellFormedCode, redeemRefusal, StoreMessages } from '../domain/gift-cards';
+import { hashCode, isWellFormedCode, REDEEM_REFUSALS, redeemRefusal } from '../domain/gift-cards';
 import { SCHEMA, toGiftCard, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
@@ -47,24 +43,21 @@ export class GiftCards {
   async get(ctx: Ctx, req: storeV1.GetGiftCardRequest) {
     requireIdentity(ctx, CallerUserTypes.admin);
     const row = req.id ? await this.db.getGiftCard(req.id) : null;
-    if (!row) throw notFound('Gift card not found');
+    if (!row) throw refuse('GIFT_CARD_NOT_FOUND');
     return toGiftCard(row);
   }
 
   async redeem(ctx: Ctx, req: storeV1.RedeemGiftCardRequest): Promise<storeV1.RedeemGiftCardResponse> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
-    if (req.userId && req.userId !== userId) throw permissionDenied(StoreMessages.notYourWallet);
-    if (!req.code.trim()) throw invalidArgument(StoreMessages.emptyCode);
-    if (!isWellFormedCode(req.code)) throw withReason(notFound(StoreMessages.unknownCode), 'GIFT_CARD_UNKNOWN');
+    if (req.userId && req.userId !== userId) throw refuse('WALLET_NOT_YOURS');
+    if (!req.code.trim()) throw refuse('GIFT_CARD_CODE_EMPTY');
+    if (!isWellFormedCode(req.code)) throw refuse('GIFT_CARD_UNKNOWN');
 
     const now = this.now();
     const card = await this.sql.transaction(async (tx) => {
       const row = await this.db.lockGiftCardByHash(tx, hashCode(req.code));
       const refusal = redeemRefusal(row && { used: row.used, validFrom: row.valid_from, validTo: row.valid_to }, now);
-      if (refusal === 'unknown') throw withReason(notFound(StoreMessages.unknownCode), 'GIFT_CARD_UNKNOWN');
-      if (refusal === 'used') throw withReason(failedPrecondition(StoreMessages.usedCode), 'GIFT_CARD_USED');
-      if (refusal === 'expired') throw withReason(failedPrecondition(StoreMessages.expiredCode), 'GIFT_CARD_EXPIRED');
-      if (refusal === 'not-yet-valid') throw withReason(failedPrecondition(StoreMessages.notYetValid), 'GIFT_CARD_NOT_YET_VALID');
+      if (refusal) throw refuse(REDEEM_REFUSALS[refusal]);
       await this.db.markGiftCardUsed(tx, row!.id, userId, now);
       await enqueueEvent(
         tx,

@@ -12,18 +12,14 @@ import {
   CallerUserTypes,
   createEnvelope,
   enqueueEvent,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
+  refuseFields,
   requireIdentity,
-  unavailable,
-  withReason,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { decidePayment, formatPoisha, readIpn, SslCommerzError, type SslCommerzClient } from '@taal/payments';
-import { codeFromBytes, dayOf, hashCode, isStoreTranId, MAX_QUANTITY, orderProblems, StoreMessages, validityOf } from '../domain/gift-cards';
+import { decidePayment, formatPoisha, readIpn, type SslCommerzClient } from '@taal/payments';
+import { codeFromBytes, dayOf, hashCode, isStoreTranId, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
 import { SCHEMA, toOrder, type CardPaymentRow, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
@@ -58,17 +54,13 @@ export class Orders {
       giftCardMessage: req.giftCardMessage,
       shipping,
     });
-    if (!req.userEmail.trim()) problems.userEmail = 'This is required';
-    if (Object.keys(problems).length) {
-      throw withReason(invalidArgument(Object.values(problems)[0]!), 'VALIDATION_FAILED', problems);
-    }
+    if (!req.userEmail.trim()) problems.userEmail = 'THIS_IS_REQUIRED';
+    if (Object.keys(problems).length) throw refuseFields(problems);
     const product = req.productId ? await this.db.getProduct(req.productId) : null;
-    if (!product) throw notFound('Gift card not found');
+    if (!product) throw refuse('GIFT_CARD_NOT_FOUND');
     const total = Number(product.price) * req.quantity;
     if (req.expectedTotal !== total) {
-      throw withReason(invalidArgument(StoreMessages.amountMismatch), 'AMOUNT_MISMATCH', {
-        totalPrice: `The total must be ${formatPoisha(total)} BDT`,
-      });
+      throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(total) }, { totalPrice: 'TOTAL_NOT_PRICE_TIMES_QUANTITY' });
     }
     const row = await this.db.insertOrder({
       id: randomUUID(),
@@ -101,25 +93,23 @@ export class Orders {
   async get(ctx: Ctx, req: storeV1.GetOrderRequest) {
     const me = requireIdentity(ctx);
     const row = req.id ? await this.db.getOrder(req.id) : null;
-    if (!row) throw notFound('Order not found');
-    if (row.user_id !== me.userId && me.userType !== CallerUserTypes.admin) throw permissionDenied('You may only see your own orders');
+    if (!row) throw refuse('ORDER_NOT_FOUND');
+    if (row.user_id !== me.userId && me.userType !== CallerUserTypes.admin) throw refuse('ORDER_NOT_YOURS');
     return toOrder(row);
   }
 
   /** Opens a gateway session for the caller's own unpaid order; the attempt is recorded first. */
   async startPayment(ctx: Ctx, req: storeV1.StartPaymentRequest): Promise<storeV1.StartPaymentResponse> {
     const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.orderId) throw invalidArgument('Order id is required');
+    if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
     const tranId = `S${randomBytes(12).toString('hex').toUpperCase()}`;
     const order = await this.sql.transaction(async (tx) => {
       const row = await this.db.getOrder(req.orderId, tx, true);
-      if (!row) throw notFound('Order not found');
-      if (row.user_id !== userId) throw permissionDenied('You may only pay your own orders');
-      if (row.status === 'paid') throw failedPrecondition('The order is paid');
+      if (!row) throw refuse('ORDER_NOT_FOUND');
+      if (row.user_id !== userId) throw refuse('ORDER_NOT_YOURS');
+      if (row.status === 'paid') throw refuse('ORDER_ALREADY_PAID');
       if (req.expectedAmount !== Number(row.total_price)) {
-        throw withReason(invalidArgument(`The amount must be ${formatPoisha(Number(row.total_price))} BDT, the order's total`), 'AMOUNT_MISMATCH', {
-          amount: `The amount must be ${formatPoisha(Number(row.total_price))} BDT`,
-        });
+        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(Number(row.total_price)) }, { amount: 'AMOUNT_CHANGED' });
       }
       await this.db.insertCardPayment(tx, { tranId, orderId: row.id, userId, amount: Number(row.total_price) });
       return row;
@@ -146,7 +136,7 @@ export class Orders {
     } catch (err) {
       await this.sql.transaction((tx) => this.db.setCardPaymentStatus(tx, tranId, 'failed', { note: 'session init failed' }));
       this.logger.warn({ err, orderId: order.id, tranId }, 'store payment: session init failed');
-      throw unavailable('The payment gateway is not available right now; please try again');
+      throw refuse('SERVICE_UNAVAILABLE');
     }
   }
 
@@ -165,7 +155,7 @@ export class Orders {
   }
 
   private requireEdge(ctx: Ctx): void {
-    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw permissionDenied('Only the HTTP edge hands over payment notifications');
+    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
   }
 
   private async settle(tranId: string, valId: string, source: 'ipn' | 'return'): Promise<Outcome> {
@@ -182,7 +172,7 @@ export class Orders {
       validation = await this.gateway.client.validate(valId);
     } catch (err) {
       this.logger.warn({ err, tranId, source }, 'store payment: validation API failed');
-      throw unavailable(err instanceof SslCommerzError ? err.message : 'validation API unavailable');
+      throw refuse('SERVICE_UNAVAILABLE');
     }
     const decision = decidePayment(validation, { tranId, amountPoisha: Number(known.amount) });
     if (decision.kind === 'refused') {

@@ -7,7 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
-import { bengaliDigits, giftCardTextProblem, GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
+import { bengaliDigits, giftCardTextProblem, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -25,13 +25,6 @@ export const StoreMessages = {
   productAdded: 'Product added successfully!',
   productUpdated: 'Product updated successfully!',
   productDeleted: 'Product deleted successfully!',
-  unknownCode: 'Invalid gift card code. Please check the code and try again.',
-  usedCode: 'This gift card has already been used.',
-  expiredCode: 'This gift card has expired.',
-  notYetValid: 'This gift card is not valid yet.',
-  emptyCode: 'Please enter gift card secret code!',
-  notYourWallet: 'You can redeem gift cards only into your own wallet',
-  amountMismatch: 'The total must be the price times the quantity',
 } as const;
 
 /** A new secret code from `random` (at least 13 bytes; 100 bits are used). */
@@ -72,6 +65,14 @@ export function validityOf(now: Date): { validFrom: Date; validTo: Date } {
 
 export type RedeemRefusal = 'unknown' | 'used' | 'expired' | 'not-yet-valid';
 
+/** Each reason a card may not be redeemed, as its refusal. */
+export const REDEEM_REFUSALS = {
+  unknown: 'GIFT_CARD_UNKNOWN',
+  used: 'GIFT_CARD_USED',
+  expired: 'GIFT_CARD_EXPIRED',
+  'not-yet-valid': 'GIFT_CARD_NOT_YET_VALID',
+} as const satisfies Record<RedeemRefusal, RefusalKey>;
+
 /** Whether a card found by its code may be redeemed now. */
 export function redeemRefusal(
   card: { used: boolean; validFrom: Date; validTo: Date } | null,
@@ -91,7 +92,7 @@ export function orderTotal(price: number, quantity: number): number {
   return price * quantity;
 }
 
-/** Spec §5's rules for a gift-card order; field → message, empty when valid. */
+/** Spec §5's rules for a gift-card order; field → refusal key, empty when valid. */
 export function orderProblems(o: {
   forMyself: boolean;
   quantity: number;
@@ -99,20 +100,20 @@ export function orderProblems(o: {
   giftCardFrom: string;
   giftCardMessage: string;
   shipping: { name: string; email: string; phone: string };
-}): Record<string, string> {
-  const problems: Record<string, string> = {};
-  const required = 'This is required';
+}): Record<string, RefusalKey> {
+  const problems: Record<string, RefusalKey> = {};
+  const required = 'THIS_IS_REQUIRED';
   // Text that goes on the card and into its mails (a Subject too): decision 0018's characters and lengths.
   const text = (field: string, value: string, max: number) => {
     const problem = giftCardTextProblem(value, max);
-    if (problem) problems[field] = GiftCardTextMessages[problem];
+    if (problem) problems[field] = problem === 'invalid' ? 'GIFT_CARD_TEXT_INVALID' : 'TOO_LONG';
   };
   const phone = (field: string, value: string) => {
     if (!value.trim()) problems[field] = required;
-    else if (value.trim().length < MIN_PHONE_LENGTH) problems[field] = 'Too Short!';
+    else if (value.trim().length < MIN_PHONE_LENGTH) problems[field] = 'TOO_SHORT';
   };
-  if (!Number.isInteger(o.quantity) || o.quantity < 1) problems.quantity = 'Quantity must be at least 1';
-  else if (o.quantity > MAX_QUANTITY) problems.quantity = `Quantity must be at most ${MAX_QUANTITY}`;
+  if (!Number.isInteger(o.quantity) || o.quantity < 1) problems.quantity = 'QUANTITY_TOO_SMALL';
+  else if (o.quantity > MAX_QUANTITY) problems.quantity = 'QUANTITY_TOO_LARGE';
   if (o.forMyself) {
     phone('userPhone', o.userPhone);
   } else {
@@ -122,7 +123,7 @@ export function orderProblems(o: {
     else text('giftCardFrom', o.giftCardFrom, GiftCardTextLimits.senderName);
     phone('shippingAddressPhone', o.shipping.phone);
     if (!o.shipping.email.trim()) problems.shippingAddressEmail = required;
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.shipping.email.trim())) problems.shippingAddressEmail = 'Enter a valid email address';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.shipping.email.trim())) problems.shippingAddressEmail = 'ENTER_VALID_EMAIL';
   }
   text('giftCardMessage', o.giftCardMessage, GiftCardTextLimits.message);
   return problems;
