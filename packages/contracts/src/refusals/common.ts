@@ -8,6 +8,9 @@ export const CommonRefusals = {
   // Storefront §5: a protected page or call without a session.
   LOGIN_FIRST: { status: 401, en: 'Please login first', bn: 'অনুগ্রহ করে প্রথমে লগইন করুন' },
   SESSION_EXPIRED: { status: 401, en: 'Your session has expired, please log in again', bn: 'আপনার সেশনের মেয়াদ শেষ হয়েছে, অনুগ্রহ করে আবার লগইন করুন' },
+  INVALID_TOKEN: { status: 401, en: 'Invalid or expired access token', bn: 'অ্যাক্সেস টোকেনটি সঠিক নয় বা এর মেয়াদ শেষ হয়েছে' },
+  // Service-to-service calls (decision 0008): a caller without valid service credentials.
+  SERVICE_CREDENTIALS_INVALID: { status: 401, en: 'Invalid or missing service credentials', bn: 'সার্ভিসের পরিচয়পত্র নেই বা সঠিক নয়' },
   PERMISSION_DENIED: { status: 403, en: 'You do not have permission to do this', bn: 'এটি করার অনুমতি আপনার নেই' },
   TOO_MANY_REQUESTS: { status: 429, en: 'Too many requests. Please wait a few minutes and try again.', bn: 'অনেক বেশি অনুরোধ। অনুগ্রহ করে কয়েক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।' },
   NOT_FOUND: { status: 404, en: 'Not found', bn: 'পাওয়া যায়নি' },

@@ -11,7 +11,8 @@
 import { Metadata, status } from '@grpc/grpc-js';
 import { IdentityMessages } from '@taal/contracts';
 import { SignJWT, errors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { REASON_METADATA_KEY, ServiceError, unauthenticated } from '../grpc/errors';
+import type { RefusalKey } from '@taal/contracts';
+import { REASON_METADATA_KEY, ServiceError, refuse } from '../grpc/errors';
 import type { CallerIdentity, CallerUserType } from '../grpc/identity';
 import { SIGNING_ALGORITHM, localKeys, type PrivateSigningJwk } from './keys';
 import { SESSION_REVOKED_SUSPENDED, processRevokedSessions, type RevokedSessions } from './revocations';
@@ -102,7 +103,7 @@ export async function verifyGrant(
   now: number = Date.now(),
 ): Promise<{ subject: string; claims: Record<string, unknown>; expiresAt: number } | null> {
   try {
-    const payload = await verified(token, keys, expect, now, 'invalid grant');
+    const payload = await verified(token, keys, expect, now, 'INVALID_TOKEN');
     if (payload.kid !== expect.issuer) return null;
     return { subject: payload.sub, claims: payload.claims, expiresAt: payload.exp * 1000 };
   } catch {
@@ -174,10 +175,10 @@ export class CallerAuthenticator {
 
   async authenticate(metadata: Metadata): Promise<VerifiedCaller> {
     const serviceToken = bearer(single(metadata, SERVICE_TOKEN_METADATA_KEY));
-    if (!serviceToken) throw unauthenticated('Service credentials required');
+    if (!serviceToken) throw refuse('SERVICE_CREDENTIALS_INVALID');
     const service = await this.verifyServiceToken(serviceToken);
     const userTokens = metadata.get(USER_TOKEN_METADATA_KEY);
-    if (userTokens.length > 1) throw unauthenticated('Invalid or expired access token');
+    if (userTokens.length > 1) throw refuse('INVALID_TOKEN');
     const [userToken] = userTokens;
     const identity = userToken === undefined ? null : await this.authenticateUser(String(userToken));
     return { service, identity };
@@ -199,9 +200,9 @@ export class CallerAuthenticator {
     const now = this.now();
     const known = this.services.get(token, now);
     if (known) return known;
-    const payload = await verified(token, this.serviceKeyLookup, { audience: this.options.serviceName }, now, 'Invalid service credentials');
+    const payload = await verified(token, this.serviceKeyLookup, { audience: this.options.serviceName }, now, 'SERVICE_CREDENTIALS_INVALID');
     // The key that signed is chosen by kid; the token may only speak for that key's service.
-    if (payload.iss !== payload.kid || payload.sub !== payload.kid) throw unauthenticated('Invalid service credentials');
+    if (payload.iss !== payload.kid || payload.sub !== payload.kid) throw refuse('SERVICE_CREDENTIALS_INVALID');
     this.services.set(token, payload.kid, payload.exp * 1000);
     return payload.kid;
   }
@@ -215,11 +216,11 @@ export class CallerAuthenticator {
       this.options.userKeys,
       { audience: USER_TOKEN_AUDIENCE, issuer: USER_TOKEN_ISSUER },
       now,
-      'Invalid or expired access token',
+      'INVALID_TOKEN',
     );
     const type = payload.claims.typ;
     if (typeof type !== 'number' || ![1, 2, 3, 4].includes(type) || typeof payload.claims.sid !== 'string')
-      throw unauthenticated('Invalid or expired access token');
+      throw refuse('INVALID_TOKEN');
     const instructor = payload.claims.ins;
     const identity: CallerIdentity = {
       userId: payload.sub,
@@ -245,9 +246,9 @@ async function verified(
   keys: JWTVerifyGetKey,
   expect: { audience: string; issuer?: string },
   now: number,
-  refusal: string,
+  refusal: RefusalKey,
 ): Promise<VerifiedPayload> {
-  if (token.length > MAX_TOKEN_LENGTH) throw unauthenticated(refusal);
+  if (token.length > MAX_TOKEN_LENGTH) throw refuse(refusal);
   try {
     const { payload, protectedHeader } = await jwtVerify(token, keys, {
       algorithms: [SIGNING_ALGORITHM],
@@ -266,8 +267,8 @@ async function verified(
   } catch (err) {
     // Keys that cannot be fetched are an outage, not a bad caller.
     if (err instanceof errors.JWKSTimeout || (err instanceof Error && !(err instanceof errors.JOSEError)))
-      throw new ServiceError(status.UNAVAILABLE, 'Cannot verify the caller right now');
-    throw unauthenticated(refusal);
+      throw refuse('SERVICE_UNAVAILABLE');
+    throw refuse(refusal);
   }
 }
 

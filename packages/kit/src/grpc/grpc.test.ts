@@ -186,7 +186,7 @@ describe('gRPC helpers against a loopback server', () => {
     forged.set('x-taal-user-type', '1');
     try {
       const refused = await expectGrpcError(callUnary(bare, 'echo', { text: 'x' }, { metadata: forged }), grpc.status.UNAUTHENTICATED);
-      expect(refused.details).toBe('Service credentials required');
+      expect(refused.details).toBe('Invalid or missing service credentials');
       // A token addressed to another service is not good here.
       const elsewhere = new ServiceTokenIssuer(testAuth.ring.signingKeys.gateway!);
       const wrongAudience = new grpc.Metadata();
@@ -318,9 +318,9 @@ describe('gRPC client resilience', () => {
 
 describe('requireIdentity', () => {
   it('requireIdentity checks presence and type', () => {
-    expect(() => requireIdentity({ identity: null })).toThrow('Authentication required');
+    expect(() => requireIdentity({ identity: null })).toThrow('Please login first');
     expect(() => requireIdentity({ identity: { userId: 'a', userType: 4 } }, 1, 2)).toThrow(
-      'Permission denied',
+      'You do not have permission to do this',
     );
     expect(requireIdentity({ identity: { userId: 'a', userType: 1 } }, 1)).toEqual({
       userId: 'a',

@@ -1,5 +1,5 @@
 import { UserRoles, type UserRole } from '@taal/contracts';
-import { permissionDenied, unauthenticated } from './errors';
+import { refuse } from './errors';
 
 /** The roles, declared once in @taal/contracts (`UserRoles`); re-exported under the kit's names. */
 export type CallerUserType = UserRole;
@@ -26,7 +26,7 @@ export function requireIdentity(
   ctx: { identity: CallerIdentity | null },
   ...allowed: CallerUserType[]
 ): CallerIdentity {
-  if (!ctx.identity) throw unauthenticated();
-  if (allowed.length > 0 && !allowed.includes(ctx.identity.userType)) throw permissionDenied();
+  if (!ctx.identity) throw refuse('LOGIN_FIRST');
+  if (allowed.length > 0 && !allowed.includes(ctx.identity.userType)) throw refuse('PERMISSION_DENIED');
   return ctx.identity;
 }
