@@ -28,14 +28,14 @@ export interface CardGatewayCallbacks {
 const isOrderId = (v: unknown): v is string => typeof v === 'string' && new RegExp(ID_PATTERN).test(v);
 
 /** What the gateway posts: a flat form; the owning service checks the signature over exactly these fields. */
-const ipnForm = z.record(z.string().max(200), z.string().max(4000)).meta({
+const ipnForm = z.record(z.string({ error: 'INVALID_VALUE' }).max(200), z.string({ error: 'INVALID_VALUE' }).max(4000), { error: 'INVALID_VALUE' }).meta({
   description: 'The IPN form as SSLCommerz posts it (verify_sign, verify_key, tran_id, val_id, amount, status, …)',
 });
 const returnFields = z.object({
-  tran_id: z.string().max(100).optional(),
-  val_id: z.string().max(200).optional(),
-  status: z.string().max(50).optional(),
-  value_c: z.string().max(100).optional().meta({ description: 'The order id' }),
+  tran_id: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
+  val_id: z.string({ error: 'INVALID_VALUE' }).max(200).optional(),
+  status: z.string({ error: 'INVALID_VALUE' }).max(50).optional(),
+  value_c: z.string({ error: 'INVALID_VALUE' }).max(100).optional().meta({ description: 'The order id' }),
 });
 
 /** A field without a name: the parser would drop it silently, so the form is refused instead. */

@@ -13,8 +13,9 @@ import type { Logger } from 'pino';
  * session for their own order; the gateway's IPN and the browser's return are handed to commerce,
  * which asks the validation API before anything is paid. The edge itself decides nothing.
  */
-const money = () => z.number().min(0).max(10_000_000_000);
-const text = (max: number) => z.string().max(max);
+// Each check is worded as a refusal key (decision 0026).
+const money = () => z.number({ error: 'INVALID_VALUE' }).min(0).max(10_000_000_000);
+const text = (max: number) => z.string({ error: 'INVALID_VALUE' }).max(max);
 
 const sslBody = z.object({
   total_amount: money().meta({
@@ -28,13 +29,13 @@ const sslBody = z.object({
   cus_city: text(100).optional(),
   cus_country: text(100).optional(),
   cus_postcode: text(20).optional(),
-  num_of_item: z.int().min(0).max(1000).optional(),
+  num_of_item: z.int({ error: 'INVALID_VALUE' }).min(0).max(1000).optional(),
   product_name: text(300).optional(),
-  cart: z.object({ id: text(100).optional() }).optional(),
+  cart: z.object({ id: text(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
   value_a: text(100).optional().meta({ description: 'Coupon applied flag' }),
   value_b: text(100).optional().meta({ description: 'Coupon code' }),
-  value_c: z.string().regex(new RegExp(ID_PATTERN)).meta({ description: 'The order id' }),
-  currency: z.literal('BDT').optional(),
+  value_c: z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN)).meta({ description: 'The order id' }),
+  currency: z.literal('BDT', { error: 'INVALID_VALUE' }).optional(),
 });
 
 export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger: Logger): RouteSpec[] {
@@ -52,10 +53,10 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
       responses: {
         200: answer(envelope(z.object({ GatewayPageURL: z.string() })), 'The gateway page to send the browser to'),
         400: fail(
-          'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH), or the order is not unpaid, expired or has nothing to pay by card',
+          'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH, `params.amount` in BDT), or the order is paid, expired, cancelled, held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD) or has nothing to pay by card (ORDER_NOTHING_TO_PAY_BY_CARD)',
         ),
-        403: fail('Another student’s order'),
-        404: fail('Unknown order'),
+        403: fail('Another student’s order (ORDER_NOT_YOURS)'),
+        404: fail('Unknown order (ORDER_NOT_FOUND)'),
       },
       handler: async ({ res, body }) => {
         const customer: commerceV1.Customer = {

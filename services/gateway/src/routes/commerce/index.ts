@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { usersById, type IdentityApi } from '../../clients/identity';
 import { answer, apiDayField, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { cardPaymentRoutes } from './card-payments';
@@ -18,24 +18,23 @@ import { cardPaymentRoutes } from './card-payments';
  */
 const STUDENT = 'students only';
 const ADMIN = 'admin only';
-const COUPON_NOT_FOUND = 'Coupon Not found';
-const NOT_YOURS = 'You may only act on your own cart, wishlist, wallet and orders';
 
-const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
-const poisha = () => z.int().min(0).max(1_000_000_000_000).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
+// Each check is worded as a refusal key (decision 0026): a schema's own error covers its checks.
+const uuid = () => z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN));
+const poisha = () => z.int({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
 const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
-const code = () => z.string().regex(new RegExp(CODE_PATTERN));
+const code = () => z.string({ error: 'VOUCHER_CODE_INVALID' }).regex(new RegExp(CODE_PATTERN));
 const TIERS = ['silver', 'gold', 'diamond'] as const;
 const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled', 'held'] as const;
 
 const userIdParam = {
-  userId: { schema: uuid(), description: "The caller's own user id (UUID); another id gives 403" },
+  userId: { schema: uuid(), description: "The caller's own user id (UUID); another id gives 403", invalid: () => refusal('CART_NOT_YOURS') },
 };
 
 /** The caller, who must be the user the path or body names. */
 function ownCaller(res: Parameters<typeof callerOf>[0], userId: string): AuthenticatedCaller {
   const caller = callerOf(res);
-  if (userId !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', NOT_YOURS);
+  if (userId !== caller.userId) throw refusal('CART_NOT_YOURS');
   return caller;
 }
 
@@ -151,7 +150,7 @@ const OrderSchema = z
   })
   .meta({ id: 'Order' });
 const toOrder = (o: commerceV1.Order | undefined) => {
-  if (!o) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
+  if (!o) throw refusal('ORDER_NOT_FOUND');
   return {
     _id: o.id,
     userId: o.userId,
@@ -205,7 +204,7 @@ function last30Days(): { fromDay: string; toDay: string } {
 const cartItemBody = z.object({
   user: uuid().meta({ description: "The caller's own id" }),
   course: uuid(),
-  tier: z.enum(TIERS),
+  tier: z.enum(TIERS, { error: 'TIER_INVALID' }),
 });
 const userCourseBody = z.object({
   user: uuid().meta({ description: "The caller's own id" }),
@@ -214,8 +213,8 @@ const userCourseBody = z.object({
 const userBody = z.object({ user: uuid().meta({ description: "The caller's own id" }) });
 const voucherBody = z.object({
   cuponCode: code(),
-  discount: z.int().min(1).max(100).meta({ description: 'Percent, 1-100' }),
-  useLimit: z.int().min(1).max(2_147_483_647),
+  discount: z.int({ error: 'VOUCHER_PERCENT_INVALID' }).min(1).max(100).meta({ description: 'Percent, 1-100' }),
+  useLimit: z.int({ error: 'VOUCHER_USE_LIMIT_INVALID' }).min(1).max(2_147_483_647),
   expireDate: apiDayField().meta({ description: 'Last day it may be used: YYYY-MM-DD or day-month-year (22-5-2022)' }),
 });
 const orderBody = z.object({
@@ -224,23 +223,23 @@ const orderBody = z.object({
     description: 'The payable the client computed (poisha); must equal the server’s, else 400 AMOUNT_MISMATCH',
   }),
   cuponCode: code().optional().meta({ description: 'A voucher to apply' }),
-  useWallet: z.boolean().optional().meta({ description: 'Spend the wallet balance first (default true)' }),
+  useWallet: z.boolean({ error: 'INVALID_VALUE' }).optional().meta({ description: 'Spend the wallet balance first (default true)' }),
 });
 const zeroCartBody = z.object({
-  total_amount: z.number().min(0).max(1_000_000_000_000).optional(),
-  discount_amount: z.number().min(0).max(1_000_000_000_000).optional(),
-  cart: z.object({ id: z.string().max(100).optional() }).optional(),
-  value_a: z.string().max(100).optional(),
-  value_b: z.string().max(100).optional(),
-  value_c: z.string().max(100).optional(),
+  total_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
+  discount_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
+  cart: z.object({ id: z.string({ error: 'INVALID_VALUE' }).max(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
+  value_a: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
+  value_b: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
+  value_c: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
 });
 
-const notForSale = { 404: fail('Unknown or unpublished course') };
+const notForSale = { 404: fail('Unknown or unpublished course (COURSE_NOT_FOR_SALE)') };
 const orderRefusals = {
   400: fail(
-    'Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (CART_EMPTY)',
+    'Missing or invalid fields, the amount differs from the server’s computation (AMOUNT_MISMATCH, `params.amount` in BDT), or the cart is empty (CART_EMPTY)',
   ),
-  404: fail("'Coupon Not found': the voucher is unknown, expired or used up"),
+  404: fail("'Coupon Not found' (COUPON_NOT_FOUND): the voucher is unknown, expired or used up"),
 };
 
 export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, logger: Logger): RouteSpec[] {
@@ -296,14 +295,13 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
             ? 'Release a held order: it is paid (or, if it can no longer be paid, the card money goes to the student’s wallet)'
             : 'Refuse a held order: it is cancelled and its wallet reservation given back; the card is refunded through the gateway’s merchant panel',
         auth: admin,
-        params: { orderId: { schema: uuid(), description: 'The order id (UUID)' } },
+        params: { orderId: { schema: uuid(), description: 'The order id (UUID)', invalid: () => refusal('ORDER_NOT_FOUND') } },
         responses: {
           200: answer(done(OrderSchema)),
-          400: fail('The order has no payment held for review'),
+          400: fail('The order has no payment held for review (NO_HELD_PAYMENT)'),
           404: fail('Unknown order'),
         },
         handler: async ({ res, param }) => {
-          if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
           const request = { orderId: param('orderId') };
           const { order } =
             action === 'release'
@@ -334,11 +332,11 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
       path: '/cart/cupon',
       summary: 'Create a voucher (back office)',
       auth: admin,
-      body: { schema: voucherBody, headline: 'any of the field is missing' },
+      body: { schema: voucherBody, headline: 'VOUCHER_FIELDS_MISSING' },
       responses: {
         201: answer(done(VoucherSchema), "'coupon created successfully'"),
-        400: fail("'any of the field is missing'"),
-        409: fail('A voucher with this code exists'),
+        400: fail("'any of the field is missing' (VOUCHER_FIELDS_MISSING), each field's key in fieldReasons"),
+        409: fail('A voucher with this code exists (VOUCHER_CODE_TAKEN)'),
       },
       handler: async ({ res, body }) => {
         const { voucher } = await commerce.createVoucher(
@@ -350,7 +348,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
           },
           callerOf(res),
         );
-        if (!voucher) throw new HttpError(404, 'NOT_FOUND', COUPON_NOT_FOUND);
+        if (!voucher) throw refusal('COUPON_NOT_FOUND');
         res.status(201).json({ success: true, message: 'coupon created successfully', data: toVoucher(voucher) });
       },
     }),
@@ -359,7 +357,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
       path: '/cart/cupondelete/{id}',
       summary: 'Delete a voucher (back office)',
       auth: admin,
-      params: { id: { schema: uuid(), description: 'The voucher id (UUID)' } },
+      params: { id: { schema: uuid(), description: 'The voucher id (UUID)', invalid: () => refusal('COUPON_NOT_FOUND') } },
       responses: {
         200: answer(done(z.object({ _id: z.string() })), "'Coupon Deleted!!'"),
         404: fail("'Coupon Not found'"),
@@ -378,7 +376,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
         code: {
           schema: code(),
           description: 'The voucher code (case-insensitive)',
-          invalid: () => new HttpError(404, 'NOT_FOUND', COUPON_NOT_FOUND),
+          invalid: () => refusal('COUPON_NOT_FOUND'),
         },
       },
       responses: {
@@ -551,18 +549,17 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
       path: '/cart/zero-cart/{userId}/{orderId}',
       summary: "Pay an order whose payable is 0 (wallet and voucher cover it): 'success'",
       auth: student,
-      params: { ...userIdParam, orderId: { schema: uuid(), description: 'The order id (UUID)' } },
+      params: { ...userIdParam, orderId: { schema: uuid(), description: 'The order id (UUID)', invalid: () => refusal('ORDER_NOT_FOUND') } },
       body: { schema: zeroCartBody },
       responses: {
         200: answer(done(OrderSchema), "'success'"),
         400: fail(
-          'Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION)',
+          'Invalid fields, or the order is paid, expired, cancelled or held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD), or has an amount to pay through the card gateway (ORDER_HAS_AMOUNT_TO_PAY)',
         ),
-        404: fail("Unknown order, or 'Coupon Not found' (the voucher ran out: the order is cancelled)"),
+        404: fail('Unknown order (ORDER_NOT_FOUND), or the voucher ran out and the order is cancelled (ORDER_CANCELLED_COUPON_USED_UP)'),
       },
       handler: async ({ res, param }) => {
         const caller = ownCaller(res, param('userId'));
-        if (!new RegExp(ID_PATTERN).test(param('orderId'))) throw new HttpError(404, 'NOT_FOUND', 'Order not found');
         const { order } = await commerce.payOrder({ orderId: param('orderId') }, caller);
         res.json({ success: true, message: 'success', data: toOrder(order) });
       },
@@ -576,9 +573,9 @@ export function commerceRoutes(commerce: CommerceApi, identity: IdentityApi, log
       body: {
         schema: z.object({
           userId: uuid(),
-          kind: z.enum(['refund', 'gift_card_redemption', 'referral_bonus']),
-          amount: poisha().min(1),
-          reference: z.string().min(1).max(100).meta({ description: 'Unique per credit: the same reference twice credits once' }),
+          kind: z.enum(['refund', 'gift_card_redemption', 'referral_bonus'], { error: 'CREDIT_KIND_INVALID' }),
+          amount: poisha().min(1, 'WALLET_AMOUNT_INVALID'),
+          reference: z.string({ error: 'CREDIT_REFERENCE_REQUIRED' }).min(1).max(100).meta({ description: 'Unique per credit: the same reference twice credits once' }),
         }),
       },
       responses: { 200: answer(envelope(WalletSchema), 'The student’s wallet after the credit'), ...badRequest },

@@ -13,14 +13,14 @@ import path from 'node:path';
 import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
-import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
+import { GiftCardTextLimits, GiftCardTextMessages, type RefusalKey } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
 import type { StoreApi } from '../../clients/store';
 import { answer, done, envelope, fail, ID_PATTERN, idParam, listOf, tooMany } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import type { GuessLimiter } from '../../http/rate-limit';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
@@ -45,16 +45,13 @@ export const StoreApiMessages = {
   productUpdated: 'Product updated successfully!',
   productDeleted: 'Product deleted successfully!',
   redeemed: 'Gift card redeemed successfully.',
-  notYours: 'You may only redeem into and read your own wallet',
-  categoryNotFound: 'Category not found',
-  productNotFound: 'Gift card not found',
-  orderNotFound: 'Order not found',
 } as const;
 const M = StoreApiMessages;
 
-const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
-const poisha = () => z.int().min(0).max(100_000_000_00).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
-const binary = (description: string) => z.string().meta({ format: 'binary', description });
+// Each check is worded as a refusal key (decision 0026): a schema's own error covers its checks.
+const uuid = () => z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN));
+const poisha = () => z.int({ error: 'INVALID_VALUE' }).min(0).max(100_000_000_00).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
+const binary = (description: string) => z.string({ error: 'INVALID_VALUE' }).meta({ format: 'binary', description });
 const IMAGE_ENCODING = { image: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } };
 const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
 
@@ -74,11 +71,16 @@ function poishaOf(req: Request, name: string): number | undefined {
   return /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-const categoryId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.categoryNotFound) } };
-const productId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.productNotFound) } };
-const cardId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', 'Gift card not found') } };
-const orderId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.orderNotFound) } };
-const userIdParam = { userId: { schema: uuid(), description: "The caller's own user id; another id gives 403", invalid: () => new HttpError(403, 'PERMISSION_DENIED', M.notYours) } };
+const categoryId = { id: { ...idParam.id, invalid: () => refusal('CATEGORY_NOT_FOUND') } };
+const productId = { id: { ...idParam.id, invalid: () => refusal('GIFT_CARD_NOT_FOUND') } };
+const cardId = { id: { ...idParam.id, invalid: () => refusal('GIFT_CARD_NOT_FOUND') } };
+const orderId = { id: { ...idParam.id, invalid: () => refusal('ORDER_NOT_FOUND') } };
+const userIdParam = { userId: { schema: uuid(), description: "The caller's own user id; another id gives 403", invalid: () => refusal('WALLET_NOT_YOURS') } };
+
+/** A form's problems (field → key): refused with the first one's key as the headline. */
+function refuseForm(problems: Record<string, RefusalKey>): void {
+  if (Object.keys(problems).length) throw refusal(Object.values(problems)[0]!, { fields: problems });
+}
 
 /** `data:image/png;base64,....` → bytes; null when it is not a base64 data URL. */
 export function decodeDataUrl(value: string): Buffer | null {
@@ -98,48 +100,50 @@ async function release(files: FileStore, urls: readonly string[]): Promise<void>
   await Promise.all(urls.flatMap(keysOfImageUrl).map((key) => files.delete(key).catch(() => {})));
 }
 
+const text = (max: number) => z.string({ error: 'INVALID_VALUE' }).max(max);
+const poishaText = () => z.string({ error: 'AMOUNT_NOT_WHOLE_POISHA' }).regex(/^[0-9]{1,12}$/);
 const productFields = {
-  name: z.string().max(200),
-  param: z.string().max(80).meta({ description: 'Route slug: lower-case letters, digits and dashes; unique' }),
-  price: z.string().regex(/^[0-9]{1,12}$/).meta({ description: 'Integer poisha' }),
-  oldPrice: z.string().regex(/^[0-9]{1,12}$/).meta({ description: 'Integer poisha' }),
-  value: z.string().regex(/^[0-9]{1,12}$/).meta({ description: 'Integer poisha credited when redeemed' }),
-  validity: z.string().max(100),
-  description: z.string().max(5000),
+  name: text(200),
+  param: text(80).meta({ description: 'Route slug: lower-case letters, digits and dashes; unique' }),
+  price: poishaText().meta({ description: 'Integer poisha' }),
+  oldPrice: poishaText().meta({ description: 'Integer poisha' }),
+  value: poishaText().meta({ description: 'Integer poisha credited when redeemed' }),
+  validity: text(100),
+  description: text(5000),
   image: binary(`JPEG, PNG, GIF or WebP (re-encoded), at most ${mb(UPLOAD_LIMITS.image)}`),
 };
 const productCreateForm = z.object(productFields).meta({ description: 'Every field is required' });
 const productEditForm = z.object(productFields).partial().meta({ description: 'Every field optional: a field not sent keeps its value' });
 const categoryEditForm = z
-  .object({ name: z.string().max(200), description: z.string().max(5000), image: binary(`An image, at most ${mb(UPLOAD_LIMITS.image)}`) })
+  .object({ name: text(200), description: text(5000), image: binary(`An image, at most ${mb(UPLOAD_LIMITS.image)}`) })
   .partial();
 
 /** Gift-card text (decision 0018): its length here; its characters are the store's to check (400 with the field). */
 const giftCardText = (max: number, what: string) =>
   z
-    .string()
-    .max(max, GiftCardTextMessages.tooLong)
+    .string({ error: 'INVALID_VALUE' })
+    .max(max, 'TOO_LONG')
     .optional()
     .meta({ description: `${what}: at most ${max} characters of letters (Bengali too), digits, spaces and common punctuation, on one line` });
 
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id (403 otherwise)" }),
-  userName: z.string().max(200).optional().meta({ description: "Ignored: the account's name is used" }),
-  userEmail: z.string().max(254).optional().meta({ description: "Ignored: the account's e-mail is used" }),
-  product: z.string().min(1).max(100).meta({ description: 'The product id (or param)' }),
-  name: z.string().max(200).optional(),
+  userName: text(200).optional().meta({ description: "Ignored: the account's name is used" }),
+  userEmail: text(254).optional().meta({ description: "Ignored: the account's e-mail is used" }),
+  product: z.string({ error: 'GIFT_CARD_NOT_FOUND' }).min(1).max(100).meta({ description: 'The product id (or param)' }),
+  name: text(200).optional(),
   value: poisha().optional(),
   price: poisha().optional(),
-  quantity: z.int().min(1).max(100),
+  quantity: z.int({ error: 'QUANTITY_TOO_SMALL' }).min(1).max(100, 'QUANTITY_TOO_LARGE'),
   totalPrice: poisha().meta({ description: 'price × quantity as the client computed it; another value is 400 AMOUNT_MISMATCH' }),
-  forMyself: z.boolean(),
-  userPhone: z.string().max(40).optional().meta({ description: 'For myself: at least 11 characters' }),
+  forMyself: z.boolean({ error: 'INVALID_VALUE' }),
+  userPhone: text(40).optional().meta({ description: 'For myself: at least 11 characters' }),
   giftCardFrom: giftCardText(GiftCardTextLimits.senderName, "The sender's name on the card and in its mail's Subject"),
   giftCardMessage: giftCardText(GiftCardTextLimits.message, 'The message on the card'),
   shippingAddressName: giftCardText(GiftCardTextLimits.receiverName, "The receiver's name"),
-  shippingAddressEmail: z.string().max(254).optional(),
-  shippingAddressPhone: z.string().max(40).optional(),
-  language: z.enum(['en', 'bn']).optional().meta({ description: "The buyer's interface language (mails when the receiver's is unknown)" }),
+  shippingAddressEmail: text(254).optional(),
+  shippingAddressPhone: text(40).optional(),
+  language: z.enum(['en', 'bn'], { error: 'INVALID_VALUE' }).optional().meta({ description: "The buyer's interface language (mails when the receiver's is unknown)" }),
 });
 
 const redeemAnswer = z.object({
@@ -160,8 +164,8 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
   /** Checks and stores a decoded data-URL image exactly as an uploaded one (http/uploads). */
   const dataUrlImage = async (value: string) => {
     const bytes = decodeDataUrl(value);
-    if (!bytes || bytes.length === 0) throw new HttpError(400, 'VALIDATION_FAILED', 'image must be an image data URL', { image: 'image must be an image data URL' });
-    if (bytes.length > UPLOAD_LIMITS.image) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The image is larger than ${mb(UPLOAD_LIMITS.image)}`);
+    if (!bytes || bytes.length === 0) throw refusal('IMAGE_DATA_URL_INVALID', { fields: { image: 'IMAGE_DATA_URL_INVALID' } });
+    if (bytes.length > UPLOAD_LIMITS.image) throw refusal('FILE_TOO_LARGE', { params: { max: mb(UPLOAD_LIMITS.image) } });
     const tmp = path.join(os.tmpdir(), `taal-upload-${randomUUID()}`);
     await writeFile(tmp, bytes);
     try {
@@ -189,18 +193,18 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       auth: admin,
       body: {
         schema: z.object({
-          name: z.string().max(200),
-          image: z.string().max(1_000_000).meta({ description: 'data:image/...;base64,… (JPEG, PNG, GIF or WebP; re-encoded)' }),
-          description: z.string().max(5000),
+          name: text(200),
+          image: text(1_000_000).meta({ description: 'data:image/...;base64,… (JPEG, PNG, GIF or WebP; re-encoded)' }),
+          description: text(5000),
         }),
       },
       responses: { 201: answer(done(CategorySchema)), 400: fail("'This is required' per field, or an image data URL that is not an image"), ...tooLarge },
       handler: async ({ res, body }) => {
-        const problems: Record<string, string> = {};
-        if (!body.name.trim()) problems.name = 'This is required';
-        if (!body.description.trim()) problems.description = 'This is required';
-        if (!body.image.trim()) problems.image = 'This is required';
-        if (Object.keys(problems).length) throw new HttpError(400, 'VALIDATION_FAILED', Object.values(problems)[0]!, problems);
+        const problems: Record<string, RefusalKey> = {};
+        if (!body.name.trim()) problems.name = 'THIS_IS_REQUIRED';
+        if (!body.description.trim()) problems.description = 'THIS_IS_REQUIRED';
+        if (!body.image.trim()) problems.image = 'THIS_IS_REQUIRED';
+        refuseForm(problems);
         const upload = await dataUrlImage(body.image);
         const category = await storeUploads(files, async (up) => {
           const image = (await up.image(upload)).url;
@@ -217,11 +221,11 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       params: categoryId,
       body: { schema: categoryEditForm, mediaType: 'multipart/form-data', documented: categoryEditForm, encoding: IMAGE_ENCODING },
       before: [imageForm()],
-      responses: { 200: answer(done(CategorySchema)), 400: fail('A blank name, an image that is not one, or a form that cannot be read'), 404: fail(M.categoryNotFound), ...tooLarge },
+      responses: { 200: answer(done(CategorySchema)), 400: fail('A blank name, an image that is not one, or a form that cannot be read'), 404: fail('Category not found (CATEGORY_NOT_FOUND)'), ...tooLarge },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
         const before = (await store.listCategories({})).categories.find((c) => c.id === param('id'));
-        if (!before) throw new HttpError(404, 'NOT_FOUND', M.categoryNotFound);
+        if (!before) throw refusal('CATEGORY_NOT_FOUND');
         const category = await storeUploads(files, async (up) => {
           const image = uploads.image?.[0] ? (await up.image(uploads.image[0])).url : undefined;
           return (await store.updateCategory({ id: param('id'), name: textOf(req, 'name'), description: textOf(req, 'description'), image }, callerOf(res))).category!;
@@ -236,7 +240,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       summary: "Delete a category: 'category deleted successfully'",
       auth: admin,
       params: categoryId,
-      responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail(M.categoryNotFound) },
+      responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail('Category not found (CATEGORY_NOT_FOUND)') },
       handler: async ({ res, param }) => {
         const before = (await store.listCategories({})).categories.find((c) => c.id === param('id'));
         await store.deleteCategory({ id: param('id') }, callerOf(res));
@@ -259,8 +263,8 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/store/product/{param}',
       summary: 'One gift-card product by its id or its param (slug): the purchase page',
-      params: { param: { schema: z.string().regex(/^[A-Za-z0-9-]{1,100}$/), description: 'The id or the param', invalid: () => new HttpError(404, 'NOT_FOUND', M.productNotFound) } },
-      responses: { 200: answer(envelope(ProductSchema)), 404: fail(M.productNotFound) },
+      params: { param: { schema: z.string().regex(/^[A-Za-z0-9-]{1,100}$/), description: 'The id or the param', invalid: () => refusal('GIFT_CARD_NOT_FOUND') } },
+      responses: { 200: answer(envelope(ProductSchema)), 404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)') },
       handler: async ({ res, param }) => {
         res.json(ok(toProduct((await store.getProduct({ id: param('param') })).product!)));
       },
@@ -280,11 +284,11 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       },
       handler: async ({ req, res }) => {
         const uploads = await checkUploads(req);
-        const problems: Record<string, string> = {};
-        for (const f of ['name', 'param', 'price', 'oldPrice', 'value', 'validity', 'description']) if (textOf(req, f) === undefined) problems[f] = 'This is required';
-        for (const f of ['price', 'oldPrice', 'value']) if (Number.isNaN(poishaOf(req, f))) problems[f] = 'Must be a whole number of poisha';
-        if (!uploads.image?.length) problems.image = 'This is required';
-        if (Object.keys(problems).length) throw new HttpError(400, 'VALIDATION_FAILED', Object.values(problems)[0]!, problems);
+        const problems: Record<string, RefusalKey> = {};
+        for (const f of ['name', 'param', 'price', 'oldPrice', 'value', 'validity', 'description']) if (textOf(req, f) === undefined) problems[f] = 'THIS_IS_REQUIRED';
+        for (const f of ['price', 'oldPrice', 'value']) if (Number.isNaN(poishaOf(req, f))) problems[f] = 'AMOUNT_NOT_WHOLE_POISHA';
+        if (!uploads.image?.length) problems.image = 'THIS_IS_REQUIRED';
+        refuseForm(problems);
         const product = await storeUploads(files, async (up) => {
           const image = (await up.image(uploads.image![0]!)).url;
           const req_ = {
@@ -313,15 +317,15 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       responses: {
         200: answer(done(ProductSchema)),
         400: fail('A bad amount or param, an image that is not one, or a form that cannot be read'),
-        404: fail(M.productNotFound),
+        404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)'),
         409: fail('The param is already used'),
         ...tooLarge,
       },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
-        const problems: Record<string, string> = {};
-        for (const f of ['price', 'oldPrice', 'value']) if (Number.isNaN(poishaOf(req, f))) problems[f] = 'Must be a whole number of poisha';
-        if (Object.keys(problems).length) throw new HttpError(400, 'VALIDATION_FAILED', Object.values(problems)[0]!, problems);
+        const problems: Record<string, RefusalKey> = {};
+        for (const f of ['price', 'oldPrice', 'value']) if (Number.isNaN(poishaOf(req, f))) problems[f] = 'AMOUNT_NOT_WHOLE_POISHA';
+        refuseForm(problems);
         const before = (await store.getProduct({ id: param('id') })).product!;
         const product = await storeUploads(files, async (up) => {
           const image = uploads.image?.[0] ? (await up.image(uploads.image[0])).url : undefined;
@@ -352,7 +356,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       summary: "Delete a gift card (its orders and cards stay): 'Product deleted successfully!'",
       auth: admin,
       params: productId,
-      responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail(M.productNotFound) },
+      responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)') },
       handler: async ({ res, param }) => {
         await store.deleteProduct({ id: param('id') }, callerOf(res));
         res.json({ success: true, message: M.productDeleted });
@@ -376,7 +380,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       summary: "One store order: the buyer's own (or any, for an admin); the success page waits for isPaid",
       auth: { label: 'the buyer or an admin', check: requireAuth(identity) },
       params: orderId,
-      responses: { 200: answer(envelope(StoreOrderSchema)), 403: fail('Another user’s order'), 404: fail(M.orderNotFound) },
+      responses: { 200: answer(envelope(StoreOrderSchema)), 403: fail('Another user’s order'), 404: fail('Order not found (ORDER_NOT_FOUND)') },
       handler: async ({ res, param }) => {
         res.json(ok(toOrder((await store.getOrder({ id: param('id') }, callerOf(res))).order!)));
       },
@@ -393,11 +397,11 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
           `§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message '${GiftCardTextMessages.invalid}' or '${GiftCardTextMessages.tooLong}'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)`,
         ),
         403: fail('userId is not the caller'),
-        404: fail(M.productNotFound),
+        404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)'),
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
-        if (body.userId !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', M.notYours);
+        if (body.userId !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         const { user } = await identity.getUser({ id: caller.userId }, caller);
         const { order } = await store.createOrder(
           {
@@ -448,7 +452,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       summary: "Redeem a gift card into the caller's own wallet, once; wrong codes are limited per user and per address",
       auth: student,
       params: {
-        code: { schema: z.string().min(1).max(64), description: 'The secret code (case, spaces and dashes do not matter)' },
+        code: { schema: z.string().min(1).max(64), invalid: () => refusal('GIFT_CARD_UNKNOWN'), description: 'The secret code (case, spaces and dashes do not matter)' },
         ...userIdParam,
       },
       responses: {
@@ -460,7 +464,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       },
       handler: async ({ req, res, param }) => {
         const caller = callerOf(res);
-        if (param('userId') !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', M.notYours);
+        if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         const attempt = await guesses.begin(caller.userId, req.ip ?? req.socket.remoteAddress ?? 'unknown');
         try {
           const r = await store.redeemGiftCard({ code: param('code'), userId: caller.userId }, caller);
@@ -481,7 +485,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       responses: { 200: answer(envelope(poisha()), 'The balance, a number'), 403: fail('userId is not the caller') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
-        if (param('userId') !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', M.notYours);
+        if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         const { wallet } = await commerce.getWallet({}, caller);
         res.json(ok(wallet?.balance ?? 0));
       },
