@@ -23,5 +23,4 @@ export * from './bangladesh-time';
 export * from './days';
 export * from './api-errors';
 export * from './refusals';
-export * from './learning-messages';
 export * from './messaging-requests';

@@ -2,17 +2,8 @@
  * Catalogue use cases: what a caller may see and change. The gRPC layer only adapts these;
  * rules that need no I/O live in ../domain, SQL in ../store.
  */
-import { CourseAdminMessages as M, type catalogueV1 } from '@taal/contracts';
-import {
-  CallerUserTypes,
-  invalidArgument,
-  notFound,
-  permissionDenied,
-  unauthenticated,
-  withReason,
-  type CallerIdentity,
-  type Sql,
-} from '@taal/kit';
+import type { catalogueV1, RefusalKey } from '@taal/contracts';
+import { CallerUserTypes, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
 import { sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
@@ -27,13 +18,13 @@ const CONTENT = CallerUserTypes.content;
 function assertMaySeeDrafts(identity: CallerIdentity | null, wanted: boolean, trustedService = false): void {
   if (!wanted || trustedService) return;
   if (!identity || (identity.userType !== ADMIN && identity.userType !== CONTENT)) {
-    throw permissionDenied('Only the back office may see unpublished items');
+    throw refuse('DRAFTS_BACK_OFFICE_ONLY');
   }
 }
 
 function assertAdmin(identity: CallerIdentity | null): void {
-  if (!identity) throw unauthenticated();
-  if (identity.userType !== ADMIN) throw permissionDenied('Admin only');
+  if (!identity) throw refuse('LOGIN_FIRST');
+  if (identity.userType !== ADMIN) throw refuse('ADMIN_ONLY');
 }
 
 /**
@@ -41,12 +32,13 @@ function assertAdmin(identity: CallerIdentity | null): void {
  * and free lessons, and upcoming courses; publishing, featuring and instructors are the admin's.
  */
 function assertStaff(identity: CallerIdentity | null): void {
-  if (!identity) throw unauthenticated();
-  if (identity.userType !== ADMIN && identity.userType !== CONTENT) throw permissionDenied('Admin and content only');
+  if (!identity) throw refuse('LOGIN_FIRST');
+  if (identity.userType !== ADMIN && identity.userType !== CONTENT) throw refuse('STAFF_ONLY');
 }
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const refuse = (message: string, problems: Problems) => withReason(invalidArgument(message), 'VALIDATION_FAILED', problems);
+/** A form with problems: the spec's headline, each field's own key. */
+const refuseForm = (headline: RefusalKey, problems: Problems) => refuseFields(problems, headline);
 const empty = (p: Problems) => Object.keys(p).length === 0;
 
 type Caller = CallerIdentity | null;
@@ -70,9 +62,9 @@ export class Catalogue {
 
   async getCourse(caller: Caller, req: catalogueV1.GetCourseRequest, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
-    if (!req.id) throw invalidArgument('Course id is required');
+    if (!req.id) throw refuse('COURSE_ID_REQUIRED');
     const course = await this.store.getCourse(req.id, req.includeUnpublished);
-    if (!course) throw notFound('Course not found');
+    if (!course) throw refuse('COURSE_NOT_FOUND');
     return course;
   }
 
@@ -90,21 +82,23 @@ export class Catalogue {
 
   async getInstructor(caller: Caller, req: catalogueV1.GetInstructorRequest, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
-    if (!req.id) throw invalidArgument('Instructor id is required');
+    if (!req.id) throw refuse('INSTRUCTOR_ID_REQUIRED');
     const instructor = await this.store.getInstructor(req.id, req.includeUnpublished);
-    if (!instructor) throw notFound('Instructor not found');
+    if (!instructor) throw refuse('INSTRUCTOR_NOT_FOUND');
     return instructor;
   }
 
   async setCoursePublished(caller: Caller, req: catalogueV1.SetCoursePublishedRequest) {
+    // The spec's own words for a refused (un)publish ('published Rejected!!', 'Unpublish Rejected!!').
+    if (caller && caller.userType !== ADMIN) throw refuse(req.published ? 'COURSE_PUBLISH_REJECTED' : 'COURSE_UNPUBLISH_REJECTED');
     assertAdmin(caller);
-    if (!req.id) throw invalidArgument('Course id is required');
+    if (!req.id) throw refuse('COURSE_ID_REQUIRED');
     const [course] = await this.sql.transaction(async (tx) => {
       const changed = await this.store.updateCourseFlags(tx, [req.id], { published: req.published });
       await recordCoursesUpdated(tx, changed);
       return changed;
     });
-    if (!course) throw notFound('Course not found');
+    if (!course) throw refuse('COURSE_NOT_FOUND');
     this.afterCommit();
     return course;
   }
@@ -112,7 +106,7 @@ export class Catalogue {
   async setCourseFeatured(caller: Caller, req: catalogueV1.SetCourseFeaturedRequest) {
     assertAdmin(caller);
     const both = req.featuredIds.filter((id) => req.unfeaturedIds.includes(id));
-    if (both.length > 0) throw invalidArgument(`A course cannot be featured and unfeatured at once: ${both.join(', ')}`);
+    if (both.length > 0) throw refuse('COURSE_FEATURED_AND_UNFEATURED', { ids: both.join(', ') });
     const courses = await this.sql.transaction(async (tx) => {
       const featured = await this.store.updateCourseFlags(tx, req.featuredIds, { featured: true });
       const unfeatured = await this.store.updateCourseFlags(tx, req.unfeaturedIds, { featured: false });
@@ -127,10 +121,10 @@ export class Catalogue {
 
   async createCourse(caller: Caller, req: catalogueV1.CreateCourseRequest) {
     assertStaff(caller);
-    if (!UUID.test(req.id)) throw invalidArgument('The course id must be a UUID');
+    if (!UUID.test(req.id)) throw refuse('INVALID_ID');
     const { values, problems } = checkCourseInput(req.course ?? { addDocuments: [] }, null);
-    if (empty(problems) && !(await this.store.instructorExists(this.sql, values.instructorId))) problems.instructor = 'Unknown instructor';
-    if (!empty(problems)) throw refuse(M.courseAddFailed, problems);
+    if (empty(problems) && !(await this.store.instructorExists(this.sql, values.instructorId))) problems.instructor = 'UNKNOWN_INSTRUCTOR';
+    if (!empty(problems)) throw refuseForm('COURSE_ADD_FAILED', problems);
     const course = await this.sql.transaction(async (tx) => {
       const created = await this.store.insertCourse(tx, req.id, values);
       if (!created) return null;
@@ -146,12 +140,12 @@ export class Catalogue {
     assertStaff(caller);
     const course = await this.sql.transaction(async (tx) => {
       const current = await this.store.lockCourse(tx, req.id);
-      if (!current) throw notFound(M.courseNotFound);
+      if (!current) throw refuse('COURSE_NOT_FOUND');
       const { values, problems } = checkCourseInput(req.course ?? { addDocuments: [] }, current.values);
       if (req.course?.instructorId !== undefined && empty(problems) && !(await this.store.instructorExists(tx, values.instructorId))) {
-        problems.instructor = 'Unknown instructor';
+        problems.instructor = 'UNKNOWN_INSTRUCTOR';
       }
-      if (!empty(problems)) throw refuse(M.courseUpdateFailed, problems);
+      if (!empty(problems)) throw refuseForm('COURSE_UPDATE_FAILED', problems);
       const updated = await this.store.updateCourse(tx, req.id, values);
       await recordCoursesUpdated(tx, [updated]);
       return updated;
@@ -189,17 +183,17 @@ export class Catalogue {
       await recordCourseDeleted(tx, req.id);
       return true;
     });
-    if (!deleted) throw notFound('No unpublished, unsold course with this id');
+    if (!deleted) throw refuse('COURSE_NOT_DISCARDABLE');
     this.afterCommit();
   }
 
   async addFreeLesson(caller: Caller, req: catalogueV1.AddFreeLessonRequest) {
     assertStaff(caller);
     const problems = freeLessonProblems(req.title, req.youtubeUrl);
-    if (!empty(problems)) throw refuse(M.freeLessonMissing, problems);
+    if (!empty(problems)) throw refuseForm('FREE_LESSON_MISSING', problems);
     const course = await this.sql.transaction(async (tx) => {
       const current = await this.store.lockCourse(tx, req.courseId);
-      if (!current) throw notFound(M.courseNotFound);
+      if (!current) throw refuse('COURSE_NOT_FOUND');
       // The spec shows two free lessons: a third replaces the oldest.
       const lessons = [...current.course.freeLessons, { title: req.title.trim(), youtubeUrl: req.youtubeUrl.trim() }].slice(-2);
       const updated = await this.store.setFreeLessons(tx, req.courseId, lessons);
@@ -212,9 +206,9 @@ export class Catalogue {
 
   async createInstructor(caller: Caller, req: catalogueV1.CreateInstructorRequest) {
     assertAdmin(caller);
-    if (!UUID.test(req.id)) throw invalidArgument('The instructor id must be a UUID');
+    if (!UUID.test(req.id)) throw refuse('INVALID_ID');
     const { values, problems } = checkInstructorInput(req.instructor ?? {}, null);
-    if (!empty(problems)) throw refuse(M.instructorAddFailed, problems);
+    if (!empty(problems)) throw refuseForm('INSTRUCTOR_ADD_FAILED', problems);
     const instructor = await this.sql.transaction(async (tx) => {
       const created = await this.store.insertInstructor(tx, req.id, values);
       if (created) await recordInstructorsUpdated(tx, [created]);
@@ -228,9 +222,9 @@ export class Catalogue {
     assertAdmin(caller);
     const instructor = await this.sql.transaction(async (tx) => {
       const current = await this.store.lockInstructor(tx, req.id);
-      if (!current) throw notFound(M.instructorNotFound);
+      if (!current) throw refuse('INSTRUCTOR_NOT_FOUND');
       const { values, problems } = checkInstructorInput(req.instructor ?? {}, current);
-      if (!empty(problems)) throw refuse(M.instructorUpdateFailed, problems);
+      if (!empty(problems)) throw refuseForm('INSTRUCTOR_UPDATE_FAILED', problems);
       const updated = await this.store.updateInstructor(tx, req.id, values);
       await recordInstructorsUpdated(tx, [updated]);
       return updated;
@@ -246,7 +240,7 @@ export class Catalogue {
       await recordInstructorsUpdated(tx, changed);
       return changed;
     });
-    if (!instructor) throw notFound(M.instructorNotFound);
+    if (!instructor) throw refuse('INSTRUCTOR_NOT_FOUND');
     this.afterCommit();
     return instructor;
   }
@@ -254,7 +248,7 @@ export class Catalogue {
   async setInstructorFeatured(caller: Caller, req: catalogueV1.SetInstructorFeaturedRequest) {
     assertAdmin(caller);
     const both = req.featuredIds.filter((id) => req.unfeaturedIds.includes(id));
-    if (both.length > 0) throw invalidArgument(`An instructor cannot be featured and unfeatured at once: ${both.join(', ')}`);
+    if (both.length > 0) throw refuse('INSTRUCTOR_FEATURED_AND_UNFEATURED', { ids: both.join(', ') });
     const instructors = await this.sql.transaction(async (tx) => {
       const featured = await this.store.updateInstructorFlags(tx, req.featuredIds, { featured: true });
       const unfeatured = await this.store.updateInstructorFlags(tx, req.unfeaturedIds, { featured: false });
@@ -267,9 +261,9 @@ export class Catalogue {
 
   async createUpcomingCourse(caller: Caller, req: catalogueV1.CreateUpcomingCourseRequest) {
     assertStaff(caller);
-    if (!UUID.test(req.id)) throw invalidArgument('The id must be a UUID');
+    if (!UUID.test(req.id)) throw refuse('INVALID_ID');
     const problems = upcomingProblems(req.name, req.photo);
-    if (!empty(problems)) throw refuse(M.upcomingMissing, problems);
+    if (!empty(problems)) throw refuseForm('FIELDS_NOT_FILLED', problems);
     const course = await this.sql.transaction(async (tx) => {
       const created = await this.store.insertUpcoming(tx, req.id, req.name.trim(), req.photo);
       await recordUpcomingChanged(tx, created, false);
@@ -286,7 +280,7 @@ export class Catalogue {
       if (deleted) await recordUpcomingChanged(tx, deleted, true);
       return deleted;
     });
-    if (!course) throw notFound(M.upcomingNotFound);
+    if (!course) throw refuse('UPCOMING_NOT_FOUND');
     this.afterCommit();
     return course;
   }

@@ -4,17 +4,8 @@
  * in the same transaction (outbox): the gateway drops its cached reads when it arrives.
  */
 import { randomUUID } from 'node:crypto';
-import { FreebieMessages as M, type freebiesV1 } from '@taal/contracts';
-import {
-  CallerUserTypes,
-  invalidArgument,
-  notFound,
-  permissionDenied,
-  unauthenticated,
-  withReason,
-  type CallerIdentity,
-  type Sql,
-} from '@taal/kit';
+import type { FieldRefusals, freebiesV1 } from '@taal/contracts';
+import { CallerUserTypes, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
 import { filesOf, freebieProblems, popupProblems, type FreebieFields } from '../domain/freebie';
 import { sanitizeRichText } from '../domain/rich-text';
 import { recordFreebieChanged, recordPopupUpdated } from '../events/freebie-events';
@@ -25,11 +16,12 @@ type Caller = CallerIdentity | null;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 function assertRole(caller: Caller, ...allowed: number[]): void {
-  if (!caller) throw unauthenticated();
-  if (!allowed.includes(caller.userType)) throw permissionDenied('Your role may not change this');
+  if (!caller) throw refuse('LOGIN_FIRST');
+  if (!allowed.includes(caller.userType)) throw refuse('ROLE_MAY_NOT_CHANGE');
 }
 
-const refuse = (fields: Record<string, string>) => withReason(invalidArgument(M.notFilled), 'VALIDATION_FAILED', fields);
+/** A form with problems: the spec's headline, each field's own key. */
+const notFilled = (fields: FieldRefusals) => refuseFields(fields, 'FIELDS_NOT_FILLED');
 
 const trimmed = (v: FreebieFields): FreebieValues => ({
   title: v.title.trim(),
@@ -55,17 +47,17 @@ export class Freebies {
 
   async get(id: string) {
     const freebie = UUID.test(id) ? await this.store.get(id) : null;
-    if (!freebie) throw notFound(M.notFound);
+    if (!freebie) throw refuse('FREEBIE_NOT_FOUND');
     return freebie;
   }
 
   async create(caller: Caller, req: freebiesV1.CreateFreebieRequest) {
     assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
     const id = req.id || randomUUID();
-    if (!UUID.test(id)) throw invalidArgument('The id must be a UUID');
+    if (!UUID.test(id)) throw refuse('INVALID_ID');
     const values = trimmed({ ...req, description: sanitizeRichText(req.description) });
     const problems = freebieProblems(values);
-    if (Object.keys(problems).length > 0) throw refuse(problems);
+    if (Object.keys(problems).length > 0) throw notFilled(problems);
     const created = await this.sql.transaction(async (tx) => {
       const freebie = await this.store.insert(tx, id, values);
       if (freebie) await recordFreebieChanged(tx, freebie, 'updated');
@@ -74,7 +66,7 @@ export class Freebies {
     if (!created) {
       // A retried create (same id): answer what was created the first time.
       const existing = await this.store.get(id);
-      if (!existing) throw notFound(M.notFound);
+      if (!existing) throw refuse('FREEBIE_NOT_FOUND');
       return existing;
     }
     this.afterCommit();
@@ -83,10 +75,10 @@ export class Freebies {
 
   async update(caller: Caller, req: freebiesV1.UpdateFreebieRequest) {
     assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
-    if (!UUID.test(req.id)) throw notFound(M.notFound);
+    if (!UUID.test(req.id)) throw refuse('FREEBIE_NOT_FOUND');
     const result = await this.sql.transaction(async (tx) => {
       const before = await this.store.get(req.id, tx, true);
-      if (!before) throw notFound(M.notFound);
+      if (!before) throw refuse('FREEBIE_NOT_FOUND');
       const next = trimmed({
         title: req.title ?? before.title,
         subtitle: req.subtitle ?? before.subtitle,
@@ -98,7 +90,7 @@ export class Freebies {
         carouselImages: req.carouselImages ? req.carouselImages.items : before.carouselImages,
       });
       const problems = freebieProblems(next);
-      if (Object.keys(problems).length > 0) throw refuse(problems);
+      if (Object.keys(problems).length > 0) throw notFilled(problems);
       const freebie = (await this.store.update(tx, req.id, next))!;
       await recordFreebieChanged(tx, freebie, 'updated');
       const kept = new Set(filesOf(freebie));
@@ -110,10 +102,10 @@ export class Freebies {
 
   async delete(caller: Caller, id: string) {
     assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
-    if (!UUID.test(id)) throw notFound(M.notFound);
+    if (!UUID.test(id)) throw refuse('FREEBIE_NOT_FOUND');
     const freebie = await this.sql.transaction(async (tx) => {
       const deleted = await this.store.delete(tx, id);
-      if (!deleted) throw notFound(M.notFound);
+      if (!deleted) throw refuse('FREEBIE_NOT_FOUND');
       await recordFreebieChanged(tx, deleted, 'deleted');
       return deleted;
     });
@@ -123,19 +115,19 @@ export class Freebies {
 
   async getPopup(id: string) {
     const popup = UUID.test(id) ? await this.store.getPopup(id) : null;
-    if (!popup) throw notFound(M.popupNotFound);
+    if (!popup) throw refuse('POPUP_NOT_FOUND');
     return popup;
   }
 
   async updatePopup(caller: Caller, req: freebiesV1.UpdatePopupRequest) {
     assertRole(caller, CallerUserTypes.admin);
-    if (!UUID.test(req.id)) throw notFound(M.popupNotFound);
+    if (!UUID.test(req.id)) throw refuse('POPUP_NOT_FOUND');
     const result = await this.sql.transaction(async (tx) => {
       const before = await this.store.getPopup(req.id, tx, true);
-      if (!before) throw notFound(M.popupNotFound);
+      if (!before) throw refuse('POPUP_NOT_FOUND');
       const next = { title: req.title.trim(), body: req.body.trim(), thumbnail: req.thumbnail || before.thumbnail, show: req.show };
       const problems = popupProblems(next);
-      if (Object.keys(problems).length > 0) throw refuse(problems);
+      if (Object.keys(problems).length > 0) throw notFilled(problems);
       const popup = (await this.store.updatePopup(tx, req.id, next))!;
       await recordPopupUpdated(tx, popup);
       return { popup, releasedFiles: before.thumbnail && before.thumbnail !== popup.thumbnail ? [before.thumbnail] : [] };

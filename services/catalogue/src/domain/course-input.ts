@@ -1,10 +1,10 @@
 /**
  * What a course, an instructor or an upcoming course may be written as (admin-back-office.md §5):
- * pure checks of the fields the back office sends, unit-tested. The app layer turns problems into
- * INVALID_ARGUMENT with the spec's message and these per-field messages.
+ * pure checks of the fields the back office sends, unit-tested. The app layer refuses with the
+ * spec's headline and these per-field refusal keys (decision 0026).
  */
-import { CourseAdminLimits as L, isYoutubeLink, type catalogueV1 } from '@taal/contracts';
-import { COURSE_CATEGORIES, isCategory, normaliseLevel, TIERS, type Tier } from './course';
+import { CourseAdminLimits as L, isYoutubeLink, type catalogueV1, type RefusalKey } from '@taal/contracts';
+import { isCategory, normaliseLevel, TIERS, type Tier } from './course';
 import { hasRichContent, sanitizeRichText } from './rich-text';
 
 export interface TierValues {
@@ -36,7 +36,8 @@ export interface CourseValues {
   documents: { name: string; url: string }[];
 }
 
-export type Problems = Record<string, string>;
+/** Field name → its refusal key. */
+export type Problems = Record<string, RefusalKey>;
 
 const MEDIA_URL = /^\/(api\/v1\/media\/images\/[0-9a-f-]{36}(-thumb)?\.(jpg|webp)|assets\/demo\/[A-Za-z0-9/_.-]+)$/;
 /** A course file is served behind the course's own check (the gateway's course-files), never as public media. */
@@ -48,55 +49,55 @@ const TIER_FIELD: Record<Tier, string> = { silver: 'priceSilver', gold: 'priceGo
 
 function text(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
   if (value === undefined) {
-    if (required) problems[field] = `${field} is required`;
+    if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
   const v = value.trim();
-  if (!v && required) problems[field] = `${field} is required`;
-  else if (v.length > max) problems[field] = `${field} is longer than ${max} characters`;
+  if (!v && required) problems[field] = 'ENTRY_REQUIRED';
+  else if (v.length > max) problems[field] = 'ENTRY_TOO_LONG';
   return v;
 }
 
 /** Rich text (HTML) is stored sanitised, so the public API never answers a script or a `javascript:` link. */
 function richText(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
   if (value === undefined) {
-    if (required) problems[field] = `${field} is required`;
+    if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
   const v = sanitizeRichText(value);
-  if (required && !hasRichContent(v)) problems[field] = `${field} is required`;
-  else if (v.length > max) problems[field] = `${field} is longer than ${max} characters`;
+  if (required && !hasRichContent(v)) problems[field] = 'ENTRY_REQUIRED';
+  else if (v.length > max) problems[field] = 'ENTRY_TOO_LONG';
   return v;
 }
 
 function whole(problems: Problems, field: string, value: number | undefined, min: number, max: number, required: boolean): number | undefined {
   if (value === undefined) {
-    if (required) problems[field] = `${field} is required`;
+    if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
-  if (!Number.isSafeInteger(value) || value < min || value > max) problems[field] = `${field} must be a whole number from ${min} to ${max}`;
+  if (!Number.isSafeInteger(value) || value < min || value > max) problems[field] = 'ENTRY_OUT_OF_RANGE';
   return value;
 }
 
 function list(problems: Problems, field: string, value: catalogueV1.CourseTextList | undefined, required: boolean): string[] | undefined {
   if (value === undefined) {
-    if (required) problems[field] = `${field} is required`;
+    if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
   const items = value.items.map((s) => s.trim()).filter(Boolean);
-  if (required && items.length === 0) problems[field] = `${field} is required`;
+  if (required && items.length === 0) problems[field] = 'ENTRY_REQUIRED';
   else if (items.length > L.listItems || items.some((s) => s.length > L.listItem)) {
-    problems[field] = `${field}: at most ${L.listItems} items of ${L.listItem} characters`;
+    problems[field] = 'LIST_TOO_LONG';
   }
   return items;
 }
 
 function image(problems: Problems, field: string, value: string | undefined, required: boolean): string | undefined {
   if (value === undefined || value === '') {
-    if (required) problems[field] = `${field} is required`;
+    if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
-  if (!MEDIA_URL.test(value)) problems[field] = `${field} must be an uploaded image`;
+  if (!MEDIA_URL.test(value)) problems[field] = 'IMAGE_NOT_UPLOADED';
   return value;
 }
 
@@ -115,12 +116,12 @@ export function checkCourseInput(input: catalogueV1.CourseInput, current: Course
   let category: string | undefined;
   if (input.category !== undefined || req) {
     category = input.category?.trim() ?? '';
-    if (!isCategory(category)) p.catagory = `catagory must be one of ${COURSE_CATEGORIES.join(', ')}`;
+    if (!isCategory(category)) p.catagory = 'INVALID_CATEGORY';
   }
   let level: string | undefined;
   if (input.level !== undefined || req) {
     level = normaliseLevel(input.level ?? '') ?? undefined;
-    if (!level) p.courseType = 'courseType must be beginner, intermediate or advanced';
+    if (!level) p.courseType = 'INVALID_LEVEL';
   }
   const instructorId = text(p, 'instructor', input.instructorId, 64, req);
   const tiers = {} as Record<Tier, TierValues>;
@@ -141,9 +142,9 @@ export function checkCourseInput(input: catalogueV1.CourseInput, current: Course
   const requirements = list(p, 'requirements', input.requirements, req);
   const whoFor = list(p, 'whoFor', input.whoFor, req);
   const added = input.addDocuments.map((d) => ({ name: d.name.trim().slice(0, 200) || 'document.pdf', url: d.url }));
-  if (added.some((d) => !DOCUMENT_URL.test(d.url))) p.documents = 'documents must be uploaded PDFs';
+  if (added.some((d) => !DOCUMENT_URL.test(d.url))) p.documents = 'DOCUMENTS_NOT_UPLOADED';
   const documents = [...(current?.documents ?? []), ...added];
-  if (documents.length > L.documents) p.documents = `At most ${L.documents} documents`;
+  if (documents.length > L.documents) p.documents = 'TOO_MANY_DOCUMENTS';
 
   const values: CourseValues = {
     title: title ?? current?.title ?? '',
@@ -173,10 +174,10 @@ export function checkCourseInput(input: catalogueV1.CourseInput, current: Course
 /** A free lesson: title and YouTube link both required ('Please input title and link'). */
 export function freeLessonProblems(title: string, link: string): Problems {
   const p: Problems = {};
-  if (!title.trim()) p.title = 'title is required';
-  else if (title.trim().length > L.title) p.title = `title is longer than ${L.title} characters`;
-  if (!link.trim()) p.path = 'path is required';
-  else if (!isYoutubeLink(link)) p.path = 'path must be a YouTube link';
+  if (!title.trim()) p.title = 'ENTRY_REQUIRED';
+  else if (title.trim().length > L.title) p.title = 'ENTRY_TOO_LONG';
+  if (!link.trim()) p.path = 'ENTRY_REQUIRED';
+  else if (!isYoutubeLink(link)) p.path = 'YOUTUBE_LINK_INVALID';
   return p;
 }
 
@@ -217,8 +218,8 @@ export function checkInstructorInput(input: catalogueV1.InstructorInput, current
 /** An upcoming course: a name and a photo. */
 export function upcomingProblems(name: string, photo: string): Problems {
   const p: Problems = {};
-  if (!name.trim()) p.name = 'name is required';
-  else if (name.trim().length > L.upcomingName) p.name = `name is longer than ${L.upcomingName} characters`;
+  if (!name.trim()) p.name = 'ENTRY_REQUIRED';
+  else if (name.trim().length > L.upcomingName) p.name = 'ENTRY_TOO_LONG';
   image(p, 'photo', photo, true);
   return p;
 }

@@ -3,7 +3,7 @@
  * freebie must hold and which YouTube links are accepted. Its rich-text description is sanitised
  * by ./rich-text before it is stored, as a course's is. Pure: no I/O.
  */
-import { FREEBIE_CATEGORIES, FreebieLimits as L, type FreebieCategory } from '@taal/contracts';
+import { FREEBIE_CATEGORIES, FreebieLimits as L, type FreebieCategory, type RefusalKey } from '@taal/contracts';
 import { hasRichContent } from './rich-text';
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -57,36 +57,36 @@ export const isStoredPath = (path: string) => /^\/[A-Za-z0-9/_.-]{1,300}$/.test(
  * empty when it may be stored. Title, subtitle, a category and a description are required; a
  * YouTube link or at least one carousel image is required; documents are optional.
  */
-export function freebieProblems(f: FreebieFields): Record<string, string> {
-  const problems: Record<string, string> = {};
+export function freebieProblems(f: FreebieFields): Record<string, RefusalKey> {
+  const problems: Record<string, RefusalKey> = {};
   const required = (name: keyof FreebieFields, value: string, max: number) => {
-    if (!value.trim()) problems[name] = `${name} is required`;
-    else if (value.length > max) problems[name] = `${name} is longer than ${max} characters`;
+    if (!value.trim()) problems[name] = 'ENTRY_REQUIRED';
+    else if (value.length > max) problems[name] = 'ENTRY_TOO_LONG';
   };
   required('title', f.title, L.title);
   required('subtitle', f.subtitle, L.subtitle);
-  if (!isFreebieCategory(f.category)) problems.category = `category must be one of ${FREEBIE_CATEGORIES.join(', ')}`;
-  if (!hasRichContent(f.description)) problems.description = 'description is required';
-  else if (f.description.length > L.description) problems.description = `description is longer than ${L.description} characters`;
-  if (f.youtube && (f.youtube.length > L.youtube || !youtubeVideoId(f.youtube))) problems.youtube = 'youtube must be a YouTube link';
-  if (!f.youtube && f.carouselImages.length === 0) problems.youtube = 'a YouTube link or carousel images are required';
-  if (f.carouselImages.length > L.carouselImages) problems.carouselImages = `at most ${L.carouselImages} carousel images`;
-  if (f.documents.length > L.documents) problems.documents = `at most ${L.documents} documents`;
+  if (!isFreebieCategory(f.category)) problems.category = 'INVALID_CATEGORY';
+  if (!hasRichContent(f.description)) problems.description = 'ENTRY_REQUIRED';
+  else if (f.description.length > L.description) problems.description = 'ENTRY_TOO_LONG';
+  if (f.youtube && (f.youtube.length > L.youtube || !youtubeVideoId(f.youtube))) problems.youtube = 'YOUTUBE_LINK_INVALID';
+  if (!f.youtube && f.carouselImages.length === 0) problems.youtube = 'YOUTUBE_OR_IMAGES_REQUIRED';
+  if (f.carouselImages.length > L.carouselImages) problems.carouselImages = 'TOO_MANY_IMAGES';
+  if (f.documents.length > L.documents) problems.documents = 'TOO_MANY_DOCUMENTS';
   for (const path of [f.thumbnail, ...f.carouselImages, ...f.documents.map((d) => d.path)]) {
-    if (path && !isStoredPath(path)) problems.files = `not a stored file: ${path.slice(0, 80)}`;
+    if (path && !isStoredPath(path)) problems.files = 'FILE_NOT_STORED';
   }
-  if (f.documents.some((d) => !d.name.trim() || d.name.length > 255)) problems.documents = 'every document needs a name of at most 255 characters';
+  if (f.documents.some((d) => !d.name.trim() || d.name.length > 255)) problems.documents = 'DOCUMENT_NAME_INVALID';
   return problems;
 }
 
 /** What is wrong with a popup as it would be stored: title and body are required. */
-export function popupProblems(p: { title: string; body: string; thumbnail: string }): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (!p.title.trim()) problems.title = 'title is required';
-  else if (p.title.length > L.popupTitle) problems.title = `title is longer than ${L.popupTitle} characters`;
-  if (!p.body.trim()) problems.body = 'body is required';
-  else if (p.body.length > L.popupBody) problems.body = `body is longer than ${L.popupBody} characters`;
-  if (p.thumbnail && !isStoredPath(p.thumbnail)) problems.thumbnail = 'not a stored file';
+export function popupProblems(p: { title: string; body: string; thumbnail: string }): Record<string, RefusalKey> {
+  const problems: Record<string, RefusalKey> = {};
+  if (!p.title.trim()) problems.title = 'ENTRY_REQUIRED';
+  else if (p.title.length > L.popupTitle) problems.title = 'ENTRY_TOO_LONG';
+  if (!p.body.trim()) problems.body = 'ENTRY_REQUIRED';
+  else if (p.body.length > L.popupBody) problems.body = 'ENTRY_TOO_LONG';
+  if (p.thumbnail && !isStoredPath(p.thumbnail)) problems.thumbnail = 'FILE_NOT_STORED';
   return problems;
 }
 

@@ -8,15 +8,12 @@ import {
   CallerUserTypes,
   createEnvelope,
   enqueueEvent,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
+  refuse,
   requireIdentity,
   type CallerIdentity,
   type FileStore,
   type Sql,
 } from '@taal/kit';
-import { PURCHASE_FIRST } from '../domain/access';
 import { SCHEMA, toCertificate, type LearningStore } from '../store/learning-store';
 import { certificatePdf } from './certificate-pdf';
 
@@ -46,8 +43,8 @@ export class Certificates {
 
   async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
-    if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw invalidArgument('Course, name and course name are required');
-    if (!(await this.store.enrolment(userId, req.courseId))) throw failedPrecondition(PURCHASE_FIRST);
+    if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw refuse('CERTIFICATE_FIELDS_REQUIRED');
+    if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('PURCHASE_FIRST');
     const created = await this.store.insertCertificate({
       id: randomUUID(),
       userId,
@@ -75,7 +72,7 @@ export class Certificates {
   async provide(ctx: Ctx, req: learningV1.ProvideCertificateRequest): Promise<learningV1.Certificate> {
     requireIdentity(ctx, ...STAFF);
     const existing = isId(req.id) ? await this.store.certificate(req.id) : null;
-    if (!existing) throw notFound('Certificate request not found');
+    if (!existing) throw refuse('CERTIFICATE_PROVIDE_FAILED');
     if (existing.status === 'provided') return toCertificate(existing);
     const at = this.now();
     const pdf = await certificatePdf({
@@ -111,15 +108,15 @@ export class Certificates {
 
   async verify(req: learningV1.VerifyCertificateRequest): Promise<learningV1.Certificate> {
     const row = isId(req.id) ? await this.store.certificate(req.id) : null;
-    if (!row || row.status !== 'provided') throw notFound('Certificate not found');
+    if (!row || row.status !== 'provided') throw refuse('CERTIFICATE_NOT_FOUND');
     return toCertificate(row);
   }
 
   async pdf(req: learningV1.GetCertificatePdfRequest): Promise<Buffer> {
     const row = isId(req.id) ? await this.store.certificate(req.id) : null;
-    if (!row || row.status !== 'provided' || !row.pdf_key) throw notFound('Certificate not found');
+    if (!row || row.status !== 'provided' || !row.pdf_key) throw refuse('CERTIFICATE_NOT_FOUND');
     const file = await this.files.get(row.pdf_key);
-    if (!file) throw notFound('Certificate not found');
+    if (!file) throw refuse('CERTIFICATE_NOT_FOUND');
     const chunks: Buffer[] = [];
     for await (const chunk of file.body as AsyncIterable<Buffer>) chunks.push(chunk);
     return Buffer.concat(chunks);

@@ -4,24 +4,19 @@
  * verified caller (decision 0008); the gRPC layer only adapts these.
  */
 import { randomUUID } from 'node:crypto';
-import { IdentityMessages, type commerceEventsV1, type learningV1 } from '@taal/contracts';
+import { type commerceEventsV1, type learningV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
   requireIdentity,
   signGrant,
-  unauthenticated,
-  withReason,
   type CallerIdentity,
   type FileStore,
   type ServiceTokenIssuer,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { extendedExpiry, isActive, LESSON_STATUSES, LESSON_TITLE_REQUIRED, lessonTitleOk, LOGIN_FIRST, mayPlay, PURCHASE_FIRST, type LessonStatus, type PlayDecision } from '../domain/access';
+import { extendedExpiry, isActive, LESSON_STATUSES, lessonTitleOk, mayPlay, type LessonStatus, type PlayDecision } from '../domain/access';
 import { toEnrolment, type LearningStore, type LessonRow } from '../store/learning-store';
 import { VIDEO_KEY_PREFIX } from './demo-lessons';
 import { storeLessonVideo } from './video-files';
@@ -63,10 +58,10 @@ export class Learning {
   }
 
   async secureCourse(ctx: Ctx, req: learningV1.GetSecureCourseRequest): Promise<learningV1.GetSecureCourseResponse> {
-    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const viewer = ctx.identity;
     const instructorId = await this.courseInstructor(req.courseId);
-    if (instructorId === null) throw notFound(IdentityMessages.courseNotFound);
+    if (instructorId === null) throw refuse('COURSE_NOT_FOUND');
     const lessons = await this.store.lessonsOf(req.courseId);
     const enrolment = viewer ? await this.store.enrolment(viewer.userId, req.courseId) : null;
     const active = !!enrolment && isActive(enrolment.expires_at, this.now());
@@ -83,11 +78,11 @@ export class Learning {
   /** A signed URL for one lesson's file, or 'Purchase the course First!!' / 'Please login first'. */
   async playback(ctx: Ctx, req: learningV1.GetPlaybackRequest): Promise<learningV1.GetPlaybackResponse> {
     const lesson = req.lessonId ? await this.store.lesson(req.lessonId) : null;
-    if (!lesson) throw notFound('Lesson not found');
+    if (!lesson) throw refuse('LESSON_NOT_FOUND');
     const decision = await this.decide(ctx, lesson);
-    if (decision === 'login') throw withReason(unauthenticated(LOGIN_FIRST), 'LOGIN_REQUIRED');
-    if (decision === 'purchase') throw withReason(permissionDenied(PURCHASE_FIRST), 'PURCHASE_REQUIRED');
-    if (!lesson.filename) throw notFound('This lesson has no video yet');
+    if (decision === 'login') throw refuse('LOGIN_FIRST');
+    if (decision === 'purchase') throw refuse('PURCHASE_FIRST');
+    if (!lesson.filename) throw refuse('LESSON_HAS_NO_VIDEO');
     const now = this.now().getTime();
     const token = await signGrant(
       this.issuer,
@@ -105,10 +100,10 @@ export class Learning {
   async recordProgress(ctx: Ctx, req: learningV1.RecordProgressRequest): Promise<learningV1.LessonProgress> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
     const lesson = req.lessonId ? await this.store.lesson(req.lessonId) : null;
-    if (!lesson) throw notFound('Lesson not found');
-    if ((await this.decide(ctx, lesson)) !== 'play') throw withReason(permissionDenied(PURCHASE_FIRST), 'PURCHASE_REQUIRED');
-    if (!Number.isFinite(req.positionSeconds) || req.positionSeconds < 0 || req.positionSeconds > 86_400) throw invalidArgument('Position must be 0 to 86400 seconds');
-    if (!Number.isSafeInteger(req.practicedSeconds) || req.practicedSeconds < 0 || req.practicedSeconds > 3600) throw invalidArgument('Practice time must be 0 to 3600 seconds per report');
+    if (!lesson) throw refuse('LESSON_NOT_FOUND');
+    if ((await this.decide(ctx, lesson)) !== 'play') throw refuse('PURCHASE_FIRST');
+    if (!Number.isFinite(req.positionSeconds) || req.positionSeconds < 0 || req.positionSeconds > 86_400) throw refuse('POSITION_OUT_OF_RANGE');
+    if (!Number.isSafeInteger(req.practicedSeconds) || req.practicedSeconds < 0 || req.practicedSeconds > 3600) throw refuse('PRACTICE_OUT_OF_RANGE');
     return this.store.recordProgress({ userId, lessonId: lesson.id, positionSeconds: req.positionSeconds, completed: req.completed, practicedSeconds: req.practicedSeconds });
   }
 
@@ -129,10 +124,10 @@ export class Learning {
   /** A lesson from an uploaded video (staff): checked with ffprobe and stored as fast-start MP4. */
   async addLesson(ctx: Ctx, req: learningV1.AddLessonRequest): Promise<learningV1.Lesson> {
     requireIdentity(ctx, ...STAFF);
-    if (!req.courseId) throw invalidArgument('Course id is required');
-    if (!lessonTitleOk(req.title)) throw invalidArgument(LESSON_TITLE_REQUIRED);
-    if (!(LESSON_STATUSES as readonly string[]).includes(req.status)) throw invalidArgument('Status must be open, login or paid');
-    if (!req.uploadKey.startsWith('uploads/')) throw invalidArgument('Unknown upload');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
+    if (!lessonTitleOk(req.title)) throw refuse('LESSON_TITLE_REQUIRED');
+    if (!(LESSON_STATUSES as readonly string[]).includes(req.status)) throw refuse('LESSON_STATUS_INVALID');
+    if (!req.uploadKey.startsWith('uploads/')) throw refuse('UPLOAD_UNKNOWN');
     const video = await storeLessonVideo(this.files, req.uploadKey);
     const row = await this.store.appendLesson({
       id: randomUUID(),
@@ -147,18 +142,18 @@ export class Learning {
   /** The undo of a course add that failed half-way: its lessons and their videos go. */
   async deleteCourseLessons(ctx: Ctx, req: learningV1.DeleteCourseLessonsRequest): Promise<number> {
     requireIdentity(ctx, ...STAFF);
-    if (!req.courseId) throw invalidArgument('Course id is required');
+    if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const deleted = await this.store.deleteCourseLessons(req.courseId);
-    if (!deleted) throw failedPrecondition('Students are enrolled in this course');
+    if (!deleted) throw refuse('STUDENTS_ENROLLED');
     for (const l of deleted) if (l.filename) await this.files.delete(`${VIDEO_KEY_PREFIX}${l.filename}`).catch(() => undefined);
     return deleted.length;
   }
 
   async renameLesson(ctx: Ctx, req: learningV1.RenameLessonRequest): Promise<learningV1.Lesson> {
     requireIdentity(ctx, ...STAFF);
-    if (!lessonTitleOk(req.title)) throw invalidArgument(LESSON_TITLE_REQUIRED);
+    if (!lessonTitleOk(req.title)) throw refuse('LESSON_TITLE_REQUIRED');
     const row = await this.store.renameLesson(req.lessonId, req.title.trim());
-    if (!row) throw notFound('Lesson not found');
+    if (!row) throw refuse('LESSON_NOT_FOUND');
     return toLesson(row, true);
   }
 

@@ -11,12 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { invalidArgument, type FileStore } from '@taal/kit';
+import { refuse, type FileStore } from '@taal/kit';
 import { VIDEO_KEY_PREFIX } from './demo-lessons';
 
 const run = promisify(execFile);
-
-export const NOT_A_VIDEO = 'The file is not a video we can play: upload an MP4, MOV, WebM or MKV file';
 
 interface Probe {
   format: string;
@@ -50,11 +48,11 @@ export async function storeLessonVideo(files: FileStore, uploadKey: string): Pro
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-lesson-'));
   try {
     const upload = await files.get(uploadKey);
-    if (!upload) throw invalidArgument('The upload is missing; upload the video again');
+    if (!upload) throw refuse('UPLOAD_MISSING');
     const input = path.join(dir, 'input');
     await pipeline(upload.body, createWriteStream(input));
     const probed = await probe(input);
-    if (!probed || !probed.videoCodec || probed.durationSeconds <= 0) throw invalidArgument(NOT_A_VIDEO);
+    if (!probed || !probed.videoCodec || probed.durationSeconds <= 0) throw refuse('NOT_A_VIDEO');
 
     const output = path.join(dir, 'output.mp4');
     const remux = probed.videoCodec === 'h264' && /mp4|mov/.test(probed.format) && (!probed.audioCodec || probed.audioCodec === 'aac');
@@ -62,7 +60,7 @@ export async function storeLessonVideo(files: FileStore, uploadKey: string): Pro
     try {
       await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', output]);
     } catch {
-      throw invalidArgument(NOT_A_VIDEO);
+      throw refuse('NOT_A_VIDEO');
     }
     const filename = `${randomUUID()}.mp4`;
     const size = (await stat(output)).size;

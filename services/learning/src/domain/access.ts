@@ -2,13 +2,8 @@
  * Who may play which lesson (spec §6; decision 0015), and how a purchase extends access. Pure
  * rules: the server decides, the UI only reflects them.
  */
-import { LearningMessages } from '@taal/contracts';
-
 export const LESSON_STATUSES = ['open', 'login', 'paid'] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
-
-export const PURCHASE_FIRST = LearningMessages.purchaseFirst;
-export const LOGIN_FIRST = LearningMessages.loginFirst;
 
 /** Staff (admin 1, content 2) may play everything. */
 const STAFF = [1, 2];
@@ -47,8 +42,7 @@ export function isActive(expiresAt: Date, now: Date): boolean {
   return expiresAt.getTime() > now.getTime();
 }
 
-/** A lesson title: at least 2 characters after trimming ('Please enter a title for the lesson'). */
-export const LESSON_TITLE_REQUIRED = 'Please enter a title for the lesson';
+/** A lesson title: at least 2 characters after trimming (else LESSON_TITLE_REQUIRED). */
 export function lessonTitleOk(title: string): boolean {
   const t = title.trim();
   return t.length >= 2 && t.length <= 200;

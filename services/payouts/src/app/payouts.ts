@@ -4,18 +4,16 @@ import {
   CallerUserTypes,
   createEnvelope,
   enqueueEvent,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
+  refuseFields,
   requireIdentity,
   type CallerIdentity,
   type FileStore,
   type Sql,
   type SqlExecutor,
-  withReason,
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
-import { ABOVE_DUE, payoutRefusal, splitSale } from '../domain/split';
+import { payoutRefusal, splitSale } from '../domain/split';
 import { payoutsStore as store, SCHEMA } from '../store/payouts-store';
 import { statementPdf } from './statement-pdf';
 
@@ -44,14 +42,14 @@ export interface PayoutsDeps {
 
 export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
-function checkDay(name: string, value: string): void {
-  if (!DAY.test(value) || parseDay(value) !== value) throw invalidArgument(`${name} must be a real day, YYYY-MM-DD`);
+function checkDay(value: string): void {
+  if (!DAY.test(value) || parseDay(value) !== value) throw refuse('INVALID_DAY');
 }
 
 function checkRange(from: string, to: string): void {
-  if (from) checkDay('from_day', from);
-  if (to) checkDay('to_day', to);
-  if (from && to && to < from) throw invalidArgument('The end date is before the start date');
+  if (from) checkDay(from);
+  if (to) checkDay(to);
+  if (from && to && to < from) throw refuse('END_BEFORE_START');
 }
 
 /** Payouts' use cases: who may see what is decided here (the gateway only forwards). */
@@ -101,7 +99,7 @@ export class Payouts {
   private mayRead(caller: CallerIdentity | null, instructorId: string): void {
     const who = requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
     if (who.userType === ADMIN) return;
-    if (!who.instructorId || who.instructorId !== instructorId) throw permissionDenied('You may only see your own sales and settlements');
+    if (!who.instructorId || who.instructorId !== instructorId) throw refuse('NOT_YOUR_PAYOUTS');
   }
 
   async listSales(caller: CallerIdentity | null, req: payoutsV1.ListSalesRequest) {
@@ -117,7 +115,7 @@ export class Payouts {
   }
 
   async instructorTotals(caller: CallerIdentity | null, instructorId: string) {
-    if (!instructorId) throw invalidArgument('instructor_id is required');
+    if (!instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     this.mayRead(caller, instructorId);
     return this.totalsOf(this.deps.sql, instructorId);
   }
@@ -147,7 +145,7 @@ export class Payouts {
    */
   async settleDue(caller: CallerIdentity | null, req: payoutsV1.SettleDueRequest): Promise<payoutsV1.InstructorTotals> {
     requireIdentity({ identity: caller }, ADMIN);
-    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const amount = Number(req.amount);
     return this.deps.sql.transaction(async (tx) => {
       const account = await store.lockAccount(tx, req.instructorId);
@@ -155,8 +153,7 @@ export class Payouts {
         return this.totalsOf(tx, req.instructorId);
       }
       const refusal = payoutRefusal(amount, account.earnings - account.settled);
-      // Above the due is the account's state, not the request's form: its own code (ABOVE_DUE).
-      if (refusal) throw refusal === ABOVE_DUE ? withReason(invalidArgument(refusal), 'ABOVE_DUE') : invalidArgument(refusal);
+      if (refusal) throw refuse(refusal);
       await store.recordPayout(tx, { id: randomUUID(), instructorId: req.instructorId, amount, kind: 'due', key: req.idempotencyKey });
       return this.totalsOf(tx, req.instructorId);
     });
@@ -168,16 +165,16 @@ export class Payouts {
    */
   async createSettlement(caller: CallerIdentity | null, req: payoutsV1.CreateSettlementRequest): Promise<payoutsV1.Settlement> {
     requireIdentity({ identity: caller }, ADMIN);
-    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const settleAmount = Number(req.settleAmount);
     const receivedAmount = Number(req.receivedAmount);
-    if (!Number.isSafeInteger(settleAmount) || settleAmount < 0) throw invalidArgument('settleAmount must be a non-negative amount');
-    if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) throw invalidArgument('receivedAmount must be a non-negative amount');
-    if (receivedAmount > settleAmount) throw invalidArgument('receivedAmount cannot be above settleAmount');
-    checkDay('settleDate', req.settleDay);
-    if (!req.receipt?.length) throw invalidArgument('The receipt (a PDF) is required');
-    if (req.receipt.length > MAX_RECEIPT_BYTES) throw invalidArgument('The receipt is larger than 3 MB');
-    if (!isPdf(req.receipt)) throw invalidArgument('The receipt must be a PDF file');
+    if (!Number.isSafeInteger(settleAmount) || settleAmount < 0) throw refuseFields({ settleAmount: 'AMOUNT_NEGATIVE' }, 'SETTLEMENT_FAILED');
+    if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) throw refuseFields({ receivedAmount: 'AMOUNT_NEGATIVE' }, 'SETTLEMENT_FAILED');
+    if (receivedAmount > settleAmount) throw refuseFields({ receivedAmount: 'RECEIVED_ABOVE_SETTLE' }, 'SETTLEMENT_FAILED');
+    if (!DAY.test(req.settleDay) || parseDay(req.settleDay) !== req.settleDay) throw refuseFields({ settleDate: 'INVALID_DAY' }, 'SETTLEMENT_FAILED');
+    if (!req.receipt?.length) throw refuseFields({ photo: 'RECEIPT_REQUIRED' }, 'SETTLEMENT_FAILED');
+    if (req.receipt.length > MAX_RECEIPT_BYTES) throw refuse('RECEIPT_TOO_LARGE');
+    if (!isPdf(req.receipt)) throw refuseFields({ photo: 'RECEIPT_NOT_PDF' }, 'SETTLEMENT_FAILED');
 
     const id = randomUUID();
     const receiptKey = `settlements/${req.instructorId}/${id}.pdf`;
@@ -189,7 +186,7 @@ export class Payouts {
       }
       if (receivedAmount > 0) {
         const refusal = payoutRefusal(receivedAmount, account.earnings - account.settled);
-        if (refusal) throw invalidArgument(refusal === ABOVE_DUE ? 'The received amount is above the due' : refusal);
+        if (refusal) throw refuse(refusal === 'ABOVE_DUE' ? 'RECEIVED_ABOVE_DUE' : refusal);
       }
       const settlement = await store.insertSettlement(tx, {
         id,
@@ -228,7 +225,7 @@ export class Payouts {
   }
 
   async listSettlements(caller: CallerIdentity | null, instructorId: string) {
-    if (!instructorId) throw invalidArgument('instructor_id is required');
+    if (!instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     this.mayRead(caller, instructorId);
     return store.listSettlements(this.deps.sql, instructorId);
   }
@@ -236,10 +233,10 @@ export class Payouts {
   async receipt(caller: CallerIdentity | null, settlementId: string) {
     requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
     const settlement = settlementId ? await store.getSettlement(this.deps.sql, settlementId) : null;
-    if (!settlement) throw notFound('Settlement not found');
+    if (!settlement) throw refuse('SETTLEMENT_NOT_FOUND');
     this.mayRead(caller, settlement.instructorId);
     const file = settlement.receiptKey ? await this.deps.files.get(settlement.receiptKey) : null;
-    if (!file) throw notFound('This settlement has no receipt');
+    if (!file) throw refuse('RECEIPT_NOT_FOUND');
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
     return { pdf: Buffer.concat(chunks), instructorId: settlement.instructorId };
@@ -247,9 +244,9 @@ export class Payouts {
 
   /** A month's statement: opening due, the month's sales and cuts, payouts, closing due. */
   async statement(caller: CallerIdentity | null, req: payoutsV1.GetStatementRequest): Promise<Buffer> {
-    if (!req.instructorId) throw invalidArgument('instructor_id is required');
+    if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const month = monthRange(req.month);
-    if (!month) throw invalidArgument('month must be YYYY-MM');
+    if (!month) throw refuse('INVALID_MONTH');
     this.mayRead(caller, req.instructorId);
     const db = this.deps.sql;
     const [opening, sales, payouts, settlements] = await Promise.all([
@@ -279,7 +276,7 @@ export class Payouts {
     const clean: Record<string, number> = {};
     for (const key of SOCIAL_KEYS) {
       const value = Number(figures?.[key] ?? 0);
-      if (!Number.isSafeInteger(value) || value < 0) throw invalidArgument(`${key} must be a non-negative whole number`);
+      if (!Number.isSafeInteger(value) || value < 0) throw refuse('SOCIAL_FIGURE_INVALID', { name: key });
       clean[key] = value;
     }
     await store.setSocial(this.deps.sql, clean);
@@ -288,8 +285,8 @@ export class Payouts {
 
   async salesSummary(caller: CallerIdentity | null, req: payoutsV1.SalesSummaryRequest) {
     requireIdentity({ identity: caller }, ADMIN);
-    checkDay('from_day', req.fromDay);
-    checkDay('to_day', req.toDay);
+    checkDay(req.fromDay);
+    checkDay(req.toDay);
     checkRange(req.fromDay, req.toDay);
     return store.salesSummary(this.deps.sql, req.fromDay, req.toDay);
   }

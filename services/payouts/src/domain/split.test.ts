@@ -39,8 +39,8 @@ describe('splitting a sale', () => {
   it('refuses payouts above the due or not positive', () => {
     expect(dueOf(1000, 400)).toBe(600);
     expect(payoutRefusal(600, 600)).toBeNull();
-    expect(payoutRefusal(601, 600)).toBe('The amount is above the due');
-    expect(payoutRefusal(0, 600)).toBe('The amount must be a positive number');
+    expect(payoutRefusal(601, 600)).toBe('ABOVE_DUE');
+    expect(payoutRefusal(0, 600)).toBe('AMOUNT_NOT_POSITIVE');
   });
 });
 

@@ -45,11 +45,9 @@ export function dueOf(earnings: number, settled: number): number {
   return earnings - settled;
 }
 
-export const ABOVE_DUE = 'The amount is above the due';
-
-/** Why a payout is refused, or null when it may be paid. */
-export function payoutRefusal(amount: number, due: number): string | null {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return 'The amount must be a positive number';
-  if (amount > due) return ABOVE_DUE;
+/** Why a payout is refused (its catalogue key), or null when it may be paid. */
+export function payoutRefusal(amount: number, due: number): 'AMOUNT_NOT_POSITIVE' | 'ABOVE_DUE' | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 'AMOUNT_NOT_POSITIVE';
+  if (amount > due) return 'ABOVE_DUE';
   return null;
 }

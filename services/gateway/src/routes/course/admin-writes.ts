@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
-import { CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1 } from '@taal/contracts';
-import { isGrpcStatusError, type FileStore } from '@taal/kit';
+import { CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1, type FieldRefusals } from '@taal/contracts';
+import type { FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { IdentityApi } from '../../clients/identity';
 import type { LearningApi } from '../../clients/learning';
 import type { ResponseCache } from '../../cache/response-cache';
 import { answer, done, fail, idParam, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { fieldsOf, HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
+import { asFormRefusal } from '../../http/form-refusal';
 import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore } from '../../http/uploads';
@@ -97,7 +97,10 @@ const strs = (form: Form, key: string): string[] => {
 };
 
 /** Reads the course form into the catalogue's input; `problems` gets a message per bad field. An empty string is "not sent". */
-function readCourseForm(form: Form, problems: Record<string, string>): catalogueV1.CourseInput {
+/** Field name → its refusal key. */
+type Problems = Record<string, FieldRefusals[string]>;
+
+function readCourseForm(form: Form, problems: Problems): catalogueV1.CourseInput {
   const given = (key: string) => {
     const v = str(form, key);
     return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -106,7 +109,7 @@ function readCourseForm(form: Form, problems: Record<string, string>): catalogue
     const v = given(key);
     if (v === undefined) return undefined;
     if (!/^[0-9]{1,7}$/.test(v)) {
-      problems[key] = `${key} accepts digits only`;
+      problems[key] = 'ENTRY_DIGITS_ONLY';
       return undefined;
     }
     return Number(v);
@@ -115,7 +118,7 @@ function readCourseForm(form: Form, problems: Record<string, string>): catalogue
     const v = given(key);
     if (v === undefined) return undefined;
     if (!/^[0-9]{1,8}(\.[0-9]{1,2})?$/.test(v)) {
-      problems[key] = `${key} must be an amount in taka`;
+      problems[key] = 'ENTRY_NOT_TAKA';
       return undefined;
     }
     return Math.round(Number(v) * 100);
@@ -149,19 +152,6 @@ function readCourseForm(form: Form, problems: Record<string, string>): catalogue
   return input;
 }
 
-/** A 400 under the form's own message (the catalogue's messages name the API's fields already). */
-function refusal(message: string, fields: Record<string, string>): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', message, fields);
-}
-
-/** A refusal of a service (INVALID_ARGUMENT, with its fields) under the form's own message. */
-function asFormRefusal(err: unknown, message: string): unknown {
-  if (isGrpcStatusError(err) && (err.code === status.INVALID_ARGUMENT || err.code === status.FAILED_PRECONDITION)) {
-    return refusal(message, fieldsOf(err) ?? { form: err.details });
-  }
-  if (err instanceof HttpError && err.status === 400) return refusal(message, err.fields ?? { form: err.message });
-  return err;
-}
 
 /** Each lesson video of the form with its title and status (by position). */
 function lessonsOf(form: Form, videos: CheckedUpload[]): { upload: CheckedUpload; title: string; status: string }[] {
@@ -174,9 +164,9 @@ function lessonsOf(form: Form, videos: CheckedUpload[]): { upload: CheckedUpload
 }
 
 /** Every videoStatus given must be a status, also one without its video (the document's enum). */
-function statusProblems(form: Form, problems: Record<string, string>): void {
+function statusProblems(form: Form, problems: Problems): void {
   strs(form, 'videoStatus').forEach((status, i) => {
-    if (!(VIDEO_STATUSES as readonly string[]).includes(status.trim())) problems[`videoStatus[${i}]`] = 'Status must be open, login or paid';
+    if (!(VIDEO_STATUSES as readonly string[]).includes(status.trim())) problems[`videoStatus[${i}]`] = 'LESSON_STATUS_INVALID';
   });
 }
 
@@ -206,8 +196,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
   const { catalogue, learning, identity } = deps;
   const staff = { label: 'admin and content (the catalogue checks)', check: requireAuth(identity, Roles.admin, Roles.content) };
   const admin = { label: 'admin only (the catalogue checks)', check: requireAuth(identity, Roles.admin) };
-  const courseId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.courseNotFound) } };
-  const instructorId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.instructorNotFound) } };
+  const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
+  const instructorId = { id: { ...idParam.id, invalid: () => refusal('INSTRUCTOR_NOT_FOUND') } };
   const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
 
   /** Adds each video as a lesson of the course, in order. */
@@ -227,15 +217,15 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     banner: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
     featured: z.enum(['true', 'false']).optional(),
   });
-  const readInstructor = (form: Form, problems: Record<string, string>): catalogueV1.InstructorInput => {
+  const readInstructor = (form: Form, problems: Problems): catalogueV1.InstructorInput => {
     const given = (key: string) => {
       const v = str(form, key);
       return v === undefined || v.trim() === '' ? undefined : v.trim();
     };
     const pct = given('percentage');
-    if (pct !== undefined && !/^[0-9]{1,3}$/.test(pct)) problems.percentage = 'percentage accepts digits only';
+    if (pct !== undefined && !/^[0-9]{1,3}$/.test(pct)) problems.percentage = 'ENTRY_DIGITS_ONLY';
     const featured = given('featured');
-    if (featured !== undefined && featured !== 'true' && featured !== 'false') problems.featured = 'featured must be true or false';
+    if (featured !== undefined && featured !== 'true' && featured !== 'false') problems.featured = 'ENTRY_TRUE_OR_FALSE';
     return {
       name: given('name'),
       band: given('band'),
@@ -263,18 +253,18 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       handler: async ({ req, res }) => {
         const form = (req.body ?? {}) as Form;
-        const problems: Record<string, string> = {};
+        const problems: Problems = {};
         const input = readCourseForm(form, problems);
-        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseAddFailed)));
-        if (!uploads.thumbnail?.length) problems.thumbnail = 'thumbnail is required';
-        if (!uploads.banner?.length) problems.banner = 'banner is required';
-        if (!uploads.videos?.length) problems.videos = 'At least one lesson video is required';
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_ADD_FAILED')));
+        if (!uploads.thumbnail?.length) problems.thumbnail = 'ENTRY_REQUIRED';
+        if (!uploads.banner?.length) problems.banner = 'ENTRY_REQUIRED';
+        if (!uploads.videos?.length) problems.videos = 'LESSON_VIDEO_REQUIRED';
         const lessons = lessonsOf(form, uploads.videos ?? []);
         lessons.forEach((l, i) => {
-          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
+          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'LESSON_TITLE_REQUIRED';
         });
         statusProblems(form, problems);
-        if (Object.keys(problems).length > 0) throw refusal(M.courseAddFailed, problems);
+        if (Object.keys(problems).length > 0) throw refusal('COURSE_ADD_FAILED', { fields: problems });
         const caller = callerOf(res);
         const id = randomUUID();
         const course = await storeUploads(deps.files, async (store) => {
@@ -286,14 +276,14 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
           }
           const created = await catalogue
             .createCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
-            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseAddFailed)));
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_ADD_FAILED')));
           try {
             await addLessons(store, id, lessons, caller);
           } catch (err) {
             // Undo: the lessons learning made, then the draft (decision 0020); the files go with storeUploads.
             await learning.deleteCourseLessons({ courseId: id }, caller).catch(() => undefined);
             await catalogue.deleteCourse({ id }, caller).catch(() => undefined);
-            throw asFormRefusal(err, M.courseAddFailed);
+            throw asFormRefusal(err, 'COURSE_ADD_FAILED');
           }
           return created.course!;
         });
@@ -318,15 +308,15 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       handler: async ({ req, res, param }) => {
         const form = (req.body ?? {}) as Form;
-        const problems: Record<string, string> = {};
+        const problems: Problems = {};
         const input = readCourseForm(form, problems);
-        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseUpdateFailed)));
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_UPDATE_FAILED')));
         const lessons = lessonsOf(form, uploads.videos ?? []);
         lessons.forEach((l, i) => {
-          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'Please enter a title for the lesson';
+          if (l.title.length < 2) problems[`videoTitles[${i}]`] = 'LESSON_TITLE_REQUIRED';
         });
         statusProblems(form, problems);
-        if (Object.keys(problems).length > 0) throw refusal(M.courseUpdateFailed, problems);
+        if (Object.keys(problems).length > 0) throw refusal('COURSE_UPDATE_FAILED', { fields: problems });
         const caller = callerOf(res);
         const id = param('id');
         const course = await storeUploads(deps.files, async (store) => {
@@ -339,7 +329,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
           const before = images.thumbnail || images.banner ? (await catalogue.getCourse({ id, includeUnpublished: true }, caller).catch(() => ({ course: undefined }))).course : undefined;
           const updated = await catalogue
             .updateCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
-            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.courseUpdateFailed)));
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_UPDATE_FAILED')));
           if (before) await dropReplaced(deps.files, [before.thumbnail, before.banner], [updated.course!.thumbnail, updated.course!.banner]);
           return updated.course!;
         });
@@ -347,7 +337,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         try {
           await storeUploads(deps.files, (store) => addLessons(store, id, lessons, caller));
         } catch (err) {
-          throw asFormRefusal(err, M.courseUpdateFailed);
+          throw asFormRefusal(err, 'COURSE_UPDATE_FAILED');
         }
         res.json({ success: true, message: M.courseUpdated, data: toApiCourse(course) });
       },
@@ -358,7 +348,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       summary: "Add a free lesson (title and YouTube link) to a course (admin and content); 'Please input title and link' when either is missing",
       auth: staff,
       params: courseId,
-      body: { schema: z.object({ title: z.string().max(L.title).default(''), path: z.string().max(500).default('') }) },
+      body: { schema: z.object({ title: z.string().max(L.title).default(''), path: z.string().max(500).default('') }), headline: 'FREE_LESSON_MISSING' },
       responses: {
         200: answer(done(CourseSchema)),
         400: fail("'Please input title and link'"),
@@ -366,10 +356,10 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         404: fail('Unknown course'),
       },
       handler: async ({ res, body, param }) => {
-        if (!body.title.trim() || !body.path.trim()) throw refusal(M.freeLessonMissing, { ...(body.title.trim() ? {} : { title: M.freeLessonMissing }), ...(body.path.trim() ? {} : { path: M.freeLessonMissing }) });
+        if (!body.title.trim() || !body.path.trim()) throw refusal('FREE_LESSON_MISSING', { fields: { ...(body.title.trim() ? {} : { title: 'ENTRY_REQUIRED' }), ...(body.path.trim() ? {} : { path: 'ENTRY_REQUIRED' }) } });
         const { course } = await catalogue
           .addFreeLesson({ courseId: param('id'), title: body.title, youtubeUrl: body.path }, callerOf(res))
-          .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.freeLessonMissing)));
+          .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'FREE_LESSON_MISSING')));
         res.json({ success: true, message: M.freeLessonAdded, data: toApiCourse(course!) });
       },
     }),
@@ -410,18 +400,18 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         413: fail('An image over 5 MB'),
       },
       handler: async ({ req, res }) => {
-        const problems: Record<string, string> = {};
+        const problems: Problems = {};
         const input = readInstructor((req.body ?? {}) as Form, problems);
-        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorAddFailed)));
-        if (!uploads.photo?.length) problems.photo = 'photo is required';
-        if (!uploads.banner?.length) problems.banner = 'banner is required';
-        if (Object.keys(problems).length > 0) throw refusal(M.instructorAddFailed, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_ADD_FAILED')));
+        if (!uploads.photo?.length) problems.photo = 'ENTRY_REQUIRED';
+        if (!uploads.banner?.length) problems.banner = 'ENTRY_REQUIRED';
+        if (Object.keys(problems).length > 0) throw refusal('INSTRUCTOR_ADD_FAILED', { fields: problems });
         const caller = callerOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
           const { instructor: created } = await catalogue
             .createInstructor({ id: randomUUID(), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
-            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorAddFailed)));
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_ADD_FAILED')));
           return created!;
         });
         res.status(201).json({ success: true, message: M.instructorAdded, data: toApiInstructor(instructor) });
@@ -443,17 +433,17 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         413: fail('An image over 5 MB'),
       },
       handler: async ({ req, res, param }) => {
-        const problems: Record<string, string> = {};
+        const problems: Problems = {};
         const input = readInstructor((req.body ?? {}) as Form, problems);
-        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorUpdateFailed)));
-        if (Object.keys(problems).length > 0) throw refusal(M.instructorUpdateFailed, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_UPDATE_FAILED')));
+        if (Object.keys(problems).length > 0) throw refusal('INSTRUCTOR_UPDATE_FAILED', { fields: problems });
         const caller = callerOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
           const before = images.photo || images.banner ? (await catalogue.getInstructor({ id: param('id'), includeUnpublished: true }, caller).catch(() => ({ instructor: undefined }))).instructor : undefined;
           const { instructor: updated } = await catalogue
             .updateInstructor({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
-            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.instructorUpdateFailed)));
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_UPDATE_FAILED')));
           if (before) await dropReplaced(deps.files, [before.photo, before.banner], [updated!.photo, updated!.banner]);
           return updated!;
         });
@@ -484,7 +474,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       path: '/instructor/featured/add/',
       summary: 'Feature and unfeature instructors at once (admin)',
       auth: admin,
-      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }) },
+      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }), headline: 'INVALID_ID' },
       responses: { 200: answer(done(z.array(InstructorSchema))), 400: fail('An instructor in both lists, or bad ids'), 403: fail('Not the admin') },
       handler: async ({ res, body }) => {
         const { instructors } = await catalogue.setInstructorFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
@@ -512,17 +502,17 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       handler: async ({ req, res }) => {
         const name = str((req.body ?? {}) as Form, 'name')?.trim() ?? '';
-        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, M.upcomingMissing)));
-        const problems: Record<string, string> = {};
-        if (!name) problems.name = 'name is required';
-        if (!uploads.photo?.length) problems.photo = 'photo is required';
-        if (Object.keys(problems).length > 0) throw refusal(M.upcomingMissing, problems);
+        const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'FIELDS_NOT_FILLED')));
+        const problems: Problems = {};
+        if (!name) problems.name = 'ENTRY_REQUIRED';
+        if (!uploads.photo?.length) problems.photo = 'ENTRY_REQUIRED';
+        if (Object.keys(problems).length > 0) throw refusal('FIELDS_NOT_FILLED', { fields: problems });
         const caller = callerOf(res);
         const course = await storeUploads(deps.files, async (store) => {
           const { url } = await store.image(uploads.photo![0]!);
           const created = await catalogue
             .createUpcomingCourse({ id: randomUUID(), name, photo: url }, caller)
-            .catch((err: unknown) => Promise.reject(asFormRefusal(err, M.upcomingMissing)));
+            .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'FIELDS_NOT_FILLED')));
           return created.course!;
         });
         res.status(201).json({ success: true, message: M.upcomingAdded, data: toApiUpcoming(course) });
@@ -533,7 +523,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       path: '/course/upcomingdelete/',
       summary: "Delete an upcoming course (admin and content); 'Course Deleted!!'",
       auth: staff,
-      body: { schema: z.object({ id: z.string().regex(/^[0-9a-fA-F-]{36}$/) }) },
+      body: { schema: z.object({ id: z.string().regex(/^[0-9a-fA-F-]{36}$/) }), headline: 'INVALID_ID' },
       responses: {
         200: answer(done(UpcomingCourseSchema)),
         400: fail('No id'),

@@ -2,7 +2,7 @@ import type { CatalogueApi } from '../../clients/catalogue';
 import type { ResponseCache } from '../../cache/response-cache';
 import { answer, envelope, fail, idParam, listOf } from '../../http/api-schemas';
 import { cachedRead, idParam as idOf } from '../../http/respond';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
@@ -43,10 +43,10 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       params: idParam,
       responses: { 200: answer(envelope(CourseSchema)), 404: fail('Unknown or unpublished course') },
       handler: read(
-        (req) => `course:${idOf(req, 'Course not found')}`,
+        (req) => `course:${idOf(req, 'COURSE_NOT_FOUND')}`,
         async (req) => {
-          const { course } = await catalogue.getCourse({ id: idOf(req, 'Course not found') });
-          if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
+          const { course } = await catalogue.getCourse({ id: idOf(req, 'COURSE_NOT_FOUND') });
+          if (!course) throw refusal('COURSE_NOT_FOUND');
           return toApiCourse(course);
         },
       ),
@@ -63,7 +63,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
 export function courseAdminRoutes(catalogue: CatalogueApi, identity: IdentityApi): RouteSpec[] {
   const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
   const admin = { label: 'admin only', check: requireAuth(identity, Roles.admin) };
-  const courseId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } };
+  const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
   const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
   return [
     defineRoute({
@@ -96,7 +96,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, identity: IdentityApi
       path: '/course/featured/add/',
       summary: 'Feature and unfeature courses at once (admin)',
       auth: admin,
-      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }) },
+      body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }), headline: 'INVALID_ID' },
       responses: { 200: answer(done(listOf(CourseSchema).shape.data)), 400: fail('A course in both lists, or bad ids') },
       handler: async ({ res, body }) => {
         const { courses } = await catalogue.setCourseFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));

@@ -11,14 +11,15 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
-import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M } from '@taal/contracts';
+import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M, refusalText, type FieldRefusals } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { ResponseCache } from '../../cache/response-cache';
 import type { FreebiesApi } from '../../clients/freebies';
 import type { IdentityApi } from '../../clients/identity';
 import { answer, done, fail, idParam, listOf, envelope } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { fieldsOf, HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
+import { asFormRefusal } from '../../http/form-refusal';
 import { cachedRead } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '../../http/uploads';
@@ -83,12 +84,7 @@ function textOf(req: Request, name: string): string | undefined {
 }
 
 /** The catalogue's refusal with the form's field names, the spec's headline kept. */
-function asFormError(err: unknown): unknown {
-  if (!isGrpcStatusError(err) || err.code !== status.INVALID_ARGUMENT) return err;
-  const raw = fieldsOf(err);
-  const fields = raw && Object.fromEntries(Object.entries(raw).map(([k, v]) => [FORM_FIELD[k] ?? k, v]));
-  return new HttpError(400, 'VALIDATION_FAILED', err.details || M.notFilled, fields);
-}
+const asFormError = (err: unknown) => asFormRefusal(err, 'FIELDS_NOT_FILLED', FORM_FIELD);
 
 /** The call may have been carried out although no answer came (deadline passed, connection lost). */
 const uncertain = (err: unknown) => isGrpcStatusError(err) && [status.DEADLINE_EXCEEDED, status.UNAVAILABLE, status.CANCELLED].includes(err.code);
@@ -132,8 +128,8 @@ const storeDocuments = async (store: UploadStore, uploads: CheckedUpload[] | und
   return documents;
 };
 
-const freebieId = { id: { ...idParam.id, invalid: () => new HttpError(404, 'NOT_FOUND', M.notFound) } };
-const popupId = { id: { ...idParam.id, description: 'The popup id (LANDING_POPUP_ID)', invalid: () => new HttpError(404, 'NOT_FOUND', M.popupNotFound) } };
+const freebieId = { id: { ...idParam.id, invalid: () => refusal('FREEBIE_NOT_FOUND') } };
+const popupId = { id: { ...idParam.id, description: 'The popup id (LANDING_POPUP_ID)', invalid: () => refusal('POPUP_NOT_FOUND') } };
 const tooLarge = { 413: fail('A file is larger than its limit (images 5 MB, PDFs 20 MB)') };
 const formRefused = { 400: fail("'Any of the field is not fillup!!!' (fields names each problem), a file that is not what its field takes, or a form that cannot be read") };
 
@@ -156,7 +152,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       path: '/freebies/{id}',
       summary: 'One freebie',
       params: freebieId,
-      responses: { 200: answer(envelope(FreebieSchema)), 404: fail(M.notFound) },
+      responses: { 200: answer(envelope(FreebieSchema)), 404: fail(refusalText('FREEBIE_NOT_FOUND')) },
       handler: read(
         (req) => `freebies:${String(req.params.id)}`,
         async (req) => toApiFreebie((await freebies.getFreebie({ id: String(req.params.id) })).freebie!),
@@ -173,11 +169,11 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       handler: async ({ req, res }) => {
         const uploads = await checkUploads(req);
         const youtube = textOf(req, 'youtube') ?? '';
-        const problems: Record<string, string> = {};
-        for (const name of ['title', 'subtitle', 'catagory', 'description']) if (!textOf(req, name)) problems[name] = `${name} is required`;
-        if (!youtube && !uploads.carouselList?.length) problems.youtube = 'a YouTube link or carousel images are required';
+        const problems: Record<string, FieldRefusals[string]> = {};
+        for (const name of ['title', 'subtitle', 'catagory', 'description']) if (!textOf(req, name)) problems[name] = 'ENTRY_REQUIRED';
+        if (!youtube && !uploads.carouselList?.length) problems.youtube = 'YOUTUBE_OR_IMAGES_REQUIRED';
         // Refused before any file is stored.
-        if (Object.keys(problems).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', M.notFilled, problems);
+        if (Object.keys(problems).length > 0) throw refusal('FIELDS_NOT_FILLED', { fields: problems });
         // The id is chosen here: a create whose answer is lost can be looked up (and is never made twice).
         const id = randomUUID();
         const freebie = await storeUploads(files, async (store) => {
@@ -214,7 +210,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       params: freebieId,
       body: { schema: editForm, mediaType: 'multipart/form-data', documented: editForm, encoding: FREEBIE_ENCODING },
       before: [freebieForm()],
-      responses: { 200: answer(done(FreebieSchema)), ...formRefused, 404: fail(M.notFound), ...tooLarge },
+      responses: { 200: answer(done(FreebieSchema)), ...formRefused, 404: fail(refusalText('FREEBIE_NOT_FOUND')), ...tooLarge },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
         const id = param('id');
@@ -262,7 +258,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       summary: 'Delete a freebie and its files',
       auth: staff,
       params: freebieId,
-      responses: { 200: answer(done(FreebieSchema)), 404: fail(M.notFound) },
+      responses: { 200: answer(done(FreebieSchema)), 404: fail(refusalText('FREEBIE_NOT_FOUND')) },
       handler: async ({ res, param }) => {
         const result = await freebies.deleteFreebie({ id: param('id') }, callerOf(res));
         cache.invalidateAll();
@@ -275,7 +271,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       path: '/popup/find/{id}',
       summary: 'The landing popup: title, body, thumbnail and whether to show it',
       params: popupId,
-      responses: { 200: answer(envelope(PopupSchema)), 404: fail(M.popupNotFound) },
+      responses: { 200: answer(envelope(PopupSchema)), 404: fail(refusalText('POPUP_NOT_FOUND')) },
       handler: read(
         (req) => `popup:${String(req.params.id)}`,
         async (req) => toApiPopup((await freebies.getPopup({ id: String(req.params.id) })).popup!),
@@ -289,14 +285,14 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       params: popupId,
       body: { schema: popupForm_, mediaType: 'multipart/form-data', documented: popupForm_, encoding: { thumbnail: IMAGE_TYPES } },
       before: [popupForm()],
-      responses: { 200: answer(done(PopupSchema)), ...formRefused, 404: fail(M.popupNotFound), ...tooLarge },
+      responses: { 200: answer(done(PopupSchema)), ...formRefused, 404: fail(refusalText('POPUP_NOT_FOUND')), ...tooLarge },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
         const show = textOf(req, 'show')?.trim().toLowerCase();
-        const problems: Record<string, string> = {};
-        for (const name of ['title', 'body']) if (!textOf(req, name)) problems[name] = `${name} is required`;
-        if (!show || !['true', 'false', 'yes', 'no'].includes(show)) problems.show = 'show is true or false';
-        if (Object.keys(problems).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', M.notFilled, problems);
+        const problems: Record<string, FieldRefusals[string]> = {};
+        for (const name of ['title', 'body']) if (!textOf(req, name)) problems[name] = 'ENTRY_REQUIRED';
+        if (!show || !['true', 'false', 'yes', 'no'].includes(show)) problems.show = 'ENTRY_TRUE_OR_FALSE';
+        if (Object.keys(problems).length > 0) throw refusal('FIELDS_NOT_FILLED', { fields: problems });
         const result = await storeUploads(files, async (store) => {
           const thumbnail = uploads.thumbnail?.[0] ? (await store.image(uploads.thumbnail[0])).url : '';
           return freebies

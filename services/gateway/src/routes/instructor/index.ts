@@ -2,7 +2,7 @@ import type { CatalogueApi } from '../../clients/catalogue';
 import type { ResponseCache } from '../../cache/response-cache';
 import { answer, envelope, fail, idParam, listOf } from '../../http/api-schemas';
 import { cachedRead, idParam as idOf } from '../../http/respond';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { InstructorSchema, toApiInstructor } from './shape';
 
@@ -35,10 +35,10 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
       responses: { 200: answer(envelope(InstructorSchema)), 404: fail('Unknown or unpublished instructor') },
       handler: cachedRead(
         cache,
-        (req) => `instructor:${idOf(req, 'Instructor not found')}`,
+        (req) => `instructor:${idOf(req, 'INSTRUCTOR_NOT_FOUND')}`,
         async (req) => {
-          const { instructor } = await catalogue.getInstructor({ id: idOf(req, 'Instructor not found') });
-          if (!instructor) throw new HttpError(404, 'NOT_FOUND', 'Instructor not found');
+          const { instructor } = await catalogue.getInstructor({ id: idOf(req, 'INSTRUCTOR_NOT_FOUND') });
+          if (!instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
           return toApiInstructor(instructor);
         },
       ),

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { LearningMessages, type learningV1 } from '@taal/contracts';
+import type { learningV1 } from '@taal/contracts';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { CatalogueApi } from '../../clients/catalogue';
@@ -8,7 +8,7 @@ import { usersById, type IdentityApi } from '../../clients/identity';
 import type { LearningApi } from '../../clients/learning';
 import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf } from '../../http/api-schemas';
 import { callerOf, callerOrNull, optionalAuth, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { acceptUploads, checkUploads, storeUploads } from '../../http/uploads';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
@@ -21,7 +21,6 @@ import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl } from '../c
  * learning signed for exactly that file (decision 0015).
  */
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
-const NOT_YOURS = 'You may only see your own classroom';
 
 const LessonSchema = z
   .object({
@@ -100,7 +99,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(identity), optional: true };
   const student = { label: 'students only', check: requireAuth(identity, Roles.student) };
   const staff = { label: 'admin and content only', check: requireAuth(identity, Roles.admin, Roles.content) };
-  const lessonIdParam = { id: { schema: uuid(), description: 'The lesson id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Lesson not found') } };
+  const lessonIdParam = { id: { schema: uuid(), description: 'The lesson id (UUID)', invalid: () => refusal('LESSON_NOT_FOUND') } };
 
   return [
     defineRoute({
@@ -108,7 +107,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/course/secure-course/{id}',
       summary: 'A course’s lessons, each saying whether the caller may play it, with the caller’s enrolment and progress',
       auth: anyone,
-      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } },
+      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } },
       responses: {
         200: answer(
           envelope(
@@ -142,8 +141,8 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       summary: "A course file (PDF), for those who see the whole course: an active enrolment, staff or the course's instructor ('Purchase the course First!!' otherwise)",
       auth: { label: 'any signed-in user; the course decides', check: requireAuth(identity) },
       params: {
-        id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') },
-        name: { schema: z.string().regex(COURSE_DOCUMENT_NAME), description: 'The stored document’s name', invalid: () => new HttpError(404, 'NOT_FOUND', 'No such document') },
+        id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') },
+        name: { schema: z.string().regex(COURSE_DOCUMENT_NAME), description: 'The stored document’s name', invalid: () => refusal('NO_SUCH_DOCUMENT') },
       },
       responses: {
         200: { description: 'The PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } },
@@ -154,14 +153,14 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
         const { fullAccess } = await learning.getSecureCourse({ courseId: param('id') }, caller);
-        if (!fullAccess) throw new HttpError(403, 'PERMISSION_DENIED', LearningMessages.purchaseFirst);
+        if (!fullAccess) throw refusal('PURCHASE_FIRST');
         // Drafts are the back office's to read (students see published courses only).
         const staffCaller = caller.userType === Roles.admin || caller.userType === Roles.content;
         const { course } = await catalogue.getCourse({ id: param('id'), includeUnpublished: staffCaller }, caller);
         const url = courseDocumentUrl(param('id'), param('name'));
         const document = course?.documents.find((d) => d.url === url);
         const stored = document ? await deps.files.get(courseDocumentKey(param('name'))) : null;
-        if (!document || !stored) throw new HttpError(404, 'NOT_FOUND', 'No such document');
+        if (!document || !stored) throw refusal('NO_SUCH_DOCUMENT');
         res.setHeader('Content-Type', 'application/pdf');
         res.setHeader('Content-Length', String(stored.file.size));
         res.setHeader('Cache-Control', 'private, no-store');
@@ -194,10 +193,11 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       params: lessonIdParam,
       body: {
         schema: z.object({
-          position: z.number().min(0).max(86_400).meta({ description: 'Seconds into the lesson' }),
+          position: z.number({ error: 'POSITION_OUT_OF_RANGE' }).min(0, 'POSITION_OUT_OF_RANGE').max(86_400, 'POSITION_OUT_OF_RANGE').meta({ description: 'Seconds into the lesson' }),
           completed: z.boolean().optional(),
-          practicedSeconds: z.int().min(0).max(3600).optional().meta({ description: 'Practice time to add' }),
+          practicedSeconds: z.int({ error: 'PRACTICE_OUT_OF_RANGE' }).min(0, 'PRACTICE_OUT_OF_RANGE').max(3600, 'PRACTICE_OUT_OF_RANGE').optional().meta({ description: 'Practice time to add' }),
         }),
+        headline: 'INVALID_VALUE',
       },
       responses: { 200: answer(envelope(ProgressSchema)), ...badRequest, 403: fail("'Purchase the course First!!'"), 404: fail('Unknown lesson') },
       handler: async ({ res, param, body }) => {
@@ -228,7 +228,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
-        if (param('userId') !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', NOT_YOURS);
+        if (param('userId') !== caller.userId) throw refusal('NOT_YOUR_CLASSROOM');
         const { courses } = await learning.listClassroom({}, caller);
         res.json(
           ok(
@@ -296,6 +296,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
           id: uuid().meta({ description: 'The lesson id' }),
           originalname: z.string().max(200).meta({ description: 'The new title, at least 2 characters' }),
         }),
+        headline: 'LESSON_TITLE_REQUIRED',
       },
       responses: { 200: answer(done(LessonSchema)), 400: fail("'Please enter a title for the lesson'"), 404: fail('Unknown lesson') },
       handler: async ({ res, body }) => {
@@ -309,7 +310,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/course/{id}/lessons',
       summary: 'Add a lesson with its video (admin and content): checked with ffprobe (anything else is refused), stored as fast-start MP4',
       auth: staff,
-      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') } },
+      params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } },
       before: [videoUpload(deps.maxVideoBytes ?? MAX_LESSON_VIDEO_BYTES)],
       body: {
         schema: z.object({}),
@@ -330,14 +331,14 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const uploads = await checkUploads(req);
         const video = uploads.video?.[0];
-        if (!video) throw new HttpError(400, 'VALIDATION_FAILED', 'Choose a video file', { video: 'Choose a video file' });
+        if (!video) throw refusal('VIDEO_REQUIRED', { fields: { video: 'VIDEO_REQUIRED' } });
         const title = typeof body.title === 'string' ? body.title : '';
         const lessonStatus = typeof body.status === 'string' ? body.status : '';
         const caller = callerOf(res);
         const { course } = await catalogue
           .getCourse({ id: param('id'), includeUnpublished: true }, caller)
           .catch((err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? { course: undefined } : Promise.reject(err)));
-        if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
+        if (!course) throw refusal('COURSE_NOT_FOUND');
         // Into the files port, where learning (another process in cluster mode) checks and stores it;
         // removed again if learning refuses it.
         const lesson = await storeUploads(deps.files, async (store) => {
@@ -356,7 +357,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       auth: student,
       params: {
         userEmail: { schema: z.string().max(254), description: "The caller's own e-mail; another gives 403" },
-        courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') },
+        courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') },
         courseName: { schema: z.string().max(300), description: 'Shown by the client; the certificate takes the catalogue’s title' },
       },
       responses: {
@@ -368,9 +369,9 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
         const { user } = await identity.getUser({ id: caller.userId }, caller);
-        if (!user || user.email.toLowerCase() !== param('userEmail').toLowerCase()) throw new HttpError(403, 'PERMISSION_DENIED', 'You may only ask for your own certificate');
+        if (!user || user.email.toLowerCase() !== param('userEmail').toLowerCase()) throw refusal('NOT_YOUR_CERTIFICATE');
         const { course } = await catalogue.getCourse({ id: param('courseId') });
-        if (!course) throw new HttpError(404, 'NOT_FOUND', 'Course not found');
+        if (!course) throw refusal('COURSE_NOT_FOUND');
         const asked = await learning.requestCertificate({ courseId: course.id, userName: user.name, userEmail: user.email, courseName: course.title }, caller);
         res.json({ success: true, message: asked.message, data: { status: asked.outcome as 'success' | 'pending' | 'provided', certificate: toCertificate(asked.certificate!) } });
       },
@@ -393,7 +394,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/user/certificate/{id}',
       summary: "Mark a certificate request provided, making its PDF: 'Cetificate Provided Successfully!!' (admin and content)",
       auth: staff,
-      params: { id: { schema: uuid(), description: 'The certificate request id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Certificate request not found') } },
+      params: { id: { schema: uuid(), description: 'The certificate request id', invalid: () => refusal('CERTIFICATE_PROVIDE_FAILED') } },
       responses: { 200: answer(done(CertificateSchema)), 404: fail('Unknown request') },
       handler: async ({ res, param }) => {
         const { certificate } = await learning.provideCertificate({ id: param('id') }, callerOf(res));
@@ -404,7 +405,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/certificate/{id}',
       summary: 'Verify a certificate (public): the name, course and date of a provided certificate, or 404',
-      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Certificate not found') } },
+      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
       responses: {
         200: answer(envelope(z.object({ valid: z.literal(true), id: z.string(), userName: z.string(), courseName: z.string(), providedAt: z.string() }))),
         404: fail('No such certificate'),
@@ -418,7 +419,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/certificate/{id}/pdf',
       summary: 'The PDF of a provided certificate (public, by its unguessable id)',
-      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Certificate not found') } },
+      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
       responses: { 200: { description: 'The certificate', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: fail('No such certificate') },
       handler: async ({ res, param }) => {
         const { pdf } = await learning.getCertificatePdf({ id: param('id') }, null);

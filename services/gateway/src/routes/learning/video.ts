@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ServiceNames } from '@taal/contracts';
 import { verifyGrant, type FileStore } from '@taal/kit';
 import { fail } from '../../http/api-schemas';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { parseRange } from '../../http/range';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 
@@ -64,13 +64,13 @@ export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; se
         const token = typeof req.query.token === 'string' ? req.query.token : '';
         const grant = token ? await grantOf(token) : null;
         if (!grant || grant.file !== filename || !FILENAME.test(filename)) {
-          throw new HttpError(403, 'PERMISSION_DENIED', 'This video link is not valid (expired, or for another lesson)');
+          throw refusal('VIDEO_LINK_INVALID');
         }
         const key = `${VIDEO_KEY_PREFIX}${filename}`;
         let size = sizes.get(key);
         if (size === undefined) {
           const stored = await files.stat(key);
-          if (!stored) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+          if (!stored) throw refusal('NO_SUCH_VIDEO');
           sizes.set(key, (size = stored.size));
         }
         const stat = { size };
@@ -87,7 +87,7 @@ export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; se
         }
         const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stat.size - 1];
         const read = stat.size === 0 ? null : await files.getRange(key, start, end);
-        if (stat.size > 0 && !read) throw new HttpError(404, 'NOT_FOUND', 'No such video');
+        if (stat.size > 0 && !read) throw refusal('NO_SUCH_VIDEO');
         res.setHeader('Content-Length', String(stat.size === 0 ? 0 : end - start + 1));
         if (range.kind === 'partial') {
           res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FileStore } from '@taal/kit';
 import { fail } from '../../http/api-schemas';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 
 const NAME = /^[0-9a-f-]{36}(-thumb)?\.(jpg|webp|pdf)$/;
@@ -19,8 +19,8 @@ export function mediaRoutes(files: FileStore): RouteSpec[] {
       path: '/media/{folder}/{name}',
       summary: 'A course, instructor or upcoming-course image (JPEG/WebP, re-encoded) or document (PDF), as uploaded through the back office',
       params: {
-        folder: { schema: z.enum(['images', 'documents']), description: 'images or documents', invalid: () => new HttpError(404, 'NOT_FOUND', 'No such file') },
-        name: { schema: z.string().regex(NAME), description: 'The stored name (a UUID)', invalid: () => new HttpError(404, 'NOT_FOUND', 'No such file') },
+        folder: { schema: z.enum(['images', 'documents']), description: 'images or documents', invalid: () => refusal('NO_SUCH_FILE') },
+        name: { schema: z.string().regex(NAME), description: 'The stored name (a UUID)', invalid: () => refusal('NO_SUCH_FILE') },
       },
       responses: {
         200: {
@@ -37,9 +37,9 @@ export function mediaRoutes(files: FileStore): RouteSpec[] {
         const folder = param('folder');
         const name = param('name');
         const ext = name.split('.').pop() ?? '';
-        if (!NAME.test(name) || (folder === 'documents') !== (ext === 'pdf')) throw new HttpError(404, 'NOT_FOUND', 'No such file');
+        if (!NAME.test(name) || (folder === 'documents') !== (ext === 'pdf')) throw refusal('NO_SUCH_FILE');
         const found = await files.get(`media/${folder}/${name}`);
-        if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such file');
+        if (!found) throw refusal('NO_SUCH_FILE');
         res.status(200);
         res.setHeader('Content-Type', TYPES[ext]!);
         res.setHeader('Content-Length', String(found.file.size));

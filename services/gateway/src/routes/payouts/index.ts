@@ -9,13 +9,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { IdentityMessages, parseDay, type payoutsV1 } from '@taal/contracts';
+import { parseDay, refusalText, type FieldRefusals, type payoutsV1 } from '@taal/contracts';
 import type { CatalogueApi } from '../../clients/catalogue';
 import { usersById, type IdentityApi } from '../../clients/identity';
 import type { PayoutsApi } from '../../clients/payouts';
 import { answer, apiDay, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, isoMonth, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles, type AuthenticatedCaller } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, checkUploads, type CheckedFile } from '../../http/uploads';
@@ -29,7 +29,6 @@ export interface PayoutRouteDeps {
 export const PayoutMessages = {
   settlementPublished: 'Settlement published successfully !',
   dueSettled: 'Due settled successfully',
-  badMonth: IdentityMessages.invalidMonth,
 } as const;
 const M = PayoutMessages;
 
@@ -47,7 +46,7 @@ const dmy = (isoOrDay: string) => {
 
 const idSchema = () => z.string().regex(new RegExp(ID_PATTERN));
 const instructorParam = {
-  id: { schema: idSchema(), description: 'The instructor profile id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Instructor not found') },
+  id: { schema: idSchema(), description: 'The instructor profile id', invalid: () => refusal('INSTRUCTOR_NOT_FOUND') },
 };
 
 // ---- Shapes ------------------------------------------------------------------------------------
@@ -249,10 +248,10 @@ const textOf = (req: Request, name: string): string => {
   return typeof v === 'string' ? v.trim() : '';
 };
 /** A form amount in poisha: a whole non-negative number. */
-const poishaOf = (req: Request, name: string, problems: Record<string, string>): number => {
+const poishaOf = (req: Request, name: string, problems: Record<string, FieldRefusals[string]>): number => {
   const text = textOf(req, name);
   if (!/^\d{1,13}$/.test(text)) {
-    problems[name] = `${name} must be a whole number of poisha`;
+    problems[name] = 'AMOUNT_NEGATIVE';
     return 0;
   }
   return Number(text);
@@ -311,7 +310,7 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/analytics/social-analytics',
       summary: 'Enter the social figures (whole numbers; omitted ones become 0)',
       auth: admin,
-      body: { schema: SocialInput },
+      body: { schema: SocialInput, headline: 'INVALID_VALUE' },
       responses: { 200: answer(done(SocialSchema)), 400: fail('A figure is not a non-negative whole number') },
       handler: async ({ res, body }) => {
         const { figures } = await payouts.setSocialFigures({ figures: { ...body, updatedAt: '' } as payoutsV1.SocialFigures }, callerOf(res));
@@ -382,7 +381,7 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/analytics/course/{id}/{startDate}/{endDate}',
       summary: 'A course’s orders in a range (course analytics records with coupon and buyer)',
       auth: admin,
-      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Course not found') }, ...dayRangeParams },
+      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => refusal('COURSE_NOT_FOUND') }, ...dayRangeParams },
       responses: { 200: answer(listOf(CourseSaleSchema), 'The list is in data'), ...badDayRange, 404: fail('Not a course id') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
@@ -438,7 +437,7 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       auth: admin,
       params: {
         ...instructorParam,
-        amount: { schema: z.string().regex(/^[1-9][0-9]{0,12}$/), description: 'Poisha, a positive whole number', invalid: () => new HttpError(400, 'VALIDATION_FAILED', 'The amount must be a positive whole number of poisha') },
+        amount: { schema: z.string().regex(/^[1-9][0-9]{0,12}$/), description: 'Poisha, a positive whole number', invalid: () => refusal('AMOUNT_NOT_POISHA') },
       },
       responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not a positive whole number, or it is above the due ("The amount is above the due", ABOVE_DUE)'), 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
@@ -465,19 +464,19 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
-        const problems: Record<string, string> = {};
+        const problems: Record<string, FieldRefusals[string]> = {};
         const settleAmount = poishaOf(req, 'settleAmount', problems);
         const receivedAmount = poishaOf(req, 'receivedAmount', problems);
         const settleDay = parseDay(textOf(req, 'settleDate'));
-        if (!settleDay) problems.settleDate = IdentityMessages.invalidDay;
+        if (!settleDay) problems.settleDate = 'INVALID_DAY';
         const status = textOf(req, 'status');
-        if (status !== 'true' && status !== 'false') problems.status = 'status must be true or false';
+        if (status !== 'true' && status !== 'false') problems.status = 'ENTRY_TRUE_OR_FALSE';
         const receipt = uploads.photo?.[0] as CheckedFile | undefined;
-        if (!receipt) problems.photo = 'The receipt (a PDF) is required';
+        if (!receipt) problems.photo = 'RECEIPT_REQUIRED';
         if (!problems.settleAmount && !problems.receivedAmount && receivedAmount > settleAmount) {
-          problems.receivedAmount = 'receivedAmount cannot be above settleAmount';
+          problems.receivedAmount = 'RECEIVED_ABOVE_SETTLE';
         }
-        if (Object.keys(problems).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', 'Failed ,Please try again', problems);
+        if (Object.keys(problems).length > 0) throw refusal('SETTLEMENT_FAILED', { fields: problems });
         const { settlement } = await payouts.createSettlement(
           {
             instructorId: param('id'),
@@ -511,7 +510,7 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       path: '/instructor/settlement/receipt/{settlementId}',
       summary: 'A settlement’s PDF receipt, offered as settlement.pdf',
       auth: own,
-      params: { settlementId: { schema: idSchema(), description: 'The settlement id', invalid: () => new HttpError(404, 'NOT_FOUND', 'Settlement not found') } },
+      params: { settlementId: { schema: idSchema(), description: 'The settlement id', invalid: () => refusal('SETTLEMENT_NOT_FOUND') } },
       responses: { 200: pdfAnswer('The receipt'), ...notYours, 404: fail('No such settlement, or it has no receipt') },
       handler: async ({ res, param }) => {
         const { pdf } = await payouts.getReceipt({ settlementId: param('settlementId') }, callerOf(res));
@@ -525,10 +524,10 @@ export function payoutRoutes({ payouts, identity, catalogue }: PayoutRouteDeps):
       auth: own,
       params: {
         ...instructorParam,
-        month: { schema: isoMonth(), description: 'YYYY-MM', invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.badMonth) },
+        month: { schema: isoMonth(), description: 'YYYY-MM', invalid: () => refusal('INVALID_MONTH') },
       },
       query: { lang: { schema: z.enum(['en', 'bn']), description: 'The statement’s language (default en)' } },
-      responses: { 200: pdfAnswer('The statement'), 400: fail(M.badMonth), ...notYours, 404: fail('Not an instructor id') },
+      responses: { 200: pdfAnswer('The statement'), 400: fail(refusalText('INVALID_MONTH')), ...notYours, 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
         const language = req.query.lang === 'bn' ? 'bn' : 'en';
         const { pdf } = await payouts.getStatement({ instructorId: param('id'), month: param('month'), language }, callerOf(res));
