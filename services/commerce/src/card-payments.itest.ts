@@ -244,7 +244,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     expect(back.pathname).toBe('/api/v1/cart/ssl/cancel');
     await sandbox.settled();
     expect(await orderOf(me, again.id)).toMatchObject({ status: 'cancelled' });
-    await expect(startPayment(me, again.id)).rejects.toMatchObject({ code: 9 });
+    await expect(startPayment(me, again.id)).rejects.toMatchObject({ code: 3, details: 'The order is cancelled' });
 
     // A third order, paid on the gateway after it was cancelled here: the money is credited, never lost.
     sandbox.options.ipnTiming = 'before-return';
@@ -276,7 +276,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     await expect(call('listHeldOrders', {}, a)).rejects.toMatchObject({ code: 7 });
 
     expect((await call<commerceV1.ReleaseHeldOrderResponse>('releaseHeldOrder', { orderId: orderA.id }, ADMIN)).order).toMatchObject({ status: 'paid' });
-    await expect(call('releaseHeldOrder', { orderId: orderA.id }, ADMIN)).rejects.toMatchObject({ code: 9 });
+    await expect(call('releaseHeldOrder', { orderId: orderA.id }, ADMIN)).rejects.toMatchObject({ code: 3, details: 'The order has no payment held for review' });
     expect((await call<commerceV1.RefuseHeldOrderResponse>('refuseHeldOrder', { orderId: orderB.id }, ADMIN)).order).toMatchObject({ status: 'cancelled' });
     expect(await walletOf(b)).toMatchObject({ balance: 2000, reserved: 0 });
     expect(await paidEvents(a.userId)).toBe(1);
