@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { Metadata } from '@grpc/grpc-js';
-import { IdentityEvents, identityEventsV1, identityV1 } from '@taal/contracts';
+import { IdentityEvents, identityEventsV1, identityV1, refusalText } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -13,6 +13,7 @@ import {
   createS3FileStore,
   createSmtpMailer,
   createTestAuth,
+  REASON_METADATA_KEY,
   requireInfraEnv,
   type CallerIdentity,
   type EventEnvelope,
@@ -29,7 +30,6 @@ import type { RunningMessaging } from '../../messaging/src/service';
 import { startIdentity, type RunningIdentity } from './service';
 import { demoAccounts } from './domain/demo-accounts';
 import { todayInDhaka } from './domain/user';
-import { Messages } from './domain/messages';
 import { waitForMailLink } from './testing/eml';
 import { startSocialStandins, type SocialStandins } from './testing/social-standins';
 
@@ -191,7 +191,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(identityEventsV1.UserRegistered.decode(event.payload).user?.email).toBe(email.toLowerCase());
 
     // Unverified: login is refused with the verify-your-email message, then the link verifies.
-    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.emailNotVerified });
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: refusalText('EMAIL_NOT_VERIFIED') });
     const link = await verifyLink(email.toLowerCase());
     expect(link.startsWith('http://taal.test/verify-email/')).toBe(true);
     const verified = await call<identityV1.VerifyEmailResponse>('verifyEmail', { token: tokenOf(link) });
@@ -200,7 +200,10 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const { session } = await call<identityV1.LoginResponse>('login', { email: email.toUpperCase(), password: 'secret1' });
     expect(session?.user?.id).toBe(user!.id);
 
-    await expect(signUp(email)).rejects.toMatchObject({ code: 6, details: Messages.emailTaken });
+    await expect(signUp(email)).rejects.toMatchObject({ code: 6, details: refusalText('EMAIL_TAKEN') });
+    // The catalogue key travels with the refusal: the edge answers it as `reason` (409).
+    const taken = (await signUp(email).catch((err: unknown) => err)) as { metadata: Metadata };
+    expect(taken.metadata.get(REASON_METADATA_KEY)).toEqual(['EMAIL_TAKEN']);
     expect(await call('checkEmail', { email })).toEqual({ exists: true });
     expect(await call('checkEmail', { email: uniqueEmail('free') })).toEqual({ exists: false });
   });
@@ -216,29 +219,29 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
   });
 
   it('refuses invalid sign-ups with the spec messages and tampered or foreign links', async () => {
-    await expect(signUp(uniqueEmail('x'), { confirmPassword: 'other1' })).rejects.toMatchObject({ code: 3, details: "password didn't match" });
-    await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('<svg/>') })).rejects.toMatchObject({ code: 3, details: Messages.photoNotImage });
-    await expect(signUp(uniqueEmail('x'), { dob: '2999-01-01' })).rejects.toMatchObject({ code: 3, details: Messages.dobInFuture });
+    await expect(signUp(uniqueEmail('x'), { confirmPassword: 'other1' })).rejects.toMatchObject({ code: 3, details: refusalText('PASSWORD_MISMATCH') });
+    await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('<svg/>') })).rejects.toMatchObject({ code: 3, details: refusalText('PHOTO_NOT_IMAGE') });
+    await expect(signUp(uniqueEmail('x'), { dob: '2999-01-01' })).rejects.toMatchObject({ code: 3, details: refusalText('DOB_IN_FUTURE') });
     // One address in a strict form, whatever the gateway let through.
     for (const email of ['a@example.org,b', 'Name <a@example.org>', 'a@example.org\nBcc: b@example.org'])
-      await expect(signUp(email)).rejects.toMatchObject({ code: 3, details: Messages.invalidEmail });
-    await expect(signUp(uniqueEmail('x'), { name: 'n'.repeat(101) })).rejects.toMatchObject({ code: 3, details: Messages.nameTooLong });
-    await expect(signUp(uniqueEmail('x'), { name: 'Bad\u0000Name' })).rejects.toMatchObject({ code: 3, details: Messages.nameInvalid });
+      await expect(signUp(email)).rejects.toMatchObject({ code: 3, details: refusalText('INVALID_EMAIL') });
+    await expect(signUp(uniqueEmail('x'), { name: 'n'.repeat(101) })).rejects.toMatchObject({ code: 3, details: refusalText('NAME_TOO_LONG') });
+    await expect(signUp(uniqueEmail('x'), { name: 'Bad\u0000Name' })).rejects.toMatchObject({ code: 3, details: refusalText('NAME_INVALID') });
     // Magic bytes of a PNG are not an image; a GIF whose body is HTML is not one either.
-    await expect(signUp(uniqueEmail('x'), { photo: PNG.subarray(0, 16) })).rejects.toMatchObject({ code: 3, details: Messages.photoNotImage });
+    await expect(signUp(uniqueEmail('x'), { photo: PNG.subarray(0, 16) })).rejects.toMatchObject({ code: 3, details: refusalText('PHOTO_NOT_IMAGE') });
     await expect(signUp(uniqueEmail('x'), { photo: Buffer.from('GIF89a<html><script>alert(1)</script></html>') })).rejects.toMatchObject({
       code: 3,
-      details: Messages.photoNotImage,
+      details: refusalText('PHOTO_NOT_IMAGE'),
     });
-    await expect(call('verifyEmail', { token: 'garbage' })).rejects.toMatchObject({ code: 3, details: Messages.verifyLinkInvalid });
+    await expect(call('verifyEmail', { token: 'garbage' })).rejects.toMatchObject({ code: 3, details: refusalText('VERIFY_LINK_INVALID') });
     // An access token is not a verification token.
     const { session } = await call<identityV1.LoginResponse>('login', { email: demoAccounts[3]!.email, password: demoAccounts[3]!.password });
     await expect(call('verifyEmail', { token: session!.accessToken })).rejects.toMatchObject({ code: 3 });
   });
 
   it('answers wrong credentials with the spec message, the same for an unknown e-mail', async () => {
-    await expect(call('login', { email: demoAccounts[3]!.email, password: 'wrong-one' })).rejects.toMatchObject({ code: 16, details: Messages.loginFailed });
-    await expect(call('login', { email: uniqueEmail('nobody'), password: 'whatever' })).rejects.toMatchObject({ code: 16, details: Messages.loginFailed });
+    await expect(call('login', { email: demoAccounts[3]!.email, password: 'wrong-one' })).rejects.toMatchObject({ code: 16, details: refusalText('LOGIN_FAILED') });
+    await expect(call('login', { email: uniqueEmail('nobody'), password: 'whatever' })).rejects.toMatchObject({ code: 16, details: refusalText('LOGIN_FAILED') });
     await expect(call('login', { email: 'bad', password: '' })).rejects.toMatchObject({ code: 3, details: 'Email or password is missing!' });
   });
 
@@ -251,7 +254,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const third = (await call<identityV1.RefreshResponse>('refresh', { refreshToken: second.refreshToken })).session!;
     // Reusing a retired token after the grace window ends the whole session: the newest tokens die too.
     await backdateRotations(first.refreshToken, 11_000);
-    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16, details: Messages.sessionExpired });
+    await expect(call('refresh', { refreshToken: first.refreshToken })).rejects.toMatchObject({ code: 16, details: refusalText('SESSION_EXPIRED') });
     await expect(call('refresh', { refreshToken: third.refreshToken })).rejects.toMatchObject({ code: 16 });
     await expect(call('authenticate', { accessToken: third.accessToken })).rejects.toMatchObject({ code: 16 });
 
@@ -321,8 +324,8 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     await expect(call('setSuspended', { id: user!.id, suspended: true }, student)).rejects.toMatchObject({ code: 7 });
     await expect(call('setSuspended', { id: user!.id, suspended: true })).rejects.toMatchObject({ code: 16 });
     expect((await call<identityV1.SetSuspendedResponse>('setSuspended', { id: user!.id, suspended: true }, admin)).user?.suspend).toBe(true);
-    await expect(call('authenticate', { accessToken: session.accessToken })).rejects.toMatchObject({ code: 16, details: Messages.accountSuspended });
-    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 7, details: Messages.accountSuspended });
+    await expect(call('authenticate', { accessToken: session.accessToken })).rejects.toMatchObject({ code: 16, details: refusalText('ACCOUNT_SUSPENDED') });
+    await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 16, details: refusalText('ACCOUNT_SUSPENDED') });
     await waitFor(() => events.some((e) => e.type === IdentityEvents.userSuspended && e.key === user!.id), 'userSuspended');
     await call('setSuspended', { id: user!.id, suspended: false }, admin);
     await waitFor(() => events.some((e) => e.type === IdentityEvents.userUnsuspended && e.key === user!.id), 'userUnsuspended');
@@ -386,7 +389,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     expect(stats.total).toBe(stats.users.length);
     expect(stats.verified + stats.notVerified).toBe(stats.total);
     expect(stats.users.map((u) => u.id)).toContain(user!.id);
-    await expect(call('userAnalytics', { startDate: 'x', endDate: today }, admin)).rejects.toMatchObject({ code: 3, details: Messages.invalidDateRange });
+    await expect(call('userAnalytics', { startDate: 'x', endDate: today }, admin)).rejects.toMatchObject({ code: 3, details: refusalText('INVALID_DATE_RANGE') });
   });
 
   it('answers messaging (a service, no user) who a mail goes to; no other service without a user', async () => {
@@ -415,7 +418,7 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
     const token = new URL(link).searchParams.get('token')!;
     await expect(call('resetPassword', { token, password: 'newpass1', confirmPassword: 'newpass2' })).rejects.toMatchObject({ details: "password didn't match" });
     await call('resetPassword', { token, password: 'newpass1', confirmPassword: 'newpass1' });
-    await expect(call('resetPassword', { token, password: 'newpass2', confirmPassword: 'newpass2' })).rejects.toMatchObject({ code: 3, details: Messages.resetLinkInvalid });
+    await expect(call('resetPassword', { token, password: 'newpass2', confirmPassword: 'newpass2' })).rejects.toMatchObject({ code: 3, details: refusalText('RESET_LINK_INVALID') });
     await expect(call('authenticate', { accessToken: before.accessToken })).rejects.toMatchObject({ code: 16 });
     await expect(call('login', { email, password: 'secret1' })).rejects.toMatchObject({ code: 16 });
     expect((await call<identityV1.LoginResponse>('login', { email, password: 'newpass1' })).session?.user?.email).toBe(email);

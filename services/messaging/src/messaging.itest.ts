@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, messagingV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { identityV1, IdentityMessages, requestMail } from '@taal/contracts';
-import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createOutboxMailer, createTestAuth, type CallerIdentity, type Mailer } from '@taal/kit';
+import { identityV1, refusalText, requestMail } from '@taal/contracts';
+import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createOutboxMailer, createTestAuth, REASON_METADATA_KEY, type CallerIdentity, type Mailer } from '@taal/kit';
 import { mailsTo } from '../../identity/src/testing/eml';
 import { startIdentity, type RunningIdentity } from '../../identity/src/service';
 import { demoCourses } from '../../catalogue/src/domain/demo-data';
@@ -107,7 +107,7 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     await expect(call('sendContact', { name: 'Rina', email: 'rina@', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: 'Missing Field or Invalid Email' });
     // The sign-up's name rule: a right-to-left override (or another bidi or control character) is refused.
     for (const name of ['Rina\u202egnp.exe', '\u2066Rina', 'Ri\nna']) {
-      await expect(call('sendContact', { name, email: 'rina@example.com', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: IdentityMessages.nameInvalid });
+      await expect(call('sendContact', { name, email: 'rina@example.com', message: 'Hello' })).rejects.toMatchObject({ code: 3, details: refusalText('NAME_INVALID') });
     }
     const { message } = await call<messagingV1.SendContactResponse>('sendContact', { name: 'রিনা', email: 'rina@example.com', message: 'When do drum classes start?' });
     expect(message).toMatchObject({ name: 'রিনা', status: false });
@@ -143,7 +143,13 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     const inbox = await call<messagingV1.ListInstructorMessagesResponse>('listInstructorMessages', { instructorId: mine.instructorId }, mine);
     expect(inbox.messages.map((m) => m.id)).toEqual([message!.id]);
 
-    await expect(call('replyStudentMessage', { id: message!.id, reply: 'Loosely' }, theirs)).rejects.toMatchObject({ code: 7 });
+    // Another instructor's message: the catalogue's refusal, its key as metadata for the edge (403).
+    const foreign = (await call('replyStudentMessage', { id: message!.id, reply: 'Loosely' }, theirs).catch((err: unknown) => err)) as {
+      code: number;
+      details: string;
+      metadata: { get(key: string): unknown[] };
+    };
+    expect([foreign.code, foreign.details, foreign.metadata.get(REASON_METADATA_KEY)]).toEqual([7, refusalText('NOT_YOUR_STUDENT_MESSAGE'), ['NOT_YOUR_STUDENT_MESSAGE']]);
     await expect(call('replyStudentMessage', { id: message!.id, reply: 'Loosely' }, me)).rejects.toMatchObject({ code: 7 });
     await expect(call('replyStudentMessage', { id: message!.id, reply: '' }, mine)).rejects.toMatchObject({ code: 3, details: 'Please write a reply' });
     const { message: answered } = await call<messagingV1.ReplyStudentMessageResponse>('replyStudentMessage', { id: message!.id, reply: 'Hold it loosely.' }, mine);

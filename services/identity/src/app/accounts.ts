@@ -1,8 +1,7 @@
 /** Sign-up, verification and staff accounts. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { requestMail, type identityV1 } from '@taal/contracts';
-import { alreadyExists, createEnvelope, enqueueEvent, invalidArgument, notFound, NotAnImageError, reencodeImage, type EventEnvelope } from '@taal/kit';
-import { Messages } from '../domain/messages';
+import { createEnvelope, enqueueEvent, NotAnImageError, reencodeImage, refuse, refuseFields, type EventEnvelope } from '@taal/kit';
 import { hashPassword } from '../domain/password';
 import {
   AccountFieldLimits,
@@ -22,7 +21,7 @@ import type { DemoAccount } from '../domain/demo-accounts';
 import { recordUserEvent } from '../events/user-events';
 import { EmailTakenError, SCHEMA, toUser, type NewUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
-import { validationError, withReason } from './errors';
+import { validationError } from './errors';
 
 type User = identityV1.User;
 
@@ -46,7 +45,7 @@ export class Accounts {
     });
     if (!check.ok) throw validationError(check);
     const email = normaliseEmail(req.email);
-    if (await this.ctx.store.emailExists(email)) throw this.emailTaken(Messages.emailTaken);
+    if (await this.ctx.store.emailExists(email)) throw refuse('EMAIL_TAKEN');
 
     const referrer = await this.ctx.store.findByReferralCode(normaliseReferralCode(req.referCode));
     const passwordHash = await hashPassword(req.password);
@@ -73,14 +72,10 @@ export class Accounts {
       }, { verificationMail: true });
     } catch (err) {
       await this.ctx.files.delete(photoKey).catch(() => {});
-      if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailTaken);
+      if (err instanceof EmailTakenError) throw refuse('EMAIL_TAKEN');
       throw err;
     }
     return toUser(row);
-  }
-
-  private emailTaken(message: string) {
-    return withReason(alreadyExists(message), 'EMAIL_TAKEN');
   }
 
   /**
@@ -118,7 +113,7 @@ export class Accounts {
 
   async verifyEmail(token: string): Promise<User> {
     const claims = await this.ctx.signer.verifyVerifyEmailToken(token);
-    const invalid = () => withReason(invalidArgument(Messages.verifyLinkInvalid), 'LINK_INVALID');
+    const invalid = () => refuse('VERIFY_LINK_INVALID');
     if (!claims) throw invalid();
     const user = await this.ctx.store.findById(claims.userId);
     if (!user || user.email !== claims.email) throw invalid();
@@ -142,7 +137,7 @@ export class Accounts {
    */
   async resendVerification(user: string): Promise<void> {
     const key = (user ?? '').trim();
-    if (!key) throw invalidArgument(Messages.anyFieldMissing);
+    if (!key) throw refuse('ANY_FIELD_MISSING');
     const row = key.includes('@') ? await this.ctx.store.findByEmail(normaliseEmail(key)) : await this.ctx.store.findById(key);
     if (!row || row.email_verify) return;
     const mail = await this.verificationMailEvent({ id: row.id, email: row.email, name: row.name, language: row.language });
@@ -159,13 +154,15 @@ export class Accounts {
   async updateProfile(userId: string, req: identityV1.UpdateProfileRequest, sessionId?: string): Promise<User> {
     const password = req.password ?? '';
     const photo = req.photo ?? new Uint8Array();
-    if (!password && photo.length === 0) throw invalidArgument('Nothing to update: send a new password or a photo');
-    if (password && password.length < MIN_PASSWORD_LENGTH) throw invalidArgument(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    if (password.length > AccountFieldLimits.password) throw invalidArgument('The password is too long');
+    const failed = (field: 'password' | 'photo', key: 'NOTHING_TO_UPDATE' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PHOTO_NOT_IMAGE') =>
+      refuseFields({ [field]: key }, 'PROFILE_UPDATE_FAILED');
+    if (!password && photo.length === 0) throw failed('password', 'NOTHING_TO_UPDATE');
+    if (password && password.length < MIN_PASSWORD_LENGTH) throw failed('password', 'PASSWORD_TOO_SHORT');
+    if (password.length > AccountFieldLimits.password) throw failed('password', 'PASSWORD_TOO_LONG');
     const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
-    if (photo.length > 0 && !image) throw invalidArgument('The photo must be an image');
+    if (photo.length > 0 && !image) throw failed('photo', 'PHOTO_NOT_IMAGE');
     const before = await this.ctx.store.findById(userId);
-    if (!before) throw notFound('User not found');
+    if (!before) throw refuse('USER_NOT_FOUND');
     const passwordHash = password ? await hashPassword(password) : undefined;
     const photoKey = image ? reencodedPhotoKey(userId, randomBytes(4).toString('hex'), image.extension) : undefined;
     if (image) await this.ctx.files.put(photoKey!, image.data, image.contentType);
@@ -208,13 +205,13 @@ export class Accounts {
     verified: boolean,
   ): Promise<User> {
     const email = normaliseEmail(emailInput);
-    if (await this.ctx.store.emailExists(email)) throw this.emailTaken(Messages.emailExists);
+    if (await this.ctx.store.emailExists(email)) throw refuse('EMAIL_EXISTS');
     const passwordHash = await hashPassword(password);
     let row: UserRow;
     try {
       row = await this.createUser({ name: name.trim(), email, passwordHash, emailVerify: verified, type, instructor: instructor.trim() }, { verificationMail: !verified });
     } catch (err) {
-      if (err instanceof EmailTakenError) throw this.emailTaken(Messages.emailExists);
+      if (err instanceof EmailTakenError) throw refuse('EMAIL_EXISTS');
       throw err;
     }
     return toUser(row);

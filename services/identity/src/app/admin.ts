@@ -1,7 +1,6 @@
 /** The back office's user management and analytics. */
 import type { identityV1 } from '@taal/contracts';
-import { failedPrecondition, invalidArgument, notFound, NotAnImageError, reencodeImage, SESSION_REVOKED_SUSPENDED } from '@taal/kit';
-import { Messages } from '../domain/messages';
+import { NotAnImageError, reencodeImage, refuse, SESSION_REVOKED_SUSPENDED } from '@taal/kit';
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { toUser } from '../store/identity-store';
@@ -17,8 +16,8 @@ export class UserAdmin {
   ) {}
 
   async setSuspended(adminId: string, id: string, suspended: boolean): Promise<User> {
-    if (!id) throw invalidArgument(Messages.anyFieldMissing);
-    if (suspended && id === adminId) throw failedPrecondition('You cannot suspend your own account');
+    if (!id) throw refuse('ANY_FIELD_MISSING');
+    if (suspended && id === adminId) throw refuse('CANNOT_SUSPEND_SELF');
     const row = await this.ctx.sql.transaction(async (tx) => {
       const before = await this.ctx.store.findById(id, tx);
       if (!before) return null;
@@ -27,14 +26,14 @@ export class UserAdmin {
       if (before.suspend !== suspended) await recordUserEvent(tx, suspended ? 'suspended' : 'unsuspended', toUser(after));
       return after;
     });
-    if (!row) throw notFound(Messages.userNotFound);
+    if (!row) throw refuse('USER_NOT_FOUND');
     this.ctx.afterCommit();
     return toUser(row);
   }
 
   async adminMarkVerified(id: string): Promise<User> {
     const user = id ? await this.ctx.store.findById(id) : null;
-    if (!user) throw notFound(Messages.userNotFound);
+    if (!user) throw refuse('USER_NOT_FOUND');
     return this.accounts.markVerified(user);
   }
 
@@ -45,15 +44,15 @@ export class UserAdmin {
 
   async getUser(id: string): Promise<User> {
     const row = id ? await this.ctx.store.findById(id) : null;
-    if (!row) throw notFound(Messages.userNotFound);
+    if (!row) throw refuse('USER_NOT_FOUND');
     return toUser(row);
   }
 
   async getUserPhoto(id: string): Promise<{ data: Buffer; contentType: string }> {
     const row = id ? await this.ctx.store.findById(id) : null;
-    if (!row?.photo) throw notFound('Photo not found');
+    if (!row?.photo) throw refuse('PHOTO_NOT_FOUND');
     const file = await this.ctx.files.get(row.photo);
-    if (!file) throw notFound('Photo not found');
+    if (!file) throw refuse('PHOTO_NOT_FOUND');
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
     const data = Buffer.concat(chunks);
@@ -63,14 +62,14 @@ export class UserAdmin {
       const image = await reencodeImage(data, PHOTO_RULES);
       return { data: image.data, contentType: image.contentType };
     } catch (err) {
-      if (err instanceof NotAnImageError) throw notFound('Photo not found');
+      if (err instanceof NotAnImageError) throw refuse('PHOTO_NOT_FOUND');
       throw err;
     }
   }
 
   async userAnalytics(startDate: string, endDate: string): Promise<identityV1.UserAnalyticsResponse> {
     const range = analyticsRange(startDate ?? '', endDate ?? '');
-    if (!range) throw invalidArgument(Messages.invalidDateRange);
+    if (!range) throw refuse('INVALID_DATE_RANGE');
     const users = (await this.ctx.store.listUsers({ createdFrom: range.start, createdBefore: range.end })).map(toUser);
     const verified = users.filter((u) => u.emailVerify).length;
     return {

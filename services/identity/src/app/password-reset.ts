@@ -1,21 +1,20 @@
 /** Password reset: a one-time link by mail, then a new password. */
 import { randomUUID } from 'node:crypto';
 import { requestMail, type identityV1 } from '@taal/contracts';
-import { createEnvelope, enqueueEvent, invalidArgument } from '@taal/kit';
-import { Messages } from '../domain/messages';
+import { createEnvelope, enqueueEvent, refuse } from '@taal/kit';
 import { hashPassword, passwordFingerprint } from '../domain/password';
 import { normaliseEmail, validateNewPassword } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { SCHEMA, toUser } from '../store/identity-store';
 import type { IdentityContext } from './context';
-import { validationError, withReason } from './errors';
+import { validationError } from './errors';
 
 
 export class PasswordReset {
   constructor(private readonly ctx: IdentityContext) {}
 
   async requestPasswordReset(emailInput: string): Promise<void> {
-    if (!emailInput || !emailInput.trim()) throw invalidArgument(Messages.anyFieldMissing);
+    if (!emailInput || !emailInput.trim()) throw refuse('ANY_FIELD_MISSING');
     const user = await this.ctx.store.findByEmail(normaliseEmail(emailInput));
     // The same answer whether or not the address is registered.
     if (!user || user.suspend) return;
@@ -30,7 +29,7 @@ export class PasswordReset {
   async resetPassword(req: identityV1.ResetPasswordRequest): Promise<void> {
     const check = validateNewPassword({ token: req.token, password: req.password, confirmPassword: req.confirmPassword });
     if (!check.ok) throw validationError(check);
-    const invalid = () => withReason(invalidArgument(Messages.resetLinkInvalid), 'LINK_INVALID');
+    const invalid = () => refuse('RESET_LINK_INVALID');
     const claims = await this.ctx.signer.verifyPasswordResetToken(req.token);
     if (!claims) throw invalid();
     const passwordHash = await hashPassword(req.password);

@@ -1,17 +1,16 @@
 /** Login (e-mail, Google, Facebook), sessions and refresh-token rotation. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { requestMail, type identityV1 } from '@taal/contracts';
-import { createEnvelope, enqueueEvent, failedPrecondition, invalidArgument, permissionDenied, unauthenticated, type SqlExecutor } from '@taal/kit';
+import { createEnvelope, enqueueEvent, refuse, type SqlExecutor } from '@taal/kit';
 import { SocialLoginRejected, type SocialProfile } from '../auth/social';
 import type { AccessClaims } from '../auth/tokens';
-import { Messages } from '../domain/messages';
 import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password';
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
 import { isEmail, normaliseEmail, UserTypes, validateLogin, type LoginProvider } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
-import { validationError, withReason } from './errors';
+import { validationError } from './errors';
 import type { Accounts } from './accounts';
 
 type Session = identityV1.Session;
@@ -32,14 +31,14 @@ export class Sessions {
     const check = validateLogin({ email: emailInput, password });
     if (!check.ok) throw validationError(check);
     const user = await this.ctx.store.findByEmail(normaliseEmail(emailInput));
-    const failed = () => withReason(unauthenticated(Messages.loginFailed), 'INVALID_CREDENTIALS');
+    const failed = () => refuse('LOGIN_FAILED');
     if (!user?.password_hash) {
       await burnPasswordCheck(password);
       throw failed();
     }
     if (!(await verifyPassword(password, user.password_hash))) throw failed();
-    if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
-    if (!user.email_verify) throw withReason(permissionDenied(Messages.emailNotVerified), 'EMAIL_NOT_VERIFIED');
+    if (user.suspend) throw refuse('ACCOUNT_SUSPENDED');
+    if (!user.email_verify) throw refuse('EMAIL_NOT_VERIFIED');
     return this.ctx.sql.transaction((tx) => this.issueSession(tx, user));
   }
 
@@ -50,7 +49,7 @@ export class Sessions {
    */
   async requestSignInLink(emailInput: string): Promise<void> {
     const email = normaliseEmail(emailInput ?? '');
-    if (!email) throw invalidArgument(Messages.anyFieldMissing);
+    if (!email) throw refuse('ANY_FIELD_MISSING');
     const user = await this.ctx.store.findByEmail(email);
     if (!user || user.suspend) return;
     const token = randomBytes(32).toString('base64url');
@@ -66,13 +65,13 @@ export class Sessions {
 
   /** Signs in with a mailed link, once. Following it proves the address, so it also counts as verification. */
   async signInWithLink(token: string): Promise<Session> {
-    const invalid = () => withReason(invalidArgument(Messages.signInLinkInvalid), 'LINK_INVALID');
+    const invalid = () => refuse('SIGN_IN_LINK_INVALID');
     if (!token || token.length > 200) throw invalid();
     const session = await this.ctx.sql.transaction(async (tx) => {
       const userId = await this.ctx.store.useSignInLink(tx, hashToken(token));
       let user = userId ? await this.ctx.store.findById(userId, tx) : null;
       if (!user) throw invalid();
-      if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+      if (user.suspend) throw refuse('ACCOUNT_SUSPENDED');
       if (!user.email_verify) {
         user = (await this.ctx.store.update(tx, user.id, { emailVerify: true }))!;
         await recordUserEvent(tx, 'verified', toUser(user));
@@ -105,7 +104,7 @@ export class Sessions {
    * Everything happens in one transaction holding the token's and the session's row locks.
    */
   async refresh(refreshToken: string): Promise<Session> {
-    const expired = () => withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    const expired = () => refuse('SESSION_EXPIRED');
     if (!refreshToken || refreshToken.length > 200) throw expired();
     const tokenHash = hashToken(refreshToken);
     const graceMs = this.ctx.refreshReuseGraceMs;
@@ -131,9 +130,9 @@ export class Sessions {
     if ('session' in outcome) return outcome.session;
     if (outcome.error === 'reused') {
       this.ctx.logger.warn('a used refresh token was presented again after the grace window; session revoked');
-      throw withReason(unauthenticated(Messages.sessionExpired), 'REFRESH_TOKEN_REUSED');
+      throw refuse('SESSION_EXPIRED');
     }
-    if (outcome.error === 'suspended') throw withReason(unauthenticated(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    if (outcome.error === 'suspended') throw refuse('ACCOUNT_SUSPENDED');
     throw expired();
   }
 
@@ -173,7 +172,7 @@ export class Sessions {
     let sessionId: string | null = null;
     if (accessToken) sessionId = (await this.ctx.signer.verifyAccessToken(accessToken))?.sessionId ?? null;
     if (!sessionId && refreshToken) sessionId = await this.ctx.store.sessionIdOfRefreshToken(hashToken(refreshToken));
-    if (!sessionId) throw withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    if (!sessionId) throw refuse('SESSION_EXPIRED');
     const id = sessionId;
     await this.ctx.sql.transaction((tx) => this.ctx.store.revokeSession(tx, id, 'logout'));
   }
@@ -184,27 +183,27 @@ export class Sessions {
    * take effect at once). The type is read from the database, not the token.
    */
   async authenticate(accessToken: string): Promise<identityV1.AuthenticateResponse> {
-    const expired = () => withReason(unauthenticated(Messages.sessionExpired), 'SESSION_EXPIRED');
+    const expired = () => refuse('SESSION_EXPIRED');
     const claims = await this.ctx.signer.verifyAccessToken(accessToken);
     if (!claims) throw expired();
     const state = await this.ctx.store.sessionState(claims.sessionId, claims.userId);
-    if (state?.suspend) throw withReason(unauthenticated(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    if (state?.suspend) throw refuse('ACCOUNT_SUSPENDED');
     if (!state || state.revoked) throw expired();
     return { userId: claims.userId, type: state.type, sessionId: claims.sessionId };
   }
 
   async googleLogin(idToken: string): Promise<Session> {
-    if (!this.ctx.google) throw failedPrecondition(Messages.socialLoginNotConfigured);
+    if (!this.ctx.google) throw refuse('SOCIAL_LOGIN_NOT_CONFIGURED');
     return this.socialLogin('Google', () => this.ctx.google!(idToken));
   }
 
   async facebookLogin(accessToken: string, userId: string): Promise<Session> {
-    if (!this.ctx.facebook) throw failedPrecondition(Messages.socialLoginNotConfigured);
+    if (!this.ctx.facebook) throw refuse('SOCIAL_LOGIN_NOT_CONFIGURED');
     return this.socialLogin('Facebook', () => this.ctx.facebook!(accessToken, userId));
   }
 
   private async socialLogin(provider: LoginProvider, check: () => Promise<SocialProfile>): Promise<Session> {
-    const failed = () => withReason(unauthenticated(Messages.socialLoginFailed), 'INVALID_CREDENTIALS');
+    const failed = () => refuse('LOGIN_FAILED');
     let profile: SocialProfile;
     try {
       profile = await check();
@@ -218,7 +217,7 @@ export class Sessions {
     let created = false;
     if (!user) {
       const email = normaliseEmail(profile.email);
-      if (!isEmail(email)) throw invalidArgument(Messages.socialLoginNoEmail);
+      if (!isEmail(email)) throw refuse('SOCIAL_LOGIN_NO_EMAIL');
       const existing = await this.ctx.store.findByEmail(email);
       if (existing) {
         // Only an address the provider has confirmed may take over an existing account.
@@ -249,7 +248,7 @@ export class Sessions {
         }
       }
     }
-    if (user.suspend) throw withReason(permissionDenied(Messages.accountSuspended), 'ACCOUNT_SUSPENDED');
+    if (user.suspend) throw refuse('ACCOUNT_SUSPENDED');
     this.ctx.logger.info({ provider, userId: user.id, created }, 'social login');
     const row = user;
     return this.ctx.sql.transaction((tx) => this.issueSession(tx, row));

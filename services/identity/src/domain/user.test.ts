@@ -1,4 +1,3 @@
-import { Messages } from './messages';
 import {
   analyticsRange,
   formatStudentId,
@@ -25,43 +24,43 @@ const good: SignUpInput = {
 
 describe('sign-up rules (storefront §5)', () => {
   it('accepts a complete form', () => {
-    expect(validateSignUp(good, '2024-01-01')).toEqual({ ok: true, message: '', fields: {} });
+    expect(validateSignUp(good, '2024-01-01')).toEqual({ ok: true, fields: {} });
   });
 
   it.each([
-    ['name', { name: ' ' }, Messages.nameRequired],
-    ['email', { email: '' }, '*Email required'],
-    ['email', { email: 'not-an-email' }, '*Invalid email'],
-    ['password', { password: '' }, '*Password required'],
-    ['confirmPassword', { confirmPassword: '' }, '*Confirm password required'],
-    ['confirmPassword', { confirmPassword: 'secret2' }, "password didn't match"],
-    ['password', { password: '12345', confirmPassword: '12345' }, 'password should be more than 5 character'],
-    ['photo', { photo: { present: false, isImage: false } }, '*Photo required'],
-    ['photo', { photo: { present: true, isImage: false } }, Messages.photoNotImage],
-    ['dob', { dob: '' }, '*Date of birth required'],
-    ['dob', { dob: '2024-01-02' }, Messages.dobInFuture],
-    ['dob', { dob: '2023-02-30' }, Messages.dobInvalid],
-    ['phone', { phone: '' }, '*Phone number required'],
-    ['phone', { phone: '+880 17' }, Messages.phoneDigitsOnly],
-    ['address', { address: '' }, '*Address required'],
-    // Over-long fields get their own message, never the '*… required' one.
-    ['name', { name: 'n'.repeat(101) }, Messages.nameTooLong],
-    ['name', { name: 'Rumi\u0000' }, Messages.nameInvalid],
-    ['name', { name: 'Ru\nmi' }, Messages.nameInvalid],
-    ['name', { name: 'Rumi\u202e' }, Messages.nameInvalid],
-    ['email', { email: `${'a'.repeat(250)}@b.co` }, Messages.emailTooLong],
-    ['email', { email: 'a@example.org,b' }, Messages.invalidEmail],
-    ['email', { email: 'Name <a@example.org>' }, Messages.invalidEmail],
-    ['password', { password: 'p'.repeat(201), confirmPassword: 'p'.repeat(201) }, Messages.passwordTooLong],
-    ['phone', { phone: '1'.repeat(21) }, Messages.phoneTooLong],
-    ['address', { address: 'a'.repeat(501) }, Messages.addressTooLong],
+    ['name', { name: ' ' }, 'NAME_REQUIRED'],
+    ['email', { email: '' }, 'EMAIL_REQUIRED'],
+    ['email', { email: 'not-an-email' }, 'INVALID_EMAIL'],
+    ['password', { password: '' }, 'PASSWORD_REQUIRED'],
+    ['confirmPassword', { confirmPassword: '' }, 'CONFIRM_PASSWORD_REQUIRED'],
+    ['confirmPassword', { confirmPassword: 'secret2' }, 'PASSWORD_MISMATCH'],
+    ['password', { password: '12345', confirmPassword: '12345' }, 'PASSWORD_TOO_SHORT'],
+    ['photo', { photo: { present: false, isImage: false } }, 'PHOTO_REQUIRED'],
+    ['photo', { photo: { present: true, isImage: false } }, 'PHOTO_NOT_IMAGE'],
+    ['dob', { dob: '' }, 'DOB_REQUIRED'],
+    ['dob', { dob: '2024-01-02' }, 'DOB_IN_FUTURE'],
+    ['dob', { dob: '2023-02-30' }, 'DOB_INVALID'],
+    ['phone', { phone: '' }, 'PHONE_REQUIRED'],
+    ['phone', { phone: '+880 17' }, 'PHONE_DIGITS_ONLY'],
+    ['address', { address: '' }, 'ADDRESS_REQUIRED'],
+    // Over-long fields get their own refusal, never the '… required' one.
+    ['name', { name: 'n'.repeat(101) }, 'NAME_TOO_LONG'],
+    ['name', { name: 'Rumi\u0000' }, 'NAME_INVALID'],
+    ['name', { name: 'Ru\nmi' }, 'NAME_INVALID'],
+    ['name', { name: 'Rumi\u202e' }, 'NAME_INVALID'],
+    ['email', { email: `${'a'.repeat(250)}@b.co` }, 'EMAIL_TOO_LONG'],
+    ['email', { email: 'a@example.org,b' }, 'INVALID_EMAIL'],
+    ['email', { email: 'Name <a@example.org>' }, 'INVALID_EMAIL'],
+    ['password', { password: 'p'.repeat(201), confirmPassword: 'p'.repeat(201) }, 'PASSWORD_TOO_LONG'],
+    ['phone', { phone: '1'.repeat(21) }, 'PHONE_TOO_LONG'],
+    ['address', { address: 'a'.repeat(501) }, 'ADDRESS_TOO_LONG'],
     // PostgreSQL text cannot hold U+0000: refused before it reaches the database (was a 500).
-    ['address', { address: 'Road 1\u0000' }, Messages.addressInvalid],
-    ['address', { address: 'Road 1\nDhaka' }, Messages.addressInvalid],
-    ['refercode', { referCode: 'R'.repeat(33) }, Messages.referCodeTooLong],
+    ['address', { address: 'Road 1\u0000' }, 'ADDRESS_INVALID'],
+    ['address', { address: 'Road 1\nDhaka' }, 'ADDRESS_INVALID'],
+    ['refercode', { referCode: 'R'.repeat(33) }, 'REFER_CODE_TOO_LONG'],
   ])('%s: %j gives %s', (field, change, message) => {
     const r = validateSignUp({ ...good, ...change }, '2024-01-01');
-    expect(r).toMatchObject({ ok: false, message, fields: { [field]: message } });
+    expect(r).toMatchObject({ ok: false, headline: message, fields: { [field]: message } });
   });
 
   it('trims, and accepts fields at their longest', () => {
@@ -79,7 +78,7 @@ describe('sign-up rules (storefront §5)', () => {
 
   it('reports every problem, the first in form order as the message', () => {
     const r = validateSignUp({}, '2024-01-01');
-    expect(r.message).toBe('*Name required');
+    expect(r.headline).toBe('NAME_REQUIRED');
     expect(Object.keys(r.fields)).toEqual(['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address']);
   });
 });
@@ -128,7 +127,7 @@ describe('login, account and password rules', () => {
     expect(validateLogin({ email: 'a@b.co', password: 'x' }).ok).toBe(true);
     const overLong = [{ email: `${'a'.repeat(250)}@b.co`, password: 'x' }, { email: 'a@b.co', password: 'p'.repeat(201) }];
     for (const input of [{}, { email: 'a@b.co' }, { password: 'x' }, { email: 'nope', password: 'x' }, ...overLong]) {
-      expect(validateLogin(input).message).toBe('Email or password is missing!');
+      expect(validateLogin(input).headline).toBe('LOGIN_MISSING');
     }
   });
 
@@ -136,32 +135,32 @@ describe('login, account and password rules', () => {
     const ok = { name: 'A', email: 'a@b.co', password: 'secret1', type: 1 };
     expect(validateCreateAccount(ok).ok).toBe(true);
     for (const missing of ['name', 'email', 'password', 'type']) {
-      expect(validateCreateAccount({ ...ok, [missing]: undefined }).message).toBe('Some field is not fillup!!!');
+      expect(validateCreateAccount({ ...ok, [missing]: undefined }).headline).toBe('SOME_FIELD_NOT_FILLED');
     }
-    expect(validateCreateAccount({ ...ok, type: 3 }).message).toBe(Messages.invalidAccountType);
-    expect(validateCreateAccount({ ...ok, name: 'n'.repeat(101) }).fields).toEqual({ name: Messages.nameTooLong });
-    expect(validateCreateAccount({ ...ok, name: 'A\u0007' }).fields).toEqual({ name: Messages.nameInvalid });
-    expect(validateCreateAccount({ ...ok, email: 'Name <a@b.co>' }).fields).toEqual({ email: Messages.invalidEmail });
-    expect(validateCreateAccount({ ...ok, email: `${'a'.repeat(260)}@b.co` }).fields).toEqual({ email: Messages.emailTooLong });
-    expect(validateCreateAccount({ ...ok, password: 'p'.repeat(201) }).fields).toEqual({ password: Messages.passwordTooLong });
-    expect(validateCreateAccount({ ...ok, instructor: 'i'.repeat(201) }).fields).toEqual({ instructor: Messages.instructorTooLong });
+    expect(validateCreateAccount({ ...ok, type: 3 }).headline).toBe('INVALID_ACCOUNT_TYPE');
+    expect(validateCreateAccount({ ...ok, name: 'n'.repeat(101) }).fields).toEqual({ name: 'NAME_TOO_LONG' });
+    expect(validateCreateAccount({ ...ok, name: 'A\u0007' }).fields).toEqual({ name: 'NAME_INVALID' });
+    expect(validateCreateAccount({ ...ok, email: 'Name <a@b.co>' }).fields).toEqual({ email: 'INVALID_EMAIL' });
+    expect(validateCreateAccount({ ...ok, email: `${'a'.repeat(260)}@b.co` }).fields).toEqual({ email: 'EMAIL_TOO_LONG' });
+    expect(validateCreateAccount({ ...ok, password: 'p'.repeat(201) }).fields).toEqual({ password: 'PASSWORD_TOO_LONG' });
+    expect(validateCreateAccount({ ...ok, instructor: 'i'.repeat(201) }).fields).toEqual({ instructor: 'INSTRUCTOR_TOO_LONG' });
   });
 
   it('instructor account needs name, email and a 6-character password', () => {
     const ok = { name: 'A', email: 'a@b.co', password: 'secret1' };
     expect(validateInstructorAccount(ok).ok).toBe(true);
-    expect(validateInstructorAccount({ ...ok, name: '' }).message).toBe('any of the field is missing');
-    expect(validateInstructorAccount({ ...ok, password: '12345' }).message).toBe('password should be more than 5 character');
-    expect(validateInstructorAccount({ ...ok, name: 'n'.repeat(101) }).message).toBe(Messages.nameTooLong);
-    expect(validateInstructorAccount({ ...ok, email: 'a@b.co,c' }).message).toBe(Messages.invalidEmail);
+    expect(validateInstructorAccount({ ...ok, name: '' }).headline).toBe('ANY_FIELD_MISSING');
+    expect(validateInstructorAccount({ ...ok, password: '12345' }).headline).toBe('PASSWORD_TOO_SHORT');
+    expect(validateInstructorAccount({ ...ok, name: 'n'.repeat(101) }).headline).toBe('NAME_TOO_LONG');
+    expect(validateInstructorAccount({ ...ok, email: 'a@b.co,c' }).headline).toBe('INVALID_EMAIL');
   });
 
   it('a new password must be given twice, match and be long enough', () => {
     expect(validateNewPassword({ token: 't', password: 'secret1', confirmPassword: 'secret1' }).ok).toBe(true);
-    expect(validateNewPassword({ token: 't', password: 'secret1' }).message).toBe('any of the field is missing');
-    expect(validateNewPassword({ token: 't', password: 'secret1', confirmPassword: 'secret2' }).message).toBe("password didn't match");
-    expect(validateNewPassword({ token: 't', password: '12345', confirmPassword: '12345' }).message).toBe(
-      'password should be more than 5 character',
+    expect(validateNewPassword({ token: 't', password: 'secret1' }).headline).toBe('ANY_FIELD_MISSING');
+    expect(validateNewPassword({ token: 't', password: 'secret1', confirmPassword: 'secret2' }).headline).toBe('PASSWORD_MISMATCH');
+    expect(validateNewPassword({ token: 't', password: '12345', confirmPassword: '12345' }).headline).toBe(
+      'PASSWORD_TOO_SHORT',
     );
   });
 });

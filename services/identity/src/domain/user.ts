@@ -11,8 +11,8 @@ import {
   parseDayRange,
   todayInDhaka,
   UserRoles as UserTypes,
+  type RefusalKey,
 } from '@taal/contracts';
-import { Messages } from './messages';
 
 /**
  * The e-mail and field-length rules live in @taal/contracts (account-rules.ts) so the gateway
@@ -35,16 +35,16 @@ const blank = (value: string | undefined): boolean => value === undefined || val
 const tooLong = (value: string | undefined, max: number): boolean => (value ?? '').trim().length > max;
 
 /** Name: the one name rule of @taal/contracts (also the contact form's); `missing` when blank. Null when fine. */
-function nameProblem(value: string | undefined, missing: string): string | null {
+function nameProblem(value: string | undefined, missing: RefusalKey | null): RefusalKey | null {
   const problem = sharedNameProblem(value);
-  return problem === 'required' ? missing : problem === 'tooLong' ? Messages.nameTooLong : problem === 'invalid' ? Messages.nameInvalid : null;
+  return problem === 'required' ? missing : problem === 'tooLong' ? 'NAME_TOO_LONG' : problem === 'invalid' ? 'NAME_INVALID' : null;
 }
 
 /** E-mail: required (`missing`), at most 254 characters, one address in the strict form. */
-function emailProblem(value: string | undefined, missing: string): string | null {
+function emailProblem(value: string | undefined, missing: RefusalKey | null): RefusalKey | null {
   if (blank(value)) return missing;
-  if (tooLong(value, Limits.email)) return Messages.emailTooLong;
-  if (!isEmail(value!.trim())) return Messages.invalidEmail;
+  if (tooLong(value, Limits.email)) return 'EMAIL_TOO_LONG';
+  if (!isEmail(value!.trim())) return 'INVALID_EMAIL';
   return null;
 }
 
@@ -57,16 +57,16 @@ export function parseIsoDate(value: string): Date | null {
 /** Bangladesh days (UTC+6) are declared once, in @taal/contracts (bangladesh-time.ts). */
 export { todayInDhaka } from '@taal/contracts';
 
-/** Field → message of every problem; the first problem (in form order) is the headline message. */
+/** Field → refusal key of every problem; the first problem (in form order) is the headline, unless one is given. */
 export interface ValidationResult {
   ok: boolean;
-  message: string;
-  fields: Record<string, string>;
+  headline?: RefusalKey;
+  fields: Record<string, RefusalKey>;
 }
 
-function result(fields: Record<string, string>, headline?: string): ValidationResult {
+function result(fields: Record<string, RefusalKey>, headline?: RefusalKey): ValidationResult {
   const first = Object.values(fields)[0];
-  return first === undefined ? { ok: true, message: '', fields } : { ok: false, message: headline ?? first, fields };
+  return first === undefined ? { ok: true, fields } : { ok: false, headline: headline ?? first, fields };
 }
 
 export interface SignUpInput {
@@ -90,65 +90,65 @@ export interface SignUpInput {
  * digits only, ≤ 20), address (required, ≤ 500), referral code (optional, ≤ 32).
  */
 export function validateSignUp(input: SignUpInput, today: string = todayInDhaka()): ValidationResult {
-  const f: Record<string, string> = {};
-  const name = nameProblem(input.name, Messages.nameRequired);
+  const f: Record<string, RefusalKey> = {};
+  const name = nameProblem(input.name, 'NAME_REQUIRED');
   if (name) f.name = name;
-  const email = emailProblem(input.email, Messages.emailRequired);
+  const email = emailProblem(input.email, 'EMAIL_REQUIRED');
   if (email) f.email = email;
-  if (blank(input.password)) f.password = Messages.passwordRequired;
-  else if (input.password!.length > Limits.password) f.password = Messages.passwordTooLong;
-  if (blank(input.confirmPassword)) f.confirmPassword = Messages.confirmPasswordRequired;
+  if (blank(input.password)) f.password = 'PASSWORD_REQUIRED';
+  else if (input.password!.length > Limits.password) f.password = 'PASSWORD_TOO_LONG';
+  if (blank(input.confirmPassword)) f.confirmPassword = 'CONFIRM_PASSWORD_REQUIRED';
   if (!f.password && !f.confirmPassword) {
-    if (input.password !== input.confirmPassword) f.confirmPassword = Messages.passwordMismatch;
-    else if (input.password!.length < MIN_PASSWORD_LENGTH) f.password = Messages.passwordTooShort;
+    if (input.password !== input.confirmPassword) f.confirmPassword = 'PASSWORD_MISMATCH';
+    else if (input.password!.length < MIN_PASSWORD_LENGTH) f.password = 'PASSWORD_TOO_SHORT';
   }
-  if (!input.photo?.present) f.photo = Messages.photoRequired;
-  else if (!input.photo.isImage) f.photo = Messages.photoNotImage;
-  if (blank(input.dob)) f.dob = Messages.dobRequired;
+  if (!input.photo?.present) f.photo = 'PHOTO_REQUIRED';
+  else if (!input.photo.isImage) f.photo = 'PHOTO_NOT_IMAGE';
+  if (blank(input.dob)) f.dob = 'DOB_REQUIRED';
   else {
     const dob = parseIsoDate(input.dob!);
-    if (!dob) f.dob = Messages.dobInvalid;
-    else if (input.dob!.trim() > today) f.dob = Messages.dobInFuture;
+    if (!dob) f.dob = 'DOB_INVALID';
+    else if (input.dob!.trim() > today) f.dob = 'DOB_IN_FUTURE';
   }
-  if (blank(input.phone)) f.phone = Messages.phoneRequired;
-  else if (!/^\d+$/.test(input.phone!.trim())) f.phone = Messages.phoneDigitsOnly;
-  else if (tooLong(input.phone, Limits.phone)) f.phone = Messages.phoneTooLong;
-  if (blank(input.address)) f.address = Messages.addressRequired;
-  else if (tooLong(input.address, Limits.address)) f.address = Messages.addressTooLong;
-  else if (hasControlCharacters(input.address!)) f.address = Messages.addressInvalid;
-  if (tooLong(input.referCode, Limits.referCode)) f.refercode = Messages.referCodeTooLong;
+  if (blank(input.phone)) f.phone = 'PHONE_REQUIRED';
+  else if (!/^\d+$/.test(input.phone!.trim())) f.phone = 'PHONE_DIGITS_ONLY';
+  else if (tooLong(input.phone, Limits.phone)) f.phone = 'PHONE_TOO_LONG';
+  if (blank(input.address)) f.address = 'ADDRESS_REQUIRED';
+  else if (tooLong(input.address, Limits.address)) f.address = 'ADDRESS_TOO_LONG';
+  else if (hasControlCharacters(input.address!)) f.address = 'ADDRESS_INVALID';
+  if (tooLong(input.referCode, Limits.referCode)) f.refercode = 'REFER_CODE_TOO_LONG';
   return result(f);
 }
 
 /** Storefront §5 login: both fields present and the e-mail well formed, else one message. */
 export function validateLogin(input: { email?: string; password?: string }): ValidationResult {
-  const f: Record<string, string> = {};
-  const email = emailProblem(input.email, Messages.emailRequired);
+  const f: Record<string, RefusalKey> = {};
+  const email = emailProblem(input.email, 'EMAIL_REQUIRED');
   if (email) f.email = email;
-  if (blank(input.password)) f.password = Messages.passwordRequired;
-  else if (input.password!.length > Limits.password) f.password = Messages.passwordTooLong;
-  return result(f, Messages.loginMissing);
+  if (blank(input.password)) f.password = 'PASSWORD_REQUIRED';
+  else if (input.password!.length > Limits.password) f.password = 'PASSWORD_TOO_LONG';
+  return result(f, 'LOGIN_MISSING');
 }
 
 /** Password of an account made by an admin: at least 6 and at most 200 characters. */
-function staffPasswordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return Messages.passwordTooShort;
-  if (password.length > Limits.password) return Messages.passwordTooLong;
+function staffPasswordProblem(password: string): RefusalKey | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'PASSWORD_TOO_SHORT';
+  if (password.length > Limits.password) return 'PASSWORD_TOO_LONG';
   return null;
 }
 
 /** The fields both admin account forms share, once all are given: name, email, password, instructor. */
 function staffAccountProblems(
-  f: Record<string, string>,
+  f: Record<string, RefusalKey>,
   input: { name?: string; email?: string; password?: string; instructor?: string },
 ): void {
-  const name = nameProblem(input.name, '');
+  const name = nameProblem(input.name, null);
   if (name) f.name = name;
-  const email = emailProblem(input.email, '');
+  const email = emailProblem(input.email, null);
   if (email) f.email = email;
   const password = staffPasswordProblem(input.password!);
   if (password) f.password = password;
-  if (tooLong(input.instructor, Limits.instructor)) f.instructor = Messages.instructorTooLong;
+  if (tooLong(input.instructor, Limits.instructor)) f.instructor = 'INSTRUCTOR_TOO_LONG';
 }
 
 /**
@@ -163,14 +163,14 @@ export function validateCreateAccount(input: {
   type?: number;
   instructor?: string;
 }): ValidationResult {
-  const f: Record<string, string> = {};
-  if (blank(input.name)) f.name = Messages.someFieldNotFilled;
-  if (blank(input.email)) f.email = Messages.someFieldNotFilled;
-  if (blank(input.password)) f.password = Messages.someFieldNotFilled;
-  if (input.type === undefined || input.type === 0) f.type = Messages.someFieldNotFilled;
+  const f: Record<string, RefusalKey> = {};
+  if (blank(input.name)) f.name = 'SOME_FIELD_NOT_FILLED';
+  if (blank(input.email)) f.email = 'SOME_FIELD_NOT_FILLED';
+  if (blank(input.password)) f.password = 'SOME_FIELD_NOT_FILLED';
+  if (input.type === undefined || input.type === 0) f.type = 'SOME_FIELD_NOT_FILLED';
   if (Object.keys(f).length > 0) return result(f);
   staffAccountProblems(f, input);
-  if (input.type !== UserTypes.admin && input.type !== UserTypes.content) f.type = Messages.invalidAccountType;
+  if (input.type !== UserTypes.admin && input.type !== UserTypes.content) f.type = 'INVALID_ACCOUNT_TYPE';
   return result(f);
 }
 
@@ -181,10 +181,10 @@ export function validateInstructorAccount(input: {
   password?: string;
   instructor?: string;
 }): ValidationResult {
-  const f: Record<string, string> = {};
-  if (blank(input.name)) f.name = Messages.anyFieldMissing;
-  if (blank(input.email)) f.email = Messages.anyFieldMissing;
-  if (blank(input.password)) f.password = Messages.anyFieldMissing;
+  const f: Record<string, RefusalKey> = {};
+  if (blank(input.name)) f.name = 'ANY_FIELD_MISSING';
+  if (blank(input.email)) f.email = 'ANY_FIELD_MISSING';
+  if (blank(input.password)) f.password = 'ANY_FIELD_MISSING';
   if (Object.keys(f).length > 0) return result(f);
   staffAccountProblems(f, input);
   return result(f);
@@ -192,12 +192,12 @@ export function validateInstructorAccount(input: {
 
 /** Choosing a new password from a reset link: both fields, matching, at least 6 characters. */
 export function validateNewPassword(input: { token?: string; password?: string; confirmPassword?: string }): ValidationResult {
-  const f: Record<string, string> = {};
-  if (blank(input.token)) f.token = Messages.anyFieldMissing;
-  if (blank(input.password)) f.password = Messages.anyFieldMissing;
-  if (blank(input.confirmPassword)) f.confirmPassword = Messages.anyFieldMissing;
+  const f: Record<string, RefusalKey> = {};
+  if (blank(input.token)) f.token = 'ANY_FIELD_MISSING';
+  if (blank(input.password)) f.password = 'ANY_FIELD_MISSING';
+  if (blank(input.confirmPassword)) f.confirmPassword = 'ANY_FIELD_MISSING';
   if (Object.keys(f).length > 0) return result(f);
-  if (input.password !== input.confirmPassword) f.confirmPassword = Messages.passwordMismatch;
+  if (input.password !== input.confirmPassword) f.confirmPassword = 'PASSWORD_MISMATCH';
   else {
     const password = staffPasswordProblem(input.password!);
     if (password) f.password = password;

@@ -1,5 +1,5 @@
 import { ServiceNames, type identityV1 } from '@taal/contracts';
-import { requireIdentity, unaryHandler, CallerUserTypes, permissionDenied, type CallContext } from '@taal/kit';
+import { requireIdentity, unaryHandler, CallerUserTypes, refuse, type CallContext } from '@taal/kit';
 import type { Identity } from '../app/identity';
 
 const ADMIN = CallerUserTypes.admin;
@@ -82,7 +82,7 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
     getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {
       if (isMessaging(ctx)) return { user: await identity.getUser(req.id) };
       const caller = requireIdentity(ctx);
-      if (caller.userType !== ADMIN && caller.userId !== req.id) throw permissionDenied();
+      if (caller.userType !== ADMIN && caller.userId !== req.id) throw refuse('PERMISSION_DENIED');
       return { user: await identity.getUser(req.id) };
     }),
 
@@ -96,7 +96,7 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
     getUserPhoto: unaryHandler(async (req: identityV1.GetUserPhotoRequest, ctx) => {
       // Decision 0006: a user's photo is personal data, shown to the admin and to the user themself.
       const caller = requireIdentity(ctx);
-      if (caller.userType !== ADMIN && caller.userId !== req.id) throw permissionDenied();
+      if (caller.userType !== ADMIN && caller.userId !== req.id) throw refuse('PERMISSION_DENIED');
       return identity.getUserPhoto(req.id);
     }),
 

@@ -7,9 +7,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
-import { CallerUserTypes, invalidArgument, notFound, requireIdentity, withReason, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
+import { CallerUserTypes, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
 import type { Logger } from 'pino';
-import { checkMassMail, massMailBody, MassMailMessages } from '../domain/mass-mail';
+import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
 import { sendQueued, type MailQueue } from './mail-queue';
 
@@ -65,13 +65,13 @@ export class MassMails {
   async create(ctx: Ctx, req: messagingV1.CreateMassMailRequest): Promise<messagingV1.MassMail> {
     requireIdentity(ctx, CallerUserTypes.admin);
     const checked = checkMassMail({ audience: req.audience, subject: clean(req.subject), html: clean(req.html) });
-    if (!checked.ok) throw withReason(invalidArgument(checked.message), 'VALIDATION_FAILED', { [checked.field]: checked.message });
+    if (!checked.ok) throw refuseFields({ [checked.field]: checked.key });
     const recipients = new Map<string, messagingV1.MassMailRecipient>();
     for (const r of req.recipients) {
       const email = clean(r.email).toLowerCase();
       if (isEmail(email) && !recipients.has(email)) recipients.set(email, { email, name: clean(r.name), language: r.language === 'bn' ? 'bn' : 'en' });
     }
-    if (recipients.size === 0) throw withReason(invalidArgument(MassMailMessages.noRecipients), 'VALIDATION_FAILED', { mailTo: MassMailMessages.noRecipients });
+    if (recipients.size === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
     const id = randomUUID();
     await this.sql.transaction(async (tx) => {
       await tx.query(`INSERT INTO messaging.mass_mail (id, audience, subject, html) VALUES ($1, $2, $3, $4)`, [id, req.audience, clean(req.subject), checked.html]);
@@ -106,7 +106,7 @@ export class MassMails {
 
   async unsubscribe(token: string): Promise<string> {
     const { rows } = await this.sql.query<{ email: string }>(`SELECT email FROM messaging.mass_mail_recipient WHERE token = $1`, [token]);
-    if (!rows[0]) throw notFound('This unsubscribe link is not valid');
+    if (!rows[0]) throw refuse('UNSUBSCRIBE_LINK_INVALID');
     await this.sql.query(`INSERT INTO messaging.unsubscribed (email) VALUES ($1) ON CONFLICT DO NOTHING`, [rows[0].email]);
     return rows[0].email;
   }

@@ -6,22 +6,20 @@
 import type { messagingV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
-  invalidArgument,
-  notFound,
-  permissionDenied,
+  refuse,
+  refuseFields,
   requireIdentity,
-  withReason,
   type CallerIdentity,
   type Sql,
 } from '@taal/kit';
-import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, MessagingMessages, type Check } from '../domain/rules';
+import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, type Check } from '../domain/rules';
 import type { MessagingStore } from '../store/messaging-store';
 
 type Ctx = { identity: CallerIdentity | null };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = CallerUserTypes;
 
-function refuse(check: Check): void {
-  if (!check.ok) throw withReason(invalidArgument(check.message), 'VALIDATION_FAILED', check.fields);
+function refuseIfNot(check: Check): void {
+  if (!check.ok) throw refuseFields(check.fields, check.headline);
 }
 
 export class Messaging {
@@ -34,7 +32,7 @@ export class Messaging {
 
   // Contact messages (visitors).
   async sendContact(req: messagingV1.SendContactRequest) {
-    refuse(checkContact(req));
+    refuseIfNot(checkContact(req));
     return this.store.addContact({ name: clean(req.name), email: clean(req.email), message: clean(req.message) });
   }
 
@@ -46,15 +44,15 @@ export class Messaging {
   async markContactReplied(ctx: Ctx, id: string) {
     requireIdentity(ctx, ADMIN);
     const message = await this.store.markContactReplied(id);
-    if (!message) throw notFound(MessagingMessages.messageNotFound);
+    if (!message) throw refuse('MESSAGE_NOT_FOUND');
     return message;
   }
 
   // Student ↔ instructor.
   async sendStudentMessage(ctx: Ctx, req: messagingV1.SendStudentMessageRequest) {
     const me = requireIdentity(ctx, STUDENT);
-    refuse(checkStudentMessage(req));
-    if (!req.to.trim()) throw invalidArgument(MessagingMessages.unknownInstructor);
+    refuseIfNot(checkStudentMessage(req));
+    if (!req.to.trim()) throw refuse('INSTRUCTOR_NOT_FOUND');
     return this.store.addStudentMessage({
       from: me.userId,
       name: clean(req.name).slice(0, 100),
@@ -68,13 +66,13 @@ export class Messaging {
 
   async studentMessages(ctx: Ctx, userId: string, answered: boolean) {
     const me = requireIdentity(ctx);
-    if (me.userType !== ADMIN && me.userId !== userId) throw permissionDenied(MessagingMessages.notYourMessages);
+    if (me.userType !== ADMIN && me.userId !== userId) throw refuse('NOT_YOUR_MESSAGES');
     return this.store.studentMessages(userId, answered);
   }
 
   async instructorMessages(ctx: Ctx, instructorId: string) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
-    if (me.userType === INSTRUCTOR && me.instructorId !== instructorId) throw permissionDenied(MessagingMessages.notYourMessages);
+    if (me.userType === INSTRUCTOR && me.instructorId !== instructorId) throw refuse('NOT_YOUR_MESSAGES');
     return this.store.instructorMessages(instructorId);
   }
 
@@ -87,9 +85,9 @@ export class Messaging {
   async reply(ctx: Ctx, req: messagingV1.ReplyStudentMessageRequest) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
     const message = await this.store.studentMessage(req.id);
-    if (!message) throw notFound(MessagingMessages.messageNotFound);
-    if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw permissionDenied(MessagingMessages.notYourStudentMessage);
-    refuse(checkReply(req.reply));
+    if (!message) throw refuse('MESSAGE_NOT_FOUND');
+    if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw refuse('NOT_YOUR_STUDENT_MESSAGE');
+    refuseIfNot(checkReply(req.reply));
     const answered = await this.sql.transaction(async (tx) => {
       const updated = await this.store.reply(tx, req.id, clean(req.reply));
       const note = answeredNotification(req.id, message.toName);
@@ -103,7 +101,7 @@ export class Messaging {
   // Notifications.
   async createNotification(ctx: Ctx, msg: string) {
     requireIdentity(ctx, ADMIN);
-    refuse(checkNotification(msg));
+    refuseIfNot(checkNotification(msg));
     const created = await this.store.addNotification(this.sql, { userId: null, msg: clean(msg) });
     this.onNotification();
     return created!;
@@ -116,25 +114,25 @@ export class Messaging {
 
   async deleteNotification(ctx: Ctx, id: string) {
     requireIdentity(ctx, ADMIN);
-    if (!(await this.store.deleteBroadcast(id))) throw notFound(MessagingMessages.notificationNotFound);
+    if (!(await this.store.deleteBroadcast(id))) throw refuse('NOTIFICATION_NOT_FOUND');
   }
 
   /** The caller's notifications; system ones written in `language` (en or bn). */
   async userNotifications(ctx: Ctx, userId: string, all: boolean, language = 'en') {
     const me = requireIdentity(ctx);
-    if (me.userId !== userId) throw permissionDenied(MessagingMessages.notYourNotifications);
+    if (me.userId !== userId) throw refuse('NOT_YOUR_NOTIFICATIONS');
     return this.store.userNotifications(userId, all, language);
   }
 
   async markRead(ctx: Ctx, userId: string, notificationId: string) {
     const me = requireIdentity(ctx);
-    if (me.userId !== userId) throw permissionDenied(MessagingMessages.notYourNotifications);
-    if (!(await this.store.markRead(userId, notificationId))) throw notFound(MessagingMessages.notificationNotFound);
+    if (me.userId !== userId) throw refuse('NOT_YOUR_NOTIFICATIONS');
+    if (!(await this.store.markRead(userId, notificationId))) throw refuse('NOTIFICATION_NOT_FOUND');
   }
 
   /** For services (the gateway's live push): no user may call it. */
   async changes(ctx: Ctx & { callerService: string }, after: number) {
-    if (ctx.identity) throw permissionDenied();
+    if (ctx.identity) throw refuse('PERMISSION_DENIED');
     return this.store.changesAfter(after);
   }
 }

@@ -9,12 +9,12 @@ describe('mass mail rules', () => {
   });
 
   it('needs an audience, a subject and a message; custom needs a valid address', () => {
-    expect(checkMassMail({ audience: 'everyone', subject: 's', html: '<p>x</p>' })).toMatchObject({ ok: false, field: 'mailTo' });
-    expect(checkMassMail({ audience: 'allUser', subject: ' ', html: '<p>x</p>' })).toMatchObject({ ok: false, field: 'subject' });
-    expect(checkMassMail({ audience: 'allUser', subject: 'News', html: '<script>only</script>' })).toMatchObject({ ok: false, field: 'message' });
+    expect(checkMassMail({ audience: 'everyone', subject: 's', html: '<p>x</p>' })).toEqual({ ok: false, key: 'AUDIENCE_REQUIRED', field: 'mailTo' });
+    expect(checkMassMail({ audience: 'allUser', subject: ' ', html: '<p>x</p>' })).toEqual({ ok: false, key: 'SUBJECT_REQUIRED', field: 'subject' });
+    expect(checkMassMail({ audience: 'allUser', subject: 'News', html: '<script>only</script>' })).toEqual({ ok: false, key: 'MAIL_MESSAGE_REQUIRED', field: 'message' });
     expect(checkMassMail({ audience: 'verified-user', subject: 'News', html: '<p>নতুন কোর্স</p>' })).toEqual({ ok: true, html: '<p>নতুন কোর্স</p>' });
-    expect(checkCustomAddress('custom', '')).toMatchObject({ ok: false, message: 'Please enter an email address for a custom mail' });
-    expect(checkCustomAddress('custom', 'nope')).toMatchObject({ ok: false });
+    expect(checkCustomAddress('custom', '')).toEqual({ ok: false, key: 'CUSTOM_EMAIL_REQUIRED' });
+    expect(checkCustomAddress('custom', 'nope')).toEqual({ ok: false, key: 'CUSTOM_EMAIL_INVALID' });
     expect(checkCustomAddress('custom', 'a@b.co')).toEqual({ ok: true });
     expect(checkCustomAddress('allUser', '')).toEqual({ ok: true });
   });

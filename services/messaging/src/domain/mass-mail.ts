@@ -1,20 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
+import type { RefusalKey } from '@taal/contracts';
 import { isEmail } from './rules';
 
 /** Back office §7: the mass-mail audiences. */
 export const AUDIENCES = ['allUser', 'subscriber', 'non-subscriber', 'verified-user', 'non-verified-user', 'instructors', 'admin', 'custom'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-
-export const MassMailMessages = {
-  sent: 'Mass mailing sent successful!',
-  failed: 'Failed ,Please try again',
-  audience: 'Please choose who receives the mail',
-  customRequired: 'Please enter an email address for a custom mail',
-  customInvalid: 'Please enter a valid email address',
-  subjectRequired: 'Please enter a subject',
-  messageRequired: 'Please enter a message',
-  noRecipients: 'No one is in this audience',
-} as const;
 
 /** The HTML a mass mail may carry: text formatting, links, lists, headings and images over https. */
 export function sanitizeMailHtml(html: string): string {
@@ -37,24 +27,25 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export type MassMailCheck = { ok: true; html: string } | { ok: false; message: string; field: string };
+/** A refusal names the field and its key (refusals/messaging.ts). */
+export type MassMailCheck = { ok: true; html: string } | { ok: false; key: RefusalKey; field: string };
 
 /** Audience known, subject and a message with some content left after sanitising. */
 export function checkMassMail(input: { audience: string; subject: string; html: string }): MassMailCheck {
-  if (!(AUDIENCES as readonly string[]).includes(input.audience)) return { ok: false, message: MassMailMessages.audience, field: 'mailTo' };
-  if (!input.subject.trim()) return { ok: false, message: MassMailMessages.subjectRequired, field: 'subject' };
-  if (input.subject.length > 200) return { ok: false, message: 'Too Long!', field: 'subject' };
+  if (!(AUDIENCES as readonly string[]).includes(input.audience)) return { ok: false, key: 'AUDIENCE_REQUIRED', field: 'mailTo' };
+  if (!input.subject.trim()) return { ok: false, key: 'SUBJECT_REQUIRED', field: 'subject' };
+  if (input.subject.length > 200) return { ok: false, key: 'TEXT_TOO_LONG', field: 'subject' };
   const html = sanitizeMailHtml(input.html);
-  if (!htmlToText(html) && !/<img/i.test(html)) return { ok: false, message: MassMailMessages.messageRequired, field: 'message' };
-  if (html.length > 100_000) return { ok: false, message: 'Too Long!', field: 'message' };
+  if (!htmlToText(html) && !/<img/i.test(html)) return { ok: false, key: 'MAIL_MESSAGE_REQUIRED', field: 'message' };
+  if (html.length > 100_000) return { ok: false, key: 'TEXT_TOO_LONG', field: 'message' };
   return { ok: true, html };
 }
 
 /** The custom audience needs one valid address. */
-export function checkCustomAddress(audience: string, email: string): { ok: true } | { ok: false; message: string } {
+export function checkCustomAddress(audience: string, email: string): { ok: true } | { ok: false; key: RefusalKey } {
   if (audience !== 'custom') return { ok: true };
-  if (!email.trim()) return { ok: false, message: MassMailMessages.customRequired };
-  if (!isEmail(email.trim())) return { ok: false, message: MassMailMessages.customInvalid };
+  if (!email.trim()) return { ok: false, key: 'CUSTOM_EMAIL_REQUIRED' };
+  if (!isEmail(email.trim())) return { ok: false, key: 'CUSTOM_EMAIL_INVALID' };
   return { ok: true };
 }
 

@@ -1,25 +1,24 @@
-import { IdentityMessages } from '@taal/contracts';
 import { notificationText } from './notification-texts';
-import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, MessagingMessages, orderPaidNotification } from './rules';
+import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, orderPaidNotification } from './rules';
 
 describe('messaging rules', () => {
   it("contact: name, email and message required ('Please fill all the fields'), then a valid e-mail", () => {
     expect(checkContact({ name: ' ', email: 'a@b.co', message: 'hi' })).toEqual({
       ok: false,
-      message: MessagingMessages.fillAllFields,
-      fields: { name: MessagingMessages.fillAllFields },
+      headline: 'CONTACT_FIELDS_MISSING',
+      fields: { name: 'CONTACT_FIELDS_MISSING' },
     });
-    expect(checkContact({})).toMatchObject({ ok: false, fields: { name: expect.any(String), email: expect.any(String), message: expect.any(String) } });
-    expect(checkContact({ name: 'Rina', email: 'not-an-email', message: 'hi' })).toMatchObject({ ok: false, message: 'Missing Field or Invalid Email' });
-    expect(checkContact({ name: 'Rina', email: 'rina@example.com', message: 'x'.repeat(5001) })).toMatchObject({ ok: false, fields: { message: 'Too Long!' } });
+    expect(checkContact({})).toMatchObject({ ok: false, fields: { name: 'CONTACT_FIELDS_MISSING', email: 'CONTACT_FIELDS_MISSING', message: 'CONTACT_FIELDS_MISSING' } });
+    expect(checkContact({ name: 'Rina', email: 'not-an-email', message: 'hi' })).toMatchObject({ ok: false, headline: 'CONTACT_FIELD_OR_EMAIL_INVALID', fields: { email: 'CONTACT_FIELD_OR_EMAIL_INVALID' } });
+    expect(checkContact({ name: 'Rina', email: 'rina@example.com', message: 'x'.repeat(5001) })).toMatchObject({ ok: false, headline: 'TEXT_TOO_LONG', fields: { message: 'TEXT_TOO_LONG' } });
     expect(checkContact({ name: 'রিনা', email: 'rina@example.com', message: 'কেমন আছেন?' })).toEqual({ ok: true });
   });
 
   it('a message, a reply and a notification must not be blank', () => {
-    expect(checkStudentMessage({ message: '  ' })).toMatchObject({ ok: false, message: MessagingMessages.messageRequired });
-    expect(checkReply('')).toMatchObject({ ok: false, message: MessagingMessages.replyRequired });
-    expect(checkNotification(' ')).toMatchObject({ ok: false, message: MessagingMessages.notificationRequired });
-    expect(checkNotification('x'.repeat(501))).toMatchObject({ ok: false, message: 'Too Long!' });
+    expect(checkStudentMessage({ message: '  ' })).toEqual({ ok: false, headline: 'MESSAGE_REQUIRED', fields: { message: 'MESSAGE_REQUIRED' } });
+    expect(checkReply('')).toEqual({ ok: false, headline: 'REPLY_REQUIRED', fields: { reply: 'REPLY_REQUIRED' } });
+    expect(checkNotification(' ')).toEqual({ ok: false, headline: 'NOTIFICATION_REQUIRED', fields: { msg: 'NOTIFICATION_REQUIRED' } });
+    expect(checkNotification('x'.repeat(501))).toMatchObject({ ok: false, headline: 'TEXT_TOO_LONG' });
     expect(checkReply('Practise the C chord daily')).toEqual({ ok: true });
   });
 
@@ -27,8 +26,8 @@ describe('messaging rules', () => {
     for (const name of ['Rina\u202egnp.exe', 'Rina\u202b', '\u2066Rina\u2069', 'Ri\nna', 'Rina\u2028', 'Ri\u0085na']) {
       expect(checkContact({ name, email: 'rina@example.com', message: 'hi' })).toEqual({
         ok: false,
-        message: IdentityMessages.nameInvalid,
-        fields: { name: IdentityMessages.nameInvalid },
+        headline: 'NAME_INVALID',
+        fields: { name: 'NAME_INVALID' },
       });
     }
     expect(checkContact({ name: 'রিনা আক্তার', email: 'rina@example.com', message: 'hi' })).toEqual({ ok: true });
@@ -37,7 +36,7 @@ describe('messaging rules', () => {
 
   it('stored text has no NUL characters (PostgreSQL text cannot hold them)', () => {
     expect(clean(' a\u0000b ')).toBe('ab');
-    expect(checkContact({ name: '\u0000', email: 'a@b.co', message: 'x' })).toMatchObject({ ok: false, message: MessagingMessages.fillAllFields });
+    expect(checkContact({ name: '\u0000', email: 'a@b.co', message: 'x' })).toMatchObject({ ok: false, headline: 'CONTACT_FIELDS_MISSING' });
   });
 
   it('one notification key per paid order', () => {

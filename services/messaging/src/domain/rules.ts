@@ -2,35 +2,19 @@
  * Messaging's pure rules: what a contact message, a message to an instructor, a reply and a
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
-import { AccountFieldLimits, IdentityMessages, nameProblem } from '@taal/contracts';
+import { AccountFieldLimits, nameProblem, type RefusalKey } from '@taal/contracts';
 import { systemNotification } from './notification-texts';
-export const MessagingMessages = {
-  /** Contact form with a missing field (storefront §5). */
-  fillAllFields: 'Please fill all the fields',
-  /** Landing page's contact form: a missing field or a malformed e-mail (storefront §5). */
-  missingOrInvalidEmail: 'Missing Field or Invalid Email',
-  contactSent: 'Message sent Successfully',
-  /** Message to an instructor (storefront §6). */
-  messageSent: 'Message Sent Successfully!!',
-  messageRequired: 'Please write a message',
-  replyRequired: 'Please write a reply',
-  notificationRequired: 'Please write the notification',
-  tooLong: 'Too Long!',
-  messageNotFound: 'Message not found',
-  notificationNotFound: 'Notification not found',
-  notYourMessages: 'You may only read your own messages',
-  notYourStudentMessage: 'You may only answer messages sent to you',
-  notYourNotifications: 'You may only read your own notifications',
-  unknownInstructor: 'Instructor not found',
-} as const;
-
 export const Limits = { name: AccountFieldLimits.name, email: 254, message: 5000, reply: 5000, notification: 500 } as const;
 
 /** The landing page's pattern, made strict enough for a mail address. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (v: string) => v.length <= Limits.email && EMAIL.test(v);
 
-export type Check = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
+/** A refusal: its headline key and each field's key. */
+export type Check = { ok: true } | { ok: false; headline: RefusalKey; fields: Record<string, RefusalKey> };
+
+/** One field's refusal, which is also the headline. */
+const refused = (field: string, key: RefusalKey): Check => ({ ok: false, headline: key, fields: { [field]: key } });
 
 /** Text as stored: without NUL characters (PostgreSQL text cannot hold them) and trimmed. */
 export const clean = (v: string | undefined) => (v ?? '').replaceAll(String.fromCharCode(0), '').trim();
@@ -41,39 +25,39 @@ export function checkContact(input: { name?: string; email?: string; message?: s
   const name = trimmed(input.name);
   const email = trimmed(input.email);
   const message = trimmed(input.message);
-  const fields: Record<string, string> = {};
-  if (!name) fields.name = MessagingMessages.fillAllFields;
-  if (!email) fields.email = MessagingMessages.fillAllFields;
-  if (!message) fields.message = MessagingMessages.fillAllFields;
-  if (Object.keys(fields).length > 0) return { ok: false, message: MessagingMessages.fillAllFields, fields };
-  if (!isEmail(email)) return { ok: false, message: MessagingMessages.missingOrInvalidEmail, fields: { email: MessagingMessages.missingOrInvalidEmail } };
-  // The sign-up's name rule (no control, line-separator or bidirectional characters), with its message and reason.
-  if (nameProblem(input.name) === 'invalid') return { ok: false, message: IdentityMessages.nameInvalid, fields: { name: IdentityMessages.nameInvalid } };
-  if (name.length > Limits.name) fields.name = MessagingMessages.tooLong;
-  if (message.length > Limits.message) fields.message = MessagingMessages.tooLong;
-  if (Object.keys(fields).length > 0) return { ok: false, message: MessagingMessages.tooLong, fields };
+  const fields: Record<string, RefusalKey> = {};
+  if (!name) fields.name = 'CONTACT_FIELDS_MISSING';
+  if (!email) fields.email = 'CONTACT_FIELDS_MISSING';
+  if (!message) fields.message = 'CONTACT_FIELDS_MISSING';
+  if (Object.keys(fields).length > 0) return { ok: false, headline: 'CONTACT_FIELDS_MISSING', fields };
+  if (!isEmail(email)) return refused('email', 'CONTACT_FIELD_OR_EMAIL_INVALID');
+  // The sign-up's name rule (no control, line-separator or bidirectional characters), with its refusal.
+  if (nameProblem(input.name) === 'invalid') return refused('name', 'NAME_INVALID');
+  if (name.length > Limits.name) fields.name = 'TEXT_TOO_LONG';
+  if (message.length > Limits.message) fields.message = 'TEXT_TOO_LONG';
+  if (Object.keys(fields).length > 0) return { ok: false, headline: 'TEXT_TOO_LONG', fields };
   return { ok: true };
 }
 
 /** A message to an instructor: a non-empty message within its limit. */
 export function checkStudentMessage(input: { message?: string }): Check {
   const message = trimmed(input.message);
-  if (!message) return { ok: false, message: MessagingMessages.messageRequired, fields: { message: MessagingMessages.messageRequired } };
-  if (message.length > Limits.message) return { ok: false, message: MessagingMessages.tooLong, fields: { message: MessagingMessages.tooLong } };
+  if (!message) return refused('message', 'MESSAGE_REQUIRED');
+  if (message.length > Limits.message) return refused('message', 'TEXT_TOO_LONG');
   return { ok: true };
 }
 
 export function checkReply(reply: string | undefined): Check {
   const text = trimmed(reply);
-  if (!text) return { ok: false, message: MessagingMessages.replyRequired, fields: { reply: MessagingMessages.replyRequired } };
-  if (text.length > Limits.reply) return { ok: false, message: MessagingMessages.tooLong, fields: { reply: MessagingMessages.tooLong } };
+  if (!text) return refused('reply', 'REPLY_REQUIRED');
+  if (text.length > Limits.reply) return refused('reply', 'TEXT_TOO_LONG');
   return { ok: true };
 }
 
 export function checkNotification(msg: string | undefined): Check {
   const text = trimmed(msg);
-  if (!text) return { ok: false, message: MessagingMessages.notificationRequired, fields: { msg: MessagingMessages.notificationRequired } };
-  if (text.length > Limits.notification) return { ok: false, message: MessagingMessages.tooLong, fields: { msg: MessagingMessages.tooLong } };
+  if (!text) return refused('msg', 'NOTIFICATION_REQUIRED');
+  if (text.length > Limits.notification) return refused('msg', 'TEXT_TOO_LONG');
   return { ok: true };
 }
 

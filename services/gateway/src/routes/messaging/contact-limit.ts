@@ -1,5 +1,5 @@
 import type { Cache } from '@taal/kit';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 
 export interface ContactLimits {
   /** Contact messages allowed from one client address within the window. */
@@ -10,8 +10,6 @@ export interface ContactLimits {
 }
 
 export const DEFAULT_CONTACT_LIMITS: ContactLimits = { perAddress: 10, perEmail: 5, windowSeconds: 60 * 60 };
-
-export const CONTACT_LIMIT_MESSAGE = 'Too many messages. Please try again later.';
 
 /**
  * Caps the public contact form through the cache port (shared by all gateway replicas): per
@@ -31,7 +29,7 @@ export class ContactLimiter {
     ];
     const counts = await Promise.all(keys.map(([key]) => this.cache.incr(key, this.limits.windowSeconds)));
     if (counts.some((count, i) => count > keys[i]![1])) {
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', CONTACT_LIMIT_MESSAGE, undefined, { 'Retry-After': String(this.limits.windowSeconds) });
+      throw refusal('TOO_MANY_MESSAGES', { headers: { 'Retry-After': String(this.limits.windowSeconds) } });
     }
   }
 }

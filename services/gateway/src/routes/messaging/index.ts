@@ -2,16 +2,16 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
-import { AccountFieldLimits, IdentityMessages, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
+import { AccountFieldLimits, NAME_PATTERN, type messagingV1, type RefusalKey } from '@taal/contracts';
 import type { CatalogueApi } from '../../clients/catalogue';
 import type { IdentityApi } from '../../clients/identity';
 import type { MessagingApi } from '../../clients/messaging';
 import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
-import { CONTACT_LIMIT_MESSAGE, type ContactLimiter } from './contact-limit';
+import type { ContactLimiter } from './contact-limit';
 import type { NotificationHub } from './live';
 import { massMailRoutes } from './mass-mail';
 
@@ -23,10 +23,9 @@ import { massMailRoutes } from './mass-mail';
  * and `GET /notification/stream` pushes new notifications to an open page.
  */
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
-/** Not blank: at least one visible character. */
-const text = (max: number) => z.string().max(max).regex(/\S/);
+/** Not blank (`missing`): at least one visible character; longer than `max` is 'Too Long!'. */
+const text = (max: number, missing: RefusalKey) => z.string({ error: missing }).max(max, 'TEXT_TOO_LONG').regex(/\S/, missing);
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-export const FILL_ALL_FIELDS = 'Please fill all the fields';
 
 const GeneralMessageSchema = z
   .object({ _id: z.string(), name: z.string(), email: z.string(), message: z.string(), status: z.boolean(), reply: z.string(), createdAt: dateTime() })
@@ -76,18 +75,18 @@ const NotificationSchema = z
 const toNotification = (n: messagingV1.Notification) => ({ _id: n.id, msg: n.msg, createdAt: n.createdAt, read: n.read });
 
 /** The sign-up's name rule (@taal/contracts): at most 100 characters, no control or bidirectional characters. */
-const personName = z.string().max(AccountFieldLimits.name).regex(new RegExp(NAME_PATTERN, 'u'), IdentityMessages.nameInvalid);
-const contactBody = z.object({ name: personName, email: emailAddress(), message: text(5000) });
+const personName = z.string({ error: 'CONTACT_FIELDS_MISSING' }).max(AccountFieldLimits.name, 'TEXT_TOO_LONG').regex(new RegExp(NAME_PATTERN, 'u'), 'NAME_INVALID');
+const contactBody = z.object({ name: personName, email: emailAddress(), message: text(5000, 'CONTACT_FIELDS_MISSING') });
 const instructorMessageBody = z.object({
   to: uuid().meta({ description: 'The instructor id' }),
-  message: text(5000),
+  message: text(5000, 'MESSAGE_REQUIRED'),
   name: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
   from: z.string().max(64).optional().meta({ description: "The student's user id (when given, must be the caller's)" }),
   course: z.string().max(64).optional(),
 });
-const replyBody = z.object({ reply: text(5000) });
-const notificationBody = z.object({ msg: text(500) });
+const replyBody = z.object({ reply: text(5000, 'REPLY_REQUIRED') });
+const notificationBody = z.object({ msg: text(500, 'NOTIFICATION_REQUIRED') });
 /** The page's language: system notifications are written in it (decision 0023). */
 const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The reader’s language for system notifications (default: Accept-Language, else en)' } };
 function readerLanguage(req: Request): 'en' | 'bn' {
@@ -113,8 +112,8 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
   const signedIn = { label: 'the user themself', check: requireAuth(identity) };
   const idOf = (what: string) => ({ id: { schema: uuid(), description: `The ${what} id (UUID)` } });
   // Not an id: no such user (404), also for the admin, who may read anyone's.
-  const notAnId = (what: string) => () => new HttpError(404, 'NOT_FOUND', `${what} not found`);
-  const userIdParam = { userId: { schema: uuid(), description: "The user's id: the caller's own", invalid: notAnId('User') } };
+  const notAnId = (key: 'USER_NOT_FOUND' | 'INSTRUCTOR_NOT_FOUND') => () => refusal(key);
+  const userIdParam = { userId: { schema: uuid(), description: "The user's id: the caller's own", invalid: notAnId('USER_NOT_FOUND') } };
   const noSuchUser = { 404: fail('Not a user id') };
 
   return [
@@ -123,11 +122,11 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       method: 'post',
       path: '/contact/',
       summary: "A visitor's contact message (name, email and message required); limited per client address and per e-mail",
-      body: { schema: contactBody, headline: FILL_ALL_FIELDS },
+      body: { schema: contactBody, headline: 'CONTACT_FIELDS_MISSING' },
       responses: {
         201: answer(done(GeneralMessageSchema.omit({ reply: true })), "'Message sent Successfully'"),
-        400: fail("'Please fill all the fields' (or 'Missing Field or Invalid Email'), with `fields`"),
-        429: tooMany(`'${CONTACT_LIMIT_MESSAGE}'`),
+        400: fail("'Please fill all the fields' (CONTACT_FIELDS_MISSING), with `fields` and `fieldReasons`"),
+        429: tooMany("'Too many messages. Please try again later.' (TOO_MANY_MESSAGES)"),
       },
       handler: async ({ req, res, body }) => {
         await deps.contactLimiter.hit(body.email, clientAddress(req));
@@ -175,12 +174,12 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
-        if (body.from && body.from !== caller.userId) throw new HttpError(403, 'PERMISSION_DENIED', 'You may only send messages as yourself');
+        if (body.from && body.from !== caller.userId) throw refusal('SEND_AS_YOURSELF');
         const found = await catalogue.getInstructor({ id: body.to }).catch((err: unknown) => {
           if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
           throw err;
         });
-        if (!found?.instructor) throw new HttpError(404, 'NOT_FOUND', 'Instructor not found');
+        if (!found?.instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
         // The sender's name and e-mail as the account has them when the form does not say.
         let { name = '', email = '' } = body;
         if (!name.trim() || !email.trim()) {
@@ -224,7 +223,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       path: '/contact/mystudent/{instructorId}',
       summary: "Students' messages to an instructor, pending first; the instructor's own (their linked profile) only",
       auth: instructorOrAdmin,
-      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('Instructor') } },
+      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('INSTRUCTOR_NOT_FOUND') } },
       responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another instructor's messages"), 404: fail('Not an instructor id') },
       handler: async ({ res, param }) => {
         const { messages } = await messaging.listInstructorMessages({ instructorId: param('instructorId') }, callerOf(res));

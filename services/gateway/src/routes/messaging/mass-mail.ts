@@ -6,7 +6,7 @@ import type { IdentityApi } from '../../clients/identity';
 import type { MessagingApi } from '../../clients/messaging';
 import { answer, dateTime, done, fail, listOf } from '../../http/api-schemas';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 
@@ -19,7 +19,6 @@ import { defineRoute, type RouteSpec } from '../../http/route-table';
  */
 export const AUDIENCES = ['allUser', 'subscriber', 'non-subscriber', 'verified-user', 'non-verified-user', 'instructors', 'admin', 'custom'] as const;
 export const MASS_MAIL_SENT = 'Mass mailing sent successful!';
-export const CUSTOM_REQUIRED = 'Please enter an email address for a custom mail';
 
 const MassMailSchema = z
   .object({
@@ -49,10 +48,10 @@ const toMassMail = (m: messagingV1.MassMail) => ({
 });
 
 const massMailBody = z.object({
-  mailTo: z.enum(AUDIENCES),
-  customEmail: z.string().max(254).optional().meta({ description: 'Required (a valid address) when mailTo is custom' }),
-  subject: z.string().max(200).regex(/\S/),
-  message: z.string().max(100_000).regex(/\S/).meta({ description: 'HTML; sanitised before sending' }),
+  mailTo: z.enum(AUDIENCES, { error: 'AUDIENCE_REQUIRED' }),
+  customEmail: z.string().max(254, 'CUSTOM_EMAIL_INVALID').optional().meta({ description: 'Required (a valid address) when mailTo is custom' }),
+  subject: z.string({ error: 'SUBJECT_REQUIRED' }).max(200, 'TEXT_TOO_LONG').regex(/\S/, 'SUBJECT_REQUIRED'),
+  message: z.string({ error: 'MAIL_MESSAGE_REQUIRED' }).max(100_000, 'TEXT_TOO_LONG').regex(/\S/, 'MAIL_MESSAGE_REQUIRED').meta({ description: 'HTML; sanitised before sending' }),
 });
 
 /** Who an audience is, from identity's users. */
@@ -94,15 +93,15 @@ export function massMailRoutes(messaging: MessagingApi, identity: IdentityApi): 
       body: { schema: massMailBody },
       responses: {
         201: answer(done(MassMailSchema), `'${MASS_MAIL_SENT}' (queued; progress in GET mass-mail/)`),
-        400: fail(`A missing field, '${CUSTOM_REQUIRED}', an invalid address, or an audience with no one in it`),
+        400: fail('A missing field, no address for a custom mail (CUSTOM_EMAIL_REQUIRED), an invalid address (CUSTOM_EMAIL_INVALID), or an audience with no one in it (NO_RECIPIENTS)'),
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
         let recipients: { email: string; name: string; language: string }[];
         if (body.mailTo === 'custom') {
           const email = (body.customEmail ?? '').trim();
-          if (!email) throw new HttpError(400, 'VALIDATION_FAILED', CUSTOM_REQUIRED, { customEmail: CUSTOM_REQUIRED });
-          if (!z.email().safeParse(email).success) throw new HttpError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', { customEmail: 'Please enter a valid email address' });
+          if (!email) throw refusal('CUSTOM_EMAIL_REQUIRED', { fields: { customEmail: 'CUSTOM_EMAIL_REQUIRED' } });
+          if (!z.email().safeParse(email).success) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
           recipients = [{ email, name: '', language: 'en' }];
         } else {
           const { users } = await identity.listUsers({}, caller);

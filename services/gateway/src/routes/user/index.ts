@@ -1,13 +1,12 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
-import { AccountFieldLimits as L, IdentityMessages as M } from '@taal/contracts';
-import { status } from '@grpc/grpc-js';
-import { isGrpcStatusError, sniffImageType } from '@taal/kit';
+import { AccountFieldLimits as L, IdentityMessages as M, Refusals, type RefusalKey } from '@taal/contracts';
+import { isGrpcStatusError, REASON_METADATA_KEY, sniffImageType } from '@taal/kit';
 import type { CommerceApi } from '../../clients/commerce';
 import type { IdentityApi } from '../../clients/identity';
 import { callerOf, requireAuth, Roles } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal, Refused } from '../../http/errors';
 import { sendUserFile } from '../../http/hardening';
 import type { EmailCheckLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from '../../http/rate-limit';
 import { answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany } from '../../http/api-schemas';
@@ -34,19 +33,22 @@ import {
 import { OAuthUserSchema, SessionSchema, toApiSession, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
+/** Whether a service refused with this catalogue key (it travels as metadata, decision 0026). */
+const refusedWith = (err: unknown, key: RefusalKey) => isGrpcStatusError(err) && err.metadata.get(REASON_METADATA_KEY)[0] === key;
+
 /** `{ success: true, message, data }`: an action's answer carries the spec's success message. */
 const done = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
-/** The sign-up photo through the one upload mechanism (http/uploads); over 5 MB is a 413 with the photo's message. */
+/** The sign-up photo through the one upload mechanism (http/uploads); over 5 MB is a 413 with the photo's refusal. */
 const photoUpload = () =>
   acceptUploads(
     { photo: { kind: 'image', maxBytes: MAX_PHOTO_BYTES } },
-    { maxFields: 20, tooLarge: () => new HttpError(413, 'PAYLOAD_TOO_LARGE', M.photoNotImage, { photo: M.photoNotImage }) },
+    { maxFields: 20, tooLarge: () => refusal('PHOTO_TOO_LARGE', { fields: { photo: 'PHOTO_NOT_IMAGE' } }) },
   );
 
 function requireId(param: (name: string) => string, name = 'id'): string {
   const id = param(name);
-  if (!ID.test(id)) throw new HttpError(404, 'NOT_FOUND', M.userNotFound);
+  if (!ID.test(id)) throw refusal('USER_NOT_FOUND');
   return id;
 }
 
@@ -67,9 +69,8 @@ const text = (description: string) => ({ schema: z.string(), description });
 const notBlank = (description: string) => ({ schema: z.string().regex(/\S/), description });
 const sessionAnswer = answer(envelope(SessionSchema));
 const socialLoginRefusals = {
-  400: fail('Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured)'),
-  401: fail('The token was not accepted'),
-  403: fail('Account suspended'),
+  400: fail('Missing or invalid fields, or this login method is not available (SOCIAL_LOGIN_NOT_CONFIGURED: no client id configured)'),
+  401: fail('The token was not accepted (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED)'),
 };
 const unknownUser = { 404: fail('Unknown user') };
 
@@ -98,24 +99,24 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       },
       handler: async ({ req, res, param }) => {
         const body = (req.body ?? {}) as Record<string, unknown>;
-        const fields: Record<string, string> = {};
+        const fields: Record<string, RefusalKey> = {};
         let parsed: ReturnType<typeof signUpSchema.parse> | undefined;
         try {
           parsed = validate(signUpSchema, body);
         } catch (err) {
-          if (!(err instanceof HttpError) || !err.fields) throw err;
-          Object.assign(fields, err.fields);
+          if (!(err instanceof Refused) || !err.fieldRefusals) throw err;
+          Object.assign(fields, err.fieldRefusals);
         }
         const file = uploadsOf(req, 'photo')[0];
         // Sniffed here for the form's message; identity decodes and draws it again (only pixels are kept).
         const photo = file ? await readFile(file.path) : undefined;
-        if (!file || !photo) fields.photo = M.photoRequired;
-        else if (!sniffImageType(photo)) fields.photo = M.photoNotImage;
+        if (!file || !photo) fields.photo = 'PHOTO_REQUIRED';
+        else if (!sniffImageType(photo)) fields.photo = 'PHOTO_NOT_IMAGE';
         const ordered = Object.fromEntries(
           [...SIGN_UP_FIELDS, ...Object.keys(fields)].filter((k, i, all) => fields[k] && all.indexOf(k) === i).map((k) => [k, fields[k]!]),
         );
         const first = Object.values(ordered)[0];
-        if (first || !parsed || !file) throw new HttpError(400, 'VALIDATION_FAILED', first ?? M.fillRequired, ordered);
+        if (first || !parsed || !file) throw refusal(first ?? 'FILL_REQUIRED', { fields: ordered });
         await signUpLimiter.hit(parsed.email, clientAddress(req));
         const { user } = await identity.signUp({
           name: parsed.name,
@@ -186,8 +187,9 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
         await emailCheckLimiter.hit('exists', param('email'), clientAddress(req));
         const { exists } = await identity.checkEmail({ email: param('email') });
         // The spec's contract: success means the address exists, failure means it is free.
-        if (!exists) throw new HttpError(404, 'NOT_FOUND', 'Email is not registered');
-        res.json(done(M.emailTaken, { exists: true }));
+        if (!exists) throw refusal('EMAIL_NOT_REGISTERED');
+        // The spec answers a registered address with the sign-up's refusal text, as a success.
+        res.json(done(Refusals.EMAIL_TAKEN.en, { exists: true }));
       },
     }),
 
@@ -204,7 +206,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       handler: async ({ req, res, param }) => {
         await mailLimiter.hit('verify', param('id'), clientAddress(req));
         await identity.resendVerification({ user: param('id') });
-        res.json(done(M.emailNotVerified, {}));
+        res.json(done(Refusals.EMAIL_NOT_VERIFIED.en, {}));
       },
     }),
 
@@ -223,13 +225,13 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
     defineRoute({
       method: 'post',
       path: '/user/login/',
-      summary: 'Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403)',
-      body: { schema: loginSchema, headline: M.loginMissing },
+      summary: 'Log in with e-mail and password; unverified e-mail addresses (403) and suspended users (401) are refused',
+      body: { schema: loginSchema, headline: 'LOGIN_MISSING' },
       responses: {
         200: sessionAnswer,
         400: fail('Email or password is missing!'),
-        401: fail('Login Failed!! Please try with correct Credentials.'),
-        403: fail('E-mail not verified (EMAIL_NOT_VERIFIED) or account suspended (ACCOUNT_SUSPENDED)'),
+        401: fail('Login Failed!! Please try with correct Credentials. (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED)'),
+        403: fail('E-mail not verified (EMAIL_NOT_VERIFIED)'),
         429: tooMany('This account waits after many failed logins (LOGIN_DELAYED: a sign-in link can be e-mailed), or too many failed logins from this address'),
       },
       handler: async ({ req, res, body }) => {
@@ -239,7 +241,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
           session = (await identity.login({ email: body.email, password: body.password })).session;
         } catch (err) {
           // Only a wrong password (or unknown address) counts as a failure.
-          await (isGrpcStatusError(err) && err.code === status.UNAUTHENTICATED ? attempt.failed() : attempt.notCounted());
+          await (refusedWith(err, 'LOGIN_FAILED') ? attempt.failed() : attempt.notCounted());
           throw err;
         }
         await attempt.succeeded();
@@ -271,8 +273,8 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       body: { schema: signInLinkSchema },
       responses: {
         200: sessionAnswer,
-        400: fail('The token is missing, or the link is invalid, expired or already used (LINK_INVALID)'),
-        403: fail('Account suspended'),
+        400: fail('The token is missing, or the link is invalid, expired or already used (SIGN_IN_LINK_INVALID)'),
+        401: fail('Account suspended (ACCOUNT_SUSPENDED)'),
       },
       handler: async ({ res, body }) => {
         const { session } = await identity.signInWithLink({ token: body.token });
@@ -322,7 +324,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       summary: 'Password reset without an address: always refused, the address belongs in the path',
       responses: { 400: fail('any of the field is missing') },
       handler: async () => {
-        throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
+        throw refusal('ANY_FIELD_MISSING', { fields: { email: 'ANY_FIELD_MISSING' } });
       },
     }),
 
@@ -338,7 +340,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
       },
       handler: async ({ req, res, param }) => {
         const email = param('email').trim();
-        if (!email) throw new HttpError(400, 'VALIDATION_FAILED', M.anyFieldMissing, { email: M.anyFieldMissing });
+        if (!email) throw refusal('ANY_FIELD_MISSING', { fields: { email: 'ANY_FIELD_MISSING' } });
         await mailLimiter.hit('reset', email, clientAddress(req));
         await identity.requestPasswordReset({ email });
         res.json(done(M.checkYourEmail, {}));
@@ -409,7 +411,7 @@ export function userRoutes(identity: IdentityApi, limiters: UserRouteLimiters, c
         type: {
           schema: z.enum(['1', '2', '3', '4']),
           description: '1 admin, 2 content uploader, 3 instructor, 4 student',
-          invalid: () => new HttpError(400, 'VALIDATION_FAILED', M.unknownUserType),
+          invalid: () => refusal('UNKNOWN_USER_TYPE'),
         },
       },
       responses: { 200: answer(listOf(UserSchema)), ...badRequest },

@@ -5,19 +5,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
-import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
-import { isGrpcStatusError } from '@taal/kit';
 import type { IdentityApi } from '../../clients/identity';
 import { answer, done, fail } from '../../http/api-schemas';
 import { callerOf, requireAuth } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { defineRoute, type RouteSpec } from '../../http/route-table';
 import { acceptUploads, uploadsOf } from '../../http/uploads';
 import { MAX_PHOTO_BYTES, SIGN_UP_ENCODING } from './schemas';
 import { toApiUser, UserSchema } from './shape';
 
-export const ProfileMessages = { updated: 'User Updated Successfully!', failed: 'User Update Failed!' } as const;
+/** The success answer; 'User Update Failed!' is the refusal PROFILE_UPDATE_FAILED (its fields say why). */
+export const ProfileMessages = { updated: 'User Updated Successfully!' } as const;
 const M = ProfileMessages;
 
 const ProfileForm = z
@@ -43,24 +42,21 @@ export function profileRoutes(identity: IdentityApi): RouteSpec[] {
       before: [
         acceptUploads(
           { photo: { kind: 'image', maxBytes: MAX_PHOTO_BYTES } },
-          { maxFields: 5, maxFieldBytes: 4096, tooLarge: () => new HttpError(413, 'PAYLOAD_TOO_LARGE', M.failed, { photo: 'The photo is larger than 5 MB' }) },
+          { maxFields: 5, maxFieldBytes: 4096, tooLarge: () => refusal('PHOTO_TOO_LARGE', { fields: { photo: 'PHOTO_TOO_LARGE' } }) },
         ),
       ],
       responses: {
         200: answer(done(UserSchema)),
-        400: fail(`'${M.failed}': nothing to change, a password under 6 characters, or a photo that is not an image`),
-        413: fail('The photo is larger than 5 MB'),
+        400: fail("'User Update Failed!' (PROFILE_UPDATE_FAILED): nothing to change, a password under 6 characters, or a photo that is not an image"),
+        413: fail('The photo is larger than 5 MB (PHOTO_TOO_LARGE)'),
       },
       handler: async ({ req, res }) => {
         const password = passwordOf(req);
         const file = uploadsOf(req, 'photo')[0];
-        if (!password && !file) throw new HttpError(400, 'VALIDATION_FAILED', M.failed, { password: 'Send a new password or a photo' });
-        if (password && password.length < 6) throw new HttpError(400, 'VALIDATION_FAILED', M.failed, { password: 'At least 6 characters' });
+        // Identity checks the password and the photo (PROFILE_UPDATE_FAILED with the field's key).
+        if (!password && !file) throw refusal('PROFILE_UPDATE_FAILED', { fields: { password: 'NOTHING_TO_UPDATE' } });
         const photo = file ? await readFile(file.path) : undefined;
-        const { user } = await identity.updateProfile({ password, photo }, callerOf(res)).catch((err: unknown) => {
-          if (isGrpcStatusError(err) && err.code === status.INVALID_ARGUMENT) throw new HttpError(400, 'VALIDATION_FAILED', M.failed);
-          throw err;
-        });
+        const { user } = await identity.updateProfile({ password, photo }, callerOf(res));
         res.json({ success: true, message: M.updated, data: toApiUser(user!) });
       },
     }),

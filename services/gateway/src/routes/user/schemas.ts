@@ -1,5 +1,6 @@
 /**
- * Request bodies of the account calls, validated with zod and answering the specs' messages.
+ * Request bodies of the account calls, validated with zod; each check is worded as a key of
+ * the refusal catalogue (refusals/identity.ts, decision 0026), the specs' messages.
  * The shapes are the identity domain's (@taal/contracts account-rules), checked here first so
  * a form gets every message at once; identity enforces them again.
  *
@@ -14,12 +15,12 @@ import {
   CONTROL_CHARACTERS_PATTERN,
   EMAIL_PATTERN,
   hasControlCharacters,
-  IdentityMessages as M,
   isEmail,
   isIsoDay,
   ISO_DAY_PATTERN,
   MAX_EMAIL_LOCAL_PART,
   todayInDhaka,
+  type RefusalKey,
 } from '@taal/contracts';
 
 /** Text is trimmed before it is checked: a required field must not be blank. */
@@ -30,11 +31,11 @@ const CONTROL = CONTROL_CHARACTERS_PATTERN.slice(1, -1);
 const PLAIN_TEXT = `^[^${CONTROL}]*[^\\s${CONTROL}][^${CONTROL}]*$`;
 
 /** A required text field: missing, not a string or blank all give `missing`; longer than `max` gives `tooLong`. */
-const text = (missing: string, max: number, tooLong: string) =>
+const text = (missing: RefusalKey, max: number, tooLong: RefusalKey) =>
   z.string({ error: missing }).trim().min(1, { error: missing, abort: true }).max(max, { error: tooLong, abort: true });
-const secret = (missing: string) => z.string({ error: missing }).min(1, { error: missing, abort: true });
-const password = (missing: string) => secret(missing).max(L.password, { error: M.passwordTooLong, abort: true });
-const optionalText = (max: number, tooLong: string, description: string) =>
+const secret = (missing: RefusalKey) => z.string({ error: missing }).min(1, { error: missing, abort: true });
+const password = (missing: RefusalKey) => secret(missing).max(L.password, { error: 'PASSWORD_TOO_LONG', abort: true });
+const optionalText = (max: number, tooLong: RefusalKey, description: string) =>
   z
     .string()
     .trim()
@@ -46,14 +47,14 @@ const optionalText = (max: number, tooLong: string, description: string) =>
 const notBlank = (description?: string) => ({ pattern: NOT_BLANK, ...(description ? { description } : {}) });
 
 /** Name: required, at most 100 characters, no control characters. */
-const name = (missing: string) =>
-  text(missing, L.name, M.nameTooLong)
-    .refine((v) => !hasControlCharacters(v), M.nameInvalid)
+const name = (missing: RefusalKey) =>
+  text(missing, L.name, 'NAME_TOO_LONG')
+    .refine((v) => !hasControlCharacters(v), 'NAME_INVALID')
     .meta({ pattern: PLAIN_TEXT, description: `Name: at most ${L.name} characters, no control characters` });
 /** E-mail: required, at most 254 characters, exactly one address in the strict form. */
-const email = (missing: string) =>
-  text(missing, L.email, M.emailTooLong)
-    .refine(isEmail, M.invalidEmail)
+const email = (missing: RefusalKey) =>
+  text(missing, L.email, 'EMAIL_TOO_LONG')
+    .refine(isEmail, 'INVALID_EMAIL')
     .meta({
       minLength: 6,
       // The strict form of @taal/contracts' account rules, and a local part of at most 64 characters.
@@ -62,29 +63,29 @@ const email = (missing: string) =>
       description: 'One address, local@domain.tld (no display name, no spaces); compared lower-cased',
     });
 /** A new password as typed (not trimmed). */
-const newPassword = (missing: string) => password(missing).min(6, M.passwordTooShort).meta({ description: 'At least 6 characters' });
-const confirmPassword = (missing: string) => password(missing).meta({ minLength: 6, description: 'The same as password' });
+const newPassword = (missing: RefusalKey) => password(missing).min(6, 'PASSWORD_TOO_SHORT').meta({ description: 'At least 6 characters' });
+const confirmPassword = (missing: RefusalKey) => password(missing).meta({ minLength: 6, description: 'The same as password' });
 
 /** Today in Bangladesh (UTC+6), YYYY-MM-DD. */
 const today = (): string => todayInDhaka();
 
 const signUpFields = {
-  name: name(M.nameRequired),
-  email: email(M.emailRequired),
-  password: newPassword(M.passwordRequired),
-  confirmPassword: confirmPassword(M.confirmPasswordRequired),
-  dob: text(M.dobRequired, 10, M.dobInvalid)
-    .refine((v) => isIsoDay(v), { error: M.dobInvalid, abort: true })
-    .refine((v) => v <= today(), M.dobInFuture)
+  name: name('NAME_REQUIRED'),
+  email: email('EMAIL_REQUIRED'),
+  password: newPassword('PASSWORD_REQUIRED'),
+  confirmPassword: confirmPassword('CONFIRM_PASSWORD_REQUIRED'),
+  dob: text('DOB_REQUIRED', 10, 'DOB_INVALID')
+    .refine((v) => isIsoDay(v), { error: 'DOB_INVALID', abort: true })
+    .refine((v) => v <= today(), 'DOB_IN_FUTURE')
     .meta({ format: 'date', pattern: ISO_DAY_PATTERN, description: 'YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)' }),
-  phone: text(M.phoneRequired, 1000, M.phoneTooLong)
-    .regex(/^[0-9]+$/, { error: M.phoneDigitsOnly, abort: true })
-    .max(L.phone, M.phoneTooLong)
+  phone: text('PHONE_REQUIRED', 1000, 'PHONE_TOO_LONG')
+    .regex(/^[0-9]+$/, { error: 'PHONE_DIGITS_ONLY', abort: true })
+    .max(L.phone, 'PHONE_TOO_LONG')
     .meta({ description: 'Digits only' }),
-  address: text(M.addressRequired, L.address, M.addressTooLong)
-    .refine((v) => !hasControlCharacters(v), M.addressInvalid)
+  address: text('ADDRESS_REQUIRED', L.address, 'ADDRESS_TOO_LONG')
+    .refine((v) => !hasControlCharacters(v), 'ADDRESS_INVALID')
     .meta({ pattern: PLAIN_TEXT, description: `Address: at most ${L.address} characters, no control characters` }),
-  refercode: optionalText(L.referCode, M.referCodeTooLong, 'Optional referral code (an unknown code is ignored)'),
+  refercode: optionalText(L.referCode, 'REFER_CODE_TOO_LONG', 'Optional referral code (an unknown code is ignored)'),
   language: z.enum(['en', 'bn']).optional().meta({ description: "The interface language (en or bn, default en): the language of the user's e-mails" }),
 };
 
@@ -92,7 +93,7 @@ const signUpFields = {
 export const signUpSchema = z
   // Only the documented fields (signUpForm is strict): an unknown one is refused, not ignored.
   .strictObject(signUpFields)
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: M.passwordMismatch });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'PASSWORD_MISMATCH' });
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -123,55 +124,55 @@ export const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword', '
 
 /** Storefront §5: any problem answers 'Email or password is missing!'. */
 export const loginSchema = z.object({
-  email: email(M.emailRequired),
-  password: password(M.passwordRequired).meta({ minLength: 1 }),
+  email: email('EMAIL_REQUIRED'),
+  password: password('PASSWORD_REQUIRED').meta({ minLength: 1 }),
 });
 
 const accountType = z
-  .union([z.number(), z.string().trim()], { error: M.someFieldNotFilled })
-  .refine((v) => v !== '', { error: M.someFieldNotFilled, abort: true })
+  .union([z.number(), z.string().trim()], { error: 'SOME_FIELD_NOT_FILLED' })
+  .refine((v) => v !== '', { error: 'SOME_FIELD_NOT_FILLED', abort: true })
   .transform(Number)
-  .refine((v) => v === 1 || v === 2, M.invalidAccountType)
+  .refine((v) => v === 1 || v === 2, 'INVALID_ACCOUNT_TYPE')
   .meta({ enum: [1, 2, '1', '2'], description: '1 admin, 2 content uploader' });
 
 /** Back office §5 create account; the instructor is optional ('N/A' means none). */
 export const createAccountSchema = z.object({
-  name: name(M.someFieldNotFilled),
-  email: email(M.someFieldNotFilled),
-  password: newPassword(M.someFieldNotFilled),
+  name: name('SOME_FIELD_NOT_FILLED'),
+  email: email('SOME_FIELD_NOT_FILLED'),
+  password: newPassword('SOME_FIELD_NOT_FILLED'),
   type: accountType,
-  instructor: optionalText(L.instructor, M.instructorTooLong, 'Instructor profile id; empty or N/A for none').transform((v) =>
+  instructor: optionalText(L.instructor, 'INSTRUCTOR_TOO_LONG', 'Instructor profile id; empty or N/A for none').transform((v) =>
     v.toUpperCase() === 'N/A' ? '' : v,
   ),
 });
 
 /** Back office §5 admin-created instructor account. */
 export const instructorAccountSchema = z.object({
-  name: name(M.anyFieldMissing),
-  email: email(M.anyFieldMissing),
-  password: newPassword(M.anyFieldMissing),
-  instructor: optionalText(L.instructor, M.instructorTooLong, 'Instructor profile id'),
+  name: name('ANY_FIELD_MISSING'),
+  email: email('ANY_FIELD_MISSING'),
+  password: newPassword('ANY_FIELD_MISSING'),
+  instructor: optionalText(L.instructor, 'INSTRUCTOR_TOO_LONG', 'Instructor profile id'),
 });
 
 /** Choosing a new password from the reset link. */
 export const passwordResetSchema = z
   .object({
-    token: text(M.anyFieldMissing, 4096, M.resetLinkInvalid).meta(notBlank('The token of the reset link')),
-    password: newPassword(M.anyFieldMissing),
-    confirmPassword: confirmPassword(M.anyFieldMissing),
+    token: text('ANY_FIELD_MISSING', 4096, 'RESET_LINK_INVALID').meta(notBlank('The token of the reset link')),
+    password: newPassword('ANY_FIELD_MISSING'),
+    confirmPassword: confirmPassword('ANY_FIELD_MISSING'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: M.passwordMismatch });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'PASSWORD_MISMATCH' });
 
 /** Asking for a one-time sign-in link, and signing in with its token (decision 0005). */
-export const signInLinkRequestSchema = z.object({ email: email(M.emailRequired) });
-export const signInLinkSchema = z.object({ token: text(M.anyFieldMissing, 200, M.signInLinkInvalid).meta(notBlank('The token of the sign-in link')) });
-export const refreshSchema = z.object({ refreshToken: text(M.anyFieldMissing, 200, M.sessionExpired).meta(notBlank()) });
-export const googleLoginSchema = z.object({ tokenId: text(M.anyFieldMissing, 8192, M.socialLoginFailed).meta(notBlank('Google ID token')) });
+export const signInLinkRequestSchema = z.object({ email: email('EMAIL_REQUIRED') });
+export const signInLinkSchema = z.object({ token: text('ANY_FIELD_MISSING', 200, 'SIGN_IN_LINK_INVALID').meta(notBlank('The token of the sign-in link')) });
+export const refreshSchema = z.object({ refreshToken: text('ANY_FIELD_MISSING', 200, 'SESSION_EXPIRED').meta(notBlank()) });
+export const googleLoginSchema = z.object({ tokenId: text('ANY_FIELD_MISSING', 8192, 'LOGIN_FAILED').meta(notBlank('Google ID token')) });
 export const facebookLoginSchema = z.object({
-  accessToken: text(M.anyFieldMissing, 4096, M.socialLoginFailed).meta(notBlank('Facebook user access token')),
+  accessToken: text('ANY_FIELD_MISSING', 4096, 'LOGIN_FAILED').meta(notBlank('Facebook user access token')),
   userID: z
-    .union([z.string(), z.number()], { error: M.anyFieldMissing })
+    .union([z.string(), z.number()], { error: 'ANY_FIELD_MISSING' })
     .transform(String)
-    .pipe(text(M.anyFieldMissing, 64, M.socialLoginFailed))
+    .pipe(text('ANY_FIELD_MISSING', 64, 'LOGIN_FAILED'))
     .meta({ anyOf: [{ type: 'string', minLength: 1, maxLength: 64, pattern: NOT_BLANK }, { type: 'number' }], description: 'Facebook user id' }),
 });
