@@ -101,9 +101,11 @@ describe('commerce through the gateway on the all-in-one process', () => {
     );
     expect(cart.body.data.subtotal).toBe(courseA.price + courseB.price);
 
-    // Unknown course: a clear 404; a bad tier: 400.
-    expect((await post('/cart/', { user: student.id, course: randomUUID(), tier: 'gold' }, student.token)).status).toBe(404);
-    expect((await post('/cart/', { user: student.id, course: courseA.id, tier: 'platinum' }, student.token)).status).toBe(400);
+    // Unknown course: a clear 404 of its own (not 'Coupon Not found'); a bad tier: 400.
+    const notForSale = await post('/cart/', { user: student.id, course: randomUUID(), tier: 'gold' }, student.token);
+    expect([notForSale.status, notForSale.body.reason, notForSale.body.message]).toEqual([404, 'COURSE_NOT_FOR_SALE', 'This course is not for sale']);
+    const badTier = await post('/cart/', { user: student.id, course: courseA.id, tier: 'platinum' }, student.token);
+    expect([badTier.status, badTier.body.reason, badTier.body.fieldReasons]).toEqual([400, 'TIER_INVALID', { tier: 'TIER_INVALID' }]);
   });
 
   it('keeps a wishlist', async () => {
@@ -120,7 +122,12 @@ describe('commerce through the gateway on the all-in-one process', () => {
     expect(created.status).toBe(201);
     expect(created.body.message).toBe('coupon created successfully');
     const missing = await post('/cart/cupon', { cuponCode: voucherCode, discount: 50 }, adminToken);
-    expect([missing.status, missing.body.message]).toEqual([400, 'any of the field is missing']);
+    expect([missing.status, missing.body.reason, missing.body.message]).toEqual([400, 'VOUCHER_FIELDS_MISSING', 'any of the field is missing']);
+    expect(missing.body.fieldReasons).toEqual({ useLimit: 'VOUCHER_USE_LIMIT_INVALID', expireDate: 'INVALID_VALUE' });
+    const badPercent = await post('/cart/cupon', { cuponCode: voucherCode, discount: 150, useLimit: 1, expireDate: '2999-12-31' }, adminToken);
+    expect([badPercent.status, badPercent.body.fieldReasons]).toEqual([400, { discount: 'VOUCHER_PERCENT_INVALID' }]);
+    const taken = await post('/cart/cupon', { cuponCode: voucherCode, discount: 50, useLimit: 5, expireDate: '2999-12-31' }, adminToken);
+    expect([taken.status, taken.body.reason, taken.body.message]).toEqual([409, 'VOUCHER_CODE_TAKEN', `A voucher with code ${voucherCode} exists`]);
 
     const list = await get('/cart/cupon/list', adminToken);
     expect(list.body.data.find((v: { cuponCode: string }) => v.cuponCode === voucherCode)).toMatchObject({ discount: 50, useLimit: 5, presentCount: 0 });
@@ -128,7 +135,7 @@ describe('commerce through the gateway on the all-in-one process', () => {
     const checked = await get(`/cart/cupon/${voucherCode.toLowerCase()}`, student.token);
     expect([checked.status, checked.body.message, checked.body.data.discount]).toEqual([200, 'success', 50]);
     const unknown = await get('/cart/cupon/NOPE-NOT-HERE', student.token);
-    expect([unknown.status, unknown.body.message]).toEqual([404, 'Coupon Not found']);
+    expect([unknown.status, unknown.body.reason, unknown.body.message]).toEqual([404, 'COUPON_NOT_FOUND', 'Coupon Not found']);
 
     const spare = await post('/cart/cupon', { cuponCode: `${voucherCode}X`, discount: 10, useLimit: 1, expireDate: '2999-12-31' }, adminToken);
     const deleted = await post(`/cart/cupondelete/${spare.body.data._id}`, { id: spare.body.data._id }, adminToken);
@@ -139,7 +146,15 @@ describe('commerce through the gateway on the all-in-one process', () => {
   it('refuses an order whose amount differs from the server’s computation', async () => {
     const subtotal = courseA.price + courseB.price;
     const wrong = await post('/order', { userId: student.id, amount: subtotal, cuponCode: voucherCode }, student.token);
-    expect([wrong.status, wrong.body.code]).toEqual([400, 'AMOUNT_MISMATCH']);
+    // The amount the server computed travels as a param (BDT), for the screens' own language.
+    const payable = subtotal - Math.ceil(subtotal / 2);
+    expect([wrong.status, wrong.body.reason, wrong.body.params, wrong.body.fieldReasons]).toEqual([
+      400,
+      'AMOUNT_MISMATCH',
+      { amount: (payable / 100).toFixed(2) },
+      { amount: 'AMOUNT_CHANGED' },
+    ]);
+    expect(wrong.body.message).toBe(`The amount must be ${(payable / 100).toFixed(2)} BDT`);
     expect((await get(`/order/${student.id}`, student.token)).body.data).toEqual([]);
   });
 

@@ -84,7 +84,7 @@ describe('the gift-card store through the gateway on the all-in-one process', ()
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     const missing = await post('/store/product/create', form, admin.token);
     expect(missing.status).toBe(400);
-    expect(missing.body.fields).toMatchObject({ image: 'This is required' });
+    expect(missing.body).toMatchObject({ reason: 'THIS_IS_REQUIRED', message: 'This is required', fields: { image: 'This is required' }, fieldReasons: { image: 'THIS_IS_REQUIRED' } });
     form.append('image', await png(), 'card.png');
     expect((await post('/store/product/create', form, buyer.token)).status).toBe(403);
     const created = await post('/store/product/create', form, admin.token);
