@@ -1,24 +1,19 @@
 /**
- * Courses, instructors and upcoming courses in the back office: the spec's messages
- * (admin-back-office.md §5, §8) and the limits the catalogue, the gateway and the admin forms
+ * Courses, instructors and upcoming courses in the back office: the spec's success messages
+ * (admin-back-office.md §5, §8; its refusals are catalogue entries, refusals/catalogue.ts) and the limits the catalogue, the gateway and the admin forms
  * share. Pure code (browser-safe).
  */
 
 export const CourseAdminMessages = {
   courseAdded: 'Course Added Successfully!!!',
-  courseAddFailed: 'Any of the field is not fillup or Failed to Upload!!!',
   courseUpdated: 'Course Update Successfully!!!',
-  courseUpdateFailed: 'Course Update Failed!!!',
   coursePublished: 'Course published!!!',
   courseUnpublished: 'Course Unpublished!!!',
   courseFeatured: 'Course Feature!!!',
   courseUnfeatured: 'Course Unfeature!!!',
-  freeLessonMissing: 'Please input title and link',
   freeLessonAdded: 'Free lesson added',
   instructorAdded: 'Instructor Added Successful!!',
-  instructorAddFailed: 'Instructor Added Failed, Check you fillup all the field!!',
   instructorUpdated: 'Instructor Updated Successfully!',
-  instructorUpdateFailed: 'Instructor Update Failed',
   instructorPublished: 'Instructor Published successfully!!',
   instructorUnpublished: 'Instructor Un-Published successfully!!',
   instructorPublishFailed: 'Instructor Published failed!!',
@@ -26,10 +21,6 @@ export const CourseAdminMessages = {
   instructorsFeatured: 'Featured instructors updated',
   upcomingAdded: 'Upcoming Course Added!!',
   upcomingDeleted: 'Course Deleted!!',
-  upcomingMissing: 'Any of the field is not fillup!!!',
-  courseNotFound: 'Course not found',
-  instructorNotFound: 'Instructor not found',
-  upcomingNotFound: 'Upcoming course not found',
 } as const;
 
 export const CourseAdminLimits = {

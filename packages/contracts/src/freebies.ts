@@ -16,16 +16,12 @@ export const FREEBIE_SUBTITLE_PREVIEW = 100;
 /** The one landing popup's id (`GET popup/find/{id}`, `POST popup/{id}`); created by the catalogue's migration. */
 export const LANDING_POPUP_ID = '00000000-0000-4000-b000-000000000001';
 
-/** The spec's wording (admin-back-office.md §8). */
+/** The spec's wording (admin-back-office.md §8); its refusals are catalogue entries (refusals/catalogue.ts). */
 export const FreebieMessages = {
-  notFilled: 'Any of the field is not fillup!!!',
   created: 'Post Created Successfully!!!',
   updated: 'Freebies updated successfully!',
-  failed: 'Failed ,Please try again',
   deleted: 'Freebie deleted',
-  notFound: 'Freebie not found',
   popupSaved: 'Popup Created Successfully!!!',
-  popupNotFound: 'Popup not found',
 } as const;
 
 /** Field limits the catalogue enforces (and the forms state). */

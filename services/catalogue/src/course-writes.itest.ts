@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueEventsV1, catalogueV1, CatalogueEvents, CourseAdminMessages as M } from '@taal/contracts';
-import { callUnary, createClient, createLogger, createTestAuth, FIELDS_METADATA_KEY, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { catalogueEventsV1, catalogueV1, CatalogueEvents, refusalText } from '@taal/contracts';
+import { callUnary, createClient, createLogger, createTestAuth, FIELDS_METADATA_KEY, REASON_METADATA_KEY, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './service';
@@ -107,9 +107,12 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
   it("refuses a course with a missing field: 'Any of the field is not fillup or Failed to Upload!!!' with the fields", async () => {
     const input = { ...fullCourse(), thumbnail: undefined, silverValidity: undefined, category: 'Banjo' };
     const err = await call('createCourse', { id: randomUUID(), course: input }, ADMIN).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 3, details: M.courseAddFailed });
-    const fields = JSON.parse(String((err as { metadata: { get(k: string): unknown[] } }).metadata.get(FIELDS_METADATA_KEY)[0]));
-    expect(Object.keys(fields).sort()).toEqual(['catagory', 'priceSilverValidity', 'thumbnail']);
+    // The catalogue's entry: the spec's English, its key and each field's key as metadata.
+    expect(err).toMatchObject({ code: 3, details: 'Any of the field is not fillup or Failed to Upload!!!' });
+    const metadata = (err as { metadata: { get(k: string): unknown[] } }).metadata;
+    expect(metadata.get(REASON_METADATA_KEY)).toEqual(['COURSE_ADD_FAILED']);
+    const fields = JSON.parse(String(metadata.get(FIELDS_METADATA_KEY)[0]));
+    expect(fields).toEqual({ catagory: 'INVALID_CATEGORY', priceSilverValidity: 'ENTRY_REQUIRED', thumbnail: 'ENTRY_REQUIRED' });
   });
 
   it('refuses every write to students and instructors, and publishing, featuring and instructors to the content role (PERMISSION_DENIED)', async () => {
@@ -143,13 +146,13 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
     expect(updated).toMatchObject({ title: 'Slide guitar, second edition', subtitle: course!.subtitle, thumbnail: course!.thumbnail });
     expect(updated!.gold).toEqual({ price: 250000, oldPrice: 300000, validityDays: 120 });
     expect(updated!.documents.map((d) => d.name)).toEqual(['tabs.pdf', 'more.pdf']);
-    await expect(call('updateCourse', { id: course!.id, course: { goldValidity: 0 } }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.courseUpdateFailed });
+    await expect(call('updateCourse', { id: course!.id, course: { goldValidity: 0 } }, CONTENT)).rejects.toMatchObject({ code: 3, details: refusalText('COURSE_UPDATE_FAILED') });
     await expect(call('updateCourse', { id: randomUUID(), course: { title: 'x' } }, CONTENT)).rejects.toMatchObject({ code: 5 });
   });
 
   it("adds free lessons (title and YouTube link, 'Please input title and link'), two at most", async () => {
     const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, CONTENT);
-    await expect(call('addFreeLesson', { courseId: course!.id, title: 'Intro', youtubeUrl: '' }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.freeLessonMissing });
+    await expect(call('addFreeLesson', { courseId: course!.id, title: 'Intro', youtubeUrl: '' }, CONTENT)).rejects.toMatchObject({ code: 3, details: refusalText('FREE_LESSON_MISSING') });
     await expect(call('addFreeLesson', { courseId: course!.id, title: 'Intro', youtubeUrl: 'https://evil.example/x' }, CONTENT)).rejects.toMatchObject({ code: 3 });
     for (const n of [1, 2, 3]) {
       await call('addFreeLesson', { courseId: course!.id, title: `Free ${n}`, youtubeUrl: `https://www.youtube.com/watch?v=abcdef${n}` }, CONTENT);
@@ -169,7 +172,7 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
 
   it('lets the admin add, update (only what is sent), publish and feature instructors', async () => {
     const id = randomUUID();
-    await expect(call('createInstructor', { id, instructor: { name: 'Only a name' } }, ADMIN)).rejects.toMatchObject({ code: 3, details: M.instructorAddFailed });
+    await expect(call('createInstructor', { id, instructor: { name: 'Only a name' } }, ADMIN)).rejects.toMatchObject({ code: 3, details: refusalText('INSTRUCTOR_ADD_FAILED') });
     const profile = { name: 'Rumana Akter', band: 'Nodi', bio: 'Bass player', percentage: 40, photo: img(), banner: img() };
     const { instructor } = await call<catalogueV1.CreateInstructorResponse>('createInstructor', { id, instructor: profile }, ADMIN);
     expect(instructor).toMatchObject({ ...profile, id, published: false, featured: false });
@@ -188,7 +191,7 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
       received.push(e);
     });
     try {
-      await expect(call('createUpcomingCourse', { id: randomUUID(), name: '', photo: img() }, CONTENT)).rejects.toMatchObject({ code: 3, details: M.upcomingMissing });
+      await expect(call('createUpcomingCourse', { id: randomUUID(), name: '', photo: img() }, CONTENT)).rejects.toMatchObject({ code: 3, details: refusalText('FIELDS_NOT_FILLED') });
       const id = randomUUID();
       await call('createUpcomingCourse', { id, name: 'Tabla basics', photo: img() }, CONTENT);
       let list = await call<catalogueV1.ListUpcomingCoursesResponse>('listUpcomingCourses', {});

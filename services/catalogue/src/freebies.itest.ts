@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogueEvents, FreebieMessages, freebiesV1, LANDING_POPUP_ID } from '@taal/contracts';
+import { CatalogueEvents, freebiesV1, LANDING_POPUP_ID, refusalText } from '@taal/contracts';
 import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
@@ -98,7 +98,7 @@ describe.each(backends)('freebies and the popup on %s infrastructure', (_name, m
   it("refuses a freebie without a YouTube link or carousel images: 'Any of the field is not fillup!!!' with the fields", async () => {
     const before = (await call<freebiesV1.ListFreebiesResponse>('listFreebies', {})).freebies.length;
     const refused = call('createFreebie', newFreebie({ youtube: '', carouselImages: [] }), ADMIN);
-    await expect(refused).rejects.toMatchObject({ code: 3, details: FreebieMessages.notFilled });
+    await expect(refused).rejects.toMatchObject({ code: 3, details: refusalText('FIELDS_NOT_FILLED') });
     const err = (await refused.catch((e: unknown) => e)) as { metadata: { get(k: string): unknown[] } };
     expect(JSON.parse(String(err.metadata.get('x-taal-fields')[0]))).toHaveProperty('youtube');
     await expect(call('createFreebie', newFreebie({ youtube: 'https://evil.example/watch?v=dQw4w9WgXcQ' }), ADMIN)).rejects.toMatchObject({ code: 3 });
@@ -146,7 +146,7 @@ describe.each(backends)('freebies and the popup on %s infrastructure', (_name, m
     // Taking the carousel away too would leave neither.
     await expect(call('updateFreebie', { id: created!.id, carouselImages: { items: [] } }, ADMIN)).rejects.toMatchObject({
       code: 3,
-      details: FreebieMessages.notFilled,
+      details: refusalText('FIELDS_NOT_FILLED'),
     });
     await expect(call('updateFreebie', { id: randomUUID(), title: 'x' }, ADMIN)).rejects.toMatchObject({ code: 5 });
   });
@@ -160,7 +160,7 @@ describe.each(backends)('freebies and the popup on %s infrastructure', (_name, m
     try {
       const deleted = await call<freebiesV1.DeleteFreebieResponse>('deleteFreebie', { id: freebie!.id }, CONTENT);
       expect(deleted.releasedFiles.sort()).toEqual(['/api/v1/files/documents/chords.pdf', '/api/v1/files/images/t.jpg']);
-      await expect(call('getFreebie', { id: freebie!.id })).rejects.toMatchObject({ code: 5, details: FreebieMessages.notFound });
+      await expect(call('getFreebie', { id: freebie!.id })).rejects.toMatchObject({ code: 5, details: refusalText('FREEBIE_NOT_FOUND') });
       await expect(call('deleteFreebie', { id: freebie!.id }, CONTENT)).rejects.toMatchObject({ code: 5 });
       await waitFor(() => received.some((e) => e.key === freebie!.id), 'the catalogue.freebie.deleted event');
     } finally {
@@ -186,7 +186,7 @@ describe.each(backends)('freebies and the popup on %s infrastructure', (_name, m
 
     const change = { id: LANDING_POPUP_ID, title: 'Eid sale', body: 'Every course half price', thumbnail: '/api/v1/files/images/p1.jpg', show: true };
     for (const who of [CONTENT, STUDENT]) await expect(call('updatePopup', change, who)).rejects.toMatchObject({ code: 7 });
-    await expect(call('updatePopup', { ...change, title: ' ' }, ADMIN)).rejects.toMatchObject({ code: 3, details: FreebieMessages.notFilled });
+    await expect(call('updatePopup', { ...change, title: ' ' }, ADMIN)).rejects.toMatchObject({ code: 3, details: refusalText('FIELDS_NOT_FILLED') });
 
     const received: EventEnvelope[] = [];
     const subscription = await backend.bus.subscribe(`popup-test-${Date.now()}`, [CatalogueEvents.popupUpdated], async (e) => {

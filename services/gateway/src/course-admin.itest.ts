@@ -73,5 +73,11 @@ describe('course publishing and featuring through the gateway on the all-in-one 
       expect((await request('POST', '/course/featured/add/', { featured: [course!._id] }, tokens[who])).status).toBe(403);
     }
     expect(await visible(course!._id)).toBe(true);
+    // The content role reaches the catalogue, which refuses in the spec's words, by key.
+    expect(await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens.content)).toMatchObject({
+      status: 403,
+      body: { success: false, message: 'Unpublish Rejected!!', code: 'COURSE_UNPUBLISH_REJECTED', reason: 'COURSE_UNPUBLISH_REJECTED' },
+    });
+    expect((await request('GET', `/course/published/${course!._id}`, undefined, tokens.content)).body.reason).toBe('COURSE_PUBLISH_REJECTED');
   });
 });

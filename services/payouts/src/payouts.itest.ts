@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, identityV1, payoutsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity } from '@taal/kit';
+import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, REASON_METADATA_KEY, type CallerIdentity } from '@taal/kit';
 import { demoCourses, demoInstructors } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
@@ -169,7 +169,10 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => call('settleDue', { instructorId, amount: due })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((r) => r.status === 'rejected')) {
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 3, details: 'The amount is above the due' });
+      const refused = (r as PromiseRejectedResult).reason as { metadata: { get(key: string): unknown[] } };
+      // The catalogue's key travels with its English text: the edge answers 400 ABOVE_DUE, the screens translate it.
+      expect(refused).toMatchObject({ code: 3, details: 'The amount is above the due' });
+      expect(refused.metadata.get(REASON_METADATA_KEY)).toEqual(['ABOVE_DUE']);
     }
     expect(await totals(instructorId)).toMatchObject({ due: 0 });
     await expect(call('settleDue', { instructorId, amount: 1 })).rejects.toMatchObject({ code: 3 });

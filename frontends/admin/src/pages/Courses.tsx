@@ -5,14 +5,16 @@
 // are the admin's: the content role sees neither button (and the server refuses it, 403).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CourseAdminMessages as M, UserRoles } from '@taal/contracts/web';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { UserRoles } from '@taal/contracts/web';
+import { answer, authApi } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
+import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
+import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
@@ -22,14 +24,6 @@ const LEVELS = ['beginner', 'intermediate', 'advanced'];
 const TIERS = ['Silver', 'Gold', 'Diamond'] as const;
 const categoryKey = (c: string) => `adminCourses.category.${c.replace(/[^A-Za-z]/g, '')}`;
 
-/** The spec's message of an answer, translated when it is one of ours. */
-function useMessage() {
-  const { t } = useTranslation();
-  return (message: string) => {
-    const key = (Object.entries(M) as [string, string][]).find(([, v]) => v === message)?.[0];
-    return key ? t(`adminCourses.msg.${key}`) : message;
-  };
-}
 
 const useIsAdmin = () => {
   const session = useVerifiedSession();
@@ -38,25 +32,30 @@ const useIsAdmin = () => {
 
 function CourseCard({ course, admin, onChange }: { course: Course; admin: boolean; onChange: (c: Course) => void }) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<{ data: Course | Course[]; message?: string }>) => {
+  const run = async (work: () => Promise<{ data: Course | Course[] }>, done: string) => {
     setBusy(true);
     try {
-      const { data, message } = await work();
+      const { data } = await work();
       const changed = Array.isArray(data) ? data.find((c) => c._id === course._id) : data;
       if (changed) onChange(changed);
-      if (message) toast(msg(message), 'success');
+      toast(t(done), 'success');
     } catch (err) {
-      toast(err instanceof ApiError && err.status === 403 ? t('adminCourses.forbidden') : t('adminCourses.msg.failed'), 'error');
+      toast(translateApiError(t, err, 'adminCourses.msg.failed'), 'error');
     } finally {
       setBusy(false);
     }
   };
   const togglePublished = () =>
-    run(() => answer(authApi.GET(course.published ? '/api/v1/course/unpublished/{id}' : '/api/v1/course/published/{id}', { params: { path: { id: course._id } } })));
+    run(
+      () => answer(authApi.GET(course.published ? '/api/v1/course/unpublished/{id}' : '/api/v1/course/published/{id}', { params: { path: { id: course._id } } })),
+      course.published ? 'adminCourses.msg.courseUnpublished' : 'adminCourses.msg.coursePublished',
+    );
   const toggleFeatured = () =>
-    run(() => answer(authApi.POST('/api/v1/course/featured/add/', { body: course.featured ? { featured: [], unFeatured: [course._id] } : { featured: [course._id], unFeatured: [] } })));
+    run(
+      () => answer(authApi.POST('/api/v1/course/featured/add/', { body: course.featured ? { featured: [], unFeatured: [course._id] } : { featured: [course._id], unFeatured: [] } })),
+      course.featured ? 'adminCourses.msg.courseUnfeatured' : 'adminCourses.msg.courseFeatured',
+    );
   return (
     <article className="card admin-course-card" data-testid="admin-course" data-id={course._id} data-title={course.title}>
       <div className="admin-course-thumb">{course.thumbnail ? <img src={course.thumbnail} alt="" loading="lazy" /> : <span aria-hidden="true">🎸</span>}</div>
@@ -144,9 +143,8 @@ interface Video {
 /** The course form: `mode` add (every field required) or update (every field optional, prefilled). */
 function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?: Course; onDone: (c: Course) => void }) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
-  const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<FormRefusal | null>(null);
   const [progress, setProgress] = useState(0);
   const [busy, setBusy] = useState(false);
   const [videos, setVideos] = useState<Video[]>([]);
@@ -168,8 +166,8 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
       form.append('videoStatus', v.status);
     }
     if (req && videos.length === 0) {
-      setProblem({ message: M.courseAddFailed, fields: { videos: t('adminCourses.videoRequired') } });
-      toast(msg(M.courseAddFailed), 'error');
+      setProblem({ text: t('refusals:COURSE_ADD_FAILED'), fields: { videos: t('adminCourses.videoRequired') } });
+      toast(t('refusals:COURSE_ADD_FAILED'), 'error');
       return;
     }
     setProblem(null);
@@ -177,18 +175,17 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
     setProgress(0);
     try {
       const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
-      const { data: saved, message } = await uploadWithProgress<Course>(path, form, setProgress);
-      toast(msg(message ?? (req ? M.courseAdded : M.courseUpdated)), 'success');
+      const { data: saved } = await uploadWithProgress<Course>(path, form, setProgress);
+      toast(t(req ? 'adminCourses.msg.courseAdded' : 'adminCourses.msg.courseUpdated'), 'success');
       if (req) {
         formEl.reset();
         setVideos([]);
       }
       onDone(saved);
     } catch (err) {
-      const fallback = req ? M.courseAddFailed : M.courseUpdateFailed;
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      setProblem({ message: fallback, fields });
-      toast(msg(fallback), 'error');
+      const refused = formRefusal(t, err, req ? 'refusals:COURSE_ADD_FAILED' : 'refusals:COURSE_UPDATE_FAILED');
+      setProblem(refused);
+      toast(refused.text, 'error');
     } finally {
       setBusy(false);
       setProgress(0);
@@ -202,8 +199,8 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
     <form className="admin-form course-form" onSubmit={(e) => void submit(e)} data-testid={`course-form-${mode}`} noValidate>
       {problem && (
         <div className="alert-error admin-alert" role="alert" data-testid="course-form-error">
-          {msg(problem.message)}
-          {problem.fields && (
+          {problem.text}
+          {Object.keys(problem.fields).length > 0 && (
             <ul>
               {Object.entries(problem.fields).map(([k, v]) => (
                 <li key={k}>
@@ -359,14 +356,13 @@ export function AddCourse() {
 
 function FreeLessonForm({ course, onSaved }: { course: Course; onSaved: (c: Course) => void }) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const [title, setTitle] = useState('');
   const [path, setPath] = useState('');
   const [error, setError] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || !path.trim()) {
-      setError(msg(M.freeLessonMissing));
+      setError(t('refusals:FREE_LESSON_MISSING'));
       return;
     }
     setError('');
@@ -377,7 +373,7 @@ function FreeLessonForm({ course, onSaved }: { course: Course; onSaved: (c: Cour
       setPath('');
       onSaved(data);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 400 ? msg(err.message) : t('adminCourses.msg.somethingWrong'));
+      setError(translateApiError(t, err, 'adminCourses.msg.somethingWrong'));
     }
   };
   return (

@@ -10,6 +10,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Freebie } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
+import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { RichEditor } from '../components/RichEditor';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 
@@ -120,7 +121,7 @@ function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mode: 'ad
   const [files, setFiles] = useState<Files>({ thumbnail: [], documents: [], carouselList: [] });
   const [removeDocuments, setRemoveDocuments] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<FormRefusal | null>(null);
   const set = (k: keyof Fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
   const pick = (k: keyof Files, list: FileList | null) => setFiles((f) => ({ ...f, [k]: list ? Array.from(list) : [] }));
 
@@ -130,7 +131,7 @@ function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mode: 'ad
     if (mode === 'add') {
       const missing = !fields.title.trim() || !fields.subtitle.trim() || !fields.catagory || !fields.description.trim() || (!fields.youtube.trim() && files.carouselList.length === 0);
       if (missing) {
-        setProblem({ message: t('adminFreebies.notFilled') });
+        setProblem({ text: t('adminFreebies.notFilled'), fields: {} });
         toast(t('adminFreebies.notFilled'), 'error');
         return;
       }
@@ -139,9 +140,9 @@ function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mode: 'ad
     try {
       await onSubmit(fields, files, { removeDocuments });
     } catch (err) {
-      const message = err instanceof ApiError && err.status === 400 ? t('adminFreebies.notFilled') : err instanceof ApiError && err.status === 413 ? err.message : t('adminFreebies.failed');
-      setProblem({ message, fields: err instanceof ApiError ? err.fields : undefined });
-      toast(message, 'error');
+      const refused = formRefusal(t, err, 'adminFreebies.failed');
+      setProblem(refused);
+      toast(refused.text, 'error');
       setBusy(false);
     }
   };
@@ -151,8 +152,8 @@ function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mode: 'ad
     <form className="card admin-form freebie-form" onSubmit={(e) => void submit(e)} noValidate data-testid="freebie-form">
       {problem && (
         <div className="alert-error" role="alert" data-testid="freebie-form-error">
-          <p>{problem.message}</p>
-          {problem.fields && (
+          <p>{problem.text}</p>
+          {Object.keys(problem.fields).length > 0 && (
             <ul>
               {Object.entries(problem.fields).map(([k, v]) => (
                 <li key={k}>

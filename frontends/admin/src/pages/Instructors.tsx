@@ -4,28 +4,20 @@
 // profile); the update form sends only what was filled in or chosen. Admin only.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CourseAdminMessages as M } from '@taal/contracts/web';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
+import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
-function useMessage() {
-  const { t } = useTranslation();
-  return (message: string) => {
-    const key = (Object.entries(M) as [string, string][]).find(([, v]) => v === message)?.[0];
-    return key ? t(`adminCourses.msg.${key}`) : message;
-  };
-}
-
 function InstructorCard({ instructor, onChange }: { instructor: Instructor; onChange: (i: Instructor) => void }) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const [busy, setBusy] = useState(false);
   const togglePublished = async () => {
     setBusy(true);
@@ -35,10 +27,10 @@ function InstructorCard({ instructor, onChange }: { instructor: Instructor; onCh
       // The spec's screen reads `success` as the string 'true'.
       if (reply.data?.success === 'true') {
         onChange(reply.data.data);
-        toast(msg(reply.data.message), 'success');
-      } else toast(msg(publish ? M.instructorPublishFailed : M.instructorUnpublishFailed), 'success');
+        toast(t(publish ? 'adminCourses.msg.instructorPublished' : 'adminCourses.msg.instructorUnpublished'), 'success');
+      } else toast(t(publish ? 'adminCourses.msg.instructorPublishFailed' : 'adminCourses.msg.instructorUnpublishFailed'), 'success');
     } catch {
-      toast(msg(publish ? M.instructorPublishFailed : M.instructorUnpublishFailed), 'success');
+      toast(t(publish ? 'adminCourses.msg.instructorPublishFailed' : 'adminCourses.msg.instructorUnpublishFailed'), 'success');
     } finally {
       setBusy(false);
     }
@@ -51,8 +43,8 @@ function InstructorCard({ instructor, onChange }: { instructor: Instructor; onCh
       const changed = data.find((i) => i._id === instructor._id);
       if (changed) onChange(changed);
       toast(t('adminInstructors.featuredSaved'), 'success');
-    } catch {
-      toast(t('adminCourses.msg.failed'), 'error');
+    } catch (err) {
+      toast(translateApiError(t, err, 'adminCourses.msg.failed'), 'error');
     } finally {
       setBusy(false);
     }
@@ -130,9 +122,8 @@ export function InstructorList() {
 
 function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: (i: Instructor) => void }) {
   const { t } = useTranslation();
-  const msg = useMessage();
   const add = !instructor;
-  const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<FormRefusal | null>(null);
   const [progress, setProgress] = useState(0);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -144,14 +135,14 @@ function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: 
     setProblem(null);
     try {
       const path = add ? '/api/v1/instructor/add/' : `/api/v1/instructor/${encodeURIComponent(instructor._id)}/`;
-      const { data, message } = await uploadWithProgress<Instructor>(path, form, setProgress);
-      toast(msg(message ?? (add ? M.instructorAdded : M.instructorUpdated)), 'success');
+      const { data } = await uploadWithProgress<Instructor>(path, form, setProgress);
+      toast(t(add ? 'adminCourses.msg.instructorAdded' : 'adminCourses.msg.instructorUpdated'), 'success');
       if (add) el.reset();
       onDone(data);
     } catch (err) {
-      const fallback = add ? M.instructorAddFailed : M.instructorUpdateFailed;
-      setProblem({ message: fallback, fields: err instanceof ApiError ? err.fields : undefined });
-      toast(msg(fallback), 'error');
+      const refused = formRefusal(t, err, add ? 'refusals:INSTRUCTOR_ADD_FAILED' : 'refusals:INSTRUCTOR_UPDATE_FAILED');
+      setProblem(refused);
+      toast(refused.text, 'error');
     } finally {
       setBusy(false);
       setProgress(0);
@@ -163,7 +154,7 @@ function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: 
       <h2>{t('adminInstructors.profile')}</h2>
       {problem && (
         <div className="alert-error admin-alert" role="alert">
-          {msg(problem.message)}
+          {problem.text}
         </div>
       )}
       <div className="form-grid">
@@ -211,13 +202,13 @@ function AccountForm({ profileId }: { profileId?: string }) {
     setBusy(true);
     setError('');
     try {
-      const { message } = await answer(
+      await answer(
         authApi.POST('/api/v1/user/instructor-account', { body: { name: v.name ?? '', email: v.email ?? '', password: v.password ?? '', ...(profileId ? { instructor: profileId } : {}) } }),
       );
-      toast(message ?? t('adminInstructors.accountMade'), 'success');
+      toast(t('adminInstructors.accountMade'), 'success');
       el.reset();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('adminCourses.msg.failed'));
+      setError(translateApiError(t, err, 'adminCourses.msg.failed'));
     } finally {
       setBusy(false);
     }

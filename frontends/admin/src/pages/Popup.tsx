@@ -3,7 +3,8 @@
 // the field is not fillup!!!' when title or body is missing. Admin only (decision 0017).
 import { useState, type FormEvent } from 'react';
 import { LANDING_POPUP_ID } from '@taal/contracts/web';
-import { answer, ApiError, authApi, publicApi } from '@taal/web-shared/api';
+import { answer, authApi, publicApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Popup } from '@taal/web-shared/types';
@@ -44,7 +45,7 @@ function PopupForm({ popup, onSaved }: { popup: Popup; onSaved: (p: Popup) => vo
       setThumbnail(null);
       onSaved(data);
     } catch (err) {
-      const text = err instanceof ApiError && err.status === 400 ? t('adminFreebies.notFilled') : err instanceof ApiError && err.status === 413 ? err.message : t('adminFreebies.failed');
+      const text = translateApiError(t, err, 'adminFreebies.failed');
       setMessage({ kind: 'error', text });
       toast(text, 'error');
     } finally {

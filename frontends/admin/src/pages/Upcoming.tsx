@@ -2,8 +2,8 @@
 // picture: 'Upcoming Course Added!!') and a list with Delete ('Course Deleted!!'). Admin and content.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CourseAdminMessages as M } from '@taal/contracts/web';
-import { answer, ApiError, authApi, clearApiCache, publicApi } from '@taal/web-shared/api';
+import { answer, authApi, clearApiCache, publicApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { UpcomingCourse } from '@taal/web-shared/types';
@@ -22,7 +22,7 @@ export function AddUpcoming() {
     const form = new FormData(el);
     const photo = form.get('photo');
     if (!String(form.get('name') ?? '').trim() || !(photo instanceof File) || photo.size === 0) {
-      setError(t('adminCourses.msg.upcomingMissing'));
+      setError(t('refusals:FIELDS_NOT_FILLED'));
       return;
     }
     setError('');
@@ -33,7 +33,7 @@ export function AddUpcoming() {
       toast(t('adminCourses.msg.upcomingAdded'), 'success');
       el.reset();
     } catch (err) {
-      setError(err instanceof ApiError && err.message === M.upcomingMissing ? t('adminCourses.msg.upcomingMissing') : err instanceof ApiError ? err.message : t('adminCourses.msg.failed'));
+      setError(translateApiError(t, err, 'adminCourses.msg.failed'));
     } finally {
       setBusy(false);
       setProgress(0);

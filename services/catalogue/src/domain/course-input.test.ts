@@ -52,7 +52,7 @@ describe('course input', () => {
   });
 
   it('needs a title and a YouTube link for a free lesson', () => {
-    expect(freeLessonProblems('', '')).toEqual({ title: 'title is required', path: 'path is required' });
+    expect(freeLessonProblems('', '')).toEqual({ title: 'ENTRY_REQUIRED', path: 'ENTRY_REQUIRED' });
     expect(freeLessonProblems('Intro', 'https://vimeo.com/1234567')).toHaveProperty('path');
     expect(freeLessonProblems('Intro', 'https://youtu.be/dQw4w9WgXcQ')).toEqual({});
   });

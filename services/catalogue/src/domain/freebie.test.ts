@@ -1,4 +1,3 @@
-import { FreebieMessages } from '@taal/contracts';
 import { filesOf, freebieProblems, popupProblems, youtubeVideoId, type FreebieFields } from './freebie';
 
 describe('youtubeVideoId', () => {
@@ -61,6 +60,6 @@ describe('freebieProblems', () => {
   it('popups need a title and a body', () => {
     expect(popupProblems({ title: 'Sale', body: 'Half price', thumbnail: '' })).toEqual({});
     expect(Object.keys(popupProblems({ title: '', body: ' ', thumbnail: '' })).sort()).toEqual(['body', 'title']);
-    expect(FreebieMessages.notFilled).toBe('Any of the field is not fillup!!!');
+    expect(popupProblems({ title: '', body: 'x', thumbnail: 'https://evil.example/x.png' })).toEqual({ title: 'ENTRY_REQUIRED', thumbnail: 'FILE_NOT_STORED' });
   });
 });

@@ -168,13 +168,13 @@ export class Payouts {
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const settleAmount = Number(req.settleAmount);
     const receivedAmount = Number(req.receivedAmount);
-    if (!Number.isSafeInteger(settleAmount) || settleAmount < 0) throw refuseFields({ settleAmount: 'AMOUNT_NEGATIVE' }, 'SETTLEMENT_FAILED');
-    if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) throw refuseFields({ receivedAmount: 'AMOUNT_NEGATIVE' }, 'SETTLEMENT_FAILED');
-    if (receivedAmount > settleAmount) throw refuseFields({ receivedAmount: 'RECEIVED_ABOVE_SETTLE' }, 'SETTLEMENT_FAILED');
-    if (!DAY.test(req.settleDay) || parseDay(req.settleDay) !== req.settleDay) throw refuseFields({ settleDate: 'INVALID_DAY' }, 'SETTLEMENT_FAILED');
-    if (!req.receipt?.length) throw refuseFields({ photo: 'RECEIPT_REQUIRED' }, 'SETTLEMENT_FAILED');
+    if (!Number.isSafeInteger(settleAmount) || settleAmount < 0) throw refuseFields({ settleAmount: 'AMOUNT_NEGATIVE' });
+    if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) throw refuseFields({ receivedAmount: 'AMOUNT_NEGATIVE' });
+    if (receivedAmount > settleAmount) throw refuseFields({ receivedAmount: 'RECEIVED_ABOVE_SETTLE' });
+    if (!DAY.test(req.settleDay) || parseDay(req.settleDay) !== req.settleDay) throw refuseFields({ settleDate: 'INVALID_DAY' });
+    if (!req.receipt?.length) throw refuseFields({ photo: 'RECEIPT_REQUIRED' });
     if (req.receipt.length > MAX_RECEIPT_BYTES) throw refuse('RECEIPT_TOO_LARGE');
-    if (!isPdf(req.receipt)) throw refuseFields({ photo: 'RECEIPT_NOT_PDF' }, 'SETTLEMENT_FAILED');
+    if (!isPdf(req.receipt)) throw refuseFields({ photo: 'RECEIPT_NOT_PDF' });
 
     const id = randomUUID();
     const receiptKey = `settlements/${req.instructorId}/${id}.pdf`;
