@@ -92,16 +92,18 @@ export function checkoutTotals(subtotal: number, walletBalance: number, voucherP
   return { subtotal, walletUsed, discount, payable };
 }
 
-/** Translation keys of the commerce refusals the cart shows (reasons, decision 0002). */
+/**
+ * The refusals the cart words its own way (what the screen did about it); every other refusal is
+ * the catalogue's text for its key (COURSE_NOT_FOR_SALE, COUPON_NOT_FOUND, ORDER_EXPIRED, …).
+ */
 const COMMERCE_REASONS: Record<string, string> = {
+  // The screen reloads the cart and says so.
   AMOUNT_MISMATCH: 'cart.errors.amountMismatch',
-  CART_EMPTY: 'cart.errors.cartEmpty',
-  NOT_FOUND: 'cart.couponNotFound',
-  FAILED_PRECONDITION: 'cart.errors.orderClosed',
+  // Not a student (an admin or instructor session): the cart needs a student's login (spec §5).
   PERMISSION_DENIED: 'errors.loginFirst',
 };
 
-/** A commerce failure in the reader's language. */
+/** A commerce failure in the reader's language, by its key (decision 0026). */
 export function commerceError(t: TFunction, err: unknown, fallbackKey = 'cart.errors.generic'): string {
   if (err instanceof ApiError && err.status < 500 && err.reason && COMMERCE_REASONS[err.reason]) return t(COMMERCE_REASONS[err.reason]!);
   return translateApiError(t, err, fallbackKey);

@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { todayInDhaka } from '@taal/contracts/web';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
+import { hasReason, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isoToDmy, useAdminGet } from '../components/data';
@@ -31,7 +32,7 @@ function CouponCard({ coupon, onDeleted }: { coupon: Voucher; onDeleted: (id: st
       onDeleted(coupon._id);
     } catch (err) {
       // Already gone (another admin deleted it): the list forgets it too.
-      if (err instanceof ApiError && err.status === 404) onDeleted(coupon._id);
+      if (hasReason(err, 'COUPON_NOT_FOUND')) onDeleted(coupon._id);
       toast(t('adminCommerce.coupons.deleteFailed'), 'error');
       setBusy(false);
     }
@@ -114,21 +115,22 @@ export function CreateCoupon() {
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
   const today = todayInDhaka();
 
-  const fail = (key: string) => {
-    const text = t(key);
+  const show = (text: string) => {
     setMessage({ kind: 'error', text });
     toast(text, 'error');
   };
+  // The form checks the gateway's own rules first, worded by the same refusals.
+  const fail = (key: string) => show(t(key));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const code = form.cuponCode.trim();
-    if (!code || !form.discount || !form.useLimit || !form.expireDate) return fail('adminCommerce.coupons.missing');
-    if (!COUPON_CODE.test(code)) return fail('adminCommerce.coupons.badCode');
+    if (!code || !form.discount || !form.useLimit || !form.expireDate) return fail('refusals:VOUCHER_FIELDS_MISSING');
+    if (!COUPON_CODE.test(code)) return fail('refusals:VOUCHER_CODE_INVALID');
     const discount = Number(form.discount);
     const useLimit = Number(form.useLimit);
-    if (discount < 1 || discount > 100) return fail('adminCommerce.coupons.badDiscount');
-    if (useLimit < 1 || useLimit > 2_147_483_647) return fail('adminCommerce.coupons.badLimit');
+    if (discount < 1 || discount > 100) return fail('refusals:VOUCHER_PERCENT_INVALID');
+    if (useLimit < 1 || useLimit > 2_147_483_647) return fail('refusals:VOUCHER_USE_LIMIT_INVALID');
     if (form.expireDate < today) return fail('adminCommerce.coupons.pastDate');
     setBusy(true);
     setMessage(null);
@@ -138,9 +140,8 @@ export function CreateCoupon() {
       setMessage({ kind: 'success', text: t('adminCommerce.coupons.created') });
       toast(t('adminCommerce.coupons.created'), 'success');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) fail('adminCommerce.coupons.exists');
-      else if (err instanceof ApiError && err.status === 400) fail('adminCommerce.coupons.missing');
-      else fail('adminCommerce.coupons.createFailed');
+      // VOUCHER_CODE_TAKEN, VOUCHER_FIELDS_MISSING, …: by key, in the reader's language.
+      show(translateApiError(t, err, 'adminCommerce.coupons.createFailed'));
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,8 @@
 // (a card payment the gateway flagged), each to Release or Refuse.
 import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
+import { answer, authApi } from '@taal/web-shared/api';
+import { hasReason, translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -176,7 +176,7 @@ function HeldOrders({ onDecided }: { onDecided: () => void }) {
       onDecided();
     } catch (err) {
       // 400: no longer held (another admin decided, or the payment was settled); 404: unknown.
-      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) toast(t('adminCommerce.held.notHeld'), 'error');
+      if (hasReason(err, 'NO_HELD_PAYMENT', 'ORDER_NOT_FOUND')) toast(t('adminCommerce.held.notHeld'), 'error');
       else toast(translateApiError(t, err, 'adminCommerce.held.failed'), 'error');
       held.reload();
     } finally {

@@ -4,9 +4,11 @@
 // typed in BDT, sent in poisha), /adminstoreorders and /adminstoregiftcard (10 rows, copy and CSV,
 // initialised after 1 second) and /admin/store/{id} (one issued card; its secret code is never
 // shown again: only its hash exists). Store toasts stay 5 s at the top centre.
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { answer, ApiError, authApi, multipart, type ApiPaths } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
@@ -29,9 +31,18 @@ const bdt = (poisha: number) => poishaToBdt(poisha);
 const toPoisha = (taka: string) => String(Math.round(Number(taka) * 100));
 const isTaka = (v: string) => /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(v.trim());
 
-function failed(t: (k: string) => string, err: unknown) {
+/** A refusal by its key in the reader's language (decision 0026); anything else 'adminStore.failed'. */
+function failed(t: TFunction, err: unknown) {
   console.error('store admin call failed', err);
-  storeToast(err instanceof ApiError && err.status < 500 ? err.message : t('adminStore.failed'), 'error');
+  storeToast(translateApiError(t, err, 'adminStore.failed'), 'error');
+}
+
+/** A delete answers no `data` for `answer`: its refusal as an ApiError that keeps its key. */
+async function deleted(call: Promise<{ response: Response; error?: unknown }>): Promise<void> {
+  const { response, error } = await call;
+  if (response.ok) return;
+  const body = error as { message?: string; reason?: string; params?: Record<string, string | number> } | undefined;
+  throw new ApiError(body?.message ?? 'failed', response.status, body?.reason, undefined, body?.reason, undefined, body?.params);
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -66,17 +77,17 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     try {
       if (!category) {
         const image = await readDataUrl(file!);
-        const { data, message } = await answer(authApi.POST('/api/v1/store/category/create/', { body: { name: name.trim(), description: description.trim(), image } }));
-        storeToast(message ?? t('adminStore.categories.created'), 'success');
+        const { data } = await answer(authApi.POST('/api/v1/store/category/create/', { body: { name: name.trim(), description: description.trim(), image } }));
+        storeToast(t('adminStore.categories.created'), 'success');
         onDone(data);
       } else {
-        const { data, message } = await answer(
+        const { data } = await answer(
           authApi.POST('/api/v1/store/category/edit/{id}/', {
             params: { path: { id: category._id } },
             ...multipart({ name: name.trim(), description: description.trim(), image: file ?? undefined }),
           }),
         );
-        storeToast(message ?? t('adminStore.categories.updated'), 'success');
+        storeToast(t('adminStore.categories.updated'), 'success');
         onDone(data);
       }
     } catch (err) {
@@ -110,9 +121,8 @@ export function StoreCategories() {
   const remove = async (c: Category) => {
     if (!window.confirm(t('adminStore.confirmDelete', { name: c.name }))) return;
     try {
-      const res = await authApi.DELETE('/api/v1/store/category/delete/{id}', { params: { path: { id: c._id } } });
-      if (!res.response.ok) throw new ApiError((res.error as { message?: string } | undefined)?.message ?? 'failed', res.response.status);
-      storeToast(res.data?.message ?? t('adminStore.categories.deleted'), 'success');
+      await deleted(authApi.DELETE('/api/v1/store/category/delete/{id}', { params: { path: { id: c._id } } }));
+      storeToast(t('adminStore.categories.deleted'), 'success');
       list.setData((d) => d?.filter((x) => x._id !== c._id));
     } catch (err) {
       failed(t, err);
@@ -203,7 +213,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: (p:
       image: file ?? undefined,
     };
     try {
-      const { data, message } = product
+      const { data } = product
         ? await answer(authApi.PUT('/api/v1/store/product/edit/{id}', { params: { path: { id: product._id } }, ...multipart(body) }))
         : await answer(
             authApi.POST('/api/v1/store/product/create', {
@@ -219,7 +229,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: (p:
               }),
             }),
           );
-      storeToast(message ?? t(product ? 'adminStore.products.updated' : 'adminStore.products.added'), 'success');
+      storeToast(t(product ? 'adminStore.products.updated' : 'adminStore.products.added'), 'success');
       onDone(data);
     } catch (err) {
       failed(t, err);
@@ -261,9 +271,8 @@ export function StoreProducts() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const remove = async (p: Product) => {
     try {
-      const res = await authApi.DELETE('/api/v1/store/product/delete/{id}', { params: { path: { id: p._id } } });
-      if (!res.response.ok) throw new ApiError((res.error as { message?: string } | undefined)?.message ?? 'failed', res.response.status);
-      storeToast(res.data?.message ?? t('adminStore.products.deleted'), 'success');
+      await deleted(authApi.DELETE('/api/v1/store/product/delete/{id}', { params: { path: { id: p._id } } }));
+      storeToast(t('adminStore.products.deleted'), 'success');
       list.setData((d) => d?.filter((x) => x._id !== p._id));
     } catch (err) {
       failed(t, err);

@@ -1,9 +1,10 @@
 // Tab 6, Redeem Gift Card (spec §2, §8, §9): the wallet balance (GET store/gift-card/balance/{userId}),
-// a secret-code field and Redeem. An empty code reads 'Please enter gift card secret code!'; the
-// server's message is shown for a refused code; a redeemed one reads 'Congratulations! {message}
+// a secret-code field and Redeem. An empty code reads 'Please enter gift card secret code!'; a
+// refused code shows its refusal by key (decision 0026); a redeemed one reads 'Congratulations! {message}
 // You have received BDT {amount} from gift card.' and the balance grows. Toasts: 5 s, top centre.
 import { useState, type FormEvent } from 'react';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
+import { hasReason, translateApiError } from '@taal/web-shared/errors';
 import { poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
@@ -11,13 +12,6 @@ import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, TabError, TabLoading } from '../components';
 
-/** Refusals the redeem answers with a reason, as translation keys (else the server's message). */
-const REASONS: Record<string, string> = {
-  GIFT_CARD_UNKNOWN: 'giftRedeem.unknown',
-  GIFT_CARD_USED: 'giftRedeem.used',
-  GIFT_CARD_EXPIRED: 'giftRedeem.expired',
-  TOO_MANY_REQUESTS: 'giftRedeem.tooMany',
-};
 
 export default function RedeemGiftCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -33,8 +27,9 @@ export default function RedeemGiftCard({ user }: { user: SessionUser }) {
     e.preventDefault();
     const wanted = code.trim();
     if (!wanted) {
-      setResult({ ok: false, text: t('giftRedeem.empty') });
-      storeToast(t('giftRedeem.empty'), 'error');
+      // The store's own rule, worded by its refusal.
+      setResult({ ok: false, text: t('refusals:GIFT_CARD_CODE_EMPTY') });
+      storeToast(t('refusals:GIFT_CARD_CODE_EMPTY'), 'error');
       return;
     }
     setBusy(true);
@@ -48,8 +43,8 @@ export default function RedeemGiftCard({ user }: { user: SessionUser }) {
       setCode('');
       balance.reload();
     } catch (err) {
-      const key = err instanceof ApiError && err.reason ? REASONS[err.reason] : undefined;
-      const text = key ? t(key) : err instanceof ApiError && err.status < 500 ? err.message : t('common.loadFailed');
+      // Too many wrong codes gets the redeem's own words; the rest (unknown, used, expired, …) the catalogue's.
+      const text = hasReason(err, 'TOO_MANY_REQUESTS') ? t('giftRedeem.tooMany') : translateApiError(t, err);
       setResult({ ok: false, text });
       storeToast(text, 'error');
     } finally {

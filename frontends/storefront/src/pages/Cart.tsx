@@ -131,7 +131,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     e.preventDefault();
     const wanted = code.trim();
     if (!VOUCHER_CODE.test(wanted)) {
-      toast(t('cart.couponNotFound'), 'error');
+      toast(t('refusals:COUPON_NOT_FOUND'), 'error');
       return;
     }
     setChecking(true);
@@ -142,7 +142,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     } catch (err) {
       setVoucher(null);
       // 'Coupon Not found' for an unknown, expired or used-up code, and for a failed lookup (spec §8).
-      toast(hasReason(err, 'LOGIN_FIRST', 'UNAUTHENTICATED') ? commerceError(t, err) : t('cart.couponNotFound'), 'error');
+      toast(hasReason(err, 'LOGIN_FIRST', 'SESSION_EXPIRED') ? commerceError(t, err) : t('refusals:COUPON_NOT_FOUND'), 'error');
     } finally {
       setChecking(false);
     }
@@ -154,8 +154,9 @@ function StudentCart({ user }: { user: SessionUser }) {
       await commerce.payZero(userId, order, voucher?.code ?? '');
       notifyCartChanged(0);
       navigate('/studentpanel');
-    } catch {
-      toast(t('cart.errors.generic'), 'error');
+    } catch (err) {
+      // e.g. ORDER_CANCELLED_COUPON_USED_UP: the voucher ran out meanwhile, the page starts over.
+      toast(commerceError(t, err), 'error');
       later(() => window.location.reload(), RELOAD_AFTER_FAILURE_MS);
     }
   };
@@ -170,7 +171,7 @@ function StudentCart({ user }: { user: SessionUser }) {
       const message = commerceError(t, err);
       setError(message);
       toast(message, 'error');
-      if (hasReason(err, 'NOT_FOUND')) setVoucher(null);
+      if (hasReason(err, 'COUPON_NOT_FOUND')) setVoucher(null);
       // The server priced the cart differently (a price, the wallet or the cart changed): show it again.
       if (hasReason(err, 'AMOUNT_MISMATCH', 'CART_EMPTY')) reloadAll();
       setProceeding(false);

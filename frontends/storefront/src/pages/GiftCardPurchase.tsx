@@ -5,8 +5,8 @@
 // problems are shown beside their fields, and the store's toasts last 5 s at the top centre.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { giftCardTextProblem, GiftCardTextLimits, GiftCardTextMessages, UserRoles } from '@taal/contracts/web';
-import { ApiError } from '@taal/web-shared/api';
+import { giftCardTextProblem, GiftCardTextLimits, UserRoles } from '@taal/contracts/web';
+import { fieldErrorKeys } from '@taal/web-shared/errors';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
@@ -189,7 +189,8 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
     } catch (err) {
       // Spec §8: the order and payment calls' failures are only logged; a refused field is shown beside it.
       console.error('gift card order failed', err);
-      if (err instanceof ApiError && err.fields) {
+      const refused = fieldErrorKeys(err);
+      if (Object.keys(refused).length > 0) {
         const map: Record<string, keyof Fields> = {
           userPhone: 'phone',
           shippingAddressPhone: 'phone',
@@ -199,14 +200,9 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
           giftCardMessage: 'message',
           quantity: 'quantity',
         };
-        const keys: Record<string, string> = {
-          'Too Short!': 'store.form.tooShort',
-          'Enter a valid email address': 'store.form.invalidEmail',
-          [GiftCardTextMessages.invalid]: 'store.form.textInvalid',
-          [GiftCardTextMessages.tooLong]: 'store.form.textTooLong',
-        };
+        // Each field's refusal key, translated at render time (decision 0026).
         const next: Problems = {};
-        for (const [k, v] of Object.entries(err.fields)) if (map[k]) next[map[k]] = keys[v] ?? 'store.form.required';
+        for (const [k, key] of Object.entries(refused)) if (map[k]) next[map[k]] = key;
         setServerProblems(next);
       }
       setBusy(false);
