@@ -146,6 +146,27 @@ pg_state_dir() {
   fi
 }
 
+# One role per service with a database (issue 22; deploy/service-database.sql): taal_<service>,
+# owning the schema <service>, with its name as its password (a local test server only). A
+# service has a database when it has migrations.
+pg_services() {
+  local d
+  for d in "$REPO_ROOT"/services/*/migrations; do [[ -d $d ]] && basename "$(dirname "$d")"; done
+}
+pg_service_roles() {
+  local bin=$1 db=$2 service out
+  for service in $(pg_services); do
+    out=$(PGPASSWORD=$PG_PASSWORD PGOPTIONS='-c client_min_messages=warning' "$bin/psql" -X -q -h 127.0.0.1 -p "$PG_PORT" \
+      -U "$PG_USER" -d "$db" -v service="$service" -v password="taal_$service" -f "$REPO_ROOT/deploy/service-database.sql" 2>&1) || {
+      printf '%s\n' "$out" >&2
+      return 1
+    }
+    # The SQL keeps an existing role's password; here it is always the local one.
+    PGPASSWORD=$PG_PASSWORD "$bin/psql" -X -q -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$db" \
+      -c "ALTER ROLE taal_$service PASSWORD 'taal_$service'" >/dev/null || return 1
+  done
+}
+
 pg_ready() {
   local bin
   bin=$(pg_bin_dir)

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { envPrefix, grpcOf } from '@taal/kit';
 import { services } from '../../packages/launcher/src/registry';
 import { createTestDatabase, kafkaTestNamespace, requireEnv } from './backends';
+import { serviceDatabaseUrls } from './service-databases';
 import { freePort, waitFor } from './wait';
 
 const root = path.resolve(__dirname, '../..');
@@ -34,6 +35,8 @@ export async function startTestCluster(env: Record<string, string>): Promise<Tes
   }
   requireEnv('KAFKA_BROKERS');
   const database = await createTestDatabase();
+  // Each service connects with its own role, which can reach only its own schema (issue 22).
+  const databaseUrls = Object.entries(await serviceDatabaseUrls(database.url)).map(([name, url]) => [`${envPrefix(name)}_DATABASE_URL`, url]);
   const ports: Record<string, string> = {};
   for (const s of services) if (grpcOf(s)) ports[`${envPrefix(s.name)}_GRPC_PORT`] = String(await freePort());
   const httpPort = await freePort();
@@ -43,6 +46,7 @@ export async function startTestCluster(env: Record<string, string>): Promise<Tes
       ...process.env,
       ...ports,
       DATABASE_URL: database.url,
+      ...Object.fromEntries(databaseUrls),
       PORT: String(httpPort),
       PUBLIC_URL: base,
       IDENTITY_JWKS_PORT: String(await freePort()),

@@ -82,6 +82,8 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
               }
             : { [`${envPrefix(s.name)}_HOST`]: edgeHost(s.name) }),
           ...(s.name === ServiceNames.identity ? identity : {}),
+          // Its own database credentials when given (<NAME>_DATABASE_URL; one role per service, issue 22).
+          ...(env[`${envPrefix(s.name)}_DATABASE_URL`] ? { DATABASE_URL: env[`${envPrefix(s.name)}_DATABASE_URL`]! } : {}),
           ...keyRing.envFor(s.name),
         },
       };
