@@ -49,8 +49,8 @@ describe('lessons and video through the gateway on the all-in-one process', () =
   it('shows a visitor the open lesson only, and refuses the others with the spec’s messages', async () => {
     expect(lessons.map((l) => [l.status, l.playable])).toEqual([['open', true], ['login', false], ['paid', false], ['paid', false]]);
     expect((await get(`/lesson/${lessons[0]!._id}/playback`)).status).toBe(200);
-    expect(await get(`/lesson/${lessons[1]!._id}/playback`)).toMatchObject({ status: 401, body: { message: 'Please login first' } });
-    expect(await get(`/lesson/${lessons[2]!._id}/playback`)).toMatchObject({ status: 403, body: { message: 'Purchase the course First!!' } });
+    expect(await get(`/lesson/${lessons[1]!._id}/playback`)).toMatchObject({ status: 401, body: { message: 'Please login first', reason: 'LOGIN_FIRST' } });
+    expect(await get(`/lesson/${lessons[2]!._id}/playback`)).toMatchObject({ status: 403, body: { success: false, message: 'Purchase the course First!!', code: 'PURCHASE_FIRST', reason: 'PURCHASE_FIRST' } });
     expect(await get(`/lesson/${lessons[2]!._id}/playback`, student.token)).toMatchObject({ status: 403, body: { message: 'Purchase the course First!!' } });
     expect((await get(`/lesson/${lessons[1]!._id}/playback`, student.token)).status).toBe(200);
   });
@@ -126,7 +126,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
   });
 
   it("renames a lesson from the back office: 'lesson name updated successfully'", async () => {
-    expect(await post('/course/status/', { id: lessons[3]!._id, originalname: 'x' }, adminToken)).toMatchObject({ status: 400, body: { message: 'Please enter a title for the lesson' } });
+    expect(await post('/course/status/', { id: lessons[3]!._id, originalname: 'x' }, adminToken)).toMatchObject({ status: 400, body: { message: 'Please enter a title for the lesson', reason: 'LESSON_TITLE_REQUIRED' } });
     expect(await post('/course/status/', { id: lessons[3]!._id, originalname: 'Play-along in G' }, adminToken)).toMatchObject({
       status: 200,
       body: { message: 'lesson name updated successfully', data: { originalname: 'Play-along in G' } },
@@ -182,7 +182,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
       expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
 
       const fake = new Blob([Buffer.from('this is not a video, only text renamed to .mp4\n'.repeat(200))], { type: 'video/mp4' });
-      expect(await upload(fake, 'lesson.mp4', adminToken)).toMatchObject({ status: 400, body: { message: expect.stringContaining('not a video') } });
+      expect(await upload(fake, 'lesson.mp4', adminToken)).toMatchObject({ status: 400, body: { message: expect.stringContaining('not a video'), reason: 'NOT_A_VIDEO' } });
       expect(await upload(video, 'clip.webm', adminToken, 'x')).toMatchObject({ status: 400, body: { message: 'Please enter a title for the lesson' } });
       expect((await get(`/course/secure-course/${courseId}`)).body.data.lessons).toHaveLength(5);
     } finally {

@@ -119,7 +119,9 @@ describe('payouts through the gateway on the all-in-one process', () => {
       return f;
     };
     const refused = await post(`/instructor/settlement/${instructor.profile}`, form(Buffer.from('GIF89a, not a PDF')), admin.token);
-    expect(refused.status).toBe(400);
+    expect([refused.status, refused.body.reason, refused.body.fieldReasons]).toEqual([400, 'NOT_A_PDF', { photo: 'NOT_A_PDF' }]);
+    const tooMuch = await post(`/instructor/settlement/${instructor.profile}`, form(PDF, part + 1), admin.token);
+    expect([tooMuch.status, tooMuch.body.reason, tooMuch.body.fieldReasons]).toEqual([400, 'SETTLEMENT_FAILED', { receivedAmount: 'RECEIVED_ABOVE_SETTLE' }]);
     expect((await post(`/instructor/settlement/${instructor.profile}`, form(PDF), instructor.token)).status).toBe(403);
     const created = await post(`/instructor/settlement/${instructor.profile}`, form(PDF), admin.token);
     expect([created.status, created.body.message]).toEqual([201, 'Settlement published successfully !']);
@@ -128,7 +130,10 @@ describe('payouts through the gateway on the all-in-one process', () => {
     const after = (await get(`/instructor/earnings/${instructor.profile}`, admin.token)).body.data;
     expect(after.due).toBe(before.due - part);
     // Above the due: refused; the due settlement pays the rest once.
-    expect((await get(`/instructor/due/${instructor.profile}/${after.due + 1}`, admin.token)).status).toBe(400);
+    expect(await get(`/instructor/due/${instructor.profile}/${after.due + 1}`, admin.token)).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'The amount is above the due', code: 'ABOVE_DUE', reason: 'ABOVE_DUE' },
+    });
     const key = { 'idempotency-key': randomUUID() };
     const [a, b] = await Promise.all([get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key), get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key)]);
     expect([a.status, b.status]).toEqual([200, 200]);

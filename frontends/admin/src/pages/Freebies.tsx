@@ -131,8 +131,8 @@ function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mode: 'ad
     if (mode === 'add') {
       const missing = !fields.title.trim() || !fields.subtitle.trim() || !fields.catagory || !fields.description.trim() || (!fields.youtube.trim() && files.carouselList.length === 0);
       if (missing) {
-        setProblem({ text: t('adminFreebies.notFilled'), fields: {} });
-        toast(t('adminFreebies.notFilled'), 'error');
+        setProblem({ text: t('refusals:FIELDS_NOT_FILLED'), fields: {} });
+        toast(t('refusals:FIELDS_NOT_FILLED'), 'error');
         return;
       }
     }

@@ -23,7 +23,7 @@ function PopupForm({ popup, onSaved }: { popup: Popup; onSaved: (p: Popup) => vo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || !body.trim()) {
-      const text = t('adminFreebies.notFilled');
+      const text = t('refusals:FIELDS_NOT_FILLED');
       setMessage({ kind: 'error', text });
       toast(text, 'error');
       return;

@@ -38,7 +38,7 @@ export const CatalogueRefusals = {
   INSTRUCTOR_ADD_FAILED: { status: 400, en: 'Instructor Added Failed, Check you fillup all the field!!', bn: 'প্রশিক্ষক যোগ ব্যর্থ, সব ঘর পূরণ করেছেন কি না দেখুন!!' },
   INSTRUCTOR_UPDATE_FAILED: { status: 400, en: 'Instructor Update Failed', bn: 'প্রশিক্ষক হালনাগাদ ব্যর্থ হয়েছে' },
   // Spec: an upcoming course, a freebie or the popup with a field missing.
-  FIELDS_NOT_FILLED: { status: 400, en: 'Any of the field is not fillup!!!', bn: 'কোনো ঘর পূরণ হয়নি!!!' },
+  FIELDS_NOT_FILLED: { status: 400, en: 'Any of the field is not fillup!!!', bn: 'কোনো একটি ঘর পূরণ করা হয়নি!!!' },
 
   // A form's fields (no placeholders: the screens show them beside the field).
   ENTRY_REQUIRED: { status: 400, en: 'This field is required', bn: 'এই ঘরটি পূরণ করতে হবে' },

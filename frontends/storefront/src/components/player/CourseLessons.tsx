@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { protectedBlobUrl, type ApiError } from '@taal/web-shared/api';
 import { formatDate } from '@taal/web-shared/format';
+import { refusalMessage } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
@@ -84,7 +85,7 @@ export function CourseLessons({ courseId, documents = [] }: { courseId: string; 
   };
   const onRefused = (err: ApiError, lesson: Lesson) => {
     if (err.status === 401 || err.reason === 'LOGIN_FIRST') askLogin();
-    else toast(t('player.purchaseFirst'), 'error');
+    else toast(refusalMessage(t, err.reason, err.params) ?? t('player.purchaseFirst'), 'error');
     // The server knows better than the list (an access that just ran out): ask again.
     if (lesson.playable) course.reload();
   };
