@@ -8,7 +8,8 @@
 //   DataTable, 5 rows a page (order, user id, name, e-mail, phone, course, purchase and expiry).
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { answer, ApiError, authApi, publicApi } from '@taal/web-shared/api';
+import { answer, authApi, publicApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -52,7 +53,7 @@ function LessonTitleEditor({
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const title = draft.trim();
-    if (!validLessonTitle(title)) return fail(t('adminLearning.lessons.titleRequired'));
+    if (!validLessonTitle(title)) return fail(t('refusals:LESSON_TITLE_REQUIRED'));
     setBusy(true);
     setError(null);
     try {
@@ -63,13 +64,7 @@ function LessonTitleEditor({
       onSaved(data);
     } catch (err) {
       setBusy(false);
-      fail(
-        t(
-          err instanceof ApiError && err.status === 400
-            ? 'adminLearning.lessons.titleRequired'
-            : 'adminLearning.lessons.updateFailed',
-        ),
-      );
+      fail(translateApiError(t, err, 'adminLearning.lessons.updateFailed'));
     }
   };
   const inputId = `lesson-title-${lesson._id}`;

@@ -17,7 +17,7 @@ export const LearningRefusals = {
   POSITION_OUT_OF_RANGE: { status: 400, en: 'Position must be 0 to 86400 seconds', bn: 'অবস্থান ০ থেকে ৮৬৪০০ সেকেন্ডের মধ্যে হতে হবে' },
   PRACTICE_OUT_OF_RANGE: { status: 400, en: 'Practice time must be 0 to 3600 seconds per report', bn: 'প্রতিবারে অনুশীলনের সময় ০ থেকে ৩৬০০ সেকেন্ডের মধ্যে হতে হবে' },
   // Spec (admin-back-office.md §8).
-  LESSON_TITLE_REQUIRED: { status: 400, en: 'Please enter a title for the lesson', bn: 'পাঠের একটি শিরোনাম দিন' },
+  LESSON_TITLE_REQUIRED: { status: 400, en: 'Please enter a title for the lesson', bn: 'অনুগ্রহ করে লেসনের একটি শিরোনাম লিখুন' },
   LESSON_STATUS_INVALID: { status: 400, en: 'Status must be open, login or paid', bn: 'অবস্থা হিসেবে উন্মুক্ত, লগইন বা পেইড বেছে নিন' },
   UPLOAD_UNKNOWN: { status: 400, en: 'Unknown upload', bn: 'অজানা আপলোড' },
   UPLOAD_MISSING: { status: 400, en: 'The upload is missing; upload the video again', bn: 'আপলোডটি পাওয়া যাচ্ছে না; ভিডিওটি আবার আপলোড করুন' },
