@@ -136,6 +136,8 @@ describe('skaffold.yaml', () => {
     const [artifact] = skaffold.build.artifacts;
     expect(artifact!.image).toBe(values.image.repository);
     expect(existsSync(path.join(root, artifact!.docker.dockerfile))).toBe(true);
+    // One image for every service: its ports are the chart's, per container, never one stale EXPOSE list.
+    expect(readFileSync(path.join(root, artifact!.docker.dockerfile), 'utf8')).not.toMatch(/^EXPOSE/m);
     const [release] = skaffold.manifests.helm.releases;
     expect(path.resolve(root, release!.chartPath)).toBe(chart);
     expect(Object.keys(release!.setValueTemplates).sort()).toEqual(['image.repository', 'image.tag']);
