@@ -1,3 +1,3 @@
 export { payoutsService, startPayouts, type PayoutsServiceDeps, type RunningPayouts } from './service';
 export { splitSale, GATEWAY_CUT_FROM_DAY } from './domain/split';
-export { parseDay, parseDayRange, monthRange } from './domain/days';
+export { parseDay, monthRange } from './domain/days';

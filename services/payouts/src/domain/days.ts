@@ -9,17 +9,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A real calendar day (years 0001-9999) as YYYY-MM-DD, or null: the contracts' one day rule. */
 export { parseDay };
 
-export type DayRange = { ok: true; from: string; to: string } | { ok: false; message: string };
-
-/** A start and end day: both must parse and the end may not be before the start. */
-export function parseDayRange(start: string, end: string): DayRange {
-  const from = parseDay(start);
-  const to = parseDay(end);
-  if (!from || !to) return { ok: false, message: 'Dates must be day-month-year, e.g. 22-5-2022' };
-  if (to < from) return { ok: false, message: 'The end date is before the start date' };
-  return { ok: true, from, to };
-}
-
 /** YYYY-MM-DD → the spec's day-month-year (22-5-2022 style, as the app writes it: DD-MM-YYYY). */
 export function toDayMonthYear(day: string): string {
   const [y, m, d] = day.split('-');
