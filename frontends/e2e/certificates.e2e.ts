@@ -66,6 +66,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   );
   expect(early.status).toBe(400);
   expect(early.json.message).toBe('Purchase the course First!!');
+  expect(early.json.reason).toBe('CERTIFICATE_NEEDS_PURCHASE');
 
   // The student owns both courses: a 100% voucher, one order, the zero-cost path.
   const code = `CERT${Date.now().toString(36).toUpperCase()}`;

@@ -217,10 +217,10 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     await waitFor(async () => (await backend.sql.query(`SELECT 1 FROM learning.contact WHERE user_id = $1`, [me.userId])).rows.length === 1, 'the contact');
     const ask = () =>
       call<learningV1.RequestCertificateResponse>('requestCertificate', { courseId: target.id, userName: 'নাদিয়া রহমান', userEmail: 'nadia@example.com', courseName: target.title }, me);
-    // The catalogue's PURCHASE_FIRST (403), its key as metadata.
+    // The catalogue's CERTIFICATE_NEEDS_PURCHASE (400), its key as metadata.
     const refused = (await ask().catch((err: unknown) => err)) as { code: number; details: string; metadata: { get(key: string): unknown[] } };
-    expect(refused).toMatchObject({ code: 7, details: 'Purchase the course First!!' });
-    expect(refused.metadata.get('x-taal-reason')).toEqual(['PURCHASE_FIRST']);
+    expect(refused).toMatchObject({ code: 3, details: 'Purchase the course First!!' });
+    expect(refused.metadata.get('x-taal-reason')).toEqual(['CERTIFICATE_NEEDS_PURCHASE']);
     await backend.bus.publish([paid(`order-c-${RUN}`, me.userId, target.id, 30)]);
     await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
 

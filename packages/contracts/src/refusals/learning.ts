@@ -8,6 +8,8 @@ import type { Refusal } from './refusal';
 export const LearningRefusals = {
   // Spec: a paid lesson, a course file or a certificate without the course.
   PURCHASE_FIRST: { status: 403, en: 'Purchase the course First!!', bn: 'আগে কোর্সটি কিনুন!!' },
+  // The same words for a certificate asked without the course: a 400 (the request's state), as the API has always answered.
+  CERTIFICATE_NEEDS_PURCHASE: { status: 400, en: 'Purchase the course First!!', bn: 'আগে কোর্সটি কিনুন!!' },
   LESSON_NOT_FOUND: { status: 404, en: 'Lesson not found', bn: 'পাঠটি পাওয়া যায়নি' },
   LESSON_HAS_NO_VIDEO: { status: 404, en: 'This lesson has no video yet', bn: 'এই পাঠের এখনো কোনো ভিডিও নেই' },
   NO_SUCH_VIDEO: { status: 404, en: 'No such video', bn: 'এমন কোনো ভিডিও নেই' },

@@ -44,7 +44,7 @@ export class Certificates {
   async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
     if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw refuse('CERTIFICATE_FIELDS_REQUIRED');
-    if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('PURCHASE_FIRST');
+    if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('CERTIFICATE_NEEDS_PURCHASE');
     const created = await this.store.insertCertificate({
       id: randomUUID(),
       userId,
