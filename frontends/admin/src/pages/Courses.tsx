@@ -204,7 +204,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
             <ul>
               {Object.entries(problem.fields).map(([k, v]) => (
                 <li key={k}>
-                  {k}: {v}
+                  {t(`adminCourses.f.${k}`, { defaultValue: k })}: {v}
                 </li>
               ))}
             </ul>
