@@ -1,6 +1,7 @@
 // /notifications (spec §2): every notification of the signed-in student, newest first, unread
 // ones marked with a dot and a "Mark as read" button (for this user only); an illustration when
 // there are none. Follows the header's bell (the same events).
+import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useVerifiedSession } from '@taal/web-shared/auth';
@@ -37,7 +38,7 @@ export default function NotificationsPage() {
     try {
       await messaging.markRead(userId, id);
     } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'error');
+      toast(translateApiError(t, err), 'error');
     }
   };
   return (

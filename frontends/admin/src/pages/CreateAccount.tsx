@@ -27,9 +27,9 @@ export default function CreateAccount() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.name.trim() || !form.email.trim() || !form.password || !form.type) return fail(t('adminUsers.create.missing'));
-    if (!isEmail(form.email.trim())) return fail(t('auth.errors.invalidEmail'));
-    if (form.password.length < 6) return fail(t('auth.errors.passwordTooShort'));
+    if (!form.name.trim() || !form.email.trim() || !form.password || !form.type) return fail(t('refusals:SOME_FIELD_NOT_FILLED'));
+    if (!isEmail(form.email.trim())) return fail(t('refusals:INVALID_EMAIL'));
+    if (form.password.length < 6) return fail(t('refusals:PASSWORD_TOO_SHORT'));
     setBusy(true);
     setMessage(null);
     try {
@@ -49,9 +49,9 @@ export default function CreateAccount() {
       toast(t('adminUsers.create.added'), 'success');
     } catch (err) {
       // By the stable reason keys (decision 0002), never the server's English sentence.
-      if (hasReason(err, 'EMAIL_TAKEN', 'EMAIL_EXISTS')) fail(t('adminUsers.create.emailExists'));
+      if (hasReason(err, 'EMAIL_TAKEN', 'EMAIL_EXISTS')) fail(t('refusals:EMAIL_EXISTS'));
       else if (err instanceof ApiError && err.status < 500 && reasonKey(err.reason)) fail(translateApiError(t, err));
-      else fail(t('adminUsers.create.notAdded'));
+      else fail(t('refusals:USER_NOT_ADDED'));
     } finally {
       setBusy(false);
     }

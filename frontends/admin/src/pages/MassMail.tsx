@@ -4,7 +4,8 @@
 // (GET mass-mail/, refreshed while one is sending). The server sanitises the HTML and adds the
 // unsubscribe link to every mail.
 import { useEffect, useState, type FormEvent } from 'react';
-import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
+import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
+import { fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -67,10 +68,10 @@ export default function MassMail() {
   const check = (e: FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (!form.mailTo) found.mailTo = t('massMail.errors.audience');
-    if (form.mailTo === 'custom' && !EMAIL.test(form.customEmail.trim())) found.customEmail = t(form.customEmail.trim() ? 'massMail.errors.customInvalid' : 'massMail.errors.customRequired');
-    if (!form.subject.trim()) found.subject = t('massMail.errors.subject');
-    if (!form.message.replace(/<[^>]*>/g, '').trim()) found.message = t('massMail.errors.message');
+    if (!form.mailTo) found.mailTo = t('refusals:AUDIENCE_REQUIRED');
+    if (form.mailTo === 'custom' && !EMAIL.test(form.customEmail.trim())) found.customEmail = t(form.customEmail.trim() ? 'refusals:CUSTOM_EMAIL_INVALID' : 'refusals:CUSTOM_EMAIL_REQUIRED');
+    if (!form.subject.trim()) found.subject = t('refusals:SUBJECT_REQUIRED');
+    if (!form.message.replace(/<[^>]*>/g, '').trim()) found.message = t('refusals:MAIL_MESSAGE_REQUIRED');
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
@@ -88,7 +89,9 @@ export default function MassMail() {
       setRound((r) => r + 1);
       window.dispatchEvent(new Event('taal:mass-mail-sent'));
     } catch (err) {
-      toast(err instanceof ApiError && err.status === 400 && err.message ? err.message : t('massMail.failed'), 'error');
+      // By key (decision 0026): each field's refusal beside it, the answer's in the toast.
+      setErrors(Object.fromEntries(Object.entries(fieldErrorKeys(err)).map(([field, key]) => [field, t(key)])));
+      toast(translateApiError(t, err, 'massMail.failed'), 'error');
     } finally {
       setBusy(false);
       setConfirming(false);

@@ -74,7 +74,7 @@ function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | n
     e.preventDefault();
     if (!message) return;
     if (!reply.trim()) {
-      toast(t('messaging.replyRequired'), 'error');
+      toast(t('refusals:REPLY_REQUIRED'), 'error');
       return;
     }
     setBusy(true);

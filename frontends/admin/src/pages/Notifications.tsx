@@ -1,16 +1,15 @@
 // /manageNotification (back office §2, §4): create a notification for every user (POST
 // /notification/create, body msg), the list newest first (GET /notification), and delete after
 // 'Notification will be deleted. Are you sure?' (DELETE /notification/{id}). Create, delete and
-// list errors show in a red alert with the server's message (§9); an illustration when empty.
+// list errors show in a red alert with the refusal, translated by its key (§9); an illustration when empty.
 import { useState, type FormEvent } from 'react';
-import { answer, ApiError, authApi } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
+import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { AdminPage, Loading } from '../components/States';
-
-const serverMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.status < 500 && err.message ? err.message : fallback);
 
 function EmptyIllustration() {
   return (
@@ -33,7 +32,7 @@ export default function ManageNotifications() {
     e.preventDefault();
     setError('');
     if (!msg.trim()) {
-      setError(t('adminNotifications.required'));
+      setError(t('refusals:NOTIFICATION_REQUIRED'));
       return;
     }
     setBusy(true);
@@ -43,7 +42,7 @@ export default function ManageNotifications() {
       setMsg('');
       list.reload();
     } catch (err) {
-      setError(serverMessage(err, t('adminNotifications.failed')));
+      setError(translateApiError(t, err, 'adminNotifications.failed'));
     } finally {
       setBusy(false);
     }
@@ -56,10 +55,10 @@ export default function ManageNotifications() {
       toast(t('adminNotifications.deleted'), 'success');
       list.reload();
     } catch (err) {
-      setError(serverMessage(err, t('adminNotifications.failed')));
+      setError(translateApiError(t, err, 'adminNotifications.failed'));
     }
   };
-  const listError = list.error ? serverMessage(list.error, t('common.loadFailed')) : '';
+  const listError = list.error ? translateApiError(t, list.error) : '';
   return (
     <AdminPage title={t('adminNotifications.title')} testId="manage-notifications">
       {(error || listError) && (

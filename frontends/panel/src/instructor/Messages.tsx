@@ -17,7 +17,7 @@ function ReplyForm({ message, onDone }: { message: StudentMessage; onDone: () =>
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!reply.trim()) {
-      toast(t('messaging.replyRequired'), 'error');
+      toast(t('refusals:REPLY_REQUIRED'), 'error');
       return;
     }
     setBusy(true);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '@taal/web-shared/i18n';
+import { i18n, useTranslation } from '@taal/web-shared/i18n';
+import { translateApiError } from '@taal/web-shared/errors';
 import { answer, authApi, refreshSession, type ApiPaths } from '@taal/web-shared/api';
 import { formatDateTime } from '@taal/web-shared/format';
 import { read, STORAGE_KEYS, storedUser, type Session } from '@taal/web-shared/session';
@@ -90,7 +91,7 @@ function useUnread(session: Session, lang: 'en' | 'bn') {
       setItems((list) => list.filter((n) => n._id !== id));
       window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));
     } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'error');
+      toast(translateApiError(i18n.t, err), 'error');
     }
   };
   return { items, markRead };

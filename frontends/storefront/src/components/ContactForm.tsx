@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isEmail, nameProblem } from '@taal/contracts/web';
-import { ERROR_VALUES, reasonKey } from '@taal/web-shared/errors';
+import { ERROR_VALUES, reasonKey, translateApiError } from '@taal/web-shared/errors';
 import { answer, ApiError, publicApi } from '@taal/web-shared/api';
 
 const EMPTY = { name: '', email: '', message: '' };
@@ -22,12 +22,12 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
     e.preventDefault();
     const filled = form.name.trim() && form.email.trim() && form.message.trim();
     if (!filled || (landing && !isEmail(form.email.trim()))) {
-      toast(t(landing ? 'contact.invalidLanding' : 'contact.missing'), 'error');
+      toast(t(landing ? 'refusals:CONTACT_FIELD_OR_EMAIL_INVALID' : 'refusals:CONTACT_FIELDS_MISSING'), 'error');
       return;
     }
     // The sign-up's name rule (no control or right-to-left override characters), as the server checks it.
     if (nameProblem(form.name) === 'invalid') {
-      toast(t('auth.errors.nameInvalid', ERROR_VALUES), 'error');
+      toast(t('refusals:NAME_INVALID', ERROR_VALUES), 'error');
       return;
     }
     setBusy(true);
@@ -36,10 +36,11 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
       toast(t(landing ? 'contact.sentLanding' : 'contact.sent'), 'success');
       setForm(EMPTY);
     } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      const nameKey = err instanceof ApiError ? reasonKey(err.fieldReasons?.name) : undefined;
-      if (nameKey) toast(t(nameKey, ERROR_VALUES), 'error');
-      else toast(t(status === 429 ? 'contact.tooMany' : status === 400 ? (landing ? 'contact.invalidLanding' : 'contact.missing') : 'contact.failed'), 'error');
+      // By key (decision 0026): the name's refusal, the landing page's own wording of a refused form,
+      // else the first field's refusal or the answer's (too many messages, …).
+      const reasons = err instanceof ApiError ? (err.fieldReasons ?? {}) : {};
+      const fieldKey = reasonKey(reasons.name) ?? (landing && err instanceof ApiError && err.status === 400 ? 'refusals:CONTACT_FIELD_OR_EMAIL_INVALID' : reasonKey(Object.values(reasons)[0]));
+      toast(fieldKey ? t(fieldKey, ERROR_VALUES) : translateApiError(t, err, 'contact.failed'), 'error');
     } finally {
       setBusy(false);
     }

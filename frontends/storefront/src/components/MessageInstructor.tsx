@@ -26,7 +26,7 @@ export function MessageInstructor({ instructorId, instructorName, courseId }: { 
       return;
     }
     if (!message.trim()) {
-      toast(t('messaging.messageRequired'), 'error');
+      toast(t('refusals:MESSAGE_REQUIRED'), 'error');
       return;
     }
     setBusy(true);

@@ -21,7 +21,7 @@ export const MessagingRefusals = {
   SEND_AS_YOURSELF: { status: 403, en: 'You may only send messages as yourself', bn: 'আপনি শুধু নিজের নামে বার্তা পাঠাতে পারবেন' },
 
   // Mass mail (back office §7; the texts are ours).
-  AUDIENCE_REQUIRED: { status: 400, en: 'Please choose who receives the mail', bn: 'অনুগ্রহ করে ইমেইলটি কারা পাবে তা বাছাই করুন' },
+  AUDIENCE_REQUIRED: { status: 400, en: 'Please choose who receives the mail', bn: 'অনুগ্রহ করে প্রাপক বাছাই করুন' },
   CUSTOM_EMAIL_REQUIRED: { status: 400, en: 'Please enter an email address for a custom mail', bn: 'নির্দিষ্ট ঠিকানার জন্য একটি ইমেইল ঠিকানা দিন' },
   CUSTOM_EMAIL_INVALID: { status: 400, en: 'Please enter a valid email address', bn: 'অনুগ্রহ করে একটি সঠিক ইমেইল ঠিকানা দিন' },
   SUBJECT_REQUIRED: { status: 400, en: 'Please enter a subject', bn: 'অনুগ্রহ করে একটি বিষয় লিখুন' },

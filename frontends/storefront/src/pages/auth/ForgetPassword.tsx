@@ -15,7 +15,7 @@ function ForgetPasswordForm() {
     e.preventDefault();
     // Spec §5: an empty e-mail gives 'any of the field is missing'.
     if (!email.trim()) {
-      toast(t('auth.errors.anyFieldMissing'), 'error');
+      toast(t('refusals:ANY_FIELD_MISSING'), 'error');
       return;
     }
     setBusy(true);

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { ApiError } from '@taal/web-shared/api';
-import { hasReason } from '@taal/web-shared/errors';
+import { hasReason, refusalMessage } from '@taal/web-shared/errors';
 import { login, requestSignInLink, socialLogin } from '@taal/web-shared/auth';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { clearSession, notifySession } from '@taal/web-shared/session';
@@ -98,12 +98,12 @@ function LoginForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    if (!email.trim()) next.email = 'auth.errors.emailRequired';
-    else if (!isEmail(email.trim())) next.email = 'auth.errors.invalidEmail';
-    if (!password) next.password = 'auth.errors.passwordRequired';
+    if (!email.trim()) next.email = 'refusals:EMAIL_REQUIRED';
+    else if (!isEmail(email.trim())) next.email = 'refusals:INVALID_EMAIL';
+    if (!password) next.password = 'refusals:PASSWORD_REQUIRED';
     setErrors(next);
     if (Object.keys(next).length) {
-      setAlert(() => (tt: TFunction) => tt('auth.errors.loginMissing'));
+      setAlert(() => (tt: TFunction) => tt('refusals:LOGIN_MISSING'));
       return;
     }
     setBusy(true);
@@ -122,8 +122,10 @@ function LoginForm() {
         return;
       }
       setOfferLink(hasReason(err, 'LOGIN_DELAYED', 'TOO_MANY_LOGIN_ATTEMPTS'));
-      const specific = err instanceof ApiError && ['ACCOUNT_SUSPENDED', 'TOO_MANY_REQUESTS', 'VALIDATION_FAILED'].includes(err.code ?? '');
-      setAlert(() => (tt: TFunction) => (specific ? errorMessage(tt, err) : err instanceof ApiError && err.status < 500 ? tt('auth.errors.loginFailed') : tt('common.loadFailed')));
+      // A refusal in the reader's language by its key (suspended, delayed, …); any other 4xx is a failed login.
+      setAlert(() => (tt: TFunction) =>
+        err instanceof ApiError && err.status < 500 ? (refusalMessage(tt, err.reason, err.params) ?? tt('refusals:LOGIN_FAILED')) : tt('common.loadFailed'),
+      );
     } finally {
       setBusy(false);
     }

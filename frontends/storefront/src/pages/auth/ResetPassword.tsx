@@ -22,11 +22,11 @@ export default function ResetPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    if (!password) next.password = 'auth.errors.passwordRequired';
-    if (!confirmPassword) next.confirmPassword = 'auth.errors.confirmPasswordRequired';
+    if (!password) next.password = 'refusals:PASSWORD_REQUIRED';
+    if (!confirmPassword) next.confirmPassword = 'refusals:CONFIRM_PASSWORD_REQUIRED';
     if (!next.password && !next.confirmPassword) {
-      if (password !== confirmPassword) next.confirmPassword = 'auth.errors.passwordMismatch';
-      else if (password.length < 6) next.password = 'auth.errors.passwordTooShort';
+      if (password !== confirmPassword) next.confirmPassword = 'refusals:PASSWORD_MISMATCH';
+      else if (password.length < 6) next.password = 'refusals:PASSWORD_TOO_SHORT';
     }
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -48,7 +48,7 @@ export default function ResetPassword() {
     <AuthCard title={t('auth.reset.title')} testId="reset-page">
       {!token ? (
         <div className="alert alert-error" role="alert">
-          {t('auth.errors.resetLinkInvalid')}
+          {t('refusals:RESET_LINK_INVALID')}
         </div>
       ) : (
         <>

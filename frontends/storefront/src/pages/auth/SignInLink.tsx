@@ -40,7 +40,7 @@ export default function SignInLink() {
         ) : (
           <>
             <p className="alert alert-error" role="alert" data-testid="signin-link-result">
-              {token ? errorMessage(t, failure) : t('auth.errors.signInLinkInvalid')}
+              {token ? errorMessage(t, failure) : t('refusals:SIGN_IN_LINK_INVALID')}
             </p>
             <Link to="/login">{t('auth.signInLink.again')}</Link>
           </>

@@ -15,14 +15,14 @@ type Values = Record<Exclude<FieldName, 'photo'>, string>;
 
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', dob: '', phone: '', address: '' };
 const REQUIRED_KEYS: Record<FieldName, string> = {
-  name: 'auth.errors.nameRequired',
-  email: 'auth.errors.emailRequired',
-  password: 'auth.errors.passwordRequired',
-  confirmPassword: 'auth.errors.confirmPasswordRequired',
-  photo: 'auth.errors.photoRequired',
-  dob: 'auth.errors.dobRequired',
-  phone: 'auth.errors.phoneRequired',
-  address: 'auth.errors.addressRequired',
+  name: 'refusals:NAME_REQUIRED',
+  email: 'refusals:EMAIL_REQUIRED',
+  password: 'refusals:PASSWORD_REQUIRED',
+  confirmPassword: 'refusals:CONFIRM_PASSWORD_REQUIRED',
+  photo: 'refusals:PHOTO_REQUIRED',
+  dob: 'refusals:DOB_REQUIRED',
+  phone: 'refusals:PHONE_REQUIRED',
+  address: 'refusals:ADDRESS_REQUIRED',
 };
 
 /** GET user/checkemail/{email}: success means the address is registered, a 404 means it is free. */
@@ -64,7 +64,7 @@ function SignupForm() {
       setPreview(URL.createObjectURL(compressed));
       setErrors((e) => ({ ...e, photo: undefined }));
     } catch {
-      setErrors((e) => ({ ...e, photo: 'auth.errors.photoNotImage' }));
+      setErrors((e) => ({ ...e, photo: 'refusals:PHOTO_NOT_IMAGE' }));
     }
   };
 
@@ -76,12 +76,12 @@ function SignupForm() {
         if (!photo) next.photo = errors.photo ?? REQUIRED_KEYS.photo;
       } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = REQUIRED_KEYS[f];
     }
-    if (!next.email && !isEmail(values.email.trim())) next.email = 'auth.errors.invalidEmail';
-    if (Object.keys(next).length) return { errors: next, toastKey: 'auth.errors.fillRequired' };
-    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'auth.errors.passwordMismatch' }, toastKey: 'auth.errors.passwordMismatch' };
-    if (values.password.length < 6) return { errors: { password: 'auth.errors.passwordTooShort' }, toastKey: 'auth.errors.passwordTooShort' };
-    if (values.dob > todayIso()) return { errors: { dob: 'auth.errors.dobInFuture' }, toastKey: 'auth.errors.dobInFuture' };
-    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: 'auth.errors.phoneDigitsOnly' }, toastKey: 'auth.errors.phoneDigitsOnly' };
+    if (!next.email && !isEmail(values.email.trim())) next.email = 'refusals:INVALID_EMAIL';
+    if (Object.keys(next).length) return { errors: next, toastKey: 'refusals:FILL_REQUIRED' };
+    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'refusals:PASSWORD_MISMATCH' }, toastKey: 'refusals:PASSWORD_MISMATCH' };
+    if (values.password.length < 6) return { errors: { password: 'refusals:PASSWORD_TOO_SHORT' }, toastKey: 'refusals:PASSWORD_TOO_SHORT' };
+    if (values.dob > todayIso()) return { errors: { dob: 'refusals:DOB_IN_FUTURE' }, toastKey: 'refusals:DOB_IN_FUTURE' };
+    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: 'refusals:PHONE_DIGITS_ONLY' }, toastKey: 'refusals:PHONE_DIGITS_ONLY' };
     return { errors: {}, toastKey: null };
   };
 
@@ -98,8 +98,8 @@ function SignupForm() {
     try {
       const email = values.email.trim();
       if (await emailIsTaken(email)) {
-        setErrors({ email: 'auth.errors.emailTaken' });
-        toast(t('auth.errors.emailTaken'), 'error');
+        setErrors({ email: 'refusals:EMAIL_TAKEN' });
+        toast(t('refusals:EMAIL_TAKEN'), 'error');
         return;
       }
       const form = {
@@ -129,7 +129,7 @@ function SignupForm() {
     } catch (err) {
       const fields = fieldErrors(err);
       if (Object.keys(fields).length) setErrors(fields);
-      else if (hasReason(err, 'EMAIL_TAKEN')) setErrors({ email: 'auth.errors.emailTaken' });
+      else if (hasReason(err, 'EMAIL_TAKEN')) setErrors({ email: 'refusals:EMAIL_TAKEN' });
       toast(errorMessage(t, err), 'error');
     } finally {
       setBusy(false);

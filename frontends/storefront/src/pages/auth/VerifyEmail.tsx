@@ -21,11 +21,11 @@ function Resend({ initialEmail }: { initialEmail: string }) {
     e.preventDefault();
     const who = email.trim() || userId || '';
     if (!who) {
-      setError('auth.errors.emailRequired');
+      setError('refusals:EMAIL_REQUIRED');
       return;
     }
     if (who.includes('@') && !isEmail(who)) {
-      setError('auth.errors.invalidEmail');
+      setError('refusals:INVALID_EMAIL');
       return;
     }
     setError(null);

@@ -20,10 +20,10 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return fieldErrorKeys(err);
 }
 
-/** A stored message: a translation key is translated now, anything else shown as it is. */
+/** A stored message: a translation key (a screen's, or a refusal's `refusals:KEY`) is translated now, anything else shown as it is. */
 export function tr(t: TFunction, message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
-  return /^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(message) && i18n.exists(message) ? t(message, ERROR_VALUES) : message;
+  return /^(?:[a-zA-Z]+(\.[a-zA-Z]+)+|refusals:[A-Z][A-Z0-9_]*)$/.test(message) && i18n.exists(message) ? t(message, ERROR_VALUES) : message;
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
