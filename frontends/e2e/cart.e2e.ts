@@ -3,7 +3,7 @@
 // arithmetic of spec §5 / decision 0012, the zero-cost path), the header's cart badge, and the
 // card flow through the payment sandbox and the /payment/* return pages.
 import type { Page } from 'playwright-core';
-import { api, apiGet, bdt, DEMO, type LoginAnswer, loginByApi, loginInUi, openPage, submitLogin, toastWith, useE2E } from './support';
+import { api, apiGet, bdt, DEMO, type LoginAnswer, loginByApi, loginInUi, openPage, submitLogin, toastWith, useE2E, useSession } from './support';
 
 interface Tier {
   price: number;
@@ -218,6 +218,26 @@ test('a server that prices the cart differently answers AMOUNT_MISMATCH: the car
     expect(await text(page, 'summary-subtotal')).toBe(bdt(a!.priceSilver.price + b!.priceGold.price));
     expect(errors).toEqual([]);
   } finally {
+    await context.close();
+  }
+}, 90_000);
+
+test('in Bengali: a course unpublished after it went into the cart is refused on Proceed with its own words (COURSE_NOT_FOR_SALE), not the voucher\'s', async () => {
+  const student = await freshStudent();
+  const course = courses[courses.length - 1]!;
+  expect((await request('POST', 'cart/', student.token, { user: student.user._id, course: course._id, tier: 'silver' })).status).toBe(200);
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    expect((await request('GET', `course/unpublished/${course._id}`, admin.token)).status).toBe(200);
+    await useSession(page, e2e.baseUrl, student, { lang: 'bn' });
+    await page.goto(`${e2e.baseUrl}/cart`);
+    await cartShows(page, [course._id]);
+    await page.click('[data-testid="cart-proceed"]');
+    await page.waitForSelector('[data-testid="cart-error-message"]');
+    expect(await text(page, 'cart-error-message')).toBe('এই কোর্সটি বিক্রির জন্য নেই');
+    expect(errors).toEqual([]);
+  } finally {
+    expect((await request('GET', `course/published/${course._id}`, admin.token)).status).toBe(200);
     await context.close();
   }
 }, 90_000);

@@ -164,6 +164,10 @@ describe('gift cards in the browser', () => {
     await page.fill('[data-testid="redeem-code"]', '');
     await page.click('[data-testid="redeem-submit"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'অনুগ্রহ করে গিফট কার্ডের গোপন কোড লিখুন!');
+    // The store's refusal by its key (GIFT_CARD_USED), in Bengali: no English sentence.
+    await page.fill('[data-testid="redeem-code"]', codes[0]!);
+    await page.click('[data-testid="redeem-submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'এই গিফট কার্ডটি আগেই ব্যবহার করা হয়েছে।');
     await shot(page, 'redeem-bn', { keepToasts: true });
 
     // Spending: a course checkout with the wallet takes the balance (reserved, then paid on the sandbox).
