@@ -132,6 +132,24 @@ describe('cluster mode', () => {
     expect(body.data).toHaveLength(12);
   });
 
+  it('connects each service with its own database role (one role per service, issue 22)', async () => {
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    const withDatabase = services.filter((s) => s.needs.sql).map((s) => s.name);
+    // Pools close idle connections: collect who connects as whom until every service was seen.
+    const seen = new Map<string, Set<string>>();
+    try {
+      await waitFor(async () => {
+        const { rows } = await admin.query<{ app: string; role: string }>('SELECT application_name AS app, usename AS role FROM pg_stat_activity WHERE datname = current_database()');
+        for (const r of rows) seen.set(r.app, new Set([...(seen.get(r.app) ?? []), r.role]));
+        return withDatabase.every((name) => seen.has(name));
+      }, 'every service to hold a database connection');
+    } finally {
+      await admin.end();
+    }
+    expect(withDatabase.map((name) => [name, [...seen.get(name)!]])).toEqual(withDatabase.map((name) => [name, [`taal_${name}`]]));
+  });
+
   it("serves each service's own metrics: its gRPC calls by method and code, its pool and its outbox", async () => {
     await fetch(`${base}/api/v1/instructor/`);
     await waitFor(async () => /grpc_server_handled_total\{[^}]*grpc_method="ListInstructors"[^}]*grpc_code="OK"[^}]*\} [1-9]/.test(await catalogueMetrics()), 'the catalogue to count the call');
