@@ -5,31 +5,14 @@
  * a locked-down securityContext, a PDB, a NetworkPolicy), values that must fail with a clear
  * message, and skaffold.yaml against the chart and the image. helm is built by tools/chart/helm.sh.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { services } from '../../packages/launcher/src/registry';
-
-const root = path.resolve(__dirname, '../..');
-const chart = path.join(root, 'charts/taal');
-const ciFiles = readdirSync(path.join(chart, 'ci')).filter((f) => f.endsWith('.yaml')).sort();
- 
-const yaml = require('js-yaml') as { loadAll(text: string): unknown[]; load(text: string): unknown };
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string };
-  spec?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+import { buildHelm, chart, ciFiles, renderObjects, root, runHelm, yaml, type K8sObject } from './helm';
 
 let helm = '';
-const run = (args: string[]) => spawnSync(helm, args, { cwd: root, encoding: 'utf8' });
-const render = (args: string[]): K8sObject[] => {
-  const out = run(['template', 'taal', chart, ...args]);
-  if (out.status !== 0) throw new Error(`helm template ${args.join(' ')} failed:\n${out.stderr}`);
-  return yaml.loadAll(out.stdout).filter((o): o is K8sObject => !!o);
-};
+const run = (args: string[]) => runHelm(helm, args);
+const render = (args: string[]): K8sObject[] => renderObjects(helm, args);
 
 /** The kubernetes-models class of an object (e.g. apps/v1 Deployment), which validates it against the OpenAPI schema. */
 function modelOf(o: K8sObject): { validate(): void } {
@@ -41,7 +24,7 @@ function modelOf(o: K8sObject): { validate(): void } {
 }
 
 beforeAll(() => {
-  helm = execFileSync('bash', [path.join(root, 'tools/chart/helm.sh')], { encoding: 'utf8', timeout: 1_500_000 }).trim();
+  helm = buildHelm();
 }, 1_600_000);
 
 describe.each(ciFiles)('the chart with ci/%s', (file) => {

@@ -8,27 +8,15 @@
  * servers its `needs` ask for. helm is built by tools/chart/helm.sh; the keys script reads the
  * compiled registry (`npm run build`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parsePublicKeySet, serviceAuthFromEnv, type AnyServiceDescription } from '@taal/kit';
 import { services } from '../../packages/launcher/src/registry';
+import { buildHelm, chart, ciFiles, renderObjects, root, yaml, type K8sObject } from './helm';
 
-const root = path.resolve(__dirname, '../..');
-const chart = path.join(root, 'charts/taal');
-const ciFiles = readdirSync(path.join(chart, 'ci')).filter((f) => f.endsWith('.yaml')).sort();
-const yaml = require('js-yaml') as { loadAll(text: string): unknown[]; load(text: string): unknown };
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string };
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-  spec?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 /** An object one of the README's steps makes, with that step ("3. Service keys"). */
 type Made = K8sObject & { step: string; value?: { key: string; default: string } };
 
@@ -115,11 +103,7 @@ function followReadme(readme: string): { made: Made[]; helmArgs: string[] } {
 }
 
 let helm = '';
-const render = (args: string[]): K8sObject[] => {
-  const out = spawnSync(helm, ['template', 'taal', chart, ...args], { cwd: root, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`helm template ${args.join(' ')} failed:\n${out.stderr}`);
-  return (yaml.loadAll(out.stdout) as (K8sObject | null)[]).filter((o): o is K8sObject => !!o);
-};
+const render = (args: string[]): K8sObject[] => renderObjects(helm, args);
 
 /** The README's objects as a values file names them: the platform team uses the names its values choose. */
 function namedBy(made: Made[], valuesFile: string | undefined): Made[] {
@@ -220,7 +204,7 @@ let readmeObjects: Made[];
 let helmArgs: string[];
 
 beforeAll(() => {
-  helm = execFileSync('bash', [path.join(root, 'tools/chart/helm.sh')], { encoding: 'utf8', timeout: 1_500_000 }).trim();
+  helm = buildHelm();
   ({ made: readmeObjects, helmArgs } = followReadme(readme));
 }, 1_600_000);
 

@@ -5,25 +5,16 @@
  * (tools/podsecurity: the Kubernetes project's own checks, k8s.io/pod-security-admission).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
-
-const root = path.resolve(__dirname, '../..');
-const chart = path.join(root, 'charts/taal');
-const ciFiles = readdirSync(path.join(chart, 'ci')).filter((f) => f.endsWith('.yaml')).sort();
-const yaml = require('js-yaml') as { loadAll(text: string): unknown[]; dump(o: unknown): string };
+import { buildHelm, chart, ciFiles, renderText, root, yaml } from './helm';
 
 let helm = '';
 let podsecurity = '';
 const check = (manifests: string) => spawnSync(podsecurity, ['-level', 'restricted'], { input: manifests, encoding: 'utf8' });
-const render = (args: string[]) => {
-  const out = spawnSync(helm, ['template', 'taal', chart, ...args], { cwd: root, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`helm template failed:\n${out.stderr}`);
-  return out.stdout;
-};
+const render = (args: string[]) => renderText(helm, args);
 
 beforeAll(() => {
-  helm = execFileSync('bash', [path.join(root, 'tools/chart/helm.sh')], { encoding: 'utf8', timeout: 1_500_000 }).trim();
+  helm = buildHelm();
   podsecurity = execFileSync('bash', [path.join(root, 'tools/podsecurity/podsecurity.sh')], { encoding: 'utf8', timeout: 900_000 }).trim();
 }, 2_400_000);
 
