@@ -11,6 +11,9 @@
 \set role taal_:service
 SELECT format('CREATE ROLE %I LOGIN PASSWORD %L', :'role', :'password')
   WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'role') \gexec
+-- A non-superuser admin must be a member of the role to give it the schema.
+SELECT format('GRANT %I TO %I', :'role', current_user)
+  WHERE NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, :'role', 'MEMBER') \gexec
 SELECT format('GRANT CONNECT, CREATE ON DATABASE %I TO %I', current_database(), :'role') \gexec
 SELECT format('CREATE SCHEMA IF NOT EXISTS %I AUTHORIZATION %I', :'service', :'role') \gexec
 SELECT format('ALTER SCHEMA %I OWNER TO %I', :'service', :'role') \gexec
