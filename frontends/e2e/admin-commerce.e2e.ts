@@ -61,7 +61,8 @@ test('coupons: create with validation (digits only, missing field), list, delete
     await page.fill('input[name="useLimit"]', '1');
     await page.fill('input[name="expireDate"]', expire);
     await page.click('[data-testid="coupon-submit"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="coupon-message"]')?.textContent === 'A coupon with this code already exists');
+    // VOUCHER_CODE_TAKEN, worded by the catalogue with the code.
+    await page.waitForFunction((taken) => document.querySelector('[data-testid="coupon-message"]')?.textContent === taken, `A voucher with code ${code} exists`);
     // More than 100 percent: refused before the call.
     await page.fill('input[name="cuponCode"]', `${code}X`);
     await page.fill('input[name="discount"]', '150');
