@@ -385,7 +385,7 @@ describe('cluster mode', () => {
       body: JSON.stringify({ email: 'admin@taal.local', password: 'admin123' }),
     });
     expect(login.status).toBe(503);
-    expect(await login.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    expect(await login.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
 
     // A restarted process loads its code again (seconds of CPU on a busy 2-core machine).
     await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'identity to come back', { timeoutMs: 60_000, context: output });
@@ -403,7 +403,7 @@ describe('cluster mode', () => {
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    expect(await res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
     expect(elapsed).toBeLessThan(DEADLINE_MS * 2);
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
 

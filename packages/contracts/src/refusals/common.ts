@@ -15,6 +15,7 @@ export const CommonRefusals = {
   TOO_MANY_REQUESTS: { status: 429, en: 'Too many requests. Please wait a few minutes and try again.', bn: 'অনেক বেশি অনুরোধ। অনুগ্রহ করে কয়েক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।' },
   NOT_FOUND: { status: 404, en: 'Not found', bn: 'পাওয়া যায়নি' },
   NO_SUCH_ROUTE: { status: 404, en: 'No such API route: {{method}} {{path}}', bn: 'এমন কোনো API পথ নেই: {{method}} {{path}}' },
+  CONFLICT: { status: 409, en: 'This changed at the same time elsewhere, please try again', bn: 'একই সময়ে অন্য কোথাও এটি বদলেছে, অনুগ্রহ করে আবার চেষ্টা করুন' },
   BAD_REQUEST: { status: 400, en: 'Bad request', bn: 'অনুরোধটি সঠিক নয়' },
   INVALID_VALUE: { status: 400, en: 'Invalid value', bn: 'মানটি সঠিক নয়' },
   INVALID_FIELD: { status: 400, en: 'Invalid {{field}}', bn: '{{field}} সঠিক নয়' },

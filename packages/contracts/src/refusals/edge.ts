@@ -11,5 +11,7 @@ export const EdgeRefusals = {
   VIDEO_TOO_LARGE: { status: 413, en: 'The video in {{field}} is larger than {{max}}', bn: '{{field}}-এর ভিডিওটি {{max}}-এর চেয়ে বড়' },
   NOT_AN_IMAGE: { status: 400, en: '{{field}} must be a JPEG, PNG, GIF or WebP image', bn: '{{field}} অবশ্যই JPEG, PNG, GIF বা WebP ছবি হতে হবে' },
   NOT_A_PDF: { status: 400, en: '{{field}} must be a PDF document', bn: '{{field}} অবশ্যই একটি PDF ফাইল হতে হবে' },
+  // The edge's limit on wrong gift-card codes per user (the store answers each wrong code itself).
+  TOO_MANY_GIFT_CARD_TRIES: { status: 429, en: 'Too many wrong gift card codes. Please try again later.', bn: 'অনেকবার ভুল গিফট কার্ড কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।' },
   EMPTY_FILE: { status: 400, en: '{{field}} is empty', bn: '{{field}} ফাঁকা' },
 } as const satisfies Record<string, Refusal>;

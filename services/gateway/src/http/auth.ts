@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { IdentityMessages } from '@taal/contracts';
 import { status } from '@grpc/grpc-js';
 import { RevokedSessionError, SESSION_REVOKED_SUSPENDED as SUSPENDED, isGrpcStatusError, type CallerIdentity, type CallerUserType } from '@taal/kit';
 import type { IdentityApi } from '../clients/identity';
-import { HttpError } from './errors';
+import { refusal } from './errors';
 
 export interface AuthenticatedCaller extends CallerIdentity {
   sessionId: string;
@@ -20,7 +19,7 @@ export function accessTokenOf(req: Request): string | null {
 
 export function callerOf(res: Response): AuthenticatedCaller {
   const caller = res.locals.caller as AuthenticatedCaller | undefined;
-  if (!caller) throw new HttpError(401, 'UNAUTHENTICATED', IdentityMessages.loginFirst);
+  if (!caller) throw refusal('LOGIN_FIRST');
   return caller;
 }
 
@@ -34,13 +33,13 @@ export function requireAuth(identity: IdentityApi, ...roles: CallerUserType[]): 
   return (req, res, next) => {
     const token = accessTokenOf(req);
     if (!token) {
-      next(new HttpError(401, 'UNAUTHENTICATED', IdentityMessages.loginFirst));
+      next(refusal('LOGIN_FIRST'));
       return;
     }
     identity.verifyAccessToken(token).then(
       (who) => {
         if (roles.length > 0 && !roles.includes(who.userType)) {
-          next(new HttpError(403, 'PERMISSION_DENIED', IdentityMessages.permissionDenied));
+          next(refusal('PERMISSION_DENIED'));
           return;
         }
         res.locals.caller = {
@@ -56,11 +55,7 @@ export function requireAuth(identity: IdentityApi, ...roles: CallerUserType[]): 
         if (isGrpcStatusError(err) && err.code === status.UNAVAILABLE) return next(err);
         const suspended = err instanceof RevokedSessionError && err.reason === SUSPENDED;
         // The codes identity gave when it was asked on every request.
-        next(
-          suspended
-            ? new HttpError(401, 'ACCOUNT_SUSPENDED', IdentityMessages.accountSuspended)
-            : new HttpError(401, 'SESSION_EXPIRED', IdentityMessages.sessionExpired),
-        );
+        next(refusal(suspended ? 'ACCOUNT_SUSPENDED' : 'SESSION_EXPIRED'));
       },
     );
   };

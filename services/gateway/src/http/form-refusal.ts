@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
-import { isRefusalKey, type FieldRefusals, type RefusalKey } from '@taal/contracts';
+import { isRefusalKey, type FieldRefusals, type RefusalKey, type RefusalParams } from '@taal/contracts';
 import { FIELDS_METADATA_KEY, isGrpcStatusError, REASON_METADATA_KEY } from '@taal/kit';
-import { HttpError, refusal, Refused } from './errors';
+import { refusal, Refused } from './errors';
 
 /** A trailing metadata value of a gRPC refusal. */
 function metadataOf(err: { metadata?: { get(key: string): unknown[] } }, key: string): string | undefined {
@@ -28,18 +28,17 @@ function fieldKeysOf(err: { metadata?: { get(key: string): unknown[] } }): Recor
  */
 export function asFormRefusal(err: unknown, headline: RefusalKey, rename: Readonly<Record<string, string>> = {}): unknown {
   let fields: FieldRefusals;
+  let params: RefusalParams | undefined;
   if (err instanceof Refused) {
     if (err.status !== 400) return err;
     fields = err.fieldRefusals ?? { form: err.reason };
-  } else if (err instanceof HttpError) {
-    // TRANSITION: an edge check that still words its refusal in English.
-    if (err.status !== 400) return err;
-    fields = Object.fromEntries(Object.keys(err.fields ?? { form: '' }).map((field) => [field, 'INVALID_VALUE' as const]));
+    // The fields' texts may fill the edge's params (an upload's field name).
+    params = err.params;
   } else if (isGrpcStatusError(err) && (err.code === status.INVALID_ARGUMENT || err.code === status.FAILED_PRECONDITION)) {
     const reason = metadataOf(err, REASON_METADATA_KEY);
     fields = fieldKeysOf(err) ?? { form: isRefusalKey(reason) ? reason : 'INVALID_VALUE' };
   } else {
     return err;
   }
-  return refusal(headline, { fields: Object.fromEntries(Object.entries(fields).map(([field, key]) => [rename[field] ?? field, key])) });
+  return refusal(headline, { params, fields: Object.fromEntries(Object.entries(fields).map(([field, key]) => [rename[field] ?? field, key])) });
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import type { HttpError } from './errors';
+import type { Refused } from './errors';
 import { answerOptions, constrainIdParams, HSTS, methodNotAllowed, securityHeaders, sendUserFile } from './hardening';
 
 async function serve(app: express.Express, run: (base: string) => Promise<void>) {
@@ -53,7 +53,7 @@ describe('routes', () => {
     ];
     app.use(answerOptions(routes));
     app.use(methodNotAllowed(routes));
-    app.use((err: HttpError, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(err.status).end());
+    app.use((err: Refused, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(err.status).end());
     app.use((_req, res) => void res.status(404).end());
     const uuid = '00000000-0000-4000-8000-000000000001';
     const answers: Array<[string, string, number, string | null]> = [];

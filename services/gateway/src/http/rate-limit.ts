@@ -1,6 +1,6 @@
 import type { Cache } from '@taal/kit';
-import { emailDomain, IdentityMessages } from '@taal/contracts';
-import { HttpError } from './errors';
+import { emailDomain, type RefusalKey } from '@taal/contracts';
+import { refusal, type Refused } from './errors';
 
 /**
  * A counter through the cache port whose window starts at its first hit (the port's atomic
@@ -44,8 +44,8 @@ class WindowCounter {
 }
 
 /** A 429 in the one error shape, with Retry-After in seconds. */
-function tooMany(message: string, retryAfterSeconds: number): HttpError {
-  return new HttpError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+function tooMany(reason: RefusalKey, retryAfterSeconds: number): Refused {
+  return refusal(reason, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 export interface LoginLimits {
@@ -128,7 +128,7 @@ export class LoginLimiter {
     const giveBack = async () => void (await Promise.all([this.addresses.refund(client), this.accounts.refund(account)]));
     if (fromClient > this.limits.perAddress) {
       await giveBack();
-      throw tooMany(IdentityMessages.tooManyLoginAttempts, await this.addresses.retryAfter(client));
+      throw tooMany('TOO_MANY_LOGIN_ATTEMPTS', await this.addresses.retryAfter(client));
     }
     let claim: string | null = null;
     if (failures > this.limits.perAccount) {
@@ -138,7 +138,7 @@ export class LoginLimiter {
       claim = `${account}:claim:${notBefore}`;
       if (waitMs > 0 || (await this.cache.incr(claim, CLAIM_SECONDS)) !== 1) {
         await giveBack();
-        throw tooMany(IdentityMessages.loginDelayed, Math.max(1, Math.ceil(waitMs / 1000)));
+        throw tooMany('LOGIN_DELAYED', Math.max(1, Math.ceil(waitMs / 1000)));
       }
     }
     return {
@@ -185,7 +185,7 @@ export class TargetLimiter {
     cache: Cache,
     private readonly limits: MailRequestLimits,
     private readonly kind: string,
-    private readonly message: string,
+    private readonly reason: RefusalKey,
   ) {
     this.counter = new WindowCounter(cache, limits.windowSeconds);
   }
@@ -198,7 +198,7 @@ export class TargetLimiter {
       [targetKey, this.limits.perTarget],
       [addressKey, this.limits.perAddress],
     ]);
-    if (over) throw tooMany(this.message, await this.counter.retryAfter(over));
+    if (over) throw tooMany(this.reason, await this.counter.retryAfter(over));
   }
 }
 
@@ -209,7 +209,7 @@ export class TargetLimiter {
  */
 export class MailRequestLimiter extends TargetLimiter {
   constructor(cache: Cache, limits: MailRequestLimits = DEFAULT_MAIL_REQUEST_LIMITS) {
-    super(cache, limits, 'mail', IdentityMessages.tooManyMailRequests);
+    super(cache, limits, 'mail', 'TOO_MANY_MAIL_REQUESTS');
   }
 }
 
@@ -221,7 +221,7 @@ export const DEFAULT_EMAIL_CHECK_LIMITS: MailRequestLimits = { perTarget: 10, pe
  */
 export class EmailCheckLimiter extends TargetLimiter {
   constructor(cache: Cache, limits: MailRequestLimits = DEFAULT_EMAIL_CHECK_LIMITS) {
-    super(cache, limits, 'checkemail', IdentityMessages.tooManyRequests);
+    super(cache, limits, 'checkemail', 'TOO_MANY_REQUESTS');
   }
 }
 
@@ -259,7 +259,7 @@ export class SignUpLimiter {
       [addressKey, this.limits.perAddress],
       [domainKey, this.limits.perDomain],
     ]);
-    if (over) throw tooMany(IdentityMessages.tooManySignUps, await this.counter.retryAfter(over));
+    if (over) throw tooMany('TOO_MANY_SIGN_UPS', await this.counter.retryAfter(over));
   }
 }
 
@@ -298,7 +298,7 @@ export class GuessLimiter {
     ]);
     if (over) {
       await Promise.all([this.counter.refund(user), this.counter.refund(client)]);
-      throw tooMany('Too many wrong gift card codes. Please try again later.', await this.counter.retryAfter(over));
+      throw tooMany('TOO_MANY_GIFT_CARD_TRIES', await this.counter.retryAfter(over));
     }
     return { notAGuess: async () => void (await Promise.all([this.counter.refund(user), this.counter.refund(client)])) };
   }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ResponseCache } from '../cache/response-cache';
-import { isRefusalKey, type RefusalKey } from '@taal/contracts';
-import { HttpError, refusal } from './errors';
+import type { RefusalKey } from '@taal/contracts';
+import { refusal } from './errors';
 
 /** Successful answers share one envelope: { success: true, data }. */
 export function ok<T>(data: T) {
@@ -36,9 +36,8 @@ export function cachedRead(
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The `:id` path parameter; anything that cannot be an id is answered 404 with `notFound`. */
-export function idParam(req: Request, notFound: RefusalKey | string = 'NOT_FOUND'): string {
+export function idParam(req: Request, notFound: RefusalKey = 'NOT_FOUND'): string {
   const id = String(req.params.id);
-  // TRANSITION: an English message until every route names its refusal key.
-  if (!ID.test(id)) throw isRefusalKey(notFound) ? refusal(notFound) : new HttpError(404, 'NOT_FOUND', notFound);
+  if (!ID.test(id)) throw refusal(notFound);
   return id;
 }

@@ -7,7 +7,8 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { refusal, type HttpError } from './errors';
+import type { RefusalKey } from '@taal/contracts';
+import { refusal, type Refused } from './errors';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -20,7 +21,7 @@ export interface ParamSpec {
    * When given, the gateway refuses a value the schema refuses with this error; otherwise the
    * schema states what the route accepts (checked by the router, e.g. UUID ids, or the service).
    */
-  invalid?: () => HttpError;
+  invalid?: () => Refused;
 }
 
 export interface ResponseSpec {
@@ -45,8 +46,8 @@ export interface BodySpec<B extends z.ZodType> {
   documented?: z.ZodType;
   /** Multipart encoding of the document (e.g. the photo's media types). */
   encoding?: Record<string, object>;
-  /** The message of every refusal, when the spec has one headline for any problem. */
-  headline?: string;
+  /** The refusal of any problem, when the spec has one headline for the whole form (its fields keep their own keys). */
+  headline?: RefusalKey;
 }
 
 export interface Access {

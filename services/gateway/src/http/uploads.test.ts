@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { createDiskFileStore, createLogger } from '@taal/kit';
 import { pngImage } from '../../../../tools/testing/images';
 import { waitFor } from '../../../../tools/testing/wait';
-import { apiErrorHandler, HttpError } from './errors';
+import { apiErrorHandler, refusal } from './errors';
 import { acceptUploads, checkUploads, storeUploads } from './uploads';
 
 /** A tiny but well-formed PDF. */
@@ -39,7 +39,7 @@ describe('the one upload mechanism', () => {
             const docs = [];
             for (const d of up.docs ?? []) docs.push(await store.pdf(d));
             const video = up.video?.[0] ? await store.raw(up.video[0]) : null;
-            if (req.body.fail === 'yes') throw new HttpError(400, 'VALIDATION_FAILED', 'a later step failed');
+            if (req.body.fail === 'yes') throw refusal('BAD_REQUEST');
             return { photo, docs, video };
           });
           res.json(out);
@@ -111,7 +111,7 @@ describe('the one upload mechanism', () => {
   it('deletes what it already stored when a later step fails (no orphans)', async () => {
     const before = await stored();
     const res = await post({ photo: [await pngImage(20, 20), 'p.png'], docs: [PDF, 'a.pdf'], fail: 'yes' });
-    expect(res).toMatchObject({ status: 400, body: { message: 'a later step failed' } });
+    expect(res).toMatchObject({ status: 400, body: { reason: 'BAD_REQUEST' } });
     expect(await stored()).toEqual(before);
   });
 

@@ -30,7 +30,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { NotAnImageError, reencodeImage, sniffImageType, type FileStore, type ReencodedImage } from '@taal/kit';
 import type { RefusalKey } from '@taal/contracts';
-import { refusal, type HttpError } from './errors';
+import { refusal, type Refused } from './errors';
 
 export type UploadKind = 'image' | 'pdf' | 'video';
 
@@ -60,7 +60,7 @@ export interface UploadForm {
   /** Where the temp files go (default the OS temp dir). */
   tempDir?: string;
   /** The 413 of a file over its limit, when a form states it in its own words (default fileTooLarge). */
-  tooLarge?: (field: string) => HttpError;
+  tooLarge?: (field: string) => Refused;
 }
 
 const FIELDS = Symbol('taal.uploadFields');
@@ -69,7 +69,7 @@ type WithFields = Request & { [FIELDS]?: UploadFields };
 const mb = (bytes: number) => `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
 const TOO_LARGE: Record<UploadKind, RefusalKey> = { image: 'IMAGE_TOO_LARGE', pdf: 'PDF_TOO_LARGE', video: 'VIDEO_TOO_LARGE' };
 /** The 413 of a file over its field's limit. */
-export const fileTooLarge = (field: string, f: UploadField): HttpError =>
+export const fileTooLarge = (field: string, f: UploadField): Refused =>
   refusal(TOO_LARGE[f.kind], { params: { field, max: mb(f.maxBytes ?? UPLOAD_LIMITS[f.kind]) }, fields: { [field]: TOO_LARGE[f.kind] } });
 
 class FieldTooLarge extends Error {

@@ -1,5 +1,5 @@
 import { createMemoryCache } from '@taal/kit';
-import { HttpError } from '../../http/errors';
+import { Refused } from '../../http/errors';
 import { GuessLimiter } from '../../http/rate-limit';
 import { decodeDataUrl } from '.';
 
@@ -22,7 +22,7 @@ describe('wrong gift-card codes', () => {
     const limiter = new GuessLimiter(createMemoryCache(), limits);
     for (let i = 0; i < 3; i++) await guess(limiter, 'u1', `10.0.0.${i}`);
     const refused = await guess(limiter, 'u1', '10.0.0.9').catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toBeInstanceOf(Refused);
     expect(refused).toMatchObject({ status: 429 });
     // Another user is not affected.
     await expect(guess(limiter, 'u2', '10.0.0.9')).resolves.toBeDefined();
