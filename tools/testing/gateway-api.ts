@@ -4,7 +4,7 @@
  */
 
 /** The gateway's answer envelope, loosely typed for assertions. */
-export type Json = { success: boolean | string; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = { success: boolean | string; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string>; fieldReasons?: Record<string, string>; params?: Record<string, string | number> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface Answer {
   status: number;
