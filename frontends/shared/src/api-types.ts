@@ -177,7 +177,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Publish a course (admin) (admin only) */
+        /** Publish a course (admin) (admin and content only) */
         get: {
             parameters: {
                 query?: never;
@@ -266,7 +266,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unpublish a course: visitors no longer see it (admin) (admin only) */
+        /** Unpublish a course: visitors no longer see it (admin) (admin and content only) */
         get: {
             parameters: {
                 query?: never;
@@ -3293,7 +3293,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with e-mail and password; unverified e-mail addresses and suspended users are refused (403) */
+        /** Log in with e-mail and password; unverified e-mail addresses (403) and suspended users (401) are refused */
         post: {
             parameters: {
                 query?: never;
@@ -3333,7 +3333,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Login Failed!! Please try with correct Credentials. */
+                /** @description Login Failed!! Please try with correct Credentials. (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED) */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3342,7 +3342,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description E-mail not verified (EMAIL_NOT_VERIFIED) or account suspended (ACCOUNT_SUSPENDED) */
+                /** @description E-mail not verified (EMAIL_NOT_VERIFIED) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3513,7 +3513,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The token is missing, or the link is invalid, expired or already used (LINK_INVALID) */
+                /** @description The token is missing, or the link is invalid, expired or already used (SIGN_IN_LINK_INVALID) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3522,8 +3522,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Account suspended */
-                403: {
+                /** @description Account suspended (ACCOUNT_SUSPENDED) */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3596,7 +3596,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured) */
+                /** @description Missing or invalid fields, or this login method is not available (SOCIAL_LOGIN_NOT_CONFIGURED: no client id configured) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3605,17 +3605,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The token was not accepted */
+                /** @description The token was not accepted (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED) */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3690,7 +3681,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields (VALIDATION_FAILED), or this login method is not available (FAILED_PRECONDITION: no client id configured) */
+                /** @description Missing or invalid fields, or this login method is not available (SOCIAL_LOGIN_NOT_CONFIGURED: no client id configured) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3699,17 +3690,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The token was not accepted */
+                /** @description The token was not accepted (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED) */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4290,7 +4272,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'User Update Failed!': nothing to change, a password under 6 characters, or a photo that is not an image */
+                /** @description 'User Update Failed!' (PROFILE_UPDATE_FAILED): nothing to change, a password under 6 characters, or a photo that is not an image */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4317,7 +4299,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The photo is larger than 5 MB */
+                /** @description The photo is larger than 5 MB (PHOTO_TOO_LARGE) */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5871,7 +5853,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The order has no payment held for review */
+                /** @description The order has no payment held for review (NO_HELD_PAYMENT) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5969,7 +5951,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The order has no payment held for review */
+                /** @description The order has no payment held for review (NO_HELD_PAYMENT) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6151,7 +6133,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'any of the field is missing' */
+                /** @description 'any of the field is missing' (VOUCHER_FIELDS_MISSING), each field's key in fieldReasons */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6178,7 +6160,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A voucher with this code exists */
+                /** @description A voucher with this code exists (VOUCHER_CODE_TAKEN) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6466,7 +6448,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Unknown or unpublished course */
+                /** @description Unknown or unpublished course (COURSE_NOT_FOR_SALE) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6835,7 +6817,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Unknown or unpublished course */
+                /** @description Unknown or unpublished course (COURSE_NOT_FOR_SALE) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7167,7 +7149,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing or invalid fields (VALIDATION_FAILED), the amount differs from the server’s computation (AMOUNT_MISMATCH), or the cart is empty (CART_EMPTY) */
+                /** @description Missing or invalid fields, the amount differs from the server’s computation (AMOUNT_MISMATCH, `params.amount` in BDT), or the cart is empty (CART_EMPTY) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7194,7 +7176,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description 'Coupon Not found': the voucher is unknown, expired or used up */
+                /** @description 'Coupon Not found' (COUPON_NOT_FOUND): the voucher is unknown, expired or used up */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7359,7 +7341,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid fields (VALIDATION_FAILED), or the order is not unpaid, expired, or has an amount to pay through the card gateway (FAILED_PRECONDITION) */
+                /** @description Invalid fields, or the order is paid, expired, cancelled or held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD), or has an amount to pay through the card gateway (ORDER_HAS_AMOUNT_TO_PAY) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7386,7 +7368,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Unknown order, or 'Coupon Not found' (the voucher ran out: the order is cancelled) */
+                /** @description Unknown order (ORDER_NOT_FOUND), or the voucher ran out and the order is cancelled (ORDER_CANCELLED_COUPON_USED_UP) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7580,7 +7562,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH), or the order is not unpaid, expired or has nothing to pay by card */
+                /** @description Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH, `params.amount` in BDT), or the order is paid, expired, cancelled, held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD) or has nothing to pay by card (ORDER_NOTHING_TO_PAY_BY_CARD) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7607,7 +7589,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Unknown order */
+                /** @description Unknown order (ORDER_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -9334,7 +9316,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'Please fill all the fields' (or 'Missing Field or Invalid Email'), with `fields` */
+                /** @description 'Please fill all the fields' (CONTACT_FIELDS_MISSING), with `fields` and `fieldReasons` */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -9343,7 +9325,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description 'Too many messages. Please try again later.' */
+                /** @description 'Too many messages. Please try again later.' (TOO_MANY_MESSAGES) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -10825,7 +10807,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A missing field, 'Please enter an email address for a custom mail', an invalid address, or an audience with no one in it */
+                /** @description A missing field, no address for a custom mail (CUSTOM_EMAIL_REQUIRED), an invalid address (CUSTOM_EMAIL_INVALID), or an audience with no one in it (NO_RECIPIENTS) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -11181,7 +11163,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Category not found */
+                /** @description Category not found (CATEGORY_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11279,7 +11261,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Category not found */
+                /** @description Category not found (CATEGORY_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11404,7 +11386,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Gift card not found */
+                /** @description Gift card not found (GIFT_CARD_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11649,7 +11631,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Gift card not found */
+                /** @description Gift card not found (GIFT_CARD_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11757,7 +11739,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Gift card not found */
+                /** @description Gift card not found (GIFT_CARD_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11947,7 +11929,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Gift card not found */
+                /** @description Gift card not found (GIFT_CARD_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -12033,7 +12015,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Order not found */
+                /** @description Order not found (ORDER_NOT_FOUND) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -14342,6 +14324,10 @@ export interface components {
             /** @description The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued) */
             fieldReasons?: {
                 [key: string]: string;
+            };
+            /** @description The values the reason's text interpolates ({{amount}}, {{max}}, …), so a client can word it in its own language */
+            params?: {
+                [key: string]: string | number;
             };
         };
         Course: {
