@@ -23,21 +23,7 @@ export const IdentityMessages = {
   userAdded: 'User added successfully!!!',
   checkEmailToVerifyAccount: 'Please check your email to verify your account!!',
 
-  // TRANSITION (decision 0026): refusal texts other areas still name here; each is the
-  // catalogue's English, so its reason stays the same until those callers refuse by key.
-  invalidEmail: R.INVALID_EMAIL.en,
-  nameInvalid: R.NAME_INVALID.en,
+  // TRANSITION (decision 0026): the kit's session refusals still name these; each is the catalogue's English.
   accountSuspended: R.ACCOUNT_SUSPENDED.en,
   sessionExpired: C.SESSION_EXPIRED.en,
-  tooManySignUps: R.TOO_MANY_SIGN_UPS.en,
-  tooManyLoginAttempts: R.TOO_MANY_LOGIN_ATTEMPTS.en,
-  tooManyMailRequests: R.TOO_MANY_MAIL_REQUESTS.en,
-  loginDelayed: R.LOGIN_DELAYED.en,
-  loginFirst: C.LOGIN_FIRST.en,
-  permissionDenied: C.PERMISSION_DENIED.en,
-  tooManyRequests: C.TOO_MANY_REQUESTS.en,
-  invalidDateRange: C.INVALID_DATE_RANGE.en,
-  invalidDay: C.INVALID_DAY.en,
-  invalidMonth: C.INVALID_MONTH.en,
-  courseNotFound: 'Course not found',
 } as const;
