@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { refusalText } from '@taal/contracts';
 import { DEMO, loginInUi, makePng, openPage, switchLanguage, toastWith, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/courses';
@@ -195,6 +196,34 @@ test('the content role gets a menu with just its screens, and is sent back from 
     await shot(page, 'content-menu-bn');
     await page.goto(`${e2e.baseUrl}/adminuserlist`);
     await page.waitForURL(`${e2e.baseUrl}/admincourselist`);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+test('in Bengali, a course form the server refuses reads the catalogue’s Bengali, each field by its label', async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    await loginInUi(page, e2e.baseUrl, DEMO.admin);
+    await page.goto(`${e2e.baseUrl}/addcourse`);
+    await page.waitForSelector('[data-testid="course-form-add"]');
+    await switchLanguage(page, 'bn');
+    // A video passes the screen's own check; the missing thumbnail and banner are the server's refusal.
+    await page.fill('[data-testid="course-title"]', 'শুধু একটি ভিডিও');
+    await page.setInputFiles('[data-testid="course-videos"]', [path.join(work, 'one.mp4')]);
+    await page.click('[data-testid="course-submit"]');
+    const headline = refusalText('COURSE_ADD_FAILED', 'bn');
+    await toastWith(page, headline, 30_000);
+    const alert = page.locator('[data-testid="course-form-error"]');
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain(headline);
+    expect(text).toContain(`থাম্বনেইল: ${refusalText('ENTRY_REQUIRED', 'bn')}`);
+    expect(text).toContain(`ব্যানার: ${refusalText('ENTRY_REQUIRED', 'bn')}`);
+    // No English sentence (two Latin-script words in a row).
+    expect(text).not.toMatch(/\b[A-Za-z]*[a-z][A-Za-z]*[\s,.:;!-]+[A-Za-z]*[a-z][A-Za-z]*\b/);
+    await shot(page, 'addcourse-refused-bn', { keepToasts: true });
+    expect(errors).toEqual([]);
   } finally {
     await context.close();
   }
