@@ -46,7 +46,7 @@ test('the API, health check and missing assets are not answered with the page', 
   expect(await (await fetch(`${base}/api/v1/ping`)).json()).toEqual({ success: true, data: 'pong' });
   const missingApi = await fetch(`${base}/api/v1/nothing`);
   expect(missingApi.status).toBe(404);
-  expect((await missingApi.json()).code).toBe('NO_SUCH_ROUTE');
+  expect((await missingApi.json()).code).toBe('NOT_FOUND');
   expect(await (await fetch(`${base}/healthz`)).text()).toBe('ok');
   for (const p of ['/static/js/nope.js', '/remotes/storefront/nope.js', '/assets/locales/xx/translation.json', '/config/nope.json']) {
     expect([p, (await fetch(base + p)).status]).toEqual([p, 404]);
