@@ -1,7 +1,8 @@
 // Accounts in the browser against the real all-in-one: sign-up with a photo, the verification
 // mail in the outbox, its link, login, the student menu, logout; login failures; guards.
 import type { Page } from 'playwright-core';
-import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, toastWith, useE2E, waitForMails } from './support';
+import { refusalText } from '@taal/contracts';
+import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, switchLanguage, toastWith, useE2E, waitForMails } from './support';
 
 const e2e = useE2E();
 
@@ -170,6 +171,12 @@ test('login failures: missing or invalid fields, wrong password; show/hide passw
     await page.click('[data-testid="login-submit"]');
     expect(await page.textContent('[data-testid="error-email"]')).toBe('*Invalid email');
     expect(await page.textContent('[data-testid="login-alert"]')).toBe('Email or password is missing!');
+    // The same refusals in Bengali, by their catalogue keys, following a language switch (decision 0026).
+    await switchLanguage(page, 'bn', { fonts: true });
+    expect(await page.textContent('[data-testid="error-email"]')).toBe(refusalText('INVALID_EMAIL', 'bn'));
+    expect(await page.textContent('[data-testid="login-alert"]')).toBe(refusalText('LOGIN_MISSING', 'bn'));
+    if (process.env.LOGIN_LINK_SHOTS) await page.screenshot({ path: `${process.env.LOGIN_LINK_SHOTS}/login-missing-bn.png` });
+    await switchLanguage(page, 'en');
 
     // Show / hide the password.
     expect(await page.getAttribute('#f-password', 'type')).toBe('password');

@@ -10,6 +10,7 @@
 //   student still sees it unread; the admin deletes it after the confirmation.
 // English and Bengali screenshots go to /tmp/shots/messaging/ (SHOTS_DIR).
 import path from 'node:path';
+import { refusalText } from '@taal/contracts';
 import { api, apiGet, DEMO, loginByApi, makePng, openPage, switchLanguage, toastWith, useE2E, useSession, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/messaging';
@@ -36,6 +37,9 @@ test('contact: a visitor sends the form, the admin replies by mail and it shows 
     expect(await form.locator('textarea').inputValue()).toBe(''); // the form clears
     await shot(page, 'contact-en');
     await switchLanguage(page, 'bn');
+    // The same refusal in Bengali, from the catalogue by its key (decision 0026).
+    await form.locator('button').click();
+    await toastWith(page, refusalText('CONTACT_FIELDS_MISSING', 'bn'));
     await shot(page, 'contact-bn');
     await switchLanguage(page, 'en');
 
