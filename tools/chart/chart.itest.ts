@@ -91,6 +91,24 @@ describe('chart values', () => {
     expect(run(['template', 'taal', chart, '--set', 'tracing.otlpEndpoint=collector:4318']).stderr).toMatch(/otlpEndpoint/);
   });
 
+  it("images: every service runs the shared image; one service's tag overrides only its own Deployment", () => {
+    const imagesOf = (objects: K8sObject[]) =>
+      Object.fromEntries(
+        objects
+          .filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'taal-sslcommerz-sandbox')
+          .map((o) => [o.metadata.name, `${o.spec!.template.spec.containers[0].image} ${o.spec!.template.spec.containers[0].imagePullPolicy}`]),
+      );
+    const shared = imagesOf(render(['--set', 'image.repository=registry.example.com/taal', '--set', 'image.tag=1.4.0']));
+    expect(Object.keys(shared).sort()).toEqual(services.map((s) => `taal-${s.name}`).sort());
+    expect(new Set(Object.values(shared))).toEqual(new Set(['registry.example.com/taal:1.4.0 IfNotPresent']));
+    const one = imagesOf(render(['--set', 'image.repository=registry.example.com/taal', '--set', 'image.tag=1.4.0', '--set', 'services.commerce.image.tag=1.4.1']));
+    expect(one).toEqual({ ...shared, 'taal-commerce': 'registry.example.com/taal:1.4.1 IfNotPresent' });
+    // A team with its own repository keeps the shared tag unless it sets one.
+    const own = imagesOf(render(['--set', 'services.store.image.repository=registry.example.com/store', '--set', 'services.store.image.pullPolicy=Always']));
+    expect(own['taal-store']).toBe('registry.example.com/store:latest Always');
+    expect(own['taal-commerce']).toBe('taal:latest IfNotPresent');
+  });
+
   it('the sandbox is off unless enabled', () => {
     expect(render([]).some((o) => o.metadata.name === 'taal-sslcommerz-sandbox')).toBe(false);
     expect(render(['-f', path.join(chart, 'ci/sandbox-values.yaml')]).some((o) => o.kind === 'Deployment' && o.metadata.name === 'taal-sslcommerz-sandbox')).toBe(true);
@@ -102,6 +120,7 @@ describe('chart values', () => {
     [['--set', 'cardGateway.secret='], /cardGateway|secret/],
     [['--set', 'ingress.enabled=true'], /ingress\.host is required/],
     [['--set', 'image.pullPolicy=Sometimes'], /pullPolicy/],
+    [['--set', 'services.commerce.image.tga=1.4.1'], /services\/commerce\/image.*tga/],
   ])('refuses broken values with a clear message (%j)', (args, message) => {
     const out = run(['template', 'taal', chart, ...args]);
     expect(out.status).not.toBe(0);
