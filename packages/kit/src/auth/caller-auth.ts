@@ -8,11 +8,10 @@
  * from config, identity's published key set) and reads the user's id and role from the
  * verified token. Plain metadata never says who the caller is.
  */
-import { Metadata, status } from '@grpc/grpc-js';
-import { IdentityMessages } from '@taal/contracts';
+import type { Metadata } from '@grpc/grpc-js';
 import { SignJWT, errors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { RefusalKey } from '@taal/contracts';
-import { REASON_METADATA_KEY, ServiceError, refuse } from '../grpc/errors';
+import { ServiceError, refuse } from '../grpc/errors';
 import type { CallerIdentity, CallerUserType } from '../grpc/identity';
 import { SIGNING_ALGORITHM, localKeys, type PrivateSigningJwk } from './keys';
 import { SESSION_REVOKED_SUSPENDED, processRevokedSessions, type RevokedSessions } from './revocations';
@@ -129,10 +128,8 @@ export interface CallerAuthenticatorOptions {
  */
 export class RevokedSessionError extends ServiceError {
   constructor(readonly reason: string) {
-    const suspended = reason === SESSION_REVOKED_SUSPENDED;
-    const metadata = new Metadata();
-    metadata.set(REASON_METADATA_KEY, suspended ? 'ACCOUNT_SUSPENDED' : 'SESSION_EXPIRED');
-    super(status.UNAUTHENTICATED, suspended ? IdentityMessages.accountSuspended : IdentityMessages.sessionExpired, metadata);
+    const refusal = refuse(reason === SESSION_REVOKED_SUSPENDED ? 'ACCOUNT_SUSPENDED' : 'SESSION_EXPIRED');
+    super(refusal.code, refusal.message, refusal.metadata);
   }
 }
 
