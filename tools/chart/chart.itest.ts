@@ -129,19 +129,59 @@ describe('chart values', () => {
 });
 
 describe('skaffold.yaml', () => {
-  it('builds the image the chart deploys, from the Containerfile, and deploys this chart', () => {
-    const skaffold = yaml.load(readFileSync(path.join(root, 'skaffold.yaml'), 'utf8')) as {
-      build: { artifacts: { image: string; docker: { dockerfile: string } }[] };
-      manifests: { helm: { releases: { chartPath: string; setValueTemplates: Record<string, string> }[] } };
-    };
-    const values = yaml.load(readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as { image: { repository: string } };
-    const [artifact] = skaffold.build.artifacts;
-    expect(artifact!.image).toBe(values.image.repository);
-    expect(existsSync(path.join(root, artifact!.docker.dockerfile))).toBe(true);
-    // One image for every service: its ports are the chart's, per container, never one stale EXPOSE list.
-    expect(readFileSync(path.join(root, artifact!.docker.dockerfile), 'utf8')).not.toMatch(/^EXPOSE/m);
-    const [release] = skaffold.manifests.helm.releases;
-    expect(path.resolve(root, release!.chartPath)).toBe(chart);
-    expect(Object.keys(release!.setValueTemplates).sort()).toEqual(['image.repository', 'image.tag']);
+  interface SkaffoldConfig {
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string };
+    build: { artifacts: { image: string; docker: { dockerfile: string } }[] };
+    manifests: { helm: { releases: { name: string; chartPath: string; setValueTemplates: Record<string, string> }[] } };
+    deploy: { helm: { flags?: { upgrade?: string[] } } };
+  }
+  // js-yaml (the repository's declared YAML parser; `yaml` is only a transitive dependency).
+  const configs = yaml.loadAll(readFileSync(path.join(root, 'skaffold.yaml'), 'utf8')) as SkaffoldConfig[];
+  const byName = new Map(configs.map((c) => [c.metadata.name, c]));
+  const values = yaml.load(readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as { image: { repository: string } };
+
+  it('has one module per service of the registry and one for the whole system, each a complete Skaffold config', () => {
+    expect(configs.map((c) => c.metadata.name).sort()).toEqual(['taal', ...services.map((s) => s.name)].sort());
+    expect(byName.size).toBe(configs.length);
+    // Skaffold refuses two modules building the same image name.
+    const images = configs.flatMap((c) => c.build.artifacts.map((a) => a.image));
+    expect(new Set(images).size).toBe(images.length);
+    for (const c of configs) {
+      expect({ name: c.metadata.name, apiVersion: c.apiVersion, kind: c.kind }).toEqual({ name: c.metadata.name, apiVersion: configs[0]!.apiVersion, kind: 'Config' });
+      expect(c.build.artifacts).toHaveLength(1);
+      const [artifact] = c.build.artifacts;
+      // One image for every service: its ports are the chart's, per container, never one stale EXPOSE list.
+      expect(existsSync(path.join(root, artifact!.docker.dockerfile))).toBe(true);
+      expect(readFileSync(path.join(root, artifact!.docker.dockerfile), 'utf8')).not.toMatch(/^EXPOSE/m);
+      const [release] = c.manifests.helm.releases;
+      expect({ name: c.metadata.name, releases: c.manifests.helm.releases.length, release: release!.name }).toEqual({ name: c.metadata.name, releases: 1, release: 'taal' });
+      expect(path.resolve(root, release!.chartPath)).toBe(chart);
+    }
+  });
+
+  it('the whole-system module builds the image the chart deploys and sets the shared image', () => {
+    const whole = byName.get('taal')!;
+    expect(whole.build.artifacts[0]!.image).toBe(values.image.repository);
+    expect(whole.manifests.helm.releases[0]!.setValueTemplates).toEqual({ 'image.repository': '{{.IMAGE_REPO_taal}}', 'image.tag': '{{.IMAGE_TAG_taal}}' });
+  });
+
+  it.each(services.map((s) => s.name))('the %s module sets only its own image and keeps the release\'s other values', (name) => {
+    const module = byName.get(name)!;
+    const image = module.build.artifacts[0]!.image;
+    expect(image).toBe(`taal-${name}`);
+    // Skaffold names an artifact's template variables with its non-alphanumerics as underscores.
+    const variable = image.replace(/[^a-zA-Z0-9]/g, '_');
+    const templates = module.manifests.helm.releases[0]!.setValueTemplates;
+    expect(templates).toEqual({ [`services.${name}.image.repository`]: `{{.IMAGE_REPO_${variable}}}`, [`services.${name}.image.tag`]: `{{.IMAGE_TAG_${variable}}}` });
+    expect(module.deploy.helm.flags?.upgrade).toEqual(['--reset-then-reuse-values']);
+    // What the module's helm upgrade renders: only this service's Deployment changes.
+    const imagesOf = (args: string[]) =>
+      new Map(render(args).filter((o) => o.kind === 'Deployment').map((o) => [o.metadata.name, o.spec!.template.spec.containers[0].image as string]));
+    const before = imagesOf([]);
+    const set = Object.keys(templates).flatMap((key) => ['--set', `${key}=${key.endsWith('.tag') ? 'abc123' : `registry.example.com/${image}`}`]);
+    const after = imagesOf(set);
+    expect(after).toEqual(new Map([...before, [`taal-${name}`, `registry.example.com/${image}:abc123`]]));
   });
 });
