@@ -3,9 +3,6 @@
  * §5/§8, back office §5/§8), misspellings included. Refusals are entries of the refusal
  * catalogue (refusals/identity.ts, refusals/common.ts; decision 0026).
  */
-import { CommonRefusals as C } from './refusals/common';
-import { IdentityRefusals as R } from './refusals/identity';
-
 export const IdentityMessages = {
   // Sign-up (storefront §5, §8).
   signUpSuccess: 'check your email to verification',
@@ -23,7 +20,4 @@ export const IdentityMessages = {
   userAdded: 'User added successfully!!!',
   checkEmailToVerifyAccount: 'Please check your email to verify your account!!',
 
-  // TRANSITION (decision 0026): the kit's session refusals still name these; each is the catalogue's English.
-  accountSuspended: R.ACCOUNT_SUSPENDED.en,
-  sessionExpired: C.SESSION_EXPIRED.en,
 } as const;
