@@ -39,6 +39,10 @@ it('a fresh clone of main is compared with the previous commit, or with the last
   const tagged = breaking(clone);
   expect(tagged.status).toBe(0);
   expect(tagged.stderr).toContain(`against ${git(clone, ['rev-parse', 'HEAD~2'])} (last release tag v1.0.0)`);
+  // As a service team runs it: against the release the other services run.
+  const given = spawnSync('bash', [script, 'v1.0.0'], { cwd: clone, encoding: 'utf8', timeout: 120_000 });
+  expect({ status: given.status, problems: given.stdout }).toEqual({ status: 0, problems: '' });
+  expect(given.stderr).toContain(`against ${git(clone, ['rev-parse', 'HEAD~2'])} (v1.0.0)`);
 });
 
 it('a branch that removes a field from an event payload fails, naming the field, against the merge base', () => {

@@ -5,7 +5,8 @@
  * a locked-down securityContext, a PDB, a NetworkPolicy), values that must fail with a clear
  * message, and skaffold.yaml against the chart and the image. helm is built by tools/chart/helm.sh.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { services } from '../../packages/launcher/src/registry';
 import { buildHelm, chart, ciFiles, renderObjects, root, runHelm, yaml, type K8sObject } from './helm';
@@ -107,6 +108,26 @@ describe('chart values', () => {
     const own = imagesOf(render(['--set', 'services.store.image.repository=registry.example.com/store', '--set', 'services.store.image.pullPolicy=Always']));
     expect(own['taal-store']).toBe('registry.example.com/store:latest Always');
     expect(own['taal-commerce']).toBe('taal:latest IfNotPresent');
+  });
+
+  it("deploy/README.md's commands for shipping one service change only that service's image", () => {
+    const readme = readFileSync(path.join(root, 'deploy/README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Shipping one service'), readme.indexOf('\n## ', readme.indexOf('## Shipping one service') + 1));
+    const command = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.replace(/\\\n\s*/g, ' ').trim()).find((c) => c.startsWith('helm upgrade taal charts/taal '));
+    expect(command).toBeDefined();
+    // helm template takes the same values; it has no release whose values it could reuse.
+    const args = command!.replace('helm upgrade taal charts/taal ', '').split(/\s+/).filter((a) => a !== '--reset-then-reuse-values');
+    const valuesFile = /`(services: \{.*\})`/.exec(section)?.[1];
+    expect(valuesFile).toBeDefined();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'taal-values-')), 'commerce.yaml');
+    writeFileSync(file, valuesFile!);
+    const imagesOf = (objects: K8sObject[]) => new Map(objects.filter((o) => o.kind === 'Deployment').map((o) => [o.metadata.name, o.spec!.template.spec.containers[0].image as string]));
+    const before = imagesOf(render([]));
+    const shipped = [render(args), render(['-f', file])];
+    rmSync(path.dirname(file), { recursive: true });
+    for (const objects of shipped) {
+      expect(imagesOf(objects)).toEqual(new Map([...before, ['taal-commerce', 'registry.example.com/taal-commerce:1.4.1']]));
+    }
   });
 
   it('the sandbox is off unless enabled', () => {
