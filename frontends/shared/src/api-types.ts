@@ -14311,17 +14311,17 @@ export interface components {
         Error: {
             /** @constant */
             success: false;
-            /** @description Human-readable; the specs' wording where they have one */
+            /** @description The refusal's English text (the spec's wording where it has one); never parsed by clients */
             message: string;
-            /** @description NOT_FOUND, VALIDATION_FAILED, UNAUTHENTICATED, PERMISSION_DENIED, TOO_MANY_REQUESTS, EMAIL_TAKEN, INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED, ACCOUNT_SUSPENDED, SESSION_EXPIRED, REFRESH_TOKEN_REUSED, LINK_INVALID, UNAVAILABLE, … */
+            /** @description The refusal catalogue key, equal to reason (kept for older clients) */
             code: string;
-            /** @description Stable key for clients to translate (decision 0002): the catalogue key of the message in CONSTANT_CASE (LOGIN_FAILED, EMAIL_NOT_VERIFIED, EMAIL_TAKEN, ACCOUNT_SUSPENDED, TOO_MANY_LOGIN_ATTEMPTS, …), else equal to code */
+            /** @description The refusal catalogue key clients translate (decision 0026): LOGIN_FAILED, EMAIL_NOT_VERIFIED, COURSE_NOT_FOR_SALE, GIFT_CARD_USED, PURCHASE_FIRST, ABOVE_DUE, TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE, … */
             reason: string;
-            /** @description Per-field messages of a rejected form (field → message) */
+            /** @description Per-field English texts of a rejected form (field → text) */
             fields?: {
                 [key: string]: string;
             };
-            /** @description The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued) */
+            /** @description The same fields → refusal catalogue keys (INVALID_EMAIL, NAME_REQUIRED, ENTRY_REQUIRED, …) */
             fieldReasons?: {
                 [key: string]: string;
             };

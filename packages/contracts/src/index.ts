@@ -21,6 +21,5 @@ export * from './service-names';
 export * from './user-roles';
 export * from './bangladesh-time';
 export * from './days';
-export * from './api-errors';
 export * from './refusals';
 export * from './messaging-requests';

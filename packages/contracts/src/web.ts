@@ -3,7 +3,6 @@
  * `@taal/contracts/web`. Everything here is also exported from `@taal/contracts`.
  */
 export * from './account-rules';
-export * from './api-errors';
 export * from './refusals';
 export * from './bangladesh-time';
 export * from './days';

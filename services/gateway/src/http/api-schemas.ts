@@ -24,25 +24,37 @@ const reasonKey = z.string().regex(new RegExp(REASON_KEY_PATTERN));
 export const ApiErrorSchema = z
   .object({
     success: z.literal(false),
-    message: z.string().meta({ description: "Human-readable; the specs' wording where they have one" }),
-    code: z.string().meta({
-      description:
-        'NOT_FOUND, VALIDATION_FAILED, UNAUTHENTICATED, PERMISSION_DENIED, TOO_MANY_REQUESTS, EMAIL_TAKEN, ' +
-        'INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED, ACCOUNT_SUSPENDED, SESSION_EXPIRED, REFRESH_TOKEN_REUSED, LINK_INVALID, UNAVAILABLE, …',
-    }),
+    message: z
+      .string()
+      .meta({
+        description:
+          "The refusal's English text (the spec's wording where it has one); never parsed by clients",
+      }),
+    code: z
+      .string()
+      .meta({ description: 'The refusal catalogue key, equal to reason (kept for older clients)' }),
     reason: reasonKey.meta({
       description:
-        'Stable key for clients to translate (decision 0002): the catalogue key of the message in CONSTANT_CASE ' +
-        '(LOGIN_FAILED, EMAIL_NOT_VERIFIED, EMAIL_TAKEN, ACCOUNT_SUSPENDED, TOO_MANY_LOGIN_ATTEMPTS, …), else equal to code',
+        'The refusal catalogue key clients translate (decision 0026): LOGIN_FAILED, EMAIL_NOT_VERIFIED, COURSE_NOT_FOR_SALE, ' +
+        'GIFT_CARD_USED, PURCHASE_FIRST, ABOVE_DUE, TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE, …',
     }),
-    fields: z.record(z.string(), z.string()).meta({ description: 'Per-field messages of a rejected form (field → message)' }).optional(),
+    fields: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Per-field English texts of a rejected form (field → text)' })
+      .optional(),
     fieldReasons: z
       .record(z.string(), reasonKey)
-      .meta({ description: 'The same fields → stable reason keys (INVALID_EMAIL, NAME_REQUIRED, …; INVALID_VALUE when uncatalogued)' })
+      .meta({
+        description:
+          'The same fields → refusal catalogue keys (INVALID_EMAIL, NAME_REQUIRED, ENTRY_REQUIRED, …)',
+      })
       .optional(),
     params: z
       .record(z.string(), z.union([z.string(), z.number()]))
-      .meta({ description: "The values the reason's text interpolates ({{amount}}, {{max}}, …), so a client can word it in its own language" })
+      .meta({
+        description:
+          "The values the reason's text interpolates ({{amount}}, {{max}}, …), so a client can word it in its own language",
+      })
       .optional(),
   })
   .meta({ id: 'Error' });
@@ -56,7 +68,8 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.
 /** `{ success: true, data: [...] }` */
 export const listOf = <T extends z.ZodType>(item: T) => envelope(z.array(item));
 /** An action's answer: the spec's success message beside the data. */
-export const done = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+export const done = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
 /** `{}` */
 export const empty = z.object({});
 
@@ -68,10 +81,17 @@ export const fail = (description: string): ResponseSpec => ({ description, schem
 export const tooMany = (description: string): ResponseSpec => ({
   description,
   schema: ApiErrorSchema,
-  headers: { 'Retry-After': { description: 'Seconds until the limit lets a request through again', schema: z.int().min(0) } },
+  headers: {
+    'Retry-After': {
+      description: 'Seconds until the limit lets a request through again',
+      schema: z.int().min(0),
+    },
+  },
 });
 
-export const badRequest = { 400: fail('Missing or invalid fields: `message` is the first problem, `fields` lists each') };
+export const badRequest = {
+  400: fail('Missing or invalid fields: `message` is the first problem, `fields` lists each'),
+};
 
 /** What every route may answer: a service behind the gateway down or too slow. */
 export const gatewayErrors: Record<number, ResponseSpec> = {
@@ -98,7 +118,11 @@ export const emailAddress = () =>
   z
     .string()
     .refine(isEmail, 'INVALID_EMAIL')
-    .meta({ maxLength: AccountFieldLimits.email, pattern: EMAIL_PATTERN, allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }] });
+    .meta({
+      maxLength: AccountFieldLimits.email,
+      pattern: EMAIL_PATTERN,
+      allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }],
+    });
 
 /** A date-time as the services write it (ISO 8601). */
 export const dateTime = () => z.iso.datetime({ offset: true });
@@ -107,7 +131,10 @@ export const dateTime = () => z.iso.datetime({ offset: true });
 
 /** A real day, YYYY-MM-DD or day-month-year (22-5-2022), years 0001-9999. */
 export const apiDay = () =>
-  z.string().regex(new RegExp(API_DAY_PATTERN), 'INVALID_DAY').meta({ description: 'A real day: YYYY-MM-DD or day-month-year (22-5-2022)' });
+  z
+    .string()
+    .regex(new RegExp(API_DAY_PATTERN), 'INVALID_DAY')
+    .meta({ description: 'A real day: YYYY-MM-DD or day-month-year (22-5-2022)' });
 
 /** A body field holding a day (either form), read as YYYY-MM-DD. */
 export const apiDayField = () => apiDay().transform((day) => parseDay(day)!);
@@ -119,8 +146,16 @@ const badRange = () => refusal('INVALID_DATE_RANGE');
 
 /** `{startDate}/{endDate}` of the analytics routes: Bangladesh days, inclusive; 400 unless real days in order. */
 export const dayRangeParams: Record<'startDate' | 'endDate', ParamSpec> = {
-  startDate: { schema: apiDay(), description: 'First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022)', invalid: badRange },
-  endDate: { schema: apiDay(), description: 'Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year', invalid: badRange },
+  startDate: {
+    schema: apiDay(),
+    description: 'First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022)',
+    invalid: badRange,
+  },
+  endDate: {
+    schema: apiDay(),
+    description: 'Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year',
+    invalid: badRange,
+  },
 };
 
 /** The range of `dayRangeParams` as YYYY-MM-DD days (400 when the end is before the start). */
@@ -131,4 +166,8 @@ export function dayRangeOf(param: (name: string) => string): { fromDay: string; 
 }
 
 /** The 400 of a route with `dayRangeParams`. */
-export const badDayRange = { 400: fail(`'${Refusals.INVALID_DATE_RANGE.en}' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start`) };
+export const badDayRange = {
+  400: fail(
+    `'${Refusals.INVALID_DATE_RANGE.en}' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start`,
+  ),
+};
