@@ -2,6 +2,7 @@
 // keys (so every visible string has a real Bengali counterpart). No browser needed.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isRefusalKey } from '@taal/contracts';
 
 const FRONTENDS = path.resolve(__dirname, '..');
 const load = (lng: string) => JSON.parse(fs.readFileSync(path.join(FRONTENDS, 'shell', 'public', 'assets', 'locales', lng, 'translation.json'), 'utf8'));
@@ -65,4 +66,15 @@ test('key-like string literals (messages kept as keys and translated later) exis
   const has = (map: Map<string, unknown>, key: string) => map.has(key) || map.has(`${key}_one`) || [...map.keys()].some((k) => k.startsWith(`${key}.`));
   expect([...used].filter((k) => !has(en, k))).toEqual([]);
   expect([...used].filter((k) => !has(bn, k))).toEqual([]);
+});
+
+test('every refusal key a screen names is in the refusal catalogue (the `refusals` namespace)', () => {
+  const used = new Set<string>();
+  for (const file of ['shell', 'storefront', 'panel', 'admin', 'shared'].flatMap((app) => sources(path.join(FRONTENDS, app, 'src')))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/'refusals:([A-Z][A-Z0-9_]*)'/g)) used.add(m[1]!);
+    for (const m of text.matchAll(/hasReason\(err(?:or)?,\s*((?:'[A-Z][A-Z0-9_]*',?\s*)+)\)/g)) for (const k of m[1]!.matchAll(/'([A-Z][A-Z0-9_]*)'/g)) used.add(k[1]!);
+  }
+  expect(used.size).toBeGreaterThan(10);
+  expect([...used].filter((key) => !isRefusalKey(key))).toEqual([]);
 });

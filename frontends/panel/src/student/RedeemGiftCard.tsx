@@ -4,7 +4,7 @@
 // You have received BDT {amount} from gift card.' and the balance grows. Toasts: 5 s, top centre.
 import { useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
-import { hasReason, translateApiError } from '@taal/web-shared/errors';
+import { translateApiError } from '@taal/web-shared/errors';
 import { poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
@@ -43,8 +43,8 @@ export default function RedeemGiftCard({ user }: { user: SessionUser }) {
       setCode('');
       balance.reload();
     } catch (err) {
-      // Too many wrong codes gets the redeem's own words; the rest (unknown, used, expired, …) the catalogue's.
-      const text = hasReason(err, 'TOO_MANY_REQUESTS') ? t('giftRedeem.tooMany') : translateApiError(t, err);
+      // The catalogue's words: unknown, used, expired, too many wrong codes (the edge's limit), …
+      const text = translateApiError(t, err);
       setResult({ ok: false, text });
       storeToast(text, 'error');
     } finally {
