@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Express } from 'express';
-import { catalogueV1 } from '@taal/contracts';
+import { catalogueV1, type RefusalKey } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
 import { startAllInOne } from '@taal/launcher';
 import { declaredRoutes, openApiDocument } from './openapi';
@@ -56,12 +56,16 @@ describe('public API on the all-in-one process', () => {
   });
 
   it('answers an unknown course id and an unknown route with 404 JSON', async () => {
-    for (const p of ['/api/v1/course/00000000-0000-4000-9000-999999999999/', '/api/v1/course/no-such-id/', '/api/v1/nothing-here']) {
+    const answers: [string, RefusalKey, string][] = [
+      ['/api/v1/course/00000000-0000-4000-9000-999999999999/', 'COURSE_NOT_FOUND', 'Course not found'],
+      ['/api/v1/course/no-such-id/', 'NO_SUCH_ROUTE', 'No such API route: GET /course/no-such-id/'],
+      ['/api/v1/nothing-here', 'NO_SUCH_ROUTE', 'No such API route: GET /nothing-here'],
+    ];
+    for (const [p, reason, message] of answers) {
       const res = await get(p);
       expect(res.status).toBe(404);
       expect(res.type).toContain('application/json');
-      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
-      expect(typeof res.body.message).toBe('string');
+      expect({ p, body: res.body }).toMatchObject({ p, body: { success: false, code: reason, reason, message } });
     }
   });
 
