@@ -128,12 +128,16 @@ export class MassMails {
     type Claimed = { mailId: string; to: string; subject: string; html: string; text: string };
     const queue: MailQueue<Claimed> = {
       // Claim one (committed before the mail leaves: a crash after this never mails it again).
+      // An address unsubscribed since the skip above (a mail created meanwhile) is never claimed;
+      // the next batch marks it skipped.
       claim: async () => {
         const { rows } = await this.sql.query<{ mail_id: string; email: string; language: string; token: string; subject: string; html: string }>(
           `UPDATE messaging.mass_mail_recipient r SET state = 'claimed', updated_at = now()
              FROM messaging.mass_mail m
             WHERE m.id = r.mail_id AND (r.mail_id, r.email) = (
-              SELECT mail_id, email FROM messaging.mass_mail_recipient WHERE state = 'pending' ORDER BY mail_id, email LIMIT 1 FOR UPDATE SKIP LOCKED)
+              SELECT mail_id, email FROM messaging.mass_mail_recipient p
+               WHERE state = 'pending' AND NOT EXISTS (SELECT 1 FROM messaging.unsubscribed u WHERE u.email = p.email)
+               ORDER BY mail_id, email LIMIT 1 FOR UPDATE SKIP LOCKED)
             RETURNING r.mail_id, r.email, r.language, r.token, m.subject, m.html`,
         );
         const claimed = rows[0];
