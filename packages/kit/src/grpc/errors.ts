@@ -16,19 +16,6 @@ export class ServiceError extends Error {
   }
 }
 
-export const notFound = (message: string) => new ServiceError(status.NOT_FOUND, message);
-export const invalidArgument = (message: string) => new ServiceError(status.INVALID_ARGUMENT, message);
-export const permissionDenied = (message = 'Permission denied') =>
-  new ServiceError(status.PERMISSION_DENIED, message);
-export const unauthenticated = (message = 'Authentication required') =>
-  new ServiceError(status.UNAUTHENTICATED, message);
-export const failedPrecondition = (message: string) => new ServiceError(status.FAILED_PRECONDITION, message);
-export const alreadyExists = (message: string) => new ServiceError(status.ALREADY_EXISTS, message);
-export const resourceExhausted = (message = 'Too many requests') =>
-  new ServiceError(status.RESOURCE_EXHAUSTED, message);
-/** A dependency (another service, a payment gateway) is down for now: the caller may retry. */
-export const unavailable = (message: string) => new ServiceError(status.UNAVAILABLE, message);
-
 /** True for the errors grpc-js clients reject with (they carry a numeric `code`, `details` and `metadata`). */
 export function isGrpcStatusError(err: unknown): err is GrpcServiceError {
   return (
@@ -70,12 +57,8 @@ export function grpcStatusToHttp(code: status): number {
 }
 
 /**
- * Attaches string details to a ServiceError as trailing metadata (e.g. a reason code the HTTP
- * edge reads), so use cases can say why without touching gRPC types.
- */
-/**
- * Trailing metadata a service adds to a refusal so the gateway answers precisely: a stable
- * reason code (`EMAIL_TAKEN`, `AMOUNT_MISMATCH`, …) and per-field messages as JSON.
+ * Trailing metadata a refusal carries so the edge answers precisely (decision 0026): its
+ * catalogue key, the values its text fills, and a form's field keys, as JSON.
  */
 export const REASON_METADATA_KEY = 'x-taal-reason';
 export const FIELDS_METADATA_KEY = 'x-taal-fields';
@@ -127,17 +110,4 @@ export function refuse(key: RefusalKey, params?: RefusalParams, fields?: FieldRe
 export function refuseFields(fields: FieldRefusals, headline?: RefusalKey): ServiceError {
   const keys = Object.values(fields);
   return refuse(headline ?? keys[0] ?? 'INVALID_VALUE', undefined, fields);
-}
-
-/** The error with its reason (CONSTANT_CASE) and, for a form, its per-field messages. */
-export function withReason(err: ServiceError, reason: string, fields?: Record<string, string>): ServiceError {
-  const details: Record<string, string> = { [REASON_METADATA_KEY]: reason };
-  if (fields && Object.keys(fields).length > 0) details[FIELDS_METADATA_KEY] = JSON.stringify(fields);
-  return withDetails(err, details);
-}
-
-export function withDetails(err: ServiceError, details: Record<string, string>): ServiceError {
-  const metadata = err.metadata?.clone() ?? new Metadata();
-  for (const [key, value] of Object.entries(details)) metadata.set(key, value);
-  return new ServiceError(err.code, err.message, metadata);
 }

@@ -7,7 +7,7 @@ import {
   createClient,
   grpcStatusToHttp,
   isGrpcStatusError,
-  notFound,
+  refuse,
   requireIdentity,
   startGrpcServer,
   unaryHandler,
@@ -87,7 +87,7 @@ const implementation = {
     identity: ctx.identity,
   })),
   fail: unaryHandler<FailRequest, EchoResponse>((req) => {
-    if (req.kind === 'not-found') throw notFound('Course not found');
+    if (req.kind === 'not-found') throw refuse('COURSE_NOT_FOUND');
     if (req.kind === 'sync-crash') throw new Error('sync secret details');
     return Promise.reject(new Error('database password=hunter2 rejected'));
   }, logger),
