@@ -81,24 +81,24 @@ def before_call(ctx, case, kwargs):
 
 
 # Routes where the spec refuses well-formed data for a reason no schema can state, and the one
-# code (or codes) each may give with that 400. schemathesis.toml lets their 400s past positive_data_acceptance;
+# refusal catalogue key (or keys, decision 0026) each may give with that 400. schemathesis.toml lets their 400s past positive_data_acceptance;
 # this check holds them to these codes (any other 400 means the document missed a rule).
 _ALLOWED_400 = {
     # An unknown, expired or used token (storefront spec: "This verification link is invalid or has expired").
-    "/api/v1/user/verify-email/{token}": "LINK_INVALID",
-    "/api/v1/user/password-reset": "LINK_INVALID",
+    "/api/v1/user/verify-email/{token}": "VERIFY_LINK_INVALID",
+    "/api/v1/user/password-reset": "RESET_LINK_INVALID",
     # Google / Facebook login switched off (no client id configured): "This login method is not available".
-    "/api/v1/user/googlelogin": "FAILED_PRECONDITION",
-    "/api/v1/user/fblogin": "FAILED_PRECONDITION",
+    "/api/v1/user/googlelogin": "SOCIAL_LOGIN_NOT_CONFIGURED",
+    "/api/v1/user/fblogin": "SOCIAL_LOGIN_NOT_CONFIGURED",
     # The spec's reset call without an address: it has no valid request, it always refuses.
-    "/api/v1/user/passwordreset": "VALIDATION_FAILED",
+    "/api/v1/user/passwordreset": "ANY_FIELD_MISSING",
     # An order from an empty cart, or an amount that is not the server's computation of the cart
     # (issue 8: POST order checks the amount); which holds depends on the cart, not on the body.
     "/api/v1/order": ("CART_EMPTY", "AMOUNT_MISMATCH"),
     # Settling more than the instructor's due (the account's state decides, not the amount's form).
     "/api/v1/instructor/due/{id}/{amount}": "ABOVE_DUE",
     # An admin suspending their own account ("You cannot suspend your own account").
-    "/api/v1/user/suspend/{id}": "FAILED_PRECONDITION",
+    "/api/v1/user/suspend/{id}": "CANNOT_SUSPEND_SELF",
 }
 
 
