@@ -69,7 +69,7 @@ function metadataObject(error: { metadata?: unknown }, key: string): Record<stri
 }
 
 /** A service's refusal (`refuse` in the kit): its key, params and field keys, read from the metadata. */
-function serviceRefusal(error: { metadata?: unknown }): Refused | undefined {
+export function serviceRefusal(error: { metadata?: unknown }): Refused | undefined {
   const reason = metadataValue(error, REASON_METADATA_KEY);
   if (!isRefusalKey(reason)) return undefined;
   const params = Object.entries(metadataObject(error, PARAMS_METADATA_KEY)).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number');
