@@ -3,6 +3,7 @@
  * re-exports this module) and the gateway checks the same shapes before calling it. Pure
  * code without dependencies, so any package (or a browser bundle) may import it.
  */
+import { isIsoDay } from './days';
 
 /** Longest value each account form field accepts (characters, after trimming). */
 export const AccountFieldLimits = {
@@ -79,5 +80,45 @@ export function nameProblem(value: string | undefined): NameProblem | null {
   if (!trimmed) return 'required';
   if (trimmed.length > AccountFieldLimits.name) return 'tooLong';
   if (hasControlCharacters(value!)) return 'invalid';
+  return null;
+}
+
+/*
+ * The sign-up rules of the fields a user may later change on the Profile tab (storefront §5):
+ * one function per field, answering the refusal key of its problem (null when fine). Identity's
+ * sign-up and profile checks and the screens' own checks all call these, so the rule and its
+ * message are the same everywhere.
+ */
+
+/** Name: required, at most 100 characters, no control characters. */
+export function nameRefusal(value: string | undefined): 'NAME_REQUIRED' | 'NAME_TOO_LONG' | 'NAME_INVALID' | null {
+  const problem = nameProblem(value);
+  return problem === 'required' ? 'NAME_REQUIRED' : problem === 'tooLong' ? 'NAME_TOO_LONG' : problem === 'invalid' ? 'NAME_INVALID' : null;
+}
+
+/** Phone: required, digits only, at most 20 digits. */
+export function phoneRefusal(value: string | undefined): 'PHONE_REQUIRED' | 'PHONE_DIGITS_ONLY' | 'PHONE_TOO_LONG' | null {
+  const phone = (value ?? '').trim();
+  if (!phone) return 'PHONE_REQUIRED';
+  if (!/^\d+$/.test(phone)) return 'PHONE_DIGITS_ONLY';
+  if (phone.length > AccountFieldLimits.phone) return 'PHONE_TOO_LONG';
+  return null;
+}
+
+/** Address: required, at most 500 characters, no control characters. */
+export function addressRefusal(value: string | undefined): 'ADDRESS_REQUIRED' | 'ADDRESS_TOO_LONG' | 'ADDRESS_INVALID' | null {
+  const address = (value ?? '').trim();
+  if (!address) return 'ADDRESS_REQUIRED';
+  if (address.length > AccountFieldLimits.address) return 'ADDRESS_TOO_LONG';
+  if (hasControlCharacters(value!)) return 'ADDRESS_INVALID';
+  return null;
+}
+
+/** Date of birth: required, a real YYYY-MM-DD day, not after `today` (a YYYY-MM-DD day in Dhaka). */
+export function dobRefusal(value: string | undefined, today: string): 'DOB_REQUIRED' | 'DOB_INVALID' | 'DOB_IN_FUTURE' | null {
+  const dob = (value ?? '').trim();
+  if (!dob) return 'DOB_REQUIRED';
+  if (!isIsoDay(dob)) return 'DOB_INVALID';
+  if (dob > today) return 'DOB_IN_FUTURE';
   return null;
 }

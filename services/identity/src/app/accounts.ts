@@ -1,6 +1,6 @@
 /** Sign-up, verification and staff accounts. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { requestMail, type identityV1 } from '@taal/contracts';
+import { requestMail, type identityV1, type RefusalKey } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, NotAnImageError, reencodeImage, refuse, refuseFields, type EventEnvelope } from '@taal/kit';
 import { hashPassword } from '../domain/password';
 import {
@@ -14,6 +14,7 @@ import {
   UserTypes,
   validateCreateAccount,
   validateInstructorAccount,
+  validateProfileDetails,
   validateSignUp,
   type UserType,
 } from '../domain/user';
@@ -146,17 +147,22 @@ export class Accounts {
   }
 
   /**
-   * The caller's own password and/or photo (the Profile tab; the e-mail never changes here). The
-   * new photo is stored before the row changes and the old one deleted after; a failed update
-   * deletes the new one again. A new password ends every other session of the user (a stolen
-   * refresh token dies with it); `sessionId`, the session that made the change, stays.
+   * The caller's own profile (the Profile tab; the e-mail never changes here): name, phone,
+   * address and date of birth, each checked with its sign-up rule when given, and/or a new
+   * password and/or photo. The new photo is stored before the row changes and the old one
+   * deleted after; a failed update deletes the new one again. A new password ends every other
+   * session of the user (a stolen refresh token dies with it); `sessionId`, the session that
+   * made the change, stays.
    */
   async updateProfile(userId: string, req: identityV1.UpdateProfileRequest, sessionId?: string): Promise<User> {
     const password = req.password ?? '';
     const photo = req.photo ?? new Uint8Array();
-    const failed = (field: 'password' | 'photo', key: 'NOTHING_TO_UPDATE' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PHOTO_NOT_IMAGE') =>
-      refuseFields({ [field]: key }, 'PROFILE_UPDATE_FAILED');
-    if (!password && photo.length === 0) throw failed('password', 'NOTHING_TO_UPDATE');
+    const details = { name: req.name, phone: req.phone, address: req.address, dob: req.dob };
+    const hasDetails = Object.values(details).some((v) => v !== undefined);
+    const failed = (field: string, key: RefusalKey) => refuseFields({ [field]: key }, 'PROFILE_UPDATE_FAILED');
+    if (!password && photo.length === 0 && !hasDetails) throw failed('password', 'NOTHING_TO_UPDATE');
+    const check = validateProfileDetails(details);
+    if (!check.ok) throw refuseFields(check.fields, 'PROFILE_UPDATE_FAILED');
     if (password && password.length < MIN_PASSWORD_LENGTH) throw failed('password', 'PASSWORD_TOO_SHORT');
     if (password.length > AccountFieldLimits.password) throw failed('password', 'PASSWORD_TOO_LONG');
     const image = photo.length > 0 ? await reencodeImage(photo, PHOTO_RULES).catch(notAnImage) : null;
@@ -169,7 +175,15 @@ export class Accounts {
     let updated: UserRow | null;
     try {
       updated = await this.ctx.sql.transaction(async (tx) => {
-        const row = await this.ctx.store.update(tx, userId, { passwordHash, photo: photoKey, photoType: image?.contentType });
+        const row = await this.ctx.store.update(tx, userId, {
+          passwordHash,
+          photo: photoKey,
+          photoType: image?.contentType,
+          name: details.name?.trim(),
+          phone: details.phone?.trim(),
+          address: details.address?.trim(),
+          dob: details.dob?.trim(),
+        });
         if (passwordHash) await this.ctx.store.revokeAllSessions(tx, userId, 'password changed', sessionId);
         return row;
       });

@@ -7,6 +7,7 @@ import {
   validateInstructorAccount,
   validateLogin,
   validateNewPassword,
+  validateProfileDetails,
   validateSignUp,
   type SignUpInput,
 } from './user';
@@ -80,6 +81,28 @@ describe('sign-up rules (storefront §5)', () => {
     const r = validateSignUp({}, '2024-01-01');
     expect(r.headline).toBe('NAME_REQUIRED');
     expect(Object.keys(r.fields)).toEqual(['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address']);
+  });
+});
+
+describe('profile details (the Profile tab): the sign-up rule of each field given', () => {
+  it('checks only the fields sent, so a photo-only change needs none of them', () => {
+    expect(validateProfileDetails({}, '2024-01-01')).toEqual({ ok: true, fields: {} });
+    expect(validateProfileDetails({ phone: '01811111111' }, '2024-01-01')).toEqual({ ok: true, fields: {} });
+  });
+
+  it.each([
+    ['name', { name: '' }, 'NAME_REQUIRED'],
+    ['name', { name: 'Ru\nmi' }, 'NAME_INVALID'],
+    ['phone', { phone: '' }, 'PHONE_REQUIRED'],
+    ['phone', { phone: '017-1111' }, 'PHONE_DIGITS_ONLY'],
+    ['phone', { phone: '1'.repeat(21) }, 'PHONE_TOO_LONG'],
+    ['address', { address: ' ' }, 'ADDRESS_REQUIRED'],
+    ['dob', { dob: '2024-01-02' }, 'DOB_IN_FUTURE'],
+    ['dob', { dob: '02-01-2001' }, 'DOB_INVALID'],
+  ])('%s: %j gives the sign-up refusal %s', (field, change, key) => {
+    expect(validateProfileDetails(change, '2024-01-01')).toMatchObject({ ok: false, headline: key, fields: { [field]: key } });
+    // The same key sign-up gives for the same value.
+    expect(validateSignUp({ ...good, ...change }, '2024-01-01').fields[field]).toBe(key);
   });
 });
 

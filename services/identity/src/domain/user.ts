@@ -7,7 +7,10 @@ import {
   isEmail,
   isIsoDay,
   isUserRole,
-  nameProblem as sharedNameProblem,
+  addressRefusal,
+  dobRefusal,
+  nameRefusal,
+  phoneRefusal,
   parseDayRange,
   todayInDhaka,
   UserRoles as UserTypes,
@@ -36,8 +39,8 @@ const tooLong = (value: string | undefined, max: number): boolean => (value ?? '
 
 /** Name: the one name rule of @taal/contracts (also the contact form's); `missing` when blank. Null when fine. */
 function nameProblem(value: string | undefined, missing: RefusalKey | null): RefusalKey | null {
-  const problem = sharedNameProblem(value);
-  return problem === 'required' ? missing : problem === 'tooLong' ? 'NAME_TOO_LONG' : problem === 'invalid' ? 'NAME_INVALID' : null;
+  const key = nameRefusal(value);
+  return key === 'NAME_REQUIRED' ? missing : key;
 }
 
 /** E-mail: required (`missing`), at most 254 characters, one address in the strict form. */
@@ -104,19 +107,42 @@ export function validateSignUp(input: SignUpInput, today: string = todayInDhaka(
   }
   if (!input.photo?.present) f.photo = 'PHOTO_REQUIRED';
   else if (!input.photo.isImage) f.photo = 'PHOTO_NOT_IMAGE';
-  if (blank(input.dob)) f.dob = 'DOB_REQUIRED';
-  else {
-    const dob = parseIsoDate(input.dob!);
-    if (!dob) f.dob = 'DOB_INVALID';
-    else if (input.dob!.trim() > today) f.dob = 'DOB_IN_FUTURE';
-  }
-  if (blank(input.phone)) f.phone = 'PHONE_REQUIRED';
-  else if (!/^\d+$/.test(input.phone!.trim())) f.phone = 'PHONE_DIGITS_ONLY';
-  else if (tooLong(input.phone, Limits.phone)) f.phone = 'PHONE_TOO_LONG';
-  if (blank(input.address)) f.address = 'ADDRESS_REQUIRED';
-  else if (tooLong(input.address, Limits.address)) f.address = 'ADDRESS_TOO_LONG';
-  else if (hasControlCharacters(input.address!)) f.address = 'ADDRESS_INVALID';
+  Object.assign(f, detailProblems(input, today));
   if (tooLong(input.referCode, Limits.referCode)) f.refercode = 'REFER_CODE_TOO_LONG';
+  return result(f);
+}
+
+/** The details a user may change later (Profile tab), each by its sign-up rule. */
+export interface ProfileDetails {
+  name?: string;
+  dob?: string;
+  phone?: string;
+  address?: string;
+}
+
+/** Field → refusal key of the date of birth, phone and address; `onlyGiven`: fields left undefined are not checked. */
+function detailProblems(input: ProfileDetails, today: string, onlyGiven = false): Record<string, RefusalKey> {
+  const f: Record<string, RefusalKey> = {};
+  const check = (field: 'dob' | 'phone' | 'address', key: RefusalKey | null) => {
+    if (key && !(onlyGiven && input[field] === undefined)) f[field] = key;
+  };
+  check('dob', dobRefusal(input.dob, today));
+  check('phone', phoneRefusal(input.phone));
+  check('address', addressRefusal(input.address));
+  return f;
+}
+
+/**
+ * The Profile tab's details (storefront §2): only the fields given are checked, each with its
+ * sign-up rule and message (name, date of birth, phone, address); the e-mail is not among them.
+ */
+export function validateProfileDetails(input: ProfileDetails, today: string = todayInDhaka()): ValidationResult {
+  const f: Record<string, RefusalKey> = {};
+  if (input.name !== undefined) {
+    const name = nameRefusal(input.name);
+    if (name) f.name = name;
+  }
+  Object.assign(f, detailProblems(input, today, true));
   return result(f);
 }
 

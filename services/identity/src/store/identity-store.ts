@@ -247,6 +247,11 @@ export class IdentityStore {
       photoType: string;
       googleSub: string;
       facebookId: string;
+      name: string;
+      phone: string;
+      address: string;
+      /** YYYY-MM-DD */
+      dob: string;
     }>,
   ): Promise<UserRow | null> {
     const { rows } = await tx.query<UserRow>(
@@ -257,7 +262,11 @@ export class IdentityStore {
           photo = coalesce($5, photo),
           photo_type = coalesce($6, photo_type),
           google_sub = coalesce($7, google_sub),
-          facebook_id = coalesce($8, facebook_id)
+          facebook_id = coalesce($8, facebook_id),
+          name = coalesce($9, name),
+          phone = coalesce($10, phone),
+          address = coalesce($11, address),
+          dob = coalesce($12::date, dob)
         WHERE id = $1
         RETURNING ${COLUMNS}`,
       [
@@ -269,6 +278,10 @@ export class IdentityStore {
         change.photoType ?? null,
         change.googleSub ?? null,
         change.facebookId ?? null,
+        change.name ?? null,
+        change.phone ?? null,
+        change.address ?? null,
+        change.dob ?? null,
       ],
     );
     return rows[0] ?? null;

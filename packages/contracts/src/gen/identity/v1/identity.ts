@@ -267,6 +267,17 @@ export interface UpdateProfileRequest {
   password: string;
   /** Empty: unchanged; else an image (decoded and drawn again, as at sign-up). */
   photo: Buffer;
+  /**
+   * Each detail, when set, is checked with its sign-up rule and replaces the stored one;
+   * unset: unchanged.
+   */
+  name?: string | undefined;
+  phone?: string | undefined;
+  address?:
+    | string
+    | undefined;
+  /** YYYY-MM-DD, not in the future. */
+  dob?: string | undefined;
 }
 
 export interface UpdateProfileResponse {
@@ -3895,7 +3906,14 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
 };
 
 function createBaseUpdateProfileRequest(): UpdateProfileRequest {
-  return { password: "", photo: Buffer.alloc(0) };
+  return {
+    password: "",
+    photo: Buffer.alloc(0),
+    name: undefined,
+    phone: undefined,
+    address: undefined,
+    dob: undefined,
+  };
 }
 
 export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
@@ -3905,6 +3923,18 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     }
     if (message.photo.length !== 0) {
       writer.uint32(18).bytes(message.photo);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.phone !== undefined) {
+      writer.uint32(34).string(message.phone);
+    }
+    if (message.address !== undefined) {
+      writer.uint32(42).string(message.address);
+    }
+    if (message.dob !== undefined) {
+      writer.uint32(50).string(message.dob);
     }
     return writer;
   },
@@ -3938,6 +3968,38 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
             message.photo = Buffer.from(reader.bytes());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.phone = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.address = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dob = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3954,6 +4016,10 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     return {
       password: isSet(object.password) ? globalThis.String(object.password) : "",
       photo: isSet(object.photo) ? Buffer.from(bytesFromBase64(object.photo)) : Buffer.alloc(0),
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
+      address: isSet(object.address) ? globalThis.String(object.address) : undefined,
+      dob: isSet(object.dob) ? globalThis.String(object.dob) : undefined,
     };
   },
 
@@ -3965,6 +4031,18 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     if (message.photo.length !== 0) {
       obj.photo = base64FromBytes(message.photo);
     }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.phone !== undefined) {
+      obj.phone = message.phone;
+    }
+    if (message.address !== undefined) {
+      obj.address = message.address;
+    }
+    if (message.dob !== undefined) {
+      obj.dob = message.dob;
+    }
     return obj;
   },
 
@@ -3975,6 +4053,10 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     const message = createBaseUpdateProfileRequest();
     message.password = object.password ?? "";
     message.photo = object.photo ?? Buffer.alloc(0);
+    message.name = object.name ?? undefined;
+    message.phone = object.phone ?? undefined;
+    message.address = object.address ?? undefined;
+    message.dob = object.dob ?? undefined;
     return message;
   },
 };
