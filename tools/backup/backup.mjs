@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * `npm run backup -- DIR`: a backup of the all-in-one's DATA_DIR (default ./data) into DIR.
+ *   - the embedded database as PGlite's own dump (dumpDataDir: a tar of its data folder, made by
+ *     PGlite after it opened the folder, so a folder left by a crash is recovered first);
+ *   - everything else in DATA_DIR as it is: files/ (uploads, receipts, videos), mail/ (the mail
+ *     outbox), identity's keys; events are in the database (its event log and offsets).
+ * The all-in-one must be stopped while it runs (a short pause: stop, back up, `npm start`; a few
+ * seconds for a small marketplace): the database is one process's, and it is refused, with the pid,
+ * while a process has it open. DIR must be new or empty.
+ *
+ * `npm run backup -- DIR --cluster`: cluster mode. Per service with a database, `pg_dump` of its
+ * own schema with its own role (<NAME>_DATABASE_URL, else DATABASE_URL), then every object of the
+ * S3 bucket (S3_*), read with the minio client the services use. See README "Backup and restore".
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  DATABASE_DUMP,
+  DATABASE_FOLDER,
+  dataDirOf,
+  databaseUrlOf,
+  die,
+  parseArgs,
+  processesUsing,
+  s3Of,
+  servicesWithDatabase,
+  writeManifest,
+} from './lib.mjs';
+
+const { dir, cluster } = parseArgs(process.argv.slice(2), 'usage: npm run backup -- DIR [--cluster]   (all-in-one: DATA_DIR, default ./data)');
+
+if (existsSync(dir) && readdirSync(dir).length > 0) die(`${dir} is not empty: back up into a new folder`);
+mkdirSync(dir, { recursive: true, mode: 0o700 });
+chmodSync(dir, 0o700);
+const started = Date.now();
+const manifest = cluster ? await backupCluster() : await backupAllInOne();
+console.log(JSON.stringify({ backup: dir, mode: manifest.mode, files: manifest.files.length, ms: Date.now() - started }));
+
+async function backupAllInOne() {
+  const dataDir = dataDirOf(process.env);
+  const database = path.join(dataDir, DATABASE_FOLDER);
+  if (!existsSync(path.join(database, 'PG_VERSION'))) die(`${dataDir} holds no Taal database (${database} is missing): set DATA_DIR`);
+  const running = processesUsing(database);
+  if (running.length > 0) {
+    die(`the all-in-one is running on ${dataDir} (pid ${running.join(', ')}): stop it, run the backup, then start it again`);
+  }
+  // Everything but the database, as it is (the database is written below as a dump).
+  mkdirSync(path.join(dir, 'data'), { mode: 0o700 });
+  for (const entry of readdirSync(dataDir)) {
+    if (entry === DATABASE_FOLDER) continue;
+    cpSync(path.join(dataDir, entry), path.join(dir, 'data', entry), { recursive: true, preserveTimestamps: true });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(database);
+  try {
+    const dump = await db.dumpDataDir('gzip');
+    writeFileSync(path.join(dir, DATABASE_DUMP), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  } finally {
+    await db.close();
+  }
+  return writeManifest(dir, { mode: 'all-in-one', dataDir });
+}
+
+async function backupCluster() {
+  const env = process.env;
+  mkdirSync(path.join(dir, 'databases'), { mode: 0o700 });
+  const services = servicesWithDatabase();
+  for (const service of services) {
+    // Its own schema only, with its own role: what the service owns, nothing of another's.
+    const out = path.join(dir, 'databases', `${service}.dump`);
+    const run = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--schema=${service}`, `--file=${out}`, databaseUrlOf(service, env)], {
+      encoding: 'utf8',
+    });
+    if (run.error || run.status !== 0) die(`pg_dump of ${service} failed: ${run.error?.message ?? run.stderr.trim()}`);
+  }
+  const { client, bucket } = await s3Of(env);
+  // Each object's content type and metadata beside it, so a restored file is served as before.
+  const meta = {};
+  if (await client.bucketExists(bucket)) {
+    const keys = [];
+    await new Promise((resolve, reject) => {
+      const stream = client.listObjectsV2(bucket, '', true);
+      stream.on('data', (item) => item.name && keys.push(item.name));
+      stream.on('error', reject);
+      stream.on('end', resolve);
+    });
+    for (const key of keys) {
+      const target = path.join(dir, 's3', key);
+      if (!target.startsWith(path.join(dir, 's3') + path.sep)) die(`S3 key ${key} leaves the backup folder`);
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      meta[key] = (await client.statObject(bucket, key)).metaData;
+      await pipeline(await client.getObject(bucket, key), createWriteStream(target, { mode: 0o600 }));
+    }
+  }
+  writeFileSync(path.join(dir, 's3-objects.json'), `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
+  return writeManifest(dir, { mode: 'cluster', services, bucket, objects: Object.keys(meta).length });
+}
