@@ -11,3 +11,4 @@ export * from './user-roles';
 export * from './freebies';
 export * from './course-admin';
 export * from './gift-card-text';
+export * from './course-access';

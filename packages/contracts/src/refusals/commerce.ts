@@ -10,6 +10,12 @@ export const CommerceRefusals = {
   TIER_INVALID: { status: 400, en: 'Tier must be silver, gold or diamond', bn: 'টিয়ার হতে হবে সিলভার, গোল্ড অথবা ডায়মন্ড' },
   COURSE_NOT_FOR_SALE: { status: 404, en: 'This course is not for sale', bn: 'এই কোর্সটি বিক্রির জন্য নেই' },
   CART_EMPTY: { status: 400, en: 'Your cart is empty', bn: 'আপনার কার্ট খালি' },
+  // Issue 28: buying a course already owned must extend access (decision 0027).
+  COURSE_ALREADY_OWNED: {
+    status: 409,
+    en: 'You already own this course at this tier or a higher one. You can renew it in its last {{days}} days or upgrade to a higher tier.',
+    bn: 'এই কোর্সটি এই টিয়ারে বা এর চেয়ে উঁচু টিয়ারে আপনার কেনা আছে। মেয়াদের শেষ {{days}} দিনে নবায়ন করা যাবে, অথবা উঁচু টিয়ারে আপগ্রেড করা যাবে।',
+  },
   // Vouchers: storefront §7 'Coupon Not found'; admin-back-office.md 'any of the field is missing'.
   COUPON_NOT_FOUND: { status: 404, en: 'Coupon Not found', bn: 'কুপন পাওয়া যায়নি' },
   VOUCHER_FIELDS_MISSING: { status: 400, en: 'any of the field is missing', bn: 'কোনো একটি ঘর খালি রয়েছে' },

@@ -4,7 +4,7 @@
  * Rules without I/O live in ../domain, SQL in ../store; decision 0012 states the money rules.
  */
 import { randomUUID } from 'node:crypto';
-import { ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
+import { accessFromPurchases, purchaseKind, RENEWAL_WINDOW_DAYS, ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
   refuse,
@@ -63,11 +63,27 @@ export class Commerce {
     return item;
   }
 
+  /**
+   * A course already owned may only be bought again to extend access: renewed once access has
+   * ended or ends within RENEWAL_WINDOW_DAYS, or upgraded to a higher tier (issue 28, decision 0027).
+   * Ownership is what this user's paid orders granted (learning grants from exactly those).
+   */
+  private async refuseOwned(userId: string, items: readonly PricedItem[]): Promise<void> {
+    const purchases = await this.store.paidPurchases(userId, items.map((i) => i.courseId));
+    const now = new Date();
+    for (const item of items) {
+      const owned = accessFromPurchases(purchases.filter((p) => p.courseId === item.courseId));
+      if (purchaseKind(owned, item.tier, now) === 'owned') throw refuse('COURSE_ALREADY_OWNED', { days: RENEWAL_WINDOW_DAYS });
+    }
+  }
+
   // ---- cart ----
 
   async addToCart(ctx: Ctx, req: commerceV1.AddToCartRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    await this.store.putCartItem(userId, await this.priced(req.courseId, req.tier));
+    const item = await this.priced(req.courseId, req.tier);
+    await this.refuseOwned(userId, [item]);
+    await this.store.putCartItem(userId, item);
     return this.store.getCart(userId);
   }
 
@@ -220,6 +236,8 @@ export class Commerce {
     const cart = await this.store.getCart(userId);
     if (cart.items.length === 0) throw refuse('CART_EMPTY');
     const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier)));
+    // Again here: the cart may hold a course bought since it was added.
+    await this.refuseOwned(userId, items);
     const voucher = req.voucherCode.trim() ? await this.usableVoucher(req.voucherCode) : null;
     const subtotal = subtotalOf(items);
     const id = randomUUID();

@@ -356,6 +356,17 @@ export class CommerceStore {
     return rows;
   }
 
+  /** The user's paid purchases of these courses, oldest first (what learning granted from them). */
+  async paidPurchases(userId: string, courseIds: readonly string[]): Promise<{ courseId: string; tier: string; validityDays: number; paidAt: Date }[]> {
+    if (courseIds.length === 0) return [];
+    const { rows } = await this.sql.query<{ course_id: string; tier: string; validity_days: number; paid_at: Date }>(
+      `SELECT i.course_id, i.tier, i.validity_days, o.paid_at FROM commerce.order_item i JOIN commerce.purchase_order o ON o.id = i.order_id
+        WHERE o.user_id = $1 AND o.status = 'paid' AND i.course_id = ANY($2::text[]) ORDER BY o.paid_at, o.id`,
+      [userId, courseIds],
+    );
+    return rows.map((r) => ({ courseId: r.course_id, tier: r.tier, validityDays: r.validity_days, paidAt: r.paid_at }));
+  }
+
   async getOrder(orderId: string, db: SqlExecutor = this.sql): Promise<commerceV1.Order | null> {
     const { rows } = await db.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE id = $1`, [orderId]);
     if (!rows[0]) return null;

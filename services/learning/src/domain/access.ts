@@ -26,17 +26,8 @@ export function mayPlay(status: LessonStatus, viewer: Viewer | null, activeEnrol
   return 'purchase';
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * A purchase of `validityDays` extends access from the current expiry when it is still in the
- * future (a renewal before the end loses nothing), else from now.
- */
-export function extendedExpiry(current: Date | null, now: Date, validityDays: number): Date {
-  if (!Number.isInteger(validityDays) || validityDays <= 0) throw new RangeError(`validity must be positive days, got ${validityDays}`);
-  const from = current && current.getTime() > now.getTime() ? current.getTime() : now.getTime();
-  return new Date(from + validityDays * DAY_MS);
-}
+/** How a purchase extends access: one rule with commerce's check of what a purchase may extend (decision 0027). */
+export { extendedExpiry } from '@taal/contracts';
 
 export function isActive(expiresAt: Date, now: Date): boolean {
   return expiresAt.getTime() > now.getTime();
