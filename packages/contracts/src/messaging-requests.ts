@@ -26,6 +26,11 @@ export interface MailData {
   };
   /** `value` in poisha; `validTo` a day as the reader reads it. */
   giftCardReceived: { name: string; senderName: string; productName: string; value: number; codes: string[]; message?: string; validTo: string; link: string };
+  /**
+   * The buyer's receipt of gift cards sent to someone else (issue 28): who they went to, never the
+   * codes (only the receiver can redeem them). `value` and `total` in poisha.
+   */
+  giftCardSent: { name: string; receiverName: string; receiverEmail: string; productName: string; value: number; count: number; total: number; validTo: string; link: string };
   certificateProvided: { name: string; courseName: string; link: string };
   /** `amount` in poisha. */
   settlementPublished: { name: string; amount: number; settleDate: string; link: string };

@@ -182,8 +182,13 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     expect(Number(events.rows[0]!.n)).toBe(1);
     expect((await call<storeV1.GetOrderResponse>('getOrder', { id: order.id }, buyer)).order).toMatchObject({ isPaid: true, orderStatus: 'paid' });
     expect((await call<storeV1.GetProductResponse>('getProduct', { id: product.param })).product!.sold).toBe(2);
-    // The buyer has a copy; the codes are stored only hashed and the sent mails' bodies are blanked.
-    await waitFor(async () => mails.some((m) => m.to === `${buyer.userId}@example.com` && !!m.text?.includes(codes[0]!)), "the buyer's copy");
+    // The buyer gets a receipt naming the receiver and no code (issue 28); the codes are stored only hashed and the sent mails' bodies are blanked.
+    await waitFor(async () => mails.some((m) => m.to === `${buyer.userId}@example.com`), "the buyer's receipt");
+    const receipt = mails.find((m) => m.to === `${buyer.userId}@example.com`)!;
+    expect(receipt.subject).toBe('Your gift cards for Rina: receipt');
+    expect(receipt.text).toContain(`We mailed the secret codes to ${receiver}; only they can redeem them, so this receipt carries no code.`);
+    for (const code of codes) expect(`${receipt.text} ${receipt.html}`).not.toContain(code);
+    expect(mails.find((m) => m.to === receiver)!.text).toContain(codes[0]!);
     const stored = await backend.sql.query(`SELECT * FROM store.gift_card WHERE order_id = $1`, [order.id]);
     expect(JSON.stringify(stored.rows)).not.toContain(codes[0]!.replace(/-/g, ''));
     const sent = async () =>
@@ -283,9 +288,9 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     expect(mail.subject).toContain('গিফট কার্ড');
     expect(mail.text).toContain(codes[0]);
     expect(mail.html).toContain('lang="bn"');
-    // The buyer's copy is in the buyer's language (en: the order's language).
-    await waitFor(async () => mails.some((m) => m.to === `store-lang-buyer-${RUN}@example.com`), "the buyer's copy");
-    expect(mails.filter((m) => m.to === `store-lang-buyer-${RUN}@example.com`).at(-1)!.subject).toBe('Rafi sent you a gift card');
+    // The buyer's receipt is in the buyer's language (en: the order's language).
+    await waitFor(async () => mails.some((m) => m.to === `store-lang-buyer-${RUN}@example.com`), "the buyer's receipt");
+    expect(mails.filter((m) => m.to === `store-lang-buyer-${RUN}@example.com`).at(-1)!.subject).toBe('Your gift card for Rina: receipt');
   });
 
   it('refuses gift-card text that could forge a mail or is too long (decision 0018), and mails a Bengali sender as typed', async () => {

@@ -6,6 +6,7 @@ const samples: MailData = {
   signInLink: { name: 'Nadia', link: 'https://taal.example/signin-link?token=t' },
   orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], subtotal: 400000, discount: 0, walletUsed: 0, total: 400000, link: 'https://taal.example/studentpanel' },
   giftCardReceived: { name: 'Rafi', senderName: 'Nadia', productName: 'Taal 1500', value: 150000, codes: ['ABCD-EFGH'], message: 'Happy birthday!', validTo: '2027-11-23', link: 'https://taal.example/studentpanel?tab=6' },
+  giftCardSent: { name: 'Nadia', receiverName: 'Rafi', receiverEmail: 'rafi@example.com', productName: 'Taal 1500', value: 150000, count: 2, total: 300000, validTo: '2027-11-23', link: 'https://taal.example/contact' },
   certificateProvided: { name: 'Nadia', courseName: 'Drums for Beginners', link: 'https://taal.example/certificate/c' },
   settlementPublished: { name: 'Arnob', amount: 1234500, settleDate: '2026-11-30', link: 'https://taal.example/instructorpanel?tab=4' },
   courseExpiring: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
@@ -38,6 +39,18 @@ describe('transactional mail templates', () => {
     expect(renderMail('giftCardReceived', 'en', samples.giftCardReceived).subject).toBe('Nadia sent you a gift card');
     expect(renderMail('giftCardReceived', 'bn', samples.giftCardReceived).text).toContain('1500.00 টাকা');
     expect(renderMail('verification', 'fr', samples.verification).subject).toBe('Verify your Taal account');
+  });
+
+  it("words the buyer's gift-card receipt for the buyer: whom the cards went to, the total, and no code (issue 28)", () => {
+    const en = renderMail('giftCardSent', 'en', samples.giftCardSent);
+    expect(en.subject).toBe('Your gift cards for Rafi: receipt');
+    expect(en.text).toContain('You bought 2 "Taal 1500" gift cards, worth BDT 1500.00 each, for Rafi. We mailed the secret codes to rafi@example.com; only they can redeem them, so this receipt carries no code.');
+    expect(en.text).toContain('Total paid: BDT 3000.00.');
+    expect(renderMail('giftCardSent', 'en', { ...samples.giftCardSent, count: 1 }).subject).toBe('Your gift card for Rafi: receipt');
+    const bn = renderMail('giftCardSent', 'bn', samples.giftCardSent);
+    expect(bn.text).toContain('আপনি Rafi-এর জন্য ২টি "Taal 1500" গিফট কার্ড কিনেছেন');
+    expect(bn.text).toContain('মোট পরিশোধ: 3000.00 টাকা');
+    for (const m of [en, bn]) expect(m.text).not.toMatch(/গোপন কোড:|Secret code/);
   });
 
   it('keeps links readable in the HTML part (only what HTML needs is escaped)', () => {

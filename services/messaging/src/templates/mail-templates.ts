@@ -78,6 +78,18 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
       text: 'প্রিয় {{name}},\n\n{{senderName}} আপনাকে {{digits codes.length}}টি "{{productName}}" গিফট কার্ড পাঠিয়েছেন, প্রতিটির মূল্য {{money value}} টাকা।\n{{#if message}}\nবার্তা: {{message}}\n{{/if}}\nগোপন কোড:\n{{#each codes}}  {{this}}\n{{/each}}\nমেয়াদ: {{validTo}} পর্যন্ত। প্রতিটি কার্ড একবারই ব্যবহার করা যায়; হারানো কার্ড প্রতিস্থাপন করা হয় না।\nব্যবহার করতে লগইন করুন এবং "গিফট কার্ড রিডিম" ট্যাবে কোডটি লিখুন: {{link}}',
     },
   },
+  giftCardSent: {
+    en: {
+      subject: 'Your gift card{{#unless (single count)}}s{{/unless}} for {{receiverName}}: receipt',
+      html: '<p>Hello {{name}},</p><p>Thank you! You bought {{count}} "{{productName}}" gift card{{#unless (single count)}}s{{/unless}}, worth <b>BDT {{money value}}</b> each, for <b>{{receiverName}}</b>. We mailed the secret code{{#unless (single count)}}s{{/unless}} to <b>{{receiverEmail}}</b>; only they can redeem {{#if (single count)}}it{{else}}them{{/if}}, so this receipt carries no code.</p><p>Total paid: <b>BDT {{money total}}</b>. Valid until {{validTo}}.</p><p>If that address is wrong, <a href="{{url link}}">contact us</a> before the card is redeemed.</p>',
+      text: 'Hello {{name}},\n\nThank you! You bought {{count}} "{{productName}}" gift card{{#unless (single count)}}s{{/unless}}, worth BDT {{money value}} each, for {{receiverName}}. We mailed the secret code{{#unless (single count)}}s{{/unless}} to {{receiverEmail}}; only they can redeem {{#if (single count)}}it{{else}}them{{/if}}, so this receipt carries no code.\n\nTotal paid: BDT {{money total}}. Valid until {{validTo}}.\n\nIf that address is wrong, contact us before the card is redeemed: {{link}}',
+    },
+    bn: {
+      subject: '{{receiverName}}-এর জন্য আপনার গিফট কার্ডের রসিদ',
+      html: '<p>প্রিয় {{name}},</p><p>ধন্যবাদ! আপনি <b>{{receiverName}}</b>-এর জন্য {{digits count}}টি "{{productName}}" গিফট কার্ড কিনেছেন, প্রতিটির মূল্য <b>{{money value}} টাকা</b>। গোপন কোড পাঠানো হয়েছে <b>{{receiverEmail}}</b> ঠিকানায়; শুধু তিনিই কার্ড রিডিম করতে পারবেন, তাই এই রসিদে কোনো কোড নেই।</p><p>মোট পরিশোধ: <b>{{money total}} টাকা</b>। মেয়াদ: {{validTo}} পর্যন্ত।</p><p>ঠিকানাটি ভুল হলে কার্ড রিডিম হওয়ার আগেই <a href="{{url link}}">আমাদের জানান</a>।</p>',
+      text: 'প্রিয় {{name}},\n\nধন্যবাদ! আপনি {{receiverName}}-এর জন্য {{digits count}}টি "{{productName}}" গিফট কার্ড কিনেছেন, প্রতিটির মূল্য {{money value}} টাকা। গোপন কোড পাঠানো হয়েছে {{receiverEmail}} ঠিকানায়; শুধু তিনিই কার্ড রিডিম করতে পারবেন, তাই এই রসিদে কোনো কোড নেই।\n\nমোট পরিশোধ: {{money total}} টাকা। মেয়াদ: {{validTo}} পর্যন্ত।\n\nঠিকানাটি ভুল হলে কার্ড রিডিম হওয়ার আগেই আমাদের জানান: {{link}}',
+    },
+  },
   certificateProvided: {
     en: {
       subject: 'Your certificate for {{courseName}} is ready',
@@ -147,6 +159,7 @@ engine.registerHelper('tier', (tier: unknown, lang: unknown) => {
 });
 /** True for a list of exactly one. */
 engine.registerHelper('one', (list: unknown) => Array.isArray(list) && list.length === 1);
+engine.registerHelper('single', (n: unknown) => Number(n) === 1);
 /** A number in Bengali digits. */
 engine.registerHelper('digits', (n: unknown) => bengaliDigits(String(n)));
 

@@ -1,12 +1,12 @@
 /**
- * Store orders and their card payments, on the adapter of decision 0013 with commerce's
- * settlement rules (decision 0014): an attempt per tran_id is recorded before the gateway is
- * called; only the validation API pays; the IPN and the browser return settle in one transaction
- * keyed by tran_id (row lock) and val_id (unique), so a repeat issues nothing the second time.
- * Paying issues one gift card per unit, their code mail and `store.order.paid` in that transaction.
+ * Store orders and their card payments, through the one card-payment flow of `@taal/payments`
+ * (decisions 0013, 0014): an attempt per tran_id is recorded before the gateway is called; only
+ * the validation API pays; the IPN and the browser return settle in one transaction keyed by
+ * tran_id (row lock) and val_id (unique), so a repeat issues nothing the second time. What is the
+ * store's own: paying issues one gift card per unit, their code mail and `store.order.paid` in
+ * that transaction, and a risky payment or one for an order already paid issues nothing (decision 0018).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { requestMail, StoreEvents, storeEventsV1, type storeV1 } from '@taal/contracts';
 import {
   CallerUserTypes,
@@ -15,33 +15,67 @@ import {
   refuse,
   refuseFields,
   requireIdentity,
+  type Logger,
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { decidePayment, formatPoisha, readIpn, type SslCommerzClient } from '@taal/payments';
-import { codeFromBytes, dayOf, hashCode, isStoreTranId, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
-import { SCHEMA, toOrder, type CardPaymentRow, type OrderRow, type StoreDb } from '../store/store-db';
+import { CardPaymentFlow, formatPoisha, type CardGateway, type CardOrders, type Settling } from '@taal/payments';
+import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
+import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
-type Outcome = storeV1.PaymentOutcome;
-const HTTP_EDGE = 'gateway';
 const STUDENT = CallerUserTypes.student;
 
-export interface StoreCardGateway {
-  client: SslCommerzClient;
-  publicUrl(): string;
-}
+export type { CardGateway as StoreCardGateway };
 
 export class Orders {
+  private readonly cards: CardPaymentFlow<OrderRow>;
+
   constructor(
-    private readonly sql: Sql,
+    sql: Sql,
     private readonly db: StoreDb,
-    private readonly gateway: StoreCardGateway,
+    private readonly gateway: CardGateway,
     private readonly logger: Logger,
     /** After a transaction that enqueued events and mails committed. */
-    private readonly afterCommit: () => void,
+    afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.cards = new CardPaymentFlow(sql, db.cardAttempts, this.giftCardOrders(), gateway, logger, afterCommit);
+  }
+
+  /** Store orders as the card flow pays them. */
+  private giftCardOrders(): CardOrders<OrderRow> {
+    return {
+      label: 'store payment',
+      tranPrefix: 'S',
+      callbackPath: '/api/v1/store/payment/ssl',
+      amountField: 'amount',
+      lock: (tx, orderId) => this.db.getOrder(orderId, tx, true),
+      amountToPay: (order) => {
+        if (order.status === 'paid') throw refuse('ORDER_ALREADY_PAID');
+        return Number(order.total_price);
+      },
+      // A cancelled order (a failed attempt) is still paid by a later valid payment.
+      canPay: (order) => order.status !== 'paid',
+      pay: (tx, s) => this.pay(tx, s),
+      hold: async (tx, { order, attempt, detail }, reason) => {
+        // A gift card is as good as cash: a risky payment issues nothing; the money is refunded
+        // through the merchant panel (decision 0018).
+        await this.db.cardAttempts.setStatus(tx, attempt.tran_id, 'refused', { ...detail, note: `${reason}: no cards issued` });
+        this.logger.warn({ tranId: attempt.tran_id, orderId: order.id }, 'store payment with risk_level 1: no cards issued');
+        return 'refused';
+      },
+      late: async (tx, { order, attempt, detail }) => {
+        await this.db.cardAttempts.setStatus(tx, attempt.tran_id, 'refused', {
+          ...detail,
+          note: 'the order was paid by another attempt; refund through the merchant panel',
+        });
+        this.logger.error({ tranId: attempt.tran_id, orderId: order.id }, 'store payment for an order already paid by another attempt');
+        return 'refused';
+      },
+      cancel: (tx, order) => this.db.cancelOrder(tx, order.id),
+    };
+  }
 
   async create(ctx: Ctx, req: storeV1.CreateOrderRequest): Promise<storeV1.StoreOrder> {
     const { userId } = requireIdentity(ctx, STUDENT);
@@ -99,128 +133,44 @@ export class Orders {
   }
 
   /** Opens a gateway session for the caller's own unpaid order; the attempt is recorded first. */
-  async startPayment(ctx: Ctx, req: storeV1.StartPaymentRequest): Promise<storeV1.StartPaymentResponse> {
-    const { userId } = requireIdentity(ctx, STUDENT);
-    if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
-    const tranId = `S${randomBytes(12).toString('hex').toUpperCase()}`;
-    const order = await this.sql.transaction(async (tx) => {
-      const row = await this.db.getOrder(req.orderId, tx, true);
-      if (!row) throw refuse('ORDER_NOT_FOUND');
-      if (row.user_id !== userId) throw refuse('ORDER_NOT_YOURS');
-      if (row.status === 'paid') throw refuse('ORDER_ALREADY_PAID');
-      if (req.expectedAmount !== Number(row.total_price)) {
-        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(Number(row.total_price)) }, { amount: 'AMOUNT_CHANGED' });
-      }
-      await this.db.insertCardPayment(tx, { tranId, orderId: row.id, userId, amount: Number(row.total_price) });
-      return row;
-    });
-    const base = `${this.gateway.publicUrl().replace(/\/+$/, '')}/api/v1/store/payment/ssl`;
+  startPayment(ctx: Ctx, req: storeV1.StartPaymentRequest): Promise<storeV1.StartPaymentResponse> {
     const c = req.customer;
-    try {
-      const session = await this.gateway.client.initSession({
-        tranId,
-        amountPoisha: Number(order.total_price),
-        successUrl: `${base}/success`,
-        failUrl: `${base}/fail`,
-        cancelUrl: `${base}/cancel`,
-        ipnUrl: `${base}/ipn`,
-        customer: {
-          name: c?.name || order.user_name || 'Customer',
-          email: c?.email || order.user_email,
-          phone: c?.phone || order.user_phone || order.shipping_phone,
-        },
-        product: { name: order.item_name.slice(0, 250), category: 'gift card', numOfItem: order.quantity },
-        values: { a: 'store', c: order.id },
-      });
-      return { gatewayPageUrl: session.gatewayPageUrl, tranId };
-    } catch (err) {
-      await this.sql.transaction((tx) => this.db.setCardPaymentStatus(tx, tranId, 'failed', { note: 'session init failed' }));
-      this.logger.warn({ err, orderId: order.id, tranId }, 'store payment: session init failed');
-      throw refuse('SERVICE_UNAVAILABLE');
-    }
+    return this.cards.open(ctx, { orderId: req.orderId, expectedAmount: req.expectedAmount }, (order) => ({
+      customer: {
+        name: c?.name || order.user_name || 'Customer',
+        email: c?.email || order.user_email,
+        phone: c?.phone || order.user_phone || order.shipping_phone,
+      },
+      product: { name: order.item_name.slice(0, 250), category: 'gift card', numOfItem: order.quantity },
+      values: { a: 'store', c: order.id },
+    }));
   }
 
-  async notification(ctx: Ctx, req: storeV1.HandlePaymentNotificationRequest): Promise<Outcome> {
-    this.requireEdge(ctx);
-    const ipn = readIpn(this.gateway.client, req.fields);
-    if (ipn.kind === 'settle') return this.settle(ipn.tranId, ipn.valId, 'ipn');
-    if (ipn.kind === 'failed') return this.failed(ipn.tranId, ipn.status);
-    this.logger.warn({ tranId: ipn.tranId, status: ipn.status }, `store payment: IPN ignored (${ipn.reason})`);
-    return { outcome: 'ignored', orderId: '' };
+  notification(ctx: Ctx, req: storeV1.HandlePaymentNotificationRequest): Promise<storeV1.PaymentOutcome> {
+    return this.cards.notification(ctx, req.fields);
   }
 
-  async browserReturn(ctx: Ctx, req: storeV1.ConfirmPaymentReturnRequest): Promise<Outcome> {
-    this.requireEdge(ctx);
-    return this.settle(req.tranId, req.valId, 'return');
+  browserReturn(ctx: Ctx, req: storeV1.ConfirmPaymentReturnRequest): Promise<storeV1.PaymentOutcome> {
+    return this.cards.browserReturn(ctx, req);
   }
 
-  private requireEdge(ctx: Ctx): void {
-    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
-  }
-
-  private async settle(tranId: string, valId: string, source: 'ipn' | 'return'): Promise<Outcome> {
-    const known = isStoreTranId(tranId) ? await this.db.findCardPayment(tranId) : null;
-    if (!known) {
-      this.logger.warn({ tranId, source }, 'store payment: unknown tran_id; nothing paid');
-      return { outcome: 'ignored', orderId: '' };
-    }
-    if (known.val_id && known.val_id === valId && known.status === 'paid') return { outcome: 'duplicate', orderId: known.order_id };
-    if (!valId) return { outcome: 'ignored', orderId: known.order_id };
-
-    let validation;
-    try {
-      validation = await this.gateway.client.validate(valId);
-    } catch (err) {
-      this.logger.warn({ err, tranId, source }, 'store payment: validation API failed');
-      throw refuse('SERVICE_UNAVAILABLE');
-    }
-    const decision = decidePayment(validation, { tranId, amountPoisha: Number(known.amount) });
-    if (decision.kind === 'refused') {
-      this.logger.warn({ tranId, valId, source, reason: decision.reason }, 'store payment refused; nothing issued');
-      return { outcome: 'refused', orderId: known.order_id };
-    }
+  /** Marks the order paid with the card's details from the validation, and issues its cards. */
+  private async pay(tx: SqlExecutor, { order, attempt, detail, validation }: Settling<OrderRow>): Promise<'paid'> {
     const raw = validation.raw;
     const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string).slice(0, 100) : '');
-
-    const outcome = await this.sql.transaction(async (tx): Promise<Outcome> => {
-      const attempt = (await this.db.findCardPayment(tranId, tx, true))!;
-      const order = (await this.db.getOrder(attempt.order_id, tx, true))!;
-      if (attempt.status === 'paid' || attempt.status === 'refused') return { outcome: 'duplicate', orderId: order.id };
-      const otherTran = await this.db.cardPaymentOfValId(tx, decision.valId);
-      if (otherTran && otherTran !== tranId) {
-        this.logger.warn({ tranId, valId, otherTran }, 'store payment: val_id already paid another attempt; refused');
-        return { outcome: 'refused', orderId: order.id };
-      }
-      const detail = { valId: decision.valId, bankTranId: decision.bankTranId };
-      if (decision.kind === 'hold') {
-        // A gift card is as good as cash: a risky payment issues nothing; the money is refunded
-        // through the merchant panel (decision on the store).
-        await this.db.setCardPaymentStatus(tx, tranId, 'refused', { ...detail, note: `${decision.reason}: no cards issued` });
-        this.logger.warn({ tranId, orderId: order.id }, 'store payment with risk_level 1: no cards issued');
-        return { outcome: 'refused', orderId: order.id };
-      }
-      if (order.status === 'paid') {
-        await this.db.setCardPaymentStatus(tx, tranId, 'refused', { ...detail, note: 'the order was paid by another attempt; refund through the merchant panel' });
-        this.logger.error({ tranId, orderId: order.id }, 'store payment for an order already paid by another attempt');
-        return { outcome: 'refused', orderId: order.id };
-      }
-      await this.db.markOrderPaid(tx, order.id, {
-        tranId,
-        storeAmount: Math.round(Number(text('store_amount') || '0') * 100) || Number(attempt.amount),
-        cardType: text('card_type'),
-        cardIssuer: text('card_issuer'),
-        cardCategory: text('card_category'),
-      });
-      await this.db.setCardPaymentStatus(tx, tranId, 'paid', detail);
-      await this.issue(tx, order);
-      return { outcome: 'paid', orderId: order.id };
+    await this.db.markOrderPaid(tx, order.id, {
+      tranId: attempt.tran_id,
+      storeAmount: Math.round(Number(text('store_amount') || '0') * 100) || Number(attempt.amount),
+      cardType: text('card_type'),
+      cardIssuer: text('card_issuer'),
+      cardCategory: text('card_category'),
     });
-    if (outcome.outcome === 'paid') this.afterCommit();
-    this.logger.info({ tranId, source, ...outcome }, 'store payment settled');
-    return outcome;
+    await this.db.cardAttempts.setStatus(tx, attempt.tran_id, 'paid', detail);
+    await this.issue(tx, order);
+    return 'paid';
   }
 
-  /** One card per unit, the receiver's (and the buyer's) code mail, `sold`, and the event: all in the paying transaction. */
+  /** One card per unit, the receiver's code mail (and the buyer's receipt), `sold`, and the event: all in the paying transaction. */
   private async issue(tx: SqlExecutor, order: OrderRow): Promise<void> {
     const now = this.now();
     const { validFrom, validTo } = validityOf(now);
@@ -251,23 +201,43 @@ export class Orders {
     await this.db.addSold(tx, order.product_id, order.quantity);
 
     // The codes' mails, sent by messaging (decision 0023): asked for in this transaction.
-    const link = `${this.gateway.publicUrl().replace(/\/+$/, '')}/studentpanel?tab=6`;
-    const mailFor = async (to: string, name: string, language: 'en' | 'bn') => {
-      const mail = requestMail('giftCardReceived', `gift-cards:${order.id}:${to}`, { to, name, language }, {
+    const site = this.gateway.publicUrl().replace(/\/+$/, '');
+    const receiverLanguage = (await this.db.languageOf(tx, order.shipping_email)) ?? order.language;
+    const codesMail = requestMail(
+      'giftCardReceived',
+      `gift-cards:${order.id}:${order.shipping_email}`,
+      { to: order.shipping_email, name: order.shipping_name, language: receiverLanguage },
+      {
         senderName: order.gift_card_from || order.user_name,
         message: order.gift_card_message,
         productName: order.item_name,
         value: Number(order.item_value),
         codes,
-        validTo: dayOf(validTo, language),
-        link,
-      });
-      await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
-    };
-    const receiverLanguage = (await this.db.languageOf(tx, order.shipping_email)) ?? order.language;
-    await mailFor(order.shipping_email, order.shipping_name, receiverLanguage);
-    // The buyer keeps a copy (lost cards are not replaced, so a mistyped address must not lose them).
-    if (!order.for_myself && order.user_email !== order.shipping_email) await mailFor(order.user_email, order.user_name, order.language);
+        validTo: dayOf(validTo, receiverLanguage),
+        link: `${site}/studentpanel?tab=6`,
+      },
+    );
+    await enqueueEvent(tx, SCHEMA, createEnvelope(codesMail));
+    // The buyer of cards for someone else gets a receipt naming the address, never the codes: a
+    // copy with the codes would let the buyer redeem the card meant for the receiver (issue 28).
+    if (!order.for_myself && order.user_email !== order.shipping_email) {
+      const receipt = requestMail(
+        'giftCardSent',
+        `gift-cards:${order.id}:${order.user_email}`,
+        { to: order.user_email, name: order.user_name, language: order.language },
+        {
+          receiverName: order.shipping_name,
+          receiverEmail: order.shipping_email,
+          productName: order.item_name,
+          value: Number(order.item_value),
+          count: order.quantity,
+          total: Number(order.total_price),
+          validTo: dayOf(validTo, order.language),
+          link: `${site}/contact`,
+        },
+      );
+      await enqueueEvent(tx, SCHEMA, createEnvelope(receipt));
+    }
 
     await enqueueEvent(
       tx,
@@ -286,19 +256,5 @@ export class Orders {
         }).finish(),
       }),
     );
-  }
-
-  /** A FAILED or CANCELLED IPN: the order is cancelled while nothing was paid (a later VALID one still pays it). */
-  private async failed(tranId: string, status: string): Promise<Outcome> {
-    if (!isStoreTranId(tranId)) return { outcome: 'ignored', orderId: '' };
-    return this.sql.transaction(async (tx): Promise<Outcome> => {
-      const attempt: CardPaymentRow | null = await this.db.findCardPayment(tranId, tx, true);
-      if (!attempt) return { outcome: 'ignored', orderId: '' };
-      const order = (await this.db.getOrder(attempt.order_id, tx, true))!;
-      if (attempt.status !== 'initiated' || order.status !== 'unpaid') return { outcome: 'duplicate', orderId: order.id };
-      await this.db.setCardPaymentStatus(tx, tranId, 'failed', { note: status });
-      await tx.query(`UPDATE store.store_order SET status = 'cancelled' WHERE id = $1 AND status = 'unpaid'`, [order.id]);
-      return { outcome: 'failed', orderId: order.id };
-    });
   }
 }
