@@ -6,12 +6,14 @@ export interface ToastDetail {
   /** Where and how long: the default is bottom-centre for TOAST_MS; the store's are top-centre for 5 s. */
   placement?: 'bottom' | 'top';
   durationMs?: number;
+  /** Dismissed as soon as someone logs in (a 'Please login first' is stale after the login). */
+  untilLogin?: boolean;
 }
 export const TOAST_EVENT = 'taal:toast';
 export const TOAST_MS = 7000;
 
-export function toast(message: string, kind: ToastKind = 'info'): void {
-  window.dispatchEvent(new CustomEvent<ToastDetail>(TOAST_EVENT, { detail: { message, kind } }));
+export function toast(message: string, kind: ToastKind = 'info', options: Pick<ToastDetail, 'untilLogin'> = {}): void {
+  window.dispatchEvent(new CustomEvent<ToastDetail>(TOAST_EVENT, { detail: { message, kind, ...options } }));
 }
 
 /** Spec §10: the gift-card flow's toasts stay 5 seconds at the top centre. */

@@ -35,6 +35,53 @@ export function currentStudent(): SessionUser | null {
   return user;
 }
 
+/**
+ * The course and tier a logged-out visitor chose (Add to cart, Enrol now), kept in local storage
+ * through the login or a sign-up (whose verification link may open another tab) and added to the
+ * cart after it (issue 28). A day old, it is forgotten; a logout clears it with the rest.
+ */
+const PENDING_CART_KEY = 'taal.pendingCartItem';
+const PENDING_CART_MAX_AGE_MS = 86_400_000;
+
+export interface PendingCartItem {
+  course: string;
+  tier: TierName;
+}
+
+export function keepForAfterLogin(item: PendingCartItem): void {
+  localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ ...item, at: Date.now() }));
+}
+
+export function pendingCartItem(): PendingCartItem | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(PENDING_CART_KEY) ?? 'null') as (PendingCartItem & { at: number }) | null;
+    if (v && typeof v.course === 'string' && TIER_NAMES.includes(v.tier) && Date.now() - v.at < PENDING_CART_MAX_AGE_MS) return { course: v.course, tier: v.tier };
+  } catch {
+    // Not ours or broken: forgotten below.
+  }
+  localStorage.removeItem(PENDING_CART_KEY);
+  return null;
+}
+
+let adding: Promise<unknown> | null = null;
+
+/**
+ * Adds the kept choice to the student's cart, once (it is forgotten first; a second caller meanwhile
+ * waits for the same call). Resolves with the refusal, if any, for the caller to show.
+ */
+export function addPendingCartItem(userId: string): Promise<unknown> {
+  if (adding) return adding;
+  const item = pendingCartItem();
+  if (!item) return Promise.resolve(null);
+  localStorage.removeItem(PENDING_CART_KEY);
+  adding = commerce.addToCart(userId, item.course, item.tier).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  void adding.finally(() => (adding = null));
+  return adding;
+}
+
 export const commerce = {
   cart: async (userId: string): Promise<Cart> => (await answer(authApi.GET('/api/v1/cart/{userId}', { params: { path: { userId } } }))).data,
   addToCart: async (userId: string, course: string, tier: TierName): Promise<Cart> => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { getSession, SESSION_EVENT } from '@taal/web-shared/session';
 import { TOAST_EVENT, TOAST_MS, type ToastDetail } from '@taal/web-shared/toast';
 
 interface Item extends ToastDetail {
@@ -19,8 +20,16 @@ export function Toasts() {
       setItems((list) => [...list, { ...detail, id }]);
       window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), detail.durationMs ?? TOAST_MS);
     };
+    // A login makes the toasts that asked for one stale.
+    const onSession = () => {
+      if (getSession().loggedIn) setItems((list) => list.filter((i) => !i.untilLogin));
+    };
     window.addEventListener(TOAST_EVENT, onToast);
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
+    window.addEventListener(SESSION_EVENT, onSession);
+    return () => {
+      window.removeEventListener(TOAST_EVENT, onToast);
+      window.removeEventListener(SESSION_EVENT, onSession);
+    };
   }, []);
   const list = (placement: 'bottom' | 'top') => (
     <div className={`toasts${placement === 'top' ? ' toasts-top' : ''}`} aria-live="polite" data-testid={`toasts-${placement}`}>

@@ -21,7 +21,7 @@ export function MessageInstructor({ instructorId, instructorName, courseId }: { 
     e.preventDefault();
     const user = currentStudent();
     if (!user) {
-      toast(t('errors.loginFirst'), 'error');
+      toast(t('errors.loginFirst'), 'error', { untilLogin: true });
       navigate('/login?redirect=cart');
       return;
     }

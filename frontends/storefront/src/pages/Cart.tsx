@@ -9,7 +9,7 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money } from '../components/Money';
 import { PageLoading } from '../components/PageLoading';
-import { checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
+import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
 
 /** Spec §4: after a removal the cart is fetched again 500 ms later. */
 const REFRESH_AFTER_REMOVE_MS = 500;
@@ -45,7 +45,12 @@ function StudentCart({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const userId = user._id;
-  const cart = useAsync<Cart>(() => commerce.cart(userId), [userId]);
+  // A course chosen before logging in is added first (issue 28); a refusal (say, already owned) is said.
+  const cart = useAsync<Cart>(async () => {
+    const refused = await addPendingCartItem(userId);
+    if (refused) toast(commerceError(t, refused), 'error');
+    return commerce.cart(userId);
+  }, [userId]);
   const wallet = useAsync<Wallet>(() => commerce.wallet(userId), [userId]);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [code, setCode] = useState('');

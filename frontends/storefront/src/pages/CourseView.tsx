@@ -8,12 +8,14 @@ import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { RichText } from '../components/RichText';
-import { formatDateTime } from '@taal/web-shared/format';
+import { formatDate, formatDateTime } from '@taal/web-shared/format';
+import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
 import { CourseLessons } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
-import { commerce, commerceError, currentStudent, type TierName } from '../commerce';
+import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
+import { learning } from '../learning';
 
 const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
 
@@ -60,6 +62,12 @@ export default function CourseView() {
     () => (studentId ? commerce.wishlist(studentId).then((items) => items.map((i) => i.course), () => []) : Promise.resolve([])),
     [studentId],
   );
+  // What the student already owns of this course (learning's enrolment), so an owned course is not
+  // bought again by accident: only a renewal or an upgrade is offered (issue 28, decision 0027).
+  const enrolment = useAsync(
+    () => (studentId && id ? learning.secureCourse(id).then((sc) => sc.enrolment, () => null) : Promise.resolve(null)),
+    [id, studentId],
+  );
   const [wished, setWished] = useState(false);
   const [tier, setTier] = useState<TierName | null>(null);
   const [busy, setBusy] = useState<'cart' | 'wishlist' | 'enrol' | null>(null);
@@ -80,19 +88,27 @@ export default function CourseView() {
   }
 
   const tiers = TIERS.filter((k) => c[k] && typeof c[k]?.price === 'number');
-  const chosen: TierName | null = tier && tiers.some((k) => tierName(k) === tier) ? tier : tiers[0] ? tierName(tiers[0]) : null;
+  const owned: OwnedAccess | null = enrolment.data ? { tier: enrolment.data.tier, expiresAt: new Date(enrolment.data.expiresAt) } : null;
+  const now = new Date();
+  const kindOf = (name: TierName) => purchaseKind(owned, name, now);
+  // Owned: only the tiers that extend access (a renewal near or after the end, or a higher tier).
+  const offers = tiers.filter((k) => kindOf(tierName(k)) !== 'owned');
+  const chosen: TierName | null = tier && offers.some((k) => tierName(k) === tier) ? tier : offers[0] ? tierName(offers[0]) : null;
+  const lng = i18n.resolvedLanguage;
   const inWishlist = wished || Boolean(wishlist.data?.includes(c._id));
 
-  // Cart, wishlist and enrolment need a student's login (spec §5); the login page brings them to /cart.
-  const student = (): string | null => {
+  // Cart, wishlist and enrolment need a student's login (spec §5); the login page brings them to
+  // /cart, where the course and tier chosen here are added (issue 28).
+  const student = (what: 'cart' | 'wishlist' | 'enrol'): string | null => {
     const user = currentStudent();
     if (user) return user._id;
-    toast(t('errors.loginFirst'), 'error');
+    if (what !== 'wishlist' && chosen) keepForAfterLogin({ course: c._id, tier: chosen });
+    toast(t('errors.loginFirst'), 'error', { untilLogin: true });
     navigate('/login?redirect=cart');
     return null;
   };
   const run = async (what: 'cart' | 'wishlist' | 'enrol', action: (userId: string) => Promise<void>) => {
-    const userId = student();
+    const userId = student(what);
     if (!userId || busy) return;
     setBusy(what);
     try {
@@ -139,36 +155,17 @@ export default function CourseView() {
             {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
           </p>
           {c.createdAt && <p className="muted">{t('course.published', { date: formatDateTime(c.createdAt, i18n.resolvedLanguage) })}</p>}
-          {tiers.length > 0 && (
-            <fieldset className="tier-choice" data-testid="tier-choice">
-              <legend>{t('course.chooseTier')}</legend>
-              {tiers.map((k) => {
-                const name = tierName(k);
-                const price = c[k]!;
-                return (
-                  <label key={k} className={`tier-option ${chosen === name ? 'selected' : ''}`} data-testid={`choose-${name}`}>
-                    <input type="radio" name="tier" value={name} checked={chosen === name} onChange={() => setTier(name)} />
-                    <span className="tier-option-name">{t(`tiers.${name}`)}</span>
-                    <Money poisha={price.price} />
-                    <span className="muted">{t('course.validity', { days: price.validity })}</span>
-                  </label>
-                );
-              })}
-            </fieldset>
+          {owned && (
+            <div className="owned-course" data-testid="owned" data-kind={chosen ? kindOf(chosen) : 'owned'}>
+              <p data-testid="owned-status">
+                {t(owned.expiresAt > now ? 'course.owned' : 'course.ownedExpired', { tier: t(`tiers.${owned.tier}`), date: formatDate(owned.expiresAt, lng) })}
+                {offers.length === 0 && <> {t(owned.tier === 'diamond' ? 'course.ownedTopTier' : 'course.ownedNoOffer', { days: RENEWAL_WINDOW_DAYS })}</>}
+              </p>
+              <Link className="btn btn-primary" to="/studentpanel" data-testid="go-to-classroom">
+                {t('course.goToClassroom')}
+              </Link>
+            </div>
           )}
-          <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={() => void addToCart()} disabled={busy !== null || !chosen} data-testid="add-to-cart">
-              {t('course.addToCart')}
-            </button>
-            {!inWishlist && (
-              <button type="button" className="btn btn-outline" onClick={() => void addToWishlist()} disabled={busy !== null} data-testid="add-to-wishlist">
-                {t('course.addToWishlist')}
-              </button>
-            )}
-            <button type="button" className="btn btn-outline" onClick={() => void enrol()} disabled={busy !== null || !chosen} data-testid="enrol">
-              {t('course.enrol')}
-            </button>
-          </div>
         </div>
         <div className="card">
           {c.banner || c.thumbnail ? <img src={c.banner || c.thumbnail} alt="" /> : null}

@@ -76,7 +76,7 @@ export function CourseLessons({ courseId, documents = [] }: { courseId: string; 
   }
 
   const askLogin = () => {
-    toast(t('errors.loginFirst'), 'error');
+    toast(t('errors.loginFirst'), 'error', { untilLogin: true });
     navigate('/login?redirect=cart');
   };
   const lockedClick = (lesson: Lesson) => {

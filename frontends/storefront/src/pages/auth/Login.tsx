@@ -8,6 +8,7 @@ import { login, requestSignInLink, socialLogin } from '@taal/web-shared/auth';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { clearSession, notifySession } from '@taal/web-shared/session';
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
+import { pendingCartItem } from '../../commerce';
 import { AuthCard, isEmail, Field, errorMessage, PasswordInput, tr } from './common';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
@@ -91,9 +92,13 @@ function LoginForm() {
   const [offerLink, setOfferLink] = useState(false);
   const [link, setLink] = useState<'idle' | 'sending' | 'sent'>('idle');
   const redirect = params.get('redirect');
-  // Back to the cart, or to the gift card being bought (a store path only: never another site).
+  // Back to the cart (also when a course chosen before logging in waits for it), or to the gift
+  // card being bought (a store path only: never another site).
   const afterLogin = () =>
-    navigate(redirect === 'cart' ? '/cart' : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : '/', { replace: true });
+    navigate(
+      redirect === 'cart' || pendingCartItem() ? '/cart' : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : '/',
+      { replace: true },
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

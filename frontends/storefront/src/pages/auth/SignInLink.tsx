@@ -5,6 +5,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { signInWithLink } from '@taal/web-shared/auth';
 import type { LoginResult } from '@taal/web-shared/session';
 import { AuthCard, errorMessage } from './common';
+import { pendingCartItem } from '../../commerce';
 
 // A link works once: one request per token, however often the page renders its effect.
 const attempts = new Map<string, Promise<LoginResult>>();
@@ -24,7 +25,7 @@ export default function SignInLink() {
     if (!token) return;
     let live = true;
     signInOnce(token).then(
-      () => live && navigate('/', { replace: true }),
+      () => live && navigate(pendingCartItem() ? '/cart' : '/', { replace: true }),
       (err: unknown) => live && setFailure(err),
     );
     return () => {
