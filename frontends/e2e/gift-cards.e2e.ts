@@ -7,7 +7,7 @@
 // cards with copy/CSV, the card detail without its code). English and Bengali screenshots go to
 // /tmp/shots/store/ (override with SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, DEMO, type LoginAnswer, loginByApi, mailsTo, makePng, openPage, signUpByApi, switchLanguage, useE2E, useSession, verificationToken, waitForMails } from './support';
+import { api, DEMO, type LoginAnswer, loginByApi, mailsTo, makePng, openPage, signUpByApi, switchLanguage, useE2E, useSession, verificationToken, waitFor, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/store';
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
@@ -124,6 +124,14 @@ describe('gift cards in the browser', () => {
     const mails = await waitForMails(e2e.taal, receiverEmail);
     codes = [...new Set(mails.flatMap((m) => m.body.match(CODE) ?? []))];
     expect(codes).toHaveLength(2);
+    // The buyer gets a receipt worded for the buyer, naming the receiver's address, and no code
+    // (issue 28): with the codes, the buyer could redeem the cards meant for Rina.
+    const receipt = await waitFor("the buyer's receipt", async () => mailsTo(e2e.taal, DEMO.student.email).find((m) => m.subject.includes('receipt')));
+    expect(receipt.subject).toBe('Your gift cards for Rina Das: receipt');
+    expect(receipt.body).toContain(`We mailed the secret codes to ${receiverEmail}; only they can redeem them, so this receipt carries no code.`);
+    expect(receipt.body).toContain('Total paid: BDT 1000.00');
+    for (const code of codes) expect(receipt.body).not.toContain(code);
+    expect(receipt.body.match(CODE)).toBeNull();
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

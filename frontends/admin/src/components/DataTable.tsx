@@ -2,7 +2,7 @@
 // every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
 // orders highlighted). With `paging` the server pages the rows: `rows` is the current page
 // (copy, CSV and print then act on that page only; no search box) and the pager counts `total`.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Pager, pageOf } from './Pager';
@@ -101,6 +101,26 @@ function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
   }, 50);
 }
 
+/**
+ * Whether the element is narrower than what it holds, followed as either changes size. A table
+ * that still does not fit says so, and its scroller takes the keyboard focus (issue 28).
+ */
+function useOverflows(): [RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  });
+  return [ref, overflows];
+}
+
 export function DataTable<T>({
   title,
   columns,
@@ -156,6 +176,7 @@ export function DataTable<T>({
     : pageOf(filtered, page, pageSize);
   const total = paging ? paging.total : filtered.length;
   const shown = useMemo(() => columns.filter((c) => !c.exportOnly), [columns]);
+  const [scroller, overflows] = useOverflows();
 
   const copy = async () => {
     const text = [columns.map((c) => c.header).join('\t'), ...filtered.map((r) => columns.map((c) => c.text(r)).join('\t'))].join('\n');
@@ -207,7 +228,19 @@ export function DataTable<T>({
         <NoData />
       ) : (
         <>
-          <div className="table-scroll">
+          {overflows && (
+            <p className="table-scroll-hint" id={`${testId}-scroll-hint`} data-testid="table-scroll-hint">
+              {t('admin.table.scrollHint')}
+            </p>
+          )}
+          <div
+            ref={scroller}
+            className={`table-scroll${overflows ? ' overflows' : ''}`}
+            data-testid="table-scroll"
+            {...(overflows
+              ? { tabIndex: 0, role: 'region', 'aria-label': t('admin.table.scrollRegion', { title }), 'aria-describedby': `${testId}-scroll-hint` }
+              : {})}
+          >
             <table>
               <thead>
                 <tr>
