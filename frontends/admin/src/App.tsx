@@ -50,7 +50,7 @@ const CourseAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ defa
 const CourseAnalyticsDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalyticsDetail })));
 const SettlementList = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementList })));
 const SettlementDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementDetail })));
-const ComingSoon = lazy(() => import('./pages/ComingSoon'));
+const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function App() {
   return (
@@ -105,7 +105,7 @@ export function App() {
                 <Route path="/admin-instructor-settlement" element={<SettlementList />} />
                 <Route path="/instructor-payment" element={<SettlementList />} />
                 <Route path="/admin-instructor-settlement/:id" element={<SettlementDetail />} />
-                <Route path="*" element={<ComingSoon />} />
+                <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>
           </Layout>

@@ -1,59 +1,132 @@
-// The Profile tab of the student and the instructor panels (storefront §2; issue 12): the e-mail
-// is shown read-only; a new password and/or a new photo are saved with POST user/ ('User Updated
+// The Profile tab of the student and the instructor panels (storefront §2, §5; issue 27): name,
+// phone, address and date of birth are changed with their sign-up rules and messages (the same
+// functions identity checks them with, from @taal/contracts); the e-mail is shown read-only; a
+// new password and/or a new photo (compressed in the browser to JPEG quality 0.6, at most
+// 1000 × 1000, like at sign-up) may go with them. Saved with POST user/ ('User Updated
 // Successfully!' / 'User Update Failed!').
 import { useState, type FormEvent } from 'react';
+import { addressRefusal, dobRefusal, nameRefusal, phoneRefusal, todayInDhaka } from '@taal/contracts/web';
 import { answer, authApi, multipart } from '@taal/web-shared/api';
+import { fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
-import type { SessionUser } from '@taal/web-shared/session';
+import { compressPhoto } from '@taal/web-shared/photo';
+import { notifySession, saveUser, type SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
+
+type Details = { name: string; phone: string; address: string; dob: string };
+type FieldName = keyof Details | 'password' | 'photo';
+
+const detailsOf = (u: SessionUser): Details => ({ name: u.name ?? '', phone: u.phone ?? '', address: u.address ?? '', dob: u.dob ?? '' });
+
+/** The sign-up rule of each detail: field → refusal key (translated at render time). */
+function problems(d: Details, password: string): Partial<Record<FieldName, string>> {
+  const found: Partial<Record<FieldName, string | null>> = {
+    name: nameRefusal(d.name),
+    phone: phoneRefusal(d.phone),
+    address: addressRefusal(d.address),
+    dob: dobRefusal(d.dob, todayInDhaka()),
+    password: password && password.length < 6 ? 'PASSWORD_TOO_SHORT' : null,
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, k]) => k).map(([f, k]) => [f, `refusals:${k}`]));
+}
 
 export default function Profile({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const [details, setDetails] = useState<Details>(() => detailsOf(user));
   const [password, setPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
+
+  const set = (field: keyof Details, value: string) => {
+    setDetails((d) => ({ ...d, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const choosePhoto = async (file: File | undefined) => {
+    setPhoto(null);
+    setErrors((e) => ({ ...e, photo: undefined }));
+    if (!file) return;
+    try {
+      setPhoto(await compressPhoto(file));
+    } catch {
+      setErrors((e) => ({ ...e, photo: 'refusals:PHOTO_NOT_IMAGE' }));
+    }
+  };
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!password && !photo) {
-      toast(t('payouts.profile.nothing'), 'error');
-      return;
-    }
-    if (password && password.length < 6) {
-      toast(t('payouts.profile.short'), 'error');
+    if (busy) return;
+    const found = problems(details, password);
+    if (errors.photo) found.photo = errors.photo;
+    setErrors(found);
+    if (Object.keys(found).length) {
+      toast(t('payouts.profile.failed'), 'error');
       return;
     }
     setBusy(true);
     try {
-      await answer(authApi.POST('/api/v1/user/', { ...multipart({ password: password || undefined, photo: photo ?? undefined }) }));
+      const form = {
+        name: details.name.trim(),
+        phone: details.phone.trim(),
+        address: details.address.trim(),
+        dob: details.dob,
+        password: password || undefined,
+        photo: photo ?? undefined,
+      };
+      const { data } = await answer(authApi.POST('/api/v1/user/', multipart(form)));
+      // The header and the other tabs read the stored user.
+      saveUser(data);
+      notifySession();
+      setDetails(detailsOf(data));
       toast(t('payouts.profile.updated'), 'success');
       setPassword('');
       setPhoto(null);
       setFormKey((n) => n + 1);
-    } catch {
-      toast(t('payouts.profile.failed'), 'error');
+    } catch (err) {
+      setErrors(fieldErrorKeys(err));
+      toast(translateApiError(t, err, 'payouts.profile.failed'), 'error');
     } finally {
       setBusy(false);
     }
   };
+
+  const error = (field: FieldName) =>
+    errors[field] ? (
+      <span className="field-error" data-testid={`profile-${field}-error`}>
+        {t(errors[field]!)}
+      </span>
+    ) : null;
+  const text = (field: keyof Details, label: string, extra: Record<string, unknown> = {}) => (
+    <label className={errors[field] ? 'has-error' : undefined}>
+      {label}
+      <input value={details[field]} onChange={(e) => set(field, e.target.value)} aria-invalid={Boolean(errors[field])} data-testid={`profile-${field}`} {...extra} />
+      {error(field)}
+    </label>
+  );
+
   return (
-    <form key={formKey} className="profile-form" onSubmit={(e) => void save(e)} data-testid="profile-form">
-      <label>
-        {t('payouts.profile.name')}
-        <input value={user.name} readOnly disabled />
-      </label>
+    <form className="profile-form" onSubmit={(e) => void save(e)} data-testid="profile-form" noValidate>
+      {text('name', t('auth.fields.name'), { autoComplete: 'name' })}
       <label>
         {t('payouts.email')}
         <input type="email" value={user.email} readOnly disabled data-testid="profile-email" />
       </label>
-      <label>
-        {t('payouts.profile.password')}
-        <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="profile-password" />
-      </label>
-      <label>
-        {t('payouts.profile.photo')}
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} data-testid="profile-photo" />
-      </label>
+      {text('phone', t('auth.fields.phone'), { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' })}
+      {text('address', t('auth.fields.address'), { autoComplete: 'street-address' })}
+      {text('dob', t('auth.fields.dob'), { type: 'date', max: todayInDhaka() })}
+      <div key={formKey} className="profile-form-secrets">
+        <label className={errors.password ? 'has-error' : undefined}>
+          {t('payouts.profile.password')}
+          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="profile-password" />
+          {error('password')}
+        </label>
+        <label className={errors.photo ? 'has-error' : undefined}>
+          {t('payouts.profile.photo')}
+          <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => void choosePhoto(e.target.files?.[0])} data-testid="profile-photo" />
+          {error('photo')}
+        </label>
+      </div>
       <button className="btn btn-primary" disabled={busy} data-testid="profile-save">
         {t('payouts.profile.save')}
       </button>

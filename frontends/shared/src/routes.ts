@@ -25,3 +25,19 @@ export function remoteForPath(pathname: string): RemoteName | null {
 
 /** Course view pages hide the language menu (spec §2). */
 export const isCourseView = (pathname: string) => normalise(pathname) === '/courseview';
+
+/**
+ * The content role's back-office screens (decision 0020) as [path, `admin.nav.*` key]: the
+ * header's user menu and the admin side menu offer these; /updatecourse, /updatelesson and
+ * /update-freebies/{id} are reached from their lists.
+ */
+export const CONTENT_ROLE_MENU: readonly (readonly [path: string, navKey: string])[] = [
+  ['/admincourselist', 'courseList'],
+  ['/addcourse', 'addCourse'],
+  ['/adminupcomingcourselist', 'upcomingList'],
+  ['/upcoming', 'addUpcoming'],
+  ['/adminfreebies', 'freebies'],
+  ['/addpost', 'addFreebie'],
+];
+/** Every path the content role may open (the 8 screens of decision 0020). */
+export const CONTENT_ROLE_PATHS: readonly string[] = [...CONTENT_ROLE_MENU.map(([p]) => p), '/updatecourse', '/updatelesson'];

@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { CONTENT_ROLE_PATHS } from '@taal/web-shared/routes';
 
 export const SIDE_MENU_WIDTH = 240;
 
@@ -99,7 +100,6 @@ const EXTRA: [RegExp, string][] = [
 ];
 
 /** The content role's screens (decision 0020): its menu shows these, any other path goes to the course list. */
-const CONTENT_ROLE_PATHS = ['/admincourselist', '/addcourse', '/updatecourse', '/updatelesson', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'];
 const CONTENT_ROLE_PREFIXES = ['/update-freebies/'];
 const isContentRolePath = (pathname: string) => CONTENT_ROLE_PATHS.includes(pathname.replace(/\/$/, '')) || CONTENT_ROLE_PREFIXES.some((p) => pathname.startsWith(p));
 

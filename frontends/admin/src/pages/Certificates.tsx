@@ -62,7 +62,7 @@ function ProvideButton({
       toast(t('adminCertificates.provided'), 'success');
       onDone(data);
     } catch (err) {
-      toast(translateApiError(t, err, 'adminCertificates.provideFailed'), 'error');
+      toast(translateApiError(t, err, 'refusals:CERTIFICATE_PROVIDE_FAILED'), 'error');
       setBusy(false);
     }
   };

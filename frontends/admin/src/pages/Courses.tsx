@@ -33,7 +33,7 @@ const useIsAdmin = () => {
 function CourseCard({ course, admin, onChange }: { course: Course; admin: boolean; onChange: (c: Course) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<{ data: Course | Course[] }>, done: string) => {
+  const run = async (work: () => Promise<{ data: Course | Course[] }>, done: string, failed = 'adminCourses.msg.failed') => {
     setBusy(true);
     try {
       const { data } = await work();
@@ -41,7 +41,7 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
       if (changed) onChange(changed);
       toast(t(done), 'success');
     } catch (err) {
-      toast(translateApiError(t, err, 'adminCourses.msg.failed'), 'error');
+      toast(translateApiError(t, err, failed), 'error');
     } finally {
       setBusy(false);
     }
@@ -50,6 +50,8 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
     run(
       () => answer(authApi.GET(course.published ? '/api/v1/course/unpublished/{id}' : '/api/v1/course/published/{id}', { params: { path: { id: course._id } } })),
       course.published ? 'adminCourses.msg.courseUnpublished' : 'adminCourses.msg.coursePublished',
+      // The spec's words for a failed (un)publish, whatever the cause.
+      course.published ? 'refusals:COURSE_UNPUBLISH_REJECTED' : 'refusals:COURSE_PUBLISH_REJECTED',
     );
   const toggleFeatured = () =>
     run(

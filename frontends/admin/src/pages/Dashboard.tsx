@@ -1,10 +1,12 @@
 // /admin: the dashboard (back office §2, §9): user figures and the 5 recent users, the counters,
 // sales per instructor (chart), the orders of the last 30 days (chart per day and the recent
 // ones) and the 5 newest messages of each kind.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate } from '@taal/web-shared/format';
 import { answer, authApi } from '@taal/web-shared/api';
+import type { Data } from '../components/commerce';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { userTypeLabel } from '../components/users';
@@ -17,6 +19,86 @@ const RECENT_MESSAGES = 5;
 
 type RecentOrder = { _id: string; userName: string; amount: number; state: string; createdAt: string };
 type Message = { _id: string; name: string; email: string; message: string };
+
+type Counters = Data<'/api/v1/analytics/', 'get'>;
+type SocialKey = Exclude<keyof Counters['social'], 'updatedAt'>;
+/** The social figures in the spec's order (back office §3, analytics counters). */
+export const SOCIAL_FIGURES: [network: string, keys: SocialKey[]][] = [
+  ['facebook', ['facebookLikes', 'facebookFollowers', 'facebookPosts', 'facebookGroup']],
+  ['instagram', ['instagramFollowers', 'instagramPosts']],
+  ['twitter', ['twitterFollowers', 'twitterPosts']],
+  ['linkedin', ['linkedinFollowers', 'linkedinPosts']],
+  ['youtube', ['youtubeSubscribers', 'youtubeVideos', 'youtubeViews']],
+];
+
+/** GET analytics/: the user, instructor and course counters, and the social figures (also on GET analytics/social-analytics). */
+function DashboardCounters() {
+  const { t } = useTranslation();
+  const counters = useAdminGet<Counters>('analytics/', () => answer(authApi.GET('/api/v1/analytics/')));
+  const c = counters.data;
+  if (counters.error) return <LoadError onRetry={counters.reload} />;
+  if (!c) return <Loading />;
+  return (
+    <>
+      <div className="stat-grid" data-testid="dash-counters">
+        {(['user', 'instructor', 'course'] as const).map((k) => (
+          <div key={k} className="card stat" data-testid={`dash-count-${k}`}>
+            <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
+            <strong className="stat-value">{c[k]}</strong>
+          </div>
+        ))}
+      </div>
+      <div className="card section" data-testid="dash-social">
+        <h2>{t('admin.social.title')}</h2>
+        <div className="social-grid">
+          {SOCIAL_FIGURES.map(([network, keys]) => (
+            <dl key={network} className="social-network" data-testid={`dash-social-${network}`}>
+              <dt>{t(`admin.social.${network}`)}</dt>
+              {keys.map((k) => (
+                <dd key={k} data-testid={`dash-social-${k}`}>
+                  <span className="muted">{t(`admin.social.${k}`)}</span> <strong>{c.social[k]}</strong>
+                </dd>
+              ))}
+            </dl>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The notifications, social sign-up users and expired subscriptions (back office §2 dashboard): the newest 5 of each and their count. */
+function DashboardLists() {
+  const { t, i18n } = useTranslation();
+  const notifications = useAdminGet<Data<'/api/v1/notification', 'get'>>('notification', () => answer(authApi.GET('/api/v1/notification')));
+  const social = useAdminGet<Data<'/api/v1/oauthusers', 'get'>>('oauthusers', () => answer(authApi.GET('/api/v1/oauthusers')));
+  const expired = useAdminGet<Data<'/api/v1/course-invalidate', 'get'>>('course-invalidate', () => answer(authApi.GET('/api/v1/course-invalidate')));
+  const card = <T,>(key: string, list: T[] | undefined, link: string, item: (x: T) => ReactNode, id: (x: T) => string) => (
+    <div className="card section" data-testid={`dash-${key}`}>
+      <h2>
+        {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{list?.length ?? 0}</span>
+      </h2>
+      {!list?.length ? (
+        <NoData />
+      ) : (
+        <ul className="recent-list">
+          {list.slice(0, RECENT_USERS).map((x) => (
+            <li key={id(x)}>{item(x)}</li>
+          ))}
+        </ul>
+      )}
+      <Link to={link}>{t('admin.dashboardLists.all')}</Link>
+    </div>
+  );
+  const date = (iso: string) => <span className="muted">{formatDate(iso, i18n.language)}</span>;
+  return (
+    <>
+      {card('notifications', notifications.data, '/manageNotification', (n) => <>{n.msg} {date(n.createdAt)}</>, (n) => n._id)}
+      {card('socialUsers', social.data, '/oauthusers', (u) => <><strong>{u.name}</strong> <span className="muted">{u.email}</span> <span className="badge">{u.loginFrom}</span> {date(u.createdAt)}</>, (u) => u._id)}
+      {card('expired', expired.data, '/subscription-expire-data', (r) => <><strong>{r.userName}</strong> <span className="muted">{r.userEmail}</span> {r.course} {date(r.createdAt)}</>, (r) => `${r.orderId}:${r.course}`)}
+    </>
+  );
+}
 
 function DashboardExtras() {
   const { t, i18n } = useTranslation();
@@ -91,6 +173,7 @@ export default function Dashboard() {
         <Loading />
       ) : (
         <>
+          <DashboardCounters />
           <div className="stat-grid">
             {(
               [
@@ -123,6 +206,7 @@ export default function Dashboard() {
             <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
           </div>
           <DashboardExtras />
+          <DashboardLists />
         </>
       )}
     </AdminPage>

@@ -122,7 +122,7 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
       ) : sales.error || !sales.data ? (
         <TabError onRetry={sales.reload} />
       ) : !sales.data.length ? (
-        <TabEmpty testId="sales-empty">{t('payouts.noData')}</TabEmpty>
+        <TabEmpty testId="sales-empty">{t('payouts.noAnalytics')}</TabEmpty>
       ) : (
         <table className="data-table" data-testid="instructor-sales">
           <thead>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, api, authApi } from '@taal/web-shared/api';
-import { isCourseView } from '@taal/web-shared/routes';
+import { CONTENT_ROLE_MENU, isCourseView } from '@taal/web-shared/routes';
 import { logout, verifySession } from '@taal/web-shared/auth';
 import { getSession, SESSION_EVENT, storedUser, type Session } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
@@ -156,6 +156,14 @@ function UserMenu({ session }: { session: Session }) {
               </a>
             </li>
           )}
+          {session.type === UserRoles.content &&
+            CONTENT_ROLE_MENU.map(([path, key]) => (
+              <li key={path}>
+                <a href={path} onClick={go} data-testid="content-menu-link">
+                  {t(`admin.nav.${key}`)}
+                </a>
+              </li>
+            ))}
           {session.type === UserRoles.instructor && (
             <li>
               <a href="/instructorpanel" onClick={go}>

@@ -14,6 +14,8 @@ import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
 import { CourseLessons } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
+import { CertificateRequest } from '../components/CertificateRequest';
+import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
 import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
 import { learning } from '../learning';
 
@@ -44,6 +46,44 @@ function List({ title, items }: { title: string; items?: string[] }) {
           <li key={i}>{x}</li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The free lessons (spec §2): each plays in the page's own player, the first one ready. */
+function FreeLessons({ lessons }: { lessons: { title: string; youtube: string }[] }) {
+  const { t } = useTranslation();
+  const playable = lessons.map((l) => ({ ...l, video: l.youtube ? youtubeId(l.youtube) : null }));
+  const [playing, setPlaying] = useState(0);
+  const current = playable[playing]?.video ? playable[playing] : playable.find((l) => l.video);
+  return (
+    <section className="section" data-testid="free-lessons-section">
+      <h2>{t('course.freeLessons')}</h2>
+      {playable.length ? (
+        <>
+          {current?.video && (
+            <div className="freebie-video free-lesson-player" data-testid="free-lesson-player">
+              <YouTubePlayer id={current.video} title={current.title} testId="free-lesson-video" />
+            </div>
+          )}
+          <ul className="lesson-list" data-testid="free-lessons">
+            {playable.map((l, i) => (
+              <li key={i} className={current === l ? 'playing' : undefined}>
+                <span>
+                  {i + 1}. {l.title}
+                </span>
+                {l.video && (
+                  <button type="button" className="linklike" aria-pressed={current === l} onClick={() => setPlaying(i)} data-testid="free-lesson-play">
+                    {t('course.watch')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted">{t('course.noFreeLessons')}</p>
+      )}
     </section>
   );
 }
@@ -197,27 +237,7 @@ export default function CourseView() {
         )}
       </section>
 
-      <section className="section">
-        <h2>{t('course.freeLessons')}</h2>
-        {c.freeLessons?.length ? (
-          <ul className="lesson-list" data-testid="free-lessons">
-            {c.freeLessons.map((l, i) => (
-              <li key={i}>
-                <span>
-                  {i + 1}. {l.title}
-                </span>
-                {l.youtube && (
-                  <a href={l.youtube.startsWith('http') ? l.youtube : `https://www.youtube.com/watch?v=${l.youtube}`} target="_blank" rel="noreferrer">
-                    {t('course.watch')}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('course.noFreeLessons')}</p>
-        )}
-      </section>
+      <FreeLessons lessons={c.freeLessons ?? []} />
 
       <section className="section">
         <h2>{t('course.description')}</h2>
@@ -243,3 +263,4 @@ export default function CourseView() {
     </article>
   );
 }
+      <CertificateRequest courseId={c._id} courseName={c.title} />

@@ -12,23 +12,12 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { Freebie } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { PageLoading } from '../components/PageLoading';
+import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
 
 /** The translation key of a freebie category or filter ('Piano & Keyboard' → freebies.category.PianoKeyboard). */
 export const freebieCategoryKey = (category: string) => `freebies.category.${category.replace(/[^A-Za-z]/g, '')}`;
 
-/** The video id of a YouTube link (the catalogue accepts only these forms); null otherwise. */
-export function youtubeId(link: string): string | null {
-  try {
-    const url = new URL(link);
-    const host = url.hostname.toLowerCase();
-    let id: string | null = null;
-    if (host === 'youtu.be') id = url.pathname.slice(1).split('/')[0] ?? null;
-    else if (/(^|\.)youtube(-nocookie)?\.com$/.test(host)) id = url.pathname === '/watch' ? url.searchParams.get('v') : (/^\/(embed|shorts|live|v)\/([^/]+)/.exec(url.pathname)?.[2] ?? null);
-    return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
+export { youtubeId };
 
 const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
@@ -39,7 +28,7 @@ function FreebieCard({ freebie }: { freebie: Freebie }) {
     <Link to={`/freebies/${freebie._id}`} className="card course-card freebie-card" data-testid="freebie-card" data-id={freebie._id} data-category={freebie.catagory}>
       <div className="thumb">{picture ? <img src={picture} alt="" loading="lazy" /> : <span>{t(freebieCategoryKey(freebie.catagory))}</span>}</div>
       <div className="body">
-        <h3>{freebie.title}</h3>
+        <h2>{freebie.title}</h2>
         <p className="muted freebie-subtitle">{cut(freebie.subtitle, FREEBIE_SUBTITLE_PREVIEW)}</p>
         <div className="pills" data-testid="freebie-pills">
           {freebie.youtube && (
@@ -173,14 +162,7 @@ export function FreebieView() {
       </header>
       {video && (
         <div className="freebie-video" data-testid="freebie-video">
-          <iframe
-            src={`https://www.youtube-nocookie.com/embed/${video}`}
-            title={freebie.title}
-            loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-          />
+          <YouTubePlayer id={video} title={freebie.title} />
           <a href={`https://www.youtube.com/watch?v=${video}`} target="_blank" rel="noopener noreferrer">
             {t('freebies.watchOnYoutube')}
           </a>

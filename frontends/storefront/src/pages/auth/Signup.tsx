@@ -6,7 +6,7 @@ import { hasReason } from '@taal/web-shared/errors';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, isEmail, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
-import { compressPhoto } from './compress';
+import { compressPhoto } from '@taal/web-shared/photo';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
 type FieldName = (typeof FIELDS)[number];
