@@ -8,3 +8,29 @@ export {
   type IpnDelivery,
 } from './sandbox';
 export { configuredCardGateway, type CardGatewaySettings } from './configured-client';
+export {
+  ATTEMPT_STATUSES,
+  cardAttemptsTable,
+  migrateCardAttempts,
+  type AttemptDetail,
+  type AttemptStatus,
+  type CardAttempt,
+  type CardAttempts,
+} from './card-attempts';
+export {
+  CardPaymentFlow,
+  failureCancelsOrder,
+  isTranIdOf,
+  newTranId,
+  repeatsSettled,
+  settlementFor,
+  type CardCtx,
+  type CardGateway,
+  type CardOrder,
+  type CardOrders,
+  type Outcome,
+  type PaymentOutcome,
+  type SessionContent,
+  type Settlement,
+  type Settling,
+} from './card-flow';

@@ -6,24 +6,8 @@ ALTER TABLE commerce.purchase_order DROP CONSTRAINT purchase_order_status_check;
 ALTER TABLE commerce.purchase_order ADD CONSTRAINT purchase_order_status_check
   CHECK (status IN ('unpaid', 'paid', 'expired', 'cancelled', 'held'));
 
--- One row per payment attempt (one gateway session). tran_id is ours and unique per attempt; the
--- amount is what the session was opened for, and what a validation must match. A val_id pays at
--- most one attempt. status: initiated → paid | held | credited (the money went to the wallet
--- because the order could no longer be paid) | failed | refused.
-CREATE TABLE commerce.card_payment (
-  tran_id     text PRIMARY KEY,
-  order_id    text NOT NULL REFERENCES commerce.purchase_order (id),
-  user_id     text NOT NULL,
-  amount      bigint NOT NULL CHECK (amount > 0),
-  status      text NOT NULL DEFAULT 'initiated'
-              CHECK (status IN ('initiated', 'paid', 'held', 'credited', 'failed', 'refused')),
-  val_id      text UNIQUE,
-  bank_tran_id text,
-  note        text NOT NULL DEFAULT '',
-  created_at  timestamptz NOT NULL DEFAULT now(),
-  settled_at  timestamptz
-);
-CREATE INDEX card_payment_order_idx ON commerce.card_payment (order_id);
+-- One row per payment attempt (one gateway session): commerce.card_payment, the table every
+-- card-selling service keeps, is created by @taal/payments' migrateCardAttempts after these files.
 
 -- A sign-up through /signup/{refercode}: the referrer is promised 200 BDT (pending) until the
 -- referred student's first order is paid, when it becomes a referral_bonus ledger credit.

@@ -14,7 +14,7 @@ import {
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
-import { configuredCardGateway } from '@taal/payments';
+import { configuredCardGateway, migrateCardAttempts } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
 import { Commerce } from './app/commerce';
 import { recordRegistration } from './app/referrals';
@@ -52,6 +52,7 @@ export const COMMERCE_SERVICE_NAME = 'taal.commerce.v1.CommerceService';
 export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
   const store = new CommerceStore(sql);
   const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });

@@ -57,20 +57,8 @@ CREATE TABLE store.store_order (
 CREATE INDEX store_order_user_idx ON store.store_order (user_id, created_at);
 CREATE INDEX store_order_created_idx ON store.store_order (created_at);
 
--- One row per gateway session (decision 0014's rules): recorded before the session opens.
-CREATE TABLE store.card_payment (
-  tran_id      text PRIMARY KEY,
-  order_id     text NOT NULL REFERENCES store.store_order (id),
-  user_id      text NOT NULL,
-  amount       bigint NOT NULL CHECK (amount > 0),
-  status       text NOT NULL DEFAULT 'initiated' CHECK (status IN ('initiated', 'paid', 'failed', 'refused')),
-  val_id       text UNIQUE,
-  bank_tran_id text,
-  note         text NOT NULL DEFAULT '',
-  created_at   timestamptz NOT NULL DEFAULT now(),
-  settled_at   timestamptz
-);
-CREATE INDEX store_card_payment_order_idx ON store.card_payment (order_id);
+-- One row per gateway session (decision 0014's rules): store.card_payment, the table every
+-- card-selling service keeps, is created by @taal/payments' migrateCardAttempts after these files.
 
 -- One card per unit of a paid order. The secret code exists only as its sha256 (code_hash).
 CREATE TABLE store.gift_card (

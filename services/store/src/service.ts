@@ -11,7 +11,7 @@ import {
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
-import { configuredCardGateway } from '@taal/payments';
+import { configuredCardGateway, migrateCardAttempts } from '@taal/payments';
 import { Catalog } from './app/catalog';
 import { seedDemoStore } from './app/demo';
 import { GiftCards, type WalletCredit } from './app/gift-cards';
@@ -55,6 +55,7 @@ export const STORE_SERVICE_NAME = 'taal.store.v1.StoreService';
 export async function startStore(deps: StoreDeps): Promise<RunningStore> {
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
+  await migrateCardAttempts(sql, SCHEMA, 'store_order');
   const db = new StoreDb(sql);
   if (deps.seedDemoData) await seedDemoStore(db, logger);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });

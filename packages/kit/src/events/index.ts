@@ -11,3 +11,4 @@ export {
 } from './outbox';
 export { consumeEvents, pruneInbox, DEFAULT_INBOX_RETENTION_MS, type ConsumeEventsOptions } from './inbox';
 export { consumeRegistrations, type ConsumeRegistrationsOptions } from './registrations';
+export { consumePaidOrders, type ConsumePaidOrdersOptions } from './paid-orders';

@@ -6,8 +6,7 @@
 import { requestNotification } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
-import { REFERRAL_BONUS_POISHA } from '../domain/card-payments';
-import { normaliseMailbox, orderBroughtMoney, referralRefusal } from '../domain/referrals';
+import { normaliseMailbox, orderBroughtMoney, REFERRAL_BONUS_POISHA, referralRefusal } from '../domain/referrals';
 import { SCHEMA, type CommerceStore, type OrderRow } from '../store/commerce-store';
 
 /**

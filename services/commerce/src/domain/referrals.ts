@@ -4,6 +4,9 @@
  * with no money (a 100% voucher) does not earn it.
  */
 
+/** A referrer's bonus when the referred student's first order is paid (spec §9: 200 taka). */
+export const REFERRAL_BONUS_POISHA = 200_00;
+
 /** Domains whose mailboxes ignore dots in the local part, and which are one mail system. */
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 

@@ -1,6 +1,6 @@
 import type { commerceV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
-import type { CardPaymentStatus } from '../domain/card-payments';
+import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
 import type { LedgerKind, OrderStatus, PricedItem } from '../domain/pricing';
 
 export const SCHEMA = 'commerce';
@@ -94,15 +94,6 @@ export function toOrder(r: OrderRow, items: readonly OrderItemRow[]): commerceV1
   };
 }
 
-export interface CardPaymentRow {
-  tran_id: string;
-  order_id: string;
-  user_id: string;
-  amount: string;
-  status: CardPaymentStatus;
-  val_id: string | null;
-}
-
 export interface NewOrder {
   id: string;
   userId: string;
@@ -118,7 +109,12 @@ export interface NewOrder {
 
 /** Persistence of commerce; every query names its schema (see ports/sql.ts). */
 export class CommerceStore {
-  constructor(private readonly sql: Sql) {}
+  /** Card payment attempts (`commerce.card_payment`, the table every card-selling service keeps). */
+  readonly cardAttempts: CardAttempts;
+
+  constructor(private readonly sql: Sql) {
+    this.cardAttempts = cardAttemptsTable(sql, SCHEMA);
+  }
 
   // ---- cart and wishlist ----
 
@@ -400,59 +396,6 @@ export class CommerceStore {
     const { rows } = await this.sql.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE status = 'held' ORDER BY created_at, id`);
     const items = await this.orderItems(rows.map((r) => r.id));
     return rows.map((r) => toOrder(r, items));
-  }
-
-  // ---- card payments ----
-
-  async insertCardPayment(
-    p: { tranId: string; orderId: string; userId: string; amount: number },
-    db: SqlExecutor = this.sql,
-  ): Promise<void> {
-    await db.query(`INSERT INTO commerce.card_payment (tran_id, order_id, user_id, amount) VALUES ($1, $2, $3, $4)`, [
-      p.tranId,
-      p.orderId,
-      p.userId,
-      p.amount,
-    ]);
-  }
-
-  async findCardPayment(tranId: string, db: SqlExecutor = this.sql, lock = false): Promise<CardPaymentRow | null> {
-    const { rows } = await db.query<CardPaymentRow>(
-      `SELECT tran_id, order_id, user_id, amount, status, val_id FROM commerce.card_payment WHERE tran_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [tranId],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** The attempt that a val_id already settled, if any (a val_id pays at most one attempt). */
-  async cardPaymentOfValId(tx: SqlExecutor, valId: string): Promise<string | null> {
-    const { rows } = await tx.query<{ tran_id: string }>(`SELECT tran_id FROM commerce.card_payment WHERE val_id = $1`, [valId]);
-    return rows[0]?.tran_id ?? null;
-  }
-
-  async setCardPaymentStatus(
-    tx: SqlExecutor,
-    tranId: string,
-    status: CardPaymentStatus,
-    detail: { valId?: string; bankTranId?: string; note?: string } = {},
-  ): Promise<void> {
-    await tx.query(
-      `UPDATE commerce.card_payment
-          SET status = $2, val_id = coalesce($3, val_id), bank_tran_id = coalesce($4, bank_tran_id),
-              note = coalesce($5, note), settled_at = CASE WHEN $2 = 'initiated' THEN NULL ELSE now() END
-        WHERE tran_id = $1`,
-      [tranId, status, detail.valId ?? null, detail.bankTranId ?? null, detail.note ?? null],
-    );
-  }
-
-  /** The held attempt of an order (the one an admin releases or refuses). */
-  async heldCardPayment(tx: SqlExecutor, orderId: string): Promise<CardPaymentRow | null> {
-    const { rows } = await tx.query<CardPaymentRow>(
-      `SELECT tran_id, order_id, user_id, amount, status, val_id FROM commerce.card_payment
-        WHERE order_id = $1 AND status = 'held' ORDER BY created_at LIMIT 1 FOR UPDATE`,
-      [orderId],
-    );
-    return rows[0] ?? null;
   }
 
   // ---- referrals ----

@@ -1,5 +1,4 @@
-import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
-import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
+import { consumePaidOrders, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import type { CourseFacts, Payouts } from '../app/payouts';
 import { SCHEMA } from '../store/payouts-store';
@@ -16,22 +15,21 @@ export function recordSales(
   courseFacts: (courseId: string) => Promise<CourseFacts>,
   logger: Logger,
 ): Promise<Subscription> {
-  return consumeEvents({
-    sql,
-    schema: SCHEMA,
-    bus,
-    group: 'payouts.sales',
-    types: [CommerceEvents.orderPaid],
-    from: 'earliest',
-    logger,
-    prepare: async (event) => {
-      const order = commerceEventsV1.OrderPaid.decode(event.payload);
-      const facts = new Map<string, CourseFacts>();
-      for (const c of order.courses) facts.set(c.courseId, await courseFacts(c.courseId));
-      return { order, facts };
+  return consumePaidOrders(
+    {
+      sql,
+      schema: SCHEMA,
+      bus,
+      group: 'payouts.sales',
+      logger,
+      prepare: async (order) => {
+        const facts = new Map<string, CourseFacts>();
+        for (const c of order.courses) facts.set(c.courseId, await courseFacts(c.courseId));
+        return facts;
+      },
     },
-    handler: async (_event, tx, { order, facts }) => {
+    async (order, tx, facts) => {
       await payouts.recordOrder(tx, order, facts);
     },
-  });
+  );
 }

@@ -129,10 +129,6 @@ export function orderProblems(o: {
   return problems;
 }
 
-/** Our transaction id for store payments: `S` + 24 hex digits (commerce's start with `T`). */
-export function isStoreTranId(value: string): boolean {
-  return /^S[0-9A-F]{24}$/.test(value);
-}
 
 /** A route slug: lower-case letters, digits and dashes. */
 export function isParam(value: string): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { storeV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
+import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
 
 export const SCHEMA = 'store';
 
@@ -53,14 +54,6 @@ export interface OrderRow {
   tran_id: string;
   paid_at: Date | null;
   created_at: Date;
-}
-export interface CardPaymentRow {
-  tran_id: string;
-  order_id: string;
-  user_id: string;
-  amount: string;
-  status: 'initiated' | 'paid' | 'failed' | 'refused';
-  val_id: string | null;
 }
 export interface GiftCardRow {
   id: string;
@@ -151,7 +144,12 @@ export const toGiftCard = (r: GiftCardRow): storeV1.GiftCard => ({
 
 /** The store's SQL (schema `store`, always qualified: embedded mode shares one session). */
 export class StoreDb {
-  constructor(private readonly sql: Sql) {}
+  /** Card payment attempts (`store.card_payment`, the table every card-selling service keeps). */
+  readonly cardAttempts: CardAttempts;
+
+  constructor(private readonly sql: Sql) {
+    this.cardAttempts = cardAttemptsTable(sql, SCHEMA);
+  }
 
   // ---- categories ----
   async listCategories(): Promise<CategoryRow[]> {
@@ -254,35 +252,9 @@ export class StoreDb {
     );
     return (rowCount ?? 0) > 0;
   }
-
-  // ---- card payments ----
-  async insertCardPayment(tx: SqlExecutor, p: { tranId: string; orderId: string; userId: string; amount: number }): Promise<void> {
-    await tx.query(`INSERT INTO store.card_payment (tran_id, order_id, user_id, amount) VALUES ($1, $2, $3, $4)`, [
-      p.tranId, p.orderId, p.userId, p.amount,
-    ]);
-  }
-  async findCardPayment(tranId: string, executor: SqlExecutor = this.sql, lock = false): Promise<CardPaymentRow | null> {
-    const { rows } = await executor.query<CardPaymentRow>(
-      `SELECT * FROM store.card_payment WHERE tran_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [tranId],
-    );
-    return rows[0] ?? null;
-  }
-  async cardPaymentOfValId(tx: SqlExecutor, valId: string): Promise<string | null> {
-    const { rows } = await tx.query<{ tran_id: string }>(`SELECT tran_id FROM store.card_payment WHERE val_id = $1`, [valId]);
-    return rows[0]?.tran_id ?? null;
-  }
-  async setCardPaymentStatus(
-    tx: SqlExecutor,
-    tranId: string,
-    status: CardPaymentRow['status'],
-    d: { valId?: string; bankTranId?: string; note?: string } = {},
-  ): Promise<void> {
-    await tx.query(
-      `UPDATE store.card_payment SET status = $2, val_id = COALESCE($3, val_id), bank_tran_id = COALESCE($4, bank_tran_id),
-         note = COALESCE($5, note), settled_at = now() WHERE tran_id = $1`,
-      [tranId, status, d.valId ?? null, d.bankTranId ?? null, d.note ?? null],
-    );
+  /** A failed or cancelled payment: the order is cancelled while it is unpaid (a later valid payment still pays it). */
+  async cancelOrder(tx: SqlExecutor, id: string): Promise<void> {
+    await tx.query(`UPDATE store.store_order SET status = 'cancelled' WHERE id = $1 AND status = 'unpaid'`, [id]);
   }
 
   // ---- gift cards ----
