@@ -92,7 +92,7 @@ const payableOf = (subtotal: number, wallet: number, percent: number) => {
   return { walletUsed, discount, payable: Math.max(0, rest - discount) };
 };
 
-test('a logged-out visitor clicking Add to cart is asked to log in and lands on /cart afterwards', async () => {
+test('a logged-out visitor clicking Add to cart is asked to log in and lands on /cart afterwards, with the chosen course in it', async () => {
   await freshStudent();
   const { page, context, errors } = await openPage(e2e.browser);
   try {
@@ -115,8 +115,9 @@ test('a logged-out visitor clicking Add to cart is asked to log in and lands on 
     await page.waitForURL('**/login?redirect=cart');
     await submitLogin(page, DEMO.student);
     await page.waitForURL(`${e2e.baseUrl}/cart`);
-    await page.waitForSelector('[data-testid="cart-empty"] a[href="/allcourses"]');
-    expect(await text(page, 'cart-empty')).toContain('Your cart is empty');
+    // The course chosen before the login is in the cart (issue 28), at the tier shown first.
+    await cartShows(page, [courses[0]!._id]);
+    expect(await page.getAttribute('[data-testid="cart-item"]', 'data-tier')).toBe('silver');
     expect(errors).toEqual([]);
   } finally {
     await context.close();

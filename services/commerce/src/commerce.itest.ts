@@ -239,7 +239,8 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
           return (await call<commerceV1.PayOrderResponse>('payOrder', { orderId: order!.id }, me)).order!;
         }),
       );
-      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 3 }); // the cart was emptied meanwhile
+      // Refused: the cart was emptied meanwhile, or the course was bought meanwhile (a copy extends nothing; issue 28).
+      for (const o of outcomes) if (o.status === 'rejected') expect([3, 6]).toContain((o.reason as { code: number }).code);
       const { orders } = await call<commerceV1.ListOrdersResponse>('listOrders', {}, me);
       const paid = orders.filter((o) => o.paid);
       const unpaid = orders.filter((o) => o.status === 'unpaid');
@@ -266,6 +267,23 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     } finally {
       await subscription.stop();
     }
+  });
+
+  it('refuses a copy of a course the student owns (COURSE_ALREADY_OWNED) and takes an upgrade (issue 28)', async () => {
+    const me = student('owner-of-gold');
+    const course = published[5]!;
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 10 * priceOf(course, 'diamond').price, reference: `own-${RUN}` }, ADMIN);
+    // Bought at Gold (paid from the wallet).
+    await call('addToCart', { courseId: course.id, tier: 'gold' }, me);
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+    await call('payOrder', { orderId: order!.id }, me);
+    const owned = { code: 6, reason: 'COURSE_ALREADY_OWNED', details: 'You already own this course at this tier or a higher one. You can renew it in its last 7 days or upgrade to a higher tier.' };
+    expect(await refusalOf(call('addToCart', { courseId: course.id, tier: 'silver' }, me))).toEqual(owned);
+    expect(await refusalOf(call('addToCart', { courseId: course.id, tier: 'gold' }, me))).toEqual(owned);
+    // Another student may still buy it; the owner may upgrade it to Diamond.
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, student('someone-else'));
+    const { cart } = await call<commerceV1.AddToCartResponse>('addToCart', { courseId: course.id, tier: 'diamond' }, me);
+    expect(cart!.items.map((i) => [i.courseId, i.tier])).toEqual([[course.id, 'diamond']]);
   });
 
   it('releases the wallet reservation when an unpaid order expires', async () => {

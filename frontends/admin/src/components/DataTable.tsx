@@ -105,8 +105,8 @@ function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
  * Whether the element is narrower than what it holds, followed as either changes size. A table
  * that still does not fit says so, and its scroller takes the keyboard focus (issue 28).
  */
-function useOverflows(): [RefObject<HTMLDivElement | null>, boolean] {
-  const ref = useRef<HTMLDivElement | null>(null);
+function useOverflows(): [RefObject<HTMLDivElement>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;

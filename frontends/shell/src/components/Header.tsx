@@ -213,6 +213,10 @@ export function Header({ pathname }: { pathname: string }) {
           </NavLink>
           {!session.loggedIn && (
             <>
+              {/* Phones: Sign up lives here, so Login and the menu button fit beside the cart (issue 28). */}
+              <NavLink href="/signup" pathname={pathname} className="small-only phone-only">
+                {t('nav.signup')}
+              </NavLink>
               <NavLink href="/about" pathname={pathname} className="small-only">
                 {t('nav.about')}
               </NavLink>
@@ -238,7 +242,7 @@ export function Header({ pathname }: { pathname: string }) {
             <UserMenu session={session} />
           ) : (
             <>
-              <a href="/signup" onClick={go} className="btn btn-outline btn-sm">
+              <a href="/signup" onClick={go} className="btn btn-outline btn-sm signup-link">
                 {t('nav.signup')}
               </a>
               <a href="/login" onClick={go} className="btn btn-primary btn-sm">
