@@ -28,13 +28,16 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-/** Starts the cluster with `env` on top of the test's own settings and waits until /healthz answers 200. */
-export async function startTestCluster(env: Record<string, string>): Promise<TestCluster> {
+/**
+ * Starts the cluster with `env` on top of the test's own settings and waits until /healthz answers 200.
+ * On a fresh database unless one is given (a restored one; it is dropped on stop all the same).
+ */
+export async function startTestCluster(env: Record<string, string>, options: { database?: { url: string; drop(): Promise<void> } } = {}): Promise<TestCluster> {
   for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', ...services.map((s) => `services/${s.name}/dist/index.js`)]) {
     if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   }
   requireEnv('KAFKA_BROKERS');
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // Each service connects with its own role, which can reach only its own schema (issue 22).
   const databaseUrls = Object.entries(await serviceDatabaseUrls(database.url)).map(([name, url]) => [`${envPrefix(name)}_DATABASE_URL`, url]);
   const ports: Record<string, string> = {};
