@@ -52,16 +52,28 @@ export interface Settling<O extends CardOrder> {
 /** The session's content that depends on the order: who pays, for what, and the pass-through values. */
 export type SessionContent = Pick<SessionRequest, 'customer' | 'product' | 'values'>;
 
+/** What the flow and the HTTP edge need to know of one kind of order paid by card. */
+export interface CardSale {
+  /** How the logs name these payments. */
+  label: string;
+  /** The first letter of their tran_ids: unique per kind, so a notification names one kind's attempts only. */
+  tranPrefix: string;
+  /** The edge's callback routes under the API (`/api/v1`): `<path>/ipn|success|fail|cancel`. */
+  callbackPath: string;
+  /** The API field the client's amount comes in, named in AMOUNT_MISMATCH. */
+  amountField: string;
+}
+
+/** Every kind of order paid by card, in one list so that their tran_id prefixes and callback paths stay apart. */
+export const CARD_SALES = {
+  courseOrders: { label: 'card payment', tranPrefix: 'T', callbackPath: '/cart/ssl', amountField: 'total_amount' },
+  giftCardOrders: { label: 'store payment', tranPrefix: 'S', callbackPath: '/store/payment/ssl', amountField: 'amount' },
+} as const satisfies Record<string, CardSale>;
+export type CardSaleKind = keyof typeof CARD_SALES;
+
 /** A service's paid thing: how to find its order, and what paying, holding or cancelling one does. */
 export interface CardOrders<O extends CardOrder> {
-  /** How the logs name these payments ('card payment', 'store payment'). */
-  label: string;
-  /** The first letter of this service's tran_ids ('T', 'S'): a notification for another's is unknown here. */
-  tranPrefix: string;
-  /** The edge's callback routes under the public URL ('/api/v1/cart/ssl'): `<path>/ipn|success|fail|cancel`. */
-  callbackPath: string;
-  /** The API field the client's amount came in, named in AMOUNT_MISMATCH ('total_amount', 'amount'). */
-  amountField: string;
+  sale: CardSaleKind;
   /** The order, locked for the transaction (null when there is none). */
   lock(tx: SqlExecutor, orderId: string): Promise<O | null>;
   /** Refuses an order that cannot be paid by card now; otherwise the amount to pay, in poisha. */
@@ -83,6 +95,9 @@ export interface CardGateway {
   /** The site's public base URL: the IPN and return URLs hang off it. */
   publicUrl(): string;
 }
+
+/** Where the public API is mounted on the site. */
+const API_PREFIX = '/api/v1';
 
 /** The only service that may hand over the gateway's notifications and browser returns (decision 0008). */
 const HTTP_EDGE = 'gateway';
@@ -130,6 +145,8 @@ export function isTranIdOf(prefix: string, value: string): boolean {
 // ---- the use cases ----
 
 export class CardPaymentFlow<O extends CardOrder> {
+  private readonly sale: CardSale;
+
   constructor(
     private readonly sql: Sql,
     readonly attempts: CardAttempts,
@@ -138,7 +155,9 @@ export class CardPaymentFlow<O extends CardOrder> {
     private readonly logger: Logger,
     /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
     private readonly afterCommit: () => void,
-  ) {}
+  ) {
+    this.sale = CARD_SALES[orders.sale];
+  }
 
   /** Opens a gateway session for the caller's own order; `describe` gives the session's content. */
   async open(
@@ -148,20 +167,20 @@ export class CardPaymentFlow<O extends CardOrder> {
   ): Promise<{ gatewayPageUrl: string; tranId: string }> {
     const { userId } = requireIdentity(ctx, CallerUserTypes.student);
     if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
-    const tranId = newTranId(this.orders.tranPrefix);
+    const tranId = newTranId(this.sale.tranPrefix);
     const { order, amount } = await this.sql.transaction(async (tx) => {
       const row = await this.orders.lock(tx, req.orderId);
       if (!row) throw refuse('ORDER_NOT_FOUND');
       if (row.user_id !== userId) throw refuse('ORDER_NOT_YOURS');
       const amount = this.orders.amountToPay(row);
       if (req.expectedAmount !== undefined && req.expectedAmount !== amount) {
-        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(amount) }, { [this.orders.amountField]: 'AMOUNT_CHANGED' });
+        throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(amount) }, { [this.sale.amountField]: 'AMOUNT_CHANGED' });
       }
       // Recorded before the session opens, so an IPN can never arrive for a tran_id we do not know.
       await this.attempts.insert(tx, { tranId, orderId: row.id, userId, amount });
       return { order: row, amount };
     });
-    const base = `${this.gateway.publicUrl().replace(/\/+$/, '')}${this.orders.callbackPath}`;
+    const base = `${this.gateway.publicUrl().replace(/\/+$/, '')}${API_PREFIX}${this.sale.callbackPath}`;
     try {
       const session = await this.gateway.client.initSession({
         tranId,
@@ -175,7 +194,7 @@ export class CardPaymentFlow<O extends CardOrder> {
       return { gatewayPageUrl: session.gatewayPageUrl, tranId };
     } catch (err) {
       await this.sql.transaction((tx) => this.attempts.setStatus(tx, tranId, 'failed', { note: 'session init failed' }));
-      this.logger.warn({ err, orderId: order.id, tranId }, `${this.orders.label}: session init failed`);
+      this.logger.warn({ err, orderId: order.id, tranId }, `${this.sale.label}: session init failed`);
       throw refuse('SERVICE_UNAVAILABLE');
     }
   }
@@ -186,7 +205,7 @@ export class CardPaymentFlow<O extends CardOrder> {
     const ipn = readIpn(this.gateway.client, fields);
     if (ipn.kind === 'settle') return this.settle(ipn.tranId, ipn.valId, 'ipn');
     if (ipn.kind === 'failed') return this.failed(ipn.tranId, ipn.status);
-    this.logger.warn({ tranId: ipn.tranId, status: ipn.status }, `${this.orders.label}: IPN ignored (${ipn.reason})`);
+    this.logger.warn({ tranId: ipn.tranId, status: ipn.status }, `${this.sale.label}: IPN ignored (${ipn.reason})`);
     return { outcome: 'ignored', orderId: '' };
   }
 
@@ -201,11 +220,11 @@ export class CardPaymentFlow<O extends CardOrder> {
   }
 
   private known(tranId: string, db?: SqlExecutor, lock?: boolean): Promise<CardAttempt | null> {
-    return isTranIdOf(this.orders.tranPrefix, tranId) ? this.attempts.find(tranId, db, lock) : Promise.resolve(null);
+    return isTranIdOf(this.sale.tranPrefix, tranId) ? this.attempts.find(tranId, db, lock) : Promise.resolve(null);
   }
 
   private async settle(tranId: string, valId: string, source: 'ipn' | 'return'): Promise<PaymentOutcome> {
-    const { label } = this.orders;
+    const { label } = this.sale;
     const known = await this.known(tranId);
     if (!known) {
       this.logger.warn({ tranId, source }, `${label}: unknown tran_id; nothing paid`);
@@ -255,7 +274,7 @@ export class CardPaymentFlow<O extends CardOrder> {
 
   /** A FAILED or CANCELLED IPN: the order is cancelled unless something was paid (a later VALID one is still validated). */
   private async failed(tranId: string, status: string): Promise<PaymentOutcome> {
-    const { label } = this.orders;
+    const { label } = this.sale;
     return this.sql.transaction(async (tx): Promise<PaymentOutcome> => {
       const attempt = await this.known(tranId, tx, true);
       if (!attempt) {

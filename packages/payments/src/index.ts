@@ -18,6 +18,7 @@ export {
   type CardAttempts,
 } from './card-attempts';
 export {
+  CARD_SALES,
   CardPaymentFlow,
   failureCancelsOrder,
   isTranIdOf,
@@ -28,6 +29,8 @@ export {
   type CardGateway,
   type CardOrder,
   type CardOrders,
+  type CardSale,
+  type CardSaleKind,
   type Outcome,
   type PaymentOutcome,
   type SessionContent,

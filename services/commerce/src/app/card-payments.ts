@@ -33,10 +33,7 @@ export class CardPayments {
   /** Course orders as the flow pays them. */
   private courseOrders(): CardOrders<OrderRow> {
     return {
-      label: 'card payment',
-      tranPrefix: 'T',
-      callbackPath: '/api/v1/cart/ssl',
-      amountField: 'total_amount',
+      sale: 'courseOrders',
       lock: (tx, orderId) => this.store.lockOrder(tx, orderId, null),
       amountToPay: (order) => {
         if (order.status !== 'unpaid') throw refuseUnpayable(order.status);

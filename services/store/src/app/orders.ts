@@ -46,10 +46,7 @@ export class Orders {
   /** Store orders as the card flow pays them. */
   private giftCardOrders(): CardOrders<OrderRow> {
     return {
-      label: 'store payment',
-      tranPrefix: 'S',
-      callbackPath: '/api/v1/store/payment/ssl',
-      amountField: 'amount',
+      sale: 'giftCardOrders',
       lock: (tx, orderId) => this.db.getOrder(orderId, tx, true),
       amountToPay: (order) => {
         if (order.status === 'paid') throw refuse('ORDER_ALREADY_PAID');
