@@ -8,6 +8,7 @@ import type { Refusal } from './refusal';
 export const CommerceRefusals = {
   // Cart and wishlist (a missing course id is catalogue's COURSE_ID_REQUIRED).
   TIER_INVALID: { status: 400, en: 'Tier must be silver, gold or diamond', bn: 'টিয়ার হতে হবে সিলভার, গোল্ড অথবা ডায়মন্ড' },
+  CART_OFFER_UNKNOWN: { status: 400, en: 'No tier of this course has this price and validity', bn: 'এই কোর্সের কোনো টিয়ারে এই দাম ও মেয়াদ নেই' },
   COURSE_NOT_FOR_SALE: { status: 404, en: 'This course is not for sale', bn: 'এই কোর্সটি বিক্রির জন্য নেই' },
   CART_EMPTY: { status: 400, en: 'Your cart is empty', bn: 'আপনার কার্ট খালি' },
   // Issue 28: buying a course already owned must extend access (decision 0027).

@@ -70,7 +70,7 @@ export const IdentityRefusals = {
 
   // The Profile tab (storefront §7; 'User Update Failed!' is the spec's, the fields' texts ours).
   PROFILE_UPDATE_FAILED: { status: 400, en: 'User Update Failed!', bn: 'ব্যবহারকারীর তথ্য হালনাগাদ করা যায়নি!' },
-  NOTHING_TO_UPDATE: { status: 400, en: 'Send a new password or a photo', bn: 'একটি নতুন পাসওয়ার্ড অথবা একটি ছবি দিন' },
+  NOTHING_TO_UPDATE: { status: 400, en: 'Send a detail, a new password or a photo to change', bn: 'পরিবর্তনের জন্য কোনো তথ্য, নতুন পাসওয়ার্ড অথবা একটি ছবি দিন' },
 
   // Admin actions (back office §5, §8).
   SOME_FIELD_NOT_FILLED: { status: 400, en: 'Some field is not fillup!!!', bn: 'কোনো ঘর পূরণ করা হয়নি!!!' },

@@ -14,6 +14,7 @@ export const PayoutsRefusals = {
   RECEIVED_ABOVE_DUE: { status: 400, en: 'The received amount is above the due', bn: 'গৃহীত পরিমাণটি বকেয়ার চেয়ে বেশি' },
   AMOUNT_NOT_POSITIVE: { status: 400, en: 'The amount must be a positive number', bn: 'পরিমাণটি একটি ধনাত্মক সংখ্যা হতে হবে' },
   AMOUNT_NOT_POISHA: { status: 400, en: 'The amount must be a positive whole number of poisha', bn: 'পরিমাণটি পয়সায় একটি ধনাত্মক পূর্ণসংখ্যা হতে হবে' },
+  AMOUNT_NOT_TAKA: { status: 400, en: 'The amount must be in taka: a positive number with at most 2 decimals', bn: 'পরিমাণটি টাকায় দিন: সর্বোচ্চ ২ দশমিক ঘরসহ একটি ধনাত্মক সংখ্যা' },
   AMOUNT_NEGATIVE: { status: 400, en: 'The amount must be a non-negative whole number', bn: 'পরিমাণটি শূন্য বা তার বেশি একটি পূর্ণসংখ্যা হতে হবে' },
   RECEIVED_ABOVE_SETTLE: { status: 400, en: 'receivedAmount cannot be above settleAmount', bn: 'গৃহীত পরিমাণ সেটেলমেন্টের পরিমাণের চেয়ে বেশি হতে পারে না' },
   RECEIPT_REQUIRED: { status: 400, en: 'The receipt (a PDF) is required', bn: 'রসিদ (একটি PDF) দিতে হবে' },

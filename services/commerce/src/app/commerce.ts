@@ -19,6 +19,7 @@ import {
   isCreditKind,
   isIsoDay,
   isTier,
+  tierOffering,
   ledgerAmount,
   normaliseCode,
   ORDER_TTL_MS,
@@ -43,6 +44,10 @@ export interface CourseSource {
 
 const STUDENT = CallerUserTypes.student;
 const ADMIN = CallerUserTypes.admin;
+/** No tier of the course offers the cart item's price and validity (decision 0028). */
+const refuseOffer = (): never => {
+  throw refuse('CART_OFFER_UNKNOWN');
+};
 
 export class Commerce {
   constructor(
@@ -54,11 +59,15 @@ export class Commerce {
     private readonly today: () => string = () => todayInDhaka(),
   ) {}
 
-  private async priced(courseId: string, tier: string): Promise<PricedItem> {
+  /** The cart item at `tier`, or (no tier) at the tier offering `offer`'s price and validity (decision 0028). */
+  private async priced(courseId: string, tier: string, offer?: { price?: number; validityDays?: number }): Promise<PricedItem> {
     if (!courseId) throw refuse('COURSE_ID_REQUIRED');
-    if (!isTier(tier)) throw refuse('TIER_INVALID');
+    const byOffer = !tier && offer?.price !== undefined && offer.validityDays !== undefined;
+    if (!byOffer && !isTier(tier)) throw refuse('TIER_INVALID');
     const course = await this.courses.getCourse(courseId);
-    const item = course && priceOf(course, tier);
+    let chosen = tier;
+    if (byOffer && course) chosen = tierOffering(course, offer.price!, offer.validityDays!) ?? refuseOffer();
+    const item = course && isTier(chosen) && priceOf(course, chosen);
     if (!item) throw refuse('COURSE_NOT_FOR_SALE');
     return item;
   }
@@ -81,7 +90,7 @@ export class Commerce {
 
   async addToCart(ctx: Ctx, req: commerceV1.AddToCartRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    const item = await this.priced(req.courseId, req.tier);
+    const item = await this.priced(req.courseId, req.tier, { price: req.price, validityDays: req.validityDays });
     await this.refuseOwned(userId, [item]);
     await this.store.putCartItem(userId, item);
     return this.store.getCart(userId);

@@ -5,6 +5,7 @@ import {
   ledgerAmount,
   orderTotals,
   priceOf,
+  tierOffering,
   pricesPaid,
   subtotalOf,
   voucherProblems,
@@ -21,6 +22,13 @@ const course = {
 };
 
 describe('pricing', () => {
+  it("names the tier of the spec's cart item {price, validity} by its exact offer, never a taka price", () => {
+    expect(tierOffering(course, 250000, 90)).toBe('gold');
+    expect(tierOffering(course, 150000, 30)).toBe('silver');
+    // 2500 taka written as taka, or the right price with another validity: no tier.
+    expect(tierOffering(course, 2500, 90)).toBeNull();
+    expect(tierOffering(course, 250000, 30)).toBeNull();
+  });
   it('prices a tier from the catalogue record and refuses unpublished courses', () => {
     expect(priceOf(course, 'gold')).toEqual({ courseId: 'c1', tier: 'gold', title: 'Guitar', price: 250000, validityDays: 90 });
     expect(priceOf({ ...course, published: false }, 'gold')).toBeNull();

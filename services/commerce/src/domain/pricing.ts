@@ -43,6 +43,16 @@ export function priceOf(course: CatalogueCourse, tier: Tier): PricedItem | null 
   return { courseId: course.id, tier, title: course.title, price: t.price, validityDays: t.validityDays };
 }
 
+/**
+ * The tier whose offer is exactly this price (poisha, as the course answers it) and validity
+ * (days): a cart item written as the spec's {user, course, price, validity} names its tier so
+ * (decision 0028). The price only picks a tier; what is charged is always the catalogue's. Null
+ * when no tier of the course offers it.
+ */
+export function tierOffering(course: CatalogueCourse, price: number, validityDays: number): Tier | null {
+  return TIERS.find((tier) => course[tier]?.price === price && course[tier]?.validityDays === validityDays) ?? null;
+}
+
 export function subtotalOf(items: readonly { price: number }[]): number {
   return items.reduce((sum, item) => {
     assertPoisha(item.price, 'price');

@@ -42,8 +42,14 @@ export interface Cart {
 
 export interface AddToCartRequest {
   courseId: string;
-  /** One of: silver, gold, diamond. */
+  /** One of: silver, gold, diamond. Empty: the tier offering price and validity_days. */
   tier: string;
+  /**
+   * The spec's cart item {price, validity}: picks the tier with exactly this offer (poisha,
+   * days); never what is charged (decision 0028).
+   */
+  price?: number | undefined;
+  validityDays?: number | undefined;
 }
 
 export interface RemoveFromCartRequest {
@@ -635,7 +641,7 @@ export const Cart: MessageFns<Cart> = {
 };
 
 function createBaseAddToCartRequest(): AddToCartRequest {
-  return { courseId: "", tier: "" };
+  return { courseId: "", tier: "", price: undefined, validityDays: undefined };
 }
 
 export const AddToCartRequest: MessageFns<AddToCartRequest> = {
@@ -645,6 +651,12 @@ export const AddToCartRequest: MessageFns<AddToCartRequest> = {
     }
     if (message.tier !== "") {
       writer.uint32(18).string(message.tier);
+    }
+    if (message.price !== undefined) {
+      writer.uint32(24).int64(message.price);
+    }
+    if (message.validityDays !== undefined) {
+      writer.uint32(32).int32(message.validityDays);
     }
     return writer;
   },
@@ -678,6 +690,22 @@ export const AddToCartRequest: MessageFns<AddToCartRequest> = {
             message.tier = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.price = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.validityDays = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -698,6 +726,12 @@ export const AddToCartRequest: MessageFns<AddToCartRequest> = {
         ? globalThis.String(object.course_id)
         : "",
       tier: isSet(object.tier) ? globalThis.String(object.tier) : "",
+      price: isSet(object.price) ? globalThis.Number(object.price) : undefined,
+      validityDays: isSet(object.validityDays)
+        ? globalThis.Number(object.validityDays)
+        : isSet(object.validity_days)
+        ? globalThis.Number(object.validity_days)
+        : undefined,
     };
   },
 
@@ -709,6 +743,12 @@ export const AddToCartRequest: MessageFns<AddToCartRequest> = {
     if (message.tier !== "") {
       obj.tier = message.tier;
     }
+    if (message.price !== undefined) {
+      obj.price = Math.round(message.price);
+    }
+    if (message.validityDays !== undefined) {
+      obj.validityDays = Math.round(message.validityDays);
+    }
     return obj;
   },
 
@@ -719,6 +759,8 @@ export const AddToCartRequest: MessageFns<AddToCartRequest> = {
     const message = createBaseAddToCartRequest();
     message.courseId = object.courseId ?? "";
     message.tier = object.tier ?? "";
+    message.price = object.price ?? undefined;
+    message.validityDays = object.validityDays ?? undefined;
     return message;
   },
 };
