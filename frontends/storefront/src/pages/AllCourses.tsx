@@ -8,7 +8,13 @@ import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/PageLoading';
 
 const EMPTY_RETRY_MS = 2000;
-const EMPTY_RETRIES = 3;
+/** Spec §2: an empty list with no filter reloads once (not again and again). */
+const EMPTY_RETRIES = 1;
+/** Spec §9: the category pills on the course list, Drum and Guitar (the select keeps every category). */
+export const CATEGORY_PILLS = [
+  ['Drums', 'courses.pills.drum'],
+  ['Guitar', 'courses.pills.guitar'],
+] as const;
 
 export default function AllCourses() {
   const { t } = useTranslation();
@@ -26,7 +32,7 @@ export default function AllCourses() {
     setParams(next, { replace: true });
   };
 
-  // Spec: if the list stays empty with no filter set, fetch the courses again.
+  // Spec: if the list stays empty with no filter set, fetch the courses again, once.
   const retries = useRef(0);
   const noFilter = !category && !level && !instructor;
   const reload = useRef(courses.reload);
@@ -84,6 +90,13 @@ export default function AllCourses() {
             ))}
           </select>
         </label>
+        <div className="pills" aria-label={t('courses.category')} data-testid="category-pills">
+          {CATEGORY_PILLS.map(([value, key]) => (
+            <button key={value} type="button" className="pill" aria-pressed={category === value} onClick={() => setFilter('category', category === value ? '' : value)}>
+              {t(key)}
+            </button>
+          ))}
+        </div>
         <div className="pills" aria-label={t('courses.level')}>
           {LEVELS.map((l) => (
             <button key={l} type="button" className="pill" aria-pressed={level === l} onClick={() => setFilter('level', level === l ? '' : l)}>
