@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+/**
+ * Soak of the all-in-one (issue 23): a fixed mix of visitor, student, instructor and admin
+ * requests (one card or wallet checkout in every cycle, reads otherwise) from a few clients for
+ * --minutes, reporting per minute the requests per second, p99 latency and the process's RSS.
+ * After --warmup-minutes (default 1, or a fifth of a longer run), RSS must stay flat: its highest
+ * per-minute figure under 10% above the RSS at the end of the warm-up. Any 5xx or failed request
+ * fails the run too.
+ *
+ * Usage: node tools/bench/soak.mjs [--minutes 2] [--warmup-minutes N] [--clients 6]
+ * Prints one JSON line per minute, then a summary; exits 1 when RSS grew or a request failed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port.mjs';
+import marketplace from '../lib/marketplace.cjs';
+
+const { api, cardCheckout, creditWallet, demoAccounts, paidCourses, signUpStudents, walletCheckout } = marketplace;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const minutes = arg('minutes', 2);
+const warmupMinutes = arg('warmup-minutes', Math.max(1, Math.floor(minutes / 5)));
+const clients = arg('clients', 6);
+const MAX_GROWTH = 0.1;
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+async function waitHealthy(base, child, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {
+    if (child.exitCode !== null) throw new Error(`the all-in-one exited with ${child.exitCode}`);
+    if (Date.now() > until) throw new Error(`${base}/healthz did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-soak-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUP_MAX_PER_ADDRESS: '100000', SIGNUP_MAX_PER_DOMAIN: '100000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let exitCode = 1;
+/** RSS at the end of each minute of load. */
+const rssAt = [];
+let sampler;
+try {
+  await waitHealthy(base, child);
+  const { admin, instructor } = await demoAccounts(base);
+  const students = await signUpStudents(base, admin.token, clients);
+  const courses = await paidCourses(base);
+  const { call } = api(base);
+  const day = (offsetDays) => {
+    const d = new Date(Date.now() + offsetDays * 86_400_000);
+    return `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
+  };
+  const course = courses[0];
+
+  /** One cycle of the fixed mix, as client `i` (student i). */
+  const cycle = (i, n) => {
+    const s = students[i];
+    const buy = courses[(i + n) % courses.length];
+    return [
+      // visitor
+      () => call('GET', '/course/'),
+      () => call('GET', `/course/${course.id}/`),
+      () => call('GET', '/store/product/'),
+      () => call('GET', '/freebies/'),
+      // student
+      () => call('GET', `/wallet/${s.id}`, undefined, s.token),
+      () => call('GET', `/classroom/${s.id}`, undefined, s.token),
+      () => call('GET', `/order/${s.id}`, undefined, s.token),
+      () => call('GET', '/user/me', undefined, s.token),
+      // a purchase, alternating card and wallet (the wallet is credited by the admin first)
+      n % 2 === 0
+        ? () => cardCheckout(base, s, buy).then(() => ({ status: 200 }))
+        : () => creditWallet(base, admin.token, s.id, buy.price).then(() => walletCheckout(base, s, buy)).then(() => ({ status: 200 })),
+      // instructor
+      () => call('GET', `/instructor/earnings/${instructor.profile}`, undefined, instructor.token),
+      () => call('GET', `/analytics/instructor/${instructor.profile}/${day(-30)}/${day(1)}`, undefined, instructor.token),
+      // admin
+      () => call('GET', `/analytics/paid-orders/${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}/${new Date().toISOString().slice(0, 10)}`, undefined, admin.token),
+      () => call('GET', '/cart/cupon/list', undefined, admin.token),
+      () => call('GET', '/store/gift-card/', undefined, admin.token),
+    ];
+  };
+
+  const started = Date.now();
+  const until = started + minutes * 60_000;
+  const perMinute = Array.from({ length: minutes }, () => ({ requests: 0, failures: [], latencies: [] }));
+  const minuteLine = (i) => {
+    const m = perMinute[i];
+    const sorted = [...m.latencies].sort((a, b) => a - b);
+    return {
+      minute: i + 1,
+      requestsPerSecond: Number((m.requests / 60).toFixed(1)),
+      p99Ms: Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
+      rssMb: Math.round(rssAt[i]),
+      failures: m.failures.length,
+      ...(m.failures.length ? { firstFailure: m.failures[0] } : {}),
+    };
+  };
+  sampler = setInterval(() => {
+    rssAt.push(rssMb(child.pid));
+    if (rssAt.length <= minutes) console.log(JSON.stringify(minuteLine(rssAt.length - 1)));
+  }, 60_000);
+  await Promise.all(
+    students.map(async (_, i) => {
+      for (let n = 0; Date.now() < until; n++) {
+        for (const step of cycle(i, n)) {
+          if (Date.now() >= until) break;
+          const t0 = performance.now();
+          let failure = null;
+          try {
+            const res = await step();
+            if (res.status >= 500) failure = `${res.status}`;
+          } catch (err) {
+            failure = err instanceof Error ? err.message : String(err);
+          }
+          const bucket = perMinute[Math.min(minutes - 1, Math.floor((Date.now() - started) / 60_000))];
+          bucket.requests++;
+          bucket.latencies.push(performance.now() - t0);
+          if (failure) bucket.failures.push(failure);
+        }
+      }
+    }),
+  );
+  // The last minute's sample may be a moment behind the loop's end.
+  while (rssAt.length < minutes) await new Promise((r) => setTimeout(r, 200));
+  const report = perMinute.map((_, i) => minuteLine(i));
+  const warm = report[Math.min(warmupMinutes, minutes) - 1].rssMb;
+  const after = report.slice(warmupMinutes);
+  const highest = Math.max(warm, ...after.map((m) => m.rssMb));
+  const growth = (highest - warm) / warm;
+  const failures = report.reduce((n, m) => n + m.failures, 0);
+  const ok = growth < MAX_GROWTH && failures === 0 && after.length > 0;
+  console.log(JSON.stringify({ minutes, warmupMinutes, clients, rssAfterWarmupMb: warm, highestRssAfterWarmupMb: highest, growthPercent: Number((growth * 100).toFixed(1)), failures, ok }));
+  exitCode = ok ? 0 : 1;
+} catch (err) {
+  console.error(err);
+} finally {
+  clearInterval(sampler);
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
