@@ -11,4 +11,5 @@ export * from './user-roles';
 export * from './freebies';
 export * from './course-admin';
 export * from './gift-card-text';
+export * from './taka';
 export * from './course-access';
