@@ -56,7 +56,6 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
             type="button"
             role="tab"
             className="pill"
-            aria-pressed={i === index}
             aria-selected={i === index}
             data-testid={`tab-${name}`}
             onClick={() => setParams({ tab: String(i) })}

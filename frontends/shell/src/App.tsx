@@ -29,8 +29,21 @@ export function App({ remotes }: { remotes: RemotesConfig }) {
 
   return (
     <div className="app">
+      {/* The first stop of the keyboard: past the header's links to the page itself. */}
+      <a
+        className="skip-link"
+        href="#main"
+        data-testid="skip-link"
+        onClick={(e) => {
+          // Focus without a #main in the address (the routes read it).
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('common.skipToContent')}
+      </a>
       <Header pathname={pathname} />
-      <main className="main" id="main">
+      <main className="main" id="main" tabIndex={-1}>
         {owner === null && <NotFound />}
         {REMOTE_NAMES.map((name) => {
           const s = status[name];

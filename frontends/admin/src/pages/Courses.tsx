@@ -62,7 +62,7 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
     <article className="card admin-course-card" data-testid="admin-course" data-id={course._id} data-title={course.title}>
       <div className="admin-course-thumb">{course.thumbnail ? <img src={course.thumbnail} alt="" loading="lazy" /> : <span aria-hidden="true">🎸</span>}</div>
       <div className="admin-course-body">
-        <h3>{course.title}</h3>
+        <h2>{course.title}</h2>
         <p className="pills">
           <span className="pill">{t(categoryKey(course.catagory))}</span>
           <span className={`pill ${course.published ? 'pill-ok' : 'pill-muted'}`} data-testid="course-state">

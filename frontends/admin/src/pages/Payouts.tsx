@@ -3,7 +3,7 @@
 // Amounts are poisha, shown as taka with 2 decimals; dates in the API are day-month-year.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { addDays, dhakaDay } from '@taal/contracts/web';
+import { addDays, dhakaDay, takaToPoisha } from '@taal/contracts/web';
 import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { poishaToBdt } from '@taal/web-shared/format';
@@ -197,14 +197,15 @@ function DueForm({ instructorId, due, onDone }: { instructorId: string; due: num
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const poisha = Math.round(Number(amount) * 100);
-  const valid = amount !== '' && Number.isFinite(poisha) && poisha > 0;
+  // The due is settled in taka, as typed (decision 0028).
+  const poisha = takaToPoisha(amount) ?? 0;
+  const valid = poisha > 0;
   const settle = async () => {
     setBusy(true);
     try {
       await answer(
         authApi.GET('/api/v1/instructor/due/{id}/{amount}', {
-          params: { path: { id: instructorId, amount: String(poisha) }, header: { 'idempotency-key': crypto.randomUUID() } as never },
+          params: { path: { id: instructorId, amount: amount.trim() }, header: { 'idempotency-key': crypto.randomUUID() } as never },
         }),
       );
       toast(t('payouts.dueSettled'), 'success');
@@ -365,7 +366,7 @@ export function SettlementList() {
     { key: 'earnings', header: t('payouts.earnings'), text: (r) => poishaToBdt(r.earnings), className: 'num' },
     { key: 'settled', header: t('payouts.settled'), text: (r) => poishaToBdt(r.settled), className: 'num' },
     { key: 'due', header: t('payouts.due'), text: (r) => poishaToBdt(r.due), className: 'num' },
-    { key: 'open', header: '', text: () => '', render: (r) => <Link className="btn btn-sm" to={`/admin-instructor-settlement/${r._id}`} data-testid={`settle-${r._id}`}>{t('payouts.settlements')}</Link> },
+    { key: 'open', header: t('payouts.settlements'), text: () => '', render: (r) => <Link className="btn btn-sm" to={`/admin-instructor-settlement/${r._id}`} data-testid={`settle-${r._id}`}>{t('payouts.settlements')}</Link> },
   ];
   return (
     <AdminPage title={t('payouts.settlementTitle')} testId="admin-settlements">

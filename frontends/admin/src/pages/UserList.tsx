@@ -31,7 +31,7 @@ function UserCard({ user, onChange }: { user: AdminUser; onChange: (u: AdminUser
   };
   return (
     <article className="card user-card" data-testid="user-card" data-email={user.email} data-suspended={user.suspend}>
-      <h3>{user.name || '—'}</h3>
+      <h2>{user.name || '—'}</h2>
       <p className="muted">{userTypeLabel(t, user)}</p>
       <dl>
         <dt>{t('adminUsers.columns.phone')}</dt>
@@ -84,7 +84,6 @@ export default function UserList() {
             role="tab"
             className="pill"
             aria-selected={s === section}
-            aria-pressed={s === section}
             data-testid={`section-${s}`}
             onClick={() => {
               setPage(0);

@@ -23,7 +23,7 @@ export function Footer() {
           <p className="muted">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.explore')}>
-          <h3>{t('footer.explore')}</h3>
+          <h2 className="footer-heading">{t('footer.explore')}</h2>
           <ul>
             <L href="/allcourses">{t('nav.courses')}</L>
             <L href="/instructorlist">{t('nav.instructors')}</L>
@@ -33,7 +33,7 @@ export function Footer() {
           </ul>
         </nav>
         <nav aria-label={t('footer.company')}>
-          <h3>{t('footer.company')}</h3>
+          <h2 className="footer-heading">{t('footer.company')}</h2>
           <ul>
             <L href="/about">{t('nav.about')}</L>
             <L href="/contact">{t('nav.contact')}</L>

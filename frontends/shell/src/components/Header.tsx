@@ -191,7 +191,7 @@ export function Header({ pathname }: { pathname: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" onClick={go} className="brand" aria-label="Taal">
+        <a href="/" onClick={go} className="brand">
           <BrandMark /> <span className="brand-name">Taal</span> <span className="beta">{t('common.beta')}</span>
         </a>
         <button type="button" className="icon-btn menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>

@@ -127,7 +127,7 @@ export function Metronome() {
 
   return (
     <div className="metronome" data-testid="metronome" data-playing={playing ? 'true' : 'false'} data-bpm={bpm}>
-      <h3>{t('metronome.title')}</h3>
+      <h2 className="footer-heading">{t('metronome.title')}</h2>
       <div className="metronome-beats" aria-hidden="true">
         {Array.from({ length: BEATS_PER_MEASURE }, (_, i) => (
           <span key={i} className={`beat ${i === 0 ? 'accent' : ''} ${beat === i ? 'on' : ''}`} />

@@ -20,7 +20,7 @@ export function CourseCard({ course, instructorName }: { course: Course; instruc
     >
       <div className="thumb">{course.thumbnail ? <img src={course.thumbnail} alt="" loading="lazy" /> : <span>{t(categoryKey(course.catagory))}</span>}</div>
       <div className="body">
-        <h3>{course.title}</h3>
+        <h2>{course.title}</h2>
         {instructorName && <span className="muted">{instructorName}</span>}
         <div className="pills">
           <span className="pill">{t(categoryKey(course.catagory))}</span>

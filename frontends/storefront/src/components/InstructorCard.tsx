@@ -7,7 +7,7 @@ export function InstructorCard({ instructor }: { instructor: Instructor }) {
   return (
     <div className="card instructor-card" data-testid="instructor-card">
       <img src={instructor.photo || undefined} alt={instructor.name} className="avatar" width={96} height={96} loading="lazy" />
-      <h3>{instructor.name}</h3>
+      <h2>{instructor.name}</h2>
       {instructor.band && <p className="muted">{instructor.band}</p>}
       <Link className="btn btn-outline btn-sm" to={`/instructorview/${encodeURIComponent(instructor._id)}`}>
         {t('instructors.view')}

@@ -10,7 +10,7 @@ export default function HowToGuide() {
       <ol className="steps">
         {(Array.isArray(steps) ? steps : []).map((s) => (
           <li key={s.title}>
-            <h3>{s.title}</h3>
+            <h2>{s.title}</h2>
             <p>{s.text}</p>
           </li>
         ))}
