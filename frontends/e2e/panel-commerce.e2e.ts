@@ -127,7 +127,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     await page.waitForSelector('[data-testid="referral-code"]');
     expect(me.referralCode).toMatch(/^\S+$/);
     expect(await page.textContent('[data-testid="referral-code"]')).toBe(me.referralCode);
-    expect(await page.textContent('[data-testid="earn-money"] .earn-lead')).toBe('Share your code and get 200 taka');
+    expect(await page.textContent('[data-testid="earn-money"] .earn-lead')).toBe('share your code and get 200 taka');
     expect(await page.textContent('[data-testid="referral-link"]')).toBe(`${e2e.baseUrl}/signup/${me.referralCode}`);
     await page.waitForFunction(() => !document.querySelector('[data-testid="bonus-pending"] strong')?.textContent?.includes('…'));
     expect(await page.textContent('[data-testid="bonus-pending"] strong')).toBe(bdt(walletNow.pendingBalance));
