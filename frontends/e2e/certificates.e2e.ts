@@ -12,7 +12,7 @@
 // Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-certificates';
 
@@ -33,21 +33,6 @@ interface Certificate {
   provided: boolean;
   requestedAt: string;
   providedAt: string;
-}
-
-/** Waits until learning has granted the student's enrolment in the course (from commerce.order.paid). */
-async function enrolled(courseId: string, token: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const c = await call<{ enrolment: { active: boolean } | null }>(
-      'GET',
-      `course/secure-course/${courseId}`,
-      token,
-    );
-    if (c.enrolment?.active) return;
-    if (Date.now() > deadline) throw new Error(`no active enrolment in ${courseId} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 const rowOf = (page: Page, course: string) =>
@@ -84,8 +69,8 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     cuponCode: code,
   });
   await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
-  await enrolled(first._id, student.token);
-  await enrolled(second._id, student.token);
+  await waitForEnrolment(e2e, first._id, student.token);
+  await waitForEnrolment(e2e, second._id, student.token);
 
   // Both certificates asked for.
   const ask = (c: Course) =>

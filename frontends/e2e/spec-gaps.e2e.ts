@@ -11,7 +11,7 @@
 // - /allcourses has the Drum and Guitar pills; a free lesson plays in the course view's player.
 // English and Bengali; screenshots go to /tmp/shots-spec-gaps/ (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, type LoginAnswer } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, waitForEnrolment, type LoginAnswer } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spec-gaps';
 
@@ -24,16 +24,6 @@ interface Course {
   title: string;
   catagory: string;
   freeLessons?: { title: string; youtube: string }[];
-}
-
-async function enrolled(courseId: string, token: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const c = await call<{ enrolment: { active: boolean } | null }>('GET', `course/secure-course/${courseId}`, token);
-    if (c.enrolment?.active) return;
-    if (Date.now() > deadline) throw new Error(`no active enrolment in ${courseId} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 /** Opens a page signed in as `who` (a real session in local storage), in `lang`. */
@@ -71,7 +61,7 @@ test('a student asks for the certificate on the course view, the admin provides 
     await call('POST', 'cart/', student.token, { user: student.user._id, course: course._id, tier: 'silver' });
     const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: student.user._id, amount: 0, cuponCode: code });
     await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
-    await enrolled(course._id, student.token);
+    await waitForEnrolment(e2e, course._id, student.token);
 
     await page.reload();
     await page.waitForSelector('[data-testid="certificate-ask"]');

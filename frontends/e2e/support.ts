@@ -176,6 +176,18 @@ export function api(target: { readonly baseUrl: string }) {
   return { request, call };
 }
 
+/** Waits until learning has granted the student's enrolment in the course (from commerce.order.paid). */
+export async function waitForEnrolment(target: { readonly baseUrl: string }, courseId: string, token: string, timeoutMs = 30_000): Promise<void> {
+  const { call } = api(target);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await call<{ enrolment: { active: boolean } | null }>('GET', `course/secure-course/${courseId}`, token);
+    if (c.enrolment?.active) return;
+    if (Date.now() > deadline) throw new Error(`no active enrolment in ${courseId} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 /** Waits for a toast with the text; answers the first such toast. */
 export async function toastWith(page: Page, text: string, timeout = 15_000): Promise<Locator> {
   const toast = page.locator('.toast', { hasText: text }).first();
