@@ -7,9 +7,9 @@ const transform = {
 // Any other @taal/<name> (but the frontends' @taal/web*) is the service in services/<name>.
 const moduleNameMapper = {
   // A compiled path (the launcher's first import, `@taal/kit/dist/telemetry/register`) is its source under jest.
-  '^@taal/(kit|contracts|launcher|payments)/dist/(.*)$': '<rootDir>/packages/$1/src/$2',
-  '^@taal/(kit|contracts|launcher|payments)$': '<rootDir>/packages/$1/src',
-  '^@taal/(kit|contracts|launcher|payments)/(.*)$': '<rootDir>/packages/$1/src/$2',
+  '^@taal/(kit|contracts|launcher|payments|edge)/dist/(.*)$': '<rootDir>/packages/$1/src/$2',
+  '^@taal/(kit|contracts|launcher|payments|edge)$': '<rootDir>/packages/$1/src',
+  '^@taal/(kit|contracts|launcher|payments|edge)/(.*)$': '<rootDir>/packages/$1/src/$2',
   '^@taal/(?!web)([a-z][a-z0-9-]*)$': '<rootDir>/services/$1/src',
   '^@taal/(?!web)([a-z][a-z0-9-]*)/(.*)$': '<rootDir>/services/$1/src/$2',
 };

@@ -4,7 +4,7 @@
 // The frontends' typed client (@taal/web-shared/api, openapi-fetch) is checked against these
 // types, so a call to an undocumented route or with a wrong body fails the frontends' type check.
 //
-//   npm run generate:api-types                      from the built gateway (services/gateway/dist)
+//   npm run generate:api-types                      from the built launcher (packages/launcher/dist: the registry's routes)
 //   node tools/generate-api-types.mjs --document <openapi.json> --out <file>   (the drift test)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +22,7 @@ const out = option('--out') ?? path.join(root, 'frontends/shared/src/api-types.t
 const documentFile = option('--document');
 const document = documentFile
   ? JSON.parse(readFileSync(documentFile, 'utf8'))
-  : JSON.parse(JSON.stringify(createRequire(import.meta.url)(path.join(root, 'services/gateway/dist/openapi.js')).openApiDocument));
+  : JSON.parse(JSON.stringify(createRequire(import.meta.url)(path.join(root, 'packages/launcher/dist/api-document.js')).openApiDocument));
 
 const ast = await openapiTS(document, {
   // Files (the sign-up photo, a user's photo) are Blobs in the browser.

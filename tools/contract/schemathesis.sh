@@ -13,7 +13,7 @@
 #   ignored_auth, missing_required_header, response_headers_conformance
 #   (+ positive_data_refused_only_as_documented, hooks.py: the few routes whose 400 is semantic)
 # Every route is covered: the document is generated from the gateway's route declarations
-# (services/gateway/src/http/route-table.ts), so a new route joins the run by itself.
+# (packages/edge/src/route-table.ts, in each service's src/api/), so a new route joins the run by itself.
 # Fixed seed and bounded examples keep it repeatable and within a few minutes on 2 cores.
 #
 # Usage: bash tools/contract/schemathesis.sh [extra `st run` options, e.g. --include-path-regex user]

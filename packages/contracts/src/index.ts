@@ -25,3 +25,4 @@ export * from './bangladesh-time';
 export * from './days';
 export * from './refusals';
 export * from './messaging-requests';
+export * from './course-documents';

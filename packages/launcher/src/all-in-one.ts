@@ -103,7 +103,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     lifecycle.onStop(name, () => service.stop());
     running[name] = service;
     serviceEnv = { ...serviceEnv, ...service.exports };
-    if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName });
+    if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api });
     else {
       edge = service;
       publicUrl ||= `http://${config.HOST}:${service.port}`;

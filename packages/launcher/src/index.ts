@@ -3,3 +3,4 @@ export { runCluster } from './cluster';
 export { services } from './registry';
 export { runClusterTarget } from './run';
 export { parseLaunchArgs } from './main';
+export { declaredRoutes, openApiDocument } from './api-document';

@@ -39,7 +39,7 @@ export function endpointsFromEnv(env: Env): ServiceEndpoint[] {
   return services.flatMap((s) => {
     const grpc = grpcOf(s);
     if (!grpc) return [];
-    return [{ name: s.name, address: env[`${envPrefix(s.name)}_ADDR`] || `127.0.0.1:${grpc.port}`, healthName: grpc.healthName }];
+    return [{ name: s.name, address: env[`${envPrefix(s.name)}_ADDR`] || `127.0.0.1:${grpc.port}`, healthName: grpc.healthName, api: s.api }];
   });
 }
 

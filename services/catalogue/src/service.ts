@@ -9,6 +9,7 @@ import { Freebies } from './app/freebies';
 import { freebieGrpcService } from './grpc/freebie-service';
 import { FreebieStore } from './store/freebie-store';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
+import { catalogueApi } from './api';
 
 export interface CatalogueDeps {
   sql: Sql;
@@ -73,6 +74,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
 /** The catalogue in the service registry (decision 0011): courses, instructors, upcoming courses. */
 export const catalogueService = defineService({
   name: ServiceNames.catalogue,
+  api: catalogueApi,
   needs: { sql: true, bus: true },
   listens: { grpc: { port: 50051, healthName: CATALOGUE_SERVICE_NAME } },
   config: (env) => loadConfig(catalogueConfig, env),

@@ -22,6 +22,7 @@ import { commerceConfig, type CommerceConfig } from './config';
 import { catalogueCourses } from './grpc/catalogue-client';
 import { commerceGrpcService } from './grpc/commerce-service';
 import { CommerceStore, SCHEMA } from './store/commerce-store';
+import { commerceApi } from './api';
 
 export interface CommerceDeps {
   sql: Sql;
@@ -121,6 +122,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
 /** Commerce in the service registry (decision 0011): cart, wishlist, vouchers, wallet, orders. */
 export const commerceService = defineService({
   name: ServiceNames.commerce,
+  api: commerceApi,
   needs: { sql: true, bus: true },
   listens: { grpc: { port: 50053, healthName: COMMERCE_SERVICE_NAME } },
   config: (env) => loadConfig(commerceConfig, env),

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openApiDocument } from './openapi';
+import { openApiDocument } from '@taal/launcher';
 
 const root = path.resolve(__dirname, '../../..');
 

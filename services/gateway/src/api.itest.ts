@@ -10,13 +10,11 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import { catalogueV1, type RefusalKey } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
-import { startAllInOne } from '@taal/launcher';
-import { declaredRoutes, openApiDocument } from './openapi';
-import { gatewayErrors, securedErrors } from './http/api-schemas';
+import { services, startAllInOne } from '@taal/launcher';
+import { declaredRoutes, openApiDocument } from '@taal/launcher';
+import { gatewayErrors, securedErrors, ResponseCache } from '@taal/edge';
 import { createGatewayApp } from './app';
-import { ResponseCache } from './cache/response-cache';
-import { EmailCheckLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
-import { createMemoryCache } from '@taal/kit';
+import { apiPartsOf } from './api-routes';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
 
@@ -138,27 +136,21 @@ describe('public API on the all-in-one process', () => {
     });
 
     it('documents every API route the gateway serves, and nothing else', () => {
+      const describeOnly = {} as never;
       const app = createGatewayApp({
-        catalogue: {} as never,
-        payouts: {} as never,
-        identity: {} as never,
-        commerce: {} as never,
-        learning: {} as never,
-        messaging: {} as never,
-        contactLimiter: {} as never,
-        notificationHub: {} as never,
-        store: {} as never,
-        giftCardGuesses: {} as never,
-        freebies: {} as never,
-        files: {} as never,
-        serviceKeys: {} as never,
-        loginLimiter: new LoginLimiter(createMemoryCache()),
-        mailLimiter: new MailRequestLimiter(createMemoryCache()),
-        signUpLimiter: new SignUpLimiter(createMemoryCache()),
-        emailCheckLimiter: new EmailCheckLimiter(createMemoryCache()),
-        logger: {} as never,
+        apis: apiPartsOf(services),
+        edge: {
+          client: () => describeOnly,
+          tokens: describeOnly,
+          limits: describeOnly,
+          files: describeOnly,
+          cache: new ResponseCache(1),
+          serviceKeys: describeOnly,
+          logger: describeOnly,
+          onStop: () => undefined,
+        },
+        logger: describeOnly,
         readiness: async () => ({ ready: true, services: {} }),
-        cache: new ResponseCache(1),
       });
       const served = apiRoutes(app).sort();
       const documented = Object.entries(openApiDocument.paths)

@@ -1,25 +1,11 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { ResponseCache } from './cache/response-cache';
-import type { CatalogueApi } from './clients/catalogue';
-import type { FreebiesApi } from './clients/freebies';
-import type { CommerceApi } from './clients/commerce';
-import type { IdentityApi } from './clients/identity';
-import type { LearningApi } from './clients/learning';
-import type { MessagingApi } from './clients/messaging';
-import type { ContactLimiter, NotificationHub } from './routes/messaging';
-import type { StoreApi } from './clients/store';
-import type { PayoutsApi } from './clients/payouts';
-import type { FileStore } from '@taal/kit';
-import type { JWTVerifyGetKey } from 'jose';
-import { apiErrorHandler, apiNotFound } from './http/errors';
+import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext } from '@taal/edge';
 import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
-import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './http/rate-limit';
-import { mountRoutes } from './http/route-table';
 import { buildOpenApiDocument } from './openapi';
-import { apiRouteGroups } from './routes';
+import { apiRouteGroups } from './api-routes';
 import { EMBEDDED_SANDBOX_PATH, type Sandbox } from '@taal/payments';
 
 export interface ReadinessReport {
@@ -28,33 +14,10 @@ export interface ReadinessReport {
 }
 
 export interface GatewayAppDeps {
-  catalogue: CatalogueApi;
-  /** Freebies and the landing popup (served by the catalogue). */
-  freebies: FreebiesApi;
-  identity: IdentityApi;
-  commerce: CommerceApi;
-  learning: LearningApi;
-  messaging: MessagingApi;
-  /** Caps the public contact form per client address and per e-mail (cache port). */
-  contactLimiter: ContactLimiter;
-  /** Pushes new notifications to open pages (GET /notification/stream). */
-  notificationHub: NotificationHub;
-  store: StoreApi;
-  payouts: PayoutsApi;
-  /** Wrong gift-card codes, per user and per client address (cache port). */
-  giftCardGuesses: GuessLimiter;
-  /** Lesson videos (the files port). */
-  files: FileStore;
-  /** Every service's public key (learning's signed video URLs). */
-  serviceKeys: JWTVerifyGetKey;
-  /** Failed-login throttling (cache port: in-memory or Redis). */
-  loginLimiter: LoginLimiter;
-  /** Caps verification and reset mails per recipient and per client address. */
-  mailLimiter: MailRequestLimiter;
-  /** Caps sign-ups per client address and per recipient domain. */
-  signUpLimiter: SignUpLimiter;
-  /** Caps GET user/checkemail per checked address and per client address. */
-  emailCheckLimiter: EmailCheckLimiter;
+  /** Every service's slice of the API, in registry order (decision 0029). */
+  apis: readonly ApiPart[];
+  /** What their routes are built with: the services' clients, token checks, limits, files and cache. */
+  edge: EdgeContext;
   /** Express `trust proxy`: behind an ingress, the client address comes from X-Forwarded-For. */
   trustProxy?: TrustProxy;
   logger: Logger;
@@ -62,7 +25,6 @@ export interface GatewayAppDeps {
   readiness: () => Promise<ReadinessReport>;
   /** True once the gateway is stopping: /readyz answers 503 so no new traffic is sent. */
   draining?: () => boolean;
-  cache: ResponseCache;
   /** Serves the web UI after the API routes (the frontends package provides it). */
   mountUi?: (app: Express) => void;
   /** Request metrics, exposed on a separate port by start.ts. */
@@ -104,25 +66,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  // Every route declared once (routes/*): mounted here, and documented from the same declarations.
-  const groups = apiRouteGroups({
-    catalogue: deps.catalogue,
-    freebies: deps.freebies,
-    identity: deps.identity,
-    commerce: deps.commerce,
-    cache: deps.cache,
-    limiters: { login: deps.loginLimiter, mail: deps.mailLimiter, signUp: deps.signUpLimiter, emailCheck: deps.emailCheckLimiter },
-    logger: deps.logger,
-    learning: deps.learning,
-    messaging: deps.messaging,
-    contactLimiter: deps.contactLimiter,
-    notificationHub: deps.notificationHub,
-    store: deps.store,
-    payouts: deps.payouts,
-    giftCardGuesses: deps.giftCardGuesses,
-    files: deps.files,
-    serviceKeys: deps.serviceKeys,
-  });
+    // Every route declared once (each service's src/api/): mounted here, and documented from the same declarations.
+  const groups = apiRouteGroups(deps.apis, deps.edge);
   const openApiDocument = buildOpenApiDocument(groups.flat());
   // OPTIONS and 405 answer from the document's paths: Allow lists exactly their documented methods.
   const declared = [...groups.flat(), { method: 'get' as const, path: '/openapi.json' }];

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import { DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits } from './http/rate-limit';
-import { DEFAULT_CONTACT_LIMITS, type ContactLimits } from './routes/messaging/contact-limit';
+import { DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits, DEFAULT_CONTACT_LIMITS, type ContactLimits } from '@taal/edge';
 
 /**
  * Express `trust proxy`: which hops may tell the client address in X-Forwarded-For.

@@ -1,5 +1,6 @@
 export { gatewayService } from './service';
 export { startGateway, type GatewayDeps, type RunningGateway } from './start';
 export { createGatewayApp, type ReadinessReport } from './app';
-export { openApiDocument } from './openapi';
+export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+export { apiPartsOf, declaredRoutesOf } from './api-routes';
 export { loadGatewayConfig, loadGatewayPolicy, parseTrustProxy, type GatewayPolicy, type TrustProxy } from './config';

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { declaredRoutes, openApiDocument } from './openapi';
+import { declaredRoutes, openApiDocument } from '@taal/launcher';
 
 type Json = Record<string, unknown>;
 const components = openApiDocument.components.schemas;

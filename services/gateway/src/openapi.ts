@@ -6,9 +6,7 @@
  * matches both its zod schema and the document) and by tools/contract/schemathesis.sh.
  */
 import { z } from 'zod';
-import { ApiErrorSchema, fail, gatewayErrors, securedErrors } from './http/api-schemas';
-import type { ResponseSpec, RouteSpec } from './http/route-table';
-import { apiRouteGroups } from './routes';
+import { ApiErrorSchema, fail, gatewayErrors, securedErrors, type ResponseSpec, type RouteSpec } from '@taal/edge';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -167,29 +165,3 @@ export function buildOpenApiDocument(routes: RouteSpec[]) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
-/** Dependencies for describing the routes only: their handlers are never called. */
-const DESCRIBE_ONLY = {} as never;
-
-/** The route declarations, with placeholder dependencies (for the document and the tests). */
-export const declaredRoutes: RouteSpec[] = apiRouteGroups({
-  catalogue: DESCRIBE_ONLY,
-  payouts: DESCRIBE_ONLY,
-  identity: DESCRIBE_ONLY,
-  commerce: DESCRIBE_ONLY,
-  cache: DESCRIBE_ONLY,
-  limiters: DESCRIBE_ONLY,
-  logger: DESCRIBE_ONLY,
-  learning: DESCRIBE_ONLY,
-  messaging: DESCRIBE_ONLY,
-  contactLimiter: DESCRIBE_ONLY,
-  notificationHub: DESCRIBE_ONLY,
-  store: DESCRIBE_ONLY,
-  giftCardGuesses: DESCRIBE_ONLY,
-  freebies: DESCRIBE_ONLY,
-  files: DESCRIBE_ONLY,
-  serviceKeys: DESCRIBE_ONLY,
-}).flat();
-
-/** The document the gateway serves. */
-export const openApiDocument: OpenApiDocument = buildOpenApiDocument(declaredRoutes);

@@ -48,9 +48,9 @@ export const gatewayService = defineService({
 
 /** The sandbox with the process's embedded store credentials (commerce's client uses the same). */
 function embeddedSandbox(publicUrl: () => string): Sandbox {
-  const store = embeddedSandboxStore();
+  const merchant = embeddedSandboxStore();
   return createSandbox(
-    { storeId: store.storeId, storePassword: store.storePassword },
+    { storeId: merchant.storeId, storePassword: merchant.storePassword },
     () => `${publicUrl().replace(/\/+$/, '')}${EMBEDDED_SANDBOX_PATH}`,
   );
 }

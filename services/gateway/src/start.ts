@@ -1,37 +1,34 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { ServiceNames } from '@taal/contracts';
 import { followSessionRevocations, type CallerAuthenticator, type Cache, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
-import { createGatewayApp, type ReadinessReport } from './app';
-import { ResponseCache } from './cache/response-cache';
-import { connectCatalogue } from './clients/catalogue';
-import { connectFreebies } from './clients/freebies';
-import { connectCommerce } from './clients/commerce';
-import { healthProbe } from './clients/health';
-import { connectIdentity } from './clients/identity';
-import { connectLearning } from './clients/learning';
-import { connectMessaging } from './clients/messaging';
-import { ContactLimiter, DEFAULT_CONTACT_LIMITS, NotificationHub, type ContactLimits } from './routes/messaging';
-import { connectStore } from './clients/store';
-import { connectPayouts } from './clients/payouts';
-import { createHttpMetrics, metricsApp } from './http/metrics';
-import type { TrustProxy } from './config';
 import {
+  connectService,
+  ContactLimiter,
+  DEFAULT_CONTACT_LIMITS,
   DEFAULT_EMAIL_CHECK_LIMITS,
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_MAIL_REQUEST_LIMITS,
   DEFAULT_SIGN_UP_LIMITS,
   EmailCheckLimiter,
   GuessLimiter,
+  isApiPart,
   LoginLimiter,
   MailRequestLimiter,
+  ResponseCache,
   SignUpLimiter,
+  type ContactLimits,
+  type EdgeContext,
   type LoginLimits,
   type MailRequestLimits,
+  type ServiceApi,
   type SignUpLimits,
-} from './http/rate-limit';
-import { invalidateOnCatalogueChanges } from './events/cache-invalidation';
+} from '@taal/edge';
+import { createGatewayApp, type ReadinessReport } from './app';
+import { healthProbe } from './clients/health';
+import { createHttpMetrics, metricsApp } from './http/metrics';
+import type { TrustProxy } from './config';
+import { invalidateCacheOn } from './events/cache-invalidation';
 import { listen } from './server';
 import type { Sandbox } from '@taal/payments';
 
@@ -81,33 +78,47 @@ export interface RunningGateway {
 }
 
 export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
-  const addressOf = (name: string) => {
-    const endpoint = deps.endpoints.find((e) => e.name === name);
-    if (!endpoint) throw new Error(`the gateway needs the ${name} service, which the registry does not list`);
-    return endpoint.address;
-  };
-  const catalogue = connectCatalogue(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
-  const freebies = connectFreebies(addressOf(ServiceNames.catalogue), deps.deadlineMs, deps.issuer);
+  // One typed client per gRPC service the registry's API parts declare, at the address of the service that declares it.
+  const clients = new Map<string, ServiceApi<unknown>>();
+  const apis = deps.endpoints.flatMap((endpoint) => {
+    if (!isApiPart(endpoint.api)) return [];
+    for (const [name, spec] of Object.entries(endpoint.api.clients)) {
+      clients.set(name, connectService({ ...spec, address: endpoint.address, audience: endpoint.name, issuer: deps.issuer, deadlineMs: deps.deadlineMs }));
+    }
+    return [endpoint.api];
+  });
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
-  const subscription = await invalidateOnCatalogueChanges(deps.bus, cache, `gateway-${deps.instanceId}`);
-  const identity = connectIdentity(addressOf(ServiceNames.identity), deps.deadlineMs, deps.issuer, deps.accessTokens);
+  const staleOn = apis.flatMap((api) => api.invalidatesCacheOn ?? []);
+  const subscription = staleOn.length ? await invalidateCacheOn(deps.bus, staleOn, cache, `gateway-${deps.instanceId}`) : undefined;
   // Every replica hears every session identity ends (its own group), replaying the last token lifetime's first.
   const revocations = await followSessionRevocations(deps.bus, `gateway-revocations-${deps.instanceId}`);
-  const commerce = connectCommerce(addressOf(ServiceNames.commerce), deps.deadlineMs, deps.issuer);
-  const learning = connectLearning(addressOf(ServiceNames.learning), deps.deadlineMs, deps.issuer);
-  const messaging = connectMessaging(addressOf(ServiceNames.messaging), deps.deadlineMs, deps.issuer);
-  const notificationHub = new NotificationHub(messaging, deps.logger);
-  const store = connectStore(addressOf(ServiceNames.store), deps.deadlineMs, deps.issuer);
-  const payouts = connectPayouts(addressOf(ServiceNames.payouts), deps.deadlineMs, deps.issuer);
+  const stops: (() => void)[] = [];
+  const edge: EdgeContext = {
+    client: <Server>(name: string) => {
+      const client = clients.get(name);
+      if (!client) throw new Error(`the edge needs the ${name} client, which no API part of the registry declares`);
+      return client as ServiceApi<Server>;
+    },
+    tokens: { verifyAccessToken: (accessToken) => deps.accessTokens.authenticateUser(accessToken) },
+    limits: {
+      login: new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+      mail: new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS),
+      signUp: new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS),
+      emailCheck: new EmailCheckLimiter(deps.cache, deps.emailCheckLimits ?? DEFAULT_EMAIL_CHECK_LIMITS),
+      contact: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
+      giftCardGuesses: new GuessLimiter(deps.cache),
+    },
+    files: deps.files,
+    cache,
+    serviceKeys: deps.serviceKeys,
+    logger: deps.logger,
+    onStop: (stop) => stops.push(stop),
+  };
   // One probe per service of the registry: /healthz and /readyz list them all.
   const probes = deps.endpoints.map((e) => ({
     name: e.name,
     probe: healthProbe(e.address, e.healthName, deps.deadlineMs),
   }));
-  const loginLimiter = new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS);
-  const mailLimiter = new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS);
-  const signUpLimiter = new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS);
-  const emailCheckLimiter = new EmailCheckLimiter(deps.cache, deps.emailCheckLimits ?? DEFAULT_EMAIL_CHECK_LIMITS);
 
   const readiness = async (): Promise<ReadinessReport> => {
     const up = await Promise.all(probes.map(({ probe }) => probe.check()));
@@ -118,28 +129,12 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   let draining = false;
   const metrics = deps.metricsPort === undefined ? undefined : createHttpMetrics();
   const app = createGatewayApp({
-    catalogue,
-    freebies,
-    identity,
-    commerce,
-    learning,
-    messaging,
-    contactLimiter: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
-    notificationHub,
-    store,
-    payouts,
-    giftCardGuesses: new GuessLimiter(deps.cache),
-    files: deps.files,
-    serviceKeys: deps.serviceKeys,
-    loginLimiter,
-    mailLimiter,
-    signUpLimiter,
-    emailCheckLimiter,
+    apis,
+    edge,
     trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,
     readiness,
     draining: () => draining,
-    cache,
     mountUi: deps.mountUi,
     paymentSandbox: deps.paymentSandbox,
     metrics,
@@ -153,21 +148,14 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     metricsPort: metricsServer?.port,
     async stop() {
       draining = true;
-      // Open notification streams would keep the server from closing.
-      notificationHub.close();
+      // E.g. open notification streams, which would keep the server from closing.
+      for (const stop of stops) stop();
       await server.close();
       await metricsServer?.close();
-      await subscription.stop();
+      await subscription?.stop();
       await revocations.stop();
       for (const { probe } of probes) probe.close();
-      catalogue.close();
-      freebies.close();
-      identity.close();
-      commerce.close();
-      learning.close();
-      messaging.close();
-      store.close();
-      payouts.close();
+      for (const client of clients.values()) client.close();
     },
   };
 }

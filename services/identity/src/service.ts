@@ -24,6 +24,7 @@ import { Identity } from './app/identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
 import { SCHEMA } from './store/identity-store';
 import { markBuyersOnPayment } from './events/purchases';
+import { identityApi } from './api';
 
 export interface IdentityDeps {
   sql: Sql;
@@ -126,6 +127,7 @@ export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity
 /** Identity in the service registry (decision 0011): accounts, verification, sessions, roles. */
 export const identityService = defineService({
   name: ServiceNames.identity,
+  api: identityApi,
   needs: { sql: true, bus: true, files: true },
   listens: { grpc: { port: 50052, healthName: IDENTITY_SERVICE_NAME } },
   config: loadIdentityConfig,

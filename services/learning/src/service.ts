@@ -27,6 +27,7 @@ import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
 import { learningGrpcService } from './grpc/learning-service';
 import { LearningStore, SCHEMA } from './store/learning-store';
+import { learningApi } from './api';
 
 export interface LearningDeps {
   sql: Sql;
@@ -157,6 +158,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
 /** Learning in the service registry (decision 0011): lessons, videos, enrolments, progress. */
 export const learningService = defineService({
   name: ServiceNames.learning,
+  api: learningApi,
   needs: { sql: true, bus: true, files: true },
   listens: { grpc: { port: 50054, healthName: LEARNING_SERVICE_NAME } },
   config: (env) => loadConfig(learningConfig, env),

@@ -22,6 +22,7 @@ import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
 import { messagingGrpcService } from './grpc/messaging-service';
 import { MessagingStore, SCHEMA } from './store/messaging-store';
+import { messagingApi } from './api';
 
 export interface MessagingDeps {
   sql: Sql;
@@ -135,6 +136,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
 /** Messaging in the service registry (decision 0011): contact messages, student messages, notifications. */
 export const messagingService = defineService({
   name: ServiceNames.messaging,
+  api: messagingApi,
   needs: { sql: true, bus: true, mail: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),

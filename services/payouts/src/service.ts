@@ -21,6 +21,7 @@ import { keepBuyers } from './events/buyers';
 import { recordSales } from './events/order-paid';
 import { payoutsGrpcService } from './grpc/payouts-service';
 import { SCHEMA } from './store/payouts-store';
+import { payoutsApi } from './api';
 
 export interface PayoutsServiceDeps {
   sql: Sql;
@@ -112,6 +113,7 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
 /** Payouts in the service registry (decision 0011): sales, dues, settlements, statements, sales analytics. */
 export const payoutsService = defineService({
   name: ServiceNames.payouts,
+  api: payoutsApi,
   needs: { sql: true, bus: true, files: true },
   listens: { grpc: { port: 50056, healthName: PAYOUTS_SERVICE_NAME } },
   config: (env) => loadConfig(payoutsConfig, env),

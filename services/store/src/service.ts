@@ -21,6 +21,7 @@ import { keepContacts } from './events/contacts';
 import { commerceWallet } from './grpc/commerce-client';
 import { storeGrpcService } from './grpc/store-service';
 import { SCHEMA, StoreDb } from './store/store-db';
+import { storeApi } from './api';
 
 export interface StoreDeps {
   sql: Sql;
@@ -98,6 +99,7 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
 /** The gift-card store in the service registry (decision 0011). */
 export const storeService = defineService({
   name: ServiceNames.store,
+  api: storeApi,
   needs: { sql: true, bus: true },
   listens: { grpc: { port: 50055, healthName: STORE_SERVICE_NAME } },
   config: (env) => loadConfig(storeConfig, env),

@@ -47,6 +47,8 @@ export interface ServiceEndpoint {
   address: string;
   /** The name its grpc.health.v1 endpoint reports on. */
   healthName: string;
+  /** Its slice of the public HTTP API (an `@taal/edge` API part), which the edge mounts; none for a service without routes. */
+  api?: object;
 }
 
 export interface ServiceContext {
@@ -98,6 +100,11 @@ export interface ServiceDescription<N extends ServiceNeeds = ServiceNeeds, C = u
   defaults?: Partial<Record<RunMode, Record<string, string>>>;
   /** A service that holds the user-token keys itself (identity); others read IDENTITY_JWKS_URL. */
   userKeys?: (config: C) => JWTVerifyGetKey;
+  /**
+   * Its slice of the public HTTP API, declared in its own `src/api/` (`defineApi` of @taal/edge):
+   * the edge mounts the part of every service of the registry (the kit only carries it).
+   */
+  api?: object;
   start(ports: PortsFor<N>, config: C, ctx: ServiceContext): Promise<RunningService>;
 }
 

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import type { Refused } from './errors';
-import { answerOptions, constrainIdParams, HSTS, methodNotAllowed, securityHeaders, sendUserFile } from './hardening';
+import { sendUserFile, type Refused } from '@taal/edge';
+import { answerOptions, constrainIdParams, HSTS, methodNotAllowed, securityHeaders } from './hardening';
 
 async function serve(app: express.Express, run: (base: string) => Promise<void>) {
   const server = http.createServer(app);

@@ -5,8 +5,7 @@
 import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { refusal } from './errors';
-import { declaredMethods, type DeclaredRoute, type HttpMethod } from './route-table';
+import { declaredMethods, refusal, type DeclaredRoute, type HttpMethod } from '@taal/edge';
 
 /**
  * The Content-Security-Policy of everything the gateway answers itself (the API, the demo
@@ -123,29 +122,6 @@ export function plainErrors(logger: Logger): ErrorRequestHandler {
       res.status(500).type('text/plain').send('Something went wrong');
     }
   };
-}
-
-/** Raster image types a user file may be shown inline as, with the extension of its fixed name. */
-const INLINE_IMAGES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
-
-/**
- * Sends a user's file (e.g. a profile photo): nosniff (global), a fixed safe file name (never the
- * uploader's), inline only for raster images of a known type, anything else as an
- * application/octet-stream attachment.
- */
-export function sendUserFile(res: Response, data: Uint8Array, contentType: string, name = 'photo', cacheControl = 'private, max-age=300'): void {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  const ext = INLINE_IMAGES[type];
-  res.status(200).setHeader('Cache-Control', cacheControl);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (ext) {
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Disposition', `inline; filename="${name}.${ext}"`);
-  } else {
-    res.setHeader('Content-Type', 'application/octet-stream');
-    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-  }
-  res.send(Buffer.from(data));
 }
 
 /** express.static setHeaders for the demo assets: inline, under the file's own (repository-chosen) name. */

@@ -1,0 +1,71 @@
+/**
+ * A service's slice of the public API (issue 21, decision 0029): the gRPC clients the edge
+ * reaches it with and its route groups, declared in the service's own `src/api/` and named by
+ * its registry description (`defineService({ …, api })`). The gateway mounts the part of every
+ * service of the registry through one `EdgeContext`; no route names another service's `api/`,
+ * it asks the context for that service's client instead.
+ */
+import type { FileStore } from '@taal/kit';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Logger } from 'pino';
+import type { AccessTokenVerifier } from './auth';
+import type { ContactLimiter } from './contact-limit';
+import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './rate-limit';
+import type { ResponseCache } from './response-cache';
+import type { RouteSpec } from './route-table';
+import type { ClientSpec, ServiceApi } from './service-client';
+
+/** The edge's shared counters (cache port: in-memory in all-in-one, Redis in cluster). */
+export interface EdgeLimits {
+  /** Failed logins per account and per client address. */
+  login: LoginLimiter;
+  /** Verification and reset mails per recipient and per client address. */
+  mail: MailRequestLimiter;
+  /** Sign-ups per client address and per recipient domain. */
+  signUp: SignUpLimiter;
+  /** GET user/checkemail per checked address and per client address. */
+  emailCheck: EmailCheckLimiter;
+  /** The public contact form per client address and per e-mail. */
+  contact: ContactLimiter;
+  /** Wrong gift-card codes per user and per client address. */
+  giftCardGuesses: GuessLimiter;
+}
+
+/** What every service's routes are built with: built once by the edge from the registry. */
+export interface EdgeContext {
+  /** The typed client of a gRPC service some API part declares (`clients` key), e.g. `client<identityV1.IdentityServiceServer>('identity')`. */
+  client<Server>(name: string): ServiceApi<Server>;
+  /** Checks users' access tokens without a call (requireAuth / optionalAuth). */
+  tokens: AccessTokenVerifier;
+  limits: EdgeLimits;
+  /** Uploaded media and lesson videos (the files port). */
+  files: FileStore;
+  /** The public reads' response cache (emptied by the catalogue's change events). */
+  cache: ResponseCache;
+  /** Every service's public key (checks grants a service signed, e.g. learning's video URLs). */
+  serviceKeys: JWTVerifyGetKey;
+  logger: Logger;
+  /** Runs when the edge stops, before its server closes (e.g. ends open notification streams). */
+  onStop(stop: () => void): void;
+}
+
+export interface ApiPart {
+  /** The gRPC services the edge connects to, by the name routes ask the context for. */
+  clients: Readonly<Record<string, ClientSpec>>;
+  /** Its route groups, in the order they are mounted (a literal path before a parameter that would catch it). */
+  routes(ctx: EdgeContext): RouteSpec[][];
+  /** Event types after which the edge's cached public reads are stale (every cached answer is dropped). */
+  invalidatesCacheOn?: readonly string[];
+}
+
+const API_PART = Symbol.for('taal.edge.api-part');
+
+/** Declares a service's API part: `export const commerceApi = defineApi({ clients, routes })`. */
+export function defineApi(part: ApiPart): ApiPart {
+  return Object.assign(part, { [API_PART]: true });
+}
+
+/** The registry carries API parts as opaque values (the kit does not know the edge): this recognises one. */
+export function isApiPart(value: unknown): value is ApiPart {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_PART] === true;
+}

@@ -1,0 +1,37 @@
+/** The catalogue's slice of the public API: courses, instructors, upcoming courses, freebies and the landing popup. */
+import { CatalogueEvents, type catalogueV1, type freebiesV1, type learningV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { catalogueClient, freebiesClient } from './client';
+import { courseWriteRoutes } from './course-writes';
+import { courseAdminRoutes, courseRoutes } from './courses';
+import { freebieRoutes } from './freebies';
+import { instructorRoutes } from './instructors';
+
+export const catalogueApi = defineApi({
+  clients: { catalogue: catalogueClient, freebies: freebiesClient },
+  // The cached public reads (courses, instructors, upcoming courses, freebies, the popup) are the catalogue's.
+  invalidatesCacheOn: [
+    CatalogueEvents.courseUpdated,
+    CatalogueEvents.instructorUpdated,
+    CatalogueEvents.courseDeleted,
+    CatalogueEvents.upcomingUpdated,
+    CatalogueEvents.freebieUpdated,
+    CatalogueEvents.freebieDeleted,
+    CatalogueEvents.popupUpdated,
+  ],
+  routes: (ctx) => {
+    const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
+    const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');
+    const learning = ctx.client<learningV1.LearningServiceServer>('learning');
+    return [
+      // The back office's course switches (first: `adminallcourse` is never read as an id).
+      courseAdminRoutes(catalogue, ctx.tokens),
+      // Adding and changing courses, instructors and upcoming courses (files through the edge's uploads).
+      courseWriteRoutes({ catalogue, learning, tokens: ctx.tokens, files: ctx.files, cache: ctx.cache }),
+      courseRoutes(catalogue, ctx.cache),
+      instructorRoutes(catalogue, ctx.cache),
+      // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
+      freebieRoutes({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files }),
+    ];
+  },
+});

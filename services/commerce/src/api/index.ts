@@ -1,0 +1,14 @@
+/** Commerce's slice of the public API: cart, wishlist, wallet, orders, card payments and vouchers. */
+import type { commerceV1, identityV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { commerceClient } from './client';
+import { commerceRoutes } from './commerce';
+
+export const commerceApi = defineApi({
+  clients: { commerce: commerceClient },
+  routes: (ctx) => {
+    const commerce = ctx.client<commerceV1.CommerceServiceServer>('commerce');
+    // Students' own cart, wishlist, wallet and orders; the admins' orders (with buyers' names from identity) and vouchers.
+    return [commerceRoutes(commerce, ctx.client<identityV1.IdentityServiceServer>('identity'), ctx.tokens, ctx.logger)];
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * Every /api/v1 route (decision 0029): each service of the registry declares its slice in its own
+ * `src/api/` and names it in its description; the edge mounts them in registry order through one
+ * context, then its own routes (uploaded media). The gateway names no service here.
+ */
+import { isApiPart, type ApiPart, type EdgeContext, type RouteSpec } from '@taal/edge';
+import { mediaRoutes } from './http/media';
+
+/** The API parts of the registry's services, in registry order (a service without routes has none). */
+export function apiPartsOf(services: readonly { api?: object }[]): ApiPart[] {
+  return services.flatMap((s) => (isApiPart(s.api) ? [s.api] : []));
+}
+
+/** The route groups the edge mounts, in order (within a group, a literal path before a parameter that would catch it). */
+export function apiRouteGroups(parts: readonly ApiPart[], ctx: EdgeContext): RouteSpec[][] {
+  return [...parts.flatMap((part) => part.routes(ctx)), mediaRoutes(ctx.files)];
+}
+
+/** Stands in for every dependency when the routes are only described: their handlers are never called. */
+const DESCRIBE_ONLY = {} as never;
+
+/** The route declarations of these services' API parts, without running anything (for the OpenAPI document and the tests). */
+export function declaredRoutesOf(services: readonly { api?: object }[]): RouteSpec[] {
+  const describeOnly: EdgeContext = {
+    client: () => DESCRIBE_ONLY,
+    tokens: DESCRIBE_ONLY,
+    limits: DESCRIBE_ONLY,
+    files: DESCRIBE_ONLY,
+    cache: DESCRIBE_ONLY,
+    serviceKeys: DESCRIBE_ONLY,
+    logger: DESCRIBE_ONLY,
+    onStop: () => undefined,
+  };
+  return apiRouteGroups(apiPartsOf(services), describeOnly).flat();
+}

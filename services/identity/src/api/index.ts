@@ -1,0 +1,19 @@
+/** Identity's slice of the public API: accounts, sign-in, the back office's users and the Profile tab. */
+import type { commerceV1, identityV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { identityClient } from './client';
+import { profileRoutes } from './profile';
+import { userRoutes } from './users';
+
+export const identityApi = defineApi({
+  clients: { identity: identityClient },
+  routes: (ctx) => {
+    const identity = ctx.client<identityV1.IdentityServiceServer>('identity');
+    return [
+      // Accounts and the back office's user management: every protected route checks its role.
+      userRoutes(identity, ctx.tokens, ctx.limits, ctx.client<commerceV1.CommerceServiceServer>('commerce')),
+      // The Profile tab's own password and photo change (POST user/).
+      profileRoutes(identity, ctx.tokens),
+    ];
+  },
+});

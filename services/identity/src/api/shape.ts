@@ -1,0 +1,100 @@
+import { identityV1 } from '@taal/contracts';
+import { z } from 'zod';
+import { dateTime } from '@taal/edge';
+
+/**
+ * A user as the API shows it (UserSchema below): the specs' field names; money in integer
+ * poisha; never the password. Type and sign-in provider stay as identity sends them.
+ */
+export type ApiUser = Omit<z.output<typeof UserSchema>, 'type' | 'loginFrom'> & { type: number; loginFrom: string };
+
+export function toApiUser(u: identityV1.User): ApiUser {
+  return {
+    _id: u.id,
+    studentId: u.studentId,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    photo: u.photo ? `/api/v1/user/${u.id}/photo` : '',
+    dob: u.dob,
+    referralCode: u.referralCode,
+    referredBy: u.referredBy,
+    pending_balance: u.pendingBalance,
+    balance: u.balance,
+    subscriber: u.subscriber,
+    suspend: u.suspend,
+    emailVerify: u.emailVerify,
+    first_purchase: u.firstPurchase,
+    loginFrom: u.loginFrom,
+    type: u.type,
+    instructor: u.instructor,
+    createdAt: u.createdAt,
+  };
+}
+
+/** What a login, social login or refresh answers. */
+export function toApiSession(s: identityV1.Session | undefined) {
+  return {
+    token: s?.accessToken ?? '',
+    accessTokenExpiresAt: s?.accessTokenExpiresAt ?? '',
+    refreshToken: s?.refreshToken ?? '',
+    type: s?.user?.type ?? 0,
+    user: toApiUser(s?.user ?? identityV1.User.fromPartial({})),
+  };
+}
+
+// ---- The answers' schemas (the OpenAPI document's components) ----
+
+const ROLE_TYPES = [1, 2, 3, 4] as const;
+
+export const UserSchema = z
+  .object({
+    _id: z.string(),
+    studentId: z.string().meta({ description: 'Unique, e.g. TS-100001' }),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    photo: z.string().meta({ description: 'API path of the photo (send the token), or empty' }),
+    dob: z.string().meta({ description: 'YYYY-MM-DD, or empty for social sign-ups' }),
+    referralCode: z.string().meta({ description: 'Unique code this user shares' }),
+    referredBy: z.string().meta({ description: 'Id of the referring user, or empty' }),
+    pending_balance: z.int().min(0).meta({ description: 'Pending referral bonus, integer poisha' }),
+    balance: z.int().min(0).meta({ description: 'Wallet balance, integer poisha' }),
+    subscriber: z.boolean(),
+    suspend: z.boolean(),
+    emailVerify: z.boolean(),
+    first_purchase: z.boolean().meta({ description: 'True once the user made a first purchase' }),
+    loginFrom: z.enum(['', 'Google', 'Facebook']),
+    type: z.literal(ROLE_TYPES).meta({ description: '1 admin, 2 content uploader, 3 instructor, 4 student' }),
+    instructor: z.string().meta({ description: 'Instructor profile id (instructors), or empty' }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'User' });
+
+export const SessionSchema = z
+  .object({
+    token: z.string().meta({ description: 'Access token (about 15 minutes): send as `Authorization: Bearer …` or `auth-token`' }),
+    accessTokenExpiresAt: dateTime(),
+    refreshToken: z
+      .string()
+      .meta({ description: 'Rotating: POST /api/v1/user/refresh returns a new one; reusing an old one ends the session' }),
+    type: z.literal(ROLE_TYPES),
+    user: UserSchema,
+  })
+  .meta({ id: 'Session' });
+
+export const OAuthUserSchema = z
+  .object({ _id: z.string(), name: z.string(), email: z.string(), loginFrom: z.enum(['Google', 'Facebook']), createdAt: dateTime() })
+  .meta({ id: 'OAuthUser' });
+
+export const UserAnalyticsSchema = z
+  .object({
+    total: z.int().min(0),
+    verified: z.int().min(0),
+    notVerified: z.int().min(0),
+    subscriber: z.int().min(0),
+    data: z.array(UserSchema),
+  })
+  .meta({ id: 'UserAnalytics' });

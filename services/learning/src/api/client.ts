@@ -1,0 +1,17 @@
+import { learningV1 } from '@taal/contracts';
+import type { ClientSpec, ServiceApi } from '@taal/edge';
+
+/**
+ * Typed, promise-based access to the learning service; every call carries a deadline and the
+ * caller's own token (learning takes the user from it, decision 0008); none for a visitor.
+ */
+export type LearningApi = ServiceApi<learningV1.LearningServiceServer>;
+
+/** How the edge reaches it: every call carries a deadline and the caller's own token. */
+export const learningClient: ClientSpec = {
+  Client: learningV1.LearningServiceClient,
+  definition: learningV1.LearningServiceService,
+  codecs: learningV1,
+  // A lesson video is copied, probed and made fast-start by learning: minutes, not seconds.
+  deadlineFor: (method) => (method === 'addLesson' ? 10 * 60_000 : undefined),
+};

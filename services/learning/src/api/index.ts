@@ -1,0 +1,24 @@
+/** Learning's slice of the public API: lesson video streams, lessons, the classroom, certificates and expired subscriptions. */
+import type { catalogueV1, identityV1, learningV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { learningClient } from './client';
+import { learningRoutes } from './learning';
+import { videoStreamRoutes } from './video';
+
+export const learningApi = defineApi({
+  clients: { learning: learningClient },
+  routes: (ctx) => {
+    const learning = ctx.client<learningV1.LearningServiceServer>('learning');
+    return [
+      // Lesson video streams: a playing <video> sends a range request every few seconds.
+      videoStreamRoutes({ files: ctx.files, serviceKeys: ctx.serviceKeys }),
+      learningRoutes({
+        learning,
+        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+        tokens: ctx.tokens,
+        catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
+        files: ctx.files,
+      }),
+    ];
+  },
+});

@@ -1,0 +1,26 @@
+/** Messaging's slice of the public API: contact messages, student ↔ instructor messages, mass mail and notifications (with the live push). */
+import type { catalogueV1, identityV1, messagingV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { messagingClient } from './client';
+import { NotificationHub } from './live';
+import { messagingRoutes } from './messaging';
+
+export const messagingApi = defineApi({
+  clients: { messaging: messagingClient },
+  routes: (ctx) => {
+    const messaging = ctx.client<messagingV1.MessagingServiceServer>('messaging');
+    const hub = new NotificationHub(messaging, ctx.logger);
+    // Open notification streams would keep the edge's server from closing.
+    ctx.onStop(() => hub.close());
+    return [
+      messagingRoutes({
+        messaging,
+        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+        tokens: ctx.tokens,
+        catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
+        contactLimiter: ctx.limits.contact,
+        hub,
+      }),
+    ];
+  },
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { status } from '@grpc/grpc-js';
+import { isGrpcStatusError } from '@taal/kit';
+import type { identityV1, messagingV1 } from '@taal/contracts';
+import type { MessagingApi } from './client';
+import { answer, dateTime, done, fail, listOf, callerOf, requireAuth, Roles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+
+/**
+ * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): the audience is
+ * resolved here from identity with the admin's own token (identity lists users to admins only),
+ * then messaging queues the sanitised mail and sends it in batches from a durable job; the list
+ * shows each mail's progress. Every mail carries an unsubscribe link to
+ * `GET /mass-mail/unsubscribe/{token}`, honoured by every later mass mail (decision 0019).
+ */
+export const AUDIENCES = ['allUser', 'subscriber', 'non-subscriber', 'verified-user', 'non-verified-user', 'instructors', 'admin', 'custom'] as const;
+export const MASS_MAIL_SENT = 'Mass mailing sent successful!';
+
+const MassMailSchema = z
+  .object({
+    _id: z.string(),
+    mailTo: z.enum(AUDIENCES),
+    subject: z.string(),
+    message: z.string().meta({ description: 'The sanitised HTML sent' }),
+    total: z.int().min(0),
+    sent: z.int().min(0),
+    skipped: z.int().min(0).meta({ description: 'Recipients who had unsubscribed' }),
+    uncertain: z.int().min(0).meta({ description: 'Interrupted by a crash while being mailed; never retried, so no one is mailed twice' }),
+    status: z.enum(['sending', 'done']),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'MassMail' });
+const toMassMail = (m: messagingV1.MassMail) => ({
+  _id: m.id,
+  mailTo: m.audience as (typeof AUDIENCES)[number],
+  subject: m.subject,
+  message: m.html,
+  total: m.total,
+  sent: m.sent,
+  skipped: m.skipped,
+  uncertain: m.uncertain,
+  status: m.status as 'sending' | 'done',
+  createdAt: m.createdAt,
+});
+
+const massMailBody = z.object({
+  mailTo: z.enum(AUDIENCES, { error: 'AUDIENCE_REQUIRED' }),
+  customEmail: z.string().max(254, 'CUSTOM_EMAIL_INVALID').optional().meta({ description: 'Required (a valid address) when mailTo is custom' }),
+  subject: z.string({ error: 'SUBJECT_REQUIRED' }).max(200, 'TEXT_TOO_LONG').regex(/\S/, 'SUBJECT_REQUIRED'),
+  message: z.string({ error: 'MAIL_MESSAGE_REQUIRED' }).max(100_000, 'TEXT_TOO_LONG').regex(/\S/, 'MAIL_MESSAGE_REQUIRED').meta({ description: 'HTML; sanitised before sending' }),
+});
+
+/** Who an audience is, from identity's users. */
+function recipientsOf(audience: (typeof AUDIENCES)[number], users: identityV1.User[]): identityV1.User[] {
+  const live = users.filter((u) => !u.suspend && u.email);
+  switch (audience) {
+    case 'allUser':
+      return live;
+    case 'subscriber':
+      return live.filter((u) => u.subscriber);
+    case 'non-subscriber':
+      return live.filter((u) => !u.subscriber);
+    case 'verified-user':
+      return live.filter((u) => u.emailVerify);
+    case 'non-verified-user':
+      return live.filter((u) => !u.emailVerify);
+    case 'instructors':
+      return live.filter((u) => u.type === 3);
+    case 'admin':
+      return live.filter((u) => u.type === 1);
+    default:
+      return [];
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>` +
+  `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Taal</a></p></body></html>`;
+
+export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<identityV1.IdentityServiceServer>, tokens: AccessTokenVerifier): RouteSpec[] {
+  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/mass-mail/',
+      summary: "Queues a mass mail to an audience (custom: one address); sent in batches by a durable job: 'Mass mailing sent successful!'",
+      auth: admin,
+      body: { schema: massMailBody },
+      responses: {
+        201: answer(done(MassMailSchema), `'${MASS_MAIL_SENT}' (queued; progress in GET mass-mail/)`),
+        400: fail('A missing field, no address for a custom mail (CUSTOM_EMAIL_REQUIRED), an invalid address (CUSTOM_EMAIL_INVALID), or an audience with no one in it (NO_RECIPIENTS)'),
+      },
+      handler: async ({ res, body }) => {
+        const caller = callerOf(res);
+        let recipients: { email: string; name: string; language: string }[];
+        if (body.mailTo === 'custom') {
+          const email = (body.customEmail ?? '').trim();
+          if (!email) throw refusal('CUSTOM_EMAIL_REQUIRED', { fields: { customEmail: 'CUSTOM_EMAIL_REQUIRED' } });
+          if (!z.email().safeParse(email).success) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
+          recipients = [{ email, name: '', language: 'en' }];
+        } else {
+          const { users } = await identity.listUsers({}, caller);
+          recipients = recipientsOf(body.mailTo, users).map((u) => ({ email: u.email, name: u.name, language: u.language }));
+        }
+        const { mail } = await messaging.createMassMail({ audience: body.mailTo, subject: body.subject, html: body.message, recipients }, caller);
+        res.status(201).json({ success: true, message: MASS_MAIL_SENT, data: toMassMail(mail!) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mass-mail/',
+      summary: 'Mass mails with their progress (total, sent, skipped, uncertain), newest first',
+      auth: admin,
+      responses: { 200: answer(listOf(MassMailSchema)) },
+      handler: async ({ res }) => {
+        const { mails } = await messaging.listMassMails({}, callerOf(res));
+        res.json(ok(mails.map(toMassMail)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mass-mail/unsubscribe/{token}',
+      summary: "A mass mail's unsubscribe link: no more mass mail to that address (a small HTML page)",
+      params: { token: { schema: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/), description: 'The token in the link' } },
+      responses: {
+        200: { description: 'Unsubscribed', content: { 'text/html': z.string() } },
+        404: { description: 'Unknown link', content: { 'text/html': z.string() } },
+      },
+      handler: async ({ res, param }) => {
+        try {
+          const { email } = await messaging.unsubscribe({ token: param('token') });
+          res.status(200).type('html').send(page('Unsubscribed', `${email} will not receive Taal's mass e-mails any more.`));
+        } catch (err) {
+          if (!(isGrpcStatusError(err) && err.code === status.NOT_FOUND)) throw err;
+          res.status(404).type('html').send(page('Link not valid', 'This unsubscribe link is not valid.'));
+        }
+      },
+    }),
+  ];
+}

@@ -1,0 +1,20 @@
+/** Payouts' slice of the public API: instructor earnings, dues, settlements, statements and the back office's sales analytics. */
+import type { catalogueV1, identityV1, payoutsV1 } from '@taal/contracts';
+import { defineApi } from '@taal/edge';
+import { payoutsClient } from './client';
+import { payoutRoutes } from './payouts';
+
+export const payoutsApi = defineApi({
+  clients: { payouts: payoutsClient },
+  routes: (ctx) => {
+    const payouts = ctx.client<payoutsV1.PayoutsServiceServer>('payouts');
+    return [
+      payoutRoutes({
+        payouts,
+        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+        tokens: ctx.tokens,
+        catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
+      }),
+    ];
+  },
+});
