@@ -230,7 +230,10 @@ describe(`the README's install, run: ci/${path.basename(valuesFile)}`, () => {
       const counts = await traffic.stop();
       console.log(`rehearsal rollout: ${counts.ok} requests answered 200, ${counts.failed} failed${counts.failures.length ? `: ${counts.failures.slice(0, 5).join('; ')}` : ''}`);
     }
-    if (traffic.counts.failed) console.log(`rehearsal timeline:\n${timeline.join('\n')}`);
+    if (traffic.counts.failed) {
+      const complaints = cluster.pods.flatMap((p) => p.output().split('\n').filter((l) => /"level":"(warn|error|fatal)"/.test(l)).map((l) => `${p.name}: ${l.slice(0, 600)}`));
+      console.log(`rehearsal timeline:\n${timeline.join('\n')}\nwarnings and errors the pods logged:\n${complaints.join('\n')}`);
+    }
     expect(traffic.counts.failures).toEqual([]);
     expect(traffic.counts.ok).toBeGreaterThan(40);
   }, 300_000);
