@@ -1,7 +1,37 @@
-// Money and date formatting (spec §9: BDT with 2 decimals; weekday, month day, year, hour:minute AM/PM).
+// Numbers, money, dates, times and durations in the page's language (spec §9: BDT with 2 decimals;
+// weekday, month day, year, hour:minute AM/PM). The one formatter every screen uses: in Bengali the
+// digits are Bengali (০-৯) and so are the names, including AM/PM (which Intl leaves in Latin for bn).
+// Without an explicit language, the shared i18next instance's current language is used, so a
+// component that re-renders on a language change (useTranslation) formats in the new one.
+import i18next, { type FormatterModule } from 'i18next';
 
-/** Poisha (integer, 1 BDT = 100 poisha) to a "1234.50" string. */
-export function poishaToBdt(poisha: number): string {
+/** The page's language now. */
+export function pageLanguage(): string {
+  return i18next.resolvedLanguage ?? i18next.language ?? 'en';
+}
+
+const isBengali = (lng: string) => lng.startsWith('bn');
+/** The Intl locale of a page language. */
+export const localeOf = (lng = pageLanguage()) => (isBengali(lng) ? 'bn-BD' : 'en-US');
+
+/** A number in the language's digits; no thousands separators (as the spec's figures), at most 2 decimals unless told. */
+export function formatNumber(n: number, lng = pageLanguage(), options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(localeOf(lng), { useGrouping: false, maximumFractionDigits: 2, ...options }).format(n);
+}
+
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+/** Latin digits inside an already composed text (a DD-MM-YYYY day, a "2026-01" month) in the language's digits. */
+export function localDigits(text: string, lng = pageLanguage()): string {
+  return isBengali(lng) ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
+}
+
+/** Poisha (integer, 1 BDT = 100 poisha) to "1234.50" (bn "১২৩৪.৫০"). */
+export function poishaToBdt(poisha: number, lng = pageLanguage()): string {
+  return formatNumber(Number(poisha || 0) / 100, lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Poisha as a form field's value ("1234.50", Latin digits: what the field is read back as). */
+export function poishaToInput(poisha: number): string {
   return (Number(poisha || 0) / 100).toFixed(2);
 }
 
@@ -11,31 +41,67 @@ export function discountPercent(price: number, oldPrice: number): number | null 
   return Math.round((price / oldPrice) * 100 - 100);
 }
 
-const dateLocale = (lng: string) => (lng.startsWith('bn') ? 'bn-BD' : 'en-US');
+// CLDR's Bengali keeps "AM"/"PM"; Bengali writes পূর্বাহ্ণ / অপরাহ্ণ.
+const BN_DAY_PERIOD = { AM: 'পূর্বাহ্ণ', PM: 'অপরাহ্ণ' } as const;
+const dayPeriod = (d: Date, lng: string) => {
+  const p = d.getHours() < 12 ? 'AM' : 'PM';
+  return isBengali(lng) ? BN_DAY_PERIOD[p] : p;
+};
+
+function parts(d: Date, lng: string, options: Intl.DateTimeFormatOptions) {
+  const all = new Intl.DateTimeFormat(localeOf(lng), options).formatToParts(d);
+  return (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+}
+
+const toDate = (iso: string | number | Date) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** "10:05 AM" (bn "১০:০৫ পূর্বাহ্ণ"). */
+export function formatTime(iso: string | number | Date, lng = pageLanguage()): string {
+  const d = toDate(iso);
+  if (!d) return '';
+  const get = parts(d, lng, { hour: 'numeric', minute: '2-digit', hour12: true });
+  return `${get('hour')}:${get('minute')} ${dayPeriod(d, lng)}`;
+}
 
 /** "Monday, January 3, 2022, 10:05 AM" (bn: the same order with Bengali names and digits). */
-export function formatDateTime(iso: string | number | Date, lng = 'en'): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const parts = new Intl.DateTimeFormat(dateLocale(lng), {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(d);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const period = d.getHours() < 12 ? 'AM' : 'PM';
-  return `${get('weekday')}, ${get('month')} ${get('day')}, ${get('year')}, ${get('hour')}:${get('minute')} ${period}`;
+export function formatDateTime(iso: string | number | Date, lng = pageLanguage()): string {
+  const d = toDate(iso);
+  if (!d) return '';
+  const get = parts(d, lng, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  return `${get('weekday')}, ${get('month')} ${get('day')}, ${get('year')}, ${formatTime(d, lng)}`;
 }
 
 /** "January 3, 2022" for joined dates and the like. */
-export function formatDate(iso: string | number | Date, lng = 'en'): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const parts = new Intl.DateTimeFormat(dateLocale(lng), { month: 'long', day: 'numeric', year: 'numeric' }).formatToParts(d);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+export function formatDate(iso: string | number | Date, lng = pageLanguage()): string {
+  const d = toDate(iso);
+  if (!d) return '';
+  const get = parts(d, lng, { month: 'long', day: 'numeric', year: 'numeric' });
   return `${get('month')} ${get('day')}, ${get('year')}`;
 }
+
+/** "30 days" (bn "৩০ দিন"). */
+export function formatDays(count: number, lng = pageLanguage()): string {
+  return i18next.t('common.days', { count, lng });
+}
+
+/** A validity typed as text ("365 days", "1 day"): in the page's language when it is a number of days, else as typed. */
+export function formatValidity(text: string, lng = pageLanguage()): string {
+  const m = /^\s*(\d+)\s*days?\s*$/i.exec(text);
+  return m ? formatDays(Number(m[1]), lng) : text;
+}
+
+/**
+ * i18next's formatter (the shell installs it with interpolation.alwaysFormat): every number a
+ * translation interpolates ({{count}}, {{days}}, {{max, number}}) is written in the language's digits.
+ */
+export const numberFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, format?: string, lng?: string) =>
+    typeof value === 'number' && (!format || format === 'number') ? formatNumber(value, lng ?? pageLanguage()) : (value as string),
+};

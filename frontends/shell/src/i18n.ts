@@ -3,6 +3,7 @@
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import { numberFormatter } from '@taal/web-shared/format';
 
 export const LANGUAGES = ['en', 'bn'] as const;
 
@@ -13,6 +14,7 @@ export function initI18n(): Promise<unknown> {
   return i18n
     .use(HttpBackend)
     .use(LanguageDetector)
+    .use(numberFormatter)
     .init({
       fallbackLng: 'en',
       supportedLngs: [...LANGUAGES],
@@ -27,7 +29,8 @@ export function initI18n(): Promise<unknown> {
         order: ['localStorage', 'cookie', 'htmlTag', 'path', 'subdomain'],
         caches: ['localStorage', 'cookie'],
       },
-      interpolation: { escapeValue: false },
+      // Every interpolated number in the page's digits (bn: ০-৯), through the shared formatter.
+      interpolation: { escapeValue: false, alwaysFormat: true },
     });
 }
 

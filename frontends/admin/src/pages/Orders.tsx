@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { answer, authApi } from '@taal/web-shared/api';
 import { hasReason, translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime, poishaToBdt } from '@taal/web-shared/format';
+import { formatDateTime, formatTime, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
@@ -20,12 +20,13 @@ export const ORDER_PAGE_SIZE = 10;
 
 const money = (t: TFunction, poisha: number) => t('common.bdt', { amount: poishaToBdt(poisha) });
 
-/** Back office §9: dash-separated day-month-year, and the time (the browser's clock). */
+/** Back office §9: dash-separated day-month-year, and the time (the browser's clock), in the page's digits. */
 export function shortDateTime(iso: string): { day: string; time: string; text: string } {
   const d = new Date(iso);
   if (!iso || Number.isNaN(d.getTime())) return { day: '', time: '', text: '' };
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
-  return { day: dmy(d), time, text: `${dmy(d)} ${time}` };
+  const day = localDigits(dmy(d));
+  const time = formatTime(d);
+  return { day, time, text: `${day} ${time}` };
 }
 
 function DateCell({ iso, lng }: { iso: string; lng: string }) {
@@ -262,6 +263,10 @@ function OrdersScreen({ paidOnly }: { paidOnly: boolean }) {
     <AdminPage title={title} testId={paidOnly ? 'admin-paid-orders' : 'admin-orders'}>
       <DateRange value={range} onApply={setRange} quick={QUICK_RANGES} />
       <Summary orders={orders.data} loading={orders.loading} paidOnly={paidOnly} />
+      {/* Subtotal and Amount here, Received and Earnings on the analytics screens: what each is. */}
+      <p className="muted" data-testid="money-legend">
+        {t('payouts.moneyLegend')}
+      </p>
       {orders.error ? (
         <LoadError onRetry={orders.reload} />
       ) : (

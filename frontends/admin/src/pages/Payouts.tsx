@@ -41,7 +41,7 @@ export function GatewayNote() {
   const { t } = useTranslation();
   return (
     <p className="muted payout-note" data-testid="gateway-note">
-      {t('payouts.gatewayNote')}
+      {t('payouts.gatewayNote')} <span data-testid="money-legend">{t('payouts.moneyLegend')}</span>
     </p>
   );
 }
@@ -380,6 +380,11 @@ export function SettlementRows({ rows, testId }: { rows: Settlement[]; testId: s
   if (!rows.length) return <NoData />;
   return (
     <table className="data-table" data-testid={testId}>
+      {rows.some((s) => !s.status && s.receivedAmount > 0) && (
+        <caption className="table-note muted" data-testid="not-settled-note">
+          {t('payouts.notSettledNote')}
+        </caption>
+      )}
       <thead>
         <tr>
           <th>{t('payouts.settleDate')}</th>

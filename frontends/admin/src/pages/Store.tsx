@@ -9,7 +9,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { answer, ApiError, authApi, multipart, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime, poishaToBdt } from '@taal/web-shared/format';
+import { formatDateTime, formatValidity, poishaToBdt, poishaToInput } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
@@ -187,9 +187,9 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: (p:
   const [f, setF] = useState<ProductFields>({
     name: product?.name ?? '',
     param: product?.param ?? '',
-    price: product ? bdt(product.price) : '',
-    oldPrice: product ? bdt(product.oldPrice) : '',
-    value: product ? bdt(product.value) : '',
+    price: product ? poishaToInput(product.price) : '',
+    oldPrice: product ? poishaToInput(product.oldPrice) : '',
+    value: product ? poishaToInput(product.value) : '',
     validity: product?.validity ?? '365 days',
     description: product?.description ?? '',
   });
@@ -286,7 +286,7 @@ export function StoreProducts() {
     { key: 'price', header: t('adminStore.products.price'), text: (p) => bdt(p.price), className: 'num' },
     { key: 'oldPrice', header: t('adminStore.products.oldPrice'), text: (p) => bdt(p.oldPrice), className: 'num' },
     { key: 'value', header: t('adminStore.products.value'), text: (p) => bdt(p.value), className: 'num' },
-    { key: 'validity', header: t('adminStore.products.validity'), text: (p) => p.validity },
+    { key: 'validity', header: t('adminStore.products.validity'), text: (p) => formatValidity(p.validity) },
     { key: 'sold', header: t('adminStore.products.sold'), text: (p) => String(p.sold), className: 'num' },
     {
       key: 'actions',

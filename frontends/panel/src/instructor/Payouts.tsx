@@ -4,7 +4,7 @@
 // settlements (Settled / Not Settled) with the receipt and a monthly statement to download.
 // The gateway answers 403 for any other instructor's data.
 import { useState, type FormEvent } from 'react';
-import { addDays, dhakaDay } from '@taal/contracts/web';
+import { addDays, dayMonthYear, dhakaDay } from '@taal/contracts/web';
 import { answer, api, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -13,10 +13,7 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, TabEmpty, TabError, TabLoading } from '../components';
 
-const dmy = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return `${d}-${m}-${y}`;
-};
+const dmy = dayMonthYear;
 
 async function download(path: string, name: string) {
   const url = await protectedBlobUrl(path);
@@ -33,7 +30,7 @@ function Note() {
   const { t } = useTranslation();
   return (
     <p className="muted" data-testid="gateway-note">
-      {t('payouts.gatewayNote')}
+      {t('payouts.gatewayNote')} <span data-testid="money-legend">{t('payouts.moneyLegend')}</span>
     </p>
   );
 }
@@ -200,6 +197,11 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
         <TabEmpty testId="settlements-empty">{t('payouts.noData')}</TabEmpty>
       ) : (
         <table className="data-table" data-testid="instructor-settlements">
+          {list.data.some((s) => !s.status && s.receivedAmount > 0) && (
+            <caption className="table-note muted" data-testid="not-settled-note">
+              {t('payouts.notSettledNote')}
+            </caption>
+          )}
           <thead>
             <tr>
               <th>{t('payouts.settleDate')}</th>

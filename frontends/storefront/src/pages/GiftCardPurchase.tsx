@@ -5,16 +5,17 @@
 // problems are shown beside their fields, and the store's toasts last 5 s at the top centre.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { giftCardTextProblem, GiftCardTextLimits, UserRoles } from '@taal/contracts/web';
+import { giftCardTextProblem, GiftCardTextLimits, isEmail, UserRoles } from '@taal/contracts/web';
 import { fieldErrorKeys } from '@taal/web-shared/errors';
 import { useVerifiedSession } from '@taal/web-shared/auth';
+import { formatValidity } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { PageLoading } from '../components/PageLoading';
-import { EMAIL, giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
+import { giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
 import { GiftCardFace } from './Store';
 
 type Recipient = 'myself' | 'someoneElse';
@@ -61,7 +62,7 @@ export function problemsOf(recipient: Recipient, f: Fields): Problems {
     if (!f.from.trim()) p.from = required;
     else text('from', GiftCardTextLimits.senderName);
     if (!f.email.trim()) p.email = required;
-    else if (!EMAIL.test(f.email.trim())) p.email = 'store.form.invalidEmail';
+    else if (!isEmail(f.email.trim())) p.email = 'store.form.invalidEmail';
     if (!f.confirmEmail.trim()) p.confirmEmail = required;
     else if (f.confirmEmail.trim() !== f.email.trim()) p.confirmEmail = 'store.form.emailMatch';
   }
@@ -96,7 +97,7 @@ export default function GiftCardPurchase() {
           <h1>{p.name}</h1>
           <PriceLine price={p.price} oldPrice={p.oldPrice} />
           <p>
-            {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: p.validity })}
+            {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: formatValidity(p.validity) })}
           </p>
           <p className="muted">{p.description}</p>
         </div>

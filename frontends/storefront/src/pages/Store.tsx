@@ -2,6 +2,7 @@
 // failures are silently ignored (an empty listing), as the spec says for the store.
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { formatValidity } from '@taal/web-shared/format';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { PageLoading } from '../components/PageLoading';
@@ -61,7 +62,7 @@ export default function StorePage() {
                 <h3>{p.name}</h3>
                 <PriceLine price={p.price} oldPrice={p.oldPrice} />
                 <p className="muted">
-                  {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: p.validity })}
+                  {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: formatValidity(p.validity) })}
                 </p>
                 <Link className="btn btn-primary" to={`/products/giftCard/${encodeURIComponent(p.param)}`} data-testid="buy-now">
                   {t('store.buyNow')}
