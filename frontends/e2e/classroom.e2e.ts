@@ -15,6 +15,9 @@
 import type { Page } from 'playwright-core';
 import { api, apiGet, DEMO, loginByApi, openPage, switchLanguage, useE2E, useSession, waitFor } from './support';
 
+/** Numbers in a Bengali page are written in Bengali digits (issue 28). */
+const bengaliDigits = (text: string) => text.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-learning-panels';
 
 const e2e = useE2E({ shotsDir: SHOTS });
@@ -248,9 +251,9 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
     expect(await row.locator('[data-testid="classroom-tier"]').textContent()).toBe('গোল্ড');
     expect(await row.locator('[data-testid="classroom-expiry"]').textContent()).toMatch(/ পর্যন্ত অ্যাক্সেস$/);
     expect(await row.locator('[data-testid="classroom-progress-text"]').textContent()).toBe(
-      `${item.lessons}টি লেসনের মধ্যে 1টি সম্পন্ন (${percent}%)`,
+      bengaliDigits(`${item.lessons}টি লেসনের মধ্যে 1টি সম্পন্ন (${percent}%)`),
     );
-    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('2 মিনিট অনুশীলন');
+    expect(await row.locator('[data-testid="classroom-practice"]').textContent()).toBe('২ মিনিট অনুশীলন');
     await shot(page, 'classroom-bn');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'classroom-bn-mobile');

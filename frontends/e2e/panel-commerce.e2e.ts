@@ -163,7 +163,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
 
     // ---- Bengali: the same tabs.
     await switchLanguage(page, 'bn');
-    await page.waitForFunction(() => document.querySelector('[data-testid="earn-money"] .earn-lead')?.textContent === 'আপনার কোড শেয়ার করুন আর পান 200 টাকা');
+    await page.waitForFunction(() => document.querySelector('[data-testid="earn-money"] .earn-lead')?.textContent === 'আপনার কোড শেয়ার করুন আর পান ২০০ টাকা');
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'panel-earn-bn');
     await openTab(page, 3, 'purchaseHistory');
