@@ -115,3 +115,19 @@ describe.each([...ciFiles.map((f) => [`ci/${f}`, path.join(chart, 'ci', f)] as c
     expect(problems).toEqual([expect.stringMatching(/^Secret taal-service-key-commerce is missing \(deploy\/README\.md step "3\. Service keys.*" should make it\)$/)]);
   });
 });
+
+// Every service builds links (mail, certificates) and the card gateway's return and IPN URLs on
+// PUBLIC_URL: behind an ingress, each must be the site's address (step 5 once set it for two services only).
+it.each([['ci/production-values.yaml', path.join(chart, 'ci/production-values.yaml')], ["the README's helm command", undefined]])(
+  'installed with %s, every service has the ingress host as PUBLIC_URL',
+  (_, valuesFile) => {
+    const objects = render(valuesFile ? ['-f', valuesFile] : helmArgs);
+    const site = `https://${objects.find((o) => o.kind === 'Ingress')!.spec!.rules[0].host}`;
+    const publicUrls = Object.fromEntries(
+      objects
+        .filter((o) => o.kind === 'Deployment' && services.some((s) => o.metadata.name === `taal-${s.name}`))
+        .map((d) => [d.metadata.name, d.spec!.template.spec.containers[0].env.find((e: { name: string }) => e.name === 'PUBLIC_URL')?.value]),
+    );
+    expect(publicUrls).toEqual(Object.fromEntries(services.map((s) => [`taal-${s.name}`, site])));
+  },
+);
