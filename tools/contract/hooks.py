@@ -95,8 +95,9 @@ _ALLOWED_400 = {
     # An order from an empty cart, or an amount that is not the server's computation of the cart
     # (issue 8: POST order checks the amount); which holds depends on the cart, not on the body.
     "/api/v1/order": ("CART_EMPTY", "AMOUNT_MISMATCH"),
-    # Settling more than the instructor's due (the account's state decides, not the amount's form).
-    "/api/v1/instructor/due/{id}/{amount}": "ABOVE_DUE",
+    # Settling more than the instructor's due (the account's state decides, not the amount's form),
+    # or zero taka ('0.00' fits the amount's pattern; decision 0028).
+    "/api/v1/instructor/due/{id}/{amount}": ("ABOVE_DUE", "AMOUNT_NOT_TAKA"),
     # An admin suspending their own account ("You cannot suspend your own account").
     "/api/v1/user/suspend/{id}": "CANNOT_SUSPEND_SELF",
 }

@@ -127,15 +127,28 @@ describe('payouts through the gateway on the all-in-one process', () => {
     expect([created.status, created.body.message]).toEqual([201, 'Settlement published successfully !']);
     expect(created.body.data).toMatchObject({ settleAmount: part, receivedAmount: part, due: 0, status: true, remarks: 'First payout' });
 
+    const settled = (await get(`/instructor/earnings/${instructor.profile}`, admin.token)).body.data;
+    expect(settled.due).toBe(before.due - part);
+    // The path amount is taka, as the admin types it (decision 0028): 1 settles BDT 1.00, exactly
+    // 100 poisha; more than 2 decimals (or poisha written as a decimal) is refused, never rescaled.
+    const taka = (poisha: number) => `${Math.floor(poisha / 100)}.${String(poisha % 100).padStart(2, '0')}`;
+    const one = await get(`/instructor/due/${instructor.profile}/1`, admin.token);
+    expect([one.status, one.body.data.due]).toEqual([200, settled.due - 100]);
+    for (const bad of ['1.234', '0', '0.00', '-1', '1e2']) {
+      expect(await get(`/instructor/due/${instructor.profile}/${bad}`, admin.token)).toMatchObject({
+        status: 400,
+        body: { code: 'AMOUNT_NOT_TAKA', message: 'The amount must be in taka: a positive number with at most 2 decimals' },
+      });
+    }
     const after = (await get(`/instructor/earnings/${instructor.profile}`, admin.token)).body.data;
-    expect(after.due).toBe(before.due - part);
+    expect(after.due).toBe(settled.due - 100);
     // Above the due: refused; the due settlement pays the rest once.
-    expect(await get(`/instructor/due/${instructor.profile}/${after.due + 1}`, admin.token)).toMatchObject({
+    expect(await get(`/instructor/due/${instructor.profile}/${taka(after.due + 1)}`, admin.token)).toMatchObject({
       status: 400,
       body: { success: false, message: 'The amount is above the due', code: 'ABOVE_DUE', reason: 'ABOVE_DUE' },
     });
     const key = { 'idempotency-key': randomUUID() };
-    const [a, b] = await Promise.all([get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key), get(`/instructor/due/${instructor.profile}/${after.due}`, admin.token, key)]);
+    const [a, b] = await Promise.all([get(`/instructor/due/${instructor.profile}/${taka(after.due)}`, admin.token, key), get(`/instructor/due/${instructor.profile}/${taka(after.due)}`, admin.token, key)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     // The repeat answers as the first and pays nothing again: the due stays 0, never below.
     expect([a.body.data.due, b.body.data.due]).toEqual([0, 0]);

@@ -28,7 +28,7 @@ const sslBody = z.object({
   num_of_item: z.int({ error: 'INVALID_VALUE' }).min(0).max(1000).optional(),
   product_name: text(300).optional(),
   cart: z.object({ id: text(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
-  value_a: text(100).optional().meta({ description: 'Coupon applied flag' }),
+  value_a: z.union([z.boolean(), text(100)], { error: 'INVALID_VALUE' }).optional().meta({ description: 'Coupon applied flag: a boolean (the spec) or a string; informational' }),
   value_b: text(100).optional().meta({ description: 'Coupon code' }),
   value_c: z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN)).meta({ description: 'The order id' }),
   currency: z.literal('BDT', { error: 'INVALID_VALUE' }).optional(),

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { parseDay, refusalText, type FieldRefusals, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
+import { parseDay, refusalText, TAKA_PATTERN, takaToPoisha, type FieldRefusals, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
 import type { PayoutsApi } from './client';
 import { answer, apiDay, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, isoMonth, listOf, callerOf, requireAuth, Roles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
 
@@ -427,17 +427,21 @@ export function payoutRoutes({ payouts, identity, tokens, catalogue }: PayoutRou
       method: 'get',
       path: '/instructor/due/{id}/{amount}',
       summary:
-        'Settle part or all of an instructor’s due (poisha). Never above the due; the account is locked, so parallel requests cannot pay twice. An Idempotency-Key header makes a repeat answer as the first without paying again',
+        'Settle part or all of an instructor’s due, the amount in taka as the admin types it (decision 0028: `15` settles BDT 15.00). Never above the due; the account is locked, so parallel requests cannot pay twice. An Idempotency-Key header makes a repeat answer as the first without paying again',
       auth: admin,
       params: {
         ...instructorParam,
-        amount: { schema: z.string().regex(/^[1-9][0-9]{0,12}$/), description: 'Poisha, a positive whole number', invalid: () => refusal('AMOUNT_NOT_POISHA') },
+        amount: {
+          schema: z.string().regex(new RegExp(TAKA_PATTERN)).refine((v) => (takaToPoisha(v) ?? 0) > 0),
+          description: 'Taka (BDT), more than 0, at most 2 decimals: 1500, 1500.5 or 1500.50',
+          invalid: () => refusal('AMOUNT_NOT_TAKA'),
+        },
       },
-      responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not a positive whole number, or it is above the due ("The amount is above the due", ABOVE_DUE)'), 404: fail('Not an instructor id') },
+      responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not taka with at most 2 decimals, or not above 0 (AMOUNT_NOT_TAKA), or it is above the due (ABOVE_DUE)'), 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
         const key = String(req.get('idempotency-key') ?? '').slice(0, 200);
         const caller = callerOf(res);
-        const { totals } = await payouts.settleDue({ instructorId: param('id'), amount: Number(param('amount')), idempotencyKey: key }, caller);
+        const { totals } = await payouts.settleDue({ instructorId: param('id'), amount: takaToPoisha(param('amount'))!, idempotencyKey: key }, caller);
         const { courses } = await payouts.listCourseTotals({ instructorId: param('id') }, caller);
         res.json({ success: true, message: M.dueSettled, data: toTotals(totals, courses, param('id')) });
       },
