@@ -21,9 +21,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, kafkaTestNamespace, requireEnv } from '../testing/backends';
-import { gatewayApi } from '../testing/gateway-api';
 import { serviceDatabaseUrls } from '../testing/service-databases';
 import { freePort, waitFor } from '../testing/wait';
+import { api, cardCheckout, login, paidCourses, type Account } from '../lib/marketplace.cjs';
 import { buildHelm, chart, renderObjects, root, yaml, type K8sObject } from './helm';
 import { followReadme, namedBy, valuesOf, type Made } from './install';
 import { LocalCluster, type Pod } from './local-cluster';
@@ -67,8 +67,12 @@ const t0 = Date.now();
 const timeline: string[] = [];
 const mark = (what: string) => timeline.push(`${((Date.now() - t0) / 1000).toFixed(2)} s ${what}`);
 
-/** Reads through the edge's Service until stopped: each answer that is not 200 (or no answer) is a failure. */
-function steadyReads(reads: (() => Promise<Response>)[], clients: number) {
+/**
+ * Reads through the edge's Service until stopped, each client pausing `pauseMs` between its reads
+ * (a steady stream, not a flood that would starve the pods starting on the same cores): each
+ * answer that is not 200 (or no answer) is a failure.
+ */
+function steadyReads(reads: (() => Promise<Response>)[], clients: number, pauseMs: number) {
   let running = true;
   let phase = 'steady';
   const counts = { ok: 0, failed: 0, failures: [] as string[] };
@@ -89,6 +93,7 @@ function steadyReads(reads: (() => Promise<Response>)[], clients: number) {
         counts.failures.push(`${phase}: ${(err as Error).message}: ${String((err as { cause?: unknown }).cause ?? '')}`);
         mark(`no answer: ${String((err as { cause?: unknown }).cause ?? err)}`);
       }
+      await new Promise((r) => setTimeout(r, pauseMs));
     }
   });
   return {
@@ -127,8 +132,7 @@ describe(`the README's install, run: ci/${path.basename(valuesFile)}`, () => {
   let vendor: ChildProcess | undefined;
   const pods = new Map<string, Pod>();
   let edge = '';
-  const api = gatewayApi(() => edge);
-  let student: { token: string; id: string };
+  let student: Account;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -183,36 +187,20 @@ describe(`the README's install, run: ci/${path.basename(valuesFile)}`, () => {
   });
 
   it('pays one card checkout on the sandbox and shows the student a signed-in page, through the edge', async () => {
-    student = await api.login('student@taal.local', 'student123');
-    const courses = (await api.get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
-    const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
-    expect(course).toBeDefined();
-    await api.post('/cart/remove_all', { user: student.id }, student.token);
-    expect((await api.post('/cart/', { user: student.id, course: course._id, tier: 'silver' }, student.token)).status).toBe(200);
-    const order = (await api.post('/order', { userId: student.id, amount: course.priceSilver!.price, useWallet: false }, student.token)).body.data as { _id: string; amount: number };
-    const ssl = await api.post(
-      '/cart/ssl/',
-      { total_amount: order.amount / 100, cus_name: 'Rehearsal', cus_email: 'rehearsal@example.com', cus_phone: '01700000000', value_c: order._id, currency: 'BDT' },
-      student.token,
-    );
-    expect(ssl.status).toBe(200);
-    // The student's browser: the sandbox's page (its public URL), Pay, then back to the site.
-    const page = await (await fetch(cluster.local(ssl.body.data.GatewayPageURL as string))).text();
-    const action = /action="([^"]+\/pay)"/.exec(page)![1]!;
-    const paid = await fetch(cluster.local(action), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
-    const back = paid.headers.get('location')!;
-    expect(back.startsWith(edge)).toBe(true);
-    expect((await fetch(back, { redirect: 'manual' })).status).toBe(303);
-    await waitFor(async () => ((await api.get(`/order/${student.id}`, student.token)).body.data as { _id: string; paid: boolean }[]).some((o) => o._id === order._id && o.paid), 'the order to be paid');
-
-    const cart = await api.get(`/cart/${student.id}`, student.token);
-    expect(cart.status).toBe(200);
+    student = await login(edge, 'student@taal.local', 'student123');
+    const course = (await paidCourses(edge))[0]!;
+    await api(edge).post('/cart/remove_all', { user: student.id }, student.token);
+    // The student's browser reaches the sandbox's public URL and the site's through their stand-ins.
+    const { orderId } = await cardCheckout(edge, student, course, { browser: (url) => cluster.local(url) });
+    await waitFor(async () => ((await api(edge).get(`/order/${student.id}`, student.token)) as { _id: string; paid: boolean }[]).some((o) => o._id === orderId && o.paid), 'the order to be paid');
+    const cart = (await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token)).status;
+    expect(cart).toBe(200);
   }, 60_000);
 
   it('rolls commerce, then the gateway, under steady signed-in and public reads, and no request fails', async () => {
     const headers = { authorization: `Bearer ${student.token}` };
     const reads = [() => fetch(`${edge}/api/v1/cart/${student.id}`, { headers }), () => fetch(`${edge}/api/v1/course/`)];
-    const traffic = steadyReads(reads, 6);
+    const traffic = steadyReads(reads, 6, 50);
     try {
       await waitFor(() => traffic.counts.ok > 20, 'the reads to flow');
       for (const name of ['taal-commerce', 'taal-gateway']) {

@@ -104,12 +104,16 @@ async function retrying(step, { tries = 1, delayMs = 500 } = {}) {
   }
 }
 
-/** The sandbox's hosted page, Pay, and the browser's return through the gateway; answers the return's query. */
-async function payOnSandbox(gatewayPageUrl, { returnTries = 1 } = {}) {
+/**
+ * The sandbox's hosted page, Pay, and the browser's return through the gateway; answers the return's query.
+ * `browser` maps a URL to where the student's browser reaches it (a test standing in for DNS and an ingress).
+ */
+async function payOnSandbox(gatewayPageUrl, { returnTries = 1, browser = (url) => url } = {}) {
+  gatewayPageUrl = browser(gatewayPageUrl);
   const html = await (await fetch(gatewayPageUrl, { signal: AbortSignal.timeout(30_000) })).text();
   const action = /action="([^"]+\/pay)"/.exec(html)?.[1];
   if (!action) throw new Error(`no Pay button on ${gatewayPageUrl}`);
-  const paid = await fetch(new URL(action, gatewayPageUrl), {
+  const paid = await fetch(browser(new URL(action, gatewayPageUrl).href), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -117,7 +121,7 @@ async function payOnSandbox(gatewayPageUrl, { returnTries = 1 } = {}) {
     signal: AbortSignal.timeout(30_000),
   });
   if (paid.status !== 303) throw new Error(`Pay answered ${paid.status}`);
-  const back = paid.headers.get('location');
+  const back = browser(paid.headers.get('location'));
   // The browser lands on the gateway's return route (validated again there); it may be down a moment.
   await retrying(
     async () => {

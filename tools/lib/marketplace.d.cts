@@ -36,12 +36,13 @@ export declare function demoAccounts(base: string): Promise<{ admin: Account; in
 export declare function signUpStudents(base: string, adminToken: string, n: number, tag?: string): Promise<Account[]>;
 export declare function paidCourses(base: string): Promise<Course[]>;
 export declare function retrying<T>(step: () => Promise<T>, options?: { tries?: number; delayMs?: number }): Promise<T>;
-export declare function payOnSandbox(gatewayPageUrl: string, options?: { returnTries?: number }): Promise<Record<string, string>>;
+/** `browser`: where the student's browser reaches a URL (default the URL itself). */
+export declare function payOnSandbox(gatewayPageUrl: string, options?: { returnTries?: number; browser?: (url: string) => string }): Promise<Record<string, string>>;
 export declare function cardCheckout(
   base: string,
   student: Account,
   course: Course,
-  options?: { returnTries?: number },
+  options?: { returnTries?: number; browser?: (url: string) => string },
 ): Promise<{ orderId: string; amount: number; tranId: string; valId: string }>;
 export declare function creditWallet(base: string, adminToken: string, userId: string, amount: number, reference?: string): Promise<any>;
 export declare function createVoucher(base: string, adminToken: string, options?: { code?: string; discount?: number; useLimit?: number }): Promise<string>;
