@@ -40,4 +40,10 @@ bash tools/node24/smoke.sh
 step "memory budget (all-in-one RSS after browsing every public screen, tools/bench/memory.mjs)"
 node tools/bench/memory.mjs --rounds 1
 
+step "soak (the all-in-one under a fixed mix of visitor, student, instructor and admin requests for 2 minutes: RSS flat, no failure; tools/bench/soak.mjs)"
+node tools/bench/soak.mjs --minutes 2
+
+step "fault suite (cluster on its own servers: kill -9, Kafka and Postgres restarts, the gateway stopped, while money moves; then the invariants; tools/faults/faults.mjs)"
+node tools/faults/faults.mjs --rounds 10 --minutes 5
+
 step "all test steps passed"
