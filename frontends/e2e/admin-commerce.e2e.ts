@@ -80,7 +80,14 @@ test('coupons: create with validation (digits only, missing field), list, delete
     expect(await card.locator('[data-testid="coupon-used"]').textContent()).toBe('0');
     expect(await card.locator('[data-testid="coupon-limit"]').textContent()).toBe('10');
     await shot(page, 'admin-coupon-list-en');
+    // The back office's one confirmation first: Cancel keeps the coupon, Delete removes it.
     await card.locator('[data-testid="coupon-delete"]').click();
+    expect(await page.textContent('[data-testid="confirm-dialog"] [data-testid="confirm-text"]')).toBe(`Delete the coupon ${code}?`);
+    await page.click('[data-testid="confirm-no"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'hidden' });
+    expect((await call<Voucher[]>('GET', 'cart/cupon/list', admin.token)).map((v) => v.cuponCode)).toContain(code);
+    await card.locator('[data-testid="coupon-delete"]').click();
+    await page.click('[data-testid="confirm-yes"]');
     await toastWith(page, 'Coupon Deleted!!');
     await card.waitFor({ state: 'detached' });
     expect((await call<Voucher[]>('GET', 'cart/cupon/list', admin.token)).map((v) => v.cuponCode)).toEqual([`${code}B`]);

@@ -276,12 +276,9 @@ test('notifications: the admin creates one, an open student page shows the dot w
     await o.screenshot({ path: path.join(SHOTS, 'bell-other-student-bn.png') });
 
     // The admin deletes it after the confirmation.
-    let asked = '';
-    a.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await a.locator('[data-testid="notification-entry"]', { hasText: msg }).locator('[data-testid="notification-delete"]').click();
+    const asked = await a.textContent('[data-testid="confirm-dialog"] [data-testid="confirm-text"]');
+    await a.click('[data-testid="confirm-yes"]');
     await a.locator('[data-testid="notification-entry"]', { hasText: msg }).waitFor({ state: 'detached' });
     expect(asked).toBe('Notification will be deleted. Are you sure?');
     for (const session of [admin, student, other]) expect(session.errors).toEqual([]);

@@ -380,6 +380,7 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="practice-metronome"] [role="alert"]');
     expect(await page.getAttribute('[data-testid="practice-metronome"]', 'data-bpm')).toBe('100');
+    expect(await page.inputValue('[data-testid="practice-metronome-bpm"]')).toBe('100');
     await page.locator('[data-testid="player-shortcuts"] summary').click();
     expect(await page.$$eval('[data-testid="player-shortcuts"] kbd', (ks) => ks.map((k) => k.textContent))).toEqual(['Space / K', '← / →', '↑ / ↓', '[ / ]', 'L', 'M']);
     // Space on the player pauses and plays (the shortcuts work once the player has the focus).

@@ -176,6 +176,8 @@ test('metronome starts at 100 BPM, accepts 40 and 280, refuses values outside, a
       await setBpm(bad);
       expect(await metronome.getAttribute('data-bpm')).toBe('280');
       await page.waitForSelector('[data-testid="metronome-error"]');
+      // The box shows the tempo that plays, not the refused one.
+      expect(await page.inputValue('[data-testid="metronome-bpm"]')).toBe('280');
     }
     await setBpm('120');
     expect(await metronome.getAttribute('data-bpm')).toBe('120');

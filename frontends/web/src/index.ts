@@ -4,10 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { preloadLinks, withPreloads } from './preload';
 
 /** The remotes, as declared once with their routes in @taal/web-shared (src/routes.json). */
 const ROUTES_FILE = require.resolve('@taal/web-shared/routes.json');
-export const REMOTE_NAMES: readonly string[] = Object.keys((JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as { remotes: Record<string, unknown> }).remotes);
+const ROUTES = JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as { remotes: Record<string, { exact: string[]; prefix: string[] }> };
+export const REMOTE_NAMES: readonly string[] = Object.keys(ROUTES.remotes);
 export type RemoteName = string;
 
 export interface MountFrontendsOptions {
@@ -242,8 +244,13 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    // Client-side routes (including unknown ones, which show the 404 page) get the shell.
+    // Client-side routes (including unknown ones, which show the 404 page) get the shell, with
+    // preload links for what this route's first screen needs (the language from i18next's cookie).
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    const lng = /(?:^|;\s*)i18next=(bn|en)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
+    fs.readFile(indexHtml, 'utf8', (err, html) => {
+      if (err) return next(err);
+      res.type('html').send(withPreloads(html, preloadLinks(dir, ROUTES, remotes, req.path, lng)));
+    });
   });
 }

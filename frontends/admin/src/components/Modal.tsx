@@ -1,5 +1,6 @@
-// The back office's one modal dialog (Messages, Mass mailing, Store).
-import { useEffect, useRef, type ReactNode } from 'react';
+// The back office's one modal dialog (Messages, Mass mailing, Store), and the one confirmation
+// every delete asks through it (useConfirm).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 
 /** A modal dialog (the native <dialog>: focus stays inside, Escape closes it). */
@@ -23,4 +24,32 @@ export function Modal({ title, open, onClose, children, testId }: { title: strin
       {open && children}
     </dialog>
   );
+}
+
+/**
+ * The back office's one "are you sure" before a delete: `ask(text)` opens the dialog and answers
+ * true when Delete is clicked, false on Cancel, Escape or ×; render `dialog` once in the screen.
+ */
+export function useConfirm(): { ask: (text: string) => Promise<boolean>; dialog: ReactNode } {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<{ text: string; resolve: (ok: boolean) => void } | null>(null);
+  const ask = useCallback((text: string) => new Promise<boolean>((resolve) => setPending({ text, resolve })), []);
+  const reply = (ok: boolean) => {
+    pending?.resolve(ok);
+    setPending(null);
+  };
+  const dialog = (
+    <Modal title={t('common.confirmTitle')} open={pending !== null} onClose={() => reply(false)} testId="confirm-dialog">
+      <p data-testid="confirm-text">{pending?.text}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-outline" onClick={() => reply(false)} data-testid="confirm-no">
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="btn btn-danger" onClick={() => reply(true)} data-testid="confirm-yes">
+          {t('common.delete')}
+        </button>
+      </div>
+    </Modal>
+  );
+  return { ask, dialog };
 }

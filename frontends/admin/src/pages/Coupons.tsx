@@ -11,6 +11,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isoToDmy, useAdminGet } from '../components/data';
 import { Pager, pageOf } from '../components/Pager';
+import { useConfirm } from '../components/Modal';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import type { Voucher } from '../components/commerce';
 
@@ -19,12 +20,13 @@ const PAGE_SIZE = 12;
 export const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 const digitsOnly = (v: string) => v.replace(/\D/g, '');
 
-function CouponCard({ coupon, onDeleted }: { coupon: Voucher; onDeleted: (id: string) => void }) {
+function CouponCard({ coupon, onDeleted, confirm }: { coupon: Voucher; onDeleted: (id: string) => void; confirm: (text: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const expired = coupon.expireDate < todayInDhaka();
   const usedUp = coupon.presentCount >= coupon.useLimit;
   const remove = async () => {
+    if (!(await confirm(t('adminCommerce.coupons.confirmDelete', { code: coupon.cuponCode })))) return;
     setBusy(true);
     try {
       await answer(authApi.POST('/api/v1/cart/cupondelete/{id}', { params: { path: { id: coupon._id } } }));
@@ -72,6 +74,7 @@ export function CouponList() {
   const { t } = useTranslation();
   const list = useAdminGet<Voucher[]>('cart/cupon/list', () => answer(authApi.GET('/api/v1/cart/cupon/list')));
   const [page, setPage] = useState(0);
+  const confirm = useConfirm();
   // Newest first.
   const sorted = [...(list.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const view = pageOf(sorted, page, PAGE_SIZE);
@@ -95,12 +98,13 @@ export function CouponList() {
         <>
           <div className="user-grid coupon-grid">
             {view.rows.map((c) => (
-              <CouponCard key={c._id} coupon={c} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+              <CouponCard key={c._id} coupon={c} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
             ))}
           </div>
           <Pager page={view.page} pages={view.pages} onPage={setPage} testId="coupon-pager" />
         </>
       )}
+      {confirm.dialog}
     </AdminPage>
   );
 }

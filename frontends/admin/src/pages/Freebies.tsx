@@ -12,16 +12,17 @@ import type { Freebie } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { RichEditor } from '../components/RichEditor';
+import { useConfirm } from '../components/Modal';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 
 export const cutSubtitle = (s: string) => (s.length > FREEBIE_SUBTITLE_PREVIEW ? `${s.slice(0, FREEBIE_SUBTITLE_PREVIEW)}…` : s);
 const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
 
-function FreebieRow({ freebie, onDeleted }: { freebie: Freebie; onDeleted: (id: string) => void }) {
+function FreebieRow({ freebie, onDeleted, confirm }: { freebie: Freebie; onDeleted: (id: string) => void; confirm: (text: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const remove = async () => {
-    if (!window.confirm(t('adminFreebies.confirmDelete', { title: freebie.title }))) return;
+    if (!(await confirm(t('adminFreebies.confirmDelete', { title: freebie.title })))) return;
     setBusy(true);
     try {
       await answer(authApi.DELETE('/api/v1/freebies/{id}', { params: { path: { id: freebie._id } } }));
@@ -63,6 +64,7 @@ function FreebieRow({ freebie, onDeleted }: { freebie: Freebie; onDeleted: (id: 
 export function FreebieList() {
   const { t } = useTranslation();
   const list = useAdminGet<Freebie[]>('freebies', () => answer(publicApi.GET('/api/v1/freebies/')));
+  const confirm = useConfirm();
   return (
     <AdminPage
       title={t('adminFreebies.listTitle')}
@@ -82,10 +84,11 @@ export function FreebieList() {
       ) : (
         <div className="freebie-admin-list">
           {list.data.map((f) => (
-            <FreebieRow key={f._id} freebie={f} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+            <FreebieRow key={f._id} freebie={f} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
           ))}
         </div>
       )}
+      {confirm.dialog}
     </AdminPage>
   );
 }

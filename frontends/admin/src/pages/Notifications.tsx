@@ -9,6 +9,7 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { useConfirm } from '../components/Modal';
 import { AdminPage, Loading } from '../components/States';
 
 function EmptyIllustration() {
@@ -26,6 +27,7 @@ export default function ManageNotifications() {
   const { t, i18n } = useTranslation();
   const list = useAsync(async () => (await answer(authApi.GET('/api/v1/notification'))).data, []);
   const [msg, setMsg] = useState('');
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const create = async (e: FormEvent) => {
@@ -48,7 +50,7 @@ export default function ManageNotifications() {
     }
   };
   const remove = async (id: string) => {
-    if (!window.confirm(t('adminNotifications.confirmDelete'))) return;
+    if (!(await confirm.ask(t('adminNotifications.confirmDelete')))) return;
     setError('');
     try {
       await answer(authApi.DELETE('/api/v1/notification/{id}', { params: { path: { id } } }));
@@ -104,6 +106,7 @@ export default function ManageNotifications() {
           </ul>
         )}
       </section>
+      {confirm.dialog}
     </AdminPage>
   );
 }

@@ -14,7 +14,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
-import { Modal } from '../components/Modal';
+import { Modal, useConfirm } from '../components/Modal';
 import { AdminPage, LoadError, Loading } from '../components/States';
 
 type Ok<P extends keyof ApiPaths> = ApiPaths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
@@ -118,8 +118,9 @@ export function StoreCategories() {
   const { t } = useTranslation();
   const list = useAdminGet<Category[]>('store/category', () => answer(authApi.GET('/api/v1/store/category/')));
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const confirm = useConfirm();
   const remove = async (c: Category) => {
-    if (!window.confirm(t('adminStore.confirmDelete', { name: c.name }))) return;
+    if (!(await confirm.ask(t('adminStore.confirmDelete', { name: c.name })))) return;
     try {
       await deleted(authApi.DELETE('/api/v1/store/category/delete/{id}', { params: { path: { id: c._id } } }));
       storeToast(t('adminStore.categories.deleted'), 'success');
@@ -173,6 +174,7 @@ export function StoreCategories() {
           }}
         />
       </Modal>
+      {confirm.dialog}
     </AdminPage>
   );
 }

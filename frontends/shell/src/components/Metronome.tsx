@@ -101,7 +101,9 @@ export function Metronome() {
 
   const apply = (value: number) => {
     if (!Number.isInteger(value) || value < MIN_BPM || value > MAX_BPM) {
+      // Refused: the box goes back to the tempo that plays, the message says why.
       setError(true);
+      setDraft(String(bpm));
       return;
     }
     setError(false);

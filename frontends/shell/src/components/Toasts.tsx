@@ -17,7 +17,8 @@ export function Toasts() {
     const onToast = (e: Event) => {
       const detail = (e as CustomEvent<ToastDetail>).detail;
       const id = nextId++;
-      setItems((list) => [...list, { ...detail, id }]);
+      // A success makes the errors before it stale (the retry worked): they go when it shows.
+      setItems((list) => [...(detail.kind === 'success' ? list.filter((i) => i.kind !== 'error') : list), { ...detail, id }]);
       window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), detail.durationMs ?? TOAST_MS);
     };
     // A login makes the toasts that asked for one stale.

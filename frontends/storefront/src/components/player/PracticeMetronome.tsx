@@ -29,7 +29,9 @@ export function usePracticeMetronome(engine: MutableRefObject<ClickEngine>): Pra
 
   const apply = (value: number) => {
     if (!validBpm(value)) {
+      // Refused: the box goes back to the tempo that plays, the message says why.
       setError(true);
+      setDraft(String(state.current.bpm));
       return;
     }
     setError(false);

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/**
+ * First content on a slow link: headless Chromium (Debian's /usr/bin/chromium via playwright-core)
+ * with DevTools' Network.emulateNetworkConditions at 1.6 Mbit/s down, 750 kbit/s up and 150 ms
+ * latency, cache disabled (a first visit), against the real all-in-one. For the landing page,
+ * /allcourses and the admin dashboard (as the demo admin) it reports, as the median of --runs:
+ * - fcp: the browser's first-contentful-paint;
+ * - content: when the route's own content is drawn (the page's remote filled, no loading state);
+ * - js: the JavaScript bytes the visit transferred.
+ * --save writes the figures as JSON; --compare <file> prints each figure against that earlier run
+ * (after / before). It asserts nothing: timings depend on the machine; compare runs of one machine.
+ *
+ * Usage: node tools/bench/first-content.mjs [--url http://127.0.0.1:8080] [--runs 3] [--save f.json] [--compare before.json]
+ * Without --url it starts `packages/launcher/dist/all-in-one.js` itself; it needs `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { freePort } from '../lib/free-port.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const argValue = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(argValue('runs') ?? 3);
+/** 1.6 Mbit/s down, 750 kbit/s up (DevTools' "Slow 4G"-like up link), 150 ms round trip. */
+const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+const ADMIN = { email: 'admin@taal.local', password: 'admin123' };
+const PAGES = [
+  { name: 'landing', path: '/', as: null },
+  { name: 'allcourses', path: '/allcourses', as: null },
+  { name: 'admin dashboard', path: '/admin', as: ADMIN },
+];
+
+async function startAllInOne() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-first-content-'));
+  const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error('the all-in-one did not become healthy (did you run `npm run build`?)');
+}
+
+async function login(url, account) {
+  const res = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
+  const body = await res.json();
+  if (!body.success) throw new Error(`login as ${account.email} failed: ${body.message}`);
+  return body.data;
+}
+
+/** One cold visit of `page` on the slow link: { fcp, content, js } (ms, ms, bytes). */
+async function visit(browser, url, page) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    if (page.as) {
+      const s = await login(url, page.as);
+      await tab.goto(`${url}/404-warm-up`);
+      await tab.evaluate((x) => {
+        localStorage.setItem('token', x.token);
+        localStorage.setItem('refreshToken', x.refreshToken);
+        localStorage.setItem('type', String(x.type));
+        localStorage.setItem('user', JSON.stringify(x.user));
+        localStorage.setItem('login', 'true');
+      }, s);
+    }
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+    let js = 0;
+    const types = new Map();
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      if (types.get(e.requestId) === 'Script') js += e.encodedDataLength;
+    });
+    await tab.goto(`${url}${page.path}`, { waitUntil: 'commit' });
+    await tab.waitForFunction(
+      () => {
+        const slot = document.querySelector('section.remote-slot:not([hidden]) > div[id^="remote-"]');
+        return !!slot && slot.childElementCount > 0 && !document.querySelector('main .page-loading, main [aria-busy="true"], main .spinner');
+      },
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
+    const content = await tab.evaluate(() => performance.now());
+    const fcp = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    return { fcp, content, js };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const given = argValue('url');
+  const server = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startAllInOne();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results = {};
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, server.url, page));
+      results[page.name] = { fcp: median(runs.map((r) => r.fcp)), content: median(runs.map((r) => r.content)), js: median(runs.map((r) => r.js)) };
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const before = argValue('compare') ? JSON.parse(readFileSync(argValue('compare'), 'utf8')) : null;
+  const ratio = (now, then) => (then ? ` (${(now / then).toFixed(2)}× of before)` : '');
+  console.log(`first content at 1.6 Mbit/s, 150 ms latency, cold cache; median of ${RUNS}`);
+  for (const [name, r] of Object.entries(results)) {
+    const b = before?.pages?.[name];
+    console.log(
+      `${name.padEnd(16)} fcp ${(r.fcp / 1000).toFixed(2)} s${ratio(r.fcp, b?.fcp)}  content ${(r.content / 1000).toFixed(2)} s${ratio(r.content, b?.content)}  js ${(r.js / 1000).toFixed(1)} KB${ratio(r.js, b?.js)}`,
+    );
+  }
+  const file = argValue('save');
+  if (file) writeFileSync(file, `${JSON.stringify({ link: SLOW_LINK, runs: RUNS, pages: results }, null, 2)}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
