@@ -13,7 +13,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
-import { Field } from '../components/Field';
+import { Field, fieldLabels, missingRequired } from '../components/Field';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
@@ -147,6 +147,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
   const { t } = useTranslation();
   const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
   const [problem, setProblem] = useState<FormRefusal | null>(null);
+  const [labels, setLabels] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState(0);
   const [busy, setBusy] = useState(false);
   const [videos, setVideos] = useState<Video[]>([]);
@@ -167,8 +168,12 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
       form.append('videoTitles', v.title);
       form.append('videoStatus', v.status);
     }
-    if (req && videos.length === 0) {
-      setProblem({ text: t('refusals:COURSE_ADD_FAILED'), fields: { videos: t('adminCourses.videoRequired') } });
+    setLabels({ ...fieldLabels(formEl), videos: t('adminCourses.f.videos') });
+    // A new course needs every field: name each one left empty (the server's own refusal and words).
+    const missing: Record<string, string> = req ? Object.fromEntries(missingRequired(formEl).map((name) => [name, t('refusals:ENTRY_REQUIRED')])) : {};
+    if (req && videos.length === 0) missing.videos = t('adminCourses.videoRequired');
+    if (Object.keys(missing).length) {
+      setProblem({ text: t('refusals:COURSE_ADD_FAILED'), fields: missing });
       toast(t('refusals:COURSE_ADD_FAILED'), 'error');
       return;
     }
@@ -206,7 +211,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
             <ul>
               {Object.entries(problem.fields).map(([k, v]) => (
                 <li key={k}>
-                  {t(`adminCourses.f.${k}`, { defaultValue: k })}: {v}
+                  {labels[k] ?? t(`adminCourses.f.${k}`, { defaultValue: k })}: {v}
                 </li>
               ))}
             </ul>
