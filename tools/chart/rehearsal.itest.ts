@@ -224,5 +224,7 @@ describe(`the README's install, run: ci/${path.basename(valuesFile)}`, () => {
     }
     expect(traffic.counts.failures).toEqual([]);
     expect(traffic.counts.ok).toBeGreaterThan(40);
+    // No liveness probe gave up and no pod died on its own meanwhile.
+    expect(cluster.pods.flatMap((p) => p.failures.map((f) => `${p.name}: ${f}`))).toEqual([]);
   }, 300_000);
 });
