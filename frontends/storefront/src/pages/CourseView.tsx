@@ -134,6 +134,9 @@ export default function CourseView() {
   // Owned: only the tiers that extend access (a renewal near or after the end, or a higher tier).
   const offers = tiers.filter((k) => kindOf(tierName(k)) !== 'owned');
   const chosen: TierName | null = tier && offers.some((k) => tierName(k) === tier) ? tier : offers[0] ? tierName(offers[0]) : null;
+  // The summary's days are those of the tier on offer (chosen, else the first), not one figure for every tier.
+  const summaryTier = tiers.find((k) => tierName(k) === (chosen ?? owned?.tier));
+  const summaryDays = summaryTier ? c[summaryTier]!.validity : c.validity;
   const lng = i18n.resolvedLanguage;
   const inWishlist = wished || Boolean(wishlist.data?.includes(c._id));
 
@@ -191,7 +194,7 @@ export default function CourseView() {
           <h1 data-testid="course-title">{c.title}</h1>
           {c.subtitle && <p className="muted">{c.subtitle}</p>}
           <p>
-            {t('course.hours', { hours: c.courseHour })} · {t('course.validity', { days: c.validity })}
+            {t('course.hours', { hours: c.courseHour })} · <span data-testid="course-summary-validity">{t('course.validity', { days: summaryDays })}</span>
             {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
           </p>
           {c.createdAt && <p className="muted">{t('course.published', { date: formatDateTime(c.createdAt, i18n.resolvedLanguage) })}</p>}
