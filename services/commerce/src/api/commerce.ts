@@ -196,16 +196,11 @@ function last30Days(): { fromDay: string; toDay: string } {
 
 // ---- Bodies ----------------------------------------------------------------------------------
 
-/** A cart item by its tier, or as the spec writes it: {user, course, price, validity} (decision 0028). */
-const cartItemBody = z
-  .object({
-    user: uuid().meta({ description: "The caller's own id" }),
-    course: uuid(),
-    tier: z.enum(TIERS, { error: 'TIER_INVALID' }).optional().meta({ description: 'silver, gold or diamond; without it, price and validity name the tier' }),
-    price: poisha().optional().meta({ description: 'The tier’s price as GET course/{id}/ answers it (poisha): with validity, picks the tier offering exactly both (CART_OFFER_UNKNOWN otherwise); never what is charged' }),
-    validity: z.int({ error: 'INVALID_VALUE' }).min(1).max(100_000).optional().meta({ description: 'The tier’s validity in days' }),
-  })
-  .refine((b) => b.tier !== undefined || (b.price !== undefined && b.validity !== undefined), { path: ['tier'], error: 'TIER_INVALID' });
+const cartItemBody = z.object({
+  user: uuid().meta({ description: "The caller's own id" }),
+  course: uuid(),
+  tier: z.enum(TIERS, { error: 'TIER_INVALID' }),
+});
 const userCourseBody = z.object({
   user: uuid().meta({ description: "The caller's own id" }),
   course: uuid(),
@@ -229,13 +224,16 @@ const zeroCartBody = z.object({
   total_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
   discount_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
   cart: z.object({ id: z.string({ error: 'INVALID_VALUE' }).max(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
-  value_a: z.union([z.boolean(), z.string().max(100)], { error: 'INVALID_VALUE' }).optional().meta({ description: 'Coupon applied flag (a boolean or a string; informational)' }),
+  value_a: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
   value_b: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
   value_c: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
 });
 
 const notForSale = { 404: fail('Unknown or unpublished course (COURSE_NOT_FOR_SALE)') };
+/** Buying an owned course must extend access: a renewal (ended or in its last 7 days) or a higher tier (decision 0027). */
+const alreadyOwned = { 409: fail('The student owns the course at this tier or a higher one with more than 7 days left (COURSE_ALREADY_OWNED)') };
 const orderRefusals = {
+  ...alreadyOwned,
   400: fail(
     'Missing or invalid fields, the amount differs from the server’s computation (AMOUNT_MISMATCH, `params.amount` in BDT), or the cart is empty (CART_EMPTY)',
   ),
@@ -397,17 +395,18 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
     defineRoute({
       method: 'post',
       path: '/cart/',
-      summary: 'Add a course at a tier to the cart: {user, course, tier}, or the spec’s {user, course, price, validity} naming the tier with exactly that offer (decision 0028); price and validity charged are the catalogue’s',
+      summary: 'Add a course at a tier to the cart (price and validity from the catalogue)',
       auth: student,
       body: { schema: cartItemBody },
       responses: {
         200: answer(done(CartSchema), "'course added to the cart'"),
         ...badRequest,
         ...notForSale,
+        ...alreadyOwned,
       },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
-        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier ?? '', price: body.price, validityDays: body.validity }, caller);
+        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier }, caller);
         res.json({ success: true, message: 'course added to the cart', data: toCart(cart) });
       },
     }),
