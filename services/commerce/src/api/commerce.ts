@@ -196,11 +196,16 @@ function last30Days(): { fromDay: string; toDay: string } {
 
 // ---- Bodies ----------------------------------------------------------------------------------
 
-const cartItemBody = z.object({
-  user: uuid().meta({ description: "The caller's own id" }),
-  course: uuid(),
-  tier: z.enum(TIERS, { error: 'TIER_INVALID' }),
-});
+/** A cart item by its tier, or as the spec writes it: {user, course, price, validity} (decision 0028). */
+const cartItemBody = z
+  .object({
+    user: uuid().meta({ description: "The caller's own id" }),
+    course: uuid(),
+    tier: z.enum(TIERS, { error: 'TIER_INVALID' }).optional().meta({ description: 'silver, gold or diamond; without it, price and validity name the tier' }),
+    price: poisha().optional().meta({ description: 'The tier’s price as GET course/{id}/ answers it (poisha): with validity, picks the tier offering exactly both (CART_OFFER_UNKNOWN otherwise); never what is charged' }),
+    validity: z.int({ error: 'INVALID_VALUE' }).min(1).max(100_000).optional().meta({ description: 'The tier’s validity in days' }),
+  })
+  .refine((b) => b.tier !== undefined || (b.price !== undefined && b.validity !== undefined), { path: ['tier'], error: 'TIER_INVALID' });
 const userCourseBody = z.object({
   user: uuid().meta({ description: "The caller's own id" }),
   course: uuid(),
@@ -224,7 +229,7 @@ const zeroCartBody = z.object({
   total_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
   discount_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
   cart: z.object({ id: z.string({ error: 'INVALID_VALUE' }).max(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
-  value_a: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
+  value_a: z.union([z.boolean(), z.string().max(100)], { error: 'INVALID_VALUE' }).optional().meta({ description: 'Coupon applied flag (a boolean or a string; informational)' }),
   value_b: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
   value_c: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
 });
@@ -395,7 +400,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
     defineRoute({
       method: 'post',
       path: '/cart/',
-      summary: 'Add a course at a tier to the cart (price and validity from the catalogue)',
+      summary: 'Add a course at a tier to the cart: {user, course, tier}, or the spec’s {user, course, price, validity} naming the tier with exactly that offer (decision 0028); price and validity charged are the catalogue’s',
       auth: student,
       body: { schema: cartItemBody },
       responses: {
@@ -406,7 +411,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
       },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
-        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier }, caller);
+        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier ?? '', price: body.price, validityDays: body.validity }, caller);
         res.json({ success: true, message: 'course added to the cart', data: toCart(cart) });
       },
     }),
