@@ -6373,6 +6373,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The student owns the course at this tier or a higher one with more than 7 days left (COURSE_ALREADY_OWNED) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -7094,6 +7103,15 @@ export interface paths {
                 };
                 /** @description 'Coupon Not found' (COUPON_NOT_FOUND): the voucher is unknown, expired or used up */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The student owns the course at this tier or a higher one with more than 7 days left (COURSE_ALREADY_OWNED) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
