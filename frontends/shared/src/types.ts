@@ -1,17 +1,15 @@
 // Shapes of the gateway's /api/v1 responses (money is integer poisha: 1 BDT = 100 poisha), taken
 // from the types generated from its OpenAPI document, never written again by hand.
+import { COURSE_TIERS, TIER_PRICE_FIELDS, type TierPriceField } from '@taal/contracts/web';
 import type { components } from './api-types';
 
 type Schemas = components['schemas'];
 
-export const CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, type CourseCategory as Category, type CourseLevel as Level } from '@taal/contracts/web';
 
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export type Level = (typeof LEVELS)[number];
-
-export const TIERS = ['priceSilver', 'priceGold', 'priceDiamond'] as const;
-export type TierKey = (typeof TIERS)[number];
+/** The course answer's tier fields, cheapest first. */
+export const TIERS: readonly TierPriceField[] = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
+export type TierKey = TierPriceField;
 
 export type Tier = Schemas['Tier'];
 

@@ -2,7 +2,7 @@
 // checkout arithmetic of spec §5 / decision 0012, and the `taal:cart-changed` event the header's
 // cart badge listens to. Amounts are integer poisha.
 import type { TFunction } from 'i18next';
-import { UserRoles } from '@taal/contracts/web';
+import { COURSE_TIERS, takaOfPoisha, UserRoles, voucherDiscount } from '@taal/contracts/web';
 import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { getSession, storedUser, type SessionUser } from '@taal/web-shared/session';
@@ -19,7 +19,7 @@ export type Wallet = Json<'/api/v1/wallet/{userId}', 'get'>['data'];
 export type Order = Json<'/api/v1/order/{userId}', 'get'>['data'][number];
 export type TierName = CartItem['tier'];
 
-export const TIER_NAMES: readonly TierName[] = ['silver', 'gold', 'diamond'];
+export const TIER_NAMES: readonly TierName[] = COURSE_TIERS;
 
 /** Raised on window after the cart changed (detail: the number of items), for the header's badge. */
 export const CART_CHANGED_EVENT = 'taal:cart-changed';
@@ -107,8 +107,8 @@ export const commerce = {
         authApi.POST('/api/v1/cart/zero-cart/{userId}/{orderId}', {
           params: { path: { userId, orderId: order._id } },
           body: {
-            total_amount: order.amount / 100,
-            discount_amount: order.discount / 100,
+            total_amount: takaOfPoisha(order.amount),
+            discount_amount: takaOfPoisha(order.discount),
             cart: { id: userId },
             value_a: voucher ? 'true' : 'false',
             value_b: voucher,
@@ -134,7 +134,7 @@ export interface Totals {
 export function checkoutTotals(subtotal: number, walletBalance: number, voucherPercent: number): Totals {
   const walletUsed = Math.max(0, Math.min(walletBalance, subtotal));
   const remainder = subtotal - walletUsed;
-  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
+  const discount = voucherDiscount(remainder, voucherPercent);
   const payable = Math.max(0, remainder - discount);
   return { subtotal, walletUsed, discount, payable };
 }
@@ -162,8 +162,8 @@ export type CardSessionBody = ApiPaths['/api/v1/cart/ssl/']['post']['requestBody
 /** The gateway's customer fields come from the student's profile (the session's stored user). */
 export function cardSessionBody(user: SessionUser, order: Order, items: readonly { title: string }[], voucher: string): CardSessionBody {
   return {
-    total_amount: order.amount / 100,
-    discount_amount: order.discount / 100,
+    total_amount: takaOfPoisha(order.amount),
+    discount_amount: takaOfPoisha(order.discount),
     cus_name: user.name.slice(0, 120),
     cus_phone: user.phone.slice(0, 40),
     cus_email: user.email,

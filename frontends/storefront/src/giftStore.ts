@@ -1,5 +1,6 @@
 // The gift-card store through the typed gateway client (spec §4, §5, §7; decision 0018).
 // Amounts are integer poisha; the payment session takes BDT.
+import { takaOfPoisha } from '@taal/contracts/web';
 import { answer, authApi, publicApi, type ApiPaths } from '@taal/web-shared/api';
 
 type Ok<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } }
@@ -25,7 +26,7 @@ export const giftStore = {
       await answer(
         authApi.POST('/api/v1/store/payment/ssl/', {
           body: {
-            amount: order.orderItem.totalPrice / 100,
+            amount: takaOfPoisha(order.orderItem.totalPrice),
             name: customer.name.slice(0, 200),
             phone: customer.phone.slice(0, 40),
             email: customer.email,
@@ -40,4 +41,3 @@ export const giftStore = {
 
 /** Spec §5's form rules (also checked by the store service). */
 export const MIN_PHONE = 11;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

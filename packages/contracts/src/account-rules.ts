@@ -33,6 +33,8 @@ const LOCAL = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const TLD = '(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})';
 export const EMAIL_PATTERN = `^${LOCAL}@(?:${LABEL}\\.)+${TLD}$`;
+/** The local part's limit as a pattern, for documents that state EMAIL_PATTERN beside it. */
+export const EMAIL_LOCAL_PART_PATTERN = `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@`;
 const EMAIL = new RegExp(EMAIL_PATTERN);
 
 /** True when `value` (already trimmed) is exactly one address in the strict form above. */

@@ -2,7 +2,13 @@
  * The marketplace runs in Bangladesh: its days (date of birth "not in the future", analytics
  * ranges, the back office's default range) are Dhaka days. Bangladesh is UTC+6 all year (no
  * daylight saving), so a fixed offset is exact. Pure code without dependencies (browser-safe).
+ *
+ * This module is the one mechanism for Dhaka days, SQL included: a query over Dhaka days takes the
+ * instants of `dhakaDayBounds` as parameters (`created_at >= $start AND created_at < $end`),
+ * never an offset or a zone name of its own.
  */
+import { dayStartUtc } from './days';
+
 export const DHAKA_UTC_OFFSET_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;
 
@@ -27,6 +33,11 @@ export function addDays(day: string, days: number): string {
  */
 export function dhakaDaysRange(first: Date, last: Date): { start: Date; end: Date } {
   return { start: new Date(first.getTime() - DHAKA_UTC_OFFSET_MS), end: new Date(last.getTime() + DAY_MS - DHAKA_UTC_OFFSET_MS) };
+}
+
+/** The instants [start, end) covering the Dhaka days `first` to `last` (YYYY-MM-DD, inclusive; one day by default). */
+export function dhakaDayBounds(first: string, last: string = first): { start: Date; end: Date } {
+  return dhakaDaysRange(dayStartUtc(first), dayStartUtc(last));
 }
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';

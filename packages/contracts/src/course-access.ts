@@ -8,6 +8,22 @@
 export const COURSE_TIERS = ['silver', 'gold', 'diamond'] as const;
 export type CourseTier = (typeof COURSE_TIERS)[number];
 
+/** The API's field of each tier's offer (`priceSilver`, … in the course answer and the course form). */
+export const TIER_PRICE_FIELDS = { silver: 'priceSilver', gold: 'priceGold', diamond: 'priceDiamond' } as const satisfies Record<CourseTier, string>;
+export type TierPriceField = (typeof TIER_PRICE_FIELDS)[CourseTier];
+
+/** Whether `value` names a tier. */
+export function isCourseTier(value: string): value is CourseTier {
+  return (COURSE_TIERS as readonly string[]).includes(value);
+}
+
+/** A course's instrument, in the order of the spec's lists (storefront §3, back office §5). */
+export const COURSE_CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
 /** Access that ends within this many days may be renewed at any tier. */
 export const RENEWAL_WINDOW_DAYS = 7;
 

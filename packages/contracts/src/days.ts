@@ -71,6 +71,21 @@ export function parseDayRange(first: string, last: string): { from: string; to: 
   return from && to && from <= to ? { from, to } : null;
 }
 
+/**
+ * A YYYY-MM-DD day (or the date part of an RFC 3339 time) as the spec writes days: DD-MM-YYYY
+ * (`22-05-2022`), which `parseDay` reads back; '' for ''.
+ */
+export function dayMonthYear(day: string): string {
+  if (!day) return '';
+  const [y, m, d] = day.slice(0, 10).split('-') as [string, string, string];
+  return `${d}-${m}-${y}`;
+}
+
+/** The calendar day (YYYY-MM-DD) a Date falls on in the runtime's own time zone (a browser's day). */
+export function localDay(at: Date = new Date()): string {
+  return `${at.getFullYear()}-${pad(String(at.getMonth() + 1))}-${pad(String(at.getDate()))}`;
+}
+
 /** The UTC midnight starting a YYYY-MM-DD day. */
 export function dayStartUtc(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -3,12 +3,16 @@
  * share (admin-back-office.md §5, §8, §9; storefront-and-panels.md §2, §9). Pure code (browser-safe).
  */
 
-/** The categories a freebie may have, in the order of the admin form. */
-export const FREEBIE_CATEGORIES = ['Guitar', 'FAQ', 'Info', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
+import { COURSE_CATEGORIES } from './course-access';
+
+const [GUITAR, ...OTHER_INSTRUMENTS] = COURSE_CATEGORIES;
+
+/** The categories a freebie may have, in the order of the admin form: the course categories plus FAQ and Info. */
+export const FREEBIE_CATEGORIES = [GUITAR, 'FAQ', 'Info', ...OTHER_INSTRUMENTS] as const;
 export type FreebieCategory = (typeof FREEBIE_CATEGORIES)[number];
 
 /** The storefront's filter pills (storefront §2): All, then the categories in this order. */
-export const FREEBIE_FILTERS = ['All', 'FAQ', 'Info', 'Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
+export const FREEBIE_FILTERS = ['All', 'FAQ', 'Info', ...COURSE_CATEGORIES] as const;
 
 /** The admin list shows the first 100 characters of a subtitle. */
 export const FREEBIE_SUBTITLE_PREVIEW = 100;

@@ -7,14 +7,17 @@ import { z } from 'zod';
 import {
   AccountFieldLimits,
   API_DAY_PATTERN,
+  EMAIL_LOCAL_PART_PATTERN,
   EMAIL_PATTERN,
   isEmail,
   ISO_MONTH_PATTERN,
-  MAX_EMAIL_LOCAL_PART,
+  MAX_AMOUNT_POISHA,
   parseDay,
   parseDayRange,
+  POISHA_TEXT_PATTERN,
   REASON_KEY_PATTERN,
   Refusals,
+  type RefusalKey,
 } from '@taal/contracts';
 import { refusal, type ApiErrorBody } from './errors';
 import type { ParamSpec, ResponseSpec } from './route-table';
@@ -121,8 +124,28 @@ export const emailAddress = () =>
     .meta({
       maxLength: AccountFieldLimits.email,
       pattern: EMAIL_PATTERN,
-      allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }],
+      allOf: [{ pattern: EMAIL_LOCAL_PART_PATTERN }],
     });
+
+// ---- Money (@taal/contracts taka.ts: one unit, one bound; decisions 0001 and 0028) ----
+
+/** An amount in integer poisha (the API's unit for every amount), 0 to MAX_AMOUNT_POISHA. */
+export const poishaAmount = (description = 'Integer poisha (1 BDT = 100 poisha)') =>
+  z.int({ error: 'INVALID_VALUE' }).min(0).max(MAX_AMOUNT_POISHA).meta({ description });
+
+/**
+ * An amount in BDT, only where the card gateway's own fields keep its unit (`cart/ssl/`'s
+ * `total_amount`, the store's payment `amount`; decision 0028): the same bound, read into poisha
+ * with `poishaOfTaka` and checked against the server's figure.
+ */
+export const bdtAmount = (description?: string) => {
+  const amount = z.number({ error: 'INVALID_VALUE' }).min(0).max(MAX_AMOUNT_POISHA / 100);
+  return description ? amount.meta({ description }) : amount;
+};
+
+/** A multipart form's amount: a whole number of poisha as text (1 to 12 digits). */
+export const poishaText = (error: RefusalKey = 'INVALID_VALUE', description = 'Integer poisha, a whole number') =>
+  z.string({ error }).regex(new RegExp(POISHA_TEXT_PATTERN), error).meta({ description });
 
 /** A date-time as the services write it (ISO 8601). */
 export const dateTime = () => z.iso.datetime({ offset: true });

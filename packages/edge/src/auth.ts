@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { status } from '@grpc/grpc-js';
-import { RevokedSessionError, SESSION_REVOKED_SUSPENDED as SUSPENDED, isGrpcStatusError, type CallerIdentity, type CallerUserType } from '@taal/kit';
+import { RevokedSessionError, SESSION_REVOKED_SUSPENDED as SUSPENDED, isGrpcStatusError, type CallerIdentity, type UserRole } from '@taal/kit';
 import { refusal } from './errors';
 
 /** Checks a user's access token (identity's published keys and the sessions it revoked, decision 0024). */
@@ -33,7 +33,7 @@ export function callerOf(res: Response): AuthenticatedCaller {
  * call per request (decision 0024). `roles` lists the user types allowed (1 admin, 2 content,
  * 3 instructor, 4 student); no token or a dead one → 401, another role → 403.
  */
-export function requireAuth(tokens: AccessTokenVerifier, ...roles: CallerUserType[]): RequestHandler {
+export function requireAuth(tokens: AccessTokenVerifier, ...roles: UserRole[]): RequestHandler {
   return (req, res, next) => {
     const token = accessTokenOf(req);
     if (!token) {
@@ -77,4 +77,4 @@ export function callerOrNull(res: Response): AuthenticatedCaller | null {
 }
 
 /** The roles (declared once in @taal/contracts). */
-export { UserRoles as Roles } from '@taal/contracts';
+export { UserRoles } from '@taal/contracts';

@@ -16,7 +16,7 @@
  * (`CardOrders`), as are its tables (`CardAttempts`, ./card-attempts).
  */
 import { randomBytes } from 'node:crypto';
-import { CallerUserTypes, refuse, requireIdentity, type CallerIdentity, type Logger, type Sql, type SqlExecutor } from '@taal/kit';
+import { UserRoles, refuse, requireIdentity, type CallerIdentity, type Logger, type Sql, type SqlExecutor } from '@taal/kit';
 import type { AttemptStatus, CardAttempt, CardAttempts } from './card-attempts';
 import { decidePayment, formatPoisha, readIpn, type SessionRequest, type SslCommerzClient, type Validation } from './sslcommerz';
 
@@ -165,7 +165,7 @@ export class CardPaymentFlow<O extends CardOrder> {
     req: { orderId: string; expectedAmount?: number },
     describe: (order: O) => Promise<SessionContent> | SessionContent,
   ): Promise<{ gatewayPageUrl: string; tranId: string }> {
-    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const { userId } = requireIdentity(ctx, UserRoles.student);
     if (!req.orderId) throw refuse('ORDER_ID_REQUIRED');
     const tranId = newTranId(this.sale.tranPrefix);
     const { order, amount } = await this.sql.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { poishaToTaka, takaToPoisha } from '@taal/contracts';
 import { fields } from '@taal/kit';
 
 /**
@@ -22,19 +23,12 @@ export const CURRENCY = 'BDT';
 export function formatPoisha(poisha: number): string {
   if (!Number.isSafeInteger(poisha) || poisha < 0)
     throw new RangeError(`amount must be non-negative integer poisha, got ${poisha}`);
-  const taka = Math.floor(poisha / 100);
-  const rest = poisha % 100;
-  return `${taka}.${rest.toString().padStart(2, '0')}`;
+  return poishaToTaka(poisha);
 }
 
 /** The gateway's decimal amount ("123.45", "123.4", "123") as integer poisha; null when it is not one. */
 export function parsePoisha(amount: string | undefined): number | null {
-  if (amount === undefined) return null;
-  const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!m) return null;
-  const taka = Number(m[1]);
-  const frac = Number((m[2] ?? '').padEnd(2, '0'));
-  return taka * 100 + frac;
+  return amount === undefined ? null : takaToPoisha(amount);
 }
 
 function md5(s: string): string {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { catalogueV1, identityV1, messagingV1, ServiceNames } from '@taal/contracts';
+import { catalogueV1, identityV1, messagingV1, ServiceNames, UserRoles } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -182,7 +182,7 @@ export function grpcDirectory(issuer: ServiceAuth['issuer'], identityAddress: st
       }
     },
     async instructorAccounts(instructorId) {
-      const { users } = await callUnary(identity, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: 3 }));
+      const { users } = await callUnary(identity, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: UserRoles.instructor }));
       return users.filter((u) => u.instructor === instructorId && !u.suspend && u.email).map(recipient);
     },
     async courseTitle(courseId) {

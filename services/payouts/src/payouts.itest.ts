@@ -204,6 +204,22 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     });
   });
 
+  it('takes a Not Settled record\'s received amount off the due (a partly paid period), and nothing when it received 0 (decision 0021)', async () => {
+    const instructorId = published.find((c) => c.instructorId !== published[0]!.instructorId)!.instructorId;
+    const start = await totals(instructorId);
+    const received = Math.floor(start.due / 4);
+    expect(received).toBeGreaterThan(0);
+    const base = { instructorId, settleDay: '2024-06-30', remarks: 'June, part', receipt: PDF, idempotencyKey: '' };
+    const { settlement } = await call<payoutsV1.CreateSettlementResponse>('createSettlement', { ...base, settleAmount: received * 2, receivedAmount: received, status: false });
+    // The money received was paid: the instructor's due falls by it; the record keeps the rest open.
+    expect(await totals(instructorId)).toMatchObject({ settled: start.settled + received, due: start.due - received });
+    const listed = (await call<payoutsV1.ListSettlementsResponse>('listSettlements', { instructorId })).settlements.find((x) => x.id === settlement!.id);
+    expect(listed).toMatchObject({ status: false, settleAmount: received * 2, receivedAmount: received });
+    // A Not Settled record that received nothing moves no money.
+    await call('createSettlement', { ...base, remarks: 'July, nothing yet', settleAmount: received, receivedAmount: 0, status: false });
+    expect(await totals(instructorId)).toMatchObject({ settled: start.settled + received, due: start.due - received });
+  });
+
   it('generates a monthly statement PDF whose totals add up', async () => {
     const instructorId = published[0]!.instructorId;
     const { pdf } = await call<payoutsV1.GetStatementResponse>('getStatement', { instructorId, month: '2024-03', language: 'bn' });

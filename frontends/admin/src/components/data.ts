@@ -1,4 +1,4 @@
-import { UserRoles } from '@taal/contracts/web';
+import { dayMonthYear, localDay, UserRoles } from '@taal/contracts/web';
 import { useEffect, useState } from 'react';
 import type { ApiAnswer } from '@taal/web-shared/api';
 import type { SessionUser } from '@taal/web-shared/session';
@@ -54,16 +54,13 @@ export function useAdminGet<T>(key: string | null, load: () => Promise<ApiAnswer
   return { data, loading, error, reload: () => setTick((n) => n + 1), setData: (update) => setDataState((d) => update(d)) };
 }
 
-/** Back office §9: dates are dash-separated day-month-year. */
+/** Back office §9: dates are dash-separated day-month-year (the browser's day of `d`). */
 export function dmy(d: Date): string {
-  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
+  return dayMonthYear(localDay(d));
 }
 
 /** YYYY-MM-DD → DD-MM-YYYY for the API paths. */
-export function isoToDmy(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}-${m}-${y}`;
-}
+export const isoToDmy = dayMonthYear;
 
 export const USER_TYPE_KEYS: Record<number, string> = {
   [UserRoles.admin]: 'adminUsers.types.admin',

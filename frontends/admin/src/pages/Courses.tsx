@@ -5,7 +5,7 @@
 // are the admin's: the content role sees neither button (and the server refuses it, 403).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { UserRoles } from '@taal/contracts/web';
+import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS, takaOfPoisha, TIER_PRICE_FIELDS, UserRoles, type TierPriceField } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { translateApiError } from '@taal/web-shared/errors';
@@ -19,9 +19,8 @@ import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
-const CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'];
-const LEVELS = ['beginner', 'intermediate', 'advanced'];
-const TIERS = ['Silver', 'Gold', 'Diamond'] as const;
+/** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
+const TIERS = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
 const categoryKey = (c: string) => `adminCourses.category.${c.replace(/[^A-Za-z]/g, '')}`;
 
 
@@ -201,7 +200,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
 
   const f = problem?.fields ?? {};
   const c = course;
-  const tier = (name: (typeof TIERS)[number]) => c?.[`price${name}`];
+  const tier = (field: TierPriceField) => c?.[field];
   return (
     <form className="admin-form course-form" onSubmit={(e) => void submit(e)} data-testid={`course-form-${mode}`} noValidate>
       {problem && (
@@ -275,17 +274,17 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
       </div>
       <fieldset className="tier-grid">
         <legend>{t('adminCourses.tiers')}</legend>
-        {TIERS.map((name) => (
-          <div key={name} className="tier-box" data-tier={name}>
-            <strong>{t(`adminCourses.tier.${name}`)}</strong>
-            <Field label={t('adminCourses.f.price')} error={f[`price${name}Price`]}>
-              <input name={`price${name}Price`} inputMode="decimal" required={req} defaultValue={tier(name) ? tier(name)!.price / 100 : undefined} />
+        {TIERS.map((field) => (
+          <div key={field} className="tier-box" data-tier={field.slice('price'.length)}>
+            <strong>{t(`adminCourses.tier.${field.slice('price'.length)}`)}</strong>
+            <Field label={t('adminCourses.f.price')} error={f[`${field}Price`]}>
+              <input name={`${field}Price`} inputMode="decimal" required={req} defaultValue={tier(field) ? takaOfPoisha(tier(field)!.price) : undefined} />
             </Field>
-            <Field label={t('adminCourses.f.oldPrice')} error={f[`price${name}OldPrice`]}>
-              <input name={`price${name}OldPrice`} inputMode="decimal" required={req} defaultValue={tier(name) ? tier(name)!.oldPrice / 100 : undefined} />
+            <Field label={t('adminCourses.f.oldPrice')} error={f[`${field}OldPrice`]}>
+              <input name={`${field}OldPrice`} inputMode="decimal" required={req} defaultValue={tier(field) ? takaOfPoisha(tier(field)!.oldPrice) : undefined} />
             </Field>
-            <Field label={t('adminCourses.f.validity')} error={f[`price${name}Validity`]}>
-              <input name={`price${name}Validity`} inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={tier(name)?.validity} />
+            <Field label={t('adminCourses.f.validity')} error={f[`${field}Validity`]}>
+              <input name={`${field}Validity`} inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={tier(field)?.validity} />
             </Field>
           </div>
         ))}

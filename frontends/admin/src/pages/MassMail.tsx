@@ -4,6 +4,7 @@
 // (GET mass-mail/, refreshed while one is sending). The server sanitises the HTML and adds the
 // unsubscribe link to every mail.
 import { useEffect, useState, type FormEvent } from 'react';
+import { isEmail } from '@taal/contracts/web';
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
@@ -17,7 +18,6 @@ import { AdminPage, Loading, LoadError } from '../components/States';
 type Body = NonNullable<ApiPaths['/api/v1/mass-mail/']['post']['requestBody']>['content']['application/json'];
 type Audience = Body['mailTo'];
 const AUDIENCES: Audience[] = ['allUser', 'subscriber', 'non-subscriber', 'verified-user', 'non-verified-user', 'instructors', 'admin', 'custom'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function Progress() {
   const { t, i18n } = useTranslation();
@@ -69,7 +69,7 @@ export default function MassMail() {
     e.preventDefault();
     const found: Record<string, string> = {};
     if (!form.mailTo) found.mailTo = t('refusals:AUDIENCE_REQUIRED');
-    if (form.mailTo === 'custom' && !EMAIL.test(form.customEmail.trim())) found.customEmail = t(form.customEmail.trim() ? 'refusals:CUSTOM_EMAIL_INVALID' : 'refusals:CUSTOM_EMAIL_REQUIRED');
+    if (form.mailTo === 'custom' && !isEmail(form.customEmail.trim())) found.customEmail = t(form.customEmail.trim() ? 'refusals:CUSTOM_EMAIL_INVALID' : 'refusals:CUSTOM_EMAIL_REQUIRED');
     if (!form.subject.trim()) found.subject = t('refusals:SUBJECT_REQUIRED');
     if (!form.message.replace(/<[^>]*>/g, '').trim()) found.message = t('refusals:MAIL_MESSAGE_REQUIRED');
     setErrors(found);

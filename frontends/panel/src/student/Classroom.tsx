@@ -6,6 +6,7 @@
 // empty message with a link to the course list. Just after a payment (the enrolment arrives a
 // moment later, from an event) the tab says the course is on its way and looks again.
 import { useEffect, useState } from 'react';
+import { isCourseTier, type CourseTier } from '@taal/contracts/web';
 import { Link, useNavigate } from 'react-router-dom';
 import { answer, api, authApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
@@ -19,10 +20,7 @@ import { TabEmpty, TabError, TabLoading } from '../components';
 import type { ClassroomItem, Order } from '../types';
 
 const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
-const TIERS = ['silver', 'gold', 'diamond'] as const;
-type Tier = (typeof TIERS)[number];
-const asTier = (tier: string): Tier | null =>
-  (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : null;
+const asTier = (tier: string): CourseTier | null => (isCourseTier(tier) ? tier : null);
 /** Raised on window after the cart changed (detail: its number of items), for the header's cart badge. */
 const CART_CHANGED_EVENT = 'taal:cart-changed';
 

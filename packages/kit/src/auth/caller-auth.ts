@@ -10,9 +10,9 @@
  */
 import type { Metadata } from '@grpc/grpc-js';
 import { SignJWT, errors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import type { RefusalKey } from '@taal/contracts';
+import { isUserRole, type RefusalKey } from '@taal/contracts';
 import { ServiceError, refuse } from '../grpc/errors';
-import type { CallerIdentity, CallerUserType } from '../grpc/identity';
+import type { CallerIdentity, UserRole } from '../grpc/identity';
 import { SIGNING_ALGORITHM, localKeys, type PrivateSigningJwk } from './keys';
 import { SESSION_REVOKED_SUSPENDED, processRevokedSessions, type RevokedSessions } from './revocations';
 
@@ -216,12 +216,12 @@ export class CallerAuthenticator {
       'INVALID_TOKEN',
     );
     const type = payload.claims.typ;
-    if (typeof type !== 'number' || ![1, 2, 3, 4].includes(type) || typeof payload.claims.sid !== 'string')
+    if (typeof type !== 'number' || !isUserRole(type) || typeof payload.claims.sid !== 'string')
       throw refuse('INVALID_TOKEN');
     const instructor = payload.claims.ins;
     const identity: CallerIdentity = {
       userId: payload.sub,
-      userType: type as CallerUserType,
+      userType: type as UserRole,
       ...(typeof instructor === 'string' && instructor ? { instructorId: instructor } : {}),
       sessionId: payload.claims.sid,
     };

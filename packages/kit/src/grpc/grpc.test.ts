@@ -11,7 +11,7 @@ import {
   requireIdentity,
   startGrpcServer,
   unaryHandler,
-  CallerUserTypes,
+  UserRoles,
   type CallerIdentity,
   type GrpcClientConstructor,
   type RunningGrpcServer,
@@ -170,7 +170,7 @@ describe('gRPC helpers against a loopback server', () => {
   });
 
   it('reads the caller from a verified user token forwarded with a service token', async () => {
-    const identity: CallerIdentity = { userId: 'u-42', userType: CallerUserTypes.instructor };
+    const identity: CallerIdentity = { userId: 'u-42', userType: UserRoles.instructor };
     const userToken = await testAuth.userToken(identity);
     const res = await callUnary(client, 'echo', { text: 'hi' }, { userToken, deadlineMs: 2000 });
     // The token's session id travels too (identity spares the session that changes a password).

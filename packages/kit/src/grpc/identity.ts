@@ -1,9 +1,8 @@
-import { UserRoles, type UserRole } from '@taal/contracts';
+import type { UserRole } from '@taal/contracts';
 import { refuse } from './errors';
 
-/** The roles, declared once in @taal/contracts (`UserRoles`); re-exported under the kit's names. */
-export type CallerUserType = UserRole;
-export const CallerUserTypes = UserRoles;
+/** The roles, declared once in @taal/contracts (`UserRoles`); re-exported so a service's checks name them the same way. */
+export { UserRoles, type UserRole } from '@taal/contracts';
 
 /**
  * The user a call acts for, read from the user's access token after the receiving service
@@ -11,7 +10,7 @@ export const CallerUserTypes = UserRoles;
  */
 export interface CallerIdentity {
   userId: string;
-  userType: CallerUserType;
+  userType: UserRole;
   /** For an instructor account linked to an instructor profile (catalogue id): that profile. */
   instructorId?: string;
   /** The session the access token belongs to (its `sid`), e.g. to keep it when ending the others. */
@@ -24,7 +23,7 @@ export interface CallerIdentity {
  */
 export function requireIdentity(
   ctx: { identity: CallerIdentity | null },
-  ...allowed: CallerUserType[]
+  ...allowed: UserRole[]
 ): CallerIdentity {
   if (!ctx.identity) throw refuse('LOGIN_FIRST');
   if (allowed.length > 0 && !allowed.includes(ctx.identity.userType)) throw refuse('PERMISSION_DENIED');

@@ -9,10 +9,10 @@ export {
   FIELDS_METADATA_KEY,
 } from './errors';
 export {
-  CallerUserTypes,
+  UserRoles,
   requireIdentity,
   type CallerIdentity,
-  type CallerUserType,
+  type UserRole,
 } from './identity';
 export { unaryHandler, INTERNAL_ERROR_MESSAGE, type CallContext } from './handler';
 export {

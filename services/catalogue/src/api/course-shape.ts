@@ -1,6 +1,6 @@
-import type { catalogueV1 } from '@taal/contracts';
+import { COURSE_CATEGORIES, COURSE_LEVELS, type catalogueV1 } from '@taal/contracts';
 import { z } from 'zod';
-import { dateTime } from '@taal/edge';
+import { dateTime, poishaAmount } from '@taal/edge';
 
 /**
  * Course as the public API shows it: the spec's field names (catagory spelt so), money in
@@ -54,7 +54,7 @@ export function toApiUpcoming(u: catalogueV1.UpcomingCourse): z.output<typeof Up
 
 // ---- The answers' schemas (the OpenAPI document's components) ----
 
-const poisha = (description: string) => z.int().min(0).meta({ description });
+const poisha = poishaAmount;
 
 export const TierSchema = z
   .object({
@@ -64,8 +64,7 @@ export const TierSchema = z
   })
   .meta({ id: 'Tier' });
 
-export const COURSE_CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export { COURSE_CATEGORIES, COURSE_LEVELS };
 
 export const CourseSchema = z
   .object({

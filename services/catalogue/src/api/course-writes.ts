@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { COURSE_FILES_PREFIX, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1, type FieldRefusals, type learningV1 } from '@taal/contracts';
+import { COURSE_FILES_PREFIX, COURSE_TIERS, MAX_AMOUNT_POISHA, takaToPoisha, TIER_PRICE_FIELDS, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1, type FieldRefusals, type learningV1 } from '@taal/contracts';
 import type { FileStore } from '@taal/kit';
 import type { CatalogueApi } from './client';
-import { type ResponseCache, answer, done, fail, idParam, listOf, callerOf, requireAuth, Roles, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { type ResponseCache, answer, done, fail, idParam, listOf, callerOf, requireAuth, UserRoles, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
-import { COURSE_CATEGORIES as CATEGORIES, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
+import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
 
 /**
  * The back office's writes of courses, instructors and upcoming courses (admin-back-office.md
@@ -22,11 +22,6 @@ export interface CourseWriteDeps {
   maxVideoBytes?: number;
 }
 
-const TIERS = [
-  ['silver', 'priceSilver'],
-  ['gold', 'priceGold'],
-  ['diamond', 'priceDiamond'],
-] as const;
 
 /** A lesson's status (learning's LESSON_STATUSES). */
 const VIDEO_STATUSES = ['open', 'login', 'paid'] as const;
@@ -49,7 +44,7 @@ const courseFormDoc = z.object({
   desc: z.string().meta({ description: 'HTML description' }),
   courseHour: z.string().meta({ description: 'Digits' }),
   catagory: z.enum(CATEGORIES),
-  courseType: z.enum(['beginner', 'intermediate', 'advanced']),
+  courseType: z.enum(COURSE_LEVELS),
   instructor: z.string().meta({ description: 'Instructor id' }),
   price: z.string().optional().meta({ description: 'Taka; default the silver tier’s' }),
   oldPrice: z.string().optional(),
@@ -107,11 +102,13 @@ function readCourseForm(form: Form, problems: Problems): catalogueV1.CourseInput
   const taka = (key: string) => {
     const v = given(key);
     if (v === undefined) return undefined;
-    if (!/^[0-9]{1,8}(\.[0-9]{1,2})?$/.test(v)) {
+    // The catalogue's own price limit (course-input.ts) is checked after this.
+    const poisha = takaToPoisha(v);
+    if (poisha === null || poisha > MAX_AMOUNT_POISHA) {
       problems[key] = 'ENTRY_NOT_TAKA';
       return undefined;
     }
-    return Math.round(Number(v) * 100);
+    return poisha;
   };
   const list = (key: string) => {
     const v = given(key);
@@ -134,7 +131,8 @@ function readCourseForm(form: Form, problems: Problems): catalogueV1.CourseInput
     whoFor: list('whoFor'),
     addDocuments: [],
   };
-  for (const [tier, name] of TIERS) {
+  for (const tier of COURSE_TIERS) {
+    const name = TIER_PRICE_FIELDS[tier];
     input[`${tier}Price`] = taka(`${name}Price`);
     input[`${tier}OldPrice`] = taka(`${name}OldPrice`);
     input[`${tier}Validity`] = digits(`${name}Validity`);
@@ -184,8 +182,8 @@ async function storeImages(store: UploadStore, uploads: Record<string, CheckedUp
 
 export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
   const { catalogue, learning, tokens } = deps;
-  const staff = { label: 'admin and content (the catalogue checks)', check: requireAuth(tokens, Roles.admin, Roles.content) };
-  const admin = { label: 'admin only (the catalogue checks)', check: requireAuth(tokens, Roles.admin) };
+  const staff = { label: 'admin and content (the catalogue checks)', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
+  const admin = { label: 'admin only (the catalogue checks)', check: requireAuth(tokens, UserRoles.admin) };
   const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
   const instructorId = { id: { ...idParam.id, invalid: () => refusal('INSTRUCTOR_NOT_FOUND') } };
   const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);

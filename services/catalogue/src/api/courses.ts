@@ -1,5 +1,5 @@
 import type { CatalogueApi } from './client';
-import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec, callerOf, requireAuth, Roles, done, type AccessTokenVerifier } from '@taal/edge';
+import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec, callerOf, requireAuth, UserRoles, done, type AccessTokenVerifier } from '@taal/edge';
 import { z } from 'zod';
 import { CourseAdminMessages as M } from '@taal/contracts';
 import { CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
@@ -54,8 +54,8 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
  * the gateway's read cache (decision 0003), so visitors see the change on their next read.
  */
 export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVerifier): RouteSpec[] {
-  const staff = { label: 'admin and content only', check: requireAuth(tokens, Roles.admin, Roles.content) };
-  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
+  const staff = { label: 'admin and content only', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
+  const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
   const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
   return [

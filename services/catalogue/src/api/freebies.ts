@@ -13,7 +13,7 @@ import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M, refusalText, type FieldRefusals } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
-import { type ResponseCache, answer, done, fail, idParam, listOf, envelope, callerOf, requireAuth, Roles, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore, type AccessTokenVerifier } from '@taal/edge';
+import { type ResponseCache, answer, done, fail, idParam, listOf, envelope, callerOf, requireAuth, UserRoles, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore, type AccessTokenVerifier } from '@taal/edge';
 import type { FreebiesApi } from './client';
 import { FORM_FIELD, FreebieSchema, PopupSchema, toApiFreebie, toApiPopup } from './freebies-shape';
 
@@ -127,8 +127,8 @@ const formRefused = { 400: fail("'Any of the field is not fillup!!!' (fields nam
 
 export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
   const { freebies, tokens, cache, files } = deps;
-  const staff = { label: 'admin and content only', check: requireAuth(tokens, Roles.admin, Roles.content) };
-  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
+  const staff = { label: 'admin and content only', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
+  const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   const read = (key: Parameters<typeof cachedRead>[1], load: Parameters<typeof cachedRead>[2]) => cachedRead(cache, key, load);
 
   return [

@@ -3,15 +3,15 @@
  * rules that need no I/O live in ../domain, SQL in ../store.
  */
 import type { catalogueV1, RefusalKey } from '@taal/contracts';
-import { CallerUserTypes, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
+import { UserRoles, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
 import { sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
 
-const ADMIN = CallerUserTypes.admin;
-const CONTENT = CallerUserTypes.content;
+const ADMIN = UserRoles.admin;
+const CONTENT = UserRoles.content;
 
 /** Drafts (unpublished items) are visible to the back office only. */
 /** `trustedService`: a back-end service reading as itself (payouts records sales of unpublished courses too). */

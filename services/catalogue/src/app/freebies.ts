@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldRefusals, freebiesV1 } from '@taal/contracts';
-import { CallerUserTypes, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
+import { UserRoles, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
 import { filesOf, freebieProblems, popupProblems, type FreebieFields } from '../domain/freebie';
 import { sanitizeRichText } from '../domain/rich-text';
 import { recordFreebieChanged, recordPopupUpdated } from '../events/freebie-events';
@@ -52,7 +52,7 @@ export class Freebies {
   }
 
   async create(caller: Caller, req: freebiesV1.CreateFreebieRequest) {
-    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    assertRole(caller, UserRoles.admin, UserRoles.content);
     const id = req.id || randomUUID();
     if (!UUID.test(id)) throw refuse('INVALID_ID');
     const values = trimmed({ ...req, description: sanitizeRichText(req.description) });
@@ -74,7 +74,7 @@ export class Freebies {
   }
 
   async update(caller: Caller, req: freebiesV1.UpdateFreebieRequest) {
-    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    assertRole(caller, UserRoles.admin, UserRoles.content);
     if (!UUID.test(req.id)) throw refuse('FREEBIE_NOT_FOUND');
     const result = await this.sql.transaction(async (tx) => {
       const before = await this.store.get(req.id, tx, true);
@@ -101,7 +101,7 @@ export class Freebies {
   }
 
   async delete(caller: Caller, id: string) {
-    assertRole(caller, CallerUserTypes.admin, CallerUserTypes.content);
+    assertRole(caller, UserRoles.admin, UserRoles.content);
     if (!UUID.test(id)) throw refuse('FREEBIE_NOT_FOUND');
     const freebie = await this.sql.transaction(async (tx) => {
       const deleted = await this.store.delete(tx, id);
@@ -120,7 +120,7 @@ export class Freebies {
   }
 
   async updatePopup(caller: Caller, req: freebiesV1.UpdatePopupRequest) {
-    assertRole(caller, CallerUserTypes.admin);
+    assertRole(caller, UserRoles.admin);
     if (!UUID.test(req.id)) throw refuse('POPUP_NOT_FOUND');
     const result = await this.sql.transaction(async (tx) => {
       const before = await this.store.getPopup(req.id, tx, true);

@@ -3,7 +3,7 @@
  * pure checks of the fields the back office sends, unit-tested. The app layer refuses with the
  * spec's headline and these per-field refusal keys (decision 0026).
  */
-import { CourseAdminLimits as L, isYoutubeLink, type catalogueV1, type RefusalKey } from '@taal/contracts';
+import { CourseAdminLimits as L, isYoutubeLink, TIER_PRICE_FIELDS, type catalogueV1, type RefusalKey } from '@taal/contracts';
 import { isCategory, normaliseLevel, TIERS, type Tier } from './course';
 import { hasRichContent, sanitizeRichText } from './rich-text';
 
@@ -45,7 +45,7 @@ const DOCUMENT_URL = /^\/api\/v1\/course\/[0-9a-f-]{36}\/documents\/[0-9a-f-]{36
 const MAX_POISHA = L.priceMaxTaka * 100;
 
 /** The API's field names, for the per-field messages. */
-const TIER_FIELD: Record<Tier, string> = { silver: 'priceSilver', gold: 'priceGold', diamond: 'priceDiamond' };
+const TIER_FIELD: Record<Tier, string> = TIER_PRICE_FIELDS;
 
 function text(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
   if (value === undefined) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { commerceV1 } from '@taal/contracts';
+import { poishaOfTaka, type commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from './client';
-import { answer, envelope, fail, ID_PATTERN, cardGatewayCallbackRoutes, callerOf, ok, defineRoute, type Access, type RouteSpec } from '@taal/edge';
+import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
+import { CARD_SALES } from '@taal/payments';
 import type { Logger } from 'pino';
 
 /**
@@ -10,14 +11,11 @@ import type { Logger } from 'pino';
  * which asks the validation API before anything is paid. The edge itself decides nothing.
  */
 // Each check is worded as a refusal key (decision 0026).
-const money = () => z.number({ error: 'INVALID_VALUE' }).min(0).max(10_000_000_000);
 const text = (max: number) => z.string({ error: 'INVALID_VALUE' }).max(max);
 
 const sslBody = z.object({
-  total_amount: money().meta({
-    description: "BDT, the order's payable: checked against the server's amount",
-  }),
-  discount_amount: money().optional(),
+  total_amount: bdtAmount("BDT, the order's payable: checked against the server's amount"),
+  discount_amount: bdtAmount().optional(),
   cus_name: text(120),
   cus_email: text(254),
   cus_phone: text(40),
@@ -35,26 +33,22 @@ const sslBody = z.object({
 });
 
 export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger: Logger): RouteSpec[] {
-  // IPNs and returns come from the gateway and the browser without a user: commerce accepts them
-  // from the edge's own service token only (decision 0008), never with a user token.
-  const asEdge = null;
-
-  return [
-    defineRoute({
-      method: 'post',
-      path: '/cart/ssl/',
+  return cardGatewayRoutes({
+    basePath: CARD_SALES.courseOrders.callbackPath,
+    orders: 'course orders',
+    landing: { success: '/payment/success', fail: '/payment/fail', cancel: '/payment/cancel' },
+    service: commerce,
+    logger,
+    session: {
       summary: "Open a card-gateway session for the caller's own unpaid order (value_c); the browser goes to GatewayPageURL",
       auth: student,
-      body: { schema: sslBody },
-      responses: {
-        200: answer(envelope(z.object({ GatewayPageURL: z.string() })), 'The gateway page to send the browser to'),
-        400: fail(
-          'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH, `params.amount` in BDT), or the order is paid, expired, cancelled, held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD) or has nothing to pay by card (ORDER_NOTHING_TO_PAY_BY_CARD)',
-        ),
-        403: fail('Another student’s order (ORDER_NOT_YOURS)'),
-        404: fail('Unknown order (ORDER_NOT_FOUND)'),
+      body: sslBody,
+      refusals: {
+        400: 'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH, `params.amount` in BDT), or the order is paid, expired, cancelled, held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD) or has nothing to pay by card (ORDER_NOTHING_TO_PAY_BY_CARD)',
+        403: 'Another student’s order (ORDER_NOT_YOURS)',
+        404: 'Unknown order (ORDER_NOT_FOUND)',
       },
-      handler: async ({ res, body }) => {
+      open: (body, caller) => {
         const customer: commerceV1.Customer = {
           name: body.cus_name,
           email: body.cus_email,
@@ -64,21 +58,8 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
           postcode: body.cus_postcode ?? '',
           country: body.cus_country ?? '',
         };
-        // Commerce checks the order is the caller's and compares the amount under the order's lock.
-        const session = await commerce.startCardPayment(
-          { orderId: body.value_c, customer, expectedPayable: Math.round(body.total_amount * 100) },
-          callerOf(res),
-        );
-        res.json(ok({ GatewayPageURL: session.gatewayPageUrl }));
+        return commerce.startCardPayment({ orderId: body.value_c, customer, expectedPayable: poishaOfTaka(body.total_amount) }, caller);
       },
-    }),
-    ...cardGatewayCallbackRoutes({
-      basePath: '/cart/ssl',
-      orders: 'course orders',
-      landing: { success: '/payment/success', fail: '/payment/fail', cancel: '/payment/cancel' },
-      notification: async (fields) => (await commerce.handlePaymentNotification({ fields }, asEdge)).outcome?.outcome ?? 'ignored',
-      confirmReturn: async (tranId, valId) => void (await commerce.confirmPaymentReturn({ tranId, valId }, asEdge)),
-      logger,
-    }),
-  ];
+    },
+  });
 }

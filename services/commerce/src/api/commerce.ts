@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { addDays, todayInDhaka, type commerceV1, type identityV1 } from '@taal/contracts';
+import { addDays, COURSE_TIERS as TIERS, todayInDhaka, type commerceV1, type identityV1 } from '@taal/contracts';
 import type { CommerceApi } from './client';
 import type { Logger } from 'pino';
-import { answer, apiDayField, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, Roles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
+import { answer, apiDayField, bdtAmount, poishaAmount, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
 import { cardPaymentRoutes } from './card-payments';
 
 /**
@@ -16,10 +16,8 @@ const ADMIN = 'admin only';
 
 // Each check is worded as a refusal key (decision 0026): a schema's own error covers its checks.
 const uuid = () => z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN));
-const poisha = () => z.int({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
 const CODE_PATTERN = '^[A-Za-z0-9_-]{1,40}$';
 const code = () => z.string({ error: 'VOUCHER_CODE_INVALID' }).regex(new RegExp(CODE_PATTERN));
-const TIERS = ['silver', 'gold', 'diamond'] as const;
 const ORDER_STATUSES = ['unpaid', 'paid', 'expired', 'cancelled', 'held'] as const;
 
 const userIdParam = {
@@ -39,11 +37,11 @@ const CartItemSchema = z.object({
   course: uuid(),
   tier: z.enum(TIERS),
   title: z.string(),
-  price: poisha(),
+  price: poishaAmount(),
   validity: z.int().min(0).meta({ description: 'Days of access bought' }),
   addedAt: z.string(),
 });
-const CartSchema = z.object({ items: z.array(CartItemSchema), subtotal: poisha() }).meta({ id: 'Cart' });
+const CartSchema = z.object({ items: z.array(CartItemSchema), subtotal: poishaAmount() }).meta({ id: 'Cart' });
 const toCart = (cart: commerceV1.Cart | undefined) => ({
   items: (cart?.items ?? []).map((i) => ({
     course: i.courseId,
@@ -82,16 +80,16 @@ const toVoucher = (v: commerceV1.Voucher) => ({
 
 const WalletSchema = z
   .object({
-    balance: poisha(),
-    pendingBalance: poisha().meta({
+    balance: poishaAmount(),
+    pendingBalance: poishaAmount().meta({
       description: 'Credits promised but not yet given (referral bonus), poisha',
     }),
-    reserved: poisha().meta({ description: 'Held by unpaid (and risk-held) orders, poisha' }),
+    reserved: poishaAmount().meta({ description: 'Held by unpaid (and risk-held) orders, poisha' }),
     referrals: z
       .array(
         z.object({
           referredName: z.string(),
-          amount: poisha(),
+          amount: poishaAmount(),
           status: z.enum(['pending', 'credited']),
           createdAt: z.string(),
           creditedAt: z.string().meta({ description: "Empty while pending (until the referred student's first paid order)" }),
@@ -125,20 +123,20 @@ const OrderSchema = z
         course: z.string(),
         tier: z.enum(TIERS),
         title: z.string(),
-        price: poisha(),
+        price: poishaAmount(),
         validity: z.int().min(0),
-        pricePaid: poisha(),
+        pricePaid: poishaAmount(),
       }),
     ),
-    subtotal: poisha(),
+    subtotal: poishaAmount(),
     cuponCode: z.string(),
     discountPercent: z.int().min(0).max(100),
-    discount: poisha(),
-    walletUsed: poisha().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid)' }),
-    balanceUsed: poisha().meta({
+    discount: poishaAmount(),
+    walletUsed: poishaAmount().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid)' }),
+    balanceUsed: poishaAmount().meta({
       description: "The spec's balanceUsed: subtotal - amount (counts the voucher discount too)",
     }),
-    amount: poisha().meta({ description: 'Payable' }),
+    amount: poishaAmount().meta({ description: 'Payable' }),
     createdAt: z.string(),
     expiresAt: z.string(),
     paidAt: z.string(),
@@ -202,7 +200,7 @@ const cartItemBody = z
     user: uuid().meta({ description: "The caller's own id" }),
     course: uuid(),
     tier: z.enum(TIERS, { error: 'TIER_INVALID' }).optional().meta({ description: 'silver, gold or diamond; without it, price and validity name the tier' }),
-    price: poisha().optional().meta({ description: 'The tier’s price as GET course/{id}/ answers it (poisha): with validity, picks the tier offering exactly both (CART_OFFER_UNKNOWN otherwise); never what is charged' }),
+    price: poishaAmount().optional().meta({ description: 'The tier’s price as GET course/{id}/ answers it (poisha): with validity, picks the tier offering exactly both (CART_OFFER_UNKNOWN otherwise); never what is charged' }),
     validity: z.int({ error: 'INVALID_VALUE' }).min(1).max(100_000).optional().meta({ description: 'The tier’s validity in days' }),
   })
   .refine((b) => b.tier !== undefined || (b.price !== undefined && b.validity !== undefined), { path: ['tier'], error: 'TIER_INVALID' });
@@ -219,15 +217,15 @@ const voucherBody = z.object({
 });
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id" }),
-  amount: poisha().meta({
+  amount: poishaAmount().meta({
     description: 'The payable the client computed (poisha); must equal the server’s, else 400 AMOUNT_MISMATCH',
   }),
   cuponCode: code().optional().meta({ description: 'A voucher to apply' }),
   useWallet: z.boolean({ error: 'INVALID_VALUE' }).optional().meta({ description: 'Spend the wallet balance first (default true)' }),
 });
 const zeroCartBody = z.object({
-  total_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
-  discount_amount: z.number({ error: 'INVALID_VALUE' }).min(0).max(1_000_000_000_000).optional(),
+  total_amount: bdtAmount().optional(),
+  discount_amount: bdtAmount().optional(),
   cart: z.object({ id: z.string({ error: 'INVALID_VALUE' }).max(100).optional() }, { error: 'INVALID_VALUE' }).optional(),
   value_a: z.union([z.boolean(), z.string().max(100)], { error: 'INVALID_VALUE' }).optional().meta({ description: 'Coupon applied flag (a boolean or a string; informational)' }),
   value_b: z.string({ error: 'INVALID_VALUE' }).max(100).optional(),
@@ -246,8 +244,8 @@ const orderRefusals = {
 };
 
 export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<identityV1.IdentityServiceServer>, tokens: AccessTokenVerifier, logger: Logger): RouteSpec[] {
-  const student = { label: STUDENT, check: requireAuth(tokens, Roles.student) };
-  const admin = { label: ADMIN, check: requireAuth(tokens, Roles.admin) };
+  const student = { label: STUDENT, check: requireAuth(tokens, UserRoles.student) };
+  const admin = { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) };
   return [
     // ---- Back office: orders (declared before order/{userId} so `list` and `held` are never read as ids) ----
     defineRoute({
@@ -578,7 +576,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
         schema: z.object({
           userId: uuid(),
           kind: z.enum(['refund', 'gift_card_redemption', 'referral_bonus'], { error: 'CREDIT_KIND_INVALID' }),
-          amount: poisha().min(1, 'WALLET_AMOUNT_INVALID'),
+          amount: poishaAmount().min(1, 'WALLET_AMOUNT_INVALID'),
           reference: z.string({ error: 'CREDIT_REFERENCE_REQUIRED' }).min(1).max(100).meta({ description: 'Unique per credit: the same reference twice credits once' }),
         }),
       },

@@ -5,7 +5,7 @@
  * releases or refuses it, and card money that can no longer pay its order credited to the wallet.
  */
 import { todayInDhaka, type commerceV1 } from '@taal/contracts';
-import { CallerUserTypes, refuse, requireIdentity, type CallerIdentity, type Logger, type Sql, type SqlExecutor } from '@taal/kit';
+import { UserRoles, refuse, requireIdentity, type CallerIdentity, type Logger, type Sql, type SqlExecutor } from '@taal/kit';
 import { CardPaymentFlow, type CardAttempt, type CardGateway, type CardOrders, type Outcome } from '@taal/payments';
 import type { CommerceStore, OrderRow } from '../store/commerce-store';
 import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
@@ -127,13 +127,13 @@ export class CardPayments {
   // ---- orders held for risk review (admin) ----
 
   listHeld(ctx: Ctx) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     return this.store.listHeldOrders();
   }
 
   /** Pays a held order (its card money came); if it can no longer be paid, the money goes to the wallet. */
   async release(ctx: Ctx, req: commerceV1.ReleaseHeldOrderRequest) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     const changed = await this.review(req.orderId, async (tx, order, attempt) => {
       const detail = { valId: attempt.val_id ?? '' };
       if (order.status === 'held') await this.payOrCredit(tx, order, attempt, detail);
@@ -145,7 +145,7 @@ export class CardPayments {
 
   /** Refuses a held payment: the order is cancelled and its reservation given back; the card refund goes through the merchant panel. */
   async refuse(ctx: Ctx, req: commerceV1.RefuseHeldOrderRequest) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     await this.review(req.orderId, async (tx, order, attempt) => {
       await this.store.cardAttempts.setStatus(tx, attempt.tran_id, 'refused', {
         note: 'refused by an admin; refund through the gateway',

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessFromPurchases, purchaseKind, RENEWAL_WINDOW_DAYS, ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   refuse,
   refuseFields,
   requireIdentity,
@@ -42,8 +42,8 @@ export interface CourseSource {
   getCourse(id: string): Promise<CatalogueCourse | null>;
 }
 
-const STUDENT = CallerUserTypes.student;
-const ADMIN = CallerUserTypes.admin;
+const STUDENT = UserRoles.student;
+const ADMIN = UserRoles.admin;
 /** No tier of the course offers the cart item's price and validity (decision 0028). */
 const refuseOffer = (): never => {
   throw refuse('CART_OFFER_UNKNOWN');

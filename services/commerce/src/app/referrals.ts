@@ -3,7 +3,7 @@
  * transaction that pays their first order that brought money. Aliases of one mailbox are one
  * person: a sign-up from the referrer's own mailbox, or from a mailbox already here, earns nothing.
  */
-import { requestNotification } from '@taal/contracts';
+import { poishaToTaka, requestNotification } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
 import { normaliseMailbox, orderBroughtMoney, REFERRAL_BONUS_POISHA, referralRefusal } from '../domain/referrals';
@@ -66,7 +66,7 @@ export async function creditReferral(tx: SqlExecutor, store: CommerceStore, row:
         `referral-bonus:${row.user_id}`,
         'referralBonus',
         { amount: referral.amount },
-        `BDT ${(referral.amount / 100).toFixed(2)} referral bonus was added to your wallet.`,
+        `BDT ${poishaToTaka(referral.amount)} referral bonus was added to your wallet.`,
       ),
     ),
   );

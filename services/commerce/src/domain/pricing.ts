@@ -3,14 +3,9 @@
  * Every amount is an integer number of poisha (decision 0001); the money decisions are
  * written down in docs/decisions/0012-commerce-money.md.
  */
-import { isIsoDay, type RefusalKey } from '@taal/contracts';
+import { COURSE_TIERS as TIERS, isCourseTier as isTier, isIsoDay, type CourseTier as Tier, type RefusalKey, voucherDiscount } from '@taal/contracts';
 
-export const TIERS = ['silver', 'gold', 'diamond'] as const;
-export type Tier = (typeof TIERS)[number];
-
-export function isTier(value: string): value is Tier {
-  return (TIERS as readonly string[]).includes(value);
-}
+export { isTier, TIERS, type Tier };
 
 /** The tier prices as the catalogue publishes them (never as a client sends them). */
 export interface CatalogueCourse {
@@ -126,7 +121,7 @@ export function orderTotals(input: { subtotal: number; walletBalance: number; us
   }
   const walletUsed = input.useWallet ? Math.min(walletBalance, subtotal) : 0;
   const remainder = subtotal - walletUsed;
-  const discount = Math.min(remainder, Math.ceil((remainder * voucherPercent) / 100));
+  const discount = voucherDiscount(remainder, voucherPercent);
   const payable = Math.max(0, remainder - discount);
   return { subtotal, walletUsed, discount, payable, balanceUsed: subtotal - payable };
 }

@@ -1,4 +1,4 @@
-import type { commerceV1 } from '@taal/contracts';
+import { dhakaDayBounds, type commerceV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
 import type { LedgerKind, OrderStatus, PricedItem } from '../domain/pricing';
@@ -378,15 +378,15 @@ export class CommerceStore {
     return rows.map((r) => toOrder(r, items));
   }
 
-  /** Orders created on Bangladesh days `from`..`to` (inclusive; UTC+6, no daylight saving), newest first; all, or paid only. */
+  /** Orders created on Bangladesh days `from`..`to` (inclusive), newest first; all, or paid only. */
   async listAllOrders(filter: { from: string; to: string; paidOnly: boolean }): Promise<commerceV1.Order[]> {
+    const { start, end } = dhakaDayBounds(filter.from, filter.to);
     const { rows } = await this.sql.query<OrderRow>(
       `SELECT * FROM commerce.purchase_order
-        WHERE created_at >= (($1::date)::text || ' 00:00:00+06')::timestamptz
-          AND created_at < (($2::date + 1)::text || ' 00:00:00+06')::timestamptz
+        WHERE created_at >= $1 AND created_at < $2
           AND (NOT $3 OR status = 'paid')
         ORDER BY created_at DESC, id LIMIT 5000`,
-      [filter.from, filter.to, filter.paidOnly],
+      [start, end, filter.paidOnly],
     );
     const items = await this.orderItems(rows.map((r) => r.id));
     return rows.map((r) => toOrder(r, items));

@@ -13,12 +13,12 @@ import { z } from 'zod';
 import {
   AccountFieldLimits as L,
   CONTROL_CHARACTERS_PATTERN,
+  EMAIL_LOCAL_PART_PATTERN,
   EMAIL_PATTERN,
   hasControlCharacters,
   isEmail,
   isIsoDay,
   ISO_DAY_PATTERN,
-  MAX_EMAIL_LOCAL_PART,
   todayInDhaka,
   type RefusalKey,
 } from '@taal/contracts';
@@ -59,7 +59,7 @@ const email = (missing: RefusalKey) =>
       minLength: 6,
       // The strict form of @taal/contracts' account rules, and a local part of at most 64 characters.
       pattern: EMAIL_PATTERN,
-      allOf: [{ pattern: `^[^@]{1,${MAX_EMAIL_LOCAL_PART}}@` }],
+      allOf: [{ pattern: EMAIL_LOCAL_PART_PATTERN }],
       description: 'One address, local@domain.tld (no display name, no spaces); compared lower-cased',
     });
 /** A new password as typed (not trimmed). */

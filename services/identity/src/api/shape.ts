@@ -1,4 +1,4 @@
-import { identityV1 } from '@taal/contracts';
+import { identityV1, UserRoles } from '@taal/contracts';
 import { z } from 'zod';
 import { dateTime } from '@taal/edge';
 
@@ -46,7 +46,7 @@ export function toApiSession(s: identityV1.Session | undefined) {
 
 // ---- The answers' schemas (the OpenAPI document's components) ----
 
-const ROLE_TYPES = [1, 2, 3, 4] as const;
+const ROLE_TYPES = [UserRoles.admin, UserRoles.content, UserRoles.instructor, UserRoles.student] as const;
 
 export const UserSchema = z
   .object({

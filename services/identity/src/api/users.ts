@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { AccountFieldLimits as L, IdentityMessages as M, Refusals, type RefusalKey, type commerceV1 } from '@taal/contracts';
 import { isGrpcStatusError, REASON_METADATA_KEY, sniffImageType } from '@taal/kit';
 import type { IdentityApi } from './client';
-import { callerOf, requireAuth, Roles, refusal, Refused, type EmailCheckLimiter, type LoginLimiter, type MailRequestLimiter, type SignUpLimiter, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany, ok, defineRoute, type RouteSpec, validate, acceptUploads, uploadsOf, type ServiceApi, type AccessTokenVerifier, sendUserFile } from '@taal/edge';
+import { callerOf, requireAuth, UserRoles, refusal, Refused, type EmailCheckLimiter, type LoginLimiter, type MailRequestLimiter, type SignUpLimiter, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany, ok, defineRoute, type RouteSpec, validate, acceptUploads, uploadsOf, type ServiceApi, type AccessTokenVerifier, sendUserFile } from '@taal/edge';
 import {
   createAccountSchema,
   facebookLoginSchema,
@@ -68,7 +68,7 @@ const unknownUser = { 404: fail('Unknown user') };
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
 export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, limiters: UserRouteLimiters, commerce: ServiceApi<commerceV1.CommerceServiceServer>): RouteSpec[] {
   const { login: limiter, mail: mailLimiter, signUp: signUpLimiter, emailCheck: emailCheckLimiter } = limiters;
-  const admin = { label: ADMIN, check: requireAuth(tokens, Roles.admin) };
+  const admin = { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) };
   const anyone = { label: SIGNED_IN, check: requireAuth(tokens) };
 
   // ---- Public ----
@@ -378,7 +378,7 @@ export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, l
         const { user } = await identity.getUser({ id: caller.userId }, caller);
         const shown = toApiUser(user!);
         // A student's money is commerce's wallet ledger (decision 0012), not identity's columns.
-        if (caller.userType === Roles.student) {
+        if (caller.userType === UserRoles.student) {
           const { wallet } = await commerce.getWallet({}, caller);
           shown.balance = wallet?.balance ?? 0;
           shown.pending_balance = wallet?.pendingBalance ?? 0;
@@ -391,7 +391,7 @@ export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, l
 
     listOfUsers('/user/', 'Every user, newest first', {}),
     listOfUsers('/user/type/all', 'Every user, newest first', {}),
-    listOfUsers('/user/type/student', 'Students (type 4)', { type: Roles.student }),
+    listOfUsers('/user/type/student', 'Students (type 4)', { type: UserRoles.student }),
     listOfUsers('/user/type/subscriber', 'Subscribers', { subscribersOnly: true }),
     defineRoute({
       method: 'get',

@@ -11,12 +11,12 @@ import {
   normaliseReferralCode,
   PHOTO_RULES,
   reencodedPhotoKey,
-  UserTypes,
+  UserRoles,
   validateCreateAccount,
   validateInstructorAccount,
   validateProfileDetails,
   validateSignUp,
-  type UserType,
+  type UserRole,
 } from '../domain/user';
 import type { DemoAccount } from '../domain/demo-accounts';
 import { recordUserEvent } from '../events/user-events';
@@ -68,7 +68,7 @@ export class Accounts {
         dob: req.dob.trim(),
         referredBy: referrer?.id ?? null,
         emailVerify: false,
-        type: UserTypes.student,
+        type: UserRoles.student,
         language: req.language === 'bn' ? 'bn' : 'en',
       }, { verificationMail: true });
     } catch (err) {
@@ -199,14 +199,14 @@ export class Accounts {
   async createAccount(req: identityV1.CreateAccountRequest): Promise<User> {
     const check = validateCreateAccount({ name: req.name, email: req.email, password: req.password, type: req.type, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
-    return this.createStaffAccount(req.name, req.email, req.password, req.type as UserType, req.instructor, true);
+    return this.createStaffAccount(req.name, req.email, req.password, req.type as UserRole, req.instructor, true);
   }
 
   /** Instructor accounts (type 3) must verify their address: a verification mail goes out. */
   async createInstructorAccount(req: identityV1.CreateInstructorAccountRequest): Promise<User> {
     const check = validateInstructorAccount({ name: req.name, email: req.email, password: req.password, instructor: req.instructor });
     if (!check.ok) throw validationError(check);
-    const user = await this.createStaffAccount(req.name, req.email, req.password, UserTypes.instructor, req.instructor, false);
+    const user = await this.createStaffAccount(req.name, req.email, req.password, UserRoles.instructor, req.instructor, false);
     return user;
   }
 
@@ -214,7 +214,7 @@ export class Accounts {
     name: string,
     emailInput: string,
     password: string,
-    type: UserType,
+    type: UserRole,
     instructor: string,
     verified: boolean,
   ): Promise<User> {

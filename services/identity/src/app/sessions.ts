@@ -6,7 +6,7 @@ import { SocialLoginRejected, type SocialProfile } from '../auth/social';
 import type { AccessClaims } from '../auth/tokens';
 import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password';
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
-import { isEmail, normaliseEmail, UserTypes, validateLogin, type LoginProvider } from '../domain/user';
+import { isEmail, normaliseEmail, UserRoles, validateLogin, type LoginProvider } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
@@ -238,7 +238,7 @@ export class Sessions {
             passwordHash: null,
             emailVerify: profile.emailVerified,
             loginFrom: provider,
-            type: UserTypes.student,
+            type: UserRoles.student,
             ...link,
           });
           created = true;

@@ -2,8 +2,7 @@
 import {
   AccountFieldLimits as Limits,
   dayStartUtc,
-  dhakaDaysRange,
-  hasControlCharacters,
+  dhakaDayBounds,
   isEmail,
   isIsoDay,
   isUserRole,
@@ -13,7 +12,7 @@ import {
   phoneRefusal,
   parseDayRange,
   todayInDhaka,
-  UserRoles as UserTypes,
+  UserRoles,
   type RefusalKey,
 } from '@taal/contracts';
 
@@ -24,7 +23,7 @@ import {
 export { AccountFieldLimits, emailDomain, hasControlCharacters, isEmail, normaliseEmail } from '@taal/contracts';
 
 /** The roles are declared once, in @taal/contracts. */
-export { UserRoles as UserTypes, type UserRole as UserType } from '@taal/contracts';
+export { UserRoles, type UserRole } from '@taal/contracts';
 
 export const LOGIN_PROVIDERS = ['Google', 'Facebook'] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
@@ -196,7 +195,7 @@ export function validateCreateAccount(input: {
   if (input.type === undefined || input.type === 0) f.type = 'SOME_FIELD_NOT_FILLED';
   if (Object.keys(f).length > 0) return result(f);
   staffAccountProblems(f, input);
-  if (input.type !== UserTypes.admin && input.type !== UserTypes.content) f.type = 'INVALID_ACCOUNT_TYPE';
+  if (input.type !== UserRoles.admin && input.type !== UserRoles.content) f.type = 'INVALID_ACCOUNT_TYPE';
   return result(f);
 }
 
@@ -277,5 +276,5 @@ export function normaliseReferralCode(value: string | undefined): string {
  */
 export function analyticsRange(startDate: string, endDate: string): { start: Date; end: Date } | null {
   const range = parseDayRange(startDate, endDate);
-  return range && dhakaDaysRange(dayStartUtc(range.from), dayStartUtc(range.to));
+  return range && dhakaDayBounds(range.from, range.to);
 }

@@ -1,8 +1,8 @@
 import { ServiceNames, type identityV1 } from '@taal/contracts';
-import { requireIdentity, unaryHandler, CallerUserTypes, refuse, type CallContext } from '@taal/kit';
+import { requireIdentity, unaryHandler, UserRoles, refuse, type CallContext } from '@taal/kit';
 import type { Identity } from '../app/identity';
 
-const ADMIN = CallerUserTypes.admin;
+const ADMIN = UserRoles.admin;
 /** Messaging itself (no user): it reads a mail's recipient (decision 0023). */
 const isMessaging = (ctx: CallContext) => !ctx.identity && ctx.callerService === ServiceNames.messaging;
 

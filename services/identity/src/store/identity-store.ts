@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { identityV1 } from '@taal/contracts';
-import { formatStudentId, referralCodeFrom, type LoginProvider, type UserType } from '../domain/user';
+import { formatStudentId, referralCodeFrom, type LoginProvider, type UserRole } from '../domain/user';
 import { recordSessionsRevoked } from '../events/session-events';
 
 export const SCHEMA = 'identity';
@@ -83,7 +83,7 @@ export interface NewUser {
   loginFrom?: LoginProvider | '';
   googleSub?: string | null;
   facebookId?: string | null;
-  type: UserType;
+  type: UserRole;
   instructor?: string;
   /** en or bn (default en). */
   language?: 'en' | 'bn';

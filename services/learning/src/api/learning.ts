@@ -4,7 +4,7 @@ import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl, type learni
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { LearningApi } from './client';
-import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf, callerOf, callerOrNull, optionalAuth, requireAuth, Roles, refusal, acceptUploads, checkUploads, storeUploads, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
+import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf, callerOf, callerOrNull, optionalAuth, requireAuth, UserRoles, refusal, acceptUploads, checkUploads, storeUploads, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
 
 /**
  * Lessons, their videos, the classroom and expired subscriptions (spec §7 `course/secure-course/`,
@@ -90,8 +90,8 @@ export interface LearningRouteDeps {
 export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const { learning, identity, tokens, catalogue } = deps;
   const anyone = { label: 'anyone; a signed-in user sees what they may play', check: optionalAuth(tokens), optional: true };
-  const student = { label: 'students only', check: requireAuth(tokens, Roles.student) };
-  const staff = { label: 'admin and content only', check: requireAuth(tokens, Roles.admin, Roles.content) };
+  const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
+  const staff = { label: 'admin and content only', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
   const lessonIdParam = { id: { schema: uuid(), description: 'The lesson id (UUID)', invalid: () => refusal('LESSON_NOT_FOUND') } };
 
   return [
@@ -148,7 +148,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
         const { fullAccess } = await learning.getSecureCourse({ courseId: param('id') }, caller);
         if (!fullAccess) throw refusal('PURCHASE_FIRST');
         // Drafts are the back office's to read (students see published courses only).
-        const staffCaller = caller.userType === Roles.admin || caller.userType === Roles.content;
+        const staffCaller = caller.userType === UserRoles.admin || caller.userType === UserRoles.content;
         const { course } = await catalogue.getCourse({ id: param('id'), includeUnpublished: staffCaller }, caller);
         const url = courseDocumentUrl(param('id'), param('name'));
         const document = course?.documents.find((d) => d.url === url);

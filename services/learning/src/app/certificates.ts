@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestMail, requestNotification, type learningV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   createEnvelope,
   enqueueEvent,
   refuse,
@@ -26,7 +26,7 @@ export const CertificateMessages = {
   provided: 'Your certificate has been provided.',
 } as const;
 
-const STAFF = [CallerUserTypes.admin, CallerUserTypes.content];
+const STAFF = [UserRoles.admin, UserRoles.content];
 const isId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 
 export class Certificates {
@@ -42,7 +42,7 @@ export class Certificates {
   ) {}
 
   async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
-    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const { userId } = requireIdentity(ctx, UserRoles.student);
     if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw refuse('CERTIFICATE_FIELDS_REQUIRED');
     if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('CERTIFICATE_NEEDS_PURCHASE');
     const created = await this.store.insertCertificate({

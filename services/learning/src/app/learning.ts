@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type commerceEventsV1, type learningV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   refuse,
   requireIdentity,
   signGrant,
@@ -28,9 +28,9 @@ export const VIDEO_GRANT_AUDIENCE = 'taal-video';
 /** Long enough for a lesson, short enough that a leaked URL soon stops working; the player asks again. */
 export const VIDEO_URL_TTL_SECONDS = 20 * 60;
 
-const STAFF = [CallerUserTypes.admin, CallerUserTypes.content];
+const STAFF = [UserRoles.admin, UserRoles.content];
 
-const isInstructor = (viewer: CallerIdentity | null) => viewer?.userType === CallerUserTypes.instructor && !!viewer.instructorId;
+const isInstructor = (viewer: CallerIdentity | null) => viewer?.userType === UserRoles.instructor && !!viewer.instructorId;
 /** Whether the viewer is the instructor of a course with this instructor profile id. */
 const teachesCourse = (viewer: CallerIdentity | null, instructorId: string | null) => isInstructor(viewer) && instructorId === viewer!.instructorId;
 
@@ -98,7 +98,7 @@ export class Learning {
   }
 
   async recordProgress(ctx: Ctx, req: learningV1.RecordProgressRequest): Promise<learningV1.LessonProgress> {
-    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const { userId } = requireIdentity(ctx, UserRoles.student);
     const lesson = req.lessonId ? await this.store.lesson(req.lessonId) : null;
     if (!lesson) throw refuse('LESSON_NOT_FOUND');
     if ((await this.decide(ctx, lesson)) !== 'play') throw refuse('PURCHASE_FIRST');
@@ -108,7 +108,7 @@ export class Learning {
   }
 
   async classroom(ctx: Ctx): Promise<learningV1.ClassroomCourse[]> {
-    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const { userId } = requireIdentity(ctx, UserRoles.student);
     const [enrolments, totals] = await Promise.all([this.store.enrolmentsOf(userId), this.store.classroomTotals(userId)]);
     return enrolments.map((e) => {
       const t = totals.get(e.course_id);

@@ -2,11 +2,13 @@
  * Who may play which lesson (spec §6; decision 0015), and how a purchase extends access. Pure
  * rules: the server decides, the UI only reflects them.
  */
+import { UserRoles } from '@taal/contracts';
+
 export const LESSON_STATUSES = ['open', 'login', 'paid'] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
 
-/** Staff (admin 1, content 2) may play everything. */
-const STAFF = [1, 2];
+/** Staff (admin, content) may play everything. */
+const STAFF: number[] = [UserRoles.admin, UserRoles.content];
 
 export interface Viewer {
   userType: number;
@@ -22,7 +24,7 @@ export function mayPlay(status: LessonStatus, viewer: Viewer | null, activeEnrol
   if (status === 'open') return 'play';
   if (!viewer) return status === 'login' ? 'login' : 'purchase';
   if (status === 'login' || STAFF.includes(viewer.userType) || activeEnrolment) return 'play';
-  if (viewer.userType === 3 && teachesCourse) return 'play';
+  if (viewer.userType === UserRoles.instructor && teachesCourse) return 'play';
   return 'purchase';
 }
 

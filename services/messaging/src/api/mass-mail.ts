@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
-import type { identityV1, messagingV1 } from '@taal/contracts';
+import { isEmail, type identityV1, type messagingV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
-import { answer, dateTime, done, fail, listOf, callerOf, requireAuth, Roles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, dateTime, done, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): the audience is
@@ -64,9 +64,9 @@ function recipientsOf(audience: (typeof AUDIENCES)[number], users: identityV1.Us
     case 'non-verified-user':
       return live.filter((u) => !u.emailVerify);
     case 'instructors':
-      return live.filter((u) => u.type === 3);
+      return live.filter((u) => u.type === UserRoles.instructor);
     case 'admin':
-      return live.filter((u) => u.type === 1);
+      return live.filter((u) => u.type === UserRoles.admin);
     default:
       return [];
   }
@@ -78,7 +78,7 @@ const page = (title: string, text: string) =>
   `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Taal</a></p></body></html>`;
 
 export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<identityV1.IdentityServiceServer>, tokens: AccessTokenVerifier): RouteSpec[] {
-  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
+  const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   return [
     defineRoute({
       method: 'post',
@@ -96,7 +96,7 @@ export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<ide
         if (body.mailTo === 'custom') {
           const email = (body.customEmail ?? '').trim();
           if (!email) throw refusal('CUSTOM_EMAIL_REQUIRED', { fields: { customEmail: 'CUSTOM_EMAIL_REQUIRED' } });
-          if (!z.email().safeParse(email).success) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
+          if (!isEmail(email)) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
           recipients = [{ email, name: '', language: 'en' }];
         } else {
           const { users } = await identity.listUsers({}, caller);

@@ -4,7 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { AccountFieldLimits, NAME_PATTERN, type messagingV1, type RefusalKey, type catalogueV1, type identityV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
-import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany, callerOf, requireAuth, Roles, refusal, ok, defineRoute, type RouteSpec, type ContactLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ContactLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import type { NotificationHub } from './live';
 import { massMailRoutes } from './mass-mail';
 
@@ -100,9 +100,9 @@ export interface MessagingRouteDeps {
 
 export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
   const { messaging, identity, tokens, catalogue } = deps;
-  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
-  const student = { label: 'students only', check: requireAuth(tokens, Roles.student) };
-  const instructorOrAdmin = { label: 'the instructor it was sent to, or an admin', check: requireAuth(tokens, Roles.instructor, Roles.admin) };
+  const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
+  const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
+  const instructorOrAdmin = { label: 'the instructor it was sent to, or an admin', check: requireAuth(tokens, UserRoles.instructor, UserRoles.admin) };
   const signedIn = { label: 'the user themself', check: requireAuth(tokens) };
   const idOf = (what: string) => ({ id: { schema: uuid(), description: `The ${what} id (UUID)` } });
   // Not an id: no such user (404), also for the admin, who may read anyone's.

@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
-import { CallerUserTypes, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
+import { UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
@@ -63,7 +63,7 @@ export class MassMails {
   ) {}
 
   async create(ctx: Ctx, req: messagingV1.CreateMassMailRequest): Promise<messagingV1.MassMail> {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     const checked = checkMassMail({ audience: req.audience, subject: clean(req.subject), html: clean(req.html) });
     if (!checked.ok) throw refuseFields({ [checked.field]: checked.key });
     const recipients = new Map<string, messagingV1.MassMailRecipient>();
@@ -97,7 +97,7 @@ export class MassMails {
   }
 
   async list(ctx: Ctx): Promise<messagingV1.MassMail[]> {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     const { rows } = await this.sql.query<MassMailRow>(
       `SELECT ${MAIL_COLUMNS} FROM messaging.mass_mail m LEFT JOIN messaging.mass_mail_recipient r ON r.mail_id = m.id GROUP BY m.id ORDER BY m.created_at DESC LIMIT 100`,
     );

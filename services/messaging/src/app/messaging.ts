@@ -5,7 +5,7 @@
  */
 import type { messagingV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   refuse,
   refuseFields,
   requireIdentity,
@@ -16,7 +16,7 @@ import { answeredNotification, checkContact, clean, checkNotification, checkRepl
 import type { MessagingStore } from '../store/messaging-store';
 
 type Ctx = { identity: CallerIdentity | null };
-const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = CallerUserTypes;
+const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
 
 function refuseIfNot(check: Check): void {
   if (!check.ok) throw refuseFields(check.fields, check.headline);

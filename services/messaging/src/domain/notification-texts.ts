@@ -4,12 +4,17 @@
  * so each reader sees it in the language of the page they are on. `msg` keeps the English text
  * (for a key this version does not know, and for readers without a language).
  */
-import { bengaliDigits } from '@taal/contracts';
+import { bengaliDigits, poishaToTaka } from '@taal/contracts';
 
 export type NotificationLanguage = 'en' | 'bn';
 type Params = Record<string, string | number>;
 
-const taka = (poisha: unknown) => (Number(poisha) / 100).toFixed(2);
+/** Poisha (a number, or its text in a notification's parameters) as taka text; '' when it is not an amount. */
+export const takaText = (poisha: unknown): string => {
+  const amount = Number(poisha);
+  return Number.isSafeInteger(amount) ? poishaToTaka(amount) : '';
+};
+const taka = takaText;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>> = {

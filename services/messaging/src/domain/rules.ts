@@ -2,13 +2,12 @@
  * Messaging's pure rules: what a contact message, a message to an instructor, a reply and a
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
-import { AccountFieldLimits, nameProblem, type RefusalKey } from '@taal/contracts';
+import { AccountFieldLimits, isEmail, nameProblem, type RefusalKey } from '@taal/contracts';
 import { systemNotification } from './notification-texts';
-export const Limits = { name: AccountFieldLimits.name, email: 254, message: 5000, reply: 5000, notification: 500 } as const;
+export const Limits = { name: AccountFieldLimits.name, email: AccountFieldLimits.email, message: 5000, reply: 5000, notification: 500 } as const;
 
-/** The landing page's pattern, made strict enough for a mail address. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (v: string) => v.length <= Limits.email && EMAIL.test(v);
+/** The one e-mail rule (@taal/contracts' account rules), as the landing page's form checks it too. */
+export { isEmail };
 
 /** A refusal: its headline key and each field's key. */
 export type Check = { ok: true } | { ok: false; headline: RefusalKey; fields: Record<string, RefusalKey> };

@@ -5,7 +5,8 @@
  * mails sent from here through `messaging.mail.requested` (decision 0023).
  */
 import Handlebars from 'handlebars';
-import { bengaliDigits, type MailData, type MailKind } from '@taal/contracts';
+import { bengaliDigits, isCourseTier, type CourseTier, type MailData, type MailKind } from '@taal/contracts';
+import { takaText } from '../domain/notification-texts';
 
 export type { MailData, MailKind };
 export type MailLanguage = 'en' | 'bn';
@@ -144,17 +145,17 @@ const LAYOUT = '<!doctype html><html lang="{{lang}}"><head><meta charset="utf-8"
 
 const engine = Handlebars.create();
 /** Poisha as taka with two decimals. */
-engine.registerHelper('money', (poisha: unknown) => (Number(poisha) / 100).toFixed(2));
+engine.registerHelper('money', (poisha: unknown) => takaText(poisha));
 /** A link in an attribute: only what HTML needs escaped (`=` and the like stay readable). */
 engine.registerHelper('url', (href: unknown) => new engine.SafeString(String(href ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)));
 /** A course tier as the storefront names it. */
-const TIERS: Record<string, { en: string; bn: string }> = {
+const TIERS: Record<CourseTier, { en: string; bn: string }> = {
   silver: { en: 'Silver', bn: 'সিলভার' },
   gold: { en: 'Gold', bn: 'গোল্ড' },
   diamond: { en: 'Diamond', bn: 'ডায়মন্ড' },
 };
 engine.registerHelper('tier', (tier: unknown, lang: unknown) => {
-  const known = Object.prototype.hasOwnProperty.call(TIERS, String(tier)) ? TIERS[String(tier)] : undefined;
+  const known = isCourseTier(String(tier)) ? TIERS[String(tier) as CourseTier] : undefined;
   return known ? known[lang === 'bn' ? 'bn' : 'en'] : String(tier ?? '');
 });
 /** True for a list of exactly one. */

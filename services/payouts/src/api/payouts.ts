@@ -9,9 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { parseDay, refusalText, TAKA_PATTERN, takaToPoisha, type FieldRefusals, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
+import { dayMonthYear, dhakaDay, parseDay, poishaOfText, refusalText, TAKA_PATTERN, takaToPoisha, type FieldRefusals, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
 import type { PayoutsApi } from './client';
-import { answer, apiDay, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, isoMonth, listOf, callerOf, requireAuth, Roles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
+import { answer, apiDay, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, isoMonth, listOf, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
 
 export interface PayoutRouteDeps {
   payouts: PayoutsApi;
@@ -31,12 +31,8 @@ const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
 
 // ---- Days --------------------------------------------------------------------------------------
 
-/** YYYY-MM-DD or an RFC 3339 time → DD-MM-YYYY (the spec's form). */
-const dmy = (isoOrDay: string) => {
-  if (!isoOrDay) return '';
-  const [y, m, d] = isoOrDay.slice(0, 10).split('-');
-  return `${d}-${m}-${y}`;
-};
+/** YYYY-MM-DD → DD-MM-YYYY (the spec's form). */
+const dmy = dayMonthYear;
 
 const idSchema = () => z.string().regex(new RegExp(ID_PATTERN));
 const instructorParam = {
@@ -184,8 +180,8 @@ const toSale = (s: payoutsV1.Sale): z.output<typeof InstructorSaleSchema> => ({
   paidAt: s.paidAt,
 });
 
-/** The Bangladesh day (UTC+6) of an RFC 3339 time. */
-const dhaka = (iso: string) => (iso ? new Date(Date.parse(iso) + 6 * 3_600_000).toISOString().slice(0, 10) : '');
+/** The Bangladesh day of an RFC 3339 time ('' for ''). */
+const dhaka = (iso: string) => (iso ? dhakaDay(iso) : '');
 
 export const toSettlement = (s: payoutsV1.Settlement): z.output<typeof SettlementSchema> => ({
   _id: s.id,
@@ -224,7 +220,7 @@ const toTotals = (t: payoutsV1.InstructorTotals | undefined, courses: payoutsV1.
 
 /** Buyers' e-mail addresses for the admin's course records (identity tells an admin about anyone). */
 async function buyersFor(identity: ServiceApi<identityV1.IdentityServiceServer>, caller: AuthenticatedCaller, ids: string[]) {
-  if (caller.userType !== Roles.admin) return new Map<string, { name: string; email: string }>();
+  if (caller.userType !== UserRoles.admin) return new Map<string, { name: string; email: string }>();
   return usersById(identity, caller, ids);
 }
 
@@ -244,11 +240,12 @@ const textOf = (req: Request, name: string): string => {
 /** A form amount in poisha: a whole non-negative number. */
 const poishaOf = (req: Request, name: string, problems: Record<string, FieldRefusals[string]>): number => {
   const text = textOf(req, name);
-  if (!/^\d{1,13}$/.test(text)) {
+  const poisha = poishaOfText(text);
+  if (poisha === null) {
     problems[name] = 'AMOUNT_NEGATIVE';
     return 0;
   }
-  return Number(text);
+  return poisha;
 };
 
 const SettlementForm = z
@@ -266,8 +263,8 @@ const ADMIN = 'admin only';
 const OWN = 'admin, or the instructor whose profile it is';
 
 export function payoutRoutes({ payouts, identity, tokens, catalogue }: PayoutRouteDeps): RouteSpec[] {
-  const admin = { label: ADMIN, check: requireAuth(tokens, Roles.admin) };
-  const own = { label: OWN, check: requireAuth(tokens, Roles.admin, Roles.instructor) };
+  const admin = { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) };
+  const own = { label: OWN, check: requireAuth(tokens, UserRoles.admin, UserRoles.instructor) };
   const notYours = { 403: fail('Another instructor’s data: an instructor sees only their own (or not an admin or instructor)') };
 
   return [

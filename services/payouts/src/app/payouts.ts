@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dhakaDay, requestMail, type commerceEventsV1, type payoutsV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   createEnvelope,
   enqueueEvent,
   refuse,
@@ -17,8 +17,8 @@ import { payoutRefusal, splitSale } from '../domain/split';
 import { payoutsStore as store, SCHEMA } from '../store/payouts-store';
 import { statementPdf } from './statement-pdf';
 
-const ADMIN = CallerUserTypes.admin;
-const INSTRUCTOR = CallerUserTypes.instructor;
+const ADMIN = UserRoles.admin;
+const INSTRUCTOR = UserRoles.instructor;
 /** gRPC's default message limit is 4 MiB; a receipt stays well below it. */
 export const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { payoutsV1 } from '@taal/contracts';
+import { dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
 
 const BENGALI_FONT = path.join(
   path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')),
@@ -68,13 +68,10 @@ const LABELS = {
 } as const;
 
 /** Poisha → "1,234.50" (amounts are shown with 2 decimals, spec §9). */
-export const taka = (poisha: number) =>
-  `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
+export const taka = (poisha: number) => poishaToTaka(poisha, { grouping: true });
 
-const dmy = (isoOrDay: string) => {
-  const [y, m, d] = isoOrDay.slice(0, 10).split('-');
-  return `${d}-${m}-${y}`;
-};
+/** A day, or the Bangladesh day of a time, as DD-MM-YYYY. */
+const dmy = (dayOrTime: string) => dayMonthYear(dayOrTime.length > 10 ? dhakaDay(dayOrTime) : dayOrTime);
 
 /** Runs of Bengali script (with the spaces inside them) and of everything else. */
 export function scriptRuns(text: string): string[] {

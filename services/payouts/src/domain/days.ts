@@ -9,12 +9,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A real calendar day (years 0001-9999) as YYYY-MM-DD, or null: the contracts' one day rule. */
 export { parseDay };
 
-/** YYYY-MM-DD → the spec's day-month-year (22-5-2022 style, as the app writes it: DD-MM-YYYY). */
-export function toDayMonthYear(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${m}-${y}`;
-}
-
 /** 'YYYY-MM' or 'MM-YYYY' → its first and last day, or null. */
 export function monthRange(text: string): { from: string; to: string; month: string } | null {
   const a = /^(\d{4})-(\d{1,2})$/.exec(text.trim());

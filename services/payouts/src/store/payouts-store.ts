@@ -1,4 +1,4 @@
-import type { payoutsV1 } from '@taal/contracts';
+import { dhakaDayBounds, type payoutsV1 } from '@taal/contracts';
 import type { SqlExecutor } from '@taal/kit';
 
 export const SCHEMA = 'payouts';
@@ -201,10 +201,11 @@ export const payoutsStore = {
   },
 
   async payoutsBetween(db: SqlExecutor, instructorId: string, fromDay: string, toDay: string) {
+    const { start, end } = dhakaDayBounds(fromDay, toDay);
     const { rows } = await db.query<{ amount: string; kind: string; created_at: Date }>(
       `SELECT amount, kind, created_at FROM payouts.payout
-       WHERE instructor_id = $1 AND (created_at AT TIME ZONE 'Asia/Dhaka')::date BETWEEN $2 AND $3 ORDER BY created_at`,
-      [instructorId, fromDay, toDay],
+       WHERE instructor_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at`,
+      [instructorId, start, end],
     );
     return rows.map((r) => ({ amount: num(r.amount), kind: r.kind, createdAt: iso(r.created_at) }));
   },
@@ -269,8 +270,8 @@ export const payoutsStore = {
       `SELECT
          (SELECT coalesce(sum(instructor_earning), 0) FROM payouts.sale WHERE instructor_id = $1 AND paid_day < $2)::bigint AS earnings,
          (SELECT coalesce(sum(amount), 0) FROM payouts.payout
-            WHERE instructor_id = $1 AND (created_at AT TIME ZONE 'Asia/Dhaka')::date < $2)::bigint AS settled`,
-      [instructorId, day],
+            WHERE instructor_id = $1 AND created_at < $3)::bigint AS settled`,
+      [instructorId, day, dhakaDayBounds(day).start],
     );
     return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
   },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { storeV1 } from '@taal/contracts';
+import { poishaAmount } from '@taal/edge';
 
 /** The store's answers as the spec names their fields (admin-back-office.md, storefront §3). Amounts are integer poisha. */
-const poisha = () => z.int().min(0).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
 
 export const CategorySchema = z
   .object({ _id: z.string(), name: z.string(), image: z.string(), description: z.string(), createdAt: z.string() })
@@ -14,9 +14,9 @@ export const ProductSchema = z
     _id: z.string(),
     name: z.string(),
     param: z.string().meta({ description: 'The route slug (unique)' }),
-    price: poisha(),
-    oldPrice: poisha(),
-    value: poisha().meta({ description: 'What the card credits to the wallet' }),
+    price: poishaAmount(),
+    oldPrice: poishaAmount(),
+    value: poishaAmount().meta({ description: 'What the card credits to the wallet' }),
     validity: z.string(),
     description: z.string(),
     image: z.string(),
@@ -47,8 +47,8 @@ export const StoreOrderSchema = z
     userPhone: z.string(),
     forMyself: z.boolean(),
     shippingAddress: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
-    orderItem: z.object({ product: z.string(), name: z.string(), price: poisha(), value: poisha(), quantity: z.int().min(1), totalPrice: poisha() }),
-    paymentInfo: z.object({ card_type: z.string(), card_issuer: z.string(), card_category: z.string(), store_amount: poisha(), tran_id: z.string() }),
+    orderItem: z.object({ product: z.string(), name: z.string(), price: poishaAmount(), value: poishaAmount(), quantity: z.int().min(1), totalPrice: poishaAmount() }),
+    paymentInfo: z.object({ card_type: z.string(), card_issuer: z.string(), card_category: z.string(), store_amount: poishaAmount(), tran_id: z.string() }),
     isPaid: z.boolean(),
     createdAt: z.string(),
     orderStatus: z.enum(['unpaid', 'paid', 'cancelled']),
@@ -97,8 +97,8 @@ export const GiftCardSchema = z
     receiverEmail: z.string(),
     receiverPhone: z.string(),
     message: z.string(),
-    value: poisha(),
-    price: poisha(),
+    value: poishaAmount(),
+    price: poishaAmount(),
     valid_from: z.string(),
     valid_to: z.string(),
     used: z.boolean(),

@@ -13,10 +13,10 @@ import path from 'node:path';
 import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
-import { GiftCardTextLimits, GiftCardTextMessages, type RefusalKey, type commerceV1, type identityV1 } from '@taal/contracts';
+import { GiftCardTextLimits, GiftCardTextMessages, poishaOfText, type RefusalKey, type commerceV1, type identityV1 } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { StoreApi } from './client';
-import { answer, done, envelope, fail, ID_PATTERN, idParam, listOf, tooMany, callerOf, requireAuth, Roles, refusal, type GuessLimiter, ok, defineRoute, type RouteSpec, acceptUploads, checkUpload, checkUploads, storeUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, done, envelope, poishaAmount, poishaText, fail, ID_PATTERN, idParam, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, type GuessLimiter, ok, defineRoute, type RouteSpec, acceptUploads, checkUpload, checkUploads, storeUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import { storePaymentRoutes } from './payments';
 import { CategorySchema, GiftCardSchema, ProductSchema, StoreOrderSchema, toCategory, toGiftCard, toOrder, toProduct } from './shape';
 
@@ -43,7 +43,7 @@ const M = StoreApiMessages;
 
 // Each check is worded as a refusal key (decision 0026): a schema's own error covers its checks.
 const uuid = () => z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN));
-const poisha = () => z.int({ error: 'INVALID_VALUE' }).min(0).max(100_000_000_00).meta({ description: 'Integer poisha (1 BDT = 100 poisha)' });
+const wholePoisha = () => poishaText('AMOUNT_NOT_WHOLE_POISHA');
 const binary = (description: string) => z.string({ error: 'INVALID_VALUE' }).meta({ format: 'binary', description });
 const IMAGE_ENCODING = { image: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } };
 const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
@@ -61,7 +61,7 @@ function textOf(req: Request, name: string): string | undefined {
 function poishaOf(req: Request, name: string): number | undefined {
   const text = textOf(req, name);
   if (text === undefined) return undefined;
-  return /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
+  return poishaOfText(text) ?? Number.NaN;
 }
 
 const categoryId = { id: { ...idParam.id, invalid: () => refusal('CATEGORY_NOT_FOUND') } };
@@ -94,13 +94,12 @@ async function release(files: FileStore, urls: readonly string[]): Promise<void>
 }
 
 const text = (max: number) => z.string({ error: 'INVALID_VALUE' }).max(max);
-const poishaText = () => z.string({ error: 'AMOUNT_NOT_WHOLE_POISHA' }).regex(/^[0-9]{1,12}$/);
 const productFields = {
   name: text(200),
   param: text(80).meta({ description: 'Route slug: lower-case letters, digits and dashes; unique' }),
-  price: poishaText().meta({ description: 'Integer poisha' }),
-  oldPrice: poishaText().meta({ description: 'Integer poisha' }),
-  value: poishaText().meta({ description: 'Integer poisha credited when redeemed' }),
+  price: wholePoisha().meta({ description: 'Integer poisha' }),
+  oldPrice: wholePoisha().meta({ description: 'Integer poisha' }),
+  value: wholePoisha().meta({ description: 'Integer poisha credited when redeemed' }),
   validity: text(100),
   description: text(5000),
   image: binary(`JPEG, PNG, GIF or WebP (re-encoded), at most ${mb(UPLOAD_LIMITS.image)}`),
@@ -125,10 +124,10 @@ const orderBody = z.object({
   userEmail: text(254).optional().meta({ description: "Ignored: the account's e-mail is used" }),
   product: z.string({ error: 'GIFT_CARD_NOT_FOUND' }).min(1).max(100).meta({ description: 'The product id (or param)' }),
   name: text(200).optional(),
-  value: poisha().optional(),
-  price: poisha().optional(),
+  value: poishaAmount().optional(),
+  price: poishaAmount().optional(),
   quantity: z.int({ error: 'QUANTITY_TOO_SMALL' }).min(1).max(100, 'QUANTITY_TOO_LARGE'),
-  totalPrice: poisha().meta({ description: 'price × quantity as the client computed it; another value is 400 AMOUNT_MISMATCH' }),
+  totalPrice: poishaAmount().meta({ description: 'price × quantity as the client computed it; another value is 400 AMOUNT_MISMATCH' }),
   forMyself: z.boolean({ error: 'INVALID_VALUE' }),
   userPhone: text(40).optional().meta({ description: 'For myself: at least 11 characters' }),
   giftCardFrom: giftCardText(GiftCardTextLimits.senderName, "The sender's name on the card and in its mail's Subject"),
@@ -143,16 +142,16 @@ const redeemAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({
-    amount: poisha().meta({ description: 'The value credited' }),
-    balance: poisha().meta({ description: 'The wallet balance after it (0 if commerce answers later)' }),
+    amount: poishaAmount().meta({ description: 'The value credited' }),
+    balance: poishaAmount().meta({ description: 'The wallet balance after it (0 if commerce answers later)' }),
     giftCardMessage: z.string().meta({ description: "The sender's message on the card" }),
   }),
 });
 
 export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
   const { store, identity, tokens, commerce, files, guesses } = deps;
-  const admin = { label: 'admin only', check: requireAuth(tokens, Roles.admin) };
-  const student = { label: 'students only', check: requireAuth(tokens, Roles.student) };
+  const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
+  const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
 
   /** Checks and stores a decoded data-URL image exactly as an uploaded one (http/uploads). */
   const dataUrlImage = async (value: string) => {
@@ -475,7 +474,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       summary: "The caller's own wallet balance (poisha)",
       auth: student,
       params: userIdParam,
-      responses: { 200: answer(envelope(poisha()), 'The balance, a number'), 403: fail('userId is not the caller') },
+      responses: { 200: answer(envelope(poishaAmount()), 'The balance, a number'), 403: fail('userId is not the caller') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
         if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');

@@ -1,11 +1,11 @@
 /** Store categories and gift-card products (admin writes; everyone reads). */
 import type { FieldRefusals, RefusalKey, storeV1 } from '@taal/contracts';
-import { CallerUserTypes, refuse, refuseFields, requireIdentity } from '@taal/kit';
+import { UserRoles, refuse, refuseFields, requireIdentity } from '@taal/kit';
 import { isParam } from '../domain/gift-cards';
 import { toCategory, toProduct, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
-const ADMIN = CallerUserTypes.admin;
+const ADMIN = UserRoles.admin;
 const required = 'THIS_IS_REQUIRED';
 type Problems = Record<string, RefusalKey>;
 

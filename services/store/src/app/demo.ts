@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { takaOfPoisha } from '@taal/contracts';
 import type { StoreDb } from '../store/store-db';
 
 /** All-in-one demo mode: a category and a few gift cards, once (products are found by their slug). */
@@ -17,7 +18,7 @@ export async function seedDemoStore(db: StoreDb, logger: Logger): Promise<void> 
     await db.insertProduct({
       ...p,
       validity: '365 days',
-      description: `A Taal gift card worth BDT ${p.value / 100}: redeem it in your student panel and spend it on any course.`,
+      description: `A Taal gift card worth BDT ${takaOfPoisha(p.value)}: redeem it in your student panel and spend it on any course.`,
       image: '',
     });
     added++;

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { StoreEvents, storeEventsV1, type storeV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   createEnvelope,
   enqueueEvent,
   refuse,
@@ -36,19 +36,19 @@ export class GiftCards {
   ) {}
 
   async list(ctx: Ctx) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     return (await this.db.listGiftCards()).map(toGiftCard);
   }
 
   async get(ctx: Ctx, req: storeV1.GetGiftCardRequest) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     const row = req.id ? await this.db.getGiftCard(req.id) : null;
     if (!row) throw refuse('GIFT_CARD_NOT_FOUND');
     return toGiftCard(row);
   }
 
   async redeem(ctx: Ctx, req: storeV1.RedeemGiftCardRequest): Promise<storeV1.RedeemGiftCardResponse> {
-    const { userId } = requireIdentity(ctx, CallerUserTypes.student);
+    const { userId } = requireIdentity(ctx, UserRoles.student);
     if (req.userId && req.userId !== userId) throw refuse('WALLET_NOT_YOURS');
     if (!req.code.trim()) throw refuse('GIFT_CARD_CODE_EMPTY');
     if (!isWellFormedCode(req.code)) throw refuse('GIFT_CARD_UNKNOWN');

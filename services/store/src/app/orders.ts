@@ -7,9 +7,9 @@
  * that transaction, and a risky payment or one for an order already paid issues nothing (decision 0018).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { requestMail, StoreEvents, storeEventsV1, type storeV1 } from '@taal/contracts';
+import { requestMail, StoreEvents, storeEventsV1, takaToPoisha, type storeV1 } from '@taal/contracts';
 import {
-  CallerUserTypes,
+  UserRoles,
   createEnvelope,
   enqueueEvent,
   refuse,
@@ -24,7 +24,7 @@ import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf
 import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
-const STUDENT = CallerUserTypes.student;
+const STUDENT = UserRoles.student;
 
 export type { CardGateway as StoreCardGateway };
 
@@ -117,7 +117,7 @@ export class Orders {
   }
 
   async list(ctx: Ctx) {
-    requireIdentity(ctx, CallerUserTypes.admin);
+    requireIdentity(ctx, UserRoles.admin);
     return (await this.db.listOrders()).map(toOrder);
   }
 
@@ -125,7 +125,7 @@ export class Orders {
     const me = requireIdentity(ctx);
     const row = req.id ? await this.db.getOrder(req.id) : null;
     if (!row) throw refuse('ORDER_NOT_FOUND');
-    if (row.user_id !== me.userId && me.userType !== CallerUserTypes.admin) throw refuse('ORDER_NOT_YOURS');
+    if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     return toOrder(row);
   }
 
@@ -157,7 +157,7 @@ export class Orders {
     const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string).slice(0, 100) : '');
     await this.db.markOrderPaid(tx, order.id, {
       tranId: attempt.tran_id,
-      storeAmount: Math.round(Number(text('store_amount') || '0') * 100) || Number(attempt.amount),
+      storeAmount: takaToPoisha(text('store_amount')) || Number(attempt.amount),
       cardType: text('card_type'),
       cardIssuer: text('card_issuer'),
       cardCategory: text('card_category'),

@@ -7,7 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
-import { bengaliDigits, giftCardTextProblem, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
+import { bengaliDigits, giftCardTextProblem, isEmail, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -123,7 +123,7 @@ export function orderProblems(o: {
     else text('giftCardFrom', o.giftCardFrom, GiftCardTextLimits.senderName);
     phone('shippingAddressPhone', o.shipping.phone);
     if (!o.shipping.email.trim()) problems.shippingAddressEmail = required;
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.shipping.email.trim())) problems.shippingAddressEmail = 'ENTER_VALID_EMAIL';
+    else if (!isEmail(o.shipping.email.trim())) problems.shippingAddressEmail = 'ENTER_VALID_EMAIL';
   }
   text('giftCardMessage', o.giftCardMessage, GiftCardTextLimits.message);
   return problems;

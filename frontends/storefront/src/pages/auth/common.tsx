@@ -3,6 +3,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { ERROR_VALUES, fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
 import { i18n } from '@taal/web-shared/i18n';
+import { localDay } from '@taal/contracts/web';
 
 /** The one e-mail rule (@taal/contracts account-rules), as identity enforces it. */
 export { isEmail } from '@taal/contracts/web';
@@ -92,6 +93,5 @@ export function AuthCard({ title, children, testId, wide = false }: { title: str
 
 /** YYYY-MM-DD of today in the browser's time zone (the date input's `max`). */
 export function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return localDay();
 }
