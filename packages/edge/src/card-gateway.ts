@@ -1,29 +1,51 @@
 import express, { type Request } from 'express';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import { answer, badRequest, fail, ID_PATTERN } from './api-schemas';
-import { defineRoute, type RouteSpec } from './route-table';
+import { answer, badRequest, envelope, fail, ID_PATTERN } from './api-schemas';
+import { callerOf } from './auth';
+import { ok } from './respond';
+import { defineRoute, type Access, type RouteSpec } from './route-table';
+import type { ForwardedUser } from './service-client';
 
 /**
- * The card gateway's calls back to us (decision 0014), the same for every kind of order: its IPN
- * (server to server) and the browser's return from its page (success, fail, cancel; the real
- * gateway POSTs a form, our sandbox sends a GET query). The edge decides nothing: the service
- * that owns the order checks the IPN's signature and asks the validation API before anything is
- * paid or issued; a success return is only a hint to confirm early.
+ * The card gateway's routes (decision 0014), the same for every kind of order: the student's call
+ * that opens a session, the gateway's IPN (server to server) and the browser's return from its
+ * page (success, fail, cancel; the real gateway POSTs a form, our sandbox sends a GET query). The
+ * edge decides nothing: the service that owns the order checks the order and the amount, checks
+ * the IPN's signature and asks the validation API before anything is paid or issued; a success
+ * return is only a hint to confirm early.
  */
-export interface CardGatewayCallbacks {
-  /** e.g. `/cart/ssl`: the routes are `<base>/ipn` and `<base>/{success,fail,cancel}`. */
+export interface CardGatewayRoutes<B extends z.ZodType> {
+  /** e.g. `/cart/ssl` (the owning service's `CARD_SALES` entry): `<base>/`, `<base>/ipn` and `<base>/{success,fail,cancel}`. */
   basePath: string;
   /** What the order is, for the documentation and logs ("course orders", "store orders"). */
   orders: string;
   /** Where the browser lands, with `?order=<id>` when the gateway echoed one (value_c). */
   landing: Record<'success' | 'fail' | 'cancel', string>;
-  /** Hands the IPN form to the owning service; its outcome is answered (logged there). */
-  notification(fields: Record<string, string>): Promise<string>;
-  /** Hands a success return's tran_id and val_id to the owning service. */
-  confirmReturn(tranId: string, valId: string): Promise<void>;
+  /** The owning service: the IPN and the browser's return are handed to it. */
+  service: CardPaymentService;
+  /** `POST <base>/`: the student opens a session for their own order. */
+  session: {
+    summary: string;
+    auth: Access;
+    body: B;
+    /** What a 400, 403 and 404 mean for this kind of order (their catalogue keys). */
+    refusals: Record<400 | 403 | 404, string>;
+    /** Asks the owning service for a session; it checks the order is the caller's and compares the amount. */
+    open(body: z.output<B>, caller: ForwardedUser): Promise<{ gatewayPageUrl: string }>;
+  };
   logger: Logger;
 }
+
+/** The calls of the gateway's notifications, named alike in every contract of a service that takes card payments. */
+export interface CardPaymentService {
+  handlePaymentNotification(req: { fields: Record<string, string> }, caller: null): Promise<{ outcome?: { outcome: string } }>;
+  confirmPaymentReturn(req: { tranId: string; valId: string }, caller: null): Promise<unknown>;
+}
+
+// IPNs and returns come from the gateway and the browser without a user: the owning service
+// accepts them from the edge's own service token only (decision 0008), never with a user token.
+const AS_EDGE = null;
 
 const isOrderId = (v: unknown): v is string => typeof v === 'string' && new RegExp(ID_PATTERN).test(v);
 
@@ -52,7 +74,24 @@ const form = express.urlencoded({
 /** Each return arrives as the real gateway's POST form or our sandbox's GET query; both are read the same way. */
 const fieldsOf = (req: Request): Record<string, unknown> => (req.method === 'POST' ? ((req.body as Record<string, unknown>) ?? {}) : req.query);
 
-export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] {
+export function cardGatewayRoutes<B extends z.ZodType>(c: CardGatewayRoutes<B>): RouteSpec[] {
+  const session = defineRoute({
+    method: 'post',
+    path: `${c.basePath}/`,
+    summary: c.session.summary,
+    auth: c.session.auth,
+    body: { schema: c.session.body },
+    responses: {
+      200: answer(envelope(z.object({ GatewayPageURL: z.string() })), 'The gateway page to send the browser to'),
+      400: fail(c.session.refusals[400]),
+      403: fail(c.session.refusals[403]),
+      404: fail(c.session.refusals[404]),
+    },
+    handler: async ({ res, body }) => {
+      const opened = await c.session.open(body, callerOf(res));
+      res.json(ok({ GatewayPageURL: opened.gatewayPageUrl }));
+    },
+  });
   const returns = (['success', 'fail', 'cancel'] as const).flatMap((page) =>
     (['get', 'post'] as const).map((method) =>
       defineRoute({
@@ -73,7 +112,7 @@ export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] 
           const orderId = isOrderId(fields.value_c) ? fields.value_c : '';
           if (page === 'success' && typeof fields.tran_id === 'string' && typeof fields.val_id === 'string') {
             try {
-              await c.confirmReturn(fields.tran_id, fields.val_id);
+              await c.service.confirmPaymentReturn({ tranId: fields.tran_id, valId: fields.val_id }, AS_EDGE);
             } catch (err) {
               // The IPN decides as well; the landing page shows "confirming" until the order is settled.
               c.logger.warn({ err, tranId: fields.tran_id, orders: c.orders }, 'card payment: confirming the browser return failed');
@@ -85,6 +124,7 @@ export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] 
     ),
   );
   return [
+    session,
     defineRoute({
       method: 'post',
       path: `${c.basePath}/ipn`,
@@ -97,7 +137,8 @@ export function cardGatewayCallbackRoutes(c: CardGatewayCallbacks): RouteSpec[] 
         413: fail('The form is larger than an IPN can be'),
       },
       handler: async ({ res, body }) => {
-        res.json({ received: true, outcome: await c.notification(body) });
+        const answered = await c.service.handlePaymentNotification({ fields: body }, AS_EDGE);
+        res.json({ received: true, outcome: answered.outcome?.outcome ?? 'ignored' });
       },
     }),
     ...returns,
