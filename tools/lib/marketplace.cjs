@@ -136,6 +136,8 @@ async function payOnSandbox(gatewayPageUrl, { returnTries = 1, browser = (url) =
 /** One course bought by card through the sandbox: cart, order, session, Pay (IPN inside), return. */
 async function cardCheckout(base, student, course, options = {}) {
   const { post } = api(base);
+  // From an empty cart: an earlier attempt cut short (a refusal, a restart) may have left its course there.
+  await post('/cart/remove_all', { user: student.id }, student.token);
   await post('/cart/', { user: student.id, course: course.id, tier: 'silver' }, student.token);
   const order = await post('/order', { userId: student.id, amount: course.price, useWallet: false }, student.token);
   const { GatewayPageURL } = await post(
@@ -161,6 +163,7 @@ async function createVoucher(base, adminToken, { code = `V${randomUUID().slice(0
 /** One course paid from the wallet (with a voucher when given): cart, order of amount 0, zero-cart. */
 async function walletCheckout(base, student, course, { voucher } = {}) {
   const { post } = api(base);
+  await post('/cart/remove_all', { user: student.id }, student.token);
   await post('/cart/', { user: student.id, course: course.id, tier: 'silver' }, student.token);
   const order = await post('/order', { userId: student.id, amount: 0, ...(voucher ? { cuponCode: voucher } : {}) }, student.token);
   await post(`/cart/zero-cart/${student.id}/${order._id}`, { total_amount: 0, discount_amount: 0, cart: { id: student.id }, value_c: order._id }, student.token);
