@@ -209,6 +209,50 @@ export default function CourseView() {
               </Link>
             </div>
           )}
+          {offers.length > 0 && (
+            <fieldset className="tier-choice" data-testid="tier-choice">
+              <legend>{t(owned ? 'course.chooseOffer' : 'course.chooseTier')}</legend>
+              {offers.map((k) => {
+                const name = tierName(k);
+                const price = c[k]!;
+                return (
+                  <label key={k} className={`tier-option ${chosen === name ? 'selected' : ''}`} data-testid={`choose-${name}`}>
+                    <input type="radio" name="tier" value={name} checked={chosen === name} onChange={() => setTier(name)} />
+                    <span className="tier-option-name">{owned ? t(`course.${kindOf(name) === 'upgrade' ? 'upgrade' : 'renew'}`, { tier: t(`tiers.${name}`) }) : t(`tiers.${name}`)}</span>
+                    <Money poisha={price.price} />
+                    <span className="muted" data-testid={`extends-${name}`}>
+                      {owned
+                        ? t('course.extends', { days: price.validity, date: formatDate(extendedExpiry(owned.expiresAt, now, price.validity), lng) })
+                        : t('course.validity', { days: price.validity })}
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+          {owned ? (
+            chosen && (
+              <div className="actions">
+                <button type="button" className="btn btn-outline" onClick={() => void enrol()} disabled={busy !== null} data-testid="extend">
+                  {t(`course.${kindOf(chosen) === 'upgrade' ? 'upgrade' : 'renew'}`, { tier: t(`tiers.${chosen}`) })}
+                </button>
+              </div>
+            )
+          ) : (
+            <div className="actions">
+              <button type="button" className="btn btn-primary" onClick={() => void addToCart()} disabled={busy !== null || !chosen} data-testid="add-to-cart">
+                {t('course.addToCart')}
+              </button>
+              {!inWishlist && (
+                <button type="button" className="btn btn-outline" onClick={() => void addToWishlist()} disabled={busy !== null} data-testid="add-to-wishlist">
+                  {t('course.addToWishlist')}
+                </button>
+              )}
+              <button type="button" className="btn btn-outline" onClick={() => void enrol()} disabled={busy !== null || !chosen} data-testid="enrol">
+                {t('course.enrol')}
+              </button>
+            </div>
+          )}
         </div>
         <div className="card">
           {c.banner || c.thumbnail ? <img src={c.banner || c.thumbnail} alt="" /> : null}
@@ -262,8 +306,8 @@ export default function CourseView() {
           </div>
         </section>
       )}
+      <CertificateRequest courseId={c._id} courseName={c.title} />
       {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
     </article>
   );
 }
-      <CertificateRequest courseId={c._id} courseName={c.title} />
