@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/free-port.mjs';
 import marketplace from '../lib/marketplace.cjs';
 
-const { api, cardCheckout, creditWallet, demoAccounts, paidCourses, signUpStudents, walletCheckout } = marketplace;
+const { api, cardCheckout, creditWallet, demoAccounts, keepSignedIn, paidCourses, signUpStudents, walletCheckout } = marketplace;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,6 +68,7 @@ try {
   const { admin, instructor } = await demoAccounts(base);
   const students = await signUpStudents(base, admin.token, clients);
   const courses = await paidCourses(base);
+  keepSignedIn(base, () => [admin, instructor, ...students]);
   const { call } = api(base);
   const day = (offsetDays) => {
     const d = new Date(Date.now() + offsetDays * 86_400_000);

@@ -35,7 +35,7 @@ import { freePort } from '../lib/free-port.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
-const { api, retrying, buyGiftCards, cardCheckout, createVoucher, creditWallet, demoAccounts, giftCardCodesIn, giftCardProducts, paidCourses, redeemGiftCard, settle, signUpStudents, walletCheckout } =
+const { api, retrying, keepSignedIn, buyGiftCards, cardCheckout, createVoucher, creditWallet, demoAccounts, giftCardCodesIn, giftCardProducts, paidCourses, redeemGiftCard, settle, signUpStudents, walletCheckout } =
   marketplace;
 
 const arg = (name, fallback) => {
@@ -333,6 +333,7 @@ try {
   const students = await setup(() => signUpStudents(base, admin.token, workers));
   /** Every student of the run (a worker's student is replaced once it owns every course). */
   const everyone = [...students];
+  keepSignedIn(base, () => [admin, instructor, ...everyone]);
   const courses = await setup(() => paidCourses(base));
   const voucher = await setup(() => createVoucher(base, admin.token, { discount: 25, useLimit: 100000 }));
   const products = await setup(() => giftCardProducts(base));

@@ -53,7 +53,20 @@ function api(base, { timeoutMs = 30_000 } = {}) {
 
 async function login(base, email, password) {
   const data = await api(base).post('/user/login/', { email, password });
-  return { id: data.user._id, token: data.token, email, profile: data.user.instructor ?? null };
+  return { id: data.user._id, token: data.token, email, password, profile: data.user.instructor ?? null };
+}
+
+/**
+ * Signs the accounts in again every `everyMs` (default 10 minutes), in place, as a browser keeps
+ * its session: access tokens expire (15 minutes), and a long run must not turn into 401s.
+ * Answers a function that stops it.
+ */
+function keepSignedIn(base, accounts, everyMs = 10 * 60_000) {
+  const timer = setInterval(() => {
+    for (const account of accounts()) void login(base, account.email, account.password).then((fresh) => Object.assign(account, fresh), () => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The demo accounts every start seeds (README). */
@@ -233,6 +246,7 @@ module.exports = {
   ApiError,
   api,
   login,
+  keepSignedIn,
   demoAccounts,
   signUpStudents,
   paidCourses,

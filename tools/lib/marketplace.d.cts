@@ -4,6 +4,7 @@ export interface Account {
   id: string;
   token: string;
   email: string;
+  password: string;
   /** An instructor's profile id, else null. */
   profile: string | null;
 }
@@ -32,6 +33,7 @@ export declare function api(
   post(p: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<any>;
 };
 export declare function login(base: string, email: string, password: string): Promise<Account>;
+export declare function keepSignedIn(base: string, accounts: () => Account[], everyMs?: number): () => void;
 export declare function demoAccounts(base: string): Promise<{ admin: Account; instructor: Account; student: Account }>;
 export declare function signUpStudents(base: string, adminToken: string, n: number, tag?: string): Promise<Account[]>;
 export declare function paidCourses(base: string): Promise<Course[]>;
