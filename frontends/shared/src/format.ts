@@ -4,6 +4,7 @@
 // Without an explicit language, the shared i18next instance's current language is used, so a
 // component that re-renders on a language change (useTranslation) formats in the new one.
 import i18next, { type FormatterModule } from 'i18next';
+import { poishaToTaka } from '@taal/contracts/web';
 
 /** The page's language now. */
 export function pageLanguage(): string {
@@ -32,14 +33,11 @@ export function poishaToBdt(poisha: number, lng = pageLanguage()): string {
 
 /** Poisha as a form field's value ("1234.50", Latin digits: what the field is read back as). */
 export function poishaToInput(poisha: number): string {
-  return (Number(poisha || 0) / 100).toFixed(2);
+  return poishaToTaka(Math.round(Number(poisha || 0)));
 }
 
 /** Discount percentage as the spec defines it: round(price / oldPrice * 100 - 100); null when there is no old price. */
-export function discountPercent(price: number, oldPrice: number): number | null {
-  if (!oldPrice || oldPrice <= 0 || !Number.isFinite(price)) return null;
-  return Math.round((price / oldPrice) * 100 - 100);
-}
+export { discountPercent } from '@taal/contracts/web';
 
 // CLDR's Bengali keeps "AM"/"PM"; Bengali writes পূর্বাহ্ণ / অপরাহ্ণ.
 const BN_DAY_PERIOD = { AM: 'পূর্বাহ্ণ', PM: 'অপরাহ্ণ' } as const;

@@ -442,8 +442,9 @@ export function SettlementDetail() {
     setBusy(true);
     try {
       const body = new FormData();
-      body.set('settleAmount', String(Math.round(Number(form.settleAmount) * 100)));
-      body.set('receivedAmount', String(Math.round(Number(form.receivedAmount) * 100)));
+      // Typed in taka; what is not an amount is sent as is read ('NaN') and refused by the server.
+      body.set('settleAmount', String(takaToPoisha(form.settleAmount) ?? Number.NaN));
+      body.set('receivedAmount', String(takaToPoisha(form.receivedAmount) ?? Number.NaN));
       body.set('settleDate', isoToDmy(form.settleDate));
       body.set('remarks', form.remarks);
       body.set('status', form.status);

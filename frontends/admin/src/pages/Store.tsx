@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { takaToPoisha } from '@taal/contracts/web';
 import { answer, ApiError, authApi, multipart, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, formatValidity, poishaToBdt, poishaToInput } from '@taal/web-shared/format';
@@ -28,8 +29,9 @@ const TABLE_PAGE = 10;
 const INIT_MS = 1000;
 
 const bdt = (poisha: number) => poishaToBdt(poisha);
-const toPoisha = (taka: string) => String(Math.round(Number(taka) * 100));
-const isTaka = (v: string) => /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(v.trim());
+/** Typed taka (checked with isTaka first) as the form's poisha text. */
+const toPoisha = (taka: string) => String(takaToPoisha(taka));
+const isTaka = (v: string) => takaToPoisha(v) !== null;
 
 /** A refusal by its key in the reader's language (decision 0026); anything else 'adminStore.failed'. */
 function failed(t: TFunction, err: unknown) {
