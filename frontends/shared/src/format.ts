@@ -80,6 +80,15 @@ export function formatDate(iso: string | number | Date, lng = pageLanguage()): s
   return `${get('month')} ${get('day')}, ${get('year')}`;
 }
 
+/** A duration as a clock, "m:ss" or "h:mm:ss" (bn in Bengali digits). */
+export function formatClock(seconds: number, lng = pageLanguage()): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return localDigits(h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`, lng);
+}
+
 /** "30 days" (bn "৩০ দিন"). */
 export function formatDays(count: number, lng = pageLanguage()): string {
   return i18next.t('common.days', { count, lng });

@@ -1,6 +1,7 @@
 // A course's lessons, the signed video URLs and the student's progress through the typed gateway
 // client (decision 0015): the server decides who plays what, the page only shows it.
 import { answer, ApiError, authApi, publicApi, type ApiPaths } from '@taal/web-shared/api';
+import { formatClock } from '@taal/web-shared/format';
 
 type Ok<P extends keyof ApiPaths, M extends 'get' | 'post'> = ApiPaths[P][M] extends { responses: { 200: { content: { 'application/json': { data: infer B } } } } } ? B : never;
 
@@ -44,14 +45,8 @@ export const learning = {
     (await answer(authApi.POST('/api/v1/lesson/{id}/progress', { params: { path: { id: lessonId } }, body, keepalive }))).data,
 };
 
-/** "1:05", or "1:02:05" from an hour on. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+/** "1:05", or "1:02:05" from an hour on (in the page's digits: the shared formatter). */
+export const clock = (seconds: number): string => formatClock(seconds);
 
 /** The next speed up or down the list from `rate` (clamped at the ends). */
 export function stepSpeed(rate: number, direction: 1 | -1): number {

@@ -8,6 +8,7 @@
 // seconds actually played since the last report.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { ApiError } from '@taal/web-shared/api';
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import {
   clock,
@@ -546,7 +547,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
           <div className="control-row">
             <button type="button" className="ctl" onClick={() => jump(-JUMP_SECONDS)} aria-label={t('player.back', { seconds: JUMP_SECONDS })} title={t('player.back', { seconds: JUMP_SECONDS })} data-testid="player-back">
               <BackIcon />
-              <span className="ctl-num">{JUMP_SECONDS}</span>
+              <span className="ctl-num">{formatNumber(JUMP_SECONDS)}</span>
             </button>
             <button
               type="button"
@@ -561,7 +562,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
             </button>
             <button type="button" className="ctl" onClick={() => jump(JUMP_SECONDS)} aria-label={t('player.forward', { seconds: JUMP_SECONDS })} title={t('player.forward', { seconds: JUMP_SECONDS })} data-testid="player-forward">
               <ForwardIcon />
-              <span className="ctl-num">{JUMP_SECONDS}</span>
+              <span className="ctl-num">{formatNumber(JUMP_SECONDS)}</span>
             </button>
             <span className="player-time" data-testid="player-time">
               {clock(time)} / {clock(end)}
