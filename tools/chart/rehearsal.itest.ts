@@ -168,9 +168,10 @@ describe.each(valuesFiles)("the README's install, run: ci/%s", (file) => {
   const pods = new Map<string, Pod>();
   let edge = '';
   let student: Account;
-  const began = Date.now();
+  let began = 0;
 
   beforeAll(() => naming(file, async () => {
+    began = Date.now();
     database = await createTestDatabase();
     const databases = Object.fromEntries(Object.entries(await serviceDatabaseUrls(database.url)).map(([service, url]) => [service, url]));
     const values = yaml.load(readFileSync(valuesFile, 'utf8')) as { sandbox?: { enabled?: boolean; publicUrl?: string } };
@@ -181,9 +182,9 @@ describe.each(valuesFiles)("the README's install, run: ci/%s", (file) => {
     let cardGatewayUrl = sandboxUrl;
     if (!sandboxUrl) {
       // No sandbox Deployment in these values: README step 4's Secret must point at a card gateway,
-      // and with no store account that is our sandbox run outside the chart, as a platform team
-      // runs it for staging (`node packages/payments/dist/sandbox-main.js`, the default values'
-      // cardGateway comment), with the Secret's store credentials.
+      // and with no store account that is our sandbox run outside the chart, as README step 4
+      // tells a platform team to for staging (`node packages/payments/dist/sandbox-main.js`), with
+      // the Secret's store credentials.
       const card = valuesOf(readmeObjects.find((o) => o.step.startsWith('4.'))!);
       const port = await freePort();
       vendor = spawn(process.execPath, [path.join(root, 'packages/payments/dist/sandbox-main.js')], {
