@@ -191,6 +191,14 @@ describe('payouts through the gateway on the all-in-one process', () => {
     const photo = await post('/user/', form({ photo: new Blob([new Uint8Array(await pngImage(32, 32))], { type: 'image/png' }) }), who.token);
     expect([photo.status, photo.body.message]).toEqual([200, 'User Updated Successfully!']);
     expect(photo.body.data.photo).toBeTruthy();
+    // The details (issue 27), each with its sign-up rule: refused by the field's key, else stored.
+    const badPhone = await post('/user/', form({ name: 'Renamed', phone: '0171-ABC' }), who.token);
+    expect([badPhone.status, badPhone.body.reason, badPhone.body.fieldReasons]).toEqual([400, 'PROFILE_UPDATE_FAILED', { phone: 'PHONE_DIGITS_ONLY' }]);
+    const future = await post('/user/', form({ dob: '2999-01-01', address: '' }), who.token);
+    expect([future.status, future.body.fieldReasons]).toEqual([400, { dob: 'DOB_IN_FUTURE', address: 'ADDRESS_REQUIRED' }]);
+    const details = { name: 'Renamed', phone: '01811111111', address: 'Road 2, Dhaka', dob: '1998-02-03' };
+    const saved = await post('/user/', form(details), who.token);
+    expect([saved.status, saved.body.data]).toEqual([200, expect.objectContaining({ ...details, email: who.email })]);
   });
 
   it('refuses year 0 (a day that does not exist) everywhere a day is read, with a translated reason, never a 500', async () => {
