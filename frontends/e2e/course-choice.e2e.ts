@@ -4,7 +4,7 @@
 // upgrade that extends access, saying what it does, and the server refuses a copy
 // (COURSE_ALREADY_OWNED). en and bn; screenshots into /tmp/shots-course-choice (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, loginByApi, type LoginAnswer, openPage, signUpByApi, submitLogin, switchLanguage, toastWith, useE2E, useSession, verificationToken } from './support';
+import { api, apiGet, DEMO, loginByApi, type LoginAnswer, openPage, signUpByApi, submitLogin, toastWith, useE2E, useSession, verificationToken } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-course-choice';
 const e2e = useE2E({ shotsDir: SHOTS });
@@ -139,7 +139,10 @@ test('an owned course: "Go to classroom", only the upgrade is offered and says w
     expect(await page.textContent('[data-testid="extends-diamond"]')).toMatch(new RegExp(`^Adds ${course.priceDiamond.validity} days: access until `));
     expect(await page.textContent('[data-testid="extend"]')).toBe('Upgrade to Diamond');
     await e2e.shot(page, 'owned-course-en');
-    await switchLanguage(page, 'bn', { fonts: true });
+    // The course view has no language menu: switch, then come back.
+    await useSession(page, e2e.baseUrl, student, { lang: 'bn' });
+    await openCourse(page, course);
+    await page.evaluate(() => document.fonts.ready);
     expect(await page.textContent('[data-testid="go-to-classroom"]')).toBe('ক্লাসরুমে যান');
     expect(await page.textContent('[data-testid="extend"]')).toBe('ডায়মন্ড টিয়ারে আপগ্রেড করুন');
     await e2e.shot(page, 'owned-course-bn');
@@ -152,14 +155,16 @@ test('an owned course: "Go to classroom", only the upgrade is offered and says w
 
     // Owned at the top tier with time left: nothing to buy, and it says when a renewal opens.
     await own(student, course, 'diamond');
-    await switchLanguage(page, 'en');
+    await useSession(page, e2e.baseUrl, student, { lang: 'en' });
     await openCourse(page, course);
     await page.waitForSelector('[data-testid="owned"]');
     expect(await page.locator('[data-testid="tier-choice"], [data-testid="extend"]').count()).toBe(0);
     expect(await page.textContent('[data-testid="owned-status"]')).toContain('(Diamond)');
     expect(await page.textContent('[data-testid="owned-status"]')).toContain('You can renew it in its last 7 days.');
     await e2e.shot(page, 'owned-top-tier-en');
-    await switchLanguage(page, 'bn', { fonts: true });
+    await useSession(page, e2e.baseUrl, student, { lang: 'bn' });
+    await openCourse(page, course);
+    await page.evaluate(() => document.fonts.ready);
     expect(await page.textContent('[data-testid="owned-status"]')).toContain('মেয়াদের শেষ');
     await e2e.shot(page, 'owned-top-tier-bn');
     // The cart refuses it in the reader's language too.

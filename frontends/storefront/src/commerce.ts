@@ -36,30 +36,41 @@ export function currentStudent(): SessionUser | null {
 }
 
 /**
- * The course and tier a logged-out visitor chose (Add to cart, Enrol now), kept in local storage
- * through the login or a sign-up (whose verification link may open another tab) and added to the
- * cart after it (issue 28). A day old, it is forgotten; a logout clears it with the rest.
+ * The course and tier a logged-out visitor chose (Add to cart, Enrol now), kept through the login
+ * or a sign-up (whose verification link may open another tab) and added to the cart after it
+ * (issue 28). A cookie, not local storage: a login clears local storage (spec §4). A day old, it
+ * is forgotten.
  */
-const PENDING_CART_KEY = 'taal.pendingCartItem';
-const PENDING_CART_MAX_AGE_MS = 86_400_000;
+const PENDING_CART_COOKIE = 'taal_pending_cart';
+const PENDING_CART_MAX_AGE_S = 86_400;
 
 export interface PendingCartItem {
   course: string;
   tier: TierName;
 }
 
+const writePending = (value: string, maxAge: number) => {
+  document.cookie = `${PENDING_CART_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; SameSite=Lax`;
+};
+const forgetPending = () => writePending('', 0);
+
 export function keepForAfterLogin(item: PendingCartItem): void {
-  localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ ...item, at: Date.now() }));
+  writePending(JSON.stringify(item), PENDING_CART_MAX_AGE_S);
 }
 
 export function pendingCartItem(): PendingCartItem | null {
+  const raw = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${PENDING_CART_COOKIE}=`))
+    ?.slice(PENDING_CART_COOKIE.length + 1);
+  if (!raw) return null;
   try {
-    const v = JSON.parse(localStorage.getItem(PENDING_CART_KEY) ?? 'null') as (PendingCartItem & { at: number }) | null;
-    if (v && typeof v.course === 'string' && TIER_NAMES.includes(v.tier) && Date.now() - v.at < PENDING_CART_MAX_AGE_MS) return { course: v.course, tier: v.tier };
+    const v = JSON.parse(decodeURIComponent(raw)) as PendingCartItem | null;
+    if (v && typeof v.course === 'string' && TIER_NAMES.includes(v.tier)) return { course: v.course, tier: v.tier };
   } catch {
     // Not ours or broken: forgotten below.
   }
-  localStorage.removeItem(PENDING_CART_KEY);
+  forgetPending();
   return null;
 }
 
@@ -73,7 +84,7 @@ export function addPendingCartItem(userId: string): Promise<unknown> {
   if (adding) return adding;
   const item = pendingCartItem();
   if (!item) return Promise.resolve(null);
-  localStorage.removeItem(PENDING_CART_KEY);
+  forgetPending();
   adding = commerce.addToCart(userId, item.course, item.tier).then(
     () => null,
     (err: unknown) => err,
