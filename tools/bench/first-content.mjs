@@ -13,6 +13,7 @@
  * Usage: node tools/bench/first-content.mjs [--url http://127.0.0.1:8080] [--runs 3] [--save f.json] [--compare before.json]
  * Without --url it starts `packages/launcher/dist/all-in-one.js` itself; it needs `npm run build` first.
  */
+/* global localStorage, document -- these callbacks run in the page */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
