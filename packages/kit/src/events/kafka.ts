@@ -169,6 +169,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
    * (Kafka's own auto.offset.reset=latest is resolved later, at the first fetch).
    */
   async function startNewGroupAt(group: string, topics: readonly string[], sinceMs?: number) {
+    // A topic another process has just created may not have its leaders known to this broker
+    // yet ("not the leader for that topic-partition", retriable): ask again shortly.
+    await whileRetriable(() => startNewGroupOnce(group, topics, sinceMs));
+  }
+
+  async function startNewGroupOnce(group: string, topics: readonly string[], sinceMs?: number) {
     const a = await connectAdmin();
     for (const topic of topics) {
       const [committed] = await a.fetchOffsets({ groupId: group, topics: [topic] });
@@ -309,4 +315,17 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       ]);
     },
   };
+}
+
+/** Runs `work` again while it fails with an error Kafka marks retriable (up to about 10 s), then gives up with it. */
+async function whileRetriable<T>(work: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const retriable = typeof err === 'object' && err !== null && (err as { retriable?: unknown }).retriable === true;
+      if (!retriable || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
+    }
+  }
 }
