@@ -199,7 +199,15 @@ describe('gift cards in the browser', () => {
     expect(paidOrders.find((o) => o._id === order._id)?.paid).toBe(true);
     await page.reload();
     const after = Math.max(0, 50_000 - subtotal);
-    await page.waitForFunction((text) => document.querySelector('[data-testid="redeem-balance"] strong')?.textContent?.includes(text), (after / 100).toFixed(2));
+    // The page is in Bengali now: its digits are Bengali (read back as Latin to compare the amount).
+    await page.waitForFunction(
+      (text) =>
+        document
+          .querySelector('[data-testid="redeem-balance"] strong')
+          ?.textContent?.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
+          .includes(text),
+      (after / 100).toFixed(2),
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
