@@ -294,7 +294,8 @@ test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to 
     const menus: [keyof typeof DEMO, string[]][] = [
       ['admin', ['Demo Admin', 'Dashboard', 'Logout']],
       ['instructor', ['Demo Instructor', 'My Dashboard', 'Logout']],
-      ['content', ['Demo Content Uploader', 'Logout']],
+      // The content uploader's way in: its back-office screens (decision 0020, issue 27).
+      ['content', ['Demo Content Uploader', 'Course list', 'Add course', 'Upcoming courses', 'Add upcoming course', 'Freebies', 'Add freebie', 'Logout']],
     ];
     for (const [role, items] of menus) {
       await page.click('[data-testid="user-menu"] button');

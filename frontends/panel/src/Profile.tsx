@@ -19,12 +19,17 @@ type FieldName = keyof Details | 'password' | 'photo';
 const detailsOf = (u: SessionUser): Details => ({ name: u.name ?? '', phone: u.phone ?? '', address: u.address ?? '', dob: u.dob ?? '' });
 
 /** The sign-up rule of each detail: field → refusal key (translated at render time). */
-function problems(d: Details, password: string): Partial<Record<FieldName, string>> {
+/** The details the user changed from the stored ones: only these are checked and sent (omitted: unchanged). */
+const changedOf = (d: Details, saved: Details): Partial<Details> =>
+  Object.fromEntries((Object.keys(d) as (keyof Details)[]).filter((k) => d[k].trim() !== saved[k]).map((k) => [k, d[k].trim()]));
+
+/** The sign-up rule of each changed detail (an account made without a phone keeps none until one is given). */
+function problems(changed: Partial<Details>, password: string): Partial<Record<FieldName, string>> {
   const found: Partial<Record<FieldName, string | null>> = {
-    name: nameRefusal(d.name),
-    phone: phoneRefusal(d.phone),
-    address: addressRefusal(d.address),
-    dob: dobRefusal(d.dob, todayInDhaka()),
+    name: changed.name === undefined ? null : nameRefusal(changed.name),
+    phone: changed.phone === undefined ? null : phoneRefusal(changed.phone),
+    address: changed.address === undefined ? null : addressRefusal(changed.address),
+    dob: changed.dob === undefined ? null : dobRefusal(changed.dob, todayInDhaka()),
     password: password && password.length < 6 ? 'PASSWORD_TOO_SHORT' : null,
   };
   return Object.fromEntries(Object.entries(found).filter(([, k]) => k).map(([f, k]) => [f, `refusals:${k}`]));
@@ -33,6 +38,7 @@ function problems(d: Details, password: string): Partial<Record<FieldName, strin
 export default function Profile({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [details, setDetails] = useState<Details>(() => detailsOf(user));
+  const [saved, setSaved] = useState<Details>(() => detailsOf(user));
   const [password, setPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -57,7 +63,8 @@ export default function Profile({ user }: { user: SessionUser }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const found = problems(details, password);
+    const changed = changedOf(details, saved);
+    const found = problems(changed, password);
     if (errors.photo) found.photo = errors.photo;
     setErrors(found);
     if (Object.keys(found).length) {
@@ -67,10 +74,7 @@ export default function Profile({ user }: { user: SessionUser }) {
     setBusy(true);
     try {
       const form = {
-        name: details.name.trim(),
-        phone: details.phone.trim(),
-        address: details.address.trim(),
-        dob: details.dob,
+        ...changed,
         password: password || undefined,
         photo: photo ?? undefined,
       };
@@ -79,6 +83,7 @@ export default function Profile({ user }: { user: SessionUser }) {
       saveUser(data);
       notifySession();
       setDetails(detailsOf(data));
+      setSaved(detailsOf(data));
       toast(t('payouts.profile.updated'), 'success');
       setPassword('');
       setPhoto(null);
