@@ -356,8 +356,8 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     }
     expect(await page.locator('[data-testid="enrolment"]').count()).toBe(0);
     expect(await page.locator('[data-testid="practice-time"]').count()).toBe(0);
-    // The YouTube free lessons stay as they were.
-    await page.waitForSelector('[data-testid="free-lessons"] a[href^="https://"]');
+    // The YouTube free lessons play in the page's own player (storefront §2, issue 27).
+    await page.waitForSelector('[data-testid="free-lessons"] [data-testid="free-lesson-play"]');
     await shot(page, 'course-logged-out-en');
 
     await page.click('[data-testid="player-play"]');
