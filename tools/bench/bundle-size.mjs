@@ -11,16 +11,10 @@
  * Without --url it starts `packages/launcher/dist/all-in-one.js` itself (PORT free, temporary
  * DATA_DIR) and stops it afterwards; it needs `npm run build` first.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort } from '../lib/free-port.mjs';
+import { startAllInOne } from '../lib/all-in-one.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUDGET_BYTES = 170_000;
 const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,33 +23,6 @@ const argValue = (name) => {
 const verbose = process.argv.includes('--verbose');
 
 
-async function startAllInOne() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-bundle-'));
-  const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error('the all-in-one did not become healthy (did you run `npm run build`?)');
-}
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
@@ -83,7 +50,7 @@ async function measure(browser, url, readySelector) {
 }
 
 const given = argValue('url');
-const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startAllInOne();
+const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startAllInOne('bundle');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -14,15 +14,10 @@
  * Without --url it starts `packages/launcher/dist/all-in-one.js` itself; it needs `npm run build` first.
  */
 /* global localStorage, document -- these callbacks run in the page */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { freePort } from '../lib/free-port.mjs';
+import { startAllInOne } from '../lib/all-in-one.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
@@ -37,33 +32,6 @@ const PAGES = [
   { name: 'admin dashboard', path: '/admin', as: ADMIN },
 ];
 
-async function startAllInOne() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-first-content-'));
-  const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error('the all-in-one did not become healthy (did you run `npm run build`?)');
-}
 
 async function login(url, account) {
   const res = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
@@ -119,7 +87,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const given = argValue('url');
-  const server = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startAllInOne();
+  const server = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startAllInOne('first-content');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
