@@ -19,17 +19,19 @@ export function apiRouteGroups(parts: readonly ApiPart[], ctx: EdgeContext): Rou
 /** Stands in for every dependency when the routes are only described: their handlers are never called. */
 const DESCRIBE_ONLY = {} as never;
 
+/** A context for declaring routes whose handlers never run (the OpenAPI document, route-listing tests). */
+export const describeOnlyContext: EdgeContext = {
+  client: () => DESCRIBE_ONLY,
+  tokens: DESCRIBE_ONLY,
+  limits: DESCRIBE_ONLY,
+  files: DESCRIBE_ONLY,
+  cache: DESCRIBE_ONLY,
+  serviceKeys: DESCRIBE_ONLY,
+  logger: DESCRIBE_ONLY,
+  onStop: () => undefined,
+};
+
 /** The route declarations of these services' API parts, without running anything (for the OpenAPI document and the tests). */
 export function declaredRoutesOf(services: readonly { api?: object }[]): RouteSpec[] {
-  const describeOnly: EdgeContext = {
-    client: () => DESCRIBE_ONLY,
-    tokens: DESCRIBE_ONLY,
-    limits: DESCRIBE_ONLY,
-    files: DESCRIBE_ONLY,
-    cache: DESCRIBE_ONLY,
-    serviceKeys: DESCRIBE_ONLY,
-    logger: DESCRIBE_ONLY,
-    onStop: () => undefined,
-  };
-  return apiRouteGroups(apiPartsOf(services), describeOnly).flat();
+  return apiRouteGroups(apiPartsOf(services), describeOnlyContext).flat();
 }

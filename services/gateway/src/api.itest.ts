@@ -12,9 +12,9 @@ import { catalogueV1, type RefusalKey } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
 import { services, startAllInOne } from '@taal/launcher';
 import { declaredRoutes, openApiDocument } from '@taal/launcher';
-import { gatewayErrors, securedErrors, ResponseCache } from '@taal/edge';
+import { gatewayErrors, securedErrors } from '@taal/edge';
 import { createGatewayApp } from './app';
-import { apiPartsOf } from './api-routes';
+import { apiPartsOf, describeOnlyContext } from './api-routes';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
 
@@ -136,20 +136,10 @@ describe('public API on the all-in-one process', () => {
     });
 
     it('documents every API route the gateway serves, and nothing else', () => {
-      const describeOnly = {} as never;
       const app = createGatewayApp({
         apis: apiPartsOf(services),
-        edge: {
-          client: () => describeOnly,
-          tokens: describeOnly,
-          limits: describeOnly,
-          files: describeOnly,
-          cache: new ResponseCache(1),
-          serviceKeys: describeOnly,
-          logger: describeOnly,
-          onStop: () => undefined,
-        },
-        logger: describeOnly,
+        edge: describeOnlyContext,
+        logger: describeOnlyContext.logger,
         readiness: async () => ({ ready: true, services: {} }),
       });
       const served = apiRoutes(app).sort();
