@@ -4,7 +4,8 @@
  * 200 random orders adding up to the poisha, parallel due settlements paying once, settlements
  * with PDF receipts (a non-PDF refused) and the monthly statement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,18 @@ const paidEvent = (order: commerceEventsV1.OrderPaid) =>
   createEnvelope({ type: CommerceEvents.orderPaid, key: order.userId, payload: commerceEventsV1.OrderPaid.encode(order).finish() });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** The words of a PDF's first page with their boxes, as poppler's pdftotext reads them (poppler-utils, .ci/run). */
+function pdfWords(pdf: Uint8Array): { text: string; yMax: number }[] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'taal-statement-'));
+  try {
+    writeFileSync(path.join(dir, 's.pdf'), pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', path.join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
+    return [...html.matchAll(/<word [^>]*yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ text: m[2]!, yMax: Number(m[1]) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => {
   let backend: Backend;
@@ -225,6 +238,20 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     const { pdf } = await call<payoutsV1.GetStatementResponse>('getStatement', { instructorId, month: '2024-03', language: 'bn' });
     expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);
+    // The instructor is named (the catalogue's name, not the id), and the line's Bengali label and
+    // Latin name sit on one baseline (issue 28, item 9: Latin was set higher than Bengali).
+    const name = demoInstructors.find((i) => i.id === instructorId)!.name;
+    const words = pdfWords(pdf);
+    const text = words.map((w) => w.text).join(' ');
+    expect(text).toContain(name);
+    expect(text).not.toContain(instructorId);
+    // The label's last word ('প্রশিক্ষক:') and the name's first: one font family, so equal boxes are one baseline.
+    const first = words.findIndex((w) => w.text === name.split(' ')[0]);
+    const label = words[first - 1]!;
+    expect(label.text).toMatch(/[\u0980-\u09FF]+:$/);
+    expect(Math.abs(label.yMax - words[first]!.yMax)).toBeLessThan(0.05);
+    const en = await call<payoutsV1.GetStatementResponse>('getStatement', { instructorId, month: '2024-03', language: 'en' });
+    expect(pdfWords(en.pdf).map((w) => w.text).join(' ')).toContain(`Instructor: ${name}`);
     await expect(call('getStatement', { instructorId, month: '2024-13' })).rejects.toMatchObject({ code: 3 });
   });
 

@@ -80,9 +80,21 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
     return facts;
   };
 
+  // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
+  // instructor the catalogue does not know is named by id (the statement still adds up).
+  const instructorName = async (instructorId: string): Promise<string> => {
+    try {
+      const { instructor } = await callUnary(catalogue, 'getInstructor', catalogueV1.GetInstructorRequest.fromPartial({ id: instructorId, includeUnpublished: true }));
+      return instructor?.name ?? '';
+    } catch (err) {
+      if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
+      return '';
+    }
+  };
+
   // Settlement mails are asked of messaging through the outbox (decision 0023).
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: () => relay.notify() });
+  const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: () => relay.notify(), instructorName });
   const sales = await recordSales(sql, bus, payouts, courseFacts, logger);
   const buyers = await keepBuyers(sql, bus, logger);
 

@@ -38,6 +38,8 @@ export interface PayoutsDeps {
   publicUrl?: () => string;
   /** After a transaction that enqueued events committed (the outbox relay publishes them now). */
   afterCommit?: () => void;
+  /** An instructor's name (the catalogue's; '' when unknown): the statement names the instructor by it. */
+  instructorName?: (instructorId: string) => Promise<string>;
 }
 
 export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -249,7 +251,8 @@ export class Payouts {
     if (!month) throw refuse('INVALID_MONTH');
     this.mayRead(caller, req.instructorId);
     const db = this.deps.sql;
-    const [opening, sales, payouts, settlements] = await Promise.all([
+    const [instructorName, opening, sales, payouts, settlements] = await Promise.all([
+      this.deps.instructorName?.(req.instructorId) ?? '',
       store.balanceBefore(db, req.instructorId, month.from),
       store.listSales(db, { instructorId: req.instructorId, fromDay: month.from, toDay: month.to }),
       store.payoutsBetween(db, req.instructorId, month.from, month.to),
@@ -257,6 +260,7 @@ export class Payouts {
     ]);
     return statementPdf({
       instructorId: req.instructorId,
+      instructorName,
       month: month.month,
       language: req.language === 'bn' ? 'bn' : 'en',
       openingDue: opening.earnings - opening.settled,

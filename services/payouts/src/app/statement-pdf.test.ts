@@ -10,7 +10,7 @@ describe('monthly statement', () => {
 
   it('is a PDF in both languages, empty month included', async () => {
     for (const language of ['en', 'bn'] as const) {
-      const pdf = await statementPdf({ instructorId: 'x', month: '2026-10', language, openingDue: 0, sales: [], payouts: [], settlements: [] });
+      const pdf = await statementPdf({ instructorId: 'x', instructorName: '', month: '2026-10', language, openingDue: 0, sales: [], payouts: [], settlements: [] });
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
   });

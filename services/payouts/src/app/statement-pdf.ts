@@ -2,20 +2,27 @@
  * An instructor's monthly statement (pdfkit): the opening due, each sale of the month with its
  * gateway cut, platform cut and earning, the payouts of the month and the closing due, so that
  * opening + earnings − payouts = closing. Bengali text is set in Noto Sans Bengali, as in the
- * certificates (decision 0009).
+ * certificates (decision 0009), and Latin text in the same family's Latin files: both have the same
+ * ascender and descender, so Bengali and Latin runs of a line sit on one baseline (Helvetica's
+ * smaller ascender set Latin runs higher than the Bengali ones next to them).
  */
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
 
-const BENGALI_FONT = path.join(
-  path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')),
-  'files',
-  'noto-sans-bengali-bengali-400-normal.woff',
-);
+const FONT_DIR = path.join(path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')), 'files');
+/** Noto Sans Bengali's files: its Bengali block and its Latin one, regular and bold. */
+const FONTS = {
+  bengali: 'noto-sans-bengali-bengali-400-normal.woff',
+  'bengali-bold': 'noto-sans-bengali-bengali-700-normal.woff',
+  latin: 'noto-sans-bengali-latin-400-normal.woff',
+  'latin-bold': 'noto-sans-bengali-latin-700-normal.woff',
+} as const;
 
 export interface StatementContent {
   instructorId: string;
+  /** The instructor's name (the catalogue's); the id is shown when there is none. */
+  instructorName: string;
   month: string;
   language: 'en' | 'bn';
   openingDue: number;
@@ -87,19 +94,20 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.registerFont('bengali', BENGALI_FONT);
-    // The packaged Noto Sans Bengali holds the Bengali block only: Latin letters, digits and
-    // punctuation are set in Helvetica, run by run (`say`).
-    const font = 'Helvetica';
-    const bold = 'Helvetica-Bold';
+    for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(FONT_DIR, file));
+    // Each of Noto Sans Bengali's files holds one block: Bengali and Latin letters, digits and
+    // punctuation are set run by run (`say`), in the regular or the bold weight.
+    const font = 'regular';
+    const bold = 'bold';
+    type Weight = typeof font | typeof bold;
     type TextOptions = PDFKit.Mixins.TextOptions;
-    const say = (text: string, latin: string, at?: { x: number; y: number }, options: TextOptions = {}) => {
+    const say = (text: string, weight: Weight, at?: { x: number; y: number }, options: TextOptions = {}) => {
       const runs = scriptRuns(text);
       if (runs.length === 0) runs.push(' ');
       // Alignment holds for one run only (pdfkit cannot right-align a line made of several runs).
       const { align, ...rest } = options;
       runs.forEach((run, i) => {
-        doc.font(isBengali(run) ? 'bengali' : latin);
+        doc.font(`${isBengali(run) ? 'bengali' : 'latin'}${weight === bold ? '-bold' : ''}`);
         const o = { ...rest, ...(runs.length === 1 && align ? { align } : {}), continued: i < runs.length - 1 };
         if (i === 0 && at) doc.text(run, at.x, at.y, o);
         else doc.text(run, o);
@@ -128,7 +136,7 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     doc.fontSize(18).fillColor('#1d1b16');
     say(`Taal - ${L.title}`, bold, { x: left, y: 40 }, { width });
     doc.moveDown(0.5).fontSize(10).fillColor('#333');
-    say(`${L.instructor}: ${c.instructorId}`, font);
+    say(`${L.instructor}: ${c.instructorName || c.instructorId}`, font);
     say(`${L.month}: ${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`, font);
     doc.moveDown(0.5).fontSize(11);
     say(`${L.opening}: ${taka(c.openingDue)}`, bold);
