@@ -258,7 +258,7 @@ export class LocalCluster {
     this.children.set(pod, child);
     void pod.exited.then((code) => {
       this.setReady(pod, false);
-      if (!this.stopping && !(pod as { terminating?: boolean }).terminating) pod.failures.push(`exited with ${code}`);
+      if (!this.stopping && !(pod as { terminating?: boolean }).terminating) pod.failures.push(`exited with ${code}; its last output:\n${output.slice(-3000)}`);
     });
     void this.runProbes(pod, container);
     return pod;

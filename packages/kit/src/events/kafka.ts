@@ -214,75 +214,82 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       const wanted = new Set(types);
       const lag = new Map<string, { stream: string; lag: number }>();
       const topics = [...new Set(types.map(topicOf))];
-      await ensureTopics(topics);
+      await whileRetriable(() => ensureTopics(topics));
       const groupId = namespace + group;
       const from = subscribeOptions.from;
       if (from === 'latest') await startNewGroupAt(groupId, topics);
       else if (typeof from === 'object') await startNewGroupAt(groupId, topics, from.sinceMs);
-      const consumer: Consumer = kafka.consumer({
-        groupId,
-        allowAutoTopicCreation: false,
-        maxWaitTimeInMs: options.maxWaitTimeInMs ?? 1_000,
-      });
       let stopping = false;
-      let timer: NodeJS.Timeout | undefined;
-      const joined = new Promise<void>((resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`kafka consumer group ${group} did not join within ${options.joinTimeoutMs ?? 60_000} ms`)),
-          options.joinTimeoutMs ?? 60_000,
-        );
-        const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
-          clearTimeout(timer);
-          offJoin();
-          offCrash();
-          resolve();
+      // Joined again while Kafka answers a retriable error (a topic's leader or the group's
+      // coordinator not known yet while several pods start at once), with a fresh consumer.
+      const consumer = await whileRetriable(joinGroup);
+      async function joinGroup(): Promise<Consumer> {
+        const consumer: Consumer = kafka.consumer({
+          groupId,
+          allowAutoTopicCreation: false,
+          maxWaitTimeInMs: options.maxWaitTimeInMs ?? 1_000,
         });
-        const offCrash = consumer.on(consumer.events.CRASH, (e) => {
-          if (e.payload.restart) return;
-          clearTimeout(timer);
-          offJoin();
-          offCrash();
-          reject(e.payload.error);
+        let timer: NodeJS.Timeout | undefined;
+        let abandoned = false; // this attempt failed: its consumer handles nothing more
+        const joined = new Promise<void>((resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`kafka consumer group ${group} did not join within ${options.joinTimeoutMs ?? 60_000} ms`)),
+            options.joinTimeoutMs ?? 60_000,
+          );
+          const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
+            clearTimeout(timer);
+            offJoin();
+            offCrash();
+            resolve();
+          });
+          const offCrash = consumer.on(consumer.events.CRASH, (e) => {
+            if (e.payload.restart) return;
+            clearTimeout(timer);
+            offJoin();
+            offCrash();
+            reject(e.payload.error);
+          });
         });
-      });
-      joined.catch(() => {}); // awaited below; avoid an unhandled rejection if connect fails first
-      try {
-        await consumer.connect();
-        await consumer.subscribe({ topics, fromBeginning: subscribeOptions.from !== 'latest' });
-        // Lag per partition as the consumer last saw it (high watermark − handled offset).
-        consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-          lag.set(`${payload.topic}/${payload.partition}`, { stream: payload.topic.slice(namespace.length), lag: Number(payload.offsetLag) });
-        });
-        await consumer.run({
-          autoCommit: false,
-          eachMessage: async ({ topic, partition, message, heartbeat }) => {
-            if (stopping) return; // left uncommitted: redelivered after restart
-            const event = fromKafkaMessage(topic, message);
-            // Other types of the same stream are not this group's: skipped, offset moves on.
-            if (event && wanted.has(event.type)) {
-              let delay = options.retryDelayMs ?? 100;
-              for (;;) {
-                try {
-                  await measuredHandler(group, () => handler(event));
-                  break;
-                } catch (err) {
-                  log?.warn({ err, group, eventId: event.id, type: event.type, retryInMs: delay }, 'event handler failed; will redeliver');
-                  for (let waited = 0; waited < delay && !stopping; waited += 50) await sleep(50);
-                  if (stopping) return;
-                  await heartbeat();
-                  delay = Math.min(delay * 2, options.maxRetryDelayMs ?? 5_000);
+        joined.catch(() => {}); // awaited below; avoid an unhandled rejection if connect fails first
+        try {
+          await consumer.connect();
+          await consumer.subscribe({ topics, fromBeginning: subscribeOptions.from !== 'latest' });
+          // Lag per partition as the consumer last saw it (high watermark − handled offset).
+          consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+            lag.set(`${payload.topic}/${payload.partition}`, { stream: payload.topic.slice(namespace.length), lag: Number(payload.offsetLag) });
+          });
+          await consumer.run({
+            autoCommit: false,
+            eachMessage: async ({ topic, partition, message, heartbeat }) => {
+              if (stopping || abandoned) return; // left uncommitted: redelivered after restart
+              const event = fromKafkaMessage(topic, message);
+              // Other types of the same stream are not this group's: skipped, offset moves on.
+              if (event && wanted.has(event.type)) {
+                let delay = options.retryDelayMs ?? 100;
+                for (;;) {
+                  try {
+                    await measuredHandler(group, () => handler(event));
+                    break;
+                  } catch (err) {
+                    log?.warn({ err, group, eventId: event.id, type: event.type, retryInMs: delay }, 'event handler failed; will redeliver');
+                    for (let waited = 0; waited < delay && !stopping; waited += 50) await sleep(50);
+                    if (stopping) return;
+                    await heartbeat();
+                    delay = Math.min(delay * 2, options.maxRetryDelayMs ?? 5_000);
+                  }
                 }
               }
-            }
-            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
-          },
-        });
-        await joined;
-      } catch (err) {
-        clearTimeout(timer);
-        stopping = true;
-        await consumer.disconnect().catch(() => {});
-        throw err;
+              await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+            },
+          });
+          await joined;
+        } catch (err) {
+          clearTimeout(timer);
+          abandoned = true;
+          await consumer.disconnect().catch(() => {});
+          throw err;
+        }
+        return consumer;
       }
       const unreportLag = reportConsumerLag(() => {
         const byStream = new Map<string, number>();
