@@ -222,7 +222,26 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       let stopping = false;
       // Joined again while Kafka answers a retriable error (a topic's leader or the group's
       // coordinator not known yet while several pods start at once), with a fresh consumer.
-      const consumer = await whileRetriable(joinGroup);
+      let consumer = await whileRetriable(joinGroup);
+      // After the join, kafkajs restarts its consumer on a retriable crash by itself, but stops it
+      // for good on any other (seen while Kafka restarts): the group then fell silently behind.
+      // Such a consumer is replaced by a new one, asked again until it joins or the subscription stops.
+      let rejoining: Promise<void> | undefined;
+      const rejoin = (error: unknown) =>
+        (rejoining ??= (async () => {
+          log?.error({ err: error, group }, 'kafka consumer stopped after a crash; joining again with a new one');
+          for (let delay = 500; !stopping; delay = Math.min(delay * 2, 10_000)) {
+            try {
+              const fresh = await joinGroup();
+              if (stopping) await fresh.disconnect().catch(() => {});
+              else consumer = fresh;
+              return;
+            } catch (err) {
+              log?.warn({ err, group, retryInMs: delay }, 'kafka consumer could not join again yet');
+              await sleep(delay);
+            }
+          }
+        })().finally(() => (rejoining = undefined)));
       async function joinGroup(): Promise<Consumer> {
         const consumer: Consumer = kafka.consumer({
           groupId,
@@ -283,6 +302,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
             },
           });
           await joined;
+          consumer.on(consumer.events.CRASH, (e) => {
+            if (!e.payload.restart && !stopping && !abandoned) void rejoin(e.payload.error);
+          });
         } catch (err) {
           clearTimeout(timer);
           abandoned = true;
@@ -302,6 +324,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
           stopping = true;
           unreportLag();
           subscriptions.delete(subscription);
+          // A consumer still joining again is disconnected when it joins (stopping is set).
           return (stopped ??= consumer.disconnect());
         },
       };
