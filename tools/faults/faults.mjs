@@ -23,7 +23,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,13 +109,18 @@ function startCluster(env) {
   const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const pids = new Map();
   let tail = '';
+  // Every line the services wrote, for reading after the run (a consumer's crash, a refusal).
+  const logFile = path.join(os.tmpdir(), `taal-faults-${initialSeed}.log`);
+  const logStream = createWriteStream(logFile);
   const read = (chunk) => {
+    logStream.write(chunk);
     tail = (tail + chunk.toString()).slice(-20_000);
     for (const m of chunk.toString().matchAll(/"msg":"service started","service":"([\w-]+)","pid":(\d+)/g)) pids.set(m[1], Number(m[2]));
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);
-  return { child, pids, tail: () => tail };
+  child.once('exit', () => logStream.end());
+  return { child, pids, logFile, tail: () => tail };
 }
 
 async function waitHealthy(base, timeoutMs, context) {
@@ -324,7 +329,8 @@ try {
     }
   });
   await waitHealthy(base, 240_000, cluster.tail);
-  log({ msg: 'cluster healthy', base });
+  log({ msg: 'cluster healthy', base, servicesLog: cluster.logFile });
+  report.servicesLog = cluster.logFile;
 
   // The cast: the demo admin and instructor, one student per worker, a voucher, the gift cards on sale.
   // A freshly started cluster on a busy machine may answer 504 at first: the setup is retried.
