@@ -54,7 +54,9 @@ async function backupAllInOne() {
     cpSync(path.join(dataDir, entry), path.join(dir, 'data', entry), { recursive: true, preserveTimestamps: true });
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(database);
+  // The catalogue's search indexes use pg_trgm (decision 0031): the database opens with it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(database, { extensions: { pg_trgm } });
   try {
     const dump = await db.dumpDataDir('gzip');
     writeFileSync(path.join(dir, DATABASE_DUMP), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });

@@ -32,9 +32,10 @@ async function restoreAllInOne() {
   try {
     cpSync(path.join(dir, 'data'), dataDir, { recursive: true, preserveTimestamps: true });
     const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     // PGlite unpacks its own dump into the (new) folder and opens it: a dump it cannot read fails here.
     const dump = new Blob([readFileSync(path.join(dir, DATABASE_DUMP))]);
-    const db = await PGlite.create(path.join(dataDir, DATABASE_FOLDER), { loadDataDir: dump });
+    const db = await PGlite.create(path.join(dataDir, DATABASE_FOLDER), { loadDataDir: dump, extensions: { pg_trgm } });
     await db.query('SELECT 1');
     await db.close();
   } catch (err) {

@@ -22,6 +22,8 @@ export interface ParamSpec {
    * schema states what the route accepts (checked by the router, e.g. UUID ids, or the service).
    */
   invalid?: () => Refused;
+  /** A query parameter that must be given (documented as required): without it, as with a value refused. */
+  required?: boolean;
 }
 
 export interface ResponseSpec {
@@ -75,7 +77,7 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
   summary: string;
   auth?: Access;
   params?: Record<string, ParamSpec>;
-  /** Optional query parameters the handler reads (documented): a value given that its schema refuses is a 400. */
+  /** Query parameters the handler reads (documented; optional unless `required`): a value given that its schema refuses is a 400. */
   query?: Record<string, ParamSpec>;
   body?: BodySpec<B>;
   /** Middleware before validation (e.g. the multipart parser). */
@@ -109,7 +111,7 @@ export function mountRoutes(routes: RouteSpec[]): Router {
       }
       for (const [name, p] of Object.entries(route.query ?? {})) {
         const given = req.query[name];
-        if (given === undefined || p.schema.safeParse(given).success) continue;
+        if (given === undefined ? !p.required : p.schema.safeParse(given).success) continue;
         throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;

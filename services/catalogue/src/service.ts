@@ -10,6 +10,8 @@ import { freebieGrpcService } from './grpc/freebie-service';
 import { FreebieStore } from './store/freebie-store';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 import { catalogueApi } from './api';
+import { Search } from './app/search';
+import { SearchStore } from './store/search-store';
 
 export interface CatalogueDeps {
   sql: Sql;
@@ -49,7 +51,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     services: [
       {
         definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueGrpcService(catalogue),
+        implementation: catalogueGrpcService(catalogue, new Search(new SearchStore(sql))),
       },
       {
         definition: freebiesV1.FreebieServiceService,

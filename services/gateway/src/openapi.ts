@@ -103,7 +103,7 @@ function operation(route: RouteSpec, schemas: SchemaConverter): Json {
             ...Object.entries(route.query ?? {}).map(([name, p]) => ({
               name,
               in: 'query',
-              required: false,
+              required: p.required ?? false,
               schema: schemas.convert(p.schema, 'input'),
               ...(p.description ? { description: p.description } : {}),
             })),

@@ -29,6 +29,8 @@ export const CatalogueRefusals = {
   COURSE_ID_REQUIRED: { status: 400, en: 'Course id is required', bn: 'কোর্সের আইডি দিতে হবে' },
   INSTRUCTOR_ID_REQUIRED: { status: 400, en: 'Instructor id is required', bn: 'প্রশিক্ষকের আইডি দিতে হবে' },
   COURSE_FEATURED_AND_UNFEATURED: { status: 400, en: 'A course cannot be featured and unfeatured at once: {{ids}}', bn: 'একটি কোর্স একসাথে ফিচার করা ও ফিচার থেকে সরানো যায় না: {{ids}}' },
+  // Search (issue 24): q must hold something to look for, and not too much.
+  SEARCH_QUERY_INVALID: { status: 400, en: 'Type 1 to 100 characters to search for', bn: 'খুঁজতে ১ থেকে ১০০ অক্ষর লিখুন' },
   INSTRUCTOR_FEATURED_AND_UNFEATURED: { status: 400, en: 'An instructor cannot be featured and unfeatured at once: {{ids}}', bn: 'একজন প্রশিক্ষককে একসাথে ফিচার করা ও ফিচার থেকে সরানো যায় না: {{ids}}' },
 
   // Form headlines (spec).

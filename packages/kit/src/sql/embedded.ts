@@ -42,22 +42,31 @@ export interface StartEmbeddedPostgresOptions {
 }
 
 type PgliteModule = typeof import('@electric-sql/pglite');
+type PgTrgmModule = typeof import('@electric-sql/pglite/contrib/pg_trgm');
 
 /**
- * Loads PGlite's ESM build with a real dynamic import. Under jest (no
+ * Loads PGlite's ESM build (and its pg_trgm contrib extension, which the catalogue's search
+ * needs: decision 0031) with a real dynamic import. Under jest (no
  * --experimental-vm-modules) PGlite's CommonJS build cannot run its own internal
  * `import()`s and jest's require cannot be bypassed, so there we import through a
  * vm script bound to Node's default loader (prints one ExperimentalWarning).
  */
-async function loadPglite(): Promise<PgliteModule> {
+async function loadPglite(): Promise<{ pglite: PgliteModule; pgTrgm: PgTrgmModule }> {
   // Typed as the CommonJS build's declarations (same API) so PGlite types match pglite-socket's.
-  if (!process.env.JEST_WORKER_ID) return (await import('@electric-sql/pglite')) as unknown as PgliteModule;
+  if (!process.env.JEST_WORKER_ID) {
+    const [pglite, pgTrgm] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+    return { pglite: pglite as unknown as PgliteModule, pgTrgm: pgTrgm as unknown as PgTrgmModule };
+  }
   const script = new vm.Script('(specifier) => import(specifier)', {
     filename: __filename,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  const dynamicImport = script.runInThisContext() as (specifier: string) => Promise<PgliteModule>;
-  return dynamicImport('@electric-sql/pglite');
+  const dynamicImport = script.runInThisContext() as <T>(specifier: string) => Promise<T>;
+  const [pglite, pgTrgm] = await Promise.all([
+    dynamicImport<PgliteModule>('@electric-sql/pglite'),
+    dynamicImport<PgTrgmModule>('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return { pglite, pgTrgm };
 }
 
 /** The queue interface PGLiteSocketHandler calls (its QueryQueueManager type is not exported). */
@@ -404,7 +413,8 @@ export async function startEmbeddedPostgres(
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         await initEmbeddedDataDir(dir);
         closeToOthers(dir);
-        const db = await (await loadPglite()).PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
+        const { pglite, pgTrgm } = await loadPglite();
+        const db = await pglite.PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm: pgTrgm.pg_trgm } });
         const socketDir = privateSocketDir();
         const password = randomBytes(32).toString('hex');
         try {

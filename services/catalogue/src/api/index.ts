@@ -1,4 +1,4 @@
-/** The catalogue's slice of the public API: courses, instructors, upcoming courses, freebies and the landing popup. */
+/** The catalogue's slice of the public API: courses, instructors, upcoming courses, freebies, the landing popup and search. */
 import { CatalogueEvents, type catalogueV1, type freebiesV1, type learningV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { catalogueClient, freebiesClient } from './client';
@@ -6,6 +6,7 @@ import { courseWriteRoutes } from './course-writes';
 import { courseAdminRoutes, courseRoutes } from './courses';
 import { freebieRoutes } from './freebies';
 import { instructorRoutes } from './instructors';
+import { searchRoutes } from './search';
 
 export const catalogueApi = defineApi({
   clients: { catalogue: catalogueClient, freebies: freebiesClient },
@@ -30,6 +31,8 @@ export const catalogueApi = defineApi({
       courseWriteRoutes({ catalogue, learning, tokens: ctx.tokens, files: ctx.files, cache: ctx.cache }),
       courseRoutes(catalogue, ctx.cache),
       instructorRoutes(catalogue, ctx.cache),
+      // Search over courses, instructors and freebies (decision 0031).
+      searchRoutes(catalogue),
       // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
       freebieRoutes({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files }),
     ];

@@ -50,7 +50,8 @@ export const demoInstructors: DemoInstructor[] = [
     id: instructorId(1),
     name: 'Arnob Rahman',
     band: 'Shohor Bondi',
-    bio: 'Session guitarist for fifteen years; teaches technique, theory and tone from the first chord to the stage.',
+    // Bengali too: search finds him by "গিটার" (issue 24).
+    bio: 'Session guitarist for fifteen years; teaches technique, theory and tone from the first chord to the stage. পনেরো বছরের সেশন গিটারবাদক।',
     photo: '/assets/demo/instructors/1.svg',
     featured: true,
     published: true,
@@ -104,14 +105,14 @@ function course(
   level: CourseLevel,
   instructor: number,
   silverTaka: number,
-  flags: { published?: boolean; featured?: boolean; bundle?: boolean; sold?: number } = {},
+  flags: { published?: boolean; featured?: boolean; bundle?: boolean; sold?: number; bengali?: string } = {},
 ): DemoCourse {
   return {
     id: courseId(n),
     title,
     subtitle: `${level[0]!.toUpperCase()}${level.slice(1)} ${category.toLowerCase()} with step-by-step video lessons`,
     // Stored as a write would store it (`&` as `&amp;`), so the start-up backfill finds nothing to clean.
-    description: sanitizeRichText(`<p>${title} takes you through ${category.toLowerCase()} at ${level} level with short lessons, practice routines and feedback.</p>`),
+    description: sanitizeRichText(`<p>${title} takes you through ${category.toLowerCase()} at ${level} level with short lessons, practice routines and feedback.</p>${flags.bengali ? `<p>${flags.bengali}</p>` : ''}`),
     courseHours: 6 + (n % 5) * 2,
     category,
     level,
@@ -130,7 +131,8 @@ function course(
 }
 
 export const demoCourses: DemoCourse[] = [
-  course(1, 'Guitar From Zero', 'Guitar', 'beginner', 1, 1500, { featured: true }),
+  // A Bengali line each (search in both languages, issue 24).
+  course(1, 'Guitar From Zero', 'Guitar', 'beginner', 1, 1500, { featured: true, bengali: 'শূন্য থেকে গিটার: প্রথম কর্ড থেকে প্রথম গান পর্যন্ত।' }),
   course(2, 'Rhythm Guitar Workshop', 'Guitar', 'intermediate', 1, 2500, { featured: true }),
   course(3, 'Lead Guitar Mastery', 'Guitar', 'advanced', 1, 4000, { featured: true, bundle: true }),
   course(4, 'Acoustic Fingerstyle', 'Guitar', 'intermediate', 1, 2200, { published: false }),
@@ -143,7 +145,7 @@ export const demoCourses: DemoCourse[] = [
   course(11, 'Keyboard Chords and Voicings', 'Piano & Keyboard', 'intermediate', 2, 2600),
   course(12, 'Jazz Piano Improvisation', 'Piano & Keyboard', 'advanced', 2, 4200, { bundle: true }),
   course(13, 'Home Recording Essentials', 'Sound Engineering', 'beginner', 4, 2000, { featured: true }),
-  course(14, 'Mixing and Mastering', 'Sound Engineering', 'advanced', 4, 4500),
+  course(14, 'Mixing and Mastering', 'Sound Engineering', 'advanced', 4, 4500, { bengali: 'মিক্সিং ও মাস্টারিং: গিটার, ড্রামস ও কণ্ঠের রেকর্ডিং শেষ করার কৌশল।' }),
 ];
 
 /** Tier prices derived from the silver price: gold 1.6x, diamond 2.4x; old prices 25% higher. */

@@ -1,6 +1,7 @@
 import { ServiceNames, type catalogueV1 } from '@taal/contracts';
 import { unaryHandler, type CallContext } from '@taal/kit';
 import type { Catalogue } from '../app/catalogue';
+import type { Search } from '../app/search';
 
 /**
  * Services that may read unpublished courses and instructors as themselves (no user): payouts,
@@ -10,7 +11,7 @@ const DRAFT_READERS: ReadonlySet<string> = new Set([ServiceNames.payouts, Servic
 const trusted = (ctx: CallContext) => !ctx.identity && DRAFT_READERS.has(ctx.callerService);
 
 /** gRPC adapter of the catalogue use cases (src/app): requests in, answers out. */
-export function catalogueGrpcService(catalogue: Catalogue): catalogueV1.CatalogueServiceServer {
+export function catalogueGrpcService(catalogue: Catalogue, search: Search): catalogueV1.CatalogueServiceServer {
   return {
     listCourses: unaryHandler(async (req: catalogueV1.ListCoursesRequest, { identity }) => ({
       courses: await catalogue.listCourses(identity, req),
@@ -56,5 +57,7 @@ export function catalogueGrpcService(catalogue: Catalogue): catalogueV1.Catalogu
     deleteUpcomingCourse: unaryHandler(async (req: catalogueV1.DeleteUpcomingCourseRequest, { identity }) => ({
       course: await catalogue.deleteUpcomingCourse(identity, req),
     })),
+    // Anyone: published items only, whoever asks.
+    search: unaryHandler(async (req: catalogueV1.SearchRequest) => search.search(req)),
   };
 }

@@ -9,7 +9,7 @@ type UpcomingCourse = catalogueV1.UpcomingCourse;
 
 export const SCHEMA = 'catalogue';
 
-interface CourseRow {
+export interface CourseRow {
   id: string;
   title: string;
   subtitle: string;
@@ -61,7 +61,7 @@ interface InstructorRow {
 // bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
 const money = (value: string) => Number(value);
 
-function toCourse(row: CourseRow): Course {
+export function toCourse(row: CourseRow): Course {
   return {
     id: row.id,
     title: row.title,

@@ -304,6 +304,55 @@ export interface DeleteUpcomingCourseResponse {
   course: UpcomingCourse | undefined;
 }
 
+/** A highlighted stretch of a text: [start, end) in UTF-16 code units (what JavaScript strings index). */
+export interface TextMark {
+  start: number;
+  end: number;
+}
+
+export interface SearchRequest {
+  /** What the visitor typed (the edge checks its length). */
+  query: string;
+  /** At most this many hits of each kind (0: the default, 10). */
+  limit: number;
+}
+
+export interface CourseHit {
+  course: Course | undefined;
+  titleMarks: TextMark[];
+  /** Plain text around the first match in the description (no HTML), with its marks. */
+  snippet: string;
+  snippetMarks: TextMark[];
+  instructorName: string;
+  score: number;
+}
+
+export interface InstructorHit {
+  id: string;
+  name: string;
+  nameMarks: TextMark[];
+  band: string;
+  photo: string;
+  score: number;
+}
+
+export interface FreebieHit {
+  id: string;
+  title: string;
+  titleMarks: TextMark[];
+  category: string;
+  thumbnail: string;
+  score: number;
+}
+
+export interface SearchResponse {
+  courses: CourseHit[];
+  instructors: InstructorHit[];
+  freebies: FreebieHit[];
+  /** When nothing matched: the most bought published courses, to suggest. */
+  popular: Course[];
+}
+
 function createBaseTierPrice(): TierPrice {
   return { price: 0, oldPrice: 0, validityDays: 0 };
 }
@@ -4941,6 +4990,766 @@ export const DeleteUpcomingCourseResponse: MessageFns<DeleteUpcomingCourseRespon
   },
 };
 
+function createBaseTextMark(): TextMark {
+  return { start: 0, end: 0 };
+}
+
+export const TextMark: MessageFns<TextMark> = {
+  encode(message: TextMark, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.start !== 0) {
+      writer.uint32(8).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(16).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TextMark {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTextMark();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TextMark {
+    return {
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: TextMark): unknown {
+    const obj: any = {};
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TextMark>, I>>(base?: I): TextMark {
+    return TextMark.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TextMark>, I>>(object: I): TextMark {
+    const message = createBaseTextMark();
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchRequest(): SearchRequest {
+  return { query: "", limit: 0 };
+}
+
+export const SearchRequest: MessageFns<SearchRequest> = {
+  encode(message: SearchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchRequest>, I>>(base?: I): SearchRequest {
+    return SearchRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchRequest>, I>>(object: I): SearchRequest {
+    const message = createBaseSearchRequest();
+    message.query = object.query ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseCourseHit(): CourseHit {
+  return { course: undefined, titleMarks: [], snippet: "", snippetMarks: [], instructorName: "", score: 0 };
+}
+
+export const CourseHit: MessageFns<CourseHit> = {
+  encode(message: CourseHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.course !== undefined) {
+      Course.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.titleMarks) {
+      TextMark.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.snippet !== "") {
+      writer.uint32(26).string(message.snippet);
+    }
+    for (const v of message.snippetMarks) {
+      TextMark.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.instructorName !== "") {
+      writer.uint32(42).string(message.instructorName);
+    }
+    if (message.score !== 0) {
+      writer.uint32(49).double(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.course = Course.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.titleMarks.push(TextMark.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.snippet = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.snippetMarks.push(TextMark.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.instructorName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseHit {
+    return {
+      course: isSet(object.course) ? Course.fromJSON(object.course) : undefined,
+      titleMarks: globalThis.Array.isArray(object?.titleMarks)
+        ? object.titleMarks.map((e: any) => TextMark.fromJSON(e))
+        : globalThis.Array.isArray(object?.title_marks)
+        ? object.title_marks.map((e: any) => TextMark.fromJSON(e))
+        : [],
+      snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
+      snippetMarks: globalThis.Array.isArray(object?.snippetMarks)
+        ? object.snippetMarks.map((e: any) => TextMark.fromJSON(e))
+        : globalThis.Array.isArray(object?.snippet_marks)
+        ? object.snippet_marks.map((e: any) => TextMark.fromJSON(e))
+        : [],
+      instructorName: isSet(object.instructorName)
+        ? globalThis.String(object.instructorName)
+        : isSet(object.instructor_name)
+        ? globalThis.String(object.instructor_name)
+        : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: CourseHit): unknown {
+    const obj: any = {};
+    if (message.course !== undefined) {
+      obj.course = Course.toJSON(message.course);
+    }
+    if (message.titleMarks?.length) {
+      obj.titleMarks = message.titleMarks.map((e) => TextMark.toJSON(e));
+    }
+    if (message.snippet !== "") {
+      obj.snippet = message.snippet;
+    }
+    if (message.snippetMarks?.length) {
+      obj.snippetMarks = message.snippetMarks.map((e) => TextMark.toJSON(e));
+    }
+    if (message.instructorName !== "") {
+      obj.instructorName = message.instructorName;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseHit>, I>>(base?: I): CourseHit {
+    return CourseHit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseHit>, I>>(object: I): CourseHit {
+    const message = createBaseCourseHit();
+    message.course = (object.course !== undefined && object.course !== null)
+      ? Course.fromPartial(object.course)
+      : undefined;
+    message.titleMarks = object.titleMarks?.map((e) => TextMark.fromPartial(e)) || [];
+    message.snippet = object.snippet ?? "";
+    message.snippetMarks = object.snippetMarks?.map((e) => TextMark.fromPartial(e)) || [];
+    message.instructorName = object.instructorName ?? "";
+    message.score = object.score ?? 0;
+    return message;
+  },
+};
+
+function createBaseInstructorHit(): InstructorHit {
+  return { id: "", name: "", nameMarks: [], band: "", photo: "", score: 0 };
+}
+
+export const InstructorHit: MessageFns<InstructorHit> = {
+  encode(message: InstructorHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    for (const v of message.nameMarks) {
+      TextMark.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.band !== "") {
+      writer.uint32(34).string(message.band);
+    }
+    if (message.photo !== "") {
+      writer.uint32(42).string(message.photo);
+    }
+    if (message.score !== 0) {
+      writer.uint32(49).double(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InstructorHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInstructorHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.nameMarks.push(TextMark.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.band = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.photo = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InstructorHit {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      nameMarks: globalThis.Array.isArray(object?.nameMarks)
+        ? object.nameMarks.map((e: any) => TextMark.fromJSON(e))
+        : globalThis.Array.isArray(object?.name_marks)
+        ? object.name_marks.map((e: any) => TextMark.fromJSON(e))
+        : [],
+      band: isSet(object.band) ? globalThis.String(object.band) : "",
+      photo: isSet(object.photo) ? globalThis.String(object.photo) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: InstructorHit): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.nameMarks?.length) {
+      obj.nameMarks = message.nameMarks.map((e) => TextMark.toJSON(e));
+    }
+    if (message.band !== "") {
+      obj.band = message.band;
+    }
+    if (message.photo !== "") {
+      obj.photo = message.photo;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InstructorHit>, I>>(base?: I): InstructorHit {
+    return InstructorHit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InstructorHit>, I>>(object: I): InstructorHit {
+    const message = createBaseInstructorHit();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.nameMarks = object.nameMarks?.map((e) => TextMark.fromPartial(e)) || [];
+    message.band = object.band ?? "";
+    message.photo = object.photo ?? "";
+    message.score = object.score ?? 0;
+    return message;
+  },
+};
+
+function createBaseFreebieHit(): FreebieHit {
+  return { id: "", title: "", titleMarks: [], category: "", thumbnail: "", score: 0 };
+}
+
+export const FreebieHit: MessageFns<FreebieHit> = {
+  encode(message: FreebieHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    for (const v of message.titleMarks) {
+      TextMark.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.category !== "") {
+      writer.uint32(34).string(message.category);
+    }
+    if (message.thumbnail !== "") {
+      writer.uint32(42).string(message.thumbnail);
+    }
+    if (message.score !== 0) {
+      writer.uint32(49).double(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FreebieHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFreebieHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.titleMarks.push(TextMark.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.thumbnail = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FreebieHit {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      titleMarks: globalThis.Array.isArray(object?.titleMarks)
+        ? object.titleMarks.map((e: any) => TextMark.fromJSON(e))
+        : globalThis.Array.isArray(object?.title_marks)
+        ? object.title_marks.map((e: any) => TextMark.fromJSON(e))
+        : [],
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      thumbnail: isSet(object.thumbnail) ? globalThis.String(object.thumbnail) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: FreebieHit): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.titleMarks?.length) {
+      obj.titleMarks = message.titleMarks.map((e) => TextMark.toJSON(e));
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.thumbnail !== "") {
+      obj.thumbnail = message.thumbnail;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FreebieHit>, I>>(base?: I): FreebieHit {
+    return FreebieHit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FreebieHit>, I>>(object: I): FreebieHit {
+    const message = createBaseFreebieHit();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.titleMarks = object.titleMarks?.map((e) => TextMark.fromPartial(e)) || [];
+    message.category = object.category ?? "";
+    message.thumbnail = object.thumbnail ?? "";
+    message.score = object.score ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchResponse(): SearchResponse {
+  return { courses: [], instructors: [], freebies: [], popular: [] };
+}
+
+export const SearchResponse: MessageFns<SearchResponse> = {
+  encode(message: SearchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.courses) {
+      CourseHit.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.instructors) {
+      InstructorHit.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.freebies) {
+      FreebieHit.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.popular) {
+      Course.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courses.push(CourseHit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.instructors.push(InstructorHit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.freebies.push(FreebieHit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.popular.push(Course.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchResponse {
+    return {
+      courses: globalThis.Array.isArray(object?.courses) ? object.courses.map((e: any) => CourseHit.fromJSON(e)) : [],
+      instructors: globalThis.Array.isArray(object?.instructors)
+        ? object.instructors.map((e: any) => InstructorHit.fromJSON(e))
+        : [],
+      freebies: globalThis.Array.isArray(object?.freebies)
+        ? object.freebies.map((e: any) => FreebieHit.fromJSON(e))
+        : [],
+      popular: globalThis.Array.isArray(object?.popular) ? object.popular.map((e: any) => Course.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SearchResponse): unknown {
+    const obj: any = {};
+    if (message.courses?.length) {
+      obj.courses = message.courses.map((e) => CourseHit.toJSON(e));
+    }
+    if (message.instructors?.length) {
+      obj.instructors = message.instructors.map((e) => InstructorHit.toJSON(e));
+    }
+    if (message.freebies?.length) {
+      obj.freebies = message.freebies.map((e) => FreebieHit.toJSON(e));
+    }
+    if (message.popular?.length) {
+      obj.popular = message.popular.map((e) => Course.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchResponse>, I>>(base?: I): SearchResponse {
+    return SearchResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchResponse>, I>>(object: I): SearchResponse {
+    const message = createBaseSearchResponse();
+    message.courses = object.courses?.map((e) => CourseHit.fromPartial(e)) || [];
+    message.instructors = object.instructors?.map((e) => InstructorHit.fromPartial(e)) || [];
+    message.freebies = object.freebies?.map((e) => FreebieHit.fromPartial(e)) || [];
+    message.popular = object.popular?.map((e) => Course.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** The catalogue: courses, instructors' public profiles and upcoming courses. */
 export type CatalogueServiceService = typeof CatalogueServiceService;
 export const CatalogueServiceService = {
@@ -5135,6 +5944,16 @@ export const CatalogueServiceService = {
       Buffer.from(DeleteUpcomingCourseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteUpcomingCourseResponse => DeleteUpcomingCourseResponse.decode(value),
   },
+  /** Anyone: ranked published courses, instructors and freebies matching a query. */
+  search: {
+    path: "/taal.catalogue.v1.CatalogueService/Search" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchRequest): Buffer => Buffer.from(SearchRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchRequest => SearchRequest.decode(value),
+    responseSerialize: (value: SearchResponse): Buffer => Buffer.from(SearchResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchResponse => SearchResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogueServiceServer extends UntypedServiceImplementation {
@@ -5167,6 +5986,8 @@ export interface CatalogueServiceServer extends UntypedServiceImplementation {
   createUpcomingCourse: handleUnaryCall<CreateUpcomingCourseRequest, CreateUpcomingCourseResponse>;
   /** Admin and content. */
   deleteUpcomingCourse: handleUnaryCall<DeleteUpcomingCourseRequest, DeleteUpcomingCourseResponse>;
+  /** Anyone: ranked published courses, instructors and freebies matching a query. */
+  search: handleUnaryCall<SearchRequest, SearchResponse>;
 }
 
 export interface CatalogueServiceClient extends Client {
@@ -5437,6 +6258,22 @@ export interface CatalogueServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
   ): ClientUnaryCall;
+  /** Anyone: ranked published courses, instructors and freebies matching a query. */
+  search(
+    request: SearchRequest,
+    callback: (error: ServiceError | null, response: SearchResponse) => void,
+  ): ClientUnaryCall;
+  search(
+    request: SearchRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchResponse) => void,
+  ): ClientUnaryCall;
+  search(
+    request: SearchRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const CatalogueServiceClient = makeGenericClientConstructor(
@@ -5447,6 +6284,10 @@ export const CatalogueServiceClient = makeGenericClientConstructor(
   service: typeof CatalogueServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

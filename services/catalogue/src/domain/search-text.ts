@@ -1,0 +1,127 @@
+/**
+ * The rules of search text (issue 24; decision 0031), pure: how a query becomes terms, how the
+ * text is normalised (the same way as `catalogue.search_norm` in migrations/004_search.sql), and
+ * which stretches of a title or description a hit highlights. Highlights are offsets into the
+ * plain text, never HTML: the screens wrap them in <mark> themselves.
+ */
+
+/** Bengali dependent vowel signs (U+09BE–U+09C4, U+09C7–U+09C8, U+09CB–U+09CC, U+09D7) and hasanta (U+09CD). */
+const BENGALI_SIGNS = /[\u09BE-\u09C4\u09C7\u09C8\u09CB-\u09CD\u09D7]/g;
+/** A word: letters, combining marks (Bengali vowel signs among them) and digits. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+export const SEARCH_QUERY_MAX = 100;
+/** At most this many terms of a query count (the rest are ignored). */
+export const SEARCH_TERMS_MAX = 8;
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_LIMIT_MAX = 50;
+
+export interface Mark {
+  start: number;
+  end: number;
+}
+
+/** Lower case, Bengali without vowel signs and hasanta: "গিটার" and "গটর" read the same. */
+export function normaliseSearchText(text: string): string {
+  return text.toLowerCase().replace(BENGALI_SIGNS, '');
+}
+
+/** The words of a query, normalised, without repeats; control characters and punctuation separate words. */
+export function queryTerms(query: string): string[] {
+  const terms: string[] = [];
+  for (const [word] of query.slice(0, SEARCH_QUERY_MAX).matchAll(WORD)) {
+    const term = normaliseSearchText(word);
+    if (term && !terms.includes(term)) terms.push(term);
+    if (terms.length === SEARCH_TERMS_MAX) break;
+  }
+  return terms;
+}
+
+/** The query as the trigram comparison reads it: its terms, one space apart. */
+export const fuzzyText = (terms: readonly string[]) => terms.join(' ');
+
+/**
+ * A tsquery (to_tsquery('simple', …)) matching every term as a word prefix. Terms hold letters,
+ * marks and digits only (queryTerms), so quoting them cannot be escaped from.
+ */
+export function prefixTsQuery(terms: readonly string[]): string {
+  return terms.map((t) => `'${t}':*`).join(' & ');
+}
+
+/** Edit distance, stopping early once it exceeds `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Whether a (normalised) word of the text answers a term: it starts with the term, or it is the
+ * term with a typo or two (one for words of 4–5 letters, two from 6; shorter terms must match
+ * exactly), as the trigram match that found the hit forgives.
+ */
+export function wordMatches(word: string, term: string): boolean {
+  if (word.startsWith(term)) return true;
+  const letters = [...term].length;
+  if (letters < 4) return false;
+  const max = letters < 6 ? 1 : 2;
+  return editDistance(word, term, max) <= max || editDistance(word.slice(0, term.length), term, max) <= max;
+}
+
+/** The stretches of `text` whose words answer one of the terms, in order. */
+export function marksOf(text: string, terms: readonly string[]): Mark[] {
+  if (terms.length === 0) return [];
+  const marks: Mark[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normaliseSearchText(match[0]);
+    if (terms.some((t) => wordMatches(word, t))) marks.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return marks;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** Rich text (sanitised HTML) as plain text: tags dropped, the common entities read, spaces collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * About `width` characters of the description's plain text around its first matching word (the
+ * start when none matches), with the marks inside it; '…' where it was cut.
+ */
+export function snippetOf(html: string, terms: readonly string[], width = 160): { text: string; marks: Mark[] } {
+  const text = plainText(html);
+  const all = marksOf(text, terms);
+  if (text.length <= width) return { text, marks: all };
+  const first = all[0]?.start ?? 0;
+  let start = Math.max(0, first - Math.floor(width / 4));
+  if (start > 0) {
+    const space = text.lastIndexOf(' ', start);
+    start = space >= 0 && first - space < width / 2 ? space + 1 : start;
+  }
+  let end = Math.min(text.length, start + width);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start + width / 2) end = space;
+  }
+  const prefix = start > 0 ? '…' : '';
+  const shift = prefix.length - start;
+  const marks = all.filter((m) => m.start >= start && m.end <= end).map((m) => ({ start: m.start + shift, end: m.end + shift }));
+  return { text: `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`, marks };
+}
