@@ -4741,6 +4741,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search published courses, instructors and freebies by title, description, instructor name and category (English and Bengali; typos forgiven) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description What to look for: 1 to 100 characters, not only spaces */
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["SearchResult"];
+                        };
+                    };
+                };
+                /** @description Type 1 to 100 characters to search for */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/freebies/": {
         parameters: {
             query?: never;
@@ -14510,6 +14580,42 @@ export interface components {
             _id: string;
             name: string;
             photo: string;
+        };
+        SearchResult: {
+            query: string;
+            courses: {
+                course: components["schemas"]["Course"];
+                titleMarks: components["schemas"]["TextMark"][];
+                /** @description Plain text of the description around the first match (no HTML) */
+                snippet: string;
+                snippetMarks: components["schemas"]["TextMark"][];
+                instructorName: string;
+                score: number;
+            }[];
+            instructors: {
+                _id: string;
+                name: string;
+                nameMarks: components["schemas"]["TextMark"][];
+                band: string;
+                photo: string;
+                score: number;
+            }[];
+            freebies: {
+                _id: string;
+                title: string;
+                titleMarks: components["schemas"]["TextMark"][];
+                /** @description Guitar, FAQ, Info, Bass Guitar, Drums, Piano & Keyboard, Sound Engineering */
+                catagory: string;
+                thumbnail: string;
+                score: number;
+            }[];
+            /** @description When nothing matched: the most bought courses */
+            suggestions: components["schemas"]["Course"][];
+        };
+        /** @description A matched stretch of the text: [start, end) in UTF-16 code units */
+        TextMark: {
+            start: number;
+            end: number;
         };
         Freebie: {
             _id: string;

@@ -1,0 +1,40 @@
+import { marksOf, normaliseSearchText, prefixTsQuery, queryTerms, snippetOf, wordMatches } from './search-text';
+
+const marked = (text: string, terms: string[]) => marksOf(text, terms).map((m) => text.slice(m.start, m.end));
+
+describe('search text', () => {
+  it('reads Bengali with or without vowel signs and hasanta alike', () => {
+    expect(normaliseSearchText('গিটার')).toBe(normaliseSearchText('গটর'));
+    expect(normaliseSearchText('রেকর্ডিং')).toBe(normaliseSearchText('রকরডং'));
+    expect(normaliseSearchText('Mastering')).toBe('mastering');
+  });
+
+  it('splits a query into distinct words, dropping punctuation and control characters', () => {
+    expect(queryTerms(' Guitar, guitar!\u0000<b>chords</b> ')).toEqual(['guitar', 'b', 'chords']);
+    expect(queryTerms('!!! ???')).toEqual([]);
+    expect(queryTerms('গিটার শিখি')).toEqual(['গটর', 'শখ']);
+    expect(prefixTsQuery(queryTerms("o'brien drums"))).toBe("'o':* & 'brien':* & 'drums':*");
+  });
+
+  it('forgives a typo or two in longer words only', () => {
+    expect(wordMatches('mastering', 'mastring')).toBe(true);
+    expect(wordMatches('guitar', 'gitar')).toBe(true);
+    expect(wordMatches('drums', 'drm')).toBe(false);
+    expect(wordMatches('piano', 'pia')).toBe(true);
+  });
+
+  it('marks the words of a title that answer the query, as offsets into the text', () => {
+    expect(marked('Mixing and Mastering', ['mastring'])).toEqual(['Mastering']);
+    expect(marked('শূন্য থেকে গিটার: প্রথম কর্ড', queryTerms('গিটার'))).toEqual(['গিটার']);
+    expect(marked('Guitar From Zero', [])).toEqual([]);
+  });
+
+  it('cuts a plain-text snippet around the first match, without any HTML', () => {
+    const html = `<p>${'Long intro words here. '.repeat(20)}</p><p>Then the <strong>gitar</strong> &amp; more.</p>`;
+    const snippet = snippetOf(html, queryTerms('guitar'));
+    expect(snippet.text).not.toMatch(/[<>]/);
+    expect(snippet.text.startsWith('…')).toBe(true);
+    expect(snippet.marks.map((m) => snippet.text.slice(m.start, m.end))).toEqual(['gitar']);
+    expect(snippet.text).toContain('gitar & more.');
+  });
+});

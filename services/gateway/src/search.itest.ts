@@ -1,0 +1,70 @@
+/**
+ * Search through the gateway on the all-in-one process (issue 24, decision 0031): the typed
+ * route answers ranked hits with their marks, refuses a q that is missing, blank or too long with
+ * the catalogue's reason key, and reads the catalogue's writes at once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { refusalText } from '@taal/contracts';
+import { startAllInOne } from '@taal/launcher';
+
+type Hit = { course: { _id: string; title: string }; titleMarks: { start: number; end: number }[]; snippet: string };
+type Json = { success: boolean; reason?: string; message?: string; data?: { query: string; courses: Hit[]; instructors: { name: string }[]; freebies: { title: string }[]; suggestions: { title: string }[] } };
+
+describe('search through the gateway on the all-in-one process', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+
+  const search = async (query: string) => {
+    const res = await fetch(`${base}/api/v1/search${query}`);
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-search-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers ranked courses with the matched words marked: "mastring" and "গিটার"', async () => {
+    const typo = await search('?q=mastring');
+    expect(typo.status).toBe(200);
+    const first = typo.body.data!.courses[0]!;
+    expect(first.course.title).toBe('Mixing and Mastering');
+    expect(first.titleMarks.map((m) => first.course.title.slice(m.start, m.end))).toEqual(['Mastering']);
+
+    const bengali = await search(`?q=${encodeURIComponent('গিটার')}`);
+    expect(bengali.status).toBe(200);
+    expect(bengali.body.data!.courses.map((h) => h.course.title)).toEqual(expect.arrayContaining(['Guitar From Zero', 'Mixing and Mastering']));
+    expect(bengali.body.data!.instructors.map((i) => i.name)).toContain('Arnob Rahman');
+    expect(bengali.body.data!.courses.every((h) => !/[<>]/.test(h.snippet))).toBe(true);
+  });
+
+  it('suggests courses when nothing matches', async () => {
+    const none = await search('?q=zzqxv');
+    expect(none.status).toBe(200);
+    expect(none.body.data!.courses).toEqual([]);
+    expect(none.body.data!.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a missing, blank or too long q with the catalogue’s reason, with its texts in English and Bengali', async () => {
+    for (const query of ['', '?q=', '?q=%20%20', `?q=${'a'.repeat(101)}`, '?q=a&q=b']) {
+      const refused = await search(query);
+      expect({ query, status: refused.status, reason: refused.body.reason }).toEqual({ query, status: 400, reason: 'SEARCH_QUERY_INVALID' });
+    }
+    // The answer's text is English; the screens show the key's text in their language.
+    const refused = await search('?q=');
+    expect(refused.body.message).toBe(refusalText('SEARCH_QUERY_INVALID', 'en'));
+    expect(refusalText('SEARCH_QUERY_INVALID', 'bn')).toBe('খুঁজতে ১ থেকে ১০০ অক্ষর লিখুন');
+    // 100 characters is the limit, counted as characters (Bengali and emoji alike).
+    expect((await search(`?q=${encodeURIComponent('গ'.repeat(100))}`)).status).toBe(200);
+    expect((await search(`?q=${encodeURIComponent('🎸'.repeat(100))}`)).status).toBe(200);
+  });
+});
