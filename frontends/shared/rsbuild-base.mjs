@@ -2,6 +2,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sharedDependencies } from './mf-shared.mjs';
@@ -15,6 +16,45 @@ const require = createRequire(import.meta.url);
 const contractsSrc = path.join(path.dirname(require.resolve('@taal/contracts/package.json')), 'src');
 
 /**
+ * What the server preloads with a page (frontends/web's preload.ts), written by each remote's
+ * build to dist/preload.json from its chunk graph. Each part lists its JS and CSS files and the
+ * shared modules its code consumes (the shell may provide them, or else the remote's own copy
+ * is fetched):
+ * - `expose`: the exposed lifecycles module, loaded on every route of the remote;
+ * - `shared`: each shared module's own copy, the chunks its provider loads;
+ * - `routes`: the lazy chunk of a page that is a route's first screen, which the remote names
+ *   `route-<the route's first path segment>` with a `webpackChunkName` comment (`route-index`
+ *   for `/`, `route-allcourses` for `/allcourses`, `route-admin` for `/admin`…).
+ */
+const preloadManifest = {
+  apply(compiler) {
+    compiler.hooks.done.tap('taal-preload-manifest', (stats) => {
+      if (stats.hasErrors()) return;
+      const { compilation } = stats;
+      const keyOf = (id, kind) => new RegExp(`^${kind} shared module \\([^)]*\\) (.+?)@`).exec(id)?.[1];
+      const unique = (xs) => [...new Set(xs.filter(Boolean))];
+      const part = (chunks) => ({
+        files: unique(chunks.flatMap((c) => [...c.files])).filter((f) => /\.(js|css)$/.test(f)),
+        shared: unique(chunks.flatMap((c) => compilation.chunkGraph.getChunkModules(c)).map((m) => keyOf(m.identifier(), 'consume'))),
+      });
+      const origins = (group) => (group.origins ?? []).map((o) => o.module?.identifier() ?? '');
+      const groups = [...compilation.chunkGroups];
+      const out = {
+        expose: part(groups.filter((g) => origins(g).some((o) => o.startsWith('container entry'))).flatMap((g) => g.chunks)),
+        shared: {},
+        routes: {},
+      };
+      for (const group of groups) {
+        for (const key of unique(origins(group).map((o) => keyOf(o, 'provide')))) out.shared[key] = part(group.chunks);
+      }
+      out.shared = Object.fromEntries(Object.entries(out.shared).sort(([a], [b]) => a.localeCompare(b)));
+      for (const [name, group] of compilation.namedChunkGroups) if (name.startsWith('route-')) out.routes[name] = part(group.chunks);
+      fs.writeFileSync(path.join(compiler.outputPath, 'preload.json'), `${JSON.stringify(out, null, 1)}\n`);
+    });
+  },
+};
+
+/**
  * @param {{ name: string, root: string, port: number, exposes?: Record<string,string>, html?: boolean }} opts
  */
 export function createConfig({ name, root, port, exposes, html = false }) {
@@ -26,7 +66,10 @@ export function createConfig({ name, root, port, exposes, html = false }) {
       pluginModuleFederation({
         name,
         ...(exposes ? { exposes, filename: 'remoteEntry.js' } : {}),
-        shared: sharedDependencies,
+        // The shell needs every shared module it uses on every page: bundled into its own first
+        // files (eager) instead of one small chunk each, fetched only once the entry has run.
+        // The remotes keep theirs lazy, as fallbacks the shell's copies normally replace.
+        shared: isRemote ? sharedDependencies : Object.fromEntries(Object.entries(sharedDependencies).map(([k, v]) => [k, { ...v, eager: true }])),
         dts: false,
         // One copy of the federation runtime: the shell provides it, the remotes use it.
         experiments: {
@@ -53,11 +96,15 @@ export function createConfig({ name, root, port, exposes, html = false }) {
     },
     performance: {
       chunkSplit: { strategy: 'split-by-experience' },
+      // The shell's page names its bootstrap chunk (and its CSS), which every first screen
+      // needs, so the browser fetches it with the entry instead of once the entry has run.
+      ...(html ? { preload: { type: 'async-chunks', include: [/\/bootstrap\.[0-9a-f]+\.(js|css)$/] } } : {}),
     },
     server: { port, cors: { origin: '*' } },
     tools: {
       ...(html ? {} : { htmlPlugin: false }),
       rspack: {
+        plugins: isRemote ? [preloadManifest] : [],
         // The contracts' modules only declare constants and functions: a module none of whose
         // exports a bundle uses is left out.
         module: { rules: [{ test: (file) => file.startsWith(contractsSrc + path.sep), sideEffects: false }] },

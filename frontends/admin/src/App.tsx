@@ -8,7 +8,8 @@ import { UserRoles } from '@taal/contracts/web';
 import { ContentRoleScreens, Layout } from './components/Layout';
 import { Loading } from './components/States';
 
-const Dashboard = lazy(() => import('./pages/Dashboard'));
+// The dashboard is /admin's first screen: its chunk is named so that the server preloads it (see storefront's App.tsx).
+const Dashboard = lazy(() => import(/* webpackChunkName: "route-admin" */ './pages/Dashboard'));
 const UserList = lazy(() => import('./pages/UserList'));
 const UserTable = lazy(() => import('./pages/UserTables').then((m) => ({ default: m.UserTable })));
 const SubscriberTable = lazy(() => import('./pages/UserTables').then((m) => ({ default: m.SubscriberTable })));

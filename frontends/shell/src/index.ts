@@ -1,2 +1,3 @@
 // Async boundary: Module Federation negotiates the shared singletons before bootstrap runs.
-import('./bootstrap');
+// The chunk is named so that the page preloads it (rsbuild-base.mjs): it is on every first screen.
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -3,9 +3,11 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
 
-const Landing = lazy(() => import('./pages/Landing'));
-const AllCourses = lazy(() => import('./pages/AllCourses'));
-const CourseView = lazy(() => import('./pages/CourseView'));
+// A page that is a route's first screen names its chunk `route-<first path segment>`, so that
+// the server preloads it with the page (preload.json, frontends/shared/rsbuild-base.mjs).
+const Landing = lazy(() => import(/* webpackChunkName: "route-index" */ './pages/Landing'));
+const AllCourses = lazy(() => import(/* webpackChunkName: "route-allcourses" */ './pages/AllCourses'));
+const CourseView = lazy(() => import(/* webpackChunkName: "route-courseview" */ './pages/CourseView'));
 const InstructorList = lazy(() => import('./pages/InstructorList'));
 const InstructorView = lazy(() => import('./pages/InstructorView'));
 const About = lazy(() => import('./pages/About'));

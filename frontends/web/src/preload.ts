@@ -1,67 +1,94 @@
 // What the first screen needs, named in the page itself (issue 28: a slow link). Without it the
-// browser learns each file only when the one before it has run: the page, the shell, the shared
-// modules, /config/remotes.json, the translations, the route's remoteEntry.js, its module, each a
-// round trip after the previous. `<link rel="preload">` for all of them lets them load at once.
+// browser learns each file only when the one before it has run: the page, the shell, the
+// remotes map, the translations, the route's remoteEntry.js, its module, the shared modules that
+// module needs, the route's page, the data it shows, each a round trip after the previous.
+// `<link rel="preload">` for all of them lets them load at once.
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface Manifest {
-  shared?: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-  exposes?: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+/** A part of a remote's preload.json: its files, and the shared modules its code consumes. */
+interface Part {
+  files: string[];
+  shared: string[];
+}
+
+/** What a remote's build writes to dist/preload.json (frontends/shared/rsbuild-base.mjs). */
+interface RemotePreloads {
+  expose?: Part;
+  shared?: Record<string, Part>;
+  routes?: Record<string, Part>;
 }
 
 interface Routes {
-  remotes: Record<string, { exact: string[]; prefix: string[] }>;
+  remotes: Record<string, { exact: string[]; prefix: string[]; data?: Record<string, string[]> }>;
 }
 
 /** The remote that owns a path (the same rule as @taal/web-shared/routes), or null. */
 export function remoteOfPath(routes: Routes, pathname: string): string | null {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const p = normalise(pathname);
   for (const [name, r] of Object.entries(routes.remotes)) {
     if (r.exact.includes(p) || r.prefix.some((x) => pathname.startsWith(x) && pathname.length > x.length)) return name;
   }
   return null;
 }
 
-const readManifest = (file: string): Manifest => {
+const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+const readJson = <T extends object>(file: string): Partial<T> => {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
   } catch {
     return {};
   }
 };
 
+/** The chunk group a remote names for the first screen of a path (see rsbuild-base.mjs): `route-<first segment>`. */
+export const routeChunkName = (pathname: string): string => `route-${pathname.split('/').find(Boolean) ?? 'index'}`;
+
 const link = (href: string, as: 'script' | 'style' | 'fetch') => `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`;
 
 /**
  * The preload links for a page: the shell's shared modules (React, i18next, @taal/web-shared),
- * the remotes map, the translations of `lng`, and the route's remote entry with its module's
- * files (`remoteEntryUrl` from /config/remotes.json; its folder holds the remote's assets).
+ * the remotes map, the translations of `lng`, and for the route's remote (`remoteEntryUrl` from
+ * /config/remotes.json; its folder holds the remote's assets): its entry, its exposed module,
+ * the chunks of the route's page, the remote's own copies of the shared modules these need
+ * which the shell does not provide (React Router, the single-spa lifecycles…), and the API
+ * answers routes.json names for the route (`data`: path → URLs its first screen asks for).
  */
 export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Record<string, string>, pathname: string, lng: string): string[] {
-  const shell = readManifest(path.join(frontendsDir, 'shell', 'dist', 'mf-manifest.json'));
+  const shell = readJson<{ shared: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(
+    path.join(frontendsDir, 'shell', 'dist', 'mf-stats.json'),
+  );
   const links = new Set<string>();
-  for (const s of shell.shared ?? []) {
-    for (const f of s.assets.css.sync) links.add(link(`/${f}`, 'style'));
-    for (const f of s.assets.js.sync) links.add(link(`/${f}`, 'script'));
-  }
+  const add = (href: string) => links.add(link(href, href.endsWith('.css') ? 'style' : 'script'));
+  for (const s of shell.shared ?? []) for (const f of [...s.assets.css.sync, ...s.assets.js.sync]) add(`/${f}`);
   links.add(link('/config/remotes.json', 'fetch'));
   for (const ns of ['translation', 'refusals']) links.add(link(`/assets/locales/${lng}/${ns}.json`, 'fetch'));
   const remote = remoteOfPath(routes, pathname);
   const entry = remote ? remotes[remote] : undefined;
-  if (remote && entry) {
-    links.add(link(entry, 'script'));
-    const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-    const manifest = readManifest(path.join(frontendsDir, remote, 'dist', 'mf-manifest.json'));
-    for (const e of manifest.exposes ?? []) {
-      for (const f of e.assets.css.sync) links.add(link(`${base}${f}`, 'style'));
-      for (const f of e.assets.js.sync) links.add(link(`${base}${f}`, 'script'));
+  if (!remote || !entry) return [...links];
+
+  links.add(link(entry, 'script'));
+  const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const own = readJson<RemotePreloads>(path.join(frontendsDir, remote, 'dist', 'preload.json'));
+  const provided = new Set((shell.shared ?? []).map((s) => s.name));
+  const seen = new Set<string>();
+  const addPart = (part: Part | undefined) => {
+    for (const f of part?.files ?? []) add(`${base}${f}`);
+    for (const name of part?.shared ?? []) {
+      if (provided.has(name) || seen.has(name)) continue;
+      seen.add(name);
+      addPart(own.shared?.[name]);
     }
-  }
+  };
+  addPart(own.expose);
+  addPart(own.routes?.[routeChunkName(pathname)]);
+  for (const url of routes.remotes[remote]?.data?.[normalise(pathname)] ?? []) links.add(link(url, 'fetch'));
   return [...links];
 }
 
-/** The page with the links at the end of its <head>. */
+/** The page with the links at the end of its <head>, but for files its own tags already load. */
 export function withPreloads(html: string, links: string[]): string {
-  return html.replace('</head>', `${links.join('')}</head>`);
+  const fresh = links.filter((l) => !html.includes(`"${/href="([^"]+)"/.exec(l)?.[1]}"`));
+  return html.replace('</head>', `${fresh.join('')}</head>`);
 }

@@ -1,0 +1,93 @@
+// What a page preloads for its first screen (frontends/web/src/preload.ts; issue 28, a slow link):
+// the route's remote, its page chunk, the shared modules the shell does not provide and the API
+// answers routes.json names are all asked for with the page, and each is what the page then uses.
+// A preload the page does not use, or a file it fetches a second time (a URL in routes.json's
+// `data` that the page no longer asks for, say), costs a slow link bytes and time for nothing:
+// Chromium warns about the first, and the second shows as two requests for one URL.
+import type { Page } from 'playwright-core';
+import { apiGet, DEMO, loginByApi, openPage, useE2E } from './support';
+
+const e2e = useE2E();
+
+/** The hrefs of the page's `<link rel="preload">` tags, as the server sent them. */
+async function preloadsOf(path: string): Promise<string[]> {
+  const html = await (await fetch(`${e2e.baseUrl}${path}`)).text();
+  return [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+/** Until the route's remote has drawn its page with no loading state left. */
+async function waitForContent(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const slot = document.querySelector('section.remote-slot:not([hidden]) > div[id^="remote-"]');
+    return !!slot && slot.childElementCount > 0 && !document.querySelector('main .page-loading, main [aria-busy="true"], main .spinner');
+  });
+}
+
+/** Opens `path` in a fresh browser (as `account` when given) and reports what it asked for and what Chromium warned about. */
+async function visit(path: string, account?: { email: string; password: string }) {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    // The session goes into local storage before the page's scripts run, as a returning user's
+    // would (visiting another page first would fill the cache).
+    const session = account ? await loginByApi(e2e.baseUrl, account) : null;
+    if (session) {
+      await page.addInitScript((x) => {
+        localStorage.setItem('token', x.token);
+        localStorage.setItem('refreshToken', x.refreshToken);
+        localStorage.setItem('type', String(x.type));
+        localStorage.setItem('user', JSON.stringify(x.user));
+        localStorage.setItem('login', 'true');
+      }, session);
+    }
+    const requested: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => requested.push(r.url().replace(e2e.baseUrl, '')));
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) warnings.push(m.text());
+    });
+    await page.goto(`${e2e.baseUrl}${path}`, { waitUntil: 'load' });
+    await waitForContent(page);
+    // Chromium names a preload it saw unused a few seconds after the load event.
+    await page.waitForTimeout(3_500);
+    return { requested, warnings, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+const timesAsked = (requested: string[], url: string) => requested.filter((r) => r === url).length;
+
+test.each([
+  ['/', 'route-index', ['/api/v1/course/featured/', '/api/v1/instructor/']],
+  ['/allcourses', 'route-allcourses', ['/api/v1/course/', '/api/v1/instructor/']],
+])('%s preloads its remote, its page and its data, and uses each preload once', async (path, chunk, data) => {
+  const preloads = await preloadsOf(path);
+  expect(preloads).toEqual(expect.arrayContaining(['/remotes/storefront/remoteEntry.js', ...data]));
+  expect(preloads.some((p) => p.includes(`/remotes/storefront/static/js/async/${chunk}.`))).toBe(true);
+  // Only this route's page: not the others'.
+  expect(preloads.filter((p) => /\/route-[\w-]+\.[0-9a-f]+\.js$/.test(p)).every((p) => p.includes(`/${chunk}.`))).toBe(true);
+
+  const { requested, warnings, errors } = await visit(path);
+  expect(errors).toEqual([]);
+  expect(warnings).toEqual([]);
+  expect(preloads.map((p) => [p, timesAsked(requested, p)])).toEqual(preloads.map((p) => [p, 1]));
+});
+
+test('a course page and the back office as the demo admin use every file they preload, once', async () => {
+  const [course] = await apiGet<{ _id: string }[]>(e2e.baseUrl, 'course/');
+  for (const [path, account] of [[`/courseview?id=${course?._id}`, undefined], ['/admin', DEMO.admin]] as const) {
+    const preloads = await preloadsOf(path);
+    expect(preloads.some((p) => p.includes(`/route-${path.slice(1).split(/[/?]/)[0]}.`))).toBe(true);
+    const { requested, warnings } = await visit(path, account);
+    expect([path, warnings]).toEqual([path, []]);
+    expect(preloads.map((p) => [p, timesAsked(requested, p)])).toEqual(preloads.map((p) => [p, 1]));
+  }
+});
+
+test('a page in Bengali preloads the Bengali translations, and a path no remote owns only the shell', async () => {
+  const bn = await (await fetch(`${e2e.baseUrl}/allcourses`, { headers: { Cookie: 'i18next=bn' } })).text();
+  expect(bn).toContain('href="/assets/locales/bn/translation.json"');
+  expect(bn).not.toContain('/assets/locales/en/');
+  const nowhere = await preloadsOf('/no/such/page');
+  expect(nowhere.some((p) => p.startsWith('/remotes/') || p.startsWith('/api/'))).toBe(false);
+});
