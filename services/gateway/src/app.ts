@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext } from '@taal/edge';
 import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
+import { compressJson } from './http/compress';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
 import { buildOpenApiDocument } from './openapi';
@@ -65,6 +66,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   }
 
   const api = express.Router();
+  api.use(compressJson());
   api.use(express.json({ limit: '1mb' }));
     // Every route declared once (each service's src/api/): mounted here, and documented from the same declarations.
   const groups = apiRouteGroups(deps.apis, deps.edge);
