@@ -72,15 +72,27 @@ test('remotes, translations and the run-time remote config are served', async ()
   expect(en.notFound).toEqual({ title: '404! Page not found', text: expect.any(String), back: 'Back To Homepage' });
 });
 
-test('hashed bundles are cached for good and sent gzipped to clients that accept it', async () => {
+test('hashed bundles are cached for good and sent brotli- or gzip-encoded to clients that accept it', async () => {
   const html = await (await fetch(`${base}/`)).text();
   const script = /src="(\/static\/js\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeDefined();
-  const res = await fetch(base + script!, { headers: { 'Accept-Encoding': 'gzip' } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-encoding')).toBe('gzip');
-  expect(res.headers.get('cache-control')).toContain('immutable');
-  expect((await res.text()).length).toBeGreaterThan(1000); // fetch decodes it
+  const plain = await (await fetch(base + script!, { headers: { 'Accept-Encoding': 'identity' } })).text();
+  expect(plain.length).toBeGreaterThan(1000);
+  // A browser lists gzip first and still gets brotli, the smaller; a client without brotli gets gzip.
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+  ]) {
+    const res = await fetch(base + script!, { headers: { 'Accept-Encoding': accept! } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe(plain); // fetch decodes it
+  }
+  // The remotes' chunks too.
+  const entry = await fetch(`${base}/remotes/storefront/remoteEntry.js`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(entry.headers.get('content-encoding')).toBe('br');
+  expect(entry.headers.get('cache-control')).toBe('no-cache');
 });
 
 test('remote URLs can be overridden by options and by REMOTE_<NAME>_URL', () => {

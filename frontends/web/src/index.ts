@@ -159,13 +159,13 @@ const HASHED = /\/static\//;
 const COMPRESSIBLE = /\.(js|css|json|html|svg|txt)$/;
 
 /**
- * Serves the build's precompressed `.gz` twin of a file (written by build-apps) when the
- * client accepts gzip; otherwise falls through to express.static.
+ * Serves the build's precompressed twin of a file (written by build-apps): `.br` to clients that
+ * accept brotli, else `.gz` to those that accept gzip; otherwise falls through to express.static.
  */
 function precompressed(root: string) {
   const base = path.resolve(root);
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path) || !req.acceptsEncodings('gzip')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
     let rel: string;
     try {
       rel = decodeURIComponent(req.path);
@@ -173,12 +173,15 @@ function precompressed(root: string) {
       return next();
     }
     const file = path.resolve(base, `.${rel}`);
-    if (!file.startsWith(base + path.sep) || !fs.existsSync(`${file}.gz`)) return next();
-    res.setHeader('Content-Encoding', 'gzip');
+    if (!file.startsWith(base + path.sep)) return next();
+    // Brotli whenever it is accepted at all (browsers list gzip first), else gzip.
+    const twin = (['br', 'gzip'] as const).find((enc) => req.acceptsEncodings(enc) === enc && fs.existsSync(`${file}.${enc === 'br' ? 'br' : 'gz'}`));
+    if (!twin) return next();
+    res.setHeader('Content-Encoding', twin);
     res.setHeader('Vary', 'Accept-Encoding');
     res.type(path.extname(file));
     setCacheHeaders(res, file);
-    res.sendFile(`${file}.gz`, (err) => err && next(err));
+    res.sendFile(`${file}.${twin === 'br' ? 'br' : 'gz'}`, (err) => err && next(err));
   };
 }
 
