@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 /** The raw answer (no automatic decoding), as a browser's network layer receives it. */
-function raw(path: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(path: string, acceptEncoding?: string, at = base): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${path}`, { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      .get(`${at}${path}`, { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -69,4 +69,29 @@ test('a refusal keeps its status and its reason through the encoding', async () 
   expect(res.status).toBe(404);
   expect(res.headers['content-encoding']).toBe('br');
   expect(JSON.parse(zlib.brotliDecompressSync(res.body).toString()).reason).toBe('COURSE_NOT_FOUND');
+});
+
+test('ready JSON bytes (the response cache sends them with res.send) are encoded too; other types are not', async () => {
+  const app = express();
+  app.use(compressJson());
+  const bytes = Buffer.from(JSON.stringify({ success: true, data: courses }));
+  app.get('/cached', (_req, res) => {
+    res.status(200).type('application/json').send(bytes);
+  });
+  app.get('/text', (_req, res) => {
+    res.type('text/plain').send('x'.repeat(4 * COMPRESS_MIN_BYTES));
+  });
+  const other = http.createServer(app);
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const at = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  try {
+    const cached = await raw('/cached', 'gzip, deflate, br', at);
+    expect(cached.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(cached.body)).toEqual(bytes);
+    const text = await raw('/text', 'gzip, deflate, br', at);
+    expect(text.headers['content-encoding']).toBeUndefined();
+    expect(text.body.length).toBe(4 * COMPRESS_MIN_BYTES);
+  } finally {
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  }
 });

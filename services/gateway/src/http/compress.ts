@@ -1,6 +1,6 @@
 // The API's JSON answers compressed for clients that accept it (issue 28 item 10: on a 1.6 Mbit/s
 // link the course list's 16 KB of JSON took 80 ms of the landing page's first screen; brotli
-// makes it about 3 KB). Only `res.json` answers: files, videos (ranges) and PDFs go out as they are.
+// makes it about 3 KB). Only JSON answers: files, videos (ranges) and PDFs go out as they are.
 import zlib from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 
@@ -15,21 +15,24 @@ function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
   });
 }
 
-/** Wraps `res.json` of the requests it sees: bodies of 1 KB or more go out brotli- or gzip-encoded when accepted. */
+/**
+ * Wraps `res.send` of the requests it sees: a JSON body (`res.json`, or the response cache's
+ * ready bytes) of 1 KB or more goes out brotli- or gzip-encoded when the client accepts it.
+ */
 export function compressJson(): RequestHandler {
   return (req, res, next) => {
     res.vary('Accept-Encoding');
     // Brotli whenever it is accepted at all (browsers list gzip first), else gzip.
     const accepted = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
     if (!accepted) return next();
-    const json = res.json.bind(res);
-    res.json = ((body: unknown): Response => {
-      const text = JSON.stringify(body);
-      if (text === undefined || Buffer.byteLength(text) < COMPRESS_MIN_BYTES || res.getHeader('Content-Encoding') !== undefined) return json(body);
-      if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    const send = res.send.bind(res);
+    res.send = ((body?: unknown): Response => {
+      const type = String(res.getHeader('Content-Type') ?? '');
+      const raw = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
+      if (!raw || raw.length < COMPRESS_MIN_BYTES || !type.startsWith('application/json') || res.getHeader('Content-Encoding') !== undefined) return send(body);
       res.setHeader('Content-Encoding', accepted);
-      return res.send(compress(Buffer.from(text), accepted));
-    }) as Response['json'];
+      return send(compress(raw, accepted));
+    }) as Response['send'];
     next();
   };
 }
