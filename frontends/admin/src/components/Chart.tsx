@@ -3,6 +3,7 @@
 // in a visually hidden table, for screen readers (the drawing is an image to them) and tests.
 // The drawing (recharts) is a chunk of its own, loaded after the first screen (issue 28).
 import { lazy, Suspense } from 'react';
+import { formatNumber } from '@taal/web-shared/format';
 
 const ChartDrawing = lazy(() => import('./ChartDrawing'));
 
@@ -19,7 +20,7 @@ export function Chart({
   label,
   testId,
   height = 260,
-  format = (v: number) => String(v),
+  format = (v: number) => formatNumber(v),
 }: {
   kind?: 'bar' | 'pie';
   data: ChartDatum[];

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
-import { formatDate } from '@taal/web-shared/format';
+import { formatDate, localDigits } from '@taal/web-shared/format';
 import { toast } from '@taal/web-shared/toast';
 import type { Column } from './DataTable';
 import { USER_TYPE_KEYS, type AdminUser } from './data';
@@ -56,7 +56,7 @@ export function userColumns(t: TFunction, lng: string): Column<AdminUser>[] {
     { key: 'joined', header: t('adminUsers.columns.joinDate'), text: (u) => formatDate(u.createdAt, lng) },
     { key: 'name', header: t('adminUsers.columns.name'), text: (u) => u.name },
     { key: 'email', header: t('adminUsers.columns.email'), text: (u) => u.email },
-    { key: 'dob', header: t('adminUsers.columns.dob'), text: (u) => u.dob || '' },
+    { key: 'dob', header: t('adminUsers.columns.dob'), text: (u) => localDigits(u.dob || '') },
     { key: 'phone', header: t('adminUsers.columns.phone'), text: (u) => u.phone || '' },
     { key: 'address', header: t('adminUsers.columns.address'), text: (u) => u.address || '' },
     { key: 'type', header: t('adminUsers.columns.userType'), text: (u) => userTypeLabel(t, u) },

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
 import { dhakaDay } from '@taal/contracts/web';
+import { formatNumber } from '@taal/web-shared/format';
 import { Chart, type ChartDatum as Bar } from '../components/Chart';
 import { DataTable, type Column } from '../components/DataTable';
 import { DateRange, DEFAULT_RANGE_DAYS, lastDays } from '../components/DateRange';
@@ -79,7 +80,7 @@ export default function AnalyticsUsers() {
         {counts.map(([k, v]) => (
           <div key={k} className="card stat" data-testid={`count-${k}`}>
             <span className="stat-label">{t(`adminAnalytics.counts.${k}`)}</span>
-            <strong className="stat-value">{stats.loading && !s ? '…' : (v ?? 0)}</strong>
+            <strong className="stat-value">{stats.loading && !s ? '…' : formatNumber(v ?? 0)}</strong>
           </div>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { todayInDhaka } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { hasReason, translateApiError } from '@taal/web-shared/errors';
+import { formatNumber, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isoToDmy, useAdminGet } from '../components/data';
@@ -49,11 +50,11 @@ function CouponCard({ coupon, onDeleted, confirm }: { coupon: Voucher; onDeleted
       </header>
       <dl>
         <dt>{t('adminCommerce.coupons.expireDate')}</dt>
-        <dd data-testid="coupon-expiry">{isoToDmy(coupon.expireDate)}</dd>
+        <dd data-testid="coupon-expiry">{localDigits(isoToDmy(coupon.expireDate))}</dd>
         <dt>{t('adminCommerce.coupons.timesUsed')}</dt>
-        <dd data-testid="coupon-used">{coupon.presentCount}</dd>
+        <dd data-testid="coupon-used">{formatNumber(coupon.presentCount)}</dd>
         <dt>{t('adminCommerce.coupons.useLimit')}</dt>
-        <dd data-testid="coupon-limit">{coupon.useLimit}</dd>
+        <dd data-testid="coupon-limit">{formatNumber(coupon.useLimit)}</dd>
       </dl>
       {(expired || usedUp) && (
         <p className="coupon-flags">

@@ -9,6 +9,7 @@ import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS,
 import { answer, authApi } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { translateApiError } from '@taal/web-shared/errors';
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course, Instructor } from '@taal/web-shared/types';
@@ -336,7 +337,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
         <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')} data-testid="upload-progress" data-value={progress}>
           <span style={{ width: `${progress}%` }} />
         </div>
-        <span className="upload-percent">{progress}%</span>
+        <span className="upload-percent">{formatNumber(progress)}%</span>
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy} data-testid="course-submit">
         {busy ? t('adminCourses.uploading') : req ? t('adminCourses.addTitle') : t('adminCourses.updateTitle')}

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { formatDate } from '@taal/web-shared/format';
+import { formatDate, formatNumber, localDigits } from '@taal/web-shared/format';
 import { answer, authApi } from '@taal/web-shared/api';
 import type { Data } from '../components/commerce';
 import { useAdminGet, type AdminUser } from '../components/data';
@@ -44,7 +44,7 @@ function DashboardCounters() {
         {(['user', 'instructor', 'course'] as const).map((k) => (
           <div key={k} className="card stat" data-testid={`dash-count-${k}`}>
             <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
-            <strong className="stat-value">{c[k]}</strong>
+            <strong className="stat-value">{formatNumber(c[k])}</strong>
           </div>
         ))}
       </div>
@@ -56,7 +56,7 @@ function DashboardCounters() {
               <dt>{t(`admin.social.${network}`)}</dt>
               {keys.map((k) => (
                 <dd key={k} data-testid={`dash-social-${k}`}>
-                  <span className="muted">{t(`admin.social.${k}`)}</span> <strong>{c.social[k]}</strong>
+                  <span className="muted">{t(`admin.social.${k}`)}</span> <strong>{formatNumber(c.social[k])}</strong>
                 </dd>
               ))}
             </dl>
@@ -76,7 +76,7 @@ function DashboardLists() {
   const card = <T,>(key: string, list: T[] | undefined, link: string, item: (x: T) => ReactNode, id: (x: T) => string) => (
     <div className="card section" data-testid={`dash-${key}`}>
       <h2>
-        {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{list?.length ?? 0}</span>
+        {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{formatNumber(list?.length ?? 0)}</span>
       </h2>
       {!list?.length ? (
         <NoData />
@@ -139,7 +139,7 @@ function DashboardExtras() {
       </div>
       <div className="card chart-card" data-testid="dash-orders">
         <h2>{t('payouts.dashboard.orders30')}</h2>
-        <Chart data={days.map((d) => ({ label: `${d.slice(8, 10)}-${d.slice(5, 7)}`, value: perDay.get(d) ?? 0 }))} label={t('payouts.dashboard.orders30')} height={200} />
+        <Chart data={days.map((d) => ({ label: localDigits(`${d.slice(8, 10)}-${d.slice(5, 7)}`), value: perDay.get(d) ?? 0 }))} label={t('payouts.dashboard.orders30')} height={200} />
         {!orders.data?.length ? (
           <NoData />
         ) : (
@@ -185,7 +185,7 @@ export default function Dashboard() {
             ).map(([k, v]) => (
               <div key={k} className="card stat" data-testid={`dash-${k}`}>
                 <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
-                <strong className="stat-value">{v}</strong>
+                <strong className="stat-value">{formatNumber(v)}</strong>
               </div>
             ))}
           </div>

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { answer, authApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
@@ -181,7 +182,7 @@ function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: 
         <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')}>
           <span style={{ width: `${progress}%` }} />
         </div>
-        <span className="upload-percent">{progress}%</span>
+        <span className="upload-percent">{formatNumber(progress)}%</span>
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {add ? t('adminInstructors.addTitle') : t('adminInstructors.updateTitle')}

@@ -10,7 +10,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { answer, authApi, publicApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime } from '@taal/web-shared/format';
+import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
@@ -148,7 +148,7 @@ export function UpdateLesson() {
       {
         key: 'position',
         header: t('adminLearning.lessons.position'),
-        text: (l) => String(l.position),
+        text: (l) => formatNumber(l.position),
         className: 'num lesson-pos',
       },
       {

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { answer, authApi } from '@taal/web-shared/api';
 import { hasReason, translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime, formatTime, localDigits, poishaToBdt } from '@taal/web-shared/format';
+import { formatDateTime, formatNumber, formatTime, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
@@ -90,7 +90,7 @@ export function orderColumns(t: TFunction, lng: string): Column<AdminOrder>[] {
     {
       key: 'coupon',
       header: t('adminCommerce.orders.columns.coupon'),
-      text: (o) => (o.cuponCode ? `${o.cuponCode} (${o.discountPercent}%)` : ''),
+      text: (o) => (o.cuponCode ? `${o.cuponCode} (${formatNumber(o.discountPercent)}%)` : ''),
     },
     {
       key: 'subtotal',
@@ -147,7 +147,7 @@ function Summary({ orders, loading, paidOnly }: { orders: AdminOrder[] | undefin
       {counts.map(([k, v]) => (
         <div key={k} className="card stat" data-testid={`order-count-${k}`}>
           <span className="stat-label">{t(`adminCommerce.orders.counts.${k}`)}</span>
-          <strong className="stat-value">{loading && !orders ? '…' : (v ?? 0)}</strong>
+          <strong className="stat-value">{loading && !orders ? '…' : typeof v === 'number' ? formatNumber(v) : (v ?? formatNumber(0))}</strong>
         </div>
       ))}
     </div>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { addDays, dhakaDay, takaToPoisha } from '@taal/contracts/web';
 import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { poishaToBdt } from '@taal/web-shared/format';
+import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { i18n as i18next, useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Chart } from '../components/Chart';
@@ -27,7 +27,7 @@ type CourseSale = { _id: string; orderId: string; coursePrice: number; receivedA
 /** An amount as the shared money text ('BDT 1234.50' / '1234.50 টাকা'). */
 const taka = (p: number) => i18next.t('common.bdt', { amount: poishaToBdt(p) });
 const dmyPath = (r: DayRange) => ({ startDate: isoToDmy(r.from), endDate: isoToDmy(r.to) });
-const joinedDay = (iso: string) => (iso ? isoToDmy(dhakaDay(iso)) : '');
+const joinedDay = (iso: string) => (iso ? localDigits(isoToDmy(dhakaDay(iso))) : '');
 
 /** The previous calendar month (Bangladesh days): the settlement detail's default. */
 export function previousMonth(now = new Date()): DayRange {
@@ -80,9 +80,9 @@ function SalesBlock({ title, range, testId }: { title: string; range: DayRange; 
   const unpaid = orders.total !== undefined && orders.paid !== undefined ? orders.total - orders.paid : undefined;
   const s = summary.data;
   const rows: [string, string][] = [
-    ['totalOrders', orders.total === undefined ? '…' : String(orders.total)],
-    ['paidOrders', orders.paid === undefined ? '…' : String(orders.paid)],
-    ['unpaidOrders', unpaid === undefined ? '…' : String(unpaid)],
+    ['totalOrders', orders.total === undefined ? '…' : formatNumber(orders.total)],
+    ['paidOrders', orders.paid === undefined ? '…' : formatNumber(orders.paid)],
+    ['unpaidOrders', unpaid === undefined ? '…' : formatNumber(unpaid)],
     ['received', s ? taka(s.receivedAmount) : '…'],
   ];
   return (
@@ -124,7 +124,7 @@ export function SalesAnalytics() {
       <DateRange value={range} onApply={setRange} quick={QUICK_RANGES} />
       <GatewayNote />
       <div className="payout-grid">
-        <SalesBlock title={t('payouts.forRange', { from: isoToDmy(range.from), to: isoToDmy(range.to) })} range={range} testId="sales-range" />
+        <SalesBlock title={t('payouts.forRange', { from: localDigits(isoToDmy(range.from)), to: localDigits(isoToDmy(range.to)) })} range={range} testId="sales-range" />
         <SalesBlock title={t('payouts.allTime')} range={allTime} testId="sales-all" />
         <SalesBlock title={t('payouts.last30')} range={last30} testId="sales-30" />
       </div>
@@ -143,8 +143,8 @@ export function InstructorAnalytics() {
   const columns: Column<InstructorRow>[] = [
     { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(-8), render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r._id.slice(-8)}</Link> },
     { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r.name}</Link> },
-    { key: 'courses', header: t('payouts.courseCount'), text: (r) => String(r.courseCount), className: 'num' },
-    { key: 'sales', header: t('payouts.saleCount'), text: (r) => String(r.saleCount), className: 'num' },
+    { key: 'courses', header: t('payouts.courseCount'), text: (r) => formatNumber(r.courseCount), className: 'num' },
+    { key: 'sales', header: t('payouts.saleCount'), text: (r) => formatNumber(r.saleCount), className: 'num' },
     { key: 'due', header: t('payouts.due'), text: (r) => poishaToBdt(r.due), className: 'num' },
     { key: 'joined', header: t('payouts.joined'), text: (r) => joinedDay(r.createdAt) },
   ];
@@ -172,11 +172,11 @@ function saleColumns(t: (k: string) => string, withBuyer: boolean): Column<Sale>
     { key: 'orderId', header: t('payouts.orderId'), text: (s) => s.orderId.slice(0, 8), className: 'mono' },
     { key: 'course', header: t('payouts.course'), text: (s) => s.course },
     ...(withBuyer ? [{ key: 'user', header: t('payouts.userName'), text: (s: Sale) => s.user_name }] : []),
-    { key: 'coupon', header: t('payouts.coupon'), text: (s) => (s.coupon ? `${s.coupon} (${s.couponDiscount}%)` : '—') },
+    { key: 'coupon', header: t('payouts.coupon'), text: (s) => (s.coupon ? `${s.coupon} (${formatNumber(s.couponDiscount)}%)` : '—') },
     { key: 'amount', header: t('payouts.amount'), text: (s) => poishaToBdt(s.amount), className: 'num' },
     { key: 'earning', header: t('payouts.earning'), text: (s) => poishaToBdt(s.earning), className: 'num' },
     { key: 'cut', header: t('payouts.productCut'), text: (s) => poishaToBdt(s.productCut), className: 'num' },
-    { key: 'date', header: t('payouts.date'), text: (s) => s.date },
+    { key: 'date', header: t('payouts.date'), text: (s) => localDigits(s.date) },
   ];
 }
 
@@ -265,7 +265,7 @@ export function InstructorDetail() {
   const s = totals.data;
   const courseColumns: Column<CourseTotals>[] = [
     { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={`/admin/course/analytics/${c.courseId}`}>{c.course}</Link> },
-    { key: 'sales', header: t('payouts.saleCount'), text: (c) => String(c.saleCount), className: 'num' },
+    { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(c.saleCount), className: 'num' },
     { key: 'received', header: t('payouts.received'), text: (c) => poishaToBdt(c.receivedAmount), className: 'num' },
     { key: 'earnings', header: t('payouts.earnings'), text: (c) => poishaToBdt(c.earnings), className: 'num' },
     { key: 'cut', header: t('payouts.productCut'), text: (c) => poishaToBdt(c.productCut), className: 'num' },
@@ -280,7 +280,7 @@ export function InstructorDetail() {
         <>
           <GatewayNote />
           <div className="stat-grid">
-            <Stat label={t('payouts.lifetimeSales')} value={`${s.saleCount} · ${taka(s.receivedAmount)}`} testId="stat-sales" />
+            <Stat label={t('payouts.lifetimeSales')} value={`${formatNumber(s.saleCount)} · ${taka(s.receivedAmount)}`} testId="stat-sales" />
             <Stat label={t('payouts.earnings')} value={taka(s.earnings)} testId="stat-earnings" />
             <Stat label={t('payouts.productCut')} value={taka(s.productCut)} testId="stat-cut" />
             <Stat label={t('payouts.settled')} value={taka(s.settled)} testId="stat-settled" />
@@ -307,7 +307,7 @@ export function CourseAnalytics() {
   const rows = useAdminGet<CourseTotals[]>('analytics/courses', () => answer(authApi.GET('/api/v1/analytics/courses')));
   const columns: Column<CourseTotals>[] = [
     { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={`/admin/course/analytics/${c.courseId}`}>{c.course || c.courseId.slice(0, 8)}</Link> },
-    { key: 'sales', header: t('payouts.saleCount'), text: (c) => String(c.saleCount), className: 'num' },
+    { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(c.saleCount), className: 'num' },
     { key: 'received', header: t('payouts.received'), text: (c) => poishaToBdt(c.receivedAmount), className: 'num' },
     { key: 'cut', header: t('payouts.productCut'), text: (c) => poishaToBdt(c.productCut), className: 'num' },
   ];
@@ -343,10 +343,10 @@ export function CourseAnalyticsDetail() {
     { key: 'orderId', header: t('payouts.orderId'), text: (r) => r.orderId.slice(0, 8), className: 'mono' },
     { key: 'user', header: t('payouts.userName'), text: (r) => r.user_name },
     { key: 'email', header: t('payouts.email'), text: (r) => r.email },
-    { key: 'coupon', header: t('payouts.coupon'), text: (r) => (r.coupon.code ? `${r.coupon.code} (${r.coupon.discount}%)` : '—') },
+    { key: 'coupon', header: t('payouts.coupon'), text: (r) => (r.coupon.code ? `${r.coupon.code} (${formatNumber(r.coupon.discount)}%)` : '—') },
     { key: 'price', header: t('payouts.coursePrice'), text: (r) => poishaToBdt(r.coursePrice), className: 'num' },
     { key: 'received', header: t('payouts.received'), text: (r) => poishaToBdt(r.receivedAmount), className: 'num' },
-    { key: 'date', header: t('payouts.date'), text: (r) => r.date },
+    { key: 'date', header: t('payouts.date'), text: (r) => localDigits(r.date) },
   ];
   return (
     <AdminPage title={t('payouts.courseDetail')} testId="admin-course-analytics">
@@ -399,7 +399,7 @@ export function SettlementRows({ rows, testId }: { rows: Settlement[]; testId: s
       <tbody>
         {rows.map((s) => (
           <tr key={s._id} data-testid="settlement-row">
-            <td>{s.settleDate}</td>
+            <td>{localDigits(s.settleDate)}</td>
             <td className="num">{poishaToBdt(s.settleAmount)}</td>
             <td className="num">{poishaToBdt(s.receivedAmount)}</td>
             <td className="num">{poishaToBdt(s.due)}</td>

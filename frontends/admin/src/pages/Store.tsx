@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router-dom';
 import { takaToPoisha } from '@taal/contracts/web';
 import { answer, ApiError, authApi, multipart, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime, formatValidity, poishaToBdt, poishaToInput } from '@taal/web-shared/format';
+import { formatDateTime, formatNumber, formatValidity, poishaToBdt, poishaToInput } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
 import { DataTable, type Column } from '../components/DataTable';
@@ -272,8 +272,9 @@ export function StoreProducts() {
   const { t } = useTranslation();
   const list = useAdminGet<Product[]>('store/product', () => answer(authApi.GET('/api/v1/store/product/')));
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const confirm = useConfirm();
   const remove = async (p: Product) => {
+    if (!(await confirm.ask(t('adminStore.confirmDelete', { name: p.name })))) return;
     try {
       await deleted(authApi.DELETE('/api/v1/store/product/delete/{id}', { params: { path: { id: p._id } } }));
       storeToast(t('adminStore.products.deleted'), 'success');
@@ -281,7 +282,6 @@ export function StoreProducts() {
     } catch (err) {
       failed(t, err);
     }
-    setDeleting(null);
   };
   const columns: Column<Product>[] = [
     { key: 'image', header: t('adminStore.image'), text: (p) => p.image, render: (p) => (p.image ? <img className="table-thumb" src={p.image} alt="" /> : '—') },
@@ -291,7 +291,7 @@ export function StoreProducts() {
     { key: 'oldPrice', header: t('adminStore.products.oldPrice'), text: (p) => bdt(p.oldPrice), className: 'num' },
     { key: 'value', header: t('adminStore.products.value'), text: (p) => bdt(p.value), className: 'num' },
     { key: 'validity', header: t('adminStore.products.validity'), text: (p) => formatValidity(p.validity) },
-    { key: 'sold', header: t('adminStore.products.sold'), text: (p) => String(p.sold), className: 'num' },
+    { key: 'sold', header: t('adminStore.products.sold'), text: (p) => formatNumber(p.sold), className: 'num' },
     {
       key: 'actions',
       header: t('adminStore.actions'),
@@ -301,7 +301,7 @@ export function StoreProducts() {
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(p)} data-testid="product-edit">
             {t('adminStore.edit')}
           </button>
-          <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeleting(p)} data-testid="product-delete">
+          <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(p)} data-testid="product-delete">
             {t('adminStore.delete')}
           </button>
         </span>
@@ -333,17 +333,7 @@ export function StoreProducts() {
           }}
         />
       </Modal>
-      <Modal title={t('adminStore.products.deleteTitle')} open={deleting !== null} onClose={() => setDeleting(null)} testId="product-delete-modal">
-        <p>{t('adminStore.confirmDelete', { name: deleting?.name ?? '' })}</p>
-        <div className="row-actions">
-          <button type="button" className="btn btn-danger" onClick={() => deleting && void remove(deleting)} data-testid="product-delete-confirm">
-            {t('adminStore.delete')}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={() => setDeleting(null)}>
-            {t('adminStore.cancel')}
-          </button>
-        </div>
-      </Modal>
+      {confirm.dialog}
     </AdminPage>
   );
 }
@@ -360,7 +350,7 @@ export function StoreOrders() {
     { key: 'phone', header: t('adminStore.orders.phone'), text: (o) => o.userPhone || o.shippingAddress.phone },
     { key: 'for', header: t('adminStore.orders.for'), text: (o) => (o.forMyself ? t('adminStore.orders.myself') : `${o.shippingAddress.name} <${o.shippingAddress.email}>`) },
     { key: 'item', header: t('adminStore.orders.item'), text: (o) => o.orderItem.name },
-    { key: 'quantity', header: t('adminStore.orders.quantity'), text: (o) => String(o.orderItem.quantity), className: 'num' },
+    { key: 'quantity', header: t('adminStore.orders.quantity'), text: (o) => formatNumber(o.orderItem.quantity), className: 'num' },
     { key: 'total', header: t('adminStore.orders.total'), text: (o) => bdt(o.orderItem.totalPrice), className: 'num' },
     { key: 'card', header: t('adminStore.orders.card'), text: (o) => [o.paymentInfo.card_type, o.paymentInfo.tran_id].filter(Boolean).join(' · ') },
     {

@@ -1,13 +1,16 @@
 // /upcoming and /adminupcomingcourselist (back office §2, §7, §8): a create form (course name and
-// picture: 'Upcoming Course Added!!') and a list with Delete ('Course Deleted!!'). Admin and content.
+// picture: 'Upcoming Course Added!!') and a list with Delete, asked first in the back office's one
+// confirmation dialog ('Course Deleted!!'). Admin and content.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { answer, authApi, clearApiCache, publicApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { UpcomingCourse } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
+import { useConfirm } from '../components/Modal';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
@@ -67,7 +70,7 @@ export function AddUpcoming() {
           <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')}>
             <span style={{ width: `${progress}%` }} />
           </div>
-          <span className="upload-percent">{progress}%</span>
+          <span className="upload-percent">{formatNumber(progress)}%</span>
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy} data-testid="upcoming-submit">
           {t('adminUpcoming.add')}
@@ -80,7 +83,9 @@ export function AddUpcoming() {
 export function UpcomingList() {
   const { t } = useTranslation();
   const list = useAdminGet<UpcomingCourse[]>('admin-upcoming', () => answer(publicApi.GET('/api/v1/course/upcoming')));
+  const confirm = useConfirm();
   const remove = async (course: UpcomingCourse) => {
+    if (!(await confirm.ask(t('adminUpcoming.confirmDelete', { name: course.name })))) return;
     try {
       await answer(authApi.POST('/api/v1/course/upcomingdelete/', { body: { id: course._id } }));
       clearApiCache();
@@ -123,6 +128,7 @@ export function UpcomingList() {
           ))}
         </div>
       )}
+      {confirm.dialog}
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
-import { formatDate, poishaToBdt } from '@taal/web-shared/format';
+import { formatDate, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
@@ -33,7 +33,7 @@ export default function ViewUser() {
       [t('adminUsers.columns.email'), u.email],
       [t('adminUsers.columns.phone'), u.phone || '—'],
       [t('adminUsers.columns.address'), u.address || '—'],
-      [t('adminUsers.columns.dob'), u.dob || '—'],
+      [t('adminUsers.columns.dob'), localDigits(u.dob || '—')],
       [t('adminUsers.columns.userType'), userTypeLabel(t, u)],
       [t('adminUsers.columns.status'), u.suspend ? t('adminUsers.status.suspended') : t('adminUsers.status.active')],
       [t('adminUsers.columns.verification'), u.emailVerify ? t('adminUsers.verification.verified') : t('adminUsers.verification.notVerified')],

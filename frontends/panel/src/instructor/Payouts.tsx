@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { addDays, dayMonthYear, dhakaDay } from '@taal/contracts/web';
 import { answer, api, authApi, protectedBlobUrl } from '@taal/web-shared/api';
-import { poishaToBdt } from '@taal/web-shared/format';
+import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
@@ -73,7 +73,7 @@ export function MyCourses({ user }: { user: SessionUser }) {
                 <a href={`/coursedetails/${c._id}`}>{c.title}</a>
               </td>
               <td className="num" data-testid="my-course-sales">
-                {sold.get(c._id)?.saleCount ?? 0}
+                {formatNumber(sold.get(c._id)?.saleCount ?? 0)}
               </td>
               <td className="num">
                 <Money poisha={sold.get(c._id)?.earnings ?? 0} />
@@ -138,11 +138,11 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
                 <td className="mono">{s.orderId.slice(0, 8)}</td>
                 <td>{s.course}</td>
                 <td>{s.user_name || '—'}</td>
-                <td data-testid="sale-coupon">{s.coupon ? `${s.coupon} (${s.couponDiscount}%)` : '—'}</td>
+                <td data-testid="sale-coupon">{s.coupon ? `${s.coupon} (${formatNumber(s.couponDiscount)}%)` : '—'}</td>
                 <td className="num" data-testid="sale-amount">
                   {poishaToBdt(s.amount)}
                 </td>
-                <td>{s.date}</td>
+                <td data-testid="sale-date">{localDigits(s.date)}</td>
               </tr>
             ))}
           </tbody>
@@ -216,7 +216,7 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
           <tbody>
             {list.data.map((s) => (
               <tr key={s._id} data-testid="instructor-settlement">
-                <td>{s.settleDate}</td>
+                <td>{localDigits(s.settleDate)}</td>
                 <td className="num">{poishaToBdt(s.settleAmount)}</td>
                 <td className="num">{poishaToBdt(s.receivedAmount)}</td>
                 <td className="num">{poishaToBdt(s.due)}</td>

@@ -1,5 +1,5 @@
 import { useTranslation } from '@taal/web-shared/i18n';
-import { discountPercent, poishaToBdt } from '@taal/web-shared/format';
+import { discountPercent, formatNumber, poishaToBdt } from '@taal/web-shared/format';
 
 /** An amount in BDT with 2 decimals (the API sends integer poisha). */
 export function Money({ poisha, className = 'price' }: { poisha: number; className?: string }) {
@@ -16,7 +16,7 @@ export function PriceLine({ price, oldPrice }: { price: number; oldPrice: number
       {oldPrice > 0 && oldPrice !== price && <Money poisha={oldPrice} className="old-price" />}
       {discount !== null && discount !== 0 && (
         <span className="discount" data-testid="discount">
-          {discount}%
+          {formatNumber(discount)}%
         </span>
       )}
     </span>

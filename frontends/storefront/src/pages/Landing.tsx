@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api } from '@taal/web-shared/api';
+import { formatNumber } from '@taal/web-shared/format';
 import { getSession } from '@taal/web-shared/session';
 import type { Course, Instructor, UpcomingCourse } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
@@ -135,19 +136,19 @@ export default function Landing() {
 
       <section className="section counters" data-testid="counters">
         <div className="card">
-          <strong>{courses.data?.length ?? 0}</strong>
+          <strong>{formatNumber(courses.data?.length ?? 0)}</strong>
           {t('landing.counters.courses')}
         </div>
         <div className="card">
-          <strong>{allInstructors.data?.length ?? 0}</strong>
+          <strong>{formatNumber(allInstructors.data?.length ?? 0)}</strong>
           {t('landing.counters.instructors')}
         </div>
         <div className="card">
-          <strong>5</strong>
+          <strong>{formatNumber(5)}</strong>
           {t('landing.counters.categories')}
         </div>
         <div className="card">
-          <strong>{sold}</strong>
+          <strong>{formatNumber(sold)}</strong>
           {t('landing.counters.enrolments')}
         </div>
       </section>

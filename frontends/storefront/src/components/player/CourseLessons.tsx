@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { protectedBlobUrl, type ApiError } from '@taal/web-shared/api';
-import { formatDate } from '@taal/web-shared/format';
+import { formatDate, formatNumber } from '@taal/web-shared/format';
 import { refusalMessage } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
@@ -135,7 +135,7 @@ export function CourseLessons({ courseId, documents = [] }: { courseId: string; 
                     </span>
                     <span className="lesson-name">
                       <span>
-                        {l.position}. {l.originalname}
+                        {formatNumber(l.position)}. {l.originalname}
                       </span>
                       <span className="lesson-meta">
                         {clock(l.duration)} · {t(`player.access.${l.status}`)}
