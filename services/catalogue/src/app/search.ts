@@ -4,6 +4,8 @@ import type { SearchStore } from '../store/search-store';
 
 /** How many popular courses an empty result suggests. */
 const SUGGESTIONS = 4;
+/** At most this many matching instructors lift their courses. */
+const INSTRUCTORS_BOOSTED = 100;
 
 /**
  * Search for anyone (issue 24; decision 0031): ranked published courses, published instructors
@@ -18,16 +20,18 @@ export class Search {
     const limit = req.limit > 0 ? Math.min(req.limit, SEARCH_LIMIT_MAX) : SEARCH_LIMIT_DEFAULT;
     const empty: catalogueV1.SearchResponse = { courses: [], instructors: [], freebies: [], popular: [] };
     if (terms.length === 0) return { ...empty, popular: await this.store.popular(SUGGESTIONS) };
-    const input = { tsQuery: prefixTsQuery(terms), fuzzy: fuzzyText(terms), limit };
-    const [courses, instructors, freebies] = await this.store.read(async (db) => [
-      await this.store.courses(db, input),
-      await this.store.instructors(db, input),
-      await this.store.freebies(db, input),
-    ] as const);
+    const input = { terms, tsQuery: prefixTsQuery(terms), fuzzy: fuzzyText(terms), limit };
+    const [courses, instructors, freebies] = await this.store.read(async (db) => {
+      // Every matching instructor's courses are found too (by the instructor's name, band or bio).
+      const teachers = await this.store.instructors(db, { ...input, limit: INSTRUCTORS_BOOSTED });
+      return [await this.store.courses(db, input, teachers.map((i) => i.id)), teachers.slice(0, limit), await this.store.freebies(db, input)] as const;
+    });
+    // The words a typo was widened to are marked too.
+    const marked = [...terms, ...courses.widened];
     const found: catalogueV1.SearchResponse = {
-      courses: courses.map(({ course, instructorName, description, score }) => {
-        const snippet = snippetOf(description, terms);
-        return { course, titleMarks: marksOf(course.title, terms), snippet: snippet.text, snippetMarks: snippet.marks, instructorName, score };
+      courses: courses.matches.map(({ course, instructorName, description, score }) => {
+        const snippet = snippetOf(description, marked);
+        return { course, titleMarks: marksOf(course.title, marked), snippet: snippet.text, snippetMarks: snippet.marks, instructorName, score };
       }),
       instructors: instructors.map((i) => ({ id: i.id, name: i.name, nameMarks: marksOf(i.name, terms), band: i.band, photo: i.photo, score: i.score })),
       freebies: freebies.map((f) => ({ id: f.id, title: f.title, titleMarks: marksOf(f.title, terms), category: f.category, thumbnail: f.thumbnail, score: f.score })),

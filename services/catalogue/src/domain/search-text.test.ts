@@ -1,4 +1,4 @@
-import { marksOf, normaliseSearchText, prefixTsQuery, queryTerms, snippetOf, wordMatches } from './search-text';
+import { marksOf, normaliseSearchText, prefixTsQuery, queryTerms, snippetOf, widenedTsQuery, wordMatches } from './search-text';
 
 const marked = (text: string, terms: string[]) => marksOf(text, terms).map((m) => text.slice(m.start, m.end));
 
@@ -14,6 +14,12 @@ describe('search text', () => {
     expect(queryTerms('!!! ???')).toEqual([]);
     expect(queryTerms('গিটার শিখি')).toEqual(['গটর', 'শখ']);
     expect(prefixTsQuery(queryTerms("o'brien drums"))).toBe("'o':* & 'brien':* & 'drums':*");
+  });
+
+  it('widens a term with the known words similar to it, leaving out words that are not plain', () => {
+    const similar = new Map([['mastring', ['mastering', 'warm-ups', "o'neil"]]]);
+    expect(widenedTsQuery(['mix', 'mastring'], similar)).toBe("'mix':* & ('mastring':* | 'mastering')");
+    expect(widenedTsQuery(['gitar'], new Map())).toBe("'gitar':*");
   });
 
   it('forgives a typo or two in longer words only', () => {

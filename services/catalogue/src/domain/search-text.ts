@@ -48,6 +48,24 @@ export function prefixTsQuery(terms: readonly string[]): string {
   return terms.map((t) => `'${t}':*`).join(' & ');
 }
 
+/** The shortest query word (in letters) that may be a typo of a longer known word. */
+export const TYPO_MIN_LETTERS = 4;
+const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
+
+/**
+ * The tsquery of the terms widened with known words similar to them (typos): each term matches
+ * as a prefix or as one of its similar words, e.g. `('mastring':* | 'mastering') & 'mix':*`.
+ * Similar words that are not plain words (hyphens, quotes) are left out.
+ */
+export function widenedTsQuery(terms: readonly string[], similar: ReadonlyMap<string, readonly string[]>): string {
+  return terms
+    .map((t) => {
+      const words = (similar.get(t) ?? []).filter((w) => PLAIN_WORD.test(w) && w !== t);
+      return words.length === 0 ? `'${t}':*` : `('${t}':* | ${words.map((w) => `'${w}'`).join(' | ')})`;
+    })
+    .join(' & ');
+}
+
 /** Edit distance, stopping early once it exceeds `max`. */
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,21 +1,28 @@
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { catalogueV1 } from '@taal/contracts';
+import { TYPO_MIN_LETTERS, widenedTsQuery } from '../domain/search-text';
 import { toCourse as toCourseRow, type CourseRow } from './catalogue-store';
 
 /**
  * The search queries (decision 0031) on the generated columns of migrations/004_search.sql:
  * `search_doc` (weighted tsvector, 'simple' configuration, Bengali without vowel signs) and
- * `search_head` (title, subtitle, category: where typos are forgiven through pg_trgm's word
- * similarity, `<%`). Visitors see published courses and instructors only; freebies have no drafts.
+ * `search_head` (title, subtitle, category; name and band), and the dictionary of the heads' words
+ * (`search_word`, 005_search_words.sql) through which course typos are forgiven. Instructors and
+ * freebies, few, are compared with the query by pg_trgm's word similarity (`<%`) directly.
+ * Visitors see published courses and instructors only; freebies have no drafts.
  *
- * A hit's score: ts_rank of the words (title A, subtitle and category B, description C) plus the
- * word similarity of the query to the head, plus 0.3 for a course whose instructor matches.
+ * A hit's score: ts_rank of the words (title A, subtitle and category B, description C), plus
+ * the word similarity of the query to the head for instructors and freebies (small tables).
  * Typos: a word similarity of 0.5 (pg_trgm's default 0.6 misses "mastring" for "mastering",
  * 0.58), set for the search's own transaction only.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
+/** A known word this similar to a query word (pg_trgm similarity) may be what was meant: "gitar" → "guitar" is 0.44. */
+export const SIMILARITY_THRESHOLD = 0.4;
 
 export interface SearchInput {
+  /** The query's words (queryTerms). */
+  terms: string[];
   /** prefixTsQuery of the terms. */
   tsQuery: string;
   /** The terms one space apart (the trigram comparison). */
@@ -39,6 +46,26 @@ export interface FreebieMatch {
   score: number;
 }
 
+export interface CourseMatch {
+  course: catalogueV1.Course;
+  instructorName: string;
+  description: string;
+  score: number;
+}
+
+const COURSE_COLUMNS = `c.id, c.title, c.subtitle, c.description, c.course_hours, c.category, c.level, c.instructor_id,
+  c.price, c.old_price, c.validity_days, c.silver_price, c.silver_old_price, c.silver_validity,
+  c.gold_price, c.gold_old_price, c.gold_validity, c.diamond_price, c.diamond_old_price, c.diamond_validity,
+  c.published, c.featured, c.bundle, c.thumbnail, c.banner, c.topics, c.requirements, c.who_for,
+  c.free_lessons, c.sold, c.created_at, c.documents`;
+
+const toMatch = (r: CourseRow & { instructor_name: string; score: number }): CourseMatch => ({
+  course: toCourseRow(r),
+  instructorName: r.instructor_name,
+  description: r.description,
+  score: Number(r.score),
+});
+
 const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(public.<%) i.search_head)`;
 
 export class SearchStore {
@@ -52,25 +79,52 @@ export class SearchStore {
     });
   }
 
-  async courses(db: SqlExecutor, input: SearchInput): Promise<{ course: catalogueV1.Course; instructorName: string; description: string; score: number }[]> {
+  /**
+   * Courses whose words match, ranked by ts_rank (title A, subtitle and category B, description
+   * C), plus 0.3 when taught by a matching instructor. Only when they are fewer than the limit are
+   * typos tried: the query words are widened with similar known words (search_word) and the
+   * courses found only so follow, at half their rank (a word found beats a guess). Answers the
+   * widening words too (the marks of the hits).
+   */
+  async courses(db: SqlExecutor, input: SearchInput, instructorIds: readonly string[]): Promise<{ matches: CourseMatch[]; widened: string[] }> {
+    const found = await this.courseQuery(db, input.tsQuery, instructorIds, [], input.limit, 1);
+    if (found.length >= input.limit) return { matches: found, widened: [] };
+    const similar = await this.similarWords(db, input.terms.filter((t) => [...t].length >= TYPO_MIN_LETTERS));
+    if (similar.size === 0) return { matches: found, widened: [] };
+    const more = await this.courseQuery(db, widenedTsQuery(input.terms, similar), [], found.map((m) => m.course.id), input.limit - found.length, 0.5);
+    return { matches: [...found, ...more], widened: [...similar.values()].flat() };
+  }
+
+  private async courseQuery(db: SqlExecutor, tsQuery: string, instructorIds: readonly string[], exclude: readonly string[], limit: number, weight: number): Promise<CourseMatch[]> {
     const { rows } = await db.query<CourseRow & { instructor_name: string; score: number }>(
-      `WITH matched_instructor AS (SELECT i.id FROM catalogue.instructor i WHERE ${INSTRUCTOR_MATCHES})
-       SELECT c.id, c.title, c.subtitle, c.description, c.course_hours, c.category, c.level, c.instructor_id,
-              c.price, c.old_price, c.validity_days, c.silver_price, c.silver_old_price, c.silver_validity,
-              c.gold_price, c.gold_old_price, c.gold_validity, c.diamond_price, c.diamond_old_price, c.diamond_validity,
-              c.published, c.featured, c.bundle, c.thumbnail, c.banner, c.topics, c.requirements, c.who_for,
-              c.free_lessons, c.sold, c.created_at, c.documents, i.name AS instructor_name,
-              (ts_rank(c.search_doc, to_tsquery('simple', $1)) + public.word_similarity($2, c.search_head)
-                + CASE WHEN c.instructor_id IN (SELECT id FROM matched_instructor) THEN 0.3 ELSE 0 END)::float8 AS score
+      `SELECT ${COURSE_COLUMNS}, i.name AS instructor_name,
+              ($5 * (ts_rank(c.search_doc, to_tsquery('simple', $1)) + CASE WHEN c.instructor_id = ANY($2::text[]) THEN 0.3 ELSE 0 END))::float8 AS score
          FROM catalogue.course c JOIN catalogue.instructor i ON i.id = c.instructor_id
-        WHERE c.published
-          AND (c.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(public.<%) c.search_head
-               OR c.instructor_id IN (SELECT id FROM matched_instructor))
+        WHERE c.published AND (c.search_doc @@ to_tsquery('simple', $1) OR c.instructor_id = ANY($2::text[])) AND c.id <> ALL($3::text[])
         ORDER BY score DESC, c.sold DESC, c.id
-        LIMIT $3`,
-      [input.tsQuery, input.fuzzy, input.limit],
+        LIMIT $4`,
+      [tsQuery, instructorIds, exclude, limit, weight],
     );
-    return rows.map((r) => ({ course: toCourseRow(r), instructorName: r.instructor_name, description: r.description, score: Number(r.score) }));
+    return rows.map(toMatch);
+  }
+
+  /** Up to three known words similar to each term (trigram similarity at least SIMILARITY_THRESHOLD), most similar first. */
+  async similarWords(db: SqlExecutor, terms: readonly string[]): Promise<Map<string, string[]>> {
+    if (terms.length === 0) return new Map();
+    await db.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
+    const { rows } = await db.query<{ term: string; word: string }>(
+      `SELECT t.term, w.word
+         FROM unnest($1::text[]) AS t (term)
+         CROSS JOIN LATERAL (
+           SELECT word FROM catalogue.search_word
+            WHERE word OPERATOR(public.%) t.term
+            ORDER BY public.similarity(word, t.term) DESC, word
+            LIMIT 3) AS w`,
+      [terms],
+    );
+    const similar = new Map<string, string[]>();
+    for (const r of rows) similar.set(r.term, [...(similar.get(r.term) ?? []), r.word]);
+    return similar;
   }
 
   async instructors(db: SqlExecutor, input: SearchInput): Promise<InstructorMatch[]> {
