@@ -24,9 +24,10 @@ async function waitForContent(page: Page): Promise<void> {
 }
 
 /** Opens `path` in a fresh browser (as `account` when given) and reports what it asked for and what Chromium warned about. */
-async function visit(path: string, account?: { email: string; password: string }) {
+async function visit(path: string, account?: { email: string; password: string }, lng?: 'bn') {
   const { page, context, errors } = await openPage(e2e.browser);
   try {
+    if (lng) await context.addCookies([{ name: 'i18next', value: lng, url: e2e.baseUrl }]);
     // The session goes into local storage before the page's scripts run, as a returning user's
     // would (visiting another page first would fill the cache).
     const session = account ? await loginByApi(e2e.baseUrl, account) : null;
@@ -84,10 +85,21 @@ test('a course page and the back office as the demo admin use every file they pr
   }
 });
 
-test('a page in Bengali preloads the Bengali translations, and a path no remote owns only the shell', async () => {
-  const bn = await (await fetch(`${e2e.baseUrl}/allcourses`, { headers: { Cookie: 'i18next=bn' } })).text();
-  expect(bn).toContain('href="/assets/locales/bn/translation.json"');
-  expect(bn).not.toContain('/assets/locales/en/');
+test('a page in Bengali preloads the Bengali translations and font (not the English ones) and uses them; a path no remote owns preloads only the shell', async () => {
+  const html = await (await fetch(`${e2e.baseUrl}/allcourses`, { headers: { Cookie: 'i18next=bn' } })).text();
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  expect(preloads).toEqual(expect.arrayContaining(['/assets/locales/bn/translation.json', '/assets/locales/bn/refusals.json']));
+  expect(preloads.filter((p) => /\/static\/font\/noto-sans-bengali-bengali-(400|700)-normal\.[0-9a-f]+\.woff2$/.test(p))).toHaveLength(2);
+  expect(html).not.toContain('/assets/locales/en/');
+  const { requested, warnings, errors } = await visit('/allcourses', undefined, 'bn');
+  expect(errors).toEqual([]);
+  expect(warnings).toEqual([]);
+  expect(preloads.map((p) => [p, timesAsked(requested, p)])).toEqual(preloads.map((p) => [p, 1]));
+  // Bengali has every key of English: the page needs no English texts.
+  expect(requested.filter((r) => r.startsWith('/assets/locales/en/'))).toEqual([]);
+
+  const english = await preloadsOf('/allcourses');
+  expect(english.some((p) => p.includes('/static/font/'))).toBe(false);
   const nowhere = await preloadsOf('/no/such/page');
   expect(nowhere.some((p) => p.startsWith('/remotes/') || p.startsWith('/api/'))).toBe(false);
 });

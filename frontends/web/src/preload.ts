@@ -45,12 +45,26 @@ const readJson = <T extends object>(file: string): Partial<T> => {
 /** The chunk group a remote names for the first screen of a path (see rsbuild-base.mjs): `route-<first segment>`. */
 export const routeChunkName = (pathname: string): string => `route-${pathname.split('/').find(Boolean) ?? 'index'}`;
 
-const link = (href: string, as: 'script' | 'style' | 'fetch') => `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`;
+const link = (href: string, as: 'script' | 'style' | 'fetch' | 'font') =>
+  `<link rel="preload" href="${href}" as="${as}"${as === 'font' ? ' type="font/woff2"' : ''}${as === 'fetch' || as === 'font' ? ' crossorigin="anonymous"' : ''}>`;
+
+/** The self-hosted Bengali font's files in the shell's build (fonts.css: 400 and 700, woff2). */
+function bengaliFonts(frontendsDir: string): string[] {
+  try {
+    return fs
+      .readdirSync(path.join(frontendsDir, 'shell', 'dist', 'static', 'font'))
+      .filter((f) => /^noto-sans-bengali-.*\.woff2$/.test(f))
+      .map((f) => `/static/font/${f}`);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The preload links for a page: the shell's shared modules (React, i18next, @taal/web-shared),
- * the remotes map, the translations of `lng`, and for the route's remote (`remoteEntryUrl` from
- * /config/remotes.json; its folder holds the remote's assets): its entry, its exposed module,
+ * the remotes map, the translations of `lng` (and in Bengali its font), and for the route's
+ * remote (`remoteEntryUrl` from /config/remotes.json; its folder holds the remote's assets):
+ * its entry, its exposed module,
  * the chunks of the route's page, the remote's own copies of the shared modules these need
  * which the shell does not provide (React Router, the single-spa lifecycles…), and the API
  * answers routes.json names for the route (`data`: path → URLs its first screen asks for).
@@ -64,6 +78,8 @@ export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Reco
   for (const s of shell.shared ?? []) for (const f of [...s.assets.css.sync, ...s.assets.js.sync]) add(`/${f}`);
   links.add(link('/config/remotes.json', 'fetch'));
   for (const ns of ['translation', 'refusals']) links.add(link(`/assets/locales/${lng}/${ns}.json`, 'fetch'));
+  // A Bengali page waits for its font before drawing text (shell/src/fonts.ts): fetch it at once.
+  if (lng === 'bn') for (const f of bengaliFonts(frontendsDir)) links.add(link(f, 'font'));
   const remote = remoteOfPath(routes, pathname);
   const entry = remote ? remotes[remote] : undefined;
   if (!remote || !entry) return [...links];
