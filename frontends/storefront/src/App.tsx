@@ -8,6 +8,7 @@ import { PageLoading } from './components/PageLoading';
 const Landing = lazy(() => import(/* webpackChunkName: "route-index" */ './pages/Landing'));
 const AllCourses = lazy(() => import(/* webpackChunkName: "route-allcourses" */ './pages/AllCourses'));
 const CourseView = lazy(() => import(/* webpackChunkName: "route-courseview" */ './pages/CourseView'));
+const Search = lazy(() => import(/* webpackChunkName: "route-search" */ './pages/Search'));
 const InstructorList = lazy(() => import('./pages/InstructorList'));
 const InstructorView = lazy(() => import('./pages/InstructorView'));
 const About = lazy(() => import('./pages/About'));
@@ -40,6 +41,7 @@ export function App() {
           <Routes>
             <Route path="/" element={<Landing />} />
             <Route path="/allcourses" element={<AllCourses />} />
+            <Route path="/search" element={<Search />} />
             <Route path="/courseview" element={<CourseView />} />
             <Route path="/instructorlist" element={<InstructorList />} />
             <Route path="/instructorview/:id" element={<InstructorView />} />

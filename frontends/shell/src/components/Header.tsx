@@ -13,7 +13,7 @@ import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
 import { NotificationsMenu } from './Notifications';
-import { BrandMark, CartIcon, GlobeIcon, UserIcon } from './icons';
+import { BrandMark, CartIcon, GlobeIcon, SearchIcon, UserIcon } from './icons';
 
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
 
@@ -101,6 +101,45 @@ function InstructorsMenu() {
         </div>
       )}
     </Dropdown>
+  );
+}
+
+/** The longest query the search route takes (characters). */
+const SEARCH_MAX = 100;
+const queryOfPage = () => (window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
+
+/** The one search box of every page (issue 24): opens /search?q=… (courses, instructors and freebies). */
+function HeaderSearch({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState(queryOfPage);
+  // On the results page the box shows what was searched; elsewhere it starts empty.
+  useEffect(() => setQ(queryOfPage()), [pathname]);
+  return (
+    <form
+      role="search"
+      aria-label={t('search.label')}
+      className="header-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const query = q.trim();
+        if (query) navigateToUrl(`/search?q=${encodeURIComponent(query)}`);
+      }}
+    >
+      <input
+        type="search"
+        name="q"
+        value={q}
+        maxLength={SEARCH_MAX}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        enterKeyHint="search"
+        data-testid="header-search"
+      />
+      <button type="submit" className="search-submit" aria-label={t('search.submit')}>
+        <SearchIcon />
+      </button>
+    </form>
   );
 }
 
@@ -231,6 +270,7 @@ export function Header({ pathname }: { pathname: string }) {
             </NavLink>
           )}
         </nav>
+        <HeaderSearch pathname={pathname} />
         <div className="header-actions">
           <a href="/cart" onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
             <CartIcon />

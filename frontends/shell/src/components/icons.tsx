@@ -20,6 +20,12 @@ export const UserIcon = () => (
     <circle cx="12" cy="7" r="4" />
   </svg>
 );
+export const SearchIcon = () => (
+  <svg {...base} width={18} height={18}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </svg>
+);
 export const GlobeIcon = () => (
   <svg {...base} width={18} height={18}>
     <circle cx="12" cy="12" r="10" />

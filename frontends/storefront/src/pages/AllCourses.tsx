@@ -6,6 +6,7 @@ import { CATEGORIES, LEVELS, type Course, type Instructor } from '@taal/web-shar
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/PageLoading';
+import { SearchBox } from '../components/SearchBox';
 
 const EMPTY_RETRY_MS = 2000;
 /** Spec §2: an empty list with no filter reloads once (not again and again). */
@@ -56,6 +57,7 @@ export default function AllCourses() {
   return (
     <div className="all-courses">
       <h1 className="page-title">{t('courses.title')}</h1>
+      <SearchBox testId="allcourses-search" />
       <div className="filters" role="search">
         <label>
           {t('courses.category')}

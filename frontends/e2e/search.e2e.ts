@@ -1,0 +1,105 @@
+// Search in the browser against the real all-in-one (issue 24, decision 0031): a visitor types
+// "গিটার", "guitar" and "mastring" in the header's search box, in English and in Bengali, sees
+// ranked courses, instructors and freebies with the matched words marked (<mark>, never HTML
+// from the data), opens a result and lands on its page; the course list's own box searches too;
+// a query that finds nothing shows suggestions. Screenshots in en and bn go to /tmp/shots-search
+// (override with SHOTS_DIR).
+import type { Page } from 'playwright-core';
+import { openPage, switchLanguage, useE2E } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-search';
+
+const e2e = useE2E({ shotsDir: SHOTS });
+const { shot } = e2e;
+
+/** Searches with the header's box and waits for the results page to show its answer. */
+async function searchInHeader(page: Page, query: string): Promise<void> {
+  const box = page.locator('[data-testid="header-search"]');
+  await box.fill(query);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === query);
+  await page.locator('[data-testid="search-count"], [data-testid="search-empty"]').first().waitFor();
+}
+
+const courseTitles = (page: Page) => page.locator('[data-testid="search-course"] h3').allTextContents();
+const marks = (page: Page, selector: string) => page.locator(`${selector} mark`).allTextContents();
+
+test('a visitor finds courses by "গিটার", "guitar" and "mastring" in both languages and opens one', async () => {
+  const { page, errors } = await openPage(e2e.browser);
+  try {
+    await page.goto(`${e2e.baseUrl}/`);
+    await page.locator('[data-testid="header-search"]').waitFor();
+    expect(await page.getAttribute('[data-testid="header-search"]', 'placeholder')).toBe('Search: guitar, গিটার…');
+    await shot(page, 'header-search-en', { fullPage: false });
+
+    for (const lng of ['en', 'bn'] as const) {
+      if (lng === 'bn') {
+        await switchLanguage(page, 'bn', { fonts: true });
+        expect(await page.getAttribute('[data-testid="header-search"]', 'placeholder')).toBe('খুঁজুন: গিটার, guitar…');
+        await shot(page, 'header-search-bn', { fullPage: false });
+      }
+      // Bengali: the course whose description says গিটার, the guitar courses by their category's Bengali name, the instructor by his bio.
+      await searchInHeader(page, 'গিটার');
+      expect(await courseTitles(page)).toEqual(expect.arrayContaining(['Guitar From Zero', 'Lead Guitar Mastery', 'Mixing and Mastering']));
+      expect(await page.locator('[data-testid="search-instructor"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Arnob Rahman')]));
+      expect(await marks(page, '[data-testid="search-course"] .search-snippet')).toContain('গিটার');
+      expect(await page.textContent('h1')).toBe(lng === 'en' ? 'Results for “গিটার”' : '“গিটার”-এর ফলাফল');
+      await shot(page, `results-bengali-${lng}`);
+
+      // English: the titles with Guitar come first, the word marked.
+      await searchInHeader(page, 'guitar');
+      const titles = await courseTitles(page);
+      expect(titles.slice(0, 3).every((t) => /guitar/i.test(t))).toBe(true);
+      expect(titles).not.toContain('Acoustic Fingerstyle'); // not published
+      expect(await marks(page, '[data-testid="search-course"] h3')).toEqual(expect.arrayContaining(['Guitar']));
+      // Numbers in the page's digits.
+      const count = (await page.textContent('[data-testid="search-count"]')) ?? '';
+      expect(count).toMatch(lng === 'en' ? /^\d+ results? for “guitar”$/ : /^“guitar”-এর [০-৯]+টি ফলাফল$/);
+      await shot(page, `results-guitar-${lng}`);
+
+      // A typo: "mastring" finds "Mixing and Mastering" with "Mastering" marked.
+      await searchInHeader(page, 'mastring');
+      expect((await courseTitles(page))[0]).toBe('Mixing and Mastering');
+      expect(await marks(page, '[data-testid="search-courses"] li:first-child h3')).toEqual(['Mastering']);
+      await shot(page, `results-typo-${lng}`);
+    }
+
+    // Opening a result lands on its course page.
+    await page.locator('[data-testid="search-course"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/courseview' && url.searchParams.get('id') === '00000000-0000-4000-9000-000000000014');
+    await page.locator('[data-testid="course-title"]', { hasText: 'Mixing and Mastering' }).waitFor();
+    expect(errors).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the course list has its own search box, and a search that finds nothing suggests categories and popular courses', async () => {
+  const { page, errors } = await openPage(e2e.browser);
+  try {
+    await page.goto(`${e2e.baseUrl}/allcourses`);
+    const box = page.locator('[data-testid="allcourses-search"]');
+    await box.fill('drums');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'drums');
+    await page.locator('[data-testid="search-count"]').waitFor();
+    expect(await courseTitles(page)).toEqual(expect.arrayContaining(['Drums for Beginners']));
+    // The header's box shows what was searched.
+    expect(await page.inputValue('[data-testid="header-search"]')).toBe('drums');
+
+    await searchInHeader(page, 'zzqxv');
+    expect(await page.textContent('[data-testid="search-empty"] p')).toContain('Nothing found for “zzqxv”');
+    expect(await page.locator('[data-testid="search-empty"] .pills a').count()).toBe(5);
+    expect(await page.locator('[data-testid="search-suggestions"] [data-testid="course-card"]').count()).toBeGreaterThan(0);
+    await shot(page, 'results-empty-en');
+    await switchLanguage(page, 'bn', { fonts: true });
+    expect(await page.textContent('[data-testid="search-empty"] p')).toContain('“zzqxv”-এর জন্য কিছু পাওয়া যায়নি');
+    await shot(page, 'results-empty-bn');
+    // A category suggestion opens the filtered course list.
+    await page.locator('[data-testid="search-empty"] .pills a').first().click();
+    await page.waitForURL((url) => url.pathname === '/allcourses' && url.searchParams.get('category') === 'Guitar');
+    expect(errors).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+});
