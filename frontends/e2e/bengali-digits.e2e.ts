@@ -1,8 +1,9 @@
 // Issue 28, item 8, in the browser against the real all-in-one: in Bengali, the figures of the
 // screens that still showed Latin digits are written in Bengali digits by the shared formatter
 // (the cart's order summary, the instructor's sale counts and sale dates, the admin's payouts
-// counters and count cells, the dashboard's counters), and in English in Latin digits. The demo
-// student buys one of the demo instructor's courses from the wallet and leaves two in the cart.
+// counters and count cells, the dashboard's counters and its recent order's state), and in
+// English in Latin digits. The demo student buys one of the demo instructor's courses from the
+// wallet and leaves two in the cart.
 // Screenshots in en and bn go to /tmp/shots-28/ (override with SHOTS_DIR).
 import type { Page } from 'playwright-core';
 import { api, DEMO, dhakaDay, dmy, type LoginAnswer, loginByApi, openPage, useE2E, useSession } from './support';
@@ -109,6 +110,8 @@ test.each(['en', 'bn'] as const)('the cart summary, the instructor panel and the
     await page.goto(`${e2e.baseUrl}/admin`);
     expectDigits(await texts(page, '[data-testid="dash-counters"] .stat-value'), lng);
     expectDigits(await texts(page, '[data-testid="dash-students"] .stat-value'), lng);
+    // The recent order's state in the page's language too (it showed the API's 'Paid').
+    expect(await texts(page, '[data-testid="dash-orders"] .recent-list .badge')).toContain(lng === 'bn' ? 'পরিশোধিত' : 'Paid');
     await shot(page, `admin-dashboard-${lng}`);
     // The store's sold counts.
     await page.goto(`${e2e.baseUrl}/adminstoreproduct`);

@@ -146,7 +146,7 @@ function DashboardExtras() {
           <ul className="recent-list">
             {orders.data.slice(0, 5).map((o) => (
               <li key={o._id}>
-                <span className="mono">{o._id.slice(0, 8)}</span> {o.userName} <span className="badge">{o.state}</span> {t('common.bdt', { amount: poishaToBdt(o.amount) })}{' '}
+                <span className="mono">{o._id.slice(0, 8)}</span> {o.userName} <span className="badge">{t(`adminCommerce.orders.status.${o.state.toLowerCase()}`, { defaultValue: o.state })}</span> {t('common.bdt', { amount: poishaToBdt(o.amount) })}{' '}
                 <span className="muted">{formatDate(o.createdAt, i18n.language)}</span>
               </li>
             ))}
