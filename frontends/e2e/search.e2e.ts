@@ -18,7 +18,7 @@ async function searchInHeader(page: Page, query: string): Promise<void> {
   await box.fill(query);
   await box.press('Enter');
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === query);
-  await page.locator('[data-testid="search-count"], [data-testid="search-empty"]').first().waitFor();
+  await page.locator(`[data-testid="search-results"][data-query="${query}"]`).waitFor();
 }
 
 const courseTitles = (page: Page) => page.locator('[data-testid="search-course"] h3').allTextContents();
@@ -82,7 +82,7 @@ test('the course list has its own search box, and a search that finds nothing su
     await box.fill('drums');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'drums');
-    await page.locator('[data-testid="search-count"]').waitFor();
+    await page.locator('[data-testid="search-results"][data-query="drums"]').waitFor();
     expect(await courseTitles(page)).toEqual(expect.arrayContaining(['Drums for Beginners']));
     // The header's box shows what was searched.
     expect(await page.inputValue('[data-testid="header-search"]')).toBe('drums');

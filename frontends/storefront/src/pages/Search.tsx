@@ -58,9 +58,15 @@ function EmptyState({ query, suggestions }: { query: string; suggestions: Result
 function Results({ result }: { result: Result }) {
   const { t } = useTranslation();
   const total = result.courses.length + result.instructors.length + result.freebies.length;
-  if (total === 0) return <EmptyState query={result.query} suggestions={result.suggestions} />;
+  // data-query: which query the shown results answer (the previous ones stay while the next load).
+  if (total === 0)
+    return (
+      <div data-testid="search-results" data-query={result.query}>
+        <EmptyState query={result.query} suggestions={result.suggestions} />
+      </div>
+    );
   return (
-    <>
+    <div data-testid="search-results" data-query={result.query}>
       <p className="muted" data-testid="search-count">
         {t('search.count', { count: total, n: formatNumber(total), query: result.query })}
       </p>
@@ -131,7 +137,7 @@ function Results({ result }: { result: Result }) {
           </ul>
         </section>
       )}
-    </>
+    </div>
   );
 }
 
