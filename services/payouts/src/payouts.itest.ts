@@ -250,8 +250,13 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     const label = words[first - 1]!;
     expect(label.text).toMatch(/[\u0980-\u09FF]+:$/);
     expect(Math.abs(label.yMax - words[first]!.yMax)).toBeLessThan(0.05);
+    // Its month and figures in Bengali digits (the order ids, not figures, stay as they are).
+    expect(text).toContain('০৩-২০২৪');
+    expect(text).not.toContain('03-2024');
     const en = await call<payoutsV1.GetStatementResponse>('getStatement', { instructorId, month: '2024-03', language: 'en' });
-    expect(pdfWords(en.pdf).map((w) => w.text).join(' ')).toContain(`Instructor: ${name}`);
+    const enText = pdfWords(en.pdf).map((w) => w.text).join(' ');
+    expect(enText).toContain(`Instructor: ${name}`);
+    expect(enText).toContain('Month: 03-2024');
     await expect(call('getStatement', { instructorId, month: '2024-13' })).rejects.toMatchObject({ code: 3 });
   });
 

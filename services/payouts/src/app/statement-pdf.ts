@@ -84,10 +84,16 @@ const dmy = (dayOrTime: string) => dayMonthYear(dayOrTime.length > 10 ? dhakaDay
 export function scriptRuns(text: string): string[] {
   return text.split(/([\u0980-\u09FF\u0964\u0965](?:[\u0980-\u09FF\u0964\u0965 ]*[\u0980-\u09FF\u0964\u0965])?)/).filter((p) => p.length > 0);
 }
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 const isBengali = (run: string) => /[\u0980-\u09FF\u0964\u0965]/.test(run);
 
 export function statementPdf(c: StatementContent): Promise<Buffer> {
   const L = LABELS[c.language];
+  // A Bengali statement writes its figures, days and month in Bengali digits, as its note does
+  // (order ids stay as they are: an id, not a figure).
+  const digits = (text: string) => (c.language === 'bn' ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text);
+  const money = (poisha: number) => digits(taka(poisha));
+  const day = (dayOrTime: string) => digits(dmy(dayOrTime));
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } });
     const chunks: Buffer[] = [];
@@ -104,10 +110,22 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     const say = (text: string, weight: Weight, at?: { x: number; y: number }, options: TextOptions = {}) => {
       const runs = scriptRuns(text);
       if (runs.length === 0) runs.push(' ');
-      // Alignment holds for one run only (pdfkit cannot right-align a line made of several runs).
+      const fontOf = (run: string) => `${isBengali(run) ? 'bengali' : 'latin'}${weight === bold ? '-bold' : ''}`;
       const { align, ...rest } = options;
+      // pdfkit cannot right-align a line made of several runs ('১,২৩৪.৫৬' is five): a short cell's
+      // runs are measured and set one after the other from where the whole ends at the right.
+      if (align === 'right' && at && rest.width && runs.length > 1) {
+        const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run));
+        let x = at.x + rest.width - widths.reduce((a, b) => a + b, 0);
+        runs.forEach((run, i) => {
+          doc.font(fontOf(run)).text(run, x, at.y, { lineBreak: false });
+          x += widths[i]!;
+        });
+        doc.y = at.y + doc.currentLineHeight(true);
+        return;
+      }
       runs.forEach((run, i) => {
-        doc.font(`${isBengali(run) ? 'bengali' : 'latin'}${weight === bold ? '-bold' : ''}`);
+        doc.font(fontOf(run));
         const o = { ...rest, ...(runs.length === 1 && align ? { align } : {}), continued: i < runs.length - 1 };
         if (i === 0 && at) doc.text(run, at.x, at.y, o);
         else doc.text(run, o);
@@ -137,9 +155,9 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     say(`Taal - ${L.title}`, bold, { x: left, y: 40 }, { width });
     doc.moveDown(0.5).fontSize(10).fillColor('#333');
     say(`${L.instructor}: ${c.instructorName || c.instructorId}`, font);
-    say(`${L.month}: ${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`, font);
+    say(`${L.month}: ${digits(`${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`)}`, font);
     doc.moveDown(0.5).fontSize(11);
-    say(`${L.opening}: ${taka(c.openingDue)}`, bold);
+    say(`${L.opening}: ${money(c.openingDue)}`, bold);
 
     doc.moveDown(0.8).fontSize(13);
     say(L.sales, bold);
@@ -152,10 +170,10 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
       gateway += s.gatewayCut;
       product += s.productCut;
       earning += s.instructorEarning;
-      row([dmy(s.paidAt), s.orderId.slice(0, 13), s.courseTitle, taka(s.amountPaid), taka(s.gatewayCut), taka(s.productCut), taka(s.instructorEarning)], saleWidths);
+      row([day(s.paidAt), s.orderId.slice(0, 13), s.courseTitle, money(s.amountPaid), money(s.gatewayCut), money(s.productCut), money(s.instructorEarning)], saleWidths);
     }
     if (c.sales.length === 0) row([L.none], [width]);
-    row([L.totals, '', '', taka(paid), taka(gateway), taka(product), taka(earning)], saleWidths, { bold: true });
+    row([L.totals, '', '', money(paid), money(gateway), money(product), money(earning)], saleWidths, { bold: true });
 
     doc.x = left;
     doc.moveDown(0.8).fontSize(13);
@@ -166,10 +184,10 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
     let paidOut = 0;
     for (const p of c.payouts) {
       paidOut += p.amount;
-      row([dmy(p.createdAt), p.kind === 'due' ? L.due : L.settlement, taka(p.amount)], payoutWidths);
+      row([day(p.createdAt), p.kind === 'due' ? L.due : L.settlement, money(p.amount)], payoutWidths);
     }
     if (c.payouts.length === 0) row([L.none], [width]);
-    row([L.totals, '', taka(paidOut)], payoutWidths, { bold: true });
+    row([L.totals, '', money(paidOut)], payoutWidths, { bold: true });
 
     if (c.settlements.length > 0) {
       doc.x = left;
@@ -178,14 +196,14 @@ export function statementPdf(c: StatementContent): Promise<Buffer> {
       doc.moveDown(0.3);
       const w = [120, 120, 120, 120];
       row([...L.settlementCols], w, { bold: true });
-      for (const s of c.settlements) row([dmy(s.settleDay), taka(s.settleAmount), taka(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
+      for (const s of c.settlements) row([day(s.settleDay), money(s.settleAmount), money(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
     }
 
     doc.x = left;
     doc.moveDown(1).fontSize(12);
-    say(`${L.closing}: ${taka(c.openingDue + earning - paidOut)}`, bold);
+    say(`${L.closing}: ${money(c.openingDue + earning - paidOut)}`, bold);
     doc.moveDown(0.3).fontSize(9).fillColor('#555');
-    say(`${taka(c.openingDue)} + ${taka(earning)} - ${taka(paidOut)} = ${taka(c.openingDue + earning - paidOut)}`, font);
+    say(`${money(c.openingDue)} + ${money(earning)} - ${money(paidOut)} = ${money(c.openingDue + earning - paidOut)}`, font);
     doc.moveDown(1).fontSize(8).fillColor('#777');
     say(L.note, font, undefined, { width });
     doc.end();
