@@ -1,3 +1,4 @@
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 
 /** Previous / numbered / next page buttons (a window of pages around the current one). */
@@ -13,7 +14,7 @@ export function Pager({ page, pages, onPage, testId }: { page: number; pages: nu
       </button>
       {shown.map((p) => (
         <button key={p} type="button" aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)}>
-          {p + 1}
+          {formatNumber(p + 1)}
         </button>
       ))}
       <button type="button" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>

@@ -8,7 +8,7 @@ import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { RichText } from '../components/RichText';
-import { formatDate, formatDateTime } from '@taal/web-shared/format';
+import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
@@ -70,7 +70,7 @@ function FreeLessons({ lessons }: { lessons: { title: string; youtube: string }[
             {playable.map((l, i) => (
               <li key={i} className={current === l ? 'playing' : undefined}>
                 <span>
-                  {i + 1}. {l.title}
+                  {formatNumber(i + 1)}. {l.title}
                 </span>
                 {l.video && (
                   <button type="button" className="linklike" aria-pressed={current === l} onClick={() => setPlaying(i)} data-testid="free-lesson-play">
