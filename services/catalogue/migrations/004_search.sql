@@ -1,6 +1,8 @@
 -- Search over courses, instructors and freebies (issue 24; decision 0031).
--- pg_trgm: PostgreSQL's contrib; the embedded database (PGlite) loads its build of it too.
-CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+-- pg_trgm: PostgreSQL's contrib; the embedded database (PGlite) loads its build of it too. In the
+-- catalogue's own schema: the service's role may create there (PostgreSQL 15 gives no one CREATE
+-- on public), and no other service depends on it.
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA catalogue;
 
 -- The text search matches on: tags dropped, lower case, and Bengali without its dependent vowel
 -- signs (U+09BE–U+09C4, U+09C7–U+09C8, U+09CB–U+09CC, U+09D7) and hasanta (U+09CD), so a word
@@ -41,7 +43,7 @@ ALTER TABLE catalogue.course
     || setweight(to_tsvector('simple', catalogue.search_norm(subtitle || ' ' || category || ' ' || catalogue.category_bn(category))), 'B')
     || setweight(to_tsvector('simple', catalogue.search_norm(description)), 'C')) STORED;
 CREATE INDEX course_search_doc_idx ON catalogue.course USING gin (search_doc);
-CREATE INDEX course_search_head_trgm_idx ON catalogue.course USING gin (search_head public.gin_trgm_ops);
+CREATE INDEX course_search_head_trgm_idx ON catalogue.course USING gin (search_head catalogue.gin_trgm_ops);
 
 -- Instructors: the name (A), band (B), bio (C).
 ALTER TABLE catalogue.instructor
@@ -51,7 +53,7 @@ ALTER TABLE catalogue.instructor
     || setweight(to_tsvector('simple', catalogue.search_norm(band)), 'B')
     || setweight(to_tsvector('simple', catalogue.search_norm(bio)), 'C')) STORED;
 CREATE INDEX instructor_search_doc_idx ON catalogue.instructor USING gin (search_doc);
-CREATE INDEX instructor_search_head_trgm_idx ON catalogue.instructor USING gin (search_head public.gin_trgm_ops);
+CREATE INDEX instructor_search_head_trgm_idx ON catalogue.instructor USING gin (search_head catalogue.gin_trgm_ops);
 
 -- Freebies: the title (A), subtitle and category (B), description (C).
 ALTER TABLE catalogue.freebie
@@ -62,4 +64,4 @@ ALTER TABLE catalogue.freebie
     || setweight(to_tsvector('simple', catalogue.search_norm(subtitle || ' ' || category || ' ' || catalogue.category_bn(category))), 'B')
     || setweight(to_tsvector('simple', catalogue.search_norm(description)), 'C')) STORED;
 CREATE INDEX freebie_search_doc_idx ON catalogue.freebie USING gin (search_doc);
-CREATE INDEX freebie_search_head_trgm_idx ON catalogue.freebie USING gin (search_head public.gin_trgm_ops);
+CREATE INDEX freebie_search_head_trgm_idx ON catalogue.freebie USING gin (search_head catalogue.gin_trgm_ops);

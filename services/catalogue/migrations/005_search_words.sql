@@ -7,7 +7,7 @@
 CREATE TABLE catalogue.search_word (
   word text PRIMARY KEY
 );
-CREATE INDEX search_word_trgm_idx ON catalogue.search_word USING gin (word public.gin_trgm_ops);
+CREATE INDEX search_word_trgm_idx ON catalogue.search_word USING gin (word catalogue.gin_trgm_ops);
 
 -- Kept fresh by the writes themselves: each insert or change of a row adds its head's words in the
 -- same transaction. Words are never removed (a stale word only widens a query to nothing).

@@ -66,7 +66,7 @@ const toMatch = (r: CourseRow & { instructor_name: string; score: number }): Cou
   score: Number(r.score),
 });
 
-const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(public.<%) i.search_head)`;
+const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) i.search_head)`;
 
 export class SearchStore {
   constructor(private readonly sql: Sql) {}
@@ -117,8 +117,8 @@ export class SearchStore {
          FROM unnest($1::text[]) AS t (term)
          CROSS JOIN LATERAL (
            SELECT word FROM catalogue.search_word
-            WHERE word OPERATOR(public.%) t.term
-            ORDER BY public.similarity(word, t.term) DESC, word
+            WHERE word OPERATOR(catalogue.%) t.term
+            ORDER BY catalogue.similarity(word, t.term) DESC, word
             LIMIT 3) AS w`,
       [terms],
     );
@@ -130,7 +130,7 @@ export class SearchStore {
   async instructors(db: SqlExecutor, input: SearchInput): Promise<InstructorMatch[]> {
     const { rows } = await db.query<InstructorMatch>(
       `SELECT i.id, i.name, i.band, i.photo,
-              (ts_rank(i.search_doc, to_tsquery('simple', $1)) + public.word_similarity($2, i.search_head))::float8 AS score
+              (ts_rank(i.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, i.search_head))::float8 AS score
          FROM catalogue.instructor i
         WHERE ${INSTRUCTOR_MATCHES}
         ORDER BY score DESC, i.id
@@ -143,9 +143,9 @@ export class SearchStore {
   async freebies(db: SqlExecutor, input: SearchInput): Promise<FreebieMatch[]> {
     const { rows } = await db.query<FreebieMatch>(
       `SELECT f.id, f.title, f.category, f.thumbnail,
-              (ts_rank(f.search_doc, to_tsquery('simple', $1)) + public.word_similarity($2, f.search_head))::float8 AS score
+              (ts_rank(f.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, f.search_head))::float8 AS score
          FROM catalogue.freebie f
-        WHERE f.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(public.<%) f.search_head
+        WHERE f.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) f.search_head
         ORDER BY score DESC, f.created_at DESC, f.id
         LIMIT $3`,
       [input.tsQuery, input.fuzzy, input.limit],
