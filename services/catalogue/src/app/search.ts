@@ -21,11 +21,11 @@ export class Search {
     const empty: catalogueV1.SearchResponse = { courses: [], instructors: [], freebies: [], popular: [] };
     if (terms.length === 0) return { ...empty, popular: await this.store.popular(SUGGESTIONS) };
     const input = { terms, tsQuery: prefixTsQuery(terms), fuzzy: fuzzyText(terms), limit };
-    const [courses, instructors, freebies] = await this.store.read(async (db) => {
-      // Every matching instructor's courses are found too (by the instructor's name, band or bio).
-      const teachers = await this.store.instructors(db, { ...input, limit: INSTRUCTORS_BOOSTED });
-      return [await this.store.courses(db, input, teachers.map((i) => i.id)), teachers.slice(0, limit), await this.store.freebies(db, input)] as const;
-    });
+    const db = this.store.db;
+    // Every matching instructor's courses are found too (by the instructor's name, band or bio).
+    const [teachers, freebies] = await Promise.all([this.store.instructors(db, { ...input, limit: INSTRUCTORS_BOOSTED }), this.store.freebies(db, input)]);
+    const courses = await this.store.courses(db, input, teachers.map((i) => i.id));
+    const instructors = teachers.slice(0, limit);
     // The words a typo was widened to are marked too.
     const marked = [...terms, ...courses.widened];
     const found: catalogueV1.SearchResponse = {

@@ -13,8 +13,9 @@ import { toCourse as toCourseRow, type CourseRow } from './catalogue-store';
  *
  * A hit's score: ts_rank of the words (title A, subtitle and category B, description C), plus
  * the word similarity of the query to the head for instructors and freebies (small tables).
- * Typos: a word similarity of 0.5 (pg_trgm's default 0.6 misses "mastring" for "mastering",
- * 0.58), set for the search's own transaction only.
+ * The thresholds are written into the queries (no session setting: in the embedded database
+ * every service shares one session); `%` uses the dictionary's index at pg_trgm's default 0.3
+ * before the stricter SIMILARITY_THRESHOLD. Each query runs on its own, in parallel where it can.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** A known word this similar to a query word (pg_trgm similarity) may be what was meant: "gitar" → "guitar" is 0.44. */
@@ -66,17 +67,14 @@ const toMatch = (r: CourseRow & { instructor_name: string; score: number }): Cou
   score: Number(r.score),
 });
 
-const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) i.search_head)`;
+const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR catalogue.word_similarity($2, i.search_head) >= ${WORD_SIMILARITY_THRESHOLD})`;
 
 export class SearchStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Runs the search's reads in one transaction with the typo threshold set. */
-  read<T>(fn: (db: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(WORD_SIMILARITY_THRESHOLD)]);
-      return fn(tx);
-    });
+  /** Where the queries run (the pool). */
+  get db(): SqlExecutor {
+    return this.sql;
   }
 
   /**
@@ -111,13 +109,12 @@ export class SearchStore {
   /** Up to three known words similar to each term (trigram similarity at least SIMILARITY_THRESHOLD), most similar first. */
   async similarWords(db: SqlExecutor, terms: readonly string[]): Promise<Map<string, string[]>> {
     if (terms.length === 0) return new Map();
-    await db.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
     const { rows } = await db.query<{ term: string; word: string }>(
       `SELECT t.term, w.word
          FROM unnest($1::text[]) AS t (term)
          CROSS JOIN LATERAL (
            SELECT word FROM catalogue.search_word
-            WHERE word OPERATOR(catalogue.%) t.term
+            WHERE word OPERATOR(catalogue.%) t.term AND catalogue.similarity(word, t.term) >= ${SIMILARITY_THRESHOLD}
             ORDER BY catalogue.similarity(word, t.term) DESC, word
             LIMIT 3) AS w`,
       [terms],
@@ -145,7 +142,7 @@ export class SearchStore {
       `SELECT f.id, f.title, f.category, f.thumbnail,
               (ts_rank(f.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, f.search_head))::float8 AS score
          FROM catalogue.freebie f
-        WHERE f.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) f.search_head
+        WHERE f.search_doc @@ to_tsquery('simple', $1) OR catalogue.word_similarity($2, f.search_head) >= ${WORD_SIMILARITY_THRESHOLD}
         ORDER BY score DESC, f.created_at DESC, f.id
         LIMIT $3`,
       [input.tsQuery, input.fuzzy, input.limit],
