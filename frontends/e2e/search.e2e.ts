@@ -95,6 +95,17 @@ test('the course list has its own search box, and a search that finds nothing su
     await switchLanguage(page, 'bn', { fonts: true });
     expect(await page.textContent('[data-testid="search-empty"] p')).toContain('“zzqxv”-এর জন্য কিছু পাওয়া যায়নি');
     await shot(page, 'results-empty-bn');
+    // On a phone the header's box has a row of its own; the results fit the width.
+    const phone = await openPage(e2e.browser, 390);
+    try {
+      await phone.page.goto(`${e2e.baseUrl}/search?q=${encodeURIComponent('গিটার')}`);
+      await phone.page.locator(`[data-testid="search-results"][data-query="গিটার"]`).waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await phone.page.locator('[data-testid="header-search"]').isVisible()).toBe(true);
+      await shot(phone.page, 'results-phone-en');
+    } finally {
+      await phone.context.close();
+    }
     // A category suggestion opens the filtered course list.
     await page.locator('[data-testid="search-empty"] .pills a').first().click();
     await page.waitForURL((url) => url.pathname === '/allcourses' && url.searchParams.get('category') === 'Guitar');

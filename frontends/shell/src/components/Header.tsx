@@ -8,7 +8,7 @@ import { UserRoles } from '@taal/contracts/web';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { navigateToUrl } from 'single-spa';
-import { fontsFor } from '../fonts';
+import { fontsFor, loadBengaliFont } from '../fonts';
 import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
@@ -112,8 +112,19 @@ const queryOfPage = () => (window.location.pathname === '/search' ? (new URLSear
 function HeaderSearch({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
   const [q, setQ] = useState(queryOfPage);
+  // Drawn again once the Bengali font is there when the page opens with a Bengali query (fonts.ts).
+  const [drawn, setDrawn] = useState(0);
   // On the results page the box shows what was searched; elsewhere it starts empty.
-  useEffect(() => setQ(queryOfPage()), [pathname]);
+  useEffect(() => {
+    const query = queryOfPage();
+    setQ(query);
+    if (!/[\u0980-\u09FF]/.test(query)) return;
+    let live = true;
+    void loadBengaliFont().then(() => live && setDrawn((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
   return (
     <form
       role="search"
@@ -126,6 +137,7 @@ function HeaderSearch({ pathname }: { pathname: string }) {
       }}
     >
       <input
+        key={drawn}
         type="search"
         name="q"
         value={q}

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, publicApi, type ApiPaths } from '@taal/web-shared/api';
@@ -141,19 +141,44 @@ function Results({ result }: { result: Result }) {
   );
 }
 
+const BENGALI = /[\u0980-\u09FF]/;
+
+/**
+ * Whether the Bengali web font is ready when the query has Bengali: text shaped while it was still
+ * loading can keep the fallback's empty boxes in Chromium (shell/src/fonts.ts), and an English
+ * page has not loaded it; the heading and the box are drawn again once it is there.
+ */
+function useBengaliFont(text: string): boolean {
+  const needed = BENGALI.test(text);
+  const [ready, setReady] = useState(() => !needed || document.fonts.check('700 16px "Noto Sans Bengali"', 'বাংলা'));
+  useEffect(() => {
+    if (!needed || ready) return;
+    let live = true;
+    const done = () => live && setReady(true);
+    Promise.all([400, 700].map((w) => document.fonts.load(`${w} 16px "Noto Sans Bengali"`, 'বাংলা'))).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [needed, ready]);
+  return ready;
+}
+
 /** The results page (/search?q=…): ranked courses, instructors and freebies with the matched words marked. */
 export default function Search() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
+  const fontReady = useBengaliFont(q);
   const found = useAsync<Result | null>(
     () => (q ? answer(publicApi.GET('/api/v1/search', { params: { query: { q } } })).then((a) => a.data) : Promise.resolve(null)),
     [q],
   );
   return (
     <div className="search-page">
-      <h1 className="page-title">{q ? t('search.titleFor', { query: q }) : t('search.title')}</h1>
-      <SearchBox key={q} initial={q} testId="search-page-box" />
+      <h1 key={`title-${String(fontReady)}`} className="page-title">
+        {q ? t('search.titleFor', { query: q }) : t('search.title')}
+      </h1>
+      <SearchBox key={`${q}-${String(fontReady)}`} initial={q} testId="search-page-box" />
       {!q ? null : found.loading && !found.data ? (
         <CardSkeletons />
       ) : found.error ? (
