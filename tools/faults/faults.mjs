@@ -59,15 +59,17 @@ const log = (fields) => process.stderr.write(`${JSON.stringify({ t: new Date().t
 
 // ------------------------------------------------------------------ the separate servers
 const infraHome = process.env.TAAL_FAULTS_INFRA_HOME || path.join(os.homedir(), '.cache/taal/faults-infra');
+// Its own ports too; TAAL_FAULTS_PORT_SHIFT moves them all, so a long run can go beside CI's round.
+const shift = Number(process.env.TAAL_FAULTS_PORT_SHIFT ?? 0);
 const infraEnv = {
   ...process.env,
   TAAL_INFRA_HOME: infraHome,
-  TAAL_PG_PORT: '55442',
-  TAAL_REDIS_PORT: '56389',
-  TAAL_KAFKA_PORT: '59102',
-  TAAL_KAFKA_CONTROLLER_PORT: '59103',
-  TAAL_S3_PORT: '59010',
-  TAAL_SMTP_PORT: '52535',
+  TAAL_PG_PORT: String(55442 + shift),
+  TAAL_REDIS_PORT: String(56389 + shift),
+  TAAL_KAFKA_PORT: String(59102 + shift),
+  TAAL_KAFKA_CONTROLLER_PORT: String(59103 + shift),
+  TAAL_S3_PORT: String(59010 + shift),
+  TAAL_SMTP_PORT: String(52535 + shift),
 };
 const infraUp = () => run('bash', [path.join(root, 'tools/infra/up')], { env: infraEnv, maxBuffer: 1 << 24 });
 /** Runs a snippet with tools/infra/lib.sh's helpers for the separate servers. */
@@ -346,6 +348,8 @@ try {
   const maildir = infra.SMTP_MAILDIR;
   const loadStart = new Date(Date.now() - 1000);
 
+  /** What each worker is doing since when: a step still running long after the load stops is named. */
+  const busy = new Map();
   const walletFlows = new Set();
   const triedCodes = new Set();
   const count = (kind, outcome) => {
@@ -358,6 +362,7 @@ try {
   const step = async (worker, n) => {
     const student = students[worker];
     const kind = pick(['card', 'card', 'wallet', 'voucher', 'gift-card', 'redeem', 'redeem', worker === 0 ? 'settle' : 'card']);
+    busy.get(worker).kind = kind;
     const course = pick(courses);
     // Flip the sandbox's switches now and then: duplicate IPNs, IPNs after the browser's return.
     sandbox.options.duplicateIpns = pick([0, 0, 1, 2]);
@@ -418,7 +423,11 @@ try {
   let loading = true;
   const load = Promise.all(
     students.map(async (_, worker) => {
-      for (let n = 0; loading; n++) await step(worker, n);
+      for (let n = 0; loading; n++) {
+        busy.set(worker, { since: Date.now(), n });
+        await step(worker, n);
+      }
+      busy.delete(worker);
     }),
   );
   const kinds = ['kill', 'kafka', 'postgres', 'gateway', 'kill'];
@@ -439,9 +448,15 @@ try {
   // A little more load after the last fault, then stop and let the cluster settle.
   await sleep(10_000);
   loading = false;
-  await load;
+  // Each step's requests are bounded (a card return retries for two minutes): three minutes is plenty.
+  const finished = await Promise.race([load.then(() => true), sleep(180_000).then(() => false)]);
+  if (!finished) {
+    report.stuckSteps = [...busy].map(([worker, b]) => ({ worker, kind: b.kind, step: b.n, seconds: Math.round((Date.now() - b.since) / 1000) }));
+    log({ msg: 'steps still running 3 minutes after the load stopped; checking anyway', stuck: report.stuckSteps });
+  }
   await sandbox.settled();
   await waitHealthy(base, 120_000, cluster.tail);
+  log({ msg: 'load stopped; reading the invariants until they hold (five minutes at most)' });
 
   const confirmedTranIds = new Set(sandbox.ipnLog.filter((i) => i.status === 'VALID').map((i) => i.tranId));
   const { Client } = require('pg');
@@ -455,6 +470,7 @@ try {
   for (;;) {
     result = await checkInvariants(pg, { confirmedTranIds, walletFlows, loadStart });
     if (result.violations.length === 0 || Date.now() > until) break;
+    log({ msg: 'invariants do not hold yet', violations: result.violations.length, first: result.violations[0] });
     await sleep(5000);
   }
   const [{ paid }] = (await pg.query(`SELECT count(*)::int AS paid FROM commerce.purchase_order WHERE status = 'paid' AND created_at >= $1`, [loadStart])).rows;
