@@ -6,6 +6,7 @@ export * from './course-admin';
 export * from './gift-card-text';
 export * from './taka';
 export * from './course-access';
+export * from './search';
 export * as commerceV1 from './gen/commerce/v1/commerce';
 export * as commerceEventsV1 from './gen/commerce/v1/events';
 export * as identityV1 from './gen/identity/v1/identity';

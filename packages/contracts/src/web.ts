@@ -13,3 +13,4 @@ export * from './course-admin';
 export * from './gift-card-text';
 export * from './taka';
 export * from './course-access';
+export * from './search';

@@ -7,6 +7,7 @@ import { getSession, SESSION_EVENT, storedUser, type Session } from '@taal/web-s
 import { UserRoles } from '@taal/contracts/web';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { SearchForm } from '@taal/web-shared/search-form';
 import { navigateToUrl } from 'single-spa';
 import { fontsFor, loadBengaliFont } from '../fonts';
 import i18next from '../i18n';
@@ -104,54 +105,35 @@ function InstructorsMenu() {
   );
 }
 
-/** The longest query the search route takes (characters). */
-const SEARCH_MAX = 100;
 const queryOfPage = () => (window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
 
 /** The one search box of every page (issue 24): opens /search?q=… (courses, instructors and freebies). */
 function HeaderSearch({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  const [q, setQ] = useState(queryOfPage);
+  // On the results page the box shows what was searched; elsewhere it starts empty.
+  const query = queryOfPage();
   // Drawn again once the Bengali font is there when the page opens with a Bengali query (fonts.ts).
   const [drawn, setDrawn] = useState(0);
-  // On the results page the box shows what was searched; elsewhere it starts empty.
   useEffect(() => {
-    const query = queryOfPage();
-    setQ(query);
     if (!/[\u0980-\u09FF]/.test(query)) return;
     let live = true;
     void loadBengaliFont().then(() => live && setDrawn((n) => n + 1));
     return () => {
       live = false;
     };
-  }, [pathname]);
+  }, [query]);
   return (
-    <form
-      role="search"
-      aria-label={t('search.label')}
+    <SearchForm
+      key={`${pathname}|${query}|${drawn}`}
+      initial={query}
+      go={navigateToUrl}
       className="header-search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const query = q.trim();
-        if (query) navigateToUrl(`/search?q=${encodeURIComponent(query)}`);
-      }}
-    >
-      <input
-        key={drawn}
-        type="search"
-        name="q"
-        value={q}
-        maxLength={SEARCH_MAX}
-        onChange={(e) => setQ(e.target.value)}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.label')}
-        enterKeyHint="search"
-        data-testid="header-search"
-      />
-      <button type="submit" className="search-submit" aria-label={t('search.submit')}>
-        <SearchIcon />
-      </button>
-    </form>
+      formLabel={t('search.label')}
+      submit={<SearchIcon />}
+      submitClassName="search-submit"
+      submitLabel={t('search.submit')}
+      testId="header-search"
+    />
   );
 }
 

@@ -5,13 +5,10 @@
  * rows, whose search columns are written with them.
  */
 import { z } from 'zod';
-import { FREEBIE_CATEGORIES, refusalText, type catalogueV1 } from '@taal/contracts';
+import { FREEBIE_CATEGORIES, SEARCH_QUERY_MAX, refusalText, type catalogueV1 } from '@taal/contracts';
 import { answer, envelope, fail, refusal, defineRoute, type RouteSpec } from '@taal/edge';
 import type { CatalogueApi } from './client';
 import { CourseSchema, toApiCourse } from './course-shape';
-
-/** The longest query, in characters (code points, as the document's maxLength counts them). */
-export const SEARCH_QUERY_MAX = 100;
 
 const queryParam = z
   .string()

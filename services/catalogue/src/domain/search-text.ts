@@ -4,13 +4,13 @@
  * which stretches of a title or description a hit highlights. Highlights are offsets into the
  * plain text, never HTML: the screens wrap them in <mark> themselves.
  */
+import { SEARCH_QUERY_MAX } from '@taal/contracts';
 
 /** Bengali dependent vowel signs (U+09BE–U+09C4, U+09C7–U+09C8, U+09CB–U+09CC, U+09D7) and hasanta (U+09CD). */
 const BENGALI_SIGNS = /[\u09BE-\u09C4\u09C7\u09C8\u09CB-\u09CD\u09D7]/g;
 /** A word: letters, combining marks (Bengali vowel signs among them) and digits. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-export const SEARCH_QUERY_MAX = 100;
 /** At most this many terms of a query count (the rest are ignored). */
 export const SEARCH_TERMS_MAX = 8;
 export const SEARCH_LIMIT_DEFAULT = 10;
