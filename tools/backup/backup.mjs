@@ -73,7 +73,16 @@ async function backupCluster() {
   for (const service of services) {
     // Its own schema only, with its own role: what the service owns, nothing of another's.
     const out = path.join(dir, 'databases', `${service}.dump`);
-    const run = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--schema=${service}`, `--file=${out}`, databaseUrlOf(service, env)], {
+    const url = databaseUrlOf(service, env);
+    // The extensions installed in its schema (the catalogue's pg_trgm) go with it: a schema's dump
+    // leaves them out, and its indexes cannot be made again without them.
+    const extensions = spawnSync('psql', ['--no-psqlrc', '--tuples-only', '--no-align', '--set=ON_ERROR_STOP=1', '--set', `schema=${service}`, '--dbname', url], {
+      input: "SELECT e.extname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = :'schema' ORDER BY 1;",
+      encoding: 'utf8',
+    });
+    if (extensions.error || extensions.status !== 0) die(`listing the extensions of ${service} failed: ${extensions.error?.message ?? extensions.stderr.trim()}`);
+    const withExtensions = extensions.stdout.split('\n').filter(Boolean).map((name) => `--extension=${name}`);
+    const run = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--schema=${service}`, ...withExtensions, `--file=${out}`, url], {
       encoding: 'utf8',
     });
     if (run.error || run.status !== 0) die(`pg_dump of ${service} failed: ${run.error?.message ?? run.stderr.trim()}`);
