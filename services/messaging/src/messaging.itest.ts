@@ -299,6 +299,27 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect(await messaging.mails.states(`test-certificate:${RUN}`)).toEqual([]);
   }, 40_000);
 
+  it('a mail a crash left being sent goes again after the restart, once (a receipt or a gift card’s code is never lost)', async () => {
+    const to = `interrupted-${RUN}@example.com`;
+    const key = `test-interrupted:${RUN}`;
+    refuse = 1; // the first try is refused: the mail waits 5 s for its next one
+    await backend.bus.publish([
+      createEnvelope(requestMail('certificateProvided', key, { to, name: 'Mita', language: 'en' }, { courseName: 'Sitar', link: 'https://taal.example/certificate/y' })),
+    ]);
+    await waitFor(async () => (await messaging.mails.states(key))[0]?.attempts === 1, 'the first, refused try');
+    // The process "dies" while handing it to the server: left claimed.
+    await backend.sql.query(`UPDATE messaging.outgoing_mail SET state = 'claimed' WHERE key = $1`, [key]);
+    client.close();
+    await messaging.stop();
+
+    messaging = await start({ massMailIntervalMs: 3_600_000, massMailBatchSize: 4 }); // as the suite started it
+    client = connect(messaging.port);
+    await waitFor(async () => (await messaging.mails.states(key))[0]?.state === 'sent', 'the interrupted mail to go again', { timeoutMs: 10_000 });
+    const mails = mailsTo(mailDir, to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your certificate for Sitar is ready');
+  }, 40_000);
+
   it('system notifications are written in the reader’s language', async () => {
     const reader = student('polyglot');
     await backend.bus.publish([

@@ -3,8 +3,9 @@
  * certificates, settlements and expiry notices, asked for by any service through
  * `messaging.mail.requested` (or caused by an event messaging consumes itself). Each is rendered
  * in the recipient's language and stored once per key in the inbox transaction; a durable job
- * sends them through the same queue mechanism as mass mail (app/mail-queue.ts): never twice,
- * and a mail the server refuses is tried again with a growing pause.
+ * sends them through the same queue mechanism as mass mail (app/mail-queue.ts). Unlike mass mail,
+ * never lost: a mail a crash left being sent goes again (a receipt or a gift card's code matters
+ * more than the rare copy), and a mail the server refuses is tried again with a growing pause.
  */
 import type { Mailer, Sql, SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
@@ -49,9 +50,13 @@ export class TransactionalMails {
     return rowCount > 0;
   }
 
-  /** At start-up: a mail still claimed was being sent when the process died; it is never retried. */
+  /**
+   * At start-up: a mail still claimed was being sent when the process died. Whether the server took
+   * it cannot be known, so it is sent again at once (at least once; a copy only if the crash fell
+   * between the server's acceptance and the 'sent' mark).
+   */
   async settleInterrupted(): Promise<number> {
-    const { rowCount } = await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'uncertain', html = '', text = '' WHERE state = 'claimed'`);
+    const { rowCount } = await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'pending', next_attempt_at = now() WHERE state = 'claimed'`);
     return rowCount;
   }
 
