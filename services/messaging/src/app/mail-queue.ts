@@ -38,8 +38,24 @@ export async function sendQueued<T extends QueuedMail>(queue: MailQueue<T>, mail
       logger.warn({ err }, `${what} not accepted by the mail server; tried again later`);
       break;
     }
-    await queue.sent(mail);
+    // The server took it: the mark must follow, through a database restart of a few seconds
+    // (otherwise the mail stays claimed: mass mail would count it uncertain, transactional mail
+    // would send it again).
+    await whileFailing(() => queue.sent(mail), logger, what);
     sent++;
   }
   return sent;
+}
+
+/** Tries `mark` again for about half a minute while it throws (the database away a moment), then gives up with its error. */
+async function whileFailing(mark: () => Promise<void>, logger: Logger, what: string): Promise<void> {
+  for (let attempt = 1, delay = 200; ; attempt++, delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await mark();
+    } catch (err) {
+      if (attempt >= 10) throw err;
+      logger.warn({ err, retryInMs: delay }, `${what} sent but not yet marked sent; trying again`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

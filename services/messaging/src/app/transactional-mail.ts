@@ -12,6 +12,9 @@ import type { Logger } from 'pino';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';
 
+/** How long a claimed mail is its sender's: longer than a send to a slow server takes. */
+const CLAIM_LEASE = '2 minutes';
+
 export interface MailRecipient {
   email: string;
   name: string;
@@ -66,8 +69,10 @@ export class TransactionalMails {
     const queue: MailQueue<Claimed> = {
       claim: async () => {
         const { rows } = await this.sql.query<{ key: string; recipient: string; subject: string; html: string; text: string; attempts: number }>(
-          `UPDATE messaging.outgoing_mail SET state = 'claimed', attempts = attempts + 1
-            WHERE key = (SELECT key FROM messaging.outgoing_mail WHERE state = 'pending' AND next_attempt_at <= now()
+          // A claim is a lease of CLAIM_LEASE: a mail whose process lost its database after claiming
+          // it (and could not mark it) is taken again once the lease ends, without a restart.
+          `UPDATE messaging.outgoing_mail SET state = 'claimed', attempts = attempts + 1, next_attempt_at = now() + interval '${CLAIM_LEASE}'
+            WHERE key = (SELECT key FROM messaging.outgoing_mail WHERE state IN ('pending', 'claimed') AND next_attempt_at <= now()
                           ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
             RETURNING key, recipient, subject, html, text, attempts`,
         );
