@@ -16,6 +16,19 @@ function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
 }
 
 /**
+ * The encodings of ready bytes the response cache sends again and again (the course list): one
+ * Buffer per cached entry, so each is compressed once per entry, not on every request.
+ */
+const encodedOnce = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
+function compressOnce(raw: Buffer, encoding: 'br' | 'gzip', shared: boolean): Buffer {
+  if (!shared) return compress(raw, encoding);
+  const known = encodedOnce.get(raw) ?? {};
+  known[encoding] ??= compress(raw, encoding);
+  encodedOnce.set(raw, known);
+  return known[encoding];
+}
+
+/**
  * Wraps `res.send` of the requests it sees: a JSON body (`res.json`, or the response cache's
  * ready bytes) of 1 KB or more goes out brotli- or gzip-encoded when the client accepts it.
  */
@@ -31,7 +44,8 @@ export function compressJson(): RequestHandler {
       const raw = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
       if (!raw || raw.length < COMPRESS_MIN_BYTES || !type.startsWith('application/json') || res.getHeader('Content-Encoding') !== undefined) return send(body);
       res.setHeader('Content-Encoding', accepted);
-      return send(compress(raw, accepted));
+      // A Buffer handed to send is the response cache's (res.json passes a fresh string).
+      return send(compressOnce(raw, accepted, Buffer.isBuffer(body)));
     }) as Response['send'];
     next();
   };
