@@ -89,8 +89,6 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
 
   // Transactional mails (decision 0023): queued from events, sent by their own job.
   const mails = new TransactionalMails(sql, deps.mailer, logger);
-  const interruptedMails = await mails.settleInterrupted();
-  if (interruptedMails > 0) logger.warn({ interruptedMails }, 'transactional mails interrupted by a crash while being sent: sent again');
   let lastPruned = 0;
   const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, publicUrl, logger);
   const mailJob = startPeriodicJob({

@@ -1,9 +1,9 @@
 /**
  * The one way messaging hands queued mails to the mail port, for mass mail and transactional
  * mail alike (decisions 0019, 0023): each mail is claimed in its own committed transaction
- * before it is sent and marked sent after, so a mail a crash interrupted is known at the next
- * start (mass mail marks it 'uncertain' and never sends it twice; a transactional mail goes
- * again, decision 0023); a mail the server refuses is given back to be
+ * before it is sent and marked sent after, so a mail a crash interrupted stays claimed (mass mail
+ * marks it 'uncertain' at the next start and never sends it twice; a transactional mail goes again
+ * when its claim's lease ends, decision 0023); a mail the server refuses is given back to be
  * tried again, and the batch stops there (the server is likely down).
  */
 import type { Mailer } from '@taal/kit';

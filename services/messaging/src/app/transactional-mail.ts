@@ -4,8 +4,9 @@
  * `messaging.mail.requested` (or caused by an event messaging consumes itself). Each is rendered
  * in the recipient's language and stored once per key in the inbox transaction; a durable job
  * sends them through the same queue mechanism as mass mail (app/mail-queue.ts). Unlike mass mail,
- * never lost: a mail a crash left being sent goes again (a receipt or a gift card's code matters
- * more than the rare copy), and a mail the server refuses is tried again with a growing pause.
+ * never lost: a mail a crash left being sent goes again when its claim's lease ends (a receipt or
+ * a gift card's code matters more than the rare copy), and a mail the server refuses is tried
+ * again with a growing pause.
  */
 import type { Mailer, Sql, SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
@@ -53,24 +54,15 @@ export class TransactionalMails {
     return rowCount > 0;
   }
 
-  /**
-   * At start-up: a mail still claimed was being sent when the process died. Whether the server took
-   * it cannot be known, so it is sent again at once (at least once; a copy only if the crash fell
-   * between the server's acceptance and the 'sent' mark).
-   */
-  async settleInterrupted(): Promise<number> {
-    const { rowCount } = await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'pending', next_attempt_at = now() WHERE state = 'claimed'`);
-    return rowCount;
-  }
-
   /** Sends up to `size` mails that are due; returns how many went out. */
   sendBatch(size = 25): Promise<number> {
     type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number };
     const queue: MailQueue<Claimed> = {
       claim: async () => {
         const { rows } = await this.sql.query<{ key: string; recipient: string; subject: string; html: string; text: string; attempts: number }>(
-          // A claim is a lease of CLAIM_LEASE: a mail whose process lost its database after claiming
-          // it (and could not mark it) is taken again once the lease ends, without a restart.
+          // A claim is a lease of CLAIM_LEASE: a mail whose sender died while sending it, or lost its
+          // database before marking it, is taken again once the lease ends, by any sender (a
+          // restart does not touch the claims of other replicas still sending).
           `UPDATE messaging.outgoing_mail SET state = 'claimed', attempts = attempts + 1, next_attempt_at = now() + interval '${CLAIM_LEASE}'
             WHERE key = (SELECT key FROM messaging.outgoing_mail WHERE state IN ('pending', 'claimed') AND next_attempt_at <= now()
                           ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
