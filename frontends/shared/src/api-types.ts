@@ -8367,7 +8367,10 @@ export interface paths {
                             /** @constant */
                             success: true;
                             data: {
+                                /** @description The signed URL of the fast-start MP4 (always there: the fallback) */
                                 url: string;
+                                /** @description The signed URL of the HLS master playlist (/api/v1/video/hls/{token}/{lessonId}/master.m3u8); null while its ladder is not ready */
+                                hls: string | null;
                                 expiresAt: string;
                                 resumeAt: number;
                             };
@@ -14794,6 +14797,16 @@ export interface components {
             duration: number;
             /** @description Whether the caller may play it now */
             playable: boolean;
+            /** @description Its adaptive-streaming ladder’s transcoding job, for admin and content; null for others and for a lesson without video */
+            hls: components["schemas"]["HlsJob"] | null;
+        };
+        HlsJob: {
+            /** @enum {string} */
+            state: "queued" | "running" | "ready" | "failed";
+            /** @description Progress of the current attempt (100 when ready) */
+            percent: number;
+            /** @description Attempts started so far */
+            attempts: number;
         };
         Enrolment: {
             course: string;

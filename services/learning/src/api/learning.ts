@@ -14,6 +14,16 @@ import { answer, badRequest, done, envelope, fail, ID_PATTERN, listOf, callerOf,
  */
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 
+/** A lesson's HLS transcoding job (decision 0032). */
+const HLS_STATES = ['queued', 'running', 'ready', 'failed'] as const;
+const HlsJobSchema = z
+  .object({
+    state: z.enum(HLS_STATES),
+    percent: z.int().min(0).max(100).meta({ description: 'Progress of the current attempt (100 when ready)' }),
+    attempts: z.int().min(0).meta({ description: 'Attempts started so far' }),
+  })
+  .meta({ id: 'HlsJob' });
+
 const LessonSchema = z
   .object({
     _id: z.string(),
@@ -25,6 +35,7 @@ const LessonSchema = z
     size: z.int().min(0),
     duration: z.number().min(0).meta({ description: 'Seconds' }),
     playable: z.boolean().meta({ description: 'Whether the caller may play it now' }),
+    hls: HlsJobSchema.nullable().meta({ description: 'Its adaptive-streaming ladder’s transcoding job, for admin and content; null for others and for a lesson without video' }),
   })
   .meta({ id: 'Lesson' });
 const toLesson = (l: learningV1.Lesson) => ({
@@ -37,6 +48,7 @@ const toLesson = (l: learningV1.Lesson) => ({
   size: l.size,
   duration: l.durationSeconds,
   playable: l.playable,
+  hls: l.hls ? { state: l.hls.state as (typeof HLS_STATES)[number], percent: l.hls.percent, attempts: l.hls.attempts } : null,
 });
 
 const EnrolmentSchema = z
@@ -168,14 +180,26 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       auth: anyone,
       params: lessonIdParam,
       responses: {
-        200: answer(envelope(z.object({ url: z.string(), expiresAt: z.string(), resumeAt: z.number() }))),
+        200: answer(
+          envelope(
+            z.object({
+              url: z.string().meta({ description: 'The signed URL of the fast-start MP4 (always there: the fallback)' }),
+              hls: z
+                .string()
+                .nullable()
+                .meta({ description: 'The signed URL of the HLS master playlist (/api/v1/video/hls/{token}/{lessonId}/master.m3u8); null while its ladder is not ready' }),
+              expiresAt: z.string(),
+              resumeAt: z.number(),
+            }),
+          ),
+        ),
         401: fail('A login lesson without a signed-in user'),
         403: fail("'Purchase the course First!!': a paid lesson without an active enrolment"),
         404: fail('Unknown lesson, or no video yet'),
       },
       handler: async ({ res, param }) => {
         const playback = await learning.getPlayback({ lessonId: param('id') }, callerOrNull(res));
-        res.json(ok({ url: playback.url, expiresAt: playback.expiresAt, resumeAt: playback.resumeAtSeconds }));
+        res.json(ok({ url: playback.url, hls: playback.hlsUrl || null, expiresAt: playback.expiresAt, resumeAt: playback.resumeAtSeconds }));
       },
     }),
     defineRoute({

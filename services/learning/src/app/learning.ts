@@ -94,6 +94,7 @@ export class Learning {
       url: `/api/v1/video/${lesson.filename}?token=${token}`,
       expiresAt: new Date(now + VIDEO_URL_TTL_SECONDS * 1000).toISOString(),
       resumeAtSeconds: resumeAt && !resumeAt.completed ? resumeAt.positionSeconds : 0,
+      hlsUrl: '',
     };
   }
 
@@ -181,4 +182,5 @@ export const toLesson = (l: LessonRow, playable: boolean): learningV1.Lesson => 
   size: Number(l.size),
   durationSeconds: l.duration_seconds,
   playable,
+  hls: undefined,
 });

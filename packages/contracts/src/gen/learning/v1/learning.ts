@@ -36,6 +36,21 @@ export interface Lesson {
   durationSeconds: number;
   /** Whether the caller may play it now. */
   playable: boolean;
+  /**
+   * Its adaptive-streaming ladder's transcoding job (decision 0032), for staff only; unset for
+   * other callers and for a lesson without video.
+   */
+  hls: HlsJob | undefined;
+}
+
+/** A lesson's HLS transcoding job (decision 0032). */
+export interface HlsJob {
+  /** One of: queued, running, ready, failed. */
+  state: string;
+  /** 0..100 of the current attempt (100 when ready). */
+  percent: number;
+  /** Attempts started so far. */
+  attempts: number;
 }
 
 export interface Enrolment {
@@ -89,6 +104,12 @@ export interface GetPlaybackResponse {
   expiresAt: string;
   /** Where the student left off. */
   resumeAtSeconds: number;
+  /**
+   * /api/v1/video/hls/{token}/{lesson_id}/master.m3u8: the lesson's HLS master playlist, signed
+   * for the prefix hls/{lesson_id}/ until expires_at; empty while its ladder is not ready (the
+   * player then plays url, the MP4). Decision 0032.
+   */
+  hlsUrl: string;
 }
 
 export interface RecordProgressRequest {
@@ -237,6 +258,7 @@ function createBaseLesson(): Lesson {
     size: 0,
     durationSeconds: 0,
     playable: false,
+    hls: undefined,
   };
 }
 
@@ -268,6 +290,9 @@ export const Lesson: MessageFns<Lesson> = {
     }
     if (message.playable !== false) {
       writer.uint32(72).bool(message.playable);
+    }
+    if (message.hls !== undefined) {
+      HlsJob.encode(message.hls, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -357,6 +382,14 @@ export const Lesson: MessageFns<Lesson> = {
             message.playable = reader.bool();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.hls = HlsJob.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -388,6 +421,7 @@ export const Lesson: MessageFns<Lesson> = {
         ? globalThis.Number(object.duration_seconds)
         : 0,
       playable: isSet(object.playable) ? globalThis.Boolean(object.playable) : false,
+      hls: isSet(object.hls) ? HlsJob.fromJSON(object.hls) : undefined,
     };
   },
 
@@ -420,6 +454,9 @@ export const Lesson: MessageFns<Lesson> = {
     if (message.playable !== false) {
       obj.playable = message.playable;
     }
+    if (message.hls !== undefined) {
+      obj.hls = HlsJob.toJSON(message.hls);
+    }
     return obj;
   },
 
@@ -437,6 +474,108 @@ export const Lesson: MessageFns<Lesson> = {
     message.size = object.size ?? 0;
     message.durationSeconds = object.durationSeconds ?? 0;
     message.playable = object.playable ?? false;
+    message.hls = (object.hls !== undefined && object.hls !== null) ? HlsJob.fromPartial(object.hls) : undefined;
+    return message;
+  },
+};
+
+function createBaseHlsJob(): HlsJob {
+  return { state: "", percent: 0, attempts: 0 };
+}
+
+export const HlsJob: MessageFns<HlsJob> = {
+  encode(message: HlsJob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    if (message.percent !== 0) {
+      writer.uint32(16).int32(message.percent);
+    }
+    if (message.attempts !== 0) {
+      writer.uint32(24).int32(message.attempts);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HlsJob {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHlsJob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.percent = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.attempts = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HlsJob {
+    return {
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      percent: isSet(object.percent) ? globalThis.Number(object.percent) : 0,
+      attempts: isSet(object.attempts) ? globalThis.Number(object.attempts) : 0,
+    };
+  },
+
+  toJSON(message: HlsJob): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.percent !== 0) {
+      obj.percent = Math.round(message.percent);
+    }
+    if (message.attempts !== 0) {
+      obj.attempts = Math.round(message.attempts);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HlsJob>, I>>(base?: I): HlsJob {
+    return HlsJob.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HlsJob>, I>>(object: I): HlsJob {
+    const message = createBaseHlsJob();
+    message.state = object.state ?? "";
+    message.percent = object.percent ?? 0;
+    message.attempts = object.attempts ?? 0;
     return message;
   },
 };
@@ -1047,7 +1186,7 @@ export const GetPlaybackRequest: MessageFns<GetPlaybackRequest> = {
 };
 
 function createBaseGetPlaybackResponse(): GetPlaybackResponse {
-  return { url: "", expiresAt: "", resumeAtSeconds: 0 };
+  return { url: "", expiresAt: "", resumeAtSeconds: 0, hlsUrl: "" };
 }
 
 export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
@@ -1060,6 +1199,9 @@ export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
     }
     if (message.resumeAtSeconds !== 0) {
       writer.uint32(25).double(message.resumeAtSeconds);
+    }
+    if (message.hlsUrl !== "") {
+      writer.uint32(34).string(message.hlsUrl);
     }
     return writer;
   },
@@ -1101,6 +1243,14 @@ export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
             message.resumeAtSeconds = reader.double();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.hlsUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1126,6 +1276,11 @@ export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
         : isSet(object.resume_at_seconds)
         ? globalThis.Number(object.resume_at_seconds)
         : 0,
+      hlsUrl: isSet(object.hlsUrl)
+        ? globalThis.String(object.hlsUrl)
+        : isSet(object.hls_url)
+        ? globalThis.String(object.hls_url)
+        : "",
     };
   },
 
@@ -1140,6 +1295,9 @@ export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
     if (message.resumeAtSeconds !== 0) {
       obj.resumeAtSeconds = floatToJson(message.resumeAtSeconds);
     }
+    if (message.hlsUrl !== "") {
+      obj.hlsUrl = message.hlsUrl;
+    }
     return obj;
   },
 
@@ -1151,6 +1309,7 @@ export const GetPlaybackResponse: MessageFns<GetPlaybackResponse> = {
     message.url = object.url ?? "";
     message.expiresAt = object.expiresAt ?? "";
     message.resumeAtSeconds = object.resumeAtSeconds ?? 0;
+    message.hlsUrl = object.hlsUrl ?? "";
     return message;
   },
 };
