@@ -126,7 +126,8 @@ const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v)
  * served elsewhere loads its chunks, styles, fonts and images from there) and the configured
  * sign-in providers' script origins; no inline script, no eval, no inline style (React's style
  * props go through the CSSOM, which CSP does not restrict); fonts and images from the same
- * origin (plus data: for the favicon and blob: for the photo previews); never framed.
+ * origin (plus data: for the favicon and blob: for the photo previews); media and workers from the
+ * same origin and blob: (hls.js); never framed.
  */
 /** Where freebie videos are embedded from (`/embed/<id>`). */
 export const YOUTUBE_EMBED = 'https://www.youtube-nocookie.com';
@@ -145,6 +146,10 @@ export function contentSecurityPolicy(remotes: Record<string, string>, social: S
     ['img-src', list("'self'", 'data:', 'blob:', ...remoteOrigins)],
     ['font-src', list("'self'", ...remoteOrigins)],
     ['connect-src', list("'self'", ...remoteOrigins, google, facebook, facebookFrames)],
+    // The lesson player's adaptive streaming (issue 24): hls.js feeds the video through Media
+    // Source Extensions (a blob: URL) and transmuxes in a worker it makes from a blob.
+    ['media-src', list("'self'", 'blob:')],
+    ['worker-src', list("'self'", 'blob:')],
     // Freebie videos are YouTube embeds by id, from the privacy-enhanced host only (decision 0017).
     ['frame-src', list(YOUTUBE_EMBED, google, facebook, facebookFrames)],
     ['object-src', "'none'"],

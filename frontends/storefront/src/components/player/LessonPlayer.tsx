@@ -6,6 +6,11 @@
 // runs out mid-play the video errors, and the player asks for a new one and continues there.
 // Students report their position every 10 s while playing, on pause and on leaving, with the
 // seconds actually played since the last report.
+// Adaptive streaming (issue 24): when playback answers the signed URL of the lesson's HLS master
+// playlist, hls.js plays it (loaded on demand, only by pages with a player), or the browser's own
+// HLS where it has one (Safari); the MP4 otherwise, and when hls.js fails for good (from the same
+// time). The student sees the rendition playing and may pick one (Auto, 240p, 480p, 720p...);
+// each rendition switch is also recorded in window.__taalHls for tests and benchmarks.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { ApiError } from '@taal/web-shared/api';
 import { formatNumber } from '@taal/web-shared/format';
@@ -24,6 +29,8 @@ import {
 } from '../../learning';
 import { ClickEngine, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from './clicks';
 import { PracticeMetronome, usePracticeMetronome } from './PracticeMetronome';
+import type HlsType from 'hls.js';
+import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import { BackIcon, ForwardIcon, FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
 
 /** Controls hide after this long without pointer movement while playing ("about 3 progress ticks"). */
@@ -38,6 +45,42 @@ const MAX_CLOCK_STEP_MS = 15_000;
 const VOLUME_STEP = 0.1;
 
 type Status = 'loading' | 'ready' | 'refused' | 'missing' | 'failed';
+/** What plays the lesson: hls.js (MSE), the browser's own HLS, or the progressive MP4. */
+type Stream = 'hls.js' | 'native' | 'mp4';
+/** The sources playback answered: the MP4 and, once the ladder is ready, the master playlist. */
+interface Source {
+  url: string;
+  hls: string | null;
+}
+/** One rendition of the ladder (its index in hls.js's levels). */
+interface Level {
+  index: number;
+  height: number;
+  bitrate: number;
+}
+/** A rendition switch, as tests and the streaming benchmark read them. */
+export interface HlsSwitch {
+  lesson: string;
+  level: number;
+  height: number;
+  bitrate: number;
+  at: number;
+}
+declare global {
+  interface Window {
+    __taalHls?: { switches: HlsSwitch[] };
+  }
+}
+const recordSwitch = (s: HlsSwitch) => {
+  window.__taalHls ??= { switches: [] };
+  window.__taalHls.switches.push(s);
+};
+/** The master playlist's signed URL from a playback answer (null while the ladder is not ready). */
+const hlsOf = (p: object): string | null => {
+  const h = (p as { hls?: unknown }).hls;
+  return typeof h === 'string' && h ? h : null;
+};
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 export interface LessonPlayerProps {
   lesson: Lesson;
@@ -61,7 +104,11 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const engine = useRef<ClickEngine>(new ClickEngine());
   const metronome = usePracticeMetronome(engine);
 
-  const [src, setSrc] = useState<string | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const [stream, setStream] = useState<Stream | null>(null);
+  const [levels, setLevels] = useState<Level[]>([]);
+  /** The rendition playing (index into levels) and whether the player picks it (Auto). */
+  const [level, setLevel] = useState<{ playing: number; auto: boolean }>({ playing: -1, auto: true });
   const [status, setStatus] = useState<Status>('loading');
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -93,6 +140,23 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const countAbort = useRef<AbortController | null>(null);
   const hideTimer = useRef<number | undefined>(undefined);
   const playingRef = useRef(false);
+  const hlsRef = useRef<HlsType | null>(null);
+  /** hls.js failed for good on this lesson: the MP4 from then on. */
+  const mp4Only = useRef(false);
+  /** The student's choice of rendition, kept across a URL refresh (-1: Auto). */
+  const chosenLevel = useRef(-1);
+
+  /** Stops hls.js (if it drives the video) and empties the video element. */
+  const detach = () => {
+    hlsRef.current?.destroy();
+    hlsRef.current = null;
+    const v = video.current;
+    if (v) {
+      v.pause();
+      v.removeAttribute('src');
+      v.load();
+    }
+  };
 
   // ---- practice clock and progress reports ----
   const flushClock = () => {
@@ -199,8 +263,13 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     practice.current = { ms: 0, since: null };
     refreshes.current = [];
     loaded.current = null;
+    mp4Only.current = false;
+    chosenLevel.current = -1;
     setStatus('loading');
-    setSrc(null);
+    setSource(null);
+    setStream(null);
+    setLevels([]);
+    setLevel({ playing: -1, auto: true });
     playingRef.current = false;
     setPlaying(false);
     setTime(0);
@@ -209,12 +278,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     setLoopError(false);
     setResumedAt(null);
     // Stop the previous lesson's video at once (the new source follows when its URL arrives).
-    const v = video.current;
-    if (v) {
-      v.pause();
-      v.removeAttribute('src');
-      v.load();
-    }
+    detach();
     learning.playback(lesson._id).then(
       (p) => {
         if (!current) return;
@@ -222,7 +286,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         pendingSeek.current = resume > 0 ? { time: resume, play: false } : null;
         setResumedAt(resume > 0 ? resume : null);
         loaded.current = lesson;
-        setSrc(p.url);
+        setSource({ url: p.url, hls: hlsOf(p) });
         setStatus('ready');
       },
       (err: unknown) => current && refused(err),
@@ -251,10 +315,98 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
       (p) => {
         if (loaded.current?._id !== l._id) return;
         pendingSeek.current = { time: at, play: wantsPlay.current };
-        setSrc(p.url);
+        setSource({ url: p.url, hls: mp4Only.current ? null : hlsOf(p) });
       },
       (err: unknown) => loaded.current?._id === l._id && refused(err),
     );
+  };
+
+  /** hls.js failed for good (not an expired signature): the MP4, from the same time. */
+  const fallBackToMp4 = () => {
+    const v = video.current;
+    const l = loaded.current;
+    if (!v || !l || !source) return;
+    mp4Only.current = true;
+    const at = pendingSeek.current?.time ?? (v.currentTime || lastTime.current);
+    pendingSeek.current = { time: at, play: wantsPlay.current };
+    setSource({ url: source.url, hls: null });
+  };
+  const fallBackRef = useRef(fallBackToMp4);
+  fallBackRef.current = fallBackToMp4;
+  const renewRef = useRef(renewUrl);
+  renewRef.current = renewUrl;
+
+  // ---- the source: hls.js, the browser's HLS, or the MP4 ----
+  useEffect(() => {
+    const v = video.current;
+    if (!v || !source) return;
+    let cancelled = false;
+    let hls: HlsType | null = null;
+    const plain = (url: string, kind: Stream) => {
+      setStream(kind);
+      setLevels([]);
+      v.src = url;
+      v.load();
+    };
+    const nativeOrMp4 = () => (source.hls && v.canPlayType(HLS_TYPE) ? plain(source.hls, 'native') : plain(source.url, 'mp4'));
+    if (!source.hls) plain(source.url, 'mp4');
+    else {
+      import('hls.js').then(
+        ({ default: Hls }) => {
+          if (cancelled) return;
+          if (!Hls.isSupported()) return nativeOrMp4();
+          const lessonId = loaded.current?._id ?? '';
+          hls = new Hls({ startPosition: pendingSeek.current?.time ?? -1, startLevel: chosenLevel.current, enableWorker: true });
+          hlsRef.current = hls;
+          const h = hls;
+          h.on(Hls.Events.MANIFEST_PARSED, (_e, d: ManifestParsedData) => {
+            setLevels(d.levels.map((l, index) => ({ index, height: l.height, bitrate: l.bitrate })).sort((a, b) => b.height - a.height || b.bitrate - a.bitrate));
+            if (chosenLevel.current >= 0) h.nextLevel = chosenLevel.current;
+          });
+          h.on(Hls.Events.LEVEL_SWITCHED, (_e, d: LevelSwitchedData) => {
+            const l = h.levels[d.level];
+            setLevel({ playing: d.level, auto: h.autoLevelEnabled });
+            recordSwitch({ lesson: lessonId, level: d.level, height: l?.height ?? 0, bitrate: l?.bitrate ?? 0, at: performance.now() });
+          });
+          h.on(Hls.Events.ERROR, (_e, d: ErrorData) => {
+            if (!d.fatal) return;
+            const code = d.response?.code;
+            // An expired (or otherwise refused) signature: ask playback again, from the same time.
+            if (d.type === Hls.ErrorTypes.NETWORK_ERROR && (code === 401 || code === 403 || code === 410)) {
+              stopClock();
+              h.destroy();
+              if (hlsRef.current === h) hlsRef.current = null;
+              renewRef.current();
+              return;
+            }
+            h.destroy();
+            if (hlsRef.current === h) hlsRef.current = null;
+            fallBackRef.current();
+          });
+          setStream('hls.js');
+          h.loadSource(source.hls!);
+          h.attachMedia(v);
+        },
+        // The chunk could not be loaded (offline, a new deploy): the browser's HLS or the MP4.
+        () => !cancelled && nativeOrMp4(),
+      );
+    }
+    return () => {
+      cancelled = true;
+      if (hls) {
+        hls.destroy();
+        if (hlsRef.current === hls) hlsRef.current = null;
+      }
+    };
+  }, [source]);
+
+  /** Auto (-1) or one rendition, from the next segment on. */
+  const chooseLevel = (index: number) => {
+    chosenLevel.current = index;
+    const h = hlsRef.current;
+    if (!h) return;
+    h.nextLevel = index;
+    setLevel((l) => ({ ...l, auto: index < 0 }));
   };
 
   // Leaving the page: a last report that outlives it.
@@ -274,6 +426,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   useEffect(() => {
     const e = engine.current;
     return () => {
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
       countAbort.current?.abort();
       e.close();
       window.clearTimeout(hideTimer.current);
@@ -460,6 +614,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     report({ completed: true });
   };
   const onError = () => {
+    // hls.js reports its own failures (its ERROR event above).
+    if (hlsRef.current) return;
     stopClock();
     playingRef.current = false;
     setPlaying(false);
@@ -475,9 +631,21 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const end = duration || lesson.duration || 0;
   const pct = (s: number) => (end > 0 ? `${Math.min(100, (s / end) * 100)}%` : '0%');
   const practiceMinutes = Math.floor(practiceSeconds / 60);
+  const playingLevel = levels.find((l) => l.index === level.playing);
+  const heightLabel = (height: number) => t('player.quality.height', { height: formatNumber(height) });
 
   return (
-    <div className="player" ref={area} tabIndex={-1} onKeyDown={onKeyDown} data-testid="player" data-lesson-id={lesson._id} data-status={status}>
+    <div
+      className="player"
+      ref={area}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-testid="player"
+      data-lesson-id={lesson._id}
+      data-status={status}
+      data-stream={stream ?? ''}
+      data-level-height={playingLevel?.height ?? ''}
+    >
       <div
         ref={screen}
         className={`player-screen ${shown ? '' : 'controls-hidden'}`}
@@ -488,7 +656,6 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
       >
         <video
           ref={video}
-          src={src ?? undefined}
           preload="metadata"
           playsInline
           controlsList="nodownload"
@@ -592,6 +759,27 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
                 ))}
               </select>
             </label>
+            {stream === 'hls.js' && levels.length > 0 && (
+              <label className="speed quality">
+                <span className="sr-only">{t('player.quality.label')}</span>
+                <select
+                  value={level.auto ? 'auto' : String(chosenLevel.current)}
+                  onChange={(e) => chooseLevel(e.target.value === 'auto' ? -1 : Number(e.target.value))}
+                  aria-label={t('player.quality.label')}
+                  title={t('player.quality.label')}
+                  data-testid="player-quality"
+                  data-height={playingLevel?.height ?? ''}
+                  data-auto={level.auto ? 'true' : 'false'}
+                >
+                  <option value="auto">{playingLevel ? t('player.quality.autoAt', { quality: heightLabel(playingLevel.height) }) : t('player.quality.auto')}</option>
+                  {levels.map((l) => (
+                    <option key={l.index} value={String(l.index)}>
+                      {heightLabel(l.height)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <button type="button" className="ctl" onClick={fullscreen} aria-label={t('player.fullscreen')} title={t('player.fullscreen')}>
               <FullscreenIcon />
             </button>
