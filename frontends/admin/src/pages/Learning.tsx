@@ -3,10 +3,12 @@
 //   GET course/secure-course/{id} (staff see every lesson) and rename one inline with POST
 //   course/status/ {id, originalname}: at least 2 characters, else 'Please enter a title for
 //   the lesson'; 'lesson name updated successfully' on success. The course is kept in ?id= so
-//   a link (or a reload) opens its lessons.
+//   a link (or a reload) opens its lessons. Each lesson shows its adaptive-streaming ladder's
+//   transcoding job (issue 24: queued, transcoding n %, ready, failed with its attempts); the
+//   list is read again every few seconds while a job is queued or running.
 // - /subscription-expire-data: the expired subscriptions of GET course-invalidate in the one
 //   DataTable, 5 rows a page (order, user id, name, e-mail, phone, course, purchase and expiry).
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { answer, authApi, publicApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
@@ -28,6 +30,28 @@ const LESSON_TITLE_MAX = 200;
 
 type SecureCourse = Data<'/api/v1/course/secure-course/{id}', 'get'>;
 type Lesson = SecureCourse['lessons'][number];
+/** How often the lesson list is read again while a transcoding job is under way. */
+const HLS_POLL_MS = 3000;
+
+/** A lesson's transcoding job: its state, the percentage while it runs, attempts after a failure. */
+function HlsJob({ job }: { job: Lesson['hls'] }) {
+  const { t } = useTranslation();
+  if (!job) return <span className="muted" data-testid="lesson-hls" data-state="none">{t('adminLearning.lessons.hls.none')}</span>;
+  const label =
+    job.state === 'running'
+      ? t('adminLearning.lessons.hls.running', { percent: formatNumber(job.percent) })
+      : job.state === 'failed'
+        ? t('adminLearning.lessons.hls.failed', { count: job.attempts, attempts: formatNumber(job.attempts) })
+        : t(`adminLearning.lessons.hls.${job.state}`);
+  return (
+    <span className={`lesson-hls lesson-hls-${job.state}`} data-testid="lesson-hls" data-state={job.state} data-percent={job.percent}>
+      <span className="badge">{label}</span>
+      {(job.state === 'running' || job.state === 'queued') && (
+        <progress max={100} value={job.percent} aria-label={label} />
+      )}
+    </span>
+  );
+}
 export type ExpiredRow = Data<'/api/v1/course-invalidate', 'get'>[number];
 
 /** Whether a lesson title may be sent: non-empty and at least 2 characters once trimmed. */
@@ -121,6 +145,30 @@ export function UpdateLesson() {
     answer(authApi.GET('/api/v1/course/secure-course/{id}', { params: { path: { id: courseId } } })),
   );
   const [editing, setEditing] = useState<string | null>(null);
+  // While a ladder is being made, its progress is read again (quietly, into the same table).
+  const busy = lessons.data?.lessons.some((l) => l.hls && (l.hls.state === 'queued' || l.hls.state === 'running')) ?? false;
+  useEffect(() => {
+    if (!busy || !courseId) return;
+    let live = true;
+    const id = window.setInterval(() => {
+      answer(authApi.GET('/api/v1/course/secure-course/{id}', { params: { path: { id: courseId } } })).then(
+        ({ data }) =>
+          live &&
+          lessons.setData(
+            (d) =>
+              d && {
+                ...d,
+                lessons: d.lessons.map((l) => ({ ...l, hls: data.lessons.find((n) => n._id === l._id)?.hls ?? l.hls })),
+              },
+          ),
+        () => undefined, // the next round tries again
+      );
+    }, HLS_POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(id);
+    };
+  }, [busy, courseId]);
   const rows = useMemo(
     () => (lessons.data ? [...lessons.data.lessons].sort((a, b) => a.position - b.position) : undefined),
     [lessons.data],
@@ -171,6 +219,13 @@ export function UpdateLesson() {
             {t(`adminLearning.lessons.statuses.${l.status}`)}
           </span>
         ),
+        className: 'nowrap',
+      },
+      {
+        key: 'hls',
+        header: t('adminLearning.lessons.hls.header'),
+        text: (l) => l.hls?.state ?? '',
+        render: (l) => <HlsJob job={l.hls} />,
         className: 'nowrap',
       },
       {

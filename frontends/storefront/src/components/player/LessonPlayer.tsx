@@ -26,6 +26,7 @@ import {
   stepSpeed,
   type Lesson,
   type LessonProgress,
+  type Playback,
 } from '../../learning';
 import { ClickEngine, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from './clicks';
 import { PracticeMetronome, usePracticeMetronome } from './PracticeMetronome';
@@ -76,10 +77,7 @@ const recordSwitch = (s: HlsSwitch) => {
   window.__taalHls.switches.push(s);
 };
 /** The master playlist's signed URL from a playback answer (null while the ladder is not ready). */
-const hlsOf = (p: object): string | null => {
-  const h = (p as { hls?: unknown }).hls;
-  return typeof h === 'string' && h ? h : null;
-};
+const hlsOf = (p: Playback): string | null => p.hls || null;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 export interface LessonPlayerProps {
