@@ -7,7 +7,7 @@
 // Students report their position every 10 s while playing, on pause and on leaving, with the
 // seconds actually played since the last report.
 // Adaptive streaming (issue 24): when playback answers the signed URL of the lesson's HLS master
-// playlist, hls.js plays it (loaded on demand, only by pages with a player), or the browser's own
+// playlist, hls.js plays it (its light build, loaded on demand by the player only), or the browser's own
 // HLS where it has one (Safari); the MP4 otherwise, and when hls.js fails for good (from the same
 // time). The student sees the rendition playing and may pick one (Auto, 240p, 480p, 720p...);
 // each rendition switch is also recorded in window.__taalHls for tests and benchmarks.
@@ -349,7 +349,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     const nativeOrMp4 = () => (source.hls && v.canPlayType(HLS_TYPE) ? plain(source.hls, 'native') : plain(source.url, 'mp4'));
     if (!source.hls) plain(source.url, 'mp4');
     else {
-      import('hls.js').then(
+      import('hls.js/light').then(
         ({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) return nativeOrMp4();
