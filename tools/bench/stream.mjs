@@ -31,7 +31,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startAllInOne } from '../lib/all-in-one.mjs';
 
-/* global window, document, performance -- these callbacks run in the page */
+/* global window, document -- these callbacks run in the page */
 
 const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
