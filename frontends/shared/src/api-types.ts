@@ -8065,6 +8065,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/video/hls/{token}/{lessonId}/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lesson’s HLS master playlist, for a signed grant of exactly this ladder (decision 0032) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed grant of this ladder (from GET lesson/{id}/playback) */
+                    token: string;
+                    /** @description The lesson id */
+                    lessonId: string;
+                    /** @description The ladder’s version */
+                    version: string;
+                    /** @description master.m3u8 */
+                    file: "master.m3u8";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The master playlist (application/vnd.apple.mpegurl) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.apple.mpegurl": string;
+                        "video/mp2t": Blob;
+                    };
+                };
+                /** @description No signed grant, an expired one, or one for another lesson or ladder */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such file in this ladder */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/video/hls/{token}/{lessonId}/{version}/{rung}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rendition’s playlist or segment of a lesson’s HLS ladder, for a signed grant of exactly this ladder (decision 0032) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed grant of this ladder (from GET lesson/{id}/playback) */
+                    token: string;
+                    /** @description The lesson id */
+                    lessonId: string;
+                    /** @description The ladder’s version */
+                    version: string;
+                    /** @description The rendition, e.g. 480p */
+                    rung: string;
+                    /** @description index.m3u8 or seg_NNN.ts */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rendition’s playlist (application/vnd.apple.mpegurl) or a segment (video/mp2t) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.apple.mpegurl": string;
+                        "video/mp2t": Blob;
+                    };
+                };
+                /** @description No signed grant, an expired one, or one for another lesson or ladder */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such file in this ladder */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/video/{filename}": {
         parameters: {
             query?: never;

@@ -8,6 +8,12 @@ import { fields } from '@taal/kit';
 export const learningConfig = z.object({
   /** Seed demo lessons (with ffmpeg-made videos) for the catalogue's courses that have none. */
   SEED_DEMO_DATA: fields.boolean(false),
+  /**
+   * Transcode lesson videos into HLS ladders in the background (decision 0032). On by default;
+   * off only for a process that should leave the queue to other learning replicas (the jobs stay
+   * queued, the MP4 plays meanwhile).
+   */
+  LEARNING_HLS: fields.boolean(true),
 });
 
 export type LearningConfig = z.infer<typeof learningConfig>;

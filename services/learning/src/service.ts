@@ -21,6 +21,7 @@ import {
 import { seedDemoLessons } from './app/demo-lessons';
 import { Certificates } from './app/certificates';
 import { ExpiryNotices } from './app/expiry-notices';
+import { HlsJobs, type HlsJobOptions } from './app/hls-jobs';
 import { Learning } from './app/learning';
 import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
@@ -47,6 +48,11 @@ export interface LearningDeps {
   publicUrl?: () => string;
   /** How often expiry mails are looked for (default hourly). */
   expirySweepMs?: number;
+  /**
+   * The HLS transcoding worker (decision 0032): on unless false; options tune its retries (tests).
+   * Off, the jobs are still queued (another replica transcodes them) and the MP4 plays meanwhile.
+   */
+  hls?: boolean | HlsJobOptions;
 }
 
 export interface RunningLearning {
@@ -54,6 +60,8 @@ export interface RunningLearning {
   learning: Learning;
   store: LearningStore;
   notices: ExpiryNotices;
+  /** The HLS transcoding jobs (decision 0032). */
+  hls: HlsJobs;
   /** Resolves once the demo seed has run (immediately when there is none). */
   seeded: Promise<void>;
   stop(): Promise<void>;
@@ -89,7 +97,8 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     courses.set(id, entry);
     return entry;
   };
-  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now);
+  const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls);
   const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger);
   const contacts = await keepContacts(sql, bus, store, logger);
@@ -120,11 +129,19 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
         const { courses } = await callUnary(catalogue, 'listCourses', catalogueV1.ListCoursesRequest.fromPartial({}));
         const count = await seedDemoLessons(store, deps.files, courses.map((c) => c.id), logger);
         if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
+        // Their HLS jobs were queued with them.
+        hls.notify();
         done = true;
         resolve();
       },
     });
   });
+
+  // Every lesson with a video and no job yet (uploads from before the job existed) is queued; the
+  // worker then transcodes one lesson at a time beside the API.
+  const backfilled = await hls.backfill();
+  if (backfilled > 0) logger.info({ lessons: backfilled }, 'HLS jobs queued for lessons without a ladder');
+  if (deps.hls !== false) hls.start();
 
   const server = await startGrpcServer({
     host: deps.host,
@@ -142,9 +159,11 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     learning,
     store,
     notices,
+    hls,
     seeded,
     async stop() {
       await server.stop();
+      await hls.stop();
       await seed?.stop();
       await expiryMails.stop();
       await enrolments.stop();
@@ -173,6 +192,7 @@ export const learningService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: catalogue.address,
       seedDemoData: config.SEED_DEMO_DATA,
+      hls: config.LEARNING_HLS,
       publicUrl: ctx.publicUrl,
     });
   },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ServiceNames } from '@taal/contracts';
 import { verifyGrant, type FileStore } from '@taal/kit';
 import { fail, refusal, parseRange, defineRoute, type RouteSpec } from '@taal/edge';
+import { HLS_MASTER, HLS_RUNG, HLS_RUNG_FILE, HLS_VERSION } from '../domain/hls-ladder';
 
 /**
  * A lesson's video stream (spec §7 `video/{filename}`): a <video> cannot send headers, so the URL
@@ -13,7 +14,10 @@ import { fail, refusal, parseRange, defineRoute, type RouteSpec } from '@taal/ed
  */
 export const VIDEO_GRANT_AUDIENCE = 'taal-video';
 const VIDEO_KEY_PREFIX = 'videos/';
+const HLS_KEY_PREFIX = 'hls/';
 const FILENAME = /^[a-z0-9-]{8,64}\.mp4$/;
+
+type HandlerContext = Parameters<RouteSpec['handler']>[0];
 
 /** A small map that forgets its oldest entry when full (the caches of the video route). */
 class Recent<V> {
@@ -31,19 +35,84 @@ class Recent<V> {
 export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; serviceKeys: JWTVerifyGetKey }): RouteSpec[] {
   // A <video> sends many range requests with one URL: its signature is checked once (until it
   // expires), and a stored video's size is looked up once (its name is a fresh UUID: it never changes).
-  const grants = new Recent<{ file: unknown; expiresAt: number }>(4096);
+  const grants = new Recent<{ file: unknown; prefix: unknown; subject: string; expiresAt: number }>(4096);
   const sizes = new Recent<number>(4096);
   const grantOf = async (token: string) => {
     const known = grants.get(token);
     if (known && known.expiresAt > Date.now()) return known;
     const grant = await verifyGrant(token, serviceKeys, { audience: VIDEO_GRANT_AUDIENCE, issuer: ServiceNames.learning });
     if (!grant) return null;
-    const checked = { file: grant.claims.file, expiresAt: grant.expiresAt };
+    const checked = { file: grant.claims.file, prefix: grant.claims.prefix, subject: grant.subject, expiresAt: grant.expiresAt };
     grants.set(token, checked);
     return checked;
   };
 
+  /**
+   * A file of a lesson's HLS ladder (decision 0032): the token in the path grants one ladder's
+   * folder `hls/<lesson>/<version>/`, so the playlists' relative URIs (`480p/index.m3u8`,
+   * `seg_003.ts`) carry it. A missing, forged or expired token, or one for another folder: 403.
+   */
+  const hlsFile = async ({ req, res }: Pick<HandlerContext, 'req' | 'res'>, token: string, lessonId: string, version: string, file: string) => {
+    const grant = token ? await grantOf(token) : null;
+    const folder = `${HLS_KEY_PREFIX}${lessonId}/${version}/`;
+    if (!grant || grant.subject !== lessonId || typeof grant.prefix !== 'string' || grant.prefix !== folder || !HLS_VERSION.test(version)) {
+      throw refusal('VIDEO_LINK_INVALID');
+    }
+    // Only the names the transcoder writes (checked after the grant: without one, every answer is 403).
+    const [rung, name] = file.includes('/') ? file.split('/') : [null, file];
+    if (rung === null ? name !== HLS_MASTER : !HLS_RUNG.test(rung!) || !HLS_RUNG_FILE.test(name ?? '')) throw refusal('NO_SUCH_VIDEO');
+    const stored = await files.get(`${folder}${file}`);
+    if (!stored) throw refusal('NO_SUCH_VIDEO');
+    res.status(200);
+    res.setHeader('Content-Type', file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
+    res.setHeader('Content-Length', String(stored.file.size));
+    // Private: the URL is the credential. A ladder's files never change (a new one gets a new folder).
+    res.setHeader('Cache-Control', 'private, max-age=600');
+    if (req.method === 'HEAD') {
+      stored.body.destroy();
+      res.end();
+      return;
+    }
+    await pipeline(stored.body, res).catch(() => stored.body.destroy());
+  };
+  const hlsParams = {
+    token: { schema: z.string().min(1).max(4096), description: 'The signed grant of this ladder (from GET lesson/{id}/playback)' },
+    lessonId: { schema: z.string().max(64), description: 'The lesson id' },
+    version: { schema: z.string().regex(HLS_VERSION), description: 'The ladder’s version' },
+  };
+  const hlsResponses = (what: string) => ({
+    200: {
+      description: what,
+      content: {
+        'application/vnd.apple.mpegurl': z.string().meta({ description: 'A playlist (.m3u8)' }),
+        'video/mp2t': z.string().meta({ format: 'binary', description: 'A segment (.ts)' }),
+      },
+    },
+    403: fail('No signed grant, an expired one, or one for another lesson or ladder'),
+    404: fail('No such file in this ladder'),
+  });
+
   return [
+    defineRoute({
+      method: 'get',
+      path: '/video/hls/{token}/{lessonId}/{version}/{file}',
+      summary: 'A lesson’s HLS master playlist, for a signed grant of exactly this ladder (decision 0032)',
+      params: { ...hlsParams, file: { schema: z.literal(HLS_MASTER), description: 'master.m3u8' } },
+      responses: hlsResponses('The master playlist (application/vnd.apple.mpegurl)'),
+      handler: async ({ req, res, param }) => hlsFile({ req, res }, param('token'), param('lessonId'), param('version'), param('file')),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/video/hls/{token}/{lessonId}/{version}/{rung}/{file}',
+      summary: 'A rendition’s playlist or segment of a lesson’s HLS ladder, for a signed grant of exactly this ladder (decision 0032)',
+      params: {
+        ...hlsParams,
+        rung: { schema: z.string().regex(HLS_RUNG), description: 'The rendition, e.g. 480p' },
+        file: { schema: z.string().regex(HLS_RUNG_FILE), description: 'index.m3u8 or seg_NNN.ts' },
+      },
+      responses: hlsResponses('The rendition’s playlist (application/vnd.apple.mpegurl) or a segment (video/mp2t)'),
+      handler: async ({ req, res, param }) => hlsFile({ req, res }, param('token'), param('lessonId'), param('version'), `${param('rung')}/${param('file')}`),
+    }),
     defineRoute({
       method: 'get',
       path: '/video/{filename}',

@@ -19,6 +19,7 @@ import {
 import { extendedExpiry, isActive, LESSON_STATUSES, lessonTitleOk, mayPlay, type LessonStatus, type PlayDecision } from '../domain/access';
 import { toEnrolment, type LearningStore, type LessonRow } from '../store/learning-store';
 import { VIDEO_KEY_PREFIX } from './demo-lessons';
+import { hlsFolder, type HlsJobs } from './hls-jobs';
 import { storeLessonVideo } from './video-files';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -43,6 +44,8 @@ export class Learning {
     /** The instructor profile id of a course (the catalogue's; '' when it has none); null when there is no such course. */
     private readonly courseInstructor: (courseId: string) => Promise<string | null>,
     private readonly now: () => Date = () => new Date(),
+    /** The HLS transcoding jobs (decision 0032): woken by an upload, and deleting a course's ladders. */
+    private readonly hls: HlsJobs | null = null,
   ) {}
 
   /** Whether the caller is an instructor whose profile is the course's (asked only for instructors). */
@@ -69,7 +72,7 @@ export class Learning {
     return {
       courseId: req.courseId,
       fullAccess: mayPlay('paid', viewer, active, teaches) === 'play',
-      lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active, teaches) === 'play')),
+      lessons: lessons.map((l) => toLesson(l, mayPlay(l.status, viewer, active, teaches) === 'play', isStaff(viewer))),
       enrolment: enrolment ? toEnrolment(enrolment, this.now()) : undefined,
       progress: viewer ? await this.store.progressOf(viewer.userId, req.courseId) : [],
     };
@@ -89,12 +92,22 @@ export class Learning {
       { audience: VIDEO_GRANT_AUDIENCE, subject: lesson.id, claims: { file: lesson.filename }, ttlSeconds: VIDEO_URL_TTL_SECONDS },
       now,
     );
+    // The adaptive ladder, once published for the lesson's current video (decision 0032): a token
+    // for its folder only, in the path, so the playlists' relative URIs keep it.
+    const ladder = hlsReady(lesson);
+    const hlsUrl = ladder
+      ? `/api/v1/video/hls/${await signGrant(
+          this.issuer,
+          { audience: VIDEO_GRANT_AUDIENCE, subject: lesson.id, claims: { prefix: hlsFolder(lesson.id, ladder) }, ttlSeconds: VIDEO_URL_TTL_SECONDS },
+          now,
+        )}/${lesson.id}/${ladder}/master.m3u8`
+      : '';
     const resumeAt = ctx.identity ? (await this.store.progressOf(ctx.identity.userId, lesson.course_id)).find((p) => p.lessonId === lesson.id) : undefined;
     return {
       url: `/api/v1/video/${lesson.filename}?token=${token}`,
       expiresAt: new Date(now + VIDEO_URL_TTL_SECONDS * 1000).toISOString(),
       resumeAtSeconds: resumeAt && !resumeAt.completed ? resumeAt.positionSeconds : 0,
-      hlsUrl: '',
+      hlsUrl,
     };
   }
 
@@ -137,7 +150,9 @@ export class Learning {
       status: req.status as LessonStatus,
       ...video,
     });
-    return toLesson(row, true);
+    // Its HLS job was queued with it (in the same statement); this process starts on it now.
+    this.hls?.notify();
+    return toLesson((await this.store.lesson(row.id)) ?? row, true, true);
   }
 
   /** The undo of a course add that failed half-way: its lessons and their videos go. */
@@ -146,8 +161,9 @@ export class Learning {
     if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const deleted = await this.store.deleteCourseLessons(req.courseId);
     if (!deleted) throw refuse('STUDENTS_ENROLLED');
-    for (const l of deleted) if (l.filename) await this.files.delete(`${VIDEO_KEY_PREFIX}${l.filename}`).catch(() => undefined);
-    return deleted.length;
+    for (const l of deleted.lessons) if (l.filename) await this.files.delete(`${VIDEO_KEY_PREFIX}${l.filename}`).catch(() => undefined);
+    for (const ladder of deleted.ladders) await this.hls?.deleteFiles(ladder.lessonId, ladder.version, ladder.files);
+    return deleted.lessons.length;
   }
 
   async renameLesson(ctx: Ctx, req: learningV1.RenameLessonRequest): Promise<learningV1.Lesson> {
@@ -155,7 +171,7 @@ export class Learning {
     if (!lessonTitleOk(req.title)) throw refuse('LESSON_TITLE_REQUIRED');
     const row = await this.store.renameLesson(req.lessonId, req.title.trim());
     if (!row) throw refuse('LESSON_NOT_FOUND');
-    return toLesson(row, true);
+    return toLesson((await this.store.lesson(row.id)) ?? row, true, true);
   }
 
   /**
@@ -172,7 +188,14 @@ export class Learning {
   }
 }
 
-export const toLesson = (l: LessonRow, playable: boolean): learningV1.Lesson => ({
+const isStaff = (viewer: CallerIdentity | null) => !!viewer && (STAFF as number[]).includes(viewer.userType);
+
+/** The folder of the lesson's published HLS ladder, when it is ready for the lesson's current video. */
+const hlsReady = (l: LessonRow): string | null =>
+  l.hls_state === 'ready' && l.hls_version && l.filename && l.hls_source === l.filename ? l.hls_version : null;
+
+/** A lesson as the API shows it; its HLS job's state only for staff (`staff`). */
+export const toLesson = (l: LessonRow, playable: boolean, staff = false): learningV1.Lesson => ({
   id: l.id,
   courseId: l.course_id,
   position: l.position,
@@ -182,5 +205,8 @@ export const toLesson = (l: LessonRow, playable: boolean): learningV1.Lesson => 
   size: Number(l.size),
   durationSeconds: l.duration_seconds,
   playable,
-  hls: undefined,
+  hls:
+    staff && l.filename && l.hls_state
+      ? { state: l.hls_state, percent: l.hls_percent ?? 0, attempts: l.hls_attempts ?? 0 }
+      : undefined,
 });

@@ -15,7 +15,20 @@ export interface LessonRow {
   filename: string | null;
   size: string;
   duration_seconds: number;
+  /** Its HLS job (decision 0032), where the query joins it: null without one. */
+  hls_state?: 'queued' | 'running' | 'ready' | 'failed' | null;
+  hls_percent?: number | null;
+  hls_attempts?: number | null;
+  /** The video the job is for, and its published ladder's folder (served only while the source is the lesson's video). */
+  hls_source?: string | null;
+  hls_version?: string | null;
 }
+
+/** A lesson with its HLS job's state. */
+const LESSON_WITH_HLS = `SELECT l.*, j.state AS hls_state, j.percent AS hls_percent, j.attempts AS hls_attempts, j.source AS hls_source, j.ready_version AS hls_version
+  FROM learning.lesson l LEFT JOIN learning.hls_job j ON j.lesson_id = l.id`;
+/** Queues the HLS job of the lesson a statement's CTE `l` inserted (in the same statement: never a video without its job). */
+const QUEUE_HLS = `, queued AS (INSERT INTO learning.hls_job (lesson_id, source) SELECT id, filename FROM l WHERE filename IS NOT NULL ON CONFLICT (lesson_id) DO NOTHING)`;
 
 export interface CertificateRow {
   id: string;
@@ -83,19 +96,20 @@ export class LearningStore {
   constructor(private readonly sql: Sql) {}
 
   async lessonsOf(courseId: string): Promise<LessonRow[]> {
-    const { rows } = await this.sql.query<LessonRow>(`SELECT * FROM learning.lesson WHERE course_id = $1 ORDER BY position`, [courseId]);
+    const { rows } = await this.sql.query<LessonRow>(`${LESSON_WITH_HLS} WHERE l.course_id = $1 ORDER BY l.position`, [courseId]);
     return rows;
   }
 
   async lesson(id: string): Promise<LessonRow | null> {
-    const { rows } = await this.sql.query<LessonRow>(`SELECT * FROM learning.lesson WHERE id = $1`, [id]);
+    const { rows } = await this.sql.query<LessonRow>(`${LESSON_WITH_HLS} WHERE l.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   async insertLesson(l: { id: string; courseId: string; position: number; title: string; status: LessonStatus; filename: string | null; size: number; durationSeconds: number }) {
     await this.sql.query(
-      `INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (course_id, position) DO NOTHING`,
+      `WITH l AS (INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (course_id, position) DO NOTHING RETURNING *)${QUEUE_HLS}
+       SELECT id FROM l`,
       [l.id, l.courseId, l.position, l.title, l.status, l.filename, l.size, l.durationSeconds],
     );
   }
@@ -104,9 +118,10 @@ export class LearningStore {
   async appendLesson(l: { id: string; courseId: string; title: string; status: LessonStatus; filename: string; size: number; durationSeconds: number }) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const { rows } = await this.sql.query<LessonRow>(
-        `INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds)
+        `WITH l AS (INSERT INTO learning.lesson (id, course_id, position, title, status, filename, size, duration_seconds)
          SELECT $1, $2, coalesce(max(position), 0) + 1, $3, $4, $5, $6, $7 FROM learning.lesson WHERE course_id = $2
-         ON CONFLICT (course_id, position) DO NOTHING RETURNING *`,
+         ON CONFLICT (course_id, position) DO NOTHING RETURNING *)${QUEUE_HLS}
+         SELECT * FROM l`,
         [l.id, l.courseId, l.title, l.status, l.filename, l.size, l.durationSeconds],
       );
       if (rows[0]) return rows[0];
@@ -114,14 +129,24 @@ export class LearningStore {
     throw new Error('could not place the lesson: too many concurrent uploads to one course');
   }
 
-  /** Deletes a course's lessons (with their progress) unless someone is enrolled; null when refused. */
-  async deleteCourseLessons(courseId: string): Promise<LessonRow[] | null> {
+  /**
+   * Deletes a course's lessons (with their progress and HLS jobs) unless someone is enrolled; null
+   * when refused. Returns the lessons and their published ladders (whose files the caller deletes).
+   */
+  async deleteCourseLessons(courseId: string): Promise<{ lessons: LessonRow[]; ladders: { lessonId: string; version: string; files: string[] }[] } | null> {
     return this.sql.transaction(async (tx) => {
       const enrolled = await tx.query(`SELECT 1 FROM learning.enrolment WHERE course_id = $1 LIMIT 1`, [courseId]);
       if (enrolled.rowCount > 0) return null;
       await tx.query(`DELETE FROM learning.progress WHERE lesson_id IN (SELECT id FROM learning.lesson WHERE course_id = $1)`, [courseId]);
+      const ladders = await tx.query<{ lesson_id: string; ready_version: string; ready_files: string[] }>(
+        `DELETE FROM learning.hls_job WHERE lesson_id IN (SELECT id FROM learning.lesson WHERE course_id = $1) RETURNING lesson_id, ready_version, ready_files`,
+        [courseId],
+      );
       const { rows } = await tx.query<LessonRow>(`DELETE FROM learning.lesson WHERE course_id = $1 RETURNING *`, [courseId]);
-      return rows;
+      return {
+        lessons: rows,
+        ladders: ladders.rows.filter((r) => r.ready_version).map((r) => ({ lessonId: r.lesson_id, version: r.ready_version, files: r.ready_files })),
+      };
     });
   }
 

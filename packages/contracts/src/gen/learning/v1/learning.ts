@@ -105,9 +105,10 @@ export interface GetPlaybackResponse {
   /** Where the student left off. */
   resumeAtSeconds: number;
   /**
-   * /api/v1/video/hls/{token}/{lesson_id}/master.m3u8: the lesson's HLS master playlist, signed
-   * for the prefix hls/{lesson_id}/ until expires_at; empty while its ladder is not ready (the
-   * player then plays url, the MP4). Decision 0032.
+   * /api/v1/video/hls/{token}/{lesson_id}/{version}/master.m3u8: the lesson's HLS master
+   * playlist, the token granting its ladder's folder hls/{lesson_id}/{version}/ only, until
+   * expires_at; empty while its ladder is not ready (the player then plays url, the MP4).
+   * Decision 0032.
    */
   hlsUrl: string;
 }

@@ -1,0 +1,356 @@
+/**
+ * The durable HLS transcoding job (decision 0032). One row per lesson video in
+ * `learning.hls_job`; a worker claims the next due job with `FOR UPDATE SKIP LOCKED` and a lease
+ * (renewed while ffmpeg reports progress), so any number of learning processes share the queue
+ * and a job whose worker died is taken again when its lease ends. Each attempt writes a new
+ * folder `hls/<lesson>/<version>/`; the ladder becomes the lesson's only when every file is
+ * stored, in one statement that also checks the attempt still owns the job. A failed attempt is
+ * retried with a growing pause, and after `maxAttempts` the job is `failed` (the MP4 still plays).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import type { FileStore, Sql } from '@taal/kit';
+import { retryDelayMs } from '../domain/hls-ladder';
+import { VIDEO_KEY_PREFIX } from './demo-lessons';
+import { transcodeLadder } from './hls-transcode';
+
+export const HLS_KEY_PREFIX = 'hls/';
+export const hlsFolder = (lessonId: string, version: string) => `${HLS_KEY_PREFIX}${lessonId}/${version}/`;
+
+/** What a stored ladder file is served as. */
+export const hlsContentType = (file: string) => (file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
+
+export interface HlsJobOptions {
+  /** Attempts before a job is `failed` (default 3). */
+  maxAttempts?: number;
+  /** The pause after the first failed attempt, four times longer after each next (default 30 s). */
+  retryBaseMs?: number;
+  /** How often the queue is looked at besides the wake-ups of this process's own uploads (default 5 s). */
+  pollMs?: number;
+  /** A claim's lease, renewed while the attempt makes progress (default 120 s). */
+  leaseSeconds?: number;
+}
+
+interface Claimed {
+  lessonId: string;
+  source: string;
+  attempts: number;
+  version: string;
+}
+
+/** Ladders of small sources (the demo lessons, made the same on every start) are kept per machine, by content. */
+const CACHE_MAX_SOURCE_BYTES = 32 * 1024 * 1024;
+const CACHE_DIR = path.join(os.tmpdir(), 'taal-hls-cache-v1');
+
+/** A job that lost its claim (a new upload queued the lesson again, or its lease ended and another worker took it). */
+class LostClaim extends Error {}
+
+export class HlsJobs {
+  private readonly maxAttempts: number;
+  private readonly retryBaseMs: number;
+  private readonly pollMs: number;
+  private readonly lease: string;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private current: AbortController | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly files: FileStore,
+    private readonly logger: Logger,
+    options: HlsJobOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.retryBaseMs = options.retryBaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 5000;
+    this.lease = `${Math.max(10, Math.round(options.leaseSeconds ?? 120))} seconds`;
+  }
+
+  /** Queues every lesson with a video and no job (the demo lessons, uploads from before the job existed); returns how many. */
+  async backfill(): Promise<number> {
+    const { rowCount } = await this.sql.query(
+      `INSERT INTO learning.hls_job (lesson_id, source)
+       SELECT l.id, l.filename FROM learning.lesson l WHERE l.filename IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM learning.hls_job j WHERE j.lesson_id = l.id)
+       ON CONFLICT (lesson_id) DO NOTHING`,
+    );
+    if (rowCount > 0) this.notify();
+    return rowCount;
+  }
+
+  /**
+   * Queues the lesson's video `source` (a new or replaced video): a job for another source starts
+   * again from nothing, and its published ladder is withdrawn and deleted (it shows the old video).
+   */
+  async queue(lessonId: string, source: string): Promise<void> {
+    const old = await this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<{ source: string; ready_version: string | null; ready_files: string[]; version: string | null }>(
+        `SELECT source, ready_version, ready_files, version FROM learning.hls_job WHERE lesson_id = $1 FOR UPDATE`,
+        [lessonId],
+      );
+      const was = rows[0];
+      if (was?.source === source) return null;
+      await tx.query(
+        `INSERT INTO learning.hls_job (lesson_id, source) VALUES ($1, $2)
+         ON CONFLICT (lesson_id) DO UPDATE SET source = EXCLUDED.source, state = 'queued', attempts = 0, percent = 0, error = NULL,
+           version = NULL, next_attempt_at = now(), ready_version = NULL, ready_files = '{}', updated_at = now()`,
+        [lessonId, source],
+      );
+      return was ?? null;
+    });
+    this.notify();
+    if (old?.ready_version) await this.deleteFiles(lessonId, old.ready_version, old.ready_files);
+  }
+
+  /** Wakes this process's worker (a job was queued here). */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Starts the worker: one job at a time, until stop(). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = (async () => {
+      while (!this.stopped) {
+        let worked = false;
+        try {
+          worked = await this.runOnce();
+        } catch (err) {
+          this.logger.error({ err }, 'HLS job queue could not be read; tried again shortly');
+        }
+        if (!worked && !this.stopped) await this.sleep(this.pollMs);
+      }
+    })();
+  }
+
+  /** Stops the worker: a running ffmpeg is killed and its job given back to the queue at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.current?.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  /** Claims and runs the next due job; false when none is due. */
+  async runOnce(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    if (job.attempts > this.maxAttempts) {
+      // Its workers died (or were stopped hard) every time: given up like any failing job.
+      await this.finishFailed(job, 'the attempts were interrupted', true);
+      return true;
+    }
+    const abort = new AbortController();
+    this.current = abort;
+    const started = Date.now();
+    const uploaded: string[] = [];
+    try {
+      const files = await this.attempt(job, abort.signal, uploaded);
+      const replaced = await this.publish(job, files);
+      this.logger.info({ lesson: job.lessonId, attempt: job.attempts, files: files.length, ms: Date.now() - started }, 'HLS ladder published');
+      if (replaced) await this.deleteFiles(job.lessonId, replaced.version, replaced.files);
+    } catch (err) {
+      await this.deleteFiles(job.lessonId, job.version, uploaded);
+      if (err instanceof LostClaim) {
+        this.logger.info({ lesson: job.lessonId }, 'HLS attempt dropped: the job was queued again or taken over');
+      } else if (this.stopped && abort.signal.aborted) {
+        await this.giveBack(job).catch(() => undefined);
+      } else {
+        const message = err instanceof Error ? err.message : String(err);
+        const failed = job.attempts >= this.maxAttempts;
+        await this.finishFailed(job, message, failed);
+        this.logger.warn({ lesson: job.lessonId, attempt: job.attempts, err: message }, failed ? 'HLS job failed for good; the MP4 keeps playing' : 'HLS attempt failed; retried later');
+      }
+    } finally {
+      this.current = null;
+    }
+    return true;
+  }
+
+  private async claim(): Promise<Claimed | null> {
+    const version = randomBytes(6).toString('hex');
+    const { rows } = await this.sql.query<{ lesson_id: string; source: string; attempts: number }>(
+      // A claim is a lease: a job whose worker died is due again when it ends, for any worker.
+      `UPDATE learning.hls_job SET state = 'running', attempts = attempts + 1, percent = 0, version = $1,
+              next_attempt_at = now() + interval '${this.lease}', updated_at = now()
+        WHERE lesson_id = (SELECT lesson_id FROM learning.hls_job WHERE state IN ('queued', 'running') AND next_attempt_at <= now()
+                            ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING lesson_id, source, attempts`,
+      [version],
+    );
+    const r = rows[0];
+    return r ? { lessonId: r.lesson_id, source: r.source, attempts: r.attempts, version } : null;
+  }
+
+  /** Records progress and renews the lease; throws LostClaim when the attempt no longer owns the job. */
+  private async heartbeat(job: Claimed, percent: number): Promise<void> {
+    const { rowCount } = await this.sql.query(
+      `UPDATE learning.hls_job SET percent = $3, next_attempt_at = now() + interval '${this.lease}', updated_at = now()
+        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
+      [job.lessonId, job.version, percent],
+    );
+    if (rowCount === 0) throw new LostClaim();
+  }
+
+  /** Transcodes and stores one attempt's ladder; returns its files (relative to its folder). */
+  private async attempt(job: Claimed, signal: AbortSignal, uploaded: string[]): Promise<string[]> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-hls-'));
+    try {
+      const input = path.join(dir, 'source.mp4');
+      const stored = await this.files.get(`${VIDEO_KEY_PREFIX}${job.source}`);
+      if (!stored) throw new Error('the lesson’s video file is missing');
+      await pipeline(stored.body, createWriteStream(input));
+      if (signal.aborted) throw new Error('stopped');
+
+      let out = path.join(dir, 'out');
+      await mkdir(out);
+      let files: string[];
+      const cached = await this.cached(input);
+      if (cached.hit) {
+        out = cached.dir;
+        files = cached.files;
+      } else {
+        // Progress is written when it moves, at most once a second; each write renews the lease.
+        let shown = 0;
+        let writtenAt = 0;
+        let writing: Promise<void> = Promise.resolve();
+        let lost: unknown = null;
+        const aborter = new AbortController();
+        const stopOn = () => aborter.abort();
+        signal.addEventListener('abort', stopOn);
+        try {
+          ({ files } = await transcodeLadder(input, out, {
+            signal: aborter.signal,
+            onProgress: (percent) => {
+              if (percent === shown && Date.now() - writtenAt < 30_000) return;
+              if (Date.now() - writtenAt < 1000) return;
+              shown = percent;
+              writtenAt = Date.now();
+              writing = writing
+                .then(() => this.heartbeat(job, percent))
+                .catch((err: unknown) => {
+                  lost = err;
+                  aborter.abort();
+                });
+            },
+          }));
+        } catch (err) {
+          await writing;
+          throw lost instanceof LostClaim ? lost : err;
+        } finally {
+          signal.removeEventListener('abort', stopOn);
+        }
+        await writing;
+        if (lost) throw lost;
+        if (cached.key) await this.keep(cached.key, out, files);
+      }
+
+      const folder = hlsFolder(job.lessonId, job.version);
+      for (const [i, file] of files.entries()) {
+        if (signal.aborted) throw new Error('stopped');
+        uploaded.push(file);
+        await this.files.put(`${folder}${file}`, createReadStream(path.join(out, file)), hlsContentType(file));
+        if (i % 50 === 49) await this.heartbeat(job, 99);
+      }
+      return files;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The cached ladder of a small source, by its content (and where to keep it when there is none). */
+  private async cached(input: string): Promise<{ hit: true; dir: string; files: string[] } | { hit: false; key: string | null }> {
+    if ((await stat(input)).size > CACHE_MAX_SOURCE_BYTES) return { hit: false, key: null };
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(input), hash);
+    const key = hash.digest('hex');
+    const dir = path.join(CACHE_DIR, key);
+    try {
+      const files = JSON.parse(await readFile(path.join(dir, 'files.json'), 'utf8')) as string[];
+      return { hit: true, dir, files };
+    } catch {
+      return { hit: false, key };
+    }
+  }
+
+  /** Keeps a small source's ladder for the next start (published whole by a rename, or not at all). */
+  private async keep(key: string, out: string, files: string[]): Promise<void> {
+    try {
+      await mkdir(CACHE_DIR, { recursive: true });
+      const temp = await mkdtemp(path.join(CACHE_DIR, 'tmp-'));
+      await cp(out, temp, { recursive: true });
+      await writeFile(path.join(temp, 'files.json'), JSON.stringify(files));
+      await rename(temp, path.join(CACHE_DIR, key)).catch(() => rm(temp, { recursive: true, force: true }));
+    } catch (err) {
+      this.logger.debug({ err }, 'HLS ladder not cached');
+    }
+  }
+
+  /**
+   * Makes the attempt's ladder the lesson's, in one transaction that checks the attempt still owns
+   * the job (not queued again by a new upload meanwhile). Returns the ladder it replaced, if any.
+   */
+  private async publish(job: Claimed, files: string[]): Promise<{ version: string; files: string[] } | null> {
+    return this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<{ ready_version: string | null; ready_files: string[] }>(
+        `SELECT ready_version, ready_files FROM learning.hls_job WHERE lesson_id = $1 AND version = $2 AND state = 'running' FOR UPDATE`,
+        [job.lessonId, job.version],
+      );
+      if (!rows[0]) throw new LostClaim();
+      await tx.query(
+        `UPDATE learning.hls_job SET state = 'ready', percent = 100, error = NULL, ready_version = $2, ready_files = $3, version = NULL, updated_at = now()
+          WHERE lesson_id = $1`,
+        [job.lessonId, job.version, files],
+      );
+      const old = rows[0];
+      return old.ready_version && old.ready_version !== job.version ? { version: old.ready_version, files: old.ready_files } : null;
+    });
+  }
+
+  /** A failed attempt: queued again after a pause, or `failed` for good (a published ladder of the same source stays). */
+  private async finishFailed(job: Claimed, message: string, failed: boolean): Promise<void> {
+    await this.sql.query(
+      `UPDATE learning.hls_job SET state = CASE WHEN $4 THEN 'failed' ELSE 'queued' END, error = left($3, 500), version = NULL,
+              next_attempt_at = now() + make_interval(secs => $5::double precision), updated_at = now()
+        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
+      [job.lessonId, job.version, message, failed, retryDelayMs(job.attempts, this.retryBaseMs) / 1000],
+    );
+  }
+
+  /** A stopped attempt: back in the queue at once, not counted. */
+  private async giveBack(job: Claimed): Promise<void> {
+    await this.sql.query(
+      `UPDATE learning.hls_job SET state = 'queued', attempts = greatest(attempts - 1, 0), percent = 0, version = NULL, next_attempt_at = now(), updated_at = now()
+        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
+      [job.lessonId, job.version],
+    );
+  }
+
+  /** Deletes a ladder's files (best effort: a file left behind is unreachable, as its folder is never signed again). */
+  async deleteFiles(lessonId: string, version: string, files: readonly string[]): Promise<void> {
+    const folder = hlsFolder(lessonId, version);
+    for (const file of files) await this.files.delete(`${folder}${file}`).catch(() => undefined);
+  }
+}
