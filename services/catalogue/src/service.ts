@@ -39,6 +39,11 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
   const store = new CatalogueStore(sql);
   if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
 
+  const search = new SearchStore(sql);
+  // The embedded database has no autovacuum: without this its planner would judge search's
+  // scans by the statistics of the catalogue as it was at the migration.
+  await search.refreshStatistics().catch((err: unknown) => logger.warn({ err }, 'the search tables could not be analysed; search still works, perhaps slower'));
+
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const catalogue = new Catalogue(sql, store, () => relay.notify());
   const cleaned = await catalogue.sanitiseStoredDescriptions();
@@ -51,7 +56,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     services: [
       {
         definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueGrpcService(catalogue, new Search(new SearchStore(sql))),
+        implementation: catalogueGrpcService(catalogue, new Search(search)),
       },
       {
         definition: freebiesV1.FreebieServiceService,

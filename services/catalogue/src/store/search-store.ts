@@ -11,8 +11,8 @@ import { toCourse as toCourseRow, type CourseRow } from './catalogue-store';
  * freebies, few, are compared with the query by pg_trgm's word similarity (`<%`) directly.
  * Visitors see published courses and instructors only; freebies have no drafts.
  *
- * A hit's score: ts_rank of the words (title A, subtitle and category B, description C), plus
- * the word similarity of the query to the head for instructors and freebies (small tables).
+ * A course's score is its tier (courses); an instructor's or freebie's is ts_rank of the words
+ * plus the word similarity of the query to the head (small tables).
  * The thresholds are written into the queries (no session setting: in the embedded database
  * every service shares one session); `%` uses the dictionary's index at pg_trgm's default 0.3
  * before the stricter SIMILARITY_THRESHOLD. Each query runs on its own, in parallel where it can.
@@ -78,10 +78,11 @@ export class SearchStore {
   }
 
   /**
-   * Courses whose words match, ranked by ts_rank (title A, subtitle and category B, description
-   * C), plus 0.3 when taught by a matching instructor. Only when they are fewer than the limit are
+   * Courses whose words match, in three tiers: every word in the title, then in the title,
+   * subtitle or category, then anywhere (description too) or taught by a matching instructor; the
+   * most bought (then newest) first within a tier. Only when they are fewer than the limit are
    * typos tried: the query words are widened with similar known words (search_word) and the
-   * courses found only so follow, at half their rank (a word found beats a guess). Answers the
+   * courses found only so follow, at half the score (a word found beats a guess). Answers the
    * widening words too (the marks of the hits).
    */
   async courses(db: SqlExecutor, input: SearchInput, instructorIds: readonly string[]): Promise<{ matches: CourseMatch[]; widened: string[] }> {
@@ -93,14 +94,31 @@ export class SearchStore {
     return { matches: [...found, ...more], widened: [...similar.values()].flat() };
   }
 
+  /**
+   * One statement: each tier is its own scan of its own document (migration 007), in order, and
+   * stops as soon as the page is full (the LIMIT over the UNION ALL), so a lower tier is read only
+   * when the higher ones found too little. A broad word walks the popularity index, a rare one
+   * takes the tier's text index (the planner's choice, from the column's statistics). A tier
+   * leaves out what a higher one matches. Score: the tier (3, 2, 1) times `weight`.
+   */
   private async courseQuery(db: SqlExecutor, tsQuery: string, instructorIds: readonly string[], exclude: readonly string[], limit: number, weight: number): Promise<CourseMatch[]> {
+    const tier = (score: number, where: string) =>
+      `(SELECT c.id, ${score} AS tier FROM catalogue.course c
+         WHERE c.published AND ${where} AND c.id <> ALL($3::text[])
+         ORDER BY c.sold DESC, c.created_at DESC, c.id LIMIT $4)`;
+    // Written out in each tier (not a CTE) so the planner sees the query's words.
+    const q = "to_tsquery('simple', $1)";
     const { rows } = await db.query<CourseRow & { instructor_name: string; score: number }>(
-      `SELECT ${COURSE_COLUMNS}, i.name AS instructor_name,
-              ($5 * (ts_rank(c.search_doc, to_tsquery('simple', $1)) + CASE WHEN c.instructor_id = ANY($2::text[]) THEN 0.3 ELSE 0 END))::float8 AS score
-         FROM catalogue.course c JOIN catalogue.instructor i ON i.id = c.instructor_id
-        WHERE c.published AND (c.search_doc @@ to_tsquery('simple', $1) OR c.instructor_id = ANY($2::text[])) AND c.id <> ALL($3::text[])
-        ORDER BY score DESC, c.sold DESC, c.id
-        LIMIT $4`,
+      `WITH hits AS (SELECT * FROM (
+         ${tier(3, `c.search_title @@ ${q}`)}
+         UNION ALL
+         ${tier(2, `c.search_top @@ ${q} AND NOT c.search_title @@ ${q}`)}
+         UNION ALL
+         ${tier(1, `(c.search_doc @@ ${q} OR c.instructor_id = ANY($2::text[])) AND NOT c.search_top @@ ${q}`)}
+       ) AS tiers LIMIT $4)
+       SELECT ${COURSE_COLUMNS}, i.name AS instructor_name, ($5::float8 * h.tier) AS score
+         FROM hits h JOIN catalogue.course c ON c.id = h.id JOIN catalogue.instructor i ON i.id = c.instructor_id
+        ORDER BY h.tier DESC, c.sold DESC, c.created_at DESC, c.id`,
       [tsQuery, instructorIds, exclude, limit, weight],
     );
     return rows.map(toMatch);
@@ -148,6 +166,11 @@ export class SearchStore {
       [input.tsQuery, input.fuzzy, input.limit],
     );
     return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+
+  /** Fresh planner statistics of the searched tables (which scan a tier takes depends on them). */
+  async refreshStatistics(): Promise<void> {
+    await this.sql.query('ANALYZE catalogue.course, catalogue.instructor, catalogue.freebie');
   }
 
   /** The most bought published courses (what an empty result suggests). */
