@@ -14,6 +14,8 @@ export const learningConfig = z.object({
    * queued, the MP4 plays meanwhile).
    */
   LEARNING_HLS: fields.boolean(true),
+  /** The pause after a failed HLS attempt, four times longer after each next (3 attempts in all). */
+  LEARNING_HLS_RETRY_SECONDS: fields.int({ min: 1, max: 86_400, default: 30 }),
 });
 
 export type LearningConfig = z.infer<typeof learningConfig>;

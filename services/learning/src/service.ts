@@ -192,7 +192,7 @@ export const learningService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: catalogue.address,
       seedDemoData: config.SEED_DEMO_DATA,
-      hls: config.LEARNING_HLS,
+      hls: config.LEARNING_HLS && { retryBaseMs: config.LEARNING_HLS_RETRY_SECONDS * 1000 },
       publicUrl: ctx.publicUrl,
     });
   },
