@@ -5,6 +5,7 @@
 // `data` that the page no longer asks for, say), costs a slow link bytes and time for nothing:
 // Chromium warns about the first, and the second shows as two requests for one URL.
 import type { Page } from 'playwright-core';
+import { Refusals } from '@taal/contracts';
 import { apiGet, DEMO, loginByApi, openPage, useE2E } from './support';
 
 const e2e = useE2E();
@@ -19,7 +20,7 @@ async function preloadsOf(path: string): Promise<string[]> {
 async function waitForContent(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const slot = document.querySelector('section.remote-slot:not([hidden]) > div[id^="remote-"]');
-    return !!slot && slot.childElementCount > 0 && !document.querySelector('main .page-loading, main [aria-busy="true"], main .spinner');
+    return !!slot && slot.childElementCount > 0 && slot.checkVisibility() && !document.querySelector('main .page-loading, main [aria-busy="true"], main .spinner');
   });
 }
 
@@ -88,13 +89,19 @@ test('a course page and the back office as the demo admin use every file they pr
 test('a page in Bengali preloads the Bengali translations and font (not the English ones) and uses them; a path no remote owns preloads only the shell', async () => {
   const html = await (await fetch(`${e2e.baseUrl}/allcourses`, { headers: { Cookie: 'i18next=bn' } })).text();
   const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
-  expect(preloads).toEqual(expect.arrayContaining(['/assets/locales/bn/translation.json', '/assets/locales/bn/refusals.json']));
-  expect(preloads.filter((p) => /\/static\/font\/noto-sans-bengali-bengali-(400|700)-normal\.[0-9a-f]+\.woff2$/.test(p))).toHaveLength(2);
+  expect(preloads).toEqual(expect.arrayContaining(['/assets/locales/bn/translation.json']));
+  // The refusals' texts are not on the first screen: they come after it (shell/src/i18n.ts).
+  expect(preloads).not.toContain('/assets/locales/bn/refusals.json');
+  // Both weights of the font, after the scripts (low priority: the page renders, hidden, meanwhile).
+  const fonts = [...html.matchAll(/<link rel="preload" href="(\/static\/font\/noto-sans-bengali-bengali-(?:400|700)-normal\.[0-9a-f]+\.woff2)"[^>]*>/g)];
+  expect(fonts).toHaveLength(2);
+  for (const [tag] of fonts) expect(tag).toContain('fetchpriority="low"');
   expect(html).not.toContain('/assets/locales/en/');
   const { requested, warnings, errors } = await visit('/allcourses', undefined, 'bn');
   expect(errors).toEqual([]);
   expect(warnings).toEqual([]);
   expect(preloads.map((p) => [p, timesAsked(requested, p)])).toEqual(preloads.map((p) => [p, 1]));
+  expect(timesAsked(requested, '/assets/locales/bn/refusals.json')).toBe(1);
   // Bengali has every key of English: the page needs no English texts.
   expect(requested.filter((r) => r.startsWith('/assets/locales/en/'))).toEqual([]);
 
@@ -102,4 +109,44 @@ test('a page in Bengali preloads the Bengali translations and font (not the Engl
   expect(english.some((p) => p.includes('/static/font/'))).toBe(false);
   const nowhere = await preloadsOf('/no/such/page');
   expect(nowhere.some((p) => p.startsWith('/remotes/') || p.startsWith('/api/'))).toBe(false);
+});
+
+test("a Bengali page is first drawn with its font (never with the fallback's empty boxes), and its refusals' texts come after it", async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    await context.addCookies([{ name: 'i18next', value: 'bn', url: e2e.baseUrl }]);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // The slow link of issue 28 (tools/bench/first-content.mjs): the font arrives well after the scripts.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 });
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'commit' });
+    // Every frame until the page's content is visible: the font's two weights are loaded by then.
+    const first = await page.waitForFunction(
+      () => {
+        const slot = document.querySelector('section.remote-slot:not([hidden]) > div[id^="remote-"]');
+        const header = document.querySelector('header.site-header');
+        if (!(slot?.checkVisibility() || header?.checkVisibility())) return false;
+        return {
+          regular: document.fonts.check('400 16px "Noto Sans Bengali"', 'বাংলা'),
+          bold: document.fonts.check('700 16px "Noto Sans Bengali"', 'বাংলা'),
+          text: header?.textContent ?? '',
+        };
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const drawn = (await first.jsonValue()) as { regular: boolean; bold: boolean; text: string };
+    expect(drawn).toMatchObject({ regular: true, bold: true });
+    expect(drawn.text).toMatch(/[\u0980-\u09FF]/);
+    await waitForContent(page);
+    // The refusals' texts came after the first screen: an empty login form is refused in Bengali.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.click('header.site-header a[href="/login"]');
+    await page.click('[data-testid="login-submit"]');
+    await expect(page.locator('[data-testid="login-alert"]').textContent()).resolves.toContain(Refusals.LOGIN_MISSING.bn);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -1,20 +1,36 @@
 import { createRoot } from 'react-dom/client';
 import { fontsFor } from './fonts';
-import i18n, { initI18n } from './i18n';
-import { fetchRemotesConfig } from './remotes';
+import i18n, { initI18n, loadLaterNamespaces } from './i18n';
+import { fetchRemotesConfig, prepareRemote } from './remotes';
 import { App } from './App';
 import './fonts.css';
 import './styles.css';
 
 async function main() {
   const [remotes] = await Promise.all([
-    fetchRemotesConfig(),
-    initI18n()
-      .then(() => fontsFor(i18n.resolvedLanguage))
-      .catch((err) => console.error(err)),
+    // The route's remote starts loading as soon as its URL is known, while the texts are still on
+    // their way (issue 28: a slow link).
+    fetchRemotesConfig().then((config) => {
+      prepareRemote(config, window.location.pathname);
+      return config;
+    }),
+    initI18n().catch((err) => console.error(err)),
   ]);
   const el = document.getElementById('root');
-  if (el) createRoot(el).render(<App remotes={remotes} />);
+  if (!el) return;
+  // A Bengali page is laid out only once its font is here (fonts.ts: Chromium kept the fallback's
+  // empty boxes in text shaped while the font was loading). Until then the page renders hidden
+  // (display: none, so nothing is shaped): its scripts, the remote's mount and its data run
+  // during the font's download instead of after it.
+  const fonts = fontsFor(i18n.resolvedLanguage);
+  const waiting = i18n.resolvedLanguage?.startsWith('bn') ?? false;
+  if (waiting) el.hidden = true;
+  createRoot(el).render(<App remotes={remotes} />);
+  if (waiting) {
+    await fonts;
+    el.hidden = false;
+  }
+  loadLaterNamespaces();
 }
 
 void main();

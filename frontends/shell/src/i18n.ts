@@ -1,5 +1,6 @@
 // i18next: translations from /assets/locales/{lng}/{translation,refusals}.json, language detected from
-// local storage, cookie, html tag, path, subdomain (in that order), fallback en.
+// local storage, cookie, html tag, path, subdomain (in that order), fallback en. The first screen
+// waits only for `translation`; `refusals` follows once the shell has rendered.
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -23,9 +24,10 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      // `translation`: the screens' texts; `refusals`: the API's refusals by key, written by the
-      // build from the contracts' catalogue (decision 0026).
-      ns: ['translation', 'refusals'],
+      // `translation`: the screens' texts. `refusals` (the API's refusals by key, written by the
+      // build from the contracts' catalogue, decision 0026) is asked for by loadLaterNamespaces:
+      // a refusal is shown only after a request, so the first screen need not wait for it.
+      ns: ['translation'],
       defaultNS: 'translation',
       backend: { loadPath: '/assets/locales/{{lng}}/{{ns}}.json' },
       detection: {
@@ -35,6 +37,14 @@ export function initI18n(): Promise<unknown> {
       // Every interpolated number in the page's digits (bn: ০-৯), through the shared formatter.
       interpolation: { escapeValue: false, alwaysFormat: true },
     });
+}
+
+/**
+ * The namespaces no first screen shows, loaded after it (issue 28: a slow link): `refusals` is
+ * some 5 KB a Bengali first visit waited for. Once loaded, a language switch loads it too.
+ */
+export function loadLaterNamespaces(): Promise<void> {
+  return i18n.loadNamespaces('refusals').catch((err) => console.error(err));
 }
 
 export default i18n;

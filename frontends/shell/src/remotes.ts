@@ -38,6 +38,39 @@ export async function fetchRemotesConfig(): Promise<RemotesConfig> {
 
 type Props = AppProps & { domElement?: HTMLElement };
 
+let registered = false;
+function register(config: RemotesConfig): void {
+  if (registered) return;
+  registered = true;
+  const known = REMOTE_NAMES.filter((n) => config[n]).map((n) => ({ name: n, entry: config[n] as string }));
+  if (known.length) registerRemotes(known);
+}
+
+/** A remote's lifecycles module, asked for before the shell renders (see prepareRemote). */
+const early = new Map<RemoteName, Promise<LifeCycles<Props>>>();
+
+const loadLifecycles = async (name: RemoteName): Promise<LifeCycles<Props>> => {
+  const mod = await loadRemote<LifeCycles<Props>>(`${name}/lifecycles`);
+  if (!mod || typeof mod.mount !== 'function') throw new Error(`Remote "${name}" exposes no lifecycles`);
+  return mod;
+};
+
+/**
+ * Starts loading and running the module of the remote that owns `pathname` at once, while the
+ * shell still waits for its translations and, in Bengali, its font (bootstrap.tsx): the
+ * remote's scripts are then evaluated during that wait instead of after it (issue 28: a slow
+ * link). Its mount, when single-spa gets there, takes the same module; a failure here is
+ * reported and retried by the mount as before.
+ */
+export function prepareRemote(config: RemotesConfig, pathname: string): void {
+  const name = remoteForPath(pathname);
+  if (!name || !config[name] || early.has(name)) return;
+  register(config);
+  const loading = loadLifecycles(name);
+  loading.catch(() => undefined); // the mount reports it
+  early.set(name, loading);
+}
+
 function remoteApp(name: RemoteName, entry: string | undefined): LifeCycles<Props> {
   let real: LifeCycles<Props> | null = null;
   let bootstrapped = false;
@@ -49,9 +82,8 @@ function remoteApp(name: RemoteName, entry: string | undefined): LifeCycles<Prop
     if (!entry) throw new Error(`No URL configured for remote "${name}"`);
     // After a failure, register again so the runtime fetches the entry anew.
     if (failures > 0) registerRemotes([{ name, entry }], { force: true });
-    const mod = await loadRemote<LifeCycles<Props>>(`${name}/lifecycles`);
-    if (!mod || typeof mod.mount !== 'function') throw new Error(`Remote "${name}" exposes no lifecycles`);
-    return mod;
+    const prepared = failures === 0 ? early.get(name) : undefined;
+    return prepared ?? loadLifecycles(name);
   }
 
   async function attempt(props: Props) {
@@ -95,8 +127,7 @@ let started = false;
 export function startRemotes(config: RemotesConfig): void {
   if (started) return;
   started = true;
-  const known = REMOTE_NAMES.filter((n) => config[n]).map((n) => ({ name: n, entry: config[n] as string }));
-  if (known.length) registerRemotes(known);
+  register(config);
   for (const name of REMOTE_NAMES) {
     registerApplication<Props>({
       name,

@@ -45,10 +45,12 @@ const readJson = <T extends object>(file: string): Partial<T> => {
 /** The chunk group a remote names for the first screen of a path (see rsbuild-base.mjs): `route-<first segment>`. */
 export const routeChunkName = (pathname: string): string => `route-${pathname.split('/').find(Boolean) ?? 'index'}`;
 
+// A font is asked for at low priority: a Bengali page renders (hidden) while its font downloads
+// (shell/src/bootstrap.tsx), so the scripts that rendering needs should come first on a slow link.
 const link = (href: string, as: 'script' | 'style' | 'fetch' | 'font') =>
-  `<link rel="preload" href="${href}" as="${as}"${as === 'font' ? ' type="font/woff2"' : ''}${as === 'fetch' || as === 'font' ? ' crossorigin="anonymous"' : ''}>`;
+  `<link rel="preload" href="${href}" as="${as}"${as === 'font' ? ' type="font/woff2" fetchpriority="low"' : ''}${as === 'fetch' || as === 'font' ? ' crossorigin="anonymous"' : ''}>`;
 
-/** The self-hosted Bengali font's files in the shell's build (fonts.css: 400 and 700, woff2). */
+/** The self-hosted Bengali font's files in the shell's build (fonts.css: 400 and 700, woff2, subset by tools/fonts/subset-bengali.py). */
 function bengaliFonts(frontendsDir: string): string[] {
   try {
     return fs
@@ -62,7 +64,7 @@ function bengaliFonts(frontendsDir: string): string[] {
 
 /**
  * The preload links for a page: the shell's shared modules (React, i18next, @taal/web-shared),
- * the remotes map, the translations of `lng` (and in Bengali its font), and for the route's
+ * the remotes map, the screens' translations in `lng` (and in Bengali its font), and for the route's
  * remote (`remoteEntryUrl` from /config/remotes.json; its folder holds the remote's assets):
  * its entry, its exposed module,
  * the chunks of the route's page, the remote's own copies of the shared modules these need
@@ -77,7 +79,8 @@ export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Reco
   const add = (href: string) => links.add(link(href, href.endsWith('.css') ? 'style' : 'script'));
   for (const s of shell.shared ?? []) for (const f of [...s.assets.css.sync, ...s.assets.js.sync]) add(`/${f}`);
   links.add(link('/config/remotes.json', 'fetch'));
-  for (const ns of ['translation', 'refusals']) links.add(link(`/assets/locales/${lng}/${ns}.json`, 'fetch'));
+  // The screens' texts; the refusals' (shell/src/i18n.ts) come after the first screen.
+  links.add(link(`/assets/locales/${lng}/translation.json`, 'fetch'));
   // A Bengali page waits for its font before drawing text (shell/src/fonts.ts): fetch it at once.
   if (lng === 'bn') for (const f of bengaliFonts(frontendsDir)) links.add(link(f, 'font'));
   const remote = remoteOfPath(routes, pathname);
