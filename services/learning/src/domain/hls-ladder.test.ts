@@ -12,6 +12,8 @@ describe('the HLS ladder of a source', () => {
   it('keeps a clearly higher source as its own top rung, its bitrate scaled by the pixels', () => {
     expect(names(1080)).toEqual(['240p@400k', '480p@1000k', '720p@2500k', '1080p@5625k']);
     expect(names(360)).toEqual(['240p@400k', '360p@625k']);
+    // At most 1080p: a 4K upload's top rung is 1080p.
+    expect(names(2160)).toEqual(['240p@400k', '480p@1000k', '720p@2500k', '1080p@5625k']);
     // Just above a rung: no near-copy of it.
     expect(names(760)).toEqual(['240p@400k', '480p@1000k', '720p@2500k']);
   });

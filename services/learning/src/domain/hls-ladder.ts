@@ -21,7 +21,8 @@ export const STANDARD_RUNGS: readonly Rung[] = [
 
 /** A rung at the source's own size is added when the source is at least this much above the top rung it got. */
 const SOURCE_RUNG_MARGIN = 1.25;
-const MAX_SOURCE_HEIGHT = 2160;
+/** The top rung's ceiling: a 4K upload gets a 1080p top rung (4K at one thread per encoder would take hours on two cores). */
+const MAX_SOURCE_HEIGHT = 1080;
 
 const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
@@ -34,7 +35,7 @@ const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 export function ladderFor(shortSide: number): Rung[] {
   const rungs = STANDARD_RUNGS.filter((r) => r.height <= shortSide);
   const top = rungs.at(-1)?.height ?? 0;
-  if (shortSide >= top * SOURCE_RUNG_MARGIN) {
+  if (Math.min(shortSide, MAX_SOURCE_HEIGHT) >= top * SOURCE_RUNG_MARGIN) {
     const height = even(Math.min(shortSide, MAX_SOURCE_HEIGHT));
     const videoKbps = Math.round(Math.min(8000, Math.max(200, 2500 * (height / 720) ** 2)));
     rungs.push({ name: `${height}p`, height, videoKbps, audioKbps: height >= 720 ? 128 : height >= 480 ? 96 : 64 });
