@@ -398,12 +398,13 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     };
   }, [source]);
 
-  /** Auto (-1) or one rendition, from the next segment on. */
+  /** Auto (-1: from the next segment on) or one rendition (at once: what is buffered is loaded again in it). */
   const chooseLevel = (index: number) => {
     chosenLevel.current = index;
     const h = hlsRef.current;
     if (!h) return;
-    h.nextLevel = index;
+    if (index < 0) h.nextLevel = -1;
+    else h.currentLevel = index;
     setLevel((l) => ({ ...l, auto: index < 0 }));
   };
 
