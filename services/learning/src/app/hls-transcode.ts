@@ -6,6 +6,7 @@
  * `veryfast`, and a lower CPU priority.
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,12 @@ const KEY_FRAME_SECONDS = 2;
 const SEGMENT_SECONDS = 4;
 /** A run whose output time has not moved for this long is stuck: killed and counted as failed. */
 const STALL_MS = 5 * 60_000;
+/**
+ * ffmpeg is started through util-linux's setpriv (where there is one) so that it is killed when
+ * learning dies (kill -9 included) instead of encoding on for nobody.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const ffmpegCommand = (): [string, string[]] => (existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'KILL', 'ffmpeg']] : ['ffmpeg', []]);
 
 export interface SourceInfo {
   width: number;
@@ -99,7 +106,8 @@ export async function transcodeLadder(
   const rungs = ladderFor(Math.min(source.width, source.height));
   const args = ladderArguments(input, outDir, source, rungs);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const [command, prefix] = ffmpegCommand();
+    const child = spawn(command, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
     // A lower priority than the API beside it on the same cores.
     if (child.pid) {
       try {
