@@ -131,6 +131,8 @@ test('an English page downloads no Bengali font; in bn the text is drawn with th
     await page.goto(`${e2e.baseUrl}/`);
     await page.waitForSelector('[data-testid="featured-courses"] [data-testid="course-card"]');
     await page.evaluate(() => document.fonts.ready);
+    // A Bengali first screen waits for the regular weight only; the bold is added once loaded (shell/src/fonts.ts).
+    await page.waitForFunction(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Noto Sans Bengali' && f.weight === '700' && f.status === 'loaded'));
     const heading = await platformFonts(page, '[data-testid="hero"] h1');
     const bold = heading.find((f) => f.familyName === 'Noto Sans Bengali');
     expect(bold).toMatchObject({ isCustomFont: true });

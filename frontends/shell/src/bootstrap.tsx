@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { fontsFor } from './fonts';
+import { firstScreenFontsFor, loadBengaliBold } from './fonts';
 import i18n, { initI18n, loadLaterNamespaces } from './i18n';
 import { fetchRemotesConfig, prepareRemote } from './remotes';
 import { App } from './App';
@@ -21,14 +21,16 @@ async function main() {
   // A Bengali page is laid out only once its font is here (fonts.ts: Chromium kept the fallback's
   // empty boxes in text shaped while the font was loading). Until then the page renders hidden
   // (display: none, so nothing is shaped): its scripts, the remote's mount and its data run
-  // during the font's download instead of after it.
-  const fonts = fontsFor(i18n.resolvedLanguage);
+  // during the font's download instead of after it. The first screen waits for the regular
+  // weight only; the bold comes after it (fonts.ts).
+  const fonts = firstScreenFontsFor(i18n.resolvedLanguage);
   const waiting = i18n.resolvedLanguage?.startsWith('bn') ?? false;
   if (waiting) el.hidden = true;
   createRoot(el).render(<App remotes={remotes} />);
   if (waiting) {
     await fonts;
     el.hidden = false;
+    void loadBengaliBold();
   }
   loadLaterNamespaces();
 }

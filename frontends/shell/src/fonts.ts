@@ -1,18 +1,71 @@
-// The self-hosted Bengali font (fonts.css) is loaded before Bengali text is first laid out: text
-// shaped while the font was still loading can keep the fallback's empty boxes in Chromium even
-// after the font arrives (seen on a machine without Bengali fonts), and waiting avoids a flash.
+// The self-hosted Bengali font (fonts.css, and its bold here) is loaded before Bengali text is
+// first laid out: text shaped while the font was still loading can keep the fallback's empty
+// boxes in Chromium even after the font arrives (seen on a machine without Bengali fonts), and
+// waiting avoids a flash.
+//
+// The bold (700) is declared here rather than in fonts.css, so that a Bengali first visit can
+// wait for the regular weight only (issue 28: a slow link; 39 KB instead of 82 KB before the
+// first screen). Until the bold is here, bold Bengali text is drawn from the regular weight
+// (synthesised bold: the same letters, never boxes); it is added once loaded, and the browser
+// draws that text again with it. Everywhere else it is declared at once, like fonts.css's
+// regular, and downloaded only when some Bengali text is bold.
+import boldUrl from './fonts/noto-sans-bengali-bengali-700-normal.woff2';
 
-const WEIGHTS = ['400', '700'];
+const FAMILY = 'Noto Sans Bengali';
+/** The same characters as fonts.css's unicode-range (tools/fonts/subset-bengali.py). */
+const UNICODE_RANGE = 'U+0964-0965, U+0980-09FF, U+200C-200D, U+25CC';
+
+let bold: FontFace | null = null;
+let boldAdded: Promise<void> | null = null;
+
+const boldFace = (): FontFace | null => {
+  if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
+  bold ??= new FontFace(FAMILY, `url(${boldUrl}) format('woff2')`, { weight: '700', style: 'normal', display: 'swap', unicodeRange: UNICODE_RANGE });
+  return bold;
+};
+
+/** Declares the bold now (downloaded when bold Bengali text needs it, as fonts.css's regular). */
+export function declareBengaliBold(): void {
+  const face = boldFace();
+  if (!face || boldAdded) return;
+  document.fonts.add(face);
+  boldAdded = Promise.resolve();
+}
+
+/** Downloads the bold, then adds it: bold text until then uses the regular weight, never a fallback. */
+export function loadBengaliBold(): Promise<void> {
+  const face = boldFace();
+  if (!face) return Promise.resolve();
+  boldAdded ??= face.load().then(
+    () => void document.fonts.add(face),
+    () => undefined,
+  );
+  return boldAdded;
+}
+
+const settle = (p: Promise<unknown>, timeoutMs: number): Promise<void> =>
+  Promise.race([p.then(() => undefined, () => undefined), new Promise<void>((resolve) => window.setTimeout(resolve, timeoutMs))]);
 
 /** Resolves once both weights are loaded, or after `timeoutMs` (the text then swaps in as usual). */
 export function loadBengaliFont(timeoutMs = 3000): Promise<void> {
   if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
-  const loaded = Promise.all(WEIGHTS.map((w) => document.fonts.load(`${w} 16px "Noto Sans Bengali"`, 'বাংলা'))).then(
-    () => undefined,
-    () => undefined,
-  );
-  return Promise.race([loaded, new Promise<void>((resolve) => window.setTimeout(resolve, timeoutMs))]);
+  const loaded = loadBengaliBold().then(() => Promise.all(['400', '700'].map((w) => document.fonts.load(`${w} 16px "${FAMILY}"`, 'বাংলা'))));
+  return settle(loaded, timeoutMs);
 }
 
 /** Fonts a language needs before its text is shown. */
 export const fontsFor = (lng: string | undefined): Promise<void> => (lng?.startsWith('bn') ? loadBengaliFont() : Promise.resolve());
+
+/**
+ * What the first screen waits for in `lng`: in Bengali the regular weight only (its bold follows,
+ * `loadBengaliBold`); in any other language nothing, and the bold is declared for any Bengali
+ * text the page may show.
+ */
+export function firstScreenFontsFor(lng: string | undefined, timeoutMs = 3000): Promise<void> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  if (!lng?.startsWith('bn')) {
+    declareBengaliBold();
+    return Promise.resolve();
+  }
+  return settle(document.fonts.load(`400 16px "${FAMILY}"`, 'বাংলা'), timeoutMs);
+}

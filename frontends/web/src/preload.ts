@@ -45,17 +45,21 @@ const readJson = <T extends object>(file: string): Partial<T> => {
 /** The chunk group a remote names for the first screen of a path (see rsbuild-base.mjs): `route-<first segment>`. */
 export const routeChunkName = (pathname: string): string => `route-${pathname.split('/').find(Boolean) ?? 'index'}`;
 
-// A font is asked for at low priority: a Bengali page renders (hidden) while its font downloads
+// The font is asked for at low priority: a Bengali page renders (hidden) while its font downloads
 // (shell/src/bootstrap.tsx), so the scripts that rendering needs should come first on a slow link.
 const link = (href: string, as: 'script' | 'style' | 'fetch' | 'font') =>
   `<link rel="preload" href="${href}" as="${as}"${as === 'font' ? ' type="font/woff2" fetchpriority="low"' : ''}${as === 'fetch' || as === 'font' ? ' crossorigin="anonymous"' : ''}>`;
 
-/** The self-hosted Bengali font's files in the shell's build (fonts.css: 400 and 700, woff2, subset by tools/fonts/subset-bengali.py). */
+/**
+ * The self-hosted Bengali font's files a Bengali first screen waits for, in the shell's build: the
+ * regular weight only (shell/src/fonts.ts: the bold follows the first screen), subset by
+ * tools/fonts/subset-bengali.py.
+ */
 function bengaliFonts(frontendsDir: string): string[] {
   try {
     return fs
       .readdirSync(path.join(frontendsDir, 'shell', 'dist', 'static', 'font'))
-      .filter((f) => /^noto-sans-bengali-.*\.woff2$/.test(f))
+      .filter((f) => /^noto-sans-bengali-bengali-400-normal\.[0-9a-f]+\.woff2$/.test(f))
       .map((f) => `/static/font/${f}`);
   } catch {
     return [];
