@@ -280,11 +280,26 @@ describe('cluster mode', () => {
     ).data.token;
     // Whatever the uploads leave in the cluster's temporary folder: the gateway's upload files and
     // learning's video checks (what was there before, such as the demo videos' cache, stays).
+    const courses = async () => ((await (await fetch(`${base}/api/v1/course/adminallcourse`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { _id: string }[] }).data;
+    const courseIds = (await courses()).map((c) => c._id);
+    // Learning makes the demo lessons' HLS ladders in the background (S3 objects and temporary
+    // folders, decision 0032): settled first, so that what is there before holds still.
+    await waitFor(
+      async () => {
+        for (const id of courseIds) {
+          const { data } = (await (await fetch(`${base}/api/v1/course/secure-course/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+            data: { lessons: { hls: { state: string } | null }[] };
+          };
+          if (data.lessons.some((l) => l.hls?.state !== 'ready')) return false;
+        }
+        return true;
+      },
+      'the demo lessons’ HLS ladders',
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
     const tmpBefore = new Set(readdirSync(tmp));
     const leftovers = () => readdirSync(tmp).filter((name) => !tmpBefore.has(name));
-    const courses = async () => ((await (await fetch(`${base}/api/v1/course/adminallcourse`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { _id: string }[] }).data;
     const stored = await objects();
-    const courseIds = (await courses()).map((c) => c._id);
 
     const gateway = pids.get('gateway')!.at(-1)!;
     const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${gateway}/status`, 'utf8'))![1]) / 1024;
