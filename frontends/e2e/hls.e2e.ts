@@ -244,3 +244,60 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
     await context.close();
   }
 }, 480_000);
+
+test('a signature that stops working mid-play (a segment answered 403): the player asks for playback again and goes on with HLS from the same time', async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    const course = (await apiGet<Course[]>(e2e.baseUrl, 'course/'))[0]!;
+    const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+    // The open demo lesson (a visitor plays it), once its ladder is ready (backfilled at start).
+    const open = await waitFor(
+      'the open demo lesson with its ladder',
+      async () => (await call<SecureCourse>('GET', `course/secure-course/${course._id}`, admin.token)).lessons.find((l) => l.status === 'open' && l.hls?.state === 'ready'),
+      120_000,
+    );
+    const playbacks: number[] = [];
+    let firstToken: string | null = null;
+    let segments = 0;
+    // The first token's first segment is served; its later requests wait a moment (so the video
+    // plays from what it has) and are refused as an expired signature is.
+    await page.route('**/api/v1/video/hls/**', async (route) => {
+      const token = /\/video\/hls\/([^/]+)\//.exec(route.request().url())![1]!;
+      firstToken ??= token;
+      if (token !== firstToken || route.request().url().endsWith('.m3u8')) return route.continue();
+      segments += 1;
+      if (segments === 1) return route.continue();
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.fulfill({ status: 403, contentType: 'application/json', body: '{"success":false,"message":"This video link is not valid"}' });
+    });
+    await page.route(`**/api/v1/lesson/${open._id}/playback`, async (route) => {
+      playbacks.push(await page.$eval('[data-testid="player-video"]', (v) => (v as HTMLVideoElement).currentTime).catch(() => 0));
+      await route.continue();
+    });
+    await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+    await page.waitForSelector(`[data-testid="player"][data-lesson-id="${open._id}"][data-status="ready"][data-stream="hls.js"]`);
+    await page.evaluate(() => {
+      const w = window as unknown as { __playingAt: number[] };
+      w.__playingAt = [];
+      document.querySelector('[data-testid="player-video"]')!.addEventListener('playing', (e) => w.__playingAt.push((e.target as HTMLVideoElement).currentTime));
+    });
+    await page.click('[data-testid="player-play"]');
+    await waitFor('a new signed URL', async () => (playbacks.length >= 2 ? true : undefined), 30_000);
+    const at = playbacks[1]!;
+    expect(at).toBeGreaterThan(1); // it had played from the first segment
+    // Playback goes on from there with the new signature, past the refused segment, still HLS.
+    await page.waitForFunction((t) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!;
+      return !v.paused && v.currentTime > t + 2;
+    }, at, { timeout: 30_000 });
+    const playingAt = await page.evaluate(() => (window as unknown as { __playingAt: number[] }).__playingAt);
+    // It started again where it was (not from the start).
+    expect(playingAt.slice(1).some((t) => Math.abs(t - at) < 1)).toBe(true);
+    expect(playingAt.slice(1).every((t) => t > at - 1)).toBe(true);
+    expect(await page.getAttribute('[data-testid="player"]', 'data-stream')).toBe('hls.js');
+    expect(await page.getAttribute('[data-testid="player"]', 'data-status')).toBe('ready');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 240_000);

@@ -9,7 +9,9 @@
 // is answered by the page (no expired enrolment can be made through the API, see
 // classroom.e2e.ts); its Renew is real. A signed URL that stops working mid-play (answered 403
 // by the page for one range request, as an expired one is) is renewed and playback continues
-// from the same time. Screenshots in en and bn go to /tmp/shots-player/ (SHOTS_DIR).
+// from the same time. These run on the progressive MP4 (playback's HLS playlist answered as null:
+// the fallback); hls.e2e.ts plays the HLS ladder. Screenshots in en and bn go to /tmp/shots-player/
+// (SHOTS_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
@@ -110,6 +112,19 @@ async function shot(page: Page, name: string, closeToasts = true) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
+/**
+ * The progressive MP4 (the fallback of issue 24): playback's HLS master playlist answered as null,
+ * so the player streams the MP4 in ranges as before (adaptive streaming: hls.e2e.ts).
+ */
+async function mp4Only(page: Page) {
+  await page.route('**/api/v1/lesson/*/playback', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data?: { hls: string | null } };
+    if (body.data) body.data.hls = null;
+    await route.fulfill({ response: res, json: body });
+  });
+}
+
 /** Whether this Chromium decodes the demo videos (H.264/AAC MP4). */
 const decodes = (page: Page) => page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"') !== '');
 
@@ -134,6 +149,7 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
     });
     expect(enrolled.lessons.every((l) => l.playable)).toBe(true);
 
+    await mp4Only(page);
     const videoResponses: { status: number; range: string | undefined; url: string }[] = [];
     page.on('response', (res: Response) => {
       if (res.url().includes('/api/v1/video/')) videoResponses.push({ status: res.status(), range: res.request().headers()['range'], url: res.url() });
@@ -428,7 +444,9 @@ test('a video URL that stops working mid-play is asked for again and playback co
       if (req.url().includes(`/api/v1/lesson/${open._id}/playback`)) playbacks.push(req.url());
     });
     // The first range request of the video answers only its first part, so the player must come
-    // back for more; that next request is refused as an expired URL is (403).
+    // back for more; that next request is refused as an expired URL is (403). (The MP4; the same
+    // with HLS segments: hls.e2e.ts.)
+    await mp4Only(page);
     let served = 0;
     await page.route('**/api/v1/video/**', async (route) => {
       served += 1;

@@ -367,9 +367,9 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
             recordSwitch({ lesson: lessonId, level: d.level, height: l?.height ?? 0, bitrate: l?.bitrate ?? 0, at: performance.now() });
           });
           h.on(Hls.Events.ERROR, (_e, d: ErrorData) => {
-            if (!d.fatal) return;
             const code = d.response?.code;
-            // An expired (or otherwise refused) signature: ask playback again, from the same time.
+            // An expired (or otherwise refused) signature: ask playback again, from the same time, at
+            // once (hls.js would retry the same URL, or declare it fatal only after its retries).
             if (d.type === Hls.ErrorTypes.NETWORK_ERROR && (code === 401 || code === 403 || code === 410)) {
               stopClock();
               h.destroy();
@@ -377,6 +377,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
               renewRef.current();
               return;
             }
+            if (!d.fatal) return;
             h.destroy();
             if (hlsRef.current === h) hlsRef.current = null;
             fallBackRef.current();
