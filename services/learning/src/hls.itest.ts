@@ -250,7 +250,7 @@ describe.each(backends)('the HLS job on %s infrastructure', (_name, makeBackend)
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-hls-files-'));
   const courseId = demoCourses.find((c) => c.published)!.id;
 
-  const call = async <Res>(method: 'addLesson' | 'getPlayback' | 'getSecureCourse', request: object) =>
+  const call = async <Res>(method: 'addLesson' | 'getPlayback' | 'getSecureCourse' | 'deleteCourseLessons', request: object) =>
     callUnary<object, Res>(client, method, (learningV1 as unknown as Record<string, { fromPartial(o: object): object }>)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!.fromPartial(request), {
       deadlineMs: 60_000,
       userToken: await auth.userToken(ADMIN),
@@ -327,5 +327,23 @@ describe.each(backends)('the HLS job on %s infrastructure', (_name, makeBackend)
     expect(now.ready_files).toContain('360p/index.m3u8'); // the new video is 360 high, the old one 240
     const staff = await call<learningV1.GetSecureCourseResponse>('getSecureCourse', { courseId });
     expect(staff.lessons.find((l) => l.id === lesson.id)!.hls).toEqual({ state: 'ready', percent: 100, attempts: 1 });
+  }, 120_000);
+
+  it('deletes the ladders of a course’s lessons with them, also one being made at that moment', async () => {
+    const running = await addLesson(makeClip(`running-${_name}.mp4`, { size: '640x360', seconds: 40 }));
+    await waitFor(async () => (await job(running.id))?.state === 'running', 'the job running', { timeoutMs: 60_000, intervalMs: 50 });
+    const { lessons } = await call<learningV1.GetSecureCourseResponse>('getSecureCourse', { courseId });
+    expect(lessons.filter((l) => l.hls?.state === 'ready').length).toBeGreaterThanOrEqual(2); // the earlier tests' lessons
+    expect(storedUnder(filesDir, 'hls').length).toBeGreaterThan(0);
+
+    // The undo of a course add that failed half-way (decision 0015).
+    expect((await call<learningV1.DeleteCourseLessonsResponse>('deleteCourseLessons', { courseId })).deleted).toBe(lessons.length);
+    // The running attempt finds its job gone at its next progress write, stops, and removes whatever it stored.
+    await waitFor(async () => storedUnder(filesDir, 'hls').length === 0, 'no ladder file left', {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      context: () => storedUnder(filesDir, 'hls').join('\n'),
+    });
+    expect((await backend.sql.query(`SELECT count(*)::int AS n FROM learning.hls_job`)).rows[0]).toEqual({ n: 0 });
   }, 120_000);
 });
