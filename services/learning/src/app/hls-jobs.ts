@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,8 @@ interface Claimed {
 /** Ladders of small sources (the demo lessons, made the same on every start) are kept per machine, by content. */
 const CACHE_MAX_SOURCE_BYTES = 32 * 1024 * 1024;
 const CACHE_DIR = path.join(os.tmpdir(), 'taal-hls-cache-v1');
+/** Ladders kept at most (the oldest go first): the demo lessons need four. */
+const CACHE_MAX_ENTRIES = 32;
 
 /** A job that lost its claim (a new upload queued the lesson again, or its lease ended and another worker took it). */
 class LostClaim extends Error {}
@@ -289,6 +291,8 @@ export class HlsJobs {
     const dir = path.join(CACHE_DIR, key);
     try {
       const files = JSON.parse(await readFile(path.join(dir, 'files.json'), 'utf8')) as string[];
+      // Used now: the last to go when the cache is full.
+      await utimes(dir, new Date(), new Date()).catch(() => undefined);
       return { hit: true, dir, files };
     } catch {
       return { hit: false, key };
@@ -303,6 +307,11 @@ export class HlsJobs {
       await cp(out, temp, { recursive: true });
       await writeFile(path.join(temp, 'files.json'), JSON.stringify(files));
       await rename(temp, path.join(CACHE_DIR, key)).catch(() => rm(temp, { recursive: true, force: true }));
+      const entries = await Promise.all(
+        (await readdir(CACHE_DIR)).filter((name) => !name.startsWith('tmp-')).map(async (name) => ({ name, at: (await stat(path.join(CACHE_DIR, name))).mtimeMs })),
+      );
+      entries.sort((a, b) => b.at - a.at);
+      for (const old of entries.slice(CACHE_MAX_ENTRIES)) await rm(path.join(CACHE_DIR, old.name), { recursive: true, force: true });
     } catch (err) {
       this.logger.debug({ err }, 'HLS ladder not cached');
     }
