@@ -218,13 +218,39 @@ export class HlsJobs {
 
   /** Transcodes and stores one attempt's ladder; returns its files (relative to its folder). */
   private async attempt(job: Claimed, signal: AbortSignal, uploaded: string[]): Promise<string[]> {
+    // The lease is renewed every 30 s for the whole attempt (a long download or upload too), and
+    // progress is written when it moves, at most once a second. A write that finds the job no
+    // longer this attempt's (or fails) stops the attempt.
+    const aborter = new AbortController();
+    const stopOn = () => aborter.abort();
+    signal.addEventListener('abort', stopOn);
+    let shown = 0;
+    let writtenAt = Date.now();
+    let writing: Promise<void> = Promise.resolve();
+    let lost: unknown = null;
+    const write = (percent: number) => {
+      shown = percent;
+      writtenAt = Date.now();
+      writing = writing
+        .then(() => (lost ? undefined : this.heartbeat(job, percent)))
+        .catch((err: unknown) => {
+          lost = err;
+          aborter.abort();
+        });
+    };
+    const keeper = setInterval(() => write(shown), 30_000);
+    keeper.unref();
+    const check = () => {
+      if (lost) throw lost;
+      if (aborter.signal.aborted) throw new Error('stopped');
+    };
     const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-hls-'));
     try {
       const input = path.join(dir, 'source.mp4');
       const stored = await this.files.get(`${VIDEO_KEY_PREFIX}${job.source}`);
       if (!stored) throw new Error('the lesson’s video file is missing');
-      await pipeline(stored.body, createWriteStream(input));
-      if (signal.aborted) throw new Error('stopped');
+      await pipeline(stored.body, createWriteStream(input), { signal: aborter.signal });
+      check();
 
       let out = path.join(dir, 'out');
       await mkdir(out);
@@ -234,50 +260,37 @@ export class HlsJobs {
         out = cached.dir;
         files = cached.files;
       } else {
-        // Progress is written when it moves, at most once a second; each write renews the lease.
-        let shown = 0;
-        let writtenAt = 0;
-        let writing: Promise<void> = Promise.resolve();
-        let lost: unknown = null;
-        const aborter = new AbortController();
-        const stopOn = () => aborter.abort();
-        signal.addEventListener('abort', stopOn);
         try {
           ({ files } = await transcodeLadder(input, out, {
             signal: aborter.signal,
             onProgress: (percent) => {
-              if (percent === shown && Date.now() - writtenAt < 30_000) return;
-              if (Date.now() - writtenAt < 1000) return;
-              shown = percent;
-              writtenAt = Date.now();
-              writing = writing
-                .then(() => this.heartbeat(job, percent))
-                .catch((err: unknown) => {
-                  lost = err;
-                  aborter.abort();
-                });
+              if (percent !== shown && Date.now() - writtenAt >= 1000) write(percent);
             },
           }));
         } catch (err) {
           await writing;
-          throw lost instanceof LostClaim ? lost : err;
-        } finally {
-          signal.removeEventListener('abort', stopOn);
+          throw lost ?? err;
         }
         await writing;
-        if (lost) throw lost;
+        check();
         if (cached.key) await this.keep(cached.key, out, files);
       }
 
       const folder = hlsFolder(job.lessonId, job.version);
-      for (const [i, file] of files.entries()) {
-        if (signal.aborted) throw new Error('stopped');
+      for (const file of files) {
+        check();
         uploaded.push(file);
         await this.files.put(`${folder}${file}`, createReadStream(path.join(out, file)), hlsContentType(file));
-        if (i % 50 === 49) await this.heartbeat(job, 99);
       }
+      await writing;
+      check();
       return files;
+    } catch (err) {
+      await writing;
+      throw lost ?? err;
     } finally {
+      clearInterval(keeper);
+      signal.removeEventListener('abort', stopOn);
       await rm(dir, { recursive: true, force: true });
     }
   }
