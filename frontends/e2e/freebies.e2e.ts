@@ -264,6 +264,8 @@ test('the admin turns the landing popup on; a visitor sees it once per visit', a
       await again.page.goto(`${e2e.baseUrl}/`);
       await switchLanguage(again.page, 'bn');
       await again.page.waitForSelector('[data-testid="landing-popup"]');
+      // Keyboard users land on its close button, also when the Bengali page was hidden until its font came.
+      await again.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'landing-popup-close');
       await again.page.waitForFunction(() => (document.querySelector('.popup-thumb') as HTMLImageElement | null)?.complete);
       await shot(again.page, 'landing-popup-bn', { fullPage: false });
     } finally {

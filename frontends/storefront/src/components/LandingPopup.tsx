@@ -47,10 +47,20 @@ export function LandingPopup() {
 
   useEffect(() => {
     if (!popup) return;
-    close.current?.focus();
+    // A Bengali first visit keeps the page hidden until its font is in (the shell's bootstrap),
+    // and a hidden button cannot take focus: try again until it has it (a few seconds at most).
+    const focusClose = () => {
+      close.current?.focus();
+      return document.activeElement === close.current;
+    };
+    let tries = 0;
+    const retry = focusClose() ? undefined : window.setInterval(() => (focusClose() || ++tries > 50) && window.clearInterval(retry), 100);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setPopup(null);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.clearInterval(retry);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [popup]);
 
   if (!popup) return null;
