@@ -227,7 +227,7 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
     await item.click();
     await page.waitForSelector(`[data-testid="player"][data-lesson-id="${lesson._id}"][data-stream="hls.js"]`);
     await page.click('[data-testid="player-play"]');
-    await page.waitForFunction(() => /^স্বয়ংক্রিয় \([০-৯]+p\)$/.test(document.querySelector('[data-testid="player-quality"] option:checked')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => /^স্বয়ংক্রিয় \([০-৯]+পি\)$/.test(document.querySelector('[data-testid="player-quality"] option:checked')?.textContent ?? ''), undefined, { timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
     await page.mouse.move(400, 300);
     await e2e.shot(page, 'player-hls-bn', { fullPage: false });
