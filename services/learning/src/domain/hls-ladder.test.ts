@@ -4,18 +4,18 @@ describe('the HLS ladder of a source', () => {
   const names = (shortSide: number) => ladderFor(shortSide).map((r) => `${r.name}@${r.videoKbps}k`);
 
   it('gets the standard rungs up to its own size, never upscaled', () => {
-    expect(names(720)).toEqual(['240p@400k', '480p@1000k', '720p@2500k']);
-    expect(names(480)).toEqual(['240p@400k', '480p@1000k']);
-    expect(names(240)).toEqual(['240p@400k']);
+    expect(names(720)).toEqual(['240p@250k', '480p@1000k', '720p@2500k']);
+    expect(names(480)).toEqual(['240p@250k', '480p@1000k']);
+    expect(names(240)).toEqual(['240p@250k']);
   });
 
   it('keeps a clearly higher source as its own top rung, its bitrate scaled by the pixels', () => {
-    expect(names(1080)).toEqual(['240p@400k', '480p@1000k', '720p@2500k', '1080p@5625k']);
-    expect(names(360)).toEqual(['240p@400k', '360p@625k']);
+    expect(names(1080)).toEqual(['240p@250k', '480p@1000k', '720p@2500k', '1080p@5625k']);
+    expect(names(360)).toEqual(['240p@250k', '360p@625k']);
     // At most 1080p: a 4K upload's top rung is 1080p.
-    expect(names(2160)).toEqual(['240p@400k', '480p@1000k', '720p@2500k', '1080p@5625k']);
+    expect(names(2160)).toEqual(['240p@250k', '480p@1000k', '720p@2500k', '1080p@5625k']);
     // Just above a rung: no near-copy of it.
-    expect(names(760)).toEqual(['240p@400k', '480p@1000k', '720p@2500k']);
+    expect(names(760)).toEqual(['240p@250k', '480p@1000k', '720p@2500k']);
   });
 
   it('gives a source below the lowest rung (the 180p demo lessons) one rung at its own size', () => {
