@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import type { FileStore, Sql } from '@taal/kit';
-import { retryDelayMs } from '../domain/hls-ladder';
+import { STANDARD_RUNGS, retryDelayMs } from '../domain/hls-ladder';
 import { VIDEO_KEY_PREFIX } from './demo-lessons';
 import { transcodeLadder } from './hls-transcode';
 
@@ -298,7 +298,8 @@ export class HlsJobs {
   /** The cached ladder of a small source, by its content (and where to keep it when there is none). */
   private async cached(input: string): Promise<{ hit: true; dir: string; files: string[] } | { hit: false; key: string | null }> {
     if ((await stat(input)).size > CACHE_MAX_SOURCE_BYTES) return { hit: false, key: null };
-    const hash = createHash('sha256');
+    // By content and by the rungs' recipe, so a changed ladder is not answered from an old one.
+    const hash = createHash('sha256').update(JSON.stringify(STANDARD_RUNGS));
     await pipeline(createReadStream(input), hash);
     const key = hash.digest('hex');
     const dir = path.join(CACHE_DIR, key);
