@@ -76,7 +76,12 @@ export function videoStreamRoutes({ files, serviceKeys }: { files: FileStore; se
     await pipeline(stored.body, res).catch(() => stored.body.destroy());
   };
   const hlsParams = {
-    token: { schema: z.string().min(1).max(4096), description: 'The signed grant of this ladder (from GET lesson/{id}/playback)' },
+    // A compact JWT (about 400 characters). Any other text is refused 403 like a forged one; the
+    // bound keeps even a refused one's request line under Node's 16 KB header limit (else 431).
+    token: {
+      schema: z.string().min(1).max(1024),
+      description: 'The signed grant of this ladder (from GET lesson/{id}/playback)',
+    },
     lessonId: { schema: z.string().max(64), description: 'The lesson id' },
     version: { schema: z.string().regex(HLS_VERSION), description: 'The ladder’s version' },
   };
