@@ -308,7 +308,6 @@ test('a signature that stops working mid-play (a segment answered 403): the play
     const playingBefore = (await page.evaluate(() => (window as unknown as { __playingAt: number[] }).__playingAt)).length;
     expire();
     await waitFor('a new signed URL', async () => (playbacks > before ? true : undefined), 30_000);
-    const at = await page.$eval('[data-testid="player-video"]', (v) => (v as HTMLVideoElement).currentTime);
     // Playback goes on with the new signature past where the first segment ended, still with hls.js.
     await page.waitForFunction(() => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!;
@@ -317,8 +316,7 @@ test('a signature that stops working mid-play (a segment answered 403): the play
     // It started again where it was, not from the start.
     const playingAfter = (await page.evaluate(() => (window as unknown as { __playingAt: number[] }).__playingAt)).slice(playingBefore);
     expect(playingAfter.length).toBeGreaterThan(0);
-    expect(playingAfter.every((t) => t > 1.4)).toBe(true);
-    expect(at).toBeGreaterThan(1.4);
+    expect({ playingAfter, restarted: playingAfter.some((t) => t <= 1.4) }).toEqual({ playingAfter, restarted: false });
     expect(await page.getAttribute('[data-testid="player"]', 'data-stream')).toBe('hls.js');
     expect(await page.getAttribute('[data-testid="player"]', 'data-status')).toBe('ready');
     expect(errors).toEqual([]);

@@ -580,7 +580,9 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   };
   const onTimeUpdate = () => {
     const v = video.current;
-    if (!v || pendingSeek.current) return;
+    // No media (readyState 0): a source being swapped (a renewed signature, the MP4 fallback) reads 0;
+    // that is not where the student is, and a renewal resumes from lastTime.
+    if (!v || pendingSeek.current || v.readyState === 0) return;
     lastTime.current = v.currentTime;
     setTime(v.currentTime);
     checkLoop();
