@@ -28,9 +28,13 @@ export function gatewayApi(base: () => string) {
   };
   const get = (p: string, token?: string) => request('GET', p, undefined, token);
   const post = (p: string, body: unknown, token?: string) => request('POST', p, body, token);
-  /** Logs in through `/user/login/`; anything but a 200 fails the caller. */
+  /**
+   * Logs in through `/user/login/`; anything but a 200 fails the caller. A 504 ('please try again',
+   * a process just started on a busy machine) is tried again twice, as a client would.
+   */
   const login = async (email: string, password: string) => {
-    const res = await post('/user/login/', { email, password });
+    let res = await post('/user/login/', { email, password });
+    for (let retry = 0; retry < 2 && res.status === 504; retry++) res = await post('/user/login/', { email, password });
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { token: res.body.data.token as string, id: res.body.data.user._id as string };
   };
