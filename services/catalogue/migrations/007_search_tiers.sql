@@ -11,4 +11,4 @@ CREATE INDEX course_search_title_idx ON catalogue.course USING gin (search_title
 CREATE INDEX course_search_top_idx ON catalogue.course USING gin (search_top);
 -- The suggestions of an empty result read this order too.
 CREATE INDEX course_popular_idx ON catalogue.course (sold DESC, created_at DESC, id) WHERE published;
-ANALYZE catalogue.course;
+-- Statistics: the catalogue analyses the searched tables at every start, right after migrating.
