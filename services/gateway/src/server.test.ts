@@ -34,4 +34,47 @@ describe('the gateway server stopping', () => {
       agent.destroy();
     }
   });
+
+  it('cuts a connection whose client stopped reading a long answer a few seconds after the drain, instead of never stopping', async () => {
+    const app = express();
+    // 64 MiB: far more than the sockets' buffers hold, so the answer cannot finish unread.
+    app.get('/video', (_req, res) => {
+      const chunk = Buffer.alloc(1 << 20, 0x47);
+      let left = 64;
+      const write = () => {
+        while (left > 0) {
+          left -= 1;
+          if (!res.write(chunk)) return void res.once('drain', write);
+        }
+        res.end();
+      };
+      write();
+    });
+    const server = await listen(app, '127.0.0.1', 0);
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      // The client reads the headers, then nothing more (a paused player, a stalled download).
+      const response = await new Promise<http.IncomingMessage>((resolve) => {
+        http.get({ host: '127.0.0.1', port: server.port, path: '/video', agent }, (res) => {
+          res.pause();
+          resolve(res);
+        });
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      await server.close();
+      expect(Date.now() - started).toBeLessThan(15_000);
+      // Read now, the answer stops short: its connection was cut.
+      let received = 0;
+      const complete = await new Promise<boolean>((resolve) => {
+        response.on('data', (chunk: Buffer) => (received += chunk.length));
+        response.on('error', () => resolve(false));
+        response.on('close', () => resolve(response.complete));
+        response.resume();
+      });
+      expect({ complete, short: received < 64 << 20 }).toEqual({ complete: false, short: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });

@@ -9,6 +9,12 @@ import type { Express } from 'express';
  * once this one has left its Service). What is still idle afterwards is closed.
  */
 const DRAIN_MS = 1000;
+/**
+ * How long an answer still being written (a video to a client that stopped reading, a stalled
+ * download) may hold the close after the drain: then its connection is cut. Without it one such
+ * client kept a stopping gateway open for good (a test's unread MP4 held the all-in-one's stop).
+ */
+const CUT_AFTER_MS = 5000;
 
 export interface RunningHttpServer {
   port: number;
@@ -41,7 +47,12 @@ export function listen(app: Express, host: string, port: number): Promise<Runnin
             answering.forEach(endConnection);
             const deadline = Date.now() + DRAIN_MS;
             const finish = () => {
-              server.close(() => done());
+              const cut = setTimeout(() => server.closeAllConnections(), CUT_AFTER_MS);
+              cut.unref();
+              server.close(() => {
+                clearTimeout(cut);
+                done();
+              });
               server.closeIdleConnections();
             };
             const check = () =>
