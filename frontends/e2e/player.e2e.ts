@@ -280,8 +280,10 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
     const progressNow = async () =>
       (await call<SecureCourse>('GET', `course/secure-course/${course._id}`, student.token)).progress.find((x) => x.lesson === paid._id);
     // The last reports (the pause, the leaving) may land one after the other: wait until it holds still.
-    const progress = await waitFor('the progress of the paid lesson', async () => {
+    let seen: unknown = null; // what the server held last, for the failure's message
+    const progress = await waitFor(() => `the progress of the paid lesson (left at ${leftAt}; last seen: ${JSON.stringify(seen)})`, async () => {
       const p = await progressNow();
+      seen = p ?? null;
       if (!p || p.practiceSeconds < 3 || Math.abs(p.position - leftAt) >= 1) return undefined;
       await new Promise((r) => setTimeout(r, 1000));
       const again = await progressNow();

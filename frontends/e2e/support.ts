@@ -216,13 +216,14 @@ export async function switchLanguage(page: Page, lng: 'en' | 'bn', options: { fo
   if (options.fonts) await page.evaluate(() => document.fonts.ready);
 }
 
-/** Polls `probe` every 250 ms until it answers something. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+/** Polls `probe` every 250 ms until it answers something (`what` may be a function: the failure then
+ *  tells what was seen last). */
+export async function waitFor<T>(what: string | (() => string), probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -187,7 +187,12 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     learning
       .progress(l._id, { position, practicedSeconds: seconds, ...(opts.completed ? { completed: true } : {}) }, opts.keepalive)
       .then((p) => live.current.onProgress(p))
-      .catch(() => undefined); // the next report carries on; nothing to show the student
+      .catch(() => {
+        // Nothing to show the student: the next report (every 10 s, a pause, leaving) carries this
+        // one's seconds and position again instead of dropping them as already sent.
+        practice.current.ms += seconds * 1000;
+        if (lastReported.current === position) lastReported.current = null;
+      });
   };
   const reportRef = useRef(report);
   reportRef.current = report;
@@ -297,10 +302,18 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     };
   }, [lesson._id]);
 
+  /** Where the student is: the element's own time while it has media (time updates come only every
+   *  ~250 ms), else the last one seen before its source went (a swap reads 0 there). */
+  const rememberTime = () => {
+    const v = video.current;
+    if (v && v.readyState > 0 && !pendingSeek.current) lastTime.current = v.currentTime;
+  };
+
   /** The signed URL ran out (or the stream broke): a new one, from the same time. */
   const renewUrl = () => {
     const l = loaded.current;
     if (!l) return;
+    rememberTime();
     const now = Date.now();
     refreshes.current = refreshes.current.filter((at) => now - at < REFRESH_WINDOW_MS);
     if (refreshes.current.length >= MAX_REFRESHES) {
@@ -325,7 +338,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     const l = loaded.current;
     if (!v || !l || !source) return;
     mp4Only.current = true;
-    const at = pendingSeek.current?.time ?? (v.currentTime || lastTime.current);
+    rememberTime();
+    const at = pendingSeek.current?.time ?? lastTime.current;
     pendingSeek.current = { time: at, play: wantsPlay.current };
     setSource({ url: source.url, hls: null });
   };
@@ -372,12 +386,14 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
             // once (hls.js would retry the same URL, or declare it fatal only after its retries).
             if (d.type === Hls.ErrorTypes.NETWORK_ERROR && (code === 401 || code === 403 || code === 410)) {
               stopClock();
+              rememberTime(); // before destroy() takes the media away
               h.destroy();
               if (hlsRef.current === h) hlsRef.current = null;
               renewRef.current();
               return;
             }
             if (!d.fatal) return;
+            rememberTime();
             h.destroy();
             if (hlsRef.current === h) hlsRef.current = null;
             fallBackRef.current();
