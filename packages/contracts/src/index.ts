@@ -27,3 +27,4 @@ export * from './days';
 export * from './refusals';
 export * from './messaging-requests';
 export * from './course-documents';
+export * from './demo-courses';

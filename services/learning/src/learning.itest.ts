@@ -4,10 +4,11 @@
  * (delivered five times) and extended from the current expiry, who may play what, signed URLs,
  * and an enrolment that expires when the clock moves on while progress stays.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, learningV1 } from '@taal/contracts';
+import { catalogueV1, CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, learningV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
 import {
   callUnary,
@@ -291,6 +292,44 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
       expect(mine()).toHaveLength(2);
     } finally {
       clock -= 11 * DAY;
+    }
+  });
+
+  it('gives demo lessons to the demo courses only: a course staff made gets none when learning starts again', async () => {
+    const catalogueClient = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`, {
+      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'catalogue' },
+    });
+    try {
+      const id = randomUUID();
+      const img = () => `/api/v1/media/images/${randomUUID()}.jpg`;
+      const asStaff = async () => ({ userToken: await auth.userToken(ADMIN) });
+      const create = catalogueV1.CreateCourseRequest.fromPartial({
+        id,
+        course: {
+          title: 'Slide guitar from zero', subtitle: 'Open tunings', description: '<p>Twelve lessons</p>', courseHours: 6, category: 'Guitar', level: 'beginner',
+          instructorId: published[0]!.instructorId, silverPrice: 150000, silverOldPrice: 200000, silverValidity: 30, goldPrice: 250000, goldOldPrice: 300000, goldValidity: 90,
+          diamondPrice: 400000, diamondOldPrice: 500000, diamondValidity: 365, bundle: false, thumbnail: img(), banner: img(),
+          topics: { items: ['Open G'] }, requirements: { items: ['A guitar'] }, whoFor: { items: ['Beginners'] }, addDocuments: [],
+        },
+      });
+      await callUnary(catalogueClient, 'createCourse', create, await asStaff());
+      await callUnary(catalogueClient, 'setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial({ id, published: true }), await asStaff());
+
+      // Learning starts again (as after a restart): its seed runs once more.
+      await learning.stop();
+      learning = await startLearning({
+        sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
+        auth: auth.serviceAuth('learning'), catalogueAddress: `127.0.0.1:${catalogue.port}`, seedDemoData: true, now: () => new Date(clock),
+      });
+      await learning.seeded;
+      client.close();
+      client = createClient(learningV1.LearningServiceClient, `127.0.0.1:${learning.port}`, {
+        auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'learning' },
+      });
+      expect((await course(id)).lessons).toEqual([]);
+      expect((await course(published[0]!.id)).lessons.map((l) => l.position)).toEqual([1, 2, 3, 4]);
+    } finally {
+      catalogueClient.close();
     }
   });
 });

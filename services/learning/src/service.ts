@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { catalogueV1, learningV1, ServiceNames } from '@taal/contracts';
+import { catalogueV1, DEMO_COURSE_IDS, learningV1, ServiceNames } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -126,8 +126,18 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
       logger,
       run: async () => {
         if (done) return;
-        const { courses } = await callUnary(catalogue, 'listCourses', catalogueV1.ListCoursesRequest.fromPartial({}));
-        const count = await seedDemoLessons(store, deps.files, courses.map((c) => c.id), logger);
+        // The published demo courses, each asked by id: not the whole catalogue (an admin's own
+        // course gets no demo lessons, and a grown catalogue outgrew one answer: 4 MB at ~9,000
+        // courses, and the seed was retried every 2 s for good, reading every course each time).
+        const published = await Promise.all(
+          DEMO_COURSE_IDS.map((id) =>
+            callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id })).then(
+              (answer) => answer.course?.id,
+              (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
+            ),
+          ),
+        );
+        const count = await seedDemoLessons(store, deps.files, published.filter((id) => id !== undefined), logger);
         if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
         // Their HLS jobs were queued with them.
         hls.notify();

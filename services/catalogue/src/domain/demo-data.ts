@@ -4,6 +4,7 @@
  * categories and three levels, some unpublished, some featured, and upcoming courses.
  * Ids are fixed so that demo links and tests stay stable.
  */
+import { demoCourseId } from '@taal/contracts';
 import type { CourseCategory, CourseLevel } from './course';
 import { sanitizeRichText } from './rich-text';
 
@@ -42,7 +43,6 @@ export interface DemoCourse {
 }
 
 const instructorId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-const courseId = (n: number) => `00000000-0000-4000-9000-0000000000${String(n).padStart(2, '0')}`;
 const categorySlug = (c: CourseCategory) => c.toLowerCase().replace(/ & /g, '-').replace(/ /g, '-');
 
 export const demoInstructors: DemoInstructor[] = [
@@ -108,7 +108,7 @@ function course(
   flags: { published?: boolean; featured?: boolean; bundle?: boolean; sold?: number; bengali?: string } = {},
 ): DemoCourse {
   return {
-    id: courseId(n),
+    id: demoCourseId(n),
     title,
     subtitle: `${level[0]!.toUpperCase()}${level.slice(1)} ${category.toLowerCase()} with step-by-step video lessons`,
     // Stored as a write would store it (`&` as `&amp;`), so the start-up backfill finds nothing to clean.
