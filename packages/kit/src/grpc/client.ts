@@ -5,9 +5,12 @@ export const DEFAULT_DEADLINE_MS = 5000;
 
 /**
  * Channel options for service-to-service clients: keepalive to notice dead peers, a short reconnect
- * backoff so a restarted server is found again within about a second.
+ * backoff so a restarted server is found again within about a second, and answers up to 64 MB
+ * (gRPC's default 4 MB is the whole catalogue at ~9,000 courses: its lists were refused past that).
  */
+const MAX_ANSWER_BYTES = 64 << 20;
 export const DEFAULT_CHANNEL_OPTIONS: Readonly<grpc.ChannelOptions> = {
+  'grpc.max_receive_message_length': MAX_ANSWER_BYTES,
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 10_000,
   'grpc.keepalive_permit_without_calls': 1,

@@ -45,11 +45,15 @@ interface FailRequest {
 interface SlowRequest {
   ms: number;
 }
+interface BigRequest {
+  bytes: number;
+}
 
 const EchoServiceService = {
   echo: jsonMethod<EchoRequest, EchoResponse>('Echo'),
   fail: jsonMethod<FailRequest, EchoResponse>('Fail'),
   slow: jsonMethod<SlowRequest, EchoResponse>('Slow'),
+  big: jsonMethod<BigRequest, EchoResponse>('Big'),
 };
 
 type Cb<Res> = (error: grpc.ServiceError | null, response: Res) => void;
@@ -73,6 +77,12 @@ interface EchoServiceClient extends grpc.Client {
     options: Partial<grpc.CallOptions>,
     callback: Cb<EchoResponse>,
   ): grpc.ClientUnaryCall;
+  big(
+    request: BigRequest,
+    metadata: grpc.Metadata,
+    options: Partial<grpc.CallOptions>,
+    callback: Cb<EchoResponse>,
+  ): grpc.ClientUnaryCall;
 }
 const EchoServiceClient = grpc.makeGenericClientConstructor(
   EchoServiceService,
@@ -82,6 +92,7 @@ const EchoServiceClient = grpc.makeGenericClientConstructor(
 const logger = createLogger('grpc-test');
 
 const implementation = {
+  big: unaryHandler<BigRequest, EchoResponse>(async (req) => ({ text: 'x'.repeat(req.bytes), identity: null })),
   echo: unaryHandler<EchoRequest, EchoResponse>(async (req, ctx) => ({
     text: req.text,
     identity: ctx.identity,
@@ -227,6 +238,11 @@ describe('gRPC helpers against a loopback server', () => {
       grpc.status.INTERNAL,
     );
     expect(sync.details).toBe('Internal error');
+  });
+
+  it("receives an answer over gRPC's 4 MB default (a whole catalogue of 10,000 courses is ~5 MB)", async () => {
+    const { text } = await callUnary<BigRequest, EchoResponse>(client, 'big', { bytes: 12 << 20 });
+    expect(text.length).toBe(12 << 20);
   });
 
   it('always sets a deadline: DEADLINE_EXCEEDED against a slow handler', async () => {
