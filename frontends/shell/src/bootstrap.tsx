@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { pageShown } from '@taal/web-shared/page-shown';
 import { firstScreenFontsFor, loadBengaliBold } from './fonts';
 import i18n, { initI18n, loadLaterNamespaces } from './i18n';
 import { fetchRemotesConfig, prepareRemote } from './remotes';
@@ -32,6 +33,7 @@ async function main() {
     el.hidden = false;
     void loadBengaliBold();
   }
+  pageShown();
   loadLaterNamespaces();
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LANDING_POPUP_ID } from '@taal/contracts/web';
 import { answer, publicApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { whenPageShown } from '@taal/web-shared/page-shown';
 import type { Popup } from '@taal/web-shared/types';
 
 export const POPUP_SEEN_KEY = 'taal.landingPopupSeen';
@@ -47,18 +48,14 @@ export function LandingPopup() {
 
   useEffect(() => {
     if (!popup) return;
-    // A Bengali first visit keeps the page hidden until its font is in (the shell's bootstrap),
-    // and a hidden button cannot take focus: try again until it has it (a few seconds at most).
-    const focusClose = () => {
-      close.current?.focus();
-      return document.activeElement === close.current;
-    };
-    let tries = 0;
-    const retry = focusClose() ? undefined : window.setInterval(() => (focusClose() || ++tries > 50) && window.clearInterval(retry), 100);
+    let live = true;
+    // A Bengali first visit keeps the page hidden until its font is in, and a hidden button
+    // cannot take focus: focused once the page is shown.
+    void whenPageShown().then(() => live && close.current?.focus());
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setPopup(null);
     window.addEventListener('keydown', onKey);
     return () => {
-      window.clearInterval(retry);
+      live = false;
       window.removeEventListener('keydown', onKey);
     };
   }, [popup]);
