@@ -84,14 +84,16 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   // A course's title (mails) and instructor (who may play its paid lessons), asked of the
   // catalogue (drafts too) and kept a minute: an edit of the course shows within that. Null
   // for a course the catalogue does not have (not kept: it may be created any moment).
+  const findCourse = (id: string, includeUnpublished: boolean) =>
+    callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id, includeUnpublished })).then(
+      (answer) => answer.course,
+      (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
+    );
   const courses = new Map<string, { title: string; instructorId: string; until: number }>();
   const course = async (id: string) => {
     const known = courses.get(id);
     if (known && known.until > Date.now()) return known;
-    const found = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id, includeUnpublished: true })).then(
-      (answer) => answer.course,
-      (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
-    );
+    const found = await findCourse(id, true);
     if (!found) return null;
     const entry = { title: found.title, instructorId: found.instructorId, until: Date.now() + 60_000 };
     courses.set(id, entry);
@@ -129,15 +131,8 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
         // The published demo courses, each asked by id: not the whole catalogue (an admin's own
         // course gets no demo lessons, and a grown catalogue outgrew one answer: 4 MB at ~9,000
         // courses, and the seed was retried every 2 s for good, reading every course each time).
-        const published = await Promise.all(
-          DEMO_COURSE_IDS.map((id) =>
-            callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id })).then(
-              (answer) => answer.course?.id,
-              (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
-            ),
-          ),
-        );
-        const count = await seedDemoLessons(store, deps.files, published.filter((id) => id !== undefined), logger);
+        const published = await Promise.all(DEMO_COURSE_IDS.map((id) => findCourse(id, false)));
+        const count = await seedDemoLessons(store, deps.files, published.flatMap((c) => (c ? [c.id] : [])), logger);
         if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
         // Their HLS jobs were queued with them.
         hls.notify();
