@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { pageShown } from '@taal/web-shared/page-shown';
-import { firstScreenFontsFor, loadBengaliBold } from './fonts';
+import { firstScreenFontsFor, loadBengaliBold, redrawBengaliWhenFontsLoad } from './fonts';
 import i18n, { initI18n, loadLaterNamespaces } from './i18n';
 import { fetchRemotesConfig, prepareRemote } from './remotes';
 import { App } from './App';
@@ -25,6 +25,7 @@ async function main() {
   // during the font's download instead of after it. The first screen waits for the regular
   // weight only; the bold comes after it (fonts.ts).
   const fonts = firstScreenFontsFor(i18n.resolvedLanguage);
+  redrawBengaliWhenFontsLoad();
   const waiting = i18n.resolvedLanguage?.startsWith('bn') ?? false;
   if (waiting) el.hidden = true;
   createRoot(el).render(<App remotes={remotes} />);

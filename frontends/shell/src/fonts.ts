@@ -69,3 +69,37 @@ export function firstScreenFontsFor(lng: string | undefined, timeoutMs = 3000): 
   }
   return settle(document.fonts.load(`400 16px "${FAMILY}"`, 'বাংলা'), timeoutMs);
 }
+
+const BENGALI = /[\u0980-\u09FF]/;
+const REDRAW_AFTER_MS = [50, 500];
+
+/**
+ * A text control keeps the glyphs its value was first drawn with: Bengali in an input before its
+ * font was here (an English page opened on a Bengali query, Bengali typed on an English page)
+ * stayed as empty boxes after the font loaded, in Chromium on a machine without a Bengali font,
+ * and a value drawn just after the load could too. So a moment after fonts finish loading, every
+ * input and textarea holding Bengali has its value set again, which draws it anew (the caret kept
+ * where it was).
+ */
+export function redrawBengaliWhenFontsLoad(): void {
+  if (typeof document === 'undefined' || !document.fonts) return;
+  // A word being composed (an input method) is left alone: setting the value would end it.
+  let composing = false;
+  document.addEventListener('compositionstart', () => (composing = true), true);
+  document.addEventListener('compositionend', () => (composing = false), true);
+  const redraw = () => {
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      const value = el.value;
+      if (!BENGALI.test(value)) continue;
+      const focused = document.activeElement === el;
+      if (focused && composing) continue;
+      const [start, end] = [el.selectionStart, el.selectionEnd];
+      el.value = '';
+      el.value = value;
+      if (focused && start !== null && end !== null) el.setSelectionRange(start, end);
+    }
+  };
+  // Drawing at once can still pick the old fallback (seen here): again a moment later.
+  document.fonts.addEventListener('loadingdone', () => REDRAW_AFTER_MS.forEach((ms) => window.setTimeout(redraw, ms)));
+}
+

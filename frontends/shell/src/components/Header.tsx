@@ -9,7 +9,7 @@ import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { SearchForm } from '@taal/web-shared/search-form';
 import { navigateToUrl } from 'single-spa';
-import { fontsFor, loadBengaliFont } from '../fonts';
+import { fontsFor } from '../fonts';
 import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
@@ -110,21 +110,12 @@ const queryOfPage = () => (window.location.pathname === '/search' ? (new URLSear
 /** The one search box of every page (issue 24): opens /search?q=… (courses, instructors and freebies). */
 function HeaderSearch({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  // On the results page the box shows what was searched; elsewhere it starts empty.
+  // On the results page the box shows what was searched; elsewhere it starts empty. (Bengali in it
+  // is drawn again once its font loads: fonts.ts.)
   const query = queryOfPage();
-  // Drawn again once the Bengali font is there when the page opens with a Bengali query (fonts.ts).
-  const [drawn, setDrawn] = useState(0);
-  useEffect(() => {
-    if (!/[\u0980-\u09FF]/.test(query)) return;
-    let live = true;
-    void loadBengaliFont().then(() => live && setDrawn((n) => n + 1));
-    return () => {
-      live = false;
-    };
-  }, [query]);
   return (
     <SearchForm
-      key={`${pathname}|${query}|${drawn}`}
+      key={`${pathname}|${query}`}
       initial={query}
       go={navigateToUrl}
       className="header-search"
