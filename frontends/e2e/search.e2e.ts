@@ -114,3 +114,30 @@ test('the course list has its own search box, and a search that finds nothing su
     await page.context().close();
   }
 });
+
+test('an English page opened on a Bengali query draws it in both boxes with the Bengali font, as freshly typed text is, not as empty boxes', async () => {
+  const { page, errors } = await openPage(e2e.browser);
+  try {
+    await page.goto(`${e2e.baseUrl}/search?q=${encodeURIComponent('গিটার')}`);
+    await page.locator('[data-testid="search-results"][data-query="গিটার"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The font came with the page's Bengali; the boxes are drawn again a moment after it loads.
+    await page.waitForFunction(() => document.fonts.check('400 16px "Noto Sans Bengali"', 'বাংলা') && document.fonts.status === 'loaded');
+    await page.waitForTimeout(1200);
+    for (const id of ['header-search', 'search-page-box']) {
+      const box = page.locator(`[data-testid="${id}"]`);
+      expect(await box.inputValue()).toBe('গিটার');
+      const opened = await box.screenshot();
+      // The same word typed now, with the font in place (the reference), then the box left.
+      await box.fill('');
+      await box.fill('গিটার');
+      await box.evaluate((el) => (el as HTMLInputElement).blur());
+      await page.waitForTimeout(300);
+      expect({ id, sameAsTyped: opened.equals(await box.screenshot()) }).toEqual({ id, sameAsTyped: true });
+    }
+    await shot(page, 'results-bengali-query-en', { fullPage: false });
+    expect(errors).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+});
