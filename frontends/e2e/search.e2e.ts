@@ -123,7 +123,7 @@ test('an English page opened on a Bengali query draws it in both boxes with the 
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     // The font came with the page's Bengali; the boxes are drawn again a moment after it loads.
     await page.waitForFunction(() => document.fonts.check('400 16px "Noto Sans Bengali"', 'বাংলা') && document.fonts.status === 'loaded');
-    await page.waitForTimeout(1200);
+    await page.waitForTimeout(2500); // the redraws come 50 and 500 ms after; a busy machine delays them
     for (const id of ['header-search', 'search-page-box']) {
       const box = page.locator(`[data-testid="${id}"]`);
       expect(await box.inputValue()).toBe('গিটার');
