@@ -3,7 +3,7 @@
  * these courses; learning gives its demo lessons to these and to no other course (an admin's own
  * course gets none, and a grown catalogue is never listed whole for it).
  */
-export const DEMO_COURSE_COUNT = 14;
+const DEMO_COURSE_COUNT = 14;
 
 export const demoCourseId = (n: number): string => `00000000-0000-4000-9000-0000000000${String(n).padStart(2, '0')}`;
 
