@@ -8,7 +8,12 @@
  * the ratio is what to read (machines here are noisy). At the end every student's orders are
  * counted: a "double spend" is an order paid that no flow paid, or a wallet below zero.
  *
- * Usage: node tools/bench/checkout.mjs [--students 8] [--seconds 10] [--modes all-in-one,cluster]
+ * A student may buy a course once per tier, upwards (silver, then the upgrades to gold and diamond;
+ * decision 0027 refuses the rest), so each of the `--students` concurrent buyers works through its
+ * own students (`--pool` of them in all, signed up before the clock starts), every paid course at
+ * every tier in turn.
+ *
+ * Usage: node tools/bench/checkout.mjs [--students 8] [--pool 128] [--seconds 10] [--modes all-in-one,cluster]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +27,7 @@ const argOf = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const students = Number(argOf('students', 8));
+const pool = Math.max(students, Number(argOf('pool', students * 16)));
 const seconds = Number(argOf('seconds', 10));
 const infraEnv = path.join(process.env.TAAL_INFRA_HOME ?? path.join(os.homedir(), '.cache/taal/infra'), 'env.sh');
 const modes = argOf('modes', existsSync(infraEnv) ? 'all-in-one,cluster' : 'all-in-one').split(',');
@@ -78,11 +84,17 @@ async function makeStudents(base, n) {
   return { students: made, courses, adminToken: admin.token };
 }
 
+const TIERS = [
+  ['silver', 'priceSilver'],
+  ['gold', 'priceGold'],
+  ['diamond', 'priceDiamond'],
+];
+
 /** One paid order by card: cart, order, session, the sandbox's Pay (IPN + validation inside). */
-async function checkout(base, student, course) {
+async function checkout(base, student, course, [tier, priceField]) {
   const { post } = api(base);
-  await post('/cart/', { user: student.id, course: course._id, tier: 'silver' }, student.token);
-  const order = await post('/order', { userId: student.id, amount: course.priceSilver.price, useWallet: false }, student.token);
+  await post('/cart/', { user: student.id, course: course._id, tier }, student.token);
+  const order = await post('/order', { userId: student.id, amount: course[priceField].price, useWallet: false }, student.token);
   const { GatewayPageURL } = await post(
     '/cart/ssl/',
     { total_amount: order.amount / 100, cus_name: 'Bench', cus_email: 'bench@example.com', cus_phone: '01700000000', value_c: order._id, currency: 'BDT' },
@@ -97,20 +109,34 @@ async function checkout(base, student, course) {
   return order._id;
 }
 
-/** Runs `step` in a loop per student for `seconds`; returns completions per second. */
-async function loop(list, step) {
+/** Each buyer's purchases, in an order the rules allow: its students one after another, each every course silver → gold → diamond. */
+function purchasePlans(list, courses, buyers) {
+  const plans = Array.from({ length: buyers }, () => []);
+  list.forEach((student, i) => {
+    for (const course of courses) for (const tier of TIERS) plans[i % buyers].push([student, course, tier]);
+  });
+  return plans;
+}
+
+/** Runs `step` in a loop per worker for `seconds`; returns completions per second and their latencies. */
+async function loop(workers, step) {
   const until = Date.now() + seconds * 1000;
-  let done = 0;
   const results = [];
+  const latencies = [];
   await Promise.all(
-    list.map(async (s, i) => {
+    workers.map(async (w, i) => {
       while (Date.now() < until) {
-        results.push(await step(s, i));
-        done++;
+        const started = performance.now();
+        const result = await step(w, i);
+        if (result === undefined) return; // this worker has nothing left to do
+        latencies.push(performance.now() - started);
+        results.push(result);
       }
     }),
   );
-  return { perSecond: done / seconds, results };
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1));
+  return { perSecond: results.length / seconds, results, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
 async function measure(mode) {
@@ -131,13 +157,19 @@ async function measure(mode) {
     });
   }
   await waitFor(`${base}/healthz`);
-  const { students: list, courses } = await makeStudents(base, students);
+  const { students: list, courses } = await makeStudents(base, pool);
   const { get } = api(base);
 
-  const warmUp = await loop(list.slice(0, 2), (s, i) => checkout(base, s, courses[i % courses.length]));
-  const baseline = await loop(list, (s) => get(`/wallet/${s.id}`, s.token));
-  let n = 0;
-  const card = await loop(list, (s, i) => checkout(base, s, courses[(i + n++) % courses.length]));
+  const plans = purchasePlans(list, courses, students);
+  const next = (i) => plans[i].shift();
+  const buy = (i) => {
+    const purchase = next(i);
+    return purchase ? checkout(base, ...purchase) : Promise.resolve(undefined);
+  };
+  const warmUp = await loop(plans.slice(0, 2), (_, i) => buy(i));
+  const baseline = await loop(list.slice(0, students), (s) => get(`/wallet/${s.id}`, s.token).then(() => true));
+  const card = await loop(plans, (_, i) => buy(i));
+  if (plans.some((p) => p.length === 0)) console.error('checkout bench: a buyer ran out of purchases; give a larger --pool');
   const flows = new Set([...warmUp.results, ...card.results]);
 
   // Count: every order a flow completed is Paid, nothing else is, and no wallet is below zero.
@@ -151,8 +183,13 @@ async function measure(mode) {
     mode,
     students,
     seconds,
+    pool,
     paidOrdersPerSecond: Number(card.perSecond.toFixed(1)),
+    orderP50Ms: card.p50Ms,
+    orderP99Ms: card.p99Ms,
     baselineWalletReadsPerSecond: Number(baseline.perSecond.toFixed(1)),
+    walletP50Ms: baseline.p50Ms,
+    walletP99Ms: baseline.p99Ms,
     ratio: Number((card.perSecond / baseline.perSecond).toFixed(3)),
     completedFlows: flows.size,
     paidOrdersCounted: paidOrders,
@@ -174,7 +211,7 @@ try {
     }
     await new Promise((r) => setTimeout(r, 2000));
   }
-  console.log(JSON.stringify({ results, aim: 'paid orders/s >= 300 in cluster mode, zero double spends' }, null, 2));
+  console.log(JSON.stringify({ results, aim: 'paid orders/s >= 100 in cluster mode (300 the aim) and >= 40 in all-in-one, zero double spends' }, null, 2));
   process.exitCode = results.every((r) => r.doubleSpends === 0) ? 0 : 1;
 } finally {
   for (const child of children) {
@@ -184,5 +221,6 @@ try {
       /* already gone */
     }
   }
-  rmSync(work, { recursive: true, force: true });
+  // A child may still be writing its data dir while it stops.
+  rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
