@@ -120,7 +120,8 @@ function purchasePlans(list, courses, buyers) {
 
 /** Runs `step` in a loop per worker for `seconds`; returns completions per second and their latencies. */
 async function loop(workers, step) {
-  const until = Date.now() + seconds * 1000;
+  const startedAt = Date.now();
+  const until = startedAt + seconds * 1000;
   const results = [];
   const latencies = [];
   await Promise.all(
@@ -136,7 +137,7 @@ async function loop(workers, step) {
   );
   latencies.sort((a, b) => a - b);
   const at = (q) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1));
-  return { perSecond: results.length / seconds, results, p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { perSecond: results.length / seconds, results, p50Ms: at(0.5), p99Ms: at(0.99), window: [startedAt, Date.now()] };
 }
 
 async function measure(mode) {
@@ -144,7 +145,10 @@ async function measure(mode) {
   const base = `http://127.0.0.1:${port}`;
   const limits = { SIGNUP_MAX_PER_ADDRESS: '100000', SIGNUP_MAX_PER_DOMAIN: '1000000', LOG_LEVEL: 'warn' };
   if (mode === 'all-in-one') {
-    startChild([path.join(root, 'packages/launcher/dist/all-in-one.js')], { ...limits, PORT: String(port), DATA_DIR: path.join(work, 'data') });
+    // TAAL_CPU_PROF_DIR (as the cluster's supervisor reads it): a CPU profile of the process, written when it stops.
+    const dir = process.env.TAAL_CPU_PROF_DIR;
+    const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=all-in-one.${Date.now()}.cpuprofile`] : [];
+    startChild([...profile, path.join(root, 'packages/launcher/dist/all-in-one.js')], { ...limits, PORT: String(port), DATA_DIR: path.join(work, 'data') });
   } else {
     startChild([path.join(root, 'packages/launcher/dist/cluster.js')], {
       ...limits,
@@ -191,6 +195,9 @@ async function measure(mode) {
     walletP50Ms: baseline.p50Ms,
     walletP99Ms: baseline.p99Ms,
     ratio: Number((card.perSecond / baseline.perSecond).toFixed(3)),
+    // When the paid orders were measured (epoch ms), to line up with a CPU profile of the processes.
+    measuredFrom: card.window[0],
+    measuredUntil: card.window[1],
     completedFlows: flows.size,
     paidOrdersCounted: paidOrders,
     // Paid more often than flows paid, or a wallet below zero; the two counts must be equal.

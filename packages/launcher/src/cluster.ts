@@ -99,7 +99,9 @@ export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): 
   const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ time: Date.now(), ...fields }));
 
   const start = (spec: TargetSpec, attempt = 0) => {
-    const child = spawn(process.execPath, spec.script ?? [main, '--mode', 'cluster', '--target', spec.name], {
+    // TAAL_CPU_PROF_DIR: every process writes a V8 CPU profile there when it stops (tools/bench/profile-summary.mjs reads them).
+    const profile = baseEnv.TAAL_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${baseEnv.TAAL_CPU_PROF_DIR}`, `--cpu-prof-name=${spec.name}.${Date.now()}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profile, ...(spec.script ?? [main, '--mode', 'cluster', '--target', spec.name])], {
       env: { ...env, ...spec.env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

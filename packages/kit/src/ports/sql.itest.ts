@@ -21,6 +21,14 @@ describeSqlContract('embedded PGlite', async () => {
   return createSql(embedded.connectionString, { applicationName: 'kit-sql-contract' });
 });
 
+describeSqlContract('embedded PGlite, in-process connections (the all-in-one)', async () => {
+  if (!embedded) {
+    dataDir = mkdtempSync(join(tmpdir(), 'taal-sql-contract-'));
+    embedded = await startEmbeddedPostgres(dataDir);
+  }
+  return createSql(embedded.connectionString, { applicationName: 'kit-sql-contract', stream: embedded.stream });
+});
+
 describeSqlContract('PostgreSQL (DATABASE_URL)', async () =>
   createSql(requireEnv('DATABASE_URL'), { applicationName: 'kit-sql-contract' }),
 );

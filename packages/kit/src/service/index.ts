@@ -153,7 +153,8 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
   });
   const bus = once(async () => {
     // Events live in the embedded database (a log with per-group offsets): a restart loses none.
-    const busSql = createSql((await postgres()).connectionString, { max: 2, applicationName: 'events' });
+    const pg = await postgres();
+    const busSql = createSql(pg.connectionString, { max: 2, applicationName: 'events', stream: pg.stream });
     lifecycle.onStop('event bus sql', () => busSql.close());
     const created = createSqlLogEventBus({ sql: busSql, logger: logger.child({ component: 'events' }) });
     lifecycle.onStop('event bus', () => created.close());
@@ -176,7 +177,9 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
     async portsFor(name, needs) {
       const ports: Partial<PortMap> = {};
       if (needs.sql) {
-        const sql = createSql((await postgres()).connectionString, { max: 4, applicationName: name });
+        // In-process connections: no socket between a service and the database in the same process.
+        const pg = await postgres();
+        const sql = createSql(pg.connectionString, { max: 4, applicationName: name, stream: pg.stream });
         lifecycle.onStop(`${name} sql`, () => sql.close());
         ports.sql = sql;
       }

@@ -18,15 +18,20 @@ const execFileAsync = promisify(execFile);
  * client's Parse runs between Parse and Bind and e.g. `invalid input syntax for type
  * integer` or wrong rows come back. Our AffinityQueryQueue keeps each exchange whole.
  */
-describe('embedded postgres (PGlite over the wire protocol)', () => {
+describe.each([
+  ['over its private socket', false],
+  // The all-in-one's own way: pg's stream option, one run of the queue per burst of messages.
+  ['through in-process connections', true],
+])('embedded postgres (PGlite over the wire protocol), %s', (_way, inProcess) => {
   let dir: string;
   let pgEmbedded: EmbeddedPostgres;
   let sql: Sql;
+  const clientOptions = () => ({ connectionString: pgEmbedded.connectionString, ...(inProcess ? { stream: pgEmbedded.stream } : {}) });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'taal-kit-embedded-'));
     pgEmbedded = await startEmbeddedPostgres(dir);
-    sql = createSql(pgEmbedded.connectionString, { max: 8 });
+    sql = createSql(pgEmbedded.connectionString, { max: 8, ...(inProcess ? { stream: pgEmbedded.stream } : {}) });
   }, 60_000);
 
   afterAll(async () => {
@@ -87,7 +92,7 @@ describe('embedded postgres (PGlite over the wire protocol)', () => {
 
   it('rolls back the open transaction of a client that disconnects', async () => {
     await sql.query('CREATE TABLE IF NOT EXISTS interleave.flag (id int PRIMARY KEY)');
-    const client = new pg.Client({ connectionString: pgEmbedded.connectionString });
+    const client = new pg.Client(clientOptions());
     client.on('error', () => {});
     await client.connect();
     await client.query('BEGIN');

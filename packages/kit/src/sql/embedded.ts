@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +35,11 @@ import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
 export interface EmbeddedPostgres {
   /** `postgres://postgres:<this start's password>@<socket folder>/postgres`, for createSql(). Keep it in memory. */
   connectionString: string;
+  /**
+   * A new connection inside this process, for createSql's `stream` (pg's own option): the same wire
+   * protocol with no socket in between (no system call per message, nothing another process could reach).
+   */
+  stream(): Duplex;
   close(): Promise<void>;
 }
 
@@ -80,6 +86,8 @@ interface QueueItem {
   /** null for a cleanup item (handler disconnected). */
   message: Uint8Array | null;
   onData: (data: Uint8Array) => void;
+  /** The message (or run of messages) ends an exchange; by default judged from its first message's type. */
+  endsExchange?: boolean;
   resolve: (bytes: number) => void;
   reject: (err: unknown) => void;
 }
@@ -117,9 +125,9 @@ export class AffinityQueryQueue {
     private readonly logger?: Logger,
   ) {}
 
-  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void, endsExchange?: boolean): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      this.queue.push({ handlerId, message, onData, resolve, reject });
+      this.queue.push({ handlerId, message, onData, resolve, reject, endsExchange });
       void this.processQueue();
     });
   }
@@ -197,7 +205,7 @@ export class AffinityQueryQueue {
         }),
       );
     } finally {
-      const endsExchange = startup || type === 0x51 /* 'Q' */ || type === 0x53; /* 'S' */
+      const endsExchange = item.endsExchange ?? (startup || type === 0x51 /* 'Q' */ || type === 0x53); /* 'S' */
       this.ownerMidExchange = !endsExchange;
       if (endsExchange && !this.db.isInTransaction()) this.owner = null;
     }
@@ -320,9 +328,9 @@ export function passwordGate(socket: Socket, password: string): Promise<Buffer |
  */
 export async function servePglite(
   db: PGlite,
-  options: { socketDir: string; password: string; logger?: Logger },
+  options: { socketDir: string; password: string; logger?: Logger; queue?: AffinityQueryQueue },
 ): Promise<{ close(): Promise<void> }> {
-  const queue = new AffinityQueryQueue(db, options.logger);
+  const queue = options.queue ?? new AffinityQueryQueue(db, options.logger);
   const handlers = new Set<PGLiteSocketHandler>();
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -383,10 +391,120 @@ function privateSocketDir(): string {
   return dir;
 }
 
+/** Typed messages of the wire protocol that end an exchange: a simple Query, a Sync. */
+const QUERY = 0x51;
+const SYNC = 0x53;
+const TERMINATE = 0x58;
+
+/**
+ * One `pg` connection to the process's PGlite without a socket: what pg writes is cut into
+ * messages, and each burst pg writes at once (Parse, Bind, Describe, Execute, Sync: one query)
+ * goes to PGlite as ONE run of the shared AffinityQueryQueue, instead of one socket write and one
+ * run per message. Answers are pushed back as pg reads them. Ending it (or a Terminate) rolls back
+ * whatever transaction it left open, as a closed socket does.
+ */
+export class EmbeddedConnection extends Duplex {
+  private buffered: Buffer = Buffer.alloc(0);
+  private burst: Buffer[] = [];
+  private started = false;
+  private flushScheduled = false;
+  private released: Promise<void> | undefined;
+
+  constructor(
+    private readonly queue: AffinityQueryQueue,
+    private readonly id: number,
+  ) {
+    super();
+  }
+
+  // The socket methods pg calls; nothing to do without a socket.
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {
+    // Answers are pushed as PGlite produces them.
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    for (;;) {
+      // The first message is the untyped startup message; then a type byte and a length.
+      const header = this.started ? 1 : 0;
+      if (this.buffered.length < header + 4) break;
+      const length = header + this.buffered.readInt32BE(header);
+      if (this.buffered.length < length) break;
+      this.burst.push(this.buffered.subarray(0, length));
+      this.buffered = this.buffered.subarray(length);
+      if (!this.started) {
+        this.started = true;
+        this.flush(true); // the startup message alone: PGlite answers it by itself
+      }
+    }
+    if (this.burst.length > 0 && !this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+    done();
+  }
+
+  private flush(startup = false): void {
+    this.flushScheduled = false;
+    const burst = this.burst.splice(0);
+    if (burst.length === 0) return;
+    const terminate = !startup && burst[burst.length - 1]![0] === TERMINATE;
+    if (terminate) burst.pop();
+    if (burst.length > 0) {
+      const last = burst[burst.length - 1]!;
+      const endsExchange = startup || last[0] === QUERY || last[0] === SYNC;
+      this.queue
+        .enqueue(this.id, burst.length === 1 ? burst[0]! : Buffer.concat(burst), (data) => this.push(Buffer.from(data)), endsExchange)
+        .catch((err: unknown) => this.destroy(err as Error));
+    }
+    if (terminate) this.end();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.release().then(() => {
+      this.push(null);
+      done();
+    }, done);
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.release().then(
+      () => done(error),
+      () => done(error),
+    );
+  }
+
+  /** Drops what it still had queued and gives the session back (finishing its exchange, rolling back). */
+  private release(): Promise<void> {
+    this.released ??= (() => {
+      this.queue.clearQueueForHandler(this.id);
+      return this.queue.clearTransactionIfNeeded(this.id);
+    })();
+    return this.released;
+  }
+}
+
 interface Instance {
   dataDir: string;
   refs: number;
-  ready: Promise<{ db: PGlite; connectionString: string; close(): Promise<void> }>;
+  ready: Promise<{ db: PGlite; connectionString: string; stream(): Duplex; close(): Promise<void> }>;
 }
 
 let instance: Instance | undefined;
@@ -417,11 +535,16 @@ export async function startEmbeddedPostgres(
         const db = await pglite.PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm: pgTrgm.pg_trgm } });
         const socketDir = privateSocketDir();
         const password = randomBytes(32).toString('hex');
+        // One queue for both ways in: the socket's clients and the in-process connections.
+        const queue = new AffinityQueryQueue(db, options.logger);
+        // In-process connections count down from -1, apart from the socket handlers' ids.
+        let nextConnectionId = -1;
         try {
-          const server = await servePglite(db, { socketDir, password, logger: options.logger });
+          const server = await servePglite(db, { socketDir, password, logger: options.logger, queue });
           return {
             db,
             connectionString: `postgres://postgres:${password}@${encodeURIComponent(socketDir)}/postgres?sslmode=disable`,
+            stream: () => new EmbeddedConnection(queue, nextConnectionId--),
             async close() {
               await server.close();
               await db.close();
@@ -453,6 +576,7 @@ export async function startEmbeddedPostgres(
   let closed = false;
   return {
     connectionString: started.connectionString,
+    stream: started.stream,
     async close() {
       if (closed) return;
       closed = true;

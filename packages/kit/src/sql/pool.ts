@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { reportPool } from '../metrics';
@@ -10,6 +11,8 @@ export interface CreateSqlOptions {
   /** Reported to the server as application_name (visible in pg_stat_activity). */
   applicationName?: string;
   logger?: Logger;
+  /** Makes each connection's stream instead of a socket (the embedded database's in-process connections). */
+  stream?: () => Duplex;
 }
 
 function toResult<R>(res: pg.QueryResult): QueryResult<R> {
@@ -41,6 +44,7 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    ...(options.stream ? { stream: options.stream } : {}),
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
