@@ -1,3 +1,7 @@
+// Every test run (and each all-in-one or cluster a test starts) refuses a pool query inside its own
+// open transaction at once (packages/kit/src/sql/pool.ts: off in production, where it costs time).
+process.env.TAAL_CHECK_NESTED_TRANSACTIONS ??= '1';
+
 // Two projects: `unit` needs nothing running; `integration` talks to the real servers
 // that tools/infra starts (and to the embedded adapters), so it runs after `infra up`.
 const transform = {

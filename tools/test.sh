@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# Everything this run starts refuses a pool query inside that pool's open transaction at once
+# (packages/kit/src/sql/pool.ts; off by default because of its cost per promise on Node 20).
+export TAAL_CHECK_NESTED_TRANSACTIONS=1
+
 step() { printf '\n==== %s ====\n' "$*"; }
 
 step "infrastructure (tools/infra/up)"
