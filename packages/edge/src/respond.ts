@@ -19,6 +19,24 @@ export function handle(fn: (...args: Parameters<RequestHandler>) => Promise<void
   };
 }
 
+/** A public answer `cachedRead` sent: the cache and key it came from, and the bytes (before any encoding). */
+export interface CachedAnswer {
+  cache: ResponseCache;
+  key: string;
+  body: Buffer;
+}
+
+const cachedAnswers = new WeakMap<Response, CachedAnswer>();
+
+/**
+ * What `cachedRead` answered on this response, if it did for a caller without a token (an auth
+ * check that let the request through leaves a caller): the gateway's fast lane answers the same
+ * URL again from it while `cache.peek(key)` is still these very bytes.
+ */
+export function cachedAnswerOf(res: Response): CachedAnswer | undefined {
+  return cachedAnswers.get(res);
+}
+
 /**
  * A GET handler answering from the response cache: `load` runs only on a miss and returns the
  * `data` of the success envelope. Errors thrown by `load` (404, 503) are not cached.
@@ -29,7 +47,10 @@ export function cachedRead(
   load: (req: Request) => Promise<unknown>,
 ): (ctx: { req: Request; res: Response }) => Promise<void> {
   return async ({ req, res }) => {
-    sendJsonBytes(res, await cache.getOrLoad(key(req), async () => ok(await load(req))));
+    const name = key(req);
+    const body = await cache.getOrLoad(name, async () => ok(await load(req)));
+    if (res.locals.caller === undefined) cachedAnswers.set(res, { cache, key: name, body });
+    sendJsonBytes(res, body);
   };
 }
 

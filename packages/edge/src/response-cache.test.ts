@@ -29,6 +29,21 @@ describe('ResponseCache', () => {
     expect((await cache.getOrLoad('k', async () => 2)).toString()).toBe('2');
   });
 
+  it('peeks at the live bytes without loading: the same Buffer until invalidated or expired', async () => {
+    let now = 0;
+    const cache = new ResponseCache(1000, 10, () => now);
+    expect(cache.peek('k')).toBeUndefined();
+    const body = await cache.getOrLoad('k', async () => 1);
+    expect(cache.peek('k')).toBe(body);
+    cache.invalidateAll();
+    expect(cache.peek('k')).toBeUndefined();
+    const again = await cache.getOrLoad('k', async () => 1);
+    expect(again).not.toBe(body);
+    expect(cache.peek('k')).toBe(again);
+    now = 1000;
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('stays bounded', async () => {
     const cache = new ResponseCache(60_000, 2);
     for (const key of ['a', 'b', 'c']) await cache.getOrLoad(key, async () => key);

@@ -27,6 +27,16 @@ export class ResponseCache {
     return body;
   }
 
+  /**
+   * The bytes stored under `key` while they are live (not expired, not invalidated), without
+   * loading anything. Each load stores a new Buffer, so comparing what this returns with bytes
+   * taken earlier tells whether those are still the live answer (the gateway's fast lane).
+   */
+  peek(key: string): Buffer | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.now() ? hit.body : undefined;
+  }
+
   invalidateAll(): void {
     this.generation += 1;
     this.entries.clear();

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext } from '@taal/edge';
 import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import { compressJson } from './http/compress';
+import { fastLane } from './http/fast-lane';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
 import { buildOpenApiDocument } from './openapi';
@@ -40,6 +41,9 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   app.set('etag', false);
   // req.ip (throttling) and req.secure honour it; false: the TCP peer is the client.
   app.set('trust proxy', deps.trustProxy ?? false);
+  // Before anything: a public cached read answered before (the course list) is answered again
+  // from its recorded headers and bytes while its cache entry lives (http/fast-lane.ts).
+  app.use(fastLane({ metrics: deps.metrics }));
   // First, so every answer carries them: the API, the UI, static files, 404s and errors.
   app.use(securityHeaders());
   if (deps.metrics) app.use(deps.metrics.middleware);

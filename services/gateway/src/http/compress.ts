@@ -2,7 +2,7 @@
 // link the course list's 16 KB of JSON took 80 ms of the landing page's first screen; brotli
 // makes it about 3 KB). Only JSON answers: files, videos (ranges) and PDFs go out as they are.
 import zlib from 'node:zlib';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** Smaller answers fit in one packet anyway. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -20,12 +20,18 @@ function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
  * Buffer per cached entry, so each is compressed once per entry, not on every request.
  */
 const encodedOnce = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
-function compressOnce(raw: Buffer, encoding: 'br' | 'gzip', shared: boolean): Buffer {
+/** The encoded bytes of `raw`; a `shared` Buffer (the response cache's) is encoded once, then the same bytes are returned. */
+export function compressOnce(raw: Buffer, encoding: 'br' | 'gzip', shared: boolean): Buffer {
   if (!shared) return compress(raw, encoding);
   const known = encodedOnce.get(raw) ?? {};
   known[encoding] ??= compress(raw, encoding);
   encodedOnce.set(raw, known);
   return known[encoding];
+}
+
+/** The encoding a request's answer gets: brotli whenever it is accepted at all (browsers list gzip first), else gzip, else none. */
+export function acceptedEncoding(req: Request): 'br' | 'gzip' | null {
+  return req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
 /**
@@ -35,8 +41,7 @@ function compressOnce(raw: Buffer, encoding: 'br' | 'gzip', shared: boolean): Bu
 export function compressJson(): RequestHandler {
   return (req, res, next) => {
     res.vary('Accept-Encoding');
-    // Brotli whenever it is accepted at all (browsers list gzip first), else gzip.
-    const accepted = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+    const accepted = acceptedEncoding(req);
     if (!accepted) return next();
     const send = res.send.bind(res);
     res.send = ((body?: unknown): Response => {

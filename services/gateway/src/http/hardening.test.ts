@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import { sendUserFile, type Refused } from '@taal/edge';
-import { answerOptions, constrainIdParams, HSTS, methodNotAllowed, securityHeaders } from './hardening';
+import { answerOptions, API_CONTENT_SECURITY_POLICY, constrainIdParams, helmetHeaders, HSTS, methodNotAllowed, securityHeaders } from './hardening';
 
 async function serve(app: express.Express, run: (base: string) => Promise<void>) {
   const server = http.createServer(app);
@@ -29,6 +29,43 @@ describe('securityHeaders', () => {
       const tls = await fetch(base, { headers: { 'x-forwarded-proto': 'https' } });
       expect(tls.headers.get('strict-transport-security')).toBe(HSTS);
     });
+  });
+
+  it('gives exactly the headers of helmet run on every request, in the same order (helmet runs once, at start-up)', async () => {
+    const answer = (precomputed: boolean) => {
+      const app = express();
+      app.set('trust proxy', 'loopback');
+      if (precomputed) {
+        app.use(securityHeaders());
+      } else {
+        // What the gateway ran before: helmet's whole chain per request, then the CSP and HSTS.
+        app.use(helmetHeaders(), (req, res, next) => {
+          res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+          if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+          next();
+        });
+      }
+      app.get('/', (_req, res) => res.send('ok'));
+      return app;
+    };
+    const rawHeaders = async (app: express.Express, headers: Record<string, string>) => {
+      let raw: string[] = [];
+      await serve(app, async (base) => {
+        raw = await new Promise<string[]>((resolve, reject) => {
+          http.get(base, { headers }, (res) => {
+            res.resume();
+            resolve(res.rawHeaders);
+          }).on('error', reject);
+        });
+      });
+      // Date may tick between the two answers.
+      return raw.filter((_, i) => raw[i - (i % 2)]!.toLowerCase() !== 'date');
+    };
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      const helmetEachTime = await rawHeaders(answer(false), headers);
+      expect(helmetEachTime).toContain('X-Frame-Options');
+      expect(await rawHeaders(answer(true), headers)).toEqual(helmetEachTime);
+    }
   });
 
   it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {

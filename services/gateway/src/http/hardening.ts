@@ -17,9 +17,9 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /** One year; sent only on requests that arrived over TLS (req.secure honours the app's trust proxy setting). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Security headers on every response; mount first so errors and 404s carry them too. */
-export function securityHeaders(): RequestHandler[] {
-  const headers = helmet({
+/** helmet as the gateway configures it (no CSP and no HSTS: `securityHeaders` sets those). */
+export function helmetHeaders(): RequestHandler {
+  return helmet({
     contentSecurityPolicy: false,
     // The UI opens the Google / Facebook sign-in popups and needs their answer.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -29,12 +29,39 @@ export function securityHeaders(): RequestHandler[] {
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
   });
-  const rest: RequestHandler = (req, res, next) => {
+}
+
+/**
+ * What a middleware does to a response that depends on nothing in the request: run once
+ * against a stub, the headers it sets (in order) and those it removes. Throws if it does not
+ * finish synchronously or touches anything else.
+ */
+function recordConstantHeaders(middleware: RequestHandler): { set: [string, string][]; removed: string[] } {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const stub = {
+    setHeader: (name: string, value: unknown) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  let done = false;
+  void middleware({} as never, stub as never, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    done = true;
+  });
+  if (!done) throw new Error('the security headers middleware did not finish synchronously');
+  return { set, removed };
+}
+
+/** Security headers on every response; mount first so errors and 404s carry them too. */
+export function securityHeaders(): RequestHandler {
+  const { set, removed } = recordConstantHeaders(helmetHeaders());
+  return (req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
-  return [headers, rest];
 }
 
 /** The services' ids: UUIDs (any version). */

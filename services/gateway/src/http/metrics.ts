@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { Histogram, Registry } from 'prom-client';
 import { serviceMetrics } from '@taal/kit';
 
@@ -11,6 +11,13 @@ import { serviceMetrics } from '@taal/kit';
 export interface HttpMetrics {
   registry: Registry;
   middleware: RequestHandler;
+  /** Counts an answer given without the middleware (the gateway's fast lane), under the same labels. */
+  observe(method: string, route: string, status: number, startedNs: bigint): void;
+}
+
+/** The route label of a request: its matched template under its mount path, or 'unmatched'. */
+export function routeLabelOf(req: Request): string {
+  return req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
 }
 
 export function createHttpMetrics(): HttpMetrics {
@@ -23,18 +30,15 @@ export function createHttpMetrics(): HttpMetrics {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const observe = (method: string, route: string, status: number, startedNs: bigint) => {
+    duration.observe({ method, route, status: String(status) }, Number(process.hrtime.bigint() - startedNs) / 1e9);
+  };
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      duration.observe(
-        { method: req.method, route, status: String(res.statusCode) },
-        Number(process.hrtime.bigint() - started) / 1e9,
-      );
-    });
+    res.once('finish', () => observe(req.method, routeLabelOf(req), res.statusCode, started));
     next();
   };
-  return { registry, middleware };
+  return { registry, middleware, observe };
 }
 
 /** A separate app for the metrics port, so /metrics is never on the public listener. */
