@@ -3,6 +3,7 @@
  * browser or another client would call it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -76,7 +77,36 @@ describe('public API on the all-in-one process', () => {
     expect((one.body.data as { course: string[] }).course).toEqual(all[0]!.course);
   });
 
+  it('answers the course list again through the fast lane with the same status, headers and bytes, encoded or not', async () => {
+    /** The answer as sent: status, every header in order (but Date), the raw bytes. */
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: string[]; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/api/v1/course/`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, agent: false }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const headers = res.rawHeaders.filter((_, i) => res.rawHeaders[i - (i % 2)]!.toLowerCase() !== 'date');
+              resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+            });
+          })
+          .on('error', reject);
+      });
+    for (const [acceptEncoding, encoding] of [[undefined, undefined], ['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+      // The first read goes through the routers (and is remembered); the second is the fast lane's.
+      const first = await raw(acceptEncoding);
+      const second = await raw(acceptEncoding);
+      expect(first.status).toBe(200);
+      const names = first.headers.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+      expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'vary', 'content-type', 'content-length']));
+      expect(names.includes('content-encoding') ? first.headers[names.indexOf('content-encoding') * 2 + 1] : undefined).toBe(encoding);
+      expect(second).toEqual(first);
+    }
+  });
+
   it('shows a newly published course once the catalogue announces it (cache invalidated by the event)', async () => {
+    // Read twice: the list is then answered by the gateway's fast lane, which the event must end too.
+    await get('/api/v1/course/');
     const before = (await get('/api/v1/course/')).body.data as { _id: string }[];
     const hiddenId = '00000000-0000-4000-9000-000000000004';
     expect(before.map((c) => c._id)).not.toContain(hiddenId);

@@ -41,7 +41,7 @@ const metrics = createHttpMetrics();
 const app = createGatewayApp({
   apis: [part],
   edge,
-  trustProxy: 'loopback',
+  trustProxy: ['loopback'],
   logger: pino({ level: 'silent' }),
   readiness: async () => ({ ready: true, services: {} }),
   metrics,

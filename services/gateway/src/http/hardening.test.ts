@@ -61,7 +61,7 @@ describe('securityHeaders', () => {
       // Date may tick between the two answers.
       return raw.filter((_, i) => raw[i - (i % 2)]!.toLowerCase() !== 'date');
     };
-    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       const helmetEachTime = await rawHeaders(answer(false), headers);
       expect(helmetEachTime).toContain('X-Frame-Options');
       expect(await rawHeaders(answer(true), headers)).toEqual(helmetEachTime);
