@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { AccessTokenVerifier } from './auth';
 import type { ContactLimiter } from './contact-limit';
 import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './rate-limit';
+import type { PrivateAnswers } from './private-answers';
 import type { ResponseCache } from './response-cache';
 import type { RouteSpec } from './route-table';
 import type { ClientSpec, ServiceApi } from './service-client';
@@ -42,6 +43,8 @@ export interface EdgeContext {
   files: FileStore;
   /** The public reads' response cache (emptied by the catalogue's change events). */
   cache: ResponseCache;
+  /** Signed-in reads kept per user while their data is unchanged (decision 0033); none: every read is loaded. */
+  privateAnswers?: PrivateAnswers;
   /** Every service's public key (checks grants a service signed, e.g. learning's video URLs). */
   serviceKeys: JWTVerifyGetKey;
   logger: Logger;

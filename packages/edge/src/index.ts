@@ -13,6 +13,7 @@ export * from './form-refusal';
 export * from './lookups';
 export * from './range';
 export * from './rate-limit';
+export * from './private-answers';
 export * from './respond';
 export * from './response-cache';
 export * from './route-table';

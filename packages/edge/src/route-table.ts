@@ -9,6 +9,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { z } from 'zod';
 import type { RefusalKey } from '@taal/contracts';
 import { refusal, type Refused } from './errors';
+import type { AuthenticatedCaller } from './auth';
+import type { PrivateAnswers } from './private-answers';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -82,6 +84,12 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
   body?: BodySpec<B>;
   /** Middleware before validation (e.g. the multipart parser). */
   before?: RequestHandler[];
+  /**
+   * A signed-in GET whose answer depends only on the caller and the URL, and changes only with that
+   * user's data (kept by the edge per user, decision 0033): the caller's own cart, wallet, classroom…
+   * A function names what else of the request the answer depends on (e.g. the reader's language).
+   */
+  cachedPerUser?: boolean | ((req: Request) => string);
   /** Every answer the route gives besides the 503/504 (and the 401/403 of `auth`) every route may give. */
   responses: Record<number, ResponseSpec>;
   handler: (ctx: RouteContext<z.output<B>>) => Promise<void>;
@@ -99,8 +107,27 @@ export function expressPath(path: string): string {
 
 const paramOf = (req: Request, name: string) => String(req.params[name] ?? '');
 
-/** Registers each route on a new router: access check, `before`, parameters and body validated, then the handler. */
-export function mountRoutes(routes: RouteSpec[]): Router {
+/**
+ * Holds a signed-in write's answer until the caller's data version is bumped, so their next read,
+ * whichever edge replica takes it, is not answered from before the write (decision 0033).
+ */
+function bumpBeforeAnswer(res: Response, answers: PrivateAnswers, userId: string): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let bumped = false;
+  res.end = ((...args: unknown[]) => {
+    if (bumped) return end(...args);
+    bumped = true;
+    void answers.changed(userId).then(() => end(...args));
+    return res;
+  }) as Response['end'];
+}
+
+/**
+ * Registers each route on a new router: access check, `before`, parameters and body validated, then
+ * the handler. With `privateAnswers`, `cachedPerUser` reads answer from it and every signed-in write
+ * bumps its caller's data version before answering.
+ */
+export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers): Router {
   const router = Router();
   for (const route of routes) {
     const checked = Object.entries(route.params ?? {}).filter(([, p]) => p.invalid);
@@ -115,7 +142,16 @@ export function mountRoutes(routes: RouteSpec[]): Router {
         throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
-      await route.handler({ req, res, body, param: (name) => paramOf(req, name) });
+      const answer = () => route.handler({ req, res, body, param: (name) => paramOf(req, name) });
+      const caller = res.locals.caller as AuthenticatedCaller | undefined;
+      if (!privateAnswers || !caller) return answer();
+      if (route.method !== 'get') {
+        bumpBeforeAnswer(res, privateAnswers, caller.userId);
+        return answer();
+      }
+      if (!route.cachedPerUser) return answer();
+      const variant = typeof route.cachedPerUser === 'function' ? route.cachedPerUser(req) : '';
+      return privateAnswers.answer(caller.userId, req, res, answer, variant);
     });
     router[route.method](expressPath(route.path), ...(route.auth ? [route.auth.check] : []), ...(route.before ?? []), run);
   }

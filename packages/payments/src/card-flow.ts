@@ -155,6 +155,8 @@ export class CardPaymentFlow<O extends CardOrder> {
     private readonly logger: Logger,
     /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
     private readonly afterCommit: () => void,
+    /** Called after a payment or a failure changed a buyer's order (the edge's cached answers of that user, decision 0033). */
+    private readonly buyerChanged: (userId: string) => void = () => {},
   ) {
     this.sale = CARD_SALES[orders.sale];
   }
@@ -268,6 +270,7 @@ export class CardPaymentFlow<O extends CardOrder> {
       }
     });
     if (result.outcome === 'paid' || result.outcome === 'credited') this.afterCommit();
+    if (result.outcome === 'paid' || result.outcome === 'credited' || result.outcome === 'held') this.buyerChanged(known.user_id);
     this.logger.info({ tranId, source, ...result }, `${label} settled`);
     return result;
   }
@@ -275,7 +278,8 @@ export class CardPaymentFlow<O extends CardOrder> {
   /** A FAILED or CANCELLED IPN: the order is cancelled unless something was paid (a later VALID one is still validated). */
   private async failed(tranId: string, status: string): Promise<PaymentOutcome> {
     const { label } = this.sale;
-    return this.sql.transaction(async (tx): Promise<PaymentOutcome> => {
+    let buyer = '';
+    const result = await this.sql.transaction(async (tx): Promise<PaymentOutcome> => {
       const attempt = await this.known(tranId, tx, true);
       if (!attempt) {
         this.logger.warn({ tranId, status }, `${label}: unknown tran_id in a failure IPN`);
@@ -288,7 +292,10 @@ export class CardPaymentFlow<O extends CardOrder> {
       }
       await this.attempts.setStatus(tx, tranId, 'failed', { note: status });
       await this.orders.cancel(tx, order);
+      buyer = attempt.user_id;
       return { outcome: 'failed', orderId: order.id };
     });
+    if (buyer) this.buyerChanged(buyer);
+    return result;
   }
 }

@@ -13,6 +13,7 @@ import {
   type EventBus,
   type ServiceAuth,
   type Sql,
+  UserDataVersions,
 } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
@@ -38,6 +39,8 @@ export interface CommerceDeps {
   expirySweepMs?: number;
   /** The card gateway's client and the site's public URL (IPN and return URLs). */
   cardGateway: CardGateway;
+  /** Told when a card payment or a gift card changes a student's orders or wallet (the edge's cached answers, decision 0033). */
+  userData?: UserDataVersions;
 }
 
 export interface RunningCommerce {
@@ -58,7 +61,8 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const commerce = new Commerce(sql, store, courses, () => relay.notify());
-  const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify());
+  const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
+  const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify(), undefined, userDataChanged);
 
   // Referral bonuses are promised when a referred student signs up (decision 0014). Each
   // account's mailbox is kept too; this group replaces 'commerce.referrals' so that the
@@ -77,10 +81,11 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     types: [StoreEvents.giftCardRedeemed],
     from: 'earliest',
     logger,
-    handler: async (event, tx) => {
-      const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
+    prepare: async (event) => storeEventsV1.GiftCardRedeemed.decode(event.payload),
+    handler: async (_event, tx, card) => {
       await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value });
     },
+    afterCommit: async (_event, card) => userDataChanged(card.userId),
   });
 
   const expiry = startPeriodicJob({
@@ -123,7 +128,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
 export const commerceService = defineService({
   name: ServiceNames.commerce,
   api: commerceApi,
-  needs: { sql: true, bus: true },
+  needs: { sql: true, bus: true, cache: true },
   listens: { grpc: { port: 50053, healthName: COMMERCE_SERVICE_NAME } },
   config: (env) => loadConfig(commerceConfig, env),
   start: (ports, config, ctx) => {
@@ -131,6 +136,7 @@ export const commerceService = defineService({
     if (!catalogue) throw new Error('commerce needs the catalogue service, which the registry does not list before it');
     return startCommerce({
       ...ports,
+      userData: new UserDataVersions(ports.cache, ctx.logger),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

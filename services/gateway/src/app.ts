@@ -82,7 +82,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.json(openApiDocument);
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
-  const routers = groups.map((group) => constrainIdParams(mountRoutes(group)));
+  const routers = groups.map((group) => constrainIdParams(mountRoutes(group, deps.edge.privateAnswers)));
   for (const router of routers) api.use(router);
   api.use(methodNotAllowed(declared));
   api.use(apiNotFound());

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import { DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits, DEFAULT_CONTACT_LIMITS, type ContactLimits } from '@taal/edge';
+import { PRIVATE_ANSWER_TTL_MS, DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits, DEFAULT_CONTACT_LIMITS, type ContactLimits } from '@taal/edge';
 
 /**
  * Express `trust proxy`: which hops may tell the client address in X-Forwarded-For.
@@ -115,6 +115,8 @@ const schema = z.object({
   SERVE_UI: fields.boolean(false),
   // A configured card gateway (commerce reads it too); without one, all-in-one mounts our sandbox (decision 0014).
   SSLCOMMERZ_BASE_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
+  // The longest a signed-in read is answered from the edge's copy (decision 0033): what changes with time alone shows within it.
+  PRIVATE_ANSWER_TTL_MS: fields.int({ min: 0, max: 600_000, default: PRIVATE_ANSWER_TTL_MS }),
 });
 
 export type GatewayConfig = z.infer<typeof schema> & GatewayPolicy;

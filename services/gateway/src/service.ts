@@ -32,6 +32,7 @@ export const gatewayService = defineService({
       port: ctx.port,
       metricsPort: config.METRICS_PORT,
       deadlineMs: config.GRPC_DEADLINE_MS,
+      privateAnswerTtlMs: config.PRIVATE_ANSWER_TTL_MS,
       instanceId: config.GATEWAY_INSTANCE_ID,
       // TRUST_PROXY, LOGIN_*, SIGNUP_*, MAIL_* and CHECKEMAIL_* (loadGatewayPolicy).
       trustProxy: config.trustProxy,

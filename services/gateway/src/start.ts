@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { followSessionRevocations, type CallerAuthenticator, type Cache, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
+import { followSessionRevocations, UserDataVersions, type CallerAuthenticator, type Cache, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import {
   connectService,
@@ -15,6 +15,7 @@ import {
   isApiPart,
   LoginLimiter,
   MailRequestLimiter,
+  PrivateAnswers,
   ResponseCache,
   SignUpLimiter,
   type ContactLimits,
@@ -57,6 +58,8 @@ export interface GatewayDeps {
   /** Consumer group suffix; unique per gateway instance so each replica sees every event. */
   instanceId: string;
   cacheTtlMs?: number;
+  /** How long a signed-in read may be answered from the edge's copy (decision 0033; 0: never kept). */
+  privateAnswerTtlMs?: number;
   mountUi?: (app: Express) => void;
   /** Lesson videos (the files port learning stores them in). */
   files: FileStore;
@@ -89,7 +92,10 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   });
   const cache = new ResponseCache(deps.cacheTtlMs ?? 30_000);
   const staleOn = apis.flatMap((api) => api.invalidatesCacheOn ?? []);
-  const subscription = staleOn.length ? await invalidateCacheOn(deps.bus, staleOn, cache, `gateway-${deps.instanceId}`) : undefined;
+  // Signed-in reads kept per user against the users' data versions on the cache port (decision 0033).
+  const privateAnswers = new PrivateAnswers(new UserDataVersions(deps.cache, deps.logger), deps.privateAnswerTtlMs);
+  // A catalogue change drops both: a course's view (secure-course) is a signed-in read too.
+  const subscription = staleOn.length ? await invalidateCacheOn(deps.bus, staleOn, [cache, privateAnswers], `gateway-${deps.instanceId}`) : undefined;
   // Every replica hears every session identity ends (its own group), replaying the last token lifetime's first.
   const revocations = await followSessionRevocations(deps.bus, `gateway-revocations-${deps.instanceId}`);
   const stops: (() => void)[] = [];
@@ -110,6 +116,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
     },
     files: deps.files,
     cache,
+    privateAnswers,
     serviceKeys: deps.serviceKeys,
     logger: deps.logger,
     onStop: (stop) => stops.push(stop),

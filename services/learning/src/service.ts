@@ -17,6 +17,7 @@ import {
   type PeriodicJob,
   type ServiceAuth,
   type Sql,
+  UserDataVersions,
 } from '@taal/kit';
 import { seedDemoLessons } from './app/demo-lessons';
 import { Certificates } from './app/certificates';
@@ -41,6 +42,8 @@ export interface LearningDeps {
   auth: ServiceAuth;
   /** Where the catalogue answers gRPC (the demo seed lists its courses). */
   catalogueAddress: string;
+  /** Told when an enrolment granted from a paid order changes a student's classroom (the edge's cached answers, decision 0033). */
+  userData?: UserDataVersions;
   seedDemoData?: boolean;
   /** The clock (tests move it to expire enrolments). */
   now?: () => Date;
@@ -102,7 +105,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
   const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls);
   const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
-  const enrolments = await grantOnPayment(sql, bus, learning, logger);
+  const enrolments = await grantOnPayment(sql, bus, learning, logger, deps.userData);
   const contacts = await keepContacts(sql, bus, store, logger);
 
   const notices = new ExpiryNotices(sql, store, async (id) => (await course(id))?.title ?? '', publicUrl, () => relay.notify(), deps.now);
@@ -183,7 +186,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
 export const learningService = defineService({
   name: ServiceNames.learning,
   api: learningApi,
-  needs: { sql: true, bus: true, files: true },
+  needs: { sql: true, bus: true, files: true, cache: true },
   listens: { grpc: { port: 50054, healthName: LEARNING_SERVICE_NAME } },
   config: (env) => loadConfig(learningConfig, env),
   start: (ports, config, ctx) => {
@@ -191,6 +194,7 @@ export const learningService = defineService({
     if (!catalogue) throw new Error('learning needs the catalogue service, which the registry does not list before it');
     return startLearning({
       ...ports,
+      userData: new UserDataVersions(ports.cache, ctx.logger),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

@@ -13,6 +13,7 @@ import {
   type Mailer,
   type ServiceAuth,
   type Sql,
+  UserDataVersions,
 } from '@taal/kit';
 import { MassMails } from './app/mass-mail';
 import { TransactionalMails } from './app/transactional-mail';
@@ -34,6 +35,8 @@ export interface MessagingDeps {
   auth: ServiceAuth;
   /** Mass mails go out through it. */
   mailer: Mailer;
+  /** Told when a notification is added for a user (the edge's cached answers, decision 0033). */
+  userData?: UserDataVersions;
   /** The site's public URL (unsubscribe links, and the links in transactional mails). */
   publicUrl?: () => string;
   /** How often the mass-mail job looks for pending recipients (default 1 s). */
@@ -64,8 +67,8 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new MessagingStore(sql);
-  const messaging = new Messaging(sql, store);
-  const notifications = await notifyFromEvents(sql, bus, store, logger, () => {});
+  const messaging = new Messaging(sql, store, undefined, (userId) => void (userId === '*' ? deps.userData?.changedForEveryone() : deps.userData?.changed(userId)));
+  const notifications = await notifyFromEvents(sql, bus, store, logger, () => {}, deps.userData);
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
   const massMails = new MassMails(sql, deps.mailer, logger, {
     publicUrl,
@@ -135,7 +138,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
 export const messagingService = defineService({
   name: ServiceNames.messaging,
   api: messagingApi,
-  needs: { sql: true, bus: true, mail: true },
+  needs: { sql: true, bus: true, mail: true, cache: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
   start: (ports, config, ctx) => {
@@ -153,6 +156,7 @@ export const messagingService = defineService({
       port: ctx.port,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       mailer: ports.mail,
+      userData: new UserDataVersions(ports.cache, ctx.logger),
       publicUrl: ctx.publicUrl,
       massMailBatchSize: config.MASS_MAIL_BATCH_SIZE,
       massMailBatchDelayMs: config.MASS_MAIL_BATCH_DELAY_MS,

@@ -1,2 +1,3 @@
 export { createMemoryCache, type MemoryCache, type MemoryCacheOptions } from './memory';
 export { createRedisCache, type RedisCache } from './redis';
+export { UserDataVersions } from './user-versions';

@@ -20,6 +20,8 @@ export interface ConsumeEventsOptions<Prepared = undefined> {
   prepare?: (event: EventEnvelope) => Promise<Prepared>;
   /** Applies the event using `tx`; runs at most once per (group, event id) when it commits. */
   handler: (event: EventEnvelope, tx: SqlExecutor, prepared: Prepared) => Promise<void>;
+  /** Runs once the handler's transaction committed (not for an event skipped as already processed), e.g. to tell the edge a user's data changed. */
+  afterCommit?: (event: EventEnvelope, prepared: Prepared) => Promise<void>;
   logger?: Logger;
   /** Inbox rows are deleted once older than this (default 30 days, well past the bus's 7-day retention); checked hourly. */
   inboxRetentionMs?: number;
@@ -59,17 +61,19 @@ export function consumeEvents<Prepared = undefined>(options: ConsumeEventsOption
   };
   const apply = async (event: EventEnvelope) => {
     const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
-    await sql.transaction(async (tx) => {
+    const applied = await sql.transaction(async (tx) => {
       const inserted = await tx.query(
         `INSERT INTO ${schema}.processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
         [group, event.id],
       );
       if (inserted.rowCount === 0) {
         logger?.debug({ group, eventId: event.id, type: event.type }, 'event already processed; skipped');
-        return;
+        return false;
       }
       await handler(event, tx, prepared);
+      return true;
     });
+    if (applied) await options.afterCommit?.(event, prepared);
   };
   return bus.subscribe(
     group,

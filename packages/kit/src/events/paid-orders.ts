@@ -7,6 +7,8 @@ import type { ConsumeRegistrationsOptions } from './registrations';
 export type ConsumePaidOrdersOptions<Prepared> = ConsumeRegistrationsOptions & {
   /** Asks other services what `handle` needs, before the inbox transaction opens (see consumeEvents). */
   prepare?: (order: commerceEventsV1.OrderPaid) => Promise<Prepared>;
+  /** Runs once `handle`'s transaction committed (see consumeEvents). */
+  afterCommit?: (order: commerceEventsV1.OrderPaid) => Promise<void>;
 };
 
 /**
@@ -17,7 +19,7 @@ export function consumePaidOrders<Prepared = undefined>(
   options: ConsumePaidOrdersOptions<Prepared>,
   handle: (order: commerceEventsV1.OrderPaid, tx: SqlExecutor, prepared: Prepared) => Promise<void>,
 ): Promise<Subscription> {
-  const { prepare, ...rest } = options;
+  const { prepare, afterCommit, ...rest } = options;
   return consumeEvents({
     ...rest,
     types: [CommerceEvents.orderPaid],
@@ -27,5 +29,6 @@ export function consumePaidOrders<Prepared = undefined>(
       return { order, prepared: (prepare ? await prepare(order) : undefined) as Prepared };
     },
     handler: (_event, tx, { order, prepared }) => handle(order, tx, prepared),
+    ...(afterCommit ? { afterCommit: (_event: unknown, { order }: { order: commerceEventsV1.OrderPaid }) => afterCommit(order) } : {}),
   });
 }

@@ -444,6 +444,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
       path: '/cart/{userId}',
       summary: "The caller's cart with its subtotal",
       auth: student,
+      cachedPerUser: true,
       params: userIdParam,
       responses: { 200: answer(envelope(CartSchema)) },
       handler: async ({ res, param }) => {
@@ -500,6 +501,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
       path: '/wallet/{userId}',
       summary: "The caller's wallet: balance, pending balance and the amount held by unpaid orders (poisha)",
       auth: student,
+      cachedPerUser: true,
       params: userIdParam,
       responses: { 200: answer(envelope(WalletSchema)) },
       handler: async ({ res, param }) => {

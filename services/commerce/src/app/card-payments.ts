@@ -26,8 +26,10 @@ export class CardPayments {
     /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
     private readonly afterCommit: () => void,
     private readonly today: () => string = () => todayInDhaka(),
+    /** Called after a payment changed a student's orders or wallet without their own request (decision 0033). */
+    private readonly buyerChanged: (userId: string) => void = () => {},
   ) {
-    this.flow = new CardPaymentFlow(sql, store.cardAttempts, this.courseOrders(), gateway, logger, afterCommit);
+    this.flow = new CardPaymentFlow(sql, store.cardAttempts, this.courseOrders(), gateway, logger, afterCommit, buyerChanged);
   }
 
   /** Course orders as the flow pays them. */
@@ -168,6 +170,9 @@ export class CardPayments {
       if (!attempt) throw refuse('NO_HELD_PAYMENT');
       // The attempt's status is 'held' only until a review, so a second release or refuse is refused.
       await act(tx, order, attempt);
+      return order.user_id;
+    }).then((buyer) => {
+      this.buyerChanged(buyer);
       return true;
     });
   }

@@ -1,5 +1,4 @@
 import type { EventBus, Subscription } from '@taal/kit';
-import type { ResponseCache } from '@taal/edge';
 
 /**
  * Every gateway instance drops its cached public reads on the events the API parts name
@@ -8,12 +7,12 @@ import type { ResponseCache } from '@taal/edge';
  * has an empty cache, so older events mean nothing to it and are not replayed. This is the one
  * consumer without an inbox: the gateway has no database, and dropping a cache twice is harmless.
  */
-export function invalidateCacheOn(bus: EventBus, types: readonly string[], cache: ResponseCache, group: string): Promise<Subscription> {
+export function invalidateCacheOn(bus: EventBus, types: readonly string[], caches: readonly { invalidateAll(): void }[], group: string): Promise<Subscription> {
   return bus.subscribe(
     group,
     [...new Set(types)],
     async () => {
-      cache.invalidateAll();
+      for (const cache of caches) cache.invalidateAll();
     },
     { from: 'latest' },
   );

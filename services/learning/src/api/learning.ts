@@ -112,6 +112,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/course/secure-course/{id}',
       summary: 'A course’s lessons, each saying whether the caller may play it, with the caller’s enrolment and progress',
       auth: anyone,
+      cachedPerUser: true,
       params: { id: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } },
       responses: {
         200: answer(
@@ -230,6 +231,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/classroom/{userId}',
       summary: "The caller's courses (active and expired) with their expiry, progress and practice time",
       auth: student,
+      cachedPerUser: true,
       params: { userId: { schema: uuid(), description: "The caller's own id; another gives 403" } },
       responses: {
         200: answer(

@@ -306,6 +306,8 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       path: '/notification/user/{userId}',
       summary: "The caller's unread notifications, newest first",
       auth: signedIn,
+      // System notifications are written in the reader's language.
+      cachedPerUser: readerLanguage,
       params: userIdParam,
       responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications"), ...noSuchUser },
       query: langQuery,

@@ -28,6 +28,8 @@ export class Messaging {
     private readonly store: MessagingStore,
     /** Called after a new notification committed (wakes listeners; the live push polls anyway). */
     private readonly onNotification: () => void = () => {},
+    /** Told whose notifications changed once committed ('*': everyone's; the edge's cached answers, decision 0033). */
+    private readonly notificationsChanged: (userId: string | '*') => void = () => {},
   ) {}
 
   // Contact messages (visitors).
@@ -94,6 +96,7 @@ export class Messaging {
       await this.store.addNotification(tx, { userId: message.from, ...note });
       return updated;
     });
+    this.notificationsChanged(message.from);
     this.onNotification();
     return answered!;
   }
@@ -103,6 +106,7 @@ export class Messaging {
     requireIdentity(ctx, ADMIN);
     refuseIfNot(checkNotification(msg));
     const created = await this.store.addNotification(this.sql, { userId: null, msg: clean(msg) });
+    this.notificationsChanged('*');
     this.onNotification();
     return created!;
   }
@@ -115,6 +119,7 @@ export class Messaging {
   async deleteNotification(ctx: Ctx, id: string) {
     requireIdentity(ctx, ADMIN);
     if (!(await this.store.deleteBroadcast(id))) throw refuse('NOTIFICATION_NOT_FOUND');
+    this.notificationsChanged('*');
   }
 
   /** The caller's notifications; system ones written in `language` (en or bn). */

@@ -1,5 +1,5 @@
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
-import { consumeEvents, type EventBus, type Sql, type Subscription } from '@taal/kit';
+import { consumeEvents, type EventBus, type EventEnvelope, type Sql, type Subscription, type UserDataVersions } from '@taal/kit';
 import type { Logger } from 'pino';
 import { isNotificationTextKey, notificationText } from '../domain/notification-texts';
 import { clean, giftCardNotification, orderPaidNotification } from '../domain/rules';
@@ -24,8 +24,24 @@ function paramsOf(json: string): Record<string, string | number> | null {
   }
 }
 
-export function notifyFromEvents(sql: Sql, bus: EventBus, store: MessagingStore, logger: Logger, onNotification: () => void): Promise<Subscription> {
+/** The user an event notifies. */
+function recipientOf(event: EventEnvelope): string {
+  if (event.type === CommerceEvents.orderPaid) return commerceEventsV1.OrderPaid.decode(event.payload).userId;
+  if (event.type === StoreEvents.giftCardRedeemed) return storeEventsV1.GiftCardRedeemed.decode(event.payload).userId;
+  return messagingEventsV1.NotificationRequested.decode(event.payload).userId;
+}
+
+export function notifyFromEvents(
+  sql: Sql,
+  bus: EventBus,
+  store: MessagingStore,
+  logger: Logger,
+  onNotification: () => void,
+  userData?: UserDataVersions,
+): Promise<Subscription> {
   return consumeEvents({
+    // The recipient's list of notifications changed: the edge's cached copy is dropped.
+    ...(userData ? { afterCommit: (event: EventEnvelope) => userData.changed(recipientOf(event)) } : {}),
     sql,
     schema: SCHEMA,
     bus,
