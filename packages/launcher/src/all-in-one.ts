@@ -22,6 +22,7 @@ import {
   localKeys,
   remoteKeys,
   runService,
+  serveCallsInProcess,
   DEFAULT_MAIL_FROM,
   type Env,
   type RunningService,
@@ -41,6 +42,7 @@ const schema = z.object({
   PUBLIC_URL: fields.url({ protocols: ['http', 'https'] }).optional(),
   // Generated and kept under DATA_DIR when not given.
   IDENTITY_TOKEN_SECRET: z.string().min(32).optional(),
+  GRPC_IN_PROCESS: fields.boolean(true),
 });
 
 export interface AllInOneOptions {
@@ -65,6 +67,9 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   const config = loadConfig(schema, env);
   const dataDir = path.resolve(config.DATA_DIR);
   const ports = embeddedPorts({ dataDir, mailFrom: config.MAIL_FROM, lifecycle, logger });
+  // The services call each other's handlers in this process without a socket (kit grpc/in-process.ts;
+  // GRPC_IN_PROCESS=false sends every call over loopback gRPC, as before).
+  serveCallsInProcess(config.GRPC_IN_PROCESS);
   // Every service proves who it is on every call, as in a cluster (decision 0008); keys made per start.
   const keyRing = generateServiceKeyRing(services.map((s) => s.name));
   // What the services read from env here: demo data, identity's secrets kept under DATA_DIR, and

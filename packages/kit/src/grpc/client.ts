@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { SERVICE_TOKEN_METADATA_KEY, USER_TOKEN_METADATA_KEY, type ServiceTokenIssuer } from '../auth/caller-auth';
+import { callLocal, localMethod } from './in-process';
 
 export const DEFAULT_DEADLINE_MS = 5000;
 
@@ -39,6 +40,7 @@ export interface CreateClientOptions {
 }
 
 const clientDeadlines = new WeakMap<grpc.Client, number>();
+const clientAddresses = new WeakMap<grpc.Client, string>();
 const clientAuth = new WeakMap<grpc.Client, { issuer: ServiceTokenIssuer; audience: string }>();
 
 function checkDeadline(ms: number): number {
@@ -60,6 +62,7 @@ export function createClient<C extends grpc.Client>(
   if (options.defaultDeadlineMs !== undefined)
     clientDeadlines.set(client, checkDeadline(options.defaultDeadlineMs));
   if (options.auth) clientAuth.set(client, options.auth);
+  clientAddresses.set(client, address);
   return client;
 }
 
@@ -135,6 +138,21 @@ function send(
     if (options.metadata) metadata.merge(options.metadata);
     if (serviceToken) metadata.set(SERVICE_TOKEN_METADATA_KEY, `Bearer ${serviceToken}`);
     if (options.userToken) metadata.set(USER_TOKEN_METADATA_KEY, options.userToken);
+    // A generated client's method carries its path and codecs (grpc-js makeClientConstructor).
+    const codec = fn as { path?: string; requestSerialize?: grpc.serialize<unknown>; responseDeserialize?: grpc.deserialize<unknown> };
+    const local = codec.requestSerialize && codec.responseDeserialize ? localMethod(clientAddresses.get(client), codec.path) : undefined;
+    if (local) {
+      const { requestSerialize, responseDeserialize } = codec as Required<typeof codec>;
+      let bytes: Buffer;
+      try {
+        bytes = requestSerialize(request);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      callLocal(local, bytes, metadata, Date.now() + deadlineMs).then((answer) => resolve(responseDeserialize(answer)), reject);
+      return;
+    }
     (fn as UnaryMethod<unknown, unknown>).call(
       client,
       request,

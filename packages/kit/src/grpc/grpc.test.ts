@@ -9,6 +9,7 @@ import {
   isGrpcStatusError,
   refuse,
   requireIdentity,
+  serveCallsInProcess,
   startGrpcServer,
   unaryHandler,
   UserRoles,
@@ -140,17 +141,23 @@ async function expectGrpcError(p: Promise<unknown>, code: grpc.status): Promise<
   throw new Error(`expected ${grpc.status[code]}`);
 }
 
-describe('gRPC helpers against a loopback server', () => {
+// The same behaviour over loopback gRPC and in process (the all-in-one's calls, in-process.ts).
+describe.each([
+  ['over a loopback socket', false],
+  ['in process', true],
+])('gRPC helpers against a loopback server, %s', (_way, inProcess) => {
   let server: RunningGrpcServer;
   let client: EchoServiceClient;
 
   beforeAll(async () => {
+    serveCallsInProcess(inProcess);
     server = await start();
     client = connect(server.port);
   });
   afterAll(async () => {
     client.close();
     await server.stop();
+    serveCallsInProcess(false);
   });
 
   it('reports NOT_SERVING until told otherwise, per service and overall', async () => {
@@ -264,6 +271,26 @@ describe('gRPC helpers against a loopback server', () => {
       await expect(callUnary(quick, 'echo', { text: 'x' }, { deadlineMs: 0 })).rejects.toThrow(RangeError);
     } finally {
       quick.close();
+    }
+  });
+});
+
+describe('calls in process', () => {
+  afterAll(() => serveCallsInProcess(false));
+
+  it('reach the listed handler without the socket, and the network once the server stopped', async () => {
+    serveCallsInProcess(true);
+    const server = await start();
+    const client = connect(server.port);
+    try {
+      expect((await callUnary(client, 'echo', { text: 'one' })).text).toBe('one');
+      // The socket is gone; the call is still answered, so it never used it.
+      server.server.forceShutdown();
+      expect((await callUnary(client, 'echo', { text: 'two' })).text).toBe('two');
+      await server.stop();
+      await expectGrpcError(callUnary(client, 'echo', { text: 'three' }, { deadlineMs: 2000 }), grpc.status.UNAVAILABLE);
+    } finally {
+      client.close();
     }
   });
 });

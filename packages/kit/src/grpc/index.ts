@@ -35,3 +35,4 @@ export {
   type UnaryRequest,
   type UnaryResponse,
 } from './client';
+export { serveCallsInProcess } from './in-process';

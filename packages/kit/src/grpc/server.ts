@@ -5,6 +5,7 @@ import type { Logger } from '../log';
 import { grpcHandled, grpcHandlingSeconds } from '../metrics';
 import { ServiceError } from './errors';
 import { recordVerifiedCaller } from './handler';
+import { listLocalServer } from './in-process';
 
 export interface GrpcServiceRegistration {
   /** A grpc-js service definition, e.g. ts-proto's `CatalogueServiceService`. */
@@ -111,8 +112,8 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   for (const name of names) statusMap[name] = 'NOT_SERVING';
   const healthImpl = new HealthImplementation(statusMap);
   healthImpl.addToServer(server);
-  for (const s of options.services)
-    server.addService(s.definition, authenticated(s.definition, s.implementation, options.auth, logger));
+  const wrapped = options.services.map((s) => ({ definition: s.definition, implementation: authenticated(s.definition, s.implementation, options.auth, logger) }));
+  for (const s of wrapped) server.addService(s.definition, s.implementation);
 
   const host =
     options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
@@ -122,6 +123,8 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
     );
   });
   logger.info({ host: options.host, port, services: names }, 'gRPC server listening');
+  // The all-in-one's own clients reach the same (verifying) handlers without a socket (in-process.ts).
+  const unlist = wrapped.map((s) => listLocalServer(`${options.host}:${port}`, s.definition, s.implementation));
 
   const known = new Set(['', ...names]);
   const health: GrpcHealth = {
@@ -137,6 +140,7 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= new Promise<void>((resolve) => {
+      for (const undo of unlist) undo();
       health.setAll(false);
       const timer = setTimeout(() => {
         logger.warn({ shutdownTimeoutMs }, 'gRPC graceful shutdown timed out; forcing');
