@@ -279,7 +279,8 @@ describe('public API on the all-in-one process', () => {
 
 /** `METHOD /api/v1/path` for every route registered under /api/v1. */
 function apiRoutes(app: Express): string[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; name?: string };
+  // A router's stack, or the first-segment dispatcher's routers (app.ts).
+  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[]; routers?: { stack: Layer[] }[] }; name?: string };
   const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
   const out: string[] = [];
   const walk = (stack: Layer[], prefix: string) => {
@@ -288,6 +289,8 @@ function apiRoutes(app: Express): string[] {
         for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${normalise(prefix + layer.route.path)}`);
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack, prefix);
+      } else if (layer.handle?.routers) {
+        for (const router of layer.handle.routers) walk(router.stack, prefix);
       }
     }
   };

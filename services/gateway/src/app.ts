@@ -1,6 +1,6 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
-import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext } from '@taal/edge';
+import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext, type RouteSpec } from '@taal/edge';
 import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import { compressJson } from './http/compress';
 import { fastLane } from './http/fast-lane';
@@ -33,6 +33,30 @@ export interface GatewayAppDeps {
   metrics?: HttpMetrics;
   /** Our card-gateway sandbox (all-in-one): its own pages and API under /sslcommerz-sandbox. */
   paymentSandbox?: Sandbox;
+}
+
+/**
+ * Every route begins with a literal segment (`/cart/…`, `/wallet/…`), so a request is handed to the
+ * router of its first segment only, holding that segment's routes in declaration order, instead of
+ * walking all 160-odd routes of every service (issue 25: the last service's routes paid for every
+ * route before them). Matching stays Express's, case-insensitive as before.
+ */
+function routeByFirstSegment(routes: RouteSpec[], mount: (routes: RouteSpec[]) => Router): RequestHandler {
+  const firstSegment = (path: string) => (path.split('/', 2)[1] ?? '').toLowerCase();
+  const bySegment = new Map<string, RouteSpec[]>();
+  for (const route of routes) {
+    const segment = firstSegment(route.path);
+    if (segment.startsWith('{')) throw new Error(`${route.path}: a route must begin with a literal segment`);
+    bySegment.set(segment, [...(bySegment.get(segment) ?? []), route]);
+  }
+  const routers = new Map([...bySegment].map(([segment, list]) => [segment, mount(list)]));
+  const dispatch: RequestHandler = (req, res, next) => {
+    const router = routers.get(firstSegment(req.path));
+    if (router) router(req, res, next);
+    else next();
+  };
+  // What is mounted, for whoever lists the app's routes (the OpenAPI test walks them).
+  return Object.assign(dispatch, { routers: [...routers.values()] });
 }
 
 export function createGatewayApp(deps: GatewayAppDeps): Express {
@@ -82,8 +106,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.json(openApiDocument);
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
-  const routers = groups.map((group) => constrainIdParams(mountRoutes(group, deps.edge.privateAnswers)));
-  for (const router of routers) api.use(router);
+  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers))));
   api.use(methodNotAllowed(declared));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
