@@ -220,6 +220,11 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (from === 'latest') await startNewGroupAt(groupId, topics);
       else if (typeof from === 'object') await startNewGroupAt(groupId, topics, from.sinceMs);
       let stopping = false;
+      // Handled offsets are committed in the background, one request at a time: under load the
+      // messages handled while a commit is on its way share the next one (one OffsetCommit per
+      // message was a broker round trip on every event). A message handled but not yet committed
+      // when the consumer dies is delivered again; consumers are idempotent (inbox).
+      const commits = offsetCommitter((offsets) => consumer.commitOffsets(offsets), (err) => log?.warn({ err, group }, 'kafka offset commit failed; the next one carries it'));
       // Joined again while Kafka answers a retriable error (a topic's leader or the group's
       // coordinator not known yet while several pods start at once), with a fresh consumer.
       let consumer = await whileRetriable(joinGroup);
@@ -298,7 +303,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
                   }
                 }
               }
-              await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+              commits.handled(topic, partition, (BigInt(message.offset) + 1n).toString());
             },
           });
           await joined;
@@ -325,7 +330,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
           unreportLag();
           subscriptions.delete(subscription);
           // A consumer still joining again is disconnected when it joins (stopping is set).
-          return (stopped ??= consumer.disconnect());
+          // What was handled is committed first (given at most 5 s: Kafka may be away).
+          return (stopped ??= commits.drain(5_000).then(() => consumer.disconnect()));
         },
       };
       subscriptions.add(subscription);
@@ -343,6 +349,52 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
         p?.then((x) => x.disconnect()).catch(() => {}),
         a?.then((x) => x.disconnect()).catch(() => {}),
       ]);
+    },
+  };
+}
+
+interface PartitionOffset {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+/**
+ * Commits the latest handled offset of each partition with at most one commit request in flight;
+ * offsets handled meanwhile go in the next. A failed commit is logged; the next handled message of
+ * the partition commits past it, or its messages are delivered again.
+ */
+export function offsetCommitter(commit: (offsets: PartitionOffset[]) => Promise<void>, onError: (err: unknown) => void) {
+  const pending = new Map<string, PartitionOffset>();
+  let inFlight: Promise<void> | undefined;
+  const flush = async () => {
+    while (pending.size > 0) {
+      const batch = [...pending.values()];
+      pending.clear();
+      try {
+        await commit(batch);
+      } catch (err) {
+        // Left uncommitted (e.g. the partition went to another member): delivered again, applied once.
+        onError(err);
+      }
+    }
+  };
+  const start = () => (inFlight ??= flush().finally(() => (inFlight = undefined)));
+  return {
+    handled(topic: string, partition: number, offset: string): void {
+      pending.set(`${topic}/${partition}`, { topic, partition, offset });
+      void start();
+    },
+    /** Waits for the commits of everything handled so far (at most `timeoutMs`). */
+    async drain(timeoutMs: number): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      const done = (async () => {
+        await inFlight;
+        if (pending.size > 0) await start();
+      })();
+      await Promise.race([done, timeout]);
+      clearTimeout(timer);
     },
   };
 }
