@@ -81,6 +81,23 @@ describe('signed-in reads kept at the edge per user (all-in-one)', () => {
     await waitFor(async () => (await notificationIds(student)).some((id) => !notesBefore.includes(id)), "the order's notification", { timeoutMs: 20_000, intervalMs: 100 });
   }, 60_000);
 
+  it('never answers from a copy once the session ended: logout and suspension are refused on the next read', async () => {
+    const session = await login('student@taal.local', 'student123');
+    expect((await get(`/wallet/${session.id}`, session.token)).status).toBe(200);
+    expect((await get(`/wallet/${session.id}`, session.token)).status).toBe(200); // the kept copy
+    expect((await request('POST', '/user/logout', undefined, session.token)).status).toBe(200);
+    expect(await get(`/wallet/${session.id}`, session.token)).toMatchObject({ status: 401, body: { code: 'SESSION_EXPIRED' } });
+
+    const email = `kept-${Date.now()}@example.com`;
+    // A content uploader (the admin may create one) reads their notifications, a kept read too.
+    expect((await post('/user/create-account', { name: 'Kept Copy', email, password: 'secret1', type: 2 }, admin.token)).status).toBeLessThan(300);
+    const soonGone = await login(email, 'secret1');
+    expect((await get(`/notification/user/${soonGone.id}`, soonGone.token)).status).toBe(200);
+    expect((await get(`/notification/user/${soonGone.id}`, soonGone.token)).status).toBe(200);
+    expect((await get(`/user/suspend/${soonGone.id}`, admin.token)).status).toBe(200);
+    expect(await get(`/notification/user/${soonGone.id}`, soonGone.token)).toMatchObject({ status: 401, body: { code: 'ACCOUNT_SUSPENDED' } });
+  });
+
   it('shows a notification to everyone to everyone at once, and its removal too, each in the reader’s language', async () => {
     const before = await notificationIds(instructor);
     const msg = `Edge copies ${Date.now()}`;
