@@ -60,8 +60,8 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const store = new CommerceStore(sql);
   const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const commerce = new Commerce(sql, store, courses, () => relay.notify());
   const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
+  const commerce = new Commerce(sql, store, courses, () => relay.notify(), undefined, userDataChanged);
   const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify(), undefined, userDataChanged);
 
   // Referral bonuses are promised when a referred student signs up (decision 0014). Each

@@ -52,6 +52,11 @@ describe('signed-in reads kept at the edge per user (all-in-one)', () => {
     expect(await cartCourses()).toContain(course._id);
     expect((await post('/cart/delete/', { user: student.id, course: course._id }, student.token)).status).toBe(200);
     expect(await cartCourses()).not.toContain(course._id);
+    // An admin credits the student's wallet: commerce says so after its commit.
+    const balance = async () => (await get(`/wallet/${student.id}`, student.token)).body.data.balance as number;
+    const before = await balance();
+    expect((await post('/wallet/credit', { userId: student.id, kind: 'refund', amount: 500, reference: `kept-${Date.now()}` }, admin.token)).status).toBe(200);
+    expect(await balance()).toBe(before + 500);
     // The same URL with another user's token: refused, not answered from the student's copy.
     expect((await get(`/cart/${student.id}`, instructor.token)).status).toBe(403);
     expect((await get(`/wallet/${student.id}`, admin.token)).status).toBe(403);

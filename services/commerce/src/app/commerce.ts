@@ -57,6 +57,8 @@ export class Commerce {
     /** Called after a transaction that enqueued events committed (wakes the outbox relay). */
     private readonly afterCommit: () => void,
     private readonly today: () => string = () => todayInDhaka(),
+    /** Told once a change to a user's wallet or orders committed that their own request did not make (decision 0033). */
+    private readonly userDataChanged: (userId: string) => void = () => {},
   ) {}
 
   /** The cart item at `tier`, or (no tier) at the tier offering `offer`'s price and validity (decision 0028). */
@@ -204,6 +206,7 @@ export class Commerce {
   async creditGiftCard(ctx: Ctx & { callerService: string }, req: commerceV1.CreditGiftCardRequest) {
     if (ctx.callerService !== ServiceNames.store || ctx.identity) throw refuse('GIFT_CARD_CREDIT_STORE_ONLY');
     const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
+    if (credited) this.userDataChanged(req.userId);
     return { wallet: await this.store.getWallet(req.userId), credited };
   }
 
@@ -233,6 +236,7 @@ export class Commerce {
         reference: req.reference,
       }),
     );
+    this.userDataChanged(req.userId);
     return this.store.getWallet(req.userId);
   }
 
@@ -338,10 +342,12 @@ export class Commerce {
     // A user's read (wallet, new order) usually has nothing overdue: one plain query instead of a
     // write transaction, which in all-in-one holds the whole embedded database (issue 25's profile).
     if (userId !== null && !(await this.store.hasOverdue(userId))) return 0;
-    return this.sql.transaction(async (tx) => {
+    const expired = await this.sql.transaction(async (tx) => {
       const rows = await this.store.expireOverdue(tx, userId);
       for (const row of rows) await releaseReservation(tx, this.store, row, null);
-      return rows.length;
+      return rows;
     });
+    for (const user of new Set(expired.map((row) => row.user_id))) this.userDataChanged(user);
+    return expired.length;
   }
 }
