@@ -103,7 +103,7 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
     return entry;
   };
   const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
-  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls);
+  const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls, () => void deps.userData?.changedForEveryone());
   const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
   const enrolments = await grantOnPayment(sql, bus, learning, logger, deps.userData);
   const contacts = await keepContacts(sql, bus, store, logger);

@@ -46,6 +46,8 @@ export class Learning {
     private readonly now: () => Date = () => new Date(),
     /** The HLS transcoding jobs (decision 0032): woken by an upload, and deleting a course's ladders. */
     private readonly hls: HlsJobs | null = null,
+    /** Told once a course's lessons changed: every user's view of it (decision 0033). */
+    private readonly lessonsChanged: () => void = () => {},
   ) {}
 
   /** Whether the caller is an instructor whose profile is the course's (asked only for instructors). */
@@ -152,6 +154,7 @@ export class Learning {
     });
     // Its HLS job was queued with it (in the same statement); this process starts on it now.
     this.hls?.notify();
+    this.lessonsChanged();
     return toLesson((await this.store.lesson(row.id)) ?? row, true, true);
   }
 
@@ -161,6 +164,7 @@ export class Learning {
     if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const deleted = await this.store.deleteCourseLessons(req.courseId);
     if (!deleted) throw refuse('STUDENTS_ENROLLED');
+    this.lessonsChanged();
     for (const l of deleted.lessons) if (l.filename) await this.files.delete(`${VIDEO_KEY_PREFIX}${l.filename}`).catch(() => undefined);
     for (const ladder of deleted.ladders) await this.hls?.deleteFiles(ladder.lessonId, ladder.version, ladder.files);
     return deleted.lessons.length;
@@ -171,6 +175,7 @@ export class Learning {
     if (!lessonTitleOk(req.title)) throw refuse('LESSON_TITLE_REQUIRED');
     const row = await this.store.renameLesson(req.lessonId, req.title.trim());
     if (!row) throw refuse('LESSON_NOT_FOUND');
+    this.lessonsChanged();
     return toLesson((await this.store.lesson(row.id)) ?? row, true, true);
   }
 
