@@ -278,22 +278,20 @@ export class CardPaymentFlow<O extends CardOrder> {
   /** A FAILED or CANCELLED IPN: the order is cancelled unless something was paid (a later VALID one is still validated). */
   private async failed(tranId: string, status: string): Promise<PaymentOutcome> {
     const { label } = this.sale;
-    let buyer = '';
-    const result = await this.sql.transaction(async (tx): Promise<PaymentOutcome> => {
+    const { result, buyer } = await this.sql.transaction(async (tx): Promise<{ result: PaymentOutcome; buyer?: string }> => {
       const attempt = await this.known(tranId, tx, true);
       if (!attempt) {
         this.logger.warn({ tranId, status }, `${label}: unknown tran_id in a failure IPN`);
-        return { outcome: 'ignored', orderId: '' };
+        return { result: { outcome: 'ignored', orderId: '' } };
       }
       const order = (await this.orders.lock(tx, attempt.order_id))!;
       if (!failureCancelsOrder(attempt.status, order.status)) {
         this.logger.info({ tranId, status, attempt: attempt.status, order: order.status }, `${label}: late failure IPN ignored`);
-        return { outcome: 'duplicate', orderId: order.id };
+        return { result: { outcome: 'duplicate', orderId: order.id } };
       }
       await this.attempts.setStatus(tx, tranId, 'failed', { note: status });
       await this.orders.cancel(tx, order);
-      buyer = attempt.user_id;
-      return { outcome: 'failed', orderId: order.id };
+      return { result: { outcome: 'failed', orderId: order.id }, buyer: attempt.user_id };
     });
     if (buyer) this.buyerChanged(buyer);
     return result;

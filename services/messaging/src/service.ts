@@ -67,7 +67,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   const store = new MessagingStore(sql);
-  const messaging = new Messaging(sql, store, undefined, (userId) => void (userId === '*' ? deps.userData?.changedForEveryone() : deps.userData?.changed(userId)));
+  const messaging = new Messaging(sql, store, undefined, deps.userData);
   const notifications = await notifyFromEvents(sql, bus, store, logger, () => {}, deps.userData);
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
   const massMails = new MassMails(sql, deps.mailer, logger, {

@@ -11,13 +11,6 @@ export interface CreateSqlOptions {
   /** Reported to the server as application_name (visible in pg_stat_activity). */
   applicationName?: string;
   logger?: Logger;
-  /**
-   * Refuse the pool's own query() or transaction() inside one of its open transactions (default:
-   * TAAL_CHECK_NESTED_TRANSACTIONS=1, which every test run sets). The check follows the async flow
-   * with an AsyncLocalStorage, which on Node 20 hooks every promise of the process (about 5% of the
-   * all-in-one's time under load), so it guards the tests, not each production request.
-   */
-  checkNesting?: boolean;
   /** Makes each connection's stream instead of a socket (the embedded database's in-process connections). */
   stream?: () => Duplex;
 }
@@ -39,12 +32,16 @@ export const POOL_INSIDE_TRANSACTION_MESSAGE =
  * extended protocol (one statement each).
  *
  * Using the pool (not `tx`) while one of its transactions is open, in the same async
- * flow, fails at once in both modes: on Postgres it would run outside the transaction
- * (a bug) and on the embedded server, which serves one transaction at a time, it would
- * wait for ever.
+ * flow, fails at once in both modes wherever the tests run (see below): on Postgres it would
+ * run outside the transaction (a bug) and on the embedded server, which serves one transaction
+ * at a time, it would wait for ever.
  */
 export function createSql(connectionString: string, options: CreateSqlOptions = {}): Sql {
-  const openTransaction = (options.checkNesting ?? process.env.TAAL_CHECK_NESTED_TRANSACTIONS === '1') ? new AsyncLocalStorage<{ open: boolean }>() : null;
+  // The pool's own query() or transaction() inside one of its open transactions is refused where
+  // TAAL_CHECK_NESTED_TRANSACTIONS=1 (every test run). The check follows the async flow with an
+  // AsyncLocalStorage, which on Node 20 hooks every promise of the process (about 5% of the
+  // all-in-one's time under load), so it guards the tests, not each production request.
+  const openTransaction = process.env.TAAL_CHECK_NESTED_TRANSACTIONS === '1' ? new AsyncLocalStorage<{ open: boolean }>() : null;
   const refuseInsideTransaction = () => {
     if (openTransaction?.getStore()?.open) throw new Error(POOL_INSIDE_TRANSACTION_MESSAGE);
   };

@@ -11,6 +11,7 @@ import {
   requireIdentity,
   type CallerIdentity,
   type Sql,
+  type UserDataVersions,
 } from '@taal/kit';
 import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, type Check } from '../domain/rules';
 import type { MessagingStore } from '../store/messaging-store';
@@ -28,8 +29,8 @@ export class Messaging {
     private readonly store: MessagingStore,
     /** Called after a new notification committed (wakes listeners; the live push polls anyway). */
     private readonly onNotification: () => void = () => {},
-    /** Told whose notifications changed once committed ('*': everyone's; the edge's cached answers, decision 0033). */
-    private readonly notificationsChanged: (userId: string | '*') => void = () => {},
+    /** Told whose notifications changed once committed (the edge's copies of them, decision 0033). */
+    private readonly userData?: Pick<UserDataVersions, 'changed' | 'changedForEveryone'>,
   ) {}
 
   // Contact messages (visitors).
@@ -96,7 +97,7 @@ export class Messaging {
       await this.store.addNotification(tx, { userId: message.from, ...note });
       return updated;
     });
-    this.notificationsChanged(message.from);
+    void this.userData?.changed(message.from);
     this.onNotification();
     return answered!;
   }
@@ -106,7 +107,7 @@ export class Messaging {
     requireIdentity(ctx, ADMIN);
     refuseIfNot(checkNotification(msg));
     const created = await this.store.addNotification(this.sql, { userId: null, msg: clean(msg) });
-    this.notificationsChanged('*');
+    void this.userData?.changedForEveryone();
     this.onNotification();
     return created!;
   }
@@ -119,7 +120,7 @@ export class Messaging {
   async deleteNotification(ctx: Ctx, id: string) {
     requireIdentity(ctx, ADMIN);
     if (!(await this.store.deleteBroadcast(id))) throw refuse('NOTIFICATION_NOT_FOUND');
-    this.notificationsChanged('*');
+    void this.userData?.changedForEveryone();
   }
 
   /** The caller's notifications; system ones written in `language` (en or bn). */

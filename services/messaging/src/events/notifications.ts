@@ -24,11 +24,26 @@ function paramsOf(json: string): Record<string, string | number> | null {
   }
 }
 
-/** The user an event notifies. */
-function recipientOf(event: EventEnvelope): string {
-  if (event.type === CommerceEvents.orderPaid) return commerceEventsV1.OrderPaid.decode(event.payload).userId;
-  if (event.type === StoreEvents.giftCardRedeemed) return storeEventsV1.GiftCardRedeemed.decode(event.payload).userId;
-  return messagingEventsV1.NotificationRequested.decode(event.payload).userId;
+/** What an event adds to one user's notifications (null: nothing). */
+type UserNotification = { userId: string; msg: string; key?: string; textKey?: string; params?: Record<string, string | number> };
+
+/** The notification an event asks for, read from its payload once (the inbox transaction then only writes it). */
+function notificationOf(event: EventEnvelope): UserNotification | null {
+  if (event.type === CommerceEvents.orderPaid) {
+    const order = commerceEventsV1.OrderPaid.decode(event.payload);
+    return order.userId ? { userId: order.userId, ...orderPaidNotification(order.orderId, order.courses.length) } : null;
+  }
+  if (event.type === StoreEvents.giftCardRedeemed) {
+    const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
+    return card.userId ? { userId: card.userId, ...giftCardNotification(card.giftCardId, card.value) } : null;
+  }
+  const request = messagingEventsV1.NotificationRequested.decode(event.payload);
+  if (!request.userId) return null;
+  const key = request.key ? `requested:${request.key}` : `event:${event.id}`;
+  // A system text (shown in each reader's language) or the text as given.
+  const params = request.textKey && isNotificationTextKey(request.textKey) ? paramsOf(request.paramsJson) : null;
+  if (params) return { userId: request.userId, msg: notificationText(request.textKey, params, 'en')!, key, textKey: request.textKey, params };
+  return clean(request.msg) ? { userId: request.userId, msg: clean(request.msg).slice(0, 500), key } : null;
 }
 
 export function notifyFromEvents(
@@ -40,8 +55,6 @@ export function notifyFromEvents(
   userData?: UserDataVersions,
 ): Promise<Subscription> {
   return consumeEvents({
-    // The recipient's list of notifications changed: the edge's cached copy is dropped.
-    ...(userData ? { afterCommit: (event: EventEnvelope) => userData.changed(recipientOf(event)) } : {}),
     sql,
     schema: SCHEMA,
     bus,
@@ -49,32 +62,13 @@ export function notifyFromEvents(
     types: [CommerceEvents.orderPaid, StoreEvents.giftCardRedeemed, MessagingEvents.notificationRequested],
     from: 'earliest',
     logger,
-    handler: async (event, tx) => {
-      if (event.type === CommerceEvents.orderPaid) {
-        const order = commerceEventsV1.OrderPaid.decode(event.payload);
-        if (!order.userId) return;
-        const note = orderPaidNotification(order.orderId, order.courses.length);
-        if (await store.addNotification(tx, { userId: order.userId, ...note })) onNotification();
-        return;
-      }
-      if (event.type === StoreEvents.giftCardRedeemed) {
-        const card = storeEventsV1.GiftCardRedeemed.decode(event.payload);
-        if (!card.userId) return;
-        const note = giftCardNotification(card.giftCardId, card.value);
-        if (await store.addNotification(tx, { userId: card.userId, ...note })) onNotification();
-        return;
-      }
-      const request = messagingEventsV1.NotificationRequested.decode(event.payload);
-      const key = request.key ? `requested:${request.key}` : `event:${event.id}`;
-      // A system text (shown in each reader's language) or the text as given.
-      const params = request.textKey && isNotificationTextKey(request.textKey) ? paramsOf(request.paramsJson) : null;
-      if (params && request.userId) {
-        const msg = notificationText(request.textKey, params, 'en')!;
-        if (await store.addNotification(tx, { userId: request.userId, msg, key, textKey: request.textKey, params })) onNotification();
-        return;
-      }
-      if (!request.userId || !clean(request.msg)) return;
-      if (await store.addNotification(tx, { userId: request.userId, msg: clean(request.msg).slice(0, 500), key })) onNotification();
+    prepare: async (event) => notificationOf(event),
+    handler: async (_event, tx, note) => {
+      if (note && (await store.addNotification(tx, note))) onNotification();
+    },
+    // The recipient's list of notifications changed: the edge's copies of it are dropped.
+    afterCommit: async (_event, note) => {
+      if (note) await userData?.changed(note.userId);
     },
   });
 }
