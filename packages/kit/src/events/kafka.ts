@@ -220,11 +220,15 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (from === 'latest') await startNewGroupAt(groupId, topics);
       else if (typeof from === 'object') await startNewGroupAt(groupId, topics, from.sinceMs);
       let stopping = false;
-      // Handled offsets are committed in the background, one request at a time: under load the
-      // messages handled while a commit is on its way share the next one (one OffsetCommit per
-      // message was a broker round trip on every event). A message handled but not yet committed
+      // Handled offsets are committed in the background, one request at a time and at most one per
+      // COMMIT_INTERVAL_MS: under load the messages handled meanwhile share the next one (one
+      // OffsetCommit per message was a broker round trip on every event). A message handled but not yet committed
       // when the consumer dies is delivered again; consumers are idempotent (inbox).
-      const commits = offsetCommitter((offsets) => consumer.commitOffsets(offsets), (err) => log?.warn({ err, group }, 'kafka offset commit failed; the next one carries it'));
+      const commits = offsetCommitter(
+        (offsets) => consumer.commitOffsets(offsets),
+        (err) => log?.warn({ err, group }, 'kafka offset commit failed; the next one carries it'),
+        COMMIT_INTERVAL_MS,
+      );
       // Joined again while Kafka answers a retriable error (a topic's leader or the group's
       // coordinator not known yet while several pods start at once), with a fresh consumer.
       let consumer = await whileRetriable(joinGroup);
@@ -353,6 +357,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   };
 }
 
+/**
+ * How often a consumer under load commits its handled offsets. Each one is a broker round trip; a
+ * consumer that dies redelivers at most this long's messages, which its inbox applies once.
+ */
+const COMMIT_INTERVAL_MS = 200;
+
 interface PartitionOffset {
   topic: string;
   partition: number;
@@ -360,41 +370,60 @@ interface PartitionOffset {
 }
 
 /**
- * Commits the latest handled offset of each partition with at most one commit request in flight;
- * offsets handled meanwhile go in the next. A failed commit is logged; the next handled message of
- * the partition commits past it, or its messages are delivered again.
+ * Commits the latest handled offset of each partition in the background: at most one commit
+ * request in flight, and at most one started per `intervalMs` (a message after a quiet spell is
+ * committed at once; under load one OffsetCommit carries every message handled in the interval
+ * instead of one broker round trip per message). A failed commit is logged; the next handled
+ * message of the partition commits past it, or its messages are delivered again (applied once:
+ * consumers are idempotent), as are those handled but not yet committed when the consumer dies.
  */
-export function offsetCommitter(commit: (offsets: PartitionOffset[]) => Promise<void>, onError: (err: unknown) => void) {
+export function offsetCommitter(commit: (offsets: PartitionOffset[]) => Promise<void>, onError: (err: unknown) => void, intervalMs = 0) {
   const pending = new Map<string, PartitionOffset>();
   let inFlight: Promise<void> | undefined;
-  const flush = async () => {
-    while (pending.size > 0) {
-      const batch = [...pending.values()];
-      pending.clear();
-      try {
-        await commit(batch);
-      } catch (err) {
-        // Left uncommitted (e.g. the partition went to another member): delivered again, applied once.
-        onError(err);
-      }
+  let timer: NodeJS.Timeout | undefined;
+  let lastStarted = -Infinity;
+  const commitPending = async () => {
+    const batch = [...pending.values()];
+    pending.clear();
+    lastStarted = Date.now();
+    try {
+      await commit(batch);
+    } catch (err) {
+      // Left uncommitted (e.g. the partition went to another member): delivered again, applied once.
+      onError(err);
     }
   };
-  const start = () => (inFlight ??= flush().finally(() => (inFlight = undefined)));
+  const start = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    return (inFlight ??= commitPending().finally(() => {
+      inFlight = undefined;
+      if (pending.size > 0) schedule();
+    }));
+  };
+  function schedule() {
+    if (inFlight || timer) return; // the commit in flight schedules the next when it ends
+    const wait = lastStarted + intervalMs - Date.now();
+    if (wait <= 0) void start();
+    else timer = setTimeout(() => void start(), wait);
+  }
   return {
     handled(topic: string, partition: number, offset: string): void {
       pending.set(`${topic}/${partition}`, { topic, partition, offset });
-      void start();
+      schedule();
     },
-    /** Waits for the commits of everything handled so far (at most `timeoutMs`). */
+    /** Commits everything handled so far, without waiting for the interval (at most `timeoutMs`). */
     async drain(timeoutMs: number): Promise<void> {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      let limit: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (limit = setTimeout(resolve, timeoutMs)));
       const done = (async () => {
         await inFlight;
-        if (pending.size > 0) await start();
+        while (pending.size > 0) await start();
       })();
       await Promise.race([done, timeout]);
+      clearTimeout(limit);
       clearTimeout(timer);
+      timer = undefined;
     },
   };
 }

@@ -65,7 +65,7 @@ export interface OutboxRelay {
 /**
  * Publishes unpublished outbox rows in `seq` order and marks them published, without
  * holding a database transaction across the publish:
- * 1. claim: one short transaction (serialised per schema by an advisory lock) leases the
+ * 1. claim: one short transaction (serialised per schema by an advisory lock; one round trip) leases the
  *    oldest unpublished, unleased rows to this relay for `leaseMs`, skipping any row of a
  *    key whose earlier row is leased by another relay, so per-key order holds across
  *    replicas;
@@ -91,27 +91,31 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const claim = () =>
-    sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.outbox-claim.${schema}`]);
-      const { rows } = await tx.query<StoredEventRow>(
-        `UPDATE ${schema}.outbox o
-            SET lease_until = now() + make_interval(secs => $2::double precision), lease_owner = $3
-          WHERE o.seq IN (
-                SELECT c.seq FROM ${schema}.outbox c
-                 WHERE c.published_at IS NULL
-                   AND (c.lease_until IS NULL OR c.lease_until < now())
-                   AND NOT EXISTS (
-                         SELECT 1 FROM ${schema}.outbox e
-                          WHERE e.key = c.key AND e.seq < c.seq AND e.published_at IS NULL
-                            AND e.lease_until >= now())
-                 ORDER BY c.seq
-                 LIMIT $1)
-          RETURNING ${STORED_EVENT_COLUMNS}`,
-        [batchSize, leaseSeconds, owner],
-      );
-      return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
-    });
+  if (!Number.isInteger(batchSize) || batchSize < 1 || !Number.isFinite(leaseSeconds) || leaseSeconds <= 0) {
+    throw new Error(`outbox relay of ${schema}: batchSize must be a positive integer and leaseMs positive`);
+  }
+  // The claim's two statements go as one query without params (one round trip, one implicit
+  // transaction that holds the advisory lock until the UPDATE is done; the UPDATE's snapshot is
+  // taken after the lock, so it sees another relay's committed claim). Every value in it is the
+  // relay's own: the checked schema name and numbers above, and `owner`, a UUID.
+  const claimQuery = `SELECT pg_advisory_xact_lock(hashtext('taal.outbox-claim.${schema}'));
+     UPDATE ${schema}.outbox o
+        SET lease_until = now() + make_interval(secs => ${leaseSeconds}::double precision), lease_owner = '${owner}'
+      WHERE o.seq IN (
+            SELECT c.seq FROM ${schema}.outbox c
+             WHERE c.published_at IS NULL
+               AND (c.lease_until IS NULL OR c.lease_until < now())
+               AND NOT EXISTS (
+                     SELECT 1 FROM ${schema}.outbox e
+                      WHERE e.key = c.key AND e.seq < c.seq AND e.published_at IS NULL
+                        AND e.lease_until >= now())
+             ORDER BY c.seq
+             LIMIT ${batchSize})
+      RETURNING ${STORED_EVENT_COLUMNS}`;
+  const claim = async () => {
+    const { rows } = await sql.query<StoredEventRow>(claimQuery);
+    return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+  };
 
   async function publishBatch(): Promise<number> {
     const rows = await claim();

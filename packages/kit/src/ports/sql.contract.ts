@@ -65,6 +65,18 @@ export function describeSqlContract(name: string, makeSql: () => Promise<Sql>): 
       expect(r.rowCount).toBe(1);
     }, TIMEOUT);
 
+    it('runs several statements of a query without params as one implicit transaction and answers the last one', async () => {
+      const schema = newSchema();
+      await sql.query(`CREATE SCHEMA ${schema}`);
+      await sql.query(`CREATE TABLE ${schema}.t (id int PRIMARY KEY)`);
+      const r = await sql.query<{ id: number }>(`INSERT INTO ${schema}.t VALUES (1); INSERT INTO ${schema}.t VALUES (2), (3) RETURNING id`);
+      expect(r.rows).toEqual([{ id: 2 }, { id: 3 }]);
+      expect(r.rowCount).toBe(2);
+      // A failing later statement takes the earlier ones with it, and the connection stays usable.
+      await expect(sql.query(`INSERT INTO ${schema}.t VALUES (4); INSERT INTO ${schema}.t VALUES (1)`)).rejects.toThrow(/duplicate key/);
+      expect((await sql.query<{ id: number }>(`SELECT id FROM ${schema}.t ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    }, TIMEOUT);
+
     it('commits a transaction and returns its value', async () => {
       const schema = newSchema();
       await sql.query(`CREATE SCHEMA ${schema}`);

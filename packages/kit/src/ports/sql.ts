@@ -12,6 +12,10 @@ export interface QueryResult<R> {
 }
 
 export interface SqlExecutor {
+  /**
+   * With params: one statement (extended protocol). Without: the text may hold several statements,
+   * sent in one round trip and run as one implicit transaction (outside tx); the result is the last one's.
+   */
   query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
 }
 

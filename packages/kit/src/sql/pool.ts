@@ -15,8 +15,10 @@ export interface CreateSqlOptions {
   stream?: () => Duplex;
 }
 
-function toResult<R>(res: pg.QueryResult): QueryResult<R> {
-  return { rows: res.rows as R[], rowCount: res.rowCount ?? 0 };
+/** A query's result; of several statements sent as one (simple protocol), the last one's. */
+function toResult<R>(res: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
+  const last = Array.isArray(res) ? res[res.length - 1]! : res;
+  return { rows: last.rows as R[], rowCount: last.rowCount ?? 0 };
 }
 
 export const POOL_INSIDE_TRANSACTION_MESSAGE =
