@@ -94,8 +94,7 @@ export class Commerce {
     const { userId } = requireIdentity(ctx, STUDENT);
     const item = await this.priced(req.courseId, req.tier, { price: req.price, validityDays: req.validityDays });
     await this.refuseOwned(userId, [item]);
-    await this.store.putCartItem(userId, item);
-    return this.store.getCart(userId);
+    return this.store.putCartItem(userId, item);
   }
 
   async removeFromCart(ctx: Ctx, req: commerceV1.RemoveFromCartRequest) {
@@ -255,7 +254,7 @@ export class Commerce {
     const subtotal = subtotalOf(items);
     const id = randomUUID();
 
-    await this.sql.transaction(async (tx) => {
+    return this.sql.transaction(async (tx) => {
       const balance = await this.store.lockWallet(tx, userId);
       const totals = orderTotals({
         subtotal,
@@ -270,7 +269,7 @@ export class Commerce {
       // A voucher that discounts nothing (the wallet covered everything) is not attached, so it is not used up.
       const withVoucher = voucher && totals.discount > 0 ? voucher : null;
       const paid = pricesPaid(items, totals.discount);
-      await this.store.insertOrder(tx, {
+      const order = await this.store.insertOrder(tx, {
         id,
         userId,
         subtotal,
@@ -290,8 +289,8 @@ export class Commerce {
           orderId: id,
         });
       }
+      return order;
     });
-    return (await this.store.getOrder(id))!;
   }
 
   /**

@@ -63,6 +63,18 @@ const toVoucher = (r: VoucherRow): commerceV1.Voucher => ({
   createdAt: iso(r.created_at),
 });
 
+function toCart(rows: readonly CartRow[]): commerceV1.Cart {
+  const items = rows.map((r) => ({
+    courseId: r.course_id,
+    tier: r.tier,
+    title: r.title,
+    price: money(r.price),
+    validityDays: r.validity_days,
+    addedAt: iso(r.added_at),
+  }));
+  return { items, subtotal: items.reduce((s, i) => s + i.price, 0) };
+}
+
 const toOrderItem = (r: OrderItemRow): commerceV1.OrderItem => ({
   courseId: r.course_id,
   tier: r.tier,
@@ -123,25 +135,23 @@ export class CommerceStore {
       `SELECT course_id, tier, title, price, validity_days, added_at FROM commerce.cart_item WHERE user_id = $1 ORDER BY added_at, course_id`,
       [userId],
     );
-    const items = rows.map((r) => ({
-      courseId: r.course_id,
-      tier: r.tier,
-      title: r.title,
-      price: money(r.price),
-      validityDays: r.validity_days,
-      addedAt: iso(r.added_at),
-    }));
-    return { items, subtotal: items.reduce((s, i) => s + i.price, 0) };
+    return toCart(rows);
   }
 
-  /** One entry per course: adding it again changes its tier. */
-  async putCartItem(userId: string, item: PricedItem): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO commerce.cart_item (user_id, course_id, tier, title, price, validity_days) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (user_id, course_id) DO UPDATE SET tier = EXCLUDED.tier, title = EXCLUDED.title, price = EXCLUDED.price,
-         validity_days = EXCLUDED.validity_days`,
+  /** One entry per course: adding it again changes its tier. Answers the cart after it, in the same statement. */
+  async putCartItem(userId: string, item: PricedItem): Promise<commerceV1.Cart> {
+    const { rows } = await this.sql.query<CartRow>(
+      `WITH put AS (
+         INSERT INTO commerce.cart_item (user_id, course_id, tier, title, price, validity_days) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, course_id) DO UPDATE SET tier = EXCLUDED.tier, title = EXCLUDED.title, price = EXCLUDED.price,
+           validity_days = EXCLUDED.validity_days
+         RETURNING course_id, tier, title, price, validity_days, added_at)
+       SELECT course_id, tier, title, price, validity_days, added_at FROM commerce.cart_item WHERE user_id = $1 AND course_id <> $2
+       UNION ALL SELECT * FROM put
+       ORDER BY added_at, course_id`,
       [userId, item.courseId, item.tier, item.title, item.price, item.validityDays],
     );
+    return toCart(rows);
   }
 
   async removeCartItems(userId: string, courseIds: readonly string[] | 'all', db: SqlExecutor = this.sql): Promise<void> {
@@ -217,8 +227,13 @@ export class CommerceStore {
 
   /** Locks the user's wallet row (creating it) and returns its balance. */
   async lockWallet(tx: SqlExecutor, userId: string): Promise<number> {
-    await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
-    const { rows } = await tx.query<{ balance: string }>(`SELECT balance FROM commerce.wallet WHERE user_id = $1 FOR UPDATE`, [userId]);
+    const lockBalance = () => tx.query<{ balance: string }>(`SELECT balance FROM commerce.wallet WHERE user_id = $1 FOR UPDATE`, [userId]);
+    let { rows } = await lockBalance();
+    if (rows.length === 0) {
+      // A first order: the wallet row is made here (a concurrent one may make it first).
+      await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
+      ({ rows } = await lockBalance());
+    }
     return money(rows[0]!.balance);
   }
 
@@ -288,19 +303,47 @@ export class CommerceStore {
 
   // ---- orders ----
 
-  async insertOrder(tx: SqlExecutor, o: NewOrder): Promise<void> {
-    await tx.query(
-      `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable, expires_at)
-       VALUES ($1, $2, 'unpaid', $3, $4, $5, $6, $7, $8, $9)`,
-      [o.id, o.userId, o.subtotal, o.voucherCode, o.voucherPercent, o.discount, o.walletUsed, o.payable, o.expiresAt],
+  /** Inserts the order and its items in one statement; answers the order as stored. */
+  async insertOrder(tx: SqlExecutor, o: NewOrder): Promise<commerceV1.Order> {
+    const { rows } = await tx.query<OrderRow>(
+      `WITH o AS (
+         INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable, expires_at)
+         VALUES ($1, $2, 'unpaid', $3, $4, $5, $6, $7, $8, $9)
+         RETURNING *),
+       i AS (
+         INSERT INTO commerce.order_item (order_id, position, course_id, tier, title, price, validity_days, price_paid)
+         SELECT o.id, t.n - 1, t.course_id, t.tier, t.title, t.price, t.validity_days, t.price_paid
+           FROM o, unnest($10::text[], $11::text[], $12::text[], $13::bigint[], $14::int[], $15::bigint[])
+                   WITH ORDINALITY AS t(course_id, tier, title, price, validity_days, price_paid, n))
+       SELECT * FROM o`,
+      [
+        o.id,
+        o.userId,
+        o.subtotal,
+        o.voucherCode,
+        o.voucherPercent,
+        o.discount,
+        o.walletUsed,
+        o.payable,
+        o.expiresAt,
+        o.items.map((i) => i.courseId),
+        o.items.map((i) => i.tier),
+        o.items.map((i) => i.title),
+        o.items.map((i) => i.price),
+        o.items.map((i) => i.validityDays),
+        o.items.map((i) => i.pricePaid),
+      ],
     );
-    for (const [position, item] of o.items.entries()) {
-      await tx.query(
-        `INSERT INTO commerce.order_item (order_id, position, course_id, tier, title, price, validity_days, price_paid)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [o.id, position, item.courseId, item.tier, item.title, item.price, item.validityDays, item.pricePaid],
-      );
-    }
+    const items: OrderItemRow[] = o.items.map((i) => ({
+      order_id: o.id,
+      course_id: i.courseId,
+      tier: i.tier,
+      title: i.title,
+      price: String(i.price),
+      validity_days: i.validityDays,
+      price_paid: String(i.pricePaid),
+    }));
+    return toOrder(rows[0]!, items);
   }
 
   /** Locks an order; with `userId`, only if it is that user's. */
