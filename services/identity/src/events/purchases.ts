@@ -7,7 +7,14 @@ import { SCHEMA } from '../store/identity-store';
  * subscriber list and the spec's first_purchase flag). Applied once per event (inbox).
  */
 export function markBuyersOnPayment(sql: Sql, bus: EventBus, logger: Logger): Promise<Subscription> {
-  return consumePaidOrders({ sql, schema: SCHEMA, bus, group: 'identity.purchases', logger }, async (paid, tx) => {
-    await tx.query(`UPDATE identity.users SET first_purchase = true, subscriber = true WHERE id = $1`, [paid.userId]);
-  });
+  return consumePaidOrders(
+    { sql, schema: SCHEMA, bus, group: 'identity.purchases', logger },
+    async (paid, tx) => {
+      // A returning buyer's row is left as it is (no new row version for every later order).
+      await tx.query(
+        `UPDATE identity.users SET first_purchase = true, subscriber = true WHERE id = $1 AND NOT (first_purchase AND subscriber)`,
+        [paid.userId],
+      );
+    },
+  );
 }
