@@ -4,9 +4,11 @@
  * this architecture cost by themselves, with no work of ours in them. Measured here, in one run
  * (machines are noisy; compare the floor with `bench:checkout`'s CPU per order of the same day):
  *
- * - an HTTP request: node:http server, a small JSON answer, the fetch client the bench and the
- *   services use; client and server CPU;
- * - a gRPC unary call: @grpc/grpc-js client and server, a small message; both sides' CPU;
+ * - an HTTP request: an Express app (the gateway's framework) with its JSON body parser in a
+ *   process of its own, a small JSON answer, the fetch client the bench and the services use;
+ *   client and server CPU;
+ * - a gRPC unary call: @grpc/grpc-js client and a server in a process of its own, a small message;
+ *   both sides' CPU;
  * - a SQL statement: one `pg` round trip to the cluster's Postgres (`SELECT $1::int`); the client's
  *   CPU and the Postgres server's (its processes' CPU from /proc);
  * - an event: a kafkajs produce (acks -1, as the outbox relay sends) received by one consumer
@@ -19,9 +21,11 @@
  *
  * Usage: source ~/.cache/taal/infra/env.sh && node tools/bench/floor.mjs [--seconds 3] [--target 100] [--counts 10,8,56,1,5]
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import grpc from '@grpc/grpc-js';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
@@ -39,19 +43,20 @@ const [httpPerOrder, grpcPerOrder, sqlPerOrder, eventsPerOrder, deliveriesPerOrd
   .split(',')
   .map(Number);
 const IN_FLIGHT = 8;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const body = JSON.stringify({
   success: true,
   data: { id: 'c4f1a2', status: 'unpaid', amount: 150000, items: [{ courseId: 'x', tier: 'silver' }] },
 });
 
-/** CPU milliseconds so far of this machine's processes whose command line matches `pattern` (Linux /proc). */
-function cpuMsOf(pattern) {
+/** CPU milliseconds so far of the process `which` (a pid) or of every process whose command line matches it (Linux /proc). */
+function cpuMsOf(which) {
   let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
+  for (const pid of typeof which === 'number' ? [String(which)] : readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (!pattern.test(cmd)) continue;
+      if (typeof which !== 'number' && !which.test(cmd)) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(f[11]) + Number(f[12]);
@@ -66,7 +71,7 @@ const ownCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** Runs `op` with IN_FLIGHT in flight for `seconds`; CPU ms per op of this process and of the `external` processes. */
+/** Runs `op` with IN_FLIGHT in flight for `seconds`; CPU ms per op of this process and of the `external` process(es) (cpuMsOf). */
 async function perOp(op, external) {
   for (let i = 0; i < 200; i++) await op(); // warm up
   const until = Date.now() + seconds * 1000;
@@ -86,63 +91,59 @@ async function perOp(op, external) {
   return { ops: done, cpuMsPerOp: Number(((own + ext) / done).toFixed(3)) };
 }
 
-async function httpHop() {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () =>
-      res
-        .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-        .end(body),
-    );
+/** Starts `script` (an ES module that prints its port) in a process of its own; its pid and port. */
+async function serverProcess(script) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${server.address().port}/api/v1/order`;
+  return { pid: child.pid, port, stop: () => child.kill() };
+}
+
+const httpServer = `
+import express from 'express';
+const app = express();
+app.use(express.json());
+const body = ${JSON.stringify(body)};
+app.post('/api/v1/order', (req, res) => res.type('application/json').send(body));
+const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+async function httpHop() {
+  const server = await serverProcess(httpServer);
+  const url = `http://127.0.0.1:${server.port}/api/v1/order`;
   try {
     return await perOp(async () => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       await res.json();
-    });
+    }, server.pid);
   } finally {
-    server.closeAllConnections();
-    server.close();
+    server.stop();
   }
 }
 
+const echo = { path: '/floor.Floor/Echo', requestStream: false, responseStream: false };
+const grpcServer = `
+import grpc from '@grpc/grpc-js';
+const identity = (b) => b;
+const server = new grpc.Server();
+server.addService({ Echo: { ...${JSON.stringify(echo)}, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity } }, { Echo: (call, callback) => callback(null, call.request) });
+server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => console.log(port));
+`;
+
 async function grpcHop() {
   const identity = (b) => b;
-  const definition = {
-    Echo: {
-      path: '/floor.Floor/Echo',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: identity,
-      requestDeserialize: identity,
-      responseSerialize: identity,
-      responseDeserialize: identity,
-    },
-  };
-  const server = new grpc.Server();
-  server.addService(definition, { Echo: (call, callback) => callback(null, call.request) });
-  const port = await new Promise((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
-    ),
-  );
+  const definition = { Echo: { ...echo, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity } };
+  const server = await serverProcess(grpcServer);
   const Client = grpc.makeGenericClientConstructor(definition, 'Floor');
-  const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const client = new Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
   const message = Buffer.from(body);
   try {
-    return await perOp(
-      () =>
-        new Promise((resolve, reject) =>
-          client.Echo(message, { deadline: Date.now() + 5000 }, (err, res) =>
-            err ? reject(err) : resolve(res),
-          ),
-        ),
-    );
+    return await perOp(() => new Promise((resolve, reject) => client.Echo(message, { deadline: Date.now() + 5000 }, (err, res) => (err ? reject(err) : resolve(res)))), server.pid);
   } finally {
     client.close();
-    server.forceShutdown();
+    server.stop();
   }
 }
 
