@@ -1,6 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { measuredHandler, reportConsumerLag } from '../metrics';
+import { fixKafkajsRequestQueue } from './kafkajs-request-queue';
 import { streamOf, type EventBus, type EventEnvelope, type EventHandler, type SubscribeOptions, type Subscription } from '../ports/events';
 
 export interface KafkaEventBusOptions {
@@ -102,6 +103,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   const namespace = options.namespace ?? '';
   if (!KAFKA_NAMESPACE_PATTERN.test(namespace)) throw new Error(`Kafka namespace "${namespace}" must be letters, digits, '.', '_' or '-', ending in '.' or '-'`);
   const topicOf = (type: string) => namespace + streamOf(type);
+  fixKafkajsRequestQueue(); // kafkajs's 1 ms timer per connection (./kafkajs-request-queue)
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
