@@ -224,8 +224,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       let stopping = false;
       // Handled offsets are committed in the background, one request at a time and at most one per
       // COMMIT_INTERVAL_MS: under load the messages handled meanwhile share the next one (one
-      // OffsetCommit per message was a broker round trip on every event). A message handled but not yet committed
-      // when the consumer dies is delivered again; consumers are idempotent (inbox).
+      // OffsetCommit per message was a broker round trip on every event). A message handled but
+      // not yet committed when the consumer dies is delivered again; consumers are idempotent (inbox).
       const commits = offsetCommitter(
         (offsets) => consumer.commitOffsets(offsets),
         (err) => log?.warn({ err, group }, 'kafka offset commit failed; the next one carries it'),
