@@ -19,7 +19,7 @@
  * log and the services' calls); `--counts` overrides them as http,grpc,sql,events,deliveries.
  * The budget is what `--target` paid orders/s (default 100) leave per order on this machine's cores.
  *
- * Usage: source ~/.cache/taal/infra/env.sh && node tools/bench/floor.mjs [--seconds 3] [--target 100] [--counts 10,8,56,1,5]
+ * Usage: source ~/.cache/taal/infra/env.sh && node tools/bench/floor.mjs [--seconds 3] [--target 100] [--counts 10,8,55,1,5]
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ const seconds = Number(argOf('seconds', 3));
 const target = Number(argOf('target', 100));
 const [httpPerOrder, grpcPerOrder, sqlPerOrder, eventsPerOrder, deliveriesPerOrder] = argOf(
   'counts',
-  '10,8,56,1,5',
+  '10,8,55,1,5',
 )
   .split(',')
   .map(Number);
