@@ -50,9 +50,6 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    // Queries handed to a connection before the previous one's answer are sent at once (the
-    // protocol keeps their order); runTransaction sends BEGIN with the transaction's first statement.
-    pipeline: true,
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
@@ -82,23 +79,21 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   async function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // The pool listens for errors of idle connections only: a checked-out one whose socket fails
+    // (Postgres restarted) would emit an unhandled 'error' and end the process. Its queries fail
+    // anyway; the connection is destroyed on release.
+    const onSocketError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onSocketError);
     try {
-      // BEGIN is not awaited on its own: it goes out with the first statement (pipelined), one
-      // round trip fewer per transaction. Every statement's answer waits for BEGIN's, so the
-      // transaction fails with it (BEGIN fails only with its connection, and so does what follows).
-      const begun = client.query('BEGIN');
-      begun.catch(() => {}); // awaited below
+      await client.query('BEGIN');
       const tx: SqlExecutor = {
-        query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
-          const answer = client.query(text, params as unknown[] | undefined);
-          answer.catch(() => {}); // awaited below, after BEGIN's
-          await begun;
-          return toResult<R>(await answer);
-        },
+        query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
+          toResult<R>(await client.query(text, params as unknown[] | undefined)),
       };
       try {
         const result = await fn(tx);
-        await begun;
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -106,11 +101,12 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
           await client.query('ROLLBACK');
         } catch (rollbackErr) {
           // The connection is in an unknown state: destroy it instead of returning it to the pool.
-          broken = rollbackErr as Error;
+          broken ??= rollbackErr as Error;
         }
         throw err;
       }
     } finally {
+      client.off('error', onSocketError);
       client.release(broken);
     }
   }
