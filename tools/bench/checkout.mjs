@@ -16,10 +16,11 @@
  * Usage: node tools/bench/checkout.mjs [--students 8] [--pool 128] [--seconds 10] [--modes all-in-one,cluster]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from '../lib/process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argOf = (name, fallback) => {
@@ -118,24 +119,6 @@ function purchasePlans(list, courses, buyers) {
   return plans;
 }
 
-/** CPU seconds (user + system) used so far by every process of a process group (Linux /proc; 0 elsewhere). */
-function groupCpuSeconds(pgid) {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid) total += (Number(fields[11]) + Number(fields[12])) / tick;
-  }
-  return total;
-}
-
 /** Runs `step` in a loop per worker for `seconds`; returns completions per second and their latencies. */
 async function loop(workers, step) {
   const startedAt = Date.now();
@@ -192,9 +175,10 @@ async function measure(mode) {
   const baseline = await loop(list.slice(0, students), (s) => get(`/wallet/${s.id}`, s.token).then(() => true));
   // The CPU the marketplace's processes spent per paid order: steadier than orders/s on a busy machine.
   const pgid = children[children.length - 1].pid;
-  const cpuBefore = groupCpuSeconds(pgid);
+  const groupCpuMs = () => processCpuMs((p) => p.pgid === pgid);
+  const cpuBefore = groupCpuMs();
   const card = await loop(plans, (_, i) => buy(i));
-  const cpuSeconds = groupCpuSeconds(pgid) - cpuBefore;
+  const cpuMs = groupCpuMs() - cpuBefore;
   if (plans.some((p) => p.length === 0)) console.error('checkout bench: a buyer ran out of purchases; give a larger --pool');
   const flows = new Set([...warmUp.results, ...card.results]);
 
@@ -212,7 +196,7 @@ async function measure(mode) {
     pool,
     paidOrdersPerSecond: Number(card.perSecond.toFixed(1)),
     // The marketplace's CPU per paid order (every process it started; not the bench's own).
-    cpuMsPerOrder: card.results.length ? Number(((cpuSeconds * 1000) / card.results.length).toFixed(1)) : null,
+    cpuMsPerOrder: card.results.length ? Number((cpuMs / card.results.length).toFixed(1)) : null,
     orderP50Ms: card.p50Ms,
     orderP99Ms: card.p99Ms,
     baselineWalletReadsPerSecond: Number(baseline.perSecond.toFixed(1)),

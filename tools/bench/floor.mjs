@@ -16,19 +16,19 @@
  *
  * Each is driven at 8 in flight (the checkout bench's buyers). The per-order counts are those of a
  * paid card order as the checkout bench makes it (decision 0024, counted from Postgres's statement
- * log and the services' calls); `--counts` overrides them as http,grpc,sql,events,deliveries.
+ * log and the services' calls); `--counts` overrides them as http,grpc,sql,deliveries.
  * The budget is what `--target` paid orders/s (default 100) leave per order on this machine's cores.
  *
- * Usage: source ~/.cache/taal/infra/env.sh && node tools/bench/floor.mjs [--seconds 3] [--target 100] [--counts 10,8,55,1,5]
+ * Usage: source ~/.cache/taal/infra/env.sh && node tools/bench/floor.mjs [--seconds 3] [--target 100] [--counts 10,8,55,5]
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import grpc from '@grpc/grpc-js';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
+import { processCpuMs } from '../lib/process-cpu.mjs';
 
 const argOf = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,9 +36,9 @@ const argOf = (name, fallback) => {
 };
 const seconds = Number(argOf('seconds', 3));
 const target = Number(argOf('target', 100));
-const [httpPerOrder, grpcPerOrder, sqlPerOrder, eventsPerOrder, deliveriesPerOrder] = argOf(
+const [httpPerOrder, grpcPerOrder, sqlPerOrder, deliveriesPerOrder] = argOf(
   'counts',
-  '10,8,55,1,5',
+  '10,8,55,5',
 )
   .split(',')
   .map(Number);
@@ -49,27 +49,13 @@ const body = JSON.stringify({
   data: { id: 'c4f1a2', status: 'unpaid', amount: 150000, items: [{ courseId: 'x', tier: 'silver' }] },
 });
 
-/** CPU milliseconds so far of the process `which` (a pid) or of every process whose command line matches it (Linux /proc). */
-function cpuMsOf(which) {
-  let ticks = 0;
-  for (const pid of typeof which === 'number' ? [String(which)] : readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (typeof which !== 'number' && !which.test(cmd)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return ticks * 10; // USER_HZ 100
-}
 const ownCpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+
+/** CPU ms so far of the process with pid `which`, or of every process whose command line matches it. */
+const cpuMsOf = (which) => processCpuMs((p) => (typeof which === 'number' ? p.pid === which : which.test(p.cmdline())));
 
 /** Runs `op` with IN_FLIGHT in flight for `seconds`; CPU ms per op of this process and of the `external` process(es) (cpuMsOf). */
 async function perOp(op, external) {
@@ -198,8 +184,8 @@ const floorMs =
   httpPerOrder * httpCost.cpuMsPerOp +
   grpcPerOrder * grpcCost.cpuMsPerOp +
   sqlPerOrder * (sqlCost?.cpuMsPerOp ?? 0) +
-  // A delivery to each further group costs about what the first did, less the produce.
-  Math.max(eventsPerOrder, deliveriesPerOrder) * (eventCost?.cpuMsPerOp ?? 0);
+  // One paid event delivered to five groups, each delivery counted as a produce and a delivery (an upper bound).
+  deliveriesPerOrder * (eventCost?.cpuMsPerOp ?? 0);
 const budgetMs = (os.availableParallelism() * 1000) / target;
 console.log(
   JSON.stringify(
@@ -209,7 +195,6 @@ console.log(
         http: httpPerOrder,
         grpc: grpcPerOrder,
         sql: sqlPerOrder,
-        events: eventsPerOrder,
         deliveries: deliveriesPerOrder,
       },
       floorCpuMsPerOrder: Number(floorMs.toFixed(1)),

@@ -1,3 +1,4 @@
+import { createKafkaEventBus } from './kafka';
 import { KafkaRequestQueue, fixKafkajsRequestQueue } from './kafkajs-request-queue';
 
 const logger = { debug: () => {}, warn: () => {}, info: () => {}, error: () => {} };
@@ -5,6 +6,13 @@ const newQueue = () => new KafkaRequestQueue({ maxInFlightRequests: 1, requestTi
 type Queue = ReturnType<typeof newQueue> & { fulfillRequest(r: { correlationId: number; payload: Buffer; size: number }): void };
 
 describe('kafkajs request queue timers (kafkajs#1556)', () => {
+  // First, before any test applies the fix itself: making a bus (it connects lazily) applies it.
+  it('is applied by every Kafka event bus', () => {
+    const original = KafkaRequestQueue.prototype.scheduleCheckPendingRequests;
+    createKafkaEventBus({ brokers: ['127.0.0.1:1'], clientId: 'test' });
+    expect(KafkaRequestQueue.prototype.scheduleCheckPendingRequests).not.toBe(original);
+  });
+
   // The original re-arms a 1 ms timer after every answer, for ever, with nothing waiting.
   it('arms no timer after an answer when no request waits and nothing is throttled', () => {
     fixKafkajsRequestQueue();

@@ -42,28 +42,31 @@ describe('offsetCommitter (Kafka offsets committed in the background)', () => {
   });
 
   it('starts at most one commit per interval under load, the first after a quiet spell at once, and drain does not wait for the interval', async () => {
-    const sent: { at: number; offsets: string[] }[] = [];
-    const t0 = Date.now();
-    const commits = offsetCommitter(async (offsets) => {
-      sent.push({ at: Date.now() - t0, offsets: offsets.map((o) => o.offset) });
-    }, () => {}, 150);
-    commits.handled('a', 0, '1'); // quiet before: committed at once
-    await new Promise((r) => setTimeout(r, 10));
-    expect(sent.map((s) => s.offsets)).toEqual([['1']]);
-    for (let offset = 2; offset <= 6; offset++) {
-      commits.handled('a', 0, String(offset));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(sent).toHaveLength(1); // the rest wait for the interval
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sent.map((s) => s.offsets)).toEqual([['1'], ['6']]);
-    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(140);
+    jest.useFakeTimers();
+    try {
+      const sent: { at: number; offsets: string[] }[] = [];
+      const t0 = Date.now();
+      const commits = offsetCommitter(async (offsets) => {
+        sent.push({ at: Date.now() - t0, offsets: offsets.map((o) => o.offset) });
+      }, () => {}, 150);
+      commits.handled('a', 0, '1'); // quiet before: committed at once
+      await jest.advanceTimersByTimeAsync(10);
+      expect(sent.map((s) => s.offsets)).toEqual([['1']]);
+      for (let offset = 2; offset <= 6; offset++) {
+        commits.handled('a', 0, String(offset));
+        await jest.advanceTimersByTimeAsync(10);
+      }
+      expect(sent).toHaveLength(1); // the rest wait for the interval
+      await jest.advanceTimersByTimeAsync(200);
+      expect(sent.map((s) => s.offsets)).toEqual([['1'], ['6']]);
+      expect(sent[1]!.at - sent[0]!.at).toBe(150);
 
-    commits.handled('a', 0, '7');
-    commits.handled('a', 1, '3');
-    const drained = Date.now();
-    await commits.drain(1000);
-    expect(Date.now() - drained).toBeLessThan(100);
-    expect(sent.map((s) => s.offsets).at(-1)).toEqual(['7', '3']);
+      commits.handled('a', 0, '7');
+      commits.handled('a', 1, '3');
+      await commits.drain(1000); // resolves without the clock moving: no wait for the interval
+      expect(sent.map((s) => s.offsets).at(-1)).toEqual(['7', '3']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
