@@ -330,6 +330,10 @@ try {
     SSLCOMMERZ_BASE_URL: sandbox.baseUrl,
     SSLCOMMERZ_STORE_ID: store.storeId,
     SSLCOMMERZ_STORE_PASSWORD: store.storePassword,
+    // Attempts that lost their IPN and return to a fault are asked about at the sandbox sooner
+    // than in production, so the reconciler also races live payments during the load.
+    CARD_RECONCILE_QUIET_MS: '20000',
+    CARD_RECONCILE_EVERY_MS: '5000',
     SEED_DEMO_DATA: 'true',
     SIGNUP_MAX_PER_ADDRESS: '100000',
     SIGNUP_MAX_PER_DOMAIN: '100000',

@@ -37,6 +37,14 @@ export interface CardAttempts {
   setStatus(tx: SqlExecutor, tranId: string, status: AttemptStatus, detail?: AttemptDetail): Promise<void>;
   /** The held attempt of an order (the one an admin releases or refuses), locked. */
   heldOf(tx: SqlExecutor, orderId: string): Promise<CardAttempt | null>;
+  /** The tran_id of the order's most recently opened attempt. */
+  latestOf(tx: SqlExecutor, orderId: string): Promise<string | null>;
+  /**
+   * Attempts still 'initiated' that are older than `quietMs` and younger than `windowMs`, the
+   * least recently asked about first (so abandoned ones do not starve the rest); each is marked
+   * asked now.
+   */
+  takeUnsettled(opts: { quietMs: number; windowMs: number; limit: number }): Promise<CardAttempt[]>;
 }
 
 /**
@@ -65,7 +73,10 @@ export async function migrateCardAttempts(sql: Sql, schema: string, ordersTable:
         created_at   timestamptz NOT NULL DEFAULT now(),
         settled_at   timestamptz
       );
-      CREATE INDEX IF NOT EXISTS card_payment_order_idx ON ${schema}.card_payment (order_id);`);
+      CREATE INDEX IF NOT EXISTS card_payment_order_idx ON ${schema}.card_payment (order_id);
+      -- When the gateway was last asked about an attempt that never heard back (the reconciler).
+      ALTER TABLE ${schema}.card_payment ADD COLUMN IF NOT EXISTS asked_at timestamptz;
+      CREATE INDEX IF NOT EXISTS card_payment_unsettled_idx ON ${schema}.card_payment (created_at) WHERE status = 'initiated';`);
   });
 }
 
@@ -99,6 +110,28 @@ export function cardAttemptsTable(sql: Sql, schema: string): CardAttempts {
           WHERE tran_id = $1`,
         [tranId, status, detail.valId ?? null, detail.bankTranId ?? null, detail.note ?? null],
       );
+    },
+    async latestOf(tx, orderId) {
+      const { rows } = await tx.query<{ tran_id: string }>(
+        `SELECT tran_id FROM ${table} WHERE order_id = $1 ORDER BY created_at DESC, tran_id DESC LIMIT 1`,
+        [orderId],
+      );
+      return rows[0]?.tran_id ?? null;
+    },
+    async takeUnsettled({ quietMs, windowMs, limit }) {
+      const { rows } = await sql.query<CardAttempt>(
+        `UPDATE ${table} SET asked_at = now()
+          WHERE tran_id IN (
+                SELECT tran_id FROM ${table}
+                 WHERE status = 'initiated'
+                   AND created_at < now() - $1::bigint * interval '1 millisecond'
+                   AND created_at > now() - $2::bigint * interval '1 millisecond'
+                 ORDER BY coalesce(asked_at, created_at)
+                 LIMIT $3)
+        RETURNING ${columns}`,
+        [quietMs, windowMs, limit],
+      );
+      return rows;
     },
     async heldOf(tx, orderId) {
       const { rows } = await tx.query<CardAttempt>(

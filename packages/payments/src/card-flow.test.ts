@@ -1,4 +1,4 @@
-import { failureCancelsOrder, isTranIdOf, newTranId, repeatsSettled, settlementFor } from './card-flow';
+import { failureCancelsOrder, isTranIdOf, newTranId, reconciliationFor, repeatsSettled, settlementFor } from './card-flow';
 
 describe('the card-payment state machine', () => {
   it('pays an order that can be paid, holds risky money and never settles an attempt twice', () => {
@@ -37,5 +37,26 @@ describe('the card-payment state machine', () => {
     expect(isTranIdOf('S', `S${course.slice(1)}`)).toBe(true);
     expect(isTranIdOf('T', `${course}0`)).toBe(false);
     expect(isTranIdOf('T', course.toLowerCase())).toBe(false);
+  });
+
+  it('reconciles from what the gateway reports of our tran_id only: payments first, a failure only when every session ended unpaid', () => {
+    const T = 'T0123456789ABCDEF01234567';
+    expect(reconciliationFor(T, [])).toEqual({ kind: 'wait' });
+    expect(reconciliationFor(T, [{ status: 'UNATTEMPTED', tranId: T, valId: '' }])).toEqual({ kind: 'wait' });
+    expect(reconciliationFor(T, [{ status: 'VALID', tranId: T, valId: 'V1' }])).toEqual({ kind: 'settle', valIds: ['V1'] });
+    // Every payment is tried (a forged session for our tran_id must not hide the real one).
+    expect(
+      reconciliationFor(T, [
+        { status: 'VALIDATED', tranId: T, valId: 'V1' },
+        { status: 'FAILED', tranId: T, valId: '' },
+        { status: 'VALID', tranId: T, valId: 'V2' },
+      ]),
+    ).toEqual({ kind: 'settle', valIds: ['V1', 'V2'] });
+    expect(reconciliationFor(T, [{ status: 'FAILED', tranId: T }, { status: 'CANCELLED', tranId: T }])).toEqual({ kind: 'failed', status: 'FAILED' });
+    // A session still open keeps the attempt waiting; a paid status without a val_id proves nothing.
+    expect(reconciliationFor(T, [{ status: 'FAILED', tranId: T }, { status: 'UNATTEMPTED', tranId: T }])).toEqual({ kind: 'wait' });
+    expect(reconciliationFor(T, [{ status: 'VALID', tranId: T, valId: '' }])).toEqual({ kind: 'wait' });
+    // Another tran_id's records are not ours.
+    expect(reconciliationFor(T, [{ status: 'VALID', tranId: 'T-other', valId: 'V9' }])).toEqual({ kind: 'wait' });
   });
 });

@@ -10,7 +10,10 @@
  *   and a repeat (duplicate IPN, the return after the IPN, the IPN after the return) changes nothing;
  * - **fail/cancel**: a FAILED or CANCELLED IPN cancels the order while nothing was paid for it;
  * - **hold**: money with risk_level 1 is handed to the service's `hold` (commerce keeps the order
- *   for an admin; the store refuses it, a gift card being as good as cash).
+ *   for an admin; the store refuses it, a gift card being as good as cash);
+ * - **reconcile**: an attempt that heard nothing back (its IPN lost, the buyer's browser gone) is
+ *   asked about by tran_id at the gateway's transaction query API, and a payment found there is
+ *   settled exactly as its IPN would have been (decision 0035).
  *
  * What a paid order is, and what paying, holding or cancelling it does, is the service's own
  * (`CardOrders`), as are its tables (`CardAttempts`, ./card-attempts).
@@ -142,6 +145,41 @@ export function isTranIdOf(prefix: string, value: string): boolean {
   return value.length === prefix.length + 24 && value.startsWith(prefix) && /^[0-9A-F]{24}$/.test(value.slice(prefix.length));
 }
 
+/** The gateway's statuses of a paid transaction, and of one that ended unpaid. */
+const PAID_STATUSES = ['VALID', 'VALIDATED'];
+const ENDED_UNPAID_STATUSES = ['FAILED', 'CANCELLED'];
+
+/**
+ * What the gateway's records of one tran_id call for: the val_ids of its payments (each validated
+ * next, as an IPN's would be: a forged session for our tran_id must not hide the real one), the
+ * failure that ended it, or nothing yet (still open, or never heard of).
+ */
+export function reconciliationFor(
+  tranId: string,
+  records: readonly Pick<Validation, 'status' | 'tranId' | 'valId'>[],
+): { kind: 'settle'; valIds: string[] } | { kind: 'failed'; status: string } | { kind: 'wait' } {
+  const own = records.filter((r) => r.tranId === tranId);
+  const valIds = own.filter((r) => PAID_STATUSES.includes(r.status) && r.valId).map((r) => r.valId!);
+  if (valIds.length > 0) return { kind: 'settle', valIds };
+  if (own.length > 0 && own.every((r) => ENDED_UNPAID_STATUSES.includes(r.status))) return { kind: 'failed', status: own[0]!.status };
+  return { kind: 'wait' };
+}
+
+/** When and how much the reconciler asks (decision 0035). */
+export interface ReconcileOptions {
+  /** An attempt is asked about once it has been quiet this long (its IPN would have come by then). */
+  quietMs: number;
+  /** ...and no longer than this after it opened (a session the buyer abandoned is not asked about for ever). */
+  windowMs: number;
+  /** At most this many attempts per run. */
+  limit: number;
+}
+
+export interface ReconcileReport {
+  asked: number;
+  outcomes: Partial<Record<Outcome, number>>;
+}
+
 // ---- the use cases ----
 
 export class CardPaymentFlow<O extends CardOrder> {
@@ -217,6 +255,44 @@ export class CardPaymentFlow<O extends CardOrder> {
     return this.settle(req.tranId, req.valId, 'return');
   }
 
+  /**
+   * Asks the gateway about attempts that heard nothing back and settles what it reports, through
+   * the same steps as an IPN (a paid one validated, then settled once; a failed one cancels an
+   * unpaid order). A repeat, or a race with a late IPN, changes nothing. Stops at the first
+   * attempt the gateway cannot answer for (it is down: the next run asks again).
+   */
+  async reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
+    const report: ReconcileReport = { asked: 0, outcomes: {} };
+    const attempts = await this.attempts.takeUnsettled(options);
+    for (const attempt of attempts) {
+      let records: Validation[];
+      try {
+        records = await this.gateway.client.queryTransaction(attempt.tran_id);
+      } catch (err) {
+        this.logger.warn({ err, tranId: attempt.tran_id }, `${this.sale.label}: transaction query failed; asked again later`);
+        break;
+      }
+      report.asked++;
+      const next = reconciliationFor(attempt.tran_id, records);
+      if (next.kind === 'wait') continue;
+      try {
+        let outcome: Outcome = 'ignored';
+        if (next.kind === 'failed') {
+          outcome = (await this.failed(attempt.tran_id, next.status, 'reconcile')).outcome;
+        } else {
+          for (const valId of next.valIds) {
+            outcome = (await this.settle(attempt.tran_id, valId, 'reconcile')).outcome;
+            if (outcome !== 'refused') break;
+          }
+        }
+        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      } catch (err) {
+        this.logger.warn({ err, tranId: attempt.tran_id }, `${this.sale.label}: reconciliation failed; asked again later`);
+      }
+    }
+    return report;
+  }
+
   private requireEdge(ctx: CardCtx): void {
     if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
   }
@@ -225,7 +301,7 @@ export class CardPaymentFlow<O extends CardOrder> {
     return isTranIdOf(this.sale.tranPrefix, tranId) ? this.attempts.find(tranId, db, lock) : Promise.resolve(null);
   }
 
-  private async settle(tranId: string, valId: string, source: 'ipn' | 'return'): Promise<PaymentOutcome> {
+  private async settle(tranId: string, valId: string, source: 'ipn' | 'return' | 'reconcile'): Promise<PaymentOutcome> {
     const { label } = this.sale;
     const known = await this.known(tranId);
     if (!known) {
@@ -276,7 +352,7 @@ export class CardPaymentFlow<O extends CardOrder> {
   }
 
   /** A FAILED or CANCELLED IPN: the order is cancelled unless something was paid (a later VALID one is still validated). */
-  private async failed(tranId: string, status: string): Promise<PaymentOutcome> {
+  private async failed(tranId: string, status: string, source: 'ipn' | 'reconcile' = 'ipn'): Promise<PaymentOutcome> {
     const { label } = this.sale;
     const { result, buyer } = await this.sql.transaction(async (tx): Promise<{ result: PaymentOutcome; buyer?: string }> => {
       const attempt = await this.known(tranId, tx, true);
@@ -289,7 +365,11 @@ export class CardPaymentFlow<O extends CardOrder> {
         this.logger.info({ tranId, status, attempt: attempt.status, order: order.status }, `${label}: late failure IPN ignored`);
         return { result: { outcome: 'duplicate', orderId: order.id } };
       }
-      await this.attempts.setStatus(tx, tranId, 'failed', { note: status });
+      await this.attempts.setStatus(tx, tranId, 'failed', { note: source === 'reconcile' ? `${status} (reconciled)` : status });
+      // Found late by the reconciler, a failure leaves alone an order the buyer has since tried to pay again.
+      if (source === 'reconcile' && (await this.attempts.latestOf(tx, order.id)) !== tranId) {
+        return { result: { outcome: 'ignored', orderId: order.id } };
+      }
       await this.orders.cancel(tx, order);
       return { result: { outcome: 'failed', orderId: order.id }, buyer: attempt.user_id };
     });

@@ -39,6 +39,7 @@ export function configuredCardGateway(
   return {
     initSession: (req) => lazy().initSession(req),
     validate: (valId) => lazy().validate(valId),
+    queryTransaction: (tranId) => lazy().queryTransaction(tranId),
     verifyIpn: (form) => lazy().verifyIpn(form),
   };
 }

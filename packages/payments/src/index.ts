@@ -17,10 +17,12 @@ export {
   type CardAttempt,
   type CardAttempts,
 } from './card-attempts';
+export { cardReconcileConfig, startCardReconciler, type CardReconcileSettings } from './reconciler';
 export {
   CARD_SALES,
   CardPaymentFlow,
   failureCancelsOrder,
+  reconciliationFor,
   isTranIdOf,
   newTranId,
   repeatsSettled,
@@ -33,6 +35,8 @@ export {
   type CardSaleKind,
   type Outcome,
   type PaymentOutcome,
+  type ReconcileOptions,
+  type ReconcileReport,
   type SessionContent,
   type Settlement,
   type Settling,

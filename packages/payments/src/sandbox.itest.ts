@@ -226,3 +226,28 @@ it('Fail and Cancel redirect to their URLs with a signed IPN and nothing to vali
   expect(page).toContain('closed (failed)');
   expect(page).not.toContain('<form');
 });
+
+it('answers the transaction query by tran_id: open, paid, failed, and nothing for one it never saw; loses IPNs when told to', async () => {
+  sandbox.options.loseIpns = true;
+  const open = request();
+  await client.initSession(open);
+  expect(await client.queryTransaction(open.tranId)).toMatchObject([{ status: 'UNATTEMPTED', tranId: open.tranId, valId: '' }]);
+
+  const paid = request();
+  const back = await press((await client.initSession(paid)).gatewayPageUrl, 'pay');
+  expect(ipns).toHaveLength(0);
+  expect(sandbox.ipnLog).toMatchObject([{ tranId: paid.tranId, status: 'VALID', httpStatus: null }]);
+  const [record] = await client.queryTransaction(paid.tranId);
+  expect(record).toMatchObject({ status: 'VALID', tranId: paid.tranId, valId: back.searchParams.get('val_id'), amount: '1234.56' });
+  // The query does not validate: the val_id it names still validates as VALID the first time.
+  expect((await client.validate(record!.valId!)).status).toBe('VALID');
+  expect((await client.queryTransaction(paid.tranId))[0]!.status).toBe('VALIDATED');
+
+  const failed = request();
+  await press((await client.initSession(failed)).gatewayPageUrl, 'fail');
+  expect(await client.queryTransaction(failed.tranId)).toMatchObject([{ status: 'FAILED', tranId: failed.tranId }]);
+  expect(await client.queryTransaction('TAAL-never-seen')).toEqual([]);
+
+  const wrong = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: 'nope' });
+  await expect(wrong.queryTransaction(paid.tranId)).rejects.toThrow(/transaction query refused/);
+});

@@ -6,7 +6,8 @@ import { CURRENCY, formatPoisha, parsePoisha, signIpn } from './sslcommerz';
 /**
  * Our SSLCommerz sandbox (decision 0013): session init, a hosted page with Pay, Fail and Cancel
  * (plain forms, no script), IPNs signed with the store password like the real ones, and the
- * validation API. Switches make it send duplicate, late and out-of-order IPNs.
+ * validation and transaction query APIs. Switches make it send duplicate, late and out-of-order
+ * IPNs, or lose them.
  */
 
 export interface SandboxOptions {
@@ -19,6 +20,8 @@ export interface SandboxOptions {
   lateIpnDelayMs?: number;
   /** After a VALID IPN, also send a signed FAILED IPN for the same tran_id (out of order). */
   failedIpnAfterValid?: boolean;
+  /** IPNs are lost on the way: logged, never delivered (the merchant learns of the payment by asking). */
+  loseIpns?: boolean;
   /** risk_level reported for a payment ('0' unless this says otherwise). */
   riskLevel?: (tranId: string) => '0' | '1';
 }
@@ -41,6 +44,8 @@ interface SandboxSession {
   ipnUrl: string;
   values: Record<string, string>;
   state: 'open' | 'paid' | 'failed' | 'cancelled';
+  /** The payment, once paid. */
+  valId?: string;
 }
 
 interface Payment {
@@ -120,6 +125,10 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
   async function postIpn(session: SandboxSession, form: Record<string, string>): Promise<void> {
     const signed = signIpn(form, sandbox.options.storePassword);
     const entry: IpnDelivery = { tranId: session.tranId, status: form.status ?? '', httpStatus: null };
+    if (sandbox.options.loseIpns) {
+      ipnLog.push({ ...entry, error: 'lost (loseIpns)' });
+      return;
+    }
     try {
       const r = await fetch(session.ipnUrl, {
         method: 'POST',
@@ -276,6 +285,7 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
         validatedTimes: 0,
       };
       payments.set(payment.valId, payment);
+      session.valId = payment.valId;
       const forms = [ipnForm(session, 'VALID', payment)];
       if (sandbox.options.failedIpnAfterValid) forms.push(ipnForm(session, 'FAILED'));
       return deliver(res, session, forms, session.successUrl, {
@@ -296,22 +306,11 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     );
   }
 
-  function validation(url: URL, res: http.ServerResponse): void {
-    const q = url.searchParams;
-    if (!credentialsOk(q.get('store_id') ?? undefined, q.get('store_passwd') ?? undefined)) {
-      return json(res, {
-        APIConnect: 'FAILED',
-        status: 'FAILED',
-        failedreason: 'Store Credential Error Or Store is De-active',
-      });
-    }
-    const payment = payments.get(q.get('val_id') ?? '');
-    if (!payment) return json(res, { APIConnect: 'DONE', status: 'INVALID_TRANSACTION' });
-    payment.validatedTimes++;
+  /** A paid transaction as the validation API (and each element of the transaction query) describes it. */
+  function paymentRecord(payment: Payment, status: string): Record<string, string> {
     const s = payment.session;
-    json(res, {
-      APIConnect: 'DONE',
-      status: payment.validatedTimes === 1 ? 'VALID' : 'VALIDATED',
+    return {
+      status,
       tran_date: payment.tranDate,
       tran_id: s.tranId,
       val_id: payment.valId,
@@ -329,7 +328,38 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
       validated_on: new Date().toISOString().slice(0, 19).replace('T', ' '),
       gw_version: 'sandbox',
       ...s.values,
-    });
+    };
+  }
+
+  function credentialsRefused(q: URLSearchParams, res: http.ServerResponse): boolean {
+    if (credentialsOk(q.get('store_id') ?? undefined, q.get('store_passwd') ?? undefined)) return false;
+    json(res, { APIConnect: 'FAILED', status: 'FAILED', failedreason: 'Store Credential Error Or Store is De-active' });
+    return true;
+  }
+
+  function validation(url: URL, res: http.ServerResponse): void {
+    const q = url.searchParams;
+    if (credentialsRefused(q, res)) return;
+    const payment = payments.get(q.get('val_id') ?? '');
+    if (!payment) return json(res, { APIConnect: 'DONE', status: 'INVALID_TRANSACTION' });
+    payment.validatedTimes++;
+    json(res, { APIConnect: 'DONE', ...paymentRecord(payment, payment.validatedTimes === 1 ? 'VALID' : 'VALIDATED') });
+  }
+
+  /** The transaction query by tran_id: an element per session opened for it, as it stands now. */
+  function transactionQuery(url: URL, res: http.ServerResponse): void {
+    const q = url.searchParams;
+    if (credentialsRefused(q, res)) return;
+    const tranId = q.get('tran_id') ?? '';
+    const element = [...sessions.values()]
+      .filter((s) => s.tranId === tranId)
+      .map((s) => {
+        const payment = s.valId ? payments.get(s.valId) : undefined;
+        if (payment) return paymentRecord(payment, payment.validatedTimes === 0 ? 'VALID' : 'VALIDATED');
+        const status = s.state === 'failed' ? 'FAILED' : s.state === 'cancelled' ? 'CANCELLED' : 'UNATTEMPTED';
+        return { status, tran_id: s.tranId, val_id: '', amount: s.amount, currency: CURRENCY, ...s.values };
+      });
+    json(res, { APIConnect: 'DONE', no_of_trans_found: element.length, element });
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -338,6 +368,8 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     if (req.method === 'POST' && path === `${PREFIX}/api.php`) return init(req, res);
     if (req.method === 'GET' && path === '/validator/api/validationserverAPI.php')
       return validation(url, res);
+    if (req.method === 'GET' && path === '/validator/api/merchantTransIDvalidationAPI.php')
+      return transactionQuery(url, res);
     const m = /^\/gwprocess\/v4\/pay\/([0-9A-F]+)(?:\/(pay|fail|cancel))?$/.exec(path);
     const session = m ? sessions.get(m[1]!) : undefined;
     if (m && session) {

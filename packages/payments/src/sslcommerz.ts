@@ -136,7 +136,31 @@ export class SslCommerzError extends Error {
 export interface SslCommerzClient {
   initSession(req: SessionRequest): Promise<Session>;
   validate(valId: string): Promise<Validation>;
+  /**
+   * The transaction query API: what the gateway knows of one of our tran_ids (an element per
+   * attempt at paying it; none when it never heard of it). Asked for attempts whose IPN and
+   * browser return never arrived; what it answers is never trusted alone: a paid element's
+   * val_id goes through `validate` like an IPN's.
+   */
+  queryTransaction(tranId: string): Promise<Validation[]>;
   verifyIpn(form: Readonly<Record<string, string>>): boolean;
+}
+
+/** The fields of a validation answer (or of one element of a transaction query's answer). */
+function readValidation(b: Record<string, unknown>): Validation {
+  return {
+    status: str(b.status) ?? '',
+    tranId: str(b.tran_id),
+    valId: str(b.val_id),
+    amount: str(b.amount),
+    currency: str(b.currency),
+    currencyType: str(b.currency_type),
+    currencyAmount: str(b.currency_amount),
+    bankTranId: str(b.bank_tran_id),
+    riskLevel: str(b.risk_level),
+    riskTitle: str(b.risk_title),
+    raw: b,
+  };
 }
 
 function trimBase(url: string): string {
@@ -219,20 +243,25 @@ export function createSslCommerzClient(
       const res = await fetch(`${base}/validator/api/validationserverAPI.php?${q.toString()}`, {
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const b = await getJson(res, 'validation');
-      return {
-        status: str(b.status) ?? '',
-        tranId: str(b.tran_id),
-        valId: str(b.val_id),
-        amount: str(b.amount),
-        currency: str(b.currency),
-        currencyType: str(b.currency_type),
-        currencyAmount: str(b.currency_amount),
-        bankTranId: str(b.bank_tran_id),
-        riskLevel: str(b.risk_level),
-        riskTitle: str(b.risk_title),
-        raw: b,
-      };
+      return readValidation(await getJson(res, 'validation'));
+    },
+
+    async queryTransaction(tranId) {
+      const q = new URLSearchParams({
+        tran_id: tranId,
+        store_id: config.SSLCOMMERZ_STORE_ID,
+        store_passwd: config.SSLCOMMERZ_STORE_PASSWORD,
+        format: 'json',
+      });
+      const res = await fetch(`${base}/validator/api/merchantTransIDvalidationAPI.php?${q.toString()}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const b = await getJson(res, 'transaction query');
+      if (b.APIConnect !== 'DONE') throw new SslCommerzError(`transaction query refused: ${str(b.APIConnect) ?? 'no APIConnect'}`);
+      const elements = Array.isArray(b.element) ? b.element : [];
+      return elements
+        .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+        .map(readValidation);
     },
 
     verifyIpn(form) {

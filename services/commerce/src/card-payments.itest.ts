@@ -146,7 +146,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
   });
 
   afterEach(() => {
-    Object.assign(sandbox.options, { duplicateIpns: 0, ipnTiming: 'before-return', failedIpnAfterValid: false, riskLevel: undefined });
+    Object.assign(sandbox.options, { duplicateIpns: 0, ipnTiming: 'before-return', failedIpnAfterValid: false, riskLevel: undefined, loseIpns: false });
   });
 
   it('pays an order once for 10 duplicate IPNs plus the browser return: wallet, voucher, cart and one event', async () => {
@@ -259,6 +259,59 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     expect(wallet).toMatchObject({ balance: 3000 + third.payable, reserved: 0 });
     expect(await ledgerMatchesBalance(me.userId)).toBe(true);
     expect(await paidEvents(me.userId)).toBe(0);
+  });
+
+  it('finds a payment whose IPN was lost and whose buyer never came back, and pays its order once', async () => {
+    const reconcile = () => commerce.cards.reconcile({ quietMs: 0, windowMs: 86_400_000, limit: 1000 });
+    const me = student('lost');
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 2000, reference: `lost-${RUN}` }, ADMIN);
+    const order = await orderFor(me, published[0]!);
+    const { gatewayPageUrl, tranId } = await startPayment(me, order.id);
+    sandbox.options.loseIpns = true;
+    await press(gatewayPageUrl, 'pay'); // the browser closes here: no return
+    await sandbox.settled();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'unpaid', paid: false });
+
+    await reconcile();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid', paid: true });
+    expect(await walletOf(me)).toMatchObject({ balance: 0, reserved: 0 });
+    const { rows } = await backend.sql.query(`SELECT status, note FROM commerce.card_payment WHERE tran_id = $1`, [tranId]);
+    expect(rows[0]).toMatchObject({ status: 'paid' });
+    // Asked again (another replica, the next tick): nothing more happens.
+    await reconcile();
+    expect(await paidEvents(me.userId)).toBe(1);
+    expect(await ledgerMatchesBalance(me.userId)).toBe(true);
+  });
+
+  it('a lost failure cancels the order when found, unless the buyer is already paying it again', async () => {
+    const reconcile = () => commerce.cards.reconcile({ quietMs: 0, windowMs: 86_400_000, limit: 1000 });
+    sandbox.options.loseIpns = true;
+    const me = student('lost-fail');
+    await call('creditWallet', { userId: me.userId, kind: 'refund', amount: 1000, reference: `lost-fail-${RUN}` }, ADMIN);
+    const given = await orderFor(me, published[1]!);
+    await press((await startPayment(me, given.id)).gatewayPageUrl, 'fail');
+
+    const other = student('lost-retry');
+    const retried = await orderFor(other, published[1]!);
+    const first = await startPayment(other, retried.id);
+    await press(first.gatewayPageUrl, 'cancel');
+    const second = await startPayment(other, retried.id); // the buyer tries again before the failure is found
+    await sandbox.settled();
+
+    await reconcile();
+    expect(await orderOf(me, given.id)).toMatchObject({ status: 'cancelled' });
+    expect(await walletOf(me)).toMatchObject({ balance: 1000, reserved: 0 });
+    expect(await orderOf(other, retried.id)).toMatchObject({ status: 'unpaid' });
+    const { rows } = await backend.sql.query<{ tran_id: string; status: string }>(
+      `SELECT tran_id, status FROM commerce.card_payment WHERE order_id = $1`,
+      [retried.id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.tran_id, r.status]))).toEqual({ [first.tranId]: 'failed', [second.tranId]: 'initiated' });
+
+    await press(second.gatewayPageUrl, 'pay');
+    await reconcile();
+    expect(await orderOf(other, retried.id)).toMatchObject({ status: 'paid' });
+    expect(await paidEvents(other.userId)).toBe(1);
   });
 
   it('holds a risk_level 1 payment for an admin, who releases one (paid) and refuses another (cancelled)', async () => {

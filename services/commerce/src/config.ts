@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fields } from '@taal/kit';
+import { cardReconcileConfig } from '@taal/payments';
 
 /**
  * Commerce's own settings, read from env in both run modes. Infrastructure, keys, its
@@ -16,6 +17,8 @@ export const commerceConfig = z.object({
   /** The store's credentials at that gateway (required with SSLCOMMERZ_BASE_URL). */
   SSLCOMMERZ_STORE_ID: fields.string().optional(),
   SSLCOMMERZ_STORE_PASSWORD: fields.string().optional(),
+  /** When card attempts that heard nothing back are asked about at the gateway (decision 0035). */
+  ...cardReconcileConfig,
 });
 
 export type CommerceConfig = z.infer<typeof commerceConfig>;

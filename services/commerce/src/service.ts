@@ -15,7 +15,7 @@ import {
   type Sql,
   UserDataVersions,
 } from '@taal/kit';
-import { configuredCardGateway, migrateCardAttempts } from '@taal/payments';
+import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
 import { Commerce } from './app/commerce';
 import { recordRegistration } from './app/referrals';
@@ -39,6 +39,8 @@ export interface CommerceDeps {
   expirySweepMs?: number;
   /** The card gateway's client and the site's public URL (IPN and return URLs). */
   cardGateway: CardGateway;
+  /** When attempts that heard nothing back are asked about at the gateway (defaults: after 2 min, every minute). */
+  cardReconcile?: CardReconcileSettings;
   /** Told when a card payment or a gift card changes a student's orders or wallet (the edge's cached answers, decision 0033). */
   userData?: UserDataVersions;
 }
@@ -98,6 +100,12 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     logger,
   });
 
+  const reconciler = startCardReconciler(
+    { reconcile: (options) => cards.reconcile(options) },
+    logger.child({ component: 'card-payments' }),
+    deps.cardReconcile,
+  );
+
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
@@ -118,6 +126,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
       await referrals.stop();
       await giftCards.stop();
       await expiry.stop();
+      await reconciler.stop();
       await relay.stop();
       courses.close();
     },
@@ -144,6 +153,7 @@ export const commerceService = defineService({
       catalogueAddress: catalogue.address,
       expirySweepMs: config.ORDER_EXPIRY_SWEEP_MS,
       cardGateway: cardGatewayOf(config, ctx.mode, ctx.publicUrl),
+      cardReconcile: config,
     });
   },
 });

@@ -11,7 +11,7 @@ import {
   type ServiceAuth,
   type Sql,
 } from '@taal/kit';
-import { configuredCardGateway, migrateCardAttempts } from '@taal/payments';
+import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
 import { Catalog } from './app/catalog';
 import { seedDemoStore } from './app/demo';
 import { GiftCards, type WalletCredit } from './app/gift-cards';
@@ -34,6 +34,8 @@ export interface StoreDeps {
   /** Where commerce answers gRPC (redeemed cards are credited there). */
   commerceAddress: string;
   cardGateway: StoreCardGateway;
+  /** When attempts that heard nothing back are asked about at the gateway (defaults: after 2 min, every minute). */
+  cardReconcile?: CardReconcileSettings;
   seedDemoData?: boolean;
   /** The clock (tests move it past a card's valid_to). */
   now?: () => Date;
@@ -69,6 +71,11 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
   const orders = new Orders(sql, db, deps.cardGateway, logger.child({ component: 'store-payments' }), afterCommit, deps.now);
   const giftCards = new GiftCards(sql, db, wallet, logger.child({ component: 'gift-cards' }), () => relay.notify(), deps.now);
   const contacts = await keepContacts(sql, bus, db, logger);
+  const reconciler = startCardReconciler(
+    { reconcile: (options) => orders.reconcileCardPayments(options) },
+    logger.child({ component: 'store-payments' }),
+    deps.cardReconcile,
+  );
 
   const server = await startGrpcServer({
     host: deps.host,
@@ -90,6 +97,7 @@ export async function startStore(deps: StoreDeps): Promise<RunningStore> {
     async stop() {
       await server.stop();
       await contacts.stop();
+      await reconciler.stop();
       await relay.stop();
       commerce?.close();
     },
@@ -115,6 +123,7 @@ export const storeService = defineService({
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       commerceAddress: commerce.address,
       cardGateway: { client: configuredCardGateway(config, ctx.mode, ctx.publicUrl), publicUrl: ctx.publicUrl },
+      cardReconcile: config,
       seedDemoData: config.SEED_DEMO_DATA,
     });
   },

@@ -168,6 +168,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
   afterEach(() => {
     clock = new Date();
     sandbox.options.duplicateIpns = 0;
+    sandbox.options.loseIpns = false;
   });
 
   it('issues the cards once for 10 duplicate IPNs plus the browser return, mails the codes and counts them sold', async () => {
@@ -200,6 +201,40 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     const card = giftCards.find((c) => c.orderId === order.id)!;
     expect(card).toMatchObject({ senderName: 'Rafi', receiverEmail: receiver, value: 500_00, used: false, purchasedBy: buyer.userId });
     expect(new Date(card.validTo).getTime() - new Date(card.validFrom).getTime()).toBe(365 * 86_400_000);
+  });
+
+  it('issues the cards of a payment whose IPN was lost and whose buyer never came back, once it is found', async () => {
+    const buyer = student('lost');
+    const receiver = `lost-${RUN}@example.com`;
+    const { order } = await call<storeV1.CreateOrderResponse>(
+      'createOrder',
+      {
+        productId: product.id, quantity: 1, expectedTotal: product.price, forMyself: false, userName: 'Rafi', userEmail: `${buyer.userId}@example.com`,
+        giftCardFrom: 'Rafi', giftCardMessage: 'For you', shippingAddress: { name: 'Rina', email: receiver, phone: '01712345678' },
+      },
+      buyer,
+    );
+    const { gatewayPageUrl } = await call<storeV1.StartPaymentResponse>(
+      'startPayment',
+      { orderId: order!.id, expectedAmount: product.price, customer: { name: 'Rafi', email: 'rafi@example.com', phone: '01712345678' } },
+      buyer,
+    );
+    sandbox.options.loseIpns = true;
+    const html = await (await fetch(gatewayPageUrl)).text();
+    const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
+    expect((await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' })).status).toBe(303);
+    await sandbox.settled();
+    const orderNow = async () => (await call<storeV1.GetOrderResponse>('getOrder', { id: order!.id }, buyer)).order;
+    expect(await orderNow()).toMatchObject({ isPaid: false });
+
+    const reconcile = () => store.orders.reconcileCardPayments({ quietMs: 0, windowMs: 86_400_000, limit: 1000 });
+    await reconcile();
+    await reconcile();
+    expect(await orderNow()).toMatchObject({ isPaid: true, orderStatus: 'paid' });
+    const { rows } = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM store.gift_card WHERE order_id = $1`, [order!.id]);
+    expect(Number(rows[0]!.n)).toBe(1);
+    await waitFor(async () => mails.some((m) => m.to === receiver), 'the code mail');
+    expect(mails.find((m) => m.to === receiver)!.text).toMatch(CODE);
   });
 
   it('credits one of 20 parallel redeems of one code, once, and refuses the rest as used', async () => {

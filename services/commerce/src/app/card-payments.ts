@@ -6,7 +6,15 @@
  */
 import { todayInDhaka, type commerceV1 } from '@taal/contracts';
 import { UserRoles, refuse, requireIdentity, type CallerIdentity, type Logger, type Sql, type SqlExecutor } from '@taal/kit';
-import { CardPaymentFlow, type CardAttempt, type CardGateway, type CardOrders, type Outcome } from '@taal/payments';
+import {
+  CardPaymentFlow,
+  type CardAttempt,
+  type CardGateway,
+  type CardOrders,
+  type Outcome,
+  type ReconcileOptions,
+  type ReconcileReport,
+} from '@taal/payments';
 import type { CommerceStore, OrderRow } from '../store/commerce-store';
 import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 
@@ -97,6 +105,11 @@ export class CardPayments {
   /** The browser's return to success_url: validated like an IPN; the return alone pays nothing. */
   browserReturn(ctx: Ctx, req: commerceV1.ConfirmPaymentReturnRequest): Promise<commerceV1.PaymentOutcome> {
     return this.flow.browserReturn(ctx, req);
+  }
+
+  /** Attempts that heard nothing back, asked about at the gateway and settled (decision 0035). */
+  reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
+    return this.flow.reconcile(options);
   }
 
   /** Pays the order; if its voucher ran out meanwhile, the card money goes to the wallet instead. */

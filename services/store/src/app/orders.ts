@@ -19,7 +19,15 @@ import {
   type Sql,
   type SqlExecutor,
 } from '@taal/kit';
-import { CardPaymentFlow, formatPoisha, type CardGateway, type CardOrders, type Settling } from '@taal/payments';
+import {
+  CardPaymentFlow,
+  formatPoisha,
+  type CardGateway,
+  type CardOrders,
+  type ReconcileOptions,
+  type ReconcileReport,
+  type Settling,
+} from '@taal/payments';
 import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
 import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
@@ -149,6 +157,11 @@ export class Orders {
 
   browserReturn(ctx: Ctx, req: storeV1.ConfirmPaymentReturnRequest): Promise<storeV1.PaymentOutcome> {
     return this.cards.browserReturn(ctx, req);
+  }
+
+  /** Attempts that heard nothing back, asked about at the gateway and settled (decision 0035). */
+  reconcileCardPayments(options: ReconcileOptions): Promise<ReconcileReport> {
+    return this.cards.reconcile(options);
   }
 
   /** Marks the order paid with the card's details from the validation, and issues its cards. */
