@@ -103,6 +103,8 @@ function redirect(res: http.ServerResponse, url: string, params: Record<string, 
 /** The sandbox. `publicBaseUrl` is where browsers reach it (the GatewayPageURL is built from it). */
 export function createSandbox(options: SandboxOptions, publicBaseUrl: () => string): Sandbox {
   const sessions = new Map<string, SandboxSession>();
+  /** The sessions opened for each tran_id (the transaction query's index). */
+  const sessionsOfTran = new Map<string, SandboxSession[]>();
   const payments = new Map<string, Payment>();
   const ipnLog: IpnDelivery[] = [];
   const pending = new Set<Promise<void>>();
@@ -222,7 +224,7 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     const sessionKey = id(16);
     const values: Record<string, string> = {};
     for (const k of ['value_a', 'value_b', 'value_c', 'value_d']) if (f[k] !== undefined) values[k] = f[k];
-    sessions.set(sessionKey, {
+    const session: SandboxSession = {
       sessionKey,
       tranId: f.tran_id!,
       amount: formatPoisha(amount),
@@ -233,7 +235,9 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
       ipnUrl: f.ipn_url ?? '',
       values,
       state: 'open',
-    });
+    };
+    sessions.set(sessionKey, session);
+    sessionsOfTran.set(session.tranId, [...(sessionsOfTran.get(session.tranId) ?? []), session]);
     const base = publicBaseUrl().replace(/\/+$/, '');
     json(res, {
       status: 'SUCCESS',
@@ -351,14 +355,12 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     const q = url.searchParams;
     if (credentialsRefused(q, res)) return;
     const tranId = q.get('tran_id') ?? '';
-    const element = [...sessions.values()]
-      .filter((s) => s.tranId === tranId)
-      .map((s) => {
-        const payment = s.valId ? payments.get(s.valId) : undefined;
-        if (payment) return paymentRecord(payment, payment.validatedTimes === 0 ? 'VALID' : 'VALIDATED');
-        const status = s.state === 'failed' ? 'FAILED' : s.state === 'cancelled' ? 'CANCELLED' : 'UNATTEMPTED';
-        return { status, tran_id: s.tranId, val_id: '', amount: s.amount, currency: CURRENCY, ...s.values };
-      });
+    const element = (sessionsOfTran.get(tranId) ?? []).map((s) => {
+      const payment = s.valId ? payments.get(s.valId) : undefined;
+      if (payment) return paymentRecord(payment, payment.validatedTimes === 0 ? 'VALID' : 'VALIDATED');
+      const status = s.state === 'failed' ? 'FAILED' : s.state === 'cancelled' ? 'CANCELLED' : 'UNATTEMPTED';
+      return { status, tran_id: s.tranId, val_id: '', amount: s.amount, currency: CURRENCY, ...s.values };
+    });
     json(res, { APIConnect: 'DONE', no_of_trans_found: element.length, element });
   }
 
