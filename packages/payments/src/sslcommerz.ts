@@ -186,6 +186,18 @@ export function createSslCommerzClient(
     return body as Record<string, unknown>;
   }
 
+  /** A GET of one of the validator's APIs, with the store's credentials; its JSON answer. */
+  async function validatorApi(api: string, params: Record<string, string>, what: string): Promise<Record<string, unknown>> {
+    const q = new URLSearchParams({
+      ...params,
+      store_id: config.SSLCOMMERZ_STORE_ID,
+      store_passwd: config.SSLCOMMERZ_STORE_PASSWORD,
+      format: 'json',
+    });
+    const res = await fetch(`${base}/validator/api/${api}?${q.toString()}`, { signal: AbortSignal.timeout(timeoutMs) });
+    return getJson(res, what);
+  }
+
   return {
     async initSession(req) {
       const c = req.customer;
@@ -234,29 +246,11 @@ export function createSslCommerzClient(
     },
 
     async validate(valId) {
-      const q = new URLSearchParams({
-        val_id: valId,
-        store_id: config.SSLCOMMERZ_STORE_ID,
-        store_passwd: config.SSLCOMMERZ_STORE_PASSWORD,
-        format: 'json',
-      });
-      const res = await fetch(`${base}/validator/api/validationserverAPI.php?${q.toString()}`, {
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      return readValidation(await getJson(res, 'validation'));
+      return readValidation(await validatorApi('validationserverAPI.php', { val_id: valId }, 'validation'));
     },
 
     async queryTransaction(tranId) {
-      const q = new URLSearchParams({
-        tran_id: tranId,
-        store_id: config.SSLCOMMERZ_STORE_ID,
-        store_passwd: config.SSLCOMMERZ_STORE_PASSWORD,
-        format: 'json',
-      });
-      const res = await fetch(`${base}/validator/api/merchantTransIDvalidationAPI.php?${q.toString()}`, {
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const b = await getJson(res, 'transaction query');
+      const b = await validatorApi('merchantTransIDvalidationAPI.php', { tran_id: tranId }, 'transaction query');
       if (b.APIConnect !== 'DONE') throw new SslCommerzError(`transaction query refused: ${str(b.APIConnect) ?? 'no APIConnect'}`);
       const elements = Array.isArray(b.element) ? b.element : [];
       return elements
