@@ -525,9 +525,10 @@ describe('cluster mode', () => {
     const me = ((await login.json()) as { data: { token: string; user: { _id: string } } }).data;
     const headers = { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' };
     // Courses the student does not own yet (earlier tests bought some; an owned course's cart add
-    // that would not extend access is refused, decision 0027).
-    const classroom = ((await (await fetch(`${base}/api/v1/classroom/${me.user._id}`, { headers })).json()) as { data: { enrolment: { course: string } }[] }).data;
-    const owned = new Set(classroom.map((c) => c.enrolment.course));
+    // that would not extend access is refused, decision 0027). Commerce decides that from its own
+    // paid orders: read from there, not from the classroom, which learns of them later by event.
+    const orders = ((await (await fetch(`${base}/api/v1/order/${me.user._id}`, { headers })).json()) as { data: { paid: boolean; courses: { course: string }[] }[] }).data;
+    const owned = new Set(orders.filter((o) => o.paid).flatMap((o) => o.courses.map((c) => c.course)));
     const courses = ((await (await fetch(`${base}/api/v1/course/`)).json()) as { data: { _id: string }[] }).data.filter((c) => !owned.has(c._id));
     expect(courses.length).toBeGreaterThan(0);
     await fetch(`${base}/api/v1/cart/remove_all`, { method: 'POST', headers, body: JSON.stringify({ user: me.user._id }) });
