@@ -221,11 +221,13 @@ test('notifications: the admin creates one, an open student page shows the dot w
     }
     const s = student.page;
     await useSession(s, e2e.baseUrl, studentLogin);
+    // The gateway sends the stream's headers once the page is listening (messaging/src/api/live.ts).
+    const streaming = s.waitForResponse((r) => r.url().endsWith('/api/v1/notification/stream') && r.status() === 200);
     await s.goto(`${e2e.baseUrl}/allcourses`);
     await s.locator('[data-testid="notifications-menu"]').waitFor();
     await useSession(other.page, e2e.baseUrl, otherLogin);
     await other.page.goto(`${e2e.baseUrl}/`);
-    await s.waitForTimeout(1000); // the stream is connected
+    await streaming;
     expect(await s.locator('[data-testid="notification-dot"]').count()).toBe(0);
 
     const msg = `New drum course this Friday ${Date.now()}`;
