@@ -259,8 +259,8 @@ export class CardPaymentFlow<O extends CardOrder> {
    * Asks the gateway about attempts that heard nothing back and settles what it reports, through
    * the same steps as an IPN (a paid one validated, then settled once; a failed one cancels an
    * unpaid order, unless the buyer has opened a newer attempt on it). A repeat, or a race with a
-   * late IPN, changes nothing. Stops at the first
-   * attempt the gateway cannot answer for (it is down: the next run asks again).
+   * late IPN, changes nothing. Stops at the first attempt the gateway cannot answer for (it is
+   * down: the next run asks again).
    */
   async reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
     const report: ReconcileReport = { asked: 0, outcomes: {} };
