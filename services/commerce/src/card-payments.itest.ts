@@ -250,6 +250,10 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     sandbox.options.ipnTiming = 'before-return';
     const third = await orderFor(me, published[3]!);
     const session = await startPayment(me, third.id);
+    // An admin credit made first with this payment's own reference (and its bare tran_id) takes none of its money (decision 0036).
+    const thief = student('fail-thief');
+    await call('creditWallet', { userId: thief.userId, kind: 'refund', amount: 1_00, reference: `card:${session.tranId}` }, ADMIN);
+    await call('creditWallet', { userId: thief.userId, kind: 'refund', amount: 1_00, reference: session.tranId }, ADMIN);
     await backend.sql.query(`UPDATE commerce.purchase_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [third.id]);
     await commerce.commerce.expireOverdue();
     await press(session.gatewayPageUrl, 'pay');
@@ -259,6 +263,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     expect(wallet).toMatchObject({ balance: 3000 + third.payable, reserved: 0 });
     expect(await ledgerMatchesBalance(me.userId)).toBe(true);
     expect(await paidEvents(me.userId)).toBe(0);
+    expect(await walletOf(thief)).toMatchObject({ balance: 2_00 });
   });
 
   it('finds a payment whose IPN was lost and whose buyer never came back, and pays its order once', async () => {
@@ -355,7 +360,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     }
   });
 
-  it('promises a referral bonus at sign-up and credits it once, on the referred student’s first order that brought money; aliases earn nothing', async () => {
+  it('promises a referral bonus at sign-up and credits it once, on the referred student’s first order that paid at least the bonus; aliases earn nothing', async () => {
     const referrer = student('referrer');
     const referred = student('referred');
     const alias = student('alias');
@@ -404,6 +409,21 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     expect((await call<commerceV1.PayOrderResponse>('payOrder', { orderId: free.id }, referred)).order).toMatchObject({ status: 'paid' });
     expect(await walletOf(referrer)).toMatchObject({ balance: 0, pendingBalance: 20000 });
 
+    // A 99% voucher: 15 BDT paid by card for a 1,500 BDT course, less than the bonus: still no bonus (issue 36).
+    const almostFree = `ALMOST${RUN}`.toUpperCase();
+    await call('createVoucher', { code: almostFree, percent: 99, useLimit: 5, expireDate: '2099-01-01' }, ADMIN);
+    const cheap = await orderFor(referred, published[0]!, { voucherCode: almostFree });
+    expect(cheap).toMatchObject({ payable: 15_00, walletUsed: 0 });
+    await press((await startPayment(referred, cheap.id)).gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    expect(await orderOf(referred, cheap.id)).toMatchObject({ status: 'paid' });
+    expect(await walletOf(referrer)).toMatchObject({ balance: 0, pendingBalance: 20000 });
+
+    // An admin credit made first with the bonus's own reference (and the bare id) takes none of it (decision 0036).
+    const thief = student('referral-thief');
+    await call('creditWallet', { userId: thief.userId, kind: 'referral_bonus', amount: 1_00, reference: `referral:${referred.userId}` }, ADMIN);
+    await call('creditWallet', { userId: thief.userId, kind: 'referral_bonus', amount: 1_00, reference: referred.userId }, ADMIN);
+
     // The alias accounts pay real money: still nothing for the referrer.
     for (const [who, course] of [[alias, published[9]!], [twin, published[10]!]] as const) {
       const order = await orderFor(who, course);
@@ -425,6 +445,7 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     const { rows } = await backend.sql.query(`SELECT count(*)::int AS n FROM commerce.ledger_entry WHERE user_id = $1 AND kind = 'referral_bonus'`, [referrer.userId]);
     expect(rows[0]).toEqual({ n: 1 });
     expect(await ledgerMatchesBalance(referrer.userId)).toBe(true);
+    expect(await walletOf(thief)).toMatchObject({ balance: 2_00 });
   });
 
   it('lists orders by Bangladesh day for the back office, all or paid only (admin only)', async () => {

@@ -269,6 +269,48 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     }
   });
 
+  it('keeps each credit’s reference to its flow: a repeat credits once, a colliding reference is refused loudly, and the database refuses a flow outside its namespace (decision 0036)', async () => {
+    const [a, b] = [student(`ref-a`), student(`ref-b`)];
+    const credit = (userId: string, amount: number, reference: string, kind = 'refund') => call('creditWallet', { userId, kind, amount, reference }, ADMIN);
+    // The back office: the same credit again counts once; the same reference for another wallet, kind or amount is refused.
+    await credit(a.userId, 700, `goodwill-${RUN}`);
+    await credit(a.userId, 700, `goodwill-${RUN}`);
+    for (const [userId, amount, kind] of [[b.userId, 700, 'refund'], [a.userId, 701, 'refund'], [a.userId, 700, 'referral_bonus']] as const) {
+      expect(await refusalOf(credit(userId, amount, `goodwill-${RUN}`, kind))).toEqual({
+        code: 6,
+        reason: 'LEDGER_REFERENCE_TAKEN',
+        details: 'This credit’s reference is already used by a different credit; nothing was credited',
+      });
+    }
+    expect((await walletOf(a)).balance).toBe(700);
+    expect((await walletOf(b)).balance).toBe(0);
+
+    // The gift-card flow (the store's call and its event): a card credited to one wallet is never reported credited to another.
+    const asStore = { identity: null, callerService: 'store' };
+    const card = `card-${RUN}`;
+    expect((await commerce.commerce.creditGiftCard(asStore, { userId: a.userId, giftCardId: card, amount: 500 })).credited).toBe(true);
+    expect((await commerce.commerce.creditGiftCard(asStore, { userId: a.userId, giftCardId: card, amount: 500 })).credited).toBe(false);
+    await expect(commerce.commerce.creditGiftCard(asStore, { userId: b.userId, giftCardId: card, amount: 500 })).rejects.toMatchObject({ code: 6, message: expect.stringContaining('already used') });
+    expect((await walletOf(a)).balance).toBe(1200);
+    expect((await walletOf(b)).balance).toBe(0);
+    expect(await ledgerSum(a.userId)).toEqual({ sum: 1200, balance: 1200 });
+
+    // The database holds the same rule for any writer: a flow writes only its own kind, in its own namespace.
+    const insert = (flow: string | null, kind: string, reference: string | null) =>
+      backend.sql.query(`INSERT INTO commerce.ledger_entry (user_id, kind, amount, flow, reference) VALUES ($1, $2, 1, $3, $4)`, [a.userId, kind, flow, reference]);
+    for (const [flow, kind, reference] of [
+      ['gift-card', 'gift_card_redemption', `admin:x-${RUN}`],
+      ['admin', 'refund', `gift-card:y-${RUN}`],
+      ['card', 'gift_card_redemption', `card:z-${RUN}`],
+      ['referral', 'refund', `referral:w-${RUN}`],
+      [null, 'refund', `loose-${RUN}`],
+      ['somebody', 'refund', `somebody:v-${RUN}`],
+    ] as const) {
+      await expect(insert(flow, kind, reference)).rejects.toThrow(/ledger_entry_flow_check/);
+    }
+    expect(await ledgerSum(a.userId)).toEqual({ sum: 1200, balance: 1200 });
+  });
+
   it('refuses a copy of a course the student owns (COURSE_ALREADY_OWNED) and takes an upgrade (issue 28)', async () => {
     const me = student('owner-of-gold');
     const course = published[5]!;

@@ -7,6 +7,7 @@ import {
   defineService,
   loadConfig,
   migrate,
+  refusalKeyOf,
   startGrpcServer,
   startOutboxRelay,
   startPeriodicJob,
@@ -59,7 +60,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   const { sql, bus, logger } = deps;
   await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
   await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
-  const store = new CommerceStore(sql);
+  const store = new CommerceStore(sql, logger);
   const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
   const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
   const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
@@ -85,7 +86,13 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     logger,
     prepare: async (event) => storeEventsV1.GiftCardRedeemed.decode(event.payload),
     handler: async (_event, tx, card) => {
-      await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value });
+      try {
+        await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value });
+      } catch (err) {
+        // The card's reference holds a different credit (logged as an error where it was found,
+        // decision 0036); the store's direct call told the student so. Redelivering cannot change it.
+        if (refusalKeyOf(err) !== 'LEDGER_REFERENCE_TAKEN') throw err;
+      }
     },
     afterCommit: async (_event, card) => userDataChanged(card.userId),
   });

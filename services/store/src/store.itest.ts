@@ -289,6 +289,47 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     await expect(call('redeemGiftCard', { code: codes[0], userId: me.userId }, me)).resolves.toMatchObject({ amount: 500_00 });
   });
 
+  it('a card whose reference an admin credit used first still credits its owner; a reference holding another credit refuses the redeem, never a false success (decision 0036)', async () => {
+    const adminCredit = async (userId: string, kind: string, amount: number, reference: string) =>
+      callUnary<object, commerceV1.CreditWalletResponse>(commerceClient, 'creditWallet', commerceV1.CreditWalletRequest.fromPartial({ userId, kind, amount, reference }), {
+        userToken: await auth.userToken(ADMIN),
+      });
+    const cardOf = async (orderId: string) =>
+      (await call<storeV1.ListGiftCardsResponse>('listGiftCards', {}, ADMIN)).giftCards.find((c) => c.orderId === orderId)!;
+
+    // The attack run's order: an admin credit made first with the card's own reference (and its bare id).
+    const owner = student('ref-owner');
+    const thief = student('ref-thief');
+    const first = await buy(student('ref-buyer'), product, 1, `ref-${RUN}@example.com`);
+    const card = await cardOf(first.order.id);
+    await adminCredit(thief.userId, 'gift_card_redemption', 1_00, `gift-card:${card.id}`);
+    await adminCredit(thief.userId, 'gift_card_redemption', 1_00, card.id);
+    const redeemed = await call<storeV1.RedeemGiftCardResponse>('redeemGiftCard', { code: first.codes[0], userId: owner.userId }, owner);
+    expect(redeemed).toMatchObject({ amount: 500_00, balance: 500_00 });
+    expect(await balanceOf(owner)).toBe(500_00);
+    expect(await balanceOf(thief)).toBe(2_00);
+
+    // A reference already holding a different credit (another wallet): refused loudly, nothing credited.
+    const victim = student('ref-victim');
+    const second = await buy(student('ref-buyer-2'), product, 1, `ref2-${RUN}@example.com`);
+    const taken = await cardOf(second.order.id);
+    await backend.sql.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [thief.userId]);
+    await backend.sql.query(
+      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, flow, reference) VALUES ($1, 'gift_card_redemption', 1, 'gift-card', $2)`,
+      [thief.userId, `gift-card:${taken.id}`],
+    );
+    const refused = await call('redeemGiftCard', { code: second.codes[0], userId: victim.userId }, victim).catch((e: unknown) => e);
+    expect(refusal(refused)).toMatchObject({ code: 6, reason: 'LEDGER_REFERENCE_TAKEN' });
+    // The event's consumer meets the same refusal and moves on (it neither credits nor blocks later cards).
+    await waitFor(async () => {
+      const { rows } = await backend.sql.query(`SELECT 1 FROM commerce.processed_events WHERE group_id = 'commerce.gift-cards' AND event_id IN (SELECT event_id FROM store.outbox WHERE type = $1 AND key = $2)`, [StoreEvents.giftCardRedeemed, victim.userId]);
+      return rows.length > 0;
+    }, 'commerce to consume the redeemed event', { timeoutMs: 30_000 });
+    expect(await balanceOf(victim)).toBe(0);
+    const third = await buy(student('ref-buyer-3'), product, 1, `ref3-${RUN}@example.com`);
+    await expect(call('redeemGiftCard', { code: third.codes[0], userId: victim.userId }, victim)).resolves.toMatchObject({ amount: 500_00, balance: 500_00 });
+  });
+
   it('credits through the event when commerce cannot be asked at once', async () => {
     const me = student('backstop');
     const down = await startStore({

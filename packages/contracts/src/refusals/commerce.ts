@@ -32,6 +32,12 @@ export const CommerceRefusals = {
   WALLET_AMOUNT_INVALID: { status: 400, en: 'Amount must be positive integer poisha', bn: 'পরিমাণ শূন্যের বেশি পূর্ণসংখ্যার পয়সা হতে হবে' },
   CREDIT_KIND_INVALID: { status: 400, en: 'Kind must be referral_bonus, gift_card_redemption or refund', bn: 'জমার ধরন হতে হবে রেফারেল বোনাস, গিফট কার্ড রিডিম অথবা ফেরত' },
   CREDIT_REFERENCE_REQUIRED: { status: 400, en: 'Reference is required (a credit counts once per reference)', bn: 'রেফারেন্স দিতে হবে (প্রতি রেফারেন্সে একবারই জমা হয়)' },
+  // Decision 0036: a credit whose reference already holds a different credit (another user, kind or amount).
+  LEDGER_REFERENCE_TAKEN: {
+    status: 409,
+    en: 'This credit’s reference is already used by a different credit; nothing was credited',
+    bn: 'এই জমার রেফারেন্সটি অন্য একটি জমায় ব্যবহৃত হয়েছে; কিছুই জমা হয়নি',
+  },
   // Orders (course orders and store orders).
   ORDER_ID_REQUIRED: { status: 400, en: 'Order id is required', bn: 'অর্ডার আইডি দিতে হবে' },
   ORDER_NOT_FOUND: { status: 404, en: 'Order not found', bn: 'অর্ডারটি পাওয়া যায়নি' },

@@ -111,3 +111,11 @@ export function refuseFields(fields: FieldRefusals, headline?: RefusalKey): Serv
   const keys = Object.values(fields);
   return refuse(headline ?? keys[0] ?? 'INVALID_VALUE', undefined, fields);
 }
+
+/** The catalogue key a refusal carries (thrown here by `refuse`, or received from another service); undefined for other errors. */
+export function refusalKeyOf(err: unknown): string | undefined {
+  const metadata = (err as { metadata?: unknown } | null)?.metadata;
+  if (!(metadata instanceof Metadata)) return undefined;
+  const value = metadata.get(REASON_METADATA_KEY)[0];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -4,6 +4,7 @@ export {
   grpcStatusToHttp,
   refuse,
   refuseFields,
+  refusalKeyOf,
   PARAMS_METADATA_KEY,
   REASON_METADATA_KEY,
   FIELDS_METADATA_KEY,

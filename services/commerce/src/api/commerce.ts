@@ -572,7 +572,7 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
     defineRoute({
       method: 'post',
       path: '/wallet/credit',
-      summary: 'Credit a student’s wallet (refund, gift-card redemption or referral bonus), once per reference (back office)',
+      summary: 'Credit a student’s wallet (refund, gift-card redemption or referral bonus), once per reference in the back office’s own namespace (back office)',
       auth: admin,
       body: {
         schema: z.object({
@@ -582,7 +582,11 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
           reference: z.string({ error: 'CREDIT_REFERENCE_REQUIRED' }).min(1).max(100).meta({ description: 'Unique per credit: the same reference twice credits once' }),
         }),
       },
-      responses: { 200: answer(envelope(WalletSchema), 'The student’s wallet after the credit'), ...badRequest },
+      responses: {
+        200: answer(envelope(WalletSchema), 'The student’s wallet after the credit (or after the same credit made before under this reference)'),
+        ...badRequest,
+        409: fail('The reference holds a different credit (another user, kind or amount): nothing was credited (LEDGER_REFERENCE_TAKEN)'),
+      },
       handler: async ({ res, body }) => {
         const { wallet } = await commerce.creditWallet(body, callerOf(res));
         res.json(ok(toWallet(wallet)));

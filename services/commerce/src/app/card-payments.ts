@@ -130,7 +130,7 @@ export class CardPayments {
       userId: attempt.user_id,
       kind: 'refund',
       amount: Number(attempt.amount),
-      reference: `card:${attempt.tran_id}`,
+      credit: { flow: 'card', key: attempt.tran_id },
     });
     await this.store.cardAttempts.setStatus(tx, attempt.tran_id, 'credited', {
       ...detail,

@@ -196,7 +196,6 @@ export class Commerce {
     return this.store.listLedger(requireIdentity(ctx, STUDENT).userId);
   }
 
-  /** Admin only for now (refunds, and until the referral and gift-card flows credit wallets themselves). */
   /**
    * A redeemed gift card's value, from the store only (its service token, no user): one
    * `gift_card_redemption` entry per card (reference `gift-card:<id>`), so the store's direct
@@ -217,22 +216,24 @@ export class Commerce {
       userId: req.userId,
       kind: 'gift_card_redemption',
       amount: req.amount,
-      reference: `gift-card:${req.giftCardId}`,
+      credit: { flow: 'gift-card', key: req.giftCardId },
     });
   }
 
   async creditWallet(ctx: Ctx, req: commerceV1.CreditWalletRequest) {
     requireIdentity(ctx, ADMIN);
     if (!req.userId) throw refuse('WALLET_USER_REQUIRED');
-    if (!isCreditKind(req.kind)) throw refuse('CREDIT_KIND_INVALID');
+    const kind = req.kind;
+    if (!isCreditKind(kind)) throw refuse('CREDIT_KIND_INVALID');
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
     if (!req.reference) throw refuse('CREDIT_REFERENCE_REQUIRED');
     await this.sql.transaction((tx) =>
       this.store.post(tx, {
         userId: req.userId,
-        kind: req.kind as 'refund',
-        amount: ledgerAmount(req.kind as 'refund', req.amount),
-        reference: req.reference,
+        kind,
+        amount: ledgerAmount(kind, req.amount),
+        // The back office's own namespace: its reference can never be a flow's (decision 0036).
+        credit: { flow: 'admin', key: req.reference },
       }),
     );
     this.userDataChanged(req.userId);

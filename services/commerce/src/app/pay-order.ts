@@ -14,7 +14,7 @@ export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
  * With the order row locked by the caller and payable: counts the voucher use (refused when the
  * limit or the last day has passed), turns the wallet reservation into the checkout debit, marks
  * the order paid, takes its courses out of the cart, credits the referrer's pending bonus on the
- * student's first order that brought money (notifying the referrer) and enqueues exactly one
+ * student's first order that paid at least the bonus (notifying the referrer) and enqueues exactly one
  * `commerce.order.paid`.
  */
 export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string): Promise<PayResult> {
@@ -34,7 +34,7 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
     order.items.map((i) => i.courseId),
     tx,
   );
-  // Only a pending referral becomes a bonus, so only the first order that brought money gives one.
+  // Only a pending referral becomes a bonus, so only the first order that paid at least the bonus gives one.
   await creditReferral(tx, store, row);
   await recordOrderPaid(tx, order);
   return { kind: 'paid' };

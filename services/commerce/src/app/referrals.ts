@@ -1,12 +1,12 @@
 /**
  * Referral bonuses (decision 0014): promised when a referred student signs up, paid in the
- * transaction that pays their first order that brought money. Aliases of one mailbox are one
+ * transaction that pays their first order that paid at least the bonus. Aliases of one mailbox are one
  * person: a sign-up from the referrer's own mailbox, or from a mailbox already here, earns nothing.
  */
 import { poishaToTaka, requestNotification } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
-import { normaliseMailbox, orderBroughtMoney, REFERRAL_BONUS_POISHA, referralRefusal } from '../domain/referrals';
+import { normaliseMailbox, orderEarnsBonus, REFERRAL_BONUS_POISHA, referralRefusal } from '../domain/referrals';
 import { SCHEMA, type CommerceStore, type OrderRow } from '../store/commerce-store';
 
 /**
@@ -37,15 +37,15 @@ export async function recordRegistration(
 }
 
 /**
- * In the transaction that pays `row` (locked): when the order brought money (wallet or card) and
+ * In the transaction that pays `row` (locked): when the order paid at least the bonus (wallet and card) and
  * its buyer has a pending referral, the referrer gets the bonus (a ledger credit, once per
  * referred student) and a notification. A pending referral that turns out to be the referrer's
  * own mailbox (the referrer's sign-up was seen after the referral's) is refused instead.
  */
 export async function creditReferral(tx: SqlExecutor, store: CommerceStore, row: OrderRow): Promise<void> {
-  if (!orderBroughtMoney({ walletUsed: Number(row.wallet_used), cardPaid: Number(row.payable) })) return;
   const referral = await store.lockPendingReferral(tx, row.user_id);
   if (!referral) return;
+  if (!orderEarnsBonus({ walletUsed: Number(row.wallet_used), cardPaid: Number(row.payable) }, referral.amount)) return;
   const refusedReason = referralRefusal({
     referredId: row.user_id,
     referrerId: referral.referrerId,
@@ -55,7 +55,7 @@ export async function creditReferral(tx: SqlExecutor, store: CommerceStore, row:
   });
   await store.settleReferral(tx, row.user_id, refusedReason);
   if (refusedReason) return;
-  await store.post(tx, { userId: referral.referrerId, kind: 'referral_bonus', amount: referral.amount, reference: `referral:${row.user_id}` });
+  await store.post(tx, { userId: referral.referrerId, kind: 'referral_bonus', amount: referral.amount, credit: { flow: 'referral', key: row.user_id } });
   // The referrer hears of it (decision 0023): one notification per referred student.
   await enqueueEvent(
     tx,

@@ -187,6 +187,48 @@ export function isCreditKind(value: string): value is CreditKind {
   return (CREDIT_KINDS as readonly string[]).includes(value);
 }
 
+/**
+ * The flows that credit wallets, each with the one kind it writes (decision 0036). A credit's
+ * ledger reference is `<flow>:<the flow's own key>`, so no flow can write into another's
+ * namespace: the back office's credits live under `admin:` whatever kind they name. The database
+ * enforces the same pairs (migration 004).
+ */
+export const CREDIT_FLOWS = {
+  'gift-card': 'gift_card_redemption',
+  referral: 'referral_bonus',
+  card: 'refund',
+  admin: CREDIT_KINDS,
+} as const satisfies Record<string, CreditKind | readonly CreditKind[]>;
+export type CreditFlow = keyof typeof CREDIT_FLOWS;
+
+/** A credit's ledger reference: the flow's namespace, then its own key. */
+export function creditReference(flow: CreditFlow, key: string): string {
+  if (!key) throw new Error(`a ${flow} credit needs a key`);
+  return `${flow}:${key}`;
+}
+
+/** Whether `flow` may write a credit of `kind` (the database's CHECK says the same). */
+export function flowMayCredit(flow: CreditFlow, kind: LedgerKind): boolean {
+  const allowed: CreditKind | readonly CreditKind[] = CREDIT_FLOWS[flow];
+  return typeof allowed === 'string' ? allowed === kind : (allowed as readonly string[]).includes(kind);
+}
+
+/** A recorded credit, as the ledger holds it under one reference. */
+export interface RecordedCredit {
+  userId: string;
+  kind: string;
+  amount: number;
+  flow: string;
+}
+
+/**
+ * Whether the credit found under a reference is the one a flow is writing (a repeat: the credit
+ * stands, nothing more to do) or another's (the reference is taken: refuse, never report success).
+ */
+export function sameCredit(found: RecordedCredit, wanted: RecordedCredit): boolean {
+  return found.userId === wanted.userId && found.kind === wanted.kind && found.amount === wanted.amount && found.flow === wanted.flow;
+}
+
 /** The signed ledger amount of a movement of `amount` poisha of this kind. */
 export function ledgerAmount(kind: LedgerKind, amount: number): number {
   assertPoisha(amount, 'amount');

@@ -1,4 +1,4 @@
-import { normaliseMailbox, orderBroughtMoney, referralRefusal } from './referrals';
+import { normaliseMailbox, orderEarnsBonus, REFERRAL_BONUS_POISHA, referralRefusal } from './referrals';
 
 describe('normaliseMailbox (aliases of one mailbox are one person)', () => {
   it('lower-cases and drops a +tag', () => {
@@ -49,13 +49,20 @@ describe('referralRefusal', () => {
   });
 });
 
-describe('orderBroughtMoney', () => {
-  it('is true when the wallet or the card paid something', () => {
-    expect(orderBroughtMoney({ walletUsed: 0, cardPaid: 1 })).toBe(true);
-    expect(orderBroughtMoney({ walletUsed: 500, cardPaid: 0 })).toBe(true);
+describe('orderEarnsBonus (the bonus is paid only by an order that paid at least the bonus)', () => {
+  const bonus = REFERRAL_BONUS_POISHA;
+  it('is true when the wallet and the card paid the bonus or more', () => {
+    expect(orderEarnsBonus({ walletUsed: 0, cardPaid: bonus }, bonus)).toBe(true);
+    expect(orderEarnsBonus({ walletUsed: bonus, cardPaid: 0 }, bonus)).toBe(true);
+    expect(orderEarnsBonus({ walletUsed: bonus - 100, cardPaid: 100 }, bonus)).toBe(true);
+  });
+
+  it('is false for an order that paid less than the bonus (a 99% voucher: 15 BDT paid)', () => {
+    expect(orderEarnsBonus({ walletUsed: 0, cardPaid: 15_00 }, bonus)).toBe(false);
+    expect(orderEarnsBonus({ walletUsed: 0, cardPaid: bonus - 1 }, bonus)).toBe(false);
   });
 
   it('is false for an order that cost nothing (a 100% voucher)', () => {
-    expect(orderBroughtMoney({ walletUsed: 0, cardPaid: 0 })).toBe(false);
+    expect(orderEarnsBonus({ walletUsed: 0, cardPaid: 0 }, bonus)).toBe(false);
   });
 });

@@ -56,11 +56,12 @@ export function referralRefusal(r: {
 }
 
 /**
- * Whether a paid order brought money, so it may earn its buyer's referrer the bonus: what the
- * wallet paid plus what the card paid, in poisha, is above zero. Wallet money counts whatever
- * filled the wallet (a redeemed gift card was bought with money through the card gateway, a
- * refund is card money, a bonus was earned by someone else's paid order).
+ * Whether a paid order earns its buyer's referrer the bonus: what the wallet paid plus what the
+ * card paid, in poisha, is at least the bonus itself (issue 36: a 99% voucher made a 15 BDT
+ * purchase earn 200 BDT). Wallet money counts whatever filled the wallet (a redeemed gift card was
+ * bought with money through the card gateway, a refund is card money, a bonus was earned by
+ * someone else's paid order). An order below it leaves the referral pending for a later one.
  */
-export function orderBroughtMoney(order: { walletUsed: number; cardPaid: number }): boolean {
-  return order.walletUsed + order.cardPaid > 0;
+export function orderEarnsBonus(order: { walletUsed: number; cardPaid: number }, bonus: number): boolean {
+  return order.walletUsed + order.cardPaid >= bonus;
 }

@@ -1,7 +1,17 @@
 import { dhakaDayBounds, type commerceV1 } from '@taal/contracts';
-import type { Sql, SqlExecutor } from '@taal/kit';
+import { refuse, type Sql, type SqlExecutor } from '@taal/kit';
+import type { Logger } from 'pino';
 import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
-import type { LedgerKind, OrderStatus, PricedItem } from '../domain/pricing';
+import {
+  creditReference,
+  flowMayCredit,
+  sameCredit,
+  type CreditFlow,
+  type LedgerKind,
+  type OrderStatus,
+  type PricedItem,
+  type RecordedCredit,
+} from '../domain/pricing';
 
 export const SCHEMA = 'commerce';
 
@@ -124,7 +134,10 @@ export class CommerceStore {
   /** Card payment attempts (`commerce.card_payment`, the table every card-selling service keeps). */
   readonly cardAttempts: CardAttempts;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    private readonly logger: Logger,
+  ) {
     this.cardAttempts = cardAttemptsTable(sql, SCHEMA);
   }
 
@@ -239,24 +252,46 @@ export class CommerceStore {
 
   /**
    * Writes one ledger entry and moves the balance by the same signed amount, in the caller's
-   * transaction. The balance CHECK refuses a debit below zero. False when the entry exists already
-   * (same order and kind, or same credit reference): nothing moved.
+   * transaction. The balance CHECK refuses a debit below zero. A credit names its flow and the
+   * flow's own key; its reference is `<flow>:<key>` (decision 0036). False when this very entry
+   * exists already (same order and kind, or the same credit under its reference): nothing moved.
+   * A credit whose reference holds another user's, kind's, amount's or flow's credit is refused
+   * (LEDGER_REFERENCE_TAKEN, logged as an error): the caller must never report it as done.
    */
   async post(
     tx: SqlExecutor,
-    entry: { userId: string; kind: LedgerKind; amount: number; orderId?: string; reference?: string },
+    entry: { userId: string; kind: LedgerKind; amount: number; orderId?: string; credit?: { flow: CreditFlow; key: string } },
     options: { moveBalance: boolean } = { moveBalance: true },
   ): Promise<boolean> {
+    const flow = entry.credit?.flow ?? null;
+    const reference = entry.credit ? creditReference(entry.credit.flow, entry.credit.key) : null;
+    if (flow && !flowMayCredit(flow, entry.kind)) throw new Error(`the ${flow} flow may not write a ${entry.kind} credit`);
     await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [entry.userId]);
     const { rowCount } = await tx.query(
-      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, order_id, reference) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [entry.userId, entry.kind, entry.amount, entry.orderId ?? null, entry.reference ?? null],
+      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, order_id, flow, reference) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [entry.userId, entry.kind, entry.amount, entry.orderId ?? null, flow, reference],
     );
-    if (rowCount === 0) return false;
+    if (rowCount === 0) {
+      if (flow && reference) await this.checkRepeat(tx, reference, { userId: entry.userId, kind: entry.kind, amount: entry.amount, flow });
+      return false;
+    }
     if (options.moveBalance) {
       await tx.query(`UPDATE commerce.wallet SET balance = balance + $2 WHERE user_id = $1`, [entry.userId, entry.amount]);
     }
     return true;
+  }
+
+  /** A credit's reference is taken: fine when by this very credit (a repeat), refused otherwise. */
+  private async checkRepeat(tx: SqlExecutor, reference: string, wanted: RecordedCredit): Promise<void> {
+    const { rows } = await tx.query<{ user_id: string; kind: string; amount: string; flow: string | null }>(
+      `SELECT user_id, kind, amount, flow FROM commerce.ledger_entry WHERE reference = $1`,
+      [reference],
+    );
+    const row = rows[0];
+    const found = row && { userId: row.user_id, kind: row.kind, amount: Number(row.amount), flow: row.flow ?? '' };
+    if (found && sameCredit(found, wanted)) return;
+    this.logger.error({ reference, wanted, found: found ?? null }, 'wallet credit refused: its ledger reference holds another credit');
+    throw refuse('LEDGER_REFERENCE_TAKEN');
   }
 
   async getWallet(userId: string): Promise<commerceV1.Wallet> {

@@ -452,6 +452,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
         400: fail("'Please enter gift card secret code!', 'This gift card has already been used.' (GIFT_CARD_USED) or 'This gift card has expired.' (GIFT_CARD_EXPIRED)"),
         403: fail('userId is not the caller'),
         404: fail('Unknown code (GIFT_CARD_UNKNOWN): counts as a wrong guess'),
+        409: fail('The wallet refused the card’s credit: its ledger reference holds a different credit (LEDGER_REFERENCE_TAKEN, decision 0036); nothing was credited'),
         429: tooMany('Too many wrong codes from this user or address (Retry-After)'),
       },
       handler: async ({ req, res, param }) => {

@@ -12,6 +12,7 @@ import {
   createEnvelope,
   enqueueEvent,
   refuse,
+  refusalKeyOf,
   requireIdentity,
   type Sql,
 } from '@taal/kit';
@@ -82,6 +83,12 @@ export class GiftCards {
     try {
       balance = (await this.wallet.credit(userId, card.id, Number(card.value))).balance;
     } catch (err) {
+      // Commerce found the card's ledger reference holding a different credit (decision 0036):
+      // the value did not reach this wallet, and the student must not be told it did.
+      if (refusalKeyOf(err) === 'LEDGER_REFERENCE_TAKEN') {
+        this.logger.error({ err, giftCardId: card.id, userId }, 'gift card: commerce refused the wallet credit; the card is used but not credited');
+        throw refuse('LEDGER_REFERENCE_TAKEN');
+      }
       // The event credits it shortly (commerce's consumer); the card stays used either way.
       this.logger.warn({ err, giftCardId: card.id }, 'gift card: direct wallet credit failed; the event will credit it');
     }
