@@ -25,6 +25,7 @@ import {
   die,
   parseArgs,
   processesUsing,
+  scanFolder,
   s3Of,
   servicesWithDatabase,
   writeManifest,
@@ -46,6 +47,11 @@ async function backupAllInOne() {
   const running = processesUsing(database);
   if (running.length > 0) {
     die(`the all-in-one is running on ${dataDir} (pid ${running.join(', ')}): stop it, run the backup, then start it again`);
+  }
+  // A restore refuses links and special files (decision 0037): a backup never holds one either.
+  const { problems } = scanFolder(dataDir, { skip: [DATABASE_FOLDER] });
+  if (problems.length > 0) {
+    die(`${dataDir} holds what a backup does not copy (only files and folders; decision 0037):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   // Everything but the database, as it is (the database is written below as a dump).
   mkdirSync(path.join(dir, 'data'), { mode: 0o700 });
