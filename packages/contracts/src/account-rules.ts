@@ -4,6 +4,9 @@
  * code without dependencies, so any package (or a browser bundle) may import it.
  */
 import { isIsoDay } from './days';
+import { isCleanName } from './name-rule';
+
+export { cleanName, isCleanName, NAME_PATTERN } from './name-rule';
 
 /** Longest value each account form field accepts (characters, after trimming). */
 export const AccountFieldLimits = {
@@ -56,7 +59,8 @@ export function emailDomain(value: string): string {
 
 /**
  * Control characters (C0, DEL, C1), line/paragraph separators and the bidirectional
- * embedding/override/isolate marks that can disguise text. Names must not contain them.
+ * embedding/override/isolate marks that can disguise text. Addresses must not contain them
+ * (names follow the stricter rule of name-rule.ts).
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
@@ -66,22 +70,20 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value);
 }
 
-const CONTROL_SET = CONTROL.source.slice(1, -1);
-/** A name as a pattern (ECMAScript and JSON Schema): not blank, none of the characters above. */
-export const NAME_PATTERN = `^[^${CONTROL_SET}]*[^\\s${CONTROL_SET}][^${CONTROL_SET}]*$`;
-
 export type NameProblem = 'required' | 'tooLong' | 'invalid';
 
 /**
- * The one rule for a person's name, wherever one is typed (sign-up, profile, the contact form):
- * required, at most `AccountFieldLimits.name` characters once trimmed, and none of the control,
- * line-separator or bidirectional characters above. Null when the name is fine.
+ * The one rule for a person's name, wherever one is typed (sign-up, profile, the back office's
+ * accounts and instructors, the contact form): required, at most `max` characters once trimmed
+ * (`AccountFieldLimits.name` unless the form has its own), and none of the invisible or
+ * formatting characters of name-rule.ts (NAME_PATTERN; decision 0039) anywhere in the value as
+ * sent. Null when the name is fine.
  */
-export function nameProblem(value: string | undefined): NameProblem | null {
+export function nameProblem(value: string | undefined, max: number = AccountFieldLimits.name): NameProblem | null {
   const trimmed = (value ?? '').trim();
   if (!trimmed) return 'required';
-  if (trimmed.length > AccountFieldLimits.name) return 'tooLong';
-  if (hasControlCharacters(value!)) return 'invalid';
+  if (trimmed.length > max) return 'tooLong';
+  if (!isCleanName(value!)) return 'invalid';
   return null;
 }
 
@@ -92,7 +94,7 @@ export function nameProblem(value: string | undefined): NameProblem | null {
  * message are the same everywhere.
  */
 
-/** Name: required, at most 100 characters, no control characters. */
+/** Name: required, at most 100 characters, no invisible or formatting characters (name-rule.ts). */
 export function nameRefusal(value: string | undefined): 'NAME_REQUIRED' | 'NAME_TOO_LONG' | 'NAME_INVALID' | null {
   const problem = nameProblem(value);
   return problem === 'required' ? 'NAME_REQUIRED' : problem === 'tooLong' ? 'NAME_TOO_LONG' : problem === 'invalid' ? 'NAME_INVALID' : null;

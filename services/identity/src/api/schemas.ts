@@ -19,6 +19,8 @@ import {
   isEmail,
   isIsoDay,
   ISO_DAY_PATTERN,
+  NAME_PATTERN,
+  nameProblem,
   todayInDhaka,
   type RefusalKey,
 } from '@taal/contracts';
@@ -27,7 +29,7 @@ import {
 const NOT_BLANK = '\\S';
 /** Control characters (C0, DEL, C1), line/paragraph separators and bidirectional marks. */
 const CONTROL = CONTROL_CHARACTERS_PATTERN.slice(1, -1);
-/** One line, not blank, none of those characters (names, addresses). */
+/** One line, not blank, none of those characters (addresses). */
 const PLAIN_TEXT = `^[^${CONTROL}]*[^\\s${CONTROL}][^${CONTROL}]*$`;
 
 /** A required text field: missing, not a string or blank all give `missing`; longer than `max` gives `tooLong`. */
@@ -46,11 +48,22 @@ const optionalText = (max: number, tooLong: RefusalKey, description: string) =>
 /** A required text field as the document states it. */
 const notBlank = (description?: string) => ({ pattern: NOT_BLANK, ...(description ? { description } : {}) });
 
-/** Name: required, at most 100 characters, no control characters. */
+/**
+ * Name: required, at most 100 characters, none of the invisible or formatting characters of the
+ * one name rule (@taal/contracts name-rule.ts, decision 0039), checked on the value as sent
+ * (before trimming), as the document's pattern states it.
+ */
 const name = (missing: RefusalKey) =>
-  text(missing, L.name, 'NAME_TOO_LONG')
-    .refine((v) => !hasControlCharacters(v), 'NAME_INVALID')
-    .meta({ pattern: PLAIN_TEXT, description: `Name: at most ${L.name} characters, no control characters` });
+  z
+    .string({ error: missing })
+    .refine((v) => nameProblem(v) !== 'invalid', { error: 'NAME_INVALID', abort: true })
+    .trim()
+    .min(1, { error: missing, abort: true })
+    .max(L.name, { error: 'NAME_TOO_LONG', abort: true })
+    .meta({
+      pattern: NAME_PATTERN,
+      description: `Name: at most ${L.name} characters, no control, invisible or formatting characters (a zero-width joiner or non-joiner only between two Bengali, Devanagari or Arabic-script letters)`,
+    });
 /** E-mail: required, at most 254 characters, exactly one address in the strict form. */
 const email = (missing: RefusalKey) =>
   text(missing, L.email, 'EMAIL_TOO_LONG')

@@ -6,7 +6,7 @@ import { SocialLoginRejected, type SocialProfile } from '../auth/social';
 import type { AccessClaims } from '../auth/tokens';
 import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password';
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
-import { isEmail, normaliseEmail, UserRoles, validateLogin, type LoginProvider } from '../domain/user';
+import { AccountFieldLimits, cleanName, isEmail, normaliseEmail, UserRoles, validateLogin, type LoginProvider } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/identity-store';
 import type { IdentityContext } from './context';
@@ -233,7 +233,8 @@ export class Sessions {
       } else {
         try {
           user = await this.accounts.createUser({
-            name: profile.name,
+            // The provider's name follows our one name rule (decision 0039); the address's local part when nothing is left.
+            name: cleanName(profile.name, AccountFieldLimits.name) || email.slice(0, email.indexOf('@')),
             email,
             passwordHash: null,
             emailVerify: profile.emailVerified,

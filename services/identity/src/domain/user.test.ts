@@ -106,6 +106,26 @@ describe('profile details (the Profile tab): the sign-up rule of each field give
   });
 });
 
+describe('names: one rule in every form (decision 0039)', () => {
+  // Each form that takes a name: the field's refusal key, or null when it is accepted.
+  const forms: [string, (name: string) => string | undefined][] = [
+    ['sign-up', (name) => validateSignUp({ ...good, name }, '2024-01-01').fields.name],
+    ['profile', (name) => validateProfileDetails({ name }, '2024-01-01').fields.name],
+    ['create account', (name) => validateCreateAccount({ name, email: 'a@b.co', password: 'secret1', type: 1 }).fields.name],
+    ['instructor account', (name) => validateInstructorAccount({ name, email: 'a@b.co', password: 'secret1' }).fields.name],
+  ];
+
+  it.each(forms)('%s refuses invisible and formatting characters, and names made only of them', (_form, nameKey) => {
+    for (const name of ['Rafi\u200bAhmed', 'Rafi\u200f', '\ufeffRafi', '\u3164', '\u200b\u200b', '\u2800 \u115f', 'Ra\u200dfi', '\u200c', 'Rumi\u202e']) {
+      expect({ name, key: nameKey(name) }).toEqual({ name, key: 'NAME_INVALID' });
+    }
+  });
+
+  it.each(forms)('%s keeps Bengali names, with a joiner inside a word', (_form, nameKey) => {
+    for (const name of ['রাফি আহমেদ', 'ক্\u200cষমা', 'র\u200d্যাব', 'Rafi Ahmed']) expect({ name, key: nameKey(name) }).toEqual({ name, key: undefined });
+  });
+});
+
 describe('e-mail addresses: one address in a strict form', () => {
   it.each([
     'a@example.org',

@@ -20,7 +20,7 @@ import {
  * The e-mail and field-length rules live in @taal/contracts (account-rules.ts) so the gateway
  * checks exactly the same shapes; this domain is where they are enforced.
  */
-export { AccountFieldLimits, emailDomain, hasControlCharacters, isEmail, normaliseEmail } from '@taal/contracts';
+export { AccountFieldLimits, cleanName, emailDomain, hasControlCharacters, isEmail, normaliseEmail } from '@taal/contracts';
 
 /** The roles are declared once, in @taal/contracts. */
 export { UserRoles, type UserRole } from '@taal/contracts';

@@ -1,0 +1,123 @@
+import { AccountFieldLimits, nameProblem, nameRefusal } from './account-rules';
+import { cleanName, isCleanName, NAME_PATTERN } from './name-rule';
+
+const ZWNJ = '\u200c';
+const ZWJ = '\u200d';
+const at = (c: number) => String.fromCodePoint(c);
+const hex = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+
+describe('the name rule (decision 0039)', () => {
+  it('accepts names in English, Bengali and other scripts, with their accents and marks', () => {
+    for (const name of [
+      'Rafi Ahmed',
+      'রাফি আহমেদ',
+      'মোঃ সাকিব আল হাসান',
+      "Seán O'Brien-Smith",
+      'José Zoë',
+      'e\u0301lodie', // a combining accent
+      'राहुल शर्मा',
+      'محمد علی',
+      '王小明',
+      'Nguyễn Thị Minh Khai',
+      '  Rafi  ', // trimmed when stored
+    ]) {
+      expect({ name, problem: nameProblem(name) }).toEqual({ name, problem: null });
+    }
+  });
+
+  it('accepts a zero-width non-joiner or joiner between two letters of Bengali, Devanagari and Arabic script', () => {
+    for (const name of [
+      `ক্${ZWNJ}ষ`, // the non-joiner after a hasanta: a visible hasanta instead of a conjunct
+      `র${ZWJ}্যাব`, // the joiner before a hasanta: the ya-phala form
+      `রাফি${ZWNJ}আহমেদ`,
+      `क्${ZWJ}ष`,
+      `می${ZWNJ}خواهم`, // Persian's non-joiner inside a word
+    ]) {
+      expect({ name, clean: isCleanName(name), refusal: nameRefusal(name) }).toEqual({ name, clean: true, refusal: null });
+    }
+  });
+
+  it('refuses the invisible characters the attack run used, inside a name and as the whole name', () => {
+    for (const c of [0x200b, 0x200f, 0xfeff, 0x3164, 0x202e, 0x115f, 0x1160, 0xffa0, 0x2800, 0x00ad, 0x2060, 0x2066, 0x034f, 0xfe0f, 0xe0041, 0xe0001]) {
+      const invisible = at(c);
+      for (const name of [`Rafi${invisible}Ahmed`, `${invisible}Rafi`, `Rafi${invisible}`, invisible, invisible.repeat(5), ` ${invisible} `, `${invisible}${ZWJ}${invisible}`]) {
+        const shown = [...name].map((x) => hex(x.codePointAt(0)!)).join(' ');
+        // U+FEFF is white space to trim(): a name of nothing else is blank.
+        const expected = name.trim() === '' ? 'NAME_REQUIRED' : 'NAME_INVALID';
+        expect({ c: hex(c), shown, refusal: nameRefusal(name) }).toEqual({ c: hex(c), shown, refusal: expected });
+      }
+    }
+  });
+
+  it('refuses a joiner anywhere but between two joining letters', () => {
+    for (const name of [
+      ZWNJ,
+      ZWJ.repeat(3),
+      `${ZWNJ}রাফি`,
+      `রাফি${ZWJ}`,
+      `রাফি${ZWNJ} আহমেদ`,
+      `রাফি ${ZWNJ}আহমেদ`,
+      `রা${ZWNJ}${ZWNJ}ফি`, // one at a time
+      `Ra${ZWJ}fi`, // Latin letters do not join
+      `রা${ZWJ}1`,
+      '👨\u200d👩\u200d👧', // emoji sequences are not names
+    ]) {
+      expect({ name, refusal: nameRefusal(name) }).toEqual({ name, refusal: 'NAME_INVALID' });
+    }
+  });
+
+  it('refuses every control, format, line and paragraph separator character the engine knows (Cc, Cf, Zl, Zp)', () => {
+    const category = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]$/u;
+    const allowed: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = at(c);
+      if (!category.test(ch)) continue;
+      // Between two Bengali letters, where the joiners are allowed.
+      if (isCleanName(`রা${ch}ফি`) && c !== 0x200c && c !== 0x200d) allowed.push(hex(c));
+      if (isCleanName(`Rafi${ch}Ahmed`) || isCleanName(ch)) allowed.push(hex(c));
+    }
+    expect(allowed).toEqual([]);
+  });
+
+  it('refuses lone surrogates (half a character)', () => {
+    expect(nameRefusal('Rafi\ud800')).toBe('NAME_INVALID');
+    expect(nameRefusal('\udc00Rafi')).toBe('NAME_INVALID');
+    expect(nameRefusal('Rafi 😀')).toBeNull();
+  });
+
+  it('keeps the sign-up rule: required, at most 100 characters', () => {
+    expect(nameRefusal('')).toBe('NAME_REQUIRED');
+    expect(nameRefusal(' \t ')).toBe('NAME_REQUIRED');
+    expect(nameRefusal('\u3000')).toBe('NAME_REQUIRED'); // white space only
+    expect(nameRefusal(undefined)).toBe('NAME_REQUIRED');
+    expect(nameRefusal('a'.repeat(AccountFieldLimits.name))).toBeNull();
+    expect(nameRefusal('a'.repeat(AccountFieldLimits.name + 1))).toBe('NAME_TOO_LONG');
+    expect(nameProblem('a'.repeat(150), 200)).toBeNull();
+  });
+
+  it('is one pattern that JavaScript, JSON Schema and Python read alike, matched in linear time', () => {
+    // Only \uXXXX escapes, classes, groups and a lookahead: no \p{…}, \u{…} or lookbehind.
+    expect(NAME_PATTERN).not.toMatch(/\\p\{|\\u\{|\(\?<[=!]/);
+    const pattern = new RegExp(NAME_PATTERN, 'u');
+    expect(pattern.test('রাফি আহমেদ')).toBe(true);
+    expect(pattern.test('Rafi\u200bAhmed')).toBe(false);
+    // A long name that fails at its last character: no backtracking blow-up.
+    const started = performance.now();
+    for (const tail of ['\u200b', `${ZWNJ}`, ' \u0000']) {
+      expect(pattern.test(`${'ক্ষ'.repeat(30_000)}${tail}`)).toBe(false);
+      expect(pattern.test(`${`ক${ZWNJ}`.repeat(30_000)}${tail}`)).toBe(false);
+      expect(pattern.test(`${' '.repeat(60_000)}${tail}`)).toBe(false);
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('cleans a name from elsewhere (a social profile): refused characters and stray joiners out, spaces collapsed, cut to length', () => {
+    expect(cleanName('\u200bRafi\u3164  \u202eAhmed\ufeff', 100)).toBe('Rafi Ahmed');
+    expect(cleanName(`ক্${ZWNJ}ষ ${ZWNJ}রাফি${ZWJ}`, 100)).toBe(`ক্${ZWNJ}ষ রাফি`);
+    expect(cleanName('\u3164\u200b\u2800', 100)).toBe('');
+    expect(cleanName('Rafi Ahmed', 4)).toBe('Rafi');
+    expect(cleanName('ab😀cd', 3)).toBe('ab');
+    expect(nameRefusal(cleanName(`\u202eRafi${ZWJ}\u0000 Ahmed`, 100))).toBeNull();
+  });
+});

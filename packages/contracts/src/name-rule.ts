@@ -1,0 +1,129 @@
+/**
+ * The one rule for the characters of a person's name (decision 0039), used wherever a name is
+ * typed: sign-up, the Profile tab, the back office's accounts and instructors, the contact form,
+ * and the screens' own checks. Pure code without dependencies (a browser bundle imports it).
+ *
+ * A name may not contain a character that cannot be seen or that changes how the text around it
+ * is shown, so no name is blank to the eye and none disguises itself:
+ * - control characters (Unicode Cc: C0, DEL, C1), line and paragraph separators (Zl, Zp);
+ * - format characters (Cf): zero-width space U+200B, the direction marks U+200E/U+200F, the
+ *   bidirectional embeddings, overrides and isolates, the word joiner and invisible operators,
+ *   U+FEFF, the soft hyphen, tags (U+E0001, U+E0020–U+E007F), and the others;
+ * - the other default-ignorable characters: the Hangul fillers U+115F, U+1160, U+3164 and
+ *   U+FFA0, the combining grapheme joiner U+034F, Khmer's invisible vowels U+17B4/U+17B5,
+ *   Mongolian's variation selectors, the variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF;
+ * - the braille blank U+2800, and lone surrogates (half of a character: not text).
+ * The zero-width non-joiner and joiner (U+200C, U+200D) are format characters that Bengali (and
+ * Devanagari and Arabic-script names) need inside a word, so they are allowed, one at a time,
+ * between two letters (or vowel signs and other marks) of those scripts, and nowhere else.
+ *
+ * The rule is written once, as a regular expression (NAME_PATTERN) that JavaScript (with the `u`
+ * flag), the OpenAPI document (JSON Schema) and schemathesis (Python) read alike: only \uXXXX
+ * escapes and literal characters in classes, no \p{…}, no lookbehind. nameProblem() runs it.
+ */
+
+/** Code point ranges a name never contains (the joiners U+200C/U+200D are let back in between letters, below). */
+const REFUSED: readonly (readonly [number, number])[] = [
+  [0x0000, 0x001f], // C0 controls
+  [0x007f, 0x009f], // DEL, C1 controls
+  [0x00ad, 0x00ad], // soft hyphen
+  [0x034f, 0x034f], // combining grapheme joiner
+  [0x0600, 0x0605], // Arabic number signs (Cf)
+  [0x061c, 0x061c], // Arabic letter mark
+  [0x06dd, 0x06dd], // Arabic end of ayah (Cf)
+  [0x070f, 0x070f], // Syriac abbreviation mark (Cf)
+  [0x0890, 0x0891], // Arabic pound and piastre marks above (Cf)
+  [0x08e2, 0x08e2], // Arabic disputed end of ayah (Cf)
+  [0x115f, 0x1160], // Hangul choseong and jungseong fillers
+  [0x17b4, 0x17b5], // Khmer inherent vowels (invisible)
+  [0x180b, 0x180f], // Mongolian variation selectors and vowel separator
+  [0x200b, 0x200f], // zero-width space, non-joiner, joiner; left-to-right and right-to-left marks
+  [0x2028, 0x202e], // line and paragraph separators; bidirectional embeddings and overrides
+  [0x2060, 0x206f], // word joiner, invisible operators, bidirectional isolates, deprecated format characters
+  [0x2800, 0x2800], // braille pattern blank
+  [0x3164, 0x3164], // Hangul filler
+  [0xd800, 0xdfff], // lone surrogates
+  [0xfe00, 0xfe0f], // variation selectors
+  [0xfeff, 0xfeff], // zero-width no-break space (byte order mark)
+  [0xffa0, 0xffa0], // halfwidth Hangul filler
+  [0xfff0, 0xfffb], // unassigned specials, interlinear annotation (Cf)
+  [0x110bd, 0x110bd], // Kaithi number sign (Cf)
+  [0x110cd, 0x110cd], // Kaithi number sign above (Cf)
+  [0x13430, 0x1343f], // Egyptian hieroglyph format controls
+  [0x1bca0, 0x1bca3], // shorthand format controls
+  [0x1d173, 0x1d17a], // musical symbol format controls
+  [0xe0000, 0xe0fff], // tags, variation selectors supplement
+];
+
+/** ZWNJ and ZWJ: allowed only between two joining letters. */
+const JOINERS: readonly (readonly [number, number])[] = [[0x200c, 0x200d]];
+
+/** The blocks whose letters a joiner may stand between: Arabic (and its supplements), Devanagari, Bengali. */
+const JOINING_BLOCKS: readonly (readonly [number, number])[] = [
+  [0x0600, 0x06ff],
+  [0x0750, 0x077f],
+  [0x08a0, 0x08ff],
+  [0x0900, 0x09ff],
+];
+
+/** Letters and marks (L, M) of the joining blocks, as ranges; computed from the engine's Unicode tables (some hundred code points). */
+function joiningLetters(): [number, number][] {
+  const letter = /^[\p{L}\p{M}]$/u;
+  const ranges: [number, number][] = [];
+  for (const [from, to] of JOINING_BLOCKS) {
+    for (let c = from; c <= to; c++) {
+      if (!letter.test(String.fromCodePoint(c))) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === c - 1) last[1] = c;
+      else ranges.push([c, c]);
+    }
+  }
+  return ranges;
+}
+
+/** One code point in a class: \uXXXX in the BMP, the character itself above it (Python has no \u{…}). */
+const classChar = (c: number) => (c > 0xffff ? String.fromCodePoint(c) : `\\u${c.toString(16).padStart(4, '0')}`);
+const classBody = (ranges: readonly (readonly [number, number])[]) =>
+  ranges.map(([from, to]) => (from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`)).join('');
+
+const refused = classBody(REFUSED);
+/** Any character a name may hold anywhere. */
+const ALLOWED = `[^${refused}]`;
+/** White space a name may hold (trimmed at its ends; a name of nothing else is blank). */
+const SPACE = `[^\\S${refused}]`;
+const LETTER = `[${classBody(joiningLetters())}]`;
+const JOINER = `[${classBody(JOINERS)}]`;
+
+/**
+ * A name's characters, as a pattern (ECMAScript with the `u` flag, JSON Schema, Python): not
+ * blank, none of the refused characters, a joiner only between two joining letters. Matching is
+ * linear in the length (no ambiguous repetition).
+ */
+export const NAME_PATTERN = `^(?!${SPACE}*$)(?:${ALLOWED}|${LETTER}(?:${JOINER}${LETTER})+)*$`;
+const NAME = new RegExp(NAME_PATTERN, 'u');
+const REFUSED_CHAR = new RegExp(`[${refused}]`, 'u');
+const ONE_JOINER = new RegExp(`^${JOINER}$`, 'u');
+const ONE_LETTER = new RegExp(`^${LETTER}$`, 'u');
+
+/** True when `value` holds none of the characters a name may not contain (and is not blank). */
+export function isCleanName(value: string): boolean {
+  return NAME.test(value);
+}
+
+/**
+ * A name from elsewhere (a Google or Facebook profile) made to follow the rule: the refused
+ * characters and stray joiners taken out, white space runs made one space, at most `max`
+ * characters; '' when nothing is left.
+ */
+export function cleanName(value: string, max: number): string {
+  const chars = [...value];
+  const kept = chars.filter(
+    (c, i) => !REFUSED_CHAR.test(c) || (ONE_JOINER.test(c) && ONE_LETTER.test(chars[i - 1] ?? '') && ONE_LETTER.test(chars[i + 1] ?? '')),
+  );
+  let name = '';
+  for (const c of kept.join('').replace(/\s+/gu, ' ').trim()) {
+    if (name.length + c.length > max) break;
+    name += c;
+  }
+  return name.trim();
+}
