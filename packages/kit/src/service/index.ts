@@ -147,7 +147,7 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
     return () => (value ??= make());
   };
   const postgres = once(async () => {
-    const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
+    const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { logger });
     lifecycle.onStop('embedded postgres', () => pg.close());
     return pg;
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import vm from 'node:vm';
@@ -377,11 +377,41 @@ export async function servePglite(
  * PGlite's file system gives every file it writes mode 0666 whatever the umask (PostgreSQL's
  * own folders stay 0700). The data folder is made 0700, so nobody else can reach them; this
  * also takes group and other bits off what is already there (an older data dir, a restore).
+ * Nothing is followed (decision 0037): a link is never entered nor changed through (a link planted
+ * in a restored `postgres/` once had this change modes outside DATA_DIR), and a fifo, socket or
+ * device is never opened; each is left as it is, with a warning. Modes are changed through a
+ * descriptor opened without following a link, so what changes is what lstat saw.
  */
-function closeToOthers(path: string): void {
-  const stat = statSync(path);
-  if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
-  if (stat.isDirectory()) for (const name of readdirSync(path)) closeToOthers(join(path, name));
+function closeToOthers(path: string, logger?: Logger): void {
+  const stat = lstatSync(path);
+  if (!stat.isFile() && !stat.isDirectory()) {
+    logger?.warn({ path, kind: kindOf(stat) }, 'embedded postgres: left alone what is not a file or folder in its data folder (never followed)');
+    return;
+  }
+  if (stat.mode & 0o077) {
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | (stat.isDirectory() ? constants.O_DIRECTORY : 0));
+    } catch (err) {
+      // Replaced by a link since lstat (ELOOP), or not readable by its owner: left as it is.
+      logger?.warn({ path, err }, 'embedded postgres: could not close a file of its data folder to other users');
+      return;
+    }
+    try {
+      const opened = fstatSync(fd);
+      if (opened.dev === stat.dev && opened.ino === stat.ino) fchmodSync(fd, opened.mode & 0o700);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  if (stat.isDirectory()) for (const name of readdirSync(path)) closeToOthers(join(path, name), logger);
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isSymbolicLink()) return 'link';
+  if (stat.isFIFO()) return 'fifo';
+  if (stat.isSocket()) return 'socket';
+  return 'device';
 }
 
 /** A folder only this user can enter, for the socket; short, since socket paths are limited to ~100 bytes. */
@@ -530,7 +560,7 @@ export async function startEmbeddedPostgres(
       ready: (async () => {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         await initEmbeddedDataDir(dir);
-        closeToOthers(dir);
+        closeToOthers(dir, options.logger);
         const { pglite, pgTrgm } = await loadPglite();
         const db = await pglite.PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm: pgTrgm.pg_trgm } });
         const socketDir = privateSocketDir();
