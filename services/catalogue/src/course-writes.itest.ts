@@ -5,6 +5,8 @@ import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './service';
 import { demoInstructors } from './domain/demo-data';
+import { Catalogue } from './app/catalogue';
+import { CatalogueStore } from './store/catalogue-store';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const CONTENT: CallerIdentity = { userId: 'content-1', userType: 2 };
@@ -226,6 +228,46 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
       const { rows } = await backend.sql.query<{ description: string }>('SELECT description FROM catalogue.course WHERE id = $1', [id]);
       expect(rows[0]!.description).toBe(course!.description);
       await waitFor(() => received.some((e) => e.key === id), 'catalogue.course.updated of the cleaned course');
+    } finally {
+      await sub.stop();
+      await restarted.stop();
+    }
+  });
+  it("sanitises an instructor's bio on add and update, as the public API serves it, and cleans one stored raw before when it starts", async () => {
+    const id = randomUUID();
+    const hostile = '<p onmouseover="alert(1)">Bass <em>and</em> keys</p><script>alert(2)</script><img src=x onerror=alert(3)>';
+    const profile = { name: 'Sadia Noor', band: 'Megh', bio: hostile, percentage: 30, photo: img(), banner: img() };
+    const { instructor } = await call<catalogueV1.CreateInstructorResponse>('createInstructor', { id, instructor: profile }, ADMIN);
+    const clean = '<p>Bass <em>and</em> keys</p><img src="x" />';
+    expect(instructor!.bio).toBe(clean);
+    await call('setInstructorPublished', { id, published: true }, ADMIN);
+    expect((await call<catalogueV1.GetInstructorResponse>('getInstructor', { id })).instructor!.bio).toBe(clean);
+    const { instructor: updated } = await call<catalogueV1.UpdateInstructorResponse>(
+      'updateInstructor',
+      { id, instructor: { bio: 'Plays <a href="javascript:alert(4)" onclick="x()">live</a><iframe src="https://evil.example"></iframe>' } },
+      ADMIN,
+    );
+    expect(updated!.bio).toBe('Plays <a target="_blank" rel="noopener noreferrer">live</a>');
+    // A bio that is only markup is no bio: required on add, as a description is.
+    await expect(call('createInstructor', { id: randomUUID(), instructor: { ...profile, bio: '<script>alert(5)</script>' } }, ADMIN)).rejects.toMatchObject({
+      code: 3,
+      details: refusalText('INSTRUCTOR_ADD_FAILED'),
+    });
+
+    // A bio written before sanitising on write (as older versions stored it): the next start cleans it and announces it.
+    await backend.sql.query(`UPDATE catalogue.instructor SET bio = $2 WHERE id = $1`, [id, hostile]);
+    const received: EventEnvelope[] = [];
+    const sub = await backend.bus.subscribe(`bio-backfill-${randomUUID()}`, [CatalogueEvents.instructorUpdated], async (e) => {
+      received.push(e);
+    });
+    const restarted = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
+    try {
+      const bioOf = async () => (await backend.sql.query<{ bio: string }>('SELECT bio FROM catalogue.instructor WHERE id = $1', [id])).rows[0]!.bio;
+      expect(await bioOf()).toBe(clean);
+      await waitFor(() => received.some((e) => e.key === id), 'catalogue.instructor.updated of the cleaned instructor');
+      // Idempotent: the next pass finds nothing to change (the demo bios included).
+      await expect(new Catalogue(backend.sql, new CatalogueStore(backend.sql), () => {}).sanitiseStoredBios()).resolves.toBe(0);
+      expect(await bioOf()).toBe(clean);
     } finally {
       await sub.stop();
       await restarted.stop();

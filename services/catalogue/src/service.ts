@@ -48,6 +48,8 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
   const catalogue = new Catalogue(sql, store, () => relay.notify());
   const cleaned = await catalogue.sanitiseStoredDescriptions();
   if (cleaned > 0) logger.info({ courses: cleaned }, 'course descriptions stored before sanitising were cleaned');
+  const cleanedBios = await catalogue.sanitiseStoredBios();
+  if (cleanedBios > 0) logger.info({ instructors: cleanedBios }, 'instructor bios stored before sanitising were cleaned');
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,

@@ -200,7 +200,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     name: z.string(),
     band: z.string(),
     percentage: z.string().meta({ description: 'Share of each sale, 0–100 (digits)' }),
-    bio: z.string(),
+    bio: z.string().meta({ description: 'HTML; sanitised on the server against the rich-text allow-list, as course descriptions are' }),
     photo: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
     banner: z.string().meta({ format: 'binary', description: 'JPEG, PNG, GIF or WebP, at most 5 MB' }),
     featured: z.enum(['true', 'false']).optional(),

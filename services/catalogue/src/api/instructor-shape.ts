@@ -24,7 +24,7 @@ export const InstructorSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
-    bio: z.string(),
+    bio: z.string().meta({ description: 'HTML, sanitised on write against the rich-text allow-list' }),
     band: z.string(),
     photo: z.string(),
     banner: z.string(),

@@ -175,6 +175,27 @@ export class Catalogue {
     return changed;
   }
 
+  /**
+   * The same backfill for instructors' bios (sanitised on write since issue 36; before, stored and
+   * served raw): each bio the allow-list changes is rewritten and announced. Run at every start;
+   * once clean, it finds nothing to change. Answers how many changed.
+   */
+  async sanitiseStoredBios(): Promise<number> {
+    const raw = (await this.store.listInstructorBios()).filter((i) => sanitizeRichText(i.bio) !== i.bio);
+    if (raw.length === 0) return 0;
+    const changed = await this.sql.transaction(async (tx) => {
+      const instructors = [];
+      for (const { id, bio } of raw) {
+        const instructor = await this.store.replaceInstructorBio(tx, id, bio, sanitizeRichText(bio));
+        if (instructor) instructors.push(instructor);
+      }
+      await recordInstructorsUpdated(tx, instructors);
+      return instructors.length;
+    });
+    if (changed > 0) this.afterCommit();
+    return changed;
+  }
+
   /** Discards an unpublished course nobody bought: the undo of an add that failed half-way. */
   async deleteCourse(caller: Caller, req: catalogueV1.DeleteCourseRequest): Promise<void> {
     assertStaff(caller);

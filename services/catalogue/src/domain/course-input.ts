@@ -197,7 +197,8 @@ export function checkInstructorInput(input: catalogueV1.InstructorInput, current
   const req = current === null;
   const name = text(p, 'name', input.name, L.instructorName, req);
   const band = text(p, 'band', input.band, L.instructorBand, req);
-  const bio = text(p, 'bio', input.bio, L.instructorBio, req);
+  // Rich text like a course's description (the storefront shows it as HTML): sanitised on write.
+  const bio = richText(p, 'bio', input.bio, L.instructorBio, req);
   const percentage = whole(p, 'percentage', input.percentage, 0, 100, req);
   const photo = image(p, 'photo', input.photo, req);
   const banner = image(p, 'banner', input.banner, req);

@@ -282,6 +282,18 @@ export class CatalogueStore {
     return rows[0] ? toCourse(rows[0]) : null;
   }
 
+  /** Every instructor's bio (the backfill that sanitises what was stored raw). */
+  async listInstructorBios(): Promise<{ id: string; bio: string }[]> {
+    const { rows } = await this.sql.query<{ id: string; bio: string }>(`SELECT id, bio FROM catalogue.instructor ORDER BY id`);
+    return rows;
+  }
+
+  /** Replaces a bio that is still `was` (compare-and-set: a concurrent edit wins); null when it changed meanwhile. */
+  async replaceInstructorBio(tx: SqlExecutor, id: string, was: string, bio: string): Promise<Instructor | null> {
+    const { rowCount } = await tx.query(`UPDATE catalogue.instructor SET bio = $3 WHERE id = $1 AND bio = $2`, [id, was, bio]);
+    return rowCount > 0 ? this.getInstructor(id, true, tx) : null;
+  }
+
   async setFreeLessons(tx: SqlExecutor, id: string, lessons: { title: string; youtubeUrl: string }[]): Promise<Course> {
     const { rows } = await tx.query<CourseRow>(`UPDATE catalogue.course SET free_lessons = $2 WHERE id = $1 RETURNING *`, [id, JSON.stringify(lessons)]);
     return toCourse(rows[0]!);
