@@ -2,7 +2,8 @@
  * Messaging through the gateway on the all-in-one process (issue 13): the contact form with the
  * spec's messages and its rate limit, a student's message to the instructor answered in the
  * panel, who may read and answer what (403), notifications read per user, and the live push
- * (server-sent events) that brings a new notification to an open page within 2 seconds.
+ * (server-sent events) that brings a new notification to an open page within 2 seconds and
+ * ends when the page's session does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -133,6 +134,65 @@ describe('messaging through the gateway on the all-in-one process', () => {
       expect((await request('DELETE', `/notification/${id}`, undefined, admin.token)).status).toBe(404);
     } finally {
       controller.abort();
+    }
+  });
+
+  it('ends a stream when its session ends: logout, a password change (the other sessions) and suspension (issue 36)', async () => {
+    // An account of its own (verified at once), so the demo accounts stay signed in.
+    const email = `stream-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await post('/user/create-account', { name: 'Stream Watcher', email, password: 'secret1', type: 2 }, admin.token)).status).toBe(201);
+    const controllers: AbortController[] = [];
+    /** Opens a stream; `ended` resolves when the server ends it (the time since `since` was set). */
+    const open = async (token: string) => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const res = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      let seen = '';
+      while (!seen.includes('event: ready')) seen += Buffer.from((await reader.read()).value ?? []).toString('utf8');
+      const stream = { over: false, ended: Promise.resolve() };
+      stream.ended = (async () => {
+        try {
+          while (!(await reader.read()).done);
+        } catch {
+          // aborted by the test
+        }
+        stream.over = true;
+      })();
+      return stream;
+    };
+    /** Waits for the server to end `stream` (fails the test past 2 s: a tick of 500 ms after the revocation). */
+    const endsWithin2s = async (stream: { ended: Promise<void> }) => {
+      const started = Date.now();
+      await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream is still open 2 s after its session ended')), 2000))]);
+      return Date.now() - started;
+    };
+    try {
+      const loggedOut = await login(email, 'secret1');
+      const [stays, other] = [await login(email, 'secret1'), await login(email, 'secret1')];
+      const [loggedOutStream, staysStream, otherStream] = [await open(loggedOut.token), await open(stays.token), await open(other.token)];
+
+      expect((await post('/user/logout', {}, loggedOut.token)).status).toBe(200);
+      await endsWithin2s(loggedOutStream);
+      expect([staysStream.over, otherStream.over]).toEqual([false, false]);
+
+      // A password change ends the user's other sessions, and their streams; the changing session keeps its own.
+      const form = new FormData();
+      form.append('password', 'secret2');
+      expect((await post('/user/', form, stays.token)).status).toBe(200);
+      await endsWithin2s(otherStream);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(staysStream.over).toBe(false);
+
+      const suspended = await login(email, 'secret2');
+      const suspendedStream = await open(suspended.token);
+      expect((await get(`/user/suspend/${suspended.id}`, admin.token)).status).toBe(200);
+      await Promise.all([endsWithin2s(suspendedStream), endsWithin2s(staysStream)]);
+      // And a new stream with a dead token is refused, as any request is.
+      expect((await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${stays.token}` } })).status).toBe(401);
+    } finally {
+      for (const c of controllers) c.abort();
     }
   });
 

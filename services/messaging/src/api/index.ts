@@ -9,7 +9,7 @@ export const messagingApi = defineApi({
   clients: { messaging: messagingClient },
   routes: (ctx) => {
     const messaging = ctx.client<messagingV1.MessagingServiceServer>('messaging');
-    const hub = new NotificationHub(messaging, ctx.logger);
+    const hub = new NotificationHub(messaging, ctx.tokens, ctx.logger);
     // Open notification streams would keep the edge's server from closing.
     ctx.onStop(() => hub.close());
     return [

@@ -282,11 +282,11 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/notification/stream',
       summary:
-        'Server-sent events: `ready` once connected, then `notification` within about a second of a new notification for the caller (reload the list then)',
+        'Server-sent events: `ready` once connected, then `notification` within about a second of a new notification for the caller (reload the list then). The stream ends once its token would be refused (logout, suspension, a password change, expiry): open a new one with the current token',
       auth: signedIn,
       responses: { 200: { description: 'An event stream that stays open', content: { 'text/event-stream': z.string() } } },
       handler: async ({ res }) => {
-        await deps.hub.attach(callerOf(res).userId, res);
+        await deps.hub.attach(callerOf(res), res);
       },
     }),
     defineRoute({
