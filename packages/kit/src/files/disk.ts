@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { close as closeFd, createReadStream, createWriteStream, fstat as fstatFd, open as openFd } from 'node:fs';
+import { close as closeFd, constants, createReadStream, createWriteStream, fstat as fstatFd, open as openFd } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,10 +32,27 @@ const isNotFound = (err: unknown) =>
   (err as NodeJS.ErrnoException | null)?.code === 'ENOENT' ||
   (err as NodeJS.ErrnoException | null)?.code === 'ENOTDIR';
 
+/** Opening for reading never follows a link at the last component (ELOOP), nor waits on a fifo. */
+const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** A write that would go through a link under the store's root (decision 0037). */
+export class LinkedPathError extends Error {
+  constructor(readonly folder: string) {
+    super(`file store: ${folder} leads out of the store through a link: nothing written there`);
+    this.name = 'LinkedPathError';
+  }
+}
+
 /**
  * Files on local disk for embedded mode. Content lives in `<root>/objects/<key>`, the content type
  * in a sidecar `<root>/meta/<key>.json`; writes go through `<root>/tmp` and a rename, so readers never
  * see partial files.
+ *
+ * Nothing under the root is followed out of it (decision 0037: a restored link once served a file
+ * from outside DATA_DIR as a lesson video). The root itself is where the operator put it (resolved
+ * once, so DATA_DIR or `files/` may be a link they made); below it, a path is used only when its real
+ * path is itself, with no link on the way. A file is opened with O_NOFOLLOW and then checked; a
+ * linked file or folder reads as missing (404), and a write or delete through one is refused.
  */
 /** Paid course files, receipts and certificates: readable by this user only, whatever the umask. */
 const PRIVATE_FILE = 0o600;
@@ -55,17 +72,50 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
   const objectPath = (key: string) => within(objects, key);
   const metaPath = (key: string) => within(metas, key, '.json');
 
+  // The root's real path, once it exists (the operator's choice of place).
+  let realRoot: string | undefined;
+  /** Whether `p` (under the root) is reached with no link below the root; false when it does not exist. */
+  const unlinked = async (p: string): Promise<boolean> => {
+    try {
+      realRoot ??= await fs.realpath(root);
+      return (await fs.realpath(p)) === path.join(realRoot, path.relative(root, p));
+    } catch (err) {
+      if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'ELOOP') return false;
+      throw err;
+    }
+  };
+  /** Refuses a write into `folder` (which exists) when a link below the root leads to it. */
+  const writableFolder = async (folder: string) => {
+    if (!(await unlinked(folder))) throw new LinkedPathError(folder);
+  };
+  const exists = (p: string) => fs.lstat(p).then(() => true, () => false);
+  /** Makes `folder` (under the root) and what leads to it, never below a link: nothing is made outside. */
+  const makeFolder = async (folder: string) => {
+    let existing = folder;
+    while (existing !== root && !(await exists(existing))) existing = path.dirname(existing);
+    await writableFolder(existing);
+    await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR });
+    await writableFolder(folder);
+  };
+
   const init = async () => {
     await Promise.all([objects, metas, tmp].map((d) => fs.mkdir(d, { recursive: true, mode: PRIVATE_DIR })));
   };
 
   const readMeta = async (key: string): Promise<Meta> => {
+    const file = metaPath(key);
+    let handle: fs.FileHandle | undefined;
     try {
-      const meta = JSON.parse(await fs.readFile(metaPath(key), 'utf8')) as Partial<Meta>;
+      handle = await fs.open(file, READ_NO_FOLLOW);
+      // A linked sidecar is no sidecar: the default type, nothing read from elsewhere.
+      if (!(await handle.stat()).isFile() || !(await unlinked(file))) return { contentType: DEFAULT_CONTENT_TYPE };
+      const meta = JSON.parse(await handle.readFile('utf8')) as Partial<Meta>;
       return { contentType: meta.contentType || DEFAULT_CONTENT_TYPE };
     } catch (err) {
-      if (isNotFound(err)) return { contentType: DEFAULT_CONTENT_TYPE };
+      if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'ELOOP') return { contentType: DEFAULT_CONTENT_TYPE };
       throw err;
+    } finally {
+      await handle?.close();
     }
   };
 
@@ -73,8 +123,8 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
     const file = objectPath(key);
     let size: number;
     try {
-      const st = await fs.stat(file);
-      if (!st.isFile()) return null;
+      const st = await fs.lstat(file);
+      if (!st.isFile() || !(await unlinked(file))) return null;
       size = st.size;
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -103,14 +153,16 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
     const file = objectPath(key);
     let fd: number;
     try {
-      fd = await openFile(file, 'r');
+      fd = await openFile(file, READ_NO_FOLLOW);
     } catch (err) {
-      if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      // ELOOP: the file is a link.
+      if (isNotFound(err) || ['EISDIR', 'ELOOP'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
       throw err;
     }
     try {
       const st = await fstatFile(fd);
-      if (!st.isFile()) {
+      // A folder on the way that is a link: as missing as a linked file.
+      if (!st.isFile() || !(await unlinked(file))) {
         await closeFile(fd);
         return null;
       }
@@ -129,15 +181,18 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
       const target = objectPath(key);
       const metaTarget = metaPath(key);
       await init();
+      await writableFolder(tmp);
+      // New files only ('wx', O_EXCL: an existing name, a planted link included, is never written through).
       const id = randomUUID();
       const tmpBody = path.join(tmp, `${id}.body`);
       const tmpMeta = path.join(tmp, `${id}.json`);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmpBody, { mode: PRIVATE_FILE }));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmpBody, { flags: 'wx', mode: PRIVATE_FILE }));
         const meta: Meta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
-        await fs.writeFile(tmpMeta, JSON.stringify(meta), { mode: PRIVATE_FILE });
-        await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
-        await fs.mkdir(path.dirname(metaTarget), { recursive: true, mode: PRIVATE_DIR });
+        await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: PRIVATE_FILE });
+        // Never into a folder a link leads to (a rename replaces a linked name itself, not its target).
+        await makeFolder(path.dirname(target));
+        await makeFolder(path.dirname(metaTarget));
         // The sidecar first: a reader that sees the new file (a new inode) then reads its own type.
         await fs.rename(tmpMeta, metaTarget);
         await fs.rename(tmpBody, target);
@@ -172,8 +227,12 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
     async delete(key) {
       const file = objectPath(key);
       const meta = metaPath(key);
-      await fs.rm(file, { force: true });
-      await fs.rm(meta, { force: true });
+      // rm removes a linked name itself; a linked folder on the way is refused (missing: nothing to do).
+      for (const target of [file, meta]) {
+        const folder = path.dirname(target);
+        if (await unlinked(folder)) await fs.rm(target, { force: true });
+        else if (await exists(folder)) throw new LinkedPathError(folder);
+      }
     },
   };
 }
