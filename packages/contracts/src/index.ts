@@ -20,6 +20,7 @@ export * as storeEventsV1 from './gen/store/v1/events';
 export * from './event-types';
 export * from './identity-messages';
 export * from './account-rules';
+export * from './mailbox';
 export * from './service-names';
 export * from './user-roles';
 export * from './bangladesh-time';

@@ -4,7 +4,7 @@
  * notifications read per user, one notification for a paid order delivered five times, and
  * transactional mails (decision 0023): one receipt per paid order to the buyer identity knows,
  * in their language, however often the event arrives; a requested mail sent once per key; a
- * mail the server refused sent later.
+ * mail the server refused sent later; the mails anyone can cause capped per mailbox.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -313,6 +313,35 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     const mails = mailsTo(mailDir, to);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your certificate for Sitar is ready');
+  }, 40_000);
+
+  it('caps the mails anyone can cause per mailbox, across kinds and spellings of the address; a receipt-like mail still goes (issue 36)', async () => {
+    const box = `capped${RUN}`;
+    // One Gmail mailbox, written seven ways, asked for by three kinds of mail: sign-up, reset, sign-in link.
+    const forms = [`${box}@gmail.com`, `Capped.${RUN}@GMAIL.com`, ` c.a.p.p.e.d${RUN}+reset@googlemail.com `, `${box.toUpperCase()}+x@gmail.com`, `${box}+1@gmail.com`, `${box}+2@googlemail.com`, `cap.ped${RUN}@gmail.com`];
+    const kinds = ['verification', 'passwordReset', 'signInLink'] as const;
+    const asks = forms.map((to, i) =>
+      createEnvelope(requestMail(kinds[i % 3]!, `cap-${RUN}:${i}`, { to, name: 'Rina', language: 'en' }, { link: `https://taal.example/link/${i}` })),
+    );
+    // Each asked twice (an outbox re-publish): a repeat is neither mailed nor counted.
+    await backend.bus.publish([...asks, ...asks.map((e) => ({ ...e, id: randomUUID() }))]);
+    const states = async () => (await messaging.mails.states(`cap-${RUN}:`)).map((m) => m.state);
+    await waitFor(async () => (await states()).length === forms.length && (await states()).every((st) => st === 'sent' || st === 'capped'), 'every asked mail sent or capped');
+    const final = await states();
+    expect(final.filter((st) => st === 'sent')).toHaveLength(5);
+    expect(final.filter((st) => st === 'capped')).toHaveLength(forms.length - 5);
+    // What reached the server: five mails to that one mailbox, whatever the spelling.
+    const delivered = forms.map((to) => mailsTo(mailDir, to.trim()).length).reduce((a, b) => a + b, 0);
+    expect(delivered).toBe(5);
+
+    // A mail a purchase or staff cause is never held back by the cap.
+    const certificate = `cap-${RUN}:certificate`;
+    await backend.bus.publish([createEnvelope(requestMail('certificateProvided', certificate, { to: `${box}@gmail.com`, name: 'Rina', language: 'en' }, { courseName: 'Sarod', link: 'https://taal.example/c' }))]);
+    await waitFor(async () => (await messaging.mails.states(certificate))[0]?.state === 'sent', 'the certificate mail');
+    // Another mailbox is not affected.
+    const other = `cap-${RUN}:other`;
+    await backend.bus.publish([createEnvelope(requestMail('passwordReset', other, { to: `other-${box}@gmail.com`, name: 'Mita', language: 'en' }, { link: 'https://taal.example/r' }))]);
+    await waitFor(async () => (await messaging.mails.states(other))[0]?.state === 'sent', 'the other mailbox’s mail');
   }, 40_000);
 
   it('system notifications are written in the reader’s language', async () => {

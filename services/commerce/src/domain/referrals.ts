@@ -7,28 +7,8 @@
 /** A referrer's bonus when the referred student's first order is paid (spec §9: 200 taka). */
 export const REFERRAL_BONUS_POISHA = 200_00;
 
-/** Domains whose mailboxes ignore dots in the local part, and which are one mail system. */
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * The mailbox an address delivers to: lower-cased, without a `+tag` in the local part; for
- * gmail.com and googlemail.com also without dots, and written as gmail.com. '' when the value
- * is not an address (no `@`, or nothing before or after it).
- */
-export function normaliseMailbox(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at <= 0 || at === address.length - 1) return '';
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus >= 0) local = local.slice(0, plus);
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replaceAll('.', '');
-    domain = 'gmail.com';
-  }
-  return local ? `${local}@${domain}` : '';
-}
+/** The mailbox an address delivers to (aliases of one mailbox are one person): one rule for the product, in @taal/contracts. */
+export { normaliseMailbox } from '@taal/contracts';
 
 /**
  * Why a sign-up through a referral code earns nobody a bonus:

@@ -10,6 +10,7 @@
  */
 import type { Mailer, Sql, SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
+import { CAPPED_MAIL_KINDS, isCappedMail, MAIL_CAP_WINDOW_MINUTES, mailboxOf, mayMailAgain } from '../domain/mail-cap';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';
 
@@ -36,9 +37,13 @@ export class TransactionalMails {
 
   /**
    * Renders and queues one mail in `tx` (the inbox transaction); false when this key was queued
-   * before. Data that the template cannot render is a bug of the asking service: logged, dropped.
+   * before, or when the mail is one anyone can cause and its mailbox had its cap within the hour
+   * (domain/mail-cap.ts: kept as 'capped', never sent). Data that the template cannot render is a
+   * bug of the asking service: logged, dropped.
    */
   async queue(tx: SqlExecutor, key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>): Promise<boolean> {
+    const mailbox = mailboxOf(to.email);
+    if (isCappedMail(kind) && !(await this.underCap(tx, key, kind, to.email, mailbox))) return false;
     let mail: { subject: string; html: string; text: string };
     try {
       mail = renderMail(kind, to.language, { ...data, name: typeof data.name === 'string' && data.name ? data.name : to.name } as unknown as MailData[typeof kind]);
@@ -47,11 +52,38 @@ export class TransactionalMails {
       return false;
     }
     const { rowCount } = await tx.query(
-      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, language, subject, html, text) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, mailbox, language, subject, html, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (key) DO NOTHING`,
-      [key, kind, to.email, to.language === 'bn' ? 'bn' : 'en', mail.subject, mail.html, mail.text],
+      [key, kind, to.email, mailbox, to.language === 'bn' ? 'bn' : 'en', mail.subject, mail.html, mail.text],
     );
     return rowCount > 0;
+  }
+
+  /**
+   * Whether a capped kind of mail may still go to `mailbox`: fewer than the cap of them (any kind,
+   * any spelling of the address) within the window. The count is serialised per mailbox (a lock
+   * for the transaction), so consumers of parallel partitions cannot both take the last one. One
+   * over the cap is recorded as 'capped' under its key, without its body (a repeat of the same
+   * cause is then a duplicate, not another count).
+   */
+  private async underCap(tx: SqlExecutor, key: string, kind: MailKind, recipient: string, mailbox: string): Promise<boolean> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.mail-cap.${mailbox}`]);
+    const { rows } = await tx.query<{ known: boolean; sent: number }>(
+      `SELECT EXISTS (SELECT 1 FROM messaging.outgoing_mail WHERE key = $1) AS known,
+              (SELECT count(*)::int FROM messaging.outgoing_mail
+                WHERE mailbox = $2 AND kind = ANY($3::text[]) AND state <> 'capped'
+                  AND created_at > now() - make_interval(mins => $4)) AS sent`,
+      [key, mailbox, CAPPED_MAIL_KINDS, MAIL_CAP_WINDOW_MINUTES],
+    );
+    const { known, sent } = rows[0]!;
+    if (known || mayMailAgain(sent)) return true;
+    await tx.query(
+      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, mailbox, subject, html, text, state) VALUES ($1, $2, $3, $4, '', '', '', 'capped')
+       ON CONFLICT (key) DO NOTHING`,
+      [key, kind, recipient, mailbox],
+    );
+    this.logger.warn({ key, kind, sent }, 'mail cap of its mailbox reached within the hour; mail not sent');
+    return false;
   }
 
   /** Sends up to `size` mails that are due; returns how many went out. */
@@ -86,12 +118,12 @@ export class TransactionalMails {
   }
 
   /**
-   * Deletes finished mails (sent or uncertain) older than `olderThanDays` (default 30, the inbox's
+   * Deletes finished mails (sent, uncertain or capped) older than `olderThanDays` (default 30, the inbox's
    * retention: a cause delivered again after that is past the bus's 7-day retention anyway).
    */
   async prune(olderThanDays = 30): Promise<number> {
     const { rowCount } = await this.sql.query(
-      `DELETE FROM messaging.outgoing_mail WHERE state IN ('sent', 'uncertain') AND created_at < now() - make_interval(days => $1)`,
+      `DELETE FROM messaging.outgoing_mail WHERE state IN ('sent', 'uncertain', 'capped') AND created_at < now() - make_interval(days => $1)`,
       [olderThanDays],
     );
     return rowCount;
