@@ -57,7 +57,8 @@ function outboxFileName(): string {
 
 /**
  * Embedded-mode mailer: writes each message as a complete RFC 5322 `.eml` file (built by
- * nodemailer's stream transport) into `dir`, atomically (temp file + rename).
+ * nodemailer's stream transport) into `dir`, atomically (temp file + rename). `dir` must be a
+ * folder, not a link: a send through a link is refused with an error.
  */
 export function createOutboxMailer(options: OutboxMailerOptions): OutboxMailer {
   const dir = path.resolve(options.dir);
@@ -70,10 +71,16 @@ export function createOutboxMailer(options: OutboxMailerOptions): OutboxMailer {
         message: Buffer;
       };
       // Mail carries sign-in and reset links: this user's eyes only.
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => undefined); // checked next
+      // The outbox is a folder of its own, never a link (decision 0037: a restored link once had
+      // mail written outside DATA_DIR); a new file only ('wx': never written through a planted link).
+      const stat = await fs.lstat(dir);
+      if (!stat.isDirectory()) {
+        throw new Error(`mail outbox ${dir} is ${stat.isSymbolicLink() ? 'a link' : 'not a folder'}: no mail is written through it (make it a folder of DATA_DIR)`);
+      }
       const name = outboxFileName();
       const tmp = path.join(dir, `.${name}.tmp`);
-      await fs.writeFile(tmp, info.message, { mode: 0o600 });
+      await fs.writeFile(tmp, info.message, { mode: 0o600, flag: 'wx' });
       await fs.rename(tmp, path.join(dir, name));
       return { messageId: info.messageId };
     },
