@@ -55,7 +55,7 @@ describe('the lesson video route and links', () => {
 
   it('answers 404 for a video linked outside, whole or ranged, never its bytes', async () => {
     const url = await urlFor('linked-video.mp4');
-    for (const headers of [{}, { range: 'bytes=0-9' }]) {
+    for (const headers of [{}, { range: 'bytes=0-9' }] as Record<string, string>[]) {
       const res = await fetch(url, { headers });
       const body = await res.text();
       expect(body).not.toContain(SECRET.slice(0, 10));
