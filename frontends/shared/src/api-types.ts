@@ -3695,6 +3695,7 @@ export interface paths {
                         band: string;
                         /** @description Share of each sale, 0–100 (digits) */
                         percentage: string;
+                        /** @description HTML; sanitised on the server against the rich-text allow-list, as course descriptions are */
                         bio: string;
                         /**
                          * Format: binary
@@ -3869,6 +3870,7 @@ export interface paths {
                         band?: string;
                         /** @description Share of each sale, 0–100 (digits) */
                         percentage?: string;
+                        /** @description HTML; sanitised on the server against the rich-text allow-list, as course descriptions are */
                         bio?: string;
                         /**
                          * Format: binary
@@ -7603,6 +7605,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The order already has `params.max` card sessions opened within the last `params.minutes` minutes and still unanswered (CARD_SESSIONS_OPEN): pay on one of them, or open another later */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -10518,7 +10529,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: `ready` once connected, then `notification` within about a second of a new notification for the caller (reload the list then) (the user themself) */
+        /** Server-sent events: `ready` once connected, then `notification` within about a second of a new notification for the caller (reload the list then). The stream ends once its token would be refused (logout, suspension, a password change, expiry): open a new one with the current token (the user themself) */
         get: {
             parameters: {
                 query?: never;
@@ -12395,6 +12406,15 @@ export interface paths {
                 };
                 /** @description Unknown order */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The order already has `params.max` card sessions opened within the last `params.minutes` minutes and still unanswered (CARD_SESSIONS_OPEN): pay on one of them, or open another later */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14734,6 +14754,7 @@ export interface components {
         Instructor: {
             _id: string;
             name: string;
+            /** @description HTML, sanitised on write against the rich-text allow-list */
             bio: string;
             band: string;
             photo: string;

@@ -29,8 +29,8 @@ export interface CardGatewayRoutes<B extends z.ZodType> {
     summary: string;
     auth: Access;
     body: B;
-    /** What a 400, 403 and 404 mean for this kind of order (their catalogue keys). */
-    refusals: Record<400 | 403 | 404, string>;
+    /** What a 400, 403, 404 and 409 mean for this kind of order (their catalogue keys). */
+    refusals: Record<400 | 403 | 404 | 409, string>;
     /** Asks the owning service for a session; it checks the order is the caller's and compares the amount. */
     open(body: z.output<B>, caller: ForwardedUser): Promise<{ gatewayPageUrl: string }>;
   };
@@ -86,6 +86,7 @@ export function cardGatewayRoutes<B extends z.ZodType>(c: CardGatewayRoutes<B>):
       400: fail(c.session.refusals[400]),
       403: fail(c.session.refusals[403]),
       404: fail(c.session.refusals[404]),
+      409: fail(c.session.refusals[409]),
     },
     handler: async ({ res, body }) => {
       const opened = await c.session.open(body, callerOf(res));

@@ -39,10 +39,13 @@ export interface CardAttempts {
   heldOf(tx: SqlExecutor, orderId: string): Promise<CardAttempt | null>;
   /** The tran_id of the order's most recently opened attempt. */
   latestOf(tx: SqlExecutor, orderId: string): Promise<string | null>;
+  /** How many of the order's attempts are still 'initiated' and were opened within the last `withinMs`. */
+  openCount(tx: SqlExecutor, orderId: string, withinMs: number): Promise<number>;
   /**
-   * Attempts still 'initiated' that are older than `quietMs` and younger than `windowMs`, the
-   * least recently asked about first (so abandoned ones do not starve the rest); each is marked
-   * asked now.
+   * Attempts still 'initiated' that are older than `quietMs` and younger than `windowMs`: the
+   * newest of each order first (one per order before any older one, so a flood of sessions on one
+   * order cannot delay the others' payments), then the rest; within each, the least recently asked
+   * about first (so abandoned ones do not starve the rest). Each is marked asked now.
    */
   takeUnsettled(opts: { quietMs: number; windowMs: number; limit: number }): Promise<CardAttempt[]>;
 }
@@ -118,17 +121,33 @@ export function cardAttemptsTable(sql: Sql, schema: string): CardAttempts {
       );
       return rows[0]?.tran_id ?? null;
     },
+    async openCount(tx, orderId, withinMs) {
+      const { rows } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table}
+          WHERE order_id = $1 AND status = 'initiated' AND created_at > now() - $2::bigint * interval '1 millisecond'`,
+        [orderId, withinMs],
+      );
+      return rows[0]?.n ?? 0;
+    },
     async takeUnsettled({ quietMs, windowMs, limit }) {
+      // The candidates ranked within their order (1: its newest); the answer in the order taken.
       const { rows } = await sql.query<CardAttempt>(
-        `UPDATE ${table} SET asked_at = now()
-          WHERE tran_id IN (
-                SELECT tran_id FROM ${table}
-                 WHERE status = 'initiated'
-                   AND created_at < now() - $1::bigint * interval '1 millisecond'
-                   AND created_at > now() - $2::bigint * interval '1 millisecond'
-                 ORDER BY coalesce(asked_at, created_at)
-                 LIMIT $3)
-        RETURNING ${columns}`,
+        `WITH candidate AS (
+               SELECT tran_id, coalesce(asked_at, created_at) AS last_asked,
+                      row_number() OVER (PARTITION BY order_id ORDER BY created_at DESC, tran_id DESC) AS nth
+                 FROM ${table}
+                WHERE status = 'initiated'
+                  AND created_at < now() - $1::bigint * interval '1 millisecond'
+                  AND created_at > now() - $2::bigint * interval '1 millisecond'),
+              taken AS (
+               SELECT tran_id, row_number() OVER (ORDER BY nth > 1, last_asked, tran_id) AS place
+                 FROM candidate
+                ORDER BY place
+                LIMIT $3),
+              asked AS (
+               UPDATE ${table} t SET asked_at = now() FROM taken WHERE t.tran_id = taken.tran_id
+               RETURNING t.*, taken.place)
+        SELECT ${columns} FROM asked ORDER BY place`,
         [quietMs, windowMs, limit],
       );
       return rows;

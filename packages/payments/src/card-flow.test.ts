@@ -1,4 +1,14 @@
-import { failureCancelsOrder, isTranIdOf, newTranId, reconciliationFor, repeatsSettled, settlementFor } from './card-flow';
+import {
+  failureCancelsOrder,
+  isTranIdOf,
+  MAX_OPEN_SESSIONS_PER_ORDER,
+  mayOpenSession,
+  newTranId,
+  OPEN_SESSIONS_WINDOW_MS,
+  reconciliationFor,
+  repeatsSettled,
+  settlementFor,
+} from './card-flow';
 
 describe('the card-payment state machine', () => {
   it('pays an order that can be paid, holds risky money and never settles an attempt twice', () => {
@@ -58,5 +68,13 @@ describe('the card-payment state machine', () => {
     expect(reconciliationFor(T, [{ status: 'VALID', tranId: T, valId: '' }])).toEqual({ kind: 'wait' });
     // Another tran_id's records are not ours.
     expect(reconciliationFor(T, [{ status: 'VALID', tranId: 'T-other', valId: 'V9' }])).toEqual({ kind: 'wait' });
+  });
+  it('lets an order have at most 5 sessions open at a time, counted over the reconciler’s quiet time (issue 36)', () => {
+    expect(MAX_OPEN_SESSIONS_PER_ORDER).toBe(5);
+    expect(OPEN_SESSIONS_WINDOW_MS).toBe(120_000);
+    for (let open = 0; open < MAX_OPEN_SESSIONS_PER_ORDER; open++) expect(mayOpenSession(open)).toBe(true);
+    expect(mayOpenSession(MAX_OPEN_SESSIONS_PER_ORDER)).toBe(false);
+    expect(mayOpenSession(100)).toBe(false);
+    expect(mayOpenSession(1, 1)).toBe(false);
   });
 });

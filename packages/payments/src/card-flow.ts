@@ -4,6 +4,7 @@
  *
  * - **open**: the caller's own order is locked and checked, and an attempt (our tran_id, the amount)
  *   is recorded before the session opens, so no notification can name a tran_id we do not know;
+ *   an order has at most MAX_OPEN_SESSIONS_PER_ORDER sessions open at a time;
  * - **IPN and browser return**: handed over by the HTTP edge only; paid is decided by the
  *   validation API (`decidePayment`), never by the notification or the browser alone;
  * - **settle**: one transaction locks the attempt and the order, a val_id pays one attempt only,
@@ -136,6 +137,20 @@ export function repeatsSettled(attempt: Pick<CardAttempt, 'status' | 'val_id'>, 
   return !!attempt.val_id && attempt.val_id === valId && SETTLED.includes(attempt.status);
 }
 
+/**
+ * Sessions of one order still open (no IPN, return or failure yet) that the buyer may have at a
+ * time (issue 36: one order opened 100 in a second). Counted over the sessions opened within
+ * OPEN_SESSIONS_WINDOW_MS, the reconciler's default quiet time: a session quiet for longer was
+ * abandoned, or is asked about at the gateway by the reconciler, so it no longer holds a place.
+ */
+export const MAX_OPEN_SESSIONS_PER_ORDER = 5;
+export const OPEN_SESSIONS_WINDOW_MS = 120_000;
+
+/** Whether the buyer may open one more session on an order that has `open` sessions open. */
+export function mayOpenSession(open: number, max: number = MAX_OPEN_SESSIONS_PER_ORDER): boolean {
+  return open < max;
+}
+
 /** A new tran_id: the prefix and 24 hex digits, unique per attempt, safe in a URL and within the gateway's 30 characters. */
 export function newTranId(prefix: string): string {
   return `${prefix}${randomBytes(12).toString('hex').toUpperCase()}`;
@@ -216,6 +231,10 @@ export class CardPaymentFlow<O extends CardOrder> {
       if (req.expectedAmount !== undefined && req.expectedAmount !== amount) {
         throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(amount) }, { [this.sale.amountField]: 'AMOUNT_CHANGED' });
       }
+      // The order is locked: parallel opens of one order are counted one after the other.
+      if (!mayOpenSession(await this.attempts.openCount(tx, row.id, OPEN_SESSIONS_WINDOW_MS))) {
+        throw refuse('CARD_SESSIONS_OPEN', { max: MAX_OPEN_SESSIONS_PER_ORDER, minutes: OPEN_SESSIONS_WINDOW_MS / 60_000 });
+      }
       // Recorded before the session opens, so an IPN can never arrive for a tran_id we do not know.
       await this.attempts.insert(tx, { tranId, orderId: row.id, userId, amount });
       return { order: row, amount };
@@ -259,8 +278,10 @@ export class CardPaymentFlow<O extends CardOrder> {
    * Asks the gateway about attempts that heard nothing back and settles what it reports, through
    * the same steps as an IPN (a paid one validated, then settled once; a failed one cancels an
    * unpaid order, unless the buyer has opened a newer attempt on it). A repeat, or a race with a
-   * late IPN, changes nothing. Stops at the first attempt the gateway cannot answer for (it is
-   * down: the next run asks again).
+   * late IPN, changes nothing. The newest attempt of each order is asked about first, before any
+   * older one (`takeUnsettled`): the one a buyer most likely paid with is not kept waiting behind
+   * another order's flood of sessions. Stops at the first attempt the gateway cannot answer for
+   * (it is down: the next run asks again).
    */
   async reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
     const report: ReconcileReport = { asked: 0, outcomes: {} };

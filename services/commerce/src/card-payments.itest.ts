@@ -5,6 +5,7 @@
  * A "browser" opens the hosted page and presses Pay, Fail or Cancel.
  */
 import http from 'node:http';
+import type { Metadata } from '@grpc/grpc-js';
 import type { AddressInfo } from 'node:net';
 import { CommerceEvents, commerceV1, IdentityEvents, identityEventsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
@@ -14,6 +15,7 @@ import {
   createEnvelope,
   createLogger,
   createTestAuth,
+  REASON_METADATA_KEY,
   type CallerIdentity,
   type EventEnvelope,
 } from '@taal/kit';
@@ -126,6 +128,8 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     commerce = await startCommerce({
       sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0,
       auth: auth.serviceAuth('commerce'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
+      // The tests run the reconciler by hand; its own job asks about nothing (quiet for the whole day it looks back).
+      cardReconcile: { CARD_RECONCILE_QUIET_MS: 86_400_000, CARD_RECONCILE_EVERY_MS: 3_600_000 },
       cardGateway: {
         client: createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: STORE.storePassword }),
         publicUrl: () => edgeUrl,
@@ -317,6 +321,77 @@ describe.each(backends)('card payments on %s infrastructure', (_name, makeBacken
     await reconcile();
     expect(await orderOf(other, retried.id)).toMatchObject({ status: 'paid' });
     expect(await paidEvents(other.userId)).toBe(1);
+  });
+
+  it('an order has at most 5 card sessions open at a time: further ones are refused (CARD_SESSIONS_OPEN) until one ages out of the quiet time; other orders are not held up (issue 36)', async () => {
+    const me = student('sessions');
+    const order = await orderFor(me, published[3]!);
+    // Eight at once: the order's lock counts them one after the other.
+    const tries = await Promise.allSettled(Array.from({ length: 8 }, () => startPayment(me, order.id)));
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(5);
+    const refused = tries.filter((t): t is PromiseRejectedResult => t.status === 'rejected').map((t) => t.reason as { code: number; details: string; metadata: Metadata });
+    expect(refused).toHaveLength(3);
+    for (const r of refused) {
+      expect(r).toMatchObject({ code: 6, details: 'This order already has 5 payment pages open. Finish paying on one of them, or try again in 2 minutes.' });
+      expect(r.metadata.get(REASON_METADATA_KEY)).toEqual(['CARD_SESSIONS_OPEN']);
+    }
+    const opened = async () =>
+      (await backend.sql.query(`SELECT 1 FROM commerce.card_payment WHERE order_id = $1`, [order.id])).rowCount;
+    expect(await opened()).toBe(5);
+    // Another student's order is not held up by this one's sessions.
+    const other = student('sessions-other');
+    await expect(startPayment(other, (await orderFor(other, published[3]!)).id)).resolves.toMatchObject({ tranId: expect.any(String) });
+
+    // One session quiet past the window (abandoned, or the reconciler's now) frees its place.
+    await backend.sql.query(
+      `UPDATE commerce.card_payment SET created_at = now() - interval '3 minutes'
+        WHERE tran_id = (SELECT tran_id FROM commerce.card_payment WHERE order_id = $1 ORDER BY created_at LIMIT 1)`,
+      [order.id],
+    );
+    const { gatewayPageUrl } = await startPayment(me, order.id);
+    await expect(startPayment(me, order.id)).rejects.toMatchObject({ code: 6 });
+    // And the order is still paid by any of its sessions.
+    await press(gatewayPageUrl, 'pay');
+    await sandbox.settled();
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('the reconciler asks about the newest attempt of each order first: a flood of sessions on one order does not delay another order’s payment (issue 36)', async () => {
+    // A flood: 30 sessions on one order, all quiet, none of which the gateway knows anything about.
+    const flooder = student('flood');
+    const flood = await orderFor(flooder, published[6]!);
+    await backend.sql.query(
+      `INSERT INTO commerce.card_payment (tran_id, order_id, user_id, amount, created_at)
+       SELECT 'T' || upper(substr(md5(random()::text || i), 1, 24)), $1, $2, $3, now() - interval '20 hours' - i * interval '1 second'
+         FROM generate_series(1, 30) AS i`,
+      [flood.id, flooder.userId, flood.payable],
+    );
+    // A real payment whose IPN was lost and whose buyer never came back: the newest attempt of all.
+    const me = student('flood-victim');
+    const order = await orderFor(me, published[6]!);
+    const { gatewayPageUrl, tranId } = await startPayment(me, order.id);
+    sandbox.options.loseIpns = true;
+    await press(gatewayPageUrl, 'pay');
+    await sandbox.settled();
+
+    // One run that may ask one attempt per order with something to ask about (and not one more).
+    const options = { quietMs: 0, windowMs: 86_400_000 };
+    const { rows } = await backend.sql.query<{ n: number }>(
+      `SELECT count(DISTINCT order_id)::int AS n FROM commerce.card_payment WHERE status = 'initiated' AND created_at > now() - interval '1 day'`,
+    );
+    await commerce.cards.reconcile({ ...options, limit: rows[0]!.n });
+    expect(await orderOf(me, order.id)).toMatchObject({ status: 'paid' });
+    // Of the flood, only its newest attempt was asked about in that run.
+    const asked = await backend.sql.query<{ tran_id: string }>(
+      `SELECT tran_id FROM commerce.card_payment WHERE order_id = $1 AND asked_at IS NOT NULL`,
+      [flood.id],
+    );
+    const newest = await backend.sql.query<{ tran_id: string }>(
+      `SELECT tran_id FROM commerce.card_payment WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [flood.id],
+    );
+    expect(asked.rows).toEqual(newest.rows);
+    expect((await backend.sql.query(`SELECT status FROM commerce.card_payment WHERE tran_id = $1`, [tranId])).rows[0]).toMatchObject({ status: 'paid' });
   });
 
   it('holds a risk_level 1 payment for an admin, who releases one (paid) and refuses another (cancelled)', async () => {

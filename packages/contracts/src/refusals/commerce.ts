@@ -54,6 +54,12 @@ export const CommerceRefusals = {
   // The amount a client computed differs from the server's (`amount`: BDT, e.g. 1200.00).
   AMOUNT_MISMATCH: { status: 400, en: 'The amount must be {{amount}} BDT', bn: 'পরিমাণ হতে হবে {{amount}} টাকা' },
   AMOUNT_CHANGED: { status: 400, en: "The amount is not the server's computation of this order", bn: 'পরিমাণটি এই অর্ডারের হিসাবের সঙ্গে মেলে না' },
+  // Issue 36: an order's card sessions still open (no answer yet) are limited (decision 0040).
+  CARD_SESSIONS_OPEN: {
+    status: 409,
+    en: 'This order already has {{max}} payment pages open. Finish paying on one of them, or try again in {{minutes}} minutes.',
+    bn: 'এই অর্ডারের জন্য ইতিমধ্যে {{max}}টি পেমেন্ট পেজ খোলা আছে। সেগুলোর একটিতে পেমেন্ট শেষ করুন, অথবা {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
+  },
   // Card payments (decision 0014): the edge alone hands over the gateway's notifications.
   PAYMENT_NOTIFICATION_EDGE_ONLY: { status: 403, en: 'Only the HTTP edge hands over payment notifications', bn: 'শুধু গেটওয়ে সার্ভারই পেমেন্টের বার্তা পৌঁছে দিতে পারে' },
   NO_HELD_PAYMENT: { status: 400, en: 'The order has no payment held for review', bn: 'এই অর্ডারের কোনো পেমেন্ট পর্যালোচনার জন্য আটকে নেই' },

@@ -47,6 +47,7 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
         400: 'Invalid fields, the amount differs from the order’s payable (AMOUNT_MISMATCH, `params.amount` in BDT), or the order is paid, expired, cancelled, held (ORDER_ALREADY_PAID, ORDER_EXPIRED, ORDER_CANCELLED, ORDER_HELD) or has nothing to pay by card (ORDER_NOTHING_TO_PAY_BY_CARD)',
         403: 'Another student’s order (ORDER_NOT_YOURS)',
         404: 'Unknown order (ORDER_NOT_FOUND)',
+        409: 'The order already has `params.max` card sessions opened within the last `params.minutes` minutes and still unanswered (CARD_SESSIONS_OPEN): pay on one of them, or open another later',
       },
       open: (body, caller) => {
         const customer: commerceV1.Customer = {

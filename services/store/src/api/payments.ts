@@ -39,6 +39,7 @@ export function storePaymentRoutes(store: StoreApi, student: Access, logger: Log
         400: "Invalid fields, an amount that is not the order's total (AMOUNT_MISMATCH), or an order already paid",
         403: 'Another user’s order',
         404: 'Unknown order',
+        409: 'The order already has `params.max` card sessions opened within the last `params.minutes` minutes and still unanswered (CARD_SESSIONS_OPEN): pay on one of them, or open another later',
       },
       open: (body, caller) =>
         store.startPayment(
