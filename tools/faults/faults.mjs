@@ -71,6 +71,7 @@ const infraEnv = {
   TAAL_KAFKA_CONTROLLER_PORT: String(59103 + shift),
   TAAL_S3_PORT: String(59010 + shift),
   TAAL_SMTP_PORT: String(52535 + shift),
+  TAAL_FERRETDB_PORT: String(57027 + shift),
 };
 const infraUp = () => run('bash', [path.join(root, 'tools/infra/up')], { env: infraEnv, maxBuffer: 1 << 24 });
 /** Runs a snippet with tools/infra/lib.sh's helpers for the separate servers. */

@@ -1,6 +1,8 @@
 # Shared helpers for tools/infra/{up,down,status}. Sourced, not executed.
 # Real servers on 127.0.0.1 for local development and the integration tests:
-# PostgreSQL, Redis, Kafka (KRaft), an S3-compatible server (versitygw) and an SMTP sink.
+# PostgreSQL, Redis, Kafka (KRaft), an S3-compatible server (versitygw), an SMTP sink and
+# FerretDB (the MongoDB wire protocol, on that PostgreSQL in a database of its own; decision 0041),
+# plus podman's Docker-compatible socket and a FerretDB image built here for testcontainers.
 #
 # Downloads/builds are cached under $TAAL_CACHE_DIR (default ~/.cache/taal);
 # server state (data, logs, pid files, env.sh) lives under $TAAL_INFRA_HOME
@@ -21,6 +23,7 @@ KAFKA_PORT=${TAAL_KAFKA_PORT:-59092}
 KAFKA_CONTROLLER_PORT=${TAAL_KAFKA_CONTROLLER_PORT:-59093}
 S3_PORT=${TAAL_S3_PORT:-59000}
 SMTP_PORT=${TAAL_SMTP_PORT:-52525}
+FERRETDB_PORT=${TAAL_FERRETDB_PORT:-57017}
 
 # Credentials / names handed to the code under test.
 PG_USER=taal
@@ -30,15 +33,21 @@ S3_ACCESS_KEY=taal
 S3_SECRET_KEY=taalsecret123
 S3_BUCKET=taal
 S3_REGION=us-east-1
+FERRETDB_PG_DB=taal_ferretdb # FerretDB's own database on the Postgres above
+MONGODB_DB=taal
 
 # Pinned versions of what is downloaded/built.
 KAFKA_VERSION=3.9.2 # keep in sync with tools/infra/kafka/pom.xml
 VERSITYGW_VERSION=v1.8.0
+FERRETDB_VERSION=v1.24.2 # built by tools/infra/ferretdb-build (the kit's embedded store uses the same)
 
 KAFKA_LIBS="$CACHE_DIR/kafka-$KAFKA_VERSION/libs"
 VERSITYGW_BIN="$CACHE_DIR/versitygw-$VERSITYGW_VERSION/bin/versitygw"
 
 SMTP_MAILDIR="$INFRA_HOME/smtp/maildir"
+FERRETDB_BIN="$CACHE_DIR/ferretdb-$FERRETDB_VERSION/bin/ferretdb"
+# The FerretDB image for testcontainers (built here FROM scratch, never pulled).
+FERRETDB_IMAGE="localhost/taal-ferretdb:$FERRETDB_VERSION"
 
 # Timeouts (seconds) for a server to become ready after being started.
 READY_TIMEOUT="${TAAL_INFRA_READY_TIMEOUT:-90}"
@@ -214,6 +223,24 @@ smtp_banner() (
   [[ $line == 220* ]]
 )
 
+# ---------------------------------------------------------------- FerretDB (on the Postgres above)
+FERRETDB_DIR="$INFRA_HOME/ferretdb"
+FERRETDB_PATTERN="ferretdb --listen-addr=127.0.0.1:$FERRETDB_PORT"
+# A MongoDB wire-protocol round trip would need a client; FerretDB answers TCP only once its
+# listener is up, and it checks its backend at start (see up), so the open port is the readiness.
+ferretdb_ready() {
+  pid_running "$FERRETDB_DIR/ferretdb.pid" "$FERRETDB_PATTERN" && port_open "$FERRETDB_PORT"
+}
+
+# ---------------------------------------------------------------- podman (containers for testcontainers)
+PODMAN_DIR="$INFRA_HOME/podman"
+PODMAN_CONF="$PODMAN_DIR/containers.conf"
+PODMAN_SOCKET="$PODMAN_DIR/podman.sock"
+PODMAN_PATTERN="system service --time=0 unix://$PODMAN_SOCKET"
+podman_answers() {
+  curl -s -m 3 --unix-socket "$PODMAN_SOCKET" http://d/_ping 2>/dev/null | grep -qx OK
+}
+
 # Serialise up/down so that concurrent callers do not start servers twice.
 # The lock is fd 9: every server started while holding it gets `9>&-`, or the
 # daemon would keep the lock for its whole life.
@@ -236,6 +263,10 @@ export S3_BUCKET=$S3_BUCKET
 export S3_REGION=$S3_REGION
 export SMTP_URL=smtp://127.0.0.1:$SMTP_PORT
 export SMTP_MAILDIR=$SMTP_MAILDIR
+export MONGODB_URL=mongodb://127.0.0.1:$FERRETDB_PORT/$MONGODB_DB
+export FERRETDB_BIN=$FERRETDB_BIN
+export TAAL_CONTAINER_SOCKET=unix://$PODMAN_SOCKET
+export TAAL_FERRETDB_IMAGE=$FERRETDB_IMAGE
 EOF
   mv -f "$tmp" "$ENV_FILE"
 }

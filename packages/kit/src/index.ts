@@ -14,6 +14,7 @@ export { createTestAuth, type TestAuth } from './auth/testing';
 export * from './cache';
 export * from './files';
 export * from './mail';
+export * from './documents';
 export * from './uploads';
 export * from './service';
 export * from './telemetry';

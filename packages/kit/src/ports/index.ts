@@ -3,3 +3,4 @@ export * from './events';
 export * from './files';
 export * from './cache';
 export * from './mail';
+export * from './documents';

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDocumentStore } from './connect';
+import { startEmbeddedDocumentServer } from './embedded';
+
+describe('embedded FerretDB', () => {
+  it('listens only on a socket in a private folder, keeps its data under the data folder, and stops with close()', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taal-docs-embedded-'));
+    try {
+      const started = await startEmbeddedDocumentServer(join(dir, 'documents'));
+      const url = started.url('taal');
+      const socket = decodeURIComponent(/^mongodb:\/\/([^/]+)\//.exec(url)![1]!);
+      expect(statSync(join(socket, '..')).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, 'documents')).mode & 0o777).toBe(0o700);
+      const store = await createDocumentStore(url);
+      await store.connection.collection('probe').insertOne({ _id: 'one' as never, n: 1 });
+      await store.close();
+      await started.close();
+      // Its SQLite files are where it was told; the socket is gone.
+      expect(statSync(join(dir, 'documents', 'taal.sqlite')).isFile()).toBe(true);
+      expect(() => statSync(socket)).toThrow();
+
+      // Started again on the same folder, the data are there.
+      const again = await startEmbeddedDocumentServer(join(dir, 'documents'));
+      const reopened = await createDocumentStore(again.url('taal'));
+      expect(await reopened.connection.collection('probe').countDocuments({ n: 1 })).toBe(1);
+      await reopened.close();
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

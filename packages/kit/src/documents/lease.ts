@@ -1,0 +1,66 @@
+import type { Connection } from 'mongoose';
+
+/**
+ * Leases on FerretDB v1 (decision 0041). Its findAndModify (findOneAndUpdate) and update read the
+ * matching documents, then write each whole document back by _id: two racing claimers can both
+ * "win" the same document, and two racing updates of one document can lose one of them. What the
+ * server does enforce atomically is a unique key: of several inserts of one _id, exactly one succeeds
+ * and the others get 11000.
+ *
+ * So a lease is a document inserted under `<key>#<generation>`: the claimer whose insert succeeds holds
+ * generation n until `until`; once that has passed, whoever inserts generation n+1 takes the work on.
+ * Nothing needs releasing after a crash: an expired lease hands the work on by itself. The work's own
+ * document is then written only by the lease's holder (one writer at a time), and a claimer re-reads
+ * it after claiming (the work may have been finished by the previous holder meanwhile).
+ */
+export interface Lease {
+  key: string;
+  generation: number;
+  owner: string;
+  until: Date;
+}
+
+interface LeaseDoc extends Lease {
+  _id: string;
+}
+
+export const DEFAULT_LEASE_COLLECTION = 'leases';
+
+/** The index claimLease reads by (make it at start, with the owner's other indexes). */
+export async function createLeaseIndexes(connection: Connection, collection = DEFAULT_LEASE_COLLECTION): Promise<void> {
+  await connection.collection<LeaseDoc>(collection).createIndex({ key: 1, generation: -1 }, { name: 'key_generation' });
+}
+
+/**
+ * Claims `key` for `leaseMs` when nobody holds an unexpired lease on it: the new lease, or null when
+ * another holder's lease runs, or another claimer won the race.
+ */
+export async function claimLease(
+  connection: Connection,
+  options: { key: string; owner: string; leaseMs: number; now?: Date; collection?: string },
+): Promise<Lease | null> {
+  const leases = connection.collection<LeaseDoc>(options.collection ?? DEFAULT_LEASE_COLLECTION);
+  const now = options.now ?? new Date();
+  const last = await leases.find({ key: options.key }).sort({ generation: -1 }).limit(1).next();
+  if (last && last.until.getTime() > now.getTime()) return null;
+  const lease: Lease = {
+    key: options.key,
+    generation: (last?.generation ?? 0) + 1,
+    owner: options.owner,
+    until: new Date(now.getTime() + options.leaseMs),
+  };
+  try {
+    await leases.insertOne({ _id: `${lease.key}#${lease.generation}`, ...lease });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 11000) return null;
+    throw err;
+  }
+  // Earlier generations are history now (best effort: a failure leaves them to the next claim).
+  await leases.deleteMany({ key: options.key, generation: { $lt: lease.generation } }).catch(() => {});
+  return lease;
+}
+
+/** Forgets every lease on `key` (once its work is done and marked so on the work's own document). */
+export async function dropLeases(connection: Connection, key: string, collection = DEFAULT_LEASE_COLLECTION): Promise<void> {
+  await connection.collection<LeaseDoc>(collection).deleteMany({ key });
+}
