@@ -180,6 +180,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
       // A password change ends the user's other sessions, and their streams; the changing session keeps its own.
       const form = new FormData();
       form.append('password', 'secret2');
+      form.append('currentPassword', 'secret1');
       expect((await post('/user/', form, stays.token)).status).toBe(200);
       await endsWithin2s(otherStream);
       await new Promise((r) => setTimeout(r, 1000));
