@@ -29,6 +29,7 @@ const infraFor: Record<string, string[]> = {
   files: ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET'],
   mail: ['SMTP_URL'],
   cache: ['REDIS_URL'],
+  documents: ['MONGODB_URL'],
 };
 
 /** What a service would refuse to start with, given its pod's environment. */

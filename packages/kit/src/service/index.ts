@@ -12,11 +12,12 @@ import { envField, fields } from '../config/fields';
 import { DEFAULT_MAIL_FROM } from '../config/infra';
 import { loadConfig, type Env } from '../config/load';
 import { createKafkaEventBus, createSqlLogEventBus, KAFKA_NAMESPACE_PATTERN } from '../events';
+import { createDocumentStore, startEmbeddedDocumentServer } from '../documents';
 import { createDiskFileStore, createS3FileStore } from '../files';
 import type { Lifecycle } from '../lifecycle';
 import type { Logger } from '../log';
 import { createOutboxMailer, createSmtpMailer } from '../mail';
-import type { Cache, EventBus, FileStore, Mailer, Sql } from '../ports';
+import type { Cache, DocumentStore, EventBus, FileStore, Mailer, Sql } from '../ports';
 import { createSql, startEmbeddedPostgres } from '../sql';
 import { preparePrivateDataDir } from './data-dir';
 export { preparePrivateDataDir } from './data-dir';
@@ -28,6 +29,8 @@ export interface ServiceNeeds {
   files?: boolean;
   mail?: boolean;
   cache?: boolean;
+  /** A document store (mongoose; decision 0041): a database named after the service. */
+  documents?: boolean;
 }
 
 interface PortMap {
@@ -36,6 +39,7 @@ interface PortMap {
   files: FileStore;
   mail: Mailer;
   cache: Cache;
+  documents: DocumentStore;
 }
 
 /** The ports a service asked for, typed by its `needs`. */
@@ -172,6 +176,12 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
     lifecycle.onStop('cache', () => created.close());
     return created;
   });
+  // Started only when a service needs documents: FerretDB on SQLite under DATA_DIR/documents.
+  const documentServer = once(async () => {
+    const server = await startEmbeddedDocumentServer(path.join(dataDir, 'documents'), { logger });
+    lifecycle.onStop('embedded documents', () => server.close());
+    return server;
+  });
   return {
     mailDir,
     async portsFor(name, needs) {
@@ -187,6 +197,12 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
       if (needs.files) ports.files = await files();
       if (needs.mail) ports.mail = await mail();
       if (needs.cache) ports.cache = await cache();
+      if (needs.documents) {
+        const server = await documentServer();
+        const store = await createDocumentStore(server.url(name));
+        lifecycle.onStop(`${name} documents`, () => store.close());
+        ports.documents = store;
+      }
       return ports as PortsFor<typeof needs>;
     },
   };
@@ -214,11 +230,24 @@ const clusterSchemas = {
   }),
   mail: z.object({ SMTP_URL: fields.url({ protocols: ['smtp', 'smtps'] }), MAIL_FROM: fields.string(DEFAULT_MAIL_FROM) }),
   cache: z.object({ REDIS_URL: fields.url({ protocols: ['redis', 'rediss'] }) }),
+  documents: z.object({
+    // Several hosts (a replica set) are not a WHATWG URL: checked by form only.
+    MONGODB_URL: envField((raw) =>
+      /^mongodb(\+srv)?:\/\/\S+$/.test(raw) ? { ok: true, value: raw } : { ok: false, message: 'must be a mongodb:// or mongodb+srv:// URL' },
+    ),
+  }),
 };
+
+/** The database a MONGODB_URL names, if any (`mongodb://host:port/<db>?options`). */
+export function mongoDatabaseOf(url: string): string | undefined {
+  const db = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1];
+  return db ? decodeURIComponent(db) : undefined;
+}
 
 /**
  * Cluster: real servers from env, only those the service needs (DATABASE_URL and DB_POOL_SIZE,
- * KAFKA_BROKERS, S3_*, SMTP_URL and MAIL_FROM, REDIS_URL). Missing settings fail at boot, all named.
+ * KAFKA_BROKERS, S3_*, SMTP_URL and MAIL_FROM, REDIS_URL, MONGODB_URL: its database, else one named
+ * after the service). Missing settings fail at boot, all named.
  */
 export function clusterPorts(options: { env: Env; lifecycle: Lifecycle; logger: Logger }): PortFactory {
   const { env, lifecycle, logger } = options;
@@ -257,6 +286,11 @@ export function clusterPorts(options: { env: Env; lifecycle: Lifecycle; logger: 
         const cache = createRedisCache(c.REDIS_URL);
         lifecycle.onStop('redis', () => cache.close());
         ports.cache = cache;
+      }
+      if (needs.documents) {
+        const store = await createDocumentStore(c.MONGODB_URL, { dbName: mongoDatabaseOf(c.MONGODB_URL) ?? name });
+        lifecycle.onStop('documents', () => store.close());
+        ports.documents = store;
       }
       return ports as PortsFor<typeof needs>;
     },
