@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDocumentStore } from './connect';
-import { startEmbeddedDocumentServer } from './embedded';
+import { ferretDbBinary, startEmbeddedDocumentServer } from './embedded';
 
 describe('embedded FerretDB', () => {
   it('listens only on a socket in a private folder, keeps its data under the data folder, and stops with close()', async () => {
@@ -28,6 +29,29 @@ describe('embedded FerretDB', () => {
       await reopened.close();
       await again.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops a server left running on its data folder by a process that was killed, before starting its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taal-docs-leftover-'));
+    const data = join(dir, 'documents');
+    mkdirSync(data, { recursive: true, mode: 0o700 });
+    // What a killed all-in-one leaves behind: its FerretDB still running, its pid file in the folder.
+    const sock = join(dir, 'old.sock');
+    const leftover = spawn(ferretDbBinary(), ['--listen-addr=', `--listen-unix=${sock}`, '--handler=sqlite', `--sqlite-url=file:${data}/`, `--state-dir=${data}`, '--debug-addr=-', '--telemetry=disable'], { stdio: 'ignore' });
+    const exited = new Promise((done) => leftover.once('exit', done));
+    writeFileSync(join(data, 'ferretdb.pid'), `${leftover.pid}\n`);
+    try {
+      const started = await startEmbeddedDocumentServer(data);
+      await exited; // killed by the start
+      expect(leftover.exitCode !== null || leftover.signalCode !== null).toBe(true);
+      const store = await createDocumentStore(started.url('taal'));
+      expect((await store.connection.db!.admin().command({ ping: 1 })).ok).toBe(1);
+      await store.close();
+      await started.close();
+    } finally {
+      leftover.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
