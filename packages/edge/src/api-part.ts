@@ -12,6 +12,7 @@ import type { AccessTokenVerifier } from './auth';
 import type { ContactLimiter } from './contact-limit';
 import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './rate-limit';
 import type { PrivateAnswers } from './private-answers';
+import type { PublicReadLimiter } from './read-limit';
 import type { ResponseCache } from './response-cache';
 import type { RouteSpec } from './route-table';
 import type { ClientSpec, ServiceApi } from './service-client';
@@ -30,6 +31,8 @@ export interface EdgeLimits {
   contact: ContactLimiter;
   /** Wrong gift-card codes per user and per client address. */
   giftCardGuesses: GuessLimiter;
+  /** Searches and other public reads that cost a service work, per client address (routes' `fairUse`, decision 0038). */
+  publicReads: PublicReadLimiter;
 }
 
 /** What every service's routes are built with: built once by the edge from the registry. */

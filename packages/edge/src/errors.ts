@@ -117,7 +117,9 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const { status, body } = toApiError(error);
     if (error instanceof Refused && error.headers) res.set(error.headers);
-    if (status >= 500) logger.warn({ err: error, path: req.path, status }, 'request failed');
+    // A 5xx the edge chose to answer (search over its time budget, decision 0038) is not a failure, and a
+    // flood would log one line per request: only a failure is logged at warn.
+    if (status >= 500) logger[error instanceof Refused ? 'debug' : 'warn']({ err: error, path: req.path, status }, 'request failed');
     res.status(status).json(body);
   };
 }

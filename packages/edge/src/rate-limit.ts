@@ -6,7 +6,7 @@ import { refusal, type Refused } from './errors';
  * A counter through the cache port whose window starts at its first hit (the port's atomic
  * `incr`). The start is remembered beside it, so a 429 can say when to come back.
  */
-class WindowCounter {
+export class WindowCounter {
   constructor(
     private readonly cache: Cache,
     readonly windowSeconds: number,

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { ResponseCache } from './response-cache';
 import type { RefusalKey } from '@taal/contracts';
 import { refusal } from './errors';
+import { chargeLoad, countedOnLoad } from './read-limit';
 
 /** Successful answers share one envelope: { success: true, data }. */
 export function ok<T>(data: T) {
@@ -39,19 +40,23 @@ export function cachedAnswerOf(res: Response): CachedAnswer | undefined {
 
 /**
  * A GET handler answering from the response cache: `load` runs only on a miss and returns the
- * `data` of the success envelope. Errors thrown by `load` (404, 503) are not cached.
+ * `data` of the success envelope. Errors thrown by `load` (404, 503) are not cached. Of a route
+ * with `fairUse`, only a miss counts against the client's limit (decision 0038).
  */
 export function cachedRead(
   cache: ResponseCache,
   key: (req: Request) => string,
   load: (req: Request) => Promise<unknown>,
 ): (ctx: { req: Request; res: Response }) => Promise<void> {
-  return async ({ req, res }) => {
+  return countedOnLoad(async ({ req, res }: { req: Request; res: Response }) => {
     const name = key(req);
-    const body = await cache.getOrLoad(name, async () => ok(await load(req)));
+    const body = await cache.getOrLoad(name, async () => {
+      await chargeLoad(res);
+      return ok(await load(req));
+    });
     if (res.locals.caller === undefined) cachedAnswers.set(res, { cache, key: name, body });
     sendJsonBytes(res, body);
-  };
+  });
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;

@@ -11,6 +11,7 @@ import type { RefusalKey } from '@taal/contracts';
 import { refusal, type Refused } from './errors';
 import type { AuthenticatedCaller } from './auth';
 import type { PrivateAnswers } from './private-answers';
+import { chargeOnLoad, clientOf, isCountedOnLoad, type FairUse, type PublicReadLimiter } from './read-limit';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -90,6 +91,13 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
    * A function names what else of the request the answer depends on (e.g. the reader's language).
    */
   cachedPerUser?: boolean | ((req: Request) => string);
+  /**
+   * A public read that costs a service work (decision 0038): counted against the client's
+   * per-address limit of that kind ('search', or 'reads' for the others) and answered 429 with
+   * Retry-After over it (the document says so). A `cachedRead` handler counts only on a cache
+   * miss; a request refused for its parameters does not count.
+   */
+  fairUse?: FairUse;
   /** Every answer the route gives besides the 503/504 (and the 401/403 of `auth`) every route may give. */
   responses: Record<number, ResponseSpec>;
   handler: (ctx: RouteContext<z.output<B>>) => Promise<void>;
@@ -125,9 +133,10 @@ function bumpBeforeAnswer(res: Response, answers: PrivateAnswers, userId: string
 /**
  * Registers each route on a new router: access check, `before`, parameters and body validated, then
  * the handler. With `privateAnswers`, `cachedPerUser` reads answer from it and every signed-in write
- * bumps its caller's data version before answering.
+ * bumps its caller's data version before answering. With `publicReads`, a `fairUse` route counts
+ * against its client's limit before its handler runs (a `cachedRead`, when it loads).
  */
-export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers): Router {
+export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers, publicReads?: PublicReadLimiter): Router {
   const router = Router();
   for (const route of routes) {
     const checked = Object.entries(route.params ?? {}).filter(([, p]) => p.invalid);
@@ -142,6 +151,12 @@ export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers
         throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
+      if (publicReads && route.fairUse) {
+        const kind = route.fairUse;
+        const count = () => publicReads.hit(kind, clientOf(req));
+        if (isCountedOnLoad(route.handler)) chargeOnLoad(res, count);
+        else await count();
+      }
       const answer = () => route.handler({ req, res, body, param: (name) => paramOf(req, name) });
       const caller = res.locals.caller as AuthenticatedCaller | undefined;
       if (!privateAnswers || !caller) return answer();

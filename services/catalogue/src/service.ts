@@ -10,7 +10,7 @@ import { freebieGrpcService } from './grpc/freebie-service';
 import { FreebieStore } from './store/freebie-store';
 import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 import { catalogueApi } from './api';
-import { Search } from './app/search';
+import { Search, type SearchBudget } from './app/search';
 import { SearchStore } from './store/search-store';
 
 export interface CatalogueDeps {
@@ -22,6 +22,8 @@ export interface CatalogueDeps {
   seedDemoData: boolean;
   /** This service's keys: verifies every caller (decision 0008). */
   auth: ServiceAuth;
+  /** Search's time budget (decision 0038); none: every search runs at once, as long as it takes. */
+  searchBudget?: SearchBudget;
 }
 
 export interface RunningCatalogue {
@@ -58,7 +60,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     services: [
       {
         definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueGrpcService(catalogue, new Search(search)),
+        implementation: catalogueGrpcService(catalogue, new Search(search, deps.searchBudget, logger)),
       },
       {
         definition: freebiesV1.FreebieServiceService,
@@ -87,6 +89,8 @@ export const catalogueService = defineService({
   needs: { sql: true, bus: true },
   listens: { grpc: { port: 50051, healthName: CATALOGUE_SERVICE_NAME } },
   config: (env) => loadConfig(catalogueConfig, env),
+  // One embedded database runs one statement at a time for the whole process (and ignores statement_timeout).
+  defaults: { 'all-in-one': { SEARCH_CONCURRENCY: '1', SEARCH_STATEMENT_TIMEOUT_MS: '0' } },
   start: (ports, config, ctx) =>
     startCatalogue({
       ...ports,
@@ -95,5 +99,6 @@ export const catalogueService = defineService({
       port: ctx.port,
       seedDemoData: config.SEED_DEMO_DATA,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      searchBudget: { concurrency: config.SEARCH_CONCURRENCY, queueMs: config.SEARCH_QUEUE_MS, statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS },
     }),
 });

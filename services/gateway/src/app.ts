@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
-import { apiErrorHandler, apiNotFound, mountRoutes, type ApiPart, type EdgeContext, type RouteSpec } from '@taal/edge';
+import { apiErrorHandler, apiNotFound, mountRoutes, refuseMalformedUrls, type ApiPart, type EdgeContext, type RouteSpec } from '@taal/edge';
 import { answerOptions, constrainIdParams, demoAssetHeaders, methodNotAllowed, plainErrors, plainNotFound, securityHeaders } from './http/hardening';
 import { compressJson } from './http/compress';
 import { fastLane } from './http/fast-lane';
@@ -71,6 +71,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // First, so every answer carries them: the API, the UI, static files, 404s and errors.
   app.use(securityHeaders());
   if (deps.metrics) app.use(deps.metrics.middleware);
+  // A path or query that decodes to a NUL or to bytes that are not UTF-8 never reaches a route: 400 (JSON under /api).
+  app.use(refuseMalformedUrls());
 
   // Three probes (decision 0010): live = the process answers; ready = the gateway takes
   // traffic (it degrades per route: a missing service costs only the routes that need it,
@@ -106,7 +108,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.json(openApiDocument);
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
-  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers))));
+  // Public reads that cost a service work count against their client's limits (decision 0038).
+  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers, deps.edge.limits.publicReads))));
   api.use(methodNotAllowed(declared));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { fields, loadConfig, type Env } from '@taal/kit';
-import { PRIVATE_ANSWER_TTL_MS, DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits, DEFAULT_CONTACT_LIMITS, type ContactLimits } from '@taal/edge';
+import { PRIVATE_ANSWER_TTL_MS, DEFAULT_EMAIL_CHECK_LIMITS, DEFAULT_LOGIN_LIMITS, type LoginLimits, type MailRequestLimits, type SignUpLimits, DEFAULT_CONTACT_LIMITS, type ContactLimits, DEFAULT_PUBLIC_READ_LIMITS, type PublicReadLimits } from '@taal/edge';
 
 /**
  * Express `trust proxy`: which hops may tell the client address in X-Forwarded-For.
@@ -53,6 +53,10 @@ const policySchema = z.object({
   CONTACT_MAX_PER_ADDRESS: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perAddress }),
   CONTACT_MAX_PER_EMAIL: fields.int({ min: 1, max: 100_000, default: DEFAULT_CONTACT_LIMITS.perEmail }),
   CONTACT_WINDOW_MS: fields.durationMs(DEFAULT_CONTACT_LIMITS.windowSeconds * 1000),
+  // Searches and the other public reads that reach a service, per client address (decision 0038; 0: no limit).
+  SEARCH_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.search }),
+  PUBLIC_READS_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.reads }),
+  PUBLIC_READS_WINDOW_MS: fields.durationMs(DEFAULT_PUBLIC_READ_LIMITS.windowSeconds * 1000),
 });
 
 export interface GatewayPolicy {
@@ -62,6 +66,7 @@ export interface GatewayPolicy {
   mailLimits: MailRequestLimits;
   emailCheckLimits: MailRequestLimits;
   contactLimits: ContactLimits;
+  publicReadLimits: PublicReadLimits;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -97,6 +102,11 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       perAddress: c.CONTACT_MAX_PER_ADDRESS,
       perEmail: c.CONTACT_MAX_PER_EMAIL,
       windowSeconds: seconds(c.CONTACT_WINDOW_MS),
+    },
+    publicReadLimits: {
+      search: c.SEARCH_MAX_PER_ADDRESS,
+      reads: c.PUBLIC_READS_MAX_PER_ADDRESS,
+      windowSeconds: seconds(c.PUBLIC_READS_WINDOW_MS),
     },
   };
 }

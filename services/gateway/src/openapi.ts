@@ -6,7 +6,12 @@
  * matches both its zod schema and the document) and by tools/contract/schemathesis.sh.
  */
 import { z } from 'zod';
-import { ApiErrorSchema, fail, gatewayErrors, securedErrors, type ResponseSpec, type RouteSpec } from '@taal/edge';
+import { ApiErrorSchema, fail, gatewayErrors, securedErrors, tooMany, type FairUse, type ResponseSpec, type RouteSpec } from '@taal/edge';
+
+const FAIR_USE_REFUSALS: Record<FairUse, string> = {
+  search: 'Too many searches from this client address within the window (TOO_MANY_SEARCHES)',
+  reads: 'Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS)',
+};
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -80,11 +85,14 @@ function responseObject(spec: ResponseSpec, schemas: SchemaConverter): Json {
 
 function operation(route: RouteSpec, schemas: SchemaConverter): Json {
   const responses: Record<number, ResponseSpec> = {
+    // A route may say more of its own 503 (search's time budget) than every route's.
+    ...gatewayErrors,
     // A query parameter its schema refuses is a 400 (route-table.ts), whatever else the route refuses.
     ...(route.query ? ({ 400: fail('A query parameter its schema refuses') } as Record<number, ResponseSpec>) : {}),
     ...route.responses,
     ...(route.auth ? securedErrors : {}),
-    ...gatewayErrors,
+    // A public read past its client's limit (route-table.ts, decision 0038).
+    ...(route.fairUse ? ({ 429: tooMany(FAIR_USE_REFUSALS[route.fairUse]) } as Record<number, ResponseSpec>) : {}),
   };
   const body = route.body;
   const mediaType = body?.mediaType ?? 'application/json';

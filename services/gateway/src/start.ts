@@ -16,12 +16,15 @@ import {
   LoginLimiter,
   MailRequestLimiter,
   PrivateAnswers,
+  PublicReadLimiter,
+  DEFAULT_PUBLIC_READ_LIMITS,
   ResponseCache,
   SignUpLimiter,
   type ContactLimits,
   type EdgeContext,
   type LoginLimits,
   type MailRequestLimits,
+  type PublicReadLimits,
   type ServiceApi,
   type SignUpLimits,
 } from '@taal/edge';
@@ -48,6 +51,8 @@ export interface GatewayDeps {
   mailLimits?: MailRequestLimits;
   /** GET user/checkemail per checked address and per client address (default DEFAULT_EMAIL_CHECK_LIMITS). */
   emailCheckLimits?: MailRequestLimits;
+  /** Searches and other public reads that reach a service, per client address (default DEFAULT_PUBLIC_READ_LIMITS; decision 0038). */
+  publicReadLimits?: PublicReadLimits;
   /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
   trustProxy?: TrustProxy;
   logger: Logger;
@@ -113,6 +118,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       emailCheck: new EmailCheckLimiter(deps.cache, deps.emailCheckLimits ?? DEFAULT_EMAIL_CHECK_LIMITS),
       contact: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
       giftCardGuesses: new GuessLimiter(deps.cache),
+      publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS),
     },
     files: deps.files,
     cache,

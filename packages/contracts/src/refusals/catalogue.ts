@@ -31,6 +31,8 @@ export const CatalogueRefusals = {
   COURSE_FEATURED_AND_UNFEATURED: { status: 400, en: 'A course cannot be featured and unfeatured at once: {{ids}}', bn: 'একটি কোর্স একসাথে ফিচার করা ও ফিচার থেকে সরানো যায় না: {{ids}}' },
   // Search (issue 24): q must hold something to look for, and not too much.
   SEARCH_QUERY_INVALID: { status: 400, en: 'Type 1 to 100 characters to search for', bn: 'খুঁজতে ১ থেকে ১০০ অক্ষর লিখুন' },
+  // Search over its time budget (decision 0038): no turn free in time, or a statement past its timeout.
+  SEARCH_BUSY: { status: 503, en: 'Search is busy right now. Please try again in a moment.', bn: 'এই মুহূর্তে খোঁজার কাজে অনেক চাপ। অনুগ্রহ করে একটু পরে আবার চেষ্টা করুন।' },
   INSTRUCTOR_FEATURED_AND_UNFEATURED: { status: 400, en: 'An instructor cannot be featured and unfeatured at once: {{ids}}', bn: 'একজন প্রশিক্ষককে একসাথে ফিচার করা ও ফিচার থেকে সরানো যায় না: {{ids}}' },
 
   // Form headlines (spec).

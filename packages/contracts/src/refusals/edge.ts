@@ -14,4 +14,9 @@ export const EdgeRefusals = {
   // The edge's limit on wrong gift-card codes per user (the store answers each wrong code itself).
   TOO_MANY_GIFT_CARD_TRIES: { status: 429, en: 'Too many wrong gift card codes. Please try again later.', bn: 'অনেকবার ভুল গিফট কার্ড কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।' },
   EMPTY_FILE: { status: 400, en: '{{field}} is empty', bn: '{{field}} ফাঁকা' },
+  // Fair use of the public reads (decision 0038): per client, counted by the edge.
+  TOO_MANY_SEARCHES: { status: 429, en: 'Too many searches from your connection. Please try again in {{seconds}} seconds.', bn: 'আপনার সংযোগ থেকে অনেক বেশিবার খোঁজা হয়েছে। অনুগ্রহ করে {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।' },
+  TOO_MANY_READS: { status: 429, en: 'Too many requests from your connection. Please try again in {{seconds}} seconds.', bn: 'আপনার সংযোগ থেকে অনেক বেশি অনুরোধ এসেছে। অনুগ্রহ করে {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।' },
+  // A path segment or query value that decodes to a NUL or is not UTF-8 (never handed to a service).
+  MALFORMED_URL: { status: 400, en: 'The address contains a NUL character or invalid UTF-8', bn: 'ঠিকানায় একটি NUL অক্ষর বা অবৈধ UTF-8 আছে' },
 } as const satisfies Record<string, Refusal>;

@@ -355,6 +355,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       method: 'get',
       path: '/course/catagory/',
       summary: 'The course categories, each with its published courses (newest first)',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(z.object({ catagory: z.enum(CATEGORIES), courses: z.array(CourseSchema) }).meta({ id: 'CourseCategory' }))) },
       handler: cachedRead(deps.cache, () => 'course:categories', async () => {
         const { courses } = await catalogue.listCourses({});

@@ -136,6 +136,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/freebies/',
       summary: 'Freebies, newest first',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(FreebieSchema)) },
       handler: read(() => 'freebies:list', async () => (await freebies.listFreebies({})).freebies.map(toApiFreebie)),
     }),
@@ -144,6 +145,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       path: '/freebies/{id}',
       summary: 'One freebie',
       params: freebieId,
+      fairUse: 'reads',
       responses: { 200: answer(envelope(FreebieSchema)), 404: fail(refusalText('FREEBIE_NOT_FOUND')) },
       handler: read(
         (req) => `freebies:${String(req.params.id)}`,
@@ -263,6 +265,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       path: '/popup/find/{id}',
       summary: 'The landing popup: title, body, thumbnail and whether to show it',
       params: popupId,
+      fairUse: 'reads',
       responses: { 200: answer(envelope(PopupSchema)), 404: fail(refusalText('POPUP_NOT_FOUND')) },
       handler: read(
         (req) => `popup:${String(req.params.id)}`,

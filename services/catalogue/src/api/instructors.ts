@@ -9,6 +9,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
       method: 'get',
       path: '/instructor/',
       summary: 'Published instructors',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(InstructorSchema)) },
       handler: cachedRead(cache, () => 'instructor:list', async () => (await catalogue.listInstructors({})).instructors.map(toApiInstructor)),
     }),
@@ -16,6 +17,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
       method: 'get',
       path: '/instructor/featured/',
       summary: 'Featured instructors, at most 10',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(InstructorSchema)) },
       handler: cachedRead(
         cache,
@@ -28,6 +30,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
       path: '/instructor/{id}/',
       summary: 'One published instructor',
       params: idParam,
+      fairUse: 'reads',
       responses: { 200: answer(envelope(InstructorSchema)), 404: fail('Unknown or unpublished instructor') },
       handler: cachedRead(
         cache,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { FREEBIE_CATEGORIES, SEARCH_QUERY_MAX, refusalText, type catalogueV1 } from '@taal/contracts';
-import { answer, envelope, fail, refusal, defineRoute, type RouteSpec } from '@taal/edge';
+import { ApiErrorSchema, answer, envelope, fail, refusal, serviceRefusal, defineRoute, type RouteSpec } from '@taal/edge';
 import type { CatalogueApi } from './client';
 import { CourseSchema, toApiCourse } from './course-shape';
 
@@ -79,10 +79,24 @@ export function searchRoutes(catalogue: CatalogueApi): RouteSpec[] {
           invalid: () => refusal('SEARCH_QUERY_INVALID'),
         },
       },
-      responses: { 200: answer(envelope(SearchResultSchema)), 400: fail(refusalText('SEARCH_QUERY_INVALID')) },
+      // Per client address (decision 0038): 429 TOO_MANY_SEARCHES past the limit.
+      fairUse: 'search',
+      responses: {
+        200: answer(envelope(SearchResultSchema)),
+        400: fail(refusalText('SEARCH_QUERY_INVALID')),
+        503: {
+          description: 'Search is over its time budget (SEARCH_BUSY: no turn free in time, or a statement past its timeout), or a service behind the gateway is down',
+          schema: ApiErrorSchema,
+          headers: { 'Retry-After': { description: 'Seconds after which search likely has a turn free (SEARCH_BUSY)', schema: z.int().min(0) } },
+        },
+      },
       handler: async ({ req, res }) => {
         const q = String(req.query.q);
-        const result = await catalogue.search({ query: q, limit: 0 });
+        const result = await catalogue.search({ query: q, limit: 0 }).catch((err: unknown) => {
+          // Search's time budget (decision 0038): a moment later a turn is likely free.
+          if (serviceRefusal(err as object)?.reason === 'SEARCH_BUSY') throw refusal('SEARCH_BUSY', { headers: { 'Retry-After': '1' } });
+          throw err;
+        });
         res.json({ success: true, data: toApiResult(q, result) });
       },
     }),

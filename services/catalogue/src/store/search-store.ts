@@ -78,6 +78,18 @@ export class SearchStore {
   }
 
   /**
+   * Runs `fn`'s statements in one transaction whose statements PostgreSQL cancels past `ms`
+   * (`SET LOCAL statement_timeout`, decision 0038): a cancelled one fails with SQLSTATE 57014.
+   * The setting ends with the transaction, so no other query of the pool's connection has it.
+   */
+  async withStatementTimeout<T>(ms: number, fn: (db: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [`${Math.max(1, Math.round(ms))}ms`]);
+      return fn(tx);
+    });
+  }
+
+  /**
    * Courses whose words match, in three tiers: every word in the title, then in the title,
    * subtitle or category, then anywhere (description too) or taught by a matching instructor; the
    * most bought (then newest) first within a tier. Only when they are fewer than the limit are
@@ -174,8 +186,8 @@ export class SearchStore {
   }
 
   /** The most bought published courses (what an empty result suggests). */
-  async popular(limit: number): Promise<catalogueV1.Course[]> {
-    const { rows } = await this.sql.query<CourseRow>(
+  async popular(db: SqlExecutor, limit: number): Promise<catalogueV1.Course[]> {
+    const { rows } = await db.query<CourseRow>(
       `SELECT * FROM catalogue.course WHERE published ORDER BY sold DESC, created_at DESC, id LIMIT $1`,
       [limit],
     );

@@ -425,6 +425,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/certificate/{id}',
       summary: 'Verify a certificate (public): the name, course and date of a provided certificate, or 404',
       params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
+      fairUse: 'reads',
       responses: {
         200: answer(envelope(z.object({ valid: z.literal(true), id: z.string(), userName: z.string(), courseName: z.string(), providedAt: z.string() }))),
         404: fail('No such certificate'),
@@ -439,6 +440,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       path: '/certificate/{id}/pdf',
       summary: 'The PDF of a provided certificate (public, by its unguessable id)',
       params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
+      fairUse: 'reads',
       responses: { 200: { description: 'The certificate', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: fail('No such certificate') },
       handler: async ({ res, param }) => {
         const { pdf } = await learning.getCertificatePdf({ id: param('id') }, null);

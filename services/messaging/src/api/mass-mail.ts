@@ -122,6 +122,7 @@ export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<ide
       path: '/mass-mail/unsubscribe/{token}',
       summary: "A mass mail's unsubscribe link: no more mass mail to that address (a small HTML page)",
       params: { token: { schema: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/), description: 'The token in the link' } },
+      fairUse: 'reads',
       responses: {
         200: { description: 'Unsubscribed', content: { 'text/html': z.string() } },
         404: { description: 'Unknown link', content: { 'text/html': z.string() } },

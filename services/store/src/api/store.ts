@@ -173,6 +173,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/store/category/',
       summary: 'Store categories',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(CategorySchema)) },
       handler: async ({ res }) => {
         res.json(ok((await store.listCategories({})).categories.map(toCategory)));
@@ -246,6 +247,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       method: 'get',
       path: '/store/product/',
       summary: 'Gift-card products (the store listing)',
+      fairUse: 'reads',
       responses: { 200: answer(listOf(ProductSchema)) },
       handler: async ({ res }) => {
         res.json(ok((await store.listProducts({})).products.map(toProduct)));
@@ -256,6 +258,7 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       path: '/store/product/{param}',
       summary: 'One gift-card product by its id or its param (slug): the purchase page',
       params: { param: { schema: z.string().regex(/^[A-Za-z0-9-]{1,100}$/), description: 'The id or the param', invalid: () => refusal('GIFT_CARD_NOT_FOUND') } },
+      fairUse: 'reads',
       responses: { 200: answer(envelope(ProductSchema)), 404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)') },
       handler: async ({ res, param }) => {
         res.json(ok(toProduct((await store.getProduct({ id: param('param') })).product!)));

@@ -1,0 +1,82 @@
+/**
+ * Fair use of the public reads (decision 0038): per client address, a count of the reads that
+ * cost a service work, so one client cannot take the services' time from everyone else.
+ * Routes declare `fairUse` (route-table.ts); the edge counts each such request before its handler
+ * runs, except a `cachedRead` handler, which counts only when it loads (a cache miss): an answer
+ * from the response cache costs nothing. Over the limit: 429 with Retry-After.
+ */
+import type { Request, Response } from 'express';
+import type { Cache } from '@taal/kit';
+import { refusal } from './errors';
+import { WindowCounter } from './rate-limit';
+
+/** Which per-client count a public read takes: search's own, or the one of every other read that reaches a service. */
+export type FairUse = 'search' | 'reads';
+
+export interface PublicReadLimits {
+  /** Searches one client address may make within the window (0: no limit). */
+  search: number;
+  /** Other public reads that reach a service (cache misses, uncached reads) per client address within the window (0: no limit). */
+  reads: number;
+  windowSeconds: number;
+}
+
+/**
+ * A person searches by submitting the box (no search as you type): 30 a minute is several times
+ * what one does, and leaves room for a few people behind one address. Browsing costs a handful of
+ * uncached reads per page (most are answered from the cache, which does not count).
+ */
+export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads: 300, windowSeconds: 60 };
+
+const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS' } as const;
+
+/** The per-client counts of the public reads, through the cache port (memory in all-in-one, Redis in a cluster: every replica shares them). */
+export class PublicReadLimiter {
+  private readonly counter: WindowCounter;
+
+  constructor(
+    cache: Cache,
+    readonly limits: PublicReadLimits = DEFAULT_PUBLIC_READ_LIMITS,
+    now: () => number = Date.now,
+  ) {
+    this.counter = new WindowCounter(cache, limits.windowSeconds, now);
+  }
+
+  /** Counts one read of `kind` for the client; throws 429 (with Retry-After) once it is over its limit. */
+  async hit(kind: FairUse, client: string): Promise<void> {
+    const limit = this.limits[kind];
+    if (limit <= 0) return;
+    const key = `fair:${kind}:${client}`;
+    if ((await this.counter.hit(key)) <= limit) return;
+    const seconds = await this.counter.retryAfter(key);
+    throw refusal(REFUSAL[kind], { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+  }
+}
+
+/** The client a read is counted for: its address (req.ip honours the app's `trust proxy`). */
+export const clientOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** What a read that counts only when it loads calls then (set by mountRoutes per request). */
+const onLoad = new WeakMap<Response, () => Promise<void>>();
+
+/** Handlers that count only when they load (`cachedRead`): their cache hits are free. */
+const countsOnLoad = new WeakSet<object>();
+
+/** Marks a handler as one that calls `chargeLoad` when (and only when) it loads. */
+export function countedOnLoad<H extends object>(handler: H): H {
+  countsOnLoad.add(handler);
+  return handler;
+}
+
+/** Whether a handler counts only when it loads. */
+export const isCountedOnLoad = (handler: object): boolean => countsOnLoad.has(handler);
+
+/** Sets what a load of this request counts (mountRoutes). */
+export function chargeOnLoad(res: Response, count: () => Promise<void>): void {
+  onLoad.set(res, count);
+}
+
+/** Counts this request's load against its client's limit, if its route has one (throws its 429). */
+export async function chargeLoad(res: Response): Promise<void> {
+  await onLoad.get(res)?.();
+}
