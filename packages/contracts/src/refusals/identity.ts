@@ -71,6 +71,15 @@ export const IdentityRefusals = {
   // The Profile tab (storefront §7; 'User Update Failed!' is the spec's, the fields' texts ours).
   PROFILE_UPDATE_FAILED: { status: 400, en: 'User Update Failed!', bn: 'ব্যবহারকারীর তথ্য হালনাগাদ করা যায়নি!' },
   NOTHING_TO_UPDATE: { status: 400, en: 'Send a detail, a new password or a photo to change', bn: 'পরিবর্তনের জন্য কোনো তথ্য, নতুন পাসওয়ার্ড অথবা একটি ছবি দিন' },
+  // Ours (issue 36, decision 0039): a new password needs the current one (not on the mailed reset).
+  // 403: the caller is signed in but has not shown they know the password; a 401 would end the session.
+  CURRENT_PASSWORD_REQUIRED: { status: 403, en: '*Enter your current password to change it', bn: '*পাসওয়ার্ড বদলাতে বর্তমান পাসওয়ার্ডটি দিন' },
+  CURRENT_PASSWORD_WRONG: { status: 403, en: '*The current password is not correct', bn: '*বর্তমান পাসওয়ার্ডটি সঠিক নয়' },
+  PASSWORD_SET_BY_MAIL: {
+    status: 403,
+    en: 'This account has no password yet: set one through a password reset link ("Forgot password")',
+    bn: 'এই অ্যাকাউন্টে এখনো কোনো পাসওয়ার্ড নেই: পাসওয়ার্ড রিসেটের লিংক দিয়ে একটি পাসওয়ার্ড ঠিক করুন ("পাসওয়ার্ড ভুলে গেছেন")',
+  },
 
   // Admin actions (back office §5, §8).
   SOME_FIELD_NOT_FILLED: { status: 400, en: 'Some field is not fillup!!!', bn: 'কোনো ঘর পূরণ করা হয়নি!!!' },

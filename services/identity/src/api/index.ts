@@ -12,8 +12,8 @@ export const identityApi = defineApi({
     return [
       // Accounts and the back office's user management: every protected route checks its role.
       userRoutes(identity, ctx.tokens, ctx.limits, ctx.client<commerceV1.CommerceServiceServer>('commerce')),
-      // The Profile tab's own password and photo change (POST user/).
-      profileRoutes(identity, ctx.tokens),
+      // The Profile tab's own password and photo change (POST user/); wrong current passwords count as failed logins.
+      profileRoutes(identity, ctx.tokens, ctx.limits.login),
     ];
   },
 });

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { requestMail, type identityV1, type RefusalKey } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, NotAnImageError, reencodeImage, refuse, refuseFields, type EventEnvelope } from '@taal/kit';
-import { hashPassword } from '../domain/password';
+import { hashPassword, verifyPassword } from '../domain/password';
 import {
   AccountFieldLimits,
   isEmail,
@@ -150,12 +150,15 @@ export class Accounts {
    * The caller's own profile (the Profile tab; the e-mail never changes here): name, phone,
    * address and date of birth, each checked with its sign-up rule when given, and/or a new
    * password and/or photo. The new photo is stored before the row changes and the old one
-   * deleted after; a failed update deletes the new one again. A new password ends every other
-   * session of the user (a stolen refresh token dies with it); `sessionId`, the session that
-   * made the change, stays.
+   * deleted after; a failed update deletes the new one again. A new password needs the current
+   * one (a stolen access token alone cannot take the account over; an account without a password
+   * sets one through a mailed reset link), ends every other session of the user (a stolen refresh
+   * token dies with it; `sessionId`, the session that made the change, stays) and every mailed
+   * link (decision 0039).
    */
   async updateProfile(userId: string, req: identityV1.UpdateProfileRequest, sessionId?: string): Promise<User> {
     const password = req.password ?? '';
+    const currentPassword = req.currentPassword ?? '';
     const photo = req.photo ?? new Uint8Array();
     const details = { name: req.name, phone: req.phone, address: req.address, dob: req.dob };
     const hasDetails = Object.values(details).some((v) => v !== undefined);
@@ -169,14 +172,18 @@ export class Accounts {
     if (photo.length > 0 && !image) throw failed('photo', 'PHOTO_NOT_IMAGE');
     const before = await this.ctx.store.findById(userId);
     if (!before) throw refuse('USER_NOT_FOUND');
+    if (password) await this.checkCurrentPassword(before, currentPassword);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const photoKey = image ? reencodedPhotoKey(userId, randomBytes(4).toString('hex'), image.extension) : undefined;
     if (image) await this.ctx.files.put(photoKey!, image.data, image.contentType);
     let updated: UserRow | null;
     try {
       updated = await this.ctx.sql.transaction(async (tx) => {
+        // The password checked above is still the one stored (no change or reset meanwhile).
+        if (passwordHash && (await this.ctx.store.lockPasswordHash(tx, userId))?.passwordHash !== before.password_hash) throw wrongCurrentPassword();
         const row = await this.ctx.store.update(tx, userId, {
           passwordHash,
+          credentialsChanged: passwordHash !== undefined,
           photo: photoKey,
           photoType: image?.contentType,
           name: details.name?.trim(),
@@ -193,6 +200,13 @@ export class Accounts {
     }
     if (photoKey && before.photo && before.photo !== photoKey) await this.ctx.files.delete(before.photo).catch(() => {});
     return toUser(updated!);
+  }
+
+  /** A new password needs the one the user has now; refused without it or with another (403, the edge counts wrong ones as failed logins). */
+  private async checkCurrentPassword(user: UserRow, currentPassword: string): Promise<void> {
+    if (!user.password_hash) throw refuseFields({ currentPassword: 'PASSWORD_SET_BY_MAIL' }, 'PASSWORD_SET_BY_MAIL');
+    if (!currentPassword) throw refuseFields({ currentPassword: 'CURRENT_PASSWORD_REQUIRED' }, 'CURRENT_PASSWORD_REQUIRED');
+    if (currentPassword.length > AccountFieldLimits.password || !(await verifyPassword(currentPassword, user.password_hash))) throw wrongCurrentPassword();
   }
 
   /** Admin or content-uploader accounts; the admin vouches for the address, so it counts as verified. */
@@ -266,6 +280,8 @@ export class Accounts {
     return removed;
   }
 }
+
+const wrongCurrentPassword = () => refuseFields({ currentPassword: 'CURRENT_PASSWORD_WRONG' }, 'CURRENT_PASSWORD_WRONG');
 
 /** A photo that does not decode is answered like a missing field's image message. */
 function notAnImage(err: unknown): null {

@@ -21,7 +21,8 @@ export class UserAdmin {
     const row = await this.ctx.sql.transaction(async (tx) => {
       const before = await this.ctx.store.findById(id, tx);
       if (!before) return null;
-      const after = (await this.ctx.store.update(tx, id, { suspend: suspended }))!;
+      // A suspension ends every mailed link too (credential epoch, decision 0039), so none works once it is lifted.
+      const after = (await this.ctx.store.update(tx, id, { suspend: suspended, credentialsChanged: suspended }))!;
       if (suspended) await this.ctx.store.revokeAllSessions(tx, id, SESSION_REVOKED_SUSPENDED);
       if (before.suspend !== suspended) await recordUserEvent(tx, suspended ? 'suspended' : 'unsuspended', toUser(after));
       return after;

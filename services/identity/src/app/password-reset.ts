@@ -18,7 +18,7 @@ export class PasswordReset {
     const user = await this.ctx.store.findByEmail(normaliseEmail(emailInput));
     // The same answer whether or not the address is registered.
     if (!user || user.suspend) return;
-    const token = await this.ctx.signer.passwordResetToken(user.id, passwordFingerprint(user.password_hash));
+    const token = await this.ctx.signer.passwordResetToken(user.id, passwordFingerprint(user.password_hash, user.credential_epoch));
     const link = `${this.ctx.publicUrl()}/reset-password?token=${token}`;
     // Messaging sends it (decision 0023); each request is its own mail.
     const mail = requestMail('passwordReset', `password-reset:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link });
@@ -35,9 +35,10 @@ export class PasswordReset {
     const passwordHash = await hashPassword(req.password);
     await this.ctx.sql.transaction(async (tx) => {
       const current = await this.ctx.store.lockPasswordHash(tx, claims.userId);
-      if (!current || passwordFingerprint(current.passwordHash) !== claims.fingerprint) throw invalid();
+      // A password change or a suspension since the link was mailed moved the fingerprint on.
+      if (!current || passwordFingerprint(current.passwordHash, current.credentialEpoch) !== claims.fingerprint) throw invalid();
       // Following the link proves the address, so it also counts as verification.
-      const updated = (await this.ctx.store.update(tx, claims.userId, { passwordHash }))!;
+      const updated = (await this.ctx.store.update(tx, claims.userId, { passwordHash, credentialsChanged: true }))!;
       await this.ctx.store.revokeAllSessions(tx, claims.userId, 'password reset');
       if (!updated.email_verify) {
         const verified = (await this.ctx.store.update(tx, claims.userId, { emailVerify: true }))!;

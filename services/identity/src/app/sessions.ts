@@ -56,20 +56,25 @@ export class Sessions {
     const link = `${this.ctx.publicUrl()}/signin-link?token=${token}`;
     // Messaging sends it (decision 0023); each request is its own mail.
     const mail = requestMail('signInLink', `sign-in-link:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link });
-    await this.ctx.sql.transaction(async (tx) => {
-      await this.ctx.store.addSignInLink(tx, user.id, hashToken(token), new Date(Date.now() + SIGN_IN_LINK_TTL_MS));
+    // Under the credential epoch the user has now: a later password change, reset or suspension ends it (decision 0039).
+    const issued = await this.ctx.sql.transaction(async (tx) => {
+      if (!(await this.ctx.store.addSignInLink(tx, user.id, hashToken(token), new Date(Date.now() + SIGN_IN_LINK_TTL_MS)))) return false;
       await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
+      return true;
     });
-    this.ctx.afterCommit();
+    if (issued) this.ctx.afterCommit();
   }
 
-  /** Signs in with a mailed link, once. Following it proves the address, so it also counts as verification. */
+  /**
+   * Signs in with a mailed link, once, and only while the user's credentials are those it was
+   * issued under: a password change, reset or suspension since (even one lifted again) ends it
+   * (decision 0039). Following it proves the address, so it also counts as verification.
+   */
   async signInWithLink(token: string): Promise<Session> {
     const invalid = () => refuse('SIGN_IN_LINK_INVALID');
     if (!token || token.length > 200) throw invalid();
     const session = await this.ctx.sql.transaction(async (tx) => {
-      const userId = await this.ctx.store.useSignInLink(tx, hashToken(token));
-      let user = userId ? await this.ctx.store.findById(userId, tx) : null;
+      let user = await this.ctx.store.useSignInLink(tx, hashToken(token));
       if (!user) throw invalid();
       if (user.suspend) throw refuse('ACCOUNT_SUSPENDED');
       if (!user.email_verify) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hashPassword, passwordFingerprint, verifyPassword } from './password';
 
 describe('password hashing', () => {
@@ -20,7 +21,15 @@ describe('password hashing', () => {
 
   it('fingerprints change with the hash (one-time reset links)', async () => {
     const a = await hashPassword('one');
-    expect(passwordFingerprint(a)).toBe(passwordFingerprint(a));
-    expect(passwordFingerprint(a)).not.toBe(passwordFingerprint(await hashPassword('one')));
+    expect(passwordFingerprint(a, 0)).toBe(passwordFingerprint(a, 0));
+    expect(passwordFingerprint(a, 0)).not.toBe(passwordFingerprint(await hashPassword('one'), 0));
+  });
+
+  it('fingerprints change with the credential epoch (a suspension ends reset links; decision 0039), epoch 0 as before it existed', async () => {
+    const a = await hashPassword('one');
+    expect(passwordFingerprint(a, 1)).not.toBe(passwordFingerprint(a, 0));
+    expect(passwordFingerprint(a, 2)).not.toBe(passwordFingerprint(a, 1));
+    expect(passwordFingerprint(a, 0)).toBe(createHash('sha256').update(a).digest('base64url').slice(0, 16));
+    expect(passwordFingerprint(null, 0)).not.toBe(passwordFingerprint(null, 1));
   });
 });

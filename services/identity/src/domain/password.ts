@@ -49,11 +49,15 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 }
 
 /**
- * A short fingerprint of the stored hash. Password-reset links carry it, so a link stops
- * working once the password changed (one use) without a table of issued links.
+ * A short fingerprint of the stored hash and the user's credential epoch. Password-reset links
+ * carry it, so a link stops working once the password changed (one use) or the account was
+ * suspended (decision 0039), without a table of issued links. Epoch 0 gives the fingerprint of
+ * the hash alone, as links issued before the epoch existed carry.
  */
-export function passwordFingerprint(stored: string | null): string {
-  return createHash('sha256').update(stored ?? 'no-password').digest('base64url').slice(0, 16);
+export function passwordFingerprint(stored: string | null, credentialEpoch: number): string {
+  const hash = createHash('sha256').update(stored ?? 'no-password');
+  if (credentialEpoch !== 0) hash.update(`#${credentialEpoch}`);
+  return hash.digest('base64url').slice(0, 16);
 }
 
 /** Refresh tokens are stored as their SHA-256: a database leak does not hand out sessions. */

@@ -33,13 +33,15 @@ export interface UserRow {
   type: number;
   instructor: string;
   language: string;
+  /** One more with each password change, reset and suspension: mailed links carry it (decision 0039). */
+  credential_epoch: number;
   created_at: Date;
 }
 
 /** Every column, with the date of birth as text (pg would turn a `date` into a local-midnight Date). */
 const COLUMNS = `id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob::text AS dob,
   referral_code, referred_by, pending_balance, balance, subscriber, suspend, email_verify, first_purchase,
-  login_from, google_sub, facebook_id, type, instructor, language, created_at`;
+  login_from, google_sub, facebook_id, type, instructor, language, credential_epoch, created_at`;
 
 // bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
 export function toUser(row: UserRow): User {
@@ -252,6 +254,11 @@ export class IdentityStore {
       address: string;
       /** YYYY-MM-DD */
       dob: string;
+      /**
+       * A password change, a reset or a suspension: the credential epoch goes up, so every link
+       * mailed before (sign-in, password reset) stops working (decision 0039).
+       */
+      credentialsChanged: boolean;
     }>,
   ): Promise<UserRow | null> {
     const { rows } = await tx.query<UserRow>(
@@ -266,7 +273,8 @@ export class IdentityStore {
           name = coalesce($9, name),
           phone = coalesce($10, phone),
           address = coalesce($11, address),
-          dob = coalesce($12::date, dob)
+          dob = coalesce($12::date, dob),
+          credential_epoch = credential_epoch + CASE WHEN $13::boolean THEN 1 ELSE 0 END
         WHERE id = $1
         RETURNING ${COLUMNS}`,
       [
@@ -282,6 +290,7 @@ export class IdentityStore {
         change.phone ?? null,
         change.address ?? null,
         change.dob ?? null,
+        change.credentialsChanged ?? false,
       ],
     );
     return rows[0] ?? null;
@@ -399,10 +408,13 @@ export class IdentityStore {
     await recordSessionsRevoked(tx, SCHEMA, rows.map((r) => ({ sessionId: r.id, userId: r.user_id })), reason);
   }
 
-  /** Locks the user's row for the rest of the transaction and reads the password hash (null: no user). */
-  async lockPasswordHash(tx: SqlExecutor, userId: string): Promise<{ passwordHash: string | null } | null> {
-    const { rows } = await tx.query<{ password_hash: string | null }>('SELECT password_hash FROM identity.users WHERE id = $1 FOR UPDATE', [userId]);
-    return rows[0] ? { passwordHash: rows[0].password_hash } : null;
+  /** Locks the user's row for the rest of the transaction and reads the password hash and credential epoch (null: no user). */
+  async lockPasswordHash(tx: SqlExecutor, userId: string): Promise<{ passwordHash: string | null; credentialEpoch: number } | null> {
+    const { rows } = await tx.query<{ password_hash: string | null; credential_epoch: number }>(
+      'SELECT password_hash, credential_epoch FROM identity.users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    return rows[0] ? { passwordHash: rows[0].password_hash, credentialEpoch: Number(rows[0].credential_epoch) } : null;
   }
 
   /** Ends every live session of the user, but `exceptSessionId` when given (the one that changed the password). */
@@ -437,23 +449,39 @@ export class IdentityStore {
 
   // One-time sign-in links.
 
-  async addSignInLink(tx: SqlExecutor, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await tx.query(`INSERT INTO identity.sign_in_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
-      tokenHash,
-      userId,
-      expiresAt.toISOString(),
-    ]);
+  /**
+   * Stores a link of a user who is not suspended, under the user's credential epoch as this
+   * statement reads it (a change committed later makes the link useless). False: no link (the
+   * user is unknown or suspended by now).
+   */
+  async addSignInLink(tx: SqlExecutor, userId: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `INSERT INTO identity.sign_in_links (token_hash, user_id, expires_at, credential_epoch)
+       SELECT $1, id, $3, credential_epoch FROM identity.users WHERE id = $2 AND NOT suspend`,
+      [tokenHash, userId, expiresAt.toISOString()],
+    );
+    return rowCount > 0;
   }
 
-  /** Uses a live link (one atomic update: two clicks at once cannot both win); its user id, or null. */
-  async useSignInLink(tx: SqlExecutor, tokenHash: string): Promise<string | null> {
-    const { rows } = await tx.query<{ user_id: string }>(
+  /**
+   * Uses a live link (one atomic update: two clicks at once cannot both win) issued under the
+   * user's current credential epoch; the user's row, locked for the rest of the transaction, or
+   * null. The user is locked before the link, as a password change, reset or suspension locks
+   * them (updating the row) before ending sessions: a change waits for this sign-in to commit and
+   * then ends its session too, or this sign-in waits for the change and finds the epoch moved on.
+   */
+  async useSignInLink(tx: SqlExecutor, tokenHash: string): Promise<UserRow | null> {
+    const { rows: links } = await tx.query<{ user_id: string }>(`SELECT user_id FROM identity.sign_in_links WHERE token_hash = $1`, [tokenHash]);
+    if (!links[0]) return null;
+    const { rows: users } = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE id = $1 FOR UPDATE`, [links[0].user_id]);
+    const user = users[0];
+    if (!user) return null;
+    const { rowCount } = await tx.query(
       `UPDATE identity.sign_in_links SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [tokenHash],
+        WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() AND credential_epoch = $3`,
+      [tokenHash, user.id, user.credential_epoch],
     );
-    return rows[0]?.user_id ?? null;
+    return rowCount > 0 ? user : null;
   }
 
   /** Runs fn once per database: true when it ran (demo accounts). */

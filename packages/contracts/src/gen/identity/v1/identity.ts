@@ -277,7 +277,14 @@ export interface UpdateProfileRequest {
     | string
     | undefined;
   /** YYYY-MM-DD, not in the future. */
-  dob?: string | undefined;
+  dob?:
+    | string
+    | undefined;
+  /**
+   * The password the user has now: needed with a new password (a stolen access token alone
+   * cannot change it; decision 0039). Not checked when no new password is sent.
+   */
+  currentPassword: string;
 }
 
 export interface UpdateProfileResponse {
@@ -3913,6 +3920,7 @@ function createBaseUpdateProfileRequest(): UpdateProfileRequest {
     phone: undefined,
     address: undefined,
     dob: undefined,
+    currentPassword: "",
   };
 }
 
@@ -3935,6 +3943,9 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     }
     if (message.dob !== undefined) {
       writer.uint32(50).string(message.dob);
+    }
+    if (message.currentPassword !== "") {
+      writer.uint32(58).string(message.currentPassword);
     }
     return writer;
   },
@@ -4000,6 +4011,14 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
             message.dob = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.currentPassword = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4020,6 +4039,11 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
       phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
       address: isSet(object.address) ? globalThis.String(object.address) : undefined,
       dob: isSet(object.dob) ? globalThis.String(object.dob) : undefined,
+      currentPassword: isSet(object.currentPassword)
+        ? globalThis.String(object.currentPassword)
+        : isSet(object.current_password)
+        ? globalThis.String(object.current_password)
+        : "",
     };
   },
 
@@ -4043,6 +4067,9 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     if (message.dob !== undefined) {
       obj.dob = message.dob;
     }
+    if (message.currentPassword !== "") {
+      obj.currentPassword = message.currentPassword;
+    }
     return obj;
   },
 
@@ -4057,6 +4084,7 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     message.phone = object.phone ?? undefined;
     message.address = object.address ?? undefined;
     message.dob = object.dob ?? undefined;
+    message.currentPassword = object.currentPassword ?? "";
     return message;
   },
 };
