@@ -2,8 +2,8 @@
 // phone, address and date of birth are changed with their sign-up rules and messages (the same
 // functions identity checks them with, from @taal/contracts); the e-mail is shown read-only; a
 // new password and/or a new photo (compressed in the browser to JPEG quality 0.6, at most
-// 1000 × 1000, like at sign-up) may go with them. Saved with POST user/ ('User Updated
-// Successfully!' / 'User Update Failed!').
+// 1000 × 1000, like at sign-up) may go with them; a new password needs the current one (issue
+// 36, decision 0039). Saved with POST user/ ('User Updated Successfully!' / 'User Update Failed!').
 import { useState, type FormEvent } from 'react';
 import { addressRefusal, dobRefusal, nameRefusal, phoneRefusal, todayInDhaka } from '@taal/contracts/web';
 import { answer, authApi, multipart } from '@taal/web-shared/api';
@@ -14,7 +14,7 @@ import { notifySession, saveUser, type SessionUser } from '@taal/web-shared/sess
 import { toast } from '@taal/web-shared/toast';
 
 type Details = { name: string; phone: string; address: string; dob: string };
-type FieldName = keyof Details | 'password' | 'photo';
+type FieldName = keyof Details | 'password' | 'currentPassword' | 'photo';
 
 const detailsOf = (u: SessionUser): Details => ({ name: u.name ?? '', phone: u.phone ?? '', address: u.address ?? '', dob: u.dob ?? '' });
 
@@ -24,13 +24,14 @@ const changedOf = (d: Details, saved: Details): Partial<Details> =>
   Object.fromEntries((Object.keys(d) as (keyof Details)[]).filter((k) => d[k].trim() !== saved[k]).map((k) => [k, d[k].trim()]));
 
 /** The sign-up rule of each changed detail (an account made without a phone keeps none until one is given). */
-function problems(changed: Partial<Details>, password: string): Partial<Record<FieldName, string>> {
+function problems(changed: Partial<Details>, password: string, currentPassword: string): Partial<Record<FieldName, string>> {
   const found: Partial<Record<FieldName, string | null>> = {
     name: changed.name === undefined ? null : nameRefusal(changed.name),
     phone: changed.phone === undefined ? null : phoneRefusal(changed.phone),
     address: changed.address === undefined ? null : addressRefusal(changed.address),
     dob: changed.dob === undefined ? null : dobRefusal(changed.dob, todayInDhaka()),
     password: password && password.length < 6 ? 'PASSWORD_TOO_SHORT' : null,
+    currentPassword: password && !currentPassword ? 'CURRENT_PASSWORD_REQUIRED' : null,
   };
   return Object.fromEntries(Object.entries(found).filter(([, k]) => k).map(([f, k]) => [f, `refusals:${k}`]));
 }
@@ -40,6 +41,7 @@ export default function Profile({ user }: { user: SessionUser }) {
   const [details, setDetails] = useState<Details>(() => detailsOf(user));
   const [saved, setSaved] = useState<Details>(() => detailsOf(user));
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,7 @@ export default function Profile({ user }: { user: SessionUser }) {
     e.preventDefault();
     if (busy) return;
     const changed = changedOf(details, saved);
-    const found = problems(changed, password);
+    const found = problems(changed, password, currentPassword);
     if (errors.photo) found.photo = errors.photo;
     setErrors(found);
     if (Object.keys(found).length) {
@@ -76,6 +78,8 @@ export default function Profile({ user }: { user: SessionUser }) {
       const form = {
         ...changed,
         password: password || undefined,
+        // Only with a new password: it is not checked otherwise.
+        currentPassword: password ? currentPassword : undefined,
         photo: photo ?? undefined,
       };
       const { data } = await answer(authApi.POST('/api/v1/user/', multipart(form)));
@@ -86,6 +90,7 @@ export default function Profile({ user }: { user: SessionUser }) {
       setSaved(detailsOf(data));
       toast(t('payouts.profile.updated'), 'success');
       setPassword('');
+      setCurrentPassword('');
       setPhoto(null);
       setFormKey((n) => n + 1);
     } catch (err) {
@@ -121,6 +126,25 @@ export default function Profile({ user }: { user: SessionUser }) {
       {text('address', t('auth.fields.address'), { autoComplete: 'street-address' })}
       {text('dob', t('auth.fields.dob'), { type: 'date', max: todayInDhaka() })}
       <div key={formKey} className="profile-form-secrets">
+        <label className={errors.currentPassword ? 'has-error' : undefined}>
+          {t('payouts.profile.currentPassword')}
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => {
+              setCurrentPassword(e.target.value);
+              setErrors((er) => ({ ...er, currentPassword: undefined }));
+            }}
+            aria-invalid={Boolean(errors.currentPassword)}
+            aria-describedby="profile-current-password-hint"
+            data-testid="profile-current-password"
+          />
+          <span className="field-hint" id="profile-current-password-hint">
+            {t('payouts.profile.currentPasswordHint')}
+          </span>
+          {error('currentPassword')}
+        </label>
         <label className={errors.password ? 'has-error' : undefined}>
           {t('payouts.profile.password')}
           <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="profile-password" />

@@ -23,7 +23,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description Name: at most 100 characters, no control characters */
+                        /** @description Name: at most 100 characters, no control, invisible or formatting characters (a zero-width joiner or non-joiner only between two Bengali, Devanagari or Arabic-script letters) */
                         name: string;
                         /** @description One address, local@domain.tld (no display name, no spaces); compared lower-cased */
                         email: string & unknown;
@@ -157,7 +157,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description Name: at most 100 characters, no control characters */
+                        /** @description Name: at most 100 characters, no control, invisible or formatting characters (a zero-width joiner or non-joiner only between two Bengali, Devanagari or Arabic-script letters) */
                         name: string;
                         /** @description One address, local@domain.tld (no display name, no spaces); compared lower-cased */
                         email: string & unknown;
@@ -1466,7 +1466,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Change your own name, phone, address, date of birth, password and/or photo (the e-mail stays): 'User Updated Successfully!' (any signed-in user, for their own account) */
+        /** Change your own name, phone, address, date of birth, password (with the current one) and/or photo (the e-mail stays): 'User Updated Successfully!' (any signed-in user, for their own account) */
         post: {
             parameters: {
                 query?: never;
@@ -1524,6 +1524,17 @@ export interface paths {
                 /** @description The photo is larger than 5 MB (PHOTO_TOO_LARGE) */
                 413: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many wrong passwords for this account or from this client: the wait of failed logins (LOGIN_DELAYED, TOO_MANY_LOGIN_ATTEMPTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2168,7 +2179,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Name: at most 100 characters, no control characters */
+                        /** @description Name: at most 100 characters, no control, invisible or formatting characters (a zero-width joiner or non-joiner only between two Bengali, Devanagari or Arabic-script letters) */
                         name: string;
                         /** @description One address, local@domain.tld (no display name, no spaces); compared lower-cased */
                         email: string & unknown;
@@ -2281,7 +2292,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Name: at most 100 characters, no control characters */
+                        /** @description Name: at most 100 characters, no control, invisible or formatting characters (a zero-width joiner or non-joiner only between two Bengali, Devanagari or Arabic-script letters) */
                         name: string;
                         /** @description One address, local@domain.tld (no display name, no spaces); compared lower-cased */
                         email: string & unknown;
@@ -14680,14 +14691,16 @@ export interface components {
             data: components["schemas"]["User"][];
         };
         ProfileForm: {
-            /** @description A new password, at least 6 characters; omitted: unchanged */
+            /** @description A new password, at least 6 characters; omitted: unchanged. Needs currentPassword */
             password?: string;
+            /** @description The password the account has now, needed with a new password: without it 403 CURRENT_PASSWORD_REQUIRED, a wrong one 403 CURRENT_PASSWORD_WRONG (counted as a failed login), an account without a password 403 PASSWORD_SET_BY_MAIL (it sets one through a reset link); at most 200 characters */
+            currentPassword?: string;
             /**
              * Format: binary
              * @description A new photo (JPEG, PNG, GIF, WebP), at most 5 MB; omitted: unchanged
              */
             photo?: Blob;
-            /** @description The name (sign-up rule: required, at most 100 characters); omitted: unchanged */
+            /** @description The name (sign-up rule: required, at most 100 characters, no control, invisible or formatting characters); omitted: unchanged */
             name?: string;
             /** @description The phone number (sign-up rule: digits only, at most 20); omitted: unchanged */
             phone?: string;
