@@ -3702,6 +3702,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
+                        /** @description The instructor's name: at most 200 characters, no control, invisible or formatting characters */
                         name: string;
                         band: string;
                         /** @description Share of each sale, 0–100 (digits) */
@@ -3877,6 +3878,7 @@ export interface paths {
             requestBody?: {
                 content: {
                     "multipart/form-data": {
+                        /** @description The instructor's name: at most 200 characters, no control, invisible or formatting characters; blank: unchanged */
                         name?: string;
                         band?: string;
                         /** @description Share of each sale, 0–100 (digits) */

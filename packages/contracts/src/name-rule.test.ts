@@ -1,5 +1,5 @@
 import { AccountFieldLimits, nameProblem, nameRefusal } from './account-rules';
-import { cleanName, isCleanName, NAME_PATTERN } from './name-rule';
+import { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN } from './name-rule';
 
 const ZWNJ = '\u200c';
 const ZWJ = '\u200d';
@@ -110,6 +110,19 @@ describe('the name rule (decision 0039)', () => {
       expect(pattern.test(`${' '.repeat(60_000)}${tail}`)).toBe(false);
     }
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('has a blank-or-name pattern for update forms, whose blank is exactly what trim() takes away', () => {
+    const blankOrName = new RegExp(NAME_OR_BLANK_PATTERN, 'u');
+    for (const value of ['', '   ', '\t\n', '\ufeff', '\u3000 ', 'Rafi Ahmed', 'রাফি আহমেদ', `ক্${ZWNJ}ষ`]) expect({ value, ok: blankOrName.test(value) }).toEqual({ value, ok: true });
+    for (const value of ['\u200b', 'Rafi\u200bAhmed', '\u3164', ` ${ZWJ} `]) expect({ value, ok: blankOrName.test(value) }).toEqual({ value, ok: false });
+    // Every BMP character: the pattern takes it (twice) exactly when trim() leaves nothing or the name rule takes it.
+    const differ: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const twice = at(c).repeat(2);
+      if (blankOrName.test(twice) !== (twice.trim() === '' || isCleanName(twice))) differ.push(hex(c));
+    }
+    expect(differ).toEqual([]);
   });
 
   it('cleans a name from elsewhere (a social profile): refused characters and stray joiners out, spaces collapsed, cut to length', () => {

@@ -100,6 +100,10 @@ const JOINER = `[${classBody(JOINERS)}]`;
  * linear in the length (no ambiguous repetition).
  */
 export const NAME_PATTERN = `^(?!${SPACE}*$)(?:${ALLOWED}|${LETTER}(?:${JOINER}${LETTER})+)*$`;
+/** What JavaScript's trim() takes away (White_Space and line terminators, U+FEFF), spelt out: Python's \s differs. */
+const TRIMMED = '[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+/** A name, or nothing but white space (an update form where a blank field leaves the name as it is). */
+export const NAME_OR_BLANK_PATTERN = `^(?:${TRIMMED}*$|${NAME_PATTERN.slice(1)})`;
 const NAME = new RegExp(NAME_PATTERN, 'u');
 const REFUSED_CHAR = new RegExp(`[${refused}]`, 'u');
 const ONE_JOINER = new RegExp(`^${JOINER}$`, 'u');

@@ -228,6 +228,13 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
       return request('POST', '/api/v1/user/signup/', { form });
     };
 
+    const instructorForm = (name: string) => {
+      const form = profileForm({ name, band: 'Taal Band', percentage: '40', bio: '<p>Plays the tabla.</p>' });
+      for (const file of ['photo', 'banner']) form.append(file, new Blob([new Uint8Array(png)], { type: 'image/png' }), `${file}.png`);
+      return form;
+    };
+    const demoInstructor = '/api/v1/instructor/00000000-0000-4000-8000-000000000001/';
+
     it('refuses invisible and formatting characters at sign-up, in the profile, the contact form and the back office', async () => {
       const me = await account('renamed');
       for (const name of invisible) {
@@ -237,6 +244,8 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
           createAccount: await post('/api/v1/user/create-account', { name, email: uniqueEmail('staff'), password: 'secret1', type: 2 }, adminToken),
           instructorAccount: await post('/api/v1/user/instructor-account', { name, email: uniqueEmail('teacher'), password: 'secret1', instructor: '' }, adminToken),
           contact: await post('/api/v1/contact/', { name, email: 'rina@example.com', message: 'Hello' }),
+          addInstructor: await request('POST', '/api/v1/instructor/add/', { form: instructorForm(name), token: adminToken }),
+          updateInstructor: await request('POST', demoInstructor, { form: profileForm({ name }), token: adminToken }),
         };
         for (const [form, answer] of Object.entries(answers)) {
           expect({ name, form, status: answer.status, field: answer.body.fieldReasons?.name }).toEqual({ name, form, status: 400, field: 'NAME_INVALID' });
@@ -250,7 +259,11 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
       for (const name of ['রাফি আহমেদ', 'ক্\u200cষমা রায়', 'র\u200d্যাব হাসান']) {
         expect(await signUp(name)).toMatchObject({ status: 201, body: { data: { name } } });
         expect(await changeProfile(me.token, { name })).toMatchObject({ status: 200, body: { data: { name } } });
+        expect(await request('POST', '/api/v1/instructor/add/', { form: instructorForm(name), token: adminToken })).toMatchObject({ status: 201, body: { data: { name } } });
       }
+      // A blank name in the instructor update leaves the name as it is.
+      const before = (await get(demoInstructor, adminToken)).body.data.name;
+      expect(await request('POST', demoInstructor, { form: profileForm({ name: ' ', band: 'Taal Band' }), token: adminToken })).toMatchObject({ status: 200, body: { data: { name: before } } });
     });
   });
 });

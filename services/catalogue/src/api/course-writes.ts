@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { COURSE_FILES_PREFIX, COURSE_TIERS, MAX_AMOUNT_POISHA, takaToPoisha, TIER_PRICE_FIELDS, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M, type catalogueV1, type FieldRefusals, type learningV1 } from '@taal/contracts';
+import { COURSE_FILES_PREFIX, COURSE_TIERS, MAX_AMOUNT_POISHA, takaToPoisha, TIER_PRICE_FIELDS, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M, NAME_OR_BLANK_PATTERN, NAME_PATTERN, nameProblem, type catalogueV1, type FieldRefusals, type learningV1 } from '@taal/contracts';
 import type { FileStore } from '@taal/kit';
 import type { CatalogueApi } from './client';
 import { type ResponseCache, answer, done, fail, idParam, listOf, callerOf, requireAuth, UserRoles, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads, type CheckedUpload, type UploadStore, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
@@ -196,8 +196,10 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     }
   };
 
+  /** The instructor's name follows the one name rule (decision 0039): stated here as it is checked, on the value as sent. */
+  const instructorName = `The instructor's name: at most ${L.instructorName} characters, no control, invisible or formatting characters`;
   const instructorForm = z.object({
-    name: z.string(),
+    name: z.string().meta({ pattern: NAME_PATTERN, description: instructorName }),
     band: z.string(),
     percentage: z.string().meta({ description: 'Share of each sale, 0–100 (digits)' }),
     bio: z.string().meta({ description: 'HTML; sanitised on the server against the rich-text allow-list, as course descriptions are' }),
@@ -210,6 +212,9 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       const v = str(form, key);
       return v === undefined || v.trim() === '' ? undefined : v.trim();
     };
+    // The name rule reads the name as sent (the catalogue gets it trimmed): an invisible character at an end is refused too.
+    const rawName = str(form, 'name');
+    if (rawName !== undefined && rawName.trim() !== '' && nameProblem(rawName, L.instructorName) === 'invalid') problems.name = 'NAME_INVALID';
     const pct = given('percentage');
     if (pct !== undefined && !/^[0-9]{1,3}$/.test(pct)) problems.percentage = 'ENTRY_DIGITS_ONLY';
     const featured = given('featured');
@@ -413,7 +418,12 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       auth: admin,
       params: instructorId,
       before: [instructorFiles()],
-      body: { schema: z.object({}), mediaType: 'multipart/form-data', documented: instructorForm.partial() },
+      // A blank name leaves the name as it is.
+      body: {
+        schema: z.object({}),
+        mediaType: 'multipart/form-data',
+        documented: instructorForm.partial().extend({ name: z.string().optional().meta({ pattern: NAME_OR_BLANK_PATTERN, description: `${instructorName}; blank: unchanged` }) }),
+      },
       responses: {
         200: answer(done(InstructorSchema), "'Instructor Updated Successfully!'"),
         400: fail("'Instructor Update Failed', with `fields`"),

@@ -65,4 +65,14 @@ describe('course input', () => {
     expect(upcomingProblems('Tabla', img)).toEqual({});
     expect(Object.keys(upcomingProblems(' ', 'data:image/png;base64,xx'))).toEqual(['name', 'photo']);
   });
+
+  it("an instructor's name follows the one name rule (decision 0039): no invisible or formatting characters, Bengali joiners inside a word", () => {
+    const current = { name: 'N', bio: 'b', band: 'B', photo: img, banner: img, percentage: 40, featured: false };
+    for (const name of ['Rafi\u200bAhmed', '\u3164', '\u200f', 'Ra\u200dfi', '\u2800\u2800']) {
+      expect({ name, problems: checkInstructorInput({ name }, current).problems }).toEqual({ name, problems: { name: 'NAME_INVALID' } });
+    }
+    for (const name of ['রাফি আহমেদ', 'ক্\u200cষমা রায়', 'Rafi Ahmed']) expect(checkInstructorInput({ name }, current)).toEqual({ values: { ...current, name }, problems: {} });
+    // Instructors keep their own length limit (200).
+    expect(checkInstructorInput({ name: 'n'.repeat(150) }, current).problems).toEqual({});
+  });
 });

@@ -3,7 +3,7 @@
  * pure checks of the fields the back office sends, unit-tested. The app layer refuses with the
  * spec's headline and these per-field refusal keys (decision 0026).
  */
-import { CourseAdminLimits as L, isYoutubeLink, TIER_PRICE_FIELDS, type catalogueV1, type RefusalKey } from '@taal/contracts';
+import { CourseAdminLimits as L, isYoutubeLink, nameProblem, TIER_PRICE_FIELDS, type catalogueV1, type RefusalKey } from '@taal/contracts';
 import { isCategory, normaliseLevel, TIERS, type Tier } from './course';
 import { hasRichContent, sanitizeRichText } from './rich-text';
 
@@ -55,6 +55,13 @@ function text(problems: Problems, field: string, value: string | undefined, max:
   const v = value.trim();
   if (!v && required) problems[field] = 'ENTRY_REQUIRED';
   else if (v.length > max) problems[field] = 'ENTRY_TOO_LONG';
+  return v;
+}
+
+/** A person's name: a text field that also follows the one name rule (no invisible or formatting characters; decision 0039). */
+function personName(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
+  const v = text(problems, field, value, max, required);
+  if (v && !problems[field] && nameProblem(value, max) === 'invalid') problems[field] = 'NAME_INVALID';
   return v;
 }
 
@@ -195,7 +202,7 @@ export interface InstructorValues {
 export function checkInstructorInput(input: catalogueV1.InstructorInput, current: InstructorValues | null): { values: InstructorValues; problems: Problems } {
   const p: Problems = {};
   const req = current === null;
-  const name = text(p, 'name', input.name, L.instructorName, req);
+  const name = personName(p, 'name', input.name, L.instructorName, req);
   const band = text(p, 'band', input.band, L.instructorBand, req);
   // Rich text like a course's description (the storefront shows it as HTML): sanitised on write.
   const bio = richText(p, 'bio', input.bio, L.instructorBio, req);
