@@ -6,7 +6,7 @@ import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, 
 
 const e2e = useE2E();
 
-const STUDENT_TABS = ['Classroom', 'Wishlist', 'Messages', 'Purchase History', 'Profile', 'Earn Money', 'Redeem Gift Card'];
+const STUDENT_TABS = ['Classroom', 'Wishlist', 'Messages', 'Purchase History', 'Profile', 'Earn Money', 'Redeem Gift Card', 'My certificates'];
 
 async function fillSignup(page: Page, values: { name: string; email: string; password: string; confirmPassword: string; dob: string; phone: string; address: string }, photo?: Buffer) {
   await page.fill('#f-name', values.name);
@@ -99,7 +99,7 @@ test('sign up with a photo → verification mail → its link → login → stud
     await page.waitForSelector('[data-testid="verify-result"]');
     expect(await page.locator('[data-testid="verify-result"]').textContent()).toBe('User verified successfully!!');
 
-    // Log in: home, the student menu with the seven panel tabs and logout.
+    // Log in: home, the student menu with the eight panel tabs and logout.
     await loginInUi(page, e2e.baseUrl, { email, password: values.password });
     await page.waitForSelector('[data-testid="hero"]');
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');

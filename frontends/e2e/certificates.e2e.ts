@@ -1,7 +1,7 @@
 // Certificates in the browser against the real all-in-one:
 // - the demo student owns two courses (a 100% voucher through the zero-cost path; learning
-//   grants the enrolments from commerce.order.paid) and asks for both certificates through the
-//   API (GET course/certificate/{email}/{courseId}/{courseName});
+//   grants the enrolments from commerce.order.paid), completes every lesson of both and asks for
+//   both certificates through the API (GET course/certificate/{email}/{courseId}/{courseName});
 // - the demo admin sees both requests on /admincertificatelist (name, e-mail, course, requested
 //   date, Pending), marks one provided ('Cetificate Provided Successfully!!'), and the row reads
 //   Provided with links to its PDF and public page; the other in Bengali;
@@ -12,7 +12,7 @@
 // Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E, waitForEnrolment } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E, waitFor, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-certificates';
 
@@ -71,6 +71,19 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
   await waitForEnrolment(e2e, first._id, student.token);
   await waitForEnrolment(e2e, second._id, student.token);
+  // A certificate follows every lesson completed (issue 40, decision 0042).
+  for (const c of [first, second]) {
+    // The demo seed gives each course four lessons after the start.
+    const lessons = await waitFor(
+      'the demo lessons',
+      async () => {
+        const sc = await call<{ lessons: { _id: string }[] }>('GET', `course/secure-course/${c._id}`, student.token);
+        return sc.lessons.length >= 4 ? sc.lessons : undefined;
+      },
+      90_000,
+    );
+    for (const l of lessons) await call('POST', `lesson/${l._id}/progress`, student.token, { position: 1, completed: true });
+  }
 
   // Both certificates asked for.
   const ask = (c: Course) =>

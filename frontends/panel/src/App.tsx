@@ -18,8 +18,10 @@ import EarnMoney from './student/EarnMoney';
 import PurchaseHistory from './student/PurchaseHistory';
 import RedeemGiftCard from './student/RedeemGiftCard';
 import Wishlist from './student/Wishlist';
+import Certificates from './student/Certificates';
 
-const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
+// My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
+const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
@@ -31,6 +33,7 @@ const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMes
 // My Courses, Analytics and Payment Settlement (issue 12).
 Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: Profile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;
+STUDENT_CONTENT.certificates = Certificates;
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
 export function tabIndex(param: string | null, count: number): number {

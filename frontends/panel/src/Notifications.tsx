@@ -8,6 +8,7 @@ import { useVerifiedSession } from '@taal/web-shared/auth';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { TabLoading } from './components';
 import { messaging, NOTIFICATIONS_CHANGED_EVENT } from './messaging';
 
@@ -67,6 +68,11 @@ export default function NotificationsPage() {
                   {formatDateTime(n.createdAt, i18n.resolvedLanguage)}
                 </time>
               </div>
+              {n.link && (
+                <Link to={n.link} data-testid="notification-link">
+                  {t('notifications.open')}
+                </Link>
+              )}{' '}
               {!n.read && (
                 <button type="button" className="linklike" onClick={() => void markRead(n._id)} data-testid="notification-mark-read">
                   {t('notifications.markRead')}

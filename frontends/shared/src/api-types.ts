@@ -9132,7 +9132,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ask for the course's certificate (students with an enrolment): status success (asked now), pending or provided, with a message (students only) */
+        /** Ask for the course's certificate (students with an enrolment who completed every lesson): status success (asked now), pending or provided, with a message (students only) */
         get: {
             parameters: {
                 query?: never;
@@ -9167,7 +9167,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'Purchase the course First!!': no enrolment in this course */
+                /** @description 'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -9196,6 +9196,82 @@ export interface paths {
                 };
                 /** @description Unknown course */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/certificates/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's certificates, provided and pending, newest request first (students; the panel's My certificates) (students only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["CertificateRequest"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15032,6 +15108,8 @@ export interface components {
             provided: boolean;
             requestedAt: string;
             providedAt: string;
+            /** @description The name the certificate was asked under, kept on record; userName is the student’s current name (decision 0042) */
+            issuedName: string;
         };
         GeneralMessage: {
             _id: string;
@@ -15069,6 +15147,8 @@ export interface components {
             createdAt: string;
             /** @description The caller's own read state (always false in the back office's list) */
             read: boolean;
+            /** @description Where it leads in the web app, e.g. /certificate/{id} for a provided certificate */
+            link?: string;
         };
         MassMail: {
             _id: string;

@@ -76,7 +76,8 @@ export interface NotificationTexts {
   orderPaid: { courses: number };
   messageAnswered: { instructor: string };
   giftCardCredited: { value: number };
-  certificateProvided: { course: string };
+  /** certificate: its id, for the notification's link to /certificate/{id}. */
+  certificateProvided: { course: string; certificate?: string };
   referralBonus: { amount: number };
 }
 

@@ -204,7 +204,7 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     expect(renamed).toMatchObject({ id: lesson.id, title: 'Getting started' });
   });
 
-  it('certificates: a student with an enrolment requests one, staff provide it with a PDF (a mail and a notification in their language), anyone verifies it', async () => {
+  it('certificates: a student with an enrolment who completed every lesson requests one, staff provide it with a PDF (a mail and a notification in their language, linking to it), anyone verifies it with the current name', async () => {
     const me = student('cert');
     const target = published[5]!;
     const email = `cert-${RUN}@example.com`;
@@ -224,6 +224,16 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     expect(refused.metadata.get('x-taal-reason')).toEqual(['CERTIFICATE_NEEDS_PURCHASE']);
     await backend.bus.publish([paid(`order-c-${RUN}`, me.userId, target.id, 30)]);
     await waitFor(async () => !!(await course(target.id, me)).enrolment, 'the enrolment');
+
+    // Every lesson first (the spec's terms, issue 40): refused until the last one is completed.
+    const lessons = (await course(target.id, me)).lessons;
+    expect(lessons.length).toBeGreaterThan(1);
+    for (const lesson of lessons) {
+      const early = (await ask().catch((err: unknown) => err)) as { code: number; details: string; metadata: { get(key: string): unknown[] } };
+      expect(early).toMatchObject({ code: 3, details: 'Finish every lesson of the course first, then ask for your certificate' });
+      expect(early.metadata.get('x-taal-reason')).toEqual(['CERTIFICATE_NEEDS_ALL_LESSONS']);
+      await call('recordProgress', { lessonId: lesson.id, positionSeconds: 1, completed: true }, me);
+    }
 
     const first = await ask();
     expect(first).toMatchObject({ outcome: 'success', certificate: { status: 'pending', courseName: target.title } });
@@ -250,7 +260,13 @@ describe.each(backends)('learning on %s infrastructure', (_name, makeBackend) =>
     expect(mails.map((m) => decodeWords(m.subject))).toEqual([`${target.title} কোর্সের সনদ প্রস্তুত`]);
     expect(textOf(mails[0]!.body)).toContain(`/certificate/${id}`);
 
-    expect((await call<learningV1.VerifyCertificateResponse>('verifyCertificate', { id })).certificate).toMatchObject({ userName: 'নাদিয়া রহমান', courseName: target.title });
+    // Read with the student's current name (learning's copy here: no identity), the asked one kept.
+    expect((await call<learningV1.VerifyCertificateResponse>('verifyCertificate', { id })).certificate).toMatchObject({ userName: 'নাদিয়া', issuedName: 'নাদিয়া রহমান', courseName: target.title });
+    const { certificates: mine } = await call<learningV1.ListMyCertificatesResponse>('listMyCertificates', {}, me);
+    expect(mine).toEqual([expect.objectContaining({ id, status: 'provided', userName: 'নাদিয়া', issuedName: 'নাদিয়া রহমান' })]);
+    await expect(call('listMyCertificates', {}, ADMIN)).rejects.toMatchObject({ code: 7 });
+    const linked = await messaging.messaging.userNotifications({ identity: me }, me.userId, false, 'en');
+    expect(linked.find((n) => n.msg.includes('certificate'))?.link).toBe(`/certificate/${id}`);
     const { pdf } = await call<learningV1.GetCertificatePdfResponse>('getCertificatePdf', { id });
     expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { catalogueV1, DEMO_COURSE_IDS, learningV1, ServiceNames } from '@taal/contracts';
+import { catalogueV1, DEMO_COURSE_IDS, identityV1, learningV1, ServiceNames } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -42,6 +42,8 @@ export interface LearningDeps {
   auth: ServiceAuth;
   /** Where the catalogue answers gRPC (the demo seed lists its courses). */
   catalogueAddress: string;
+  /** Where identity answers gRPC: a certificate is read with its student's current name (decision 0042); without it, the name learning last heard of. */
+  identityAddress?: string;
   /** Told when an enrolment granted from a paid order changes a student's classroom (the edge's cached answers, decision 0033). */
   userData?: UserDataVersions;
   seedDemoData?: boolean;
@@ -104,7 +106,13 @@ export async function startLearning(deps: LearningDeps): Promise<RunningLearning
   };
   const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
   const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls, () => void deps.userData?.changedForEveryone());
-  const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now);
+  const identity = deps.identityAddress
+    ? createClient(identityV1.IdentityServiceClient, deps.identityAddress, { auth: { issuer: deps.auth.issuer, audience: ServiceNames.identity }, defaultDeadlineMs: 5000 })
+    : null;
+  const currentName = identity
+    ? async (userId: string) => (await callUnary(identity, 'getUser', identityV1.GetUserRequest.fromPartial({ id: userId }))).user?.name ?? null
+    : undefined;
+  const certificates = new Certificates(sql, store, deps.files, publicUrl, () => relay.notify(), deps.now, currentName);
   const enrolments = await grantOnPayment(sql, bus, learning, logger, deps.userData);
   const contacts = await keepContacts(sql, bus, store, logger);
 
@@ -192,6 +200,7 @@ export const learningService = defineService({
   start: (ports, config, ctx) => {
     const catalogue = ctx.endpoints.find((e) => e.name === ServiceNames.catalogue);
     if (!catalogue) throw new Error('learning needs the catalogue service, which the registry does not list before it');
+    const identity = ctx.endpoints.find((e) => e.name === ServiceNames.identity);
     return startLearning({
       ...ports,
       userData: new UserDataVersions(ports.cache, ctx.logger),
@@ -200,6 +209,7 @@ export const learningService = defineService({
       port: ctx.port,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       catalogueAddress: catalogue.address,
+      identityAddress: identity?.address,
       seedDemoData: config.SEED_DEMO_DATA,
       hls: config.LEARNING_HLS && { retryBaseMs: config.LEARNING_HLS_RETRY_SECONDS * 1000 },
       publicUrl: ctx.publicUrl,

@@ -16,7 +16,7 @@ import { Dropdown } from './Dropdown';
 import { NotificationsMenu } from './Notifications';
 import { BrandMark, CartIcon, GlobeIcon, SearchIcon, UserIcon } from './icons';
 
-const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard'];
+const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
 
 function useSession(): Session {
   const [session, setSession] = useState(getSession);

@@ -129,6 +129,11 @@ export function NotificationsMenu({ session }: { session: Session }) {
                   <p className="notification-msg">{n.msg}</p>
                   <div className="notification-meta">
                     <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, i18n.resolvedLanguage)}</time>
+                    {n.link && (
+                      <a href={n.link} onClick={(e) => (close(), go(e))} data-testid="notification-link">
+                        {t('notifications.open')}
+                      </a>
+                    )}
                     <button type="button" className="linklike" onClick={() => void markRead(n._id)} data-testid="mark-read">
                       {t('notifications.markRead')}
                     </button>

@@ -12,7 +12,7 @@ import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/forma
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
 import { PageLoading } from '../components/PageLoading';
 import { categoryKey } from '../components/CourseCard';
-import { CourseLessons } from '../components/player/CourseLessons';
+import { CourseLessons, type Completion } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
 import { CertificateRequest } from '../components/CertificateRequest';
 import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
@@ -111,6 +111,8 @@ export default function CourseView() {
   const [wished, setWished] = useState(false);
   const [tier, setTier] = useState<TierName | null>(null);
   const [busy, setBusy] = useState<'cart' | 'wishlist' | 'enrol' | null>(null);
+  // The caller's lessons done (from the lesson list): the certificate box offers a request only once every one is.
+  const [completion, setCompletion] = useState<Completion | null>(null);
   useEffect(() => {
     setWished(false);
     setTier(null);
@@ -262,7 +264,7 @@ export default function CourseView() {
         </div>
       </div>
 
-      <CourseLessons courseId={c._id} documents={c.documents} />
+      <CourseLessons courseId={c._id} documents={c.documents} onCompletion={setCompletion} />
 
       <section className="section" data-testid="tiers">
         <h2>{t('course.tiers')}</h2>
@@ -306,7 +308,7 @@ export default function CourseView() {
           </div>
         </section>
       )}
-      <CertificateRequest courseId={c._id} courseName={c.title} />
+      <CertificateRequest courseId={c._id} courseName={c.title} completion={completion} />
       {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
     </article>
   );

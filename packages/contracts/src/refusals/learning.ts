@@ -10,6 +10,12 @@ export const LearningRefusals = {
   PURCHASE_FIRST: { status: 403, en: 'Purchase the course First!!', bn: 'আগে কোর্সটি কিনুন!!' },
   // The same words for a certificate asked without the course: a 400 (the request's state), as the API has always answered.
   CERTIFICATE_NEEDS_PURCHASE: { status: 400, en: 'Purchase the course First!!', bn: 'আগে কোর্সটি কিনুন!!' },
+  // Issue 40: the spec's terms give a certificate for completing all classes.
+  CERTIFICATE_NEEDS_ALL_LESSONS: {
+    status: 400,
+    en: 'Finish every lesson of the course first, then ask for your certificate',
+    bn: 'আগে কোর্সের সব পাঠ শেষ করুন, তারপর সার্টিফিকেট চান',
+  },
   LESSON_NOT_FOUND: { status: 404, en: 'Lesson not found', bn: 'পাঠটি পাওয়া যায়নি' },
   LESSON_HAS_NO_VIDEO: { status: 404, en: 'This lesson has no video yet', bn: 'এই পাঠের এখনো কোনো ভিডিও নেই' },
   NO_SUCH_VIDEO: { status: 404, en: 'No such video', bn: 'এমন কোনো ভিডিও নেই' },

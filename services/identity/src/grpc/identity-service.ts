@@ -5,6 +5,8 @@ import type { Identity } from '../app/identity';
 const ADMIN = UserRoles.admin;
 /** Messaging itself (no user): it reads a mail's recipient (decision 0023). */
 const isMessaging = (ctx: CallContext) => !ctx.identity && ctx.callerService === ServiceNames.messaging;
+/** Learning itself (no user): a certificate shows its student's current name (decision 0042). */
+const isLearning = (ctx: CallContext) => !ctx.identity && ctx.callerService === ServiceNames.learning;
 
 /** gRPC adapter of the identity use cases; admin-only methods check the caller identity here. */
 export function identityGrpcService(identity: Identity): identityV1.IdentityServiceServer {
@@ -80,7 +82,7 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
     }),
 
     getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {
-      if (isMessaging(ctx)) return { user: await identity.getUser(req.id) };
+      if (isMessaging(ctx) || isLearning(ctx)) return { user: await identity.getUser(req.id) };
       const caller = requireIdentity(ctx);
       if (caller.userType !== ADMIN && caller.userId !== req.id) throw refuse('PERMISSION_DENIED');
       return { user: await identity.getUser(req.id) };

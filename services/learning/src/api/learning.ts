@@ -69,6 +69,7 @@ const CertificateSchema = z
     provided: z.boolean(),
     requestedAt: z.string(),
     providedAt: z.string(),
+    issuedName: z.string().meta({ description: 'The name the certificate was asked under, kept on record; userName is the student’s current name (decision 0042)' }),
   })
   .meta({ id: 'CertificateRequest' });
 const toCertificate = (c: learningV1.Certificate) => ({
@@ -80,6 +81,7 @@ const toCertificate = (c: learningV1.Certificate) => ({
   provided: c.status === 'provided',
   requestedAt: c.requestedAt,
   providedAt: c.providedAt,
+  issuedName: c.issuedName,
 });
 
 /** Largest lesson video accepted (413 above it). */
@@ -372,7 +374,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/course/certificate/{userEmail}/{courseId}/{courseName}',
-      summary: "Ask for the course's certificate (students with an enrolment): status success (asked now), pending or provided, with a message",
+      summary: "Ask for the course's certificate (students with an enrolment who completed every lesson): status success (asked now), pending or provided, with a message",
       auth: student,
       params: {
         userEmail: { schema: z.string().max(254), description: "The caller's own e-mail; another gives 403" },
@@ -381,7 +383,7 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       responses: {
         200: answer(done(z.object({ status: z.enum(['success', 'pending', 'provided']), certificate: CertificateSchema }))),
-        400: fail("'Purchase the course First!!': no enrolment in this course"),
+        400: fail("'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet"),
         403: fail('Another user’s e-mail'),
         404: fail('Unknown course'),
       },
@@ -393,6 +395,17 @@ export function learningRoutes(deps: LearningRouteDeps): RouteSpec[] {
         if (!course) throw refusal('COURSE_NOT_FOUND');
         const asked = await learning.requestCertificate({ courseId: course.id, userName: user.name, userEmail: user.email, courseName: course.title }, caller);
         res.json({ success: true, message: asked.message, data: { status: asked.outcome as 'success' | 'pending' | 'provided', certificate: toCertificate(asked.certificate!) } });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/certificates/mine',
+      summary: "The caller's certificates, provided and pending, newest request first (students; the panel's My certificates)",
+      auth: student,
+      responses: { 200: answer(envelope(z.array(CertificateSchema))) },
+      handler: async ({ res }) => {
+        const { certificates } = await learning.listMyCertificates({}, callerOf(res));
+        res.json(ok(certificates.map(toCertificate)));
       },
     }),
     defineRoute({

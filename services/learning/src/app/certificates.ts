@@ -1,6 +1,8 @@
 /**
- * Certificates (decision 0015): a student with an enrolment asks for one, staff provide it, and
- * providing makes a PDF with the certificate's unique id. Anyone can verify a provided one.
+ * Certificates (decisions 0015, 0042): a student with an enrolment who completed every lesson of
+ * the course asks for one, staff provide it, and providing makes a PDF with the certificate's
+ * unique id. Anyone can verify a provided one. Whenever a certificate is read it carries the
+ * student's current name; the name it was asked under stays on record (issuedName).
  */
 import { randomUUID } from 'node:crypto';
 import { requestMail, requestNotification, type learningV1 } from '@taal/contracts';
@@ -14,7 +16,7 @@ import {
   type FileStore,
   type Sql,
 } from '@taal/kit';
-import { SCHEMA, toCertificate, type LearningStore } from '../store/learning-store';
+import { SCHEMA, toCertificate, type CertificateRow, type LearningStore } from '../store/learning-store';
 import { certificatePdf } from './certificate-pdf';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -39,12 +41,19 @@ export class Certificates {
     /** After a transaction that enqueued events committed (the outbox relay publishes them now). */
     private readonly afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
+    /** The student's name now, from identity (null when unknown); without it, the name learning last heard of. */
+    private readonly currentName?: (userId: string) => Promise<string | null>,
   ) {}
 
   async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
     const { userId } = requireIdentity(ctx, UserRoles.student);
     if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw refuse('CERTIFICATE_FIELDS_REQUIRED');
     if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('CERTIFICATE_NEEDS_PURCHASE');
+    const existingBefore = await this.store.certificateOf(userId, req.courseId);
+    if (existingBefore) return this.answerOf(existingBefore);
+    // The spec's terms: a certificate follows completing every class of the course.
+    const totals = (await this.store.classroomTotals(userId)).get(req.courseId);
+    if (!totals || totals.lessons === 0 || totals.completed < totals.lessons) throw refuse('CERTIFICATE_NEEDS_ALL_LESSONS');
     const created = await this.store.insertCertificate({
       id: randomUUID(),
       userId,
@@ -53,16 +62,37 @@ export class Certificates {
       userEmail: req.userEmail.trim(),
       courseName: req.courseName.trim(),
     });
-    if (created) return { outcome: 'success', message: CertificateMessages.requested, certificate: toCertificate(created) };
-    const existing = (await this.store.certificateOf(userId, req.courseId))!;
-    return { outcome: existing.status, message: CertificateMessages[existing.status], certificate: toCertificate(existing) };
+    if (created) return { outcome: 'success', message: CertificateMessages.requested, certificate: await this.current(created) };
+    return this.answerOf((await this.store.certificateOf(userId, req.courseId))!);
+  }
+
+  private async answerOf(existing: CertificateRow): Promise<learningV1.RequestCertificateResponse> {
+    return { outcome: existing.status, message: CertificateMessages[existing.status], certificate: await this.current(existing) };
+  }
+
+  /** The certificate as read now: the student's current name (identity's, copied to learning), the issued one kept beside it. */
+  private async current(row: CertificateRow): Promise<learningV1.Certificate> {
+    return toCertificate(row, await this.nameOf(row.user_id));
+  }
+
+  /** The student's current name: identity's (asked each time), else learning's copy; undefined keeps the issued one. */
+  private async nameOf(userId: string): Promise<string | undefined> {
+    const asked = this.currentName ? await this.currentName(userId).catch(() => null) : null;
+    return asked || (await this.store.contact(userId))?.name || undefined;
+  }
+
+  /** A student's own certificates, provided and pending, newest request first. */
+  async mine(ctx: Ctx): Promise<learningV1.ListMyCertificatesResponse> {
+    const { userId } = requireIdentity(ctx, UserRoles.student);
+    const [rows, name] = await Promise.all([this.store.certificatesOf(userId), this.nameOf(userId)]);
+    return { certificates: rows.map((r) => toCertificate(r, name)) };
   }
 
   async list(ctx: Ctx, req: learningV1.ListCertificateRequestsRequest): Promise<learningV1.ListCertificateRequestsResponse> {
     requireIdentity(ctx, ...STAFF);
     const page = Math.max(1, Math.min(req.page || 1, 100_000));
     const { rows, total } = await this.store.certificatePage(page, CERTIFICATE_PAGE_SIZE);
-    return { certificates: rows.map(toCertificate), total };
+    return { certificates: await Promise.all(rows.map((r) => this.current(r))), total };
   }
 
   /**
@@ -73,11 +103,13 @@ export class Certificates {
     requireIdentity(ctx, ...STAFF);
     const existing = isId(req.id) ? await this.store.certificate(req.id) : null;
     if (!existing) throw refuse('CERTIFICATE_PROVIDE_FAILED');
-    if (existing.status === 'provided') return toCertificate(existing);
+    if (existing.status === 'provided') return this.current(existing);
     const at = this.now();
+    const contact = await this.store.contact(existing.user_id);
+    const name = (await this.nameOf(existing.user_id)) || existing.user_name;
     const pdf = await certificatePdf({
       id: existing.id,
-      userName: existing.user_name,
+      userName: name,
       courseName: existing.course_name,
       providedAt: at,
       verifyUrl: `${this.publicUrl().replace(/\/+$/, '')}/certificate/${existing.id}`,
@@ -85,14 +117,13 @@ export class Certificates {
     const key = `certificates/${existing.id}.pdf`;
     await this.files.put(key, pdf, 'application/pdf');
     const base = this.publicUrl().replace(/\/+$/, '');
-    const contact = await this.store.contact(existing.user_id);
-    const to = { to: contact?.email || existing.user_email, name: existing.user_name, language: contact?.language ?? 'en' };
+    const to = { to: contact?.email || existing.user_email, name, language: contact?.language ?? 'en' };
     const mail = requestMail('certificateProvided', `certificate:${existing.id}`, to, { courseName: existing.course_name, link: `${base}/certificate/${existing.id}` });
     const notification = requestNotification(
       existing.user_id,
       `certificate:${existing.id}`,
       'certificateProvided',
-      { course: existing.course_name },
+      { course: existing.course_name, certificate: existing.id },
       `Your certificate for "${existing.course_name}" is ready.`,
     );
     const provided = await this.sql.transaction(async (tx) => {
@@ -103,13 +134,13 @@ export class Certificates {
       return row;
     });
     if (provided) this.afterCommit();
-    return toCertificate(provided ?? (await this.store.certificate(existing.id))!);
+    return this.current(provided ?? (await this.store.certificate(existing.id))!);
   }
 
   async verify(req: learningV1.VerifyCertificateRequest): Promise<learningV1.Certificate> {
     const row = isId(req.id) ? await this.store.certificate(req.id) : null;
     if (!row || row.status !== 'provided') throw refuse('CERTIFICATE_NOT_FOUND');
-    return toCertificate(row);
+    return this.current(row);
   }
 
   async pdf(req: learningV1.GetCertificatePdfRequest): Promise<Buffer> {

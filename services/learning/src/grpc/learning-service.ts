@@ -16,6 +16,7 @@ export function learningGrpcService(learning: Learning, certificates: Certificat
     deleteCourseLessons: unaryHandler(async (req: learningV1.DeleteCourseLessonsRequest, ctx) => ({ deleted: await learning.deleteCourseLessons(ctx, req) })),
     requestCertificate: unaryHandler(async (req: learningV1.RequestCertificateRequest, ctx) => certificates.request(ctx, req)),
     listCertificateRequests: unaryHandler(async (req: learningV1.ListCertificateRequestsRequest, ctx) => certificates.list(ctx, req)),
+    listMyCertificates: unaryHandler(async (_req: learningV1.ListMyCertificatesRequest, ctx) => certificates.mine(ctx)),
     provideCertificate: unaryHandler(async (req: learningV1.ProvideCertificateRequest, ctx) => ({ certificate: await certificates.provide(ctx, req) })),
     verifyCertificate: unaryHandler(async (req: learningV1.VerifyCertificateRequest) => ({ certificate: await certificates.verify(req) })),
     getCertificatePdf: unaryHandler(async (req: learningV1.GetCertificatePdfRequest) => ({ pdf: await certificates.pdf(req) })),

@@ -43,11 +43,13 @@ export interface CertificateRow {
   pdf_key: string | null;
 }
 
-export const toCertificate = (r: CertificateRow): learningV1.Certificate => ({
+/** `currentName`: the student's name now (decision 0042); the name asked under is kept as issuedName. */
+export const toCertificate = (r: CertificateRow, currentName?: string): learningV1.Certificate => ({
   id: r.id,
   userId: r.user_id,
   courseId: r.course_id,
-  userName: r.user_name,
+  userName: currentName || r.user_name,
+  issuedName: r.user_name,
   userEmail: r.user_email,
   courseName: r.course_name,
   status: r.status,
@@ -243,6 +245,12 @@ export class LearningStore {
   async certificateOf(userId: string, courseId: string): Promise<CertificateRow | null> {
     const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 AND course_id = $2`, [userId, courseId]);
     return rows[0] ?? null;
+  }
+
+  /** A student's certificates, newest request first. */
+  async certificatesOf(userId: string): Promise<CertificateRow[]> {
+    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 ORDER BY requested_at DESC, id`, [userId]);
+    return rows;
   }
 
   async certificate(id: string): Promise<CertificateRow | null> {

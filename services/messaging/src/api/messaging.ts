@@ -63,9 +63,15 @@ const toStudentMessage = (m: messagingV1.StudentMessage) => ({
 });
 
 const NotificationSchema = z
-  .object({ _id: z.string(), msg: z.string(), createdAt: dateTime(), read: z.boolean().meta({ description: "The caller's own read state (always false in the back office's list)" }) })
+  .object({
+    _id: z.string(),
+    msg: z.string(),
+    createdAt: dateTime(),
+    read: z.boolean().meta({ description: "The caller's own read state (always false in the back office's list)" }),
+    link: z.string().optional().meta({ description: 'Where it leads in the web app, e.g. /certificate/{id} for a provided certificate' }),
+  })
   .meta({ id: 'Notification' });
-const toNotification = (n: messagingV1.Notification) => ({ _id: n.id, msg: n.msg, createdAt: n.createdAt, read: n.read });
+const toNotification = (n: messagingV1.Notification) => ({ _id: n.id, msg: n.msg, createdAt: n.createdAt, read: n.read, ...(n.link ? { link: n.link } : {}) });
 
 /** The sign-up's name rule (@taal/contracts): at most 100 characters, no control or bidirectional characters. */
 const personName = z.string({ error: 'CONTACT_FIELDS_MISSING' }).max(AccountFieldLimits.name, 'TEXT_TOO_LONG').regex(new RegExp(NAME_PATTERN, 'u'), 'NAME_INVALID');

@@ -53,6 +53,14 @@ export function notificationText(key: string, params: Params, language: string):
   return text[language === 'bn' ? 'bn' : 'en'](params ?? {});
 }
 
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Where a system notification leads in the web app (issue 40: a provided certificate opens it); undefined for none. */
+export function notificationLink(key: string | null | undefined, params: Params | null | undefined): string | undefined {
+  if (key === 'certificateProvided' && typeof params?.certificate === 'string' && ID.test(params.certificate)) return `/certificate/${params.certificate}`;
+  return undefined;
+}
+
 /** A stored system notification: its key, parameters and the English text kept as `msg`. */
 export function systemNotification(textKey: string, params: Params, key: string): { key: string; msg: string; textKey: string; params: Params } {
   return { key, msg: notificationText(textKey, params, 'en') ?? textKey, textKey, params };

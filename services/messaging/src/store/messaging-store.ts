@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
-import { notificationText } from '../domain/notification-texts';
+import { notificationLink, notificationText } from '../domain/notification-texts';
 
 export const SCHEMA = 'messaging';
 
@@ -69,6 +69,7 @@ const toNotification = (r: NotificationRow, language = 'en'): messagingV1.Notifi
   createdAt: iso(r.created_at),
   userId: r.user_id ?? '',
   read: r.read ?? false,
+  link: notificationLink(r.text_key, r.params),
 });
 
 /** Newest first everywhere; lists are bounded (the back office shows recent ones). */

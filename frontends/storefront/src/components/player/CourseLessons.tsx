@@ -39,7 +39,21 @@ function useSessionKey(): string {
   return value;
 }
 
-export function CourseLessons({ courseId, documents = [] }: { courseId: string; documents?: readonly CourseDocument[] }) {
+/** How far the caller is through the course: lessons and the caller's completed ones (the certificate box follows it). */
+export interface Completion {
+  lessons: number;
+  completed: number;
+}
+
+export function CourseLessons({
+  courseId,
+  documents = [],
+  onCompletion,
+}: {
+  courseId: string;
+  documents?: readonly CourseDocument[];
+  onCompletion?: (c: Completion | null) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sessionKey = useSessionKey();
@@ -53,6 +67,10 @@ export function CourseLessons({ courseId, documents = [] }: { courseId: string; 
   useEffect(() => setSelected(null), [courseId]);
 
   const lessons = useMemo(() => [...(course.data?.lessons ?? [])].sort((a, b) => a.position - b.position), [course.data]);
+  const completedCount = lessons.filter((l) => progress[l._id]?.completed).length;
+  useEffect(() => {
+    onCompletion?.(course.data ? { lessons: lessons.length, completed: completedCount } : null);
+  }, [course.data, lessons.length, completedCount, onCompletion]);
   const current: Lesson | null =
     lessons.find((l) => l._id === selected && l.playable) ?? lessons.find((l) => l.playable && !progress[l._id]?.completed) ?? lessons.find((l) => l.playable) ?? null;
   const student = currentStudent() !== null && sessionKey !== '';

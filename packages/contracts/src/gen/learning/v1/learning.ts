@@ -168,6 +168,11 @@ export interface Certificate {
   status: string;
   requestedAt: string;
   providedAt: string;
+  /**
+   * The name on record when the certificate was asked for (user_name is the student's current
+   * name, shown whenever the certificate is viewed; decision 0042).
+   */
+  issuedName: string;
 }
 
 /** The gateway passes the caller's own name and e-mail (from identity) and the course's title (from the catalogue). */
@@ -193,6 +198,14 @@ export interface ListCertificateRequestsRequest {
 export interface ListCertificateRequestsResponse {
   certificates: Certificate[];
   total: number;
+}
+
+export interface ListMyCertificatesRequest {
+}
+
+export interface ListMyCertificatesResponse {
+  /** The caller's certificates, provided and pending, newest request first. */
+  certificates: Certificate[];
 }
 
 export interface ProvideCertificateRequest {
@@ -2057,6 +2070,7 @@ function createBaseCertificate(): Certificate {
     status: "",
     requestedAt: "",
     providedAt: "",
+    issuedName: "",
   };
 }
 
@@ -2088,6 +2102,9 @@ export const Certificate: MessageFns<Certificate> = {
     }
     if (message.providedAt !== "") {
       writer.uint32(74).string(message.providedAt);
+    }
+    if (message.issuedName !== "") {
+      writer.uint32(82).string(message.issuedName);
     }
     return writer;
   },
@@ -2177,6 +2194,14 @@ export const Certificate: MessageFns<Certificate> = {
             message.providedAt = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.issuedName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2228,6 +2253,11 @@ export const Certificate: MessageFns<Certificate> = {
         : isSet(object.provided_at)
         ? globalThis.String(object.provided_at)
         : "",
+      issuedName: isSet(object.issuedName)
+        ? globalThis.String(object.issuedName)
+        : isSet(object.issued_name)
+        ? globalThis.String(object.issued_name)
+        : "",
     };
   },
 
@@ -2260,6 +2290,9 @@ export const Certificate: MessageFns<Certificate> = {
     if (message.providedAt !== "") {
       obj.providedAt = message.providedAt;
     }
+    if (message.issuedName !== "") {
+      obj.issuedName = message.issuedName;
+    }
     return obj;
   },
 
@@ -2277,6 +2310,7 @@ export const Certificate: MessageFns<Certificate> = {
     message.status = object.status ?? "";
     message.requestedAt = object.requestedAt ?? "";
     message.providedAt = object.providedAt ?? "";
+    message.issuedName = object.issuedName ?? "";
     return message;
   },
 };
@@ -2671,6 +2705,129 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
     const message = createBaseListCertificateRequestsResponse();
     message.certificates = object.certificates?.map((e) => Certificate.fromPartial(e)) || [];
     message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMyCertificatesRequest(): ListMyCertificatesRequest {
+  return {};
+}
+
+export const ListMyCertificatesRequest: MessageFns<ListMyCertificatesRequest> = {
+  encode(_: ListMyCertificatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyCertificatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyCertificatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListMyCertificatesRequest {
+    return {};
+  },
+
+  toJSON(_: ListMyCertificatesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMyCertificatesRequest>, I>>(base?: I): ListMyCertificatesRequest {
+    return ListMyCertificatesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMyCertificatesRequest>, I>>(_: I): ListMyCertificatesRequest {
+    const message = createBaseListMyCertificatesRequest();
+    return message;
+  },
+};
+
+function createBaseListMyCertificatesResponse(): ListMyCertificatesResponse {
+  return { certificates: [] };
+}
+
+export const ListMyCertificatesResponse: MessageFns<ListMyCertificatesResponse> = {
+  encode(message: ListMyCertificatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.certificates) {
+      Certificate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyCertificatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyCertificatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.certificates.push(Certificate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyCertificatesResponse {
+    return {
+      certificates: globalThis.Array.isArray(object?.certificates)
+        ? object.certificates.map((e: any) => Certificate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListMyCertificatesResponse): unknown {
+    const obj: any = {};
+    if (message.certificates?.length) {
+      obj.certificates = message.certificates.map((e) => Certificate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMyCertificatesResponse>, I>>(base?: I): ListMyCertificatesResponse {
+    return ListMyCertificatesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMyCertificatesResponse>, I>>(object: I): ListMyCertificatesResponse {
+    const message = createBaseListMyCertificatesResponse();
+    message.certificates = object.certificates?.map((e) => Certificate.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3544,6 +3701,18 @@ export const LearningServiceService = {
       Buffer.from(ProvideCertificateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ProvideCertificateResponse => ProvideCertificateResponse.decode(value),
   },
+  /** A student: their own certificates (the panel's My certificates). */
+  listMyCertificates: {
+    path: "/taal.learning.v1.LearningService/ListMyCertificates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMyCertificatesRequest): Buffer =>
+      Buffer.from(ListMyCertificatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMyCertificatesRequest => ListMyCertificatesRequest.decode(value),
+    responseSerialize: (value: ListMyCertificatesResponse): Buffer =>
+      Buffer.from(ListMyCertificatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMyCertificatesResponse => ListMyCertificatesResponse.decode(value),
+  },
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate: {
     path: "/taal.learning.v1.LearningService/VerifyCertificate" as const,
@@ -3593,6 +3762,8 @@ export interface LearningServiceServer extends UntypedServiceImplementation {
   listCertificateRequests: handleUnaryCall<ListCertificateRequestsRequest, ListCertificateRequestsResponse>;
   /** Admin and content: marks one provided and makes its PDF. */
   provideCertificate: handleUnaryCall<ProvideCertificateRequest, ProvideCertificateResponse>;
+  /** A student: their own certificates (the panel's My certificates). */
+  listMyCertificates: handleUnaryCall<ListMyCertificatesRequest, ListMyCertificatesResponse>;
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate: handleUnaryCall<VerifyCertificateRequest, VerifyCertificateResponse>;
   /** Anyone: the PDF of a provided certificate. */
@@ -3775,6 +3946,22 @@ export interface LearningServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
+  ): ClientUnaryCall;
+  /** A student: their own certificates (the panel's My certificates). */
+  listMyCertificates(
+    request: ListMyCertificatesRequest,
+    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
+  ): ClientUnaryCall;
+  listMyCertificates(
+    request: ListMyCertificatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
+  ): ClientUnaryCall;
+  listMyCertificates(
+    request: ListMyCertificatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
   ): ClientUnaryCall;
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate(

@@ -67,6 +67,8 @@ export interface Notification {
   userId: string;
   /** For a user's list: whether this user marked it read. */
   read: boolean;
+  /** Where the notification leads in the web app (a path such as /certificate/{id}), if anywhere. */
+  link?: string | undefined;
 }
 
 export interface SendContactRequest {
@@ -678,7 +680,7 @@ export const StudentMessage: MessageFns<StudentMessage> = {
 };
 
 function createBaseNotification(): Notification {
-  return { id: "", msg: "", createdAt: "", userId: "", read: false };
+  return { id: "", msg: "", createdAt: "", userId: "", read: false, link: undefined };
 }
 
 export const Notification: MessageFns<Notification> = {
@@ -697,6 +699,9 @@ export const Notification: MessageFns<Notification> = {
     }
     if (message.read !== false) {
       writer.uint32(40).bool(message.read);
+    }
+    if (message.link !== undefined) {
+      writer.uint32(50).string(message.link);
     }
     return writer;
   },
@@ -754,6 +759,14 @@ export const Notification: MessageFns<Notification> = {
             message.read = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -781,6 +794,7 @@ export const Notification: MessageFns<Notification> = {
         ? globalThis.String(object.user_id)
         : "",
       read: isSet(object.read) ? globalThis.Boolean(object.read) : false,
+      link: isSet(object.link) ? globalThis.String(object.link) : undefined,
     };
   },
 
@@ -801,6 +815,9 @@ export const Notification: MessageFns<Notification> = {
     if (message.read !== false) {
       obj.read = message.read;
     }
+    if (message.link !== undefined) {
+      obj.link = message.link;
+    }
     return obj;
   },
 
@@ -814,6 +831,7 @@ export const Notification: MessageFns<Notification> = {
     message.createdAt = object.createdAt ?? "";
     message.userId = object.userId ?? "";
     message.read = object.read ?? false;
+    message.link = object.link ?? undefined;
     return message;
   },
 };
