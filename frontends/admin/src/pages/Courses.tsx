@@ -184,10 +184,11 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
       const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
       const { data: saved } = await uploadWithProgress<Course>(path, form, setProgress);
       toast(t(req ? 'adminCourses.msg.courseAdded' : 'adminCourses.msg.courseUpdated'), 'success');
-      if (req) {
-        formEl.reset();
-        setVideos([]);
-      }
+      // The chosen files were sent: nothing stays queued, so a second press cannot send them again
+      // (issue 40: an update pressed twice made two identical lessons).
+      setVideos([]);
+      if (req) formEl.reset();
+      else for (const input of Array.from(formEl.querySelectorAll<HTMLInputElement>('input[type="file"]'))) input.value = '';
       onDone(saved);
     } catch (err) {
       const refused = formRefusal(t, err, req ? 'refusals:COURSE_ADD_FAILED' : 'refusals:COURSE_UPDATE_FAILED');
