@@ -126,7 +126,7 @@ test('an unknown route shows the 404 page and its link goes home', async () => {
   const { page, context, errors } = await openPage(e2e.browser);
   try {
     const res = await page.goto(`${e2e.baseUrl}/no/such/page`);
-    expect(res?.status()).toBe(200); // the SPA answers; the 404 is a client route
+    expect(res?.status()).toBe(404); // the shell's page, answered 404 (no remote owns the path)
     await page.waitForSelector('[data-testid="not-found"]');
     expect(await page.textContent('[data-testid="not-found"] h1')).toBe('404! Page not found');
     await page.click('text=Back To Homepage');

@@ -4,7 +4,7 @@
 import table from './routes.json';
 
 export type RemoteName = keyof typeof table.remotes;
-const ROUTES: Record<RemoteName, { exact: string[]; prefix: string[] }> = table.remotes;
+const ROUTES: Record<RemoteName, { exact: string[]; prefix: string[]; titles: Record<string, string> }> = table.remotes;
 
 /** The remotes the shell composes, in the order their routes are matched. */
 export const REMOTE_NAMES = Object.keys(ROUTES) as RemoteName[];
@@ -21,6 +21,26 @@ export function remoteForPath(pathname: string): RemoteName | null {
     if (exact.includes(p) || prefix.some((x) => p.startsWith(x) && p.length > x.length)) return name;
   }
   return null;
+}
+
+/** The translation key of the 404 page's title (a path no remote owns). */
+export const NOT_FOUND_TITLE = 'pageTitle.notFound';
+
+/**
+ * The translation key of a path's page title, from its remote's `titles` in routes.json: an exact
+ * path (with or without a trailing slash) or the longest prefix (ending in "/") that matches a
+ * longer path; null when none does. Paths no remote owns take NOT_FOUND_TITLE.
+ */
+export function titleKeyForPath(pathname: string): string | null {
+  const name = remoteForPath(pathname);
+  if (!name) return NOT_FOUND_TITLE;
+  const p = normalise(pathname);
+  const titles = ROUTES[name].titles;
+  if (titles[p]) return titles[p];
+  const prefix = Object.keys(titles)
+    .filter((x) => x.endsWith('/') && p.startsWith(x) && p.length > x.length)
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix ? titles[prefix]! : null;
 }
 
 /** Course view pages hide the language menu (spec §2). */

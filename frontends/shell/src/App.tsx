@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { remoteForPath } from '@taal/web-shared/routes';
+import { remoteForPath, titleKeyForPath } from '@taal/web-shared/routes';
 import { useStore } from '@taal/web-shared/store';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
@@ -11,11 +11,18 @@ import { REMOTE_NAMES, remoteStatus, startRemotes, type RemotesConfig } from './
 import { useLocationKey } from './nav';
 
 export function App({ remotes }: { remotes: RemotesConfig }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocationKey();
   const pathname = location.split('?')[0] ?? '/';
   const owner = remoteForPath(pathname);
   const status = useStore(remoteStatus);
+
+  // The page's title, from the route's declaration in routes.json (`titles`), in the page's language.
+  const titleKey = titleKeyForPath(pathname);
+  const title = titleKey && i18n.exists(titleKey) && i18n.exists('pageTitle.template') ? t('pageTitle.template', { page: t(titleKey) }) : 'Taal';
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   // Scroll to the top on every route change.
   const previous = useRef(location);

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { preloadLinks, withPreloads } from './preload';
+import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 
 /** The remotes, as declared once with their routes in @taal/web-shared (src/routes.json). */
 const ROUTES_FILE = require.resolve('@taal/web-shared/routes.json');
@@ -252,9 +252,11 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    // Client-side routes (including unknown ones, which show the 404 page) get the shell, with
-    // preload links for what this route's first screen needs (the language from i18next's cookie).
+    // Client-side routes get the shell, with preload links for what this route's first screen needs
+    // (the language from i18next's cookie). A path no remote owns (routes.json) gets the same page,
+    // which shows the 404 page, answered 404.
     res.setHeader('Cache-Control', 'no-cache');
+    if (remoteOfPath(ROUTES, req.path) === null) res.status(404);
     const lng = /(?:^|;\s*)i18next=(bn|en)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
     fs.readFile(indexHtml, 'utf8', (err, html) => {
       if (err) return next(err);
