@@ -41,6 +41,9 @@ bash tools/contract/schemathesis.sh
 step "Node 24 smoke run (the image's Node: the all-in-one starts, /healthz, courses, a login; tools/node24/smoke.sh)"
 bash tools/node24/smoke.sh
 
+step "bundle budget (gzipped JavaScript of each route's first visit at most 200 KB, /allcourses 170 KB; tools/bench/bundle-size.mjs)"
+node tools/bench/bundle-size.mjs
+
 step "memory budget (all-in-one RSS after browsing every public screen, tools/bench/memory.mjs)"
 node tools/bench/memory.mjs --rounds 1
 

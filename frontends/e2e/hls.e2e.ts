@@ -294,6 +294,7 @@ test('a signature that stops working mid-play (a segment answered 403): the play
       if (req.url().includes(`/api/v1/lesson/${open._id}/playback`)) playbacks += 1;
     });
     await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+    await page.click(`[data-testid="lesson-item"][data-lesson-id="${open._id}"]`); // opened: hls.js loads
     await page.waitForSelector(`[data-testid="player"][data-lesson-id="${open._id}"][data-status="ready"][data-stream="hls.js"]`);
     await page.evaluate(() => {
       const w = window as unknown as { __playingAt: number[] };
@@ -324,3 +325,42 @@ test('a signature that stops working mid-play (a segment answered 403): the play
     await context.close();
   }
 }, 240_000);
+
+test('the course page loads no streaming library until a lesson is opened: play loads hls.js and it plays; a browser with its own HLS never loads it', async () => {
+  const course = (await apiGet<Course[]>(e2e.baseUrl, 'course/'))[0]!;
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const open = await waitFor(
+    'the open demo lesson with its ladder',
+    async () => (await call<SecureCourse>('GET', `course/secure-course/${course._id}`, admin.token)).lessons.find((l) => l.status === 'open' && l.hls?.state === 'ready'),
+    180_000,
+  );
+  for (const nativeHls of [false, true]) {
+    const { page, context, errors } = await openPage(e2e.browser, 1366, { nativeHls });
+    try {
+      const scripts: string[] = [];
+      page.on('response', (res: Response) => {
+        if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
+      });
+      const hlsChunk = () => scripts.filter((u) => /\/async\/hls\.[0-9a-f]+\.js$/.test(u));
+      await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`, { waitUntil: 'networkidle' });
+      await page.waitForSelector(`[data-testid="player"][data-lesson-id="${open._id}"][data-status="ready"]`);
+      await page.waitForLoadState('networkidle');
+      if (!nativeHls) {
+        // The first visit: the player is ready, the library is not loaded.
+        expect({ stream: await page.getAttribute('[data-testid="player"]', 'data-stream'), chunks: hlsChunk() }).toEqual({ stream: '', chunks: [] });
+        await page.click('[data-testid="player-play"]');
+        await page.waitForSelector('[data-testid="player"][data-stream="hls.js"]', { timeout: 30_000 });
+        expect(hlsChunk()).toHaveLength(1);
+      } else {
+        // Chromium plays HLS itself: the master playlist goes to the <video>, no library.
+        await page.waitForSelector('[data-testid="player"][data-stream="native"]');
+        await page.click('[data-testid="player-play"]');
+      }
+      await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.currentTime ?? 0) > 1, undefined, { timeout: 30_000 });
+      if (nativeHls) expect(hlsChunk()).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+}, 300_000);

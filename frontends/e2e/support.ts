@@ -240,8 +240,22 @@ export interface Session {
 }
 
 /** A fresh context (empty local storage and cookies) with page errors collected. */
-export async function openPage(browser: Browser, width = 1366): Promise<Session> {
+/**
+ * A page in a fresh context. Chromium plays HLS itself (canPlayType answers "maybe"), and the
+ * player then never loads hls.js; the pages here answer "" for HLS by default, as Firefox and
+ * older Chromium do, so the player's hls.js path (quality menu, rendition switches) is what the
+ * tests drive. `nativeHls: true` keeps the browser's own HLS.
+ */
+export async function openPage(browser: Browser, width = 1366, options: { nativeHls?: boolean } = {}): Promise<Session> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (!options.nativeHls) {
+    await context.addInitScript(() => {
+      const own = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? '' : own.call(this, type);
+      };
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -123,6 +123,7 @@ export function CourseLessons({
               practiceSeconds={progress[current._id]?.practiceSeconds ?? 0}
               onProgress={(p) => setProgress((all) => ({ ...all, [p.lesson]: p }))}
               onRefused={onRefused}
+              opened={current._id === selected}
             />
           ) : (
             <div className="player-locked card" data-testid="player-locked">

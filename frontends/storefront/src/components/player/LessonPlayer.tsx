@@ -7,8 +7,10 @@
 // Students report their position every 10 s while playing, on pause and on leaving, with the
 // seconds actually played since the last report.
 // Adaptive streaming (issue 24): when playback answers the signed URL of the lesson's HLS master
-// playlist, hls.js plays it (its light build, loaded on demand by the player only), or the browser's own
-// HLS where it has one (Safari); the MP4 otherwise, and when hls.js fails for good (from the same
+// playlist, the browser's own HLS plays it where it has one (canPlayType: Safari, recent Chromium), and
+// hls.js elsewhere: its light build, a chunk of its own loaded only once the lesson is opened (the
+// student presses play or picks it in the list), never with the page (issue 40: it was ~100 KB of the
+// course page's first visit); the MP4 otherwise, and when hls.js fails for good (from the same
 // time). The student sees the rendition playing and may pick one (Auto, 240p, 480p, 720p...);
 // each rendition switch is also recorded in window.__taalHls for tests and benchmarks.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
@@ -79,6 +81,9 @@ const recordSwitch = (s: HlsSwitch) => {
 /** The master playlist's signed URL from a playback answer (null while the ladder is not ready). */
 const hlsOf = (p: Playback): string | null => p.hls || null;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+let nativeHls: boolean | undefined;
+/** Whether the browser plays HLS itself (Safari, recent Chromium): then hls.js is never loaded. */
+const playsHlsItself = () => (nativeHls ??= document.createElement('video').canPlayType(HLS_TYPE) !== '');
 
 export interface LessonPlayerProps {
   lesson: Lesson;
@@ -89,12 +94,14 @@ export interface LessonPlayerProps {
   onProgress: (progress: LessonProgress) => void;
   /** The server refused to play the lesson (401 / 403). */
   onRefused: (err: ApiError, lesson: Lesson) => void;
+  /** The student picked this lesson in the list: its streaming library may load before play is pressed. */
+  opened?: boolean;
 }
 
 const isTyping = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type !== 'range'));
 
-export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onRefused }: LessonPlayerProps) {
+export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onRefused, opened = false }: LessonPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const area = useRef<HTMLDivElement>(null);
@@ -103,6 +110,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const metronome = usePracticeMetronome(engine);
 
   const [source, setSource] = useState<Source | null>(null);
+  /** The lesson was opened (play pressed, or picked in the list): hls.js may load now. */
+  const [wanted, setWanted] = useState(opened);
   const [stream, setStream] = useState<Stream | null>(null);
   const [levels, setLevels] = useState<Level[]>([]);
   /** The rendition playing (index into levels) and whether the player picks it (Auto). */
@@ -269,6 +278,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     mp4Only.current = false;
     chosenLevel.current = -1;
     setStatus('loading');
+    setWanted(opened);
     setSource(null);
     setStream(null);
     setLevels([]);
@@ -347,6 +357,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   fallBackRef.current = fallBackToMp4;
   const renewRef = useRef(renewUrl);
   renewRef.current = renewUrl;
+  /** The source may start: it needs no library, or the lesson was opened (hls.js loads then). */
+  const armed = wanted || !source?.hls || playsHlsItself();
 
   // ---- the source: hls.js, the browser's HLS, or the MP4 ----
   useEffect(() => {
@@ -362,8 +374,14 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     };
     const nativeOrMp4 = () => (source.hls && v.canPlayType(HLS_TYPE) ? plain(source.hls, 'native') : plain(source.url, 'mp4'));
     if (!source.hls) plain(source.url, 'mp4');
-    else {
-      import('hls.js/light').then(
+    else if (playsHlsItself()) plain(source.hls, 'native'); // the browser's own HLS: no library
+    else if (!armed) {
+      // Not opened yet: nothing loads; play (or picking the lesson) loads hls.js and starts from here.
+      setStream(null);
+      setLevels([]);
+      pendingSeek.current ??= { time: 0, play: false };
+    } else {
+      import(/* webpackChunkName: "hls" */ 'hls.js/light').then(
         ({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) return nativeOrMp4();
@@ -413,7 +431,11 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         if (hlsRef.current === hls) hlsRef.current = null;
       }
     };
-  }, [source]);
+  }, [source, armed]);
+
+  useEffect(() => {
+    if (opened) setWanted(true);
+  }, [opened]);
 
   /** Auto (-1: from the next segment on) or one rendition (at once: what is buffered is loaded again in it). */
   const chooseLevel = (index: number) => {
@@ -462,6 +484,12 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     if (!v || status !== 'ready') return;
     wantsPlay.current = true;
     if (countAbort.current) stopCountIn();
+    if (!armed) {
+      // hls.js is not loaded yet: load it now and play once the stream has its metadata.
+      pendingSeek.current = { time: pendingSeek.current?.time ?? 0, play: true };
+      setWanted(true);
+      return;
+    }
     void v.play().catch(() => undefined);
   };
   const pause = () => {
