@@ -365,7 +365,9 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     const paid = lessonOf('paid');
     const login = lessonOf('login');
     await openCourse(page);
-    // The open lesson is the one in the player; the others are locked.
+    // The open lesson is the one in the player; the others are locked. Opening it loads its stream
+    // (with an HLS ladder ready, hls.js loads only once a lesson is opened: issue 40).
+    await item(page, open).click();
     await playerReady(page, open);
     expect(await item(page, open).getAttribute('data-playable')).toBe('true');
     for (const l of [login, paid]) {
