@@ -12,14 +12,17 @@
  * - the other default-ignorable characters: the Hangul fillers U+115F, U+1160, U+3164 and
  *   U+FFA0, the combining grapheme joiner U+034F, Khmer's invisible vowels U+17B4/U+17B5,
  *   Mongolian's variation selectors, the variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF;
- * - the braille blank U+2800, and lone surrogates (half of a character: not text).
+ * - the braille blank U+2800.
+ * (A lone surrogate, half a character, is not refused: the pattern could not say it to every
+ * reader (Rust's regex has no surrogates), and it reaches the database as a visible U+FFFD.)
  * The zero-width non-joiner and joiner (U+200C, U+200D) are format characters that Bengali (and
  * Devanagari and Arabic-script names) need inside a word, so they are allowed, one at a time,
  * between two letters (or vowel signs and other marks) of those scripts, and nowhere else.
  *
  * The rule is written once, as a regular expression (NAME_PATTERN) that JavaScript (with the `u`
  * flag), the OpenAPI document (JSON Schema) and schemathesis (Python) read alike: only \uXXXX
- * escapes and literal characters in classes, no \p{…}, no lookbehind. nameProblem() runs it.
+ * escapes and literal characters in classes, no \p{…}, no lookbehind, no surrogates (the contract
+ * run's validator, jsonschema-rs, drops a pattern it cannot compile). nameProblem() runs it.
  */
 
 /** Code point ranges a name never contains (the joiners U+200C/U+200D are let back in between letters, below). */
@@ -42,7 +45,6 @@ const REFUSED: readonly (readonly [number, number])[] = [
   [0x2060, 0x206f], // word joiner, invisible operators, bidirectional isolates, deprecated format characters
   [0x2800, 0x2800], // braille pattern blank
   [0x3164, 0x3164], // Hangul filler
-  [0xd800, 0xdfff], // lone surrogates
   [0xfe00, 0xfe0f], // variation selectors
   [0xfeff, 0xfeff], // zero-width no-break space (byte order mark)
   [0xffa0, 0xffa0], // halfwidth Hangul filler
