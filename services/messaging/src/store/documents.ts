@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import type { messagingV1 } from '@taal/contracts';
+import { notificationText } from '../domain/notification-texts';
+
+/**
+ * Messaging's documents on mongoose (issue 38, decision 0041): the first step of moving its store off
+ * SQL. Contact messages, student–instructor messages, notifications and their read marks.
+ *
+ * FerretDB v1 has no transactions and its updates are not atomic between racing writers, so every
+ * write here stands alone and is made safe by a unique key:
+ * - a notification's cause (`sourceKey`: the event, the reply, ...) is unique: a cause delivered twice
+ *   makes one notification (the second insert gets 11000 and returns null);
+ * - the live stream's order (`seq`) is unique too: a notification takes the next number by inserting
+ *   it, and a racing writer that took the same number makes this one try the next;
+ * - a read mark's _id is (user, notification): marking twice is one upsert.
+ */
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
+interface ContactDoc {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  status: boolean;
+  reply: string;
+  createdAt: Date;
+}
+interface StudentMessageDoc {
+  _id: string;
+  fromUser: string;
+  name: string;
+  email: string;
+  toInstructor: string;
+  toName: string;
+  courseId: string;
+  message: string;
+  status: boolean;
+  reply: string;
+  repliedAt: Date | null;
+  createdAt: Date;
+}
+interface NotificationDoc {
+  _id: string;
+  seq: number;
+  userId: string | null;
+  msg: string;
+  /** What caused it; unique. A notification without a cause gets its own id here. */
+  sourceKey: string;
+  textKey: string | null;
+  params: Record<string, string | number> | null;
+  createdAt: Date;
+}
+interface ReadDoc {
+  _id: string;
+  userId: string;
+  notificationId: string;
+  at: Date;
+}
+
+const contactSchema = new Schema<ContactDoc>(
+  { _id: String, name: String, email: String, message: String, status: Boolean, reply: String, createdAt: Date },
+  { versionKey: false },
+);
+contactSchema.index({ createdAt: -1 });
+
+const studentMessageSchema = new Schema<StudentMessageDoc>(
+  {
+    _id: String,
+    fromUser: String,
+    name: String,
+    email: String,
+    toInstructor: String,
+    toName: String,
+    courseId: String,
+    message: String,
+    status: Boolean,
+    reply: String,
+    repliedAt: Date,
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
+// A student's messages (answered or not) and an instructor's, newest first; the back office's list.
+studentMessageSchema.index({ fromUser: 1, status: 1, createdAt: -1 });
+studentMessageSchema.index({ toInstructor: 1, status: 1, createdAt: -1 });
+studentMessageSchema.index({ createdAt: -1 });
+
+const notificationSchema = new Schema<NotificationDoc>(
+  {
+    _id: String,
+    seq: Number,
+    userId: String,
+    msg: String,
+    sourceKey: String,
+    textKey: String,
+    params: Schema.Types.Mixed,
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
+notificationSchema.index({ seq: 1 }, { unique: true });
+notificationSchema.index({ sourceKey: 1 }, { unique: true });
+// A user's notifications (theirs and everyone's), newest first.
+notificationSchema.index({ userId: 1, seq: -1 });
+
+const readSchema = new Schema<ReadDoc>({ _id: String, userId: String, notificationId: String, at: Date }, { versionKey: false });
+readSchema.index({ userId: 1, notificationId: 1 });
+
+const toContact = (d: ContactDoc): messagingV1.ContactMessage => ({
+  id: d._id,
+  name: d.name,
+  email: d.email,
+  message: d.message,
+  status: d.status,
+  reply: d.reply,
+  createdAt: iso(d.createdAt),
+});
+export const toStudentMessageDoc = (d: StudentMessageDoc): messagingV1.StudentMessage => ({
+  id: d._id,
+  name: d.name,
+  email: d.email,
+  from: d.fromUser,
+  to: d.toInstructor,
+  toName: d.toName,
+  message: d.message,
+  status: d.status,
+  reply: d.reply,
+  createdAt: iso(d.createdAt),
+  courseId: d.courseId,
+});
+const toNotification = (d: NotificationDoc, read = false, language = 'en'): messagingV1.Notification => ({
+  id: d._id,
+  msg: (d.textKey && notificationText(d.textKey, d.params ?? {}, language)) || d.msg,
+  createdAt: iso(d.createdAt),
+  userId: d.userId ?? '',
+  read,
+});
+
+/** Newest first everywhere; lists are bounded (the back office shows recent ones). */
+const LIST_LIMIT = 500;
+
+/** Messaging's models on its connection (types inferred by mongoose from the schemas). */
+function modelsOn(connection: Connection) {
+  return {
+    contacts: connection.model('ContactMessage', contactSchema, 'contact_messages'),
+    studentMessages: connection.model('StudentMessage', studentMessageSchema, 'student_messages'),
+    notifications: connection.model('Notification', notificationSchema, 'notifications'),
+    reads: connection.model('NotificationRead', readSchema, 'notification_reads'),
+  };
+}
+export type MessagingModels = ReturnType<typeof modelsOn>;
+
+export class MessagingDocuments {
+  readonly models: MessagingModels;
+
+  constructor(connection: Connection) {
+    this.models = modelsOn(connection);
+  }
+
+  /** Makes every index the reads and the unique keys need (at start: a failure fails the start). */
+  async init(): Promise<void> {
+    await this.models.contacts.createIndexes();
+    await this.models.studentMessages.createIndexes();
+    await this.models.notifications.createIndexes();
+    await this.models.reads.createIndexes();
+  }
+
+  async addContact(input: { name: string; email: string; message: string }): Promise<messagingV1.ContactMessage> {
+    const doc: ContactDoc = { _id: randomUUID(), ...input, status: false, reply: '', createdAt: new Date() };
+    await this.models.contacts.create(doc);
+    return toContact(doc);
+  }
+
+  async listContacts(): Promise<messagingV1.ContactMessage[]> {
+    const docs = await this.models.contacts.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ContactDoc[]>();
+    return docs.map(toContact);
+  }
+
+  async markContactReplied(id: string): Promise<messagingV1.ContactMessage | null> {
+    const doc = await this.models.contacts.findOneAndUpdate({ _id: id }, { $set: { status: true } }, { returnDocument: 'after' }).lean<ContactDoc>();
+    return doc ? toContact(doc) : null;
+  }
+
+  async addStudentMessage(input: {
+    from: string;
+    name: string;
+    email: string;
+    to: string;
+    toName: string;
+    courseId: string;
+    message: string;
+  }): Promise<messagingV1.StudentMessage> {
+    const doc: StudentMessageDoc = {
+      _id: randomUUID(),
+      fromUser: input.from,
+      name: input.name,
+      email: input.email,
+      toInstructor: input.to,
+      toName: input.toName,
+      courseId: input.courseId,
+      message: input.message,
+      status: false,
+      reply: '',
+      repliedAt: null,
+      createdAt: new Date(),
+    };
+    await this.models.studentMessages.create(doc);
+    return toStudentMessageDoc(doc);
+  }
+
+  async studentMessagesOf(userId: string, answered: boolean): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages
+      .find({ fromUser: userId, status: answered })
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async instructorMessages(instructorId: string): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages
+      .find({ toInstructor: instructorId })
+      .sort({ status: 1, createdAt: -1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async allStudentMessages(): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async studentMessage(id: string): Promise<messagingV1.StudentMessage | null> {
+    const doc = await this.models.studentMessages.findById(id).lean<StudentMessageDoc>();
+    return doc ? toStudentMessageDoc(doc) : null;
+  }
+
+  /**
+   * The reply, kept on the message (one writer: the addressed instructor or an admin). Its notification
+   * is a separate write keyed by the message (`reply:<id>`): a crash between the two leaves an answered
+   * message without its notification until the reply is sent again (the same key: still one).
+   */
+  async reply(id: string, reply: string): Promise<messagingV1.StudentMessage | null> {
+    const doc = await this.models.studentMessages
+      .findOneAndUpdate({ _id: id }, { $set: { status: true, reply, repliedAt: new Date() } }, { returnDocument: 'after' })
+      .lean<StudentMessageDoc>();
+    return doc ? toStudentMessageDoc(doc) : null;
+  }
+
+  /** A notification to everyone (userId null) or one user; with a key, at most one per key (null when it exists). */
+  async addNotification(input: {
+    userId: string | null;
+    msg: string;
+    key?: string;
+    textKey?: string;
+    params?: Record<string, string | number>;
+  }): Promise<messagingV1.Notification | null> {
+    const id = randomUUID();
+    const sourceKey = input.key ?? `id:${id}`;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const last = await this.models.notifications.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();
+      const doc: NotificationDoc = {
+        _id: id,
+        seq: (last?.seq ?? 0) + 1,
+        userId: input.userId,
+        msg: input.msg,
+        sourceKey,
+        textKey: input.textKey ?? null,
+        params: input.textKey ? (input.params ?? {}) : null,
+        createdAt: new Date(),
+      };
+      try {
+        await this.models.notifications.create(doc);
+        return toNotification(doc);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Its cause is already written (a second delivery), or another writer took this number: next one.
+        if (await this.models.notifications.exists({ sourceKey })) return null;
+      }
+    }
+    throw new Error('notification: no free sequence number after 50 attempts');
+  }
+
+  /** The back office's list: notifications to everyone. */
+  async broadcasts(): Promise<messagingV1.Notification[]> {
+    const docs = await this.models.notifications.find({ userId: null }).sort({ seq: -1 }).limit(LIST_LIMIT).lean<NotificationDoc[]>();
+    return docs.map((d) => toNotification(d));
+  }
+
+  async deleteBroadcast(id: string): Promise<boolean> {
+    const { deletedCount } = await this.models.notifications.deleteOne({ _id: id, userId: null });
+    return deletedCount > 0;
+  }
+
+  /** A user's notifications (to everyone and to them), newest first, each with this user's read flag. */
+  async userNotifications(userId: string, all: boolean, language = 'en'): Promise<messagingV1.Notification[]> {
+    const docs = await this.models.notifications
+      .find({ userId: { $in: [null, userId] } })
+      .sort({ seq: -1 })
+      .limit(LIST_LIMIT)
+      .lean<NotificationDoc[]>();
+    const reads = await this.models.reads
+      .find({ userId, notificationId: { $in: docs.map((d) => d._id) } }, { notificationId: 1 })
+      .lean<{ notificationId: string }[]>();
+    const read = new Set(reads.map((r) => r.notificationId));
+    return docs.filter((d) => all || !read.has(d._id)).map((d) => toNotification(d, read.has(d._id), language));
+  }
+
+  /** How many of a user's notifications they have not read. */
+  async unreadCount(userId: string): Promise<number> {
+    return (await this.userNotifications(userId, false)).length;
+  }
+
+  /** Marks one read for this user; false when it is not one of theirs. Idempotent. */
+  async markRead(userId: string, notificationId: string): Promise<boolean> {
+    if (!(await this.models.notifications.exists({ _id: notificationId, userId: { $in: [null, userId] } }))) return false;
+    try {
+      await this.models.reads.updateOne(
+        { _id: `${userId}:${notificationId}` },
+        { $setOnInsert: { userId, notificationId, at: new Date() } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // marked at the same moment by another request
+    }
+    return true;
+  }
+
+  async changesAfter(after: number): Promise<{ changes: { seq: number; userId: string }[]; latest: number }> {
+    const top = await this.models.notifications.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();
+    const latest = top?.seq ?? 0;
+    if (after >= latest) return { changes: [], latest };
+    const docs = await this.models.notifications
+      .find({ seq: { $gt: after } }, { seq: 1, userId: 1 })
+      .sort({ seq: 1 })
+      .limit(1000)
+      .lean<{ seq: number; userId: string | null }[]>();
+    return { changes: docs.map((d) => ({ seq: d.seq, userId: d.userId ?? '' })), latest };
+  }
+}
