@@ -3263,6 +3263,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -3578,6 +3589,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -3837,6 +3859,17 @@ export interface paths {
                 /** @description Unknown or unpublished instructor */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4496,6 +4529,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -4552,6 +4596,17 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["Course"][];
                         };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A service behind the gateway is down */
@@ -4612,6 +4667,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -4670,6 +4736,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -4726,6 +4803,17 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["Instructor"][];
                         };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A service behind the gateway is down */
@@ -4798,9 +4886,22 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A service behind the gateway is down */
+                /** @description Too many searches from this client address within the window (TOO_MANY_SEARCHES) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Search is over its time budget (SEARCH_BUSY: no turn free in time, or a statement past its timeout), or a service behind the gateway is down */
                 503: {
                     headers: {
+                        /** @description Seconds after which search likely has a turn free (SEARCH_BUSY) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4854,6 +4955,17 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["Freebie"][];
                         };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A service behind the gateway is down */
@@ -4920,6 +5032,17 @@ export interface paths {
                 /** @description Freebie not found */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5319,6 +5442,17 @@ export interface paths {
                 /** @description Popup not found */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7432,7 +7566,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Credit a student’s wallet (refund, gift-card redemption or referral bonus), once per reference (back office) (admin only) */
+        /** Credit a student’s wallet (refund, gift-card redemption or referral bonus), once per reference in the back office’s own namespace (back office) (admin only) */
         post: {
             parameters: {
                 query?: never;
@@ -7454,7 +7588,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The student’s wallet after the credit */
+                /** @description The student’s wallet after the credit (or after the same credit made before under this reference) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -7487,6 +7621,15 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The reference holds a different credit (another user, kind or amount): nothing was credited (LEDGER_REFERENCE_TAKEN) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9538,6 +9681,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -9598,6 +9752,17 @@ export interface paths {
                 /** @description No such certificate */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11263,6 +11428,17 @@ export interface paths {
                         "text/html": string;
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -11319,6 +11495,17 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["StoreCategory"][];
                         };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A service behind the gateway is down */
@@ -11690,6 +11877,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -11754,6 +11952,17 @@ export interface paths {
                 /** @description Gift card not found (GIFT_CARD_NOT_FOUND) */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13211,6 +13420,15 @@ export interface paths {
                 };
                 /** @description Unknown code (GIFT_CARD_UNKNOWN): counts as a wrong guess */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The wallet refused the card’s credit: its ledger reference holds a different credit (LEDGER_REFERENCE_TAKEN, decision 0036); nothing was credited */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -19,6 +19,12 @@ export interface PublicReadLimits {
   /** Other public reads that reach a service (cache misses, uncached reads) per client address within the window (0: no limit). */
   reads: number;
   windowSeconds: number;
+  /**
+   * How long a refusal past the limit waits before it is sent (0: at once). A client that loops on
+   * its refusals (a script with N connections) then gets N answers a second instead of as many as
+   * the edge can make, so its refusals no longer take the edge's time from everyone else.
+   */
+  refusalDelayMs: number;
 }
 
 /**
@@ -26,18 +32,30 @@ export interface PublicReadLimits {
  * what one does, and leaves room for a few people behind one address. Browsing costs a handful of
  * uncached reads per page (most are answered from the cache, which does not count).
  */
-export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads: 300, windowSeconds: 60 };
+export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads: 300, windowSeconds: 60, refusalDelayMs: 1000 };
 
 const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS' } as const;
 
-/** The per-client counts of the public reads, through the cache port (memory in all-in-one, Redis in a cluster: every replica shares them). */
+/** Clients this replica remembers as refused until their window ends, at most (the oldest is forgotten first). */
+const REFUSED_REMEMBERED = 10_000;
+/** Refusals held back at once, at most (each an open connection and a timer); past it they are sent at once. */
+const DELAYED_AT_MOST = 1000;
+
+/**
+ * The per-client counts of the public reads, through the cache port (memory in all-in-one, Redis in
+ * a cluster: every replica shares them). A client found over its limit stays so until its window
+ * ends (the window is fixed), so each replica also remembers that moment and refuses the client's
+ * further reads of that kind without asking the cache: a flood past its limit costs no round trip.
+ */
 export class PublicReadLimiter {
   private readonly counter: WindowCounter;
+  private readonly refusedUntil = new Map<string, number>();
+  private delayed = 0;
 
   constructor(
     cache: Cache,
     readonly limits: PublicReadLimits = DEFAULT_PUBLIC_READ_LIMITS,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     this.counter = new WindowCounter(cache, limits.windowSeconds, now);
   }
@@ -47,9 +65,31 @@ export class PublicReadLimiter {
     const limit = this.limits[kind];
     if (limit <= 0) return;
     const key = `fair:${kind}:${client}`;
-    if ((await this.counter.hit(key)) <= limit) return;
-    const seconds = await this.counter.retryAfter(key);
+    let until = this.refusedUntil.get(key);
+    if (until !== undefined && until <= this.now()) {
+      this.refusedUntil.delete(key);
+      until = undefined;
+    }
+    if (until === undefined) {
+      if ((await this.counter.hit(key)) <= limit) return;
+      until = this.now() + (await this.counter.retryAfter(key)) * 1000;
+      if (this.refusedUntil.size >= REFUSED_REMEMBERED) this.refusedUntil.delete(this.refusedUntil.keys().next().value as string);
+      this.refusedUntil.set(key, until);
+    }
+    await this.holdBack();
+    const seconds = Math.max(1, Math.ceil((until - this.now()) / 1000));
     throw refusal(REFUSAL[kind], { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+  }
+
+  /** Waits `refusalDelayMs` before a refusal is sent (unless too many are already waiting). */
+  private async holdBack(): Promise<void> {
+    if (this.limits.refusalDelayMs <= 0 || this.delayed >= DELAYED_AT_MOST) return;
+    this.delayed += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.limits.refusalDelayMs));
+    } finally {
+      this.delayed -= 1;
+    }
   }
 }
 

@@ -57,6 +57,8 @@ const policySchema = z.object({
   SEARCH_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.search }),
   PUBLIC_READS_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.reads }),
   PUBLIC_READS_WINDOW_MS: fields.durationMs(DEFAULT_PUBLIC_READ_LIMITS.windowSeconds * 1000),
+  // How long such a refusal waits before it is sent (a client looping on its refusals gets one a second per connection).
+  PUBLIC_READS_REFUSAL_DELAY_MS: fields.int({ min: 0, max: 60_000, default: DEFAULT_PUBLIC_READ_LIMITS.refusalDelayMs }),
 });
 
 export interface GatewayPolicy {
@@ -107,6 +109,7 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
       search: c.SEARCH_MAX_PER_ADDRESS,
       reads: c.PUBLIC_READS_MAX_PER_ADDRESS,
       windowSeconds: seconds(c.PUBLIC_READS_WINDOW_MS),
+      refusalDelayMs: c.PUBLIC_READS_REFUSAL_DELAY_MS,
     },
   };
 }
