@@ -40,7 +40,10 @@ const dataDir = keep ? work : path.join(work, 'data');
 let child;
 async function startTaal(port) {
   child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Thousands of searches from this one address: the per-address limit (decision 0038) is off. Search's
+    // turn stays (one at a time, as the embedded database runs them anyway), with a wait long enough
+    // for --connections searches in a row, so the load phase measures queueing, not refusals.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEARCH_MAX_PER_ADDRESS: '0', SEARCH_QUEUE_MS: '1500' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const until = Date.now() + 120_000;

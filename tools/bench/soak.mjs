@@ -46,7 +46,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUP_MAX_PER_ADDRESS: '100000', SIGNUP_MAX_PER_DOMAIN: '100000' },
+  // Every client of the mix is this one address: its limits per address are raised (decision 0038's public reads too).
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNUP_MAX_PER_ADDRESS: '100000', SIGNUP_MAX_PER_DOMAIN: '100000', PUBLIC_READS_MAX_PER_ADDRESS: '100000', SEARCH_MAX_PER_ADDRESS: '100000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 // Stopped early (Ctrl-C): take the all-in-one and its data along.
