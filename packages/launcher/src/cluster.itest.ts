@@ -215,6 +215,7 @@ describe('cluster mode', () => {
     const [kept, other] = [await signIn(), await signIn()];
     const form = new FormData();
     form.append('password', 'secret2');
+    form.append('currentPassword', 'secret1'); // needed with a new password (decision 0039)
     expect((await api.post('/user/', form, kept.token)).status).toBe(200);
     await refusedWithin(other.token);
     expect((await api.get('/user/me', kept.token)).status).toBe(200);

@@ -184,7 +184,7 @@ describe('payouts through the gateway on the all-in-one process', () => {
     expect([nothing.status, nothing.body.message]).toEqual([400, 'User Update Failed!']);
     const notImage = await post('/user/', form({ photo: new Blob(['not an image'], { type: 'image/png' }) }), who.token);
     expect(notImage.status).toBe(400);
-    const changed = await post('/user/', form({ password: 'second2', email: 'other@example.com' }), who.token);
+    const changed = await post('/user/', form({ password: 'second2', currentPassword: 'first1', email: 'other@example.com' }), who.token);
     expect([changed.status, changed.body.message, changed.body.data.email]).toEqual([200, 'User Updated Successfully!', who.email]);
     expect((await post('/user/login/', { email: who.email, password: 'first1' })).status).toBe(401);
     expect((await post('/user/login/', { email: who.email, password: 'second2' })).status).toBe(200);
