@@ -137,6 +137,13 @@ describe('lessons and video through the gateway on the all-in-one process', () =
   it('certificate: the enrolled student asks, the admin provides it with a PDF, the public page verifies it', async () => {
     const email = 'student@taal.local';
     expect((await get(`/course/certificate/someone@else.example/${courseId}/X`, student.token)).status).toBe(403);
+    // A certificate follows every lesson completed (decision 0042): refused before the last one.
+    for (const [i, l] of lessons.entries()) {
+      if (i === lessons.length - 1) {
+        expect(await get(`/course/certificate/${email}/${courseId}/Anything`, student.token)).toMatchObject({ status: 400, body: { reason: 'CERTIFICATE_NEEDS_ALL_LESSONS' } });
+      }
+      expect((await post(`/lesson/${l._id}/progress`, { position: 1, completed: true }, student.token)).status).toBe(200);
+    }
     const asked = await get(`/course/certificate/${email}/${courseId}/Anything`, student.token);
     expect(asked).toMatchObject({ status: 200, body: { data: { status: 'success', certificate: { provided: false } } } });
     expect((await get(`/course/certificate/${email}/${courseId}/Anything`, student.token)).body.data.status).toBe('pending');
