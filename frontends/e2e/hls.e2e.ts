@@ -218,7 +218,8 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
       throw new Error(`${err.message}: ${JSON.stringify({ state, switches: await switches(page) })}`);
     });
     expect(await quality.locator('option:checked').textContent()).toBe(`${pick}p`);
-    await page.waitForFunction((h) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.videoHeight === h, pick, { timeout: 10_000 });
+    // The picture follows once a frame of the new rendition is decoded: as long as the switch itself may take on a busy machine.
+    await page.waitForFunction((h) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.videoHeight === h, pick, { timeout: 30_000 });
 
     // Bengali: the label in Bengali digits.
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));
