@@ -33,10 +33,10 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-test('client routes, known and unknown, get the shell page', async () => {
+test('client routes, known and unknown, get the shell page (an unknown one with 404, as its 404 page)', async () => {
   for (const p of ['/', '/allcourses', '/courseview?id=x', '/instructorview/abc', '/no/such/page']) {
     const res = await fetch(base + p);
-    expect([p, res.status]).toEqual([p, 200]);
+    expect([p, res.status]).toEqual([p, p === '/no/such/page' ? 404 : 200]);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(await res.text()).toContain('<div id="root">');
   }
