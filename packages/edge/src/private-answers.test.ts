@@ -100,7 +100,7 @@ describe('PrivateAnswers', () => {
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
       const reading = edge.read('ana');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 250)); // the read is loading (250 ms: CI, busy, missed it at 50)
       await edge.answers.versions.changed('ana'); // committed while the read was loading
       open();
       expect((await reading).body.data!.load).toBe(1);
