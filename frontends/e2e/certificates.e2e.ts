@@ -12,7 +12,7 @@
 // Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E, waitFor, waitForEnrolment } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, loginInUi, openPage, switchLanguage, toastWith, useE2E, completeEveryLesson, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-certificates';
 
@@ -72,18 +72,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   await waitForEnrolment(e2e, first._id, student.token);
   await waitForEnrolment(e2e, second._id, student.token);
   // A certificate follows every lesson completed (issue 40, decision 0042).
-  for (const c of [first, second]) {
-    // The demo seed gives each course four lessons after the start.
-    const lessons = await waitFor(
-      'the demo lessons',
-      async () => {
-        const sc = await call<{ lessons: { _id: string }[] }>('GET', `course/secure-course/${c._id}`, student.token);
-        return sc.lessons.length >= 4 ? sc.lessons : undefined;
-      },
-      90_000,
-    );
-    for (const l of lessons) await call('POST', `lesson/${l._id}/progress`, student.token, { position: 1, completed: true });
-  }
+  for (const c of [first, second]) await completeEveryLesson(e2e, c._id, student.token);
 
   // Both certificates asked for.
   const ask = (c: Course) =>

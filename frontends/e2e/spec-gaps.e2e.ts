@@ -11,7 +11,7 @@
 // - /allcourses has the Drum and Guitar pills; a free lesson plays in the course view's player.
 // English and Bengali; screenshots go to /tmp/shots-spec-gaps/ (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, waitFor, waitForEnrolment, type LoginAnswer } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, completeEveryLesson, waitForEnrolment, type LoginAnswer } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spec-gaps';
 
@@ -65,15 +65,7 @@ test('a student asks for the certificate on the course view, the admin provides 
     await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
     await waitForEnrolment(e2e, course._id, student.token);
     // A certificate follows every lesson completed (issue 40, decision 0042): the box offers it only then.
-    const lessons = await waitFor(
-      'the demo lessons',
-      async () => {
-        const sc = await call<{ lessons: { _id: string }[] }>('GET', `course/secure-course/${course._id}`, student.token);
-        return sc.lessons.length >= 4 ? sc.lessons : undefined;
-      },
-      90_000,
-    );
-    for (const l of lessons) await call('POST', `lesson/${l._id}/progress`, student.token, { position: 1, completed: true });
+    await completeEveryLesson(e2e, course._id, student.token);
 
     await page.reload();
     await page.waitForSelector('[data-testid="certificate-ask"]');

@@ -188,6 +188,23 @@ export async function waitForEnrolment(target: { readonly baseUrl: string }, cou
   }
 }
 
+/**
+ * Marks every lesson of an enrolled course completed, as the player does at a lesson's end: a
+ * certificate follows every lesson (decision 0042). Waits for the demo seed's four lessons first.
+ */
+export async function completeEveryLesson(target: { readonly baseUrl: string }, courseId: string, token: string): Promise<void> {
+  const { call } = api(target);
+  const lessons = await waitFor(
+    'the demo lessons',
+    async () => {
+      const c = await call<{ lessons: { _id: string }[] }>('GET', `course/secure-course/${courseId}`, token);
+      return c.lessons.length >= 4 ? c.lessons : undefined;
+    },
+    90_000,
+  );
+  for (const l of lessons) await call('POST', `lesson/${l._id}/progress`, token, { position: 1, completed: true });
+}
+
 /** Waits for a toast with the text; answers the first such toast. */
 export async function toastWith(page: Page, text: string, timeout = 15_000): Promise<Locator> {
   const toast = page.locator('.toast', { hasText: text }).first();
