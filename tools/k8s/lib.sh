@@ -1,0 +1,60 @@
+# Shared by tools/k8s/{up,status,down} (issue 37). Sourced, not executed.
+# A one-node Kubernetes cluster made of processes started by hand and stopped by their pids.
+# Every file of the cluster (certificates, tokens, etcd's data, containerd's root and state, the
+# kubelet's root, logs, pid files, kubeconfigs) is under $K8S_HOME (default
+# ~/.cache/taal/k8s/cluster); delete that folder (after `npm run k8s:down`) to start from nothing.
+# Builds are cached beside it: ~/.cache/taal/k8s/v<version>/bin (tools/k8s/build.sh),
+# ~/.cache/taal/k8s/coredns-<version> (tools/k8s/coredns-build), ~/.cache/taal/k8s/pause.
+
+K8S_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$K8S_DIR/../.." && pwd)"
+K8S_VERSION="${TAAL_K8S_VERSION:-1.37.2}"
+K8S_CACHE="${TAAL_K8S_CACHE:-$HOME/.cache/taal/k8s}"
+K8S_BIN="${TAAL_K8S_BIN:-$K8S_CACHE/v$K8S_VERSION/bin}"
+K8S_HOME="${TAAL_K8S_HOME:-$K8S_CACHE/cluster}"
+
+NODE_NAME=node1
+# The pod network: a bridge made here, with no route out of the machine (not 10.88.0.0/16:
+# podman's own network, used by tools/infra, has it). The node's own address
+# on it (BRIDGE_IP) is where the API server, the kubelet, CoreDNS and the infrastructure relay
+# listen, so pods reach them; nothing is bound to eth0.
+BRIDGE=taalk8s0
+POD_CIDR=10.244.0.0/16
+BRIDGE_IP=10.244.0.1
+SERVICE_CIDR=10.96.0.0/16
+KUBERNETES_SVC_IP=10.96.0.1
+CLUSTER_DNS=$BRIDGE_IP
+CLUSTER_DOMAIN=cluster.local
+API_PORT=6443
+ETCD_PORT=23790
+ETCD_PEER_PORT=23800
+API_URL="https://$BRIDGE_IP:$API_PORT"
+
+PAUSE_IMAGE=localhost/taal-pause:3.10
+CONTAINERD_SOCK="$K8S_HOME/containerd/containerd.sock"
+KUBECONFIG_ADMIN="$K8S_HOME/admin.kubeconfig"
+export PATH="$K8S_BIN:$PATH"
+
+# The order they start in; `down` stops them in reverse.
+COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns)
+
+log() { printf '[k8s] %s\n' "$*" >&2; }
+die() {
+  printf '[k8s] ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+pidfile() { echo "$K8S_HOME/run/$1.pid"; }
+logfile() { echo "$K8S_HOME/logs/$1.log"; }
+
+# running NAME: its pid file names a live process whose command line is that component's binary.
+running() {
+  local f pid
+  f=$(pidfile "$1")
+  [[ -f $f ]] || return 1
+  pid=$(<"$f")
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$1" || return 1
+}
+
+kctl() { "$K8S_BIN/kubectl" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
