@@ -9,6 +9,7 @@
 // First: tracing (when configured) must patch http, gRPC, pg, ioredis and kafkajs before they load.
 import '@taal/kit/dist/telemetry/register';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   Lifecycle,
@@ -31,6 +32,9 @@ import {
 import { accessTokenKeyFor, tokenSecretFor } from './identity-keys';
 import { services } from './registry';
 import { findService, startOrder } from './run';
+
+/** How long the all-in-one waits for its demo data before it says it runs anyway. */
+const SEED_WAIT_MS = 60_000;
 
 const schema = z.object({
   // 0 picks a free port (tests).
@@ -115,6 +119,16 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     }
   }
 
+  // "Running" means the demo is there to see: a course opened at once has its lessons (the seed
+  // makes its videos with ffmpeg, seconds on a busy machine). Bounded, as the seed retries for good.
+  const seeding = Object.values(running).flatMap((s) => (s.seeded ? [s.seeded] : []));
+  const waited = new AbortController();
+  const seeded = await Promise.race([
+    Promise.all(seeding).then(() => true),
+    delay(SEED_WAIT_MS, false, { signal: waited.signal }).catch(() => true),
+  ]);
+  waited.abort();
+  if (!seeded) logger.warn({ waitedMs: SEED_WAIT_MS }, 'demo data is still being seeded; the marketplace runs without all of it meanwhile');
   if (edge) logger.info({ url: `http://${config.HOST}:${edge.port}/`, ms: Date.now() - started, dataDir }, 'Taal is running');
   return {
     /** The HTTP edge's port (the gateway). */

@@ -180,7 +180,12 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     );
     expect(fake).toMatchObject({ status: 400, body: { message: 'Any of the field is not fillup or Failed to Upload!!!' } });
     expect(await courseCount()).toBe(courses);
-    await waitFor(() => JSON.stringify(storedFiles()) === JSON.stringify(files), 'no file left in the files port', { context: () => JSON.stringify({ before: files, after: storedFiles() }) });
+    await waitFor(() => JSON.stringify(storedFiles()) === JSON.stringify(files), 'no file left in the files port', {
+      context: () => {
+        const now = storedFiles();
+        return JSON.stringify({ added: now.filter((f) => !files.includes(f)), removed: files.filter((f) => !now.includes(f)) });
+      },
+    });
   });
 
   it('leaves no file and no course when the upload is cut off half-way', async () => {

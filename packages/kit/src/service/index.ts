@@ -80,6 +80,8 @@ export interface RunningService {
   metricsPort?: number;
   /** Settings the services started after it receive as env (identity: IDENTITY_JWKS_URL). */
   exports?: Record<string, string>;
+  /** Resolves once its demo data is in (learning's lessons): the all-in-one says it runs only then. */
+  seeded?: Promise<void>;
   stop(): Promise<void>;
 }
 
