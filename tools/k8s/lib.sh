@@ -35,8 +35,15 @@ CONTAINERD_SOCK="$K8S_HOME/containerd/containerd.sock"
 KUBECONFIG_ADMIN="$K8S_HOME/admin.kubeconfig"
 export PATH="$K8S_BIN:$PATH"
 
+# tools/infra's servers, relayed to the pods on BRIDGE_IP (same ports): Postgres, Redis, S3, SMTP.
+INFRA_ENV="${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}/env.sh"
+RELAY_PORTS=(55432 56379 59000 52525)
+# The cluster's own Kafka broker, on BRIDGE_IP (tools/infra's advertises 127.0.0.1).
+KAFKA_PORT=59192
+KAFKA_CONTROLLER_PORT=59193
+
 # The order they start in; `down` stops them in reverse.
-COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns)
+COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns infra-relay kafka)
 
 log() { printf '[k8s] %s\n' "$*" >&2; }
 die() {

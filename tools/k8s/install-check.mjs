@@ -1,0 +1,173 @@
+// Checks Taal as installed by deploy/README.md's "Try it on one machine" on the one-node cluster
+// (issue 37; run by tools/k8s/install-check after the README's commands). Through the gateway's
+// Service (its ClusterIP, which kube-proxy on this node routes to the pods):
+//   1. every Deployment Ready, and Pod Security `restricted` refusing a privileged pod;
+//   2. a signed-in page and a card checkout paid on the sandbox (its IPN goes pod to pod);
+//   3. `kubectl rollout restart` of commerce, then a `helm upgrade` that changes only commerce's
+//      image tag, each under a steady stream of reads and card checkouts: every request counted,
+//      none may fail;
+//   4. `helm rollback` to the revision before the upgrade: commerce's image is the old one again,
+//      and `kubectl rollout history` shows it.
+// Usage: node tools/k8s/install-check.mjs TAG (the image tag the README's install used).
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { api, login, paidCourses, cardCheckout, demoAccounts, signUpStudents } = require('../lib/marketplace.cjs');
+
+const TAG = process.argv[2];
+if (!TAG) throw new Error('usage: node tools/k8s/install-check.mjs TAG');
+const NS = 'taal';
+const t0 = Date.now();
+const at = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+const say = (m) => console.log(`[install-check ${at()}] ${m}`);
+const sh = (cmd, args, opts = {}) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts }).trim();
+const kubectl = (...args) => sh('kubectl', ['-n', NS, ...args]);
+const helm = (...args) => sh('helm', ['-n', NS, ...args], { timeout: 20 * 60_000 });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const failures = [];
+const check = (ok, what) => {
+  say(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+// ------------------------------------------------------------------ 1. Ready, and restricted
+const deployments = JSON.parse(kubectl('get', 'deployments', '-o', 'json')).items;
+for (const d of deployments) kubectl('rollout', 'status', `deployment/${d.metadata.name}`, '--timeout=600s');
+const pods = JSON.parse(kubectl('get', 'pods', '-o', 'json')).items;
+const ready = pods.filter((p) => p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
+check(ready.length === pods.length, `${deployments.length} Deployments, ${ready.length}/${pods.length} pods Ready`);
+const label = sh('kubectl', ['get', 'namespace', NS, '-o', 'jsonpath={.metadata.labels.pod-security\\.kubernetes\\.io/enforce}']);
+let refused = '';
+try {
+  sh('kubectl', ['-n', NS, 'run', 'stranger-privileged', '--image', 'localhost/taal-pause:3.10', '--image-pull-policy', 'Never', '--restart', 'Never', '--overrides', '{"spec":{"containers":[{"name":"stranger-privileged","image":"localhost/taal-pause:3.10","securityContext":{"privileged":true}}]}}']);
+  kubectl('delete', 'pod', 'stranger-privileged', '--wait=false');
+} catch (err) {
+  refused = String(err.stderr ?? err.message);
+}
+check(label === 'restricted' && /violates PodSecurity "restricted/.test(refused), `namespace enforces ${label}: a privileged pod is refused (${refused.split('\n')[0].slice(0, 120)})`);
+
+// ------------------------------------------------------------------ addresses
+const clusterIp = (svc) => kubectl('get', 'service', svc, '-o', 'jsonpath={.spec.clusterIP}');
+const edge = `http://${clusterIp('taal-gateway')}`;
+const sandbox = `http://${clusterIp('taal-sslcommerz-sandbox')}`;
+// The student's "browser" is this script on the node: it reaches the site's and the sandbox's
+// cluster names (PUBLIC_URL, sandbox.publicUrl) at their Services' addresses, as cluster DNS would.
+const browser = (url) =>
+  url.replace(/^http:\/\/taal-gateway\.taal\.svc\.cluster\.local/, edge).replace(/^http:\/\/taal-sslcommerz-sandbox\.taal\.svc\.cluster\.local/, sandbox);
+say(`gateway Service ${edge}, sandbox Service ${sandbox}`);
+
+// ------------------------------------------------------------------ 2. signed in, paid
+const { admin } = await demoAccounts(edge);
+const student = await login(edge, 'student@taal.local', 'student123');
+const page = await fetch(`${edge}/`, { headers: { cookie: '' } });
+const cart = await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token);
+check(page.status === 200 && cart.status === 200, `the site's page answers ${page.status}; the student's cart (signed in) answers ${cart.status}`);
+const courses = await paidCourses(edge);
+check(courses.length > 0, `${courses.length} paid courses listed`);
+const paidOrder = async (who, course) => {
+  const { orderId } = await cardCheckout(edge, who, course, { browser });
+  for (let i = 0; i < 60; i++) {
+    const orders = await api(edge).get(`/order/${who.id}`, who.token);
+    if (orders.some((o) => o._id === orderId && o.paid)) return orderId;
+    await sleep(500);
+  }
+  throw new Error(`order ${orderId} was not paid within 30 s`);
+};
+const first = await paidOrder(student, courses[0]);
+check(Boolean(first), `card checkout paid through the gateway's Service and the sandbox (order ${first})`);
+
+// ------------------------------------------------------------------ 3. traffic
+// Each buyer buys each course once: new students (verified by the admin) for the checkouts.
+const buyers = await signUpStudents(edge, admin.token, 4);
+function steadyTraffic() {
+  let running = true;
+  let phase = 'steady';
+  const counts = { reads: 0, checkouts: 0, requestsFailed: 0, failures: [] };
+  const headers = { authorization: `Bearer ${student.token}` };
+  const reads = [() => fetch(`${edge}/api/v1/cart/${student.id}`, { headers }), () => fetch(`${edge}/api/v1/course/`)];
+  const readers = Array.from({ length: 4 }, async (_, i) => {
+    while (running) {
+      try {
+        const res = await reads[i % reads.length]();
+        await res.arrayBuffer();
+        if (res.status === 200) counts.reads++;
+        else {
+          counts.requestsFailed++;
+          counts.failures.push(`${phase}: ${res.status} ${res.url}`);
+        }
+      } catch (err) {
+        counts.requestsFailed++;
+        counts.failures.push(`${phase}: ${err.message} ${String(err.cause ?? '')}`);
+      }
+      await sleep(100);
+    }
+  });
+  const payers = buyers.map(async (buyer, i) => {
+    let n = i;
+    while (running) {
+      const course = courses[n++ % courses.length];
+      try {
+        await paidOrder(buyer, course);
+        counts.checkouts++;
+      } catch (err) {
+        counts.requestsFailed++;
+        counts.failures.push(`${phase}: checkout of ${course.id}: ${err.message} ${JSON.stringify(err.body ?? '').slice(0, 200)}`);
+      }
+      await sleep(300);
+    }
+  });
+  return {
+    counts,
+    phase: (p) => (phase = p),
+    stop: async () => {
+      running = false;
+      await Promise.all([...readers, ...payers]);
+      return counts;
+    },
+  };
+}
+const commerceImage = () => kubectl('get', 'deployment', 'taal-commerce', '-o', 'jsonpath={.spec.template.spec.containers[0].image}');
+const underTraffic = async (what, action) => {
+  const traffic = steadyTraffic();
+  await sleep(5000);
+  traffic.phase(what);
+  const started = Date.now();
+  action();
+  const took = Math.round((Date.now() - started) / 1000);
+  traffic.phase(`after ${what}`);
+  await sleep(5000);
+  const c = await traffic.stop();
+  check(c.requestsFailed === 0 && c.reads > 0 && c.checkouts > 0, `${what} (${took} s): ${c.reads} reads answered 200, ${c.checkouts} card checkouts paid, ${c.requestsFailed} failed${c.failures.length ? `: ${c.failures.slice(0, 5).join('; ')}` : ''}`);
+};
+
+await underTraffic('kubectl rollout restart deployment/taal-commerce', () => {
+  kubectl('rollout', 'restart', 'deployment/taal-commerce');
+  kubectl('rollout', 'status', 'deployment/taal-commerce', '--timeout=600s');
+});
+
+// A second tag of the same image stands for commerce's new build (README "Shipping one service").
+const revisionBefore = JSON.parse(helm('history', 'taal', '-o', 'json')).at(-1).revision;
+const imageBefore = commerceImage();
+const others = () => JSON.parse(kubectl('get', 'deployments', '-o', 'json')).items.filter((d) => d.metadata.name !== 'taal-commerce').map((d) => `${d.metadata.name}=${d.metadata.generation}`).join(',');
+const othersBefore = others();
+await underTraffic('helm upgrade of commerce image only', () => {
+  helm('upgrade', 'taal', 'charts/taal', '--reset-then-reuse-values', '--set', 'services.commerce.image.repository=localhost/taal', '--set', `services.commerce.image.tag=${TAG}-commerce`, '--wait', '--timeout', '10m');
+});
+check(commerceImage() === `localhost/taal:${TAG}-commerce` && others() === othersBefore, `the upgrade changed commerce's image only (${imageBefore} -> ${commerceImage()}; other Deployments' generations unchanged)`);
+
+// ------------------------------------------------------------------ 4. rollback
+helm('rollback', 'taal', String(revisionBefore), '--wait', '--timeout', '10m');
+kubectl('rollout', 'status', 'deployment/taal-commerce', '--timeout=600s');
+const history = kubectl('rollout', 'history', 'deployment/taal-commerce');
+const latest = history.split('\n').filter((l) => /^\d+/.test(l)).map((l) => Number(l.split(/\s+/)[0])).sort((a, b) => a - b).at(-1);
+const latestTemplate = kubectl('rollout', 'history', 'deployment/taal-commerce', `--revision=${latest}`);
+check(latestTemplate.includes(`Image:\t${imageBefore}`) || latestTemplate.includes(imageBefore), `kubectl rollout history: revision ${latest} of taal-commerce runs ${imageBefore}`);
+check(commerceImage() === imageBefore, `helm rollback taal ${revisionBefore}: commerce runs ${commerceImage()} again`);
+console.log(history);
+console.log(helm('history', 'taal'));
+const after = await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token);
+check(after.status === 200, `signed-in read after the rollback answers ${after.status}`);
+
+say(failures.length ? `${failures.length} check(s) failed` : 'every check passed');
+process.exit(failures.length ? 1 : 0);
