@@ -114,9 +114,15 @@ describe('gift cards in the browser', () => {
     await page.waitForSelector('[data-testid="giftcard-success"][data-state="paid"]', { timeout: 20_000 });
     expect(await page.evaluate(() => document.body.dataset.confetti)).toBe('running');
     expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    // Issue 40: the page names where the codes went and that the buyer's copy has none (it read
+    // "(and a copy to you)", as if the buyer's mail held the codes).
+    expect(await page.textContent('[data-testid="giftcard-status"]')).toBe(
+      `Your payment is confirmed. The secret codes were sent by e-mail to the receiver (${receiverEmail}). You get a receipt by e-mail, without the codes.`,
+    );
     // The viewport only: a full-page capture resizes the window, which clears confetti's canvas.
     await shot(page, 'success-en', { fullPage: false });
     await switchLanguage(page, 'bn', { fonts: true });
+    await page.waitForFunction((email) => document.querySelector('[data-testid="giftcard-status"]')?.textContent === `আপনার পেমেন্ট নিশ্চিত হয়েছে। গোপন কোডগুলো প্রাপকের ইমেইলে (${email}) পাঠানো হয়েছে। আপনি ইমেইলে একটি রসিদ পাবেন, তাতে কোড থাকবে না।`, receiverEmail);
     await shot(page, 'success-bn', { fullPage: false });
     // Ten seconds of confetti, then it stops.
     await page.waitForFunction(() => document.body.dataset.confetti === 'done', undefined, { timeout: 15_000 });

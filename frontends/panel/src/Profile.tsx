@@ -4,14 +4,15 @@
 // new password and/or a new photo (compressed in the browser to JPEG quality 0.6, at most
 // 1000 × 1000, like at sign-up) may go with them; a new password needs the current one (issue
 // 36, decision 0039). Saved with POST user/ ('User Updated Successfully!' / 'User Update Failed!').
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { addressRefusal, dobRefusal, nameRefusal, phoneRefusal, todayInDhaka } from '@taal/contracts/web';
 import { answer, authApi, multipart } from '@taal/web-shared/api';
-import { fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
+import { fieldErrorKeys, hasReason, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { compressPhoto } from '@taal/web-shared/photo';
 import { notifySession, saveUser, type SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
+import { UserPhoto } from '@taal/web-shared/user-photo';
 
 type Details = { name: string; phone: string; address: string; dob: string };
 type FieldName = keyof Details | 'password' | 'currentPassword' | 'photo';
@@ -43,6 +44,18 @@ export default function Profile({ user }: { user: SessionUser }) {
   const [password, setPassword] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  // The photo the account has (issue 40: the tab showed only a file field), and the one chosen.
+  const [photoPath, setPhotoPath] = useState(user.photo);
+  const [chosenUrl, setChosenUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo) {
+      setChosenUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setChosenUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -73,6 +86,11 @@ export default function Profile({ user }: { user: SessionUser }) {
       toast(t('payouts.profile.failed'), 'error');
       return;
     }
+    // Nothing changed: say so (the server's NOTHING_TO_UPDATE) rather than a red failure (issue 40).
+    if (!Object.keys(changed).length && !password && !photo) {
+      toast(t('refusals:NOTHING_TO_UPDATE'), 'info');
+      return;
+    }
     setBusy(true);
     try {
       const form = {
@@ -88,6 +106,7 @@ export default function Profile({ user }: { user: SessionUser }) {
       notifySession();
       setDetails(detailsOf(data));
       setSaved(detailsOf(data));
+      setPhotoPath(data.photo);
       toast(t('payouts.profile.updated'), 'success');
       setPassword('');
       setCurrentPassword('');
@@ -95,7 +114,7 @@ export default function Profile({ user }: { user: SessionUser }) {
       setFormKey((n) => n + 1);
     } catch (err) {
       setErrors(fieldErrorKeys(err));
-      toast(translateApiError(t, err, 'payouts.profile.failed'), 'error');
+      toast(translateApiError(t, err, 'payouts.profile.failed'), hasReason(err, 'NOTHING_TO_UPDATE') ? 'info' : 'error');
     } finally {
       setBusy(false);
     }
@@ -150,6 +169,13 @@ export default function Profile({ user }: { user: SessionUser }) {
           <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="profile-password" />
           {error('password')}
         </label>
+        <div className="profile-photo" data-testid="profile-photo-shown">
+          {chosenUrl ? (
+            <img className="own-photo" src={chosenUrl} alt={t('payouts.profile.chosenPhoto')} width={96} height={96} data-testid="profile-photo-chosen" />
+          ) : (
+            <UserPhoto path={photoPath} size={96} alt={t('payouts.profile.currentPhoto')} testId="profile-photo-current" fallback={<span className="muted">{t('payouts.profile.noPhoto')}</span>} />
+          )}
+        </div>
         <label className={errors.photo ? 'has-error' : undefined}>
           {t('payouts.profile.photo')}
           <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => void choosePhoto(e.target.files?.[0])} data-testid="profile-photo" />

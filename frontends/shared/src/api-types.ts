@@ -41,7 +41,7 @@ export interface paths {
                          * @description YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)
                          */
                         dob: string;
-                        /** @description Digits only */
+                        /** @description Digits only (0-9 or Bengali ০-৯, stored as 0-9), a leading + allowed */
                         phone: string;
                         /** @description Address: at most 500 characters, no control characters */
                         address: string;
@@ -175,7 +175,7 @@ export interface paths {
                          * @description YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)
                          */
                         dob: string;
-                        /** @description Digits only */
+                        /** @description Digits only (0-9 or Bengali ০-৯, stored as 0-9), a leading + allowed */
                         phone: string;
                         /** @description Address: at most 500 characters, no control characters */
                         address: string;
@@ -1494,7 +1494,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'User Update Failed!' (PROFILE_UPDATE_FAILED): nothing to change, a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image */
+                /** @description 'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -15179,7 +15179,7 @@ export interface components {
             discountPercent: number;
             /** @description Integer poisha (1 BDT = 100 poisha) */
             discount: number;
-            /** @description Real wallet money reserved (unpaid) or debited (paid) */
+            /** @description Real wallet money reserved (unpaid) or debited (paid); 0 once an expired or cancelled order gave it back */
             walletUsed: number;
             /** @description The spec's balanceUsed: subtotal - amount (counts the voucher discount too) */
             balanceUsed: number;
@@ -15219,7 +15219,7 @@ export interface components {
             discountPercent: number;
             /** @description Integer poisha (1 BDT = 100 poisha) */
             discount: number;
-            /** @description Real wallet money reserved (unpaid) or debited (paid) */
+            /** @description Real wallet money reserved (unpaid) or debited (paid); 0 once an expired or cancelled order gave it back */
             walletUsed: number;
             /** @description The spec's balanceUsed: subtotal - amount (counts the voucher discount too) */
             balanceUsed: number;

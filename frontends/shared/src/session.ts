@@ -17,6 +17,8 @@ export interface Session {
   token: string | null;
   type: number | null;
   name: string | null;
+  /** The API path of the user's photo (versioned), or null. */
+  photo: string | null;
   cartCount: number;
 }
 
@@ -42,16 +44,18 @@ export function getSession(): Session {
   const token = read(STORAGE_KEYS.token);
   const type = Number(read(STORAGE_KEYS.type));
   let name: string | null = null;
+  let photo: string | null = null;
   let cartCount = 0;
   try {
-    const user = JSON.parse(read(STORAGE_KEYS.user) ?? 'null') as { name?: string } | null;
+    const user = JSON.parse(read(STORAGE_KEYS.user) ?? 'null') as { name?: string; photo?: string } | null;
     name = user?.name ?? null;
+    photo = user?.photo || null;
     const cart = JSON.parse(read('cart') ?? '[]') as unknown[];
     cartCount = Array.isArray(cart) ? cart.length : 0;
   } catch {
     /* ignore malformed storage */
   }
-  return { loggedIn: Boolean(token), token, type: Number.isFinite(type) && type > 0 ? type : null, name, cartCount };
+  return { loggedIn: Boolean(token), token, type: Number.isFinite(type) && type > 0 ? type : null, name, photo, cartCount };
 }
 
 export function storedUser(): SessionUser | null {

@@ -100,11 +100,20 @@ export function nameRefusal(value: string | undefined): 'NAME_REQUIRED' | 'NAME_
   return problem === 'required' ? 'NAME_REQUIRED' : problem === 'tooLong' ? 'NAME_TOO_LONG' : problem === 'invalid' ? 'NAME_INVALID' : null;
 }
 
-/** Phone: required, digits only, at most 20 digits. */
+/**
+ * A phone number as typed, as it is checked and stored (issue 40): Bengali digits (০-৯, what a
+ * Bengali keyboard types) are digits and become 0-9; a leading + (an international number,
+ * "+880…") is kept. Anything else stays, and the rule refuses it (never dropped unseen).
+ */
+export function normalisePhone(value: string | undefined): string {
+  return (value ?? '').trim().replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+}
+
+/** Phone: required, digits only (0-9 or ০-৯; a leading + allowed), at most 20 characters. */
 export function phoneRefusal(value: string | undefined): 'PHONE_REQUIRED' | 'PHONE_DIGITS_ONLY' | 'PHONE_TOO_LONG' | null {
-  const phone = (value ?? '').trim();
+  const phone = normalisePhone(value);
   if (!phone) return 'PHONE_REQUIRED';
-  if (!/^\d+$/.test(phone)) return 'PHONE_DIGITS_ONLY';
+  if (!/^\+?[0-9]+$/.test(phone)) return 'PHONE_DIGITS_ONLY';
   if (phone.length > AccountFieldLimits.phone) return 'PHONE_TOO_LONG';
   return null;
 }

@@ -181,7 +181,7 @@ describe('payouts through the gateway on the all-in-one process', () => {
     const short = await post('/user/', form({ password: '123' }), who.token);
     expect([short.status, short.body.message]).toEqual([400, 'User Update Failed!']);
     const nothing = await post('/user/', form({}), who.token);
-    expect([nothing.status, nothing.body.message]).toEqual([400, 'User Update Failed!']);
+    expect([nothing.status, nothing.body.message, nothing.body.reason]).toEqual([400, 'Send a detail, a new password or a photo to change', 'NOTHING_TO_UPDATE']);
     const notImage = await post('/user/', form({ photo: new Blob(['not an image'], { type: 'image/png' }) }), who.token);
     expect(notImage.status).toBe(400);
     const changed = await post('/user/', form({ password: 'second2', currentPassword: 'first1', email: 'other@example.com' }), who.token);

@@ -76,11 +76,21 @@ function OrderCard({ order }: { order: Order }) {
             </dd>
           </>
         )}
-        <dt className="order-total">{t(paid ? 'studentPanel.purchases.amountPaid' : 'studentPanel.purchases.amountDue')}</dt>
-        <dd className="order-total" data-testid="purchase-amount">
-          <Money poisha={order.amount} />
-        </dd>
+        {/* An expired or cancelled order has nothing to pay, and took nothing (issue 40). */}
+        {order.status === 'expired' || order.status === 'cancelled' ? null : (
+          <>
+            <dt className="order-total">{t(paid ? 'studentPanel.purchases.amountPaid' : 'studentPanel.purchases.amountDue')}</dt>
+            <dd className="order-total" data-testid="purchase-amount">
+              <Money poisha={order.amount} />
+            </dd>
+          </>
+        )}
       </dl>
+      {!paid && (order.status === 'expired' || order.status === 'cancelled') && (
+        <p className="muted order-nothing-taken" data-testid="purchase-nothing-taken">
+          {t('studentPanel.purchases.nothingTaken')}
+        </p>
+      )}
       {paid && order.paidAt && (
         <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language) })}</p>
       )}

@@ -8,6 +8,7 @@ import { UserRoles } from '@taal/contracts/web';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { SearchForm } from '@taal/web-shared/search-form';
+import { UserPhoto } from '@taal/web-shared/user-photo';
 import { navigateToUrl } from 'single-spa';
 import { fontsFor } from '../fonts';
 import i18next from '../i18n';
@@ -161,7 +162,14 @@ function UserMenu({ session }: { session: Session }) {
     navigateToUrl('/');
   };
   return (
-    <Dropdown label={<UserIcon />} buttonClass="icon-btn" ariaLabel={t('nav.userMenu')} testId="user-menu" align="right">
+    <Dropdown
+      // The user's own photo (issue 40), the icon until it loads or when there is none.
+      label={<UserPhoto path={session.photo} size={36} fallback={<UserIcon />} testId="header-photo" />}
+      buttonClass={`icon-btn ${session.photo ? 'has-photo' : ''}`}
+      ariaLabel={t('nav.userMenu')}
+      testId="user-menu"
+      align="right"
+    >
       {(close) => (
         <ul className="menu-list" onClick={close} data-testid="user-menu-items">
           {session.name && <li className="muted">{session.name}</li>}

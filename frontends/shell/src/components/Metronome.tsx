@@ -3,6 +3,7 @@
 // restarts the count.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { NumberInput } from '@taal/web-shared/number-input';
 
 export const MIN_BPM = 40;
 export const MAX_BPM = 280;
@@ -141,16 +142,14 @@ export function Metronome() {
         </button>
         <label>
           <span className="sr-only">{t('metronome.bpm')}</span>
-          <input
-            type="number"
-            inputMode="numeric"
+          <NumberInput
             min={MIN_BPM}
             max={MAX_BPM}
             value={draft}
             aria-label={t('metronome.bpm')}
             aria-invalid={error}
             data-testid="metronome-bpm"
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={setDraft}
             onBlur={() => apply(Number(draft))}
             onKeyDown={(e) => e.key === 'Enter' && apply(Number(draft))}
           />

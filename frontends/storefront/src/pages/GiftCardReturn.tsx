@@ -1,12 +1,12 @@
 // The return pages after the gateway (spec §2, §4, §8): /giftcard-successfull with 10 seconds of
 // confetti while the order is confirmed (the IPN may still be on its way), and /giftcard-fail with
 // 'Sorry! We couldn't make your order!', a retry link and a contact link.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import confetti from 'canvas-confetti';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useOrderConfirmation } from '../components/orderConfirmation';
-import { giftStore } from '../giftStore';
+import { giftStore, type StoreOrder } from '../giftStore';
 
 /** Spec §10: confetti for 10 seconds. */
 const CONFETTI_MS = 10_000;
@@ -49,7 +49,20 @@ export function GiftCardSuccess() {
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   useConfetti(CONFETTI_MS);
-  const state = useOrderConfirmation(orderId, orderId ? async () => (await giftStore.order(orderId)).isPaid : null);
+  const [order, setOrder] = useState<StoreOrder | null>(null);
+  const state = useOrderConfirmation(
+    orderId,
+    orderId
+      ? async () => {
+          const o = await giftStore.order(orderId);
+          setOrder(o);
+          return o.isPaid;
+        }
+      : null,
+  );
+  // Where the codes went: the buyer's own address, or the receiver's (the buyer then gets a
+  // receipt without the codes, which would let the buyer redeem the receiver's card).
+  const toSelf = !order || order.forMyself || order.shippingAddress.email.toLowerCase() === order.userEmail.toLowerCase();
   return (
     <div className="card payment-return payment-success gift-return" data-testid="giftcard-success" data-state={state}>
       <div className="payment-icon ok" aria-hidden="true">
@@ -62,7 +75,7 @@ export function GiftCardSuccess() {
             <span className="spinner inline" aria-hidden="true" /> {t('store.success.confirming')}
           </>
         )}
-        {state === 'paid' && t('store.success.paid')}
+        {state === 'paid' && (toSelf ? t('store.success.paidSelf', { email: order?.shippingAddress.email ?? '' }) : t('store.success.paidOther', { email: order!.shippingAddress.email }))}
         {state === 'slow' && t('store.success.slow')}
       </p>
       <div className="actions">

@@ -132,7 +132,7 @@ const OrderSchema = z
     cuponCode: z.string(),
     discountPercent: z.int().min(0).max(100),
     discount: poishaAmount(),
-    walletUsed: poishaAmount().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid)' }),
+    walletUsed: poishaAmount().meta({ description: 'Real wallet money reserved (unpaid) or debited (paid); 0 once an expired or cancelled order gave it back' }),
     balanceUsed: poishaAmount().meta({
       description: "The spec's balanceUsed: subtotal - amount (counts the voucher discount too)",
     }),
@@ -144,6 +144,9 @@ const OrderSchema = z
   .meta({ id: 'Order' });
 const toOrder = (o: commerceV1.Order | undefined) => {
   if (!o) throw refusal('ORDER_NOT_FOUND');
+  // An order that expired or was cancelled (a failed or cancelled card attempt) gave its wallet
+  // reservation back: no wallet money was used (issue 40: the history showed it as taken).
+  const released = !o.paid && (o.status === 'expired' || o.status === 'cancelled');
   return {
     _id: o.id,
     userId: o.userId,
@@ -162,7 +165,7 @@ const toOrder = (o: commerceV1.Order | undefined) => {
     cuponCode: o.voucherCode,
     discountPercent: o.voucherPercent,
     discount: o.discount,
-    walletUsed: o.walletUsed,
+    walletUsed: released ? 0 : o.walletUsed,
     balanceUsed: o.balanceUsed,
     amount: o.payable,
     createdAt: o.createdAt,

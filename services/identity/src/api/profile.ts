@@ -74,7 +74,7 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
       ],
       responses: {
         200: answer(done(UserSchema)),
-        400: fail("'User Update Failed!' (PROFILE_UPDATE_FAILED): nothing to change, a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image"),
+        400: fail("'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change"),
         413: fail('The photo is larger than 5 MB (PHOTO_TOO_LARGE)'),
         429: tooMany('Too many wrong passwords for this account or from this client: the wait of failed logins (LOGIN_DELAYED, TOO_MANY_LOGIN_ATTEMPTS)'),
       },
@@ -84,7 +84,9 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
         const file = uploadsOf(req, 'photo')[0];
         const details = detailsOf(req);
         // Identity checks every field with its sign-up rule (PROFILE_UPDATE_FAILED with the fields' keys).
-        if (!password && !file && Object.values(details).every((v) => v === undefined)) throw refusal('PROFILE_UPDATE_FAILED', { fields: { password: 'NOTHING_TO_UPDATE' } });
+        // Nothing to change is not a failed update: the answer says so itself (issue 40: a red
+        // 'User Update Failed!' hid the reason).
+        if (!password && !file && Object.values(details).every((v) => v === undefined)) throw refusal('NOTHING_TO_UPDATE');
         const photo = file ? await readFile(file.path) : undefined;
         const caller = callerOf(res);
         const update = () => identity.updateProfile({ password, currentPassword, photo, ...details }, caller);

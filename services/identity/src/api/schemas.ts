@@ -92,9 +92,10 @@ const signUpFields = {
     .refine((v) => v <= today(), 'DOB_IN_FUTURE')
     .meta({ format: 'date', pattern: ISO_DAY_PATTERN, description: 'YYYY-MM-DD, a real day (years 1000-9999), not in the future (Dhaka time)' }),
   phone: text('PHONE_REQUIRED', 1000, 'PHONE_TOO_LONG')
-    .regex(/^[0-9]+$/, { error: 'PHONE_DIGITS_ONLY', abort: true })
+    // Bengali digits are digits (stored as 0-9), and "+880…" keeps its plus (issue 40).
+    .regex(/^\+?[0-9\u09E6-\u09EF]+$/, { error: 'PHONE_DIGITS_ONLY', abort: true })
     .max(L.phone, 'PHONE_TOO_LONG')
-    .meta({ description: 'Digits only' }),
+    .meta({ description: 'Digits only (0-9 or Bengali ০-৯, stored as 0-9), a leading + allowed' }),
   address: text('ADDRESS_REQUIRED', L.address, 'ADDRESS_TOO_LONG')
     .refine((v) => !hasControlCharacters(v), 'ADDRESS_INVALID')
     .meta({ pattern: PLAIN_TEXT, description: `Address: at most ${L.address} characters, no control characters` }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { identityV1, UserRoles } from '@taal/contracts';
 import { z } from 'zod';
 import { dateTime } from '@taal/edge';
@@ -8,6 +9,13 @@ import { dateTime } from '@taal/edge';
  */
 export type ApiUser = Omit<z.output<typeof UserSchema>, 'type' | 'loginFrom'> & { type: number; loginFrom: string };
 
+/**
+ * The API path of a user's photo, versioned by its file key (`?v=`, which the route ignores): a
+ * new photo has a new key, so a browser never shows the old one from its cache (private,
+ * 5 minutes) after a change (issue 40: the header and the Profile tab show it).
+ */
+export const photoPath = (id: string, key: string) => `/api/v1/user/${id}/photo?v=${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
+
 export function toApiUser(u: identityV1.User): ApiUser {
   return {
     _id: u.id,
@@ -16,7 +24,7 @@ export function toApiUser(u: identityV1.User): ApiUser {
     email: u.email,
     phone: u.phone,
     address: u.address,
-    photo: u.photo ? `/api/v1/user/${u.id}/photo` : '',
+    photo: u.photo ? photoPath(u.id, u.photo) : '',
     dob: u.dob,
     referralCode: u.referralCode,
     referredBy: u.referredBy,

@@ -1,6 +1,6 @@
 /** Sign-up, verification and staff accounts. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { requestMail, type identityV1, type RefusalKey } from '@taal/contracts';
+import { normalisePhone, requestMail, type identityV1, type RefusalKey } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, NotAnImageError, reencodeImage, refuse, refuseFields, type EventEnvelope } from '@taal/kit';
 import { hashPassword, verifyPassword } from '../domain/password';
 import {
@@ -61,7 +61,7 @@ export class Accounts {
         name: req.name.trim(),
         email,
         passwordHash,
-        phone: req.phone.trim(),
+        phone: normalisePhone(req.phone),
         address: req.address.trim(),
         photo: photoKey,
         photoType: contentType,
@@ -163,7 +163,8 @@ export class Accounts {
     const details = { name: req.name, phone: req.phone, address: req.address, dob: req.dob };
     const hasDetails = Object.values(details).some((v) => v !== undefined);
     const failed = (field: string, key: RefusalKey) => refuseFields({ [field]: key }, 'PROFILE_UPDATE_FAILED');
-    if (!password && photo.length === 0 && !hasDetails) throw failed('password', 'NOTHING_TO_UPDATE');
+    // Nothing to change is its own answer, not a failed update (issue 40).
+    if (!password && photo.length === 0 && !hasDetails) throw refuse('NOTHING_TO_UPDATE');
     const check = validateProfileDetails(details);
     if (!check.ok) throw refuseFields(check.fields, 'PROFILE_UPDATE_FAILED');
     if (password && password.length < MIN_PASSWORD_LENGTH) throw failed('password', 'PASSWORD_TOO_SHORT');
@@ -187,7 +188,7 @@ export class Accounts {
           photo: photoKey,
           photoType: image?.contentType,
           name: details.name?.trim(),
-          phone: details.phone?.trim(),
+          phone: details.phone === undefined ? undefined : normalisePhone(details.phone),
           address: details.address?.trim(),
           dob: details.dob?.trim(),
         });

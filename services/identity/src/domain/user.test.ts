@@ -11,6 +11,7 @@ import {
   validateSignUp,
   type SignUpInput,
 } from './user';
+import { normalisePhone } from '@taal/contracts';
 
 const good: SignUpInput = {
   name: 'Rumi',
@@ -88,6 +89,14 @@ describe('profile details (the Profile tab): the sign-up rule of each field give
   it('checks only the fields sent, so a photo-only change needs none of them', () => {
     expect(validateProfileDetails({}, '2024-01-01')).toEqual({ ok: true, fields: {} });
     expect(validateProfileDetails({ phone: '01811111111' }, '2024-01-01')).toEqual({ ok: true, fields: {} });
+  });
+
+  it('takes Bengali digits as digits and keeps a leading + (issue 40)', () => {
+    expect(validateProfileDetails({ phone: '০১৭১২৩৪৫৬৭৮' }, '2024-01-01')).toEqual({ ok: true, fields: {} });
+    expect(validateProfileDetails({ phone: '+8801712345678' }, '2024-01-01')).toEqual({ ok: true, fields: {} });
+    expect(normalisePhone(' ০১৭১২৩৪৫৬৭৮ ')).toBe('01712345678');
+    expect(normalisePhone('+৮৮০১৭১২৩৪৫৬৭৮')).toBe('+8801712345678');
+    expect(validateProfileDetails({ phone: '017+12' }, '2024-01-01').fields).toEqual({ phone: 'PHONE_DIGITS_ONLY' });
   });
 
   it.each([

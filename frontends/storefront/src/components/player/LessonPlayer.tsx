@@ -35,6 +35,7 @@ import { PracticeMetronome, usePracticeMetronome } from './PracticeMetronome';
 import type HlsType from 'hls.js';
 import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import { BackIcon, ForwardIcon, FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
+import { NumberInput } from '@taal/web-shared/number-input';
 
 /** Controls hide after this long without pointer movement while playing ("about 3 progress ticks"). */
 export const HIDE_CONTROLS_MS = 3000;
@@ -886,24 +887,22 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
             </label>
             <label className="inline-field">
               <span>{t('player.countIn.beats')}</span>
-              <input
-                type="number"
+              <NumberInput
                 min={1}
                 max={8}
                 value={countInDraft.beats}
-                onChange={(e) => setCountInDraft((d) => ({ ...d, beats: e.target.value }))}
+                onChange={(beats) => setCountInDraft((d) => ({ ...d, beats }))}
                 onBlur={() => applyCountIn(countInDraft)}
                 data-testid="count-in-beats"
               />
             </label>
             <label className="inline-field">
               <span>{t('player.bpm')}</span>
-              <input
-                type="number"
+              <NumberInput
                 min={MIN_BPM}
                 max={MAX_BPM}
                 value={countInDraft.bpm}
-                onChange={(e) => setCountInDraft((d) => ({ ...d, bpm: e.target.value }))}
+                onChange={(bpm) => setCountInDraft((d) => ({ ...d, bpm }))}
                 onBlur={() => applyCountIn(countInDraft)}
                 data-testid="count-in-bpm"
               />

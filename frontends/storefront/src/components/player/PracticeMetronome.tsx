@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { BEATS_PER_MEASURE, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm, type ClickEngine } from './clicks';
+import { NumberInput } from '@taal/web-shared/number-input';
 
 export interface PracticeMetronomeState {
   bpm: number;
@@ -70,15 +71,13 @@ export function PracticeMetronome({ m }: { m: PracticeMetronomeState }) {
         </div>
         <label className="inline-field">
           <span>{t('player.bpm')}</span>
-          <input
-            type="number"
-            inputMode="numeric"
+          <NumberInput
             min={MIN_BPM}
             max={MAX_BPM}
             value={m.draft}
             aria-invalid={m.error}
             data-testid="practice-metronome-bpm"
-            onChange={(e) => m.setDraft(e.target.value)}
+            onChange={m.setDraft}
             onBlur={() => m.apply(Number(m.draft))}
             onKeyDown={(e) => e.key === 'Enter' && m.apply(Number(m.draft))}
           />

@@ -7,6 +7,7 @@ import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, isEmail, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
 import { compressPhoto } from '@taal/web-shared/photo';
+import { normalisePhone, phoneRefusal } from '@taal/contracts/web';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -81,7 +82,8 @@ function SignupForm() {
     if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'refusals:PASSWORD_MISMATCH' }, toastKey: 'refusals:PASSWORD_MISMATCH' };
     if (values.password.length < 6) return { errors: { password: 'refusals:PASSWORD_TOO_SHORT' }, toastKey: 'refusals:PASSWORD_TOO_SHORT' };
     if (values.dob > todayIso()) return { errors: { dob: 'refusals:DOB_IN_FUTURE' }, toastKey: 'refusals:DOB_IN_FUTURE' };
-    if (!/^\d+$/.test(values.phone.trim())) return { errors: { phone: 'refusals:PHONE_DIGITS_ONLY' }, toastKey: 'refusals:PHONE_DIGITS_ONLY' };
+    const phoneProblem = phoneRefusal(values.phone);
+    if (phoneProblem) return { errors: { phone: `refusals:${phoneProblem}` }, toastKey: `refusals:${phoneProblem}` };
     return { errors: {}, toastKey: null };
   };
 
@@ -109,7 +111,7 @@ function SignupForm() {
         confirmPassword: values.confirmPassword,
         photo: photo as File,
         dob: values.dob,
-        phone: values.phone.trim(),
+        phone: normalisePhone(values.phone),
         address: values.address.trim(),
         refercode,
         // The language the student reads the site in: their e-mails are sent in it.
@@ -205,7 +207,8 @@ function SignupForm() {
               autoComplete="tel"
               value={values.phone}
               aria-invalid={Boolean(errors.phone)}
-              onChange={(e) => set('phone', e.target.value.replace(/\D+/g, ''))}
+              // Digits in either script (a Bengali keyboard types ০-৯) and a leading + stay (issue 40: they were dropped).
+              onChange={(e) => set('phone', e.target.value.replace(/[^0-9\u09E6-\u09EF+]+/g, ''))}
             />
           </Field>
           <Field name="address" label={t('auth.fields.address')} error={tr(t, errors.address)}>
