@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { allInOneCommand } from '../lib/all-in-one.mjs';
 import { freePort } from '../lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,9 +72,10 @@ async function baselineRss() {
 async function measureOnce(browser) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-mem-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/all-in-one.js')], {
+  const command = allInOneCommand();
+  const child = spawn(process.execPath, command.args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
