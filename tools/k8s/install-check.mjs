@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { api, login, paidCourses, cardCheckout, demoAccounts, signUpStudents } = require('../lib/marketplace.cjs');
+const { api, login, paidCourses, cardCheckout, demoAccounts } = require('../lib/marketplace.cjs');
 
 const TAG = process.argv[2];
 if (!TAG) throw new Error('usage: node tools/k8s/install-check.mjs TAG');
@@ -79,7 +79,27 @@ const paidOrder = async (who, course) => {
   }
   throw new Error(`order ${orderId} was not paid within 30 s`);
 };
-// Buyers new to this run (signed up, verified by the admin): a course owned is refused.
+// New students, signed up through the API and verified by the admin. Sign-ups are limited per
+// client address (10 per window, in Redis, so across runs): each arrives as its own client, as
+// behind the ingress, in X-Forwarded-For (TRUST_PROXY trusts it from the node's private address;
+// a documentation address, only a header).
+async function signUpStudents(base, adminToken, n) {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const made = [];
+  for (let i = 0; i < n; i++) {
+    const email = `${tag}-${i}@${tag}.example.com`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: `Buyer ${tag} ${i}`, email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-01', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
+    form.append('photo', new Blob([png], { type: 'image/png' }), 'me.png');
+    const client = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+    const user = await api(base).post('/user/signup/', form, undefined, { 'x-forwarded-for': client });
+    await api(base).get(`/user/verify/${user._id}`, adminToken);
+    made.push(await login(base, email, 'secret1'));
+  }
+  return made;
+}
+// Buyers new to this run: a course owned is refused.
 const [firstBuyer, ...others3] = await signUpStudents(edge, admin.token, 4);
 const first = await paidOrder(firstBuyer, courses[0]);
 check(Boolean(first), `card checkout paid through the gateway's Service and the sandbox (order ${first})`);
