@@ -7,8 +7,8 @@
 // wait for the regular weight only (issue 28: a slow link; 39 KB instead of 82 KB before the
 // first screen). Until the bold is here, bold Bengali text is drawn from the regular weight
 // (synthesised bold: the same letters, never boxes); it is added once loaded, and the browser
-// draws that text again with it. Everywhere else it is declared at once, like fonts.css's
-// regular, and downloaded only when some Bengali text is bold.
+// draws that text again with it. Everywhere else it is loaded once some Bengali text has made the
+// browser download the regular (boldAfterRegular), so a page without Bengali downloads neither.
 import boldUrl from './fonts/noto-sans-bengali-bengali-700-normal.woff2';
 
 const FAMILY = 'Noto Sans Bengali';
@@ -24,12 +24,26 @@ const boldFace = (): FontFace | null => {
   return bold;
 };
 
-/** Declares the bold now (downloaded when bold Bengali text needs it, as fonts.css's regular). */
-export function declareBengaliBold(): void {
-  const face = boldFace();
-  if (!face || boldAdded) return;
-  document.fonts.add(face);
-  boldAdded = Promise.resolve();
+/**
+ * On a page in another language: the bold follows the regular. Bengali text there (a search for
+ * "গিটার", a Bengali course title) makes the browser download fonts.css's regular, and bold
+ * Bengali is drawn from it (synthesised) until the bold is loaded and added. Declaring the bold
+ * unloaded instead let Chromium shape bold Bengali while it downloaded, and it kept the empty boxes
+ * after it arrived (issue 40, the search heading on an English page).
+ */
+export function boldAfterRegular(): void {
+  if (typeof document === 'undefined' || !document.fonts) return;
+  const regularLoaded = () => [...document.fonts].some((f) => f.family.replace(/"/g, '') === FAMILY && f.weight === '400' && f.status === 'loaded');
+  if (regularLoaded()) {
+    void loadBengaliBold();
+    return;
+  }
+  const onLoaded = (e: FontFaceSetLoadEvent) => {
+    if (!e.fontfaces.some((f) => f.family.replace(/"/g, '') === FAMILY)) return;
+    document.fonts.removeEventListener('loadingdone', onLoaded);
+    void loadBengaliBold();
+  };
+  document.fonts.addEventListener('loadingdone', onLoaded);
 }
 
 /** Downloads the bold, then adds it: bold text until then uses the regular weight, never a fallback. */
@@ -58,13 +72,13 @@ export const fontsFor = (lng: string | undefined): Promise<void> => (lng?.starts
 
 /**
  * What the first screen waits for in `lng`: in Bengali the regular weight only (its bold follows,
- * `loadBengaliBold`); in any other language nothing, and the bold is declared for any Bengali
- * text the page may show.
+ * `loadBengaliBold`); in any other language nothing, and the bold follows the regular if some
+ * Bengali text needs it (`boldAfterRegular`).
  */
 export function firstScreenFontsFor(lng: string | undefined, timeoutMs = 3000): Promise<void> {
   if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
   if (!lng?.startsWith('bn')) {
-    declareBengaliBold();
+    boldAfterRegular();
     return Promise.resolve();
   }
   return settle(document.fonts.load(`400 16px "${FAMILY}"`, 'বাংলা'), timeoutMs);
@@ -74,7 +88,7 @@ const BENGALI = /[\u0980-\u09FF]/;
 const REDRAW_AFTER_MS = [50, 500];
 
 /**
- * A text control keeps the glyphs its value was first drawn with: Bengali in an input before its
+ * Text (and a text control) keeps the glyphs it was first drawn with: Bengali in an input before its
  * font was here (an English page opened on a Bengali query, Bengali typed on an English page)
  * stayed as empty boxes after the font loaded, in Chromium on a machine without a Bengali font,
  * and a value drawn just after the load could too. So a moment after fonts finish loading, every
@@ -88,6 +102,22 @@ export function redrawBengaliWhenFontsLoad(): void {
   document.addEventListener('compositionstart', () => (composing = true), true);
   document.addEventListener('compositionend', () => (composing = false), true);
   const redraw = () => {
+    // Text too (issue 40: a bold Bengali heading on an English page, shaped while the font was
+    // downloading, kept the fallback's boxes): each text node holding Bengali is set again, which
+    // lays it out anew with the fonts there now. Its content does not change. A Bengali page is
+    // drawn only once its font is here (bootstrap.tsx), and an editor's text is left alone.
+    const texts: Text[] = [];
+    if (!document.documentElement.lang.startsWith('bn')) {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (BENGALI.test(n.nodeValue ?? '') && !n.parentElement?.closest('[contenteditable="true"]') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+      });
+      while (walker.nextNode()) texts.push(walker.currentNode as Text);
+    }
+    for (const node of texts) {
+      const text = node.data;
+      node.data = '';
+      node.data = text;
+    }
     for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
       const value = el.value;
       if (!BENGALI.test(value)) continue;

@@ -291,7 +291,7 @@ function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?:
           </div>
         ))}
       </fieldset>
-      <div className="form-grid">
+      <div className="form-grid file-grid">
         <Field label={t('adminCourses.f.thumbnail')} error={f.thumbnail}>
           <input type="file" name="thumbnail" accept="image/jpeg,image/png,image/gif,image/webp" required={req} data-testid="course-thumbnail" />
         </Field>

@@ -59,7 +59,7 @@ export default function StorePage() {
                 <GiftCardFace product={p} />
               </div>
               <div className="body">
-                <h3>{p.name}</h3>
+                <h2>{p.name}</h2>
                 <PriceLine price={p.price} oldPrice={p.oldPrice} />
                 <p className="muted">
                   {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: formatValidity(p.validity) })}
