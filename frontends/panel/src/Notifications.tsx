@@ -62,7 +62,13 @@ export default function NotificationsPage() {
             <li key={n._id} className={`card message-card ${n.read ? 'is-read' : 'is-unread'}`} data-testid="notification-row">
               <div className="message-head">
                 <span>
-                  {!n.read && <span className="unread-dot" aria-label={t('notifications.unread')} />} {n.msg}
+                  {!n.read && (
+                    <>
+                      <span className="unread-dot" aria-hidden="true" />
+                      <span className="sr-only">{t('notifications.unread')}</span>
+                    </>
+                  )}{' '}
+                  {n.msg}
                 </span>
                 <time className="muted" dateTime={n.createdAt}>
                   {formatDateTime(n.createdAt, i18n.resolvedLanguage)}

@@ -66,7 +66,9 @@ export function RichEditor({ value, onChange, label, testId = 'rich-editor' }: {
             className={`rich-tool ${editor && tool.active?.(editor) ? 'active' : ''}`}
             aria-pressed={tool.active ? Boolean(editor && tool.active(editor)) : undefined}
             title={t(`adminFreebies.editor.${tool.key}`)}
-            aria-label={t(`adminFreebies.editor.${tool.key}`)}
+            // A label of more than one letter or digit (H2, H3, 1.) is spoken before the tool's name, so
+            // a voice command naming what is seen reaches it (axe's label-content-name-mismatch).
+            aria-label={/[A-Za-z0-9]/.test(tool.label) && tool.label.length > 1 ? `${tool.label} ${t(`adminFreebies.editor.${tool.key}`)}` : t(`adminFreebies.editor.${tool.key}`)}
             disabled={!editor || source}
             // The editor keeps the focus and the selection while a tool is clicked.
             onMouseDown={(e) => e.preventDefault()}

@@ -150,7 +150,7 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
             <tr>
               <th colSpan={4}>{t('payouts.total')}</th>
               <th className="num">{poishaToBdt(total)}</th>
-              <th />
+              <td />
             </tr>
           </tfoot>
         </table>
