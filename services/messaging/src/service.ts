@@ -11,6 +11,7 @@ import {
   type EventBus,
   type Mailer,
   type ServiceAuth,
+  type Sql,
   UserDataVersions,
 } from '@taal/kit';
 import { MassMails } from './app/mass-mail';
@@ -22,11 +23,14 @@ import { notifyFromEvents } from './events/notifications';
 import { messagingGrpcService } from './grpc/messaging-service';
 import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
+import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
 
 export interface MessagingDeps {
   /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
   documents: DocumentStore;
+  /** Where an install started before decision 0043 kept messaging's rows: moved once at start. */
+  legacySql?: Sql;
   bus: EventBus;
   logger: Logger;
   host: string;
@@ -70,6 +74,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   const mailDocuments = new MailDocuments(deps.documents.connection);
   await store.init();
   await mailDocuments.init();
+  if (deps.legacySql) await moveFromSql(deps.legacySql, store, mailDocuments, logger);
   const messaging = new Messaging(store, undefined, deps.userData);
   const notifications = await notifyFromEvents(bus, store, () => {}, deps.userData);
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
@@ -142,7 +147,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
 export const messagingService = defineService({
   name: ServiceNames.messaging,
   api: messagingApi,
-  needs: { documents: true, bus: true, mail: true, cache: true },
+  needs: { documents: true, legacySql: true, bus: true, mail: true, cache: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
   start: (ports, config, ctx) => {
