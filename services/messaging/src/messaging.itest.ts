@@ -230,6 +230,29 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect(changes.filter((c) => c.userId === buyer.userId)).toHaveLength(3);
   });
 
+  it('an event delivered twice makes one notification, also one keyed only by its event id (no inbox: the key is unique in the documents)', async () => {
+    const reader = student('twice');
+    const event = createEnvelope({
+      type: MessagingEvents.notificationRequested,
+      key: reader.userId,
+      payload: messagingEventsV1.NotificationRequested.encode(messagingEventsV1.NotificationRequested.fromPartial({ userId: reader.userId, msg: `Once ${RUN}` })).finish(),
+    });
+    // Delivered again as a redelivery would (the process died after the write, before the offset).
+    await backend.bus.publish([event]);
+    await waitFor(async () => (await unread(reader)).length === 1, 'the notification');
+    await backend.bus.publish([event, event]);
+    const marker = createEnvelope({
+      type: MessagingEvents.notificationRequested,
+      key: reader.userId,
+      payload: messagingEventsV1.NotificationRequested.encode(messagingEventsV1.NotificationRequested.fromPartial({ userId: reader.userId, msg: `After ${RUN}` })).finish(),
+    });
+    await backend.bus.publish([marker]);
+    // The marker comes after the redeliveries on the same key (one partition, in order).
+    await waitFor(async () => (await unread(reader)).some((n) => n.msg === `After ${RUN}`), 'the marker');
+    expect((await unread(reader)).filter((n) => n.msg === `Once ${RUN}`)).toHaveLength(1);
+    expect(await messaging.store.models.notifications.countDocuments({ sourceKey: `event:${event.id}` })).toBe(1);
+  });
+
   it('a paid order mails its buyer one receipt in their language, however often the event arrives', async () => {
     // A buyer identity knows, who reads Bengali.
     const email = `receipt-${RUN}@example.com`;
