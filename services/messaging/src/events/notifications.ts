@@ -1,6 +1,5 @@
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import type { EventBus, EventEnvelope, Subscription, UserDataVersions } from '@taal/kit';
-import type { Logger } from 'pino';
 import { isNotificationTextKey, notificationText } from '../domain/notification-texts';
 import { clean, giftCardNotification, orderPaidNotification } from '../domain/rules';
 import type { MessagingDocuments } from '../store/documents';
