@@ -3,7 +3,8 @@
  * with card, wallet and voucher orders, enrolments, gift cards (one redeemed, one not) and a
  * settlement with its PDF receipt is backed up (refused while the all-in-one runs), restored into a
  * NEW DATA_DIR, and started from it: every balance, order, enrolment, gift card, earning, receipt
- * file and mail is there, sign-ins made before the backup still work, and the unused gift card
+ * file and mail is there, and every message and notification (messaging's documents: the embedded
+ * FerretDB's SQLite files under DATA_DIR/documents, decision 0043), sign-ins made before the backup still work, and the unused gift card
  * still redeems once.
  */
 import { execFile } from 'node:child_process';
@@ -92,6 +93,26 @@ describe('backup and restore of the all-in-one', () => {
       'both enrolments',
     );
 
+    // Messages and notifications (messaging's documents): a contact message, a student's message
+    // answered (which notifies them), a notification to everyone read by one student.
+    const { post } = api(base);
+    await post('/contact/', { name: 'Rina', email: 'rina@example.com', message: 'Before the backup' });
+    const asked = await post('/contact/instructor/', { to: instructor.profile, message: 'Which raga first?', name: 'Demo Student', email: student.email, from: student.id }, student.token);
+    await post(`/contact/r/${asked._id}`, { reply: 'Yaman.' }, instructor.token);
+    const news = await post('/notification/create', { msg: 'Backed up soon' }, admin.token);
+    await api(base).call('DELETE', `/notification/user/${other.id}/${news._id}`, undefined, other.token);
+    const messagesSeen = async (b: string) => ({
+      contacts: (await api(b).get('/contact/general/', admin.token)).map((m: { _id: string; message: string }) => [m._id, m.message]),
+      answered: (await api(b).get(`/contact/u/p/${student.id}`, student.token)).map((m: { _id: string; reply: string }) => [m._id, m.reply]),
+      notifications: await Promise.all(
+        [student, other].map(async (u) => (await api(b).get(`/notification/user/${u.id}/all`, u.token)).map((n: { _id: string; msg: string; read: boolean }) => [n._id, n.msg, n.read])),
+      ),
+    });
+    const messagesBefore = await messagesSeen(base);
+    expect(messagesBefore.answered).toContainEqual([asked._id, 'Yaman.']);
+    expect(messagesBefore.notifications[1]).toContainEqual([news._id, 'Backed up soon', true]);
+    expect(messagesBefore.notifications[0]).toContainEqual([news._id, 'Backed up soon', false]);
+
     // What the users and the back office see, to find again after the restore.
     const accounts = { admin, instructor, students: [student, other] };
     const seen = (b: string) => marketplaceView(b, accounts);
@@ -130,6 +151,7 @@ describe('backup and restore of the all-in-one', () => {
 
     // Tokens signed before the backup still hold (identity's keys came along), and everything is there.
     expect(await seen(base)).toEqual(before);
+    expect(await messagesSeen(base)).toEqual(messagesBefore);
     expect(readdirSync(path.join(second, 'mail')).sort()).toEqual(mails);
     // The unused card redeems once, into the restored balance; the used one stays used.
     expect(await redeemGiftCard(base, other, unused)).toMatchObject({ amount: product.value, balance: before.wallets[1].balance + product.value });

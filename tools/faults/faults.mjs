@@ -170,8 +170,11 @@ function isAlive(pid) {
 }
 
 // ------------------------------------------------------------------ the invariants
-async function checkInvariants(pg, { confirmedTranIds, loadStart }) {
+async function checkInvariants(pg, mails, { confirmedTranIds, loadStart }) {
   const q = async (text, params) => (await pg.query(text, params)).rows;
+  // Messaging's outgoing mails are documents (decision 0043): its states by key, read once per check.
+  const outgoing = (await mails.find({}, { projection: { state: 1 } }).toArray()).map((m) => ({ key: m._id, state: m.state }));
+  const mailsOf = (prefix) => outgoing.filter((m) => m.key.startsWith(prefix));
   const violations = [];
   const fail = (what, detail) => violations.push({ what, ...detail });
   const confirmed = [...confirmedTranIds];
@@ -183,13 +186,13 @@ async function checkInvariants(pg, { confirmedTranIds, loadStart }) {
             (SELECT count(*) FROM commerce.order_item i WHERE i.order_id = o.id)::int AS items,
             (SELECT count(*) FROM learning.grant_applied g WHERE g.order_id = o.id)::int AS grants,
             (SELECT count(*) FROM commerce.order_item i JOIN learning.enrolment e ON e.user_id = o.user_id AND e.course_id = i.course_id WHERE i.order_id = o.id)::int AS enrolled,
-            (SELECT count(*) FROM payouts.sale s WHERE s.order_id = o.id)::int AS sales,
-            (SELECT state FROM messaging.outgoing_mail m WHERE m.key LIKE 'receipt:' || o.id || '%' LIMIT 1) AS receipt,
-            (SELECT count(*) FROM messaging.outgoing_mail m WHERE m.key LIKE 'receipt:' || o.id || '%')::int AS receipts
+            (SELECT count(*) FROM payouts.sale s WHERE s.order_id = o.id)::int AS sales
        FROM commerce.card_payment cp JOIN commerce.purchase_order o ON o.id = cp.order_id WHERE cp.tran_id = ANY($1)`,
     [confirmed],
   );
   for (const p of coursePayments) {
+    p.receipts = mailsOf(`receipt:${p.order_id}`).length;
+    p.receipt = mailsOf(`receipt:${p.order_id}`)[0]?.state ?? null;
     // Money that came after its order expired or was cancelled is credited to the buyer's wallet
     // once (decision 0014: never lost, never paying an order the student may have replaced).
     if (p.status !== 'paid' && p.attempt === 'credited' && p.credits === 1) continue;
@@ -201,12 +204,12 @@ async function checkInvariants(pg, { confirmedTranIds, loadStart }) {
   // Store orders: paid, with one card per unit and one mail of their codes (through messaging).
   const storePayments = await q(
     `SELECT cp.tran_id, o.id AS order_id, o.status, o.quantity,
-            (SELECT count(*) FROM store.gift_card g WHERE g.order_id = o.id)::int AS cards,
-            (SELECT count(*) FROM messaging.outgoing_mail m WHERE m.key LIKE 'gift-cards:' || o.id || ':%' AND m.state = 'sent')::int AS code_mails
+            (SELECT count(*) FROM store.gift_card g WHERE g.order_id = o.id)::int AS cards
        FROM store.card_payment cp JOIN store.store_order o ON o.id = cp.order_id WHERE cp.tran_id = ANY($1)`,
     [confirmed],
   );
   for (const p of storePayments) {
+    p.code_mails = mailsOf(`gift-cards:${p.order_id}:`).filter((m) => m.state === 'sent').length;
     if (p.status !== 'paid') fail('confirmed card payment left its store order unpaid', p);
     else if (p.cards !== p.quantity) fail('paid store order without one gift card per unit', p);
     else if (p.code_mails !== 1) fail('paid store order without exactly one sent mail of its codes', p);
@@ -299,6 +302,14 @@ try {
   await run('psql', ['-X', '-q', infra.DATABASE_URL, '-c', 'ALTER SYSTEM SET synchronous_commit = on', '-c', 'SELECT pg_reload_conf()']);
   const database = await createRunDatabase(infra.DATABASE_URL);
   cleanups.push(() => run('psql', ['-X', '-q', infra.DATABASE_URL, '-c', `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`]));
+  const documentsUrl = infra.MONGODB_URL.replace(/\/[^/?]*(\?|$)/, `/${database.name}$1`);
+  cleanups.push(async () => {
+    const { MongoClient } = require('mongodb');
+    const client = new MongoClient(documentsUrl, { retryWrites: false });
+    await client.connect();
+    await client.db().dropDatabase().catch(() => {});
+    await client.close();
+  });
 
   // Our sandbox, in this process: what it confirmed is the truth the invariants start from.
   const { startSandbox } = require(path.join(root, 'packages/payments/dist/sandbox.js'));
@@ -309,7 +320,7 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const ports = {};
-  for (const name of ['IDENTITY_JWKS_PORT', 'METRICS_PORT', ...servicesWithDatabase.map((s) => `${s.toUpperCase()}_GRPC_PORT`)]) {
+  for (const name of ['IDENTITY_JWKS_PORT', 'METRICS_PORT', ...[...servicesWithDatabase, 'messaging'].map((s) => `${s.toUpperCase()}_GRPC_PORT`)]) {
     ports[name] = String(await freePort());
   }
   const cluster = startCluster({
@@ -324,6 +335,8 @@ try {
     S3_BUCKET: database.name.replace(/_/g, '-'),
     S3_REGION: infra.S3_REGION,
     SMTP_URL: infra.SMTP_URL,
+    // Messaging's documents (decision 0043): a database of this run's own on tools/infra's FerretDB.
+    MONGODB_URL: documentsUrl,
     DATABASE_URL: database.url,
     ...database.roleUrls,
     PORT: String(port),
@@ -473,12 +486,17 @@ try {
   const pg = new Client({ connectionString: database.url });
   await pg.connect();
   cleanups.push(() => pg.end());
+  const { MongoClient } = require('mongodb');
+  const mongo = new MongoClient(documentsUrl, { retryWrites: false });
+  await mongo.connect();
+  cleanups.push(() => mongo.close());
+  const mails = mongo.db().collection('outgoing_mails');
   // Eventually consistent: the invariants are read until they hold or five minutes pass (consumers
   // rejoin their groups after a Kafka restart with a back-off; a busy machine makes that slower).
   let result;
   const until = Date.now() + 300_000;
   for (;;) {
-    result = await checkInvariants(pg, { confirmedTranIds, loadStart });
+    result = await checkInvariants(pg, mails, { confirmedTranIds, loadStart });
     if (result.violations.length === 0 || Date.now() > until) break;
     log({ msg: 'invariants do not hold yet', violations: result.violations.length, first: result.violations[0] });
     await sleep(5000);

@@ -12,10 +12,13 @@ import { requireEnv } from './env';
 
 export { requireEnv };
 import {
+  createDocumentStore,
   createKafkaEventBus,
   createSqlLogEventBus,
   createSql,
+  startEmbeddedDocumentServer,
   startEmbeddedPostgres,
+  type DocumentStore,
   type EventBus,
   type Sql,
 } from '@taal/kit';
@@ -26,7 +29,19 @@ export interface Backend {
   connectionString: string;
   sql: Sql;
   bus: EventBus;
+  /**
+   * A document store (decision 0041) for the services that keep documents (messaging), made on first
+   * use: the embedded FerretDB (SQLite) under this backend's folder, or a fresh database on
+   * MONGODB_URL's server (dropped on close). The same store for every call of one backend.
+   */
+  documents(): Promise<DocumentStore>;
   close(): Promise<void>;
+}
+
+/** Made once, on first use; `close` closes it only if it was made. */
+function lazily<T>(make: () => Promise<T>): { get(): Promise<T>; made(): Promise<T> | undefined } {
+  let made: Promise<T> | undefined;
+  return { get: () => (made ??= make()), made: () => made };
 }
 
 
@@ -36,12 +51,19 @@ export async function embeddedBackend(): Promise<Backend> {
   const sql = createSql(postgres.connectionString, { max: 4 });
   const busSql = createSql(postgres.connectionString, { max: 2, applicationName: 'events' });
   const bus = createSqlLogEventBus({ sql: busSql, pollIntervalMs: 200 });
+  const documents = lazily(async () => {
+    const server = await startEmbeddedDocumentServer(path.join(dir, 'documents'));
+    const store = await createDocumentStore(server.url('taal'));
+    return { connection: store.connection, close: async () => (await store.close(), await server.close()) };
+  });
   return {
     name: 'embedded',
     connectionString: postgres.connectionString,
     sql,
     bus,
+    documents: documents.get,
     async close() {
+      await (await documents.made())?.close();
       await bus.close();
       await busSql.close();
       await sql.close();
@@ -63,12 +85,24 @@ export async function realBackend(): Promise<Backend> {
   const sql = createSql(connectionString.url, { max: 4 });
   // Its own topics and groups: suites run side by side on one Kafka, with the same group names.
   const bus = createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `test-${randomUUID()}`, namespace: kafkaTestNamespace() });
+  const documents = lazily(async () => {
+    const store = await createDocumentStore(requireEnv('MONGODB_URL'), { dbName: `taal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}` });
+    return {
+      connection: store.connection,
+      async close() {
+        await store.connection.dropDatabase().catch(() => {});
+        await store.close();
+      },
+    };
+  });
   return {
     name: 'real',
     connectionString: connectionString.url,
     sql,
     bus,
+    documents: documents.get,
     async close() {
+      await (await documents.made())?.close();
       await bus.close();
       await sql.close();
       await connectionString.drop();

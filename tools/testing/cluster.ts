@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { envPrefix, grpcOf } from '@taal/kit';
+import { randomUUID } from 'node:crypto';
+import { createDocumentStore, envPrefix, grpcOf } from '@taal/kit';
 import { services } from '../../packages/launcher/src/registry';
 import { createTestDatabase, kafkaTestNamespace, requireEnv } from './backends';
 import { serviceDatabaseUrls } from './service-databases';
@@ -18,6 +19,8 @@ export interface TestCluster {
   /** The gateway, e.g. http://127.0.0.1:41234. */
   base: string;
   databaseUrl: string;
+  /** Its document store's URL (messaging's database). */
+  documentsUrl: string;
   /** Every pid each service has had, in order (a restarted service has several). */
   pids: Map<string, number[]>;
   /** The current process of a service. */
@@ -40,6 +43,8 @@ export async function startTestCluster(env: Record<string, string>, options: { d
   const database = options.database ?? (await createTestDatabase());
   // Each service connects with its own role, which can reach only its own schema (issue 22).
   const databaseUrls = Object.entries(await serviceDatabaseUrls(database.url)).map(([name, url]) => [`${envPrefix(name)}_DATABASE_URL`, url]);
+  // Messaging's documents (decision 0043): a database of this cluster's own on MONGODB_URL's server.
+  const documentsUrl = requireEnv('MONGODB_URL').replace(/\/[^/?]*(\?|$)/, `/taal_cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}$1`);
   const ports: Record<string, string> = {};
   for (const s of services) if (grpcOf(s)) ports[`${envPrefix(s.name)}_GRPC_PORT`] = String(await freePort());
   const httpPort = await freePort();
@@ -49,6 +54,7 @@ export async function startTestCluster(env: Record<string, string>, options: { d
       ...process.env,
       ...ports,
       DATABASE_URL: database.url,
+      MONGODB_URL: documentsUrl,
       ...Object.fromEntries(databaseUrls),
       PORT: String(httpPort),
       PUBLIC_URL: base,
@@ -79,6 +85,9 @@ export async function startTestCluster(env: Record<string, string>, options: { d
       await exited;
     }
     await database.drop();
+    const documents = await createDocumentStore(documentsUrl).catch(() => null);
+    await documents?.connection.dropDatabase().catch(() => {});
+    await documents?.close();
   };
   try {
     // Nine processes load their code at once (seconds of CPU each on a busy 2-core machine).
@@ -90,6 +99,7 @@ export async function startTestCluster(env: Record<string, string>, options: { d
   return {
     base,
     databaseUrl: database.url,
+    documentsUrl,
     pids,
     pidOf: (service) => {
       const pid = pids.get(service)?.at(-1);

@@ -1,7 +1,7 @@
 /**
  * Messaging as the mail sender for another service's integration test (decision 0023): services
  * ask messaging for their mails through `messaging.mail.requested`, so a test that reads a mail
- * starts the real messaging service on the same backend (same database, same bus) and mailer.
+ * starts the real messaging service on the same backend (its document store, the same bus) and mailer.
  * Mails are sent asynchronously: read them with a polling helper (waitForMailLink, waitFor).
  */
 import { createLogger, type Mailer, type TestAuth } from '@taal/kit';
@@ -15,7 +15,7 @@ import type { Backend } from './backends';
  * without identity sends only mails addressed by e-mail), so a paid order's receipt is skipped
  * instead of waiting for an identity that never answers. The catalogue names a receipt's courses.
  */
-export function startMailSender(options: {
+export async function startMailSender(options: {
   backend: Backend;
   mailer: Mailer;
   auth: TestAuth;
@@ -25,7 +25,7 @@ export function startMailSender(options: {
 }): Promise<RunningMessaging> {
   const auth = options.auth.serviceAuth('messaging');
   return startMessaging({
-    sql: options.backend.sql,
+    documents: await options.backend.documents(),
     bus: options.backend.bus,
     logger: createLogger('messaging-test', 'warn'),
     host: '127.0.0.1',

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import { createDocumentStore } from '@taal/kit';
 import { requireEnv } from '../../../tools/testing/backends';
 import { isAlive, startTestCluster, type TestCluster } from '../../../tools/testing/cluster';
 import { waitFor } from '../../../tools/testing/wait';
@@ -69,7 +69,6 @@ function sinkReader(dir: string, subject: string): () => string[] {
 
 describe('mass mail in cluster mode, against the real SMTP sink', () => {
   let cluster: TestCluster;
-  let database: { url: string };
   let base: string;
   let maildir: string;
   let adminToken: string;
@@ -88,7 +87,6 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
     maildir = requireEnv('SMTP_MAILDIR');
     cluster = await startTestCluster({ MASS_MAIL_BATCH_SIZE: String(BATCH_SIZE), MASS_MAIL_BATCH_DELAY_MS: String(BATCH_DELAY_MS) });
     base = cluster.base;
-    database = { url: cluster.databaseUrl };
     pids = cluster.pids;
     const login = await request('POST', '/user/login/', { email: 'admin@taal.local', password: 'admin123' }, '');
     expect(login.status).toBe(200);
@@ -166,13 +164,13 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
     const strangers = [...perAddress.keys()].filter((a) => !verified.has(a));
     const missing = [...verified].filter((a) => !perAddress.has(a));
     // The recipients messaging counts uncertain: claimed when the process died, never retried.
-    const pg = new Client({ connectionString: database.url });
-    await pg.connect();
+    const documents = await createDocumentStore(cluster.documentsUrl);
     let uncertain: string[];
     try {
-      uncertain = (await pg.query<{ email: string }>(`SELECT email FROM messaging.mass_mail_recipient WHERE mail_id = $1 AND state = 'uncertain'`, [id])).rows.map((r) => r.email);
+      const found = await documents.connection.collection<{ _id: string; email: string }>('mass_mail_recipients').find({ mailId: id, state: 'uncertain' }).toArray();
+      uncertain = found.map((r) => r.email);
     } finally {
-      await pg.end();
+      await documents.close();
     }
     console.log(
       JSON.stringify({

@@ -61,9 +61,9 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     },
     close: () => outbox.close(),
   };
-  const start = (extra: { massMailIntervalMs?: number; massMailBatchSize?: number } = {}) =>
+  const start = async (extra: { massMailIntervalMs?: number; massMailBatchSize?: number } = {}) =>
     startMessaging({
-      sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('messaging'), mailer, publicUrl: () => 'https://taal.example',
+      documents: await backend.documents(), bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('messaging'), mailer, publicUrl: () => 'https://taal.example',
       directory: grpcDirectory(auth.serviceAuth('messaging').issuer, `127.0.0.1:${identity.port}`, `127.0.0.1:${catalogue.port}`),
       mailIntervalMs: 100,
       ...extra,
@@ -230,6 +230,29 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect(changes.filter((c) => c.userId === buyer.userId)).toHaveLength(3);
   });
 
+  it('an event delivered twice makes one notification, also one keyed only by its event id (no inbox: the key is unique in the documents)', async () => {
+    const reader = student('twice');
+    const event = createEnvelope({
+      type: MessagingEvents.notificationRequested,
+      key: reader.userId,
+      payload: messagingEventsV1.NotificationRequested.encode(messagingEventsV1.NotificationRequested.fromPartial({ userId: reader.userId, msg: `Once ${RUN}` })).finish(),
+    });
+    // Delivered again as a redelivery would (the process died after the write, before the offset).
+    await backend.bus.publish([event]);
+    await waitFor(async () => (await unread(reader)).length === 1, 'the notification');
+    await backend.bus.publish([event, event]);
+    const marker = createEnvelope({
+      type: MessagingEvents.notificationRequested,
+      key: reader.userId,
+      payload: messagingEventsV1.NotificationRequested.encode(messagingEventsV1.NotificationRequested.fromPartial({ userId: reader.userId, msg: `After ${RUN}` })).finish(),
+    });
+    await backend.bus.publish([marker]);
+    // The marker comes after the redeliveries on the same key (one partition, in order).
+    await waitFor(async () => (await unread(reader)).some((n) => n.msg === `After ${RUN}`), 'the marker');
+    expect((await unread(reader)).filter((n) => n.msg === `Once ${RUN}`)).toHaveLength(1);
+    expect(await messaging.store.models.notifications.countDocuments({ sourceKey: `event:${event.id}` })).toBe(1);
+  });
+
   it('a paid order mails its buyer one receipt in their language, however often the event arrives', async () => {
     // A buyer identity knows, who reads Bengali.
     const email = `receipt-${RUN}@example.com`;
@@ -308,7 +331,7 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     ]);
     await waitFor(async () => (await messaging.mails.states(key))[0]?.attempts === 1, 'the first, refused try');
     // Its sender "died" while handing it to the server two minutes ago: left claimed, its lease over.
-    await backend.sql.query(`UPDATE messaging.outgoing_mail SET state = 'claimed', next_attempt_at = now() WHERE key = $1`, [key]);
+    await messaging.mailDocuments.models.outgoing.updateOne({ _id: key }, { $set: { state: 'claimed', nextAttemptAt: new Date() } });
     await waitFor(async () => (await messaging.mails.states(key))[0]?.state === 'sent', 'the interrupted mail to go again', { timeoutMs: 10_000 });
     const mails = mailsTo(mailDir, to);
     expect(mails).toHaveLength(1);
@@ -375,10 +398,8 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
 
     // One batch of 4, then the process "dies" right after claiming the next recipient.
     expect(await messaging.massMails.sendBatch()).toBe(4);
-    await backend.sql.query(
-      `UPDATE messaging.mass_mail_recipient SET state = 'claimed' WHERE (mail_id, email) = (SELECT mail_id, email FROM messaging.mass_mail_recipient WHERE mail_id = $1 AND state = 'pending' ORDER BY email LIMIT 1)`,
-      [mail!.id],
-    );
+    const next = await messaging.mailDocuments.models.recipients.findOne({ mailId: mail!.id, state: 'pending' }).sort({ email: 1 });
+    await messaging.mailDocuments.models.recipients.updateOne({ _id: next!._id }, { $set: { state: 'claimed' } });
     client.close();
     await messaging.stop();
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { catalogueV1, identityV1, messagingV1, ServiceNames, UserRoles } from '@taal/contracts';
 import {
@@ -6,9 +5,9 @@ import {
   createClient,
   defineService,
   loadConfig,
-  migrate,
   startGrpcServer,
   startPeriodicJob,
+  type DocumentStore,
   type EventBus,
   type Mailer,
   type ServiceAuth,
@@ -22,11 +21,16 @@ import { Messaging } from './app/messaging';
 import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
 import { messagingGrpcService } from './grpc/messaging-service';
-import { MessagingStore, SCHEMA } from './store/messaging-store';
+import { MessagingDocuments } from './store/documents';
+import { MailDocuments } from './store/mails';
+import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
 
 export interface MessagingDeps {
-  sql: Sql;
+  /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
+  documents: DocumentStore;
+  /** Where an install started before decision 0043 kept messaging's rows: moved once at start. */
+  legacySql?: Sql;
   bus: EventBus;
   logger: Logger;
   host: string;
@@ -54,7 +58,8 @@ export interface MessagingDeps {
 export interface RunningMessaging {
   port: number;
   messaging: Messaging;
-  store: MessagingStore;
+  store: MessagingDocuments;
+  mailDocuments: MailDocuments;
   massMails: MassMails;
   mails: TransactionalMails;
   stop(): Promise<void>;
@@ -62,15 +67,18 @@ export interface RunningMessaging {
 
 export const MESSAGING_SERVICE_NAME = 'taal.messaging.v1.MessagingService';
 
-/** Wires messaging (its composition root): migrations, the notification consumer, then the gRPC server. */
+/** Wires messaging (its composition root): indexes, the notification consumer, then the gRPC server. */
 export async function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
-  const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-  const store = new MessagingStore(sql);
-  const messaging = new Messaging(sql, store, undefined, deps.userData);
-  const notifications = await notifyFromEvents(sql, bus, store, logger, () => {}, deps.userData);
+  const { bus, logger } = deps;
+  const store = new MessagingDocuments(deps.documents.connection);
+  const mailDocuments = new MailDocuments(deps.documents.connection);
+  await store.init();
+  await mailDocuments.init();
+  if (deps.legacySql) await moveFromSql(deps.legacySql, store, mailDocuments, logger);
+  const messaging = new Messaging(store, undefined, deps.userData);
+  const notifications = await notifyFromEvents(bus, store, () => {}, deps.userData);
   const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
-  const massMails = new MassMails(sql, deps.mailer, logger, {
+  const massMails = new MassMails(mailDocuments, deps.mailer, logger, {
     publicUrl,
     batchSize: deps.massMailBatchSize,
   });
@@ -91,9 +99,9 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   });
 
   // Transactional mails (decision 0023): queued from events, sent by their own job.
-  const mails = new TransactionalMails(sql, deps.mailer, logger);
+  const mails = new TransactionalMails(mailDocuments, deps.mailer, logger);
   let lastPruned = 0;
-  const mailRequests = await mailFromEvents(sql, bus, mails, deps.directory, publicUrl, logger);
+  const mailRequests = await mailFromEvents(bus, mails, deps.directory, publicUrl, logger);
   const mailJob = startPeriodicJob({
     name: 'transactional mail',
     intervalMs: deps.mailIntervalMs ?? 500,
@@ -122,6 +130,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     port: server.port,
     messaging,
     store,
+    mailDocuments,
     massMails,
     mails,
     async stop() {
@@ -138,7 +147,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
 export const messagingService = defineService({
   name: ServiceNames.messaging,
   api: messagingApi,
-  needs: { sql: true, bus: true, mail: true, cache: true },
+  needs: { documents: true, legacySql: true, bus: true, mail: true, cache: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
   start: (ports, config, ctx) => {

@@ -31,6 +31,11 @@ export interface ServiceNeeds {
   cache?: boolean;
   /** A document store (mongoose; decision 0041): a database named after the service. */
   documents?: boolean;
+  /**
+   * SQL only to read what the service kept there before it moved to documents (a one-time move,
+   * decision 0043): all-in-one's Postgres; in cluster DATABASE_URL when it is set, else none.
+   */
+  legacySql?: boolean;
 }
 
 interface PortMap {
@@ -40,6 +45,7 @@ interface PortMap {
   mail: Mailer;
   cache: Cache;
   documents: DocumentStore;
+  legacySql: Sql | undefined;
 }
 
 /** The ports a service asked for, typed by its `needs`. */
@@ -195,6 +201,12 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
         lifecycle.onStop(`${name} sql`, () => sql.close());
         ports.sql = sql;
       }
+      if (needs.legacySql) {
+        const pg = await postgres();
+        const sql = createSql(pg.connectionString, { max: 1, applicationName: name, stream: pg.stream });
+        lifecycle.onStop(`${name} legacy sql`, () => sql.close());
+        ports.legacySql = sql;
+      }
       if (needs.bus) ports.bus = await bus();
       if (needs.files) ports.files = await files();
       if (needs.mail) ports.mail = await mail();
@@ -264,6 +276,13 @@ export function clusterPorts(options: { env: Env; lifecycle: Lifecycle; logger: 
         const sql = createSql(c.DATABASE_URL, { max: c.DB_POOL_SIZE, applicationName: name });
         lifecycle.onStop('postgres', () => sql.close());
         ports.sql = sql;
+      }
+      if (needs.legacySql && !needs.sql) {
+        // Optional: an install that never kept the service's rows in SQL sets none.
+        const url = env.DATABASE_URL;
+        const sql = url ? createSql(url, { max: 1, applicationName: name }) : undefined;
+        if (sql) lifecycle.onStop('legacy postgres', () => sql.close());
+        ports.legacySql = sql;
       }
       if (needs.bus) {
         const bus = createKafkaEventBus({ brokers: c.KAFKA_BROKERS, clientId: name, logger, namespace: c.KAFKA_NAMESPACE });

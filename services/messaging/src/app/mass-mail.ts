@@ -7,45 +7,32 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
-import { UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer, type Sql } from '@taal/kit';
+import { claimLease, dropLeases, UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
+import { isDuplicateKey } from '../store/documents';
+import { LEASES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
 import { sendQueued, type MailQueue } from './mail-queue';
 
 type Ctx = { identity: CallerIdentity | null };
 
-interface MassMailRow {
-  id: string;
-  audience: string;
-  subject: string;
-  html: string;
-  created_at: Date;
-  total: string;
-  sent: string;
-  skipped: string;
-  uncertain: string;
-  open: string;
-}
-const toMassMail = (r: MassMailRow): messagingV1.MassMail => ({
-  id: r.id,
-  audience: r.audience,
-  subject: r.subject,
-  html: r.html,
-  total: Number(r.total),
-  sent: Number(r.sent),
-  skipped: Number(r.skipped),
-  uncertain: Number(r.uncertain),
-  status: Number(r.open) > 0 ? 'sending' : 'done',
-  createdAt: r.created_at.toISOString(),
+type Counts = { total: number; sent: number; skipped: number; uncertain: number; open: number };
+const toMassMail = (m: MassMailDoc, c: Counts): messagingV1.MassMail => ({
+  id: m._id,
+  audience: m.audience,
+  subject: m.subject,
+  html: m.html,
+  total: c.total,
+  sent: c.sent,
+  skipped: c.skipped,
+  uncertain: c.uncertain,
+  status: c.open > 0 ? 'sending' : 'done',
+  createdAt: m.createdAt.toISOString(),
 });
 
-const MAIL_COLUMNS = `m.id, m.audience, m.subject, m.html, m.created_at,
-  count(r.email) AS total,
-  count(r.email) FILTER (WHERE r.state = 'sent') AS sent,
-  count(r.email) FILTER (WHERE r.state = 'skipped') AS skipped,
-  count(r.email) FILTER (WHERE r.state = 'uncertain') AS uncertain,
-  count(r.email) FILTER (WHERE r.state IN ('pending', 'claimed')) AS open`;
+/** A recipient is claimed for as long as a send may take; then its state says it was (the lease only picks one claimer). */
+const CLAIM_LEASE_MS = 10 * 60_000;
 
 export interface MassMailOptions {
   /** The site's address: unsubscribe links hang off it. */
@@ -55,8 +42,10 @@ export interface MassMailOptions {
 }
 
 export class MassMails {
+  private readonly owner = randomUUID();
+
   constructor(
-    private readonly sql: Sql,
+    private readonly docs: MailDocuments,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly options: MassMailOptions,
@@ -73,87 +62,124 @@ export class MassMails {
     }
     if (recipients.size === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
     const id = randomUUID();
-    await this.sql.transaction(async (tx) => {
-      await tx.query(`INSERT INTO messaging.mass_mail (id, audience, subject, html) VALUES ($1, $2, $3, $4)`, [id, req.audience, clean(req.subject), checked.html]);
-      const list = [...recipients.values()];
-      for (let i = 0; i < list.length; i += 500) {
-        const chunk = list.slice(i, i + 500);
-        const values = chunk.map((_, j) => `($1, $${j * 4 + 2}, $${j * 4 + 3}, $${j * 4 + 4}, $${j * 4 + 5})`).join(', ');
-        await tx.query(
-          `INSERT INTO messaging.mass_mail_recipient (mail_id, email, name, language, token) VALUES ${values}`,
-          [id, ...chunk.flatMap((r) => [r.email, r.name.slice(0, 200), r.language, randomBytes(18).toString('base64url')])],
-        );
-      }
-    });
+    const { massMails, recipients: recipientDocs } = this.docs.models;
+    // No transaction: the mail is written not ready, then its recipients, then ready. A crash before
+    // the last write leaves a mail that is never listed nor sent (the admin sends it again).
+    await massMails.create({ _id: id, audience: req.audience, subject: clean(req.subject), html: checked.html, ready: false, open: true, createdAt: new Date() });
+    const list = [...recipients.values()];
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk: RecipientDoc[] = list.slice(i, i + 500).map((r) => ({
+        _id: `${id}:${r.email}`,
+        mailId: id,
+        email: r.email,
+        name: r.name.slice(0, 200),
+        language: r.language,
+        state: 'pending',
+        token: randomBytes(18).toString('base64url'),
+        updatedAt: new Date(),
+      }));
+      await recipientDocs.insertMany(chunk);
+    }
+    await massMails.updateOne({ _id: id }, { $set: { ready: true } });
     return (await this.get(id))!;
   }
 
   async get(id: string): Promise<messagingV1.MassMail | null> {
-    const { rows } = await this.sql.query<MassMailRow>(
-      `SELECT ${MAIL_COLUMNS} FROM messaging.mass_mail m LEFT JOIN messaging.mass_mail_recipient r ON r.mail_id = m.id WHERE m.id = $1 GROUP BY m.id`,
-      [id],
-    );
-    return rows[0] ? toMassMail(rows[0]) : null;
+    const mail = await this.docs.models.massMails.findOne({ _id: id, ready: true }).lean<MassMailDoc>();
+    return mail ? toMassMail(mail, (await this.counts([id])).get(id) ?? noCounts()) : null;
   }
 
   async list(ctx: Ctx): Promise<messagingV1.MassMail[]> {
     requireIdentity(ctx, UserRoles.admin);
-    const { rows } = await this.sql.query<MassMailRow>(
-      `SELECT ${MAIL_COLUMNS} FROM messaging.mass_mail m LEFT JOIN messaging.mass_mail_recipient r ON r.mail_id = m.id GROUP BY m.id ORDER BY m.created_at DESC LIMIT 100`,
-    );
-    return rows.map(toMassMail);
+    const mails = await this.docs.models.massMails.find({ ready: true }).sort({ createdAt: -1 }).limit(100).lean<MassMailDoc[]>();
+    const counts = await this.counts(mails.map((m) => m._id));
+    return mails.map((m) => toMassMail(m, counts.get(m._id) ?? noCounts()));
+  }
+
+  /** Recipients per state of each mail (one grouping on the server). */
+  private async counts(ids: string[]): Promise<Map<string, Counts>> {
+    const groups = await this.docs.models.recipients.aggregate<{ _id: { mailId: string; state: string }; n: number }>([
+      { $match: { mailId: { $in: ids } } },
+      { $group: { _id: { mailId: '$mailId', state: '$state' }, n: { $sum: 1 } } },
+    ]);
+    const out = new Map<string, Counts>();
+    for (const { _id, n } of groups) {
+      const c = out.get(_id.mailId) ?? noCounts();
+      c.total += n;
+      if (_id.state === 'sent') c.sent += n;
+      else if (_id.state === 'skipped') c.skipped += n;
+      else if (_id.state === 'uncertain') c.uncertain += n;
+      else c.open += n;
+      out.set(_id.mailId, c);
+    }
+    return out;
   }
 
   async unsubscribe(token: string): Promise<string> {
-    const { rows } = await this.sql.query<{ email: string }>(`SELECT email FROM messaging.mass_mail_recipient WHERE token = $1`, [token]);
-    if (!rows[0]) throw refuse('UNSUBSCRIBE_LINK_INVALID');
-    await this.sql.query(`INSERT INTO messaging.unsubscribed (email) VALUES ($1) ON CONFLICT DO NOTHING`, [rows[0].email]);
-    return rows[0].email;
+    const recipient = await this.docs.models.recipients.findOne({ token }, { email: 1 }).lean<{ email: string }>();
+    if (!recipient) throw refuse('UNSUBSCRIBE_LINK_INVALID');
+    try {
+      await this.docs.models.unsubscribed.updateOne({ _id: recipient.email }, { $setOnInsert: { at: new Date() } }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // unsubscribed at the same moment by another request
+    }
+    return recipient.email;
   }
 
   /** At start-up: a recipient still claimed was being mailed when the process died; it is never retried. */
   async settleInterrupted(): Promise<number> {
-    const { rowCount } = await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'uncertain', updated_at = now() WHERE state = 'claimed'`);
-    return rowCount;
+    const { modifiedCount } = await this.docs.models.recipients.updateMany({ state: 'claimed' }, { $set: { state: 'uncertain', updatedAt: new Date() } });
+    return modifiedCount;
   }
 
   /** Sends up to one batch; returns how many mails went out. */
   async sendBatch(): Promise<number> {
     const size = this.options.batchSize ?? 25;
-    // Unsubscribed addresses are skipped, not mailed.
-    await this.sql.query(
-      `UPDATE messaging.mass_mail_recipient r SET state = 'skipped', updated_at = now()
-        WHERE r.state = 'pending' AND EXISTS (SELECT 1 FROM messaging.unsubscribed u WHERE u.email = r.email)`,
-    );
+    const { massMails, recipients, unsubscribed } = this.docs.models;
+    const mails = new Map<string, MassMailDoc>();
     type Claimed = { mailId: string; to: string; subject: string; html: string; text: string };
     const queue: MailQueue<Claimed> = {
-      // Claim one (committed before the mail leaves: a crash after this never mails it again).
-      // An address unsubscribed since the skip above (a mail created meanwhile) is never claimed;
-      // the next batch marks it skipped.
+      // Claim one (written before the mail leaves: a crash after this never mails it again). A
+      // recipient is written only by whoever holds its lease, so racing senders never both claim it;
+      // an unsubscribed address is marked skipped by its claimer instead of mailed.
       claim: async () => {
-        const { rows } = await this.sql.query<{ mail_id: string; email: string; language: string; token: string; subject: string; html: string }>(
-          `UPDATE messaging.mass_mail_recipient r SET state = 'claimed', updated_at = now()
-             FROM messaging.mass_mail m
-            WHERE m.id = r.mail_id AND (r.mail_id, r.email) = (
-              SELECT mail_id, email FROM messaging.mass_mail_recipient p
-               WHERE state = 'pending' AND NOT EXISTS (SELECT 1 FROM messaging.unsubscribed u WHERE u.email = p.email)
-               ORDER BY mail_id, email LIMIT 1 FOR UPDATE SKIP LOCKED)
-            RETURNING r.mail_id, r.email, r.language, r.token, m.subject, m.html`,
-        );
-        const claimed = rows[0];
-        if (!claimed) return null;
-        const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${claimed.token}`;
-        const body = massMailBody(claimed.html, url, claimed.language);
-        return { mailId: claimed.mail_id, to: claimed.email, subject: claimed.subject, html: body.html, text: body.text };
+        for (const open of await massMails.find({ ready: true, open: true }).sort({ createdAt: 1 }).lean<MassMailDoc[]>()) {
+          mails.set(open._id, open);
+          const candidates = await recipients.find({ mailId: open._id, state: 'pending' }, { _id: 1 }).sort({ email: 1 }).limit(size).lean<{ _id: string }[]>();
+          if (candidates.length === 0 && !(await recipients.exists({ mailId: open._id, state: { $in: ['pending', 'claimed'] } }))) {
+            await massMails.updateOne({ _id: open._id }, { $set: { open: false } });
+            continue;
+          }
+          for (const { _id } of candidates) {
+            const lease = await claimLease(this.docs.connection, { key: `mass-mail:${_id}`, owner: this.owner, leaseMs: CLAIM_LEASE_MS, collection: LEASES });
+            if (!lease) continue;
+            const r = await recipients.findOne({ _id, state: 'pending' }).lean<RecipientDoc>();
+            if (!r) continue;
+            if (await unsubscribed.exists({ _id: r.email })) {
+              await recipients.updateOne({ _id }, { $set: { state: 'skipped', updatedAt: new Date() } });
+              await dropLeases(this.docs.connection, `mass-mail:${_id}`, LEASES);
+              continue;
+            }
+            await recipients.updateOne({ _id }, { $set: { state: 'claimed', updatedAt: new Date() } });
+            const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${r.token}`;
+            const body = massMailBody(open.html, url, r.language);
+            return { mailId: r.mailId, to: r.email, subject: open.subject, html: body.html, text: body.text };
+          }
+        }
+        return null;
       },
       sent: async (m) => {
-        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'sent', updated_at = now() WHERE mail_id = $1 AND email = $2`, [m.mailId, m.to]);
+        await recipients.updateOne({ _id: `${m.mailId}:${m.to}` }, { $set: { state: 'sent', updatedAt: new Date() } });
+        await dropLeases(this.docs.connection, `mass-mail:${m.mailId}:${m.to}`, LEASES);
       },
       // Refused by the mail server before it was accepted: back to pending, tried again on the next tick.
       refused: async (m) => {
-        await this.sql.query(`UPDATE messaging.mass_mail_recipient SET state = 'pending', updated_at = now() WHERE mail_id = $1 AND email = $2`, [m.mailId, m.to]);
+        await recipients.updateOne({ _id: `${m.mailId}:${m.to}` }, { $set: { state: 'pending', updatedAt: new Date() } });
+        await dropLeases(this.docs.connection, `mass-mail:${m.mailId}:${m.to}`, LEASES);
       },
     };
     return sendQueued(queue, this.mailer, size, this.logger, 'mass mail');
   }
 }
+
+const noCounts = (): Counts => ({ total: 0, sent: 0, skipped: 0, uncertain: 0, open: 0 });

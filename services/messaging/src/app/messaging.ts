@@ -10,11 +10,10 @@ import {
   refuseFields,
   requireIdentity,
   type CallerIdentity,
-  type Sql,
   type UserDataVersions,
 } from '@taal/kit';
 import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, type Check } from '../domain/rules';
-import type { MessagingStore } from '../store/messaging-store';
+import type { MessagingDocuments } from '../store/documents';
 
 type Ctx = { identity: CallerIdentity | null };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
@@ -25,9 +24,8 @@ function refuseIfNot(check: Check): void {
 
 export class Messaging {
   constructor(
-    private readonly sql: Sql,
-    private readonly store: MessagingStore,
-    /** Called after a new notification committed (wakes listeners; the live push polls anyway). */
+    private readonly store: MessagingDocuments,
+    /** Called after a new notification was written (wakes listeners; the live push polls anyway). */
     private readonly onNotification: () => void = () => {},
     /** Told whose notifications changed once committed (the edge's copies of them, decision 0033). */
     private readonly userData?: Pick<UserDataVersions, 'changed' | 'changedForEveryone'>,
@@ -41,7 +39,7 @@ export class Messaging {
 
   async contacts(ctx: Ctx) {
     requireIdentity(ctx, ADMIN);
-    return this.store.contacts();
+    return this.store.listContacts();
   }
 
   async markContactReplied(ctx: Ctx, id: string) {
@@ -70,7 +68,7 @@ export class Messaging {
   async studentMessages(ctx: Ctx, userId: string, answered: boolean) {
     const me = requireIdentity(ctx);
     if (me.userType !== ADMIN && me.userId !== userId) throw refuse('NOT_YOUR_MESSAGES');
-    return this.store.studentMessages(userId, answered);
+    return this.store.studentMessagesOf(userId, answered);
   }
 
   async instructorMessages(ctx: Ctx, instructorId: string) {
@@ -84,19 +82,19 @@ export class Messaging {
     return this.store.allStudentMessages();
   }
 
-  /** The addressed instructor (or an admin) answers: status true, the reply kept, and the student notified (one transaction). */
+  /**
+   * The addressed instructor (or an admin) answers: status true, the reply kept, then the student
+   * notified, two writes that stand alone: the notification's key is the message, so a crash between
+   * them is mended by answering again, which notifies once.
+   */
   async reply(ctx: Ctx, req: messagingV1.ReplyStudentMessageRequest) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
     const message = await this.store.studentMessage(req.id);
     if (!message) throw refuse('MESSAGE_NOT_FOUND');
     if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw refuse('NOT_YOUR_STUDENT_MESSAGE');
     refuseIfNot(checkReply(req.reply));
-    const answered = await this.sql.transaction(async (tx) => {
-      const updated = await this.store.reply(tx, req.id, clean(req.reply));
-      const note = answeredNotification(req.id, message.toName);
-      await this.store.addNotification(tx, { userId: message.from, ...note });
-      return updated;
-    });
+    const answered = await this.store.reply(req.id, clean(req.reply));
+    await this.store.addNotification({ userId: message.from, ...answeredNotification(req.id, message.toName) });
     void this.userData?.changed(message.from);
     this.onNotification();
     return answered!;
@@ -106,7 +104,7 @@ export class Messaging {
   async createNotification(ctx: Ctx, msg: string) {
     requireIdentity(ctx, ADMIN);
     refuseIfNot(checkNotification(msg));
-    const created = await this.store.addNotification(this.sql, { userId: null, msg: clean(msg) });
+    const created = await this.store.addNotification({ userId: null, msg: clean(msg) });
     void this.userData?.changedForEveryone();
     this.onNotification();
     return created!;

@@ -2,20 +2,23 @@
  * Transactional mails (decision 0023): verification, password reset, receipts, gift cards,
  * certificates, settlements and expiry notices, asked for by any service through
  * `messaging.mail.requested` (or caused by an event messaging consumes itself). Each is rendered
- * in the recipient's language and stored once per key in the inbox transaction; a durable job
+ * in the recipient's language and stored once per key (its _id); a durable job
  * sends them through the same queue mechanism as mass mail (app/mail-queue.ts). Unlike mass mail,
  * never lost: a mail a crash left being sent goes again when its claim's lease ends (a receipt or
  * a gift card's code matters more than the rare copy), and a mail the server refuses is tried
  * again with a growing pause.
  */
-import type { Mailer, Sql, SqlExecutor } from '@taal/kit';
+import { randomUUID } from 'node:crypto';
+import { claimLease, dropLeases, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
-import { CAPPED_MAIL_KINDS, isCappedMail, MAIL_CAP_WINDOW_MINUTES, mailboxOf, mayMailAgain } from '../domain/mail-cap';
+import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
+import { isDuplicateKey } from '../store/documents';
+import { LEASES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';
 
 /** How long a claimed mail is its sender's: longer than a send to a slow server takes. */
-const CLAIM_LEASE = '2 minutes';
+const CLAIM_LEASE_MS = 2 * 60_000;
 
 export interface MailRecipient {
   email: string;
@@ -28,22 +31,27 @@ export const isMailKind = (kind: string): kind is MailKind => (MAIL_KINDS as str
 /** The pause before the n-th retry of a refused mail: 5 s doubling, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export class TransactionalMails {
+  /** This process among the senders (whose lease is whose, in the logs). */
+  private readonly owner = randomUUID();
+
   constructor(
-    private readonly sql: Sql,
+    private readonly docs: MailDocuments,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
   ) {}
 
   /**
-   * Renders and queues one mail in `tx` (the inbox transaction); false when this key was queued
-   * before, or when the mail is one anyone can cause and its mailbox had its cap within the hour
-   * (domain/mail-cap.ts: kept as 'capped', never sent). Data that the template cannot render is a
-   * bug of the asking service: logged, dropped.
+   * Renders and queues one mail; false when this key was queued before, or when the mail is one
+   * anyone can cause and its mailbox had its cap within the hour (domain/mail-cap.ts: kept as
+   * 'capped', never sent). Data that the template cannot render is a bug of the asking service:
+   * logged, dropped. The mail's key is its _id: a cause delivered twice, or by two consumers at
+   * once, is one mail (the second insert gets 11000).
    */
-  async queue(tx: SqlExecutor, key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>): Promise<boolean> {
-    const mailbox = mailboxOf(to.email);
-    if (isCappedMail(kind) && !(await this.underCap(tx, key, kind, to.email, mailbox))) return false;
+  async queue(key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>): Promise<boolean> {
+    if (await this.docs.models.outgoing.exists({ _id: key })) return false;
     let mail: { subject: string; html: string; text: string };
     try {
       mail = renderMail(kind, to.language, { ...data, name: typeof data.name === 'string' && data.name ? data.name : to.name } as unknown as MailData[typeof kind]);
@@ -51,90 +59,106 @@ export class TransactionalMails {
       this.logger.error({ err, key, kind }, 'transactional mail could not be rendered; dropped');
       return false;
     }
-    const { rowCount } = await tx.query(
-      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, mailbox, language, subject, html, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (key) DO NOTHING`,
-      [key, kind, to.email, mailbox, to.language === 'bn' ? 'bn' : 'en', mail.subject, mail.html, mail.text],
-    );
-    return rowCount > 0;
+    const mailbox = mailboxOf(to.email);
+    const now = new Date();
+    const doc: OutgoingMailDoc = {
+      _id: key,
+      kind,
+      recipient: to.email,
+      mailbox,
+      language: to.language === 'bn' ? 'bn' : 'en',
+      ...mail,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      sentAt: null,
+    };
+    if (isCappedMail(kind) && !(await this.takeCapSlot(mailbox))) {
+      Object.assign(doc, { subject: '', html: '', text: '', state: 'capped' });
+      this.logger.warn({ key, kind }, 'mail cap of its mailbox reached within the hour; mail not sent');
+    }
+    try {
+      await this.docs.models.outgoing.create(doc);
+    } catch (err) {
+      if (isDuplicateKey(err)) return false; // queued meanwhile by another delivery
+      throw err;
+    }
+    return doc.state === 'pending';
   }
 
   /**
-   * Whether a capped kind of mail may still go to `mailbox`: fewer than the cap of them (any kind,
-   * any spelling of the address) within the window. The count is serialised per mailbox (a lock
-   * for the transaction), so consumers of parallel partitions cannot both take the last one. One
-   * over the cap is recorded as 'capped' under its key, without its body (a repeat of the same
-   * cause is then a duplicate, not another count).
+   * One of the cap's slots of a mailbox, held for the cap's window: a lease per slot (claimLease: an
+   * insert under a unique key, so racing consumers of parallel partitions cannot both take the last
+   * one). All held: the cap is reached. A slot taken by a mail that then turns out to be a duplicate
+   * is lost for the window: the cap errs on the side of fewer mails.
    */
-  private async underCap(tx: SqlExecutor, key: string, kind: MailKind, recipient: string, mailbox: string): Promise<boolean> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.mail-cap.${mailbox}`]);
-    const { rows } = await tx.query<{ known: boolean; sent: number }>(
-      `SELECT EXISTS (SELECT 1 FROM messaging.outgoing_mail WHERE key = $1) AS known,
-              (SELECT count(*)::int FROM messaging.outgoing_mail
-                WHERE mailbox = $2 AND kind = ANY($3::text[]) AND state <> 'capped'
-                  AND created_at > now() - make_interval(mins => $4)) AS sent`,
-      [key, mailbox, CAPPED_MAIL_KINDS, MAIL_CAP_WINDOW_MINUTES],
-    );
-    const { known, sent } = rows[0]!;
-    if (known || mayMailAgain(sent)) return true;
-    await tx.query(
-      `INSERT INTO messaging.outgoing_mail (key, kind, recipient, mailbox, subject, html, text, state) VALUES ($1, $2, $3, $4, '', '', '', 'capped')
-       ON CONFLICT (key) DO NOTHING`,
-      [key, kind, recipient, mailbox],
-    );
-    this.logger.warn({ key, kind, sent }, 'mail cap of its mailbox reached within the hour; mail not sent');
+  private async takeCapSlot(mailbox: string): Promise<boolean> {
+    for (let slot = 0; slot < MAILS_PER_MAILBOX; slot++) {
+      const lease = await claimLease(this.docs.connection, {
+        key: `mail-cap:${mailbox}:${slot}`,
+        owner: this.owner,
+        leaseMs: MAIL_CAP_WINDOW_MINUTES * 60_000,
+        collection: LEASES,
+      });
+      if (lease) return true;
+    }
     return false;
   }
 
   /** Sends up to `size` mails that are due; returns how many went out. */
   sendBatch(size = 25): Promise<number> {
     type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number };
+    const { outgoing } = this.docs.models;
     const queue: MailQueue<Claimed> = {
       claim: async () => {
-        const { rows } = await this.sql.query<{ key: string; recipient: string; subject: string; html: string; text: string; attempts: number }>(
-          // A claim is a lease of CLAIM_LEASE: a mail whose sender died while sending it, or lost its
-          // database before marking it, is taken again once the lease ends, by any sender (a
-          // restart does not touch the claims of other replicas still sending).
-          `UPDATE messaging.outgoing_mail SET state = 'claimed', attempts = attempts + 1, next_attempt_at = now() + interval '${CLAIM_LEASE}'
-            WHERE key = (SELECT key FROM messaging.outgoing_mail WHERE state IN ('pending', 'claimed') AND next_attempt_at <= now()
-                          ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-            RETURNING key, recipient, subject, html, text, attempts`,
-        );
-        const r = rows[0];
-        return r ? { key: r.key, to: r.recipient, subject: r.subject, html: r.html, text: r.text, attempts: r.attempts } : null;
+        const due = { state: { $in: ['pending', 'claimed'] as OutgoingMailDoc['state'][] }, nextAttemptAt: { $lte: new Date() } };
+        const candidates = await outgoing.find(due, { _id: 1 }).sort({ nextAttemptAt: 1, createdAt: 1 }).limit(20).lean<{ _id: string }[]>();
+        for (const { _id: key } of candidates) {
+          // A claim is a lease of CLAIM_LEASE_MS: a mail whose sender died while sending it, or lost
+          // its store before marking it, is taken again once the lease ends, by any sender.
+          const lease = await claimLease(this.docs.connection, { key: `mail:${key}`, owner: this.owner, leaseMs: CLAIM_LEASE_MS, collection: LEASES });
+          if (!lease) continue;
+          // The lease's holder is the mail's one writer; it may have been sent meanwhile.
+          const mail = await outgoing.findOne({ _id: key, ...due }).lean<OutgoingMailDoc>();
+          if (!mail) continue;
+          const attempts = mail.attempts + 1;
+          await outgoing.updateOne({ _id: key }, { $set: { state: 'claimed', attempts, nextAttemptAt: lease.until } });
+          return { key, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attempts };
+        }
+        return null;
       },
       // Sent: the bodies (links, codes) are not kept.
       sent: async (m) => {
-        await this.sql.query(`UPDATE messaging.outgoing_mail SET state = 'sent', sent_at = now(), html = '', text = '' WHERE key = $1`, [m.key]);
+        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'sent', sentAt: new Date(), html: '', text: '' } });
+        await dropLeases(this.docs.connection, `mail:${m.key}`, LEASES);
       },
       refused: async (m) => {
-        await this.sql.query(
-          `UPDATE messaging.outgoing_mail SET state = 'pending', next_attempt_at = now() + make_interval(secs => $2::double precision) WHERE key = $1`,
-          [m.key, retryDelaySeconds(m.attempts)],
-        );
+        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'pending', nextAttemptAt: new Date(Date.now() + retryDelaySeconds(m.attempts) * 1000) } });
+        await dropLeases(this.docs.connection, `mail:${m.key}`, LEASES);
       },
     };
     return sendQueued(queue, this.mailer, size, this.logger, 'transactional mail');
   }
 
   /**
-   * Deletes finished mails (sent, uncertain or capped) older than `olderThanDays` (default 30, the inbox's
-   * retention: a cause delivered again after that is past the bus's 7-day retention anyway).
+   * Deletes finished mails (sent, uncertain or capped) older than `olderThanDays` (default 30: a cause
+   * delivered again after that is past the bus's 7-day retention anyway).
    */
   async prune(olderThanDays = 30): Promise<number> {
-    const { rowCount } = await this.sql.query(
-      `DELETE FROM messaging.outgoing_mail WHERE state IN ('sent', 'uncertain', 'capped') AND created_at < now() - make_interval(days => $1)`,
-      [olderThanDays],
-    );
-    return rowCount;
+    const { deletedCount } = await this.docs.models.outgoing.deleteMany({
+      state: { $in: ['sent', 'uncertain', 'capped'] },
+      createdAt: { $lt: new Date(Date.now() - olderThanDays * 86_400_000) },
+    });
+    return deletedCount;
   }
 
   /** How the mails of one cause fared (tests and operators): state per key starting with `prefix`. */
   async states(prefix: string): Promise<{ key: string; recipient: string; state: string; attempts: number }[]> {
-    const { rows } = await this.sql.query<{ key: string; recipient: string; state: string; attempts: number }>(
-      `SELECT key, recipient, state, attempts FROM messaging.outgoing_mail WHERE starts_with(key, $1) ORDER BY key`,
-      [prefix],
-    );
-    return rows;
+    const docs = await this.docs.models.outgoing
+      .find({ _id: { $regex: `^${escapeRegExp(prefix)}` } }, { recipient: 1, state: 1, attempts: 1 })
+      .sort({ _id: 1 })
+      .lean<{ _id: string; recipient: string; state: string; attempts: number }[]>();
+    return docs.map((d) => ({ key: d._id, recipient: d.recipient, state: d.state, attempts: d.attempts }));
   }
 }

@@ -2,15 +2,15 @@
  * Transactional mails from events (decision 0023): `messaging.mail.requested` from any service,
  * and the receipt of a paid order (`commerce.order.paid`, consumed here). Who the recipient is
  * (address, name, language) and the courses' titles are read from identity and the catalogue in
- * `prepare`, before the inbox transaction opens; the handler only renders and stores the mail,
- * once per event (inbox) and once per key (the cause), which the sender job then sends.
+ * `prepare`; the write only renders and stores the mail, once per key (the cause, its _id), which
+ * the sender job then sends.
  */
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1 } from '@taal/contracts';
-import { consumeEvents, type EventBus, type EventEnvelope, type Sql, type Subscription } from '@taal/kit';
+import type { EventBus, EventEnvelope, Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { SCHEMA } from '../store/messaging-store';
 import { isMailKind, type MailRecipient, type TransactionalMails } from '../app/transactional-mail';
 import type { MailKind } from '../templates/mail-templates';
+import { consumeIdempotently } from './consume';
 
 /** What messaging asks other services about a mail's recipient (identity) and a receipt's courses (catalogue). */
 export interface MailDirectory {
@@ -72,26 +72,19 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
 }
 
 export function mailFromEvents(
-  sql: Sql,
   bus: EventBus,
   mails: TransactionalMails,
   directory: MailDirectory,
   publicUrl: () => string,
   logger: Logger,
 ): Promise<Subscription> {
-  return consumeEvents<Planned[]>({
-    sql,
-    schema: SCHEMA,
+  return consumeIdempotently<Planned[]>({
     bus,
     group: 'messaging.mails',
     types: [MessagingEvents.mailRequested, CommerceEvents.orderPaid],
-    from: 'earliest',
-    logger,
-    // Other services are asked here, never inside the inbox transaction (decision 0004: embedded,
-    // the one Postgres connection would be held while the called service needs it).
     prepare: (event) => plan(event, directory, publicUrl, logger),
-    handler: async (_event, tx, planned) => {
-      for (const p of planned) await mails.queue(tx, p.key, p.kind, p.to, p.data);
+    write: async (_event, planned) => {
+      for (const p of planned) await mails.queue(p.key, p.kind, p.to, p.data);
     },
   });
 }

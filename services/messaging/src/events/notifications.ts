@@ -1,15 +1,16 @@
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, StoreEvents, storeEventsV1 } from '@taal/contracts';
-import { consumeEvents, type EventBus, type EventEnvelope, type Sql, type Subscription, type UserDataVersions } from '@taal/kit';
-import type { Logger } from 'pino';
+import type { EventBus, EventEnvelope, Subscription, UserDataVersions } from '@taal/kit';
 import { isNotificationTextKey, notificationText } from '../domain/notification-texts';
 import { clean, giftCardNotification, orderPaidNotification } from '../domain/rules';
-import { SCHEMA, type MessagingStore } from '../store/messaging-store';
+import type { MessagingDocuments } from '../store/documents';
+import { consumeIdempotently } from './consume';
 
 /**
  * Notifications other services cause: `commerce.order.paid` (the buyer), `store.gift_card.redeemed`
  * (the wallet credited) and the generic
- * `messaging.notification.requested` (any service, any user). Each event is applied once
- * (inbox), and each cause gives one notification (its key is unique), even past the inbox.
+ * `messaging.notification.requested` (any service, any user). Each cause gives one notification:
+ * its key (the order, the card, the request's key, else the event's id) is unique, so an event
+ * delivered twice, or to two consumers at once, is one notification.
  */
 /** A system text's parameters: a JSON object of strings and numbers (null otherwise). */
 function paramsOf(json: string): Record<string, string | number> | null {
@@ -47,28 +48,22 @@ function notificationOf(event: EventEnvelope): UserNotification | null {
 }
 
 export function notifyFromEvents(
-  sql: Sql,
   bus: EventBus,
-  store: MessagingStore,
-  logger: Logger,
+  store: MessagingDocuments,
   onNotification: () => void,
   userData?: UserDataVersions,
 ): Promise<Subscription> {
-  return consumeEvents({
-    sql,
-    schema: SCHEMA,
+  return consumeIdempotently({
     bus,
     group: 'messaging.notifications',
     types: [CommerceEvents.orderPaid, StoreEvents.giftCardRedeemed, MessagingEvents.notificationRequested],
-    from: 'earliest',
-    logger,
     prepare: async (event) => notificationOf(event),
-    handler: async (_event, tx, note) => {
-      if (note && (await store.addNotification(tx, note))) onNotification();
-    },
-    // The recipient's list of notifications changed: the edge's copies of it are dropped.
-    afterCommit: async (_event, note) => {
-      if (note) await userData?.changed(note.userId);
+    write: async (_event, note) => {
+      if (!note) return;
+      if (await store.addNotification(note)) onNotification();
+      // The recipient's list changed: the edge's copies of it are dropped (again on a redelivery,
+      // which a crash between the write and this may cause; harmless).
+      await userData?.changed(note.userId);
     },
   });
 }

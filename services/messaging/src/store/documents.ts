@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { messagingV1 } from '@taal/contracts';
-import { notificationText } from '../domain/notification-texts';
+import { notificationLink, notificationText } from '../domain/notification-texts';
 
 /**
- * Messaging's documents on mongoose (issue 38, decision 0041): the first step of moving its store off
- * SQL. Contact messages, student–instructor messages, notifications and their read marks.
+ * Messaging's documents on mongoose (issue 38, decisions 0041 and 0043): contact messages,
+ * student–instructor messages, notifications and their read marks (mails: store/mails.ts).
  *
  * FerretDB v1 has no transactions and its updates are not atomic between racing writers, so every
  * write here stands alone and is made safe by a unique key:
@@ -15,8 +15,8 @@ import { notificationText } from '../domain/notification-texts';
  *   it, and a racing writer that took the same number makes this one try the next;
  * - a read mark's _id is (user, notification): marking twice is one upsert.
  */
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+export const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
 interface ContactDoc {
   _id: string;
@@ -136,6 +136,7 @@ const toNotification = (d: NotificationDoc, read = false, language = 'en'): mess
   createdAt: iso(d.createdAt),
   userId: d.userId ?? '',
   read,
+  link: notificationLink(d.textKey, d.params),
 });
 
 /** Newest first everywhere; lists are bounded (the back office shows recent ones). */

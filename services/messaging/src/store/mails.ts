@@ -1,0 +1,121 @@
+import { Schema, type Connection } from 'mongoose';
+import { createLeaseIndexes } from '@taal/kit';
+
+/**
+ * Messaging's mail documents (decision 0043): the outgoing-mail queue, mass mails, their recipients and
+ * unsubscribed addresses. No write here needs a transaction: each document has one writer at a time
+ * (the holder of its lease, app/transactional-mail.ts and app/mass-mail.ts), and what two writers may
+ * race for is a unique key (a mail's key, a recipient's mail and address, an address unsubscribed).
+ */
+export interface OutgoingMailDoc {
+  /** The cause and recipient: a cause mails a recipient once. */
+  _id: string;
+  kind: string;
+  recipient: string;
+  /** The normalised mailbox (domain/mail-cap.ts). */
+  mailbox: string | null;
+  language: string;
+  subject: string;
+  html: string;
+  text: string;
+  state: 'pending' | 'claimed' | 'sent' | 'uncertain' | 'capped';
+  attempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export interface MassMailDoc {
+  _id: string;
+  audience: string;
+  subject: string;
+  html: string;
+  /** Written last by its creator: recipients of a mail whose creation a crash cut short are never sent. */
+  ready: boolean;
+  /** Pending recipients may remain (what the sender looks at); cleared once none does. */
+  open: boolean;
+  createdAt: Date;
+}
+
+export interface RecipientDoc {
+  /** `<mail id>:<address>`: an address is one recipient of a mail. */
+  _id: string;
+  mailId: string;
+  email: string;
+  name: string;
+  language: string;
+  state: 'pending' | 'claimed' | 'sent' | 'skipped' | 'uncertain';
+  token: string;
+  updatedAt: Date;
+}
+
+export interface UnsubscribedDoc {
+  /** The address. */
+  _id: string;
+  at: Date;
+}
+
+const outgoingMailSchema = new Schema<OutgoingMailDoc>(
+  {
+    _id: String,
+    kind: String,
+    recipient: String,
+    mailbox: String,
+    language: String,
+    subject: String,
+    html: String,
+    text: String,
+    state: String,
+    attempts: Number,
+    nextAttemptAt: Date,
+    createdAt: Date,
+    sentAt: Date,
+  },
+  { versionKey: false },
+);
+// The sender's look for mails due, and the pruning of old ones.
+outgoingMailSchema.index({ state: 1, nextAttemptAt: 1 });
+outgoingMailSchema.index({ createdAt: 1 });
+
+const massMailSchema = new Schema<MassMailDoc>(
+  { _id: String, audience: String, subject: String, html: String, ready: Boolean, open: Boolean, createdAt: Date },
+  { versionKey: false },
+);
+massMailSchema.index({ createdAt: -1 });
+massMailSchema.index({ open: 1 });
+
+const recipientSchema = new Schema<RecipientDoc>(
+  { _id: String, mailId: String, email: String, name: String, language: String, state: String, token: String, updatedAt: Date },
+  { versionKey: false },
+);
+// The sender's next pending recipients of a mail, the counts per state, the unsubscribe link.
+recipientSchema.index({ mailId: 1, state: 1, email: 1 });
+recipientSchema.index({ state: 1 });
+recipientSchema.index({ token: 1 }, { unique: true });
+
+const unsubscribedSchema = new Schema<UnsubscribedDoc>({ _id: String, at: Date }, { versionKey: false });
+
+export const LEASES = 'leases';
+
+function mailModelsOn(connection: Connection) {
+  return {
+    outgoing: connection.model('OutgoingMail', outgoingMailSchema, 'outgoing_mails'),
+    massMails: connection.model('MassMail', massMailSchema, 'mass_mails'),
+    recipients: connection.model('MassMailRecipient', recipientSchema, 'mass_mail_recipients'),
+    unsubscribed: connection.model('Unsubscribed', unsubscribedSchema, 'unsubscribed'),
+  };
+}
+export type MailModels = ReturnType<typeof mailModelsOn>;
+
+export class MailDocuments {
+  readonly models: MailModels;
+
+  constructor(readonly connection: Connection) {
+    this.models = mailModelsOn(connection);
+  }
+
+  async init(): Promise<void> {
+    for (const model of Object.values(this.models)) await model.createIndexes();
+    await createLeaseIndexes(this.connection, LEASES);
+  }
+}
