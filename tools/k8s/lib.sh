@@ -35,9 +35,10 @@ CONTAINERD_SOCK="$K8S_HOME/containerd/containerd.sock"
 KUBECONFIG_ADMIN="$K8S_HOME/admin.kubeconfig"
 export PATH="$K8S_BIN:$PATH"
 
-# tools/infra's servers, relayed to the pods on BRIDGE_IP (same ports): Postgres, Redis, S3, SMTP.
+# tools/infra's servers, relayed to the pods on BRIDGE_IP (same ports): Postgres, Redis, S3, SMTP,
+# FerretDB (messaging's documents, decision 0043).
 INFRA_ENV="${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}/env.sh"
-RELAY_PORTS=(55432 56379 59000 52525)
+RELAY_PORTS=(55432 56379 59000 52525 57017)
 # The cluster's own Kafka broker, on BRIDGE_IP (tools/infra's advertises 127.0.0.1).
 KAFKA_PORT=59192
 KAFKA_CONTROLLER_PORT=59193
