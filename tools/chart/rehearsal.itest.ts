@@ -51,7 +51,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * The platform team's values for the README's placeholders: the README's Secrets keep their keys
  * (a key the README drops stays dropped), only the values are this machine's.
  */
-function withSiteValues(made: Made[], site: { infra: Record<string, string>; databases: Record<string, string>; cardGatewayUrl?: string }): Made[] {
+function withSiteValues(made: Made[], site: { infra: Record<string, string>; databases: Record<string, string>; documentsUrl: string; cardGatewayUrl?: string }): Made[] {
   return made.map((o) => {
     if (o.kind !== 'Secret' || !o.stringData) return o;
     const data = { ...o.stringData };
@@ -63,7 +63,11 @@ function withSiteValues(made: Made[], site: { infra: Record<string, string>; dat
       // The README's advice for installations sharing one Kafka: this run's own topics and groups.
       data.KAFKA_NAMESPACE = kafkaTestNamespace();
     }
-    if (o.step.startsWith('2.')) only({ DATABASE_URL: site.databases[o.metadata.name.replace(/^.*-db-/, '')] ?? data.DATABASE_URL! });
+    if (o.step.startsWith('2.')) {
+      only({ DATABASE_URL: site.databases[o.metadata.name.replace(/^.*-db-/, '')] ?? data.DATABASE_URL! });
+      // Messaging's documents (decision 0043): a database of this run's own on MONGODB_URL's server.
+      only({ MONGODB_URL: site.documentsUrl });
+    }
     if (o.step.startsWith('4.') && site.cardGatewayUrl) only({ SSLCOMMERZ_BASE_URL: site.cardGatewayUrl });
     return { ...o, stringData: data };
   });
@@ -199,7 +203,8 @@ describe.each(valuesFiles)("the README's install, run: ci/%s", (file) => {
       if (vendor.exitCode !== null) throw new Error(`the sandbox as a card gateway exited with ${vendor.exitCode}:\n${vendorOutput}`);
     }
     // README step 4: the card gateway's address (for staging "point SSLCOMMERZ_BASE_URL at the sandbox", its public URL).
-    const made = withSiteValues(readmeObjects, { infra, databases, cardGatewayUrl });
+    const documentsUrl = requireEnv('MONGODB_URL').replace(/\/[^/?]*(\?|$)/, `/taal_rehearsal_${Date.now().toString(36)}$1`);
+    const made = withSiteValues(readmeObjects, { infra, databases, documentsUrl, cardGatewayUrl });
     const objects: K8sObject[] = [
       ...renderObjects(helm, ['-f', valuesFile, '--set-string', 'services.catalogue.env.SEED_DEMO_DATA=true', '--set-string', 'services.identity.env.SEED_DEMO_DATA=true']),
       ...made,
