@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
-import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
 import { formatDate, localDigits } from '@taal/web-shared/format';
 import { toast } from '@taal/web-shared/toast';
+import { useProtectedImage } from '@taal/web-shared/user-photo';
 import type { Column } from './DataTable';
 import { USER_TYPE_KEYS, type AdminUser } from './data';
 
@@ -65,26 +65,9 @@ export function userColumns(t: TFunction, lng: string): Column<AdminUser>[] {
   ];
 }
 
-/** A protected photo (GET user/{id}/photo needs the token), shown from a blob URL. */
+/** A protected photo (GET user/{id}/photo needs the token), shown from a blob URL; initials until it loads. */
 export function UserPhoto({ path, name, size = 120 }: { path: string; name: string; size?: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    let made: string | null = null;
-    protectedBlobUrl(path).then(
-      (u) => {
-        made = u;
-        if (live) setUrl(u);
-        else URL.revokeObjectURL(u);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [path]);
+  const url = useProtectedImage(path);
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
