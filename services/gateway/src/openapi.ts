@@ -158,7 +158,9 @@ export function buildOpenApiDocument(routes: RouteSpec[]) {
       description:
         'Online music-lessons marketplace. All money is integer poisha (1 BDT = 100 poisha). ' +
         'Text fields are trimmed before they are checked, and their lengths are counted in UTF-16 code units ' +
-        '(a character outside the Basic Multilingual Plane, such as an emoji, counts as two).',
+        '(a character outside the Basic Multilingual Plane, such as an emoji, counts as two). ' +
+        'A path or query that decodes to a NUL character or to bytes that are not UTF-8 is refused with 400 MALFORMED_URL ' +
+        'before any route (decision 0038).',
     },
     servers: [{ url: '/' }],
     paths,
