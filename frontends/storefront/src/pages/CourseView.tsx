@@ -308,7 +308,9 @@ export default function CourseView() {
           </div>
         </section>
       )}
-      <CertificateRequest courseId={c._id} courseName={c.title} completion={completion} />
+      {/* Lessons done count for an owner only: a visitor or a student without the course keeps the
+          request, which the server answers 'Purchase the course First!!' (spec §8). */}
+      <CertificateRequest courseId={c._id} courseName={c.title} completion={owned ? completion : null} />
       {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
     </article>
   );
