@@ -326,16 +326,23 @@ export async function useSession(page: Page, baseUrl: string, s: LoginAnswer | n
   );
 }
 
-/** POST user/login through the real gateway. */
+/**
+ * POST user/login through the real gateway. A 503/504 (the stack said "busy, try again": a deadline
+ * passed on a starved machine, as CI's accessibility run met) is tried again after a second, as a
+ * user would; any other refusal fails at once.
+ */
 export async function loginByApi(baseUrl: string, account: { email: string; password: string }): Promise<LoginAnswer> {
-  const res = await fetch(`${baseUrl}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const body = (await res.json()) as { success: boolean; data: LoginAnswer; message?: string };
-  if (!body.success) throw new Error(`login as ${account.email} failed: ${body.message}`);
-  return body.data;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}/api/v1/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    const body = (await res.json()) as { success: boolean; data: LoginAnswer; message?: string };
+    if (body.success) return body.data;
+    if ((res.status !== 503 && res.status !== 504) || attempt === 3) throw new Error(`login as ${account.email} failed (${res.status}): ${body.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /** Undoes quoted-printable soft line breaks and escapes. */
