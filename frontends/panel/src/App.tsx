@@ -2,15 +2,13 @@
 // outside (?tab=N, spec §2: the user menu links each student tab). Student tabs built so far:
 // Classroom, Wishlist, Purchase History, Earn Money and Redeem Gift Card; the others show a placeholder.
 import './panel.css';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { InstructorGuard, StudentGuard } from '@taal/web-shared/guard';
 import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
-import InstructorMessages from './instructor/Messages';
-import { InstructorAnalytics, MyCourses, PaymentSettlement } from './instructor/Payouts';
 import Profile from './Profile';
 import NotificationsPage from './Notifications';
 import StudentMessages from './student/Messages';
@@ -19,6 +17,14 @@ import PurchaseHistory from './student/PurchaseHistory';
 import RedeemGiftCard from './student/RedeemGiftCard';
 import Wishlist from './student/Wishlist';
 import Certificates from './student/Certificates';
+import { TabLoading } from './components';
+
+// The instructor's tabs load when an instructor opens the panel: a student's first visit does not
+// carry them (issue 40's 200 KB budget per route).
+const InstructorMessages = lazy(() => import('./instructor/Messages'));
+const MyCourses = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.MyCourses })));
+const InstructorAnalytics = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
+const PaymentSettlement = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.PaymentSettlement })));
 
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
@@ -69,7 +75,13 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
       </div>
       <div className="card section panel-tab" role="tabpanel" data-testid={`tabpanel-${tab}`}>
         <h2>{t(`panel.${kind}.${tab}`)}</h2>
-        {Content && user ? <Content user={user} /> : <p className="muted">{t('common.comingSoon')}</p>}
+        {Content && user ? (
+          <Suspense fallback={<TabLoading />}>
+            <Content user={user} />
+          </Suspense>
+        ) : (
+          <p className="muted">{t('common.comingSoon')}</p>
+        )}
       </div>
     </div>
   );
