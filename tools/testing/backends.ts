@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { requireEnv } from './env';
+import { startFerretDbContainer } from './ferretdb-container';
 
 export { requireEnv };
 import {
@@ -31,8 +32,8 @@ export interface Backend {
   bus: EventBus;
   /**
    * A document store (decision 0041) for the services that keep documents (messaging), made on first
-   * use: the embedded FerretDB (SQLite) under this backend's folder, or a fresh database on
-   * MONGODB_URL's server (dropped on close). The same store for every call of one backend.
+   * use: the embedded FerretDB (SQLite) under this backend's folder, or a FerretDB in a container of
+   * the real backend's own (testcontainers, stopped on close). The same store for every call of one backend.
    */
   documents(): Promise<DocumentStore>;
   close(): Promise<void>;
@@ -85,13 +86,21 @@ export async function realBackend(): Promise<Backend> {
   const sql = createSql(connectionString.url, { max: 4 });
   // Its own topics and groups: suites run side by side on one Kafka, with the same group names.
   const bus = createKafkaEventBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `test-${randomUUID()}`, namespace: kafkaTestNamespace() });
+  // Messaging's documents: a FerretDB of this backend's own, started through testcontainers (issue 38).
   const documents = lazily(async () => {
-    const store = await createDocumentStore(requireEnv('MONGODB_URL'), { dbName: `taal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}` });
+    const container = await startFerretDbContainer();
+    let store: DocumentStore;
+    try {
+      store = await createDocumentStore(container.url('taal'));
+    } catch (err) {
+      await container.stop();
+      throw err;
+    }
     return {
       connection: store.connection,
       async close() {
-        await store.connection.dropDatabase().catch(() => {});
         await store.close();
+        await container.stop();
       },
     };
   });
