@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { closeToOthers } from '../sql/embedded';
 
 /** The FerretDB release the kit runs (tools/infra/lib.sh builds the same). */
 export const FERRETDB_VERSION = 'v1.24.2';
@@ -115,6 +116,8 @@ async function start(dir: string, options: StartEmbeddedDocumentServerOptions): 
   const binary = ferretDbBinary(logger);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
+  // Files an older start left open to others (FerretDB's own 0644) are closed, never followed.
+  closeToOthers(dir, logger);
   const pidFile = join(dir, 'ferretdb.pid');
   stopLeftover(pidFile, logger);
   const socketDir = mkdtempSync(join(tmpdir(), 'taal-docs-'));
@@ -124,9 +127,14 @@ async function start(dir: string, options: StartEmbeddedDocumentServerOptions): 
   const logFd = openSync(logFile, 'a', 0o600);
   let child: ChildProcess;
   try {
+    // Through a shell that sets umask 077 first: FerretDB (and SQLite) make their files 0644, and
+    // nothing under DATA_DIR is for other users (decision 0004; data-dir.itest found them open).
     child = spawn(
-      binary,
+      '/bin/sh',
       [
+        '-c',
+        'umask 077 && exec "$0" "$@"',
+        binary,
         '--listen-addr=', // no TCP listener
         `--listen-unix=${socket}`,
         '--handler=sqlite',

@@ -375,17 +375,17 @@ export async function servePglite(
 
 /**
  * PGlite's file system gives every file it writes mode 0666 whatever the umask (PostgreSQL's
- * own folders stay 0700). The data folder is made 0700, so nobody else can reach them; this
+ * own folders stay 0700); the embedded FerretDB's files were 0644 before it ran under umask 077. The data folder is made 0700, so nobody else can reach them; this
  * also takes group and other bits off what is already there (an older data dir, a restore).
  * Nothing is followed (decision 0037): a link is never entered nor changed through (a link planted
  * in a restored `postgres/` once had this change modes outside DATA_DIR), and a fifo, socket or
  * device is never opened; each is left as it is, with a warning. Modes are changed through a
  * descriptor opened without following a link, so what changes is what lstat saw.
  */
-function closeToOthers(path: string, logger?: Logger): void {
+export function closeToOthers(path: string, logger?: Logger): void {
   const stat = lstatSync(path);
   if (!stat.isFile() && !stat.isDirectory()) {
-    logger?.warn({ path, kind: kindOf(stat) }, 'embedded postgres: left alone what is not a file or folder in its data folder (never followed)');
+    logger?.warn({ path, kind: kindOf(stat) }, 'embedded store: left alone what is not a file or folder in its data folder (never followed)');
     return;
   }
   if (stat.mode & 0o077) {
@@ -394,7 +394,7 @@ function closeToOthers(path: string, logger?: Logger): void {
       fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | (stat.isDirectory() ? constants.O_DIRECTORY : 0));
     } catch (err) {
       // Replaced by a link since lstat (ELOOP), or not readable by its owner: left as it is.
-      logger?.warn({ path, err }, 'embedded postgres: could not close a file of its data folder to other users');
+      logger?.warn({ path, err }, 'embedded store: could not close a file of its data folder to other users');
       return;
     }
     try {
