@@ -3,11 +3,10 @@
 // text field (numeric keyboard) that shows the value in the page's digits and hands the screen
 // Latin digits, whichever were typed; ↑ and ↓ step it within min..max as a number box does.
 import type { InputHTMLAttributes } from 'react';
+import { latinDigits } from '@taal/contracts/web';
 import { localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 
-/** Bengali digits (০-৯) as Latin ones; anything else kept. */
-export const latinDigits = (text: string) => text.replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'min' | 'max'> & {
   /** The value in Latin digits ('' when empty). */

@@ -106,7 +106,12 @@ export function nameRefusal(value: string | undefined): 'NAME_REQUIRED' | 'NAME_
  * "+880…") is kept. Anything else stays, and the rule refuses it (never dropped unseen).
  */
 export function normalisePhone(value: string | undefined): string {
-  return (value ?? '').trim().replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+  return latinDigits((value ?? '').trim());
+}
+
+/** Bengali digits (০-৯) as Latin ones; anything else kept (a phone, a number typed on a Bengali page). */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
 }
 
 /** Phone: required, digits only (0-9 or ০-৯; a leading + allowed), at most 20 characters. */

@@ -13,8 +13,10 @@ import type { Order } from '../types';
 function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const paid = order.state === 'Paid';
+  // An expired or cancelled order has nothing to pay, and took nothing (issue 40).
+  const released = !paid && (order.status === 'expired' || order.status === 'cancelled');
   // An unpaid order that expired, was cancelled or is held for review: say so beside Unpaid.
-  const closed = !paid && (order.status === 'expired' || order.status === 'cancelled' || order.status === 'held');
+  const closed = released || (!paid && order.status === 'held');
   return (
     <li className={`card order-card ${paid ? 'order-paid' : 'order-unpaid'}`} data-testid="purchase" data-order={order._id} data-state={order.state}>
       <header className="order-head">
@@ -76,8 +78,7 @@ function OrderCard({ order }: { order: Order }) {
             </dd>
           </>
         )}
-        {/* An expired or cancelled order has nothing to pay, and took nothing (issue 40). */}
-        {order.status === 'expired' || order.status === 'cancelled' ? null : (
+        {released ? null : (
           <>
             <dt className="order-total">{t(paid ? 'studentPanel.purchases.amountPaid' : 'studentPanel.purchases.amountDue')}</dt>
             <dd className="order-total" data-testid="purchase-amount">
@@ -86,7 +87,7 @@ function OrderCard({ order }: { order: Order }) {
           </>
         )}
       </dl>
-      {!paid && (order.status === 'expired' || order.status === 'cancelled') && (
+      {released && (
         <p className="muted order-nothing-taken" data-testid="purchase-nothing-taken">
           {t('studentPanel.purchases.nothingTaken')}
         </p>
