@@ -10,8 +10,10 @@
  * while a process has it open. DIR must be new or empty.
  *
  * `npm run backup -- DIR --cluster`: cluster mode. Per service with a database, `pg_dump` of its
- * own schema with its own role (<NAME>_DATABASE_URL, else DATABASE_URL), then every object of the
- * S3 bucket (S3_*), read with the minio client the services use. See README "Backup and restore".
+ * own schema with its own role (<NAME>_DATABASE_URL, else DATABASE_URL); per service with documents
+ * (messaging), every collection of its database on <NAME>_MONGODB_URL, else MONGODB_URL, as canonical
+ * Extended JSON lines (decision 0045); then every object of the S3 bucket (S3_*), read with the
+ * minio client the services use. See README "Backup and restore".
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -20,14 +22,18 @@ import { pipeline } from 'node:stream/promises';
 import {
   DATABASE_DUMP,
   DATABASE_FOLDER,
+  DOCUMENTS_FILE,
   dataDirOf,
   databaseUrlOf,
   die,
+  documentsOf,
   parseArgs,
   processesUsing,
   scanFolder,
   s3Of,
   servicesWithDatabase,
+  servicesWithDocuments,
+  withDocuments,
   writeManifest,
 } from './lib.mjs';
 
@@ -93,6 +99,8 @@ async function backupCluster() {
     });
     if (run.error || run.status !== 0) die(`pg_dump of ${service} failed: ${run.error?.message ?? run.stderr.trim()}`);
   }
+  const documents = {};
+  for (const service of servicesWithDocuments()) documents[service] = await backupDocuments(service, env);
   const { client, bucket } = await s3Of(env);
   // Each object's content type and metadata beside it, so a restored file is served as before.
   const meta = {};
@@ -113,5 +121,27 @@ async function backupCluster() {
     }
   }
   writeFileSync(path.join(dir, 's3-objects.json'), `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
-  return writeManifest(dir, { mode: 'cluster', services, bucket, objects: Object.keys(meta).length });
+  return writeManifest(dir, { mode: 'cluster', services, documents, bucket, objects: Object.keys(meta).length });
+}
+
+/**
+ * Every collection of a service's document database, a file each: one document a line in canonical
+ * Extended JSON (ObjectIds, dates and numbers keep their BSON types). Each collection is read in
+ * one pass; the services' writes stand alone (decision 0043), so a document written during the
+ * backup is in it or not, never half. Indexes are not kept: the service makes its own at start.
+ */
+async function backupDocuments(service, env) {
+  const folder = path.join(dir, 'documents', service);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return withDocuments(documentsOf(service, env), async (db, EJSON) => {
+    const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).filter((name) => !name.startsWith('system.')).sort();
+    for (const name of names) {
+      if (!DOCUMENTS_FILE.test(`documents/${service}/${name}.jsonl`)) die(`the collection ${JSON.stringify(name)} of ${service} has a name a backup cannot hold`);
+      const out = createWriteStream(path.join(folder, `${name}.jsonl`), { mode: 0o600 });
+      await pipeline(async function* () {
+        for await (const doc of db.collection(name).find({}, { sort: { _id: 1 } })) yield `${EJSON.stringify(doc, { relaxed: false })}\n`;
+      }, out);
+    }
+    return names;
+  });
 }

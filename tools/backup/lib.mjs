@@ -34,6 +34,8 @@ export const DATABASE_FOLDER = 'postgres';
 export const DATABASE_DUMP = 'postgres.tar.gz';
 /** The S3 objects' content types and metadata in a cluster backup. */
 export const S3_OBJECTS = 's3-objects.json';
+/** A cluster backup's documents: `documents/<service>/<collection>.jsonl`, one canonical Extended JSON document a line. */
+export const DOCUMENTS_FILE = /^documents\/([a-z][a-z0-9-]*)\/([A-Za-z0-9_-][A-Za-z0-9_.-]*)\.jsonl$/;
 
 export function die(message) {
   process.stderr.write(`${message}\n`);
@@ -135,7 +137,7 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]*$/;
 /** Where each mode's backup keeps its files (what backup.mjs writes); anything else is refused. */
 const LAYOUT = {
   'all-in-one': (p) => p === DATABASE_DUMP || (p.startsWith('data/') && !p.startsWith(`data/${DATABASE_FOLDER}/`) && p !== `data/${DATABASE_FOLDER}`),
-  cluster: (p) => p === S3_OBJECTS || p.startsWith('s3/') || /^databases\/[a-z][a-z0-9-]*\.dump$/.test(p),
+  cluster: (p) => p === S3_OBJECTS || p.startsWith('s3/') || /^databases\/[a-z][a-z0-9-]*\.dump$/.test(p) || DOCUMENTS_FILE.test(p),
 };
 
 /**
@@ -262,6 +264,24 @@ export function readCheckedBackup(dir, mode) {
       else if (!listed.has(`s3/${key}`)) problems.push(`s3/${key} (an object of ${S3_OBJECTS}) is not in the manifest`);
     }
     for (const file of listed.keys()) if (file.startsWith('s3/') && !Object.hasOwn(objects, file.slice(3))) problems.push(`${file} is not an object of ${S3_OBJECTS}`);
+    // Documents (decision 0045): a backup made before they were kept lists none.
+    const documents = manifest.documents ?? {};
+    if (typeof documents !== 'object' || documents === null || Array.isArray(documents)) refuse(['the manifest\'s documents are not a map of services']);
+    for (const [service, collections] of Object.entries(documents)) {
+      if (!SERVICE_NAME.test(service) || !Array.isArray(collections)) {
+        problems.push(`the manifest names the document service ${JSON.stringify(service)}, which is not a service with a list of collections`);
+        continue;
+      }
+      for (const name of collections) {
+        const file = `documents/${service}/${name}.jsonl`;
+        if (typeof name !== 'string' || !DOCUMENTS_FILE.test(file)) problems.push(`the manifest names the collection ${JSON.stringify(name)} of ${service}, which is not a collection name`);
+        else if (!listed.has(file)) problems.push(`${file} (a collection of ${service}) is not in the manifest`);
+      }
+    }
+    for (const file of listed.keys()) {
+      const m = DOCUMENTS_FILE.exec(file);
+      if (m && !documents[m[1]]?.includes?.(m[2])) problems.push(`${file} is not a collection the manifest's documents list`);
+    }
   }
   if (problems.length > 0) refuse(problems);
   return { manifest, base, directories: found.directories };
@@ -337,6 +357,45 @@ export function servicesWithDatabase() {
       }
     })
     .sort();
+}
+
+/**
+ * The services that keep documents (`needs: { documents: true }` in their service.ts; decision
+ * 0043: messaging), whose databases a cluster backup reads from MONGODB_URL's server.
+ */
+export function servicesWithDocuments() {
+  return readdirSync(path.join(root, 'services'))
+    .filter((name) => {
+      try {
+        return /needs:\s*\{[^}]*\bdocuments:\s*true/.test(readFileSync(path.join(root, 'services', name, 'src', 'service.ts'), 'utf8'));
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+}
+
+/**
+ * A service's document database: `<NAME>_MONGODB_URL`, else MONGODB_URL (what the service was given),
+ * and the database it uses on it (the URL's, else one named after the service, as the kit does).
+ */
+export function documentsOf(service, env) {
+  const url = env[`${service.toUpperCase().replace(/-/g, '_')}_MONGODB_URL`] || env.MONGODB_URL;
+  if (!url) die(`${service}: set ${service.toUpperCase()}_MONGODB_URL or MONGODB_URL (its document store)`);
+  const named = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1];
+  return { url, dbName: named ? decodeURIComponent(named) : service };
+}
+
+/** Connects to a document store with mongoose's own driver (the services' client); `run(db, EJSON)`, then closes. */
+export async function withDocuments({ url, dbName }, run) {
+  const { default: mongoose } = await import('mongoose');
+  const client = new mongoose.mongo.MongoClient(url, { retryWrites: false, serverSelectionTimeoutMS: 15_000 });
+  await client.connect();
+  try {
+    return await run(client.db(dbName), mongoose.mongo.BSON.EJSON);
+  } finally {
+    await client.close();
+  }
 }
 
 /** `<NAME>_DATABASE_URL` (the service's own role, issue 22), else DATABASE_URL. */

@@ -11,12 +11,15 @@
  * `npm run restore -- DIR --cluster`: cluster mode, into databases where each service's role and
  * schema exist (deploy/service-database.sql, as for a new install) and nothing runs yet: per
  * service, `pg_restore` of its dump with its own role (<NAME>_DATABASE_URL, else DATABASE_URL),
- * replacing what its schema holds; then every object back into S3_BUCKET (made when missing).
+ * replacing what its schema holds; per service with documents, each backed-up collection replaced
+ * by the backup's (<NAME>_MONGODB_URL, else MONGODB_URL; decision 0045); then every object back into
+ * S3_BUCKET (made when missing).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DATABASE_DUMP, DATABASE_FOLDER, S3_OBJECTS, copyChecked, dataDirOf, databaseUrlOf, die, parseArgs, readCheckedBackup, s3Of } from './lib.mjs';
+import { createInterface } from 'node:readline';
+import { DATABASE_DUMP, DATABASE_FOLDER, S3_OBJECTS, copyChecked, dataDirOf, databaseUrlOf, die, documentsOf, parseArgs, readCheckedBackup, s3Of, withDocuments } from './lib.mjs';
 
 const { dir, cluster } = parseArgs(process.argv.slice(2), 'usage: npm run restore -- DIR [--cluster]   (all-in-one: into DATA_DIR, default ./data)');
 // Everything is checked here, before anything is written; `base` is the folder's real path.
@@ -61,9 +64,48 @@ async function restoreCluster() {
     );
     if (run.error || run.status !== 0) die(`pg_restore of ${service} failed: ${run.error?.message ?? run.stderr.trim()}`);
   }
+  const documents = {};
+  for (const [service, collections] of Object.entries(manifest.documents ?? {})) documents[service] = await restoreDocuments(service, collections, env);
   const { client, bucket, region } = await s3Of(env);
   if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, region);
   const meta = JSON.parse(readFileSync(path.join(base, S3_OBJECTS), 'utf8'));
   for (const [key, metaData] of Object.entries(meta)) await client.fPutObject(bucket, key, path.join(base, 's3', key), metaData);
-  return { services: manifest.services, bucket, objects: Object.keys(meta).length };
+  return { services: manifest.services, documents, bucket, objects: Object.keys(meta).length };
+}
+
+/**
+ * Replaces each backed-up collection of a service's document database with the backup's documents
+ * (dropped, then inserted a thousand at a time). The server has no transactions (decision 0043): a
+ * restore that stops half-way says so, and running it again replaces the collections again.
+ * Returns how many documents each collection got.
+ */
+async function restoreDocuments(service, collections, env) {
+  return withDocuments(documentsOf(service, env), async (db, EJSON) => {
+    const counts = {};
+    for (const name of collections) {
+      try {
+        await db.collection(name).drop().catch((err) => {
+          if (err?.codeName !== 'NamespaceNotFound' && err?.code !== 26) throw err;
+        });
+        let batch = [];
+        let count = 0;
+        const flush = async () => {
+          if (batch.length > 0) await db.collection(name).insertMany(batch, { ordered: true });
+          count += batch.length;
+          batch = [];
+        };
+        const lines = createInterface({ input: createReadStream(path.join(base, 'documents', service, `${name}.jsonl`)), crlfDelay: Infinity });
+        for await (const line of lines) {
+          if (line === '') continue;
+          batch.push(EJSON.parse(line, { relaxed: false }));
+          if (batch.length === 1000) await flush();
+        }
+        await flush();
+        counts[name] = count;
+      } catch (err) {
+        die(`restoring ${service}'s documents stopped at ${name} (${err instanceof Error ? err.message : String(err)}): run the restore again, it replaces the collections again`);
+      }
+    }
+    return counts;
+  });
 }

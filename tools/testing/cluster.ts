@@ -33,9 +33,12 @@ export interface TestCluster {
 
 /**
  * Starts the cluster with `env` on top of the test's own settings and waits until /healthz answers 200.
- * On a fresh database unless one is given (a restored one; it is dropped on stop all the same).
+ * On a fresh database and document database unless given (restored ones; dropped on stop all the same).
  */
-export async function startTestCluster(env: Record<string, string>, options: { database?: { url: string; drop(): Promise<void> } } = {}): Promise<TestCluster> {
+export async function startTestCluster(
+  env: Record<string, string>,
+  options: { database?: { url: string; drop(): Promise<void> }; documentsUrl?: string } = {},
+): Promise<TestCluster> {
   for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', ...services.map((s) => `services/${s.name}/dist/index.js`)]) {
     if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   }
@@ -43,8 +46,9 @@ export async function startTestCluster(env: Record<string, string>, options: { d
   const database = options.database ?? (await createTestDatabase());
   // Each service connects with its own role, which can reach only its own schema (issue 22).
   const databaseUrls = Object.entries(await serviceDatabaseUrls(database.url)).map(([name, url]) => [`${envPrefix(name)}_DATABASE_URL`, url]);
-  // Messaging's documents (decision 0043): a database of this cluster's own on MONGODB_URL's server.
-  const documentsUrl = requireEnv('MONGODB_URL').replace(/\/[^/?]*(\?|$)/, `/taal_cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}$1`);
+  // Messaging's documents (decision 0043): a database of this cluster's own on MONGODB_URL's server
+  // (a restored one when given; dropped on stop all the same).
+  const documentsUrl = options.documentsUrl ?? newDocumentsUrl();
   const ports: Record<string, string> = {};
   for (const s of services) if (grpcOf(s)) ports[`${envPrefix(s.name)}_GRPC_PORT`] = String(await freePort());
   const httpPort = await freePort();
@@ -109,6 +113,11 @@ export async function startTestCluster(env: Record<string, string>, options: { d
     output: () => output,
     stop,
   };
+}
+
+/** A new database's URL on MONGODB_URL's server, for one cluster's documents. */
+export function newDocumentsUrl(): string {
+  return requireEnv('MONGODB_URL').replace(/\/[^/?]*(\?|$)/, `/taal_cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}$1`);
 }
 
 /** Whether a process still runs. */
