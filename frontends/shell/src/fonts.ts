@@ -17,6 +17,8 @@ const UNICODE_RANGE = 'U+0964-0965, U+0980-09FF, U+200C-200D, U+25CC';
 
 let bold: FontFace | null = null;
 let boldAdded: Promise<void> | null = null;
+/** Called once the bold has been added: adding a face already loaded fires no 'loadingdone'. */
+const whenBoldAdded: (() => void)[] = [];
 
 const boldFace = (): FontFace | null => {
   if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
@@ -51,7 +53,10 @@ export function loadBengaliBold(): Promise<void> {
   const face = boldFace();
   if (!face) return Promise.resolve();
   boldAdded ??= face.load().then(
-    () => void document.fonts.add(face),
+    () => {
+      document.fonts.add(face);
+      whenBoldAdded.forEach((then) => then());
+    },
     () => undefined,
   );
   return boldAdded;
@@ -85,7 +90,9 @@ export function firstScreenFontsFor(lng: string | undefined, timeoutMs = 3000): 
 }
 
 const BENGALI = /[\u0980-\u09FF]/;
-const REDRAW_AFTER_MS = [50, 500];
+// A busy machine can take seconds between a font's arrival and the browser drawing with it (CI's
+// search heading kept its boxes after two redraws within 500 ms): a third, later one.
+const REDRAW_AFTER_MS = [50, 500, 2000];
 
 /**
  * Text (and a text control) keeps the glyphs it was first drawn with: Bengali in an input before its
@@ -129,7 +136,23 @@ export function redrawBengaliWhenFontsLoad(): void {
       if (focused && start !== null && end !== null) el.setSelectionRange(start, end);
     }
   };
-  // Drawing at once can still pick the old fallback (seen here): again a moment later.
-  document.fonts.addEventListener('loadingdone', () => REDRAW_AFTER_MS.forEach((ms) => window.setTimeout(redraw, ms)));
+  // Chromium also keeps, per font description (weight, style, features; not per node), which font
+  // drew a character before the web font was here: on a busy machine bold Bengali stayed boxes even
+  // in a new node, while setting font-feature-settings on the page (a new description) drew it with
+  // the loaded bold at once. So each time fonts arrive, the root gets a value never used before that
+  // changes nothing (kerning is on by default): every text is drawn anew with the fonts there now.
+  let arrivals = 0;
+  const describeAnew = () => {
+    arrivals = Math.min(arrivals + 1, 8);
+    document.documentElement.style.fontFeatureSettings = Array.from({ length: arrivals }, () => '"kern" 1').join(', ');
+  };
+  // Drawing at once can still pick the old fallback (seen here): again a moment later. The bold,
+  // loaded before it is added, fires no 'loadingdone' of its own, so its addition counts too.
+  const redrawSoon = () => {
+    describeAnew();
+    REDRAW_AFTER_MS.forEach((ms) => window.setTimeout(redraw, ms));
+  };
+  document.fonts.addEventListener('loadingdone', redrawSoon);
+  whenBoldAdded.push(redrawSoon);
 }
 
