@@ -6,7 +6,9 @@
  * database dump), are each refused by `npm run restore` with a non-zero exit and a reason, and
  * nothing is written: the DATA_DIR it was to restore into is never made. The untouched backup
  * restores, and `npm run backup` refuses a DATA_DIR holding a link (it would make a backup that
- * does not restore).
+ * does not restore). A cluster backup's documents (decision 0045) are checked the same way: a
+ * collection file the manifest's documents do not name, or one they name that is not there, is
+ * refused before any server is reached.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,9 +20,9 @@ import { promisify } from 'node:util';
 const root = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
 
-async function tool(script: 'backup' | 'restore', dir: string, dataDir: string): Promise<{ code: number; out: string }> {
+async function tool(script: 'backup' | 'restore', dir: string, dataDir: string, flags: string[] = []): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, `tools/backup/${script}.mjs`), dir], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, `tools/backup/${script}.mjs`), dir, ...flags], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -143,5 +145,35 @@ describe('npm run restore refuses a tampered backup before writing anything', ()
       Object.assign(manifest.files.find((f) => f.path === 'postgres.tar.gz')!, { bytes: statSync(dump).size, sha256: sha256(dump) });
     });
     await expectRefused(dir, /postgres\.tar\.gz: \.\/base\/root: a tar entry of type "2"/);
+  });
+
+  /**
+   * A cluster backup made by hand (its files and sums as backup.mjs writes them), with messaging's
+   * documents as `documents`/`files` in the manifest give them; restoring it with no server settings
+   * shows the refusal comes from the check, before anything is reached.
+   */
+  function clusterBackup(name: string, documents: Record<string, string[]>, files: Record<string, string>): string {
+    const dir = path.join(work, name);
+    const all: Record<string, string> = { 's3-objects.json': '{}', 'databases/identity.dump': 'a dump', ...files };
+    for (const [file, text] of Object.entries(all)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const listed = Object.keys(all).map((file) => ({ path: file, bytes: statSync(path.join(dir, file)).size, sha256: sha256(path.join(dir, file)) }));
+    const manifest = { format: 'taal-backup/1', mode: 'cluster', services: ['identity'], documents, bucket: 'b', objects: 0, files: listed };
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    return dir;
+  }
+
+  it('refuses a cluster backup with a collection file its documents do not name, or naming one that is not there', async () => {
+    const line = '{"_id":{"$oid":"0123456789abcdef01234567"},"msg":"hello"}\n';
+    const planted = clusterBackup('planted-collection', { messaging: ['notifications'] }, { 'documents/messaging/notifications.jsonl': line, 'documents/messaging/planted.jsonl': line });
+    const first = await tool('restore', planted, path.join(work, 'unused'), ['--cluster']);
+    expect(first.code).not.toBe(0);
+    expect(first.out).toMatch(/refusing the backup, nothing was restored[^]*documents\/messaging\/planted\.jsonl is not a collection the manifest's documents list/);
+    const missing = clusterBackup('missing-collection', { messaging: ['notifications', 'contact_messages'] }, { 'documents/messaging/notifications.jsonl': line });
+    const second = await tool('restore', missing, path.join(work, 'unused'), ['--cluster']);
+    expect(second.code).not.toBe(0);
+    expect(second.out).toMatch(/documents\/messaging\/contact_messages\.jsonl \(a collection of messaging\) is not in the manifest/);
   });
 });
