@@ -1,4 +1,4 @@
-export { createSql, type CreateSqlOptions } from './pool';
+export { createSql, dateColumn, type CreateSqlOptions } from './pool';
 export {
   startEmbeddedPostgres,
   servePglite,

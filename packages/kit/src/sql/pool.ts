@@ -111,3 +111,13 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
     }
   }
 }
+
+/**
+ * A `date` column as YYYY-MM-DD, whichever way it arrives. node-postgres makes a `date` the local
+ * midnight of that day, so it is read back in local time: its UTC form (toISOString) is the day
+ * before wherever the process's zone is east of UTC (TZ=Asia/Dhaka).
+ */
+export function dateColumn(v: unknown): string {
+  if (!(v instanceof Date)) return String(v).slice(0, 10);
+  return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+}

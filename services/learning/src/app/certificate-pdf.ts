@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { dhakaDay } from '@taal/contracts';
 
 const BENGALI_FONT = path.join(
   path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')),
@@ -38,7 +39,7 @@ export function certificatePdf(c: CertificateContent): Promise<Buffer> {
     doc.moveDown(0.6).font(fontFor(c.userName, 'Helvetica-Bold')).fontSize(30).fillColor('#1d1b16').text(c.userName, { align: 'center', width });
     doc.moveDown(0.6).font('Helvetica').fontSize(16).fillColor('#555').text('has completed the course', { align: 'center', width });
     doc.moveDown(0.6).font(fontFor(c.courseName, 'Helvetica-Bold')).fontSize(24).fillColor('#b5451b').text(c.courseName, { align: 'center', width });
-    doc.moveDown(1.5).font('Helvetica').fontSize(13).fillColor('#333').text(`on ${c.providedAt.toISOString().slice(0, 10)}`, { align: 'center', width });
+    doc.moveDown(1.5).font('Helvetica').fontSize(13).fillColor('#333').text(`on ${dhakaDay(c.providedAt)}`, { align: 'center', width });
     doc
       .moveDown(3)
       .fontSize(10)

@@ -1,12 +1,11 @@
 import { dhakaDayBounds, type payoutsV1 } from '@taal/contracts';
-import type { SqlExecutor } from '@taal/kit';
+import { dateColumn, type SqlExecutor } from '@taal/kit';
 
 export const SCHEMA = 'payouts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
 const num = (v: unknown) => Number(v ?? 0);
-/** A `date` column as YYYY-MM-DD whichever way the driver returns it. */
-const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+const day = dateColumn;
 
 export interface NewSale {
   id: string;

@@ -113,4 +113,9 @@ describe('the code mail', () => {
     expect(dayOf(new Date('2027-11-23T00:00:00Z'), 'en')).toBe('2027-11-23');
     expect(dayOf(new Date('2027-11-23T00:00:00Z'), 'bn')).toBe('২০২৭-১১-২৩');
   });
+
+  it('is the day in Dhaka, not in UTC (a card bought at 2 a.m. in Dhaka ends on that date a year on)', () => {
+    expect(dayOf(new Date('2027-11-23T20:00:00Z'), 'en')).toBe('2027-11-24');
+    expect(dayOf(new Date('2027-11-23T17:59:59Z'), 'bn')).toBe('২০২৭-১১-২৩');
+  });
 });

@@ -7,7 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
-import { bengaliDigits, giftCardTextProblem, isEmail, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
+import { bengaliDigits, dhakaDay, giftCardTextProblem, isEmail, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -135,8 +135,8 @@ export function isParam(value: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 80;
 }
 
-/** A card's last day as its reader reads it (yyyy-mm-dd; Bengali digits in Bengali). */
+/** A card's last day as its reader reads it: the Dhaka day (yyyy-mm-dd; Bengali digits in Bengali). */
 export function dayOf(d: Date, language: 'en' | 'bn'): string {
-  const day = d.toISOString().slice(0, 10);
+  const day = dhakaDay(d);
   return language === 'bn' ? bengaliDigits(day) : day;
 }
