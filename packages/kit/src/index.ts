@@ -16,5 +16,6 @@ export * from './files';
 export * from './mail';
 export * from './documents';
 export * from './uploads';
+export * from './pdf';
 export * from './service';
 export * from './telemetry';

@@ -23,4 +23,17 @@ describe('the certificate PDF', () => {
     expect(text).toContain('Rina Das');
     expect(text).toContain('on 2026-11-25');
   });
+
+  it('draws a Bengali name and course title in Noto Sans Bengali, centred, beside Latin text', async () => {
+    const pdf = await certificatePdf({ id: 'c-2', userName: 'রিনা দাস', courseName: 'গিটার: Basics', providedAt: new Date('2026-11-24T05:00:00Z'), verifyUrl: 'https://taal.example/certificate/c-2' });
+    const text = textOf(pdf);
+    // (pdftotext gives a pre-base vowel sign in drawing order: "রিনা" reads back as "িরনা".)
+    expect(text).toMatch(/দাস\s*\n/);
+    expect(text).toContain(': Basics');
+    expect(text).toContain('on 2026-11-24');
+    // The fonts embedded: the family's Bengali and Latin files, no Helvetica.
+    const fonts = pdf.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g) ?? [];
+    expect(fonts.join(' ')).toMatch(/NotoSansBengali-Bold/);
+    expect(pdf.toString('latin1')).not.toMatch(/Helvetica/);
+  });
 });

@@ -1,4 +1,5 @@
-import { scriptRuns, statementPdf, taka } from './statement-pdf';
+import { scriptRuns } from '@taal/kit';
+import { statementPdf, taka } from './statement-pdf';
 
 describe('monthly statement', () => {
   it('sets Bengali runs apart from Latin letters, digits and punctuation (the Bengali font has no Latin glyphs)', () => {

@@ -1,0 +1,89 @@
+/**
+ * The one PDF helper (pdfkit) for every document Taal prints: certificates, statements. It owns the
+ * fonts: Noto Sans Bengali's files (the family the UI self-hosts, decision 0009), its Bengali block
+ * and its Latin one, regular and bold. Both blocks share ascender and descender, so Bengali and
+ * Latin runs of one line sit on one baseline (Helvetica's smaller ascender set Latin runs higher).
+ * Each file holds one block, so text is set run by run (`say`).
+ *
+ * pdfkit is loaded on first use: a service that prints nothing never loads it.
+ */
+import path from 'node:path';
+
+export type PdfWeight = 'regular' | 'bold';
+export type PdfTextOptions = PDFKit.Mixins.TextOptions;
+
+/** Noto Sans Bengali's files, by the font names `say` uses. */
+const FONTS = {
+  bengali: 'noto-sans-bengali-bengali-400-normal.woff',
+  'bengali-bold': 'noto-sans-bengali-bengali-700-normal.woff',
+  latin: 'noto-sans-bengali-latin-400-normal.woff',
+  'latin-bold': 'noto-sans-bengali-latin-700-normal.woff',
+} as const;
+
+const BENGALI = /[\u0980-\u09FF\u0964\u0965]/;
+
+/** Runs of Bengali script (with the spaces inside them) and of everything else. */
+export function scriptRuns(text: string): string[] {
+  return text.split(/([\u0980-\u09FF\u0964\u0965](?:[\u0980-\u09FF\u0964\u0965 ]*[\u0980-\u09FF\u0964\u0965])?)/).filter((p) => p.length > 0);
+}
+
+export interface Pdf {
+  doc: PDFKit.PDFDocument;
+  /**
+   * Writes `text` in the given weight, each script run in its block's file: at `at` when given,
+   * else where the text stands. A right-aligned or centred line of several runs is measured and set
+   * run after run (pdfkit cannot align a line made of several `continued` runs; such a line does
+   * not wrap).
+   */
+  say(text: string, weight: PdfWeight, at?: { x: number; y: number }, options?: PdfTextOptions): void;
+  /** Ends the document: its bytes. */
+  end(): Promise<Buffer>;
+}
+
+/** A new document with Taal's fonts registered. */
+export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const fontDir = path.join(path.dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')), 'files');
+  const doc = new PDFDocument(options);
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(fontDir, file));
+
+  const say: Pdf['say'] = (text, weight, at, options = {}) => {
+    const runs = scriptRuns(text);
+    if (runs.length === 0) runs.push(' ');
+    const fontOf = (run: string) => `${BENGALI.test(run) ? 'bengali' : 'latin'}${weight === 'bold' ? '-bold' : ''}`;
+    const { align, ...rest } = options;
+    if ((align === 'right' || align === 'center') && rest.width && runs.length > 1) {
+      const from = at ?? { x: doc.x, y: doc.y };
+      const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run));
+      const room = rest.width - widths.reduce((a, b) => a + b, 0);
+      let x = from.x + (align === 'right' ? room : room / 2);
+      runs.forEach((run, i) => {
+        doc.font(fontOf(run)).text(run, x, from.y, { lineBreak: false });
+        x += widths[i]!;
+      });
+      doc.x = from.x;
+      doc.y = from.y + doc.currentLineHeight(true);
+      return;
+    }
+    runs.forEach((run, i) => {
+      doc.font(fontOf(run));
+      const o = { ...rest, ...(runs.length === 1 && align ? { align } : {}), continued: i < runs.length - 1 };
+      if (i === 0 && at) doc.text(run, at.x, at.y, o);
+      else doc.text(run, o);
+    });
+  };
+  return {
+    doc,
+    say,
+    end() {
+      doc.end();
+      return bytes;
+    },
+  };
+}
