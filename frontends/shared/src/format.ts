@@ -4,7 +4,7 @@
 // Without an explicit language, the shared i18next instance's current language is used, so a
 // component that re-renders on a language change (useTranslation) formats in the new one.
 import i18next, { type FormatterModule } from 'i18next';
-import { poishaToTaka } from '@taal/contracts/web';
+import { bengaliDigits, poishaToTaka } from '@taal/contracts/web';
 
 /** The page's language now. */
 export function pageLanguage(): string {
@@ -20,10 +20,9 @@ export function formatNumber(n: number, lng = pageLanguage(), options: Intl.Numb
   return new Intl.NumberFormat(localeOf(lng), { useGrouping: false, maximumFractionDigits: 2, ...options }).format(n);
 }
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 /** Latin digits inside an already composed text (a DD-MM-YYYY day, a "2026-01" month) in the language's digits. */
 export function localDigits(text: string, lng = pageLanguage()): string {
-  return isBengali(lng) ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
+  return isBengali(lng) ? bengaliDigits(text) : text;
 }
 
 /** Poisha (integer, 1 BDT = 100 poisha) to "1234.50" (bn "১২৩৪.৫০"). */

@@ -5,7 +5,7 @@
  * Bengali and Latin files, decision 0009).
  */
 import { createPdf } from '@taal/kit';
-import { dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
+import { bengaliDigits, dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
 
 export interface StatementContent {
   instructorId: string;
@@ -68,13 +68,12 @@ export const taka = (poisha: number) => poishaToTaka(poisha, { grouping: true })
 /** A day, or the Bangladesh day of a time, as DD-MM-YYYY. */
 const dmy = (dayOrTime: string) => dayMonthYear(dayOrTime.length > 10 ? dhakaDay(dayOrTime) : dayOrTime);
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 export async function statementPdf(c: StatementContent): Promise<Buffer> {
   const L = LABELS[c.language];
   // A Bengali statement writes its figures, days and month in Bengali digits, as its note does
   // (order ids stay as they are: an id, not a figure).
-  const digits = (text: string) => (c.language === 'bn' ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text);
+  const digits = (text: string) => (c.language === 'bn' ? bengaliDigits(text) : text);
   const money = (poisha: number) => digits(taka(poisha));
   const day = (dayOrTime: string) => digits(dmy(dayOrTime));
   const { doc, say, end } = await createPdf({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } });
