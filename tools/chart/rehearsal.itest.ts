@@ -252,6 +252,12 @@ describe.each(valuesFiles)("the README's install, run: ci/%s", (file) => {
     await waitFor(async () => ((await api(edge).get(`/order/${student.id}`, student.token)) as { _id: string; paid: boolean }[]).some((o) => o._id === orderId && o.paid), 'the order to be paid');
     const cart = (await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token)).status;
     expect(cart).toBe(200);
+    // The site itself: the gateway serves the shell (SERVE_UI), on / and on a client-side route.
+    for (const page of ['/', '/studentpanel']) {
+      const res = await fetch(`${edge}${page}`);
+      expect([page, res.status, res.headers.get('content-type')]).toEqual([page, 200, expect.stringContaining('text/html')]);
+      expect(await res.text()).toContain('<div id="root"');
+    }
   }), 60_000);
 
   // Declared for the rolled file only (not a skipped test elsewhere): the rollout tests the same code for every file.
