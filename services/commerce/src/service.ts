@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { commerceV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
+import { commerceV1, IdentityEvents, identityEventsV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
   consumeEvents,
-  consumeRegistrations,
+  consumeDecoded,
   defineService,
   loadConfig,
   migrate,
@@ -70,8 +70,11 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
   // Referral bonuses are promised when a referred student signs up (decision 0014). Each
   // account's mailbox is kept too; this group replaces 'commerce.referrals' so that the
   // mailboxes of accounts registered before are read from the earliest event as well.
-  const referrals = await consumeRegistrations({ sql, schema: SCHEMA, bus, group: 'commerce.registrations', logger }, (user, tx) =>
-    recordRegistration(tx, store, logger, { id: user.id, name: user.name, email: user.email, referredBy: user.referredBy }),
+  const referrals = await consumeDecoded(
+    { sql, schema: SCHEMA, bus, group: 'commerce.registrations', logger, type: IdentityEvents.userRegistered, codec: identityEventsV1.UserRegistered },
+    async ({ user }, tx) => {
+      if (user) await recordRegistration(tx, store, logger, { id: user.id, name: user.name, email: user.email, referredBy: user.referredBy });
+    },
   );
 
   // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet

@@ -10,5 +10,4 @@ export {
   type OutboxRelayOptions,
 } from './outbox';
 export { consumeEvents, pruneInbox, DEFAULT_INBOX_RETENTION_MS, type ConsumeEventsOptions } from './inbox';
-export { consumeRegistrations, type ConsumeRegistrationsOptions } from './registrations';
-export { consumePaidOrders, type ConsumePaidOrdersOptions } from './paid-orders';
+export { consumeDecoded, type ConsumeDecodedOptions, type PayloadCodec } from './decoded';

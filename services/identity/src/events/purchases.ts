@@ -1,4 +1,5 @@
-import { consumePaidOrders, type EventBus, type Sql, type Subscription } from '@taal/kit';
+import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
+import { consumeDecoded, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import { SCHEMA } from '../store/identity-store';
 
@@ -7,8 +8,8 @@ import { SCHEMA } from '../store/identity-store';
  * subscriber list and the spec's first_purchase flag). Applied once per event (inbox).
  */
 export function markBuyersOnPayment(sql: Sql, bus: EventBus, logger: Logger): Promise<Subscription> {
-  return consumePaidOrders(
-    { sql, schema: SCHEMA, bus, group: 'identity.purchases', logger },
+  return consumeDecoded(
+    { sql, schema: SCHEMA, bus, group: 'identity.purchases', logger, type: CommerceEvents.orderPaid, codec: commerceEventsV1.OrderPaid },
     async (paid, tx) => {
       // A returning buyer's row is left as it is (no new row version for every later order).
       await tx.query(

@@ -1,4 +1,5 @@
-import { consumePaidOrders, type EventBus, type Sql, type Subscription } from '@taal/kit';
+import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
+import { consumeDecoded, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import type { CourseFacts, Payouts } from '../app/payouts';
 import { SCHEMA } from '../store/payouts-store';
@@ -15,8 +16,10 @@ export function recordSales(
   courseFacts: (courseId: string) => Promise<CourseFacts>,
   logger: Logger,
 ): Promise<Subscription> {
-  return consumePaidOrders(
+  return consumeDecoded(
     {
+      type: CommerceEvents.orderPaid,
+      codec: commerceEventsV1.OrderPaid,
       sql,
       schema: SCHEMA,
       bus,
