@@ -10,7 +10,7 @@ import { normaliseMailbox } from '@taal/contracts';
 import type { MailKind } from '../templates/mail-templates';
 
 /** The kinds anyone can cause for any address, counted together per mailbox. */
-export const CAPPED_MAIL_KINDS: readonly MailKind[] = ['verification', 'passwordReset', 'signInLink'];
+export const CAPPED_MAIL_KINDS: readonly MailKind[] = ['verification', 'passwordReset', 'signInLink', 'guardianApproval'];
 
 /** At most this many of them go to one mailbox within MAIL_CAP_WINDOW_MINUTES (the edge allows 5 requests per kind an hour). */
 export const MAILS_PER_MAILBOX = 5;
