@@ -17,6 +17,7 @@ import PurchaseHistory from './student/PurchaseHistory';
 import RedeemGiftCard from './student/RedeemGiftCard';
 import Wishlist from './student/Wishlist';
 import Certificates from './student/Certificates';
+import GuardianNotice from './student/GuardianNotice';
 import { TabLoading } from './components';
 
 // The instructor's tabs load when an instructor opens the panel: a student's first visit does not
@@ -58,6 +59,7 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
   return (
     <div data-testid={`${kind}-panel`}>
       <h1 className="page-title">{t(`panel.${kind}.title`)}</h1>
+      {kind === 'student' && user && <GuardianNotice user={user} />}
       <div className="pills" role="tablist">
         {tabs.map((name, i) => (
           <button
