@@ -122,7 +122,10 @@ for (const lng of ['en', 'bn'] as const) {
         await guardianPage.page.waitForSelector('[data-testid="guardian-result"].alert-error');
         expect((await guardianPage.page.textContent('[data-testid="guardian-result"]'))?.trim()).toBe(refusalText('GUARDIAN_LINK_USED', lng));
         await e2e.shot(guardianPage.page, `${lng}-guardian-used`);
+        const forged = guardianPage.page.waitForResponse((r) => r.url().includes('/api/v1/user/guardian-approval/'));
         await guardianPage.page.goto(`${e2e.baseUrl}/guardian-approval/not-a-token`);
+        const forgedAnswer = await forged;
+        expect([forgedAnswer.status(), ((await forgedAnswer.json()) as { reason?: string }).reason]).toEqual([400, 'GUARDIAN_LINK_INVALID']);
         await guardianPage.page.waitForSelector('[data-testid="guardian-result"].alert-error');
         expect((await guardianPage.page.textContent('[data-testid="guardian-result"]'))?.trim()).toBe(refusalText('GUARDIAN_LINK_INVALID', lng));
         await e2e.shot(guardianPage.page, `${lng}-guardian-invalid`);

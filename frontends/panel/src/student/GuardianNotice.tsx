@@ -28,7 +28,7 @@ export default function GuardianNotice({ user }: { user: SessionUser }) {
     }
   };
   return (
-    <div className="alert alert-info guardian-notice" role="status" data-testid="guardian-notice">
+    <div className="guardian-notice" role="status" data-testid="guardian-notice">
       <strong>{t('ageRule.pendingTitle')}</strong>
       <p>{t('ageRule.pendingText', { email: me.guardianEmail })}</p>
       <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resend()} data-testid="guardian-resend">
