@@ -6,7 +6,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, publicApi } from '@taal/web-shared/api';
 import { AuthCard, errorMessage } from './common';
 
-type Check = { state: 'checking' } | { state: 'approved'; name: string } | { state: 'failed'; message: string };
+// The refusal is kept, not its text: it is translated at render time (the refusals may load after the answer).
+type Check = { state: 'checking' } | { state: 'approved'; name: string } | { state: 'failed'; error: unknown };
 
 export default function GuardianApproval() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export default function GuardianApproval() {
     setCheck({ state: 'checking' });
     answer(publicApi.GET('/api/v1/user/guardian-approval/{token}', { params: { path: { token } } })).then(
       (res) => live && setCheck({ state: 'approved', name: res.data.name }),
-      (err: unknown) => live && setCheck({ state: 'failed', message: errorMessage(t, err) }),
+      (err: unknown) => live && setCheck({ state: 'failed', error: err }),
     );
     return () => {
       live = false;
@@ -38,7 +39,7 @@ export default function GuardianApproval() {
           <>
             <p className="muted">{t('ageRule.notApproved')}</p>
             <p className="alert alert-error" role="alert" data-testid="guardian-result">
-              {check.message}
+              {errorMessage(t, check.error)}
             </p>
           </>
         )}

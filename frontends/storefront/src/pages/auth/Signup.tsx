@@ -227,7 +227,7 @@ function SignupForm() {
           {ageOf(values.dob) === 'guardian' && (
             <Field name="guardianEmail" label={t('ageRule.guardianEmail')} error={tr(t, errors.guardianEmail)}>
               {input('guardianEmail', 'email', { autoComplete: 'off', 'aria-describedby': 'guardian-hint' })}
-              <small id="guardian-hint" className="muted" data-testid="guardian-hint">
+              <small id="guardian-hint" className="muted field-hint" data-testid="guardian-hint">
                 {t('ageRule.guardianHint')}
               </small>
             </Field>
