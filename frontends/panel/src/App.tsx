@@ -21,6 +21,8 @@ import { TabLoading } from './components';
 
 // The instructor's tabs load when an instructor opens the panel: a student's first visit does not
 // carry them (issue 40's 200 KB budget per route).
+// The age rule's notice (decision 0047) loads only for a student whose session says approval is pending.
+const GuardianNotice = lazy(() => import('./student/GuardianNotice'));
 const InstructorMessages = lazy(() => import('./instructor/Messages'));
 const MyCourses = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.MyCourses })));
 const InstructorAnalytics = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
@@ -58,6 +60,11 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
   return (
     <div data-testid={`${kind}-panel`}>
       <h1 className="page-title">{t(`panel.${kind}.title`)}</h1>
+      {kind === 'student' && user?.guardianStatus === 'pending' && (
+        <Suspense fallback={null}>
+          <GuardianNotice user={user} />
+        </Suspense>
+      )}
       <div className="pills" role="tablist">
         {tabs.map((name, i) => (
           <button

@@ -52,6 +52,8 @@ export interface paths {
                          * @enum {string}
                          */
                         language?: "en" | "bn";
+                        /** @description A parent's or guardian's address: required (valid, not the student's own) when the date of birth makes the student 13 to 17; ignored otherwise (decision 0047). Under 13 is refused (TOO_YOUNG) */
+                        guardianEmail?: string;
                     };
                 };
             };
@@ -186,6 +188,8 @@ export interface paths {
                          * @enum {string}
                          */
                         language?: "en" | "bn";
+                        /** @description A parent's or guardian's address: required (valid, not the student's own) when the date of birth makes the student 13 to 17; ignored otherwise (decision 0047). Under 13 is refused (TOO_YOUNG) */
+                        guardianEmail?: string;
                     };
                 };
             };
@@ -500,6 +504,177 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/guardian-approval/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link of the guardian's mail (decision 0047): approves a 13-17-year-old student's account once (valid 7 days) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Signed approval token from the guardian's e-mail */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: {
+                                /** @description The student's name */
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description This approval link is invalid or has expired (GUARDIAN_LINK_INVALID) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This approval link was already used (GUARDIAN_LINK_USED) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/guardian-resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student's own "send the guardian mail again" while approval is pending (nothing is sent otherwise, with the same answer) (any signed-in user) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many mails for this account or from this address */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14958,6 +15133,13 @@ export interface components {
             instructor: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The age rule (decision 0047): '' no guardian needed, 'pending' until the guardian confirms by the mailed link (nothing can be bought), then 'approved'
+             * @enum {string}
+             */
+            guardianStatus: "" | "pending" | "approved";
+            /** @description The guardian's address of a 13-17-year-old student, or empty */
+            guardianEmail: string;
         };
         Session: {
             /** @description Access token (about 15 minutes): send as `Authorization: Bearer …` or `auth-token` */

@@ -29,6 +29,7 @@ const Signup = lazy(() => import('./pages/auth/Signup'));
 const ForgetPassword = lazy(() => import('./pages/auth/ForgetPassword'));
 const ResetPassword = lazy(() => import('./pages/auth/ResetPassword'));
 const VerifyEmail = lazy(() => import('./pages/auth/VerifyEmail'));
+const GuardianApproval = lazy(() => import('./pages/auth/GuardianApproval'));
 const SignInLink = lazy(() => import('./pages/auth/SignInLink'));
 const RegistrationSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.RegistrationSuccessful })));
 const PasswordChangeSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.PasswordChangeSuccessful })));
@@ -71,6 +72,7 @@ export function App() {
             <Route path="/password-change-successful" element={<PasswordChangeSuccessful />} />
             <Route path="/verify-email" element={<VerifyEmail />} />
             <Route path="/verify-email/:token" element={<VerifyEmail />} />
+            <Route path="/guardian-approval/:token" element={<GuardianApproval />} />
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

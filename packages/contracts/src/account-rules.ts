@@ -140,3 +140,30 @@ export function dobRefusal(value: string | undefined, today: string): 'DOB_REQUI
   if (dob > today) return 'DOB_IN_FUTURE';
   return null;
 }
+
+/** The terms' age rule (decision 0047): under 13 cannot sign up; 13 to 17 need a guardian's approval before buying. */
+export const MIN_SIGN_UP_AGE = 13;
+export const GUARDIAN_UNTIL_AGE = 18;
+
+/** Whole years from `dob` to `today` (both YYYY-MM-DD): a birthday counts from its own day (29 February: from 1 March in other years). */
+export function ageOn(dob: string, today: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** What the age rule asks of a valid date of birth on `today`: refused (under 13), a guardian (13-17), or nothing. */
+export function ageRule(dob: string, today: string): 'tooYoung' | 'guardian' | 'none' {
+  const age = ageOn(dob, today);
+  if (age < MIN_SIGN_UP_AGE) return 'tooYoung';
+  return age < GUARDIAN_UNTIL_AGE ? 'guardian' : 'none';
+}
+
+/** The guardian's e-mail of a 13-17-year-old: required, a valid address, not the student's own. */
+export function guardianEmailRefusal(value: string | undefined, studentEmail: string | undefined): 'GUARDIAN_EMAIL_REQUIRED' | 'GUARDIAN_EMAIL_INVALID' | 'GUARDIAN_EMAIL_SAME' | null {
+  const guardian = normaliseEmail(value ?? '');
+  if (!guardian) return 'GUARDIAN_EMAIL_REQUIRED';
+  if (guardian.length > AccountFieldLimits.email || !isEmail(guardian)) return 'GUARDIAN_EMAIL_INVALID';
+  if (guardian === normaliseEmail(studentEmail ?? '')) return 'GUARDIAN_EMAIL_SAME';
+  return null;
+}

@@ -13,6 +13,9 @@ export const IdentityMessages = {
   passwordChanged: 'Your password has been changed, please log in',
   // E-mail verification (back office §8).
   userVerified: 'User verified successfully!!',
+  // The age rule (ours, decision 0047).
+  guardianApproved: 'Thank you: the account is approved',
+  guardianMailSent: "If approval is pending, a new mail is on its way to the guardian's address",
   // Admin actions (back office §5, §8).
   userSuspended: 'User suspended successfully!!!',
   userUnsuspended: 'User unsuspended successfully!!!',

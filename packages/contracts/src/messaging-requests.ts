@@ -10,6 +10,8 @@ import { MailRequested, NotificationRequested } from './gen/messaging/v1/events'
 
 export interface MailData {
   verification: { name: string; link: string };
+  /** To a 13-17-year-old's parent or guardian (decision 0047): `name` is the guardian's greeting, `student` the student's name. */
+  guardianApproval: { name: string; student: string; studentEmail: string; link: string };
   passwordReset: { name: string; link: string };
   /** A one-time sign-in link (decision 0005). */
   signInLink: { name: string; link: string };

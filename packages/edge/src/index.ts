@@ -6,6 +6,7 @@
 export * from './api-part';
 export * from './api-schemas';
 export * from './auth';
+export * from './buyer-check';
 export * from './card-gateway';
 export * from './contact-limit';
 export * from './errors';

@@ -42,6 +42,13 @@ export default function ViewUser() {
       [t('adminUsers.fields.pendingBalance'), t('common.bdt', { amount: poishaToBdt(u.pending_balance) })],
       [t('adminUsers.fields.referralCode'), u.referralCode || '—'],
       [t('adminUsers.fields.loginFrom'), u.loginFrom || t('adminUsers.fields.emailLogin')],
+      // The age rule (decision 0047): only accounts that needed a guardian show it.
+      ...(u.guardianStatus
+        ? ([
+            [t('ageRule.adminStatus'), t(u.guardianStatus === 'pending' ? 'ageRule.adminPending' : 'ageRule.adminApproved')],
+            [t('ageRule.guardianEmail'), u.guardianEmail],
+          ] as [string, string][])
+        : []),
     ];
     body = (
       <div className="card view-user" data-testid="view-user-card">

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { giftCardTextProblem, GiftCardTextLimits, isEmail, UserRoles } from '@taal/contracts/web';
-import { fieldErrorKeys } from '@taal/web-shared/errors';
+import { fieldErrorKeys, hasReason, translateApiError } from '@taal/web-shared/errors';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { formatValidity } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -190,6 +190,8 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
     } catch (err) {
       // Spec §8: the order and payment calls' failures are only logged; a refused field is shown beside it.
       console.error('gift card order failed', err);
+      // The age rule (decision 0047): a refusal the student can act on is shown, translated.
+      if (hasReason(err, 'GUARDIAN_APPROVAL_PENDING')) storeToast(translateApiError(t, err), 'error');
       const refused = fieldErrorKeys(err);
       if (Object.keys(refused).length > 0) {
         const map: Record<string, keyof Fields> = {

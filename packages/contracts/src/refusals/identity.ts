@@ -26,6 +26,18 @@ export const IdentityRefusals = {
   // Ours: the spec says the date cannot be in the future and the phone is digits only, without wording.
   DOB_IN_FUTURE: { status: 400, en: '*Date of birth cannot be in the future', bn: '*জন্মতারিখ ভবিষ্যতের হতে পারে না' },
   DOB_INVALID: { status: 400, en: '*Invalid date of birth', bn: '*জন্মতারিখটি সঠিক নয়' },
+  // Ours: the terms' age rule (decision 0047).
+  TOO_YOUNG: { status: 400, en: 'You must be at least 13 years old to sign up for Taal', bn: 'তালে নিবন্ধন করতে আপনার বয়স অন্তত ১৩ বছর হতে হবে' },
+  GUARDIAN_EMAIL_REQUIRED: { status: 400, en: "*A parent's or guardian's email is required for students under 18", bn: '*১৮ বছরের কম বয়সী শিক্ষার্থীদের জন্য অভিভাবকের ইমেইল আবশ্যক' },
+  GUARDIAN_EMAIL_INVALID: { status: 400, en: "*Invalid guardian's email", bn: '*অভিভাবকের ইমেইলটি সঠিক নয়' },
+  GUARDIAN_EMAIL_SAME: { status: 400, en: "*The guardian's email must be different from your own", bn: '*অভিভাবকের ইমেইল আপনার নিজের ইমেইল থেকে আলাদা হতে হবে' },
+  GUARDIAN_LINK_INVALID: { status: 400, en: 'This approval link is invalid or has expired', bn: 'অনুমোদনের এই লিংকটি সঠিক নয় অথবা এর মেয়াদ শেষ হয়ে গেছে' },
+  GUARDIAN_LINK_USED: { status: 409, en: 'This approval link was already used', bn: 'অনুমোদনের এই লিংকটি আগেই ব্যবহার করা হয়েছে' },
+  GUARDIAN_APPROVAL_PENDING: {
+    status: 403,
+    en: "Your parent or guardian has not approved your account yet. Ask them to open the link we e-mailed them; then you can buy courses and gift cards.",
+    bn: 'আপনার অভিভাবক এখনও আপনার অ্যাকাউন্ট অনুমোদন করেননি। তাঁদের পাঠানো ইমেইলের লিংকটি খুলতে বলুন; তারপর আপনি কোর্স ও গিফট কার্ড কিনতে পারবেন।',
+  },
   PHONE_DIGITS_ONLY: { status: 400, en: '*Phone number must contain digits only', bn: '*ফোন নম্বরে শুধু অঙ্ক থাকতে পারবে' },
   // Ours: the spec says the photo is an image; the size cap is ours.
   PHOTO_NOT_IMAGE: { status: 400, en: '*Photo must be an image (JPEG, PNG, GIF or WebP) of at most 5 MB', bn: '*ছবিটি অবশ্যই সর্বোচ্চ ৫ এমবির একটি ইমেজ (JPEG / PNG / GIF বা WebP) হতে হবে' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, COURSE_TIERS as TIERS, todayInDhaka, type commerceV1, type identityV1 } from '@taal/contracts';
 import type { CommerceApi } from './client';
 import type { Logger } from 'pino';
-import { answer, apiDayField, bdtAmount, poishaAmount, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById } from '@taal/edge';
+import { answer, apiDayField, bdtAmount, poishaAmount, badDayRange, badRequest, dayRangeOf, dayRangeParams, done, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier, usersById, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
 import { cardPaymentRoutes } from './card-payments';
 
 /**
@@ -523,9 +523,12 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
       responses: {
         201: answer(envelope(OrderSchema), 'The order, unpaid: _id and userId'),
         ...orderRefusals,
+        403: fail(`userId is not the caller, or ${GUARDIAN_PENDING_TEXT}`),
       },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.userId);
+        // Every way of paying for a course starts here (decision 0047).
+        await refuseUnapprovedBuyer(identity, caller);
         // Commerce computes the payable and compares it with the client's in the order's own
         // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
         const { order } = await commerce.createOrder(

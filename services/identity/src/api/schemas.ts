@@ -101,6 +101,11 @@ const signUpFields = {
     .meta({ pattern: PLAIN_TEXT, description: `Address: at most ${L.address} characters, no control characters` }),
   refercode: optionalText(L.referCode, 'REFER_CODE_TOO_LONG', 'Optional referral code (an unknown code is ignored)'),
   language: z.enum(['en', 'bn']).optional().meta({ description: "The interface language (en or bn, default en): the language of the user's e-mails" }),
+  guardianEmail: optionalText(
+    L.email,
+    'GUARDIAN_EMAIL_INVALID',
+    "A parent's or guardian's address: required (valid, not the student's own) when the date of birth makes the student 13 to 17; ignored otherwise (decision 0047). Under 13 is refused (TOO_YOUNG)",
+  ),
 };
 
 /** Storefront §5. The photo is checked beside the body (multipart file). */
@@ -129,12 +134,13 @@ export const signUpForm = z.strictObject({
   address: signUpFields.address,
   refercode: signUpFields.refercode,
   language: signUpFields.language,
+  guardianEmail: signUpFields.guardianEmail,
 });
 // The upload refuses unnamed parts, a second file and more than 20 fields (routes/user photoUpload).
 export const SIGN_UP_ENCODING = { photo: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } };
 
 /** The order the sign-up form shows its fields in; the first problem is the headline. */
-export const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'refercode', 'language'];
+export const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'guardianEmail', 'refercode', 'language'];
 
 /** Storefront §5: any problem answers 'Email or password is missing!'. */
 export const loginSchema = z.object({

@@ -38,6 +38,8 @@ export function toApiUser(u: identityV1.User): ApiUser {
     type: u.type,
     instructor: u.instructor,
     createdAt: u.createdAt,
+    guardianStatus: u.guardianStatus === 'pending' || u.guardianStatus === 'approved' ? u.guardianStatus : '',
+    guardianEmail: u.guardianEmail,
   };
 }
 
@@ -78,6 +80,10 @@ export const UserSchema = z
     type: z.literal(ROLE_TYPES).meta({ description: '1 admin, 2 content uploader, 3 instructor, 4 student' }),
     instructor: z.string().meta({ description: 'Instructor profile id (instructors), or empty' }),
     createdAt: dateTime(),
+    guardianStatus: z.enum(['', 'pending', 'approved']).meta({
+      description: "The age rule (decision 0047): '' no guardian needed, 'pending' until the guardian confirms by the mailed link (nothing can be bought), then 'approved'",
+    }),
+    guardianEmail: z.string().meta({ description: "The guardian's address of a 13-17-year-old student, or empty" }),
   })
   .meta({ id: 'User' });
 

@@ -121,6 +121,7 @@ export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, l
           address: parsed.address,
           referCode: param('refercode') || parsed.refercode,
           language: parsed.language ?? 'en',
+          guardianEmail: parsed.guardianEmail,
         });
         res.status(201).json(done(M.signUpSuccess, toApiUser(user!)));
       },
@@ -210,6 +211,40 @@ export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, l
       handler: async ({ res, param }) => {
         const { user } = await identity.verifyEmail({ token: param('token') });
         res.json(done(M.userVerified, toApiUser(user!)));
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/user/guardian-approval/{token}',
+      summary: "The link of the guardian's mail (decision 0047): approves a 13-17-year-old student's account once (valid 7 days)",
+      params: { token: text("Signed approval token from the guardian's e-mail") },
+      responses: {
+        200: answer(doneSchema(z.object({ name: z.string().meta({ description: "The student's name" }) }))),
+        400: fail('This approval link is invalid or has expired (GUARDIAN_LINK_INVALID)'),
+        409: fail('This approval link was already used (GUARDIAN_LINK_USED)'),
+      },
+      handler: async ({ res, param }) => {
+        const { user } = await identity.confirmGuardian({ token: param('token') });
+        // The guardian is not signed in: only the student's name is answered, nothing else of the account.
+        res.json(done(M.guardianApproved, { name: user!.name }));
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/user/guardian-resend',
+      summary: "The student's own \"send the guardian mail again\" while approval is pending (nothing is sent otherwise, with the same answer)",
+      auth: anyone,
+      responses: {
+        200: answer(doneSchema(empty)),
+        429: tooMany('Too many mails for this account or from this address'),
+      },
+      handler: async ({ req, res }) => {
+        const caller = callerOf(res);
+        await mailLimiter.hit('guardian', caller.userId, clientAddress(req));
+        await identity.resendGuardianMail({ id: caller.userId }, caller);
+        res.json(done(M.guardianMailSent, {}));
       },
     }),
 

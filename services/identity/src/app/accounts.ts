@@ -1,6 +1,6 @@
 /** Sign-up, verification and staff accounts. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { normalisePhone, requestMail, type identityV1, type RefusalKey } from '@taal/contracts';
+import { ageRule, normalisePhone, requestMail, todayInDhaka, type identityV1, type RefusalKey } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, NotAnImageError, reencodeImage, refuse, refuseFields, type EventEnvelope } from '@taal/kit';
 import { hashPassword, verifyPassword } from '../domain/password';
 import {
@@ -43,9 +43,12 @@ export class Accounts {
       phone: req.phone,
       address: req.address,
       referCode: req.referCode,
+      guardianEmail: req.guardianEmail,
     });
     if (!check.ok) throw validationError(check);
     const email = normaliseEmail(req.email);
+    // 13 to 17 on the day of sign-up (checked above): the account waits for the guardian (decision 0047).
+    const guardian = ageRule(req.dob.trim(), todayInDhaka()) === 'guardian' ? { email: normaliseEmail(req.guardianEmail), nonce: randomBytes(16).toString('base64url') } : undefined;
     if (await this.ctx.store.emailExists(email)) throw refuse('EMAIL_TAKEN');
 
     const referrer = await this.ctx.store.findByReferralCode(normaliseReferralCode(req.referCode));
@@ -70,6 +73,7 @@ export class Accounts {
         emailVerify: false,
         type: UserRoles.student,
         language: req.language === 'bn' ? 'bn' : 'en',
+        guardian,
       }, { verificationMail: true });
     } catch (err) {
       await this.ctx.files.delete(photoKey).catch(() => {});
@@ -86,10 +90,14 @@ export class Accounts {
   async createUser(user: NewUser, options: { verificationMail?: boolean } = {}): Promise<UserRow> {
     const id = user.id ?? randomUUID();
     const mail = options.verificationMail ? await this.verificationMailEvent({ id, email: user.email, name: user.name, language: user.language ?? 'en' }) : null;
+    const guardianMail = user.guardian
+      ? await this.guardianMailEvent({ id, email: user.email, name: user.name, language: user.language ?? 'en', guardian_email: user.guardian.email, guardian_nonce: user.guardian.nonce })
+      : null;
     const row = await this.ctx.sql.transaction(async (tx) => {
       const inserted = await this.ctx.store.insertUser(tx, { ...user, id });
       await recordUserEvent(tx, 'registered', toUser(inserted));
       if (mail) await enqueueEvent(tx, SCHEMA, mail);
+      if (guardianMail) await enqueueEvent(tx, SCHEMA, guardianMail);
       return inserted;
     });
     this.ctx.afterCommit();
@@ -110,6 +118,48 @@ export class Accounts {
   private async verificationMailEvent(user: { id: string; email: string; name: string; language: string }): Promise<EventEnvelope> {
     const link = this.verificationLink(await this.ctx.signer.verifyEmailToken(user.id, user.email));
     return createEnvelope(requestMail('verification', `verification:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link }));
+  }
+
+  guardianLink(token: string): string {
+    // The storefront page, which calls GET /api/v1/user/guardian-approval/{token} and says what happened.
+    return `${this.ctx.publicUrl()}/guardian-approval/${token}`;
+  }
+
+  /** `messaging.mail.requested` to the guardian with a fresh link (the same nonce: whichever link is opened first approves). */
+  private async guardianMailEvent(user: { id: string; email: string; name: string; language: string; guardian_email: string; guardian_nonce: string }): Promise<EventEnvelope> {
+    const link = this.guardianLink(await this.ctx.signer.guardianApprovalToken(user.id, user.guardian_email, user.guardian_nonce));
+    return createEnvelope(
+      requestMail(
+        'guardianApproval',
+        `guardian:${user.id}:${randomUUID()}`,
+        { to: user.guardian_email, name: '', language: user.language },
+        { name: '', student: user.name, studentEmail: user.email, link },
+      ),
+    );
+  }
+
+  /**
+   * The guardian's link (decision 0047): approves the pending student once. A link already used
+   * (the account approved) is GUARDIAN_LINK_USED; anything else not valid now is GUARDIAN_LINK_INVALID.
+   */
+  async confirmGuardian(token: string): Promise<User> {
+    const claims = await this.ctx.signer.verifyGuardianApprovalToken(token);
+    if (!claims) throw refuse('GUARDIAN_LINK_INVALID');
+    const approved = await this.ctx.sql.transaction((tx) => this.ctx.store.approveGuardian(tx, claims.userId, claims.nonce, claims.guardianEmail));
+    if (approved) return toUser(approved);
+    const user = await this.ctx.store.findById(claims.userId);
+    if (user && user.guardian_status === 'approved' && user.guardian_email === claims.guardianEmail) throw refuse('GUARDIAN_LINK_USED');
+    throw refuse('GUARDIAN_LINK_INVALID');
+  }
+
+  /** The student's own "send the guardian mail again": nothing is sent unless approval is pending. */
+  async resendGuardianMail(userId: string): Promise<void> {
+    const row = await this.ctx.store.findById(userId);
+    if (!row) throw refuse('USER_NOT_FOUND');
+    if (row.guardian_status !== 'pending' || !row.guardian_nonce) return;
+    const mail = await this.guardianMailEvent({ ...row, guardian_nonce: row.guardian_nonce });
+    await this.ctx.sql.transaction((tx) => enqueueEvent(tx, SCHEMA, mail));
+    this.ctx.afterCommit();
   }
 
   async verifyEmail(token: string): Promise<User> {

@@ -71,6 +71,8 @@ export class Identity {
   verificationLink: Accounts['verificationLink'] = (token) => this.accounts.verificationLink(token);
   verifyEmail: Accounts['verifyEmail'] = (token) => this.accounts.verifyEmail(token);
   resendVerification: Accounts['resendVerification'] = (user) => this.accounts.resendVerification(user);
+  confirmGuardian: Accounts['confirmGuardian'] = (token) => this.accounts.confirmGuardian(token);
+  resendGuardianMail: Accounts['resendGuardianMail'] = (userId) => this.accounts.resendGuardianMail(userId);
   createAccount: Accounts['createAccount'] = (req) => this.accounts.createAccount(req);
   updateProfile: Accounts['updateProfile'] = (userId, req, sessionId) => this.accounts.updateProfile(userId, req, sessionId);
   createInstructorAccount: Accounts['createInstructorAccount'] = (req) => this.accounts.createInstructorAccount(req);

@@ -31,4 +31,18 @@ describe('signed tokens', () => {
     expect(await signer.verifyAccessToken('not.a.jwt')).toBeNull();
     expect(() => new TokenSigner('short', accessKey)).toThrow();
   });
+
+  it("makes the guardian's approval token for that purpose only, valid 7 days (decision 0047)", async () => {
+    let now = Date.now();
+    const signer = new TokenSigner(secret, accessKey, () => now);
+    const token = await signer.guardianApprovalToken('u1', 'mum@example.com', 'n0nce');
+    expect(await signer.verifyGuardianApprovalToken(token)).toEqual({ userId: 'u1', guardianEmail: 'mum@example.com', nonce: 'n0nce' });
+    expect(await signer.verifyVerifyEmailToken(token)).toBeNull();
+    expect(await signer.verifyAccessToken(token)).toBeNull();
+    expect(await signer.verifyGuardianApprovalToken(await signer.verifyEmailToken('u1', 'mum@example.com'))).toBeNull();
+    now += 7 * 24 * 3600_000 - 60_000;
+    expect(await signer.verifyGuardianApprovalToken(token)).not.toBeNull();
+    now += 2 * 60_000;
+    expect(await signer.verifyGuardianApprovalToken(token)).toBeNull();
+  });
 });

@@ -21,12 +21,15 @@ export const Audiences = {
   access: USER_TOKEN_AUDIENCE,
   verifyEmail: 'taal-verify-email',
   passwordReset: 'taal-password-reset',
+  guardianApproval: 'taal-guardian-approval',
 } as const;
 
 /** Every verifier keeps a revoked session for this long (decision 0024): one constant, the kit's. */
 export const ACCESS_TOKEN_TTL_SECONDS = USER_TOKEN_TTL_SECONDS;
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 3600;
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
+/** A guardian's approval link (decision 0047): seven days, the student can have a fresh one mailed. */
+export const GUARDIAN_APPROVAL_TTL_SECONDS = 7 * 24 * 3600;
 
 export interface AccessClaims {
   userId: string;
@@ -103,6 +106,19 @@ export class TokenSigner {
   async verifyVerifyEmailToken(token: string): Promise<{ userId: string; email: string } | null> {
     const p = await this.verify(token, Audiences.verifyEmail);
     return p && typeof p.email === 'string' ? { userId: p.sub as string, email: p.email } : null;
+  }
+
+  /**
+   * A guardian's approval link (decision 0047): bound to the guardian's address and to the
+   * account's nonce, which approval clears, so the link works once.
+   */
+  guardianApprovalToken(userId: string, guardianEmail: string, nonce: string): Promise<string> {
+    return this.sign({ gem: guardianEmail, gn: nonce }, userId, Audiences.guardianApproval, GUARDIAN_APPROVAL_TTL_SECONDS);
+  }
+
+  async verifyGuardianApprovalToken(token: string): Promise<{ userId: string; guardianEmail: string; nonce: string } | null> {
+    const p = await this.verify(token, Audiences.guardianApproval);
+    return p && typeof p.gem === 'string' && typeof p.gn === 'string' ? { userId: p.sub as string, guardianEmail: p.gem, nonce: p.gn } : null;
   }
 
   /** Carries a fingerprint of the current password hash: the link works once. */

@@ -7,7 +7,9 @@ import {
   isIsoDay,
   isUserRole,
   addressRefusal,
+  ageRule,
   dobRefusal,
+  guardianEmailRefusal,
   nameRefusal,
   phoneRefusal,
   parseDayRange,
@@ -82,6 +84,8 @@ export interface SignUpInput {
   phone?: string;
   address?: string;
   referCode?: string;
+  /** A parent's or guardian's address: required when the date of birth makes the student 13 to 17 (decision 0047). */
+  guardianEmail?: string;
 }
 
 /**
@@ -107,6 +111,11 @@ export function validateSignUp(input: SignUpInput, today: string = todayInDhaka(
   if (!input.photo?.present) f.photo = 'PHOTO_REQUIRED';
   else if (!input.photo.isImage) f.photo = 'PHOTO_NOT_IMAGE';
   Object.assign(f, detailProblems(input, today));
+  // The terms' age rule on the day of sign-up (decision 0047).
+  const age = f.dob ? 'none' : ageRule(input.dob!.trim(), today);
+  if (age === 'tooYoung') f.dob = 'TOO_YOUNG';
+  const guardian = age === 'guardian' ? guardianEmailRefusal(input.guardianEmail, input.email) : null;
+  if (guardian) f.guardianEmail = guardian;
   if (tooLong(input.referCode, Limits.referCode)) f.refercode = 'REFER_CODE_TOO_LONG';
   return result(f);
 }

@@ -102,6 +102,16 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
       return identity.getUserPhoto(req.id);
     }),
 
+    confirmGuardian: unaryHandler(async (req: identityV1.ConfirmGuardianRequest) => ({ user: await identity.confirmGuardian(req.token) })),
+
+    resendGuardianMail: unaryHandler(async (req: identityV1.ResendGuardianMailRequest, ctx) => {
+      // Only the student themself (decision 0008): the id must be the caller's.
+      const caller = requireIdentity(ctx);
+      if (caller.userId !== req.id) throw refuse('PERMISSION_DENIED');
+      await identity.resendGuardianMail(caller.userId);
+      return {};
+    }),
+
     userAnalytics: unaryHandler(async (req: identityV1.UserAnalyticsRequest, ctx) => {
       requireIdentity(ctx, ADMIN);
       return identity.userAnalytics(req.startDate, req.endDate);

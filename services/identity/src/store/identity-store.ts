@@ -35,13 +35,18 @@ export interface UserRow {
   language: string;
   /** One more with each password change, reset and suspension: mailed links carry it (decision 0039). */
   credential_epoch: number;
+  /** The age rule (decision 0047): '' (no guardian needed), 'pending' or 'approved'. */
+  guardian_email: string;
+  guardian_status: '' | 'pending' | 'approved';
+  /** Carried by the guardian's link; cleared when the link is used (single use). */
+  guardian_nonce: string | null;
   created_at: Date;
 }
 
 /** Every column, with the date of birth as text (pg would turn a `date` into a local-midnight Date). */
 const COLUMNS = `id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob::text AS dob,
   referral_code, referred_by, pending_balance, balance, subscriber, suspend, email_verify, first_purchase,
-  login_from, google_sub, facebook_id, type, instructor, language, credential_epoch, created_at`;
+  login_from, google_sub, facebook_id, type, instructor, language, credential_epoch, guardian_email, guardian_status, guardian_nonce, created_at`;
 
 // bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
 export function toUser(row: UserRow): User {
@@ -67,6 +72,8 @@ export function toUser(row: UserRow): User {
     instructor: row.instructor,
     createdAt: row.created_at.toISOString(),
     language: row.language,
+    guardianStatus: row.guardian_status ?? '',
+    guardianEmail: row.guardian_email ?? '',
   };
 }
 
@@ -89,6 +96,8 @@ export interface NewUser {
   instructor?: string;
   /** en or bn (default en). */
   language?: 'en' | 'bn';
+  /** A 13-17-year-old's guardian (decision 0047): the account starts pending with this link nonce. */
+  guardian?: { email: string; nonce: string };
 }
 
 export interface SessionState {
@@ -201,8 +210,9 @@ export class IdentityStore {
         await tx.query('SAVEPOINT insert_user');
         const { rows } = await tx.query<UserRow>(
           `INSERT INTO identity.users (id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob,
-             referral_code, referred_by, email_verify, login_from, google_sub, facebook_id, type, instructor, language)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+             referral_code, referred_by, email_verify, login_from, google_sub, facebook_id, type, instructor, language,
+             guardian_email, guardian_status, guardian_nonce)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
            RETURNING ${COLUMNS}`,
           [
             user.id ?? randomUUID(),
@@ -224,6 +234,9 @@ export class IdentityStore {
             user.type,
             user.instructor ?? '',
             user.language ?? 'en',
+            user.guardian?.email ?? '',
+            user.guardian ? 'pending' : '',
+            user.guardian?.nonce ?? null,
           ],
         );
         await tx.query('RELEASE SAVEPOINT insert_user');
@@ -292,6 +305,20 @@ export class IdentityStore {
         change.dob ?? null,
         change.credentialsChanged ?? false,
       ],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Approves a pending student once (decision 0047): only while the link's nonce is the stored one,
+   * which is then cleared. Null when nothing changed (the row says why: approved before, or no such link).
+   */
+  async approveGuardian(tx: SqlExecutor, id: string, nonce: string, guardianEmail: string): Promise<UserRow | null> {
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE identity.users SET guardian_status = 'approved', guardian_nonce = NULL, guardian_approved_at = now()
+        WHERE id = $1 AND guardian_status = 'pending' AND guardian_nonce = $2 AND guardian_email = $3
+        RETURNING ${COLUMNS}`,
+      [id, nonce, guardianEmail],
     );
     return rows[0] ?? null;
   }

@@ -13,7 +13,7 @@ describe('the mail cap per mailbox (issue 36)', () => {
   });
 
   it('caps the mails anyone can cause, across their kinds, and never a receipt, a gift card or a certificate', () => {
-    expect(['verification', 'passwordReset', 'signInLink'].every((k) => isCappedMail(k as never))).toBe(true);
+    expect(['verification', 'passwordReset', 'signInLink', 'guardianApproval'].every((k) => isCappedMail(k as never))).toBe(true);
     for (const kind of ['orderPaid', 'giftCardReceived', 'giftCardSent', 'certificateProvided', 'settlementPublished', 'courseExpiring', 'courseExpired'] as const) {
       expect([kind, isCappedMail(kind)]).toEqual([kind, false]);
     }

@@ -2,6 +2,7 @@ import { MAIL_KINDS, renderMail, type MailData } from './mail-templates';
 
 const samples: MailData = {
   verification: { name: 'Nadia', link: 'https://taal.example/verify-email/t' },
+  guardianApproval: { name: 'Guardian', student: 'Nadia', studentEmail: 'nadia@example.com', link: 'https://taal.example/guardian-approval/t' },
   passwordReset: { name: 'Nadia', link: 'https://taal.example/reset-password/t' },
   signInLink: { name: 'Nadia', link: 'https://taal.example/signin-link?token=t' },
   orderPaid: { name: 'Nadia', orderId: 'o-1', courses: [{ title: 'Lead Guitar', tier: 'silver', price: 400000 }], subtotal: 400000, discount: 0, walletUsed: 0, total: 400000, link: 'https://taal.example/studentpanel' },

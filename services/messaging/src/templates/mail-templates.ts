@@ -31,6 +31,18 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
       text: 'প্রিয় {{name}},\n\nশেখা শুরু করতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন (লিংকটি ২৪ ঘণ্টা বৈধ):\n{{link}}\n\nআপনি তালে নিবন্ধন না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।',
     },
   },
+  guardianApproval: {
+    en: {
+      subject: '{{student}} asks for your approval on Taal',
+      html: '<p>Hello,</p><p>{{student}} ({{studentEmail}}) signed up for Taal, an online music school, and named you as their parent or guardian. Students under 18 need a guardian’s approval before they can buy courses or gift cards.</p><p>If you agree, confirm here (the link is valid for 7 days and works once):</p><p><a href="{{url link}}">I approve</a></p><p>If you do not know this student, ignore this mail: nothing can be bought on the account.</p>',
+      text: 'Hello,\n\n{{student}} ({{studentEmail}}) signed up for Taal, an online music school, and named you as their parent or guardian. Students under 18 need a guardian’s approval before they can buy courses or gift cards.\n\nIf you agree, confirm here (the link is valid for 7 days and works once):\n{{link}}\n\nIf you do not know this student, ignore this mail: nothing can be bought on the account.',
+    },
+    bn: {
+      subject: '{{student}} তালে আপনার অনুমোদন চাইছে',
+      html: '<p>প্রিয় অভিভাবক,</p><p>{{student}} ({{studentEmail}}) অনলাইন সংগীত স্কুল তালে নিবন্ধন করেছে এবং আপনাকে তার অভিভাবক হিসেবে উল্লেখ করেছে। ১৮ বছরের কম বয়সী শিক্ষার্থীরা অভিভাবকের অনুমোদন ছাড়া কোর্স বা গিফট কার্ড কিনতে পারে না।</p><p>আপনি সম্মত হলে এখানে নিশ্চিত করুন (লিংকটি ৭ দিন বৈধ এবং একবারই কাজ করে):</p><p><a href="{{url link}}">আমি অনুমোদন করছি</a></p><p>আপনি এই শিক্ষার্থীকে না চিনলে এই ইমেইলটি উপেক্ষা করুন: অ্যাকাউন্টটিতে কিছু কেনা যাবে না।</p>',
+      text: 'প্রিয় অভিভাবক,\n\n{{student}} ({{studentEmail}}) অনলাইন সংগীত স্কুল তালে নিবন্ধন করেছে এবং আপনাকে তার অভিভাবক হিসেবে উল্লেখ করেছে। ১৮ বছরের কম বয়সী শিক্ষার্থীরা অভিভাবকের অনুমোদন ছাড়া কোর্স বা গিফট কার্ড কিনতে পারে না।\n\nআপনি সম্মত হলে এখানে নিশ্চিত করুন (লিংকটি ৭ দিন বৈধ এবং একবারই কাজ করে):\n{{link}}\n\nআপনি এই শিক্ষার্থীকে না চিনলে এই ইমেইলটি উপেক্ষা করুন: অ্যাকাউন্টটিতে কিছু কেনা যাবে না।',
+    },
+  },
   passwordReset: {
     en: {
       subject: 'Reset your Taal password',

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { GiftCardTextLimits, GiftCardTextMessages, poishaOfText, type RefusalKey, type commerceV1, type identityV1 } from '@taal/contracts';
 import { isGrpcStatusError, type FileStore } from '@taal/kit';
 import type { StoreApi } from './client';
-import { answer, done, envelope, poishaAmount, poishaText, fail, ID_PATTERN, idParam, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, type GuessLimiter, ok, defineRoute, type RouteSpec, acceptUploads, checkUpload, checkUploads, storeUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, done, envelope, poishaAmount, poishaText, fail, ID_PATTERN, idParam, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, type GuessLimiter, ok, defineRoute, type RouteSpec, acceptUploads, checkUpload, checkUploads, storeUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
 import { storePaymentRoutes } from './payments';
 import { CategorySchema, GiftCardSchema, ProductSchema, StoreOrderSchema, toCategory, toGiftCard, toOrder, toProduct } from './shape';
 
@@ -391,13 +391,14 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
         400: fail(
           `§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message '${GiftCardTextMessages.invalid}' or '${GiftCardTextMessages.tooLong}'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)`,
         ),
-        403: fail('userId is not the caller'),
+        403: fail(`userId is not the caller, or ${GUARDIAN_PENDING_TEXT}`),
         404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)'),
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
         if (body.userId !== caller.userId) throw refusal('WALLET_NOT_YOURS');
-        const { user } = await identity.getUser({ id: caller.userId }, caller);
+        // Every gift-card purchase starts here (decision 0047).
+        const user = await refuseUnapprovedBuyer(identity, caller);
         const { order } = await store.createOrder(
           {
             productId: body.product,

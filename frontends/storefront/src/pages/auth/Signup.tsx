@@ -7,14 +7,14 @@ import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, isEmail, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
 import { compressPhoto } from '@taal/web-shared/photo';
-import { normalisePhone, phoneRefusal } from '@taal/contracts/web';
+import { ageRule, guardianEmailRefusal, isIsoDay, normalisePhone, phoneRefusal } from '@taal/contracts/web';
 
-const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address'] as const;
+const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'guardianEmail'] as const;
 type FieldName = (typeof FIELDS)[number];
 type Errors = Partial<Record<FieldName, string>>;
 type Values = Record<Exclude<FieldName, 'photo'>, string>;
 
-const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', dob: '', phone: '', address: '' };
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', dob: '', phone: '', address: '', guardianEmail: '' };
 const REQUIRED_KEYS: Record<FieldName, string> = {
   name: 'refusals:NAME_REQUIRED',
   email: 'refusals:EMAIL_REQUIRED',
@@ -24,7 +24,11 @@ const REQUIRED_KEYS: Record<FieldName, string> = {
   dob: 'refusals:DOB_REQUIRED',
   phone: 'refusals:PHONE_REQUIRED',
   address: 'refusals:ADDRESS_REQUIRED',
+  guardianEmail: 'refusals:GUARDIAN_EMAIL_REQUIRED',
 };
+
+/** What the terms' age rule asks of the date of birth as typed today (decision 0047; the server decides again). */
+const ageOf = (dob: string) => (isIsoDay(dob) && dob <= todayIso() ? ageRule(dob, todayIso()) : 'none');
 
 /** GET user/checkemail/{email}: success means the address is registered, a 404 means it is free. */
 async function emailIsTaken(email: string): Promise<boolean> {
@@ -75,6 +79,8 @@ function SignupForm() {
       if (f === 'photo') {
         // A file that is not an image keeps its own message.
         if (!photo) next.photo = errors.photo ?? REQUIRED_KEYS.photo;
+      } else if (f === 'guardianEmail') {
+        // Asked only of 13-17-year-olds (below).
       } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = REQUIRED_KEYS[f];
     }
     if (!next.email && !isEmail(values.email.trim())) next.email = 'refusals:INVALID_EMAIL';
@@ -82,8 +88,11 @@ function SignupForm() {
     if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'refusals:PASSWORD_MISMATCH' }, toastKey: 'refusals:PASSWORD_MISMATCH' };
     if (values.password.length < 6) return { errors: { password: 'refusals:PASSWORD_TOO_SHORT' }, toastKey: 'refusals:PASSWORD_TOO_SHORT' };
     if (values.dob > todayIso()) return { errors: { dob: 'refusals:DOB_IN_FUTURE' }, toastKey: 'refusals:DOB_IN_FUTURE' };
+    if (ageOf(values.dob) === 'tooYoung') return { errors: { dob: 'refusals:TOO_YOUNG' }, toastKey: 'refusals:TOO_YOUNG' };
     const phoneProblem = phoneRefusal(values.phone);
     if (phoneProblem) return { errors: { phone: `refusals:${phoneProblem}` }, toastKey: `refusals:${phoneProblem}` };
+    const guardianProblem = ageOf(values.dob) === 'guardian' ? guardianEmailRefusal(values.guardianEmail, values.email) : null;
+    if (guardianProblem) return { errors: { guardianEmail: `refusals:${guardianProblem}` }, toastKey: `refusals:${guardianProblem}` };
     return { errors: {}, toastKey: null };
   };
 
@@ -114,6 +123,7 @@ function SignupForm() {
         phone: normalisePhone(values.phone),
         address: values.address.trim(),
         refercode,
+        ...(ageOf(values.dob) === 'guardian' ? { guardianEmail: values.guardianEmail.trim() } : {}),
         // The language the student reads the site in: their e-mails are sent in it.
         language: (i18n.language?.startsWith('bn') ? 'bn' : 'en') as 'en' | 'bn',
       };
@@ -214,6 +224,14 @@ function SignupForm() {
           <Field name="address" label={t('auth.fields.address')} error={tr(t, errors.address)}>
             {input('address', 'text', { autoComplete: 'street-address' })}
           </Field>
+          {ageOf(values.dob) === 'guardian' && (
+            <Field name="guardianEmail" label={t('ageRule.guardianEmail')} error={tr(t, errors.guardianEmail)}>
+              {input('guardianEmail', 'email', { autoComplete: 'off', 'aria-describedby': 'guardian-hint' })}
+              <small id="guardian-hint" className="muted field-hint" data-testid="guardian-hint">
+                {t('ageRule.guardianHint')}
+              </small>
+            </Field>
+          )}
         </div>
         <p className="muted">{t('auth.signup.terms')}</p>
         <button className="btn btn-primary" type="submit" disabled={busy} data-testid="signup-submit">

@@ -59,6 +59,13 @@ export interface User {
   createdAt: string;
   /** en or bn: the language of the user's e-mails. */
   language: string;
+  /**
+   * The age rule (decision 0047): "" when no guardian is needed (adults, accounts without a date
+   * of birth), "pending" until the guardian confirms by the mailed link, then "approved".
+   */
+  guardianStatus: string;
+  /** The guardian's e-mail address of a 13-17-year-old student; empty otherwise. */
+  guardianEmail: string;
 }
 
 /** Tokens handed to a client after a successful login or refresh. */
@@ -88,6 +95,8 @@ export interface SignUpRequest {
   referCode: string;
   /** The interface language at sign-up (en or bn; default en): the language of the user's e-mails. */
   language: string;
+  /** Required when the date of birth makes the student 13 to 17 on the day of sign-up (decision 0047). */
+  guardianEmail: string;
 }
 
 export interface SignUpResponse {
@@ -308,6 +317,23 @@ export interface GetUserPhotoResponse {
   contentType: string;
 }
 
+export interface ConfirmGuardianRequest {
+  /** The token from the guardian's mail. */
+  token: string;
+}
+
+export interface ConfirmGuardianResponse {
+  user: User | undefined;
+}
+
+export interface ResendGuardianMailRequest {
+  /** The caller's own id (decision 0008: only the caller's own account). */
+  id: string;
+}
+
+export interface ResendGuardianMailResponse {
+}
+
 export interface UserAnalyticsRequest {
   /**
    * Calendar days, DD-MM-YYYY (as the back office writes them) or YYYY-MM-DD; both days
@@ -348,6 +374,8 @@ function createBaseUser(): User {
     instructor: "",
     createdAt: "",
     language: "",
+    guardianStatus: "",
+    guardianEmail: "",
   };
 }
 
@@ -415,6 +443,12 @@ export const User: MessageFns<User> = {
     }
     if (message.language !== "") {
       writer.uint32(170).string(message.language);
+    }
+    if (message.guardianStatus !== "") {
+      writer.uint32(178).string(message.guardianStatus);
+    }
+    if (message.guardianEmail !== "") {
+      writer.uint32(186).string(message.guardianEmail);
     }
     return writer;
   },
@@ -600,6 +634,22 @@ export const User: MessageFns<User> = {
             message.language = reader.string();
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.guardianStatus = reader.string();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.guardianEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -667,6 +717,16 @@ export const User: MessageFns<User> = {
         ? globalThis.String(object.created_at)
         : "",
       language: isSet(object.language) ? globalThis.String(object.language) : "",
+      guardianStatus: isSet(object.guardianStatus)
+        ? globalThis.String(object.guardianStatus)
+        : isSet(object.guardian_status)
+        ? globalThis.String(object.guardian_status)
+        : "",
+      guardianEmail: isSet(object.guardianEmail)
+        ? globalThis.String(object.guardianEmail)
+        : isSet(object.guardian_email)
+        ? globalThis.String(object.guardian_email)
+        : "",
     };
   },
 
@@ -735,6 +795,12 @@ export const User: MessageFns<User> = {
     if (message.language !== "") {
       obj.language = message.language;
     }
+    if (message.guardianStatus !== "") {
+      obj.guardianStatus = message.guardianStatus;
+    }
+    if (message.guardianEmail !== "") {
+      obj.guardianEmail = message.guardianEmail;
+    }
     return obj;
   },
 
@@ -764,6 +830,8 @@ export const User: MessageFns<User> = {
     message.instructor = object.instructor ?? "";
     message.createdAt = object.createdAt ?? "";
     message.language = object.language ?? "";
+    message.guardianStatus = object.guardianStatus ?? "";
+    message.guardianEmail = object.guardianEmail ?? "";
     return message;
   },
 };
@@ -910,6 +978,7 @@ function createBaseSignUpRequest(): SignUpRequest {
     address: "",
     referCode: "",
     language: "",
+    guardianEmail: "",
   };
 }
 
@@ -947,6 +1016,9 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     }
     if (message.language !== "") {
       writer.uint32(90).string(message.language);
+    }
+    if (message.guardianEmail !== "") {
+      writer.uint32(98).string(message.guardianEmail);
     }
     return writer;
   },
@@ -1052,6 +1124,14 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
             message.language = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.guardianEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1089,6 +1169,11 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
         ? globalThis.String(object.refer_code)
         : "",
       language: isSet(object.language) ? globalThis.String(object.language) : "",
+      guardianEmail: isSet(object.guardianEmail)
+        ? globalThis.String(object.guardianEmail)
+        : isSet(object.guardian_email)
+        ? globalThis.String(object.guardian_email)
+        : "",
     };
   },
 
@@ -1127,6 +1212,9 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     if (message.language !== "") {
       obj.language = message.language;
     }
+    if (message.guardianEmail !== "") {
+      obj.guardianEmail = message.guardianEmail;
+    }
     return obj;
   },
 
@@ -1146,6 +1234,7 @@ export const SignUpRequest: MessageFns<SignUpRequest> = {
     message.address = object.address ?? "";
     message.referCode = object.referCode ?? "";
     message.language = object.language ?? "";
+    message.guardianEmail = object.guardianEmail ?? "";
     return message;
   },
 };
@@ -4446,6 +4535,259 @@ export const GetUserPhotoResponse: MessageFns<GetUserPhotoResponse> = {
   },
 };
 
+function createBaseConfirmGuardianRequest(): ConfirmGuardianRequest {
+  return { token: "" };
+}
+
+export const ConfirmGuardianRequest: MessageFns<ConfirmGuardianRequest> = {
+  encode(message: ConfirmGuardianRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmGuardianRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmGuardianRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmGuardianRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: ConfirmGuardianRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConfirmGuardianRequest>, I>>(base?: I): ConfirmGuardianRequest {
+    return ConfirmGuardianRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConfirmGuardianRequest>, I>>(object: I): ConfirmGuardianRequest {
+    const message = createBaseConfirmGuardianRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseConfirmGuardianResponse(): ConfirmGuardianResponse {
+  return { user: undefined };
+}
+
+export const ConfirmGuardianResponse: MessageFns<ConfirmGuardianResponse> = {
+  encode(message: ConfirmGuardianResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmGuardianResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmGuardianResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmGuardianResponse {
+    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: ConfirmGuardianResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConfirmGuardianResponse>, I>>(base?: I): ConfirmGuardianResponse {
+    return ConfirmGuardianResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConfirmGuardianResponse>, I>>(object: I): ConfirmGuardianResponse {
+    const message = createBaseConfirmGuardianResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    return message;
+  },
+};
+
+function createBaseResendGuardianMailRequest(): ResendGuardianMailRequest {
+  return { id: "" };
+}
+
+export const ResendGuardianMailRequest: MessageFns<ResendGuardianMailRequest> = {
+  encode(message: ResendGuardianMailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendGuardianMailRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendGuardianMailRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendGuardianMailRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: ResendGuardianMailRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendGuardianMailRequest>, I>>(base?: I): ResendGuardianMailRequest {
+    return ResendGuardianMailRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendGuardianMailRequest>, I>>(object: I): ResendGuardianMailRequest {
+    const message = createBaseResendGuardianMailRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseResendGuardianMailResponse(): ResendGuardianMailResponse {
+  return {};
+}
+
+export const ResendGuardianMailResponse: MessageFns<ResendGuardianMailResponse> = {
+  encode(_: ResendGuardianMailResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendGuardianMailResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendGuardianMailResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResendGuardianMailResponse {
+    return {};
+  },
+
+  toJSON(_: ResendGuardianMailResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendGuardianMailResponse>, I>>(base?: I): ResendGuardianMailResponse {
+    return ResendGuardianMailResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendGuardianMailResponse>, I>>(_: I): ResendGuardianMailResponse {
+    const message = createBaseResendGuardianMailResponse();
+    return message;
+  },
+};
+
 function createBaseUserAnalyticsRequest(): UserAnalyticsRequest {
   return { startDate: "", endDate: "" };
 }
@@ -4921,6 +5263,30 @@ export const IdentityServiceService = {
       Buffer.from(UserAnalyticsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UserAnalyticsResponse => UserAnalyticsResponse.decode(value),
   },
+  /** The link of the guardian's mail (decision 0047): approves the student once. */
+  confirmGuardian: {
+    path: "/taal.identity.v1.IdentityService/ConfirmGuardian" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmGuardianRequest): Buffer =>
+      Buffer.from(ConfirmGuardianRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmGuardianRequest => ConfirmGuardianRequest.decode(value),
+    responseSerialize: (value: ConfirmGuardianResponse): Buffer =>
+      Buffer.from(ConfirmGuardianResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmGuardianResponse => ConfirmGuardianResponse.decode(value),
+  },
+  /** The student themself: mails their guardian a fresh link while approval is pending. */
+  resendGuardianMail: {
+    path: "/taal.identity.v1.IdentityService/ResendGuardianMail" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResendGuardianMailRequest): Buffer =>
+      Buffer.from(ResendGuardianMailRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendGuardianMailRequest => ResendGuardianMailRequest.decode(value),
+    responseSerialize: (value: ResendGuardianMailResponse): Buffer =>
+      Buffer.from(ResendGuardianMailResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendGuardianMailResponse => ResendGuardianMailResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -4958,6 +5324,10 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   getUserPhoto: handleUnaryCall<GetUserPhotoRequest, GetUserPhotoResponse>;
   /** Admin only. */
   userAnalytics: handleUnaryCall<UserAnalyticsRequest, UserAnalyticsResponse>;
+  /** The link of the guardian's mail (decision 0047): approves the student once. */
+  confirmGuardian: handleUnaryCall<ConfirmGuardianRequest, ConfirmGuardianResponse>;
+  /** The student themself: mails their guardian a fresh link while approval is pending. */
+  resendGuardianMail: handleUnaryCall<ResendGuardianMailRequest, ResendGuardianMailResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -5316,6 +5686,38 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UserAnalyticsResponse) => void,
+  ): ClientUnaryCall;
+  /** The link of the guardian's mail (decision 0047): approves the student once. */
+  confirmGuardian(
+    request: ConfirmGuardianRequest,
+    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
+  ): ClientUnaryCall;
+  confirmGuardian(
+    request: ConfirmGuardianRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
+  ): ClientUnaryCall;
+  confirmGuardian(
+    request: ConfirmGuardianRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
+  ): ClientUnaryCall;
+  /** The student themself: mails their guardian a fresh link while approval is pending. */
+  resendGuardianMail(
+    request: ResendGuardianMailRequest,
+    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
+  ): ClientUnaryCall;
+  resendGuardianMail(
+    request: ResendGuardianMailRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
+  ): ClientUnaryCall;
+  resendGuardianMail(
+    request: ResendGuardianMailRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
   ): ClientUnaryCall;
 }
 
