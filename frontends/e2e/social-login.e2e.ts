@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { startSocialStandins, type SocialStandins } from '../../services/identity/src/testing/social-standins';
+import { startSocialStandins, type SocialStandins } from '../../tools/testing/social-standins';
 import { DEMO, loginByApi, openPage, useE2E } from './support';
 
 let standins: SocialStandins;

@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { refusalText } from '@taal/contracts';
 import { pngImage } from '../../../tools/testing/images';
-import { mailsTo } from '../../identity/src/testing/eml';
-import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
+import { mailsTo } from '../../../tools/testing/eml';
+import { startSocialStandins, type SocialStandins } from '../../../tools/testing/social-standins';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string>; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

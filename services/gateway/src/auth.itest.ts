@@ -12,8 +12,8 @@ import sharp from 'sharp';
 import { startAllInOne } from '@taal/launcher';
 import { refusalText, type RefusalKey } from '@taal/contracts';
 import { gifHtmlPolyglot, pngImage } from '../../../tools/testing/images';
-import { waitForMailLink, mailsTo } from '../../identity/src/testing/eml';
-import { startSocialStandins, type SocialStandins } from '../../identity/src/testing/social-standins';
+import { waitForMailLink, mailsTo } from '../../../tools/testing/eml';
+import { startSocialStandins, type SocialStandins } from '../../../tools/testing/social-standins';
 import { waitFor } from '../../../tools/testing/wait';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any

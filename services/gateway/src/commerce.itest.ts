@@ -13,7 +13,7 @@ import { startAllInOne } from '@taal/launcher';
 import { commerceV1 } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
-import { waitForMailLink } from '../../identity/src/testing/eml';
+import { waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
 

@@ -13,7 +13,7 @@ import { startAllInOne } from '@taal/launcher';
 import { commerceV1 } from '@taal/contracts';
 import { callUnary, createClient } from '@taal/kit';
 import { pngImage } from '../../../tools/testing/images';
-import { mailsTo } from '../../identity/src/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 

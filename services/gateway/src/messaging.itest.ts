@@ -11,7 +11,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { waitFor } from '../../../tools/testing/wait';
-import { mailsTo } from '../../identity/src/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
 
 describe('messaging through the gateway on the all-in-one process', () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
-import { mailsTo, waitForMailLink } from '../../identity/src/testing/eml';
+import { mailsTo, waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
 

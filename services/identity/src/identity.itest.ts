@@ -30,8 +30,8 @@ import type { RunningMessaging } from '../../messaging/src/service';
 import { startIdentity, type RunningIdentity } from './service';
 import { demoAccounts } from './domain/demo-accounts';
 import { todayInDhaka } from './domain/user';
-import { waitForMailLink } from './testing/eml';
-import { startSocialStandins, type SocialStandins } from './testing/social-standins';
+import { waitForMailLink } from '../../../tools/testing/eml';
+import { startSocialStandins, type SocialStandins } from '../../../tools/testing/social-standins';
 
 const logger = createLogger('identity-test', 'warn');
 let PNG: Buffer;

@@ -25,7 +25,7 @@ import {
 import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
-import { mailsTo } from '../../identity/src/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { startMailSender } from '../../../tools/testing/mail-sender';
 import type { RunningMessaging } from '../../messaging/src/service';
 

@@ -14,7 +14,7 @@ import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, m
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
 import { identityV1, refusalText, requestMail } from '@taal/contracts';
 import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createOutboxMailer, createTestAuth, REASON_METADATA_KEY, type CallerIdentity, type Mailer } from '@taal/kit';
-import { mailsTo } from '../../identity/src/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { startIdentity, type RunningIdentity } from '../../identity/src/service';
 import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';

@@ -1,6 +1,7 @@
 /**
- * Test helpers: reading the mails the identity service sent, from an `.eml` folder (the
- * all-in-one outbox under DATA_DIR/mail, or the SMTP sink's maildir).
+ * Test helpers: reading the mails the services sent, from an `.eml` folder (the all-in-one outbox
+ * under DATA_DIR/mail, or the SMTP sink's maildir). Kept with the other test helpers, out of any
+ * service's production source (issue 39).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
