@@ -363,11 +363,20 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
       ['createInstructorAccount', { name: 'x', email: uniqueEmail('x'), password: 'secret1' }],
       ['userAnalytics', { startDate: '01-01-2020', endDate: '01-01-2030' }],
       ['getUser', { id: admin.userId }],
+      ['getUsers', { ids: [student.userId, admin.userId] }],
     ] as const) {
       await expect(call(method, req, student)).rejects.toMatchObject({ code: 7 });
       await expect(call(method, req)).rejects.toMatchObject({ code: 16 });
     }
     expect((await call<identityV1.GetUserResponse>('getUser', { id: student.userId }, student)).user?.email).toBe('student@taal.local');
+    expect((await call<identityV1.GetUsersResponse>('getUsers', { ids: [student.userId] }, student)).users.map((u) => u.email)).toEqual(['student@taal.local']);
+  });
+
+  it('answers several users in one GetUsers call for an admin, leaving unknown ids out, at most 500 ids', async () => {
+    const { users } = await call<identityV1.GetUsersResponse>('getUsers', { ids: [student.userId, admin.userId, 'no-such-user', student.userId, 'nul\u0000'] }, admin);
+    expect(users.map((u) => u.id).sort()).toEqual([student.userId, admin.userId].sort());
+    expect(users.find((u) => u.id === student.userId)?.email).toBe('student@taal.local');
+    await expect(call('getUsers', { ids: Array.from({ length: 501 }, (_, i) => `id-${i}`) }, admin)).rejects.toMatchObject({ code: 3 });
   });
 
   it('creates instructor accounts that must verify, and counts users per date range', async () => {

@@ -179,7 +179,7 @@ const AdminOrderSchema = OrderSchema.extend({
   userEmail: z.string(),
 }).meta({ id: 'AdminOrder' });
 
-/** Orders with their buyers' names and e-mails (asked of identity once per buyer, with the admin's own token). */
+/** Orders with their buyers' names and e-mails (one GetUsers call to identity, with the admin's own token). */
 async function withBuyers(identity: ServiceApi<identityV1.IdentityServiceServer>, caller: AuthenticatedCaller, orders: commerceV1.Order[]) {
   const buyers = await usersById(identity, caller, orders.map((o) => o.userId));
   return orders.map((o) => ({

@@ -49,6 +49,11 @@ export class UserAdmin {
     return toUser(row);
   }
 
+  /** The users of `ids` that exist (unknown ids are left out), in no particular order. */
+  async getUsers(ids: readonly string[]): Promise<User[]> {
+    return (await this.ctx.store.findByIds([...new Set(ids)])).map(toUser);
+  }
+
   async getUserPhoto(id: string): Promise<{ data: Buffer; contentType: string }> {
     const row = id ? await this.ctx.store.findById(id) : null;
     if (!row?.photo) throw refuse('PHOTO_NOT_FOUND');

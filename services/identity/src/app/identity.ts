@@ -98,6 +98,7 @@ export class Identity {
   adminMarkVerified: UserAdmin['adminMarkVerified'] = (id) => this.admin.adminMarkVerified(id);
   listUsers: UserAdmin['listUsers'] = (req) => this.admin.listUsers(req);
   getUser: UserAdmin['getUser'] = (id) => this.admin.getUser(id);
+  getUsers: UserAdmin['getUsers'] = (ids) => this.admin.getUsers(ids);
   getUserPhoto: UserAdmin['getUserPhoto'] = (id) => this.admin.getUserPhoto(id);
   userAnalytics: UserAdmin['userAnalytics'] = (start, end) => this.admin.userAnalytics(start, end);
 }

@@ -3,6 +3,8 @@ import { requireIdentity, unaryHandler, UserRoles, refuse, type CallContext } fr
 import type { Identity } from '../app/identity';
 
 const ADMIN = UserRoles.admin;
+/** GetUsers answers at most this many ids a call (a page of a list, not the whole user table). */
+export const MAX_USERS_PER_CALL = 500;
 /** Messaging itself (no user): it reads a mail's recipient (decision 0023). */
 const isMessaging = (ctx: CallContext) => !ctx.identity && ctx.callerService === ServiceNames.messaging;
 /** Learning itself (no user): a certificate shows its student's current name (decision 0042). */
@@ -86,6 +88,14 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
       const caller = requireIdentity(ctx);
       if (caller.userType !== ADMIN && caller.userId !== req.id) throw refuse('PERMISSION_DENIED');
       return { user: await identity.getUser(req.id) };
+    }),
+
+    getUsers: unaryHandler(async (req: identityV1.GetUsersRequest, ctx) => {
+      if (req.ids.length > MAX_USERS_PER_CALL) throw refuse('INVALID_VALUE');
+      if (isMessaging(ctx) || isLearning(ctx)) return { users: await identity.getUsers(req.ids) };
+      const caller = requireIdentity(ctx);
+      if (caller.userType !== ADMIN && req.ids.some((id) => id !== caller.userId)) throw refuse('PERMISSION_DENIED');
+      return { users: await identity.getUsers(req.ids) };
     }),
 
     updateProfile: unaryHandler(async (req: identityV1.UpdateProfileRequest, ctx) => {

@@ -173,6 +173,13 @@ export class IdentityStore {
     return rows[0] ?? null;
   }
 
+  async findByIds(ids: readonly string[], db: SqlExecutor = this.sql): Promise<UserRow[]> {
+    const keys = ids.filter((id) => !id.includes('\u0000'));
+    if (keys.length === 0) return [];
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE id = ANY($1::text[])`, [keys]);
+    return rows;
+  }
+
   async findByEmail(email: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
     if (email.includes('\u0000')) return null;
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE email = $1`, [email]);

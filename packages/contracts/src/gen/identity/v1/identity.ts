@@ -308,6 +308,15 @@ export interface GetUserResponse {
   user: User | undefined;
 }
 
+/** At most 500 ids; an id that names no user is left out of the answer. */
+export interface GetUsersRequest {
+  ids: string[];
+}
+
+export interface GetUsersResponse {
+  users: User[];
+}
+
 export interface GetUserPhotoRequest {
   id: string;
 }
@@ -4379,6 +4388,140 @@ export const GetUserResponse: MessageFns<GetUserResponse> = {
   },
 };
 
+function createBaseGetUsersRequest(): GetUsersRequest {
+  return { ids: [] };
+}
+
+export const GetUsersRequest: MessageFns<GetUsersRequest> = {
+  encode(message: GetUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUsersRequest {
+    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: GetUsersRequest): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetUsersRequest>, I>>(base?: I): GetUsersRequest {
+    return GetUsersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetUsersRequest>, I>>(object: I): GetUsersRequest {
+    const message = createBaseGetUsersRequest();
+    message.ids = object.ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseGetUsersResponse(): GetUsersResponse {
+  return { users: [] };
+}
+
+export const GetUsersResponse: MessageFns<GetUsersResponse> = {
+  encode(message: GetUsersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUsersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUsersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.users.push(User.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUsersResponse {
+    return { users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: GetUsersResponse): unknown {
+    const obj: any = {};
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => User.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetUsersResponse>, I>>(base?: I): GetUsersResponse {
+    return GetUsersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetUsersResponse>, I>>(object: I): GetUsersResponse {
+    const message = createBaseGetUsersResponse();
+    message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetUserPhotoRequest(): GetUserPhotoRequest {
   return { id: "" };
 }
@@ -5230,6 +5373,19 @@ export const IdentityServiceService = {
     responseSerialize: (value: GetUserResponse): Buffer => Buffer.from(GetUserResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserResponse => GetUserResponse.decode(value),
   },
+  /**
+   * Several users in one call (the edge's lists name their users): as GetUser, each id the
+   * caller's own unless the caller is an admin.
+   */
+  getUsers: {
+    path: "/taal.identity.v1.IdentityService/GetUsers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetUsersRequest): Buffer => Buffer.from(GetUsersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetUsersRequest => GetUsersRequest.decode(value),
+    responseSerialize: (value: GetUsersResponse): Buffer => Buffer.from(GetUsersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetUsersResponse => GetUsersResponse.decode(value),
+  },
   /** The caller's own password and photo. */
   updateProfile: {
     path: "/taal.identity.v1.IdentityService/UpdateProfile" as const,
@@ -5318,6 +5474,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
   /** Admin, or the user themself. */
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
+  /**
+   * Several users in one call (the edge's lists name their users): as GetUser, each id the
+   * caller's own unless the caller is an admin.
+   */
+  getUsers: handleUnaryCall<GetUsersRequest, GetUsersResponse>;
   /** The caller's own password and photo. */
   updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
   /** Any signed-in caller. */
@@ -5638,6 +5799,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUserResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Several users in one call (the edge's lists name their users): as GetUser, each id the
+   * caller's own unless the caller is an admin.
+   */
+  getUsers(
+    request: GetUsersRequest,
+    callback: (error: ServiceError | null, response: GetUsersResponse) => void,
+  ): ClientUnaryCall;
+  getUsers(
+    request: GetUsersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetUsersResponse) => void,
+  ): ClientUnaryCall;
+  getUsers(
+    request: GetUsersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetUsersResponse) => void,
   ): ClientUnaryCall;
   /** The caller's own password and photo. */
   updateProfile(
