@@ -64,3 +64,23 @@ export async function claimLease(
 export async function dropLeases(connection: Connection, key: string, collection = DEFAULT_LEASE_COLLECTION): Promise<void> {
   await connection.collection<LeaseDoc>(collection).deleteMany({ key });
 }
+
+/**
+ * Forgets leases on keys starting with `keyPrefix` that expired more than `expiredForMs` ago (held
+ * for a time window, as the mail cap's slots, they are never dropped by their work). A claimer that
+ * read such a lease just before it went could race one that then finds none: both would hold
+ * (generations n+1 and 1). Pruning only leases long expired keeps that to a claim landing in the
+ * same instant as the prune, on a key idle for `expiredForMs`; callers choose work where one extra
+ * holder once is harmless (one mail over a courtesy cap). Returns how many were deleted.
+ */
+export async function pruneExpiredLeases(
+  connection: Connection,
+  options: { keyPrefix: string; expiredForMs: number; now?: Date; collection?: string },
+): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.expiredForMs);
+  const prefix = `^${options.keyPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  const { deletedCount } = await connection
+    .collection<LeaseDoc>(options.collection ?? DEFAULT_LEASE_COLLECTION)
+    .deleteMany({ key: { $regex: prefix }, until: { $lt: cutoff } });
+  return deletedCount;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import { claimLease, createLeaseIndexes } from '../documents/lease';
+import { claimLease, createLeaseIndexes, pruneExpiredLeases } from '../documents/lease';
 import type { DocumentStore } from './documents';
 
 /** Hooks and tests talk to real servers: jest's project-level testTimeout is not honoured, so set it here. */
@@ -136,6 +136,22 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         expect(winners).toHaveLength(1);
         expect(winners[0]?.generation).toBe(2);
       }
+    }, TIMEOUT);
+
+    it('pruneExpiredLeases forgets only long-expired leases under its prefix; a pruned key starts again at generation 1', async () => {
+      await createLeaseIndexes(db, 'leases');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      // Slots held for a minute an hour ago (long expired), one held now, and another prefix's old one.
+      for (const key of ['cap:a@x:0', 'cap:b@x:0']) expect(await claimLease(db, { key, owner: 'old', leaseMs: 60_000, now: hourAgo })).not.toBeNull();
+      expect(await claimLease(db, { key: 'cap:c@x:0', owner: 'now', leaseMs: 60_000 })).not.toBeNull();
+      expect(await claimLease(db, { key: 'mail:keep', owner: 'old', leaseMs: 60_000, now: hourAgo })).not.toBeNull();
+
+      expect(await pruneExpiredLeases(db, { keyPrefix: 'cap:', expiredForMs: 30 * 60_000 })).toBe(2);
+      const left = (await db.collection('leases').find({ key: { $in: ['cap:a@x:0', 'cap:b@x:0', 'cap:c@x:0', 'mail:keep'] } }).toArray()).map((d) => d.key).sort();
+      expect(left).toEqual(['cap:c@x:0', 'mail:keep']);
+      // The running lease still refuses; a pruned key is claimed anew.
+      expect(await claimLease(db, { key: 'cap:c@x:0', owner: 'other', leaseMs: 60_000 })).toBeNull();
+      expect((await claimLease(db, { key: 'cap:a@x:0', owner: 'new', leaseMs: 60_000 }))?.generation).toBe(1);
     }, TIMEOUT);
 
     it('reads a user’s documents newest first through an index, and counts them', async () => {

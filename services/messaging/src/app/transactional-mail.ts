@@ -9,7 +9,7 @@
  * again with a growing pause.
  */
 import { randomUUID } from 'node:crypto';
-import { claimLease, dropLeases, type Mailer } from '@taal/kit';
+import { claimLease, dropLeases, pruneExpiredLeases, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
 import { isDuplicateKey } from '../store/documents';
@@ -155,6 +155,9 @@ export class TransactionalMails {
       state: { $in: ['sent', 'uncertain', 'capped'] },
       createdAt: { $lt: new Date(Date.now() - olderThanDays * 86_400_000) },
     });
+    // The cap's slots are leases held for the cap's window, one per slot and mailbox ever mailed:
+    // those expired a day ago go (a mailbox mailed again takes a slot anew).
+    await pruneExpiredLeases(this.docs.connection, { keyPrefix: 'mail-cap:', expiredForMs: 86_400_000, collection: LEASES });
     return deletedCount;
   }
 
