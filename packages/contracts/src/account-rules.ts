@@ -3,7 +3,7 @@
  * re-exports this module) and the gateway checks the same shapes before calling it. Pure
  * code without dependencies, so any package (or a browser bundle) may import it.
  */
-import { isIsoDay } from './days';
+import { isIsoDay, wholeYearsBetween } from './days';
 import { isCleanName } from './name-rule';
 
 export { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN } from './name-rule';
@@ -147,9 +147,7 @@ export const GUARDIAN_UNTIL_AGE = 18;
 
 /** Whole years from `dob` to `today` (both YYYY-MM-DD): a birthday counts from its own day (29 February: from 1 March in other years). */
 export function ageOn(dob: string, today: string): number {
-  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return wholeYearsBetween(dob, today);
 }
 
 /** What the age rule asks of a valid date of birth on `today`: refused (under 13), a guardian (13-17), or nothing. */

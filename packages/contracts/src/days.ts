@@ -86,6 +86,13 @@ export function localDay(at: Date = new Date()): string {
   return `${at.getFullYear()}-${pad(String(at.getMonth() + 1))}-${pad(String(at.getDate()))}`;
 }
 
+/** Whole years from `from` to `to` (both YYYY-MM-DD): an anniversary counts from its own day (29 February: from 1 March in other years). */
+export function wholeYearsBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+}
+
 /** The UTC midnight starting a YYYY-MM-DD day. */
 export function dayStartUtc(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
+import { localDay } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { reportPool } from '../metrics';
 import type { QueryResult, Sql, SqlExecutor } from '../ports/sql';
@@ -114,10 +115,9 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
 
 /**
  * A `date` column as YYYY-MM-DD, whichever way it arrives. node-postgres makes a `date` the local
- * midnight of that day, so it is read back in local time: its UTC form (toISOString) is the day
- * before wherever the process's zone is east of UTC (TZ=Asia/Dhaka).
+ * midnight of that day, so it is read back as the process's own day of that instant (localDay): its
+ * UTC form (toISOString) is the day before wherever the process's zone is east of UTC.
  */
 export function dateColumn(v: unknown): string {
-  if (!(v instanceof Date)) return String(v).slice(0, 10);
-  return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+  return v instanceof Date ? localDay(v) : String(v).slice(0, 10);
 }
