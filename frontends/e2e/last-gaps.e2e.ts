@@ -5,10 +5,12 @@
 //   cart item moves to the wishlist, 'Instructor Update Successfully' when an instructor is featured;
 // - the gift card for someone else has the spec's shipping form, checked with its messages and
 //   never sent (the screen says so, and no request leaves while checking);
-// - at 1024 px the admin tables wrap names between words, not inside them.
+// - at 1024 px the admin tables wrap names between words, not inside them;
+// - the instructor's Profile tab edits the public profile students see (band, bio, photo), and
+//   the server refuses another instructor's profile and the admin's terms (403).
 // Screenshots go to /tmp/shots-last-gaps/ (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, loginByApi, openPage, signUpByApi, toastWith, useE2E, useSession, type LoginAnswer } from './support';
+import { api, apiGet, DEMO, loginByApi, makePng, openPage, signUpByApi, toastWith, useE2E, useSession, type LoginAnswer } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-last-gaps';
 const e2e = useE2E({ shotsDir: SHOTS });
@@ -260,3 +262,62 @@ test('at 1024 px the admin user table wraps a long name between words, never ins
     }
   }
 }, 120_000);
+
+test("the instructor's Profile tab edits the public profile students see; the server keeps it to their own; en and bn", async () => {
+  const instructor = await loginByApi(e2e.baseUrl, DEMO.instructor);
+  const own = (instructor.user as LoginAnswer['user'] & { instructor?: string }).instructor!;
+  expect(own).toBeTruthy();
+  const others = (await apiGet<{ _id: string; band: string }[]>(e2e.baseUrl, 'instructor/')).filter((i) => i._id !== own);
+  const post = async (id: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return (await fetch(`${e2e.baseUrl}/api/v1/instructor/${id}/`, { method: 'POST', headers: { Authorization: `Bearer ${instructor.token}` }, body: form })).status;
+  };
+  // The server: not another's profile, not the share nor "featured".
+  expect(await post(others[0]!._id, { band: 'Hijacked' })).toBe(403);
+  expect(await post(own, { percentage: '99' })).toBe(403);
+  expect(await post(own, { featured: 'true' })).toBe(403);
+  expect((await apiGet<{ band: string }>(e2e.baseUrl, `instructor/${others[0]!._id}/`)).band).toBe(others[0]!.band);
+
+  const words = {
+    en: { title: 'Your public profile', saved: 'Instructor Updated Successfully!', band: 'Shohor Bondi Live', bio: 'Teaching guitar since 2015.' },
+    bn: { title: 'আপনার পাবলিক প্রোফাইল', saved: 'প্রশিক্ষক সফলভাবে হালনাগাদ হয়েছে!', band: 'শহর বন্দী লাইভ', bio: '২০১৫ সাল থেকে গিটার শেখাচ্ছি।' },
+  };
+  for (const lang of LANGS) {
+    const w = words[lang];
+    const { page, context, errors } = await signedIn(instructor, '/instructorpanel?tab=1', lang);
+    try {
+      await page.waitForSelector('[data-testid="public-profile-form"]');
+      expect(await text(page, '#public-profile-title')).toBe(w.title);
+      // The account form is still there, above it.
+      await page.waitForSelector('[data-testid="profile-form"]');
+      await page.fill('[data-testid="public-band"]', w.band);
+      await page.fill('[data-testid="public-bio"]', `${w.bio}\n\nSecond <b>paragraph</b>`);
+      const png = await makePng(page, 120, 120);
+      await page.setInputFiles('[data-testid="public-photo"]', { name: 'me.png', mimeType: 'image/png', buffer: png });
+      await page.click('[data-testid="public-save"]');
+      await toastWith(page, w.saved);
+      await shot(page, `instructor-public-profile-${lang}`);
+      // Students see it on the instructor page: the band, the bio's two paragraphs (the tags as text), the new photo.
+      await page.click('[data-testid="public-profile-view"]');
+      await page.waitForURL(`${e2e.baseUrl}/instructorview/${own}`);
+      await page.waitForSelector('[data-testid="instructor-view"]');
+      // The public read cache follows the update's event: reload until the page shows it, as a visitor would.
+      for (let i = 0; !(await page.textContent('[data-testid="instructor-view"]'))?.includes(w.band); i++) {
+        if (i === 20) throw new Error(`the instructor page never showed "${w.band}"`);
+        await page.waitForTimeout(1000);
+        await page.reload();
+        await page.waitForSelector('[data-testid="instructor-view"]');
+      }
+      const paragraphs = await page.$$eval('[data-testid="instructor-view"] .desc p', (ps) => ps.map((p) => p.textContent));
+      expect(paragraphs).toEqual([w.bio, 'Second <b>paragraph</b>']);
+      const photo = await page.getAttribute('[data-testid="instructor-view"] img.avatar', 'src');
+      expect(photo).toBeTruthy();
+      expect((await fetch(new URL(photo!, e2e.baseUrl))).status).toBe(200);
+      await shot(page, `instructor-view-after-edit-${lang}`, { fullPage: false });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+}, 180_000);
