@@ -239,7 +239,8 @@ test('forgot password: empty e-mail, then "check your email" and back to /login;
     await page.fill('#f-email', email);
     await page.click('[data-testid="forget-submit"]');
     await toastWith(page, 'check your email');
-    await page.waitForURL('**/login');
+    // Spec §2: the notice that says to look in inbox/spam, with its link to login (issue 40).
+    await page.waitForURL('**/password-change-successful');
 
     // The first mail is the sign-up verification; the second the reset link.
     const mails = await waitForMails(e2e.taal, email, 2);

@@ -190,7 +190,7 @@ test('the content role gets a menu with just its screens, and is sent back from 
     const links = await page.locator('.admin-side nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const groups = await page.locator('.admin-side .admin-menu-group').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group')));
     expect(groups).toEqual(['courses', 'content']);
-    expect(links.every((h) => ['/admincourselist', '/addcourse', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'].includes(h ?? ''))).toBe(true);
+    expect(links.every((h) => ['/admincourselist', '/addcourse', '/updatelesson', '/adminupcomingcourselist', '/upcoming', '/adminfreebies', '/addpost'].includes(h ?? ''))).toBe(true);
     await shot(page, 'content-menu-en');
     await switchLanguage(page, 'bn');
     await shot(page, 'content-menu-bn');

@@ -27,6 +27,19 @@ const InstructorMessages = lazy(() => import('./instructor/Messages'));
 const MyCourses = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.MyCourses })));
 const InstructorAnalytics = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
 const PaymentSettlement = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.PaymentSettlement })));
+const PublicProfile = lazy(() => import('./instructor/PublicProfile'));
+
+/** The instructor's Profile tab: the login account, then the public profile students see (issue 40). */
+function InstructorProfile({ user }: { user: SessionUser }) {
+  return (
+    <>
+      <Profile user={user} />
+      <Suspense fallback={null}>
+        <PublicProfile user={user} />
+      </Suspense>
+    </>
+  );
+}
 
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
@@ -39,7 +52,7 @@ const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wish
 STUDENT_CONTENT.messages = StudentMessages;
 const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages };
 // My Courses, Analytics and Payment Settlement (issue 12).
-Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: Profile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
+Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: InstructorProfile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;
 STUDENT_CONTENT.certificates = Certificates;
 

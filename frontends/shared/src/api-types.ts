@@ -4072,7 +4072,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update an instructor (admin): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed' (admin only (the catalogue checks)) */
+        /** Update an instructor (admin), or their own public profile (an instructor: name, band, bio, photo, banner; not percentage or featured): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed' (admin, or the instructor for their own profile (the catalogue checks)) */
         post: {
             parameters: {
                 query?: never;

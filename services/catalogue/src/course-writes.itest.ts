@@ -117,6 +117,18 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
     expect(fields).toEqual({ catagory: 'INVALID_CATEGORY', priceSilverValidity: 'ENTRY_REQUIRED', thumbnail: 'ENTRY_REQUIRED' });
   });
 
+  it("lets an instructor update their own profile (issue 40), not another's, nor its percentage or featured (PERMISSION_DENIED)", async () => {
+    const [mine, other] = [demoInstructors[0]!.id, demoInstructors[1]!.id];
+    const owner: CallerIdentity = { ...INSTRUCTOR, instructorId: mine };
+    const { instructor } = await call<catalogueV1.UpdateInstructorResponse>('updateInstructor', { id: mine, instructor: { band: 'Own band' } }, owner);
+    expect(instructor).toMatchObject({ id: mine, band: 'Own band' });
+    await expect(call('updateInstructor', { id: other, instructor: { band: 'Hijacked' } }, owner)).rejects.toMatchObject({ code: 7 });
+    await expect(call('updateInstructor', { id: mine, instructor: { percentage: 99 } }, owner)).rejects.toMatchObject({ code: 7 });
+    await expect(call('updateInstructor', { id: mine, instructor: { featured: true } }, owner)).rejects.toMatchObject({ code: 7 });
+    // An instructor account without a linked profile edits none.
+    await expect(call('updateInstructor', { id: mine, instructor: { band: 'x' } }, INSTRUCTOR)).rejects.toMatchObject({ code: 7 });
+  });
+
   it('refuses every write to students and instructors, and publishing, featuring and instructors to the content role (PERMISSION_DENIED)', async () => {
     const { course } = await call<catalogueV1.CreateCourseResponse>('createCourse', { id: randomUUID(), course: fullCourse() }, ADMIN);
     for (const who of [STUDENT, INSTRUCTOR]) {

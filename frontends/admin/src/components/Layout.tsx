@@ -26,6 +26,8 @@ export const MENU: { group: string; items: Item[] }[] = [
     items: [
       ['/admincourselist', 'courseList'],
       ['/addcourse', 'addCourse'],
+      // Issue 40: /updatelesson was reachable only by typing it; the spec lists it as a screen.
+      ['/updatelesson', 'updateLessons'],
       ['/adminupcomingcourselist', 'upcomingList'],
       ['/upcoming', 'addUpcoming'],
     ],
@@ -36,6 +38,8 @@ export const MENU: { group: string; items: Item[] }[] = [
       ['/admininstructorlist', 'instructorList'],
       ['/addinstructor', 'addInstructor'],
       ['/admin-instructor-settlement', 'settlements'],
+      // The spec (§2) has /instructor-payment in one sidebar listing: the settlement screen under its other path.
+      ['/instructor-payment', 'instructorPayment'],
     ],
   },
   {
@@ -94,8 +98,8 @@ const EXTRA: [RegExp, string][] = [
   [/^\/admin\/instructor\//, 'analytics'],
   [/^\/admin\/course\/analytics\//, 'analytics'],
   [/^\/admin\/store\//, 'store'],
-  [/^\/(updatecourse|updatelesson)$/, 'courses'],
-  [/^\/(updateinstructor|instructor-payment)$/, 'instructors'],
+  [/^\/updatecourse$/, 'courses'],
+  [/^\/updateinstructor$/, 'instructors'],
   [/^\/update-freebies\//, 'content'],
 ];
 

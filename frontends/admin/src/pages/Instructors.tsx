@@ -43,7 +43,8 @@ function InstructorCard({ instructor, onChange }: { instructor: Instructor; onCh
       const { data } = await answer(authApi.POST('/api/v1/instructor/featured/add/', { body }));
       const changed = data.find((i) => i._id === instructor._id);
       if (changed) onChange(changed);
-      toast(t('adminInstructors.featuredSaved'), 'success');
+      // Featuring one instructor is an update of it: the spec's 'Instructor Update Successfully' (back office §8).
+      toast(t('adminCourses.msg.instructorUpdatedOne'), 'success');
     } catch (err) {
       toast(translateApiError(t, err, 'adminCourses.msg.failed'), 'error');
     } finally {

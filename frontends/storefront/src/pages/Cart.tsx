@@ -31,7 +31,8 @@ export default function CartPage() {
     return (
       <div className="card cart-login" data-testid="cart-login">
         <h1>{t('cart.title')}</h1>
-        <p>{t('errors.loginFirst')}</p>
+        {/* The spec's title-case variant (storefront §8) is the cart page's notice; toasts keep 'Please login first'. */}
+        <p>{t('errors.loginFirstNotice')}</p>
         <Link className="btn btn-primary" to="/login?redirect=cart">
           {t('nav.login')}
         </Link>
@@ -130,6 +131,21 @@ function StudentCart({ user }: { user: SessionUser }) {
       setRemoving(null);
       toast(commerceError(t, err), 'error');
     }
+  };
+
+  // "Move to wishlist" (issue 40): the spec's second wishlist toast, 'added to wishlist', is the
+  // cart's; the course leaves the cart only once the wishlist holds it.
+  const moveToWishlist = async (course: string) => {
+    setRemoving(course);
+    try {
+      await commerce.addToWishlist(userId, course);
+      toast(t('cart.addedToWishlist'), 'success');
+    } catch (err) {
+      setRemoving(null);
+      toast(commerceError(t, err), 'error');
+      return;
+    }
+    await remove(course);
   };
 
   const applyVoucher = async (e: FormEvent) => {
@@ -231,6 +247,9 @@ function StudentCart({ user }: { user: SessionUser }) {
                   <td className="num">
                     <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void remove(item.course)} data-testid="cart-remove">
                       {t('cart.remove')}
+                    </button>{' '}
+                    <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void moveToWishlist(item.course)} data-testid="cart-to-wishlist">
+                      {t('cart.toWishlist')}
                     </button>
                   </td>
                 </tr>

@@ -16,6 +16,7 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, PriceLine } from '../components/Money';
 import { PageLoading } from '../components/PageLoading';
 import { giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
+import ShippingForm from './ShippingForm';
 import { GiftCardFace } from './Store';
 
 type Recipient = 'myself' | 'someoneElse';
@@ -233,6 +234,7 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
   );
 
   return (
+    <>
     <form className="card gift-form" onSubmit={(e) => void submit(e)} noValidate data-testid="gift-form">
       <fieldset className="gift-recipient">
         <legend>{t('store.form.recipient')}</legend>
@@ -289,5 +291,8 @@ function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUs
         {busy ? t('store.form.working') : t('store.form.proceed')}
       </button>
     </form>
+    {/* A card for someone else could go by post: the spec's shipping form, checked but not sent (decision 0046). */}
+    {recipient === 'someoneElse' && <ShippingForm />}
+    </>
   );
 }

@@ -184,6 +184,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
   const { catalogue, learning, tokens } = deps;
   const staff = { label: 'admin and content (the catalogue checks)', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
   const admin = { label: 'admin only (the catalogue checks)', check: requireAuth(tokens, UserRoles.admin) };
+  // Issue 40: an instructor edits their own public profile; the catalogue checks it is theirs.
+  const adminOrOwnInstructor = { label: 'admin, or the instructor for their own profile (the catalogue checks)', check: requireAuth(tokens, UserRoles.admin, UserRoles.instructor) };
   const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
   const instructorId = { id: { ...idParam.id, invalid: () => refusal('INSTRUCTOR_NOT_FOUND') } };
   const ids = z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/)).max(500);
@@ -414,8 +416,9 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     defineRoute({
       method: 'post',
       path: '/instructor/{id}/',
-      summary: "Update an instructor (admin): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed'",
-      auth: admin,
+      summary:
+        "Update an instructor (admin), or their own public profile (an instructor: name, band, bio, photo, banner; not percentage or featured): only the fields and files sent change. 'Instructor Updated Successfully!' / 'Instructor Update Failed'",
+      auth: adminOrOwnInstructor,
       params: instructorId,
       before: [instructorFiles()],
       // A blank name leaves the name as it is.
@@ -427,7 +430,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       responses: {
         200: answer(done(InstructorSchema), "'Instructor Updated Successfully!'"),
         400: fail("'Instructor Update Failed', with `fields`"),
-        403: fail('Not the admin'),
+        403: fail("Not the admin, nor the instructor of this profile; or an instructor sending percentage or featured"),
         404: fail('Unknown instructor'),
         413: fail('An image over 5 MB'),
       },
@@ -439,7 +442,16 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const caller = callerOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
-          const before = images.photo || images.banner ? (await catalogue.getInstructor({ id: param('id'), includeUnpublished: true }, caller).catch(() => ({ instructor: undefined }))).instructor : undefined;
+          // The images being replaced (an instructor may not read drafts: their published profile).
+          const before =
+            images.photo || images.banner
+              ? (
+                  await catalogue
+                    .getInstructor({ id: param('id'), includeUnpublished: true }, caller)
+                    .catch(() => catalogue.getInstructor({ id: param('id'), includeUnpublished: false }, caller))
+                    .catch(() => ({ instructor: undefined }))
+                ).instructor
+              : undefined;
           const { instructor: updated } = await catalogue
             .updateInstructor({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_UPDATE_FAILED')));

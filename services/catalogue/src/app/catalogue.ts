@@ -240,7 +240,11 @@ export class Catalogue {
   }
 
   async updateInstructor(caller: Caller, req: catalogueV1.UpdateInstructorRequest) {
-    assertAdmin(caller);
+    // An instructor edits the public profile their account is linked to (issue 40: the Profile
+    // tab edited only the login), never another's, and not the admin's terms (share, featured).
+    const own = caller?.userType === UserRoles.instructor && Boolean(caller.instructorId) && caller.instructorId === req.id;
+    if (!own) assertAdmin(caller);
+    else if (req.instructor?.percentage !== undefined || req.instructor?.featured !== undefined) throw refuse('ADMIN_ONLY');
     const instructor = await this.sql.transaction(async (tx) => {
       const current = await this.store.lockInstructor(tx, req.id);
       if (!current) throw refuse('INSTRUCTOR_NOT_FOUND');

@@ -22,7 +22,8 @@ function ForgetPasswordForm() {
     try {
       await answer(publicApi.POST('/api/v1/user/passwordreset/{email}', { params: { path: { email: email.trim() } } }));
       toast(t('auth.forget.checkEmail'), 'success');
-      navigate('/login');
+      // Spec §2: /password-change-successful says to look in inbox/spam and links to login (issue 40: it was never shown).
+      navigate('/password-change-successful');
     } catch (err) {
       toast(errorMessage(t, err), 'error');
     } finally {
