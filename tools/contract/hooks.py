@@ -86,6 +86,8 @@ def before_call(ctx, case, kwargs):
 _ALLOWED_400 = {
     # An unknown, expired or used token (storefront spec: "This verification link is invalid or has expired").
     "/api/v1/user/verify-email/{token}": "VERIFY_LINK_INVALID",
+    # The guardian's approval link (decision 0047): unknown, forged or expired.
+    "/api/v1/user/guardian-approval/{token}": "GUARDIAN_LINK_INVALID",
     "/api/v1/user/password-reset": "RESET_LINK_INVALID",
     # Google / Facebook login switched off (no client id configured): "This login method is not available".
     "/api/v1/user/googlelogin": "SOCIAL_LOGIN_NOT_CONFIGURED",
