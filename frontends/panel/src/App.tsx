@@ -1,6 +1,6 @@
 // Student and instructor panels behind the role guards. The tab index is selectable from
-// outside (?tab=N, spec §2: the user menu links each student tab). Student tabs built so far:
-// Classroom, Wishlist, Purchase History, Earn Money and Redeem Gift Card; the others show a placeholder.
+// outside (?tab=N, spec §2: the user menu links each student tab). Every tab is built; those a
+// first visit does not show load when opened.
 import './panel.css';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router-dom';
