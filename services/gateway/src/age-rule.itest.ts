@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
-import { commerceV1, todayInDhaka } from '@taal/contracts';
-import { callUnary, createClient } from '@taal/kit';
+import { todayInDhaka } from '@taal/contracts';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { creditWallet } from '../../../tools/lib/marketplace.cjs';
 
 /** The day `years` years before today in Dhaka (YYYY-MM-DD), `days` days later. */
 function yearsAgo(years: number, days = 0): string {
@@ -56,19 +56,6 @@ describe('the age rule at sign-up, through the gateway', () => {
     const verifyToken = await linkTo(email, /\/verify-email\/([\w.-]+)/);
     expect((await get(`/user/verify-email/${verifyToken}`)).status).toBe(200);
     return login(email, 'secret1');
-  };
-  const credit = async (userId: string, amount: number) => {
-    const client = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${taal.ports.commerce}`, {
-      auth: { issuer: taal.keyRing.issuerFor('gateway'), audience: 'commerce' },
-    });
-    try {
-      await callUnary(client, 'creditWallet', commerceV1.CreditWalletRequest.fromPartial({ userId, kind: 'refund', amount, reference: `age-itest-${randomUUID()}` }), {
-        deadlineMs: 5000,
-        userToken: adminToken,
-      });
-    } finally {
-      client.close();
-    }
   };
 
   beforeAll(async () => {
@@ -115,7 +102,7 @@ describe('the age rule at sign-up, through the gateway', () => {
     // The cart is free; the checkout (wallet covers it) is refused with the reason, and so is a gift card.
     const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
     const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
-    await credit(me.id, course.priceSilver!.price);
+    await creditWallet(base, adminToken, me.id, course.priceSilver!.price);
     expect((await post('/cart/', { user: me.id, course: course._id, tier: 'silver' }, me.token)).status).toBe(200);
     const refused = await post('/order', { userId: me.id, amount: 0 }, me.token);
     expect([refused.status, refused.body.reason]).toEqual([403, 'GUARDIAN_APPROVAL_PENDING']);
