@@ -20,6 +20,7 @@ import { mailFromEvents, type MailDirectory } from './events/mails';
 import { Messaging } from './app/messaging';
 import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
+import { learningLookup, type LearningLookup } from './grpc/learning-client';
 import { messagingGrpcService } from './grpc/messaging-service';
 import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
@@ -53,6 +54,8 @@ export interface MessagingDeps {
   directory: MailDirectory;
   /** How often the transactional-mail job looks for mails due (default 500 ms). */
   mailIntervalMs?: number;
+  /** Where a student stands in a course (learning), asked before a review or a lesson question. */
+  learning?: LearningLookup;
 }
 
 export interface RunningMessaging {
@@ -137,6 +140,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
       await server.stop();
       await massMailJob.stop();
       await mailJob.stop();
+      deps.learning?.close();
       await mailRequests.stop();
       await notifications.stop();
     },
@@ -160,6 +164,7 @@ export const messagingService = defineService({
     return startMessaging({
       ...ports,
       directory,
+      learning: learningLookup(address(ServiceNames.learning), ctx.issuer),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,
