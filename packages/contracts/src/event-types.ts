@@ -50,4 +50,6 @@ export const MessagingEvents = {
   notificationRequested: 'messaging.notification.requested',
   /** Payload: taal.messaging.v1.MailRequested (any service has one transactional mail sent; one per key and recipient) */
   mailRequested: 'messaging.mail.requested',
+  /** Payload: taal.messaging.v1.CourseRatingChanged (a course's shown reviews' figures, versioned; decision 0048) */
+  courseRatingChanged: 'messaging.course_rating.changed',
 } as const;

@@ -12,6 +12,7 @@ import { CatalogueStore, SCHEMA } from './store/catalogue-store';
 import { catalogueApi } from './api';
 import { Search, type SearchBudget } from './app/search';
 import { SearchStore } from './store/search-store';
+import { storeCourseRatings } from './events/course-ratings';
 
 export interface CatalogueDeps {
   sql: Sql;
@@ -52,6 +53,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
   if (cleaned > 0) logger.info({ courses: cleaned }, 'course descriptions stored before sanitising were cleaned');
   const cleanedBios = await catalogue.sanitiseStoredBios();
   if (cleanedBios > 0) logger.info({ instructors: cleanedBios }, 'instructor bios stored before sanitising were cleaned');
+  const ratings = await storeCourseRatings(sql, bus, logger);
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
@@ -77,6 +79,7 @@ export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalo
     port: server.port,
     async stop() {
       await server.stop();
+      await ratings.stop();
       await relay.stop();
     },
   };

@@ -22,6 +22,8 @@ import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
 import { learningLookup, type LearningLookup } from './grpc/learning-client';
 import { messagingGrpcService } from './grpc/messaging-service';
+import { startReviews } from './grpc/reviews-service';
+import { courseInstructors, type CourseInstructors } from './grpc/course-instructors';
 import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
 import { moveFromSql } from './store/move-from-sql';
@@ -56,6 +58,8 @@ export interface MessagingDeps {
   mailIntervalMs?: number;
   /** Where a student stands in a course (learning), asked before a review or a lesson question. */
   learning?: LearningLookup;
+  /** Who a course's instructor is (the catalogue), asked before a reply to a review. */
+  courses?: CourseInstructors;
 }
 
 export interface RunningMessaging {
@@ -118,12 +122,13 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     },
   });
 
+  const reviews = await startReviews({ documents: deps.documents, bus, learning: deps.learning, courses: deps.courses, logger });
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) }],
+    services: [{ definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) }, reviews.service],
   });
   server.health.setStatus(MESSAGING_SERVICE_NAME, true);
   server.health.setStatus('', true);
@@ -140,6 +145,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
       await server.stop();
       await massMailJob.stop();
       await mailJob.stop();
+      await reviews.stop();
       deps.learning?.close();
       await mailRequests.stop();
       await notifications.stop();
@@ -165,6 +171,7 @@ export const messagingService = defineService({
       ...ports,
       directory,
       learning: learningLookup(address(ServiceNames.learning), ctx.issuer),
+      courses: courseInstructors(address(ServiceNames.catalogue), ctx.issuer),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

@@ -10,6 +10,7 @@ import { IdentityRefusals } from './identity';
 import { LearningRefusals } from './learning';
 import { MessagingRefusals } from './messaging';
 import { PayoutsRefusals } from './payouts';
+import { ReviewRefusals } from './reviews';
 import { interpolate, type Refusal, type RefusalLanguage, type RefusalParams } from './refusal';
 import { StoreRefusals } from './store';
 
@@ -26,6 +27,7 @@ export const REFUSAL_PARTS = {
   messaging: MessagingRefusals,
   payouts: PayoutsRefusals,
   store: StoreRefusals,
+  reviews: ReviewRefusals,
 } as const;
 
 export const Refusals = {
@@ -38,6 +40,7 @@ export const Refusals = {
   ...MessagingRefusals,
   ...PayoutsRefusals,
   ...StoreRefusals,
+  ...ReviewRefusals,
 } as const;
 
 export type RefusalKey = keyof typeof Refusals;

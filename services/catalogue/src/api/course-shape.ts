@@ -45,6 +45,8 @@ export function toApiCourse(c: catalogueV1.Course): ApiCourse {
     sold: c.sold,
     createdAt: c.createdAt,
     documents: c.documents.map((d) => ({ name: d.name, url: d.url })),
+    rating: c.ratingCount > 0 ? Math.round((c.ratingSum / c.ratingCount) * 10) / 10 : 0,
+    ratingCount: c.ratingCount,
   };
 }
 
@@ -94,6 +96,8 @@ export const CourseSchema = z
     sold: z.int().min(0),
     createdAt: dateTime(),
     documents: z.array(z.object({ name: z.string(), url: z.string() })).meta({ description: 'PDFs (GET the url)' }),
+    rating: z.number().min(0).max(5).meta({ description: "The average of the course's shown reviews (1 to 5, one decimal); 0 with none (decision 0048)" }),
+    ratingCount: z.int().min(0).meta({ description: 'How many shown reviews the average is of' }),
   })
   .meta({ id: 'Course' });
 

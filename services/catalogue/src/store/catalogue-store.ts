@@ -42,6 +42,8 @@ export interface CourseRow {
   sold: number;
   created_at: Date;
   documents?: { name: string; url: string }[];
+  rating_sum?: string;
+  rating_count?: number;
 }
 
 interface InstructorRow {
@@ -89,6 +91,8 @@ export function toCourse(row: CourseRow): Course {
     sold: row.sold,
     createdAt: row.created_at.toISOString(),
     documents: row.documents ?? [],
+    ratingSum: Number(row.rating_sum ?? 0),
+    ratingCount: row.rating_count ?? 0,
   };
 }
 

@@ -54,11 +54,14 @@ export interface CourseMatch {
   score: number;
 }
 
+/** Within a tier the better rated first (decision 0048): the average of the shown reviews; unrated last. */
+const BY_RATING = 'c.rating_sum::float8 / NULLIF(c.rating_count, 0) DESC NULLS LAST';
+
 const COURSE_COLUMNS = `c.id, c.title, c.subtitle, c.description, c.course_hours, c.category, c.level, c.instructor_id,
   c.price, c.old_price, c.validity_days, c.silver_price, c.silver_old_price, c.silver_validity,
   c.gold_price, c.gold_old_price, c.gold_validity, c.diamond_price, c.diamond_old_price, c.diamond_validity,
   c.published, c.featured, c.bundle, c.thumbnail, c.banner, c.topics, c.requirements, c.who_for,
-  c.free_lessons, c.sold, c.created_at, c.documents`;
+  c.free_lessons, c.sold, c.created_at, c.documents, c.rating_sum, c.rating_count`;
 
 const toMatch = (r: CourseRow & { instructor_name: string; score: number }): CourseMatch => ({
   course: toCourseRow(r),
@@ -130,7 +133,7 @@ export class SearchStore {
        ) AS tiers LIMIT $4)
        SELECT ${COURSE_COLUMNS}, i.name AS instructor_name, ($5::float8 * h.tier) AS score
          FROM hits h JOIN catalogue.course c ON c.id = h.id JOIN catalogue.instructor i ON i.id = c.instructor_id
-        ORDER BY h.tier DESC, c.sold DESC, c.created_at DESC, c.id`,
+        ORDER BY h.tier DESC, ${BY_RATING}, c.sold DESC, c.created_at DESC, c.id`,
       [tsQuery, instructorIds, exclude, limit, weight],
     );
     return rows.map(toMatch);

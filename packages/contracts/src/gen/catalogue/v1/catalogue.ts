@@ -66,6 +66,9 @@ export interface Course {
   /** RFC 3339 time the course was created. */
   createdAt: string;
   documents: CourseDocument[];
+  /** The course's shown reviews (messaging, decision 0048): the sum of their ratings and their count. */
+  ratingSum: number;
+  ratingCount: number;
 }
 
 /** A PDF attached to a course: its public URL and the name shown for it. */
@@ -579,6 +582,8 @@ function createBaseCourse(): Course {
     sold: 0,
     createdAt: "",
     documents: [],
+    ratingSum: 0,
+    ratingCount: 0,
   };
 }
 
@@ -661,6 +666,12 @@ export const Course: MessageFns<Course> = {
     }
     for (const v of message.documents) {
       CourseDocument.encode(v!, writer.uint32(210).fork()).join();
+    }
+    if (message.ratingSum !== 0) {
+      writer.uint32(216).int64(message.ratingSum);
+    }
+    if (message.ratingCount !== 0) {
+      writer.uint32(224).int32(message.ratingCount);
     }
     return writer;
   },
@@ -886,6 +897,22 @@ export const Course: MessageFns<Course> = {
             message.documents.push(CourseDocument.decode(reader, reader.uint32()));
             continue;
           }
+          case 27: {
+            if (tag !== 216) {
+              break;
+            }
+
+            message.ratingSum = longToNumber(reader.int64());
+            continue;
+          }
+          case 28: {
+            if (tag !== 224) {
+              break;
+            }
+
+            message.ratingCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -960,6 +987,16 @@ export const Course: MessageFns<Course> = {
       documents: globalThis.Array.isArray(object?.documents)
         ? object.documents.map((e: any) => CourseDocument.fromJSON(e))
         : [],
+      ratingSum: isSet(object.ratingSum)
+        ? globalThis.Number(object.ratingSum)
+        : isSet(object.rating_sum)
+        ? globalThis.Number(object.rating_sum)
+        : 0,
+      ratingCount: isSet(object.ratingCount)
+        ? globalThis.Number(object.ratingCount)
+        : isSet(object.rating_count)
+        ? globalThis.Number(object.rating_count)
+        : 0,
     };
   },
 
@@ -1043,6 +1080,12 @@ export const Course: MessageFns<Course> = {
     if (message.documents?.length) {
       obj.documents = message.documents.map((e) => CourseDocument.toJSON(e));
     }
+    if (message.ratingSum !== 0) {
+      obj.ratingSum = Math.round(message.ratingSum);
+    }
+    if (message.ratingCount !== 0) {
+      obj.ratingCount = Math.round(message.ratingCount);
+    }
     return obj;
   },
 
@@ -1081,6 +1124,8 @@ export const Course: MessageFns<Course> = {
     message.sold = object.sold ?? 0;
     message.createdAt = object.createdAt ?? "";
     message.documents = object.documents?.map((e) => CourseDocument.fromPartial(e)) || [];
+    message.ratingSum = object.ratingSum ?? 0;
+    message.ratingCount = object.ratingCount ?? 0;
     return message;
   },
 };

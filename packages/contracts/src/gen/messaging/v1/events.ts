@@ -51,6 +51,19 @@ export interface MailRequested {
   dataJson: string;
 }
 
+/**
+ * Payload of `messaging.course_rating.changed`: a course's figures from its shown reviews, sent
+ * after every review written, edited or hidden (decision 0048). `version` grows with every
+ * figure computed for the course: a consumer keeps the highest and ignores older ones.
+ */
+export interface CourseRatingChanged {
+  courseId: string;
+  /** The sum of the shown reviews' ratings (1 to 5 each) and their count. */
+  ratingSum: number;
+  ratingCount: number;
+  version: number;
+}
+
 function createBaseNotificationRequested(): NotificationRequested {
   return { userId: "", msg: "", key: "", textKey: "", paramsJson: "" };
 }
@@ -389,6 +402,135 @@ export const MailRequested: MessageFns<MailRequested> = {
   },
 };
 
+function createBaseCourseRatingChanged(): CourseRatingChanged {
+  return { courseId: "", ratingSum: 0, ratingCount: 0, version: 0 };
+}
+
+export const CourseRatingChanged: MessageFns<CourseRatingChanged> = {
+  encode(message: CourseRatingChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courseId !== "") {
+      writer.uint32(10).string(message.courseId);
+    }
+    if (message.ratingSum !== 0) {
+      writer.uint32(16).int64(message.ratingSum);
+    }
+    if (message.ratingCount !== 0) {
+      writer.uint32(24).int32(message.ratingCount);
+    }
+    if (message.version !== 0) {
+      writer.uint32(32).int64(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CourseRatingChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCourseRatingChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.ratingSum = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.ratingCount = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CourseRatingChanged {
+    return {
+      courseId: isSet(object.courseId)
+        ? globalThis.String(object.courseId)
+        : isSet(object.course_id)
+        ? globalThis.String(object.course_id)
+        : "",
+      ratingSum: isSet(object.ratingSum)
+        ? globalThis.Number(object.ratingSum)
+        : isSet(object.rating_sum)
+        ? globalThis.Number(object.rating_sum)
+        : 0,
+      ratingCount: isSet(object.ratingCount)
+        ? globalThis.Number(object.ratingCount)
+        : isSet(object.rating_count)
+        ? globalThis.Number(object.rating_count)
+        : 0,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: CourseRatingChanged): unknown {
+    const obj: any = {};
+    if (message.courseId !== "") {
+      obj.courseId = message.courseId;
+    }
+    if (message.ratingSum !== 0) {
+      obj.ratingSum = Math.round(message.ratingSum);
+    }
+    if (message.ratingCount !== 0) {
+      obj.ratingCount = Math.round(message.ratingCount);
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CourseRatingChanged>, I>>(base?: I): CourseRatingChanged {
+    return CourseRatingChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CourseRatingChanged>, I>>(object: I): CourseRatingChanged {
+    const message = createBaseCourseRatingChanged();
+    message.courseId = object.courseId ?? "";
+    message.ratingSum = object.ratingSum ?? 0;
+    message.ratingCount = object.ratingCount ?? 0;
+    message.version = object.version ?? 0;
+    return message;
+  },
+};
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 export type DeepPartial<T> = T extends Builtin ? T
@@ -401,6 +543,17 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

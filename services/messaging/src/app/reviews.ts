@@ -1,0 +1,138 @@
+/**
+ * Course reviews' use cases (issue 41, decision 0048). Who may do what is decided here from the
+ * verified caller (decision 0008): a student writes their own review once eligible (learning says
+ * so, asked with the student's own token), the course's instructor replies once, an admin hides.
+ * Every change that moves a course's figures sends them to the catalogue (versioned event).
+ */
+import type { Logger } from 'pino';
+import { MessagingEvents, messagingEventsV1, type reviewsV1 } from '@taal/contracts';
+import { createEnvelope, refuse, refuseFields, requireIdentity, UserRoles, USER_TOKEN_METADATA_KEY, type CallerIdentity, type EventBus } from '@taal/kit';
+import type { Metadata } from '@grpc/grpc-js';
+import { figuresOf, isRating, plainText, ReviewLimits, reviewRefusal } from '../domain/reviews';
+import type { CourseInstructors } from '../grpc/course-instructors';
+import type { LearningLookup } from '../grpc/learning-client';
+import type { ReviewDocuments } from '../store/reviews';
+
+type Ctx = { identity: CallerIdentity | null; metadata?: Metadata };
+const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
+const MAX_PAGE_SIZE = 50;
+
+/** Versions grow with time; the counter keeps two figures of one millisecond apart. */
+let versionCounter = 0;
+function nextVersion(): number {
+  versionCounter = (versionCounter + 1) % 1000;
+  return Date.now() * 1000 + versionCounter;
+}
+
+export class Reviews {
+  constructor(
+    private readonly store: ReviewDocuments,
+    private readonly bus: EventBus,
+    private readonly learning: LearningLookup | undefined,
+    private readonly courses: CourseInstructors | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Why the caller may not review the course now (a refusal key), or null. */
+  private async refusalFor(ctx: Ctx, courseId: string) {
+    const token = ctx.metadata?.get(USER_TOKEN_METADATA_KEY)[0];
+    if (!this.learning || token === undefined) return 'REVIEW_NOT_ENROLLED' as const;
+    const standing = await this.learning.standing(String(token), courseId);
+    return reviewRefusal(standing);
+  }
+
+  async write(ctx: Ctx, req: reviewsV1.WriteReviewRequest) {
+    const me = requireIdentity(ctx, STUDENT);
+    if (!isRating(req.rating)) throw refuseFields({ rating: 'RATING_REQUIRED' }, 'RATING_REQUIRED');
+    if ([...(req.text ?? '')].length > ReviewLimits.text) throw refuseFields({ text: 'TEXT_TOO_LONG' }, 'TEXT_TOO_LONG');
+    const refusal = await this.refusalFor(ctx, req.courseId);
+    if (refusal) throw refuse(refusal);
+    const written = await this.store.write({
+      courseId: req.courseId,
+      userId: me.userId,
+      userName: plainText(req.userName, ReviewLimits.name),
+      rating: req.rating,
+      text: plainText(req.text, ReviewLimits.text),
+    });
+    await this.sendFigures(req.courseId);
+    return written;
+  }
+
+  async courseReviews(req: reviewsV1.ListCourseReviewsRequest) {
+    const pageSize = Math.min(Math.max(req.pageSize || 10, 1), MAX_PAGE_SIZE);
+    const page = Math.max(req.page || 1, 1);
+    const [{ reviews, total }, ratings] = await Promise.all([this.store.shown(req.courseId, page, pageSize), this.store.shownRatings(req.courseId)]);
+    return { reviews: reviews.map(publicReview), total, ratingSum: figuresOf(ratings).sum };
+  }
+
+  async mine(ctx: Ctx, courseId: string) {
+    const me = requireIdentity(ctx, STUDENT);
+    const review = await this.store.mine(courseId, me.userId);
+    const reason = await this.refusalFor(ctx, courseId);
+    return { review: review ?? undefined, eligible: reason === null, reason: reason ?? '' };
+  }
+
+  async reply(ctx: Ctx, req: reviewsV1.ReplyReviewRequest) {
+    const me = requireIdentity(ctx, INSTRUCTOR);
+    const review = await this.store.byId(req.id);
+    if (!review || review.hidden) throw refuse('REVIEW_NOT_FOUND');
+    const instructorId = await this.courses?.instructorOf(review.courseId);
+    if (!me.instructorId || !instructorId || me.instructorId !== instructorId) throw refuse('NOT_YOUR_COURSE_REVIEW');
+    const text = plainText(req.reply, ReviewLimits.reply);
+    if (!text) throw refuseFields({ reply: 'REPLY_REQUIRED' }, 'REPLY_REQUIRED');
+    if (review.reply) throw refuse('REVIEW_ALREADY_REPLIED');
+    const replied = await this.store.reply(req.id, text, me.userId);
+    if (!replied) throw refuse('REVIEW_ALREADY_REPLIED');
+    return publicReview(replied);
+  }
+
+  async hide(ctx: Ctx, req: reviewsV1.HideReviewRequest) {
+    const me = requireIdentity(ctx, ADMIN);
+    const reason = plainText(req.reason, ReviewLimits.reason);
+    if (!reason) throw refuseFields({ reason: 'HIDE_REASON_REQUIRED' }, 'HIDE_REASON_REQUIRED');
+    const hidden = await this.store.hide(req.id, reason, me.userId);
+    if (!hidden) throw refuse('REVIEW_NOT_FOUND');
+    await this.sendFigures(hidden.courseId);
+    return hidden;
+  }
+
+  async hiddenList(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.hiddenList();
+  }
+
+  async recent(ctx: Ctx) {
+    requireIdentity(ctx, ADMIN);
+    return this.store.recent();
+  }
+
+  /**
+   * Sends the course's current figures (decision 0048): marked first, counted, published with a
+   * new version, then unmarked unless a later change marked it again. A failure leaves the mark
+   * for `resendMarked`; the catalogue keeps the highest version it has seen.
+   */
+  async sendFigures(courseId: string, mark?: Date): Promise<void> {
+    const marked = mark ?? (await this.store.markDirty(courseId));
+    try {
+      const version = nextVersion();
+      const { sum, count } = figuresOf(await this.store.shownRatings(courseId));
+      const payload = messagingEventsV1.CourseRatingChanged.encode({ courseId, ratingSum: sum, ratingCount: count, version }).finish();
+      await this.bus.publish([createEnvelope({ type: MessagingEvents.courseRatingChanged, key: courseId, payload })]);
+      await this.store.clearDirty(courseId, marked);
+    } catch (err) {
+      this.logger.warn({ err, courseId }, 'a course rating could not be sent now: the job sends it again');
+    }
+  }
+
+  /** The job: courses still marked a few seconds after their change get their figures sent again. */
+  async resendMarked(): Promise<number> {
+    const due = await this.store.dirtyCourses(new Date(Date.now() - 5000));
+    for (const { courseId, mark } of due) await this.sendFigures(courseId, mark);
+    return due.length;
+  }
+}
+
+/** What visitors see: never a hidden review's reason (a shown review has none). */
+function publicReview(r: reviewsV1.Review): reviewsV1.Review {
+  return { ...r, hiddenReason: '', hiddenAt: '' };
+}
