@@ -7,8 +7,7 @@
 //   and count change; an admin hides the review in the back office and the figures follow. Each
 //   screen in English and Bengali, desktop and phone, axe-clean.
 // Screenshots go to /tmp/shots-reviews/ (SHOTS_DIR).
-import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, openPage, useE2E, waitFor, waitForEnrolment } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, useE2E, waitFor, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-reviews';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';

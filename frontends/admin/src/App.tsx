@@ -34,6 +34,7 @@ const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m
 const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
 const AdminMessages = lazy(() => import('./pages/Messages'));
+const AdminReviews = lazy(() => import('./pages/Reviews'));
 const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const MassMail = lazy(() => import('./pages/MassMail'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
@@ -88,6 +89,7 @@ export function App() {
                 <Route path="/adminstoregiftcard" element={<StoreGiftCards />} />
                 <Route path="/admin/store/:id" element={<GiftCardDetail />} />
                 <Route path="/adminmessages" element={<AdminMessages />} />
+                <Route path="/adminreviews" element={<AdminReviews />} />
                 <Route path="/manageNotification" element={<ManageNotifications />} />
                 <Route path="/admin/mass-mailing" element={<MassMail />} />
                 <Route path="/admincourselist" element={<CourseList />} />

@@ -24,3 +24,5 @@ export type Instructor = Schemas['Instructor'];
 export type Freebie = Schemas['Freebie'];
 
 export type Popup = Schemas['Popup'];
+export type Review = Schemas['Review'];
+export type AdminReview = Schemas['AdminReview'];

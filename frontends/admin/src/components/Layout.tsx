@@ -66,6 +66,7 @@ export const MENU: { group: string; items: Item[] }[] = [
     group: 'messages',
     items: [
       ['/adminmessages', 'messages'],
+      ['/adminreviews', 'reviews'],
       ['/admincertificatelist', 'certificates'],
       ['/manageNotification', 'notifications'],
       ['/admin/mass-mailing', 'massMail'],

@@ -1,7 +1,23 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Course } from '@taal/web-shared/types';
+import { formatNumber } from '@taal/web-shared/format';
 import { PriceLine } from './Money';
+
+/** A course's average of its shown reviews and their count (decision 0048): "★ 4.3 (12)"; nothing with none. */
+export function Rating({ rating, count }: { rating: number; count: number }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  const average = formatNumber(rating, undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (
+    <span className="rating" data-testid="course-rating" data-rating={rating} data-count={count}>
+      <span aria-hidden="true">
+        <span className="star">★</span> {average} ({formatNumber(count)})
+      </span>
+      <span className="sr-only">{t('reviews.summary', { average, count, countText: formatNumber(count) })}</span>
+    </span>
+  );
+}
 
 export function categoryKey(category: string): string {
   return `categories.${category.replace(/[^A-Za-z]/g, '')}`;
@@ -27,6 +43,7 @@ export function CourseCard({ course, instructorName }: { course: Course; instruc
           <span className="pill">{t(`levels.${course.courseType}`)}</span>
           {course.bundle && <span className="pill">{t('course.bundle')}</span>}
         </div>
+        <Rating rating={course.rating} count={course.ratingCount} />
         <PriceLine price={course.price} oldPrice={course.oldPrice} />
       </div>
     </Link>

@@ -23,6 +23,7 @@ export default function AllCourses() {
   const category = params.get('category') ?? '';
   const level = params.get('level') ?? '';
   const instructor = params.get('instructor') ?? '';
+  const sort = params.get('sort') === 'rating' ? 'rating' : '';
   const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
   const instructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
 
@@ -53,6 +54,8 @@ export default function AllCourses() {
   const visible = (courses.data ?? []).filter(
     (c) => c.published !== false && (!category || c.catagory === category) && (!level || c.courseType === level) && (!instructor || c.instructor === instructor),
   );
+  // Newest first as the catalogue answers; by rating: the best average first, then the most reviewed.
+  if (sort === 'rating') visible.sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount);
 
   return (
     <div className="all-courses">
@@ -90,6 +93,13 @@ export default function AllCourses() {
                 {t(`levels.${l}`)}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          {t('reviews.sortBy')}
+          <select value={sort} onChange={(e) => setFilter('sort', e.target.value)} data-testid="sort-courses">
+            <option value="">{t('reviews.sortNewest')}</option>
+            <option value="rating">{t('reviews.sortRating')}</option>
           </select>
         </label>
         <div className="pills" aria-label={t('courses.category')} data-testid="category-pills">

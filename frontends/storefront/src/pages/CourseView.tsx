@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, ApiError } from '@taal/web-shared/api';
@@ -11,13 +11,16 @@ import { RichText } from '../components/RichText';
 import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
 import { PageLoading } from '../components/PageLoading';
-import { categoryKey } from '../components/CourseCard';
+import { categoryKey, Rating } from '../components/CourseCard';
 import { CourseLessons, type Completion } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
 import { CertificateRequest } from '../components/CertificateRequest';
 import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
 import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
 import { learning } from '../learning';
+
+// Reviews load after the course (their own chunk): the first paint stays as it was.
+const CourseReviews = lazy(() => import('../components/CourseReviews'));
 
 const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
 
@@ -195,6 +198,7 @@ export default function CourseView() {
           </div>
           <h1 data-testid="course-title">{c.title}</h1>
           {c.subtitle && <p className="muted">{c.subtitle}</p>}
+          <Rating rating={c.rating} count={c.ratingCount} />
           <p>
             {t('course.hours', { hours: c.courseHour })} · <span data-testid="course-summary-validity">{t('course.validity', { days: summaryDays })}</span>
             {typeof c.sold === 'number' && <> · {t('course.sold', { count: c.sold })}</>}
@@ -312,6 +316,9 @@ export default function CourseView() {
           request, which the server answers 'Purchase the course First!!' (spec §8). */}
       <CertificateRequest courseId={c._id} courseName={c.title} completion={owned ? completion : null} />
       {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
+      <Suspense fallback={null}>
+        <CourseReviews courseId={c._id} instructorId={c.instructor} instructorName={ins?.name ?? ''} />
+      </Suspense>
     </article>
   );
 }

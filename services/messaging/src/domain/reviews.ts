@@ -23,10 +23,15 @@ export function isRating(value: unknown): value is 1 | 2 | 3 | 4 | 5 {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
 }
 
-// C0/C1 controls (but tab and line feed), bidirectional overrides and isolates, zero-width joiners
-// kept out: a review is plain text, shown as text, in English or Bengali (whose letters and the
-// zero-width (non-)joiner U+200C/U+200D Bengali spelling needs are kept).
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\uFEFF]/g;
+// C0/C1 controls (but tab and line feed), bidirectional marks, overrides and isolates, and the byte
+// order mark are kept out: a review is plain text, shown as text, in English or Bengali (whose
+// letters and the zero-width (non-)joiner U+200C/U+200D Bengali spelling needs are kept).
+const BIDI_AND_BOM = new Set([0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff]);
+const isKept = (ch: string) => {
+  const c = ch.codePointAt(0)!;
+  if (c === 0x09 || c === 0x0a) return true;
+  return c >= 0x20 && !(c >= 0x7f && c <= 0x9f) && !BIDI_AND_BOM.has(c);
+};
 const TAGS = /<\/?[A-Za-z!][^<>]*>/g;
 
 /**
@@ -34,10 +39,12 @@ const TAGS = /<\/?[A-Za-z!][^<>]*>/g;
  * characters, line ends made \n, at most two blank lines in a row, trimmed, within `max`.
  */
 export function plainText(input: string | undefined, max: number): string {
-  const text = (input ?? '')
+  const stripped = (input ?? '')
     .replace(/\r\n?/g, '\n')
-    .replace(TAGS, '')
-    .replace(CONTROLS, '')
+    .replace(TAGS, '');
+  const text = [...stripped]
+    .filter(isKept)
+    .join('')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return [...text].slice(0, max).join('');
