@@ -7,7 +7,11 @@
 //   and count change; an admin hides the review in the back office and the figures follow. Each
 //   screen in English and Bengali, desktop and phone, axe-clean.
 // Screenshots go to /tmp/shots-reviews/ (SHOTS_DIR).
-import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, useE2E, waitFor, waitForEnrolment } from './support';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, openPage, toastWith, useE2E, useSession, waitFor, waitForEnrolment } from './support';
+
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-reviews';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -108,3 +112,170 @@ test('the rules through the API: who may write, edit, reply and hide, and the fi
   expect(onRecord.find((r) => r._id === written.json.data._id)?.hiddenReason).toBe('Spoils the last lesson');
   expect((await request('GET', 'review/hidden', student.token)).status).toBe(403);
 }, 180_000);
+
+/** axe's violations on the page as drawn now (rule and elements), none expected. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** Both languages, desktop and phone width: a screenshot of each and axe clean in each. */
+async function everyWay(page: Page, name: string, open: () => Promise<void>) {
+  for (const lng of ['en', 'bn'] as const) {
+    await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+      expect(await axeViolations(page)).toEqual([]);
+      await e2e.shot(page, `${name}-${lng}-${width === 390 ? 'phone' : 'desktop'}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** A page in a fresh context that lets axe's script in (as the accessibility suite does). */
+async function openAxePage() {
+  const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+const card = (page: Page, courseId: string) => page.locator(`a[data-testid="course-card"][href="/courseview?id=${encodeURIComponent(courseId)}"]`);
+
+/** Opens /allcourses until the course's card shows these figures (null: no rating shown). */
+async function cardShows(page: Page, courseId: string, expected: { rating: string; count: string } | null) {
+  await waitFor(
+    () => `the card of ${courseId} showing ${JSON.stringify(expected)}`,
+    async () => {
+      await page.goto(`${e2e.baseUrl}/allcourses`);
+      await card(page, courseId).waitFor();
+      const rating = card(page, courseId).locator('[data-testid="course-rating"]');
+      if (!expected) return (await rating.count()) === 0 ? true : undefined;
+      if ((await rating.count()) === 0) return undefined;
+      const seen = { rating: await rating.getAttribute('data-rating'), count: await rating.getAttribute('data-count') };
+      return seen.rating === expected.rating && seen.count === expected.count ? true : undefined;
+    },
+    30_000,
+  );
+}
+
+test('a student rates and reviews a course and its card shows the new average and count; an admin hides the review and the figures follow', async () => {
+  const [admin, student] = await Promise.all([loginByApi(e2e.baseUrl, DEMO.admin), loginByApi(e2e.baseUrl, DEMO.student)]);
+  const course = (await apiGet<Course[]>(e2e.baseUrl, 'course/')).filter((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)[1]!;
+  await enrol(student, admin, course._id);
+  await completeOneLesson(student, course._id);
+  const text = `Clear lessons, good pace ${Date.now().toString(36)}`;
+
+  const studentPage = await openAxePage();
+  try {
+    const { page, errors } = studentPage;
+    await useSession(page, e2e.baseUrl, student, { clear: true, lang: 'en' });
+    await cardShows(page, course._id, null);
+
+    // The course page: the form, in both languages and widths, before the review.
+    const openCourse = async () => {
+      await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+      await page.locator('[data-testid="review-form"]').waitFor();
+      await page.locator('[data-testid="course-reviews"]').scrollIntoViewIfNeeded();
+    };
+    await everyWay(page, 'course-review-form', openCourse);
+
+    await openCourse();
+    await page.locator('[data-testid="review-submit"]').click();
+    await toastWith(page, 'Please choose a rating from 1 to 5 stars');
+    await page.locator('label:has([data-testid="review-star-4"])').click();
+    await page.locator('[data-testid="review-text"]').fill(text);
+    await page.locator('[data-testid="review-submit"]').click();
+    await toastWith(page, 'Thank you! Your review is posted.');
+    await page.locator('[data-testid="review"]', { hasText: text }).waitFor();
+    expect(await page.locator('[data-testid="review-summary"]').getAttribute('data-count')).toBe('1');
+    // The review shown under the course, in both languages and widths.
+    await everyWay(page, 'course-reviews', async () => {
+      await openCourse();
+      await page.locator('[data-testid="review"]', { hasText: text }).waitFor();
+    });
+
+    // The card: ★ 4.0 (1); sorted by rating it comes first; in Bengali ৪.০ (১).
+    await cardShows(page, course._id, { rating: '4', count: '1' });
+    expect((await card(page, course._id).locator('[data-testid="course-rating"]').innerText()).replace(/\s+/g, ' ')).toContain('4.0 (1)');
+    await page.selectOption('[data-testid="sort-courses"]', 'rating');
+    expect(await page.locator('[data-testid="course-card"]').first().getAttribute('href')).toBe(`/courseview?id=${encodeURIComponent(course._id)}`);
+    await everyWay(page, 'course-card-rating', async () => {
+      await page.goto(`${e2e.baseUrl}/allcourses?sort=rating`);
+      await card(page, course._id).locator('[data-testid="course-rating"]').waitFor();
+    });
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));
+    await page.goto(`${e2e.baseUrl}/allcourses`);
+    await page.waitForFunction(() => document.documentElement.lang === 'bn');
+    expect((await card(page, course._id).locator('[data-testid="course-rating"]').innerText()).replace(/\s+/g, ' ')).toContain('৪.০ (১)');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    expect(errors).toEqual([]);
+  } finally {
+    await studentPage.context.close();
+  }
+
+  // The admin hides it with a reason; the hidden list keeps the reason.
+  const adminPage = await openAxePage();
+  try {
+    const { page, errors } = adminPage;
+    await useSession(page, e2e.baseUrl, admin, { clear: true, lang: 'en' });
+    const openReviews = async () => {
+      await page.goto(`${e2e.baseUrl}/adminreviews`);
+      await page.locator('[data-testid="recent-reviews"], [data-testid="hidden-reviews"]').first().waitFor();
+    };
+    await everyWay(page, 'admin-reviews', async () => {
+      await openReviews();
+      await page.locator('[data-testid="admin-review"]', { hasText: text }).waitFor();
+    });
+    await openReviews();
+    const row = page.locator('[data-testid="recent-reviews"] [data-testid="admin-review"]', { hasText: text });
+    await row.locator('[data-testid="hide-review"]').click();
+    await page.locator('[data-testid="hide-submit"]').click();
+    await toastWith(page, 'Please give a reason for hiding the review');
+    await everyWay(page, 'admin-hide-dialog', async () => {
+      await openReviews();
+      await page.locator('[data-testid="recent-reviews"] [data-testid="admin-review"]', { hasText: text }).locator('[data-testid="hide-review"]').click();
+      await page.locator('[data-testid="hide-reason"]').fill('Names another student');
+    });
+    await openReviews();
+    await row.locator('[data-testid="hide-review"]').click();
+    await page.locator('[data-testid="hide-reason"]').fill('Names another student');
+    await page.locator('[data-testid="hide-submit"]').click();
+    await toastWith(page, 'The review is hidden.');
+    const hiddenRow = page.locator('[data-testid="hidden-reviews"] [data-testid="admin-review"]', { hasText: text });
+    await hiddenRow.waitFor();
+    expect(await hiddenRow.locator('[data-testid="hidden-reason"]').innerText()).toContain('Names another student');
+    await page.reload();
+    await hiddenRow.waitFor();
+    expect(await page.locator('[data-testid="recent-reviews"] [data-testid="admin-review"]', { hasText: text }).count()).toBe(0);
+    await everyWay(page, 'admin-hidden-reviews', async () => {
+      await openReviews();
+      await hiddenRow.waitFor();
+    });
+    expect(errors).toEqual([]);
+  } finally {
+    await adminPage.context.close();
+  }
+
+  // The figures follow: no rating on the card, no review on the page.
+  const visitor = await openPage(e2e.browser);
+  try {
+    const { page } = visitor;
+    await cardShows(page, course._id, null);
+    await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+    await page.locator('[data-testid="course-reviews"]').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="course-reviews"] .muted') !== null);
+    expect(await page.locator('[data-testid="review"]', { hasText: text }).count()).toBe(0);
+  } finally {
+    await visitor.context.close();
+  }
+}, 400_000);
