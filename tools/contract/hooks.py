@@ -102,6 +102,9 @@ _ALLOWED_400 = {
     "/api/v1/instructor/due/{id}/{amount}": ("ABOVE_DUE", "AMOUNT_NOT_TAKA"),
     # An admin suspending their own account ("You cannot suspend your own account").
     "/api/v1/user/suspend/{id}": "CANNOT_SUSPEND_SELF",
+    # Reviews (decision 0048): a reply or a reason that is only markup leaves nothing once it is removed.
+    "/api/v1/review/{id}/reply": "REPLY_REQUIRED",
+    "/api/v1/review/{id}/hide": "HIDE_REASON_REQUIRED",
 }
 
 
