@@ -279,3 +279,45 @@ test('a student rates and reviews a course and its card shows the new average an
     await visitor.context.close();
   }
 }, 400_000);
+
+test("the course's instructor replies once on the course page, and the reply shows under the review", async () => {
+  const [admin, student, instructor] = await Promise.all([loginByApi(e2e.baseUrl, DEMO.admin), loginByApi(e2e.baseUrl, DEMO.student), loginByApi(e2e.baseUrl, DEMO.instructor)]);
+  const course = (await apiGet<Course[]>(e2e.baseUrl, 'course/')).filter((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)[2]!;
+  await enrol(student, admin, course._id);
+  await completeOneLesson(student, course._id);
+  const text = `ভালো লেগেছে, thank you ${Date.now().toString(36)}`;
+  expect((await request('POST', `review/course/${course._id}`, student.token, { rating: 5, text })).status).toBe(201);
+
+  const session = await openAxePage();
+  try {
+    const { page, errors } = session;
+    await useSession(page, e2e.baseUrl, instructor, { clear: true, lang: 'en' });
+    const review = page.locator('[data-testid="review"]', { hasText: text });
+    const openCourse = async () => {
+      await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+      await review.waitFor();
+      await review.scrollIntoViewIfNeeded();
+    };
+    await everyWay(page, 'instructor-reply-form', async () => {
+      await openCourse();
+      await review.locator('[data-testid="review-reply-text"]').waitFor();
+    });
+    await openCourse();
+    await review.locator('[data-testid="review-reply-send"]').click();
+    await toastWith(page, 'Please write a reply');
+    await review.locator('[data-testid="review-reply-text"]').fill('Glad it helped. Keep practising!');
+    await review.locator('[data-testid="review-reply-send"]').click();
+    await review.locator('[data-testid="review-reply"]', { hasText: 'Glad it helped' }).waitFor();
+    // Once: after a reload the reply is shown and there is no form to reply again.
+    await openCourse();
+    await review.locator('[data-testid="review-reply"]').waitFor();
+    expect(await review.locator('[data-testid="review-reply-text"]').count()).toBe(0);
+    await everyWay(page, 'review-with-reply', async () => {
+      await openCourse();
+      await review.locator('[data-testid="review-reply"]').waitFor();
+    });
+    expect(errors).toEqual([]);
+  } finally {
+    await session.context.close();
+  }
+}, 300_000);
