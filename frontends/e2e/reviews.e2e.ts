@@ -133,7 +133,7 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>) {
       await open();
       await page.waitForFunction((l) => document.documentElement.lang === l, lng);
       expect(await axeViolations(page)).toEqual([]);
-      await e2e.shot(page, `${name}-${lng}-${width === 390 ? 'phone' : 'desktop'}`);
+      await e2e.shot(page, `${name}-${lng}-${width === 390 ? 'phone' : 'desktop'}`, { fullPage: false });
     }
   }
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
