@@ -73,4 +73,18 @@ describe.each(backends)('course ratings on %s infrastructure', (_name, makeBacke
     await waitFor(async () => (await course(id)).ratingCount === 1, 'the valid figures');
     expect(await course(id)).toMatchObject({ ratingSum: 5, ratingCount: 1 });
   });
+
+  it('breaks ties in search with the rating: among equally relevant hits the better rated comes first', async () => {
+    const search = async () =>
+      (await callUnary<catalogueV1.SearchRequest, catalogueV1.SearchResponse>(client, 'search', catalogueV1.SearchRequest.fromPartial({ query: 'guitar' }), { deadlineMs: 5000 })).courses;
+    const before = await search();
+    const top = before.filter((h) => h.score === before[0]!.score);
+    expect(top.length).toBeGreaterThan(1);
+    const last = top[top.length - 1]!.course!.id;
+    await backend.bus.publish([send(last, 10, 2, 5_000)]);
+    await waitFor(async () => (await search())[0]!.course!.id === last, 'the rated course first among the best matches');
+    // A lower relevance tier stays below, however well rated.
+    const after = await search();
+    expect(after.findIndex((h) => h.score < after[0]!.score)).toBeGreaterThanOrEqual(top.length);
+  });
 });
