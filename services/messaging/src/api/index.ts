@@ -2,12 +2,14 @@
 import type { catalogueV1, identityV1, messagingV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { messagingClient } from './client';
+import { messagingLimiters } from './limits';
 import { NotificationHub } from './live';
 import { messagingRoutes } from './messaging';
 
 export const messagingApi = defineApi({
   clients: { messaging: messagingClient },
-  routes: (ctx) => {
+  limiters: messagingLimiters,
+  routes: (ctx, limiters) => {
     const messaging = ctx.client<messagingV1.MessagingServiceServer>('messaging');
     const hub = new NotificationHub(messaging, ctx.tokens, ctx.logger);
     // Open notification streams would keep the edge's server from closing.
@@ -18,7 +20,7 @@ export const messagingApi = defineApi({
         identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
         tokens: ctx.tokens,
         catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
-        contactLimiter: ctx.limits.contact,
+        contactLimiter: limiters.contact,
         hub,
       }),
     ];
