@@ -1,12 +1,13 @@
 /** Messaging's slice of the public API: contact messages, student ↔ instructor messages, mass mail and notifications (with the live push). */
-import type { catalogueV1, identityV1, messagingV1 } from '@taal/contracts';
+import type { catalogueV1, identityV1, messagingV1, questionsV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
-import { messagingClient } from './client';
+import { messagingClient, questionsClient } from './client';
 import { NotificationHub } from './live';
 import { messagingRoutes } from './messaging';
+import { questionRoutes } from './questions';
 
 export const messagingApi = defineApi({
-  clients: { messaging: messagingClient },
+  clients: { messaging: messagingClient, questions: questionsClient },
   routes: (ctx) => {
     const messaging = ctx.client<messagingV1.MessagingServiceServer>('messaging');
     const hub = new NotificationHub(messaging, ctx.tokens, ctx.logger);
@@ -21,6 +22,7 @@ export const messagingApi = defineApi({
         contactLimiter: ctx.limits.contact,
         hub,
       }),
+      questionRoutes({ questions: ctx.client<questionsV1.LessonQuestionsServiceServer>('questions'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens }),
     ];
   },
 });
