@@ -5,6 +5,7 @@
 // /admin/questions and the student no longer sees it. Each new screen in en and bn, at desktop and
 // phone width (no sideways scroll), axe-clean. Screenshots go to SHOTS_DIR (/tmp/shots/questions).
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, toastWith, useE2E, useSession, waitFor, waitForEnrolment, mailsTo, type Session } from './support';
 
@@ -50,11 +51,12 @@ async function language(page: Page, lng: 'en' | 'bn'): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-async function checkScreen(page: Page, url: string, name: string, ready: string): Promise<void> {
+async function checkScreen(page: Page, url: string, name: string, ready: string, region: string): Promise<void> {
   for (const lng of ['en', 'bn'] as const) {
     await language(page, lng);
     await page.locator(ready).first().waitFor();
     await shot(page, `${name}-${lng}`);
+    await page.locator(region).first().screenshot({ path: path.join(SHOTS, `${name}-${lng}-part.png`) });
     expect(await axe(page)).toEqual([]);
   }
   await language(page, 'en');
@@ -68,6 +70,7 @@ async function checkScreen(page: Page, url: string, name: string, ready: string)
       await phone.locator(ready).first().waitFor();
       await phone.locator(ready).first().scrollIntoViewIfNeeded();
       await shot(phone, `${name}-phone-${lng}`);
+      await phone.locator(region).first().screenshot({ path: path.join(SHOTS, `${name}-phone-${lng}-part.png`) });
       const { scrollWidth, innerWidth } = await phone.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
       expect(await axe(phone)).toEqual([]);
@@ -135,7 +138,7 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     // The asker follows it.
     expect(await thread.locator('[data-testid="question-follow"]').getAttribute('aria-pressed')).toBe('true');
     await section.scrollIntoViewIfNeeded();
-    await checkScreen(page, courseUrl, 'lesson-questions', '[data-testid="question-thread"]');
+    await checkScreen(page, courseUrl, 'lesson-questions', '[data-testid="question-thread"]', '[data-testid="lesson-questions"]');
     await streaming;
     await page.locator('[data-testid="notifications-menu"]').waitFor();
     expect(await page.locator('[data-testid="notification-dot"]').count()).toBe(0);
@@ -147,7 +150,7 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     await t.goto(panelUrl);
     const item = t.locator('[data-testid="unanswered-question"]', { hasText: question });
     await item.waitFor();
-    await checkScreen(t, panelUrl, 'instructor-questions', '[data-testid="unanswered-question"]');
+    await checkScreen(t, panelUrl, 'instructor-questions', '[data-testid="unanswered-question"]', '[data-testid="tabpanel-questions"]');
     const answerText = 'Use the index finger, then the middle finger for Re.';
     await item.locator('textarea').fill(answerText);
     const started = Date.now();
@@ -161,6 +164,7 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     await page.click('[data-testid="notifications-menu"] button');
     await page.locator('[data-testid="notification-item"]', { hasText: 'was answered' }).waitFor();
     await shot(page, 'bell-answered-en', { keepToasts: true });
+    await page.locator('[data-testid="notifications-menu"]').screenshot({ path: path.join(SHOTS, 'bell-answered-en-part.png') });
     // And a mail, in the student's language.
     const mail = await waitFor(
       () => `the answer mail (seen: ${mailsTo(e2e.taal, DEMO.student.email).map((m) => m.subject).join(' | ')})`,
@@ -176,6 +180,7 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     expect(await answered.getAttribute('data-answered')).toBe('true');
     await answered.scrollIntoViewIfNeeded();
     await shot(page, 'lesson-questions-answered-en');
+    await page.locator('[data-testid="lesson-questions"]').screenshot({ path: path.join(SHOTS, 'lesson-questions-answered-en-part.png') });
 
     // The admin hides it: the student no longer sees it.
     const a = back.page;
@@ -184,7 +189,7 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     await a.goto(adminUrl);
     const row = a.locator('[data-testid="admin-question"]', { hasText: question });
     await row.waitFor();
-    await checkScreen(a, adminUrl, 'admin-questions', '[data-testid="admin-question"]');
+    await checkScreen(a, adminUrl, 'admin-questions', '[data-testid="admin-question"]', '[data-testid="admin-questions"]');
     await row.locator('[data-testid="question-hide"]').click();
     await toastWith(a, 'Question hidden');
     expect(await row.getAttribute('data-hidden')).toBe('true');
