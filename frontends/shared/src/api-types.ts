@@ -11967,6 +11967,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not a JSON object with a boolean `follow` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
                 401: {
                     headers: {
@@ -12212,6 +12221,15 @@ export interface paths {
                             message: string;
                             data: components["schemas"]["LessonQuestion"];
                         };
+                    };
+                };
+                /** @description Not a JSON object with a boolean `hidden` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */

@@ -146,6 +146,7 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
       body: { schema: z.object({ follow: z.boolean() }) },
       responses: {
         200: answer(done(QuestionSchema), "'Following' or 'Not following'"),
+        400: fail('Not a JSON object with a boolean `follow`'),
         403: fail('Not enrolled in the course, nor its instructor or an admin'),
         404: fail('Question not found'),
       },
@@ -183,7 +184,11 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
       auth: admin,
       params: idParam,
       body: { schema: z.object({ hidden: z.boolean() }) },
-      responses: { 200: answer(done(QuestionSchema), "'Question hidden' or 'Question shown'"), 404: fail('Question not found') },
+      responses: {
+        200: answer(done(QuestionSchema), "'Question hidden' or 'Question shown'"),
+        400: fail('Not a JSON object with a boolean `hidden`'),
+        404: fail('Question not found'),
+      },
       handler: async ({ res, param, body }) => {
         const { question } = await questions.hideQuestion({ id: param('id'), hidden: body.hidden }, callerOf(res));
         res.json({ success: true, message: body.hidden ? 'Question hidden' : 'Question shown', data: toQuestion(question!) });
