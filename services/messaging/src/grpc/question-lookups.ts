@@ -10,7 +10,7 @@ export interface QuestionLookups {
   close(): void;
 }
 
-const notFound = (err: unknown) => (err as { code?: number }).code === 5;
+const isNotFound = (err: unknown) => (err as { code?: number }).code === 5;
 
 export function questionLookups(catalogueAddress: string, learningAddress: string, issuer: ServiceTokenIssuer): QuestionLookups {
   const catalogue = createClient(catalogueV1.CatalogueServiceClient, catalogueAddress, { auth: { issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 });
@@ -21,7 +21,7 @@ export function questionLookups(catalogueAddress: string, learningAddress: strin
         const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId }));
         return course ? { instructorId: course.instructorId, title: course.title } : null;
       } catch (err) {
-        if (notFound(err)) return null;
+        if (isNotFound(err)) return null;
         throw err;
       }
     },
@@ -31,7 +31,7 @@ export function questionLookups(catalogueAddress: string, learningAddress: strin
         const found = lessons.find((l) => l.id === lessonId);
         return found ? { title: found.title } : null;
       } catch (err) {
-        if (notFound(err)) return null;
+        if (isNotFound(err)) return null;
         throw err;
       }
     },
