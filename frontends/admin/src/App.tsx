@@ -37,6 +37,7 @@ const AdminMessages = lazy(() => import('./pages/Messages'));
 const AdminReviews = lazy(() => import('./pages/Reviews'));
 const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const MassMail = lazy(() => import('./pages/MassMail'));
+const AdminQuestions = lazy(() => import('./pages/Questions'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
 const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
 const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
@@ -92,6 +93,7 @@ export function App() {
                 <Route path="/adminreviews" element={<AdminReviews />} />
                 <Route path="/manageNotification" element={<ManageNotifications />} />
                 <Route path="/admin/mass-mailing" element={<MassMail />} />
+                <Route path="/admin/questions" element={<AdminQuestions />} />
                 <Route path="/admincourselist" element={<CourseList />} />
                 <Route path="/addcourse" element={<AddCourse />} />
                 <Route path="/updatecourse" element={<UpdateCourse />} />

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { catalogueV1, identityV1, messagingV1, ServiceNames, UserRoles } from '@taal/contracts';
+import { catalogueV1, identityV1, messagingV1, questionsV1, ServiceNames, UserRoles } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -28,6 +28,10 @@ import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
 import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
+import { LessonQuestions } from './app/questions';
+import { questionLookups, type QuestionLookups } from './grpc/question-lookups';
+import { questionsGrpcService } from './grpc/questions-service';
+import { QuestionDocuments } from './store/questions';
 
 export interface MessagingDeps {
   /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
@@ -60,6 +64,8 @@ export interface MessagingDeps {
   learning?: LearningLookup;
   /** Who a course's instructor is (the catalogue), asked before a reply to a review. */
   courses?: CourseInstructors;
+  /** A course's instructor and a lesson's title (catalogue, learning), for lesson questions (decision 0050). */
+  questionLookups?: QuestionLookups;
 }
 
 export interface RunningMessaging {
@@ -123,12 +129,22 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   });
 
   const reviews = await startReviews({ documents: deps.documents, bus, learning: deps.learning, courses: deps.courses, logger });
+  // Questions under a lesson (decision 0050).
+  const questionDocuments = new QuestionDocuments(deps.documents.connection);
+  await questionDocuments.init();
+  const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null, close: () => {} };
+  const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
+
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) }, reviews.service],
+    services: [
+      { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
+      { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
+      reviews.service,
+    ],
   });
   server.health.setStatus(MESSAGING_SERVICE_NAME, true);
   server.health.setStatus('', true);
@@ -147,6 +163,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
       await mailJob.stop();
       await reviews.stop();
       deps.learning?.close();
+      lookups.close();
       await mailRequests.stop();
       await notifications.stop();
     },
@@ -172,6 +189,7 @@ export const messagingService = defineService({
       directory,
       learning: learningLookup(address(ServiceNames.learning), ctx.issuer),
       courses: courseInstructors(address(ServiceNames.catalogue), ctx.issuer),
+      questionLookups: questionLookups(address(ServiceNames.catalogue), address(ServiceNames.learning), ctx.issuer),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

@@ -11,6 +11,7 @@ import { LearningRefusals } from './learning';
 import { MessagingRefusals } from './messaging';
 import { PayoutsRefusals } from './payouts';
 import { ReviewRefusals } from './reviews';
+import { QuestionRefusals } from './questions';
 import { interpolate, type Refusal, type RefusalLanguage, type RefusalParams } from './refusal';
 import { StoreRefusals } from './store';
 
@@ -28,6 +29,7 @@ export const REFUSAL_PARTS = {
   payouts: PayoutsRefusals,
   store: StoreRefusals,
   reviews: ReviewRefusals,
+  questions: QuestionRefusals,
 } as const;
 
 export const Refusals = {
@@ -41,6 +43,7 @@ export const Refusals = {
   ...PayoutsRefusals,
   ...StoreRefusals,
   ...ReviewRefusals,
+  ...QuestionRefusals,
 } as const;
 
 export type RefusalKey = keyof typeof Refusals;
