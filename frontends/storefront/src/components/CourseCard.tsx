@@ -7,16 +7,13 @@ import { PriceLine } from './Money';
 /** A course's average of its shown reviews and their count (decision 0048): "★ 4.3 (12)"; nothing with none. */
 export function Rating({ rating, count }: { rating: number; count: number }) {
   const { t } = useTranslation();
-  if (!count) return null;
-  const average = formatNumber(rating, undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return (
-    <span className="rating" data-testid="course-rating" data-rating={rating} data-count={count}>
-      <span aria-hidden="true">
-        <span className="star">★</span> {average} ({formatNumber(count)})
-      </span>
-      <span className="sr-only">{t('reviews.summary', { average, count, countText: formatNumber(count) })}</span>
+  const average = formatNumber(rating, undefined, { minimumFractionDigits: 1 });
+  const n = formatNumber(count);
+  return count ? (
+    <span className="rating" role="img" aria-label={t('reviews.summary', { average, count, countText: n })} data-testid="course-rating" data-rating={rating} data-count={count}>
+      ★ {average} ({n})
     </span>
-  );
+  ) : null;
 }
 
 export function categoryKey(category: string): string {
