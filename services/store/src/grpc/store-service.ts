@@ -25,6 +25,7 @@ export function storeGrpcService(catalog: Catalog, orders: Orders, cards: GiftCa
     createOrder: unaryHandler(async (req: storeV1.CreateOrderRequest, ctx) => ({ order: await orders.create(ctx, req) })),
     listOrders: unaryHandler(async (_req: storeV1.ListOrdersRequest, ctx) => ({ orders: await orders.list(ctx) })),
     getOrder: unaryHandler(async (req: storeV1.GetOrderRequest, ctx) => ({ order: await orders.get(ctx, req) })),
+    getReceipt: unaryHandler(async (req: storeV1.GetReceiptRequest, ctx) => orders.receipt(ctx, req)),
     startPayment: unaryHandler(async (req: storeV1.StartPaymentRequest, ctx) => orders.startPayment(ctx, req)),
     handlePaymentNotification: unaryHandler(async (req: storeV1.HandlePaymentNotificationRequest, ctx) => ({
       outcome: await orders.notification(ctx, req),
