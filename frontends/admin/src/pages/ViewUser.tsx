@@ -1,12 +1,16 @@
 // /viewuser?id=…: one user's details (back office §2), with suspend / unsuspend and verify.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { formatDate, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
+
+// The wallet statement (issue 41), the same the student sees, loaded with a student's view only.
+const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
 
 export default function ViewUser() {
   const { t, i18n } = useTranslation();
@@ -91,6 +95,14 @@ export default function ViewUser() {
       }
     >
       {body}
+      {u && u.type === UserRoles.student && (
+        <section className="card view-user-wallet" aria-labelledby="view-user-wallet-title">
+          <h2 id="view-user-wallet-title">{t('wallet.statementTitle')}</h2>
+          <Suspense fallback={<Loading />}>
+            <WalletStatement userId={u._id} testId="admin-wallet-statement" />
+          </Suspense>
+        </section>
+      )}
     </AdminPage>
   );
 }

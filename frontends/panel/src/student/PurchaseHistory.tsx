@@ -1,14 +1,50 @@
 // Tab 3, Purchase History (spec §2, §4): the student's orders, newest first, each Paid or Unpaid,
 // with its date, courses (title, tier, price), subtotal, voucher and discount, wallet used and
 // the amount paid (or still to pay). An empty history says so.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { answer, authApi } from '@taal/web-shared/api';
+import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
+import { toast } from '@taal/web-shared/toast';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, TabEmpty, TabError, TabLoading } from '../components';
 import type { Order } from '../types';
+
+/** Downloads a paid order's receipt PDF in a language (issue 41). */
+function ReceiptLinks({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const get = async (lang: 'en' | 'bn') => {
+    setBusy(true);
+    try {
+      const url = await protectedBlobUrl(`/api/v1/order/receipt/${encodeURIComponent(orderId)}?lang=${lang}`);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `taal-receipt-${orderId.slice(0, 8)}-${lang}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      toast(t('wallet.receiptFailed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <p className="receipt-links">
+      <span className="muted">{t('wallet.receipt')}:</span>
+      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-en" onClick={() => void get('en')}>
+        {t('wallet.receiptEn')}
+      </button>
+      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-bn" onClick={() => void get('bn')}>
+        {t('wallet.receiptBn')}
+      </button>
+    </p>
+  );
+}
 
 function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
@@ -95,6 +131,7 @@ function OrderCard({ order }: { order: Order }) {
       {paid && order.paidAt && (
         <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language) })}</p>
       )}
+      {paid && <ReceiptLinks orderId={order._id} />}
     </li>
   );
 }
