@@ -382,6 +382,19 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
     }),
     defineRoute({
       method: 'get',
+      path: '/store/order/mine/{userId}',
+      summary: "The caller's own paid store orders (gift cards), newest first, for their purchase history",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(listOf(StoreOrderSchema)), 403: fail('Another user’s orders (WALLET_NOT_YOURS)') },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
+        res.json(ok((await store.listOrders({ mine: true }, caller)).orders.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
       path: '/store/order/receipt/{id}',
       summary: 'A paid store order’s receipt (PDF, en or bn): the gift cards, the amount paid by card and its transaction id; the buyer or an admin',
       auth: { label: 'the buyer or an admin', check: requireAuth(tokens, UserRoles.student, UserRoles.admin) },

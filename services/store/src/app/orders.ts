@@ -125,7 +125,12 @@ export class Orders {
     return toOrder(row);
   }
 
-  async list(ctx: Ctx) {
+  async list(ctx: Ctx, req: Partial<storeV1.ListOrdersRequest> = {}) {
+    if (req.mine) {
+      // A student's purchase history (issue 41): their own paid orders, newest first.
+      const { userId } = requireIdentity(ctx, STUDENT);
+      return (await this.db.listPaidOrdersOf(userId)).map(toOrder);
+    }
     requireIdentity(ctx, UserRoles.admin);
     return (await this.db.listOrders()).map(toOrder);
   }

@@ -228,6 +228,8 @@ export interface CreateOrderResponse {
 }
 
 export interface ListOrdersRequest {
+  /** The caller's own paid orders (their purchase history's gift cards) instead of every order (admin). */
+  mine: boolean;
 }
 
 export interface ListOrdersResponse {
@@ -3704,11 +3706,14 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
 };
 
 function createBaseListOrdersRequest(): ListOrdersRequest {
-  return {};
+  return { mine: false };
 }
 
 export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
-  encode(_: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mine !== false) {
+      writer.uint32(8).bool(message.mine);
+    }
     return writer;
   },
 
@@ -3725,6 +3730,14 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.mine = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3737,20 +3750,24 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     }
   },
 
-  fromJSON(_: any): ListOrdersRequest {
-    return {};
+  fromJSON(object: any): ListOrdersRequest {
+    return { mine: isSet(object.mine) ? globalThis.Boolean(object.mine) : false };
   },
 
-  toJSON(_: ListOrdersRequest): unknown {
+  toJSON(message: ListOrdersRequest): unknown {
     const obj: any = {};
+    if (message.mine !== false) {
+      obj.mine = message.mine;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(base?: I): ListOrdersRequest {
     return ListOrdersRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(_: I): ListOrdersRequest {
+  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(object: I): ListOrdersRequest {
     const message = createBaseListOrdersRequest();
+    message.mine = object.mine ?? false;
     return message;
   },
 };
