@@ -225,7 +225,7 @@ export class Commerce {
    * `gift_card_redemption` entry per card (reference `gift-card:<id>`), so the store's direct
    * call, its retries and the `store.gift_card.redeemed` event credit it once (decision 0012).
    */
-  async creditGiftCard(ctx: Ctx & { callerService: string }, req: commerceV1.CreditGiftCardRequest) {
+  async creditGiftCard(ctx: Ctx & { callerService: string }, req: Omit<commerceV1.CreditGiftCardRequest, 'productName'> & { productName?: string }) {
     if (ctx.callerService !== ServiceNames.store || ctx.identity) throw refuse('GIFT_CARD_CREDIT_STORE_ONLY');
     const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
     if (credited) this.userDataChanged(req.userId);
