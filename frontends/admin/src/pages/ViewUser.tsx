@@ -96,12 +96,12 @@ export default function ViewUser() {
     >
       {body}
       {u && u.type === UserRoles.student && (
-        <section className="card view-user-wallet" aria-labelledby="view-user-wallet-title">
-          <h2 id="view-user-wallet-title">{t('wallet.statementTitle')}</h2>
+        <div className="card view-user-wallet">
+          <h2>{t('wallet.statementTitle')}</h2>
           <Suspense fallback={<Loading />}>
             <WalletStatement userId={u._id} testId="admin-wallet-statement" />
           </Suspense>
-        </section>
+        </div>
       )}
     </AdminPage>
   );
