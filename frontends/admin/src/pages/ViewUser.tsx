@@ -42,7 +42,9 @@ export default function ViewUser() {
       [t('adminUsers.columns.status'), u.suspend ? t('adminUsers.status.suspended') : t('adminUsers.status.active')],
       [t('adminUsers.columns.verification'), u.emailVerify ? t('adminUsers.verification.verified') : t('adminUsers.verification.notVerified')],
       [t('adminUsers.columns.joinDate'), formatDate(u.createdAt, i18n.language)],
-      [t('adminUsers.fields.balance'), t('common.bdt', { amount: poishaToBdt(u.balance) })],
+      // A student's balance is commerce's ledger: the wallet statement below shows it (issue 41);
+      // identity's own column is not kept up to date with it.
+      ...(u.type === UserRoles.student ? [] : ([[t('adminUsers.fields.balance'), t('common.bdt', { amount: poishaToBdt(u.balance) })]] as [string, string][])),
       [t('adminUsers.fields.pendingBalance'), t('common.bdt', { amount: poishaToBdt(u.pending_balance) })],
       [t('adminUsers.fields.referralCode'), u.referralCode || '—'],
       [t('adminUsers.fields.loginFrom'), u.loginFrom || t('adminUsers.fields.emailLogin')],
