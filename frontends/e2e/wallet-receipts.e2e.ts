@@ -5,7 +5,8 @@
 // card. Her Wallet tab lists the redemptions (with the product), the bonus (with Farida's first name)
 // and the checkout (with the course) with the balance they sum to; the admin's view of Rina shows the
 // same. Purchase History downloads the course order's and the gift-card order's receipt PDFs, whose
-// text (pdftotext) holds the amounts in English and in Bengali; Farida gets 403 for Rina's receipts
+// text (pdftotext) holds the amounts in English and in Bengali, and the receipt mail carries the
+// same PDF; Farida gets 403 for Rina's receipts
 // and statement. Each screen in en and bn at desktop and phone widths, axe-clean; screenshots go to
 // /tmp/shots-wallet-receipts/ (override with SHOTS_DIR).
 import { execFileSync } from 'node:child_process';
@@ -212,6 +213,18 @@ test('the wallet statement sums a gift-card redemption, a referral bonus and a c
         expect(storeText).toContain(`${bn(bdt(product.price * 2))} টাকা`);
       }
     }
+
+    // ---- The receipt mail carries the same PDF, in Rina's language (rendered from the paid-order event).
+    const receiptMail = await waitFor('the receipt mail', async () => mailsTo(e2e.taal, rinaEmail).find((m) => m.subject.includes(rinaOrder._id)));
+    const raw = fs.readFileSync(path.join(e2e.taal.dataDir, 'mail', receiptMail.file), 'utf8');
+    const part = /Content-Type: application\/pdf;[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+    expect(part).not.toBeNull();
+    const attached = path.join(dir, 'attached.pdf');
+    fs.writeFileSync(attached, Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64'));
+    const mailedText = pdfText(attached);
+    expect(mailedText).toMatch(new RegExp(`Paid from wallet\\s+BDT ${bdt(walletUsed)}`));
+    expect(mailedText).toMatch(new RegExp(`Paid by card\\s+BDT ${bdt(card)}`));
+    expect(mailedText).toContain(rinaCourse!.title);
 
     // ---- Only the buyer and admins: Farida (and an instructor) get 403, an admin gets the PDF.
     const instructor = await loginByApi(e2e.baseUrl, DEMO.instructor);
