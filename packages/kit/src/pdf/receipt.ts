@@ -109,7 +109,8 @@ export async function receiptPdf(c: ReceiptContent): Promise<Buffer> {
   say(`Taal - ${L.title}`, 'bold', { x: left, y: 36 }, { width });
   doc.moveDown(0.5).fontSize(9).fillColor('#333');
   say(`${L.order}: ${c.orderId}`, 'regular');
-  say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTime(c.paidAt)}`)}`, 'regular');
+  // An event written without its time (none should be) prints no date rather than none at all.
+  if (Number.isFinite(Date.parse(c.paidAt))) say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTime(c.paidAt)}`)}`, 'regular');
   if (c.buyerName) say(`${L.buyer}: ${c.buyerName}`, 'regular');
   doc.moveDown(0.8).fontSize(9).fillColor('#1d1b16');
   row([...L.cols], { bold: true });

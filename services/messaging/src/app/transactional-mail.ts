@@ -132,9 +132,15 @@ export class TransactionalMails {
           await outgoing.updateOne({ _id: key }, { $set: { state: 'claimed', attempts, nextAttemptAt: lease.until } });
           // A receipt's PDF is rendered from what the paid-order event carried, in the mail's language (decision 0049).
           const language = mail.language === 'bn' ? 'bn' : 'en';
-          const attachments = mail.receipt
-            ? [{ filename: `taal-receipt-${mail.receipt.orderId.slice(0, 8)}-${language}.pdf`, content: await receiptPdf({ ...mail.receipt, language }), contentType: 'application/pdf' }]
-            : undefined;
+          let attachments: MailAttachment[] | undefined;
+          if (mail.receipt) {
+            try {
+              attachments = [{ filename: `taal-receipt-${mail.receipt.orderId.slice(0, 8)}-${language}.pdf`, content: await receiptPdf({ ...mail.receipt, language }), contentType: 'application/pdf' }];
+            } catch (err) {
+              // The receipt mail still goes (its body has the figures); the PDF is in Purchase History.
+              this.logger.error({ err, key }, 'receipt PDF could not be rendered; the mail goes without it');
+            }
+          }
           return { key, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attempts, attachments };
         }
         return null;
