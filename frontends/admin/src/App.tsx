@@ -36,6 +36,7 @@ const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default
 const AdminMessages = lazy(() => import('./pages/Messages'));
 const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const MassMail = lazy(() => import('./pages/MassMail'));
+const AdminQuestions = lazy(() => import('./pages/Questions'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
 const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
 const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
@@ -90,6 +91,7 @@ export function App() {
                 <Route path="/adminmessages" element={<AdminMessages />} />
                 <Route path="/manageNotification" element={<ManageNotifications />} />
                 <Route path="/admin/mass-mailing" element={<MassMail />} />
+                <Route path="/admin/questions" element={<AdminQuestions />} />
                 <Route path="/admincourselist" element={<CourseList />} />
                 <Route path="/addcourse" element={<AddCourse />} />
                 <Route path="/updatecourse" element={<UpdateCourse />} />

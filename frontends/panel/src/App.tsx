@@ -32,6 +32,8 @@ const MyCourses = lazy(() => import('./instructor/Payouts').then((m) => ({ defau
 const InstructorAnalytics = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
 const PaymentSettlement = lazy(() => import('./instructor/Payouts').then((m) => ({ default: m.PaymentSettlement })));
 const PublicProfile = lazy(() => import('./instructor/PublicProfile'));
+// Lesson questions (issue 41, decision 0050).
+const InstructorQuestions = lazy(() => import('./instructor/Questions'));
 
 /** The instructor's Profile tab: the login account, then the public profile students see (issue 40). */
 function InstructorProfile({ user }: { user: SessionUser }) {
@@ -48,14 +50,14 @@ function InstructorProfile({ user }: { user: SessionUser }) {
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
 // The Wallet statement (issue 41) after it, for the same reason.
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates', 'wallet'];
-const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement'];
+const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
 const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney, redeemGiftCard: RedeemGiftCard };
 
 // Messages (issue 13).
 STUDENT_CONTENT.messages = StudentMessages;
-const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages };
+const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages, questions: InstructorQuestions };
 // My Courses, Analytics and Payment Settlement (issue 12).
 Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: InstructorProfile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;

@@ -14,6 +14,7 @@ export * as identityEventsV1 from './gen/identity/v1/events';
 export * as learningV1 from './gen/learning/v1/learning';
 export * as messagingV1 from './gen/messaging/v1/messaging';
 export * as messagingEventsV1 from './gen/messaging/v1/events';
+export * as questionsV1 from './gen/messaging/v1/questions';
 export * as payoutsV1 from './gen/payouts/v1/payouts';
 export * as storeV1 from './gen/store/v1/store';
 export * as storeEventsV1 from './gen/store/v1/events';

@@ -38,6 +38,8 @@ export interface MailData {
   settlementPublished: { name: string; amount: number; settleDate: string; link: string };
   courseExpiring: { name: string; courseTitle: string; expiresOn: string; link: string };
   courseExpired: { name: string; courseTitle: string; expiresOn: string; link: string };
+  /** A question under a lesson was answered (issue 41): to its asker and followers. */
+  questionAnswered: { name: string; courseTitle: string; lessonTitle: string; question: string; answer: string; link: string };
 }
 export type MailKind = keyof MailData;
 

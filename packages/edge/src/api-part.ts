@@ -5,32 +5,18 @@
  * service of the registry through one `EdgeContext`; no route names another service's `api/`,
  * it asks the context for that service's client instead.
  */
-import type { FileStore } from '@taal/kit';
+import type { Cache, Env, FileStore } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Logger } from 'pino';
 import type { AccessTokenVerifier } from './auth';
-import type { ContactLimiter } from './contact-limit';
-import type { EmailCheckLimiter, GuessLimiter, LoginLimiter, MailRequestLimiter, SignUpLimiter } from './rate-limit';
 import type { PrivateAnswers } from './private-answers';
 import type { PublicReadLimiter } from './read-limit';
 import type { ResponseCache } from './response-cache';
 import type { RouteSpec } from './route-table';
 import type { ClientSpec, ServiceApi } from './service-client';
 
-/** The edge's shared counters (cache port: in-memory in all-in-one, Redis in cluster). */
+/** The limits the edge itself applies to every part's routes (a service's own limits are its API part's `limiters`). */
 export interface EdgeLimits {
-  /** Failed logins per account and per client address. */
-  login: LoginLimiter;
-  /** Verification and reset mails per recipient and per client address. */
-  mail: MailRequestLimiter;
-  /** Sign-ups per client address and per recipient domain. */
-  signUp: SignUpLimiter;
-  /** GET user/checkemail per checked address and per client address. */
-  emailCheck: EmailCheckLimiter;
-  /** The public contact form per client address and per e-mail. */
-  contact: ContactLimiter;
-  /** Wrong gift-card codes per user and per client address. */
-  giftCardGuesses: GuessLimiter;
   /** Searches and other public reads that cost a service work, per client address (routes' `fairUse`, decision 0038). */
   publicReads: PublicReadLimiter;
 }
@@ -42,6 +28,10 @@ export interface EdgeContext {
   /** Checks users' access tokens without a call (requireAuth / optionalAuth). */
   tokens: AccessTokenVerifier;
   limits: EdgeLimits;
+  /** The shared counters every limiter counts on (the cache port: in-memory in all-in-one, Redis in cluster). */
+  counters: Cache;
+  /** The gateway's environment: where each API part reads its own limits' settings. */
+  env: Env;
   /** Uploaded media and lesson videos (the files port). */
   files: FileStore;
   /** The public reads' response cache (emptied by the catalogue's change events). */
@@ -55,20 +45,33 @@ export interface EdgeContext {
   onStop(stop: () => void): void;
 }
 
-export interface ApiPart {
+export interface ApiPart<Limiters = unknown> {
   /** The gRPC services the edge connects to, by the name routes ask the context for. */
   clients: Readonly<Record<string, ClientSpec>>;
+  /**
+   * Its own limiters (logins, sign-ups, contact messages, guesses…), built once by the edge on its
+   * shared counters with settings read from the gateway's environment (checked at start: a bad
+   * value stops the gateway). The edge names none of them; its routes get them.
+   */
+  limiters?(counters: Cache, env: Env): Limiters;
   /** Its route groups, in the order they are mounted (a literal path before a parameter that would catch it). */
-  routes(ctx: EdgeContext): RouteSpec[][];
+  routes(ctx: EdgeContext, limiters: Limiters): RouteSpec[][];
+  /** The kind of order it sells by card (payments' `CardSale`): its tran_id prefix and callback path are its own. */
+  cardSale?: { readonly tranPrefix: string; readonly callbackPath: string };
   /** Event types after which the edge's cached public reads are stale (every cached answer is dropped). */
   invalidatesCacheOn?: readonly string[];
 }
 
 const API_PART = Symbol.for('taal.edge.api-part');
 
-/** Declares a service's API part: `export const commerceApi = defineApi({ clients, routes })`. */
-export function defineApi(part: ApiPart): ApiPart {
+/** Declares a service's API part: `export const commerceApi = defineApi({ clients, limiters?, routes })`. */
+export function defineApi<Limiters = undefined>(part: ApiPart<Limiters>): ApiPart<Limiters> {
   return Object.assign(part, { [API_PART]: true });
+}
+
+/** The part's route groups, its limiters built on the context's counters and environment. */
+export function routeGroupsOf<Limiters>(part: ApiPart<Limiters>, ctx: EdgeContext): RouteSpec[][] {
+  return part.routes(ctx, part.limiters?.(ctx.counters, ctx.env) as Limiters);
 }
 
 /** The registry carries API parts as opaque values (the kit does not know the edge): this recognises one. */

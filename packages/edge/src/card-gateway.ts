@@ -16,7 +16,7 @@ import type { ForwardedUser } from './service-client';
  * return is only a hint to confirm early.
  */
 export interface CardGatewayRoutes<B extends z.ZodType> {
-  /** e.g. `/cart/ssl` (the owning service's `CARD_SALES` entry): `<base>/`, `<base>/ipn` and `<base>/{success,fail,cancel}`. */
+  /** e.g. `/cart/ssl` (the owning service's card sale): `<base>/`, `<base>/ipn` and `<base>/{success,fail,cancel}`. */
   basePath: string;
   /** What the order is, for the documentation and logs ("course orders", "store orders"). */
   orders: string;

@@ -8,7 +8,6 @@ export * from './api-schemas';
 export * from './auth';
 export * from './buyer-check';
 export * from './card-gateway';
-export * from './contact-limit';
 export * from './errors';
 export * from './form-refusal';
 export * from './lookups';

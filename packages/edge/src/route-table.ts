@@ -27,6 +27,11 @@ export interface ParamSpec {
   invalid?: () => Refused;
   /** A query parameter that must be given (documented as required): without it, as with a value refused. */
   required?: boolean;
+  /**
+   * An `id` path parameter that is not only an id (e.g. a user id or an e-mail address): the edge's
+   * router lets any value reach the route, where it otherwise matches `{id}` only for a UUID.
+   */
+  notOnlyAnId?: boolean;
 }
 
 export interface ResponseSpec {

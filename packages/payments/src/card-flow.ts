@@ -56,7 +56,10 @@ export interface Settling<O extends CardOrder> {
 /** The session's content that depends on the order: who pays, for what, and the pass-through values. */
 export type SessionContent = Pick<SessionRequest, 'customer' | 'product' | 'values'>;
 
-/** What the flow and the HTTP edge need to know of one kind of order paid by card. */
+/**
+ * What the flow and the HTTP edge need to know of one kind of order paid by card, declared by the
+ * service that sells it (its API part's `cardSale`; the edge refuses two parts with one prefix or path).
+ */
 export interface CardSale {
   /** How the logs name these payments. */
   label: string;
@@ -68,16 +71,9 @@ export interface CardSale {
   amountField: string;
 }
 
-/** Every kind of order paid by card, in one list so that their tran_id prefixes and callback paths stay apart. */
-export const CARD_SALES = {
-  courseOrders: { label: 'card payment', tranPrefix: 'T', callbackPath: '/cart/ssl', amountField: 'total_amount' },
-  giftCardOrders: { label: 'store payment', tranPrefix: 'S', callbackPath: '/store/payment/ssl', amountField: 'amount' },
-} as const satisfies Record<string, CardSale>;
-export type CardSaleKind = keyof typeof CARD_SALES;
-
 /** A service's paid thing: how to find its order, and what paying, holding or cancelling one does. */
 export interface CardOrders<O extends CardOrder> {
-  sale: CardSaleKind;
+  sale: CardSale;
   /** The order, locked for the transaction (null when there is none). */
   lock(tx: SqlExecutor, orderId: string): Promise<O | null>;
   /** Refuses an order that cannot be paid by card now; otherwise the amount to pay, in poisha. */
@@ -211,7 +207,7 @@ export class CardPaymentFlow<O extends CardOrder> {
     /** Called after a payment or a failure changed a buyer's order (the edge's cached answers of that user, decision 0033). */
     private readonly buyerChanged: (userId: string) => void = () => {},
   ) {
-    this.sale = CARD_SALES[orders.sale];
+    this.sale = orders.sale;
   }
 
   /** Opens a gateway session for the caller's own order; `describe` gives the session's content. */

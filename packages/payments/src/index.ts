@@ -19,7 +19,6 @@ export {
 } from './card-attempts';
 export { cardReconcileConfig, startCardReconciler, type CardReconcileSettings } from './reconciler';
 export {
-  CARD_SALES,
   CardPaymentFlow,
   failureCancelsOrder,
   reconciliationFor,
@@ -32,7 +31,6 @@ export {
   type CardOrder,
   type CardOrders,
   type CardSale,
-  type CardSaleKind,
   type Outcome,
   type PaymentOutcome,
   type ReconcileOptions,

@@ -109,7 +109,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   });
   // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
   // Public reads that cost a service work count against their client's limits (decision 0038).
-  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers, deps.edge.limits?.publicReads))));
+  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers, deps.edge.limits?.publicReads), routes)));
   api.use(methodNotAllowed(declared));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));

@@ -34,14 +34,10 @@ export const gatewayService = defineService({
       deadlineMs: config.GRPC_DEADLINE_MS,
       privateAnswerTtlMs: config.PRIVATE_ANSWER_TTL_MS,
       instanceId: config.GATEWAY_INSTANCE_ID,
-      // TRUST_PROXY, LOGIN_*, SIGNUP_*, MAIL_*, CHECKEMAIL_*, CONTACT_*, SEARCH_* and PUBLIC_READS_* (loadGatewayPolicy).
+      // TRUST_PROXY, SEARCH_* and PUBLIC_READS_* (loadGatewayPolicy); the API parts read their own limits from env.
       trustProxy: config.trustProxy,
-      loginLimits: config.loginLimits,
-      signUpLimits: config.signUpLimits,
-      mailLimits: config.mailLimits,
-      emailCheckLimits: config.emailCheckLimits,
-      contactLimits: config.contactLimits,
       publicReadLimits: config.publicReadLimits,
+      env: config.env,
       mountUi: config.SERVE_UI ? mountUiIfBuilt(ctx.logger) : undefined,
       // All-in-one without a configured gateway: our sandbox, in this process, where commerce expects it.
       paymentSandbox: ctx.mode === 'all-in-one' && !config.SSLCOMMERZ_BASE_URL ? embeddedSandbox(ctx.publicUrl) : undefined,

@@ -1,32 +1,17 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { followSessionRevocations, UserDataVersions, type CallerAuthenticator, type Cache, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
+import { followSessionRevocations, UserDataVersions, type CallerAuthenticator, type Cache, type Env, type EventBus, type FileStore, type ServiceEndpoint, type ServiceTokenIssuer } from '@taal/kit';
 import type { JWTVerifyGetKey } from 'jose';
 import {
   connectService,
-  ContactLimiter,
-  DEFAULT_CONTACT_LIMITS,
-  DEFAULT_EMAIL_CHECK_LIMITS,
-  DEFAULT_LOGIN_LIMITS,
-  DEFAULT_MAIL_REQUEST_LIMITS,
-  DEFAULT_SIGN_UP_LIMITS,
-  EmailCheckLimiter,
-  GuessLimiter,
   isApiPart,
-  LoginLimiter,
-  MailRequestLimiter,
   PrivateAnswers,
   PublicReadLimiter,
   DEFAULT_PUBLIC_READ_LIMITS,
   ResponseCache,
-  SignUpLimiter,
-  type ContactLimits,
   type EdgeContext,
-  type LoginLimits,
-  type MailRequestLimits,
   type PublicReadLimits,
   type ServiceApi,
-  type SignUpLimits,
 } from '@taal/edge';
 import { createGatewayApp, type ReadinessReport } from './app';
 import { healthProbe } from './clients/health';
@@ -42,15 +27,10 @@ export interface GatewayDeps {
   bus: EventBus;
   /** Signs the gateway's calls to the services (decision 0008). */
   issuer: ServiceTokenIssuer;
-  /** Shared counters for login throttling: in-memory (all-in-one) or Redis (cluster). */
+  /** Shared counters of every limiter: in-memory (all-in-one) or Redis (cluster). */
   cache: Cache;
-  loginLimits?: LoginLimits;
-  signUpLimits?: SignUpLimits;
-  /** Contact messages per client address and per e-mail (default DEFAULT_CONTACT_LIMITS). */
-  contactLimits?: ContactLimits;
-  mailLimits?: MailRequestLimits;
-  /** GET user/checkemail per checked address and per client address (default DEFAULT_EMAIL_CHECK_LIMITS). */
-  emailCheckLimits?: MailRequestLimits;
+  /** Where the API parts read their own limits' settings (default process.env). */
+  env?: Env;
   /** Searches and other public reads that reach a service, per client address (default DEFAULT_PUBLIC_READ_LIMITS; decision 0038). */
   publicReadLimits?: PublicReadLimits;
   /** Express `trust proxy` (loadGatewayPolicy): whose X-Forwarded-For names the client. Default false. */
@@ -111,15 +91,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
       return client as ServiceApi<Server>;
     },
     tokens: { verifyAccessToken: (accessToken) => deps.accessTokens.authenticateUser(accessToken) },
-    limits: {
-      login: new LoginLimiter(deps.cache, deps.loginLimits ?? DEFAULT_LOGIN_LIMITS),
-      mail: new MailRequestLimiter(deps.cache, deps.mailLimits ?? DEFAULT_MAIL_REQUEST_LIMITS),
-      signUp: new SignUpLimiter(deps.cache, deps.signUpLimits ?? DEFAULT_SIGN_UP_LIMITS),
-      emailCheck: new EmailCheckLimiter(deps.cache, deps.emailCheckLimits ?? DEFAULT_EMAIL_CHECK_LIMITS),
-      contact: new ContactLimiter(deps.cache, deps.contactLimits ?? DEFAULT_CONTACT_LIMITS),
-      giftCardGuesses: new GuessLimiter(deps.cache),
-      publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS),
-    },
+    limits: { publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS) },
+    counters: deps.cache,
+    env: deps.env ?? process.env,
     files: deps.files,
     cache,
     privateAnswers,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { catalogueV1, identityV1, messagingV1, ServiceNames, UserRoles } from '@taal/contracts';
+import { catalogueV1, identityV1, messagingV1, questionsV1, ServiceNames, UserRoles } from '@taal/contracts';
 import {
   callUnary,
   createClient,
@@ -26,6 +26,10 @@ import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
 import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
+import { LessonQuestions } from './app/questions';
+import { questionLookups, type QuestionLookups } from './grpc/question-lookups';
+import { questionsGrpcService } from './grpc/questions-service';
+import { QuestionDocuments } from './store/questions';
 
 export interface MessagingDeps {
   /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
@@ -56,6 +60,8 @@ export interface MessagingDeps {
   mailIntervalMs?: number;
   /** Where a student stands in a course (learning), asked before a review or a lesson question. */
   learning?: LearningLookup;
+  /** A course's instructor and a lesson's title (catalogue, learning), for lesson questions (decision 0050). */
+  questionLookups?: QuestionLookups;
 }
 
 export interface RunningMessaging {
@@ -118,12 +124,21 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
     },
   });
 
+  // Questions under a lesson (decision 0050).
+  const questionDocuments = new QuestionDocuments(deps.documents.connection);
+  await questionDocuments.init();
+  const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null, close: () => {} };
+  const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
+
   const server = await startGrpcServer({
     host: deps.host,
     port: deps.port,
     auth: deps.auth.authenticator,
     logger,
-    services: [{ definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) }],
+    services: [
+      { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
+      { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
+    ],
   });
   server.health.setStatus(MESSAGING_SERVICE_NAME, true);
   server.health.setStatus('', true);
@@ -141,6 +156,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
       await massMailJob.stop();
       await mailJob.stop();
       deps.learning?.close();
+      lookups.close();
       await mailRequests.stop();
       await notifications.stop();
     },
@@ -165,6 +181,7 @@ export const messagingService = defineService({
       ...ports,
       directory,
       learning: learningLookup(address(ServiceNames.learning), ctx.issuer),
+      questionLookups: questionLookups(address(ServiceNames.catalogue), address(ServiceNames.learning), ctx.issuer),
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,

@@ -69,6 +69,7 @@ export const MENU: { group: string; items: Item[] }[] = [
       ['/admincertificatelist', 'certificates'],
       ['/manageNotification', 'notifications'],
       ['/admin/mass-mailing', 'massMail'],
+      ['/admin/questions', 'questions'],
     ],
   },
   {

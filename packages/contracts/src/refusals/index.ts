@@ -10,6 +10,7 @@ import { IdentityRefusals } from './identity';
 import { LearningRefusals } from './learning';
 import { MessagingRefusals } from './messaging';
 import { PayoutsRefusals } from './payouts';
+import { QuestionRefusals } from './questions';
 import { interpolate, type Refusal, type RefusalLanguage, type RefusalParams } from './refusal';
 import { StoreRefusals } from './store';
 
@@ -26,6 +27,7 @@ export const REFUSAL_PARTS = {
   messaging: MessagingRefusals,
   payouts: PayoutsRefusals,
   store: StoreRefusals,
+  questions: QuestionRefusals,
 } as const;
 
 export const Refusals = {
@@ -38,6 +40,7 @@ export const Refusals = {
   ...MessagingRefusals,
   ...PayoutsRefusals,
   ...StoreRefusals,
+  ...QuestionRefusals,
 } as const;
 
 export type RefusalKey = keyof typeof Refusals;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { poishaOfTaka, type commerceV1 } from '@taal/contracts';
 import type { CommerceApi } from './client';
 import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
-import { CARD_SALES } from '@taal/payments';
+import { COURSE_CARD_SALE } from '../domain/card-sale';
 import type { Logger } from 'pino';
 
 /**
@@ -34,7 +34,7 @@ const sslBody = z.object({
 
 export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger: Logger): RouteSpec[] {
   return cardGatewayRoutes({
-    basePath: CARD_SALES.courseOrders.callbackPath,
+    basePath: COURSE_CARD_SALE.callbackPath,
     orders: 'course orders',
     landing: { success: '/payment/success', fail: '/payment/fail', cancel: '/payment/cancel' },
     service: commerce,

@@ -3,8 +3,10 @@ import type { commerceV1, identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { commerceClient } from './client';
 import { commerceRoutes } from './commerce';
+import { COURSE_CARD_SALE } from '../domain/card-sale';
 
 export const commerceApi = defineApi({
+  cardSale: COURSE_CARD_SALE,
   clients: { commerce: commerceClient },
   routes: (ctx) => {
     const commerce = ctx.client<commerceV1.CommerceServiceServer>('commerce');

@@ -17,6 +17,7 @@ import {
 } from '@taal/payments';
 import type { CommerceStore, OrderRow } from '../store/commerce-store';
 import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
+import { COURSE_CARD_SALE } from '../domain/card-sale';
 
 type Ctx = { identity: CallerIdentity | null; callerService: string };
 type Detail = { valId: string; bankTranId?: string };
@@ -43,7 +44,7 @@ export class CardPayments {
   /** Course orders as the flow pays them. */
   private courseOrders(): CardOrders<OrderRow> {
     return {
-      sale: 'courseOrders',
+      sale: COURSE_CARD_SALE,
       lock: (tx, orderId) => this.store.lockOrder(tx, orderId, null),
       amountToPay: (order) => {
         if (order.status !== 'unpaid') throw refuseUnpayable(order.status);

@@ -120,9 +120,10 @@ describe('routes', () => {
     ]);
   });
 
-  it('matches :id only for a UUID', async () => {
+  it('matches :id only for a UUID, unless the route declares its id not only an id', async () => {
     const app = express();
-    const r = constrainIdParams(Router());
+    const anyText = { schema: z.string(), notOnlyAnId: true };
+    const r = constrainIdParams(Router(), [{ path: '/user/re-verify/{id}', params: { id: anyText } }]);
     r.get('/user/:id', (req, res) => res.send(`user ${req.params.id}`));
     r.get('/user/login', (_req, res) => res.send('login page'));
     r.get('/user/re-verify/:id', (req, res) => res.send(`resend to ${req.params.id}`));

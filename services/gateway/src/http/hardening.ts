@@ -5,7 +5,7 @@
 import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { declaredMethods, refusal, type DeclaredRoute, type HttpMethod } from '@taal/edge';
+import { declaredMethods, expressPath, refusal, type DeclaredRoute, type HttpMethod } from '@taal/edge';
 
 /**
  * The Content-Security-Policy of everything the gateway answers itself (the API, the demo
@@ -69,19 +69,18 @@ export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /** Path parameters that must look like an id for a route to match at all. */
 const ID_PARAMS = ['id'] as const;
-/** Routes whose `:id` is a user id or an e-mail address (re-sending the verification mail). */
-const ID_OR_ADDRESS = new Set(['/user/re-verify/:id']);
 
 /**
  * A route with `:id` matches only an id, so `/user/:id` never catches `/user/login` and
- * `/course/:id` never catches another course path, whatever the order of registration.
+ * `/course/:id` never catches another course path, whatever the order of registration; except
+ * the routes that declare their `id` `notOnlyAnId` (e.g. a user id or an e-mail address).
  */
-export function constrainIdParams<R extends Router>(router: R): R {
+export function constrainIdParams<R extends Router>(router: R, routes: readonly Pick<DeclaredRoute, 'path' | 'params'>[]): R {
+  const free = new Set(routes.filter((r) => ID_PARAMS.some((name) => r.params?.[name]?.notOnlyAnId)).map((r) => expressPath(r.path)));
   for (const name of ID_PARAMS) {
     router.param(name, (req, _res, next, value: unknown) => {
       const path: unknown = req.route?.path;
-      const free = typeof path === 'string' && ID_OR_ADDRESS.has(path);
-      return free || (typeof value === 'string' && ID_PATTERN.test(value)) ? next() : next('route');
+      return (typeof path === 'string' && free.has(path)) || (typeof value === 'string' && ID_PATTERN.test(value)) ? next() : next('route');
     });
   }
   return router;

@@ -2,18 +2,20 @@
 import type { commerceV1, identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { identityClient } from './client';
+import { identityLimiters } from './limits';
 import { profileRoutes } from './profile';
 import { userRoutes } from './users';
 
 export const identityApi = defineApi({
   clients: { identity: identityClient },
-  routes: (ctx) => {
+  limiters: identityLimiters,
+  routes: (ctx, limiters) => {
     const identity = ctx.client<identityV1.IdentityServiceServer>('identity');
     return [
       // Accounts and the back office's user management: every protected route checks its role.
-      userRoutes(identity, ctx.tokens, ctx.limits, ctx.client<commerceV1.CommerceServiceServer>('commerce')),
+      userRoutes(identity, ctx.tokens, limiters, ctx.client<commerceV1.CommerceServiceServer>('commerce')),
       // The Profile tab's own password and photo change (POST user/); wrong current passwords count as failed logins.
-      profileRoutes(identity, ctx.tokens, ctx.limits.login),
+      profileRoutes(identity, ctx.tokens, limiters.login),
     ];
   },
 });

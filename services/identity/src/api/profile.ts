@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { AccountFieldLimits as L, NAME_PATTERN } from '@taal/contracts';
 import { isGrpcStatusError, REASON_METADATA_KEY } from '@taal/kit';
 import type { IdentityApi } from './client';
-import { answer, done, fail, callerOf, requireAuth, refusal, defineRoute, type RouteSpec, acceptUploads, uploadsOf, tooMany, type AccessTokenVerifier, type LoginLimiter } from '@taal/edge';
+import { answer, done, fail, callerOf, requireAuth, refusal, defineRoute, type RouteSpec, acceptUploads, uploadsOf, tooMany, type AccessTokenVerifier } from '@taal/edge';
+import type { LoginLimiter } from './limits';
 import { MAX_PHOTO_BYTES, SIGN_UP_ENCODING } from './schemas';
 import { toApiUser, UserSchema } from './shape';
 

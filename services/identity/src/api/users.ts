@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { AccountFieldLimits as L, IdentityMessages as M, Refusals, type RefusalKey, type commerceV1 } from '@taal/contracts';
 import { isGrpcStatusError, REASON_METADATA_KEY, sniffImageType } from '@taal/kit';
 import type { IdentityApi } from './client';
-import { callerOf, requireAuth, UserRoles, refusal, Refused, type EmailCheckLimiter, type LoginLimiter, type MailRequestLimiter, type SignUpLimiter, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany, ok, defineRoute, type RouteSpec, validate, acceptUploads, uploadsOf, type ServiceApi, type AccessTokenVerifier, sendUserFile } from '@taal/edge';
+import { callerOf, requireAuth, UserRoles, refusal, Refused, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, empty, envelope, fail, idParam, listOf, tooMany, ok, defineRoute, type RouteSpec, validate, acceptUploads, uploadsOf, type ServiceApi, type AccessTokenVerifier, sendUserFile } from '@taal/edge';
+import type { IdentityLimiters } from './limits';
 import {
   createAccountSchema,
   facebookLoginSchema,
@@ -43,13 +44,6 @@ function requireId(param: (name: string) => string, name = 'id'): string {
   return id;
 }
 
-export interface UserRouteLimiters {
-  login: LoginLimiter;
-  mail: MailRequestLimiter;
-  signUp: SignUpLimiter;
-  emailCheck: EmailCheckLimiter;
-}
-
 /** The client's address: the TCP peer, or X-Forwarded-For's as far as `trust proxy` allows. */
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -66,7 +60,7 @@ const socialLoginRefusals = {
 const unknownUser = { 404: fail('Unknown user') };
 
 /** Sign-up, verification, login (e-mail, Google, Facebook), sessions and password reset; admin user management. */
-export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, limiters: UserRouteLimiters, commerce: ServiceApi<commerceV1.CommerceServiceServer>): RouteSpec[] {
+export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, limiters: IdentityLimiters, commerce: ServiceApi<commerceV1.CommerceServiceServer>): RouteSpec[] {
   const { login: limiter, mail: mailLimiter, signUp: signUpLimiter, emailCheck: emailCheckLimiter } = limiters;
   const admin = { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) };
   const anyone = { label: SIGNED_IN, check: requireAuth(tokens) };
@@ -189,7 +183,7 @@ export function userRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, l
       method: 'get',
       path: '/user/re-verify/{id}',
       summary: 'Sends the verification e-mail again (user id or e-mail address); nothing is sent to a verified or unknown user, with the same answer',
-      params: { id: notBlank('User id or e-mail address') },
+      params: { id: { ...notBlank('User id or e-mail address'), notOnlyAnId: true } },
       responses: {
         200: answer(doneSchema(empty)),
         ...badRequest,

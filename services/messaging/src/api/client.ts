@@ -1,4 +1,4 @@
-import { messagingV1 } from '@taal/contracts';
+import { messagingV1, questionsV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
 /**
@@ -12,4 +12,11 @@ export const messagingClient: ClientSpec = {
   Client: messagingV1.MessagingServiceClient,
   definition: messagingV1.MessagingServiceService,
   codecs: messagingV1,
+};
+
+/** Lesson questions (decision 0050): a second service on messaging's gRPC port. */
+export const questionsClient: ClientSpec = {
+  Client: questionsV1.LessonQuestionsServiceClient,
+  definition: questionsV1.LessonQuestionsServiceService,
+  codecs: questionsV1,
 };

@@ -4,7 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { AccountFieldLimits, NAME_PATTERN, type messagingV1, type RefusalKey, type catalogueV1, type identityV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
-import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ContactLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, dateTime, done, emailAddress, envelope, fail, ID_PATTERN, listOf, tooMany, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type TargetLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import type { NotificationHub } from './live';
 import { massMailRoutes } from './mass-mail';
 
@@ -100,7 +100,7 @@ export interface MessagingRouteDeps {
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;
-  contactLimiter: ContactLimiter;
+  contactLimiter: TargetLimiter;
   hub: NotificationHub;
 }
 
@@ -129,7 +129,7 @@ export function messagingRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         429: tooMany("'Too many messages. Please try again later.' (TOO_MANY_MESSAGES)"),
       },
       handler: async ({ req, res, body }) => {
-        await deps.contactLimiter.hit(body.email, clientAddress(req));
+        await deps.contactLimiter.hit('message', body.email, clientAddress(req));
         const { message } = await messaging.sendContact(body);
         const { reply: _reply, ...shown } = toGeneral(message!);
         res.status(201).json({ success: true, message: 'Message sent Successfully', data: shown });

@@ -34,6 +34,10 @@ const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>>
     en: (p) => `Your certificate for "${str(p.course)}" is ready.`,
     bn: (p) => `"${str(p.course)}" কোর্সের আপনার সনদ প্রস্তুত।`,
   },
+  questionAnswered: {
+    en: (p) => `Your question on "${str(p.lesson)}" was answered.`,
+    bn: (p) => `"${str(p.lesson)}" পাঠে আপনার প্রশ্নের উত্তর দেওয়া হয়েছে।`,
+  },
   referralBonus: {
     en: (p) => `BDT ${taka(p.amount)} referral bonus was added to your wallet.`,
     bn: (p) => `রেফারেল বোনাস হিসেবে ${bengaliDigits(taka(p.amount))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
@@ -57,6 +61,7 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where a system notification leads in the web app (issue 40: a provided certificate opens it); undefined for none. */
 export function notificationLink(key: string | null | undefined, params: Params | null | undefined): string | undefined {
+  if (key === 'questionAnswered' && typeof params?.course === 'string' && ID.test(params.course)) return `/courseview?id=${params.course}#questions`;
   if (key === 'certificateProvided' && typeof params?.certificate === 'string' && ID.test(params.certificate)) return `/certificate/${params.certificate}`;
   return undefined;
 }

@@ -12,6 +12,7 @@ const samples: MailData = {
   settlementPublished: { name: 'Arnob', amount: 1234500, settleDate: '2026-11-30', link: 'https://taal.example/instructorpanel?tab=4' },
   courseExpiring: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
   courseExpired: { name: 'Nadia', courseTitle: 'Piano Basics', expiresOn: '2026-12-01', link: 'https://taal.example/courseview?id=x' },
+  questionAnswered: { name: 'Nadia', courseTitle: 'Piano Basics', lessonTitle: 'Scales', question: 'Which finger?', answer: 'The thumb.', link: 'https://taal.example/courseview?id=x#questions' },
 };
 
 describe('transactional mail templates', () => {

@@ -151,6 +151,18 @@ const T: Record<MailKind, Record<MailLanguage, Template>> = {
       text: 'প্রিয় {{name}},\n\n"{{courseTitle}}" কোর্সে আপনার অ্যাক্সেস {{expiresOn}} তারিখে শেষ হয়েছে। আপনার অগ্রগতি সংরক্ষিত আছে।\nআবার শুরু করতে নবায়ন করুন:\n{{link}}',
     },
   },
+  questionAnswered: {
+    en: {
+      subject: 'Your question on "{{lessonTitle}}" was answered',
+      html: '<p>Hello {{name}},</p><p>A question you follow on <b>{{lessonTitle}}</b> ({{courseTitle}}) was answered.</p><blockquote>{{question}}</blockquote><p>{{answer}}</p><p><a href="{{url link}}">Read the thread</a></p>',
+      text: 'Hello {{name}},\n\nA question you follow on "{{lessonTitle}}" ({{courseTitle}}) was answered.\n\nQuestion: {{question}}\n\nAnswer: {{answer}}\n\nRead the thread: {{link}}',
+    },
+    bn: {
+      subject: '"{{lessonTitle}}" পাঠে আপনার প্রশ্নের উত্তর এসেছে',
+      html: '<p>প্রিয় {{name}},</p><p><b>{{lessonTitle}}</b> ({{courseTitle}}) পাঠে আপনার অনুসরণ করা একটি প্রশ্নের উত্তর দেওয়া হয়েছে।</p><blockquote>{{question}}</blockquote><p>{{answer}}</p><p><a href="{{url link}}">আলোচনাটি পড়ুন</a></p>',
+      text: 'প্রিয় {{name}},\n\n"{{lessonTitle}}" ({{courseTitle}}) পাঠে আপনার অনুসরণ করা একটি প্রশ্নের উত্তর দেওয়া হয়েছে।\n\nপ্রশ্ন: {{question}}\n\nউত্তর: {{answer}}\n\nআলোচনাটি পড়ুন: {{link}}',
+    },
+  },
 };
 
 const LAYOUT = '<!doctype html><html lang="{{lang}}"><head><meta charset="utf-8"></head><body style="font-family:\'Noto Sans Bengali\',system-ui,sans-serif;color:#231a14;max-width:600px;margin:0 auto;padding:16px">{{{body}}}<p style="color:#777;font-size:12px">Taal</p></body></html>';

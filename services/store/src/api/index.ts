@@ -1,12 +1,18 @@
 /** The store's slice of the public API: gift cards, their orders and card payments, redeeming, and the back office's store screens. */
 import type { commerceV1, identityV1, storeV1 } from '@taal/contracts';
-import { defineApi } from '@taal/edge';
+import { defineApi, GuessLimiter } from '@taal/edge';
 import { storeClient } from './client';
 import { storeRoutes } from './store';
+import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
+
+/** Wrong gift-card codes allowed per user and per client address within the window (decision 0018). */
+export const GIFT_CARD_GUESS_LIMITS = { perUser: 10, perAddress: 30, windowSeconds: 15 * 60 };
 
 export const storeApi = defineApi({
+  cardSale: GIFT_CARD_CARD_SALE,
   clients: { store: storeClient },
-  routes: (ctx) => {
+  limiters: (counters) => ({ giftCardGuesses: new GuessLimiter(counters, GIFT_CARD_GUESS_LIMITS, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES') }),
+  routes: (ctx, limiters) => {
     const store = ctx.client<storeV1.StoreServiceServer>('store');
     return [
       storeRoutes({
@@ -15,7 +21,7 @@ export const storeApi = defineApi({
         tokens: ctx.tokens,
         commerce: ctx.client<commerceV1.CommerceServiceServer>('commerce'),
         files: ctx.files,
-        guesses: ctx.limits.giftCardGuesses,
+        guesses: limiters.giftCardGuesses,
         logger: ctx.logger,
       }),
     ];

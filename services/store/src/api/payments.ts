@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { StoreApi } from './client';
 import { poishaOfTaka } from '@taal/contracts';
 import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
-import { CARD_SALES } from '@taal/payments';
+import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
 
 /**
  * The card gateway for store orders (spec §7 `store/payment/ssl/`; decisions 0014 and 0018),
@@ -26,7 +26,7 @@ const paymentBody = z.object({
 
 export function storePaymentRoutes(store: StoreApi, student: Access, logger: Logger): RouteSpec[] {
   return cardGatewayRoutes({
-    basePath: CARD_SALES.giftCardOrders.callbackPath,
+    basePath: GIFT_CARD_CARD_SALE.callbackPath,
     orders: 'store orders',
     landing: { success: '/giftcard-successfull', fail: '/giftcard-fail', cancel: '/giftcard-fail' },
     service: store,

@@ -18,7 +18,7 @@ describe('wrong gift-card codes', () => {
   const guess = async (limiter: GuessLimiter, user: string, address: string) => limiter.begin(user, address);
 
   it('are limited per user, whatever the address', async () => {
-    const limiter = new GuessLimiter(createMemoryCache(), limits);
+    const limiter = new GuessLimiter(createMemoryCache(), limits, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES');
     for (let i = 0; i < 3; i++) await guess(limiter, 'u1', `10.0.0.${i}`);
     const refused = await guess(limiter, 'u1', '10.0.0.9').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Refused);
@@ -28,13 +28,13 @@ describe('wrong gift-card codes', () => {
   });
 
   it('are limited per address across users', async () => {
-    const limiter = new GuessLimiter(createMemoryCache(), limits);
+    const limiter = new GuessLimiter(createMemoryCache(), limits, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES');
     for (let i = 0; i < 5; i++) await guess(limiter, `user-${i}`, '192.0.2.1');
     await expect(guess(limiter, 'user-9', '192.0.2.1')).rejects.toMatchObject({ status: 429 });
   });
 
   it('do not count a try that was not a wrong code', async () => {
-    const limiter = new GuessLimiter(createMemoryCache(), limits);
+    const limiter = new GuessLimiter(createMemoryCache(), limits, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES');
     for (let i = 0; i < 10; i++) await (await guess(limiter, 'u1', '192.0.2.2')).notAGuess();
     await expect(guess(limiter, 'u1', '192.0.2.2')).resolves.toBeDefined();
   });

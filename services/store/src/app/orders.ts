@@ -32,6 +32,7 @@ import {
 import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
 import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
+import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
 
 const STUDENT = UserRoles.student;
 
@@ -55,7 +56,7 @@ export class Orders {
   /** Store orders as the card flow pays them. */
   private giftCardOrders(): CardOrders<OrderRow> {
     return {
-      sale: 'giftCardOrders',
+      sale: GIFT_CARD_CARD_SALE,
       lock: (tx, orderId) => this.db.getOrder(orderId, tx, true),
       amountToPay: (order) => {
         if (order.status === 'paid') throw refuse('ORDER_ALREADY_PAID');

@@ -3,7 +3,7 @@
 // says why ('Purchase the course First!!', or 'Please login first' and the login page for a
 // login lesson). A student sees their access's expiry; an expired one offers Renew (the course at
 // the same tier in the cart).
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { protectedBlobUrl, type ApiError } from '@taal/web-shared/api';
 import { formatDate, formatNumber } from '@taal/web-shared/format';
@@ -22,6 +22,8 @@ export interface CourseDocument {
   url: string;
 }
 import { LessonPlayer } from './LessonPlayer';
+// Questions under the lesson (issue 41, decision 0050): its own chunk, for signed-in readers only.
+const LessonQuestions = lazy(() => import('./LessonQuestions'));
 
 /** Who is logged in (any role), following logins and logouts: the lessons are asked again then. */
 function useSessionKey(): string {
@@ -130,6 +132,11 @@ export function CourseLessons({
               <LockIcon />
               <p>{t('player.allLocked')}</p>
             </div>
+          )}
+          {current && sessionKey && (course.data.enrolment || course.data.fullAccess) && (
+            <Suspense fallback={null}>
+              <LessonQuestions courseId={courseId} lessonId={current._id} access={course.data.enrolment ? (course.data.enrolment.active ? 'active' : 'ended') : 'none'} />
+            </Suspense>
           )}
         </div>
         <aside className="lessons-aside">

@@ -30,7 +30,7 @@ import {
   type LessonProgress,
   type Playback,
 } from '../../learning';
-import { ClickEngine, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from './clicks';
+import { ClickEngine, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from '@taal/web-shared/clicks';
 import { PracticeMetronome, usePracticeMetronome } from './PracticeMetronome';
 import type HlsType from 'hls.js';
 import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';

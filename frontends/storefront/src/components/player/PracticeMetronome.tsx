@@ -3,7 +3,7 @@
 // the player's M shortcut can start and stop it.
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { BEATS_PER_MEASURE, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm, type ClickEngine } from './clicks';
+import { BEATS_PER_MEASURE, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm, type ClickEngine } from '@taal/web-shared/clicks';
 import { NumberInput } from '@taal/web-shared/number-input';
 
 export interface PracticeMetronomeState {

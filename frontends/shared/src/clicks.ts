@@ -1,7 +1,6 @@
-// Metronome clicks through Web Audio, for the practice metronome and the A–B loop's count-in.
-// The scheduling is the shell footer's metronome (frontends/shell/src/components/Metronome.tsx:
-// clicks scheduled ahead of time, the first beat of a measure accented). The shell is the host
-// application, not a package a remote can import, so the logic lives here once more.
+// The one metronome click engine (Web Audio): the footer's metronome (shell), the lesson player's
+// practice metronome and the A–B loop's count-in (storefront). Clicks are scheduled ahead of
+// time on the audio clock, the first beat of a measure accented.
 
 export const MIN_BPM = 40;
 export const MAX_BPM = 280;
@@ -21,6 +20,8 @@ export class ClickEngine {
   private bpm = DEFAULT_BPM;
   private queue: { beat: number; time: number }[] = [];
   private onBeat: (beat: number) => void = () => {};
+  /** Count-ins sounding now: the audio is not suspended under them. */
+  private countingIn = 0;
 
   private audio(): AudioContext | null {
     if (!this.ctx) {
@@ -84,10 +85,12 @@ export class ClickEngine {
     this.nextNoteTime = this.now() + 0.05;
   }
 
+  /** Stops the clicks; the audio device is let go (suspended) unless a count-in still sounds. */
   stop() {
     if (this.timer !== null) window.clearInterval(this.timer);
     this.timer = null;
     this.queue = [];
+    if (this.countingIn === 0) void this.ctx?.suspend().catch(() => undefined);
   }
 
   /**
@@ -100,7 +103,8 @@ export class ClickEngine {
     const interval = 60 / bpm;
     const start = (ctx ? ctx.currentTime : 0) + 0.05;
     const clicks = ctx ? Array.from({ length: beats }, (_, i) => this.click(start + i * interval, i === 0)) : [];
-    return new Promise<void>((resolve, reject) => {
+    this.countingIn++;
+    const counted = new Promise<void>((resolve, reject) => {
       const timers: number[] = [];
       for (let i = 0; i < beats; i++) timers.push(window.setTimeout(() => onBeat(i + 1), 50 + i * interval * 1000));
       timers.push(window.setTimeout(resolve, 50 + beats * interval * 1000));
@@ -120,6 +124,7 @@ export class ClickEngine {
         { once: true },
       );
     });
+    return counted.finally(() => this.countingIn--);
   }
 
   close() {

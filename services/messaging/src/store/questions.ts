@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import type { questionsV1 } from '@taal/contracts';
+import { isDuplicateKey, iso } from './documents';
+
+/**
+ * Questions under a lesson (issue 41, decision 0050), with messaging's other documents (decision
+ * 0043): a question, its answers and its followers are three collections, so that every write
+ * stands alone (FerretDB v1 has no transactions):
+ * - an answer is its own document; the question's `answered` flag is set after it (a crash between
+ *   the two leaves an answer on a question still listed as unanswered: answering again mends it);
+ * - a follow's _id is (question, user): following twice is one upsert, unfollowing a delete.
+ */
+interface QuestionDoc {
+  _id: string;
+  courseId: string;
+  lessonId: string;
+  /** The course's instructor profile when it was asked (the panel's list). */
+  instructorId: string;
+  courseTitle: string;
+  lessonTitle: string;
+  askedBy: string;
+  askerName: string;
+  body: string;
+  answered: boolean;
+  hidden: boolean;
+  createdAt: Date;
+  answeredAt: Date | null;
+}
+interface AnswerDoc {
+  _id: string;
+  questionId: string;
+  authorId: string;
+  authorName: string;
+  authorRole: number;
+  body: string;
+  createdAt: Date;
+}
+interface FollowDoc {
+  _id: string;
+  questionId: string;
+  userId: string;
+  at: Date;
+}
+
+const questionSchema = new Schema<QuestionDoc>(
+  {
+    _id: String,
+    courseId: String,
+    lessonId: String,
+    instructorId: String,
+    courseTitle: String,
+    lessonTitle: String,
+    askedBy: String,
+    askerName: String,
+    body: String,
+    answered: Boolean,
+    hidden: Boolean,
+    createdAt: Date,
+    answeredAt: Date,
+  },
+  { versionKey: false },
+);
+// A lesson's threads, newest first; an instructor's unanswered ones; the back office's newest.
+questionSchema.index({ courseId: 1, lessonId: 1, createdAt: -1 });
+questionSchema.index({ instructorId: 1, answered: 1, createdAt: -1 });
+questionSchema.index({ createdAt: -1 });
+
+const answerSchema = new Schema<AnswerDoc>(
+  { _id: String, questionId: String, authorId: String, authorName: String, authorRole: Number, body: String, createdAt: Date },
+  { versionKey: false },
+);
+answerSchema.index({ questionId: 1, createdAt: 1 });
+
+const followSchema = new Schema<FollowDoc>({ _id: String, questionId: String, userId: String, at: Date }, { versionKey: false });
+followSchema.index({ questionId: 1 });
+
+/** Lists are bounded: a lesson's newest threads, the panel's and the back office's newest questions. */
+const LIST_LIMIT = 200;
+
+function modelsOn(connection: Connection) {
+  return {
+    questions: connection.model('LessonQuestion', questionSchema, 'lesson_questions'),
+    answers: connection.model('LessonQuestionAnswer', answerSchema, 'lesson_question_answers'),
+    follows: connection.model('LessonQuestionFollow', followSchema, 'lesson_question_follows'),
+  };
+}
+
+/** A question as stored, for the use cases' checks. */
+export type StoredQuestion = QuestionDoc;
+
+export class QuestionDocuments {
+  readonly models: ReturnType<typeof modelsOn>;
+
+  constructor(connection: Connection) {
+    this.models = modelsOn(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.models.questions.createIndexes();
+    await this.models.answers.createIndexes();
+    await this.models.follows.createIndexes();
+  }
+
+  async add(input: Omit<QuestionDoc, '_id' | 'answered' | 'hidden' | 'createdAt' | 'answeredAt'>): Promise<QuestionDoc> {
+    const doc: QuestionDoc = { _id: randomUUID(), ...input, answered: false, hidden: false, createdAt: new Date(), answeredAt: null };
+    await this.models.questions.create(doc);
+    return doc;
+  }
+
+  async get(id: string): Promise<QuestionDoc | null> {
+    return this.models.questions.findById(id).lean<QuestionDoc>();
+  }
+
+  async lessonQuestions(courseId: string, lessonId: string, withHidden: boolean): Promise<QuestionDoc[]> {
+    return this.models.questions
+      .find({ courseId, lessonId, ...(withHidden ? {} : { hidden: false }) })
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<QuestionDoc[]>();
+  }
+
+  /** Unanswered, visible questions, oldest first (the longest waiting on top); one instructor's or all. */
+  async unanswered(instructorId: string | null): Promise<QuestionDoc[]> {
+    return this.models.questions
+      .find({ answered: false, hidden: false, ...(instructorId === null ? {} : { instructorId }) })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<QuestionDoc[]>();
+  }
+
+  async recent(): Promise<QuestionDoc[]> {
+    return this.models.questions.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<QuestionDoc[]>();
+  }
+
+  async addAnswer(input: Omit<AnswerDoc, '_id' | 'createdAt'>): Promise<AnswerDoc> {
+    const doc: AnswerDoc = { _id: randomUUID(), ...input, createdAt: new Date() };
+    await this.models.answers.create(doc);
+    await this.models.questions.updateOne({ _id: input.questionId }, { $set: { answered: true, answeredAt: doc.createdAt } });
+    return doc;
+  }
+
+  async setHidden(id: string, hidden: boolean): Promise<QuestionDoc | null> {
+    return this.models.questions.findOneAndUpdate({ _id: id }, { $set: { hidden } }, { returnDocument: 'after' }).lean<QuestionDoc>();
+  }
+
+  /** Follows (idempotent) or stops following. */
+  async follow(questionId: string, userId: string, follow: boolean): Promise<void> {
+    const _id = `${questionId}:${userId}`;
+    if (!follow) {
+      await this.models.follows.deleteOne({ _id });
+      return;
+    }
+    try {
+      await this.models.follows.updateOne({ _id }, { $setOnInsert: { questionId, userId, at: new Date() } }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // followed at the same moment by another request
+    }
+  }
+
+  async followers(questionId: string): Promise<string[]> {
+    const docs = await this.models.follows.find({ questionId }, { userId: 1 }).lean<{ userId: string }[]>();
+    return docs.map((d) => d.userId);
+  }
+
+  /** The questions as answered to `viewer`: each with its answers (oldest first), its followers' count and the viewer's follow. */
+  async threads(docs: QuestionDoc[], viewer: string): Promise<questionsV1.LessonQuestion[]> {
+    if (docs.length === 0) return [];
+    const ids = docs.map((d) => d._id);
+    const answers = await this.models.answers.find({ questionId: { $in: ids } }).sort({ createdAt: 1, _id: 1 }).lean<AnswerDoc[]>();
+    const follows = await this.models.follows.find({ questionId: { $in: ids } }, { questionId: 1, userId: 1 }).lean<FollowDoc[]>();
+    return docs.map((d) => ({
+      id: d._id,
+      courseId: d.courseId,
+      lessonId: d.lessonId,
+      askedBy: d.askedBy,
+      askerName: d.askerName,
+      body: d.body,
+      createdAt: iso(d.createdAt),
+      answered: d.answered,
+      hidden: d.hidden,
+      answers: answers
+        .filter((a) => a.questionId === d._id)
+        .map((a) => ({ id: a._id, authorName: a.authorName, authorRole: a.authorRole, body: a.body, createdAt: iso(a.createdAt) })),
+      followers: follows.filter((f) => f.questionId === d._id).length,
+      following: follows.some((f) => f.questionId === d._id && f.userId === viewer),
+      lessonTitle: d.lessonTitle,
+      courseTitle: d.courseTitle,
+    }));
+  }
+}
