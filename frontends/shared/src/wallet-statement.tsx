@@ -14,7 +14,8 @@ export function dhakaDateTime(iso: string): string {
   return `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)} ${d.slice(11, 16)}`;
 }
 
-export default function WalletStatement({ userId, testId = 'wallet-statement' }: { userId: string; testId?: string }) {
+/** `staff`: an admin reads a student's statement (the text says "this student's", not "your"). */
+export default function WalletStatement({ userId, testId = 'wallet-statement', staff = false }: { userId: string; testId?: string; staff?: boolean }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const statement = useAsync(
@@ -44,7 +45,7 @@ export default function WalletStatement({ userId, testId = 'wallet-statement' }:
       <p className="wallet-balance">
         {t('wallet.balance')}: <strong data-testid="statement-balance">{t('common.bdt', { amount: poishaToBdt(s.balance, i18n.language) })}</strong>
       </p>
-      <p className="muted">{t('wallet.explain')}</p>
+      <p className="muted">{t(staff ? 'wallet.explainStaff' : 'wallet.explain')}</p>
       {s.entries.length === 0 ? (
         <p className="empty-state" data-testid="statement-empty">
           {t('wallet.empty')}

@@ -101,7 +101,7 @@ export default function ViewUser() {
         <div className="card view-user-wallet">
           <h2>{t('wallet.statementTitle')}</h2>
           <Suspense fallback={<Loading />}>
-            <WalletStatement userId={u._id} testId="admin-wallet-statement" />
+            <WalletStatement userId={u._id} testId="admin-wallet-statement" staff />
           </Suspense>
         </div>
       )}
