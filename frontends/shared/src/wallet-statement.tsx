@@ -3,15 +3,15 @@
 // order's courses) and its signed amount, 20 a page, newest first. The student's Wallet tab and the
 // admin's user view show the same component; both load it only when opened (React.lazy).
 import { useState } from 'react';
+import { dayMonthYear, dhakaDay, dhakaTimeOfDay } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 
-/** The Bangladesh wall-clock time (UTC+6, no daylight saving) of an instant, as DD-MM-YYYY HH:MM. */
+/** The Bangladesh day and time of an instant, as DD-MM-YYYY HH:MM (the receipt's form). */
 export function dhakaDateTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 6 * 3_600_000).toISOString();
-  return `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)} ${d.slice(11, 16)}`;
+  return `${dayMonthYear(dhakaDay(iso))} ${dhakaTimeOfDay(iso)}`;
 }
 
 /** `staff`: an admin reads a student's statement (the text says "this student's", not "your"). */

@@ -4,7 +4,7 @@
  * paid-order event carries (no look-up), so the service that sells and the mail consumer print the
  * same receipt. Set with the kit's PDF helper (its fonts: Noto Sans Bengali's Bengali and Latin files).
  */
-import { bengaliDigits, dayMonthYear, dhakaDay, poishaToTaka } from '@taal/contracts';
+import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, poishaToTaka } from '@taal/contracts';
 import { createPdf } from './index';
 
 export interface ReceiptLine {
@@ -70,12 +70,6 @@ const LABELS = {
   },
 } as const;
 
-/** The Bangladesh wall-clock time (UTC+6, no daylight saving) of an instant, as HH:MM. */
-function dhakaTime(at: string): string {
-  const d = new Date(new Date(at).getTime() + 6 * 3_600_000);
-  return d.toISOString().slice(11, 16);
-}
-
 /** The figures a receipt prints, in its language's digits: BDT 1,234.50 / ১,২৩৪.৫০ টাকা. */
 export function receiptMoney(poisha: number, language: 'en' | 'bn'): string {
   const taka = poishaToTaka(poisha, { grouping: true });
@@ -110,7 +104,7 @@ export async function receiptPdf(c: ReceiptContent): Promise<Buffer> {
   doc.moveDown(0.5).fontSize(9).fillColor('#333');
   say(`${L.order}: ${c.orderId}`, 'regular');
   // An event written without its time (none should be) prints no date rather than none at all.
-  if (Number.isFinite(Date.parse(c.paidAt))) say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTime(c.paidAt)}`)}`, 'regular');
+  if (Number.isFinite(Date.parse(c.paidAt))) say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTimeOfDay(c.paidAt)}`)}`, 'regular');
   if (c.buyerName) say(`${L.buyer}: ${c.buyerName}`, 'regular');
   doc.moveDown(0.8).fontSize(9).fillColor('#1d1b16');
   row([...L.cols], { bold: true });
