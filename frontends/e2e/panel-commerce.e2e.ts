@@ -98,11 +98,11 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     expect(await paidCard.locator('[data-testid="purchase-discount"]').textContent()).toBe(`− ${bdt(paid.discount)}`);
     expect(await paidCard.locator('dt', { hasText: code }).textContent()).toBe(`Voucher ${code} (100%)`);
     expect(await paidCard.locator('[data-testid="purchase-amount"]').textContent()).toBe(bdt(0));
-    expect(await paidCard.textContent()).toContain('Amount paid');
+    expect(await paidCard.textContent()).toContain('Paid by card');
     expect(await paidCard.locator('[data-testid="purchase-date"]').textContent()).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     const unpaidCard = page.locator(`[data-testid="purchase"][data-order="${unpaid._id}"]`);
     expect(await unpaidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('Unpaid');
-    expect(await unpaidCard.textContent()).toContain('Amount to pay');
+    expect(await unpaidCard.textContent()).toContain('To pay by card');
     expect(await unpaidCard.locator('[data-testid="purchase-amount"]').textContent()).toBe(bdt(unpaid.amount));
     await shot(page, 'panel-purchases-en');
 

@@ -21,6 +21,7 @@ const PurchaseHistory = lazy(() => import('./student/PurchaseHistory'));
 const RedeemGiftCard = lazy(() => import('./student/RedeemGiftCard'));
 const Wishlist = lazy(() => import('./student/Wishlist'));
 const Certificates = lazy(() => import('./student/Certificates'));
+const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
 
 // The instructor's tabs load when an instructor opens the panel: a student's first visit does not
 // carry them (issue 40's 200 KB budget per route).
@@ -47,7 +48,8 @@ function InstructorProfile({ user }: { user: SessionUser }) {
 }
 
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
-const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
+// The Wallet statement (issue 41) after it, for the same reason.
+const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates', 'wallet'];
 const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
@@ -60,6 +62,7 @@ const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMes
 Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: InstructorProfile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;
 STUDENT_CONTENT.certificates = Certificates;
+STUDENT_CONTENT.wallet = ({ user }) => <WalletStatement userId={user._id} />;
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
 export function tabIndex(param: string | null, count: number): number {

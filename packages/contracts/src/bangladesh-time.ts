@@ -17,6 +17,11 @@ export function dhakaDay(at: Date | string | number = new Date()): string {
   return new Date(new Date(at).getTime() + DHAKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The Dhaka wall-clock time (HH:MM, 24-hour) of an instant: a receipt's and a statement's time. */
+export function dhakaTimeOfDay(at: Date | string | number): string {
+  return new Date(new Date(at).getTime() + DHAKA_UTC_OFFSET_MS).toISOString().slice(11, 16);
+}
+
 /** Today's date (YYYY-MM-DD) in Dhaka. */
 export function todayInDhaka(now: Date = new Date()): string {
   return dhakaDay(now);

@@ -262,8 +262,9 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
       const ids = received.map((e) => commerceEventsV1.OrderPaid.decode(e.payload).orderId);
       expect(ids.sort()).toEqual(paid.map((o) => o.id).sort());
       const event = commerceEventsV1.OrderPaid.decode(received[0]!.payload);
-      expect(event).toMatchObject({ userId: me.userId, walletUsed: price, payable: 0 });
-      expect(event.courses).toEqual([{ courseId: course.id, tier: 'silver', validityDays: priceOf(course, 'silver').validityDays, price, pricePaid: price }]);
+      // The event carries what the receipt prints (decision 0049): the title; no card paid, so no transaction id.
+      expect(event).toMatchObject({ userId: me.userId, walletUsed: price, payable: 0, cardTransactionId: '' });
+      expect(event.courses).toEqual([{ courseId: course.id, tier: 'silver', validityDays: priceOf(course, 'silver').validityDays, price, pricePaid: price, title: course.title }]);
     } finally {
       await subscription.stop();
     }
@@ -377,5 +378,54 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
     );
     expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['cancelled', 15], ['paid', 5]]);
     await expect(call('checkVoucher', { code: 'FREE5' }, buyers[0]!)).rejects.toMatchObject({ code: 5, details: 'Coupon Not found' });
+  });
+
+  it('answers the wallet statement and a paid order’s receipt (issue 41): what each entry was for, newest first a page at a time with the balance it sums to; the student’s own, an admin’s anyone’s', async () => {
+    const me = student('statement');
+    const other = student('statement-other');
+    const admin: CallerIdentity = { userId: `admin-${RUN}`, userType: 1 };
+    const asStore = { identity: null, callerService: 'store' };
+    await commerce.commerce.creditGiftCard(asStore, { userId: me.userId, giftCardId: `statement-card-${RUN}`, amount: 200_000, productName: 'Gift Card 2000' });
+    // As the store's call was before it sent the product name: the entry shows without it.
+    await commerce.commerce.creditGiftCard(asStore, { userId: me.userId, giftCardId: `statement-old-${RUN}`, amount: 100 });
+    // A referral bonus as the referral flow writes it: the friend is named by their first name only.
+    const friend = `friend-${RUN}`;
+    await backend.sql.query(`INSERT INTO commerce.referral (referred_id, referrer_id, referred_name, amount, status, credited_at) VALUES ($1, $2, 'Farida Akter', 20000, 'credited', now())`, [friend, me.userId]);
+    await backend.sql.query(`INSERT INTO commerce.ledger_entry (user_id, kind, amount, flow, reference) VALUES ($1, 'referral_bonus', 20000, 'referral', $2)`, [me.userId, `referral:${friend}`]);
+    await backend.sql.query(`UPDATE commerce.wallet SET balance = balance + 20000 WHERE user_id = $1`, [me.userId]);
+    const course = published.find((c) => c.silverTaka === 1500)!;
+    await call('addToCart', { courseId: course.id, tier: 'silver' }, me);
+    const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+    await call('payOrder', { orderId: order!.id }, me);
+
+    const first = await call<commerceV1.ListLedgerResponse>('listLedger', { page: 1, pageSize: 3 }, me);
+    const balance = (await walletOf(me)).balance;
+    expect([first.total, first.balance, balance]).toEqual([6, 220_100 - 150_000, 220_100 - 150_000]);
+    expect(first.entries.map((e) => [e.kind, e.amount, e.detail, e.orderTitles])).toEqual([
+      ['checkout', -150_000, '', [course.title]],
+      ['release', 150_000, '', [course.title]],
+      ['reservation', -150_000, '', [course.title]],
+    ]);
+    const second = await call<commerceV1.ListLedgerResponse>('listLedger', { page: 2, pageSize: 3 }, me);
+    expect(second.entries.map((e) => [e.kind, e.amount, e.detail])).toEqual([
+      ['referral_bonus', 20_000, 'Farida'],
+      ['gift_card_redemption', 100, ''],
+      ['gift_card_redemption', 200_000, 'Gift Card 2000'],
+    ]);
+    expect([...first.entries, ...second.entries].reduce((sum, e) => sum + e.amount, 0)).toBe(balance);
+    // An admin reads anyone's; a student only their own.
+    expect((await call<commerceV1.ListLedgerResponse>('listLedger', { userId: me.userId, page: 1, pageSize: 20 }, admin)).entries).toHaveLength(6);
+    expect(await refusalOf(call('listLedger', { userId: me.userId, page: 1 }, other))).toMatchObject({ code: 7, reason: 'WALLET_NOT_YOURS' });
+    expect((await call<commerceV1.ListLedgerResponse>('listLedger', { page: 1 }, other)).entries).toEqual([]);
+
+    // The receipt: its buyer and admins; nobody else; only a paid order has one.
+    const { pdf } = await call<commerceV1.GetReceiptResponse>('getReceipt', { orderId: order!.id, language: 'bn' }, me);
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from((await call<commerceV1.GetReceiptResponse>('getReceipt', { orderId: order!.id, language: 'en' }, admin)).pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await refusalOf(call('getReceipt', { orderId: order!.id }, other))).toMatchObject({ code: 7, reason: 'ORDER_NOT_YOURS' });
+    expect(await refusalOf(call('getReceipt', { orderId: 'no-such-order' }, me))).toMatchObject({ code: 5, reason: 'ORDER_NOT_FOUND' });
+    await call('addToCart', { courseId: published[1]!.id, tier: 'silver' }, other);
+    const unpaid = (await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, other)).order!;
+    expect(await refusalOf(call('getReceipt', { orderId: unpaid.id }, other))).toMatchObject({ reason: 'RECEIPT_ORDER_UNPAID' });
   });
 });

@@ -90,7 +90,7 @@ export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce
     prepare: async (event) => storeEventsV1.GiftCardRedeemed.decode(event.payload),
     handler: async (_event, tx, card) => {
       try {
-        await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value });
+        await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value, productName: card.productName });
       } catch (err) {
         // The card's reference holds a different credit (logged as an error where it was found,
         // decision 0036); the store's direct call told the student so. Redelivering cannot change it.

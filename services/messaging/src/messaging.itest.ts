@@ -288,7 +288,9 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect(decodeSubject(mails[0]!.subject)).toBe(`আপনার তাল রসিদ (${orderId})`);
     const text = bodyText(mails[0]!.body);
     expect(text).toContain(course.title);
-    expect(text).toContain('মোট পরিশোধ: 2250.00 টাকা');
+    expect(text).toContain('কার্ডে পরিশোধ: 2250.00 টাকা');
+    // The receipt's PDF goes with it (decision 0049), rendered from the event in the buyer's language.
+    expect(mails[0]!.body).toMatch(/Content-Type: application\/pdf; name="?taal-receipt-receipt--bn\.pdf/);
     expect(text).toContain('https://taal.example/studentpanel');
     // Identity's verification mail reached the same address through the same path, in Bengali.
     await waitFor(async () => mailsTo(mailDir, email).some((m) => decodeSubject(m.subject) === 'আপনার তাল অ্যাকাউন্ট যাচাই করুন'), 'the verification mail');

@@ -1,12 +1,16 @@
 // /viewuser?id=…: one user's details (back office §2), with suspend / unsuspend and verify.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { formatDate, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage, LoadError, Loading, NoData } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
+
+// The wallet statement (issue 41), the same the student sees, loaded with a student's view only.
+const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
 
 export default function ViewUser() {
   const { t, i18n } = useTranslation();
@@ -38,7 +42,9 @@ export default function ViewUser() {
       [t('adminUsers.columns.status'), u.suspend ? t('adminUsers.status.suspended') : t('adminUsers.status.active')],
       [t('adminUsers.columns.verification'), u.emailVerify ? t('adminUsers.verification.verified') : t('adminUsers.verification.notVerified')],
       [t('adminUsers.columns.joinDate'), formatDate(u.createdAt, i18n.language)],
-      [t('adminUsers.fields.balance'), t('common.bdt', { amount: poishaToBdt(u.balance) })],
+      // A student's balance is commerce's ledger: the wallet statement below shows it (issue 41);
+      // identity's own column is not kept up to date with it.
+      ...(u.type === UserRoles.student ? [] : ([[t('adminUsers.fields.balance'), t('common.bdt', { amount: poishaToBdt(u.balance) })]] as [string, string][])),
       [t('adminUsers.fields.pendingBalance'), t('common.bdt', { amount: poishaToBdt(u.pending_balance) })],
       [t('adminUsers.fields.referralCode'), u.referralCode || '—'],
       [t('adminUsers.fields.loginFrom'), u.loginFrom || t('adminUsers.fields.emailLogin')],
@@ -91,6 +97,14 @@ export default function ViewUser() {
       }
     >
       {body}
+      {u && u.type === UserRoles.student && (
+        <div className="card view-user-wallet">
+          <h2>{t('wallet.statementTitle')}</h2>
+          <Suspense fallback={<Loading />}>
+            <WalletStatement userId={u._id} testId="admin-wallet-statement" staff />
+          </Suspense>
+        </div>
+      )}
     </AdminPage>
   );
 }

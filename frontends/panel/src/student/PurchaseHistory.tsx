@@ -1,14 +1,50 @@
 // Tab 3, Purchase History (spec §2, §4): the student's orders, newest first, each Paid or Unpaid,
 // with its date, courses (title, tier, price), subtotal, voucher and discount, wallet used and
 // the amount paid (or still to pay). An empty history says so.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { answer, authApi } from '@taal/web-shared/api';
-import { formatDateTime } from '@taal/web-shared/format';
+import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
+import { toast } from '@taal/web-shared/toast';
+import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Money, TabEmpty, TabError, TabLoading } from '../components';
 import type { Order } from '../types';
+
+/** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
+function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boolean }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const get = async (lang: 'en' | 'bn') => {
+    setBusy(true);
+    try {
+      const url = await protectedBlobUrl(`/api/v1/${store ? 'store/order' : 'order'}/receipt/${encodeURIComponent(orderId)}?lang=${lang}`);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `taal-receipt-${orderId.slice(0, 8)}-${lang}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      toast(t('wallet.receiptFailed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <p className="receipt-links">
+      <span className="muted">{t('wallet.receipt')}:</span>
+      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-en" onClick={() => void get('en')}>
+        {t('wallet.receiptEn')}
+      </button>
+      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-bn" onClick={() => void get('bn')}>
+        {t('wallet.receiptBn')}
+      </button>
+    </p>
+  );
+}
 
 function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
@@ -95,6 +131,35 @@ function OrderCard({ order }: { order: Order }) {
       {paid && order.paidAt && (
         <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language) })}</p>
       )}
+      {paid && <ReceiptLinks orderId={order._id} />}
+    </li>
+  );
+}
+
+type StoreOrder = Awaited<ReturnType<typeof loadStoreOrders>>[number];
+const loadStoreOrders = async (userId: string) => (await answer(authApi.GET('/api/v1/store/order/mine/{userId}', { params: { path: { userId } } }))).data;
+
+/** A paid gift-card order: the product, how many, what the card paid, and its receipt. */
+function StoreOrderCard({ order }: { order: StoreOrder }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="card order-card order-paid" data-testid="store-purchase" data-order={order._id}>
+      <header className="order-head">
+        <span className="badge badge-ok">{t('studentPanel.purchases.paid')}</span>
+        <time className="muted" dateTime={order.createdAt}>
+          {formatDateTime(order.createdAt, i18n.language)}
+        </time>
+      </header>
+      <p>
+        {t('wallet.giftCard', { product: order.orderItem.name })} × {formatNumber(order.orderItem.quantity, i18n.language)}
+      </p>
+      <dl className="order-totals">
+        <dt className="order-total">{t('studentPanel.purchases.amountPaid')}</dt>
+        <dd className="order-total">
+          <Money poisha={order.orderItem.totalPrice} />
+        </dd>
+      </dl>
+      <ReceiptLinks orderId={order._id} store />
     </li>
   );
 }
@@ -102,9 +167,11 @@ function OrderCard({ order }: { order: Order }) {
 export default function PurchaseHistory({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const orders = useAsync(async () => (await answer(authApi.GET('/api/v1/order/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
+  // Gift-card orders are the store's; a failure there leaves the course orders shown.
+  const storeOrders = useAsync(() => loadStoreOrders(user._id).catch(() => []), [user._id]);
   if (orders.error) return <TabError onRetry={orders.reload} />;
   if (!orders.data) return <TabLoading />;
-  if (!orders.data.length)
+  if (!orders.data.length && !storeOrders.data?.length)
     return (
       <TabEmpty
         testId="purchases-empty"
@@ -121,6 +188,9 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
     <ul className="order-list" data-testid="purchases">
       {orders.data.map((o) => (
         <OrderCard key={o._id} order={o} />
+      ))}
+      {(storeOrders.data ?? []).map((o) => (
+        <StoreOrderCard key={o._id} order={o} />
       ))}
     </ul>
   );

@@ -41,6 +41,7 @@ export const CommerceRefusals = {
   // Orders (course orders and store orders).
   ORDER_ID_REQUIRED: { status: 400, en: 'Order id is required', bn: 'অর্ডার আইডি দিতে হবে' },
   ORDER_NOT_FOUND: { status: 404, en: 'Order not found', bn: 'অর্ডারটি পাওয়া যায়নি' },
+  RECEIPT_ORDER_UNPAID: { status: 409, en: 'This order is not paid: it has no receipt', bn: 'এই অর্ডারটি পরিশোধ করা হয়নি: এর কোনো রসিদ নেই' },
   ORDER_NOT_YOURS: { status: 403, en: 'You may only act on your own orders', bn: 'আপনি শুধু নিজের অর্ডারেই এটি করতে পারেন' },
   CART_NOT_YOURS: { status: 403, en: 'You may only act on your own cart, wishlist, wallet and orders', bn: 'আপনি শুধু নিজের কার্ট, উইশলিস্ট, ওয়ালেট ও অর্ডারেই এটি করতে পারেন' },
   ORDER_ALREADY_PAID: { status: 400, en: 'The order is paid', bn: 'অর্ডারটি আগেই পরিশোধ করা হয়েছে' },

@@ -87,3 +87,4 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
     },
   };
 }
+export * from './receipt';

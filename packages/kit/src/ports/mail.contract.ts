@@ -125,6 +125,24 @@ export function describeMailerContract(
       expect(mail.body).toContain(`<p>html part ${t}</p>`);
     });
 
+    it('delivers an attachment (a receipt PDF) as a part of its own, byte for byte', async () => {
+      const t = token();
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0, 1, 2, 250, 251, 252, 253, 254, 255]), Buffer.from(`\n${t}\n%%EOF\n`)]);
+      await under.mailer.send({
+        to: 'buyer@example.com',
+        subject: `Receipt ${t}`,
+        text: `Your receipt is attached. ${t}`,
+        html: `<p>Your receipt is attached. ${t}</p>`,
+        attachments: [{ filename: 'taal-receipt.pdf', content: pdf, contentType: 'application/pdf' }],
+      });
+      const mail = await findDelivered(under.deliveredDir, t);
+      expect(mail.headers.get('content-type')).toContain('multipart/mixed');
+      expect(mail.body).toContain(`Your receipt is attached. ${t}`);
+      const part = /Content-Type: application\/pdf; name=("?)taal-receipt\.pdf\1\r?\nContent-Transfer-Encoding: base64\r?\nContent-Disposition: attachment; filename=("?)taal-receipt\.pdf\2\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+      expect(part).not.toBeNull();
+      expect(Buffer.from(part![3]!.replace(/\s+/g, ''), 'base64').equals(pdf)).toBe(true);
+    });
+
     it('refuses a message without a body', async () => {
       await expect(under.mailer.send({ to: 'x@example.com', subject: 'empty' })).rejects.toThrow();
     });

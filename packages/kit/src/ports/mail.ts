@@ -5,6 +5,14 @@ export interface MailMessage {
   text?: string;
   html?: string;
   from?: string;
+  /** Files sent with the message (a receipt's PDF): both adapters send them as MIME parts. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

@@ -111,6 +111,46 @@ const toWallet = (w: commerceV1.Wallet | undefined) => ({
   })),
 });
 
+const STATEMENT_KINDS = ['referral_bonus', 'gift_card_redemption', 'refund', 'release', 'reservation', 'checkout'] as const;
+const STATEMENT_PAGE_SIZE = 20;
+const StatementSchema = z
+  .object({
+    balance: z.int().meta({ description: 'What every entry sums to (the wallet balance), poisha' }),
+    total: z.int().min(0).meta({ description: 'How many entries there are' }),
+    page: z.int().min(1),
+    pageSize: z.int().min(1),
+    entries: z.array(
+      z.object({
+        _id: z.string(),
+        kind: z.enum(STATEMENT_KINDS),
+        amount: z.int().meta({ description: 'Signed poisha: credits positive, debits negative' }),
+        createdAt: z.string(),
+        detail: z.string().meta({ description: "A gift card's product name or a referred friend's first name ('' when not recorded)" }),
+        orderId: z.string(),
+        orderTitles: z.array(z.string()).meta({ description: "The order's course titles" }),
+      }),
+    ),
+  })
+  .meta({ id: 'WalletStatement' });
+const toStatement = (r: commerceV1.ListLedgerResponse, page: number) => ({
+  balance: r.balance,
+  total: r.total,
+  page,
+  pageSize: STATEMENT_PAGE_SIZE,
+  entries: r.entries.map((e) => ({
+    _id: e.id,
+    kind: e.kind as (typeof STATEMENT_KINDS)[number],
+    amount: e.amount,
+    createdAt: e.createdAt,
+    detail: e.detail,
+    orderId: e.orderId,
+    orderTitles: e.orderTitles,
+  })),
+});
+const pageQuery = { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: 'The page, from 1 (default 1), 20 entries a page, newest first' } };
+const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The language (default en)' } };
+const pdfAnswer = (description: string) => ({ description, content: { 'application/pdf': z.string().meta({ format: 'binary' }) } });
+
 const OrderSchema = z
   .object({
     _id: z.string(),
@@ -249,6 +289,7 @@ const orderRefusals = {
 export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<identityV1.IdentityServiceServer>, tokens: AccessTokenVerifier, logger: Logger): RouteSpec[] {
   const student = { label: STUDENT, check: requireAuth(tokens, UserRoles.student) };
   const admin = { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) };
+  const studentOrAdmin = { label: 'students (their own) and admins', check: requireAuth(tokens, UserRoles.student, UserRoles.admin) };
   return [
     // ---- Back office: orders (declared before order/{userId} so `list` and `held` are never read as ids) ----
     defineRoute({
@@ -513,7 +554,48 @@ export function commerceRoutes(commerce: CommerceApi, identity: ServiceApi<ident
       },
     }),
 
+    defineRoute({
+      method: 'get',
+      path: '/wallet/{userId}/statement',
+      summary: "A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, 20 a page, and the balance they sum to (the student's own; an admin's, anyone's)",
+      auth: studentOrAdmin,
+      params: { userId: { schema: uuid(), description: "The student's user id (a student: their own; another id gives 403)", invalid: () => refusal('WALLET_NOT_YOURS') } },
+      query: pageQuery,
+      responses: { 200: answer(envelope(StatementSchema)), ...badRequest, 403: fail("Another user's wallet (WALLET_NOT_YOURS)") },
+      handler: async ({ req, res, param }) => {
+        const caller = callerOf(res);
+        if (caller.userType !== UserRoles.admin && caller.userId !== param('userId')) throw refusal('WALLET_NOT_YOURS');
+        const page = Math.max(1, Math.min(Number.parseInt(String(req.query.page ?? '1'), 10) || 1, 100_000));
+        const statement = await commerce.listLedger({ userId: param('userId'), page, pageSize: STATEMENT_PAGE_SIZE }, caller);
+        res.json(ok(toStatement(statement, page)));
+      },
+    }),
+
     // ---- Orders ----
+    defineRoute({
+      method: 'get',
+      path: '/order/receipt/{orderId}',
+      summary: 'A paid course order’s receipt (PDF, en or bn): its courses, the voucher, what the wallet and the card paid, the card’s transaction id; its buyer or an admin',
+      auth: studentOrAdmin,
+      params: { orderId: { schema: uuid(), description: 'The order id (UUID)', invalid: () => refusal('ORDER_NOT_FOUND') } },
+      query: langQuery,
+      responses: {
+        200: pdfAnswer('The receipt'),
+        ...badRequest,
+        403: fail('Another student’s order (ORDER_NOT_YOURS)'),
+        404: fail('Unknown order (ORDER_NOT_FOUND)'),
+        409: fail('The order is not paid (RECEIPT_ORDER_UNPAID)'),
+      },
+      handler: async ({ req, res, param }) => {
+        const language = req.query.lang === 'bn' ? 'bn' : 'en';
+        const { pdf } = await commerce.getReceipt({ orderId: param('orderId'), language }, callerOf(res));
+        res.status(200).setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `attachment; filename="taal-receipt-${param('orderId').slice(0, 8)}-${language}.pdf"`);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.send(Buffer.from(pdf));
+      },
+    }),
     defineRoute({
       method: 'post',
       path: '/order',

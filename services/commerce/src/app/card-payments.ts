@@ -115,7 +115,7 @@ export class CardPayments {
 
   /** Pays the order; if its voucher ran out meanwhile, the card money goes to the wallet instead. */
   private async payOrCredit(tx: SqlExecutor, order: OrderRow, attempt: CardAttempt, detail: Detail): Promise<Outcome> {
-    const paid = await payLocked(tx, this.store, order, this.today());
+    const paid = await payLocked(tx, this.store, order, this.today(), attempt.tran_id);
     if (paid.kind === 'paid') {
       await this.store.cardAttempts.setStatus(tx, attempt.tran_id, 'paid', detail);
       return 'paid';

@@ -8,6 +8,7 @@ import { accessFromPurchases, purchaseKind, RENEWAL_WINDOW_DAYS, ServiceNames, t
 import {
   UserRoles,
   refuse,
+  receiptPdf,
   refuseFields,
   requireIdentity,
   type CallerIdentity,
@@ -33,6 +34,7 @@ import {
   type PricedItem,
 } from '../domain/pricing';
 import type { CommerceStore } from '../store/commerce-store';
+import { receiptOfOrder } from '../domain/receipt';
 import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -192,8 +194,30 @@ export class Commerce {
     return this.store.getWallet(userId);
   }
 
-  listLedger(ctx: Ctx) {
-    return this.store.listLedger(requireIdentity(ctx, STUDENT).userId);
+  /**
+   * The wallet statement (issue 41): the caller's own ledger, or (an admin) any user's; a page of
+   * it newest first when asked for, with the count and the balance it sums to.
+   */
+  listLedger(ctx: Ctx, req: Partial<commerceV1.ListLedgerRequest> = {}) {
+    const me = requireIdentity(ctx, STUDENT, ADMIN);
+    if (me.userType !== ADMIN && req.userId && req.userId !== me.userId) throw refuse('WALLET_NOT_YOURS');
+    const userId = me.userType === ADMIN ? req.userId || me.userId : me.userId;
+    const size = Math.min(Math.max(req.pageSize ?? 0, 0), 100);
+    return this.store.listLedger(userId, req.page ? { page: req.page, size: size || 20 } : undefined);
+  }
+
+  /** A paid order's receipt (issue 41, decision 0049): its buyer or an admin; the PDF from the one renderer. */
+  async getReceipt(ctx: Ctx, req: commerceV1.GetReceiptRequest): Promise<commerceV1.GetReceiptResponse> {
+    const me = requireIdentity(ctx);
+    const order = req.orderId ? await this.store.getOrder(req.orderId) : null;
+    if (!order) throw refuse('ORDER_NOT_FOUND');
+    if (order.userId !== me.userId && me.userType !== ADMIN) throw refuse('ORDER_NOT_YOURS');
+    if (!order.paid) throw refuse('RECEIPT_ORDER_UNPAID');
+    const pdf = await receiptPdf({
+      language: req.language === 'bn' ? 'bn' : 'en',
+      ...receiptOfOrder(order, await this.store.paidCardTransaction(order.id)),
+    });
+    return { pdf };
   }
 
   /**
@@ -201,7 +225,7 @@ export class Commerce {
    * `gift_card_redemption` entry per card (reference `gift-card:<id>`), so the store's direct
    * call, its retries and the `store.gift_card.redeemed` event credit it once (decision 0012).
    */
-  async creditGiftCard(ctx: Ctx & { callerService: string }, req: commerceV1.CreditGiftCardRequest) {
+  async creditGiftCard(ctx: Ctx & { callerService: string }, req: Omit<commerceV1.CreditGiftCardRequest, 'productName'> & { productName?: string }) {
     if (ctx.callerService !== ServiceNames.store || ctx.identity) throw refuse('GIFT_CARD_CREDIT_STORE_ONLY');
     const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
     if (credited) this.userDataChanged(req.userId);
@@ -209,7 +233,7 @@ export class Commerce {
   }
 
   /** The one ledger write of a gift card (also the event consumer's). */
-  recordGiftCardCredit(tx: SqlExecutor, req: { userId: string; giftCardId: string; amount: number }): Promise<boolean> {
+  recordGiftCardCredit(tx: SqlExecutor, req: { userId: string; giftCardId: string; amount: number; productName?: string }): Promise<boolean> {
     if (!req.userId || !req.giftCardId) throw refuse('GIFT_CARD_CREDIT_INCOMPLETE');
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
     return this.store.post(tx, {
@@ -217,6 +241,7 @@ export class Commerce {
       kind: 'gift_card_redemption',
       amount: req.amount,
       credit: { flow: 'gift-card', key: req.giftCardId },
+      detail: req.productName?.trim().slice(0, 200) ?? '',
     });
   }
 

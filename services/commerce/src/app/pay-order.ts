@@ -17,7 +17,7 @@ export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
  * student's first order that paid at least the bonus (notifying the referrer) and enqueues exactly one
  * `commerce.order.paid`.
  */
-export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string): Promise<PayResult> {
+export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string, cardTransactionId = ''): Promise<PayResult> {
   if (row.voucher_code && !(await store.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
     return { kind: 'voucher-used-up' };
   }
@@ -36,7 +36,7 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
   );
   // Only a pending referral becomes a bonus, so only the first order that paid at least the bonus gives one.
   await creditReferral(tx, store, row);
-  await recordOrderPaid(tx, order);
+  await recordOrderPaid(tx, order, cardTransactionId);
   return { kind: 'paid' };
 }
 

@@ -3,7 +3,7 @@ import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
 import { SCHEMA } from '../store/commerce-store';
 
 /** Records `commerce.order.paid` in the transaction that marks the order paid (outbox): exactly one per order. */
-export async function recordOrderPaid(tx: SqlExecutor, order: commerceV1.Order): Promise<void> {
+export async function recordOrderPaid(tx: SqlExecutor, order: commerceV1.Order, cardTransactionId = ''): Promise<void> {
   await enqueueEvent(
     tx,
     SCHEMA,
@@ -19,6 +19,7 @@ export async function recordOrderPaid(tx: SqlExecutor, order: commerceV1.Order):
           validityDays: i.validityDays,
           price: i.price,
           pricePaid: i.pricePaid,
+          title: i.title,
         })),
         voucherCode: order.voucherCode,
         voucherPercent: order.voucherPercent,
@@ -27,6 +28,8 @@ export async function recordOrderPaid(tx: SqlExecutor, order: commerceV1.Order):
         walletUsed: order.walletUsed,
         payable: order.payable,
         paidAt: order.paidAt,
+        // What a receipt needs travels with the event (decision 0049): its consumers call nobody back.
+        cardTransactionId: order.payable > 0 ? cardTransactionId : '',
       }).finish(),
     }),
   );

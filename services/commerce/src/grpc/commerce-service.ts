@@ -41,9 +41,8 @@ export function commerceGrpcService(commerce: Commerce, cards: CardPayments): co
     getWallet: unaryHandler(async (_req: commerceV1.GetWalletRequest, ctx) => ({
       wallet: await commerce.getWallet(ctx),
     })),
-    listLedger: unaryHandler(async (_req: commerceV1.ListLedgerRequest, ctx) => ({
-      entries: await commerce.listLedger(ctx),
-    })),
+    listLedger: unaryHandler(async (req: commerceV1.ListLedgerRequest, ctx) => commerce.listLedger(ctx, req)),
+    getReceipt: unaryHandler(async (req: commerceV1.GetReceiptRequest, ctx) => commerce.getReceipt(ctx, req)),
     creditWallet: unaryHandler(async (req: commerceV1.CreditWalletRequest, ctx) => ({
       wallet: await commerce.creditWallet(ctx, req),
     })),

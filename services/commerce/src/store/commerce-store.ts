@@ -260,7 +260,7 @@ export class CommerceStore {
    */
   async post(
     tx: SqlExecutor,
-    entry: { userId: string; kind: LedgerKind; amount: number; orderId?: string; credit?: { flow: CreditFlow; key: string } },
+    entry: { userId: string; kind: LedgerKind; amount: number; orderId?: string; credit?: { flow: CreditFlow; key: string }; detail?: string },
     options: { moveBalance: boolean } = { moveBalance: true },
   ): Promise<boolean> {
     const flow = entry.credit?.flow ?? null;
@@ -268,8 +268,8 @@ export class CommerceStore {
     if (flow && !flowMayCredit(flow, entry.kind)) throw new Error(`the ${flow} flow may not write a ${entry.kind} credit`);
     await tx.query(`INSERT INTO commerce.wallet (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [entry.userId]);
     const { rowCount } = await tx.query(
-      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, order_id, flow, reference) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [entry.userId, entry.kind, entry.amount, entry.orderId ?? null, flow, reference],
+      `INSERT INTO commerce.ledger_entry (user_id, kind, amount, order_id, flow, reference, detail) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [entry.userId, entry.kind, entry.amount, entry.orderId ?? null, flow, reference, entry.detail || null],
     );
     if (rowCount === 0) {
       if (flow && reference) await this.checkRepeat(tx, reference, { userId: entry.userId, kind: entry.kind, amount: entry.amount, flow });
@@ -317,7 +317,14 @@ export class CommerceStore {
     };
   }
 
-  async listLedger(userId: string): Promise<commerceV1.LedgerEntry[]> {
+  /**
+   * A user's ledger with what each entry was for: the recorded detail (a gift card's product), the
+   * referred friend's first name (a referral bonus, from commerce.referral: its key is the friend's
+   * id), an order's course titles. Without a page: every entry, oldest first; with one: that page,
+   * newest first, with the count and the balance the whole ledger sums to.
+   */
+  async listLedger(userId: string, page?: { page: number; size: number }): Promise<commerceV1.ListLedgerResponse> {
+    const paged = page && page.page > 0 && page.size > 0;
     const { rows } = await this.sql.query<{
       id: string;
       kind: string;
@@ -325,15 +332,36 @@ export class CommerceStore {
       order_id: string | null;
       reference: string | null;
       created_at: Date;
-    }>(`SELECT id, kind, amount, order_id, reference, created_at FROM commerce.ledger_entry WHERE user_id = $1 ORDER BY id`, [userId]);
-    return rows.map((r) => ({
+      detail: string | null;
+      referred_name: string | null;
+      titles: string[] | null;
+    }>(
+      `SELECT e.id, e.kind, e.amount, e.order_id, e.reference, e.created_at, e.detail,
+              r.referred_name,
+              (SELECT array_agg(i.title ORDER BY i.position) FROM commerce.order_item i WHERE i.order_id = e.order_id) AS titles
+         FROM commerce.ledger_entry e
+         LEFT JOIN commerce.referral r ON e.flow = 'referral' AND r.referred_id = substr(e.reference, length('referral:') + 1)
+        WHERE e.user_id = $1
+        ORDER BY e.id ${paged ? 'DESC LIMIT $2 OFFSET $3' : ''}`,
+      paged ? [userId, page.size, (page.page - 1) * page.size] : [userId],
+    );
+    const entries = rows.map((r) => ({
       id: r.id,
       kind: r.kind,
       amount: money(r.amount),
       orderId: r.order_id ?? '',
       reference: r.reference ?? '',
       createdAt: iso(r.created_at),
+      // A friend is named by their first name only (the statement is the referrer's, not the friend's).
+      detail: r.detail ?? (r.referred_name ? (r.referred_name.trim().split(/\s+/)[0] ?? '') : ''),
+      orderTitles: r.titles ?? [],
     }));
+    if (!paged) return { entries, total: entries.length, balance: entries.reduce((sum, e) => sum + e.amount, 0) };
+    const { rows: sums } = await this.sql.query<{ total: string; balance: string | null }>(
+      `SELECT count(*) AS total, sum(amount) AS balance FROM commerce.ledger_entry WHERE user_id = $1`,
+      [userId],
+    );
+    return { entries, total: Number(sums[0]!.total), balance: money(sums[0]!.balance) };
   }
 
   // ---- orders ----
@@ -445,6 +473,15 @@ export class CommerceStore {
     const { rows } = await db.query<OrderRow>(`SELECT * FROM commerce.purchase_order WHERE id = $1`, [orderId]);
     if (!rows[0]) return null;
     return toOrder(rows[0], await this.orderItems([orderId], db));
+  }
+
+  /** The card gateway's transaction id that paid an order ('' when none did). */
+  async paidCardTransaction(orderId: string): Promise<string> {
+    const { rows } = await this.sql.query<{ tran_id: string }>(
+      `SELECT tran_id FROM commerce.card_payment WHERE order_id = $1 AND status = 'paid' ORDER BY settled_at DESC NULLS LAST LIMIT 1`,
+      [orderId],
+    );
+    return rows[0]?.tran_id ?? '';
   }
 
   async listOrders(userId: string): Promise<commerceV1.Order[]> {

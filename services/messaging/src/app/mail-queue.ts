@@ -6,7 +6,7 @@
  * when its claim's lease ends, decision 0023); a mail the server refuses is given back to be
  * tried again, and the batch stops there (the server is likely down).
  */
-import type { Mailer } from '@taal/kit';
+import type { MailAttachment, Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
 
 export interface QueuedMail {
@@ -14,6 +14,8 @@ export interface QueuedMail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a receipt's PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailQueue<T extends QueuedMail> {
@@ -32,7 +34,7 @@ export async function sendQueued<T extends QueuedMail>(queue: MailQueue<T>, mail
     const mail = await queue.claim();
     if (!mail) break;
     try {
-      await mailer.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await mailer.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
     } catch (err) {
       await queue.refused(mail, err);
       logger.warn({ err }, `${what} not accepted by the mail server; tried again later`);

@@ -9,7 +9,7 @@
  * again with a growing pause.
  */
 import { randomUUID } from 'node:crypto';
-import { claimLease, dropLeases, pruneExpiredLeases, type Mailer } from '@taal/kit';
+import { claimLease, dropLeases, pruneExpiredLeases, receiptPdf, type MailAttachment, type Mailer, type ReceiptContent } from '@taal/kit';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
 import { isDuplicateKey } from '../store/documents';
@@ -50,7 +50,7 @@ export class TransactionalMails {
    * logged, dropped. The mail's key is its _id: a cause delivered twice, or by two consumers at
    * once, is one mail (the second insert gets 11000).
    */
-  async queue(key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>): Promise<boolean> {
+  async queue(key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>, receipt?: Omit<ReceiptContent, 'language'>): Promise<boolean> {
     if (await this.docs.models.outgoing.exists({ _id: key })) return false;
     let mail: { subject: string; html: string; text: string };
     try {
@@ -73,6 +73,7 @@ export class TransactionalMails {
       nextAttemptAt: now,
       createdAt: now,
       sentAt: null,
+      ...(receipt ? { receipt } : {}),
     };
     if (isCappedMail(kind) && !(await this.takeCapSlot(mailbox))) {
       Object.assign(doc, { subject: '', html: '', text: '', state: 'capped' });
@@ -108,7 +109,7 @@ export class TransactionalMails {
 
   /** Sends up to `size` mails that are due; returns how many went out. */
   sendBatch(size = 25): Promise<number> {
-    type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number };
+    type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number; attachments?: MailAttachment[] };
     const { outgoing } = this.docs.models;
     const due = () => ({ state: { $in: ['pending', 'claimed'] as OutgoingMailDoc['state'][] }, nextAttemptAt: { $lte: new Date() } });
     // The due mails are read once a batch, not once a mail: FerretDB runs this query as a scan of
@@ -129,13 +130,24 @@ export class TransactionalMails {
           if (!mail) continue;
           const attempts = mail.attempts + 1;
           await outgoing.updateOne({ _id: key }, { $set: { state: 'claimed', attempts, nextAttemptAt: lease.until } });
-          return { key, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attempts };
+          // A receipt's PDF is rendered from what the paid-order event carried, in the mail's language (decision 0049).
+          const language = mail.language === 'bn' ? 'bn' : 'en';
+          let attachments: MailAttachment[] | undefined;
+          if (mail.receipt) {
+            try {
+              attachments = [{ filename: `taal-receipt-${mail.receipt.orderId.slice(0, 8)}-${language}.pdf`, content: await receiptPdf({ ...mail.receipt, language }), contentType: 'application/pdf' }];
+            } catch (err) {
+              // The receipt mail still goes (its body has the figures); the PDF is in Purchase History.
+              this.logger.error({ err, key }, 'receipt PDF could not be rendered; the mail goes without it');
+            }
+          }
+          return { key, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attempts, attachments };
         }
         return null;
       },
       // Sent: the bodies (links, codes) are not kept.
       sent: async (m) => {
-        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'sent', sentAt: new Date(), html: '', text: '' } });
+        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'sent', sentAt: new Date(), html: '', text: '' }, $unset: { receipt: '' } });
         await dropLeases(this.docs.connection, `mail:${m.key}`, LEASES);
       },
       refused: async (m) => {

@@ -6,7 +6,7 @@
  * the sender job then sends.
  */
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1 } from '@taal/contracts';
-import type { EventBus, EventEnvelope, Subscription } from '@taal/kit';
+import type { EventBus, EventEnvelope, ReceiptContent, Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import { isMailKind, type MailRecipient, type TransactionalMails } from '../app/transactional-mail';
 import type { MailKind } from '../templates/mail-templates';
@@ -27,6 +27,8 @@ interface Planned {
   kind: MailKind;
   to: MailRecipient;
   data: Record<string, unknown>;
+  /** A paid order's receipt, attached as a PDF when the mail is sent. */
+  receipt?: Omit<ReceiptContent, 'language'>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,7 +40,8 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
     const buyer = await directory.user(order.userId);
     if (!buyer?.email) return [];
     const courses = [];
-    for (const c of order.courses) courses.push({ title: (await directory.courseTitle(c.courseId)) || c.courseId, tier: c.tier, price: Number(c.price) });
+    // The event carries each title (decision 0049); an event written before it did is looked up.
+    for (const c of order.courses) courses.push({ title: c.title || (await directory.courseTitle(c.courseId)) || c.courseId, tier: c.tier, price: Number(c.price) });
     const data = {
       orderId: order.orderId,
       courses,
@@ -48,7 +51,21 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
       total: Number(order.payable),
       link: `${publicUrl().replace(/\/+$/, '')}/studentpanel`,
     };
-    return [{ key: `receipt:${order.orderId}`, kind: 'orderPaid', to: buyer, data }];
+    // The receipt PDF prints what the event carries, from the kit's one renderer (issue 41).
+    const receipt: Omit<ReceiptContent, 'language'> = {
+      orderId: order.orderId,
+      paidAt: order.paidAt,
+      buyerName: buyer.name,
+      lines: courses.map((c) => ({ title: c.title, tier: c.tier, amount: c.price })),
+      subtotal: Number(order.subtotal),
+      discount: Number(order.discount),
+      voucherCode: order.voucherCode,
+      voucherPercent: order.voucherPercent,
+      walletUsed: Number(order.walletUsed),
+      cardPaid: Number(order.payable),
+      cardTransactionId: order.cardTransactionId,
+    };
+    return [{ key: `receipt:${order.orderId}`, kind: 'orderPaid', to: buyer, data, receipt }];
   }
   const request = messagingEventsV1.MailRequested.decode(event.payload);
   let data: unknown;
@@ -84,7 +101,7 @@ export function mailFromEvents(
     types: [MessagingEvents.mailRequested, CommerceEvents.orderPaid],
     prepare: (event) => plan(event, directory, publicUrl, logger),
     write: async (_event, planned) => {
-      for (const p of planned) await mails.queue(p.key, p.kind, p.to, p.data);
+      for (const p of planned) await mails.queue(p.key, p.kind, p.to, p.data, p.receipt);
     },
   });
 }

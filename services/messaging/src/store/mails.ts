@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import type { ReceiptContent } from '@taal/kit';
 import { createLeaseIndexes } from '@taal/kit';
 
 /**
@@ -23,6 +24,8 @@ export interface OutgoingMailDoc {
   nextAttemptAt: Date;
   createdAt: Date;
   sentAt: Date | null;
+  /** A paid order's receipt (issue 41): what its PDF prints, rendered and attached when the mail is sent. */
+  receipt?: Omit<ReceiptContent, 'language'> | null;
 }
 
 export interface MassMailDoc {
@@ -70,6 +73,7 @@ const outgoingMailSchema = new Schema<OutgoingMailDoc>(
     nextAttemptAt: Date,
     createdAt: Date,
     sentAt: Date,
+    receipt: Schema.Types.Mixed,
   },
   { versionKey: false },
 );

@@ -32,9 +32,9 @@ describe('transactional mail templates', () => {
   it('fills the data in: money from poisha, lists, links; unknown languages fall back to en', () => {
     const receipt = renderMail('orderPaid', 'en', samples.orderPaid);
     expect(receipt.subject).toBe('Your Taal receipt (o-1)');
-    expect(receipt.text).toContain('- Lead Guitar (Silver): BDT 4000.00\nTotal paid: BDT 4000.00');
+    expect(receipt.text).toContain('- Lead Guitar (Silver): BDT 4000.00\nPaid by card: BDT 4000.00');
     const discounted = renderMail('orderPaid', 'en', { ...samples.orderPaid, discount: 40000, walletUsed: 10000, total: 350000 });
-    expect(discounted.text).toContain('Discount: - BDT 400.00\nPaid from your wallet: - BDT 100.00\nTotal paid: BDT 3500.00');
+    expect(discounted.text).toContain('Discount: - BDT 400.00\nPaid from wallet: - BDT 100.00\nPaid by card: BDT 3500.00');
     expect(renderMail('orderPaid', 'bn', samples.orderPaid).text).toContain('- Lead Guitar (সিলভার): 4000.00 টাকা');
     const cards = renderMail('giftCardReceived', 'bn', { ...samples.giftCardReceived, codes: ['A', 'B'] });
     expect(cards.subject).toBe('Nadia আপনাকে ২টি গিফট কার্ড পাঠিয়েছেন');

@@ -381,6 +381,43 @@ export function storeRoutes(deps: StoreRouteDeps): RouteSpec[] {
       },
     }),
     defineRoute({
+      method: 'get',
+      path: '/store/order/mine/{userId}',
+      summary: "The caller's own paid store orders (gift cards), newest first, for their purchase history",
+      auth: student,
+      params: userIdParam,
+      responses: { 200: answer(listOf(StoreOrderSchema)), 403: fail('Another user’s orders (WALLET_NOT_YOURS)') },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
+        res.json(ok((await store.listOrders({ mine: true }, caller)).orders.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/store/order/receipt/{id}',
+      summary: 'A paid store order’s receipt (PDF, en or bn): the gift cards, the amount paid by card and its transaction id; the buyer or an admin',
+      auth: { label: 'the buyer or an admin', check: requireAuth(tokens, UserRoles.student, UserRoles.admin) },
+      params: orderId,
+      query: { lang: { schema: z.enum(['en', 'bn']), description: 'The language (default en)' } },
+      responses: {
+        200: { description: 'The receipt', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } },
+        400: fail('An invalid language'),
+        403: fail('Another user’s order (ORDER_NOT_YOURS)'),
+        404: fail('Order not found (ORDER_NOT_FOUND)'),
+        409: fail('The order is not paid (RECEIPT_ORDER_UNPAID)'),
+      },
+      handler: async ({ req, res, param }) => {
+        const language = req.query.lang === 'bn' ? 'bn' : 'en';
+        const { pdf } = await store.getReceipt({ orderId: param('id'), language }, callerOf(res));
+        res.status(200).setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `attachment; filename="taal-receipt-${param('id').slice(0, 8)}-${language}.pdf"`);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.send(Buffer.from(pdf));
+      },
+    }),
+    defineRoute({
       method: 'post',
       path: '/store/order/',
       summary: 'Order gift cards for myself or someone else (§5); the total is computed on the server as price × quantity',

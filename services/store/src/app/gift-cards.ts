@@ -23,7 +23,7 @@ import type { Ctx } from './context';
 /** Commerce's wallet, as the store sees it. */
 export interface WalletCredit {
   /** Credits the card's value once per card id; answers the balance after it (poisha). */
-  credit(userId: string, giftCardId: string, amount: number): Promise<{ balance: number }>;
+  credit(userId: string, giftCardId: string, amount: number, productName: string): Promise<{ balance: number }>;
 }
 
 export class GiftCards {
@@ -71,6 +71,7 @@ export class GiftCards {
             userId,
             value: Number(row!.value),
             redeemedAt: now.toISOString(),
+            productName: row!.product_name,
           }).finish(),
         }),
       );
@@ -81,7 +82,7 @@ export class GiftCards {
 
     let balance = 0;
     try {
-      balance = (await this.wallet.credit(userId, card.id, Number(card.value))).balance;
+      balance = (await this.wallet.credit(userId, card.id, Number(card.value), card.product_name)).balance;
     } catch (err) {
       // Commerce found the card's ledger reference holding a different credit (decision 0036):
       // the value did not reach this wallet, and the student must not be told it did.

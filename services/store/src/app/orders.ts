@@ -12,6 +12,7 @@ import {
   UserRoles,
   createEnvelope,
   enqueueEvent,
+  receiptPdf,
   refuse,
   refuseFields,
   requireIdentity,
@@ -125,7 +126,12 @@ export class Orders {
     return toOrder(row);
   }
 
-  async list(ctx: Ctx) {
+  async list(ctx: Ctx, req: Partial<storeV1.ListOrdersRequest> = {}) {
+    if (req.mine) {
+      // A student's purchase history (issue 41): their own paid orders, newest first.
+      const { userId } = requireIdentity(ctx, STUDENT);
+      return (await this.db.listPaidOrdersOf(userId)).map(toOrder);
+    }
     requireIdentity(ctx, UserRoles.admin);
     return (await this.db.listOrders()).map(toOrder);
   }
@@ -136,6 +142,31 @@ export class Orders {
     if (!row) throw refuse('ORDER_NOT_FOUND');
     if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     return toOrder(row);
+  }
+
+  /** A paid store order's receipt (issue 41, decision 0049): its buyer or an admin; the kit's one receipt renderer. */
+  async receipt(ctx: Ctx, req: storeV1.GetReceiptRequest): Promise<storeV1.GetReceiptResponse> {
+    const me = requireIdentity(ctx);
+    const row = req.orderId ? await this.db.getOrder(req.orderId) : null;
+    if (!row) throw refuse('ORDER_NOT_FOUND');
+    if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
+    if (row.status !== 'paid' || !row.paid_at) throw refuse('RECEIPT_ORDER_UNPAID');
+    const total = Number(row.total_price);
+    const pdf = await receiptPdf({
+      language: req.language === 'bn' ? 'bn' : 'en',
+      orderId: row.id,
+      paidAt: new Date(row.paid_at).toISOString(),
+      buyerName: row.user_name,
+      lines: [{ title: row.item_name, quantity: row.quantity, amount: total }],
+      subtotal: total,
+      discount: 0,
+      voucherCode: '',
+      voucherPercent: 0,
+      walletUsed: 0,
+      cardPaid: total,
+      cardTransactionId: row.tran_id,
+    });
+    return { pdf };
   }
 
   /** Opens a gateway session for the caller's own unpaid order; the attempt is recorded first. */

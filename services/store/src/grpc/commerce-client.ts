@@ -9,11 +9,11 @@ export function commerceWallet(address: string, issuer: ServiceTokenIssuer): Wal
     defaultDeadlineMs: 5000,
   });
   return {
-    async credit(userId, giftCardId, amount) {
+    async credit(userId, giftCardId, amount, productName) {
       const res = await callUnary<commerceV1.CreditGiftCardRequest, commerceV1.CreditGiftCardResponse>(
         client,
         'creditGiftCard',
-        commerceV1.CreditGiftCardRequest.fromPartial({ userId, giftCardId, amount }),
+        commerceV1.CreditGiftCardRequest.fromPartial({ userId, giftCardId, amount, productName }),
       );
       return { balance: res.wallet?.balance ?? 0 };
     },

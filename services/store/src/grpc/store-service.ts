@@ -23,8 +23,9 @@ export function storeGrpcService(catalog: Catalog, orders: Orders, cards: GiftCa
       return {};
     }),
     createOrder: unaryHandler(async (req: storeV1.CreateOrderRequest, ctx) => ({ order: await orders.create(ctx, req) })),
-    listOrders: unaryHandler(async (_req: storeV1.ListOrdersRequest, ctx) => ({ orders: await orders.list(ctx) })),
+    listOrders: unaryHandler(async (req: storeV1.ListOrdersRequest, ctx) => ({ orders: await orders.list(ctx, req) })),
     getOrder: unaryHandler(async (req: storeV1.GetOrderRequest, ctx) => ({ order: await orders.get(ctx, req) })),
+    getReceipt: unaryHandler(async (req: storeV1.GetReceiptRequest, ctx) => orders.receipt(ctx, req)),
     startPayment: unaryHandler(async (req: storeV1.StartPaymentRequest, ctx) => orders.startPayment(ctx, req)),
     handlePaymentNotification: unaryHandler(async (req: storeV1.HandlePaymentNotificationRequest, ctx) => ({
       outcome: await orders.notification(ctx, req),

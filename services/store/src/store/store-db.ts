@@ -237,6 +237,13 @@ export class StoreDb {
     const { rows } = await executor.query<OrderRow>(`SELECT * FROM store.store_order WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] ?? null;
   }
+  async listPaidOrdersOf(userId: string): Promise<OrderRow[]> {
+    const { rows } = await this.sql.query<OrderRow>(
+      `SELECT * FROM store.store_order WHERE user_id = $1 AND status = 'paid' ORDER BY created_at DESC, id LIMIT 500`,
+      [userId],
+    );
+    return rows;
+  }
   async listOrders(): Promise<OrderRow[]> {
     return (await this.sql.query<OrderRow>(`SELECT * FROM store.store_order ORDER BY created_at DESC, id LIMIT 5000`)).rows;
   }

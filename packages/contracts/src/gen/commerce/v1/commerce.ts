@@ -195,13 +195,40 @@ export interface LedgerEntry {
   orderId: string;
   reference: string;
   createdAt: string;
+  /**
+   * What the entry was for, as recorded or looked up (empty on rows written before it was kept):
+   * a gift card's product name, a referred friend's first name.
+   */
+  detail: string;
+  /** The order's course titles (reservation, release, checkout, an order's refund). */
+  orderTitles: string[];
 }
 
+/** The caller's own ledger; an admin may name any user (the statement in the back office). */
 export interface ListLedgerRequest {
+  /** Admins only: whose ledger (else the caller's own). */
+  userId: string;
+  /** 1-based; with page_size, the statement's page (newest first). Without: every entry, oldest first. */
+  page: number;
+  pageSize: number;
 }
 
 export interface ListLedgerResponse {
   entries: LedgerEntry[];
+  /** With a page: how many entries there are, and the balance they sum to. */
+  total: number;
+  balance: number;
+}
+
+/** A paid order's receipt as a PDF: its buyer or an admin. */
+export interface GetReceiptRequest {
+  orderId: string;
+  /** en or bn. */
+  language: string;
+}
+
+export interface GetReceiptResponse {
+  pdf: Buffer;
 }
 
 export interface CreditWalletRequest {
@@ -221,6 +248,8 @@ export interface CreditGiftCardRequest {
   userId: string;
   giftCardId: string;
   amount: number;
+  /** The card's product name, kept on the ledger entry for the wallet statement. */
+  productName: string;
 }
 
 export interface CreditGiftCardResponse {
@@ -2901,7 +2930,7 @@ export const GetWalletResponse: MessageFns<GetWalletResponse> = {
 };
 
 function createBaseLedgerEntry(): LedgerEntry {
-  return { id: "", kind: "", amount: 0, orderId: "", reference: "", createdAt: "" };
+  return { id: "", kind: "", amount: 0, orderId: "", reference: "", createdAt: "", detail: "", orderTitles: [] };
 }
 
 export const LedgerEntry: MessageFns<LedgerEntry> = {
@@ -2923,6 +2952,12 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(50).string(message.createdAt);
+    }
+    if (message.detail !== "") {
+      writer.uint32(58).string(message.detail);
+    }
+    for (const v of message.orderTitles) {
+      writer.uint32(66).string(v!);
     }
     return writer;
   },
@@ -2988,6 +3023,22 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.detail = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.orderTitles.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3016,6 +3067,12 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
+      orderTitles: globalThis.Array.isArray(object?.orderTitles)
+        ? object.orderTitles.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.order_titles)
+        ? object.order_titles.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -3039,6 +3096,12 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.detail !== "") {
+      obj.detail = message.detail;
+    }
+    if (message.orderTitles?.length) {
+      obj.orderTitles = message.orderTitles;
+    }
     return obj;
   },
 
@@ -3053,16 +3116,27 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
     message.orderId = object.orderId ?? "";
     message.reference = object.reference ?? "";
     message.createdAt = object.createdAt ?? "";
+    message.detail = object.detail ?? "";
+    message.orderTitles = object.orderTitles?.map((e) => e) || [];
     return message;
   },
 };
 
 function createBaseListLedgerRequest(): ListLedgerRequest {
-  return {};
+  return { userId: "", page: 0, pageSize: 0 };
 }
 
 export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
-  encode(_: ListLedgerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListLedgerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
     return writer;
   },
 
@@ -3079,6 +3153,30 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3091,32 +3189,62 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
     }
   },
 
-  fromJSON(_: any): ListLedgerRequest {
-    return {};
+  fromJSON(object: any): ListLedgerRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
   },
 
-  toJSON(_: ListLedgerRequest): unknown {
+  toJSON(message: ListLedgerRequest): unknown {
     const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListLedgerRequest>, I>>(base?: I): ListLedgerRequest {
     return ListLedgerRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListLedgerRequest>, I>>(_: I): ListLedgerRequest {
+  fromPartial<I extends Exact<DeepPartial<ListLedgerRequest>, I>>(object: I): ListLedgerRequest {
     const message = createBaseListLedgerRequest();
+    message.userId = object.userId ?? "";
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
     return message;
   },
 };
 
 function createBaseListLedgerResponse(): ListLedgerResponse {
-  return { entries: [] };
+  return { entries: [], total: 0, balance: 0 };
 }
 
 export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
   encode(message: ListLedgerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.entries) {
       LedgerEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.balance !== 0) {
+      writer.uint32(24).int64(message.balance);
     }
     return writer;
   },
@@ -3142,6 +3270,22 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
             message.entries.push(LedgerEntry.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.balance = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3157,6 +3301,8 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
   fromJSON(object: any): ListLedgerResponse {
     return {
       entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => LedgerEntry.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      balance: isSet(object.balance) ? globalThis.Number(object.balance) : 0,
     };
   },
 
@@ -3164,6 +3310,12 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
     const obj: any = {};
     if (message.entries?.length) {
       obj.entries = message.entries.map((e) => LedgerEntry.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.balance !== 0) {
+      obj.balance = Math.round(message.balance);
     }
     return obj;
   },
@@ -3174,6 +3326,164 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListLedgerResponse>, I>>(object: I): ListLedgerResponse {
     const message = createBaseListLedgerResponse();
     message.entries = object.entries?.map((e) => LedgerEntry.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.balance = object.balance ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetReceiptRequest(): GetReceiptRequest {
+  return { orderId: "", language: "" };
+}
+
+export const GetReceiptRequest: MessageFns<GetReceiptRequest> = {
+  encode(message: GetReceiptRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReceiptRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReceiptRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReceiptRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: GetReceiptRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReceiptRequest>, I>>(base?: I): GetReceiptRequest {
+    return GetReceiptRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReceiptRequest>, I>>(object: I): GetReceiptRequest {
+    const message = createBaseGetReceiptRequest();
+    message.orderId = object.orderId ?? "";
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReceiptResponse(): GetReceiptResponse {
+  return { pdf: Buffer.alloc(0) };
+}
+
+export const GetReceiptResponse: MessageFns<GetReceiptResponse> = {
+  encode(message: GetReceiptResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pdf.length !== 0) {
+      writer.uint32(10).bytes(message.pdf);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReceiptResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReceiptResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pdf = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReceiptResponse {
+    return { pdf: isSet(object.pdf) ? Buffer.from(bytesFromBase64(object.pdf)) : Buffer.alloc(0) };
+  },
+
+  toJSON(message: GetReceiptResponse): unknown {
+    const obj: any = {};
+    if (message.pdf.length !== 0) {
+      obj.pdf = base64FromBytes(message.pdf);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReceiptResponse>, I>>(base?: I): GetReceiptResponse {
+    return GetReceiptResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReceiptResponse>, I>>(object: I): GetReceiptResponse {
+    const message = createBaseGetReceiptResponse();
+    message.pdf = object.pdf ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -3300,7 +3610,7 @@ export const CreditWalletRequest: MessageFns<CreditWalletRequest> = {
 };
 
 function createBaseCreditGiftCardRequest(): CreditGiftCardRequest {
-  return { userId: "", giftCardId: "", amount: 0 };
+  return { userId: "", giftCardId: "", amount: 0, productName: "" };
 }
 
 export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
@@ -3313,6 +3623,9 @@ export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
     }
     if (message.amount !== 0) {
       writer.uint32(24).int64(message.amount);
+    }
+    if (message.productName !== "") {
+      writer.uint32(34).string(message.productName);
     }
     return writer;
   },
@@ -3354,6 +3667,14 @@ export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
             message.amount = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3379,6 +3700,11 @@ export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
         ? globalThis.String(object.gift_card_id)
         : "",
       amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
     };
   },
 
@@ -3393,6 +3719,9 @@ export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
     if (message.amount !== 0) {
       obj.amount = Math.round(message.amount);
     }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
     return obj;
   },
 
@@ -3404,6 +3733,7 @@ export const CreditGiftCardRequest: MessageFns<CreditGiftCardRequest> = {
     message.userId = object.userId ?? "";
     message.giftCardId = object.giftCardId ?? "";
     message.amount = object.amount ?? 0;
+    message.productName = object.productName ?? "";
     return message;
   },
 };
@@ -6244,6 +6574,16 @@ export const CommerceServiceService = {
       Buffer.from(ConfirmPaymentReturnResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConfirmPaymentReturnResponse => ConfirmPaymentReturnResponse.decode(value),
   },
+  /** A paid order's receipt (PDF): its buyer or an admin. */
+  getReceipt: {
+    path: "/taal.commerce.v1.CommerceService/GetReceipt" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReceiptRequest): Buffer => Buffer.from(GetReceiptRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReceiptRequest => GetReceiptRequest.decode(value),
+    responseSerialize: (value: GetReceiptResponse): Buffer => Buffer.from(GetReceiptResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReceiptResponse => GetReceiptResponse.decode(value),
+  },
 } as const;
 
 export interface CommerceServiceServer extends UntypedServiceImplementation {
@@ -6289,6 +6629,8 @@ export interface CommerceServiceServer extends UntypedServiceImplementation {
   handlePaymentNotification: handleUnaryCall<HandlePaymentNotificationRequest, HandlePaymentNotificationResponse>;
   /** The gateway service only (no user): the browser came back with a val_id; validated the same way. */
   confirmPaymentReturn: handleUnaryCall<ConfirmPaymentReturnRequest, ConfirmPaymentReturnResponse>;
+  /** A paid order's receipt (PDF): its buyer or an admin. */
+  getReceipt: handleUnaryCall<GetReceiptRequest, GetReceiptResponse>;
 }
 
 export interface CommerceServiceClient extends Client {
@@ -6684,6 +7026,22 @@ export interface CommerceServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConfirmPaymentReturnResponse) => void,
   ): ClientUnaryCall;
+  /** A paid order's receipt (PDF): its buyer or an admin. */
+  getReceipt(
+    request: GetReceiptRequest,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
+  getReceipt(
+    request: GetReceiptRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
+  getReceipt(
+    request: GetReceiptRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const CommerceServiceClient = makeGenericClientConstructor(
@@ -6694,6 +7052,14 @@ export const CommerceServiceClient = makeGenericClientConstructor(
   service: typeof CommerceServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

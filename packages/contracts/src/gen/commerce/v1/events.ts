@@ -21,6 +21,8 @@ export interface PaidCourse {
   price: number;
   /** Price minus its share of the voucher discount, poisha. */
   pricePaid: number;
+  /** The course's title at order time (the receipt prints it). */
+  title: string;
 }
 
 /** Payload of `commerce.order.paid`: exactly one per paid order. */
@@ -37,10 +39,12 @@ export interface OrderPaid {
   payable: number;
   /** RFC 3339. */
   paidAt: string;
+  /** The card gateway's transaction id that paid the payable ('' when the wallet and voucher covered it). */
+  cardTransactionId: string;
 }
 
 function createBasePaidCourse(): PaidCourse {
-  return { courseId: "", tier: "", validityDays: 0, price: 0, pricePaid: 0 };
+  return { courseId: "", tier: "", validityDays: 0, price: 0, pricePaid: 0, title: "" };
 }
 
 export const PaidCourse: MessageFns<PaidCourse> = {
@@ -59,6 +63,9 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     }
     if (message.pricePaid !== 0) {
       writer.uint32(40).int64(message.pricePaid);
+    }
+    if (message.title !== "") {
+      writer.uint32(50).string(message.title);
     }
     return writer;
   },
@@ -116,6 +123,14 @@ export const PaidCourse: MessageFns<PaidCourse> = {
             message.pricePaid = longToNumber(reader.int64());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -147,6 +162,7 @@ export const PaidCourse: MessageFns<PaidCourse> = {
         : isSet(object.price_paid)
         ? globalThis.Number(object.price_paid)
         : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
     };
   },
 
@@ -167,6 +183,9 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     if (message.pricePaid !== 0) {
       obj.pricePaid = Math.round(message.pricePaid);
     }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
     return obj;
   },
 
@@ -180,6 +199,7 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     message.validityDays = object.validityDays ?? 0;
     message.price = object.price ?? 0;
     message.pricePaid = object.pricePaid ?? 0;
+    message.title = object.title ?? "";
     return message;
   },
 };
@@ -196,6 +216,7 @@ function createBaseOrderPaid(): OrderPaid {
     walletUsed: 0,
     payable: 0,
     paidAt: "",
+    cardTransactionId: "",
   };
 }
 
@@ -230,6 +251,9 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     }
     if (message.paidAt !== "") {
       writer.uint32(82).string(message.paidAt);
+    }
+    if (message.cardTransactionId !== "") {
+      writer.uint32(90).string(message.cardTransactionId);
     }
     return writer;
   },
@@ -327,6 +351,14 @@ export const OrderPaid: MessageFns<OrderPaid> = {
             message.paidAt = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.cardTransactionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -375,6 +407,11 @@ export const OrderPaid: MessageFns<OrderPaid> = {
         : isSet(object.paid_at)
         ? globalThis.String(object.paid_at)
         : "",
+      cardTransactionId: isSet(object.cardTransactionId)
+        ? globalThis.String(object.cardTransactionId)
+        : isSet(object.card_transaction_id)
+        ? globalThis.String(object.card_transaction_id)
+        : "",
     };
   },
 
@@ -410,6 +447,9 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     if (message.paidAt !== "") {
       obj.paidAt = message.paidAt;
     }
+    if (message.cardTransactionId !== "") {
+      obj.cardTransactionId = message.cardTransactionId;
+    }
     return obj;
   },
 
@@ -428,6 +468,7 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     message.walletUsed = object.walletUsed ?? 0;
     message.payable = object.payable ?? 0;
     message.paidAt = object.paidAt ?? "";
+    message.cardTransactionId = object.cardTransactionId ?? "";
     return message;
   },
 };

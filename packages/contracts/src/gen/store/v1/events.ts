@@ -31,6 +31,8 @@ export interface GiftCardRedeemed {
   userId: string;
   value: number;
   redeemedAt: string;
+  /** The card's product name (for the wallet statement). */
+  productName: string;
 }
 
 function createBaseStoreOrderPaid(): StoreOrderPaid {
@@ -219,7 +221,7 @@ export const StoreOrderPaid: MessageFns<StoreOrderPaid> = {
 };
 
 function createBaseGiftCardRedeemed(): GiftCardRedeemed {
-  return { giftCardId: "", userId: "", value: 0, redeemedAt: "" };
+  return { giftCardId: "", userId: "", value: 0, redeemedAt: "", productName: "" };
 }
 
 export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
@@ -235,6 +237,9 @@ export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
     }
     if (message.redeemedAt !== "") {
       writer.uint32(34).string(message.redeemedAt);
+    }
+    if (message.productName !== "") {
+      writer.uint32(42).string(message.productName);
     }
     return writer;
   },
@@ -284,6 +289,14 @@ export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
             message.redeemedAt = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -314,6 +327,11 @@ export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
         : isSet(object.redeemed_at)
         ? globalThis.String(object.redeemed_at)
         : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
     };
   },
 
@@ -331,6 +349,9 @@ export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
     if (message.redeemedAt !== "") {
       obj.redeemedAt = message.redeemedAt;
     }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
     return obj;
   },
 
@@ -343,6 +364,7 @@ export const GiftCardRedeemed: MessageFns<GiftCardRedeemed> = {
     message.userId = object.userId ?? "";
     message.value = object.value ?? 0;
     message.redeemedAt = object.redeemedAt ?? "";
+    message.productName = object.productName ?? "";
     return message;
   },
 };

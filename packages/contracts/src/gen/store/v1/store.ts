@@ -228,6 +228,8 @@ export interface CreateOrderResponse {
 }
 
 export interface ListOrdersRequest {
+  /** The caller's own paid orders (their purchase history's gift cards) instead of every order (admin). */
+  mine: boolean;
 }
 
 export interface ListOrdersResponse {
@@ -240,6 +242,17 @@ export interface GetOrderRequest {
 
 export interface GetOrderResponse {
   order: StoreOrder | undefined;
+}
+
+/** A paid store order's receipt as a PDF: its buyer or an admin. */
+export interface GetReceiptRequest {
+  orderId: string;
+  /** en or bn. */
+  language: string;
+}
+
+export interface GetReceiptResponse {
+  pdf: Buffer;
 }
 
 export interface Customer {
@@ -3693,11 +3706,14 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
 };
 
 function createBaseListOrdersRequest(): ListOrdersRequest {
-  return {};
+  return { mine: false };
 }
 
 export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
-  encode(_: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mine !== false) {
+      writer.uint32(8).bool(message.mine);
+    }
     return writer;
   },
 
@@ -3714,6 +3730,14 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.mine = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3726,20 +3750,24 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     }
   },
 
-  fromJSON(_: any): ListOrdersRequest {
-    return {};
+  fromJSON(object: any): ListOrdersRequest {
+    return { mine: isSet(object.mine) ? globalThis.Boolean(object.mine) : false };
   },
 
-  toJSON(_: ListOrdersRequest): unknown {
+  toJSON(message: ListOrdersRequest): unknown {
     const obj: any = {};
+    if (message.mine !== false) {
+      obj.mine = message.mine;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(base?: I): ListOrdersRequest {
     return ListOrdersRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(_: I): ListOrdersRequest {
+  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(object: I): ListOrdersRequest {
     const message = createBaseListOrdersRequest();
+    message.mine = object.mine ?? false;
     return message;
   },
 };
@@ -3945,6 +3973,162 @@ export const GetOrderResponse: MessageFns<GetOrderResponse> = {
     message.order = (object.order !== undefined && object.order !== null)
       ? StoreOrder.fromPartial(object.order)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseGetReceiptRequest(): GetReceiptRequest {
+  return { orderId: "", language: "" };
+}
+
+export const GetReceiptRequest: MessageFns<GetReceiptRequest> = {
+  encode(message: GetReceiptRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReceiptRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReceiptRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReceiptRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: GetReceiptRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReceiptRequest>, I>>(base?: I): GetReceiptRequest {
+    return GetReceiptRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReceiptRequest>, I>>(object: I): GetReceiptRequest {
+    const message = createBaseGetReceiptRequest();
+    message.orderId = object.orderId ?? "";
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReceiptResponse(): GetReceiptResponse {
+  return { pdf: Buffer.alloc(0) };
+}
+
+export const GetReceiptResponse: MessageFns<GetReceiptResponse> = {
+  encode(message: GetReceiptResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pdf.length !== 0) {
+      writer.uint32(10).bytes(message.pdf);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReceiptResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReceiptResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pdf = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReceiptResponse {
+    return { pdf: isSet(object.pdf) ? Buffer.from(bytesFromBase64(object.pdf)) : Buffer.alloc(0) };
+  },
+
+  toJSON(message: GetReceiptResponse): unknown {
+    const obj: any = {};
+    if (message.pdf.length !== 0) {
+      obj.pdf = base64FromBytes(message.pdf);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReceiptResponse>, I>>(base?: I): GetReceiptResponse {
+    return GetReceiptResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReceiptResponse>, I>>(object: I): GetReceiptResponse {
+    const message = createBaseGetReceiptResponse();
+    message.pdf = object.pdf ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -5374,6 +5558,16 @@ export const StoreServiceService = {
     responseSerialize: (value: GetOrderResponse): Buffer => Buffer.from(GetOrderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetOrderResponse => GetOrderResponse.decode(value),
   },
+  /** A paid store order's receipt (PDF): its buyer or an admin. */
+  getReceipt: {
+    path: "/taal.store.v1.StoreService/GetReceipt" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReceiptRequest): Buffer => Buffer.from(GetReceiptRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReceiptRequest => GetReceiptRequest.decode(value),
+    responseSerialize: (value: GetReceiptResponse): Buffer => Buffer.from(GetReceiptResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReceiptResponse => GetReceiptResponse.decode(value),
+  },
   startPayment: {
     path: "/taal.store.v1.StoreService/StartPayment" as const,
     requestStream: false as const,
@@ -5456,6 +5650,8 @@ export interface StoreServiceServer extends UntypedServiceImplementation {
   listOrders: handleUnaryCall<ListOrdersRequest, ListOrdersResponse>;
   /** The buyer's own order, or any for an admin. */
   getOrder: handleUnaryCall<GetOrderRequest, GetOrderResponse>;
+  /** A paid store order's receipt (PDF): its buyer or an admin. */
+  getReceipt: handleUnaryCall<GetReceiptRequest, GetReceiptResponse>;
   startPayment: handleUnaryCall<StartPaymentRequest, StartPaymentResponse>;
   /** From the HTTP edge only (its service token, no user). */
   handlePaymentNotification: handleUnaryCall<HandlePaymentNotificationRequest, HandlePaymentNotificationResponse>;
@@ -5648,6 +5844,22 @@ export interface StoreServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetOrderResponse) => void,
   ): ClientUnaryCall;
+  /** A paid store order's receipt (PDF): its buyer or an admin. */
+  getReceipt(
+    request: GetReceiptRequest,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
+  getReceipt(
+    request: GetReceiptRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
+  getReceipt(
+    request: GetReceiptRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReceiptResponse) => void,
+  ): ClientUnaryCall;
   startPayment(
     request: StartPaymentRequest,
     callback: (error: ServiceError | null, response: StartPaymentResponse) => void,
@@ -5749,6 +5961,14 @@ export const StoreServiceClient = makeGenericClientConstructor(
   service: typeof StoreServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
