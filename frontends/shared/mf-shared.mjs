@@ -15,9 +15,16 @@ const versionOf = (name) => packageOf(name).version;
 const singleton = (name, version = versionOf(name)) => ({ singleton: true, requiredVersion: `^${version}` });
 
 const webShared = packageOf('@taal/web-shared');
-/** Every browser module @taal/web-shared exports (`@taal/web-shared/api`, …). */
+/**
+ * Modules without state of their own, that the shell loads only on demand: each bundle that uses
+ * one compiles it in (one source), so it is neither in the shell's first files (shared modules are
+ * eager there) nor a shared chunk of its own. The metronome's click engine and tempo range: the
+ * footer loads the engine when first started.
+ */
+const NOT_SHARED = new Set(['./clicks', './tempo']);
+/** Every browser module @taal/web-shared exports (`@taal/web-shared/api`, …), but those. */
 const webSharedModules = Object.entries(webShared.exports)
-  .filter(([, file]) => /\.tsx?$/.test(file))
+  .filter(([subpath, file]) => /\.tsx?$/.test(file) && !NOT_SHARED.has(subpath))
   .map(([subpath]) => `${webShared.name}/${subpath.slice(2)}`);
 
 export const sharedDependencies = {

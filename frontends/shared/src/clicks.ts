@@ -2,15 +2,13 @@
 // practice metronome and the A–B loop's count-in (storefront). Clicks are scheduled ahead of
 // time on the audio clock, the first beat of a measure accented.
 
-export const MIN_BPM = 40;
-export const MAX_BPM = 280;
-export const DEFAULT_BPM = 100;
-export const BEATS_PER_MEASURE = 4;
+import { BEATS_PER_MEASURE, DEFAULT_BPM } from '@taal/web-shared/tempo';
+
+export { BEATS_PER_MEASURE, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from '@taal/web-shared/tempo';
 
 const LOOKAHEAD_MS = 25;
 const SCHEDULE_AHEAD_S = 0.1;
 
-export const validBpm = (value: number): boolean => Number.isInteger(value) && value >= MIN_BPM && value <= MAX_BPM;
 
 export class ClickEngine {
   private ctx: AudioContext | null = null;

@@ -1,8 +1,9 @@
 // Footer metronome (spec §2, §9): 40-280 BPM, default 100, four beats per measure, the first
-// beat accented (the one click engine, @taal/web-shared/clicks); changing BPM while playing
-// restarts the count.
+// beat accented (the one click engine, @taal/web-shared/clicks, loaded when first started: no
+// page's first visit carries it); changing BPM while playing restarts the count.
 import { useEffect, useRef, useState } from 'react';
-import { BEATS_PER_MEASURE, ClickEngine, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from '@taal/web-shared/clicks';
+import type { ClickEngine } from '@taal/web-shared/clicks';
+import { BEATS_PER_MEASURE, DEFAULT_BPM, MAX_BPM, MIN_BPM, validBpm } from '@taal/web-shared/tempo';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { NumberInput } from '@taal/web-shared/number-input';
 
@@ -15,7 +16,16 @@ export function Metronome() {
   const [error, setError] = useState(false);
   const engine = useRef<ClickEngine | null>(null);
 
-  useEffect(() => () => engine.current?.close(), []);
+  // Whether clicks are wanted now: the engine may arrive after a stop, or after the footer is gone.
+  const wanted = useRef(false);
+
+  useEffect(
+    () => () => {
+      wanted.current = false;
+      engine.current?.close();
+    },
+    [],
+  );
 
   const apply = (value: number) => {
     if (!validBpm(value)) {
@@ -35,14 +45,19 @@ export function Metronome() {
 
   const toggle = () => {
     if (playing) {
+      wanted.current = false;
       engine.current?.stop();
       setPlaying(false);
       setBeat(-1);
       return;
     }
-    engine.current ??= new ClickEngine();
-    engine.current.start(bpm, setBeat);
+    wanted.current = true;
     setPlaying(true);
+    void import('@taal/web-shared/clicks').then(({ ClickEngine }) => {
+      if (!wanted.current) return;
+      engine.current ??= new ClickEngine();
+      engine.current.start(bpm, setBeat);
+    });
   };
 
   return (
