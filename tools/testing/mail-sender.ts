@@ -6,7 +6,8 @@
  */
 import { createLogger, type Mailer, type TestAuth } from '@taal/kit';
 import type { MailDirectory } from '../../services/messaging/src/events/mails';
-import { grpcDirectory, startMessaging, type RunningMessaging } from '../../services/messaging/src/service';
+import { grpcLookups } from '../../services/messaging/src/grpc/lookups';
+import { startMessaging, type RunningMessaging } from '../../services/messaging/src/service';
 import type { Backend } from './backends';
 
 /**
@@ -33,7 +34,7 @@ export async function startMailSender(options: {
     auth,
     mailer: options.mailer,
     publicUrl: () => options.publicUrl ?? 'http://taal.test',
-    directory: directoryOf(grpcDirectory(auth.issuer, options.identityAddress ?? '127.0.0.1:1', options.catalogueAddress ?? '127.0.0.1:1'), options),
+    directory: directoryOf(grpcLookups(auth.issuer, { identity: options.identityAddress ?? '127.0.0.1:1', catalogue: options.catalogueAddress ?? '127.0.0.1:1' }).directory, options),
     mailIntervalMs: 100,
   });
 }

@@ -20,7 +20,8 @@ import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
-import { grpcDirectory, startMessaging, type RunningMessaging } from './service';
+import { grpcLookups } from './grpc/lookups';
+import { startMessaging, type RunningMessaging } from './service';
 
 const RUN = Date.now().toString(36);
 const student = (n: string): CallerIdentity => ({ userId: `student-${n}-${RUN}`, userType: 4 });
@@ -64,7 +65,7 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
   const start = async (extra: { massMailIntervalMs?: number; massMailBatchSize?: number } = {}) =>
     startMessaging({
       documents: await backend.documents(), bus: backend.bus, logger, host: '127.0.0.1', port: 0, auth: auth.serviceAuth('messaging'), mailer, publicUrl: () => 'https://taal.example',
-      directory: grpcDirectory(auth.serviceAuth('messaging').issuer, `127.0.0.1:${identity.port}`, `127.0.0.1:${catalogue.port}`),
+      directory: grpcLookups(auth.serviceAuth('messaging').issuer, { identity: `127.0.0.1:${identity.port}`, catalogue: `127.0.0.1:${catalogue.port}` }).directory,
       mailIntervalMs: 100,
       ...extra,
     });

@@ -1,8 +1,6 @@
 import type { Logger } from 'pino';
-import { catalogueV1, identityV1, messagingV1, questionsV1, ServiceNames, UserRoles } from '@taal/contracts';
+import { messagingV1, questionsV1, ServiceNames } from '@taal/contracts';
 import {
-  callUnary,
-  createClient,
   defineService,
   loadConfig,
   startGrpcServer,
@@ -20,16 +18,14 @@ import { mailFromEvents, type MailDirectory } from './events/mails';
 import { Messaging } from './app/messaging';
 import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
-import { learningLookup, type LearningLookup } from './grpc/learning-client';
+import { grpcLookups, type CourseInstructors, type LearningLookup, type QuestionLookups } from './grpc/lookups';
 import { messagingGrpcService } from './grpc/messaging-service';
 import { startReviews } from './grpc/reviews-service';
-import { courseInstructors, type CourseInstructors } from './grpc/course-instructors';
 import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
 import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
 import { LessonQuestions } from './app/questions';
-import { questionLookups, type QuestionLookups } from './grpc/question-lookups';
 import { questionsGrpcService } from './grpc/questions-service';
 import { QuestionDocuments } from './store/questions';
 
@@ -132,7 +128,7 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
   // Questions under a lesson (decision 0050).
   const questionDocuments = new QuestionDocuments(deps.documents.connection);
   await questionDocuments.init();
-  const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null, close: () => {} };
+  const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null };
   const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
 
   const server = await startGrpcServer({
@@ -162,8 +158,6 @@ export async function startMessaging(deps: MessagingDeps): Promise<RunningMessag
       await massMailJob.stop();
       await mailJob.stop();
       await reviews.stop();
-      deps.learning?.close();
-      lookups.close();
       await mailRequests.stop();
       await notifications.stop();
     },
@@ -177,19 +171,24 @@ export const messagingService = defineService({
   needs: { documents: true, legacySql: true, bus: true, mail: true, cache: true },
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
-  start: (ports, config, ctx) => {
+  start: async (ports, config, ctx) => {
     const address = (name: string) => {
       const found = ctx.endpoints.find((e) => e.name === name);
       if (!found) throw new Error(`messaging needs the ${name} service, which the registry does not list before it`);
       return found.address;
     };
-    const directory = grpcDirectory(ctx.issuer, address(ServiceNames.identity), address(ServiceNames.catalogue));
-    return startMessaging({
+    // One client per service messaging asks (identity, the catalogue, learning), closed when it stops.
+    const lookups = grpcLookups(ctx.issuer, {
+      identity: address(ServiceNames.identity),
+      catalogue: address(ServiceNames.catalogue),
+      learning: address(ServiceNames.learning),
+    });
+    const running = await startMessaging({
       ...ports,
-      directory,
-      learning: learningLookup(address(ServiceNames.learning), ctx.issuer),
-      courses: courseInstructors(address(ServiceNames.catalogue), ctx.issuer),
-      questionLookups: questionLookups(address(ServiceNames.catalogue), address(ServiceNames.learning), ctx.issuer),
+      directory: lookups.directory,
+      learning: lookups.learning,
+      courses: lookups.courses,
+      questionLookups: lookups.questions,
       logger: ctx.logger,
       host: ctx.host,
       port: ctx.port,
@@ -200,43 +199,12 @@ export const messagingService = defineService({
       massMailBatchSize: config.MASS_MAIL_BATCH_SIZE,
       massMailBatchDelayMs: config.MASS_MAIL_BATCH_DELAY_MS,
     });
+    return {
+      ...running,
+      async stop() {
+        await running.stop();
+        lookups.close();
+      },
+    };
   },
 });
-
-/**
- * The directory over gRPC: identity answers messaging (a service caller, no user) a user and the
- * instructor accounts; the catalogue a course's title, kept a minute.
- */
-export function grpcDirectory(issuer: ServiceAuth['issuer'], identityAddress: string, catalogueAddress: string): MailDirectory {
-  const identity = createClient(identityV1.IdentityServiceClient, identityAddress, { auth: { issuer, audience: ServiceNames.identity }, defaultDeadlineMs: 5000 });
-  const catalogue = createClient(catalogueV1.CatalogueServiceClient, catalogueAddress, { auth: { issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 });
-  const recipient = (u: identityV1.User) => ({ email: u.email, name: u.name, language: u.language === 'bn' ? 'bn' : 'en' });
-  const titles = new Map<string, { title: string; until: number }>();
-  return {
-    async user(userId) {
-      try {
-        const { user } = await callUnary(identity, 'getUser', identityV1.GetUserRequest.fromPartial({ id: userId }));
-        return user ? recipient(user) : null;
-      } catch (err) {
-        if ((err as { code?: number }).code === 5) return null; // no such user
-        throw err;
-      }
-    },
-    async instructorAccounts(instructorId) {
-      const { users } = await callUnary(identity, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: UserRoles.instructor }));
-      return users.filter((u) => u.instructor === instructorId && !u.suspend && u.email).map(recipient);
-    },
-    async courseTitle(courseId) {
-      const known = titles.get(courseId);
-      if (known && known.until > Date.now()) return known.title;
-      try {
-        const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId }));
-        titles.set(courseId, { title: course?.title ?? '', until: Date.now() + 60_000 });
-        return course?.title ?? '';
-      } catch (err) {
-        if ((err as { code?: number }).code === 5) return '';
-        throw err;
-      }
-    },
-  };
-}

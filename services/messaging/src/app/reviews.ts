@@ -9,8 +9,7 @@ import { MessagingEvents, messagingEventsV1, type reviewsV1 } from '@taal/contra
 import { createEnvelope, refuse, refuseFields, requireIdentity, UserRoles, USER_TOKEN_METADATA_KEY, type CallerIdentity, type EventBus } from '@taal/kit';
 import type { Metadata } from '@grpc/grpc-js';
 import { figuresOf, isRating, plainText, ReviewLimits, reviewRefusal } from '../domain/reviews';
-import type { CourseInstructors } from '../grpc/course-instructors';
-import type { LearningLookup } from '../grpc/learning-client';
+import type { CourseInstructors, LearningLookup } from '../grpc/lookups';
 import type { ReviewDocuments } from '../store/reviews';
 
 type Ctx = { identity: CallerIdentity | null; metadata?: Metadata };

@@ -3,8 +3,7 @@ import { reviewsV1 as reviewsV1Defs, type reviewsV1 } from '@taal/contracts';
 import { startPeriodicJob, unaryHandler, type DocumentStore, type EventBus } from '@taal/kit';
 import { Reviews } from '../app/reviews';
 import { ReviewDocuments } from '../store/reviews';
-import type { CourseInstructors } from './course-instructors';
-import type { LearningLookup } from './learning-client';
+import type { CourseInstructors, LearningLookup } from './lookups';
 
 /** gRPC adapter of the review use cases (src/app/reviews.ts). */
 export function reviewsGrpcService(r: Reviews): reviewsV1.ReviewServiceServer {
@@ -43,9 +42,6 @@ export async function startReviews(deps: {
   });
   return {
     service: { definition: reviewsV1Defs.ReviewServiceService, implementation: reviewsGrpcService(reviews) },
-    stop: async () => {
-      await job.stop();
-      deps.courses?.close();
-    },
+    stop: () => job.stop(),
   };
 }
