@@ -7,7 +7,7 @@
 // cards with copy/CSV, the card detail without its code). English and Bengali screenshots go to
 // /tmp/shots/store/ (override with SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, DEMO, type LoginAnswer, loginByApi, mailsTo, makePng, openPage, signUpByApi, switchLanguage, useE2E, useSession, verificationToken, waitFor, waitForMails } from './support';
+import { api, attachedPdfText, DEMO, type LoginAnswer, loginByApi, mailsTo, makePng, openPage, signUpByApi, switchLanguage, useE2E, useSession, verificationToken, waitFor, waitForMails } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/store';
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
@@ -136,6 +136,10 @@ describe('gift cards in the browser', () => {
     expect(receipt.subject).toBe('Your gift cards for Rina Das: receipt');
     expect(receipt.body).toContain(`We mailed the secret codes to ${receiverEmail}; only they can redeem them, so this receipt carries no code.`);
     expect(receipt.body).toContain('Total paid: BDT 1000.00');
+    // It carries the receipt as a PDF (decision 0049): the cards, all paid by card.
+    const attached = attachedPdfText(e2e.taal, receipt);
+    expect(attached).toMatch(/Paid by card\s+BDT 1,000\.00/);
+    for (const code of codes) expect(attached).not.toContain(code);
     for (const code of codes) expect(receipt.body).not.toContain(code);
     expect(receipt.body.match(CODE)).toBeNull();
     expect(errors).toEqual([]);

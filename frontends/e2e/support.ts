@@ -1,6 +1,6 @@
 // Shared helpers for the browser tests: start the real all-in-one (`npm start`'s entry point)
 // on a free port with a temporary DATA_DIR, and drive Debian's Chromium with playwright-core.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -375,6 +375,26 @@ export function mailsTo(taal: Taal, to: string): Mail[] {
 }
 
 /** Waits until at least `count` mails to `to` are in the outbox. */
+/** A PDF's text as poppler's pdftotext reads it. */
+export function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The text of the PDF a mail carries (its first application/pdf part); null when it has none. */
+export function attachedPdfText(taal: Taal, mail: Mail): string | null {
+  const raw = fs.readFileSync(path.join(taal.dataDir, 'mail', mail.file), 'utf8');
+  const part = /Content-Type: application\/pdf;[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+  if (!part) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taal-attached-'));
+  try {
+    const file = path.join(dir, 'attached.pdf');
+    fs.writeFileSync(file, Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64'));
+    return pdfText(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function waitForMails(taal: Taal, to: string, count = 1, timeoutMs = 15_000): Promise<Mail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -9,12 +9,11 @@
 // same PDF; Farida gets 403 for Rina's receipts
 // and statement. Each screen in en and bn at desktop and phone widths, axe-clean; screenshots go to
 // /tmp/shots-wallet-receipts/ (override with SHOTS_DIR).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, DEMO, type LoginAnswer, loginByApi, mailsTo, signUpByApi, switchLanguage, toastWith, useE2E, useSession, verificationToken, waitFor } from './support';
+import { api, attachedPdfText, DEMO, type LoginAnswer, loginByApi, mailsTo, pdfText, signUpByApi, switchLanguage, toastWith, useE2E, useSession, verificationToken, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-wallet-receipts';
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
@@ -63,10 +62,6 @@ async function axe(page: Page): Promise<string[]> {
   });
 }
 
-/** A PDF's text as poppler's pdftotext reads it. */
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 /** Clicks a download button and answers the saved file's path. */
 async function download(page: Page, selector: string, dir: string): Promise<string> {
@@ -216,12 +211,8 @@ test('the wallet statement sums a gift-card redemption, a referral bonus and a c
 
     // ---- The receipt mail carries the same PDF, in Rina's language (rendered from the paid-order event).
     const receiptMail = await waitFor('the receipt mail', async () => mailsTo(e2e.taal, rinaEmail).find((m) => m.subject.includes(rinaOrder._id)));
-    const raw = fs.readFileSync(path.join(e2e.taal.dataDir, 'mail', receiptMail.file), 'utf8');
-    const part = /Content-Type: application\/pdf;[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
-    expect(part).not.toBeNull();
-    const attached = path.join(dir, 'attached.pdf');
-    fs.writeFileSync(attached, Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64'));
-    const mailedText = pdfText(attached);
+    const mailedText = attachedPdfText(e2e.taal, receiptMail);
+    expect(mailedText).not.toBeNull();
     expect(mailedText).toMatch(new RegExp(`Paid from wallet\\s+BDT ${bdt(walletUsed)}`));
     expect(mailedText).toMatch(new RegExp(`Paid by card\\s+BDT ${bdt(card)}`));
     expect(mailedText).toContain(rinaCourse!.title);

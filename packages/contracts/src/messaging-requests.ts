@@ -43,6 +43,38 @@ export interface MailData {
 }
 export type MailKind = keyof MailData;
 
+/** One line of a receipt: a course (with its tier) or a gift card product (with how many). */
+export interface MailReceiptLine {
+  title: string;
+  tier?: string;
+  quantity?: number;
+  /** What the line cost before any voucher, poisha. */
+  amount: number;
+}
+
+/**
+ * A paid order's receipt (decision 0049), as the kit's receipt renderer prints it in the reader's
+ * language: everything on it travels with the request, so the mail needs no look-up.
+ */
+export interface MailReceipt {
+  orderId: string;
+  /** RFC 3339: printed as its Bangladesh day and time. */
+  paidAt: string;
+  buyerName: string;
+  lines: MailReceiptLine[];
+  subtotal: number;
+  /** Voucher discount, poisha (0 without a voucher). */
+  discount: number;
+  voucherCode: string;
+  voucherPercent: number;
+  /** Paid from the wallet, poisha. */
+  walletUsed: number;
+  /** Paid by card, poisha. */
+  cardPaid: number;
+  /** The card gateway's transaction id ('' when nothing was paid by card). */
+  cardTransactionId: string;
+}
+
 /** The recipient: an address with name and language, an identity user, or an instructor profile's accounts. */
 export type MailRecipient =
   | { to: string; name: string; language: string }
@@ -61,6 +93,8 @@ export function requestMail<K extends MailKind>(
   key: string,
   recipient: MailRecipient,
   data: DataOf<K>,
+  /** A receipt to attach as a PDF (the buyer's mail of a paid order). */
+  receipt?: MailReceipt,
 ): { type: string; key: string; payload: Uint8Array } {
   const payload = MailRequested.encode({
     key,
@@ -71,6 +105,7 @@ export function requestMail<K extends MailKind>(
     userId: 'userId' in recipient ? recipient.userId : '',
     instructorId: 'instructorId' in recipient ? recipient.instructorId : '',
     dataJson: JSON.stringify(data),
+    receiptJson: receipt ? JSON.stringify(receipt) : '',
   }).finish();
   return { type: MessagingEvents.mailRequested, key, payload };
 }

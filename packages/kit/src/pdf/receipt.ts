@@ -4,37 +4,14 @@
  * paid-order event carries (no look-up), so the service that sells and the mail consumer print the
  * same receipt. Set with the kit's PDF helper (its fonts: Noto Sans Bengali's Bengali and Latin files).
  */
-import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, poishaToTaka } from '@taal/contracts';
+import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, poishaToTaka, type MailReceipt, type MailReceiptLine } from '@taal/contracts';
 import { createPdf } from './index';
 
-export interface ReceiptLine {
-  /** A course's title or a gift card's product name. */
-  title: string;
-  /** A course's tier (silver, gold, diamond) or, for a gift card, how many. */
-  tier?: string;
-  quantity?: number;
-  /** What the line cost before any voucher, poisha. */
-  amount: number;
-}
+/** A receipt's line and content: messaging's mail requests carry the same (`MailReceipt`). */
+export type ReceiptLine = MailReceiptLine;
 
-export interface ReceiptContent {
+export interface ReceiptContent extends MailReceipt {
   language: 'en' | 'bn';
-  orderId: string;
-  /** RFC 3339: printed as its Bangladesh day and time. */
-  paidAt: string;
-  buyerName: string;
-  lines: ReceiptLine[];
-  subtotal: number;
-  /** Voucher discount, poisha (0 without a voucher). */
-  discount: number;
-  voucherCode: string;
-  voucherPercent: number;
-  /** Paid from the wallet, poisha. */
-  walletUsed: number;
-  /** Paid by card, poisha. */
-  cardPaid: number;
-  /** The card gateway's transaction id ('' when nothing was paid by card). */
-  cardTransactionId: string;
 }
 
 const LABELS = {

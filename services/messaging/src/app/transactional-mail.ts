@@ -9,7 +9,8 @@
  * again with a growing pause.
  */
 import { randomUUID } from 'node:crypto';
-import { claimLease, dropLeases, pruneExpiredLeases, receiptPdf, type MailAttachment, type Mailer, type ReceiptContent } from '@taal/kit';
+import { claimLease, dropLeases, pruneExpiredLeases, receiptPdf, type MailAttachment, type Mailer } from '@taal/kit';
+import type { MailReceipt } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
 import { isDuplicateKey } from '../store/documents';
@@ -50,7 +51,7 @@ export class TransactionalMails {
    * logged, dropped. The mail's key is its _id: a cause delivered twice, or by two consumers at
    * once, is one mail (the second insert gets 11000).
    */
-  async queue(key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>, receipt?: Omit<ReceiptContent, 'language'>): Promise<boolean> {
+  async queue(key: string, kind: MailKind, to: MailRecipient, data: Record<string, unknown>, receipt?: MailReceipt): Promise<boolean> {
     if (await this.docs.models.outgoing.exists({ _id: key })) return false;
     let mail: { subject: string; html: string; text: string };
     try {

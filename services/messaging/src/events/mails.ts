@@ -1,12 +1,13 @@
 /**
- * Transactional mails from events (decision 0023): `messaging.mail.requested` from any service,
- * and the receipt of a paid order (`commerce.order.paid`, consumed here). Who the recipient is
+ * Transactional mails from events (decision 0023): `messaging.mail.requested` from any service
+ * (with a receipt to attach, when it carries one), and the receipt of a paid order
+ * (`commerce.order.paid`, consumed here). Who the recipient is
  * (address, name, language) and the courses' titles are read from identity and the catalogue in
  * `prepare`; the write only renders and stores the mail, once per key (the cause, its _id), which
  * the sender job then sends.
  */
-import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1 } from '@taal/contracts';
-import type { EventBus, EventEnvelope, ReceiptContent, Subscription } from '@taal/kit';
+import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, type MailReceipt } from '@taal/contracts';
+import type { EventBus, EventEnvelope, Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import { isMailKind, type MailRecipient, type TransactionalMails } from '../app/transactional-mail';
 import type { MailKind } from '../templates/mail-templates';
@@ -28,7 +29,7 @@ interface Planned {
   to: MailRecipient;
   data: Record<string, unknown>;
   /** A paid order's receipt, attached as a PDF when the mail is sent. */
-  receipt?: Omit<ReceiptContent, 'language'>;
+  receipt?: MailReceipt;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,7 +53,7 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
       link: `${publicUrl().replace(/\/+$/, '')}/studentpanel`,
     };
     // The receipt PDF prints what the event carries, from the kit's one renderer (issue 41).
-    const receipt: Omit<ReceiptContent, 'language'> = {
+    const receipt: MailReceipt = {
       orderId: order.orderId,
       paidAt: order.paidAt,
       buyerName: buyer.name,
@@ -78,6 +79,8 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
     logger.error({ eventId: event.id, kind: request.kind, key: request.key }, 'mail request without a key, a known kind or its data; dropped');
     return [];
   }
+  const receipt = receiptOf(request.receiptJson);
+  if (receipt === null) logger.error({ eventId: event.id, key: request.key }, 'mail request with a receipt that is not one; the mail goes without it');
   let recipients: MailRecipient[];
   if (request.to) recipients = [{ email: request.to, name: request.name, language: request.language }];
   else if (request.userId) recipients = [await directory.user(request.userId)].filter((r): r is MailRecipient => !!r?.email);
@@ -85,7 +88,24 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
   else recipients = [];
   const kind = request.kind;
   // An address or a user: the key as given; an instructor's accounts: one mail each.
-  return recipients.map((to) => ({ key: request.instructorId && !request.to && !request.userId ? `${request.key}:${to.email}` : request.key, kind, to, data: data as Record<string, unknown> }));
+  return recipients.map((to) => ({
+    key: request.instructorId && !request.to && !request.userId ? `${request.key}:${to.email}` : request.key,
+    kind,
+    to,
+    data: data as Record<string, unknown>,
+    ...(receipt ? { receipt } : {}),
+  }));
+}
+
+/** A request's receipt (decision 0049): undefined when it has none, null when what it has is not a receipt. */
+function receiptOf(json: string): MailReceipt | undefined | null {
+  if (!json) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    return isObject(value) && typeof value.orderId === 'string' && Array.isArray(value.lines) ? (value as unknown as MailReceipt) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function mailFromEvents(

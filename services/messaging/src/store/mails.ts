@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { ReceiptContent } from '@taal/kit';
+import type { MailReceipt } from '@taal/contracts';
 import { createLeaseIndexes } from '@taal/kit';
 
 /**
@@ -25,7 +25,7 @@ export interface OutgoingMailDoc {
   createdAt: Date;
   sentAt: Date | null;
   /** A paid order's receipt (issue 41): what its PDF prints, rendered and attached when the mail is sent. */
-  receipt?: Omit<ReceiptContent, 'language'> | null;
+  receipt?: MailReceipt | null;
 }
 
 export interface MassMailDoc {

@@ -33,6 +33,7 @@ import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf
 import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
+import { receiptOfOrder } from '../domain/receipt';
 
 const STUDENT = UserRoles.student;
 
@@ -151,21 +152,7 @@ export class Orders {
     if (!row) throw refuse('ORDER_NOT_FOUND');
     if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     if (row.status !== 'paid' || !row.paid_at) throw refuse('RECEIPT_ORDER_UNPAID');
-    const total = Number(row.total_price);
-    const pdf = await receiptPdf({
-      language: req.language === 'bn' ? 'bn' : 'en',
-      orderId: row.id,
-      paidAt: new Date(row.paid_at).toISOString(),
-      buyerName: row.user_name,
-      lines: [{ title: row.item_name, quantity: row.quantity, amount: total }],
-      subtotal: total,
-      discount: 0,
-      voucherCode: '',
-      voucherPercent: 0,
-      walletUsed: 0,
-      cardPaid: total,
-      cardTransactionId: row.tran_id,
-    });
+    const pdf = await receiptPdf({ ...receiptOfOrder(row, { at: new Date(row.paid_at), tranId: row.tran_id }), language: req.language === 'bn' ? 'bn' : 'en' });
     return { pdf };
   }
 
@@ -200,7 +187,7 @@ export class Orders {
   private async pay(tx: SqlExecutor, { order, attempt, detail, validation }: Settling<OrderRow>): Promise<'paid'> {
     const raw = validation.raw;
     const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string).slice(0, 100) : '');
-    await this.db.markOrderPaid(tx, order.id, {
+    const paidAt = await this.db.markOrderPaid(tx, order.id, {
       tranId: attempt.tran_id,
       storeAmount: takaToPoisha(text('store_amount')) || Number(attempt.amount),
       cardType: text('card_type'),
@@ -208,13 +195,17 @@ export class Orders {
       cardCategory: text('card_category'),
     });
     await this.db.cardAttempts.setStatus(tx, attempt.tran_id, 'paid', detail);
-    await this.issue(tx, order);
+    await this.issue(tx, order, { at: paidAt ?? this.now(), tranId: attempt.tran_id });
     return 'paid';
   }
 
   /** One card per unit, the receiver's code mail (and the buyer's receipt), `sold`, and the event: all in the paying transaction. */
-  private async issue(tx: SqlExecutor, order: OrderRow): Promise<void> {
+  private async issue(tx: SqlExecutor, order: OrderRow, paid: { at: Date; tranId: string }): Promise<void> {
     const now = this.now();
+    // The buyer's mail carries the receipt as a PDF (decision 0049): the codes' mail when the cards
+    // are the buyer's own, else the receipt naming the receiver.
+    const receipt = receiptOfOrder(order, paid);
+    const buyerGetsCodes = order.for_myself || order.user_email === order.shipping_email;
     const { validFrom, validTo } = validityOf(now);
     const codes: string[] = [];
     const ids: string[] = [];
@@ -258,12 +249,13 @@ export class Orders {
         validTo: dayOf(validTo, receiverLanguage),
         link: `${site}/studentpanel?tab=6`,
       },
+      buyerGetsCodes ? receipt : undefined,
     );
     await enqueueEvent(tx, SCHEMA, createEnvelope(codesMail));
     // The buyer of cards for someone else gets a receipt naming the address, never the codes: a
     // copy with the codes would let the buyer redeem the card meant for the receiver (issue 28).
-    if (!order.for_myself && order.user_email !== order.shipping_email) {
-      const receipt = requestMail(
+    if (!buyerGetsCodes) {
+      const receiptMail = requestMail(
         'giftCardSent',
         `gift-cards:${order.id}:${order.user_email}`,
         { to: order.user_email, name: order.user_name, language: order.language },
@@ -277,8 +269,9 @@ export class Orders {
           validTo: dayOf(validTo, order.language),
           link: `${site}/contact`,
         },
+        receipt,
       );
-      await enqueueEvent(tx, SCHEMA, createEnvelope(receipt));
+      await enqueueEvent(tx, SCHEMA, createEnvelope(receiptMail));
     }
 
     await enqueueEvent(

@@ -247,17 +247,18 @@ export class StoreDb {
   async listOrders(): Promise<OrderRow[]> {
     return (await this.sql.query<OrderRow>(`SELECT * FROM store.store_order ORDER BY created_at DESC, id LIMIT 5000`)).rows;
   }
+  /** Marks an unpaid (or cancelled) order paid: its paid time, or null when it was paid already. */
   async markOrderPaid(
     tx: SqlExecutor,
     id: string,
     p: { tranId: string; storeAmount: number; cardType: string; cardIssuer: string; cardCategory: string },
-  ): Promise<boolean> {
-    const { rowCount } = await tx.query(
+  ): Promise<Date | null> {
+    const { rows } = await tx.query<{ paid_at: Date }>(
       `UPDATE store.store_order SET status = 'paid', paid_at = now(), tran_id = $2, store_amount = $3, card_type = $4,
-         card_issuer = $5, card_category = $6 WHERE id = $1 AND status IN ('unpaid', 'cancelled')`,
+         card_issuer = $5, card_category = $6 WHERE id = $1 AND status IN ('unpaid', 'cancelled') RETURNING paid_at`,
       [id, p.tranId, p.storeAmount, p.cardType, p.cardIssuer, p.cardCategory],
     );
-    return (rowCount ?? 0) > 0;
+    return rows[0] ? new Date(rows[0].paid_at) : null;
   }
   /** A failed or cancelled payment: the order is cancelled while it is unpaid (a later valid payment still pays it). */
   async cancelOrder(tx: SqlExecutor, id: string): Promise<void> {

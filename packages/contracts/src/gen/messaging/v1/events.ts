@@ -49,6 +49,11 @@ export interface MailRequested {
   instructorId: string;
   /** The template's data as JSON (MailData in @taal/contracts); `name` comes from the recipient. */
   dataJson: string;
+  /**
+   * A paid order's receipt as JSON (MailReceipt in @taal/contracts), attached as a PDF in the
+   * recipient's language when the mail is sent (decision 0049); empty: no attachment.
+   */
+  receiptJson: string;
 }
 
 /**
@@ -210,7 +215,17 @@ export const NotificationRequested: MessageFns<NotificationRequested> = {
 };
 
 function createBaseMailRequested(): MailRequested {
-  return { key: "", kind: "", to: "", name: "", language: "", userId: "", instructorId: "", dataJson: "" };
+  return {
+    key: "",
+    kind: "",
+    to: "",
+    name: "",
+    language: "",
+    userId: "",
+    instructorId: "",
+    dataJson: "",
+    receiptJson: "",
+  };
 }
 
 export const MailRequested: MessageFns<MailRequested> = {
@@ -238,6 +253,9 @@ export const MailRequested: MessageFns<MailRequested> = {
     }
     if (message.dataJson !== "") {
       writer.uint32(66).string(message.dataJson);
+    }
+    if (message.receiptJson !== "") {
+      writer.uint32(74).string(message.receiptJson);
     }
     return writer;
   },
@@ -319,6 +337,14 @@ export const MailRequested: MessageFns<MailRequested> = {
             message.dataJson = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.receiptJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -353,6 +379,11 @@ export const MailRequested: MessageFns<MailRequested> = {
         : isSet(object.data_json)
         ? globalThis.String(object.data_json)
         : "",
+      receiptJson: isSet(object.receiptJson)
+        ? globalThis.String(object.receiptJson)
+        : isSet(object.receipt_json)
+        ? globalThis.String(object.receipt_json)
+        : "",
     };
   },
 
@@ -382,6 +413,9 @@ export const MailRequested: MessageFns<MailRequested> = {
     if (message.dataJson !== "") {
       obj.dataJson = message.dataJson;
     }
+    if (message.receiptJson !== "") {
+      obj.receiptJson = message.receiptJson;
+    }
     return obj;
   },
 
@@ -398,6 +432,7 @@ export const MailRequested: MessageFns<MailRequested> = {
     message.userId = object.userId ?? "";
     message.instructorId = object.instructorId ?? "";
     message.dataJson = object.dataJson ?? "";
+    message.receiptJson = object.receiptJson ?? "";
     return message;
   },
 };
