@@ -1,13 +1,6 @@
-// Small pieces the panel's tabs share: money in BDT, the loading / error / empty states.
+// Small pieces the panel's tabs share: the loading / error / empty states (money: @taal/web-shared/ui).
 import type { ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { poishaToBdt } from '@taal/web-shared/format';
-
-/** An amount in BDT with 2 decimals (the API sends integer poisha). */
-export function Money({ poisha, className }: { poisha: number; className?: string }) {
-  const { t } = useTranslation();
-  return <span className={className}>{t('common.bdt', { amount: poishaToBdt(poisha) })}</span>;
-}
 
 export function TabLoading() {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Pager, pageOf } from './Pager';
 import { Loading, NoData } from './States';
+import { copyText } from '@taal/web-shared/ui';
 
 export interface Column<T> {
   key: string;
@@ -33,25 +34,6 @@ const csvCell = (s: string) => (/[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s
 
 export function toCsv<T>(columns: Column<T>[], rows: T[]): string {
   return [columns.map((c) => csvCell(c.header)).join(','), ...rows.map((r) => columns.map((c) => csvCell(c.text(r))).join(','))].join('\r\n');
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    /* no clipboard API (plain http): fall back to a selection */
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
 }
 
 /** Saves an object URL as file `name` (the browser's download), then revokes the URL. */
@@ -180,12 +162,8 @@ export function DataTable<T>({
 
   const copy = async () => {
     const text = [columns.map((c) => c.header).join('\t'), ...filtered.map((r) => columns.map((c) => c.text(r)).join('\t'))].join('\n');
-    try {
-      await copyText(text);
-      toast(t('admin.table.copied', { count: filtered.length }), 'success');
-    } catch {
-      toast(t('admin.table.copyFailed'), 'error');
-    }
+    if (await copyText(text)) toast(t('admin.table.copied', { count: filtered.length }), 'success');
+    else toast(t('admin.table.copyFailed'), 'error');
   };
 
   return (

@@ -11,7 +11,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, TabEmpty, TabError, TabLoading } from '../components';
+import { Money } from '@taal/web-shared/ui';
+import { TabEmpty, TabError, TabLoading } from '../components';
 
 const dmy = dayMonthYear;
 

@@ -8,30 +8,12 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, TabError } from '../components';
+import { copyText, Money } from '@taal/web-shared/ui';
+import { TabError } from '../components';
 import type { Wallet } from '../types';
 
 /** Spec §9: the referral reward, in taka. */
 export const REFERRAL_REWARD_TAKA = 200;
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No clipboard API (plain http): a hidden selection instead.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
 
 function Referrals({ referrals }: { referrals: Wallet['referrals'] }) {
   const { t, i18n } = useTranslation();

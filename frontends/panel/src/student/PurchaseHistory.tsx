@@ -9,7 +9,8 @@ import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, TabEmpty, TabError, TabLoading } from '../components';
+import { Money } from '@taal/web-shared/ui';
+import { TabEmpty, TabError, TabLoading } from '../components';
 import type { Order } from '../types';
 
 /** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */

@@ -10,7 +10,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, TabError, TabLoading } from '../components';
+import { Money } from '@taal/web-shared/ui';
+import { TabError, TabLoading } from '../components';
 
 
 export default function RedeemGiftCard({ user }: { user: SessionUser }) {

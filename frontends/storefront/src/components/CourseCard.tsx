@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Course } from '@taal/web-shared/types';
 import { formatNumber } from '@taal/web-shared/format';
-import { PriceLine } from './Money';
+import { PriceLine } from './PriceLine';
 
 /** A course's average of its shown reviews and their count (decision 0048): "★ 4.3 (12)"; nothing with none. */
 export function Rating({ rating, count }: { rating: number; count: number }) {

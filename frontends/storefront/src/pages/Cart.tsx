@@ -7,7 +7,7 @@ import { hasReason } from '@taal/web-shared/errors';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '../components/Money';
+import { Money } from '@taal/web-shared/ui';
 import { PageLoading } from '../components/PageLoading';
 import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
 
@@ -242,7 +242,7 @@ function StudentCart({ user }: { user: SessionUser }) {
                   <td data-testid="cart-item-tier">{t(`tiers.${item.tier}`)}</td>
                   <td>{t('cart.days', { count: item.validity })}</td>
                   <td className="num" data-testid="cart-item-price">
-                    <Money poisha={item.price} />
+                    <Money poisha={item.price} className="price" />
                   </td>
                   <td className="num">
                     <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void remove(item.course)} data-testid="cart-remove">
@@ -263,19 +263,19 @@ function StudentCart({ user }: { user: SessionUser }) {
           <dl>
             <dt>{t('cart.subtotal')}</dt>
             <dd data-testid="summary-subtotal">
-              <Money poisha={totals.subtotal} />
+              <Money poisha={totals.subtotal} className="price" />
             </dd>
             <dt>{t('cart.walletUsed')}</dt>
             <dd data-testid="summary-wallet">
-              {walletReady ? <Money poisha={totals.walletUsed} /> : <span className="muted">{wallet.loading ? t('common.loading') : t('cart.walletUnavailable')}</span>}
+              {walletReady ? <Money poisha={totals.walletUsed} className="price" /> : <span className="muted">{wallet.loading ? t('common.loading') : t('cart.walletUnavailable')}</span>}
             </dd>
             <dt>{voucher ? t('cart.discountPercent', { percent: voucher.percent }) : t('cart.discount')}</dt>
             <dd data-testid="summary-discount">
-              <Money poisha={totals.discount} />
+              <Money poisha={totals.discount} className="price" />
             </dd>
             <dt className="total">{t('cart.payable')}</dt>
             <dd className="total" data-testid="summary-payable">
-              <Money poisha={totals.payable} />
+              <Money poisha={totals.payable} className="price" />
             </dd>
           </dl>
 

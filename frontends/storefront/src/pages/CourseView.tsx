@@ -6,7 +6,8 @@ import { SESSION_EVENT } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, PriceLine } from '../components/Money';
+import { Money } from '@taal/web-shared/ui';
+import { PriceLine } from '../components/PriceLine';
 import { RichText } from '../components/RichText';
 import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
@@ -225,7 +226,7 @@ export default function CourseView() {
                   <label key={k} className={`tier-option ${chosen === name ? 'selected' : ''}`} data-testid={`choose-${name}`}>
                     <input type="radio" name="tier" value={name} checked={chosen === name} onChange={() => setTier(name)} />
                     <span className="tier-option-name">{owned ? t(`course.${kindOf(name) === 'upgrade' ? 'upgrade' : 'renew'}`, { tier: t(`tiers.${name}`) }) : t(`tiers.${name}`)}</span>
-                    <Money poisha={price.price} />
+                    <Money poisha={price.price} className="price" />
                     <span className="muted" data-testid={`extends-${name}`}>
                       {owned
                         ? t('course.extends', { days: price.validity, date: formatDate(extendedExpiry(owned.expiresAt, now, price.validity), lng) })

@@ -7,7 +7,7 @@ import { formatNumber } from '@taal/web-shared/format';
 import { CATEGORIES } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
-import { PriceLine } from '../components/Money';
+import { PriceLine } from '../components/PriceLine';
 import { CardSkeletons } from '../components/PageLoading';
 import { SearchBox } from '../components/SearchBox';
 

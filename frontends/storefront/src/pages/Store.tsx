@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatValidity } from '@taal/web-shared/format';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money, PriceLine } from '../components/Money';
+import { Money } from '@taal/web-shared/ui';
+import { PriceLine } from '../components/PriceLine';
 import { PageLoading } from '../components/PageLoading';
 import { giftStore, type GiftProduct, type StoreCategory } from '../giftStore';
 
