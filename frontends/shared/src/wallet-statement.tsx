@@ -8,6 +8,7 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
+import './wallet-statement.css';
 
 /** The Bangladesh day and time of an instant, as DD-MM-YYYY HH:MM (the receipt's form). */
 export function dhakaDateTime(iso: string): string {
