@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { receiptPdf, type ReceiptContent } from './receipt';
+import type { MailReceipt } from '@taal/contracts';
+import { receiptPdf } from './receipt';
 
 /** The PDF's text as a reader's tool extracts it (poppler's pdftotext). */
 function textOf(pdf: Buffer): string {
@@ -15,7 +16,7 @@ function textOf(pdf: Buffer): string {
   }
 }
 
-const order: Omit<ReceiptContent, 'language'> = {
+const order: MailReceipt = {
   orderId: 'a1b2c3d4-0000-4000-8000-000000000001',
   // 20:30 UTC on the 24th is 02:30 on the 25th in Dhaka.
   paidAt: '2026-11-24T20:30:00Z',

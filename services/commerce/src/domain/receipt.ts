@@ -2,10 +2,9 @@
  * What a paid course order's receipt prints (issue 41, decision 0049): its courses at their tier
  * prices, the voucher's discount, what the wallet and the card paid and the card's transaction id.
  */
-import type { commerceV1 } from '@taal/contracts';
-import type { ReceiptContent } from '@taal/kit';
+import type { commerceV1, MailReceipt } from '@taal/contracts';
 
-export function receiptOfOrder(order: commerceV1.Order, cardTransactionId: string): Omit<ReceiptContent, 'language'> {
+export function receiptOfOrder(order: commerceV1.Order, cardTransactionId: string): MailReceipt {
   return {
     orderId: order.id,
     paidAt: order.paidAt,
