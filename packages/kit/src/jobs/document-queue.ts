@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { claimLease, dropLeases, type Lease } from '../documents/lease';
+import { claimLease, dropLeases, latestLease, renewLease, type Lease } from '../documents/lease';
 import { checkFieldNames, type ClaimedJob, type JobFields, type JobQueue, type JobStates } from './queue';
 
 export interface DocumentJobQueueOptions {
@@ -92,18 +92,11 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   }
 
   async renew(job: ClaimedJob<T>, fields?: JobFields): Promise<boolean> {
-    if (!(await this.holds(job))) return false;
-    // The next generation of the lease: taken only by this holder while its lease runs, raced for with other claimers once it ended.
-    const generation = Number(job.claim.split('#')[1]) + 1;
-    const until = new Date(Date.now() + this.options.leaseMs);
-    try {
-      await this.connection.collection(this.options.leases).insertOne({ _id: `${this.leaseKey(job.key)}#${generation}` as never, key: this.leaseKey(job.key), generation, owner: this.owner, until });
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 11000) return false;
-      throw err;
-    }
-    job.claim = `${this.owner}#${generation}`;
-    await this.jobs.updateOne({ _id: job.key }, { $set: { ...checkFieldNames(fields), nextAttemptAt: until } });
+    const held = await this.held(job);
+    const lease = held && (await renewLease(this.connection, held, this.options.leaseMs, this.options.leases));
+    if (!lease) return false;
+    job.claim = claimOf(lease);
+    await this.jobs.updateOne({ _id: job.key }, { $set: { ...checkFieldNames(fields), nextAttemptAt: lease.until } });
     return true;
   }
 
@@ -125,22 +118,16 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
 
   /** Writes the job's new state, then drops its leases (it is no one's now). */
   private async end(job: ClaimedJob<T>, fields: JobFields): Promise<boolean> {
-    if (!(await this.holds(job))) return false;
+    if (!(await this.held(job))) return false;
     await this.jobs.updateOne({ _id: job.key, state: this.options.states.running }, { $set: checkFieldNames(fields) });
     await dropLeases(this.connection, this.leaseKey(job.key), this.options.leases);
     return true;
   }
 
-  /** Whether the job's newest lease is still this claim's (no one took the job over after it ended). */
-  private async holds(job: ClaimedJob<T>): Promise<boolean> {
-    const [owner, generation] = job.claim.split('#');
-    const last = await this.connection
-      .collection<Lease>(this.options.leases)
-      .find({ key: this.leaseKey(job.key) })
-      .sort({ generation: -1 })
-      .limit(1)
-      .next();
-    return !!last && last.owner === owner && last.generation === Number(generation);
+  /** The job's newest lease when it is still this claim's (no one took the job over after it ended), else null. */
+  private async held(job: ClaimedJob<T>): Promise<Lease | null> {
+    const last = await latestLease(this.connection, this.leaseKey(job.key), this.options.leases);
+    return last && claimOf(last) === job.claim ? last : null;
   }
 
   private leaseKey(key: string): string {
