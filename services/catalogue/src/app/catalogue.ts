@@ -60,12 +60,18 @@ export class Catalogue {
     });
   }
 
-  async getCourse(caller: Caller, req: catalogueV1.GetCourseRequest, trustedService = false) {
+  async getCourse(caller: Caller, req: Pick<catalogueV1.GetCourseRequest, 'id' | 'includeUnpublished'>, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
     if (!req.id) throw refuse('COURSE_ID_REQUIRED');
     const course = await this.store.getCourse(req.id, req.includeUnpublished);
     if (!course) throw refuse('COURSE_NOT_FOUND');
     return course;
+  }
+
+  /** An instructor's current share of a sale, percent (0 for no instructor profile): what a sale made now is split by. */
+  async instructorPercentage(instructorId: string): Promise<number> {
+    if (!instructorId) return 0;
+    return (await this.store.getInstructor(instructorId, true))?.percentage ?? 0;
   }
 
   listUpcomingCourses() {
