@@ -8,6 +8,7 @@ import { upcomingWriteRoutes } from './upcoming-writes';
 import type { CourseWriteDeps } from './write-shape';
 import { courseAdminRoutes, courseRoutes } from './courses';
 import { freebieRoutes } from './freebies';
+import { popupRoutes } from './popup';
 import { instructorRoutes } from './instructors';
 import { searchRoutes } from './search';
 
@@ -38,7 +39,7 @@ export const catalogueApi = defineApi({
       // Search over courses, instructors and freebies (decision 0031).
       searchRoutes(catalogue),
       // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
-      freebieRoutes({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files }),
+      ...[freebieRoutes, popupRoutes].map((group) => group({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files })),
     ];
   },
 });
