@@ -30,7 +30,6 @@ const STILL_OVER: Record<string, number> = {
   'frontends/storefront/src/pages/auth/Signup.tsx': 256,
   'frontends/web/src/index.ts': 266,
   'services/commerce/src/store/commerce-store.ts': 604,
-  'services/learning/src/store/learning-store.ts': 327,
   'services/messaging/src/store/documents.ts': 344,
   'services/payouts/src/store/payouts-store.ts': 292,
 };
