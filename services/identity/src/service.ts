@@ -19,7 +19,7 @@ import { identityGrpcService } from './grpc/identity-service';
 import { startJwksServer } from './http/jwks-server';
 import { Identity } from './app/identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
-import { SCHEMA } from './store/identity-store';
+import { SCHEMA } from './store/user-rows';
 import { markBuyersOnPayment } from './events/purchases';
 import { identityApi } from './api';
 

@@ -25,7 +25,8 @@ import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
 import { learningGrpcService } from './grpc/learning-service';
-import { LearningStore, SCHEMA } from './store/learning-store';
+import { LearningStore } from './store/learning-store';
+import { SCHEMA } from './store/schema';
 import { learningApi } from './api';
 
 export interface LearningDeps extends SqlServiceDeps {

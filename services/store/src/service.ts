@@ -10,7 +10,8 @@ import { storeConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { commerceWallet } from './grpc/commerce-client';
 import { storeGrpcService } from './grpc/store-service';
-import { SCHEMA, StoreDb } from './store/store-db';
+import { SCHEMA } from './store/schema';
+import { StoreDb } from './store/store-db';
 import { storeApi } from './api';
 
 export interface StoreDeps extends SqlServiceDeps {
