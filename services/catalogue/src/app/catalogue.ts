@@ -71,7 +71,7 @@ export class Catalogue {
   /** An instructor's current share of a sale, percent (0 for no instructor profile): what a sale made now is split by. */
   async instructorPercentage(instructorId: string): Promise<number> {
     if (!instructorId) return 0;
-    return (await this.store.getInstructor(instructorId, true))?.percentage ?? 0;
+    return (await this.store.instructors.getInstructor(instructorId, true))?.percentage ?? 0;
   }
 
   listUpcomingCourses() {

@@ -73,7 +73,7 @@ export function orderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): 
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.userId);
         // Every way of paying for a course starts here (decision 0047).
-        await refuseUnapprovedBuyer(identity, caller);
+        const buyer = await refuseUnapprovedBuyer(identity, caller);
         // Commerce computes the payable and compares it with the client's in the order's own
         // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
         const { order } = await commerce.createOrder(
@@ -81,6 +81,10 @@ export function orderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): 
             voucherCode: body.cuponCode ?? '',
             useWallet: body.useWallet ?? true,
             expectedPayable: body.amount,
+            // The buyer just read for the age rule travels with the order to its receipt (decision 0053).
+            buyerEmail: buyer?.email ?? '',
+            buyerName: buyer?.name ?? '',
+            buyerLanguage: buyer?.language ?? '',
           },
           caller,
         );
