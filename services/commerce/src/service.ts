@@ -21,7 +21,8 @@ import { recordRegistration } from './app/referrals';
 import { commerceConfig, type CommerceConfig } from './config';
 import { catalogueCourses } from './grpc/catalogue-client';
 import { commerceGrpcService } from './grpc/commerce-service';
-import { CommerceStore, SCHEMA } from './store/commerce-store';
+import { CommerceStore } from './store/commerce-store';
+import { SCHEMA } from './store/schema';
 import { commerceApi } from './api';
 
 export interface CommerceDeps extends SqlServiceDeps {

@@ -15,7 +15,8 @@ import {
   type ReconcileOptions,
   type ReconcileReport,
 } from '@taal/payments';
-import type { CommerceStore, OrderRow } from '../store/commerce-store';
+import type { CommerceStore } from '../store/commerce-store';
+import type { OrderRow } from '../store/order-rows';
 import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 import { COURSE_CARD_SALE } from '../domain/card-sale';
 
@@ -127,7 +128,7 @@ export class CardPayments {
 
   /** Card money that cannot pay its order is the student's: a refund credit, once per tran_id. */
   private async creditCardMoney(tx: SqlExecutor, attempt: CardAttempt, detail: Detail, why: string) {
-    await this.store.post(tx, {
+    await this.store.wallets.post(tx, {
       userId: attempt.user_id,
       kind: 'refund',
       amount: Number(attempt.amount),

@@ -99,24 +99,24 @@ export class Commerce {
     const { userId } = requireIdentity(ctx, STUDENT);
     const item = await this.priced(req.courseId, req.tier, { price: req.price, validityDays: req.validityDays });
     await this.refuseOwned(userId, [item]);
-    return this.store.putCartItem(userId, item);
+    return this.store.carts.putCartItem(userId, item);
   }
 
   async removeFromCart(ctx: Ctx, req: commerceV1.RemoveFromCartRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
     if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
-    await this.store.removeCartItems(userId, [req.courseId]);
-    return this.store.getCart(userId);
+    await this.store.carts.removeCartItems(userId, [req.courseId]);
+    return this.store.carts.getCart(userId);
   }
 
   async clearCart(ctx: Ctx) {
     const { userId } = requireIdentity(ctx, STUDENT);
-    await this.store.removeCartItems(userId, 'all');
-    return this.store.getCart(userId);
+    await this.store.carts.removeCartItems(userId, 'all');
+    return this.store.carts.getCart(userId);
   }
 
   getCart(ctx: Ctx) {
-    return this.store.getCart(requireIdentity(ctx, STUDENT).userId);
+    return this.store.carts.getCart(requireIdentity(ctx, STUDENT).userId);
   }
 
   // ---- wishlist ----
@@ -126,19 +126,19 @@ export class Commerce {
     if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
     const course = await this.courses.getCourse(req.courseId);
     if (!course?.published) throw refuse('COURSE_NOT_FOR_SALE');
-    await this.store.addWishlistItem(userId, req.courseId);
-    return this.store.listWishlist(userId);
+    await this.store.carts.addWishlistItem(userId, req.courseId);
+    return this.store.carts.listWishlist(userId);
   }
 
   async removeFromWishlist(ctx: Ctx, req: commerceV1.RemoveFromWishlistRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
     if (!req.courseId) throw refuse('COURSE_ID_REQUIRED');
-    await this.store.removeWishlistItem(userId, req.courseId);
-    return this.store.listWishlist(userId);
+    await this.store.carts.removeWishlistItem(userId, req.courseId);
+    return this.store.carts.listWishlist(userId);
   }
 
   listWishlist(ctx: Ctx) {
-    return this.store.listWishlist(requireIdentity(ctx, STUDENT).userId);
+    return this.store.carts.listWishlist(requireIdentity(ctx, STUDENT).userId);
   }
 
   // ---- vouchers ----
@@ -153,7 +153,7 @@ export class Commerce {
       expireDate: req.expireDate,
     });
     if (Object.keys(problems).length > 0) throw refuseFields(problems, 'VOUCHER_FIELDS_MISSING');
-    const voucher = await this.store.createVoucher({
+    const voucher = await this.store.vouchers.createVoucher({
       id: randomUUID(),
       code,
       codeKey: normaliseCode(code),
@@ -167,13 +167,13 @@ export class Commerce {
 
   listVouchers(ctx: Ctx) {
     requireIdentity(ctx, ADMIN);
-    return this.store.listVouchers();
+    return this.store.vouchers.listVouchers();
   }
 
   async deleteVoucher(ctx: Ctx, req: commerceV1.DeleteVoucherRequest) {
     requireIdentity(ctx, ADMIN);
     if (!req.id) throw refuse('VOUCHER_ID_REQUIRED');
-    if (!(await this.store.deleteVoucher(req.id))) throw refuse('COUPON_NOT_FOUND');
+    if (!(await this.store.vouchers.deleteVoucher(req.id))) throw refuse('COUPON_NOT_FOUND');
   }
 
   /** 'success' and the percent, or COUPON_NOT_FOUND (unknown, expired or used up). */
@@ -184,7 +184,7 @@ export class Commerce {
   }
 
   private async usableVoucher(code: string): Promise<commerceV1.Voucher> {
-    const voucher = code.trim() ? await this.store.findVoucher(normaliseCode(code)) : null;
+    const voucher = code.trim() ? await this.store.vouchers.findVoucher(normaliseCode(code)) : null;
     if (!voucher || !voucherUsable(voucher, this.today())) throw refuse('COUPON_NOT_FOUND');
     return voucher;
   }
@@ -194,7 +194,7 @@ export class Commerce {
   async getWallet(ctx: Ctx) {
     const { userId } = requireIdentity(ctx, STUDENT);
     await this.expireOverdue(userId);
-    return this.store.getWallet(userId);
+    return this.store.wallets.getWallet(userId);
   }
 
   /**
@@ -206,7 +206,7 @@ export class Commerce {
     if (me.userType !== ADMIN && req.userId && req.userId !== me.userId) throw refuse('WALLET_NOT_YOURS');
     const userId = me.userType === ADMIN ? req.userId || me.userId : me.userId;
     const size = Math.min(Math.max(req.pageSize ?? 0, 0), 100);
-    return this.store.listLedger(userId, req.page ? { page: req.page, size: size || 20 } : undefined);
+    return this.store.wallets.listLedger(userId, req.page ? { page: req.page, size: size || 20 } : undefined);
   }
 
   /** A paid order's receipt (issue 41, decision 0049): its buyer or an admin; the PDF from the one renderer. */
@@ -232,14 +232,14 @@ export class Commerce {
     if (ctx.callerService !== ServiceNames.store || ctx.identity) throw refuse('GIFT_CARD_CREDIT_STORE_ONLY');
     const credited = await this.sql.transaction((tx) => this.recordGiftCardCredit(tx, req));
     if (credited) this.userDataChanged(req.userId);
-    return { wallet: await this.store.getWallet(req.userId), credited };
+    return { wallet: await this.store.wallets.getWallet(req.userId), credited };
   }
 
   /** The one ledger write of a gift card (also the event consumer's). */
   recordGiftCardCredit(tx: SqlExecutor, req: { userId: string; giftCardId: string; amount: number; productName?: string }): Promise<boolean> {
     if (!req.userId || !req.giftCardId) throw refuse('GIFT_CARD_CREDIT_INCOMPLETE');
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
-    return this.store.post(tx, {
+    return this.store.wallets.post(tx, {
       userId: req.userId,
       kind: 'gift_card_redemption',
       amount: req.amount,
@@ -256,7 +256,7 @@ export class Commerce {
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw refuse('WALLET_AMOUNT_INVALID');
     if (!req.reference) throw refuse('CREDIT_REFERENCE_REQUIRED');
     await this.sql.transaction((tx) =>
-      this.store.post(tx, {
+      this.store.wallets.post(tx, {
         userId: req.userId,
         kind,
         amount: ledgerAmount(kind, req.amount),
@@ -265,7 +265,7 @@ export class Commerce {
       }),
     );
     this.userDataChanged(req.userId);
-    return this.store.getWallet(req.userId);
+    return this.store.wallets.getWallet(req.userId);
   }
 
   // ---- orders ----
@@ -274,7 +274,7 @@ export class Commerce {
   async createOrder(ctx: Ctx, req: commerceV1.CreateOrderRequest) {
     const { userId } = requireIdentity(ctx, STUDENT);
     await this.expireOverdue(userId);
-    const cart = await this.store.getCart(userId);
+    const cart = await this.store.carts.getCart(userId);
     if (cart.items.length === 0) throw refuse('CART_EMPTY');
     // The same one call per course as ever, now also answering the sale's terms (decision 0053).
     const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier, undefined, true)));
@@ -285,7 +285,7 @@ export class Commerce {
     const id = randomUUID();
 
     return this.sql.transaction(async (tx) => {
-      const balance = await this.store.lockWallet(tx, userId);
+      const balance = await this.store.wallets.lockWallet(tx, userId);
       const totals = orderTotals({
         subtotal,
         walletBalance: balance,
@@ -314,7 +314,7 @@ export class Commerce {
         buyer: { email: req.buyerEmail, name: req.buyerName, language: req.buyerLanguage },
       });
       if (totals.walletUsed > 0) {
-        await this.store.post(tx, {
+        await this.store.wallets.post(tx, {
           userId,
           kind: 'reservation',
           amount: ledgerAmount('reservation', totals.walletUsed),

@@ -6,7 +6,8 @@ import { refuse, type ServiceError, type SqlExecutor } from '@taal/kit';
 import { normaliseCode, type OrderStatus } from '../domain/pricing';
 import { creditReferral } from './referrals';
 import { recordOrderPaid } from '../events/order-events';
-import { paidOrderFacts, toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+import type { CommerceStore } from '../store/commerce-store';
+import { paidOrderFacts, toOrder, type OrderRow } from '../store/order-rows';
 
 export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
 
@@ -18,19 +19,19 @@ export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
  * `commerce.order.paid`.
  */
 export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: OrderRow, today: string, cardTransactionId = ''): Promise<PayResult> {
-  if (row.voucher_code && !(await store.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
+  if (row.voucher_code && !(await store.vouchers.countVoucherUse(tx, normaliseCode(row.voucher_code), today))) {
     return { kind: 'voucher-used-up' };
   }
   const walletUsed = Number(row.wallet_used);
   if (walletUsed > 0) {
     // The reservation already took the money out of the balance: release + checkout leave it unchanged.
-    await store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id }, { moveBalance: false });
-    await store.post(tx, { userId: row.user_id, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
+    await store.wallets.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id }, { moveBalance: false });
+    await store.wallets.post(tx, { userId: row.user_id, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
   }
   const paidRow = await store.setOrderStatus(tx, row.id, 'paid');
   const items = await store.orderItems([row.id], tx);
   const order = toOrder(paidRow, items);
-  await store.removeCartItems(
+  await store.carts.removeCartItems(
     row.user_id,
     order.items.map((i) => i.courseId),
     tx,
@@ -50,7 +51,7 @@ export async function releaseReservation(
 ): Promise<void> {
   if (status) await store.setOrderStatus(tx, row.id, status);
   const walletUsed = Number(row.wallet_used);
-  if (walletUsed > 0) await store.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
+  if (walletUsed > 0) await store.wallets.post(tx, { userId: row.user_id, kind: 'release', amount: walletUsed, orderId: row.id });
 }
 
 /** Why an order that is no longer unpaid cannot be paid, as its refusal. */

@@ -1,6 +1,7 @@
 import { CommerceEvents, commerceEventsV1, type commerceV1 } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
-import { SCHEMA, type PaidOrderFacts } from '../store/commerce-store';
+import type { PaidOrderFacts } from '../store/order-rows';
+import { SCHEMA } from '../store/schema';
 
 /**
  * Records `commerce.order.paid` in the transaction that marks the order paid (outbox): exactly one
