@@ -20,7 +20,7 @@ import { payoutsConfig } from './config';
 import { keepBuyers } from './events/buyers';
 import { recordSales } from './events/order-paid';
 import { payoutsGrpcService } from './grpc/payouts-service';
-import { SCHEMA } from './store/payouts-store';
+import { SCHEMA } from './store/schema';
 import { payoutsApi } from './api';
 
 export interface PayoutsServiceDeps {

@@ -14,7 +14,8 @@ import {
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
-import { payoutsStore as store, SCHEMA } from '../store/payouts-store';
+import { payoutsStore as store } from '../store/payouts-store';
+import { SCHEMA } from '../store/schema';
 import { statementPdf } from './statement-pdf';
 
 const ADMIN = UserRoles.admin;
@@ -150,13 +151,13 @@ export class Payouts {
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const amount = Number(req.amount);
     return this.deps.sql.transaction(async (tx) => {
-      const account = await store.lockAccount(tx, req.instructorId);
-      if (req.idempotencyKey && (await store.findPayoutByKey(tx, req.instructorId, req.idempotencyKey))) {
+      const account = await store.accounts.lockAccount(tx, req.instructorId);
+      if (req.idempotencyKey && (await store.accounts.findPayoutByKey(tx, req.instructorId, req.idempotencyKey))) {
         return this.totalsOf(tx, req.instructorId);
       }
       const refusal = payoutRefusal(amount, account.earnings - account.settled);
       if (refusal) throw refuse(refusal);
-      await store.recordPayout(tx, { id: randomUUID(), instructorId: req.instructorId, amount, kind: 'due', key: req.idempotencyKey });
+      await store.accounts.recordPayout(tx, { id: randomUUID(), instructorId: req.instructorId, amount, kind: 'due', key: req.idempotencyKey });
       return this.totalsOf(tx, req.instructorId);
     });
   }
@@ -181,16 +182,16 @@ export class Payouts {
     const id = randomUUID();
     const receiptKey = `settlements/${req.instructorId}/${id}.pdf`;
     const stored = await this.deps.sql.transaction(async (tx) => {
-      const account = await store.lockAccount(tx, req.instructorId);
+      const account = await store.accounts.lockAccount(tx, req.instructorId);
       if (req.idempotencyKey) {
-        const earlier = await store.findPayoutByKey(tx, req.instructorId, req.idempotencyKey);
-        if (earlier?.settlement_id) return { settlement: (await store.getSettlement(tx, earlier.settlement_id))!, fresh: false };
+        const earlier = await store.accounts.findPayoutByKey(tx, req.instructorId, req.idempotencyKey);
+        if (earlier?.settlement_id) return { settlement: (await store.settlements.getSettlement(tx, earlier.settlement_id))!, fresh: false };
       }
       if (receivedAmount > 0) {
         const refusal = payoutRefusal(receivedAmount, account.earnings - account.settled);
         if (refusal) throw refuse(refusal === 'ABOVE_DUE' ? 'RECEIVED_ABOVE_DUE' : refusal);
       }
-      const settlement = await store.insertSettlement(tx, {
+      const settlement = await store.settlements.insertSettlement(tx, {
         id,
         instructorId: req.instructorId,
         settleAmount,
@@ -201,7 +202,7 @@ export class Payouts {
         receiptKey,
       });
       if (receivedAmount > 0) {
-        await store.recordPayout(tx, {
+        await store.accounts.recordPayout(tx, {
           id: randomUUID(),
           instructorId: req.instructorId,
           amount: receivedAmount,
@@ -229,12 +230,12 @@ export class Payouts {
   async listSettlements(caller: CallerIdentity | null, instructorId: string) {
     if (!instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     this.mayRead(caller, instructorId);
-    return store.listSettlements(this.deps.sql, instructorId);
+    return store.settlements.listSettlements(this.deps.sql, instructorId);
   }
 
   async receipt(caller: CallerIdentity | null, settlementId: string) {
     requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
-    const settlement = settlementId ? await store.getSettlement(this.deps.sql, settlementId) : null;
+    const settlement = settlementId ? await store.settlements.getSettlement(this.deps.sql, settlementId) : null;
     if (!settlement) throw refuse('SETTLEMENT_NOT_FOUND');
     this.mayRead(caller, settlement.instructorId);
     const file = settlement.receiptKey ? await this.deps.files.get(settlement.receiptKey) : null;
@@ -255,8 +256,8 @@ export class Payouts {
       this.deps.instructorName?.(req.instructorId) ?? '',
       store.balanceBefore(db, req.instructorId, month.from),
       store.listSales(db, { instructorId: req.instructorId, fromDay: month.from, toDay: month.to }),
-      store.payoutsBetween(db, req.instructorId, month.from, month.to),
-      store.listSettlements(db, req.instructorId, { fromDay: month.from, toDay: month.to }),
+      store.accounts.payoutsBetween(db, req.instructorId, month.from, month.to),
+      store.settlements.listSettlements(db, req.instructorId, { fromDay: month.from, toDay: month.to }),
     ]);
     return statementPdf({
       instructorId: req.instructorId,
@@ -271,7 +272,7 @@ export class Payouts {
   }
 
   async social(): Promise<payoutsV1.SocialFigures> {
-    const stored = await store.getSocial(this.deps.sql);
+    const stored = await store.social.getSocial(this.deps.sql);
     return socialFigures(stored?.figures ?? {}, stored?.updatedAt ?? '');
   }
 
@@ -283,7 +284,7 @@ export class Payouts {
       if (!Number.isSafeInteger(value) || value < 0) throw refuse('SOCIAL_FIGURE_INVALID', { name: key });
       clean[key] = value;
     }
-    await store.setSocial(this.deps.sql, clean);
+    await store.social.setSocial(this.deps.sql, clean);
     return this.social();
   }
 

@@ -2,7 +2,7 @@ import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
 import { consumeDecoded, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
 import type { CourseFacts, Payouts } from '../app/payouts';
-import { SCHEMA } from '../store/payouts-store';
+import { SCHEMA } from '../store/schema';
 
 /**
  * Paid orders become sales: `commerce.order.paid`, applied once per event (inbox) and per

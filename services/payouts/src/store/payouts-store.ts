@@ -1,11 +1,9 @@
 import { dhakaDayBounds, type payoutsV1 } from '@taal/contracts';
-import { dateColumn, type SqlExecutor } from '@taal/kit';
-
-export const SCHEMA = 'payouts';
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
-const num = (v: unknown) => Number(v ?? 0);
-const day = dateColumn;
+import type { SqlExecutor } from '@taal/kit';
+import { accountsStore } from './accounts';
+import { iso, num } from './schema';
+import { settlementsStore } from './settlements';
+import { socialStore } from './social';
 
 export interface NewSale {
   id: string;
@@ -68,30 +66,6 @@ const toSale = (r: SaleRow): payoutsV1.Sale => ({
   paidAt: iso(r.paid_at),
 });
 
-interface SettlementRow {
-  id: string;
-  instructor_id: string;
-  settle_amount: string;
-  received_amount: string;
-  settle_day: Date | string;
-  remarks: string;
-  status: boolean;
-  receipt_key: string | null;
-  created_at: Date;
-}
-
-export const toSettlement = (r: SettlementRow): payoutsV1.Settlement => ({
-  id: r.id,
-  instructorId: r.instructor_id,
-  settleAmount: num(r.settle_amount),
-  receivedAmount: num(r.received_amount),
-  settleDay: day(r.settle_day),
-  remarks: r.remarks,
-  status: r.status,
-  hasReceipt: !!r.receipt_key,
-  createdAt: iso(r.created_at),
-});
-
 const TOTALS = `count(*)::int AS sale_count,
   coalesce(sum(amount_paid), 0)::bigint AS amount_paid,
   coalesce(sum(gateway_cut), 0)::bigint AS gateway_cut,
@@ -99,8 +73,15 @@ const TOTALS = `count(*)::int AS sale_count,
   coalesce(sum(instructor_earning), 0)::bigint AS earnings,
   coalesce(sum(product_cut), 0)::bigint AS product_cut`;
 
-/** Persistence of payouts: plain SQL, every call given its executor (a pool or a transaction). */
+/**
+ * Persistence of payouts: plain SQL, every call given its executor (a pool or a transaction).
+ * Sales, their buyers and totals here; accounts and payouts, settlements and social figures are theirs.
+ */
 export const payoutsStore = {
+  accounts: accountsStore,
+  settlements: settlementsStore,
+  social: socialStore,
+
   /** Inserts a sale once per (order, course); false when it was already there. */
   async insertSale(tx: SqlExecutor, s: NewSale): Promise<boolean> {
     const { rowCount } = await tx.query(
@@ -141,72 +122,6 @@ export const payoutsStore = {
 
   async upsertBuyer(tx: SqlExecutor, userId: string, name: string): Promise<void> {
     await tx.query(`INSERT INTO payouts.buyer (user_id, name) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name`, [userId, name]);
-  },
-
-  /** Locks the instructor's account row (creating it empty if needed) and returns it. */
-  async lockAccount(tx: SqlExecutor, instructorId: string): Promise<{ earnings: number; settled: number }> {
-    await tx.query(`INSERT INTO payouts.instructor_account (instructor_id) VALUES ($1) ON CONFLICT DO NOTHING`, [instructorId]);
-    const { rows } = await tx.query<{ earnings: string; settled: string }>(
-      `SELECT earnings, settled FROM payouts.instructor_account WHERE instructor_id = $1 FOR UPDATE`,
-      [instructorId],
-    );
-    return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
-  },
-
-  async findPayoutByKey(db: SqlExecutor, instructorId: string, key: string) {
-    const { rows } = await db.query<{ id: string; settlement_id: string | null }>(
-      `SELECT id, settlement_id FROM payouts.payout WHERE instructor_id = $1 AND idempotency_key = $2`,
-      [instructorId, key],
-    );
-    return rows[0] ?? null;
-  },
-
-  async recordPayout(
-    tx: SqlExecutor,
-    p: { id: string; instructorId: string; amount: number; kind: 'due' | 'settlement'; settlementId?: string; key?: string },
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO payouts.payout (id, instructor_id, amount, kind, settlement_id, idempotency_key) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [p.id, p.instructorId, p.amount, p.kind, p.settlementId ?? null, p.key || null],
-    );
-    await tx.query(`UPDATE payouts.instructor_account SET settled = settled + $2 WHERE instructor_id = $1`, [p.instructorId, p.amount]);
-  },
-
-  async insertSettlement(
-    tx: SqlExecutor,
-    s: { id: string; instructorId: string; settleAmount: number; receivedAmount: number; settleDay: string; remarks: string; status: boolean; receiptKey: string },
-  ): Promise<payoutsV1.Settlement> {
-    const { rows } = await tx.query<SettlementRow>(
-      `INSERT INTO payouts.settlement (id, instructor_id, settle_amount, received_amount, settle_day, remarks, status, receipt_key)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *`,
-      [s.id, s.instructorId, s.settleAmount, s.receivedAmount, s.settleDay, s.remarks, s.status, s.receiptKey],
-    );
-    return toSettlement(rows[0]!);
-  },
-
-  async getSettlement(db: SqlExecutor, id: string): Promise<(payoutsV1.Settlement & { receiptKey: string | null }) | null> {
-    const { rows } = await db.query<SettlementRow>(`SELECT * FROM payouts.settlement WHERE id = $1`, [id]);
-    return rows[0] ? { ...toSettlement(rows[0]), receiptKey: rows[0].receipt_key } : null;
-  },
-
-  async listSettlements(db: SqlExecutor, instructorId: string, range?: { fromDay: string; toDay: string }) {
-    const { rows } = range
-      ? await db.query<SettlementRow>(
-          `SELECT * FROM payouts.settlement WHERE instructor_id = $1 AND settle_day BETWEEN $2 AND $3 ORDER BY created_at DESC`,
-          [instructorId, range.fromDay, range.toDay],
-        )
-      : await db.query<SettlementRow>(`SELECT * FROM payouts.settlement WHERE instructor_id = $1 ORDER BY created_at DESC`, [instructorId]);
-    return rows.map(toSettlement);
-  },
-
-  async payoutsBetween(db: SqlExecutor, instructorId: string, fromDay: string, toDay: string) {
-    const { start, end } = dhakaDayBounds(fromDay, toDay);
-    const { rows } = await db.query<{ amount: string; kind: string; created_at: Date }>(
-      `SELECT amount, kind, created_at FROM payouts.payout
-       WHERE instructor_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at`,
-      [instructorId, start, end],
-    );
-    return rows.map((r) => ({ amount: num(r.amount), kind: r.kind, createdAt: iso(r.created_at) }));
   },
 
   async instructorTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.InstructorTotals[]> {
@@ -273,20 +188,5 @@ export const payoutsStore = {
       [instructorId, day, dhakaDayBounds(day).start],
     );
     return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
-  },
-
-  async getSocial(db: SqlExecutor): Promise<{ figures: Record<string, number>; updatedAt: string } | null> {
-    const { rows } = await db.query<{ figures: Record<string, number>; updated_at: Date }>(
-      `SELECT figures, updated_at FROM payouts.social_figures WHERE id = 1`,
-    );
-    return rows[0] ? { figures: rows[0].figures, updatedAt: iso(rows[0].updated_at) } : null;
-  },
-
-  async setSocial(db: SqlExecutor, figures: Record<string, number>): Promise<void> {
-    await db.query(
-      `INSERT INTO payouts.social_figures (id, figures, updated_at) VALUES (1, $1, now())
-       ON CONFLICT (id) DO UPDATE SET figures = EXCLUDED.figures, updated_at = now()`,
-      [JSON.stringify(figures)],
-    );
   },
 };
