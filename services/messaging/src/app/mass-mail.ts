@@ -11,7 +11,7 @@ import { DocumentJobQueue, UserRoles, refuse, refuseFields, requireIdentity, typ
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
-import { isDuplicateKey } from '../store/documents';
+import { isDuplicateKey } from '../store/schema';
 import { LEASES, MAIL_JOB_STATES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
 import { sendQueued, type MailQueue } from './mail-queue';
 

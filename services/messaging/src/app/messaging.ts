@@ -34,17 +34,17 @@ export class Messaging {
   // Contact messages (visitors).
   async sendContact(req: messagingV1.SendContactRequest) {
     refuseIfNot(checkContact(req));
-    return this.store.addContact({ name: clean(req.name), email: clean(req.email), message: clean(req.message) });
+    return this.store.contacts.addContact({ name: clean(req.name), email: clean(req.email), message: clean(req.message) });
   }
 
   async contacts(ctx: Ctx) {
     requireIdentity(ctx, ADMIN);
-    return this.store.listContacts();
+    return this.store.contacts.listContacts();
   }
 
   async markContactReplied(ctx: Ctx, id: string) {
     requireIdentity(ctx, ADMIN);
-    const message = await this.store.markContactReplied(id);
+    const message = await this.store.contacts.markContactReplied(id);
     if (!message) throw refuse('MESSAGE_NOT_FOUND');
     return message;
   }
@@ -54,7 +54,7 @@ export class Messaging {
     const me = requireIdentity(ctx, STUDENT);
     refuseIfNot(checkStudentMessage(req));
     if (!req.to.trim()) throw refuse('INSTRUCTOR_NOT_FOUND');
-    return this.store.addStudentMessage({
+    return this.store.studentMessages.addStudentMessage({
       from: me.userId,
       name: clean(req.name).slice(0, 100),
       email: clean(req.email).slice(0, 254),
@@ -68,18 +68,18 @@ export class Messaging {
   async studentMessages(ctx: Ctx, userId: string, answered: boolean) {
     const me = requireIdentity(ctx);
     if (me.userType !== ADMIN && me.userId !== userId) throw refuse('NOT_YOUR_MESSAGES');
-    return this.store.studentMessagesOf(userId, answered);
+    return this.store.studentMessages.studentMessagesOf(userId, answered);
   }
 
   async instructorMessages(ctx: Ctx, instructorId: string) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
     if (me.userType === INSTRUCTOR && me.instructorId !== instructorId) throw refuse('NOT_YOUR_MESSAGES');
-    return this.store.instructorMessages(instructorId);
+    return this.store.studentMessages.instructorMessages(instructorId);
   }
 
   async allStudentMessages(ctx: Ctx) {
     requireIdentity(ctx, ADMIN);
-    return this.store.allStudentMessages();
+    return this.store.studentMessages.allStudentMessages();
   }
 
   /**
@@ -89,11 +89,11 @@ export class Messaging {
    */
   async reply(ctx: Ctx, req: messagingV1.ReplyStudentMessageRequest) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
-    const message = await this.store.studentMessage(req.id);
+    const message = await this.store.studentMessages.studentMessage(req.id);
     if (!message) throw refuse('MESSAGE_NOT_FOUND');
     if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw refuse('NOT_YOUR_STUDENT_MESSAGE');
     refuseIfNot(checkReply(req.reply));
-    const answered = await this.store.reply(req.id, clean(req.reply));
+    const answered = await this.store.studentMessages.reply(req.id, clean(req.reply));
     await this.store.addNotification({ userId: message.from, ...answeredNotification(req.id, message.toName) });
     void this.userData?.changed(message.from);
     this.onNotification();

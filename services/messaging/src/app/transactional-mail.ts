@@ -13,7 +13,7 @@ import { claimLease, DocumentJobQueue, pruneExpiredLeases, receiptPdf, type Clai
 import type { MailReceipt } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
-import { isDuplicateKey } from '../store/documents';
+import { isDuplicateKey } from '../store/schema';
 import { LEASES, MAIL_JOB_STATES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { messagingV1 } from '@taal/contracts';
 import { notificationLink, notificationText } from '../domain/notification-texts';
+import { ContactDocuments, contactSchema } from './contacts';
+import { isDuplicateKey, iso, LIST_LIMIT } from './schema';
+import { StudentMessageDocuments, studentMessageSchema } from './student-messages';
 
 /**
  * Messaging's documents on mongoose (issue 38, decisions 0041 and 0043): contact messages,
@@ -15,32 +18,6 @@ import { notificationLink, notificationText } from '../domain/notification-texts
  *   it, and a racing writer that took the same number makes this one try the next;
  * - a read mark's _id is (user, notification): marking twice is one upsert.
  */
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
-export const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
-
-interface ContactDoc {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  status: boolean;
-  reply: string;
-  createdAt: Date;
-}
-interface StudentMessageDoc {
-  _id: string;
-  fromUser: string;
-  name: string;
-  email: string;
-  toInstructor: string;
-  toName: string;
-  courseId: string;
-  message: string;
-  status: boolean;
-  reply: string;
-  repliedAt: Date | null;
-  createdAt: Date;
-}
 interface NotificationDoc {
   _id: string;
   seq: number;
@@ -58,34 +35,6 @@ interface ReadDoc {
   notificationId: string;
   at: Date;
 }
-
-const contactSchema = new Schema<ContactDoc>(
-  { _id: String, name: String, email: String, message: String, status: Boolean, reply: String, createdAt: Date },
-  { versionKey: false },
-);
-contactSchema.index({ createdAt: -1 });
-
-const studentMessageSchema = new Schema<StudentMessageDoc>(
-  {
-    _id: String,
-    fromUser: String,
-    name: String,
-    email: String,
-    toInstructor: String,
-    toName: String,
-    courseId: String,
-    message: String,
-    status: Boolean,
-    reply: String,
-    repliedAt: Date,
-    createdAt: Date,
-  },
-  { versionKey: false },
-);
-// A student's messages (answered or not) and an instructor's, newest first; the back office's list.
-studentMessageSchema.index({ fromUser: 1, status: 1, createdAt: -1 });
-studentMessageSchema.index({ toInstructor: 1, status: 1, createdAt: -1 });
-studentMessageSchema.index({ createdAt: -1 });
 
 const notificationSchema = new Schema<NotificationDoc>(
   {
@@ -108,28 +57,6 @@ notificationSchema.index({ userId: 1, seq: -1 });
 const readSchema = new Schema<ReadDoc>({ _id: String, userId: String, notificationId: String, at: Date }, { versionKey: false });
 readSchema.index({ userId: 1, notificationId: 1 });
 
-const toContact = (d: ContactDoc): messagingV1.ContactMessage => ({
-  id: d._id,
-  name: d.name,
-  email: d.email,
-  message: d.message,
-  status: d.status,
-  reply: d.reply,
-  createdAt: iso(d.createdAt),
-});
-export const toStudentMessageDoc = (d: StudentMessageDoc): messagingV1.StudentMessage => ({
-  id: d._id,
-  name: d.name,
-  email: d.email,
-  from: d.fromUser,
-  to: d.toInstructor,
-  toName: d.toName,
-  message: d.message,
-  status: d.status,
-  reply: d.reply,
-  createdAt: iso(d.createdAt),
-  courseId: d.courseId,
-});
 const toNotification = (d: NotificationDoc, read = false, language = 'en'): messagingV1.Notification => ({
   id: d._id,
   msg: (d.textKey && notificationText(d.textKey, d.params ?? {}, language)) || d.msg,
@@ -138,9 +65,6 @@ const toNotification = (d: NotificationDoc, read = false, language = 'en'): mess
   read,
   link: notificationLink(d.textKey, d.params),
 });
-
-/** Newest first everywhere; lists are bounded (the back office shows recent ones). */
-const LIST_LIMIT = 500;
 
 /** Messaging's models on its connection (types inferred by mongoose from the schemas). */
 function modelsOn(connection: Connection) {
@@ -153,11 +77,16 @@ function modelsOn(connection: Connection) {
 }
 export type MessagingModels = ReturnType<typeof modelsOn>;
 
+/** Notifications and their read marks; contact and student messages are theirs (store.contacts, store.studentMessages). */
 export class MessagingDocuments {
   readonly models: MessagingModels;
+  readonly contacts: ContactDocuments;
+  readonly studentMessages: StudentMessageDocuments;
 
   constructor(connection: Connection) {
     this.models = modelsOn(connection);
+    this.contacts = new ContactDocuments(this.models);
+    this.studentMessages = new StudentMessageDocuments(this.models);
   }
 
   /** Makes every index the reads and the unique keys need (at start: a failure fails the start). */
@@ -166,89 +95,6 @@ export class MessagingDocuments {
     await this.models.studentMessages.createIndexes();
     await this.models.notifications.createIndexes();
     await this.models.reads.createIndexes();
-  }
-
-  async addContact(input: { name: string; email: string; message: string }): Promise<messagingV1.ContactMessage> {
-    const doc: ContactDoc = { _id: randomUUID(), ...input, status: false, reply: '', createdAt: new Date() };
-    await this.models.contacts.create(doc);
-    return toContact(doc);
-  }
-
-  async listContacts(): Promise<messagingV1.ContactMessage[]> {
-    const docs = await this.models.contacts.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ContactDoc[]>();
-    return docs.map(toContact);
-  }
-
-  async markContactReplied(id: string): Promise<messagingV1.ContactMessage | null> {
-    const doc = await this.models.contacts.findOneAndUpdate({ _id: id }, { $set: { status: true } }, { returnDocument: 'after' }).lean<ContactDoc>();
-    return doc ? toContact(doc) : null;
-  }
-
-  async addStudentMessage(input: {
-    from: string;
-    name: string;
-    email: string;
-    to: string;
-    toName: string;
-    courseId: string;
-    message: string;
-  }): Promise<messagingV1.StudentMessage> {
-    const doc: StudentMessageDoc = {
-      _id: randomUUID(),
-      fromUser: input.from,
-      name: input.name,
-      email: input.email,
-      toInstructor: input.to,
-      toName: input.toName,
-      courseId: input.courseId,
-      message: input.message,
-      status: false,
-      reply: '',
-      repliedAt: null,
-      createdAt: new Date(),
-    };
-    await this.models.studentMessages.create(doc);
-    return toStudentMessageDoc(doc);
-  }
-
-  async studentMessagesOf(userId: string, answered: boolean): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages
-      .find({ fromUser: userId, status: answered })
-      .sort({ createdAt: -1, _id: 1 })
-      .limit(LIST_LIMIT)
-      .lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
-  }
-
-  async instructorMessages(instructorId: string): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages
-      .find({ toInstructor: instructorId })
-      .sort({ status: 1, createdAt: -1, _id: 1 })
-      .limit(LIST_LIMIT)
-      .lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
-  }
-
-  async allStudentMessages(): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
-  }
-
-  async studentMessage(id: string): Promise<messagingV1.StudentMessage | null> {
-    const doc = await this.models.studentMessages.findById(id).lean<StudentMessageDoc>();
-    return doc ? toStudentMessageDoc(doc) : null;
-  }
-
-  /**
-   * The reply, kept on the message (one writer: the addressed instructor or an admin). Its notification
-   * is a separate write keyed by the message (`reply:<id>`): a crash between the two leaves an answered
-   * message without its notification until the reply is sent again (the same key: still one).
-   */
-  async reply(id: string, reply: string): Promise<messagingV1.StudentMessage | null> {
-    const doc = await this.models.studentMessages
-      .findOneAndUpdate({ _id: id }, { $set: { status: true, reply, repliedAt: new Date() } }, { returnDocument: 'after' })
-      .lean<StudentMessageDoc>();
-    return doc ? toStudentMessageDoc(doc) : null;
   }
 
   /** A notification to everyone (userId null) or one user; with a key, at most one per key (null when it exists). */

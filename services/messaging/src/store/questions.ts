@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { questionsV1 } from '@taal/contracts';
-import { isDuplicateKey, iso } from './documents';
+import { isDuplicateKey, iso } from './schema';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), with messaging's other documents (decision

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { reviewsV1 } from '@taal/contracts';
-import { iso, isDuplicateKey } from './documents';
+import { iso, isDuplicateKey } from './schema';
 
 /**
  * Course reviews on mongoose (issue 41, decision 0048), beside messaging's other documents.

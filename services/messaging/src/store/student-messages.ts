@@ -1,0 +1,129 @@
+/** Student–instructor messages: sent by a student about a course, answered by its instructor or an admin. */
+import { randomUUID } from 'node:crypto';
+import { Schema } from 'mongoose';
+import type { messagingV1 } from '@taal/contracts';
+import type { MessagingModels } from './documents';
+import { iso, LIST_LIMIT } from './schema';
+
+export interface StudentMessageDoc {
+  _id: string;
+  fromUser: string;
+  name: string;
+  email: string;
+  toInstructor: string;
+  toName: string;
+  courseId: string;
+  message: string;
+  status: boolean;
+  reply: string;
+  repliedAt: Date | null;
+  createdAt: Date;
+}
+
+export const studentMessageSchema = new Schema<StudentMessageDoc>(
+  {
+    _id: String,
+    fromUser: String,
+    name: String,
+    email: String,
+    toInstructor: String,
+    toName: String,
+    courseId: String,
+    message: String,
+    status: Boolean,
+    reply: String,
+    repliedAt: Date,
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
+// A student's messages (answered or not) and an instructor's, newest first; the back office's list.
+studentMessageSchema.index({ fromUser: 1, status: 1, createdAt: -1 });
+studentMessageSchema.index({ toInstructor: 1, status: 1, createdAt: -1 });
+studentMessageSchema.index({ createdAt: -1 });
+
+export const toStudentMessageDoc = (d: StudentMessageDoc): messagingV1.StudentMessage => ({
+  id: d._id,
+  name: d.name,
+  email: d.email,
+  from: d.fromUser,
+  to: d.toInstructor,
+  toName: d.toName,
+  message: d.message,
+  status: d.status,
+  reply: d.reply,
+  createdAt: iso(d.createdAt),
+  courseId: d.courseId,
+});
+
+/** Student messages' reads and writes (`student_messages`). */
+export class StudentMessageDocuments {
+  constructor(private readonly models: Pick<MessagingModels, 'studentMessages'>) {}
+
+  async addStudentMessage(input: {
+    from: string;
+    name: string;
+    email: string;
+    to: string;
+    toName: string;
+    courseId: string;
+    message: string;
+  }): Promise<messagingV1.StudentMessage> {
+    const doc: StudentMessageDoc = {
+      _id: randomUUID(),
+      fromUser: input.from,
+      name: input.name,
+      email: input.email,
+      toInstructor: input.to,
+      toName: input.toName,
+      courseId: input.courseId,
+      message: input.message,
+      status: false,
+      reply: '',
+      repliedAt: null,
+      createdAt: new Date(),
+    };
+    await this.models.studentMessages.create(doc);
+    return toStudentMessageDoc(doc);
+  }
+
+  async studentMessagesOf(userId: string, answered: boolean): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages
+      .find({ fromUser: userId, status: answered })
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async instructorMessages(instructorId: string): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages
+      .find({ toInstructor: instructorId })
+      .sort({ status: 1, createdAt: -1, _id: 1 })
+      .limit(LIST_LIMIT)
+      .lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async allStudentMessages(): Promise<messagingV1.StudentMessage[]> {
+    const docs = await this.models.studentMessages.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<StudentMessageDoc[]>();
+    return docs.map(toStudentMessageDoc);
+  }
+
+  async studentMessage(id: string): Promise<messagingV1.StudentMessage | null> {
+    const doc = await this.models.studentMessages.findById(id).lean<StudentMessageDoc>();
+    return doc ? toStudentMessageDoc(doc) : null;
+  }
+
+  /**
+   * The reply, kept on the message (one writer: the addressed instructor or an admin). Its notification
+   * is a separate write keyed by the message (`reply:<id>`): a crash between the two leaves an answered
+   * message without its notification until the reply is sent again (the same key: still one).
+   */
+  async reply(id: string, reply: string): Promise<messagingV1.StudentMessage | null> {
+    const doc = await this.models.studentMessages
+      .findOneAndUpdate({ _id: id }, { $set: { status: true, reply, repliedAt: new Date() } }, { returnDocument: 'after' })
+      .lean<StudentMessageDoc>();
+    return doc ? toStudentMessageDoc(doc) : null;
+  }
+}
