@@ -6,7 +6,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RoleGuard } from '@taal/web-shared/guard';
 import { UserRoles } from '@taal/contracts/web';
 import { ContentRoleScreens, Layout } from './components/Layout';
-import { Loading } from './components/States';
+import { Loading, StateLook } from '@taal/web-shared/ui';
 
 // The dashboard is /admin's first screen: its chunk is named so that the server preloads it (see storefront's App.tsx).
 const Dashboard = lazy(() => import(/* webpackChunkName: "route-admin" */ './pages/Dashboard'));
@@ -58,6 +58,8 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 export function App() {
   return (
     <BrowserRouter>
+      {/* The back office's loading, empty and error states: boxed notes ('Loading ...', 'No data found'). */}
+      <StateLook value="admin">
       <div className="container admin-container">
         {/* The admin, and the content role (2) on its own screens only (decision 0020). */}
         <RoleGuard allow={[UserRoles.admin, UserRoles.content]}>
@@ -117,6 +119,7 @@ export function App() {
           </ContentRoleScreens>
         </RoleGuard>
       </div>
+      </StateLook>
     </BrowserRouter>
   );
 }

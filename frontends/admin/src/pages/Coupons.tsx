@@ -11,10 +11,10 @@ import { formatNumber, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isoToDmy, useAdminGet } from '../components/data';
-import { Pager, pageOf } from '../components/Pager';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import type { Voucher } from '../components/commerce';
+import { Empty, LoadError, Loading, pageOf, Pager } from '@taal/web-shared/ui';
 
 const PAGE_SIZE = 12;
 /** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
@@ -94,7 +94,7 @@ export function CouponList() {
       ) : list.loading && !list.data ? (
         <Loading />
       ) : !sorted.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <>
           <div className="user-grid coupon-grid">

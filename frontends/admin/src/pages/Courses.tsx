@@ -17,8 +17,9 @@ import { useAdminGet } from '../components/data';
 import { Field, fieldLabels, missingRequired } from '../components/Field';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 /** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
 const TIERS = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
@@ -124,7 +125,7 @@ export function CourseList() {
       ) : list.loading && !list.data ? (
         <Loading />
       ) : shown.length === 0 ? (
-        <NoData />
+        <Empty />
       ) : (
         <div className="admin-course-grid">
           {shown.map((c) => (

@@ -13,7 +13,8 @@ import { useAdminGet } from '../components/data';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { RichEditor } from '../components/RichEditor';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const cutSubtitle = (s: string) => (s.length > FREEBIE_SUBTITLE_PREVIEW ? `${s.slice(0, FREEBIE_SUBTITLE_PREVIEW)}…` : s);
 const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
@@ -80,7 +81,7 @@ export function FreebieList() {
       ) : list.loading && !list.data ? (
         <Loading />
       ) : !list.data?.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <div className="freebie-admin-list">
           {list.data.map((f) => (
@@ -252,7 +253,7 @@ export function UpdateFreebie() {
   return (
     <AdminPage title={t('adminFreebies.updateTitle')} testId="admin-update-freebie">
       {item.error ? (
-        item.error instanceof ApiError && item.error.status === 404 ? <NoData /> : <LoadError onRetry={item.reload} />
+        item.error instanceof ApiError && item.error.status === 404 ? <Empty /> : <LoadError onRetry={item.reload} />
       ) : !item.data ? (
         <Loading />
       ) : (

@@ -14,8 +14,9 @@ import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 function InstructorCard({ instructor, onChange }: { instructor: Instructor; onChange: (i: Instructor) => void }) {
   const { t } = useTranslation();
@@ -110,7 +111,7 @@ export function InstructorList() {
       ) : list.loading && !list.data ? (
         <Loading />
       ) : shown.length === 0 ? (
-        <NoData />
+        <Empty />
       ) : (
         <div className="admin-course-grid">
           {shown.map((i) => (

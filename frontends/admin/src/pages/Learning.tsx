@@ -16,11 +16,11 @@ import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
 import type { Data } from '../components/commerce';
-import { AdminPage, LoadError, Loading } from '../components/States';
+import { AdminPage } from '../components/States';
 import { shortDateTime } from './Orders';
+import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const EXPIRY_PAGE_SIZE = 5;
 /** Back office §9: a lesson title has at least 2 characters. */

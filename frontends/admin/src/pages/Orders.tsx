@@ -10,11 +10,11 @@ import { hasReason, translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, formatNumber, formatTime, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { DataTable, type Column } from '../components/DataTable';
 import { DateRange, DEFAULT_RANGE_DAYS, lastDays, QUICK_RANGES } from '../components/DateRange';
 import { dmy, useAdminGet } from '../components/data';
-import { AdminPage, LoadError } from '../components/States';
+import { AdminPage } from '../components/States';
 import type { AdminOrder } from '../components/commerce';
+import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 
 export const ORDER_PAGE_SIZE = 10;
 

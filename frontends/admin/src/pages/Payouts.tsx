@@ -4,24 +4,25 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { addDays, dhakaDay, takaToPoisha } from '@taal/contracts/web';
-import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
+import { answer, authApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { i18n as i18next, useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Chart } from '../components/Chart';
-import { DataTable, saveObjectUrl, type Column } from '../components/DataTable';
 import { DateRange, lastDays, QUICK_RANGES, type DayRange } from '../components/DateRange';
 import { isoToDmy, useAdminGet } from '../components/data';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { uploadWithProgress } from '../components/upload';
+import { AsyncView, type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
+import { SettlementTable, type Settlement as SettlementRow } from '@taal/web-shared/settlements';
 
 type Sale = { _id: string; orderId: string; course: string; courseId: string; user: string; user_name: string; coupon: string; couponDiscount: number; amountPaid: number; gatewayCut: number; amount: number; earning: number; productCut: number; date: string };
 type CourseTotals = { courseId: string; course: string; saleCount: number; receivedAmount: number; earnings: number; productCut: number };
 type Totals = { instructorId: string; saleCount: number; amountPaid: number; gatewayCut: number; receivedAmount: number; earnings: number; productCut: number; settled: number; due: number; courses: CourseTotals[] };
 type InstructorRow = { _id: string; name: string; courseCount: number; saleCount: number; createdAt: string; receivedAmount: number; earnings: number; productCut: number; settled: number; due: number; percentage: number };
 type Summary = { saleCount: number; orderCount: number; amountPaid: number; gatewayCut: number; receivedAmount: number; earnings: number; productCut: number };
-type Settlement = { _id: string; settleAmount: number; receivedAmount: number; due: number; settleDate: string; remarks: string; status: boolean; receipt: string; createdAt: string };
+type Settlement = SettlementRow & { createdAt: string };
 type CourseSale = { _id: string; orderId: string; coursePrice: number; receivedAmount: number; coupon: { code: string; discount: number }; user: string; user_name: string; email: string; date: string };
 
 /** An amount as the shared money text ('BDT 1234.50' / '1234.50 টাকা'). */
@@ -44,10 +45,6 @@ export function GatewayNote() {
       {t('payouts.gatewayNote')} <span data-testid="money-legend">{t('payouts.moneyLegend')}</span>
     </p>
   );
-}
-
-async function download(path: string, name: string) {
-  saveObjectUrl(await protectedBlobUrl(path), name);
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -375,52 +372,6 @@ export function SettlementList() {
   );
 }
 
-export function SettlementRows({ rows, testId }: { rows: Settlement[]; testId: string }) {
-  const { t } = useTranslation();
-  if (!rows.length) return <NoData />;
-  return (
-    <table className="data-table" data-testid={testId}>
-      {rows.some((s) => !s.status && s.receivedAmount > 0) && (
-        <caption className="table-note muted" data-testid="not-settled-note">
-          {t('payouts.notSettledNote')}
-        </caption>
-      )}
-      <thead>
-        <tr>
-          <th>{t('payouts.settleDate')}</th>
-          <th className="num">{t('payouts.settleAmount')}</th>
-          <th className="num">{t('payouts.receivedAmount')}</th>
-          <th className="num">{t('payouts.rowDue')}</th>
-          <th>{t('payouts.remarks')}</th>
-          <th>{t('payouts.status')}</th>
-          <th>{t('payouts.receipt')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((s) => (
-          <tr key={s._id} data-testid="settlement-row">
-            <td>{localDigits(s.settleDate)}</td>
-            <td className="num">{poishaToBdt(s.settleAmount)}</td>
-            <td className="num">{poishaToBdt(s.receivedAmount)}</td>
-            <td className="num">{poishaToBdt(s.due)}</td>
-            <td>{s.remarks}</td>
-            <td data-testid="settlement-status">{s.status ? t('payouts.settledStatus') : t('payouts.notSettled')}</td>
-            <td>
-              {s.receipt ? (
-                <button type="button" className="linklike" data-testid="receipt-download" onClick={() => void download(s.receipt, 'settlement.pdf')}>
-                  {t('payouts.download')}
-                </button>
-              ) : (
-                '—'
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 /** /admin-instructor-settlement/{id}: the range's sales (default the previous calendar month), a settlement form with a PDF receipt, and the settlements. */
 export function SettlementDetail() {
   const { t } = useTranslation();
@@ -529,7 +480,7 @@ export function SettlementDetail() {
         )}
       </form>
       <h2>{t('payouts.settlements')}</h2>
-      {list.error ? <LoadError onRetry={list.reload} /> : list.loading && !list.data ? <Loading /> : <SettlementRows rows={list.data ?? []} testId="admin-settlement-rows" />}
+      <AsyncView state={list}>{(rows) => <SettlementTable rows={rows} title={t('payouts.settlements')} rowTestId="settlement-row" testId="admin-settlement-rows" />}</AsyncView>
     </AdminPage>
   );
 }

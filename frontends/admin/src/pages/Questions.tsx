@@ -8,7 +8,8 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { AdminPage, Loading, LoadError, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 type Question = ApiPaths['/api/v1/questions/recent']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -68,7 +69,7 @@ export default function AdminQuestions() {
       ) : list.error || !list.data ? (
         <LoadError onRetry={list.reload} />
       ) : list.data.length === 0 ? (
-        <NoData />
+        <Empty />
       ) : (
         <ul className="admin-messages">
           {list.data.map((q) => (

@@ -10,7 +10,8 @@ import { toast } from '@taal/web-shared/toast';
 import type { AdminReview } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
-import { AdminPage, Loading, LoadError, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 function ReviewItem({ r, title, children }: { r: AdminReview; title: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -95,7 +96,7 @@ export default function Reviews() {
           ) : recent.error ? (
             <LoadError onRetry={recent.reload} />
           ) : !shown.length ? (
-            <NoData />
+            <Empty />
           ) : (
             <ul className="admin-messages" data-testid="recent-reviews">
               {shown.map((r) => (
@@ -118,7 +119,7 @@ export default function Reviews() {
           ) : hidden.error ? (
             <LoadError onRetry={hidden.reload} />
           ) : !hiddenList.length ? (
-            <NoData />
+            <Empty />
           ) : (
             <ul className="admin-messages" data-testid="hidden-reviews">
               {hiddenList.map((r) => (

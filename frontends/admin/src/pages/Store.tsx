@@ -13,10 +13,10 @@ import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, formatNumber, formatValidity, poishaToBdt, poishaToInput } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { storeToast } from '@taal/web-shared/toast';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
 import { Modal, useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading } from '../components/States';
+import { AdminPage } from '../components/States';
+import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 
 type Ok<P extends keyof ApiPaths> = ApiPaths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 type Category = Ok<'/api/v1/store/category/'>['data'][number];

@@ -11,8 +11,9 @@ import { toast } from '@taal/web-shared/toast';
 import type { UpcomingCourse } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export function AddUpcoming() {
   const { t } = useTranslation();
@@ -110,7 +111,7 @@ export function UpcomingList() {
       ) : list.loading && !list.data ? (
         <Loading />
       ) : !list.data?.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <div className="admin-course-grid">
           {list.data.map((c) => (

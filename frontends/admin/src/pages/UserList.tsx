@@ -5,9 +5,9 @@ import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
-import { Pager, pageOf } from '../components/Pager';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
+import { Empty, LoadError, Loading, pageOf, Pager } from '@taal/web-shared/ui';
 
 const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
 const SECTIONS = [
@@ -99,7 +99,7 @@ export default function UserList() {
       ) : list.error ? (
         <LoadError onRetry={list.reload} />
       ) : !view.rows.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <>
           <p className="muted" data-testid="user-count">
