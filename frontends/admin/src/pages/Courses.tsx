@@ -19,7 +19,7 @@ import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 /** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
 const TIERS = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
@@ -120,19 +120,15 @@ export function CourseList() {
         </>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : shown.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="admin-course-grid">
-          {shown.map((c) => (
-            <CourseCard key={c._id} course={c} admin={admin} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />} isEmpty={() => shown.length === 0}>
+        {() => (
+          <div className="admin-course-grid">
+            {shown.map((c) => (
+              <CourseCard key={c._id} course={c} admin={admin} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+            ))}
+          </div>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

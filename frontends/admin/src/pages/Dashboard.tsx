@@ -13,7 +13,7 @@ import { userTypeLabel } from '../components/users';
 import { poishaToBdt } from '@taal/web-shared/format';
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { Chart } from '../components/Chart';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const RECENT_USERS = 5;
 const RECENT_MESSAGES = 5;
@@ -168,48 +168,46 @@ export default function Dashboard() {
   const byType = (type: number) => users.data?.filter((u) => u.type === type).length ?? 0;
   return (
     <AdminPage title={t('admin.title')} testId="admin-dashboard">
-      {users.error ? (
-        <LoadError onRetry={users.reload} />
-      ) : users.loading && !users.data ? (
-        <Loading />
-      ) : (
-        <>
-          <DashboardCounters />
-          <div className="stat-grid">
-            {(
-              [
-                ['students', byType(4)],
-                ['subscribers', users.data?.filter((u) => u.subscriber).length ?? 0],
-                ['instructors', byType(3)],
-                ['admins', byType(1)],
-              ] as [string, number][]
-            ).map(([k, v]) => (
-              <div key={k} className="card stat" data-testid={`dash-${k}`}>
-                <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
-                <strong className="stat-value">{formatNumber(v)}</strong>
-              </div>
-            ))}
-          </div>
-          <div className="card">
-            <h2>{t('admin.recentUsers')}</h2>
-            {!recent.length ? (
-              <Empty />
-            ) : (
-              <ul className="recent-list">
-                {recent.map((u) => (
-                  <li key={u._id}>
-                    <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
-                    <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
-          </div>
-          <DashboardExtras />
-          <DashboardLists />
-        </>
-      )}
+      <AsyncView state={users}>
+        {() => (
+          <>
+            <DashboardCounters />
+            <div className="stat-grid">
+              {(
+                [
+                  ['students', byType(4)],
+                  ['subscribers', users.data?.filter((u) => u.subscriber).length ?? 0],
+                  ['instructors', byType(3)],
+                  ['admins', byType(1)],
+                ] as [string, number][]
+              ).map(([k, v]) => (
+                <div key={k} className="card stat" data-testid={`dash-${k}`}>
+                  <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
+                  <strong className="stat-value">{formatNumber(v)}</strong>
+                </div>
+              ))}
+            </div>
+            <div className="card">
+              <h2>{t('admin.recentUsers')}</h2>
+              {!recent.length ? (
+                <Empty />
+              ) : (
+                <ul className="recent-list">
+                  {recent.map((u) => (
+                    <li key={u._id}>
+                      <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
+                      <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
+            </div>
+            <DashboardExtras />
+            <DashboardLists />
+          </>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

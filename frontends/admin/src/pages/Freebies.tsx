@@ -14,7 +14,7 @@ import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { RichEditor } from '../components/RichEditor';
 import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const cutSubtitle = (s: string) => (s.length > FREEBIE_SUBTITLE_PREVIEW ? `${s.slice(0, FREEBIE_SUBTITLE_PREVIEW)}…` : s);
 const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
@@ -76,19 +76,15 @@ export function FreebieList() {
         </Link>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !list.data?.length ? (
-        <Empty />
-      ) : (
-        <div className="freebie-admin-list">
-          {list.data.map((f) => (
-            <FreebieRow key={f._id} freebie={f} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />}>
+        {(data) => (
+          <div className="freebie-admin-list">
+            {data.map((f) => (
+              <FreebieRow key={f._id} freebie={f} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+            ))}
+          </div>
+        )}
+      </AsyncView>
       {confirm.dialog}
     </AdminPage>
   );

@@ -16,7 +16,7 @@ import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 function InstructorCard({ instructor, onChange }: { instructor: Instructor; onChange: (i: Instructor) => void }) {
   const { t } = useTranslation();
@@ -106,19 +106,15 @@ export function InstructorList() {
         </>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : shown.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="admin-course-grid">
-          {shown.map((i) => (
-            <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />} isEmpty={() => shown.length === 0}>
+        {() => (
+          <div className="admin-course-grid">
+            {shown.map((i) => (
+              <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+            ))}
+          </div>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

@@ -147,19 +147,17 @@ export function InstructorAnalytics() {
   ];
   return (
     <AdminPage title={t('payouts.instructorsTitle')} testId="admin-analytics-instructor">
-      {rows.error ? (
-        <LoadError onRetry={rows.reload} />
-      ) : rows.loading && !rows.data ? (
-        <Loading />
-      ) : (
-        <>
-          <div className="card chart-card">
-            <h2>{t('payouts.salesPerInstructor')}</h2>
-            <Chart data={(rows.data ?? []).map((r) => ({ label: r.name, value: r.saleCount }))} label={t('payouts.salesPerInstructor')} testId="instructor-sales-chart" />
-          </div>
-          <DataTable title={t('payouts.instructorsTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="instructor-analytics.csv" testId="instructor-analytics-table" />
-        </>
-      )}
+      <AsyncView state={rows}>
+        {() => (
+          <>
+            <div className="card chart-card">
+              <h2>{t('payouts.salesPerInstructor')}</h2>
+              <Chart data={(rows.data ?? []).map((r) => ({ label: r.name, value: r.saleCount }))} label={t('payouts.salesPerInstructor')} testId="instructor-sales-chart" />
+            </div>
+            <DataTable title={t('payouts.instructorsTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="instructor-analytics.csv" testId="instructor-analytics-table" />
+          </>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }
@@ -310,19 +308,17 @@ export function CourseAnalytics() {
   ];
   return (
     <AdminPage title={t('payouts.coursesTitle')} testId="admin-analytics-courses">
-      {rows.error ? (
-        <LoadError onRetry={rows.reload} />
-      ) : rows.loading && !rows.data ? (
-        <Loading />
-      ) : (
-        <>
-          <div className="card chart-card">
-            <h2>{t('payouts.salesPerCourse')}</h2>
-            <Chart data={(rows.data ?? []).map((c) => ({ label: c.course, value: c.saleCount }))} label={t('payouts.salesPerCourse')} testId="course-chart" />
-          </div>
-          <DataTable title={t('payouts.coursesTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(c) => c.courseId} fileName="course-analytics.csv" testId="course-analytics-table" />
-        </>
-      )}
+      <AsyncView state={rows}>
+        {() => (
+          <>
+            <div className="card chart-card">
+              <h2>{t('payouts.salesPerCourse')}</h2>
+              <Chart data={(rows.data ?? []).map((c) => ({ label: c.course, value: c.saleCount }))} label={t('payouts.salesPerCourse')} testId="course-chart" />
+            </div>
+            <DataTable title={t('payouts.coursesTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(c) => c.courseId} fileName="course-analytics.csv" testId="course-analytics-table" />
+          </>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

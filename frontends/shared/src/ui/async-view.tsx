@@ -70,7 +70,7 @@ const noRows = (data: unknown) => Array.isArray(data) && data.length === 0;
 /**
  * The error (with a retry), else 'loading' until the first data, else `empty` when there is
  * nothing to show (an empty list, unless `isEmpty` says otherwise), else the content. Data that
- * is being reloaded stays on screen.
+ * is being reloaded stays on screen; a load not started (no data, not loading) shows `empty`.
  */
 export function AsyncView<T>({
   state,
@@ -85,7 +85,7 @@ export function AsyncView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (state.error) return <LoadError onRetry={state.reload} />;
-  if (state.data === undefined) return <Loading />;
+  if (state.data === undefined) return state.loading ? <Loading /> : <>{empty}</>;
   if (empty !== undefined && isEmpty(state.data)) return <>{empty}</>;
   return <>{children(state.data)}</>;
 }
