@@ -12,7 +12,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import type { TFunction } from 'i18next';
-import { AsyncView, DataTable, Empty, Money, type Column } from '@taal/web-shared/ui';
+import { AsyncView, DataTable, Empty, Money, saveObjectUrl, type Column } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
 
 const dmy = dayMonthYear;
@@ -20,14 +20,7 @@ const dmy = dayMonthYear;
 const PAGE_SIZE = 50;
 
 async function download(path: string, name: string) {
-  const url = await protectedBlobUrl(path);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveObjectUrl(await protectedBlobUrl(path), name);
 }
 
 type Course = Awaited<ReturnType<typeof api.courses>>[number];
