@@ -48,11 +48,11 @@ const AddUpcoming = lazy(() => import('./pages/Upcoming').then((m) => ({ default
 const UpcomingList = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.UpcomingList })));
 const SalesAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SalesAnalytics })));
 const InstructorAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
-const InstructorDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorDetail })));
+const InstructorDetail = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.InstructorDetail })));
 const CourseAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalytics })));
 const CourseAnalyticsDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalyticsDetail })));
-const SettlementList = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementList })));
-const SettlementDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementDetail })));
+const SettlementList = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.SettlementList })));
+const SettlementDetail = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.SettlementDetail })));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function App() {
