@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { apiGet, DEMO, loginByApi, useE2E, useSession } from './support';
+import { apiGet, DEMO, loginByApi, trackRequests, useE2E, useSession } from './support';
 
 const e2e = useE2E();
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -50,7 +50,7 @@ interface Violation {
 }
 
 /** Waits until the page's remote has drawn its content (no loading state left), then runs axe. */
-async function scan(page: Page, url: string): Promise<Violation[]> {
+async function scan(page: Page, network: ReturnType<typeof trackRequests>, url: string): Promise<Violation[]> {
   await page.goto(`${e2e.baseUrl}${url}`);
   await page.waitForFunction(
     () => {
@@ -60,7 +60,7 @@ async function scan(page: Page, url: string): Promise<Violation[]> {
     undefined,
     { timeout: 30_000 },
   );
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await network.quiet();
   await page.evaluate(() => document.fonts.ready);
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
@@ -87,12 +87,13 @@ test('the scan covers 43 pages', () => {
 test.each(CASES)('axe finds no violation on the %s pages in %s', async (who, lng) => {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
+  const network = trackRequests(page);
   try {
     const session = who === 'visitor' ? null : await loginByApi(e2e.baseUrl, DEMO[who]);
     await useSession(page, e2e.baseUrl, session, { clear: true, lang: lng });
     const found: Record<string, Violation[]> = {};
     for (const url of pages(ids)[who]) {
-      const violations = await scan(page, url);
+      const violations = await scan(page, network, url);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
       if (violations.length) found[url] = violations;
       if (shots) {

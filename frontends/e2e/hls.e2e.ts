@@ -203,7 +203,10 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
     // Back on a good line the student picks a rendition other than the one playing: Auto is off,
     // it plays at once (what was buffered is loaded again in it) and the label follows.
     await throttle(page, null);
-    await page.click('[data-testid="player-back"]'); // −10 s: some of the clip left to play
+    // Back to the start on the seek bar, as a student drags it, and playing: the whole clip is left
+    // to play in the new rendition however long the slow line held it up (−10 s was not always enough).
+    await page.fill('[data-testid="player-seek"]', '0');
+    if (await page.$eval('[data-testid="player-video"]', (v) => (v as HTMLVideoElement).paused)) await page.click('[data-testid="player-play"]');
     const playingNow = (await switches(page)).at(-1)!.height;
     const pick = playingNow === 240 ? 480 : 240;
     const picked = (await switches(page)).length;
@@ -219,7 +222,10 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
     });
     expect(await quality.locator('option:checked').textContent()).toBe(`${pick}p`);
     // The picture follows once a frame of the new rendition is decoded: as long as the switch itself may take on a busy machine.
-    await page.waitForFunction((h) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.videoHeight === h, pick, { timeout: 30_000 });
+    await page.waitForFunction((h) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.videoHeight === h, pick, { timeout: 30_000 }).catch(async (err: Error) => {
+      const state = await page.$eval('[data-testid="player-video"]', (v) => ({ t: (v as HTMLVideoElement).currentTime, ended: (v as HTMLVideoElement).ended, paused: (v as HTMLVideoElement).paused, height: (v as HTMLVideoElement).videoHeight }));
+      throw new Error(`${err.message}: ${JSON.stringify(state)}`);
+    });
 
     // Bengali: the label in Bengali digits.
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, toastWith, useE2E, useSession, waitFor, waitForEnrolment, mailsTo, type Session } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, toastWith, trackRequests, useE2E, useSession, waitFor, waitForEnrolment, mailsTo, type Session } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/questions';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -193,9 +193,10 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     await row.locator('[data-testid="question-hide"]').click();
     await toastWith(a, 'Question hidden');
     expect(await row.getAttribute('data-hidden')).toBe('true');
+    const network = trackRequests(page);
     await page.reload();
     await page.locator('[data-testid="lesson-questions"]').waitFor();
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    await network.quiet();
     expect(await page.locator('[data-testid="question-thread"]', { hasText: question }).count()).toBe(0);
 
     expect([...student.errors, ...teacher.errors, ...back.errors]).toEqual([]);

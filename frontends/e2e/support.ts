@@ -4,7 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { freePort } from '../../tools/testing/wait';
 
 export { freePort };
@@ -243,6 +243,34 @@ export async function waitFor<T>(what: string | (() => string), probe: () => Pro
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * Playwright's 'networkidle' never comes on a signed-in page: the notification bell's stream stays
+ * open, so each wait for it ran into its timeout (5 s a page in the accessibility scan). This one
+ * counts the page's requests but the stream and is quiet when none has been in flight for `quietMs`.
+ * Call it before the first navigation it should watch.
+ */
+export function trackRequests(page: Page, isStream = (url: string) => url.includes('/notification/stream')) {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const settle = (r: Request) => {
+    if (inFlight.delete(r)) lastChange = Date.now();
+  };
+  page.on('request', (r) => {
+    if (isStream(r.url())) return;
+    inFlight.add(r);
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    /** Resolves once quiet, or after `timeoutMs` regardless (as the 'networkidle' waits it replaces did). */
+    async quiet(timeoutMs = 5_000, quietMs = 300): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < quietMs)) await new Promise((r) => setTimeout(r, 50));
+    },
+  };
 }
 
 /** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */

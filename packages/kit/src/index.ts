@@ -15,6 +15,7 @@ export * from './cache';
 export * from './files';
 export * from './mail';
 export * from './documents';
+export * from './jobs';
 export * from './uploads';
 export * from './pdf';
 export * from './service';

@@ -495,7 +495,7 @@ describe('cluster mode', () => {
     await waitFor(() => !isAlive(commerce), 'the commerce process to die', { timeoutMs: 5000 });
 
     // Once the supervisor has commerce back, the notifications are retried (here: each browser return again).
-    // Its Kafka consumer group waits for the killed member's session to time out first (about 30 s).
+    // Its Kafka consumer group waits for the killed member's session to time out first (10 s, the kit's sessionTimeoutMs).
     await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 'commerce to come back', { timeoutMs: 75_000, context: output });
     for (const url of backUrls) expect((await fetch(url, { redirect: 'manual' })).status).toBe(303);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { catalogueV1, freebiesV1, ServiceNames } from '@taal/contracts';
-import { defineService, loadConfig, migrate, startGrpcServer, startOutboxRelay, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { composeService, defineService, loadConfig, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
 import { Catalogue } from './app/catalogue';
 import { catalogueConfig } from './config';
 import { catalogueGrpcService } from './grpc/catalogue-service';
@@ -33,56 +33,34 @@ export interface RunningCatalogue {
 }
 
 export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
-export const FREEBIE_SERVICE_NAME = 'taal.catalogue.v1.FreebieService';
 
-/** Wires the catalogue (its composition root): migrations, demo data, outbox relay, then the gRPC server (ready last). */
-export async function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
+/** Wires the catalogue: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
+export function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
   const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-  const store = new CatalogueStore(sql);
-  if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
+  const migrations = path.join(__dirname, '..', 'migrations');
+  return composeService({ name: 'catalogue', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+    const store = new CatalogueStore(sql);
+    if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
 
-  const search = new SearchStore(sql);
-  // The embedded database has no autovacuum: without this its planner would judge search's
-  // scans by the statistics of the catalogue as it was at the migration.
-  await search.refreshStatistics().catch((err: unknown) => logger.warn({ err }, 'the search tables could not be analysed; search still works, perhaps slower'));
+    const search = new SearchStore(sql);
+    // The embedded database has no autovacuum: without this its planner would judge search's
+    // scans by the statistics of the catalogue as it was at the migration.
+    await search.refreshStatistics().catch((err: unknown) => logger.warn({ err }, 'the search tables could not be analysed; search still works, perhaps slower'));
 
-  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const catalogue = new Catalogue(sql, store, () => relay.notify());
-  const cleaned = await catalogue.sanitiseStoredDescriptions();
-  if (cleaned > 0) logger.info({ courses: cleaned }, 'course descriptions stored before sanitising were cleaned');
-  const cleanedBios = await catalogue.sanitiseStoredBios();
-  if (cleanedBios > 0) logger.info({ instructors: cleanedBios }, 'instructor bios stored before sanitising were cleaned');
-  const ratings = await storeCourseRatings(sql, bus, logger);
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [
-      {
-        definition: catalogueV1.CatalogueServiceService,
-        implementation: catalogueGrpcService(catalogue, new Search(search, deps.searchBudget, logger)),
-      },
-      {
-        definition: freebiesV1.FreebieServiceService,
-        implementation: freebieGrpcService(new Freebies(sql, new FreebieStore(sql), () => relay.notify())),
-      },
-    ],
+    const catalogue = new Catalogue(sql, store, notify);
+    const cleaned = await catalogue.sanitiseStoredDescriptions();
+    if (cleaned > 0) logger.info({ courses: cleaned }, 'course descriptions stored before sanitising were cleaned');
+    const cleanedBios = await catalogue.sanitiseStoredBios();
+    if (cleanedBios > 0) logger.info({ instructors: cleanedBios }, 'instructor bios stored before sanitising were cleaned');
+    keep(await storeCourseRatings(sql, bus, logger));
+    return {
+      services: [
+        { definition: catalogueV1.CatalogueServiceService, implementation: catalogueGrpcService(catalogue, new Search(search, deps.searchBudget, logger)) },
+        { definition: freebiesV1.FreebieServiceService, implementation: freebieGrpcService(new Freebies(sql, new FreebieStore(sql), notify)) },
+      ],
+      extras: {},
+    };
   });
-  server.health.setStatus(CATALOGUE_SERVICE_NAME, true);
-  server.health.setStatus(FREEBIE_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'catalogue ready');
-
-  return {
-    port: server.port,
-    async stop() {
-      await server.stop();
-      await ratings.stop();
-      await relay.stop();
-    },
-  };
 }
 
 /** The catalogue in the service registry (decision 0011): courses, instructors, upcoming courses. */

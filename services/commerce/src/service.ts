@@ -2,14 +2,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { commerceV1, IdentityEvents, identityEventsV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
+  addressOf,
+  composeService,
   consumeEvents,
   consumeDecoded,
   defineService,
   loadConfig,
-  migrate,
   refusalKeyOf,
-  startGrpcServer,
-  startOutboxRelay,
   startPeriodicJob,
   type EventBus,
   type ServiceAuth,
@@ -55,92 +54,72 @@ export interface RunningCommerce {
 
 export const COMMERCE_SERVICE_NAME = 'taal.commerce.v1.CommerceService';
 
-/** Wires commerce (its composition root): migrations, outbox relay, expiry sweep, then the gRPC server (ready last). */
-export async function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
+/** Wires commerce: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
+export function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
   const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-  await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
-  const store = new CommerceStore(sql, logger);
-  const courses = catalogueCourses(deps.catalogueAddress, deps.auth.issuer);
-  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
-  const commerce = new Commerce(sql, store, courses, () => relay.notify(), undefined, userDataChanged);
-  const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), () => relay.notify(), undefined, userDataChanged);
+  const migrations = path.join(__dirname, '..', 'migrations');
+  return composeService({ name: 'commerce', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+    await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
+    const store = new CommerceStore(sql, logger);
+    const courses = keep(catalogueCourses(deps.catalogueAddress, deps.auth.issuer));
+    const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
+    const commerce = new Commerce(sql, store, courses, notify, undefined, userDataChanged);
+    const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), notify, undefined, userDataChanged);
 
-  // Referral bonuses are promised when a referred student signs up (decision 0014). Each
-  // account's mailbox is kept too; this group replaces 'commerce.referrals' so that the
-  // mailboxes of accounts registered before are read from the earliest event as well.
-  const referrals = await consumeDecoded(
-    { sql, schema: SCHEMA, bus, group: 'commerce.registrations', logger, type: IdentityEvents.userRegistered, codec: identityEventsV1.UserRegistered },
-    async ({ user }, tx) => {
-      if (user) await recordRegistration(tx, store, logger, { id: user.id, name: user.name, email: user.email, referredBy: user.referredBy });
-    },
-  );
+    // Referral bonuses are promised when a referred student signs up (decision 0014). Each
+    // account's mailbox is kept too; this group replaces 'commerce.referrals' so that the
+    // mailboxes of accounts registered before are read from the earliest event as well.
+    keep(
+      await consumeDecoded(
+        { sql, schema: SCHEMA, bus, group: 'commerce.registrations', logger, type: IdentityEvents.userRegistered, codec: identityEventsV1.UserRegistered },
+        async ({ user }, tx) => {
+          if (user) await recordRegistration(tx, store, logger, { id: user.id, name: user.name, email: user.email, referredBy: user.referredBy });
+        },
+      ),
+    );
 
-  // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet
-  // one ledger entry per card, so this is the backstop when that call did not arrive.
-  const giftCards = await consumeEvents({
-    sql,
-    schema: SCHEMA,
-    bus,
-    group: 'commerce.gift-cards',
-    types: [StoreEvents.giftCardRedeemed],
-    from: 'earliest',
-    logger,
-    prepare: async (event) => storeEventsV1.GiftCardRedeemed.decode(event.payload),
-    handler: async (_event, tx, card) => {
-      try {
-        await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value, productName: card.productName });
-      } catch (err) {
-        // The card's reference holds a different credit (logged as an error where it was found,
-        // decision 0036); the store's direct call told the student so. Redelivering cannot change it.
-        if (refusalKeyOf(err) !== 'LEDGER_REFERENCE_TAKEN') throw err;
-      }
-    },
-    afterCommit: async (_event, card) => userDataChanged(card.userId),
+    // Redeemed gift cards (decision 0012): the store also calls CreditGiftCard at once; both meet
+    // one ledger entry per card, so this is the backstop when that call did not arrive.
+    keep(
+      await consumeEvents({
+        sql,
+        schema: SCHEMA,
+        bus,
+        group: 'commerce.gift-cards',
+        types: [StoreEvents.giftCardRedeemed],
+        from: 'earliest',
+        logger,
+        prepare: async (event) => storeEventsV1.GiftCardRedeemed.decode(event.payload),
+        handler: async (_event, tx, card) => {
+          try {
+            await commerce.recordGiftCardCredit(tx, { userId: card.userId, giftCardId: card.giftCardId, amount: card.value, productName: card.productName });
+          } catch (err) {
+            // The card's reference holds a different credit (logged as an error where it was found,
+            // decision 0036); the store's direct call told the student so. Redelivering cannot change it.
+            if (refusalKeyOf(err) !== 'LEDGER_REFERENCE_TAKEN') throw err;
+          }
+        },
+        afterCommit: async (_event, card) => userDataChanged(card.userId),
+      }),
+    );
+
+    keep(
+      startPeriodicJob({
+        name: 'order expiry sweep',
+        run: async () => {
+          const expired = await commerce.expireOverdue();
+          if (expired > 0) logger.info({ expired }, 'unpaid orders expired, wallet reservations released');
+        },
+        intervalMs: deps.expirySweepMs ?? 60_000,
+        logger,
+      }),
+    );
+    keep(startCardReconciler({ reconcile: (options) => cards.reconcile(options) }, logger.child({ component: 'card-payments' }), deps.cardReconcile));
+    return {
+      services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce, cards) }],
+      extras: { commerce, cards },
+    };
   });
-
-  const expiry = startPeriodicJob({
-    name: 'order expiry sweep',
-    run: async () => {
-      const expired = await commerce.expireOverdue();
-      if (expired > 0) logger.info({ expired }, 'unpaid orders expired, wallet reservations released');
-    },
-    intervalMs: deps.expirySweepMs ?? 60_000,
-    logger,
-  });
-
-  const reconciler = startCardReconciler(
-    { reconcile: (options) => cards.reconcile(options) },
-    logger.child({ component: 'card-payments' }),
-    deps.cardReconcile,
-  );
-
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce, cards) }],
-  });
-  server.health.setStatus(COMMERCE_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'commerce ready');
-
-  return {
-    port: server.port,
-    commerce,
-    cards,
-    async stop() {
-      await server.stop();
-      await referrals.stop();
-      await giftCards.stop();
-      await expiry.stop();
-      await reconciler.stop();
-      await relay.stop();
-      courses.close();
-    },
-  };
 }
 
 /** Commerce in the service registry (decision 0011): cart, wishlist, vouchers, wallet, orders. */
@@ -151,8 +130,6 @@ export const commerceService = defineService({
   listens: { grpc: { port: 50053, healthName: COMMERCE_SERVICE_NAME } },
   config: (env) => loadConfig(commerceConfig, env),
   start: (ports, config, ctx) => {
-    const catalogue = ctx.endpoints.find((e) => e.name === ServiceNames.catalogue);
-    if (!catalogue) throw new Error('commerce needs the catalogue service, which the registry does not list before it');
     return startCommerce({
       ...ports,
       userData: new UserDataVersions(ports.cache, ctx.logger),
@@ -160,7 +137,7 @@ export const commerceService = defineService({
       host: ctx.host,
       port: ctx.port,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
-      catalogueAddress: catalogue.address,
+      catalogueAddress: addressOf(ctx.endpoints, ServiceNames.catalogue, 'commerce'),
       expirySweepMs: config.ORDER_EXPIRY_SWEEP_MS,
       cardGateway: cardGatewayOf(config, ctx.mode, ctx.publicUrl),
       cardReconcile: config,

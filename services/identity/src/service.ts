@@ -2,12 +2,10 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { identityV1, ServiceNames } from '@taal/contracts';
 import {
+  composeService,
   defineService,
   keySetOf,
   localKeys,
-  migrate,
-  startGrpcServer,
-  startOutboxRelay,
   type EventBus,
   type FileStore,
   type PrivateSigningJwk,
@@ -66,62 +64,34 @@ export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
 /** Room for a 5 MB photo plus the other sign-up fields. */
 const MAX_MESSAGE_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 
-/** Wires identity (its composition root): migrations, demo accounts, outbox relay, then the gRPC server (ready last). */
-export async function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
+/** Wires identity: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
+export function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
   const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const policy = deps.accountPolicy ?? DEFAULT_ACCOUNT_POLICY;
-  const identity = new Identity({
-    sql,
-    files: deps.files,
-    logger,
-    tokenSecret: deps.tokenSecret,
-    accessTokenKey: deps.accessTokenKey,
-    publicUrl: deps.publicUrl,
-    google: deps.google,
-    facebook: deps.facebook,
-    afterCommit: () => relay.notify(),
-    refreshReuseGraceMs: policy.refreshReuseGraceMs,
+  const migrations = path.join(__dirname, '..', 'migrations');
+  return composeService({ name: 'identity', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+    const policy = deps.accountPolicy ?? DEFAULT_ACCOUNT_POLICY;
+    const identity = new Identity({
+      sql,
+      files: deps.files,
+      logger,
+      tokenSecret: deps.tokenSecret,
+      accessTokenKey: deps.accessTokenKey,
+      publicUrl: deps.publicUrl,
+      google: deps.google,
+      facebook: deps.facebook,
+      afterCommit: notify,
+      refreshReuseGraceMs: policy.refreshReuseGraceMs,
+    });
+    if (deps.seedDemoData && (await identity.seedDemoAccounts(demoAccounts))) logger.info('identity demo accounts seeded');
+    keep(await markBuyersOnPayment(sql, bus, logger));
+    const jwks = keep(await startJwksServer(keySetOf([deps.accessTokenKey]), deps.jwksHost, deps.jwksPort, logger));
+    const staleAccounts = keep(startStaleAccountSweeper(identity, { days: policy.unverifiedAccountDays, intervalMs: policy.staleAccountSweepMs, logger }));
+    return {
+      services: [{ definition: identityV1.IdentityServiceService, implementation: identityGrpcService(identity) }],
+      serverOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, 'grpc.max_send_message_length': MAX_MESSAGE_BYTES },
+      extras: { jwksUrl: jwks.url, identity, staleAccounts },
+    };
   });
-  if (deps.seedDemoData && (await identity.seedDemoAccounts(demoAccounts))) logger.info('identity demo accounts seeded');
-  const staleAccounts = startStaleAccountSweeper(identity, {
-    days: policy.unverifiedAccountDays,
-    intervalMs: policy.staleAccountSweepMs,
-    logger,
-  });
-
-  const purchases = await markBuyersOnPayment(sql, bus, logger);
-
-  const jwks = await startJwksServer(keySetOf([deps.accessTokenKey]), deps.jwksHost, deps.jwksPort, logger);
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [{ definition: identityV1.IdentityServiceService, implementation: identityGrpcService(identity) }],
-    serverOptions: {
-      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
-      'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-    },
-  });
-  server.health.setStatus(IDENTITY_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'identity ready');
-
-  return {
-    port: server.port,
-    jwksUrl: jwks.url,
-    identity,
-    staleAccounts,
-    async stop() {
-      await server.stop();
-      await staleAccounts.stop();
-      await jwks.stop();
-      await purchases.stop();
-      await relay.stop();
-    },
-  };
 }
 
 /** Identity in the service registry (decision 0011): accounts, verification, sessions, roles. */

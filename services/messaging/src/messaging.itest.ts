@@ -431,4 +431,22 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect((await call<messagingV1.ListMassMailsResponse>('listMassMails', {}, ADMIN)).mails.find((m) => m.id === second!.id)).toMatchObject({ sent: 2, skipped: 1 });
     expect(mailsTo(mailDir, people[0]!.email)).toHaveLength(1);
   });
+
+  it('mass-mail recipients stored before they were jobs of the kit’s queue are sent once the start has given them its fields; one left claimed never', async () => {
+    const id = `old-mass-mail-${RUN}`;
+    const to = (i: number) => `old${i}-${RUN}@example.com`;
+    const { massMails, recipients } = messaging.mailDocuments.models;
+    // As the documents were written before decision 0052: no attempts, no nextAttemptAt.
+    await massMails.collection.insertOne({ _id: id as never, audience: 'verified-user', subject: `Old ${RUN}`, html: '<p>Old</p>', ready: true, open: true, createdAt: new Date() });
+    await recipients.collection.insertMany(
+      [0, 1, 2].map((i) => ({ _id: `${id}:${to(i)}` as never, mailId: id, email: to(i), name: `Old ${i}`, language: 'en', state: i === 2 ? 'claimed' : 'pending', token: `old-${i}-${RUN}`, updatedAt: new Date() })),
+    );
+    // What a start does (twice: a second start finds nothing to change).
+    await messaging.mailDocuments.init();
+    await messaging.mailDocuments.init();
+    const progress = async () => (await call<messagingV1.ListMassMailsResponse>('listMassMails', {}, ADMIN)).mails.find((m) => m.id === id);
+    await waitFor(async () => (await progress())?.status === 'done', 'the old mass mail to finish');
+    expect(await progress()).toMatchObject({ total: 3, sent: 2, uncertain: 1, skipped: 0 });
+    expect([0, 1, 2].map((i) => mailsTo(mailDir, to(i)).length)).toEqual([1, 1, 0]);
+  });
 });

@@ -1,16 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ServiceNames, storeV1 } from '@taal/contracts';
-import {
-  defineService,
-  loadConfig,
-  migrate,
-  startGrpcServer,
-  startOutboxRelay,
-  type EventBus,
-  type ServiceAuth,
-  type Sql,
-} from '@taal/kit';
+import { addressOf, composeService, defineService, loadConfig, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
 import { Catalog } from './app/catalog';
 import { seedDemoStore } from './app/demo';
@@ -54,54 +45,27 @@ export interface RunningStore {
 
 export const STORE_SERVICE_NAME = 'taal.store.v1.StoreService';
 
-/** Wires the store (its composition root): migrations, outbox relay, contacts, then the gRPC server. */
-export async function startStore(deps: StoreDeps): Promise<RunningStore> {
+/** Wires the store: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
+export function startStore(deps: StoreDeps): Promise<RunningStore> {
   const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-  await migrateCardAttempts(sql, SCHEMA, 'store_order');
-  const db = new StoreDb(sql);
-  if (deps.seedDemoData) await seedDemoStore(db, logger);
-  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const commerce = deps.wallet ? null : commerceWallet(deps.commerceAddress, deps.auth.issuer);
-  const wallet = deps.wallet ?? commerce!;
+  const migrations = path.join(__dirname, '..', 'migrations');
+  return composeService({ name: 'store', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+    await migrateCardAttempts(sql, SCHEMA, 'store_order');
+    const db = new StoreDb(sql);
+    if (deps.seedDemoData) await seedDemoStore(db, logger);
+    const wallet = deps.wallet ?? keep(commerceWallet(deps.commerceAddress, deps.auth.issuer));
 
-  // Code mails are asked of messaging in the paying transaction (decision 0023).
-  const afterCommit = () => relay.notify();
-  const catalog = new Catalog(db);
-  const orders = new Orders(sql, db, deps.cardGateway, logger.child({ component: 'store-payments' }), afterCommit, deps.now);
-  const giftCards = new GiftCards(sql, db, wallet, logger.child({ component: 'gift-cards' }), () => relay.notify(), deps.now);
-  const contacts = await keepContacts(sql, bus, db, logger);
-  const reconciler = startCardReconciler(
-    { reconcile: (options) => orders.reconcileCardPayments(options) },
-    logger.child({ component: 'store-payments' }),
-    deps.cardReconcile,
-  );
-
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [{ definition: storeV1.StoreServiceService, implementation: storeGrpcService(catalog, orders, giftCards) }],
+    // Code mails are asked of messaging in the paying transaction (decision 0023).
+    const catalog = new Catalog(db);
+    const orders = new Orders(sql, db, deps.cardGateway, logger.child({ component: 'store-payments' }), notify, deps.now);
+    const giftCards = new GiftCards(sql, db, wallet, logger.child({ component: 'gift-cards' }), notify, deps.now);
+    keep(await keepContacts(sql, bus, db, logger));
+    keep(startCardReconciler({ reconcile: (options) => orders.reconcileCardPayments(options) }, logger.child({ component: 'store-payments' }), deps.cardReconcile));
+    return {
+      services: [{ definition: storeV1.StoreServiceService, implementation: storeGrpcService(catalog, orders, giftCards) }],
+      extras: { db, catalog, orders, giftCards },
+    };
   });
-  server.health.setStatus(STORE_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'store ready');
-
-  return {
-    port: server.port,
-    db,
-    catalog,
-    orders,
-    giftCards,
-    async stop() {
-      await server.stop();
-      await contacts.stop();
-      await reconciler.stop();
-      await relay.stop();
-      commerce?.close();
-    },
-  };
 }
 
 /** The gift-card store in the service registry (decision 0011). */
@@ -112,8 +76,6 @@ export const storeService = defineService({
   listens: { grpc: { port: 50055, healthName: STORE_SERVICE_NAME } },
   config: (env) => loadConfig(storeConfig, env),
   start: (ports, config, ctx) => {
-    const commerce = ctx.endpoints.find((e) => e.name === ServiceNames.commerce);
-    if (!commerce) throw new Error('the store needs the commerce service, which the registry does not list before it');
     return startStore({
       sql: ports.sql,
       bus: ports.bus,
@@ -121,7 +83,7 @@ export const storeService = defineService({
       host: ctx.host,
       port: ctx.port,
       auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
-      commerceAddress: commerce.address,
+      commerceAddress: addressOf(ctx.endpoints, ServiceNames.commerce, 'the store'),
       cardGateway: { client: configuredCardGateway(config, ctx.mode, ctx.publicUrl), publicUrl: ctx.publicUrl },
       cardReconcile: config,
       seedDemoData: config.SEED_DEMO_DATA,

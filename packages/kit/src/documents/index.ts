@@ -6,4 +6,4 @@ export {
   type EmbeddedDocumentServer,
   type StartEmbeddedDocumentServerOptions,
 } from './embedded';
-export { claimLease, createLeaseIndexes, dropLeases, pruneExpiredLeases, DEFAULT_LEASE_COLLECTION, type Lease } from './lease';
+export { claimLease, createLeaseIndexes, dropLeases, latestLease, pruneExpiredLeases, renewLease, DEFAULT_LEASE_COLLECTION, type Lease } from './lease';

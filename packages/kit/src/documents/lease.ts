@@ -39,16 +39,30 @@ export async function claimLease(
   connection: Connection,
   options: { key: string; owner: string; leaseMs: number; now?: Date; collection?: string },
 ): Promise<Lease | null> {
-  const leases = connection.collection<LeaseDoc>(options.collection ?? DEFAULT_LEASE_COLLECTION);
   const now = options.now ?? new Date();
-  const last = await leases.find({ key: options.key }).sort({ generation: -1 }).limit(1).next();
+  const last = await latestLease(connection, options.key, options.collection);
   if (last && last.until.getTime() > now.getTime()) return null;
-  const lease: Lease = {
-    key: options.key,
-    generation: (last?.generation ?? 0) + 1,
-    owner: options.owner,
-    until: new Date(now.getTime() + options.leaseMs),
-  };
+  return insertGeneration(connection, { key: options.key, generation: (last?.generation ?? 0) + 1, owner: options.owner, until: new Date(now.getTime() + options.leaseMs) }, options.collection);
+}
+
+/** The newest lease on `key` (running or ended), or null when none is kept. */
+export async function latestLease(connection: Connection, key: string, collection = DEFAULT_LEASE_COLLECTION): Promise<Lease | null> {
+  const last = await connection.collection<LeaseDoc>(collection).find({ key }).sort({ generation: -1 }).limit(1).next();
+  return last ? { key: last.key, generation: last.generation, owner: last.owner, until: last.until } : null;
+}
+
+/**
+ * Extends `lease` by taking its next generation for `leaseMs` from now: the holder's while its lease
+ * runs (no claimer inserts over a running lease), raced for like a claim once it ended. The new lease,
+ * or null when another claimer took the key over.
+ */
+export function renewLease(connection: Connection, lease: Lease, leaseMs: number, collection?: string): Promise<Lease | null> {
+  return insertGeneration(connection, { ...lease, generation: lease.generation + 1, until: new Date(Date.now() + leaseMs) }, collection);
+}
+
+/** Inserts a generation of a lease: exactly one of racing inserts succeeds (the unique _id). */
+async function insertGeneration(connection: Connection, lease: Lease, collection = DEFAULT_LEASE_COLLECTION): Promise<Lease | null> {
+  const leases = connection.collection<LeaseDoc>(collection);
   try {
     await leases.insertOne({ _id: `${lease.key}#${lease.generation}`, ...lease });
   } catch (err) {
@@ -56,7 +70,7 @@ export async function claimLease(
     throw err;
   }
   // Earlier generations are history now (best effort: a failure leaves them to the next claim).
-  await leases.deleteMany({ key: options.key, generation: { $lt: lease.generation } }).catch(() => {});
+  await leases.deleteMany({ key: lease.key, generation: { $lt: lease.generation } }).catch(() => {});
   return lease;
 }
 

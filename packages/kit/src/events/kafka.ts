@@ -16,6 +16,13 @@ export interface KafkaEventBusOptions {
   maxWaitTimeInMs?: number;
   /** How long subscribe() waits for the group join (default 60 s). */
   joinTimeoutMs?: number;
+  /**
+   * How long the broker waits for a silent member before giving its partitions to the others
+   * (default 10 s; kafkajs' own is 30 s). A pod killed without leaving its group holds up the
+   * group's next join, its own restart included, for this long: a restarted catalogue or commerce
+   * served nothing for 30 s. Heartbeats go every tenth of it.
+   */
+  sessionTimeoutMs?: number;
   /** First retry delay after a handler throws; doubles up to maxRetryDelayMs. Defaults 100 ms / 5 s. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -258,6 +265,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
           groupId,
           allowAutoTopicCreation: false,
           maxWaitTimeInMs: options.maxWaitTimeInMs ?? 1_000,
+          sessionTimeout: options.sessionTimeoutMs ?? 10_000,
+          heartbeatInterval: (options.sessionTimeoutMs ?? 10_000) / 10,
         });
         let timer: NodeJS.Timeout | undefined;
         let abandoned = false; // this attempt failed: its consumer handles nothing more

@@ -1,20 +1,20 @@
 /**
  * The durable HLS transcoding job (decision 0032). One row per lesson video in
- * `learning.hls_job`; a worker claims the next due job with `FOR UPDATE SKIP LOCKED` and a lease
- * (renewed while ffmpeg reports progress), so any number of learning processes share the queue
- * and a job whose worker died is taken again when its lease ends. Each attempt writes a new
+ * `learning.hls_job`, a job of the kit's queue (decision 0052: claimed with a lease, renewed while
+ * ffmpeg reports progress, so any number of learning processes share the queue and a job whose
+ * worker died is taken again when its lease ends). Each attempt (its claim) writes a new
  * folder `hls/<lesson>/<version>/`; the ladder becomes the lesson's only when every file is
  * stored, in one statement that also checks the attempt still owns the job. A failed attempt is
  * retried with a growing pause, and after `maxAttempts` the job is `failed` (the MP4 still plays).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import type { FileStore, Sql } from '@taal/kit';
+import { JobLost, JobWorker, SqlJobQueue, type ClaimedJob, type FileStore, type Sql } from '@taal/kit';
 import { STANDARD_RUNGS, retryDelayMs } from '../domain/hls-ladder';
 import { VIDEO_KEY_PREFIX } from './demo-lessons';
 import { transcodeLadder } from './hls-transcode';
@@ -36,12 +36,8 @@ export interface HlsJobOptions {
   leaseSeconds?: number;
 }
 
-interface Claimed {
-  lessonId: string;
-  source: string;
-  attempts: number;
-  version: string;
-}
+/** A claimed job: its claim is the attempt's folder (`version`). */
+type Claimed = ClaimedJob<{ source: string }>;
 
 /** Ladders of small sources (the demo lessons, made the same on every start) are kept per machine, by content. */
 const CACHE_MAX_SOURCE_BYTES = 32 * 1024 * 1024;
@@ -49,18 +45,9 @@ const CACHE_DIR = path.join(os.tmpdir(), 'taal-hls-cache-v1');
 /** Ladders kept at most (the oldest go first): the demo lessons need four. */
 const CACHE_MAX_ENTRIES = 32;
 
-/** A job that lost its claim (a new upload queued the lesson again, or its lease ended and another worker took it). */
-class LostClaim extends Error {}
-
 export class HlsJobs {
-  private readonly maxAttempts: number;
-  private readonly retryBaseMs: number;
-  private readonly pollMs: number;
-  private readonly lease: string;
-  private stopped = true;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private current: AbortController | null = null;
+  private readonly jobs: SqlJobQueue<{ source: string }>;
+  private readonly worker: JobWorker<{ source: string }>;
 
   constructor(
     private readonly sql: Sql,
@@ -68,10 +55,23 @@ export class HlsJobs {
     private readonly logger: Logger,
     options: HlsJobOptions = {},
   ) {
-    this.maxAttempts = options.maxAttempts ?? 3;
-    this.retryBaseMs = options.retryBaseMs ?? 30_000;
-    this.pollMs = options.pollMs ?? 5000;
-    this.lease = `${Math.max(10, Math.round(options.leaseSeconds ?? 120))} seconds`;
+    const retryBaseMs = options.retryBaseMs ?? 30_000;
+    this.jobs = new SqlJobQueue(sql, {
+      table: 'learning.hls_job',
+      key: 'lesson_id',
+      claimColumn: 'version',
+      states: { queued: 'queued', running: 'running', done: 'ready', failed: 'failed' },
+      leaseMs: Math.max(10, Math.round(options.leaseSeconds ?? 120)) * 1000,
+      touched: 'updated_at',
+      claimed: { percent: 0 },
+    });
+    this.worker = new JobWorker(this.jobs, (job, signal) => this.run(job, signal), logger, {
+      name: 'HLS job',
+      maxAttempts: options.maxAttempts ?? 3,
+      retryDelayMs: (attempts) => retryDelayMs(attempts, retryBaseMs),
+      pollMs: options.pollMs ?? 5000,
+      failureFields: (message) => ({ error: message }),
+    });
   }
 
   /** Queues every lesson with a video and no job (the demo lessons, uploads from before the job existed); returns how many. */
@@ -112,108 +112,42 @@ export class HlsJobs {
 
   /** Wakes this process's worker (a job was queued here). */
   notify(): void {
-    this.wake?.();
+    this.worker.notify();
   }
 
   /** Starts the worker: one job at a time, until stop(). */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.loop = (async () => {
-      while (!this.stopped) {
-        let worked = false;
-        try {
-          worked = await this.runOnce();
-        } catch (err) {
-          this.logger.error({ err }, 'HLS job queue could not be read; tried again shortly');
-        }
-        if (!worked && !this.stopped) await this.sleep(this.pollMs);
-      }
-    })();
+    this.worker.start();
   }
 
   /** Stops the worker: a running ffmpeg is killed and its job given back to the queue at once. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.current?.abort();
-    this.wake?.();
-    await this.loop;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Claims and runs the next due job; false when none is due. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.claim();
-    if (!job) return false;
-    if (job.attempts > this.maxAttempts) {
-      // Its workers died (or were stopped hard) every time: given up like any failing job.
-      await this.finishFailed(job, 'the attempts were interrupted', true);
-      return true;
-    }
-    const abort = new AbortController();
-    this.current = abort;
+  runOnce(): Promise<boolean> {
+    return this.worker.runOnce();
+  }
+
+  /** One attempt: the ladder made, stored and published, or its files deleted again. */
+  private async run(job: Claimed, signal: AbortSignal): Promise<void> {
     const started = Date.now();
     const uploaded: string[] = [];
     try {
-      const files = await this.attempt(job, abort.signal, uploaded);
+      const files = await this.attempt(job, signal, uploaded);
       const replaced = await this.publish(job, files);
-      this.logger.info({ lesson: job.lessonId, attempt: job.attempts, files: files.length, ms: Date.now() - started }, 'HLS ladder published');
-      if (replaced) await this.deleteFiles(job.lessonId, replaced.version, replaced.files);
+      this.logger.info({ lesson: job.key, attempt: job.attempts, files: files.length, ms: Date.now() - started }, 'HLS ladder published');
+      if (replaced) await this.deleteFiles(job.key, replaced.version, replaced.files);
     } catch (err) {
-      await this.deleteFiles(job.lessonId, job.version, uploaded);
-      if (err instanceof LostClaim) {
-        this.logger.info({ lesson: job.lessonId }, 'HLS attempt dropped: the job was queued again or taken over');
-      } else if (this.stopped && abort.signal.aborted) {
-        await this.giveBack(job).catch(() => undefined);
-      } else {
-        const message = err instanceof Error ? err.message : String(err);
-        const failed = job.attempts >= this.maxAttempts;
-        await this.finishFailed(job, message, failed);
-        this.logger.warn({ lesson: job.lessonId, attempt: job.attempts, err: message }, failed ? 'HLS job failed for good; the MP4 keeps playing' : 'HLS attempt failed; retried later');
-      }
-    } finally {
-      this.current = null;
+      await this.deleteFiles(job.key, job.claim, uploaded);
+      throw err;
     }
-    return true;
   }
 
-  private async claim(): Promise<Claimed | null> {
-    const version = randomBytes(6).toString('hex');
-    const { rows } = await this.sql.query<{ lesson_id: string; source: string; attempts: number }>(
-      // A claim is a lease: a job whose worker died is due again when it ends, for any worker.
-      `UPDATE learning.hls_job SET state = 'running', attempts = attempts + 1, percent = 0, version = $1,
-              next_attempt_at = now() + interval '${this.lease}', updated_at = now()
-        WHERE lesson_id = (SELECT lesson_id FROM learning.hls_job WHERE state IN ('queued', 'running') AND next_attempt_at <= now()
-                            ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING lesson_id, source, attempts`,
-      [version],
-    );
-    const r = rows[0];
-    return r ? { lessonId: r.lesson_id, source: r.source, attempts: r.attempts, version } : null;
-  }
-
-  /** Records progress and renews the lease; throws LostClaim when the attempt no longer owns the job. */
+  /** Records progress and renews the lease; throws JobLost when the attempt no longer owns the job. */
   private async heartbeat(job: Claimed, percent: number): Promise<void> {
-    const { rowCount } = await this.sql.query(
-      `UPDATE learning.hls_job SET percent = $3, next_attempt_at = now() + interval '${this.lease}', updated_at = now()
-        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
-      [job.lessonId, job.version, percent],
-    );
-    if (rowCount === 0) throw new LostClaim();
+    if (!(await this.jobs.renew(job, { percent }))) throw new JobLost();
   }
 
   /** Transcodes and stores one attempt's ladder; returns its files (relative to its folder). */
@@ -247,7 +181,7 @@ export class HlsJobs {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-hls-'));
     try {
       const input = path.join(dir, 'source.mp4');
-      const stored = await this.files.get(`${VIDEO_KEY_PREFIX}${job.source}`);
+      const stored = await this.files.get(`${VIDEO_KEY_PREFIX}${job.data.source}`);
       if (!stored) throw new Error('the lesson’s video file is missing');
       await pipeline(stored.body, createWriteStream(input), { signal: aborter.signal });
       check();
@@ -276,7 +210,7 @@ export class HlsJobs {
         if (cached.key) await this.keep(cached.key, out, files);
       }
 
-      const folder = hlsFolder(job.lessonId, job.version);
+      const folder = hlsFolder(job.key, job.claim);
       for (const file of files) {
         check();
         uploaded.push(file);
@@ -338,37 +272,13 @@ export class HlsJobs {
   private async publish(job: Claimed, files: string[]): Promise<{ version: string; files: string[] } | null> {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<{ ready_version: string | null; ready_files: string[] }>(
-        `SELECT ready_version, ready_files FROM learning.hls_job WHERE lesson_id = $1 AND version = $2 AND state = 'running' FOR UPDATE`,
-        [job.lessonId, job.version],
+        `SELECT ready_version, ready_files FROM learning.hls_job WHERE lesson_id = $1 FOR UPDATE`,
+        [job.key],
       );
-      if (!rows[0]) throw new LostClaim();
-      await tx.query(
-        `UPDATE learning.hls_job SET state = 'ready', percent = 100, error = NULL, ready_version = $2, ready_files = $3, version = NULL, updated_at = now()
-          WHERE lesson_id = $1`,
-        [job.lessonId, job.version, files],
-      );
-      const old = rows[0];
-      return old.ready_version && old.ready_version !== job.version ? { version: old.ready_version, files: old.ready_files } : null;
+      if (!(await this.jobs.on(tx).complete(job, { percent: 100, error: null, ready_version: job.claim, ready_files: files }))) throw new JobLost();
+      const old = rows[0]!;
+      return old.ready_version && old.ready_version !== job.claim ? { version: old.ready_version, files: old.ready_files } : null;
     });
-  }
-
-  /** A failed attempt: queued again after a pause, or `failed` for good (a published ladder of the same source stays). */
-  private async finishFailed(job: Claimed, message: string, failed: boolean): Promise<void> {
-    await this.sql.query(
-      `UPDATE learning.hls_job SET state = CASE WHEN $4 THEN 'failed' ELSE 'queued' END, error = left($3, 500), version = NULL,
-              next_attempt_at = now() + make_interval(secs => $5::double precision), updated_at = now()
-        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
-      [job.lessonId, job.version, message, failed, retryDelayMs(job.attempts, this.retryBaseMs) / 1000],
-    );
-  }
-
-  /** A stopped attempt: back in the queue at once, not counted. */
-  private async giveBack(job: Claimed): Promise<void> {
-    await this.sql.query(
-      `UPDATE learning.hls_job SET state = 'queued', attempts = greatest(attempts - 1, 0), percent = 0, version = NULL, next_attempt_at = now(), updated_at = now()
-        WHERE lesson_id = $1 AND version = $2 AND state = 'running'`,
-      [job.lessonId, job.version],
-    );
   }
 
   /** Deletes a ladder's files (best effort: a file left behind is unreachable, as its folder is never signed again). */

@@ -1,18 +1,18 @@
 /**
  * Mass mail (back office `POST mass-mail/`): an admin queues a sanitised mail to recipients the
- * gateway resolved from identity; a durable job sends it in batches through the mail port. Each
- * recipient is claimed (committed) before its mail is handed to the mail port and marked sent
- * after, so a restart resumes with the pending ones; one left claimed by a crash is counted
- * 'uncertain' and never retried: no address is mailed twice. Unsubscribed addresses are skipped.
+ * gateway resolved from identity; each recipient is a job of the kit's queue (decision 0052), sent in
+ * batches through the mail port. Each is claimed (committed) before its mail is handed to the mail
+ * port and marked sent after, so a restart resumes with the pending ones; one left claimed by a crash
+ * is counted 'uncertain' and never retried: no address is mailed twice. Unsubscribed addresses are skipped.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
-import { claimLease, dropLeases, UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type Mailer } from '@taal/kit';
+import { DocumentJobQueue, UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type ClaimedJob, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
 import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
 import { isDuplicateKey } from '../store/documents';
-import { LEASES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
+import { LEASES, MAIL_JOB_STATES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
 import { sendQueued, type MailQueue } from './mail-queue';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -42,14 +42,24 @@ export interface MassMailOptions {
 }
 
 export class MassMails {
-  private readonly owner = randomUUID();
+  private readonly jobs: DocumentJobQueue<RecipientDoc>;
 
   constructor(
     private readonly docs: MailDocuments,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly options: MassMailOptions,
-  ) {}
+  ) {
+    this.jobs = new DocumentJobQueue(docs.connection, {
+      collection: docs.models.recipients.collection.name,
+      leases: LEASES,
+      leasePrefix: 'mass-mail:',
+      states: MAIL_JOB_STATES,
+      leaseMs: CLAIM_LEASE_MS,
+      sort: { email: 1 },
+      readAhead: options.batchSize ?? 25,
+    });
+  }
 
   async create(ctx: Ctx, req: messagingV1.CreateMassMailRequest): Promise<messagingV1.MassMail> {
     requireIdentity(ctx, UserRoles.admin);
@@ -77,6 +87,8 @@ export class MassMails {
         state: 'pending',
         token: randomBytes(18).toString('base64url'),
         updatedAt: new Date(),
+        attempts: 0,
+        nextAttemptAt: new Date(),
       }));
       await recipientDocs.insertMany(chunk);
     }
@@ -136,47 +148,33 @@ export class MassMails {
   async sendBatch(): Promise<number> {
     const size = this.options.batchSize ?? 25;
     const { massMails, recipients, unsubscribed } = this.docs.models;
-    const mails = new Map<string, MassMailDoc>();
-    type Claimed = { mailId: string; to: string; subject: string; html: string; text: string };
+    type Claimed = { job: ClaimedJob<RecipientDoc>; to: string; subject: string; html: string; text: string };
     const queue: MailQueue<Claimed> = {
-      // Claim one (written before the mail leaves: a crash after this never mails it again). A
-      // recipient is written only by whoever holds its lease, so racing senders never both claim it;
-      // an unsubscribed address is marked skipped by its claimer instead of mailed.
+      // Claim one (written before the mail leaves: a crash after this never mails it again). An
+      // unsubscribed address is marked skipped by its claimer instead of mailed.
       claim: async () => {
         for (const open of await massMails.find({ ready: true, open: true }).sort({ createdAt: 1 }).lean<MassMailDoc[]>()) {
-          mails.set(open._id, open);
-          const candidates = await recipients.find({ mailId: open._id, state: 'pending' }, { _id: 1 }).sort({ email: 1 }).limit(size).lean<{ _id: string }[]>();
-          if (candidates.length === 0 && !(await recipients.exists({ mailId: open._id, state: { $in: ['pending', 'claimed'] } }))) {
-            await massMails.updateOne({ _id: open._id }, { $set: { open: false } });
-            continue;
-          }
-          for (const { _id } of candidates) {
-            const lease = await claimLease(this.docs.connection, { key: `mass-mail:${_id}`, owner: this.owner, leaseMs: CLAIM_LEASE_MS, collection: LEASES });
-            if (!lease) continue;
-            const r = await recipients.findOne({ _id, state: 'pending' }).lean<RecipientDoc>();
-            if (!r) continue;
-            if (await unsubscribed.exists({ _id: r.email })) {
-              await recipients.updateOne({ _id }, { $set: { state: 'skipped', updatedAt: new Date() } });
-              await dropLeases(this.docs.connection, `mass-mail:${_id}`, LEASES);
-              continue;
+          for (let job = await this.jobs.claim({ mailId: open._id }); job; job = await this.jobs.claim({ mailId: open._id })) {
+            const r = job.data;
+            if (job.attempts > 1) {
+              // Left claimed by a sender that died while mailing it, its lease over: it may have gone.
+              await this.jobs.giveUp(job, { updatedAt: new Date() });
+            } else if (await unsubscribed.exists({ _id: r.email })) {
+              await this.jobs.complete(job, { state: 'skipped', updatedAt: new Date() });
+            } else {
+              const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${r.token}`;
+              const body = massMailBody(open.html, url, r.language);
+              return { job, to: r.email, subject: open.subject, html: body.html, text: body.text };
             }
-            await recipients.updateOne({ _id }, { $set: { state: 'claimed', updatedAt: new Date() } });
-            const url = `${this.options.publicUrl().replace(/\/$/, '')}/api/v1/mass-mail/unsubscribe/${r.token}`;
-            const body = massMailBody(open.html, url, r.language);
-            return { mailId: r.mailId, to: r.email, subject: open.subject, html: body.html, text: body.text };
           }
+          // None due: the mail is done once no recipient is pending or being mailed.
+          if (!(await recipients.exists({ mailId: open._id, state: { $in: ['pending', 'claimed'] } }))) await massMails.updateOne({ _id: open._id }, { $set: { open: false } });
         }
         return null;
       },
-      sent: async (m) => {
-        await recipients.updateOne({ _id: `${m.mailId}:${m.to}` }, { $set: { state: 'sent', updatedAt: new Date() } });
-        await dropLeases(this.docs.connection, `mass-mail:${m.mailId}:${m.to}`, LEASES);
-      },
+      sent: async (m) => void (await this.jobs.complete(m.job, { updatedAt: new Date() })),
       // Refused by the mail server before it was accepted: back to pending, tried again on the next tick.
-      refused: async (m) => {
-        await recipients.updateOne({ _id: `${m.mailId}:${m.to}` }, { $set: { state: 'pending', updatedAt: new Date() } });
-        await dropLeases(this.docs.connection, `mass-mail:${m.mailId}:${m.to}`, LEASES);
-      },
+      refused: async (m) => void (await this.jobs.release(m.job, { updatedAt: new Date() })),
     };
     return sendQueued(queue, this.mailer, size, this.logger, 'mass mail');
   }

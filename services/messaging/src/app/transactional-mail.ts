@@ -2,19 +2,19 @@
  * Transactional mails (decision 0023): verification, password reset, receipts, gift cards,
  * certificates, settlements and expiry notices, asked for by any service through
  * `messaging.mail.requested` (or caused by an event messaging consumes itself). Each is rendered
- * in the recipient's language and stored once per key (its _id); a durable job
- * sends them through the same queue mechanism as mass mail (app/mail-queue.ts). Unlike mass mail,
+ * in the recipient's language and stored once per key (its _id), a job of the kit's queue
+ * (decision 0052), sent through the same mechanism as mass mail (app/mail-queue.ts). Unlike mass mail,
  * never lost: a mail a crash left being sent goes again when its claim's lease ends (a receipt or
  * a gift card's code matters more than the rare copy), and a mail the server refuses is tried
  * again with a growing pause.
  */
 import { randomUUID } from 'node:crypto';
-import { claimLease, dropLeases, pruneExpiredLeases, receiptPdf, type MailAttachment, type Mailer } from '@taal/kit';
+import { claimLease, DocumentJobQueue, pruneExpiredLeases, receiptPdf, type ClaimedJob, type MailAttachment, type Mailer } from '@taal/kit';
 import type { MailReceipt } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
 import { isDuplicateKey } from '../store/documents';
-import { LEASES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
+import { LEASES, MAIL_JOB_STATES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';
 
@@ -37,12 +37,24 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class TransactionalMails {
   /** This process among the senders (whose lease is whose, in the logs). */
   private readonly owner = randomUUID();
+  private readonly jobs: DocumentJobQueue<OutgoingMailDoc>;
 
   constructor(
     private readonly docs: MailDocuments,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    // A claim is a lease of CLAIM_LEASE_MS: a mail whose sender died while sending it, or lost its
+    // store before marking it, is taken again once the lease ends, by any sender.
+    this.jobs = new DocumentJobQueue(docs.connection, {
+      collection: docs.models.outgoing.collection.name,
+      leases: LEASES,
+      leasePrefix: 'mail:',
+      states: MAIL_JOB_STATES,
+      leaseMs: CLAIM_LEASE_MS,
+      sort: { nextAttemptAt: 1, createdAt: 1 },
+    });
+  }
 
   /**
    * Renders and queues one mail; false when this key was queued before, or when the mail is one
@@ -62,31 +74,20 @@ export class TransactionalMails {
     }
     const mailbox = mailboxOf(to.email);
     const now = new Date();
-    const doc: OutgoingMailDoc = {
-      _id: key,
-      kind,
-      recipient: to.email,
-      mailbox,
-      language: to.language === 'bn' ? 'bn' : 'en',
-      ...mail,
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      sentAt: null,
-      ...(receipt ? { receipt } : {}),
-    };
+    const fields = { kind, recipient: to.email, mailbox, language: to.language === 'bn' ? 'bn' : 'en', ...mail, createdAt: now, sentAt: null, ...(receipt ? { receipt } : {}) };
     if (isCappedMail(kind) && !(await this.takeCapSlot(mailbox))) {
-      Object.assign(doc, { subject: '', html: '', text: '', state: 'capped' });
       this.logger.warn({ key, kind }, 'mail cap of its mailbox reached within the hour; mail not sent');
+      // Kept (a cause delivered again is still this one mail), never a job.
+      const capped: OutgoingMailDoc = { ...fields, _id: key, subject: '', html: '', text: '', state: 'capped', attempts: 0, nextAttemptAt: now };
+      try {
+        await this.docs.models.outgoing.create(capped);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err; // queued meanwhile by another delivery
+      }
+      return false;
     }
-    try {
-      await this.docs.models.outgoing.create(doc);
-    } catch (err) {
-      if (isDuplicateKey(err)) return false; // queued meanwhile by another delivery
-      throw err;
-    }
-    return doc.state === 'pending';
+    // False when queued meanwhile by another delivery.
+    return this.jobs.enqueue(key, fields);
   }
 
   /**
@@ -110,51 +111,28 @@ export class TransactionalMails {
 
   /** Sends up to `size` mails that are due; returns how many went out. */
   sendBatch(size = 25): Promise<number> {
-    type Claimed = { key: string; to: string; subject: string; html: string; text: string; attempts: number; attachments?: MailAttachment[] };
-    const { outgoing } = this.docs.models;
-    const due = () => ({ state: { $in: ['pending', 'claimed'] as OutgoingMailDoc['state'][] }, nextAttemptAt: { $lte: new Date() } });
-    // The due mails are read once a batch, not once a mail: FerretDB runs this query as a scan of
-    // the collection (sent mails stay 30 days), so a read per mail made a backlog drain at about one
-    // mail a second on a busy machine (the fault suite's receipts after its faults).
-    let candidates: { _id: string }[] | undefined;
+    type Claimed = { job: ClaimedJob<OutgoingMailDoc>; to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] };
     const queue: MailQueue<Claimed> = {
       claim: async () => {
-        candidates ??= await outgoing.find(due(), { _id: 1 }).sort({ nextAttemptAt: 1, createdAt: 1 }).limit(size).lean<{ _id: string }[]>();
-        for (let next = candidates.shift(); next; next = candidates.shift()) {
-          const key = next._id;
-          // A claim is a lease of CLAIM_LEASE_MS: a mail whose sender died while sending it, or lost
-          // its store before marking it, is taken again once the lease ends, by any sender.
-          const lease = await claimLease(this.docs.connection, { key: `mail:${key}`, owner: this.owner, leaseMs: CLAIM_LEASE_MS, collection: LEASES });
-          if (!lease) continue;
-          // The lease's holder is the mail's one writer; it may have been sent meanwhile.
-          const mail = await outgoing.findOne({ _id: key, ...due() }).lean<OutgoingMailDoc>();
-          if (!mail) continue;
-          const attempts = mail.attempts + 1;
-          await outgoing.updateOne({ _id: key }, { $set: { state: 'claimed', attempts, nextAttemptAt: lease.until } });
-          // A receipt's PDF is rendered from what the paid-order event carried, in the mail's language (decision 0049).
-          const language = mail.language === 'bn' ? 'bn' : 'en';
-          let attachments: MailAttachment[] | undefined;
-          if (mail.receipt) {
-            try {
-              attachments = [{ filename: `taal-receipt-${mail.receipt.orderId.slice(0, 8)}-${language}.pdf`, content: await receiptPdf({ ...mail.receipt, language }), contentType: 'application/pdf' }];
-            } catch (err) {
-              // The receipt mail still goes (its body has the figures); the PDF is in Purchase History.
-              this.logger.error({ err, key }, 'receipt PDF could not be rendered; the mail goes without it');
-            }
+        const job = await this.jobs.claim();
+        if (!job) return null;
+        const mail = job.data;
+        // A receipt's PDF is rendered from what the paid-order event carried, in the mail's language (decision 0049).
+        const language = mail.language === 'bn' ? 'bn' : 'en';
+        let attachments: MailAttachment[] | undefined;
+        if (mail.receipt) {
+          try {
+            attachments = [{ filename: `taal-receipt-${mail.receipt.orderId.slice(0, 8)}-${language}.pdf`, content: await receiptPdf({ ...mail.receipt, language }), contentType: 'application/pdf' }];
+          } catch (err) {
+            // The receipt mail still goes (its body has the figures); the PDF is in Purchase History.
+            this.logger.error({ err, key: job.key }, 'receipt PDF could not be rendered; the mail goes without it');
           }
-          return { key, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attempts, attachments };
         }
-        return null;
+        return { job, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, attachments };
       },
       // Sent: the bodies (links, codes) are not kept.
-      sent: async (m) => {
-        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'sent', sentAt: new Date(), html: '', text: '' }, $unset: { receipt: '' } });
-        await dropLeases(this.docs.connection, `mail:${m.key}`, LEASES);
-      },
-      refused: async (m) => {
-        await outgoing.updateOne({ _id: m.key }, { $set: { state: 'pending', nextAttemptAt: new Date(Date.now() + retryDelaySeconds(m.attempts) * 1000) } });
-        await dropLeases(this.docs.connection, `mail:${m.key}`, LEASES);
-      },
+      sent: async (m) => void (await this.jobs.complete(m.job, { sentAt: new Date(), html: '', text: '', receipt: null })),
+      refused: async (m) => void (await this.jobs.retry(m.job, retryDelaySeconds(m.job.attempts) * 1000)),
     };
     return sendQueued(queue, this.mailer, size, this.logger, 'transactional mail');
   }

@@ -50,6 +50,9 @@ export interface RecipientDoc {
   state: 'pending' | 'claimed' | 'sent' | 'skipped' | 'uncertain';
   token: string;
   updatedAt: Date;
+  /** The job queue's (decision 0052): claims so far, and when a claim's lease ends. */
+  attempts: number;
+  nextAttemptAt: Date;
 }
 
 export interface UnsubscribedDoc {
@@ -89,7 +92,7 @@ massMailSchema.index({ createdAt: -1 });
 massMailSchema.index({ open: 1 });
 
 const recipientSchema = new Schema<RecipientDoc>(
-  { _id: String, mailId: String, email: String, name: String, language: String, state: String, token: String, updatedAt: Date },
+  { _id: String, mailId: String, email: String, name: String, language: String, state: String, token: String, updatedAt: Date, attempts: Number, nextAttemptAt: Date },
   { versionKey: false },
 );
 // The sender's next pending recipients of a mail, the counts per state, the unsubscribe link.
@@ -100,6 +103,9 @@ recipientSchema.index({ token: 1 }, { unique: true });
 const unsubscribedSchema = new Schema<UnsubscribedDoc>({ _id: String, at: Date }, { versionKey: false });
 
 export const LEASES = 'leases';
+
+/** Mails and recipients are jobs of the kit's queue (decision 0052) under messaging's names for the states. */
+export const MAIL_JOB_STATES = { queued: 'pending', running: 'claimed', done: 'sent', failed: 'uncertain' };
 
 function mailModelsOn(connection: Connection) {
   return {
@@ -121,5 +127,10 @@ export class MailDocuments {
   async init(): Promise<void> {
     for (const model of Object.values(this.models)) await model.createIndexes();
     await createLeaseIndexes(this.connection, LEASES);
+    // Recipients written before they were jobs of the kit's queue (decision 0052) get its fields, once:
+    // one left claimed counts as tried (a crash may have mailed it; it is never sent again).
+    const { recipients } = this.models;
+    await recipients.updateMany({ attempts: { $exists: false }, state: 'claimed' }, { $set: { attempts: 1, nextAttemptAt: new Date(0) } });
+    await recipients.updateMany({ attempts: { $exists: false } }, { $set: { attempts: 0, nextAttemptAt: new Date(0) } });
   }
 }

@@ -67,7 +67,7 @@ export async function moveFromSql(sql: Sql, store: MessagingDocuments, mails: Ma
       })),
       recipients: await copy(sql, c, 'mass_mail_recipient', 'mail_id, email', mails.models.recipients.collection.name, (r) => ({
         _id: `${String(r.mail_id)}:${String(r.email)}`, mailId: r.mail_id, email: r.email, name: r.name, language: r.language,
-        state: r.state, token: r.token, updatedAt: r.updated_at,
+        state: r.state, token: r.token, updatedAt: r.updated_at, attempts: r.state === 'claimed' ? 1 : 0, nextAttemptAt: new Date(0),
       })),
       unsubscribed: await copy(sql, c, 'unsubscribed', 'email', mails.models.unsubscribed.collection.name, (r) => ({ _id: String(r.email), at: r.unsubscribed_at })),
       // Sent ones too: their keys keep a cause delivered again from mailing twice.

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { claimLease, dropLeases, latestLease, renewLease, type Lease } from '../documents/lease';
+import { checkFieldNames, type ClaimedJob, type JobFields, type JobQueue, type JobStates } from './queue';
+
+export interface DocumentJobQueueOptions {
+  /** The owner's collection: a job is a document whose _id is its key, with the fields `state`, `attempts` and `nextAttemptAt`. */
+  collection: string;
+  /** Where the claims' leases are kept (claimLease). */
+  leases: string;
+  /** The prefix of a job's lease key (`<prefix><key>`), telling the owner's jobs from other leases. */
+  leasePrefix: string;
+  states: JobStates;
+  /** A claim's lease (renew() extends it). */
+  leaseMs: number;
+  /** The order due jobs are taken in (default: the earliest due first). */
+  sort?: Record<string, 1 | -1>;
+  /** Due jobs read at once (default 25): one read serves that many claims. */
+  readAhead?: number;
+}
+
+interface JobDoc {
+  _id: string;
+  state: string;
+  attempts?: number;
+  nextAttemptAt?: Date;
+}
+
+/**
+ * The job queue on the document-store port. FerretDB v1's findOneAndUpdate is not atomic (decision
+ * 0041), so a claim is a lease document (claimLease: an insert under a unique key, which the server
+ * does enforce): its holder is the job's one writer until the lease ends, re-reads the job (a
+ * previous holder may have finished it) and marks it running, with `nextAttemptAt` at the lease's
+ * end, as a row is in SqlJobQueue. A write of a later attempt checks first that no newer lease was taken.
+ */
+export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T> {
+  /** This process among the workers (whose lease is whose, in the leases). */
+  private readonly owner = randomUUID();
+  /** Due jobs read ahead, per filter: each is claimed and re-read before it is run. */
+  private readonly ahead = new Map<string, string[]>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly options: DocumentJobQueueOptions,
+  ) {}
+
+  private get jobs() {
+    return this.connection.collection<JobDoc>(this.options.collection);
+  }
+
+  private due(filter: JobFields) {
+    const { queued, running } = this.options.states;
+    return { ...filter, state: { $in: [queued, running] }, nextAttemptAt: { $lte: new Date() } };
+  }
+
+  async enqueue(key: string, fields?: JobFields): Promise<boolean> {
+    try {
+      await this.jobs.insertOne({ ...checkFieldNames(fields), _id: key, state: this.options.states.queued, attempts: 0, nextAttemptAt: new Date() });
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 11000) return false; // queued before, or meanwhile by another
+      throw err;
+    }
+  }
+
+  /** Claims the next due job among those matching `filter` (fields of the owner's documents). */
+  async claim(filter: JobFields = {}, fields?: JobFields): Promise<ClaimedJob<T> | null> {
+    const scope = JSON.stringify(filter);
+    const found = await this.claimFrom(this.ahead.get(scope) ?? [], filter, fields);
+    if (found) return found;
+    // Read once for several claims: FerretDB runs this as a scan of the collection.
+    const docs = await this.jobs.find(this.due(filter), { projection: { _id: 1 } }).sort(this.options.sort ?? { nextAttemptAt: 1 }).limit(this.options.readAhead ?? 25).toArray();
+    const keys = docs.map((d) => d._id);
+    this.ahead.set(scope, keys);
+    return this.claimFrom(keys, filter, fields);
+  }
+
+  /** Claims the first of `keys` (taken off it) that is still due and whose lease this process wins. */
+  private async claimFrom(keys: string[], filter: JobFields, fields?: JobFields): Promise<ClaimedJob<T> | null> {
+    for (let key = keys.shift(); key !== undefined; key = keys.shift()) {
+      const lease = await claimLease(this.connection, { key: this.leaseKey(key), owner: this.owner, leaseMs: this.options.leaseMs, collection: this.options.leases });
+      if (!lease) continue;
+      // The lease's holder is the job's one writer; it may have been finished meanwhile.
+      const doc = await this.jobs.findOne({ ...this.due(filter), _id: key });
+      if (!doc) continue;
+      const attempts = (doc.attempts ?? 0) + 1;
+      const set = { ...checkFieldNames(fields), state: this.options.states.running, attempts, nextAttemptAt: lease.until };
+      await this.jobs.updateOne({ _id: key }, { $set: set });
+      return { key, attempts, claim: claimOf(lease), data: { ...doc, ...set } as unknown as T };
+    }
+    return null;
+  }
+
+  async renew(job: ClaimedJob<T>, fields?: JobFields): Promise<boolean> {
+    const held = await this.held(job);
+    const lease = held && (await renewLease(this.connection, held, this.options.leaseMs, this.options.leases));
+    if (!lease) return false;
+    job.claim = claimOf(lease);
+    await this.jobs.updateOne({ _id: job.key }, { $set: { ...checkFieldNames(fields), nextAttemptAt: lease.until } });
+    return true;
+  }
+
+  complete(job: ClaimedJob<T>, fields?: JobFields): Promise<boolean> {
+    return this.end(job, { state: this.options.states.done, ...fields });
+  }
+
+  retry(job: ClaimedJob<T>, delayMs: number, fields?: JobFields): Promise<boolean> {
+    return this.end(job, { state: this.options.states.queued, nextAttemptAt: new Date(Date.now() + Math.max(0, delayMs)), ...fields });
+  }
+
+  giveUp(job: ClaimedJob<T>, fields?: JobFields): Promise<boolean> {
+    return this.end(job, { state: this.options.states.failed, ...fields });
+  }
+
+  release(job: ClaimedJob<T>, fields?: JobFields): Promise<boolean> {
+    return this.end(job, { state: this.options.states.queued, attempts: Math.max(0, job.attempts - 1), nextAttemptAt: new Date(), ...fields });
+  }
+
+  /** Writes the job's new state, then drops its leases (it is no one's now). */
+  private async end(job: ClaimedJob<T>, fields: JobFields): Promise<boolean> {
+    if (!(await this.held(job))) return false;
+    await this.jobs.updateOne({ _id: job.key, state: this.options.states.running }, { $set: checkFieldNames(fields) });
+    await dropLeases(this.connection, this.leaseKey(job.key), this.options.leases);
+    return true;
+  }
+
+  /** The job's newest lease when it is still this claim's (no one took the job over after it ended), else null. */
+  private async held(job: ClaimedJob<T>): Promise<Lease | null> {
+    const last = await latestLease(this.connection, this.leaseKey(job.key), this.options.leases);
+    return last && claimOf(last) === job.claim ? last : null;
+  }
+
+  private leaseKey(key: string): string {
+    return `${this.options.leasePrefix}${key}`;
+  }
+}
+
+const claimOf = (lease: Lease) => `${lease.owner}#${lease.generation}`;

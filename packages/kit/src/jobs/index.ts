@@ -1,0 +1,4 @@
+export * from './queue';
+export * from './worker';
+export * from './sql-queue';
+export * from './document-queue';
