@@ -28,8 +28,8 @@ const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default
 const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
 const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
 const PopupPage = lazy(() => import('./pages/Popup'));
-const StoreCategories = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreCategories })));
-const StoreProducts = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreProducts })));
+const StoreCategories = lazy(() => import('./pages/StoreCategories').then((m) => ({ default: m.StoreCategories })));
+const StoreProducts = lazy(() => import('./pages/StoreProducts').then((m) => ({ default: m.StoreProducts })));
 const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreOrders })));
 const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
