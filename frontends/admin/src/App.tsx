@@ -22,7 +22,7 @@ const CreateCoupon = lazy(() => import('./pages/Coupons').then((m) => ({ default
 const OrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.OrderList })));
 const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.PaidOrderList })));
 const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
-const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
+const ExpiredSubscriptions = lazy(() => import('./pages/ExpiredSubscriptions').then((m) => ({ default: m.ExpiredSubscriptions })));
 const CertificateList = lazy(() => import('./pages/Certificates'));
 const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
 const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
