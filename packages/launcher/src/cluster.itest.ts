@@ -3,7 +3,8 @@
  * catalogue with SIGKILL makes the gateway answer 503 JSON within its deadline (no hang),
  * and the gateway recovers by itself once the supervisor has the process back.
  * With tracing on (an OTLP/HTTP receiver in this test), one paid checkout is a single trace
- * across the gateway, commerce's gRPC server, its Postgres queries and learning's consumer.
+ * across the gateway, commerce's gRPC server, its Postgres queries and learning's consumer, and
+ * payouts and messaging handle it calling nobody back (their gRPC client counters stay put).
  * Needs the compiled services (`npm run build`; npm test builds first); started by
  * tools/testing/cluster.ts.
  */
@@ -116,6 +117,9 @@ describe('cluster mode', () => {
 
   const metricsOf = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const catalogueMetrics = () => metricsOf(metricsPorts.get('catalogue')!);
+  /** A metric's samples in a /metrics text, by their label set (`a="x",b="y"`). */
+  const samples = (text: string, metric: string) =>
+    new Map([...text.matchAll(new RegExp(`^${metric}\\{([^}]*)\\} (\\S+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]));
 
   afterAll(async () => {
     await cluster?.stop();
@@ -339,7 +343,7 @@ describe('cluster mode', () => {
     expect((await courses()).map((c) => c._id)).toEqual(courseIds);
   }, 240_000);
 
-  it('traces one paid checkout across the gateway, the gRPC server, Postgres and the Kafka consumer under one trace id', async () => {
+  it('traces one paid checkout across the gateway, the gRPC server, Postgres and the Kafka consumer under one trace id; payouts and messaging call nobody back (decision 0053)', async () => {
     const post = async (p: string, body: unknown, token: string) => {
       const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as { data: { _id: string; token: string; user: { _id: string } } } };
@@ -352,7 +356,32 @@ describe('cluster mode', () => {
     await post('/cart/remove_all', { user: student.user._id }, student.token);
     expect((await post('/cart/', { user: student.user._id, course: courses.at(-1)!._id, tier: 'silver' }, student.token)).status).toBe(200);
     const order = (await post('/order', { userId: student.user._id, amount: 0, cuponCode: code, useWallet: false }, student.token)).body.data;
+    // What payouts and messaging have called and handled so far, to count what this paid order adds.
+    const consumers = { payouts: ['payouts.sales'], messaging: ['messaging.mails', 'messaging.notifications'] };
+    const metricsNow = async () => ({
+      payouts: await metricsOf(metricsPorts.get('payouts')!),
+      messaging: await metricsOf(metricsPorts.get('messaging')!),
+      gateway: await metricsOf(gatewayMetricsPort),
+    });
+    const handled = (texts: Awaited<ReturnType<typeof metricsNow>>) =>
+      Object.entries(consumers).flatMap(([service, groups]) => {
+        const counts = [...samples(texts[service as keyof typeof consumers], 'event_handler_seconds_count')];
+        return groups.map((g) => counts.filter(([labels]) => labels.includes(`${g}"`) && labels.includes('outcome="ok"')).reduce((s, [, n]) => s + n, 0));
+      });
+    const callsAdded = (after: string, before: string) => {
+      const was = samples(before, 'grpc_client_calls_total');
+      return Object.fromEntries([...samples(after, 'grpc_client_calls_total')].filter(([labels, n]) => n > (was.get(labels) ?? 0)).map(([labels, n]) => [labels, n - (was.get(labels) ?? 0)]));
+    };
+    const before = await metricsNow();
     expect((await post(`/cart/zero-cart/${student.user._id}/${order._id}`, { value_c: order._id }, student.token)).status).toBe(200);
+    await waitFor(async () => handled(await metricsNow()).every((n, i) => n > handled(before)[i]!), 'payouts and messaging to handle the paid order', { timeoutMs: 30_000 });
+    const after = await metricsNow();
+    // The event carries each course's title, instructor and percentage and the buyer's address,
+    // name and language: neither payouts nor messaging calls anyone back (decision 0053).
+    expect(callsAdded(after.payouts, before.payouts)).toEqual({});
+    expect(callsAdded(after.messaging, before.messaging)).toEqual({});
+    // The counter counts: the gateway's call that paid the order is in its own.
+    expect(Object.keys(callsAdded(after.gateway, before.gateway)).filter((labels) => labels.startsWith('grpc_service="commerce"'))).not.toEqual([]);
 
     // The gateway's server span of this request (its path holds the order id) names the trace;
     // each process exports in its own batches, so wait for every hop's span. (Kafka is shared

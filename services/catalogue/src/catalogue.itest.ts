@@ -5,7 +5,7 @@ import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './service';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from './domain/course';
-import { demoCourses } from './domain/demo-data';
+import { demoCourses, demoInstructors } from './domain/demo-data';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
@@ -95,6 +95,16 @@ describe.each(backends)('catalogue service on %s infrastructure', (_name, makeBa
     } finally {
       direct.close();
     }
+  });
+
+  it("answers a course's sale terms (its instructor's percentage) to a service as itself only, never to a user (decision 0053)", async () => {
+    const course = demoCourses.find((c) => c.published)!;
+    const percentage = demoInstructors.find((i) => i.id === course.instructorId)!.percentage;
+    expect(percentage).toBeGreaterThan(0);
+    const asked = (identity?: CallerIdentity) => call<catalogueV1.GetCourseResponse>('getCourse', { id: course.id, withSaleTerms: true }, identity);
+    expect(await asked()).toMatchObject({ course: { id: course.id, instructorId: course.instructorId }, instructorPercentage: percentage });
+    expect((await asked(STUDENT)).instructorPercentage).toBe(0);
+    expect((await call<catalogueV1.GetCourseResponse>('getCourse', { id: course.id })).instructorPercentage).toBe(0);
   });
 
   it('answers NOT_FOUND for an unknown course or instructor', async () => {

@@ -1,44 +1,33 @@
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { catalogueV1, freebiesV1, ServiceNames } from '@taal/contracts';
-import { composeService, defineService, loadConfig, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { composeService, serviceDepsOf, type ComposedService, type SqlServiceDeps, defineService, loadConfig } from '@taal/kit';
 import { Catalogue } from './app/catalogue';
 import { catalogueConfig } from './config';
 import { catalogueGrpcService } from './grpc/catalogue-service';
 import { Freebies } from './app/freebies';
 import { freebieGrpcService } from './grpc/freebie-service';
 import { FreebieStore } from './store/freebie-store';
-import { CatalogueStore, SCHEMA } from './store/catalogue-store';
+import { CatalogueStore } from './store/catalogue-store';
+import { SCHEMA } from './store/course-rows';
 import { catalogueApi } from './api';
 import { Search, type SearchBudget } from './app/search';
 import { SearchStore } from './store/search-store';
 import { storeCourseRatings } from './events/course-ratings';
 
-export interface CatalogueDeps {
-  sql: Sql;
-  bus: EventBus;
-  logger: Logger;
-  host: string;
-  port: number;
+export interface CatalogueDeps extends SqlServiceDeps {
   seedDemoData: boolean;
-  /** This service's keys: verifies every caller (decision 0008). */
-  auth: ServiceAuth;
   /** Search's time budget (decision 0038); none: every search runs at once, as long as it takes. */
   searchBudget?: SearchBudget;
 }
 
-export interface RunningCatalogue {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningCatalogue = ComposedService<object>;
 
 export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
 
 /** Wires the catalogue: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
 export function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
   const { sql, bus, logger } = deps;
-  const migrations = path.join(__dirname, '..', 'migrations');
-  return composeService({ name: 'catalogue', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+  return composeService({ ...deps, name: 'catalogue', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     const store = new CatalogueStore(sql);
     if (deps.seedDemoData && (await store.seedDemoData())) logger.info('catalogue demo data seeded');
 
@@ -75,11 +64,8 @@ export const catalogueService = defineService({
   start: (ports, config, ctx) =>
     startCatalogue({
       ...ports,
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
+      ...serviceDepsOf(ctx),
       seedDemoData: config.SEED_DEMO_DATA,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       searchBudget: { concurrency: config.SEARCH_CONCURRENCY, queueMs: config.SEARCH_QUEUE_MS, statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS },
     }),
 });

@@ -3,7 +3,7 @@ import { CommerceEvents, commerceEventsV1, commerceV1 } from '@taal/contracts';
 import { callUnary, createClient, createLogger, createTestAuth, REASON_METADATA_KEY, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
 import { createSslCommerzClient } from '@taal/payments';
-import { demoCourses, demoTiers } from '../../catalogue/src/domain/demo-data';
+import { demoCourses, demoInstructors, demoTiers } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCommerce, type RunningCommerce } from './service';
@@ -234,7 +234,8 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
       const outcomes = await Promise.allSettled(
         Array.from({ length: 50 }, async () => {
           await call('addToCart', { courseId: course.id, tier: 'silver' }, me);
-          const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true }, me);
+          const buyer = { buyerEmail: `wallet-${RUN}@example.com`, buyerName: 'Wallet Buyer', buyerLanguage: 'bn' };
+          const { order } = await call<commerceV1.CreateOrderResponse>('createOrder', { useWallet: true, ...buyer }, me);
           if (order!.payable > 0) return order!;
           return (await call<commerceV1.PayOrderResponse>('payOrder', { orderId: order!.id }, me)).order!;
         }),
@@ -263,8 +264,20 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
       expect(ids.sort()).toEqual(paid.map((o) => o.id).sort());
       const event = commerceEventsV1.OrderPaid.decode(received[0]!.payload);
       // The event carries what the receipt prints (decision 0049): the title; no card paid, so no transaction id.
-      expect(event).toMatchObject({ userId: me.userId, walletUsed: price, payable: 0, cardTransactionId: '' });
-      expect(event.courses).toEqual([{ courseId: course.id, tier: 'silver', validityDays: priceOf(course, 'silver').validityDays, price, pricePaid: price, title: course.title }]);
+      // And what its consumers would otherwise ask for (decision 0053): the buyer the order was made
+      // for, each course's instructor and their share as the catalogue had them at the order.
+      expect(event).toMatchObject({
+        userId: me.userId, walletUsed: price, payable: 0, cardTransactionId: '',
+        buyerEmail: `wallet-${RUN}@example.com`, buyerName: 'Wallet Buyer', buyerLanguage: 'bn',
+      });
+      const percentage = demoInstructors.find((i) => i.id === course.instructorId)!.percentage;
+      expect(percentage).toBeGreaterThan(0);
+      expect(event.courses).toEqual([
+        {
+          courseId: course.id, tier: 'silver', validityDays: priceOf(course, 'silver').validityDays, price, pricePaid: price, title: course.title,
+          instructorId: course.instructorId, instructorPercentage: percentage, saleTermsKnown: true,
+        },
+      ]);
     } finally {
       await subscription.stop();
     }

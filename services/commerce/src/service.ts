@@ -1,18 +1,17 @@
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { commerceV1, IdentityEvents, identityEventsV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
   addressOf,
   composeService,
+  serviceDepsOf,
+  type ComposedService,
+  type SqlServiceDeps,
   consumeEvents,
   consumeDecoded,
   defineService,
   loadConfig,
   refusalKeyOf,
   startPeriodicJob,
-  type EventBus,
-  type ServiceAuth,
-  type Sql,
   UserDataVersions,
 } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
@@ -25,14 +24,7 @@ import { commerceGrpcService } from './grpc/commerce-service';
 import { CommerceStore, SCHEMA } from './store/commerce-store';
 import { commerceApi } from './api';
 
-export interface CommerceDeps {
-  sql: Sql;
-  bus: EventBus;
-  logger: Logger;
-  host: string;
-  port: number;
-  /** This service's keys: verifies every caller and signs its calls to the catalogue (decision 0008). */
-  auth: ServiceAuth;
+export interface CommerceDeps extends SqlServiceDeps {
   /** Where the catalogue answers gRPC (prices and validity come from there). */
   catalogueAddress: string;
   /** How often overdue unpaid orders are expired and their reservations released (default 60 s). */
@@ -45,20 +37,17 @@ export interface CommerceDeps {
   userData?: UserDataVersions;
 }
 
-export interface RunningCommerce {
-  port: number;
+export type RunningCommerce = ComposedService<{
   commerce: Commerce;
   cards: CardPayments;
-  stop(): Promise<void>;
-}
+}>;
 
 export const COMMERCE_SERVICE_NAME = 'taal.commerce.v1.CommerceService';
 
 /** Wires commerce: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
 export function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
   const { sql, bus, logger } = deps;
-  const migrations = path.join(__dirname, '..', 'migrations');
-  return composeService({ name: 'commerce', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+  return composeService({ ...deps, name: 'commerce', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
     const store = new CommerceStore(sql, logger);
     const courses = keep(catalogueCourses(deps.catalogueAddress, deps.auth.issuer));
@@ -133,10 +122,7 @@ export const commerceService = defineService({
     return startCommerce({
       ...ports,
       userData: new UserDataVersions(ports.cache, ctx.logger),
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      ...serviceDepsOf(ctx),
       catalogueAddress: addressOf(ctx.endpoints, ServiceNames.catalogue, 'commerce'),
       expirySweepMs: config.ORDER_EXPIRY_SWEEP_MS,
       cardGateway: cardGatewayOf(config, ctx.mode, ctx.publicUrl),

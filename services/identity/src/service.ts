@@ -1,16 +1,15 @@
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { identityV1, ServiceNames } from '@taal/contracts';
 import {
   composeService,
+  serviceDepsOf,
+  type ComposedService,
+  type SqlServiceDeps,
   defineService,
   keySetOf,
   localKeys,
-  type EventBus,
   type FileStore,
   type PrivateSigningJwk,
-  type ServiceAuth,
-  type Sql,
 } from '@taal/kit';
 import type { FacebookConfig, GoogleConfig } from './auth/social';
 import { demoAccounts } from './domain/demo-accounts';
@@ -20,17 +19,12 @@ import { identityGrpcService } from './grpc/identity-service';
 import { startJwksServer } from './http/jwks-server';
 import { Identity } from './app/identity';
 import { startStaleAccountSweeper, type StaleAccountSweeper } from './jobs/stale-accounts';
-import { SCHEMA } from './store/identity-store';
+import { SCHEMA } from './store/user-rows';
 import { markBuyersOnPayment } from './events/purchases';
 import { identityApi } from './api';
 
-export interface IdentityDeps {
-  sql: Sql;
-  bus: EventBus;
+export interface IdentityDeps extends SqlServiceDeps {
   files: FileStore;
-  logger: Logger;
-  host: string;
-  port: number;
   /** HS256 secret for verification and reset links (at least 32 characters). */
   tokenSecret: string;
   /** Ed25519 key of users' access tokens; its public half is published over HTTP. */
@@ -38,8 +32,6 @@ export interface IdentityDeps {
   /** Where the key set is published (GET /.well-known/jwks.json); port 0 picks a free one. */
   jwksHost: string;
   jwksPort: number;
-  /** This service's keys: verifies its callers (user tokens against accessTokenKey). */
-  auth: ServiceAuth;
   /** Base URL of the site for links in e-mails (a function when known only later). */
   publicUrl: string | (() => string);
   google?: GoogleConfig;
@@ -49,15 +41,13 @@ export interface IdentityDeps {
   accountPolicy?: AccountPolicy;
 }
 
-export interface RunningIdentity {
-  port: number;
+export type RunningIdentity = ComposedService<{
   /** URL of the published key set, for the other services' IDENTITY_JWKS_URL. */
   jwksUrl: string;
   identity: Identity;
   /** The periodic removal of stale unverified accounts (runOnce for tests). */
   staleAccounts: StaleAccountSweeper;
-  stop(): Promise<void>;
-}
+}>;
 
 export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
 
@@ -67,8 +57,7 @@ const MAX_MESSAGE_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 /** Wires identity: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
 export function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
   const { sql, bus, logger } = deps;
-  const migrations = path.join(__dirname, '..', 'migrations');
-  return composeService({ name: 'identity', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+  return composeService({ ...deps, name: 'identity', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     const policy = deps.accountPolicy ?? DEFAULT_ACCOUNT_POLICY;
     const identity = new Identity({
       sql,
@@ -109,14 +98,11 @@ export const identityService = defineService({
       sql: ports.sql,
       bus: ports.bus,
       files: ports.files,
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
+      ...serviceDepsOf(ctx),
       tokenSecret: config.IDENTITY_TOKEN_SECRET,
       accessTokenKey: config.accessTokenKey,
       jwksHost: config.IDENTITY_JWKS_HOST,
       jwksPort: config.IDENTITY_JWKS_PORT,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
       publicUrl: () => ctx.publicUrl(),
       google: config.google,
       facebook: config.facebook,

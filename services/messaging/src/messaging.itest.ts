@@ -297,6 +297,30 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     await waitFor(async () => mailsTo(mailDir, email).some((m) => decodeSubject(m.subject) === 'আপনার তাল অ্যাকাউন্ট যাচাই করুন'), 'the verification mail');
   });
 
+  it('a paid order whose event carries its buyer and titles is mailed to that buyer, asking identity nothing (decision 0053)', async () => {
+    // A user identity does not know: asked, identity would answer no one and no receipt would go.
+    const email = `carried-${RUN}@example.com`;
+    const orderId = `carried-order-${RUN}`;
+    const paid = createEnvelope({
+      type: CommerceEvents.orderPaid,
+      key: `nobody-${RUN}`,
+      payload: commerceEventsV1.OrderPaid.encode(
+        commerceEventsV1.OrderPaid.fromPartial({
+          orderId, userId: `nobody-${RUN}`, buyerEmail: email, buyerName: 'Carried Buyer', buyerLanguage: 'en',
+          courses: [{ courseId: `course-${RUN}`, title: `Sitar as sold ${RUN}`, tier: 'silver', validityDays: 30, price: 100000, pricePaid: 100000 }],
+          subtotal: 100000, payable: 100000,
+        }),
+      ).finish(),
+    });
+    await backend.bus.publish([paid]);
+    await waitFor(async () => (await messaging.mails.states(`receipt:${orderId}`)).some((m) => m.state === 'sent'), 'the receipt');
+    const mails = mailsTo(mailDir, email);
+    expect(mails.map((m) => decodeSubject(m.subject))).toEqual([`Your Taal receipt (${orderId})`]);
+    const text = bodyText(mails[0]!.body);
+    expect(text).toContain('Carried Buyer');
+    expect(text).toContain(`Sitar as sold ${RUN}`);
+  });
+
   it('a requested mail is sent once per key, to an address as given; one the server refused is sent later', async () => {
     const to = `asked-${RUN}@example.com`;
     const ask = () =>

@@ -1,14 +1,16 @@
-import type { Logger } from 'pino';
 import { messagingV1, questionsV1, ServiceNames } from '@taal/contracts';
 import {
+  addressOf,
+  composeService,
+  serviceDepsOf,
+  type ComposedService,
+  type ServiceDeps,
   defineService,
   loadConfig,
-  startGrpcServer,
   startPeriodicJob,
   type DocumentStore,
   type EventBus,
   type Mailer,
-  type ServiceAuth,
   type Sql,
   UserDataVersions,
 } from '@taal/kit';
@@ -29,17 +31,12 @@ import { LessonQuestions } from './app/questions';
 import { questionsGrpcService } from './grpc/questions-service';
 import { QuestionDocuments } from './store/questions';
 
-export interface MessagingDeps {
+export interface MessagingDeps extends ServiceDeps {
   /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
   documents: DocumentStore;
   /** Where an install started before decision 0043 kept messaging's rows: moved once at start. */
   legacySql?: Sql;
   bus: EventBus;
-  logger: Logger;
-  host: string;
-  port: number;
-  /** This service's keys: verifies every caller (decision 0008). */
-  auth: ServiceAuth;
   /** Mass mails go out through it. */
   mailer: Mailer;
   /** Told when a notification is added for a user (the edge's cached answers, decision 0033). */
@@ -64,104 +61,86 @@ export interface MessagingDeps {
   questionLookups?: QuestionLookups;
 }
 
-export interface RunningMessaging {
-  port: number;
+export type RunningMessaging = ComposedService<{
   messaging: Messaging;
   store: MessagingDocuments;
   mailDocuments: MailDocuments;
   massMails: MassMails;
   mails: TransactionalMails;
-  stop(): Promise<void>;
-}
+}>;
 
 export const MESSAGING_SERVICE_NAME = 'taal.messaging.v1.MessagingService';
 
-/** Wires messaging (its composition root): indexes, the notification consumer, then the gRPC server. */
-export async function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
+/** Wires messaging: the kit's skeleton (gRPC server, stop order) around its documents, consumers and mail jobs. */
+export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
   const { bus, logger } = deps;
-  const store = new MessagingDocuments(deps.documents.connection);
-  const mailDocuments = new MailDocuments(deps.documents.connection);
-  await store.init();
-  await mailDocuments.init();
-  if (deps.legacySql) await moveFromSql(deps.legacySql, store, mailDocuments, logger);
-  const messaging = new Messaging(store, undefined, deps.userData);
-  const notifications = await notifyFromEvents(bus, store, () => {}, deps.userData);
-  const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
-  const massMails = new MassMails(mailDocuments, deps.mailer, logger, {
-    publicUrl,
-    batchSize: deps.massMailBatchSize,
-  });
-  const interrupted = await massMails.settleInterrupted();
-  if (interrupted > 0) logger.warn({ interrupted }, 'mass-mail recipients interrupted by a crash while being mailed: not retried');
-  const massMailJob = startPeriodicJob({
-    name: 'mass mail',
-    intervalMs: deps.massMailIntervalMs ?? 1000,
-    logger,
-    run: async () => {
-      // Batch after batch while there is work; the next tick when there is none.
-      const pause = deps.massMailBatchDelayMs ?? 0;
-      for (let sent = await massMails.sendBatch(); sent > 0; sent = await massMails.sendBatch()) {
-        logger.info({ sent }, 'mass mail batch sent');
-        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-      }
-    },
-  });
+  // Its documents are in the document store (decision 0043): no SQL schema, so no migrations or outbox relay here.
+  return composeService({ ...deps, name: 'messaging' }, async ({ keep }) => {
+    const store = new MessagingDocuments(deps.documents.connection);
+    const mailDocuments = new MailDocuments(deps.documents.connection);
+    await store.init();
+    await mailDocuments.init();
+    if (deps.legacySql) await moveFromSql(deps.legacySql, store, mailDocuments, logger);
+    const messaging = new Messaging(store, undefined, deps.userData);
+    keep(await notifyFromEvents(bus, store, () => {}, deps.userData));
+    const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
+    const massMails = new MassMails(mailDocuments, deps.mailer, logger, {
+      publicUrl,
+      batchSize: deps.massMailBatchSize,
+    });
+    const interrupted = await massMails.settleInterrupted();
+    if (interrupted > 0) logger.warn({ interrupted }, 'mass-mail recipients interrupted by a crash while being mailed: not retried');
 
-  // Transactional mails (decision 0023): queued from events, sent by their own job.
-  const mails = new TransactionalMails(mailDocuments, deps.mailer, logger);
-  let lastPruned = 0;
-  const mailRequests = await mailFromEvents(bus, mails, deps.directory, publicUrl, logger);
-  const mailJob = startPeriodicJob({
-    name: 'transactional mail',
-    intervalMs: deps.mailIntervalMs ?? 500,
-    logger,
-    run: async () => {
-      for (let sent = await mails.sendBatch(); sent > 0; sent = await mails.sendBatch()) logger.info({ sent }, 'transactional mails sent');
-      if (Date.now() - lastPruned > 3_600_000) {
-        lastPruned = Date.now();
-        await mails.prune();
-      }
-    },
+    // Transactional mails (decision 0023): queued from events, sent by their own job.
+    const mails = new TransactionalMails(mailDocuments, deps.mailer, logger);
+    keep(await mailFromEvents(bus, mails, deps.directory, publicUrl, logger));
+    const reviews = keep(await startReviews({ documents: deps.documents, bus, learning: deps.learning, courses: deps.courses, logger }));
+    let lastPruned = 0;
+    keep(
+      startPeriodicJob({
+        name: 'transactional mail',
+        intervalMs: deps.mailIntervalMs ?? 500,
+        logger,
+        run: async () => {
+          for (let sent = await mails.sendBatch(); sent > 0; sent = await mails.sendBatch()) logger.info({ sent }, 'transactional mails sent');
+          if (Date.now() - lastPruned > 3_600_000) {
+            lastPruned = Date.now();
+            await mails.prune();
+          }
+        },
+      }),
+    );
+    keep(
+      startPeriodicJob({
+        name: 'mass mail',
+        intervalMs: deps.massMailIntervalMs ?? 1000,
+        logger,
+        run: async () => {
+          // Batch after batch while there is work; the next tick when there is none.
+          const pause = deps.massMailBatchDelayMs ?? 0;
+          for (let sent = await massMails.sendBatch(); sent > 0; sent = await massMails.sendBatch()) {
+            logger.info({ sent }, 'mass mail batch sent');
+            if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+          }
+        },
+      }),
+    );
+
+    // Questions under a lesson (decision 0050).
+    const questionDocuments = new QuestionDocuments(deps.documents.connection);
+    await questionDocuments.init();
+    const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null };
+    const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
+
+    return {
+      services: [
+        { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
+        { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
+        reviews.service,
+      ],
+      extras: { messaging, store, mailDocuments, massMails, mails },
+    };
   });
-
-  const reviews = await startReviews({ documents: deps.documents, bus, learning: deps.learning, courses: deps.courses, logger });
-  // Questions under a lesson (decision 0050).
-  const questionDocuments = new QuestionDocuments(deps.documents.connection);
-  await questionDocuments.init();
-  const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null };
-  const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
-
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [
-      { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
-      { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
-      reviews.service,
-    ],
-  });
-  server.health.setStatus(MESSAGING_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'messaging ready');
-
-  return {
-    port: server.port,
-    messaging,
-    store,
-    mailDocuments,
-    massMails,
-    mails,
-    async stop() {
-      await server.stop();
-      await massMailJob.stop();
-      await mailJob.stop();
-      await reviews.stop();
-      await mailRequests.stop();
-      await notifications.stop();
-    },
-  };
 }
 
 /** Messaging in the service registry (decision 0011): contact messages, student messages, notifications. */
@@ -172,11 +151,7 @@ export const messagingService = defineService({
   listens: { grpc: { port: 50057, healthName: MESSAGING_SERVICE_NAME } },
   config: (env) => loadConfig(messagingConfig, env),
   start: async (ports, config, ctx) => {
-    const address = (name: string) => {
-      const found = ctx.endpoints.find((e) => e.name === name);
-      if (!found) throw new Error(`messaging needs the ${name} service, which the registry does not list before it`);
-      return found.address;
-    };
+    const address = (name: string) => addressOf(ctx.endpoints, name, 'messaging');
     // One client per service messaging asks (identity, the catalogue, learning), closed when it stops.
     const lookups = grpcLookups(ctx.issuer, {
       identity: address(ServiceNames.identity),
@@ -189,10 +164,7 @@ export const messagingService = defineService({
       learning: lookups.learning,
       courses: lookups.courses,
       questionLookups: lookups.questions,
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      ...serviceDepsOf(ctx),
       mailer: ports.mail,
       userData: new UserDataVersions(ports.cache, ctx.logger),
       publicUrl: ctx.publicUrl,

@@ -116,6 +116,25 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
     expect((await salesOf(course.instructorId)).find((s) => s.orderId === old)).toMatchObject({ gatewayCut: 0, receivedAmount: 100_000 });
   });
 
+  it('records a sale by the title, instructor and percentage its event carries, asking the catalogue nothing (decision 0053)', async () => {
+    // A course the catalogue does not know: asked, it would be recorded without an instructor.
+    const instructorId = published[0]!.instructorId;
+    const courseId = `sold-${randomUUID()}`;
+    const orderId = randomUUID();
+    await backend.bus.publish([
+      paidEvent(commerceEventsV1.OrderPaid.fromPartial({
+        orderId, userId: STUDENT.userId, paidAt: '2024-06-01T10:00:00Z',
+        courses: [{ courseId, title: 'Sarod as sold', instructorId, instructorPercentage: 42, saleTermsKnown: true, tier: 'silver', validityDays: 30, price: 100_000, pricePaid: 100_000 }],
+      })),
+    ]);
+    await waitFor(async () => (await salesOf(instructorId)).some((s) => s.orderId === orderId), 'the sale');
+    // The percentage at the time of sale, not the catalogue's now.
+    expect(percentageOf(instructorId)).not.toBe(42);
+    expect((await salesOf(instructorId)).filter((s) => s.orderId === orderId)).toEqual([
+      expect.objectContaining({ courseId, courseTitle: 'Sarod as sold', instructorPercentage: 42, receivedAmount: 97_500, instructorEarning: 40_950, productCut: 56_550 }),
+    ]);
+  });
+
   it("names the buyer in the sales table, from identity's registration (an instructor cannot ask identity)", async () => {
     const course = published[0]!;
     const buyer = `buyer-${randomUUID()}`;

@@ -55,6 +55,7 @@ export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPay
   });
 
   // The catalogue as payouts itself (no user): a sold course and its instructor, drafts included.
+  // Asked only for paid orders whose event predates their sale terms (decision 0053).
   // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
   // A course the catalogue does not know is recorded without an instructor (decision 0016): its
   // money stays counted as the platform's, and the event does not block its partition forever.

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { ServiceNames, storeV1 } from '@taal/contracts';
-import { addressOf, composeService, defineService, loadConfig, type EventBus, type ServiceAuth, type Sql } from '@taal/kit';
+import { addressOf, composeService, serviceDepsOf, type ComposedService, type SqlServiceDeps, defineService, loadConfig } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
 import { Catalog } from './app/catalog';
 import { seedDemoStore } from './app/demo';
@@ -11,17 +10,11 @@ import { storeConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { commerceWallet } from './grpc/commerce-client';
 import { storeGrpcService } from './grpc/store-service';
-import { SCHEMA, StoreDb } from './store/store-db';
+import { SCHEMA } from './store/schema';
+import { StoreDb } from './store/store-db';
 import { storeApi } from './api';
 
-export interface StoreDeps {
-  sql: Sql;
-  bus: EventBus;
-  logger: Logger;
-  host: string;
-  port: number;
-  /** This service's keys: verifies every caller and signs its calls to commerce (decision 0008). */
-  auth: ServiceAuth;
+export interface StoreDeps extends SqlServiceDeps {
   /** Where commerce answers gRPC (redeemed cards are credited there). */
   commerceAddress: string;
   cardGateway: StoreCardGateway;
@@ -34,22 +27,19 @@ export interface StoreDeps {
   wallet?: WalletCredit;
 }
 
-export interface RunningStore {
-  port: number;
+export type RunningStore = ComposedService<{
   db: StoreDb;
   catalog: Catalog;
   orders: Orders;
   giftCards: GiftCards;
-  stop(): Promise<void>;
-}
+}>;
 
 export const STORE_SERVICE_NAME = 'taal.store.v1.StoreService';
 
 /** Wires the store: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
 export function startStore(deps: StoreDeps): Promise<RunningStore> {
   const { sql, bus, logger } = deps;
-  const migrations = path.join(__dirname, '..', 'migrations');
-  return composeService({ name: 'store', logger, host: deps.host, port: deps.port, auth: deps.auth, sql: { sql, bus, schema: SCHEMA, migrations } }, async ({ notify, keep }) => {
+  return composeService({ ...deps, name: 'store', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     await migrateCardAttempts(sql, SCHEMA, 'store_order');
     const db = new StoreDb(sql);
     if (deps.seedDemoData) await seedDemoStore(db, logger);
@@ -79,10 +69,7 @@ export const storeService = defineService({
     return startStore({
       sql: ports.sql,
       bus: ports.bus,
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
+      ...serviceDepsOf(ctx),
       commerceAddress: addressOf(ctx.endpoints, ServiceNames.commerce, 'the store'),
       cardGateway: { client: configuredCardGateway(config, ctx.mode, ctx.publicUrl), publicUrl: ctx.publicUrl },
       cardReconcile: config,

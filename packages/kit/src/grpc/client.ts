@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { SERVICE_TOKEN_METADATA_KEY, USER_TOKEN_METADATA_KEY, type ServiceTokenIssuer } from '../auth/caller-auth';
+import { grpcClientCalls } from '../metrics';
 import { callLocal, localMethod } from './in-process';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -114,6 +115,7 @@ export function callUnary(
   options: CallUnaryOptions = {},
 ): Promise<unknown> {
   const auth = clientAuth.get(client);
+  grpcClientCalls.inc({ grpc_service: auth?.audience ?? clientAddresses.get(client) ?? '', grpc_method: method });
   if (!auth) return send(client, method, request, options, undefined);
   return auth.issuer.tokenFor(auth.audience).then((token) => send(client, method, request, options, token));
 }

@@ -2,6 +2,7 @@
  * Service metrics (Prometheus, prom-client): one registry per process, filled by the kit
  * itself so every service gets the same RED metrics for free:
  * - gRPC handlers: calls by service, method and status code, and their duration;
+ * - gRPC clients: calls made, by the called service and method (who calls back, and how often);
  * - event consumers: handler runs by group and outcome, their duration, and consumer lag;
  * - the outbox: events waiting to be published and the age of the oldest (relay lag);
  * - database pools: connections in use, idle and callers waiting;
@@ -28,6 +29,13 @@ export const grpcHandlingSeconds = new Histogram({
   help: 'Time to answer a gRPC call (caller verification included), by service and method',
   labelNames: ['grpc_service', 'grpc_method'] as const,
   buckets: SECONDS,
+  registers: [serviceMetrics],
+});
+
+export const grpcClientCalls = new Counter({
+  name: 'grpc_client_calls_total',
+  help: 'gRPC calls this process made, by the called service (its audience, else its address) and method',
+  labelNames: ['grpc_service', 'grpc_method'] as const,
   registers: [serviceMetrics],
 });
 

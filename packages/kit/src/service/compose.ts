@@ -5,7 +5,7 @@ import { startGrpcServer, type GrpcServiceRegistration } from '../grpc/server';
 import type { Logger } from '../log';
 import type { EventBus, Sql } from '../ports';
 import { migrate } from '../sql/migrate';
-import type { ServiceEndpoint } from './index';
+import type { ServiceContext, ServiceEndpoint } from './index';
 
 /** Something a service opens and must close when it stops: a consumer, a job, a client, a listener. */
 export type Closable = { stop(): Promise<void> | void } | { close(): Promise<void> | void };
@@ -29,16 +29,30 @@ export interface Wired<Extras> {
   extras: Extras;
 }
 
-export interface ComposeServiceOptions {
-  /** For the logs ("catalogue ready"). */
-  name: string;
+/** What every service's start gets, whatever else it needs: its logger, where it listens, its keys. */
+export interface ServiceDeps {
   logger: Logger;
   host: string;
+  /** 0 picks a free port. */
   port: number;
+  /** This service's keys: verifies every caller and signs its own calls (decision 0008). */
   auth: ServiceAuth;
-  /** A service with its own schema: its migrations run first, then its outbox relay starts. */
-  sql?: { sql: Sql; bus: EventBus; schema: string; migrations: string };
 }
+
+/** A service with a schema of its own in Postgres and events to publish. */
+export interface SqlServiceDeps extends ServiceDeps {
+  sql: Sql;
+  bus: EventBus;
+}
+
+export type ComposeServiceOptions = ServiceDeps & {
+  /** For the logs ("catalogue ready"). */
+  name: string;
+} & (
+    | { schema?: undefined }
+    /** A service with its own schema: its migrations run first, then its outbox relay starts. */
+    | { sql: Sql; bus: EventBus; schema: { name: string; migrations: string } }
+  );
 
 export type ComposedService<Extras> = Extras & { port: number; stop(): Promise<void> };
 
@@ -61,10 +75,10 @@ export async function composeService<Extras extends object>(
     await relay?.stop();
   };
   try {
-    if (options.sql) {
-      const { sql, bus, schema, migrations } = options.sql;
-      await migrate(sql, { schema, dir: migrations, logger });
-      relay = startOutboxRelay({ sql, schema, bus, logger });
+    if (options.schema) {
+      const { sql, bus, schema } = options;
+      await migrate(sql, { schema: schema.name, dir: schema.migrations, logger });
+      relay = startOutboxRelay({ sql, schema: schema.name, bus, logger });
     }
     const notify = relay ? () => relay!.notify() : () => undefined;
     const wired = await wire({
@@ -103,4 +117,9 @@ export function addressOf(endpoints: readonly ServiceEndpoint[], name: string, n
   const found = endpoints.find((e) => e.name === name);
   if (!found) throw new Error(`${needer} needs the ${name} service, which the registry does not list before it`);
   return found.address;
+}
+
+/** The part of a registry start's context that every service's start takes (ServiceDeps). */
+export function serviceDepsOf(ctx: ServiceContext): ServiceDeps {
+  return { logger: ctx.logger, host: ctx.host, port: ctx.port, auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() } };
 }

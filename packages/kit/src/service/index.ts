@@ -21,7 +21,7 @@ import type { Cache, DocumentStore, EventBus, FileStore, Mailer, Sql } from '../
 import { createSql, startEmbeddedPostgres } from '../sql';
 import { preparePrivateDataDir } from './data-dir';
 export { preparePrivateDataDir } from './data-dir';
-export { addressOf, composeService, type Closable, type ComposedService, type ComposeServiceOptions, type Composition, type Wired } from './compose';
+export { addressOf, composeService, serviceDepsOf, type Closable, type ComposedService, type ComposeServiceOptions, type Composition, type ServiceDeps, type SqlServiceDeps, type Wired } from './compose';
 
 /** The infrastructure a service asks for; only these ports are built and handed to it. */
 export interface ServiceNeeds {

@@ -3,8 +3,12 @@ import { CatalogueEvents, type catalogueV1, type freebiesV1, type learningV1 } f
 import { defineApi } from '@taal/edge';
 import { catalogueClient, freebiesClient } from './client';
 import { courseWriteRoutes } from './course-writes';
+import { instructorWriteRoutes } from './instructor-writes';
+import { upcomingWriteRoutes } from './upcoming-writes';
+import type { CourseWriteDeps } from './write-shape';
 import { courseAdminRoutes, courseRoutes } from './courses';
 import { freebieRoutes } from './freebies';
+import { popupRoutes } from './popup';
 import { instructorRoutes } from './instructors';
 import { searchRoutes } from './search';
 
@@ -24,17 +28,18 @@ export const catalogueApi = defineApi({
     const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
     const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
+    const writes: CourseWriteDeps = { catalogue, learning, tokens: ctx.tokens, files: ctx.files, cache: ctx.cache };
     return [
       // The back office's course switches (first: `adminallcourse` is never read as an id).
       courseAdminRoutes(catalogue, ctx.tokens),
       // Adding and changing courses, instructors and upcoming courses (files through the edge's uploads).
-      courseWriteRoutes({ catalogue, learning, tokens: ctx.tokens, files: ctx.files, cache: ctx.cache }),
+      ...[courseWriteRoutes, instructorWriteRoutes, upcomingWriteRoutes].map((group) => group(writes)),
       courseRoutes(catalogue, ctx.cache),
       instructorRoutes(catalogue, ctx.cache),
       // Search over courses, instructors and freebies (decision 0031).
       searchRoutes(catalogue),
       // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
-      freebieRoutes({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files }),
+      ...[freebieRoutes, popupRoutes].map((group) => group({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files })),
     ];
   },
 });

@@ -17,7 +17,8 @@ import { pngImage } from '../../../../tools/testing/images';
 import { ResponseCache, apiErrorHandler, mountRoutes } from '@taal/edge';
 import type { AccessTokenVerifier } from '@taal/edge';
 import type { FreebiesApi } from './client';
-import { freebieRoutes, keysOfMediaUrl } from './freebies';
+import { freebieRoutes } from './freebies';
+import { keysOfMediaUrl } from './freebies-shape';
 
 const lost = () => Object.assign(new Error('deadline'), { code: status.DEADLINE_EXCEEDED, details: 'Deadline exceeded', metadata: new Metadata() });
 

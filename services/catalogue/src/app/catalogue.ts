@@ -60,7 +60,7 @@ export class Catalogue {
     });
   }
 
-  async getCourse(caller: Caller, req: catalogueV1.GetCourseRequest, trustedService = false) {
+  async getCourse(caller: Caller, req: Pick<catalogueV1.GetCourseRequest, 'id' | 'includeUnpublished'>, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
     if (!req.id) throw refuse('COURSE_ID_REQUIRED');
     const course = await this.store.getCourse(req.id, req.includeUnpublished);
@@ -68,8 +68,14 @@ export class Catalogue {
     return course;
   }
 
+  /** An instructor's current share of a sale, percent (0 for no instructor profile): what a sale made now is split by. */
+  async instructorPercentage(instructorId: string): Promise<number> {
+    if (!instructorId) return 0;
+    return (await this.store.instructors.getInstructor(instructorId, true))?.percentage ?? 0;
+  }
+
   listUpcomingCourses() {
-    return this.store.listUpcoming();
+    return this.store.upcoming.listUpcoming();
   }
 
   async listInstructors(caller: Caller, req: catalogueV1.ListInstructorsRequest) {
@@ -77,13 +83,13 @@ export class Catalogue {
     const limit = req.featuredOnly
       ? Math.min(req.limit > 0 ? req.limit : FEATURED_INSTRUCTOR_LIMIT, FEATURED_INSTRUCTOR_LIMIT)
       : req.limit;
-    return this.store.listInstructors({ includeUnpublished: req.includeUnpublished, featuredOnly: req.featuredOnly, limit });
+    return this.store.instructors.listInstructors({ includeUnpublished: req.includeUnpublished, featuredOnly: req.featuredOnly, limit });
   }
 
   async getInstructor(caller: Caller, req: catalogueV1.GetInstructorRequest, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
     if (!req.id) throw refuse('INSTRUCTOR_ID_REQUIRED');
-    const instructor = await this.store.getInstructor(req.id, req.includeUnpublished);
+    const instructor = await this.store.instructors.getInstructor(req.id, req.includeUnpublished);
     if (!instructor) throw refuse('INSTRUCTOR_NOT_FOUND');
     return instructor;
   }
@@ -123,7 +129,7 @@ export class Catalogue {
     assertStaff(caller);
     if (!UUID.test(req.id)) throw refuse('INVALID_ID');
     const { values, problems } = checkCourseInput(req.course ?? { addDocuments: [] }, null);
-    if (empty(problems) && !(await this.store.instructorExists(this.sql, values.instructorId))) problems.instructor = 'UNKNOWN_INSTRUCTOR';
+    if (empty(problems) && !(await this.store.instructors.instructorExists(this.sql, values.instructorId))) problems.instructor = 'UNKNOWN_INSTRUCTOR';
     if (!empty(problems)) throw refuseForm('COURSE_ADD_FAILED', problems);
     const course = await this.sql.transaction(async (tx) => {
       const created = await this.store.insertCourse(tx, req.id, values);
@@ -142,7 +148,7 @@ export class Catalogue {
       const current = await this.store.lockCourse(tx, req.id);
       if (!current) throw refuse('COURSE_NOT_FOUND');
       const { values, problems } = checkCourseInput(req.course ?? { addDocuments: [] }, current.values);
-      if (req.course?.instructorId !== undefined && empty(problems) && !(await this.store.instructorExists(tx, values.instructorId))) {
+      if (req.course?.instructorId !== undefined && empty(problems) && !(await this.store.instructors.instructorExists(tx, values.instructorId))) {
         problems.instructor = 'UNKNOWN_INSTRUCTOR';
       }
       if (!empty(problems)) throw refuseForm('COURSE_UPDATE_FAILED', problems);
@@ -181,12 +187,12 @@ export class Catalogue {
    * once clean, it finds nothing to change. Answers how many changed.
    */
   async sanitiseStoredBios(): Promise<number> {
-    const raw = (await this.store.listInstructorBios()).filter((i) => sanitizeRichText(i.bio) !== i.bio);
+    const raw = (await this.store.instructors.listInstructorBios()).filter((i) => sanitizeRichText(i.bio) !== i.bio);
     if (raw.length === 0) return 0;
     const changed = await this.sql.transaction(async (tx) => {
       const instructors = [];
       for (const { id, bio } of raw) {
-        const instructor = await this.store.replaceInstructorBio(tx, id, bio, sanitizeRichText(bio));
+        const instructor = await this.store.instructors.replaceInstructorBio(tx, id, bio, sanitizeRichText(bio));
         if (instructor) instructors.push(instructor);
       }
       await recordInstructorsUpdated(tx, instructors);
@@ -231,7 +237,7 @@ export class Catalogue {
     const { values, problems } = checkInstructorInput(req.instructor ?? {}, null);
     if (!empty(problems)) throw refuseForm('INSTRUCTOR_ADD_FAILED', problems);
     const instructor = await this.sql.transaction(async (tx) => {
-      const created = await this.store.insertInstructor(tx, req.id, values);
+      const created = await this.store.instructors.insertInstructor(tx, req.id, values);
       if (created) await recordInstructorsUpdated(tx, [created]);
       return created;
     });
@@ -246,11 +252,11 @@ export class Catalogue {
     if (!own) assertAdmin(caller);
     else if (req.instructor?.percentage !== undefined || req.instructor?.featured !== undefined) throw refuse('ADMIN_ONLY');
     const instructor = await this.sql.transaction(async (tx) => {
-      const current = await this.store.lockInstructor(tx, req.id);
+      const current = await this.store.instructors.lockInstructor(tx, req.id);
       if (!current) throw refuse('INSTRUCTOR_NOT_FOUND');
       const { values, problems } = checkInstructorInput(req.instructor ?? {}, current);
       if (!empty(problems)) throw refuseForm('INSTRUCTOR_UPDATE_FAILED', problems);
-      const updated = await this.store.updateInstructor(tx, req.id, values);
+      const updated = await this.store.instructors.updateInstructor(tx, req.id, values);
       await recordInstructorsUpdated(tx, [updated]);
       return updated;
     });
@@ -261,7 +267,7 @@ export class Catalogue {
   async setInstructorPublished(caller: Caller, req: catalogueV1.SetInstructorPublishedRequest) {
     assertAdmin(caller);
     const [instructor] = await this.sql.transaction(async (tx) => {
-      const changed = await this.store.updateInstructorFlags(tx, [req.id], { published: req.published });
+      const changed = await this.store.instructors.updateInstructorFlags(tx, [req.id], { published: req.published });
       await recordInstructorsUpdated(tx, changed);
       return changed;
     });
@@ -275,8 +281,8 @@ export class Catalogue {
     const both = req.featuredIds.filter((id) => req.unfeaturedIds.includes(id));
     if (both.length > 0) throw refuse('INSTRUCTOR_FEATURED_AND_UNFEATURED', { ids: both.join(', ') });
     const instructors = await this.sql.transaction(async (tx) => {
-      const featured = await this.store.updateInstructorFlags(tx, req.featuredIds, { featured: true });
-      const unfeatured = await this.store.updateInstructorFlags(tx, req.unfeaturedIds, { featured: false });
+      const featured = await this.store.instructors.updateInstructorFlags(tx, req.featuredIds, { featured: true });
+      const unfeatured = await this.store.instructors.updateInstructorFlags(tx, req.unfeaturedIds, { featured: false });
       await recordInstructorsUpdated(tx, [...featured, ...unfeatured]);
       return [...featured, ...unfeatured];
     });
@@ -290,7 +296,7 @@ export class Catalogue {
     const problems = upcomingProblems(req.name, req.photo);
     if (!empty(problems)) throw refuseForm('FIELDS_NOT_FILLED', problems);
     const course = await this.sql.transaction(async (tx) => {
-      const created = await this.store.insertUpcoming(tx, req.id, req.name.trim(), req.photo);
+      const created = await this.store.upcoming.insertUpcoming(tx, req.id, req.name.trim(), req.photo);
       await recordUpcomingChanged(tx, created, false);
       return created;
     });
@@ -301,7 +307,7 @@ export class Catalogue {
   async deleteUpcomingCourse(caller: Caller, req: catalogueV1.DeleteUpcomingCourseRequest) {
     assertStaff(caller);
     const course = await this.sql.transaction(async (tx) => {
-      const deleted = await this.store.deleteUpcoming(tx, req.id);
+      const deleted = await this.store.upcoming.deleteUpcoming(tx, req.id);
       if (deleted) await recordUpcomingChanged(tx, deleted, true);
       return deleted;
     });

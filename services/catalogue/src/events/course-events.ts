@@ -1,7 +1,7 @@
 import { CatalogueEvents, catalogueEventsV1, type catalogueV1 } from '@taal/contracts';
 import { createEnvelope, enqueueEvent } from '@taal/kit';
 import type { SqlExecutor } from '@taal/kit';
-import { SCHEMA } from '../store/catalogue-store';
+import { SCHEMA } from '../store/course-rows';
 
 /** Records `catalogue.course.updated` for each course in the caller's transaction (outbox). */
 export async function recordCoursesUpdated(tx: SqlExecutor, courses: readonly catalogueV1.Course[]): Promise<void> {

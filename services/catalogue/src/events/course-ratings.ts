@@ -1,7 +1,7 @@
 import { MessagingEvents, messagingEventsV1 } from '@taal/contracts';
 import { consumeDecoded, type EventBus, type Sql, type SqlExecutor, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { SCHEMA, toCourse, type CourseRow } from '../store/catalogue-store';
+import { SCHEMA, toCourse, type CourseRow } from '../store/course-rows';
 import { recordCoursesUpdated } from './course-events';
 
 /**

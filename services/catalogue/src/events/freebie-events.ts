@@ -1,6 +1,6 @@
 import { CatalogueEvents, freebiesV1 } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
-import { SCHEMA } from '../store/catalogue-store';
+import { SCHEMA } from '../store/course-rows';
 
 /** Records `catalogue.freebie.updated` (created or changed) or `catalogue.freebie.deleted` in the caller's transaction (outbox). */
 export async function recordFreebieChanged(tx: SqlExecutor, freebie: freebiesV1.Freebie, change: 'updated' | 'deleted'): Promise<void> {

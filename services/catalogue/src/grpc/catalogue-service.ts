@@ -16,9 +16,12 @@ export function catalogueGrpcService(catalogue: Catalogue, search: Search): cata
     listCourses: unaryHandler(async (req: catalogueV1.ListCoursesRequest, { identity }) => ({
       courses: await catalogue.listCourses(identity, req),
     })),
-    getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, ctx) => ({
-      course: await catalogue.getCourse(ctx.identity, req, trusted(ctx)),
-    })),
+    getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, ctx) => {
+      const course = await catalogue.getCourse(ctx.identity, req, trusted(ctx));
+      // Sale terms go to a service as itself only (commerce records them on the order it creates).
+      const instructorPercentage = req.withSaleTerms && !ctx.identity ? await catalogue.instructorPercentage(course.instructorId) : 0;
+      return { course, instructorPercentage };
+    }),
     listUpcomingCourses: unaryHandler(async () => ({ courses: await catalogue.listUpcomingCourses() })),
     listInstructors: unaryHandler(async (req: catalogueV1.ListInstructorsRequest, { identity }) => ({
       instructors: await catalogue.listInstructors(identity, req),

@@ -1,168 +1,22 @@
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { catalogueV1 } from '@taal/contracts';
-import type { CourseValues, InstructorValues } from '../domain/course-input';
+import type { CourseValues } from '../domain/course-input';
 import { demoCourses, demoFreebies, demoInstructors, demoThumbnail, demoTiers, demoUpcomingCourses } from '../domain/demo-data';
+import { type CourseRow, toCourse, courseValues, courseParams, type CourseFilter } from './course-rows';
+import { InstructorStore } from './instructors';
+import { UpcomingCourseStore } from './upcoming-courses';
 
 type Course = catalogueV1.Course;
-type Instructor = catalogueV1.Instructor;
-type UpcomingCourse = catalogueV1.UpcomingCourse;
 
-export const SCHEMA = 'catalogue';
-
-export interface CourseRow {
-  id: string;
-  title: string;
-  subtitle: string;
-  description: string;
-  course_hours: number;
-  category: string;
-  level: string;
-  instructor_id: string;
-  price: string;
-  old_price: string;
-  validity_days: number;
-  silver_price: string;
-  silver_old_price: string;
-  silver_validity: number;
-  gold_price: string;
-  gold_old_price: string;
-  gold_validity: number;
-  diamond_price: string;
-  diamond_old_price: string;
-  diamond_validity: number;
-  published: boolean;
-  featured: boolean;
-  bundle: boolean;
-  thumbnail: string;
-  banner: string;
-  topics: string[];
-  requirements: string[];
-  who_for: string[];
-  free_lessons: { title: string; youtubeUrl: string }[];
-  sold: number;
-  created_at: Date;
-  documents?: { name: string; url: string }[];
-  rating_sum?: string;
-  rating_count?: number;
-}
-
-interface InstructorRow {
-  id: string;
-  name: string;
-  bio: string;
-  band: string;
-  photo: string;
-  banner: string;
-  featured: boolean;
-  published: boolean;
-  percentage: number;
-  created_at: Date;
-  course_ids: string[] | null;
-}
-
-// bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
-const money = (value: string) => Number(value);
-
-export function toCourse(row: CourseRow): Course {
-  return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    description: row.description,
-    courseHours: row.course_hours,
-    category: row.category,
-    level: row.level,
-    instructorId: row.instructor_id,
-    price: money(row.price),
-    oldPrice: money(row.old_price),
-    validityDays: row.validity_days,
-    silver: { price: money(row.silver_price), oldPrice: money(row.silver_old_price), validityDays: row.silver_validity },
-    gold: { price: money(row.gold_price), oldPrice: money(row.gold_old_price), validityDays: row.gold_validity },
-    diamond: { price: money(row.diamond_price), oldPrice: money(row.diamond_old_price), validityDays: row.diamond_validity },
-    published: row.published,
-    featured: row.featured,
-    bundle: row.bundle,
-    thumbnail: row.thumbnail,
-    banner: row.banner,
-    topics: row.topics,
-    requirements: row.requirements,
-    whoFor: row.who_for,
-    freeLessons: row.free_lessons,
-    sold: row.sold,
-    createdAt: row.created_at.toISOString(),
-    documents: row.documents ?? [],
-    ratingSum: Number(row.rating_sum ?? 0),
-    ratingCount: row.rating_count ?? 0,
-  };
-}
-
-function toInstructor(row: InstructorRow): Instructor {
-  return {
-    id: row.id,
-    name: row.name,
-    bio: row.bio,
-    band: row.band,
-    photo: row.photo,
-    banner: row.banner,
-    featured: row.featured,
-    published: row.published,
-    courseIds: row.course_ids ?? [],
-    percentage: row.percentage,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-/** The writable fields of a stored course. */
-function courseValues(c: Course): CourseValues {
-  const tier = (t: catalogueV1.TierPrice | undefined) => ({ price: t?.price ?? 0, oldPrice: t?.oldPrice ?? 0, validityDays: t?.validityDays ?? 1 });
-  return {
-    title: c.title,
-    subtitle: c.subtitle,
-    description: c.description,
-    courseHours: c.courseHours,
-    category: c.category,
-    level: c.level,
-    instructorId: c.instructorId,
-    price: c.price,
-    oldPrice: c.oldPrice,
-    validityDays: c.validityDays,
-    silver: tier(c.silver),
-    gold: tier(c.gold),
-    diamond: tier(c.diamond),
-    bundle: c.bundle,
-    thumbnail: c.thumbnail,
-    banner: c.banner,
-    topics: c.topics,
-    requirements: c.requirements,
-    whoFor: c.whoFor,
-    documents: c.documents,
-  };
-}
-
-/** $1…$27 of insertCourse and updateCourse. */
-const courseParams = (id: string, v: CourseValues) => [
-  id, v.title, v.subtitle, v.description, v.courseHours, v.category, v.level, v.instructorId,
-  v.price, v.oldPrice, v.validityDays, v.silver.price, v.silver.oldPrice, v.silver.validityDays,
-  v.gold.price, v.gold.oldPrice, v.gold.validityDays, v.diamond.price, v.diamond.oldPrice, v.diamond.validityDays,
-  v.bundle, v.thumbnail, v.banner, JSON.stringify(v.topics), JSON.stringify(v.requirements), JSON.stringify(v.whoFor),
-  JSON.stringify(v.documents),
-];
-
-export interface CourseFilter {
-  includeUnpublished: boolean;
-  featuredOnly: boolean;
-  instructorId?: string;
-}
-
-export interface InstructorFilter {
-  includeUnpublished: boolean;
-  featuredOnly: boolean;
-  limit?: number;
-}
-
-/** Persistence of the catalogue; every query names its schema (see ports/sql.ts). */
+/** Persistence of the catalogue's courses, every query naming its schema (see ports/sql.ts); instructors and upcoming courses are theirs. */
 export class CatalogueStore {
-  constructor(private readonly sql: Sql) {}
+  readonly instructors: InstructorStore;
+  readonly upcoming: UpcomingCourseStore;
+
+  constructor(private readonly sql: Sql) {
+    this.instructors = new InstructorStore(sql);
+    this.upcoming = new UpcomingCourseStore(sql);
+  }
 
   async listCourses(filter: CourseFilter, db: SqlExecutor = this.sql): Promise<Course[]> {
     const { rows } = await db.query<CourseRow>(
@@ -180,40 +34,6 @@ export class CatalogueStore {
       includeUnpublished,
     ]);
     return rows[0] ? toCourse(rows[0]) : null;
-  }
-
-  async listInstructors(filter: InstructorFilter): Promise<Instructor[]> {
-    // course_ids lists only the courses the same caller could see.
-    const { rows } = await this.sql.query<InstructorRow>(
-      `SELECT i.*,
-              (SELECT coalesce(array_agg(c.id ORDER BY c.created_at DESC), '{}') FROM catalogue.course c
-                WHERE c.instructor_id = i.id AND ($1 OR c.published)) AS course_ids
-         FROM catalogue.instructor i
-        WHERE ($1 OR i.published) AND (NOT $2 OR i.featured)
-        ORDER BY i.created_at, i.id
-        LIMIT $3`,
-      [filter.includeUnpublished, filter.featuredOnly, filter.limit && filter.limit > 0 ? filter.limit : null],
-    );
-    return rows.map(toInstructor);
-  }
-
-  async getInstructor(id: string, includeUnpublished: boolean, db: SqlExecutor = this.sql): Promise<Instructor | null> {
-    const { rows } = await db.query<InstructorRow>(
-      `SELECT i.*,
-              (SELECT coalesce(array_agg(c.id ORDER BY c.created_at DESC), '{}') FROM catalogue.course c
-                WHERE c.instructor_id = i.id AND ($2 OR c.published)) AS course_ids
-         FROM catalogue.instructor i
-        WHERE i.id = $1 AND ($2 OR i.published)`,
-      [id, includeUnpublished],
-    );
-    return rows[0] ? toInstructor(rows[0]) : null;
-  }
-
-  async listUpcoming(): Promise<UpcomingCourse[]> {
-    const { rows } = await this.sql.query<{ id: string; name: string; photo: string }>(
-      `SELECT id, name, photo FROM catalogue.upcoming_course ORDER BY created_at, id`,
-    );
-    return rows;
   }
 
   /** Sets flags on courses inside the caller's transaction and returns the courses changed. */
@@ -286,18 +106,6 @@ export class CatalogueStore {
     return rows[0] ? toCourse(rows[0]) : null;
   }
 
-  /** Every instructor's bio (the backfill that sanitises what was stored raw). */
-  async listInstructorBios(): Promise<{ id: string; bio: string }[]> {
-    const { rows } = await this.sql.query<{ id: string; bio: string }>(`SELECT id, bio FROM catalogue.instructor ORDER BY id`);
-    return rows;
-  }
-
-  /** Replaces a bio that is still `was` (compare-and-set: a concurrent edit wins); null when it changed meanwhile. */
-  async replaceInstructorBio(tx: SqlExecutor, id: string, was: string, bio: string): Promise<Instructor | null> {
-    const { rowCount } = await tx.query(`UPDATE catalogue.instructor SET bio = $3 WHERE id = $1 AND bio = $2`, [id, was, bio]);
-    return rowCount > 0 ? this.getInstructor(id, true, tx) : null;
-  }
-
   async setFreeLessons(tx: SqlExecutor, id: string, lessons: { title: string; youtubeUrl: string }[]): Promise<Course> {
     const { rows } = await tx.query<CourseRow>(`UPDATE catalogue.course SET free_lessons = $2 WHERE id = $1 RETURNING *`, [id, JSON.stringify(lessons)]);
     return toCourse(rows[0]!);
@@ -307,58 +115,6 @@ export class CatalogueStore {
   async deleteDraftCourse(tx: SqlExecutor, id: string): Promise<boolean> {
     const { rowCount } = await tx.query(`DELETE FROM catalogue.course WHERE id = $1 AND NOT published AND sold = 0`, [id]);
     return rowCount > 0;
-  }
-
-  async instructorExists(db: SqlExecutor, id: string): Promise<boolean> {
-    const { rowCount } = await db.query(`SELECT 1 FROM catalogue.instructor WHERE id = $1`, [id]);
-    return rowCount > 0;
-  }
-
-  async insertInstructor(tx: SqlExecutor, id: string, v: InstructorValues): Promise<Instructor | null> {
-    const { rowCount } = await tx.query(
-      `INSERT INTO catalogue.instructor (id, name, bio, band, photo, banner, featured, published, percentage)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8) ON CONFLICT (id) DO NOTHING`,
-      [id, v.name, v.bio, v.band, v.photo, v.banner, v.featured, v.percentage],
-    );
-    return rowCount > 0 ? this.getInstructor(id, true, tx) : null;
-  }
-
-  async lockInstructor(tx: SqlExecutor, id: string): Promise<InstructorValues | null> {
-    const { rows } = await tx.query<InstructorRow>(`SELECT * FROM catalogue.instructor WHERE id = $1 FOR UPDATE`, [id]);
-    const r = rows[0];
-    return r ? { name: r.name, bio: r.bio, band: r.band, photo: r.photo, banner: r.banner, percentage: r.percentage, featured: r.featured } : null;
-  }
-
-  async updateInstructor(tx: SqlExecutor, id: string, v: InstructorValues): Promise<Instructor> {
-    await tx.query(
-      `UPDATE catalogue.instructor SET name = $2, bio = $3, band = $4, photo = $5, banner = $6, featured = $7, percentage = $8 WHERE id = $1`,
-      [id, v.name, v.bio, v.band, v.photo, v.banner, v.featured, v.percentage],
-    );
-    return (await this.getInstructor(id, true, tx))!;
-  }
-
-  /** Sets flags on instructors inside the caller's transaction and returns those changed. */
-  async updateInstructorFlags(tx: SqlExecutor, ids: readonly string[], change: { published?: boolean; featured?: boolean }): Promise<Instructor[]> {
-    if (ids.length === 0) return [];
-    const { rows } = await tx.query<{ id: string }>(
-      `UPDATE catalogue.instructor SET published = coalesce($2, published), featured = coalesce($3, featured)
-        WHERE id = ANY($1::text[]) RETURNING id`,
-      [ids, change.published ?? null, change.featured ?? null],
-    );
-    const out: Instructor[] = [];
-    for (const r of rows) out.push((await this.getInstructor(r.id, true, tx))!);
-    return out;
-  }
-
-  async insertUpcoming(tx: SqlExecutor, id: string, name: string, photo: string): Promise<UpcomingCourse> {
-    await tx.query(`INSERT INTO catalogue.upcoming_course (id, name, photo) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [id, name, photo]);
-    const { rows } = await tx.query<UpcomingCourse>(`SELECT id, name, photo FROM catalogue.upcoming_course WHERE id = $1`, [id]);
-    return rows[0]!;
-  }
-
-  async deleteUpcoming(tx: SqlExecutor, id: string): Promise<UpcomingCourse | null> {
-    const { rows } = await tx.query<UpcomingCourse>(`DELETE FROM catalogue.upcoming_course WHERE id = $1 RETURNING id, name, photo`, [id]);
-    return rows[0] ?? null;
   }
 
   /** Seeds the demo catalogue once; returns false when it was already seeded. */

@@ -1,7 +1,7 @@
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { catalogueV1 } from '@taal/contracts';
 import { TYPO_MIN_LETTERS, widenedTsQuery } from '../domain/search-text';
-import { toCourse as toCourseRow, type CourseRow } from './catalogue-store';
+import { toCourse as toCourseRow, type CourseRow } from './course-rows';
 
 /**
  * The search queries (decision 0031) on the generated columns of migrations/004_search.sql:

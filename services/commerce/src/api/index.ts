@@ -2,15 +2,35 @@
 import type { commerceV1, identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { commerceClient } from './client';
-import { commerceRoutes } from './commerce';
 import { COURSE_CARD_SALE } from '../domain/card-sale';
+import { adminOrderRoutes } from './admin-orders';
+import { cardPaymentRoutes } from './card-payments';
+import { cartRoutes } from './cart';
+import { orderRoutes } from './orders';
+import { guards, type CommerceRouteDeps } from './shape';
+import { voucherRoutes } from './vouchers';
+import { walletCreditRoutes, walletRoutes } from './wallet';
+import { wishlistRoutes } from './wishlist';
 
 export const commerceApi = defineApi({
   cardSale: COURSE_CARD_SALE,
   clients: { commerce: commerceClient },
   routes: (ctx) => {
     const commerce = ctx.client<commerceV1.CommerceServiceServer>('commerce');
-    // Students' own cart, wishlist, wallet and orders; the admins' orders (with buyers' names from identity) and vouchers.
-    return [commerceRoutes(commerce, ctx.client<identityV1.IdentityServiceServer>('identity'), ctx.tokens, ctx.logger)];
+    // The admins' orders see their buyers' names, from identity.
+    const deps: CommerceRouteDeps = { commerce, identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens };
+    // In the order the API document has always listed them: a fixed path (order/list, cart/cupon/list)
+    // is declared before the `{userId}` or `{code}` one it would otherwise be read as.
+    return [
+      adminOrderRoutes(deps),
+      voucherRoutes(deps),
+      cartRoutes(deps),
+      wishlistRoutes(deps),
+      walletRoutes(deps),
+      orderRoutes(deps),
+      walletCreditRoutes(deps),
+      // The card gateway's session, IPN and browser returns.
+      cardPaymentRoutes(commerce, guards(ctx.tokens).student, ctx.logger),
+    ];
   },
 });

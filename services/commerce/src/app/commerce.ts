@@ -39,9 +39,12 @@ import { payLocked, refuseUnpayable, releaseReservation } from './pay-order';
 
 type Ctx = { identity: CallerIdentity | null };
 
-/** Where prices come from: the catalogue (over gRPC, as commerce itself). Null: unknown or unpublished. */
+/**
+ * Where prices come from: the catalogue (over gRPC, as commerce itself). Null: unknown or
+ * unpublished. With `withSaleTerms`, the course carries its instructor's current share too.
+ */
 export interface CourseSource {
-  getCourse(id: string): Promise<CatalogueCourse | null>;
+  getCourse(id: string, withSaleTerms?: boolean): Promise<CatalogueCourse | null>;
 }
 
 const STUDENT = UserRoles.student;
@@ -64,11 +67,11 @@ export class Commerce {
   ) {}
 
   /** The cart item at `tier`, or (no tier) at the tier offering `offer`'s price and validity (decision 0028). */
-  private async priced(courseId: string, tier: string, offer?: { price?: number; validityDays?: number }): Promise<PricedItem> {
+  private async priced(courseId: string, tier: string, offer?: { price?: number; validityDays?: number }, withSaleTerms = false): Promise<PricedItem> {
     if (!courseId) throw refuse('COURSE_ID_REQUIRED');
     const byOffer = !tier && offer?.price !== undefined && offer.validityDays !== undefined;
     if (!byOffer && !isTier(tier)) throw refuse('TIER_INVALID');
-    const course = await this.courses.getCourse(courseId);
+    const course = await this.courses.getCourse(courseId, withSaleTerms);
     let chosen = tier;
     if (byOffer && course) chosen = tierOffering(course, offer.price!, offer.validityDays!) ?? refuseOffer();
     const item = course && isTier(chosen) && priceOf(course, chosen);
@@ -273,7 +276,8 @@ export class Commerce {
     await this.expireOverdue(userId);
     const cart = await this.store.getCart(userId);
     if (cart.items.length === 0) throw refuse('CART_EMPTY');
-    const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier)));
+    // The same one call per course as ever, now also answering the sale's terms (decision 0053).
+    const items = await Promise.all(cart.items.map((i) => this.priced(i.courseId, i.tier, undefined, true)));
     // Again here: the cart may hold a course bought since it was added.
     await this.refuseOwned(userId, items);
     const voucher = req.voucherCode.trim() ? await this.usableVoucher(req.voucherCode) : null;
@@ -306,6 +310,8 @@ export class Commerce {
         payable: totals.payable,
         expiresAt: new Date(Date.now() + ORDER_TTL_MS),
         items: items.map((item, i) => ({ ...item, pricePaid: paid[i]! })),
+        // As the edge read them from identity for this request (decision 0053); '' when not given.
+        buyer: { email: req.buyerEmail, name: req.buyerName, language: req.buyerLanguage },
       });
       if (totals.walletUsed > 0) {
         await this.store.post(tx, {

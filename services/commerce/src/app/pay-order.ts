@@ -6,7 +6,7 @@ import { refuse, type ServiceError, type SqlExecutor } from '@taal/kit';
 import { normaliseCode, type OrderStatus } from '../domain/pricing';
 import { creditReferral } from './referrals';
 import { recordOrderPaid } from '../events/order-events';
-import { toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
+import { paidOrderFacts, toOrder, type CommerceStore, type OrderRow } from '../store/commerce-store';
 
 export type PayResult = { kind: 'paid' } | { kind: 'voucher-used-up' };
 
@@ -28,7 +28,8 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
     await store.post(tx, { userId: row.user_id, kind: 'checkout', amount: -walletUsed, orderId: row.id }, { moveBalance: false });
   }
   const paidRow = await store.setOrderStatus(tx, row.id, 'paid');
-  const order = toOrder(paidRow, await store.orderItems([row.id], tx));
+  const items = await store.orderItems([row.id], tx);
+  const order = toOrder(paidRow, items);
   await store.removeCartItems(
     row.user_id,
     order.items.map((i) => i.courseId),
@@ -36,7 +37,7 @@ export async function payLocked(tx: SqlExecutor, store: CommerceStore, row: Orde
   );
   // Only a pending referral becomes a bonus, so only the first order that paid at least the bonus gives one.
   await creditReferral(tx, store, row);
-  await recordOrderPaid(tx, order, cardTransactionId);
+  await recordOrderPaid(tx, order, paidOrderFacts(paidRow, items), cardTransactionId);
   return { kind: 'paid' };
 }
 

@@ -15,6 +15,14 @@ export interface CatalogueCourse {
   silver?: { price: number; validityDays: number };
   gold?: { price: number; validityDays: number };
   diamond?: { price: number; validityDays: number };
+  /** What a sale of the course is split by, when asked for (order creation): its instructor and their share. */
+  saleTerms?: SaleTerms;
+}
+
+/** A course's instructor profile ('' for none) and their share of a sale, percent, as the catalogue has them now. */
+export interface SaleTerms {
+  instructorId: string;
+  percentage: number;
 }
 
 export interface PricedItem {
@@ -23,6 +31,8 @@ export interface PricedItem {
   title: string;
   price: number;
   validityDays: number;
+  /** Recorded on the order (not the cart): the paid order's event carries them to payouts. */
+  saleTerms?: SaleTerms;
 }
 
 function assertPoisha(amount: number, what: string): void {
@@ -35,7 +45,8 @@ export function priceOf(course: CatalogueCourse, tier: Tier): PricedItem | null 
   const t = course[tier];
   if (!t || t.validityDays <= 0) return null;
   assertPoisha(t.price, 'price');
-  return { courseId: course.id, tier, title: course.title, price: t.price, validityDays: t.validityDays };
+  const item: PricedItem = { courseId: course.id, tier, title: course.title, price: t.price, validityDays: t.validityDays };
+  return course.saleTerms ? { ...item, saleTerms: course.saleTerms } : item;
 }
 
 /**

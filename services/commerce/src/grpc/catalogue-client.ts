@@ -13,10 +13,11 @@ export function catalogueCourses(address: string, issuer: ServiceTokenIssuer, de
     defaultDeadlineMs: deadlineMs,
   });
   return {
-    async getCourse(id) {
+    async getCourse(id, withSaleTerms = false) {
       try {
-        const { course } = await callUnary(client, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id }));
-        return course ?? null;
+        const { course, instructorPercentage } = await callUnary(client, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id, withSaleTerms }));
+        if (!course) return null;
+        return withSaleTerms ? { ...course, saleTerms: { instructorId: course.instructorId, percentage: instructorPercentage } } : course;
       } catch (err) {
         if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
         throw refuse('SERVICE_UNAVAILABLE');

@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   type PricedItem,
   type RecordedCredit,
+  type SaleTerms,
 } from '../domain/pricing';
 
 export const SCHEMA = 'commerce';
@@ -51,6 +52,9 @@ export interface OrderRow {
   created_at: Date;
   expires_at: Date;
   paid_at: Date | null;
+  buyer_email: string;
+  buyer_name: string;
+  buyer_language: string;
 }
 
 interface OrderItemRow {
@@ -61,6 +65,29 @@ interface OrderItemRow {
   price: string;
   validity_days: number;
   price_paid: string;
+  instructor_id: string;
+  instructor_percentage: number;
+  sale_terms_known: boolean;
+}
+
+/** The buyer as recorded on an order ('' each when not given). */
+export interface Buyer {
+  email: string;
+  name: string;
+  language: string;
+}
+
+/** What a paid order's event carries beyond the order itself (decision 0053). */
+export interface PaidOrderFacts {
+  /** By course; items written before sale terms were recorded are absent. */
+  saleTerms: ReadonlyMap<string, SaleTerms>;
+  buyer: Buyer;
+}
+
+export function paidOrderFacts(row: OrderRow, items: readonly OrderItemRow[]): PaidOrderFacts {
+  const saleTerms = new Map<string, SaleTerms>();
+  for (const i of items) if (i.sale_terms_known) saleTerms.set(i.course_id, { instructorId: i.instructor_id, percentage: i.instructor_percentage });
+  return { saleTerms, buyer: { email: row.buyer_email, name: row.buyer_name, language: row.buyer_language } };
 }
 
 const toVoucher = (r: VoucherRow): commerceV1.Voucher => ({
@@ -127,6 +154,7 @@ export interface NewOrder {
   payable: number;
   expiresAt: Date;
   items: (PricedItem & { pricePaid: number })[];
+  buyer: Buyer;
 }
 
 /** Persistence of commerce; every query names its schema (see ports/sql.ts). */
@@ -370,14 +398,17 @@ export class CommerceStore {
   async insertOrder(tx: SqlExecutor, o: NewOrder): Promise<commerceV1.Order> {
     const { rows } = await tx.query<OrderRow>(
       `WITH o AS (
-         INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable, expires_at)
-         VALUES ($1, $2, 'unpaid', $3, $4, $5, $6, $7, $8, $9)
+         INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable, expires_at,
+                                              buyer_email, buyer_name, buyer_language)
+         VALUES ($1, $2, 'unpaid', $3, $4, $5, $6, $7, $8, $9, $19, $20, $21)
          RETURNING *),
        i AS (
-         INSERT INTO commerce.order_item (order_id, position, course_id, tier, title, price, validity_days, price_paid)
-         SELECT o.id, t.n - 1, t.course_id, t.tier, t.title, t.price, t.validity_days, t.price_paid
-           FROM o, unnest($10::text[], $11::text[], $12::text[], $13::bigint[], $14::int[], $15::bigint[])
-                   WITH ORDINALITY AS t(course_id, tier, title, price, validity_days, price_paid, n))
+         INSERT INTO commerce.order_item (order_id, position, course_id, tier, title, price, validity_days, price_paid,
+                                          instructor_id, instructor_percentage, sale_terms_known)
+         SELECT o.id, t.n - 1, t.course_id, t.tier, t.title, t.price, t.validity_days, t.price_paid,
+                t.instructor_id, t.instructor_percentage, t.sale_terms_known
+           FROM o, unnest($10::text[], $11::text[], $12::text[], $13::bigint[], $14::int[], $15::bigint[], $16::text[], $17::int[], $18::boolean[])
+                   WITH ORDINALITY AS t(course_id, tier, title, price, validity_days, price_paid, instructor_id, instructor_percentage, sale_terms_known, n))
        SELECT * FROM o`,
       [
         o.id,
@@ -395,6 +426,12 @@ export class CommerceStore {
         o.items.map((i) => i.price),
         o.items.map((i) => i.validityDays),
         o.items.map((i) => i.pricePaid),
+        o.items.map((i) => i.saleTerms?.instructorId ?? ''),
+        o.items.map((i) => i.saleTerms?.percentage ?? 0),
+        o.items.map((i) => !!i.saleTerms),
+        o.buyer.email,
+        o.buyer.name,
+        o.buyer.language,
       ],
     );
     const items: OrderItemRow[] = o.items.map((i) => ({
@@ -405,6 +442,9 @@ export class CommerceStore {
       price: String(i.price),
       validity_days: i.validityDays,
       price_paid: String(i.pricePaid),
+      instructor_id: i.saleTerms?.instructorId ?? '',
+      instructor_percentage: i.saleTerms?.percentage ?? 0,
+      sale_terms_known: !!i.saleTerms,
     }));
     return toOrder(rows[0]!, items);
   }
@@ -451,7 +491,8 @@ export class CommerceStore {
   async orderItems(orderIds: readonly string[], db: SqlExecutor = this.sql): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return [];
     const { rows } = await db.query<OrderItemRow>(
-      `SELECT order_id, course_id, tier, title, price, validity_days, price_paid FROM commerce.order_item
+      `SELECT order_id, course_id, tier, title, price, validity_days, price_paid, instructor_id, instructor_percentage, sale_terms_known
+         FROM commerce.order_item
         WHERE order_id = ANY($1::text[]) ORDER BY order_id, position`,
       [orderIds],
     );

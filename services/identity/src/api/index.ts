@@ -4,6 +4,11 @@ import { defineApi } from '@taal/edge';
 import { identityClient } from './client';
 import { identityLimiters } from './limits';
 import { profileRoutes } from './profile';
+import { passwordResetRoutes } from './password-reset';
+import { sessionRoutes } from './session';
+import type { IdentityRouteDeps } from './shape';
+import { signInRoutes } from './sign-in';
+import { signUpRoutes } from './sign-up';
 import { userRoutes } from './users';
 
 export const identityApi = defineApi({
@@ -11,9 +16,10 @@ export const identityApi = defineApi({
   limiters: identityLimiters,
   routes: (ctx, limiters) => {
     const identity = ctx.client<identityV1.IdentityServiceServer>('identity');
+    const deps: IdentityRouteDeps = { identity, tokens: ctx.tokens, limiters, commerce: ctx.client<commerceV1.CommerceServiceServer>('commerce') };
     return [
       // Accounts and the back office's user management: every protected route checks its role.
-      userRoutes(identity, ctx.tokens, limiters, ctx.client<commerceV1.CommerceServiceServer>('commerce')),
+      ...[signUpRoutes, signInRoutes, passwordResetRoutes, sessionRoutes, userRoutes].map((group) => group(deps)),
       // The Profile tab's own password and photo change (POST user/); wrong current passwords count as failed logins.
       profileRoutes(identity, ctx.tokens, limiters.login),
     ];

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
-import { identityV1, UserRoles } from '@taal/contracts';
+import type { Request } from 'express';
+import { identityV1, UserRoles, type RefusalKey, type commerceV1 } from '@taal/contracts';
 import { z } from 'zod';
-import { dateTime } from '@taal/edge';
+import { isGrpcStatusError, REASON_METADATA_KEY } from '@taal/kit';
+import type { IdentityApi } from './client';
+import type { IdentityLimiters } from './limits';
+import { MAX_PHOTO_BYTES } from './schemas';
+import { dateTime, requireAuth, refusal, answer, envelope, fail, acceptUploads, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * A user as the API shows it (UserSchema below): the specs' field names; money in integer
@@ -112,3 +117,55 @@ export const UserAnalyticsSchema = z
     data: z.array(UserSchema),
   })
   .meta({ id: 'UserAnalytics' });
+
+// ---- What the route groups share ----
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Whether a service refused with this catalogue key (it travels as metadata, decision 0026). */
+export const refusedWith = (err: unknown, key: RefusalKey) => isGrpcStatusError(err) && err.metadata.get(REASON_METADATA_KEY)[0] === key;
+
+/** `{ success: true, message, data }`: an action's answer carries the spec's success message. */
+export const done = <T>(message: string, data: T) => ({ success: true as const, message, data });
+
+/** The sign-up photo through the one upload mechanism (http/uploads); over 5 MB is a 413 with the photo's refusal. */
+export const photoUpload = () =>
+  acceptUploads(
+    { photo: { kind: 'image', maxBytes: MAX_PHOTO_BYTES } },
+    { maxFields: 20, tooLarge: () => refusal('PHOTO_TOO_LARGE', { fields: { photo: 'PHOTO_NOT_IMAGE' } }) },
+  );
+
+export function requireId(param: (name: string) => string, name = 'id'): string {
+  const id = param(name);
+  if (!ID.test(id)) throw refusal('USER_NOT_FOUND');
+  return id;
+}
+
+/** The client's address: the TCP peer, or X-Forwarded-For's as far as `trust proxy` allows. */
+export const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+const ADMIN = 'admin only';
+const SIGNED_IN = 'any signed-in user';
+
+/** What the route groups are given (index.ts builds it once). */
+export interface IdentityRouteDeps {
+  identity: IdentityApi;
+  tokens: AccessTokenVerifier;
+  limiters: IdentityLimiters;
+  commerce: ServiceApi<commerceV1.CommerceServiceServer>;
+}
+
+/** Who may call: admins, or any signed-in user. */
+export function guards(tokens: AccessTokenVerifier) {
+  return { admin: { label: ADMIN, check: requireAuth(tokens, UserRoles.admin) }, anyone: { label: SIGNED_IN, check: requireAuth(tokens) } };
+}
+
+export const text = (description: string) => ({ schema: z.string(), description });
+/** A path parameter that is trimmed before use: not blank. */
+export const notBlank = (description: string) => ({ schema: z.string().regex(/\S/), description });
+export const sessionAnswer = answer(envelope(SessionSchema));
+export const socialLoginRefusals = {
+  400: fail('Missing or invalid fields, or this login method is not available (SOCIAL_LOGIN_NOT_CONFIGURED: no client id configured)'),
+  401: fail('The token was not accepted (LOGIN_FAILED), or the account is suspended (ACCOUNT_SUSPENDED)'),
+};
+export const unknownUser = { 404: fail('Unknown user') };

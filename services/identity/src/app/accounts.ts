@@ -20,7 +20,7 @@ import {
 } from '../domain/user';
 import type { DemoAccount } from '../domain/demo-accounts';
 import { recordUserEvent } from '../events/user-events';
-import { EmailTakenError, SCHEMA, toUser, type NewUser, type UserRow } from '../store/identity-store';
+import { EmailTakenError, SCHEMA, toUser, type NewUser, type UserRow } from '../store/user-rows';
 import type { IdentityContext } from './context';
 import { validationError } from './errors';
 
@@ -242,7 +242,7 @@ export class Accounts {
           address: details.address?.trim(),
           dob: details.dob?.trim(),
         });
-        if (passwordHash) await this.ctx.store.revokeAllSessions(tx, userId, 'password changed', sessionId);
+        if (passwordHash) await this.ctx.store.sessions.revokeAllSessions(tx, userId, 'password changed', sessionId);
         return row;
       });
     } catch (err) {

@@ -3,7 +3,7 @@ import type { identityV1 } from '@taal/contracts';
 import { NotAnImageError, reencodeImage, refuse, SESSION_REVOKED_SUSPENDED } from '@taal/kit';
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
-import { toUser } from '../store/identity-store';
+import { toUser } from '../store/user-rows';
 import type { IdentityContext } from './context';
 import type { Accounts } from './accounts';
 
@@ -23,7 +23,7 @@ export class UserAdmin {
       if (!before) return null;
       // A suspension ends every mailed link too (credential epoch, decision 0039), so none works once it is lifted.
       const after = (await this.ctx.store.update(tx, id, { suspend: suspended, credentialsChanged: suspended }))!;
-      if (suspended) await this.ctx.store.revokeAllSessions(tx, id, SESSION_REVOKED_SUSPENDED);
+      if (suspended) await this.ctx.store.sessions.revokeAllSessions(tx, id, SESSION_REVOKED_SUSPENDED);
       if (before.suspend !== suspended) await recordUserEvent(tx, suspended ? 'suspended' : 'unsuspended', toUser(after));
       return after;
     });

@@ -5,7 +5,7 @@ import { createEnvelope, enqueueEvent, refuse } from '@taal/kit';
 import { hashPassword, passwordFingerprint } from '../domain/password';
 import { normaliseEmail, validateNewPassword } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
-import { SCHEMA, toUser } from '../store/identity-store';
+import { SCHEMA, toUser } from '../store/user-rows';
 import type { IdentityContext } from './context';
 import { validationError } from './errors';
 
@@ -39,7 +39,7 @@ export class PasswordReset {
       if (!current || passwordFingerprint(current.passwordHash, current.credentialEpoch) !== claims.fingerprint) throw invalid();
       // Following the link proves the address, so it also counts as verification.
       const updated = (await this.ctx.store.update(tx, claims.userId, { passwordHash, credentialsChanged: true }))!;
-      await this.ctx.store.revokeAllSessions(tx, claims.userId, 'password reset');
+      await this.ctx.store.sessions.revokeAllSessions(tx, claims.userId, 'password reset');
       if (!updated.email_verify) {
         const verified = (await this.ctx.store.update(tx, claims.userId, { emailVerify: true }))!;
         await recordUserEvent(tx, 'verified', toUser(verified));

@@ -8,7 +8,7 @@ import { burnPasswordCheck, hashToken, verifyPassword } from '../domain/password
 import { openSuccessor, sealSuccessor } from '../domain/refresh-successor';
 import { AccountFieldLimits, cleanName, isEmail, normaliseEmail, UserRoles, validateLogin, type LoginProvider } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
-import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/identity-store';
+import { EmailTakenError, SCHEMA, toUser, type UserRow } from '../store/user-rows';
 import type { IdentityContext } from './context';
 import { validationError } from './errors';
 import type { Accounts } from './accounts';
@@ -58,7 +58,7 @@ export class Sessions {
     const mail = requestMail('signInLink', `sign-in-link:${user.id}:${randomUUID()}`, { to: user.email, name: user.name, language: user.language }, { link });
     // Under the credential epoch the user has now: a later password change, reset or suspension ends it (decision 0039).
     const issued = await this.ctx.sql.transaction(async (tx) => {
-      if (!(await this.ctx.store.addSignInLink(tx, user.id, hashToken(token), new Date(Date.now() + SIGN_IN_LINK_TTL_MS)))) return false;
+      if (!(await this.ctx.store.sessions.addSignInLink(tx, user.id, hashToken(token), new Date(Date.now() + SIGN_IN_LINK_TTL_MS)))) return false;
       await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
       return true;
     });
@@ -74,7 +74,7 @@ export class Sessions {
     const invalid = () => refuse('SIGN_IN_LINK_INVALID');
     if (!token || token.length > 200) throw invalid();
     const session = await this.ctx.sql.transaction(async (tx) => {
-      let user = await this.ctx.store.useSignInLink(tx, hashToken(token));
+      let user = await this.ctx.store.sessions.useSignInLink(tx, hashToken(token));
       if (!user) throw invalid();
       if (user.suspend) throw refuse('ACCOUNT_SUSPENDED');
       if (!user.email_verify) {
@@ -88,9 +88,9 @@ export class Sessions {
   }
 
   private async issueSession(tx: SqlExecutor, user: UserRow, sessionId?: string): Promise<Session> {
-    const sid = sessionId ?? (await this.ctx.store.createSession(tx, user.id));
+    const sid = sessionId ?? (await this.ctx.store.sessions.createSession(tx, user.id));
     const refreshToken = randomBytes(32).toString('base64url');
-    await this.ctx.store.addRefreshToken(tx, sid, hashToken(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
+    await this.ctx.store.sessions.addRefreshToken(tx, sid, hashToken(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
     const access = await this.ctx.signer.accessToken(accessClaimsOf(user, sid));
     return {
       accessToken: access.token,
@@ -115,12 +115,12 @@ export class Sessions {
     const graceMs = this.ctx.refreshReuseGraceMs;
     type Outcome = { session: Session } | { error: 'unknown' | 'reused' | 'expired' | 'suspended' };
     const outcome = await this.ctx.sql.transaction(async (tx): Promise<Outcome> => {
-      const claimed = await this.ctx.store.claimRefreshToken(tx, tokenHash);
+      const claimed = await this.ctx.store.sessions.claimRefreshToken(tx, tokenHash);
       if (!claimed) return { error: 'unknown' };
       if (claimed.used) {
         const live = claimed.revoked ? null : await this.liveSuccessor(tx, refreshToken, claimed, claimed.sessionId, graceMs);
         if (!live) {
-          await this.ctx.store.revokeSession(tx, claimed.sessionId, 'refresh token reused');
+          await this.ctx.store.sessions.revokeSession(tx, claimed.sessionId, 'refresh token reused');
           return { error: 'reused' };
         }
         if (claimed.user.suspend) return { error: 'suspended' };
@@ -129,7 +129,7 @@ export class Sessions {
       if (claimed.revoked || claimed.expired) return { error: 'expired' };
       if (claimed.user.suspend) return { error: 'suspended' };
       const session = await this.issueSession(tx, claimed.user, claimed.sessionId);
-      await this.ctx.store.markRefreshTokenUsed(tx, tokenHash, hashToken(session.refreshToken), sealSuccessor(refreshToken, session.refreshToken));
+      await this.ctx.store.sessions.markRefreshTokenUsed(tx, tokenHash, hashToken(session.refreshToken), sealSuccessor(refreshToken, session.refreshToken));
       return { session };
     });
     if ('session' in outcome) return outcome.session;
@@ -158,7 +158,7 @@ export class Sessions {
       if (current.usedMsAgo === null || current.usedMsAgo > graceMs || !current.successorSealed) return null;
       const next = openSuccessor(token, current.successorSealed);
       if (!next) return null;
-      const nextState = await this.ctx.store.refreshTokenState(tx, hashToken(next), sessionId);
+      const nextState = await this.ctx.store.sessions.refreshTokenState(tx, hashToken(next), sessionId);
       if (!nextState || nextState.expired) return null;
       if (!nextState.used) return next;
       token = next;
@@ -176,10 +176,10 @@ export class Sessions {
   async logout(accessToken: string, refreshToken: string): Promise<void> {
     let sessionId: string | null = null;
     if (accessToken) sessionId = (await this.ctx.signer.verifyAccessToken(accessToken))?.sessionId ?? null;
-    if (!sessionId && refreshToken) sessionId = await this.ctx.store.sessionIdOfRefreshToken(hashToken(refreshToken));
+    if (!sessionId && refreshToken) sessionId = await this.ctx.store.sessions.sessionIdOfRefreshToken(hashToken(refreshToken));
     if (!sessionId) throw refuse('SESSION_EXPIRED');
     const id = sessionId;
-    await this.ctx.sql.transaction((tx) => this.ctx.store.revokeSession(tx, id, 'logout'));
+    await this.ctx.sql.transaction((tx) => this.ctx.store.sessions.revokeSession(tx, id, 'logout'));
   }
 
   /**
@@ -191,7 +191,7 @@ export class Sessions {
     const expired = () => refuse('SESSION_EXPIRED');
     const claims = await this.ctx.signer.verifyAccessToken(accessToken);
     if (!claims) throw expired();
-    const state = await this.ctx.store.sessionState(claims.sessionId, claims.userId);
+    const state = await this.ctx.store.sessions.sessionState(claims.sessionId, claims.userId);
     if (state?.suspend) throw refuse('ACCOUNT_SUSPENDED');
     if (!state || state.revoked) throw expired();
     return { userId: claims.userId, type: state.type, sessionId: claims.sessionId };

@@ -1,7 +1,7 @@
 import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
 import { consumeDecoded, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { SCHEMA } from '../store/identity-store';
+import { SCHEMA } from '../store/user-rows';
 
 /**
  * A paid order makes its buyer a subscriber and records their first purchase (the back office's

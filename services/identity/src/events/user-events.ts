@@ -1,6 +1,6 @@
 import { IdentityEvents, identityEventsV1, type identityV1 } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type SqlExecutor } from '@taal/kit';
-import { SCHEMA } from '../store/identity-store';
+import { SCHEMA } from '../store/user-rows';
 
 type UserEvent = 'registered' | 'verified' | 'suspended' | 'unsuspended';
 

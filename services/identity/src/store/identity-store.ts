@@ -1,170 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql, SqlExecutor } from '@taal/kit';
-import type { identityV1 } from '@taal/contracts';
-import { formatStudentId, referralCodeFrom, type LoginProvider, type UserRole } from '../domain/user';
-import { recordSessionsRevoked } from '../events/session-events';
+import { formatStudentId, referralCodeFrom, type LoginProvider } from '../domain/user';
+import { COLUMNS, type UserRow, type NewUser, type UserFilter, isUniqueViolation, EmailTakenError } from './user-rows';
+import { SessionStore } from './sessions';
 
-export const SCHEMA = 'identity';
-
-type User = identityV1.User;
-
-export interface UserRow {
-  id: string;
-  student_id: string;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  phone: string;
-  address: string;
-  photo: string;
-  photo_type: string;
-  dob: string | null;
-  referral_code: string;
-  referred_by: string | null;
-  pending_balance: string;
-  balance: string;
-  subscriber: boolean;
-  suspend: boolean;
-  email_verify: boolean;
-  first_purchase: boolean;
-  login_from: string;
-  google_sub: string | null;
-  facebook_id: string | null;
-  type: number;
-  instructor: string;
-  language: string;
-  /** One more with each password change, reset and suspension: mailed links carry it (decision 0039). */
-  credential_epoch: number;
-  /** The age rule (decision 0047): '' (no guardian needed), 'pending' or 'approved'. */
-  guardian_email: string;
-  guardian_status: '' | 'pending' | 'approved';
-  /** Carried by the guardian's link; cleared when the link is used (single use). */
-  guardian_nonce: string | null;
-  created_at: Date;
-}
-
-/** Every column, with the date of birth as text (pg would turn a `date` into a local-midnight Date). */
-const COLUMNS = `id, student_id, name, email, password_hash, phone, address, photo, photo_type, dob::text AS dob,
-  referral_code, referred_by, pending_balance, balance, subscriber, suspend, email_verify, first_purchase,
-  login_from, google_sub, facebook_id, type, instructor, language, credential_epoch, guardian_email, guardian_status, guardian_nonce, created_at`;
-
-// bigint columns come back from pg as strings; poisha amounts stay far below 2^53.
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    studentId: row.student_id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    photo: row.photo,
-    dob: row.dob ?? '',
-    referralCode: row.referral_code,
-    referredBy: row.referred_by ?? '',
-    pendingBalance: Number(row.pending_balance),
-    balance: Number(row.balance),
-    subscriber: row.subscriber,
-    suspend: row.suspend,
-    emailVerify: row.email_verify,
-    firstPurchase: row.first_purchase,
-    loginFrom: row.login_from,
-    type: Number(row.type),
-    instructor: row.instructor,
-    createdAt: row.created_at.toISOString(),
-    language: row.language,
-    guardianStatus: row.guardian_status ?? '',
-    guardianEmail: row.guardian_email ?? '',
-  };
-}
-
-export interface NewUser {
-  id?: string;
-  name: string;
-  email: string;
-  passwordHash: string | null;
-  phone?: string;
-  address?: string;
-  photo?: string;
-  photoType?: string;
-  dob?: string | null;
-  referredBy?: string | null;
-  emailVerify: boolean;
-  loginFrom?: LoginProvider | '';
-  googleSub?: string | null;
-  facebookId?: string | null;
-  type: UserRole;
-  instructor?: string;
-  /** en or bn (default en). */
-  language?: 'en' | 'bn';
-  /** A 13-17-year-old's guardian (decision 0047): the account starts pending with this link nonce. */
-  guardian?: { email: string; nonce: string };
-}
-
-export interface SessionState {
-  userId: string;
-  type: number;
-  suspend: boolean;
-  revoked: boolean;
-}
-
-export interface RefreshTokenState {
-  expired: boolean;
-  used: boolean;
-  /** Milliseconds since the token was rotated (used); null when it was not. */
-  usedMsAgo: number | null;
-  successorHash: string | null;
-  successorSealed: string | null;
-}
-
-export interface ClaimedRefreshToken extends RefreshTokenState {
-  sessionId: string;
-  revoked: boolean;
-  user: UserRow;
-}
-
-interface RefreshTokenRow {
-  expired: boolean;
-  used_ms_ago: string | number | null;
-  successor_hash: string | null;
-  successor_sealed: string | null;
-}
-
-const REFRESH_STATE = `t.expires_at <= now() AS expired, (extract(epoch FROM (now() - t.used_at)) * 1000)::float8 AS used_ms_ago,
-  t.successor_hash, t.successor_sealed`;
-
-function toRefreshState(row: RefreshTokenRow): RefreshTokenState {
-  const usedMsAgo = row.used_ms_ago === null ? null : Number(row.used_ms_ago);
-  return {
-    expired: row.expired,
-    used: usedMsAgo !== null,
-    usedMsAgo,
-    successorHash: row.successor_hash,
-    successorSealed: row.successor_sealed,
-  };
-}
-
-export interface UserFilter {
-  type?: number;
-  subscribersOnly?: boolean;
-  socialOnly?: boolean;
-  createdFrom?: Date;
-  createdBefore?: Date;
-}
-
-const isUniqueViolation = (err: unknown, constraint: string) =>
-  (err as { code?: string; constraint?: string } | null)?.code === '23505' &&
-  ((err as { constraint?: string }).constraint ?? '').includes(constraint);
-
-/** Thrown by insertUser when the address is already registered. */
-export class EmailTakenError extends Error {
-  constructor() {
-    super('email already registered');
-  }
-}
-
-/** Persistence of identity; every query names its schema (see ports/sql.ts). */
+/** Persistence of identity's users, every query naming its schema (see ports/sql.ts); their sessions, refresh tokens and sign-in links are `sessions`. */
 export class IdentityStore {
-  constructor(private readonly sql: Sql) {}
+  readonly sessions: SessionStore;
+
+  constructor(private readonly sql: Sql) {
+    this.sessions = new SessionStore(sql, (id, db) => this.findById(id, db));
+  }
 
   // Lookups: a key with U+0000 matches nothing (PostgreSQL text cannot hold it; sending it is an error).
   async findById(id: string, db: SqlExecutor = this.sql): Promise<UserRow | null> {
@@ -350,58 +196,6 @@ export class IdentityStore {
     return rows;
   }
 
-  // Sessions and refresh tokens.
-
-  async createSession(tx: SqlExecutor, userId: string): Promise<string> {
-    const id = randomUUID();
-    await tx.query(`INSERT INTO identity.sessions (id, user_id) VALUES ($1, $2)`, [id, userId]);
-    return id;
-  }
-
-  async addRefreshToken(tx: SqlExecutor, sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await tx.query(`INSERT INTO identity.refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
-      tokenHash,
-      sessionId,
-      expiresAt.toISOString(),
-    ]);
-  }
-
-  /** Locks and returns a refresh token with its session and user, or null when unknown. */
-  async claimRefreshToken(tx: SqlExecutor, tokenHash: string): Promise<ClaimedRefreshToken | null> {
-    const { rows } = await tx.query<RefreshTokenRow & { session_id: string; revoked: boolean; user_id: string }>(
-      `SELECT t.session_id, ${REFRESH_STATE}, s.revoked_at IS NOT NULL AS revoked, s.user_id
-         FROM identity.refresh_tokens t JOIN identity.sessions s ON s.id = t.session_id
-        WHERE t.token_hash = $1
-        FOR UPDATE OF t, s`,
-      [tokenHash],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const user = await this.findById(row.user_id, tx);
-    if (!user) return null;
-    return { ...toRefreshState(row), sessionId: row.session_id, revoked: row.revoked, user };
-  }
-
-  /**
-   * A refresh token of `sessionId`, read without a lock: callers hold the session row's
-   * lock (claimRefreshToken), so no other rotation of the session can commit meanwhile.
-   */
-  async refreshTokenState(tx: SqlExecutor, tokenHash: string, sessionId: string): Promise<RefreshTokenState | null> {
-    const { rows } = await tx.query<RefreshTokenRow>(
-      `SELECT ${REFRESH_STATE} FROM identity.refresh_tokens t WHERE t.token_hash = $1 AND t.session_id = $2`,
-      [tokenHash, sessionId],
-    );
-    return rows[0] ? toRefreshState(rows[0]) : null;
-  }
-
-  /** Marks a token rotated now, keeping a pointer to its successor and the sealed successor. */
-  async markRefreshTokenUsed(tx: SqlExecutor, tokenHash: string, successorHash: string, successorSealed: string): Promise<void> {
-    await tx.query(
-      `UPDATE identity.refresh_tokens SET used_at = now(), successor_hash = $2, successor_sealed = $3 WHERE token_hash = $1`,
-      [tokenHash, successorHash, successorSealed],
-    );
-  }
-
   /**
    * Removes unverified self sign-ups (students who signed up with a password and never
    * verified) created before `createdBefore`, at most `limit` per call, with their sessions;
@@ -433,15 +227,6 @@ export class IdentityStore {
     });
   }
 
-  /** Ends the session and records it for every verifier (in `tx`, with the outbox event). */
-  async revokeSession(tx: SqlExecutor, sessionId: string, reason: string): Promise<void> {
-    const { rows } = await tx.query<{ id: string; user_id: string }>(
-      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id, user_id`,
-      [sessionId, reason],
-    );
-    await recordSessionsRevoked(tx, SCHEMA, rows.map((r) => ({ sessionId: r.id, userId: r.user_id })), reason);
-  }
-
   /** Locks the user's row for the rest of the transaction and reads the password hash and credential epoch (null: no user). */
   async lockPasswordHash(tx: SqlExecutor, userId: string): Promise<{ passwordHash: string | null; credentialEpoch: number } | null> {
     const { rows } = await tx.query<{ password_hash: string | null; credential_epoch: number }>(
@@ -449,73 +234,6 @@ export class IdentityStore {
       [userId],
     );
     return rows[0] ? { passwordHash: rows[0].password_hash, credentialEpoch: Number(rows[0].credential_epoch) } : null;
-  }
-
-  /** Ends every live session of the user, but `exceptSessionId` when given (the one that changed the password). */
-  async revokeAllSessions(tx: SqlExecutor, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-    const { rows } = await tx.query<{ id: string }>(
-      `UPDATE identity.sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id`,
-      [userId, reason, exceptSessionId ?? null],
-    );
-    await recordSessionsRevoked(tx, SCHEMA, rows.map((r) => ({ sessionId: r.id, userId })), reason);
-  }
-
-  async sessionIdOfRefreshToken(tokenHash: string): Promise<string | null> {
-    const { rows } = await this.sql.query<{ session_id: string }>(
-      `SELECT session_id FROM identity.refresh_tokens WHERE token_hash = $1`,
-      [tokenHash],
-    );
-    return rows[0]?.session_id ?? null;
-  }
-
-  /** What a protected request needs to know, in one indexed query. */
-  async sessionState(sessionId: string, userId: string): Promise<SessionState | null> {
-    const { rows } = await this.sql.query<{ type: number; suspend: boolean; revoked: boolean }>(
-      `SELECT u.type, u.suspend, s.revoked_at IS NOT NULL AS revoked
-         FROM identity.sessions s JOIN identity.users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2`,
-      [sessionId, userId],
-    );
-    const row = rows[0];
-    return row ? { userId, type: Number(row.type), suspend: row.suspend, revoked: row.revoked } : null;
-  }
-
-  // One-time sign-in links.
-
-  /**
-   * Stores a link of a user who is not suspended, under the user's credential epoch as this
-   * statement reads it (a change committed later makes the link useless). False: no link (the
-   * user is unknown or suspended by now).
-   */
-  async addSignInLink(tx: SqlExecutor, userId: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
-    const { rowCount } = await tx.query(
-      `INSERT INTO identity.sign_in_links (token_hash, user_id, expires_at, credential_epoch)
-       SELECT $1, id, $3, credential_epoch FROM identity.users WHERE id = $2 AND NOT suspend`,
-      [tokenHash, userId, expiresAt.toISOString()],
-    );
-    return rowCount > 0;
-  }
-
-  /**
-   * Uses a live link (one atomic update: two clicks at once cannot both win) issued under the
-   * user's current credential epoch; the user's row, locked for the rest of the transaction, or
-   * null. The user is locked before the link, as a password change, reset or suspension locks
-   * them (updating the row) before ending sessions: a change waits for this sign-in to commit and
-   * then ends its session too, or this sign-in waits for the change and finds the epoch moved on.
-   */
-  async useSignInLink(tx: SqlExecutor, tokenHash: string): Promise<UserRow | null> {
-    const { rows: links } = await tx.query<{ user_id: string }>(`SELECT user_id FROM identity.sign_in_links WHERE token_hash = $1`, [tokenHash]);
-    if (!links[0]) return null;
-    const { rows: users } = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE id = $1 FOR UPDATE`, [links[0].user_id]);
-    const user = users[0];
-    if (!user) return null;
-    const { rowCount } = await tx.query(
-      `UPDATE identity.sign_in_links SET used_at = now()
-        WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() AND credential_epoch = $3`,
-      [tokenHash, user.id, user.credential_epoch],
-    );
-    return rowCount > 0 ? user : null;
   }
 
   /** Runs fn once per database: true when it ran (demo accounts). */

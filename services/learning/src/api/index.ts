@@ -2,23 +2,27 @@
 import type { catalogueV1, identityV1, learningV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { learningClient } from './client';
-import { learningRoutes } from './learning';
+import { backOfficeRoutes } from './back-office';
+import { certificateRoutes } from './certificates';
+import { classroomRoutes } from './classroom';
+import type { LearningRouteDeps } from './shape';
 import { videoStreamRoutes } from './video';
 
 export const learningApi = defineApi({
   clients: { learning: learningClient },
   routes: (ctx) => {
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
+    const deps: LearningRouteDeps = {
+      learning,
+      identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+      tokens: ctx.tokens,
+      catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
+      files: ctx.files,
+    };
     return [
       // Lesson video streams: a playing <video> sends a range request every few seconds.
       videoStreamRoutes({ files: ctx.files, serviceKeys: ctx.serviceKeys }),
-      learningRoutes({
-        learning,
-        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
-        tokens: ctx.tokens,
-        catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
-        files: ctx.files,
-      }),
+      ...[classroomRoutes, backOfficeRoutes, certificateRoutes].map((group) => group(deps)),
     ];
   },
 });

@@ -16,7 +16,9 @@ import {
   type FileStore,
   type Sql,
 } from '@taal/kit';
-import { SCHEMA, toCertificate, type CertificateRow, type LearningStore } from '../store/learning-store';
+import { toCertificate, type CertificateRow } from '../store/certificates';
+import type { LearningStore } from '../store/learning-store';
+import { SCHEMA } from '../store/schema';
 import { certificatePdf } from './certificate-pdf';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -49,12 +51,12 @@ export class Certificates {
     const { userId } = requireIdentity(ctx, UserRoles.student);
     if (!req.courseId || !req.userName.trim() || !req.courseName.trim()) throw refuse('CERTIFICATE_FIELDS_REQUIRED');
     if (!(await this.store.enrolment(userId, req.courseId))) throw refuse('CERTIFICATE_NEEDS_PURCHASE');
-    const existingBefore = await this.store.certificateOf(userId, req.courseId);
+    const existingBefore = await this.store.certificates.certificateOf(userId, req.courseId);
     if (existingBefore) return this.answerOf(existingBefore);
     // The spec's terms: a certificate follows completing every class of the course.
     const totals = (await this.store.classroomTotals(userId)).get(req.courseId);
     if (!totals || totals.lessons === 0 || totals.completed < totals.lessons) throw refuse('CERTIFICATE_NEEDS_ALL_LESSONS');
-    const created = await this.store.insertCertificate({
+    const created = await this.store.certificates.insertCertificate({
       id: randomUUID(),
       userId,
       courseId: req.courseId,
@@ -63,7 +65,7 @@ export class Certificates {
       courseName: req.courseName.trim(),
     });
     if (created) return { outcome: 'success', message: CertificateMessages.requested, certificate: await this.current(created) };
-    return this.answerOf((await this.store.certificateOf(userId, req.courseId))!);
+    return this.answerOf((await this.store.certificates.certificateOf(userId, req.courseId))!);
   }
 
   private async answerOf(existing: CertificateRow): Promise<learningV1.RequestCertificateResponse> {
@@ -78,20 +80,20 @@ export class Certificates {
   /** The student's current name: identity's (asked each time), else learning's copy; undefined keeps the issued one. */
   private async nameOf(userId: string): Promise<string | undefined> {
     const asked = this.currentName ? await this.currentName(userId).catch(() => null) : null;
-    return asked || (await this.store.contact(userId))?.name || undefined;
+    return asked || (await this.store.contacts.contact(userId))?.name || undefined;
   }
 
   /** A student's own certificates, provided and pending, newest request first. */
   async mine(ctx: Ctx): Promise<learningV1.ListMyCertificatesResponse> {
     const { userId } = requireIdentity(ctx, UserRoles.student);
-    const [rows, name] = await Promise.all([this.store.certificatesOf(userId), this.nameOf(userId)]);
+    const [rows, name] = await Promise.all([this.store.certificates.certificatesOf(userId), this.nameOf(userId)]);
     return { certificates: rows.map((r) => toCertificate(r, name)) };
   }
 
   async list(ctx: Ctx, req: learningV1.ListCertificateRequestsRequest): Promise<learningV1.ListCertificateRequestsResponse> {
     requireIdentity(ctx, ...STAFF);
     const page = Math.max(1, Math.min(req.page || 1, 100_000));
-    const { rows, total } = await this.store.certificatePage(page, CERTIFICATE_PAGE_SIZE);
+    const { rows, total } = await this.store.certificates.certificatePage(page, CERTIFICATE_PAGE_SIZE);
     return { certificates: await Promise.all(rows.map((r) => this.current(r))), total };
   }
 
@@ -101,11 +103,11 @@ export class Certificates {
    */
   async provide(ctx: Ctx, req: learningV1.ProvideCertificateRequest): Promise<learningV1.Certificate> {
     requireIdentity(ctx, ...STAFF);
-    const existing = isId(req.id) ? await this.store.certificate(req.id) : null;
+    const existing = isId(req.id) ? await this.store.certificates.certificate(req.id) : null;
     if (!existing) throw refuse('CERTIFICATE_PROVIDE_FAILED');
     if (existing.status === 'provided') return this.current(existing);
     const at = this.now();
-    const contact = await this.store.contact(existing.user_id);
+    const contact = await this.store.contacts.contact(existing.user_id);
     const name = (await this.nameOf(existing.user_id)) || existing.user_name;
     const pdf = await certificatePdf({
       id: existing.id,
@@ -127,24 +129,24 @@ export class Certificates {
       `Your certificate for "${existing.course_name}" is ready.`,
     );
     const provided = await this.sql.transaction(async (tx) => {
-      const row = await this.store.provideCertificate(tx, existing.id, key, at);
+      const row = await this.store.certificates.provideCertificate(tx, existing.id, key, at);
       if (!row) return null; // provided meanwhile by another call, which asked for the mail
       if (to.to) await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
       await enqueueEvent(tx, SCHEMA, createEnvelope(notification));
       return row;
     });
     if (provided) this.afterCommit();
-    return this.current(provided ?? (await this.store.certificate(existing.id))!);
+    return this.current(provided ?? (await this.store.certificates.certificate(existing.id))!);
   }
 
   async verify(req: learningV1.VerifyCertificateRequest): Promise<learningV1.Certificate> {
-    const row = isId(req.id) ? await this.store.certificate(req.id) : null;
+    const row = isId(req.id) ? await this.store.certificates.certificate(req.id) : null;
     if (!row || row.status !== 'provided') throw refuse('CERTIFICATE_NOT_FOUND');
     return this.current(row);
   }
 
   async pdf(req: learningV1.GetCertificatePdfRequest): Promise<Buffer> {
-    const row = isId(req.id) ? await this.store.certificate(req.id) : null;
+    const row = isId(req.id) ? await this.store.certificates.certificate(req.id) : null;
     if (!row || row.status !== 'provided' || !row.pdf_key) throw refuse('CERTIFICATE_NOT_FOUND');
     const file = await this.files.get(row.pdf_key);
     if (!file) throw refuse('CERTIFICATE_NOT_FOUND');

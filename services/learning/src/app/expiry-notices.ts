@@ -7,7 +7,8 @@
 import { requestMail } from '@taal/contracts';
 import { createEnvelope, enqueueEvent, type Sql } from '@taal/kit';
 import { dayOf, EXPIRY_NOTICE_DAYS } from '../domain/expiry-mail';
-import { SCHEMA, type LearningStore } from '../store/learning-store';
+import type { LearningStore } from '../store/learning-store';
+import { SCHEMA } from '../store/schema';
 
 export class ExpiryNotices {
   constructor(
@@ -24,7 +25,7 @@ export class ExpiryNotices {
   /** Asks for the mails due now; returns how many. */
   async run(): Promise<number> {
     let asked = 0;
-    for (const due of await this.store.dueNotices(this.now(), EXPIRY_NOTICE_DAYS)) {
+    for (const due of await this.store.contacts.dueNotices(this.now(), EXPIRY_NOTICE_DAYS)) {
       const notice = { userId: due.user_id, courseId: due.course_id, kind: due.kind, expiresAt: due.expires_at };
       // The catalogue is asked before the transaction opens.
       const courseTitle = await this.courseTitle(due.course_id);
@@ -39,7 +40,7 @@ export class ExpiryNotices {
         },
       );
       const recorded = await this.sql.transaction(async (tx) => {
-        if (!(await this.store.claimNotice(tx, notice))) return false;
+        if (!(await this.store.contacts.claimNotice(tx, notice))) return false;
         await enqueueEvent(tx, SCHEMA, createEnvelope(mail));
         return true;
       });

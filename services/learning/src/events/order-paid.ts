@@ -2,7 +2,7 @@ import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
 import { consumeDecoded, type EventBus, type Sql, type Subscription, type UserDataVersions } from '@taal/kit';
 import type { Logger } from 'pino';
 import type { Learning } from '../app/learning';
-import { SCHEMA } from '../store/learning-store';
+import { SCHEMA } from '../store/schema';
 
 /** Paid orders grant access: `commerce.order.paid`, applied once per event (inbox) and per (order, course). */
 export function grantOnPayment(sql: Sql, bus: EventBus, learning: Learning, logger: Logger, userData?: UserDataVersions): Promise<Subscription> {

@@ -1,10 +1,9 @@
 import type { learningV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { LessonStatus } from '../domain/access';
-
-export const SCHEMA = 'learning';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
+import { iso } from './schema';
+import { CertificateStore } from './certificates';
+import { ContactStore } from './contacts';
 
 export interface LessonRow {
   id: string;
@@ -29,43 +28,6 @@ const LESSON_WITH_HLS = `SELECT l.*, j.state AS hls_state, j.percent AS hls_perc
   FROM learning.lesson l LEFT JOIN learning.hls_job j ON j.lesson_id = l.id`;
 /** Queues the HLS job of the lesson a statement's CTE `l` inserted (in the same statement: never a video without its job). */
 const QUEUE_HLS = `, queued AS (INSERT INTO learning.hls_job (lesson_id, source) SELECT id, filename FROM l WHERE filename IS NOT NULL ON CONFLICT (lesson_id) DO NOTHING)`;
-
-export interface CertificateRow {
-  id: string;
-  user_id: string;
-  course_id: string;
-  user_name: string;
-  user_email: string;
-  course_name: string;
-  status: 'pending' | 'provided';
-  requested_at: Date;
-  provided_at: Date | null;
-  pdf_key: string | null;
-}
-
-/** `currentName`: the student's name now (decision 0042); the name asked under is kept as issuedName. */
-export const toCertificate = (r: CertificateRow, currentName?: string): learningV1.Certificate => ({
-  id: r.id,
-  userId: r.user_id,
-  courseId: r.course_id,
-  userName: currentName || r.user_name,
-  issuedName: r.user_name,
-  userEmail: r.user_email,
-  courseName: r.course_name,
-  status: r.status,
-  requestedAt: iso(r.requested_at),
-  providedAt: iso(r.provided_at),
-});
-
-export interface DueNotice {
-  user_id: string;
-  course_id: string;
-  expires_at: Date;
-  name: string;
-  email: string;
-  language: 'en' | 'bn';
-  kind: 'soon' | 'expired';
-}
 
 export interface EnrolmentRow {
   user_id: string;
@@ -93,9 +55,15 @@ const toProgress = (r: { lesson_id: string; position_seconds: number; completed:
   practiceSeconds: Number(r.practice_seconds),
 });
 
-/** Persistence of learning; every query names its schema. */
+/** Persistence of learning: lessons, enrolments and progress; certificates and contacts are theirs. Every query names its schema. */
 export class LearningStore {
-  constructor(private readonly sql: Sql) {}
+  readonly certificates: CertificateStore;
+  readonly contacts: ContactStore;
+
+  constructor(private readonly sql: Sql) {
+    this.certificates = new CertificateStore(sql);
+    this.contacts = new ContactStore(sql);
+  }
 
   async lessonsOf(courseId: string): Promise<LessonRow[]> {
     const { rows } = await this.sql.query<LessonRow>(`${LESSON_WITH_HLS} WHERE l.course_id = $1 ORDER BY l.position`, [courseId]);
@@ -231,97 +199,4 @@ export class LearningStore {
   }
 
   // ---- certificates ----
-
-  /** Inserts a pending request; returns null when the student asked before (their existing one is kept). */
-  async insertCertificate(c: { id: string; userId: string; courseId: string; userName: string; userEmail: string; courseName: string }) {
-    const { rows } = await this.sql.query<CertificateRow>(
-      `INSERT INTO learning.certificate (id, user_id, course_id, user_name, user_email, course_name) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (user_id, course_id) DO NOTHING RETURNING *`,
-      [c.id, c.userId, c.courseId, c.userName, c.userEmail, c.courseName],
-    );
-    return rows[0] ?? null;
-  }
-
-  async certificateOf(userId: string, courseId: string): Promise<CertificateRow | null> {
-    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 AND course_id = $2`, [userId, courseId]);
-    return rows[0] ?? null;
-  }
-
-  /** A student's certificates, newest request first. */
-  async certificatesOf(userId: string): Promise<CertificateRow[]> {
-    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 ORDER BY requested_at DESC, id`, [userId]);
-    return rows;
-  }
-
-  async certificate(id: string): Promise<CertificateRow | null> {
-    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE id = $1`, [id]);
-    return rows[0] ?? null;
-  }
-
-  async certificatePage(page: number, size: number): Promise<{ rows: CertificateRow[]; total: number }> {
-    const { rows } = await this.sql.query<CertificateRow & { total: string }>(
-      `SELECT *, count(*) OVER () AS total FROM learning.certificate ORDER BY status = 'provided', requested_at DESC, id LIMIT $1 OFFSET $2`,
-      [size, (page - 1) * size],
-    );
-    const total = rows[0] ? Number(rows[0].total) : Number((await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM learning.certificate`)).rows[0]!.n);
-    return { rows, total };
-  }
-
-  /** Marks a pending certificate provided (once); null when it is unknown or was provided before. */
-  async provideCertificate(tx: SqlExecutor, id: string, pdfKey: string, at: Date): Promise<CertificateRow | null> {
-    const { rows } = await tx.query<CertificateRow>(
-      `UPDATE learning.certificate SET status = 'provided', provided_at = $3, pdf_key = $2 WHERE id = $1 AND status = 'pending' RETURNING *`,
-      [id, pdfKey, at],
-    );
-    return rows[0] ?? null;
-  }
-
-  // ---- contacts and expiry notices ----
-
-  /** A student's address, name and language (kept from identity.user.registered). */
-  async contact(userId: string): Promise<{ name: string; email: string; language: 'en' | 'bn' } | null> {
-    const { rows } = await this.sql.query<{ name: string; email: string; language: 'en' | 'bn' }>(
-      `SELECT name, email, language FROM learning.contact WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ?? null;
-  }
-
-  async upsertContact(tx: SqlExecutor, c: { userId: string; name: string; email: string; language: 'en' | 'bn' }): Promise<void> {
-    await tx.query(
-      `INSERT INTO learning.contact (user_id, name, email, language) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, language = EXCLUDED.language`,
-      [c.userId, c.name, c.email, c.language],
-    );
-  }
-
-  /**
-   * Enrolments that owe a notice at `now`: 'soon' within `days` of their expiry, 'expired' once
-   * past it (up to 30 days back, so a long outage does not mail ancient expiries), each not sent
-   * for this expiry yet, of students we can write to.
-   */
-  async dueNotices(now: Date, days: number): Promise<DueNotice[]> {
-    const { rows } = await this.sql.query<DueNotice>(
-      `SELECT e.user_id, e.course_id, e.expires_at, c.name, c.email, c.language, d.kind
-         FROM learning.enrolment e
-         JOIN learning.contact c ON c.user_id = e.user_id
-         CROSS JOIN LATERAL (SELECT CASE WHEN e.expires_at <= $1 THEN 'expired' ELSE 'soon' END AS kind) d
-        WHERE e.expires_at <= $1 + make_interval(days => $2)
-          AND e.expires_at > $1 - interval '30 days'
-          AND NOT EXISTS (SELECT 1 FROM learning.expiry_notice n
-                           WHERE n.user_id = e.user_id AND n.course_id = e.course_id AND n.expires_at = e.expires_at AND n.kind = d.kind)
-        ORDER BY e.expires_at LIMIT 500`,
-      [now, days],
-    );
-    return rows;
-  }
-
-  /** Records a notice with its mail request (one transaction): false when another run did (each goes out once). */
-  async claimNotice(tx: SqlExecutor, n: { userId: string; courseId: string; kind: string; expiresAt: Date }): Promise<boolean> {
-    const { rowCount } = await tx.query(
-      `INSERT INTO learning.expiry_notice (user_id, course_id, kind, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [n.userId, n.courseId, n.kind, n.expiresAt],
-    );
-    return rowCount === 1;
-  }
 }

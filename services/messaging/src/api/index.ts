@@ -4,7 +4,11 @@ import { defineApi } from '@taal/edge';
 import { messagingClient, questionsClient } from './client';
 import { messagingLimiters } from './limits';
 import { NotificationHub } from './live';
-import { messagingRoutes } from './messaging';
+import { contactRoutes } from './contact';
+import { massMailRoutes } from './mass-mail';
+import { notificationRoutes } from './notifications';
+import type { MessagingRouteDeps } from './shape';
+import { studentMessageRoutes } from './student-messages';
 import { questionRoutes } from './questions';
 import { reviewRoutes } from './reviews';
 import { reviewsClient } from './reviews-client';
@@ -17,15 +21,17 @@ export const messagingApi = defineApi({
     const hub = new NotificationHub(messaging, ctx.tokens, ctx.logger);
     // Open notification streams would keep the edge's server from closing.
     ctx.onStop(() => hub.close());
+    const deps: MessagingRouteDeps = {
+      messaging,
+      identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+      tokens: ctx.tokens,
+      catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
+      contactLimiter: limiters.contact,
+      hub,
+    };
     return [
-      messagingRoutes({
-        messaging,
-        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
-        tokens: ctx.tokens,
-        catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
-        contactLimiter: limiters.contact,
-        hub,
-      }),
+      ...[contactRoutes, studentMessageRoutes, notificationRoutes].map((group) => group(deps)),
+      massMailRoutes(messaging, deps.identity, ctx.tokens),
       reviewRoutes({ reviews: ctx.client<reviewsV1.ReviewServiceServer>('reviews'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens }),
       questionRoutes({ questions: ctx.client<questionsV1.LessonQuestionsServiceServer>('questions'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens }),
     ];

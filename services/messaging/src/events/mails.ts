@@ -1,10 +1,11 @@
 /**
  * Transactional mails from events (decision 0023): `messaging.mail.requested` from any service
  * (with a receipt to attach, when it carries one), and the receipt of a paid order
- * (`commerce.order.paid`, consumed here). Who the recipient is
- * (address, name, language) and the courses' titles are read from identity and the catalogue in
- * `prepare`; the write only renders and stores the mail, once per key (the cause, its _id), which
- * the sender job then sends.
+ * (`commerce.order.paid`, consumed here). A paid order's event carries its buyer (address, name,
+ * language) and its courses' titles (decisions 0049, 0053), so its receipt asks nobody; only an
+ * event written before it did asks identity and the catalogue, in `prepare`. A request's recipient
+ * by user or instructor is read from identity there too. The write only renders and stores the
+ * mail, once per key (the cause, its _id), which the sender job then sends.
  */
 import { CommerceEvents, commerceEventsV1, MessagingEvents, messagingEventsV1, type MailReceipt } from '@taal/contracts';
 import type { EventBus, EventEnvelope, Subscription } from '@taal/kit';
@@ -38,7 +39,9 @@ async function plan(event: EventEnvelope, directory: MailDirectory, publicUrl: (
   if (event.type === CommerceEvents.orderPaid) {
     const order = commerceEventsV1.OrderPaid.decode(event.payload);
     if (!order.userId) return [];
-    const buyer = await directory.user(order.userId);
+    // The buyer as the order recorded them (decision 0053); an event without them is looked up.
+    const carried = order.buyerEmail ? { email: order.buyerEmail, name: order.buyerName, language: order.buyerLanguage === 'bn' ? 'bn' : 'en' } : null;
+    const buyer = carried ?? (await directory.user(order.userId));
     if (!buyer?.email) return [];
     const courses = [];
     // The event carries each title (decision 0049); an event written before it did is looked up.

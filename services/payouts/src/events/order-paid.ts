@@ -6,8 +6,10 @@ import { SCHEMA } from '../store/payouts-store';
 
 /**
  * Paid orders become sales: `commerce.order.paid`, applied once per event (inbox) and per
- * (order, course). The catalogue is asked about the order's courses in `prepare`, before the
- * inbox's transaction opens (decision 0021).
+ * (order, course). Each course carries its title, instructor and percentage at order time
+ * (decision 0053), so nobody is asked. Only an event written before it did (`saleTermsKnown`
+ * false: still in Kafka or an outbox when commerce was upgraded) has its courses looked up in the
+ * catalogue, in `prepare`, before the inbox's transaction opens (decision 0021).
  */
 export function recordSales(
   sql: Sql,
@@ -27,7 +29,10 @@ export function recordSales(
       logger,
       prepare: async (order) => {
         const facts = new Map<string, CourseFacts>();
-        for (const c of order.courses) facts.set(c.courseId, await courseFacts(c.courseId));
+        for (const c of order.courses) {
+          const carried = c.saleTermsKnown ? { title: c.title, instructorId: c.instructorId, percentage: c.instructorPercentage } : null;
+          facts.set(c.courseId, carried ?? (await courseFacts(c.courseId)));
+        }
         return facts;
       },
     },

@@ -2,7 +2,11 @@
 import type { commerceV1, identityV1, storeV1 } from '@taal/contracts';
 import { defineApi, GuessLimiter } from '@taal/edge';
 import { storeClient } from './client';
-import { storeRoutes } from './store';
+import { categoryRoutes } from './categories';
+import { giftCardRoutes } from './gift-cards';
+import { orderRoutes } from './orders';
+import { productRoutes } from './products';
+import type { StoreRouteDeps } from './shape';
 import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
 
 /** Wrong gift-card codes allowed per user and per client address within the window (decision 0018). */
@@ -14,16 +18,17 @@ export const storeApi = defineApi({
   limiters: (counters) => ({ giftCardGuesses: new GuessLimiter(counters, GIFT_CARD_GUESS_LIMITS, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES') }),
   routes: (ctx, limiters) => {
     const store = ctx.client<storeV1.StoreServiceServer>('store');
+    const deps: StoreRouteDeps = {
+      store,
+      identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+      tokens: ctx.tokens,
+      commerce: ctx.client<commerceV1.CommerceServiceServer>('commerce'),
+      files: ctx.files,
+      guesses: limiters.giftCardGuesses,
+      logger: ctx.logger,
+    };
     return [
-      storeRoutes({
-        store,
-        identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
-        tokens: ctx.tokens,
-        commerce: ctx.client<commerceV1.CommerceServiceServer>('commerce'),
-        files: ctx.files,
-        guesses: limiters.giftCardGuesses,
-        logger: ctx.logger,
-      }),
+      ...[categoryRoutes, productRoutes, orderRoutes, giftCardRoutes].map((group) => group(deps)),
     ];
   },
 });

@@ -1,6 +1,19 @@
+import type { Request } from 'express';
 import { z } from 'zod';
-import type { storeV1 } from '@taal/contracts';
-import { poishaAmount } from '@taal/edge';
+import { poishaOfText, type RefusalKey, type storeV1, type commerceV1, type identityV1 } from '@taal/contracts';
+import { type FileStore } from '@taal/kit';
+import type { StoreApi } from './client';
+import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserRoles, refusal, type GuessLimiter, acceptUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+
+/**
+ * The gift-card store (storefront §2–§9, admin-back-office.md "Store"; issue 11; decision 0018),
+ * answered by the store service, which checks every role again. Reads of categories and products
+ * are public; the back office's writes and lists are the admin's; orders, payments, redeeming
+ * and the balance are the student's own (a `{userId}` other than the caller's is 403). Images go
+ * through the one upload mechanism (http/uploads, decision 0016); the category's data URL is
+ * decoded and checked the same way. Wrong gift-card codes are limited per user and per address.
+ */
+
 
 /** The store's answers as the spec names their fields (admin-back-office.md, storefront §3). Amounts are integer poisha. */
 
@@ -124,3 +137,81 @@ export const toGiftCard = (g: storeV1.GiftCard) => ({
   usedAt: g.usedAt,
   usedBy: g.usedBy,
 });
+
+// ---- What the route groups share ----
+
+export interface StoreRouteDeps {
+  store: StoreApi;
+  identity: ServiceApi<identityV1.IdentityServiceServer>;
+  tokens: AccessTokenVerifier;
+  commerce: ServiceApi<commerceV1.CommerceServiceServer>;
+  files: FileStore;
+  guesses: GuessLimiter;
+  logger: import('pino').Logger;
+}
+
+export const StoreApiMessages = {
+  categoryCreated: 'category created successfully',
+  categoryUpdated: 'category updated successfully',
+  categoryDeleted: 'category deleted successfully',
+  productAdded: 'Product added successfully!',
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully!',
+  redeemed: 'Gift card redeemed successfully.',
+} as const;
+export const M = StoreApiMessages;
+
+// Each check is worded as a refusal key (decision 0026): a schema's own error covers its checks.
+export const uuid = () => z.string({ error: 'INVALID_ID' }).regex(new RegExp(ID_PATTERN));
+export const wholePoisha = () => poishaText('AMOUNT_NOT_WHOLE_POISHA');
+export const binary = (description: string) => z.string({ error: 'INVALID_VALUE' }).meta({ format: 'binary', description });
+export const IMAGE_ENCODING = { image: { contentType: 'image/jpeg, image/png, image/gif, image/webp' } };
+export const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
+
+export const imageForm = () => acceptUploads({ image: { kind: 'image' } }, { maxFields: 20, maxFieldBytes: 16 * 1024 });
+export const tooLarge = { 413: fail(`The image is larger than ${mb(UPLOAD_LIMITS.image)} (or the JSON body larger than 1 MB)`) };
+
+/** A text field of a multipart body: undefined when absent or blank. */
+export function textOf(req: Request, name: string): string | undefined {
+  const raw: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+/** A money field of a form (integer poisha); NaN when present and not one. */
+export function poishaOf(req: Request, name: string): number | undefined {
+  const text = textOf(req, name);
+  if (text === undefined) return undefined;
+  return poishaOfText(text) ?? Number.NaN;
+}
+
+export const categoryId = { id: { ...idParam.id, invalid: () => refusal('CATEGORY_NOT_FOUND') } };
+export const productId = { id: { ...idParam.id, invalid: () => refusal('GIFT_CARD_NOT_FOUND') } };
+export const cardId = { id: { ...idParam.id, invalid: () => refusal('GIFT_CARD_NOT_FOUND') } };
+export const orderId = { id: { ...idParam.id, invalid: () => refusal('ORDER_NOT_FOUND') } };
+export const userIdParam = { userId: { schema: uuid(), description: "The caller's own user id; another id gives 403", invalid: () => refusal('WALLET_NOT_YOURS') } };
+
+/** A form's problems (field → key): refused with the first one's key as the headline. */
+export function refuseForm(problems: Record<string, RefusalKey>): void {
+  if (Object.keys(problems).length) throw refusal(Object.values(problems)[0]!, { fields: problems });
+}
+
+/** `/api/v1/media/images/<uuid>.jpg` → the files-port keys of that upload (both sizes). */
+function keysOfImageUrl(url: string): string[] {
+  const match = /^\/api\/v1\/media\/images\/([0-9a-f-]{36})\.(jpg|webp)$/.exec(url);
+  return match ? [`media/images/${match[1]}.${match[2]}`, `media/images/${match[1]}-thumb.${match[2]}`] : [];
+}
+
+/** Deletes the files of media URLs no longer referred to (best effort: the record is already stored). */
+export async function release(files: FileStore, urls: readonly string[]): Promise<void> {
+  await Promise.all(urls.flatMap(keysOfImageUrl).map((key) => files.delete(key).catch(() => {})));
+}
+
+export const text = (max: number) => z.string({ error: 'INVALID_VALUE' }).max(max);
+
+/** Who may call: admins (the back office) or students (their own orders, cards and balance). */
+export function guards(tokens: AccessTokenVerifier) {
+  return {
+    admin: { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) },
+    student: { label: 'students only', check: requireAuth(tokens, UserRoles.student) },
+  };
+}

@@ -1,6 +1,6 @@
 import { createMemoryCache } from '@taal/kit';
 import { Refused, GuessLimiter } from '@taal/edge';
-import { decodeDataUrl } from './store';
+import { decodeDataUrl } from './categories';
 
 describe('the category image sent as a data URL', () => {
   it('is decoded from base64, whatever its declared type (the upload check decides what it is)', () => {

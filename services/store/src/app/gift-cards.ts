@@ -17,7 +17,9 @@ import {
   type Sql,
 } from '@taal/kit';
 import { hashCode, isWellFormedCode, REDEEM_REFUSALS, redeemRefusal } from '../domain/gift-cards';
-import { SCHEMA, toGiftCard, type StoreDb } from '../store/store-db';
+import { toGiftCard } from '../store/gift-cards';
+import { SCHEMA } from '../store/schema';
+import type { StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 
 /** Commerce's wallet, as the store sees it. */
@@ -38,12 +40,12 @@ export class GiftCards {
 
   async list(ctx: Ctx) {
     requireIdentity(ctx, UserRoles.admin);
-    return (await this.db.listGiftCards()).map(toGiftCard);
+    return (await this.db.giftCards.listGiftCards()).map(toGiftCard);
   }
 
   async get(ctx: Ctx, req: storeV1.GetGiftCardRequest) {
     requireIdentity(ctx, UserRoles.admin);
-    const row = req.id ? await this.db.getGiftCard(req.id) : null;
+    const row = req.id ? await this.db.giftCards.getGiftCard(req.id) : null;
     if (!row) throw refuse('GIFT_CARD_NOT_FOUND');
     return toGiftCard(row);
   }
@@ -56,10 +58,10 @@ export class GiftCards {
 
     const now = this.now();
     const card = await this.sql.transaction(async (tx) => {
-      const row = await this.db.lockGiftCardByHash(tx, hashCode(req.code));
+      const row = await this.db.giftCards.lockGiftCardByHash(tx, hashCode(req.code));
       const refusal = redeemRefusal(row && { used: row.used, validFrom: row.valid_from, validTo: row.valid_to }, now);
       if (refusal) throw refuse(REDEEM_REFUSALS[refusal]);
-      await this.db.markGiftCardUsed(tx, row!.id, userId, now);
+      await this.db.giftCards.markGiftCardUsed(tx, row!.id, userId, now);
       await enqueueEvent(
         tx,
         SCHEMA,

@@ -30,7 +30,9 @@ import {
   type Settling,
 } from '@taal/payments';
 import { codeFromBytes, dayOf, hashCode, MAX_QUANTITY, orderProblems, validityOf } from '../domain/gift-cards';
-import { SCHEMA, toOrder, type OrderRow, type StoreDb } from '../store/store-db';
+import { toOrder, type OrderRow } from '../store/orders';
+import { SCHEMA } from '../store/schema';
+import type { StoreDb } from '../store/store-db';
 import type { Ctx } from './context';
 import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
 import { receiptOfOrder } from '../domain/receipt';
@@ -58,7 +60,7 @@ export class Orders {
   private giftCardOrders(): CardOrders<OrderRow> {
     return {
       sale: GIFT_CARD_CARD_SALE,
-      lock: (tx, orderId) => this.db.getOrder(orderId, tx, true),
+      lock: (tx, orderId) => this.db.orders.getOrder(orderId, tx, true),
       amountToPay: (order) => {
         if (order.status === 'paid') throw refuse('ORDER_ALREADY_PAID');
         return Number(order.total_price);
@@ -81,7 +83,7 @@ export class Orders {
         this.logger.error({ tranId: attempt.tran_id, orderId: order.id }, 'store payment for an order already paid by another attempt');
         return 'refused';
       },
-      cancel: (tx, order) => this.db.cancelOrder(tx, order.id),
+      cancel: (tx, order) => this.db.orders.cancelOrder(tx, order.id),
     };
   }
 
@@ -104,7 +106,7 @@ export class Orders {
     if (req.expectedTotal !== total) {
       throw refuse('AMOUNT_MISMATCH', { amount: formatPoisha(total) }, { totalPrice: 'TOTAL_NOT_PRICE_TIMES_QUANTITY' });
     }
-    const row = await this.db.insertOrder({
+    const row = await this.db.orders.insertOrder({
       id: randomUUID(),
       user_id: userId,
       user_name: req.userName.trim(),
@@ -131,15 +133,15 @@ export class Orders {
     if (req.mine) {
       // A student's purchase history (issue 41): their own paid orders, newest first.
       const { userId } = requireIdentity(ctx, STUDENT);
-      return (await this.db.listPaidOrdersOf(userId)).map(toOrder);
+      return (await this.db.orders.listPaidOrdersOf(userId)).map(toOrder);
     }
     requireIdentity(ctx, UserRoles.admin);
-    return (await this.db.listOrders()).map(toOrder);
+    return (await this.db.orders.listOrders()).map(toOrder);
   }
 
   async get(ctx: Ctx, req: storeV1.GetOrderRequest) {
     const me = requireIdentity(ctx);
-    const row = req.id ? await this.db.getOrder(req.id) : null;
+    const row = req.id ? await this.db.orders.getOrder(req.id) : null;
     if (!row) throw refuse('ORDER_NOT_FOUND');
     if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     return toOrder(row);
@@ -148,7 +150,7 @@ export class Orders {
   /** A paid store order's receipt (issue 41, decision 0049): its buyer or an admin; the kit's one receipt renderer. */
   async receipt(ctx: Ctx, req: storeV1.GetReceiptRequest): Promise<storeV1.GetReceiptResponse> {
     const me = requireIdentity(ctx);
-    const row = req.orderId ? await this.db.getOrder(req.orderId) : null;
+    const row = req.orderId ? await this.db.orders.getOrder(req.orderId) : null;
     if (!row) throw refuse('ORDER_NOT_FOUND');
     if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     if (row.status !== 'paid' || !row.paid_at) throw refuse('RECEIPT_ORDER_UNPAID');
@@ -187,7 +189,7 @@ export class Orders {
   private async pay(tx: SqlExecutor, { order, attempt, detail, validation }: Settling<OrderRow>): Promise<'paid'> {
     const raw = validation.raw;
     const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string).slice(0, 100) : '');
-    const paidAt = await this.db.markOrderPaid(tx, order.id, {
+    const paidAt = await this.db.orders.markOrderPaid(tx, order.id, {
       tranId: attempt.tran_id,
       storeAmount: takaToPoisha(text('store_amount')) || Number(attempt.amount),
       cardType: text('card_type'),
@@ -212,7 +214,7 @@ export class Orders {
     for (let i = 0; i < order.quantity; i++) {
       const code = codeFromBytes(randomBytes(13));
       const id = randomUUID();
-      await this.db.insertGiftCard(tx, {
+      await this.db.giftCards.insertGiftCard(tx, {
         id,
         order_id: order.id,
         code_hash: hashCode(code),

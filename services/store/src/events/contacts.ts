@@ -1,7 +1,8 @@
 import { IdentityEvents, identityEventsV1 } from '@taal/contracts';
 import { consumeDecoded, type EventBus, type Sql, type Subscription } from '@taal/kit';
 import type { Logger } from 'pino';
-import { SCHEMA, type StoreDb } from '../store/store-db';
+import { SCHEMA } from '../store/schema';
+import type { StoreDb } from '../store/store-db';
 
 /** Users' mail languages from `identity.user.registered` (once per event): a receiver is mailed in theirs. */
 export function keepContacts(sql: Sql, bus: EventBus, db: StoreDb, logger: Logger): Promise<Subscription> {

@@ -150,10 +150,22 @@ export interface GetCourseRequest {
   id: string;
   /** When true, an unpublished course is returned too (admin and content roles only). */
   includeUnpublished: boolean;
+  /**
+   * When true and the caller is a service as itself (no user), the answer carries the
+   * instructor's current percentage too: what a sale is split by (commerce, at checkout).
+   */
+  withSaleTerms: boolean;
 }
 
 export interface GetCourseResponse {
-  course: Course | undefined;
+  course:
+    | Course
+    | undefined;
+  /**
+   * The course's instructor's share of a sale, percent, as it stands now (with_sale_terms only;
+   * 0 when the course has no instructor profile).
+   */
+  instructorPercentage: number;
 }
 
 export interface ListUpcomingCoursesRequest {
@@ -2377,7 +2389,7 @@ export const ListCoursesResponse: MessageFns<ListCoursesResponse> = {
 };
 
 function createBaseGetCourseRequest(): GetCourseRequest {
-  return { id: "", includeUnpublished: false };
+  return { id: "", includeUnpublished: false, withSaleTerms: false };
 }
 
 export const GetCourseRequest: MessageFns<GetCourseRequest> = {
@@ -2387,6 +2399,9 @@ export const GetCourseRequest: MessageFns<GetCourseRequest> = {
     }
     if (message.includeUnpublished !== false) {
       writer.uint32(16).bool(message.includeUnpublished);
+    }
+    if (message.withSaleTerms !== false) {
+      writer.uint32(24).bool(message.withSaleTerms);
     }
     return writer;
   },
@@ -2420,6 +2435,14 @@ export const GetCourseRequest: MessageFns<GetCourseRequest> = {
             message.includeUnpublished = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.withSaleTerms = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2440,6 +2463,11 @@ export const GetCourseRequest: MessageFns<GetCourseRequest> = {
         : isSet(object.include_unpublished)
         ? globalThis.Boolean(object.include_unpublished)
         : false,
+      withSaleTerms: isSet(object.withSaleTerms)
+        ? globalThis.Boolean(object.withSaleTerms)
+        : isSet(object.with_sale_terms)
+        ? globalThis.Boolean(object.with_sale_terms)
+        : false,
     };
   },
 
@@ -2451,6 +2479,9 @@ export const GetCourseRequest: MessageFns<GetCourseRequest> = {
     if (message.includeUnpublished !== false) {
       obj.includeUnpublished = message.includeUnpublished;
     }
+    if (message.withSaleTerms !== false) {
+      obj.withSaleTerms = message.withSaleTerms;
+    }
     return obj;
   },
 
@@ -2461,18 +2492,22 @@ export const GetCourseRequest: MessageFns<GetCourseRequest> = {
     const message = createBaseGetCourseRequest();
     message.id = object.id ?? "";
     message.includeUnpublished = object.includeUnpublished ?? false;
+    message.withSaleTerms = object.withSaleTerms ?? false;
     return message;
   },
 };
 
 function createBaseGetCourseResponse(): GetCourseResponse {
-  return { course: undefined };
+  return { course: undefined, instructorPercentage: 0 };
 }
 
 export const GetCourseResponse: MessageFns<GetCourseResponse> = {
   encode(message: GetCourseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.course !== undefined) {
       Course.encode(message.course, writer.uint32(10).fork()).join();
+    }
+    if (message.instructorPercentage !== 0) {
+      writer.uint32(16).int32(message.instructorPercentage);
     }
     return writer;
   },
@@ -2498,6 +2533,14 @@ export const GetCourseResponse: MessageFns<GetCourseResponse> = {
             message.course = Course.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.instructorPercentage = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2511,13 +2554,23 @@ export const GetCourseResponse: MessageFns<GetCourseResponse> = {
   },
 
   fromJSON(object: any): GetCourseResponse {
-    return { course: isSet(object.course) ? Course.fromJSON(object.course) : undefined };
+    return {
+      course: isSet(object.course) ? Course.fromJSON(object.course) : undefined,
+      instructorPercentage: isSet(object.instructorPercentage)
+        ? globalThis.Number(object.instructorPercentage)
+        : isSet(object.instructor_percentage)
+        ? globalThis.Number(object.instructor_percentage)
+        : 0,
+    };
   },
 
   toJSON(message: GetCourseResponse): unknown {
     const obj: any = {};
     if (message.course !== undefined) {
       obj.course = Course.toJSON(message.course);
+    }
+    if (message.instructorPercentage !== 0) {
+      obj.instructorPercentage = Math.round(message.instructorPercentage);
     }
     return obj;
   },
@@ -2530,6 +2583,7 @@ export const GetCourseResponse: MessageFns<GetCourseResponse> = {
     message.course = (object.course !== undefined && object.course !== null)
       ? Course.fromPartial(object.course)
       : undefined;
+    message.instructorPercentage = object.instructorPercentage ?? 0;
     return message;
   },
 };

@@ -305,7 +305,17 @@ export interface CreateOrderRequest {
    * The payable the client computed (poisha); when set, the order is made only if it equals
    * the server's own computation in the same transaction, else INVALID_ARGUMENT AMOUNT_MISMATCH.
    */
-  expectedPayable?: number | undefined;
+  expectedPayable?:
+    | number
+    | undefined;
+  /**
+   * The buyer as the edge read them from identity for this request (decision 0053): recorded on
+   * the order, so the paid order's event says where its receipt goes. Empty: not known.
+   */
+  buyerEmail: string;
+  buyerName: string;
+  /** en or bn. */
+  buyerLanguage: string;
 }
 
 export interface CreateOrderResponse {
@@ -4397,7 +4407,14 @@ export const Order: MessageFns<Order> = {
 };
 
 function createBaseCreateOrderRequest(): CreateOrderRequest {
-  return { voucherCode: "", useWallet: false, expectedPayable: undefined };
+  return {
+    voucherCode: "",
+    useWallet: false,
+    expectedPayable: undefined,
+    buyerEmail: "",
+    buyerName: "",
+    buyerLanguage: "",
+  };
 }
 
 export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
@@ -4410,6 +4427,15 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     }
     if (message.expectedPayable !== undefined) {
       writer.uint32(24).int64(message.expectedPayable);
+    }
+    if (message.buyerEmail !== "") {
+      writer.uint32(34).string(message.buyerEmail);
+    }
+    if (message.buyerName !== "") {
+      writer.uint32(42).string(message.buyerName);
+    }
+    if (message.buyerLanguage !== "") {
+      writer.uint32(50).string(message.buyerLanguage);
     }
     return writer;
   },
@@ -4451,6 +4477,30 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
             message.expectedPayable = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.buyerEmail = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.buyerName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.buyerLanguage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4480,6 +4530,21 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
         : isSet(object.expected_payable)
         ? globalThis.Number(object.expected_payable)
         : undefined,
+      buyerEmail: isSet(object.buyerEmail)
+        ? globalThis.String(object.buyerEmail)
+        : isSet(object.buyer_email)
+        ? globalThis.String(object.buyer_email)
+        : "",
+      buyerName: isSet(object.buyerName)
+        ? globalThis.String(object.buyerName)
+        : isSet(object.buyer_name)
+        ? globalThis.String(object.buyer_name)
+        : "",
+      buyerLanguage: isSet(object.buyerLanguage)
+        ? globalThis.String(object.buyerLanguage)
+        : isSet(object.buyer_language)
+        ? globalThis.String(object.buyer_language)
+        : "",
     };
   },
 
@@ -4494,6 +4559,15 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     if (message.expectedPayable !== undefined) {
       obj.expectedPayable = Math.round(message.expectedPayable);
     }
+    if (message.buyerEmail !== "") {
+      obj.buyerEmail = message.buyerEmail;
+    }
+    if (message.buyerName !== "") {
+      obj.buyerName = message.buyerName;
+    }
+    if (message.buyerLanguage !== "") {
+      obj.buyerLanguage = message.buyerLanguage;
+    }
     return obj;
   },
 
@@ -4505,6 +4579,9 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
     message.voucherCode = object.voucherCode ?? "";
     message.useWallet = object.useWallet ?? false;
     message.expectedPayable = object.expectedPayable ?? undefined;
+    message.buyerEmail = object.buyerEmail ?? "";
+    message.buyerName = object.buyerName ?? "";
+    message.buyerLanguage = object.buyerLanguage ?? "";
     return message;
   },
 };

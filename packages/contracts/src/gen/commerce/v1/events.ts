@@ -23,6 +23,18 @@ export interface PaidCourse {
   pricePaid: number;
   /** The course's title at order time (the receipt prints it). */
   title: string;
+  /**
+   * The course's instructor profile (catalogue id) at order time ('' when it has none, and in
+   * events written before this field existed).
+   */
+  instructorId: string;
+  /** The instructor's share of the sale, percent, at order time (what payouts splits it by). */
+  instructorPercentage: number;
+  /**
+   * True when instructor_id and instructor_percentage were recorded at order time: events written
+   * before these fields existed carry false, and their consumer looks the course up instead.
+   */
+  saleTermsKnown: boolean;
 }
 
 /** Payload of `commerce.order.paid`: exactly one per paid order. */
@@ -41,10 +53,29 @@ export interface OrderPaid {
   paidAt: string;
   /** The card gateway's transaction id that paid the payable ('' when the wallet and voucher covered it). */
   cardTransactionId: string;
+  /**
+   * The buyer as identity had them when the order was created (decision 0053): where the receipt
+   * goes, whom it names and in which language (en or bn). buyer_email is '' when the order's
+   * creator did not give them (and in events written before these fields existed): then the
+   * consumer asks identity.
+   */
+  buyerEmail: string;
+  buyerName: string;
+  buyerLanguage: string;
 }
 
 function createBasePaidCourse(): PaidCourse {
-  return { courseId: "", tier: "", validityDays: 0, price: 0, pricePaid: 0, title: "" };
+  return {
+    courseId: "",
+    tier: "",
+    validityDays: 0,
+    price: 0,
+    pricePaid: 0,
+    title: "",
+    instructorId: "",
+    instructorPercentage: 0,
+    saleTermsKnown: false,
+  };
 }
 
 export const PaidCourse: MessageFns<PaidCourse> = {
@@ -66,6 +97,15 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     }
     if (message.title !== "") {
       writer.uint32(50).string(message.title);
+    }
+    if (message.instructorId !== "") {
+      writer.uint32(58).string(message.instructorId);
+    }
+    if (message.instructorPercentage !== 0) {
+      writer.uint32(64).int32(message.instructorPercentage);
+    }
+    if (message.saleTermsKnown !== false) {
+      writer.uint32(72).bool(message.saleTermsKnown);
     }
     return writer;
   },
@@ -131,6 +171,30 @@ export const PaidCourse: MessageFns<PaidCourse> = {
             message.title = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.instructorId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.instructorPercentage = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.saleTermsKnown = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -163,6 +227,21 @@ export const PaidCourse: MessageFns<PaidCourse> = {
         ? globalThis.Number(object.price_paid)
         : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
+      instructorId: isSet(object.instructorId)
+        ? globalThis.String(object.instructorId)
+        : isSet(object.instructor_id)
+        ? globalThis.String(object.instructor_id)
+        : "",
+      instructorPercentage: isSet(object.instructorPercentage)
+        ? globalThis.Number(object.instructorPercentage)
+        : isSet(object.instructor_percentage)
+        ? globalThis.Number(object.instructor_percentage)
+        : 0,
+      saleTermsKnown: isSet(object.saleTermsKnown)
+        ? globalThis.Boolean(object.saleTermsKnown)
+        : isSet(object.sale_terms_known)
+        ? globalThis.Boolean(object.sale_terms_known)
+        : false,
     };
   },
 
@@ -186,6 +265,15 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     if (message.title !== "") {
       obj.title = message.title;
     }
+    if (message.instructorId !== "") {
+      obj.instructorId = message.instructorId;
+    }
+    if (message.instructorPercentage !== 0) {
+      obj.instructorPercentage = Math.round(message.instructorPercentage);
+    }
+    if (message.saleTermsKnown !== false) {
+      obj.saleTermsKnown = message.saleTermsKnown;
+    }
     return obj;
   },
 
@@ -200,6 +288,9 @@ export const PaidCourse: MessageFns<PaidCourse> = {
     message.price = object.price ?? 0;
     message.pricePaid = object.pricePaid ?? 0;
     message.title = object.title ?? "";
+    message.instructorId = object.instructorId ?? "";
+    message.instructorPercentage = object.instructorPercentage ?? 0;
+    message.saleTermsKnown = object.saleTermsKnown ?? false;
     return message;
   },
 };
@@ -217,6 +308,9 @@ function createBaseOrderPaid(): OrderPaid {
     payable: 0,
     paidAt: "",
     cardTransactionId: "",
+    buyerEmail: "",
+    buyerName: "",
+    buyerLanguage: "",
   };
 }
 
@@ -254,6 +348,15 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     }
     if (message.cardTransactionId !== "") {
       writer.uint32(90).string(message.cardTransactionId);
+    }
+    if (message.buyerEmail !== "") {
+      writer.uint32(98).string(message.buyerEmail);
+    }
+    if (message.buyerName !== "") {
+      writer.uint32(106).string(message.buyerName);
+    }
+    if (message.buyerLanguage !== "") {
+      writer.uint32(114).string(message.buyerLanguage);
     }
     return writer;
   },
@@ -359,6 +462,30 @@ export const OrderPaid: MessageFns<OrderPaid> = {
             message.cardTransactionId = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.buyerEmail = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.buyerName = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.buyerLanguage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -412,6 +539,21 @@ export const OrderPaid: MessageFns<OrderPaid> = {
         : isSet(object.card_transaction_id)
         ? globalThis.String(object.card_transaction_id)
         : "",
+      buyerEmail: isSet(object.buyerEmail)
+        ? globalThis.String(object.buyerEmail)
+        : isSet(object.buyer_email)
+        ? globalThis.String(object.buyer_email)
+        : "",
+      buyerName: isSet(object.buyerName)
+        ? globalThis.String(object.buyerName)
+        : isSet(object.buyer_name)
+        ? globalThis.String(object.buyer_name)
+        : "",
+      buyerLanguage: isSet(object.buyerLanguage)
+        ? globalThis.String(object.buyerLanguage)
+        : isSet(object.buyer_language)
+        ? globalThis.String(object.buyer_language)
+        : "",
     };
   },
 
@@ -450,6 +592,15 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     if (message.cardTransactionId !== "") {
       obj.cardTransactionId = message.cardTransactionId;
     }
+    if (message.buyerEmail !== "") {
+      obj.buyerEmail = message.buyerEmail;
+    }
+    if (message.buyerName !== "") {
+      obj.buyerName = message.buyerName;
+    }
+    if (message.buyerLanguage !== "") {
+      obj.buyerLanguage = message.buyerLanguage;
+    }
     return obj;
   },
 
@@ -469,6 +620,9 @@ export const OrderPaid: MessageFns<OrderPaid> = {
     message.payable = object.payable ?? 0;
     message.paidAt = object.paidAt ?? "";
     message.cardTransactionId = object.cardTransactionId ?? "";
+    message.buyerEmail = object.buyerEmail ?? "";
+    message.buyerName = object.buyerName ?? "";
+    message.buyerLanguage = object.buyerLanguage ?? "";
     return message;
   },
 };

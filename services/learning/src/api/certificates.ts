@@ -1,0 +1,131 @@
+/** Certificates: asked for by a student, provided by the back office, verified and downloaded by anyone with the id. */
+import { z } from 'zod';
+import { type learningV1 } from '@taal/contracts';
+import { answer, done, envelope, fail, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { type LearningRouteDeps, uuid, guards } from './shape';
+
+const CertificateSchema = z
+  .object({
+    _id: z.string(),
+    userName: z.string(),
+    userEmail: z.string(),
+    courseId: z.string(),
+    courseName: z.string(),
+    provided: z.boolean(),
+    requestedAt: z.string(),
+    providedAt: z.string(),
+    issuedName: z.string().meta({ description: 'The name the certificate was asked under, kept on record; userName is the student’s current name (decision 0042)' }),
+  })
+  .meta({ id: 'CertificateRequest' });
+const toCertificate = (c: learningV1.Certificate) => ({
+  _id: c.id,
+  userName: c.userName,
+  userEmail: c.userEmail,
+  courseId: c.courseId,
+  courseName: c.courseName,
+  provided: c.status === 'provided',
+  requestedAt: c.requestedAt,
+  providedAt: c.providedAt,
+  issuedName: c.issuedName,
+});
+
+export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
+  const { learning, identity, tokens, catalogue } = deps;
+  const { student, staff } = guards(tokens);
+
+  return [
+    // ---- Certificates ----
+    defineRoute({
+      method: 'get',
+      path: '/course/certificate/{userEmail}/{courseId}/{courseName}',
+      summary: "Ask for the course's certificate (students with an enrolment who completed every lesson): status success (asked now), pending or provided, with a message",
+      auth: student,
+      params: {
+        userEmail: { schema: z.string().max(254), description: "The caller's own e-mail; another gives 403" },
+        courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') },
+        courseName: { schema: z.string().max(300), description: 'Shown by the client; the certificate takes the catalogue’s title' },
+      },
+      responses: {
+        200: answer(done(z.object({ status: z.enum(['success', 'pending', 'provided']), certificate: CertificateSchema }))),
+        400: fail("'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet"),
+        403: fail('Another user’s e-mail'),
+        404: fail('Unknown course'),
+      },
+      handler: async ({ res, param }) => {
+        const caller = callerOf(res);
+        const { user } = await identity.getUser({ id: caller.userId }, caller);
+        if (!user || user.email.toLowerCase() !== param('userEmail').toLowerCase()) throw refusal('NOT_YOUR_CERTIFICATE');
+        const { course } = await catalogue.getCourse({ id: param('courseId') });
+        if (!course) throw refusal('COURSE_NOT_FOUND');
+        const asked = await learning.requestCertificate({ courseId: course.id, userName: user.name, userEmail: user.email, courseName: course.title }, caller);
+        res.json({ success: true, message: asked.message, data: { status: asked.outcome as 'success' | 'pending' | 'provided', certificate: toCertificate(asked.certificate!) } });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/certificates/mine',
+      summary: "The caller's certificates, provided and pending, newest request first (students; the panel's My certificates)",
+      auth: student,
+      responses: { 200: answer(envelope(z.array(CertificateSchema))) },
+      handler: async ({ res }) => {
+        const { certificates } = await learning.listMyCertificates({}, callerOf(res));
+        res.json(ok(certificates.map(toCertificate)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/user/certificatelist/work',
+      summary: 'Certificate requests, pending first, 20 a page (admin and content)',
+      auth: staff,
+      query: { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: 'The page, from 1 (default 1)' } },
+      responses: { 200: answer(envelope(z.object({ certificates: z.array(CertificateSchema), total: z.int().min(0), page: z.int().min(1), pageSize: z.int() }))) },
+      handler: async ({ req, res }) => {
+        const page = Math.max(1, Math.min(Number.parseInt(String(req.query.page ?? '1'), 10) || 1, 100_000));
+        const { certificates, total } = await learning.listCertificateRequests({ page }, callerOf(res));
+        res.json(ok({ certificates: certificates.map(toCertificate), total, page, pageSize: 20 }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/user/certificate/{id}',
+      summary: "Mark a certificate request provided, making its PDF: 'Cetificate Provided Successfully!!' (admin and content)",
+      auth: staff,
+      params: { id: { schema: uuid(), description: 'The certificate request id', invalid: () => refusal('CERTIFICATE_PROVIDE_FAILED') } },
+      responses: { 200: answer(done(CertificateSchema)), 404: fail('Unknown request') },
+      handler: async ({ res, param }) => {
+        const { certificate } = await learning.provideCertificate({ id: param('id') }, callerOf(res));
+        res.json({ success: true, message: 'Cetificate Provided Successfully!!', data: toCertificate(certificate!) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/certificate/{id}',
+      summary: 'Verify a certificate (public): the name, course and date of a provided certificate, or 404',
+      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
+      fairUse: 'reads',
+      responses: {
+        200: answer(envelope(z.object({ valid: z.literal(true), id: z.string(), userName: z.string(), courseName: z.string(), providedAt: z.string() }))),
+        404: fail('No such certificate'),
+      },
+      handler: async ({ res, param }) => {
+        const { certificate: c } = await learning.verifyCertificate({ id: param('id') }, null);
+        res.json(ok({ valid: true as const, id: c!.id, userName: c!.userName, courseName: c!.courseName, providedAt: c!.providedAt }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/certificate/{id}/pdf',
+      summary: 'The PDF of a provided certificate (public, by its unguessable id)',
+      params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
+      fairUse: 'reads',
+      responses: { 200: { description: 'The certificate', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: fail('No such certificate') },
+      handler: async ({ res, param }) => {
+        const { pdf } = await learning.getCertificatePdf({ id: param('id') }, null);
+        res.status(200).setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `inline; filename="taal-certificate-${param('id')}.pdf"`);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.send(Buffer.from(pdf));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,81 @@
+/** Certificate requests: asked for, pending or provided (with the PDF's key), listed and paged. */
+import type { learningV1 } from '@taal/contracts';
+import type { Sql, SqlExecutor } from '@taal/kit';
+import { iso } from './schema';
+
+export interface CertificateRow {
+  id: string;
+  user_id: string;
+  course_id: string;
+  user_name: string;
+  user_email: string;
+  course_name: string;
+  status: 'pending' | 'provided';
+  requested_at: Date;
+  provided_at: Date | null;
+  pdf_key: string | null;
+}
+
+export const toCertificate = (r: CertificateRow, currentName?: string): learningV1.Certificate => ({
+  id: r.id,
+  userId: r.user_id,
+  courseId: r.course_id,
+  userName: currentName || r.user_name,
+  issuedName: r.user_name,
+  userEmail: r.user_email,
+  courseName: r.course_name,
+  status: r.status,
+  requestedAt: iso(r.requested_at),
+  providedAt: iso(r.provided_at),
+});
+
+/** Certificates' SQL (`learning.certificate`). */
+export class CertificateStore {
+  constructor(private readonly sql: Sql) {}
+
+  /** Inserts a pending request; returns null when the student asked before (their existing one is kept). */
+  async insertCertificate(c: { id: string; userId: string; courseId: string; userName: string; userEmail: string; courseName: string }) {
+    const { rows } = await this.sql.query<CertificateRow>(
+      `INSERT INTO learning.certificate (id, user_id, course_id, user_name, user_email, course_name) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, course_id) DO NOTHING RETURNING *`,
+      [c.id, c.userId, c.courseId, c.userName, c.userEmail, c.courseName],
+    );
+    return rows[0] ?? null;
+  }
+
+  async certificateOf(userId: string, courseId: string): Promise<CertificateRow | null> {
+    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 AND course_id = $2`, [userId, courseId]);
+    return rows[0] ?? null;
+  }
+
+  /** A student's certificates, newest request first. */
+  async certificatesOf(userId: string): Promise<CertificateRow[]> {
+    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE user_id = $1 ORDER BY requested_at DESC, id`, [userId]);
+    return rows;
+  }
+
+  async certificate(id: string): Promise<CertificateRow | null> {
+    const { rows } = await this.sql.query<CertificateRow>(`SELECT * FROM learning.certificate WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async certificatePage(page: number, size: number): Promise<{ rows: CertificateRow[]; total: number }> {
+    const { rows } = await this.sql.query<CertificateRow & { total: string }>(
+      `SELECT *, count(*) OVER () AS total FROM learning.certificate ORDER BY status = 'provided', requested_at DESC, id LIMIT $1 OFFSET $2`,
+      [size, (page - 1) * size],
+    );
+    const total = rows[0] ? Number(rows[0].total) : Number((await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM learning.certificate`)).rows[0]!.n);
+    return { rows, total };
+  }
+
+  /** Marks a pending certificate provided (once); null when it is unknown or was provided before. */
+  async provideCertificate(tx: SqlExecutor, id: string, pdfKey: string, at: Date): Promise<CertificateRow | null> {
+    const { rows } = await tx.query<CertificateRow>(
+      `UPDATE learning.certificate SET status = 'provided', provided_at = $3, pdf_key = $2 WHERE id = $1 AND status = 'pending' RETURNING *`,
+      [id, pdfKey, at],
+    );
+    return rows[0] ?? null;
+  }
+
+  // ---- contacts and expiry notices ----
+}

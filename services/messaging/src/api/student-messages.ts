@@ -1,0 +1,154 @@
+/** Student ↔ instructor messages: sent from the course view, the student's current and previous ones, the instructor's and the admin's lists, the reply. */
+import { z } from 'zod';
+import { status } from '@grpc/grpc-js';
+import { isGrpcStatusError } from '@taal/kit';
+import { type messagingV1 } from '@taal/contracts';
+import { answer, dateTime, done, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { type MessagingRouteDeps, uuid, text, idOf, notAnId, userIdParam, noSuchUser, guards } from './shape';
+
+const StudentMessageSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    from: z.string().meta({ description: "The student's user id" }),
+    to: z.string().meta({ description: 'The instructor id' }),
+    toName: z.string(),
+    course: z.string().meta({ description: 'The course it was sent from; empty when none' }),
+    message: z.string(),
+    status: z.boolean().meta({ description: 'true once answered' }),
+    reply: z.string().meta({ description: 'Empty while pending' }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'StudentMessage' });
+const toStudentMessage = (m: messagingV1.StudentMessage) => ({
+  _id: m.id,
+  name: m.name,
+  email: m.email,
+  from: m.from,
+  to: m.to,
+  toName: m.toName,
+  course: m.courseId,
+  message: m.message,
+  status: m.status,
+  reply: m.reply,
+  createdAt: m.createdAt,
+});
+
+const instructorMessageBody = z.object({
+  to: uuid().meta({ description: 'The instructor id' }),
+  message: text(5000, 'MESSAGE_REQUIRED'),
+  name: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  from: z.string().max(64).optional().meta({ description: "The student's user id (when given, must be the caller's)" }),
+  course: z.string().max(64).optional(),
+});
+const replyBody = z.object({ reply: text(5000, 'REPLY_REQUIRED') });
+
+export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
+  const { messaging, identity, tokens, catalogue } = deps;
+  const { admin, student, instructorOrAdmin, signedIn } = guards(tokens);
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/contact/instructor/',
+      summary: "A student's message to an instructor (from the course view): 'Message Sent Successfully!!'",
+      auth: student,
+      body: { schema: instructorMessageBody },
+      responses: {
+        201: answer(done(StudentMessageSchema), "'Message Sent Successfully!!'"),
+        400: fail('A blank or too long message'),
+        403: fail('`from` names another user, or the caller is not a student'),
+        404: fail('Instructor not found'),
+      },
+      handler: async ({ res, body }) => {
+        const caller = callerOf(res);
+        if (body.from && body.from !== caller.userId) throw refusal('SEND_AS_YOURSELF');
+        const found = await catalogue.getInstructor({ id: body.to }).catch((err: unknown) => {
+          if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
+          throw err;
+        });
+        if (!found?.instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
+        // The sender's name and e-mail as the account has them when the form does not say.
+        let { name = '', email = '' } = body;
+        if (!name.trim() || !email.trim()) {
+          const { user } = await identity.getUser({ id: caller.userId }, caller);
+          name = name.trim() || (user?.name ?? '');
+          email = email.trim() || (user?.email ?? '');
+        }
+        const { message } = await messaging.sendStudentMessage(
+          { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
+          caller,
+        );
+        res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message!) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/contact/u/c/{userId}',
+      summary: "A student's current messages (pending: not answered yet); their own only",
+      auth: signedIn,
+      params: userIdParam,
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
+      handler: async ({ res, param }) => {
+        const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: false }, callerOf(res));
+        res.json(ok(messages.map(toStudentMessage)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/contact/u/p/{userId}',
+      summary: "A student's previous messages (answered, with the reply); their own only",
+      auth: signedIn,
+      params: userIdParam,
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
+      handler: async ({ res, param }) => {
+        const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: true }, callerOf(res));
+        res.json(ok(messages.map(toStudentMessage)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/contact/mystudent/{instructorId}',
+      summary: "Students' messages to an instructor, pending first; the instructor's own (their linked profile) only",
+      auth: instructorOrAdmin,
+      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('INSTRUCTOR_NOT_FOUND') } },
+      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another instructor's messages"), 404: fail('Not an instructor id') },
+      handler: async ({ res, param }) => {
+        const { messages } = await messaging.listInstructorMessages({ instructorId: param('instructorId') }, callerOf(res));
+        res.json(ok(messages.map(toStudentMessage)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/contact/student/',
+      summary: "Every student's messages to instructors, newest first",
+      auth: admin,
+      responses: { 200: answer(listOf(StudentMessageSchema)) },
+      handler: async ({ res }) => {
+        const { messages } = await messaging.listAllStudentMessages({}, callerOf(res));
+        res.json(ok(messages.map(toStudentMessage)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/contact/r/{id}',
+      summary: 'Answers a student message (status true, the reply shown to the student, who is notified)',
+      auth: instructorOrAdmin,
+      params: idOf('message'),
+      body: { schema: replyBody },
+      responses: {
+        200: answer(done(StudentMessageSchema), "'Reply sent'"),
+        400: fail('A blank or too long reply'),
+        403: fail('A message sent to another instructor'),
+        404: fail('Message not found'),
+      },
+      handler: async ({ res, param, body }) => {
+        const { message } = await messaging.replyStudentMessage({ id: param('id'), reply: body.reply }, callerOf(res));
+        res.json({ success: true, message: 'Reply sent', data: toStudentMessage(message!) });
+      },
+    }),
+
+  ];
+}
