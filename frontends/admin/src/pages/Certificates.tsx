@@ -15,7 +15,7 @@ import { toast } from '@taal/web-shared/toast';
 import { useAdminGet } from '../components/data';
 import type { Data } from '../components/commerce';
 import { AdminPage } from '../components/States';
-import { shortDateTime } from './Orders';
+import { shortDateTime } from './order-columns';
 import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 
 /** Back office §9: the certificate table shows 20 rows a page (the server cuts them). */

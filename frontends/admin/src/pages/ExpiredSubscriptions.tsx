@@ -7,7 +7,7 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
-import { shortDateTime } from './Orders';
+import { shortDateTime } from './order-columns';
 import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 import { EXPIRY_PAGE_SIZE, type ExpiredRow } from './LessonEditors';
 
