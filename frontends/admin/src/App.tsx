@@ -6,7 +6,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RoleGuard } from '@taal/web-shared/guard';
 import { UserRoles } from '@taal/contracts/web';
 import { ContentRoleScreens, Layout } from './components/Layout';
-import { Loading } from './components/States';
+import { Loading, StateLook } from '@taal/web-shared/ui';
 
 // The dashboard is /admin's first screen: its chunk is named so that the server preloads it (see storefront's App.tsx).
 const Dashboard = lazy(() => import(/* webpackChunkName: "route-admin" */ './pages/Dashboard'));
@@ -22,14 +22,14 @@ const CreateCoupon = lazy(() => import('./pages/Coupons').then((m) => ({ default
 const OrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.OrderList })));
 const PaidOrderList = lazy(() => import('./pages/Orders').then((m) => ({ default: m.PaidOrderList })));
 const UpdateLesson = lazy(() => import('./pages/Learning').then((m) => ({ default: m.UpdateLesson })));
-const ExpiredSubscriptions = lazy(() => import('./pages/Learning').then((m) => ({ default: m.ExpiredSubscriptions })));
+const ExpiredSubscriptions = lazy(() => import('./pages/ExpiredSubscriptions').then((m) => ({ default: m.ExpiredSubscriptions })));
 const CertificateList = lazy(() => import('./pages/Certificates'));
 const FreebieList = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.FreebieList })));
 const AddFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.AddFreebie })));
 const UpdateFreebie = lazy(() => import('./pages/Freebies').then((m) => ({ default: m.UpdateFreebie })));
 const PopupPage = lazy(() => import('./pages/Popup'));
-const StoreCategories = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreCategories })));
-const StoreProducts = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreProducts })));
+const StoreCategories = lazy(() => import('./pages/StoreCategories').then((m) => ({ default: m.StoreCategories })));
+const StoreProducts = lazy(() => import('./pages/StoreProducts').then((m) => ({ default: m.StoreProducts })));
 const StoreOrders = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreOrders })));
 const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default: m.StoreGiftCards })));
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
@@ -48,16 +48,18 @@ const AddUpcoming = lazy(() => import('./pages/Upcoming').then((m) => ({ default
 const UpcomingList = lazy(() => import('./pages/Upcoming').then((m) => ({ default: m.UpcomingList })));
 const SalesAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SalesAnalytics })));
 const InstructorAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorAnalytics })));
-const InstructorDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.InstructorDetail })));
+const InstructorDetail = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.InstructorDetail })));
 const CourseAnalytics = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalytics })));
 const CourseAnalyticsDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.CourseAnalyticsDetail })));
-const SettlementList = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementList })));
-const SettlementDetail = lazy(() => import('./pages/Payouts').then((m) => ({ default: m.SettlementDetail })));
+const SettlementList = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.SettlementList })));
+const SettlementDetail = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.SettlementDetail })));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function App() {
   return (
     <BrowserRouter>
+      {/* The back office's loading, empty and error states: boxed notes ('Loading ...', 'No data found'). */}
+      <StateLook value="admin">
       <div className="container admin-container">
         {/* The admin, and the content role (2) on its own screens only (decision 0020). */}
         <RoleGuard allow={[UserRoles.admin, UserRoles.content]}>
@@ -117,6 +119,7 @@ export function App() {
           </ContentRoleScreens>
         </RoleGuard>
       </div>
+      </StateLook>
     </BrowserRouter>
   );
 }

@@ -11,7 +11,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
 import Profile from './Profile';
 import NotificationsPage from './Notifications';
-import { TabLoading } from './components';
+import { Loading } from '@taal/web-shared/ui';
 
 // A student's first visit carries the Classroom (tab 0) and the Profile; the other tabs load when
 // opened (issue 40's 200 KB budget per route: /studentpanel had reached it).
@@ -104,7 +104,7 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
       <div className="card section panel-tab" role="tabpanel" data-testid={`tabpanel-${tab}`}>
         <h2>{t(`panel.${kind}.${tab}`)}</h2>
         {Content && user ? (
-          <Suspense fallback={<TabLoading />}>
+          <Suspense fallback={<Loading />}>
             <Content user={user} />
           </Suspense>
         ) : (

@@ -9,8 +9,8 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { TabLoading } from './components';
 import { messaging, NOTIFICATIONS_CHANGED_EVENT } from './messaging';
+import { Loading } from '@taal/web-shared/ui';
 
 function EmptyPicture() {
   return (
@@ -46,7 +46,7 @@ export default function NotificationsPage() {
     <div className="card section notifications-page" data-testid="notifications-page">
       <h1>{t('notifications.title')}</h1>
       {list.loading && !list.data ? (
-        <TabLoading />
+        <Loading />
       ) : list.error ? (
         <div className="panel-alert" role="alert">
           {t('notifications.fetchError')}

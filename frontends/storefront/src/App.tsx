@@ -1,7 +1,7 @@
 import './storefront.css';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { PageLoading } from './components/PageLoading';
+import { Loading } from '@taal/web-shared/ui';
 
 // A page that is a route's first screen names its chunk `route-<first path segment>`, so that
 // the server preloads it with the page (preload.json, frontends/shared/rsbuild-base.mjs).
@@ -38,7 +38,7 @@ export function App() {
   return (
     <BrowserRouter>
       <div className="container storefront">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<Loading />}>
           <Routes>
             <Route path="/" element={<Landing />} />
             <Route path="/allcourses" element={<AllCourses />} />

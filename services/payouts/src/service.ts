@@ -1,19 +1,17 @@
 import path from 'node:path';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import type { Logger } from 'pino';
 import { catalogueV1, payoutsV1, ServiceNames } from '@taal/contracts';
 import {
+  addressOf,
   callUnary,
+  composeService,
   createClient,
   defineService,
   loadConfig,
-  migrate,
-  startGrpcServer,
-  startOutboxRelay,
-  type EventBus,
+  serviceDepsOf,
+  type ComposedService,
   type FileStore,
-  type ServiceAuth,
-  type Sql,
+  type SqlServiceDeps,
 } from '@taal/kit';
 import { Payouts, type CourseFacts } from './app/payouts';
 import { payoutsConfig } from './config';
@@ -23,104 +21,68 @@ import { payoutsGrpcService } from './grpc/payouts-service';
 import { SCHEMA } from './store/schema';
 import { payoutsApi } from './api';
 
-export interface PayoutsServiceDeps {
-  sql: Sql;
-  bus: EventBus;
+export interface PayoutsServiceDeps extends SqlServiceDeps {
   files: FileStore;
-  logger: Logger;
-  host: string;
-  port: number;
-  auth: ServiceAuth;
   catalogueAddress: string;
   /** The site's public URL (mails link the instructor panel). */
   publicUrl?: () => string;
 }
 
-export interface RunningPayouts {
-  port: number;
-  payouts: Payouts;
-  stop(): Promise<void>;
-}
+export type RunningPayouts = ComposedService<{ payouts: Payouts }>;
 
 export const PAYOUTS_SERVICE_NAME = 'taal.payouts.v1.PayoutsService';
 
-/** Wires payouts (its composition root): migrations, the sales consumer, then the gRPC server. */
-export async function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> {
+/** Wires payouts: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */
+export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> {
   const { sql, bus, logger } = deps;
-  await migrate(sql, { schema: SCHEMA, dir: path.join(__dirname, '..', 'migrations'), logger });
-
-  const catalogue = createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, {
-    auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue },
-    defaultDeadlineMs: 5000,
-  });
-
-  // The catalogue as payouts itself (no user): a sold course and its instructor, drafts included.
-  // Asked only for paid orders whose event predates their sale terms (decision 0053).
-  // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
-  // A course the catalogue does not know is recorded without an instructor (decision 0016): its
-  // money stays counted as the platform's, and the event does not block its partition forever.
-  const factsCache = new Map<string, { facts: CourseFacts; until: number }>();
-  const courseFacts = async (courseId: string): Promise<CourseFacts> => {
-    const known = factsCache.get(courseId);
-    if (known && known.until > Date.now()) return known.facts;
-    let facts: CourseFacts;
-    try {
-      const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
-      const { instructor } = await callUnary(
-        catalogue,
-        'getInstructor',
-        catalogueV1.GetInstructorRequest.fromPartial({ id: course!.instructorId, includeUnpublished: true }),
-      );
-      facts = { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
-    } catch (err) {
-      if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
-      logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
-      facts = { title: '', instructorId: '', percentage: 0 };
-    }
-    factsCache.set(courseId, { facts, until: Date.now() + 60_000 });
-    return facts;
-  };
-
-  // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
-  // instructor the catalogue does not know is named by id (the statement still adds up).
-  const instructorName = async (instructorId: string): Promise<string> => {
-    try {
-      const { instructor } = await callUnary(catalogue, 'getInstructor', catalogueV1.GetInstructorRequest.fromPartial({ id: instructorId, includeUnpublished: true }));
-      return instructor?.name ?? '';
-    } catch (err) {
-      if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
-      return '';
-    }
-  };
-
   // Settlement mails are asked of messaging through the outbox (decision 0023).
-  const relay = startOutboxRelay({ sql, schema: SCHEMA, bus, logger });
-  const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: () => relay.notify(), instructorName });
-  const sales = await recordSales(sql, bus, payouts, courseFacts, logger);
-  const buyers = await keepBuyers(sql, bus, logger);
+  return composeService({ ...deps, name: 'payouts', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
+    const catalogue = keep(createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, { auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 }));
 
-  const server = await startGrpcServer({
-    host: deps.host,
-    port: deps.port,
-    auth: deps.auth.authenticator,
-    logger,
-    services: [{ definition: payoutsV1.PayoutsServiceService, implementation: payoutsGrpcService(payouts) }],
+    // The catalogue as payouts itself (no user): a sold course and its instructor, drafts included.
+    // Asked only for paid orders whose event predates their sale terms (decision 0053).
+    // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
+    // A course the catalogue does not know is recorded without an instructor (decision 0016): its
+    // money stays counted as the platform's, and the event does not block its partition forever.
+    const factsCache = new Map<string, { facts: CourseFacts; until: number }>();
+    const courseFacts = async (courseId: string): Promise<CourseFacts> => {
+      const known = factsCache.get(courseId);
+      if (known && known.until > Date.now()) return known.facts;
+      let facts: CourseFacts;
+      try {
+        const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
+        const { instructor } = await callUnary(
+          catalogue,
+          'getInstructor',
+          catalogueV1.GetInstructorRequest.fromPartial({ id: course!.instructorId, includeUnpublished: true }),
+        );
+        facts = { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
+      } catch (err) {
+        if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
+        logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
+        facts = { title: '', instructorId: '', percentage: 0 };
+      }
+      factsCache.set(courseId, { facts, until: Date.now() + 60_000 });
+      return facts;
+    };
+
+    // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
+    // instructor the catalogue does not know is named by id (the statement still adds up).
+    const instructorName = async (instructorId: string): Promise<string> => {
+      try {
+        const { instructor } = await callUnary(catalogue, 'getInstructor', catalogueV1.GetInstructorRequest.fromPartial({ id: instructorId, includeUnpublished: true }));
+        return instructor?.name ?? '';
+      } catch (err) {
+        if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
+        return '';
+      }
+    };
+
+    const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: notify, instructorName });
+    keep(await recordSales(sql, bus, payouts, courseFacts, logger));
+    keep(await keepBuyers(sql, bus, logger));
+    return { services: [{ definition: payoutsV1.PayoutsServiceService, implementation: payoutsGrpcService(payouts) }], extras: { payouts } };
   });
-  server.health.setStatus(PAYOUTS_SERVICE_NAME, true);
-  server.health.setStatus('', true);
-  logger.info({ port: server.port }, 'payouts ready');
-
-  return {
-    port: server.port,
-    payouts,
-    async stop() {
-      await server.stop();
-      await sales.stop();
-      await buyers.stop();
-      await relay.stop();
-      catalogue.close();
-    },
-  };
 }
 
 /** Payouts in the service registry (decision 0011): sales, dues, settlements, statements, sales analytics. */
@@ -131,18 +93,10 @@ export const payoutsService = defineService({
   listens: { grpc: { port: 50056, healthName: PAYOUTS_SERVICE_NAME } },
   config: (env) => loadConfig(payoutsConfig, env),
   start: (ports, _config, ctx) => {
-    const endpoint = (name: string) => {
-      const found = ctx.endpoints.find((e) => e.name === name);
-      if (!found) throw new Error(`payouts needs the ${name} service, which the registry does not list before it`);
-      return found.address;
-    };
     return startPayouts({
       ...ports,
-      logger: ctx.logger,
-      host: ctx.host,
-      port: ctx.port,
-      auth: { issuer: ctx.issuer, authenticator: ctx.authenticator() },
-      catalogueAddress: endpoint(ServiceNames.catalogue),
+      ...serviceDepsOf(ctx),
+      catalogueAddress: addressOf(ctx.endpoints, ServiceNames.catalogue, 'payouts'),
       publicUrl: ctx.publicUrl,
     });
   },

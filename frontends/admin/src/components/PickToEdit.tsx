@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Loaded } from './data';
-import { LoadError, Loading, NoData } from './States';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export function PickToEdit<T extends { _id: string }>({
   list,
@@ -26,7 +26,7 @@ export function PickToEdit<T extends { _id: string }>({
   const item = saved[id] ?? list.data?.find((i) => i._id === id);
   if (list.error) return <LoadError onRetry={list.reload} />;
   if (list.loading && !list.data) return <Loading />;
-  if (!list.data?.length) return <NoData />;
+  if (!list.data?.length) return <Empty />;
   return (
     <>
       <label className="form-field pick-field">

@@ -5,8 +5,8 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { formatDate, localDigits } from '@taal/web-shared/format';
 import { toast } from '@taal/web-shared/toast';
 import { useProtectedImage } from '@taal/web-shared/user-photo';
-import type { Column } from './DataTable';
 import { USER_TYPE_KEYS, type AdminUser } from './data';
+import type { Column } from '@taal/web-shared/ui';
 
 export function userTypeLabel(t: TFunction, user: Pick<AdminUser, 'type' | 'subscriber'>): string {
   if (user.type === UserRoles.student && user.subscriber) return t('adminUsers.types.subscriber');

@@ -7,11 +7,11 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { dhakaDay } from '@taal/contracts/web';
 import { formatNumber } from '@taal/web-shared/format';
 import { Chart, type ChartDatum as Bar } from '../components/Chart';
-import { DataTable, type Column } from '../components/DataTable';
 import { DateRange, DEFAULT_RANGE_DAYS, lastDays } from '../components/DateRange';
 import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
-import { AdminPage, LoadError, Loading } from '../components/States';
+import { AdminPage } from '../components/States';
 import { userColumns } from '../components/users';
+import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 
 export { DEFAULT_RANGE_DAYS };
 const TABLE_PAGE_SIZE = 10;

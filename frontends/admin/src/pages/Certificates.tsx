@@ -12,11 +12,11 @@ import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
 import type { Data } from '../components/commerce';
-import { AdminPage, LoadError } from '../components/States';
-import { shortDateTime } from './Orders';
+import { AdminPage } from '../components/States';
+import { shortDateTime } from './order-columns';
+import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 
 /** Back office §9: the certificate table shows 20 rows a page (the server cuts them). */
 export const CERTIFICATE_PAGE_SIZE = 20;

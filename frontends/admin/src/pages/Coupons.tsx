@@ -11,10 +11,10 @@ import { formatNumber, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { isoToDmy, useAdminGet } from '../components/data';
-import { Pager, pageOf } from '../components/Pager';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import type { Voucher } from '../components/commerce';
+import { AsyncView, Empty, pageOf, Pager } from '@taal/web-shared/ui';
 
 const PAGE_SIZE = 12;
 /** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
@@ -89,22 +89,18 @@ export function CouponList() {
         </Link>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !sorted.length ? (
-        <NoData />
-      ) : (
-        <>
-          <div className="user-grid coupon-grid">
-            {view.rows.map((c) => (
-              <CouponCard key={c._id} coupon={c} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
-            ))}
-          </div>
-          <Pager page={view.page} pages={view.pages} onPage={setPage} testId="coupon-pager" />
-        </>
-      )}
+      <AsyncView state={list} empty={<Empty />} isEmpty={() => !sorted.length}>
+        {() => (
+          <>
+            <div className="user-grid coupon-grid">
+              {view.rows.map((c) => (
+                <CouponCard key={c._id} coupon={c} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+              ))}
+            </div>
+            <Pager page={view.page} pages={view.pages} onPage={setPage} testId="coupon-pager" />
+          </>
+        )}
+      </AsyncView>
       {confirm.dialog}
     </AdminPage>
   );

@@ -8,11 +8,12 @@ import { formatDate, formatNumber, localDigits } from '@taal/web-shared/format';
 import { answer, authApi } from '@taal/web-shared/api';
 import type { Data } from '../components/commerce';
 import { useAdminGet, type AdminUser } from '../components/data';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { userTypeLabel } from '../components/users';
 import { poishaToBdt } from '@taal/web-shared/format';
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { Chart } from '../components/Chart';
+import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const RECENT_USERS = 5;
 const RECENT_MESSAGES = 5;
@@ -79,7 +80,7 @@ function DashboardLists() {
         {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{formatNumber(list?.length ?? 0)}</span>
       </h2>
       {!list?.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <ul className="recent-list">
           {list.slice(0, RECENT_USERS).map((x) => (
@@ -117,7 +118,7 @@ function DashboardExtras() {
     <div className="card section" data-testid={testId}>
       <h2>{title}</h2>
       {!list?.length ? (
-        <NoData />
+        <Empty />
       ) : (
         <ul className="recent-list">
           {list.slice(0, RECENT_MESSAGES).map((m) => (
@@ -141,7 +142,7 @@ function DashboardExtras() {
         <h2>{t('payouts.dashboard.orders30')}</h2>
         <Chart data={days.map((d) => ({ label: localDigits(`${d.slice(8, 10)}-${d.slice(5, 7)}`), value: perDay.get(d) ?? 0 }))} label={t('payouts.dashboard.orders30')} height={200} />
         {!orders.data?.length ? (
-          <NoData />
+          <Empty />
         ) : (
           <ul className="recent-list">
             {orders.data.slice(0, 5).map((o) => (
@@ -167,48 +168,46 @@ export default function Dashboard() {
   const byType = (type: number) => users.data?.filter((u) => u.type === type).length ?? 0;
   return (
     <AdminPage title={t('admin.title')} testId="admin-dashboard">
-      {users.error ? (
-        <LoadError onRetry={users.reload} />
-      ) : users.loading && !users.data ? (
-        <Loading />
-      ) : (
-        <>
-          <DashboardCounters />
-          <div className="stat-grid">
-            {(
-              [
-                ['students', byType(4)],
-                ['subscribers', users.data?.filter((u) => u.subscriber).length ?? 0],
-                ['instructors', byType(3)],
-                ['admins', byType(1)],
-              ] as [string, number][]
-            ).map(([k, v]) => (
-              <div key={k} className="card stat" data-testid={`dash-${k}`}>
-                <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
-                <strong className="stat-value">{formatNumber(v)}</strong>
-              </div>
-            ))}
-          </div>
-          <div className="card">
-            <h2>{t('admin.recentUsers')}</h2>
-            {!recent.length ? (
-              <NoData />
-            ) : (
-              <ul className="recent-list">
-                {recent.map((u) => (
-                  <li key={u._id}>
-                    <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
-                    <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
-          </div>
-          <DashboardExtras />
-          <DashboardLists />
-        </>
-      )}
+      <AsyncView state={users}>
+        {() => (
+          <>
+            <DashboardCounters />
+            <div className="stat-grid">
+              {(
+                [
+                  ['students', byType(4)],
+                  ['subscribers', users.data?.filter((u) => u.subscriber).length ?? 0],
+                  ['instructors', byType(3)],
+                  ['admins', byType(1)],
+                ] as [string, number][]
+              ).map(([k, v]) => (
+                <div key={k} className="card stat" data-testid={`dash-${k}`}>
+                  <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
+                  <strong className="stat-value">{formatNumber(v)}</strong>
+                </div>
+              ))}
+            </div>
+            <div className="card">
+              <h2>{t('admin.recentUsers')}</h2>
+              {!recent.length ? (
+                <Empty />
+              ) : (
+                <ul className="recent-list">
+                  {recent.map((u) => (
+                    <li key={u._id}>
+                      <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
+                      <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
+            </div>
+            <DashboardExtras />
+            <DashboardLists />
+          </>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

@@ -13,7 +13,8 @@ import { useAdminGet } from '../components/data';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { RichEditor } from '../components/RichEditor';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 export const cutSubtitle = (s: string) => (s.length > FREEBIE_SUBTITLE_PREVIEW ? `${s.slice(0, FREEBIE_SUBTITLE_PREVIEW)}…` : s);
 const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
@@ -75,19 +76,15 @@ export function FreebieList() {
         </Link>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !list.data?.length ? (
-        <NoData />
-      ) : (
-        <div className="freebie-admin-list">
-          {list.data.map((f) => (
-            <FreebieRow key={f._id} freebie={f} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />}>
+        {(data) => (
+          <div className="freebie-admin-list">
+            {data.map((f) => (
+              <FreebieRow key={f._id} freebie={f} confirm={confirm.ask} onDeleted={(id) => list.setData((d) => d?.filter((x) => x._id !== id))} />
+            ))}
+          </div>
+        )}
+      </AsyncView>
       {confirm.dialog}
     </AdminPage>
   );
@@ -252,7 +249,7 @@ export function UpdateFreebie() {
   return (
     <AdminPage title={t('adminFreebies.updateTitle')} testId="admin-update-freebie">
       {item.error ? (
-        item.error instanceof ApiError && item.error.status === 404 ? <NoData /> : <LoadError onRetry={item.reload} />
+        item.error instanceof ApiError && item.error.status === 404 ? <Empty /> : <LoadError onRetry={item.reload} />
       ) : !item.data ? (
         <Loading />
       ) : (

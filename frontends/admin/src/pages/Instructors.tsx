@@ -14,8 +14,9 @@ import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
 import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { PickToEdit } from '../components/PickToEdit';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 function InstructorCard({ instructor, onChange }: { instructor: Instructor; onChange: (i: Instructor) => void }) {
   const { t } = useTranslation();
@@ -105,19 +106,15 @@ export function InstructorList() {
         </>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : shown.length === 0 ? (
-        <NoData />
-      ) : (
-        <div className="admin-course-grid">
-          {shown.map((i) => (
-            <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />} isEmpty={() => shown.length === 0}>
+        {() => (
+          <div className="admin-course-grid">
+            {shown.map((i) => (
+              <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+            ))}
+          </div>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

@@ -6,135 +6,17 @@
 //   a link (or a reload) opens its lessons. Each lesson shows its adaptive-streaming ladder's
 //   transcoding job (issue 24: queued, transcoding n %, ready, failed with its attempts); the
 //   list is read again every few seconds while a job is queued or running.
-// - /subscription-expire-data: the expired subscriptions of GET course-invalidate in the one
-//   DataTable, 5 rows a page (order, user id, name, e-mail, phone, course, purchase and expiry).
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+// - /subscription-expire-data: ExpiredSubscriptions.tsx. The job and title editor: LessonEditors.tsx.
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { answer, authApi, publicApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime, formatNumber } from '@taal/web-shared/format';
+import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
-import type { Data } from '../components/commerce';
-import { AdminPage, LoadError, Loading } from '../components/States';
-import { shortDateTime } from './Orders';
-
-export const EXPIRY_PAGE_SIZE = 5;
-/** Back office §9: a lesson title has at least 2 characters. */
-export const LESSON_TITLE_MIN = 2;
-/** The longest title the screen sends (the input's maxLength). */
-const LESSON_TITLE_MAX = 200;
-
-type SecureCourse = Data<'/api/v1/course/secure-course/{id}', 'get'>;
-type Lesson = SecureCourse['lessons'][number];
-/** How often the lesson list is read again while a transcoding job is under way. */
-const HLS_POLL_MS = 3000;
-
-/** A lesson's transcoding job: its state, the percentage while it runs, attempts after a failure. */
-function HlsJob({ job }: { job: Lesson['hls'] }) {
-  const { t } = useTranslation();
-  if (!job) return <span className="muted" data-testid="lesson-hls" data-state="none">{t('adminLearning.lessons.hls.none')}</span>;
-  const label =
-    job.state === 'running'
-      ? t('adminLearning.lessons.hls.running', { percent: formatNumber(job.percent) })
-      : job.state === 'failed'
-        ? t('adminLearning.lessons.hls.failed', { count: job.attempts, attempts: formatNumber(job.attempts) })
-        : t(`adminLearning.lessons.hls.${job.state}`);
-  return (
-    <span className={`lesson-hls lesson-hls-${job.state}`} data-testid="lesson-hls" data-state={job.state} data-percent={job.percent}>
-      <span className="badge">{label}</span>
-      {(job.state === 'running' || job.state === 'queued') && (
-        <progress max={100} value={job.percent} aria-label={label} />
-      )}
-    </span>
-  );
-}
-export type ExpiredRow = Data<'/api/v1/course-invalidate', 'get'>[number];
-
-/** Whether a lesson title may be sent: non-empty and at least 2 characters once trimmed. */
-export const validLessonTitle = (title: string) => title.trim().length >= LESSON_TITLE_MIN;
-
-function LessonTitleEditor({
-  lesson,
-  onSaved,
-  onCancel,
-}: {
-  lesson: Lesson;
-  onSaved: (l: Lesson) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(lesson.originalname);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fail = (text: string) => {
-    setError(text);
-    toast(text, 'error');
-  };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const title = draft.trim();
-    if (!validLessonTitle(title)) return fail(t('refusals:LESSON_TITLE_REQUIRED'));
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = await answer(
-        authApi.POST('/api/v1/course/status/', { body: { id: lesson._id, originalname: title } }),
-      );
-      toast(t('adminLearning.lessons.updated'), 'success');
-      onSaved(data);
-    } catch (err) {
-      setBusy(false);
-      fail(translateApiError(t, err, 'adminLearning.lessons.updateFailed'));
-    }
-  };
-  const inputId = `lesson-title-${lesson._id}`;
-  return (
-    <form className="lesson-edit" onSubmit={(e) => void save(e)} noValidate data-testid="lesson-edit">
-      <label className="sr-only" htmlFor={inputId}>
-        {t('adminLearning.lessons.newTitle', { position: lesson.position })}
-      </label>
-      <input
-        id={inputId}
-        value={draft}
-        maxLength={LESSON_TITLE_MAX}
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
-        }}
-        data-testid="lesson-title-input"
-      />
-      <div className="lesson-edit-buttons">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid="lesson-save">
-          {t(busy ? 'adminLearning.lessons.saving' : 'adminLearning.lessons.save')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={busy}
-          onClick={onCancel}
-          data-testid="lesson-cancel"
-        >
-          {t('adminLearning.lessons.cancel')}
-        </button>
-      </div>
-      {error && (
-        <p className="lesson-error" id={`${inputId}-error`} role="alert" data-testid="lesson-title-error">
-          {error}
-        </p>
-      )}
-    </form>
-  );
-}
+import { AdminPage } from '../components/States';
+import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
+import { HLS_POLL_MS, HlsJob, LessonTitleEditor, type SecureCourse, type Lesson } from './LessonEditors';
 
 export function UpdateLesson() {
   const { t } = useTranslation();
@@ -309,97 +191,6 @@ export function UpdateLesson() {
             testId="lesson-table"
           />
         </div>
-      )}
-    </AdminPage>
-  );
-}
-
-function DateCell({ iso, lng }: { iso: string; lng: string }) {
-  const { day, time } = shortDateTime(iso);
-  return (
-    <time className="date-cell" dateTime={iso} title={formatDateTime(iso, lng)}>
-      <span>{day}</span> <span className="muted">{time}</span>
-    </time>
-  );
-}
-
-export function ExpiredSubscriptions() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const list = useAdminGet<ExpiredRow[]>('course-invalidate', () =>
-    answer(authApi.GET('/api/v1/course-invalidate')),
-  );
-  const columns = useMemo<Column<ExpiredRow>[]>(
-    () => [
-      // Ids: their first 8 characters on screen (the whole id in the tooltip, copy and CSV).
-      {
-        key: 'orderId',
-        header: t('adminLearning.expired.columns.orderId'),
-        text: (r) => r.orderId,
-        render: (r) => (
-          <code className="order-id" title={r.orderId}>
-            {r.orderId.slice(0, 8)}
-          </code>
-        ),
-      },
-      {
-        key: 'userId',
-        header: t('adminLearning.expired.columns.userId'),
-        text: (r) => r.userId,
-        render: (r) => (
-          <Link
-            to={`/viewuser?id=${encodeURIComponent(r.userId)}`}
-            title={r.userId}
-            data-testid="expired-user-link"
-          >
-            <code className="order-id">{r.userId.slice(0, 8)}</code>
-          </Link>
-        ),
-      },
-      { key: 'userName', header: t('adminLearning.expired.columns.userName'), text: (r) => r.userName },
-      { key: 'userEmail', header: t('adminLearning.expired.columns.userEmail'), text: (r) => r.userEmail },
-      {
-        key: 'userPhone',
-        header: t('adminLearning.expired.columns.userPhone'),
-        text: (r) => r.userPhone,
-        className: 'nowrap',
-      },
-      {
-        key: 'course',
-        header: t('adminLearning.expired.columns.course'),
-        text: (r) => r.courseTitle || r.course,
-      },
-      {
-        key: 'purchaseTime',
-        header: t('adminLearning.expired.columns.purchaseTime'),
-        text: (r) => shortDateTime(r.purchaseTime).text,
-        render: (r) => <DateCell iso={r.purchaseTime} lng={lng} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('adminLearning.expired.columns.createdAt'),
-        text: (r) => shortDateTime(r.createdAt).text,
-        render: (r) => <DateCell iso={r.createdAt} lng={lng} />,
-      },
-    ],
-    [t, lng],
-  );
-  return (
-    <AdminPage title={t('adminLearning.expired.title')} testId="admin-expired">
-      <p className="muted expired-intro">{t('adminLearning.expired.intro')}</p>
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : (
-        <DataTable
-          title={t('adminLearning.expired.title')}
-          columns={columns}
-          rows={list.data}
-          loading={list.loading}
-          pageSize={EXPIRY_PAGE_SIZE}
-          rowKey={(r) => `${r.orderId}-${r.userId}-${r.course}`}
-          fileName="expired-subscriptions.csv"
-          testId="expired-table"
-        />
       )}
     </AdminPage>
   );

@@ -13,7 +13,8 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
 import { RichEditor } from '../components/RichEditor';
-import { AdminPage, Loading, LoadError } from '../components/States';
+import { AdminPage } from '../components/States';
+import { LoadError, Loading } from '@taal/web-shared/ui';
 
 type Body = NonNullable<ApiPaths['/api/v1/mass-mail/']['post']['requestBody']>['content']['application/json'];
 type Audience = Body['mailTo'];

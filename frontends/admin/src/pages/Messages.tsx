@@ -10,7 +10,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
-import { AdminPage, Loading, LoadError, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 type Json<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
 type GeneralMessage = Json<'/api/v1/contact/general/'>['data'][number];
@@ -36,7 +37,7 @@ function GeneralMessages() {
   };
   if (list.loading && !list.data) return <Loading />;
   if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
-  if (!list.data.length) return <NoData />;
+  if (!list.data.length) return <Empty />;
   return (
     <ul className="admin-messages" data-testid="general-messages">
       {list.data.map((m) => {
@@ -116,7 +117,7 @@ function StudentMessages() {
   const [open, setOpen] = useState<StudentMessage | null>(null);
   if (list.loading && !list.data) return <Loading />;
   if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
-  if (!list.data.length) return <NoData />;
+  if (!list.data.length) return <Empty />;
   return (
     <>
       <ul className="admin-messages" data-testid="student-messages">

@@ -10,7 +10,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, Loading } from '../components/States';
+import { AdminPage } from '../components/States';
+import { Loading } from '@taal/web-shared/ui';
 
 function EmptyIllustration() {
   return (

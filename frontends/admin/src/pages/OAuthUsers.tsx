@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate } from '@taal/web-shared/format';
 import { answer, authApi } from '@taal/web-shared/api';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet } from '../components/data';
-import { AdminPage, LoadError } from '../components/States';
+import { AdminPage } from '../components/States';
+import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 
 export const OAUTH_PAGE_SIZE = 10;
 

@@ -9,7 +9,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { Popup } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
-import { AdminPage, LoadError, Loading } from '../components/States';
+import { AdminPage } from '../components/States';
+import { LoadError, Loading } from '@taal/web-shared/ui';
 
 function PopupForm({ popup, onSaved }: { popup: Popup; onSaved: (p: Popup) => void }) {
   const { t } = useTranslation();

@@ -8,7 +8,8 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { AdminPage, Loading, LoadError, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 type Question = ApiPaths['/api/v1/questions/recent']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -63,19 +64,15 @@ export default function AdminQuestions() {
   return (
     <AdminPage title={t('questions.adminTitle')} testId="admin-questions">
       <p className="muted">{t('questions.adminIntro')}</p>
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.error || !list.data ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <NoData />
-      ) : (
-        <ul className="admin-messages">
-          {list.data.map((q) => (
-            <Row key={q._id} q={q} />
-          ))}
-        </ul>
-      )}
+      <AsyncView state={list} empty={<Empty />}>
+        {(data) => (
+          <ul className="admin-messages">
+            {data.map((q) => (
+              <Row key={q._id} q={q} />
+            ))}
+          </ul>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

@@ -10,7 +10,8 @@ import { toast } from '@taal/web-shared/toast';
 import type { AdminReview } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
-import { AdminPage, Loading, LoadError, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 function ReviewItem({ r, title, children }: { r: AdminReview; title: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -90,47 +91,39 @@ export default function Reviews() {
       <div className="admin-messages-grid">
         <section className="card">
           <h2>{t('reviews.recent')}</h2>
-          {recent.loading && !recent.data ? (
-            <Loading />
-          ) : recent.error ? (
-            <LoadError onRetry={recent.reload} />
-          ) : !shown.length ? (
-            <NoData />
-          ) : (
-            <ul className="admin-messages" data-testid="recent-reviews">
-              {shown.map((r) => (
-                <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
-                  <div className="admin-message-actions">
-                    {r.reply ? <p className="admin-message-reply">{r.reply}</p> : <span />}
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setOpen(r)} data-testid="hide-review">
-                      {t('reviews.hide')}
-                    </button>
-                  </div>
-                </ReviewItem>
-              ))}
-            </ul>
-          )}
+          <AsyncView state={recent} empty={<Empty />} isEmpty={() => !shown.length}>
+            {() => (
+              <ul className="admin-messages" data-testid="recent-reviews">
+                {shown.map((r) => (
+                  <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
+                    <div className="admin-message-actions">
+                      {r.reply ? <p className="admin-message-reply">{r.reply}</p> : <span />}
+                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setOpen(r)} data-testid="hide-review">
+                        {t('reviews.hide')}
+                      </button>
+                    </div>
+                  </ReviewItem>
+                ))}
+              </ul>
+            )}
+          </AsyncView>
         </section>
         <section className="card">
           <h2>{t('reviews.hiddenTitle')}</h2>
-          {hidden.loading && !hidden.data ? (
-            <Loading />
-          ) : hidden.error ? (
-            <LoadError onRetry={hidden.reload} />
-          ) : !hiddenList.length ? (
-            <NoData />
-          ) : (
-            <ul className="admin-messages" data-testid="hidden-reviews">
-              {hiddenList.map((r) => (
-                <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
-                  <p className="admin-message-reply" data-testid="hidden-reason">
-                    <span className="muted">{t('reviews.hiddenBecause', { when: r.hiddenAt ? formatDateTime(r.hiddenAt, i18n.resolvedLanguage) : '' })} </span>
-                    {r.hiddenReason}
-                  </p>
-                </ReviewItem>
-              ))}
-            </ul>
-          )}
+          <AsyncView state={hidden} empty={<Empty />} isEmpty={() => !hiddenList.length}>
+            {() => (
+              <ul className="admin-messages" data-testid="hidden-reviews">
+                {hiddenList.map((r) => (
+                  <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
+                    <p className="admin-message-reply" data-testid="hidden-reason">
+                      <span className="muted">{t('reviews.hiddenBecause', { when: r.hiddenAt ? formatDateTime(r.hiddenAt, i18n.resolvedLanguage) : '' })} </span>
+                      {r.hiddenReason}
+                    </p>
+                  </ReviewItem>
+                ))}
+              </ul>
+            )}
+          </AsyncView>
         </section>
       </div>
       <HideDialog

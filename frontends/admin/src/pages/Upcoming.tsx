@@ -11,8 +11,9 @@ import { toast } from '@taal/web-shared/toast';
 import type { UpcomingCourse } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { useConfirm } from '../components/Modal';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
+import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 export function AddUpcoming() {
   const { t } = useTranslation();
@@ -105,29 +106,25 @@ export function UpcomingList() {
         </Link>
       }
     >
-      {list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : list.loading && !list.data ? (
-        <Loading />
-      ) : !list.data?.length ? (
-        <NoData />
-      ) : (
-        <div className="admin-course-grid">
-          {list.data.map((c) => (
-            <article key={c._id} className="card admin-course-card" data-testid="admin-upcoming">
-              <div className="admin-course-thumb">{c.photo ? <img src={c.photo} alt="" loading="lazy" /> : <span aria-hidden="true">🎹</span>}</div>
-              <div className="admin-course-body">
-                <h3>{c.name}</h3>
-              </div>
-              <div className="user-card-actions">
-                <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(c)} data-testid="upcoming-delete">
-                  {t('adminFreebies.delete')}
-                </button>
-              </div>
-            </article>
-          ))}
-        </div>
-      )}
+      <AsyncView state={list} empty={<Empty />}>
+        {(data) => (
+          <div className="admin-course-grid">
+            {data.map((c) => (
+              <article key={c._id} className="card admin-course-card" data-testid="admin-upcoming">
+                <div className="admin-course-thumb">{c.photo ? <img src={c.photo} alt="" loading="lazy" /> : <span aria-hidden="true">🎹</span>}</div>
+                <div className="admin-course-body">
+                  <h3>{c.name}</h3>
+                </div>
+                <div className="user-card-actions">
+                  <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(c)} data-testid="upcoming-delete">
+                    {t('adminFreebies.delete')}
+                  </button>
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      </AsyncView>
       {confirm.dialog}
     </AdminPage>
   );

@@ -5,9 +5,9 @@ import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
-import { Pager, pageOf } from '../components/Pager';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
+import { AsyncView, Empty, pageOf, Pager } from '@taal/web-shared/ui';
 
 const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
 const SECTIONS = [
@@ -94,25 +94,21 @@ export default function UserList() {
           </button>
         ))}
       </div>
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.error ? (
-        <LoadError onRetry={list.reload} />
-      ) : !view.rows.length ? (
-        <NoData />
-      ) : (
-        <>
-          <p className="muted" data-testid="user-count">
-            {t('adminUsers.count', { count: list.data?.length ?? 0 })}
-          </p>
-          <div className="user-grid">
-            {view.rows.map((u) => (
-              <UserCard key={u._id} user={u} onChange={(updated) => list.setData((d) => replaceUser(d, updated))} />
-            ))}
-          </div>
-          <Pager page={view.page} pages={view.pages} onPage={setPage} />
-        </>
-      )}
+      <AsyncView state={list} empty={<Empty />} isEmpty={() => !view.rows.length}>
+        {(data) => (
+          <>
+            <p className="muted" data-testid="user-count">
+              {t('adminUsers.count', { count: data?.length ?? 0 })}
+            </p>
+            <div className="user-grid">
+              {view.rows.map((u) => (
+                <UserCard key={u._id} user={u} onChange={(updated) => list.setData((d) => replaceUser(d, updated))} />
+              ))}
+            </div>
+            <Pager page={view.page} pages={view.pages} onPage={setPage} />
+          </>
+        )}
+      </AsyncView>
     </AdminPage>
   );
 }

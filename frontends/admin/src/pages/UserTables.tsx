@@ -3,10 +3,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
-import { DataTable, type Column } from '../components/DataTable';
 import { useAdminGet, type AdminUser } from '../components/data';
-import { AdminPage, LoadError } from '../components/States';
+import { AdminPage } from '../components/States';
 import { markVerified, replaceUser, userColumns } from '../components/users';
+import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 
 export const USER_TABLE_PAGE_SIZE = 5;
 export const SUBSCRIBER_TABLE_PAGE_SIZE = 20;

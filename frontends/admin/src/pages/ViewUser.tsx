@@ -6,8 +6,9 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, ApiError, authApi } from '@taal/web-shared/api';
 import { formatDate, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useAdminGet, type AdminUser } from '../components/data';
-import { AdminPage, LoadError, Loading, NoData } from '../components/States';
+import { AdminPage } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 // The wallet statement (issue 41), the same the student sees, loaded with a student's view only.
 const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
@@ -28,7 +29,7 @@ export default function ViewUser() {
   };
 
   let body;
-  if (!id || (user.error instanceof ApiError && user.error.status === 404)) body = <NoData />;
+  if (!id || (user.error instanceof ApiError && user.error.status === 404)) body = <Empty />;
   else if (user.loading && !u) body = <Loading />;
   else if (user.error || !u) body = <LoadError onRetry={user.reload} />;
   else {

@@ -7,8 +7,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
 import { messaging, type StudentMessage } from '../messaging';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 function ReplyForm({ message, onDone }: { message: StudentMessage; onDone: () => void }) {
   const { t } = useTranslation();
@@ -48,9 +48,9 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const instructorId = user.instructor ?? '';
   const list = useAsync(async () => (instructorId ? messaging.toInstructor(instructorId) : []), [instructorId]);
-  if (list.loading && !list.data) return <TabLoading />;
-  if (list.error || !list.data) return <TabError onRetry={list.reload} />;
-  if (!list.data.length) return <TabEmpty testId="instructor-messages-empty">{t('messaging.noStudentMessages')}</TabEmpty>;
+  if (list.loading && !list.data) return <Loading />;
+  if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
+  if (!list.data.length) return <Empty testId="instructor-messages-empty">{t('messaging.noStudentMessages')}</Empty>;
   return (
     <ul className="message-list" data-testid="instructor-messages">
       {list.data.map((m) => (

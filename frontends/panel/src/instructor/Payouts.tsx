@@ -11,21 +11,39 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
-import { TabEmpty, TabError, TabLoading } from '../components';
+import type { TFunction } from 'i18next';
+import { AsyncView, DataTable, Empty, Money, saveObjectUrl, type Column } from '@taal/web-shared/ui';
+import { SettlementTable } from '@taal/web-shared/settlements';
 
 const dmy = dayMonthYear;
+/** The panel's tables show every row up to here, then page (they are short: a month's sales, the settlements). */
+const PAGE_SIZE = 50;
 
 async function download(path: string, name: string) {
-  const url = await protectedBlobUrl(path);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveObjectUrl(await protectedBlobUrl(path), name);
 }
+
+type Course = Awaited<ReturnType<typeof api.courses>>[number];
+type Sold = Map<string, { saleCount: number; earnings: number }>;
+const myCourseColumns = (t: TFunction, sold: Sold): Column<Course>[] => [
+  { key: 'course', header: t('payouts.course'), text: (c) => c.title, render: (c) => <a href={`/coursedetails/${c._id}`}>{c.title}</a> },
+  { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(sold.get(c._id)?.saleCount ?? 0), className: 'num', testId: 'my-course-sales' },
+  { key: 'earnings', header: t('payouts.earnings'), text: (c) => poishaToBdt(sold.get(c._id)?.earnings ?? 0), render: (c) => <Money poisha={sold.get(c._id)?.earnings ?? 0} />, className: 'num' },
+];
+
+type Sale = Awaited<ReturnType<typeof salesOf>>[number];
+const salesOf = (id: string, from: string, to: string) =>
+  answer(authApi.GET('/api/v1/analytics/instructor/{id}/{startDate}/{endDate}', { params: { path: { id, startDate: dmy(from), endDate: dmy(to) } } })).then((a) => a.data);
+const saleColumns = (t: TFunction): Column<Sale>[] => [
+  { key: 'orderId', header: t('payouts.orderId'), text: (s) => s.orderId.slice(0, 8), className: 'mono' },
+  { key: 'course', header: t('payouts.course'), text: (s) => s.course },
+  { key: 'user', header: t('payouts.userName'), text: (s) => s.user_name || '—' },
+  { key: 'coupon', header: t('payouts.coupon'), text: (s) => (s.coupon ? `${s.coupon} (${formatNumber(s.couponDiscount)}%)` : '—'), testId: 'sale-coupon' },
+  { key: 'amount', header: t('payouts.amount'), text: (s) => poishaToBdt(s.amount), className: 'num', testId: 'sale-amount' },
+  { key: 'date', header: t('payouts.date'), text: (s) => localDigits(s.date), testId: 'sale-date' },
+];
+
+const settlementsOf = (id: string) => answer(authApi.GET('/api/v1/instructor/settlement/{id}', { params: { path: { id } } })).then((a) => a.data);
 
 function Note() {
   const { t } = useTranslation();
@@ -49,41 +67,34 @@ export function MyCourses({ user }: { user: SessionUser }) {
     const mine = courses.filter((c) => (typeof c.instructor === 'string' ? c.instructor : (c.instructor as { _id?: string } | null)?._id) === id);
     return { mine, sold, earnings };
   }, [id]);
-  if (data.loading && !data.data) return <TabLoading />;
-  if (data.error || !data.data) return <TabError onRetry={data.reload} />;
-  const { mine, sold, earnings } = data.data;
-  if (!mine.length) return <TabEmpty testId="my-courses-empty">{t('payouts.noCourses')}</TabEmpty>;
   return (
-    <>
-      <p data-testid="my-earnings">
-        {t('payouts.earnings')}: <Money poisha={earnings.earnings} /> · {t('payouts.settled')}: <Money poisha={earnings.settled} /> · {t('payouts.due')}:{' '}
-        <Money poisha={earnings.due} />
-      </p>
-      <table className="data-table" data-testid="my-courses">
-        <thead>
-          <tr>
-            <th>{t('payouts.course')}</th>
-            <th className="num">{t('payouts.saleCount')}</th>
-            <th className="num">{t('payouts.earnings')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mine.map((c) => (
-            <tr key={c._id} data-testid="my-course">
-              <td>
-                <a href={`/coursedetails/${c._id}`}>{c.title}</a>
-              </td>
-              <td className="num" data-testid="my-course-sales">
-                {formatNumber(sold.get(c._id)?.saleCount ?? 0)}
-              </td>
-              <td className="num">
-                <Money poisha={sold.get(c._id)?.earnings ?? 0} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <AsyncView state={data}>
+      {({ mine, sold, earnings }) =>
+        !mine.length ? (
+          <Empty testId="my-courses-empty">{t('payouts.noCourses')}</Empty>
+        ) : (
+          <>
+            <p data-testid="my-earnings">
+              {t('payouts.earnings')}: <Money poisha={earnings.earnings} /> · {t('payouts.settled')}: <Money poisha={earnings.settled} /> · {t('payouts.due')}:{' '}
+              <Money poisha={earnings.due} />
+            </p>
+            <DataTable
+              title={t('panel.instructor.myCourses')}
+              columns={myCourseColumns(t, sold)}
+              rows={mine}
+              loading={false}
+              pageSize={PAGE_SIZE}
+              rowKey={(c) => c._id}
+              fileName="my-courses.csv"
+              exports={false}
+              search={false}
+              rowTestId="my-course"
+              testId="my-courses"
+            />
+          </>
+        )
+      }
+    </AsyncView>
   );
 }
 
@@ -94,10 +105,7 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
   const today = dhakaDay();
   const [range, setRange] = useState({ from: addDays(today, -30), to: today });
   const [draft, setDraft] = useState(range);
-  const sales = useAsync(
-    () => answer(authApi.GET('/api/v1/analytics/instructor/{id}/{startDate}/{endDate}', { params: { path: { id, startDate: dmy(range.from), endDate: dmy(range.to) } } })).then((a) => a.data),
-    [id, range.from, range.to],
-  );
+  const sales = useAsync(() => salesOf(id, range.from, range.to), [id, range.from, range.to]);
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (draft.from && draft.to) setRange(draft.from <= draft.to ? draft : { from: draft.to, to: draft.from });
@@ -115,47 +123,31 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
         <button className="btn btn-sm btn-primary">{t('payouts.apply')}</button>
       </form>
       <Note />
-      {sales.loading && !sales.data ? (
-        <TabLoading />
-      ) : sales.error || !sales.data ? (
-        <TabError onRetry={sales.reload} />
-      ) : !sales.data.length ? (
-        <TabEmpty testId="sales-empty">{t('payouts.noAnalytics')}</TabEmpty>
-      ) : (
-        <table className="data-table" data-testid="instructor-sales">
-          <thead>
-            <tr>
-              <th>{t('payouts.orderId')}</th>
-              <th>{t('payouts.course')}</th>
-              <th>{t('payouts.userName')}</th>
-              <th>{t('payouts.coupon')}</th>
-              <th className="num">{t('payouts.amount')}</th>
-              <th>{t('payouts.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sales.data.map((s) => (
-              <tr key={s._id} data-testid="instructor-sale">
-                <td className="mono">{s.orderId.slice(0, 8)}</td>
-                <td>{s.course}</td>
-                <td>{s.user_name || '—'}</td>
-                <td data-testid="sale-coupon">{s.coupon ? `${s.coupon} (${formatNumber(s.couponDiscount)}%)` : '—'}</td>
-                <td className="num" data-testid="sale-amount">
-                  {poishaToBdt(s.amount)}
-                </td>
-                <td data-testid="sale-date">{localDigits(s.date)}</td>
+      <AsyncView state={sales}>
+        {(rows) => (
+          <DataTable
+            title={t('payouts.salesByRange')}
+            columns={saleColumns(t)}
+            rows={rows}
+            loading={false}
+            pageSize={PAGE_SIZE}
+            rowKey={(r) => r._id}
+            fileName="sales.csv"
+            exports={false}
+            search={false}
+            empty={<Empty testId="sales-empty">{t('payouts.noAnalytics')}</Empty>}
+            footer={
+              <tr>
+                <th colSpan={4}>{t('payouts.total')}</th>
+                <th className="num">{poishaToBdt(total)}</th>
+                <td />
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th colSpan={4}>{t('payouts.total')}</th>
-              <th className="num">{poishaToBdt(total)}</th>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
-      )}
+            }
+            rowTestId="instructor-sale"
+            testId="instructor-sales"
+          />
+        )}
+      </AsyncView>
     </>
   );
 }
@@ -164,7 +156,7 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
 export function PaymentSettlement({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const id = user.instructor ?? '';
-  const list = useAsync(() => answer(authApi.GET('/api/v1/instructor/settlement/{id}', { params: { path: { id } } })).then((a) => a.data), [id]);
+  const list = useAsync(() => settlementsOf(id), [id]);
   const [month, setMonth] = useState(() => addDays(`${dhakaDay().slice(0, 8)}01`, -1).slice(0, 7));
   const statement = async () => {
     try {
@@ -190,58 +182,17 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
           {t('payouts.downloadStatement')}
         </button>
       </form>
-      {list.loading && !list.data ? (
-        <TabLoading />
-      ) : list.error || !list.data ? (
-        <TabError onRetry={list.reload} />
-      ) : !list.data.length ? (
-        <TabEmpty testId="settlements-empty">{t('payouts.noData')}</TabEmpty>
-      ) : (
-        <table className="data-table" data-testid="instructor-settlements">
-          {list.data.some((s) => !s.status && s.receivedAmount > 0) && (
-            <caption className="table-note muted" data-testid="not-settled-note">
-              {t('payouts.notSettledNote')}
-            </caption>
-          )}
-          <thead>
-            <tr>
-              <th>{t('payouts.settleDate')}</th>
-              <th className="num">{t('payouts.settleAmount')}</th>
-              <th className="num">{t('payouts.receivedAmount')}</th>
-              <th className="num">{t('payouts.rowDue')}</th>
-              <th>{t('payouts.remarks')}</th>
-              <th>{t('payouts.status')}</th>
-              <th>{t('payouts.receipt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((s) => (
-              <tr key={s._id} data-testid="instructor-settlement">
-                <td>{localDigits(s.settleDate)}</td>
-                <td className="num">{poishaToBdt(s.settleAmount)}</td>
-                <td className="num">{poishaToBdt(s.receivedAmount)}</td>
-                <td className="num">{poishaToBdt(s.due)}</td>
-                <td>{s.remarks}</td>
-                <td data-testid="settlement-status">{s.status ? t('payouts.settledStatus') : t('payouts.notSettled')}</td>
-                <td>
-                  {s.receipt ? (
-                    <button
-                      type="button"
-                      className="linklike"
-                      data-testid="receipt-download"
-                      onClick={() => void download(s.receipt, 'settlement.pdf').catch(() => toast(t('payouts.downloadFailed'), 'error'))}
-                    >
-                      {t('payouts.download')}
-                    </button>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AsyncView state={list}>
+        {(rows) => (
+          <SettlementTable
+            rows={rows}
+            title={t('panel.instructor.paymentSettlement')}
+            empty={<Empty testId="settlements-empty">{t('payouts.noData')}</Empty>}
+            rowTestId="instructor-settlement"
+            testId="instructor-settlements"
+          />
+        )}
+      </AsyncView>
     </>
   );
 }

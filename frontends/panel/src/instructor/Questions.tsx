@@ -9,7 +9,7 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 type Unanswered = ApiPaths['/api/v1/questions/unanswered']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -51,9 +51,9 @@ function AnswerForm({ question, onDone }: { question: Unanswered; onDone: () => 
 export default function InstructorQuestions() {
   const { t, i18n } = useTranslation();
   const list = useAsync(async () => (await answer(authApi.GET('/api/v1/questions/unanswered'))).data, []);
-  if (list.loading && !list.data) return <TabLoading />;
-  if (list.error || !list.data) return <TabError onRetry={list.reload} />;
-  if (!list.data.length) return <TabEmpty testId="questions-none">{t('questions.noneUnanswered')}</TabEmpty>;
+  if (list.loading && !list.data) return <Loading />;
+  if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
+  if (!list.data.length) return <Empty testId="questions-none">{t('questions.noneUnanswered')}</Empty>;
   return (
     <ul className="message-list" data-testid="unanswered-questions">
       {list.data.map((q) => (

@@ -8,7 +8,7 @@ import { formatDate } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 type Certificate = ApiPaths['/api/v1/certificates/mine']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -49,11 +49,11 @@ function CertificateRow({ c }: { c: Certificate }) {
 export default function Certificates({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const mine = useAsync(async () => (await answer(authApi.GET('/api/v1/certificates/mine'))).data, [user._id]);
-  if (mine.error) return <TabError onRetry={mine.reload} />;
-  if (!mine.data) return <TabLoading />;
+  if (mine.error) return <LoadError onRetry={mine.reload} />;
+  if (!mine.data) return <Loading />;
   if (!mine.data.length)
     return (
-      <TabEmpty
+      <Empty
         testId="my-certificates-empty"
         action={
           <Link to="/studentpanel?tab=0" className="btn btn-primary btn-sm">
@@ -62,7 +62,7 @@ export default function Certificates({ user }: { user: SessionUser }) {
         }
       >
         {t('certificates.mineEmpty')}
-      </TabEmpty>
+      </Empty>
     );
   return (
     <ul className="certificate-list" data-testid="my-certificates">

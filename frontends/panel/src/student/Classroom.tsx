@@ -16,8 +16,8 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
 import type { ClassroomItem, Order } from '../types';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
 const asTier = (tier: string): CourseTier | null => (isCourseTier(tier) ? tier : null);
@@ -201,8 +201,8 @@ export default function Classroom({ user }: { user: SessionUser }) {
     return () => window.clearTimeout(timer);
   }, [awaiting, loaded.loading, loaded.data]);
 
-  if (loaded.error) return <TabError onRetry={loaded.reload} />;
-  if (!loaded.data) return <TabLoading />;
+  if (loaded.error) return <LoadError onRetry={loaded.reload} />;
+  if (!loaded.data) return <Loading />;
   const { items } = loaded.data;
   const pending = awaiting && (
     <p className="class-pending" role="status" data-testid="classroom-pending">
@@ -213,7 +213,7 @@ export default function Classroom({ user }: { user: SessionUser }) {
     return pending ? (
       <div className="panel-empty class-pending-only">{pending}</div>
     ) : (
-      <TabEmpty
+      <Empty
         testId="classroom-empty"
         action={
           <Link to="/allcourses" className="btn btn-primary btn-sm" data-testid="classroom-browse">
@@ -222,7 +222,7 @@ export default function Classroom({ user }: { user: SessionUser }) {
         }
       >
         {t('classroom.empty')}
-      </TabEmpty>
+      </Empty>
     );
   return (
     <>

@@ -8,9 +8,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { copyText, Money } from '@taal/web-shared/ui';
-import { TabError } from '../components';
 import type { Wallet } from '../types';
+import { copyText, LoadError, Money } from '@taal/web-shared/ui';
 
 /** Spec §9: the referral reward, in taka. */
 export const REFERRAL_REWARD_TAKA = 200;
@@ -88,7 +87,7 @@ export default function EarnMoney({ user }: { user: SessionUser }) {
       </div>
       <h3>{t('studentPanel.earn.bonuses')}</h3>
       {wallet.error ? (
-        <TabError onRetry={wallet.reload} />
+        <LoadError onRetry={wallet.reload} />
       ) : (
         <div className="earn-stats">
           <div className="card earn-stat" data-testid="bonus-pending">

@@ -4,8 +4,8 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
 import { messaging, type StudentMessage } from '../messaging';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 function MessageList({ items, testId }: { items: StudentMessage[]; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -36,15 +36,15 @@ export default function Messages({ user }: { user: SessionUser }) {
     const [pending, answered] = await Promise.all([messaging.pending(user._id), messaging.answered(user._id)]);
     return { pending, answered };
   }, [user._id]);
-  if (lists.loading) return <TabLoading />;
-  if (lists.error || !lists.data) return <TabError onRetry={lists.reload} />;
+  if (lists.loading) return <Loading />;
+  if (lists.error || !lists.data) return <LoadError onRetry={lists.reload} />;
   const { pending, answered } = lists.data;
   return (
     <div className="messages-tab">
       <h3>{t('messaging.current')}</h3>
-      {pending.length ? <MessageList items={pending} testId="messages-current" /> : <TabEmpty testId="messages-current-empty">{t('messaging.noCurrent')}</TabEmpty>}
+      {pending.length ? <MessageList items={pending} testId="messages-current" /> : <Empty testId="messages-current-empty">{t('messaging.noCurrent')}</Empty>}
       <h3>{t('messaging.previous')}</h3>
-      {answered.length ? <MessageList items={answered} testId="messages-previous" /> : <TabEmpty testId="messages-previous-empty">{t('messaging.noPrevious')}</TabEmpty>}
+      {answered.length ? <MessageList items={answered} testId="messages-previous" /> : <Empty testId="messages-previous-empty">{t('messaging.noPrevious')}</Empty>}
     </div>
   );
 }

@@ -9,9 +9,8 @@ import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
-import { TabEmpty, TabError, TabLoading } from '../components';
 import type { Order } from '../types';
+import { Empty, LoadError, Loading, Money } from '@taal/web-shared/ui';
 
 /** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
 function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boolean }) {
@@ -170,11 +169,11 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
   const orders = useAsync(async () => (await answer(authApi.GET('/api/v1/order/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
   // Gift-card orders are the store's; a failure there leaves the course orders shown.
   const storeOrders = useAsync(() => loadStoreOrders(user._id).catch(() => []), [user._id]);
-  if (orders.error) return <TabError onRetry={orders.reload} />;
-  if (!orders.data) return <TabLoading />;
+  if (orders.error) return <LoadError onRetry={orders.reload} />;
+  if (!orders.data) return <Loading />;
   if (!orders.data.length && !storeOrders.data?.length)
     return (
-      <TabEmpty
+      <Empty
         testId="purchases-empty"
         action={
           <Link to="/allcourses" className="btn btn-primary btn-sm">
@@ -183,7 +182,7 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
         }
       >
         {t('studentPanel.purchases.empty')}
-      </TabEmpty>
+      </Empty>
     );
   return (
     <ul className="order-list" data-testid="purchases">

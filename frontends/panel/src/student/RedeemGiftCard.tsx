@@ -10,8 +10,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
-import { TabError, TabLoading } from '../components';
+import { LoadError, Loading, Money } from '@taal/web-shared/ui';
 
 
 export default function RedeemGiftCard({ user }: { user: SessionUser }) {
@@ -57,7 +56,7 @@ export default function RedeemGiftCard({ user }: { user: SessionUser }) {
     <div className="redeem-tab">
       <div className="wallet-balance" data-testid="redeem-balance">
         <span>{t('giftRedeem.balance')}</span>{' '}
-        {balance.loading && balance.data === undefined ? <TabLoading /> : balance.data === undefined ? <TabError onRetry={balance.reload} /> : <strong><Money poisha={balance.data} /></strong>}
+        {balance.loading && balance.data === undefined ? <Loading /> : balance.data === undefined ? <LoadError onRetry={balance.reload} /> : <strong><Money poisha={balance.data} /></strong>}
       </div>
       <form className="redeem-form" onSubmit={(e) => void redeem(e)} noValidate>
         <label className="field">

@@ -11,8 +11,8 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { TabEmpty, TabError, TabLoading } from '../components';
 import type { WishlistItem } from '../types';
+import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
 
 const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
 
@@ -75,11 +75,11 @@ export default function Wishlist({ user }: { user: SessionUser }) {
     }
   };
 
-  if (loaded.error) return <TabError onRetry={loaded.reload} />;
-  if (!items) return <TabLoading />;
+  if (loaded.error) return <LoadError onRetry={loaded.reload} />;
+  if (!items) return <Loading />;
   if (!items.length)
     return (
-      <TabEmpty
+      <Empty
         testId="wishlist-empty"
         action={
           <Link to="/allcourses" className="btn btn-primary btn-sm">
@@ -88,7 +88,7 @@ export default function Wishlist({ user }: { user: SessionUser }) {
         }
       >
         {t('studentPanel.wishlist.empty')}
-      </TabEmpty>
+      </Empty>
     );
   return (
     <ul className="wish-list" data-testid="wishlist">

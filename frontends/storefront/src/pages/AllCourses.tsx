@@ -5,7 +5,7 @@ import { api, clearApiCache } from '@taal/web-shared/api';
 import { CATEGORIES, LEVELS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
-import { CardSkeletons } from '../components/PageLoading';
+import { CardSkeletons } from '../components/CardSkeletons';
 import { SearchBox } from '../components/SearchBox';
 
 const EMPTY_RETRY_MS = 2000;

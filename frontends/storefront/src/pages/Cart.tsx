@@ -7,9 +7,8 @@ import { hasReason } from '@taal/web-shared/errors';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
-import { PageLoading } from '../components/PageLoading';
 import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
+import { Loading, Money } from '@taal/web-shared/ui';
 
 /** Spec §4: after a removal the cart is fetched again 500 ms later. */
 const REFRESH_AFTER_REMOVE_MS = 500;
@@ -25,7 +24,7 @@ interface Voucher {
 export default function CartPage() {
   const { t } = useTranslation();
   const session = useVerifiedSession();
-  if (session.state === 'checking') return <PageLoading />;
+  if (session.state === 'checking') return <Loading />;
   const user = session.user;
   if (!user || user.type !== UserRoles.student) {
     return (
@@ -89,7 +88,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  if (cart.loading && !cart.data) return <PageLoading />;
+  if (cart.loading && !cart.data) return <Loading />;
   if (!cart.data) {
     return (
       <div className="card" data-testid="cart-error">

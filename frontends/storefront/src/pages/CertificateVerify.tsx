@@ -8,7 +8,7 @@ import { answer, ApiError, publicApi, type ApiPaths } from '@taal/web-shared/api
 import { formatDate } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { PageLoading } from '../components/PageLoading';
+import { Loading } from '@taal/web-shared/ui';
 
 type Verified =
   ApiPaths['/api/v1/certificate/{id}']['get']['responses'][200]['content']['application/json']['data'];
@@ -31,7 +31,7 @@ export default function CertificateVerify() {
   const { id = '' } = useParams();
   const result = useAsync<Check>(() => check(id), [id]);
   const found = result.data;
-  if (!found || result.loading) return <PageLoading />;
+  if (!found || result.loading) return <Loading />;
 
   if (found.state === 'verified') {
     const c = found.certificate;

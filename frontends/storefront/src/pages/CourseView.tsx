@@ -6,12 +6,10 @@ import { SESSION_EVENT } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
 import { PriceLine } from '../components/PriceLine';
 import { RichText } from '../components/RichText';
 import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
-import { PageLoading } from '../components/PageLoading';
 import { categoryKey, Rating } from '../components/CourseCard';
 import { CourseLessons, type Completion } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
@@ -19,6 +17,7 @@ import { CertificateRequest } from '../components/CertificateRequest';
 import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
 import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
 import { learning } from '../learning';
+import { Loading, Money } from '@taal/web-shared/ui';
 
 // Reviews load after the course (their own chunk): the first paint stays as it was.
 const CourseReviews = lazy(() => import('../components/CourseReviews'));
@@ -122,7 +121,7 @@ export default function CourseView() {
     setTier(null);
   }, [id]);
 
-  if (course.loading && !c) return <PageLoading />;
+  if (course.loading && !c) return <Loading />;
   if (!c) {
     const notFound = !id || (course.error instanceof ApiError && course.error.status === 404);
     return (

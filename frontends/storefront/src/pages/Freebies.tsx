@@ -11,8 +11,8 @@ import { sanitizeHtml } from '@taal/web-shared/html';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Freebie } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { PageLoading } from '../components/PageLoading';
 import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
+import { Loading } from '@taal/web-shared/ui';
 
 /** The translation key of a freebie category or filter ('Piano & Keyboard' → freebies.category.PianoKeyboard). */
 export const freebieCategoryKey = (category: string) => `freebies.category.${category.replace(/[^A-Za-z]/g, '')}`;
@@ -77,7 +77,7 @@ export function FreebieList() {
         ))}
       </div>
       {list.loading && !list.data ? (
-        <PageLoading />
+        <Loading />
       ) : shown.length === 0 ? (
         <p className="card" data-testid="no-freebies">
           {t('freebies.none')}
@@ -138,7 +138,7 @@ export function FreebieView() {
   }, [id]);
   const freebie = item.data;
   const html = useMemo(() => (freebie ? sanitizeHtml(freebie.description, { rich: true }) : ''), [freebie]);
-  if (item.loading && freebie === undefined) return <PageLoading />;
+  if (item.loading && freebie === undefined) return <Loading />;
   if (!freebie) {
     return (
       <div className="card" data-testid="freebie-missing">

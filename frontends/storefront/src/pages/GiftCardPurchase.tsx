@@ -13,12 +13,11 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
 import { PriceLine } from '../components/PriceLine';
-import { PageLoading } from '../components/PageLoading';
 import { giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
 import ShippingForm from './ShippingForm';
 import { GiftCardFace } from './Store';
+import { Loading, Money } from '@taal/web-shared/ui';
 
 type Recipient = 'myself' | 'someoneElse';
 interface Fields {
@@ -76,7 +75,7 @@ export default function GiftCardPurchase() {
   const { id = '' } = useParams();
   const session = useVerifiedSession();
   const product = useAsync<GiftProduct>(() => giftStore.product(id), [id]);
-  if ((product.loading && !product.data) || session.state === 'checking') return <PageLoading />;
+  if ((product.loading && !product.data) || session.state === 'checking') return <Loading />;
   if (!product.data) {
     return (
       <div className="card" data-testid="gift-not-found">

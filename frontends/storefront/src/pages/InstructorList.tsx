@@ -4,7 +4,7 @@ import { api } from '@taal/web-shared/api';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { InstructorCard } from '../components/InstructorCard';
-import { CardSkeletons } from '../components/PageLoading';
+import { CardSkeletons } from '../components/CardSkeletons';
 
 export const PAGE_SIZE = 8;
 

@@ -6,7 +6,7 @@ import { RichText } from '../components/RichText';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard } from '../components/CourseCard';
-import { PageLoading } from '../components/PageLoading';
+import { Loading } from '@taal/web-shared/ui';
 
 export default function InstructorView() {
   const { t, i18n } = useTranslation();
@@ -19,7 +19,7 @@ export default function InstructorView() {
       ← {t('instructors.back')}
     </Link>
   );
-  if (instructor.loading && !ins) return <PageLoading />;
+  if (instructor.loading && !ins) return <Loading />;
   if (!ins)
     return (
       <div className="card">

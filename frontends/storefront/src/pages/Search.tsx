@@ -8,7 +8,7 @@ import { CATEGORIES } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
 import { PriceLine } from '../components/PriceLine';
-import { CardSkeletons } from '../components/PageLoading';
+import { CardSkeletons } from '../components/CardSkeletons';
 import { SearchBox } from '../components/SearchBox';
 
 type Result = ApiPaths['/api/v1/search']['get']['responses'][200]['content']['application/json']['data'];

@@ -4,10 +4,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatValidity } from '@taal/web-shared/format';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Money } from '@taal/web-shared/ui';
 import { PriceLine } from '../components/PriceLine';
-import { PageLoading } from '../components/PageLoading';
 import { giftStore, type GiftProduct, type StoreCategory } from '../giftStore';
+import { Loading, Money } from '@taal/web-shared/ui';
 
 export function GiftCardFace({ product }: { product: Pick<GiftProduct, 'image' | 'value' | 'name'> }) {
   const { t } = useTranslation();
@@ -27,7 +26,7 @@ export default function StorePage() {
   const { t } = useTranslation();
   const products = useAsync<GiftProduct[]>(() => giftStore.products().catch(() => []), []);
   const categories = useAsync<StoreCategory[]>(() => giftStore.categories().catch(() => []), []);
-  if (products.loading && !products.data) return <PageLoading />;
+  if (products.loading && !products.data) return <Loading />;
   const list = products.data ?? [];
   return (
     <section className="store-page">

@@ -1,13 +1,5 @@
+// The course grid's placeholder while its cards load (the page's spinner: Loading in @taal/web-shared/ui).
 import { useTranslation } from '@taal/web-shared/i18n';
-
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="page-loading" aria-busy="true">
-      <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-    </div>
-  );
-}
 
 export function CardSkeletons({ count = 8 }: { count?: number }) {
   const { t } = useTranslation();

@@ -1,13 +1,15 @@
-// The back office's one data table: a search box, fixed page size, and copy / CSV / print of
+// The one data table (the back office's, and the panel's statements): a search box, fixed page size, and copy / CSV / print of
 // every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
 // orders highlighted). With `paging` the server pages the rows: `rows` is the current page
 // (copy, CSV and print then act on that page only; no search box) and the pager counts `total`.
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { Pager, pageOf } from './Pager';
-import { Loading, NoData } from './States';
-import { copyText } from '@taal/web-shared/ui';
+import { Pager, pageOf } from './pager';
+import { Empty, Loading } from './async-view';
+import { copyText } from './money';
+import { download, printTable, toCsv } from './table-export';
+import './data-table.css';
 
 export interface Column<T> {
   key: string;
@@ -20,6 +22,8 @@ export interface Column<T> {
   className?: string;
   /** In copy and CSV (and search) only, not on screen (another column shows it). */
   exportOnly?: boolean;
+  /** A test id for the column's cells. */
+  testId?: string;
 }
 
 /** Pages the server cuts: the current page (0-based), every row's count, and a page change. */
@@ -27,60 +31,6 @@ export interface ServerPaging {
   page: number;
   total: number;
   onPage: (page: number) => void;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const csvCell = (s: string) => (/[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : s);
-
-export function toCsv<T>(columns: Column<T>[], rows: T[]): string {
-  return [columns.map((c) => csvCell(c.header)).join(','), ...rows.map((r) => columns.map((c) => csvCell(c.text(r))).join(','))].join('\r\n');
-}
-
-/** Saves an object URL as file `name` (the browser's download), then revokes the URL. */
-export function saveObjectUrl(url: string, name: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function download(name: string, text: string) {
-  saveObjectUrl(URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' })), name);
-}
-
-const PRINT_CSS = 'body{font-family:sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}';
-
-function printTable<T>(title: string, columns: Column<T>[], rows: T[]) {
-  const frame = document.createElement('iframe');
-  frame.style.position = 'fixed';
-  frame.style.width = '0';
-  frame.style.height = '0';
-  frame.style.border = '0';
-  document.body.appendChild(frame);
-  const doc = frame.contentDocument;
-  if (!doc) return;
-  doc.open();
-  doc.write(
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><table><thead><tr>${columns
-      .map((c) => `<th>${escapeHtml(c.header)}</th>`)
-      .join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(c.text(r))}</td>`).join('')}</tr>`).join('')}</tbody></table></body></html>`,
-  );
-  doc.close();
-  // A constructed style sheet (CSSOM): the page's CSP allows no inline <style>, and the frame inherits it.
-  const view = frame.contentWindow as (Window & typeof globalThis) | null;
-  if (view && 'adoptedStyleSheets' in doc) {
-    const sheet = new view.CSSStyleSheet();
-    sheet.replaceSync(PRINT_CSS);
-    doc.adoptedStyleSheets = [sheet];
-  }
-  window.setTimeout(() => {
-    frame.contentWindow?.focus();
-    frame.contentWindow?.print();
-    window.setTimeout(() => frame.remove(), 1000);
-  }, 50);
 }
 
 /**
@@ -117,6 +67,10 @@ export function DataTable<T>({
   rowClass,
   paging,
   initialiseAfterMs = 0,
+  empty,
+  caption,
+  footer,
+  rowTestId = 'table-row',
   testId,
 }: {
   title: string;
@@ -135,6 +89,13 @@ export function DataTable<T>({
   paging?: ServerPaging;
   /** Shows 'Loading ...' this long before the rows (the store tables are initialised after 1 second). */
   initialiseAfterMs?: number;
+  /** Shown for no rows instead of 'No data found'. */
+  empty?: ReactNode;
+  /** A note under the table (its <caption>). */
+  caption?: ReactNode;
+  /** The table's footer rows (<tfoot>), e.g. a total. */
+  footer?: ReactNode;
+  rowTestId?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -203,7 +164,7 @@ export function DataTable<T>({
       {(loading && !rows) || !initialised ? (
         <Loading />
       ) : !filtered.length ? (
-        <NoData />
+        (empty ?? <Empty />)
       ) : (
         <>
           {overflows && (
@@ -220,6 +181,7 @@ export function DataTable<T>({
               : {})}
           >
             <table>
+              {caption && <caption className="table-note muted">{caption}</caption>}
               <thead>
                 <tr>
                   {shown.map((c) => (
@@ -231,15 +193,16 @@ export function DataTable<T>({
               </thead>
               <tbody>
                 {view.rows.map((r) => (
-                  <tr key={rowKey(r)} className={rowClass?.(r)} data-testid="table-row">
+                  <tr key={rowKey(r)} className={rowClass?.(r)} data-testid={rowTestId}>
                     {shown.map((c) => (
-                      <td key={c.key} data-col={c.key} className={c.className}>
+                      <td key={c.key} data-col={c.key} className={c.className} data-testid={c.testId}>
                         {c.render ? c.render(r) : c.text(r)}
                       </td>
                     ))}
                   </tr>
                 ))}
               </tbody>
+              {footer && <tfoot>{footer}</tfoot>}
             </table>
           </div>
           <p className="muted data-table-info" data-testid="table-info">

@@ -1,5 +1,4 @@
-// The UI pieces every remote shows the same way (issue 39's one UI layer): money in BDT in the
-// page's language, and copying a text to the clipboard.
+// Money in BDT in the page's language, and copying a text to the clipboard (issue 39's one UI layer).
 import { useTranslation } from '@taal/web-shared/i18n';
 import { poishaToBdt } from '@taal/web-shared/format';
 

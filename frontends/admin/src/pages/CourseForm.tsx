@@ -1,0 +1,230 @@
+// The course form (back office §4, §5): add (every field, tiers, thumbnail, banner, PDFs and lesson
+// videos, each with its access) or update (every field optional, prefilled, new files added), with an
+// upload progress bar 0–100.
+import { useState, type FormEvent } from 'react';
+import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS, takaOfPoisha, TIER_PRICE_FIELDS, type TierPriceField } from '@taal/contracts/web';
+import { answer, authApi } from '@taal/web-shared/api';
+import { formatNumber } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { toast } from '@taal/web-shared/toast';
+import type { Course, Instructor } from '@taal/web-shared/types';
+import { useAdminGet } from '../components/data';
+import { Field, fieldLabels, missingRequired } from '../components/Field';
+import { formRefusal, type FormRefusal } from '../components/form-refusal';
+import { progressProps, uploadWithProgress } from '../components/upload';
+
+/** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
+const TIERS = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
+/** The translation key of a course category. */
+export const categoryKey = (c: string) => `adminCourses.category.${c.replace(/[^A-Za-z]/g, '')}`;
+
+interface Video {
+  file: File;
+  title: string;
+  status: 'open' | 'login' | 'paid';
+}
+
+/** The course form: `mode` add (every field required) or update (every field optional, prefilled). */
+export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?: Course; onDone: (c: Course) => void }) {
+  const { t } = useTranslation();
+  const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
+  const [problem, setProblem] = useState<FormRefusal | null>(null);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [videos, setVideos] = useState<Video[]>([]);
+  const req = mode === 'add';
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const data = new FormData(formEl);
+    // Update: only what was filled in or chosen (back office §2).
+    const form = new FormData();
+    for (const [k, v] of data.entries()) {
+      if (k === 'videos') continue;
+      if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, v);
+    }
+    for (const v of videos) {
+      form.append('videos', v.file, v.file.name);
+      form.append('videoTitles', v.title);
+      form.append('videoStatus', v.status);
+    }
+    setLabels({ ...fieldLabels(formEl), videos: t('adminCourses.f.videos') });
+    // A new course needs every field: name each one left empty (the server's own refusal and words).
+    const missing: Record<string, string> = req ? Object.fromEntries(missingRequired(formEl).map((name) => [name, t('refusals:ENTRY_REQUIRED')])) : {};
+    if (req && videos.length === 0) missing.videos = t('adminCourses.videoRequired');
+    if (Object.keys(missing).length) {
+      setProblem({ text: t('refusals:COURSE_ADD_FAILED'), fields: missing });
+      toast(t('refusals:COURSE_ADD_FAILED'), 'error');
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    setProgress(0);
+    try {
+      const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
+      const { data: saved } = await uploadWithProgress<Course>(path, form, setProgress);
+      toast(t(req ? 'adminCourses.msg.courseAdded' : 'adminCourses.msg.courseUpdated'), 'success');
+      // The chosen files were sent: nothing stays queued, so a second press cannot send them again
+      // (issue 40: an update pressed twice made two identical lessons).
+      setVideos([]);
+      if (req) formEl.reset();
+      else for (const input of Array.from(formEl.querySelectorAll<HTMLInputElement>('input[type="file"]'))) input.value = '';
+      onDone(saved);
+    } catch (err) {
+      const refused = formRefusal(t, err, req ? 'refusals:COURSE_ADD_FAILED' : 'refusals:COURSE_UPDATE_FAILED');
+      setProblem(refused);
+      toast(refused.text, 'error');
+    } finally {
+      setBusy(false);
+      setProgress(0);
+    }
+  };
+
+  const f = problem?.fields ?? {};
+  const c = course;
+  const tier = (field: TierPriceField) => c?.[field];
+  return (
+    <form className="admin-form course-form" onSubmit={(e) => void submit(e)} data-testid={`course-form-${mode}`} noValidate>
+      {problem && (
+        <div className="alert-error admin-alert" role="alert" data-testid="course-form-error">
+          {problem.text}
+          {Object.keys(problem.fields).length > 0 && (
+            <ul>
+              {Object.entries(problem.fields).map(([k, v]) => (
+                <li key={k}>
+                  {labels[k] ?? t(`adminCourses.f.${k}`, { defaultValue: k })}: {v}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.title')} error={f.title}>
+          <input name="title" required={req} defaultValue={c?.title} data-testid="course-title" />
+        </Field>
+        <Field label={t('adminCourses.f.subtitle')} error={f.subtitle}>
+          <input name="subtitle" required={req} defaultValue={c?.subtitle} />
+        </Field>
+        <Field label={t('adminCourses.f.catagory')} error={f.catagory}>
+          <select name="catagory" required={req} defaultValue={c?.catagory ?? ''}>
+            <option value="">{t('adminCourses.choose')}</option>
+            {CATEGORIES.map((x) => (
+              <option key={x} value={x}>
+                {t(categoryKey(x))}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.courseType')} error={f.courseType}>
+          <select name="courseType" required={req} defaultValue={c?.courseType ?? ''}>
+            <option value="">{t('adminCourses.choose')}</option>
+            {LEVELS.map((x) => (
+              <option key={x} value={x}>
+                {t(`adminCourses.level.${x}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.instructor')} error={f.instructor}>
+          <select key={instructors.data ? 'loaded' : 'loading'} name="instructor" required={req} defaultValue={c?.instructor ?? ''} data-testid="course-instructor">
+            <option value="">{t('adminCourses.choose')}</option>
+            {(instructors.data ?? []).map((i) => (
+              <option key={i._id} value={i._id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('adminCourses.f.courseHour')} error={f.courseHour}>
+          <input name="courseHour" inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={c?.courseHour} />
+        </Field>
+      </div>
+      <Field label={t('adminCourses.f.desc')} error={f.desc}>
+        <textarea name="desc" rows={4} required={req} defaultValue={c?.desc} />
+      </Field>
+      <div className="form-grid">
+        <Field label={t('adminCourses.f.topic')} error={f.topic}>
+          <input name="topic" required={req} defaultValue={c?.topic.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+        <Field label={t('adminCourses.f.requirements')} error={f.requirements}>
+          <input name="requirements" required={req} defaultValue={c?.requirements.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+        <Field label={t('adminCourses.f.whoFor')} error={f.whoFor}>
+          <input name="whoFor" required={req} defaultValue={c?.whoFor.join('; ')} placeholder={t('adminCourses.semicolons')} />
+        </Field>
+      </div>
+      <fieldset className="tier-grid">
+        <legend>{t('adminCourses.tiers')}</legend>
+        {TIERS.map((field) => (
+          <div key={field} className="tier-box" data-tier={field.slice('price'.length)}>
+            <strong>{t(`adminCourses.tier.${field.slice('price'.length)}`)}</strong>
+            <Field label={t('adminCourses.f.price')} error={f[`${field}Price`]}>
+              <input name={`${field}Price`} inputMode="decimal" required={req} defaultValue={tier(field) ? takaOfPoisha(tier(field)!.price) : undefined} />
+            </Field>
+            <Field label={t('adminCourses.f.oldPrice')} error={f[`${field}OldPrice`]}>
+              <input name={`${field}OldPrice`} inputMode="decimal" required={req} defaultValue={tier(field) ? takaOfPoisha(tier(field)!.oldPrice) : undefined} />
+            </Field>
+            <Field label={t('adminCourses.f.validity')} error={f[`${field}Validity`]}>
+              <input name={`${field}Validity`} inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={tier(field)?.validity} />
+            </Field>
+          </div>
+        ))}
+      </fieldset>
+      <div className="form-grid file-grid">
+        <Field label={t('adminCourses.f.thumbnail')} error={f.thumbnail}>
+          <input type="file" name="thumbnail" accept="image/jpeg,image/png,image/gif,image/webp" required={req} data-testid="course-thumbnail" />
+        </Field>
+        <Field label={t('adminCourses.f.banner')} error={f.banner}>
+          <input type="file" name="banner" accept="image/jpeg,image/png,image/gif,image/webp" required={req} data-testid="course-banner" />
+        </Field>
+        <Field label={t('adminCourses.f.documents')} error={f.documents}>
+          <input type="file" name="documents" accept="application/pdf" multiple />
+        </Field>
+        <Field label={t('adminCourses.f.videos')} error={f.videos}>
+          <input
+            type="file"
+            accept="video/*"
+            multiple
+            data-testid="course-videos"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []).map((file): Video => ({ file, title: file.name.replace(/\.[^.]+$/, ''), status: 'paid' }));
+              setVideos((v) => [...v, ...picked]);
+              e.target.value = '';
+            }}
+          />
+        </Field>
+      </div>
+      {videos.length > 0 && (
+        <ol className="lesson-list" data-testid="course-video-list">
+          {videos.map((v, i) => (
+            <li key={`${v.file.name}-${i}`}>
+              <input aria-label={t('adminCourses.lessonTitle')} value={v.title} onChange={(e) => setVideos((all) => all.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))} />
+              <select aria-label={t('adminCourses.lessonStatus')} value={v.status} onChange={(e) => setVideos((all) => all.map((x, j) => (j === i ? { ...x, status: e.target.value as Video['status'] } : x)))}>
+                {(['open', 'login', 'paid'] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`adminCourses.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setVideos((all) => all.filter((_, j) => j !== i))}>
+                {t('adminCourses.remove')}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="upload-progress" data-testid="upload-progress-wrap">
+        <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')} data-testid="upload-progress" data-value={progress}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <span className="upload-percent">{formatNumber(progress)}%</span>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy} data-testid="course-submit">
+        {busy ? t('adminCourses.uploading') : req ? t('adminCourses.addTitle') : t('adminCourses.updateTitle')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+// The <video>'s events: a new source's metadata (where to go, the speed and volume), the time, and
+// playing / pause / end / error driving the practice clock, the reports, the A–B loop and a new URL.
+import type { Dispatch, MutableRefObject, RefObject, SetStateAction } from 'react';
+import type { AbLoop } from './useAbLoop';
+import type { PlaybackSettings } from './usePlaybackSettings';
+import type { usePracticeReports } from './usePracticeReports';
+
+export function useVideoEvents({
+  video,
+  pendingSeek,
+  wantsPlay,
+  lastTime,
+  playingRef,
+  setPlaying,
+  setTime,
+  setDuration,
+  settings,
+  reports,
+  ab,
+  wake,
+  setAwake,
+  hlsDrives,
+  renewUrl,
+}: {
+  video: RefObject<HTMLVideoElement>;
+  pendingSeek: MutableRefObject<{ time: number; play: boolean } | null>;
+  wantsPlay: MutableRefObject<boolean>;
+  /** The last time seen while the media had one (a renewal resumes from it). */
+  lastTime: MutableRefObject<number>;
+  playingRef: MutableRefObject<boolean>;
+  setPlaying: Dispatch<SetStateAction<boolean>>;
+  setTime: Dispatch<SetStateAction<number>>;
+  setDuration: Dispatch<SetStateAction<number>>;
+  settings: PlaybackSettings;
+  reports: ReturnType<typeof usePracticeReports>;
+  ab: AbLoop;
+  wake: () => void;
+  setAwake: (awake: boolean) => void;
+  /** hls.js drives the video (it reports its own failures). */
+  hlsDrives: () => boolean;
+  renewUrl: () => void;
+}) {
+  const onLoadedMetadata = () => {
+    const v = video.current;
+    if (!v) return;
+    if (Number.isFinite(v.duration)) setDuration(v.duration);
+    settings.applyTo(v);
+    const seek = pendingSeek.current;
+    pendingSeek.current = null;
+    if (seek) {
+      v.currentTime = seek.time;
+      setTime(seek.time);
+    }
+    if (seek?.play) void v.play().catch(() => undefined);
+  };
+  const onTimeUpdate = () => {
+    const v = video.current;
+    // No media (readyState 0): a source being swapped (a renewed signature, the MP4 fallback) reads 0;
+    // that is not where the student is, and a renewal resumes from lastTime.
+    if (!v || pendingSeek.current || v.readyState === 0) return;
+    lastTime.current = v.currentTime;
+    setTime(v.currentTime);
+    ab.checkLoop();
+  };
+  const onPlaying = () => {
+    wantsPlay.current = true;
+    reports.startClock();
+    // From a pause: the controls hide after a while. (After a seek or a loop jump while playing
+    // `playing` fires again; that is no pointer movement.)
+    if (!playingRef.current) wake();
+    playingRef.current = true;
+    setPlaying(true);
+  };
+  const onPause = () => {
+    playingRef.current = false;
+    setPlaying(false);
+    reports.stopClock();
+    setAwake(true);
+    if (!ab.countingIn()) reports.report();
+  };
+  const onEnded = () => {
+    playingRef.current = false;
+    setPlaying(false);
+    reports.stopClock();
+    if (ab.repeatAtEnd()) return;
+    wantsPlay.current = false;
+    reports.report({ completed: true });
+  };
+  const onError = () => {
+    // hls.js reports its own failures (its ERROR handler in useHlsSource).
+    if (hlsDrives()) return;
+    reports.stopClock();
+    playingRef.current = false;
+    setPlaying(false);
+    renewUrl();
+  };
+
+  const onDurationChange = () => video.current && Number.isFinite(video.current.duration) && setDuration(video.current.duration);
+  const onRateChange = () => video.current && settings.setRate(video.current.playbackRate);
+
+  return { onLoadedMetadata, onDurationChange, onTimeUpdate, onPlaying, onPause, onWaiting: reports.stopClock, onEnded, onError, onRateChange };
+}
