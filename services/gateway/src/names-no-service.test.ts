@@ -50,7 +50,11 @@ function apiNamesOfServices(): { exported: string[]; settings: string[] } {
     if (service === 'gateway' || !fs.existsSync(api)) continue;
     for (const file of sources(api)) {
       const code = codeOf(file);
-      for (const m of code.matchAll(/export (?:class|const|function|interface|type) (\w+)/g)) exported.push(m[1]!);
+      // A route group's shared field builders (`shape.ts`, `*-shape.ts`: `uuid`, `text`, `guards`)
+      // are the api folder's own helpers, exported only to its route files; their names are words
+      // any source uses. The limits, limiters and route builders the edge could name are elsewhere.
+      const shapeHelpers = /(^|-)shape\.ts$/.test(path.basename(file));
+      if (!shapeHelpers) for (const m of code.matchAll(/export (?:class|const|function|interface|type) (\w+)/g)) exported.push(m[1]!);
       // A limit's setting is a key of a zod schema read from the environment: `LOGIN_MAX_FAILURES_PER_ACCOUNT: fields.int(…)`.
       for (const m of code.matchAll(/\b([A-Z][A-Z0-9]*_[A-Z0-9_]+): fields\./g)) settings.push(m[1]!);
     }
