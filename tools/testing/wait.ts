@@ -20,12 +20,20 @@ export async function waitFor(
   }
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
 /**
  * A free port below the kernel's ephemeral range (32768 and up): the all-in-one binds its gRPC
  * services to port 0 before its HTTP edge listens, so a port from listen(0) could be taken by one of
  * them in between. Same rule as tools/lib/free-port.mjs (for scripts).
+ *
+ * A port is free when asked and taken only later, when the process it is for listens: two test
+ * files running side by side could both be handed it (a cluster test's payouts then never
+ * started: the chart rehearsal beside it had its port). So each jest worker draws from its own
+ * slice of 20000-31999, and a process never hands out the same port twice.
  */
+const PORT_SLICES = 4;
+const PORT_SLICE_SIZE = 3000;
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
   const canListen = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -34,9 +42,15 @@ export async function freePort(): Promise<number> {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
+  const slice = (Number(process.env.JEST_WORKER_ID ?? '1') - 1) % PORT_SLICES;
+  const first = 20000 + slice * PORT_SLICE_SIZE;
   for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    if (await canListen(port)) return port;
+    const port = first + Math.floor(Math.random() * PORT_SLICE_SIZE);
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
-  throw new Error('no free port between 20000 and 31999');
+  throw new Error(`no free port between ${first} and ${first + PORT_SLICE_SIZE - 1}`);
 }
