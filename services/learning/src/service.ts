@@ -11,6 +11,7 @@ import {
   createClient,
   defineService,
   isGrpcStatusError,
+  keptFor,
   loadConfig,
   startPeriodicJob,
   type FileStore,
@@ -79,16 +80,10 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
         (answer) => answer.course,
         (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
       );
-    const courses = new Map<string, { title: string; instructorId: string; until: number }>();
-    const course = async (id: string) => {
-      const known = courses.get(id);
-      if (known && known.until > Date.now()) return known;
+    const course = keptFor(60_000, async (id: string) => {
       const found = await findCourse(id, true);
-      if (!found) return null;
-      const entry = { title: found.title, instructorId: found.instructorId, until: Date.now() + 60_000 };
-      courses.set(id, entry);
-      return entry;
-    };
+      return found ? { title: found.title, instructorId: found.instructorId } : null;
+    });
     const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
     const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls, () => void deps.userData?.changedForEveryone());
     const identity = deps.identityAddress

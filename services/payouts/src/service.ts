@@ -7,6 +7,7 @@ import {
   composeService,
   createClient,
   defineService,
+  keptFor,
   loadConfig,
   serviceDepsOf,
   type ComposedService,
@@ -44,11 +45,7 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
     // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
     // A course the catalogue does not know is recorded without an instructor (decision 0016): its
     // money stays counted as the platform's, and the event does not block its partition forever.
-    const factsCache = new Map<string, { facts: CourseFacts; until: number }>();
-    const courseFacts = async (courseId: string): Promise<CourseFacts> => {
-      const known = factsCache.get(courseId);
-      if (known && known.until > Date.now()) return known.facts;
-      let facts: CourseFacts;
+    const keptFacts = keptFor(60_000, async (courseId: string): Promise<CourseFacts> => {
       try {
         const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
         const { instructor } = await callUnary(
@@ -56,15 +53,15 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
           'getInstructor',
           catalogueV1.GetInstructorRequest.fromPartial({ id: course!.instructorId, includeUnpublished: true }),
         );
-        facts = { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
+        return { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
       } catch (err) {
         if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
         logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
-        facts = { title: '', instructorId: '', percentage: 0 };
+        return { title: '', instructorId: '', percentage: 0 };
       }
-      factsCache.set(courseId, { facts, until: Date.now() + 60_000 });
-      return facts;
-    };
+    });
+    // Never null: a course the catalogue does not know has empty facts.
+    const courseFacts = async (courseId: string): Promise<CourseFacts> => (await keptFacts(courseId))!;
 
     // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
     // instructor the catalogue does not know is named by id (the statement still adds up).

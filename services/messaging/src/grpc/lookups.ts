@@ -5,7 +5,7 @@
  * title, asked with the student's own token: decision 0008, the user comes from their token).
  */
 import { catalogueV1, identityV1, learningV1, ServiceNames, UserRoles } from '@taal/contracts';
-import { callUnary, createClient, type ServiceTokenIssuer } from '@taal/kit';
+import { callUnary, createClient, keptFor, type ServiceTokenIssuer } from '@taal/kit';
 import type { MailDirectory } from '../events/mails';
 
 /** Where a student stands in a course: what reviews and lesson questions are allowed by. */
@@ -54,21 +54,15 @@ export function grpcLookups(issuer: ServiceTokenIssuer, addresses: { identity: s
   const learning = addresses.learning ? createClient(learningV1.LearningServiceClient, addresses.learning, options(ServiceNames.learning)) : null;
 
   const recipient = (u: identityV1.User) => ({ email: u.email, name: u.name, language: u.language === 'bn' ? 'bn' : 'en' });
-  const courses = new Map<string, { course: { instructorId: string; title: string }; until: number }>();
-  const course = async (courseId: string) => {
-    const known = courses.get(courseId);
-    if (known && known.until > Date.now()) return known.course;
+  const course = keptFor(COURSE_KEPT_MS, async (courseId: string) => {
     try {
       const { course: found } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId }));
-      if (!found) return null;
-      const kept = { instructorId: found.instructorId, title: found.title };
-      courses.set(courseId, { course: kept, until: Date.now() + COURSE_KEPT_MS });
-      return kept;
+      return found ? { instructorId: found.instructorId, title: found.title } : null;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;
     }
-  };
+  });
 
   return {
     directory: {
