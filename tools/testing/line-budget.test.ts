@@ -12,17 +12,7 @@ const BUDGET = 250;
  * ceiling it cannot grow past. This list only shrinks: a file that gets back under budget must
  * leave it (the test below says so), and no file is ever added.
  */
-const STILL_OVER: Record<string, number> = {
-  'frontends/admin/src/pages/Freebies.tsx': 280,
-  'frontends/admin/src/pages/Instructors.tsx': 266,
-  'frontends/shell/src/components/Header.tsx': 290,
-  'frontends/storefront/src/components/player/CourseLessons.tsx': 260,
-  'frontends/storefront/src/pages/Cart.tsx': 316,
-  'frontends/storefront/src/pages/CourseView.tsx': 325,
-  'frontends/storefront/src/pages/GiftCardPurchase.tsx': 299,
-  'frontends/storefront/src/pages/auth/Signup.tsx': 256,
-  'frontends/web/src/index.ts': 266,
-};
+const STILL_OVER: Record<string, number> = {};
 
 /** Generated, not written by hand: `npm run generate:api-types` writes it from the OpenAPI document. */
 const GENERATED = new Set(['frontends/shared/src/api-types.ts']);

@@ -1,73 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { answer, api, authApi } from '@taal/web-shared/api';
-import { CONTENT_ROLE_MENU, isCourseView } from '@taal/web-shared/routes';
-import { logout, verifySession } from '@taal/web-shared/auth';
-import { getSession, SESSION_EVENT, storedUser, type Session } from '@taal/web-shared/session';
-import { UserRoles } from '@taal/contracts/web';
+import { api } from '@taal/web-shared/api';
+import { isCourseView } from '@taal/web-shared/routes';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { SearchForm } from '@taal/web-shared/search-form';
-import { UserPhoto } from '@taal/web-shared/user-photo';
 import { navigateToUrl } from 'single-spa';
 import { fontsFor } from '../fonts';
 import i18next from '../i18n';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
+import { useCartCount, useSession } from './header-session';
 import { NotificationsMenu } from './Notifications';
-import { BrandMark, CartIcon, GlobeIcon, SearchIcon, UserIcon } from './icons';
-
-const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates'];
-
-function useSession(): Session {
-  const [session, setSession] = useState(getSession);
-  useEffect(() => {
-    const update = () => setSession(getSession());
-    // A stored login counts only once the server vouches for it (spec §4); a dead one is cleared.
-    void verifySession().then(update);
-    window.addEventListener(SESSION_EVENT, update);
-    window.addEventListener('storage', update);
-    window.addEventListener('popstate', update);
-    return () => {
-      window.removeEventListener(SESSION_EVENT, update);
-      window.removeEventListener('storage', update);
-      window.removeEventListener('popstate', update);
-    };
-  }, []);
-  return session;
-}
-
-/** Raised by the storefront after the cart changed (detail: its number of items). */
-const CART_CHANGED_EVENT = 'taal:cart-changed';
-
-/** How many items the logged-in student's cart holds (0 for anyone else), kept current by CART_CHANGED_EVENT. */
-function useCartCount(session: Session): number {
-  const [count, setCount] = useState(0);
-  const student = session.loggedIn && session.type === UserRoles.student;
-  const userId = student ? (storedUser()?._id ?? null) : null;
-  useEffect(() => {
-    setCount(0);
-    if (!userId) return;
-    let live = true;
-    let heard = false; // an event after the request started is newer than its answer
-    answer(authApi.GET('/api/v1/cart/{userId}', { params: { path: { userId } } })).then(
-      ({ data }) => live && !heard && setCount(data.items.length),
-      () => undefined, // no badge when the cart cannot be read
-    );
-    const changed = (e: Event) => {
-      const n = (e as CustomEvent<{ count?: unknown }>).detail?.count;
-      if (typeof n !== 'number') return;
-      heard = true;
-      setCount(n);
-    };
-    window.addEventListener(CART_CHANGED_EVENT, changed);
-    return () => {
-      live = false;
-      window.removeEventListener(CART_CHANGED_EVENT, changed);
-    };
-  }, [userId]);
-  return userId ? count : 0;
-}
+import { UserMenu } from './UserMenu';
+import { BrandMark, CartIcon, GlobeIcon, SearchIcon } from './icons';
 
 function NavLink({ href, pathname, children, className = '' }: { href: string; pathname: string; children: React.ReactNode; className?: string }) {
   const active = pathname === href;
@@ -149,68 +95,6 @@ function LanguageMenu() {
         </option>
       </select>
     </label>
-  );
-}
-
-function UserMenu({ session }: { session: Session }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const doLogout = async () => {
-    setBusy(true);
-    await logout();
-    setBusy(false);
-    navigateToUrl('/');
-  };
-  return (
-    <Dropdown
-      // The user's own photo (issue 40), the icon until it loads or when there is none.
-      label={<UserPhoto path={session.photo} size={36} fallback={<UserIcon />} testId="header-photo" />}
-      buttonClass={`icon-btn ${session.photo ? 'has-photo' : ''}`}
-      ariaLabel={t('nav.userMenu')}
-      testId="user-menu"
-      align="right"
-    >
-      {(close) => (
-        <ul className="menu-list" onClick={close} data-testid="user-menu-items">
-          {session.name && <li className="muted">{session.name}</li>}
-          {session.type === UserRoles.student &&
-            STUDENT_TABS.map((tab, index) => (
-              <li key={tab}>
-                <a href={`/studentpanel?tab=${index}`} onClick={go} data-testid="student-tab-link">
-                  {t(`panel.student.${tab}`)}
-                </a>
-              </li>
-            ))}
-          {session.type === UserRoles.admin && (
-            <li>
-              <a href="/admin" onClick={go}>
-                {t('nav.dashboard')}
-              </a>
-            </li>
-          )}
-          {session.type === UserRoles.content &&
-            CONTENT_ROLE_MENU.map(([path, key]) => (
-              <li key={path}>
-                <a href={path} onClick={go} data-testid="content-menu-link">
-                  {t(`admin.nav.${key}`)}
-                </a>
-              </li>
-            ))}
-          {session.type === UserRoles.instructor && (
-            <li>
-              <a href="/instructorpanel" onClick={go}>
-                {t('nav.myDashboard')}
-              </a>
-            </li>
-          )}
-          <li>
-            <button type="button" className="linklike" disabled={busy} onClick={() => void doLogout()} data-testid="logout">
-              {t('nav.logout')}
-            </button>
-          </li>
-        </ul>
-      )}
-    </Dropdown>
   );
 }
 

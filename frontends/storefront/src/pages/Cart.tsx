@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -8,18 +8,15 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
-import { Loading, Money } from '@taal/web-shared/ui';
+import { Loading } from '@taal/web-shared/ui';
+import { CartItemsTable } from '../components/cart/CartItemsTable';
+import { CartTotals } from '../components/cart/CartTotals';
+import { VoucherForm, type Voucher } from '../components/cart/VoucherForm';
 
 /** Spec §4: after a removal the cart is fetched again 500 ms later. */
 const REFRESH_AFTER_REMOVE_MS = 500;
 /** Spec §8: a failed zero-cost checkout toasts, then reloads the page (after the toast can be read). */
 const RELOAD_AFTER_FAILURE_MS = 1500;
-const VOUCHER_CODE = /^[A-Za-z0-9_-]{1,40}$/;
-
-interface Voucher {
-  code: string;
-  percent: number;
-}
 
 export default function CartPage() {
   const { t } = useTranslation();
@@ -53,8 +50,6 @@ function StudentCart({ user }: { user: SessionUser }) {
   }, [userId]);
   const wallet = useAsync<Wallet>(() => commerce.wallet(userId), [userId]);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
-  const [code, setCode] = useState('');
-  const [checking, setChecking] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [proceeding, setProceeding] = useState(false);
   const [zeroClicked, setZeroClicked] = useState(false);
@@ -147,27 +142,6 @@ function StudentCart({ user }: { user: SessionUser }) {
     await remove(course);
   };
 
-  const applyVoucher = async (e: FormEvent) => {
-    e.preventDefault();
-    const wanted = code.trim();
-    if (!VOUCHER_CODE.test(wanted)) {
-      toast(t('refusals:COUPON_NOT_FOUND'), 'error');
-      return;
-    }
-    setChecking(true);
-    try {
-      const found = await commerce.voucher(wanted);
-      setVoucher({ code: found.cuponCode || wanted, percent: found.discount });
-      toast(t('cart.couponApplied'), 'success');
-    } catch (err) {
-      setVoucher(null);
-      // 'Coupon Not found' for an unknown, expired or used-up code, and for a failed lookup (spec §8).
-      toast(hasReason(err, 'LOGIN_FIRST', 'SESSION_EXPIRED') ? commerceError(t, err) : t('refusals:COUPON_NOT_FOUND'), 'error');
-    } finally {
-      setChecking(false);
-    }
-  };
-
   const payZero = async (order: Order) => {
     setZeroClicked(true); // spec §4: the zero-cost Proceed button is hidden after one click
     try {
@@ -217,84 +191,18 @@ function StudentCart({ user }: { user: SessionUser }) {
     <div className="cart-page" data-testid="cart-page">
       <h1 className="page-title">{t('cart.title')}</h1>
       <div className="cart-layout">
-        <section className="card cart-items" aria-label={t('cart.items')}>
-          <table className="cart-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('cart.columns.course')}</th>
-                <th scope="col">{t('cart.columns.tier')}</th>
-                <th scope="col">{t('cart.columns.validity')}</th>
-                <th scope="col" className="num">
-                  {t('cart.columns.price')}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{t('cart.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.course} data-testid="cart-item" data-course={item.course} data-tier={item.tier}>
-                  <td>
-                    <Link to={`/courseview?id=${encodeURIComponent(item.course)}`}>{item.title}</Link>
-                  </td>
-                  <td data-testid="cart-item-tier">{t(`tiers.${item.tier}`)}</td>
-                  <td>{t('cart.days', { count: item.validity })}</td>
-                  <td className="num" data-testid="cart-item-price">
-                    <Money poisha={item.price} className="price" />
-                  </td>
-                  <td className="num">
-                    <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void remove(item.course)} data-testid="cart-remove">
-                      {t('cart.remove')}
-                    </button>{' '}
-                    <button type="button" className="btn btn-outline btn-sm" disabled={removing !== null || proceeding} onClick={() => void moveToWishlist(item.course)} data-testid="cart-to-wishlist">
-                      {t('cart.toWishlist')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <CartItemsTable
+          items={items}
+          disabled={removing !== null || proceeding}
+          onRemove={(course) => void remove(course)}
+          onMoveToWishlist={(course) => void moveToWishlist(course)}
+        />
 
         <aside className="card cart-summary" data-testid="cart-summary">
           <h2>{t('cart.summary')}</h2>
-          <dl>
-            <dt>{t('cart.subtotal')}</dt>
-            <dd data-testid="summary-subtotal">
-              <Money poisha={totals.subtotal} className="price" />
-            </dd>
-            <dt>{t('cart.walletUsed')}</dt>
-            <dd data-testid="summary-wallet">
-              {walletReady ? <Money poisha={totals.walletUsed} className="price" /> : <span className="muted">{wallet.loading ? t('common.loading') : t('cart.walletUnavailable')}</span>}
-            </dd>
-            <dt>{voucher ? t('cart.discountPercent', { percent: voucher.percent }) : t('cart.discount')}</dt>
-            <dd data-testid="summary-discount">
-              <Money poisha={totals.discount} className="price" />
-            </dd>
-            <dt className="total">{t('cart.payable')}</dt>
-            <dd className="total" data-testid="summary-payable">
-              <Money poisha={totals.payable} className="price" />
-            </dd>
-          </dl>
+          <CartTotals totals={totals} walletState={walletReady ? 'ready' : wallet.loading ? 'loading' : 'unavailable'} voucherPercent={voucher?.percent ?? null} />
 
-          <form className="voucher-form" onSubmit={(e) => void applyVoucher(e)}>
-            <label htmlFor="f-voucher">{t('cart.voucher')}</label>
-            <div className="voucher-row">
-              <input id="f-voucher" name="voucher" value={code} maxLength={40} autoComplete="off" onChange={(e) => setCode(e.target.value)} data-testid="voucher-input" />
-              <button type="submit" className="btn btn-outline btn-sm" disabled={checking || proceeding} data-testid="voucher-apply">
-                {t('cart.apply')}
-              </button>
-            </div>
-            {voucher && (
-              <p className="voucher-applied" data-testid="voucher-applied">
-                {t('cart.voucherApplied', { code: voucher.code, percent: voucher.percent })}{' '}
-                <button type="button" className="linklike" onClick={() => setVoucher(null)} disabled={proceeding}>
-                  {t('cart.removeVoucher')}
-                </button>
-              </p>
-            )}
-          </form>
+          <VoucherForm voucher={voucher} onVoucher={setVoucher} proceeding={proceeding} />
 
           {error && (
             <p className="alert alert-error" role="alert" data-testid="cart-error-message">

@@ -2,94 +2,27 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, ApiError } from '@taal/web-shared/api';
-import { SESSION_EVENT } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { TIERS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { PriceLine } from '../components/PriceLine';
 import { RichText } from '../components/RichText';
-import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
+import { formatDate, formatDateTime } from '@taal/web-shared/format';
 import { extendedExpiry, purchaseKind, RENEWAL_WINDOW_DAYS, type OwnedAccess } from '@taal/contracts/web';
 import { categoryKey, Rating } from '../components/CourseCard';
 import { CourseLessons, type Completion } from '../components/player/CourseLessons';
 import { MessageInstructor } from '../components/MessageInstructor';
 import { CertificateRequest } from '../components/CertificateRequest';
-import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
+import { useStudentId } from '../components/course/useStudentId';
+import { FreeLessons } from '../components/course/FreeLessons';
+import { CourseInstructor, PointList, TierCards } from '../components/course/CourseDetails';
+import { tierName } from '../components/course/tiers';
 import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
 import { learning } from '../learning';
 import { Loading, Money } from '@taal/web-shared/ui';
 
 // Reviews load after the course (their own chunk): the first paint stays as it was.
 const CourseReviews = lazy(() => import('../components/CourseReviews'));
-
-const tierName = (key: string) => key.replace('price', '').toLowerCase() as TierName;
-
-/** The logged-in student's id, following logins and logouts. */
-function useStudentId(): string | null {
-  const [id, setId] = useState(() => currentStudent()?._id ?? null);
-  useEffect(() => {
-    const update = () => setId(currentStudent()?._id ?? null);
-    window.addEventListener(SESSION_EVENT, update);
-    window.addEventListener('storage', update);
-    return () => {
-      window.removeEventListener(SESSION_EVENT, update);
-      window.removeEventListener('storage', update);
-    };
-  }, []);
-  return id;
-}
-
-function List({ title, items }: { title: string; items?: string[] }) {
-  if (!items?.length) return null;
-  return (
-    <section className="section">
-      <h2>{title}</h2>
-      <ul>
-        {items.map((x, i) => (
-          <li key={i}>{x}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** The free lessons (spec §2): each plays in the page's own player, the first one ready. */
-function FreeLessons({ lessons }: { lessons: { title: string; youtube: string }[] }) {
-  const { t } = useTranslation();
-  const playable = lessons.map((l) => ({ ...l, video: l.youtube ? youtubeId(l.youtube) : null }));
-  const [playing, setPlaying] = useState(0);
-  const current = playable[playing]?.video ? playable[playing] : playable.find((l) => l.video);
-  return (
-    <section className="section" data-testid="free-lessons-section">
-      <h2>{t('course.freeLessons')}</h2>
-      {playable.length ? (
-        <>
-          {current?.video && (
-            <div className="freebie-video free-lesson-player" data-testid="free-lesson-player">
-              <YouTubePlayer id={current.video} title={current.title} testId="free-lesson-video" />
-            </div>
-          )}
-          <ul className="lesson-list" data-testid="free-lessons">
-            {playable.map((l, i) => (
-              <li key={i} className={current === l ? 'playing' : undefined}>
-                <span>
-                  {formatNumber(i + 1)}. {l.title}
-                </span>
-                {l.video && (
-                  <button type="button" className="linklike" aria-pressed={current === l} onClick={() => setPlaying(i)} data-testid="free-lesson-play">
-                    {t('course.watch')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="muted">{t('course.noFreeLessons')}</p>
-      )}
-    </section>
-  );
-}
 
 export default function CourseView() {
   const { t, i18n } = useTranslation();
@@ -270,25 +203,7 @@ export default function CourseView() {
 
       <CourseLessons courseId={c._id} documents={c.documents} onCompletion={setCompletion} />
 
-      <section className="section" data-testid="tiers">
-        <h2>{t('course.tiers')}</h2>
-        {tiers.length === 0 ? (
-          <p className="muted">{t('course.noTiers')}</p>
-        ) : (
-          <div className="tiers">
-            {tiers.map((k) => {
-              const tier = c[k]!;
-              return (
-                <div key={k} className="card tier" data-testid={`tier-${tierName(k)}`}>
-                  <h3>{t(`tiers.${tierName(k)}`)}</h3>
-                  <PriceLine price={tier.price} oldPrice={tier.oldPrice} />
-                  <p className="muted">{t('course.validity', { days: tier.validity })}</p>
-                </div>
-              );
-            })}
-          </div>
-        )}
-      </section>
+      <TierCards course={c} tiers={tiers} />
 
       <FreeLessons lessons={c.freeLessons ?? []} />
 
@@ -296,22 +211,11 @@ export default function CourseView() {
         <h2>{t('course.description')}</h2>
         <RichText text={c.desc} />
       </section>
-      <List title={t('course.topics')} items={c.topic} />
-      <List title={t('course.requirements')} items={c.requirements} />
-      <List title={t('course.whoFor')} items={c.whoFor} />
+      <PointList title={t('course.topics')} items={c.topic} />
+      <PointList title={t('course.requirements')} items={c.requirements} />
+      <PointList title={t('course.whoFor')} items={c.whoFor} />
 
-      {ins && (
-        <section className="section card profile" data-testid="course-instructor">
-          <img src={ins.photo || undefined} alt={ins.name} className="avatar" />
-          <div>
-            <h2>{t('course.instructor')}</h2>
-            <h3>{ins.name}</h3>
-            {ins.band && <p className="muted">{ins.band}</p>}
-            <RichText text={ins.bio} />
-            <Link to={`/instructorview/${encodeURIComponent(ins._id)}`}>{t('instructors.view')}</Link>
-          </div>
-        </section>
-      )}
+      {ins && <CourseInstructor instructor={ins} />}
       {/* Lessons done count for an owner only: a visitor or a student without the course keeps the
           request, which the server answers 'Purchase the course First!!' (spec §8). */}
       <CertificateRequest courseId={c._id} courseName={c.title} completion={owned ? completion : null} />

@@ -3,72 +3,17 @@
 // again and refuses another. Logged-out visitors see 'Please Login to continue' and a login
 // button. The order and payment calls' failures are only logged (spec §8); the form's own
 // problems are shown beside their fields, and the store's toasts last 5 s at the top centre.
-import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { giftCardTextProblem, GiftCardTextLimits, isEmail, UserRoles } from '@taal/contracts/web';
-import { fieldErrorKeys, hasReason, translateApiError } from '@taal/web-shared/errors';
+import { UserRoles } from '@taal/contracts/web';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { formatValidity } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import type { SessionUser } from '@taal/web-shared/session';
-import { storeToast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { PriceLine } from '../components/PriceLine';
-import { giftStore, MIN_PHONE, type GiftProduct } from '../giftStore';
-import ShippingForm from './ShippingForm';
+import { GiftCardPurchaseForm } from '../components/giftcard/GiftCardPurchaseForm';
+import { giftStore, type GiftProduct } from '../giftStore';
 import { GiftCardFace } from './Store';
 import { Loading, Money } from '@taal/web-shared/ui';
-
-type Recipient = 'myself' | 'someoneElse';
-interface Fields {
-  receiverName: string;
-  from: string;
-  phone: string;
-  email: string;
-  confirmEmail: string;
-  quantity: string;
-  message: string;
-}
-type Problems = Partial<Record<keyof Fields, string>>;
-/** The longest text of each field, for 'store.form.textTooLong'. */
-const TEXT_LIMIT: Partial<Record<keyof Fields, { max: number }>> = {
-  from: { max: GiftCardTextLimits.senderName },
-  receiverName: { max: GiftCardTextLimits.receiverName },
-};
-
-/** Decision 0018's rule for text on the card (as the store checks it), as a translation key. */
-const textProblemKey = (value: string, max: number) => {
-  const problem = giftCardTextProblem(value, max);
-  return problem === 'invalid' ? 'store.form.textInvalid' : problem === 'tooLong' ? 'store.form.textTooLong' : undefined;
-};
-
-/** Spec §5 and decision 0018, as translation keys per field. */
-export function problemsOf(recipient: Recipient, f: Fields): Problems {
-  const p: Problems = {};
-  const required = 'store.form.required';
-  const text = (field: 'from' | 'receiverName' | 'message', max: number) => {
-    const key = textProblemKey(f[field], max);
-    if (key) p[field] = key;
-  };
-  text('message', GiftCardTextLimits.message);
-  if (!f.phone.trim()) p.phone = required;
-  else if (f.phone.trim().length < MIN_PHONE) p.phone = 'store.form.tooShort';
-  const quantity = Number(f.quantity);
-  if (!f.quantity.trim()) p.quantity = required;
-  else if (!Number.isInteger(quantity) || quantity < 1) p.quantity = 'store.form.quantityMin';
-  else if (quantity > 100) p.quantity = 'store.form.quantityMax';
-  if (recipient === 'someoneElse') {
-    if (!f.receiverName.trim()) p.receiverName = required;
-    else text('receiverName', GiftCardTextLimits.receiverName);
-    if (!f.from.trim()) p.from = required;
-    else text('from', GiftCardTextLimits.senderName);
-    if (!f.email.trim()) p.email = required;
-    else if (!isEmail(f.email.trim())) p.email = 'store.form.invalidEmail';
-    if (!f.confirmEmail.trim()) p.confirmEmail = required;
-    else if (f.confirmEmail.trim() !== f.email.trim()) p.confirmEmail = 'store.form.emailMatch';
-  }
-  return p;
-}
 
 export default function GiftCardPurchase() {
   const { t } = useTranslation();
@@ -115,184 +60,8 @@ export default function GiftCardPurchase() {
           <p>{t('store.studentsOnly')}</p>
         </div>
       ) : (
-        <PurchaseForm product={p} user={user} />
+        <GiftCardPurchaseForm product={p} user={user} />
       )}
     </section>
-  );
-}
-
-function PurchaseForm({ product, user }: { product: GiftProduct; user: SessionUser }) {
-  const { t, i18n } = useTranslation();
-  const [recipient, setRecipient] = useState<Recipient>('someoneElse');
-  const [fields, setFields] = useState<Fields>({ receiverName: '', from: user.name, phone: '', email: '', confirmEmail: '', quantity: '1', message: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof Fields, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverProblems, setServerProblems] = useState<Problems>({});
-  const [total, setTotal] = useState(product.price);
-  const [busy, setBusy] = useState(false);
-
-  const problems: Problems = { ...problemsOf(recipient, fields) };
-  for (const [k, v] of Object.entries(serverProblems)) if (v) problems[k as keyof Fields] = v;
-  const set = (name: keyof Fields) => (value: string) => {
-    setFields((f) => ({ ...f, [name]: value }));
-    setServerProblems((s) => {
-      const { [name]: _gone, ...rest } = s;
-      return rest;
-    });
-  };
-  const shown = (name: keyof Fields) => (submitted || touched[name]) && problems[name];
-  const recalc = () => {
-    setTouched((x) => ({ ...x, quantity: true }));
-    const q = Number(fields.quantity);
-    if (Number.isInteger(q) && q >= 1 && q <= 100) setTotal(product.price * q);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const own = problemsOf(recipient, fields);
-    if (Object.keys(own).length > 0) {
-      storeToast(t('store.form.fixFields'), 'error');
-      return;
-    }
-    const quantity = Number(fields.quantity);
-    const totalPrice = product.price * quantity;
-    setTotal(totalPrice);
-    setBusy(true);
-    try {
-      const common = {
-        userId: user._id,
-        userName: user.name,
-        userEmail: user.email,
-        product: product._id,
-        name: product.name,
-        value: product.value,
-        price: product.price,
-        quantity,
-        totalPrice,
-        giftCardMessage: fields.message.trim(),
-        language: i18n.language === 'bn' ? ('bn' as const) : ('en' as const),
-      };
-      const order = await giftStore.createOrder(
-        recipient === 'myself'
-          ? { ...common, forMyself: true, userPhone: fields.phone.trim() }
-          : {
-              ...common,
-              forMyself: false,
-              giftCardFrom: fields.from.trim(),
-              shippingAddressName: fields.receiverName.trim(),
-              shippingAddressEmail: fields.email.trim(),
-              shippingAddressPhone: fields.phone.trim(),
-            },
-      );
-      const url = await giftStore.pay(order, { name: user.name, phone: fields.phone.trim(), email: user.email });
-      storeToast(t('store.redirecting'), 'info');
-      window.location.assign(url);
-    } catch (err) {
-      // Spec §8: the order and payment calls' failures are only logged; a refused field is shown beside it.
-      console.error('gift card order failed', err);
-      // The age rule (decision 0047): a refusal the student can act on is shown, translated.
-      if (hasReason(err, 'GUARDIAN_APPROVAL_PENDING')) storeToast(translateApiError(t, err), 'error');
-      const refused = fieldErrorKeys(err);
-      if (Object.keys(refused).length > 0) {
-        const map: Record<string, keyof Fields> = {
-          userPhone: 'phone',
-          shippingAddressPhone: 'phone',
-          shippingAddressName: 'receiverName',
-          shippingAddressEmail: 'email',
-          giftCardFrom: 'from',
-          giftCardMessage: 'message',
-          quantity: 'quantity',
-        };
-        // Each field's refusal key, translated at render time (decision 0026).
-        const next: Problems = {};
-        for (const [k, key] of Object.entries(refused)) if (map[k]) next[map[k]] = key;
-        setServerProblems(next);
-      }
-      setBusy(false);
-    }
-  };
-
-  const input = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        name={name}
-        value={fields[name]}
-        onChange={(e) => set(name)(e.target.value)}
-        onBlur={() => setTouched((x) => ({ ...x, [name]: true }))}
-        aria-invalid={Boolean(shown(name))}
-        data-testid={`gift-${name}`}
-        {...props}
-      />
-      {shown(name) && (
-        <small className="field-error" data-testid={`gift-${name}-error`}>
-          {t(problems[name]!, TEXT_LIMIT[name] ?? {})}
-        </small>
-      )}
-    </label>
-  );
-
-  return (
-    <>
-    <form className="card gift-form" onSubmit={(e) => void submit(e)} noValidate data-testid="gift-form">
-      <fieldset className="gift-recipient">
-        <legend>{t('store.form.recipient')}</legend>
-        {(['myself', 'someoneElse'] as const).map((r) => (
-          <label key={r} className="radio">
-            <input type="radio" name="recipient" value={r} checked={recipient === r} onChange={() => setRecipient(r)} data-testid={`gift-recipient-${r}`} />{' '}
-            {t(`store.form.${r}`)}
-          </label>
-        ))}
-      </fieldset>
-      {recipient === 'someoneElse' ? (
-        <>
-          {input('receiverName', t('store.form.receiverName'))}
-          {input('from', t('store.form.from'))}
-          {input('phone', t('store.form.phone'), { type: 'tel', inputMode: 'tel' })}
-          {input('email', t('store.form.email'), { type: 'email' })}
-          {input('confirmEmail', t('store.form.confirmEmail'), { type: 'email' })}
-        </>
-      ) : (
-        <>
-          {input('phone', t('store.form.phone'), { type: 'tel', inputMode: 'tel' })}
-          <label className="field">
-            <span>{t('store.form.email')}</span>
-            <input name="myEmail" value={user.email} disabled data-testid="gift-myEmail" />
-          </label>
-        </>
-      )}
-      {input('quantity', t('store.form.quantity'), { type: 'number', min: 1, max: 100, onBlur: recalc })}
-      <label className="field">
-        <span>{t('store.form.message')}</span>
-        <textarea
-          name="message"
-          rows={3}
-          maxLength={GiftCardTextLimits.message}
-          value={fields.message}
-          onChange={(e) => set('message')(e.target.value)}
-          onBlur={() => setTouched((x) => ({ ...x, message: true }))}
-          aria-invalid={Boolean(shown('message'))}
-          data-testid="gift-message"
-        />
-        {shown('message') && (
-          <small className="field-error" data-testid="gift-message-error">
-            {t(problems.message!, { max: GiftCardTextLimits.message })}
-          </small>
-        )}
-      </label>
-      <p className="gift-total">
-        {t('store.form.total')}{' '}
-        <strong data-testid="gift-total">
-          <Money poisha={total} className="" />
-        </strong>
-      </p>
-      <button type="submit" className="btn btn-primary" disabled={busy} data-testid="gift-submit">
-        {busy ? t('store.form.working') : t('store.form.proceed')}
-      </button>
-    </form>
-    {/* A card for someone else could go by post: the spec's shipping form, checked but not sent (decision 0046). */}
-    {recipient === 'someoneElse' && <ShippingForm />}
-    </>
   );
 }

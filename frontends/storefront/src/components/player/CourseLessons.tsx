@@ -5,23 +5,20 @@
 // the same tier in the cart).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { protectedBlobUrl, type ApiError } from '@taal/web-shared/api';
-import { formatDate, formatNumber } from '@taal/web-shared/format';
+import type { ApiError } from '@taal/web-shared/api';
+import { formatNumber } from '@taal/web-shared/format';
 import { refusalMessage } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { commerce, commerceError, currentStudent, TIER_NAMES, type TierName } from '../../commerce';
-import { clock, learning, type Enrolment, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
+import { currentStudent } from '../../commerce';
+import { clock, learning, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
+import { CourseFiles, type CourseDocument } from './CourseFiles';
+import { EnrolmentStatus } from './EnrolmentStatus';
 import { CheckIcon, LockIcon, PlayIcon } from './icons';
-
-/** A course file as the course lists it (a PDF behind the course's own check). */
-export interface CourseDocument {
-  name: string;
-  url: string;
-}
 import { LessonPlayer } from './LessonPlayer';
+
 // Questions under the lesson (issue 41, decision 0050): its own chunk, for signed-in readers only.
 const LessonQuestions = lazy(() => import('./LessonQuestions'));
 
@@ -178,83 +175,5 @@ export function CourseLessons({
         </aside>
       </div>
     </section>
-  );
-}
-
-/** The course file (spec §2, §6): downloadable by those who see the whole course; locked for the rest. */
-function CourseFiles({ documents, fullAccess, onLocked }: { documents: readonly CourseDocument[]; fullAccess: boolean; onLocked: () => void }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const download = async (d: CourseDocument) => {
-    if (!fullAccess) return onLocked();
-    setBusy(d.url);
-    try {
-      const href = await protectedBlobUrl(d.url);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = d.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch {
-      toast(t('player.fileFailed'), 'error');
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <div className="course-files" data-testid="course-files">
-      <h3>{t('player.courseFile')}</h3>
-      <ul>
-        {documents.map((d) => (
-          <li key={d.url}>
-            <button type="button" className={`lesson-item ${fullAccess ? '' : 'locked'}`} onClick={() => void download(d)} disabled={busy === d.url} data-testid="course-file" data-locked={fullAccess ? 'false' : 'true'}>
-              <span className="lesson-icon" aria-hidden="true">
-                {fullAccess ? <span className="pdf-badge">PDF</span> : <LockIcon />}
-              </span>
-              <span className="lesson-name">{d.name}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function EnrolmentStatus({ enrolment, courseId, onLogin }: { enrolment: Enrolment; courseId: string; onLogin: () => void }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const tier: TierName = (TIER_NAMES as readonly string[]).includes(enrolment.tier) ? (enrolment.tier as TierName) : 'silver';
-  const date = formatDate(enrolment.expiresAt, i18n.resolvedLanguage);
-  const tierLabel = t(`tiers.${tier}`);
-
-  const renew = async () => {
-    const user = currentStudent();
-    if (!user) return onLogin();
-    setBusy(true);
-    try {
-      await commerce.addToCart(user._id, courseId, tier);
-      navigate('/cart');
-    } catch (err) {
-      toast(commerceError(t, err), 'error');
-      setBusy(false);
-    }
-  };
-
-  if (enrolment.active) {
-    return (
-      <p className="enrolment" data-testid="enrolment" data-active="true">
-        {t('player.enrolment.active', { tier: tierLabel, date })}
-      </p>
-    );
-  }
-  return (
-    <div className="enrolment expired" data-testid="enrolment" data-active="false">
-      <span className="badge-expired">{t('player.enrolment.expired')}</span>
-      <span>{t('player.enrolment.expiredOn', { tier: tierLabel, date })}</span>
-      <button type="button" className="btn btn-primary btn-sm" onClick={() => void renew()} disabled={busy} data-testid="renew">
-        {t('player.enrolment.renew')}
-      </button>
-    </div>
   );
 }

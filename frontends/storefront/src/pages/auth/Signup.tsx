@@ -1,45 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { answer, ApiError, multipart, publicApi } from '@taal/web-shared/api';
+import { answer, multipart, publicApi } from '@taal/web-shared/api';
 import { hasReason } from '@taal/web-shared/errors';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
-import { AuthCard, isEmail, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
+import { AuthCard, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr } from './common';
 import { compressPhoto } from '@taal/web-shared/photo';
-import { ageRule, guardianEmailRefusal, isIsoDay, normalisePhone, phoneRefusal } from '@taal/contracts/web';
-
-const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'photo', 'dob', 'phone', 'address', 'guardianEmail'] as const;
-type FieldName = (typeof FIELDS)[number];
-type Errors = Partial<Record<FieldName, string>>;
-type Values = Record<Exclude<FieldName, 'photo'>, string>;
-
-const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', dob: '', phone: '', address: '', guardianEmail: '' };
-const REQUIRED_KEYS: Record<FieldName, string> = {
-  name: 'refusals:NAME_REQUIRED',
-  email: 'refusals:EMAIL_REQUIRED',
-  password: 'refusals:PASSWORD_REQUIRED',
-  confirmPassword: 'refusals:CONFIRM_PASSWORD_REQUIRED',
-  photo: 'refusals:PHOTO_REQUIRED',
-  dob: 'refusals:DOB_REQUIRED',
-  phone: 'refusals:PHONE_REQUIRED',
-  address: 'refusals:ADDRESS_REQUIRED',
-  guardianEmail: 'refusals:GUARDIAN_EMAIL_REQUIRED',
-};
-
-/** What the terms' age rule asks of the date of birth as typed today (decision 0047; the server decides again). */
-const ageOf = (dob: string) => (isIsoDay(dob) && dob <= todayIso() ? ageRule(dob, todayIso()) : 'none');
-
-/** GET user/checkemail/{email}: success means the address is registered, a 404 means it is free. */
-async function emailIsTaken(email: string): Promise<boolean> {
-  try {
-    await answer(publicApi.GET('/api/v1/user/checkemail/{email}', { params: { path: { email } } }));
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return false;
-    throw err;
-  }
-}
+import { normalisePhone } from '@taal/contracts/web';
+import { ageOf, EMPTY, emailIsTaken, validateSignup, type Errors, type Values } from './signup-rules';
 
 function SignupForm() {
   const { t, i18n } = useTranslation();
@@ -73,28 +42,7 @@ function SignupForm() {
     }
   };
 
-  const validate = (): { errors: Errors; toastKey: string | null } => {
-    const next: Errors = {};
-    for (const f of FIELDS) {
-      if (f === 'photo') {
-        // A file that is not an image keeps its own message.
-        if (!photo) next.photo = errors.photo ?? REQUIRED_KEYS.photo;
-      } else if (f === 'guardianEmail') {
-        // Asked only of 13-17-year-olds (below).
-      } else if (values[f].trim() === '' && !((f === 'password' || f === 'confirmPassword') && values[f] !== '')) next[f] = REQUIRED_KEYS[f];
-    }
-    if (!next.email && !isEmail(values.email.trim())) next.email = 'refusals:INVALID_EMAIL';
-    if (Object.keys(next).length) return { errors: next, toastKey: 'refusals:FILL_REQUIRED' };
-    if (values.password !== values.confirmPassword) return { errors: { confirmPassword: 'refusals:PASSWORD_MISMATCH' }, toastKey: 'refusals:PASSWORD_MISMATCH' };
-    if (values.password.length < 6) return { errors: { password: 'refusals:PASSWORD_TOO_SHORT' }, toastKey: 'refusals:PASSWORD_TOO_SHORT' };
-    if (values.dob > todayIso()) return { errors: { dob: 'refusals:DOB_IN_FUTURE' }, toastKey: 'refusals:DOB_IN_FUTURE' };
-    if (ageOf(values.dob) === 'tooYoung') return { errors: { dob: 'refusals:TOO_YOUNG' }, toastKey: 'refusals:TOO_YOUNG' };
-    const phoneProblem = phoneRefusal(values.phone);
-    if (phoneProblem) return { errors: { phone: `refusals:${phoneProblem}` }, toastKey: `refusals:${phoneProblem}` };
-    const guardianProblem = ageOf(values.dob) === 'guardian' ? guardianEmailRefusal(values.guardianEmail, values.email) : null;
-    if (guardianProblem) return { errors: { guardianEmail: `refusals:${guardianProblem}` }, toastKey: `refusals:${guardianProblem}` };
-    return { errors: {}, toastKey: null };
-  };
+  const validate = () => validateSignup(values, photo, errors.photo);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
