@@ -2,7 +2,7 @@
 // mail in the outbox, its link, login, the student menu, logout; login failures; guards.
 import type { Page } from 'playwright-core';
 import { refusalText } from '@taal/contracts';
-import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, switchLanguage, toastWith, useE2E, waitForMails } from './support';
+import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, switchLanguage, toastWith, useE2E, waitForMails, openUserMenu } from './support';
 
 const e2e = useE2E();
 
@@ -104,7 +104,7 @@ test('sign up with a photo → verification mail → its link → login → stud
     await page.waitForSelector('[data-testid="hero"]');
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
     const accessToken = await page.evaluate(() => localStorage.getItem('token'));
-    await page.click('[data-testid="user-menu"] button');
+    await openUserMenu(page);
     const tabs = page.locator('[data-testid="student-tab-link"]');
     expect(await tabs.allTextContents()).toEqual(STUDENT_TABS);
     expect(await tabs.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(STUDENT_TABS.map((_, i) => `/studentpanel?tab=${i}`));
@@ -303,8 +303,7 @@ test('guards: a student visiting admin pages lands on /; ?redirect=cart goes to 
       await page.click('[data-testid="logout"]');
       await page.waitForSelector('header a[href="/login"]');
       await loginInUi(page, e2e.baseUrl, DEMO[role]);
-      await page.click('[data-testid="user-menu"] button');
-      expect(await page.locator('[data-testid="user-menu-items"] li').allTextContents()).toEqual(items);
+      expect(await (await openUserMenu(page)).locator('li').allTextContents()).toEqual(items);
       await page.keyboard.press('Escape');
     }
     // The content uploader's back office is its own screens (decision 0020): /admin sends it to the course list.

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startSocialStandins, type SocialStandins } from '../../tools/testing/social-standins';
-import { DEMO, loginByApi, openPage, useE2E } from './support';
+import { DEMO, loginByApi, openPage, useE2E, openUserMenu } from './support';
 
 let standins: SocialStandins;
 let scripts: http.Server;
@@ -89,8 +89,7 @@ afterAll(async () => {
 }, 30_000);
 
 async function userMenu(page: Page): Promise<string[]> {
-  await page.click('[data-testid="user-menu"] button');
-  const items = await page.locator('[data-testid="user-menu-items"] li').allTextContents();
+  const items = await (await openUserMenu(page)).locator('li').allTextContents();
   await page.keyboard.press('Escape');
   return items;
 }

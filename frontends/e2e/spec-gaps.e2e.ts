@@ -11,7 +11,7 @@
 // - /allcourses has the Drum and Guitar pills; a free lesson plays in the course view's player.
 // English and Bengali; screenshots go to /tmp/shots-spec-gaps/ (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, completeEveryLesson, waitForEnrolment, type LoginAnswer } from './support';
+import { api, apiGet, DEMO, dhakaDay, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, completeEveryLesson, waitForEnrolment, type LoginAnswer, openUserMenu } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spec-gaps';
 
@@ -225,7 +225,7 @@ test('the content role reaches its screens from its menu (header and side menu);
   const content = await loginByApi(e2e.baseUrl, DEMO.content);
   const { page, context, errors } = await signedIn(content, '/');
   try {
-    await page.click('[data-testid="user-menu"] button');
+    await openUserMenu(page);
     expect(await page.locator('[data-testid="content-menu-link"]').allTextContents()).toEqual([
       'Course list',
       'Add course',

@@ -226,6 +226,14 @@ export async function loginInUi(page: Page, baseUrl: string, account: { email: s
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/** Opens the header's user menu and waits until it is drawn (reading its items at once raced its render on a busy machine). */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  await page.click('[data-testid="user-menu"] button');
+  const items = page.locator('[data-testid="user-menu-items"]');
+  await items.waitFor();
+  return items;
+}
+
 /** Switches the language with the header's language menu and waits until the page is in it. */
 export async function switchLanguage(page: Page, lng: 'en' | 'bn', options: { fonts?: boolean } = {}): Promise<void> {
   await page.selectOption('[data-testid="language-menu"] select', lng);
