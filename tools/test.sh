@@ -17,6 +17,10 @@ bash tools/infra/up
 # shellcheck disable=SC1091
 source "${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}/env.sh"
 
+step "Kubernetes: preparing the one-node cluster in the background (packages, builds, the image; tools/k8s/ci prepare)"
+bash tools/k8s/ci prepare
+trap 'bash tools/k8s/ci cancel' EXIT
+
 step "typecheck/build (tsc -b, then the tests' types)"
 npx tsc -b tsconfig.json
 npx tsc -p tsconfig.tests.json
@@ -52,5 +56,8 @@ node tools/bench/soak.mjs --minutes 2
 
 step "fault suite (cluster on its own servers: kill -9, Kafka and Postgres restarts, the gateway stopped, while money moves; then the invariants; tools/faults/faults.mjs)"
 node tools/faults/faults.mjs --rounds 10 --minutes 5
+
+step "Kubernetes: deploy/README.md's install on a one-node cluster built here, then every pod Ready under Pod Security restricted, a paid checkout through the gateway's Service, the NetworkPolicy, rollouts under traffic with no failed request, helm rollback (tools/k8s/ci install)"
+bash tools/k8s/ci install
 
 step "all test steps passed"

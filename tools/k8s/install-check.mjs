@@ -7,7 +7,9 @@
 //      image tag, each under a steady stream of reads and card checkouts: every request counted,
 //      none may fail;
 //   4. `helm rollback` to the revision before the upgrade: commerce's image is the old one again,
-//      and `kubectl rollout history` shows it.
+//      and `kubectl rollout history` shows it;
+// and (2b) the chart's NetworkPolicy, enforced by the node's kube-network-policies: a pod outside
+// the release cannot open commerce's gRPC port, one with the release's labels can.
 // Usage: node tools/k8s/install-check.mjs TAG (the image tag the README's install used).
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -105,6 +107,43 @@ async function signUpStudents(base, adminToken, n) {
 const [firstBuyer, ...others3] = await signUpStudents(edge, admin.token, 4);
 const first = await paidOrder(firstBuyer, courses[0]);
 check(Boolean(first), `card checkout paid through the gateway's Service and the sandbox (order ${first})`);
+
+// ------------------------------------------------------------------ 2b. the NetworkPolicy
+// Two pods of our own, each trying commerce's gRPC port and the gateway's Service from inside the
+// pod network: a stranger (no release labels) and an insider (the labels the chart's policies
+// admit). The node's kube-network-policies (tools/k8s/up) must drop the stranger's connection to
+// commerce and let every other through; the gateway's port is open to anyone.
+function probeFrom(name, labels) {
+  const script = `const net = require('node:net');
+const probe = (host, port) => new Promise((done) => {
+  const s = net.connect({ host, port, timeout: 5000 });
+  s.on('connect', () => { s.destroy(); done('open'); });
+  s.on('timeout', () => { s.destroy(); done('timed out'); });
+  s.on('error', (e) => done(e.code));
+});
+(async () => console.log(JSON.stringify({ commerce: await probe('taal-commerce', 50053), gateway: await probe('taal-gateway', 80) })))();`;
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: NS, labels },
+    spec: {
+      restartPolicy: 'Never',
+      securityContext: { runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [{ name: 'probe', image: `localhost/taal:${TAG}`, imagePullPolicy: 'Never', command: ['node', '-e', script],
+        securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } } }],
+    },
+  };
+  kubectl('delete', 'pod', name, '--ignore-not-found', '--wait');
+  sh('kubectl', ['apply', '-f', '-'], { input: JSON.stringify(pod) });
+  sh('kubectl', ['-n', NS, 'wait', `pod/${name}`, '--for=jsonpath={.status.phase}=Succeeded', '--timeout=180s']);
+  const result = JSON.parse(kubectl('logs', name).split('\n').at(-1));
+  kubectl('delete', 'pod', name, '--wait=false');
+  return result;
+}
+const stranger = probeFrom('stranger-probe', { app: 'stranger' });
+const insider = probeFrom('insider-probe', { 'app.kubernetes.io/part-of': 'taal', 'app.kubernetes.io/instance': 'taal' });
+check(stranger.commerce !== 'open' && stranger.gateway === 'open', `NetworkPolicy: a pod outside the release reaches the gateway (${stranger.gateway}) but not commerce's gRPC port (${stranger.commerce})`);
+check(insider.commerce === 'open' && insider.gateway === 'open', `NetworkPolicy: a pod with the release's labels reaches commerce's gRPC port (${insider.commerce}) and the gateway (${insider.gateway})`);
 
 // ------------------------------------------------------------------ 3. traffic
 // Each buyer buys each course once: new students (verified by the admin) for the checkouts.

@@ -4,7 +4,8 @@
 # kubelet's root, logs, pid files, kubeconfigs) is under $K8S_HOME (default
 # ~/.cache/taal/k8s/cluster); delete that folder (after `npm run k8s:down`) to start from nothing.
 # Builds are cached beside it: ~/.cache/taal/k8s/v<version>/bin (tools/k8s/build.sh),
-# ~/.cache/taal/k8s/coredns-<version> (tools/k8s/coredns-build), ~/.cache/taal/k8s/pause.
+# ~/.cache/taal/k8s/coredns-<version> (tools/k8s/coredns-build),
+# ~/.cache/taal/k8s/kube-network-policies-<version> (tools/k8s/netpol-build), ~/.cache/taal/k8s/pause.
 
 K8S_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$K8S_DIR/../.." && pwd)"
@@ -44,7 +45,7 @@ KAFKA_PORT=59192
 KAFKA_CONTROLLER_PORT=59193
 
 # The order they start in; `down` stops them in reverse.
-COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns infra-relay kafka)
+COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns kube-network-policies infra-relay kafka)
 
 log() { printf '[k8s] %s\n' "$*" >&2; }
 die() {
