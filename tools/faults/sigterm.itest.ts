@@ -82,7 +82,7 @@ describe('a SIGTERM during checkouts', () => {
    * written on a kept-alive connection the instant the draining server closes it as idle is reset
    * (the server had read nothing of it: Node closes only connections with no request under way).
    * Neither was processed; a client may send it again. In a cluster the Service stops sending
-   * before the SIGTERM, so neither happens there (the rehearsal's rolling restart shows it).
+   * before the SIGTERM (the chart's preStop sleep), so neither happens there (tools/k8s/install-check's rollouts show it).
    */
   const REFUSED_BY_A_STOPPED_EDGE = new Set(['ECONNREFUSED', 'ECONNRESET']);
 

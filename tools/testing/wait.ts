@@ -27,7 +27,7 @@ export async function waitFor(
  *
  * A port is free when asked and taken only later, when the process it is for listens: two test
  * files running side by side could both be handed it (a cluster test's payouts then never
- * started: the chart rehearsal beside it had its port). So each jest worker draws from its own
+ * started: another test beside it had its port). So each jest worker draws from its own
  * slice of 20000-31999, and a process never hands out the same port twice.
  */
 const PORT_SLICES = 4;

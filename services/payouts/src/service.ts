@@ -45,7 +45,8 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
     // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
     // A course the catalogue does not know is recorded without an instructor (decision 0016): its
     // money stays counted as the platform's, and the event does not block its partition forever.
-    const keptFacts = keptFor(60_000, async (courseId: string): Promise<CourseFacts> => {
+    // Never null: a course the catalogue does not know has empty facts.
+    const courseFacts = keptFor(60_000, async (courseId: string): Promise<CourseFacts> => {
       try {
         const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
         const { instructor } = await callUnary(
@@ -60,8 +61,6 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
         return { title: '', instructorId: '', percentage: 0 };
       }
     });
-    // Never null: a course the catalogue does not know has empty facts.
-    const courseFacts = async (courseId: string): Promise<CourseFacts> => (await keptFacts(courseId))!;
 
     // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
     // instructor the catalogue does not know is named by id (the statement still adds up).

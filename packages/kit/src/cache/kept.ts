@@ -3,10 +3,11 @@
  * (a course's title and instructor) asked once a minute instead of on every event or request. A
  * null answer (no such thing yet) is not kept, since it may be created any moment; concurrent asks
  * for one key share one call; a failed call is not kept either. At most `maxEntries` keys are
- * held: past that, expired ones go first, then the oldest.
+ * held: past that, expired ones go first, then the oldest. The answer's type is `look`'s: a look
+ * that never answers null gives a lookup that never does.
  */
-export function keptFor<K, V>(keepMs: number, look: (key: K) => Promise<V | null>, maxEntries = 10_000): (key: K) => Promise<V | null> {
-  const kept = new Map<K, { value: Promise<V | null>; until: number }>();
+export function keptFor<K, V>(keepMs: number, look: (key: K) => Promise<V>, maxEntries = 10_000): (key: K) => Promise<V> {
+  const kept = new Map<K, { value: Promise<V>; until: number }>();
   const makeRoom = () => {
     const now = Date.now();
     for (const [key, entry] of kept) if (entry.until <= now) kept.delete(key);
