@@ -5,7 +5,7 @@
 # ~/.cache/taal/k8s/cluster); delete that folder (after `npm run k8s:down`) to start from nothing.
 # Builds are cached beside it: ~/.cache/taal/k8s/v<version>/bin (tools/k8s/build.sh),
 # ~/.cache/taal/k8s/coredns-<version> (tools/k8s/coredns-build),
-# ~/.cache/taal/k8s/kube-network-policies-<version> (tools/k8s/netpol-build), ~/.cache/taal/k8s/pause.
+# ~/.cache/taal/k8s/kube-router-<version> (tools/k8s/netpol-build), ~/.cache/taal/k8s/pause.
 
 K8S_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$K8S_DIR/../.." && pwd)"
@@ -45,7 +45,7 @@ KAFKA_PORT=59192
 KAFKA_CONTROLLER_PORT=59193
 
 # The order they start in; `down` stops them in reverse.
-COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns kube-network-policies infra-relay kafka)
+COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns infra-relay kafka kube-router)
 
 log() { printf '[k8s] %s\n' "$*" >&2; }
 die() {
@@ -64,6 +64,15 @@ running() {
   pid=$(<"$f")
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
   tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$1" || return 1
+}
+
+# write_file FILE < content: replaces FILE only when the content differs, so a second `up` leaves
+# a running component's files alone (kube-proxy exits when its configuration file changes).
+write_file() {
+  local tmp
+  tmp=$(mktemp "$1.XXXXXX")
+  cat >"$tmp"
+  if cmp -s "$tmp" "$1"; then rm -f "$tmp"; else mv "$tmp" "$1"; fi
 }
 
 kctl() { "$K8S_BIN/kubectl" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
