@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { todayInDhaka } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { hasReason, translateApiError } from '@taal/web-shared/errors';
+import { hasReason } from '@taal/web-shared/errors';
 import { formatNumber, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -14,7 +14,7 @@ import { isoToDmy, useAdminGet } from '../components/data';
 import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import type { Voucher } from '../components/commerce';
-import { AsyncView, Empty, pageOf, Pager } from '@taal/web-shared/ui';
+import { AsyncView, Empty, pageOf, Pager, useSubmit } from '@taal/web-shared/ui';
 
 const PAGE_SIZE = 12;
 /** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
@@ -111,19 +111,14 @@ const EMPTY = { cuponCode: '', discount: '', useLimit: '', expireDate: '' };
 export function CreateCoupon() {
   const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { busy, outcome: message, submit, refuse } = useSubmit();
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
   const today = todayInDhaka();
 
-  const show = (text: string) => {
-    setMessage({ kind: 'error', text });
-    toast(text, 'error');
-  };
   // The form checks the gateway's own rules first, worded by the same refusals.
-  const fail = (key: string) => show(t(key));
+  const fail = (key: string) => refuse(t(key));
 
-  const submit = async (e: FormEvent) => {
+  const save = async (e: FormEvent) => {
     e.preventDefault();
     const code = form.cuponCode.trim();
     if (!code || !form.discount || !form.useLimit || !form.expireDate) return fail('refusals:VOUCHER_FIELDS_MISSING');
@@ -133,19 +128,12 @@ export function CreateCoupon() {
     if (discount < 1 || discount > 100) return fail('refusals:VOUCHER_PERCENT_INVALID');
     if (useLimit < 1 || useLimit > 2_147_483_647) return fail('refusals:VOUCHER_USE_LIMIT_INVALID');
     if (form.expireDate < today) return fail('adminCommerce.coupons.pastDate');
-    setBusy(true);
-    setMessage(null);
-    try {
-      await answer(authApi.POST('/api/v1/cart/cupon', { body: { cuponCode: code, discount, useLimit, expireDate: form.expireDate } }));
-      setForm(EMPTY);
-      setMessage({ kind: 'success', text: t('adminCommerce.coupons.created') });
-      toast(t('adminCommerce.coupons.created'), 'success');
-    } catch (err) {
-      // VOUCHER_CODE_TAKEN, VOUCHER_FIELDS_MISSING, …: by key, in the reader's language.
-      show(translateApiError(t, err, 'adminCommerce.coupons.createFailed'));
-    } finally {
-      setBusy(false);
-    }
+    // A refusal (VOUCHER_CODE_TAKEN, VOUCHER_FIELDS_MISSING, …) by key, in the reader's language.
+    const made = await submit(() => answer(authApi.POST('/api/v1/cart/cupon', { body: { cuponCode: code, discount, useLimit, expireDate: form.expireDate } })), {
+      done: t('adminCommerce.coupons.created'),
+      failedKey: 'adminCommerce.coupons.createFailed',
+    });
+    if (made) setForm(EMPTY);
   };
 
   return (
@@ -158,7 +146,7 @@ export function CreateCoupon() {
         </Link>
       }
     >
-      <form className="card admin-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="card admin-form" onSubmit={(e) => void save(e)} noValidate>
         {message && (
           <div className={`admin-alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="coupon-message">
             {message.text}

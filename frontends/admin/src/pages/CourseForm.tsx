@@ -6,11 +6,10 @@ import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS,
 import { answer, authApi } from '@taal/web-shared/api';
 import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
+import { useSubmit } from '@taal/web-shared/ui';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field, fieldLabels, missingRequired } from '../components/Field';
-import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
 /** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
@@ -28,14 +27,13 @@ interface Video {
 export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?: Course; onDone: (c: Course) => void }) {
   const { t } = useTranslation();
   const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
-  const [problem, setProblem] = useState<FormRefusal | null>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, submit, refuse } = useSubmit();
   const [videos, setVideos] = useState<Video[]>([]);
   const req = mode === 'add';
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
     const data = new FormData(formEl);
@@ -55,38 +53,31 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
     const missing: Record<string, string> = req ? Object.fromEntries(missingRequired(formEl).map((name) => [name, t('refusals:ENTRY_REQUIRED')])) : {};
     if (req && videos.length === 0) missing.videos = t('adminCourses.videoRequired');
     if (Object.keys(missing).length) {
-      setProblem({ text: t('refusals:COURSE_ADD_FAILED'), fields: missing });
-      toast(t('refusals:COURSE_ADD_FAILED'), 'error');
+      refuse(t('refusals:COURSE_ADD_FAILED'), missing);
       return;
     }
-    setProblem(null);
-    setBusy(true);
     setProgress(0);
-    try {
-      const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
-      const { data: saved } = await uploadWithProgress<Course>(path, form, setProgress);
-      toast(t(req ? 'adminCourses.msg.courseAdded' : 'adminCourses.msg.courseUpdated'), 'success');
-      // The chosen files were sent: nothing stays queued, so a second press cannot send them again
-      // (issue 40: an update pressed twice made two identical lessons).
-      setVideos([]);
-      if (req) formEl.reset();
-      else for (const input of Array.from(formEl.querySelectorAll<HTMLInputElement>('input[type="file"]'))) input.value = '';
-      onDone(saved);
-    } catch (err) {
-      const refused = formRefusal(t, err, req ? 'refusals:COURSE_ADD_FAILED' : 'refusals:COURSE_UPDATE_FAILED');
-      setProblem(refused);
-      toast(refused.text, 'error');
-    } finally {
-      setBusy(false);
-      setProgress(0);
-    }
+    const path = req ? '/api/v1/course/add/' : `/api/v1/course/${encodeURIComponent(course!._id)}/`;
+    const saved = await submit(() => uploadWithProgress<Course>(path, form, setProgress), {
+      done: t(req ? 'adminCourses.msg.courseAdded' : 'adminCourses.msg.courseUpdated'),
+      failedKey: req ? 'refusals:COURSE_ADD_FAILED' : 'refusals:COURSE_UPDATE_FAILED',
+    });
+    setProgress(0);
+    if (!saved) return;
+    // The chosen files were sent: nothing stays queued, so a second press cannot send them again
+    // (issue 40: an update pressed twice made two identical lessons).
+    setVideos([]);
+    if (req) formEl.reset();
+    else for (const input of Array.from(formEl.querySelectorAll<HTMLInputElement>('input[type="file"]'))) input.value = '';
+    onDone(saved.answer.data);
   };
 
+  const problem = outcome?.kind === 'error' ? outcome : null;
   const f = problem?.fields ?? {};
   const c = course;
   const tier = (field: TierPriceField) => c?.[field];
   return (
-    <form className="admin-form course-form" onSubmit={(e) => void submit(e)} data-testid={`course-form-${mode}`} noValidate>
+    <form className="admin-form course-form" onSubmit={(e) => void save(e)} data-testid={`course-form-${mode}`} noValidate>
       {problem && (
         <div className="alert-error admin-alert" role="alert" data-testid="course-form-error">
           {problem.text}

@@ -2,9 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { takaToPoisha } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
+import { useSubmit } from '@taal/web-shared/ui';
 import { taka } from './payouts-common';
 
 /** The due form (back office §5: a required number; a confirmation first; 'failed try again'). */
@@ -12,27 +11,24 @@ export function DueForm({ instructorId, due, onDone }: { instructorId: string; d
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   // The due is settled in taka, as typed (decision 0028).
   const poisha = takaToPoisha(amount) ?? 0;
   const valid = poisha > 0;
   const settle = async () => {
-    setBusy(true);
-    try {
-      await answer(
-        authApi.GET('/api/v1/instructor/due/{id}/{amount}', {
-          params: { path: { id: instructorId, amount: amount.trim() }, header: { 'idempotency-key': crypto.randomUUID() } as never },
-        }),
-      );
-      toast(t('payouts.dueSettled'), 'success');
-      setAmount('');
-      setConfirming(false);
-      onDone();
-    } catch (err) {
-      toast(translateApiError(t, err, 'payouts.failedTryAgain'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const settled = await submit(
+      () =>
+        answer(
+          authApi.GET('/api/v1/instructor/due/{id}/{amount}', {
+            params: { path: { id: instructorId, amount: amount.trim() }, header: { 'idempotency-key': crypto.randomUUID() } as never },
+          }),
+        ),
+      { done: t('payouts.dueSettled'), failedKey: 'payouts.failedTryAgain' },
+    );
+    if (!settled) return;
+    setAmount('');
+    setConfirming(false);
+    onDone();
   };
   return (
     <form

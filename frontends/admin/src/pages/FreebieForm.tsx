@@ -4,9 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FREEBIE_CATEGORIES } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import type { Freebie } from '@taal/web-shared/types';
-import { formRefusal, type FormRefusal } from '../components/form-refusal';
+import { useSubmit } from '@taal/web-shared/ui';
 import { RichEditor } from '../components/RichEditor';
 
 export const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
@@ -41,36 +40,27 @@ export function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mo
   });
   const [files, setFiles] = useState<Files>({ thumbnail: [], documents: [], carouselList: [] });
   const [removeDocuments, setRemoveDocuments] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FormRefusal | null>(null);
+  const { busy, outcome, submit, refuse } = useSubmit();
+  const problem = outcome?.kind === 'error' ? outcome : null;
   const set = (k: keyof Fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
   const pick = (k: keyof Files, list: FileList | null) => setFiles((f) => ({ ...f, [k]: list ? Array.from(list) : [] }));
 
-  const submit = async (e: FormEvent) => {
+  const save = async (e: FormEvent) => {
     e.preventDefault();
-    setProblem(null);
     if (mode === 'add') {
       const missing = !fields.title.trim() || !fields.subtitle.trim() || !fields.catagory || !fields.description.trim() || (!fields.youtube.trim() && files.carouselList.length === 0);
       if (missing) {
-        setProblem({ text: t('refusals:FIELDS_NOT_FILLED'), fields: {} });
-        toast(t('refusals:FIELDS_NOT_FILLED'), 'error');
+        refuse(t('refusals:FIELDS_NOT_FILLED'));
         return;
       }
     }
-    setBusy(true);
-    try {
-      await onSubmit(fields, files, { removeDocuments });
-    } catch (err) {
-      const refused = formRefusal(t, err, 'adminFreebies.failed');
-      setProblem(refused);
-      toast(refused.text, 'error');
-      setBusy(false);
-    }
+    // The page's onSubmit says the success and moves on.
+    await submit(() => onSubmit(fields, files, { removeDocuments }), { failedKey: 'adminFreebies.failed' });
   };
 
   const optional = mode === 'edit';
   return (
-    <form className="card admin-form freebie-form" onSubmit={(e) => void submit(e)} noValidate data-testid="freebie-form">
+    <form className="card admin-form freebie-form" onSubmit={(e) => void save(e)} noValidate data-testid="freebie-form">
       {problem && (
         <div className="alert-error" role="alert" data-testid="freebie-form-error">
           <p>{problem.text}</p>

@@ -2,46 +2,36 @@
 // and banner; an update sends only what was filled in or chosen) and the instructor's login (type 3).
 import { useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
+import { useSubmit } from '@taal/web-shared/ui';
 import { Field } from '../components/Field';
-import { formRefusal, type FormRefusal } from '../components/form-refusal';
 import { progressProps, uploadWithProgress } from '../components/upload';
 
 export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: (i: Instructor) => void }) {
   const { t } = useTranslation();
   const add = !instructor;
-  const [problem, setProblem] = useState<FormRefusal | null>(null);
+  const { busy, outcome, fields: f, submit } = useSubmit();
   const [progress, setProgress] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
     const form = new FormData();
     for (const [k, v] of new FormData(el).entries()) if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, v);
-    setBusy(true);
-    setProblem(null);
-    try {
-      const path = add ? '/api/v1/instructor/add/' : `/api/v1/instructor/${encodeURIComponent(instructor._id)}/`;
-      const { data } = await uploadWithProgress<Instructor>(path, form, setProgress);
-      toast(t(add ? 'adminCourses.msg.instructorAdded' : 'adminCourses.msg.instructorUpdated'), 'success');
-      if (add) el.reset();
-      onDone(data);
-    } catch (err) {
-      const refused = formRefusal(t, err, add ? 'refusals:INSTRUCTOR_ADD_FAILED' : 'refusals:INSTRUCTOR_UPDATE_FAILED');
-      setProblem(refused);
-      toast(refused.text, 'error');
-    } finally {
-      setBusy(false);
-      setProgress(0);
-    }
+    const path = add ? '/api/v1/instructor/add/' : `/api/v1/instructor/${encodeURIComponent(instructor._id)}/`;
+    const saved = await submit(() => uploadWithProgress<Instructor>(path, form, setProgress), {
+      done: t(add ? 'adminCourses.msg.instructorAdded' : 'adminCourses.msg.instructorUpdated'),
+      failedKey: add ? 'refusals:INSTRUCTOR_ADD_FAILED' : 'refusals:INSTRUCTOR_UPDATE_FAILED',
+    });
+    setProgress(0);
+    if (!saved) return;
+    if (add) el.reset();
+    onDone(saved.answer.data);
   };
-  const f = problem?.fields ?? {};
+  const problem = outcome?.kind === 'error' ? outcome : null;
   return (
-    <form className="admin-form" onSubmit={(e) => void submit(e)} data-testid="instructor-profile-form" noValidate>
+    <form className="admin-form" onSubmit={(e) => void save(e)} data-testid="instructor-profile-form" noValidate>
       <h2>{t('adminInstructors.profile')}</h2>
       {problem && (
         <div className="alert-error admin-alert" role="alert">
@@ -84,28 +74,23 @@ export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; o
 /** The instructor's login (type 3), linked to the profile just made (identity's rules and messages). */
 export function AccountForm({ profileId }: { profileId?: string }) {
   const { t } = useTranslation();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const { busy, outcome, submit } = useSubmit();
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
     const v = Object.fromEntries(new FormData(el).entries()) as Record<string, string>;
-    setBusy(true);
-    setError('');
-    try {
-      await answer(
-        authApi.POST('/api/v1/user/instructor-account', { body: { name: v.name ?? '', email: v.email ?? '', password: v.password ?? '', ...(profileId ? { instructor: profileId } : {}) } }),
-      );
-      toast(t('adminInstructors.accountMade'), 'success');
-      el.reset();
-    } catch (err) {
-      setError(translateApiError(t, err, 'adminCourses.msg.failed'));
-    } finally {
-      setBusy(false);
-    }
+    const made = await submit(
+      () =>
+        answer(
+          authApi.POST('/api/v1/user/instructor-account', { body: { name: v.name ?? '', email: v.email ?? '', password: v.password ?? '', ...(profileId ? { instructor: profileId } : {}) } }),
+        ),
+      { done: t('adminInstructors.accountMade'), failedKey: 'adminCourses.msg.failed' },
+    );
+    if (made) el.reset();
   };
+  const error = outcome?.kind === 'error' ? outcome.text : '';
   return (
-    <form className="admin-form" onSubmit={(e) => void submit(e)} data-testid="instructor-account-form" noValidate>
+    <form className="admin-form" onSubmit={(e) => void save(e)} data-testid="instructor-account-form" noValidate>
       <h2>{t('adminInstructors.account')}</h2>
       {error && (
         <div className="alert-error admin-alert" role="alert">

@@ -11,7 +11,7 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { Empty, LoadError, Loading, useSubmit } from '@taal/web-shared/ui';
 
 type Json<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
 type GeneralMessage = Json<'/api/v1/contact/general/'>['data'][number];
@@ -69,25 +69,17 @@ function GeneralMessages() {
 function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | null; onClose: () => void; onDone: (m: StudentMessage) => void }) {
   const { t } = useTranslation();
   const [reply, setReply] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit, refuse } = useSubmit();
   useEffect(() => setReply(''), [message?._id]);
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!message) return;
     if (!reply.trim()) {
-      toast(t('refusals:REPLY_REQUIRED'), 'error');
+      refuse(t('refusals:REPLY_REQUIRED'));
       return;
     }
-    setBusy(true);
-    try {
-      const { data } = await answer(authApi.POST('/api/v1/contact/r/{id}', { params: { path: { id: message._id } }, body: { reply: reply.trim() } }));
-      toast(t('messaging.replySent'), 'success');
-      onDone(data);
-    } catch (err) {
-      toast(translateApiError(t, err, 'adminMessages.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit(() => answer(authApi.POST('/api/v1/contact/r/{id}', { params: { path: { id: message._id } }, body: { reply: reply.trim() } })), { done: t('messaging.replySent'), failedKey: 'adminMessages.failed' });
+    if (sent) onDone(sent.answer.data);
   };
   return (
     <Modal title={t('adminMessages.replyTo', { name: message?.name || t('messaging.aStudent') })} open={message !== null} onClose={onClose} testId="reply-dialog">

@@ -4,13 +4,11 @@
 import { useState, type FormEvent } from 'react';
 import { LANDING_POPUP_ID } from '@taal/contracts/web';
 import { answer, authApi, publicApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import type { Popup } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
-import { LoadError, Loading } from '@taal/web-shared/ui';
+import { LoadError, Loading, useSubmit } from '@taal/web-shared/ui';
 
 function PopupForm({ popup, onSaved }: { popup: Popup; onSaved: (p: Popup) => void }) {
   const { t } = useTranslation();
@@ -18,44 +16,30 @@ function PopupForm({ popup, onSaved }: { popup: Popup; onSaved: (p: Popup) => vo
   const [body, setBody] = useState(popup.body);
   const [show, setShow] = useState(popup.show);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { busy, outcome: message, submit, refuse } = useSubmit();
 
-  const submit = async (e: FormEvent) => {
+  const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || !body.trim()) {
-      const text = t('refusals:FIELDS_NOT_FILLED');
-      setMessage({ kind: 'error', text });
-      toast(text, 'error');
+      refuse(t('refusals:FIELDS_NOT_FILLED'));
       return;
     }
-    setBusy(true);
-    setMessage(null);
     const form = new FormData();
     form.append('title', title);
     form.append('body', body);
     form.append('show', show ? 'true' : 'false');
     if (thumbnail) form.append('thumbnail', thumbnail, thumbnail.name);
-    try {
-      const { data } = await answer(
-        authApi.POST('/api/v1/popup/{id}', { params: { path: { id: LANDING_POPUP_ID } }, body: form as never, bodySerializer: (b: unknown) => b as FormData }),
-      );
-      const text = t('adminPopup.saved');
-      setMessage({ kind: 'success', text });
-      toast(text, 'success');
-      setThumbnail(null);
-      onSaved(data);
-    } catch (err) {
-      const text = translateApiError(t, err, 'adminFreebies.failed');
-      setMessage({ kind: 'error', text });
-      toast(text, 'error');
-    } finally {
-      setBusy(false);
-    }
+    const saved = await submit(
+      () => answer(authApi.POST('/api/v1/popup/{id}', { params: { path: { id: LANDING_POPUP_ID } }, body: form as never, bodySerializer: (b: unknown) => b as FormData })),
+      { done: t('adminPopup.saved'), failedKey: 'adminFreebies.failed' },
+    );
+    if (!saved) return;
+    setThumbnail(null);
+    onSaved(saved.answer.data);
   };
 
   return (
-    <form className="card admin-form popup-form" onSubmit={(e) => void submit(e)} noValidate data-testid="popup-form">
+    <form className="card admin-form popup-form" onSubmit={(e) => void save(e)} noValidate data-testid="popup-form">
       {message && (
         <div className={message.kind === 'error' ? 'alert-error' : 'alert-success'} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="popup-message">
           {message.text}

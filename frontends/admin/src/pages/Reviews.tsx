@@ -3,15 +3,13 @@
 // the reason each was hidden. A hidden review leaves the course's page and its average and count.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import type { AdminReview } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { AsyncView, Empty } from '@taal/web-shared/ui';
+import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
 
 function ReviewItem({ r, title, children }: { r: AdminReview; title: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -35,25 +33,17 @@ function ReviewItem({ r, title, children }: { r: AdminReview; title: string; chi
 function HideDialog({ review, onClose, onDone }: { review: AdminReview | null; onClose: () => void; onDone: (r: AdminReview) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit, refuse } = useSubmit();
   useEffect(() => setReason(''), [review?._id]);
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!review) return;
     if (!reason.trim()) {
-      toast(t('refusals:HIDE_REASON_REQUIRED'), 'error');
+      refuse(t('refusals:HIDE_REASON_REQUIRED'));
       return;
     }
-    setBusy(true);
-    try {
-      const { data } = await answer(authApi.POST('/api/v1/review/{id}/hide', { params: { path: { id: review._id } }, body: { reason: reason.trim() } }));
-      toast(t('reviews.hiddenDone'), 'success');
-      onDone(data);
-    } catch (err) {
-      toast(translateApiError(t, err, 'reviews.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit(() => answer(authApi.POST('/api/v1/review/{id}/hide', { params: { path: { id: review._id } }, body: { reason: reason.trim() } })), { done: t('reviews.hiddenDone'), failedKey: 'reviews.failed' });
+    if (sent) onDone(sent.answer.data);
   };
   return (
     <Modal title={t('reviews.hideTitle')} open={review !== null} onClose={onClose} testId="hide-review-dialog">

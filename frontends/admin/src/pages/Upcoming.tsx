@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { answer, authApi, clearApiCache, publicApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -13,36 +12,31 @@ import { useAdminGet } from '../components/data';
 import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import { progressProps, uploadWithProgress } from '../components/upload';
-import { AsyncView, Empty } from '@taal/web-shared/ui';
+import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
 
 export function AddUpcoming() {
   const { t } = useTranslation();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, submit, refuse } = useSubmit();
   const [progress, setProgress] = useState(0);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
     const form = new FormData(el);
     const photo = form.get('photo');
     if (!String(form.get('name') ?? '').trim() || !(photo instanceof File) || photo.size === 0) {
-      setError(t('refusals:FIELDS_NOT_FILLED'));
+      refuse(t('refusals:FIELDS_NOT_FILLED'));
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      await uploadWithProgress<UpcomingCourse>('/api/v1/user/upcoming/', form, setProgress);
-      clearApiCache();
-      toast(t('adminCourses.msg.upcomingAdded'), 'success');
-      el.reset();
-    } catch (err) {
-      setError(translateApiError(t, err, 'adminCourses.msg.failed'));
-    } finally {
-      setBusy(false);
-      setProgress(0);
-    }
+    const added = await submit(() => uploadWithProgress<UpcomingCourse>('/api/v1/user/upcoming/', form, setProgress), {
+      done: t('adminCourses.msg.upcomingAdded'),
+      failedKey: 'adminCourses.msg.failed',
+    });
+    setProgress(0);
+    if (!added) return;
+    clearApiCache();
+    el.reset();
   };
+  const error = outcome?.kind === 'error' ? outcome.text : '';
   return (
     <AdminPage
       title={t('adminUpcoming.addTitle')}
@@ -53,7 +47,7 @@ export function AddUpcoming() {
         </Link>
       }
     >
-      <form className="admin-form" onSubmit={(e) => void submit(e)} data-testid="upcoming-form" noValidate>
+      <form className="admin-form" onSubmit={(e) => void save(e)} data-testid="upcoming-form" noValidate>
         {error && (
           <div className="alert-error admin-alert" role="alert">
             {error}

@@ -2,51 +2,11 @@
 // of this instructor's courses, the longest waiting first, each with an answer form (POST
 // questions/{id}/answer). An answered question leaves the list; the asker and the followers are
 // notified by the server. A lazy tab: a student's panel never loads it.
-import { useState, type FormEvent } from 'react';
-import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
+import { answer, authApi } from '@taal/web-shared/api';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
-
-type Unanswered = ApiPaths['/api/v1/questions/unanswered']['get']['responses'][200]['content']['application/json']['data'][number];
-
-function AnswerForm({ question, onDone }: { question: Unanswered; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) {
-      toast(t('refusals:ANSWER_REQUIRED'), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      await answer(authApi.POST('/api/v1/questions/{id}/answer', { params: { path: { id: question._id } }, body: { body: body.trim() } }));
-      toast(t('questions.answered'), 'success');
-      onDone();
-    } catch (err) {
-      toast(translateApiError(t, err, 'questions.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const id = `answer-${question._id}`;
-  return (
-    <form className="reply-form" onSubmit={(e) => void send(e)} data-testid="answer-form">
-      <label htmlFor={id} className="sr-only">
-        {t('questions.answer')}
-      </label>
-      <textarea id={id} rows={2} value={body} onChange={(e) => setBody(e.target.value)} placeholder={t('questions.answerPlaceholder')} maxLength={5000} />
-      <button className="btn btn-primary btn-sm" disabled={busy} data-testid="answer-send">
-        {t('questions.send')}
-      </button>
-    </form>
-  );
-}
+import { Empty, LoadError, Loading, ReplyForm } from '@taal/web-shared/ui';
 
 export default function InstructorQuestions() {
   const { t, i18n } = useTranslation();
@@ -71,7 +31,20 @@ export default function InstructorQuestions() {
           <p>
             <a href={`/courseview?id=${q.course}#questions`}>{t('questions.openCourse')}</a>
           </p>
-          <AnswerForm question={q} onDone={list.reload} />
+          <ReplyForm
+            send={(body) => answer(authApi.POST('/api/v1/questions/{id}/answer', { params: { path: { id: q._id } }, body: { body } }))}
+            onSent={list.reload}
+            requiredKey="refusals:ANSWER_REQUIRED"
+            failedKey="questions.failed"
+            doneKey="questions.answered"
+            label={t('questions.answer')}
+            placeholder={t('questions.answerPlaceholder')}
+            sendLabel={t('questions.send')}
+            maxLength={5000}
+            className="reply-form"
+            buttonClassName="btn btn-primary btn-sm"
+            testIds={{ form: 'answer-form', send: 'answer-send' }}
+          />
         </li>
       ))}
     </ul>

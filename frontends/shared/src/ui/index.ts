@@ -5,3 +5,5 @@ export { AsyncView, Empty, LoadError, Loading, StateLook, type Look } from './as
 export { DataTable, type Column, type ServerPaging } from './data-table';
 export { saveObjectUrl, toCsv } from './table-export';
 export { Pager, pageOf } from './pager';
+export { useSubmit, type SubmitOptions, type SubmitOutcome, type Submitter } from './use-submit';
+export { ReplyForm, type ReplyFormProps } from './reply-form';

@@ -12,6 +12,7 @@ import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session'
 import { toast } from '@taal/web-shared/toast';
 import { UserRoles } from '@taal/contracts/web';
 import type { Review } from '@taal/web-shared/types';
+import { ReplyForm } from '@taal/web-shared/ui';
 
 const PAGE_SIZE = 5;
 
@@ -116,39 +117,6 @@ function ReviewForm({ courseId, onSaved }: { courseId: string; onSaved: () => vo
   );
 }
 
-function ReplyForm({ review, onReplied }: { review: Review; onReplied: (r: Review) => void }) {
-  const { t } = useTranslation();
-  const [reply, setReply] = useState('');
-  const [busy, setBusy] = useState(false);
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!reply.trim()) {
-      toast(t('refusals:REPLY_REQUIRED'), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data } = await answer(authApi.POST('/api/v1/review/{id}/reply', { params: { path: { id: review._id } }, body: { reply } }));
-      onReplied(data);
-    } catch (err) {
-      toast(translateApiError(t, err, 'reviews.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="form review-reply-form" onSubmit={(e) => void send(e)} noValidate>
-      <label>
-        {t('reviews.replyLabel')}
-        <textarea rows={2} maxLength={2000} value={reply} onChange={(e) => setReply(e.target.value)} data-testid="review-reply-text" />
-      </label>
-      <button className="btn btn-outline btn-sm" disabled={busy} data-testid="review-reply-send">
-        {t('reviews.reply')}
-      </button>
-    </form>
-  );
-}
-
 export default function CourseReviews({ courseId, instructorId, instructorName }: { courseId: string; instructorId: string; instructorName: string }) {
   const { t, i18n } = useTranslation();
   const viewer = useViewer(instructorId);
@@ -207,7 +175,21 @@ export default function CourseReviews({ courseId, instructorId, instructorName }
                 <p>{r.reply}</p>
               </div>
             ) : (
-              viewer === 'instructor' && <ReplyForm review={r} onReplied={(done) => setReviews((list) => list.map((x) => (x._id === done._id ? done : x)))} />
+              viewer === 'instructor' && (
+                <ReplyForm
+                  send={async (reply) => (await answer(authApi.POST('/api/v1/review/{id}/reply', { params: { path: { id: r._id } }, body: { reply } }))).data}
+                  onSent={(done) => setReviews((list) => list.map((x) => (x._id === done._id ? done : x)))}
+                  requiredKey="refusals:REPLY_REQUIRED"
+                  failedKey="reviews.failed"
+                  label={t('reviews.replyLabel')}
+                  showLabel
+                  sendLabel={t('reviews.reply')}
+                  maxLength={2000}
+                  className="form review-reply-form"
+                  buttonClassName="btn btn-outline btn-sm"
+                  testIds={{ text: 'review-reply-text', send: 'review-reply-send' }}
+                />
+              )
             )}
           </li>
         ))}
