@@ -42,9 +42,6 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
               label={t('messaging.replyAnswer')}
               placeholder={t('messaging.replyAnswer')}
               sendLabel={t('messaging.send')}
-              maxLength={5000}
-              className="reply-form"
-              buttonClassName="btn btn-primary btn-sm"
               testIds={{ form: 'reply-form', send: 'reply-send' }}
             />
           )}

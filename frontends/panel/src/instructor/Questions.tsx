@@ -40,9 +40,6 @@ export default function InstructorQuestions() {
             label={t('questions.answer')}
             placeholder={t('questions.answerPlaceholder')}
             sendLabel={t('questions.send')}
-            maxLength={5000}
-            className="reply-form"
-            buttonClassName="btn btn-primary btn-sm"
             testIds={{ form: 'answer-form', send: 'answer-send' }}
           />
         </li>

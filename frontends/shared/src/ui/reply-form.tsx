@@ -19,9 +19,10 @@ export interface ReplyFormProps<T> {
   showLabel?: boolean;
   placeholder?: string;
   sendLabel: string;
-  maxLength: number;
-  className: string;
-  buttonClassName: string;
+  /** Defaults: 5000 characters, the panel's inline `reply-form` with a small primary button. */
+  maxLength?: number;
+  className?: string;
+  buttonClassName?: string;
   testIds?: { form?: string; text?: string; send?: string };
 }
 
@@ -42,7 +43,7 @@ export function ReplyForm<T>(props: ReplyFormProps<T>) {
     props.onSent(sent.answer);
   };
   return (
-    <form className={props.className} onSubmit={(e) => void onSubmit(e)} noValidate data-testid={props.testIds?.form}>
+    <form className={props.className ?? 'reply-form'} onSubmit={(e) => void onSubmit(e)} noValidate data-testid={props.testIds?.form}>
       <label htmlFor={id} className={props.showLabel ? undefined : 'sr-only'}>
         {props.label}
       </label>
@@ -52,10 +53,10 @@ export function ReplyForm<T>(props: ReplyFormProps<T>) {
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={props.placeholder}
-        maxLength={props.maxLength}
+        maxLength={props.maxLength ?? 5000}
         data-testid={props.testIds?.text}
       />
-      <button className={props.buttonClassName} disabled={busy} data-testid={props.testIds?.send}>
+      <button className={props.buttonClassName ?? 'btn btn-primary btn-sm'} disabled={busy} data-testid={props.testIds?.send}>
         {props.sendLabel}
       </button>
     </form>
