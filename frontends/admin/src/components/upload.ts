@@ -49,4 +49,3 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
 }
 
 /** The progress bar of an upload (role progressbar, 0–100). */
-export const progressProps = (value: number) => ({ role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': value });

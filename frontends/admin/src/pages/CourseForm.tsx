@@ -4,13 +4,13 @@
 import { useState, type FormEvent } from 'react';
 import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS, takaOfPoisha, TIER_PRICE_FIELDS, type TierPriceField } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useSubmit } from '@taal/web-shared/ui';
 import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field, fieldLabels, missingRequired } from '../components/Field';
-import { progressProps, uploadWithProgress } from '../components/upload';
+import { uploadWithProgress } from '../components/upload';
+import { UploadProgress } from '../components/UploadProgress';
 
 /** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
 const TIERS = COURSE_TIERS.map((tier) => TIER_PRICE_FIELDS[tier]);
@@ -207,12 +207,7 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
           ))}
         </ol>
       )}
-      <div className="upload-progress" data-testid="upload-progress-wrap">
-        <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')} data-testid="upload-progress" data-value={progress}>
-          <span style={{ width: `${progress}%` }} />
-        </div>
-        <span className="upload-percent">{formatNumber(progress)}%</span>
-      </div>
+      <UploadProgress progress={progress} testId="upload-progress" />
       <button type="submit" className="btn btn-primary" disabled={busy} data-testid="course-submit">
         {busy ? t('adminCourses.uploading') : req ? t('adminCourses.addTitle') : t('adminCourses.updateTitle')}
       </button>

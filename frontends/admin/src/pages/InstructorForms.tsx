@@ -2,12 +2,12 @@
 // and banner; an update sends only what was filled in or chosen) and the instructor's login (type 3).
 import { useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
-import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Instructor } from '@taal/web-shared/types';
 import { useSubmit } from '@taal/web-shared/ui';
 import { Field } from '../components/Field';
-import { progressProps, uploadWithProgress } from '../components/upload';
+import { uploadWithProgress } from '../components/upload';
+import { UploadProgress } from '../components/UploadProgress';
 
 export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: (i: Instructor) => void }) {
   const { t } = useTranslation();
@@ -58,12 +58,7 @@ export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; o
       <Field label={t('adminInstructors.f.bio')} error={f.bio}>
         <textarea name="bio" rows={4} defaultValue={instructor?.bio} />
       </Field>
-      <div className="upload-progress">
-        <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')}>
-          <span style={{ width: `${progress}%` }} />
-        </div>
-        <span className="upload-percent">{formatNumber(progress)}%</span>
-      </div>
+      <UploadProgress progress={progress} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {add ? t('adminInstructors.addTitle') : t('adminInstructors.updateTitle')}
       </button>

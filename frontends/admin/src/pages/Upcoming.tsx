@@ -4,14 +4,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { answer, authApi, clearApiCache, publicApi } from '@taal/web-shared/api';
-import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import type { UpcomingCourse } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { progressProps, uploadWithProgress } from '../components/upload';
+import { uploadWithProgress } from '../components/upload';
+import { UploadProgress } from '../components/UploadProgress';
 import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
 
 export function AddUpcoming() {
@@ -61,12 +61,7 @@ export function AddUpcoming() {
           <span>{t('adminUpcoming.photo')}</span>
           <input type="file" name="photo" accept="image/jpeg,image/png,image/gif,image/webp" data-testid="upcoming-photo" />
         </label>
-        <div className="upload-progress">
-          <div className="upload-bar" {...progressProps(progress)} aria-label={t('adminCourses.progress')}>
-            <span style={{ width: `${progress}%` }} />
-          </div>
-          <span className="upload-percent">{formatNumber(progress)}%</span>
-        </div>
+        <UploadProgress progress={progress} />
         <button type="submit" className="btn btn-primary" disabled={busy} data-testid="upcoming-submit">
           {t('adminUpcoming.add')}
         </button>
