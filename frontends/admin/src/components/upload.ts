@@ -47,5 +47,3 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
   }
   return { data: b.data as T, message: typeof b.message === 'string' ? b.message : undefined };
 }
-
-/** The progress bar of an upload (role progressbar, 0–100). */
