@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { toast } from '@taal/web-shared/toast';
+import { useSubmit } from '@taal/web-shared/ui';
 import { currentStudent } from '../commerce';
 
 /**
@@ -16,7 +16,7 @@ export function MessageInstructor({ instructorId, instructorName, courseId }: { 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit, refuse } = useSubmit();
   const send = async (e: FormEvent) => {
     e.preventDefault();
     const user = currentStudent();
@@ -26,23 +26,19 @@ export function MessageInstructor({ instructorId, instructorName, courseId }: { 
       return;
     }
     if (!message.trim()) {
-      toast(t('refusals:MESSAGE_REQUIRED'), 'error');
+      refuse(t('refusals:MESSAGE_REQUIRED'));
       return;
     }
-    setBusy(true);
-    try {
-      await answer(
-        authApi.POST('/api/v1/contact/instructor/', {
-          body: { to: instructorId, message: message.trim(), name: user.name, email: user.email, from: user._id, course: courseId },
-        }),
-      );
-      toast(t('messaging.sent'), 'success');
-      setMessage('');
-    } catch (err) {
-      toast(translateApiError(t, err, 'messaging.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit(
+      () =>
+        answer(
+          authApi.POST('/api/v1/contact/instructor/', {
+            body: { to: instructorId, message: message.trim(), name: user.name, email: user.email, from: user._id, course: courseId },
+          }),
+        ),
+      { done: t('messaging.sent'), failedKey: 'messaging.failed' },
+    );
+    if (sent) setMessage('');
   };
   return (
     <section className="section card" data-testid="message-instructor">

@@ -5,10 +5,9 @@
 import './lesson-questions.css';
 import { useState, type FormEvent } from 'react';
 import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { toast } from '@taal/web-shared/toast';
+import { useSubmit } from '@taal/web-shared/ui';
 import { useAsync } from '@taal/web-shared/useAsync';
 
 type ListAnswer = ApiPaths['/api/v1/questions/course/{courseId}/lesson/{lessonId}']['get']['responses'][200]['content']['application/json'];
@@ -18,17 +17,12 @@ const ROLE_KEY: Record<number, string> = { 1: 'questions.admin', 3: 'questions.i
 
 function Thread({ q, onChange }: { q: LessonQuestion; onChange: (q: LessonQuestion) => void }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const toggle = async () => {
-    setBusy(true);
-    try {
-      const { data } = await answer(authApi.PUT('/api/v1/questions/{id}/follow', { params: { path: { id: q._id } }, body: { follow: !q.following } }));
-      onChange(data);
-    } catch (err) {
-      toast(translateApiError(t, err, 'questions.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const followed = await submit(() => answer(authApi.PUT('/api/v1/questions/{id}/follow', { params: { path: { id: q._id } }, body: { follow: !q.following } })), {
+      failedKey: 'questions.failed',
+    });
+    if (followed) onChange(followed.answer.data);
   };
   return (
     <li className="card question-thread" data-testid="question-thread" data-answered={q.answered ? 'true' : 'false'}>
@@ -71,7 +65,7 @@ export default function LessonQuestions({ courseId, lessonId, access }: { course
   const path = { params: { path: { courseId, lessonId } } };
   const list = useAsync(async () => (await answer(authApi.GET('/api/v1/questions/course/{courseId}/lesson/{lessonId}', path))).data, [courseId, lessonId]);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit, refuse } = useSubmit();
   const [added, setAdded] = useState<Record<string, LessonQuestion>>({});
 
   // Refused (not enrolled, not signed in): nothing to show here.
@@ -81,20 +75,16 @@ export default function LessonQuestions({ courseId, lessonId, access }: { course
   const ask = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) {
-      toast(t('refusals:QUESTION_REQUIRED'), 'error');
+      refuse(t('refusals:QUESTION_REQUIRED'));
       return;
     }
-    setBusy(true);
-    try {
-      await answer(authApi.POST('/api/v1/questions/course/{courseId}/lesson/{lessonId}', { ...path, body: { body: text.trim() } }));
-      setText('');
-      toast(t('questions.posted'), 'success');
-      list.reload();
-    } catch (err) {
-      toast(translateApiError(t, err, 'questions.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const posted = await submit(() => answer(authApi.POST('/api/v1/questions/course/{courseId}/lesson/{lessonId}', { ...path, body: { body: text.trim() } })), {
+      done: t('questions.posted'),
+      failedKey: 'questions.failed',
+    });
+    if (!posted) return;
+    setText('');
+    list.reload();
   };
 
   return (
