@@ -63,7 +63,7 @@ running() {
   [[ -f $f ]] || return 1
   pid=$(<"$f")
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$1" || return 1
+  [[ $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) == *"$1"* ]] || return 1
 }
 
 # write_file FILE < content: replaces FILE only when the content differs, so a second `up` leaves
