@@ -17,7 +17,7 @@ bash tools/infra/up
 # shellcheck disable=SC1091
 source "${TAAL_INFRA_HOME:-$HOME/.cache/taal/infra}/env.sh"
 
-step "Kubernetes: preparing the one-node cluster in the background (packages, builds, the image; tools/k8s/ci prepare)"
+step "Kubernetes: preparing the one-node cluster in the background (packages and Go builds; tools/k8s/ci prepare)"
 bash tools/k8s/ci prepare
 trap 'bash tools/k8s/ci cancel' EXIT
 
