@@ -68,11 +68,41 @@ export async function startTaal(extraEnv: Record<string, string> = {}, timeoutMs
   return { baseUrl, port, dataDir, logs: () => output, stop };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
   });
+  // Every page's goto is tried again when Chromium aborts it with ERR_NETWORK_CHANGED: it does so
+  // when any of the machine's interfaces gains or loses an address, and suites beside the browser
+  // ones start containers (testcontainers' FerretDB: a veth with an IPv6 link-local address on
+  // podman's bridge). That is this machine, not the site; a reader's browser would load again.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', gotoAgainOnNetworkChange);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => gotoAgainOnNetworkChange(await newPage());
+    return context;
+  };
+  return browser;
+}
+
+const gotoAgain = new WeakSet<Page>();
+function gotoAgainOnNetworkChange(page: Page): Page {
+  if (gotoAgain.has(page)) return page;
+  gotoAgain.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await goto(url, options);
+      } catch (err) {
+        if (attempt >= 3 || !String(err).includes('ERR_NETWORK_CHANGED')) throw err;
+      }
+    }
+  };
+  return page;
 }
 
 export interface ShotOptions {
