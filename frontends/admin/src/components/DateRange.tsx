@@ -51,6 +51,9 @@ export function DateRange({ value, onApply, quick }: { value: DayRange; onApply:
                 data-testid={`quick-${days}`}
                 onClick={() => {
                   setMissing(false);
+                  // The fields show the range in the same render as the pressed button (the effect
+                  // below would bring them a render later).
+                  setDraft(range);
                   onApply(range);
                 }}
               >
