@@ -29,7 +29,7 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
   const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState(0);
-  const { busy, outcome, submit, refuse } = useSubmit();
+  const { busy, refusal: problem, submit, refuse } = useSubmit();
   const [videos, setVideos] = useState<Video[]>([]);
   const req = mode === 'add';
 
@@ -72,7 +72,6 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
     onDone(saved.answer.data);
   };
 
-  const problem = outcome?.kind === 'error' ? outcome : null;
   const f = problem?.fields ?? {};
   const c = course;
   const tier = (field: TierPriceField) => c?.[field];

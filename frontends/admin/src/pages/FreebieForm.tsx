@@ -40,8 +40,7 @@ export function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mo
   });
   const [files, setFiles] = useState<Files>({ thumbnail: [], documents: [], carouselList: [] });
   const [removeDocuments, setRemoveDocuments] = useState(false);
-  const { busy, outcome, submit, refuse } = useSubmit();
-  const problem = outcome?.kind === 'error' ? outcome : null;
+  const { busy, refusal: problem, submit, refuse } = useSubmit();
   const set = (k: keyof Fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
   const pick = (k: keyof Files, list: FileList | null) => setFiles((f) => ({ ...f, [k]: list ? Array.from(list) : [] }));
 

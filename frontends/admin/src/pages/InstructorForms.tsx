@@ -12,7 +12,7 @@ import { UploadProgress } from '../components/UploadProgress';
 export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; onDone: (i: Instructor) => void }) {
   const { t } = useTranslation();
   const add = !instructor;
-  const { busy, outcome, fields: f, submit } = useSubmit();
+  const { busy, refusal: problem, submit } = useSubmit();
   const [progress, setProgress] = useState(0);
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -29,7 +29,7 @@ export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; o
     if (add) el.reset();
     onDone(saved.answer.data);
   };
-  const problem = outcome?.kind === 'error' ? outcome : null;
+  const f = problem?.fields ?? {};
   return (
     <form className="admin-form" onSubmit={(e) => void save(e)} data-testid="instructor-profile-form" noValidate>
       <h2>{t('adminInstructors.profile')}</h2>
@@ -69,7 +69,7 @@ export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; o
 /** The instructor's login (type 3), linked to the profile just made (identity's rules and messages). */
 export function AccountForm({ profileId }: { profileId?: string }) {
   const { t } = useTranslation();
-  const { busy, outcome, submit } = useSubmit();
+  const { busy, refusal, submit } = useSubmit();
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
@@ -83,7 +83,7 @@ export function AccountForm({ profileId }: { profileId?: string }) {
     );
     if (made) el.reset();
   };
-  const error = outcome?.kind === 'error' ? outcome.text : '';
+  const error = refusal?.text ?? '';
   return (
     <form className="admin-form" onSubmit={(e) => void save(e)} data-testid="instructor-account-form" noValidate>
       <h2>{t('adminInstructors.account')}</h2>

@@ -16,7 +16,7 @@ import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
 
 export function AddUpcoming() {
   const { t } = useTranslation();
-  const { busy, outcome, submit, refuse } = useSubmit();
+  const { busy, refusal, submit, refuse } = useSubmit();
   const [progress, setProgress] = useState(0);
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -36,7 +36,7 @@ export function AddUpcoming() {
     clearApiCache();
     el.reset();
   };
-  const error = outcome?.kind === 'error' ? outcome.text : '';
+  const error = refusal?.text ?? '';
   return (
     <AdminPage
       title={t('adminUpcoming.addTitle')}

@@ -24,8 +24,8 @@ export interface Submitter {
   busy: boolean;
   /** The last outcome; cleared when a send starts. */
   outcome: SubmitOutcome | null;
-  /** Each field's problem of the last refusal (an empty record otherwise). */
-  fields: Record<string, string>;
+  /** The last outcome when it was a refusal (what a form's banner and fields show), else null. */
+  refusal: SubmitOutcome | null;
   /** Runs `send`: `{ answer }` when it succeeded, null after a refusal (already shown). */
   submit: <T>(send: () => Promise<T>, options: SubmitOptions<T>) => Promise<{ answer: T } | null>;
   /** A refusal the form found itself, before any call (a field left empty). */
@@ -61,5 +61,5 @@ export function useSubmit(): Submitter {
     },
     [t, refuse],
   );
-  return { busy, outcome, fields: outcome?.kind === 'error' ? outcome.fields : {}, submit, refuse };
+  return { busy, outcome, refusal: outcome?.kind === 'error' ? outcome : null, submit, refuse };
 }
