@@ -76,3 +76,21 @@ write_file() {
 }
 
 kctl() { "$K8S_BIN/kubectl" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
+
+# release_pod_networks: deletes the pods' network namespaces (an address in POD_CIDR) and frees
+# their addresses in host-local's store. Only while containerd is stopped: its tasks are killed
+# by `down` without the CNI being asked to tear their networks down, so each stop left every
+# pod's namespace (and its veth on the bridge) behind, still answering for its address; once
+# the address store was gone (install-check --fresh) new pods were given those addresses again,
+# and a probe's connection could reach the dead namespace (refused) instead of the pod.
+release_pod_networks() {
+  local ns freed=0 prefix="${POD_CIDR%.*.*}."
+  running containerd && die "release_pod_networks: containerd is running; its pods use those networks"
+  for ns in $(ip netns list 2>/dev/null | awk '{ print $1 }'); do
+    if ip -n "$ns" -4 -o addr show 2>/dev/null | awk '{ print $4 }' | grep -q "^${prefix//./\\.}"; then
+      ip netns delete "$ns" 2>/dev/null && freed=$((freed + 1))
+    fi
+  done
+  find "$K8S_HOME/cni/ipam" -type f -name "${prefix}*" -delete 2>/dev/null || true
+  ((freed == 0)) || log "pod networks: $freed network namespaces of stopped pods deleted"
+}
