@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { processSharedServer } from '../lifecycle/process-shared';
 import { closeToOthers } from '../sql/embedded';
 
 /** The FerretDB release the kit runs (tools/infra/lib.sh builds the same). */
@@ -103,13 +104,7 @@ function stopLeftover(pidFile: string, logger?: Logger): void {
   }
 }
 
-interface Instance {
-  dataDir: string;
-  refs: number;
-  ready: Promise<{ socket: string; close(): Promise<void> }>;
-}
-
-let instance: Instance | undefined;
+const joinFerretDb = processSharedServer<{ socket: string; close(): Promise<void> }>('embedded FerretDB');
 
 async function start(dir: string, options: StartEmbeddedDocumentServerOptions): Promise<{ socket: string; close(): Promise<void> }> {
   const logger = options.logger;
@@ -203,35 +198,6 @@ export async function startEmbeddedDocumentServer(
   options: StartEmbeddedDocumentServerOptions = {},
 ): Promise<EmbeddedDocumentServer> {
   const dir = resolve(dataDir);
-  if (instance && instance.dataDir !== dir) {
-    throw new Error(`embedded FerretDB already running on ${instance.dataDir}; one per process (asked for ${dir})`);
-  }
-  if (!instance) {
-    const created: Instance = { dataDir: dir, refs: 0, ready: start(dir, options) };
-    instance = created;
-    created.ready.catch(() => {
-      if (instance === created) instance = undefined;
-    });
-  }
-  const current = instance;
-  current.refs += 1;
-  let started: Awaited<Instance['ready']>;
-  try {
-    started = await current.ready;
-  } catch (err) {
-    current.refs -= 1;
-    throw err;
-  }
-  let closed = false;
-  return {
-    url: (dbName) => `mongodb://${encodeURIComponent(started.socket)}/${dbName}`,
-    async close() {
-      if (closed) return;
-      closed = true;
-      current.refs -= 1;
-      if (current.refs > 0) return;
-      if (instance === current) instance = undefined;
-      await started.close();
-    },
-  };
+  const { server, close } = await joinFerretDb(dir, () => start(dir, options));
+  return { url: (dbName) => `mongodb://${encodeURIComponent(server.socket)}/${dbName}`, close };
 }

@@ -107,7 +107,7 @@ describe.each([
     const again = await startEmbeddedPostgres(dir);
     expect(again.connectionString).toBe(pgEmbedded.connectionString);
     await again.close();
-    await expect(startEmbeddedPostgres(`${dir}-other`)).rejects.toThrow(/one instance per process/);
+    await expect(startEmbeddedPostgres(`${dir}-other`)).rejects.toThrow(/embedded postgres already running on .*; one per process/);
     // Still serving after the shared handle closed.
     expect((await sql.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
   });

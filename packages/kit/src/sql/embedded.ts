@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import type { Logger } from 'pino';
+import { processSharedServer } from '../lifecycle/process-shared';
 import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
 
 /**
@@ -531,13 +532,7 @@ export class EmbeddedConnection extends Duplex {
   }
 }
 
-interface Instance {
-  dataDir: string;
-  refs: number;
-  ready: Promise<{ db: PGlite; connectionString: string; stream(): Duplex; close(): Promise<void> }>;
-}
-
-let instance: Instance | undefined;
+const joinPglite = processSharedServer<{ connectionString: string; stream(): Duplex; close(): Promise<void> }>('embedded postgres');
 
 /**
  * Starts (or joins) the process-wide embedded PostgreSQL persisted in `dataDir`.
@@ -550,70 +545,35 @@ export async function startEmbeddedPostgres(
   options: StartEmbeddedPostgresOptions = {},
 ): Promise<EmbeddedPostgres> {
   const dir = resolve(dataDir);
-  if (instance && instance.dataDir !== dir) {
-    throw new Error(`embedded postgres already running on ${instance.dataDir}; one instance per process (asked for ${dir})`);
-  }
-  if (!instance) {
-    const created: Instance = {
-      dataDir: dir,
-      refs: 0,
-      ready: (async () => {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        await initEmbeddedDataDir(dir);
-        closeToOthers(dir, options.logger);
-        const { pglite, pgTrgm } = await loadPglite();
-        const db = await pglite.PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm: pgTrgm.pg_trgm } });
-        const socketDir = privateSocketDir();
-        const password = randomBytes(32).toString('hex');
-        // One queue for both ways in: the socket's clients and the in-process connections.
-        const queue = new AffinityQueryQueue(db, options.logger);
-        // In-process connections count down from -1, apart from the socket handlers' ids.
-        let nextConnectionId = -1;
-        try {
-          const server = await servePglite(db, { socketDir, password, logger: options.logger, queue });
-          return {
-            db,
-            connectionString: `postgres://postgres:${password}@${encodeURIComponent(socketDir)}/postgres?sslmode=disable`,
-            stream: () => new EmbeddedConnection(queue, nextConnectionId--),
-            async close() {
-              await server.close();
-              await db.close();
-              rmSync(socketDir, { recursive: true, force: true });
-            },
-          };
-        } catch (err) {
+  const { server, close } = await joinPglite(dir, async () => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    await initEmbeddedDataDir(dir);
+    closeToOthers(dir, options.logger);
+    const { pglite, pgTrgm } = await loadPglite();
+    const db = await pglite.PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm: pgTrgm.pg_trgm } });
+    const socketDir = privateSocketDir();
+    const password = randomBytes(32).toString('hex');
+    // One queue for both ways in: the socket's clients and the in-process connections.
+    const queue = new AffinityQueryQueue(db, options.logger);
+    // In-process connections count down from -1, apart from the socket handlers' ids.
+    let nextConnectionId = -1;
+    try {
+      const server = await servePglite(db, { socketDir, password, logger: options.logger, queue });
+      return {
+        connectionString: `postgres://postgres:${password}@${encodeURIComponent(socketDir)}/postgres?sslmode=disable`,
+        stream: () => new EmbeddedConnection(queue, nextConnectionId--),
+        async close() {
+          await server.close();
           await db.close();
           rmSync(socketDir, { recursive: true, force: true });
-          throw err;
-        }
-      })(),
-    };
-    instance = created;
-    created.ready.catch(() => {
-      if (instance === created) instance = undefined;
-    });
-  }
-  const current = instance;
-  current.refs += 1;
-  let started: Awaited<Instance['ready']>;
-  try {
-    started = await current.ready;
-  } catch (err) {
-    current.refs -= 1;
-    throw err;
-  }
+        },
+      };
+    } catch (err) {
+      await db.close();
+      rmSync(socketDir, { recursive: true, force: true });
+      throw err;
+    }
+  });
   options.logger?.info({ dataDir: dir }, 'embedded postgres listening on a private socket');
-  let closed = false;
-  return {
-    connectionString: started.connectionString,
-    stream: started.stream,
-    async close() {
-      if (closed) return;
-      closed = true;
-      current.refs -= 1;
-      if (current.refs > 0) return;
-      if (instance === current) instance = undefined;
-      await started.close();
-    },
-  };
+  return { connectionString: server.connectionString, stream: server.stream, close };
 }
