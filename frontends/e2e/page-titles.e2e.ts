@@ -1,10 +1,11 @@
 // Issue 40: each screen has its own page title in English and Bengali (the shell sets document.title
-// from the route's `titles` in routes.json), and an unknown URL answers HTTP 404 with the 404 page
+// from the page's `title` in routes.json), and an unknown URL answers HTTP 404 with the 404 page
 // while a known deep link answers 200. Screenshots of the 404 page (en, bn): /tmp/shots-titles/.
 import fs from 'node:fs';
 import path from 'node:path';
 import table from '../shared/src/routes.json';
 import { titleKeyForPath } from '../shared/src/routes';
+import { titleKeyOf } from '../shared/src/route-table';
 import { apiGet, openPage, useE2E } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-titles';
@@ -14,15 +15,16 @@ const FRONTENDS = path.resolve(__dirname, '..');
 const load = (lng: string) => JSON.parse(fs.readFileSync(path.join(FRONTENDS, 'shell', 'public', 'assets', 'locales', lng, 'translation.json'), 'utf8')) as Record<string, unknown>;
 const lookup = (tree: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), tree);
 
-test('every route declared in routes.json has a page title in en and bn', () => {
+test('every page declared in routes.json has its page title in en and bn', () => {
   const missing: string[] = [];
   const untranslated: string[] = [];
   const [en, bn] = [load('en'), load('bn')];
   for (const [remote, r] of Object.entries(table.remotes)) {
-    const paths = [...r.exact, ...r.prefix.map((p) => `${p}x`), ...Object.keys(r.titles)];
-    for (const p of paths) {
+    for (const [pattern, page] of Object.entries(r.pages)) {
+      // A path of the pattern (each parameter an "x").
+      const p = pattern.replace(/:\w+|\*/g, 'x');
       const key = titleKeyForPath(p);
-      if (!key) missing.push(`${remote} ${p}`);
+      if (key !== titleKeyOf(page)) missing.push(`${remote} ${p}: ${key}`);
       else if (typeof lookup(en, key) !== 'string' || typeof lookup(bn, key) !== 'string') untranslated.push(`${p}: ${key}`);
     }
   }

@@ -20,10 +20,10 @@ const webShared = packageOf('@taal/web-shared');
  * is neither in the shell's first files (shared modules are eager there) nor a shared chunk with
  * the federation's wrapping of its own (measured: +0.8 KB on /allcourses' first visit for `ui`).
  * The metronome's click engine (the footer loads it when first started), the tempo range, and the
- * UI pieces (Money, copyText, AsyncView, DataTable), the wallet statement (with its styles) and
- * the settlements table.
+ * UI pieces (Money, copyText, AsyncView, DataTable), the wallet statement (with its styles),
+ * the settlements table and the admin side menu's derivation (decision 0056).
  */
-const NOT_SHARED = new Set(['./clicks', './tempo', './ui', './wallet-statement', './settlements']);
+const NOT_SHARED = new Set(['./clicks', './tempo', './ui', './wallet-statement', './settlements', './admin-menu']);
 /** Every browser module @taal/web-shared exports (`@taal/web-shared/api`, …), but those. */
 const webSharedModules = Object.entries(webShared.exports)
   .filter(([subpath, file]) => /\.tsx?$/.test(file) && !NOT_SHARED.has(subpath))

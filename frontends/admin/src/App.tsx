@@ -7,6 +7,7 @@ import { RoleGuard } from '@taal/web-shared/guard';
 import { UserRoles } from '@taal/contracts/web';
 import { ContentRoleScreens, Layout } from './components/Layout';
 import { Loading, StateLook } from '@taal/web-shared/ui';
+import type { Screens } from '@taal/web-shared/routes';
 
 // The dashboard is /admin's first screen: its chunk is named so that the server preloads it (see storefront's App.tsx).
 const Dashboard = lazy(() => import(/* webpackChunkName: "route-admin" */ './pages/Dashboard'));
@@ -55,6 +56,56 @@ const SettlementList = lazy(() => import('./pages/Settlements').then((m) => ({ d
 const SettlementDetail = lazy(() => import('./pages/Settlements').then((m) => ({ default: m.SettlementDetail })));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
+/** The screen of each page routes.json declares for the back office, in its order (decision 0056). */
+const screens: Screens<'admin'> = {
+  '/admin': <Dashboard />,
+  '/adminanalyticssales': <SalesAnalytics />,
+  '/adminanalyticsusers': <AnalyticsUsers />,
+  '/adminanalyticsinstructor': <InstructorAnalytics />,
+  '/adminanalyticscourses': <CourseAnalytics />,
+  '/admin/instructor/:id': <InstructorDetail />,
+  '/admin/course/analytics/:id': <CourseAnalyticsDetail />,
+  '/admincourselist': <CourseList />,
+  '/addcourse': <AddCourse />,
+  '/updatelesson': <UpdateLesson />,
+  '/adminupcomingcourselist': <UpcomingList />,
+  '/upcoming': <AddUpcoming />,
+  '/updatecourse': <UpdateCourse />,
+  '/admininstructorlist': <InstructorList />,
+  '/addinstructor': <AddInstructor />,
+  '/admin-instructor-settlement': <SettlementList />,
+  '/instructor-payment': <SettlementList />,
+  '/updateinstructor': <UpdateInstructor />,
+  '/admin-instructor-settlement/:id': <SettlementDetail />,
+  '/adminuserlist': <UserList />,
+  '/adminuserlistdetail': <UserTable />,
+  '/adminsubsciberlist': <SubscriberTable />,
+  '/createaccount': <CreateAccount />,
+  '/oauthusers': <OAuthUsers />,
+  '/subscription-expire-data': <ExpiredSubscriptions />,
+  '/viewuser': <ViewUser />,
+  '/adminorderlist': <OrderList />,
+  '/adminpaidorderlist': <PaidOrderList />,
+  '/admincuponlist': <CouponList />,
+  '/cupon': <CreateCoupon />,
+  '/adminmessages': <AdminMessages />,
+  '/adminreviews': <AdminReviews />,
+  '/admincertificatelist': <CertificateList />,
+  '/manageNotification': <ManageNotifications />,
+  '/admin/mass-mailing': <MassMail />,
+  '/admin/questions': <AdminQuestions />,
+  '/adminfreebies': <FreebieList />,
+  '/addpost': <AddFreebie />,
+  '/addpopup': <PopupPage />,
+  '/update-freebies/:id': <UpdateFreebie />,
+  '/adminstorecategories': <StoreCategories />,
+  '/adminstoreproduct': <StoreProducts />,
+  '/adminstoreorders': <StoreOrders />,
+  '/adminstoregiftcard': <StoreGiftCards />,
+  '/admin/store/:id': <GiftCardDetail />,
+  '/admin/*': <NotFound />,
+};
+
 export function App() {
   return (
     <BrowserRouter>
@@ -67,51 +118,10 @@ export function App() {
           <Layout>
             <Suspense fallback={<Loading />}>
               <Routes>
-                <Route path="/admin" element={<Dashboard />} />
-                <Route path="/adminuserlist" element={<UserList />} />
-                <Route path="/adminuserlistdetail" element={<UserTable />} />
-                <Route path="/adminsubsciberlist" element={<SubscriberTable />} />
-                <Route path="/viewuser" element={<ViewUser />} />
-                <Route path="/createaccount" element={<CreateAccount />} />
-                <Route path="/oauthusers" element={<OAuthUsers />} />
-                <Route path="/adminanalyticsusers" element={<AnalyticsUsers />} />
-                <Route path="/admincuponlist" element={<CouponList />} />
-                <Route path="/cupon" element={<CreateCoupon />} />
-                <Route path="/adminorderlist" element={<OrderList />} />
-                <Route path="/adminpaidorderlist" element={<PaidOrderList />} />
-                <Route path="/updatelesson" element={<UpdateLesson />} />
-                <Route path="/subscription-expire-data" element={<ExpiredSubscriptions />} />
-                <Route path="/admincertificatelist" element={<CertificateList />} />
-                <Route path="/adminfreebies" element={<FreebieList />} />
-                <Route path="/addpost" element={<AddFreebie />} />
-                <Route path="/update-freebies/:id" element={<UpdateFreebie />} />
-                <Route path="/addpopup" element={<PopupPage />} />
-                <Route path="/adminstorecategories" element={<StoreCategories />} />
-                <Route path="/adminstoreproduct" element={<StoreProducts />} />
-                <Route path="/adminstoreorders" element={<StoreOrders />} />
-                <Route path="/adminstoregiftcard" element={<StoreGiftCards />} />
-                <Route path="/admin/store/:id" element={<GiftCardDetail />} />
-                <Route path="/adminmessages" element={<AdminMessages />} />
-                <Route path="/adminreviews" element={<AdminReviews />} />
-                <Route path="/manageNotification" element={<ManageNotifications />} />
-                <Route path="/admin/mass-mailing" element={<MassMail />} />
-                <Route path="/admin/questions" element={<AdminQuestions />} />
-                <Route path="/admincourselist" element={<CourseList />} />
-                <Route path="/addcourse" element={<AddCourse />} />
-                <Route path="/updatecourse" element={<UpdateCourse />} />
-                <Route path="/admininstructorlist" element={<InstructorList />} />
-                <Route path="/addinstructor" element={<AddInstructor />} />
-                <Route path="/updateinstructor" element={<UpdateInstructor />} />
-                <Route path="/upcoming" element={<AddUpcoming />} />
-                <Route path="/adminupcomingcourselist" element={<UpcomingList />} />
-                <Route path="/adminanalyticssales" element={<SalesAnalytics />} />
-                <Route path="/adminanalyticsinstructor" element={<InstructorAnalytics />} />
-                <Route path="/admin/instructor/:id" element={<InstructorDetail />} />
-                <Route path="/adminanalyticscourses" element={<CourseAnalytics />} />
-                <Route path="/admin/course/analytics/:id" element={<CourseAnalyticsDetail />} />
-                <Route path="/admin-instructor-settlement" element={<SettlementList />} />
-                <Route path="/instructor-payment" element={<SettlementList />} />
-                <Route path="/admin-instructor-settlement/:id" element={<SettlementDetail />} />
+                {Object.entries(screens).map(([path, element]) => (
+                  <Route key={path} path={path} element={element} />
+                ))}
+                {/* A longer path the shell gives the back office by a pattern's start (/update-freebies/1/2). */}
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -12,6 +12,7 @@ import Classroom from './student/Classroom';
 import Profile from './Profile';
 import NotificationsPage from './Notifications';
 import { Loading } from '@taal/web-shared/ui';
+import type { Screens } from '@taal/web-shared/routes';
 
 // A student's first visit carries the Classroom (tab 0) and the Profile; the other tabs load when
 // opened (issue 40's 200 KB budget per route: /studentpanel had reached it).
@@ -115,35 +116,33 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
   );
 }
 
+/** The screen of each page routes.json declares for the panel (decision 0056). */
+const screens: Screens<'panel'> = {
+  '/studentpanel': (
+    <StudentGuard>
+      <Tabs kind="student" tabs={STUDENT_TABS} content={STUDENT_CONTENT} />
+    </StudentGuard>
+  ),
+  '/instructorpanel': (
+    <InstructorGuard>
+      <Tabs kind="instructor" tabs={INSTRUCTOR_TABS} content={INSTRUCTOR_CONTENT} />
+    </InstructorGuard>
+  ),
+  '/notifications': (
+    <StudentGuard>
+      <NotificationsPage />
+    </StudentGuard>
+  ),
+};
+
 export function App() {
   return (
     <BrowserRouter>
       <div className="container">
         <Routes>
-          <Route
-            path="/studentpanel"
-            element={
-              <StudentGuard>
-                <Tabs kind="student" tabs={STUDENT_TABS} content={STUDENT_CONTENT} />
-              </StudentGuard>
-            }
-          />
-          <Route
-            path="/instructorpanel"
-            element={
-              <InstructorGuard>
-                <Tabs kind="instructor" tabs={INSTRUCTOR_TABS} content={INSTRUCTOR_CONTENT} />
-              </InstructorGuard>
-            }
-          />
-          <Route
-            path="/notifications"
-            element={
-              <StudentGuard>
-                <NotificationsPage />
-              </StudentGuard>
-            }
-          />
+          {Object.entries(screens).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
           <Route path="*" element={null} />
         </Routes>
       </div>

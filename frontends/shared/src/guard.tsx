@@ -6,6 +6,7 @@ import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from './i18n';
 import { isInstructor, type SessionUser } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function RoleGuard({
   allow,
@@ -27,7 +28,7 @@ export function RoleGuard({
     );
   }
   const user = session.user;
-  if (!user || !allow.includes(user.type) || (check && !check(user))) return <Navigate to="/" replace />;
+  if (!user || !allow.includes(user.type) || (check && !check(user))) return <Navigate to={linkTo('/')} replace />;
   return <>{children}</>;
 }
 
@@ -47,6 +48,6 @@ export function GuestOnly({ children }: { children: React.ReactNode }) {
   // Once seen logged out, a login made on this page navigates by itself (e.g. ?redirect=cart).
   const wasGuest = React.useRef(false);
   if (session.state === 'done' && !session.user) wasGuest.current = true;
-  if (session.state === 'done' && session.user && !wasGuest.current) return <Navigate to="/" replace />;
+  if (session.state === 'done' && session.user && !wasGuest.current) return <Navigate to={linkTo('/')} replace />;
   return <>{children}</>;
 }

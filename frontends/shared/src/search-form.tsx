@@ -3,9 +3,10 @@
 import { useState, type ReactNode } from 'react';
 import { SEARCH_QUERY_MAX } from '@taal/contracts/web';
 import { useTranslation } from './i18n';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** The results page's address for a query. */
-export const searchUrl = (query: string) => `/search?q=${encodeURIComponent(query)}`;
+export const searchUrl = (query: string) => linkTo('/search', { q: query });
 
 export function SearchForm({
   initial = '',

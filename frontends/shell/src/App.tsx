@@ -17,7 +17,7 @@ export function App({ remotes }: { remotes: RemotesConfig }) {
   const owner = remoteForPath(pathname);
   const status = useStore(remoteStatus);
 
-  // The page's title, from the route's declaration in routes.json (`titles`), in the page's language.
+  // The page's title, from the page's declaration in routes.json (`title`), in the page's language.
   const titleKey = titleKeyForPath(pathname);
   const title = titleKey && i18n.exists(titleKey) && i18n.exists('pageTitle.template') ? t('pageTitle.template', { page: t(titleKey) }) : 'Taal';
   useEffect(() => {

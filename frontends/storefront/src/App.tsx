@@ -2,6 +2,7 @@ import './storefront.css';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Loading } from '@taal/web-shared/ui';
+import type { Screens } from '@taal/web-shared/routes';
 
 // A page that is a route's first screen names its chunk `route-<first path segment>`, so that
 // the server preloads it with the page (preload.json, frontends/shared/rsbuild-base.mjs).
@@ -34,45 +35,53 @@ const SignInLink = lazy(() => import('./pages/auth/SignInLink'));
 const RegistrationSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.RegistrationSuccessful })));
 const PasswordChangeSuccessful = lazy(() => import('./pages/auth/Notices').then((m) => ({ default: m.PasswordChangeSuccessful })));
 
+/** The screen of each page routes.json declares for the storefront (decision 0056). */
+const screens: Screens<'storefront'> = {
+  '/': <Landing />,
+  '/allcourses': <AllCourses />,
+  '/search': <Search />,
+  '/courseview': <CourseView />,
+  '/instructorlist': <InstructorList />,
+  '/instructorview/:id': <InstructorView />,
+  '/about': <About />,
+  '/terms': <Policy kind="terms" />,
+  '/privacy': <Policy kind="privacy" />,
+  '/how-to-guide': <HowToGuide />,
+  '/contact': <Contact />,
+  '/freebies': <FreebieList />,
+  '/freebies/:id': <FreebieView />,
+  '/store': <Store />,
+  '/products/giftCard/:id': <GiftCardPurchase />,
+  '/giftcard-successfull': <GiftCardSuccess />,
+  '/giftcard-fail': <GiftCardFail />,
+  '/cart': <Cart />,
+  '/payment/success': <PaymentReturn kind="success" />,
+  '/payment/fail': <PaymentReturn kind="fail" />,
+  '/payment/cancel': <PaymentReturn kind="cancel" />,
+  '/certificate/:id': <CertificateVerify />,
+  '/login': <Login />,
+  '/signup': <Signup />,
+  '/signup/:refercode': <Signup />,
+  '/forgetpassword': <ForgetPassword />,
+  '/reset-password': <ResetPassword />,
+  '/signin-link': <SignInLink />,
+  '/registration-successful': <RegistrationSuccessful />,
+  '/password-change-successful': <PasswordChangeSuccessful />,
+  '/verify-email': <VerifyEmail />,
+  '/verify-email/:token': <VerifyEmail />,
+  '/guardian-approval/:token': <GuardianApproval />,
+};
+
 export function App() {
   return (
     <BrowserRouter>
       <div className="container storefront">
         <Suspense fallback={<Loading />}>
           <Routes>
-            <Route path="/" element={<Landing />} />
-            <Route path="/allcourses" element={<AllCourses />} />
-            <Route path="/search" element={<Search />} />
-            <Route path="/courseview" element={<CourseView />} />
-            <Route path="/instructorlist" element={<InstructorList />} />
-            <Route path="/instructorview/:id" element={<InstructorView />} />
-            <Route path="/about" element={<About />} />
-            <Route path="/terms" element={<Policy kind="terms" />} />
-            <Route path="/privacy" element={<Policy kind="privacy" />} />
-            <Route path="/how-to-guide" element={<HowToGuide />} />
-            <Route path="/contact" element={<Contact />} />
-            <Route path="/freebies" element={<FreebieList />} />
-            <Route path="/freebies/:id" element={<FreebieView />} />
-            <Route path="/store" element={<Store />} />
-            <Route path="/products/giftCard/:id" element={<GiftCardPurchase />} />
-            <Route path="/giftcard-successfull" element={<GiftCardSuccess />} />
-            <Route path="/giftcard-fail" element={<GiftCardFail />} />
-            <Route path="/cart" element={<Cart />} />
-            <Route path="/payment/success" element={<PaymentReturn kind="success" />} />
-            <Route path="/payment/fail" element={<PaymentReturn kind="fail" />} />
-            <Route path="/payment/cancel" element={<PaymentReturn kind="cancel" />} />
-            <Route path="/certificate/:id" element={<CertificateVerify />} />
-            <Route path="/login" element={<Login />} />
-            <Route path="/signup" element={<Signup />} />
-            <Route path="/signup/:refercode" element={<Signup />} />
-            <Route path="/forgetpassword" element={<ForgetPassword />} />
-            <Route path="/reset-password" element={<ResetPassword />} />
-            <Route path="/signin-link" element={<SignInLink />} />
-            <Route path="/registration-successful" element={<RegistrationSuccessful />} />
-            <Route path="/password-change-successful" element={<PasswordChangeSuccessful />} />
-            <Route path="/verify-email" element={<VerifyEmail />} />
-            <Route path="/verify-email/:token" element={<VerifyEmail />} />
-            <Route path="/guardian-approval/:token" element={<GuardianApproval />} />
+            {Object.entries(screens).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+            {/* A longer path the shell gives the storefront by a pattern's start (/instructorview/a/b): nothing of its own. */}
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

@@ -6,12 +6,13 @@ import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 import { contentSecurityPolicy } from './csp';
+import type { RouteTable } from '@taal/web-shared/route-table';
 
 export { contentSecurityPolicy, YOUTUBE_EMBED } from './csp';
 
-/** The remotes, as declared once with their routes in @taal/web-shared (src/routes.json). */
+/** The remotes, as declared once with their pages in @taal/web-shared (src/routes.json, decision 0056). */
 const ROUTES_FILE = require.resolve('@taal/web-shared/routes.json');
-const ROUTES = JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as { remotes: Record<string, { exact: string[]; prefix: string[] }> };
+const ROUTES = JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as RouteTable;
 export const REMOTE_NAMES: readonly string[] = Object.keys(ROUTES.remotes);
 export type RemoteName = string;
 

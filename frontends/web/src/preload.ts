@@ -5,6 +5,7 @@
 // `<link rel="preload">` for all of them lets them load at once.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pageForPath, type RouteTable } from '@taal/web-shared/route-table';
 
 /** A part of a remote's preload.json: its files, and the shared modules its code consumes. */
 interface Part {
@@ -19,20 +20,8 @@ interface RemotePreloads {
   routes?: Record<string, Part>;
 }
 
-interface Routes {
-  remotes: Record<string, { exact: string[]; prefix: string[]; data?: Record<string, string[]> }>;
-}
-
-/** The remote that owns a path (the same rule as @taal/web-shared/routes), or null. */
-export function remoteOfPath(routes: Routes, pathname: string): string | null {
-  const p = normalise(pathname);
-  for (const [name, r] of Object.entries(routes.remotes)) {
-    if (r.exact.includes(p) || r.prefix.some((x) => pathname.startsWith(x) && pathname.length > x.length)) return name;
-  }
-  return null;
-}
-
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+/** The remote that owns a path (the one rule of @taal/web-shared's route-table.js, as the shell's), or null. */
+export const remoteOfPath = (routes: RouteTable, pathname: string): string | null => pageForPath(routes, pathname)?.remote ?? null;
 
 const readJson = <T extends object>(file: string): Partial<T> => {
   try {
@@ -73,9 +62,9 @@ function bengaliFonts(frontendsDir: string): string[] {
  * its entry, its exposed module,
  * the chunks of the route's page, the remote's own copies of the shared modules these need
  * which the shell does not provide (React Router, the single-spa lifecycles…), and the API
- * answers routes.json names for the route (`data`: path → URLs its first screen asks for).
+ * answers routes.json names for the route's page (`data`: the URLs its first screen asks for).
  */
-export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Record<string, string>, pathname: string, lng: string): string[] {
+export function preloadLinks(frontendsDir: string, routes: RouteTable, remotes: Record<string, string>, pathname: string, lng: string): string[] {
   const shell = readJson<{ shared: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(
     path.join(frontendsDir, 'shell', 'dist', 'mf-stats.json'),
   );
@@ -87,9 +76,10 @@ export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Reco
   links.add(link(`/assets/locales/${lng}/translation.json`, 'fetch'));
   // A Bengali page waits for its font before drawing text (shell/src/fonts.ts): fetch it at once.
   if (lng === 'bn') for (const f of bengaliFonts(frontendsDir)) links.add(link(f, 'font'));
-  const remote = remoteOfPath(routes, pathname);
+  const match = pageForPath(routes, pathname);
+  const remote = match?.remote;
   const entry = remote ? remotes[remote] : undefined;
-  if (!remote || !entry) return [...links];
+  if (!match || !remote || !entry) return [...links];
 
   links.add(link(entry, 'script'));
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
@@ -106,7 +96,7 @@ export function preloadLinks(frontendsDir: string, routes: Routes, remotes: Reco
   };
   addPart(own.expose);
   addPart(own.routes?.[routeChunkName(pathname)]);
-  for (const url of routes.remotes[remote]?.data?.[normalise(pathname)] ?? []) links.add(link(url, 'fetch'));
+  for (const url of match.page.data ?? []) links.add(link(url, 'fetch'));
   return [...links];
 }
 

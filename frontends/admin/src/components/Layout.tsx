@@ -5,114 +5,20 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { CONTENT_ROLE_PATHS } from '@taal/web-shared/routes';
+import { linkTo } from '@taal/web-shared/routes';
+import { ADMIN_MENU, CONTENT_ROLE_PATTERNS, contentRoleMayOpen, menuGroupOfPath } from '@taal/web-shared/admin-menu';
 
 export const SIDE_MENU_WIDTH = 240;
 
-type Item = [path: string, key: string];
-export const MENU: { group: string; items: Item[] }[] = [
-  { group: 'dashboard', items: [['/admin', 'dashboard']] },
-  {
-    group: 'analytics',
-    items: [
-      ['/adminanalyticssales', 'analyticsSales'],
-      ['/adminanalyticsusers', 'analyticsUsers'],
-      ['/adminanalyticsinstructor', 'analyticsInstructors'],
-      ['/adminanalyticscourses', 'analyticsCourses'],
-    ],
-  },
-  {
-    group: 'courses',
-    items: [
-      ['/admincourselist', 'courseList'],
-      ['/addcourse', 'addCourse'],
-      // Issue 40: /updatelesson was reachable only by typing it; the spec lists it as a screen.
-      ['/updatelesson', 'updateLessons'],
-      ['/adminupcomingcourselist', 'upcomingList'],
-      ['/upcoming', 'addUpcoming'],
-    ],
-  },
-  {
-    group: 'instructors',
-    items: [
-      ['/admininstructorlist', 'instructorList'],
-      ['/addinstructor', 'addInstructor'],
-      ['/admin-instructor-settlement', 'settlements'],
-      // The spec (§2) has /instructor-payment in one sidebar listing: the settlement screen under its other path.
-      ['/instructor-payment', 'instructorPayment'],
-    ],
-  },
-  {
-    group: 'users',
-    items: [
-      ['/adminuserlist', 'userList'],
-      ['/adminuserlistdetail', 'userTable'],
-      ['/adminsubsciberlist', 'subscriberTable'],
-      ['/createaccount', 'createAccount'],
-      ['/oauthusers', 'oauthUsers'],
-      ['/subscription-expire-data', 'expired'],
-    ],
-  },
-  {
-    group: 'orders',
-    items: [
-      ['/adminorderlist', 'orderList'],
-      ['/adminpaidorderlist', 'paidOrders'],
-      ['/admincuponlist', 'couponList'],
-      ['/cupon', 'addCoupon'],
-    ],
-  },
-  {
-    group: 'messages',
-    items: [
-      ['/adminmessages', 'messages'],
-      ['/adminreviews', 'reviews'],
-      ['/admincertificatelist', 'certificates'],
-      ['/manageNotification', 'notifications'],
-      ['/admin/mass-mailing', 'massMail'],
-      ['/admin/questions', 'questions'],
-    ],
-  },
-  {
-    group: 'content',
-    items: [
-      ['/adminfreebies', 'freebies'],
-      ['/addpost', 'addFreebie'],
-      ['/addpopup', 'popup'],
-    ],
-  },
-  {
-    group: 'store',
-    items: [
-      ['/adminstorecategories', 'storeCategories'],
-      ['/adminstoreproduct', 'storeProducts'],
-      ['/adminstoreorders', 'storeOrders'],
-      ['/adminstoregiftcard', 'giftCards'],
-    ],
-  },
-];
+/** The side menu, made from routes.json's pages with a `group` and a `nav` entry, in their order (decision 0056). */
+export const MENU = ADMIN_MENU;
 
 const matches = (pathname: string, path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
 
-/** Detail screens belong to the group of their list. */
-const EXTRA: [RegExp, string][] = [
-  [/^\/viewuser$/, 'users'],
-  [/^\/admin\/instructor\//, 'analytics'],
-  [/^\/admin\/course\/analytics\//, 'analytics'],
-  [/^\/admin\/store\//, 'store'],
-  [/^\/updatecourse$/, 'courses'],
-  [/^\/updateinstructor$/, 'instructors'],
-  [/^\/update-freebies\//, 'content'],
-];
-
-/** The content role's screens (decision 0020): its menu shows these, any other path goes to the course list. */
-const CONTENT_ROLE_PREFIXES = ['/update-freebies/'];
-const isContentRolePath = (pathname: string) => CONTENT_ROLE_PATHS.includes(pathname.replace(/\/$/, '')) || CONTENT_ROLE_PREFIXES.some((p) => pathname.startsWith(p));
-
-/** The menu a user sees: everything for the admin, only its screens for the content role. */
+/** The menu a user sees: everything for the admin, only its screens (`contentRole`) for the content role. */
 function menuFor(type: number | undefined): typeof MENU {
   if (type !== UserRoles.content) return MENU;
-  return MENU.map((g) => ({ ...g, items: g.items.filter(([p]) => CONTENT_ROLE_PATHS.includes(p)) })).filter((g) => g.items.length > 0);
+  return MENU.map((g) => ({ ...g, items: g.items.filter(([p]) => CONTENT_ROLE_PATTERNS.includes(p)) })).filter((g) => g.items.length > 0);
 }
 
 /** The signed-in user's role, once the session is verified. */
@@ -125,12 +31,13 @@ function useRole(): number | undefined {
 export function ContentRoleScreens({ children }: { children: ReactNode }) {
   const role = useRole();
   const { pathname } = useLocation();
-  if (role === UserRoles.content && !isContentRolePath(pathname)) return <Navigate to="/admincourselist" replace />;
+  if (role === UserRoles.content && !contentRoleMayOpen(pathname)) return <Navigate to={linkTo('/admincourselist')} replace />;
   return <>{children}</>;
 }
 
+/** The group of the menu entry the path is (or is under), else its page's (a detail screen opens its list's group). */
 export function groupOf(pathname: string): string | undefined {
-  return MENU.find((g) => g.items.some(([p]) => matches(pathname, p)))?.group ?? EXTRA.find(([re]) => re.test(pathname))?.[1];
+  return MENU.find((g) => g.items.some(([p]) => matches(pathname, p)))?.group ?? menuGroupOfPath(pathname);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

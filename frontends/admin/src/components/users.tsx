@@ -7,6 +7,7 @@ import { toast } from '@taal/web-shared/toast';
 import { useProtectedImage } from '@taal/web-shared/user-photo';
 import { USER_TYPE_KEYS, type AdminUser } from './data';
 import type { Column } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function userTypeLabel(t: TFunction, user: Pick<AdminUser, 'type' | 'subscriber'>): string {
   if (user.type === UserRoles.student && user.subscriber) return t('adminUsers.types.subscriber');
@@ -48,7 +49,7 @@ export function userColumns(t: TFunction, lng: string): Column<AdminUser>[] {
       header: t('adminUsers.columns.studentId'),
       text: (u) => u.studentId,
       render: (u) => (
-        <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`} data-testid="student-id-link">
+        <Link to={linkTo('/viewuser', { id: u._id })} data-testid="student-id-link">
           {u.studentId}
         </Link>
       ),

@@ -17,6 +17,7 @@ import type { Data } from '../components/commerce';
 import { AdminPage } from '../components/States';
 import { shortDateTime } from './order-columns';
 import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** Back office §9: the certificate table shows 20 rows a page (the server cuts them). */
 export const CERTIFICATE_PAGE_SIZE = 20;
@@ -25,7 +26,7 @@ type CertificatePage = Data<'/api/v1/user/certificatelist/work', 'get'>;
 export type CertificateRequest = CertificatePage['certificates'][number];
 
 /** The public verification page (storefront) and the PDF of a provided certificate. */
-export const certificatePage = (id: string) => `/certificate/${encodeURIComponent(id)}`;
+export const certificatePage = (id: string) => linkTo('/certificate/:id', { id });
 export const certificatePdf = (id: string) => `/api/v1/certificate/${encodeURIComponent(id)}/pdf`;
 
 /** ?page= (1-based in the address, like the API) as a 0-based page. */

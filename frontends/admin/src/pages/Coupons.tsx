@@ -15,6 +15,7 @@ import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import type { Voucher } from '../components/commerce';
 import { AsyncView, Empty, pageOf, Pager, useSubmit } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 const PAGE_SIZE = 12;
 /** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
@@ -84,7 +85,7 @@ export function CouponList() {
       title={t('adminCommerce.coupons.listTitle')}
       testId="admin-coupon-list"
       actions={
-        <Link className="btn btn-primary btn-sm" to="/cupon" data-testid="new-coupon">
+        <Link className="btn btn-primary btn-sm" to={linkTo('/cupon')} data-testid="new-coupon">
           {t('adminCommerce.coupons.createTitle')}
         </Link>
       }
@@ -141,7 +142,7 @@ export function CreateCoupon() {
       title={t('adminCommerce.coupons.createTitle')}
       testId="admin-create-coupon"
       actions={
-        <Link className="btn btn-outline btn-sm" to="/admincuponlist">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/admincuponlist')}>
           {t('adminCommerce.coupons.listTitle')}
         </Link>
       }

@@ -19,6 +19,7 @@ import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
 import { AsyncView, Empty } from '@taal/web-shared/ui';
 import { categoryKey, CourseForm } from './CourseForm';
+import { linkTo } from '@taal/web-shared/routes';
 
 
 const useIsAdmin = () => {
@@ -78,10 +79,10 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
             </button>
           </>
         )}
-        <Link className="btn btn-outline btn-sm" to={`/updatecourse?id=${encodeURIComponent(course._id)}`} data-testid="course-edit">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/updatecourse', { id: course._id })} data-testid="course-edit">
           {t('adminCourses.edit')}
         </Link>
-        <a className="btn btn-primary btn-sm" href={`/courseview?id=${encodeURIComponent(course._id)}`} data-testid="course-view">
+        <a className="btn btn-primary btn-sm" href={linkTo('/courseview', { id: course._id })} data-testid="course-view">
           {t('adminCourses.viewDetails')}
         </a>
       </div>
@@ -109,7 +110,7 @@ export function CourseList() {
               {t('adminCourses.featuredOnly')}
             </button>
           </div>
-          <Link className="btn btn-primary btn-sm" to="/addcourse">
+          <Link className="btn btn-primary btn-sm" to={linkTo('/addcourse')}>
             {t('adminCourses.addTitle')}
           </Link>
         </>
@@ -135,7 +136,7 @@ export function AddCourse() {
     <AdminPage title={t('adminCourses.addTitle')} testId="admin-add-course">
       {last && (
         <p className="alert-success" role="status" data-testid="course-added">
-          {t('adminCourses.msg.courseAdded')} <Link to={`/updatecourse?id=${encodeURIComponent(last._id)}`}>{last.title}</Link>
+          {t('adminCourses.msg.courseAdded')} <Link to={linkTo('/updatecourse', { id: last._id })}>{last.title}</Link>
         </p>
       )}
       <CourseForm mode="add" onDone={setLast} />

@@ -14,6 +14,7 @@ import { poishaToBdt } from '@taal/web-shared/format';
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { Chart } from '../components/Chart';
 import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export const RECENT_USERS = 5;
 const RECENT_MESSAGES = 5;
@@ -94,9 +95,9 @@ function DashboardLists() {
   const date = (iso: string) => <span className="muted">{formatDate(iso, i18n.language)}</span>;
   return (
     <>
-      {card('notifications', notifications.data, '/manageNotification', (n) => <>{n.msg} {date(n.createdAt)}</>, (n) => n._id)}
-      {card('socialUsers', social.data, '/oauthusers', (u) => <><strong>{u.name}</strong> <span className="muted">{u.email}</span> <span className="badge">{u.loginFrom}</span> {date(u.createdAt)}</>, (u) => u._id)}
-      {card('expired', expired.data, '/subscription-expire-data', (r) => <><strong>{r.userName}</strong> <span className="muted">{r.userEmail}</span> {r.course} {date(r.createdAt)}</>, (r) => `${r.orderId}:${r.course}`)}
+      {card('notifications', notifications.data, linkTo('/manageNotification'), (n) => <>{n.msg} {date(n.createdAt)}</>, (n) => n._id)}
+      {card('socialUsers', social.data, linkTo('/oauthusers'), (u) => <><strong>{u.name}</strong> <span className="muted">{u.email}</span> <span className="badge">{u.loginFrom}</span> {date(u.createdAt)}</>, (u) => u._id)}
+      {card('expired', expired.data, linkTo('/subscription-expire-data'), (r) => <><strong>{r.userName}</strong> <span className="muted">{r.userEmail}</span> {r.course} {date(r.createdAt)}</>, (r) => `${r.orderId}:${r.course}`)}
     </>
   );
 }
@@ -128,7 +129,7 @@ function DashboardExtras() {
           ))}
         </ul>
       )}
-      <Link to="/adminmessages">{t('payouts.dashboard.allMessages')}</Link>
+      <Link to={linkTo('/adminmessages')}>{t('payouts.dashboard.allMessages')}</Link>
     </div>
   );
   return (
@@ -136,7 +137,7 @@ function DashboardExtras() {
       <div className="card chart-card" data-testid="dash-instructor-sales">
         <h2>{t('payouts.salesPerInstructor')}</h2>
         <Chart data={(instructors.data ?? []).map((r) => ({ label: r.name, value: r.saleCount }))} label={t('payouts.salesPerInstructor')} />
-        <Link to="/adminanalyticsinstructor">{t('payouts.instructorsTitle')}</Link>
+        <Link to={linkTo('/adminanalyticsinstructor')}>{t('payouts.instructorsTitle')}</Link>
       </div>
       <div className="card chart-card" data-testid="dash-orders">
         <h2>{t('payouts.dashboard.orders30')}</h2>
@@ -153,7 +154,7 @@ function DashboardExtras() {
             ))}
           </ul>
         )}
-        <Link to="/adminorderlist">{t('payouts.orderList')}</Link>
+        <Link to={linkTo('/adminorderlist')}>{t('payouts.orderList')}</Link>
       </div>
       {messages(t('payouts.dashboard.generalMessages'), general.data, 'dash-general-messages')}
       {messages(t('payouts.dashboard.studentMessages'), student.data, 'dash-student-messages')}
@@ -195,13 +196,13 @@ export default function Dashboard() {
                 <ul className="recent-list">
                   {recent.map((u) => (
                     <li key={u._id}>
-                      <Link to={`/viewuser?id=${encodeURIComponent(u._id)}`}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
+                      <Link to={linkTo('/viewuser', { id: u._id })}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
                       <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
                     </li>
                   ))}
                 </ul>
               )}
-              <Link to="/adminuserlist">{t('admin.allUsers')}</Link>
+              <Link to={linkTo('/adminuserlist')}>{t('admin.allUsers')}</Link>
             </div>
             <DashboardExtras />
             <DashboardLists />

@@ -10,6 +10,7 @@ import { AdminPage } from '../components/States';
 import { shortDateTime } from './order-columns';
 import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 import { EXPIRY_PAGE_SIZE, type ExpiredRow } from './LessonEditors';
+import { linkTo } from '@taal/web-shared/routes';
 
 function DateCell({ iso, lng }: { iso: string; lng: string }) {
   const { day, time } = shortDateTime(iso);
@@ -45,7 +46,7 @@ export function ExpiredSubscriptions() {
         text: (r) => r.userId,
         render: (r) => (
           <Link
-            to={`/viewuser?id=${encodeURIComponent(r.userId)}`}
+            to={linkTo('/viewuser', { id: r.userId })}
             title={r.userId}
             data-testid="expired-user-link"
           >

@@ -7,6 +7,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { Freebie } from '@taal/web-shared/types';
 import { useSubmit } from '@taal/web-shared/ui';
 import { RichEditor } from '../components/RichEditor';
+import { linkTo } from '@taal/web-shared/routes';
 
 export const categoryKey = (c: string) => `freebies.category.${c.replace(/[^A-Za-z]/g, '')}`;
 
@@ -126,7 +127,7 @@ export function FreebieForm({ initial, mode, onSubmit }: { initial?: Freebie; mo
         <button type="submit" className="btn btn-primary" disabled={busy} data-testid="freebie-save">
           {busy ? t('adminFreebies.saving') : mode === 'add' ? t('adminFreebies.create') : t('adminFreebies.update')}
         </button>
-        <Link to="/adminfreebies" className="btn btn-outline">
+        <Link to={linkTo('/adminfreebies')} className="btn btn-outline">
           {t('adminFreebies.cancel')}
         </Link>
       </div>

@@ -14,6 +14,7 @@ import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
 import { asForm, categoryKey, formData, FreebieForm } from './FreebieForm';
+import { linkTo } from '@taal/web-shared/routes';
 
 export const cutSubtitle = (s: string) => (s.length > FREEBIE_SUBTITLE_PREVIEW ? `${s.slice(0, FREEBIE_SUBTITLE_PREVIEW)}…` : s);
 
@@ -49,7 +50,7 @@ function FreebieRow({ freebie, onDeleted, confirm }: { freebie: Freebie; onDelet
         </p>
       </div>
       <div className="user-card-actions">
-        <Link className="btn btn-outline btn-sm" to={`/update-freebies/${freebie._id}`} data-testid="admin-freebie-edit">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/update-freebies/:id', { id: freebie._id })} data-testid="admin-freebie-edit">
           {t('adminFreebies.edit')}
         </Link>
         <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void remove()} data-testid="admin-freebie-delete">
@@ -69,7 +70,7 @@ export function FreebieList() {
       title={t('adminFreebies.listTitle')}
       testId="admin-freebies"
       actions={
-        <Link className="btn btn-primary btn-sm" to="/addpost" data-testid="new-freebie">
+        <Link className="btn btn-primary btn-sm" to={linkTo('/addpost')} data-testid="new-freebie">
           {t('adminFreebies.addTitle')}
         </Link>
       }
@@ -98,7 +99,7 @@ export function AddFreebie() {
         onSubmit={async (fields, files) => {
           await answer(authApi.POST('/api/v1/freebies/add/', asForm(formData({ ...fields }, files))));
           toast(t('adminFreebies.created'), 'success');
-          navigate('/adminfreebies');
+          navigate(linkTo('/adminfreebies'));
         }}
       />
     </AdminPage>
@@ -132,7 +133,7 @@ export function UpdateFreebie() {
             if (extra.removeDocuments && files.documents.length === 0) changed.removeDocuments = 'true';
             await answer(authApi.PUT('/api/v1/freebies/edit/{id}', { params: { path: { id } }, ...asForm(formData(changed, files)) }));
             toast(t('adminFreebies.updated'), 'success');
-            navigate('/adminfreebies');
+            navigate(linkTo('/adminfreebies'));
           }}
         />
       )}

@@ -14,6 +14,7 @@ import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
 import { AsyncView, Empty } from '@taal/web-shared/ui';
 import { AccountForm, ProfileForm } from './InstructorForms';
+import { linkTo } from '@taal/web-shared/routes';
 
 function InstructorCard({ instructor, onChange }: { instructor: Instructor; onChange: (i: Instructor) => void }) {
   const { t } = useTranslation();
@@ -67,10 +68,10 @@ function InstructorCard({ instructor, onChange }: { instructor: Instructor; onCh
         <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void togglePublished()} data-testid="instructor-publish">
           {instructor.published ? t('adminCourses.unpublish') : t('adminInstructors.publish')}
         </button>
-        <Link className="btn btn-outline btn-sm" to={`/updateinstructor?id=${encodeURIComponent(instructor._id)}`}>
+        <Link className="btn btn-outline btn-sm" to={linkTo('/updateinstructor', { id: instructor._id })}>
           {t('adminCourses.edit')}
         </Link>
-        <a className="btn btn-primary btn-sm" href={`/instructorview/${encodeURIComponent(instructor._id)}`}>
+        <a className="btn btn-primary btn-sm" href={linkTo('/instructorview/:id', { id: instructor._id })}>
           {t('adminInstructors.readMore')}
         </a>
       </div>
@@ -97,7 +98,7 @@ export function InstructorList() {
               {t('adminInstructors.featuredOnly')}
             </button>
           </div>
-          <Link className="btn btn-primary btn-sm" to="/addinstructor">
+          <Link className="btn btn-primary btn-sm" to={linkTo('/addinstructor')}>
             {t('adminInstructors.addTitle')}
           </Link>
         </>

@@ -13,6 +13,7 @@ import { isoToDmy, useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
 import { AsyncView, type Column, DataTable, LoadError } from '@taal/web-shared/ui';
 import { taka, dmyPath, joinedDay, GatewayNote, useInstructorRows, type CourseTotals, type InstructorRow, type Summary, type CourseSale } from './payouts-common';
+import { linkTo } from '@taal/web-shared/routes';
 
 function useSummary(range: DayRange | null) {
   const path = range ? dmyPath(range) : null;
@@ -75,7 +76,7 @@ export function SalesAnalytics() {
   const allTime = useMemo(() => ({ from: '2020-01-01', to: dhakaDay() }), []);
   const last30 = useMemo(() => lastDays(30), []);
   return (
-    <AdminPage title={t('payouts.salesTitle')} testId="admin-analytics-sales" actions={<Link to="/adminorderlist">{t('payouts.orderList')}</Link>}>
+    <AdminPage title={t('payouts.salesTitle')} testId="admin-analytics-sales" actions={<Link to={linkTo('/adminorderlist')}>{t('payouts.orderList')}</Link>}>
       <DateRange value={range} onApply={setRange} quick={QUICK_RANGES} />
       <GatewayNote />
       <div className="payout-grid">
@@ -91,8 +92,8 @@ export function InstructorAnalytics() {
   const { t } = useTranslation();
   const rows = useInstructorRows();
   const columns: Column<InstructorRow>[] = [
-    { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(-8), render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r._id.slice(-8)}</Link> },
-    { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={`/admin/instructor/${r._id}`}>{r.name}</Link> },
+    { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(-8), render: (r) => <Link to={linkTo('/admin/instructor/:id', { id: r._id })}>{r._id.slice(-8)}</Link> },
+    { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={linkTo('/admin/instructor/:id', { id: r._id })}>{r.name}</Link> },
     { key: 'courses', header: t('payouts.courseCount'), text: (r) => formatNumber(r.courseCount), className: 'num' },
     { key: 'sales', header: t('payouts.saleCount'), text: (r) => formatNumber(r.saleCount), className: 'num' },
     { key: 'due', header: t('payouts.due'), text: (r) => poishaToBdt(r.due), className: 'num' },
@@ -119,7 +120,7 @@ export function CourseAnalytics() {
   const { t } = useTranslation();
   const rows = useAdminGet<CourseTotals[]>('analytics/courses', () => answer(authApi.GET('/api/v1/analytics/courses')));
   const columns: Column<CourseTotals>[] = [
-    { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={`/admin/course/analytics/${c.courseId}`}>{c.course || c.courseId.slice(0, 8)}</Link> },
+    { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={linkTo('/admin/course/analytics/:id', { id: c.courseId })}>{c.course || c.courseId.slice(0, 8)}</Link> },
     { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(c.saleCount), className: 'num' },
     { key: 'received', header: t('payouts.received'), text: (c) => poishaToBdt(c.receivedAmount), className: 'num' },
     { key: 'cut', header: t('payouts.productCut'), text: (c) => poishaToBdt(c.productCut), className: 'num' },

@@ -17,6 +17,7 @@ import { AsyncView, type Column, DataTable, LoadError, Loading } from '@taal/web
 import { SettlementTable } from '@taal/web-shared/settlements';
 import { DueForm } from './DueForm';
 import { taka, previousMonth, GatewayNote, Stat, useInstructorRows, saleColumns, useSales, useTotals, type CourseTotals, type InstructorRow, type Settlement } from './payouts-common';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function InstructorDetail() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function InstructorDetail() {
   const name = useInstructorRows().data?.find((r) => r._id === id)?.name ?? '';
   const s = totals.data;
   const courseColumns: Column<CourseTotals>[] = [
-    { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={`/admin/course/analytics/${c.courseId}`}>{c.course}</Link> },
+    { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={linkTo('/admin/course/analytics/:id', { id: c.courseId })}>{c.course}</Link> },
     { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(c.saleCount), className: 'num' },
     { key: 'received', header: t('payouts.received'), text: (c) => poishaToBdt(c.receivedAmount), className: 'num' },
     { key: 'earnings', header: t('payouts.earnings'), text: (c) => poishaToBdt(c.earnings), className: 'num' },
@@ -70,11 +71,11 @@ export function SettlementList() {
   const { t } = useTranslation();
   const rows = useInstructorRows();
   const columns: Column<InstructorRow>[] = [
-    { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={`/admin-instructor-settlement/${r._id}`}>{r.name}</Link> },
+    { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={linkTo('/admin-instructor-settlement/:id', { id: r._id })}>{r.name}</Link> },
     { key: 'earnings', header: t('payouts.earnings'), text: (r) => poishaToBdt(r.earnings), className: 'num' },
     { key: 'settled', header: t('payouts.settled'), text: (r) => poishaToBdt(r.settled), className: 'num' },
     { key: 'due', header: t('payouts.due'), text: (r) => poishaToBdt(r.due), className: 'num' },
-    { key: 'open', header: t('payouts.settlements'), text: () => '', render: (r) => <Link className="btn btn-sm" to={`/admin-instructor-settlement/${r._id}`} data-testid={`settle-${r._id}`}>{t('payouts.settlements')}</Link> },
+    { key: 'open', header: t('payouts.settlements'), text: () => '', render: (r) => <Link className="btn btn-sm" to={linkTo('/admin-instructor-settlement/:id', { id: r._id })} data-testid={`settle-${r._id}`}>{t('payouts.settlements')}</Link> },
   ];
   return (
     <AdminPage title={t('payouts.settlementTitle')} testId="admin-settlements">

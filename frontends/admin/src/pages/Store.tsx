@@ -13,6 +13,7 @@ import { useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
 import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 import { TABLE_PAGE, INIT_MS, bdt, type StoreOrder, type GiftCard } from './store-common';
+import { linkTo } from '@taal/web-shared/routes';
 
 
 export function StoreOrders() {
@@ -52,7 +53,7 @@ export function StoreGiftCards() {
   const { t, i18n } = useTranslation();
   const list = useAdminGet<GiftCard[]>('store/gift-card', () => answer(authApi.GET('/api/v1/store/gift-card/')));
   const columns: Column<GiftCard>[] = [
-    { key: 'id', header: t('adminStore.cards.id'), text: (g) => g._id, render: (g) => <Link to={`/admin/store/${g._id}`} data-testid="card-link">{g._id.slice(0, 8)}</Link> },
+    { key: 'id', header: t('adminStore.cards.id'), text: (g) => g._id, render: (g) => <Link to={linkTo('/admin/store/:id', { id: g._id })} data-testid="card-link">{g._id.slice(0, 8)}</Link> },
     { key: 'product', header: t('adminStore.cards.product'), text: (g) => g.productName },
     { key: 'sender', header: t('adminStore.cards.sender'), text: (g) => g.senderName },
     { key: 'receiver', header: t('adminStore.cards.receiver'), text: (g) => `${g.receiverName} <${g.receiverEmail}>` },
@@ -87,7 +88,7 @@ export function GiftCardDetail() {
       title={t('adminStore.cards.detailTitle')}
       testId="admin-gift-card"
       actions={
-        <Link className="btn btn-outline btn-sm" to="/adminstoregiftcard">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/adminstoregiftcard')}>
           {t('adminStore.cards.back')}
         </Link>
       }

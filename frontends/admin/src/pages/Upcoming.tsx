@@ -13,6 +13,7 @@ import { AdminPage } from '../components/States';
 import { uploadWithProgress } from '../components/upload';
 import { UploadProgress } from '../components/UploadProgress';
 import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function AddUpcoming() {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function AddUpcoming() {
       title={t('adminUpcoming.addTitle')}
       testId="admin-add-upcoming"
       actions={
-        <Link className="btn btn-outline btn-sm" to="/adminupcomingcourselist">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/adminupcomingcourselist')}>
           {t('adminUpcoming.listTitle')}
         </Link>
       }
@@ -90,7 +91,7 @@ export function UpcomingList() {
       title={t('adminUpcoming.listTitle')}
       testId="admin-upcoming-list"
       actions={
-        <Link className="btn btn-primary btn-sm" to="/upcoming">
+        <Link className="btn btn-primary btn-sm" to={linkTo('/upcoming')}>
           {t('adminUpcoming.addTitle')}
         </Link>
       }

@@ -8,6 +8,7 @@ import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage } from '../components/States';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
 import { AsyncView, Empty, pageOf, Pager } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
 const SECTIONS = [
@@ -41,7 +42,7 @@ function UserCard({ user, onChange }: { user: AdminUser; onChange: (u: AdminUser
       </dl>
       {user.suspend && <span className="badge badge-warn">{t('adminUsers.status.suspended')}</span>}
       <div className="user-card-actions">
-        <Link className="btn btn-outline btn-sm" to={`/viewuser?id=${encodeURIComponent(user._id)}`} data-testid="view-user">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/viewuser', { id: user._id })} data-testid="view-user">
           {t('adminUsers.view')}
         </Link>
         <button type="button" className={`btn btn-sm ${user.suspend ? 'btn-primary' : 'btn-danger'}`} disabled={busy} onClick={() => void toggle()} data-testid="toggle-suspend">
@@ -67,10 +68,10 @@ export default function UserList() {
       testId="admin-user-list"
       actions={
         <>
-          <Link className="btn btn-outline btn-sm" to="/adminuserlistdetail">
+          <Link className="btn btn-outline btn-sm" to={linkTo('/adminuserlistdetail')}>
             {t('adminUsers.tableTitle')}
           </Link>
-          <Link className="btn btn-primary btn-sm" to="/createaccount">
+          <Link className="btn btn-primary btn-sm" to={linkTo('/createaccount')}>
             {t('adminUsers.createTitle')}
           </Link>
         </>

@@ -9,6 +9,7 @@ import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage } from '../components/States';
 import { markVerified, setSuspended, UserPhoto, userTypeLabel } from '../components/users';
 import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 // The wallet statement (issue 41), the same the student sees, loaded with a student's view only.
 const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
@@ -92,7 +93,7 @@ export default function ViewUser() {
       title={t('adminUsers.viewTitle')}
       testId="admin-view-user"
       actions={
-        <Link className="btn btn-outline btn-sm" to="/adminuserlist">
+        <Link className="btn btn-outline btn-sm" to={linkTo('/adminuserlist')}>
           {t('adminUsers.backToList')}
         </Link>
       }

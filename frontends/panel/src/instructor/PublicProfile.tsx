@@ -11,6 +11,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Field = 'name' | 'band' | 'bio' | 'photo' | 'banner';
 
@@ -110,7 +111,7 @@ function PublicProfileForm({ instructor, onSaved }: { instructor: Instructor; on
       <h3 id="public-profile-title">{t('panel.publicProfile.title')}</h3>
       <p className="muted">
         {t('panel.publicProfile.hint')}{' '}
-        <Link to={`/instructorview/${encodeURIComponent(instructor._id)}`} data-testid="public-profile-view">
+        <Link to={linkTo('/instructorview/:id', { id: instructor._id })} data-testid="public-profile-view">
           {t('panel.publicProfile.view')}
         </Link>
       </p>

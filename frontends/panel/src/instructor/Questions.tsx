@@ -7,6 +7,7 @@ import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Empty, LoadError, Loading, ReplyForm } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export default function InstructorQuestions() {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ export default function InstructorQuestions() {
           <p className="muted">{t('questions.asked', { name: q.askerName || t('questions.aStudent') })}</p>
           <p className="message-text">{q.body}</p>
           <p>
-            <a href={`/courseview?id=${q.course}#questions`}>{t('questions.openCourse')}</a>
+            <a href={`${linkTo('/courseview', { id: q.course })}#questions`}>{t('questions.openCourse')}</a>
           </p>
           <ReplyForm
             send={(body) => answer(authApi.POST('/api/v1/questions/{id}/answer', { params: { path: { id: q._id } }, body: { body } }))}

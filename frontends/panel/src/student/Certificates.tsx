@@ -9,6 +9,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Certificate = ApiPaths['/api/v1/certificates/mine']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -18,7 +19,7 @@ function CertificateRow({ c }: { c: Certificate }) {
   return (
     <li className="card certificate-row" data-testid="my-certificate" data-course-id={c.courseId} data-state={c.provided ? 'provided' : 'asked'}>
       <div className="certificate-row-head">
-        <Link to={`/courseview?id=${encodeURIComponent(c.courseId)}`} data-testid="my-certificate-course">
+        <Link to={linkTo('/courseview', { id: c.courseId })} data-testid="my-certificate-course">
           {c.courseName}
         </Link>
         <span className={`pill ${c.provided ? 'pill-ok' : ''}`} data-testid="my-certificate-status">
@@ -34,7 +35,7 @@ function CertificateRow({ c }: { c: Certificate }) {
       </p>
       {c.provided && (
         <p className="certificate-row-links">
-          <Link to={`/certificate/${encodeURIComponent(c._id)}`} data-testid="my-certificate-view">
+          <Link to={linkTo('/certificate/:id', { id: c._id })} data-testid="my-certificate-view">
             {t('certificates.view')}
           </Link>
           <a href={`/api/v1/certificate/${encodeURIComponent(c._id)}/pdf`} target="_blank" rel="noopener" data-testid="my-certificate-pdf">
@@ -56,7 +57,7 @@ export default function Certificates({ user }: { user: SessionUser }) {
       <Empty
         testId="my-certificates-empty"
         action={
-          <Link to="/studentpanel?tab=0" className="btn btn-primary btn-sm">
+          <Link to={linkTo('/studentpanel', { tab: 0 })} className="btn btn-primary btn-sm">
             {t('panel.student.classroom')}
           </Link>
         }

@@ -18,8 +18,9 @@ import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import type { ClassroomItem, Order } from '../types';
 import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
-const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
+const courseLink = (id: string) => linkTo('/courseview', { id });
 const asTier = (tier: string): CourseTier | null => (isCourseTier(tier) ? tier : null);
 /** Raised on window after the cart changed (detail: its number of items), for the header's cart badge. */
 const CART_CHANGED_EVENT = 'taal:cart-changed';
@@ -65,7 +66,7 @@ function ClassroomCourse({ item, user }: { item: ClassroomItem; user: SessionUse
         new CustomEvent<{ count: number }>(CART_CHANGED_EVENT, { detail: { count: data.items.length } }),
       );
       toast(t('classroom.renewAdded'), 'success');
-      navigate('/cart');
+      navigate(linkTo('/cart'));
     } catch (err) {
       toast(translateApiError(t, err, 'classroom.renewFailed'), 'error');
       setRenewing(false);
@@ -216,7 +217,7 @@ export default function Classroom({ user }: { user: SessionUser }) {
       <Empty
         testId="classroom-empty"
         action={
-          <Link to="/allcourses" className="btn btn-primary btn-sm" data-testid="classroom-browse">
+          <Link to={linkTo('/allcourses')} className="btn btn-primary btn-sm" data-testid="classroom-browse">
             {t('studentPanel.browseCourses')}
           </Link>
         }

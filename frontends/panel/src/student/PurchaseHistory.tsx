@@ -11,6 +11,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import type { Order } from '../types';
 import { Empty, LoadError, Loading, Money } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
 function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boolean }) {
@@ -80,7 +81,7 @@ function OrderCard({ order }: { order: Order }) {
           {order.courses.map((c) => (
             <tr key={`${c.course}-${c.tier}`} data-testid="purchase-course">
               <td>
-                <Link to={`/courseview?id=${encodeURIComponent(c.course)}`}>{c.title}</Link>
+                <Link to={linkTo('/courseview', { id: c.course })}>{c.title}</Link>
               </td>
               <td>
                 {t(`tiers.${c.tier}`)}
@@ -176,7 +177,7 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
       <Empty
         testId="purchases-empty"
         action={
-          <Link to="/allcourses" className="btn btn-primary btn-sm">
+          <Link to={linkTo('/allcourses')} className="btn btn-primary btn-sm">
             {t('studentPanel.browseCourses')}
           </Link>
         }

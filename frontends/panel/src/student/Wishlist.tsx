@@ -13,8 +13,9 @@ import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import type { WishlistItem } from '../types';
 import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
-const courseLink = (id: string) => `/courseview?id=${encodeURIComponent(id)}`;
+const courseLink = (id: string) => linkTo('/courseview', { id });
 
 function WishlistRow({ item, onRemove, busy }: { item: WishlistItem; onRemove: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
@@ -82,7 +83,7 @@ export default function Wishlist({ user }: { user: SessionUser }) {
       <Empty
         testId="wishlist-empty"
         action={
-          <Link to="/allcourses" className="btn btn-primary btn-sm">
+          <Link to={linkTo('/allcourses')} className="btn btn-primary btn-sm">
             {t('studentPanel.browseCourses')}
           </Link>
         }

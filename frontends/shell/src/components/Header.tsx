@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api } from '@taal/web-shared/api';
-import { isCourseView } from '@taal/web-shared/routes';
+import { isCourseView, linkTo } from '@taal/web-shared/routes';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { SearchForm } from '@taal/web-shared/search-form';
@@ -36,14 +36,14 @@ function InstructorsMenu() {
           <ul>
             {data?.map((i) => (
               <li key={i._id}>
-                <a href={`/instructorview/${i._id}`} onClick={go} className="instructor-chip">
+                <a href={linkTo('/instructorview/:id', { id: i._id })} onClick={go} className="instructor-chip">
                   <img src={i.photo || undefined} alt="" width={36} height={36} loading="lazy" className="avatar" />
                   <span>{i.name}</span>
                 </a>
               </li>
             ))}
           </ul>
-          <a href="/instructorlist" onClick={go} className="menu-footer-link">
+          <a href={linkTo('/instructorlist')} onClick={go} className="menu-footer-link">
             {t('nav.allInstructors')}
           </a>
         </div>
@@ -107,49 +107,49 @@ export function Header({ pathname }: { pathname: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" onClick={go} className="brand">
+        <a href={linkTo('/')} onClick={go} className="brand">
           <BrandMark /> <span className="brand-name">Taal</span> <span className="beta">{t('common.beta')}</span>
         </a>
         <button type="button" className="icon-btn menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
           ☰
         </button>
         <nav className={`main-nav ${menuOpen ? 'open' : ''}`} aria-label={t('nav.main')}>
-          <NavLink href="/" pathname={pathname}>
+          <NavLink href={linkTo('/')} pathname={pathname}>
             {t('nav.home')}
           </NavLink>
-          <NavLink href="/allcourses" pathname={pathname}>
+          <NavLink href={linkTo('/allcourses')} pathname={pathname}>
             {t('nav.courses')}
           </NavLink>
           <InstructorsMenu />
-          <NavLink href="/freebies" pathname={pathname}>
+          <NavLink href={linkTo('/freebies')} pathname={pathname}>
             {t('nav.freebies')}
           </NavLink>
-          <NavLink href="/store" pathname={pathname}>
+          <NavLink href={linkTo('/store')} pathname={pathname}>
             {t('nav.store')}
           </NavLink>
           {!session.loggedIn && (
             <>
               {/* Phones: Sign up lives here, so Login and the menu button fit beside the cart (issue 28). */}
-              <NavLink href="/signup" pathname={pathname} className="small-only phone-only">
+              <NavLink href={linkTo('/signup')} pathname={pathname} className="small-only phone-only">
                 {t('nav.signup')}
               </NavLink>
-              <NavLink href="/about" pathname={pathname} className="small-only">
+              <NavLink href={linkTo('/about')} pathname={pathname} className="small-only">
                 {t('nav.about')}
               </NavLink>
-              <NavLink href="/contact" pathname={pathname} className="small-only">
+              <NavLink href={linkTo('/contact')} pathname={pathname} className="small-only">
                 {t('nav.contact')}
               </NavLink>
             </>
           )}
           {session.loggedIn && (
-            <NavLink href="/how-to-guide" pathname={pathname} className="small-only">
+            <NavLink href={linkTo('/how-to-guide')} pathname={pathname} className="small-only">
               {t('nav.howTo')}
             </NavLink>
           )}
         </nav>
         <HeaderSearch pathname={pathname} />
         <div className="header-actions">
-          <a href="/cart" onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
+          <a href={linkTo('/cart')} onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
             <CartIcon />
             {cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
           </a>
@@ -159,10 +159,10 @@ export function Header({ pathname }: { pathname: string }) {
             <UserMenu session={session} />
           ) : (
             <>
-              <a href="/signup" onClick={go} className="btn btn-outline btn-sm signup-link">
+              <a href={linkTo('/signup')} onClick={go} className="btn btn-outline btn-sm signup-link">
                 {t('nav.signup')}
               </a>
-              <a href="/login" onClick={go} className="btn btn-primary btn-sm">
+              <a href={linkTo('/login')} onClick={go} className="btn btn-primary btn-sm">
                 {t('nav.login')}
               </a>
             </>

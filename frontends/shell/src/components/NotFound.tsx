@@ -1,5 +1,6 @@
 import { useTranslation } from '@taal/web-shared/i18n';
 import { go } from '../nav';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -7,7 +8,7 @@ export function NotFound() {
     <div className="not-found" data-testid="not-found">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <a className="btn btn-primary" href="/" onClick={go}>
+      <a className="btn btn-primary" href={linkTo('/')} onClick={go}>
         {t('notFound.back')}
       </a>
     </div>

@@ -8,6 +8,7 @@ import { toast } from '@taal/web-shared/toast';
 import { go } from '../nav';
 import { Dropdown } from './Dropdown';
 import { BellIcon, EmptyInboxPicture } from './icons';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Notification = ApiPaths['/api/v1/notification/user/{userId}']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -142,7 +143,7 @@ export function NotificationsMenu({ session }: { session: Session }) {
               ))}
             </ul>
           )}
-          <a href="/notifications" onClick={(e) => (close(), go(e))} className="menu-footer-link">
+          <a href={linkTo('/notifications')} onClick={(e) => (close(), go(e))} className="menu-footer-link">
             {t('notifications.viewAll')}
           </a>
         </div>

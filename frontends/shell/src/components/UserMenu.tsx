@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { CONTENT_ROLE_MENU } from '@taal/web-shared/routes';
+import { CONTENT_ROLE_MENU, linkTo } from '@taal/web-shared/routes';
 import { logout } from '@taal/web-shared/auth';
 import type { Session } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
@@ -20,7 +20,7 @@ export function UserMenu({ session }: { session: Session }) {
     setBusy(true);
     await logout();
     setBusy(false);
-    navigateToUrl('/');
+    navigateToUrl(linkTo('/'));
   };
   return (
     <Dropdown
@@ -37,14 +37,14 @@ export function UserMenu({ session }: { session: Session }) {
           {session.type === UserRoles.student &&
             STUDENT_TABS.map((tab, index) => (
               <li key={tab}>
-                <a href={`/studentpanel?tab=${index}`} onClick={go} data-testid="student-tab-link">
+                <a href={linkTo('/studentpanel', { tab: index })} onClick={go} data-testid="student-tab-link">
                   {t(`panel.student.${tab}`)}
                 </a>
               </li>
             ))}
           {session.type === UserRoles.admin && (
             <li>
-              <a href="/admin" onClick={go}>
+              <a href={linkTo('/admin')} onClick={go}>
                 {t('nav.dashboard')}
               </a>
             </li>
@@ -59,7 +59,7 @@ export function UserMenu({ session }: { session: Session }) {
             ))}
           {session.type === UserRoles.instructor && (
             <li>
-              <a href="/instructorpanel" onClick={go}>
+              <a href={linkTo('/instructorpanel')} onClick={go}>
                 {t('nav.myDashboard')}
               </a>
             </li>

@@ -7,6 +7,7 @@ import { formatDate, formatNumber } from '@taal/web-shared/format';
 import { toast } from '@taal/web-shared/toast';
 import { currentStudent } from '../commerce';
 import type { Completion } from './player/CourseLessons';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Asked = ApiPaths['/api/v1/course/certificate/{userEmail}/{courseId}/{courseName}']['get']['responses'][200]['content']['application/json']['data'];
 
@@ -47,7 +48,7 @@ export function CertificateRequest({ courseId, courseName, completion }: { cours
     const user = currentStudent();
     if (!user) {
       toast(t('errors.loginFirst'), 'error');
-      navigate('/login?redirect=cart');
+      navigate(linkTo('/login', { redirect: 'cart' }));
       return;
     }
     setBusy(true);
@@ -92,7 +93,7 @@ export function CertificateRequest({ courseId, courseName, completion }: { cours
           {provided && c ? (
             <p>
               <span className="muted">{t('certificates.issuedOn', { date: formatDate(c.providedAt, i18n.resolvedLanguage) })}</span>{' '}
-              <Link to={`/certificate/${encodeURIComponent(c._id)}`} data-testid="certificate-view">
+              <Link to={linkTo('/certificate/:id', { id: c._id })} data-testid="certificate-view">
                 {t('certificates.view')}
               </Link>
             </p>

@@ -3,6 +3,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { Course } from '@taal/web-shared/types';
 import { formatNumber } from '@taal/web-shared/format';
 import { PriceLine } from './PriceLine';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** A course's average of its shown reviews and their count (decision 0048): "★ 4.3 (12)"; nothing with none. */
 export function Rating({ rating, count }: { rating: number; count: number }) {
@@ -24,7 +25,7 @@ export function CourseCard({ course, instructorName }: { course: Course; instruc
   const { t } = useTranslation();
   return (
     <Link
-      to={`/courseview?id=${encodeURIComponent(course._id)}`}
+      to={linkTo('/courseview', { id: course._id })}
       className="card course-card"
       data-testid="course-card"
       data-category={course.catagory}

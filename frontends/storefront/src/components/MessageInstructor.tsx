@@ -5,6 +5,7 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { toast } from '@taal/web-shared/toast';
 import { useSubmit } from '@taal/web-shared/ui';
 import { currentStudent } from '../commerce';
+import { linkTo } from '@taal/web-shared/routes';
 
 /**
  * The course view's message form to the course's instructor (spec §2, §5): a student sends it
@@ -22,7 +23,7 @@ export function MessageInstructor({ instructorId, instructorName, courseId }: { 
     const user = currentStudent();
     if (!user) {
       toast(t('errors.loginFirst'), 'error', { untilLogin: true });
-      navigate('/login?redirect=cart');
+      navigate(linkTo('/login', { redirect: 'cart' }));
       return;
     }
     if (!message.trim()) {

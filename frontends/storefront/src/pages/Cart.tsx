@@ -12,6 +12,7 @@ import { Loading } from '@taal/web-shared/ui';
 import { CartItemsTable } from '../components/cart/CartItemsTable';
 import { CartTotals } from '../components/cart/CartTotals';
 import { VoucherForm, type Voucher } from '../components/cart/VoucherForm';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** Spec §4: after a removal the cart is fetched again 500 ms later. */
 const REFRESH_AFTER_REMOVE_MS = 500;
@@ -29,7 +30,7 @@ export default function CartPage() {
         <h1>{t('cart.title')}</h1>
         {/* The spec's title-case variant (storefront §8) is the cart page's notice; toasts keep 'Please login first'. */}
         <p>{t('errors.loginFirstNotice')}</p>
-        <Link className="btn btn-primary" to="/login?redirect=cart">
+        <Link className="btn btn-primary" to={linkTo('/login', { redirect: 'cart' })}>
           {t('nav.login')}
         </Link>
       </div>
@@ -102,7 +103,7 @@ function StudentCart({ user }: { user: SessionUser }) {
       <div className="card cart-empty" data-testid="cart-empty">
         <h1>{t('cart.title')}</h1>
         <p>{t('cart.empty')}</p>
-        <Link className="btn btn-primary" to="/allcourses" data-testid="cart-browse">
+        <Link className="btn btn-primary" to={linkTo('/allcourses')} data-testid="cart-browse">
           {t('cart.browse')}
         </Link>
       </div>
@@ -147,7 +148,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     try {
       await commerce.payZero(userId, order, voucher?.code ?? '');
       notifyCartChanged(0);
-      navigate('/studentpanel');
+      navigate(linkTo('/studentpanel'));
     } catch (err) {
       // e.g. ORDER_CANCELLED_COUPON_USED_UP: the voucher ran out meanwhile, the page starts over.
       toast(commerceError(t, err), 'error');

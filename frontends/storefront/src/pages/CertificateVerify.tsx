@@ -9,6 +9,7 @@ import { formatDate } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Verified =
   ApiPaths['/api/v1/certificate/{id}']['get']['responses'][200]['content']['application/json']['data'];
@@ -65,7 +66,7 @@ export default function CertificateVerify() {
           >
             {t('certificates.download')}
           </a>
-          <Link className="btn btn-outline" to="/allcourses">
+          <Link className="btn btn-outline" to={linkTo('/allcourses')}>
             {t('certificates.browse')}
           </Link>
         </div>
@@ -85,7 +86,7 @@ export default function CertificateVerify() {
           {t('certificates.id', { id })}
         </p>
         <div className="actions centered">
-          <Link className="btn btn-outline" to="/">
+          <Link className="btn btn-outline" to={linkTo('/')}>
             {t('certificates.home')}
           </Link>
         </div>

@@ -20,6 +20,7 @@ import { tierName } from '../components/course/tiers';
 import { commerce, commerceError, currentStudent, keepForAfterLogin, type TierName } from '../commerce';
 import { learning } from '../learning';
 import { Loading, Money } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 // Reviews load after the course (their own chunk): the first paint stays as it was.
 const CourseReviews = lazy(() => import('../components/CourseReviews'));
@@ -60,7 +61,7 @@ export default function CourseView() {
     return (
       <div className="card" data-testid="course-missing">
         <h1>{notFound ? t('course.notFound') : t('common.loadFailed')}</h1>
-        <Link to="/allcourses">{t('course.backToCourses')}</Link>
+        <Link to={linkTo('/allcourses')}>{t('course.backToCourses')}</Link>
       </div>
     );
   }
@@ -85,7 +86,7 @@ export default function CourseView() {
     if (user) return user._id;
     if (what !== 'wishlist' && chosen) keepForAfterLogin({ course: c._id, tier: chosen });
     toast(t('errors.loginFirst'), 'error', { untilLogin: true });
-    navigate('/login?redirect=cart');
+    navigate(linkTo('/login', { redirect: 'cart' }));
     return null;
   };
   const run = async (what: 'cart' | 'wishlist' | 'enrol', action: (userId: string) => Promise<void>) => {
@@ -116,7 +117,7 @@ export default function CourseView() {
     run('enrol', async (userId) => {
       if (!chosen) return;
       await commerce.addToCart(userId, c._id, chosen);
-      navigate('/cart');
+      navigate(linkTo('/cart'));
     });
   const ins = instructor.data;
 
@@ -143,7 +144,7 @@ export default function CourseView() {
                 {t(owned.expiresAt > now ? 'course.owned' : 'course.ownedExpired', { tier: t(`tiers.${owned.tier}`), date: formatDate(owned.expiresAt, lng) })}
                 {offers.length === 0 && <> {t(owned.tier === 'diamond' ? 'course.ownedTopTier' : 'course.ownedNoOffer', { days: RENEWAL_WINDOW_DAYS })}</>}
               </p>
-              <Link className="btn btn-primary" to="/studentpanel" data-testid="go-to-classroom">
+              <Link className="btn btn-primary" to={linkTo('/studentpanel')} data-testid="go-to-classroom">
                 {t('course.goToClassroom')}
               </Link>
             </div>

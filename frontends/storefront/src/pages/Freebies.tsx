@@ -13,6 +13,7 @@ import type { Freebie } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { YouTubePlayer, youtubeId } from '../components/YouTubePlayer';
 import { Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** The translation key of a freebie category or filter ('Piano & Keyboard' → freebies.category.PianoKeyboard). */
 export const freebieCategoryKey = (category: string) => `freebies.category.${category.replace(/[^A-Za-z]/g, '')}`;
@@ -25,7 +26,7 @@ function FreebieCard({ freebie }: { freebie: Freebie }) {
   const { t } = useTranslation();
   const picture = freebie.thumbnail || freebie.carouselList[0];
   return (
-    <Link to={`/freebies/${freebie._id}`} className="card course-card freebie-card" data-testid="freebie-card" data-id={freebie._id} data-category={freebie.catagory}>
+    <Link to={linkTo('/freebies/:id', { id: freebie._id })} className="card course-card freebie-card" data-testid="freebie-card" data-id={freebie._id} data-category={freebie.catagory}>
       <div className="thumb">{picture ? <img src={picture} alt="" loading="lazy" /> : <span>{t(freebieCategoryKey(freebie.catagory))}</span>}</div>
       <div className="body">
         <h2>{freebie.title}</h2>
@@ -143,14 +144,14 @@ export function FreebieView() {
     return (
       <div className="card" data-testid="freebie-missing">
         <p>{t('freebies.notFound')}</p>
-        <Link to="/freebies">{t('freebies.back')}</Link>
+        <Link to={linkTo('/freebies')}>{t('freebies.back')}</Link>
       </div>
     );
   }
   const video = freebie.youtube ? youtubeId(freebie.youtube) : null;
   return (
     <article className="freebie-view" data-testid="freebie-view">
-      <Link to="/freebies" className="back-link">
+      <Link to={linkTo('/freebies')} className="back-link">
         ‹ {t('freebies.back')}
       </Link>
       <header>

@@ -14,6 +14,7 @@ import { GiftCardPurchaseForm } from '../components/giftcard/GiftCardPurchaseFor
 import { giftStore, type GiftProduct } from '../giftStore';
 import { GiftCardFace } from './Store';
 import { Loading, Money } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export default function GiftCardPurchase() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export default function GiftCardPurchase() {
     return (
       <div className="card" data-testid="gift-not-found">
         <h1>{t('store.notFound')}</h1>
-        <Link className="btn btn-outline" to="/store">
+        <Link className="btn btn-outline" to={linkTo('/store')}>
           {t('store.backToStore')}
         </Link>
       </div>
@@ -51,7 +52,7 @@ export default function GiftCardPurchase() {
       {!user ? (
         <div className="card gift-login" data-testid="gift-login">
           <p>{t('store.loginToContinue')}</p>
-          <Link className="btn btn-primary" to={`/login?redirect=${encodeURIComponent(`/products/giftCard/${id}`)}`} data-testid="gift-login-button">
+          <Link className="btn btn-primary" to={linkTo('/login', { redirect: linkTo('/products/giftCard/:id', { id }) })} data-testid="gift-login-button">
             {t('nav.login')}
           </Link>
         </div>

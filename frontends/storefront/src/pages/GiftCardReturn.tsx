@@ -7,6 +7,7 @@ import confetti from 'canvas-confetti';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useOrderConfirmation } from '../components/orderConfirmation';
 import { giftStore, type StoreOrder } from '../giftStore';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** Spec §10: confetti for 10 seconds. */
 const CONFETTI_MS = 10_000;
@@ -79,10 +80,10 @@ export function GiftCardSuccess() {
         {state === 'slow' && t('store.success.slow')}
       </p>
       <div className="actions">
-        <Link className="btn btn-primary" to="/store">
+        <Link className="btn btn-primary" to={linkTo('/store')}>
           {t('store.success.more')}
         </Link>
-        <Link className="btn btn-outline" to="/studentpanel?tab=6">
+        <Link className="btn btn-outline" to={linkTo('/studentpanel', { tab: 6 })}>
           {t('store.success.redeem')}
         </Link>
       </div>
@@ -100,10 +101,10 @@ export function GiftCardFail() {
       <h1>{t('store.fail.title')}</h1>
       <p>{t('store.fail.text')}</p>
       <div className="actions">
-        <Link className="btn btn-primary" to="/store" data-testid="giftcard-retry">
+        <Link className="btn btn-primary" to={linkTo('/store')} data-testid="giftcard-retry">
           {t('store.fail.retry')}
         </Link>
-        <Link className="btn btn-outline" to="/contact" data-testid="giftcard-contact">
+        <Link className="btn btn-outline" to={linkTo('/contact')} data-testid="giftcard-contact">
           {t('store.fail.contact')}
         </Link>
       </div>

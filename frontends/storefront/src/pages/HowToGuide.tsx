@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { linkTo } from '@taal/web-shared/routes';
 
 export default function HowToGuide() {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export default function HowToGuide() {
           </li>
         ))}
       </ol>
-      <Link to="/contact">{t('howTo.contact')}</Link>
+      <Link to={linkTo('/contact')}>{t('howTo.contact')}</Link>
     </article>
   );
 }

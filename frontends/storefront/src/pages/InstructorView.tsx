@@ -7,6 +7,7 @@ import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard } from '../components/CourseCard';
 import { Loading } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export default function InstructorView() {
   const { t, i18n } = useTranslation();
@@ -15,7 +16,7 @@ export default function InstructorView() {
   const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
   const ins = instructor.data;
   const back = (
-    <Link to="/instructorlist" data-testid="back-to-instructors">
+    <Link to={linkTo('/instructorlist')} data-testid="back-to-instructors">
       ← {t('instructors.back')}
     </Link>
   );

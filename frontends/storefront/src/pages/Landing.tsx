@@ -11,6 +11,7 @@ import { CourseCard } from '../components/CourseCard';
 import { ContactForm } from '../components/ContactForm';
 import { InstructorCard } from '../components/InstructorCard';
 import { LandingPopup } from '../components/LandingPopup';
+import { linkTo } from '@taal/web-shared/routes';
 
 export const MAX_FEATURED_INSTRUCTORS = 10;
 const SLIDE_MS = 6000;
@@ -32,7 +33,7 @@ function Hero() {
       <div>
         <h1>{slide?.title}</h1>
         <p>{slide?.text}</p>
-        <Link className="btn btn-primary" to={loggedIn ? '/allcourses' : '/login'}>
+        <Link className="btn btn-primary" to={loggedIn ? linkTo('/allcourses') : linkTo('/login')}>
           {loggedIn ? t('landing.browse') : t('landing.getStarted')}
         </Link>
       </div>
@@ -68,7 +69,7 @@ export default function Landing() {
       <section className="section" data-testid="featured-courses">
         <div className="section-head">
           <h2>{t('landing.featuredCourses')}</h2>
-          <Link to="/allcourses">{t('landing.seeAllCourses')}</Link>
+          <Link to={linkTo('/allcourses')}>{t('landing.seeAllCourses')}</Link>
         </div>
         {featured.data?.length ? (
           <Carousel label={t('landing.featuredCourses')} testId="featured-carousel" items={featured.data.map((c) => <CourseCard key={c._id} course={c} instructorName={names.get(c.instructor)} />)} />
@@ -95,7 +96,7 @@ export default function Landing() {
       <section className="section" data-testid="featured-instructors">
         <div className="section-head">
           <h2>{t('landing.featuredInstructors')}</h2>
-          <Link to="/instructorlist">{t('landing.seeAllInstructors')}</Link>
+          <Link to={linkTo('/instructorlist')}>{t('landing.seeAllInstructors')}</Link>
         </div>
         <div className="grid">
           {(instructors.data ?? []).slice(0, MAX_FEATURED_INSTRUCTORS).map((i) => (
@@ -177,7 +178,7 @@ export default function Landing() {
       <section className="section">
         <div className="section-head">
           <h2>{t('landing.contactTitle')}</h2>
-          <Link to="/contact">{t('landing.contactLink')}</Link>
+          <Link to={linkTo('/contact')}>{t('landing.contactLink')}</Link>
         </div>
         <ContactForm variant="landing" />
       </section>

@@ -4,9 +4,10 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { commerce, notifyCartChanged } from '../commerce';
 import { useOrderConfirmation } from '../components/orderConfirmation';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** The student panel's Purchase History tab (index 3, chosen by ?tab=). */
-const PURCHASE_HISTORY = '/studentpanel?tab=3';
+const PURCHASE_HISTORY = linkTo('/studentpanel', { tab: 3 });
 
 /** Polls the student's orders until `orderId` is paid (the paid courses then leave the cart's badge too). */
 function usePaidOrder(orderId: string) {
@@ -55,7 +56,7 @@ function PaymentSuccess({ orderId }: { orderId: string }) {
         <Link className="btn btn-primary" to={PURCHASE_HISTORY} data-testid="payment-history">
           {t('payment.success.history')}
         </Link>
-        <Link className="btn btn-outline" to="/allcourses">
+        <Link className="btn btn-outline" to={linkTo('/allcourses')}>
           {t('cart.browse')}
         </Link>
       </div>
@@ -74,7 +75,7 @@ function PaymentProblem({ kind, orderId }: { kind: 'fail' | 'cancel'; orderId: s
       <OrderLine orderId={orderId} />
       <p>{t(`payment.${kind}.text`)}</p>
       <div className="actions centered">
-        <Link className="btn btn-primary" to="/cart" data-testid="payment-back-to-cart">
+        <Link className="btn btn-primary" to={linkTo('/cart')} data-testid="payment-back-to-cart">
           {t('payment.backToCart')}
         </Link>
       </div>

@@ -10,6 +10,7 @@ import { CourseCard, categoryKey } from '../components/CourseCard';
 import { PriceLine } from '../components/PriceLine';
 import { CardSkeletons } from '../components/CardSkeletons';
 import { SearchBox } from '../components/SearchBox';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Result = ApiPaths['/api/v1/search']['get']['responses'][200]['content']['application/json']['data'];
 type Mark = { start: number; end: number };
@@ -36,7 +37,7 @@ function EmptyState({ query, suggestions }: { query: string; suggestions: Result
       <h2>{t('search.tryCategory')}</h2>
       <div className="pills">
         {CATEGORIES.map((c) => (
-          <Link key={c} to={`/allcourses?category=${encodeURIComponent(c)}`} className="pill">
+          <Link key={c} to={linkTo('/allcourses', { category: c })} className="pill">
             {t(categoryKey(c))}
           </Link>
         ))}
@@ -76,7 +77,7 @@ function Results({ result }: { result: Result }) {
           <ol className="search-hits" data-testid="search-courses">
             {result.courses.map((h) => (
               <li key={h.course._id}>
-                <Link to={`/courseview?id=${encodeURIComponent(h.course._id)}`} className="card search-hit" data-testid="search-course">
+                <Link to={linkTo('/courseview', { id: h.course._id })} className="card search-hit" data-testid="search-course">
                   <img src={h.course.thumbnail || undefined} alt="" loading="lazy" className="search-thumb" />
                   <div>
                     <h3>
@@ -104,7 +105,7 @@ function Results({ result }: { result: Result }) {
           <ul className="search-chips" data-testid="search-instructors">
             {result.instructors.map((i) => (
               <li key={i._id}>
-                <Link to={`/instructorview/${i._id}`} className="card search-chip" data-testid="search-instructor">
+                <Link to={linkTo('/instructorview/:id', { id: i._id })} className="card search-chip" data-testid="search-instructor">
                   <img src={i.photo || undefined} alt="" width={40} height={40} loading="lazy" className="avatar" />
                   <span>
                     <strong>
@@ -124,7 +125,7 @@ function Results({ result }: { result: Result }) {
           <ul className="search-chips" data-testid="search-freebies">
             {result.freebies.map((f) => (
               <li key={f._id}>
-                <Link to={`/freebies/${f._id}`} className="card search-chip" data-testid="search-freebie">
+                <Link to={linkTo('/freebies/:id', { id: f._id })} className="card search-chip" data-testid="search-freebie">
                   <span>
                     <strong>
                       <Highlighted text={f.title} marks={f.titleMarks} />

@@ -7,6 +7,7 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import { PriceLine } from '../components/PriceLine';
 import { giftStore, type GiftProduct, type StoreCategory } from '../giftStore';
 import { Loading, Money } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function GiftCardFace({ product }: { product: Pick<GiftProduct, 'image' | 'value' | 'name'> }) {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ export default function StorePage() {
                 <p className="muted">
                   {t('store.worth')} <Money poisha={p.value} className="" /> · {t('store.validity', { validity: formatValidity(p.validity) })}
                 </p>
-                <Link className="btn btn-primary" to={`/products/giftCard/${encodeURIComponent(p.param)}`} data-testid="buy-now">
+                <Link className="btn btn-primary" to={linkTo('/products/giftCard/:id', { id: p.param })} data-testid="buy-now">
                   {t('store.buyNow')}
                 </Link>
               </div>

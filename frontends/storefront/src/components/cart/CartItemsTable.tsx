@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { Money } from '@taal/web-shared/ui';
 import type { Cart } from '../../commerce';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** The cart's courses, each with its tier, validity and price, and the buttons that take it out. */
 export function CartItemsTable({
@@ -36,7 +37,7 @@ export function CartItemsTable({
           {items.map((item) => (
             <tr key={item.course} data-testid="cart-item" data-course={item.course} data-tier={item.tier}>
               <td>
-                <Link to={`/courseview?id=${encodeURIComponent(item.course)}`}>{item.title}</Link>
+                <Link to={linkTo('/courseview', { id: item.course })}>{item.title}</Link>
               </td>
               <td data-testid="cart-item-tier">{t(`tiers.${item.tier}`)}</td>
               <td>{t('cart.days', { count: item.validity })}</td>

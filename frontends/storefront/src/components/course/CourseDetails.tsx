@@ -5,6 +5,7 @@ import type { Course, Instructor } from '@taal/web-shared/types';
 import { PriceLine } from '../PriceLine';
 import { RichText } from '../RichText';
 import { tierName } from './tiers';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** A titled list of the course's points (topics, requirements, who it is for); nothing when empty. */
 export function PointList({ title, items }: { title: string; items?: string[] }) {
@@ -58,7 +59,7 @@ export function CourseInstructor({ instructor: ins }: { instructor: Instructor }
         <h3>{ins.name}</h3>
         {ins.band && <p className="muted">{ins.band}</p>}
         <RichText text={ins.bio} />
-        <Link to={`/instructorview/${encodeURIComponent(ins._id)}`}>{t('instructors.view')}</Link>
+        <Link to={linkTo('/instructorview/:id', { id: ins._id })}>{t('instructors.view')}</Link>
       </div>
     </section>
   );

@@ -18,6 +18,7 @@ import { CourseFiles, type CourseDocument } from './CourseFiles';
 import { EnrolmentStatus } from './EnrolmentStatus';
 import { CheckIcon, LockIcon, PlayIcon } from './icons';
 import { LessonPlayer } from './LessonPlayer';
+import { linkTo } from '@taal/web-shared/routes';
 
 // Questions under the lesson (issue 41, decision 0050): its own chunk, for signed-in readers only.
 const LessonQuestions = lazy(() => import('./LessonQuestions'));
@@ -94,7 +95,7 @@ export function CourseLessons({
 
   const askLogin = () => {
     toast(t('errors.loginFirst'), 'error', { untilLogin: true });
-    navigate('/login?redirect=cart');
+    navigate(linkTo('/login', { redirect: 'cart' }));
   };
   const lockedClick = (lesson: Lesson) => {
     if (lesson.status === 'login' && !getSession().loggedIn) askLogin();

@@ -5,6 +5,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { commerce, commerceError, currentStudent, TIER_NAMES, type TierName } from '../../commerce';
 import type { Enrolment } from '../../learning';
+import { linkTo } from '@taal/web-shared/routes';
 
 /** The student's access to the course: its tier and end date, and Renew once it has ended. */
 export function EnrolmentStatus({ enrolment, courseId, onLogin }: { enrolment: Enrolment; courseId: string; onLogin: () => void }) {
@@ -21,7 +22,7 @@ export function EnrolmentStatus({ enrolment, courseId, onLogin }: { enrolment: E
     setBusy(true);
     try {
       await commerce.addToCart(user._id, courseId, tier);
-      navigate('/cart');
+      navigate(linkTo('/cart'));
     } catch (err) {
       toast(commerceError(t, err), 'error');
       setBusy(false);

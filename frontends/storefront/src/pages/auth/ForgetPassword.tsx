@@ -5,6 +5,7 @@ import { answer, publicApi } from '@taal/web-shared/api';
 import { GuestOnly } from '@taal/web-shared/guard';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 function ForgetPasswordForm() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ function ForgetPasswordForm() {
       await answer(publicApi.POST('/api/v1/user/passwordreset/{email}', { params: { path: { email: email.trim() } } }));
       toast(t('auth.forget.checkEmail'), 'success');
       // Spec §2: /password-change-successful says to look in inbox/spam and links to login (issue 40: it was never shown).
-      navigate('/password-change-successful');
+      navigate(linkTo('/password-change-successful'));
     } catch (err) {
       toast(errorMessage(t, err), 'error');
     } finally {
@@ -41,7 +42,7 @@ function ForgetPasswordForm() {
           {t('auth.forget.submit')}
         </button>
         <div className="auth-links">
-          <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+          <Link to={linkTo('/login')}>{t('auth.forget.backToLogin')}</Link>
         </div>
       </form>
     </AuthCard>

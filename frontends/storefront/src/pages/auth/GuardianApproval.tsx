@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, publicApi } from '@taal/web-shared/api';
 import { AuthCard, errorMessage } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 // The refusal is kept, not its text: it is translated at render time (the refusals may load after the answer).
 type Check = { state: 'checking' } | { state: 'approved'; name: string } | { state: 'failed'; error: unknown };
@@ -43,7 +44,7 @@ export default function GuardianApproval() {
             </p>
           </>
         )}
-        {check.state !== 'checking' && <Link to="/">{t('ageRule.home')}</Link>}
+        {check.state !== 'checking' && <Link to={linkTo('/')}>{t('ageRule.home')}</Link>}
       </div>
     </AuthCard>
   );

@@ -10,6 +10,7 @@ import { clearSession, notifySession } from '@taal/web-shared/session';
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
 import { pendingCartItem } from '../../commerce';
 import { AuthCard, isEmail, Field, errorMessage, PasswordInput, tr } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -96,7 +97,7 @@ function LoginForm() {
   // card being bought (a store path only: never another site).
   const afterLogin = () =>
     navigate(
-      redirect === 'cart' || pendingCartItem() ? '/cart' : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : '/',
+      redirect === 'cart' || pendingCartItem() ? linkTo('/cart') : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : linkTo('/'),
       { replace: true },
     );
 
@@ -123,7 +124,7 @@ function LoginForm() {
       clearSession();
       notifySession();
       if (hasReason(err, 'EMAIL_NOT_VERIFIED')) {
-        navigate('/verify-email', { state: { email: email.trim() } });
+        navigate(linkTo('/verify-email'), { state: { email: email.trim() } });
         return;
       }
       setOfferLink(hasReason(err, 'LOGIN_DELAYED', 'TOO_MANY_LOGIN_ATTEMPTS'));
@@ -187,9 +188,9 @@ function LoginForm() {
           {busy ? t('auth.login.busy') : t('auth.login.submit')}
         </button>
         <div className="auth-links">
-          <Link to="/forgetpassword">{t('auth.login.forgot')}</Link>
+          <Link to={linkTo('/forgetpassword')}>{t('auth.login.forgot')}</Link>
           <span>
-            {t('auth.login.noAccount')} <Link to="/signup">{t('auth.login.signup')}</Link>
+            {t('auth.login.noAccount')} <Link to={linkTo('/signup')}>{t('auth.login.signup')}</Link>
           </span>
         </div>
       </form>

@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { AuthCard } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 export function RegistrationSuccessful() {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export function RegistrationSuccessful() {
           ✉
         </span>
         <p>{t('auth.registered.text')}</p>
-        <Link className="btn btn-primary" to="/login">
+        <Link className="btn btn-primary" to={linkTo('/login')}>
           {t('auth.login.submit')}
         </Link>
       </div>
@@ -30,7 +31,7 @@ export function PasswordChangeSuccessful() {
           ✉
         </span>
         <p>{t('auth.passwordChanged.text')}</p>
-        <Link className="btn btn-primary" to="/login">
+        <Link className="btn btn-primary" to={linkTo('/login')}>
           {t('auth.login.submit')}
         </Link>
       </div>

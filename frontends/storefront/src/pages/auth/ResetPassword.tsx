@@ -5,6 +5,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, publicApi } from '@taal/web-shared/api';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, errorMessage, Field, fieldErrors, PasswordInput, tr } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Errors = Partial<Record<'password' | 'confirmPassword', string>>;
 
@@ -35,7 +36,7 @@ export default function ResetPassword() {
     try {
       await answer(publicApi.POST('/api/v1/user/password-reset', { body: { token, password, confirmPassword } }));
       toast(t('auth.reset.changed'), 'success');
-      navigate('/login', { replace: true });
+      navigate(linkTo('/login'), { replace: true });
     } catch (err) {
       setErrors(fieldErrors(err));
       setAlert(errorMessage(t, err));
@@ -71,8 +72,8 @@ export default function ResetPassword() {
         </>
       )}
       <div className="auth-links">
-        <Link to="/forgetpassword">{t('auth.reset.again')}</Link>
-        <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+        <Link to={linkTo('/forgetpassword')}>{t('auth.reset.again')}</Link>
+        <Link to={linkTo('/login')}>{t('auth.forget.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

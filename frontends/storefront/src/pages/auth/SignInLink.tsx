@@ -6,6 +6,7 @@ import { signInWithLink } from '@taal/web-shared/auth';
 import type { LoginResult } from '@taal/web-shared/session';
 import { AuthCard, errorMessage } from './common';
 import { pendingCartItem } from '../../commerce';
+import { linkTo } from '@taal/web-shared/routes';
 
 // A link works once: one request per token, however often the page renders its effect.
 const attempts = new Map<string, Promise<LoginResult>>();
@@ -25,7 +26,7 @@ export default function SignInLink() {
     if (!token) return;
     let live = true;
     signInOnce(token).then(
-      () => live && navigate(pendingCartItem() ? '/cart' : '/', { replace: true }),
+      () => live && navigate(pendingCartItem() ? linkTo('/cart') : linkTo('/'), { replace: true }),
       (err: unknown) => live && setFailure(err),
     );
     return () => {
@@ -43,7 +44,7 @@ export default function SignInLink() {
             <p className="alert alert-error" role="alert" data-testid="signin-link-result">
               {token ? errorMessage(t, failure) : t('refusals:SIGN_IN_LINK_INVALID')}
             </p>
-            <Link to="/login">{t('auth.signInLink.again')}</Link>
+            <Link to={linkTo('/login')}>{t('auth.signInLink.again')}</Link>
           </>
         )}
       </div>

@@ -9,6 +9,7 @@ import { AuthCard, Field, errorMessage, fieldErrors, PasswordInput, todayIso, tr
 import { compressPhoto } from '@taal/web-shared/photo';
 import { normalisePhone } from '@taal/contracts/web';
 import { ageOf, EMPTY, emailIsTaken, validateSignup, type Errors, type Values } from './signup-rules';
+import { linkTo } from '@taal/web-shared/routes';
 
 function SignupForm() {
   const { t, i18n } = useTranslation();
@@ -85,7 +86,7 @@ function SignupForm() {
       setPreview(null);
       if (fileInput.current) fileInput.current.value = '';
       toast(t('auth.signup.success'), 'success');
-      navigate('/registration-successful', { state: { email } });
+      navigate(linkTo('/registration-successful'), { state: { email } });
     } catch (err) {
       const fields = fieldErrors(err);
       if (Object.keys(fields).length) setErrors(fields);
@@ -187,7 +188,7 @@ function SignupForm() {
         </button>
         <p className="auth-links">
           <span>
-            {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.login')}</Link>
+            {t('auth.signup.haveAccount')} <Link to={linkTo('/login')}>{t('auth.signup.login')}</Link>
           </span>
         </p>
       </form>

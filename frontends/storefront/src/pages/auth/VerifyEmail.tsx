@@ -8,6 +8,7 @@ import { answer, publicApi } from '@taal/web-shared/api';
 import { storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { AuthCard, isEmail, errorMessage, Field, tr } from './common';
+import { linkTo } from '@taal/web-shared/routes';
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'verified' } | { state: 'failed'; message: string };
 
@@ -87,7 +88,7 @@ export default function VerifyEmail() {
             <p className="alert alert-success" data-testid="verify-result">
               {t('auth.verify.verified')}
             </p>
-            <Link className="btn btn-primary" to="/login">
+            <Link className="btn btn-primary" to={linkTo('/login')}>
               {t('auth.login.submit')}
             </Link>
           </>
@@ -104,7 +105,7 @@ export default function VerifyEmail() {
             </span>
             <p data-testid="verify-notice">{t('auth.verify.notice')}</p>
             <Resend initialEmail={email} />
-            <Link to="/login">{t('auth.forget.backToLogin')}</Link>
+            <Link to={linkTo('/login')}>{t('auth.forget.backToLogin')}</Link>
           </>
         )}
       </div>
