@@ -89,6 +89,10 @@ test('two students buy, the instructor sees both sales net of 2.5%, the admin se
     await page.goto(`${e2e.baseUrl}/instructorpanel?tab=0`);
     await page.waitForSelector('[data-testid="my-course"]');
     await shot(page, 'panel-my-courses-en');
+    // A course's title opens its page on the storefront (it pointed at /coursedetails/{id}, a 404).
+    await page.click(`[data-testid="my-course"] a:text-is("${course.title}")`);
+    await page.waitForURL(`${e2e.baseUrl}/courseview?id=${course._id}`);
+    expect(await (await page.waitForSelector('[data-testid="course-title"]')).textContent()).toBe(course.title);
 
     // ---- The admin: the due on the instructor's detail page; part of it settled with a PDF receipt.
     await useSession(page, e2e.baseUrl, admin, { clear: true, lang: 'en' });

@@ -4,12 +4,14 @@
 // settlements (Settled / Not Settled) with the receipt and a monthly statement to download.
 // The gateway answers 403 for any other instructor's data.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { addDays, dayMonthYear, dhakaDay } from '@taal/contracts/web';
 import { answer, api, authApi, protectedBlobUrl } from '@taal/web-shared/api';
 import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
+import { linkTo } from '@taal/web-shared/routes';
 import { useAsync } from '@taal/web-shared/useAsync';
 import type { TFunction } from 'i18next';
 import { AsyncView, DataTable, Empty, Money, saveObjectUrl, type Column } from '@taal/web-shared/ui';
@@ -26,7 +28,7 @@ async function download(path: string, name: string) {
 type Course = Awaited<ReturnType<typeof api.courses>>[number];
 type Sold = Map<string, { saleCount: number; earnings: number }>;
 const myCourseColumns = (t: TFunction, sold: Sold): Column<Course>[] => [
-  { key: 'course', header: t('payouts.course'), text: (c) => c.title, render: (c) => <a href={`/coursedetails/${c._id}`}>{c.title}</a> },
+  { key: 'course', header: t('payouts.course'), text: (c) => c.title, render: (c) => <Link to={linkTo('/courseview', { id: c._id })}>{c.title}</Link> },
   { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(sold.get(c._id)?.saleCount ?? 0), className: 'num', testId: 'my-course-sales' },
   { key: 'earnings', header: t('payouts.earnings'), text: (c) => poishaToBdt(sold.get(c._id)?.earnings ?? 0), render: (c) => <Money poisha={sold.get(c._id)?.earnings ?? 0} />, className: 'num' },
 ];
