@@ -84,10 +84,12 @@ kctl() { "$K8S_BIN/kubectl" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
 # the address store was gone (install-check --fresh) new pods were given those addresses again,
 # and a probe's connection could reach the dead namespace (refused) instead of the pod.
 release_pod_networks() {
-  local ns freed=0 prefix="${POD_CIDR%.*.*}."
+  local ns addresses freed=0 prefix="${POD_CIDR%.*.*}."
   running containerd && die "release_pod_networks: containerd is running; its pods use those networks"
   for ns in $(ip netns list 2>/dev/null | awk '{ print $1 }'); do
-    if ip -n "$ns" -4 -o addr show 2>/dev/null | awk '{ print $4 }' | grep -q "^${prefix//./\\.}"; then
+    # Matched in bash, not by `| grep -q` (under pipefail, grep's early exit can fail the pipe).
+    addresses=$(ip -n "$ns" -4 -o addr show 2>/dev/null || true)
+    if [[ $addresses == *" inet $prefix"* ]]; then
       ip netns delete "$ns" 2>/dev/null && freed=$((freed + 1))
     fi
   done
