@@ -11,7 +11,7 @@ import type { SessionUser } from '@taal/web-shared/session';
 import Classroom from './student/Classroom';
 import Profile from './Profile';
 import NotificationsPage from './Notifications';
-import { Loading } from '@taal/web-shared/ui';
+import { Loading, PillTabs } from '@taal/web-shared/ui';
 import type { Screens } from '@taal/web-shared/routes';
 
 // A student's first visit carries the Classroom (tab 0) and the Profile; the other tabs load when
@@ -87,21 +87,7 @@ function Tabs({ kind, tabs, content = {} }: { kind: 'student' | 'instructor'; ta
           <GuardianNotice user={user} />
         </Suspense>
       )}
-      <div className="pills" role="tablist">
-        {tabs.map((name, i) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            className="pill"
-            aria-selected={i === index}
-            data-testid={`tab-${name}`}
-            onClick={() => setParams({ tab: String(i) })}
-          >
-            {t(`panel.${kind}.${name}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs tabs={tabs} selected={tab} onSelect={(name) => setParams({ tab: String(tabs.indexOf(name)) })} label={(name) => t(`panel.${kind}.${name}`)} testIdPrefix="tab" />
       <div className="card section panel-tab" role="tabpanel" data-testid={`tabpanel-${tab}`}>
         <h2>{t(`panel.${kind}.${tab}`)}</h2>
         {Content && user ? (

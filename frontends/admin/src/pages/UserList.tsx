@@ -7,7 +7,7 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage } from '../components/States';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
-import { AsyncView, Empty, pageOf, Pager } from '@taal/web-shared/ui';
+import { AsyncView, Empty, pageOf, Pager, PillTabs } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
 
 const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
@@ -77,24 +77,17 @@ export default function UserList() {
         </>
       }
     >
-      <div className="pills admin-sections" role="tablist">
-        {SECTIONS.map(([s]) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            className="pill"
-            aria-selected={s === section}
-            data-testid={`section-${s}`}
-            onClick={() => {
-              setPage(0);
-              setParams({ section: s });
-            }}
-          >
-            {t(`adminUsers.sections.${s}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        className="admin-sections"
+        tabs={SECTIONS.map(([s]) => s)}
+        selected={section}
+        onSelect={(s) => {
+          setPage(0);
+          setParams({ section: s });
+        }}
+        label={(s) => t(`adminUsers.sections.${s}`)}
+        testIdPrefix="section"
+      />
       <AsyncView state={list} empty={<Empty />} isEmpty={() => !view.rows.length}>
         {(data) => (
           <>

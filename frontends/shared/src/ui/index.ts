@@ -7,3 +7,4 @@ export { saveObjectUrl, toCsv } from './table-export';
 export { Pager, pageOf } from './pager';
 export { useSubmit, type SubmitOptions, type SubmitOutcome, type Submitter } from './use-submit';
 export { ReplyForm, type ReplyFormProps } from './reply-form';
+export { PillTabs, type PillTabsProps } from './pill-tabs';
