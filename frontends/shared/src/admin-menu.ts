@@ -2,7 +2,6 @@
 // back-office pages (decision 0056). Compiled into the back office (mf-shared.mjs, NOT_SHARED): the
 // shell's first files need none of it.
 import { pageAt, pagesOf } from '@taal/web-shared/routes';
-import { patternPrefix } from './route-table';
 
 type Item = [path: string, navKey: string];
 /** The admin side menu: groups in order of their first entry, each with its entries in declaration order. */
@@ -17,15 +16,8 @@ export const ADMIN_MENU: readonly { group: string; items: Item[] }[] = (() => {
   return menu;
 })();
 
-/**
- * The side menu's group of the page at a path (a list's detail screen opens its list's group), if
- * any: the path is a pattern without parameters, or starts with the fixed start of one with them.
- */
-export const menuGroupOfPath = (pathname: string): string | undefined =>
-  pagesOf('admin').find(([pattern, page]) => {
-    const prefix = patternPrefix(pattern);
-    return page.group && (prefix === null ? pathname === pattern : pathname.startsWith(prefix));
-  })?.[1].group;
+/** The side menu's group of the page at a path (a list's detail screen declares its list's group), if any. */
+export const menuGroupOfPath = (pathname: string): string | undefined => pageAt(pathname)?.group;
 
 /** Every pattern the content role may open (its 8 screens and the freebie's update). */
 export const CONTENT_ROLE_PATTERNS: readonly string[] = pagesOf('admin')

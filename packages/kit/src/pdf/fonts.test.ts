@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sfntOfWoff } from './index';
+import { sfntOfWoff } from './woff';
 
 // fontkit (pdfkit's font reader) reads both forms: the unwrapped file must be the same font.
 interface Layout {
