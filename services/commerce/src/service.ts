@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { catalogueServiceClient } from '@taal/catalogue/client';
 import { commerceV1, IdentityEvents, identityEventsV1, ServiceNames, StoreEvents, storeEventsV1 } from '@taal/contracts';
 import {
   addressOf,
@@ -11,15 +12,15 @@ import {
   defineService,
   loadConfig,
   refusalKeyOf,
+  refuse,
   startPeriodicJob,
   UserDataVersions,
 } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
 import { CardPayments, type CardGateway } from './app/card-payments';
-import { Commerce } from './app/commerce';
+import { Commerce, type CourseSource } from './app/commerce';
 import { recordRegistration } from './app/referrals';
 import { commerceConfig, type CommerceConfig } from './config';
-import { catalogueCourses } from './grpc/catalogue-client';
 import { commerceGrpcService } from './grpc/commerce-service';
 import { CommerceStore } from './store/commerce-store';
 import { SCHEMA } from './store/schema';
@@ -51,7 +52,15 @@ export function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
   return composeService({ ...deps, name: 'commerce', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     await migrateCardAttempts(sql, SCHEMA, 'purchase_order');
     const store = new CommerceStore(sql, logger);
-    const courses = keep(catalogueCourses(deps.catalogueAddress, deps.auth.issuer));
+    // Prices come from the catalogue as commerce itself (no user: a draft is null) and are read
+    // fresh for every order, so nothing is kept; a catalogue that does not answer is SERVICE_UNAVAILABLE.
+    const catalogue = keep(catalogueServiceClient(deps.catalogueAddress, deps.auth.issuer));
+    const courses: CourseSource = {
+      getCourse: (id, withSaleTerms = false) =>
+        catalogue.course(id, { saleTerms: withSaleTerms }).catch(() => {
+          throw refuse('SERVICE_UNAVAILABLE');
+        }),
+    };
     const userDataChanged = (userId: string) => void deps.userData?.changed(userId);
     const commerce = new Commerce(sql, store, courses, notify, undefined, userDataChanged);
     const cards = new CardPayments(sql, store, deps.cardGateway, logger.child({ component: 'card-payments' }), notify, undefined, userDataChanged);

@@ -1,17 +1,14 @@
 import path from 'node:path';
-import { status } from '@grpc/grpc-js';
-import { catalogueV1, DEMO_COURSE_IDS, identityV1, learningV1, ServiceNames } from '@taal/contracts';
+import { catalogueServiceClient } from '@taal/catalogue/client';
+import { DEMO_COURSE_IDS, learningV1, ServiceNames } from '@taal/contracts';
+import { identityServiceClient } from '@taal/identity/client';
 import {
   addressOf,
-  callUnary,
   composeService,
   serviceDepsOf,
   type ComposedService,
   type SqlServiceDeps,
-  createClient,
   defineService,
-  isGrpcStatusError,
-  keptFor,
   loadConfig,
   startPeriodicJob,
   type FileStore,
@@ -71,27 +68,16 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
   return composeService({ ...deps, name: 'learning', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
     const store = new LearningStore(sql);
     const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
-    const catalogue = keep(createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, { auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 }));
     // A course's title (mails) and instructor (who may play its paid lessons), asked of the
     // catalogue (drafts too) and kept a minute: an edit of the course shows within that. Null
     // for a course the catalogue does not have (not kept: it may be created any moment).
-    const findCourse = (id: string, includeUnpublished: boolean) =>
-      callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id, includeUnpublished })).then(
-        (answer) => answer.course,
-        (err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? undefined : Promise.reject(err)),
-      );
-    const course = keptFor(60_000, async (id: string) => {
-      const found = await findCourse(id, true);
-      return found ? { title: found.title, instructorId: found.instructorId } : null;
-    });
+    const catalogue = keep(catalogueServiceClient(deps.catalogueAddress, deps.auth.issuer, { keepMs: 60_000 }));
+    const course = (id: string) => catalogue.course(id, { drafts: true });
     const hls = new HlsJobs(sql, deps.files, logger, typeof deps.hls === 'object' ? deps.hls : {});
     const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls, () => void deps.userData?.changedForEveryone());
-    const identity = deps.identityAddress
-      ? keep(createClient(identityV1.IdentityServiceClient, deps.identityAddress, { auth: { issuer: deps.auth.issuer, audience: ServiceNames.identity }, defaultDeadlineMs: 5000 }))
-      : null;
-    const currentName = identity
-      ? async (userId: string) => (await callUnary(identity, 'getUser', identityV1.GetUserRequest.fromPartial({ id: userId }))).user?.name ?? null
-      : undefined;
+    // Asked each time a certificate is read (nothing kept): a renamed student's shows at once.
+    const identity = deps.identityAddress ? keep(identityServiceClient(deps.identityAddress, deps.auth.issuer)) : null;
+    const currentName = identity ? async (userId: string) => (await identity.user(userId))?.name ?? null : undefined;
     const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName);
     keep(await grantOnPayment(sql, bus, learning, logger, deps.userData));
     keep(await keepContacts(sql, bus, store, logger));
@@ -124,7 +110,7 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
             // The published demo courses, each asked by id: not the whole catalogue (an admin's own
             // course gets no demo lessons, and a grown catalogue outgrew one answer: 4 MB at ~9,000
             // courses, and the seed was retried every 2 s for good, reading every course each time).
-            const published = await Promise.all(DEMO_COURSE_IDS.map((id) => findCourse(id, false)));
+            const published = await Promise.all(DEMO_COURSE_IDS.map((id) => catalogue.course(id)));
             const count = await seedDemoLessons(store, deps.files, published.flatMap((c) => (c ? [c.id] : [])), logger);
             if (count > 0) logger.info({ courses: count }, 'demo lessons seeded');
             // Their HLS jobs were queued with them.

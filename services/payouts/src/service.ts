@@ -1,13 +1,10 @@
 import path from 'node:path';
-import { status as grpcStatus } from '@grpc/grpc-js';
-import { catalogueV1, payoutsV1, ServiceNames } from '@taal/contracts';
+import { catalogueServiceClient } from '@taal/catalogue/client';
+import { payoutsV1, ServiceNames } from '@taal/contracts';
 import {
   addressOf,
-  callUnary,
   composeService,
-  createClient,
   defineService,
-  keptFor,
   loadConfig,
   serviceDepsOf,
   type ComposedService,
@@ -38,41 +35,25 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
   const { sql, bus, logger } = deps;
   // Settlement mails are asked of messaging through the outbox (decision 0023).
   return composeService({ ...deps, name: 'payouts', schema: { name: SCHEMA, migrations: path.join(__dirname, '..', 'migrations') } }, async ({ notify, keep }) => {
-    const catalogue = keep(createClient(catalogueV1.CatalogueServiceClient, deps.catalogueAddress, { auth: { issuer: deps.auth.issuer, audience: ServiceNames.catalogue }, defaultDeadlineMs: 5000 }));
-
     // The catalogue as payouts itself (no user): a sold course and its instructor, drafts included.
     // Asked only for paid orders whose event predates their sale terms (decision 0053).
     // Remembered for a minute (an order's courses are asked once per event, five deliveries ask once).
+    const catalogue = keep(catalogueServiceClient(deps.catalogueAddress, deps.auth.issuer, { keepMs: 60_000 }));
+
     // A course the catalogue does not know is recorded without an instructor (decision 0016): its
     // money stays counted as the platform's, and the event does not block its partition forever.
     // Never null: a course the catalogue does not know has empty facts.
-    const courseFacts = keptFor(60_000, async (courseId: string): Promise<CourseFacts> => {
-      try {
-        const { course } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId, includeUnpublished: true }));
-        const { instructor } = await callUnary(
-          catalogue,
-          'getInstructor',
-          catalogueV1.GetInstructorRequest.fromPartial({ id: course!.instructorId, includeUnpublished: true }),
-        );
-        return { title: course!.title, instructorId: course!.instructorId, percentage: instructor?.percentage ?? 0 };
-      } catch (err) {
-        if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
-        logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
-        return { title: '', instructorId: '', percentage: 0 };
-      }
-    });
+    const courseFacts = async (courseId: string): Promise<CourseFacts> => {
+      const course = await catalogue.course(courseId, { drafts: true });
+      const instructor = course && (await catalogue.instructor(course.instructorId, { drafts: true }));
+      if (course && instructor) return { title: course.title, instructorId: course.instructorId, percentage: instructor.percentage };
+      logger.warn({ courseId }, 'a paid course the catalogue does not know: recorded without an instructor');
+      return { title: '', instructorId: '', percentage: 0 };
+    };
 
     // The statement's instructor by name: the catalogue's profile, unpublished ones included; an
     // instructor the catalogue does not know is named by id (the statement still adds up).
-    const instructorName = async (instructorId: string): Promise<string> => {
-      try {
-        const { instructor } = await callUnary(catalogue, 'getInstructor', catalogueV1.GetInstructorRequest.fromPartial({ id: instructorId, includeUnpublished: true }));
-        return instructor?.name ?? '';
-      } catch (err) {
-        if ((err as { code?: number }).code !== grpcStatus.NOT_FOUND) throw err;
-        return '';
-      }
-    };
+    const instructorName = async (instructorId: string) => (await catalogue.instructor(instructorId, { drafts: true }))?.name ?? '';
 
     const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: notify, instructorName });
     keep(await recordSales(sql, bus, payouts, courseFacts, logger));

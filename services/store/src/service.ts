@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { commerceServiceClient } from '@taal/commerce/client';
 import { ServiceNames, storeV1 } from '@taal/contracts';
 import { addressOf, composeService, serviceDepsOf, type ComposedService, type SqlServiceDeps, defineService, loadConfig } from '@taal/kit';
 import { configuredCardGateway, migrateCardAttempts, startCardReconciler, type CardReconcileSettings } from '@taal/payments';
@@ -8,7 +9,6 @@ import { GiftCards, type WalletCredit } from './app/gift-cards';
 import { Orders, type StoreCardGateway } from './app/orders';
 import { storeConfig } from './config';
 import { keepContacts } from './events/contacts';
-import { commerceWallet } from './grpc/commerce-client';
 import { storeGrpcService } from './grpc/store-service';
 import { SCHEMA } from './store/schema';
 import { StoreDb } from './store/store-db';
@@ -43,7 +43,8 @@ export function startStore(deps: StoreDeps): Promise<RunningStore> {
     await migrateCardAttempts(sql, SCHEMA, 'store_order');
     const db = new StoreDb(sql);
     if (deps.seedDemoData) await seedDemoStore(db, logger);
-    const wallet = deps.wallet ?? keep(commerceWallet(deps.commerceAddress, deps.auth.issuer));
+    // Commerce's CreditGiftCard, asked as the store itself (no user token; decision 0008).
+    const wallet = deps.wallet ?? { credit: keep(commerceServiceClient(deps.commerceAddress, deps.auth.issuer)).creditGiftCard };
 
     // Code mails are asked of messaging in the paying transaction (decision 0023).
     const catalog = new Catalog(db);

@@ -37,3 +37,4 @@ export {
   type UnaryResponse,
 } from './client';
 export { serveCallsInProcess } from './in-process';
+export { serviceClient, nullWhenNotFound, type ServiceClientOptions } from './service-client';

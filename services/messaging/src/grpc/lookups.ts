@@ -4,8 +4,11 @@
  * instructor, kept a minute: a course given to another instructor is theirs to answer within it) and learning (where a student stands in a course and a lesson's
  * title, asked with the student's own token: decision 0008, the user comes from their token).
  */
-import { catalogueV1, identityV1, learningV1, ServiceNames, UserRoles } from '@taal/contracts';
-import { callUnary, createClient, keptFor, type ServiceTokenIssuer } from '@taal/kit';
+import { catalogueServiceClient } from '@taal/catalogue/client';
+import { UserRoles, type identityV1 } from '@taal/contracts';
+import { identityServiceClient } from '@taal/identity/client';
+import type { ServiceTokenIssuer } from '@taal/kit';
+import { learningServiceClient } from '@taal/learning/client';
 import type { MailDirectory } from '../events/mails';
 
 /** Where a student stands in a course: what reviews and lesson questions are allowed by. */
@@ -44,48 +47,31 @@ export interface Lookups {
   close(): void;
 }
 
-const isNotFound = (err: unknown) => (err as { code?: number }).code === 5;
-const COURSE_KEPT_MS = 60_000;
-
 export function grpcLookups(issuer: ServiceTokenIssuer, addresses: { identity: string; catalogue: string; learning?: string }): Lookups {
-  const options = (audience: string) => ({ auth: { issuer, audience }, defaultDeadlineMs: 5000 });
-  const identity = createClient(identityV1.IdentityServiceClient, addresses.identity, options(ServiceNames.identity));
-  const catalogue = createClient(catalogueV1.CatalogueServiceClient, addresses.catalogue, options(ServiceNames.catalogue));
-  const learning = addresses.learning ? createClient(learningV1.LearningServiceClient, addresses.learning, options(ServiceNames.learning)) : null;
+  const identity = identityServiceClient(addresses.identity, issuer);
+  const catalogue = catalogueServiceClient(addresses.catalogue, issuer, { keepMs: 60_000 });
+  const learning = addresses.learning ? learningServiceClient(addresses.learning, issuer) : null;
 
   const recipient = (u: identityV1.User) => ({ email: u.email, name: u.name, language: u.language === 'bn' ? 'bn' : 'en' });
-  const course = keptFor(COURSE_KEPT_MS, async (courseId: string) => {
-    try {
-      const { course: found } = await callUnary(catalogue, 'getCourse', catalogueV1.GetCourseRequest.fromPartial({ id: courseId }));
-      return found ? { instructorId: found.instructorId, title: found.title } : null;
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
-    }
-  });
+  const course = async (courseId: string) => {
+    const found = await catalogue.course(courseId);
+    return found ? { instructorId: found.instructorId, title: found.title } : null;
+  };
 
   return {
     directory: {
-      async user(userId) {
-        try {
-          const { user } = await callUnary(identity, 'getUser', identityV1.GetUserRequest.fromPartial({ id: userId }));
-          return user ? recipient(user) : null;
-        } catch (err) {
-          if (isNotFound(err)) return null;
-          throw err;
-        }
+      user: async (userId) => {
+        const user = await identity.user(userId);
+        return user ? recipient(user) : null;
       },
-      async instructorAccounts(instructorId) {
-        const { users } = await callUnary(identity, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: UserRoles.instructor }));
-        return users.filter((u) => u.instructor === instructorId && !u.suspend && u.email).map(recipient);
-      },
+      instructorAccounts: async (instructorId) =>
+        (await identity.users(UserRoles.instructor)).filter((u) => u.instructor === instructorId && !u.suspend && u.email).map(recipient),
       courseTitle: async (courseId) => (await course(courseId))?.title ?? '',
     },
     learning: learning
       ? {
           async standing(userToken, courseId) {
-            const { courses: mine } = await callUnary(learning, 'listClassroom', learningV1.ListClassroomRequest.fromPartial({}), { userToken });
-            const found = mine.find((c) => c.enrolment?.courseId === courseId);
+            const found = (await learning.classroom(userToken)).find((c) => c.enrolment?.courseId === courseId);
             return { enrolled: !!found, active: !!found?.enrolment?.active, completedLessons: found?.completedLessons ?? 0 };
           },
         }
@@ -94,15 +80,8 @@ export function grpcLookups(issuer: ServiceTokenIssuer, addresses: { identity: s
     questions: {
       course,
       async lesson(userToken, courseId, lessonId) {
-        if (!learning) return null;
-        try {
-          const { lessons } = await callUnary(learning, 'getSecureCourse', learningV1.GetSecureCourseRequest.fromPartial({ courseId }), { userToken });
-          const found = lessons.find((l) => l.id === lessonId);
-          return found ? { title: found.title } : null;
-        } catch (err) {
-          if (isNotFound(err)) return null;
-          throw err;
-        }
+        const found = (await learning?.course(userToken, courseId))?.lessons.find((l) => l.id === lessonId);
+        return found ? { title: found.title } : null;
       },
     },
     close() {

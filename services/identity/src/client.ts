@@ -1,0 +1,22 @@
+/**
+ * Identity as another service calls it (`@taal/identity/client`): one client, in identity's own
+ * terms, beside the edge's spec of the same contract (api/client.ts). Calls go as the calling
+ * service itself (no user token).
+ */
+import { identityV1, ServiceNames } from '@taal/contracts';
+import { callUnary, nullWhenNotFound, serviceClient, type ServiceClientOptions, type ServiceTokenIssuer } from '@taal/kit';
+
+export interface IdentityClient {
+  /** An account, or null when identity has none by that id. */
+  user(id: string): Promise<identityV1.User | null>;
+  /** The accounts of one role (UserRoles; 0 for every role). */
+  users(role: number): Promise<identityV1.User[]>;
+  close(): void;
+}
+
+export function identityServiceClient(address: string, issuer: ServiceTokenIssuer, options: ServiceClientOptions = {}): IdentityClient {
+  const { client, kept } = serviceClient(identityV1.IdentityServiceClient, address, issuer, ServiceNames.identity, options);
+  const user = kept(async (id: string) => (await nullWhenNotFound(callUnary(client, 'getUser', identityV1.GetUserRequest.fromPartial({ id }))))?.user ?? null);
+  const users = kept(async (type: number) => (await callUnary(client, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type }))).users);
+  return { user, users, close: () => client.close() };
+}
