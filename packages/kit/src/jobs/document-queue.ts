@@ -38,6 +38,14 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   private readonly owner = randomUUID();
   /** Due jobs read ahead, per filter: each is claimed and re-read before it is run. */
   private readonly ahead = new Map<string, string[]>();
+  /**
+   * Jobs this process queued, newest last, with their fields: a claim takes them without reading the
+   * collection (FerretDB v1 reads every document of it to answer `due`), once what it read ahead is
+   * used up. Bounded: the oldest are forgotten (the next read finds them).
+   */
+  private readonly queuedHere: { key: string; fields: JobFields }[] = [];
+  /** When each filter's due jobs were last read. */
+  private readonly lastRead = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -53,9 +61,17 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return { ...filter, state: { $in: [queued, running] }, nextAttemptAt: { $lte: new Date() } };
   }
 
+  /** What `due(filter)` selects, for one job already read. */
+  private isDue(doc: JobDoc, filter: JobFields): boolean {
+    const { queued, running } = this.options.states;
+    return hasFields(doc as unknown as JobFields, filter) && (doc.state === queued || doc.state === running) && !!doc.nextAttemptAt && doc.nextAttemptAt.getTime() <= Date.now();
+  }
+
   async enqueue(key: string, fields?: JobFields): Promise<boolean> {
     try {
       await this.jobs.insertOne({ ...checkFieldNames(fields), _id: key, state: this.options.states.queued, attempts: 0, nextAttemptAt: new Date() });
+      this.queuedHere.push({ key, fields: fields ?? {} });
+      if (this.queuedHere.length > QUEUED_HERE_KEPT) this.queuedHere.shift();
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code === 11000) return false; // queued before, or meanwhile by another
@@ -66,8 +82,13 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   /** Claims the next due job among those matching `filter` (fields of the owner's documents). */
   async claim(filter: JobFields = {}, fields?: JobFields): Promise<ClaimedJob<T> | null> {
     const scope = JSON.stringify(filter);
-    const found = await this.claimFrom(this.ahead.get(scope) ?? [], filter, fields);
+    let ahead = this.ahead.get(scope) ?? [];
+    // Jobs queued elsewhere, and retries come due, are found by a read: at least every few seconds.
+    if (ahead.length === 0 && Date.now() - (this.lastRead.get(scope) ?? 0) < READ_AT_LEAST_EVERY_MS) ahead = this.takeQueuedHere(filter);
+    this.ahead.set(scope, ahead);
+    const found = await this.claimFrom(ahead, filter, fields);
     if (found) return found;
+    this.lastRead.set(scope, Date.now());
     // Read once for several claims: FerretDB runs this as a scan of the collection.
     const docs = await this.jobs.find(this.due(filter), { projection: { _id: 1 } }).sort(this.options.sort ?? { nextAttemptAt: 1 }).limit(this.options.readAhead ?? 25).toArray();
     const keys = docs.map((d) => d._id);
@@ -75,17 +96,31 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return this.claimFrom(keys, filter, fields);
   }
 
+  /** The keys this process queued whose fields match `filter` (taken off the list): none other is claimed through them. */
+  private takeQueuedHere(filter: JobFields): string[] {
+    const taken = this.queuedHere.filter((job) => hasFields(job.fields, filter));
+    for (const job of taken) this.queuedHere.splice(this.queuedHere.indexOf(job), 1);
+    return taken.map((job) => job.key);
+  }
+
+  private forgetQueuedHere(key: string): void {
+    const at = this.queuedHere.findIndex((job) => job.key === key);
+    if (at >= 0) this.queuedHere.splice(at, 1);
+  }
+
   /** Claims the first of `keys` (taken off it) that is still due and whose lease this process wins. */
   private async claimFrom(keys: string[], filter: JobFields, fields?: JobFields): Promise<ClaimedJob<T> | null> {
     for (let key = keys.shift(); key !== undefined; key = keys.shift()) {
       const lease = await claimLease(this.connection, { key: this.leaseKey(key), owner: this.owner, leaseMs: this.options.leaseMs, collection: this.options.leases });
       if (!lease) continue;
-      // The lease's holder is the job's one writer; it may have been finished meanwhile.
-      const doc = await this.jobs.findOne({ ...this.due(filter), _id: key });
-      if (!doc) continue;
+      // The lease's holder is the job's one writer; it may have been finished meanwhile. Read by its
+      // _id alone and judged here: FerretDB v1 reads the whole collection for any other filter.
+      const doc = await this.jobs.findOne({ _id: key });
+      if (!doc || !this.isDue(doc, filter)) continue;
       const attempts = (doc.attempts ?? 0) + 1;
       const set = { ...checkFieldNames(fields), state: this.options.states.running, attempts, nextAttemptAt: lease.until };
       await this.jobs.updateOne({ _id: key }, { $set: set });
+      this.forgetQueuedHere(key); // found by a read before this process took it from its own list
       return { key, attempts, claim: claimOf(lease), data: { ...doc, ...set } as unknown as T };
     }
     return null;
@@ -134,5 +169,13 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return `${this.options.leasePrefix}${key}`;
   }
 }
+
+/** How many jobs queued here are remembered for claims without a read. */
+const QUEUED_HERE_KEPT = 100;
+/** A claim reads the due jobs at least this often, even while this process's own keep it busy. */
+const READ_AT_LEAST_EVERY_MS = 5_000;
+
+/** Whether `fields` hold each of `filter`'s values (the equality filters a claim is scoped by). */
+const hasFields = (fields: JobFields, filter: JobFields) => Object.entries(filter).every(([name, value]) => fields[name] === value);
 
 const claimOf = (lease: Lease) => `${lease.owner}#${lease.generation}`;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { JobLost, type JobQueue } from './queue';
+import { JobLost, type ClaimedJob, type JobQueue } from './queue';
 import { JobWorker } from './worker';
 
 /** Hooks and tests talk to real servers: jest's project-level testTimeout is not honoured, so set it here. */
@@ -32,7 +32,7 @@ const LEASE_MS = 1500;
  * crashed worker's job taken again once its lease ends (and the old claim's writes refused), pauses
  * between attempts, giving up, and a worker that stops at once and hands its job back.
  */
-export function describeJobQueueContract(name: string, open: () => Promise<JobQueueBackend>): void {
+export function describeJobQueueContract(name: string, open: () => Promise<JobQueueBackend>, options: { scopedClaims?: boolean } = {}): void {
   describe(`JobQueue contract: ${name}`, () => {
     let backend: JobQueueBackend;
     let n = 0;
@@ -80,6 +80,22 @@ export function describeJobQueueContract(name: string, open: () => Promise<JobQu
         }),
       );
       expect(taken.sort()).toEqual([...keys].sort());
+    }, TIMEOUT);
+
+    // Claims scoped by the owner's fields (mass mail's recipients of one mail): the document queue's.
+    (options.scopedClaims ? it : it.skip)('a claim scoped by a field takes only jobs with that value, its own just queued too, and leaves the others free at once', async () => {
+      type ScopedQueue = { claim(filter: Record<string, unknown>): Promise<ClaimedJob<ContractJob> | null> };
+      const queue = backend.open(60_000);
+      const other = backend.open(60_000) as unknown as ScopedQueue;
+      const scoped = queue as unknown as ScopedQueue;
+      const scope = key();
+      const [mine, notMine] = [key(), key()];
+      await queue.enqueue(notMine, { payload: `${scope}-b` });
+      await queue.enqueue(mine, { payload: `${scope}-a` });
+      expect(await scoped.claim({ payload: `${scope}-a` })).toMatchObject({ key: mine, attempts: 1 });
+      expect(await scoped.claim({ payload: `${scope}-a` })).toBeNull();
+      // Not claimed through the first scope, so another worker takes it at once (no lease left on it).
+      expect(await other.claim({ payload: `${scope}-b` })).toMatchObject({ key: notMine, attempts: 1 });
     }, TIMEOUT);
 
     it('takes a job again once its worker’s lease ended, and refuses the old claim’s writes', async () => {

@@ -66,9 +66,11 @@ describeJobQueueContract('SqlJobQueue on embedded PGlite', async () => {
   return sqlBackend(createSql(embeddedSql.connectionString, { applicationName: 'kit-jobs-contract' }));
 });
 
-describeJobQueueContract('DocumentJobQueue on FerretDB on PostgreSQL (MONGODB_URL)', async () => documentBackend(await createDocumentStore(requireEnv('MONGODB_URL'))));
+describeJobQueueContract('DocumentJobQueue on FerretDB on PostgreSQL (MONGODB_URL)', async () => documentBackend(await createDocumentStore(requireEnv('MONGODB_URL'))), {
+  scopedClaims: true,
+});
 
 describeJobQueueContract('DocumentJobQueue on FerretDB on SQLite (embedded)', async () => {
   embeddedDocs = await startEmbeddedDocumentServer(join(dataDir(), 'documents'));
   return documentBackend(await createDocumentStore(embeddedDocs.url('taal')));
-});
+}, { scopedClaims: true });

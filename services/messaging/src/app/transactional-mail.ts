@@ -14,7 +14,7 @@ import type { MailReceipt } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { isCappedMail, MAIL_CAP_WINDOW_MINUTES, MAILS_PER_MAILBOX, mailboxOf } from '../domain/mail-cap';
 import { isDuplicateKey } from '../store/schema';
-import { LEASES, MAIL_JOB_STATES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
+import { LEASES, MAIL_CAP_LEASES, MAIL_JOB_STATES, type MailDocuments, type OutgoingMailDoc } from '../store/mails';
 import { MAIL_KINDS, renderMail, type MailData, type MailKind } from '../templates/mail-templates';
 import { sendQueued, type MailQueue } from './mail-queue';
 
@@ -102,7 +102,7 @@ export class TransactionalMails {
         key: `mail-cap:${mailbox}:${slot}`,
         owner: this.owner,
         leaseMs: MAIL_CAP_WINDOW_MINUTES * 60_000,
-        collection: LEASES,
+        collection: MAIL_CAP_LEASES,
       });
       if (lease) return true;
     }
@@ -148,7 +148,9 @@ export class TransactionalMails {
     });
     // The cap's slots are leases held for the cap's window, one per slot and mailbox ever mailed:
     // those expired a day ago go (a mailbox mailed again takes a slot anew).
-    await pruneExpiredLeases(this.docs.connection, { keyPrefix: 'mail-cap:', expiredForMs: 86_400_000, collection: LEASES });
+    for (const collection of [MAIL_CAP_LEASES, LEASES /* slots kept there by older versions */]) {
+      await pruneExpiredLeases(this.docs.connection, { keyPrefix: 'mail-cap:', expiredForMs: 86_400_000, collection });
+    }
     return deletedCount;
   }
 

@@ -38,6 +38,31 @@ function describeMessagingDocuments(name: string, open: () => Promise<DocumentSt
       expect(changes.map((c) => c.seq)).toEqual(Array.from({ length: 8 }, (_, i) => before + i + 1));
     }, 60_000);
 
+    it('two writers (processes) each keeping its next number give every notification its own, in the order written; a deleted broadcast’s number is not given again', async () => {
+      // Their own database: the other tests count the broadcasts.
+      const dbName = `msg_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+      const docs = new MessagingDocuments(store.connection.useDb(dbName, { useCache: false }));
+      await docs.init();
+      const other = new MessagingDocuments(store.connection.useDb(dbName, { useCache: false }));
+      const seqOf = async (id: string) => (await docs.models.notifications.findOne({ _id: id }, { seq: 1 }).lean<{ seq: number }>())!.seq;
+      const before = (await docs.changesAfter(0)).latest;
+      const seqs: number[] = [];
+      let newest = '';
+      for (let i = 0; i < 6; i++) {
+        newest = (await (i % 3 === 0 ? other : docs).addNotification({ userId: null, msg: `w${i}` }))!.id;
+        seqs.push(await seqOf(newest));
+      }
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(seqs).size).toBe(6);
+      expect(seqs[0]).toBeGreaterThan(before);
+      // The newest is deleted: the next one still gets a higher number, so a stream that saw it sees the next.
+      expect(await docs.deleteBroadcast(newest)).toBe(true);
+      const next = (await docs.addNotification({ userId: null, msg: 'after the delete' }))!.id;
+      expect(await seqOf(next)).toBeGreaterThan(seqs[5]!);
+      expect((await docs.changesAfter(seqs[5]!)).changes.map((c) => c.seq)).toEqual([await seqOf(next)]);
+      await docs.models.notifications.db.dropDatabase();
+    }, 60_000);
+
     it('a user reads theirs and everyone’s newest first, marks them read once, and sees what is unread', async () => {
       const mine = await docs.userNotifications('u2', true);
       expect(mine.length).toBe(8); // 4 to u2, 4 to everyone

@@ -82,6 +82,8 @@ export class MessagingDocuments {
   readonly models: MessagingModels;
   readonly contacts: ContactDocuments;
   readonly studentMessages: StudentMessageDocuments;
+  /** The number this process gives its next notification (lastSeq); null until read. */
+  private nextSeq: number | null = null;
 
   constructor(connection: Connection) {
     this.models = modelsOn(connection);
@@ -108,10 +110,13 @@ export class MessagingDocuments {
     const id = randomUUID();
     const sourceKey = input.key ?? `id:${id}`;
     for (let attempt = 0; attempt < 50; attempt++) {
-      const last = await this.models.notifications.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();
+      if (this.nextSeq === null) {
+        const next = (await this.lastSeq()) + 1;
+        this.nextSeq = Math.max(next, this.nextSeq ?? 0); // another call may have read it meanwhile
+      }
       const doc: NotificationDoc = {
         _id: id,
-        seq: (last?.seq ?? 0) + 1,
+        seq: this.nextSeq++, // taken at once: racing calls of this process try different numbers
         userId: input.userId,
         msg: input.msg,
         sourceKey,
@@ -124,11 +129,24 @@ export class MessagingDocuments {
         return toNotification(doc);
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // Its cause is already written (a second delivery), or another writer took this number: next one.
+        // Its cause is already written (a second delivery), or another writer took this number: the
+        // highest is read again.
+        this.nextSeq = null;
         if (await this.models.notifications.exists({ sourceKey })) return null;
       }
     }
     throw new Error('notification: no free sequence number after 50 attempts');
+  }
+
+  /**
+   * The highest number taken. FerretDB v1 reads every notification to answer it (no sort on an
+   * index), so it is asked once, and again only after another writer took the number this process
+   * expected: its next number is kept meanwhile (the unique index still decides who gets one). A
+   * number freed by a deleted broadcast is not given again while the process runs.
+   */
+  private async lastSeq(): Promise<number> {
+    const last = await this.models.notifications.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();
+    return last?.seq ?? 0;
   }
 
   /** The back office's list: notifications to everyone. */
@@ -177,8 +195,7 @@ export class MessagingDocuments {
   }
 
   async changesAfter(after: number): Promise<{ changes: { seq: number; userId: string }[]; latest: number }> {
-    const top = await this.models.notifications.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();
-    const latest = top?.seq ?? 0;
+    const latest = await this.lastSeq();
     if (after >= latest) return { changes: [], latest };
     const docs = await this.models.notifications
       .find({ seq: { $gt: after } }, { seq: 1, userId: 1 })

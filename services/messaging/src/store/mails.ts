@@ -102,7 +102,15 @@ recipientSchema.index({ token: 1 }, { unique: true });
 
 const unsubscribedSchema = new Schema<UnsubscribedDoc>({ _id: String, at: Date }, { versionKey: false });
 
+/** The claims of queued mails and recipients: only the running ones are kept. */
 export const LEASES = 'leases';
+/**
+ * The mail cap's slots (a lease per slot and mailbox, kept a day past its hour), apart from the
+ * claims: FerretDB v1 reads a whole collection to find a key's lease, and every mail sent reads the
+ * claims' twice, which thousands of mailboxes' slots would make slow. Slots kept in `leases` by
+ * older versions are no longer counted and go with its daily pruning.
+ */
+export const MAIL_CAP_LEASES = 'mail_cap_leases';
 
 /** Mails and recipients are jobs of the kit's queue (decision 0052) under messaging's names for the states. */
 export const MAIL_JOB_STATES = { queued: 'pending', running: 'claimed', done: 'sent', failed: 'uncertain' };
@@ -127,6 +135,7 @@ export class MailDocuments {
   async init(): Promise<void> {
     for (const model of Object.values(this.models)) await model.createIndexes();
     await createLeaseIndexes(this.connection, LEASES);
+    await createLeaseIndexes(this.connection, MAIL_CAP_LEASES);
     // Recipients written before they were jobs of the kit's queue (decision 0052) get its fields, once:
     // one left claimed counts as tried (a crash may have mailed it; it is never sent again).
     const { recipients } = this.models;
