@@ -26,16 +26,28 @@ interface Member {
 interface Group {
   name: string;
   types: Set<string>;
-  /** Last handled seq, mirrored from `<schema>.offsets` (the durable copy). */
+  /** Last handled seq; `<schema>.offsets` holds it durably within OFFSET_WRITE_MS (storeOffsetSoon). */
   offset: bigint;
+  /** The offset last written to `<schema>.offsets`. */
+  storedOffset: bigint;
+  offsetTimer?: NodeJS.Timeout;
   members: Member[];
   running: boolean;
+  /** Ends the group's current sleep. */
   wake?: () => void;
+  /** Woken while not asleep (reading, handling): its next sleep ends at once, so no event waits for the poll. */
+  woken?: boolean;
   done?: Promise<void>;
 }
 
 const HOUR_MS = 3_600_000;
 const BATCH = 100;
+/**
+ * A group's offset is written at most this often: one write per event and group was a third of a
+ * paid order's statements in the embedded database. A crash repeats at most this much of the
+ * group's events, which every consumer takes as it takes Kafka's redeliveries (its inbox).
+ */
+const OFFSET_WRITE_MS = 250;
 
 /**
  * The events port for the embedded mode, kept in the database instead of memory, so a
@@ -43,7 +55,8 @@ const BATCH = 100;
  * - publish() appends to `<schema>.log` under a transaction-scoped lock, so sequence order
  *   is commit order and a reader never skips a row that commits late;
  * - each group's offset (last handled seq) lives in `<schema>.offsets` and moves only after
- *   its handler succeeded; after a restart the group resumes there;
+ *   its handler succeeded (written within OFFSET_WRITE_MS, and when the group stops); after a
+ *   restart the group resumes there;
  * - one log for every type: a group sees its types in publish order, so per-key order
  *   holds across event types;
  * - a handler that throws gets the same event again after a backoff, and the group does
@@ -102,13 +115,25 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
 
   const sleep = (ms: number, group: Group) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      timer.unref?.();
-      group.wake = () => {
+      if (group.woken) {
+        group.woken = false;
+        return resolve();
+      }
+      const done = () => {
         clearTimeout(timer);
+        group.wake = undefined;
+        group.woken = false;
         resolve();
       };
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      group.wake = done;
     });
+
+  const wake = (group: Group) => {
+    group.woken = true;
+    group.wake?.();
+  };
 
   async function deliver(group: Group, row: StoredEventRow): Promise<void> {
     let delay = retryDelay;
@@ -117,14 +142,36 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       if (!member) return;
       try {
         await measuredHandler(group.name, () => member.handler(envelopeOfRow(row)));
-        await sql.query(`UPDATE ${schema}.offsets SET seq = $2, updated_at = now() WHERE group_id = $1`, [group.name, row.seq]);
         group.offset = BigInt(row.seq);
+        storeOffsetSoon(group);
         return;
       } catch (err) {
         logger?.warn({ err, group: group.name, eventId: row.event_id, type: row.type, retryInMs: delay }, 'event handler failed; will redeliver');
         await sleep(delay, group);
         delay = Math.min(delay * 2, maxRetryDelay);
       }
+    }
+  }
+
+  function storeOffsetSoon(group: Group): void {
+    if (group.offsetTimer) return;
+    group.offsetTimer = setTimeout(() => {
+      group.offsetTimer = undefined;
+      void storeOffset(group);
+    }, OFFSET_WRITE_MS);
+    group.offsetTimer.unref?.();
+  }
+
+  /** Writes the group's offset if it moved; never backwards (an earlier write may land late). */
+  async function storeOffset(group: Group): Promise<void> {
+    const offset = group.offset;
+    if (offset === group.storedOffset) return;
+    try {
+      await sql.query(`UPDATE ${schema}.offsets SET seq = $2, updated_at = now() WHERE group_id = $1 AND seq < $2`, [group.name, offset.toString()]);
+      if (offset > group.storedOffset) group.storedOffset = offset;
+    } catch (err) {
+      logger?.warn({ err, group: group.name }, 'event log: offset not written; tried again');
+      if (group.running) storeOffsetSoon(group);
     }
   }
 
@@ -160,8 +207,11 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
 
   async function stop(group: Group) {
     group.running = false;
-    group.wake?.();
+    wake(group);
     await group.done;
+    clearTimeout(group.offsetTimer);
+    group.offsetTimer = undefined;
+    await storeOffset(group);
   }
 
   // Lag: events of a group's types after its offset (one query per group at scrape time).
@@ -193,7 +243,7 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
           );
         }
       });
-      for (const group of groups.values()) if (events.some((e) => group.types.has(e.type))) group.wake?.();
+      for (const group of groups.values()) if (events.some((e) => group.types.has(e.type))) wake(group);
     },
 
     async subscribe(groupName, types, handler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
@@ -214,7 +264,8 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
         const { rows } = await sql.query<{ seq: string }>(`SELECT seq FROM ${schema}.offsets WHERE group_id = $1`, [groupName]);
         group = groups.get(groupName); // another subscribe of the same group may have won meanwhile
         if (!group) {
-          group = { name: groupName, types: new Set(), offset: BigInt(rows[0]!.seq), members: [], running: false };
+          const offset = BigInt(rows[0]!.seq);
+          group = { name: groupName, types: new Set(), offset, storedOffset: offset, members: [], running: false };
           groups.set(groupName, group);
         }
       }
@@ -222,7 +273,7 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       const member: Member = { handler };
       group.members.push(member);
       start(group);
-      group.wake?.();
+      wake(group);
       const g = group;
       let stopped = false;
       return {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEnvelope } from '../events/envelope';
 import { createSqlLogEventBus } from '../events/sql-log';
 import { createKafkaEventBus } from '../events/kafka';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
@@ -76,4 +77,28 @@ describe('Kafka namespaces (KAFKA_NAMESPACE)', () => {
     expect(() => createKafkaEventBus({ brokers: brokers(), clientId: 'x', namespace: 'no spaces.' })).toThrow(/namespace/);
     expect(() => createKafkaEventBus({ brokers: brokers(), clientId: 'x', namespace: 'staging' })).toThrow(/ending in/);
   });
+});
+
+describe('event log in the embedded database: its own', () => {
+  it('an event published while its group is busy handling another is delivered at once, not at the next look for others’ events', async () => {
+    const sql = await embeddedSql();
+    // A look for other processes' events only once a minute: what arrives sooner was woken by its publish.
+    const bus = createSqlLogEventBus({ sql, pollIntervalMs: 60_000 });
+    try {
+      const type = `kit.busy.${randomUUID()}`;
+      const seen: string[] = [];
+      await bus.subscribe(`busy-${randomUUID()}`, [type], async (event) => {
+        const text = Buffer.from(event.payload).toString();
+        // Published by the handler itself, so the group is not asleep when it is told.
+        if (text === 'first') await bus.publish([createEnvelope({ type, key: 'k', payload: Buffer.from('second') })]);
+        seen.push(text);
+      });
+      await bus.publish([createEnvelope({ type, key: 'k', payload: Buffer.from('first') })]);
+      await waitFor(() => seen.length === 2, 'both events', { timeoutMs: 5_000 });
+      expect(seen).toEqual(['first', 'second']);
+    } finally {
+      await bus.close();
+      await sql.close();
+    }
+  }, 30_000);
 });

@@ -169,7 +169,9 @@ export function embeddedPorts(options: { dataDir: string; mailFrom?: string; lif
     const pg = await postgres();
     const busSql = createSql(pg.connectionString, { max: 2, applicationName: 'events', stream: pg.stream });
     lifecycle.onStop('event bus sql', () => busSql.close());
-    const created = createSqlLogEventBus({ sql: busSql, logger: logger.child({ component: 'events' }) });
+    // Its publishers are this process's (the data folder is its alone), and they wake the groups
+    // themselves: the look for others' events is a rare safety net, not the way events arrive.
+    const created = createSqlLogEventBus({ sql: busSql, pollIntervalMs: 10_000, logger: logger.child({ component: 'events' }) });
     lifecycle.onStop('event bus', () => created.close());
     return created;
   });
