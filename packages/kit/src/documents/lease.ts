@@ -69,8 +69,9 @@ async function insertGeneration(connection: Connection, lease: Lease, collection
     if ((err as { code?: unknown }).code === 11000) return null;
     throw err;
   }
-  // Earlier generations are history now (best effort: a failure leaves them to the next claim).
-  await leases.deleteMany({ key: lease.key, generation: { $lt: lease.generation } }).catch(() => {});
+  // Earlier generations are history now (best effort: a failure leaves them to the next claim). The
+  // first has none (FerretDB v1 would read the whole collection to find that out).
+  if (lease.generation > 1) await leases.deleteMany({ key: lease.key, generation: { $lt: lease.generation } }).catch(() => {});
   return lease;
 }
 
