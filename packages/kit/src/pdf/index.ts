@@ -54,6 +54,35 @@ function loadFonts() {
   return fontFiles;
 }
 
+/**
+ * pdfkit makes a new fontkit font for every document, which decodes the file's tables again (GSUB,
+ * GPOS, glyphs: half of a receipt's CPU). Layout and subsetting are synchronous and keep their state
+ * per document (the subset, widths and layout cache are pdfkit's per-document font object's), so
+ * one fontkit font per file serves every document: the first document's is kept, and later ones get
+ * their per-document font object made around it, as pdfkit makes it (its class is taken from that
+ * first object; pdfkit does not export it). Should pdfkit's internals change shape, documents go
+ * back to pdfkit's own way.
+ */
+interface PdfkitFonts {
+  _fontFamilies: Record<string, { font?: unknown; constructor: unknown }>;
+  _fontCount: number;
+}
+type PerDocumentFont = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => unknown;
+const sharedFonts = new Map<string, { PerDocument: PerDocumentFont; font: unknown }>();
+
+/** Sets `name` as the document's font, sharing the fontkit font of the first document that used it. */
+function useFont(doc: PDFKit.PDFDocument, name: string): PDFKit.PDFDocument {
+  const own = doc as unknown as PdfkitFonts;
+  const shared = sharedFonts.get(name);
+  if (shared && own._fontFamilies && !own._fontFamilies[name] && typeof own._fontCount === 'number') {
+    own._fontFamilies[name] = new shared.PerDocument(doc, shared.font, `F${++own._fontCount}`) as PdfkitFonts['_fontFamilies'][string];
+  }
+  doc.font(name);
+  const made = own._fontFamilies?.[name];
+  if (!shared && made?.font && typeof made.constructor === 'function') sharedFonts.set(name, { PerDocument: made.constructor as PerDocumentFont, font: made.font });
+  return doc;
+}
+
 /** A new document with Taal's fonts registered. */
 export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
   const { default: PDFDocument } = await import('pdfkit');
@@ -74,11 +103,11 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
     const { align, ...rest } = options;
     if ((align === 'right' || align === 'center') && rest.width && runs.length > 1) {
       const from = at ?? { x: doc.x, y: doc.y };
-      const widths = runs.map((run) => doc.font(fontOf(run)).widthOfString(run));
+      const widths = runs.map((run) => useFont(doc, fontOf(run)).widthOfString(run));
       const room = rest.width - widths.reduce((a, b) => a + b, 0);
       let x = from.x + (align === 'right' ? room : room / 2);
       runs.forEach((run, i) => {
-        doc.font(fontOf(run)).text(run, x, from.y, { lineBreak: false });
+        useFont(doc, fontOf(run)).text(run, x, from.y, { lineBreak: false });
         x += widths[i]!;
       });
       doc.x = from.x;
@@ -86,7 +115,7 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
       return;
     }
     runs.forEach((run, i) => {
-      doc.font(fontOf(run));
+      useFont(doc, fontOf(run));
       const o = { ...rest, ...(runs.length === 1 && align ? { align } : {}), continued: i < runs.length - 1 };
       if (i === 0 && at) doc.text(run, at.x, at.y, o);
       else doc.text(run, o);

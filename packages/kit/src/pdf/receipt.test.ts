@@ -44,6 +44,21 @@ describe('the receipt PDF', () => {
     expect(text).toMatch(/Total paid\s+BDT 1,350.00/);
   });
 
+  it('documents made at once and after each other share the fonts and still print each its own text', async () => {
+    // The first of each font's documents lends its fontkit font to the later ones (pdf/index.ts).
+    const orders = ['en', 'bn', 'en', 'bn'].map((language, i) => ({ ...order, buyerName: `Buyer ${i}`, language: language as 'en' | 'bn' }));
+    const first = await Promise.all(orders.map((o) => receiptPdf(o)));
+    const later = await receiptPdf({ ...order, buyerName: 'Rina Das, later', language: 'bn' });
+    first.forEach((pdf, i) => {
+      const text = textOf(pdf);
+      expect(text).toContain(`Buyer ${i}`);
+      expect(text).toContain(orders[i]!.language === 'bn' ? '১,৩৫০.০০' : 'BDT 1,350.00');
+    });
+    const text = textOf(later);
+    expect(text).toContain('Rina Das, later');
+    expect(text).toContain('২৫-১১-২০২৬ ০২:৩০');
+  });
+
   it('prints the same figures in Bengali digits', async () => {
     const text = textOf(await receiptPdf({ ...order, language: 'bn' }));
     expect(text).toContain('২৫-১১-২০২৬ ০২:৩০');
