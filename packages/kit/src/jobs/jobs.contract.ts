@@ -82,21 +82,24 @@ export function describeJobQueueContract(name: string, open: () => Promise<JobQu
       expect(taken.sort()).toEqual([...keys].sort());
     }, TIMEOUT);
 
-    // Claims scoped by the owner's fields (mass mail's recipients of one mail): the document queue's.
-    (options.scopedClaims ? it : it.skip)('a claim scoped by a field takes only jobs with that value, its own just queued too, and leaves the others free at once', async () => {
-      type ScopedQueue = { claim(filter: Record<string, unknown>): Promise<ClaimedJob<ContractJob> | null> };
-      const queue = backend.open(60_000);
-      const other = backend.open(60_000) as unknown as ScopedQueue;
-      const scoped = queue as unknown as ScopedQueue;
-      const scope = key();
-      const [mine, notMine] = [key(), key()];
-      await queue.enqueue(notMine, { payload: `${scope}-b` });
-      await queue.enqueue(mine, { payload: `${scope}-a` });
-      expect(await scoped.claim({ payload: `${scope}-a` })).toMatchObject({ key: mine, attempts: 1 });
-      expect(await scoped.claim({ payload: `${scope}-a` })).toBeNull();
-      // Not claimed through the first scope, so another worker takes it at once (no lease left on it).
-      expect(await other.claim({ payload: `${scope}-b` })).toMatchObject({ key: notMine, attempts: 1 });
-    }, TIMEOUT);
+    // Claims scoped by the owner's fields (mass mail's recipients of one mail) are the document
+    // queue's alone: the other adapters' suites do not have this test (rather than skip it).
+    if (options.scopedClaims) {
+      it('a claim scoped by a field takes only jobs with that value, its own just queued too, and leaves the others free at once', async () => {
+        type ScopedQueue = { claim(filter: Record<string, unknown>): Promise<ClaimedJob<ContractJob> | null> };
+        const queue = backend.open(60_000);
+        const other = backend.open(60_000) as unknown as ScopedQueue;
+        const scoped = queue as unknown as ScopedQueue;
+        const scope = key();
+        const [mine, notMine] = [key(), key()];
+        await queue.enqueue(notMine, { payload: `${scope}-b` });
+        await queue.enqueue(mine, { payload: `${scope}-a` });
+        expect(await scoped.claim({ payload: `${scope}-a` })).toMatchObject({ key: mine, attempts: 1 });
+        expect(await scoped.claim({ payload: `${scope}-a` })).toBeNull();
+        // Not claimed through the first scope, so another worker takes it at once (no lease left on it).
+        expect(await other.claim({ payload: `${scope}-b` })).toMatchObject({ key: notMine, attempts: 1 });
+      }, TIMEOUT);
+    }
 
     it('takes a job again once its worker’s lease ended, and refuses the old claim’s writes', async () => {
       const first = backend.open(LEASE_MS);
