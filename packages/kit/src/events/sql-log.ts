@@ -48,6 +48,8 @@ const BATCH = 100;
  * group's events, which every consumer takes as it takes Kafka's redeliveries (its inbox).
  */
 const OFFSET_WRITE_MS = 250;
+/** Rows this process appended last, kept so its own groups read them without a query. */
+const RECENT_ROWS = 1_000;
 
 /**
  * The events port for the embedded mode, kept in the database instead of memory, so a
@@ -75,6 +77,36 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
   const groups = new Map<string, Group>();
   let closed = false;
   let lastPruned = 0;
+  /**
+   * The rows this process appended last, by seq, as committed. A group whose next rows are all
+   * here, seq after seq from its offset on, reads them from here: no other row can sit between
+   * two consecutive seqs. A gap (another process's row, or a seq a rolled-back append used)
+   * sends it to the log, as does an offset older than the oldest row kept.
+   */
+  const recent = new Map<bigint, StoredEventRow>();
+
+  function remember(rows: StoredEventRow[]): void {
+    for (const row of rows) recent.set(BigInt(row.seq), row);
+    for (const seq of recent.keys()) {
+      if (recent.size <= RECENT_ROWS) break;
+      recent.delete(seq);
+    }
+  }
+
+  /**
+   * The group's next rows of its types from memory, and the last seq they cover (rows of other
+   * types included), or null when the log must be read.
+   */
+  function recentAfter(group: Group): { rows: StoredEventRow[]; coveredTo: bigint } | null {
+    if (!recent.has(group.offset + 1n)) return null;
+    const rows: StoredEventRow[] = [];
+    let coveredTo = group.offset;
+    for (let row = recent.get(coveredTo + 1n); row && rows.length < BATCH; row = recent.get(coveredTo + 1n)) {
+      coveredTo++;
+      if (group.types.has(row.type)) rows.push(row);
+    }
+    return { rows, coveredTo };
+  }
 
   let ready: Promise<void> | undefined;
   const ensureTables = () =>
@@ -177,23 +209,31 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
 
   async function run(group: Group): Promise<void> {
     while (group.running) {
-      let rows: StoredEventRow[] = [];
-      try {
-        rows = (
-          await sql.query<StoredEventRow>(
-            `SELECT ${STORED_EVENT_COLUMNS}
-               FROM ${schema}.log WHERE seq > $1 AND type = ANY($2::text[]) ORDER BY seq LIMIT ${BATCH}`,
-            [group.offset.toString(), [...group.types]],
-          )
-        ).rows;
-        await prune();
-      } catch (err) {
-        if (!group.running) return;
-        logger?.error({ err, group: group.name }, 'event log: reading failed; will retry');
+      const fromMemory = recentAfter(group);
+      let rows = fromMemory?.rows ?? [];
+      if (!fromMemory) {
+        try {
+          rows = (
+            await sql.query<StoredEventRow>(
+              `SELECT ${STORED_EVENT_COLUMNS}
+                 FROM ${schema}.log WHERE seq > $1 AND type = ANY($2::text[]) ORDER BY seq LIMIT ${BATCH}`,
+              [group.offset.toString(), [...group.types]],
+            )
+          ).rows;
+          await prune();
+        } catch (err) {
+          if (!group.running) return;
+          logger?.error({ err, group: group.name }, 'event log: reading failed; will retry');
+        }
       }
       for (const row of rows) {
         if (!group.running) return;
         await deliver(group, row);
+      }
+      // Rows of other types read from memory are passed, as the log's query passes them.
+      if (fromMemory && group.running && group.offset < fromMemory.coveredTo) {
+        group.offset = fromMemory.coveredTo;
+        storeOffsetSoon(group);
       }
       if (rows.length < BATCH && group.running) await sleep(pollInterval, group);
     }
@@ -232,17 +272,24 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
       if (closed) throw new Error('event bus is closed');
       if (events.length === 0) return;
       await ensureTables();
-      await sql.transaction(async (tx) => {
+      const appended = await sql.transaction(async (tx) => {
         // One appender at a time: seq order is commit order, so readers never skip a late commit.
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-append.${schema}`]);
+        const rows: StoredEventRow[] = [];
         for (const e of events) {
-          await tx.query(
+          const row = { event_id: e.id, type: e.type, key: e.key, schema_version: e.schemaVersion, occurred_at: e.occurredAt };
+          const payload = Buffer.from(e.payload);
+          const trace_parent = e.traceparent ?? null;
+          const { rows: inserted } = await tx.query<{ seq: string }>(
             `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload, trace_parent)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload), e.traceparent ?? null],
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq`,
+            [row.event_id, row.type, row.key, row.schema_version, row.occurred_at, payload, trace_parent],
           );
+          rows.push({ ...row, seq: String(inserted[0]!.seq), payload, trace_parent });
         }
+        return rows;
       });
+      remember(appended);
       for (const group of groups.values()) if (events.some((e) => group.types.has(e.type))) wake(group);
     },
 

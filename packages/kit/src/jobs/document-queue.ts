@@ -151,10 +151,14 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return this.end(job, { state: this.options.states.queued, attempts: Math.max(0, job.attempts - 1), nextAttemptAt: new Date(), ...fields });
   }
 
-  /** Writes the job's new state, then drops its leases (it is no one's now). */
+  /**
+   * Writes the job's new state, then drops its leases (it is no one's now). Written by its _id alone:
+   * the lease, checked just before, makes this claim the job's one writer, and FerretDB v1 reads the
+   * whole collection for any other filter (a mail's end cost more than its sending).
+   */
   private async end(job: ClaimedJob<T>, fields: JobFields): Promise<boolean> {
     if (!(await this.held(job))) return false;
-    await this.jobs.updateOne({ _id: job.key, state: this.options.states.running }, { $set: checkFieldNames(fields) });
+    await this.jobs.updateOne({ _id: job.key }, { $set: checkFieldNames(fields) });
     await dropLeases(this.connection, this.leaseKey(job.key), this.options.leases);
     return true;
   }

@@ -7,6 +7,7 @@ import { createSqlLogEventBus } from '../events/sql-log';
 import { createKafkaEventBus } from '../events/kafka';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../sql/embedded';
 import { createSql } from '../sql/pool';
+import type { Sql } from './sql';
 import { requireEnv } from '../../../../tools/testing/env';
 import { waitFor } from '../../../../tools/testing/wait';
 import { describeEventBusContract, describeOutboxInboxContract } from './events.contract';
@@ -99,6 +100,49 @@ describe('event log in the embedded database: its own', () => {
     } finally {
       await bus.close();
       await sql.close();
+    }
+  }, 30_000);
+
+  it('a group reads the events its own process appended from memory, and the log when another process appended in between', async () => {
+    const sqlHere = await embeddedSql();
+    const sqlThere = await embeddedSql();
+    // The log's reads of this process, counted (the reader's query names the log and its offset).
+    let logReads = 0;
+    const counted: Sql = {
+      ...sqlHere,
+      query: (text, params) => {
+        if (/FROM \S+\.log WHERE seq > \$1/.test(text)) logReads++;
+        return sqlHere.query(text, params);
+      },
+    };
+    const here = createSqlLogEventBus({ sql: counted, pollIntervalMs: 60_000 });
+    const there = createSqlLogEventBus({ sql: sqlThere, pollIntervalMs: 60_000 });
+    try {
+      const type = `kit.tail.${randomUUID()}`;
+      const other = `kit.tail.other.${randomUUID()}`;
+      const publish = (bus: typeof here, t: string, text: string) => bus.publish([createEnvelope({ type: t, key: 'k', payload: Buffer.from(text) })]);
+      await publish(here, type, 'before');
+      const seen: string[] = [];
+      await here.subscribe(`tail-${randomUUID()}`, [type], async (event) => void seen.push(Buffer.from(event.payload).toString()));
+      await waitFor(() => seen.length === 1, 'the event published before subscribing');
+      const readsAtStart = logReads;
+      // Its own events, one of a type it does not take between them: no read of the log.
+      for (const text of ['one', 'two']) await publish(here, type, text);
+      await publish(here, other, 'not mine');
+      await publish(here, type, 'three');
+      await waitFor(() => seen.length === 4, 'its own three events');
+      expect(logReads).toBe(readsAtStart);
+      // Another process's event in between: a gap in what this one appended, so the log is read.
+      await publish(there, type, 'from there');
+      await publish(here, type, 'four');
+      await waitFor(() => seen.length === 6, 'the other process\'s event and the next own one');
+      expect(seen).toEqual(['before', 'one', 'two', 'three', 'from there', 'four']);
+      expect(logReads).toBeGreaterThan(readsAtStart);
+    } finally {
+      await here.close();
+      await there.close();
+      await sqlHere.close();
+      await sqlThere.close();
     }
   }, 30_000);
 });

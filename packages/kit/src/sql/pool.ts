@@ -16,6 +16,10 @@ export interface CreateSqlOptions {
   stream?: () => Duplex;
 }
 
+/** Connections to an embedded database in this process, numbered: their prepared statements' names. */
+let embeddedConnections = 0;
+const embeddedConnectionIds = new WeakMap<pg.PoolClient, number>();
+
 /** A query's result; of several statements sent as one (simple protocol), the last one's. */
 function toResult<R>(res: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
   const last = Array.isArray(res) ? res[res.length - 1]! : res;
@@ -51,16 +55,44 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    ...(options.stream ? { stream: options.stream } : {}),
+    // In-process connections cost nothing idle, and each keeps the statements it prepared.
+    ...(options.stream ? { stream: options.stream, idleTimeoutMillis: 0 } : {}),
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
   const unreport = reportPool(options.applicationName ?? 'default', pool);
 
+  // The embedded database parses and plans a statement in WebAssembly each time it is sent unnamed:
+  // there, each connection prepares each statement with parameters once and runs it by name after.
+  // Its connections all share PGlite's one session, so a name is its connection's own.
+  const texts = new Map<string, number>();
+  const statement = (client: pg.PoolClient, text: string, params?: readonly unknown[]): pg.QueryConfig => {
+    if (!options.stream || !params) return { text, values: params as unknown[] | undefined };
+    let index = texts.get(text);
+    if (index === undefined) texts.set(text, (index = texts.size));
+    let id = embeddedConnectionIds.get(client);
+    if (id === undefined) embeddedConnectionIds.set(client, (id = ++embeddedConnections));
+    return { text, values: params as unknown[], name: `taal_${id}_${index}` };
+  };
+
   const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
     refuseInsideTransaction();
-    return toResult<R>(await pool.query(text, params as unknown[] | undefined));
+    if (!options.stream || !params) return toResult<R>(await pool.query(text, params as unknown[] | undefined));
+    // As pool.query does, but an error the database answered keeps the connection (and what it
+    // prepared): only a failed connection is dropped.
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onSocketError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onSocketError);
+    try {
+      return toResult<R>(await client.query(statement(client, text, params)));
+    } finally {
+      client.off('error', onSocketError);
+      client.release(broken);
+    }
   };
 
   return {
@@ -91,7 +123,7 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
       await client.query('BEGIN');
       const tx: SqlExecutor = {
         query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
-          toResult<R>(await client.query(text, params as unknown[] | undefined)),
+          toResult<R>(await client.query(statement(client, text, params))),
       };
       try {
         const result = await fn(tx);
