@@ -88,6 +88,11 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * How an aborted navigation reads: with the code, or (when Chromium's error page replaced the page
+ * first) as a navigation interrupted by that error page. A server really down fails all three tries.
+ */
+const NETWORK_CHANGED = ['ERR_NETWORK_CHANGED', 'interrupted by another navigation to "chrome-error://chromewebdata/"'];
 const gotoAgain = new WeakSet<Page>();
 function gotoAgainOnNetworkChange(page: Page): Page {
   if (gotoAgain.has(page)) return page;
@@ -98,7 +103,7 @@ function gotoAgainOnNetworkChange(page: Page): Page {
       try {
         return await goto(url, options);
       } catch (err) {
-        if (attempt >= 3 || !String(err).includes('ERR_NETWORK_CHANGED')) throw err;
+        if (attempt >= 3 || !NETWORK_CHANGED.some((sign) => String(err).includes(sign))) throw err;
       }
     }
   };

@@ -13,10 +13,11 @@
 // course page's first visit); the MP4 otherwise, and when hls.js fails for good (from the same
 // time). The student sees the rendition playing and may pick one (Auto, 240p, 480p, 720p...);
 // each rendition switch is also recorded in window.__taalHls for tests and benchmarks.
-// Its parts: useLessonSource (the signed URL) with useHlsSource (what plays it), useVideoEvents,
-// usePracticeReports, useAbLoop, usePlaybackSettings and useAutoHide; PlayerControls, LessonInfo,
-// PracticeTools and PlayerShortcuts draw it. This component holds what they share.
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+// Its parts: useLessonSource (the signed URL) with useHlsSource (what plays it), usePlaybackState,
+// useVideoEvents, usePracticeReports, useAbLoop, usePlaybackSettings and useAutoHide;
+// PlayerControls, LessonInfo, PracticeTools and PlayerShortcuts draw it. This component holds what
+// they share.
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { ApiError } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Lesson, LessonProgress } from '../../learning';
@@ -32,6 +33,7 @@ import { PracticeTools } from './PracticeTools';
 import { onShortcut, PlayerShortcuts } from './PlayerShortcuts';
 import { LessonInfo } from './LessonInfo';
 import { useVideoEvents } from './useVideoEvents';
+import { usePlaybackState } from './usePlaybackState';
 
 export { HIDE_CONTROLS_MS } from './useAutoHide';
 export type { HlsSwitch } from './stream';
@@ -57,17 +59,11 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const engine = useRef<ClickEngine>(new ClickEngine());
   const metronome = usePracticeMetronome(engine);
 
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(lesson.duration || 0);
+  const playback = usePlaybackState(lesson.duration || 0);
+  const { playing, time, duration, setTime, pendingSeek, wantsPlay } = playback;
 
   /** The lesson whose video is loaded (progress is reported for it). */
   const loaded = useRef<Lesson | null>(null);
-  /** Where to go (and whether to play) once the next source has its metadata. */
-  const pendingSeek = useRef<{ time: number; play: boolean } | null>(null);
-  /** Whether the student wants it playing (survives a URL refresh). */
-  const wantsPlay = useRef(false);
-  const playingRef = useRef(false);
   // What the reports and a refusal go to (the media events are bound once).
   const who = useRef({ student, onProgress });
   who.current = { student, onProgress };
@@ -78,7 +74,8 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const { stopClock } = reports;
   const ab = useAbLoop({ video, area, engine, wantsPlay, playing });
   const settings = usePlaybackSettings(video);
-  const { awake, setAwake, wake } = useAutoHide();
+  const autoHide = useAutoHide();
+  const { awake, wake } = autoHide;
   const { status, armed, resumedAt, setResumedAt, lastTime, renewUrl, openNow, hls } = useLessonSource({
     lesson,
     opened,
@@ -97,10 +94,9 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     wantsPlay.current = false;
     pendingSeek.current = null;
     reports.reset();
-    playingRef.current = false;
-    setPlaying(false);
+    playback.setPlaying(false);
     setTime(0);
-    setDuration(lesson.duration || 0);
+    playback.setDuration(lesson.duration || 0);
   }, [lesson._id]);
 
   useEffect(() => {
@@ -149,20 +145,12 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
 
   const videoEvents = useVideoEvents({
     video,
-    pendingSeek,
-    wantsPlay,
-    lastTime,
-    playingRef,
-    setPlaying,
-    setTime,
-    setDuration,
+    playback,
+    source: { lastTime, hlsDrives: hls.hlsDrives, renewUrl },
     settings,
     reports,
     ab,
-    wake,
-    setAwake,
-    hlsDrives: hls.hlsDrives,
-    renewUrl,
+    controls: autoHide,
   });
 
   const shown = !playing || awake || ab.counting !== null;

@@ -7,6 +7,7 @@ import type HlsType from 'hls.js';
 import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import type { Lesson } from '../../learning';
 import { HLS_TYPE, playsHlsItself, recordSwitch, type Level, type Source, type Stream } from './stream';
+import type { PendingSeek } from './usePlaybackState';
 
 /** What the source needs from the player when hls.js gives up on the current URL. */
 export interface SourceEvents {
@@ -30,7 +31,7 @@ export function useHlsSource({
   source: Source | null;
   /** The source may start: it needs no library, or the lesson was opened (hls.js loads then). */
   armed: boolean;
-  pendingSeek: MutableRefObject<{ time: number; play: boolean } | null>;
+  pendingSeek: MutableRefObject<PendingSeek | null>;
   loaded: RefObject<Lesson | null>;
   events: RefObject<SourceEvents>;
 }) {

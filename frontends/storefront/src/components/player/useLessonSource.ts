@@ -6,6 +6,7 @@ import { ApiError } from '@taal/web-shared/api';
 import { learning, type Lesson } from '../../learning';
 import { hlsOf, playsHlsItself, type Source, type Status } from './stream';
 import { useHlsSource, type SourceEvents } from './useHlsSource';
+import type { PendingSeek } from './usePlaybackState';
 
 /** A signed URL is asked for again at most this many times within REFRESH_WINDOW_MS. */
 const MAX_REFRESHES = 2;
@@ -28,7 +29,7 @@ export function useLessonSource({
   video: RefObject<HTMLVideoElement>;
   /** The lesson whose video is loaded (set once its URL arrives). */
   loaded: MutableRefObject<Lesson | null>;
-  pendingSeek: MutableRefObject<{ time: number; play: boolean } | null>;
+  pendingSeek: MutableRefObject<PendingSeek | null>;
   wantsPlay: MutableRefObject<boolean>;
   onRefused: RefObject<(err: ApiError, lesson: Lesson) => void>;
   /** Leaving a lesson (another one, or the page), while its video still tells where the student is. */

@@ -3,6 +3,7 @@
 // lesson and on leaving the page. A report that fails is carried by the next one.
 import { useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import { learning, MAX_PRACTICE_PER_REPORT, REPORT_EVERY_MS, type Lesson, type LessonProgress } from '../../learning';
+import type { PendingSeek } from './usePlaybackState';
 
 /** Played time counted between two clock readings at most (a sleeping laptop is not practice). */
 const MAX_CLOCK_STEP_MS = 15_000;
@@ -17,7 +18,7 @@ export function usePracticeReports({
   video: RefObject<HTMLVideoElement>;
   /** The lesson whose video is loaded (progress is reported for it). */
   loaded: RefObject<Lesson | null>;
-  pendingSeek: MutableRefObject<{ time: number; play: boolean } | null>;
+  pendingSeek: MutableRefObject<PendingSeek | null>;
   playing: boolean;
   /** Whether to report (students only), and where the server's answer goes. */
   who: RefObject<{ student: boolean; onProgress: (progress: LessonProgress) => void }>;

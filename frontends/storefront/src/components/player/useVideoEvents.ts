@@ -1,45 +1,38 @@
 // The <video>'s events: a new source's metadata (where to go, the speed and volume), the time, and
 // playing / pause / end / error driving the practice clock, the reports, the A–B loop and a new URL.
-import type { Dispatch, MutableRefObject, RefObject, SetStateAction } from 'react';
+import type { RefObject } from 'react';
 import type { AbLoop } from './useAbLoop';
 import type { PlaybackSettings } from './usePlaybackSettings';
+import type { PlaybackState } from './usePlaybackState';
 import type { usePracticeReports } from './usePracticeReports';
 
 export function useVideoEvents({
   video,
-  pendingSeek,
-  wantsPlay,
-  lastTime,
-  playingRef,
-  setPlaying,
-  setTime,
-  setDuration,
+  playback,
+  source,
   settings,
   reports,
   ab,
-  wake,
-  setAwake,
-  hlsDrives,
-  renewUrl,
+  controls,
 }: {
   video: RefObject<HTMLVideoElement>;
-  pendingSeek: MutableRefObject<{ time: number; play: boolean } | null>;
-  wantsPlay: MutableRefObject<boolean>;
-  /** The last time seen while the media had one (a renewal resumes from it). */
-  lastTime: MutableRefObject<number>;
-  playingRef: MutableRefObject<boolean>;
-  setPlaying: Dispatch<SetStateAction<boolean>>;
-  setTime: Dispatch<SetStateAction<number>>;
-  setDuration: Dispatch<SetStateAction<number>>;
+  playback: PlaybackState;
+  source: {
+    /** The last time seen while the media had one (a renewal resumes from it). */
+    lastTime: { current: number };
+    /** hls.js drives the video (it reports its own failures). */
+    hlsDrives: () => boolean;
+    renewUrl: () => void;
+  };
   settings: PlaybackSettings;
   reports: ReturnType<typeof usePracticeReports>;
   ab: AbLoop;
-  wake: () => void;
-  setAwake: (awake: boolean) => void;
-  /** hls.js drives the video (it reports its own failures). */
-  hlsDrives: () => boolean;
-  renewUrl: () => void;
+  /** The controls' auto-hide (useAutoHide). */
+  controls: { wake: () => void; setAwake: (awake: boolean) => void };
 }) {
+  const { pendingSeek, wantsPlay, playingRef, setPlaying, setTime, setDuration } = playback;
+  const { lastTime, hlsDrives, renewUrl } = source;
+  const { wake, setAwake } = controls;
   const onLoadedMetadata = () => {
     const v = video.current;
     if (!v) return;
@@ -68,18 +61,15 @@ export function useVideoEvents({
     // From a pause: the controls hide after a while. (After a seek or a loop jump while playing
     // `playing` fires again; that is no pointer movement.)
     if (!playingRef.current) wake();
-    playingRef.current = true;
     setPlaying(true);
   };
   const onPause = () => {
-    playingRef.current = false;
     setPlaying(false);
     reports.stopClock();
     setAwake(true);
     if (!ab.countingIn()) reports.report();
   };
   const onEnded = () => {
-    playingRef.current = false;
     setPlaying(false);
     reports.stopClock();
     if (ab.repeatAtEnd()) return;
@@ -90,7 +80,6 @@ export function useVideoEvents({
     // hls.js reports its own failures (its ERROR handler in useHlsSource).
     if (hlsDrives()) return;
     reports.stopClock();
-    playingRef.current = false;
     setPlaying(false);
     renewUrl();
   };
