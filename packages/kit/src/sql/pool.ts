@@ -81,18 +81,7 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
     if (!options.stream || !params) return toResult<R>(await pool.query(text, params as unknown[] | undefined));
     // As pool.query does, but an error the database answered keeps the connection (and what it
     // prepared): only a failed connection is dropped.
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    const onSocketError = (err: Error) => {
-      broken ??= err;
-    };
-    client.on('error', onSocketError);
-    try {
-      return toResult<R>(await client.query(statement(client, text, params)));
-    } finally {
-      client.off('error', onSocketError);
-      client.release(broken);
-    }
+    return withClient(async (client) => toResult<R>(await client.query(statement(client, text, params))));
   };
 
   return {
@@ -109,17 +98,29 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
     },
   };
 
-  async function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on a connection of its own; the connection goes back to the pool unless it failed.
+   * The pool listens for errors of idle connections only: a checked-out one whose socket fails
+   * (Postgres restarted) would emit an unhandled 'error' and end the process. Its queries fail
+   * anyway; the connection is destroyed on release.
+   */
+  async function withClient<T>(fn: (client: pg.PoolClient, breaks: (err: Error) => void) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
-    // The pool listens for errors of idle connections only: a checked-out one whose socket fails
-    // (Postgres restarted) would emit an unhandled 'error' and end the process. Its queries fail
-    // anyway; the connection is destroyed on release.
-    const onSocketError = (err: Error) => {
+    const breaks = (err: Error) => {
       broken ??= err;
     };
-    client.on('error', onSocketError);
+    client.on('error', breaks);
     try {
+      return await fn(client, breaks);
+    } finally {
+      client.off('error', breaks);
+      client.release(broken);
+    }
+  }
+
+  function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return withClient(async (client, breaks) => {
       await client.query('BEGIN');
       const tx: SqlExecutor = {
         query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
@@ -134,14 +135,11 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
           await client.query('ROLLBACK');
         } catch (rollbackErr) {
           // The connection is in an unknown state: destroy it instead of returning it to the pool.
-          broken ??= rollbackErr as Error;
+          breaks(rollbackErr as Error);
         }
         throw err;
       }
-    } finally {
-      client.off('error', onSocketError);
-      client.release(broken);
-    }
+    });
   }
 }
 
