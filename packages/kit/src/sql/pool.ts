@@ -19,6 +19,8 @@ export interface CreateSqlOptions {
 /** Connections to an embedded database in this process, numbered: their prepared statements' names. */
 let embeddedConnections = 0;
 const embeddedConnectionIds = new WeakMap<pg.PoolClient, number>();
+/** Statement texts a pool names at most (each connection prepares each one it runs, for good). */
+const MAX_PREPARED_TEXTS = 1_000;
 
 /** A query's result; of several statements sent as one (simple protocol), the last one's. */
 function toResult<R>(res: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
@@ -67,10 +69,15 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   // there, each connection prepares each statement with parameters once and runs it by name after.
   // Its connections all share PGlite's one session, so a name is its connection's own.
   const texts = new Map<string, number>();
-  const statement = (client: pg.PoolClient, text: string, params?: readonly unknown[]): pg.QueryConfig => {
-    if (!options.stream || !params) return { text, values: params as unknown[] | undefined };
+  const textIndex = (text: string): number | undefined => {
     let index = texts.get(text);
-    if (index === undefined) texts.set(text, (index = texts.size));
+    // Past a bound (texts that vary per call, as a VALUES list per row count), new texts go unnamed.
+    if (index === undefined && texts.size < MAX_PREPARED_TEXTS) texts.set(text, (index = texts.size));
+    return index;
+  };
+  const statement = (client: pg.PoolClient, text: string, params?: readonly unknown[]): pg.QueryConfig => {
+    const index = options.stream && params ? textIndex(text) : undefined;
+    if (index === undefined) return { text, values: params as unknown[] | undefined };
     let id = embeddedConnectionIds.get(client);
     if (id === undefined) embeddedConnectionIds.set(client, (id = ++embeddedConnections));
     return { text, values: params as unknown[], name: `taal_${id}_${index}` };
