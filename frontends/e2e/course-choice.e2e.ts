@@ -31,7 +31,10 @@ beforeAll(async () => {
 
 async function openCourse(page: Page, course: Course) {
   await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
-  await page.waitForSelector('[data-testid="tier-choice"], [data-testid="owned"]');
+  await page.waitForSelector('[data-testid="tier-choice"], [data-testid="owned"], [data-testid="course-missing"]');
+  // A course that did not load says so here, with its words, instead of a selector's timeout.
+  const missing = await page.$('[data-testid="course-missing"]');
+  if (missing) throw new Error(`the course page did not show the course: "${await missing.textContent()}"`);
 }
 
 /** The cart's rows as course → tier text. */
