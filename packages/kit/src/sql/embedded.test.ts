@@ -90,31 +90,6 @@ describe.each([
     expect(counts.rows[0]!.total).toBe('32');
   }, 60_000);
 
-  it('runs one statement text from several pools and connections, and after it failed, on the connection it failed on', async () => {
-    await sql.query('CREATE SCHEMA IF NOT EXISTS prepared');
-    await sql.query('CREATE TABLE IF NOT EXISTS prepared.item (id int PRIMARY KEY, label text NOT NULL)');
-    await sql.query('TRUNCATE prepared.item');
-    // Two services' pools on the one database (in-process, they share PGlite's one session).
-    const other = createSql(pgEmbedded.connectionString, { max: 3, ...(inProcess ? { stream: pgEmbedded.stream } : {}) });
-    try {
-      const insert = 'INSERT INTO prepared.item (id, label) VALUES ($1, $2)';
-      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? sql : other).query(insert, [i, `item ${i}`])));
-      // A refusal of the database (here a duplicate key) does not spoil the statement for later.
-      await expect(other.query(insert, [1, 'again'])).rejects.toMatchObject({ code: '23505' });
-      await other.transaction(async (tx) => {
-        await tx.query(insert, [100, 'in a transaction']);
-        await expect(tx.query('SELECT label FROM prepared.item WHERE id = $1', [100])).resolves.toMatchObject({ rows: [{ label: 'in a transaction' }] });
-      });
-      for (const pool of [sql, other]) {
-        const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM prepared.item WHERE id >= $1', [0]);
-        expect(rows).toEqual([{ n: 41 }]);
-      }
-      await expect(sql.query(insert, [200, 'after the refusal'])).resolves.toMatchObject({ rowCount: 1 });
-    } finally {
-      await other.close();
-    }
-  });
-
   it('rolls back the open transaction of a client that disconnects', async () => {
     await sql.query('CREATE TABLE IF NOT EXISTS interleave.flag (id int PRIMARY KEY)');
     const client = new pg.Client(clientOptions());

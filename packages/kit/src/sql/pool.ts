@@ -16,12 +16,6 @@ export interface CreateSqlOptions {
   stream?: () => Duplex;
 }
 
-/** Connections to an embedded database in this process, numbered: their prepared statements' names. */
-let embeddedConnections = 0;
-const embeddedConnectionIds = new WeakMap<pg.PoolClient, number>();
-/** Statement texts a pool names at most (each connection prepares each one it runs, for good). */
-const MAX_PREPARED_TEXTS = 1_000;
-
 /** A query's result; of several statements sent as one (simple protocol), the last one's. */
 function toResult<R>(res: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
   const last = Array.isArray(res) ? res[res.length - 1]! : res;
@@ -57,38 +51,16 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    // In-process connections cost nothing idle, and each keeps the statements it prepared.
-    ...(options.stream ? { stream: options.stream, idleTimeoutMillis: 0 } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
   const unreport = reportPool(options.applicationName ?? 'default', pool);
 
-  // The embedded database parses and plans a statement in WebAssembly each time it is sent unnamed:
-  // there, each connection prepares each statement with parameters once and runs it by name after.
-  // Its connections all share PGlite's one session, so a name is its connection's own.
-  const texts = new Map<string, number>();
-  const textIndex = (text: string): number | undefined => {
-    let index = texts.get(text);
-    // Past a bound (texts that vary per call, as a VALUES list per row count), new texts go unnamed.
-    if (index === undefined && texts.size < MAX_PREPARED_TEXTS) texts.set(text, (index = texts.size));
-    return index;
-  };
-  const statement = (client: pg.PoolClient, text: string, params?: readonly unknown[]): pg.QueryConfig => {
-    const index = options.stream && params ? textIndex(text) : undefined;
-    if (index === undefined) return { text, values: params as unknown[] | undefined };
-    let id = embeddedConnectionIds.get(client);
-    if (id === undefined) embeddedConnectionIds.set(client, (id = ++embeddedConnections));
-    return { text, values: params as unknown[], name: `taal_${id}_${index}` };
-  };
-
   const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
     refuseInsideTransaction();
-    if (!options.stream || !params) return toResult<R>(await pool.query(text, params as unknown[] | undefined));
-    // As pool.query does, but an error the database answered keeps the connection (and what it
-    // prepared): only a failed connection is dropped.
-    return withClient(async (client) => toResult<R>(await client.query(statement(client, text, params))));
+    return toResult<R>(await pool.query(text, params as unknown[] | undefined));
   };
 
   return {
@@ -105,33 +77,21 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
     },
   };
 
-  /**
-   * Runs `fn` on a connection of its own; the connection goes back to the pool unless it failed.
-   * The pool listens for errors of idle connections only: a checked-out one whose socket fails
-   * (Postgres restarted) would emit an unhandled 'error' and end the process. Its queries fail
-   * anyway; the connection is destroyed on release.
-   */
-  async function withClient<T>(fn: (client: pg.PoolClient, breaks: (err: Error) => void) => Promise<T>): Promise<T> {
+  async function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
-    const breaks = (err: Error) => {
+    // The pool listens for errors of idle connections only: a checked-out one whose socket fails
+    // (Postgres restarted) would emit an unhandled 'error' and end the process. Its queries fail
+    // anyway; the connection is destroyed on release.
+    const onSocketError = (err: Error) => {
       broken ??= err;
     };
-    client.on('error', breaks);
+    client.on('error', onSocketError);
     try {
-      return await fn(client, breaks);
-    } finally {
-      client.off('error', breaks);
-      client.release(broken);
-    }
-  }
-
-  function runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return withClient(async (client, breaks) => {
       await client.query('BEGIN');
       const tx: SqlExecutor = {
         query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
-          toResult<R>(await client.query(statement(client, text, params))),
+          toResult<R>(await client.query(text, params as unknown[] | undefined)),
       };
       try {
         const result = await fn(tx);
@@ -142,11 +102,14 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
           await client.query('ROLLBACK');
         } catch (rollbackErr) {
           // The connection is in an unknown state: destroy it instead of returning it to the pool.
-          breaks(rollbackErr as Error);
+          broken ??= rollbackErr as Error;
         }
         throw err;
       }
-    });
+    } finally {
+      client.off('error', onSocketError);
+      client.release(broken);
+    }
   }
 }
 
