@@ -211,8 +211,8 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
     while (group.running) {
       const fromMemory = recentAfter(group);
       let rows = fromMemory?.rows ?? [];
-      if (!fromMemory) {
-        try {
+      try {
+        if (!fromMemory) {
           rows = (
             await sql.query<StoredEventRow>(
               `SELECT ${STORED_EVENT_COLUMNS}
@@ -220,11 +220,12 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
               [group.offset.toString(), [...group.types]],
             )
           ).rows;
-          await prune();
-        } catch (err) {
-          if (!group.running) return;
-          logger?.error({ err, group: group.name }, 'event log: reading failed; will retry');
         }
+        // Whichever way the rows came: a process whose groups always read from memory prunes too.
+        await prune();
+      } catch (err) {
+        if (!group.running) return;
+        logger?.error({ err, group: group.name }, 'event log: reading failed; will retry');
       }
       for (const row of rows) {
         if (!group.running) return;
@@ -277,15 +278,14 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-append.${schema}`]);
         const rows: StoredEventRow[] = [];
         for (const e of events) {
-          const row = { event_id: e.id, type: e.type, key: e.key, schema_version: e.schemaVersion, occurred_at: e.occurredAt };
-          const payload = Buffer.from(e.payload);
-          const trace_parent = e.traceparent ?? null;
+          const values = [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload), e.traceparent ?? null] as const;
           const { rows: inserted } = await tx.query<{ seq: string }>(
             `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload, trace_parent)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq`,
-            [row.event_id, row.type, row.key, row.schema_version, row.occurred_at, payload, trace_parent],
+            values,
           );
-          rows.push({ ...row, seq: String(inserted[0]!.seq), payload, trace_parent });
+          const [event_id, type, key, schema_version, occurred_at, payload, trace_parent] = values;
+          rows.push({ seq: String(inserted[0]!.seq), event_id, type, key, schema_version, occurred_at, payload, trace_parent });
         }
         return rows;
       });

@@ -60,7 +60,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
   const metronome = usePracticeMetronome(engine);
 
   const playback = usePlaybackState(lesson.duration || 0);
-  const { playing, time, duration, setTime, pendingSeek, wantsPlay } = playback;
+  const { playing, time, duration, setPlaying, setTime, setDuration, pendingSeek, wantsPlay } = playback;
 
   /** The lesson whose video is loaded (progress is reported for it). */
   const loaded = useRef<Lesson | null>(null);
@@ -94,9 +94,9 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
     wantsPlay.current = false;
     pendingSeek.current = null;
     reports.reset();
-    playback.setPlaying(false);
+    setPlaying(false);
     setTime(0);
-    playback.setDuration(lesson.duration || 0);
+    setDuration(lesson.duration || 0);
   }, [lesson._id]);
 
   useEffect(() => {
