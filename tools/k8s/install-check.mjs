@@ -164,7 +164,7 @@ check(insider.commerce === 'open' && insider.gateway === 'open', `NetworkPolicy:
 // refused): a quiet node paid all 72 checkouts of six shared buyers around the first rollout,
 // and none were left for the second.
 async function steadyTraffic(during) {
-  const buyers = (await signUpStudents(edge, admin.token, 4)).map((b, i) => ({ ...b, start: i * 3, next: i * 3 }));
+  const buyers = (await signUpStudents(edge, admin.token, 6)).map((b, i) => ({ ...b, start: i * 2, next: i * 2 }));
   let running = true;
   let phase = 'steady';
   const counts = { reads: 0, checkouts: 0, checkoutsDuring: 0, requestsFailed: 0, failures: [] };
@@ -200,7 +200,8 @@ async function steadyTraffic(during) {
         counts.requestsFailed++;
         counts.failures.push(`${phase}: checkout of ${course.id}: ${err.message.slice(0, 160)}`);
       }
-      await sleep(500);
+      // A buyer's 12 courses last about half a minute: the window before, the rollout, and after.
+      await sleep(1000);
     }
   });
   return {
