@@ -64,30 +64,63 @@ function loadFonts() {
  * back to pdfkit's own way.
  */
 interface PdfkitFonts {
-  _fontFamilies: Record<string, { font?: unknown; constructor: unknown }>;
+  _fontFamilies: Record<string, { font?: unknown; layoutCache?: LayoutCache; constructor: unknown }>;
   _fontCount: number;
 }
 type PerDocumentFont = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => unknown;
-const sharedFonts = new Map<string, { PerDocument: PerDocumentFont; font: unknown }>();
+/**
+ * A word's shaped glyphs and positions, by word, as pdfkit's per-document font caches them. Shaping
+ * (OpenType substitutions and positions, Bengali's conjuncts) was most of a receipt's CPU, and a
+ * run depends only on the font and the word (pdfkit copies what it adjusts), so every document
+ * shares one cache per font. Order ids and names make new words each document: a cache past
+ * LAYOUT_CACHE_WORDS words is replaced by a new one when a document ends.
+ */
+type LayoutCache = Record<string, unknown>;
+const LAYOUT_CACHE_WORDS = 1000;
+const sharedFonts = new Map<string, { PerDocument: PerDocumentFont; font: unknown; layoutCache: LayoutCache }>();
 
-/** Sets `name` as the document's font, sharing the fontkit font of the first document that used it. */
+/** Sets `name` as the document's font, sharing the fontkit font and word layouts of the first document that used it. */
 function useFont(doc: PDFKit.PDFDocument, name: string): PDFKit.PDFDocument {
   const own = doc as unknown as PdfkitFonts;
   const shared = sharedFonts.get(name);
   if (shared && own._fontFamilies && !own._fontFamilies[name] && typeof own._fontCount === 'number') {
-    own._fontFamilies[name] = new shared.PerDocument(doc, shared.font, `F${++own._fontCount}`) as PdfkitFonts['_fontFamilies'][string];
+    const font = new shared.PerDocument(doc, shared.font, `F${++own._fontCount}`) as PdfkitFonts['_fontFamilies'][string];
+    if (font.layoutCache) font.layoutCache = shared.layoutCache;
+    own._fontFamilies[name] = font;
   }
   doc.font(name);
   const made = own._fontFamilies?.[name];
-  if (!shared && made?.font && typeof made.constructor === 'function') sharedFonts.set(name, { PerDocument: made.constructor as PerDocumentFont, font: made.font });
+  if (!shared && made?.font && typeof made.constructor === 'function') {
+    sharedFonts.set(name, { PerDocument: made.constructor as PerDocumentFont, font: made.font, layoutCache: made.layoutCache ?? Object.create(null) });
+  }
   return doc;
+}
+
+/**
+ * When a document has ended (synchronously, so no other is mid-layout): replaces a shared word cache
+ * that has grown past its bound, and forgets the glyphs the ended document's subset made without
+ * characters. fontkit keeps one glyph object per id with the characters of its first use; a
+ * composite glyph's components are first made by the subset, with none. A later document that set
+ * such a glyph as text wrote it with no characters in its ToUnicode map, which shifted every entry
+ * after it: readers drew a dotted circle in ওয়ালেট and বাংলাদেশের, and copied text came out wrong.
+ */
+interface FontkitFont {
+  _glyphs?: Record<string, { codePoints?: unknown[] } | undefined>;
+}
+function afterDocument() {
+  for (const shared of sharedFonts.values()) {
+    if (Object.keys(shared.layoutCache).length > LAYOUT_CACHE_WORDS) shared.layoutCache = Object.create(null);
+    const glyphs = (shared.font as FontkitFont)._glyphs ?? {};
+    for (const id of Object.keys(glyphs)) if (glyphs[id]?.codePoints?.length === 0) delete glyphs[id];
+  }
 }
 
 /** A new document with Taal's fonts registered. */
 export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = await loadFonts();
-  const doc = new PDFDocument(options);
+  // No default font: pdfkit would parse Helvetica's metrics for every document, and `say` sets Taal's.
+  const doc = new PDFDocument({ font: '', ...options });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,6 +128,7 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
     doc.on('error', reject);
   });
   for (const [name, sfnt] of fonts) doc.registerFont(name, sfnt);
+  useFont(doc, 'latin');
 
   const say: Pdf['say'] = (text, weight, at, options = {}) => {
     const runs = scriptRuns(text);
@@ -126,6 +160,7 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
     say,
     end() {
       doc.end();
+      afterDocument();
       return bytes;
     },
   };

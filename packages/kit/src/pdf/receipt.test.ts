@@ -59,6 +59,25 @@ describe('the receipt PDF', () => {
     expect(text).toContain('২৫-১১-২০২৬ ০২:৩০');
   });
 
+  it('a Bengali receipt after an English one with a Bengali course title prints its own words, with no dotted circle', async () => {
+    // The English receipt's subset made glyphs of গিটার's without characters; fontkit kept them, and
+    // the Bengali receipt after it wrote them with none in its ToUnicode map, which shifted the
+    // entries after them: a dotted circle (U+25CC) was drawn in ওয়ালেট and বাংলাদেশের.
+    // A fresh copy of the PDF helper: its first documents, as in a service that has just started.
+    let fresh: typeof receiptPdf = receiptPdf;
+    jest.isolateModules(() => {
+      fresh = (jest.requireActual('./receipt') as { receiptPdf: typeof receiptPdf }).receiptPdf;
+    });
+    const guitar = { ...order, lines: [{ title: 'গিটার শেখা', tier: 'silver', amount: 150000 }] };
+    const english = textOf(await fresh({ ...guitar, language: 'en' }));
+    const bengali = textOf(await fresh({ ...guitar, language: 'bn' }));
+    for (const text of [english, bengali]) expect(text).not.toContain('\u25CC');
+    expect(english).toContain('Paid from wallet');
+    // pdftotext prints a pre-base vowel sign where it is drawn: ওয়ালেট reads ওয়ােলট.
+    expect(bengali).toContain('ওয়ােলট');
+    expect(bengali).toContain('সময় বাংলা');
+  });
+
   it('prints the same figures in Bengali digits', async () => {
     const text = textOf(await receiptPdf({ ...order, language: 'bn' }));
     expect(text).toContain('২৫-১১-২০২৬ ০২:৩০');
