@@ -105,10 +105,19 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
   const code = `ASK${Date.now().toString(36).toUpperCase()}`;
   await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 1, expireDate: dhakaDay(3) });
   await call('POST', 'cart/', studentLogin.token, { user: studentLogin.user._id, course: course._id, tier: 'silver' });
-  const order = await call<{ _id: string }>('POST', 'order', studentLogin.token, { userId: studentLogin.user._id, amount: 0, cuponCode: code });
+  const order = await call<{ _id: string; createdAt: string }>('POST', 'order', studentLogin.token, { userId: studentLogin.user._id, amount: 0, cuponCode: code });
   await call('POST', `cart/zero-cart/${studentLogin.user._id}/${order._id}`, studentLogin.token, {});
   await waitForEnrolment(e2e, course._id, studentLogin.token);
-  // The bell starts dark: earlier notifications read.
+  // The bell starts dark: earlier notifications read, the order's own among them (messaging makes
+  // it from the paid order's event, which may come after the enrolment: it once lit the bell here).
+  await waitFor(
+    'the paid order’s notification',
+    async () => {
+      const list = await call<{ msg: string; createdAt: string }[]>('GET', `notification/user/${studentLogin.user._id}`, studentLogin.token);
+      return list.some((n) => /^(Payment received|পেমেন্ট পাওয়া গেছে)/.test(n.msg) && Date.parse(n.createdAt) >= Date.parse(order.createdAt)) || undefined;
+    },
+    60_000,
+  );
   for (const n of await call<{ _id: string }[]>('GET', `notification/user/${studentLogin.user._id}`, studentLogin.token)) {
     await call('DELETE', `notification/user/${studentLogin.user._id}/${n._id}`, studentLogin.token);
   }
