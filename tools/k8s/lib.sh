@@ -68,11 +68,8 @@ running() {
   # While a component is being exec'd (setsid, then nohup, then its binary), its cmdline reads
   # empty for a moment: a live process that is not a zombie is still starting. (Taken for an exit,
   # that moment stopped a CI run's node with empty logs.)
-  if [[ -z $cmdline ]]; then
-    [[ $(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) =~ ^[RSDIT]$ ]] || return 1
-    return 0
-  fi
-  [[ $cmdline == *"$1"* ]] || return 1
+  [[ -n $cmdline ]] || { [[ $(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) != Z ]]; return; }
+  [[ $cmdline == *"$1"* ]]
 }
 
 # write_file FILE < content: replaces FILE only when the content differs, so a second `up` leaves

@@ -278,14 +278,22 @@ export function createSqlLogEventBus(options: SqlLogEventBusOptions): EventBus {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`taal.events-append.${schema}`]);
         const rows: StoredEventRow[] = [];
         for (const e of events) {
-          const values = [e.id, e.type, e.key, e.schemaVersion, e.occurredAt, Buffer.from(e.payload), e.traceparent ?? null] as const;
+          // The row kept in memory is made of the very values inserted.
+          const row = {
+            event_id: e.id,
+            type: e.type,
+            key: e.key,
+            schema_version: e.schemaVersion,
+            occurred_at: e.occurredAt,
+            payload: Buffer.from(e.payload),
+            trace_parent: e.traceparent ?? null,
+          };
           const { rows: inserted } = await tx.query<{ seq: string }>(
             `INSERT INTO ${schema}.log (event_id, type, key, schema_version, occurred_at, payload, trace_parent)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq`,
-            values,
+            [row.event_id, row.type, row.key, row.schema_version, row.occurred_at, row.payload, row.trace_parent],
           );
-          const [event_id, type, key, schema_version, occurred_at, payload, trace_parent] = values;
-          rows.push({ seq: String(inserted[0]!.seq), event_id, type, key, schema_version, occurred_at, payload, trace_parent });
+          rows.push({ ...row, seq: String(inserted[0]!.seq) });
         }
         return rows;
       });
