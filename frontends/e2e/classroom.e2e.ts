@@ -13,7 +13,7 @@
 // shown as expired yesterday. Renew itself is real: it calls the real gateway (POST cart/), and
 // the test reads the real cart back. Screenshots go to /tmp/shots-learning-panels/ (SHOTS_DIR).
 import type { Page } from 'playwright-core';
-import { api, apiGet, DEMO, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, waitFor } from './support';
+import { api, apiGet, DEMO, editAnswer, loginByApi, openPage, switchLanguage, toastWith, useE2E, useSession, waitFor } from './support';
 
 /** Numbers in a Bengali page are written in Bengali digits (issue 28). */
 const bengaliDigits = (text: string) => text.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
@@ -201,15 +201,9 @@ test('classroom: empty, then a bought course with expiry, progress and practice;
 
     // ---- Expired (answered by the page, see the header): yesterday, with Renew at the same tier.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await page.route(`**/api/v1/classroom/${me}`, async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as { success: true; data: ClassroomItem[] };
-      body.data = body.data.map((i) => ({
-        ...i,
-        enrolment: { ...i.enrolment, active: false, expiresAt: yesterday },
-      }));
-      await route.fulfill({ response: res, json: body });
-    });
+    await editAnswer<ClassroomItem[]>(page, `**/api/v1/classroom/${me}`, (data) =>
+      data.map((i) => ({ ...i, enrolment: { ...i.enrolment, active: false, expiresAt: yesterday } })),
+    );
     await openClassroom(page);
     await row.locator('[data-testid="classroom-renew"]').waitFor();
     expect(await row.getAttribute('data-active')).toBe('false');

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page, Response } from 'playwright-core';
-import { api, apiGet, DEMO, loginByApi, loginInUi, openPage, switchLanguage, useE2E, useSession, waitFor } from './support';
+import { api, apiGet, DEMO, editAnswer, loginByApi, loginInUi, openPage, switchLanguage, useE2E, useSession, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-hls';
 
@@ -134,14 +134,12 @@ test('the admin uploads a lesson and follows its ladder; an enrolled student pla
     expect(await job.locator('.badge').textContent()).toBe('প্রস্তুত');
     await e2e.shot(page, 'admin-hls-ready-bn');
     // A job under way and a failed one, in Bengali (answered by the page: the real ones are over).
-    await page.route(`**/api/v1/course/secure-course/${course._id}`, async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as { data: SecureCourse };
-      body.data.lessons = body.data.lessons.map((l) =>
+    await editAnswer<SecureCourse>(page, `**/api/v1/course/secure-course/${course._id}`, (data) => ({
+      ...data,
+      lessons: data.lessons.map((l) =>
         l._id === lesson._id ? { ...l, hls: { state: 'running', percent: 42, attempts: 1 } } : l.position === 2 ? { ...l, hls: { state: 'failed', percent: 0, attempts: 3 } } : l,
-      );
-      await route.fulfill({ response: res, json: body });
-    });
+      ),
+    }));
     await page.reload();
     await job.and(page.locator('[data-state="running"]')).waitFor();
     expect(await job.locator('.badge').textContent()).toBe('রূপান্তর চলছে ৪২ %');

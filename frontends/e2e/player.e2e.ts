@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { api, apiGet, DEMO, loginByApi, openPage, toastWith, useE2E, useSession, waitFor } from './support';
+import { api, apiGet, DEMO, editAnswer, loginByApi, openPage, toastWith, useE2E, useSession, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-player';
 
@@ -117,12 +117,7 @@ async function shot(page: Page, name: string, closeToasts = true) {
  * so the player streams the MP4 in ranges as before (adaptive streaming: hls.e2e.ts).
  */
 async function mp4Only(page: Page) {
-  await page.route('**/api/v1/lesson/*/playback', async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { data?: { hls: string | null } };
-    if (body.data) body.data.hls = null;
-    await route.fulfill({ response: res, json: body });
-  });
+  await editAnswer<{ hls: string | null }>(page, '**/api/v1/lesson/*/playback', (data) => ({ ...data, hls: null }));
 }
 
 /** Whether this Chromium decodes the demo videos (H.264/AAC MP4). */
@@ -323,13 +318,11 @@ test('a student who paid plays a paid lesson: ranges, seek, speed, A–B loop wi
 
     // ---- Expired (answered by the page): the access shows "expired" and Renew puts the course in the real cart at gold.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await page.route(`**/api/v1/course/secure-course/${course._id}`, async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as { success: true; data: SecureCourse };
-      body.data.enrolment = body.data.enrolment && { ...body.data.enrolment, active: false, expiresAt: yesterday };
-      body.data.lessons = body.data.lessons.map((l) => ({ ...l, playable: l.status !== 'paid' }));
-      await route.fulfill({ response: res, json: body });
-    });
+    await editAnswer<SecureCourse>(page, `**/api/v1/course/secure-course/${course._id}`, (data) => ({
+      ...data,
+      enrolment: data.enrolment && { ...data.enrolment, active: false, expiresAt: yesterday },
+      lessons: data.lessons.map((l) => ({ ...l, playable: l.status !== 'paid' })),
+    }));
     await call('POST', 'cart/remove_all', student.token, { user: me });
     await openCourse(page);
     await page.waitForSelector('[data-testid="enrolment"][data-active="false"]');
@@ -438,6 +431,41 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
     await context.close();
   }
 }, 120_000);
+
+test('lessons that could not be loaded say so beside the course, in Bengali too, and Retry loads them', async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    // The first two answers fail as an overloaded server's would; the third is the real one.
+    let refused = 0;
+    await page.route(`**/api/v1/course/secure-course/${course._id}`, async (route) => {
+      if (refused >= 2) return route.continue();
+      refused++;
+      await route.fulfill({ status: 503, json: { success: false, message: 'Service unavailable' } });
+    });
+    const failed = page.locator('[data-testid="lessons"] [role="alert"]');
+    for (const [lng, text] of [
+      ['en', 'Something went wrong while loading. Please try again. Retry'],
+      ['bn', 'লোড করার সময় একটি সমস্যা হয়েছে। আবার চেষ্টা করুন। আবার চেষ্টা করুন'],
+    ] as const) {
+      if (!page.url().startsWith(e2e.baseUrl)) await page.goto(`${e2e.baseUrl}/`);
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
+      await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+      await failed.waitFor();
+      expect(await failed.textContent()).toBe(text);
+      // The course itself is still there; only its lessons failed.
+      expect(await page.locator('[data-testid="course-title"], h1').count()).toBeGreaterThan(0);
+      await shot(page, `course-lessons-failed-${lng}`, false);
+    }
+    expect(refused).toBe(2);
+    await failed.getByRole('button').click();
+    await page.waitForSelector('[data-testid="lesson-list"]');
+    expect(await failed.count()).toBe(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
 
 test('a video URL that stops working mid-play is asked for again and playback continues from the same time', async () => {
   const { page, context, errors } = await openPage(e2e.browser);

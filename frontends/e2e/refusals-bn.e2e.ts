@@ -7,7 +7,7 @@
 // Screenshots go to /tmp/shots/refusals/ (override with SHOTS_DIR).
 import type { Page } from 'playwright-core';
 import { Refusals, type RefusalKey, type RefusalParams, refusalText } from '@taal/contracts';
-import { api, apiGet, DEMO, loginByApi, openPage, submitLogin, toastWith, useE2E, useSession, waitFor } from './support';
+import { api, apiGet, DEMO, editAnswer, loginByApi, openPage, submitLogin, toastWith, useE2E, useSession, waitFor } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/refusals';
 const e2e = useE2E({ shotsDir: SHOTS });
@@ -102,12 +102,10 @@ test('learning: a paid lesson without the course', async () => {
   if (owned.enrolment || !paid) throw new Error('the demo student must not own the first course for this test');
   const { page, context, errors } = await bengaliPage(student);
   try {
-    await page.route(`**/api/v1/course/secure-course/${course._id}`, async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as { success: true; data: { lessons: Lesson[] } };
-      body.data.lessons = body.data.lessons.map((l) => (l._id === paid._id ? { ...l, playable: true } : l));
-      await route.fulfill({ response: res, json: body });
-    });
+    await editAnswer<{ lessons: Lesson[] }>(page, `**/api/v1/course/secure-course/${course._id}`, (data) => ({
+      ...data,
+      lessons: data.lessons.map((l) => (l._id === paid._id ? { ...l, playable: true } : l)),
+    }));
     await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
     await page.waitForSelector('[data-testid="lesson-list"]');
     await page.locator(`[data-testid="lesson-item"][data-lesson-id="${paid._id}"]`).click();

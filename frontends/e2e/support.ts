@@ -4,7 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { freePort } from '../../tools/testing/wait';
 
 export { freePort };
@@ -314,6 +314,33 @@ export function trackRequests(page: Page, isStream = (url: string) => url.includ
       while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < quietMs)) await new Promise((r) => setTimeout(r, 50));
     },
   };
+}
+
+/**
+ * Answers the page's calls to `url` with the real answer's `data` changed by `edit` (a state the
+ * server cannot be put in cheaply: an access that ended, a job under way). An answer that is not a
+ * success reaches the page as it came, and a call that could not be made is failed: a handler that
+ * threw would leave the page's request pending for ever, and the test would wait for a screen
+ * that never comes with no word of why (a CI run's course view did, under load).
+ */
+export async function editAnswer<T>(page: Page, url: string, edit: (data: T) => T): Promise<void> {
+  await page.route(url, async (route) => {
+    let res: APIResponse;
+    try {
+      res = await route.fetch();
+    } catch (err) {
+      console.warn(`editAnswer: ${route.request().method()} ${url} could not be made: ${String(err)}`);
+      await route.abort().catch(() => undefined); // the page may have gone on already
+      return;
+    }
+    const body = (await res.json().catch(() => null)) as { success?: boolean; data?: T } | null;
+    if (!res.ok() || !body?.success || body.data === undefined) {
+      console.warn(`editAnswer: ${url} answered ${res.status()}, passed on unchanged`);
+      await route.fulfill({ response: res });
+      return;
+    }
+    await route.fulfill({ response: res, json: { ...body, data: edit(body.data) } });
+  });
 }
 
 /** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */

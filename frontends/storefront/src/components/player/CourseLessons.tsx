@@ -12,6 +12,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { LoadError } from '@taal/web-shared/ui';
 import { currentStudent } from '../../commerce';
 import { clock, learning, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
 import { CourseFiles, type CourseDocument } from './CourseFiles';
@@ -83,7 +84,15 @@ export function CourseLessons({
       </section>
     );
   }
-  if (!course.data) return null; // the course page itself still shows
+  if (!course.data) {
+    // The course page itself still shows; the lessons say they failed and offer another try.
+    return (
+      <section className="section lessons" data-testid="lessons">
+        <h2>{t('player.lessons')}</h2>
+        <LoadError onRetry={course.reload} />
+      </section>
+    );
+  }
   if (lessons.length === 0) {
     return (
       <section className="section lessons" data-testid="lessons">
