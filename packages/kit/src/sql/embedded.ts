@@ -10,6 +10,7 @@ import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import type { Logger } from 'pino';
 import { processSharedServer } from '../lifecycle/process-shared';
 import { EMBEDDED_POSTGRES_CONF, initEmbeddedDataDir } from './embedded-initdb';
+import { PARSE_COMPLETE_MESSAGE, SharedStatements } from './embedded-statements';
 
 /**
  * Embedded PostgreSQL: ONE PGlite instance per process (persisted in a data dir),
@@ -120,6 +121,8 @@ export class AffinityQueryQueue {
   private owner: number | null = null;
   /** True while the owner is inside an unfinished extended-protocol exchange. */
   private ownerMidExchange = false;
+  /** The session's prepared statements, shared by every connection (embedded-statements.ts). */
+  private readonly statements = new SharedStatements();
 
   constructor(
     private readonly db: PGlite,
@@ -196,18 +199,28 @@ export class AffinityQueryQueue {
       return 0;
     }
     let bytes = 0;
+    let firstByte: number | undefined; // read at once: a chunk may be a view of memory PGlite reuses
+    const plan = this.statements.plan(message);
     try {
+      if (plan.answerParse) {
+        bytes += PARSE_COMPLETE_MESSAGE.length;
+        item.onData(PARSE_COMPLETE_MESSAGE);
+      }
       await this.db.runExclusive(() =>
-        this.db.execProtocolRawStream(message, {
+        this.db.execProtocolRawStream(plan.message, {
           onRawData: (data) => {
+            firstByte ??= data[0];
             bytes += data.length;
             item.onData(data);
           },
         }),
       );
+      if (plan.preparing && firstByte === PARSE_COMPLETE_MESSAGE[0]) this.statements.prepare(plan.preparing);
     } finally {
       const endsExchange = item.endsExchange ?? (startup || type === 0x51 /* 'Q' */ || type === 0x53); /* 'S' */
       this.ownerMidExchange = !endsExchange;
+      const deallocation = endsExchange ? this.statements.takeDeallocation() : null;
+      if (deallocation) await this.db.runExclusive(() => this.db.execProtocolRawStream(simpleQuery(deallocation), { onRawData: () => {} }));
       if (endsExchange && !this.db.isInTransaction()) this.owner = null;
     }
     return bytes;
