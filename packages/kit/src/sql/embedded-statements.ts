@@ -64,6 +64,12 @@ function messagesOf(burst: Uint8Array): Message[] | null {
   return messages;
 }
 
+/** The first message after its type and length (a simple query's text; a Parse's name, text and types), as latin1: never the parameters. */
+function firstMessageBody(burst: Uint8Array): string {
+  const end = Math.min(burst.length, 1 + new DataView(burst.buffer, burst.byteOffset, burst.byteLength).getInt32(1));
+  return Buffer.from(burst.buffer, burst.byteOffset + 5, Math.max(0, end - 5)).toString('latin1');
+}
+
 /** A Bind, Describe or Parse naming the unnamed statement: the name field (after the type, length and, for a Bind, the portal) is empty. */
 function namesUnnamedStatement(burst: Uint8Array, m: Message): boolean {
   if (m.type === PARSE) return burst[m.start + 5] === 0;
@@ -103,9 +109,11 @@ export class SharedStatements {
   /** What to send for this run of messages (unchanged unless it is one unnamed statement's whole exchange). */
   plan(burst: Uint8Array): StatementPlan {
     const unchanged: StatementPlan = { message: burst, answerParse: false };
-    if ((burst[0] === QUERY || burst[0] === PARSE) && SCHEMA_CHANGE.test(Buffer.from(burst.buffer, burst.byteOffset + 5, burst.length - 5).toString('latin1'))) {
-      this.schemaChanged = true;
-    }
+    if ((burst[0] !== QUERY && burst[0] !== PARSE) || burst.length < 5) return unchanged;
+    const first = firstMessageBody(burst);
+    const known = burst[0] === PARSE && first.startsWith('\0') ? this.prepared.get(first.slice(1)) : undefined;
+    // A prepared text was looked at when it came first; a schema change is never prepared.
+    if (known === undefined && SCHEMA_CHANGE.test(first)) this.schemaChanged = true;
     if (burst[0] !== PARSE || this.schemaChanged) return unchanged;
     const messages = messagesOf(burst);
     if (!messages || messages[messages.length - 1]!.type !== SYNC || !messages.some((m) => m.type === BIND)) return unchanged;
@@ -114,9 +122,7 @@ export class SharedStatements {
     );
     if (!shapeIsPlain || !namesUnnamedStatement(burst, messages[0]!)) return unchanged;
 
-    const parse = messages[0]!;
-    const key = Buffer.from(burst.buffer, burst.byteOffset + parse.start + 6, parse.end - parse.start - 6).toString('latin1');
-    const known = this.prepared.get(key);
+    const key = first.slice(1); // after the empty name
     if (known === undefined) {
       if (this.prepared.size >= this.maxPrepared) return unchanged;
       if (!this.seen.has(key)) {
