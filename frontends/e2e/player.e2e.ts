@@ -61,7 +61,11 @@ async function openCourse(page: Page, lng: 'en' | 'bn' = 'en') {
   if (!page.url().startsWith(e2e.baseUrl)) await page.goto(`${e2e.baseUrl}/`);
   await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
   await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
-  await page.waitForSelector('[data-testid="lesson-list"]');
+  await page.waitForSelector('[data-testid="lesson-list"]').catch(async (err: Error) => {
+    // Say what the page showed instead (a CI run once waited here with no word of why).
+    const shown = await page.evaluate(() => (document.querySelector('[data-testid="lessons"]') ?? document.querySelector('main') ?? document.body).textContent?.slice(0, 300));
+    throw new Error(`${err.message}\nthe page showed: ${JSON.stringify(shown)}`);
+  });
   await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
 

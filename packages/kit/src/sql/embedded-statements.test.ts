@@ -104,8 +104,8 @@ describe('prepared statements shared by the embedded database connections', () =
     statements.prepare(second.preparing!);
     const bound = statements.plan(first.whole);
     expect(bound.answerParse).toBe(true);
-    expect(bound.message.subarray(0, 1).toString()).toBe('B');
-    expect(bound.message.includes(Buffer.from(second.preparing!.name))).toBe(true);
+    expect(Buffer.from(bound.message).subarray(0, 1).toString()).toBe('B');
+    expect(Buffer.from(bound.message).includes(Buffer.from(second.preparing!.name))).toBe(true);
     // The bound is reached: another text goes unprepared however often it comes.
     const other = exchange('SELECT 2');
     for (let i = 0; i < 3; i++) expect(statements.plan(other.whole)).toEqual({ message: other.whole, answerParse: false });
