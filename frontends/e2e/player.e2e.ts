@@ -436,7 +436,7 @@ test('a logged-out visitor: the open lesson plays, the paid one toasts "Purchase
   }
 }, 120_000);
 
-test('lessons that could not be loaded say so beside the course, in Bengali too, and Retry loads them', async () => {
+test('lessons that could not be loaded say so beside the course, in Bengali too, and Try again loads them', async () => {
   const { page, context, errors } = await openPage(e2e.browser);
   try {
     // The first two answers fail as an overloaded server's would; the third is the real one.
@@ -448,8 +448,8 @@ test('lessons that could not be loaded say so beside the course, in Bengali too,
     });
     const failed = page.locator('[data-testid="lessons"] [role="alert"]');
     for (const [lng, text] of [
-      ['en', 'Something went wrong while loading. Please try again. Retry'],
-      ['bn', 'লোড করার সময় একটি সমস্যা হয়েছে। আবার চেষ্টা করুন। আবার চেষ্টা করুন'],
+      ['en', 'The lessons could not be loaded. Try again'],
+      ['bn', 'পাঠগুলো লোড করা যায়নি। আবার চেষ্টা করুন'],
     ] as const) {
       if (!page.url().startsWith(e2e.baseUrl)) await page.goto(`${e2e.baseUrl}/`);
       await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);

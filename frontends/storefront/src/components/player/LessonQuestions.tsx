@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useSubmit } from '@taal/web-shared/ui';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { RetryNote } from './RetryNote';
 
 type ListAnswer = ApiPaths['/api/v1/questions/course/{courseId}/lesson/{lessonId}']['get']['responses'][200]['content']['application/json'];
 export type LessonQuestion = ListAnswer['data'][number];
@@ -104,12 +105,7 @@ export default function LessonQuestions({ courseId, lessonId, access }: { course
       {list.loading && !list.data ? (
         <span className="spinner inline" aria-label={t('common.loading')} />
       ) : list.error ? (
-        <p className="muted">
-          {t('questions.loadFailed')}{' '}
-          <button type="button" className="btn btn-sm" onClick={list.reload}>
-            {t('questions.retry')}
-          </button>
-        </p>
+        <RetryNote message={t('questions.loadFailed')} retry={t('questions.retry')} onRetry={list.reload} />
       ) : threads.length === 0 ? (
         <p className="muted" data-testid="questions-empty">
           {t('questions.none')}
