@@ -1,5 +1,6 @@
 /**
- * Prepared statements shared by every in-process connection to the embedded PostgreSQL.
+ * Prepared statements shared by every connection to the embedded PostgreSQL (in practice the
+ * in-process ones: the socket's handler passes messages one at a time, and those pass unchanged).
  *
  * `pg` sends each parameterised query as an unnamed statement (Parse, Bind, Describe, Execute,
  * Sync), so PGlite parsed and planned it again, in WebAssembly, every time: half of a paid
