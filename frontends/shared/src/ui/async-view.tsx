@@ -1,37 +1,18 @@
-// The one set of loading, empty and error states, and `AsyncView`, which picks one of them (or the
-// content) from a `useAsync` state. Two looks, the same messages in both languages: the back
-// office's boxed notes ('Loading ...', 'No data found') and the site's spinner (storefront, panel).
-// A remote sets its look once at its root (`<StateLook value="admin">`).
-import { createContext, useContext, type ReactNode } from 'react';
+// The error of a load, with another try, and `AsyncView`, which picks the error, loading, empty
+// (states.tsx) or the content from a `useAsync` state. Apart from the states because a remote's first
+// chunk holds `Loading` (its routes' Suspense fallback): a module's used exports go where the module
+// goes, so an error used by one page would otherwise be paid for by every first visit.
+import type { ReactNode } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { Loading, useLook } from './states';
 
-export type Look = 'admin' | 'site';
-const LookContext = createContext<Look>('site');
-/** Sets the look of every state below it (the back office's root sets 'admin'). */
-export const StateLook = LookContext.Provider;
-
-export function Loading() {
+/** `message`: what could not be loaded (default: the general 'Something went wrong while loading'). */
+export function LoadError({ onRetry, message }: { onRetry: () => void; message?: string }) {
   const { t } = useTranslation();
-  if (useContext(LookContext) === 'admin') {
-    return (
-      <p className="admin-loading" aria-busy="true" data-testid="admin-loading">
-        {t('admin.loading')}
-      </p>
-    );
-  }
-  return (
-    <div className="page-loading" aria-busy="true" data-testid="page-loading">
-      <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-    </div>
-  );
-}
-
-export function LoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  const admin = useContext(LookContext) === 'admin';
+  const admin = useLook() === 'admin';
   return (
     <div className={admin ? 'alert-error admin-alert' : 'panel-alert'} role="alert" data-testid={admin ? 'admin-error' : 'tab-error'}>
-      {t('common.loadFailed')}{' '}
+      {message ?? t('common.loadFailed')}{' '}
       <button type="button" className="linklike" onClick={onRetry}>
         {t('remote.retry')}
       </button>
@@ -39,25 +20,6 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** An empty list: 'No data found' (back office §2), or the site's message and what to do next. */
-export function Empty({ children, action, testId = 'no-data' }: { children?: ReactNode; action?: ReactNode; testId?: string }) {
-  const { t } = useTranslation();
-  if (useContext(LookContext) === 'admin') {
-    return (
-      <p className="admin-empty" data-testid={testId}>
-        {children ?? t('admin.noData')}
-      </p>
-    );
-  }
-  return (
-    <div className="empty-state panel-empty" data-testid={testId}>
-      <p>{children ?? t('admin.noData')}</p>
-      {action}
-    </div>
-  );
-}
-
-/** What `useAsync` gives (its `reload` retries after an error). */
 export interface AsyncViewState<T> {
   data: T | undefined;
   error: unknown;

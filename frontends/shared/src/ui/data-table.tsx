@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Pager, pageOf } from './pager';
-import { Empty, Loading } from './async-view';
+import { Empty, Loading } from './states';
 import { copyText } from './money';
 import { download, printTable, toCsv } from './table-export';
 import './data-table.css';

@@ -1,7 +1,8 @@
 // The UI pieces every remote shows the same way (issue 39's one UI layer, decision 0051): compiled
 // into each bundle that imports them (NOT_SHARED in mf-shared.mjs), so a page pays only for what it uses.
 export { Money, copyText } from './money';
-export { AsyncView, Empty, LoadError, Loading, StateLook, type Look } from './async-view';
+export { Empty, Loading, StateLook, type Look } from './states';
+export { AsyncView, LoadError } from './async-view';
 export { DataTable, type Column, type ServerPaging } from './data-table';
 export { saveObjectUrl, toCsv } from './table-export';
 export { Pager, pageOf } from './pager';

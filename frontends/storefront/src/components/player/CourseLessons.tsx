@@ -12,13 +12,13 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { LoadError } from '@taal/web-shared/ui';
 import { currentStudent } from '../../commerce';
 import { clock, learning, type Lesson, type LessonProgress, type SecureCourse } from '../../learning';
 import { CourseFiles, type CourseDocument } from './CourseFiles';
 import { EnrolmentStatus } from './EnrolmentStatus';
 import { CheckIcon, LockIcon, PlayIcon } from './icons';
 import { LessonPlayer } from './LessonPlayer';
-import { RetryNote } from './RetryNote';
 import { linkTo } from '@taal/web-shared/routes';
 
 // Questions under the lesson (issue 41, decision 0050): its own chunk, for signed-in readers only.
@@ -89,7 +89,7 @@ export function CourseLessons({
     return (
       <section className="section lessons" data-testid="lessons">
         <h2>{t('player.lessons')}</h2>
-        <RetryNote message={t('player.loadFailed')} retry={t('player.retry')} onRetry={course.reload} />
+        <LoadError message={t('player.loadFailed')} onRetry={course.reload} />
       </section>
     );
   }

@@ -7,9 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { useSubmit } from '@taal/web-shared/ui';
+import { LoadError, useSubmit } from '@taal/web-shared/ui';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { RetryNote } from './RetryNote';
 
 type ListAnswer = ApiPaths['/api/v1/questions/course/{courseId}/lesson/{lessonId}']['get']['responses'][200]['content']['application/json'];
 export type LessonQuestion = ListAnswer['data'][number];
@@ -105,7 +104,7 @@ export default function LessonQuestions({ courseId, lessonId, access }: { course
       {list.loading && !list.data ? (
         <span className="spinner inline" aria-label={t('common.loading')} />
       ) : list.error ? (
-        <RetryNote message={t('questions.loadFailed')} retry={t('questions.retry')} onRetry={list.reload} />
+        <LoadError message={t('questions.loadFailed')} onRetry={list.reload} />
       ) : threads.length === 0 ? (
         <p className="muted" data-testid="questions-empty">
           {t('questions.none')}
