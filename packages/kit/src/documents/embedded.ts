@@ -7,8 +7,8 @@ import type { Logger } from 'pino';
 import { processSharedServer } from '../lifecycle/process-shared';
 import { closeToOthers } from '../sql/embedded';
 
-/** The FerretDB release the kit runs (tools/infra/lib.sh builds the same). */
-export const FERRETDB_VERSION = 'v1.24.2';
+/** The FerretDB build the kit runs: the release with tools/infra/ferretdb-patches applied (tools/infra/lib.sh runs the same). */
+export const FERRETDB_VERSION = 'v1.24.2-taal.1';
 
 /**
  * Embedded document server (all-in-one; decision 0041): FerretDB with its SQLite backend keeping its

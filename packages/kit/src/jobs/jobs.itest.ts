@@ -33,7 +33,7 @@ async function documentBackend(store: DocumentStore): Promise<JobQueueBackend> {
   const db = store.connection.useDb(`jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`, { useCache: false });
   await createLeaseIndexes(db, 'leases');
   return {
-    open: (leaseMs) => new DocumentJobQueue<ContractJob>(db, { collection: 'jobs', leases: 'leases', leasePrefix: 'job:', states: CONTRACT_STATES, leaseMs }),
+    open: (leaseMs) => new DocumentJobQueue<ContractJob>(db, { collection: 'jobs', leases: 'leases', leasePrefix: 'job:', states: CONTRACT_STATES, leaseMs, scopeFields: ['payload'] }),
     read: async (key) => {
       const doc = await db.collection<{ _id: string; state: string; attempts: number; payload?: string; error?: string }>('jobs').findOne({ _id: key });
       return doc ? { state: doc.state, attempts: doc.attempts, payload: doc.payload, error: doc.error } : null;
@@ -74,3 +74,57 @@ describeJobQueueContract('DocumentJobQueue on FerretDB on SQLite (embedded)', as
   embeddedDocs = await startEmbeddedDocumentServer(join(dataDir(), 'documents'));
   return documentBackend(await createDocumentStore(embeddedDocs.url('taal')));
 }, { scopedClaims: true });
+
+/**
+ * The document queue's due list (decision 0060): claims look there, not in the owner's collection,
+ * which keeps finished jobs. Only unfinished jobs are listed; the job's own document decides.
+ */
+describe('DocumentJobQueue: the due list', () => {
+  let store: DocumentStore;
+  let db: DocumentStore['connection'];
+  const open = () => new DocumentJobQueue<ContractJob>(db, { collection: 'jobs', leases: 'leases', leasePrefix: 'job:', states: CONTRACT_STATES, leaseMs: 60_000 });
+  const listed = async () => (await db.collection<{ _id: string; nextAttemptAt: Date }>('jobs_due').find({}).sort({ _id: 1 }).toArray()).map((e) => e._id);
+
+  beforeAll(async () => {
+    embeddedDocs ??= await startEmbeddedDocumentServer(join(dataDir(), 'documents'));
+    store = await createDocumentStore(embeddedDocs.url('taal'));
+    db = store.connection.useDb(`due_${randomUUID().replace(/-/g, '').slice(0, 12)}`, { useCache: false });
+    await createLeaseIndexes(db, 'leases');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.dropDatabase().catch(() => undefined);
+    await store?.close();
+  }, 30_000);
+
+  it('lists a job until it is finished: done and failed jobs leave the list, a retried one stays with its new time', async () => {
+    const queue = open();
+    for (const k of ['a-done', 'b-retried', 'c-failed']) await queue.enqueue(k, { payload: k });
+    expect(await listed()).toEqual(['a-done', 'b-retried', 'c-failed']);
+    const jobs = [await queue.claim(), await queue.claim(), await queue.claim()];
+    expect(jobs.map((j) => j?.key).sort()).toEqual(['a-done', 'b-retried', 'c-failed']);
+    const byKey = (k: string) => jobs.find((j) => j?.key === k)!;
+    expect(await queue.complete(byKey('a-done'))).toBe(true);
+    expect(await queue.retry(byKey('b-retried'), 60_000)).toBe(true);
+    expect(await queue.giveUp(byKey('c-failed'))).toBe(true);
+    expect(await listed()).toEqual(['b-retried']);
+    const entry = await db.collection<{ _id: string; nextAttemptAt: Date }>('jobs_due').findOne({ _id: 'b-retried' });
+    expect(entry!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await open().claim()).toBeNull(); // the retried one is not due for a minute
+    // A finished key queued again is not a job again, and the entry that made goes with the next claim.
+    expect(await queue.enqueue('a-done')).toBe(false);
+    expect(await open().claim()).toBeNull();
+    expect(await listed()).toEqual(['b-retried']);
+  }, 60_000);
+
+  it('claims a job written before the list existed, and drops an entry whose job was never written', async () => {
+    await db.collection('jobs').insertOne({ _id: 'old-job' as unknown as never, state: 'queued', attempts: 0, nextAttemptAt: new Date(Date.now() - 1000), payload: 'from an older version' });
+    await db.collection('jobs_due').insertOne({ _id: 'never-written' as unknown as never, nextAttemptAt: new Date(Date.now() - 1000) });
+    const queue = open(); // a new process: lists what is unlisted at its first claim
+    const job = await queue.claim();
+    expect(job).toMatchObject({ key: 'old-job', attempts: 1, data: { payload: 'from an older version' } });
+    expect(await queue.claim()).toBeNull();
+    expect(await listed()).toEqual(['b-retried', 'old-job']);
+    expect(await queue.complete(job!)).toBe(true);
+    expect(await listed()).toEqual(['b-retried']);
+  }, 60_000);
+});

@@ -57,6 +57,7 @@ export class MassMails {
       states: MAIL_JOB_STATES,
       leaseMs: CLAIM_LEASE_MS,
       sort: { email: 1 },
+      scopeFields: ['mailId'],
       readAhead: options.batchSize ?? 25,
     });
   }
@@ -72,25 +73,18 @@ export class MassMails {
     }
     if (recipients.size === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
     const id = randomUUID();
-    const { massMails, recipients: recipientDocs } = this.docs.models;
+    const { massMails } = this.docs.models;
     // No transaction: the mail is written not ready, then its recipients, then ready. A crash before
     // the last write leaves a mail that is never listed nor sent (the admin sends it again).
     await massMails.create({ _id: id, audience: req.audience, subject: clean(req.subject), html: checked.html, ready: false, open: true, createdAt: new Date() });
     const list = [...recipients.values()];
     for (let i = 0; i < list.length; i += 500) {
-      const chunk: RecipientDoc[] = list.slice(i, i + 500).map((r) => ({
-        _id: `${id}:${r.email}`,
-        mailId: id,
-        email: r.email,
-        name: r.name.slice(0, 200),
-        language: r.language,
-        state: 'pending',
-        token: randomBytes(18).toString('base64url'),
-        updatedAt: new Date(),
-        attempts: 0,
-        nextAttemptAt: new Date(),
-      }));
-      await recipientDocs.insertMany(chunk);
+      await this.jobs.enqueueNew(
+        list.slice(i, i + 500).map((r) => ({
+          key: `${id}:${r.email}`,
+          fields: { mailId: id, email: r.email, name: r.name.slice(0, 200), language: r.language, token: randomBytes(18).toString('base64url'), updatedAt: new Date() },
+        })),
+      );
     }
     await massMails.updateOne({ _id: id }, { $set: { ready: true } });
     return (await this.get(id))!;
