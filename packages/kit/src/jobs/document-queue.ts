@@ -164,7 +164,6 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return this.claimFrom(keys, filter, fields);
   }
 
-  /** The keys this process queued whose fields match `filter` (taken off the list): none other is claimed through them. */
   /**
    * A job found through its entry but not taken: its lease (just taken) goes, and its entry is
    * removed when the job is finished or missing, or set to the job's own due time when it is not due
@@ -177,6 +176,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     else await this.dueList.deleteOne({ _id: key });
   }
 
+  /** The keys this process queued whose fields match `filter` (taken off the list): none other is claimed through them. */
   private takeQueuedHere(filter: JobFields): string[] {
     const taken = this.queuedHere.filter((job) => hasFields(job.fields, filter));
     for (const job of taken) this.queuedHere.splice(this.queuedHere.indexOf(job), 1);

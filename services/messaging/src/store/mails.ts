@@ -80,7 +80,7 @@ const outgoingMailSchema = new Schema<OutgoingMailDoc>(
   },
   { versionKey: false },
 );
-// The sender's look for mails due, and the pruning of old ones.
+// Mails by state (the pruning; the sender itself looks in the queue's due list, decision 0060) and by age.
 outgoingMailSchema.index({ state: 1, nextAttemptAt: 1 });
 outgoingMailSchema.index({ createdAt: 1 });
 
