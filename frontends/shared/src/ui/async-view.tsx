@@ -20,6 +20,7 @@ export function LoadError({ onRetry, message }: { onRetry: () => void; message?:
   );
 }
 
+/** What `useAsync` gives (its `reload` retries after an error). */
 export interface AsyncViewState<T> {
   data: T | undefined;
   error: unknown;

@@ -14,7 +14,7 @@ export const useLook = (): Look => useContext(LookContext);
 
 export function Loading() {
   const { t } = useTranslation();
-  if (useContext(LookContext) === 'admin') {
+  if (useLook() === 'admin') {
     return (
       <p className="admin-loading" aria-busy="true" data-testid="admin-loading">
         {t('admin.loading')}
@@ -31,7 +31,7 @@ export function Loading() {
 /** An empty list: 'No data found' (back office §2), or the site's message and what to do next. */
 export function Empty({ children, action, testId = 'no-data' }: { children?: ReactNode; action?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
-  if (useContext(LookContext) === 'admin') {
+  if (useLook() === 'admin') {
     return (
       <p className="admin-empty" data-testid={testId}>
         {children ?? t('admin.noData')}
@@ -45,5 +45,3 @@ export function Empty({ children, action, testId = 'no-data' }: { children?: Rea
     </div>
   );
 }
-
-/** What `useAsync` gives (its `reload` retries after an error). */

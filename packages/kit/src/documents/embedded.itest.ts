@@ -55,4 +55,23 @@ describe('embedded FerretDB', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('looks a document up by _id through the _id index, not a scan of the collection (the build’s patch, decision 0060)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taal-docs-embedded-'));
+    try {
+      const started = await startEmbeddedDocumentServer(join(dir, 'documents'));
+      const store = await createDocumentStore(started.url('taal'));
+      const probe = store.connection.collection('probe');
+      await probe.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `doc-${i}` as never, n: i })));
+      // FerretDB answers explain with SQLite's EXPLAIN QUERY PLAN of the statement it would run
+      // (the unpatched build: "detail=SCAN probe_…").
+      const { queryPlanner } = await store.connection.db!.command({ explain: { find: 'probe', filter: { _id: 'doc-7' } } });
+      expect(queryPlanner.Plan).toEqual([expect.stringMatching(/detail=SEARCH \S+ USING INDEX \S+__id_ /)]);
+      expect(await probe.findOne({ _id: 'doc-7' as never })).toMatchObject({ n: 7 });
+      await store.close();
+      await started.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -57,20 +57,23 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   private readonly ahead = new Map<string, string[]>();
   /**
    * Jobs this process queued, newest last, with their fields: a claim takes them without reading the
-   * collection (FerretDB v1 reads every document of it to answer `due`), once what it read ahead is
-   * used up. Bounded: the oldest are forgotten (the next read finds them).
+   * due list, once what it read ahead is used up. Bounded: the oldest are forgotten (the next read finds them).
    */
   private readonly queuedHere: { key: string; fields: JobFields }[] = [];
   /** When each filter's due jobs were last read. */
   private readonly lastRead = new Map<string, number>();
 
+  /** The entries of jobs queued before the due list existed, once per process (at its first claim). */
+  private listed: Promise<void> | undefined;
+  /** The job fields an entry holds besides its due time: those claims are scoped and sorted by. */
+  private readonly entryFields: string[];
+
   constructor(
     private readonly connection: Connection,
     private readonly options: DocumentJobQueueOptions,
-  ) {}
-
-  /** The entries of jobs queued before the due list existed, once per process (at its first claim). */
-  private listed: Promise<void> | undefined;
+  ) {
+    this.entryFields = [...new Set([...(options.scopeFields ?? []), ...Object.keys(options.sort ?? {})])].filter((name) => name !== 'nextAttemptAt');
+  }
 
   private get jobs() {
     return this.connection.collection<JobDoc>(this.options.collection);
@@ -83,7 +86,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   /** A job's entry: its due time, and its fields that claims are scoped and sorted by. */
   private entry(key: string, nextAttemptAt: Date, fields: JobFields): DueEntry {
     const entry: DueEntry = { _id: key, nextAttemptAt };
-    for (const name of [...(this.options.scopeFields ?? []), ...Object.keys(this.options.sort ?? {})]) if (name in fields && name !== 'nextAttemptAt') entry[name] = fields[name];
+    for (const name of this.entryFields) if (name in fields) entry[name] = fields[name];
     return entry;
   }
 
@@ -91,8 +94,8 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
   private listUnlisted(): Promise<void> {
     this.listed ??= (async () => {
       const { queued, running } = this.options.states;
-      const fields = ['nextAttemptAt', ...(this.options.scopeFields ?? []), ...Object.keys(this.options.sort ?? {})];
-      const unfinished = await this.jobs.find({ state: { $in: [queued, running] } }, { projection: Object.fromEntries(fields.map((f) => [f, 1])) }).toArray();
+      const projection = Object.fromEntries(['nextAttemptAt', ...this.entryFields].map((name) => [name, 1]));
+      const unfinished = await this.jobs.find({ state: { $in: [queued, running] } }, { projection }).toArray();
       if (unfinished.length === 0) return;
       const entries = unfinished.map((doc) => this.entry(doc._id, doc.nextAttemptAt ?? new Date(), doc as unknown as JobFields));
       await this.dueList.insertMany(entries, { ordered: false }).catch((err: unknown) => {
@@ -105,10 +108,14 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return this.listed;
   }
 
-  /** What `due(filter)` selects, for one job already read. */
+  /** Queued or running: a job not finished (done or failed). */
+  private isUnfinished(state: unknown): boolean {
+    return state === this.options.states.queued || state === this.options.states.running;
+  }
+
+  /** Whether a job, as read, may be claimed now by a claim scoped by `filter`. */
   private isDue(doc: JobDoc, filter: JobFields): boolean {
-    const { queued, running } = this.options.states;
-    return hasFields(doc as unknown as JobFields, filter) && (doc.state === queued || doc.state === running) && !!doc.nextAttemptAt && doc.nextAttemptAt.getTime() <= Date.now();
+    return hasFields(doc as unknown as JobFields, filter) && this.isUnfinished(doc.state) && !!doc.nextAttemptAt && doc.nextAttemptAt.getTime() <= Date.now();
   }
 
   async enqueue(key: string, fields?: JobFields): Promise<boolean> {
@@ -171,8 +178,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
    */
   private async relist(key: string, doc: JobDoc | null): Promise<void> {
     await dropLeases(this.connection, this.leaseKey(key), this.options.leases);
-    const { queued, running } = this.options.states;
-    if (doc && (doc.state === queued || doc.state === running)) await this.dueList.updateOne({ _id: key }, { $set: { nextAttemptAt: doc.nextAttemptAt ?? new Date() } });
+    if (doc && this.isUnfinished(doc.state)) await this.dueList.updateOne({ _id: key }, { $set: { nextAttemptAt: doc.nextAttemptAt ?? new Date() } });
     else await this.dueList.deleteOne({ _id: key });
   }
 
@@ -245,9 +251,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     if (!(await this.held(job))) return false;
     await this.jobs.updateOne({ _id: job.key }, { $set: checkFieldNames(fields) });
     // After the job's write: a crash between the two leaves an entry, which a claim removes.
-    const { queued, running } = this.options.states;
-    const state = fields.state;
-    if (state === queued || state === running) await this.dueList.updateOne({ _id: job.key }, { $set: { nextAttemptAt: (fields.nextAttemptAt as Date | undefined) ?? new Date() } });
+    if (this.isUnfinished(fields.state)) await this.dueList.updateOne({ _id: job.key }, { $set: { nextAttemptAt: (fields.nextAttemptAt as Date | undefined) ?? new Date() } });
     else await this.dueList.deleteOne({ _id: job.key });
     await dropLeases(this.connection, this.leaseKey(job.key), this.options.leases);
     return true;
