@@ -13,14 +13,22 @@
  * own students (`--pool` of them in all, signed up before the clock starts), every paid course at
  * every tier in turn.
  *
+ * The CPU per paid order is the marketplace's: every process its launcher started (FerretDB
+ * included), not the bench's and not the card gateway's stand-in (in all-in-one the bench runs the
+ * sandbox as its own process and points the marketplace at it, as a deployment points at SSLCommerz).
+ * `--before <rev>` measures that commit too, alternating with this checkout `--rounds` times per
+ * mode, and reports the medians and after's share of before's. Cluster runs of both share
+ * tools/infra's servers.
+ *
  * Usage: node tools/bench/checkout.mjs [--students 8] [--pool 128] [--seconds 10] [--modes all-in-one,cluster]
+ *          [--before <rev> [--rounds 1]]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpuMs } from '../lib/process-cpu.mjs';
+import { processCpu } from '../lib/process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argOf = (name, fallback) => {
@@ -32,6 +40,8 @@ const pool = Math.max(students, Number(argOf('pool', students * 16)));
 const seconds = Number(argOf('seconds', 10));
 const infraEnv = path.join(process.env.TAAL_INFRA_HOME ?? path.join(os.homedir(), '.cache/taal/infra'), 'env.sh');
 const modes = argOf('modes', existsSync(infraEnv) ? 'all-in-one,cluster' : 'all-in-one').split(',');
+const beforeRev = argOf('before', undefined);
+const rounds = Math.max(1, Number(argOf('rounds', 1)));
 
 const children = [];
 const work = mkdtempSync(path.join(os.tmpdir(), 'taal-bench-checkout-'));
@@ -42,11 +52,12 @@ function startChild(args, env) {
   return child;
 }
 
-async function waitFor(url, timeoutMs = 90_000) {
+/** Waits until `url` answers as `ready` says (by default a 200). */
+async function waitFor(url, timeoutMs = 90_000, ready = (res) => res.status === 200) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(url).catch(() => null);
-    if (res?.status === 200) return;
+    if (res && ready(res)) return;
     if (Date.now() > until) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -176,17 +187,48 @@ async function untilQuiet(groupCpuMs, idlePerSecond) {
   }
 }
 
-async function measure(mode) {
+/** The sandbox's process name (tools/lib/process-cpu.mjs labels it by its script). */
+const GATEWAY_STAND_IN = 'sandbox-main';
+
+/** CPU ms per order summed by process name (a name may run in several processes), largest first. */
+function perOrderByName(processes, orders) {
+  const byName = new Map();
+  for (const p of processes) byName.set(p.name, (byName.get(p.name) ?? 0) + p.cpuMs);
+  const sorted = [...byName].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+  return Object.fromEntries(sorted.map(([name, ms]) => [name, orders ? Number((ms / orders).toFixed(1)) : null]));
+}
+
+/**
+ * The card gateway's stand-in as its own process, outside the CPU counted: SSLCommerz's servers are
+ * not ours, and in all-in-one the sandbox would otherwise run inside the marketplace's process.
+ * Cluster mode's launcher starts its own (counted apart, as `sandbox-main`).
+ */
+function startSandbox(port) {
+  const store = { SSLCOMMERZ_STORE_ID: 'bench', SSLCOMMERZ_STORE_PASSWORD: `bench-${process.pid}-${Date.now()}` };
+  startChild([path.join(root, 'packages/payments/dist/sandbox-main.js')], { ...store, SSLCOMMERZ_SANDBOX_PORT: String(port) });
+  return { SSLCOMMERZ_BASE_URL: `http://127.0.0.1:${port}`, ...store };
+}
+
+/** One run of `mode` on the code built at `codeRoot` (this checkout, or --before's). */
+async function measure(mode, codeRoot, run) {
   const port = 18980 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
   const limits = { SIGNUP_MAX_PER_ADDRESS: '100000', SIGNUP_MAX_PER_DOMAIN: '1000000', LOG_LEVEL: 'warn' };
+  let marketplace;
   if (mode === 'all-in-one') {
+    const gateway = startSandbox(port + 1);
+    await waitFor(gateway.SSLCOMMERZ_BASE_URL, 30_000, () => true);
     // TAAL_CPU_PROF_DIR (as the cluster's supervisor reads it): a CPU profile of the process, written when it stops.
     const dir = process.env.TAAL_CPU_PROF_DIR;
     const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=all-in-one.${Date.now()}.cpuprofile`] : [];
-    startChild([...profile, path.join(root, 'packages/launcher/dist/all-in-one.js')], { ...limits, PORT: String(port), DATA_DIR: path.join(work, 'data') });
+    marketplace = startChild([...profile, path.join(codeRoot, 'packages/launcher/dist/all-in-one.js')], {
+      ...limits,
+      ...gateway,
+      PORT: String(port),
+      DATA_DIR: path.join(work, `data-${run}`),
+    });
   } else {
-    startChild([path.join(root, 'packages/launcher/dist/cluster.js')], {
+    marketplace = startChild([path.join(codeRoot, 'packages/launcher/dist/cluster.js')], {
       ...limits,
       PORT: String(port),
       SSLCOMMERZ_SANDBOX_PORT: String(port + 1),
@@ -197,8 +239,10 @@ async function measure(mode) {
     });
   }
   await waitFor(`${base}/healthz`);
-  const pgid = children[children.length - 1].pid;
-  const groupCpuMs = () => processCpuMs((p) => p.pgid === pgid);
+  const pgid = marketplace.pid;
+  // The marketplace's processes: every one its launcher started but the card gateway's stand-in.
+  const marketplaceProcesses = () => processCpu((p) => p.pgid === pgid).filter((p) => p.name !== GATEWAY_STAND_IN);
+  const groupCpuMs = () => marketplaceProcesses().reduce((sum, p) => sum + p.cpuMs, 0);
   const idlePerSecond = await idleCpuPerSecond(groupCpuMs);
   const { students: list, courses } = await makeStudents(base, pool);
   const { get } = api(base);
@@ -213,8 +257,10 @@ async function measure(mode) {
   const baseline = await loop(list.slice(0, students), (s) => get(`/wallet/${s.id}`, s.token).then(() => true));
   // The CPU the marketplace's processes spent per paid order: steadier than orders/s on a busy machine.
   const cpuBefore = groupCpuMs();
+  const perProcessBefore = marketplaceProcesses();
   const card = await loop(plans, (_, i) => buy(i));
   const cpuInWindowMs = groupCpuMs() - cpuBefore;
+  const perProcessInWindow = marketplaceProcesses().map((p) => ({ ...p, cpuMs: p.cpuMs - (perProcessBefore.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
   // What the paid orders left to do after the clock stopped (receipts rendered and sent, notices
   // stored) is theirs too: counted until the processes are quiet again.
   const trailing = await untilQuiet(groupCpuMs, idlePerSecond);
@@ -239,6 +285,8 @@ async function measure(mode) {
     // work each order left behind (mails) included; and of that, what was spent while the clock ran.
     cpuMsPerOrder: card.results.length ? Number((cpuMs / card.results.length).toFixed(1)) : null,
     cpuMsPerOrderInWindow: card.results.length ? Number((cpuInWindowMs / card.results.length).toFixed(1)) : null,
+    // The same, per process (the card sandbox stands in for SSLCommerz's servers, not ours).
+    cpuMsPerOrderInWindowByProcess: perOrderByName(perProcessInWindow, card.results.length),
     // How long after the last order the processes took to be quiet (the backlog they had left).
     settledAfterMs: trailing.afterMs,
     idleCpuMsPerSecond: Math.round(idlePerSecond),
@@ -258,20 +306,82 @@ async function measure(mode) {
   };
 }
 
+/**
+ * --before <rev>: that commit built in a worktree of its own beside this checkout, to be measured
+ * in the same run. Its node_modules are this checkout's, hard-linked (the lock may differ a little:
+ * a run that fails to start says so), and the frontends' build is copied from here (the servers
+ * refuse to start without one; the bench asks only the API).
+ */
+function buildBefore(rev) {
+  const sh = (cmd, args, cwd = root) => {
+    const out = spawnSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (out.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${out.status})`);
+    return out.stdout.trim();
+  };
+  const sha = sh('git', ['rev-parse', '--verify', `${rev}^{commit}`]);
+  const dir = path.join(work, `before-${sha.slice(0, 12)}`);
+  sh('git', ['worktree', 'add', '--detach', '--force', dir, sha]);
+  beforeWorktree = dir;
+  const linked = ['node_modules', ...['packages', 'services', 'frontends'].flatMap((group) =>
+    existsSync(path.join(root, group)) ? readdirSync(path.join(root, group)).map((name) => path.join(group, name, 'node_modules')) : [],
+  )];
+  for (const rel of linked) {
+    if (existsSync(path.join(root, rel)) && existsSync(path.dirname(path.join(dir, rel)))) sh('cp', ['-al', path.join(root, rel), path.join(dir, rel)]);
+  }
+  console.error(`checkout bench: building ${sha.slice(0, 12)} in ${dir}`);
+  sh(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json'], dir);
+  for (const name of readdirSync(path.join(root, 'frontends'))) {
+    const built = path.join(root, 'frontends', name, 'dist');
+    if (existsSync(built) && existsSync(path.join(dir, 'frontends', name))) cpSync(built, path.join(dir, 'frontends', name, 'dist'), { recursive: true });
+  }
+  return { sha, dir };
+}
+
+/** The median of the runs' figure `key` (null when none has it). */
+function median(runs, key) {
+  const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
+}
+
+let beforeWorktree;
 try {
+  const before = beforeRev ? buildBefore(beforeRev) : undefined;
+  // With --before, each mode runs before, after, before, after… (--rounds pairs): the machine's
+  // drift falls on both alike.
+  const codes = before ? [['before', before.dir], ['after', root]] : [['this checkout', root]];
   const results = [];
+  let run = 0;
   for (const mode of modes) {
-    results.push(await measure(mode));
-    for (const child of children.splice(0)) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
+    for (let round = 0; round < rounds; round++) {
+      for (const [code, codeRoot] of codes) {
+        results.push({ code, ...(await measure(mode, codeRoot, run++)) });
+        for (const child of children.splice(0)) {
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            /* already gone */
+          }
+        }
+        await new Promise((r) => setTimeout(r, 2000));
       }
     }
-    await new Promise((r) => setTimeout(r, 2000));
   }
-  console.log(JSON.stringify({ results, aim: 'paid orders/s >= 100 in cluster mode (300 the aim) and >= 40 in all-in-one, zero double spends' }, null, 2));
+  // Per mode and code: the medians of what to read, and after's as a share of before's.
+  const summary = modes.map((mode) => {
+    const of = (code) => results.filter((r) => r.mode === mode && r.code === code);
+    const figures = (runs) => ({
+      runs: runs.length,
+      cpuMsPerOrderInWindow: median(runs, 'cpuMsPerOrderInWindow'),
+      cpuMsPerOrder: median(runs, 'cpuMsPerOrder'),
+      paidOrdersPerSecond: median(runs, 'paidOrdersPerSecond'),
+      doubleSpends: runs.reduce((sum, r) => sum + r.doubleSpends, 0),
+    });
+    if (!before) return { mode, ...figures(of('this checkout')) };
+    const [b, a] = [figures(of('before')), figures(of('after'))];
+    const share = (key) => (b[key] && a[key] !== null ? Number((a[key] / b[key]).toFixed(3)) : null);
+    return { mode, before: { rev: before.sha, ...b }, after: a, afterOverBefore: { cpuMsPerOrderInWindow: share('cpuMsPerOrderInWindow'), cpuMsPerOrder: share('cpuMsPerOrder') } };
+  });
+  console.log(JSON.stringify({ results, summary, aim: 'paid orders/s >= 100 in cluster mode (300 the aim) and >= 40 in all-in-one, zero double spends' }, null, 2));
   process.exitCode = results.every((r) => r.doubleSpends === 0) ? 0 : 1;
 } finally {
   for (const child of children) {
@@ -281,6 +391,7 @@ try {
       /* already gone */
     }
   }
+  if (beforeWorktree) spawnSync('git', ['worktree', 'remove', '--force', beforeWorktree], { cwd: root, stdio: 'ignore' });
   // A child may still be writing its data dir while it stops.
   rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }

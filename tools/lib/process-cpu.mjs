@@ -5,8 +5,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
  * (0 where there is none). `select` sees each process's pid, process group and command line.
  */
 export function processCpuMs(select) {
-  const tick = 10; // ms per clock tick (USER_HZ 100 on Linux)
   let total = 0;
+  for (const p of processCpu(select)) total += p.cpuMs;
+  return total;
+}
+
+/**
+ * The same, per process: [{ pid, name, cpuMs }], `name` a short label from the command line (the
+ * service or package whose script it runs, or the program's own name), to say where CPU went.
+ */
+export function processCpu(select) {
+  const tick = 10; // ms per clock tick (USER_HZ 100 on Linux)
+  const found = [];
   for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -14,10 +24,26 @@ export function processCpuMs(select) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = () => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       if (!select({ pid: Number(pid), pgid: Number(fields[2]), cmdline })) continue;
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      found.push({ pid: Number(pid), name: labelOf(cmdline()), cpuMs: (Number(fields[11]) + Number(fields[12])) * tick });
     } catch {
       /* gone meanwhile */
     }
   }
-  return total;
+  return found;
+}
+
+/**
+ * "… --target commerce" → "commerce" (the launcher's one-service process); "services/commerce/dist/main.js" →
+ * "commerce"; "packages/launcher/dist/all-in-one.js" → "all-in-one"; a program → its file name.
+ */
+function labelOf(cmdline) {
+  const words = cmdline.trim().split(' ');
+  const target = words.indexOf('--target');
+  if (target !== -1 && words[target + 1]) return words[target + 1];
+  const script = words.find((w) => /\/(services|packages)\/[^/]+\/dist\/.+\.js$/.test(w));
+  if (script) {
+    const [, kind, owner, file] = /\/(services|packages)\/([^/]+)\/dist\/(.+)\.js$/.exec(script);
+    return kind === 'services' ? owner : file.replace(/^.*\//, '');
+  }
+  return (words[0] ?? '').replace(/^.*\//, '');
 }
