@@ -24,7 +24,11 @@ export function processCpu(select) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = () => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       if (!select({ pid: Number(pid), pgid: Number(fields[2]), cmdline })) continue;
-      found.push({ pid: Number(pid), name: labelOf(cmdline()), cpuMs: (Number(fields[11]) + Number(fields[12])) * tick });
+      found.push({
+        pid: Number(pid),
+        name: labelOf(cmdline()),
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * tick,
+      });
     } catch {
       /* gone meanwhile */
     }
