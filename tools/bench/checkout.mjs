@@ -24,7 +24,7 @@
  *          [--before <rev> [--rounds 1]]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,7 @@ async function waitFor(url, timeoutMs = 90_000, ready = (res) => res.status === 
   for (;;) {
     const res = await fetch(url).catch(() => null);
     if (res && ready(res)) return;
-    if (Date.now() > until) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(`${url} was not ready within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -187,6 +187,20 @@ async function untilQuiet(groupCpuMs, idlePerSecond) {
   }
 }
 
+/**
+ * The machine's CPU time so far (ms over all cores) that its host gave to others ("steal") and that
+ * nobody used ("idle"), from /proc/stat: a run whose window shows much steal ran on a slower machine.
+ */
+function machineCpuMs() {
+  const tick = 10; // USER_HZ 100
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: (fields[3] ?? 0) * tick, steal: (fields[7] ?? 0) * tick };
+  } catch {
+    return { idle: 0, steal: 0 };
+  }
+}
+
 /** The sandbox's process name (tools/lib/process-cpu.mjs labels it by its script). */
 const GATEWAY_STAND_IN = 'sandbox-main';
 
@@ -258,7 +272,9 @@ async function measure(mode, codeRoot, run) {
   // The CPU the marketplace's processes spent per paid order: steadier than orders/s on a busy machine.
   const cpuBefore = groupCpuMs();
   const perProcessBefore = marketplaceProcesses();
+  const machineBefore = machineCpuMs();
   const card = await loop(plans, (_, i) => buy(i));
+  const machineAfter = machineCpuMs();
   const cpuInWindowMs = groupCpuMs() - cpuBefore;
   const perProcessInWindow = marketplaceProcesses().map((p) => ({ ...p, cpuMs: p.cpuMs - (perProcessBefore.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
   // What the paid orders left to do after the clock stopped (receipts rendered and sent, notices
@@ -287,6 +303,9 @@ async function measure(mode, codeRoot, run) {
     cpuMsPerOrderInWindow: card.results.length ? Number((cpuInWindowMs / card.results.length).toFixed(1)) : null,
     // The same, per process (the card sandbox stands in for SSLCommerz's servers, not ours).
     cpuMsPerOrderInWindowByProcess: perOrderByName(perProcessInWindow, card.results.length),
+    // The whole machine during the window: CPU its host took away (steal) and left unused (idle).
+    machineStealMsInWindow: machineAfter.steal - machineBefore.steal,
+    machineIdleMsInWindow: machineAfter.idle - machineBefore.idle,
     // How long after the last order the processes took to be quiet (the backlog they had left).
     settledAfterMs: trailing.afterMs,
     idleCpuMsPerSecond: Math.round(idlePerSecond),
@@ -337,10 +356,12 @@ function buildBefore(rev) {
   return { sha, dir };
 }
 
-/** The median of the runs' figure `key` (null when none has it). */
+/** The median of the runs' figure `key`, the mean of the middle two for an even count (null when none has it). */
 function median(runs, key) {
   const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
+  if (!values.length) return null;
+  const mid = (values.length - 1) / 2;
+  return Number(((values[Math.floor(mid)] + values[Math.ceil(mid)]) / 2).toFixed(1));
 }
 
 let beforeWorktree;
