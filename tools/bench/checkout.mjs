@@ -24,11 +24,11 @@
  *          [--before <rev> [--rounds 1]]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpu } from '../lib/process-cpu.mjs';
+import { machineCpuMs, processCpu } from '../lib/process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argOf = (name, fallback) => {
@@ -50,6 +50,17 @@ function startChild(args, env) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   children.push(child);
   return child;
+}
+
+/** Stops every child started so far, with its process group (a cluster's services). */
+function stopChildren() {
+  for (const child of children.splice(0)) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
 }
 
 /** Waits until `url` answers as `ready` says (by default a 200). */
@@ -184,20 +195,6 @@ async function untilQuiet(groupCpuMs, idlePerSecond) {
     if (used <= idlePerSecond * 1.5 + 20 || elapsedMs > 120_000) {
       return { afterMs: elapsedMs, workCpuMs: Math.max(0, groupCpuMs() - startCpu - (idlePerSecond * elapsedMs) / 1000) };
     }
-  }
-}
-
-/**
- * The machine's CPU time so far (ms over all cores) that its host gave to others ("steal") and that
- * nobody used ("idle"), from /proc/stat: a run whose window shows much steal ran on a slower machine.
- */
-function machineCpuMs() {
-  const tick = 10; // USER_HZ 100
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { idle: (fields[3] ?? 0) * tick, steal: (fields[7] ?? 0) * tick };
-  } catch {
-    return { idle: 0, steal: 0 };
   }
 }
 
@@ -376,13 +373,7 @@ try {
     for (let round = 0; round < rounds; round++) {
       for (const [code, codeRoot] of codes) {
         results.push({ code, ...(await measure(mode, codeRoot, run++)) });
-        for (const child of children.splice(0)) {
-          try {
-            process.kill(-child.pid, 'SIGTERM');
-          } catch {
-            /* already gone */
-          }
-        }
+        stopChildren();
         await new Promise((r) => setTimeout(r, 2000));
       }
     }
@@ -405,13 +396,7 @@ try {
   console.log(JSON.stringify({ results, summary, aim: 'paid orders/s >= 100 in cluster mode (300 the aim) and >= 40 in all-in-one, zero double spends' }, null, 2));
   process.exitCode = results.every((r) => r.doubleSpends === 0) ? 0 : 1;
 } finally {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
+  stopChildren();
   if (beforeWorktree) spawnSync('git', ['worktree', 'remove', '--force', beforeWorktree], { cwd: root, stdio: 'ignore' });
   // A child may still be writing its data dir while it stops.
   rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });

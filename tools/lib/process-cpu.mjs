@@ -1,4 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Milliseconds per clock tick, the unit of /proc's CPU times (USER_HZ 100 on Linux). */
+const TICK_MS = 10;
 
 /**
  * CPU milliseconds (user + system) used so far by the processes `select` picks, from Linux /proc
@@ -15,7 +19,6 @@ export function processCpuMs(select) {
  * service or package whose script it runs, or the program's own name), to say where CPU went.
  */
 export function processCpu(select) {
-  const tick = 10; // ms per clock tick (USER_HZ 100 on Linux)
   const found = [];
   for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
     if (!/^\d+$/.test(pid)) continue;
@@ -27,7 +30,7 @@ export function processCpu(select) {
       found.push({
         pid: Number(pid),
         name: labelOf(cmdline()),
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * tick,
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
       });
     } catch {
       /* gone meanwhile */
@@ -37,17 +40,26 @@ export function processCpu(select) {
 }
 
 /**
- * "… --target commerce" → "commerce" (the launcher's one-service process); "services/commerce/dist/main.js" →
- * "commerce"; "packages/launcher/dist/all-in-one.js" → "all-in-one"; a program → its file name.
+ * "… --target commerce" → "commerce" (the launcher's one-service process); ".../dist/all-in-one.js" →
+ * "all-in-one" (the script a process runs); a program → its file name.
  */
 function labelOf(cmdline) {
   const words = cmdline.trim().split(' ');
   const target = words.indexOf('--target');
   if (target !== -1 && words[target + 1]) return words[target + 1];
-  const script = words.find((w) => /\/(services|packages)\/[^/]+\/dist\/.+\.js$/.test(w));
-  if (script) {
-    const [, kind, owner, file] = /\/(services|packages)\/([^/]+)\/dist\/(.+)\.js$/.exec(script);
-    return kind === 'services' ? owner : file.replace(/^.*\//, '');
+  const script = words.find((w) => w.endsWith('.js'));
+  return path.basename(script ?? words[0] ?? '', '.js');
+}
+
+/**
+ * The whole machine's CPU time so far (ms over all cores) that its host gave to others ("steal")
+ * and that nobody used ("idle"), from /proc/stat (0 where there is none).
+ */
+export function machineCpuMs() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: (fields[3] ?? 0) * TICK_MS, steal: (fields[7] ?? 0) * TICK_MS };
+  } catch {
+    return { idle: 0, steal: 0 };
   }
-  return (words[0] ?? '').replace(/^.*\//, '');
 }

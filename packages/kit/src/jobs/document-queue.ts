@@ -113,6 +113,12 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     return state === this.options.states.queued || state === this.options.states.running;
   }
 
+  /** A job's entry after its state changed: moved to its due time while it is unfinished, else removed. */
+  private async placeEntry(key: string, state: unknown, nextAttemptAt: Date | undefined): Promise<void> {
+    if (this.isUnfinished(state)) await this.dueList.updateOne({ _id: key }, { $set: { nextAttemptAt: nextAttemptAt ?? new Date() } });
+    else await this.dueList.deleteOne({ _id: key });
+  }
+
   /** Whether a job, as read, may be claimed now by a claim scoped by `filter`. */
   private isDue(doc: JobDoc, filter: JobFields): boolean {
     return hasFields(doc as unknown as JobFields, filter) && this.isUnfinished(doc.state) && !!doc.nextAttemptAt && doc.nextAttemptAt.getTime() <= Date.now();
@@ -178,8 +184,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
    */
   private async relist(key: string, doc: JobDoc | null): Promise<void> {
     await dropLeases(this.connection, this.leaseKey(key), this.options.leases);
-    if (doc && this.isUnfinished(doc.state)) await this.dueList.updateOne({ _id: key }, { $set: { nextAttemptAt: doc.nextAttemptAt ?? new Date() } });
-    else await this.dueList.deleteOne({ _id: key });
+    await this.placeEntry(key, doc?.state, doc?.nextAttemptAt);
   }
 
   /** The keys this process queued whose fields match `filter` (taken off the list): none other is claimed through them. */
@@ -251,8 +256,7 @@ export class DocumentJobQueue<T = Record<string, unknown>> implements JobQueue<T
     if (!(await this.held(job))) return false;
     await this.jobs.updateOne({ _id: job.key }, { $set: checkFieldNames(fields) });
     // After the job's write: a crash between the two leaves an entry, which a claim removes.
-    if (this.isUnfinished(fields.state)) await this.dueList.updateOne({ _id: job.key }, { $set: { nextAttemptAt: (fields.nextAttemptAt as Date | undefined) ?? new Date() } });
-    else await this.dueList.deleteOne({ _id: job.key });
+    await this.placeEntry(job.key, fields.state, fields.nextAttemptAt as Date | undefined);
     await dropLeases(this.connection, this.leaseKey(job.key), this.options.leases);
     return true;
   }
