@@ -24,6 +24,9 @@ KAFKA_CONTROLLER_PORT=${TAAL_KAFKA_CONTROLLER_PORT:-59093}
 S3_PORT=${TAAL_S3_PORT:-59000}
 SMTP_PORT=${TAAL_SMTP_PORT:-52525}
 FERRETDB_PORT=${TAAL_FERRETDB_PORT:-57017}
+SERVER_PORTS=("$PG_PORT" "$REDIS_PORT" "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$S3_PORT" "$SMTP_PORT" "$FERRETDB_PORT")
+# shellcheck source=tools/lib/ports.sh
+source "$REPO_ROOT/tools/lib/ports.sh"
 
 # Credentials / names handed to the code under test.
 PG_USER=taal

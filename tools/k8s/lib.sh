@@ -43,6 +43,8 @@ RELAY_PORTS=(55432 56379 59000 52525 57017)
 # The cluster's own Kafka broker, on BRIDGE_IP (tools/infra's advertises 127.0.0.1).
 KAFKA_PORT=59192
 KAFKA_CONTROLLER_PORT=59193
+# shellcheck source=tools/lib/ports.sh
+source "$REPO_ROOT/tools/lib/ports.sh"
 
 # The order they start in; `down` stops them in reverse.
 COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy coredns infra-relay kafka kube-router)

@@ -1,0 +1,65 @@
+// tools/lib/ports.sh: a server's fixed port that an outgoing connection holds as its source port
+// cannot be bound (a CI run's Kafka failed so); tools/infra/up and tools/k8s/up wait it out.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { join } from 'node:path';
+import { freePort } from '../testing/wait';
+
+const portsScript = join(__dirname, 'ports.sh');
+
+function listen(port: number): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+function waitPortUnheld(port: number): { exited: Promise<number | null>; hasExited: () => boolean } {
+  const child = spawn('bash', ['-c', `source "${portsScript}"; wait_port_unheld 127.0.0.1 ${port} test`], { stdio: 'ignore' });
+  let done = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      done = true;
+      resolve(code);
+    }),
+  );
+  return { exited, hasExited: () => done };
+}
+
+test('a port held as a connection source port cannot be bound, and wait_port_unheld returns once it is let go', async () => {
+  const server = await listen(0);
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  // The kernel picks the source port, as it did for the connection that held Kafka's port.
+  const client = net.connect({ host: '127.0.0.1', port: (server.address() as net.AddressInfo).port });
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  const serverSide = await accepted;
+  const sourcePort = client.localPort!;
+  try {
+    // What the CI run met: nothing listens on the port, yet the bind is refused.
+    await expect(listen(sourcePort)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+
+    const wait = waitPortUnheld(sourcePort);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(wait.hasExited()).toBe(false);
+
+    // The far side closes first, so the TIME_WAIT is its own and the source port is let go.
+    const clientClosed = new Promise((resolve) => client.once('close', resolve));
+    serverSide.end();
+    client.on('end', () => client.end());
+    await clientClosed;
+    expect(await wait.exited).toBe(0);
+    await close(await listen(sourcePort));
+  } finally {
+    client.destroy();
+    serverSide.destroy();
+    await close(server);
+  }
+}, 20_000);
+
+test('wait_port_unheld returns at once for a port nothing holds', async () => {
+  const wait = waitPortUnheld(await freePort());
+  expect(await wait.exited).toBe(0);
+});
