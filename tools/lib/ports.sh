@@ -7,7 +7,8 @@
 
 # reserve_ports PORT...: ask the kernel never to give these ports to outgoing connections
 # (net.ipv4.ip_local_reserved_ports, kept with whatever was reserved before). Needs root; without
-# it the ports stay as they were and hold_free_port's wait is what remains.
+# it the ports stay as they were and wait_port_bindable's wait is what remains. A port inside a
+# listed range is listed again: harmless, the kernel merges the list.
 reserve_ports() {
   local file=/proc/sys/net/ipv4/ip_local_reserved_ports listed port
   [[ -w $file ]] || return 0
@@ -18,20 +19,24 @@ reserve_ports() {
   [[ $listed == "$(<"$file")" ]] || echo "$listed" 2>/dev/null >"$file" || true
 }
 
-# port_held_by_a_connection ADDRESS PORT: some socket that is not a listener (an outgoing
-# connection, or one in TIME_WAIT) has ADDRESS:PORT as its local address.
-port_held_by_a_connection() {
-  local address=$1 port=$2
-  [[ -n $(ss -tanH state all "( sport = :$port )" 2>/dev/null | awk -v a="$address:$port" '$1 != "LISTEN" && $4 == a') ]]
+# port_bindable ADDRESS PORT: a listener could bind ADDRESS:PORT now (node's listen sets
+# SO_REUSEADDR, as Postgres, Redis, Kafka and the others do, so a TIME_WAIT a server's own
+# connections left behind does not count; a connection that was given the port as its source does).
+port_bindable() {
+  node -e '
+    const server = require("node:net").createServer();
+    server.once("error", () => process.exit(1));
+    server.listen(Number(process.argv[2]), process.argv[1], () => server.close());
+  ' "$1" "$2" 2>/dev/null
 }
 
-# wait_port_unheld ADDRESS PORT NAME: wait (up to 75 s: TIME_WAIT lasts 60) until no connection
-# holds the port, so the server's bind cannot fail on it.
-wait_port_unheld() {
+# wait_port_bindable ADDRESS PORT NAME: wait (up to 75 s: TIME_WAIT lasts 60) until a listener
+# could bind the port, so the server's own bind does not fail on a connection holding it.
+wait_port_bindable() {
   local address=$1 port=$2 name=$3 deadline=$((SECONDS + 75)) said=
-  while port_held_by_a_connection "$address" "$port"; do
+  until port_bindable "$address" "$port"; do
     if [[ -z $said ]]; then
-      printf '[ports] %s: %s:%s is the source port of a connection; waiting for it to close\n' "$name" "$address" "$port" >&2
+      printf '[ports] %s: %s:%s cannot be bound yet (a connection holds it as its source port?); waiting\n' "$name" "$address" "$port" >&2
       said=1
     fi
     ((SECONDS < deadline)) || return 1

@@ -1,6 +1,6 @@
 // tools/lib/ports.sh: a server's fixed port that an outgoing connection holds as its source port
 // cannot be bound (a CI run's Kafka failed so); tools/infra/up and tools/k8s/up wait it out.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../testing/wait';
@@ -17,8 +17,8 @@ function listen(port: number): Promise<net.Server> {
 
 const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-function waitPortUnheld(port: number): { exited: Promise<number | null>; hasExited: () => boolean } {
-  const child = spawn('bash', ['-c', `source "${portsScript}"; wait_port_unheld 127.0.0.1 ${port} test`], { stdio: 'ignore' });
+function waitPortBindable(port: number): { exited: Promise<number | null>; hasExited: () => boolean } {
+  const child = spawn('bash', ['-c', `source "${portsScript}"; wait_port_bindable 127.0.0.1 ${port} test`], { stdio: 'ignore' });
   let done = false;
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
@@ -29,7 +29,7 @@ function waitPortUnheld(port: number): { exited: Promise<number | null>; hasExit
   return { exited, hasExited: () => done };
 }
 
-test('a port held as a connection source port cannot be bound, and wait_port_unheld returns once it is let go', async () => {
+test('a port held as a connection source port cannot be bound, and wait_port_bindable returns once it is let go', async () => {
   const server = await listen(0);
   const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
   // The kernel picks the source port, as it did for the connection that held Kafka's port.
@@ -41,7 +41,7 @@ test('a port held as a connection source port cannot be bound, and wait_port_unh
     // What the CI run met: nothing listens on the port, yet the bind is refused.
     await expect(listen(sourcePort)).rejects.toMatchObject({ code: 'EADDRINUSE' });
 
-    const wait = waitPortUnheld(sourcePort);
+    const wait = waitPortBindable(sourcePort);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(wait.hasExited()).toBe(false);
 
@@ -59,7 +59,26 @@ test('a port held as a connection source port cannot be bound, and wait_port_unh
   }
 }, 20_000);
 
-test('wait_port_unheld returns at once for a port nothing holds', async () => {
-  const wait = waitPortUnheld(await freePort());
+test('wait_port_bindable returns at once for a port nothing holds', async () => {
+  const wait = waitPortBindable(await freePort());
   expect(await wait.exited).toBe(0);
+});
+
+test("a server's own connections left in TIME_WAIT do not hold up its restart", async () => {
+  const server = await listen(await freePort());
+  const port = (server.address() as net.AddressInfo).port;
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  const client = net.connect({ host: '127.0.0.1', port });
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  const serverSide = await accepted;
+  // The server closes first (as a stopped server does), so the TIME_WAIT is on its port.
+  const clientClosed = new Promise((resolve) => client.once('close', resolve));
+  client.on('end', () => client.end());
+  serverSide.end();
+  await clientClosed;
+  await close(server);
+  expect(execFileSync('ss', ['-tanH', 'state', 'time-wait', `( sport = :${port} )`], { encoding: 'utf8' })).toContain(`127.0.0.1:${port}`);
+  const started = Date.now();
+  expect(await waitPortBindable(port).exited).toBe(0);
+  expect(Date.now() - started).toBeLessThan(1000 * 5);
 });
