@@ -10,31 +10,23 @@
 # it the ports stay as they were and wait_port_bindable's wait is what remains. A port inside a
 # listed range is listed again: harmless, the kernel merges the list.
 reserve_ports() {
-  local file=/proc/sys/net/ipv4/ip_local_reserved_ports listed port
+  local file=/proc/sys/net/ipv4/ip_local_reserved_ports listed wanted port
   [[ -w $file ]] || return 0
   listed=$(<"$file")
+  wanted=$listed
   for port in "$@"; do
-    [[ ",$listed," == *",$port,"* ]] || listed+="${listed:+,}$port"
+    [[ ",$wanted," == *",$port,"* ]] || wanted+="${wanted:+,}$port"
   done
-  [[ $listed == "$(<"$file")" ]] || echo "$listed" 2>/dev/null >"$file" || true
-}
-
-# port_bindable ADDRESS PORT: a listener could bind ADDRESS:PORT now (node's listen sets
-# SO_REUSEADDR, as Postgres, Redis, Kafka and the others do, so a TIME_WAIT a server's own
-# connections left behind does not count; a connection that was given the port as its source does).
-port_bindable() {
-  node -e '
-    const server = require("node:net").createServer();
-    server.once("error", () => process.exit(1));
-    server.listen(Number(process.argv[2]), process.argv[1], () => server.close());
-  ' "$1" "$2" 2>/dev/null
+  [[ $wanted == "$listed" ]] || echo "$wanted" 2>/dev/null >"$file" || true
 }
 
 # wait_port_bindable ADDRESS PORT NAME: wait (up to 75 s: TIME_WAIT lasts 60) until a listener
 # could bind the port, so the server's own bind does not fail on a connection holding it.
 wait_port_bindable() {
   local address=$1 port=$2 name=$3 deadline=$((SECONDS + 75)) said=
-  until port_bindable "$address" "$port"; do
+  # A probe listener (SO_REUSEADDR, as the servers set it): a TIME_WAIT a server's own connections
+  # left behind does not block it, a connection that was given the port as its source does.
+  until node "$(dirname "${BASH_SOURCE[0]}")/free-port.mjs" --can-listen "$address" "$port"; do
     if [[ -z $said ]]; then
       printf '[ports] %s: %s:%s cannot be bound yet (a connection holds it as its source port?); waiting\n' "$name" "$address" "$port" >&2
       said=1

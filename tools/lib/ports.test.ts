@@ -17,6 +17,22 @@ function listen(port: number): Promise<net.Server> {
 
 const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
+/** A connection to `server` (its source port picked by the kernel) and the server's side of it. */
+async function connectTo(server: net.Server): Promise<{ client: net.Socket; serverSide: net.Socket }> {
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  const client = net.connect({ host: '127.0.0.1', port: (server.address() as net.AddressInfo).port });
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  return { client, serverSide: await accepted };
+}
+
+/** The server's side closes first, so the TIME_WAIT is on the server's port and the client's is let go. */
+async function closeFromServerSide({ client, serverSide }: { client: net.Socket; serverSide: net.Socket }): Promise<void> {
+  const clientClosed = new Promise((resolve) => client.once('close', resolve));
+  client.on('end', () => client.end());
+  serverSide.end();
+  await clientClosed;
+}
+
 function waitPortBindable(port: number): { exited: Promise<number | null>; hasExited: () => boolean } {
   const child = spawn('bash', ['-c', `source "${portsScript}"; wait_port_bindable 127.0.0.1 ${port} test`], { stdio: 'ignore' });
   let done = false;
@@ -31,11 +47,9 @@ function waitPortBindable(port: number): { exited: Promise<number | null>; hasEx
 
 test('a port held as a connection source port cannot be bound, and wait_port_bindable returns once it is let go', async () => {
   const server = await listen(0);
-  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
   // The kernel picks the source port, as it did for the connection that held Kafka's port.
-  const client = net.connect({ host: '127.0.0.1', port: (server.address() as net.AddressInfo).port });
-  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-  const serverSide = await accepted;
+  const connection = await connectTo(server);
+  const { client, serverSide } = connection;
   const sourcePort = client.localPort!;
   try {
     // What the CI run met: nothing listens on the port, yet the bind is refused.
@@ -45,11 +59,7 @@ test('a port held as a connection source port cannot be bound, and wait_port_bin
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(wait.hasExited()).toBe(false);
 
-    // The far side closes first, so the TIME_WAIT is its own and the source port is let go.
-    const clientClosed = new Promise((resolve) => client.once('close', resolve));
-    serverSide.end();
-    client.on('end', () => client.end());
-    await clientClosed;
+    await closeFromServerSide(connection);
     expect(await wait.exited).toBe(0);
     await close(await listen(sourcePort));
   } finally {
@@ -65,17 +75,10 @@ test('wait_port_bindable returns at once for a port nothing holds', async () => 
 });
 
 test("a server's own connections left in TIME_WAIT do not hold up its restart", async () => {
-  const server = await listen(await freePort());
-  const port = (server.address() as net.AddressInfo).port;
-  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-  const client = net.connect({ host: '127.0.0.1', port });
-  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-  const serverSide = await accepted;
-  // The server closes first (as a stopped server does), so the TIME_WAIT is on its port.
-  const clientClosed = new Promise((resolve) => client.once('close', resolve));
-  client.on('end', () => client.end());
-  serverSide.end();
-  await clientClosed;
+  const port = await freePort();
+  const server = await listen(port);
+  // As a stopped server does, it closes first: the TIME_WAIT is on its port.
+  await closeFromServerSide(await connectTo(server));
   await close(server);
   expect(execFileSync('ss', ['-tanH', 'state', 'time-wait', `( sport = :${port} )`], { encoding: 'utf8' })).toContain(`127.0.0.1:${port}`);
   const started = Date.now();
