@@ -4,7 +4,7 @@ import { PublicReadLimiter, type PublicReadLimits } from './read-limit';
 import { isMalformedUrl } from './url-check';
 
 describe('PublicReadLimiter (decision 0038)', () => {
-  const limits: PublicReadLimits = { search: 2, reads: 3, windowSeconds: 60, refusalDelayMs: 0 };
+  const limits: PublicReadLimits = { search: 2, reads: 3, documents: 2, windowSeconds: 60, refusalDelayMs: 0 };
   const setup = (over: Partial<PublicReadLimits> = {}) => {
     let now = 1_000_000;
     const cache = createMemoryCache({ now: () => now });

@@ -1,23 +1,35 @@
 /**
- * Fair use of the public reads (decision 0038): per client address, a count of the reads that
- * cost a service work, so one client cannot take the services' time from everyone else.
- * Routes declare `fairUse` (route-table.ts); the edge counts each such request before its handler
- * runs, except a `cachedRead` handler, which counts only when it loads (a cache miss): an answer
- * from the response cache costs nothing. Over the limit: 429 with Retry-After.
+ * Fair use (decisions 0038 and 0065): per client, a count of the requests that cost a service work,
+ * so one client cannot take the services' time from everyone else. Routes declare `fairUse`
+ * (route-table.ts); the edge counts each such request before its handler runs, except a
+ * `cachedRead` handler, which counts only when it loads (a cache miss): an answer from the response
+ * cache costs nothing. Over the limit: 429 with Retry-After.
+ *
+ * A client is its user when the request carries a valid access token, its address otherwise: behind
+ * one address (a school, a proxy) each signed-in user has their own count, and a flood from that
+ * address does not refuse them.
  */
 import type { Request, Response } from 'express';
 import type { Cache } from '@taal/kit';
+import type { AccessTokenVerifier, AuthenticatedCaller } from './auth';
+import { accessTokenOf } from './auth';
 import { refusal } from './errors';
 import { WindowCounter } from './rate-limit';
 
-/** Which per-client count a public read takes: search's own, or the one of every other read that reaches a service. */
-export type FairUse = 'search' | 'reads';
+/**
+ * Which per-client count a request takes: search's own, the one of every other public read that
+ * reaches a service, or `documents`: a signed-in user's costly reads of their own (receipt and
+ * statement PDFs, statements), counted per user.
+ */
+export type FairUse = 'search' | 'reads' | 'documents';
 
 export interface PublicReadLimits {
-  /** Searches one client address may make within the window (0: no limit). */
+  /** Searches one client may make within the window (0: no limit). */
   search: number;
-  /** Other public reads that reach a service (cache misses, uncached reads) per client address within the window (0: no limit). */
+  /** Other public reads that reach a service (cache misses, uncached reads) per client within the window (0: no limit). */
   reads: number;
+  /** Receipts, statements and their PDFs one user may ask for within the window (0: no limit). */
+  documents: number;
   windowSeconds: number;
   /**
    * How long a refusal past the limit waits before it is sent (0: at once). A client that loops on
@@ -32,9 +44,13 @@ export interface PublicReadLimits {
  * what one does, and leaves room for a few people behind one address. Browsing costs a handful of
  * uncached reads per page (most are answered from the cache, which does not count).
  */
-export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads: 300, windowSeconds: 60, refusalDelayMs: 1000 };
+/**
+ * A person fetches a receipt or a statement now and then, and pages a statement a page at a time:
+ * 30 a minute is far more than that, and a script past it gets a refusal instead of a rendering.
+ */
+export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads: 300, documents: 30, windowSeconds: 60, refusalDelayMs: 1000 };
 
-const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS' } as const;
+const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS', documents: 'TOO_MANY_DOCUMENT_REQUESTS' } as const;
 
 /** Clients this replica remembers as refused until their window ends, at most (the oldest is forgotten first). */
 const REFUSED_REMEMBERED = 10_000;
@@ -56,6 +72,8 @@ export class PublicReadLimiter {
     cache: Cache,
     readonly limits: PublicReadLimits = DEFAULT_PUBLIC_READ_LIMITS,
     private readonly now: () => number = Date.now,
+    /** Tells a signed-in client by its token on routes that do not check one (none: every client is its address). */
+    private readonly tokens?: AccessTokenVerifier,
   ) {
     this.counter = new WindowCounter(cache, limits.windowSeconds, now);
   }
@@ -91,10 +109,26 @@ export class PublicReadLimiter {
       this.delayed -= 1;
     }
   }
+
+  /**
+   * The client a request is counted for: `user:<id>` for a signed-in caller (checked by the route's
+   * access check, or here from a token the route does not require), else its address. A token that
+   * does not verify counts as no token: a public read answers it as it answers anyone.
+   */
+  async clientOf(req: Request, res: Response): Promise<string> {
+    const caller = res.locals.caller as AuthenticatedCaller | undefined;
+    if (caller) return `user:${caller.userId}`;
+    const token = this.tokens ? accessTokenOf(req) : null;
+    if (token) {
+      const who = await this.tokens!.verifyAccessToken(token).catch(() => null);
+      if (who) return `user:${who.userId}`;
+    }
+    return addressOf(req);
+  }
 }
 
-/** The client a read is counted for: its address (req.ip honours the app's `trust proxy`). */
-export const clientOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** A request's client address (req.ip honours the app's `trust proxy`). */
+export const addressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** What a read that counts only when it loads calls then (set by mountRoutes per request). */
 const onLoad = new WeakMap<Response, () => Promise<void>>();

@@ -11,7 +11,7 @@ import type { RefusalKey } from '@taal/contracts';
 import { refusal, type Refused } from './errors';
 import type { AuthenticatedCaller } from './auth';
 import type { PrivateAnswers } from './private-answers';
-import { chargeOnLoad, clientOf, isCountedOnLoad, type FairUse, type PublicReadLimiter } from './read-limit';
+import { chargeOnLoad, isCountedOnLoad, type FairUse, type PublicReadLimiter } from './read-limit';
 import { handle } from './respond';
 import { validate } from './validate';
 
@@ -97,10 +97,11 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType> {
    */
   cachedPerUser?: boolean | ((req: Request) => string);
   /**
-   * A public read that costs a service work (decision 0038): counted against the client's
-   * per-address limit of that kind ('search', or 'reads' for the others) and answered 429 with
-   * Retry-After over it (the document says so). A `cachedRead` handler counts only on a cache
-   * miss; a request refused for its parameters does not count.
+   * A read that costs a service work (decisions 0038, 0065): counted against the client's limit of
+   * that kind ('search'; 'reads' for the other public reads; 'documents' for a user's receipts and
+   * statements) and answered 429 with Retry-After over it (the document says so). A client is its
+   * user when signed in, its address otherwise. A `cachedRead` handler counts only on a cache miss;
+   * a request refused for its parameters does not count.
    */
   fairUse?: FairUse;
   /** Every answer the route gives besides the 503/504 (and the 401/403 of `auth`) every route may give. */
@@ -158,7 +159,7 @@ export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
       if (publicReads && route.fairUse) {
         const kind = route.fairUse;
-        const count = () => publicReads.hit(kind, clientOf(req));
+        const count = async () => publicReads.hit(kind, await publicReads.clientOf(req, res));
         if (isCountedOnLoad(route.handler)) chargeOnLoad(res, count);
         else await count();
       }

@@ -37,6 +37,8 @@ const policySchema = z.object({
   // Searches and the other public reads that reach a service, per client address (decision 0038; 0: no limit).
   SEARCH_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.search }),
   PUBLIC_READS_MAX_PER_ADDRESS: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.reads }),
+  // A signed-in user's receipts, statements and their PDFs per window (decision 0065; 0: no limit).
+  DOCUMENTS_MAX_PER_USER: fields.int({ min: 0, max: 1_000_000, default: DEFAULT_PUBLIC_READ_LIMITS.documents }),
   PUBLIC_READS_WINDOW_MS: fields.durationMs(DEFAULT_PUBLIC_READ_LIMITS.windowSeconds * 1000),
   // How long such a refusal waits before it is sent (a client looping on its refusals gets one a second per connection).
   PUBLIC_READS_REFUSAL_DELAY_MS: fields.int({ min: 0, max: 60_000, default: DEFAULT_PUBLIC_READ_LIMITS.refusalDelayMs }),
@@ -56,6 +58,7 @@ export function loadGatewayPolicy(env: Env = process.env): GatewayPolicy {
     publicReadLimits: {
       search: c.SEARCH_MAX_PER_ADDRESS,
       reads: c.PUBLIC_READS_MAX_PER_ADDRESS,
+      documents: c.DOCUMENTS_MAX_PER_USER,
       windowSeconds: seconds(c.PUBLIC_READS_WINDOW_MS),
       refusalDelayMs: c.PUBLIC_READS_REFUSAL_DELAY_MS,
     },

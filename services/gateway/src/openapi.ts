@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { ApiErrorSchema, fail, gatewayErrors, securedErrors, tooMany, type FairUse, type ResponseSpec, type RouteSpec } from '@taal/edge';
 
 const FAIR_USE_REFUSALS: Record<FairUse, string> = {
-  search: 'Too many searches from this client address within the window (TOO_MANY_SEARCHES)',
-  reads: 'Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS)',
+  search: 'Too many searches from this client within the window: its user when signed in, else its address (TOO_MANY_SEARCHES)',
+  reads: 'Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS)',
+  documents: 'Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS)',
 };
 
 type Json = Record<string, unknown>;

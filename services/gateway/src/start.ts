@@ -9,6 +9,7 @@ import {
   PublicReadLimiter,
   DEFAULT_PUBLIC_READ_LIMITS,
   ResponseCache,
+  type AccessTokenVerifier,
   type EdgeContext,
   type PublicReadLimits,
   type ServiceApi,
@@ -84,14 +85,16 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   // Every replica hears every session identity ends (its own group), replaying the last token lifetime's first.
   const revocations = await followSessionRevocations(deps.bus, `gateway-revocations-${deps.instanceId}`);
   const stops: (() => void)[] = [];
+  const tokens: AccessTokenVerifier = { verifyAccessToken: (accessToken) => deps.accessTokens.authenticateUser(accessToken) };
   const edge: EdgeContext = {
     client: <Server>(name: string) => {
       const client = clients.get(name);
       if (!client) throw new Error(`the edge needs the ${name} client, which no API part of the registry declares`);
       return client as ServiceApi<Server>;
     },
-    tokens: { verifyAccessToken: (accessToken) => deps.accessTokens.authenticateUser(accessToken) },
-    limits: { publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS) },
+    tokens,
+    // Signed-in clients are counted per user, also on routes that do not ask for a token (decision 0065).
+    limits: { publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS, Date.now, tokens) },
     counters: deps.cache,
     env: deps.env ?? process.env,
     files: deps.files,

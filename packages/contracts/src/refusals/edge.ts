@@ -17,6 +17,8 @@ export const EdgeRefusals = {
   // Fair use of the public reads (decision 0038): per client, counted by the edge.
   TOO_MANY_SEARCHES: { status: 429, en: 'Too many searches from your connection. Please try again in {{seconds}} seconds.', bn: 'আপনার সংযোগ থেকে অনেক বেশিবার খোঁজা হয়েছে। অনুগ্রহ করে {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।' },
   TOO_MANY_READS: { status: 429, en: 'Too many requests from your connection. Please try again in {{seconds}} seconds.', bn: 'আপনার সংযোগ থেকে অনেক বেশি অনুরোধ এসেছে। অনুগ্রহ করে {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।' },
+  // A signed-in user's receipts, statements and their PDFs (decision 0065): per user, counted by the edge.
+  TOO_MANY_DOCUMENT_REQUESTS: { status: 429, en: 'You asked for many receipts and statements in a short time. Please try again in {{seconds}} seconds.', bn: 'অল্প সময়ে অনেকগুলো রসিদ ও বিবরণী চাওয়া হয়েছে। অনুগ্রহ করে {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।' },
   // A path segment or query value that decodes to a NUL or is not UTF-8 (never handed to a service).
   MALFORMED_URL: { status: 400, en: 'The address contains a NUL character or invalid UTF-8', bn: 'ঠিকানায় একটি NUL অক্ষর বা অবৈধ UTF-8 আছে' },
 } as const satisfies Record<string, Refusal>;

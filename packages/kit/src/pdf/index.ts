@@ -115,8 +115,63 @@ function afterDocument() {
   }
 }
 
-/** A new document with Taal's fonts registered. */
-export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
+/**
+ * Documents rendered at once in this process, at most; the others wait their turn in order. Setting
+ * a document is CPU work on the event loop: a bound keeps a burst of renderings from holding the
+ * memory of many half-built documents and from starving every other request at once (decision 0065).
+ */
+export const PDF_RENDERS_AT_ONCE = 2;
+
+/** A first-come, first-served count of turns. */
+class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly atOnce: number) {}
+
+  async take(): Promise<() => void> {
+    if (this.running >= this.atOnce) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const next = this.waiting.shift();
+      // The turn passes straight to the next in line (running stays the same), or is freed.
+      if (next) next();
+      else this.running -= 1;
+    };
+  }
+
+  /** Renderings running and waiting (for tests and metrics). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+}
+
+const renderTurns = new Turns(PDF_RENDERS_AT_ONCE);
+
+/** How many documents are being rendered and how many wait for a turn, in this process. */
+export const pdfRenderLoad = () => renderTurns.load;
+
+/**
+ * THE way to make a PDF: waits for a rendering turn (PDF_RENDERS_AT_ONCE per process), makes a
+ * document with Taal's fonts, lets `draw` set it, and returns its bytes. The turn is given back
+ * however `draw` ends.
+ */
+export async function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (pdf: Omit<Pdf, 'end'>) => void | Promise<void>): Promise<Buffer> {
+  const giveBack = await renderTurns.take();
+  try {
+    const pdf = await createPdf(options);
+    await draw(pdf);
+    return await pdf.end();
+  } finally {
+    giveBack();
+  }
+}
+
+/** A new document with Taal's fonts registered (renderPdf takes a turn for it first). */
+async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = await loadFonts();
   // No default font: pdfkit would parse Helvetica's metrics for every document, and `say` sets Taal's.
@@ -166,3 +221,4 @@ export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf
   };
 }
 export * from './receipt';
+export * from './copies';

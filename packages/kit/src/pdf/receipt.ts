@@ -5,7 +5,7 @@
  * same receipt. Set with the kit's PDF helper (its fonts: Noto Sans Bengali's Bengali and Latin files).
  */
 import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, poishaToTaka, type MailReceipt, type MailReceiptLine } from '@taal/contracts';
-import { createPdf } from './index';
+import { renderPdf } from './index';
 
 /** A receipt's line and content: messaging's mail requests carry the same (`MailReceipt`). */
 export type ReceiptLine = MailReceiptLine;
@@ -53,52 +53,55 @@ export function receiptMoney(poisha: number, language: 'en' | 'bn'): string {
   return language === 'bn' ? `${bengaliDigits(taka)} টাকা` : `BDT ${taka}`;
 }
 
+/** The receipt's layout version: a change to what receiptPdf draws bumps it, so stored copies (PdfCopies) are made again. */
+export const RECEIPT_LAYOUT = 'receipt-1';
+
 export async function receiptPdf(c: ReceiptContent): Promise<Buffer> {
   const L = LABELS[c.language];
   const digits = (text: string) => (c.language === 'bn' ? bengaliDigits(text) : text);
   const money = (poisha: number) => receiptMoney(poisha, c.language);
-  const { doc, say, end } = await createPdf({ size: 'A5', margin: 36, info: { Title: `Taal receipt ${c.orderId}`, Author: 'Taal' } });
-  const left = 36;
-  const width = doc.page.width - 72;
-  const widths = [width * 0.5, width * 0.22, width * 0.28];
+  return renderPdf({ size: 'A5', margin: 36, info: { Title: `Taal receipt ${c.orderId}`, Author: 'Taal' } }, ({ doc, say }) => {
+    const left = 36;
+    const width = doc.page.width - 72;
+    const widths = [width * 0.5, width * 0.22, width * 0.28];
 
-  const row = (cells: string[], options: { bold?: boolean } = {}) => {
-    const y = doc.y;
-    let x = left;
-    let height = 0;
-    cells.forEach((cell, i) => {
-      say(cell, options.bold ? 'bold' : 'regular', { x, y }, { width: widths[i]! - 4, align: i === cells.length - 1 ? 'right' : 'left' });
-      height = Math.max(height, doc.y - y);
-      x += widths[i]!;
-    });
-    doc.x = left;
-    doc.y = y + height + 3;
-  };
-  const sum = (label: string, value: string, bold = false) => row([label, '', value], { bold });
+    const row = (cells: string[], options: { bold?: boolean } = {}) => {
+      const y = doc.y;
+      let x = left;
+      let height = 0;
+      cells.forEach((cell, i) => {
+        say(cell, options.bold ? 'bold' : 'regular', { x, y }, { width: widths[i]! - 4, align: i === cells.length - 1 ? 'right' : 'left' });
+        height = Math.max(height, doc.y - y);
+        x += widths[i]!;
+      });
+      doc.x = left;
+      doc.y = y + height + 3;
+    };
+    const sum = (label: string, value: string, bold = false) => row([label, '', value], { bold });
 
-  doc.fontSize(18).fillColor('#1d1b16');
-  say(`Taal - ${L.title}`, 'bold', { x: left, y: 36 }, { width });
-  doc.moveDown(0.5).fontSize(9).fillColor('#333');
-  say(`${L.order}: ${c.orderId}`, 'regular');
-  // An event written without its time (none should be) prints no date rather than none at all.
-  if (Number.isFinite(Date.parse(c.paidAt))) say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTimeOfDay(c.paidAt)}`)}`, 'regular');
-  if (c.buyerName) say(`${L.buyer}: ${c.buyerName}`, 'regular');
-  doc.moveDown(0.8).fontSize(9).fillColor('#1d1b16');
-  row([...L.cols], { bold: true });
-  for (const line of c.lines) {
-    const tier = line.tier ? (L.tiers[line.tier] ?? line.tier) : '';
-    const qty = line.quantity ? `× ${digits(String(line.quantity))}` : '';
-    row([line.title, [tier, qty].filter(Boolean).join(' '), money(line.amount)]);
-  }
-  doc.moveDown(0.4);
-  sum(L.subtotal, money(c.subtotal));
-  if (c.discount > 0) sum(`${L.voucher} ${c.voucherCode} (${digits(String(c.voucherPercent))}%)`, `- ${money(c.discount)}`);
-  sum(L.wallet, money(c.walletUsed));
-  sum(L.card, money(c.cardPaid));
-  if (c.cardTransactionId) sum(L.tran, c.cardTransactionId);
-  doc.moveDown(0.3);
-  sum(L.total, money(c.walletUsed + c.cardPaid), true);
-  doc.moveDown(1).fontSize(8).fillColor('#777');
-  say(L.note, 'regular', { x: left, y: doc.y }, { width });
-  return end();
+    doc.fontSize(18).fillColor('#1d1b16');
+    say(`Taal - ${L.title}`, 'bold', { x: left, y: 36 }, { width });
+    doc.moveDown(0.5).fontSize(9).fillColor('#333');
+    say(`${L.order}: ${c.orderId}`, 'regular');
+    // An event written without its time (none should be) prints no date rather than none at all.
+    if (Number.isFinite(Date.parse(c.paidAt))) say(`${L.paidAt}: ${digits(`${dayMonthYear(dhakaDay(c.paidAt))} ${dhakaTimeOfDay(c.paidAt)}`)}`, 'regular');
+    if (c.buyerName) say(`${L.buyer}: ${c.buyerName}`, 'regular');
+    doc.moveDown(0.8).fontSize(9).fillColor('#1d1b16');
+    row([...L.cols], { bold: true });
+    for (const line of c.lines) {
+      const tier = line.tier ? (L.tiers[line.tier] ?? line.tier) : '';
+      const qty = line.quantity ? `× ${digits(String(line.quantity))}` : '';
+      row([line.title, [tier, qty].filter(Boolean).join(' '), money(line.amount)]);
+    }
+    doc.moveDown(0.4);
+    sum(L.subtotal, money(c.subtotal));
+    if (c.discount > 0) sum(`${L.voucher} ${c.voucherCode} (${digits(String(c.voucherPercent))}%)`, `- ${money(c.discount)}`);
+    sum(L.wallet, money(c.walletUsed));
+    sum(L.card, money(c.cardPaid));
+    if (c.cardTransactionId) sum(L.tran, c.cardTransactionId);
+    doc.moveDown(0.3);
+    sum(L.total, money(c.walletUsed + c.cardPaid), true);
+    doc.moveDown(1).fontSize(8).fillColor('#777');
+    say(L.note, 'regular', { x: left, y: doc.y }, { width });
+  });
 }

@@ -38,6 +38,8 @@ export function orderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): 
     defineRoute({
       method: 'get',
       path: '/order/receipt/{orderId}',
+      // One user's costly reads of their own, counted per user (decision 0065).
+      fairUse: 'documents',
       summary: 'A paid course order’s receipt (PDF, en or bn): its courses, the voucher, what the wallet and the card paid, the card’s transaction id; its buyer or an admin',
       auth: studentOrAdmin,
       params: { orderId: { schema: uuid(), description: 'The order id (UUID)', invalid: () => refusal('ORDER_NOT_FOUND') } },

@@ -96,6 +96,8 @@ export function walletRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec
     defineRoute({
       method: 'get',
       path: '/wallet/{userId}/statement',
+      // One user's costly reads of their own, counted per user (decision 0065).
+      fairUse: 'documents',
       summary: "A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, 20 a page, and the balance they sum to (the student's own; an admin's, anyone's)",
       auth: studentOrAdmin,
       params: { userId: { schema: uuid(), description: "The student's user id (a student: their own; another id gives 403)", invalid: () => refusal('WALLET_NOT_YOURS') } },

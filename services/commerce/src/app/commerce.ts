@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { accessFromPurchases, purchaseKind, RENEWAL_WINDOW_DAYS, ServiceNames, todayInDhaka, type commerceV1 } from '@taal/contracts';
 import {
+  PdfCopies,
+  RECEIPT_LAYOUT,
   UserRoles,
   refuse,
   receiptPdf,
@@ -55,6 +57,8 @@ const refuseOffer = (): never => {
 };
 
 export class Commerce {
+  private readonly pdfCopies: PdfCopies;
+
   constructor(
     private readonly sql: Sql,
     private readonly store: CommerceStore,
@@ -64,7 +68,9 @@ export class Commerce {
     private readonly today: () => string = () => todayInDhaka(),
     /** Told once a change to a user's wallet or orders committed that their own request did not make (decision 0033). */
     private readonly userDataChanged: (userId: string) => void = () => {},
-  ) {}
+  ) {
+    this.pdfCopies = new PdfCopies(sql, 'commerce.pdf_copy');
+  }
 
   /** The cart item at `tier`, or (no tier) at the tier offering `offer`'s price and validity (decision 0028). */
   private async priced(courseId: string, tier: string, offer?: { price?: number; validityDays?: number }, withSaleTerms = false): Promise<PricedItem> {
@@ -216,10 +222,9 @@ export class Commerce {
     if (!order) throw refuse('ORDER_NOT_FOUND');
     if (order.userId !== me.userId && me.userType !== ADMIN) throw refuse('ORDER_NOT_YOURS');
     if (!order.paid) throw refuse('RECEIPT_ORDER_UNPAID');
-    const pdf = await receiptPdf({
-      language: req.language === 'bn' ? 'bn' : 'en',
-      ...receiptOfOrder(order, await this.store.paidCardTransaction(order.id)),
-    });
+    // A paid order's receipt never changes: rendered once per language, then served from its copy.
+    const content = { language: req.language === 'bn' ? ('bn' as const) : ('en' as const), ...receiptOfOrder(order, await this.store.paidCardTransaction(order.id)) };
+    const pdf = await this.pdfCopies.get(`receipt:${order.id}:${content.language}`, RECEIPT_LAYOUT, content, () => receiptPdf(content));
     return { pdf };
   }
 

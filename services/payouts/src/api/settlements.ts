@@ -180,6 +180,8 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
     defineRoute({
       method: 'get',
       path: '/instructor/settlement/receipt/{settlementId}',
+      // One user's costly reads of their own, counted per user (decision 0065).
+      fairUse: 'documents',
       summary: 'A settlement’s PDF receipt, offered as settlement.pdf',
       auth: own,
       params: { settlementId: { schema: idSchema(), description: 'The settlement id', invalid: () => refusal('SETTLEMENT_NOT_FOUND') } },
@@ -192,6 +194,8 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
     defineRoute({
       method: 'get',
       path: '/instructor/statement/{id}/{month}',
+      // One user's costly reads of their own, counted per user (decision 0065).
+      fairUse: 'documents',
       summary: 'A monthly statement PDF: opening due, the month’s sales with gateway cut, product cut and earning, payouts, closing due',
       auth: own,
       params: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dhakaDay, requestMail, type commerceEventsV1, type payoutsV1 } from '@taal/contracts';
 import {
+  PdfCopies,
   UserRoles,
   createEnvelope,
   enqueueEvent,
@@ -16,7 +17,7 @@ import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
 import { payoutsStore as store } from '../store/payouts-store';
 import { SCHEMA } from '../store/schema';
-import { statementPdf } from './statement-pdf';
+import { STATEMENT_LAYOUT, statementPdf, type StatementContent } from './statement-pdf';
 
 const ADMIN = UserRoles.admin;
 const INSTRUCTOR = UserRoles.instructor;
@@ -57,7 +58,11 @@ function checkRange(from: string, to: string): void {
 
 /** Payouts' use cases: who may see what is decided here (the gateway only forwards). */
 export class Payouts {
-  constructor(private readonly deps: PayoutsDeps) {}
+  private readonly pdfCopies: PdfCopies;
+
+  constructor(private readonly deps: PayoutsDeps) {
+    this.pdfCopies = new PdfCopies(deps.sql, `${SCHEMA}.pdf_copy`);
+  }
 
   /** One sale per course of a paid order, in the consumer's transaction; a repeat changes nothing. */
   async recordOrder(tx: SqlExecutor, order: commerceEventsV1.OrderPaid, facts: ReadonlyMap<string, CourseFacts>): Promise<number> {
@@ -259,7 +264,7 @@ export class Payouts {
       store.accounts.payoutsBetween(db, req.instructorId, month.from, month.to),
       store.settlements.listSettlements(db, req.instructorId, { fromDay: month.from, toDay: month.to }),
     ]);
-    return statementPdf({
+    const content: StatementContent = {
       instructorId: req.instructorId,
       instructorName,
       month: month.month,
@@ -268,7 +273,9 @@ export class Payouts {
       sales: [...sales].reverse(),
       payouts,
       settlements,
-    });
+    };
+    // Rendered again only when a sale, a payout or a settlement changed the month (decision 0065).
+    return this.pdfCopies.get(`statement:${req.instructorId}:${month.month}:${content.language}`, STATEMENT_LAYOUT, content, () => statementPdf(content));
   }
 
   async social(): Promise<payoutsV1.SocialFigures> {

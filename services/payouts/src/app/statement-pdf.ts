@@ -4,7 +4,7 @@
  * earnings − payouts = closing. Set with the kit's PDF helper (its fonts: Noto Sans Bengali's
  * Bengali and Latin files, decision 0009).
  */
-import { createPdf } from '@taal/kit';
+import { renderPdf } from '@taal/kit';
 import { bengaliDigits, dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
 
 export interface StatementContent {
@@ -69,6 +69,9 @@ export const taka = (poisha: number) => poishaToTaka(poisha, { grouping: true })
 const dmy = (dayOrTime: string) => dayMonthYear(dayOrTime.length > 10 ? dhakaDay(dayOrTime) : dayOrTime);
 
 
+/** The statement's layout version: a change to what statementPdf draws bumps it, so stored copies are made again. */
+export const STATEMENT_LAYOUT = 'statement-1';
+
 export async function statementPdf(c: StatementContent): Promise<Buffer> {
   const L = LABELS[c.language];
   // A Bengali statement writes its figures, days and month in Bengali digits, as its note does
@@ -76,83 +79,83 @@ export async function statementPdf(c: StatementContent): Promise<Buffer> {
   const digits = (text: string) => (c.language === 'bn' ? bengaliDigits(text) : text);
   const money = (poisha: number) => digits(taka(poisha));
   const day = (dayOrTime: string) => digits(dmy(dayOrTime));
-  const { doc, say, end } = await createPdf({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } });
-  const font = 'regular';
-  const bold = 'bold';
-  const left = 40;
-  const width = doc.page.width - 80;
+  return renderPdf({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } }, ({ doc, say }) => {
+    const font = 'regular';
+    const bold = 'bold';
+    const left = 40;
+    const width = doc.page.width - 80;
 
-  const row = (cells: string[], widths: number[], options: { bold?: boolean } = {}) => {
-    if (doc.y > doc.page.height - 80) doc.addPage();
-    const y = doc.y;
-    let x = left;
-    let height = 0;
-    doc.fontSize(8);
-    cells.forEach((cell, i) => {
-      const w = widths[i]!;
-      // The amount columns (the last four, past the first three) are right-aligned.
-      say(cell, options.bold ? bold : font, { x, y }, { width: w - 4, align: i >= cells.length - 4 && i > 2 ? 'right' : 'left' });
-      height = Math.max(height, doc.y - y);
-      x += w;
-    });
-    doc.x = left;
-    doc.y = y + height + 3;
-  };
+    const row = (cells: string[], widths: number[], options: { bold?: boolean } = {}) => {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      const y = doc.y;
+      let x = left;
+      let height = 0;
+      doc.fontSize(8);
+      cells.forEach((cell, i) => {
+        const w = widths[i]!;
+        // The amount columns (the last four, past the first three) are right-aligned.
+        say(cell, options.bold ? bold : font, { x, y }, { width: w - 4, align: i >= cells.length - 4 && i > 2 ? 'right' : 'left' });
+        height = Math.max(height, doc.y - y);
+        x += w;
+      });
+      doc.x = left;
+      doc.y = y + height + 3;
+    };
 
-  doc.fontSize(18).fillColor('#1d1b16');
-  say(`Taal - ${L.title}`, bold, { x: left, y: 40 }, { width });
-  doc.moveDown(0.5).fontSize(10).fillColor('#333');
-  say(`${L.instructor}: ${c.instructorName || c.instructorId}`, font);
-  say(`${L.month}: ${digits(`${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`)}`, font);
-  doc.moveDown(0.5).fontSize(11);
-  say(`${L.opening}: ${money(c.openingDue)}`, bold);
+    doc.fontSize(18).fillColor('#1d1b16');
+    say(`Taal - ${L.title}`, bold, { x: left, y: 40 }, { width });
+    doc.moveDown(0.5).fontSize(10).fillColor('#333');
+    say(`${L.instructor}: ${c.instructorName || c.instructorId}`, font);
+    say(`${L.month}: ${digits(`${c.month.slice(5, 7)}-${c.month.slice(0, 4)}`)}`, font);
+    doc.moveDown(0.5).fontSize(11);
+    say(`${L.opening}: ${money(c.openingDue)}`, bold);
 
-  doc.moveDown(0.8).fontSize(13);
-  say(L.sales, bold);
-  doc.moveDown(0.3);
-  const saleWidths = [55, 85, 125, 60, 60, 65, 65];
-  row([...L.cols], saleWidths, { bold: true });
-  let paid = 0, gateway = 0, product = 0, earning = 0;
-  for (const s of c.sales) {
-    paid += s.amountPaid;
-    gateway += s.gatewayCut;
-    product += s.productCut;
-    earning += s.instructorEarning;
-    row([day(s.paidAt), s.orderId.slice(0, 13), s.courseTitle, money(s.amountPaid), money(s.gatewayCut), money(s.productCut), money(s.instructorEarning)], saleWidths);
-  }
-  if (c.sales.length === 0) row([L.none], [width]);
-  row([L.totals, '', '', money(paid), money(gateway), money(product), money(earning)], saleWidths, { bold: true });
+    doc.moveDown(0.8).fontSize(13);
+    say(L.sales, bold);
+    doc.moveDown(0.3);
+    const saleWidths = [55, 85, 125, 60, 60, 65, 65];
+    row([...L.cols], saleWidths, { bold: true });
+    let paid = 0, gateway = 0, product = 0, earning = 0;
+    for (const s of c.sales) {
+      paid += s.amountPaid;
+      gateway += s.gatewayCut;
+      product += s.productCut;
+      earning += s.instructorEarning;
+      row([day(s.paidAt), s.orderId.slice(0, 13), s.courseTitle, money(s.amountPaid), money(s.gatewayCut), money(s.productCut), money(s.instructorEarning)], saleWidths);
+    }
+    if (c.sales.length === 0) row([L.none], [width]);
+    row([L.totals, '', '', money(paid), money(gateway), money(product), money(earning)], saleWidths, { bold: true });
 
-  doc.x = left;
-  doc.moveDown(0.8).fontSize(13);
-  say(L.payouts, bold);
-  doc.moveDown(0.3);
-  const payoutWidths = [120, 200, 120];
-  row([...L.payoutCols], payoutWidths, { bold: true });
-  let paidOut = 0;
-  for (const p of c.payouts) {
-    paidOut += p.amount;
-    row([day(p.createdAt), p.kind === 'due' ? L.due : L.settlement, money(p.amount)], payoutWidths);
-  }
-  if (c.payouts.length === 0) row([L.none], [width]);
-  row([L.totals, '', money(paidOut)], payoutWidths, { bold: true });
-
-  if (c.settlements.length > 0) {
     doc.x = left;
     doc.moveDown(0.8).fontSize(13);
-    say(L.settlements, bold);
+    say(L.payouts, bold);
     doc.moveDown(0.3);
-    const w = [120, 120, 120, 120];
-    row([...L.settlementCols], w, { bold: true });
-    for (const s of c.settlements) row([day(s.settleDay), money(s.settleAmount), money(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
-  }
+    const payoutWidths = [120, 200, 120];
+    row([...L.payoutCols], payoutWidths, { bold: true });
+    let paidOut = 0;
+    for (const p of c.payouts) {
+      paidOut += p.amount;
+      row([day(p.createdAt), p.kind === 'due' ? L.due : L.settlement, money(p.amount)], payoutWidths);
+    }
+    if (c.payouts.length === 0) row([L.none], [width]);
+    row([L.totals, '', money(paidOut)], payoutWidths, { bold: true });
 
-  doc.x = left;
-  doc.moveDown(1).fontSize(12);
-  say(`${L.closing}: ${money(c.openingDue + earning - paidOut)}`, bold);
-  doc.moveDown(0.3).fontSize(9).fillColor('#555');
-  say(`${money(c.openingDue)} + ${money(earning)} - ${money(paidOut)} = ${money(c.openingDue + earning - paidOut)}`, font);
-  doc.moveDown(1).fontSize(8).fillColor('#777');
-  say(L.note, font, undefined, { width });
-  return end();
+    if (c.settlements.length > 0) {
+      doc.x = left;
+      doc.moveDown(0.8).fontSize(13);
+      say(L.settlements, bold);
+      doc.moveDown(0.3);
+      const w = [120, 120, 120, 120];
+      row([...L.settlementCols], w, { bold: true });
+      for (const s of c.settlements) row([day(s.settleDay), money(s.settleAmount), money(s.receivedAmount), s.status ? L.settled : L.notSettled], w);
+    }
+
+    doc.x = left;
+    doc.moveDown(1).fontSize(12);
+    say(`${L.closing}: ${money(c.openingDue + earning - paidOut)}`, bold);
+    doc.moveDown(0.3).fontSize(9).fillColor('#555');
+    say(`${money(c.openingDue)} + ${money(earning)} - ${money(paidOut)} = ${money(c.openingDue + earning - paidOut)}`, font);
+    doc.moveDown(1).fontSize(8).fillColor('#777');
+    say(L.note, font, undefined, { width });
+  });
 }

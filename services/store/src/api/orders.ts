@@ -77,6 +77,8 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/store/order/receipt/{id}',
+      // One user's costly reads of their own, counted per user (decision 0065).
+      fairUse: 'documents',
       summary: 'A paid store order’s receipt (PDF, en or bn): the gift cards, the amount paid by card and its transaction id; the buyer or an admin',
       auth: { label: 'the buyer or an admin', check: requireAuth(tokens, UserRoles.student, UserRoles.admin) },
       params: orderId,

@@ -12,6 +12,8 @@ import {
   UserRoles,
   createEnvelope,
   enqueueEvent,
+  PdfCopies,
+  RECEIPT_LAYOUT,
   receiptPdf,
   refuse,
   refuseFields,
@@ -43,6 +45,7 @@ export type { CardGateway as StoreCardGateway };
 
 export class Orders {
   private readonly cards: CardPaymentFlow<OrderRow>;
+  private readonly pdfCopies: PdfCopies;
 
   constructor(
     sql: Sql,
@@ -53,6 +56,7 @@ export class Orders {
     afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.pdfCopies = new PdfCopies(sql, 'store.pdf_copy');
     this.cards = new CardPaymentFlow(sql, db.cardAttempts, this.giftCardOrders(), gateway, logger, afterCommit);
   }
 
@@ -154,7 +158,9 @@ export class Orders {
     if (!row) throw refuse('ORDER_NOT_FOUND');
     if (row.user_id !== me.userId && me.userType !== UserRoles.admin) throw refuse('ORDER_NOT_YOURS');
     if (row.status !== 'paid' || !row.paid_at) throw refuse('RECEIPT_ORDER_UNPAID');
-    const pdf = await receiptPdf({ ...receiptOfOrder(row, { at: new Date(row.paid_at), tranId: row.tran_id }), language: req.language === 'bn' ? 'bn' : 'en' });
+    // A paid order's receipt never changes: rendered once per language, then served from its copy.
+    const content = { ...receiptOfOrder(row, { at: new Date(row.paid_at), tranId: row.tran_id }), language: req.language === 'bn' ? ('bn' as const) : ('en' as const) };
+    const pdf = await this.pdfCopies.get(`receipt:${row.id}:${content.language}`, RECEIPT_LAYOUT, content, () => receiptPdf(content));
     return { pdf };
   }
 
