@@ -6,7 +6,7 @@
 import { isIsoDay, wholeYearsBetween } from './days';
 import { isCleanName } from './name-rule';
 
-export { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN } from './name-rule';
+export { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN, withoutRefusedCharacters } from './name-rule';
 
 /** Longest value each account form field accepts (characters, after trimming). */
 export const AccountFieldLimits = {

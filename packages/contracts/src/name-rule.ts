@@ -116,18 +116,33 @@ export function isCleanName(value: string): boolean {
   return NAME.test(value);
 }
 
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * `value` without the characters a name may not contain (the list above: controls, bidirectional
+ * marks, embeddings, overrides and isolates, invisible and format characters), a zero-width
+ * (non-)joiner kept only between two joining letters, as a word needs it; the characters in
+ * `keep` (e.g. a line feed and a tab in plain text) are kept too. The one list the plain-text
+ * sanitiser (@taal/kit's plainText, decision 0064) removes, so names and texts agree.
+ */
+export function withoutRefusedCharacters(value: string, keep: ReadonlySet<string> = NOTHING): string {
+  const chars = [...value];
+  return chars
+    .filter(
+      (c, i) =>
+        keep.has(c) || !REFUSED_CHAR.test(c) || (ONE_JOINER.test(c) && ONE_LETTER.test(chars[i - 1] ?? '') && ONE_LETTER.test(chars[i + 1] ?? '')),
+    )
+    .join('');
+}
+
 /**
  * A name from elsewhere (a Google or Facebook profile) made to follow the rule: the refused
  * characters and stray joiners taken out, white space runs made one space, at most `max`
  * characters; '' when nothing is left.
  */
 export function cleanName(value: string, max: number): string {
-  const chars = [...value];
-  const kept = chars.filter(
-    (c, i) => !REFUSED_CHAR.test(c) || (ONE_JOINER.test(c) && ONE_LETTER.test(chars[i - 1] ?? '') && ONE_LETTER.test(chars[i + 1] ?? '')),
-  );
   let name = '';
-  for (const c of kept.join('').replace(/\s+/gu, ' ').trim()) {
+  for (const c of withoutRefusedCharacters(value).replace(/\s+/gu, ' ').trim()) {
     if (name.length + c.length > max) break;
     name += c;
   }

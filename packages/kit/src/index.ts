@@ -18,5 +18,6 @@ export * from './documents';
 export * from './jobs';
 export * from './uploads';
 export * from './pdf';
+export * from './text';
 export * from './service';
 export * from './telemetry';

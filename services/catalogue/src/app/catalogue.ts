@@ -5,7 +5,7 @@
 import type { catalogueV1, RefusalKey } from '@taal/contracts';
 import { UserRoles, refuse, refuseFields, type CallerIdentity, type Sql } from '@taal/kit';
 import { FEATURED_INSTRUCTOR_LIMIT } from '../domain/course';
-import { sanitizeRichText } from '../domain/rich-text';
+import { sanitizeBio, sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
@@ -187,12 +187,12 @@ export class Catalogue {
    * once clean, it finds nothing to change. Answers how many changed.
    */
   async sanitiseStoredBios(): Promise<number> {
-    const raw = (await this.store.instructors.listInstructorBios()).filter((i) => sanitizeRichText(i.bio) !== i.bio);
+    const raw = (await this.store.instructors.listInstructorBios()).filter((i) => sanitizeBio(i.bio) !== i.bio);
     if (raw.length === 0) return 0;
     const changed = await this.sql.transaction(async (tx) => {
       const instructors = [];
       for (const { id, bio } of raw) {
-        const instructor = await this.store.instructors.replaceInstructorBio(tx, id, bio, sanitizeRichText(bio));
+        const instructor = await this.store.instructors.replaceInstructorBio(tx, id, bio, sanitizeBio(bio));
         if (instructor) instructors.push(instructor);
       }
       await recordInstructorsUpdated(tx, instructors);

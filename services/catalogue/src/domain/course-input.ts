@@ -5,7 +5,7 @@
  */
 import { CourseAdminLimits as L, isYoutubeLink, nameProblem, TIER_PRICE_FIELDS, type catalogueV1, type RefusalKey } from '@taal/contracts';
 import { isCategory, normaliseLevel, TIERS, type Tier } from './course';
-import { hasRichContent, sanitizeRichText } from './rich-text';
+import { hasRichContent, sanitizeBio, sanitizeRichText } from './rich-text';
 
 export interface TierValues {
   price: number;
@@ -66,12 +66,12 @@ function personName(problems: Problems, field: string, value: string | undefined
 }
 
 /** Rich text (HTML) is stored sanitised, so the public API never answers a script or a `javascript:` link. */
-function richText(problems: Problems, field: string, value: string | undefined, max: number, required: boolean): string | undefined {
+function richText(problems: Problems, field: string, value: string | undefined, max: number, required: boolean, sanitise = sanitizeRichText): string | undefined {
   if (value === undefined) {
     if (required) problems[field] = 'ENTRY_REQUIRED';
     return undefined;
   }
-  const v = sanitizeRichText(value);
+  const v = sanitise(value);
   if (required && !hasRichContent(v)) problems[field] = 'ENTRY_REQUIRED';
   else if (v.length > max) problems[field] = 'ENTRY_TOO_LONG';
   return v;
@@ -204,8 +204,9 @@ export function checkInstructorInput(input: catalogueV1.InstructorInput, current
   const req = current === null;
   const name = personName(p, 'name', input.name, L.instructorName, req);
   const band = text(p, 'band', input.band, L.instructorBand, req);
-  // Rich text like a course's description (the storefront shows it as HTML): sanitised on write.
-  const bio = richText(p, 'bio', input.bio, L.instructorBio, req);
+  // Rich text like a course's description (the storefront shows it as HTML): sanitised on write,
+  // its characters as every user's text (no direction overrides or invisible characters; decision 0064).
+  const bio = richText(p, 'bio', input.bio, L.instructorBio, req, sanitizeBio);
   const percentage = whole(p, 'percentage', input.percentage, 0, 100, req);
   const photo = image(p, 'photo', input.photo, req);
   const banner = image(p, 'banner', input.banner, req);

@@ -1,4 +1,4 @@
-import { hasRichContent, sanitizeRichText, textOf } from './rich-text';
+import { sanitizeBio, hasRichContent, sanitizeRichText, textOf } from './rich-text';
 
 describe('sanitizeRichText (the allow-list of freebie and course descriptions)', () => {
   it('keeps the formatting an editor produces, links and images', () => {
@@ -55,5 +55,13 @@ describe('sanitizeRichText (the allow-list of freebie and course descriptions)',
     expect(hasRichContent('<p><br /></p>')).toBe(false);
     expect(hasRichContent('<p>a</p>')).toBe(true);
     expect(hasRichContent('<img src="https://example.com/a.png" />')).toBe(true);
+  });
+});
+
+describe('sanitizeBio (an instructor bio: the allow-list, and the plain-text sanitiser’s characters; decision 0064)', () => {
+  it('keeps the formatting, drops direction overrides and invisible characters, keeps Bengali joiners', () => {
+    expect(sanitizeBio('<p><b>Guitar</b>\u202Eist\u200B</p><script>x()</script>')).toBe('<p><b>Guitar</b>ist</p>');
+    expect(sanitizeBio('<p>র\u200D্যাব\r\nকোর্স</p>')).toBe('<p>র\u200D্যাব\nকোর্স</p>');
+    expect(sanitizeBio('<<x>script>alert(2)<<x>/script>')).toBe('&lt;script&gt;alert(2)&lt;/script&gt;');
   });
 });

@@ -4,6 +4,7 @@
  * clean HTML, not only our own web client. Pure: no I/O.
  */
 import sanitize from 'sanitize-html';
+import { plainCharacters } from '@taal/kit';
 
 /**
  * The allow-list of rich text (freebie and course descriptions): the formatting an editor produces (paragraphs,
@@ -41,6 +42,15 @@ export const RICH_TEXT_ALLOW_LIST: sanitize.IOptions = {
 /** Rich text as stored: sanitised against the allow-list, trimmed. */
 export function sanitizeRichText(html: string): string {
   return sanitize(html, RICH_TEXT_ALLOW_LIST).trim();
+}
+
+/**
+ * An instructor's bio as stored: rich text (the storefront shows it as HTML) through the allow-list,
+ * its characters through the one plain-text sanitiser's character step (@taal/kit, decision 0064):
+ * no direction overrides or invisible characters, as in every other text a user writes.
+ */
+export function sanitizeBio(html: string): string {
+  return sanitizeRichText(plainCharacters(html));
 }
 
 /** The visible text of sanitised HTML (is the description empty once its markup is gone?). */

@@ -12,7 +12,8 @@ describe('review rules', () => {
   });
 
   it('keeps text plain: no markup, no control or direction characters; Bengali kept whole', () => {
-    expect(plainText('  <b>Great</b> <script>x()</script>course\u202E!\u0000  ', 100)).toBe('Great x()course!');
+    expect(plainText('  <b>Great</b> <script>x()</script>course\u202E!\u0000  ', 100)).toBe('Great course!');
+    expect(plainText('<<x>script>alert(2)<<x>/script>', 100)).toBe('');
     expect(plainText('a\r\n\r\n\r\n\r\nb', 100)).toBe('a\n\nb');
     expect(plainText('চমৎকার কোর্স, র‍্যাব', 100)).toBe('চমৎকার কোর্স, র‍্যাব');
     expect(plainText('১ < ২ and 3 > 2', 100)).toBe('১ < ২ and 3 > 2');

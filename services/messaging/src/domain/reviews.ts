@@ -3,6 +3,7 @@
  * a reason for hiding must hold, who may write a review, and how a course's figures are counted.
  */
 import type { RefusalKey } from '@taal/contracts';
+import { plainText as plainTextOf } from '@taal/kit';
 
 export const ReviewLimits = { text: 2000, reply: 2000, reason: 500, name: 100 } as const;
 
@@ -23,31 +24,13 @@ export function isRating(value: unknown): value is 1 | 2 | 3 | 4 | 5 {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
 }
 
-// C0/C1 controls (but tab and line feed), bidirectional marks, overrides and isolates, and the byte
-// order mark are kept out: a review is plain text, shown as text, in English or Bengali (whose
-// letters and the zero-width (non-)joiner U+200C/U+200D Bengali spelling needs are kept).
-const BIDI_AND_BOM = new Set([0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff]);
-const isKept = (ch: string) => {
-  const c = ch.codePointAt(0)!;
-  if (c === 0x09 || c === 0x0a) return true;
-  return c >= 0x20 && !(c >= 0x7f && c <= 0x9f) && !BIDI_AND_BOM.has(c);
-};
-const TAGS = /<\/?[A-Za-z!][^<>]*>/g;
-
 /**
- * A review's (or reply's, or reason's) text as stored: plain text without markup or control
- * characters, line ends made \n, at most two blank lines in a row, trimmed, within `max`.
+ * A review's (or reply's, or reason's, or reviewer's name's) text as stored: the one plain-text
+ * sanitiser (@taal/kit, decision 0064): no markup, however nested, no control, direction or
+ * invisible characters, line ends made \n, at most one blank line in a row, trimmed, within `max`.
  */
 export function plainText(input: string | undefined, max: number): string {
-  const stripped = (input ?? '')
-    .replace(/\r\n?/g, '\n')
-    .replace(TAGS, '');
-  const text = [...stripped]
-    .filter(isKept)
-    .join('')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return [...text].slice(0, max).join('');
+  return plainTextOf(input, max);
 }
 
 /** A course's figures from its shown reviews. */

@@ -3,6 +3,7 @@
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
 import { AccountFieldLimits, isEmail, nameProblem, type RefusalKey } from '@taal/contracts';
+import { plainText } from '@taal/kit';
 import { systemNotification } from './notification-texts';
 export const Limits = { name: AccountFieldLimits.name, email: AccountFieldLimits.email, message: 5000, reply: 5000, notification: 500 } as const;
 
@@ -15,8 +16,13 @@ export type Check = { ok: true } | { ok: false; headline: RefusalKey; fields: Re
 /** One field's refusal, which is also the headline. */
 const refused = (field: string, key: RefusalKey): Check => ({ ok: false, headline: key, fields: { [field]: key } });
 
-/** Text as stored: without NUL characters (PostgreSQL text cannot hold them) and trimmed. */
-export const clean = (v: string | undefined) => (v ?? '').replaceAll(String.fromCharCode(0), '').trim();
+/**
+ * A user's text as stored: the one plain-text sanitiser (@taal/kit, decision 0064): no markup, no
+ * control, direction or invisible characters, `\n` line ends, trimmed; cut at `max` (long enough
+ * by default that each field's own limit still refuses a longer text with TEXT_TOO_LONG).
+ */
+export const clean = (v: string | undefined, max: number = STORED_TEXT_MAX) => plainText(v, max);
+const STORED_TEXT_MAX = 100_000;
 const trimmed = clean;
 
 /** name, email and message required; the e-mail well-formed; each within its limit. */
