@@ -18,6 +18,17 @@ export const MessagingRefusals = {
   NOT_YOUR_MESSAGES: { status: 403, en: 'You may only read your own messages', bn: 'আপনি শুধু নিজের বার্তাগুলো পড়তে পারবেন' },
   NOT_YOUR_STUDENT_MESSAGE: { status: 403, en: 'You may only answer messages sent to you', bn: 'আপনি শুধু আপনাকে পাঠানো বার্তার উত্তর দিতে পারবেন' },
   NOT_YOUR_NOTIFICATIONS: { status: 403, en: 'You may only read your own notifications', bn: 'আপনি শুধু নিজের নোটিফিকেশনগুলো পড়তে পারবেন' },
+  // Ours (issue 50, decision 0063): limits on messages to instructors and on their replies.
+  TOO_MANY_INSTRUCTOR_MESSAGES: {
+    status: 429,
+    en: 'You have sent many messages to instructors in a short time. Please try again in {{minutes}} minutes.',
+    bn: 'আপনি অল্প সময়ে প্রশিক্ষকদের অনেক বার্তা পাঠিয়েছেন। অনুগ্রহ করে {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
+  },
+  TOO_MANY_REPLIES: {
+    status: 429,
+    en: 'You have sent many replies in a short time. Please try again in {{minutes}} minutes.',
+    bn: 'আপনি অল্প সময়ে অনেক উত্তর পাঠিয়েছেন। অনুগ্রহ করে {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
+  },
   SEND_AS_YOURSELF: { status: 403, en: 'You may only send messages as yourself', bn: 'আপনি শুধু নিজের নামে বার্তা পাঠাতে পারবেন' },
 
   // Mass mail (back office §7; the texts are ours).

@@ -20,4 +20,20 @@ export const QuestionRefusals = {
     en: "You may only answer questions on your own courses",
     bn: 'আপনি শুধু নিজের কোর্সের প্রশ্নের উত্তর দিতে পারবেন',
   },
+  // Ours (issue 50, decision 0063): limits on what a user writes, and a hidden question stays closed.
+  TOO_MANY_QUESTIONS: {
+    status: 429,
+    en: 'You have asked many questions in a short time. Please try again in {{minutes}} minutes.',
+    bn: 'আপনি অল্প সময়ে অনেক প্রশ্ন করেছেন। অনুগ্রহ করে {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
+  },
+  TOO_MANY_ANSWERS: {
+    status: 429,
+    en: 'You have posted many answers in a short time. Please try again in {{minutes}} minutes.',
+    bn: 'আপনি অল্প সময়ে অনেক উত্তর দিয়েছেন। অনুগ্রহ করে {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
+  },
+  QUESTION_HIDDEN: {
+    status: 409,
+    en: 'An admin has hidden this question: it cannot be answered',
+    bn: 'একজন অ্যাডমিন প্রশ্নটি লুকিয়ে রেখেছেন: এর উত্তর দেওয়া যাবে না',
+  },
 } as const satisfies Record<string, Refusal>;

@@ -27,13 +27,14 @@ export const messagingApi = defineApi({
       tokens: ctx.tokens,
       catalogue: ctx.client<catalogueV1.CatalogueServiceServer>('catalogue'),
       contactLimiter: limiters.contact,
+      writes: limiters.writes,
       hub,
     };
     return [
       ...[contactRoutes, studentMessageRoutes, notificationRoutes].map((group) => group(deps)),
       massMailRoutes(messaging, deps.identity, ctx.tokens),
-      reviewRoutes({ reviews: ctx.client<reviewsV1.ReviewServiceServer>('reviews'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens }),
-      questionRoutes({ questions: ctx.client<questionsV1.LessonQuestionsServiceServer>('questions'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens }),
+      reviewRoutes({ reviews: ctx.client<reviewsV1.ReviewServiceServer>('reviews'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens, writes: limiters.writes }),
+      questionRoutes({ questions: ctx.client<questionsV1.LessonQuestionsServiceServer>('questions'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens, writes: limiters.writes }),
     ];
   },
 });

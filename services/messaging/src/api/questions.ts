@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { type identityV1, type questionsV1, type RefusalKey } from '@taal/contracts';
-import { answer, callerOf, dateTime, defineRoute, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { answer, callerOf, dateTime, defineRoute, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
+import type { WriteLimiters } from './limits';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), answered by messaging's
  * LessonQuestionsService, which decides who may read, ask, answer, follow and hide: a lesson's
  * threads for anyone enrolled in the course, its instructor and admins; questions from students
  * with an active enrolment; answers from the course's instructor (or an admin), which notify the
- * asker and the followers; the instructor's unanswered list; an admin hides a question.
+ * asker and the followers; the instructor's unanswered list, a page of askers at a time; an admin
+ * hides a question, or every question of one user. Asking and answering are limited per user and
+ * per course or question (decision 0063).
  */
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 const text = (max: number, missing: RefusalKey) => z.string({ error: missing }).max(max, 'TEXT_TOO_LONG').regex(/\S/, missing);
@@ -56,13 +59,35 @@ const toQuestion = (q: questionsV1.LessonQuestion) => ({
   courseTitle: q.courseTitle,
 });
 
+const UnansweredAskerSchema = z
+  .object({
+    askedBy: z.string().meta({ description: "The asker's user id" }),
+    askerName: z.string(),
+    questions: z.int().min(0).meta({ description: 'Their unanswered questions' }),
+    shown: z.int().min(0).meta({ description: 'Of those, on this page (their newest, at most 3)' }),
+    newestAt: dateTime(),
+  })
+  .meta({ id: 'UnansweredAsker' });
+const UnansweredPageSchema = listOf(QuestionSchema)
+  .extend({
+    askers: z.array(UnansweredAskerSchema).meta({ description: "The page's askers, the one with the newest question first; `data` holds their shown questions in this order" }),
+    total: z.int().min(0).meta({ description: 'Askers with unanswered questions (pages are made of askers)' }),
+    totalQuestions: z.int().min(0),
+    page: z.int().min(1),
+    pageSize: z.int().min(1),
+  })
+  .meta({ id: 'UnansweredQuestionsPage' });
+const pageNumber = (what: string) => ({ schema: z.string().regex(/^[1-9][0-9]{0,3}$/), description: what });
+
 export interface QuestionRouteDeps {
   questions: ServiceApi<questionsV1.LessonQuestionsServiceServer>;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
+  /** Limits on what a user writes (decision 0063). */
+  writes: WriteLimiters;
 }
 
-export function questionRoutes({ questions, identity, tokens }: QuestionRouteDeps): RouteSpec[] {
+export function questionRoutes({ questions, identity, tokens, writes }: QuestionRouteDeps): RouteSpec[] {
   const signedIn = { label: 'enrolled students, the course’s instructor and admins', check: requireAuth(tokens) };
   const student = { label: 'students enrolled in the course (active access)', check: requireAuth(tokens, UserRoles.student) };
   const instructorOrAdmin = { label: 'the course’s instructor, or an admin', check: requireAuth(tokens, UserRoles.instructor, UserRoles.admin) };
@@ -108,12 +133,12 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
         400: fail('A blank or too long question (QUESTION_REQUIRED, TEXT_TOO_LONG)'),
         403: fail('Not enrolled in the course (QUESTIONS_ENROLLED_ONLY), or its access has ended (QUESTION_ACCESS_ENDED)'),
         404: fail('Course or lesson not found'),
+        429: tooMany('Too many questions from this student within the hour, or on this course (TOO_MANY_QUESTIONS)'),
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { question } = await questions.askQuestion(
-          { courseId: param('courseId'), lessonId: param('lessonId'), body: body.body, askerName: await nameOf(caller) },
-          caller,
+        const { question } = await writes.question.run(caller.userId, param('courseId'), async () =>
+          questions.askQuestion({ courseId: param('courseId'), lessonId: param('lessonId'), body: body.body, askerName: await nameOf(caller) }, caller),
         );
         res.status(201).json({ success: true, message: 'Question posted', data: toQuestion(question!) });
       },
@@ -130,10 +155,14 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
         400: fail('A blank or too long answer (ANSWER_REQUIRED, TEXT_TOO_LONG)'),
         403: fail("A question on another instructor's course (NOT_YOUR_COURSE_QUESTION)"),
         404: fail('Question not found'),
+        409: fail('An admin hid the question (QUESTION_HIDDEN)'),
+        429: tooMany('Too many answers from this user within the hour, or to this question (TOO_MANY_ANSWERS)'),
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { question } = await questions.answerQuestion({ id: param('id'), body: body.body, authorName: await nameOf(caller) }, caller);
+        const { question } = await writes.answer.run(caller.userId, param('id'), async () =>
+          questions.answerQuestion({ id: param('id'), body: body.body, authorName: await nameOf(caller) }, caller),
+        );
         res.json({ success: true, message: 'Answer posted', data: toQuestion(question!) });
       },
     }),
@@ -158,12 +187,21 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
     defineRoute({
       method: 'get',
       path: '/questions/unanswered',
-      summary: "Unanswered questions, the longest waiting first: an instructor's own courses', or every course's for an admin",
+      summary:
+        "Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all",
       auth: instructorOrAdmin,
-      responses: { 200: answer(listOf(QuestionSchema)) },
-      handler: async ({ res }) => {
-        const { questions: found } = await questions.listUnansweredQuestions({}, callerOf(res));
-        res.json(ok(found.map(toQuestion)));
+      query: { page: pageNumber('1-based page of askers (default 1)'), pageSize: pageNumber('Askers per page, at most 50 (default 20)') },
+      responses: { 200: answer(UnansweredPageSchema) },
+      handler: async ({ req, res }) => {
+        const found = await questions.listUnansweredQuestions({ page: Number(req.query.page ?? 1), pageSize: Number(req.query.pageSize ?? 0) }, callerOf(res));
+        res.json({
+          ...ok(found.questions.map(toQuestion)),
+          askers: found.askers.map((a) => ({ askedBy: a.askedBy, askerName: a.askerName, questions: a.questions, shown: a.shown, newestAt: a.newestAt })),
+          total: found.total,
+          totalQuestions: found.totalQuestions,
+          page: found.page,
+          pageSize: found.pageSize,
+        });
       },
     }),
     defineRoute({
@@ -192,6 +230,23 @@ export function questionRoutes({ questions, identity, tokens }: QuestionRouteDep
       handler: async ({ res, param, body }) => {
         const { question } = await questions.hideQuestion({ id: param('id'), hidden: body.hidden }, callerOf(res));
         res.json({ success: true, message: body.hidden ? 'Question hidden' : 'Question shown', data: toQuestion(question!) });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/questions/user/{userId}/hidden',
+      summary: "Hides every question one user asked, on every course, from students and instructors (their answer mails not sent yet are withdrawn), or shows them all again",
+      auth: admin,
+      params: { userId: { schema: uuid(), description: "The asker's user id (UUID)", invalid: () => refusal('USER_NOT_FOUND') } },
+      body: { schema: z.object({ hidden: z.boolean() }) },
+      responses: {
+        200: answer(done(z.object({ changed: z.int().min(0).meta({ description: 'Questions whose state changed' }) })), "'Questions hidden' or 'Questions shown'"),
+        400: fail('Not a JSON object with a boolean `hidden`'),
+        404: fail('Not a user id'),
+      },
+      handler: async ({ res, param, body }) => {
+        const { changed } = await questions.hideUserQuestions({ userId: param('userId'), hidden: body.hidden }, callerOf(res));
+        res.json({ success: true, message: body.hidden ? 'Questions hidden' : 'Questions shown', data: { changed } });
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { identityV1, reviewsV1 } from '@taal/contracts';
-import { answer, dateTime, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, dateTime, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import type { WriteLimiters } from './limits';
 
 /**
  * Course ratings and reviews (issue 41, decision 0048), answered by messaging's review service,
@@ -56,9 +57,11 @@ export interface ReviewRouteDeps {
   reviews: ServiceApi<reviewsV1.ReviewServiceServer>;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
+  /** Limits on what a user writes (decision 0063). */
+  writes: WriteLimiters;
 }
 
-export function reviewRoutes({ reviews, identity, tokens }: ReviewRouteDeps): RouteSpec[] {
+export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteDeps): RouteSpec[] {
   const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
   const instructor = { label: "the course's instructor only", check: requireAuth(tokens, UserRoles.instructor) };
@@ -153,11 +156,14 @@ export function reviewRoutes({ reviews, identity, tokens }: ReviewRouteDeps): Ro
         400: fail('No rating from 1 to 5 (RATING_REQUIRED), or a text too long'),
         403: fail('Not enrolled in the course (REVIEW_NOT_ENROLLED), or no lesson completed yet (REVIEW_NEEDS_LESSON)'),
         404: fail('Not a course id'),
+        429: tooMany('Too many reviews written or edited by this student within the hour, or of this course (TOO_MANY_REVIEWS)'),
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { user } = await identity.getUser({ id: caller.userId }, caller);
-        const { review, edited } = await reviews.writeReview({ courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '' }, caller);
+        const { review, edited } = await writes.review.run(caller.userId, param('courseId'), async () => {
+          const { user } = await identity.getUser({ id: caller.userId }, caller);
+          return reviews.writeReview({ courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '' }, caller);
+        });
         res.status(edited ? 200 : 201).json(ok(toReview(review!)));
       },
     }),
@@ -174,9 +180,11 @@ export function reviewRoutes({ reviews, identity, tokens }: ReviewRouteDeps): Ro
         403: fail('Not the instructor of the review’s course (NOT_YOUR_COURSE_REVIEW)'),
         404: fail('Review not found'),
         409: fail('The review already has a reply (REVIEW_ALREADY_REPLIED)'),
+        429: tooMany('Too many replies to reviews from this instructor within the hour (TOO_MANY_REVIEW_REPLIES)'),
       },
       handler: async ({ res, param, body }) => {
-        const { review } = await reviews.replyReview({ id: param('id'), reply: body.reply }, callerOf(res));
+        const caller = callerOf(res);
+        const { review } = await writes.reviewReply.run(caller.userId, param('id'), () => reviews.replyReview({ id: param('id'), reply: body.reply }, caller));
         res.json(ok(toReview(review!)));
       },
     }),

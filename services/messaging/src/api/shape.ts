@@ -3,6 +3,7 @@ import { type RefusalKey, type catalogueV1, type identityV1 } from '@taal/contra
 import type { MessagingApi } from './client';
 import { fail, ID_PATTERN, requireAuth, UserRoles, refusal, type TargetLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import type { NotificationHub } from './live';
+import type { WriteLimiters } from './limits';
 
 /**
  * Contact messages, student ↔ instructor messages and notifications (storefront §7 `contact/*`,
@@ -21,6 +22,8 @@ export interface MessagingRouteDeps {
   tokens: AccessTokenVerifier;
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;
   contactLimiter: TargetLimiter;
+  /** Limits on what a signed-in user writes (decision 0063). */
+  writes: WriteLimiters;
   hub: NotificationHub;
 }
 

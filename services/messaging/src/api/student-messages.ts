@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { type messagingV1 } from '@taal/contracts';
-import { answer, dateTime, done, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { answer, dateTime, done, fail, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
 import { type MessagingRouteDeps, uuid, text, idOf, notAnId, userIdParam, noSuchUser, guards } from './shape';
 
 const StudentMessageSchema = z
@@ -46,7 +46,7 @@ const instructorMessageBody = z.object({
 const replyBody = z.object({ reply: text(5000, 'REPLY_REQUIRED') });
 
 export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
-  const { messaging, identity, tokens, catalogue } = deps;
+  const { messaging, identity, tokens, catalogue, writes } = deps;
   const { admin, student, instructorOrAdmin, signedIn } = guards(tokens);
 
   return [
@@ -61,26 +61,31 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         400: fail('A blank or too long message'),
         403: fail('`from` names another user, or the caller is not a student'),
         404: fail('Instructor not found'),
+        429: tooMany('Too many messages to instructors from this student within the hour, or to this instructor (TOO_MANY_INSTRUCTOR_MESSAGES)'),
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
         if (body.from && body.from !== caller.userId) throw refusal('SEND_AS_YOURSELF');
-        const found = await catalogue.getInstructor({ id: body.to }).catch((err: unknown) => {
-          if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
-          throw err;
+        // Per student, and per student and instructor (decision 0063).
+        const message = await writes.instructorMessage.run(caller.userId, body.to, async () => {
+          const found = await catalogue.getInstructor({ id: body.to }).catch((err: unknown) => {
+            if (isGrpcStatusError(err) && err.code === status.NOT_FOUND) return null;
+            throw err;
+          });
+          if (!found?.instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
+          // The sender's name and e-mail as the account has them when the form does not say.
+          let { name = '', email = '' } = body;
+          if (!name.trim() || !email.trim()) {
+            const { user } = await identity.getUser({ id: caller.userId }, caller);
+            name = name.trim() || (user?.name ?? '');
+            email = email.trim() || (user?.email ?? '');
+          }
+          const sent = await messaging.sendStudentMessage(
+            { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
+            caller,
+          );
+          return sent.message;
         });
-        if (!found?.instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
-        // The sender's name and e-mail as the account has them when the form does not say.
-        let { name = '', email = '' } = body;
-        if (!name.trim() || !email.trim()) {
-          const { user } = await identity.getUser({ id: caller.userId }, caller);
-          name = name.trim() || (user?.name ?? '');
-          email = email.trim() || (user?.email ?? '');
-        }
-        const { message } = await messaging.sendStudentMessage(
-          { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
-          caller,
-        );
         res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message!) });
       },
     }),
@@ -143,9 +148,11 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         400: fail('A blank or too long reply'),
         403: fail('A message sent to another instructor'),
         404: fail('Message not found'),
+        429: tooMany('Too many replies from this user within the hour, or to this message (TOO_MANY_REPLIES)'),
       },
       handler: async ({ res, param, body }) => {
-        const { message } = await messaging.replyStudentMessage({ id: param('id'), reply: body.reply }, callerOf(res));
+        const caller = callerOf(res);
+        const { message } = await writes.messageReply.run(caller.userId, param('id'), () => messaging.replyStudentMessage({ id: param('id'), reply: body.reply }, caller));
         res.json({ success: true, message: 'Reply sent', data: toStudentMessage(message!) });
       },
     }),

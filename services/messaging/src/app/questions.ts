@@ -9,11 +9,12 @@
 import { UserRoles, type questionsV1 } from '@taal/contracts';
 import { refuse, refuseFields, requireIdentity, USER_TOKEN_METADATA_KEY, type CallContext, type UserDataVersions } from '@taal/kit';
 import type { Logger } from 'pino';
-import { answerRecipients, askRefusal, checkAnswer, checkQuestion, mayAnswer, QuestionLimits, questionAnsweredNotification, readRefusal, type Reader } from '../domain/questions';
+import { answerRecipients, askRefusal, checkAnswer, checkQuestion, mayAnswer, QuestionLimits, questionAnsweredNotification, readRefusal, unansweredPage, type Reader } from '../domain/questions';
 import { clean, type Check } from '../domain/rules';
 import type { MailDirectory } from '../events/mails';
 import type { LearningLookup, QuestionLookups } from '../grpc/lookups';
 import type { MessagingDocuments } from '../store/documents';
+import { iso } from '../store/schema';
 import type { QuestionDocuments, StoredQuestion } from '../store/questions';
 import type { TransactionalMails } from './transactional-mail';
 
@@ -110,6 +111,8 @@ export class LessonQuestions {
     if (!mayAnswer({ userType: me.userType, instructorId: me.instructorId, courseInstructorId: course?.instructorId ?? question.instructorId })) {
       throw refuse('NOT_YOUR_COURSE_QUESTION');
     }
+    // Hidden means hidden (decision 0063): no answer, so no mail quotes it.
+    if (question.hidden) throw refuse('QUESTION_HIDDEN');
     refuseIfNot(checkAnswer(req.body));
     const answer = await this.deps.questions.addAnswer({
       questionId: question._id,
@@ -119,7 +122,8 @@ export class LessonQuestions {
       body: clean(req.body),
     });
     const updated = (await this.deps.questions.get(question._id)) ?? question;
-    await this.notify(updated, answer._id, answer.body, me.userId);
+    // Hidden meanwhile: nobody is told (and the hide withdraws whatever was queued).
+    if (!updated.hidden) await this.notify(updated, answer._id, answer.body, me.userId);
     return this.thread(updated, me.userId);
   }
 
@@ -156,11 +160,23 @@ export class LessonQuestions {
     return this.thread(question, r.userId);
   }
 
-  async unanswered(ctx: Ctx): Promise<questionsV1.LessonQuestion[]> {
+  /**
+   * A page of the unanswered list (decision 0063): askers ordered by their newest question, each
+   * with their newest few, so one asker's many questions cannot push out the others'.
+   */
+  async unanswered(ctx: Ctx, req: questionsV1.ListUnansweredQuestionsRequest): Promise<questionsV1.ListUnansweredQuestionsResponse> {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
-    if (me.userType === INSTRUCTOR && !me.instructorId) return [];
-    const docs = await this.deps.questions.unanswered(me.userType === ADMIN ? null : me.instructorId!);
-    return this.deps.questions.threads(docs, me.userId);
+    const heads = me.userType === INSTRUCTOR && !me.instructorId ? [] : await this.deps.questions.unansweredHeads(me.userType === ADMIN ? null : me.instructorId!);
+    const page = unansweredPage(heads, req.page, req.pageSize);
+    const questions = await this.deps.questions.threads(await this.deps.questions.byIds(page.ids), me.userId);
+    return {
+      questions,
+      askers: page.askers.map((a) => ({ askedBy: a.askedBy, askerName: a.askerName, questions: a.questions, shown: a.shownIds.length, newestAt: iso(a.newestAt) })),
+      total: page.total,
+      totalQuestions: page.totalQuestions,
+      page: page.page,
+      pageSize: page.pageSize,
+    };
   }
 
   async recent(ctx: Ctx): Promise<questionsV1.LessonQuestion[]> {
@@ -172,6 +188,21 @@ export class LessonQuestions {
     const me = requireIdentity(ctx, ADMIN);
     const doc = await this.deps.questions.setHidden(req.id, req.hidden);
     if (!doc) throw refuse('QUESTION_NOT_FOUND');
+    if (req.hidden) await this.withdrawAnswerMails([doc._id]);
     return this.thread(doc, me.userId);
+  }
+
+  /** Hides (or shows again) every question one user asked (decision 0063); how many changed. */
+  async hideUser(ctx: Ctx, req: questionsV1.HideUserQuestionsRequest): Promise<number> {
+    requireIdentity(ctx, ADMIN);
+    const changed = await this.deps.questions.setHiddenOf(req.userId, req.hidden);
+    if (req.hidden) await this.withdrawAnswerMails(changed);
+    return changed.length;
+  }
+
+  /** Answer mails of hidden questions not sent yet are withdrawn: no mail quotes a hidden question. */
+  private async withdrawAnswerMails(questionIds: readonly string[]): Promise<void> {
+    const answers = await this.deps.questions.answerIds(questionIds);
+    if (answers.length > 0) await this.deps.mails.withdraw(answers.map((id) => `question-answered:${id}:`));
   }
 }

@@ -138,12 +138,29 @@ export class TransactionalMails {
   }
 
   /**
-   * Deletes finished mails (sent, uncertain or capped) older than `olderThanDays` (default 30: a cause
+   * Withdraws the mails not yet claimed whose keys start with one of `prefixes` (their cause was taken
+   * back: an answer's mails once its question is hidden, decision 0063): kept as 'withdrawn' without
+   * their bodies, never sent (a claim drops their due-list entries). Returns how many.
+   */
+  async withdraw(prefixes: readonly string[]): Promise<number> {
+    let withdrawn = 0;
+    for (const prefix of prefixes) {
+      const { modifiedCount } = await this.docs.models.outgoing.updateMany(
+        { _id: { $regex: `^${escapeRegExp(prefix)}` }, state: 'pending' },
+        { $set: { state: 'withdrawn', subject: '', html: '', text: '' } },
+      );
+      withdrawn += modifiedCount;
+    }
+    return withdrawn;
+  }
+
+  /**
+   * Deletes finished mails (sent, uncertain, capped or withdrawn) older than `olderThanDays` (default 30: a cause
    * delivered again after that is past the bus's 7-day retention anyway).
    */
   async prune(olderThanDays = 30): Promise<number> {
     const { deletedCount } = await this.docs.models.outgoing.deleteMany({
-      state: { $in: ['sent', 'uncertain', 'capped'] },
+      state: { $in: ['sent', 'uncertain', 'capped', 'withdrawn'] },
       createdAt: { $lt: new Date(Date.now() - olderThanDays * 86_400_000) },
     });
     // The cap's slots are leases held for the cap's window, one per slot and mailbox ever mailed:

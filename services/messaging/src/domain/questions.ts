@@ -64,3 +64,58 @@ export function questionAnsweredNotification(answerId: string, userId: string, c
 export function answerRecipients(askedBy: string, followers: readonly string[], answeredBy: string): string[] {
   return [...new Set([askedBy, ...followers])].filter((u) => u && u !== answeredBy);
 }
+
+/** The unanswered list's pages (decision 0063): askers per page by default and at most, and each asker's questions on a page. */
+export const UnansweredPaging = { pageSize: 20, maxPageSize: 50, perAsker: 3 } as const;
+
+export interface UnansweredHead {
+  _id: string;
+  askedBy: string;
+  askerName: string;
+  createdAt: Date;
+}
+
+export interface UnansweredAskerGroup {
+  askedBy: string;
+  askerName: string;
+  /** Their unanswered questions in the list. */
+  questions: number;
+  /** Their newest ones, shown on this page (at most perAsker), newest first. */
+  shownIds: string[];
+  newestAt: Date;
+}
+
+export interface UnansweredPage {
+  askers: UnansweredAskerGroup[];
+  /** The shown questions' ids, grouped by asker, in the page's order. */
+  ids: string[];
+  /** Askers in the whole list. */
+  total: number;
+  totalQuestions: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A page of the unanswered list from its questions' heads: the askers ordered by their newest
+ * question (newest first), `pageSize` askers a page, each with at most `perAsker` of their newest
+ * questions, so one asker's many questions cannot push out anyone else's.
+ */
+export function unansweredPage(heads: readonly UnansweredHead[], page: number, pageSize: number, perAsker: number = UnansweredPaging.perAsker): UnansweredPage {
+  const size = Math.min(Math.max(Math.trunc(pageSize) || UnansweredPaging.pageSize, 1), UnansweredPaging.maxPageSize);
+  const at = Math.max(Math.trunc(page) || 1, 1);
+  const newestFirst = [...heads].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  const groups = new Map<string, UnansweredAskerGroup>();
+  for (const h of newestFirst) {
+    let g = groups.get(h.askedBy);
+    if (!g) {
+      g = { askedBy: h.askedBy, askerName: h.askerName, questions: 0, shownIds: [], newestAt: h.createdAt };
+      groups.set(h.askedBy, g);
+    }
+    g.questions += 1;
+    if (g.shownIds.length < perAsker) g.shownIds.push(h._id);
+  }
+  const all = [...groups.values()];
+  const askers = all.slice((at - 1) * size, at * size);
+  return { askers, ids: askers.flatMap((g) => g.shownIds), total: all.length, totalQuestions: heads.length, page: at, pageSize: size };
+}

@@ -9,8 +9,9 @@ export function questionsGrpcService(q: LessonQuestions): questionsV1.LessonQues
     askQuestion: unaryHandler(async (req: questionsV1.AskQuestionRequest, ctx) => ({ question: await q.ask(ctx, req) })),
     answerQuestion: unaryHandler(async (req: questionsV1.AnswerQuestionRequest, ctx) => ({ question: await q.answer(ctx, req) })),
     followQuestion: unaryHandler(async (req: questionsV1.FollowQuestionRequest, ctx) => ({ question: await q.follow(ctx, req) })),
-    listUnansweredQuestions: unaryHandler(async (_req: questionsV1.ListUnansweredQuestionsRequest, ctx) => ({ questions: await q.unanswered(ctx) })),
+    listUnansweredQuestions: unaryHandler(async (req: questionsV1.ListUnansweredQuestionsRequest, ctx) => q.unanswered(ctx, req)),
     listRecentQuestions: unaryHandler(async (_req: questionsV1.ListRecentQuestionsRequest, ctx) => ({ questions: await q.recent(ctx) })),
     hideQuestion: unaryHandler(async (req: questionsV1.HideQuestionRequest, ctx) => ({ question: await q.hide(ctx, req) })),
+    hideUserQuestions: unaryHandler(async (req: questionsV1.HideUserQuestionsRequest, ctx) => ({ changed: await q.hideUser(ctx, req) })),
   };
 }

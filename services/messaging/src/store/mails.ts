@@ -19,7 +19,8 @@ export interface OutgoingMailDoc {
   subject: string;
   html: string;
   text: string;
-  state: 'pending' | 'claimed' | 'sent' | 'uncertain' | 'capped';
+  /** withdrawn: its cause was taken back before it was sent (an answer's mail once its question is hidden, decision 0063); never sent. */
+  state: 'pending' | 'claimed' | 'sent' | 'uncertain' | 'capped' | 'withdrawn';
   attempts: number;
   nextAttemptAt: Date;
   createdAt: Date;

@@ -61,10 +61,13 @@ const questionSchema = new Schema<QuestionDoc>(
   },
   { versionKey: false },
 );
-// A lesson's threads, newest first; an instructor's unanswered ones; the back office's newest.
+// A lesson's threads, newest first; an instructor's unanswered ones (and every course's, for an
+// admin); the back office's newest; one asker's (an admin hides them all at once, decision 0063).
 questionSchema.index({ courseId: 1, lessonId: 1, createdAt: -1 });
 questionSchema.index({ instructorId: 1, answered: 1, createdAt: -1 });
+questionSchema.index({ answered: 1, hidden: 1, createdAt: -1 });
 questionSchema.index({ createdAt: -1 });
+questionSchema.index({ askedBy: 1 });
 
 const answerSchema = new Schema<AnswerDoc>(
   { _id: String, questionId: String, authorId: String, authorName: String, authorRole: Number, body: String, createdAt: Date },
@@ -77,6 +80,15 @@ followSchema.index({ questionId: 1 });
 
 /** Lists are bounded: a lesson's newest threads, the panel's and the back office's newest questions. */
 const LIST_LIMIT = 200;
+/**
+ * The unanswered list is paged by asker (decision 0063) from the newest unanswered questions'
+ * heads (id, asker, time: no bodies), at most this many; older ones wait until newer ones are
+ * answered. Questions are limited per user and course, so this is far more than real askers leave.
+ */
+export const UNANSWERED_SCAN = 5000;
+
+/** What the unanswered list is paged by: a question's id, asker and time. */
+export type QuestionHead = Pick<QuestionDoc, '_id' | 'askedBy' | 'askerName' | 'createdAt'>;
 
 function modelsOn(connection: Connection) {
   return {
@@ -120,13 +132,37 @@ export class QuestionDocuments {
       .lean<QuestionDoc[]>();
   }
 
-  /** Unanswered, visible questions, oldest first (the longest waiting on top); one instructor's or all. */
-  async unanswered(instructorId: string | null): Promise<QuestionDoc[]> {
+  /** The heads of the unanswered, visible questions, newest first, at most UNANSWERED_SCAN; one instructor's or all. */
+  async unansweredHeads(instructorId: string | null): Promise<QuestionHead[]> {
     return this.models.questions
-      .find({ answered: false, hidden: false, ...(instructorId === null ? {} : { instructorId }) })
-      .sort({ createdAt: 1, _id: 1 })
-      .limit(LIST_LIMIT)
-      .lean<QuestionDoc[]>();
+      .find({ ...(instructorId === null ? {} : { instructorId }), answered: false, hidden: false }, { askedBy: 1, askerName: 1, createdAt: 1 })
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(UNANSWERED_SCAN)
+      .lean<QuestionHead[]>();
+  }
+
+  /** These questions, in the order of `ids`. */
+  async byIds(ids: readonly string[]): Promise<QuestionDoc[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.models.questions.find({ _id: { $in: [...ids] } }).lean<QuestionDoc[]>();
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    return ids.map((id) => byId.get(id)).filter((d): d is QuestionDoc => d !== undefined);
+  }
+
+  /** Hides (or shows again) every question `askedBy` asked; the ids of those whose state changed. */
+  async setHiddenOf(askedBy: string, hidden: boolean): Promise<string[]> {
+    const docs = await this.models.questions.find({ askedBy, hidden: !hidden }, { _id: 1 }).lean<{ _id: string }[]>();
+    if (docs.length === 0) return [];
+    const ids = docs.map((d) => d._id);
+    await this.models.questions.updateMany({ _id: { $in: ids } }, { $set: { hidden } });
+    return ids;
+  }
+
+  /** The ids of the answers to these questions. */
+  async answerIds(questionIds: readonly string[]): Promise<string[]> {
+    if (questionIds.length === 0) return [];
+    const docs = await this.models.answers.find({ questionId: { $in: [...questionIds] } }, { _id: 1 }).lean<{ _id: string }[]>();
+    return docs.map((d) => d._id);
   }
 
   async recent(): Promise<QuestionDoc[]> {

@@ -97,10 +97,37 @@ export interface FollowQuestionResponse {
 }
 
 export interface ListUnansweredQuestionsRequest {
+  /** The page of askers, from 1 (0: the first). */
+  page: number;
+  /** Askers per page (0: the default, 20; at most 50). */
+  pageSize: number;
+}
+
+/** One asker on a page of the unanswered list: how many of their questions wait, how many are shown. */
+export interface UnansweredAsker {
+  askedBy: string;
+  askerName: string;
+  /** Their unanswered, visible questions (on the caller's courses). */
+  questions: number;
+  /** Of those, on this page (their newest; at most 3). */
+  shown: number;
+  /** RFC 3339: their newest unanswered question. */
+  newestAt: string;
 }
 
 export interface ListUnansweredQuestionsResponse {
+  /**
+   * The page's askers' newest questions, grouped by asker (the asker with the newest question
+   * first), each asker's newest first (decision 0063).
+   */
   questions: LessonQuestion[];
+  askers: UnansweredAsker[];
+  /** Askers with unanswered questions (what the pages are made of). */
+  total: number;
+  /** Unanswered questions of all those askers. */
+  totalQuestions: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface ListRecentQuestionsRequest {
@@ -117,6 +144,17 @@ export interface HideQuestionRequest {
 
 export interface HideQuestionResponse {
   question: LessonQuestion | undefined;
+}
+
+export interface HideUserQuestionsRequest {
+  /** The asker whose questions are hidden (or shown again), on every course. */
+  userId: string;
+  hidden: boolean;
+}
+
+export interface HideUserQuestionsResponse {
+  /** Questions whose state changed. */
+  changed: number;
 }
 
 function createBaseQuestionAnswer(): QuestionAnswer {
@@ -1277,11 +1315,17 @@ export const FollowQuestionResponse: MessageFns<FollowQuestionResponse> = {
 };
 
 function createBaseListUnansweredQuestionsRequest(): ListUnansweredQuestionsRequest {
-  return {};
+  return { page: 0, pageSize: 0 };
 }
 
 export const ListUnansweredQuestionsRequest: MessageFns<ListUnansweredQuestionsRequest> = {
-  encode(_: ListUnansweredQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListUnansweredQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
     return writer;
   },
 
@@ -1298,6 +1342,22 @@ export const ListUnansweredQuestionsRequest: MessageFns<ListUnansweredQuestionsR
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1310,32 +1370,209 @@ export const ListUnansweredQuestionsRequest: MessageFns<ListUnansweredQuestionsR
     }
   },
 
-  fromJSON(_: any): ListUnansweredQuestionsRequest {
-    return {};
+  fromJSON(object: any): ListUnansweredQuestionsRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
   },
 
-  toJSON(_: ListUnansweredQuestionsRequest): unknown {
+  toJSON(message: ListUnansweredQuestionsRequest): unknown {
     const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListUnansweredQuestionsRequest>, I>>(base?: I): ListUnansweredQuestionsRequest {
     return ListUnansweredQuestionsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListUnansweredQuestionsRequest>, I>>(_: I): ListUnansweredQuestionsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListUnansweredQuestionsRequest>, I>>(
+    object: I,
+  ): ListUnansweredQuestionsRequest {
     const message = createBaseListUnansweredQuestionsRequest();
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseUnansweredAsker(): UnansweredAsker {
+  return { askedBy: "", askerName: "", questions: 0, shown: 0, newestAt: "" };
+}
+
+export const UnansweredAsker: MessageFns<UnansweredAsker> = {
+  encode(message: UnansweredAsker, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.askedBy !== "") {
+      writer.uint32(10).string(message.askedBy);
+    }
+    if (message.askerName !== "") {
+      writer.uint32(18).string(message.askerName);
+    }
+    if (message.questions !== 0) {
+      writer.uint32(24).int32(message.questions);
+    }
+    if (message.shown !== 0) {
+      writer.uint32(32).int32(message.shown);
+    }
+    if (message.newestAt !== "") {
+      writer.uint32(42).string(message.newestAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnansweredAsker {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnansweredAsker();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.askedBy = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.askerName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.questions = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.shown = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.newestAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnansweredAsker {
+    return {
+      askedBy: isSet(object.askedBy)
+        ? globalThis.String(object.askedBy)
+        : isSet(object.asked_by)
+        ? globalThis.String(object.asked_by)
+        : "",
+      askerName: isSet(object.askerName)
+        ? globalThis.String(object.askerName)
+        : isSet(object.asker_name)
+        ? globalThis.String(object.asker_name)
+        : "",
+      questions: isSet(object.questions) ? globalThis.Number(object.questions) : 0,
+      shown: isSet(object.shown) ? globalThis.Number(object.shown) : 0,
+      newestAt: isSet(object.newestAt)
+        ? globalThis.String(object.newestAt)
+        : isSet(object.newest_at)
+        ? globalThis.String(object.newest_at)
+        : "",
+    };
+  },
+
+  toJSON(message: UnansweredAsker): unknown {
+    const obj: any = {};
+    if (message.askedBy !== "") {
+      obj.askedBy = message.askedBy;
+    }
+    if (message.askerName !== "") {
+      obj.askerName = message.askerName;
+    }
+    if (message.questions !== 0) {
+      obj.questions = Math.round(message.questions);
+    }
+    if (message.shown !== 0) {
+      obj.shown = Math.round(message.shown);
+    }
+    if (message.newestAt !== "") {
+      obj.newestAt = message.newestAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnansweredAsker>, I>>(base?: I): UnansweredAsker {
+    return UnansweredAsker.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnansweredAsker>, I>>(object: I): UnansweredAsker {
+    const message = createBaseUnansweredAsker();
+    message.askedBy = object.askedBy ?? "";
+    message.askerName = object.askerName ?? "";
+    message.questions = object.questions ?? 0;
+    message.shown = object.shown ?? 0;
+    message.newestAt = object.newestAt ?? "";
     return message;
   },
 };
 
 function createBaseListUnansweredQuestionsResponse(): ListUnansweredQuestionsResponse {
-  return { questions: [] };
+  return { questions: [], askers: [], total: 0, totalQuestions: 0, page: 0, pageSize: 0 };
 }
 
 export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestionsResponse> = {
   encode(message: ListUnansweredQuestionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.questions) {
       LessonQuestion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.askers) {
+      UnansweredAsker.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    if (message.totalQuestions !== 0) {
+      writer.uint32(32).int32(message.totalQuestions);
+    }
+    if (message.page !== 0) {
+      writer.uint32(40).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(48).int32(message.pageSize);
     }
     return writer;
   },
@@ -1361,6 +1598,46 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
             message.questions.push(LessonQuestion.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.askers.push(UnansweredAsker.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalQuestions = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1378,6 +1655,21 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
       questions: globalThis.Array.isArray(object?.questions)
         ? object.questions.map((e: any) => LessonQuestion.fromJSON(e))
         : [],
+      askers: globalThis.Array.isArray(object?.askers)
+        ? object.askers.map((e: any) => UnansweredAsker.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      totalQuestions: isSet(object.totalQuestions)
+        ? globalThis.Number(object.totalQuestions)
+        : isSet(object.total_questions)
+        ? globalThis.Number(object.total_questions)
+        : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
     };
   },
 
@@ -1385,6 +1677,21 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
     const obj: any = {};
     if (message.questions?.length) {
       obj.questions = message.questions.map((e) => LessonQuestion.toJSON(e));
+    }
+    if (message.askers?.length) {
+      obj.askers = message.askers.map((e) => UnansweredAsker.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.totalQuestions !== 0) {
+      obj.totalQuestions = Math.round(message.totalQuestions);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
     }
     return obj;
   },
@@ -1397,6 +1704,11 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
   ): ListUnansweredQuestionsResponse {
     const message = createBaseListUnansweredQuestionsResponse();
     message.questions = object.questions?.map((e) => LessonQuestion.fromPartial(e)) || [];
+    message.askers = object.askers?.map((e) => UnansweredAsker.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.totalQuestions = object.totalQuestions ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
     return message;
   },
 };
@@ -1678,6 +1990,162 @@ export const HideQuestionResponse: MessageFns<HideQuestionResponse> = {
   },
 };
 
+function createBaseHideUserQuestionsRequest(): HideUserQuestionsRequest {
+  return { userId: "", hidden: false };
+}
+
+export const HideUserQuestionsRequest: MessageFns<HideUserQuestionsRequest> = {
+  encode(message: HideUserQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.hidden !== false) {
+      writer.uint32(16).bool(message.hidden);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HideUserQuestionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHideUserQuestionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HideUserQuestionsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : false,
+    };
+  },
+
+  toJSON(message: HideUserQuestionsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.hidden !== false) {
+      obj.hidden = message.hidden;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HideUserQuestionsRequest>, I>>(base?: I): HideUserQuestionsRequest {
+    return HideUserQuestionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HideUserQuestionsRequest>, I>>(object: I): HideUserQuestionsRequest {
+    const message = createBaseHideUserQuestionsRequest();
+    message.userId = object.userId ?? "";
+    message.hidden = object.hidden ?? false;
+    return message;
+  },
+};
+
+function createBaseHideUserQuestionsResponse(): HideUserQuestionsResponse {
+  return { changed: 0 };
+}
+
+export const HideUserQuestionsResponse: MessageFns<HideUserQuestionsResponse> = {
+  encode(message: HideUserQuestionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changed !== 0) {
+      writer.uint32(8).int32(message.changed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HideUserQuestionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHideUserQuestionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.changed = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HideUserQuestionsResponse {
+    return { changed: isSet(object.changed) ? globalThis.Number(object.changed) : 0 };
+  },
+
+  toJSON(message: HideUserQuestionsResponse): unknown {
+    const obj: any = {};
+    if (message.changed !== 0) {
+      obj.changed = Math.round(message.changed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HideUserQuestionsResponse>, I>>(base?: I): HideUserQuestionsResponse {
+    return HideUserQuestionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HideUserQuestionsResponse>, I>>(object: I): HideUserQuestionsResponse {
+    const message = createBaseHideUserQuestionsResponse();
+    message.changed = object.changed ?? 0;
+    return message;
+  },
+};
+
 export type LessonQuestionsServiceService = typeof LessonQuestionsServiceService;
 export const LessonQuestionsServiceService = {
   /**
@@ -1729,7 +2197,10 @@ export const LessonQuestionsServiceService = {
       Buffer.from(FollowQuestionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): FollowQuestionResponse => FollowQuestionResponse.decode(value),
   },
-  /** An instructor: the unanswered questions of their own courses; an admin: all. */
+  /**
+   * An instructor: the unanswered questions of their own courses; an admin: all. A page of askers,
+   * newest first, each with their newest questions (decision 0063).
+   */
   listUnansweredQuestions: {
     path: "/taal.messaging.v1.LessonQuestionsService/ListUnansweredQuestions" as const,
     requestStream: false as const,
@@ -1765,6 +2236,18 @@ export const LessonQuestionsServiceService = {
       Buffer.from(HideQuestionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): HideQuestionResponse => HideQuestionResponse.decode(value),
   },
+  /** Admin only: hides (or shows again) every question one user asked. */
+  hideUserQuestions: {
+    path: "/taal.messaging.v1.LessonQuestionsService/HideUserQuestions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HideUserQuestionsRequest): Buffer =>
+      Buffer.from(HideUserQuestionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HideUserQuestionsRequest => HideUserQuestionsRequest.decode(value),
+    responseSerialize: (value: HideUserQuestionsResponse): Buffer =>
+      Buffer.from(HideUserQuestionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HideUserQuestionsResponse => HideUserQuestionsResponse.decode(value),
+  },
 } as const;
 
 export interface LessonQuestionsServiceServer extends UntypedServiceImplementation {
@@ -1779,12 +2262,17 @@ export interface LessonQuestionsServiceServer extends UntypedServiceImplementati
   answerQuestion: handleUnaryCall<AnswerQuestionRequest, AnswerQuestionResponse>;
   /** Whoever may read the thread. */
   followQuestion: handleUnaryCall<FollowQuestionRequest, FollowQuestionResponse>;
-  /** An instructor: the unanswered questions of their own courses; an admin: all. */
+  /**
+   * An instructor: the unanswered questions of their own courses; an admin: all. A page of askers,
+   * newest first, each with their newest questions (decision 0063).
+   */
   listUnansweredQuestions: handleUnaryCall<ListUnansweredQuestionsRequest, ListUnansweredQuestionsResponse>;
   /** Admin only: the newest questions, hidden ones included. */
   listRecentQuestions: handleUnaryCall<ListRecentQuestionsRequest, ListRecentQuestionsResponse>;
   /** Admin only. */
   hideQuestion: handleUnaryCall<HideQuestionRequest, HideQuestionResponse>;
+  /** Admin only: hides (or shows again) every question one user asked. */
+  hideUserQuestions: handleUnaryCall<HideUserQuestionsRequest, HideUserQuestionsResponse>;
 }
 
 export interface LessonQuestionsServiceClient extends Client {
@@ -1855,7 +2343,10 @@ export interface LessonQuestionsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FollowQuestionResponse) => void,
   ): ClientUnaryCall;
-  /** An instructor: the unanswered questions of their own courses; an admin: all. */
+  /**
+   * An instructor: the unanswered questions of their own courses; an admin: all. A page of askers,
+   * newest first, each with their newest questions (decision 0063).
+   */
   listUnansweredQuestions(
     request: ListUnansweredQuestionsRequest,
     callback: (error: ServiceError | null, response: ListUnansweredQuestionsResponse) => void,
@@ -1902,6 +2393,22 @@ export interface LessonQuestionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: HideQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: hides (or shows again) every question one user asked. */
+  hideUserQuestions(
+    request: HideUserQuestionsRequest,
+    callback: (error: ServiceError | null, response: HideUserQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  hideUserQuestions(
+    request: HideUserQuestionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HideUserQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  hideUserQuestions(
+    request: HideUserQuestionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HideUserQuestionsResponse) => void,
   ): ClientUnaryCall;
 }
 
