@@ -4,6 +4,7 @@
  * code without dependencies, so any package (or a browser bundle) may import it.
  */
 import { isIsoDay, wholeYearsBetween } from './days';
+import { normaliseMailbox } from './mailbox';
 import { isCleanName } from './name-rule';
 
 export { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN, withoutRefusedCharacters } from './name-rule';
@@ -157,11 +158,17 @@ export function ageRule(dob: string, today: string): 'tooYoung' | 'guardian' | '
   return age < GUARDIAN_UNTIL_AGE ? 'guardian' : 'none';
 }
 
-/** The guardian's e-mail of a 13-17-year-old: required, a valid address, not the student's own. */
+/**
+ * The guardian's e-mail of a 13-17-year-old: required, a valid address, and another mailbox than
+ * the student's own: compared as the one mailbox normaliser (normaliseMailbox, as referrals count
+ * people) sees them, so a plus-alias (`me+mum@…`) or, for gmail.com, a dotted spelling of the
+ * student's own address is refused with GUARDIAN_EMAIL_SAME.
+ */
 export function guardianEmailRefusal(value: string | undefined, studentEmail: string | undefined): 'GUARDIAN_EMAIL_REQUIRED' | 'GUARDIAN_EMAIL_INVALID' | 'GUARDIAN_EMAIL_SAME' | null {
   const guardian = normaliseEmail(value ?? '');
   if (!guardian) return 'GUARDIAN_EMAIL_REQUIRED';
   if (guardian.length > AccountFieldLimits.email || !isEmail(guardian)) return 'GUARDIAN_EMAIL_INVALID';
-  if (guardian === normaliseEmail(studentEmail ?? '')) return 'GUARDIAN_EMAIL_SAME';
+  const student = normaliseEmail(studentEmail ?? '');
+  if (guardian === student || normaliseMailbox(guardian) === normaliseMailbox(student)) return 'GUARDIAN_EMAIL_SAME';
   return null;
 }

@@ -21,5 +21,11 @@ describe('the age rule (decision 0047)', () => {
     expect(guardianEmailRefusal('mum@', 'me@example.com')).toBe('GUARDIAN_EMAIL_INVALID');
     expect(guardianEmailRefusal(' ME@example.com ', 'me@example.com')).toBe('GUARDIAN_EMAIL_SAME');
     expect(guardianEmailRefusal('mum@example.com', 'me@example.com')).toBeNull();
+    // Another spelling of the student's own mailbox (normaliseMailbox, as referrals): a +alias, gmail's dots.
+    expect(guardianEmailRefusal('t1-x+mum@example.com', 't1-x@example.com')).toBe('GUARDIAN_EMAIL_SAME');
+    expect(guardianEmailRefusal('t1-x@example.com', 'T1-X+me@Example.com')).toBe('GUARDIAN_EMAIL_SAME');
+    expect(guardianEmailRefusal('r.a.f.i+mum@googlemail.com', 'rafi@gmail.com')).toBe('GUARDIAN_EMAIL_SAME');
+    expect(guardianEmailRefusal('r.a.f.i@example.com', 'rafi@example.com')).toBeNull();
+    expect(guardianEmailRefusal('mum@example.com', '')).toBeNull();
   });
 });

@@ -90,6 +90,23 @@ describe('the age rule at sign-up, through the gateway', () => {
     expect([own.status, own.body.fieldReasons?.guardianEmail]).toEqual([400, 'GUARDIAN_EMAIL_SAME']);
   });
 
+  it("refuses the student's own mailbox under another spelling as guardian (issue 50): a +alias, or gmail's dots; another mailbox is taken", async () => {
+    const id = randomUUID().slice(0, 8);
+    const email = `t1-${id}@mail-${id}.example.com`;
+    for (const guardianEmail of [`t1-${id}+mum@mail-${id}.example.com`, `T1-${id}+Mum@MAIL-${id}.example.com`]) {
+      const alias = await signUp({ email, dob: yearsAgo(15), guardianEmail });
+      expect([alias.status, alias.body.reason, alias.body.fieldReasons?.guardianEmail]).toEqual([400, 'GUARDIAN_EMAIL_SAME', 'GUARDIAN_EMAIL_SAME']);
+      expect(alias.body.message).toBe("*The guardian's email must be a different mailbox from your own (not your own address with a +tag or dots)");
+    }
+    const gmail = `t1.x${id}@gmail.com`;
+    const dotted = await signUp({ email: gmail, dob: yearsAgo(15), guardianEmail: `t1x.${id}+parent@googlemail.com` });
+    expect([dotted.status, dotted.body.fieldReasons?.guardianEmail]).toEqual([400, 'GUARDIAN_EMAIL_SAME']);
+    // No account was made by the refused sign-ups; another mailbox on the same domain is a guardian.
+    expect((await get(`/user/checkemail/${email}`)).status).toBe(404);
+    const created = await signUp({ email, dob: yearsAgo(15), guardianEmail: `mum-${id}@mail-${id}.example.com` });
+    expect([created.status, created.body.data?.guardianStatus]).toEqual([201, 'pending']);
+  });
+
   it('a 15-year-old cannot buy until the guardian opens the mailed link once; then the cart checkout and gift cards work', async () => {
     const email = address('rafi');
     const guardian = address('guardian');

@@ -30,7 +30,7 @@ export const IdentityRefusals = {
   TOO_YOUNG: { status: 400, en: 'You must be at least 13 years old to sign up for Taal', bn: 'তালে নিবন্ধন করতে আপনার বয়স অন্তত ১৩ বছর হতে হবে' },
   GUARDIAN_EMAIL_REQUIRED: { status: 400, en: "*A parent's or guardian's email is required for students under 18", bn: '*১৮ বছরের কম বয়সী শিক্ষার্থীদের জন্য অভিভাবকের ইমেইল আবশ্যক' },
   GUARDIAN_EMAIL_INVALID: { status: 400, en: "*Invalid guardian's email", bn: '*অভিভাবকের ইমেইলটি সঠিক নয়' },
-  GUARDIAN_EMAIL_SAME: { status: 400, en: "*The guardian's email must be different from your own", bn: '*অভিভাবকের ইমেইল আপনার নিজের ইমেইল থেকে আলাদা হতে হবে' },
+  GUARDIAN_EMAIL_SAME: { status: 400, en: "*The guardian's email must be a different mailbox from your own (not your own address with a +tag or dots)", bn: '*অভিভাবকের ইমেইল আপনার নিজের ইমেইল থেকে আলাদা মেইলবক্স হতে হবে (+ট্যাগ বা ডট দেওয়া আপনার নিজের ঠিকানা নয়)' },
   GUARDIAN_LINK_INVALID: { status: 400, en: 'This approval link is invalid or has expired', bn: 'অনুমোদনের এই লিংকটি সঠিক নয় অথবা এর মেয়াদ শেষ হয়ে গেছে' },
   GUARDIAN_LINK_USED: { status: 409, en: 'This approval link was already used', bn: 'অনুমোদনের এই লিংকটি আগেই ব্যবহার করা হয়েছে' },
   GUARDIAN_APPROVAL_PENDING: {
