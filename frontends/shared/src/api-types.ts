@@ -3438,7 +3438,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -3764,7 +3764,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4040,7 +4040,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4704,7 +4704,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4773,7 +4773,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4842,7 +4842,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4911,7 +4911,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -4980,7 +4980,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -5061,7 +5061,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many searches from this client address within the window (TOO_MANY_SEARCHES) */
+                /** @description Too many searches from this client within the window: its user when signed in, else its address (TOO_MANY_SEARCHES) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -5132,7 +5132,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -5213,7 +5213,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -5623,7 +5623,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -6596,7 +6596,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a voucher: 'success' and its discount percent (students only) */
+        /** Check a voucher: 'success' and its discount percent; wrong codes are limited per user and per address (students only) */
         get: {
             parameters: {
                 query?: never;
@@ -6647,6 +6647,17 @@ export interface paths {
                 /** @description 'Coupon Not found': unknown, expired or used up */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many wrong codes from this user or address (TOO_MANY_VOUCHER_TRIES, Retry-After) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7486,6 +7497,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -7585,6 +7607,17 @@ export interface paths {
                 /** @description The order is not paid (RECEIPT_ORDER_UNPAID) */
                 409: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7703,6 +7736,17 @@ export interface paths {
                 /** @description The student owns the course at this tier or a higher one with more than 7 days left (COURSE_ALREADY_OWNED) */
                 409: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many wrong voucher codes from this user or address (TOO_MANY_VOUCHER_TRIES, Retry-After), counted with the voucher check */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10052,7 +10096,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -10129,7 +10173,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -10503,6 +10547,17 @@ export interface paths {
                 /** @description Instructor not found */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many messages to instructors from this student within the hour, or to this instructor (TOO_MANY_INSTRUCTOR_MESSAGES) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10947,6 +11002,17 @@ export interface paths {
                 /** @description Message not found */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many replies from this user within the hour, or to this message (TOO_MANY_REPLIES) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11799,7 +11865,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -12053,7 +12119,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -12163,6 +12229,17 @@ export interface paths {
                 /** @description Not a course id */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many reviews written or edited by this student within the hour, or of this course (TOO_MANY_REVIEWS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12368,6 +12445,17 @@ export interface paths {
                 /** @description The review already has a reply (REVIEW_ALREADY_REPLIED) */
                 409: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many replies to reviews from this instructor within the hour (TOO_MANY_REVIEW_REPLIES) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12657,6 +12745,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many questions from this student within the hour, or on this course (TOO_MANY_QUESTIONS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -12755,6 +12854,26 @@ export interface paths {
                 /** @description Question not found */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An admin hid the question (QUESTION_HIDDEN) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many answers from this user within the hour, or to this question (TOO_MANY_ANSWERS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12898,10 +13017,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unanswered questions, the longest waiting first: an instructor's own courses', or every course's for an admin (the course’s instructor, or an admin) */
+        /** Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all (the course’s instructor, or an admin) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description 1-based page of askers (default 1) */
+                    page?: string;
+                    /** @description Askers per page, at most 50 (default 20) */
+                    pageSize?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -12914,11 +13038,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                            data: components["schemas"]["LessonQuestion"][];
-                        };
+                        "application/json": components["schemas"]["UnansweredQuestionsPage"];
+                    };
+                };
+                /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -13147,6 +13276,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/questions/user/{userId}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hides every question one user asked, on every course, from students and instructors (their answer mails not sent yet are withdrawn), or shows them all again (admin only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The asker's user id (UUID) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hidden: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Questions hidden' or 'Questions shown' */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: {
+                                /** @description Questions whose state changed */
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Not a JSON object with a boolean `hidden` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/category/": {
         parameters: {
             query?: never;
@@ -13177,7 +13413,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -13557,7 +13793,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -13638,7 +13874,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many public reads that reach a service (cached answers do not count) from this client address within the window (TOO_MANY_READS) */
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {
                         /** @description Seconds until the limit lets a request through again */
@@ -14456,6 +14692,17 @@ export interface paths {
                 /** @description The order is not paid (RECEIPT_ORDER_UNPAID) */
                 409: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16528,6 +16775,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A service behind the gateway is down */
                 503: {
                     headers: {
@@ -16620,6 +16878,17 @@ export interface paths {
                 /** @description Not an instructor id */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many receipts, statements and their PDFs asked for by this user within the window (TOO_MANY_DOCUMENT_REQUESTS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17353,6 +17622,29 @@ export interface components {
             body: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        UnansweredQuestionsPage: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["LessonQuestion"][];
+            /** @description The page's askers, the one with the newest question first; `data` holds their shown questions in this order */
+            askers: components["schemas"]["UnansweredAsker"][];
+            /** @description Askers with unanswered questions (pages are made of askers) */
+            total: number;
+            totalQuestions: number;
+            page: number;
+            pageSize: number;
+        };
+        UnansweredAsker: {
+            /** @description The asker's user id */
+            askedBy: string;
+            askerName: string;
+            /** @description Their unanswered questions */
+            questions: number;
+            /** @description Of those, on this page (their newest, at most 3) */
+            shown: number;
+            /** Format: date-time */
+            newestAt: string;
         };
         StoreCategory: {
             _id: string;

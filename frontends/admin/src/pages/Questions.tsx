@@ -1,19 +1,21 @@
 // /admin/questions (issue 41, decision 0050): the newest questions asked under lessons, hidden
-// ones included, each with Hide (or Show again: PUT questions/{id}/hidden). A hidden question is
-// no longer shown to students or instructors, nor listed as unanswered.
+// ones included, each with Hide (or Show again: PUT questions/{id}/hidden) and Hide all of this
+// student's questions (PUT questions/user/{userId}/hidden, decision 0063). A hidden question is
+// no longer shown to students or instructors, nor listed as unanswered, nor answered.
 import { useState } from 'react';
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime } from '@taal/web-shared/format';
+import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { useConfirm } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 type Question = ApiPaths['/api/v1/questions/recent']['get']['responses'][200]['content']['application/json']['data'][number];
 
-function Row({ q }: { q: Question }) {
+function Row({ q, onChanged, confirm }: { q: Question; onChanged: () => void; confirm: (text: string) => Promise<boolean> }) {
   const { t, i18n } = useTranslation();
   const [hidden, setHidden] = useState(q.hidden);
   const [busy, setBusy] = useState(false);
@@ -23,6 +25,20 @@ function Row({ q }: { q: Question }) {
       const { data } = await answer(authApi.PUT('/api/v1/questions/{id}/hidden', { params: { path: { id: q._id } }, body: { hidden: !hidden } }));
       setHidden(data.hidden);
       toast(t(data.hidden ? 'questions.hiddenDone' : 'questions.shownDone'), 'success');
+    } catch (err) {
+      toast(translateApiError(t, err, 'questions.failed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hideAll = async () => {
+    const name = q.askerName || t('questions.aStudent');
+    if (!(await confirm(t('questions.hideAllConfirm', { name })))) return;
+    setBusy(true);
+    try {
+      const { data } = await answer(authApi.PUT('/api/v1/questions/user/{userId}/hidden', { params: { path: { userId: q.askedBy } }, body: { hidden: true } }));
+      toast(t('questions.hiddenAllDone', { count: data.changed, n: formatNumber(data.changed) }), 'success');
+      onChanged();
     } catch (err) {
       toast(translateApiError(t, err, 'questions.failed'), 'error');
     } finally {
@@ -53,6 +69,9 @@ function Row({ q }: { q: Question }) {
         <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void toggle()} data-testid="question-hide">
           {t(hidden ? 'questions.show' : 'questions.hide')}
         </button>
+        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void hideAll()} data-testid="question-hide-user">
+          {t('questions.hideAllOfUser')}
+        </button>
       </div>
     </li>
   );
@@ -61,6 +80,7 @@ function Row({ q }: { q: Question }) {
 export default function AdminQuestions() {
   const { t } = useTranslation();
   const list = useAsync(async () => (await answer(authApi.GET('/api/v1/questions/recent'))).data, []);
+  const confirm = useConfirm();
   return (
     <AdminPage title={t('questions.adminTitle')} testId="admin-questions">
       <p className="muted">{t('questions.adminIntro')}</p>
@@ -68,11 +88,12 @@ export default function AdminQuestions() {
         {(data) => (
           <ul className="admin-messages">
             {data.map((q) => (
-              <Row key={q._id} q={q} />
+              <Row key={`${q._id}:${q.hidden}`} q={q} onChanged={list.reload} confirm={confirm.ask} />
             ))}
           </ul>
         )}
       </AsyncView>
+      {confirm.dialog}
     </AdminPage>
   );
 }
