@@ -2,6 +2,7 @@
 import type { commerceV1, identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { commerceClient } from './client';
+import { commerceLimiters } from './limits';
 import { COURSE_CARD_SALE } from '../domain/card-sale';
 import { adminOrderRoutes } from './admin-orders';
 import { cardPaymentRoutes } from './card-payments';
@@ -15,10 +16,16 @@ import { wishlistRoutes } from './wishlist';
 export const commerceApi = defineApi({
   cardSale: COURSE_CARD_SALE,
   clients: { commerce: commerceClient },
-  routes: (ctx) => {
+  limiters: commerceLimiters,
+  routes: (ctx, limiters) => {
     const commerce = ctx.client<commerceV1.CommerceServiceServer>('commerce');
     // The admins' orders see their buyers' names, from identity.
-    const deps: CommerceRouteDeps = { commerce, identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens };
+    const deps: CommerceRouteDeps = {
+      commerce,
+      identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
+      tokens: ctx.tokens,
+      voucherGuesses: limiters.voucherGuesses,
+    };
     // In the order the API document has always listed them: a fixed path (order/list, cart/cupon/list)
     // is declared before the `{userId}` or `{code}` one it would otherwise be read as.
     return [

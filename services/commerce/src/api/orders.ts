@@ -1,6 +1,7 @@
 /** The student's own orders: create from the cart, list, pay a zero-payable one, and a paid order's receipt PDF. */
 import { z } from 'zod';
-import { answer, bdtAmount, poishaAmount, badRequest, done, envelope, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
+import { answer, bdtAmount, poishaAmount, badRequest, done, envelope, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT, tooMany } from '@taal/edge';
+import { clientAddressOf, lookUpVoucher } from './limits';
 import { ownCaller, uuid, code, userIdParam, alreadyOwned, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
 
 const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The language (default en)' } };
@@ -29,9 +30,10 @@ const orderRefusals = {
     'Missing or invalid fields, the amount differs from the server’s computation (AMOUNT_MISMATCH, `params.amount` in BDT), or the cart is empty (CART_EMPTY)',
   ),
   404: fail("'Coupon Not found' (COUPON_NOT_FOUND): the voucher is unknown, expired or used up"),
+  429: tooMany('Too many wrong voucher codes from this user or address (TOO_MANY_VOUCHER_TRIES, Retry-After), counted with the voucher check'),
 };
 
-export function orderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): RouteSpec[] {
+export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: CommerceRouteDeps): RouteSpec[] {
   const { student, studentOrAdmin } = guards(tokens);
   return [
     // ---- Orders ----
@@ -72,23 +74,26 @@ export function orderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): 
         ...orderRefusals,
         403: fail(`userId is not the caller, or ${GUARDIAN_PENDING_TEXT}`),
       },
-      handler: async ({ res, body }) => {
+      handler: async ({ req, res, body }) => {
         const caller = ownCaller(res, body.userId);
         // Every way of paying for a course starts here (decision 0047).
         const buyer = await refuseUnapprovedBuyer(identity, caller);
         // Commerce computes the payable and compares it with the client's in the order's own
         // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
-        const { order } = await commerce.createOrder(
-          {
-            voucherCode: body.cuponCode ?? '',
-            useWallet: body.useWallet ?? true,
-            expectedPayable: body.amount,
-            // The buyer just read for the age rule travels with the order to its receipt (decision 0053).
-            buyerEmail: buyer?.email ?? '',
-            buyerName: buyer?.name ?? '',
-            buyerLanguage: buyer?.language ?? '',
-          },
-          caller,
+        // A voucher code sent with the order is a guess like the voucher check's (issue 50).
+        const { order } = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), body.cuponCode ?? '', () =>
+          commerce.createOrder(
+            {
+              voucherCode: body.cuponCode ?? '',
+              useWallet: body.useWallet ?? true,
+              expectedPayable: body.amount,
+              // The buyer just read for the age rule travels with the order to its receipt (decision 0053).
+              buyerEmail: buyer?.email ?? '',
+              buyerName: buyer?.name ?? '',
+              buyerLanguage: buyer?.language ?? '',
+            },
+            caller,
+          ),
         );
         res.status(201).json(ok(toOrder(order)));
       },

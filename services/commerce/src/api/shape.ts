@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COURSE_TIERS as TIERS, type commerceV1, type identityV1 } from '@taal/contracts';
 import type { CommerceApi } from './client';
-import { poishaAmount, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { poishaAmount, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, type ServiceApi, type AccessTokenVerifier, type GuessLimiter } from '@taal/edge';
 
 /**
  * The student's cart, wishlist, wallet and orders and the back office's vouchers (spec §7,
@@ -35,6 +35,8 @@ export interface CommerceRouteDeps {
   commerce: CommerceApi;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
+  /** Wrong voucher codes per user and per client address (limits.ts). */
+  voucherGuesses: GuessLimiter;
 }
 
 /** Who may call: students (their own cart, wallet and orders), admins, or either. */

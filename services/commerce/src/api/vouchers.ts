@@ -1,7 +1,8 @@
 /** The back office's vouchers (percent off, a use limit and a last day) and the student's check of one. */
 import { z } from 'zod';
 import { type commerceV1 } from '@taal/contracts';
-import { answer, apiDayField, done, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { answer, apiDayField, done, fail, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
+import { clientAddressOf, lookUpVoucher } from './limits';
 import { uuid, code, guards, type CommerceRouteDeps } from './shape';
 
 const VoucherSchema = z
@@ -32,7 +33,7 @@ const voucherBody = z.object({
   expireDate: apiDayField().meta({ description: 'Last day it may be used: YYYY-MM-DD or day-month-year (22-5-2022)' }),
 });
 
-export function voucherRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[] {
+export function voucherRoutes({ commerce, tokens, voucherGuesses }: CommerceRouteDeps): RouteSpec[] {
   const { student, admin } = guards(tokens);
   return [
     // ---- Vouchers (declared before cart/{userId} so `list` is never read as a code) ----
@@ -90,7 +91,7 @@ export function voucherRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpe
     defineRoute({
       method: 'get',
       path: '/cart/cupon/{code}',
-      summary: "Check a voucher: 'success' and its discount percent",
+      summary: "Check a voucher: 'success' and its discount percent; wrong codes are limited per user and per address",
       auth: student,
       params: {
         code: {
@@ -102,9 +103,11 @@ export function voucherRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpe
       responses: {
         200: answer(done(z.object({ cuponCode: z.string(), discount: z.int().min(1).max(100) })), "message 'success'"),
         404: fail("'Coupon Not found': unknown, expired or used up"),
+        429: tooMany('Too many wrong codes from this user or address (TOO_MANY_VOUCHER_TRIES, Retry-After)'),
       },
-      handler: async ({ res, param }) => {
-        const v = await commerce.checkVoucher({ code: param('code') }, callerOf(res));
+      handler: async ({ req, res, param }) => {
+        const caller = callerOf(res);
+        const v = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), param('code'), () => commerce.checkVoucher({ code: param('code') }, caller));
         res.json({
           success: true,
           message: v.message || 'success',
