@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import { createMemoryCache } from '@taal/kit';
 import { Refused } from './errors';
 import { PublicReadLimiter, type PublicReadLimits } from './read-limit';
@@ -55,6 +56,23 @@ describe('PublicReadLimiter (decision 0038)', () => {
     }
     const { limiter } = setup({ search: 0 });
     for (let i = 0; i < 100; i++) await limiter.hit('search', 'a');
+  });
+});
+
+describe('PublicReadLimiter.clientOf (decision 0065)', () => {
+  const tokens = { verifyAccessToken: async (token: string) => (token === 'good' ? { userId: 'u-1', userType: 4 as const } : Promise.reject(new Error('bad token'))) };
+  const limiter = new PublicReadLimiter(createMemoryCache(), undefined, Date.now, tokens);
+  const request = (headers: Record<string, string>) => ({ ip: '198.51.100.7', socket: {}, get: (name: string) => headers[name.toLowerCase()] }) as unknown as Request;
+  const response = (caller?: object) => ({ locals: caller ? { caller } : {} }) as unknown as Response;
+
+  it('is the signed-in caller’s account, a verified token’s account, else the address (a token that does not verify, or none)', async () => {
+    expect(await limiter.clientOf(request({}), response({ userId: 'u-2' }))).toBe('user:u-2');
+    expect(await limiter.clientOf(request({ authorization: 'Bearer good' }), response())).toBe('user:u-1');
+    expect(await limiter.clientOf(request({ 'auth-token': 'good' }), response())).toBe('user:u-1');
+    expect(await limiter.clientOf(request({ authorization: 'Bearer forged' }), response())).toBe('198.51.100.7');
+    expect(await limiter.clientOf(request({}), response())).toBe('198.51.100.7');
+    // Without a verifier every client is its address.
+    expect(await new PublicReadLimiter(createMemoryCache()).clientOf(request({ authorization: 'Bearer good' }), response())).toBe('198.51.100.7');
   });
 });
 

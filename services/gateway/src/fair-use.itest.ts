@@ -90,6 +90,27 @@ describe('fair use of search and the public reads (all-in-one)', () => {
     expect((await get(`/api/v1/course/${randomUUID()}/`, d)).status).toBe(404);
   });
 
+  it('counts a signed-in reader by their account, not their address: a flood from the same address does not refuse them, and a token that does not verify counts as the address', async () => {
+    const address = '203.0.113.30';
+    const login = async (email: string, password: string) =>
+      ((await (await fetch(`${base}/api/v1/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { data: { token: string } }).data.token;
+    const [student, admin] = [await login('student@taal.local', 'student123'), await login('admin@taal.local', 'admin123')];
+    const read = async (token?: string) => {
+      const res = await fetch(`${base}/api/v1/course/${randomUUID()}/`, { headers: { 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      return { status: res.status, body: (await res.json()) as Body };
+    };
+    // A visitor's reads from the address use up its count.
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(404);
+    expect((await read()).status).toBe(429);
+    // Signed-in readers behind the same address each have their own count.
+    for (let i = 0; i < 3; i++) expect((await read(student)).status).toBe(404);
+    const refused = await read(student);
+    expect([refused.status, refused.body.reason]).toEqual([429, 'TOO_MANY_READS']);
+    expect((await read(admin)).status).toBe(404);
+    // A token that does not verify is no account: the address's count, already spent.
+    expect((await read(`${student.slice(0, -4)}AAAA`)).status).toBe(429);
+  });
+
   it('answers a search that gets no turn within the time budget 503 SEARCH_BUSY with Retry-After, never a 500', async () => {
     // Distinct clients (none past its limit), all at once: one search runs, the others find the turn taken.
     // Sixteen connections opened first (kept alive), so the searches are written at once, not as each connects.
