@@ -161,7 +161,11 @@ export async function protectedBlobUrl(path: string): Promise<string> {
   const token = read(STORAGE_KEYS.token);
   let res = await fetch(url, withAuth({}, token));
   if (res.status === 401 && token && (await refreshSession(token))) res = await fetch(url, withAuth({}, read(STORAGE_KEYS.token)));
-  if (!res.ok) throw new ApiError(`Request failed (${res.status})`, res.status);
+  if (!res.ok) {
+    // A refusal (e.g. a 429 with its seconds) keeps its reason, so the screen can word it.
+    const body = (await res.json().catch(() => undefined)) as Body<unknown> | undefined;
+    throw new ApiError(body?.message ?? `Request failed (${res.status})`, res.status, body?.code, body?.fields, body?.reason ?? body?.code, body?.fieldReasons, body?.params);
+  }
   return URL.createObjectURL(await res.blob());
 }
 

@@ -7,6 +7,7 @@ import { localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { DataTable, saveObjectUrl, type Column } from '@taal/web-shared/ui';
+import { translateApiError } from '@taal/web-shared/errors';
 
 export interface Settlement {
   _id: string;
@@ -22,8 +23,8 @@ export interface Settlement {
 async function downloadReceipt(path: string, t: TFunction) {
   try {
     saveObjectUrl(await protectedBlobUrl(path), 'settlement.pdf');
-  } catch {
-    toast(t('payouts.downloadFailed'), 'error');
+  } catch (err) {
+    toast(translateApiError(t, err, 'payouts.downloadFailed'), 'error');
   }
 }
 

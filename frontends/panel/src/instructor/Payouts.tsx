@@ -16,6 +16,7 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import type { TFunction } from 'i18next';
 import { AsyncView, DataTable, Empty, Money, saveObjectUrl, type Column } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
+import { translateApiError } from '@taal/web-shared/errors';
 
 const dmy = dayMonthYear;
 /** The panel's tables show every row up to here, then page (they are short: a month's sales, the settlements). */
@@ -163,8 +164,8 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
   const statement = async () => {
     try {
       await download(`/api/v1/instructor/statement/${id}/${month}?lang=${i18n.language.startsWith('bn') ? 'bn' : 'en'}`, `taal-statement-${month}.pdf`);
-    } catch {
-      toast(t('payouts.downloadFailed'), 'error');
+    } catch (err) {
+      toast(translateApiError(t, err, 'payouts.downloadFailed'), 'error');
     }
   };
   return (

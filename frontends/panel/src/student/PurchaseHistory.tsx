@@ -12,6 +12,7 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import type { Order } from '../types';
 import { Empty, LoadError, Loading, Money } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
+import { translateApiError } from '@taal/web-shared/errors';
 
 /** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
 function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boolean }) {
@@ -28,8 +29,8 @@ function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boo
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      toast(t('wallet.receiptFailed'), 'error');
+    } catch (err) {
+      toast(translateApiError(t, err, 'wallet.receiptFailed'), 'error');
     } finally {
       setBusy(false);
     }
