@@ -11,8 +11,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Cache } from '@taal/kit';
-import type { AccessTokenVerifier, AuthenticatedCaller } from './auth';
-import { accessTokenOf } from './auth';
+import { accessTokenOf, type AccessTokenVerifier, type AuthenticatedCaller } from './auth';
 import { refusal } from './errors';
 import { WindowCounter } from './rate-limit';
 
@@ -43,8 +42,6 @@ export interface PublicReadLimits {
  * A person searches by submitting the box (no search as you type): 30 a minute is several times
  * what one does, and leaves room for a few people behind one address. Browsing costs a handful of
  * uncached reads per page (most are answered from the cache, which does not count).
- */
-/**
  * A person fetches a receipt or a statement now and then, and pages a statement a page at a time:
  * 30 a minute is far more than that, and a script past it gets a refusal instead of a rendering.
  */
@@ -118,9 +115,9 @@ export class PublicReadLimiter {
   async clientOf(req: Request, res: Response): Promise<string> {
     const caller = res.locals.caller as AuthenticatedCaller | undefined;
     if (caller) return `user:${caller.userId}`;
-    const token = this.tokens ? accessTokenOf(req) : null;
-    if (token) {
-      const who = await this.tokens!.verifyAccessToken(token).catch(() => null);
+    const token = accessTokenOf(req);
+    if (token && this.tokens) {
+      const who = await this.tokens.verifyAccessToken(token).catch(() => null);
       if (who) return `user:${who.userId}`;
     }
     return addressOf(req);
