@@ -17555,10 +17555,10 @@ export interface components {
             _id: string;
             /** @description The course id */
             course: string;
-            /** @description The student's user id */
-            user: string;
-            /** @description The student's name as shown */
+            /** @description The student's name as shown (no user id: a reviewer is named by name and photo) */
             name: string;
+            /** @description The student's photo as published with the review: a data: URL (image/webp or image/jpeg, about 96 px) taken when it was written or last edited; empty when none */
+            photo: string;
             rating: number;
             /** @description Plain text (markup and control characters removed); may be empty */
             text: string;
@@ -17569,6 +17569,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The student's user id (back office only) */
+            user: string;
             hidden: boolean;
             /** @description Why an admin hid it; empty while shown */
             hiddenReason: string;
@@ -17578,10 +17580,10 @@ export interface components {
             _id: string;
             /** @description The course id */
             course: string;
-            /** @description The student's user id */
-            user: string;
-            /** @description The student's name as shown */
+            /** @description The student's name as shown (no user id: a reviewer is named by name and photo) */
             name: string;
+            /** @description The student's photo as published with the review: a data: URL (image/webp or image/jpeg, about 96 px) taken when it was written or last edited; empty when none */
+            photo: string;
             rating: number;
             /** @description Plain text (markup and control characters removed); may be empty */
             text: string;

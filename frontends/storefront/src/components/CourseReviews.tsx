@@ -161,6 +161,7 @@ export default function CourseReviews({ courseId, instructorId, instructorName }
         {reviews.map((r) => (
           <li key={r._id} className="review" data-testid="review">
             <div className="review-head">
+              {r.photo && <img className="review-photo" src={r.photo} alt="" width={32} height={32} data-testid="review-photo" />}
               <strong>{r.name || t('reviews.student')}</strong>
               <Stars rating={r.rating} />
               <span className="sr-only">{t('reviews.stars', { count: r.rating, n: formatNumber(r.rating) })}</span>

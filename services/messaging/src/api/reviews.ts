@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { identityV1, reviewsV1 } from '@taal/contracts';
-import { answer, dateTime, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { reencodeImage, type ImageRules } from '@taal/kit';
+import { answer, dateTime, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier, type AuthenticatedCaller } from '@taal/edge';
 import type { WriteLimiters } from './limits';
 
 /**
@@ -15,8 +16,10 @@ const ReviewSchema = z
   .object({
     _id: z.string(),
     course: z.string().meta({ description: 'The course id' }),
-    user: z.string().meta({ description: "The student's user id" }),
-    name: z.string().meta({ description: "The student's name as shown" }),
+    name: z.string().meta({ description: "The student's name as shown (no user id: a reviewer is named by name and photo)" }),
+    photo: z.string().meta({
+      description: "The student's photo as published with the review: a data: URL (image/webp or image/jpeg, about 96 px) taken when it was written or last edited; empty when none",
+    }),
     rating: z.int().min(1).max(5),
     text: z.string().meta({ description: 'Plain text (markup and control characters removed); may be empty' }),
     reply: z.string().meta({ description: "The instructor's reply; empty while none" }),
@@ -26,6 +29,7 @@ const ReviewSchema = z
   })
   .meta({ id: 'Review' });
 const HiddenReviewSchema = ReviewSchema.extend({
+  user: z.string().meta({ description: "The student's user id (back office only)" }),
   hidden: z.boolean(),
   hiddenReason: z.string().meta({ description: 'Why an admin hid it; empty while shown' }),
   hiddenAt: z.union([dateTime(), z.literal('')]),
@@ -34,8 +38,8 @@ const HiddenReviewSchema = ReviewSchema.extend({
 const toReview = (r: reviewsV1.Review) => ({
   _id: r.id,
   course: r.courseId,
-  user: r.userId,
   name: r.userName,
+  photo: r.userPhoto,
   rating: r.rating,
   text: r.text,
   reply: r.reply,
@@ -43,7 +47,25 @@ const toReview = (r: reviewsV1.Review) => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-const toAdminReview = (r: reviewsV1.Review) => ({ ...toReview(r), hidden: r.hidden, hiddenReason: r.hiddenReason, hiddenAt: r.hiddenAt });
+const toAdminReview = (r: reviewsV1.Review) => ({ ...toReview(r), user: r.userId, hidden: r.hidden, hiddenReason: r.hiddenReason, hiddenAt: r.hiddenAt });
+
+/** The thumbnail a review shows of its writer: about 96 px of WebP, a few KB, as a data: URL. */
+const REVIEW_PHOTO: ImageRules = { maxWidth: 96, maxHeight: 96, format: 'webp', quality: 70, maxOutputBytes: 16_000 };
+
+/**
+ * The caller's own photo (identity lets a user read their own; decision 0006) made a small
+ * thumbnail published with their review; '' when they have none or it cannot be read.
+ */
+async function ownPhotoThumbnail(identity: ServiceApi<identityV1.IdentityServiceServer>, caller: AuthenticatedCaller): Promise<string> {
+  try {
+    const { data } = await identity.getUserPhoto({ id: caller.userId }, caller);
+    if (!data || data.length === 0) return '';
+    const thumb = await reencodeImage(data, REVIEW_PHOTO);
+    return `data:${thumb.contentType};base64,${thumb.data.toString('base64')}`;
+  } catch {
+    return '';
+  }
+}
 
 const writeBody = z.object({
   rating: z.int({ error: 'RATING_REQUIRED' }).min(1, 'RATING_REQUIRED').max(5, 'RATING_REQUIRED').meta({ description: 'Stars, 1 to 5' }),
@@ -162,7 +184,9 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
         const caller = callerOf(res);
         const { review, edited } = await writes.review.run(caller.userId, param('courseId'), async () => {
           const { user } = await identity.getUser({ id: caller.userId }, caller);
-          return reviews.writeReview({ courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '' }, caller);
+          // Named by name and photo, as published with the review (issue 50), never by user id.
+          const userPhoto = user?.photo ? await ownPhotoThumbnail(identity, caller) : '';
+          return reviews.writeReview({ courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '', userPhoto }, caller);
         });
         res.status(edited ? 200 : 201).json(ok(toReview(review!)));
       },

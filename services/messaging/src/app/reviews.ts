@@ -50,6 +50,7 @@ export class Reviews {
       courseId: req.courseId,
       userId: me.userId,
       userName: plainText(req.userName, ReviewLimits.name),
+      userPhoto: reviewPhoto(req.userPhoto),
       rating: req.rating,
       text: plainText(req.text, ReviewLimits.text),
     });
@@ -132,6 +133,17 @@ export class Reviews {
 }
 
 /** What visitors see: never a hidden review's reason (a shown review has none). */
+/** What anyone may see of a review: not who hid it or why, and not the reviewer's user id (named by name and photo; issue 50). */
 function publicReview(r: reviewsV1.Review): reviewsV1.Review {
-  return { ...r, hiddenReason: '', hiddenAt: '' };
+  return { ...r, userId: '', hiddenReason: '', hiddenAt: '' };
+}
+
+/** The largest photo a review keeps: a thumbnail's data: URL (the edge sends about 96 px of WebP, a few KB). */
+const MAX_REVIEW_PHOTO_CHARS = 32_000;
+const PHOTO_DATA_URL = /^data:image\/(?:webp|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** The reviewer's photo as published with the review: a small WebP or JPEG data: URL, anything else ''. */
+function reviewPhoto(value: string | undefined): string {
+  const photo = value ?? '';
+  return photo.length <= MAX_REVIEW_PHOTO_CHARS && PHOTO_DATA_URL.test(photo) ? photo : '';
 }

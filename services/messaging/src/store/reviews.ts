@@ -18,6 +18,8 @@ interface ReviewDoc {
   courseId: string;
   userId: string;
   userName: string;
+  /** A data: URL of the reviewer's photo thumbnail, published with the review; '' for none (and in reviews written before it). */
+  userPhoto?: string;
   rating: number;
   text: string;
   reply: string;
@@ -41,6 +43,7 @@ const reviewSchema = new Schema<ReviewDoc>(
     courseId: String,
     userId: String,
     userName: String,
+    userPhoto: String,
     rating: Number,
     text: String,
     reply: String,
@@ -69,6 +72,7 @@ const toReview = (d: ReviewDoc): reviewsV1.Review => ({
   courseId: d.courseId,
   userId: d.userId,
   userName: d.userName,
+  userPhoto: d.userPhoto ?? '',
   rating: d.rating,
   text: d.text,
   reply: d.reply,
@@ -97,13 +101,13 @@ export class ReviewDocuments {
   }
 
   /** Writes the student's review of a course, or edits it (a hidden review stays hidden). */
-  async write(input: { courseId: string; userId: string; userName: string; rating: number; text: string }): Promise<{ review: reviewsV1.Review; edited: boolean }> {
+  async write(input: { courseId: string; userId: string; userName: string; userPhoto: string; rating: number; text: string }): Promise<{ review: reviewsV1.Review; edited: boolean }> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = new Date();
       const edited = await this.reviews
         .findOneAndUpdate(
           { courseId: input.courseId, userId: input.userId },
-          { $set: { rating: input.rating, text: input.text, userName: input.userName, updatedAt: now } },
+          { $set: { rating: input.rating, text: input.text, userName: input.userName, userPhoto: input.userPhoto, updatedAt: now } },
           { returnDocument: 'after' },
         )
         .lean<ReviewDoc>();

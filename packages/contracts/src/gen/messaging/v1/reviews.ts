@@ -48,6 +48,11 @@ export interface Review {
   createdAt: string;
   /** RFC 3339. */
   updatedAt: string;
+  /**
+   * The reviewer's photo as published with the review (issue 50): a data: URL of a small WebP
+   * thumbnail taken when the review was written or last edited; empty when they had none.
+   */
+  userPhoto: string;
 }
 
 export interface WriteReviewRequest {
@@ -56,6 +61,8 @@ export interface WriteReviewRequest {
   text: string;
   /** The name shown with the review. */
   userName: string;
+  /** The photo shown with the review: a data: URL of an image/webp or image/jpeg thumbnail, or empty. */
+  userPhoto: string;
 }
 
 export interface WriteReviewResponse {
@@ -142,6 +149,7 @@ function createBaseReview(): Review {
     hiddenAt: "",
     createdAt: "",
     updatedAt: "",
+    userPhoto: "",
   };
 }
 
@@ -185,6 +193,9 @@ export const Review: MessageFns<Review> = {
     }
     if (message.updatedAt !== "") {
       writer.uint32(106).string(message.updatedAt);
+    }
+    if (message.userPhoto !== "") {
+      writer.uint32(114).string(message.userPhoto);
     }
     return writer;
   },
@@ -306,6 +317,14 @@ export const Review: MessageFns<Review> = {
             message.updatedAt = reader.string();
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.userPhoto = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -365,6 +384,11 @@ export const Review: MessageFns<Review> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : "",
+      userPhoto: isSet(object.userPhoto)
+        ? globalThis.String(object.userPhoto)
+        : isSet(object.user_photo)
+        ? globalThis.String(object.user_photo)
+        : "",
     };
   },
 
@@ -409,6 +433,9 @@ export const Review: MessageFns<Review> = {
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.userPhoto !== "") {
+      obj.userPhoto = message.userPhoto;
+    }
     return obj;
   },
 
@@ -430,12 +457,13 @@ export const Review: MessageFns<Review> = {
     message.hiddenAt = object.hiddenAt ?? "";
     message.createdAt = object.createdAt ?? "";
     message.updatedAt = object.updatedAt ?? "";
+    message.userPhoto = object.userPhoto ?? "";
     return message;
   },
 };
 
 function createBaseWriteReviewRequest(): WriteReviewRequest {
-  return { courseId: "", rating: 0, text: "", userName: "" };
+  return { courseId: "", rating: 0, text: "", userName: "", userPhoto: "" };
 }
 
 export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
@@ -451,6 +479,9 @@ export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
     }
     if (message.userName !== "") {
       writer.uint32(34).string(message.userName);
+    }
+    if (message.userPhoto !== "") {
+      writer.uint32(42).string(message.userPhoto);
     }
     return writer;
   },
@@ -500,6 +531,14 @@ export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
             message.userName = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userPhoto = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -526,6 +565,11 @@ export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
         : isSet(object.user_name)
         ? globalThis.String(object.user_name)
         : "",
+      userPhoto: isSet(object.userPhoto)
+        ? globalThis.String(object.userPhoto)
+        : isSet(object.user_photo)
+        ? globalThis.String(object.user_photo)
+        : "",
     };
   },
 
@@ -543,6 +587,9 @@ export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
     if (message.userName !== "") {
       obj.userName = message.userName;
     }
+    if (message.userPhoto !== "") {
+      obj.userPhoto = message.userPhoto;
+    }
     return obj;
   },
 
@@ -555,6 +602,7 @@ export const WriteReviewRequest: MessageFns<WriteReviewRequest> = {
     message.rating = object.rating ?? 0;
     message.text = object.text ?? "";
     message.userName = object.userName ?? "";
+    message.userPhoto = object.userPhoto ?? "";
     return message;
   },
 };

@@ -1,0 +1,126 @@
+/**
+ * What users write is stored as plain text by one sanitiser (issue 50, decision 0064), and a
+ * public review names its writer by name and photo, not by user id, through the gateway on the
+ * all-in-one process:
+ * - a review, a contact message, a message to an instructor and its reply with nested markup
+ *   (`<<x>script>…`), escaped markup and a right-to-left override come back as plain text, while
+ *   `a < b`, `I <3 guitar`, `&` and Bengali are kept as typed (not HTML-escaped);
+ * - the public review list carries the reviewer's name and a photo thumbnail (a data: URL), and
+ *   nowhere their user id; the back office's list still has it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startAllInOne } from '@taal/launcher';
+import { waitForMailLink } from '../../../tools/testing/eml';
+import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { pngImage } from '../../../tools/testing/images';
+import { waitFor } from '../../../tools/testing/wait';
+
+const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
+const NESTED = '<<x>script>alert(2)<<x>/script>';
+const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
+/** Ordinary text that must survive as typed. */
+const ORDINARY = 'a < b & I <3 guitar, চমৎকার র‍্যাব!';
+
+describe('one plain-text sanitiser, and reviews named by name and photo, through the gateway', () => {
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  let admin: { token: string; id: string };
+  let teacher: { token: string; id: string };
+  let rafi: { token: string; id: string };
+  let course: string;
+
+  const { get, post, login } = gatewayApi(() => base);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-plain-text-gw-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    admin = await login('admin@taal.local', 'admin123');
+    teacher = await login('instructor@taal.local', 'instructor123');
+
+    // A student with a photo: signs up and verifies the address from the mail.
+    const id = randomUUID().slice(0, 8);
+    const email = `reviewer-${id}@mail-${id}.example.com`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Rafi Ahmed', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(await pngImage(400, 300))], { type: 'image/png' }), 'me.png');
+    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
+    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
+    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
+    rafi = await login(email, 'secret1');
+
+    // Enrolled (a 100% voucher, the zero-cost order) with one lesson completed: may review.
+    const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
+    course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
+    const code = `R${randomUUID().slice(0, 8).toUpperCase()}`;
+    expect((await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2999-01-01' }, admin.token)).status).toBe(201);
+    expect((await post('/cart/', { user: rafi.id, course, tier: 'silver' }, rafi.token)).status).toBe(200);
+    const order = await post('/order', { userId: rafi.id, amount: 0, cuponCode: code }, rafi.token);
+    expect(order.status).toBe(201);
+    expect((await post(`/cart/zero-cart/${rafi.id}/${order.body.data._id}`, {}, rafi.token)).status).toBe(200);
+    let lessons: { _id: string }[] = [];
+    await waitFor(
+      async () => {
+        const data = (await get(`/course/secure-course/${course}`, rafi.token)).body.data;
+        lessons = (data?.enrolment?.active && (data.lessons as { _id: string }[] | undefined)) || [];
+        return lessons.length > 0;
+      },
+      'the enrolment and the demo lessons',
+      { timeoutMs: 90_000 },
+    );
+    expect((await post(`/lesson/${lessons[0]!._id}/progress`, { position: 1, completed: true }, rafi.token)).status).toBeLessThan(300);
+  }, 150_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores a review as plain text: nested and escaped markup gone, the override removed, ordinary text as typed', async () => {
+    const written = await post(`/review/course/${course}`, { rating: 4, text: `${NESTED}${ESCAPED}Lovely teacher\u202E, ${ORDINARY}` }, rafi.token);
+    expect(written.status).toBe(201);
+    expect(written.body.data.text).toBe(`Lovely teacher, ${ORDINARY}`);
+    const listed = await get(`/review/course/${course}`);
+    expect(listed.body.data.reviews.map((r: { text: string }) => r.text)).toEqual([`Lovely teacher, ${ORDINARY}`]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/<script|&lt;|\u202E/i);
+
+    // The instructor's reply and an admin's reason go through the same sanitiser.
+    const replied = await post(`/review/${written.body.data._id}/reply`, { reply: `${NESTED}Thanks\u2066!` }, teacher.token);
+    expect([replied.status, replied.body.data.reply]).toEqual([200, 'Thanks!']);
+  });
+
+  it('names a reviewer by name and photo in the public list, never by user id; the back office still sees the id', async () => {
+    const listed = await get(`/review/course/${course}`);
+    expect(listed.status).toBe(200);
+    const [review] = listed.body.data.reviews as Record<string, unknown>[];
+    expect(review).toMatchObject({ name: 'Rafi Ahmed', rating: 4 });
+    expect(review).not.toHaveProperty('user');
+    expect(review!.photo).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
+    expect(String(review!.photo).length).toBeLessThan(32_000);
+    expect(JSON.stringify(listed.body)).not.toContain(rafi.id);
+    // The student's own view and the instructor's reply answer no id either.
+    const mine = await get(`/review/course/${course}/mine`, rafi.token);
+    expect(mine.body.data.review).not.toHaveProperty('user');
+    expect(mine.body.data.review.photo).toBe(review!.photo);
+    const recent = await get('/review/recent', admin.token);
+    expect((recent.body.data as { user: string; _id: string }[]).find((r) => r._id === review!._id)?.user).toBe(rafi.id);
+  });
+
+  it('stores contact messages, messages to instructors and replies as plain text too', async () => {
+    const contact = await post('/contact/', { name: 'Mitu Das', email: 'mitu@example.com', message: `${NESTED}Hello\u202E ${ORDINARY}` });
+    expect(contact.status).toBe(201);
+    const contacts = (await get('/contact/general/', admin.token)).body.data as { _id: string; message: string }[];
+    expect(contacts.find((m) => m._id === contact.body.data._id)?.message).toBe(`Hello ${ORDINARY}`);
+
+    const sent = await post('/contact/instructor/', { to: DEMO_INSTRUCTOR_PROFILE, message: `${ESCAPED}${NESTED}Question\u200B about ${ORDINARY}` }, rafi.token);
+    expect([sent.status, sent.body.data?.message]).toEqual([201, `Question about ${ORDINARY}`]);
+    const reply = await post(`/contact/r/${sent.body.data._id}`, { reply: `${NESTED}Sure\u202E, ${ORDINARY}` }, teacher.token);
+    expect(reply.status).toBeLessThan(300);
+    const answered = (await get(`/contact/u/p/${rafi.id}`, rafi.token)).body.data as { _id: string; reply: string }[];
+    expect(answered.find((m) => m._id === sent.body.data._id)?.reply).toBe(`Sure, ${ORDINARY}`);
+  });
+});
