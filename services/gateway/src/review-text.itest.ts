@@ -2,7 +2,7 @@
  * What users write is stored as plain text by one sanitiser (issue 50, decision 0064), and a
  * public review names its writer by name and photo, not by user id, through the gateway on the
  * all-in-one process:
- * - a review, a contact message, a message to an instructor and its reply with nested markup
+ * - a review, a lesson question and its answer, a contact message, a message to an instructor and its reply with nested markup
  *   (`<<x>script>…`), escaped markup and a right-to-left override come back as plain text, while
  *   `a < b`, `I <3 guitar`, `&` and Bengali are kept as typed (not HTML-escaped);
  * - the public review list carries the reviewer's name and a photo thumbnail (a data: URL), and
@@ -32,6 +32,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
   let teacher: { token: string; id: string };
   let rafi: { token: string; id: string };
   let course: string;
+  let lesson: string;
 
   const { get, post, login } = gatewayApi(() => base);
 
@@ -72,6 +73,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
       'the enrolment and the demo lessons',
       { timeoutMs: 90_000 },
     );
+    lesson = lessons[0]!._id;
     expect((await post(`/lesson/${lessons[0]!._id}/progress`, { position: 1, completed: true }, rafi.token)).status).toBeLessThan(300);
   }, 150_000);
 
@@ -110,6 +112,14 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
     expect((recent.body.data as { user: string; _id: string }[]).find((r) => r._id === review!._id)?.user).toBe(rafi.id);
   });
 
+  it('stores lesson questions and answers as plain text: the right-to-left override does not reach the thread (or the answer mail)', async () => {
+    const asked = await post(`/questions/course/${course}/lesson/${lesson}`, { body: `${NESTED}Why\u202E txt.exe ${ORDINARY}?` }, rafi.token);
+    expect([asked.status, asked.body.data?.body]).toEqual([201, `Why txt.exe ${ORDINARY}?`]);
+    const answered = await post(`/questions/${asked.body.data._id}/answer`, { body: `${ESCAPED}Because\u2067 ${ORDINARY}` }, teacher.token);
+    expect(answered.status).toBe(200);
+    expect(answered.body.data.answers.map((a: { body: string }) => a.body)).toEqual([`Because ${ORDINARY}`]);
+  });
+
   it('stores contact messages, messages to instructors and replies as plain text too', async () => {
     const contact = await post('/contact/', { name: 'Mitu Das', email: 'mitu@example.com', message: `${NESTED}Hello\u202E ${ORDINARY}` });
     expect(contact.status).toBe(201);
@@ -122,5 +132,15 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
     expect(reply.status).toBeLessThan(300);
     const answered = (await get(`/contact/u/p/${rafi.id}`, rafi.token)).body.data as { _id: string; reply: string }[];
     expect(answered.find((m) => m._id === sent.body.data._id)?.reply).toBe(`Sure, ${ORDINARY}`);
+  });
+
+  it("keeps an instructor's bio as its allow-listed HTML, with the same characters removed (no override, no zero-width space)", async () => {
+    const form = new FormData();
+    form.append('bio', `<p><b>Session</b> guitar\u202Eist\u200B, ${ORDINARY.replace('<', '&lt;')}</p>${NESTED}`);
+    const res = await fetch(`${base}/api/v1/instructor/${DEMO_INSTRUCTOR_PROFILE}/`, { method: 'POST', headers: { authorization: `Bearer ${teacher.token}` }, body: form });
+    expect(res.status).toBe(200);
+    const bio = ((await res.json()) as { data: { bio: string } }).data.bio;
+    expect(bio).toBe('<p><b>Session</b> guitarist, a &lt; b &amp; I &lt;3 guitar, চমৎকার র‍্যাব!</p>&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(bio).not.toMatch(/[\u202E\u200B]|<script/);
   });
 });
