@@ -9,6 +9,7 @@
 // Screenshots go to /tmp/shots-reviews/ (SHOTS_DIR).
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { pngImage } from '../../tools/testing/images';
 import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, openPage, toastWith, useE2E, useSession, waitFor, waitForEnrolment } from './support';
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -92,6 +93,9 @@ test('the rules through the API: who may write, edit, reply and hide, and the fi
   await figuresOf(course._id, { rating: 3, ratingCount: 1 });
   const page = await call<{ reviews: Review[]; total: number; average: number }>('GET', `review/course/${course._id}`);
   expect([page.total, page.average, page.reviews.map((r) => r.text)]).toEqual([1, 3, ['Good, but fast']]);
+  // Named by name (and photo, when the student has one), never by user id (issue 50).
+  expect(page.reviews[0]).not.toHaveProperty('user');
+  expect(JSON.stringify(page)).not.toContain(student.user._id);
 
   // The course's instructor replies once; a student or an admin may not.
   expect((await request('POST', `review/${written.json.data._id}/reply`, student.token, { reply: 'x' })).status).toBe(403);
@@ -174,6 +178,10 @@ test('a student rates and reviews a course and its card shows the new average an
   await enrol(student, admin, course._id);
   await completeOneLesson(student, course._id);
   const text = `Clear lessons, good pace ${Date.now().toString(36)}`;
+  // With a photo of their own, the review shows it beside the name (issue 50).
+  const photoForm = new FormData();
+  photoForm.append('photo', new Blob([new Uint8Array(await pngImage(120, 90))], { type: 'image/png' }), 'me.png');
+  expect((await fetch(`${e2e.baseUrl}/api/v1/user/`, { method: 'POST', headers: { authorization: `Bearer ${student.token}` }, body: photoForm })).status).toBe(200);
 
   const studentPage = await openAxePage();
   try {
@@ -198,6 +206,9 @@ test('a student rates and reviews a course and its card shows the new average an
     await toastWith(page, 'Thank you! Your review is posted.');
     await page.locator('[data-testid="review"]', { hasText: text }).waitFor();
     expect(await page.locator('[data-testid="review-summary"]').getAttribute('data-count')).toBe('1');
+    const photo = page.locator('[data-testid="review"]', { hasText: text }).locator('[data-testid="review-photo"]');
+    await photo.waitFor();
+    expect(await photo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     // The review shown under the course, in both languages and widths.
     await everyWay(page, 'course-reviews', async () => {
       await openCourse();
