@@ -159,6 +159,10 @@ test('a student asks under a lesson, the instructor answers in the panel, the be
     await t.goto(panelUrl);
     const item = t.locator('[data-testid="unanswered-question"]', { hasText: question });
     await item.waitFor();
+    // Grouped by asker, the newest asker first (decision 0063): the student's group heads the list.
+    const group = t.locator('[data-testid="unanswered-asker"]').first();
+    expect(await group.locator('h3').textContent()).toMatch(/^Demo Student: \d+ questions? waiting$/);
+    expect(await group.locator('[data-testid="unanswered-question"]', { hasText: question }).count()).toBe(1);
     await checkScreen(t, panelUrl, 'instructor-questions', '[data-testid="unanswered-question"]', '[data-testid="tabpanel-questions"]');
     const answerText = 'Use the index finger, then the middle finger for Re.';
     await item.locator('textarea').fill(answerText);
