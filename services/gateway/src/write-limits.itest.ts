@@ -133,10 +133,10 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
     const first = await get('/questions/unanswered?pageSize=1', teacher.token);
     expect(first).toMatchObject({ status: 200, body: { success: true, total: 2, totalQuestions: 6, page: 1, pageSize: 1 } });
     expect(first.body.data.map((q: { _id: string }) => q._id)).toEqual([real.body.data._id]);
-    expect(first.body.askers).toEqual([expect.objectContaining({ askedBy: other.id, askerName: 'Rina Sen', questions: 1, shown: 1 })]);
+    expect(first.body).toMatchObject({ askers: [{ askedBy: other.id, askerName: 'Rina Sen', questions: 1, shown: 1 }] });
     const second = await get('/questions/unanswered?page=2&pageSize=1', teacher.token);
     expect(second.body.data.map((q: { _id: string }) => q._id)).toEqual([flood[4], flood[3], flood[2]]);
-    expect(second.body.askers).toEqual([expect.objectContaining({ askedBy: flooder.id, questions: 5, shown: 3 })]);
+    expect(second.body).toMatchObject({ askers: [{ askedBy: flooder.id, questions: 5, shown: 3 }] });
     expect((await get('/questions/unanswered?page=3&pageSize=1', teacher.token)).body).toMatchObject({ data: [], askers: [], total: 2 });
     const all = await get('/questions/unanswered', teacher.token);
     expect(all.body).toMatchObject({ page: 1, pageSize: 20, total: 2 });
