@@ -31,8 +31,9 @@ export function VoucherForm({ voucher, onVoucher, proceeding }: { voucher: Vouch
       toast(t('cart.couponApplied'), 'success');
     } catch (err) {
       onVoucher(null);
-      // 'Coupon Not found' for an unknown, expired or used-up code, and for a failed lookup (spec §8).
-      toast(hasReason(err, 'LOGIN_FIRST', 'SESSION_EXPIRED') ? commerceError(t, err) : t('refusals:COUPON_NOT_FOUND'), 'error');
+      // 'Coupon Not found' for an unknown, expired or used-up code, and for a failed lookup (spec §8);
+      // too many wrong codes (issue 50) says so, so a right code is not thought wrong meanwhile.
+      toast(hasReason(err, 'LOGIN_FIRST', 'SESSION_EXPIRED', 'TOO_MANY_VOUCHER_TRIES') ? commerceError(t, err) : t('refusals:COUPON_NOT_FOUND'), 'error');
     } finally {
       setChecking(false);
     }
