@@ -1,5 +1,5 @@
 import { AccountFieldLimits, nameProblem, nameRefusal } from './account-rules';
-import { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN } from './name-rule';
+import { cleanName, isCleanName, NAME_OR_BLANK_PATTERN, NAME_PATTERN, withoutRefusedCharacters } from './name-rule';
 
 const ZWNJ = '\u200c';
 const ZWJ = '\u200d';
@@ -132,5 +132,11 @@ describe('the name rule (decision 0039)', () => {
     expect(cleanName('Rafi Ahmed', 4)).toBe('Rafi');
     expect(cleanName('ab😀cd', 3)).toBe('ab');
     expect(nameRefusal(cleanName(`\u202eRafi${ZWJ}\u0000 Ahmed`, 100))).toBeNull();
+  });
+
+  it('withoutRefusedCharacters: the same list for any text (the plain-text sanitiser, decision 0064), with characters to keep', () => {
+    expect(withoutRefusedCharacters('a\u202eb\u2066c\u200bd\u0000e\nf\tg')).toBe('abcdefg');
+    expect(withoutRefusedCharacters('a\nb\tc\rd', new Set(['\n', '\t']))).toBe('a\nb\tcd');
+    expect(withoutRefusedCharacters(`র${ZWJ}্যাব ${ZWNJ}x`)).toBe(`র${ZWJ}্যাব x`);
   });
 });
