@@ -365,6 +365,26 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     expect(mails[0]!.subject).toBe('Your certificate for Sitar is ready');
   }, 40_000);
 
+  it('an answer mail withdrawn before it is sent (its question was hidden) is never sent, and pruned later (decision 0063)', async () => {
+    const to = `withdrawn-${RUN}@example.com`;
+    const answerId = randomUUID();
+    const key = `question-answered:${answerId}:user-${RUN}`;
+    refuse = 1; // the first try is refused: the mail waits 5 s for its next one
+    await backend.bus.publish([
+      createEnvelope(requestMail('certificateProvided', key, { to, name: 'Nila', language: 'en' }, { courseName: 'Hidden text', link: 'https://taal.example/certificate/z' })),
+    ]);
+    await waitFor(async () => (await messaging.mails.states(key))[0]?.attempts === 1, 'the first, refused try');
+    expect(await messaging.mails.withdraw([`question-answered:${answerId}:`])).toBe(1);
+    expect(await messaging.mails.withdraw([`question-answered:${answerId}:`])).toBe(0);
+    // Past its next try: still withdrawn, nothing sent, its text gone.
+    await new Promise((r) => setTimeout(r, 6_500));
+    expect(await messaging.mails.states(key)).toEqual([{ key, recipient: to, state: 'withdrawn', attempts: 1 }]);
+    expect(mailsTo(mailDir, to)).toHaveLength(0);
+    expect(await messaging.mailDocuments.models.outgoing.findById(key).lean()).toMatchObject({ subject: '', html: '', text: '' });
+    await messaging.mails.prune(0);
+    expect(await messaging.mails.states(key)).toEqual([]);
+  }, 40_000);
+
   it('caps the mails anyone can cause per mailbox, across kinds and spellings of the address; a receipt-like mail still goes (issue 36)', async () => {
     const box = `capped${RUN}`;
     // One Gmail mailbox, written seven ways, asked for by three kinds of mail: sign-up, reset, sign-in link.
