@@ -47,6 +47,27 @@ describe('search through the gateway on the all-in-one process', () => {
     expect(bengali.body.data!.courses.every((h) => !/[<>]/.test(h.snippet))).toBe(true);
   });
 
+  it('ranks by meaning in Bengali as in English (issue 55): "গিটার" lists the guitar courses first, their titles marked, then bass, then the description match', async () => {
+    const guitarTitles = ['Guitar From Zero', 'Rhythm Guitar Workshop', 'Lead Guitar Mastery'];
+    for (const q of ['গিটার', 'গীটার', 'guitar', 'gitar']) {
+      const res = await search(`?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      const hits = res.body.data!.courses;
+      const titles = hits.map((h) => h.course.title);
+      expect(new Set(titles.slice(0, 3))).toEqual(new Set(guitarTitles));
+      // The transliterated word is a title match: "Guitar" is marked in each.
+      for (const hit of hits.slice(0, 3)) expect(hit.titleMarks.map((m) => hit.course.title.slice(m.start, m.end))).toEqual(['Guitar']);
+      if (q === 'gitar') continue; // the typo widening finds only the words it guessed
+      // Bass Guitar by its category, after them; Mixing and Mastering (গিটার in its description) last.
+      expect(titles.indexOf('Bass Foundations')).toBeGreaterThan(2);
+      expect(titles.indexOf('Slap and Groove Bass')).toBeGreaterThan(2);
+      if (titles.includes('Mixing and Mastering')) expect(titles.indexOf('Mixing and Mastering')).toBeGreaterThan(titles.indexOf('Bass Foundations'));
+    }
+    // The other way round: an English word finds its Bengali spelling too; a category named in Bengali ranks its courses first.
+    const drums = (await search(`?q=${encodeURIComponent('ড্রামস')}`)).body.data!.courses.map((h) => h.course.title);
+    expect(new Set(drums.slice(0, 2))).toEqual(new Set(['Drums for Beginners', 'Groove and Fills']));
+  });
+
   it('suggests courses when nothing matches', async () => {
     const none = await search('?q=zzqxv');
     expect(none.status).toBe(200);

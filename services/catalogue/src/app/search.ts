@@ -1,7 +1,7 @@
 import type { catalogueV1 } from '@taal/contracts';
 import type { Logger } from 'pino';
 import { refusalKeyOf, refuse, type SqlExecutor } from '@taal/kit';
-import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, fuzzyText, marksOf, prefixTsQuery, queryTerms, snippetOf } from '../domain/search-text';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, fuzzyText, marksOf, namedCategories, prefixTsQuery, queryTerms, snippetOf, transliteratedWords } from '../domain/search-text';
 import type { SearchStore } from '../store/search-store';
 import { SearchGate } from './search-gate';
 
@@ -80,20 +80,21 @@ export class Search {
     const limit = req.limit > 0 ? Math.min(req.limit, SEARCH_LIMIT_MAX) : SEARCH_LIMIT_DEFAULT;
     const empty: catalogueV1.SearchResponse = { courses: [], instructors: [], freebies: [], popular: [] };
     if (terms.length === 0) return { ...empty, popular: await this.store.popular(db, SUGGESTIONS) };
-    const input = { terms, tsQuery: prefixTsQuery(terms), fuzzy: fuzzyText(terms), limit };
+    const input = { terms, tsQuery: prefixTsQuery(terms), fuzzy: fuzzyText(terms), categories: namedCategories(terms), limit };
     // Every matching instructor's courses are found too (by the instructor's name, band or bio).
     const [teachers, freebies] = await Promise.all([this.store.instructors(db, { ...input, limit: INSTRUCTORS_BOOSTED }), this.store.freebies(db, input)]);
     const courses = await this.store.courses(db, input, teachers.map((i) => i.id));
     const instructors = teachers.slice(0, limit);
-    // The words a typo was widened to are marked too.
-    const marked = [...terms, ...courses.widened];
+    // The words a typo was widened to, and the terms in the other script ("গিটার" ↔ "guitar"), are marked too.
+    const spoken = [...terms, ...transliteratedWords(terms)];
+    const marked = [...spoken, ...courses.widened];
     const found: catalogueV1.SearchResponse = {
       courses: courses.matches.map(({ course, instructorName, description, score }) => {
         const snippet = snippetOf(description, marked);
         return { course, titleMarks: marksOf(course.title, marked), snippet: snippet.text, snippetMarks: snippet.marks, instructorName, score };
       }),
-      instructors: instructors.map((i) => ({ id: i.id, name: i.name, nameMarks: marksOf(i.name, terms), band: i.band, photo: i.photo, score: i.score })),
-      freebies: freebies.map((f) => ({ id: f.id, title: f.title, titleMarks: marksOf(f.title, terms), category: f.category, thumbnail: f.thumbnail, score: f.score })),
+      instructors: instructors.map((i) => ({ id: i.id, name: i.name, nameMarks: marksOf(i.name, spoken), band: i.band, photo: i.photo, score: i.score })),
+      freebies: freebies.map((f) => ({ id: f.id, title: f.title, titleMarks: marksOf(f.title, spoken), category: f.category, thumbnail: f.thumbnail, score: f.score })),
       popular: [],
     };
     if (found.courses.length + found.instructors.length + found.freebies.length === 0) found.popular = await this.store.popular(db, SUGGESTIONS);

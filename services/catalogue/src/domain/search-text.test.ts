@@ -1,4 +1,4 @@
-import { marksOf, normaliseSearchText, prefixTsQuery, queryTerms, snippetOf, widenedTsQuery, wordMatches } from './search-text';
+import { marksOf, namedCategories, normaliseSearchText, prefixTsQuery, queryTerms, snippetOf, transliterations, widenedTsQuery, wordMatches } from './search-text';
 
 const marked = (text: string, terms: string[]) => marksOf(text, terms).map((m) => text.slice(m.start, m.end));
 
@@ -13,12 +13,34 @@ describe('search text', () => {
     expect(queryTerms(' Guitar, guitar!\u0000<b>chords</b> ')).toEqual(['guitar', 'b', 'chords']);
     expect(queryTerms('!!! ???')).toEqual([]);
     expect(queryTerms('গিটার শিখি')).toEqual(['গটর', 'শখ']);
-    expect(prefixTsQuery(queryTerms("o'brien drums"))).toBe("'o':* & 'brien':* & 'drums':*");
+    expect(prefixTsQuery(queryTerms("o'brien tabla"))).toBe("'o':* & 'brien':* & 'tabla':*");
+  });
+
+  it('reads a transliterated word as the word itself, both ways (issue 55): গিটার is guitar', () => {
+    expect(transliterations(normaliseSearchText('গিটার'))).toEqual(['guitar']);
+    expect(transliterations(normaliseSearchText('গীটার'))).toEqual(['guitar']);
+    expect(transliterations('guitar')).toEqual([normaliseSearchText('গিটার')]);
+    expect(transliterations('guitars')).toEqual([normaliseSearchText('গিটার')]);
+    // য় as one code point or as য and nukta.
+    expect(transliterations(normaliseSearchText('\u09AA\u09BF\u09DF\u09BE\u09A8\u09CB'))).toEqual(['piano']);
+    expect(transliterations(normaliseSearchText('\u09AA\u09BF\u09AF\u09BC\u09BE\u09A8\u09CB'))).toEqual(['piano']);
+    expect(transliterations('tabla')).toEqual([]);
+    expect(prefixTsQuery(queryTerms('গিটার'))).toBe("('গটর':* | 'guitar':*)");
+    expect(prefixTsQuery(queryTerms('বেজ গিটার'))).toBe("('বজ':* | 'bass':*) & ('গটর':* | 'guitar':*)");
+  });
+
+  it('knows which category a whole query names, in either language', () => {
+    expect(namedCategories(queryTerms('গিটার'))).toEqual(['Guitar']);
+    expect(namedCategories(queryTerms('Guitar'))).toEqual(['Guitar']);
+    expect(namedCategories(queryTerms('বেজ গিটার'))).toEqual(['Bass Guitar']);
+    expect(namedCategories(queryTerms('piano'))).toEqual(['Piano & Keyboard']);
+    expect(namedCategories(queryTerms('guitar chords'))).toEqual([]);
   });
 
   it('widens a term with the known words similar to it, leaving out words that are not plain', () => {
     const similar = new Map([['mastring', ['mastering', 'warm-ups', "o'neil"]]]);
-    expect(widenedTsQuery(['mix', 'mastring'], similar)).toBe("'mix':* & ('mastring':* | 'mastering')");
+    expect(widenedTsQuery(['slow', 'mastring'], similar)).toBe("'slow':* & ('mastring':* | 'mastering')");
+    expect(widenedTsQuery(['গিটার'].map(normaliseSearchText), new Map())).toBe("('গটর':* | 'guitar':*)");
     expect(widenedTsQuery(['gitar'], new Map())).toBe("'gitar':*");
   });
 

@@ -4,7 +4,7 @@
  * which stretches of a title or description a hit highlights. Highlights are offsets into the
  * plain text, never HTML: the screens wrap them in <mark> themselves.
  */
-import { SEARCH_QUERY_MAX } from '@taal/contracts';
+import { SEARCH_QUERY_MAX, type CourseCategory } from '@taal/contracts';
 
 /** Bengali dependent vowel signs (U+09BE–U+09C4, U+09C7–U+09C8, U+09CB–U+09CC, U+09D7) and hasanta (U+09CD). */
 const BENGALI_SIGNS = /[\u09BE-\u09C4\u09C7\u09C8\u09CB-\u09CD\u09D7]/g;
@@ -41,11 +41,109 @@ export function queryTerms(query: string): string[] {
 export const fuzzyText = (terms: readonly string[]) => terms.join(' ');
 
 /**
- * A tsquery (to_tsquery('simple', …)) matching every term as a word prefix. Terms hold letters,
- * marks and digits only (queryTerms), so quoting them cannot be escaped from.
+ * The catalogue's words as Bengali writes them, spelled out from English (issue 55, decision 0068):
+ * "গিটার" is "guitar", not a different word. The titles are mostly English, so without this a
+ * Bengali query found the guitar courses only by their category's Bengali name, in the same tier
+ * as the bass courses (category Bass Guitar, "বেজ গিটার"). Each English word (matched as a word
+ * prefix, so "drum" finds "Drums" and "Drumming") with the Bengali spellings in use; the lookup
+ * is by the normalised form, so spellings that differ only in vowel signs need no entry.
+ */
+const TRANSLITERATED: Record<string, readonly string[]> = {
+  guitar: ['গিটার'],
+  bass: ['বেস', 'বেজ'],
+  drum: ['ড্রাম', 'ড্রামস'],
+  drumming: ['ড্রামিং'],
+  piano: ['পিয়ানো'],
+  keyboard: ['কিবোর্ড'],
+  sound: ['সাউন্ড'],
+  engineering: ['ইঞ্জিনিয়ারিং'],
+  mixing: ['মিক্সিং'],
+  mix: ['মিক্স'],
+  mastering: ['মাস্টারিং'],
+  recording: ['রেকর্ডিং'],
+  home: ['হোম'],
+  jazz: ['জ্যাজ', 'জাজ'],
+  chord: ['কর্ড', 'কর্ডস'],
+  rhythm: ['রিদম'],
+  lead: ['লিড'],
+  groove: ['গ্রুভ'],
+  slap: ['স্ল্যাপ', 'স্লাপ'],
+  acoustic: ['অ্যাকুস্টিক', 'একুস্টিক', 'অ্যাকোস্টিক'],
+  fingerstyle: ['ফিঙ্গারস্টাইল'],
+  workshop: ['ওয়ার্কশপ'],
+  improvisation: ['ইমপ্রোভাইজেশন'],
+  beginner: ['বিগিনার'],
+  vocal: ['ভোকাল'],
+};
+
+/** Normalised Bengali spelling → the English words it spells; English word → the normalised Bengali spellings. */
+const FROM_BENGALI = new Map<string, string[]>();
+const TO_BENGALI = new Map<string, string[]>();
+/** য় typed as one code point (U+09DF) or as য and nukta (U+09AF U+09BC): both are in use. */
+const withYa = (word: string) => [...new Set([word, word.replace(/\u09AF\u09BC/g, '\u09DF'), word.replace(/\u09DF/g, '\u09AF\u09BC')])];
+for (const [english, spellings] of Object.entries(TRANSLITERATED)) {
+  for (const spelling of spellings.flatMap(withYa)) {
+    const bengali = normaliseSearchText(spelling);
+    FROM_BENGALI.set(bengali, [...new Set([...(FROM_BENGALI.get(bengali) ?? []), english])]);
+    TO_BENGALI.set(english, [...new Set([...(TO_BENGALI.get(english) ?? []), bengali])]);
+  }
+}
+
+/**
+ * The same word in the other script (a normalised term in, normalised words out): "গটর" → ["guitar"],
+ * "guitar" (or "guitars") → ["গটর"]. They match as the term itself does (a title hit is a title hit).
+ */
+export function transliterations(term: string): string[] {
+  const bengali = FROM_BENGALI.get(term);
+  if (bengali) return bengali;
+  return TO_BENGALI.get(term) ?? (term.endsWith('s') ? TO_BENGALI.get(term.slice(0, -1)) : undefined) ?? [];
+}
+
+/** Every transliteration of the terms, without repeats (the words a hit's marks answer too). */
+export function transliteratedWords(terms: readonly string[]): string[] {
+  return [...new Set(terms.flatMap(transliterations))];
+}
+
+/** One term as a tsquery: a word prefix, or any of its transliterations as one. */
+function termTsQuery(term: string, more: readonly string[] = []): string {
+  const alternatives = [...transliterations(term).map((w) => `'${w}':*`), ...more];
+  return alternatives.length === 0 ? `'${term}':*` : `('${term}':* | ${alternatives.join(' | ')})`;
+}
+
+/**
+ * A tsquery (to_tsquery('simple', …)) matching every term as a word prefix (or its transliteration,
+ * as a prefix too). Terms hold letters, marks and digits only (queryTerms), so quoting them cannot
+ * be escaped from; the transliterations are the table's own words.
  */
 export function prefixTsQuery(terms: readonly string[]): string {
-  return terms.map((t) => `'${t}':*`).join(' & ');
+  return terms.map((t) => termTsQuery(t)).join(' & ');
+}
+
+/**
+ * What each category is called, in English and Bengali (the screens' names, with the other
+ * spellings in use): a query that is one of these names (all of it, normalised) names the
+ * category, and its courses rank with the title matches (issue 55: "a Bengali query ranks courses
+ * whose title or category is that word first"). "guitar" names Guitar, not Bass Guitar.
+ */
+const CATEGORY_NAMES: Record<CourseCategory, readonly string[]> = {
+  Guitar: ['Guitar', 'Guitars', 'গিটার'],
+  'Bass Guitar': ['Bass Guitar', 'Bass', 'বেজ গিটার', 'বেস গিটার', 'বেজ', 'বেস'],
+  Drums: ['Drums', 'Drum', 'ড্রামস', 'ড্রাম'],
+  'Piano & Keyboard': ['Piano & Keyboard', 'Piano and Keyboard', 'Piano', 'Keyboard', 'পিয়ানো ও কিবোর্ড', 'পিয়ানো', 'কিবোর্ড'],
+  'Sound Engineering': ['Sound Engineering', 'সাউন্ড ইঞ্জিনিয়ারিং'],
+};
+
+const NAMED = new Map<string, CourseCategory[]>();
+for (const [category, names] of Object.entries(CATEGORY_NAMES) as [CourseCategory, readonly string[]][]) {
+  for (const name of names.flatMap(withYa)) {
+    const key = queryTerms(name).join(' ');
+    NAMED.set(key, [...new Set([...(NAMED.get(key) ?? []), category])]);
+  }
+}
+
+/** The categories the whole query names (its normalised terms, in order), if any. */
+export function namedCategories(terms: readonly string[]): CourseCategory[] {
+  return NAMED.get(terms.join(' ')) ?? [];
 }
 
 /** The shortest query word (in letters) that may be a typo of a longer known word. */
@@ -61,7 +159,7 @@ export function widenedTsQuery(terms: readonly string[], similar: ReadonlyMap<st
   return terms
     .map((t) => {
       const words = (similar.get(t) ?? []).filter((w) => PLAIN_WORD.test(w) && w !== t);
-      return words.length === 0 ? `'${t}':*` : `('${t}':* | ${words.map((w) => `'${w}'`).join(' | ')})`;
+      return termTsQuery(t, words.map((w) => `'${w}'`));
     })
     .join(' & ');
 }

@@ -28,6 +28,8 @@ export interface SearchInput {
   tsQuery: string;
   /** The terms one space apart (the trigram comparison). */
   fuzzy: string;
+  /** The categories the whole query names (namedCategories): their courses rank with the title matches. */
+  categories?: readonly string[];
   limit: number;
 }
 
@@ -101,7 +103,7 @@ export class SearchStore {
    * widening words too (the marks of the hits).
    */
   async courses(db: SqlExecutor, input: SearchInput, instructorIds: readonly string[]): Promise<{ matches: CourseMatch[]; widened: string[] }> {
-    const found = await this.courseQuery(db, input.tsQuery, instructorIds, [], input.limit, 1);
+    const found = await this.courseQuery(db, input.tsQuery, instructorIds, [], input.limit, 1, input.categories ?? []);
     if (found.length >= input.limit) return { matches: found, widened: [] };
     const similar = await this.similarWords(db, input.terms.filter((t) => [...t].length >= TYPO_MIN_LETTERS));
     if (similar.size === 0) return { matches: found, widened: [] };
@@ -116,25 +118,35 @@ export class SearchStore {
    * takes the tier's text index (the planner's choice, from the column's statistics). A tier
    * leaves out what a higher one matches. Score: the tier (3, 2, 1) times `weight`.
    */
-  private async courseQuery(db: SqlExecutor, tsQuery: string, instructorIds: readonly string[], exclude: readonly string[], limit: number, weight: number): Promise<CourseMatch[]> {
+  private async courseQuery(
+    db: SqlExecutor,
+    tsQuery: string,
+    instructorIds: readonly string[],
+    exclude: readonly string[],
+    limit: number,
+    weight: number,
+    categories: readonly string[] = [],
+  ): Promise<CourseMatch[]> {
     const tier = (score: number, where: string) =>
       `(SELECT c.id, ${score} AS tier FROM catalogue.course c
          WHERE c.published AND ${where} AND c.id <> ALL($3::text[])
          ORDER BY c.sold DESC, c.created_at DESC, c.id LIMIT $4)`;
     // Written out in each tier (not a CTE) so the planner sees the query's words.
     const q = "to_tsquery('simple', $1)";
+    // The top tier: the words in the title, or a course of the category the query names (issue 55).
+    const named = 'c.category = ANY($6::text[])';
     const { rows } = await db.query<CourseRow & { instructor_name: string; score: number }>(
       `WITH hits AS (SELECT * FROM (
-         ${tier(3, `c.search_title @@ ${q}`)}
+         ${tier(3, `(c.search_title @@ ${q} OR ${named})`)}
          UNION ALL
-         ${tier(2, `c.search_top @@ ${q} AND NOT c.search_title @@ ${q}`)}
+         ${tier(2, `c.search_top @@ ${q} AND NOT c.search_title @@ ${q} AND NOT ${named}`)}
          UNION ALL
-         ${tier(1, `(c.search_doc @@ ${q} OR c.instructor_id = ANY($2::text[])) AND NOT c.search_top @@ ${q}`)}
+         ${tier(1, `(c.search_doc @@ ${q} OR c.instructor_id = ANY($2::text[])) AND NOT c.search_top @@ ${q} AND NOT ${named}`)}
        ) AS tiers LIMIT $4)
        SELECT ${COURSE_COLUMNS}, i.name AS instructor_name, ($5::float8 * h.tier) AS score
          FROM hits h JOIN catalogue.course c ON c.id = h.id JOIN catalogue.instructor i ON i.id = c.instructor_id
         ORDER BY h.tier DESC, ${BY_RATING}, c.sold DESC, c.created_at DESC, c.id`,
-      [tsQuery, instructorIds, exclude, limit, weight],
+      [tsQuery, instructorIds, exclude, limit, weight, categories],
     );
     return rows.map(toMatch);
   }
