@@ -103,7 +103,7 @@ describe('gift cards in the browser', () => {
     await page.fill('[data-testid="gift-quantity"]', '2');
     expect(await page.textContent('[data-testid="gift-total"]')).toBe('BDT 500.00');
     await page.locator('[data-testid="gift-quantity"]').blur();
-    await page.waitForFunction(() => document.querySelector('[data-testid="gift-total"]')?.textContent === 'BDT 1000.00');
+    await page.waitForFunction(() => document.querySelector('[data-testid="gift-total"]')?.textContent === 'BDT 1,000.00');
     await shot(page, 'purchase-filled-en');
     await page.click('[data-testid="gift-submit"]');
 
@@ -216,7 +216,7 @@ describe('gift cards in the browser', () => {
           .querySelector('[data-testid="redeem-balance"] strong')
           ?.textContent?.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
           .includes(text),
-      (after / 100).toFixed(2),
+      (after / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     );
     expect(errors).toEqual([]);
     await page.context().close();

@@ -384,7 +384,8 @@ export async function apiGet<T>(baseUrl: string, p: string): Promise<T> {
   return body.data;
 }
 
-export const bdt = (poisha: number) => `BDT ${(poisha / 100).toFixed(2)}`;
+/** Money as the screens and the PDFs write it (issue 55: thousands grouped): 'BDT 2,500.00'. */
+export const bdt = (poisha: number) => `BDT ${(poisha / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 export const discount = (price: number, oldPrice: number) => Math.round((price / oldPrice) * 100 - 100);
 
 /** The demo accounts the all-in-one seeds (README.md, "Demo accounts"). */

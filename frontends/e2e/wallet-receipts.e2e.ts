@@ -71,9 +71,9 @@ async function download(page: Page, selector: string, dir: string): Promise<stri
   return to;
 }
 
-/** As the receipt prints an amount (thousands grouped) and as the screens do (not grouped). */
+/** As the receipt prints an amount (thousands grouped); the screens write it the same way (issue 55). */
 const bdt = (poisha: number) => (poisha / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ui = (poisha: number) => (poisha / 100).toFixed(2);
+const ui = bdt; // the screens write money as the receipts do (issue 55: one formatter)
 const bn = (text: string) => text.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
 
 test('the wallet statement sums a gift-card redemption, a referral bonus and a checkout to the balance; receipts download in en and bn; another user gets 403', async () => {

@@ -1,10 +1,13 @@
 // Numbers, money, dates, times and durations in the page's language (spec §9: BDT with 2 decimals;
 // weekday, month day, year, hour:minute AM/PM). The one formatter every screen uses: in Bengali the
 // digits are Bengali (০-৯) and so are the names, including AM/PM (which Intl leaves in Latin for bn).
+// Money is written as the PDFs write it, by the same function (`moneyText` of the contracts:
+// "BDT 2,500.00", "২,৫০০.০০ টাকা"), and every date and time is Bangladesh's (Asia/Dhaka, UTC+6),
+// whatever the device's zone (issue 55, decision 0067).
 // Without an explicit language, the shared i18next instance's current language is used, so a
 // component that re-renders on a language change (useTranslation) formats in the new one.
 import i18next, { type FormatterModule } from 'i18next';
-import { bengaliDigits, poishaToTaka } from '@taal/contracts/web';
+import { bengaliDigits, DHAKA_UTC_OFFSET_MS, moneyText, poishaToTaka, takaText } from '@taal/contracts/web';
 
 /** The page's language now. */
 export function pageLanguage(): string {
@@ -25,9 +28,14 @@ export function localDigits(text: string, lng = pageLanguage()): string {
   return isBengali(lng) ? bengaliDigits(text) : text;
 }
 
-/** Poisha (integer, 1 BDT = 100 poisha) to "1234.50" (bn "১২৩৪.৫০"). */
+/** Poisha (integer, 1 BDT = 100 poisha) to "1,234.50" (bn "১,২৩৪.৫০"): the PDFs' figures too. */
 export function poishaToBdt(poisha: number, lng = pageLanguage()): string {
-  return formatNumber(Number(poisha || 0) / 100, lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return takaText(poisha, lng);
+}
+
+/** Poisha as money with its unit, as the receipts print it: "BDT 1,234.50" (bn "১,২৩৪.৫০ টাকা"). */
+export function formatMoney(poisha: number, lng = pageLanguage()): string {
+  return moneyText(poisha, lng);
 }
 
 /** Poisha as a form field's value ("1234.50", Latin digits: what the field is read back as). */
@@ -40,13 +48,16 @@ export { discountPercent } from '@taal/contracts/web';
 
 // CLDR's Bengali keeps "AM"/"PM"; Bengali writes পূর্বাহ্ণ / অপরাহ্ণ.
 const BN_DAY_PERIOD = { AM: 'পূর্বাহ্ণ', PM: 'অপরাহ্ণ' } as const;
+/** Every displayed time is Bangladesh's, not the device's (issue 55). */
+export const TIME_ZONE = 'Asia/Dhaka';
+const dhakaHours = (d: Date) => new Date(d.getTime() + DHAKA_UTC_OFFSET_MS).getUTCHours();
 const dayPeriod = (d: Date, lng: string) => {
-  const p = d.getHours() < 12 ? 'AM' : 'PM';
+  const p = dhakaHours(d) < 12 ? 'AM' : 'PM';
   return isBengali(lng) ? BN_DAY_PERIOD[p] : p;
 };
 
 function parts(d: Date, lng: string, options: Intl.DateTimeFormatOptions) {
-  const all = new Intl.DateTimeFormat(localeOf(lng), options).formatToParts(d);
+  const all = new Intl.DateTimeFormat(localeOf(lng), { ...options, timeZone: TIME_ZONE }).formatToParts(d);
   return (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
 }
 
@@ -63,12 +74,16 @@ export function formatTime(iso: string | number | Date, lng = pageLanguage()): s
   return `${get('hour')}:${get('minute')} ${dayPeriod(d, lng)}`;
 }
 
-/** "Monday, January 3, 2022, 10:05 AM" (bn: the same order with Bengali names and digits). */
-export function formatDateTime(iso: string | number | Date, lng = pageLanguage()): string {
+/**
+ * "Monday, January 3, 2022, 10:05 AM" (bn: the same order with Bengali names and digits), in
+ * Bangladesh time; `zone` says so where it matters (an order's time): "…, 10:05 AM (Bangladesh time)".
+ */
+export function formatDateTime(iso: string | number | Date, lng = pageLanguage(), options: { zone?: boolean } = {}): string {
   const d = toDate(iso);
   if (!d) return '';
   const get = parts(d, lng, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  return `${get('weekday')}, ${get('month')} ${get('day')}, ${get('year')}, ${formatTime(d, lng)}`;
+  const text = `${get('weekday')}, ${get('month')} ${get('day')}, ${get('year')}, ${formatTime(d, lng)}`;
+  return options.zone ? `${text} (${i18next.t('common.bangladeshTime', { lng })})` : text;
 }
 
 /** "January 3, 2022" for joined dates and the like. */

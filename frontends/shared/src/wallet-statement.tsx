@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { dayMonthYear, dhakaDay, dhakaTimeOfDay } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
+import { formatMoney, formatNumber, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 import './wallet-statement.css';
@@ -23,7 +23,7 @@ export default function WalletStatement({ userId, testId = 'wallet-statement', s
     async () => (await answer(authApi.GET('/api/v1/wallet/{userId}/statement', { params: { path: { userId }, query: { page: String(page) } } }))).data,
     [userId, page],
   );
-  const money = (poisha: number) => t('common.bdt', { amount: poishaToBdt(Math.abs(poisha), i18n.language) });
+  const money = (poisha: number) => formatMoney(Math.abs(poisha), i18n.language);
   if (statement.error)
     return (
       <div className="panel-alert" role="alert" data-testid={`${testId}-error`}>
@@ -44,7 +44,7 @@ export default function WalletStatement({ userId, testId = 'wallet-statement', s
   return (
     <div className="wallet-statement" data-testid={testId}>
       <p className="wallet-balance">
-        {t('wallet.balance')}: <strong data-testid="statement-balance">{t('common.bdt', { amount: poishaToBdt(s.balance, i18n.language) })}</strong>
+        {t('wallet.balance')}: <strong data-testid="statement-balance">{formatMoney(s.balance, i18n.language)}</strong>
       </p>
       <p className="muted">{t(staff ? 'wallet.explainStaff' : 'wallet.explain')}</p>
       {s.entries.length === 0 ? (

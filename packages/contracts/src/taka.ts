@@ -4,6 +4,7 @@
  * and where the largest amount the API takes is set; services (mails, PDFs, the card gateway's
  * fields), the edge's money schemas and the frontends all call it. Pure code (browser-safe).
  */
+import { bengaliDigits } from './bangladesh-time';
 
 /** The largest amount any route takes: BDT 10,000,000,000.00 (a form's poisha text has at most 12 digits). */
 export const MAX_AMOUNT_POISHA = 1_000_000_000_000;
@@ -57,6 +58,21 @@ export function poishaToTaka(poisha: number, options: { grouping?: boolean } = {
   const abs = Math.abs(poisha);
   const whole = Math.floor(abs / 100);
   return `${poisha < 0 ? '-' : ''}${options.grouping ? whole.toLocaleString('en-US') : whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Money as every screen and every PDF writes it (issue 55: one form, decision 0067): thousands
+ * grouped three by three, two decimals, in the language's digits: '2,500.00', bn '২,৫০০.০০'.
+ */
+export function takaText(poisha: number, language: string): string {
+  const taka = poishaToTaka(Math.round(Number(poisha) || 0), { grouping: true });
+  return language.startsWith('bn') ? bengaliDigits(taka) : taka;
+}
+
+/** An amount with its unit, as screens and PDFs write it: 'BDT 2,500.00', bn '২,৫০০.০০ টাকা'. */
+export function moneyText(poisha: number, language: string): string {
+  const taka = takaText(poisha, language);
+  return language.startsWith('bn') ? `${taka} টাকা` : `BDT ${taka}`;
 }
 
 /** The spec's discount beside a price: round(price / oldPrice × 100 − 100) percent; null without a usable old price. */

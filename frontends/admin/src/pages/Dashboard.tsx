@@ -10,7 +10,8 @@ import type { Data } from '../components/commerce';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage } from '../components/States';
 import { userTypeLabel } from '../components/users';
-import { poishaToBdt } from '@taal/web-shared/format';
+import { formatMoney } from '@taal/web-shared/format';
+import { orderTotal } from './order-columns';
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { Chart } from '../components/Chart';
 import { AsyncView, Empty, LoadError, Loading } from '@taal/web-shared/ui';
@@ -19,7 +20,7 @@ import { linkTo } from '@taal/web-shared/routes';
 export const RECENT_USERS = 5;
 const RECENT_MESSAGES = 5;
 
-type RecentOrder = { _id: string; userName: string; amount: number; state: string; createdAt: string };
+type RecentOrder = { _id: string; userName: string; subtotal: number; discount: number; state: string; createdAt: string };
 type Message = { _id: string; name: string; email: string; message: string };
 
 type Counters = Data<'/api/v1/analytics/', 'get'>;
@@ -148,7 +149,7 @@ function DashboardExtras() {
           <ul className="recent-list">
             {orders.data.slice(0, 5).map((o) => (
               <li key={o._id}>
-                <span className="mono">{o._id.slice(0, 8)}</span> {o.userName} <span className="badge">{t(`adminCommerce.orders.status.${o.state.toLowerCase()}`, { defaultValue: o.state })}</span> {t('common.bdt', { amount: poishaToBdt(o.amount) })}{' '}
+                <span className="mono">{o._id.slice(0, 8)}</span> {o.userName} <span className="badge">{t(`adminCommerce.orders.status.${o.state.toLowerCase()}`, { defaultValue: o.state })}</span> {formatMoney(orderTotal(o))}{' '}
                 <span className="muted">{formatDate(o.createdAt, i18n.language)}</span>
               </li>
             ))}

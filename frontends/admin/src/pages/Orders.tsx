@@ -13,14 +13,15 @@ import { AdminPage } from '../components/States';
 import type { AdminOrder } from '../components/commerce';
 import { DataTable, LoadError } from '@taal/web-shared/ui';
 import { HeldOrders } from './HeldOrders';
-import { money, ORDER_PAGE_SIZE, orderColumns } from './order-columns';
+import { money, ORDER_PAGE_SIZE, orderColumns, orderTotal } from './order-columns';
 
 
 
 function Summary({ orders, loading, paidOnly }: { orders: AdminOrder[] | undefined; loading: boolean; paidOnly: boolean }) {
   const { t } = useTranslation();
   const paid = orders?.filter((o) => o.paid) ?? [];
-  const received = paid.reduce((n, o) => n + o.amount, 0);
+  // Wallet money counts as received, as the legend says (issue 55): the orders' totals, not their card parts.
+  const received = paid.reduce((n, o) => n + orderTotal(o), 0);
   const all: [string, string | number | undefined][] = [
     ['total', orders?.length],
     ['paid', orders ? paid.length : undefined],

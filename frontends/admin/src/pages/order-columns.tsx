@@ -1,20 +1,27 @@
 // The order tables' columns (back office §2, §9): the date in Bangladesh time, the buyer, the courses,
 // the voucher, the amounts and the status; the order lists and the held orders show them.
 import type { TFunction } from 'i18next';
-import { formatDateTime, formatNumber, formatTime, localDigits, poishaToBdt } from '@taal/web-shared/format';
-import { dmy } from '../components/data';
+import { dayMonthYear, dhakaDay } from '@taal/contracts/web';
+import { formatDateTime, formatMoney, formatNumber, formatTime, localDigits } from '@taal/web-shared/format';
 import type { AdminOrder } from '../components/commerce';
 import { type Column } from '@taal/web-shared/ui';
 
 export const ORDER_PAGE_SIZE = 10;
 
-export const money = (t: TFunction, poisha: number) => t('common.bdt', { amount: poishaToBdt(poisha) });
+export const money = (_t: TFunction, poisha: number) => formatMoney(poisha);
 
-/** Back office §9: dash-separated day-month-year, and the time (the browser's clock), in the page's digits. */
+/**
+ * What the buyer pays for an order, net of vouchers, wallet money counted as paid (the legend's
+ * "Amount"; issue 55): the wallet part and the card part. The API's `amount` is only what was left
+ * to pay by card (the spec's payable), so a part-wallet order of 2,500 is 500 + 2,000, not 2,000.
+ */
+export const orderTotal = (o: Pick<AdminOrder, 'subtotal' | 'discount'>) => Math.max(0, o.subtotal - o.discount);
+
+/** Back office §9: dash-separated day-month-year, and the time, Bangladesh's (issue 55: not the device's), in the page's digits. */
 export function shortDateTime(iso: string): { day: string; time: string; text: string } {
   const d = new Date(iso);
   if (!iso || Number.isNaN(d.getTime())) return { day: '', time: '', text: '' };
-  const day = localDigits(dmy(d));
+  const day = localDigits(dayMonthYear(dhakaDay(d)));
   const time = formatTime(d);
   return { day, time, text: `${day} ${time}` };
 }
@@ -22,7 +29,7 @@ export function shortDateTime(iso: string): { day: string; time: string; text: s
 export function DateCell({ iso, lng }: { iso: string; lng: string }) {
   const { day, time } = shortDateTime(iso);
   return (
-    <time className="date-cell" dateTime={iso} title={formatDateTime(iso, lng)}>
+    <time className="date-cell" dateTime={iso} title={formatDateTime(iso, lng, { zone: true })}>
       <span>{day}</span> <span className="muted">{time}</span>
     </time>
   );
@@ -99,7 +106,7 @@ export function orderColumns(t: TFunction, lng: string): Column<AdminOrder>[] {
       key: 'amount',
       className: 'num',
       header: t('adminCommerce.orders.columns.amount'),
-      text: (o) => money(t, o.amount),
+      text: (o) => money(t, orderTotal(o)),
     },
     {
       key: 'status',

@@ -2,8 +2,8 @@
 // and day formats, the gateway note, a figure card, and the instructors' and sales look-ups.
 import { addDays, dhakaDay } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
-import { i18n as i18next, useTranslation } from '@taal/web-shared/i18n';
+import { formatMoney, formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
+import { useTranslation } from '@taal/web-shared/i18n';
 import { type DayRange } from '../components/DateRange';
 import { isoToDmy, useAdminGet } from '../components/data';
 import { type Column } from '@taal/web-shared/ui';
@@ -17,8 +17,8 @@ export type Summary = { saleCount: number; orderCount: number; amountPaid: numbe
 export type Settlement = SettlementRow & { createdAt: string };
 export type CourseSale = { _id: string; orderId: string; coursePrice: number; receivedAmount: number; coupon: { code: string; discount: number }; user: string; user_name: string; email: string; date: string };
 
-/** An amount as the shared money text ('BDT 1234.50' / '1234.50 টাকা'). */
-export const taka = (p: number) => i18next.t('common.bdt', { amount: poishaToBdt(p) });
+/** An amount as the shared money text ('BDT 1,234.50' / '১,২৩৪.৫০ টাকা', as the PDFs print it). */
+export const taka = (p: number) => formatMoney(p);
 export const dmyPath = (r: DayRange) => ({ startDate: isoToDmy(r.from), endDate: isoToDmy(r.to) });
 export const joinedDay = (iso: string) => (iso ? localDigits(isoToDmy(dhakaDay(iso))) : '');
 

@@ -65,7 +65,7 @@ function OrderCard({ order }: { order: Order }) {
           {closed && <span className="badge badge-muted">{t(`studentPanel.purchases.status.${order.status}`)}</span>}
         </div>
         <time className="muted" dateTime={order.createdAt} data-testid="purchase-date">
-          {formatDateTime(order.createdAt, i18n.language)}
+          {formatDateTime(order.createdAt, i18n.language, { zone: true })}
         </time>
       </header>
       <table className="order-courses">
@@ -131,7 +131,7 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       )}
       {paid && order.paidAt && (
-        <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language) })}</p>
+        <p className="muted order-paid-at">{t('studentPanel.purchases.paidAt', { date: formatDateTime(order.paidAt, i18n.language, { zone: true }) })}</p>
       )}
       {paid && <ReceiptLinks orderId={order._id} />}
     </li>
@@ -149,7 +149,7 @@ function StoreOrderCard({ order }: { order: StoreOrder }) {
       <header className="order-head">
         <span className="badge badge-ok">{t('studentPanel.purchases.paid')}</span>
         <time className="muted" dateTime={order.createdAt}>
-          {formatDateTime(order.createdAt, i18n.language)}
+          {formatDateTime(order.createdAt, i18n.language, { zone: true })}
         </time>
       </header>
       <p>

@@ -4,7 +4,7 @@
  * paid-order event carries (no look-up), so the service that sells and the mail consumer print the
  * same receipt. Set with the kit's PDF helper (its fonts: Noto Sans Bengali's Bengali and Latin files).
  */
-import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, poishaToTaka, type MailReceipt, type MailReceiptLine } from '@taal/contracts';
+import { bengaliDigits, dayMonthYear, dhakaDay, dhakaTimeOfDay, moneyText, type MailReceipt, type MailReceiptLine } from '@taal/contracts';
 import { renderPdf } from './index';
 
 /** A receipt's line and content: messaging's mail requests carry the same (`MailReceipt`). */
@@ -49,8 +49,7 @@ const LABELS = {
 
 /** The figures a receipt prints, in its language's digits: BDT 1,234.50 / ১,২৩৪.৫০ টাকা. */
 export function receiptMoney(poisha: number, language: 'en' | 'bn'): string {
-  const taka = poishaToTaka(poisha, { grouping: true });
-  return language === 'bn' ? `${bengaliDigits(taka)} টাকা` : `BDT ${taka}`;
+  return moneyText(poisha, language); // the screens' formatter too (issue 55)
 }
 
 /** The receipt's layout version: a change to what receiptPdf draws bumps it, so stored copies (PdfCopies) are made again. */

@@ -5,7 +5,7 @@
  * Bengali and Latin files, decision 0009).
  */
 import { renderPdf } from '@taal/kit';
-import { bengaliDigits, dayMonthYear, dhakaDay, poishaToTaka, type payoutsV1 } from '@taal/contracts';
+import { bengaliDigits, dayMonthYear, dhakaDay, takaText, type payoutsV1 } from '@taal/contracts';
 
 export interface StatementContent {
   instructorId: string;
@@ -63,7 +63,7 @@ const LABELS = {
 } as const;
 
 /** Poisha → "1,234.50" (amounts are shown with 2 decimals, spec §9). */
-export const taka = (poisha: number) => poishaToTaka(poisha, { grouping: true });
+export const taka = (poisha: number) => takaText(poisha, 'en');
 
 /** A day, or the Bangladesh day of a time, as DD-MM-YYYY. */
 const dmy = (dayOrTime: string) => dayMonthYear(dayOrTime.length > 10 ? dhakaDay(dayOrTime) : dayOrTime);
@@ -77,7 +77,7 @@ export async function statementPdf(c: StatementContent): Promise<Buffer> {
   // A Bengali statement writes its figures, days and month in Bengali digits, as its note does
   // (order ids stay as they are: an id, not a figure).
   const digits = (text: string) => (c.language === 'bn' ? bengaliDigits(text) : text);
-  const money = (poisha: number) => digits(taka(poisha));
+  const money = (poisha: number) => takaText(poisha, c.language); // the screens' formatter too (issue 55)
   const day = (dayOrTime: string) => digits(dmy(dayOrTime));
   return renderPdf({ size: 'A4', margin: 40, info: { Title: `Taal statement ${c.month}`, Author: 'Taal' } }, ({ doc, say }) => {
     const font = 'regular';
