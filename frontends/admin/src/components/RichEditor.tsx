@@ -36,6 +36,9 @@ export function RichEditor({ value, onChange, label, testId = 'rich-editor' }: {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] } })],
     content: value,
+    // Tiptap's own CSS would be a <style> element, refused by the page's CSP (style-src 'self',
+    // issue 55): the same rules are in admin.css.
+    injectCSS: false,
     shouldRerenderOnTransaction: true,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'rich-editor-content', 'data-testid': `${testId}-content` } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),

@@ -161,7 +161,14 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
   const id = user.instructor ?? '';
   const list = useAsync(() => settlementsOf(id), [id]);
   const [month, setMonth] = useState(() => addDays(`${dhakaDay().slice(0, 8)}01`, -1).slice(0, 7));
+  const [monthMissing, setMonthMissing] = useState(false);
   const statement = async () => {
+    // No month chosen (the field cleared): ask for one, not the API (it would answer 404; issue 55).
+    if (!/^\d{4}-\d{2}$/.test(month)) {
+      setMonthMissing(true);
+      return;
+    }
+    setMonthMissing(false);
     try {
       await download(`/api/v1/instructor/statement/${id}/${month}?lang=${i18n.language.startsWith('bn') ? 'bn' : 'en'}`, `taal-statement-${month}.pdf`);
     } catch (err) {
@@ -179,11 +186,27 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
         }}
       >
         <label>
-          {t('payouts.statementMonth')} <input type="month" value={month} onChange={(e) => setMonth(e.target.value)} data-testid="statement-month" />
+          {t('payouts.statementMonth')}{' '}
+          <input
+            type="month"
+            value={month}
+            onChange={(e) => {
+              setMonth(e.target.value);
+              if (e.target.value) setMonthMissing(false);
+            }}
+            aria-invalid={monthMissing || undefined}
+            aria-describedby={monthMissing ? 'statement-month-error' : undefined}
+            data-testid="statement-month"
+          />
         </label>
         <button className="btn btn-sm" data-testid="statement-download">
           {t('payouts.downloadStatement')}
         </button>
+        {monthMissing && (
+          <p className="field-error" id="statement-month-error" role="alert" data-testid="statement-month-error">
+            {t('payouts.chooseMonth')}
+          </p>
+        )}
       </form>
       <AsyncView state={list}>
         {(rows) => (

@@ -4,6 +4,7 @@
 // again), and the course's instructor's one reply under each review not answered yet.
 import './reviews.css';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi, publicApi, clearApiCache } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
@@ -13,6 +14,7 @@ import { toast } from '@taal/web-shared/toast';
 import { UserRoles } from '@taal/contracts/web';
 import type { Review } from '@taal/web-shared/types';
 import { ReplyForm } from '@taal/web-shared/ui';
+import { linkTo } from '@taal/web-shared/routes';
 
 const PAGE_SIZE = 5;
 
@@ -72,6 +74,16 @@ function ReviewForm({ courseId, onSaved }: { courseId: string; onSaved: () => vo
     return (
       <p className="muted" data-testid="review-not-eligible">
         {t(`refusals:${mine.reason || 'REVIEW_NOT_ENROLLED'}`)}
+        {/* Enrolled but no lesson done yet: where the lessons are (issue 55). */}
+        {mine.reason === 'REVIEW_NEEDS_LESSON' && (
+          <>
+            {' '}
+            {t('reviews.classroomHint')}{' '}
+            <Link to={linkTo('/studentpanel')} data-testid="review-classroom-link">
+              {t('reviews.openClassroom')}
+            </Link>
+          </>
+        )}
       </p>
     );
   const submit = async (e: FormEvent) => {

@@ -11,6 +11,7 @@ import { CourseCard } from '../components/CourseCard';
 import { ContactForm } from '../components/ContactForm';
 import { InstructorCard } from '../components/InstructorCard';
 import { LandingPopup } from '../components/LandingPopup';
+import { TeachIcon } from '../components/TeachIcon';
 import { linkTo } from '@taal/web-shared/routes';
 
 export const MAX_FEATURED_INSTRUCTORS = 10;
@@ -83,8 +84,8 @@ export default function Landing() {
         <div className="teach-grid">
           {arr<{ icon: string; title: string; text: string }>(teach).map((x) => (
             <div key={x.title} className="card">
-              <div className="emoji" aria-hidden="true">
-                {x.icon}
+              <div className="teach-icon-box" aria-hidden="true">
+                <TeachIcon name={x.icon} />
               </div>
               <h3>{x.title}</h3>
               <p className="muted">{x.text}</p>
