@@ -1,17 +1,22 @@
 /**
- * What a buyer may write on a gift card (decision 0018): the sender's name goes into the Subject
- * of a mail to any address, and the names and the message into its text and HTML parts, so
- * they are short, on one line, and made of letters (Bengali too), digits, spaces and common
- * punctuation only: no control characters, no line breaks, no bidirectional overrides, no
- * markup characters. The store enforces it; the gateway and the storefront state the same limits.
- * Pure code without dependencies (browser-safe).
+ * What a buyer may write on a gift card (decision 0018, names since decision 0066): the sender's
+ * name goes into the Subject of a mail to any address, and the names and the message into its
+ * text and HTML parts (HTML-escaped). The names follow the one name rule (name-rule.ts: no control,
+ * line-break, bidirectional or invisible character); the message is short, on one line, and made
+ * of letters (Bengali too), digits, spaces and common punctuation only. The store enforces it; the
+ * gateway and the storefront state the same limits. Pure code without dependencies (browser-safe).
  */
 
-/** Longest value of each gift-card text (characters, after trimming). */
+import { AccountFieldLimits } from './account-rules';
+
+/**
+ * Longest value of each gift-card text (characters, after trimming). The sender's and the
+ * receiver's names are names: the one name rule (nameProblem, account-rules.ts) with the account's
+ * limit, so the form's "From", filled with the buyer's own name, is never refused (issue 55).
+ */
 export const GiftCardTextLimits = {
-  /** "{{sender}} sent you a gift card" must stay a readable Subject. */
-  senderName: 60,
-  receiverName: 60,
+  senderName: AccountFieldLimits.name,
+  receiverName: AccountFieldLimits.name,
   message: 300,
 } as const;
 

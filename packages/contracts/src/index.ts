@@ -4,6 +4,7 @@ export * as freebiesV1 from './gen/catalogue/v1/freebies';
 export * from './freebies';
 export * from './course-admin';
 export * from './gift-card-text';
+export * from './contact-limits';
 export * from './taka';
 export * from './course-access';
 export * from './search';

@@ -11,6 +11,7 @@ export * from './user-roles';
 export * from './freebies';
 export * from './course-admin';
 export * from './gift-card-text';
+export * from './contact-limits';
 export * from './taka';
 export * from './course-access';
 export * from './search';

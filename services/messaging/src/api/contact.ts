@@ -1,7 +1,7 @@
 /** Visitors' contact messages: sent (limited per address and e-mail), listed and marked replied by the admin. */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { AccountFieldLimits, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
+import { AccountFieldLimits, ContactLimits, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
 import { answer, dateTime, done, emailAddress, envelope, fail, listOf, tooMany, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { type MessagingRouteDeps, text, idOf, guards } from './shape';
 
@@ -22,7 +22,7 @@ const toGeneral = (m: messagingV1.ContactMessage) => ({
 
 /** The sign-up's name rule (@taal/contracts): at most 100 characters, no control or bidirectional characters. */
 const personName = z.string({ error: 'CONTACT_FIELDS_MISSING' }).max(AccountFieldLimits.name, 'TEXT_TOO_LONG').regex(new RegExp(NAME_PATTERN, 'u'), 'NAME_INVALID');
-const contactBody = z.object({ name: personName, email: emailAddress(), message: text(5000, 'CONTACT_FIELDS_MISSING') });
+const contactBody = z.object({ name: personName, email: emailAddress(), message: text(ContactLimits.message, 'CONTACT_FIELDS_MISSING') });
 
 export function contactRoutes(deps: MessagingRouteDeps): RouteSpec[] {
   const { messaging, tokens } = deps;

@@ -2,10 +2,10 @@
  * Messaging's pure rules: what a contact message, a message to an instructor, a reply and a
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
-import { AccountFieldLimits, isEmail, nameProblem, type RefusalKey } from '@taal/contracts';
+import { AccountFieldLimits, ContactLimits, isEmail, nameProblem, type RefusalKey } from '@taal/contracts';
 import { plainText } from '@taal/kit';
 import { systemNotification } from './notification-texts';
-export const Limits = { name: AccountFieldLimits.name, email: AccountFieldLimits.email, message: 5000, reply: 5000, notification: 500 } as const;
+export const Limits = { name: ContactLimits.name, email: AccountFieldLimits.email, message: ContactLimits.message, reply: 5000, notification: 500 } as const;
 
 /** The one e-mail rule (@taal/contracts' account rules), as the landing page's form checks it too. */
 export { isEmail };

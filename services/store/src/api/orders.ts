@@ -12,6 +12,13 @@ const giftCardText = (max: number, what: string) =>
     .max(max, 'TOO_LONG')
     .optional()
     .meta({ description: `${what}: at most ${max} characters of letters (Bengali too), digits, spaces and common punctuation, on one line` });
+/** A name on the card: its length here; the one name rule (sign-up's, decision 0039) is the store's to check (400 NAME_INVALID with the field). */
+const giftCardName = (max: number, what: string) =>
+  z
+    .string({ error: 'INVALID_VALUE' })
+    .max(max, 'TOO_LONG')
+    .optional()
+    .meta({ description: `${what}: a name as sign-up takes it (no control, line-break, bidirectional or invisible characters), at most ${max} characters` });
 
 const orderBody = z.object({
   userId: uuid().meta({ description: "The caller's own id (403 otherwise)" }),
@@ -25,9 +32,9 @@ const orderBody = z.object({
   totalPrice: poishaAmount().meta({ description: 'price × quantity as the client computed it; another value is 400 AMOUNT_MISMATCH' }),
   forMyself: z.boolean({ error: 'INVALID_VALUE' }),
   userPhone: text(40).optional().meta({ description: 'For myself: at least 11 characters' }),
-  giftCardFrom: giftCardText(GiftCardTextLimits.senderName, "The sender's name on the card and in its mail's Subject"),
+  giftCardFrom: giftCardName(GiftCardTextLimits.senderName, "The sender's name on the card and in its mail's Subject"),
   giftCardMessage: giftCardText(GiftCardTextLimits.message, 'The message on the card'),
-  shippingAddressName: giftCardText(GiftCardTextLimits.receiverName, "The receiver's name"),
+  shippingAddressName: giftCardName(GiftCardTextLimits.receiverName, "The receiver's name"),
   shippingAddressEmail: text(254).optional(),
   shippingAddressPhone: text(40).optional(),
   language: z.enum(['en', 'bn'], { error: 'INVALID_VALUE' }).optional().meta({ description: "The buyer's interface language (mails when the receiver's is unknown)" }),
@@ -109,7 +116,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       responses: {
         201: answer(envelope(StoreOrderSchema), 'The order, unpaid; pay it with store/payment/ssl/'),
         400: fail(
-          `§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message '${GiftCardTextMessages.invalid}' or '${GiftCardTextMessages.tooLong}'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)`,
+          `§5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender and receiver the name rule's NAME_INVALID or 'Too Long!', on the message '${GiftCardTextMessages.invalid}' or '${GiftCardTextMessages.tooLong}'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH)`,
         ),
         403: fail(`userId is not the caller, or ${GUARDIAN_PENDING_TEXT}`),
         404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)'),

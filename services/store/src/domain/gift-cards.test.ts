@@ -11,7 +11,7 @@ import {
   redeemRefusal,
   validityOf,
 } from './gift-cards';
-import { GiftCardTextLimits } from '@taal/contracts';
+import { AccountFieldLimits, GiftCardTextLimits, nameProblem } from '@taal/contracts';
 
 describe('gift-card codes', () => {
   it('carry at least 80 random bits and are read back however they are typed', () => {
@@ -85,13 +85,22 @@ describe('gift-card text (decision 0018: it reaches a mail Subject and text part
     expect(someoneElse({ giftCardMessage: '' })).toEqual({});
   });
 
-  it('refuses line breaks, control and bidirectional characters, and markup in the sender, the receiver and the message', () => {
-    for (const bad of ['Rina\r\nBcc: all@example.com', 'Rina\u202egnp.exe', '\u2066Rina', 'Ri\u0000na', 'Rina\u2028x', '<b>Rina</b>', 'Rina\tK']) {
-      expect(someoneElse({ giftCardFrom: bad })).toEqual({ giftCardFrom: 'GIFT_CARD_TEXT_INVALID' });
-      expect(someoneElse({ name: bad })).toEqual({ shippingAddressName: 'GIFT_CARD_TEXT_INVALID' });
+  it('refuses line breaks, control and bidirectional characters in the sender and the receiver (the name rule), and markup in the message', () => {
+    for (const bad of ['Rina\r\nBcc: all@example.com', 'Rina\u202egnp.exe', '\u2066Rina', 'Ri\u0000na', 'Rina\u2028x', 'Rina\tK', 'Ri\u200bna']) {
+      expect(someoneElse({ giftCardFrom: bad })).toEqual({ giftCardFrom: 'NAME_INVALID' });
+      expect(someoneElse({ name: bad })).toEqual({ shippingAddressName: 'NAME_INVALID' });
       expect(someoneElse({ giftCardMessage: bad })).toEqual({ giftCardMessage: 'GIFT_CARD_TEXT_INVALID' });
     }
+    expect(someoneElse({ giftCardMessage: '<b>Rina</b>' })).toEqual({ giftCardMessage: 'GIFT_CARD_TEXT_INVALID' });
     expect(someoneElse({ giftCardMessage: 'Hi\n\nSecret code: FAKE-CODE' })).toEqual({ giftCardMessage: 'GIFT_CARD_TEXT_INVALID' });
+  });
+
+  it('takes every name sign-up takes as the sender and the receiver, emoji included (issue 55)', () => {
+    for (const name of ['Rafi 🎸', 'রিনা 🥁 আক্তার', "Rina O'Brien-Khan", 'A'.repeat(AccountFieldLimits.name)]) {
+      expect(nameProblem(name)).toBeNull();
+      expect(someoneElse({ giftCardFrom: name, name })).toEqual({});
+    }
+    expect(someoneElse({ giftCardFrom: '   ' })).toEqual({ giftCardFrom: 'THIS_IS_REQUIRED' });
   });
 
   it(`limits the sender to ${GiftCardTextLimits.senderName} and the message to ${GiftCardTextLimits.message} characters`, () => {

@@ -7,7 +7,7 @@
  * low-entropy secrets (passwords) against guessing, which cannot work on 2^100 candidates.
  */
 import { createHash } from 'node:crypto';
-import { bengaliDigits, dhakaDay, giftCardTextProblem, isEmail, GiftCardTextLimits, type RefusalKey } from '@taal/contracts';
+import { bengaliDigits, dhakaDay, giftCardTextProblem, isEmail, GiftCardTextLimits, nameProblem, type RefusalKey } from '@taal/contracts';
 
 /** Crockford's base32 alphabet (no I, L, O, U: nothing to misread when typed). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -108,6 +108,12 @@ export function orderProblems(o: {
     const problem = giftCardTextProblem(value, max);
     if (problem) problems[field] = problem === 'invalid' ? 'GIFT_CARD_TEXT_INVALID' : 'TOO_LONG';
   };
+  // The sender's and the receiver's names: the one name rule of sign-up and every name form
+  // (nameProblem, name-rule.ts; issue 55), within the card's shorter limit.
+  const name = (field: string, value: string, max: number) => {
+    const problem = nameProblem(value, max);
+    if (problem) problems[field] = problem === 'required' ? required : problem === 'tooLong' ? 'TOO_LONG' : 'NAME_INVALID';
+  };
   const phone = (field: string, value: string) => {
     if (!value.trim()) problems[field] = required;
     else if (value.trim().length < MIN_PHONE_LENGTH) problems[field] = 'TOO_SHORT';
@@ -117,10 +123,8 @@ export function orderProblems(o: {
   if (o.forMyself) {
     phone('userPhone', o.userPhone);
   } else {
-    if (!o.shipping.name.trim()) problems.shippingAddressName = required;
-    else text('shippingAddressName', o.shipping.name, GiftCardTextLimits.receiverName);
-    if (!o.giftCardFrom.trim()) problems.giftCardFrom = required;
-    else text('giftCardFrom', o.giftCardFrom, GiftCardTextLimits.senderName);
+    name('shippingAddressName', o.shipping.name, GiftCardTextLimits.receiverName);
+    name('giftCardFrom', o.giftCardFrom, GiftCardTextLimits.senderName);
     phone('shippingAddressPhone', o.shipping.phone);
     if (!o.shipping.email.trim()) problems.shippingAddressEmail = required;
     else if (!isEmail(o.shipping.email.trim())) problems.shippingAddressEmail = 'ENTER_VALID_EMAIL';
