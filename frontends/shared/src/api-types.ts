@@ -14362,11 +14362,11 @@ export interface paths {
                         forMyself: boolean;
                         /** @description For myself: at least 11 characters */
                         userPhone?: string;
-                        /** @description The sender's name on the card and in its mail's Subject: at most 60 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
+                        /** @description The sender's name on the card and in its mail's Subject: a name as sign-up takes it (no control, line-break, bidirectional or invisible characters), at most 100 characters */
                         giftCardFrom?: string;
                         /** @description The message on the card: at most 300 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
                         giftCardMessage?: string;
-                        /** @description The receiver's name: at most 60 characters of letters (Bengali too), digits, spaces and common punctuation, on one line */
+                        /** @description The receiver's name: a name as sign-up takes it (no control, line-break, bidirectional or invisible characters), at most 100 characters */
                         shippingAddressName?: string;
                         shippingAddressEmail?: string;
                         shippingAddressPhone?: string;
@@ -14392,7 +14392,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description §5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender, receiver and message 'Use letters, digits, spaces and common punctuation only, on one line' or 'Too Long!'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH) */
+                /** @description §5's messages per field ('This is required', 'Too Short!', 'Enter a valid email address'; on the sender and receiver the name rule's NAME_INVALID or 'Too Long!', on the message 'Use letters, digits, spaces and common punctuation only, on one line' or 'Too Long!'), or a totalPrice that is not price × quantity (AMOUNT_MISMATCH) */
                 400: {
                     headers: {
                         [name: string]: unknown;
