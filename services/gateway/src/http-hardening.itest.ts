@@ -10,6 +10,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
+import { refusalText } from '@taal/contracts';
 import { contentSecurityPolicy } from '../../../frontends/web/src';
 
 type Json = { success: boolean; data?: unknown; message?: string; code?: string };
@@ -202,6 +203,18 @@ describe('HTTP hardening on the all-in-one process', () => {
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(svg.headers.get('content-disposition')).toBe('inline; filename="guitar.svg"');
     expectHardened(svg.headers, 'demo svg');
+  });
+
+  it('answers an address past Node\'s header limit (an 18,000-character search) 431 with a readable page in both languages, not an empty body (issue 55)', async () => {
+    const res = await fetch(`${base}/search?q=${'a'.repeat(18_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('x-refusal-reason')).toBe('REQUEST_HEADERS_TOO_LARGE');
+    const text = await res.text();
+    expect(text).toContain(refusalText('REQUEST_HEADERS_TOO_LARGE', 'en'));
+    expect(text).toContain(refusalText('REQUEST_HEADERS_TOO_LARGE', 'bn'));
+    // The server still answers the next request.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it('answers a wrong method on an existing API route with 405, Allow and the API error shape', async () => {

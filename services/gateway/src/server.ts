@@ -1,5 +1,7 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
+import { refusalText } from '@taal/contracts';
 
 /**
  * How long a closing server keeps its keep-alive connections for one more answer each (issue 22):
@@ -16,6 +18,39 @@ const DRAIN_MS = 1000;
  */
 const CUT_AFTER_MS = 5000;
 
+/**
+ * Node's own answers to a request it could not read, which it sends with no body. A request whose
+ * address and headers pass Node's limit (16 KB; an 18,000-character search URL, issue 55) gets 431
+ * with a short page in both languages instead: the refusal's texts (REQUEST_HEADERS_TOO_LARGE), a
+ * link home, and its key in a header. The rest as Node answers them (a listener replaces Node's).
+ */
+const headersTooLarge = (() => {
+  const key = 'REQUEST_HEADERS_TOO_LARGE';
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>431 · Taal</title></head><body><main><h1>${refusalText(key, 'en')}</h1><p lang="bn">${refusalText(key, 'bn')}</p>` +
+    '<p><a href="/">Taal</a></p></main></body></html>';
+  const body = Buffer.from(html, 'utf8');
+  return Buffer.concat([
+    Buffer.from(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/html; charset=utf-8\r\n' +
+        `X-Refusal-Reason: ${key}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    ),
+    body,
+  ]);
+})();
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A response already under way on this connection: nothing sensible can be written (as Node does).
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? null : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? '413 Payload Too Large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  socket.end(status === null ? headersTooLarge : `HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+}
+
 export interface RunningHttpServer {
   port: number;
   close(): Promise<void>;
@@ -25,6 +60,7 @@ export function listen(app: Express, host: string, port: number): Promise<Runnin
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     let closing = false;
     const answering = new Set<http.ServerResponse>();
     const endConnection = (res: http.ServerResponse) => {

@@ -22,6 +22,8 @@ export const CommonRefusals = {
   FIELD_REQUIRED: { status: 400, en: '{{field}} is required', bn: '{{field}} দিতে হবে' },
   INVALID_ID: { status: 400, en: 'Invalid id', bn: 'আইডি সঠিক নয়' },
   BODY_TOO_LARGE: { status: 413, en: 'The request is too large', bn: 'অনুরোধটি অনেক বড়' },
+  // Node's header limit (16 KB): a very long address, e.g. an 18,000-character search (issue 55). The gateway answers it before any route.
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, en: 'This address is too long. Please shorten your search or link and try again.', bn: 'ঠিকানাটি অনেক বড়। অনুগ্রহ করে খোঁজা বা লিংকটি ছোট করে আবার চেষ্টা করুন।' },
   FILE_TOO_LARGE: { status: 413, en: 'The file is larger than {{max}}', bn: 'ফাইলটি {{max}}-এর চেয়ে বড়' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, en: 'Unsupported content type', bn: 'এই ধরনের কনটেন্ট গ্রহণযোগ্য নয়' },
   INTERNAL: { status: 500, en: 'Something went wrong', bn: 'কিছু একটা ভুল হয়েছে' },

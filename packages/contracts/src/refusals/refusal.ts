@@ -7,7 +7,7 @@
  */
 
 /** The statuses a refusal may have: a client error, or "try again later". */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 503 | 504;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 431 | 500 | 503 | 504;
 
 export interface Refusal {
   readonly status: RefusalStatus;
