@@ -77,7 +77,7 @@ function ReviewForm({ courseId, onSaved }: { courseId: string; onSaved: () => vo
         {/* Enrolled but no lesson done yet: where the lessons are (issue 55). */}
         {mine.reason === 'REVIEW_NEEDS_LESSON' && (
           <>
-            {' '}
+            <br />
             {t('reviews.classroomHint')}{' '}
             <Link to={linkTo('/studentpanel')} data-testid="review-classroom-link">
               {t('reviews.openClassroom')}
