@@ -6,7 +6,7 @@
 
 export const CourseAdminMessages = {
   courseAdded: 'Course Added Successfully!!!',
-  courseUpdated: 'Course Update Successfully!!!',
+  courseUpdated: 'Course Update Successfully!!!', // verbatim: the spec's success message (issue 55 keeps it; refusals/refusal.ts)
   coursePublished: 'Course published!!!',
   courseUnpublished: 'Course Unpublished!!!',
   courseFeatured: 'Course Feature!!!',

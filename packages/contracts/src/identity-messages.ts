@@ -5,7 +5,7 @@
  */
 export const IdentityMessages = {
   // Sign-up (storefront §5, §8).
-  signUpSuccess: 'check your email to verification',
+  signUpSuccess: 'check your email to verification', // verbatim: the spec's sign-up toast (issue 55 keeps it; refusals/refusal.ts)
   // Login and sign-in links (storefront §5, §8; the link is ours).
   signInLinkSent: 'If this address has an account, a sign-in link is on its way. Please check your email inbox/spam folder.',
   // Password reset (storefront §5; the second is ours).

@@ -21,6 +21,7 @@ export const CommerceRefusals = {
   COUPON_NOT_FOUND: { status: 404, en: 'Coupon Not found', bn: 'কুপন পাওয়া যায়নি' },
   // Issue 50: wrong codes are limited per user and per address, as gift-card codes are.
   TOO_MANY_VOUCHER_TRIES: { status: 429, en: 'Too many wrong coupon codes. Please try again later.', bn: 'অনেকবার ভুল কুপন কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।' },
+  // The spec's words exactly (admin-back-office.md §voucher form), its grammar kept (issue 55; refusal.ts).
   VOUCHER_FIELDS_MISSING: { status: 400, en: 'any of the field is missing', bn: 'কোনো একটি ঘর খালি রয়েছে' },
   VOUCHER_CODE_INVALID: { status: 400, en: 'The code may have only letters, digits, - and _ (at most 40)', bn: 'কোডে শুধু অক্ষর, সংখ্যা, - ও _ থাকতে পারে (সর্বোচ্চ ৪০টি)' },
   VOUCHER_PERCENT_INVALID: { status: 400, en: 'The discount must be from 1 to 100 percent', bn: 'ছাড় ১ থেকে ১০০ শতাংশের মধ্যে হতে হবে' },

@@ -69,7 +69,7 @@ export const IdentityRefusals = {
   SOCIAL_LOGIN_NOT_CONFIGURED: { status: 400, en: 'This login method is not available', bn: 'এই পদ্ধতিতে লগইন করা যাচ্ছে না' },
   SOCIAL_LOGIN_NO_EMAIL: { status: 400, en: 'Your account did not share an e-mail address, please sign up with e-mail', bn: 'আপনার অ্যাকাউন্ট কোনো ইমেইল ঠিকানা জানায়নি, অনুগ্রহ করে ইমেইল দিয়ে নিবন্ধন করুন' },
 
-  // Password reset (storefront §5).
+  // Password reset (storefront §5). The spec's words exactly, its grammar kept (issue 55: not a typo to fix; refusal.ts).
   ANY_FIELD_MISSING: { status: 400, en: 'any of the field is missing', bn: 'কোনো একটি ঘর পূরণ করা হয়নি' },
   // Ours.
   RESET_LINK_INVALID: { status: 400, en: 'This password reset link is invalid or has expired', bn: 'পাসওয়ার্ড রিসেটের এই লিংকটি সঠিক নয় অথবা এর মেয়াদ শেষ হয়ে গেছে' },

@@ -4,6 +4,13 @@
  * its text in English (the spec's exact words where the spec has them) and in Bengali.
  * The key travels with the refusal (gRPC metadata, then `reason` in the API body); the edge
  * never reads message text, and the screens translate by key only. Pure and browser-safe.
+ *
+ * The spec's exact words are kept even where they read as typos (issue 55, decision 0067): the
+ * spec quotes them verbatim and clients may match them:
+ * - "any of the field is missing" (ANY_FIELD_MISSING, VOUCHER_FIELDS_MISSING; both spec files);
+ * - "check your email to verification" (IdentityMessages.signUpSuccess, the sign-up toast);
+ * - "Course Update Successfully!!!" (CourseAdminMessages.courseUpdated, a back-office success).
+ * Their Bengali texts are plain Bengali. spec-verbatim.test.ts checks the list against the spec.
  */
 
 /** The statuses a refusal may have: a client error, or "try again later". */
