@@ -1,4 +1,4 @@
-import { takaToPoisha } from './taka';
+import { moneyText, takaText, takaToPoisha } from './taka';
 
 describe('takaToPoisha: an amount typed in taka, read exactly', () => {
   it.each([
@@ -19,5 +19,18 @@ describe('takaToPoisha: an amount typed in taka, read exactly', () => {
   it('never drifts like floating point does', () => {
     expect(takaToPoisha('1.15')).toBe(115);
     expect(Math.floor(Number('1.15') * 100)).toBe(114);
+  });
+});
+
+describe('money as screens and PDFs write it (issue 55: one formatter)', () => {
+  it('groups thousands, two decimals, in the language’s digits and with its unit', () => {
+    expect(takaText(250_000, 'en')).toBe('2,500.00');
+    expect(takaText(250_000, 'bn')).toBe('২,৫০০.০০');
+    expect(moneyText(250_000, 'en')).toBe('BDT 2,500.00');
+    expect(moneyText(250_000, 'bn')).toBe('২,৫০০.০০ টাকা');
+    // Three by three in Bengali too (the receipts' form, not Intl's lakh grouping).
+    expect(moneyText(123_456_789, 'bn')).toBe('১,২৩৪,৫৬৭.৮৯ টাকা');
+    expect(moneyText(5, 'en')).toBe('BDT 0.05');
+    expect(moneyText(0, 'bn-BD')).toBe('০.০০ টাকা');
   });
 });
