@@ -4,7 +4,7 @@
 // student's panel never loads it. The list is a page of askers at a time (decision 0063): the
 // student with the newest question first, each with their newest three questions and how many more
 // wait, so one student's many questions cannot push out another's.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -22,12 +22,18 @@ export default function InstructorQuestions() {
     const reply = authApi.GET('/api/v1/questions/unanswered', { params: { query: { page: String(page + 1), pageSize: String(PAGE_SIZE) } } });
     // `answer` checks the reply and keeps `data`; the paging fields sit beside it.
     const { data: questions } = await answer(reply);
-    const { askers, total, totalQuestions } = (await reply).data!;
-    return { questions, askers, total, totalQuestions };
+    const { askers, total, totalQuestions, page: shown } = (await reply).data!;
+    return { questions, askers, total, totalQuestions, page: shown };
   }, [page]);
+  // A page left empty (its last askers answered): the last page that has askers.
+  const emptyPage = !!list.data && !list.loading && list.data.questions.length === 0 && page > 0;
+  const lastPage = list.data ? Math.max(0, Math.ceil(list.data.total / PAGE_SIZE) - 1) : 0;
+  useEffect(() => {
+    if (emptyPage) setPage(lastPage);
+  }, [emptyPage, lastPage]);
   if (list.loading && !list.data) return <Loading />;
   if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
-  const { questions, askers, total, totalQuestions } = list.data;
+  const { questions, askers, total, totalQuestions, page: shown } = list.data;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (!questions.length && page === 0) return <Empty testId="questions-none">{t('questions.noneUnanswered')}</Empty>;
   const onPage = (p: number) => {
@@ -35,7 +41,8 @@ export default function InstructorQuestions() {
     window.scrollTo?.({ top: 0 });
   };
   return (
-    <div data-testid="unanswered-page" data-page={page + 1}>
+    // data-page: the page shown (the one asked for may still be loading).
+    <div data-testid="unanswered-page" data-page={shown} aria-busy={list.loading}>
       <p className="muted">{t('questions.unansweredIntro', { count: totalQuestions, n: formatNumber(totalQuestions) })}</p>
       {askers.map((asker) => {
         const name = asker.askerName || t('questions.aStudent');

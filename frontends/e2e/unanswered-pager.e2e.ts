@@ -1,0 +1,93 @@
+// The instructor's unanswered questions a page of askers at a time (issue 50, decision 0063), in
+// Chromium against the real all-in-one: eleven students ask, the first of them four times; the
+// panel's Questions tab shows ten askers, the newest first, each with their questions together,
+// and its pager leads to the eleventh, whose newest three show with "1 more question waits". In en
+// and bn. Screenshots go to SHOTS_DIR (/tmp/shots/unanswered-pager).
+import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, useE2E, useSession, verificationToken, waitFor, waitForEnrolment, signUpByApi } from './support';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/unanswered-pager';
+const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
+const NAMES = ['Anika', 'Bashir', 'Chitra', 'Dipu', 'Esha', 'Farid', 'Gita', 'Hasan', 'Ishita', 'Jamal', 'Kona'];
+
+// Eleven sign-ups from one address: more than the default limit of ten an hour.
+const e2e = useE2E({ env: { SIGNUP_MAX_PER_ADDRESS: '100', SIGNUP_MAX_PER_DOMAIN: '100' }, shotsDir: SHOTS });
+const { shot } = e2e;
+const { call } = api(e2e);
+
+test('the unanswered list pages askers, newest first, each with their questions together', async () => {
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const courses = await apiGet<{ _id: string; instructor: string }[]>(e2e.baseUrl, 'course/');
+  const course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!;
+  const demoStudent = await loginByApi(e2e.baseUrl, DEMO.student);
+  const lessons = await waitFor(
+    'the demo lessons',
+    async () => {
+      const c = await call<{ lessons: { _id: string }[] }>('GET', `course/secure-course/${course._id}`, demoStudent.token);
+      return c.lessons.length >= 1 ? c.lessons : undefined;
+    },
+    90_000,
+  );
+  const code = `PAGE${Date.now().toString(36).toUpperCase()}`;
+  await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: NAMES.length, expireDate: dhakaDay(3) });
+
+  const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`${e2e.baseUrl}/`);
+    const run = Date.now().toString(36);
+    for (const [i, name] of NAMES.entries()) {
+      const email = `${name.toLowerCase()}-${run}@mail-${run}.example.com`;
+      const signUp = await signUpByApi(page, e2e.baseUrl, { name: `${name} Roy`, email, password: 'secret1', dob: '2000-01-02', phone: `0171${String(1000000 + i)}`, address: 'Dhaka' });
+      expect(signUp.status).toBeLessThan(300);
+      await call('GET', `user/verify-email/${await verificationToken(e2e.taal, email)}`);
+      const student = await loginByApi(e2e.baseUrl, { email, password: 'secret1' });
+      await call('POST', 'cart/', student.token, { user: student.user._id, course: course._id, tier: 'silver' });
+      const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: student.user._id, amount: 0, cuponCode: code });
+      await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
+      await waitForEnrolment(e2e, course._id, student.token);
+      // The first asker asks four times: the oldest questions, and more than a page shows of one asker.
+      for (let q = 1; q <= (i === 0 ? 4 : 1); q++) {
+        await call('POST', `questions/course/${course._id}/lesson/${lessons[0]!._id}`, student.token, { body: `${name}'s question ${q}: how do I tune the lower string?` });
+      }
+    }
+
+    await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.instructor), { lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/instructorpanel?tab=5`);
+    const askers = page.locator('[data-testid="unanswered-asker"]');
+    await page.locator('[data-testid="unanswered-page"][data-page="1"]').waitFor();
+    await waitFor('ten askers', async () => ((await askers.count()) === 10 ? true : undefined));
+    expect(await askers.first().locator('h3').textContent()).toBe('Kona Roy: 1 question waiting');
+    expect(await askers.last().locator('h3').textContent()).toBe('Bashir Roy: 1 question waiting');
+    const pager = page.locator('[data-testid="unanswered-pager"]');
+    await pager.scrollIntoViewIfNeeded();
+    await shot(page, 'unanswered-page1-en');
+    await pager.screenshot({ path: `${SHOTS}/unanswered-pager-en-part.png` });
+
+    await pager.locator('button', { hasText: /^2$/ }).click();
+    await page.locator('[data-testid="unanswered-page"][data-page="2"]').waitFor();
+    expect(await askers.count()).toBe(1);
+    const anika = askers.first();
+    expect(await anika.locator('h3').textContent()).toBe('Anika Roy: 4 questions waiting');
+    expect(await anika.locator('[data-testid="unanswered-question"] .message-text').allTextContents()).toEqual([4, 3, 2].map((q) => `Anika's question ${q}: how do I tune the lower string?`));
+    expect(await anika.locator('[data-testid="unanswered-more"]').textContent()).toBe('1 more question from Anika Roy waits: it shows here once these are answered.');
+    await shot(page, 'unanswered-page2-en');
+    await page.locator('[data-testid="tabpanel-questions"]').screenshot({ path: `${SHOTS}/unanswered-page2-en-part.png` });
+
+    await switchLanguage(page, 'bn', { fonts: true });
+    await page.locator('[data-testid="unanswered-page"][data-page="2"]').waitFor();
+    expect(await anika.locator('h3').textContent()).toBe('Anika Roy: ৪টি প্রশ্ন অপেক্ষায়');
+    expect(await anika.locator('[data-testid="unanswered-more"]').textContent()).toContain('Anika Roy-এর আরও ১টি প্রশ্ন অপেক্ষায়');
+    await shot(page, 'unanswered-page2-bn');
+    await page.locator('[data-testid="tabpanel-questions"]').screenshot({ path: `${SHOTS}/unanswered-page2-bn-part.png` });
+    await pager.locator('button', { hasText: /^১$/ }).click();
+    await page.locator('[data-testid="unanswered-page"][data-page="1"]').waitFor();
+    await waitFor('ten askers again', async () => ((await askers.count()) === 10 ? true : undefined));
+    await shot(page, 'unanswered-page1-bn');
+    await pager.screenshot({ path: `${SHOTS}/unanswered-pager-bn-part.png` });
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 240_000);
