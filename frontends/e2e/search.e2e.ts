@@ -179,3 +179,29 @@ test('an English page opened on a Bengali query draws it in both boxes with the 
     await reference.context.close();
   }
 });
+
+test('"গিটার" typed in the search box ranks the guitar courses first, "Guitar" marked in their titles, as "guitar" does (issue 55)', async () => {
+  const { page, errors } = await openPage(e2e.browser);
+  try {
+    await page.goto(`${e2e.baseUrl}/`);
+    await page.locator('[data-testid="header-search"]').waitFor();
+    const guitar = ['Guitar From Zero', 'Rhythm Guitar Workshop', 'Lead Guitar Mastery'];
+    for (const lng of ['en', 'bn'] as const) {
+      if (lng === 'bn') await switchLanguage(page, 'bn', { fonts: true });
+      await searchInHeader(page, 'গিটার');
+      const titles = await courseTitles(page);
+      expect(new Set(titles.slice(0, 3))).toEqual(new Set(guitar));
+      expect(await page.locator('[data-testid="search-course"] h3 mark').allTextContents()).toEqual(['Guitar', 'Guitar', 'Guitar']);
+      // The bass courses (category Bass Guitar, বেজ গিটার) after them; Mixing and Mastering, whose
+      // description says গিটার, after those.
+      const bass = ['Bass Foundations', 'Slap and Groove Bass'].map((t) => titles.indexOf(t));
+      expect(Math.min(...bass)).toBeGreaterThan(2);
+      const mixing = titles.indexOf('Mixing and Mastering');
+      expect(mixing === -1 || mixing > Math.max(...bass)).toBe(true);
+      await shot(page, `results-guitar-bengali-ranked-${lng}`);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+}, 120_000);
