@@ -83,7 +83,8 @@ test('an unknown URL answers 404 with the 404 page; a known deep link answers 20
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain('<div id="root"');
   }
-  for (const p of ['/', '/allcourses', '/allcourses/', `/instructorview/${instructor._id}`, '/courseview?id=x', '/admin/mass-mailing', '/certificate/abc']) {
+  // (An unknown course or certificate id is a 404 too since issue 55: unknown-ids.e2e.ts.)
+  for (const p of ['/', '/allcourses', '/allcourses/', `/instructorview/${instructor._id}`, '/admin/mass-mailing']) {
     expect({ p, status: (await fetch(`${e2e.baseUrl}${p}`)).status }).toEqual({ p, status: 200 });
   }
   // In the browser: the 404 page's content, in both languages.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 import { contentSecurityPolicy } from './csp';
-import type { RouteTable } from '@taal/web-shared/route-table';
+import { pageForPath, type PageRecord, type RouteTable } from '@taal/web-shared/route-table';
 
 export { contentSecurityPolicy, YOUTUBE_EMBED } from './csp';
 
@@ -33,6 +33,47 @@ export interface MountFrontendsOptions {
    * FACEBOOK_APP_ID (+ FACEBOOK_SDK_VERSION); a provider missing either is off.
    */
   socialLogin?: SocialLoginClientConfig;
+  /**
+   * Whether the record a page shows exists (routes.json's `record`: a course, instructor, freebie,
+   * gift card or certificate by id): false answers the page HTTP 404 (it still renders its "not
+   * found" view), true or undefined (could not tell) 200. The gateway asks the services (issue 55).
+   */
+  recordExists?: RecordExists;
+}
+
+/** See MountFrontendsOptions.recordExists. */
+export type RecordExists = (record: PageRecord, id: string) => Promise<boolean | undefined>;
+
+/** How long the page waits for recordExists before answering 200 as if it could not tell. */
+const RECORD_CHECK_MS = 1500;
+
+/** The id of the record a page shows: its `id` query parameter, else the path's last segment (`/certificate/:id`). */
+export function recordIdOf(pattern: string, pathname: string, query: Record<string, unknown>): string {
+  if (!pattern.includes(':')) return typeof query.id === 'string' ? query.id : '';
+  const segment = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
+/** False when the page shows one record and that record does not exist (or no id was given); else true. */
+async function pageRecordFound(req: Request, check: RecordExists | undefined): Promise<boolean> {
+  const match = pageForPath(ROUTES, req.path);
+  const record = match?.page.record;
+  if (!match || !record || !check) return true;
+  const id = recordIdOf(match.pattern, req.path, req.query as Record<string, unknown>);
+  if (!id) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), RECORD_CHECK_MS);
+  });
+  try {
+    return (await Promise.race([check(record as PageRecord, id).catch(() => undefined), late])) !== false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What the login page needs to offer Google and Facebook sign-in (no secrets). */
@@ -201,9 +242,14 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
     res.setHeader('Cache-Control', 'no-cache');
     if (remoteOfPath(ROUTES, req.path) === null) res.status(404);
     const lng = /(?:^|;\s*)i18next=(bn|en)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
-    fs.readFile(indexHtml, 'utf8', (err, html) => {
-      if (err) return next(err);
-      res.type('html').send(withPreloads(html, preloadLinks(dir, ROUTES, remotes, req.path, lng)));
-    });
+    // A page of one record (a course, instructor, freebie, gift card or certificate) that does not
+    // exist is answered 404 too; the page still shows its "not found" view (issue 55).
+    pageRecordFound(req, options.recordExists).then((found) => {
+      if (!found) res.status(404);
+      fs.readFile(indexHtml, 'utf8', (err, html) => {
+        if (err) return next(err);
+        res.type('html').send(withPreloads(html, preloadLinks(dir, ROUTES, remotes, req.path, lng)));
+      });
+    }, next);
   });
 }

@@ -46,7 +46,7 @@ export interface GatewayDeps {
   cacheTtlMs?: number;
   /** How long a signed-in read may be answered from the edge's copy (decision 0033; 0: never kept). */
   privateAnswerTtlMs?: number;
-  mountUi?: (app: Express) => void;
+  mountUi?: (app: Express, edge: EdgeContext) => void;
   /** Lesson videos (the files port learning stores them in). */
   files: FileStore;
   /** Every service's public key (learning's signed video URLs). */
