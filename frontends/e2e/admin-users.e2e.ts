@@ -185,10 +185,10 @@ test('demo admin: users by group, suspend/unsuspend, create account, table with 
     await page.waitForTimeout(1_200);
     const reuse = await fetch(`${e2e.baseUrl}/api/v1/user/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: before.refresh }) });
     expect(reuse.status).toBe(401);
-    // ...and reusing it revokes the whole session: the guard now sends the admin home.
+    // ...and reusing it revokes the whole session: the guard now sends the admin to the login, back to the page after it (issue 55).
     await page.goto(`${e2e.baseUrl}/adminuserlist`);
-    await page.waitForURL(`${e2e.baseUrl}/`);
-    await page.waitForSelector('header a[href="/login"]');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/adminuserlist');
+    await page.waitForSelector('[data-testid="login-page"]');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     expect(errors).toEqual([]);

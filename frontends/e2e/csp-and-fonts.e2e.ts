@@ -55,7 +55,7 @@ test('the main screens, and the back office as the demo admin, load with no CSP 
     await visit('login', '/login', '#f-email');
 
     await submitLogin(page, DEMO.admin);
-    await page.waitForURL(`${e2e.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/admin`); // an admin lands on the back office (issue 55)
     await visit('admin dashboard', '/admin', '[data-testid="admin-dashboard"]');
     await visit('admin users', '/adminuserlist', '[data-testid="admin-user-list"]');
 

@@ -272,13 +272,14 @@ test('header: instructors dropdown, logged-out actions, small-screen links; toas
   }
 }, 60_000);
 
-test('panel and admin frames are behind role guards that send others to /', async () => {
+test('panel and admin frames are behind role guards: a visitor goes to the login (returning there), another role to /', async () => {
   const { page, context, errors } = await openPage(e2e.browser);
   try {
+    // Logged out: the login, which brings the visitor back to the deep link (issue 55; deep-links.e2e.ts).
     for (const route of ['/studentpanel', '/instructorpanel', '/admin', '/admincourselist']) {
       await page.goto(e2e.baseUrl + route);
-      await page.waitForURL(`${e2e.baseUrl}/`);
-      await page.waitForSelector('[data-testid="hero"]');
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === route);
+      await page.waitForSelector('[data-testid="login-page"]');
     }
     // A made-up token is not enough: the server must vouch for the session.
     await page.evaluate(() => {
@@ -287,8 +288,8 @@ test('panel and admin frames are behind role guards that send others to /', asyn
       localStorage.setItem('user', JSON.stringify({ name: 'Test Student', type: 4 }));
     });
     await page.goto(`${e2e.baseUrl}/studentpanel`);
-    await page.waitForURL(`${e2e.baseUrl}/`);
-    await page.waitForSelector('[data-testid="hero"]');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/studentpanel');
+    await page.waitForSelector('[data-testid="login-page"]');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The demo student's real session opens the student panel, tab from the query.
     const session = await loginByApi(e2e.baseUrl, DEMO.student);

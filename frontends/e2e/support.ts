@@ -254,11 +254,11 @@ export async function submitLogin(page: Page, account: { email: string; password
   await page.click('[data-testid="login-submit"]');
 }
 
-/** Logs in through the UI (/login) and waits for the landing page it leads to. */
+/** Logs in through the UI (/login) and waits for the landing page it leads to (an admin's: the back office, issue 55). */
 export async function loginInUi(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await submitLogin(page, account);
-  await page.waitForURL(`${baseUrl}/`);
+  await page.waitForURL((url) => url.origin === baseUrl && (url.pathname === '/' || url.pathname === '/admin'));
 }
 
 /** Opens the header's user menu and waits until it is drawn (reading its items at once raced its render on a busy machine). */

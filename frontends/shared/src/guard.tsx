@@ -1,12 +1,13 @@
 // Role guards (spec §6, back office §6): the server must vouch for the session (not just local
-// storage) and the user's type must be allowed; anyone else goes to /.
+// storage) and the user's type must be allowed. A visitor who is not logged in goes to the login,
+// which brings them back here afterwards (issue 55); a signed-in user of another role goes to /.
 import React from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from './i18n';
 import { isInstructor, type SessionUser } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
-import { linkTo } from '@taal/web-shared/routes';
+import { linkTo, loginReturningTo } from '@taal/web-shared/routes';
 
 export function RoleGuard({
   allow,
@@ -20,6 +21,7 @@ export function RoleGuard({
 }) {
   const { t } = useTranslation();
   const session = useVerifiedSession();
+  const location = useLocation();
   if (session.state === 'checking') {
     return (
       <div className="page-loading" aria-busy="true" data-testid="guard-checking">
@@ -28,7 +30,8 @@ export function RoleGuard({
     );
   }
   const user = session.user;
-  if (!user || !allow.includes(user.type) || (check && !check(user))) return <Navigate to={linkTo('/')} replace />;
+  if (!user) return <Navigate to={loginReturningTo(`${location.pathname}${location.search}`)} replace />;
+  if (!allow.includes(user.type) || (check && !check(user))) return <Navigate to={linkTo('/')} replace />;
   return <>{children}</>;
 }
 

@@ -45,6 +45,31 @@ export function remoteForPath(pathname: string): RemoteName | null {
   return (pageForPath(TABLE, pathname)?.remote as RemoteName | undefined) ?? null;
 }
 
+/** Pages a login never returns to (they would send a signed-in user away again). */
+const NO_RETURN = new Set(['/login', '/signup', '/forgetpassword', '/reset-password', '/signin-link']);
+
+/**
+ * Where a login may send the user back to (the `redirect` of /login, issue 55): a path of this site
+ * (one slash, no scheme or host) that opens a declared page other than the login's own, with its
+ * query; anything else is null (never another site).
+ */
+export function returnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://taal.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://taal.invalid') return null;
+  const path = normalisePath(url.pathname);
+  if (NO_RETURN.has(path) || pageForPath(TABLE, path) === null) return null;
+  return `${url.pathname}${url.search}`;
+}
+
+/** The login page, returning to `here` (a path with its query) after the login. */
+export const loginReturningTo = (here: string): string => (returnPath(here) ? linkTo('/login', { redirect: here }) : linkTo('/login'));
+
 /** The translation key of the 404 page's title (a path no remote owns). */
 export const NOT_FOUND_TITLE = 'pageTitle.notFound';
 

@@ -6,11 +6,12 @@ import { ApiError } from '@taal/web-shared/api';
 import { hasReason, refusalMessage } from '@taal/web-shared/errors';
 import { login, requestSignInLink, socialLogin } from '@taal/web-shared/auth';
 import { GuestOnly } from '@taal/web-shared/guard';
-import { clearSession, notifySession } from '@taal/web-shared/session';
+import { clearSession, getSession, notifySession } from '@taal/web-shared/session';
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
 import { pendingCartItem } from '../../commerce';
 import { AuthCard, isEmail, Field, errorMessage, PasswordInput, tr } from './common';
-import { linkTo } from '@taal/web-shared/routes';
+import { linkTo, returnPath } from '@taal/web-shared/routes';
+import { UserRoles } from '@taal/contracts/web';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -93,13 +94,14 @@ function LoginForm() {
   const [offerLink, setOfferLink] = useState(false);
   const [link, setLink] = useState<'idle' | 'sending' | 'sent'>('idle');
   const redirect = params.get('redirect');
-  // Back to the cart (also when a course chosen before logging in waits for it), or to the gift
-  // card being bought (a store path only: never another site).
-  const afterLogin = () =>
-    navigate(
-      redirect === 'cart' || pendingCartItem() ? linkTo('/cart') : redirect && /^\/products\/giftCard\/[A-Za-z0-9-]{1,100}$/.test(redirect) ? redirect : linkTo('/'),
-      { replace: true },
-    );
+  // Back to the cart, or to the page that asked for the login (a deep link such as /studentpanel or
+  // the gift card being bought: a page of this site only, never another site; issue 55), else to
+  // the cart when a course chosen before logging in waits for it; an admin to the back office, anyone else to /.
+  const afterLogin = () => {
+    const back = redirect === 'cart' ? linkTo('/cart') : returnPath(redirect);
+    const home = getSession().type === UserRoles.admin ? linkTo('/admin') : linkTo('/');
+    navigate(back ?? (pendingCartItem() ? linkTo('/cart') : home), { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
