@@ -16,11 +16,11 @@ import { AdminPage } from '../components/States';
 import type { Voucher } from '../components/commerce';
 import { AsyncView, Empty, pageOf, Pager, useSubmit } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
+import { NumberInput } from '@taal/web-shared/number-input';
 
 const PAGE_SIZE = 12;
 /** What the gateway accepts as a code (letters, digits, '-' and '_', at most 40). */
 export const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
-const digitsOnly = (v: string) => v.replace(/\D/g, '');
 
 function CouponCard({ coupon, onDeleted, confirm }: { coupon: Voucher; onDeleted: (id: string) => void; confirm: (text: string) => Promise<boolean> }) {
   const { t } = useTranslation();
@@ -159,11 +159,12 @@ export function CreateCoupon() {
         </label>
         <label>
           <span>{t('adminCommerce.coupons.discount')}</span>
-          <input name="discount" inputMode="numeric" pattern="[0-9]*" maxLength={3} value={form.discount} onChange={(e) => set('discount', digitsOnly(e.target.value))} />
+          {/* Bengali digits (২০) read as 20 by the phone field's parser (latinDigits), shown in the page's digits (issue 55). */}
+          <NumberInput name="discount" maxLength={3} min={1} max={100} value={form.discount} onChange={(v) => set('discount', v)} data-testid="coupon-discount-input" />
         </label>
         <label>
           <span>{t('adminCommerce.coupons.useLimit')}</span>
-          <input name="useLimit" inputMode="numeric" pattern="[0-9]*" maxLength={10} value={form.useLimit} onChange={(e) => set('useLimit', digitsOnly(e.target.value))} />
+          <NumberInput name="useLimit" maxLength={10} min={1} value={form.useLimit} onChange={(v) => set('useLimit', v)} data-testid="coupon-use-limit-input" />
         </label>
         <label>
           <span>{t('adminCommerce.coupons.expireDate')}</span>

@@ -2,7 +2,7 @@
 // videos, each with its access) or update (every field optional, prefilled, new files added), with an
 // upload progress bar 0–100.
 import { useState, type FormEvent } from 'react';
-import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS, takaOfPoisha, TIER_PRICE_FIELDS, type TierPriceField } from '@taal/contracts/web';
+import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS, latinDigits, takaOfPoisha, TIER_PRICE_FIELDS, type TierPriceField } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useSubmit } from '@taal/web-shared/ui';
@@ -10,6 +10,9 @@ import type { Course, Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field, fieldLabels, missingRequired } from '../components/Field';
 import { uploadWithProgress } from '../components/upload';
+
+/** The form's number fields: the course's hours and each tier's price, old price and validity. */
+const NUMERIC_FIELD = /^(courseHour|price(Silver|Gold|Diamond)(Price|OldPrice|Validity))$/;
 import { UploadProgress } from '../components/UploadProgress';
 
 /** The tiers' API fields (priceSilver, …); the form's inputs are named after them. */
@@ -41,7 +44,8 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
     const form = new FormData();
     for (const [k, v] of data.entries()) {
       if (k === 'videos') continue;
-      if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, v);
+      // Hours, prices and days typed in Bengali digits read as Latin ones (the phone field's parser; issue 55).
+      if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, typeof v === 'string' && NUMERIC_FIELD.test(k) ? latinDigits(v) : v);
     }
     for (const v of videos) {
       form.append('videos', v.file, v.file.name);

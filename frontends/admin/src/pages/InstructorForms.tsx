@@ -1,6 +1,7 @@
 // The forms of /addinstructor and /updateinstructor: the instructor's profile (every field, photo
 // and banner; an update sends only what was filled in or chosen) and the instructor's login (type 3).
 import { useState, type FormEvent } from 'react';
+import { latinDigits } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { Instructor } from '@taal/web-shared/types';
@@ -18,7 +19,8 @@ export function ProfileForm({ instructor, onDone }: { instructor?: Instructor; o
     e.preventDefault();
     const el = e.currentTarget;
     const form = new FormData();
-    for (const [k, v] of new FormData(el).entries()) if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, v);
+    // The percentage typed in Bengali digits reads as Latin ones (the phone field's parser; issue 55).
+    for (const [k, v] of new FormData(el).entries()) if (typeof v === 'string' ? v.trim() !== '' : v.size > 0) form.append(k, k === 'percentage' && typeof v === 'string' ? latinDigits(v) : v);
     const path = add ? '/api/v1/instructor/add/' : `/api/v1/instructor/${encodeURIComponent(instructor._id)}/`;
     const saved = await submit(() => uploadWithProgress<Instructor>(path, form, setProgress), {
       done: t(add ? 'adminCourses.msg.instructorAdded' : 'adminCourses.msg.instructorUpdated'),

@@ -104,9 +104,11 @@ export function Header({ pathname }: { pathname: string }) {
   const cartCount = useCartCount(session);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Spec §2: no language menu on a course view; the narrowest phones then give the search box a row of its own.
+  const languageMenu = !isCourseView(pathname);
   return (
     <header className="site-header">
-      <div className="container header-inner">
+      <div className={`container header-inner${languageMenu ? '' : ' without-language'}`}>
         <a href={linkTo('/')} onClick={go} className="brand">
           <BrandMark /> <span className="brand-name">Taal</span> <span className="beta">{t('common.beta')}</span>
         </a>
@@ -154,7 +156,7 @@ export function Header({ pathname }: { pathname: string }) {
             {cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}
           </a>
           <NotificationsMenu session={session} />
-          {!isCourseView(pathname) && <LanguageMenu />}
+          {languageMenu && <LanguageMenu />}
           {session.loggedIn ? (
             <UserMenu session={session} />
           ) : (

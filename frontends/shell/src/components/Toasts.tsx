@@ -9,7 +9,7 @@ interface Item extends ToastDetail {
 
 let nextId = 1;
 
-/** Bottom-centre toasts that close by themselves after 7000 ms; the store's at the top centre after 5 s. */
+/** Bottom-centre toasts that close by themselves after 7000 ms; the store's at the top centre after 5 s. One at a time in each place: a new one replaces the one before. */
 export function Toasts() {
   const { t } = useTranslation();
   const [items, setItems] = useState<Item[]>([]);
@@ -17,8 +17,11 @@ export function Toasts() {
     const onToast = (e: Event) => {
       const detail = (e as CustomEvent<ToastDetail>).detail;
       const id = nextId++;
-      // A success makes the errors before it stale (the retry worked): they go when it shows.
-      setItems((list) => [...(detail.kind === 'success' ? list.filter((i) => i.kind !== 'error') : list), { ...detail, id }]);
+      // The newest toast replaces those before it in its place (decision 0066): an answer makes the
+      // earlier ones stale, so "already used" never stands beside "redeemed successfully", nor
+      // "password didn't match" beside "fill all fields".
+      const placement = detail.placement ?? 'bottom';
+      setItems((list) => [...list.filter((i) => (i.placement ?? 'bottom') !== placement), { ...detail, id }]);
       window.setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), detail.durationMs ?? TOAST_MS);
     };
     // A login makes the toasts that asked for one stale.

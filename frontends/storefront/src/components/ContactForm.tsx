@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { isEmail, nameProblem } from '@taal/contracts/web';
+import { ContactLimits, isEmail, nameProblem } from '@taal/contracts/web';
 import { ERROR_VALUES, reasonKey, translateApiError } from '@taal/web-shared/errors';
 import { answer, ApiError, publicApi } from '@taal/web-shared/api';
 
@@ -57,7 +57,18 @@ export function ContactForm({ variant }: { variant: 'page' | 'landing' }) {
       </label>
       <label>
         {t('contact.message')}
-        <textarea rows={landing ? 4 : 5} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+        {/* The server's limit (ContactLimits, messaging's rule), shown with a counter; typing stops there (issue 55). */}
+        <textarea
+          rows={landing ? 4 : 5}
+          value={form.message}
+          maxLength={ContactLimits.message}
+          aria-describedby={`contact-count-${variant}`}
+          onChange={(e) => setForm({ ...form, message: e.target.value })}
+          data-testid={`contact-message-${variant}`}
+        />
+        <small className="muted char-count" id={`contact-count-${variant}`} data-testid={`contact-count-${variant}`}>
+          {t('contact.counter', { count: form.message.length, max: ContactLimits.message })}
+        </small>
       </label>
       <button className="btn btn-primary" disabled={busy}>
         {t('contact.send')}

@@ -5,6 +5,7 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { storeToast } from '@taal/web-shared/toast';
 import { Money } from '@taal/web-shared/ui';
+import { NumberInput } from '@taal/web-shared/number-input';
 import { giftStore, type GiftProduct } from '../../giftStore';
 import ShippingForm from '../../pages/ShippingForm';
 import { problemsOf, TEXT_LIMIT, type Fields, type Problems, type Recipient } from './giftCardProblems';
@@ -151,7 +152,26 @@ export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; 
           </label>
         </>
       )}
-      {input('quantity', t('store.form.quantity'), { type: 'number', min: 1, max: 100, onBlur: recalc })}
+      <label className="field">
+        <span>{t('store.form.quantity')}</span>
+        {/* Bengali digits (২) read by the phone field's parser (latinDigits), shown in the page's digits (issue 55). */}
+        <NumberInput
+          name="quantity"
+          min={1}
+          max={100}
+          maxLength={3}
+          value={fields.quantity}
+          onChange={set('quantity')}
+          onBlur={recalc}
+          aria-invalid={Boolean(shown('quantity'))}
+          data-testid="gift-quantity"
+        />
+        {shown('quantity') && (
+          <small className="field-error" data-testid="gift-quantity-error">
+            {t(problems.quantity!)}
+          </small>
+        )}
+      </label>
       <label className="field">
         <span>{t('store.form.message')}</span>
         <textarea

@@ -1,4 +1,4 @@
-import { giftCardTextProblem, GiftCardTextLimits, isEmail } from '@taal/contracts/web';
+import { giftCardTextProblem, GiftCardTextLimits, isEmail, nameProblem } from '@taal/contracts/web';
 import { MIN_PHONE } from '../../giftStore';
 
 export type Recipient = 'myself' | 'someoneElse';
@@ -28,9 +28,14 @@ const textProblemKey = (value: string, max: number) => {
 export function problemsOf(recipient: Recipient, f: Fields): Problems {
   const p: Problems = {};
   const required = 'store.form.required';
-  const text = (field: 'from' | 'receiverName' | 'message', max: number) => {
+  const text = (field: 'message', max: number) => {
     const key = textProblemKey(f[field], max);
     if (key) p[field] = key;
+  };
+  // Names: the one name rule of sign-up and the server (nameProblem; issue 55), so the account's own name is never refused here.
+  const name = (field: 'from' | 'receiverName', max: number) => {
+    const problem = nameProblem(f[field], max);
+    if (problem) p[field] = problem === 'required' ? required : problem === 'tooLong' ? 'store.form.textTooLong' : 'refusals:NAME_INVALID';
   };
   text('message', GiftCardTextLimits.message);
   if (!f.phone.trim()) p.phone = required;
@@ -40,10 +45,8 @@ export function problemsOf(recipient: Recipient, f: Fields): Problems {
   else if (!Number.isInteger(quantity) || quantity < 1) p.quantity = 'store.form.quantityMin';
   else if (quantity > 100) p.quantity = 'store.form.quantityMax';
   if (recipient === 'someoneElse') {
-    if (!f.receiverName.trim()) p.receiverName = required;
-    else text('receiverName', GiftCardTextLimits.receiverName);
-    if (!f.from.trim()) p.from = required;
-    else text('from', GiftCardTextLimits.senderName);
+    name('receiverName', GiftCardTextLimits.receiverName);
+    name('from', GiftCardTextLimits.senderName);
     if (!f.email.trim()) p.email = required;
     else if (!isEmail(f.email.trim())) p.email = 'store.form.invalidEmail';
     if (!f.confirmEmail.trim()) p.confirmEmail = required;
