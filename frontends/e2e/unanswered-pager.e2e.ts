@@ -2,8 +2,9 @@
 // Chromium against the real all-in-one: eleven students ask, the first of them four times; the
 // panel's Questions tab shows ten askers, the newest first, each with their questions together,
 // and its pager leads to the eleventh, whose newest three show with "1 more question waits". In en
-// and bn. Screenshots go to SHOTS_DIR (/tmp/shots/unanswered-pager).
-import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, useE2E, useSession, verificationToken, waitFor, waitForEnrolment, signUpByApi } from './support';
+// and bn. The admin then hides all of that student's questions at once (/admin/questions), and the
+// instructor's list is one page. Screenshots go to SHOTS_DIR (/tmp/shots/unanswered-pager).
+import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, toastWith, useE2E, useSession, verificationToken, waitFor, waitForEnrolment, signUpByApi } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/unanswered-pager';
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -86,6 +87,26 @@ test('the unanswered list pages askers, newest first, each with their questions 
     await waitFor('ten askers again', async () => ((await askers.count()) === 10 ? true : undefined));
     await shot(page, 'unanswered-page1-bn');
     await pager.screenshot({ path: `${SHOTS}/unanswered-pager-bn-part.png` });
+
+    // The admin hides all of Anika's questions at once from /admin/questions: the instructor's list
+    // is one page of the ten others.
+    await useSession(page, e2e.baseUrl, admin, { lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/admin/questions`);
+    const row = page.locator('[data-testid="admin-question"]', { hasText: "Anika's question 4" });
+    await row.waitFor();
+    await row.locator('[data-testid="question-hide-user"]').click();
+    expect(await page.textContent('[data-testid="confirm-dialog"] [data-testid="confirm-text"]')).toBe('Hide every question Anika Roy has asked, on every course?');
+    expect(await page.textContent('[data-testid="confirm-yes"]')).toBe('Hide them all');
+    await shot(page, 'admin-hide-all-confirm-en', { fullPage: false });
+    await page.click('[data-testid="confirm-yes"]');
+    await toastWith(page, '4 questions of this student hidden');
+    await page.locator('[data-testid="admin-question"][data-hidden="true"]', { hasText: "Anika's question 1" }).waitFor();
+    expect(await page.locator('[data-testid="admin-question"][data-hidden="true"]').count()).toBe(4);
+    await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.instructor), { lang: 'en' });
+    await page.goto(`${e2e.baseUrl}/instructorpanel?tab=5`);
+    await waitFor('ten askers, Anika gone', async () => ((await askers.count()) === 10 ? true : undefined));
+    expect(await page.locator('[data-testid="unanswered-question"]', { hasText: 'Anika' }).count()).toBe(0);
+    expect(await pager.count()).toBe(0);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

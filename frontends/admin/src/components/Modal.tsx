@@ -29,11 +29,12 @@ export function Modal({ title, open, onClose, children, testId }: { title: strin
 /**
  * The back office's one "are you sure" before a delete: `ask(text)` opens the dialog and answers
  * true when Delete is clicked, false on Cancel, Escape or ×; render `dialog` once in the screen.
+ * `ask(text, yes)` names the action on the button when it is not a delete (e.g. Hide).
  */
-export function useConfirm(): { ask: (text: string) => Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(): { ask: (text: string, yes?: string) => Promise<boolean>; dialog: ReactNode } {
   const { t } = useTranslation();
-  const [pending, setPending] = useState<{ text: string; resolve: (ok: boolean) => void } | null>(null);
-  const ask = useCallback((text: string) => new Promise<boolean>((resolve) => setPending({ text, resolve })), []);
+  const [pending, setPending] = useState<{ text: string; yes?: string; resolve: (ok: boolean) => void } | null>(null);
+  const ask = useCallback((text: string, yes?: string) => new Promise<boolean>((resolve) => setPending({ text, yes, resolve })), []);
   const reply = (ok: boolean) => {
     pending?.resolve(ok);
     setPending(null);
@@ -46,7 +47,7 @@ export function useConfirm(): { ask: (text: string) => Promise<boolean>; dialog:
           {t('common.cancel')}
         </button>
         <button type="button" className="btn btn-danger" onClick={() => reply(true)} data-testid="confirm-yes">
-          {t('common.delete')}
+          {pending?.yes ?? t('common.delete')}
         </button>
       </div>
     </Modal>

@@ -15,7 +15,7 @@ import { AsyncView, Empty } from '@taal/web-shared/ui';
 
 type Question = ApiPaths['/api/v1/questions/recent']['get']['responses'][200]['content']['application/json']['data'][number];
 
-function Row({ q, onChanged, confirm }: { q: Question; onChanged: () => void; confirm: (text: string) => Promise<boolean> }) {
+function Row({ q, onChanged, confirm }: { q: Question; onChanged: () => void; confirm: (text: string, yes?: string) => Promise<boolean> }) {
   const { t, i18n } = useTranslation();
   const [hidden, setHidden] = useState(q.hidden);
   const [busy, setBusy] = useState(false);
@@ -33,7 +33,7 @@ function Row({ q, onChanged, confirm }: { q: Question; onChanged: () => void; co
   };
   const hideAll = async () => {
     const name = q.askerName || t('questions.aStudent');
-    if (!(await confirm(t('questions.hideAllConfirm', { name })))) return;
+    if (!(await confirm(t('questions.hideAllConfirm', { name }), t('questions.hideAll')))) return;
     setBusy(true);
     try {
       const { data } = await answer(authApi.PUT('/api/v1/questions/user/{userId}/hidden', { params: { path: { userId: q.askedBy } }, body: { hidden: true } }));
