@@ -46,12 +46,13 @@ async function openClassroom(page: Page) {
   await page.waitForSelector('[data-testid="tabpanel-classroom"]');
 }
 
-/** "January 3, 2022" as the panel writes dates (formatDate, en). */
+/** "January 3, 2022" as the panel writes dates (formatDate, en; Bangladesh days, issue 55). */
 const enDate = (iso: string) => {
   const parts = new Intl.DateTimeFormat('en-US', {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
+    timeZone: 'Asia/Dhaka',
   }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('month')} ${get('day')}, ${get('year')}`;

@@ -99,7 +99,7 @@ test('student panel: wishlist with remove, purchase history Paid / Unpaid, earn 
     expect(await paidCard.locator('dt', { hasText: code }).textContent()).toBe(`Voucher ${code} (100%)`);
     expect(await paidCard.locator('[data-testid="purchase-amount"]').textContent()).toBe(bdt(0));
     expect(await paidCard.textContent()).toContain('Paid by card');
-    expect(await paidCard.locator('[data-testid="purchase-date"]').textContent()).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(await paidCard.locator('[data-testid="purchase-date"]').textContent()).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(Bangladesh time\)$/);
     const unpaidCard = page.locator(`[data-testid="purchase"][data-order="${unpaid._id}"]`);
     expect(await unpaidCard.locator('[data-testid="purchase-state"]').textContent()).toBe('Unpaid');
     expect(await unpaidCard.textContent()).toContain('To pay by card');

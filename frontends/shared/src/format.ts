@@ -7,7 +7,7 @@
 // Without an explicit language, the shared i18next instance's current language is used, so a
 // component that re-renders on a language change (useTranslation) formats in the new one.
 import i18next, { type FormatterModule } from 'i18next';
-import { bengaliDigits, DHAKA_UTC_OFFSET_MS, moneyText, poishaToTaka, takaText } from '@taal/contracts/web';
+import { bengaliDigits, moneyText, poishaToTaka, takaText } from '@taal/contracts/web';
 
 /** The page's language now. */
 export function pageLanguage(): string {
@@ -50,11 +50,6 @@ export { discountPercent } from '@taal/contracts/web';
 const BN_DAY_PERIOD = { AM: 'পূর্বাহ্ণ', PM: 'অপরাহ্ণ' } as const;
 /** Every displayed time is Bangladesh's, not the device's (issue 55). */
 export const TIME_ZONE = 'Asia/Dhaka';
-const dhakaHours = (d: Date) => new Date(d.getTime() + DHAKA_UTC_OFFSET_MS).getUTCHours();
-const dayPeriod = (d: Date, lng: string) => {
-  const p = dhakaHours(d) < 12 ? 'AM' : 'PM';
-  return isBengali(lng) ? BN_DAY_PERIOD[p] : p;
-};
 
 function parts(d: Date, lng: string, options: Intl.DateTimeFormatOptions) {
   const all = new Intl.DateTimeFormat(localeOf(lng), { ...options, timeZone: TIME_ZONE }).formatToParts(d);
@@ -71,7 +66,9 @@ export function formatTime(iso: string | number | Date, lng = pageLanguage()): s
   const d = toDate(iso);
   if (!d) return '';
   const get = parts(d, lng, { hour: 'numeric', minute: '2-digit', hour12: true });
-  return `${get('hour')}:${get('minute')} ${dayPeriod(d, lng)}`;
+  // The day period of the Dhaka hour, as Intl gives it ("AM"/"PM" in both locales), in Bengali words for bn.
+  const p = /^p/i.test(get('dayPeriod')) ? 'PM' : 'AM';
+  return `${get('hour')}:${get('minute')} ${isBengali(lng) ? BN_DAY_PERIOD[p] : p}`;
 }
 
 /**
