@@ -111,7 +111,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
     const asked = await post(threads, { body: 'Which finger plays <b>Sa</b>?\u0000' }, asker.token);
     expect(asked).toMatchObject({ status: 201, body: { message: 'Question posted', data: { answered: false, following: true, followers: 1, askerName: 'Demo Student' } } });
     const id = asked.body.data._id as string;
-    expect(asked.body.data.body).toBe('Which finger plays <b>Sa</b>?'); // kept as text, NUL removed
+    expect(asked.body.data.body).toBe('Which finger plays Sa?'); // plain text (decision 0064): markup and the NUL removed
 
     // Another enrolled student reads it and follows; the content uploader may not.
     const seen = await get(threads, follower.token);
