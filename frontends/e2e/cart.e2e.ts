@@ -303,7 +303,8 @@ test('a failed zero-cost payment toasts \'something went wrong\' and reloads the
     await reloaded;
     await cartShows(page, [course._id]);
     await page.waitForSelector('[data-testid="cart-proceed"]');
-    expect(await page.locator('[data-testid="voucher-applied"]').count()).toBe(0);
+    // The voucher, still good, stays with the cart across the reload (issue 55).
+    await page.waitForSelector('[data-testid="voucher-applied"]');
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -437,7 +438,7 @@ test(
   120_000,
 );
 
-test('the payment return pages without a gateway: fail and cancel link back to the cart; success without a paid order says it is still waiting', async () => {
+test('the payment return pages without a gateway: fail and cancel link back to the cart; success logged out asks for a login instead of thanking', async () => {
   const { page, context, errors } = await openPage(e2e.browser);
   try {
     for (const kind of ['fail', 'cancel'] as const) {
@@ -445,10 +446,10 @@ test('the payment return pages without a gateway: fail and cancel link back to t
       await page.waitForSelector(`[data-testid="payment-${kind}"] a[href="/cart"]`);
       expect(await text(page, 'payment-order')).toContain('00000000-0000-4000-8000-00000000abcd');
     }
-    // Logged out there is nothing to poll: it says the confirmation will show in the purchase history.
+    // Logged out the order cannot be checked: no thanks, a login that comes back here (issue 55).
     await page.goto(`${e2e.baseUrl}/payment/success?order=00000000-0000-4000-8000-00000000abcd`);
-    await page.waitForSelector('[data-testid="payment-success"][data-state="slow"]');
-    expect(await page.getAttribute('[data-testid="payment-history"]', 'href')).toBe('/studentpanel?tab=3');
+    await page.waitForSelector('[data-testid="payment-success"][data-state="unknown"]');
+    expect(await page.getAttribute('[data-testid="payment-login"]', 'href')).toBe(`/login?redirect=${encodeURIComponent('/payment/success?order=00000000-0000-4000-8000-00000000abcd')}`);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

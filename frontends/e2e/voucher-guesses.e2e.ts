@@ -25,7 +25,7 @@ test('the cart says "too many wrong coupon codes" past the limit, in English and
     };
     await tryCode('WRONG1', refusalText('COUPON_NOT_FOUND', 'en'));
     await tryCode('WRONG2', refusalText('COUPON_NOT_FOUND', 'en'));
-    await tryCode('WRONG3', 'Too many wrong coupon codes. Please try again later.');
+    await tryCode('WRONG3', 'Too many wrong voucher codes. Please try again later.');
     await e2e.shot(page, 'voucher-too-many-en', { keepToasts: true });
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));
     await tryCode('WRONG4', refusalText('TOO_MANY_VOUCHER_TRIES', 'bn'));

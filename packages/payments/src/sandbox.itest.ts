@@ -223,7 +223,8 @@ it('Fail and Cancel redirect to their URLs with a signed IPN and nothing to vali
   ]);
   // a closed session's page has no buttons any more
   const page = await (await fetch(failedPage)).text();
-  expect(page).toContain('closed (failed)');
+  expect(page).toContain('This payment attempt has ended: it failed.');
+  expect(page).not.toContain('<button');
   expect(page).not.toContain('<form');
 });
 

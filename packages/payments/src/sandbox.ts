@@ -93,6 +93,13 @@ function json(res: http.ServerResponse, body: unknown, status = 200): void {
   res.end(JSON.stringify(body));
 }
 
+/** What the page of a settled attempt says (issue 55), in English and Bengali. */
+const SETTLED: Record<Exclude<SandboxSession['state'], 'open'>, { en: string; bn: string }> = {
+  paid: { en: 'This payment is complete: it has been paid. You can close this page.', bn: 'এই পেমেন্টটি সম্পন্ন হয়েছে। আপনি পৃষ্ঠাটি বন্ধ করতে পারেন।' },
+  failed: { en: 'This payment attempt has ended: it failed.', bn: 'এই পেমেন্টের চেষ্টাটি শেষ হয়েছে: এটি ব্যর্থ হয়েছে।' },
+  cancelled: { en: 'This payment attempt has ended: it was cancelled.', bn: 'এই পেমেন্টের চেষ্টাটি শেষ হয়েছে: এটি বাতিল করা হয়েছে।' },
+};
+
 function redirect(res: http.ServerResponse, url: string, params: Record<string, string>): void {
   const target = new URL(url);
   for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
@@ -254,9 +261,19 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     const action = (what: string) => `${publicBaseUrl().replace(/\/+$/, '')}${PREFIX}/pay/${session.sessionKey}/${what}`;
     const button = (what: string, label: string) =>
       `<form method="post" action="${escapeHtml(action(what))}"><button type="submit" name="choice" value="${what}">${label}</button></form>`;
+    // A settled attempt says so, with no buttons (issue 55: the browser's back button after paying
+    // showed live-looking Pay/Fail/Cancel again). The shop is the origin of its return URLs.
+    const shop = (() => {
+      try {
+        return `${new URL(session.successUrl).origin}/`;
+      } catch {
+        return '/';
+      }
+    })();
     const body =
       session.state !== 'open'
-        ? `<p>This session is closed (${session.state}).</p>`
+        ? `<p data-state="${session.state}">${SETTLED[session.state].en}</p><p lang="bn">${SETTLED[session.state].bn}</p>` +
+          `<p><a href="${escapeHtml(shop)}">Back to the shop · দোকানে ফিরে যান</a></p>`
         : `<p>Pay <strong>${escapeHtml(session.amount)} ${escapeHtml(session.currency)}</strong> for transaction <code>${escapeHtml(session.tranId)}</code></p>` +
           button('pay', 'Pay') +
           button('fail', 'Fail') +
@@ -264,9 +281,12 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      // Never kept (HTTP cache or back/forward cache): going back to it asks again, and a settled attempt says so.
+      'cache-control': 'no-store',
     });
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SSLCommerz sandbox</title></head><body><h1>SSLCommerz sandbox</h1>${body}</body></html>`,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+        `<title>SSLCommerz sandbox</title></head><body><h1>SSLCommerz sandbox</h1>${body}</body></html>`,
     );
   }
 

@@ -380,7 +380,7 @@ describe.each(backends)('commerce service on %s infrastructure', (_name, makeBac
         expect(await refusalOf(Promise.reject(o.reason))).toEqual({
           code: 5,
           reason: 'ORDER_CANCELLED_COUPON_USED_UP',
-          details: 'Coupon Not found: the order is cancelled, please order again',
+          details: 'The voucher is used up: the order is cancelled, please order again',
         });
       }
     }

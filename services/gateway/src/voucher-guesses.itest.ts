@@ -64,11 +64,11 @@ describe('voucher look-ups are limited per user and per address', () => {
 
     // The fourth look-up is refused before the code is looked up, right or wrong, checked or ordered.
     const refused = await get(`/cart/cupon/${good}4`, rafi.token);
-    expect([refused.status, refused.body.reason, refused.body.message]).toEqual([429, 'TOO_MANY_VOUCHER_TRIES', 'Too many wrong coupon codes. Please try again later.']);
+    expect([refused.status, refused.body.reason, refused.body.message]).toEqual([429, 'TOO_MANY_VOUCHER_TRIES', 'Too many wrong voucher codes. Please try again later.']);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(refusalText('TOO_MANY_VOUCHER_TRIES', 'bn')).toBe('অনেকবার ভুল কুপন কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।');
+    expect(refusalText('TOO_MANY_VOUCHER_TRIES', 'bn')).toBe('অনেকবার ভুল ভাউচার কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।');
     expect((await get(`/cart/cupon/${good}`, rafi.token)).status).toBe(429);
     const orderRefused = await post('/order', { userId: rafi.id, amount: course.priceSilver!.price, cuponCode: good }, rafi.token);
     expect([orderRefused.status, orderRefused.body.reason]).toEqual([429, 'TOO_MANY_VOUCHER_TRIES']);

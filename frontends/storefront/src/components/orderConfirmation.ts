@@ -5,14 +5,15 @@ import { useEffect, useState } from 'react';
 const POLL_EVERY_MS = 1000;
 const POLL_FOR_MS = 15_000;
 
-export type Confirmation = 'confirming' | 'paid' | 'slow';
+/** 'unknown': the order is not among the caller's (issue 55): no thanks for an order that is not theirs. */
+export type Confirmation = 'confirming' | 'paid' | 'slow' | 'unknown';
 
 /**
  * Asks `isPaid` every POLL_EVERY_MS until it answers true ('paid') or POLL_FOR_MS have passed
  * ('slow'); a failed ask is retried until then. `isPaid` null: nothing to ask ('slow' at once);
  * 'wait': not yet known whether there is (stays 'confirming'). The polling restarts when `key` changes.
  */
-export function useOrderConfirmation(key: string, isPaid: (() => Promise<boolean>) | null | 'wait'): Confirmation {
+export function useOrderConfirmation(key: string, isPaid: (() => Promise<boolean | 'unknown'>) | null | 'wait'): Confirmation {
   const [state, setState] = useState<Confirmation>(isPaid === null ? 'slow' : 'confirming');
   const mode = isPaid === null ? 'none' : isPaid === 'wait' ? 'wait' : 'ask';
   useEffect(() => {
@@ -28,6 +29,7 @@ export function useOrderConfirmation(key: string, isPaid: (() => Promise<boolean
       try {
         const paid = await isPaid();
         if (!live) return;
+        if (paid === 'unknown') return setState('unknown');
         if (paid) return setState('paid');
       } catch (err) {
         console.error('order confirmation lookup failed', err);

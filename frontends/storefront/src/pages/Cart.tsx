@@ -11,7 +11,7 @@ import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCart
 import { Loading } from '@taal/web-shared/ui';
 import { CartItemsTable } from '../components/cart/CartItemsTable';
 import { CartTotals } from '../components/cart/CartTotals';
-import { VoucherForm, type Voucher } from '../components/cart/VoucherForm';
+import { forgetVoucher, useCartVoucher, VoucherForm } from '../components/cart/VoucherForm';
 import { linkTo } from '@taal/web-shared/routes';
 
 /** Spec §4: after a removal the cart is fetched again 500 ms later. */
@@ -50,7 +50,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     return commerce.cart(userId);
   }, [userId]);
   const wallet = useAsync<Wallet>(() => commerce.wallet(userId), [userId]);
-  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  const [voucher, setVoucher] = useCartVoucher(userId);
   const [removing, setRemoving] = useState<string | null>(null);
   const [proceeding, setProceeding] = useState(false);
   const [zeroClicked, setZeroClicked] = useState(false);
@@ -147,6 +147,7 @@ function StudentCart({ user }: { user: SessionUser }) {
     setZeroClicked(true); // spec §4: the zero-cost Proceed button is hidden after one click
     try {
       await commerce.payZero(userId, order, voucher?.code ?? '');
+      forgetVoucher(userId); // used: the next cart starts without it
       notifyCartChanged(0);
       navigate(linkTo('/studentpanel'));
     } catch (err) {
@@ -166,7 +167,7 @@ function StudentCart({ user }: { user: SessionUser }) {
       const message = commerceError(t, err);
       setError(message);
       toast(message, 'error');
-      if (hasReason(err, 'COUPON_NOT_FOUND')) setVoucher(null);
+      if (hasReason(err, 'COUPON_NOT_FOUND', 'ORDER_CANCELLED_COUPON_USED_UP')) setVoucher(null);
       // The server priced the cart differently (a price, the wallet or the cart changed): show it again.
       if (hasReason(err, 'AMOUNT_MISMATCH', 'CART_EMPTY')) reloadAll();
       setProceeding(false);

@@ -18,9 +18,13 @@ export const CommerceRefusals = {
     bn: 'এই কোর্সটি এই টিয়ারে বা এর চেয়ে উঁচু টিয়ারে আপনার কেনা আছে। মেয়াদের শেষ {{days}} দিনে নবায়ন করা যাবে, অথবা উঁচু টিয়ারে আপগ্রেড করা যাবে।',
   },
   // Vouchers: storefront §7 'Coupon Not found'; admin-back-office.md 'any of the field is missing'.
-  COUPON_NOT_FOUND: { status: 404, en: 'Coupon Not found', bn: 'কুপন পাওয়া যায়নি' },
+  // The spec quotes 'Coupon Not found' (and 'Coupon Applied') exactly, so the English keeps "Coupon"
+  // though the cart page says "Voucher"; the Bengali, not quoted, says ভাউচার as the page does (issue 55).
+  COUPON_NOT_FOUND: { status: 404, en: 'Coupon Not found', bn: 'ভাউচার পাওয়া যায়নি' },
+  // Ours (issue 55): the voucher box submitted empty is not a lookup that found nothing.
+  VOUCHER_CODE_REQUIRED: { status: 400, en: 'Please enter a voucher code', bn: 'অনুগ্রহ করে ভাউচার কোড লিখুন' },
   // Issue 50: wrong codes are limited per user and per address, as gift-card codes are.
-  TOO_MANY_VOUCHER_TRIES: { status: 429, en: 'Too many wrong coupon codes. Please try again later.', bn: 'অনেকবার ভুল কুপন কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।' },
+  TOO_MANY_VOUCHER_TRIES: { status: 429, en: 'Too many wrong voucher codes. Please try again later.', bn: 'অনেকবার ভুল ভাউচার কোড দেওয়া হয়েছে। অনুগ্রহ করে পরে আবার চেষ্টা করুন।' },
   // The spec's words exactly (admin-back-office.md §voucher form), its grammar kept (issue 55; refusal.ts).
   VOUCHER_FIELDS_MISSING: { status: 400, en: 'any of the field is missing', bn: 'কোনো একটি ঘর খালি রয়েছে' },
   VOUCHER_CODE_INVALID: { status: 400, en: 'The code may have only letters, digits, - and _ (at most 40)', bn: 'কোডে শুধু অক্ষর, সংখ্যা, - ও _ থাকতে পারে (সর্বোচ্চ ৪০টি)' },
@@ -52,7 +56,7 @@ export const CommerceRefusals = {
   ORDER_CANCELLED: { status: 400, en: 'The order is cancelled', bn: 'অর্ডারটি বাতিল করা হয়েছে' },
   ORDER_HELD: { status: 400, en: 'The order is held for review', bn: 'অর্ডারটি পর্যালোচনার জন্য আটকে আছে' },
   // Paying a zero order when its voucher ran out meanwhile: the order is cancelled (the voucher is gone).
-  ORDER_CANCELLED_COUPON_USED_UP: { status: 404, en: 'Coupon Not found: the order is cancelled, please order again', bn: 'কুপন পাওয়া যায়নি: অর্ডারটি বাতিল হয়েছে, অনুগ্রহ করে আবার অর্ডার করুন' },
+  ORDER_CANCELLED_COUPON_USED_UP: { status: 404, en: 'The voucher is used up: the order is cancelled, please order again', bn: 'ভাউচারটির ব্যবহার শেষ: অর্ডারটি বাতিল হয়েছে, অনুগ্রহ করে আবার অর্ডার করুন' },
   ORDER_NOTHING_TO_PAY_BY_CARD: { status: 400, en: 'The order has nothing to pay by card; confirm it with zero-cart', bn: 'এই অর্ডারে কার্ডে পরিশোধের কিছু নেই; বিনা খরচে নিশ্চিত করুন' },
   ORDER_HAS_AMOUNT_TO_PAY: { status: 400, en: 'The order has an amount to pay through the payment gateway', bn: 'এই অর্ডারের অর্থ পেমেন্ট গেটওয়েতে পরিশোধ করতে হবে' },
   // The amount a client computed differs from the server's (`amount`: BDT, e.g. 1200.00).
