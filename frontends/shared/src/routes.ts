@@ -45,26 +45,15 @@ export function remoteForPath(pathname: string): RemoteName | null {
   return (pageForPath(TABLE, pathname)?.remote as RemoteName | undefined) ?? null;
 }
 
-/** Pages a login never returns to (they would send a signed-in user away again). */
-const NO_RETURN = new Set(['/login', '/signup', '/forgetpassword', '/reset-password', '/signin-link']);
-
 /**
  * Where a login may send the user back to (the `redirect` of /login, issue 55): a path of this site
- * (one slash, no scheme or host) that opens a declared page other than the login's own, with its
- * query; anything else is null (never another site).
+ * (one leading slash, no backslash or space: never another site) that opens a declared page other
+ * than the login's own, with its query; anything else is null.
  */
 export function returnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value, 'http://taal.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://taal.invalid') return null;
-  const path = normalisePath(url.pathname);
-  if (NO_RETURN.has(path) || pageForPath(TABLE, path) === null) return null;
-  return `${url.pathname}${url.search}`;
+  if (!value || !/^\/(?![/\\])[^\s\\#]*$/.test(value)) return null;
+  const path = normalisePath(value.split('?')[0]!);
+  return /^\/(login|signup|forgetpassword|reset-password|signin-link)$/.test(path) || !pageForPath(TABLE, path) ? null : value;
 }
 
 /** The login page, returning to `here` (a path with its query) after the login. */
