@@ -93,11 +93,15 @@ function json(res: http.ServerResponse, body: unknown, status = 200): void {
   res.end(JSON.stringify(body));
 }
 
-/** What the page of a settled attempt says (issue 55), in English and Bengali. */
-const SETTLED: Record<Exclude<SandboxSession['state'], 'open'>, { en: string; bn: string }> = {
-  paid: { en: 'This payment is complete: it has been paid. You can close this page.', bn: 'এই পেমেন্টটি সম্পন্ন হয়েছে। আপনি পৃষ্ঠাটি বন্ধ করতে পারেন।' },
-  failed: { en: 'This payment attempt has ended: it failed.', bn: 'এই পেমেন্টের চেষ্টাটি শেষ হয়েছে: এটি ব্যর্থ হয়েছে।' },
-  cancelled: { en: 'This payment attempt has ended: it was cancelled.', bn: 'এই পেমেন্টের চেষ্টাটি শেষ হয়েছে: এটি বাতিল করা হয়েছে।' },
+/**
+ * What the page of a settled attempt says (issue 55). English only, as the rest of this stand-in for
+ * the card gateway's own page: under its CSP (default-src 'none') it loads no font, and a machine
+ * without a Bengali system font drew Bengali as boxes.
+ */
+const SETTLED: Record<Exclude<SandboxSession['state'], 'open'>, string> = {
+  paid: 'This payment is complete: it has been paid. You can close this page.',
+  failed: 'This payment attempt has ended: it failed.',
+  cancelled: 'This payment attempt has ended: it was cancelled.',
 };
 
 function redirect(res: http.ServerResponse, url: string, params: Record<string, string>): void {
@@ -272,8 +276,7 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     })();
     const body =
       session.state !== 'open'
-        ? `<p data-state="${session.state}">${SETTLED[session.state].en}</p><p lang="bn">${SETTLED[session.state].bn}</p>` +
-          `<p><a href="${escapeHtml(shop)}">Back to the shop · দোকানে ফিরে যান</a></p>`
+        ? `<p data-state="${session.state}">${SETTLED[session.state]}</p><p><a href="${escapeHtml(shop)}">Back to the shop</a></p>`
         : `<p>Pay <strong>${escapeHtml(session.amount)} ${escapeHtml(session.currency)}</strong> for transaction <code>${escapeHtml(session.tranId)}</code></p>` +
           button('pay', 'Pay') +
           button('fail', 'Fail') +
