@@ -7,7 +7,21 @@ import { useVerifiedSession } from '@taal/web-shared/auth';
 import { useTranslation } from './i18n';
 import { isInstructor, type SessionUser } from '@taal/web-shared/session';
 import { UserRoles } from '@taal/contracts/web';
-import { linkTo, loginReturningTo } from '@taal/web-shared/routes';
+import { linkTo, pageAt } from '@taal/web-shared/routes';
+
+/**
+ * Where a login may send the user back to (the `redirect` of /login, issue 55): a path of this site
+ * (one leading slash, no backslash or space: never another site) that opens a declared page other
+ * than the login's own, with its query; anything else is null.
+ */
+export function returnPath(value: string | null | undefined): string | null {
+  if (!value || !/^\/(?![/\\])[^\s\\#]*$/.test(value)) return null;
+  const path = value.split('?')[0]!.replace(/\/+$/, '') || '/';
+  return /^\/(login|signup|forgetpassword|reset-password|signin-link)$/.test(path) || !pageAt(path) ? null : value;
+}
+
+/** The login page, returning to `here` (a path with its query) after the login. */
+export const loginReturningTo = (here: string): string => (returnPath(here) ? linkTo('/login', { redirect: here }) : linkTo('/login'));
 
 export function RoleGuard({
   allow,

@@ -45,20 +45,6 @@ export function remoteForPath(pathname: string): RemoteName | null {
   return (pageForPath(TABLE, pathname)?.remote as RemoteName | undefined) ?? null;
 }
 
-/**
- * Where a login may send the user back to (the `redirect` of /login, issue 55): a path of this site
- * (one leading slash, no backslash or space: never another site) that opens a declared page other
- * than the login's own, with its query; anything else is null.
- */
-export function returnPath(value: string | null | undefined): string | null {
-  if (!value || !/^\/(?![/\\])[^\s\\#]*$/.test(value)) return null;
-  const path = normalisePath(value.split('?')[0]!);
-  return /^\/(login|signup|forgetpassword|reset-password|signin-link)$/.test(path) || !pageForPath(TABLE, path) ? null : value;
-}
-
-/** The login page, returning to `here` (a path with its query) after the login. */
-export const loginReturningTo = (here: string): string => (returnPath(here) ? linkTo('/login', { redirect: here }) : linkTo('/login'));
-
 /** The translation key of the 404 page's title (a path no remote owns). */
 export const NOT_FOUND_TITLE = 'pageTitle.notFound';
 

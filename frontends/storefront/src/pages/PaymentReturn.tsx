@@ -4,7 +4,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import { useVerifiedSession } from '@taal/web-shared/auth';
 import { commerce, notifyCartChanged } from '../commerce';
 import { useOrderConfirmation } from '../components/orderConfirmation';
-import { linkTo, loginReturningTo } from '@taal/web-shared/routes';
+import { linkTo } from '@taal/web-shared/routes';
+import { loginReturningTo } from '@taal/web-shared/guard';
 import { forgetVoucher } from '../components/cart/VoucherForm';
 
 /** The student panel's Purchase History tab (index 3, chosen by ?tab=). */

@@ -10,7 +10,8 @@ import { clearSession, getSession, notifySession } from '@taal/web-shared/sessio
 import { facebookAccessToken, googleIdToken, socialLoginConfig, type SocialLoginConfig } from '@taal/web-shared/social';
 import { pendingCartItem } from '../../commerce';
 import { AuthCard, isEmail, Field, errorMessage, PasswordInput, tr } from './common';
-import { linkTo, returnPath } from '@taal/web-shared/routes';
+import { linkTo } from '@taal/web-shared/routes';
+import { returnPath } from '@taal/web-shared/guard';
 import { UserRoles } from '@taal/contracts/web';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
