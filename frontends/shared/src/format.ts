@@ -2,12 +2,12 @@
 // weekday, month day, year, hour:minute AM/PM). The one formatter every screen uses: in Bengali the
 // digits are Bengali (০-৯) and so are the names, including AM/PM (which Intl leaves in Latin for bn).
 // Money is written as the PDFs write it, by the same function (`moneyText` of the contracts:
-// "BDT 2,500.00", "২,৫০০.০০ টাকা"), and every date and time is Bangladesh's (Asia/Dhaka, UTC+6),
+// "BDT 2,500.00", "২,৫০০.০০ টাকা"), and every date and time is Bangladesh's (contracts' DHAKA_TIME_ZONE),
 // whatever the device's zone (issue 55, decision 0067).
 // Without an explicit language, the shared i18next instance's current language is used, so a
 // component that re-renders on a language change (useTranslation) formats in the new one.
 import i18next, { type FormatterModule } from 'i18next';
-import { bengaliDigits, moneyText, poishaToTaka, takaText } from '@taal/contracts/web';
+import { bengaliDigits, DHAKA_TIME_ZONE, moneyText, poishaToTaka, takaText } from '@taal/contracts/web';
 
 /** The page's language now. */
 export function pageLanguage(): string {
@@ -48,11 +48,10 @@ export { discountPercent } from '@taal/contracts/web';
 
 // CLDR's Bengali keeps "AM"/"PM"; Bengali writes পূর্বাহ্ণ / অপরাহ্ণ.
 const BN_DAY_PERIOD = { AM: 'পূর্বাহ্ণ', PM: 'অপরাহ্ণ' } as const;
-/** Every displayed time is Bangladesh's, not the device's (issue 55). */
-export const TIME_ZONE = 'Asia/Dhaka';
 
 function parts(d: Date, lng: string, options: Intl.DateTimeFormatOptions) {
-  const all = new Intl.DateTimeFormat(localeOf(lng), { ...options, timeZone: TIME_ZONE }).formatToParts(d);
+  // Bangladesh's time, not the device's (issue 55).
+  const all = new Intl.DateTimeFormat(localeOf(lng), { ...options, timeZone: DHAKA_TIME_ZONE }).formatToParts(d);
   return (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
 }
 

@@ -6,9 +6,11 @@ import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 import { contentSecurityPolicy } from './csp';
-import { pageForPath, type PageRecord, type RouteTable } from '@taal/web-shared/route-table';
+import type { RouteTable } from '@taal/web-shared/route-table';
+import { pageRecordFound, type RecordExists } from './page-record';
 
 export { contentSecurityPolicy, YOUTUBE_EMBED } from './csp';
+export { recordIdOf, type RecordExists } from './page-record';
 
 /** The remotes, as declared once with their pages in @taal/web-shared (src/routes.json, decision 0056). */
 const ROUTES_FILE = require.resolve('@taal/web-shared/routes.json');
@@ -39,41 +41,6 @@ export interface MountFrontendsOptions {
    * found" view), true or undefined (could not tell) 200. The gateway asks the services (issue 55).
    */
   recordExists?: RecordExists;
-}
-
-/** See MountFrontendsOptions.recordExists. */
-export type RecordExists = (record: PageRecord, id: string) => Promise<boolean | undefined>;
-
-/** How long the page waits for recordExists before answering 200 as if it could not tell. */
-const RECORD_CHECK_MS = 1500;
-
-/** The id of the record a page shows: its `id` query parameter, else the path's last segment (`/certificate/:id`). */
-export function recordIdOf(pattern: string, pathname: string, query: Record<string, unknown>): string {
-  if (!pattern.includes(':')) return typeof query.id === 'string' ? query.id : '';
-  const segment = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-}
-
-/** False when the page shows one record and that record does not exist (or no id was given); else true. */
-async function pageRecordFound(req: Request, check: RecordExists | undefined): Promise<boolean> {
-  const match = pageForPath(ROUTES, req.path);
-  const record = match?.page.record;
-  if (!match || !record || !check) return true;
-  const id = recordIdOf(match.pattern, req.path, req.query as Record<string, unknown>);
-  if (!id) return false;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), RECORD_CHECK_MS);
-  });
-  try {
-    return (await Promise.race([check(record as PageRecord, id).catch(() => undefined), late])) !== false;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** What the login page needs to offer Google and Facebook sign-in (no secrets). */
@@ -244,7 +211,7 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
     const lng = /(?:^|;\s*)i18next=(bn|en)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
     // A page of one record (a course, instructor, freebie, gift card or certificate) that does not
     // exist is answered 404 too; the page still shows its "not found" view (issue 55).
-    pageRecordFound(req, options.recordExists).then((found) => {
+    pageRecordFound(ROUTES, req, options.recordExists).then((found) => {
       if (!found) res.status(404);
       fs.readFile(indexHtml, 'utf8', (err, html) => {
         if (err) return next(err);

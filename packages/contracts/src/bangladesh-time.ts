@@ -10,6 +10,8 @@
 import { dayStartUtc } from './days';
 
 export const DHAKA_UTC_OFFSET_MS = 6 * 3_600_000;
+/** The same zone by its IANA name, for what formats through Intl (the screens' dates and times, issue 55). */
+export const DHAKA_TIME_ZONE = 'Asia/Dhaka';
 const DAY_MS = 86_400_000;
 
 /** The Dhaka day (YYYY-MM-DD) an instant falls on. */

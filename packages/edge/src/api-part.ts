@@ -60,6 +60,13 @@ export interface ApiPart<Limiters = unknown> {
   cardSale?: { readonly tranPrefix: string; readonly callbackPath: string };
   /** Event types after which the edge's cached public reads are stale (every cached answer is dropped). */
   invalidatesCacheOn?: readonly string[];
+  /**
+   * The records its pages show by id (routes.json's `record`: `course`, `giftCard`…), each looked up
+   * with the call its public API route makes: resolves when the record exists, and refuses it as
+   * that route would (404, or 400 for what is not an id) when it does not. The web server answers a
+   * page of a missing record 404 (issue 55).
+   */
+  pageRecords?(ctx: EdgeContext): Readonly<Record<string, (id: string) => Promise<unknown>>>;
 }
 
 const API_PART = Symbol.for('taal.edge.api-part');

@@ -112,8 +112,8 @@ export class PublicReadLimiter {
    * access check, or here from a token the route does not require), else its address. A token that
    * does not verify counts as no token: a public read answers it as it answers anyone.
    */
-  async clientOf(req: Request, res: Response): Promise<string> {
-    const caller = res.locals.caller as AuthenticatedCaller | undefined;
+  async clientOf(req: Request, res?: Response): Promise<string> {
+    const caller = res?.locals.caller as AuthenticatedCaller | undefined;
     if (caller) return `user:${caller.userId}`;
     const token = accessTokenOf(req);
     if (token && this.tokens) {

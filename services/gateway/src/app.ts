@@ -28,7 +28,7 @@ export interface GatewayAppDeps {
   /** True once the gateway is stopping: /readyz answers 503 so no new traffic is sent. */
   draining?: () => boolean;
   /** Serves the web UI after the API routes (the frontends package provides it). */
-  mountUi?: (app: Express, edge: EdgeContext) => void;
+  mountUi?: (app: Express, edge: EdgeContext, apis: readonly ApiPart[]) => void;
   /** Request metrics, exposed on a separate port by start.ts. */
   metrics?: HttpMetrics;
   /** Our card-gateway sandbox (all-in-one): its own pages and API under /sslcommerz-sandbox. */
@@ -126,7 +126,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
       setHeaders: demoAssetHeaders,
     }),
   );
-  deps.mountUi?.(app, deps.edge);
+  deps.mountUi?.(app, deps.edge, deps.apis);
   // Whatever the UI (or its absence) left: plain answers, never Express's page with a stack trace.
   app.use(plainNotFound);
   app.use(plainErrors(deps.logger));

@@ -111,6 +111,17 @@ describe('fair use of search and the public reads (all-in-one)', () => {
     expect((await read(`${student.slice(0, -4)}AAAA`)).status).toBe(429);
   });
 
+  it('counts a page’s check of its record (an unknown course answers 404) on the client’s public reads: past them the page is served unchecked', async () => {
+    const address = '203.0.113.40';
+    const page = async () => (await fetch(`${base}/courseview?id=${randomUUID()}`, { headers: { 'x-forwarded-for': address } })).status;
+    for (let i = 0; i < 3; i++) expect(await page()).toBe(404);
+    // The checks took the address's reads: its API reads are refused, and its next page is not checked.
+    expect((await get(`/api/v1/course/${randomUUID()}/`, address)).status).toBe(429);
+    expect(await page()).toBe(200);
+    // Another client's pages are checked as before.
+    expect((await fetch(`${base}/courseview?id=${randomUUID()}`, { headers: { 'x-forwarded-for': '203.0.113.41' } })).status).toBe(404);
+  });
+
   it('answers a search that gets no turn within the time budget 503 SEARCH_BUSY with Retry-After, never a 500', async () => {
     // Distinct clients (none past its limit), all at once: one search runs, the others find the turn taken.
     // Sixteen connections opened first (kept alive), so the searches are written at once, not as each connects.

@@ -34,7 +34,7 @@ const headersTooLarge = (() => {
   return Buffer.concat([
     Buffer.from(
       'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/html; charset=utf-8\r\n' +
-        `X-Refusal-Reason: ${key}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        `X-Refusal-Reason: ${key}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: private, max-age=0\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
     ),
     body,
   ]);

@@ -10,6 +10,7 @@ import {
   DEFAULT_PUBLIC_READ_LIMITS,
   ResponseCache,
   type AccessTokenVerifier,
+  type ApiPart,
   type EdgeContext,
   type PublicReadLimits,
   type ServiceApi,
@@ -46,7 +47,7 @@ export interface GatewayDeps {
   cacheTtlMs?: number;
   /** How long a signed-in read may be answered from the edge's copy (decision 0033; 0: never kept). */
   privateAnswerTtlMs?: number;
-  mountUi?: (app: Express, edge: EdgeContext) => void;
+  mountUi?: (app: Express, edge: EdgeContext, apis: readonly ApiPart[]) => void;
   /** Lesson videos (the files port learning stores them in). */
   files: FileStore;
   /** Every service's public key (learning's signed video URLs). */

@@ -79,7 +79,7 @@ function ReviewForm({ courseId, onSaved }: { courseId: string; onSaved: () => vo
           <>
             <br />
             {t('reviews.classroomHint')}{' '}
-            <Link to={linkTo('/studentpanel')} data-testid="review-classroom-link">
+            <Link to={linkTo('/studentpanel')} className="btn btn-outline btn-sm" data-testid="review-classroom-link">
               {t('reviews.openClassroom')}
             </Link>
           </>

@@ -24,6 +24,15 @@ export const catalogueApi = defineApi({
     CatalogueEvents.freebieDeleted,
     CatalogueEvents.popupUpdated,
   ],
+  pageRecords: (ctx) => {
+    const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
+    const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');
+    return {
+      course: (id) => catalogue.getCourse({ id }),
+      instructor: (id) => catalogue.getInstructor({ id }),
+      freebie: (id) => freebies.getFreebie({ id }),
+    };
+  },
   routes: (ctx) => {
     const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
     const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');

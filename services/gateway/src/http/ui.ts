@@ -1,33 +1,32 @@
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import type { catalogueV1, freebiesV1, learningV1, storeV1 } from '@taal/contracts';
-import { toApiError, type EdgeContext } from '@taal/edge';
+import { toApiError, type ApiPart, type EdgeContext } from '@taal/edge';
 
 /** The kinds of record a page shows by id (routes.json's `record`, in @taal/web-shared's route-table.d.ts). */
-type PageRecord = 'course' | 'instructor' | 'freebie' | 'giftCard' | 'certificate';
-type RecordExists = (record: PageRecord, id: string) => Promise<boolean | undefined>;
+type RecordExists = (record: string, id: string, req: Request) => Promise<boolean | undefined>;
 
 /**
- * Whether the record a page shows exists, asked of the service that owns it with the call its
- * public API route makes (issue 55: an unknown course, instructor, freebie, gift card or
- * certificate answers the page 404). What that route answers 404 (or refuses as not an id) is
- * missing; a failure (a service down, a deadline) is "cannot tell", and the page answers 200 as before.
+ * Whether the record a page shows exists (issue 55: an unknown course, instructor, freebie, gift
+ * card or certificate answers the page 404), asked of the service that owns it through its API
+ * part's `pageRecords`. What its route answers 404 (or 400, not an id) is missing; a failure (a
+ * service down, a deadline) is "cannot tell", and the page answers 200 as before. The look-up costs
+ * that service a read, as the page's API route does, so it counts on the client's public reads
+ * (decision 0038); a client past them gets the page unchecked.
  */
-export function recordExists(edge: EdgeContext): RecordExists {
-  const catalogue = edge.client<catalogueV1.CatalogueServiceServer>('catalogue');
-  const freebies = edge.client<freebiesV1.FreebieServiceServer>('freebies');
-  const store = edge.client<storeV1.StoreServiceServer>('store');
-  const learning = edge.client<learningV1.LearningServiceServer>('learning');
-  const lookups: Record<PageRecord, (id: string) => Promise<unknown>> = {
-    course: async (id) => (await catalogue.getCourse({ id })).course,
-    instructor: async (id) => (await catalogue.getInstructor({ id })).instructor,
-    freebie: async (id) => (await freebies.getFreebie({ id })).freebie,
-    giftCard: async (id) => (await store.getProduct({ id })).product,
-    certificate: async (id) => (await learning.verifyCertificate({ id }, null)).certificate,
-  };
-  return async (record, id) => {
+export function recordExists(edge: EdgeContext, apis: readonly ApiPart[]): RecordExists {
+  const lookups = Object.assign({}, ...apis.map((api) => api.pageRecords?.(edge) ?? {})) as Record<string, (id: string) => Promise<unknown>>;
+  const reads = edge.limits.publicReads;
+  return async (record, id, req) => {
+    const lookup = lookups[record];
+    if (!lookup) return undefined;
     try {
-      return (await lookups[record](id)) !== undefined;
+      await reads.hit('reads', await reads.clientOf(req));
+    } catch {
+      return undefined;
+    }
+    try {
+      await lookup(id);
+      return true;
     } catch (err) {
       const { status } = toApiError(err);
       return status === 404 || status === 400 ? false : undefined;
@@ -39,7 +38,7 @@ export function recordExists(edge: EdgeContext): RecordExists {
  * The web UI is served from the frontends' built assets when the frontends package is
  * present; the API works without it.
  */
-export function mountUiIfBuilt(logger: Logger): ((app: Express, edge: EdgeContext) => void) | undefined {
+export function mountUiIfBuilt(logger: Logger): ((app: Express, edge: EdgeContext, apis: readonly ApiPart[]) => void) | undefined {
   let web: { mountFrontends(app: Express, options: object): void };
   try {
     web = require('@taal/web');
@@ -47,5 +46,5 @@ export function mountUiIfBuilt(logger: Logger): ((app: Express, edge: EdgeContex
     logger.warn('frontends are not installed; serving the API only');
     return undefined;
   }
-  return (app, edge) => web.mountFrontends(app, { recordExists: recordExists(edge) });
+  return (app, edge, apis) => web.mountFrontends(app, { recordExists: recordExists(edge, apis) });
 }

@@ -10,6 +10,10 @@ import { videoStreamRoutes } from './video';
 
 export const learningApi = defineApi({
   clients: { learning: learningClient },
+  pageRecords: (ctx) => {
+    const learning = ctx.client<learningV1.LearningServiceServer>('learning');
+    return { certificate: (id) => learning.verifyCertificate({ id }, null) };
+  },
   routes: (ctx) => {
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
     const deps: LearningRouteDeps = {

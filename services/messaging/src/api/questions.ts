@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type identityV1, type questionsV1, type RefusalKey } from '@taal/contracts';
 import { answer, callerOf, dateTime, defineRoute, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
 import type { WriteLimiters } from './limits';
+import { QuestionSchema, toQuestion } from './questions-shape';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), answered by messaging's
@@ -14,50 +15,6 @@ import type { WriteLimiters } from './limits';
  */
 const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 const text = (max: number, missing: RefusalKey) => z.string({ error: missing }).max(max, 'TEXT_TOO_LONG').regex(/\S/, missing);
-
-const AnswerSchema = z
-  .object({
-    _id: z.string(),
-    authorName: z.string(),
-    authorRole: z.number().int().meta({ description: '1 admin, 3 instructor' }),
-    body: z.string(),
-    createdAt: dateTime(),
-  })
-  .meta({ id: 'QuestionAnswer' });
-const QuestionSchema = z
-  .object({
-    _id: z.string(),
-    course: z.string(),
-    lesson: z.string(),
-    askedBy: z.string().meta({ description: "The asker's user id" }),
-    askerName: z.string(),
-    body: z.string(),
-    createdAt: dateTime(),
-    answered: z.boolean(),
-    hidden: z.boolean().meta({ description: 'Hidden by an admin (only admins see hidden questions)' }),
-    answers: z.array(AnswerSchema).meta({ description: 'Oldest first' }),
-    followers: z.number().int(),
-    following: z.boolean().meta({ description: 'Whether the caller follows it' }),
-    lessonTitle: z.string(),
-    courseTitle: z.string(),
-  })
-  .meta({ id: 'LessonQuestion' });
-const toQuestion = (q: questionsV1.LessonQuestion) => ({
-  _id: q.id,
-  course: q.courseId,
-  lesson: q.lessonId,
-  askedBy: q.askedBy,
-  askerName: q.askerName,
-  body: q.body,
-  createdAt: q.createdAt,
-  answered: q.answered,
-  hidden: q.hidden,
-  answers: q.answers.map((a) => ({ _id: a.id, authorName: a.authorName, authorRole: a.authorRole, body: a.body, createdAt: a.createdAt })),
-  followers: q.followers,
-  following: q.following,
-  lessonTitle: q.lessonTitle,
-  courseTitle: q.courseTitle,
-});
 
 const UnansweredAskerSchema = z
   .object({

@@ -16,6 +16,10 @@ export const storeApi = defineApi({
   cardSale: GIFT_CARD_CARD_SALE,
   clients: { store: storeClient },
   limiters: (counters) => ({ giftCardGuesses: new GuessLimiter(counters, GIFT_CARD_GUESS_LIMITS, 'gift-card', 'TOO_MANY_GIFT_CARD_TRIES') }),
+  pageRecords: (ctx) => {
+    const store = ctx.client<storeV1.StoreServiceServer>('store');
+    return { giftCard: (id) => store.getProduct({ id }) };
+  },
   routes: (ctx, limiters) => {
     const store = ctx.client<storeV1.StoreServiceServer>('store');
     const deps: StoreRouteDeps = {
