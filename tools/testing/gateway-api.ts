@@ -2,6 +2,9 @@
  * Test helper: calling the gateway's `/api/v1` routes as a client would (JSON or FormData
  * bodies, a bearer token), for the gateway itests that run the all-in-one process.
  */
+import { randomUUID } from 'node:crypto';
+import { waitForMailLink } from './eml';
+import { pngImage } from './images';
 
 /** The gateway's answer envelope, loosely typed for assertions. */
 export type Json = { success: boolean | string; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string>; fieldReasons?: Record<string, string>; params?: Record<string, string | number> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -38,5 +41,22 @@ export function gatewayApi(base: () => string) {
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { token: res.body.data.token as string, id: res.body.data.user._id as string };
   };
-  return { request, get, post, login };
+  /**
+   * A new student as a person becomes one: the sign-up form (with a `photoWidth` px wide photo), the
+   * verification link from the mail in `mailDir`, then a login. Password `secret1`.
+   */
+  const signUpVerified = async (mailDir: string, name: string, { prefix = 'student', photoWidth = 40 } = {}) => {
+    const id = randomUUID().slice(0, 8);
+    const email = `${prefix}-${id}@mail-${id}.example.com`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name, email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(await pngImage(photoWidth, Math.round(photoWidth * 0.75)))], { type: 'image/png' }), 'me.png');
+    const signedUp = await fetch(`${base()}/api/v1/user/signup/`, { method: 'POST', body: form });
+    if (signedUp.status !== 201) throw new Error(`sign-up of ${email} answered ${signedUp.status}: ${await signedUp.text()}`);
+    const link = await waitForMailLink(mailDir, email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
+    const verified = await get(`/user/verify-email/${link.split('/verify-email/')[1]}`);
+    if (verified.status !== 200) throw new Error(`verifying ${email} answered ${verified.status}`);
+    return { ...(await login(email, 'secret1')), email };
+  };
+  return { request, get, post, login, signUpVerified };
 }

@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
-import { mailsTo, waitForMailLink } from '../../../tools/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -29,7 +28,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
   let otherCourse: string;
   let lesson: string;
 
-  const { request, get, post, login } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
   /** Enrols the student in the courses: a 100% voucher, the zero-cost order. */
@@ -55,15 +54,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
     content = await login('content@taal.local', 'content123');
 
     // A second student: signs up and verifies the address from the mail.
-    const id = randomUUID().slice(0, 8);
-    const email = `follower-${id}@mail-${id}.example.com`;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Mitu Das', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
-    form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
-    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
-    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
-    follower = { ...(await login(email, 'secret1')), email };
+    follower = await signUpVerified(path.join(dataDir, 'mail'), 'Mitu Das', { prefix: 'follower' });
 
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;

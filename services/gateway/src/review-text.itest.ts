@@ -13,9 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
-import { waitForMailLink } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -34,7 +32,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
   let course: string;
   let lesson: string;
 
-  const { get, post, login } = gatewayApi(() => base);
+  const { get, post, login, signUpVerified } = gatewayApi(() => base);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-plain-text-gw-'));
@@ -44,15 +42,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
     teacher = await login('instructor@taal.local', 'instructor123');
 
     // A student with a photo: signs up and verifies the address from the mail.
-    const id = randomUUID().slice(0, 8);
-    const email = `reviewer-${id}@mail-${id}.example.com`;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Rafi Ahmed', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
-    form.append('photo', new Blob([new Uint8Array(await pngImage(400, 300))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
-    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
-    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
-    rafi = await login(email, 'secret1');
+    rafi = await signUpVerified(path.join(dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'reviewer', photoWidth: 400 });
 
     // Enrolled (a 100% voucher, the zero-cost order) with one lesson completed: may review.
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];

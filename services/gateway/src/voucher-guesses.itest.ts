@@ -10,15 +10,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { refusalText } from '@taal/contracts';
-import { pngImage } from '../../../tools/testing/images';
-import { waitForMailLink } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
 
 describe('voucher look-ups are limited per user and per address', () => {
   let dataDir: string;
   let taal: Awaited<ReturnType<typeof startAllInOne>>;
   let base: string;
-  const { get, post, login } = gatewayApi(() => base);
+  const { get, post, login, signUpVerified } = gatewayApi(() => base);
   const good = `EID${randomUUID().slice(0, 6).toUpperCase()}`;
 
   beforeAll(async () => {
@@ -33,17 +31,7 @@ describe('voucher look-ups are limited per user and per address', () => {
   });
 
   /** A fresh verified student (owns nothing). */
-  const newStudent = async () => {
-    const id = randomUUID().slice(0, 8);
-    const email = `guesser-${id}@mail-${id}.example.com`;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Rafi Ahmed', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
-    form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBe(201);
-    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
-    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
-    return login(email, 'secret1');
-  };
+  const newStudent = () => signUpVerified(path.join(dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'guesser' });
 
   it('counts wrong codes (checked or sent with an order) per user, then answers 429 with Retry-After; then per address for another user', async () => {
     const admin = (await login('admin@taal.local', 'admin123')).token;

@@ -12,9 +12,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { refusalText, type RefusalKey } from '@taal/contracts';
 import { startAllInOne } from '@taal/launcher';
-import { mailsTo, waitForMailLink } from '../../../tools/testing/eml';
+import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -32,7 +31,7 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
   let lesson: string;
   let otherLesson: string;
 
-  const { request, get, post, login } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
   async function enrol(student: { token: string; id: string }, courseIds: string[]) {
@@ -87,15 +86,7 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
     flooder = await login('student@taal.local', 'student123');
     teacher = await login('instructor@taal.local', 'instructor123');
 
-    const id = randomUUID().slice(0, 8);
-    const email = `asker-${id}@mail-${id}.example.com`;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Rina Sen', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
-    form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
-    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
-    expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
-    other = { ...(await login(email, 'secret1')), email };
+    other = await signUpVerified(path.join(dataDir, 'mail'), 'Rina Sen', { prefix: 'asker' });
 
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
