@@ -105,7 +105,7 @@ try {
     ['/privacy', '[data-testid="policy-privacy"]'],
     ['/how-to-guide', '[data-testid="how-to-guide"]'],
     ['/contact', '[data-testid="contact"]'],
-    ['/freebies', '[data-testid="coming-soon"]'],
+    ['/freebies', '[data-testid="freebies-page"]'],
     ['/no-such-page', '[data-testid="not-found"]'],
     ['/studentpanel', undefined],
     ['/admin', undefined],
