@@ -1,7 +1,7 @@
 // /admin: the dashboard (back office §2, §9): user figures and the 5 recent users, the counters,
 // sales per instructor (chart), the orders of the last 30 days (chart per day and the recent
 // ones) and the 5 newest messages of each kind.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate, formatNumber, localDigits } from '@taal/web-shared/format';
@@ -34,10 +34,14 @@ export const SOCIAL_FIGURES: [network: string, keys: SocialKey[]][] = [
   ['youtube', ['youtubeSubscribers', 'youtubeVideos', 'youtubeViews']],
 ];
 
+// The social figures' form (issue 53): loaded when opened, off the /admin first visit.
+const SocialFiguresForm = lazy(() => import('./SocialFiguresForm'));
+
 /** GET analytics/: the user, instructor and course counters, and the social figures (also on GET analytics/social-analytics). */
 function DashboardCounters() {
   const { t } = useTranslation();
   const counters = useAdminGet<Counters>('analytics/', () => answer(authApi.GET('/api/v1/analytics/')));
+  const [editing, setEditing] = useState(false);
   const c = counters.data;
   if (counters.error) return <LoadError onRetry={counters.reload} />;
   if (!c) return <Loading />;
@@ -53,18 +57,36 @@ function DashboardCounters() {
       </div>
       <div className="card section" data-testid="dash-social">
         <h2>{t('admin.social.title')}</h2>
-        <div className="social-grid">
-          {SOCIAL_FIGURES.map(([network, keys]) => (
-            <dl key={network} className="social-network" data-testid={`dash-social-${network}`}>
-              <dt>{t(`admin.social.${network}`)}</dt>
-              {keys.map((k) => (
-                <dd key={k} data-testid={`dash-social-${k}`}>
-                  <span className="muted">{t(`admin.social.${k}`)}</span> <strong>{formatNumber(c.social[k])}</strong>
-                </dd>
-              ))}
-            </dl>
-          ))}
-        </div>
+        {editing ? (
+          <Suspense fallback={<Loading />}>
+            <SocialFiguresForm
+              figures={c.social}
+              onCancel={() => setEditing(false)}
+              onSaved={(social) => {
+                counters.setData((d) => d && { ...d, social });
+                setEditing(false);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <div className="social-grid">
+            {SOCIAL_FIGURES.map(([network, keys]) => (
+              <dl key={network} className="social-network" data-testid={`dash-social-${network}`}>
+                <dt>{t(`admin.social.${network}`)}</dt>
+                {keys.map((k) => (
+                  <dd key={k} data-testid={`dash-social-${k}`}>
+                    <span className="muted">{t(`admin.social.${k}`)}</span> <strong>{formatNumber(c.social[k])}</strong>
+                  </dd>
+                ))}
+              </dl>
+            ))}
+          </div>
+        )}
+        {!editing && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)} data-testid="social-edit">
+            {t('socialForm.edit')}
+          </button>
+        )}
       </div>
     </>
   );

@@ -13,6 +13,8 @@ import { linkTo } from '@taal/web-shared/routes';
 
 // The wallet statement (issue 41), the same the student sees, loaded with a student's view only.
 const WalletStatement = lazy(() => import('@taal/web-shared/wallet-statement'));
+// The wallet credit (issue 53, decision 0069): with the statement, for students only.
+const WalletCredit = lazy(() => import('./WalletCredit'));
 
 export default function ViewUser() {
   const { t, i18n } = useTranslation();
@@ -20,6 +22,8 @@ export default function ViewUser() {
   const id = params.get('id') ?? '';
   const user = useAdminGet<AdminUser>(id ? `user/${id}/` : null, () => answer(authApi.GET('/api/v1/user/{id}/', { params: { path: { id: id ?? '' } } })));
   const [busy, setBusy] = useState(false);
+  // Counts the credits made here: the statement is read again after each one.
+  const [credits, setCredits] = useState(0);
   const u = user.data;
 
   const act = async (fn: () => Promise<AdminUser | null>) => {
@@ -103,7 +107,8 @@ export default function ViewUser() {
         <div className="card view-user-wallet">
           <h2>{t('wallet.statementTitle')}</h2>
           <Suspense fallback={<Loading />}>
-            <WalletStatement userId={u._id} testId="admin-wallet-statement" staff />
+            <WalletStatement key={credits} userId={u._id} testId="admin-wallet-statement" staff />
+            <WalletCredit userId={u._id} name={u.name} onCredited={() => setCredits((n) => n + 1)} />
           </Suspense>
         </div>
       )}
