@@ -2,7 +2,7 @@ import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
 import { toApiError, type ApiPart, type EdgeContext } from '@taal/edge';
 
-/** The kinds of record a page shows by id (routes.json's `record`, in @taal/web-shared's route-table.d.ts). */
+/** The web server's check of a page's record (frontends/web's RecordExists; `record` is routes.json's: `course`, `giftCard`…). */
 type RecordExists = (record: string, id: string, req: Request) => Promise<boolean | undefined>;
 
 /**
