@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitForMailLink } from './eml';
 import { pngImage } from './images';
+import { waitFor } from './wait';
 
 /** The gateway's answer envelope, loosely typed for assertions. */
 export type Json = { success: boolean | string; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string>; fieldReasons?: Record<string, string>; params?: Record<string, string | number> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -58,5 +59,23 @@ export function gatewayApi(base: () => string) {
     if (verified.status !== 200) throw new Error(`verifying ${email} answered ${verified.status}`);
     return { ...(await login(email, 'secret1')), email };
   };
-  return { request, get, post, login, signUpVerified };
+  /**
+   * Enrols a student in the courses as a buyer with a 100% voucher would be (the admin makes the
+   * voucher; the zero-cost order is paid), then waits until each enrolment is active.
+   */
+  const enrolFree = async (adminToken: string, student: { token: string; id: string }, courseIds: string[]) => {
+    const must = (what: string, answer: Answer) => {
+      if (answer.status >= 300) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer;
+    };
+    const code = `E${randomUUID().slice(0, 8).toUpperCase()}`;
+    must('the voucher', await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2999-01-01' }, adminToken));
+    for (const course of courseIds) must('the cart', await post('/cart/', { user: student.id, course, tier: 'silver' }, student.token));
+    const order = must('the order', await post('/order', { userId: student.id, amount: 0, cuponCode: code }, student.token));
+    must('the zero-cost payment', await post(`/cart/zero-cart/${student.id}/${order.body.data._id}`, {}, student.token));
+    for (const course of courseIds) {
+      await waitFor(async () => !!(await get(`/course/secure-course/${course}`, student.token)).body.data?.enrolment?.active, `the enrolment in ${course}`);
+    }
+  };
+  return { request, get, post, login, signUpVerified, enrolFree };
 }

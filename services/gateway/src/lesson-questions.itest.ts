@@ -28,21 +28,9 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
   let otherCourse: string;
   let lesson: string;
 
-  const { request, get, post, login, signUpVerified } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
-  /** Enrols the student in the courses: a 100% voucher, the zero-cost order. */
-  async function enrol(student: { token: string; id: string }, courseIds: string[]) {
-    const code = `Q${randomUUID().slice(0, 8).toUpperCase()}`;
-    expect((await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2999-01-01' }, admin.token)).status).toBeLessThan(300);
-    for (const c of courseIds) expect((await post('/cart/', { user: student.id, course: c, tier: 'silver' }, student.token)).status).toBeLessThan(300);
-    const order = await post('/order', { userId: student.id, amount: 0, cuponCode: code }, student.token);
-    expect(order.status).toBeLessThan(300);
-    expect((await post(`/cart/zero-cart/${student.id}/${order.body.data._id}`, {}, student.token)).status).toBeLessThan(300);
-    for (const c of courseIds) {
-      await waitFor(async () => !!(await get(`/course/secure-course/${c}`, student.token)).body.data?.enrolment?.active, `the enrolment in ${c}`);
-    }
-  }
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-questions-gw-'));
@@ -85,8 +73,8 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
     expect(await post(threads, { body: 'Hello?' }, teacher.token)).toMatchObject({ status: 403 });
     expect(await get(`/questions/course/${randomUUID()}/lesson/${lesson}`, asker.token)).toMatchObject({ status: 404, body: { code: 'COURSE_NOT_FOUND' } });
 
-    await enrol(asker, [course, otherCourse]);
-    await enrol(follower, [course]);
+    await enrolFree(admin.token, asker, [course, otherCourse]);
+    await enrolFree(admin.token, follower, [course]);
     expect(await get(threads, asker.token)).toMatchObject({ status: 200, body: { data: [] } });
     // The course's own instructor and an admin read it too.
     expect(await get(threads, teacher.token)).toMatchObject({ status: 200 });

@@ -11,7 +11,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { startAllInOne } from '@taal/launcher';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
 import { waitFor } from '../../../tools/testing/wait';
@@ -32,7 +31,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
   let course: string;
   let lesson: string;
 
-  const { get, post, login, signUpVerified } = gatewayApi(() => base);
+  const { get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-plain-text-gw-'));
@@ -47,12 +46,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
     // Enrolled (a 100% voucher, the zero-cost order) with one lesson completed: may review.
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
-    const code = `R${randomUUID().slice(0, 8).toUpperCase()}`;
-    expect((await post('/cart/cupon', { cuponCode: code, discount: 100, useLimit: 1, expireDate: '2999-01-01' }, admin.token)).status).toBe(201);
-    expect((await post('/cart/', { user: rafi.id, course, tier: 'silver' }, rafi.token)).status).toBe(200);
-    const order = await post('/order', { userId: rafi.id, amount: 0, cuponCode: code }, rafi.token);
-    expect(order.status).toBe(201);
-    expect((await post(`/cart/zero-cart/${rafi.id}/${order.body.data._id}`, {}, rafi.token)).status).toBe(200);
+    await enrolFree(admin.token, rafi, [course]);
     let lessons: { _id: string }[] = [];
     await waitFor(
       async () => {
