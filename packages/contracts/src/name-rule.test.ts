@@ -60,10 +60,68 @@ describe('the name rule (decision 0039)', () => {
       `রা${ZWNJ}${ZWNJ}ফি`, // one at a time
       `Ra${ZWJ}fi`, // Latin letters do not join
       `রা${ZWJ}1`,
-      '👨\u200d👩\u200d👧', // emoji sequences are not names
+      `🎸${ZWJ}Rafi`, // a joiner outside an emoji sequence (decision 0071)
     ]) {
       expect({ name, refusal: nameRefusal(name) }).toEqual({ name, refusal: 'NAME_INVALID' });
     }
+  });
+
+  describe('emoji with a presentation selector, keycaps and joined emoji sequences (issue 55, decision 0071)', () => {
+    const VS16 = '\ufe0f';
+    const VS15 = '\ufe0e';
+    it.each([
+      ['a heart with its emoji selector', `Rafi ❤${VS16}`],
+      ['a guitar with its selector inside Bengali', `রাফি 🎸${VS16} আহমেদ`],
+      ['a text-presentation selector', `☺${VS15} Mina`],
+      ['a family (joined pictographs)', `👨${ZWJ}👩${ZWJ}👧 Rahman`],
+      ['a singer with a skin tone', `🧑🏽${ZWJ}🎤`],
+      ['a skin tone alone after a pictograph', 'Rafi 👍🏽'],
+      ['the rainbow flag (selector, joiner)', `🏳${VS16}${ZWJ}🌈`],
+      ['an eye in a speech bubble (selectors on both)', `👁${VS16}${ZWJ}🗨${VS16}`],
+      ['a heart on fire', `❤${VS16}${ZWJ}🔥`],
+      ['a woman running to the right, skin tone (four parts)', `🏃🏽${ZWJ}♀${VS16}${ZWJ}➡${VS16}`],
+      ['a keycap', `Room 1${VS16}\u20e3`],
+      ['two sequences in a row', `👨${ZWJ}👩${ZWJ}👧❤${VS16}👍🏽`],
+      ['the Bengali ya-phala beside an emoji', `র${ZWJ}্যাব ❤${VS16}`],
+    ])('accepts %s', (_what, name) => {
+      expect({ name, clean: isCleanName(name), refusal: nameRefusal(name), matched: new RegExp(NAME_PATTERN, 'u').test(name) }).toEqual({ name, clean: true, refusal: null, matched: true });
+      // Nothing in it is taken out when cleaned: the sanitiser keeps what the rule takes.
+      expect(withoutRefusedCharacters(name)).toBe(name);
+    });
+    it.each([
+      ['a selector after a letter', `Rafi${VS16}`],
+      ['a selector alone', VS16],
+      ['a selector after a space', `🎸 ${VS16}`],
+      ['two selectors', `🎸${VS16}${VS16}`],
+      ['a selector after a skin tone', `👍🏽${VS16}`],
+      ['a joiner between Latin letters', `Ra${ZWJ}fi`],
+      ['a joiner after an emoji at the end', `🎸${ZWJ}`],
+      ['a joiner before an emoji at the start', `${ZWJ}🎸`],
+      ['a joiner between an emoji and a letter', `🎸${ZWJ}a`],
+      ['a joiner between a letter and an emoji', `a${ZWJ}🎸`],
+      ['two joiners between emoji', `🎸${ZWJ}${ZWJ}🎹`],
+      ['a joiner after a selected emoji at the end', `❤${VS16}${ZWJ}`],
+      ['a non-joiner between emoji', `🎸${ZWNJ}🎹`],
+      ['a zero-width space between emoji', '🎸\u200b🎹'],
+      ['a direction override inside an emoji sequence', `👨${ZWJ}\u202e👩`],
+      ['a keycap with its selector after the mark', `1\u20e3${VS16}`],
+      ['the tags of a subdivision flag (invisible)', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+      ['only selectors and joiners', `${VS16}${ZWJ}${VS16}`],
+    ])('refuses %s', (_what, name) => {
+      expect({ name, refusal: nameRefusal(name) }).toEqual({ name, refusal: 'NAME_INVALID' });
+      // The sanitiser takes out exactly what the rule refuses: what is left is a name (or nothing).
+      const left = withoutRefusedCharacters(name);
+      expect(left === '' || isCleanName(left)).toBe(true);
+    });
+    it('cleans a profile name: the stray selectors and joiners out, the emoji kept', () => {
+      expect(cleanName(`${VS16}Rafi${ZWJ} ❤${VS16}${ZWJ} 👨${ZWJ}👩${ZWJ}👧${ZWJ}`, 100)).toBe(`Rafi ❤${VS16} 👨${ZWJ}👩${ZWJ}👧`);
+    });
+    it('matches long emoji names that fail at the end in linear time', () => {
+      const pattern = new RegExp(NAME_PATTERN, 'u');
+      const started = performance.now();
+      for (const emoji of [`👨${ZWJ}👩${ZWJ}👧`, `❤${VS16}`, '👍🏽', `1${VS16}\u20e3`, `🏳${VS16}${ZWJ}🌈`, `🎸${ZWJ}`]) expect(pattern.test(`${emoji.repeat(20_000)}\u200b`)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
   });
 
   it('refuses every control, format, line and paragraph separator character the engine knows (Cc, Cf, Zl, Zp)', () => {

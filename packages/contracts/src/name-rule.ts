@@ -17,7 +17,13 @@
  * reader (Rust's regex has no surrogates), and it reaches the database as a visible U+FFFD.)
  * The zero-width non-joiner and joiner (U+200C, U+200D) are format characters that Bengali (and
  * Devanagari and Arabic-script names) need inside a word, so they are allowed, one at a time,
- * between two letters (or vowel signs and other marks) of those scripts, and nowhere else.
+ * between two letters (or vowel signs and other marks) of those scripts.
+ * Emoji are visible, so a name holds them (issue 55, decision 0071) as they are typed: a
+ * pictograph (Unicode's Extended_Pictographic) may carry a presentation selector (U+FE0E/U+FE0F:
+ * "❤️"), a digit, # or * the emoji keycap (U+FE0F U+20E3: "1️⃣"), and pictographs (each with its
+ * selector or skin tone) may be joined by single zero-width joiners into one emoji ("👨‍👩‍👧",
+ * "🧑🏽‍🎤", "🏳️‍🌈"). A selector or a joiner anywhere else is refused as before, and the tag characters
+ * of subdivision flags stay refused (invisible).
  *
  * The rule is written once, as a regular expression (NAME_PATTERN) that JavaScript (with the `u`
  * flag), the OpenAPI document (JSON Schema) and schemathesis (Python) read alike: only \uXXXX
@@ -25,7 +31,7 @@
  * run's validator, jsonschema-rs, drops a pattern it cannot compile). nameProblem() runs it.
  */
 
-/** Code point ranges a name never contains (the joiners U+200C/U+200D are let back in between letters, below). */
+/** Code point ranges a name never contains (the joiners U+200C/U+200D are let back in between letters, the selectors and U+200D in emoji, below). */
 const REFUSED: readonly (readonly [number, number])[] = [
   [0x0000, 0x001f], // C0 controls
   [0x007f, 0x009f], // DEL, C1 controls
@@ -68,13 +74,24 @@ const JOINING_BLOCKS: readonly (readonly [number, number])[] = [
   [0x0900, 0x09ff],
 ];
 
-/** Letters and marks (L, M) of the joining blocks, as ranges; computed from the engine's Unicode tables (some hundred code points). */
-function joiningLetters(): [number, number][] {
-  const letter = /^[\p{L}\p{M}]$/u;
+/** One code point in a class: \uXXXX in the BMP, the character itself above it (Python has no \u{…}). */
+const classChar = (c: number) => (c > 0xffff ? String.fromCodePoint(c) : `\\u${c.toString(16).padStart(4, '0')}`);
+const classBody = (ranges: readonly (readonly [number, number])[]) =>
+  ranges.map(([from, to]) => (from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`)).join('');
+
+/** Where the pictographs are (Latin-1, the symbol blocks, the emoji planes' blocks): searched for Extended_Pictographic. */
+const PICTOGRAPH_BLOCKS: readonly (readonly [number, number])[] = [
+  [0x00a9, 0x00ae],
+  [0x2000, 0x33ff],
+  [0x1f000, 0x1fffd],
+];
+
+/** The code points of `blocks` that `property` (a one-character test) takes, as ranges; computed from the engine's Unicode tables. */
+function rangesOf(blocks: readonly (readonly [number, number])[], property: RegExp): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const [from, to] of JOINING_BLOCKS) {
+  for (const [from, to] of blocks) {
     for (let c = from; c <= to; c++) {
-      if (!letter.test(String.fromCodePoint(c))) continue;
+      if (!property.test(String.fromCodePoint(c))) continue;
       const last = ranges[ranges.length - 1];
       if (last && last[1] === c - 1) last[1] = c;
       else ranges.push([c, c]);
@@ -83,25 +100,32 @@ function joiningLetters(): [number, number][] {
   return ranges;
 }
 
-/** One code point in a class: \uXXXX in the BMP, the character itself above it (Python has no \u{…}). */
-const classChar = (c: number) => (c > 0xffff ? String.fromCodePoint(c) : `\\u${c.toString(16).padStart(4, '0')}`);
-const classBody = (ranges: readonly (readonly [number, number])[]) =>
-  ranges.map(([from, to]) => (from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`)).join('');
-
 const refused = classBody(REFUSED);
 /** Any character a name may hold anywhere. */
 const ALLOWED = `[^${refused}]`;
 /** White space a name may hold (trimmed at its ends; a name of nothing else is blank). */
 const SPACE = `[^\\S${refused}]`;
-const LETTER = `[${classBody(joiningLetters())}]`;
+/** Letters and marks (L, M) of the joining blocks (some hundred code points). */
+const LETTER = `[${classBody(rangesOf(JOINING_BLOCKS, /^[\p{L}\p{M}]$/u))}]`;
 const JOINER = `[${classBody(JOINERS)}]`;
+const PICTOGRAPH = `[${classBody(rangesOf(PICTOGRAPH_BLOCKS, /^\p{Extended_Pictographic}$/u))}]`;
+const SELECTOR = '[\\ufe0e\\ufe0f]';
+const SKIN_TONE = `[${classBody([[0x1f3fb, 0x1f3ff]])}]`;
+const ZWJ = '\\u200d';
+/**
+ * An emoji that holds a character refused elsewhere: pictographs joined by zero-width joiners
+ * (each but the last with its selector or skin tone before the joiner, the last with its selector),
+ * a pictograph with its selector, or a keycap. A skin tone after the last pictograph is an allowed
+ * character of its own, so every string is read one way (no ambiguity, linear matching).
+ */
+const EMOJI = `${PICTOGRAPH}(?:(?:${SELECTOR}|${SKIN_TONE})?${ZWJ}${PICTOGRAPH})+${SELECTOR}?|${PICTOGRAPH}${SELECTOR}|[0-9#*]\\ufe0f\\u20e3`;
 
 /**
  * A name's characters, as a pattern (ECMAScript with the `u` flag, JSON Schema, Python): not
- * blank, none of the refused characters, a joiner only between two joining letters. Matching is
- * linear in the length (no ambiguous repetition).
+ * blank, none of the refused characters, a joiner only between two joining letters or inside an
+ * emoji, a selector only in an emoji. Matching is linear in the length (no ambiguous repetition).
  */
-export const NAME_PATTERN = `^(?!${SPACE}*$)(?:${ALLOWED}|${LETTER}(?:${JOINER}${LETTER})+)*$`;
+export const NAME_PATTERN = `^(?!${SPACE}*$)(?:${ALLOWED}|${LETTER}(?:${JOINER}${LETTER})+|${EMOJI})*$`;
 /** What JavaScript's trim() takes away (White_Space and line terminators, U+FEFF), spelt out: Python's \s differs. */
 const TRIMMED = '[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 /** A name, or nothing but white space (an update form where a blank field leaves the name as it is). */
@@ -110,6 +134,7 @@ const NAME = new RegExp(NAME_PATTERN, 'u');
 const REFUSED_CHAR = new RegExp(`[${refused}]`, 'u');
 const ONE_JOINER = new RegExp(`^${JOINER}$`, 'u');
 const ONE_LETTER = new RegExp(`^${LETTER}$`, 'u');
+const EMOJI_SEQUENCES = new RegExp(EMOJI, 'gu');
 
 /** True when `value` holds none of the characters a name may not contain (and is not blank). */
 export function isCleanName(value: string): boolean {
@@ -122,10 +147,22 @@ const NOTHING: ReadonlySet<string> = new Set();
  * `value` without the characters a name may not contain (the list above: controls, bidirectional
  * marks, embeddings, overrides and isolates, invisible and format characters), a zero-width
  * (non-)joiner kept only between two joining letters, as a word needs it; the characters in
- * `keep` (e.g. a line feed and a tab in plain text) are kept too. The one list the plain-text
- * sanitiser (@taal/kit's plainText, decision 0064) removes, so names and texts agree.
+ * `keep` (e.g. a line feed and a tab in plain text) are kept too, and so are an emoji's selectors
+ * and joiners (EMOJI). The one list the plain-text sanitiser (@taal/kit's plainText, decision 0064)
+ * removes, so names and texts agree.
  */
 export function withoutRefusedCharacters(value: string, keep: ReadonlySet<string> = NOTHING): string {
+  let out = '';
+  let from = 0;
+  for (const emoji of value.matchAll(EMOJI_SEQUENCES)) {
+    out += withoutRefusedOutsideEmoji(value.slice(from, emoji.index), keep) + emoji[0];
+    from = emoji.index + emoji[0].length;
+  }
+  return out + withoutRefusedOutsideEmoji(value.slice(from), keep);
+}
+
+/** withoutRefusedCharacters for a text that holds no emoji with a selector or a joiner. */
+function withoutRefusedOutsideEmoji(value: string, keep: ReadonlySet<string>): string {
   const chars = [...value];
   return chars
     .filter(
