@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { takaToPoisha } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
+import { NumberInput } from '@taal/web-shared/number-input';
 import { useSubmit } from '@taal/web-shared/ui';
 import { taka } from './payouts-common';
 
@@ -45,7 +46,8 @@ export function DueForm({ instructorId, due, onDone }: { instructorId: string; d
       </p>
       <label>
         {t('payouts.amountTaka')}
-        <input type="number" min="0.01" step="0.01" required value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="due-input" />
+        {/* Taka in either language's digits ('২০০০' is 2000), read by the shared number box (issue 55). */}
+        <NumberInput decimals={2} min={0} maxLength={14} required value={amount} onChange={setAmount} data-testid="due-input" />
       </label>
       <button className="btn btn-primary" disabled={!valid} data-testid="due-submit">
         {t('payouts.settle')}

@@ -15,6 +15,7 @@ import { AdminPage } from '../components/States';
 import { uploadWithProgress } from '../components/upload';
 import { AsyncView, type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
+import { NumberInput } from '@taal/web-shared/number-input';
 import { DueForm } from './DueForm';
 import { taka, previousMonth, GatewayNote, Stat, useInstructorRows, saleColumns, useSales, useTotals, type CourseTotals, type InstructorRow, type Settlement } from './payouts-common';
 import { linkTo } from '@taal/web-shared/routes';
@@ -150,11 +151,12 @@ export function SettlementDetail() {
         <div className="form-grid">
           <label>
             {t('payouts.settleAmount')} ({t('payouts.currency')})
-            <input type="number" min="0" step="0.01" value={form.settleAmount} onChange={set('settleAmount')} data-testid="settle-amount" />
+            {/* Taka typed in either language's digits ('২০০০' is 2000), read by the shared number box (issue 55). */}
+            <NumberInput decimals={2} min={0} maxLength={14} value={form.settleAmount} onChange={(v) => setForm((f) => ({ ...f, settleAmount: v }))} data-testid="settle-amount" />
           </label>
           <label>
             {t('payouts.receivedAmount')} ({t('payouts.currency')})
-            <input type="number" min="0" step="0.01" value={form.receivedAmount} onChange={set('receivedAmount')} data-testid="received-amount" />
+            <NumberInput decimals={2} min={0} maxLength={14} value={form.receivedAmount} onChange={(v) => setForm((f) => ({ ...f, receivedAmount: v }))} data-testid="received-amount" />
           </label>
           <label>
             {t('payouts.settleDate')}
