@@ -14,6 +14,7 @@ export * from './lookups';
 export * from './range';
 export * from './rate-limit';
 export * from './read-limit';
+export * from './pages';
 export * from './private-answers';
 export * from './respond';
 export * from './response-cache';

@@ -7,3 +7,15 @@ export {
   type StartEmbeddedPostgresOptions,
 } from './embedded';
 export { migrate, assertSchemaName, type MigrateOptions, type MigrateResult } from './migrate';
+export {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  pageSizeOf,
+  encodeCursor,
+  decodeCursor,
+  keysetAt,
+  newestFirst,
+  keysetPage,
+  type KeysetPosition,
+  type KeysetPage,
+} from './keyset';

@@ -1,6 +1,7 @@
 /** The back office's orders: the last 30 days' and a date range's, with their buyers, and the orders held for risk review. */
 import { z } from 'zod';
 import { addDays, todayInDhaka, type commerceV1, type identityV1 } from '@taal/contracts';
+import { apiDay, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { answer, badDayRange, dayRangeOf, dayRangeParams, done, fail, listOf, callerOf, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, usersById } from '@taal/edge';
 import { uuid, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
 
@@ -25,34 +26,68 @@ function last30Days(): { fromDay: string; toDay: string } {
   return { fromDay: addDays(today, -30), toDay: today };
 }
 
+/** The spec's "all" order lists answer at most this many orders, newest first (decision 0074); a Link header names GET order/page for the rest. */
+export const ORDER_LIST_BOUND = 5000;
+
+const OrderSummarySchema = z.object({ total: z.int(), paid: z.int(), unpaid: z.int(), received: z.int().meta({ description: 'The paid orders’ totals net of vouchers, wallet money included (poisha)' }) });
+
 export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): RouteSpec[] {
   const { admin } = guards(tokens);
+  /** Up to ORDER_LIST_BOUND orders of a range with their buyers, a page at a time, and the Link to the rest. */
+  const boundedOrders = async (res: Parameters<typeof callerOf>[0], days: { fromDay: string; toDay: string }, paidOnly: boolean) => {
+    const caller = callerOf(res);
+    const { items, next } = await collectPages(ORDER_LIST_BOUND, async (cursor, limit) => {
+      const page = await commerce.listAllOrders({ ...days, paidOnly, cursor, limit, withSummary: false }, caller);
+      return { items: page.orders, next: page.next };
+    });
+    linkNext(res, '/api/v1/order/page', { from: days.fromDay, to: days.toDay, ...(paidOnly ? { paid: 'true' } : {}) }, next);
+    return withBuyers(identity, caller, items);
+  };
+  const bound = `at most ${ORDER_LIST_BOUND} (the rest through GET order/page, named by the Link header)`;
   return [
-    // ---- Back office: orders (declared before order/{userId} so `list` and `held` are never read as ids) ----
+    // ---- Back office: orders (declared before order/{userId} so `list`, `page` and `held` are never read as ids) ----
+    defineRoute({
+      method: 'get',
+      path: '/order/page',
+      summary:
+        'A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s counts; next: the following page’s cursor, null on the last',
+      auth: admin,
+      query: {
+        from: { schema: apiDay(), description: 'First day (inclusive): YYYY-MM-DD or day-month-year; with to', invalid: () => refusal('INVALID_DATE_RANGE') },
+        to: { schema: apiDay(), description: 'Last day (inclusive), not before from; with from', invalid: () => refusal('INVALID_DATE_RANGE') },
+        paid: { schema: z.enum(['true', 'false']), description: 'true: paid orders only (default false)' },
+        ...pageQuery,
+      },
+      responses: { 200: answer(pageOf(AdminOrderSchema, { summary: OrderSummarySchema })), 400: fail('INVALID_DATE_RANGE, INVALID_CURSOR or INVALID_PAGE_SIZE') },
+      handler: async ({ req, res }) => {
+        const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
+        const days = q('from') || q('to') ? dayRangeOf((name) => q(name === 'startDate' ? 'from' : 'to')) : { fromDay: '', toDay: '' };
+        const caller = callerOf(res);
+        const page = await commerce.listAllOrders({ ...days, paidOnly: q('paid') === 'true', ...pageRequest(req), withSummary: true }, caller);
+        const summary = { total: page.totalCount, paid: page.paidCount, unpaid: page.totalCount - page.paidCount, received: page.paidAmount };
+        res.json(ok({ items: await withBuyers(identity, caller, page.orders), next: page.next || null, summary }));
+      },
+    }),
     defineRoute({
       method: 'get',
       path: '/order/list',
-      summary: 'Orders of the last 30 days with their buyers, newest first (back office)',
+      summary: `Orders of the last 30 days with their buyers, newest first (back office): ${bound}`,
       auth: admin,
-      responses: { 200: answer(listOf(AdminOrderSchema)) },
+      responses: { 200: { ...answer(listOf(AdminOrderSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        const caller = callerOf(res);
-        const { orders } = await commerce.listAllOrders({ ...last30Days(), paidOnly: false }, caller);
-        res.json(ok(await withBuyers(identity, caller, orders)));
+        res.json(ok(await boundedOrders(res, last30Days(), false)));
       },
     }),
     ...(['orders', 'paid-orders'] as const).map((kind) =>
       defineRoute({
         method: 'get',
         path: `/analytics/${kind}/{startDate}/{endDate}`,
-        summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers`,
+        summary: `${kind === 'orders' ? 'Orders' : 'Paid orders'} created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: ${bound}`,
         auth: admin,
         params: dayRangeParams,
-        responses: { 200: answer(listOf(AdminOrderSchema), 'The list is in data'), ...badDayRange },
+        responses: { 200: { ...answer(listOf(AdminOrderSchema), 'The list is in data'), headers: linkHeader }, ...badDayRange },
         handler: async ({ res, param }) => {
-          const caller = callerOf(res);
-          const { orders } = await commerce.listAllOrders({ ...dayRangeOf(param), paidOnly: kind === 'paid-orders' }, caller);
-          res.json(ok(await withBuyers(identity, caller, orders)));
+          res.json(ok(await boundedOrders(res, dayRangeOf(param), kind === 'paid-orders')));
         },
       }),
     ),

@@ -366,11 +366,13 @@ export class Commerce {
     return this.store.listOrders(requireIdentity(ctx, STUDENT).userId);
   }
 
-  /** The back office's order lists: by Bangladesh creation day, all or paid only. */
+  /** The back office's order lists, a keyset page at a time (decision 0074): by Bangladesh creation day (none: every day), all or paid only. */
   listAllOrders(ctx: Ctx, req: commerceV1.ListAllOrdersRequest) {
     requireIdentity(ctx, ADMIN);
-    if (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay) || req.fromDay > req.toDay) throw refuse('INVALID_DATE_RANGE');
-    return this.store.listAllOrders({ from: req.fromDay, to: req.toDay, paidOnly: req.paidOnly });
+    const everyDay = !req.fromDay && !req.toDay;
+    if (!everyDay && (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay) || req.fromDay > req.toDay)) throw refuse('INVALID_DATE_RANGE');
+    const days = everyDay ? null : { from: req.fromDay, to: req.toDay };
+    return this.store.listAllOrders({ days, paidOnly: req.paidOnly }, { cursor: req.cursor, limit: req.limit, withSummary: req.withSummary });
   }
 
   /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */

@@ -56,9 +56,7 @@ export function commerceGrpcService(commerce: Commerce, cards: CardPayments): co
     listOrders: unaryHandler(async (_req: commerceV1.ListOrdersRequest, ctx) => ({
       orders: await commerce.listOrders(ctx),
     })),
-    listAllOrders: unaryHandler(async (req: commerceV1.ListAllOrdersRequest, ctx) => ({
-      orders: await commerce.listAllOrders(ctx, req),
-    })),
+    listAllOrders: unaryHandler(async (req: commerceV1.ListAllOrdersRequest, ctx) => commerce.listAllOrders(ctx, req)),
     listHeldOrders: unaryHandler(async (_req: commerceV1.ListHeldOrdersRequest, ctx) => ({
       orders: await cards.listHeld(ctx),
     })),

@@ -1,10 +1,11 @@
-import { dhakaDayBounds, type commerceV1 } from '@taal/contracts';
+import type { commerceV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
 import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
 import type { OrderStatus } from '../domain/pricing';
 import { CartStore } from './carts';
 import { toOrder, type NewOrder, type OrderItemRow, type OrderRow } from './order-rows';
+import { listOrdersPage, type OrderPageFilter } from './order-pages';
 import { ReferralStore } from './referrals';
 import { SCHEMA } from './schema';
 import { VoucherStore } from './vouchers';
@@ -173,18 +174,9 @@ export class CommerceStore {
     return rows.map((r) => toOrder(r, items));
   }
 
-  /** Orders created on Bangladesh days `from`..`to` (inclusive), newest first; all, or paid only. */
-  async listAllOrders(filter: { from: string; to: string; paidOnly: boolean }): Promise<commerceV1.Order[]> {
-    const { start, end } = dhakaDayBounds(filter.from, filter.to);
-    const { rows } = await this.sql.query<OrderRow>(
-      `SELECT * FROM commerce.purchase_order
-        WHERE created_at >= $1 AND created_at < $2
-          AND (NOT $3 OR status = 'paid')
-        ORDER BY created_at DESC, id LIMIT 5000`,
-      [start, end, filter.paidOnly],
-    );
-    const items = await this.orderItems(rows.map((r) => r.id));
-    return rows.map((r) => toOrder(r, items));
+  /** A keyset page of every order (order-pages.ts; decision 0074): newest first, in a range of Bangladesh days or all, all or paid only. */
+  listAllOrders(filter: OrderPageFilter, page: { cursor: string; limit: number; withSummary: boolean }): Promise<commerceV1.ListAllOrdersResponse> {
+    return listOrdersPage(this.sql, (ids) => this.orderItems(ids), filter, page);
   }
 
   async listHeldOrders(): Promise<commerceV1.Order[]> {

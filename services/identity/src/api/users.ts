@@ -1,22 +1,46 @@
 /** The back office's user management (lists, verification, suspension, new staff accounts, analytics) and one user's record and photo (admins, or the user themself). */
 import { z } from 'zod';
 import { IdentityMessages as M } from '@taal/contracts';
+import type { identityV1 } from '@taal/contracts';
+import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { callerOf, UserRoles, refusal, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, envelope, fail, idParam, listOf, ok, defineRoute, type RouteSpec, sendUserFile } from '@taal/edge';
 import { createAccountSchema, instructorAccountSchema } from './schemas';
 import { requireId, done, unknownUser, guards, type IdentityRouteDeps, OAuthUserSchema, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
 
+/** The spec's "all" user lists answer at most this many users, newest first (decision 0074); a Link header names the paged route for the rest. */
+export const USER_LIST_BOUND = 1000;
+
+/** The paged user lists' filter (GET user/page?type=…): the back office's sections. */
+const USER_PAGE_TYPES = ['all', 'student', 'subscriber', 'instructor', 'admin', 'content', 'social'] as const;
+type UserPageType = (typeof USER_PAGE_TYPES)[number];
+const userFilterOf = (type: UserPageType): identityV1.ListUsersRequest => ({
+  type: { all: 0, student: UserRoles.student, subscriber: 0, instructor: UserRoles.instructor, admin: UserRoles.admin, content: UserRoles.content, social: 0 }[type],
+  subscribersOnly: type === 'subscriber',
+  socialOnly: type === 'social',
+  cursor: '',
+  limit: 0,
+});
+
 export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[] {
   const { admin, anyone } = guards(tokens);
-  const listOfUsers = (path: string, summary: string, request: { type?: number; subscribersOnly?: boolean }) =>
+  /** Up to USER_LIST_BOUND users of a filter, a page at a time, and the Link to the rest. */
+  const boundedUsers = async (res: Parameters<typeof callerOf>[0], filter: Partial<identityV1.ListUsersRequest>, pageType: UserPageType) => {
+    const { items, next } = await collectPages(USER_LIST_BOUND, async (cursor, limit) => {
+      const page = await identity.listUsers({ ...filter, cursor, limit }, callerOf(res));
+      return { items: page.users, next: page.next };
+    });
+    linkNext(res, '/api/v1/user/page', { type: pageType }, next);
+    return items;
+  };
+  const listOfUsers = (path: string, summary: string, request: { type?: number; subscribersOnly?: boolean }, pageType: UserPageType) =>
     defineRoute({
       method: 'get',
       path,
-      summary,
+      summary: `${summary}: at most ${USER_LIST_BOUND} (the rest through GET user/page, named by the Link header)`,
       auth: admin,
-      responses: { 200: answer(listOf(UserSchema)) },
+      responses: { 200: { ...answer(listOf(UserSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        const { users } = await identity.listUsers(request, callerOf(res));
-        res.json(ok(users.map(toApiUser)));
+        res.json(ok((await boundedUsers(res, request, pageType)).map(toApiUser)));
       },
     });
 
@@ -41,14 +65,30 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
   return [
     // ---- Admin ----
 
-    listOfUsers('/user/', 'Every user, newest first', {}),
-    listOfUsers('/user/type/all', 'Every user, newest first', {}),
-    listOfUsers('/user/type/student', 'Students (type 4)', { type: UserRoles.student }),
-    listOfUsers('/user/type/subscriber', 'Subscribers', { subscribersOnly: true }),
+    defineRoute({
+      method: 'get',
+      path: '/user/page',
+      summary: `A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups; next: the following page's cursor, null on the last`,
+      auth: admin,
+      query: {
+        type: { schema: z.enum(USER_PAGE_TYPES), description: `Which users (default all): ${USER_PAGE_TYPES.join(', ')}`, invalid: () => refusal('UNKNOWN_USER_TYPE') },
+        ...pageQuery,
+      },
+      responses: { 200: answer(pageOf(UserSchema)), ...badPage },
+      handler: async ({ req, res }) => {
+        const type = (typeof req.query.type === 'string' ? req.query.type : 'all') as UserPageType;
+        const page = await identity.listUsers({ ...userFilterOf(type), ...pageRequest(req) }, callerOf(res));
+        res.json(ok({ items: page.users.map(toApiUser), next: page.next || null }));
+      },
+    }),
+    listOfUsers('/user/', 'Every user, newest first', {}, 'all'),
+    listOfUsers('/user/type/all', 'Every user, newest first', {}, 'all'),
+    listOfUsers('/user/type/student', 'Students (type 4), newest first', { type: UserRoles.student }, 'student'),
+    listOfUsers('/user/type/subscriber', 'Subscribers, newest first', { subscribersOnly: true }, 'subscriber'),
     defineRoute({
       method: 'get',
       path: '/user/type/{type}',
-      summary: 'Users of one type: 1 admin, 2 content uploader, 3 instructor, 4 student',
+      summary: `Users of one type, newest first: 1 admin, 2 content uploader, 3 instructor, 4 student; at most ${USER_LIST_BOUND} (the rest through GET user/page, named by the Link header)`,
       auth: admin,
       params: {
         type: {
@@ -57,10 +97,11 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
           invalid: () => refusal('UNKNOWN_USER_TYPE'),
         },
       },
-      responses: { 200: answer(listOf(UserSchema)), ...badRequest },
+      responses: { 200: { ...answer(listOf(UserSchema)), headers: linkHeader }, ...badRequest },
       handler: async ({ res, param }) => {
-        const { users } = await identity.listUsers({ type: Number(param('type')) }, callerOf(res));
-        res.json(ok(users.map(toApiUser)));
+        const type = Number(param('type'));
+        const pageType = ({ 1: 'admin', 2: 'content', 3: 'instructor', 4: 'student' } as const)[type as 1 | 2 | 3 | 4];
+        res.json(ok((await boundedUsers(res, { type }, pageType)).map(toApiUser)));
       },
     }),
 
@@ -113,11 +154,11 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
     defineRoute({
       method: 'get',
       path: '/oauthusers',
-      summary: 'Users who signed up with Google or Facebook',
+      summary: `Users who signed up with Google or Facebook, newest first: at most ${USER_LIST_BOUND} (the rest through GET user/page?type=social, named by the Link header)`,
       auth: admin,
-      responses: { 200: answer(listOf(OAuthUserSchema)) },
+      responses: { 200: { ...answer(listOf(OAuthUserSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        const { users } = await identity.listUsers({ socialOnly: true }, callerOf(res));
+        const users = await boundedUsers(res, { socialOnly: true }, 'social');
         res.json(ok(users.map((u) => ({ _id: u.id, name: u.name, email: u.email, loginFrom: u.loginFrom, createdAt: u.createdAt }))));
       },
     }),

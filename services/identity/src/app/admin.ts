@@ -4,6 +4,7 @@ import { NotAnImageError, reencodeImage, refuse, SESSION_REVOKED_SUSPENDED } fro
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { toUser } from '../store/user-rows';
+import { listUsersPage } from '../store/user-pages';
 import type { IdentityContext } from './context';
 import type { Accounts } from './accounts';
 
@@ -38,9 +39,10 @@ export class UserAdmin {
     return this.accounts.markVerified(user);
   }
 
-  async listUsers(req: identityV1.ListUsersRequest): Promise<User[]> {
-    const rows = await this.ctx.store.listUsers({ type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly });
-    return rows.map(toUser);
+  /** One keyset page of users (decision 0074): at most 100, newest first, with the next page's cursor. */
+  async listUsers(req: identityV1.ListUsersRequest): Promise<identityV1.ListUsersResponse> {
+    const page = await listUsersPage(this.ctx.sql, { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly }, req.cursor, req.limit);
+    return { users: page.items.map(toUser), next: page.next };
   }
 
   async getUser(id: string): Promise<User> {

@@ -80,7 +80,7 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
 
     listUsers: unaryHandler(async (req: identityV1.ListUsersRequest, ctx) => {
       if (!isMessaging(ctx)) requireIdentity(ctx, ADMIN);
-      return { users: await identity.listUsers(req) };
+      return identity.listUsers(req);
     }),
 
     getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {

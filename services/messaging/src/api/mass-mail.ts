@@ -3,7 +3,7 @@ import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { isEmail, type identityV1, type messagingV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
-import { answer, dateTime, done, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, collectPages, dateTime, done, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): the audience is
@@ -99,7 +99,11 @@ export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<ide
           if (!isEmail(email)) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
           recipients = [{ email, name: '', language: 'en' }];
         } else {
-          const { users } = await identity.listUsers({}, caller);
+          // Every user, a keyset page at a time (decision 0074: no answer grows with the table).
+          const { items: users } = await collectPages(Number.POSITIVE_INFINITY, async (cursor, limit) => {
+            const page = await identity.listUsers({ cursor, limit }, caller);
+            return { items: page.users, next: page.next };
+          });
           recipients = recipientsOf(body.mailTo, users).map((u) => ({ email: u.email, name: u.name, language: u.language }));
         }
         const { mail } = await messaging.createMassMail({ audience: body.mailTo, subject: body.subject, html: body.message, recipients }, caller);

@@ -338,14 +338,29 @@ export interface ListOrdersResponse {
 }
 
 export interface ListAllOrdersRequest {
-  /** Bangladesh days, YYYY-MM-DD, inclusive. */
+  /** Bangladesh days, YYYY-MM-DD, inclusive; both empty: every day. */
   fromDay: string;
   toDay: string;
   paidOnly: boolean;
+  /**
+   * A keyset page (decision 0074), newest first by (created_at, id): the `next` of the page before,
+   * empty for the first page; a malformed cursor is refused with INVALID_CURSOR.
+   */
+  cursor: string;
+  /** Orders in the page: 0 means the default (20), at most 100. */
+  limit: number;
+  /** Also count the range's orders (all, paid) and add up what the paid ones cost their buyers. */
+  withSummary: boolean;
 }
 
 export interface ListAllOrdersResponse {
   orders: Order[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
+  /** With with_summary: the range's orders, its paid orders, and their totals net of vouchers (poisha). */
+  totalCount: number;
+  paidCount: number;
+  paidAmount: number;
 }
 
 export interface ListHeldOrdersRequest {
@@ -4913,7 +4928,7 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
 };
 
 function createBaseListAllOrdersRequest(): ListAllOrdersRequest {
-  return { fromDay: "", toDay: "", paidOnly: false };
+  return { fromDay: "", toDay: "", paidOnly: false, cursor: "", limit: 0, withSummary: false };
 }
 
 export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
@@ -4926,6 +4941,15 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     }
     if (message.paidOnly !== false) {
       writer.uint32(24).bool(message.paidOnly);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
+    }
+    if (message.withSummary !== false) {
+      writer.uint32(48).bool(message.withSummary);
     }
     return writer;
   },
@@ -4967,6 +4991,30 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
             message.paidOnly = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.withSummary = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4996,6 +5044,13 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
         : isSet(object.paid_only)
         ? globalThis.Boolean(object.paid_only)
         : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      withSummary: isSet(object.withSummary)
+        ? globalThis.Boolean(object.withSummary)
+        : isSet(object.with_summary)
+        ? globalThis.Boolean(object.with_summary)
+        : false,
     };
   },
 
@@ -5010,6 +5065,15 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     if (message.paidOnly !== false) {
       obj.paidOnly = message.paidOnly;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.withSummary !== false) {
+      obj.withSummary = message.withSummary;
+    }
     return obj;
   },
 
@@ -5021,18 +5085,33 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     message.fromDay = object.fromDay ?? "";
     message.toDay = object.toDay ?? "";
     message.paidOnly = object.paidOnly ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    message.withSummary = object.withSummary ?? false;
     return message;
   },
 };
 
 function createBaseListAllOrdersResponse(): ListAllOrdersResponse {
-  return { orders: [] };
+  return { orders: [], next: "", totalCount: 0, paidCount: 0, paidAmount: 0 };
 }
 
 export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
   encode(message: ListAllOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.orders) {
       Order.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    if (message.totalCount !== 0) {
+      writer.uint32(24).int32(message.totalCount);
+    }
+    if (message.paidCount !== 0) {
+      writer.uint32(32).int32(message.paidCount);
+    }
+    if (message.paidAmount !== 0) {
+      writer.uint32(40).int64(message.paidAmount);
     }
     return writer;
   },
@@ -5058,6 +5137,38 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
             message.orders.push(Order.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.totalCount = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.paidCount = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.paidAmount = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5071,13 +5182,43 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
   },
 
   fromJSON(object: any): ListAllOrdersResponse {
-    return { orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [] };
+    return {
+      orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+      totalCount: isSet(object.totalCount)
+        ? globalThis.Number(object.totalCount)
+        : isSet(object.total_count)
+        ? globalThis.Number(object.total_count)
+        : 0,
+      paidCount: isSet(object.paidCount)
+        ? globalThis.Number(object.paidCount)
+        : isSet(object.paid_count)
+        ? globalThis.Number(object.paid_count)
+        : 0,
+      paidAmount: isSet(object.paidAmount)
+        ? globalThis.Number(object.paidAmount)
+        : isSet(object.paid_amount)
+        ? globalThis.Number(object.paid_amount)
+        : 0,
+    };
   },
 
   toJSON(message: ListAllOrdersResponse): unknown {
     const obj: any = {};
     if (message.orders?.length) {
       obj.orders = message.orders.map((e) => Order.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    if (message.totalCount !== 0) {
+      obj.totalCount = Math.round(message.totalCount);
+    }
+    if (message.paidCount !== 0) {
+      obj.paidCount = Math.round(message.paidCount);
+    }
+    if (message.paidAmount !== 0) {
+      obj.paidAmount = Math.round(message.paidAmount);
     }
     return obj;
   },
@@ -5088,6 +5229,10 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListAllOrdersResponse>, I>>(object: I): ListAllOrdersResponse {
     const message = createBaseListAllOrdersResponse();
     message.orders = object.orders?.map((e) => Order.fromPartial(e)) || [];
+    message.next = object.next ?? "";
+    message.totalCount = object.totalCount ?? 0;
+    message.paidCount = object.paidCount ?? 0;
+    message.paidAmount = object.paidAmount ?? 0;
     return message;
   },
 };

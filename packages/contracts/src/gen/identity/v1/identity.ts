@@ -264,10 +264,19 @@ export interface ListUsersRequest {
   subscribersOnly: boolean;
   /** Only users who signed up with Google or Facebook. */
   socialOnly: boolean;
+  /**
+   * A keyset page (decision 0074), newest first by (created_at, id): the `next` of the page before,
+   * empty for the first page; a malformed cursor is refused with INVALID_CURSOR.
+   */
+  cursor: string;
+  /** Users in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListUsersResponse {
   users: User[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 /** The caller's own profile change (storefront §2 Profile tab, POST user/): the e-mail stays. */
@@ -3835,7 +3844,7 @@ export const CreateInstructorAccountResponse: MessageFns<CreateInstructorAccount
 };
 
 function createBaseListUsersRequest(): ListUsersRequest {
-  return { type: 0, subscribersOnly: false, socialOnly: false };
+  return { type: 0, subscribersOnly: false, socialOnly: false, cursor: "", limit: 0 };
 }
 
 export const ListUsersRequest: MessageFns<ListUsersRequest> = {
@@ -3848,6 +3857,12 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     }
     if (message.socialOnly !== false) {
       writer.uint32(24).bool(message.socialOnly);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
     }
     return writer;
   },
@@ -3889,6 +3904,22 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
             message.socialOnly = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3914,6 +3945,8 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
         : isSet(object.social_only)
         ? globalThis.Boolean(object.social_only)
         : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -3928,6 +3961,12 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     if (message.socialOnly !== false) {
       obj.socialOnly = message.socialOnly;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
@@ -3939,18 +3978,23 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     message.type = object.type ?? 0;
     message.subscribersOnly = object.subscribersOnly ?? false;
     message.socialOnly = object.socialOnly ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListUsersResponse(): ListUsersResponse {
-  return { users: [] };
+  return { users: [], next: "" };
 }
 
 export const ListUsersResponse: MessageFns<ListUsersResponse> = {
   encode(message: ListUsersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.users) {
       User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -3976,6 +4020,14 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
             message.users.push(User.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3989,13 +4041,19 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
   },
 
   fromJSON(object: any): ListUsersResponse {
-    return { users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [] };
+    return {
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
   },
 
   toJSON(message: ListUsersResponse): unknown {
     const obj: any = {};
     if (message.users?.length) {
       obj.users = message.users.map((e) => User.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -4006,6 +4064,7 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListUsersResponse>, I>>(object: I): ListUsersResponse {
     const message = createBaseListUsersResponse();
     message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

@@ -1,0 +1,90 @@
+/**
+ * Keyset pages (decision 0074): one way every long list is read a page at a time, newest first in a
+ * stable order over (created_at, id), on both SQL adapters (the same SQL runs on PGlite and Postgres).
+ *
+ * - A page holds at most `PAGE_SIZE_MAX` rows (`PAGE_SIZE_DEFAULT` when the caller names none).
+ * - Its `next` cursor is opaque to clients: base64url of the list's name, the last row's time to the
+ *   microsecond (UTC) and its id, with a check so an edited or cut cursor is refused (INVALID_CURSOR,
+ *   400), not read as another position. It carries a position only: the filters are the request's.
+ * - The query asks for one row more than the page to know, without counting, whether a next page exists.
+ */
+import { createHash } from 'node:crypto';
+import { refuse } from '../grpc/errors';
+
+/** Rows in a page when the caller names no size. */
+export const PAGE_SIZE_DEFAULT = 20;
+/** The most rows one page (and so one gRPC or HTTP answer) may hold. */
+export const PAGE_SIZE_MAX = 100;
+
+/** A row's place in a newest-first list: its time (ISO, UTC, microseconds) and its id. */
+export interface KeysetPosition {
+  at: string;
+  id: string;
+}
+
+/** A page of a list: its rows and the cursor of the next page ('' at the end, as gRPC strings say none). */
+export interface KeysetPage<T> {
+  items: T[];
+  next: string;
+}
+
+/** The size of a page: the caller's, within 1..PAGE_SIZE_MAX; the default for 0 or none. */
+export function pageSizeOf(limit: number | undefined | null): number {
+  if (!limit || !Number.isFinite(limit) || limit < 1) return PAGE_SIZE_DEFAULT;
+  return Math.min(Math.floor(limit), PAGE_SIZE_MAX);
+}
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const checkOf = (list: string, at: string, id: string) => createHash('sha256').update(`${list}\n${at}\n${id}`).digest('base64url').slice(0, 10);
+
+/** The opaque cursor of the page after `position` in the list named `list` (e.g. 'users', 'orders'). */
+export function encodeCursor(list: string, position: KeysetPosition): string {
+  return Buffer.from(JSON.stringify([list, position.at, position.id, checkOf(list, position.at, position.id)])).toString('base64url');
+}
+
+/** The position a cursor names; null for no cursor (the first page). A malformed, edited or another list's cursor: INVALID_CURSOR. */
+export function decodeCursor(list: string, cursor: string | undefined | null): KeysetPosition | null {
+  if (!cursor) return null;
+  let parsed: unknown;
+  try {
+    if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse('INVALID_CURSOR');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((v) => typeof v === 'string')) throw refuse('INVALID_CURSOR');
+  const [name, at, id, check] = parsed as string[];
+  if (name !== list || !ISO_MICROS.test(at!) || Number.isNaN(Date.parse(at!)) || !id || check !== checkOf(list, at!, id)) throw refuse('INVALID_CURSOR');
+  return { at: at!, id: id! };
+}
+
+/** A SELECT expression for a row's cursor time: the column in UTC to the microsecond (exact, unlike a JS Date). */
+export const keysetAt = (column = 'created_at') => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The SQL of a newest-first keyset page over (`at`, `id`) after `position`: a WHERE condition (TRUE on the
+ * first page) using parameters `$n` and `$n+1`, the ORDER BY, and the LIMIT (one more than the page) as
+ * parameter `$n+2`. Each list needs an index whose last columns are (at, id) after its equality filters.
+ */
+export function newestFirst(
+  position: KeysetPosition | null,
+  firstParam: number,
+  limit: number,
+  columns: { at: string; id: string } = { at: 'created_at', id: 'id' },
+): { where: string; orderBy: string; limitSql: string; params: unknown[] } {
+  const [a, b, c] = [firstParam, firstParam + 1, firstParam + 2];
+  return {
+    where: position ? `(${columns.at}, ${columns.id}) < ($${a}::timestamptz, $${b}::text)` : `($${a}::text IS NULL AND $${b}::text IS NULL)`,
+    orderBy: `ORDER BY ${columns.at} DESC, ${columns.id} DESC`,
+    limitSql: `LIMIT $${c}::int`,
+    params: [position?.at ?? null, position?.id ?? null, limit + 1],
+  };
+}
+
+/** The page of rows read with `newestFirst` (one more than `limit` when a next page exists), each row with `cursor_at` (keysetAt) and `id`. */
+export function keysetPage<R extends { id: string; cursor_at: string }>(list: string, rows: R[], limit: number): KeysetPage<R> {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, next: rows.length > limit && last ? encodeCursor(list, { at: last.cursor_at, id: last.id }) : '' };
+}

@@ -1,0 +1,112 @@
+/**
+ * Keyset pages (issue 51, decision 0074) on both SQL adapters: more users and orders than two pages are
+ * inserted by bulk SQL into the services' own schemas (their migrations run first), then read a page at a
+ * time through the stores' page queries, as the gRPC handlers read them: every row exactly once, newest
+ * first by (created_at, id) with ties on created_at broken by id, no row on two pages, next empty at the
+ * end; the filters (type, subscribers, paid, a range of days) page the same way; an edited cursor is
+ * refused with INVALID_CURSOR. Rows share created_at in threes and carry microseconds a JS Date cannot hold.
+ */
+import path from 'node:path';
+import { migrate, refusalKeyOf, PAGE_SIZE_DEFAULT, type Sql } from '@taal/kit';
+import { dhakaDayBounds } from '@taal/contracts';
+import { backends, type Backend } from '../../../tools/testing/backends';
+import { listUsersPage, type UserPageFilter } from '../../identity/src/store/user-pages';
+import { listOrdersPage, type OrderPageFilter } from './store/order-pages';
+
+const USERS = 250;
+const ORDERS = 230;
+// Three rows a second, each second 1.234567 s after the one before: created_at ties in threes, to the microsecond.
+const AT = (table: string) => `timestamptz '2026-03-01 00:00:00.123456+00' + (g / 3) * interval '1.234567 seconds'`.replace('g', `${table}g`);
+
+async function seed(sql: Sql) {
+  await migrate(sql, { schema: 'identity', dir: path.join(__dirname, '../../identity/migrations') });
+  await migrate(sql, { schema: 'commerce', dir: path.join(__dirname, '../migrations') });
+  await sql.query(
+    `INSERT INTO identity.users (id, student_id, name, email, referral_code, type, subscriber, created_at)
+     SELECT 'u-' || lpad(g::text, 5, '0'), 'S' || g, 'User ' || g, 'user' || g || '@pages.example.com', 'R' || g,
+            (g % 4) + 1, g % 5 = 0, ${AT('')}
+       FROM generate_series(1, ${USERS}) AS g`,
+  );
+  await sql.query(
+    `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, discount, wallet_used, payable, created_at, expires_at, paid_at)
+     SELECT 'o-' || lpad(g::text, 5, '0'), 'u-00001', CASE WHEN g % 3 = 0 THEN 'paid' ELSE 'unpaid' END, 1000 + g, 100, 0, 900 + g,
+            ${AT('')}, ${AT('')} + interval '1 day', CASE WHEN g % 3 = 0 THEN ${AT('')} END
+       FROM generate_series(1, ${ORDERS}) AS g`,
+  );
+}
+
+/** Every page of a list, in turn: the rows' ids and how many pages it took. */
+async function pageThrough(read: (cursor: string) => Promise<{ ids: string[]; next: string }>) {
+  const ids: string[] = [];
+  const pages: string[][] = [];
+  let cursor = '';
+  do {
+    const page = await read(cursor);
+    pages.push(page.ids);
+    ids.push(...page.ids);
+    cursor = page.next;
+  } while (cursor && pages.length < 100);
+  return { ids, pages };
+}
+
+describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
+  let backend: Backend;
+  let sql: Sql;
+  const expected = async (from: string, where: string) =>
+    (await sql.query<{ id: string }>(`SELECT id FROM ${from} WHERE ${where} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    sql = backend.sql;
+    await seed(sql);
+  }, 120_000);
+  afterAll(() => backend?.close());
+
+  const users = (filter: UserPageFilter, limit: number) => (cursor: string) =>
+    listUsersPage(sql, filter, cursor, limit).then((p) => ({ ids: p.items.map((u) => u.id), next: p.next }));
+  const orders = (filter: OrderPageFilter, limit: number) => (cursor: string) =>
+    listOrdersPage(sql, async () => [], filter, { cursor, limit, withSummary: false }).then((p) => ({ ids: p.orders.map((o) => o.id), next: p.next }));
+
+  it.each([
+    ['every user', {}, 100, 'TRUE'],
+    ['students, the default page', { type: 4 }, 0, 'type = 4'],
+    ['subscribers', { subscribersOnly: true }, 7, 'subscriber'],
+  ] as const)('pages %s: each row once, newest first, next empty at the end', async (_what, filter, limit, where) => {
+    const all = await expected('identity.users', where);
+    const { ids, pages } = await pageThrough(users(filter, limit));
+    expect(ids).toEqual(all);
+    expect(new Set(ids).size).toBe(ids.length);
+    const size = limit || PAGE_SIZE_DEFAULT;
+    expect(pages.length).toBe(Math.ceil(all.length / size));
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.slice(0, -1).every((p) => p.length === size)).toBe(true);
+  });
+
+  it('pages every order, the paid ones, and a range of days, with the range counted', async () => {
+    expect((await pageThrough(orders({ days: null, paidOnly: false }, 100))).ids).toEqual(await expected('commerce.purchase_order', 'TRUE'));
+    const paid = await pageThrough(orders({ days: null, paidOnly: true }, 25));
+    expect(paid.ids).toEqual(await expected('commerce.purchase_order', `status = 'paid'`));
+    expect(paid.pages.length).toBeGreaterThan(2);
+    // 2026-03-01 in Dhaka ends at 18:00 UTC: the rows of that day only.
+    const { start, end } = dhakaDayBounds('2026-03-01', '2026-03-01');
+    const day = await sql.query<{ id: string }>(
+      `SELECT id FROM commerce.purchase_order WHERE created_at >= $1 AND created_at < $2 ORDER BY created_at DESC, id DESC`,
+      [start, end],
+    );
+    expect((await pageThrough(orders({ days: { from: '2026-03-01', to: '2026-03-01' }, paidOnly: false }, 30))).ids).toEqual(day.rows.map((r) => r.id));
+    const first = await listOrdersPage(sql, async () => [], { days: null, paidOnly: false }, { cursor: '', limit: 5, withSummary: true });
+    expect(first).toMatchObject({ totalCount: ORDERS, paidCount: Math.floor(ORDERS / 3) });
+    expect(first.orders).toHaveLength(5);
+  });
+
+  it('refuses an edited, cut or another list’s cursor with INVALID_CURSOR', async () => {
+    const { next } = await listUsersPage(sql, {}, '', 10);
+    const edited = Buffer.from(Buffer.from(next, 'base64url').toString().replace('u-00', 'u-01')).toString('base64url');
+    for (const cursor of [edited, next.slice(0, -4), 'garbage!']) {
+      await expect(listUsersPage(sql, {}, cursor, 10).catch(refusalKeyOf)).resolves.toBe('INVALID_CURSOR');
+    }
+    await expect(listOrdersPage(sql, async () => [], { days: null, paidOnly: false }, { cursor: next, limit: 10, withSummary: false }).catch(refusalKeyOf)).resolves.toBe(
+      'INVALID_CURSOR',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+/** The back office's orders a keyset page at a time (decision 0074): newest first by (created_at, id), all or paid, in a range of days or all of them (migration 008's indexes). */
+import { dhakaDayBounds, type commerceV1 } from '@taal/contracts';
+import { decodeCursor, keysetAt, keysetPage, newestFirst, pageSizeOf, type SqlExecutor } from '@taal/kit';
+import { toOrder, type OrderItemRow, type OrderRow } from './order-rows';
+
+export interface OrderPageFilter {
+  /** Bangladesh days, YYYY-MM-DD, inclusive; null: every day. */
+  days: { from: string; to: string } | null;
+  paidOnly: boolean;
+}
+
+type ItemsOf = (orderIds: readonly string[]) => Promise<OrderItemRow[]>;
+
+/** One page of orders after `cursor` (INVALID_CURSOR when it is not one of this list's), and the range's counts when asked. */
+export async function listOrdersPage(
+  sql: SqlExecutor,
+  itemsOf: ItemsOf,
+  filter: OrderPageFilter,
+  page: { cursor: string; limit: number; withSummary: boolean },
+): Promise<commerceV1.ListAllOrdersResponse> {
+  const size = pageSizeOf(page.limit);
+  const bounds = filter.days ? dhakaDayBounds(filter.days.from, filter.days.to) : null;
+  const range = [bounds ? 'created_at >= $1 AND created_at < $2' : '$1::timestamptz IS NULL AND $2::timestamptz IS NULL', ...(filter.paidOnly ? [`status = 'paid'`] : [])];
+  const rangeParams = [bounds?.start ?? null, bounds?.end ?? null];
+  const keyset = newestFirst(decodeCursor('orders', page.cursor), 3, size);
+  const { rows } = await sql.query<OrderRow & { cursor_at: string }>(
+    `SELECT *, ${keysetAt()} AS cursor_at FROM commerce.purchase_order
+      WHERE ${range.join(' AND ')} AND ${keyset.where}
+      ${keyset.orderBy} ${keyset.limitSql}`,
+    [...rangeParams, ...keyset.params],
+  );
+  const { items, next } = keysetPage('orders', rows, size);
+  const lines = await itemsOf(items.map((r) => r.id));
+  const summary = page.withSummary ? await summaryOf(sql, range, rangeParams) : { totalCount: 0, paidCount: 0, paidAmount: 0 };
+  return { orders: items.map((r) => toOrder(r, lines)), next, ...summary };
+}
+
+/** The range's orders, paid orders and what the paid ones cost their buyers net of vouchers (wallet money counts as paid). */
+async function summaryOf(sql: SqlExecutor, range: string[], params: unknown[]) {
+  const { rows } = await sql.query<{ total: string; paid: string; amount: string }>(
+    `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'paid') AS paid,
+            coalesce(sum(greatest(subtotal - discount, 0)) FILTER (WHERE status = 'paid'), 0) AS amount
+       FROM commerce.purchase_order WHERE ${range.join(' AND ')}`,
+    params,
+  );
+  const row = rows[0]!;
+  return { totalCount: Number(row.total), paidCount: Number(row.paid), paidAmount: Number(row.amount) };
+}
