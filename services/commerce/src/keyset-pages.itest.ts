@@ -99,6 +99,30 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
     expect(first.orders).toHaveLength(5);
   });
 
+  it('reads each page from an index in order: no sort, no scan of the table', async () => {
+    // Each page query as the stores send it, explained with sequential scans priced out: a list without
+    // its index would need a Sort (or a scan) to be newest first.
+    const sent: [string, readonly unknown[]][] = [];
+    const recording = { query: (text: string, params?: readonly unknown[]) => (sent.push([text, params ?? []]), sql.query(text, params)) } as unknown as Sql;
+    const { next } = await listUsersPage(recording, {}, '', 10);
+    for (const filter of [{}, { type: 3 }, { subscribersOnly: true }, { socialOnly: true }]) await listUsersPage(recording, filter, next, 10);
+    const ordersNext = (await listOrdersPage(recording, async () => [], { days: null, paidOnly: false }, { cursor: '', limit: 10, withSummary: false })).next;
+    for (const paidOnly of [false, true]) {
+      await listOrdersPage(recording, async () => [], { days: null, paidOnly }, { cursor: ordersNext, limit: 10, withSummary: false });
+      await listOrdersPage(recording, async () => [], { days: { from: '2026-03-01', to: '2026-03-02' }, paidOnly }, { cursor: ordersNext, limit: 10, withSummary: false });
+    }
+    const pages = sent.filter(([text]) => /ORDER BY created_at DESC, id DESC/.test(text));
+    expect(pages.length).toBe(10);
+    for (const [text, params] of pages) {
+      const plan = await sql.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        await tx.query('SET LOCAL enable_sort = off');
+        return JSON.stringify((await tx.query(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows);
+      });
+      expect({ text, sort: /"Node Type":\s*"(Sort|Incremental Sort)"/.test(plan), seq: /Seq Scan/.test(plan) }).toEqual({ text, sort: false, seq: false });
+    }
+  });
+
   it('refuses an edited, cut or another list’s cursor with INVALID_CURSOR', async () => {
     const { next } = await listUsersPage(sql, {}, '', 10);
     const edited = Buffer.from(Buffer.from(next, 'base64url').toString().replace('u-00', 'u-01')).toString('base64url');
