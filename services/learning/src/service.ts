@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { catalogueServiceClient } from '@taal/catalogue/client';
-import { DEMO_COURSE_IDS, learningV1, ServiceNames } from '@taal/contracts';
+import { DEMO_COURSE_IDS, examsV1, learningV1, ServiceNames } from '@taal/contracts';
 import { identityServiceClient } from '@taal/identity/client';
 import {
   addressOf,
@@ -16,13 +16,16 @@ import {
 } from '@taal/kit';
 import { seedDemoLessons } from './app/demo-lessons';
 import { Certificates } from './app/certificates';
+import { Exams } from './app/exams';
 import { ExpiryNotices } from './app/expiry-notices';
 import { HlsJobs, type HlsJobOptions } from './app/hls-jobs';
 import { Learning } from './app/learning';
 import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
+import { examGrpcService } from './grpc/exam-service';
 import { learningGrpcService } from './grpc/learning-service';
+import { ExamStore } from './store/exams';
 import { LearningStore } from './store/learning-store';
 import { SCHEMA } from './store/schema';
 import { learningApi } from './api';
@@ -52,6 +55,8 @@ export interface LearningDeps extends SqlServiceDeps {
 export type RunningLearning = ComposedService<{
   learning: Learning;
   store: LearningStore;
+  /** Theory exams (decision 0072). */
+  exams: Exams;
   notices: ExpiryNotices;
   /** The HLS transcoding jobs (decision 0032). */
   hls: HlsJobs;
@@ -78,7 +83,9 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     // Asked each time a certificate is read (nothing kept): a renamed student's shows at once.
     const identity = deps.identityAddress ? keep(identityServiceClient(deps.identityAddress, deps.auth.issuer)) : null;
     const currentName = identity ? async (userId: string) => (await identity.user(userId))?.name ?? null : undefined;
-    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName);
+    const exams = new Exams(new ExamStore(sql), store, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now);
+    // The certificate gate (decision 0073): the theory exam's; the practical exam's joins this list.
+    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName, [exams.theoryGate]);
     keep(await grantOnPayment(sql, bus, learning, logger, deps.userData));
     keep(await keepContacts(sql, bus, store, logger));
 
@@ -129,8 +136,11 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     if (deps.hls !== false) hls.start();
     keep(hls);
     return {
-      services: [{ definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) }],
-      extras: { learning, store, notices, hls, seeded },
+      services: [
+        { definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) },
+        { definition: examsV1.ExamServiceService, implementation: examGrpcService(exams) },
+      ],
+      extras: { learning, store, exams, notices, hls, seeded },
     };
   });
 }

@@ -6,6 +6,7 @@ import { CatalogueRefusals } from './catalogue';
 import { CommerceRefusals } from './commerce';
 import { CommonRefusals } from './common';
 import { EdgeRefusals } from './edge';
+import { ExamRefusals } from './exams';
 import { IdentityRefusals } from './identity';
 import { LearningRefusals } from './learning';
 import { MessagingRefusals } from './messaging';
@@ -30,6 +31,7 @@ export const REFUSAL_PARTS = {
   store: StoreRefusals,
   reviews: ReviewRefusals,
   questions: QuestionRefusals,
+  exams: ExamRefusals,
 } as const;
 
 export const Refusals = {
@@ -44,6 +46,7 @@ export const Refusals = {
   ...StoreRefusals,
   ...ReviewRefusals,
   ...QuestionRefusals,
+  ...ExamRefusals,
 } as const;
 
 export type RefusalKey = keyof typeof Refusals;

@@ -4,6 +4,14 @@ import { type learningV1 } from '@taal/contracts';
 import { answer, done, envelope, fail, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { type LearningRouteDeps, uuid, guards } from './shape';
 
+const PassedExamSchema = z
+  .object({
+    kind: z.enum(['theory', 'practical']).meta({ description: 'Which exam (decision 0073)' }),
+    passedAt: z.string(),
+    scorePercent: z.int().min(0).max(100),
+  })
+  .meta({ id: 'PassedExam' });
+const toPassedExam = (e: learningV1.PassedExam) => ({ kind: e.kind as 'theory' | 'practical', passedAt: e.passedAt, scorePercent: e.scorePercent });
 const CertificateSchema = z
   .object({
     _id: z.string(),
@@ -15,6 +23,7 @@ const CertificateSchema = z
     requestedAt: z.string(),
     providedAt: z.string(),
     issuedName: z.string().meta({ description: 'The name the certificate was asked under, kept on record; userName is the student’s current name (decision 0042)' }),
+    exams: z.array(PassedExamSchema).meta({ description: 'The exams passed before it was asked for (decision 0073); empty for a course that sets none' }),
   })
   .meta({ id: 'CertificateRequest' });
 const toCertificate = (c: learningV1.Certificate) => ({
@@ -27,6 +36,7 @@ const toCertificate = (c: learningV1.Certificate) => ({
   requestedAt: c.requestedAt,
   providedAt: c.providedAt,
   issuedName: c.issuedName,
+  exams: c.exams.map(toPassedExam),
 });
 
 export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
@@ -47,7 +57,9 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       responses: {
         200: answer(done(z.object({ status: z.enum(['success', 'pending', 'provided']), certificate: CertificateSchema }))),
-        400: fail("'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet"),
+        400: fail(
+          "'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet; CERTIFICATE_NEEDS_EXAM: the course's theory exam is not passed yet",
+        ),
         403: fail('Another user’s e-mail'),
         404: fail('Unknown course'),
       },
@@ -104,12 +116,14 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
       params: { id: { schema: uuid(), description: 'The certificate id', invalid: () => refusal('CERTIFICATE_NOT_FOUND') } },
       fairUse: 'reads',
       responses: {
-        200: answer(envelope(z.object({ valid: z.literal(true), id: z.string(), userName: z.string(), courseName: z.string(), providedAt: z.string() }))),
+        200: answer(
+          envelope(z.object({ valid: z.literal(true), id: z.string(), userName: z.string(), courseName: z.string(), providedAt: z.string(), exams: z.array(PassedExamSchema) })),
+        ),
         404: fail('No such certificate'),
       },
       handler: async ({ res, param }) => {
         const { certificate: c } = await learning.verifyCertificate({ id: param('id') }, null);
-        res.json(ok({ valid: true as const, id: c!.id, userName: c!.userName, courseName: c!.courseName, providedAt: c!.providedAt }));
+        res.json(ok({ valid: true as const, id: c!.id, userName: c!.userName, courseName: c!.courseName, providedAt: c!.providedAt, exams: c!.exams.map(toPassedExam) }));
       },
     }),
     defineRoute({

@@ -1,4 +1,4 @@
-import { learningV1 } from '@taal/contracts';
+import { examsV1, learningV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
 /**
@@ -14,4 +14,12 @@ export const learningClient: ClientSpec = {
   codecs: learningV1,
   // A lesson video is copied, probed and made fast-start by learning: minutes, not seconds.
   deadlineFor: (method) => (method === 'addLesson' ? 10 * 60_000 : undefined),
+};
+
+/** The theory exams (decision 0072); an audio clip is probed and transcoded: up to a minute. */
+export const examsClient: ClientSpec = {
+  Client: examsV1.ExamServiceClient,
+  definition: examsV1.ExamServiceService,
+  codecs: examsV1,
+  deadlineFor: (method) => (method === 'addExamAudio' ? 60_000 : undefined),
 };

@@ -1,7 +1,8 @@
 /** Learning's slice of the public API: lesson video streams, lessons, the classroom, certificates and expired subscriptions. */
-import type { catalogueV1, identityV1, learningV1 } from '@taal/contracts';
+import type { catalogueV1, examsV1, identityV1, learningV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
-import { learningClient } from './client';
+import { examsClient, learningClient } from './client';
+import { examRoutes } from './exams';
 import { backOfficeRoutes } from './back-office';
 import { certificateRoutes } from './certificates';
 import { classroomRoutes } from './classroom';
@@ -9,7 +10,7 @@ import type { LearningRouteDeps } from './shape';
 import { videoStreamRoutes } from './video';
 
 export const learningApi = defineApi({
-  clients: { learning: learningClient },
+  clients: { learning: learningClient, exams: examsClient },
   pageRecords: (ctx) => {
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
     return { certificate: (id) => learning.verifyCertificate({ id }, null) };
@@ -27,6 +28,7 @@ export const learningApi = defineApi({
       // Lesson video streams: a playing <video> sends a range request every few seconds.
       videoStreamRoutes({ files: ctx.files, serviceKeys: ctx.serviceKeys }),
       ...[classroomRoutes, backOfficeRoutes, certificateRoutes].map((group) => group(deps)),
+      examRoutes({ ...deps, exams: ctx.client<examsV1.ExamServiceServer>('exams') }),
     ];
   },
 });

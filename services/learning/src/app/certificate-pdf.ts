@@ -12,6 +12,8 @@ export interface CertificateContent {
   courseName: string;
   providedAt: Date;
   verifyUrl: string;
+  /** The exams passed (decision 0073): each named with its Dhaka day and score. */
+  exams?: { kind: string; passedAt: string; scorePercent: number }[];
 }
 
 export async function certificatePdf(c: CertificateContent): Promise<Buffer> {
@@ -32,6 +34,7 @@ export async function certificatePdf(c: CertificateContent): Promise<Buffer> {
     say(c.courseName, 'bold', undefined, centred);
     doc.moveDown(1.5).fontSize(13).fillColor('#333');
     say(`on ${dhakaDay(c.providedAt)}`, 'regular', undefined, centred);
+    for (const e of c.exams ?? []) say(`and passed its ${e.kind} exam on ${dhakaDay(new Date(e.passedAt))} (${e.scorePercent}%)`, 'regular', undefined, centred);
     doc.moveDown(3).fontSize(10).fillColor('#777');
     say(`Certificate ${c.id}`, 'regular', undefined, centred);
     doc.font('latin').text(`Verify at ${c.verifyUrl}`, { ...centred, link: c.verifyUrl });

@@ -19,6 +19,7 @@ import {
 import { toCertificate, type CertificateRow } from '../store/certificates';
 import type { LearningStore } from '../store/learning-store';
 import { SCHEMA } from '../store/schema';
+import { passGates, type CertificateGate } from './certificate-gate';
 import { certificatePdf } from './certificate-pdf';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -45,6 +46,8 @@ export class Certificates {
     private readonly now: () => Date = () => new Date(),
     /** The student's name now, from identity (null when unknown); without it, the name learning last heard of. */
     private readonly currentName?: (userId: string) => Promise<string | null>,
+    /** The exams a course may set, each passed before a certificate (decision 0073); none: lessons only. */
+    private readonly gates: readonly CertificateGate[] = [],
   ) {}
 
   async request(ctx: Ctx, req: learningV1.RequestCertificateRequest): Promise<learningV1.RequestCertificateResponse> {
@@ -56,6 +59,9 @@ export class Certificates {
     // The spec's terms: a certificate follows completing every class of the course.
     const totals = (await this.store.classroomTotals(userId)).get(req.courseId);
     if (!totals || totals.lessons === 0 || totals.completed < totals.lessons) throw refuse('CERTIFICATE_NEEDS_ALL_LESSONS');
+    // The terms: "passing theory and practical exams" too, for a course that sets them.
+    const gated = await passGates(this.gates, userId, req.courseId);
+    if ('refusal' in gated) throw refuse(gated.refusal);
     const created = await this.store.certificates.insertCertificate({
       id: randomUUID(),
       userId,
@@ -63,6 +69,7 @@ export class Certificates {
       userName: req.userName.trim(),
       userEmail: req.userEmail.trim(),
       courseName: req.courseName.trim(),
+      exams: gated.passed,
     });
     if (created) return { outcome: 'success', message: CertificateMessages.requested, certificate: await this.current(created) };
     return this.answerOf((await this.store.certificates.certificateOf(userId, req.courseId))!);
@@ -114,6 +121,7 @@ export class Certificates {
       userName: name,
       courseName: existing.course_name,
       providedAt: at,
+      exams: toCertificate(existing).exams,
       verifyUrl: `${this.publicUrl().replace(/\/+$/, '')}/certificate/${existing.id}`,
     });
     const key = `certificates/${existing.id}.pdf`;

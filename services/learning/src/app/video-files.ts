@@ -16,14 +16,14 @@ import { VIDEO_KEY_PREFIX } from './demo-lessons';
 
 const run = promisify(execFile);
 
-interface Probe {
+export interface Probe {
   format: string;
   durationSeconds: number;
   videoCodec: string | null;
   audioCodec: string | null;
 }
 
-async function probe(file: string): Promise<Probe | null> {
+export async function probe(file: string): Promise<Probe | null> {
   try {
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=format_name,duration:stream=codec_type,codec_name', '-of', 'json', file], {
       maxBuffer: 1 << 20,

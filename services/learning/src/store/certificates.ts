@@ -14,6 +14,8 @@ export interface CertificateRow {
   requested_at: Date;
   provided_at: Date | null;
   pdf_key: string | null;
+  /** The exams passed before it was asked for (decision 0073). */
+  exams: learningV1.PassedExam[] | string;
 }
 
 export const toCertificate = (r: CertificateRow, currentName?: string): learningV1.Certificate => ({
@@ -27,6 +29,7 @@ export const toCertificate = (r: CertificateRow, currentName?: string): learning
   status: r.status,
   requestedAt: iso(r.requested_at),
   providedAt: iso(r.provided_at),
+  exams: typeof r.exams === 'string' ? (JSON.parse(r.exams) as learningV1.PassedExam[]) : (r.exams ?? []),
 });
 
 /** Certificates' SQL (`learning.certificate`). */
@@ -34,11 +37,11 @@ export class CertificateStore {
   constructor(private readonly sql: Sql) {}
 
   /** Inserts a pending request; returns null when the student asked before (their existing one is kept). */
-  async insertCertificate(c: { id: string; userId: string; courseId: string; userName: string; userEmail: string; courseName: string }) {
+  async insertCertificate(c: { id: string; userId: string; courseId: string; userName: string; userEmail: string; courseName: string; exams: learningV1.PassedExam[] }) {
     const { rows } = await this.sql.query<CertificateRow>(
-      `INSERT INTO learning.certificate (id, user_id, course_id, user_name, user_email, course_name) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO learning.certificate (id, user_id, course_id, user_name, user_email, course_name, exams) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (user_id, course_id) DO NOTHING RETURNING *`,
-      [c.id, c.userId, c.courseId, c.userName, c.userEmail, c.courseName],
+      [c.id, c.userId, c.courseId, c.userName, c.userEmail, c.courseName, JSON.stringify(c.exams)],
     );
     return rows[0] ?? null;
   }

@@ -173,6 +173,15 @@ export interface Certificate {
    * name, shown whenever the certificate is viewed; decision 0042).
    */
   issuedName: string;
+  /** The exams passed before it was asked for (decision 0073): the theory exam, and the practical once it exists. */
+  exams: PassedExam[];
+}
+
+/** An exam a certificate names: its kind (theory; practical later), when it was passed and the score. */
+export interface PassedExam {
+  kind: string;
+  passedAt: string;
+  scorePercent: number;
 }
 
 /** The gateway passes the caller's own name and e-mail (from identity) and the course's title (from the catalogue). */
@@ -2071,6 +2080,7 @@ function createBaseCertificate(): Certificate {
     requestedAt: "",
     providedAt: "",
     issuedName: "",
+    exams: [],
   };
 }
 
@@ -2105,6 +2115,9 @@ export const Certificate: MessageFns<Certificate> = {
     }
     if (message.issuedName !== "") {
       writer.uint32(82).string(message.issuedName);
+    }
+    for (const v of message.exams) {
+      PassedExam.encode(v!, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -2202,6 +2215,14 @@ export const Certificate: MessageFns<Certificate> = {
             message.issuedName = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.exams.push(PassedExam.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2258,6 +2279,9 @@ export const Certificate: MessageFns<Certificate> = {
         : isSet(object.issued_name)
         ? globalThis.String(object.issued_name)
         : "",
+      exams: globalThis.Array.isArray(object?.exams)
+        ? object.exams.map((e: any) => PassedExam.fromJSON(e))
+        : [],
     };
   },
 
@@ -2293,6 +2317,9 @@ export const Certificate: MessageFns<Certificate> = {
     if (message.issuedName !== "") {
       obj.issuedName = message.issuedName;
     }
+    if (message.exams?.length) {
+      obj.exams = message.exams.map((e) => PassedExam.toJSON(e));
+    }
     return obj;
   },
 
@@ -2311,6 +2338,116 @@ export const Certificate: MessageFns<Certificate> = {
     message.requestedAt = object.requestedAt ?? "";
     message.providedAt = object.providedAt ?? "";
     message.issuedName = object.issuedName ?? "";
+    message.exams = object.exams?.map((e) => PassedExam.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePassedExam(): PassedExam {
+  return { kind: "", passedAt: "", scorePercent: 0 };
+}
+
+export const PassedExam: MessageFns<PassedExam> = {
+  encode(message: PassedExam, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.passedAt !== "") {
+      writer.uint32(18).string(message.passedAt);
+    }
+    if (message.scorePercent !== 0) {
+      writer.uint32(24).int32(message.scorePercent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PassedExam {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePassedExam();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.passedAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.scorePercent = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PassedExam {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      passedAt: isSet(object.passedAt)
+        ? globalThis.String(object.passedAt)
+        : isSet(object.passed_at)
+        ? globalThis.String(object.passed_at)
+        : "",
+      scorePercent: isSet(object.scorePercent)
+        ? globalThis.Number(object.scorePercent)
+        : isSet(object.score_percent)
+        ? globalThis.Number(object.score_percent)
+        : 0,
+    };
+  },
+
+  toJSON(message: PassedExam): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.passedAt !== "") {
+      obj.passedAt = message.passedAt;
+    }
+    if (message.scorePercent !== 0) {
+      obj.scorePercent = Math.round(message.scorePercent);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PassedExam>, I>>(base?: I): PassedExam {
+    return PassedExam.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PassedExam>, I>>(object: I): PassedExam {
+    const message = createBasePassedExam();
+    message.kind = object.kind ?? "";
+    message.passedAt = object.passedAt ?? "";
+    message.scorePercent = object.scorePercent ?? 0;
     return message;
   },
 };

@@ -1,0 +1,46 @@
+/**
+ * A theory exam question's audio clip (decision 0072): probed with ffprobe like a lesson video
+ * (anything that is not real audio of at most MAX_AUDIO_SECONDS is refused), then stored as AAC in
+ * MP4 (`exam-audio/<uuid>.m4a`, played by every browser); only the sound is kept.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { refuse, type FileStore } from '@taal/kit';
+import { probe } from './video-files';
+
+const run = promisify(execFile);
+
+export const MAX_AUDIO_SECONDS = 60;
+export const EXAM_AUDIO_PREFIX = 'exam-audio/';
+
+/** Checks and stores an uploaded clip; removes the upload either way. */
+export async function storeExamAudio(files: FileStore, uploadKey: string): Promise<{ url: string; durationSeconds: number }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-exam-audio-'));
+  try {
+    const upload = await files.get(uploadKey);
+    if (!upload) throw refuse('UPLOAD_MISSING');
+    const input = path.join(dir, 'input');
+    await pipeline(upload.body, createWriteStream(input));
+    const probed = await probe(input);
+    const notAudio = () => refuse('NOT_AN_AUDIO_CLIP', { max: MAX_AUDIO_SECONDS });
+    if (!probed || !probed.audioCodec || probed.durationSeconds <= 0 || probed.durationSeconds > MAX_AUDIO_SECONDS + 0.5) throw notAudio();
+    const output = path.join(dir, 'clip.m4a');
+    try {
+      await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output]);
+    } catch {
+      throw notAudio();
+    }
+    const name = `${randomUUID()}.m4a`;
+    await files.put(`${EXAM_AUDIO_PREFIX}${name}`, createReadStream(output), 'audio/mp4');
+    return { url: `/api/v1/exam-audio/${name}`, durationSeconds: probed.durationSeconds };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await files.delete(uploadKey).catch(() => undefined);
+  }
+}
