@@ -27,7 +27,7 @@ describe('the gift-card store through the gateway on the all-in-one process', ()
   let product: { _id: string; price: number; value: number; param: string };
   let codes: string[] = [];
 
-  const { request, get, post, login } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified } = gatewayApi(() => base);
   const png = async () => new Blob([new Uint8Array(await pngImage(60, 40))], { type: 'image/png' });
 
   beforeAll(async () => {
@@ -165,6 +165,26 @@ describe('the gift-card store through the gateway on the all-in-one process', ()
     expect([again.status, again.body.message, again.body.reason]).toEqual([400, 'This gift card has already been used.', 'GIFT_CARD_USED']);
     expect((await post(`/store/gift-card/redeem/${codes[0]}/${receiver.id}`, {}, undefined)).status).toBe(401);
   });
+
+  it('a name with emoji as they are typed (a selector, joined sequences, a skin tone) signs up and is a valid "From" (issue 55, decision 0071)', async () => {
+    const name = 'রাফি ❤\ufe0f Rafi 👨\u200d👩\u200d👧 🧑🏽\u200d🎤';
+    const emojiBuyer = await signUpVerified(path.join(dataDir, 'mail'), name, { prefix: 'emoji' });
+    expect((await get('/user/me', emojiBuyer.token)).body.data.name).toBe(name);
+    const card = (await get('/store/product/gift-card-500')).body.data as { _id: string; price: number; value: number; name: string };
+    const order = await post(
+      '/store/order/',
+      {
+        userId: emojiBuyer.id, product: card._id, name: card.name, value: card.value, price: card.price, quantity: 1, totalPrice: card.price, forMyself: false,
+        giftCardFrom: name, giftCardMessage: 'Enjoy!', shippingAddressName: 'নাদিয়া 🏳\ufe0f\u200d🌈', shippingAddressEmail: receiver.email, shippingAddressPhone: '01712345678',
+      },
+      emojiBuyer.token,
+    );
+    expect([order.status, order.body.fields]).toEqual([201, undefined]);
+    expect(order.body.data).toMatchObject({ giftCardFrom: name, shippingAddress: { name: 'নাদিয়া 🏳\ufe0f\u200d🌈' } });
+    // A stray joiner or selector is still refused, by sign-up and by the card alike.
+    const stray = await post('/store/order/', { userId: emojiBuyer.id, product: card._id, quantity: 1, totalPrice: card.price, forMyself: false, giftCardFrom: 'Ra\u200dfi\ufe0f', giftCardMessage: 'Enjoy!', shippingAddressName: 'Rina', shippingAddressEmail: receiver.email, shippingAddressPhone: '01712345678' }, emojiBuyer.token);
+    expect([stray.status, stray.body.fields?.giftCardFrom]).toEqual([400, expect.any(String)]);
+  }, 60_000);
 
   it('limits wrong codes per user (429 with Retry-After), and a right code never counts', async () => {
     let last = { status: 0, headers: new Headers() } as { status: number; headers: Headers; body?: Json };
