@@ -107,12 +107,31 @@ function prepare(request: Request, token: string | null): Request {
   return request;
 }
 
+/**
+ * Where the calls go: the page's own origin in a browser. On the server that draws a page's first
+ * screen (frontends/first-screen, issue 55) there is no page: the clients need an absolute base to
+ * build their requests, and each call is sent to the origin that server sets.
+ */
+const BASE_URL = typeof window === 'undefined' ? 'http://api.invalid' : '';
+let serverOrigin: string | null = null;
+
+/** The server drawing first screens sends the calls to itself (frontends/first-screen). */
+export function setServerApiOrigin(origin: string): void {
+  serverOrigin = origin;
+}
+
+const toServer = (request: Request): Request => {
+  if (serverOrigin === null) return request;
+  const url = new URL(request.url);
+  return new Request(`${serverOrigin}${url.pathname}${url.search}`, request);
+};
+
 /** The fetch under the typed clients: with `auth`, the access token, refreshed once when a call answers 401. */
 function clientFetch(auth: boolean): (request: Request) => Promise<Response> {
   return async (request) => {
     const token = auth ? read(STORAGE_KEYS.token) : null;
     const again = token ? request.clone() : null;
-    const res = await fetch(prepare(request, token));
+    const res = await fetch(prepare(toServer(request), token));
     if (res.status === 401 && again && (await refreshSession(token))) return fetch(prepare(again, read(STORAGE_KEYS.token)));
     return res;
   };
@@ -121,9 +140,9 @@ function clientFetch(auth: boolean): (request: Request) => Promise<Response> {
 /** The API as the OpenAPI document describes it: paths like '/api/v1/course/{id}/'. */
 export type ApiPaths = paths;
 /** Calls that need no token. */
-export const publicApi: Client<paths> = createClient<paths>({ baseUrl: '', fetch: clientFetch(false) });
+export const publicApi: Client<paths> = createClient<paths>({ baseUrl: BASE_URL, fetch: clientFetch(false) });
 /** Calls that need the signed-in user's token (refreshed once on 401). */
-export const authApi: Client<paths> = createClient<paths>({ baseUrl: '', fetch: clientFetch(true) });
+export const authApi: Client<paths> = createClient<paths>({ baseUrl: BASE_URL, fetch: clientFetch(true) });
 
 /** What an openapi-fetch call resolves to. */
 interface Reply<B> {

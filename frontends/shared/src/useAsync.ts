@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -6,9 +6,42 @@ export interface AsyncState<T> {
   loading: boolean;
 }
 
+/**
+ * While the server draws a page's first screen (frontends/first-screen, issue 55): each hook's
+ * load by its place in the tree (React's useId, the same in every pass over the same tree), and
+ * the answers of the loads an earlier pass started. The server renders, waits for what was
+ * started, and renders again with the answers. Set only for the length of one synchronous render.
+ */
+export interface ServerLoads {
+  started: Map<string, Promise<unknown>>;
+  answered: Map<string, { data?: unknown; error?: Error }>;
+}
+let serverLoads: ServerLoads | null = null;
+
+/** Runs a synchronous server render with `loads` as the hooks' source (frontends/first-screen). */
+export function renderWithServerLoads<R>(loads: ServerLoads, render: () => R): R {
+  serverLoads = loads;
+  try {
+    return render();
+  } finally {
+    serverLoads = null;
+  }
+}
+
+/** On the server, the answer an earlier pass waited for, or the load started for the next pass. */
+function serverStart<T>(id: string, load: () => Promise<T>): AsyncState<T> | null {
+  const loads = serverLoads;
+  if (!loads) return null;
+  const answer = loads.answered.get(id);
+  if (answer) return { data: answer.data as T | undefined, error: answer.error, loading: false };
+  if (!loads.started.has(id)) loads.started.set(id, load());
+  return null;
+}
+
 /** Runs `load` whenever `deps` change; ignores results of superseded runs. */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> & { reload: () => void } {
-  const [state, setState] = useState<AsyncState<T>>({ data: undefined, error: undefined, loading: true });
+  const id = useId();
+  const [state, setState] = useState<AsyncState<T>>(() => serverStart(id, load) ?? { data: undefined, error: undefined, loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;

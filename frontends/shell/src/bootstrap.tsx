@@ -4,6 +4,7 @@ import { firstScreenFontsFor, loadBengaliBold, redrawBengaliWhenFontsLoad } from
 import i18n, { initI18n, loadLaterNamespaces } from './i18n';
 import { fetchRemotesConfig, prepareRemote } from './remotes';
 import { App } from './App';
+import { appDrawn, firstScreenPicture } from './first-screen';
 import './fonts.css';
 import './styles.css';
 
@@ -27,12 +28,16 @@ async function main() {
   const fonts = firstScreenFontsFor(i18n.resolvedLanguage);
   redrawBengaliWhenFontsLoad();
   const waiting = i18n.resolvedLanguage?.startsWith('bn') ?? false;
-  if (waiting) el.hidden = true;
+  // A page that came with the server's picture of its first screen keeps showing it until the
+  // app's own is drawn (first-screen.ts, decision 0070), then shows the app in its place.
+  const picture = firstScreenPicture();
+  if (waiting || picture) el.hidden = true;
   createRoot(el).render(<App remotes={remotes} />);
-  if (waiting) {
-    await fonts;
+  if (waiting || picture) {
+    await Promise.all([waiting ? fonts : null, picture ? appDrawn(el) : null]);
+    picture?.remove();
     el.hidden = false;
-    void loadBengaliBold();
+    if (waiting) void loadBengaliBold();
   }
   pageShown();
   loadLaterNamespaces();

@@ -21,7 +21,14 @@ process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);
 const frontends = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The shell and the remotes declared (with their routes) in @taal/web-shared's routes.json.
-const APPS = ['shell', ...Object.keys(require('@taal/web-shared/routes.json').remotes)];
+const REMOTES = Object.keys(require('@taal/web-shared/routes.json').remotes);
+// …and the server's first screens (web/first-screen, decision 0070): the shell's header and the
+// storefront's pages built for Node, so they are built from those apps' sources too.
+const FIRST_SCREEN = 'first-screen';
+const APPS = ['shell', ...REMOTES, FIRST_SCREEN];
+const appDirOf = (app) => (app === FIRST_SCREEN ? path.join(frontends, 'web', 'first-screen') : path.join(frontends, app));
+/** Other apps' sources an app is built from. */
+const ALSO_FROM = { [FIRST_SCREEN]: ['shell', 'storefront'] };
 // The browser-safe contracts the apps bundle (@taal/contracts/web and what it imports).
 const contractsSrc = path.join(path.dirname(require.resolve('@taal/contracts/package.json')), 'src');
 const args = process.argv.slice(2);
@@ -43,8 +50,9 @@ function files(dir) {
 
 function inputHash(app) {
   const h = createHash('sha256');
-  const appDir = path.join(frontends, app);
-  const inputs = [...files(path.join(appDir, 'src')), ...files(path.join(appDir, 'public')), path.join(appDir, 'rsbuild.config.mjs'), path.join(appDir, 'package.json'), ...files(path.join(frontends, 'shared')), ...files(contractsSrc).filter((f) => !f.includes(`${path.sep}gen${path.sep}`) && !/\.test\.ts$/.test(f))].sort();
+  const appDir = appDirOf(app);
+  const own = app === FIRST_SCREEN ? files(appDir) : [...files(path.join(appDir, 'src')), ...files(path.join(appDir, 'public')), path.join(appDir, 'rsbuild.config.mjs'), path.join(appDir, 'package.json')];
+  const inputs = [...own, ...(ALSO_FROM[app] ?? []).flatMap((other) => files(path.join(frontends, other, 'src'))), ...files(path.join(frontends, 'shared')), ...files(contractsSrc).filter((f) => !f.includes(`${path.sep}gen${path.sep}`) && !/\.test\.ts$/.test(f))].sort();
   for (const f of inputs) {
     h.update(path.relative(frontends, f));
     h.update(fs.readFileSync(f));
@@ -65,7 +73,7 @@ const { createRsbuild } = await import('@rsbuild/core');
 const pending = [];
 for (const app of APPS) {
   if (only && !only.includes(app)) continue;
-  const stamp = path.join(frontends, app, 'dist', '.build-hash');
+  const stamp = path.join(appDirOf(app), 'dist', '.build-hash');
   const hash = inputHash(app);
   const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : null;
   if (!force && previous !== null && (ifMissing || previous === hash)) console.log(`[build-apps] ${app}: up to date`);
@@ -105,7 +113,7 @@ function writeRefusalTranslations(distDir) {
 
 let built = 0;
 for (const { app, stamp, hash } of pending) {
-  const appDir = path.join(frontends, app);
+  const appDir = appDirOf(app);
   const started = Date.now();
   console.log(`[build-apps] ${app}: building…`);
   const { default: rsbuildConfig } = await import(pathToFileURL(path.join(appDir, 'rsbuild.config.mjs')).href);
@@ -115,7 +123,7 @@ for (const { app, stamp, hash } of pending) {
   if (app === 'shell') writeRefusalTranslations(path.join(appDir, 'dist'));
   // Precompressed twins, served by mountFrontends to clients that accept brotli (about 12% smaller
   // than gzip for these bundles: every browser over HTTPS, Chromium on localhost too) or gzip.
-  for (const f of files(path.join(appDir, 'dist'))) {
+  for (const f of app === FIRST_SCREEN ? [] : files(path.join(appDir, 'dist'))) {
     if (!/\.(js|css|json|html|svg|txt)$/.test(f) || fs.statSync(f).size <= 1024) continue;
     const content = fs.readFileSync(f);
     fs.writeFileSync(`${f}.gz`, zlib.gzipSync(content, { level: 9 }));

@@ -8,6 +8,8 @@ import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 import { contentSecurityPolicy } from './csp';
 import type { RouteTable } from '@taal/web-shared/route-table';
 import { pageRecordFound, type RecordExists } from './page-record';
+import { firstScreens, rendererFile, withFirstScreen } from './first-screen';
+import { sendPage } from './send-page';
 
 export { contentSecurityPolicy, YOUTUBE_EMBED } from './csp';
 export { recordIdOf, type RecordExists } from './page-record';
@@ -63,7 +65,7 @@ export class FrontendsNotBuiltError extends Error {
 
 /** Files whose absence means the frontends have not been built. */
 export function missingBuildOutputs(frontendsDir = defaultFrontendsDir()): string[] {
-  const required = [path.join('shell', 'dist', 'index.html'), ...REMOTE_NAMES.map((n) => path.join(n, 'dist', 'remoteEntry.js'))];
+  const required = [path.join('shell', 'dist', 'index.html'), ...REMOTE_NAMES.map((n) => path.join(n, 'dist', 'remoteEntry.js')), path.relative(frontendsDir, rendererFile(frontendsDir))];
   return required.filter((f) => !fs.existsSync(path.join(frontendsDir, f)));
 }
 
@@ -167,6 +169,7 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
   const indexHtml = path.join(shellDist, 'index.html');
   const staticOptions = { index: false as const, redirect: false, setHeaders: setCacheHeaders };
   const csp = contentSecurityPolicy(remotes, social);
+  const pictures = firstScreens(dir);
 
   // Every UI answer (the page, the remotes' entries and chunks, fonts, translations, 404s) gets
   // the UI's policy; the gateway has already set the other security headers.
@@ -211,12 +214,16 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
     const lng = /(?:^|;\s*)i18next=(bn|en)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
     // A page of one record (a course, instructor, freebie, gift card or certificate) that does not
     // exist is answered 404 too; the page still shows its "not found" view (issue 55).
-    pageRecordFound(ROUTES, req, options.recordExists).then((found) => {
-      if (!found) res.status(404);
-      fs.readFile(indexHtml, 'utf8', (err, html) => {
-        if (err) return next(err);
-        res.type('html').send(withPreloads(html, preloadLinks(dir, ROUTES, remotes, req.path, lng)));
-      });
-    }, next);
+    // The busiest first visits get their first screen drawn here (decision 0070): not for a missing record.
+    pageRecordFound(ROUTES, req, options.recordExists)
+      .then(async (found) => {
+        if (!found) res.status(404);
+        const [html, picture] = await Promise.all([fs.promises.readFile(indexHtml, 'utf8'), found ? pictures.draw(req, lng) : null]);
+        const preloads = preloadLinks(dir, ROUTES, remotes, req.path, lng);
+        // A drawn Bengali page shows its text at once: its font is needed now, not after the scripts.
+        const page = picture === null ? withPreloads(html, preloads) : withFirstScreen(withPreloads(html, preloads.map((l) => l.replace(' fetchpriority="low"', ''))), preloads, picture, lng);
+        sendPage(req, res, page);
+      })
+      .catch(next);
   });
 }

@@ -52,7 +52,8 @@ function InstructorsMenu() {
   );
 }
 
-const queryOfPage = () => (window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
+// (No page on the server that draws first screens: none of them is /search.)
+const queryOfPage = () => (typeof window !== 'undefined' && window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
 
 /** The one search box of every page (issue 24): opens /search?q=… (courses, instructors and freebies). */
 function HeaderSearch({ pathname }: { pathname: string }) {

@@ -9,8 +9,9 @@ export function perViewFor(width: number, max = 5): number {
   return 1;
 }
 
-function useWidth() {
-  const [w, setW] = useState(() => window.innerWidth);
+/** The viewport's width; null on the server drawing a first screen, where CSS picks the columns. */
+function useWidth(): number | null {
+  const [w, setW] = useState(() => (typeof window === 'undefined' ? null : window.innerWidth));
   useEffect(() => {
     const on = () => setW(window.innerWidth);
     window.addEventListener('resize', on);
@@ -22,7 +23,8 @@ function useWidth() {
 /** Shows `perView` items (5 at a time on wide screens) and moves `scroll` (3) at a time. */
 export function Carousel({ items, label, scroll = 3, testId }: { items: ReactNode[]; label: string; scroll?: number; testId?: string }) {
   const { t } = useTranslation();
-  const perView = perViewFor(useWidth());
+  const width = useWidth();
+  const perView = width === null ? 5 : perViewFor(width);
   const step = Math.min(scroll, perView);
   const [start, setStart] = useState(0);
   const maxStart = Math.max(0, items.length - perView);
@@ -32,7 +34,7 @@ export function Carousel({ items, label, scroll = 3, testId }: { items: ReactNod
       <button type="button" className="icon-btn carousel-prev" aria-label={t('common.previous')} disabled={from === 0} onClick={() => setStart(Math.max(0, from - step))}>
         ‹
       </button>
-      <div className="carousel-track" style={{ gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))` }}>
+      <div className={width === null ? 'carousel-track by-viewport' : 'carousel-track'} style={width === null ? undefined : { gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))` }}>
         {items.slice(from, from + perView)}
       </div>
       <button type="button" className="icon-btn carousel-next" aria-label={t('common.next')} disabled={from >= maxStart} onClick={() => setStart(Math.min(maxStart, from + step))}>

@@ -3,8 +3,10 @@ import { looksLikeHtml, sanitizeHtml } from '@taal/web-shared/html';
 
 /** HTML from the API, sanitised; plain text keeps its line breaks. */
 export function RichText({ text, className = 'desc' }: { text: string | undefined; className?: string }) {
-  const html = useMemo(() => (text && looksLikeHtml(text) ? sanitizeHtml(text) : null), [text]);
-  if (!text) return null;
+  // The server drawing a first screen has no DOMParser to sanitise with: HTML waits for the app there.
+  const server = typeof DOMParser === 'undefined';
+  const html = useMemo(() => (text && looksLikeHtml(text) && !server ? sanitizeHtml(text) : null), [text, server]);
+  if (!text || (server && looksLikeHtml(text))) return null;
   if (html === null) return <p className={className}>{text}</p>;
   return <div className={`${className} rich-text`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,0 +1,86 @@
+// The first screen drawn on the server (issue 55, decision 0070): on a slow link the browser paints
+// the page's content from its HTML, while the scripts that make it an app are still on their way.
+// The picture sits in a closed shadow root (nothing of the page's can reach into it: no second copy
+// of its ids, its forms or its test ids), beside the app's root, which stays hidden until its own
+// first screen is ready (shell/src/first-screen.ts) and then replaces the picture.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Request } from 'express';
+
+/** What frontends/web/first-screen/render.tsx exports (built to dist/render.cjs by build-apps). */
+interface Renderer {
+  firstScreenPaths(): string[];
+  renderFirstScreen(request: { url: string; lng: string; translations: Record<string, unknown>; apiOrigin: string }): Promise<string | null>;
+}
+
+/** The built renderer, beside the shell and the remotes. */
+export const rendererFile = (frontendsDir: string): string => path.join(frontendsDir, 'web', 'first-screen', 'dist', 'render.cjs');
+
+/** How long a page waits for its picture: past it, the page is sent without one (the app draws it). */
+export const FIRST_SCREEN_MS = 800;
+const LANGUAGES = ['en', 'bn'];
+
+/** The origin the server answers on, as the request reached it: the renderer's API calls go there. */
+function ownOrigin(req: Request): string {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${req.socket.localPort}`;
+}
+
+export interface FirstScreens {
+  /** The first screen of the page `req` asks for, in `lng`, as HTML; null for a page not drawn here, or when it could not be drawn in time. */
+  draw(req: Request, lng: string): Promise<string | null>;
+  /** Whether the page at this path is drawn on the server. */
+  drawn(pathname: string): boolean;
+}
+
+export function firstScreens(frontendsDir: string, log: (message: string) => void = console.error): FirstScreens {
+  const renderer = require(rendererFile(frontendsDir)) as Renderer;
+  const paths = new Set(renderer.firstScreenPaths());
+  const translations = Object.fromEntries(
+    LANGUAGES.map((lng) => [lng, JSON.parse(fs.readFileSync(path.join(frontendsDir, 'shell', 'dist', 'assets', 'locales', lng, 'translation.json'), 'utf8')) as unknown]),
+  );
+  return {
+    drawn: (pathname) => paths.has(pathname),
+    async draw(req, lng) {
+      if (!paths.has(req.path)) return null;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), FIRST_SCREEN_MS);
+      });
+      const drawing = renderer.renderFirstScreen({ url: req.originalUrl, lng, translations, apiOrigin: ownOrigin(req) }).catch((err: Error) => {
+        log(`the first screen of ${req.path} could not be drawn: ${err.message}`);
+        return null;
+      });
+      try {
+        return await Promise.race([drawing, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+const hrefs = (tags: string, pattern: RegExp): string[] => [...tags.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((h) => pattern.test(h));
+
+/**
+ * The page with its picture: the stylesheets the picture needs in the head (render-blocking, so it
+ * is never painted unstyled; the app's scripts find them there and do not load them again), in
+ * Bengali its font asked for at once, and the picture before the app's root, in a closed shadow
+ * root with the same stylesheets.
+ */
+export function withFirstScreen(html: string, preloads: string[], picture: string, lng: string): string {
+  const styles = [...new Set([...hrefs(html, /\.css$/), ...hrefs(preloads.join(''), /\.css$/)])];
+  const sheets = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  // A Bengali picture waits hidden for its font (shell/public/first-screen.js), but never without scripts.
+  const bengali = lng === 'bn';
+  const host = bengali
+    ? '<div id="first-screen" hidden><noscript><link rel="stylesheet" href="/first-screen-noscript.css"></noscript>'
+    : '<div id="first-screen">';
+  return html
+    .replace('</head>', `${sheets}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `${host}<template shadowrootmode="closed">${sheets}${picture}</template></div>${bengali ? '<script async src="/first-screen.js"></script>' : ''}<div id="root"></div>`,
+    );
+}
