@@ -136,7 +136,9 @@ test('an account whose name has an emoji signs up and buys a gift card with the 
   try {
     await page.goto(`${e2e.baseUrl}/`);
     const email = `emoji-${Date.now()}@example.com`;
-    const name = 'রাফি 🎸 Rafi';
+    // Emoji as phones type them (issue 55, decision 0071): a presentation selector (❤️), a joined
+    // family and a singer with a skin tone (zero-width joiners).
+    const name = 'রাফি 🎸 Rafi ❤\ufe0f 👨\u200d👩\u200d👧';
     const res = await signUpByApi(page, e2e.baseUrl, { name, email, password: 'emoji-pass-1', dob: '1999-01-01', phone: '01712345678', address: 'Dhaka' });
     expect(res.status).toBeLessThan(300);
     await page.goto(`${e2e.baseUrl}/verify-email/${await verificationToken(e2e.taal, email)}`);
@@ -147,20 +149,23 @@ test('an account whose name has an emoji signs up and buys a gift card with the 
     await page.waitForSelector('[data-testid="gift-form"]');
     await page.check('[data-testid="gift-recipient-someoneElse"]');
     expect(await page.inputValue('[data-testid="gift-from"]')).toBe(name);
-    await page.fill('[data-testid="gift-receiverName"]', 'নাদিয়া 🎹');
+    await page.fill('[data-testid="gift-receiverName"]', 'নাদিয়া 🎹 🧑🏽\u200d🎤');
     await page.fill('[data-testid="gift-phone"]', '01712345678');
     await page.fill('[data-testid="gift-email"]', `receiver-${email}`);
     await page.fill('[data-testid="gift-confirmEmail"]', `receiver-${email}`);
     await page.locator('[data-testid="gift-from"]').focus();
     await page.locator('[data-testid="gift-from"]').blur();
     expect(await page.locator('[data-testid="gift-from-error"]').count()).toBe(0);
+    await page.locator('[data-testid="gift-receiverName"]').focus();
+    await page.locator('[data-testid="gift-receiverName"]').blur();
+    expect(await page.locator('[data-testid="gift-receiverName-error"]').count()).toBe(0);
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'gift-emoji-name-bn');
     const made = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/store/order/'));
     await page.click('[data-testid="gift-submit"]');
     const order = ((await (await made).json()) as { data: { giftCardFrom: string; shippingAddress: { name: string } } }).data;
     expect(order.giftCardFrom).toBe(name);
-    expect(order.shippingAddress.name).toBe('নাদিয়া 🎹');
+    expect(order.shippingAddress.name).toBe('নাদিয়া 🎹 🧑🏽\u200d🎤');
     // The store takes it: the card is paid on the sandbox.
     await page.waitForURL(/\/sslcommerz-sandbox\//, { timeout: 20_000 });
     await page.click('button[value="pay"], form[action$="/pay"] button');
