@@ -1572,6 +1572,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups; next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Which users (default all): all, student, subscriber, instructor, admin, content, social */
+                    type?: "all" | "student" | "subscriber" | "instructor" | "admin" | "content" | "social";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["User"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/": {
         parameters: {
             query?: never;
@@ -1579,7 +1675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, newest first (admin only) */
+        /** Every user, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1592,6 +1688,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1749,7 +1847,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, newest first (admin only) */
+        /** Every user, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1762,6 +1860,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1825,7 +1925,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Students (type 4) (admin only) */
+        /** Students (type 4), newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1838,6 +1938,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1901,7 +2003,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Subscribers (admin only) */
+        /** Subscribers, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1914,6 +2016,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1977,7 +2081,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users of one type: 1 admin, 2 content uploader, 3 instructor, 4 student (admin only) */
+        /** Users of one type, newest first: 1 admin, 2 content uploader, 3 instructor, 4 student; at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1993,6 +2097,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2562,7 +2668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users who signed up with Google or Facebook (admin only) */
+        /** Users who signed up with Google or Facebook, newest first: at most 1000 (the rest through GET user/page?type=social, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2575,6 +2681,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5788,6 +5896,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s counts; next: the following page’s cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day (inclusive): YYYY-MM-DD or day-month-year; with to */
+                    from?: string;
+                    /** @description Last day (inclusive), not before from; with from */
+                    to?: string;
+                    /** @description true: paid orders only (default false) */
+                    paid?: "true" | "false";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["AdminOrder"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                                summary: {
+                                    total: number;
+                                    paid: number;
+                                    unpaid: number;
+                                    /** @description The paid orders’ totals net of vouchers, wallet money included (poisha) */
+                                    received: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description INVALID_DATE_RANGE, INVALID_CURSOR or INVALID_PAGE_SIZE */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order/list": {
         parameters: {
             query?: never;
@@ -5795,7 +6010,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of the last 30 days with their buyers, newest first (back office) (admin only) */
+        /** Orders of the last 30 days with their buyers, newest first (back office): at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -5808,6 +6023,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5871,7 +6088,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers (admin only) */
+        /** Orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -5889,6 +6106,8 @@ export interface paths {
                 /** @description The list is in data */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5961,7 +6180,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers (admin only) */
+        /** Paid orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -5979,6 +6198,8 @@ export interface paths {
                 /** @description The list is in data */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9725,7 +9946,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet */
+                /** @description 'Purchase the course First!!': no enrolment in this course; CERTIFICATE_NEEDS_ALL_LESSONS: a lesson of the course is not completed yet; CERTIFICATE_NEEDS_EXAM: the course's theory exam is not passed yet */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -10083,6 +10304,7 @@ export interface paths {
                                 userName: string;
                                 courseName: string;
                                 providedAt: string;
+                                exams: components["schemas"]["PassedExam"][];
                             };
                         };
                     };
@@ -10206,6 +10428,787 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/courses/{courseId}/exam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The course's theory exam with its answer key (the course's instructor, content and admin); data is null while it has none (the course's instructor, content and admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Exam"] | null;
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Writes the course's theory exam (the course's instructor, content and admin): 'Exam saved' (the course's instructor, content and admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description en, bn or both: the texts each question and option carries
+                         * @enum {string}
+                         */
+                        language: "en" | "bn" | "both";
+                        /** @description The pass mark, in percent */
+                        passPercent: number;
+                        maxAttempts: number;
+                        questions: {
+                            id?: string;
+                            /** @enum {string} */
+                            kind: "single" | "multiple";
+                            textEn: string;
+                            textBn: string;
+                            /** @description A picture uploaded with POST …/exam/media; empty for none */
+                            imageUrl: string;
+                            /** @description An audio clip uploaded with POST …/exam/media; empty for none */
+                            audioUrl: string;
+                            options: {
+                                textEn: string;
+                                textBn: string;
+                                /** @description Part of the answer key */
+                                correct: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description 'Exam saved' */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Exam"];
+                        };
+                    };
+                };
+                /** @description Settings out of range (EXAM_SETTINGS_INVALID), no questions (EXAM_NEEDS_QUESTIONS), or a question without its text, options or answer (EXAM_QUESTION_INVALID) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes the course's theory exam while no student has started it: 'Exam deleted' (the course's instructor, content and admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: {
+                                deleted: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course, or no exam */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Students have taken it (EXAM_IN_USE) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/courses/{courseId}/exam/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A question's picture (JPEG, PNG, GIF or WebP, re-encoded) or audio clip (at most 60 s and 5 MB, checked with ffprobe, stored as AAC): its URL for the question (the course's instructor, content and admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A picture (or send audio)
+                         */
+                        image?: Blob;
+                        /**
+                         * Format: binary
+                         * @description An audio clip (MP3, M4A, OGG, WAV, WebM)
+                         */
+                        audio?: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: {
+                                /** @enum {string} */
+                                kind: "image" | "audio";
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No file (EXAM_MEDIA_REQUIRED), not a picture (NOT_AN_IMAGE) or not an audio clip of at most 60 s (NOT_AN_AUDIO_CLIP) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Over 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exam-audio/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A theory exam question's audio clip (public by its unguessable name, like a course's pictures; it holds no answer) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The stored name (a UUID) */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The clip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/mp4": Blob;
+                    };
+                };
+                /** @description No such file */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/classroom/{courseId}/exam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The course's theory exam as its student reads it: settings, their attempts, and the open attempt's questions, never the answer key (students only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["StudentExam"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The course has no exam (EXAM_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/classroom/{courseId}/exam/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an attempt (or answers the open one): every lesson complete, not passed yet, attempts left (students only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The course id (UUID) */
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["StudentExam"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The course has no exam (EXAM_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A lesson is not complete (EXAM_NEEDS_ALL_LESSONS), passed before (EXAM_ALREADY_PASSED), or no attempts left (EXAM_NO_ATTEMPTS_LEFT) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exam-attempts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits an attempt’s answers; the server grades it once (a repeated or parallel submission answers the grade given): the score and the questions answered wrongly (students only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The attempt id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answers: {
+                            questionId: string;
+                            chosen: number[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                id: string;
+                                number: number;
+                                startedAt: string;
+                                /** @description Empty while the attempt is open */
+                                submittedAt: string;
+                                scorePercent: number;
+                                passed: boolean;
+                                /** @description The questions answered wrongly */
+                                wrongQuestionIds: string[];
+                                /** @description False when it had been graded before */
+                                gradedNow: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not the caller’s attempt (EXAM_ATTEMPT_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17493,6 +18496,84 @@ export interface components {
             providedAt: string;
             /** @description The name the certificate was asked under, kept on record; userName is the student’s current name (decision 0042) */
             issuedName: string;
+            /** @description The exams passed before it was asked for (decision 0073); empty for a course that sets none */
+            exams: components["schemas"]["PassedExam"][];
+        };
+        PassedExam: {
+            /**
+             * @description Which exam (decision 0073)
+             * @enum {string}
+             */
+            kind: "theory" | "practical";
+            passedAt: string;
+            scorePercent: number;
+        };
+        Exam: {
+            courseId: string;
+            /** @enum {string} */
+            language: "en" | "bn" | "both";
+            passPercent: number;
+            maxAttempts: number;
+            questions: {
+                /** @description Given by the server; sent back on an edit, a question keeps it */
+                id: string;
+                /** @enum {string} */
+                kind: "single" | "multiple";
+                textEn: string;
+                textBn: string;
+                /** @description A picture uploaded with POST …/exam/media; empty for none */
+                imageUrl: string;
+                /** @description An audio clip uploaded with POST …/exam/media; empty for none */
+                audioUrl: string;
+                options: {
+                    textEn: string;
+                    textBn: string;
+                    /** @description Part of the answer key */
+                    correct: boolean;
+                }[];
+            }[];
+            updatedAt: string;
+        };
+        StudentExam: {
+            courseId: string;
+            /** @enum {string} */
+            language: "en" | "bn" | "both";
+            passPercent: number;
+            maxAttempts: number;
+            questionCount: number;
+            /** @description Every lesson complete: the exam may be started */
+            lessonsComplete: boolean;
+            passed: boolean;
+            attemptsLeft: number;
+            attempts: components["schemas"]["ExamAttempt"][];
+            /** @description The open attempt’s questions; empty while none is open */
+            questions: components["schemas"]["StudentExamQuestion"][];
+            /** @description Empty while none is open */
+            openAttemptId: string;
+        };
+        ExamAttempt: {
+            id: string;
+            number: number;
+            startedAt: string;
+            /** @description Empty while the attempt is open */
+            submittedAt: string;
+            scorePercent: number;
+            passed: boolean;
+            /** @description The questions answered wrongly */
+            wrongQuestionIds: string[];
+        };
+        StudentExamQuestion: {
+            id: string;
+            /** @enum {string} */
+            kind: "single" | "multiple";
+            textEn: string;
+            textBn: string;
+            imageUrl: string;
+            audioUrl: string;
+            options: {
+                textEn: string;
+                textBn: string;
+            }[];
         };
         GeneralMessage: {
             _id: string;
