@@ -1,25 +1,25 @@
 // /adminuserlist: users by group (back office §2) as cards with View and Suspend/Unsuspend.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet, type AdminUser } from '../components/data';
 import { AdminPage } from '../components/States';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { replaceUser, setSuspended, userTypeLabel } from '../components/users';
-import { AsyncView, Empty, pageOf, Pager, PillTabs } from '@taal/web-shared/ui';
+import { Empty, Loading, PillTabs } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
 
-const ofType = (type: number) => () => answer(authApi.GET('/api/v1/user/type/{type}', { params: { path: { type: String(type) as '1' | '2' | '3' | '4' } } }));
+// Each section is a filter of GET user/page (decision 0074): the server pages it, newest first.
 const SECTIONS = [
-  ['users', 'user/type/student', () => answer(authApi.GET('/api/v1/user/type/student'))],
-  ['subscribers', 'user/type/subscriber', () => answer(authApi.GET('/api/v1/user/type/subscriber'))],
-  ['instructors', `user/type/${UserRoles.instructor}`, ofType(UserRoles.instructor)],
-  ['admins', `user/type/${UserRoles.admin}`, ofType(UserRoles.admin)],
-  ['content', `user/type/${UserRoles.content}`, ofType(UserRoles.content)],
+  ['users', 'student'],
+  ['subscribers', 'subscriber'],
+  ['instructors', 'instructor'],
+  ['admins', 'admin'],
+  ['content', 'content'],
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
-const PAGE_SIZE = 12;
+export const USER_CARDS_PAGE_SIZE = 12;
 
 function UserCard({ user, onChange }: { user: AdminUser; onChange: (u: AdminUser) => void }) {
   const { t } = useTranslation();
@@ -56,11 +56,14 @@ function UserCard({ user, onChange }: { user: AdminUser; onChange: (u: AdminUser
 export default function UserList() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const section: Section = (SECTIONS.find(([s]) => s === params.get('section'))?.[0] ?? 'users') as Section;
-  const [, path, load] = SECTIONS.find(([s]) => s === section)!;
-  const list = useAdminGet<AdminUser[]>(path, load);
-  const [page, setPage] = useState(0);
-  const view = pageOf(list.data ?? [], page, PAGE_SIZE);
+  const section: Section = SECTIONS.find(([s]) => s === params.get('section'))?.[0] ?? 'users';
+  const type = SECTIONS.find(([s]) => s === section)![1];
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<AdminUser>>(`user/page?type=${type}&cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/user/page', { params: { query: { type, limit: String(USER_CARDS_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
+  );
+  const users = list.data?.items;
 
   return (
     <AdminPage
@@ -81,28 +84,26 @@ export default function UserList() {
         className="admin-sections"
         tabs={SECTIONS.map(([s]) => s)}
         selected={section}
-        onSelect={(s) => {
-          setPage(0);
-          setParams({ section: s });
-        }}
+        onSelect={(s) => setParams({ section: s })}
         label={(s) => t(`adminUsers.sections.${s}`)}
         testIdPrefix="section"
       />
-      <AsyncView state={list} empty={<Empty />} isEmpty={() => !view.rows.length}>
-        {(data) => (
-          <>
-            <p className="muted" data-testid="user-count">
-              {t('adminUsers.count', { count: data?.length ?? 0 })}
-            </p>
-            <div className="user-grid">
-              {view.rows.map((u) => (
-                <UserCard key={u._id} user={u} onChange={(updated) => list.setData((d) => replaceUser(d, updated))} />
-              ))}
-            </div>
-            <Pager page={view.page} pages={view.pages} onPage={setPage} />
-          </>
-        )}
-      </AsyncView>
+      {list.error ? (
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
+      ) : list.loading && !users ? (
+        <Loading />
+      ) : !users?.length ? (
+        <Empty />
+      ) : (
+        <>
+          <div className="user-grid" data-testid="user-grid" aria-busy={list.loading}>
+            {users.map((u) => (
+              <UserCard key={u._id} user={u} onChange={(updated) => list.setData((d) => d && { ...d, items: replaceUser(d.items, updated) ?? d.items })} />
+            ))}
+          </div>
+          <KeysetPager position={position} next={list.data?.next} />
+        </>
+      )}
     </AdminPage>
   );
 }

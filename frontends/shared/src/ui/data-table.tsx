@@ -1,7 +1,8 @@
 // The one data table (the back office's, and the panel's statements): a search box, fixed page size, and copy / CSV / print of
 // every (filtered) row, as its tables offer (back office §2); rows may carry a class (e.g. paid
 // orders highlighted). With `paging` the server pages the rows: `rows` is the current page
-// (copy, CSV and print then act on that page only; no search box) and the pager counts `total`.
+// (copy, CSV and print then act on that page only; no search box) and the pager counts `total`;
+// with `keyset` the server pages by cursor and the caller's pager is shown.
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -66,6 +67,7 @@ export function DataTable<T>({
   search = true,
   rowClass,
   paging,
+  keyset,
   initialiseAfterMs = 0,
   empty,
   caption,
@@ -87,6 +89,8 @@ export function DataTable<T>({
   rowClass?: (row: T) => string | undefined;
   /** The server pages the rows (`rows` is page `paging.page` of `paging.total` rows). */
   paging?: ServerPaging;
+  /** The server pages the rows by cursor (decision 0074): `rows` is the page, shown whole, with this pager instead of the table's. */
+  keyset?: ReactNode;
   /** Shows 'Loading ...' this long before the rows (the store tables are initialised after 1 second). */
   initialiseAfterMs?: number;
   /** Shown for no rows instead of 'No data found'. */
@@ -107,14 +111,16 @@ export function DataTable<T>({
   }, [initialiseAfterMs]);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
-  const searchable = search && !paging;
+  const searchable = search && !paging && !keyset;
   const filtered = useMemo(() => {
     const q = searchable ? query.trim().toLowerCase() : '';
     const all = rows ?? [];
     if (!q) return all;
     return all.filter((r) => columns.some((c) => c.text(r).toLowerCase().includes(q)));
   }, [rows, query, columns, searchable]);
-  const view = paging
+  const view = keyset
+    ? { rows: filtered, page: 0, pages: 1 }
+    : paging
     ? { rows: filtered, page: paging.page, pages: Math.max(1, Math.ceil(paging.total / pageSize)) }
     : pageOf(filtered, page, pageSize);
   const total = paging ? paging.total : filtered.length;
@@ -205,10 +211,14 @@ export function DataTable<T>({
               {footer && <tfoot>{footer}</tfoot>}
             </table>
           </div>
-          <p className="muted data-table-info" data-testid="table-info">
-            {t('admin.table.showing', { from: view.page * pageSize + 1, to: view.page * pageSize + view.rows.length, total })}
-          </p>
-          <Pager page={view.page} pages={view.pages} onPage={paging ? paging.onPage : setPage} testId="table-pager" />
+          {keyset ?? (
+            <>
+              <p className="muted data-table-info" data-testid="table-info">
+                {t('admin.table.showing', { from: view.page * pageSize + 1, to: view.page * pageSize + view.rows.length, total })}
+              </p>
+              <Pager page={view.page} pages={view.pages} onPage={paging ? paging.onPage : setPage} testId="table-pager" />
+            </>
+          )}
         </>
       )}
     </div>

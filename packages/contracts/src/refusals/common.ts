@@ -22,8 +22,8 @@ export const CommonRefusals = {
   FIELD_REQUIRED: { status: 400, en: '{{field}} is required', bn: '{{field}} দিতে হবে' },
   INVALID_ID: { status: 400, en: 'Invalid id', bn: 'আইডি সঠিক নয়' },
   // Keyset pages (decision 0074): a page's cursor that was edited or cut, or a page size out of range.
-  INVALID_CURSOR: { status: 400, en: 'This page link is not valid. Please start again from the first page.', bn: 'এই পাতার লিংকটি সঠিক নয়। অনুগ্রহ করে প্রথম পাতা থেকে আবার শুরু করুন।' },
-  INVALID_PAGE_SIZE: { status: 400, en: 'The page size must be a whole number from 1 to {{max}}', bn: 'পাতার আকার ১ থেকে {{max}}-এর মধ্যে একটি পূর্ণ সংখ্যা হতে হবে' },
+  INVALID_CURSOR: { status: 400, en: 'This page link is not valid. Please start again from the first page.', bn: 'এই পৃষ্ঠার লিংকটি সঠিক নয়। অনুগ্রহ করে প্রথম পৃষ্ঠা থেকে আবার শুরু করুন।' },
+  INVALID_PAGE_SIZE: { status: 400, en: 'The page size must be a whole number from 1 to {{max}}', bn: 'পৃষ্ঠার আকার ১ থেকে {{max}}-এর মধ্যে একটি পূর্ণ সংখ্যা হতে হবে' },
   BODY_TOO_LARGE: { status: 413, en: 'The request is too large', bn: 'অনুরোধটি অনেক বড়' },
   // Node's header limit (16 KB): a very long address, e.g. an 18,000-character search (issue 55). The gateway answers it before any route.
   REQUEST_HEADERS_TOO_LARGE: { status: 431, en: 'This address is too long. Please shorten your search or link and try again.', bn: 'ঠিকানাটি অনেক বড়। অনুগ্রহ করে খোঁজা বা লিংকটি ছোট করে আবার চেষ্টা করুন।' },
