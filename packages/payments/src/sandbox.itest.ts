@@ -252,3 +252,22 @@ it('answers the transaction query by tran_id: open, paid, failed, and nothing fo
   const wrong = createSslCommerzClient({ SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: STORE.storeId, SSLCOMMERZ_STORE_PASSWORD: 'nope' });
   await expect(wrong.queryTransaction(paid.tranId)).rejects.toThrow(/transaction query refused/);
 });
+
+it("speaks the visitor's language (i18next's cookie, else Accept-Language) and serves the Bengali font it draws with (issue 55)", async () => {
+  const url = (await client.initSession(request(250000))).gatewayPageUrl;
+  const bn = await fetch(url, { headers: { cookie: 'i18next=bn' } });
+  const bnPage = await bn.text();
+  expect([bn.headers.get('content-language'), bn.headers.get('cache-control')]).toEqual(['bn', 'no-store']);
+  expect(bnPage).toContain('<strong>২,৫০০.০০ টাকা</strong> পরিশোধ করুন');
+  expect(await (await fetch(url, { headers: { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' } })).text()).toContain('বাতিল করুন');
+  expect(await (await fetch(url)).text()).toContain('Pay <strong>BDT 2,500.00</strong>');
+  const fontUrl = /url\("([^"]+\.woff2)"\)/.exec(bnPage)![1]!;
+  const font = await fetch(fontUrl);
+  expect([font.status, font.headers.get('content-type')]).toEqual([200, 'font/woff2']);
+  expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+  // Settled, in Bengali: what it came to, no buttons.
+  await press(url, 'cancel');
+  const settled = await (await fetch(url, { headers: { cookie: 'i18next=bn' } })).text();
+  expect(settled).toContain('এটি বাতিল করা হয়েছে');
+  expect(settled).not.toContain('<button');
+});

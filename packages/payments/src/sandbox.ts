@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_FONT_PATH, sandboxLanguage, sandboxPage, sendSandboxFont } from './sandbox-page';
 import { CURRENCY, formatPoisha, parsePoisha, signIpn } from './sslcommerz';
 
 /**
@@ -73,10 +74,6 @@ function id(n = 12): string {
   return randomBytes(n).toString('hex').toUpperCase();
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 async function readForm(req: http.IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -92,17 +89,6 @@ function json(res: http.ServerResponse, body: unknown, status = 200): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
-
-/**
- * What the page of a settled attempt says (issue 55). English only, as the rest of this stand-in for
- * the card gateway's own page: under its CSP (default-src 'none') it loads no font, and a machine
- * without a Bengali system font drew Bengali as boxes.
- */
-const SETTLED: Record<Exclude<SandboxSession['state'], 'open'>, string> = {
-  paid: 'This payment is complete: it has been paid. You can close this page.',
-  failed: 'This payment attempt has ended: it failed.',
-  cancelled: 'This payment attempt has ended: it was cancelled.',
-};
 
 function redirect(res: http.ServerResponse, url: string, params: Record<string, string>): void {
   const target = new URL(url);
@@ -260,11 +246,10 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
     });
   }
 
-  function page(res: http.ServerResponse, session: SandboxSession): void {
+  /** The hosted page in the visitor's language (./sandbox-page): Pay, Fail and Cancel, or what a settled attempt came to. */
+  function page(req: http.IncomingMessage, res: http.ServerResponse, session: SandboxSession): void {
     // Absolute, from the public base: the sandbox may be mounted under a path (all-in-one).
-    const action = (what: string) => `${publicBaseUrl().replace(/\/+$/, '')}${PREFIX}/pay/${session.sessionKey}/${what}`;
-    const button = (what: string, label: string) =>
-      `<form method="post" action="${escapeHtml(action(what))}"><button type="submit" name="choice" value="${what}">${label}</button></form>`;
+    const base = publicBaseUrl().replace(/\/+$/, '');
     // A settled attempt says so, with no buttons (issue 55: the browser's back button after paying
     // showed live-looking Pay/Fail/Cancel again). The shop is the origin of its return URLs.
     const shop = (() => {
@@ -274,27 +259,22 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
         return '/';
       }
     })();
-    const body =
-      session.state !== 'open'
-        ? `<p data-state="${session.state}">${SETTLED[session.state]}</p><p><a href="${escapeHtml(shop)}">Back to the shop</a></p>`
-        : `<p>Pay <strong>${escapeHtml(session.amount)} ${escapeHtml(session.currency)}</strong> for transaction <code>${escapeHtml(session.tranId)}</code></p>` +
-          button('pay', 'Pay') +
-          button('fail', 'Fail') +
-          button('cancel', 'Cancel');
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-      // Never kept (HTTP cache or back/forward cache): going back to it asks again, and a settled attempt says so.
-      'cache-control': 'no-store',
+    const { html, headers } = sandboxPage({
+      lang: sandboxLanguage(req.headers),
+      base,
+      state: session.state,
+      amount: session.amount,
+      currency: session.currency,
+      tranId: session.tranId,
+      action: (what) => `${base}${PREFIX}/pay/${session.sessionKey}/${what}`,
+      shop,
     });
-    res.end(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-        `<title>SSLCommerz sandbox</title></head><body><h1>SSLCommerz sandbox</h1>${body}</body></html>`,
-    );
+    res.writeHead(200, headers);
+    res.end(html);
   }
 
-  async function choose(res: http.ServerResponse, session: SandboxSession, choice: string): Promise<void> {
-    if (session.state !== 'open') return page(res, session);
+  async function choose(req: http.IncomingMessage, res: http.ServerResponse, session: SandboxSession, choice: string): Promise<void> {
+    if (session.state !== 'open') return page(req, res, session);
     const back: Record<string, string> = {
       tran_id: session.tranId,
       amount: session.amount,
@@ -395,13 +375,14 @@ export function createSandbox(options: SandboxOptions, publicBaseUrl: () => stri
       return validation(url, res);
     if (req.method === 'GET' && path === '/validator/api/merchantTransIDvalidationAPI.php')
       return transactionQuery(url, res);
+    if (req.method === 'GET' && path === SANDBOX_FONT_PATH) return sendSandboxFont(res);
     const m = /^\/gwprocess\/v4\/pay\/([0-9A-F]+)(?:\/(pay|fail|cancel))?$/.exec(path);
     const session = m ? sessions.get(m[1]!) : undefined;
     if (m && session) {
-      if (req.method === 'GET' && !m[2]) return page(res, session);
+      if (req.method === 'GET' && !m[2]) return page(req, res, session);
       if (req.method === 'POST' && m[2]) {
         await readForm(req);
-        return choose(res, session, m[2]);
+        return choose(req, res, session, m[2]);
       }
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
