@@ -35,6 +35,8 @@ const PaymentSettlement = lazy(() => import('./instructor/Payouts').then((m) => 
 const PublicProfile = lazy(() => import('./instructor/PublicProfile'));
 // Lesson questions (issue 41, decision 0050).
 const InstructorQuestions = lazy(() => import('./instructor/Questions'));
+// Theory exams (issue 53, decision 0072).
+const ExamEditor = lazy(() => import('./instructor/ExamEditor'));
 
 /** The instructor's Profile tab: the login account, then the public profile students see (issue 40). */
 function InstructorProfile({ user }: { user: SessionUser }) {
@@ -51,14 +53,14 @@ function InstructorProfile({ user }: { user: SessionUser }) {
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
 // The Wallet statement (issue 41) after it, for the same reason.
 const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates', 'wallet'];
-const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions'];
+const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions', 'exams'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
 const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney, redeemGiftCard: RedeemGiftCard };
 
 // Messages (issue 13).
 STUDENT_CONTENT.messages = StudentMessages;
-const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages, questions: InstructorQuestions };
+const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMessages, questions: InstructorQuestions, exams: ExamEditor };
 // My Courses, Analytics and Payment Settlement (issue 12).
 Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: InstructorProfile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;

@@ -5,7 +5,7 @@
 // service down, offline) say the check could not be made, with a retry: never "not found".
 import { Link, useParams } from 'react-router-dom';
 import { answer, ApiError, publicApi, type ApiPaths } from '@taal/web-shared/api';
-import { formatDate } from '@taal/web-shared/format';
+import { formatDate, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Loading } from '@taal/web-shared/ui';
@@ -53,6 +53,11 @@ export default function CertificateVerify() {
         <p data-testid="certificate-date">
           {t('certificates.issuedOn', { date: formatDate(c.providedAt, i18n.resolvedLanguage) })}
         </p>
+        {(c.exams ?? []).map((e) => (
+          <p key={e.kind} data-testid="certificate-exam">
+            {t('exam.certificatePassed', { exam: t(`exam.kind_${e.kind}`), date: formatDate(e.passedAt, i18n.resolvedLanguage), score: formatNumber(e.scorePercent) })}
+          </p>
+        ))}
         <p className="muted" data-testid="certificate-id">
           {t('certificates.id', { id: c.id })}
         </p>

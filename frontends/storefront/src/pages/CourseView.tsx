@@ -24,6 +24,8 @@ import { linkTo } from '@taal/web-shared/routes';
 
 // Reviews load after the course (their own chunk): the first paint stays as it was.
 const CourseReviews = lazy(() => import('../components/CourseReviews'));
+// The theory exam (issue 53) loads only for a student who owns the course.
+const TheoryExam = lazy(() => import('../components/exam/TheoryExam'));
 
 export default function CourseView() {
   const { t, i18n } = useTranslation();
@@ -219,6 +221,11 @@ export default function CourseView() {
       {ins && <CourseInstructor instructor={ins} />}
       {/* Lessons done count for an owner only: a visitor or a student without the course keeps the
           request, which the server answers 'Purchase the course First!!' (spec §8). */}
+      {owned && studentId && (
+        <Suspense fallback={null}>
+          <TheoryExam courseId={c._id} lessonsDone={completion?.completed ?? 0} />
+        </Suspense>
+      )}
       <CertificateRequest courseId={c._id} courseName={c.title} completion={owned ? completion : null} />
       {ins && <MessageInstructor instructorId={ins._id} instructorName={ins.name} courseId={c._id} />}
       <Suspense fallback={null}>
