@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor, keysetPage, pageSizeOf, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './keyset';
 import { refusalKeyOf } from '../grpc/errors';
 
-const position = { at: '2026-11-27T18:41:47.123456Z', id: 'a1b2' };
+const position = { at: '2026-11-27 18:41:47.123456+00', id: 'a1b2' };
 const refusedWith = (fn: () => unknown) => {
   try {
     fn();
@@ -30,7 +30,7 @@ describe('keyset cursors', () => {
 
   it('bound the page size and say whether a next page exists', () => {
     expect([pageSizeOf(undefined), pageSizeOf(0), pageSizeOf(5), pageSizeOf(10_000)]).toEqual([PAGE_SIZE_DEFAULT, PAGE_SIZE_DEFAULT, 5, PAGE_SIZE_MAX]);
-    const rows = [1, 2, 3].map((n) => ({ id: `id${n}`, cursor_at: `2026-01-0${n}T00:00:00.000000Z` }));
+    const rows = [1, 2, 3].map((n) => ({ id: `id${n}`, cursor_at: `2026-01-0${n} 00:00:00.5+00` }));
     expect(keysetPage('users', rows, 3)).toEqual({ items: rows, next: '' });
     const page = keysetPage('users', rows, 2);
     expect(page.items).toEqual(rows.slice(0, 2));

@@ -4,7 +4,7 @@
  *
  * - A page holds at most `PAGE_SIZE_MAX` rows (`PAGE_SIZE_DEFAULT` when the caller names none).
  * - Its `next` cursor is opaque to clients: base64url of the list's name, the last row's time to the
- *   microsecond (UTC) and its id, with a check so an edited or cut cursor is refused (INVALID_CURSOR,
+ *   microsecond and its id, with a check so an edited or cut cursor is refused (INVALID_CURSOR,
  *   400), not read as another position. It carries a position only: the filters are the request's.
  * - The query asks for one row more than the page to know, without counting, whether a next page exists.
  */
@@ -16,7 +16,7 @@ export const PAGE_SIZE_DEFAULT = 20;
 /** The most rows one page (and so one gRPC or HTTP answer) may hold. */
 export const PAGE_SIZE_MAX = 100;
 
-/** A row's place in a newest-first list: its time (ISO, UTC, microseconds) and its id. */
+/** A row's place in a newest-first list: its time (PostgreSQL's own text of it, microseconds and offset kept) and its id. */
 export interface KeysetPosition {
   at: string;
   id: string;
@@ -34,7 +34,8 @@ export function pageSizeOf(limit: number | undefined | null): number {
   return Math.min(Math.floor(limit), PAGE_SIZE_MAX);
 }
 
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** timestamptz as text (DateStyle ISO): `2026-03-01 00:00:00.123456+00`, the fraction trimmed, the offset as the session's zone wrote it. */
+const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
 const checkOf = (list: string, at: string, id: string) => createHash('sha256').update(`${list}\n${at}\n${id}`).digest('base64url').slice(0, 10);
 
@@ -55,12 +56,15 @@ export function decodeCursor(list: string, cursor: string | undefined | null): K
   }
   if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((v) => typeof v === 'string')) throw refuse('INVALID_CURSOR');
   const [name, at, id, check] = parsed as string[];
-  if (name !== list || !ISO_MICROS.test(at!) || Number.isNaN(Date.parse(at!)) || !id || check !== checkOf(list, at!, id)) throw refuse('INVALID_CURSOR');
+  if (name !== list || !PG_TIMESTAMPTZ.test(at!) || !id || check !== checkOf(list, at!, id)) throw refuse('INVALID_CURSOR');
   return { at: at!, id: id! };
 }
 
-/** A SELECT expression for a row's cursor time: the column in UTC to the microsecond (exact, unlike a JS Date). */
-export const keysetAt = (column = 'created_at') => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * A SELECT expression for a row's cursor time: the column as PostgreSQL writes it, to the microsecond with
+ * its offset, read back exactly by `::timestamptz` in any session's zone (a JS Date would drop the microseconds).
+ */
+export const keysetAt = (column = 'created_at') => `${column}::text`;
 
 /**
  * The SQL of a newest-first keyset page over (`at`, `id`) after `position`: a WHERE condition (TRUE on the
