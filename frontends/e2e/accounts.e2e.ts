@@ -45,6 +45,8 @@ test('sign up with a photo → verification mail → its link → login → stud
     await page.fill('#f-confirmPassword', 'secret13');
     await page.click('[data-testid="signup-submit"]');
     expect(await page.textContent('[data-testid="error-confirmPassword"]')).toBe("password didn't match");
+    // One toast: the mismatch replaced "fill all the required fields" (issue 55: they stood side by side).
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="toasts-bottom"] .toast span')].map((el) => el.textContent).join('|') === "password didn't match");
     await page.fill('#f-password', 'abc');
     await page.fill('#f-confirmPassword', 'abc');
     await page.click('[data-testid="signup-submit"]');

@@ -180,6 +180,8 @@ describe('gift cards in the browser', () => {
     await page.fill('[data-testid="redeem-code"]', codes[0]!);
     await page.click('[data-testid="redeem-submit"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="redeem-result"]')?.textContent === 'This gift card has already been used.');
+    // One toast: the refusal replaces the success before it (issue 55: "redeemed successfully" stood beside "already used").
+    await page.waitForFunction(() => [...document.querySelectorAll('.toasts-top .toast')].map((el) => el.querySelector('span')?.textContent).join('|') === 'This gift card has already been used.');
     await switchLanguage(page, 'bn', { fonts: true });
     await page.fill('[data-testid="redeem-code"]', '');
     await page.click('[data-testid="redeem-submit"]');

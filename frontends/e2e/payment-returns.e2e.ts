@@ -114,8 +114,10 @@ test('a voucher survives a cancelled payment; Back after paying shows the sandbo
   }
 }, 180_000);
 
-test('the empty voucher code message in Bengali', async () => {
+test('the voucher messages in Bengali say voucher (ভাউচার), as the page does: empty, unknown and applied', async () => {
   const student = await loginByApi(e2e.baseUrl, DEMO.student);
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const code = await createVoucher(admin, 5);
   const { page, context, errors } = await phone(e2e.browser);
   try {
     await useSession(page, e2e.baseUrl, student, { lang: 'bn' });
@@ -127,6 +129,15 @@ test('the empty voucher code message in Bengali', async () => {
     await toastWith(page, 'অনুগ্রহ করে ভাউচার কোড লিখুন');
     await page.evaluate(() => document.fonts.ready);
     await e2e.shot(page, 'voucher-empty-bn', { fullPage: false, keepToasts: true });
+    // Unknown, then applied: the Bengali says ভাউচার (the English keeps the spec's "Coupon Not found" / "Coupon Applied").
+    await page.fill('[data-testid="voucher-input"]', 'NO-SUCH-VOUCHER');
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'ভাউচার পাওয়া যায়নি');
+    await page.fill('[data-testid="voucher-input"]', code);
+    await page.click('[data-testid="voucher-apply"]');
+    await toastWith(page, 'ভাউচার প্রয়োগ করা হয়েছে');
+    expect(await page.locator('.toast', { hasText: 'কুপন' }).count()).toBe(0);
+    await e2e.shot(page, 'voucher-applied-bn', { fullPage: false, keepToasts: true });
     expect(errors).toEqual([]);
   } finally {
     await context.close();
