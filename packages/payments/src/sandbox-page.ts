@@ -53,7 +53,7 @@ export function sandboxLanguage(headers: http.IncomingHttpHeaders): SandboxLangu
   let best: { lang: SandboxLanguage; q: number } | null = null;
   for (const part of String(headers['accept-language'] ?? '').split(',')) {
     const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-    const lang = tag.split('-')[0];
+    const lang = /^[a-z]+/.exec(tag)?.[0];
     if (lang !== 'en' && lang !== 'bn') continue;
     const q = Number(/^\s*q=([0-9.]+)\s*$/.exec(params.find((p) => p.trim().startsWith('q=')) ?? '')?.[1] ?? '1');
     if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang, q };
