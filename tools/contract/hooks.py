@@ -102,6 +102,10 @@ _ALLOWED_400 = {
     "/api/v1/instructor/due/{id}/{amount}": ("ABOVE_DUE", "AMOUNT_NOT_TAKA"),
     # An admin suspending their own account ("You cannot suspend your own account").
     "/api/v1/user/suspend/{id}": "CANNOT_SUSPEND_SELF",
+    # Keyset pages (decision 0074): a cursor of the right characters that is not one the list gave
+    # (its check fails); the orders' range with one end only, or its end before its start.
+    "/api/v1/user/page": "INVALID_CURSOR",
+    "/api/v1/order/page": ("INVALID_CURSOR", "INVALID_DATE_RANGE"),
     # Reviews (decision 0048): a reply or a reason that is only markup leaves nothing once it is removed.
     "/api/v1/review/{id}/reply": "REPLY_REQUIRED",
     "/api/v1/review/{id}/hide": "HIDE_REASON_REQUIRED",

@@ -7,6 +7,9 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@taal/kit';
+
+// The limit's pattern below says 1 to 100: it must change with PAGE_SIZE_MAX.
+if (PAGE_SIZE_MAX !== 100) throw new Error('pages.ts: the limit pattern states a maximum of 100');
 import { envelope, fail } from './api-schemas';
 import { refusal } from './errors';
 import type { ParamSpec, ResponseSpec } from './route-table';
@@ -21,7 +24,8 @@ export const pageQuery: Record<'cursor' | 'limit', ParamSpec> = {
     invalid: () => refusal('INVALID_CURSOR'),
   },
   limit: {
-    schema: z.string().regex(/^[0-9]{1,3}$/).refine((v) => Number(v) >= 1 && Number(v) <= PAGE_SIZE_MAX),
+    // 1 to 100 as a pattern the document states (a refine would not reach it).
+    schema: z.string().regex(/^(100|[1-9][0-9]?)$/),
     description: `Rows in the page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT})`,
     invalid: () => refusal('INVALID_PAGE_SIZE', { params: { max: PAGE_SIZE_MAX } }),
   },
