@@ -12,11 +12,14 @@ export function youtubeId(link: string): string | null {
   }
 }
 
-/** A YouTube video played in the page (the privacy-enhanced embed the CSP allows, decision 0009). */
+/**
+ * A YouTube video played in the page (the privacy-enhanced embed the CSP allows, decision 0009).
+ * The server's picture of a first screen (decision 0070) keeps its place empty: the app loads it.
+ */
 export function YouTubePlayer({ id, title, testId }: { id: string; title: string; testId?: string }) {
   return (
     <iframe
-      src={`https://www.youtube-nocookie.com/embed/${id}`}
+      src={typeof window === 'undefined' ? undefined : `https://www.youtube-nocookie.com/embed/${id}`}
       title={title}
       loading="lazy"
       allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
