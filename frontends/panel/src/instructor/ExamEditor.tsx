@@ -81,7 +81,7 @@ function Editor({ courseId }: { courseId: string }) {
         <button type="button" className="btn btn-outline" onClick={() => setDraft({ ...draft, questions: [...draft.questions, newQuestion()] })} data-testid="exam-edit-add-question">
           {t('exam.editor.addQuestion')}
         </button>{' '}
-        <button type="submit" className="btn" disabled={busy} data-testid="exam-edit-save">
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="exam-edit-save">
           {t('exam.editor.save')}
         </button>
       </p>
@@ -102,7 +102,7 @@ export default function ExamEditor({ user }: { user: SessionUser }) {
         ) : (
           <>
             <p className="muted">{t('exam.editor.intro')}</p>
-            <label>
+            <label className="exam-course-pick">
               {t('exam.editor.course')}{' '}
               <select value={courseId} onChange={(e) => setCourseId(e.target.value)} data-testid="exam-course">
                 <option value="">{t('exam.editor.chooseCourse')}</option>

@@ -148,13 +148,13 @@ export default function TheoryExam({ courseId, lessonsDone = 0, onPassed }: { co
               ))}
             </fieldset>
           ))}
-          <button type="submit" className="btn" disabled={busy} data-testid="exam-submit">
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="exam-submit">
             {t('exam.submit')}
           </button>
         </form>
       ) : exam.attemptsLeft > 0 ? (
         <p>
-          <button type="button" className="btn" disabled={busy} onClick={() => void start()} data-testid="exam-start">
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()} data-testid="exam-start">
             {t(exam.attempts.length ? 'exam.retry' : 'exam.start')}
           </button>{' '}
           <span className="muted" data-testid="exam-attempts-left">
