@@ -1579,12 +1579,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups; next: the following page's cursor, null on the last (admin only) */
+        /** A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups, or the one an e-mail address or student id names; next: the following page's cursor, null on the last (admin only) */
         get: {
             parameters: {
                 query?: {
                     /** @description Which users (default all): all, student, subscriber, instructor, admin, content, social */
                     type?: "all" | "student" | "subscriber" | "instructor" | "admin" | "content" | "social";
+                    /** @description Only the user with this e-mail address (any case) or student id, exact */
+                    q?: string;
                     /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
                     cursor?: string;
                     /** @description Rows in the page, 1 to 100 (default 20) */

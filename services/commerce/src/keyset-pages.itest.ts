@@ -82,6 +82,14 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
     expect(pages.slice(0, -1).every((p) => p.length === size)).toBe(true);
   });
 
+  it('finds the one user an e-mail address (any case) or a student id names', async () => {
+    const ids = async (search: string) => (await listUsersPage(sql, { search }, '', 20)).items.map((u) => u.id);
+    expect(await ids(' USER42@pages.example.com ')).toEqual(['u-00042']);
+    expect(await ids('S43')).toEqual(['u-00043']);
+    expect(await ids('user4')).toEqual([]);
+    expect(await ids('S4\u0000')).toEqual([]);
+  });
+
   it('pages every order, the paid ones, and a range of days, with the range counted', async () => {
     expect((await pageThrough(orders({ days: null, paidOnly: false }, 100))).ids).toEqual(await expected('commerce.purchase_order', 'TRUE'));
     const paid = await pageThrough(orders({ days: null, paidOnly: true }, 25));

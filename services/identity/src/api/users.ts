@@ -19,6 +19,7 @@ const userFilterOf = (type: UserPageType): identityV1.ListUsersRequest => ({
   socialOnly: type === 'social',
   cursor: '',
   limit: 0,
+  search: '',
 });
 
 export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[] {
@@ -68,16 +69,18 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
     defineRoute({
       method: 'get',
       path: '/user/page',
-      summary: `A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups; next: the following page's cursor, null on the last`,
+      summary: `A page of users, newest first (decision 0074): every user, one type, subscribers or social sign-ups, or the one an e-mail address or student id names; next: the following page's cursor, null on the last`,
       auth: admin,
       query: {
         type: { schema: z.enum(USER_PAGE_TYPES), description: `Which users (default all): ${USER_PAGE_TYPES.join(', ')}`, invalid: () => refusal('UNKNOWN_USER_TYPE') },
+        q: { schema: z.string().min(1).max(254), description: 'Only the user with this e-mail address (any case) or student id, exact' },
         ...pageQuery,
       },
       responses: { 200: answer(pageOf(UserSchema)), ...badPage },
       handler: async ({ req, res }) => {
         const type = (typeof req.query.type === 'string' ? req.query.type : 'all') as UserPageType;
-        const page = await identity.listUsers({ ...userFilterOf(type), ...pageRequest(req) }, callerOf(res));
+        const search = typeof req.query.q === 'string' ? req.query.q : '';
+        const page = await identity.listUsers({ ...userFilterOf(type), search, ...pageRequest(req) }, callerOf(res));
         res.json(ok({ items: page.users.map(toApiUser), next: page.next || null }));
       },
     }),

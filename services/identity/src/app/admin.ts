@@ -41,7 +41,7 @@ export class UserAdmin {
 
   /** One keyset page of users (decision 0074): at most 100, newest first, with the next page's cursor. */
   async listUsers(req: identityV1.ListUsersRequest): Promise<identityV1.ListUsersResponse> {
-    const page = await listUsersPage(this.ctx.sql, { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly }, req.cursor, req.limit);
+    const page = await listUsersPage(this.ctx.sql, { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly, search: req.search }, req.cursor, req.limit);
     return { users: page.items.map(toUser), next: page.next };
   }
 

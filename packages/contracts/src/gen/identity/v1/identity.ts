@@ -271,6 +271,8 @@ export interface ListUsersRequest {
   cursor: string;
   /** Users in the page: 0 means the default (20), at most 100. */
   limit: number;
+  /** Only the user with this e-mail address or student id (exact; the address in any case). */
+  search: string;
 }
 
 export interface ListUsersResponse {
@@ -3844,7 +3846,7 @@ export const CreateInstructorAccountResponse: MessageFns<CreateInstructorAccount
 };
 
 function createBaseListUsersRequest(): ListUsersRequest {
-  return { type: 0, subscribersOnly: false, socialOnly: false, cursor: "", limit: 0 };
+  return { type: 0, subscribersOnly: false, socialOnly: false, cursor: "", limit: 0, search: "" };
 }
 
 export const ListUsersRequest: MessageFns<ListUsersRequest> = {
@@ -3863,6 +3865,9 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(40).int32(message.limit);
+    }
+    if (message.search !== "") {
+      writer.uint32(50).string(message.search);
     }
     return writer;
   },
@@ -3920,6 +3925,14 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.search = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3947,6 +3960,7 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
         : false,
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      search: isSet(object.search) ? globalThis.String(object.search) : "",
     };
   },
 
@@ -3967,6 +3981,9 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.search !== "") {
+      obj.search = message.search;
+    }
     return obj;
   },
 
@@ -3980,6 +3997,7 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     message.socialOnly = object.socialOnly ?? false;
     message.cursor = object.cursor ?? "";
     message.limit = object.limit ?? 0;
+    message.search = object.search ?? "";
     return message;
   },
 };
