@@ -97,6 +97,29 @@ test('admin pages through users and orders; a copied later-page link opens that 
       await shot(fresh, `users-edited-link-${lng}`);
       await fresh.close();
 
+      // The user data table: 5 a page; a copied page-2 link; one user found by student id.
+      await page.goto(`${e2e.baseUrl}/adminuserlistdetail`);
+      const USER_EMAILS = '[data-testid="users-table"] td[data-col="email"]';
+      await page.waitForSelector(USER_EMAILS);
+      const firstTable = await page.locator(USER_EMAILS).allTextContents();
+      await page.click('[data-testid="users-table"] [data-testid="page-next"]');
+      await page.waitForFunction(([sel, e]) => document.querySelector(sel)?.textContent !== e, [USER_EMAILS, firstTable[0]!] as const);
+      const secondTable = await page.locator(USER_EMAILS).allTextContents();
+      expect(secondTable.filter((e) => firstTable.includes(e))).toEqual([]);
+      const tableLink = page.url();
+      const table = await context.newPage();
+      await table.goto(tableLink);
+      await table.waitForSelector(USER_EMAILS);
+      expect(await table.locator(USER_EMAILS).allTextContents()).toEqual(secondTable);
+      await shot(table, `user-table-copied-link-${lng}`);
+      const studentId = await table.locator('[data-testid="users-table"] [data-testid="student-id-link"]').first().textContent();
+      await table.fill('[data-testid="find-user-input"]', studentId!);
+      await table.click('[data-testid="find-user"] button[type="submit"]');
+      await table.waitForFunction(() => document.querySelectorAll('[data-testid="users-table"] [data-testid="table-row"]').length === 1);
+      expect(await table.locator(USER_EMAILS).allTextContents()).toEqual([secondTable[0]]);
+      await shot(table, `user-table-found-${lng}`);
+      await table.close();
+
       // Orders: 10 a page, newest first; the student's 21 unpaid orders are the last 30 days' newest.
       await page.goto(`${e2e.baseUrl}/adminorderlist`);
       const ORDER_IDS = '[data-testid="orders-table"] td[data-col="id"] code';
