@@ -36,4 +36,10 @@ describe('the certificate PDF', () => {
     expect(fonts.join(' ')).toMatch(/NotoSansBengali-Bold/);
     expect(pdf.toString('latin1')).not.toMatch(/Helvetica/);
   });
+
+  it('names the exams passed, each with its Dhaka day and score (decision 0073)', async () => {
+    const exams = [{ kind: 'theory', passedAt: '2026-11-24T19:30:00Z', scorePercent: 90 }];
+    const text = textOf(await certificatePdf({ id: 'c-3', userName: 'Rina Das', courseName: 'Guitar basics', providedAt: new Date('2026-11-26T05:00:00Z'), verifyUrl: 'https://taal.example/certificate/c-3', exams }));
+    expect(text).toContain('and passed its theory exam on 2026-11-25 (90%)');
+  });
 });
