@@ -33,6 +33,8 @@ interface Certificate {
   provided: boolean;
   requestedAt: string;
   providedAt: string;
+  /** The exams passed before it was asked for (decision 0073). */
+  exams: { kind: string; passedAt: string; scorePercent: number }[];
 }
 
 const rowOf = (page: Page, course: string) =>
@@ -108,6 +110,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
       'Name',
       'E-mail',
       'Course',
+      'Exams',
       'Requested',
       'Status',
       'Certificate',
@@ -257,6 +260,7 @@ test('the request table shows 20 a page as the server pages them (?page= asked, 
     provided: n > 30,
     requestedAt: new Date(Date.UTC(2026, 0, 1, 10, n)).toISOString(),
     providedAt: n > 30 ? new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString() : '',
+    exams: [],
   });
   const all = Array.from({ length: total }, (_, i) => made(i + 1));
   const asked: string[] = [];

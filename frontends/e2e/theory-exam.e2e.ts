@@ -6,7 +6,8 @@
 // - the demo student owns the course (a 100% voucher) and has completed every lesson; on the
 //   course view the certificate is refused until the exam is passed; they fail the exam (score and
 //   the question answered wrongly shown), retry in Bengali and pass, then ask for the certificate;
-// - the admin provides it, and its public check page names the theory exam and its date.
+// - the admin provides it and sees the grade in the certificate list; its public check page names
+//   the theory exam and its date.
 // Screenshots in en and bn go to /tmp/shots-theory-exam/ (SHOTS_DIR).
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -135,6 +136,17 @@ test('an instructor writes an exam with an audio question; a student fails, retr
   const [mine] = await call<{ _id: string; courseId: string; exams: { kind: string; passedAt: string }[] }[]>('GET', 'certificates/mine', student.token);
   expect(mine).toMatchObject({ courseId: course._id, exams: [{ kind: 'theory' }] });
   await call('GET', `user/certificate/${mine!._id}`, admin.token);
+  // The admin's certificate list shows the grade.
+  await useSession(page, e2e.baseUrl, admin, { clear: true, lang: 'en' });
+  await page.goto(`${e2e.baseUrl}/admincertificatelist`);
+  const cell = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course.title }).locator('[data-testid="certificate-exams"]');
+  expect(await cell.textContent()).toMatch(/^theory exam: 100% on .+$/);
+  await shot(page, 'admin-certificates-en');
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.lang === 'bn');
+  expect(await cell.textContent()).toMatch(/^তাত্ত্বিক পরীক্ষা: .+ তারিখে ১০০%$/);
+  await shot(page, 'admin-certificates-bn');
   await useSession(page, e2e.baseUrl, null, { clear: true, lang: 'en' });
   await page.goto(`${e2e.baseUrl}/certificate/${mine!._id}`);
   await page.waitForSelector('[data-testid="certificate-exam"]');

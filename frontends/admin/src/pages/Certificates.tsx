@@ -6,10 +6,11 @@
 // links to its PDF and to its public verification page /certificate/{id} (the storefront's).
 // A refusal shows the server's message as an error (§9).
 import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import { answer, authApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime } from '@taal/web-shared/format';
+import { formatDate, formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { useAdminGet } from '../components/data';
@@ -44,6 +45,12 @@ function DateCell({ iso, lng }: { iso: string; lng: string }) {
     </time>
   );
 }
+
+/** Each exam passed: its kind, score and Dhaka day ('—' for a course that set none). */
+const examsText = (t: TFunction, c: CertificateRequest, lng: string) =>
+  c.exams.length
+    ? c.exams.map((e) => t('exam.adminPassed', { exam: t(`exam.kind_${e.kind}`), score: formatNumber(e.scorePercent, lng), date: formatDate(e.passedAt, lng) })).join('; ')
+    : '—';
 
 function ProvideButton({
   request,
@@ -126,6 +133,13 @@ export default function CertificateList() {
       { key: 'userName', header: t('adminCertificates.columns.userName'), text: (c) => c.userName },
       { key: 'userEmail', header: t('adminCertificates.columns.userEmail'), text: (c) => c.userEmail },
       { key: 'courseName', header: t('adminCertificates.columns.courseName'), text: (c) => c.courseName },
+      // The exams passed before it was asked for, with their grades (issue 53, decision 0073).
+      {
+        key: 'exams',
+        header: t('exam.adminColumn'),
+        text: (c) => examsText(t, c, lng),
+        render: (c) => <span data-testid="certificate-exams">{examsText(t, c, lng)}</span>,
+      },
       {
         key: 'requestedAt',
         header: t('adminCertificates.columns.requestedAt'),
