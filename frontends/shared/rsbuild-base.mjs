@@ -78,12 +78,11 @@ export function createConfig({ name, root, port, exposes, html = false }) {
         },
       }),
     ],
-    source: {
-      entry: { index: './src/index.ts' },
-    },
     resolve: {
       alias: { '@taal/contracts/web$': path.join(contractsSrc, 'web.ts') },
     },
+    // The server's first screens' code is left out of the browser's bundles (frontends/env.d.ts).
+    source: { entry: { index: './src/index.ts' }, define: { FIRST_SCREEN_SERVER: 'false' } },
     html: html ? { template: './src/index.html', title: 'Taal' } : undefined,
     output: {
       distPath: { root: 'dist' },

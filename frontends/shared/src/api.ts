@@ -108,30 +108,17 @@ function prepare(request: Request, token: string | null): Request {
 }
 
 /**
- * Where the calls go: the page's own origin in a browser. On the server that draws a page's first
- * screen (frontends/first-screen, issue 55) there is no page: the clients need an absolute base to
- * build their requests, and each call is sent to the origin that server sets.
+ * Where the calls go: the page's own origin in a browser; on the server that draws first screens
+ * (decision 0070), the origin it names before it loads them (frontends/web/src/first-screen.ts).
  */
-const BASE_URL = typeof window === 'undefined' ? 'http://api.invalid' : '';
-let serverOrigin: string | null = null;
-
-/** The server drawing first screens sends the calls to itself (frontends/first-screen). */
-export function setServerApiOrigin(origin: string): void {
-  serverOrigin = origin;
-}
-
-const toServer = (request: Request): Request => {
-  if (serverOrigin === null) return request;
-  const url = new URL(request.url);
-  return new Request(`${serverOrigin}${url.pathname}${url.search}`, request);
-};
+const BASE_URL = (typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) ? String((globalThis as { taalApiOrigin?: string }).taalApiOrigin) : '';
 
 /** The fetch under the typed clients: with `auth`, the access token, refreshed once when a call answers 401. */
 function clientFetch(auth: boolean): (request: Request) => Promise<Response> {
   return async (request) => {
     const token = auth ? read(STORAGE_KEYS.token) : null;
     const again = token ? request.clone() : null;
-    const res = await fetch(prepare(toServer(request), token));
+    const res = await fetch(prepare(request, token));
     if (res.status === 401 && again && (await refreshSession(token))) return fetch(prepare(again, read(STORAGE_KEYS.token)));
     return res;
   };

@@ -17,15 +17,10 @@ function drawn(root: HTMLElement): boolean {
 
 /** Resolves once the app in `root` (hidden meanwhile) has drawn its first screen, or after GIVE_UP_MS. */
 export function appDrawn(root: HTMLElement): Promise<void> {
+  const started = Date.now();
   return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new MutationObserver(() => drawn(root) && done());
-    const timer = setTimeout(done, GIVE_UP_MS);
-    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden', 'aria-busy', 'class'] });
-    if (drawn(root)) done();
+    // Looked at every 50 ms: a few seconds at most, and less code than watching every change.
+    const look = () => (drawn(root) || Date.now() - started > GIVE_UP_MS ? resolve() : setTimeout(look, 50));
+    look();
   });
 }

@@ -1,10 +1,10 @@
 // i18next: translations from /assets/locales/{lng}/{translation,refusals}.json, language detected from
-// local storage, cookie, html tag, path, subdomain (in that order), fallback en. The first screen
+// local storage, cookie, html tag (language.ts), fallback en. The first screen
 // waits only for `translation`; `refusals` follows once the shell has rendered.
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { numberFormatter } from '@taal/web-shared/format';
+import { languageDetector } from './language';
 
 export const LANGUAGES = ['en', 'bn'] as const;
 
@@ -14,7 +14,7 @@ export function initI18n(): Promise<unknown> {
   });
   return i18n
     .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(numberFormatter)
     .init({
       // English is the fallback of any other language, but not of Bengali: bn has every key of en
@@ -30,10 +30,6 @@ export function initI18n(): Promise<unknown> {
       ns: ['translation'],
       defaultNS: 'translation',
       backend: { loadPath: '/assets/locales/{{lng}}/{{ns}}.json' },
-      detection: {
-        order: ['localStorage', 'cookie', 'htmlTag', 'path', 'subdomain'],
-        caches: ['localStorage', 'cookie'],
-      },
       // Every interpolated number in the page's digits (bn: ০-৯), through the shared formatter.
       interpolation: { escapeValue: false, alwaysFormat: true },
     });

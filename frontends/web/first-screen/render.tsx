@@ -3,14 +3,15 @@
 // shows, as HTML the browser paints before any script has arrived. The same components as the
 // app, rendered twice: once to start the page's loads (useAsync), then with their answers. The
 // app replaces this picture once its own first screen is ready (shell/src/first-screen.ts).
-// Built for Node by build-apps (rsbuild.config.mjs); loaded by frontends/web/src/first-screen.ts.
+// Built for Node by build-apps (rsbuild.config.mjs); loaded by frontends/web/src/first-screen.ts,
+// which names the origin the page's API calls go to (`globalThis.taalApiOrigin`) first.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import i18next, { type ResourceKey } from 'i18next';
-import { clearApiCache, setServerApiOrigin } from '@taal/web-shared/api';
+import { clearApiCache } from '@taal/web-shared/api';
 import { numberFormatter } from '@taal/web-shared/format';
-import { renderWithServerLoads, type ServerLoads } from '@taal/web-shared/useAsync';
+import type { ServerLoads } from '@taal/web-shared/useAsync';
 import { Header } from '../../shell/src/components/Header';
 import { Footer } from '../../shell/src/components/Footer';
 import Landing from '../../storefront/src/pages/Landing';
@@ -62,22 +63,30 @@ function tree(pathname: string, url: string): ReactElement {
   );
 }
 
+/** A synchronous render with `loads` as useAsync's source (see ServerLoads). */
+function renderWithLoads(loads: ServerLoads, render: () => string): string {
+  const global = globalThis as { taalServerLoads?: ServerLoads };
+  global.taalServerLoads = loads;
+  try {
+    return render();
+  } finally {
+    delete global.taalServerLoads;
+  }
+}
+
 export interface FirstScreenRequest {
   /** The page's path and query, e.g. `/courseview?id=…`. */
   url: string;
   lng: string;
   /** language → the shell's translation.json. */
   translations: Record<string, unknown>;
-  /** Where the page's API calls go (the server itself). */
-  apiOrigin: string;
 }
 
 /** The first screen's HTML, or null for a page not drawn on the server. */
-export async function renderFirstScreen({ url, lng, translations, apiOrigin }: FirstScreenRequest): Promise<string | null> {
+export async function renderFirstScreen({ url, lng, translations }: FirstScreenRequest): Promise<string | null> {
   const pathname = new URL(url, 'http://page.invalid').pathname;
   if (!PAGES[pathname]) return null;
   await initTexts(translations);
-  setServerApiOrigin(apiOrigin);
   // Each page asks the server afresh: the server's own cache of public reads is the one that counts.
   clearApiCache();
   const loads: ServerLoads = { started: new Map(), answered: new Map() };
@@ -85,7 +94,7 @@ export async function renderFirstScreen({ url, lng, translations, apiOrigin }: F
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     // renderToString is synchronous: the language is this page's for the whole of it.
     await i18next.changeLanguage(lng);
-    html = renderWithServerLoads(loads, () => renderToString(tree(pathname, url)));
+    html = renderWithLoads(loads, () => renderToString(tree(pathname, url)));
     const waiting = [...loads.started].filter(([id]) => !loads.answered.has(id));
     if (!waiting.length) break;
     await Promise.all(

@@ -11,7 +11,7 @@ const contractsSrc = path.join(path.dirname(require.resolve('@taal/contracts/pac
 export default defineConfig({
   root: path.dirname(fileURLToPath(import.meta.url)),
   plugins: [pluginReact({ fastRefresh: false })],
-  source: { entry: { render: './render.tsx' } },
+  source: { entry: { render: './render.tsx' }, define: { FIRST_SCREEN_SERVER: 'true' } },
   resolve: { alias: { '@taal/contracts/web$': path.join(contractsSrc, 'web.ts') } },
   output: {
     target: 'node',

@@ -37,7 +37,7 @@ const verbose = args.includes('--verbose');
 const ifMissing = args.includes('--if-missing');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 
-const BUNDLED = ['react', 'react-dom', 'react-router-dom', 'single-spa', 'single-spa-react', 'i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', '@module-federation/enhanced', '@rsbuild/core', '@rsbuild/plugin-react', '@module-federation/rsbuild-plugin', '@fontsource/noto-sans-bengali'];
+const BUNDLED = ['react', 'react-dom', 'react-router-dom', 'single-spa', 'single-spa-react', 'i18next', 'i18next-http-backend', '@module-federation/enhanced', '@rsbuild/core', '@rsbuild/plugin-react', '@module-federation/rsbuild-plugin', '@fontsource/noto-sans-bengali'];
 
 function files(dir) {
   if (!fs.existsSync(dir)) return [];

@@ -10,7 +10,7 @@ import type { Request } from 'express';
 /** What frontends/web/first-screen/render.tsx exports (built to dist/render.cjs by build-apps). */
 interface Renderer {
   firstScreenPaths(): string[];
-  renderFirstScreen(request: { url: string; lng: string; translations: Record<string, unknown>; apiOrigin: string }): Promise<string | null>;
+  renderFirstScreen(request: { url: string; lng: string; translations: Record<string, unknown> }): Promise<string | null>;
 }
 
 /** The built renderer, beside the shell and the remotes. */
@@ -30,26 +30,30 @@ function ownOrigin(req: Request): string {
 export interface FirstScreens {
   /** The first screen of the page `req` asks for, in `lng`, as HTML; null for a page not drawn here, or when it could not be drawn in time. */
   draw(req: Request, lng: string): Promise<string | null>;
-  /** Whether the page at this path is drawn on the server. */
-  drawn(pathname: string): boolean;
 }
 
 export function firstScreens(frontendsDir: string, log: (message: string) => void = console.error): FirstScreens {
-  const renderer = require(rendererFile(frontendsDir)) as Renderer;
-  const paths = new Set(renderer.firstScreenPaths());
   const translations = Object.fromEntries(
     LANGUAGES.map((lng) => [lng, JSON.parse(fs.readFileSync(path.join(frontendsDir, 'shell', 'dist', 'assets', 'locales', lng, 'translation.json'), 'utf8')) as unknown]),
   );
+  // Loaded at the first page: its API client takes the origin the server answers on, known then.
+  let renderer: Renderer | null = null;
+  const load = (req: Request): Renderer => {
+    if (!renderer) {
+      (globalThis as { taalApiOrigin?: string }).taalApiOrigin = ownOrigin(req);
+      renderer = require(rendererFile(frontendsDir)) as Renderer;
+    }
+    return renderer;
+  };
   return {
-    drawn: (pathname) => paths.has(pathname),
     async draw(req, lng) {
-      if (!paths.has(req.path)) return null;
+      if (!load(req).firstScreenPaths().includes(req.path)) return null;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), FIRST_SCREEN_MS);
       });
-      const drawing = renderer.renderFirstScreen({ url: req.originalUrl, lng, translations, apiOrigin: ownOrigin(req) }).catch((err: Error) => {
-        log(`the first screen of ${req.path} could not be drawn: ${err.message}`);
+      const drawing = load(req).renderFirstScreen({ url: req.originalUrl, lng, translations }).catch((failure: Error) => {
+        log(`the first screen of ${req.path} could not be drawn: ${failure.message}`);
         return null;
       });
       try {

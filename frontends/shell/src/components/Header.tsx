@@ -53,7 +53,7 @@ function InstructorsMenu() {
 }
 
 // (No page on the server that draws first screens: none of them is /search.)
-const queryOfPage = () => (typeof window !== 'undefined' && window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
+const queryOfPage = () => (!(typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) && window.location.pathname === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : '');
 
 /** The one search box of every page (issue 24): opens /search?q=… (courses, instructors and freebies). */
 function HeaderSearch({ pathname }: { pathname: string }) {
@@ -85,15 +85,20 @@ async function changeLanguage(lng: string) {
 function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
+  // The server's picture of a first screen (decision 0070) shows the page's language only: the
+  // other's name would make an English page download the Bengali font, and choosing needs the app.
+  const server = (typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER);
   return (
     <label className="language-menu" data-testid="language-menu">
       <GlobeIcon />
       <span className="sr-only">{t('nav.language')}</span>
       <select value={lng} onChange={(e) => void changeLanguage(e.target.value)} aria-label={t('nav.language')}>
-        <option value="en">English</option>
-        <option value="bn" lang="bn">
-          বাংলা
-        </option>
+        {(!server || lng === 'en') && <option value="en">English</option>}
+        {(!server || lng === 'bn') && (
+          <option value="bn" lang="bn">
+            বাংলা
+          </option>
+        )}
       </select>
     </label>
   );

@@ -11,7 +11,7 @@ export function perViewFor(width: number, max = 5): number {
 
 /** The viewport's width; null on the server drawing a first screen, where CSS picks the columns. */
 function useWidth(): number | null {
-  const [w, setW] = useState(() => (typeof window === 'undefined' ? null : window.innerWidth));
+  const [w, setW] = useState(() => ((typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) ? null : window.innerWidth));
   useEffect(() => {
     const on = () => setW(window.innerWidth);
     window.addEventListener('resize', on);

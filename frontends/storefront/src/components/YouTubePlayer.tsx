@@ -19,7 +19,7 @@ export function youtubeId(link: string): string | null {
 export function YouTubePlayer({ id, title, testId }: { id: string; title: string; testId?: string }) {
   return (
     <iframe
-      src={typeof window === 'undefined' ? undefined : `https://www.youtube-nocookie.com/embed/${id}`}
+      src={(typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) ? undefined : `https://www.youtube-nocookie.com/embed/${id}`}
       title={title}
       loading="lazy"
       allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
