@@ -103,6 +103,10 @@ export function refreshSession(failedToken: string | null): Promise<boolean> {
 /** The access token on a request of `authApi`; JSON answers. */
 function prepare(request: Request, token: string | null): Request {
   if (!request.headers.has('Accept')) request.headers.set('Accept', 'application/json');
+  // The server drawing a first screen reads as itself (frontends/web/src/first-screen.ts).
+  if (typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) {
+    for (const [name, value] of Object.entries((globalThis as { taalApiHeaders?: Record<string, string> }).taalApiHeaders ?? {})) request.headers.set(name, value);
+  }
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   return request;
 }
@@ -110,6 +114,7 @@ function prepare(request: Request, token: string | null): Request {
 /**
  * Where the calls go: the page's own origin in a browser; on the server that draws first screens
  * (decision 0070), the origin it names before it loads them (frontends/web/src/first-screen.ts).
+ * (There the calls also carry the headers it names: see `prepare`.)
  */
 const BASE_URL = (typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER) ? String((globalThis as { taalApiOrigin?: string }).taalApiOrigin) : '';
 

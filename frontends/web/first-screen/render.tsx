@@ -4,7 +4,8 @@
 // app, rendered twice: once to start the page's loads (useAsync), then with their answers. The
 // app replaces this picture once its own first screen is ready (shell/src/first-screen.ts).
 // Built for Node by build-apps (rsbuild.config.mjs); loaded by frontends/web/src/first-screen.ts,
-// which names the origin the page's API calls go to (`globalThis.taalApiOrigin`) first.
+// which names the origin the page's API calls go to and the headers they carry (`globalThis.taalApiOrigin`,
+// `taalApiHeaders`) first.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';

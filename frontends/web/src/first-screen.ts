@@ -27,12 +27,20 @@ function ownOrigin(req: Request): string {
   return `http://${host}:${req.socket.localPort}`;
 }
 
+/** How the renderer's API calls are told from a visitor's (MountFrontendsOptions.firstScreenReads). */
+export interface FirstScreenReads {
+  header: string;
+  key: string;
+  /** Counts the visitor one read for the page; false when they are over their limit. */
+  charge(req: Request): Promise<boolean>;
+}
+
 export interface FirstScreens {
   /** The first screen of the page `req` asks for, in `lng`, as HTML; null for a page not drawn here, or when it could not be drawn in time. */
   draw(req: Request, lng: string): Promise<string | null>;
 }
 
-export function firstScreens(frontendsDir: string, log: (message: string) => void = console.error): FirstScreens {
+export function firstScreens(frontendsDir: string, reads?: FirstScreenReads, log: (message: string) => void = console.error): FirstScreens {
   const translations = Object.fromEntries(
     LANGUAGES.map((lng) => [lng, JSON.parse(fs.readFileSync(path.join(frontendsDir, 'shell', 'dist', 'assets', 'locales', lng, 'translation.json'), 'utf8')) as unknown]),
   );
@@ -40,7 +48,7 @@ export function firstScreens(frontendsDir: string, log: (message: string) => voi
   let renderer: Renderer | null = null;
   const load = (req: Request): Renderer => {
     if (!renderer) {
-      (globalThis as { taalApiOrigin?: string }).taalApiOrigin = ownOrigin(req);
+      Object.assign(globalThis, { taalApiOrigin: ownOrigin(req), taalApiHeaders: reads ? { [reads.header]: reads.key } : {} });
       renderer = require(rendererFile(frontendsDir)) as Renderer;
     }
     return renderer;
@@ -48,6 +56,7 @@ export function firstScreens(frontendsDir: string, log: (message: string) => voi
   return {
     async draw(req, lng) {
       if (!load(req).firstScreenPaths().includes(req.path)) return null;
+      if (reads && !(await reads.charge(req))) return null;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), FIRST_SCREEN_MS);

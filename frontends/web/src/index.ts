@@ -8,7 +8,7 @@ import { preloadLinks, remoteOfPath, withPreloads } from './preload';
 import { contentSecurityPolicy } from './csp';
 import type { RouteTable } from '@taal/web-shared/route-table';
 import { pageRecordFound, type RecordExists } from './page-record';
-import { firstScreens, rendererFile, withFirstScreen } from './first-screen';
+import { firstScreens, rendererFile, withFirstScreen, type FirstScreenReads } from './first-screen';
 import { sendPage } from './send-page';
 
 export { contentSecurityPolicy, YOUTUBE_EMBED } from './csp';
@@ -43,6 +43,12 @@ export interface MountFrontendsOptions {
    * found" view), true or undefined (could not tell) 200. The gateway asks the services (issue 55).
    */
   recordExists?: RecordExists;
+  /**
+   * How the first screens drawn here (decision 0070) read the API: as the server itself (`header`
+   * with `key` on each call, not counted), after `charge` has counted the visitor one read for the
+   * page (false: the page is sent without its picture). Without it they read as anyone would.
+   */
+  firstScreenReads?: FirstScreenReads;
 }
 
 /** What the login page needs to offer Google and Facebook sign-in (no secrets). */
@@ -169,7 +175,7 @@ export function mountFrontends(app: Express, options: MountFrontendsOptions = {}
   const indexHtml = path.join(shellDist, 'index.html');
   const staticOptions = { index: false as const, redirect: false, setHeaders: setCacheHeaders };
   const csp = contentSecurityPolicy(remotes, social);
-  const pictures = firstScreens(dir);
+  const pictures = firstScreens(dir, options.firstScreenReads);
 
   // Every UI answer (the page, the remotes' entries and chunks, fonts, translations, 404s) gets
   // the UI's policy; the gateway has already set the other security headers.

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { createMemoryCache } from '@taal/kit';
 import { Refused } from './errors';
-import { PublicReadLimiter, type PublicReadLimits } from './read-limit';
+import { PublicReadLimiter, SERVER_READ_HEADER, type PublicReadLimits } from './read-limit';
 import { isMalformedUrl } from './url-check';
 
 describe('PublicReadLimiter (decision 0038)', () => {
@@ -73,6 +73,16 @@ describe('PublicReadLimiter.clientOf (decision 0065)', () => {
     expect(await limiter.clientOf(request({}), response())).toBe('198.51.100.7');
     // Without a verifier every client is its address.
     expect(await new PublicReadLimiter(createMemoryCache()).clientOf(request({ authorization: 'Bearer good' }), response())).toBe('198.51.100.7');
+  });
+
+  it('tells the server’s own reads (decision 0070) only by this process’s key: absent, guessed or another process’s key is a visitor’s read', () => {
+    const other = new PublicReadLimiter(createMemoryCache());
+    expect(limiter.serverReadKey).not.toBe(other.serverReadKey);
+    expect(limiter.serverReadKey.length).toBeGreaterThanOrEqual(32);
+    expect(limiter.isServerRead(request({ [SERVER_READ_HEADER]: limiter.serverReadKey }))).toBe(true);
+    expect(limiter.isServerRead(request({}))).toBe(false);
+    expect(limiter.isServerRead(request({ [SERVER_READ_HEADER]: 'guess' }))).toBe(false);
+    expect(limiter.isServerRead(request({ [SERVER_READ_HEADER]: other.serverReadKey }))).toBe(false);
   });
 });
 

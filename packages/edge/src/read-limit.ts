@@ -9,6 +9,7 @@
  * one address (a school, a proxy) each signed-in user has their own count, and a flood from that
  * address does not refuse them.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Cache } from '@taal/kit';
 import { accessTokenOf, type AccessTokenVerifier, type AuthenticatedCaller } from './auth';
@@ -60,7 +61,15 @@ const DELAYED_AT_MOST = 1000;
  * ends (the window is fixed), so each replica also remembers that moment and refuses the client's
  * further reads of that kind without asking the cache: a flood past its limit costs no round trip.
  */
+/**
+ * The header the server's own reads carry: the API calls of the first screens the web server draws
+ * (decision 0070), whose visitor it counted once for the page. With `serverReadKey` as its value.
+ */
+export const SERVER_READ_HEADER = 'x-taal-server-read';
+
 export class PublicReadLimiter {
+  /** Known only to this process (it never leaves it): a read carrying it is the server's own, not counted. */
+  readonly serverReadKey = randomBytes(24).toString('base64url');
   private readonly counter: WindowCounter;
   private readonly refusedUntil = new Map<string, number>();
   private delayed = 0;
@@ -73,6 +82,13 @@ export class PublicReadLimiter {
     private readonly tokens?: AccessTokenVerifier,
   ) {
     this.counter = new WindowCounter(cache, limits.windowSeconds, now);
+  }
+
+  /** Whether the request is one of the server's own reads (SERVER_READ_HEADER with this process's key). */
+  isServerRead(req: Request): boolean {
+    const given = Buffer.from(req.get(SERVER_READ_HEADER) ?? '');
+    const key = Buffer.from(this.serverReadKey);
+    return given.length === key.length && timingSafeEqual(given, key);
   }
 
   /** Counts one read of `kind` for the client; throws 429 (with Retry-After) once it is over its limit. */

@@ -157,7 +157,8 @@ export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers
         throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
-      if (publicReads && route.fairUse) {
+      // The server's own reads (a first screen it draws, decision 0070) were counted for their visitor.
+      if (publicReads && route.fairUse && !publicReads.isServerRead(req)) {
         const kind = route.fairUse;
         const count = async () => publicReads.hit(kind, await publicReads.clientOf(req, res));
         if (isCountedOnLoad(route.handler)) chargeOnLoad(res, count);

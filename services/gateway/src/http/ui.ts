@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { toApiError, type ApiPart, type EdgeContext } from '@taal/edge';
+import { SERVER_READ_HEADER, toApiError, type ApiPart, type EdgeContext } from '@taal/edge';
 
 /** The web server's check of a page's record (frontends/web's RecordExists; `record` is routes.json's: `course`, `giftCard`…). */
 type RecordExists = (record: string, id: string, req: Request) => Promise<boolean | undefined>;
@@ -35,6 +35,27 @@ export function recordExists(edge: EdgeContext, apis: readonly ApiPart[]): Recor
 }
 
 /**
+ * The first screens the web server draws (decision 0070) read the API as the server itself, with a
+ * key only this process knows, so those reads do not count against the server's own address; the
+ * visitor is counted one public read for the page instead (refused: the page is sent undrawn).
+ */
+export function firstScreenReads(edge: EdgeContext): { header: string; key: string; charge: (req: Request) => Promise<boolean> } {
+  const reads = edge.limits.publicReads;
+  return {
+    header: SERVER_READ_HEADER,
+    key: reads.serverReadKey,
+    charge: async (req) => {
+      try {
+        await reads.hit('reads', await reads.clientOf(req));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
  * The web UI is served from the frontends' built assets when the frontends package is
  * present; the API works without it.
  */
@@ -46,5 +67,5 @@ export function mountUiIfBuilt(logger: Logger): ((app: Express, edge: EdgeContex
     logger.warn('frontends are not installed; serving the API only');
     return undefined;
   }
-  return (app, edge, apis) => web.mountFrontends(app, { recordExists: recordExists(edge, apis) });
+  return (app, edge, apis) => web.mountFrontends(app, { recordExists: recordExists(edge, apis), firstScreenReads: firstScreenReads(edge) });
 }
