@@ -1,1 +1,2 @@
 export * from './plain-text';
+export * from './conduct';
