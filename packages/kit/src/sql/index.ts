@@ -16,6 +16,13 @@ export {
   keysetAt,
   newestFirst,
   keysetPage,
+  encodeKeysCursor,
+  decodeKeysCursor,
+  keysetSelect,
+  keysetOrdered,
+  keysetPageBy,
+  type KeysetOrder,
+  type KeysetKeys,
   type KeysetPosition,
   type KeysetPage,
 } from './keyset';

@@ -92,3 +92,83 @@ export function keysetPage<R extends { id: string; cursor_at: string }>(list: st
   const last = items[items.length - 1];
   return { items, next: rows.length > limit && last ? encodeCursor(list, { at: last.cursor_at, id: last.id }) : '' };
 }
+
+/**
+ * A list read in another order than newest first (decision 0078: the course list by rating or price): its
+ * key columns, then the id, all in one direction, read with one row comparison so an index over the same
+ * columns in the same order (or its reverse) gives each page in order. The cursor has the same form as
+ * `encodeCursor`'s, `[list, ...keys, id, check]`, each key as PostgreSQL writes its type.
+ */
+export interface KeysetOrder {
+  keys: readonly { column: string; type: 'timestamptz' | 'bigint' | 'integer' }[];
+  direction: 'asc' | 'desc';
+}
+
+const KEY_TEXT: Record<KeysetOrder['keys'][number]['type'], RegExp> = { timestamptz: PG_TIMESTAMPTZ, bigint: /^-?\d{1,19}$/, integer: /^-?\d{1,10}$/ };
+const checkOfKeys = (list: string, values: readonly string[]) => createHash('sha256').update([list, ...values].join('\n')).digest('base64url').slice(0, 10);
+
+/** A row's place in an ordered list: its keys' texts and its id. */
+export interface KeysetKeys {
+  keys: string[];
+  id: string;
+}
+
+/** The opaque cursor of the page after `position` in the list named `list`, read in some KeysetOrder. */
+export function encodeKeysCursor(list: string, position: KeysetKeys): string {
+  const values = [...position.keys, position.id];
+  return Buffer.from(JSON.stringify([list, ...values, checkOfKeys(list, values)])).toString('base64url');
+}
+
+/** The position a cursor of `list` in `order` names; null for none. Malformed, edited, another list's or another order's: INVALID_CURSOR. */
+export function decodeKeysCursor(list: string, order: KeysetOrder, cursor: string | undefined | null): KeysetKeys | null {
+  if (!cursor) return null;
+  let parsed: unknown;
+  try {
+    if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse('INVALID_CURSOR');
+  }
+  const arity = order.keys.length + 3;
+  if (!Array.isArray(parsed) || parsed.length !== arity || !parsed.every((v) => typeof v === 'string')) throw refuse('INVALID_CURSOR');
+  const [name, ...rest] = parsed as string[];
+  const check = rest.pop()!;
+  const keys = rest.slice(0, -1);
+  const id = rest[rest.length - 1]!;
+  if (name !== list || !id || !keys.every((k, i) => KEY_TEXT[order.keys[i]!.type].test(k)) || check !== checkOfKeys(list, rest)) throw refuse('INVALID_CURSOR');
+  return { keys, id };
+}
+
+/** The SELECT expressions of a row's cursor keys (`cursor_k0`, `cursor_k1`, …), each as PostgreSQL writes it. */
+export const keysetSelect = (order: KeysetOrder) => order.keys.map((k, i) => `${k.column}::text AS cursor_k${i}`).join(', ');
+
+/**
+ * The SQL of a page in `order` after `position`: a WHERE condition (TRUE on the first page) with
+ * parameters from `$firstParam` (one per key, then the id), the ORDER BY, and the LIMIT (one more than
+ * the page) as the parameter after those. Each filter needs an index over (its equality columns, keys, id).
+ */
+export function keysetOrdered(
+  order: KeysetOrder,
+  position: KeysetKeys | null,
+  firstParam: number,
+  limit: number,
+  id = 'id',
+): { where: string; orderBy: string; limitSql: string; params: unknown[] } {
+  const params = [...order.keys.map((k) => ({ sql: k.type })), { sql: 'text' }].map((p, i) => `$${firstParam + i}::${p.sql}`);
+  const columns = [...order.keys.map((k) => k.column), id];
+  const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
+  return {
+    where: position ? `(${columns.join(', ')}) ${order.direction === 'desc' ? '<' : '>'} (${params.join(', ')})` : `(${params.map((p) => `${p} IS NULL`).join(' AND ')})`,
+    orderBy: `ORDER BY ${columns.map((c) => `${c} ${dir}`).join(', ')}`,
+    limitSql: `LIMIT $${firstParam + params.length}::int`,
+    params: [...(position ? [...position.keys, position.id] : params.map(() => null)), limit + 1],
+  };
+}
+
+/** The page of rows read with `keysetOrdered` (one more than `limit` when a next page exists), each with its `cursor_k…` (keysetSelect) and `id`. */
+export function keysetPageBy<R extends { id: string }>(list: string, order: KeysetOrder, rows: R[], limit: number): KeysetPage<R> {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1] as (R & Record<string, unknown>) | undefined;
+  if (!(rows.length > limit && last)) return { items, next: '' };
+  return { items, next: encodeKeysCursor(list, { keys: order.keys.map((_, i) => String(last[`cursor_k${i}`])), id: last.id }) };
+}
