@@ -3851,7 +3851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The course categories, each with its published courses (newest first) */
+        /** The course categories, each with its published courses (newest first): at most 100 a category (the rest through GET course/page?category=…, decision 0078) */
         get: {
             parameters: {
                 query?: never;
@@ -4791,7 +4791,173 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published courses, newest first */
+        /** Published courses, newest first: at most 100 (the rest through GET course/page, named by the Link header) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Course"][];
+                        };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of published courses (decision 0078): by category, level and instructor, newest first, by rating (the best average first), or by price (lowest or highest first); next: the following page's cursor, null on the last */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this category */
+                    category?: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
+                    /** @description Only this level */
+                    level?: "beginner" | "intermediate" | "advanced";
+                    /** @description Only this instructor's courses (the instructor's _id) */
+                    instructor?: string;
+                    /** @description newest (default), rating (the best average first, then the most reviewed), price (lowest first), price-desc (highest first) */
+                    sort?: "newest" | "rating" | "price" | "price-desc";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["Course"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The landing page's counters: how many courses are published, and how many times they were sold in all */
         get: {
             parameters: {
                 query?: never;
@@ -4810,7 +4976,10 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["Course"][];
+                            data: {
+                                courses: number;
+                                sold: number;
+                            };
                         };
                     };
                 };

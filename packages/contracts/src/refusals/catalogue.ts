@@ -64,4 +64,5 @@ export const CatalogueRefusals = {
   YOUTUBE_LINK_INVALID: { status: 400, en: 'Must be a YouTube link', bn: 'একটি ইউটিউব লিংক দিন' },
   YOUTUBE_OR_IMAGES_REQUIRED: { status: 400, en: 'A YouTube link or carousel images are required', bn: 'একটি ইউটিউব লিংক অথবা ক্যারোসেলের ছবি দিতে হবে' },
   LESSON_VIDEO_REQUIRED: { status: 400, en: 'At least one lesson video is required', bn: 'অন্তত একটি পাঠের ভিডিও দিতে হবে' },
+  UNKNOWN_COURSE_SORT: { status: 400, en: 'Sort courses by newest, rating, price or price-desc', bn: 'কোর্সগুলো নতুন, রেটিং, দাম অথবা বেশি দাম অনুযায়ী সাজান' },
 } as const satisfies Record<string, Refusal>;

@@ -149,12 +149,13 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/course/catagory/',
-      summary: 'The course categories, each with its published courses (newest first)',
+      summary: 'The course categories, each with its published courses (newest first): at most 100 a category (the rest through GET course/page?category=…, decision 0078)',
       fairUse: 'reads',
       responses: { 200: answer(listOf(z.object({ catagory: z.enum(CATEGORIES), courses: z.array(CourseSchema) }).meta({ id: 'CourseCategory' }))) },
       handler: cachedRead(deps.cache, () => 'course:categories', async () => {
-        const { courses } = await catalogue.listCourses({});
-        return CATEGORIES.map((catagory) => ({ catagory, courses: courses.filter((c) => c.category === catagory).map(toApiCourse) }));
+        // One page of each category's newest (decision 0078): the answer does not grow with the catalogue.
+        const pages = await Promise.all(CATEGORIES.map((category) => catalogue.listCoursePage({ category, level: '', instructorId: '', sort: '', cursor: '', limit: 100 })));
+        return CATEGORIES.map((catagory, i) => ({ catagory, courses: pages[i]!.courses.map(toApiCourse) }));
       }),
     }),
 

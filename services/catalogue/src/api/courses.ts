@@ -2,7 +2,23 @@ import type { CatalogueApi } from './client';
 import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec, callerOf, requireAuth, UserRoles, done, type AccessTokenVerifier } from '@taal/edge';
 import { z } from 'zod';
 import { CourseAdminMessages as M } from '@taal/contracts';
-import { CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
+import type { Response } from 'express';
+import { badPage, chargeLoad, collectPages, countedOnLoad, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest, type ParamSpec } from '@taal/edge';
+import { COURSE_CATEGORIES, COURSE_LEVELS, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
+
+/** The spec's "all" course list answers at most this many courses, newest first (decision 0078); a Link header names the paged route for the rest. */
+export const COURSE_LIST_BOUND = 100;
+const NO_FILTER = { category: '', level: '', instructorId: '', sort: '' };
+const COURSE_SORTS = ['newest', 'rating', 'price', 'price-desc'] as const;
+
+/** GET course/page's filters and sort, and the page. */
+const coursePageQuery: Record<string, ParamSpec> = {
+  category: { schema: z.enum(COURSE_CATEGORIES), description: 'Only this category', invalid: () => refusal('INVALID_CATEGORY') },
+  level: { schema: z.enum(COURSE_LEVELS), description: 'Only this level', invalid: () => refusal('INVALID_LEVEL') },
+  instructor: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), description: "Only this instructor's courses (the instructor's _id)", invalid: () => refusal('INSTRUCTOR_NOT_FOUND') },
+  sort: { schema: z.enum(COURSE_SORTS), description: 'newest (default), rating (the best average first, then the most reviewed), price (lowest first), price-desc (highest first)', invalid: () => refusal('UNKNOWN_COURSE_SORT') },
+  ...pageQuery,
+};
 
 /** Public course reads (spec §7): published courses only, answered from the response cache. */
 export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
@@ -11,10 +27,53 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
     defineRoute({
       method: 'get',
       path: '/course/',
-      summary: 'Published courses, newest first',
+      summary: `Published courses, newest first: at most ${COURSE_LIST_BOUND} (the rest through GET course/page, named by the Link header)`,
       fairUse: 'reads',
-      responses: { 200: answer(listOf(CourseSchema)) },
-      handler: read(() => 'course:list', async () => (await catalogue.listCourses({})).courses.map(toApiCourse)),
+      responses: { 200: { ...answer(listOf(CourseSchema)), headers: linkHeader } },
+      // Not cachedRead: its fast lane would answer the cached bytes without the Link header.
+      handler: countedOnLoad(async ({ res }: { res: Response }) => {
+        const body = await cache.getOrLoad('course:list', async () => {
+          await chargeLoad(res);
+          const { items, next } = await collectPages(COURSE_LIST_BOUND, async (cursor, limit) => {
+            const page = await catalogue.listCoursePage({ ...NO_FILTER, cursor, limit });
+            return { items: page.courses.map(toApiCourse), next: page.next };
+          });
+          return { items, next };
+        });
+        const { items, next } = JSON.parse(body.toString('utf8')) as { items: unknown[]; next: string };
+        linkNext(res, '/api/v1/course/page', {}, next);
+        res.json(ok(items));
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course/page',
+      summary: 'A page of published courses (decision 0078): by category, level and instructor, newest first, by rating (the best average first), or by price (lowest or highest first); next: the following page\'s cursor, null on the last',
+      fairUse: 'reads',
+      query: coursePageQuery,
+      responses: { 200: answer(pageOf(CourseSchema)), ...badPage },
+      handler: read(
+        (req) => `course:page:${new URLSearchParams(Object.entries(req.query as Record<string, string>).sort()).toString()}`,
+        async (req) => {
+          const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
+          const page = await catalogue.listCoursePage({ category: q('category'), level: q('level'), instructorId: q('instructor'), sort: q('sort'), ...pageRequest(req) });
+          return { items: page.courses.map(toApiCourse), next: page.next || null };
+        },
+      ),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course/figures',
+      summary: "The landing page's counters: how many courses are published, and how many times they were sold in all",
+      fairUse: 'reads',
+      responses: { 200: answer(envelope(z.object({ courses: z.int().min(0), sold: z.int().min(0) }))) },
+      handler: read(
+        () => 'course:figures',
+        async () => {
+          const f = await catalogue.getCourseFigures({});
+          return { courses: f.publishedCourses, sold: f.sold };
+        },
+      ),
     }),
     defineRoute({
       method: 'get',

@@ -9,6 +9,7 @@ import { sanitizeBio, sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
+import { courseFigures, listCoursePage } from '../store/course-pages';
 
 const ADMIN = UserRoles.admin;
 const CONTENT = UserRoles.content;
@@ -58,6 +59,16 @@ export class Catalogue {
       featuredOnly: req.featuredOnly,
       instructorId: req.instructorId || undefined,
     });
+  }
+
+  /** A page of published courses (decision 0078): anyone may read it; filters and sort as the storefront's list offers them. */
+  async listCoursePage(req: catalogueV1.ListCoursePageRequest) {
+    const page = await listCoursePage(this.sql, { category: req.category, level: req.level, instructorId: req.instructorId, sort: req.sort }, req.cursor, req.limit);
+    return { courses: page.items, next: page.next };
+  }
+
+  courseFigures() {
+    return courseFigures(this.sql);
   }
 
   async getCourse(caller: Caller, req: Pick<catalogueV1.GetCourseRequest, 'id' | 'includeUnpublished'>, trustedService = false) {

@@ -146,6 +146,46 @@ export interface ListCoursesResponse {
   courses: Course[];
 }
 
+/**
+ * The visitor's course list a keyset page at a time (issue 51, decision 0078): published courses
+ * only, every filter and sort the storefront offers, each read from its own index.
+ */
+export interface ListCoursePageRequest {
+  /** Empty: every category; else one of Course.category's values. */
+  category: string;
+  /** Empty: every level; else one of beginner, intermediate, advanced. */
+  level: string;
+  /** Empty: every instructor. */
+  instructorId: string;
+  /**
+   * newest (or empty), rating (best average first, then the most reviewed), price (lowest first),
+   * price-desc (highest first). Another value is refused with UNKNOWN_COURSE_SORT.
+   */
+  sort: string;
+  /**
+   * The `next` of the page before, empty for the first; a cursor of another sort or list is refused
+   * with INVALID_CURSOR.
+   */
+  cursor: string;
+  /** Courses in the page: 0 means the default (20), at most 100. */
+  limit: number;
+}
+
+export interface ListCoursePageResponse {
+  courses: Course[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
+}
+
+/** The landing page's counters: how many courses are published and how many times they were sold. */
+export interface GetCourseFiguresRequest {
+}
+
+export interface GetCourseFiguresResponse {
+  publishedCourses: number;
+  sold: number;
+}
+
 export interface GetCourseRequest {
   id: string;
   /** When true, an unpublished course is returned too (admin and content roles only). */
@@ -2384,6 +2424,385 @@ export const ListCoursesResponse: MessageFns<ListCoursesResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListCoursesResponse>, I>>(object: I): ListCoursesResponse {
     const message = createBaseListCoursesResponse();
     message.courses = object.courses?.map((e) => Course.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListCoursePageRequest(): ListCoursePageRequest {
+  return { category: "", level: "", instructorId: "", sort: "", cursor: "", limit: 0 };
+}
+
+export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
+  encode(message: ListCoursePageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.category !== "") {
+      writer.uint32(10).string(message.category);
+    }
+    if (message.level !== "") {
+      writer.uint32(18).string(message.level);
+    }
+    if (message.instructorId !== "") {
+      writer.uint32(26).string(message.instructorId);
+    }
+    if (message.sort !== "") {
+      writer.uint32(34).string(message.sort);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(42).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(48).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCoursePageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCoursePageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.instructorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCoursePageRequest {
+    return {
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      instructorId: isSet(object.instructorId)
+        ? globalThis.String(object.instructorId)
+        : isSet(object.instructor_id)
+        ? globalThis.String(object.instructor_id)
+        : "",
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListCoursePageRequest): unknown {
+    const obj: any = {};
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.instructorId !== "") {
+      obj.instructorId = message.instructorId;
+    }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCoursePageRequest>, I>>(base?: I): ListCoursePageRequest {
+    return ListCoursePageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCoursePageRequest>, I>>(object: I): ListCoursePageRequest {
+    const message = createBaseListCoursePageRequest();
+    message.category = object.category ?? "";
+    message.level = object.level ?? "";
+    message.instructorId = object.instructorId ?? "";
+    message.sort = object.sort ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListCoursePageResponse(): ListCoursePageResponse {
+  return { courses: [], next: "" };
+}
+
+export const ListCoursePageResponse: MessageFns<ListCoursePageResponse> = {
+  encode(message: ListCoursePageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.courses) {
+      Course.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCoursePageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCoursePageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courses.push(Course.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCoursePageResponse {
+    return {
+      courses: globalThis.Array.isArray(object?.courses) ? object.courses.map((e: any) => Course.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
+  },
+
+  toJSON(message: ListCoursePageResponse): unknown {
+    const obj: any = {};
+    if (message.courses?.length) {
+      obj.courses = message.courses.map((e) => Course.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCoursePageResponse>, I>>(base?: I): ListCoursePageResponse {
+    return ListCoursePageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCoursePageResponse>, I>>(object: I): ListCoursePageResponse {
+    const message = createBaseListCoursePageResponse();
+    message.courses = object.courses?.map((e) => Course.fromPartial(e)) || [];
+    message.next = object.next ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCourseFiguresRequest(): GetCourseFiguresRequest {
+  return {};
+}
+
+export const GetCourseFiguresRequest: MessageFns<GetCourseFiguresRequest> = {
+  encode(_: GetCourseFiguresRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCourseFiguresRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCourseFiguresRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetCourseFiguresRequest {
+    return {};
+  },
+
+  toJSON(_: GetCourseFiguresRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCourseFiguresRequest>, I>>(base?: I): GetCourseFiguresRequest {
+    return GetCourseFiguresRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCourseFiguresRequest>, I>>(_: I): GetCourseFiguresRequest {
+    const message = createBaseGetCourseFiguresRequest();
+    return message;
+  },
+};
+
+function createBaseGetCourseFiguresResponse(): GetCourseFiguresResponse {
+  return { publishedCourses: 0, sold: 0 };
+}
+
+export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
+  encode(message: GetCourseFiguresResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publishedCourses !== 0) {
+      writer.uint32(8).int32(message.publishedCourses);
+    }
+    if (message.sold !== 0) {
+      writer.uint32(16).int64(message.sold);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCourseFiguresResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCourseFiguresResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.publishedCourses = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.sold = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCourseFiguresResponse {
+    return {
+      publishedCourses: isSet(object.publishedCourses)
+        ? globalThis.Number(object.publishedCourses)
+        : isSet(object.published_courses)
+        ? globalThis.Number(object.published_courses)
+        : 0,
+      sold: isSet(object.sold) ? globalThis.Number(object.sold) : 0,
+    };
+  },
+
+  toJSON(message: GetCourseFiguresResponse): unknown {
+    const obj: any = {};
+    if (message.publishedCourses !== 0) {
+      obj.publishedCourses = Math.round(message.publishedCourses);
+    }
+    if (message.sold !== 0) {
+      obj.sold = Math.round(message.sold);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCourseFiguresResponse>, I>>(base?: I): GetCourseFiguresResponse {
+    return GetCourseFiguresResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCourseFiguresResponse>, I>>(object: I): GetCourseFiguresResponse {
+    const message = createBaseGetCourseFiguresResponse();
+    message.publishedCourses = object.publishedCourses ?? 0;
+    message.sold = object.sold ?? 0;
     return message;
   },
 };
@@ -5861,6 +6280,30 @@ export const CatalogueServiceService = {
     responseSerialize: (value: ListCoursesResponse): Buffer => Buffer.from(ListCoursesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCoursesResponse => ListCoursesResponse.decode(value),
   },
+  /** Anyone: published courses, a page at a time (decision 0078). */
+  listCoursePage: {
+    path: "/taal.catalogue.v1.CatalogueService/ListCoursePage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCoursePageRequest): Buffer =>
+      Buffer.from(ListCoursePageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCoursePageRequest => ListCoursePageRequest.decode(value),
+    responseSerialize: (value: ListCoursePageResponse): Buffer =>
+      Buffer.from(ListCoursePageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCoursePageResponse => ListCoursePageResponse.decode(value),
+  },
+  /** Anyone: the published catalogue's counters. */
+  getCourseFigures: {
+    path: "/taal.catalogue.v1.CatalogueService/GetCourseFigures" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCourseFiguresRequest): Buffer =>
+      Buffer.from(GetCourseFiguresRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCourseFiguresRequest => GetCourseFiguresRequest.decode(value),
+    responseSerialize: (value: GetCourseFiguresResponse): Buffer =>
+      Buffer.from(GetCourseFiguresResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCourseFiguresResponse => GetCourseFiguresResponse.decode(value),
+  },
   getCourse: {
     path: "/taal.catalogue.v1.CatalogueService/GetCourse" as const,
     requestStream: false as const,
@@ -6057,6 +6500,10 @@ export const CatalogueServiceService = {
 
 export interface CatalogueServiceServer extends UntypedServiceImplementation {
   listCourses: handleUnaryCall<ListCoursesRequest, ListCoursesResponse>;
+  /** Anyone: published courses, a page at a time (decision 0078). */
+  listCoursePage: handleUnaryCall<ListCoursePageRequest, ListCoursePageResponse>;
+  /** Anyone: the published catalogue's counters. */
+  getCourseFigures: handleUnaryCall<GetCourseFiguresRequest, GetCourseFiguresResponse>;
   getCourse: handleUnaryCall<GetCourseRequest, GetCourseResponse>;
   listUpcomingCourses: handleUnaryCall<ListUpcomingCoursesRequest, ListUpcomingCoursesResponse>;
   listInstructors: handleUnaryCall<ListInstructorsRequest, ListInstructorsResponse>;
@@ -6104,6 +6551,38 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCoursesResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone: published courses, a page at a time (decision 0078). */
+  listCoursePage(
+    request: ListCoursePageRequest,
+    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
+  ): ClientUnaryCall;
+  listCoursePage(
+    request: ListCoursePageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
+  ): ClientUnaryCall;
+  listCoursePage(
+    request: ListCoursePageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone: the published catalogue's counters. */
+  getCourseFigures(
+    request: GetCourseFiguresRequest,
+    callback: (error: ServiceError | null, response: GetCourseFiguresResponse) => void,
+  ): ClientUnaryCall;
+  getCourseFigures(
+    request: GetCourseFiguresRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCourseFiguresResponse) => void,
+  ): ClientUnaryCall;
+  getCourseFigures(
+    request: GetCourseFiguresRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCourseFiguresResponse) => void,
   ): ClientUnaryCall;
   getCourse(
     request: GetCourseRequest,

@@ -1,0 +1,64 @@
+/**
+ * The visitor's course list a keyset page at a time (issue 51, decision 0078): published courses, filtered
+ * by category, level and instructor, sorted newest first, by rating or by price; each sort and filter with
+ * its index (migration 009), each filter its own statement text so the planner reads that index in order.
+ */
+import { decodeKeysCursor, keysetOrdered, keysetPageBy, keysetSelect, pageSizeOf, refuse, type KeysetOrder, type KeysetPage, type SqlExecutor } from '@taal/kit';
+import type { catalogueV1 } from '@taal/contracts';
+import { type CourseRow, toCourse } from './course-rows';
+
+/** The course list's sorts: newest first, the best rated first, the cheapest or the dearest first. */
+export const COURSE_SORTS = ['newest', 'rating', 'price', 'price-desc'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+const ORDERS: Record<CourseSort, KeysetOrder> = {
+  newest: { keys: [{ column: 'created_at', type: 'timestamptz' }], direction: 'desc' },
+  rating: { keys: [{ column: 'rating_rank', type: 'integer' }, { column: 'rating_count', type: 'integer' }], direction: 'desc' },
+  price: { keys: [{ column: 'price', type: 'bigint' }], direction: 'asc' },
+  'price-desc': { keys: [{ column: 'price', type: 'bigint' }], direction: 'desc' },
+};
+
+export interface CoursePageFilter {
+  category?: string;
+  level?: string;
+  instructorId?: string;
+  /** Empty or none: newest. */
+  sort?: string;
+}
+
+/** The sort a request names ('' is newest); another: UNKNOWN_COURSE_SORT. */
+export function courseSortOf(sort: string | undefined): CourseSort {
+  if (!sort) return 'newest';
+  if (!(COURSE_SORTS as readonly string[]).includes(sort)) throw refuse('UNKNOWN_COURSE_SORT');
+  return sort as CourseSort;
+}
+
+/** One page of published courses matching `filter` after `cursor` (INVALID_CURSOR when it is not one of this sort's). */
+export async function listCoursePage(sql: SqlExecutor, filter: CoursePageFilter, cursor: string, limit: number): Promise<KeysetPage<catalogueV1.Course>> {
+  const sort = courseSortOf(filter.sort);
+  const order = ORDERS[sort];
+  // Each sort its own list: a cursor of another sort names no place in this one.
+  const list = `courses:${sort}`;
+  const size = pageSizeOf(limit);
+  const keyset = keysetOrdered(order, decodeKeysCursor(list, order, cursor), 4, size);
+  const where = [
+    'published',
+    filter.category ? 'category = $1' : '$1::text IS NULL',
+    filter.level ? 'level = $2' : '$2::text IS NULL',
+    filter.instructorId ? 'instructor_id = $3' : '$3::text IS NULL',
+  ];
+  const { rows } = await sql.query<CourseRow & { id: string }>(
+    `SELECT *, ${keysetSelect(order)} FROM catalogue.course
+      WHERE ${where.join(' AND ')} AND ${keyset.where}
+      ${keyset.orderBy} ${keyset.limitSql}`,
+    [filter.category || null, filter.level || null, filter.instructorId || null, ...keyset.params],
+  );
+  const page = keysetPageBy(list, order, rows, size);
+  return { items: page.items.map(toCourse), next: page.next };
+}
+
+/** The landing page's counters: published courses and the times they were sold. */
+export async function courseFigures(sql: SqlExecutor): Promise<{ publishedCourses: number; sold: number }> {
+  const { rows } = await sql.query<{ n: number; sold: string | null }>(`SELECT count(*)::int AS n, sum(sold)::bigint AS sold FROM catalogue.course WHERE published`);
+  return { publishedCourses: rows[0]?.n ?? 0, sold: Number(rows[0]?.sold ?? 0) };
+}
