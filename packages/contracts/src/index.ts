@@ -18,6 +18,7 @@ export * as messagingV1 from './gen/messaging/v1/messaging';
 export * as messagingEventsV1 from './gen/messaging/v1/events';
 export * as reviewsV1 from './gen/messaging/v1/reviews';
 export * as questionsV1 from './gen/messaging/v1/questions';
+export * as conductV1 from './gen/messaging/v1/conduct';
 export * as payoutsV1 from './gen/payouts/v1/payouts';
 export * as storeV1 from './gen/store/v1/store';
 export * as storeEventsV1 from './gen/store/v1/events';

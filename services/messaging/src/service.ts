@@ -1,4 +1,4 @@
-import { messagingV1, questionsV1, ServiceNames } from '@taal/contracts';
+import { conductV1, messagingV1, questionsV1, ServiceNames } from '@taal/contracts';
 import {
   addressOf,
   composeService,
@@ -30,6 +30,10 @@ import { messagingApi } from './api';
 import { LessonQuestions } from './app/questions';
 import { questionsGrpcService } from './grpc/questions-service';
 import { QuestionDocuments } from './store/questions';
+import { Conduct } from './app/conduct';
+import { ConductItems } from './app/conduct-items';
+import { conductGrpcService } from './grpc/conduct-service';
+import { ConductDocuments } from './store/conduct';
 
 export interface MessagingDeps extends ServiceDeps {
   /** Messaging's documents (decision 0043): its database on FerretDB or MongoDB. */
@@ -81,7 +85,9 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
     await store.init();
     await mailDocuments.init();
     if (deps.legacySql) await moveFromSql(deps.legacySql, store, mailDocuments, logger);
-    const messaging = new Messaging(store, undefined, deps.userData);
+    const conductDocuments = new ConductDocuments(deps.documents.connection);
+    await conductDocuments.init();
+    const messaging = new Messaging(store, undefined, deps.userData, conductDocuments);
     keep(await notifyFromEvents(bus, store, () => {}, deps.userData));
     const publicUrl = deps.publicUrl ?? (() => 'http://127.0.0.1:8080');
     const massMails = new MassMails(mailDocuments, deps.mailer, logger, {
@@ -132,11 +138,22 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
     const lookups = deps.questionLookups ?? { course: async () => null, lesson: async () => null };
     const questions = new LessonQuestions({ questions: questionDocuments, notifications: store, mails, directory: deps.directory, learning: deps.learning, lookups, publicUrl, logger, userData: deps.userData });
 
+    // Reports and blocks (decision 0076): each kind hidden through its own mechanism.
+    const items = new ConductItems({
+      messages: store.studentMessages,
+      questions: questionDocuments,
+      reviews: reviews.store,
+      hideQuestion: (ctx, id, hidden) => questions.hide(ctx as Parameters<LessonQuestions['hide']>[0], { id, hidden }),
+      reviewFigures: (courseId) => reviews.reviews.sendFigures(courseId),
+    });
+    const conduct = new Conduct(conductDocuments, items, store, deps.userData);
+
     return {
       services: [
         { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
         { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
         reviews.service,
+        { definition: conductV1.ConductServiceService, implementation: conductGrpcService(conduct) },
       ],
       extras: { messaging, store, mailDocuments, massMails, mails },
     };

@@ -5,6 +5,7 @@
 import { CatalogueRefusals } from './catalogue';
 import { CommerceRefusals } from './commerce';
 import { CommonRefusals } from './common';
+import { ConductRefusals } from './conduct';
 import { EdgeRefusals } from './edge';
 import { ExamRefusals } from './exams';
 import { IdentityRefusals } from './identity';
@@ -32,6 +33,7 @@ export const REFUSAL_PARTS = {
   reviews: ReviewRefusals,
   questions: QuestionRefusals,
   exams: ExamRefusals,
+  conduct: ConductRefusals,
 } as const;
 
 export const Refusals = {
@@ -47,6 +49,7 @@ export const Refusals = {
   ...ReviewRefusals,
   ...QuestionRefusals,
   ...ExamRefusals,
+  ...ConductRefusals,
 } as const;
 
 export type RefusalKey = keyof typeof Refusals;

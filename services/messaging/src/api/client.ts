@@ -1,4 +1,4 @@
-import { messagingV1, questionsV1 } from '@taal/contracts';
+import { conductV1, messagingV1, questionsV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
 /**
@@ -19,4 +19,11 @@ export const questionsClient: ClientSpec = {
   Client: questionsV1.LessonQuestionsServiceClient,
   definition: questionsV1.LessonQuestionsServiceService,
   codecs: questionsV1,
+};
+
+/** Reports and blocks (decision 0076): a fourth service on messaging's gRPC port. */
+export const conductClient: ClientSpec = {
+  Client: conductV1.ConductServiceClient,
+  definition: conductV1.ConductServiceService,
+  codecs: conductV1,
 };

@@ -13,7 +13,9 @@ import {
   type UserDataVersions,
 } from '@taal/kit';
 import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, type Check } from '../domain/rules';
+import type { ConductDocuments } from '../store/conduct';
 import type { MessagingDocuments } from '../store/documents';
+import { instructorParty, studentParty } from './conduct';
 
 type Ctx = { identity: CallerIdentity | null };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
@@ -29,6 +31,8 @@ export class Messaging {
     private readonly onNotification: () => void = () => {},
     /** Told whose notifications changed once committed (the edge's copies of them, decision 0033). */
     private readonly userData?: Pick<UserDataVersions, 'changed' | 'changedForEveryone'>,
+    /** Who blocked whom (decision 0076): a blocked sender's messages and replies are refused. */
+    private readonly blocks?: Pick<ConductDocuments, 'isBlocked'>,
   ) {}
 
   // Contact messages (visitors).
@@ -54,6 +58,7 @@ export class Messaging {
     const me = requireIdentity(ctx, STUDENT);
     refuseIfNot(checkStudentMessage(req));
     if (!req.to.trim()) throw refuse('INSTRUCTOR_NOT_FOUND');
+    if (await this.blocks?.isBlocked(instructorParty(req.to.trim()), studentParty(me.userId))) throw refuse('SENDER_BLOCKED');
     return this.store.studentMessages.addStudentMessage({
       from: me.userId,
       name: clean(req.name).slice(0, 100),
@@ -93,7 +98,8 @@ export class Messaging {
     if (!message) throw refuse('MESSAGE_NOT_FOUND');
     if (me.userType === INSTRUCTOR && (!me.instructorId || me.instructorId !== message.to)) throw refuse('NOT_YOUR_STUDENT_MESSAGE');
     refuseIfNot(checkReply(req.reply));
-    const answered = await this.store.studentMessages.reply(req.id, clean(req.reply));
+    if (me.userType === INSTRUCTOR && (await this.blocks?.isBlocked(studentParty(message.from), instructorParty(message.to)))) throw refuse('SENDER_BLOCKED');
+    const answered = await this.store.studentMessages.reply(req.id, clean(req.reply), me.userId);
     await this.store.addNotification({ userId: message.from, ...answeredNotification(req.id, message.toName) });
     void this.userData?.changed(message.from);
     this.onNotification();

@@ -77,7 +77,7 @@ export class LessonQuestions {
     const no = readRefusal(r);
     if (no) throw refuse(no);
     const docs = await this.deps.questions.lessonQuestions(courseId, lessonId, r.userType === ADMIN);
-    return this.deps.questions.threads(docs, r.userId);
+    return this.deps.questions.threads(docs, r.userId, r.userType === ADMIN);
   }
 
   async ask(ctx: Ctx, req: questionsV1.AskQuestionRequest): Promise<questionsV1.LessonQuestion> {
@@ -181,7 +181,7 @@ export class LessonQuestions {
 
   async recent(ctx: Ctx): Promise<questionsV1.LessonQuestion[]> {
     const me = requireIdentity(ctx, ADMIN);
-    return this.deps.questions.threads(await this.deps.questions.recent(), me.userId);
+    return this.deps.questions.threads(await this.deps.questions.recent(), me.userId, true);
   }
 
   async hide(ctx: Ctx, req: questionsV1.HideQuestionRequest): Promise<questionsV1.LessonQuestion> {

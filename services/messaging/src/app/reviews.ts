@@ -11,6 +11,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { figuresOf, isRating, plainText, ReviewLimits, reviewRefusal } from '../domain/reviews';
 import type { CourseInstructors, LearningLookup } from '../grpc/lookups';
 import type { ReviewDocuments } from '../store/reviews';
+import { conductCheck } from '../domain/rules';
 
 type Ctx = { identity: CallerIdentity | null; metadata?: Metadata };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
@@ -44,6 +45,8 @@ export class Reviews {
     const me = requireIdentity(ctx, STUDENT);
     if (!isRating(req.rating)) throw refuseFields({ rating: 'RATING_REQUIRED' }, 'RATING_REQUIRED');
     if ([...(req.text ?? '')].length > ReviewLimits.text) throw refuseFields({ text: 'TEXT_TOO_LONG' }, 'TEXT_TOO_LONG');
+    const conduct = conductCheck('text', plainText(req.text, ReviewLimits.text));
+    if (!conduct.ok) throw refuseFields(conduct.fields, conduct.headline);
     const refusal = await this.refusalFor(ctx, req.courseId);
     if (refusal) throw refuse(refusal);
     const written = await this.store.write({
@@ -80,6 +83,8 @@ export class Reviews {
     if (!me.instructorId || !instructorId || me.instructorId !== instructorId) throw refuse('NOT_YOUR_COURSE_REVIEW');
     const text = plainText(req.reply, ReviewLimits.reply);
     if (!text) throw refuseFields({ reply: 'REPLY_REQUIRED' }, 'REPLY_REQUIRED');
+    const conduct = conductCheck('reply', text);
+    if (!conduct.ok) throw refuseFields(conduct.fields, conduct.headline);
     if (review.reply) throw refuse('REVIEW_ALREADY_REPLIED');
     const replied = await this.store.reply(req.id, text, me.userId);
     if (!replied) throw refuse('REVIEW_ALREADY_REPLIED');

@@ -17,6 +17,9 @@ export const takaText = (poisha: unknown): string => {
 const taka = takaText;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
+const REPORTED_EN: Record<string, string> = { message: 'message', reply: 'reply', question: 'question', answer: 'answer', review: 'review' };
+const REPORTED_BN: Record<string, string> = { message: 'বার্তা', reply: 'উত্তর', question: 'প্রশ্ন', answer: 'উত্তর', review: 'রিভিউ' };
+
 const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>> = {
   orderPaid: {
     en: (p) => `Payment received: your order of ${Number(p.courses) === 1 ? '1 course' : `${str(p.courses)} courses`} is confirmed. Happy learning!`,
@@ -37,6 +40,21 @@ const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>>
   questionAnswered: {
     en: (p) => `Your question on "${str(p.lesson)}" was answered.`,
     bn: (p) => `"${str(p.lesson)}" পাঠে আপনার প্রশ্নের উত্তর দেওয়া হয়েছে।`,
+  },
+  // A report decided (decision 0076): the reporter is told the outcome.
+  reportDecided: {
+    en: (p) => {
+      const what = REPORTED_EN[str(p.kind)] ?? 'post';
+      if (p.outcome === 'hidden' || p.outcome === 'suspended') return `Thank you for your report: the ${what} you reported has been removed.`;
+      if (p.outcome === 'restored') return `The ${what} you reported was reviewed and is shown again.`;
+      return `The ${what} you reported was reviewed and breaks no rule: it stays.`;
+    },
+    bn: (p) => {
+      const what = REPORTED_BN[str(p.kind)] ?? 'লেখা';
+      if (p.outcome === 'hidden' || p.outcome === 'suspended') return `রিপোর্টের জন্য ধন্যবাদ: আপনার রিপোর্ট করা ${what}টি সরিয়ে দেওয়া হয়েছে।`;
+      if (p.outcome === 'restored') return `আপনার রিপোর্ট করা ${what}টি যাচাই করে আবার দেখানো হচ্ছে।`;
+      return `আপনার রিপোর্ট করা ${what}টি যাচাই করা হয়েছে, কোনো নিয়ম ভাঙেনি: এটি থাকছে।`;
+    },
   },
   referralBonus: {
     en: (p) => `BDT ${taka(p.amount)} referral bonus was added to your wallet.`,

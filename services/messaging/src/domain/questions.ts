@@ -5,7 +5,7 @@
  */
 import { UserRoles, type RefusalKey } from '@taal/contracts';
 import { systemNotification } from './notification-texts';
-import { clean, type Check } from './rules';
+import { clean, conductCheck, type Check } from './rules';
 
 export const QuestionLimits = { question: 2000, answer: 5000, name: 100 } as const;
 
@@ -15,14 +15,14 @@ export function checkQuestion(body: string | undefined): Check {
   const text = clean(body);
   if (!text) return refused('body', 'QUESTION_REQUIRED');
   if (text.length > QuestionLimits.question) return refused('body', 'TEXT_TOO_LONG');
-  return { ok: true };
+  return conductCheck('body', text);
 }
 
 export function checkAnswer(body: string | undefined): Check {
   const text = clean(body);
   if (!text) return refused('body', 'ANSWER_REQUIRED');
   if (text.length > QuestionLimits.answer) return refused('body', 'TEXT_TOO_LONG');
-  return { ok: true };
+  return conductCheck('body', text);
 }
 
 /** Who is asking, about which course: the caller's role, profile and standing in the course. */

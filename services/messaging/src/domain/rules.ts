@@ -3,7 +3,7 @@
  * notification must hold, with the spec's messages (storefront §5 and §6, back office §6).
  */
 import { AccountFieldLimits, ContactLimits, isEmail, nameProblem, type RefusalKey } from '@taal/contracts';
-import { plainText } from '@taal/kit';
+import { conductProblem, plainText, type ConductRules } from '@taal/kit';
 import { systemNotification } from './notification-texts';
 export const Limits = { name: ContactLimits.name, email: AccountFieldLimits.email, message: ContactLimits.message, reply: 5000, notification: 500 } as const;
 
@@ -25,6 +25,18 @@ export const clean = (v: string | undefined, max: number = STORED_TEXT_MAX) => p
 const STORED_TEXT_MAX = 100_000;
 const trimmed = clean;
 
+/**
+ * The conduct rules (decision 0075) on one field of what a user writes: profanity refused, and
+ * personal contact details refused unless `rules` lets them through (a message to Taal's staff).
+ * Every use case that stores a user's text calls it on the text as it would be stored.
+ */
+export function conductCheck(field: string, text: string | undefined, rules?: ConductRules): Check {
+  const problem = conductProblem(clean(text), rules);
+  if (problem === 'profanity') return refused(field, 'TEXT_PROFANITY');
+  if (problem === 'contactDetails') return refused(field, 'TEXT_CONTACT_DETAILS');
+  return { ok: true };
+}
+
 /** name, email and message required; the e-mail well-formed; each within its limit. */
 export function checkContact(input: { name?: string; email?: string; message?: string }): Check {
   const name = trimmed(input.name);
@@ -41,7 +53,8 @@ export function checkContact(input: { name?: string; email?: string; message?: s
   if (name.length > Limits.name) fields.name = 'TEXT_TOO_LONG';
   if (message.length > Limits.message) fields.message = 'TEXT_TOO_LONG';
   if (Object.keys(fields).length > 0) return { ok: false, headline: 'TEXT_TOO_LONG', fields };
-  return { ok: true };
+  // To Taal's staff: the sender may give their own phone or address, but no abuse.
+  return conductCheck('message', message, { contactDetails: false });
 }
 
 /** A message to an instructor: a non-empty message within its limit. */
@@ -49,14 +62,14 @@ export function checkStudentMessage(input: { message?: string }): Check {
   const message = trimmed(input.message);
   if (!message) return refused('message', 'MESSAGE_REQUIRED');
   if (message.length > Limits.message) return refused('message', 'TEXT_TOO_LONG');
-  return { ok: true };
+  return conductCheck('message', message);
 }
 
 export function checkReply(reply: string | undefined): Check {
   const text = trimmed(reply);
   if (!text) return refused('reply', 'REPLY_REQUIRED');
   if (text.length > Limits.reply) return refused('reply', 'TEXT_TOO_LONG');
-  return { ok: true };
+  return conductCheck('reply', text);
 }
 
 export function checkNotification(msg: string | undefined): Check {

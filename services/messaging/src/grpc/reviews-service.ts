@@ -27,7 +27,12 @@ export async function startReviews(deps: {
   courses?: CourseInstructors;
   logger: Logger;
   resendIntervalMs?: number;
-}): Promise<{ service: { definition: typeof reviewsV1Defs.ReviewServiceService; implementation: reviewsV1.ReviewServiceServer }; stop(): Promise<void> }> {
+}): Promise<{
+  service: { definition: typeof reviewsV1Defs.ReviewServiceService; implementation: reviewsV1.ReviewServiceServer };
+  store: ReviewDocuments;
+  reviews: Reviews;
+  stop(): Promise<void>;
+}> {
   const store = new ReviewDocuments(deps.documents.connection);
   await store.init();
   const reviews = new Reviews(store, deps.bus, deps.learning, deps.courses, deps.logger);
@@ -42,6 +47,8 @@ export async function startReviews(deps: {
   });
   return {
     service: { definition: reviewsV1Defs.ReviewServiceService, implementation: reviewsGrpcService(reviews) },
+    store,
+    reviews,
     stop: () => job.stop(),
   };
 }

@@ -35,6 +35,8 @@ interface AnswerDoc {
   authorRole: number;
   body: string;
   createdAt: Date;
+  /** Hidden by an admin after a report (decision 0076). */
+  hidden?: boolean;
 }
 interface FollowDoc {
   _id: string;
@@ -176,6 +178,14 @@ export class QuestionDocuments {
     return doc;
   }
 
+  /** An answer and its question's id (reports, decision 0076); hides or shows it again. */
+  async answer(id: string): Promise<AnswerDoc | null> {
+    return this.models.answers.findById(id).lean<AnswerDoc>();
+  }
+  async setAnswerHidden(id: string, hidden: boolean): Promise<boolean> {
+    return (await this.models.answers.updateOne({ _id: id }, { $set: { hidden } })).matchedCount > 0;
+  }
+
   async setHidden(id: string, hidden: boolean): Promise<QuestionDoc | null> {
     return this.models.questions.findOneAndUpdate({ _id: id }, { $set: { hidden } }, { returnDocument: 'after' }).lean<QuestionDoc>();
   }
@@ -200,7 +210,7 @@ export class QuestionDocuments {
   }
 
   /** The questions as answered to `viewer`: each with its answers (oldest first), its followers' count and the viewer's follow. */
-  async threads(docs: QuestionDoc[], viewer: string): Promise<questionsV1.LessonQuestion[]> {
+  async threads(docs: QuestionDoc[], viewer: string, withHidden = false): Promise<questionsV1.LessonQuestion[]> {
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
     const answers = await this.models.answers.find({ questionId: { $in: ids } }).sort({ createdAt: 1, _id: 1 }).lean<AnswerDoc[]>();
@@ -216,7 +226,7 @@ export class QuestionDocuments {
       answered: d.answered,
       hidden: d.hidden,
       answers: answers
-        .filter((a) => a.questionId === d._id)
+        .filter((a) => a.questionId === d._id && (withHidden || !a.hidden))
         .map((a) => ({ id: a._id, authorName: a.authorName, authorRole: a.authorRole, body: a.body, createdAt: iso(a.createdAt) })),
       followers: follows.filter((f) => f.questionId === d._id).length,
       following: follows.some((f) => f.questionId === d._id && f.userId === viewer),

@@ -177,6 +177,14 @@ export class ReviewDocuments {
     return this.byId(id);
   }
 
+  /** Shows a hidden review again (a report restored, decision 0076). */
+  async restore(id: string): Promise<reviewsV1.Review | null> {
+    const doc = await this.reviews
+      .findOneAndUpdate({ _id: id }, { $set: { hidden: false, hiddenReason: '', hiddenAt: null, hiddenBy: '' } }, { returnDocument: 'after' })
+      .lean<ReviewDoc>();
+    return doc ? toReview(doc) : null;
+  }
+
   async hiddenList(): Promise<reviewsV1.Review[]> {
     const docs = await this.reviews.find({ hidden: true }).sort({ hiddenAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ReviewDoc[]>();
     return docs.map(toReview);

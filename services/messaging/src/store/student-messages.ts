@@ -18,6 +18,11 @@ export interface StudentMessageDoc {
   reply: string;
   repliedAt: Date | null;
   createdAt: Date;
+  /** Who replied (user id; decision 0076: a report's sender). */
+  repliedBy?: string;
+  /** Hidden by an admin after a report (decision 0076): the message, or only its reply. */
+  hidden?: boolean;
+  replyHidden?: boolean;
 }
 
 export const studentMessageSchema = new Schema<StudentMessageDoc>(
@@ -34,6 +39,9 @@ export const studentMessageSchema = new Schema<StudentMessageDoc>(
     reply: String,
     repliedAt: Date,
     createdAt: Date,
+    repliedBy: String,
+    hidden: Boolean,
+    replyHidden: Boolean,
   },
   { versionKey: false },
 );
@@ -51,7 +59,7 @@ export const toStudentMessageDoc = (d: StudentMessageDoc): messagingV1.StudentMe
   toName: d.toName,
   message: d.message,
   status: d.status,
-  reply: d.reply,
+  reply: d.replyHidden ? '' : d.reply,
   createdAt: iso(d.createdAt),
   courseId: d.courseId,
 });
@@ -89,7 +97,7 @@ export class StudentMessageDocuments {
 
   async studentMessagesOf(userId: string, answered: boolean): Promise<messagingV1.StudentMessage[]> {
     const docs = await this.models.studentMessages
-      .find({ fromUser: userId, status: answered })
+      .find({ fromUser: userId, status: answered, hidden: { $ne: true } })
       .sort({ createdAt: -1, _id: 1 })
       .limit(LIST_LIMIT)
       .lean<StudentMessageDoc[]>();
@@ -98,7 +106,7 @@ export class StudentMessageDocuments {
 
   async instructorMessages(instructorId: string): Promise<messagingV1.StudentMessage[]> {
     const docs = await this.models.studentMessages
-      .find({ toInstructor: instructorId })
+      .find({ toInstructor: instructorId, hidden: { $ne: true } })
       .sort({ status: 1, createdAt: -1, _id: 1 })
       .limit(LIST_LIMIT)
       .lean<StudentMessageDoc[]>();
@@ -107,7 +115,8 @@ export class StudentMessageDocuments {
 
   async allStudentMessages(): Promise<messagingV1.StudentMessage[]> {
     const docs = await this.models.studentMessages.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
+    // The back office sees what was hidden too.
+    return docs.map((d) => toStudentMessageDoc({ ...d, replyHidden: false }));
   }
 
   async studentMessage(id: string): Promise<messagingV1.StudentMessage | null> {
@@ -120,9 +129,20 @@ export class StudentMessageDocuments {
    * is a separate write keyed by the message (`reply:<id>`): a crash between the two leaves an answered
    * message without its notification until the reply is sent again (the same key: still one).
    */
-  async reply(id: string, reply: string): Promise<messagingV1.StudentMessage | null> {
+  /** The stored message as it is, hidden parts included (reports, decision 0076). */
+  async raw(id: string): Promise<StudentMessageDoc | null> {
+    return this.models.studentMessages.findById(id).lean<StudentMessageDoc>();
+  }
+
+  /** Hides or shows again a message, or only its reply (decision 0076). */
+  async setHidden(id: string, part: 'message' | 'reply', hidden: boolean): Promise<boolean> {
+    const result = await this.models.studentMessages.updateOne({ _id: id }, { $set: { [part === 'message' ? 'hidden' : 'replyHidden']: hidden } });
+    return result.matchedCount > 0;
+  }
+
+  async reply(id: string, reply: string, repliedBy = ''): Promise<messagingV1.StudentMessage | null> {
     const doc = await this.models.studentMessages
-      .findOneAndUpdate({ _id: id }, { $set: { status: true, reply, repliedAt: new Date() } }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: id }, { $set: { status: true, reply, repliedAt: new Date(), repliedBy, replyHidden: false } }, { returnDocument: 'after' })
       .lean<StudentMessageDoc>();
     return doc ? toStudentMessageDoc(doc) : null;
   }
