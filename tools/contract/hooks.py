@@ -106,6 +106,8 @@ _ALLOWED_400 = {
     # (its check fails); the orders' range with one end only, or its end before its start.
     "/api/v1/user/page": "INVALID_CURSOR",
     "/api/v1/order/page": ("INVALID_CURSOR", "INVALID_DATE_RANGE"),
+    # A theory exam's draft (decision 0072): a question without its text, options or one right answer; no question.
+    "/api/v1/courses/{courseId}/exam": ("EXAM_QUESTION_INVALID", "EXAM_NEEDS_QUESTIONS"),
     # Reviews (decision 0048): a reply or a reason that is only markup leaves nothing once it is removed.
     "/api/v1/review/{id}/reply": "REPLY_REQUIRED",
     "/api/v1/review/{id}/hide": "HIDE_REASON_REQUIRED",

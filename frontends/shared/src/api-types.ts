@@ -11333,6 +11333,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The body is not JSON, or not a list of answers */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
                 401: {
                     headers: {

@@ -182,6 +182,7 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
       },
       responses: {
         200: answer(envelope(AttemptSchema.extend({ gradedNow: z.boolean().meta({ description: 'False when it had been graded before' }) }))),
+        400: fail('The body is not JSON, or not a list of answers'),
         403: fail('No active access (EXAM_ENROLLED_ONLY)'),
         404: fail('Not the caller’s attempt (EXAM_ATTEMPT_NOT_FOUND)'),
       },
