@@ -194,11 +194,34 @@ export function clearApiCache(): void {
   cache.clear();
 }
 
+/** The visitor's course list's page size (12: four rows of three, three of four). */
+export const COURSE_PAGE_SIZE = '12';
+/** GET course/page's query: filters, sort, the page's cursor (and a size other than COURSE_PAGE_SIZE). */
+export type CoursePageQuery = NonNullable<paths['/api/v1/course/page']['get']['parameters']['query']>;
+
 const list = <T>(p: Promise<T[]>) => p.then((v) => (Array.isArray(v) ? v : []));
 const get = async <B extends { success: true; data: unknown }>(call: Promise<Reply<B>>) => (await answer(call)).data;
 
 export const api = {
   courses: (): Promise<Course[]> => list(cachedGet('course/', () => get(publicApi.GET('/api/v1/course/')))),
+  /** A page of published courses (decision 0078): the filters and sort set, the page's cursor; page 1 of no filter is `/api/v1/course/page?limit=12`, as routes.json preloads it. */
+  coursePage: (query: CoursePageQuery): Promise<{ items: Course[]; next: string | null }> => {
+    const q = Object.fromEntries(Object.entries({ limit: COURSE_PAGE_SIZE, ...query }).filter(([, v]) => v)) as CoursePageQuery;
+    return cachedGet(`course/page?${new URLSearchParams(q as Record<string, string>).toString()}`, () => get(publicApi.GET('/api/v1/course/page', { params: { query: q } })));
+  },
+  /** Every published course of one instructor, a page of 100 at a time (an instructor's own courses, not the catalogue). */
+  instructorCourses: async (instructor: string): Promise<Course[]> => {
+    const all: Course[] = [];
+    let cursor = '';
+    do {
+      const page = await api.coursePage({ instructor, limit: '100', ...(cursor ? { cursor } : {}) });
+      all.push(...page.items);
+      cursor = page.next ?? '';
+    } while (cursor);
+    return all;
+  },
+  /** The landing page's counters: published courses, and the times they were sold. */
+  courseFigures: (): Promise<{ courses: number; sold: number }> => cachedGet('course/figures', () => get(publicApi.GET('/api/v1/course/figures'))),
   featuredCourses: (): Promise<Course[]> => list(cachedGet('course/featured/', () => get(publicApi.GET('/api/v1/course/featured/')))),
   upcomingCourses: (): Promise<UpcomingCourse[]> => list(cachedGet('course/upcoming', () => get(publicApi.GET('/api/v1/course/upcoming')))),
   course: (id: string): Promise<Course> =>

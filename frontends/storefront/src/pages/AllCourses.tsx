@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, clearApiCache } from '@taal/web-shared/api';
+import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
 import { CATEGORIES, LEVELS, type Course, type Instructor } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
@@ -16,30 +17,51 @@ export const CATEGORY_PILLS = [
   ['Drums', 'courses.pills.drum'],
   ['Guitar', 'courses.pills.guitar'],
 ] as const;
+/** The sorts the server offers (decision 0078), '' for newest first, each with its label. */
+const SORTS = [
+  ['', 'reviews.sortNewest'],
+  ['rating', 'reviews.sortRating'],
+  ['price', 'courses.sortPriceLow'],
+  ['price-desc', 'courses.sortPriceHigh'],
+] as const;
 
+const known = <T extends string>(values: readonly T[], value: string | null): T | '' => ((values as readonly string[]).includes(value ?? '') ? (value as T) : '');
+
+/**
+ * The published courses a server page at a time (issue 51, decision 0078): the filters, the sort and the
+ * page's cursor live in the address and go to GET course/page, so a copied link opens the same page, and
+ * the server draws the same page first (decision 0070: useAsync runs this load there too).
+ */
 export default function AllCourses() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const category = params.get('category') ?? '';
-  const level = params.get('level') ?? '';
+  const position = useKeysetPosition();
+  const category = known(CATEGORIES, params.get('category'));
+  const level = known(LEVELS, params.get('level'));
   const instructor = params.get('instructor') ?? '';
-  const sort = params.get('sort') === 'rating' ? 'rating' : '';
-  const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
+  const sort = known(['rating', 'price', 'price-desc'] as const, params.get('sort'));
+  const page = useAsync<{ items: Course[]; next: string | null }>(
+    () => api.coursePage({ category: category || undefined, level: level || undefined, instructor: instructor || undefined, sort: sort || undefined, cursor: position.cursor || undefined }),
+    [category, level, instructor, sort, position.cursor],
+  );
   const instructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
 
+  // A filter or sort changed: its first page (the cursor was a place in the list before).
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
+    next.delete('cursor');
+    next.delete('page');
     setParams(next, { replace: true });
   };
 
   // Spec: if the list stays empty with no filter set, fetch the courses again, once.
   const retries = useRef(0);
   const noFilter = !category && !level && !instructor;
-  const reload = useRef(courses.reload);
-  reload.current = courses.reload;
-  const empty = !courses.loading && (courses.data?.length ?? 0) === 0;
+  const reload = useRef(page.reload);
+  reload.current = page.reload;
+  const empty = !page.loading && !page.error && (page.data?.items.length ?? 0) === 0 && !position.cursor;
   useEffect(() => {
     if (!empty || !noFilter || retries.current >= EMPTY_RETRIES) return;
     const timer = window.setTimeout(() => {
@@ -48,14 +70,12 @@ export default function AllCourses() {
       reload.current();
     }, EMPTY_RETRY_MS);
     return () => window.clearTimeout(timer);
-  }, [empty, noFilter, courses.data]);
+  }, [empty, noFilter, page.data]);
 
   const names = useMemo(() => new Map((instructors.data ?? []).map((i) => [i._id, i.name])), [instructors.data]);
-  const visible = (courses.data ?? []).filter(
-    (c) => c.published !== false && (!category || c.catagory === category) && (!level || c.courseType === level) && (!instructor || c.instructor === instructor),
-  );
-  // Newest first as the catalogue answers; by rating: the best average first, then the most reviewed.
-  if (sort === 'rating') visible.sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount);
+  const visible = page.data?.items ?? [];
+  // The count is the whole list's only when it is one page.
+  const onePage = position.page === 1 && !page.data?.next;
 
   return (
     <div className="all-courses">
@@ -98,8 +118,11 @@ export default function AllCourses() {
         <label>
           {t('reviews.sortBy')}
           <select value={sort} onChange={(e) => setFilter('sort', e.target.value)} data-testid="sort-courses">
-            <option value="">{t('reviews.sortNewest')}</option>
-            <option value="rating">{t('reviews.sortRating')}</option>
+            {SORTS.map(([value, key]) => (
+              <option key={value} value={value}>
+                {t(key)}
+              </option>
+            ))}
           </select>
         </label>
         <div className="pills" aria-label={t('courses.category')} data-testid="category-pills">
@@ -122,24 +145,29 @@ export default function AllCourses() {
           </button>
         )}
       </div>
-      {courses.loading && !courses.data ? (
+      {page.error ? (
+        <KeysetError error={page.error} position={position} onRetry={page.reload} />
+      ) : page.loading && !page.data ? (
         <CardSkeletons />
       ) : (
         <>
-          <p className="muted" data-testid="course-count">
-            {t('courses.count', { count: visible.length })}
-          </p>
+          {onePage && (
+            <p className="muted" data-testid="course-count">
+              {t('courses.count', { count: visible.length })}
+            </p>
+          )}
           {visible.length === 0 ? (
             <p className="card" data-testid="no-courses">
               {t('courses.none')}
             </p>
           ) : (
-            <div className="grid" data-testid="course-list">
+            <div className="grid" data-testid="course-list" data-page={position.page}>
               {visible.map((c) => (
                 <CourseCard key={c._id} course={c} instructorName={names.get(c.instructor)} />
               ))}
             </div>
           )}
+          <KeysetPager position={position} next={page.data?.next} testId="course-pager" className="course-pager" />
         </>
       )}
     </div>

@@ -13,7 +13,8 @@ export default function InstructorView() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const instructor = useAsync<Instructor | null>(() => api.instructor(id).catch(() => null), [id]);
-  const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
+  // This instructor's published courses, from the server's filter (decision 0078), not the whole catalogue.
+  const courses = useAsync<Course[]>(() => api.instructorCourses(id).catch(() => []), [id]);
   const ins = instructor.data;
   const back = (
     <Link to={linkTo('/instructorlist')} data-testid="back-to-instructors">

@@ -50,7 +50,8 @@ function Hero() {
 export default function Landing() {
   const { t } = useTranslation();
   const featured = useAsync<Course[]>(() => api.featuredCourses().catch(() => []), []);
-  const courses = useAsync<Course[]>(() => api.courses().catch(() => []), []);
+  // The counters from the server (decision 0078): the landing never reads the whole catalogue.
+  const figures = useAsync<{ courses: number; sold: number } | null>(() => api.courseFigures().catch(() => null), []);
   const instructors = useAsync<Instructor[]>(() => api.featuredInstructors().catch(() => []), []);
   const allInstructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
   const upcoming = useAsync<UpcomingCourse[]>(() => api.upcomingCourses().catch(() => []), []);
@@ -59,7 +60,6 @@ export default function Landing() {
   const testimonials = t('landing.testimonials', { returnObjects: true }) as { quote: string; name: string }[];
   const faq = t('landing.faq', { returnObjects: true }) as { q: string; a: string }[];
   const soon = t('landing.comingSoonList', { returnObjects: true }) as string[];
-  const sold = (courses.data ?? []).reduce((n, c) => n + (c.sold ?? 0), 0);
   const arr = <T,>(x: T[] | unknown): T[] => (Array.isArray(x) ? x : []);
 
   return (
@@ -138,7 +138,7 @@ export default function Landing() {
 
       <section className="section counters" data-testid="counters">
         <div className="card">
-          <strong>{formatNumber(courses.data?.length ?? 0)}</strong>
+          <strong>{formatNumber(figures.data?.courses ?? 0)}</strong>
           {t('landing.counters.courses')}
         </div>
         <div className="card">
@@ -150,7 +150,7 @@ export default function Landing() {
           {t('landing.counters.categories')}
         </div>
         <div className="card">
-          <strong>{formatNumber(sold)}</strong>
+          <strong>{formatNumber(figures.data?.sold ?? 0)}</strong>
           {t('landing.counters.enrolments')}
         </div>
       </section>
