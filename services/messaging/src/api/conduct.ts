@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import type { conductV1, identityV1 } from '@taal/contracts';
-import { answer, callerOf, dateTime, defineRoute, done, fail, listOf, ok, refusal, requireAuth, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
+import {
+  answer,
+  callerOf,
+  dateTime,
+  defineRoute,
+  done,
+  fail,
+  listOf,
+  ok,
+  refusal,
+  requireAuth,
+  UserRoles,
+  type AccessTokenVerifier,
+  type RouteSpec,
+  type ServiceApi,
+} from '@taal/edge';
 import { uuid } from './shape';
 
 /**
@@ -19,7 +34,9 @@ const ReportSchema = z
     reason: z.string(),
     senderId: z.string().meta({ description: "The writer's user id ('' when not known)" }),
     senderName: z.string(),
-    excerpt: z.string().meta({ description: 'The reported text when it was reported (at most 500 characters)' }),
+    excerpt: z
+      .string()
+      .meta({ description: 'The reported text when it was reported (at most 500 characters)' }),
     status: z.enum(['open', 'hidden', 'restored', 'dismissed', 'suspended']),
     createdAt: dateTime(),
     decidedAt: z.string().meta({ description: "RFC 3339; '' while open" }),
@@ -60,28 +77,39 @@ export interface ConductRouteDeps {
 export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): RouteSpec[] {
   const signedIn = { label: 'any signed-in user', check: requireAuth(tokens) };
   const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
-  const party = { label: 'the student who sent the message, or the instructor it was sent to', check: requireAuth(tokens, UserRoles.student, UserRoles.instructor) };
+  const party = {
+    label: 'the student who sent the message, or the instructor it was sent to',
+    check: requireAuth(tokens, UserRoles.student, UserRoles.instructor),
+  };
   return [
     defineRoute({
       method: 'post',
       path: '/report',
-      summary: 'Reports a message, a reply, a lesson question, an answer or a review to the back office (once per user and item)',
+      summary:
+        'Reports a message, a reply, a lesson question, an answer or a review to the back office (once per user and item)',
       auth: signedIn,
       body: {
         schema: z.object({
-          kind: z.enum(['message', 'reply', 'question', 'answer', 'review'], { error: 'REPORT_KIND_INVALID' }),
+          kind: z.enum(['message', 'reply', 'question', 'answer', 'review'], {
+            error: 'REPORT_KIND_INVALID',
+          }),
           itemId: uuid(),
           reason: z.string().max(500, 'TEXT_TOO_LONG').optional(),
         }),
       },
       responses: {
         201: answer(done(ReportSchema), "'Report sent'"),
-        400: fail('Not a kind that can be reported (REPORT_KIND_INVALID), or the caller wrote it (REPORT_OWN_ITEM)'),
+        400: fail(
+          'Not a kind that can be reported (REPORT_KIND_INVALID), or the caller wrote it (REPORT_OWN_ITEM)',
+        ),
         404: fail('No such item (REPORTED_ITEM_NOT_FOUND)'),
         409: fail('Already reported by this user (ALREADY_REPORTED)'),
       },
       handler: async ({ res, body }) => {
-        const { report } = await conduct.reportItem({ kind: body.kind, itemId: body.itemId, reason: body.reason ?? '' }, callerOf(res));
+        const { report } = await conduct.reportItem(
+          { kind: body.kind, itemId: body.itemId, reason: body.reason ?? '' },
+          callerOf(res),
+        );
         res.status(201).json({ success: true, message: 'Report sent', data: toReport(report!) });
       },
     }),
@@ -90,7 +118,12 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       path: '/report/queue',
       summary: 'The reports, newest first (at most 300): all, or only the open ones',
       auth: admin,
-      query: { open: { schema: z.enum(['true', 'false']), description: 'Only reports not decided yet (default false)' } },
+      query: {
+        open: {
+          schema: z.enum(['true', 'false']),
+          description: 'Only reports not decided yet (default false)',
+        },
+      },
       responses: { 200: answer(listOf(ReportSchema)) },
       handler: async ({ req, res }) => {
         const { reports } = await conduct.listReports({ openOnly: req.query.open === 'true' }, callerOf(res));
@@ -103,8 +136,18 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       summary:
         "Decides every report of the reported item: hide it from everyone but admins, restore it, dismiss the reports, or suspend the sender's account (and hide it); each reporter is notified of the outcome",
       auth: admin,
-      params: { id: { schema: uuid(), description: 'The report id (UUID)', invalid: () => refusal('REPORT_NOT_FOUND') } },
-      body: { schema: z.object({ action: z.enum(['hide', 'restore', 'dismiss', 'suspend'], { error: 'REPORT_ACTION_INVALID' }) }) },
+      params: {
+        id: {
+          schema: uuid(),
+          description: 'The report id (UUID)',
+          invalid: () => refusal('REPORT_NOT_FOUND'),
+        },
+      },
+      body: {
+        schema: z.object({
+          action: z.enum(['hide', 'restore', 'dismiss', 'suspend'], { error: 'REPORT_ACTION_INVALID' }),
+        }),
+      },
       responses: {
         200: answer(done(ReportSchema), "'Report decided'"),
         400: fail('Not one of hide, restore, dismiss, suspend (REPORT_ACTION_INVALID)'),
@@ -114,23 +157,34 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
         const caller = callerOf(res);
         const { report } = await conduct.decideReport({ id: param('id'), action: body.action }, caller);
         // Suspension is identity's (the user list's Suspend): the account's sessions end at once.
-        if (body.action === 'suspend' && report?.senderId) await identity.setSuspended({ id: report.senderId, suspended: true }, caller);
+        if (body.action === 'suspend' && report?.senderId)
+          await identity.setSuspended({ id: report.senderId, suspended: true }, caller);
         res.json({ success: true, message: 'Report decided', data: toReport(report!) });
       },
     }),
     defineRoute({
       method: 'put',
       path: '/contact/block/{messageId}',
-      summary: "Blocks (or unblocks) the other party of a message: a student blocks the instructor's replies, an instructor the student's messages",
+      summary:
+        "Blocks (or unblocks) the other party of a message: a student blocks the instructor's replies, an instructor the student's messages",
       auth: party,
-      params: { messageId: { schema: uuid(), description: 'A message the caller sent or received (UUID)', invalid: () => refusal('BLOCK_TARGET_INVALID') } },
+      params: {
+        messageId: {
+          schema: uuid(),
+          description: 'A message the caller sent or received (UUID)',
+          invalid: () => refusal('BLOCK_TARGET_INVALID'),
+        },
+      },
       body: { schema: z.object({ blocked: z.boolean() }) },
       responses: {
         200: answer(done(BlockSchema), "'Blocked' or 'Unblocked'"),
         400: fail('Not a message the caller sent or received (BLOCK_TARGET_INVALID)'),
       },
       handler: async ({ res, param, body }) => {
-        const { block } = await conduct.blockSender({ messageId: param('messageId'), blocked: body.blocked }, callerOf(res));
+        const { block } = await conduct.blockSender(
+          { messageId: param('messageId'), blocked: body.blocked },
+          callerOf(res),
+        );
         res.json({ success: true, message: body.blocked ? 'Blocked' : 'Unblocked', data: block! });
       },
     }),

@@ -43,7 +43,13 @@ export class ConductItems {
         const parties = { student: m.fromUser, instructor: m.toInstructor, instructorName: m.toName };
         return kind === 'message'
           ? { senderId: m.fromUser, senderName: m.name, text: m.message, courseId: m.courseId, parties }
-          : { senderId: m.repliedBy ?? '', senderName: m.toName, text: m.reply, courseId: m.courseId, parties };
+          : {
+              senderId: m.repliedBy ?? '',
+              senderName: m.toName,
+              text: m.reply,
+              courseId: m.courseId,
+              parties,
+            };
       }
       case 'question': {
         const q = await d.questions.get(id);
@@ -52,7 +58,9 @@ export class ConductItems {
       case 'answer': {
         const a = await d.questions.answer(id);
         const q = a && (await d.questions.get(a.questionId));
-        return a && { senderId: a.authorId, senderName: a.authorName, text: a.body, courseId: q?.courseId ?? '' };
+        return (
+          a && { senderId: a.authorId, senderName: a.authorName, text: a.body, courseId: q?.courseId ?? '' }
+        );
       }
       case 'review': {
         const r = await d.reviews.byId(id);
@@ -62,7 +70,14 @@ export class ConductItems {
   }
 
   /** Hides the item from everyone but admins, or shows it again. */
-  async setHidden(ctx: unknown, kind: ReportKind, id: string, hidden: boolean, adminId: string, reason: string): Promise<void> {
+  async setHidden(
+    ctx: unknown,
+    kind: ReportKind,
+    id: string,
+    hidden: boolean,
+    adminId: string,
+    reason: string,
+  ): Promise<void> {
     const d = this.deps;
     switch (kind) {
       case 'message':

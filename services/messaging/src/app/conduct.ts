@@ -15,7 +15,12 @@ import { isReportKind, type ConductItems } from './conduct-items';
 
 type Ctx = { identity: CallerIdentity | null };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
-const OUTCOMES: Readonly<Record<string, ReportStatus>> = { hide: 'hidden', restore: 'restored', dismiss: 'dismissed', suspend: 'suspended' };
+const OUTCOMES: Readonly<Record<string, ReportStatus>> = {
+  hide: 'hidden',
+  restore: 'restored',
+  dismiss: 'dismissed',
+  suspend: 'suspended',
+};
 
 /** A party of a message as a block names it. */
 export const studentParty = (userId: string) => `user:${userId}`;
@@ -66,17 +71,30 @@ export class Conduct {
     const report = await this.store.report(req.id);
     if (!report || !isReportKind(report.kind)) throw refuse('REPORT_NOT_FOUND');
     if (status !== 'dismissed') {
-      await this.items.setHidden(ctx, report.kind, report.itemId, status !== 'restored', me.userId, `Reported: ${report.reason || report.kind}`);
+      await this.items.setHidden(
+        ctx,
+        report.kind,
+        report.itemId,
+        status !== 'restored',
+        me.userId,
+        `Reported: ${report.reason || report.kind}`,
+      );
     }
     const changed = await this.store.decide(report.kind, report.itemId, status);
     await this.tellReporters(changed);
-    return toConductReport({ ...report, status, decidedAt: new Date() }, (await this.store.reportsOf(report.kind, report.itemId)).length);
+    return toConductReport(
+      { ...report, status, decidedAt: new Date() },
+      (await this.store.reportsOf(report.kind, report.itemId)).length,
+    );
   }
 
   private async tellReporters(reports: readonly ReportDoc[]): Promise<void> {
     for (const r of reports) {
       const key = `report-decided:${r._id}:${r.status}`;
-      await this.notifications.addNotification({ userId: r.reporterId, ...systemNotification('reportDecided', { outcome: r.status, kind: r.kind }, key) });
+      await this.notifications.addNotification({
+        userId: r.reporterId,
+        ...systemNotification('reportDecided', { outcome: r.status, kind: r.kind }, key),
+      });
       await this.userData?.changed(r.reporterId);
     }
     if (reports.length > 0) this.onNotification();
@@ -88,16 +106,29 @@ export class Conduct {
     const item = await this.items.read('message', req.messageId);
     const parties = item?.parties;
     if (parties && me.userType === STUDENT && parties.student === me.userId) {
-      return this.store.setBlock(studentParty(me.userId), instructorParty(parties.instructor), parties.instructorName, req.blocked);
+      return this.store.setBlock(
+        studentParty(me.userId),
+        instructorParty(parties.instructor),
+        parties.instructorName,
+        req.blocked,
+      );
     }
     if (parties && me.userType === INSTRUCTOR && me.instructorId && parties.instructor === me.instructorId) {
-      return this.store.setBlock(instructorParty(me.instructorId), studentParty(parties.student), item.senderName, req.blocked);
+      return this.store.setBlock(
+        instructorParty(me.instructorId),
+        studentParty(parties.student),
+        item.senderName,
+        req.blocked,
+      );
     }
     throw refuse('BLOCK_TARGET_INVALID');
   }
 
   async blocks(ctx: Ctx): Promise<conductV1.ConductBlock[]> {
     const me = requireIdentity(ctx);
-    return this.store.blocksOf([studentParty(me.userId), ...(me.instructorId ? [instructorParty(me.instructorId)] : [])]);
+    return this.store.blocksOf([
+      studentParty(me.userId),
+      ...(me.instructorId ? [instructorParty(me.instructorId)] : []),
+    ]);
   }
 }

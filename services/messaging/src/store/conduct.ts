@@ -54,7 +54,10 @@ const reportSchema = new Schema<ReportDoc>(
 reportSchema.index({ key: 1 }, { unique: true });
 reportSchema.index({ kind: 1, itemId: 1 });
 reportSchema.index({ createdAt: -1 });
-const blockSchema = new Schema<BlockDoc>({ _id: String, blocker: String, blocked: String, blockedName: String, createdAt: Date }, { versionKey: false });
+const blockSchema = new Schema<BlockDoc>(
+  { _id: String, blocker: String, blocked: String, blockedName: String, createdAt: Date },
+  { versionKey: false },
+);
 blockSchema.index({ blocker: 1, createdAt: -1 });
 
 /** The back office's queue: at most this many reports, newest first. */
@@ -75,8 +78,17 @@ export class ConductDocuments {
   }
 
   /** A new report; null when this reporter has reported this item already. */
-  async addReport(input: Omit<ReportDoc, '_id' | 'key' | 'status' | 'createdAt' | 'decidedAt'>): Promise<ReportDoc | null> {
-    const doc: ReportDoc = { _id: randomUUID(), key: `${input.kind}:${input.itemId}:${input.reporterId}`, ...input, status: 'open', createdAt: new Date(), decidedAt: null };
+  async addReport(
+    input: Omit<ReportDoc, '_id' | 'key' | 'status' | 'createdAt' | 'decidedAt'>,
+  ): Promise<ReportDoc | null> {
+    const doc: ReportDoc = {
+      _id: randomUUID(),
+      key: `${input.kind}:${input.itemId}:${input.reporterId}`,
+      ...input,
+      status: 'open',
+      createdAt: new Date(),
+      decidedAt: null,
+    };
     try {
       await this.reports.create(doc);
       return doc;
@@ -91,7 +103,11 @@ export class ConductDocuments {
   }
 
   async queue(openOnly: boolean): Promise<ReportDoc[]> {
-    return this.reports.find(openOnly ? { status: 'open' } : {}).sort({ createdAt: -1, _id: 1 }).limit(QUEUE_LIMIT).lean<ReportDoc[]>();
+    return this.reports
+      .find(openOnly ? { status: 'open' } : {})
+      .sort({ createdAt: -1, _id: 1 })
+      .limit(QUEUE_LIMIT)
+      .lean<ReportDoc[]>();
   }
 
   async reportsOf(kind: string, itemId: string): Promise<ReportDoc[]> {
@@ -102,14 +118,27 @@ export class ConductDocuments {
   async decide(kind: string, itemId: string, status: ReportStatus): Promise<ReportDoc[]> {
     const changed = await this.reports.find({ kind, itemId, status: { $ne: status } }).lean<ReportDoc[]>();
     if (changed.length === 0) return [];
-    await this.reports.updateMany({ _id: { $in: changed.map((r) => r._id) } }, { $set: { status, decidedAt: new Date() } });
+    await this.reports.updateMany(
+      { _id: { $in: changed.map((r) => r._id) } },
+      { $set: { status, decidedAt: new Date() } },
+    );
     return changed.map((r) => ({ ...r, status }));
   }
 
-  async setBlock(blocker: string, blocked: string, blockedName: string, on: boolean): Promise<conductV1.ConductBlock> {
+  async setBlock(
+    blocker: string,
+    blocked: string,
+    blockedName: string,
+    on: boolean,
+  ): Promise<conductV1.ConductBlock> {
     const _id = `${blocker}>${blocked}`;
     const createdAt = new Date();
-    if (on) await this.blocks.updateOne({ _id }, { $setOnInsert: { blocker, blocked, blockedName, createdAt } }, { upsert: true });
+    if (on)
+      await this.blocks.updateOne(
+        { _id },
+        { $setOnInsert: { blocker, blocked, blockedName, createdAt } },
+        { upsert: true },
+      );
     else await this.blocks.deleteOne({ _id });
     return { blocked, blockedName, createdAt: on ? iso(createdAt) : '' };
   }
@@ -119,7 +148,11 @@ export class ConductDocuments {
   }
 
   async blocksOf(blockers: readonly string[]): Promise<conductV1.ConductBlock[]> {
-    const docs = await this.blocks.find({ blocker: { $in: [...blockers] } }).sort({ createdAt: -1 }).limit(500).lean<BlockDoc[]>();
+    const docs = await this.blocks
+      .find({ blocker: { $in: [...blockers] } })
+      .sort({ createdAt: -1 })
+      .limit(500)
+      .lean<BlockDoc[]>();
     return docs.map((d) => ({ blocked: d.blocked, blockedName: d.blockedName, createdAt: iso(d.createdAt) }));
   }
 }

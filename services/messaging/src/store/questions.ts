@@ -72,7 +72,7 @@ questionSchema.index({ createdAt: -1 });
 questionSchema.index({ askedBy: 1 });
 
 const answerSchema = new Schema<AnswerDoc>(
-  { _id: String, questionId: String, authorId: String, authorName: String, authorRole: Number, body: String, createdAt: Date },
+  { _id: String, questionId: String, authorId: String, authorName: String, authorRole: Number, body: String, createdAt: Date, hidden: Boolean },
   { versionKey: false },
 );
 answerSchema.index({ questionId: 1, createdAt: 1 });

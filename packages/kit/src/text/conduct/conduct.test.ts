@@ -2,18 +2,54 @@ import { conductProblem, contactDetailIn, hasProfanity } from '.';
 
 describe('profanity (decision 0075)', () => {
   it.each([
-    'you are a fuck', 'FUCK this', 'what the f.u.c.k', 'f u c k you', 'f*ck you', 'fuuuuck', 'sh1t lesson', 'you a$$hole', 'fück',
-    'f\u200buck', 'shit!', 'fu.ck', 'son of a bitch', 'ｆｕｃｋ',
-    'তুই একটা খানকি', 'হারামজাদা শিক্ষক', 'কুত্তার বাচ্চা', 'বোকা\u200cচোদা', 'tui ekta khanki', 'haramjada', 'kuttar bacha', 'KHANKIR pola', 'bokachoda',
+    'you are a fuck',
+    'FUCK this',
+    'what the f.u.c.k',
+    'f u c k you',
+    'f*ck you',
+    'fuuuuck',
+    'sh1t lesson',
+    'you a$$hole',
+    'fück',
+    'f\u200buck',
+    'shit!',
+    'fu.ck',
+    'son of a bitch',
+    'ｆｕｃｋ',
+    'তুই একটা খানকি',
+    'হারামজাদা শিক্ষক',
+    'কুত্তার বাচ্চা',
+    'বোকা\u200cচোদা',
+    'tui ekta khanki',
+    'haramjada',
+    'kuttar bacha',
+    'KHANKIR pola',
+    'bokachoda',
   ])('refuses %p', (text) => {
     expect(hasProfanity(text)).toBe(true);
     expect(conductProblem(text)).toBe('profanity');
   });
 
   it.each([
-    'I love this class', 'Scunthorpe', 'assessment of the bass pass', 'Dickens wrote novels', 'a cocktail of chords', 'shitake mushrooms',
-    'bassist', 'the grasshopper', 'I have a cumulative score', 'hello!', 'well-known song', 'A B C D chords',
-    'বালিশে মাথা রেখে গান শুনি', 'আমার ধন্যবাদ নিন', 'শালা বাবু এসেছেন', 'কুত্তা ঘেউ ঘেউ করে', 'খুব ভালো কোর্স', 'dhonnobad', 'amar bhalo legeche',
+    'I love this class',
+    'Scunthorpe',
+    'assessment of the bass pass',
+    'Dickens wrote novels',
+    'a cocktail of chords',
+    'shitake mushrooms',
+    'bassist',
+    'the grasshopper',
+    'I have a cumulative score',
+    'hello!',
+    'well-known song',
+    'A B C D chords',
+    'বালিশে মাথা রেখে গান শুনি',
+    'আমার ধন্যবাদ নিন',
+    'শালা বাবু এসেছেন',
+    'কুত্তা ঘেউ ঘেউ করে',
+    'খুব ভালো কোর্স',
+    'dhonnobad',
+    'amar bhalo legeche',
   ])('accepts %p', (text) => {
     expect(hasProfanity(text)).toBe(false);
     expect(conductProblem(text)).toBeNull();
@@ -52,8 +88,15 @@ describe('contact details (decision 0075)', () => {
   });
 
   it.each([
-    'lesson 3 at 10 am, then practise at home', 'I practised 2 hours at 120 bpm', 'imo the second lesson is best', 'the messenger of the gods',
-    'price 1500 taka, 12 lessons', 'chapter 01 to 12', 'লেসন ৩ থেকে ১২ পর্যন্ত', 'a 4/4 time signature at 90 bpm', 'look at the dot above the note',
+    'lesson 3 at 10 am, then practise at home',
+    'I practised 2 hours at 120 bpm',
+    'imo the second lesson is best',
+    'the messenger of the gods',
+    'price 1500 taka, 12 lessons',
+    'chapter 01 to 12',
+    'লেসন ৩ থেকে ১২ পর্যন্ত',
+    'a 4/4 time signature at 90 bpm',
+    'look at the dot above the note',
   ])('leaves %p', (text) => {
     expect(contactDetailIn(text)).toBeNull();
   });

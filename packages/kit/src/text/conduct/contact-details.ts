@@ -32,8 +32,10 @@ const AT_WORDS = '(?:at|এট|অ্যাট|অ্যাট)';
 const DOT_WORDS = '(?:dot|ডট)';
 const EMAIL = /[\p{L}\p{N}._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/u;
 /** Spelled out (`at`, `dot`), an address needs a common ending, or "look at the dot above" would be one. */
-const SPELLED_EMAIL = /[\p{L}\p{N}._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|bd|co|io|me|info|edu|gov|in|uk|us)(?![a-z])/u;
-const MAIL_HOSTS = /[\p{L}\p{N}._%+-]+@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|proton|protonmail|aol)(?![a-z0-9])/u;
+const SPELLED_EMAIL =
+  /[\p{L}\p{N}._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|bd|co|io|me|info|edu|gov|in|uk|us)(?![a-z])/u;
+const MAIL_HOSTS =
+  /[\p{L}\p{N}._%+-]+@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|proton|protonmail|aol)(?![a-z0-9])/u;
 
 /** The text with `at` and `dot` spelled out made `@` and `.`, and spaces around them gone. */
 function spelledOut(text: string): string {
@@ -50,7 +52,27 @@ function spelledOut(text: string): string {
 const CHAT_LINK =
   /(?:^|[^a-z0-9.])(?:wa\.me|api\.whatsapp\.com|chat\.whatsapp\.com|whatsapp\.com|t\.me|telegram\.me|telegram\.dog|m\.me|messenger\.com|imo\.im|invite\.viber\.com|viber\.com|viber:\/\/|whatsapp:\/\/|tg:\/\/)(?![a-z])/;
 const CHAT_NAMES = new Set(
-  ['whatsapp', 'whatsap', 'watsapp', 'watsap', 'whtsapp', 'telegram', 'viber', 'হোয়াটসঅ্যাপ', 'হোয়াটসঅ্যাপে', 'হোয়াটসআপ', 'হোয়াটসআপে', 'টেলিগ্রাম', 'টেলিগ্রামে', 'ভাইবার', 'ভাইবারে', 'ইমো', 'ইমোতে', 'ইমুতে', 'ইমু'].map(conductForm),
+  [
+    'whatsapp',
+    'whatsap',
+    'watsapp',
+    'watsap',
+    'whtsapp',
+    'telegram',
+    'viber',
+    'হোয়াটসঅ্যাপ',
+    'হোয়াটসঅ্যাপে',
+    'হোয়াটসআপ',
+    'হোয়াটসআপে',
+    'টেলিগ্রাম',
+    'টেলিগ্রামে',
+    'ভাইবার',
+    'ভাইবারে',
+    'ইমো',
+    'ইমোতে',
+    'ইমুতে',
+    'ইমু',
+  ].map(conductForm),
 );
 const WORD = /[\p{L}\p{M}]+/gu;
 

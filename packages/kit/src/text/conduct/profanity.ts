@@ -16,7 +16,18 @@ import bengali from './words-bn.json';
 import english from './words-en.json';
 import { conductForm } from './normalise';
 
-const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i' };
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+};
 const LEET_L: Readonly<Record<string, string>> = { ...LEET, '1': 'l', '!': 'l' };
 const TOKEN = /[\p{L}\p{M}\p{N}@$!*]+/gu;
 const LATIN = /[a-z]/;
@@ -24,7 +35,7 @@ const LATIN = /[a-z]/;
 /** An entry's word as a pattern: each run of one letter matches that many or more of it. */
 function runsPattern(word: string): string {
   let out = '';
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const ch = word[i]!;
     let n = 1;
     while (word[i + n] === ch) n++;
@@ -34,10 +45,14 @@ function runsPattern(word: string): string {
   return out;
 }
 
-const ENTRIES = [...english.words, ...bengali.words].map((entry) => conductForm(entry).split(/\s+/).filter(Boolean));
+const ENTRIES = [...english.words, ...bengali.words].map((entry) =>
+  conductForm(entry).split(/\s+/).filter(Boolean),
+);
 const SINGLE_WORDS = ENTRIES.filter((parts) => parts.length === 1).map((parts) => parts[0]!);
 const SINGLE = new RegExp(`^(?:${SINGLE_WORDS.map(runsPattern).join('|')})$`, 'u');
-const PHRASES = ENTRIES.filter((parts) => parts.length > 1).map((parts) => parts.map((p) => new RegExp(`^${runsPattern(p)}$`, 'u')));
+const PHRASES = ENTRIES.filter((parts) => parts.length > 1).map((parts) =>
+  parts.map((p) => new RegExp(`^${runsPattern(p)}$`, 'u')),
+);
 
 /** The ways one written word may be read. */
 function readings(token: string): string[] {
@@ -90,7 +105,11 @@ function joinedRuns(text: string, tokens: readonly Token[]): string[] {
 /** Whether the text holds a refused word or phrase, in English or Bengali. */
 export function hasProfanity(input: string): boolean {
   const text = conductForm(input);
-  const tokens: Token[] = [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const tokens: Token[] = [...text.matchAll(TOKEN)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const read = tokens.map((t) => readings(t.text));
   if (read.some((rs) => rs.some(isEntry))) return true;
   if (joinedRuns(text, tokens).some((j) => readings(j).some(isEntry))) return true;
