@@ -4,9 +4,9 @@
 // page's `next`; Previous walks back the cursors this tab came through (history state); a link opened
 // afresh offers the first page instead. An edited cursor is refused (INVALID_CURSOR) and said so.
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useTranslation } from './i18n';
-import { formatNumber } from './format';
-import { translateApiError } from './errors';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { formatNumber } from '@taal/web-shared/format';
+import { translateApiError } from '@taal/web-shared/errors';
 
 /** A page as the paged routes answer it. */
 export interface KeysetPage<T> {
