@@ -1769,7 +1769,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change */
+                /** @description 'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change; DOB_LOCKED: another date of birth than the stored one; TOO_YOUNG or a guardian's address refused with a first date of birth (decision 0077) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -18802,8 +18802,10 @@ export interface components {
             phone?: string;
             /** @description The address (sign-up rule: at most 500 characters); omitted: unchanged */
             address?: string;
-            /** @description The date of birth, YYYY-MM-DD, not in the future; omitted: unchanged */
+            /** @description The date of birth, YYYY-MM-DD, not in the future; omitted: unchanged. Given once (decision 0077): an account without one (a Google or Facebook sign-up) sets it under the age rule (under 13 TOO_YOUNG, nothing stored; 13 to 17 with guardianEmail, then pending until the guardian approves); a stored one cannot be changed (DOB_LOCKED; the same date again is no change) */
             dob?: string;
+            /** @description A parent's or guardian's e-mail, with a first date of birth of 13 to 17 (GUARDIAN_EMAIL_REQUIRED, _INVALID, _SAME as at sign-up); ignored otherwise */
+            guardianEmail?: string;
         };
         Course: {
             _id: string;

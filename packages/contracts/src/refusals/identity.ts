@@ -38,6 +38,17 @@ export const IdentityRefusals = {
     en: "Your parent or guardian has not approved your account yet. Ask them to open the link we e-mailed them; then you can buy courses and gift cards.",
     bn: 'আপনার অভিভাবক এখনও আপনার অ্যাকাউন্ট অনুমোদন করেননি। তাঁদের পাঠানো ইমেইলের লিংকটি খুলতে বলুন; তারপর আপনি কোর্স ও গিফট কার্ড কিনতে পারবেন।',
   },
+  // Ours (decision 0077): a social sign-up has no date of birth; it is asked at the first purchase.
+  DOB_NEEDED_TO_BUY: {
+    status: 403,
+    en: 'Please tell us your date of birth before your first purchase.',
+    bn: 'প্রথম কেনাকাটার আগে অনুগ্রহ করে আপনার জন্মতারিখ জানান।',
+  },
+  DOB_LOCKED: {
+    status: 400,
+    en: '*Your date of birth cannot be changed once it is set. If it is wrong, please contact support.',
+    bn: '*জন্মতারিখ একবার দেওয়ার পর আর বদলানো যায় না। ভুল হয়ে থাকলে অনুগ্রহ করে সাপোর্টে যোগাযোগ করুন।',
+  },
   PHONE_DIGITS_ONLY: { status: 400, en: '*Phone number must contain digits only', bn: '*ফোন নম্বরে শুধু অঙ্ক থাকতে পারবে' },
   // Ours: the spec says the photo is an image; the size cap is ours.
   PHOTO_NOT_IMAGE: { status: 400, en: '*Photo must be an image (JPEG, PNG, GIF or WebP) of at most 5 MB', bn: '*ছবিটি অবশ্যই সর্বোচ্চ ৫ এমবির একটি ইমেজ (JPEG / PNG / GIF বা WebP) হতে হবে' },

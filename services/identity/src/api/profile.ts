@@ -41,7 +41,19 @@ const ProfileForm = z
       }),
     phone: z.string().max(1000).optional().meta({ description: 'The phone number (sign-up rule: digits only, at most 20); omitted: unchanged' }),
     address: z.string().max(1000).optional().meta({ description: 'The address (sign-up rule: at most 500 characters); omitted: unchanged' }),
-    dob: z.string().max(100).optional().meta({ description: 'The date of birth, YYYY-MM-DD, not in the future; omitted: unchanged' }),
+    dob: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          'The date of birth, YYYY-MM-DD, not in the future; omitted: unchanged. Given once (decision 0077): an account without one (a Google or Facebook sign-up) sets it under the age rule (under 13 TOO_YOUNG, nothing stored; 13 to 17 with guardianEmail, then pending until the guardian approves); a stored one cannot be changed (DOB_LOCKED; the same date again is no change)',
+      }),
+    guardianEmail: z
+      .string()
+      .max(1000)
+      .optional()
+      .meta({ description: "A parent's or guardian's e-mail, with a first date of birth of 13 to 17 (GUARDIAN_EMAIL_REQUIRED, _INVALID, _SAME as at sign-up); ignored otherwise" }),
   })
   .meta({ id: 'ProfileForm' });
 
@@ -75,7 +87,9 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
       ],
       responses: {
         200: answer(done(UserSchema)),
-        400: fail("'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change"),
+        400: fail(
+          "'User Update Failed!' (PROFILE_UPDATE_FAILED): a detail that breaks its sign-up rule (fieldReasons), a password under 6 characters, or a photo that is not an image; NOTHING_TO_UPDATE: nothing to change; DOB_LOCKED: another date of birth than the stored one; TOO_YOUNG or a guardian's address refused with a first date of birth (decision 0077)",
+        ),
         413: fail('The photo is larger than 5 MB (PHOTO_TOO_LARGE)'),
         429: tooMany('Too many wrong passwords for this account or from this client: the wait of failed logins (LOGIN_DELAYED, TOO_MANY_LOGIN_ATTEMPTS)'),
       },
@@ -90,7 +104,8 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
         if (!password && !file && Object.values(details).every((v) => v === undefined)) throw refusal('NOTHING_TO_UPDATE');
         const photo = file ? await readFile(file.path) : undefined;
         const caller = callerOf(res);
-        const update = () => identity.updateProfile({ password, currentPassword, photo, ...details }, caller);
+        const guardianEmail = typeof req.body?.guardianEmail === 'string' ? (req.body.guardianEmail as string) : '';
+        const update = () => identity.updateProfile({ password, currentPassword, photo, ...details, guardianEmail }, caller);
         if (!password) {
           const { user } = await update();
           res.json({ success: true, message: M.updated, data: toApiUser(user!) });

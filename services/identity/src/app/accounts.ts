@@ -19,7 +19,9 @@ import {
   type UserRole,
 } from '../domain/user';
 import type { DemoAccount } from '../domain/demo-accounts';
+import { dobChange } from '../domain/date-of-birth';
 import { recordUserEvent } from '../events/user-events';
+import { setFirstDob } from '../store/date-of-birth';
 import { EmailTakenError, SCHEMA, toUser, type NewUser, type UserRow } from '../store/user-rows';
 import type { IdentityContext } from './context';
 import { validationError } from './errors';
@@ -198,7 +200,8 @@ export class Accounts {
 
   /**
    * The caller's own profile (the Profile tab; the e-mail never changes here): name, phone,
-   * address and date of birth, each checked with its sign-up rule when given, and/or a new
+   * address and date of birth, each checked with its sign-up rule when given (the date of birth
+   * only once, under the age rule: decision 0077), and/or a new
    * password and/or photo. The new photo is stored before the row changes and the old one
    * deleted after; a failed update deletes the new one again. A new password needs the current
    * one (a stolen access token alone cannot take the account over; an account without a password
@@ -223,6 +226,13 @@ export class Accounts {
     if (photo.length > 0 && !image) throw failed('photo', 'PHOTO_NOT_IMAGE');
     const before = await this.ctx.store.findById(userId);
     if (!before) throw refuse('USER_NOT_FOUND');
+    // The date of birth is given once, under the age rule (decision 0077).
+    const dob = dobChange({ dob: details.dob, guardianEmail: req.guardianEmail }, before.dob ?? '', before.email, todayInDhaka());
+    if ('key' in dob) throw refuseFields({ [dob.field]: dob.key }, dob.key);
+    const guardian = dob.kind === 'first' && dob.guardianEmail ? { email: dob.guardianEmail, nonce: randomBytes(16).toString('base64url') } : undefined;
+    const guardianMail = guardian
+      ? await this.guardianMailEvent({ id: userId, email: before.email, name: details.name?.trim() || before.name, language: before.language || 'en', guardian_email: guardian.email, guardian_nonce: guardian.nonce })
+      : null;
     if (password) await this.checkCurrentPassword(before, currentPassword);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const photoKey = image ? reencodedPhotoKey(userId, randomBytes(4).toString('hex'), image.extension) : undefined;
@@ -240,15 +250,20 @@ export class Accounts {
           name: details.name?.trim(),
           phone: details.phone === undefined ? undefined : normalisePhone(details.phone),
           address: details.address?.trim(),
-          dob: details.dob?.trim(),
         });
         if (passwordHash) await this.ctx.store.sessions.revokeAllSessions(tx, userId, 'password changed', sessionId);
-        return row;
+        if (dob.kind !== 'first') return row;
+        // Only while none is stored: a parallel request that set one first wins, this one is refused.
+        const dated = await setFirstDob(tx, userId, dob.dob, guardian);
+        if (!dated) throw refuseFields({ dob: 'DOB_LOCKED' }, 'DOB_LOCKED');
+        if (guardianMail) await enqueueEvent(tx, SCHEMA, guardianMail);
+        return dated;
       });
     } catch (err) {
       if (photoKey) await this.ctx.files.delete(photoKey).catch(() => {});
       throw err;
     }
+    if (guardianMail) this.ctx.afterCommit();
     if (photoKey && before.photo && before.photo !== photoKey) await this.ctx.files.delete(before.photo).catch(() => {});
     return toUser(updated!);
   }

@@ -296,7 +296,10 @@ export interface UpdateProfileRequest {
   address?:
     | string
     | undefined;
-  /** YYYY-MM-DD, not in the future. */
+  /**
+   * YYYY-MM-DD, not in the future. Given once (decision 0077): an account without one (a social
+   * sign-up) sets it under the age rule; a stored one is never changed (DOB_LOCKED).
+   */
   dob?:
     | string
     | undefined;
@@ -305,6 +308,11 @@ export interface UpdateProfileRequest {
    * cannot change it; decision 0039). Not checked when no new password is sent.
    */
   currentPassword: string;
+  /**
+   * A parent's or guardian's address, with a first date of birth that makes the user 13 to 17
+   * (decision 0077, the sign-up's rule of decision 0047); ignored otherwise.
+   */
+  guardianEmail: string;
 }
 
 export interface UpdateProfileResponse {
@@ -4096,6 +4104,7 @@ function createBaseUpdateProfileRequest(): UpdateProfileRequest {
     address: undefined,
     dob: undefined,
     currentPassword: "",
+    guardianEmail: "",
   };
 }
 
@@ -4121,6 +4130,9 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     }
     if (message.currentPassword !== "") {
       writer.uint32(58).string(message.currentPassword);
+    }
+    if (message.guardianEmail !== "") {
+      writer.uint32(66).string(message.guardianEmail);
     }
     return writer;
   },
@@ -4194,6 +4206,14 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
             message.currentPassword = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.guardianEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4218,6 +4238,11 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
         ? globalThis.String(object.currentPassword)
         : isSet(object.current_password)
         ? globalThis.String(object.current_password)
+        : "",
+      guardianEmail: isSet(object.guardianEmail)
+        ? globalThis.String(object.guardianEmail)
+        : isSet(object.guardian_email)
+        ? globalThis.String(object.guardian_email)
         : "",
     };
   },
@@ -4245,6 +4270,9 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     if (message.currentPassword !== "") {
       obj.currentPassword = message.currentPassword;
     }
+    if (message.guardianEmail !== "") {
+      obj.guardianEmail = message.guardianEmail;
+    }
     return obj;
   },
 
@@ -4260,6 +4288,7 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
     message.address = object.address ?? undefined;
     message.dob = object.dob ?? undefined;
     message.currentPassword = object.currentPassword ?? "";
+    message.guardianEmail = object.guardianEmail ?? "";
     return message;
   },
 };
