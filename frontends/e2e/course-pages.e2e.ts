@@ -1,6 +1,6 @@
 // The visitor's course list a server page at a time (issue 51, decision 0078), in Chromium against the real
-// all-in-one: 20 courses are added and published through the back office's API (28 published with the
-// demo's: 12 + 12 + 4). /allcourses pages through them with Next, each course on exactly one page, the
+// all-in-one: 20 courses are added and published through the back office's API (with the demo's, more
+// than two pages of 12). /allcourses pages through them with Next, each course on exactly one page, the
 // page's cursor in the address; a copied later-page link opens that page in a fresh tab (its first screen
 // drawn by the server with that page); a sort by price pages in price order; the landing's counters come
 // from GET course/figures. English and Bengali; screenshots go to /tmp/shots-course-pages/.
@@ -106,7 +106,9 @@ beforeAll(async () => {
 test('a visitor pages through /allcourses and opens a copied later-page link (en, bn); the API pages, bounds and counts', async () => {
   // The API: the spec's list keeps its shape (an array, every course while under its bound), the pages hold each once.
   const all = await call<Course[]>('GET', 'course/');
-  expect(all.length).toBe(28);
+  expect(all.length).toBeGreaterThan(24);
+  const sizes = [12, 12, all.length - 24];
+  const bengali = (n: number) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
   expect(await apiPages('')).toEqual(all.map((c) => c._id));
   const byPrice = [...all].sort((a, b) => a.price - b.price || (a._id < b._id ? -1 : 1)).map((c) => c._id);
   expect(await apiPages('&sort=price')).toEqual(byPrice);
@@ -119,7 +121,7 @@ test('a visitor pages through /allcourses and opens a copied later-page link (en
   }
   const priceCursor = (await call<{ next: string }>('GET', 'course/page?limit=12&sort=price')).next;
   expect((await request('GET', `course/page?sort=rating&cursor=${priceCursor}`)).json.reason).toBe('INVALID_CURSOR');
-  expect(await call('GET', 'course/figures')).toEqual({ courses: 28, sold: all.reduce((n, c) => n + c.sold, 0) });
+  expect(await call('GET', 'course/figures')).toEqual({ courses: all.length, sold: all.reduce((n, c) => n + c.sold, 0) });
 
   const { page, context, errors } = await openPage(e2e.browser);
   const asked: string[] = [];
@@ -130,12 +132,13 @@ test('a visitor pages through /allcourses and opens a copied later-page link (en
       const T = lng === 'en' ? { page2: 'Page 2', first: 'First page', next: 'Next' } : { page2: 'পৃষ্ঠা ২', first: 'প্রথম পৃষ্ঠা', next: 'পরেরটি' };
 
       // The landing's counters: the server's figures (not the catalogue summed in the browser).
+      await page.goto(`${e2e.baseUrl}/`);
       await page.waitForSelector('[data-testid="counters"]');
-      await page.waitForFunction((n) => document.querySelector('[data-testid="counters"] strong')?.textContent === n, lng === 'en' ? '28' : '২৮');
+      await page.waitForFunction((n) => document.querySelector('[data-testid="counters"] strong')?.textContent === n, lng === 'en' ? String(all.length) : bengali(all.length));
 
       await page.goto(`${e2e.baseUrl}/allcourses`);
       const list = await pageThrough(page);
-      expect(list.pages.map((p) => p.length)).toEqual([12, 12, 4]);
+      expect(list.pages.map((p) => p.length)).toEqual(sizes);
       expect(list.pages.flat()).toEqual(all.map((c) => c._id));
       expect(await page.textContent('[data-testid="page-next"]')).toBe(T.next);
       await shot(page, `allcourses-last-page-${lng}`);
@@ -146,7 +149,7 @@ test('a visitor pages through /allcourses and opens a copied later-page link (en
       expect(html).not.toContain(`/courseview?id=${encodeURIComponent(list.pages[0]![0]!)}"`);
       const fresh = await context.newPage();
       await fresh.goto(list.second);
-      await fresh.waitForFunction(() => new URL(document.querySelector<HTMLAnchorElement>('[data-testid="course-pager"]') ? location.href : '').searchParams.get('page') === '2');
+      await fresh.waitForSelector('[data-testid="course-pager"] [data-testid="page-number"]');
       await fresh.waitForSelector('[data-testid="page-first"]');
       expect(await fresh.locator(CARDS).evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).searchParams.get('id')))).toEqual(list.pages[1]);
       expect(await fresh.textContent('[data-testid="page-number"]')).toBe(T.page2);
