@@ -63,7 +63,7 @@ export function MyCourses({ user }: { user: SessionUser }) {
   const id = user.instructor ?? '';
   const data = useAsync(async () => {
     const [courses, earnings] = await Promise.all([
-      api.courses(),
+      api.instructorCourses(id),
       answer(authApi.GET('/api/v1/instructor/earnings/{id}', { params: { path: { id } } })).then((a) => a.data),
     ]);
     const sold = new Map(earnings.courses.map((c) => [c.courseId, c]));
