@@ -211,6 +211,7 @@ export const api = {
   },
   /** Every published course of one instructor, a page of 100 at a time (an instructor's own courses, not the catalogue). */
   instructorCourses: async (instructor: string): Promise<Course[]> => {
+    if (!instructor) return [];
     const all: Course[] = [];
     let cursor = '';
     do {
