@@ -42,6 +42,7 @@ const AdminQuestions = lazy(() => import('./pages/Questions'));
 const CourseList = lazy(() => import('./pages/Courses').then((m) => ({ default: m.CourseList })));
 const AddCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.AddCourse })));
 const UpdateCourse = lazy(() => import('./pages/Courses').then((m) => ({ default: m.UpdateCourse })));
+const CourseExam = lazy(() => import('./pages/CourseExam'));
 const InstructorList = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.InstructorList })));
 const AddInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.AddInstructor })));
 const UpdateInstructor = lazy(() => import('./pages/Instructors').then((m) => ({ default: m.UpdateInstructor })));
@@ -71,6 +72,7 @@ const screens: Screens<'admin'> = {
   '/adminupcomingcourselist': <UpcomingList />,
   '/upcoming': <AddUpcoming />,
   '/updatecourse': <UpdateCourse />,
+  '/admin/course/exam/:id': <CourseExam />,
   '/admininstructorlist': <InstructorList />,
   '/addinstructor': <AddInstructor />,
   '/admin-instructor-settlement': <SettlementList />,

@@ -82,6 +82,9 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
         <Link className="btn btn-outline btn-sm" to={linkTo('/updatecourse', { id: course._id })} data-testid="course-edit">
           {t('adminCourses.edit')}
         </Link>
+        <Link className="btn btn-outline btn-sm" to={linkTo('/admin/course/exam/:id', { id: course._id })} data-testid="course-exam">
+          {t('exam.editor.title')}
+        </Link>
         <a className="btn btn-primary btn-sm" href={linkTo('/courseview', { id: course._id })} data-testid="course-view">
           {t('adminCourses.viewDetails')}
         </a>
