@@ -36,6 +36,7 @@ const StoreGiftCards = lazy(() => import('./pages/Store').then((m) => ({ default
 const GiftCardDetail = lazy(() => import('./pages/Store').then((m) => ({ default: m.GiftCardDetail })));
 const AdminMessages = lazy(() => import('./pages/Messages'));
 const AdminReviews = lazy(() => import('./pages/Reviews'));
+const AdminReports = lazy(() => import('./pages/Reports'));
 const ManageNotifications = lazy(() => import('./pages/Notifications'));
 const MassMail = lazy(() => import('./pages/MassMail'));
 const AdminQuestions = lazy(() => import('./pages/Questions'));
@@ -92,6 +93,7 @@ const screens: Screens<'admin'> = {
   '/cupon': <CreateCoupon />,
   '/adminmessages': <AdminMessages />,
   '/adminreviews': <AdminReviews />,
+  '/adminreports': <AdminReports />,
   '/admincertificatelist': <CertificateList />,
   '/manageNotification': <ManageNotifications />,
   '/admin/mass-mailing': <MassMail />,

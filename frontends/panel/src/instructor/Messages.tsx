@@ -5,11 +5,13 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { messaging } from '../messaging';
-import { Empty, LoadError, Loading, ReplyForm } from '@taal/web-shared/ui';
+import { Empty, LoadError, Loading, ReplyForm, ReportButton } from '@taal/web-shared/ui';
+import { BlockButton, useBlocks } from '../conduct';
 
 export default function InstructorMessages({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const instructorId = user.instructor ?? '';
+  const blocks = useBlocks();
   const list = useAsync(async () => (instructorId ? messaging.toInstructor(instructorId) : []), [instructorId]);
   if (list.loading && !list.data) return <Loading />;
   if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
@@ -45,6 +47,10 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
               testIds={{ form: 'reply-form', send: 'reply-send' }}
             />
           )}
+          <div className="message-actions">
+            <ReportButton kind="message" itemId={m._id} />
+            <BlockButton messageId={m._id} party={`user:${m.from}`} blocks={blocks} name={m.name || t('messaging.aStudent')} />
+          </div>
         </li>
       ))}
     </ul>

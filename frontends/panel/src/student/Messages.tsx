@@ -5,9 +5,10 @@ import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { messaging, type StudentMessage } from '../messaging';
-import { Empty, LoadError, Loading } from '@taal/web-shared/ui';
+import { Empty, LoadError, Loading, ReportButton } from '@taal/web-shared/ui';
+import { BlockButton, useBlocks } from '../conduct';
 
-function MessageList({ items, testId }: { items: StudentMessage[]; testId: string }) {
+function MessageList({ items, testId, blocks }: { items: StudentMessage[]; testId: string; blocks: ReturnType<typeof useBlocks> }) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="message-list" data-testid={testId}>
@@ -24,6 +25,10 @@ function MessageList({ items, testId }: { items: StudentMessage[]; testId: strin
             <span className="muted">{t('messaging.reply')}: </span>
             {m.status ? <span data-testid="message-reply">{m.reply}</span> : <span className="badge" data-testid="message-pending">{t('messaging.pending')}</span>}
           </p>
+          <div className="message-actions">
+            {m.status && m.reply && <ReportButton kind="reply" itemId={m._id} />}
+            <BlockButton messageId={m._id} party={`instructor:${m.to}`} blocks={blocks} name={m.toName} />
+          </div>
         </li>
       ))}
     </ul>
@@ -32,6 +37,7 @@ function MessageList({ items, testId }: { items: StudentMessage[]; testId: strin
 
 export default function Messages({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const blocks = useBlocks();
   const lists = useAsync(async () => {
     const [pending, answered] = await Promise.all([messaging.pending(user._id), messaging.answered(user._id)]);
     return { pending, answered };
@@ -42,9 +48,9 @@ export default function Messages({ user }: { user: SessionUser }) {
   return (
     <div className="messages-tab">
       <h3>{t('messaging.current')}</h3>
-      {pending.length ? <MessageList items={pending} testId="messages-current" /> : <Empty testId="messages-current-empty">{t('messaging.noCurrent')}</Empty>}
+      {pending.length ? <MessageList items={pending} testId="messages-current" blocks={blocks} /> : <Empty testId="messages-current-empty">{t('messaging.noCurrent')}</Empty>}
       <h3>{t('messaging.previous')}</h3>
-      {answered.length ? <MessageList items={answered} testId="messages-previous" /> : <Empty testId="messages-previous-empty">{t('messaging.noPrevious')}</Empty>}
+      {answered.length ? <MessageList items={answered} testId="messages-previous" blocks={blocks} /> : <Empty testId="messages-previous-empty">{t('messaging.noPrevious')}</Empty>}
     </div>
   );
 }

@@ -9,3 +9,4 @@ export { Pager, pageOf } from './pager';
 export { useSubmit, type SubmitOptions, type SubmitOutcome, type Submitter } from './use-submit';
 export { ReplyForm, type ReplyFormProps } from './reply-form';
 export { PillTabs, type PillTabsProps } from './pill-tabs';
+export { ReportButton, type ReportKind } from './report-button';

@@ -13,7 +13,7 @@ import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session'
 import { toast } from '@taal/web-shared/toast';
 import { UserRoles } from '@taal/contracts/web';
 import type { Review } from '@taal/web-shared/types';
-import { ReplyForm } from '@taal/web-shared/ui';
+import { ReplyForm, ReportButton } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
 
 const PAGE_SIZE = 5;
@@ -204,6 +204,7 @@ export default function CourseReviews({ courseId, instructorId, instructorName }
                 />
               )
             )}
+            <ReportButton kind="review" itemId={r._id} />
           </li>
         ))}
       </ul>

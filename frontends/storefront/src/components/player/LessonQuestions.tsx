@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { answer, ApiError, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { LoadError, useSubmit } from '@taal/web-shared/ui';
+import { LoadError, ReportButton, useSubmit } from '@taal/web-shared/ui';
 import { useAsync } from '@taal/web-shared/useAsync';
 
 type ListAnswer = ApiPaths['/api/v1/questions/course/{courseId}/lesson/{lessonId}']['get']['responses'][200]['content']['application/json'];
@@ -43,6 +43,7 @@ function Thread({ q, onChange }: { q: LessonQuestion; onChange: (q: LessonQuesti
                 {a.authorName} <span className="badge">{t(ROLE_KEY[a.authorRole] ?? 'questions.instructor')}</span>
               </span>
               <p>{a.body}</p>
+              <ReportButton kind="answer" itemId={a._id} />
             </li>
           ))}
         </ul>
@@ -54,6 +55,7 @@ function Thread({ q, onChange }: { q: LessonQuestion; onChange: (q: LessonQuesti
         <button type="button" className="btn btn-sm" aria-pressed={q.following} disabled={busy} onClick={() => void toggle()} data-testid="question-follow">
           {t(q.following ? 'questions.unfollow' : 'questions.follow')}
         </button>
+        <ReportButton kind="question" itemId={q._id} />
       </div>
     </li>
   );
