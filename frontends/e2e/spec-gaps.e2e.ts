@@ -168,18 +168,18 @@ describe.each([
       expect(body).toMatchObject({ reason: 'PROFILE_UPDATE_FAILED', fieldReasons: { phone: 'PHONE_DIGITS_ONLY' }, fields: { phone: '*Phone number must contain digits only' } });
 
       // Good values: saved, shown again after a reload.
-      const changed = { name: `Changed ${who}`, phone: '01899999999', address: `House 7, Road 3, Dhanmondi (${who})`, dob: '1999-04-14' };
+      // The date of birth is given once (decision 0077): shown, not changed here.
+      const changed = { name: `Changed ${who}`, phone: '01899999999', address: `House 7, Road 3, Dhanmondi (${who})` };
       await page.fill('[data-testid="profile-name"]', changed.name);
       await page.fill('[data-testid="profile-phone"]', changed.phone);
       await page.fill('[data-testid="profile-address"]', changed.address);
-      await page.fill('[data-testid="profile-dob"]', changed.dob);
       await page.click('[data-testid="profile-save"]');
       await toastWith(page, 'ব্যবহারকারীর তথ্য সফলভাবে হালনাগাদ হয়েছে!');
       expect(await call('GET', 'user/me', me.token)).toMatchObject(changed);
       await page.reload();
       await page.waitForFunction((name) => (document.querySelector('[data-testid="profile-name"]') as HTMLInputElement | null)?.value === name, changed.name);
       expect(await page.inputValue('[data-testid="profile-address"]')).toBe(changed.address);
-      expect(await page.inputValue('[data-testid="profile-dob"]')).toBe(changed.dob);
+      expect([await page.inputValue('[data-testid="profile-dob"]'), await page.isDisabled('[data-testid="profile-dob"]')]).toEqual([before.dob ?? '', true]);
       await shot(page, `${who}-profile-saved-bn`);
       await switchLanguage(page, 'en');
       await shot(page, `${who}-profile-saved-en`);

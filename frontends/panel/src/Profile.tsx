@@ -5,7 +5,7 @@
 // 1000 × 1000, like at sign-up) may go with them; a new password needs the current one (issue
 // 36, decision 0039). Saved with POST user/ ('User Updated Successfully!' / 'User Update Failed!').
 import { useEffect, useState, type FormEvent } from 'react';
-import { addressRefusal, dobRefusal, nameRefusal, phoneRefusal, todayInDhaka } from '@taal/contracts/web';
+import { addressRefusal, dobRefusal, nameRefusal, phoneRefusal, todayInDhaka, UserRoles } from '@taal/contracts/web';
 import { answer, authApi, multipart } from '@taal/web-shared/api';
 import { fieldErrorKeys, hasReason, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -143,7 +143,11 @@ export default function Profile({ user }: { user: SessionUser }) {
       </label>
       {text('phone', t('auth.fields.phone'), { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' })}
       {text('address', t('auth.fields.address'), { autoComplete: 'street-address' })}
-      {text('dob', t('auth.fields.dob'), { type: 'date', max: todayInDhaka() })}
+      {/* Given once (decision 0077): at sign-up, or a social sign-up's first purchase; never changed here. */}
+      {text('dob', t('auth.fields.dob'), { type: 'date', max: todayInDhaka(), readOnly: true, disabled: true, 'aria-describedby': 'profile-dob-hint' })}
+      <span className="field-hint" id="profile-dob-hint" data-testid="profile-dob-hint">
+        {saved.dob ? t('ageRule.dobLockedHint') : user.type === UserRoles.student ? t('ageRule.dobAskedAtPurchase') : null}
+      </span>
       <div key={formKey} className="profile-form-secrets">
         <label className={errors.currentPassword ? 'has-error' : undefined}>
           {t('payouts.profile.currentPassword')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -9,6 +9,9 @@ import { toast } from '@taal/web-shared/toast';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { addPendingCartItem, checkoutTotals, commerce, commerceError, notifyCartChanged, startCardPayment, type Cart, type Order, type Wallet } from '../commerce';
 import { Loading } from '@taal/web-shared/ui';
+
+// Asked only of an account without a date of birth (a social sign-up), at its first purchase (decision 0077).
+const DobPrompt = lazy(() => import('../components/cart/DobPrompt'));
 import { CartItemsTable } from '../components/cart/CartItemsTable';
 import { CartTotals } from '../components/cart/CartTotals';
 import { forgetVoucher, useCartVoucher, VoucherForm } from '../components/cart/VoucherForm';
@@ -55,6 +58,7 @@ function StudentCart({ user }: { user: SessionUser }) {
   const [proceeding, setProceeding] = useState(false);
   const [zeroClicked, setZeroClicked] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [askDob, setAskDob] = useState(false);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
@@ -157,8 +161,12 @@ function StudentCart({ user }: { user: SessionUser }) {
     }
   };
 
-  const proceed = async () => {
+  const proceed = async (dobGiven = false) => {
     setError(null);
+    if (!user.dob && !dobGiven) {
+      setAskDob(true);
+      return;
+    }
     setProceeding(true);
     let order: Order;
     try {
@@ -170,6 +178,7 @@ function StudentCart({ user }: { user: SessionUser }) {
       if (hasReason(err, 'COUPON_NOT_FOUND', 'ORDER_CANCELLED_COUPON_USED_UP')) setVoucher(null);
       // The server priced the cart differently (a price, the wallet or the cart changed): show it again.
       if (hasReason(err, 'AMOUNT_MISMATCH', 'CART_EMPTY')) reloadAll();
+      if (hasReason(err, 'DOB_NEEDED_TO_BUY')) setAskDob(true);
       setProceeding(false);
       return;
     }
@@ -211,7 +220,19 @@ function StudentCart({ user }: { user: SessionUser }) {
               {error}
             </p>
           )}
-          {!zeroClicked && (
+          {askDob && (
+            <Suspense fallback={<Loading />}>
+              <DobPrompt
+                user={user}
+                onCancel={() => setAskDob(false)}
+                onSaved={() => {
+                  setAskDob(false);
+                  void proceed(true);
+                }}
+              />
+            </Suspense>
+          )}
+          {!zeroClicked && !askDob && (
             <button type="button" className="btn btn-primary cart-proceed" disabled={proceeding || !walletReady || removing !== null} onClick={() => void proceed()} data-testid="cart-proceed">
               {proceeding ? t('cart.proceeding') : t('cart.proceed')}
             </button>
