@@ -135,6 +135,8 @@ test('a visitor pages through /allcourses and opens a copied later-page link (en
       await page.goto(`${e2e.baseUrl}/`);
       await page.waitForSelector('[data-testid="counters"]');
       await page.waitForFunction((n) => document.querySelector('[data-testid="counters"] strong')?.textContent === n, lng === 'en' ? String(all.length) : bengali(all.length));
+      await page.locator('[data-testid="counters"]').scrollIntoViewIfNeeded();
+      await shot(page, `landing-counters-${lng}`, { fullPage: false });
 
       await page.goto(`${e2e.baseUrl}/allcourses`);
       const list = await pageThrough(page);
