@@ -5,13 +5,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { getSession, SESSION_EVENT } from '@taal/web-shared/session';
+import { getSession, SESSION_EVENT, storedUser } from '@taal/web-shared/session';
 import { useSubmit } from './use-submit';
 import './report-button.css';
 
 export type ReportKind = 'message' | 'reply' | 'question' | 'answer' | 'review';
 
-export function ReportButton({ kind, itemId }: { kind: ReportKind; itemId: string }) {
+/** `writerId`: the writer's user id where the page knows it; their own writing shows no Report. */
+export function ReportButton({ kind, itemId, writerId }: { kind: ReportKind; itemId: string; writerId?: string }) {
   const { t } = useTranslation();
   const [signedIn, setSignedIn] = useState(false);
   const [open, setOpen] = useState(false);
@@ -20,11 +21,11 @@ export function ReportButton({ kind, itemId }: { kind: ReportKind; itemId: strin
   const { busy, submit } = useSubmit();
   const id = useId();
   useEffect(() => {
-    const update = () => setSignedIn(getSession().loggedIn);
+    const update = () => setSignedIn(getSession().loggedIn && (!writerId || storedUser()?._id !== writerId));
     update();
     window.addEventListener(SESSION_EVENT, update);
     return () => window.removeEventListener(SESSION_EVENT, update);
-  }, []);
+  }, [writerId]);
   if (!signedIn) return null;
   if (sent)
     return (

@@ -55,7 +55,7 @@ function Thread({ q, onChange }: { q: LessonQuestion; onChange: (q: LessonQuesti
         <button type="button" className="btn btn-sm" aria-pressed={q.following} disabled={busy} onClick={() => void toggle()} data-testid="question-follow">
           {t(q.following ? 'questions.unfollow' : 'questions.follow')}
         </button>
-        <ReportButton kind="question" itemId={q._id} />
+        <ReportButton kind="question" itemId={q._id} writerId={q.askedBy} />
       </div>
     </li>
   );
