@@ -164,6 +164,7 @@ test('a visitor pages through /allcourses and opens a copied later-page link (en
       // Sorted by price (lowest first) by the server: the sort resets the page, and the pages follow the price.
       await page.selectOption('[data-testid="sort-courses"]', 'price');
       await page.waitForURL((url) => url.searchParams.get('sort') === 'price' && !url.searchParams.has('cursor'));
+      await page.waitForFunction((id) => new URL(document.querySelector<HTMLAnchorElement>('[data-testid="course-card"]')?.href ?? location.href).searchParams.get('id') === id, byPrice[0]!);
       const priced = await pageThrough(page);
       expect(priced.pages.flat()).toEqual(byPrice);
       await shot(page, `allcourses-by-price-page-3-${lng}`);
