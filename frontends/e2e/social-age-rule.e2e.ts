@@ -4,7 +4,8 @@
 // language: a new Google account puts a course in its cart (the wallet covers it); Proceed asks
 // for the date of birth; a 12-year-old's date is refused; a 15-year-old's asks for the guardian's
 // address, is saved, and the checkout is then refused until the guardian opens the mailed link;
-// then the same cart is bought. The Profile tab shows the date, which cannot be changed.
+// then the same cart is bought. The Profile tab shows the date, which cannot be changed. A gift
+// card, another first purchase, asks for the date the same way.
 import { randomUUID } from 'node:crypto';
 import { refusalText } from '@taal/contracts';
 import { startSocialStandins, type SocialStandins } from '../../tools/testing/social-standins';
@@ -77,8 +78,8 @@ for (const lng of ['en', 'bn'] as const) {
       expect(await page.textContent('[data-testid="dob-prompt-guardian-error"]')).toBe(refusalText('GUARDIAN_EMAIL_REQUIRED', lng));
       await page.fill('[data-testid="dob-prompt-guardian"]', guardian);
       await e2e.shot(page, `${lng}-dob-guardian`);
+      // Saved, the checkout goes on at once (its refusal's toast follows the "saved" one).
       await page.click('[data-testid="dob-prompt-save"]');
-      await toastWith(page, t.saved);
       await page.waitForSelector('[data-testid="cart-error-message"]');
       expect((await page.textContent('[data-testid="cart-error-message"]'))?.trim()).toBe(refusalText('GUARDIAN_APPROVAL_PENDING', lng));
       expect(await page.locator('[data-testid="dob-prompt"]').count()).toBe(0);
@@ -112,4 +113,30 @@ for (const lng of ['en', 'bn'] as const) {
       await context.close();
     }
   }, 180_000);
+
+  test(`${lng}: a gift card is a first purchase too: an adult Google sign-up gives the date there, then goes to the payment page`, async () => {
+    const session = await googleSignUp(`Gift ${lng}`);
+    const { page, context, errors } = await openPage(e2e.browser);
+    try {
+      await useSession(page, e2e.baseUrl, session, { clear: true, lang: lng });
+      await page.goto(`${e2e.baseUrl}/products/giftCard/gift-card-500`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+      await page.check('[data-testid="gift-recipient-myself"]');
+      await page.fill('[data-testid="gift-phone"]', '01712345678');
+      await page.click('[data-testid="gift-submit"]');
+      await page.waitForSelector('[data-testid="dob-prompt"]');
+      await page.fill('[data-testid="dob-prompt-dob"]', yearsAgo(30));
+      expect(await page.locator('[data-testid="dob-prompt-guardian"]').count()).toBe(0);
+      await e2e.shot(page, `${lng}-gift-dob-asked`);
+      await page.click('[data-testid="dob-prompt-save"]');
+      await toastWith(page, TEXT[lng].saved);
+      expect(await page.locator('[data-testid="dob-prompt"]').count()).toBe(0);
+      await page.click('[data-testid="gift-submit"]');
+      await page.waitForURL(/\/sslcommerz-sandbox\//, { timeout: 20_000 });
+      expect(await call<{ dob: string; guardianStatus: string }>('GET', 'user/me', session.token)).toMatchObject({ dob: yearsAgo(30), guardianStatus: '' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 }

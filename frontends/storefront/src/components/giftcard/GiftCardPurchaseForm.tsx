@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { GiftCardTextLimits } from '@taal/contracts/web';
 import { fieldErrorKeys, hasReason, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -10,6 +10,9 @@ import { giftStore, type GiftProduct } from '../../giftStore';
 import ShippingForm from '../../pages/ShippingForm';
 import { problemsOf, TEXT_LIMIT, type Fields, type Problems, type Recipient } from './giftCardProblems';
 
+// Asked only of an account without a date of birth (a social sign-up), at its first purchase (decision 0077).
+const DobPrompt = lazy(() => import('../cart/DobPrompt'));
+
 /** A student's gift card order: for whom, the contact fields, quantity and message, then the payment page. */
 export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; user: SessionUser }) {
   const { t, i18n } = useTranslation();
@@ -20,6 +23,8 @@ export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; 
   const [serverProblems, setServerProblems] = useState<Problems>({});
   const [total, setTotal] = useState(product.price);
   const [busy, setBusy] = useState(false);
+  const [askDob, setAskDob] = useState(false);
+  const [dobGiven, setDobGiven] = useState(Boolean(user.dob));
 
   const problems: Problems = { ...problemsOf(recipient, fields) };
   for (const [k, v] of Object.entries(serverProblems)) if (v) problems[k as keyof Fields] = v;
@@ -43,6 +48,10 @@ export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; 
     const own = problemsOf(recipient, fields);
     if (Object.keys(own).length > 0) {
       storeToast(t('store.form.fixFields'), 'error');
+      return;
+    }
+    if (!dobGiven) {
+      setAskDob(true);
       return;
     }
     const quantity = Number(fields.quantity);
@@ -82,7 +91,8 @@ export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; 
       // Spec §8: the order and payment calls' failures are only logged; a refused field is shown beside it.
       console.error('gift card order failed', err);
       // The age rule (decision 0047): a refusal the student can act on is shown, translated.
-      if (hasReason(err, 'GUARDIAN_APPROVAL_PENDING')) storeToast(translateApiError(t, err), 'error');
+      if (hasReason(err, 'GUARDIAN_APPROVAL_PENDING', 'DOB_NEEDED_TO_BUY')) storeToast(translateApiError(t, err), 'error');
+      if (hasReason(err, 'DOB_NEEDED_TO_BUY')) setAskDob(true);
       const refused = fieldErrorKeys(err);
       if (Object.keys(refused).length > 0) {
         const map: Record<string, keyof Fields> = {
@@ -200,6 +210,20 @@ export function GiftCardPurchaseForm({ product, user }: { product: GiftProduct; 
         {busy ? t('store.form.working') : t('store.form.proceed')}
       </button>
     </form>
+    {askDob && (
+      <Suspense fallback={null}>
+        <div className="card gift-dob">
+          <DobPrompt
+            user={user}
+            onCancel={() => setAskDob(false)}
+            onSaved={() => {
+              setAskDob(false);
+              setDobGiven(true);
+            }}
+          />
+        </div>
+      </Suspense>
+    )}
     {/* A card for someone else could go by post: the spec's shipping form, checked but not sent (decision 0046). */}
     {recipient === 'someoneElse' && <ShippingForm />}
     </>
