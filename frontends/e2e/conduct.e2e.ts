@@ -5,6 +5,7 @@
 // told the outcome in their language. A review with profanity or a phone number is refused on the
 // course page with the catalogue's text in the page's language.
 // Screenshots go to /tmp/shots-conduct/ (SHOTS_DIR).
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { pngImage } from '../../tools/testing/images';
 import { api, apiGet, DEMO, dhakaDay, loginByApi, type LoginAnswer, openPage, toastWith, useE2E, useSession, waitFor, waitForEnrolment } from './support';
@@ -50,6 +51,28 @@ async function newStudent(admin: LoginAnswer, name: string): Promise<LoginAnswer
   return loginByApi(e2e.baseUrl, { email, password: 'secret12' });
 }
 
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's violations on the page as drawn now (the page's context must bypass the CSP). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** A page whose context lets axe's script in (as the accessibility suite does), page errors collected. */
+async function axePage() {
+  const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
 const reviewOn = (page: Page, text: string) => page.locator('[data-testid="review"]', { hasText: text });
 
 for (const lng of ['en', 'bn'] as const) {
@@ -83,8 +106,8 @@ for (const lng of ['en', 'bn'] as const) {
       await w.context.close();
     }
 
-    // The reporter reports it on the course page.
-    const r = await openPage(e2e.browser);
+    // The reporter reports it on the course page (axe runs there: its context lets axe's script in).
+    const r = await axePage();
     try {
       await useSession(r.page, e2e.baseUrl, reporter, { clear: true, lang: lng });
       await r.page.goto(courseUrl);
@@ -93,6 +116,7 @@ for (const lng of ['en', 'bn'] as const) {
       await review.locator('[data-testid="report-open"]').click();
       await review.locator('[data-testid="report-reason"]').fill(lng === 'en' ? 'Insulting the teacher' : 'শিক্ষককে অপমান');
       await review.scrollIntoViewIfNeeded();
+      expect(await axeViolations(r.page)).toEqual([]);
       await e2e.shot(r.page, `report-form-${lng}`, { fullPage: false });
       await review.locator('[data-testid="report-send"]').click();
       await toastWith(r.page, TEXTS[lng].reported);
@@ -196,3 +220,24 @@ for (const lng of ['en', 'bn'] as const) {
     }
   }, 180_000);
 }
+
+test('the reports queue is axe-clean in en and bn, desktop and phone', async () => {
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    for (const lng of ['en', 'bn'] as const) {
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await useSession(page, e2e.baseUrl, admin, { clear: true, lang: lng });
+        await page.goto(`${e2e.baseUrl}/adminreports`);
+        await page.locator('[data-testid="reports-view-all"]').click();
+        await page.locator('[data-testid="admin-report"]').first().waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await e2e.shot(page, `admin-queue-all-${lng}-${width === 390 ? 'phone' : 'desktop'}`, { fullPage: false });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+}, 180_000);
