@@ -104,9 +104,10 @@ describe('reports and blocks through the gateway', () => {
       ),
     );
     expect(many.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(await post('/report', { kind: 'review', itemId: review }, teacher.token)).toMatchObject({
-      status: 201,
-    });
+    // The reporter is not told who wrote it (a review's writer is named by name only, decision 0064).
+    const byTeacher = await post('/report', { kind: 'review', itemId: review }, teacher.token);
+    expect(byTeacher).toMatchObject({ status: 201, body: { data: { senderId: '', excerpt: '' } } });
+    expect(JSON.stringify(byTeacher.body)).not.toContain(student.id);
     expect(await get('/report/queue', other.token)).toMatchObject({ status: 403 });
     const reports = await queued(review);
     expect(reports).toHaveLength(2);
@@ -191,6 +192,11 @@ describe('reports and blocks through the gateway', () => {
     expect(
       (await post(`/contact/r/${message}`, { reply: 'Stop bothering me, idiot' }, teacher.token)).status,
     ).toBe(200);
+    // Only the message's parties may report it: no one else can read it.
+    expect(await post('/report', { kind: 'reply', itemId: message }, other.token)).toMatchObject({
+      status: 404,
+      body: { code: 'REPORTED_ITEM_NOT_FOUND' },
+    });
     const report = (await post('/report', { kind: 'reply', itemId: message }, student.token)).body.data
       ._id as string;
     expect(await put(`/report/${report}/decision`, { action: 'hide' }, admin.token)).toMatchObject({

@@ -39,7 +39,13 @@ export class Conduct {
     const me = requireIdentity(ctx);
     if (!isReportKind(req.kind)) throw refuse('REPORT_KIND_INVALID');
     const item = await this.items.read(req.kind, req.itemId);
-    if (!item) throw refuse('REPORTED_ITEM_NOT_FOUND');
+    // A message and its reply are reported by their parties only (no one else can read them).
+    const party =
+      !item?.parties ||
+      me.userType === ADMIN ||
+      item.parties.student === me.userId ||
+      (!!me.instructorId && item.parties.instructor === me.instructorId);
+    if (!item || !party) throw refuse('REPORTED_ITEM_NOT_FOUND');
     if (item.senderId === me.userId) throw refuse('REPORT_OWN_ITEM');
     const doc = await this.store.addReport({
       kind: req.kind,
@@ -52,7 +58,13 @@ export class Conduct {
       courseId: item.courseId,
     });
     if (!doc) throw refuse('ALREADY_REPORTED');
-    return toConductReport(doc, (await this.store.reportsOf(doc.kind, doc.itemId)).length);
+    // The reporter's answer names no writer (a review's writer is not named by user id, decision 0064): the queue does.
+    return {
+      ...toConductReport(doc, (await this.store.reportsOf(doc.kind, doc.itemId)).length),
+      senderId: '',
+      senderName: '',
+      excerpt: '',
+    };
   }
 
   async queue(ctx: Ctx, openOnly: boolean): Promise<conductV1.ConductReport[]> {
