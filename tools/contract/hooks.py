@@ -109,8 +109,18 @@ _ALLOWED_400 = {
     # A theory exam's draft (decision 0072): a question without its text, options or one right answer; no question.
     "/api/v1/courses/{courseId}/exam": ("EXAM_QUESTION_INVALID", "EXAM_NEEDS_QUESTIONS"),
     # Reviews (decision 0048): a reply or a reason that is only markup leaves nothing once it is removed.
-    "/api/v1/review/{id}/reply": "REPLY_REQUIRED",
+    "/api/v1/review/{id}/reply": ("REPLY_REQUIRED", "TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
     "/api/v1/review/{id}/hide": "HIDE_REASON_REQUIRED",
+    # The conduct check (decision 0075): well-formed text with a refused word, or (between users)
+    # a phone number, an e-mail address or a chat app; the contact form to staff refuses words only.
+    "/api/v1/contact/": "TEXT_PROFANITY",
+    "/api/v1/contact/instructor/": ("TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
+    "/api/v1/contact/r/{id}": ("TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
+    "/api/v1/questions/course/{courseId}/lesson/{lessonId}": ("TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
+    "/api/v1/questions/{id}/answer": ("TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
+    "/api/v1/review/course/{courseId}": ("TEXT_PROFANITY", "TEXT_CONTACT_DETAILS"),
+    # Reports (decision 0076): what the caller wrote themself.
+    "/api/v1/report": "REPORT_OWN_ITEM",
 }
 
 

@@ -14121,7 +14121,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not a message the caller sent or received (BLOCK_TARGET_INVALID) */
+                /** @description Not a JSON object with a boolean `blocked` */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -14141,6 +14141,15 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a message the caller sent or received (BLOCK_TARGET_INVALID) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -247,7 +247,7 @@ describe('reports and blocks through the gateway', () => {
     ).body.data._id as string;
     // Only a party of the message blocks.
     expect(await put(`/contact/block/${first}`, { blocked: true }, student.token)).toMatchObject({
-      status: 400,
+      status: 404,
       body: { code: 'BLOCK_TARGET_INVALID' },
     });
     expect(await put(`/contact/block/${first}`, { blocked: true }, teacher.token)).toMatchObject({

@@ -17,7 +17,7 @@ export const ConductRefusals = {
     en: 'You cannot send this: this person has blocked your messages.',
     bn: 'এটি পাঠানো যাবে না: এই ব্যক্তি আপনার বার্তা ব্লক করেছেন।',
   },
-  BLOCK_TARGET_INVALID: { status: 400, en: 'You can only block someone who has written to you', bn: 'শুধু আপনাকে লিখেছেন এমন কাউকে ব্লক করা যায়' },
+  BLOCK_TARGET_INVALID: { status: 404, en: 'Message not found among yours: you can only block someone you have written to or who has written to you', bn: 'আপনার বার্তাগুলোর মধ্যে এটি পাওয়া যায়নি: শুধু যাঁকে আপনি লিখেছেন বা যিনি আপনাকে লিখেছেন তাঁকে ব্লক করা যায়' },
   REPORT_KIND_INVALID: { status: 400, en: 'This cannot be reported', bn: 'এটি রিপোর্ট করা যায় না' },
   REPORTED_ITEM_NOT_FOUND: { status: 404, en: 'What you reported was not found', bn: 'আপনি যা রিপোর্ট করেছেন তা পাওয়া যায়নি' },
   REPORT_OWN_ITEM: { status: 400, en: 'You cannot report what you wrote yourself', bn: 'নিজের লেখা রিপোর্ট করা যায় না' },

@@ -178,7 +178,8 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       body: { schema: z.object({ blocked: z.boolean() }) },
       responses: {
         200: answer(done(BlockSchema), "'Blocked' or 'Unblocked'"),
-        400: fail('Not a message the caller sent or received (BLOCK_TARGET_INVALID)'),
+        400: fail('Not a JSON object with a boolean `blocked`'),
+        404: fail('Not a message the caller sent or received (BLOCK_TARGET_INVALID)'),
       },
       handler: async ({ res, param, body }) => {
         const { block } = await conduct.blockSender(
