@@ -4911,6 +4911,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The instructor filter names no instructor (INSTRUCTOR_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
                 429: {
                     headers: {

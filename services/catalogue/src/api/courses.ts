@@ -51,7 +51,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       summary: 'A page of published courses (decision 0078): by category, level and instructor, newest first, by rating (the best average first), or by price (lowest or highest first); next: the following page\'s cursor, null on the last',
       fairUse: 'reads',
       query: coursePageQuery,
-      responses: { 200: answer(pageOf(CourseSchema)), ...badPage },
+      responses: { 200: answer(pageOf(CourseSchema)), ...badPage, 404: fail('The instructor filter names no instructor (INSTRUCTOR_NOT_FOUND)') },
       handler: read(
         (req) => `course:page:${new URLSearchParams(Object.entries(req.query as Record<string, string>).sort()).toString()}`,
         async (req) => {
