@@ -37,29 +37,6 @@ export function pageSizeOf(limit: number | undefined | null): number {
 /** timestamptz as text (DateStyle ISO): `2026-03-01 00:00:00.123456+00`, the fraction trimmed, the offset as the session's zone wrote it. */
 const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
-const checkOf = (list: string, at: string, id: string) => createHash('sha256').update(`${list}\n${at}\n${id}`).digest('base64url').slice(0, 10);
-
-/** The opaque cursor of the page after `position` in the list named `list` (e.g. 'users', 'orders'). */
-export function encodeCursor(list: string, position: KeysetPosition): string {
-  return Buffer.from(JSON.stringify([list, position.at, position.id, checkOf(list, position.at, position.id)])).toString('base64url');
-}
-
-/** The position a cursor names; null for no cursor (the first page). A malformed, edited or another list's cursor: INVALID_CURSOR. */
-export function decodeCursor(list: string, cursor: string | undefined | null): KeysetPosition | null {
-  if (!cursor) return null;
-  let parsed: unknown;
-  try {
-    if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refuse('INVALID_CURSOR');
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((v) => typeof v === 'string')) throw refuse('INVALID_CURSOR');
-  const [name, at, id, check] = parsed as string[];
-  if (name !== list || !PG_TIMESTAMPTZ.test(at!) || !id || check !== checkOf(list, at!, id)) throw refuse('INVALID_CURSOR');
-  return { at: at!, id: id! };
-}
-
 /**
  * A SELECT expression for a row's cursor time: the column as PostgreSQL writes it, to the microsecond with
  * its offset, read back exactly by `::timestamptz` in any session's zone (a JS Date would drop the microseconds).
@@ -77,13 +54,7 @@ export function newestFirst(
   limit: number,
   columns: { at: string; id: string } = { at: 'created_at', id: 'id' },
 ): { where: string; orderBy: string; limitSql: string; params: unknown[] } {
-  const [a, b, c] = [firstParam, firstParam + 1, firstParam + 2];
-  return {
-    where: position ? `(${columns.at}, ${columns.id}) < ($${a}::timestamptz, $${b}::text)` : `($${a}::text IS NULL AND $${b}::text IS NULL)`,
-    orderBy: `ORDER BY ${columns.at} DESC, ${columns.id} DESC`,
-    limitSql: `LIMIT $${c}::int`,
-    params: [position?.at ?? null, position?.id ?? null, limit + 1],
-  };
+  return keysetOrdered(newest(columns.at), position && keysOf(position), firstParam, limit, columns.id);
 }
 
 /** The page of rows read with `newestFirst` (one more than `limit` when a next page exists), each row with `cursor_at` (keysetAt) and `id`. */
@@ -171,4 +142,19 @@ export function keysetPageBy<R extends { id: string }>(list: string, order: Keys
   const last = items[items.length - 1] as (R & Record<string, unknown>) | undefined;
   if (!(rows.length > limit && last)) return { items, next: '' };
   return { items, next: encodeKeysCursor(list, { keys: order.keys.map((_, i) => String(last[`cursor_k${i}`])), id: last.id }) };
+}
+
+/** Newest first is one order among others: its time, then the id, descending (the same cursors). */
+const newest = (column = 'created_at'): KeysetOrder => ({ keys: [{ column, type: 'timestamptz' }], direction: 'desc' });
+const keysOf = (position: KeysetPosition): KeysetKeys => ({ keys: [position.at], id: position.id });
+
+/** The opaque cursor of the page after `position` in the newest-first list named `list` (e.g. 'users', 'orders'). */
+export function encodeCursor(list: string, position: KeysetPosition): string {
+  return encodeKeysCursor(list, keysOf(position));
+}
+
+/** The position a cursor names; null for no cursor (the first page). A malformed, edited or another list's cursor: INVALID_CURSOR. */
+export function decodeCursor(list: string, cursor: string | undefined | null): KeysetPosition | null {
+  const position = decodeKeysCursor(list, newest(), cursor);
+  return position && { at: position.keys[0]!, id: position.id };
 }
