@@ -5,14 +5,11 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { refuse, type FileStore } from '@taal/kit';
-import { probe } from './video-files';
+import { withProbedUpload } from './video-files';
 
 const run = promisify(execFile);
 
@@ -21,13 +18,7 @@ export const EXAM_AUDIO_PREFIX = 'exam-audio/';
 
 /** Checks and stores an uploaded clip; removes the upload either way. */
 export async function storeExamAudio(files: FileStore, uploadKey: string): Promise<{ url: string; durationSeconds: number }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-exam-audio-'));
-  try {
-    const upload = await files.get(uploadKey);
-    if (!upload) throw refuse('UPLOAD_MISSING');
-    const input = path.join(dir, 'input');
-    await pipeline(upload.body, createWriteStream(input));
-    const probed = await probe(input);
+  return withProbedUpload(files, uploadKey, 'taal-exam-audio-', async (input, probed, dir) => {
     const notAudio = () => refuse('NOT_AN_AUDIO_CLIP', { max: MAX_AUDIO_SECONDS });
     if (!probed || !probed.audioCodec || probed.durationSeconds <= 0 || probed.durationSeconds > MAX_AUDIO_SECONDS + 0.5) throw notAudio();
     const output = path.join(dir, 'clip.m4a');
@@ -39,8 +30,5 @@ export async function storeExamAudio(files: FileStore, uploadKey: string): Promi
     const name = `${randomUUID()}.m4a`;
     await files.put(`${EXAM_AUDIO_PREFIX}${name}`, createReadStream(output), 'audio/mp4');
     return { url: `/api/v1/exam-audio/${name}`, durationSeconds: probed.durationSeconds };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await files.delete(uploadKey).catch(() => undefined);
-  }
+  });
 }

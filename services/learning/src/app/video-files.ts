@@ -43,15 +43,28 @@ export async function probe(file: string): Promise<Probe | null> {
   }
 }
 
-/** Checks and stores an upload as `videos/<uuid>.mp4`; removes the upload either way. */
-export async function storeLessonVideo(files: FileStore, uploadKey: string): Promise<{ filename: string; size: number; durationSeconds: number }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'taal-lesson-'));
+/**
+ * An upload copied to a scratch folder (`scratch` names it) and probed, for `use` to check and
+ * convert; the folder and the upload are removed afterwards, whatever happens. Lesson videos and
+ * exam clips both come this way.
+ */
+export async function withProbedUpload<T>(files: FileStore, uploadKey: string, scratch: string, use: (input: string, probed: Probe | null, dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), scratch));
   try {
     const upload = await files.get(uploadKey);
     if (!upload) throw refuse('UPLOAD_MISSING');
     const input = path.join(dir, 'input');
     await pipeline(upload.body, createWriteStream(input));
-    const probed = await probe(input);
+    return await use(input, await probe(input), dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await files.delete(uploadKey).catch(() => undefined);
+  }
+}
+
+/** Checks and stores an upload as `videos/<uuid>.mp4`; removes the upload either way. */
+export async function storeLessonVideo(files: FileStore, uploadKey: string): Promise<{ filename: string; size: number; durationSeconds: number }> {
+  return withProbedUpload(files, uploadKey, 'taal-lesson-', async (input, probed, dir) => {
     if (!probed || !probed.videoCodec || probed.durationSeconds <= 0) throw refuse('NOT_A_VIDEO');
 
     const output = path.join(dir, 'output.mp4');
@@ -66,8 +79,5 @@ export async function storeLessonVideo(files: FileStore, uploadKey: string): Pro
     const size = (await stat(output)).size;
     await files.put(`${VIDEO_KEY_PREFIX}${filename}`, createReadStream(output), 'video/mp4');
     return { filename, size, durationSeconds: probed.durationSeconds };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await files.delete(uploadKey).catch(() => undefined);
-  }
+  });
 }
