@@ -77,5 +77,19 @@ export function gatewayApi(base: () => string) {
       await waitFor(async () => !!(await get(`/course/secure-course/${course}`, student.token)).body.data?.enrolment?.active, `the enrolment in ${course}`);
     }
   };
-  return { request, get, post, login, signUpVerified, enrolFree };
+  /** The course's lessons as a reader with `token` sees them, once there are some (the demo seed may still be writing them at start). */
+  const lessonsOf = async (courseId: string, token: string): Promise<{ _id: string }[]> => {
+    let lessons: { _id: string }[] = [];
+    await waitFor(
+      async () => {
+        lessons = ((await get(`/course/secure-course/${courseId}`, token)).body.data?.lessons as { _id: string }[] | undefined) ?? [];
+        return lessons.length > 0;
+      },
+      'the demo lessons',
+      { timeoutMs: 90_000 },
+    );
+    return lessons;
+  };
+
+  return { request, get, post, login, signUpVerified, enrolFree, lessonsOf };
 }

@@ -25,7 +25,7 @@ describe('reports and blocks through the gateway', () => {
   let course: string;
   let lesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
   const notificationsOf = async (who: Who) =>
     ((await get(`/notification/user/${who.id}/all`, who.token)).body.data as { msg: string }[]).map(
@@ -53,17 +53,7 @@ describe('reports and blocks through the gateway', () => {
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
     await enrolFree(admin.token, student, [course]);
     await enrolFree(admin.token, other, [course]);
-    let lessons: { _id: string }[] = [];
-    await waitFor(
-      async () => {
-        lessons =
-          ((await get(`/course/secure-course/${course}`, student.token)).body.data?.lessons as
-            { _id: string }[] | undefined) ?? [];
-        return lessons.length > 0;
-      },
-      'the demo lessons',
-      { timeoutMs: 90_000 },
-    );
+    const lessons = await lessonsOf(course, student.token);
     lesson = lessons[0]!._id;
     expect(
       (await post(`/lesson/${lesson}/progress`, { position: 1, completed: true }, student.token)).status,

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { refusalText } from '@taal/contracts';
 import { startAllInOne } from '@taal/launcher';
 import { gatewayApi, type Answer } from '../../../tools/testing/gateway-api';
-import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
 
@@ -52,7 +51,7 @@ describe('conduct on every text-taking route through the gateway', () => {
   let course: string;
   let lesson: string;
 
-  const { get, post, login, enrolFree } = gatewayApi(() => base);
+  const { get, post, login, enrolFree, lessonsOf } = gatewayApi(() => base);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-conduct-gw-'));
@@ -70,17 +69,7 @@ describe('conduct on every text-taking route through the gateway', () => {
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
     await enrolFree(admin.token, student, [course]);
-    let lessons: { _id: string }[] = [];
-    await waitFor(
-      async () => {
-        lessons =
-          ((await get(`/course/secure-course/${course}`, student.token)).body.data?.lessons as
-            { _id: string }[] | undefined) ?? [];
-        return lessons.length > 0;
-      },
-      'the demo lessons',
-      { timeoutMs: 90_000 },
-    );
+    const lessons = await lessonsOf(course, student.token);
     lesson = lessons[0]!._id;
     expect(
       (await post(`/lesson/${lesson}/progress`, { position: 1, completed: true }, student.token)).status,

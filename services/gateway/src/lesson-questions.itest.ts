@@ -28,7 +28,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
   let otherCourse: string;
   let lesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
 
@@ -47,15 +47,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
     otherCourse = courses.find((c) => c.instructor !== DEMO_INSTRUCTOR_PROFILE)!._id;
-    let lessons: { _id: string }[] = [];
-    await waitFor(
-      async () => {
-        lessons = ((await get(`/course/secure-course/${course}`, asker.token)).body.data?.lessons as { _id: string }[] | undefined) ?? [];
-        return lessons.length > 0;
-      },
-      'the demo lessons',
-      { timeoutMs: 90_000 },
-    );
+    const lessons = await lessonsOf(course, asker.token);
     lesson = lessons[0]!._id;
   }, 150_000);
 

@@ -31,22 +31,11 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
   let lesson: string;
   let otherLesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
 
-  async function firstLesson(courseId: string, token: string): Promise<string> {
-    let lessons: { _id: string }[] = [];
-    await waitFor(
-      async () => {
-        lessons = ((await get(`/course/secure-course/${courseId}`, token)).body.data?.lessons as { _id: string }[] | undefined) ?? [];
-        return lessons.length > 0;
-      },
-      'the demo lessons',
-      { timeoutMs: 90_000 },
-    );
-    return lessons[0]!._id;
-  }
+  const firstLesson = async (courseId: string, token: string): Promise<string> => (await lessonsOf(courseId, token))[0]!._id;
 
   /** A 429 of `reason`: Retry-After in seconds within the hour, the minutes to wait in en and bn. */
   function expectTooMany(res: Awaited<ReturnType<typeof post>>, reason: RefusalKey) {
