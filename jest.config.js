@@ -29,7 +29,7 @@ module.exports = {
   // Per-project testTimeout is ignored by jest; integration suites start real servers.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,tools}/**/*.test.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,tools}/**/*.test.ts', '<rootDir>/frontends/shared/src/**/*.test.ts'] },
     {
       ...common,
       displayName: 'integration',
