@@ -1,6 +1,7 @@
 import { dhakaDayBounds, type payoutsV1 } from '@taal/contracts';
 import type { SqlExecutor } from '@taal/kit';
 import { accountsStore } from './accounts';
+import { keptFigures, toFigures } from './kept-figures';
 import { iso, num } from './schema';
 import { settlementsStore } from './settlements';
 import { socialStore } from './social';
@@ -66,16 +67,9 @@ const toSale = (r: SaleRow): payoutsV1.Sale => ({
   paidAt: iso(r.paid_at),
 });
 
-const TOTALS = `count(*)::int AS sale_count,
-  coalesce(sum(amount_paid), 0)::bigint AS amount_paid,
-  coalesce(sum(gateway_cut), 0)::bigint AS gateway_cut,
-  coalesce(sum(received_amount), 0)::bigint AS received_amount,
-  coalesce(sum(instructor_earning), 0)::bigint AS earnings,
-  coalesce(sum(product_cut), 0)::bigint AS product_cut`;
-
 /**
  * Persistence of payouts: plain SQL, every call given its executor (a pool or a transaction).
- * Sales, their buyers and totals here; accounts and payouts, settlements and social figures are theirs.
+ * Sales and their buyers here, the kept figures in kept-figures.ts; accounts and payouts, settlements and social figures are theirs.
  */
 export const payoutsStore = {
   accounts: accountsStore,
@@ -93,11 +87,8 @@ export const payoutsStore = {
         s.amountPaid, s.gatewayCut, s.receivedAmount, s.instructorPercentage, s.instructorEarning, s.productCut, s.paidAt, s.paidDay],
     );
     if (!rowCount) return false;
-    await tx.query(
-      `INSERT INTO payouts.instructor_account (instructor_id, earnings) VALUES ($1, $2)
-       ON CONFLICT (instructor_id) DO UPDATE SET earnings = payouts.instructor_account.earnings + EXCLUDED.earnings`,
-      [s.instructorId, s.instructorEarning],
-    );
+    const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts.sale WHERE order_id = $1`, [s.orderId]);
+    await keptFigures.addSale(tx, s, rows[0]!.n === 1);
     return true;
   },
 
@@ -124,69 +115,42 @@ export const payoutsStore = {
     await tx.query(`INSERT INTO payouts.buyer (user_id, name) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name`, [userId, name]);
   },
 
+  /** Per instructor, all time: the account's kept figures (decision 0083). */
   async instructorTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.InstructorTotals[]> {
     const { rows } = await db.query<Record<string, string>>(
-      `SELECT a.instructor_id, a.settled, s.* FROM payouts.instructor_account a
-       LEFT JOIN LATERAL (SELECT ${TOTALS} FROM payouts.sale WHERE instructor_id = a.instructor_id) s ON true
-       WHERE ${instructorId ? 'a.instructor_id = $1' : "a.instructor_id <> ''"} ORDER BY a.instructor_id`,
+      `SELECT * FROM payouts.instructor_account
+       WHERE ${instructorId ? 'instructor_id = $1' : "instructor_id <> ''"} ORDER BY instructor_id`,
       instructorId ? [instructorId] : [],
     );
     return rows.map((r) => ({
       instructorId: r.instructor_id!,
-      saleCount: num(r.sale_count),
-      amountPaid: num(r.amount_paid),
-      gatewayCut: num(r.gateway_cut),
-      receivedAmount: num(r.received_amount),
-      earnings: num(r.earnings),
-      productCut: num(r.product_cut),
+      ...toFigures(r),
       settled: num(r.settled),
       due: num(r.earnings) - num(r.settled),
     }));
   },
 
+  /** Per course, all time (kept, decision 0083). */
   async courseTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.CourseTotals[]> {
     const { rows } = await db.query<Record<string, string>>(
-      `SELECT course_id, max(course_title) AS course_title, max(instructor_id) AS instructor_id, ${TOTALS}
-       FROM payouts.sale ${instructorId ? 'WHERE instructor_id = $1' : ''} GROUP BY course_id ORDER BY course_id`,
+      `SELECT * FROM payouts.course_totals ${instructorId ? 'WHERE instructor_id = $1' : ''} ORDER BY course_id`,
       instructorId ? [instructorId] : [],
     );
-    return rows.map((r) => ({
-      courseId: r.course_id!,
-      courseTitle: r.course_title!,
-      instructorId: r.instructor_id!,
-      saleCount: num(r.sale_count),
-      receivedAmount: num(r.received_amount),
-      earnings: num(r.earnings),
-      productCut: num(r.product_cut),
-    }));
+    return rows.map((r) => {
+      const f = toFigures(r);
+      return { courseId: r.course_id!, courseTitle: r.course_title!, instructorId: r.instructor_id!, saleCount: f.saleCount, receivedAmount: f.receivedAmount, earnings: f.earnings, productCut: f.productCut };
+    });
   },
 
-  async salesSummary(db: SqlExecutor, fromDay: string, toDay: string) {
-    const { rows } = await db.query<Record<string, string>>(
-      `SELECT ${TOTALS}, count(DISTINCT order_id)::int AS order_count FROM payouts.sale WHERE paid_day BETWEEN $1 AND $2`,
-      [fromDay, toDay],
-    );
-    const r = rows[0]!;
-    return {
-      saleCount: num(r.sale_count),
-      orderCount: num(r.order_count),
-      amountPaid: num(r.amount_paid),
-      gatewayCut: num(r.gateway_cut),
-      receivedAmount: num(r.received_amount),
-      earnings: num(r.earnings),
-      productCut: num(r.product_cut),
-    };
-  },
+  /** The marketplace's sales over Dhaka days (kept per day, decision 0083). */
+  salesSummary: (db: SqlExecutor, fromDay: string, toDay: string) => keptFigures.days(db, fromDay, toDay),
 
   /** Earnings and payouts before a day (a statement's opening due). */
   async balanceBefore(db: SqlExecutor, instructorId: string, day: string): Promise<{ earnings: number; settled: number }> {
-    const { rows } = await db.query<{ earnings: string; settled: string }>(
-      `SELECT
-         (SELECT coalesce(sum(instructor_earning), 0) FROM payouts.sale WHERE instructor_id = $1 AND paid_day < $2)::bigint AS earnings,
-         (SELECT coalesce(sum(amount), 0) FROM payouts.payout
-            WHERE instructor_id = $1 AND created_at < $3)::bigint AS settled`,
-      [instructorId, day, dhakaDayBounds(day).start],
+    const { rows } = await db.query<{ settled: string }>(
+      `SELECT coalesce(sum(amount), 0)::bigint AS settled FROM payouts.payout WHERE instructor_id = $1 AND created_at < $2`,
+      [instructorId, dhakaDayBounds(day).start],
     );
-    return { earnings: num(rows[0]!.earnings), settled: num(rows[0]!.settled) };
+    return { earnings: await keptFigures.earningsBefore(db, instructorId, day), settled: num(rows[0]!.settled) };
   },
 };
