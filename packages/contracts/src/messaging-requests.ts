@@ -118,6 +118,8 @@ export interface NotificationTexts {
   /** certificate: its id, for the notification's link to /certificate/{id}. */
   certificateProvided: { course: string; certificate?: string };
   referralBonus: { amount: number };
+  /** A practical exam graded (decision 0079): courseId for the link back to the classroom. */
+  practicalGraded: { course: string; courseId: string; outcome: 'passed' | 'failed' };
 }
 
 /**

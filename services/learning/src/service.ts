@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { catalogueServiceClient } from '@taal/catalogue/client';
-import { DEMO_COURSE_IDS, examsV1, learningV1, ServiceNames } from '@taal/contracts';
+import { DEMO_COURSE_IDS, examsV1, learningV1, practicalV1, ServiceNames } from '@taal/contracts';
 import { identityServiceClient } from '@taal/identity/client';
 import {
   addressOf,
@@ -20,13 +20,16 @@ import { Exams } from './app/exams';
 import { ExpiryNotices } from './app/expiry-notices';
 import { HlsJobs, type HlsJobOptions } from './app/hls-jobs';
 import { Learning } from './app/learning';
+import { Practicals } from './app/practicals';
 import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
 import { examGrpcService } from './grpc/exam-service';
 import { learningGrpcService } from './grpc/learning-service';
+import { practicalGrpcService } from './grpc/practical-service';
 import { ExamStore } from './store/exams';
 import { LearningStore } from './store/learning-store';
+import { PracticalStore } from './store/practicals';
 import { SCHEMA } from './store/schema';
 import { learningApi } from './api';
 
@@ -57,6 +60,8 @@ export type RunningLearning = ComposedService<{
   store: LearningStore;
   /** Theory exams (decision 0072). */
   exams: Exams;
+  /** Practical exams (decision 0079). */
+  practicals: Practicals;
   notices: ExpiryNotices;
   /** The HLS transcoding jobs (decision 0032). */
   hls: HlsJobs;
@@ -84,8 +89,9 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     const identity = deps.identityAddress ? keep(identityServiceClient(deps.identityAddress, deps.auth.issuer)) : null;
     const currentName = identity ? async (userId: string) => (await identity.user(userId))?.name ?? null : undefined;
     const exams = new Exams(new ExamStore(sql), store, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now);
-    // The certificate gate (decision 0073): the theory exam's; the practical exam's joins this list.
-    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName, [exams.theoryGate]);
+    const practicals = new Practicals(sql, new PracticalStore(sql), store, deps.files, deps.auth.issuer, async (id) => (await course(id))?.instructorId ?? null, async (id) => (await course(id))?.title ?? '', notify, deps.now);
+    // The certificate gate (decisions 0073, 0079): the theory exam's and the practical exam's.
+    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName, [exams.theoryGate, practicals.practicalGate]);
     keep(await grantOnPayment(sql, bus, learning, logger, deps.userData));
     keep(await keepContacts(sql, bus, store, logger));
 
@@ -139,8 +145,9 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
       services: [
         { definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) },
         { definition: examsV1.ExamServiceService, implementation: examGrpcService(exams) },
+        { definition: practicalV1.PracticalServiceService, implementation: practicalGrpcService(practicals) },
       ],
-      extras: { learning, store, exams, notices, hls, seeded },
+      extras: { learning, store, exams, practicals, notices, hls, seeded },
     };
   });
 }

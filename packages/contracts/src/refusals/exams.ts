@@ -54,4 +54,36 @@ export const ExamRefusals = {
     en: 'Pass the course’s theory exam first, then ask for your certificate',
     bn: 'আগে কোর্সের তাত্ত্বিক পরীক্ষায় পাস করুন, তারপর সার্টিফিকেট চান',
   },
+  // Practical exams (issue 53 item 2, decision 0079).
+  PRACTICAL_NOT_FOUND: { status: 404, en: 'This course has no practical exam', bn: 'এই কোর্সের কোনো ব্যবহারিক পরীক্ষা নেই' },
+  PRACTICAL_BRIEF_INVALID: {
+    status: 400,
+    en: 'Choose the brief’s language and write the task in it (at most {{max}} characters)',
+    bn: 'নির্দেশনার ভাষা বেছে নিন এবং সেই ভাষায় কাজটি লিখুন (সর্বোচ্চ {{max}} অক্ষর)',
+  },
+  PRACTICAL_MEDIA_REQUIRED: { status: 400, en: 'Record a performance or choose an audio or video file', bn: 'একটি পরিবেশনা রেকর্ড করুন বা একটি অডিও বা ভিডিও ফাইল বেছে নিন' },
+  NOT_A_PERFORMANCE: {
+    status: 400,
+    en: 'The file is not an audio or video recording of at most {{max}} minutes',
+    bn: 'ফাইলটি সর্বোচ্চ {{max}} মিনিটের কোনো অডিও বা ভিডিও রেকর্ডিং নয়',
+  },
+  PERFORMANCE_TOO_LARGE: { status: 413, en: 'The recording is too large (at most {{max}})', bn: 'রেকর্ডিংটি অনেক বড় (সর্বোচ্চ {{max}})' },
+  PRACTICAL_AWAITING_GRADE: {
+    status: 409,
+    en: 'Your last submission is waiting for its grade: you may submit again after a fail',
+    bn: 'আপনার আগের জমা মূল্যায়নের অপেক্ষায়: অকৃতকার্য হলে আবার জমা দিতে পারবেন',
+  },
+  PRACTICAL_ALREADY_PASSED: { status: 409, en: 'You have already passed this practical exam', bn: 'আপনি ইতিমধ্যে এই ব্যবহারিক পরীক্ষায় পাস করেছেন' },
+  PRACTICAL_SUBMISSION_NOT_FOUND: { status: 404, en: 'Submission not found', bn: 'জমাটি পাওয়া যায়নি' },
+  PRACTICAL_ALREADY_GRADED: { status: 409, en: 'This submission has already been graded', bn: 'এই জমাটি ইতিমধ্যে মূল্যায়ন করা হয়েছে' },
+  PRACTICAL_COMMENT_REQUIRED: {
+    status: 400,
+    en: 'Write a comment for the student (at most {{max}} characters)',
+    bn: 'শিক্ষার্থীর জন্য একটি মন্তব্য লিখুন (সর্বোচ্চ {{max}} অক্ষর)',
+  },
+  CERTIFICATE_NEEDS_PRACTICAL: {
+    status: 400,
+    en: 'Pass the course’s practical exam first, then ask for your certificate',
+    bn: 'আগে কোর্সের ব্যবহারিক পরীক্ষায় পাস করুন, তারপর সার্টিফিকেট চান',
+  },
 } as const satisfies Record<string, Refusal>;

@@ -1,4 +1,4 @@
-import { examsV1, learningV1 } from '@taal/contracts';
+import { examsV1, learningV1, practicalV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
 /**
@@ -22,4 +22,12 @@ export const examsClient: ClientSpec = {
   definition: examsV1.ExamServiceService,
   codecs: examsV1,
   deadlineFor: (method) => (method === 'addExamAudio' ? 60_000 : undefined),
+};
+
+/** The practical exams (decision 0079); a performance is probed and transcoded: up to ten minutes. */
+export const practicalClient: ClientSpec = {
+  Client: practicalV1.PracticalServiceClient,
+  definition: practicalV1.PracticalServiceService,
+  codecs: practicalV1,
+  deadlineFor: (method) => (method === 'submitPractical' ? 10 * 60_000 : undefined),
 };

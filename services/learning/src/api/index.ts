@@ -1,8 +1,9 @@
 /** Learning's slice of the public API: lesson video streams, lessons, the classroom, certificates and expired subscriptions. */
-import type { catalogueV1, examsV1, identityV1, learningV1 } from '@taal/contracts';
+import type { catalogueV1, examsV1, identityV1, learningV1, practicalV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
-import { examsClient, learningClient } from './client';
+import { examsClient, learningClient, practicalClient } from './client';
 import { examRoutes } from './exams';
+import { practicalRoutes } from './practicals';
 import { backOfficeRoutes } from './back-office';
 import { certificateRoutes } from './certificates';
 import { classroomRoutes } from './classroom';
@@ -10,7 +11,7 @@ import type { LearningRouteDeps } from './shape';
 import { videoStreamRoutes } from './video';
 
 export const learningApi = defineApi({
-  clients: { learning: learningClient, exams: examsClient },
+  clients: { learning: learningClient, exams: examsClient, practicals: practicalClient },
   pageRecords: (ctx) => {
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
     return { certificate: (id) => learning.verifyCertificate({ id }, null) };
@@ -29,6 +30,7 @@ export const learningApi = defineApi({
       videoStreamRoutes({ files: ctx.files, serviceKeys: ctx.serviceKeys }),
       ...[classroomRoutes, backOfficeRoutes, certificateRoutes].map((group) => group(deps)),
       examRoutes({ ...deps, exams: ctx.client<examsV1.ExamServiceServer>('exams') }),
+      practicalRoutes({ ...deps, practicals: ctx.client<practicalV1.PracticalServiceServer>('practicals') }),
     ];
   },
 });

@@ -38,8 +38,14 @@ describe('the certificate PDF', () => {
   });
 
   it('names the exams passed, each with its Dhaka day and score (decision 0073)', async () => {
-    const exams = [{ kind: 'theory', passedAt: '2026-11-24T19:30:00Z', scorePercent: 90 }];
+    const exams = [
+      { kind: 'theory', passedAt: '2026-11-24T19:30:00Z', scorePercent: 90 },
+      { kind: 'practical', passedAt: '2026-11-25T10:00:00Z', scorePercent: 0 },
+    ];
     const text = textOf(await certificatePdf({ id: 'c-3', userName: 'Rina Das', courseName: 'Guitar basics', providedAt: new Date('2026-11-26T05:00:00Z'), verifyUrl: 'https://taal.example/certificate/c-3', exams }));
     expect(text).toContain('and passed its theory exam on 2026-11-25 (90%)');
+    // A practical is pass or fail (decision 0079): its day, no score.
+    expect(text).toContain('and passed its practical exam on 2026-11-25');
+    expect(text).not.toContain('practical exam on 2026-11-25 (');
   });
 });

@@ -34,7 +34,10 @@ export async function certificatePdf(c: CertificateContent): Promise<Buffer> {
     say(c.courseName, 'bold', undefined, centred);
     doc.moveDown(1.5).fontSize(13).fillColor('#333');
     say(`on ${dhakaDay(c.providedAt)}`, 'regular', undefined, centred);
-    for (const e of c.exams ?? []) say(`and passed its ${e.kind} exam on ${dhakaDay(new Date(e.passedAt))} (${e.scorePercent}%)`, 'regular', undefined, centred);
+    // A practical is graded pass or fail (decision 0079): no score to name.
+    for (const e of c.exams ?? []) {
+      say(`and passed its ${e.kind} exam on ${dhakaDay(new Date(e.passedAt))}${e.kind === 'practical' ? '' : ` (${e.scorePercent}%)`}`, 'regular', undefined, centred);
+    }
     doc.moveDown(3).fontSize(10).fillColor('#777');
     say(`Certificate ${c.id}`, 'regular', undefined, centred);
     doc.font('latin').text(`Verify at ${c.verifyUrl}`, { ...centred, link: c.verifyUrl });

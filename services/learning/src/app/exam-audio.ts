@@ -16,6 +16,11 @@ const run = promisify(execFile);
 export const MAX_AUDIO_SECONDS = 60;
 export const EXAM_AUDIO_PREFIX = 'exam-audio/';
 
+/** Writes a file's first audio stream alone as AAC in fast-start MP4 (exam clips, practical performances: decision 0079). */
+export async function aacOnly(input: string, output: string): Promise<void> {
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output]);
+}
+
 /** Checks and stores an uploaded clip; removes the upload either way. */
 export async function storeExamAudio(files: FileStore, uploadKey: string): Promise<{ url: string; durationSeconds: number }> {
   return withProbedUpload(files, uploadKey, 'taal-exam-audio-', async (input, probed, dir) => {
@@ -23,7 +28,7 @@ export async function storeExamAudio(files: FileStore, uploadKey: string): Promi
     if (!probed || !probed.audioCodec || probed.durationSeconds <= 0 || probed.durationSeconds > MAX_AUDIO_SECONDS + 0.5) throw notAudio();
     const output = path.join(dir, 'clip.m4a');
     try {
-      await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output]);
+      await aacOnly(input, output);
     } catch {
       throw notAudio();
     }

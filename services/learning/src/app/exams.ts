@@ -17,7 +17,7 @@ import { storeExamAudio } from './exam-audio';
 
 type Ctx = { identity: CallerIdentity | null };
 
-const isId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+export const isId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 
 const toExam = (r: ExamRow): examsV1.Exam => ({
   courseId: r.course_id,
@@ -49,6 +49,24 @@ export const toAttempt = (a: AttemptRow): examsV1.ExamAttempt => ({
   wrongQuestionIds: a.wrong ?? [],
 });
 
+/**
+ * Who writes (and grades) a course's exams: the admin, the content role, or the instructor whose
+ * course it is (role 3, own courses only). The theory and the practical exam (decision 0079) ask it.
+ */
+export async function examAuthor(ctx: Ctx, courseId: string, courseInstructor: (courseId: string) => Promise<string | null>): Promise<CallerIdentity> {
+  const caller = requireIdentity(ctx, UserRoles.admin, UserRoles.content, UserRoles.instructor);
+  const instructorId = isId(courseId) ? await courseInstructor(courseId) : null;
+  if (instructorId === null) throw refuse('COURSE_NOT_FOUND');
+  if (caller.userType === UserRoles.instructor && (!caller.instructorId || caller.instructorId !== instructorId)) throw refuse('NOT_YOUR_COURSE_EXAM');
+  return caller;
+}
+
+/** Whether a student completed every lesson of a course (an exam may be taken). */
+export async function lessonsComplete(store: LearningStore, userId: string, courseId: string): Promise<boolean> {
+  const totals = (await store.classroomTotals(userId)).get(courseId);
+  return !!totals && totals.lessons > 0 && totals.completed >= totals.lessons;
+}
+
 export class Exams {
   constructor(
     private readonly exams: ExamStore,
@@ -59,12 +77,8 @@ export class Exams {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The admin, the content role, or the instructor whose course it is (role 3, own courses only). */
-  private async author(ctx: Ctx, courseId: string): Promise<void> {
-    const caller = requireIdentity(ctx, UserRoles.admin, UserRoles.content, UserRoles.instructor);
-    const instructorId = isId(courseId) ? await this.courseInstructor(courseId) : null;
-    if (instructorId === null) throw refuse('COURSE_NOT_FOUND');
-    if (caller.userType === UserRoles.instructor && (!caller.instructorId || caller.instructorId !== instructorId)) throw refuse('NOT_YOUR_COURSE_EXAM');
+  private author(ctx: Ctx, courseId: string): Promise<CallerIdentity> {
+    return examAuthor(ctx, courseId, this.courseInstructor);
   }
 
   async get(ctx: Ctx, req: examsV1.GetExamRequest): Promise<examsV1.GetExamResponse> {
@@ -118,9 +132,8 @@ export class Exams {
     return { userId, exam };
   }
 
-  private async lessonsComplete(userId: string, courseId: string): Promise<boolean> {
-    const totals = (await this.store.classroomTotals(userId)).get(courseId);
-    return !!totals && totals.lessons > 0 && totals.completed >= totals.lessons;
+  private lessonsComplete(userId: string, courseId: string): Promise<boolean> {
+    return lessonsComplete(this.store, userId, courseId);
   }
 
   private async studentView(userId: string, exam: ExamRow): Promise<examsV1.ExamForStudent> {

@@ -29,6 +29,15 @@ export const VIDEO_GRANT_AUDIENCE = 'taal-video';
 /** Long enough for a lesson, short enough that a leaked URL soon stops working; the player asks again. */
 export const VIDEO_URL_TTL_SECONDS = 20 * 60;
 
+/**
+ * A short-lived signed URL of one stored file under videos/ (checked by the edge's video route):
+ * a lesson's video, or a practical exam's performance (decision 0079).
+ */
+export async function signedVideoUrl(issuer: ServiceTokenIssuer, subject: string, filename: string, now: number): Promise<string> {
+  const token = await signGrant(issuer, { audience: VIDEO_GRANT_AUDIENCE, subject, claims: { file: filename }, ttlSeconds: VIDEO_URL_TTL_SECONDS }, now);
+  return `/api/v1/video/${filename}?token=${token}`;
+}
+
 const STAFF = [UserRoles.admin, UserRoles.content];
 
 const isInstructor = (viewer: CallerIdentity | null) => viewer?.userType === UserRoles.instructor && !!viewer.instructorId;
@@ -89,11 +98,6 @@ export class Learning {
     if (decision === 'purchase') throw refuse('PURCHASE_FIRST');
     if (!lesson.filename) throw refuse('LESSON_HAS_NO_VIDEO');
     const now = this.now().getTime();
-    const token = await signGrant(
-      this.issuer,
-      { audience: VIDEO_GRANT_AUDIENCE, subject: lesson.id, claims: { file: lesson.filename }, ttlSeconds: VIDEO_URL_TTL_SECONDS },
-      now,
-    );
     // The adaptive ladder, once published for the lesson's current video (decision 0032): a token
     // for its folder only, in the path, so the playlists' relative URIs keep it.
     const ladder = hlsReady(lesson);
@@ -106,7 +110,7 @@ export class Learning {
       : '';
     const resumeAt = ctx.identity ? (await this.store.progressOf(ctx.identity.userId, lesson.course_id)).find((p) => p.lessonId === lesson.id) : undefined;
     return {
-      url: `/api/v1/video/${lesson.filename}?token=${token}`,
+      url: await signedVideoUrl(this.issuer, lesson.id, lesson.filename, now),
       expiresAt: new Date(now + VIDEO_URL_TTL_SECONDS * 1000).toISOString(),
       resumeAtSeconds: resumeAt && !resumeAt.completed ? resumeAt.positionSeconds : 0,
       hlsUrl,

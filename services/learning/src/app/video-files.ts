@@ -62,16 +62,25 @@ export async function withProbedUpload<T>(files: FileStore, uploadKey: string, s
   }
 }
 
+/**
+ * Writes a probed video (its first video and audio streams) as fast-start MP4: H.264 in MP4/MOV is
+ * remuxed (no quality loss), anything else transcoded to H.264/AAC. A lesson's video and a practical
+ * exam's video performance (decision 0079) both come this way.
+ */
+export async function fastStartMp4(input: string, probed: Probe, output: string): Promise<void> {
+  const remux = probed.videoCodec === 'h264' && /mp4|mov/.test(probed.format) && (!probed.audioCodec || probed.audioCodec === 'aac');
+  const codecs = remux ? ['-c', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'];
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', output]);
+}
+
 /** Checks and stores an upload as `videos/<uuid>.mp4`; removes the upload either way. */
 export async function storeLessonVideo(files: FileStore, uploadKey: string): Promise<{ filename: string; size: number; durationSeconds: number }> {
   return withProbedUpload(files, uploadKey, 'taal-lesson-', async (input, probed, dir) => {
     if (!probed || !probed.videoCodec || probed.durationSeconds <= 0) throw refuse('NOT_A_VIDEO');
 
     const output = path.join(dir, 'output.mp4');
-    const remux = probed.videoCodec === 'h264' && /mp4|mov/.test(probed.format) && (!probed.audioCodec || probed.audioCodec === 'aac');
-    const codecs = remux ? ['-c', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'];
     try {
-      await run('ffmpeg', ['-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', output]);
+      await fastStartMp4(input, probed, output);
     } catch {
       throw refuse('NOT_A_VIDEO');
     }

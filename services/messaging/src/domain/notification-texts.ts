@@ -56,6 +56,17 @@ const TEXTS: Record<string, Record<NotificationLanguage, (p: Params) => string>>
       return `আপনার রিপোর্ট করা ${what}টি যাচাই করা হয়েছে, কোনো নিয়ম ভাঙেনি: এটি থাকছে।`;
     },
   },
+  // A practical exam graded (decision 0079).
+  practicalGraded: {
+    en: (p) =>
+      p.outcome === 'passed'
+        ? `You passed the practical exam of "${str(p.course)}".`
+        : `Your practical exam of "${str(p.course)}" was graded: not passed yet. Read the comment and submit again.`,
+    bn: (p) =>
+      p.outcome === 'passed'
+        ? `আপনি "${str(p.course)}" কোর্সের ব্যবহারিক পরীক্ষায় পাস করেছেন।`
+        : `"${str(p.course)}" কোর্সের আপনার ব্যবহারিক পরীক্ষা মূল্যায়ন হয়েছে: এখনও পাস হয়নি। মন্তব্য পড়ে আবার জমা দিন।`,
+  },
   referralBonus: {
     en: (p) => `BDT ${taka(p.amount)} referral bonus was added to your wallet.`,
     bn: (p) => `রেফারেল বোনাস হিসেবে ${bengaliDigits(taka(p.amount))} টাকা আপনার ওয়ালেটে যোগ হয়েছে।`,
@@ -80,6 +91,7 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Where a system notification leads in the web app (issue 40: a provided certificate opens it); undefined for none. */
 export function notificationLink(key: string | null | undefined, params: Params | null | undefined): string | undefined {
   if (key === 'questionAnswered' && typeof params?.course === 'string' && ID.test(params.course)) return `/courseview?id=${params.course}#questions`;
+  if (key === 'practicalGraded' && typeof params?.courseId === 'string' && ID.test(params.courseId)) return `/courseview?id=${params.courseId}#practical`;
   if (key === 'certificateProvided' && typeof params?.certificate === 'string' && ID.test(params.certificate)) return `/certificate/${params.certificate}`;
   return undefined;
 }
