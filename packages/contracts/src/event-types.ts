@@ -53,3 +53,8 @@ export const MessagingEvents = {
   /** Payload: taal.messaging.v1.CourseRatingChanged (a course's shown reviews' figures, versioned; decision 0048) */
   courseRatingChanged: 'messaging.course_rating.changed',
 } as const;
+
+export const LearningEvents = {
+  /** Payload: taal.learning.v1.PracticeHeard (practice a student's browser heard; its id is the browser's report id; decision 0081) */
+  practiceHeard: 'learning.practice.heard',
+} as const;

@@ -15,6 +15,8 @@ export * as identityEventsV1 from './gen/identity/v1/events';
 export * as learningV1 from './gen/learning/v1/learning';
 export * as examsV1 from './gen/learning/v1/exams';
 export * as practicalV1 from './gen/learning/v1/practical';
+export * as practiceV1 from './gen/learning/v1/practice';
+export * as learningEventsV1 from './gen/learning/v1/events';
 export * as messagingV1 from './gen/messaging/v1/messaging';
 export * as messagingEventsV1 from './gen/messaging/v1/events';
 export * as reviewsV1 from './gen/messaging/v1/reviews';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { catalogueServiceClient } from '@taal/catalogue/client';
-import { DEMO_COURSE_IDS, examsV1, learningV1, practicalV1, ServiceNames } from '@taal/contracts';
+import { DEMO_COURSE_IDS, examsV1, learningV1, practicalV1, practiceV1, ServiceNames } from '@taal/contracts';
 import { identityServiceClient } from '@taal/identity/client';
 import {
   addressOf,
@@ -21,15 +21,19 @@ import { ExpiryNotices } from './app/expiry-notices';
 import { HlsJobs, type HlsJobOptions } from './app/hls-jobs';
 import { Learning } from './app/learning';
 import { Practicals } from './app/practicals';
+import { Practice } from './app/practice';
 import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
+import { keepPracticeLog } from './events/practice-heard';
 import { examGrpcService } from './grpc/exam-service';
 import { learningGrpcService } from './grpc/learning-service';
 import { practicalGrpcService } from './grpc/practical-service';
+import { practiceGrpcService } from './grpc/practice-service';
 import { ExamStore } from './store/exams';
 import { LearningStore } from './store/learning-store';
 import { PracticalStore } from './store/practicals';
+import { PracticeStore } from './store/practice';
 import { SCHEMA } from './store/schema';
 import { learningApi } from './api';
 
@@ -62,6 +66,8 @@ export type RunningLearning = ComposedService<{
   exams: Exams;
   /** Practical exams (decision 0079). */
   practicals: Practicals;
+  /** Play-along passages and the practice log (decision 0081). */
+  practice: Practice;
   notices: ExpiryNotices;
   /** The HLS transcoding jobs (decision 0032). */
   hls: HlsJobs;
@@ -94,6 +100,8 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName, [exams.theoryGate, practicals.practicalGate]);
     keep(await grantOnPayment(sql, bus, learning, logger, deps.userData));
     keep(await keepContacts(sql, bus, store, logger));
+    const practice = new Practice(sql, new PracticeStore(sql), store, async (id) => (await course(id))?.instructorId ?? null, notify, deps.now);
+    keep(await keepPracticeLog(sql, bus, practice, logger));
 
     const notices = new ExpiryNotices(sql, store, async (id) => (await course(id))?.title ?? '', publicUrl, notify, deps.now);
     keep(
@@ -146,8 +154,9 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
         { definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) },
         { definition: examsV1.ExamServiceService, implementation: examGrpcService(exams) },
         { definition: practicalV1.PracticalServiceService, implementation: practicalGrpcService(practicals) },
+        { definition: practiceV1.PracticeServiceService, implementation: practiceGrpcService(practice) },
       ],
-      extras: { learning, store, exams, practicals, notices, hls, seeded },
+      extras: { learning, store, exams, practicals, practice, notices, hls, seeded },
     };
   });
 }

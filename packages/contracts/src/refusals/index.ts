@@ -12,6 +12,7 @@ import { IdentityRefusals } from './identity';
 import { LearningRefusals } from './learning';
 import { MessagingRefusals } from './messaging';
 import { PayoutsRefusals } from './payouts';
+import { PracticeRefusals } from './practice';
 import { ReviewRefusals } from './reviews';
 import { QuestionRefusals } from './questions';
 import { interpolate, type Refusal, type RefusalLanguage, type RefusalParams } from './refusal';
@@ -33,6 +34,7 @@ export const REFUSAL_PARTS = {
   reviews: ReviewRefusals,
   questions: QuestionRefusals,
   exams: ExamRefusals,
+  practice: PracticeRefusals,
   conduct: ConductRefusals,
 } as const;
 
@@ -49,6 +51,7 @@ export const Refusals = {
   ...ReviewRefusals,
   ...QuestionRefusals,
   ...ExamRefusals,
+  ...PracticeRefusals,
   ...ConductRefusals,
 } as const;
 

@@ -1,4 +1,4 @@
-import { examsV1, learningV1, practicalV1 } from '@taal/contracts';
+import { examsV1, learningV1, practicalV1, practiceV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
 /**
@@ -30,4 +30,11 @@ export const practicalClient: ClientSpec = {
   definition: practicalV1.PracticalServiceService,
   codecs: practicalV1,
   deadlineFor: (method) => (method === 'submitPractical' ? 10 * 60_000 : undefined),
+};
+
+/** Play-along passages and the practice log (decision 0081). */
+export const practiceClient: ClientSpec = {
+  Client: practiceV1.PracticeServiceClient,
+  definition: practiceV1.PracticeServiceService,
+  codecs: practiceV1,
 };

@@ -1,9 +1,10 @@
 /** Learning's slice of the public API: lesson video streams, lessons, the classroom, certificates and expired subscriptions. */
-import type { catalogueV1, examsV1, identityV1, learningV1, practicalV1 } from '@taal/contracts';
+import type { catalogueV1, examsV1, identityV1, learningV1, practicalV1, practiceV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
-import { examsClient, learningClient, practicalClient } from './client';
+import { examsClient, learningClient, practicalClient, practiceClient } from './client';
 import { examRoutes } from './exams';
 import { practicalRoutes } from './practicals';
+import { practiceRoutes } from './practice';
 import { backOfficeRoutes } from './back-office';
 import { certificateRoutes } from './certificates';
 import { classroomRoutes } from './classroom';
@@ -11,7 +12,7 @@ import type { LearningRouteDeps } from './shape';
 import { videoStreamRoutes } from './video';
 
 export const learningApi = defineApi({
-  clients: { learning: learningClient, exams: examsClient, practicals: practicalClient },
+  clients: { learning: learningClient, exams: examsClient, practicals: practicalClient, practice: practiceClient },
   pageRecords: (ctx) => {
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
     return { certificate: (id) => learning.verifyCertificate({ id }, null) };
@@ -31,6 +32,7 @@ export const learningApi = defineApi({
       ...[classroomRoutes, backOfficeRoutes, certificateRoutes].map((group) => group(deps)),
       examRoutes({ ...deps, exams: ctx.client<examsV1.ExamServiceServer>('exams') }),
       practicalRoutes({ ...deps, practicals: ctx.client<practicalV1.PracticalServiceServer>('practicals') }),
+      practiceRoutes({ ...deps, practice: ctx.client<practiceV1.PracticeServiceServer>('practice') }),
     ];
   },
 });
