@@ -19,19 +19,17 @@ CREATE FUNCTION catalogue.course_counts_keep() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-      PERFORM catalogue.kept_count_add('courses', -1);
-      IF OLD.published THEN
-        PERFORM catalogue.kept_count_add('published_courses', -1);
-        PERFORM catalogue.kept_count_add('published_sold', -OLD.sold);
-      END IF;
-    END IF;
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-      PERFORM catalogue.kept_count_add('courses', 1);
-      IF NEW.published THEN
-        PERFORM catalogue.kept_count_add('published_courses', 1);
-        PERFORM catalogue.kept_count_add('published_sold', NEW.sold);
-      END IF;
+    -- Always in the same order (courses, published courses, their sales): parallel writers never deadlock.
+    PERFORM catalogue.kept_count_add('courses', CASE TG_OP WHEN 'INSERT' THEN 1 WHEN 'DELETE' THEN -1 ELSE 0 END);
+    IF TG_OP = 'INSERT' THEN
+      PERFORM catalogue.kept_count_add('published_courses', NEW.published::int);
+      PERFORM catalogue.kept_count_add('published_sold', CASE WHEN NEW.published THEN NEW.sold ELSE 0 END);
+    ELSIF TG_OP = 'DELETE' THEN
+      PERFORM catalogue.kept_count_add('published_courses', -OLD.published::int);
+      PERFORM catalogue.kept_count_add('published_sold', CASE WHEN OLD.published THEN -OLD.sold ELSE 0 END);
+    ELSE
+      PERFORM catalogue.kept_count_add('published_courses', NEW.published::int - OLD.published::int);
+      PERFORM catalogue.kept_count_add('published_sold', CASE WHEN NEW.published THEN NEW.sold ELSE 0 END - CASE WHEN OLD.published THEN OLD.sold ELSE 0 END);
     END IF;
     RETURN NULL;
   END

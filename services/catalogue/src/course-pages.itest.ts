@@ -125,8 +125,25 @@ describe.each(backends)('course pages on %s SQL', (_name, makeBackend) => {
     await expect(listCoursePage(sql, { sort: 'cheapest' }, '', 10).catch(refusalKeyOf)).resolves.toBe('UNKNOWN_COURSE_SORT');
   });
 
-  it('counts the published courses and the times they were sold', async () => {
-    const { rows } = await sql.query<{ n: number; sold: number }>(`SELECT count(*)::int AS n, sum(sold)::int AS sold FROM catalogue.course WHERE published`);
-    expect(await courseFigures(sql)).toEqual({ publishedCourses: rows[0]!.n, sold: rows[0]!.sold });
+  it('keeps its counts (every course, the published ones and their sales, instructors) equal to a count after writes (decision 0083)', async () => {
+    const counted = async () => {
+      const { rows } = await sql.query<{ all: number; n: number; sold: number; instructors: number }>(
+        `SELECT (SELECT count(*)::int FROM catalogue.course) AS all, count(*)::int AS n, coalesce(sum(sold), 0)::int AS sold,
+                (SELECT count(*)::int FROM catalogue.instructor) AS instructors FROM catalogue.course WHERE published`,
+      );
+      return { allCourses: rows[0]!.all, publishedCourses: rows[0]!.n, sold: rows[0]!.sold, instructors: rows[0]!.instructors };
+    };
+    expect(await courseFigures(sql)).toEqual(await counted());
+    // Published and unpublished, sold more, a course deleted, instructors added: in parallel writers.
+    await Promise.all([
+      sql.query(`UPDATE catalogue.course SET published = NOT published WHERE id LIKE 'c-000%'`),
+      sql.query(`UPDATE catalogue.course SET sold = sold + 3 WHERE id LIKE 'c-001%'`),
+      sql.query(`INSERT INTO catalogue.instructor (id, name) SELECT 'j-' || g, 'Joined ' || g FROM generate_series(1, 3) AS g`),
+    ]);
+    await sql.query(`DELETE FROM catalogue.course WHERE id IN ('c-00200', 'c-00201')`);
+    await sql.query(`UPDATE catalogue.course SET title = title || '!' WHERE id LIKE 'c-002%'`);
+    const after = await counted();
+    expect(await courseFigures(sql)).toEqual(after);
+    expect(after.allCourses).toBe(COURSES - 2);
   });
 });

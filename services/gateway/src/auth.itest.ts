@@ -621,6 +621,18 @@ describe('accounts and access on the all-in-one process', () => {
       expect(stats.body.data.total).toBe(all.length);
       expect(stats.body.data.verified + stats.body.data.notVerified).toBe(all.length);
       expect(stats.body.data.data).toHaveLength(all.length);
+      expect(stats.body.data.subscriber).toBe(all.filter((u) => u.subscriber).length);
+      // The same range a page at a time (decision 0083): every user of it once, newest first.
+      const paged: unknown[] = [];
+      for (let cursor = ''; ; ) {
+        const page = await get(`/api/v1/user/page?from=01-01-2020&to=${dmy}&limit=2${cursor ? `&cursor=${cursor}` : ''}`, adminToken);
+        paged.push(...page.body.data.items);
+        if (!page.body.data.next) break;
+        cursor = page.body.data.next;
+      }
+      expect(paged).toEqual(stats.body.data.data);
+      expect((await get('/api/v1/user/page?from=01-01-2030&to=01-01-2020', adminToken)).body.reason).toBe('INVALID_DATE_RANGE');
+      expect((await get('/api/v1/user/page?from=01-01-2030&to=01-01-2031', adminToken)).body.data).toEqual({ items: [], next: null });
       expect((await get('/api/v1/analytics/users/31-12-2030/01-01-2020', adminToken)).status).toBe(400);
     });
   });

@@ -58,7 +58,9 @@ export async function listCoursePage(sql: SqlExecutor, filter: CoursePageFilter,
 }
 
 /** The landing page's counters: published courses and the times they were sold. */
-export async function courseFigures(sql: SqlExecutor): Promise<{ publishedCourses: number; sold: number }> {
-  const { rows } = await sql.query<{ n: number; sold: string | null }>(`SELECT count(*)::int AS n, sum(sold)::bigint AS sold FROM catalogue.course WHERE published`);
-  return { publishedCourses: rows[0]?.n ?? 0, sold: Number(rows[0]?.sold ?? 0) };
+export async function courseFigures(sql: SqlExecutor): Promise<{ publishedCourses: number; sold: number; allCourses: number; instructors: number }> {
+  // Kept by triggers (migration 010, decision 0083): four rows, whatever the catalogue's size.
+  const { rows } = await sql.query<{ name: string; n: string }>(`SELECT name, n FROM catalogue.kept_count`);
+  const n = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
+  return { publishedCourses: n('published_courses'), sold: n('published_sold'), allCourses: n('courses'), instructors: n('instructors') };
 }

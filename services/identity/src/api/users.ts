@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdentityMessages as M } from '@taal/contracts';
 import type { identityV1 } from '@taal/contracts';
-import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
+import { apiDay, badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { callerOf, UserRoles, refusal, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, envelope, fail, idParam, listOf, ok, defineRoute, type RouteSpec, sendUserFile } from '@taal/edge';
 import { createAccountSchema, instructorAccountSchema } from './schemas';
 import { requireId, done, unknownUser, guards, type IdentityRouteDeps, OAuthUserSchema, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
@@ -20,6 +20,8 @@ const userFilterOf = (type: UserPageType): identityV1.ListUsersRequest => ({
   cursor: '',
   limit: 0,
   search: '',
+  joinedFromDay: '',
+  joinedToDay: '',
 });
 
 export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[] {
@@ -74,13 +76,19 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
       query: {
         type: { schema: z.enum(USER_PAGE_TYPES), description: `Which users (default all): ${USER_PAGE_TYPES.join(', ')}`, invalid: () => refusal('UNKNOWN_USER_TYPE') },
         q: { schema: z.string().min(1).max(254), description: 'Only the user with this e-mail address (any case) or student id, exact' },
+        from: { schema: apiDay(), description: 'Only users who joined from this Bangladesh day (inclusive): YYYY-MM-DD or day-month-year; with to', invalid: () => refusal('INVALID_DATE_RANGE') },
+        to: { schema: apiDay(), description: 'Only users who joined up to this day (inclusive), not before from; with from', invalid: () => refusal('INVALID_DATE_RANGE') },
         ...pageQuery,
       },
-      responses: { 200: answer(pageOf(UserSchema)), ...badPage },
+      responses: { 200: answer(pageOf(UserSchema)), ...badPage, ...badDayRange },
       handler: async ({ req, res }) => {
-        const type = (typeof req.query.type === 'string' ? req.query.type : 'all') as UserPageType;
-        const search = typeof req.query.q === 'string' ? req.query.q : '';
-        const page = await identity.listUsers({ ...userFilterOf(type), search, ...pageRequest(req) }, callerOf(res));
+        const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
+        const type = (q('type') || 'all') as UserPageType;
+        const joined = q('from') || q('to') ? dayRangeOf((name) => q(name === 'startDate' ? 'from' : 'to')) : { fromDay: '', toDay: '' };
+        const page = await identity.listUsers(
+          { ...userFilterOf(type), search: q('q'), joinedFromDay: joined.fromDay, joinedToDay: joined.toDay, ...pageRequest(req) },
+          callerOf(res),
+        );
         res.json(ok({ items: page.users.map(toApiUser), next: page.next || null }));
       },
     }),
@@ -169,20 +177,28 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
     defineRoute({
       method: 'get',
       path: '/analytics/users/{startDate}/{endDate}',
-      summary: 'Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data',
+      summary: `Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts (kept, decision 0083) and the list in data.data, newest first, at most ${USER_LIST_BOUND} (the rest through GET user/page?from&to, named by the Link header)`,
       auth: admin,
       params: dayRangeParams,
-      responses: { 200: answer(envelope(UserAnalyticsSchema)), ...badDayRange },
+      responses: { 200: { ...answer(envelope(UserAnalyticsSchema)), headers: linkHeader }, ...badDayRange },
       handler: async ({ res, param }) => {
         const { fromDay, toDay } = dayRangeOf(param);
-        const stats = await identity.userAnalytics({ startDate: fromDay, endDate: toDay }, callerOf(res));
+        const caller = callerOf(res);
+        const [stats, { items, next }] = await Promise.all([
+          identity.userAnalytics({ startDate: fromDay, endDate: toDay }, caller),
+          collectPages(USER_LIST_BOUND, async (cursor, limit) => {
+            const page = await identity.listUsers({ ...userFilterOf('all'), joinedFromDay: fromDay, joinedToDay: toDay, cursor, limit }, caller);
+            return { items: page.users, next: page.next };
+          }),
+        ]);
+        linkNext(res, '/api/v1/user/page', { type: 'all', from: fromDay, to: toDay }, next);
         res.json(
           ok({
             total: stats.total,
             verified: stats.verified,
             notVerified: stats.notVerified,
             subscriber: stats.subscriber,
-            data: stats.users.map(toApiUser),
+            data: items.map(toApiUser),
           }),
         );
       },

@@ -4,7 +4,7 @@ import { NotAnImageError, reencodeImage, refuse, SESSION_REVOKED_SUSPENDED } fro
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { toUser } from '../store/user-rows';
-import { listUsersPage } from '../store/user-pages';
+import { listUsersPage, userCountsBetween } from '../store/user-pages';
 import type { IdentityContext } from './context';
 import type { Accounts } from './accounts';
 
@@ -41,7 +41,13 @@ export class UserAdmin {
 
   /** One keyset page of users (decision 0074): at most 100, newest first, with the next page's cursor. */
   async listUsers(req: identityV1.ListUsersRequest): Promise<identityV1.ListUsersResponse> {
-    const page = await listUsersPage(this.ctx.sql, { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly, search: req.search }, req.cursor, req.limit);
+    let joined: { start: Date; end: Date } | null = null;
+    if (req.joinedFromDay || req.joinedToDay) {
+      joined = analyticsRange(req.joinedFromDay, req.joinedToDay);
+      if (!joined) throw refuse('INVALID_DATE_RANGE');
+    }
+    const filter = { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly, search: req.search, joinedFrom: joined?.start, joinedBefore: joined?.end };
+    const page = await listUsersPage(this.ctx.sql, filter, req.cursor, req.limit);
     return { users: page.items.map(toUser), next: page.next };
   }
 
@@ -78,14 +84,8 @@ export class UserAdmin {
   async userAnalytics(startDate: string, endDate: string): Promise<identityV1.UserAnalyticsResponse> {
     const range = analyticsRange(startDate ?? '', endDate ?? '');
     if (!range) throw refuse('INVALID_DATE_RANGE');
-    const users = (await this.ctx.store.listUsers({ createdFrom: range.start, createdBefore: range.end })).map(toUser);
-    const verified = users.filter((u) => u.emailVerify).length;
-    return {
-      total: users.length,
-      verified,
-      notVerified: users.length - verified,
-      subscriber: users.filter((u) => u.subscriber).length,
-      users,
-    };
+    // Kept counts (decision 0083); the users themselves are listed a page at a time (listUsers, joined days).
+    const counts = await userCountsBetween(this.ctx.sql, range.start, range.end);
+    return { total: counts.total, verified: counts.verified, notVerified: counts.total - counts.verified, subscriber: counts.subscriber, users: [] };
   }
 }

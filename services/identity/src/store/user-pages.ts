@@ -9,12 +9,15 @@ export interface UserPageFilter {
   socialOnly?: boolean;
   /** An e-mail address or a student id, exact: the one user it names (two unique indexes). */
   search?: string;
+  /** Only users who joined in [joinedFrom, joinedBefore) (the analytics' Bangladesh days). */
+  joinedFrom?: Date;
+  joinedBefore?: Date;
 }
 
 /** One page of users matching `filter` after `cursor` (INVALID_CURSOR when it is not one of this list's). */
 export async function listUsersPage(sql: SqlExecutor, filter: UserPageFilter, cursor: string, limit: number): Promise<KeysetPage<UserRow>> {
   const size = pageSizeOf(limit);
-  const keyset = newestFirst(decodeCursor('users', cursor), 3, size);
+  const keyset = newestFirst(decodeCursor('users', cursor), 5, size);
   const search = filter.search?.trim() ?? '';
   // One statement per filter, so each reads its own index in order; a search reads the two unique indexes (at most two rows).
   const where = [
@@ -22,12 +25,23 @@ export async function listUsersPage(sql: SqlExecutor, filter: UserPageFilter, cu
     ...(filter.subscribersOnly ? ['subscriber'] : []),
     ...(filter.socialOnly ? [`login_from <> ''`] : []),
     search ? '(email = lower($2) OR student_id = $2)' : '$2::text IS NULL',
+    ...(filter.joinedFrom && filter.joinedBefore ? ['created_at >= $3 AND created_at < $4'] : ['$3::timestamptz IS NULL AND $4::timestamptz IS NULL']),
   ];
   const { rows } = await sql.query<UserRow & { cursor_at: string }>(
     `SELECT ${COLUMNS}, ${keysetAt()} AS cursor_at FROM identity.users
       WHERE ${where.join(' AND ')} AND ${keyset.where}
       ${keyset.orderBy} ${keyset.limitSql}`,
-    [filter.type || null, search.includes('\u0000') ? '' : search || null, ...keyset.params],
+    [filter.type || null, search.includes('\u0000') ? '' : search || null, filter.joinedFrom?.toISOString() ?? null, filter.joinedBefore?.toISOString() ?? null, ...keyset.params],
   );
   return keysetPage('users', rows, size);
+}
+
+/** Users who joined in [start, end), both on whole hours, and how many of them are verified and subscribed now: the kept hourly counts (migration 008, decision 0083). */
+export async function userCountsBetween(sql: SqlExecutor, start: Date, end: Date): Promise<{ total: number; verified: number; subscriber: number }> {
+  const { rows } = await sql.query<{ total: string; verified: string; subscriber: string }>(
+    `SELECT coalesce(sum(total), 0) AS total, coalesce(sum(verified), 0) AS verified, coalesce(sum(subscriber), 0) AS subscriber
+       FROM identity.user_hour WHERE hour >= $1 AND hour < $2`,
+    [Math.floor(start.getTime() / 3_600_000), Math.ceil(end.getTime() / 3_600_000)],
+  );
+  return { total: Number(rows[0]!.total), verified: Number(rows[0]!.verified), subscriber: Number(rows[0]!.subscriber) };
 }

@@ -184,6 +184,9 @@ export interface GetCourseFiguresRequest {
 export interface GetCourseFiguresResponse {
   publishedCourses: number;
   sold: number;
+  /** Every course, published or not, and every instructor (the back office's counters). */
+  allCourses: number;
+  instructors: number;
 }
 
 export interface GetCourseRequest {
@@ -2719,7 +2722,7 @@ export const GetCourseFiguresRequest: MessageFns<GetCourseFiguresRequest> = {
 };
 
 function createBaseGetCourseFiguresResponse(): GetCourseFiguresResponse {
-  return { publishedCourses: 0, sold: 0 };
+  return { publishedCourses: 0, sold: 0, allCourses: 0, instructors: 0 };
 }
 
 export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
@@ -2729,6 +2732,12 @@ export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
     }
     if (message.sold !== 0) {
       writer.uint32(16).int64(message.sold);
+    }
+    if (message.allCourses !== 0) {
+      writer.uint32(24).int32(message.allCourses);
+    }
+    if (message.instructors !== 0) {
+      writer.uint32(32).int32(message.instructors);
     }
     return writer;
   },
@@ -2762,6 +2771,22 @@ export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
             message.sold = longToNumber(reader.int64());
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.allCourses = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.instructors = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2782,6 +2807,12 @@ export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
         ? globalThis.Number(object.published_courses)
         : 0,
       sold: isSet(object.sold) ? globalThis.Number(object.sold) : 0,
+      allCourses: isSet(object.allCourses)
+        ? globalThis.Number(object.allCourses)
+        : isSet(object.all_courses)
+        ? globalThis.Number(object.all_courses)
+        : 0,
+      instructors: isSet(object.instructors) ? globalThis.Number(object.instructors) : 0,
     };
   },
 
@@ -2793,6 +2824,12 @@ export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
     if (message.sold !== 0) {
       obj.sold = Math.round(message.sold);
     }
+    if (message.allCourses !== 0) {
+      obj.allCourses = Math.round(message.allCourses);
+    }
+    if (message.instructors !== 0) {
+      obj.instructors = Math.round(message.instructors);
+    }
     return obj;
   },
 
@@ -2803,6 +2840,8 @@ export const GetCourseFiguresResponse: MessageFns<GetCourseFiguresResponse> = {
     const message = createBaseGetCourseFiguresResponse();
     message.publishedCourses = object.publishedCourses ?? 0;
     message.sold = object.sold ?? 0;
+    message.allCourses = object.allCourses ?? 0;
+    message.instructors = object.instructors ?? 0;
     return message;
   },
 };

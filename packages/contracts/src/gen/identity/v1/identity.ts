@@ -273,6 +273,9 @@ export interface ListUsersRequest {
   limit: number;
   /** Only the user with this e-mail address or student id (exact; the address in any case). */
   search: string;
+  /** Only users who joined on these Bangladesh days, both whole (YYYY-MM-DD or DD-MM-YYYY); both or neither. */
+  joinedFromDay: string;
+  joinedToDay: string;
 }
 
 export interface ListUsersResponse {
@@ -376,6 +379,10 @@ export interface UserAnalyticsResponse {
   verified: number;
   notVerified: number;
   subscriber: number;
+  /**
+   * No longer filled (decision 0083): the users of a range are listed a page at a time by
+   * ListUsers with joined_from_day and joined_to_day.
+   */
   users: User[];
 }
 
@@ -3854,7 +3861,16 @@ export const CreateInstructorAccountResponse: MessageFns<CreateInstructorAccount
 };
 
 function createBaseListUsersRequest(): ListUsersRequest {
-  return { type: 0, subscribersOnly: false, socialOnly: false, cursor: "", limit: 0, search: "" };
+  return {
+    type: 0,
+    subscribersOnly: false,
+    socialOnly: false,
+    cursor: "",
+    limit: 0,
+    search: "",
+    joinedFromDay: "",
+    joinedToDay: "",
+  };
 }
 
 export const ListUsersRequest: MessageFns<ListUsersRequest> = {
@@ -3876,6 +3892,12 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     }
     if (message.search !== "") {
       writer.uint32(50).string(message.search);
+    }
+    if (message.joinedFromDay !== "") {
+      writer.uint32(58).string(message.joinedFromDay);
+    }
+    if (message.joinedToDay !== "") {
+      writer.uint32(66).string(message.joinedToDay);
     }
     return writer;
   },
@@ -3941,6 +3963,22 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
             message.search = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.joinedFromDay = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.joinedToDay = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3969,6 +4007,16 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
       search: isSet(object.search) ? globalThis.String(object.search) : "",
+      joinedFromDay: isSet(object.joinedFromDay)
+        ? globalThis.String(object.joinedFromDay)
+        : isSet(object.joined_from_day)
+        ? globalThis.String(object.joined_from_day)
+        : "",
+      joinedToDay: isSet(object.joinedToDay)
+        ? globalThis.String(object.joinedToDay)
+        : isSet(object.joined_to_day)
+        ? globalThis.String(object.joined_to_day)
+        : "",
     };
   },
 
@@ -3992,6 +4040,12 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     if (message.search !== "") {
       obj.search = message.search;
     }
+    if (message.joinedFromDay !== "") {
+      obj.joinedFromDay = message.joinedFromDay;
+    }
+    if (message.joinedToDay !== "") {
+      obj.joinedToDay = message.joinedToDay;
+    }
     return obj;
   },
 
@@ -4006,6 +4060,8 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
     message.cursor = object.cursor ?? "";
     message.limit = object.limit ?? 0;
     message.search = object.search ?? "";
+    message.joinedFromDay = object.joinedFromDay ?? "";
+    message.joinedToDay = object.joinedToDay ?? "";
     return message;
   },
 };

@@ -1,0 +1,87 @@
+/**
+ * The kept user counts (migration 008, decision 0083) equal a count of the users, on both
+ * infrastructures: after sign-ups in parallel transactions over many days, verifications,
+ * subscriptions turned on and off, a join time moved and deletions, over any range of days.
+ */
+import path from 'node:path';
+import { dhakaDayBounds, addDays } from '@taal/contracts';
+import { migrate } from '@taal/kit';
+import { backends, type Backend } from '../../../../tools/testing/backends';
+import { userCountsBetween } from './user-pages';
+
+describe.each(backends)('kept user counts on %s infrastructure', (_name, makeBackend) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await makeBackend();
+    await migrate(backend.sql, { schema: 'identity', dir: path.join(__dirname, '..', '..', 'migrations') });
+  }, 120_000);
+  afterAll(async () => backend?.close());
+
+  const counted = async (start: Date, end: Date) => {
+    const { rows } = await backend.sql.query<{ total: string; verified: string; subscriber: string }>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE email_verify) AS verified, count(*) FILTER (WHERE subscriber) AS subscriber
+         FROM identity.users WHERE created_at >= $1 AND created_at < $2`,
+      [start.toISOString(), end.toISOString()],
+    );
+    return {
+      total: Number(rows[0]!.total),
+      verified: Number(rows[0]!.verified),
+      subscriber: Number(rows[0]!.subscriber),
+    };
+  };
+
+  it('equal a count of the users joined in any range of days after sign-ups, changes and deletions', async () => {
+    const first = '2025-01-01';
+    // 400 sign-ups, each its own transaction as a sign-up is, 8 at a time, at random times over 60 days.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, t) => {
+        for (let i = 0; i < 50; i++) {
+          const id = `u-${t}-${i}`;
+          const at = new Date(
+            dhakaDayBounds(first).start.getTime() + Math.floor(Math.random() * 60 * 86_400_000),
+          );
+          await backend.sql.transaction(async (tx) =>
+            tx.query(
+              `INSERT INTO identity.users (id, student_id, name, email, referral_code, type, email_verify, subscriber, created_at)
+               VALUES ($1, $1, 'Rina', $1 || '@example.com', $1, 4, $2, $3, $4)`,
+              [id, Math.random() < 0.5, Math.random() < 0.3, at.toISOString()],
+            ),
+          );
+        }
+      }),
+    );
+    await backend.sql.query(`UPDATE identity.users SET email_verify = true WHERE id LIKE 'u-1-%'`);
+    await backend.sql.query(`UPDATE identity.users SET subscriber = NOT subscriber WHERE id LIKE 'u-2-%'`);
+    await backend.sql.query(
+      `UPDATE identity.users SET created_at = created_at + interval '9 days' WHERE id LIKE 'u-3-%'`,
+    );
+    await backend.sql.query(`UPDATE identity.users SET name = 'Mita' WHERE id LIKE 'u-4-%'`);
+    await backend.sql.query(`DELETE FROM identity.users WHERE id LIKE 'u-5-%' OR id LIKE 'u-6-1%'`);
+
+    const ranges: [string, string][] = [
+      [first, addDays(first, 80)],
+      [first, first],
+      ['2000-01-01', '2030-12-31'],
+    ];
+    for (let i = 0; i < 12; i++) {
+      const from = addDays(first, Math.floor(Math.random() * 70));
+      ranges.push([from, addDays(from, Math.floor(Math.random() * 20))]);
+    }
+    for (const [from, to] of ranges) {
+      const { start, end } = dhakaDayBounds(from, to);
+      expect({ from, to, ...(await userCountsBetween(backend.sql, start, end)) }).toEqual({
+        from,
+        to,
+        ...(await counted(start, end)),
+      });
+    }
+    expect(
+      (
+        await userCountsBetween(
+          backend.sql,
+          ...(Object.values(dhakaDayBounds('2000-01-01', '2030-12-31')) as [Date, Date]),
+        )
+      ).total,
+    ).toBe(400 - 50 - 11);
+  }, 120_000);
+});
