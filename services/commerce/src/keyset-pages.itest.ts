@@ -107,6 +107,36 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
     expect(first.orders).toHaveLength(5);
   });
 
+  it('keeps each range’s summary equal to a count of its orders through payments, expiries and deletions (decision 0083)', async () => {
+    const summary = (days: OrderPageFilter['days'], paidOnly = false) =>
+      listOrdersPage(sql, async () => [], { days, paidOnly }, { cursor: '', limit: 1, withSummary: true }).then(({ totalCount, paidCount, paidAmount }) => ({ totalCount, paidCount, paidAmount }));
+    const counted = async (days: OrderPageFilter['days']) => {
+      const bounds = days ? dhakaDayBounds(days.from, days.to) : { start: new Date(0), end: new Date(4e12) };
+      const { rows } = await sql.query<{ total: string; paid: string; amount: string }>(
+        `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'paid') AS paid,
+                coalesce(sum(greatest(subtotal - discount, 0)) FILTER (WHERE status = 'paid'), 0) AS amount
+           FROM commerce.purchase_order WHERE created_at >= $1 AND created_at < $2`,
+        [bounds.start, bounds.end],
+      );
+      return { totalCount: Number(rows[0]!.total), paidCount: Number(rows[0]!.paid), paidAmount: Number(rows[0]!.amount) };
+    };
+    const ranges: OrderPageFilter['days'][] = [null, { from: '2026-03-01', to: '2026-03-01' }, { from: '2026-03-01', to: '2026-03-02' }, { from: '2026-02-01', to: '2026-02-28' }];
+    const check = async () => {
+      for (const days of ranges) expect({ days, ...(await summary(days)) }).toEqual({ days, ...(await counted(days)) });
+      const all = await counted(null);
+      expect(await summary(null, true)).toEqual({ totalCount: all.paidCount, paidCount: all.paidCount, paidAmount: all.paidAmount });
+    };
+    await check();
+    // Paid in parallel, expired in bulk, a paid order's voucher moved, one created later, one deleted.
+    const unpaid = (await sql.query<{ id: string }>(`SELECT id FROM commerce.purchase_order WHERE status = 'unpaid' ORDER BY id LIMIT 40`)).rows.map((r) => r.id);
+    await Promise.all(unpaid.slice(0, 20).map((id) => sql.query(`UPDATE commerce.purchase_order SET status = 'paid', paid_at = now() WHERE id = $1`, [id])));
+    await sql.query(`UPDATE commerce.purchase_order SET status = 'expired' WHERE id = ANY($1)`, [unpaid.slice(20)]);
+    await sql.query(`UPDATE commerce.purchase_order SET discount = 0, payable = subtotal - wallet_used WHERE id = $1`, [unpaid[0]]);
+    await sql.query(`UPDATE commerce.purchase_order SET created_at = created_at + interval '3 days' WHERE id = $1`, [unpaid[1]]);
+    await sql.query(`DELETE FROM commerce.purchase_order WHERE id = $1`, [unpaid[2]]);
+    await check();
+  });
+
   it('reads each page from an index in order: no sort, no scan of the table', async () => {
     // Each page query as the stores send it, explained with sequential scans priced out: a list without
     // its index would need a Sort (or a scan) to be newest first.
