@@ -68,10 +68,11 @@ export async function startTaal(extraEnv: Record<string, string> = {}, timeoutMs
   return { baseUrl, port, dataDir, logs: () => output, stop };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium; `extraArgs` for one suite (e.g. a fake microphone: practical-exam.e2e.ts). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required', ...extraArgs],
   });
   // Every page's goto is tried again when Chromium aborts it with ERR_NETWORK_CHANGED: it does so
   // when any of the machine's interfaces gains or loses an address, and suites beside the browser
@@ -148,13 +149,15 @@ export interface E2E {
  * `shotsDir`) and afterAll (close Chromium, stop the all-in-one). `env` may be a function, called
  * in beforeAll (after the hooks the file registered before this call).
  */
-export function useE2E(options: { env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>); shotsDir?: string } = {}): E2E {
+export function useE2E(
+  options: { env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>); shotsDir?: string; browserArgs?: () => string[] } = {},
+): E2E {
   let taal: Taal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? await options.env() : options.env;
     taal = await startTaal(env);
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs?.() ?? []);
     if (options.shotsDir) fs.mkdirSync(options.shotsDir, { recursive: true });
   }, 120_000);
   afterAll(async () => {

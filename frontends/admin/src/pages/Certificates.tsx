@@ -49,7 +49,14 @@ function DateCell({ iso, lng }: { iso: string; lng: string }) {
 /** Each exam passed: its kind, score and Dhaka day ('—' for a course that set none). */
 const examsText = (t: TFunction, c: CertificateRequest, lng: string) =>
   c.exams.length
-    ? c.exams.map((e) => t('exam.adminPassed', { exam: t(`exam.kind_${e.kind}`), score: formatNumber(e.scorePercent, lng), date: formatDate(e.passedAt, lng) })).join('; ')
+    ? c.exams
+        .map((e) =>
+          // A practical is graded pass or fail (decision 0079): its day, no score.
+          e.kind === 'practical'
+            ? t('exam.adminPassedPractical', { date: formatDate(e.passedAt, lng) })
+            : t('exam.adminPassed', { exam: t(`exam.kind_${e.kind}`), score: formatNumber(e.scorePercent, lng), date: formatDate(e.passedAt, lng) }),
+        )
+        .join('; ')
     : '—';
 
 function ProvideButton({

@@ -11,6 +11,7 @@ import { toast } from '@taal/web-shared/toast';
 import { Loading } from '@taal/web-shared/ui';
 import { NumberInput } from '@taal/web-shared/number-input';
 import { newQuestion, QuestionFields, type Draft, type Language } from './exam-question';
+import PracticalBriefEditor from './PracticalBriefEditor';
 import './exam-editor.css';
 
 const blank = (): Draft => ({ language: 'both', passPercent: 60, maxAttempts: 3, questions: [newQuestion()] });
@@ -44,6 +45,7 @@ export default function CourseExamEditor({ courseId }: { courseId: string }) {
     }
   };
   return (
+    <>
     <form onSubmit={(e) => void save(e)} className="exam-editor" data-testid="exam-editor">
       <div className="exam-edit-settings">
         <label>
@@ -85,5 +87,8 @@ export default function CourseExamEditor({ courseId }: { courseId: string }) {
         </button>
       </p>
     </form>
+    {/* The practical exam (decision 0079): its own form, saved on its own. */}
+    <PracticalBriefEditor courseId={courseId} />
+    </>
   );
 }

@@ -55,7 +55,9 @@ export default function CertificateVerify() {
         </p>
         {(c.exams ?? []).map((e) => (
           <p key={e.kind} data-testid="certificate-exam">
-            {t('exam.certificatePassed', { exam: t(`exam.kind_${e.kind}`), date: formatDate(e.passedAt, i18n.resolvedLanguage), score: formatNumber(e.scorePercent) })}
+            {e.kind === 'practical'
+              ? t('exam.certificatePassedPractical', { date: formatDate(e.passedAt, i18n.resolvedLanguage) })
+              : t('exam.certificatePassed', { exam: t(`exam.kind_${e.kind}`), date: formatDate(e.passedAt, i18n.resolvedLanguage), score: formatNumber(e.scorePercent) })}
           </p>
         ))}
         <p className="muted" data-testid="certificate-id">

@@ -26,6 +26,7 @@ import { linkTo } from '@taal/web-shared/routes';
 const CourseReviews = lazy(() => import('../components/CourseReviews'));
 // The theory exam (issue 53) loads only for a student who owns the course.
 const TheoryExam = lazy(() => import('../components/exam/TheoryExam'));
+const PracticalExam = lazy(() => import('../components/exam/PracticalExam'));
 
 export default function CourseView() {
   const { t, i18n } = useTranslation();
@@ -224,6 +225,7 @@ export default function CourseView() {
       {owned && studentId && (
         <Suspense fallback={null}>
           <TheoryExam courseId={c._id} lessonsDone={completion?.completed ?? 0} />
+          <PracticalExam courseId={c._id} lessonsDone={completion?.completed ?? 0} />
         </Suspense>
       )}
       <CertificateRequest courseId={c._id} courseName={c.title} completion={owned ? completion : null} />
