@@ -37,6 +37,9 @@ const PublicProfile = lazy(() => import('./instructor/PublicProfile'));
 const InstructorQuestions = lazy(() => import('./instructor/Questions'));
 // Theory exams (issue 53, decision 0072).
 const ExamEditor = lazy(() => import('./instructor/ExamEditor'));
+// Play-along passages and their figures; the student's practice log (issue 54, decision 0081).
+const Passages = lazy(() => import('./instructor/Passages'));
+const StudentPractice = lazy(() => import('./student/Practice'));
 
 /** The instructor's Profile tab: the login account, then the public profile students see (issue 40). */
 function InstructorProfile({ user }: { user: SessionUser }) {
@@ -52,8 +55,8 @@ function InstructorProfile({ user }: { user: SessionUser }) {
 
 // My certificates (issue 40) comes last, so the older tabs keep their ?tab=N.
 // The Wallet statement (issue 41) after it, for the same reason.
-const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates', 'wallet'];
-const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions', 'exams'];
+const STUDENT_TABS = ['classroom', 'wishlist', 'messages', 'purchaseHistory', 'profile', 'earnMoney', 'redeemGiftCard', 'certificates', 'wallet', 'practice'];
+const INSTRUCTOR_TABS = ['myCourses', 'profile', 'analytics', 'messages', 'paymentSettlement', 'questions', 'exams', 'passages'];
 
 type TabContent = ComponentType<{ user: SessionUser }>;
 const STUDENT_CONTENT: Record<string, TabContent> = { classroom: Classroom, wishlist: Wishlist, purchaseHistory: PurchaseHistory, earnMoney: EarnMoney, redeemGiftCard: RedeemGiftCard };
@@ -65,6 +68,8 @@ const INSTRUCTOR_CONTENT: Record<string, TabContent> = { messages: InstructorMes
 Object.assign(INSTRUCTOR_CONTENT, { myCourses: MyCourses, profile: InstructorProfile, analytics: InstructorAnalytics, paymentSettlement: PaymentSettlement });
 STUDENT_CONTENT.profile = Profile;
 STUDENT_CONTENT.certificates = Certificates;
+STUDENT_CONTENT.practice = StudentPractice;
+INSTRUCTOR_CONTENT.passages = Passages;
 STUDENT_CONTENT.wallet = ({ user }) => <WalletStatement userId={user._id} />;
 
 /** ?tab=N as an index into `count` tabs (anything else: the first). */
