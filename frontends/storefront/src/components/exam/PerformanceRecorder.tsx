@@ -48,7 +48,7 @@ export default function PerformanceRecorder({ onRecorded }: { onRecorded: (take:
     const meter = () => {
       analyser.getFloatTimeDomainData(samples);
       const rms = Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / samples.length);
-      setLevel(Math.min(1, rms * 4));
+      setLevel(Math.min(100, Math.round(rms * 400))); // 0–100: a loud instrument fills the meter
       frame = requestAnimationFrame(meter);
     };
     meter();
@@ -123,8 +123,8 @@ export default function PerformanceRecorder({ onRecorded }: { onRecorded: (take:
             {t(state === 'done' ? 'practical.discard' : 'practical.record')}
           </button>
         )}
-        <span className="practical-meter" role="meter" aria-label={t('practical.level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)} data-testid="practical-level">
-          <span style={{ width: `${Math.round(level * 100)}%` }} />
+        <span className="practical-meter" role="meter" aria-label={t('practical.level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} data-testid="practical-level">
+          <span style={{ transform: `scaleX(${level / 100})` }} />
         </span>
         <span className="muted" role="status" data-testid="practical-status">
           {state === 'counting'
