@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { appendFileSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { localDay } from '@taal/contracts';
@@ -25,6 +26,23 @@ function toResult<R>(res: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
 export const POOL_INSIDE_TRANSACTION_MESSAGE =
   'Sql.query() or Sql.transaction() called inside an open transaction of the same pool: use the transaction executor (tx.query). ' +
   'The embedded database serves one transaction at a time, so this call would wait for ever.';
+
+/**
+ * A test-only recorder (decision 0082): where TAAL_RECORD_SQL names a file, each query a pool runs is
+ * appended to it as a JSON line `{ app, text, params }` (the plan test explains them). Off (null) unless
+ * set: production never pays for it.
+ */
+function queryRecorder(app: string): ((text: string, params?: readonly unknown[]) => void) | null {
+  const file = process.env.TAAL_RECORD_SQL;
+  if (!file) return null;
+  return (text, params) => {
+    try {
+      appendFileSync(file, JSON.stringify({ app, text, params: params ?? [] }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
+    } catch {
+      // A value JSON cannot write (a buffer's bytes are written as an object) or a full disk: the query still runs.
+    }
+  };
+}
 
 /**
  * The `Sql` port over a `pg.Pool`. Used for both a real PostgreSQL server and the
@@ -58,8 +76,10 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle postgres client error'));
   const unreport = reportPool(options.applicationName ?? 'default', pool);
 
+  const record = queryRecorder(options.applicationName ?? 'default');
   const query = async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
     refuseInsideTransaction();
+    record?.(text, params);
     return toResult<R>(await pool.query(text, params as unknown[] | undefined));
   };
 
@@ -90,8 +110,10 @@ export function createSql(connectionString: string, options: CreateSqlOptions = 
     try {
       await client.query('BEGIN');
       const tx: SqlExecutor = {
-        query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
-          toResult<R>(await client.query(text, params as unknown[] | undefined)),
+        query: async <R = Record<string, unknown>>(text: string, params?: readonly unknown[]) => {
+          record?.(text, params);
+          return toResult<R>(await client.query(text, params as unknown[] | undefined));
+        },
       };
       try {
         const result = await fn(tx);
