@@ -2,7 +2,8 @@
 // range is the last 30 days, quick ranges 7, 30 and 365 days). Days are Bangladesh days
 // (YYYY-MM-DD), as the server counts them, not the browser's own time zone.
 import { useEffect, useState, type FormEvent } from 'react';
-import { addDays, dhakaDay } from '@taal/contracts/web';
+import { useSearchParams } from 'react-router-dom';
+import { addDays, dhakaDay, isIsoDay } from '@taal/contracts/web';
 import { useTranslation } from '@taal/web-shared/i18n';
 
 export interface DayRange {
@@ -12,6 +13,17 @@ export interface DayRange {
 
 export const DEFAULT_RANGE_DAYS = 30;
 export const QUICK_RANGES = [7, 30, 365] as const;
+
+/** The range in the address (?from=…&to=…, Bangladesh days), the last 30 days without one. */
+export function useRangeInAddress() {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : lastDays(DEFAULT_RANGE_DAYS);
+  // A new range starts at its first page.
+  const setRange = (r: { from: string; to: string }) => setParams({ from: r.from, to: r.to });
+  return [range, setRange] as const;
+}
 
 /** The last `days` Bangladesh days up to today. */
 export function lastDays(days: number = DEFAULT_RANGE_DAYS, now = new Date()): DayRange {

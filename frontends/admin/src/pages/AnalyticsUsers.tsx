@@ -1,19 +1,19 @@
 // /adminanalyticsusers: sign-ups in a date range (default: the last 30 days; both dates are
-// needed), a chart of sign-ups per day (per month for long ranges), the counts total,
-// verified, not verified and subscriber, and the users (student id links /viewuser).
-import { useMemo, useState } from 'react';
+// needed; the range in the address), a chart of sign-ups per day (per month for long ranges), the
+// counts total, verified, not verified and subscriber (kept by the server, decision 0083), and the
+// users a server page at a time (GET user/page?from&to, the cursor in the address; student id links /viewuser).
+import { useMemo } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { answer, authApi } from '@taal/web-shared/api';
-import { dhakaDay } from '@taal/contracts/web';
 import { formatNumber } from '@taal/web-shared/format';
 import { Chart, type ChartDatum as Bar } from '../components/Chart';
-import { DateRange, DEFAULT_RANGE_DAYS, lastDays } from '../components/DateRange';
+import { DateRange, useRangeInAddress } from '../components/DateRange';
 import { isoToDmy, useAdminGet, type AdminUser } from '../components/data';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { AdminPage } from '../components/States';
 import { userColumns } from '../components/users';
 import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 
-export { DEFAULT_RANGE_DAYS };
 const TABLE_PAGE_SIZE = 10;
 
 interface UserAnalytics {
@@ -21,11 +21,9 @@ interface UserAnalytics {
   verified: number;
   notVerified: number;
   subscriber: number;
-  data: AdminUser[];
+  /** Sign-ups per Bangladesh day that has any. */
+  days: { day: string; total: number }[];
 }
-
-/** The last 30 Bangladesh days, as the server counts them (not the browser's own time zone). */
-export const defaultRange = (now = new Date()) => lastDays(DEFAULT_RANGE_DAYS, now);
 
 function* days(from: string, to: string) {
   const d = new Date(`${from}T00:00:00Z`);
@@ -37,15 +35,15 @@ function* days(from: string, to: string) {
 }
 
 /** Sign-ups per day, or per month when the range is longer than about two months. */
-export function signupBars(users: AdminUser[], from: string, to: string, lng: string): Bar[] {
+export function signupBars(signups: { day: string; total: number }[], from: string, to: string, lng: string): Bar[] {
   const all = [...days(from, to)];
   const monthly = all.length > 62;
   const key = (day: string) => (monthly ? day.slice(0, 7) : day);
   const counts = new Map<string, number>();
   for (const d of all) counts.set(key(d), 0);
-  for (const u of users) {
-    const k = key(dhakaDay(u.createdAt));
-    if (counts.has(k)) counts.set(k, counts.get(k)! + 1);
+  for (const { day, total } of signups) {
+    const k = key(day);
+    if (counts.has(k)) counts.set(k, counts.get(k)! + total);
   }
   const locale = lng.startsWith('bn') ? 'bn-BD' : 'en-GB';
   const fmt = new Intl.DateTimeFormat(locale, monthly ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -58,13 +56,22 @@ export function signupBars(users: AdminUser[], from: string, to: string, lng: st
 
 export default function AnalyticsUsers() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState(defaultRange);
+  const [range, setRange] = useRangeInAddress();
   const days = { startDate: isoToDmy(range.from), endDate: isoToDmy(range.to) };
   const stats = useAdminGet<UserAnalytics>(`analytics/users/${days.startDate}/${days.endDate}`, () =>
     answer(authApi.GET('/api/v1/analytics/users/{startDate}/{endDate}', { params: { path: days } })),
   );
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<AdminUser>>(`user/page?from=${range.from}&to=${range.to}&cursor=${cursor}`, () =>
+    answer(
+      authApi.GET('/api/v1/user/page', {
+        params: { query: { type: 'all', from: range.from, to: range.to, limit: String(TABLE_PAGE_SIZE), ...(cursor ? { cursor } : {}) } },
+      }),
+    ),
+  );
   const columns = useMemo<Column<AdminUser>[]>(() => userColumns(t, i18n.language).filter((c) => ['studentId', 'joined', 'name', 'email', 'phone', 'type', 'verification'].includes(c.key)), [t, i18n.language]);
-  const bars = useMemo(() => signupBars(stats.data?.data ?? [], range.from, range.to, i18n.language), [stats.data, range, i18n.language]);
+  const bars = useMemo(() => signupBars(stats.data?.days ?? [], range.from, range.to, i18n.language), [stats.data, range.from, range.to, i18n.language]);
 
   const s = stats.data;
   const counts: [string, number | undefined][] = [
@@ -95,7 +102,21 @@ export default function AnalyticsUsers() {
             <Chart data={bars} label={t('adminAnalytics.signupsChart')} testId="signups-chart" />
           </div>
           <h2>{t('adminAnalytics.usersTable')}</h2>
-          <DataTable title={t('adminAnalytics.usersTitle')} columns={columns} rows={s?.data} loading={stats.loading} pageSize={TABLE_PAGE_SIZE} rowKey={(u) => u._id} fileName="user-analytics.csv" testId="analytics-users-table" />
+          {list.error ? (
+            <KeysetError error={list.error} position={position} onRetry={list.reload} />
+          ) : (
+            <DataTable
+              title={t('adminAnalytics.usersTitle')}
+              columns={columns}
+              rows={list.data?.items}
+              loading={list.loading}
+              pageSize={TABLE_PAGE_SIZE}
+              rowKey={(u) => u._id}
+              fileName={`user-analytics-${range.from}-${range.to}.csv`}
+              keyset={<KeysetPager position={position} next={list.data?.next} />}
+              testId="analytics-users-table"
+            />
+          )}
         </>
       )}
     </AdminPage>

@@ -4,12 +4,10 @@
 // screen lists only paid orders. /adminorderlist also lists the orders held for risk review
 // (a card payment the gateway flagged), each to Release or Refuse (HeldOrders.tsx; the columns: order-columns.tsx).
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { answer, authApi } from '@taal/web-shared/api';
 import { formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { isIsoDay } from '@taal/contracts/web';
-import { DateRange, DEFAULT_RANGE_DAYS, lastDays, QUICK_RANGES } from '../components/DateRange';
+import { DateRange, QUICK_RANGES, useRangeInAddress } from '../components/DateRange';
 import { useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
 import type { AdminOrder } from '../components/commerce';
@@ -49,16 +47,6 @@ function Summary({ summary, loading, paidOnly }: { summary: OrderSummary | undef
   );
 }
 
-/** The range in the address (?from=…&to=…, Bangladesh days), the last 30 days without one. */
-function useRangeInAddress() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : lastDays(DEFAULT_RANGE_DAYS);
-  // A new range starts at its first page.
-  const setRange = (r: { from: string; to: string }) => setParams({ from: r.from, to: r.to });
-  return [range, setRange] as const;
-}
 
 function OrdersScreen({ paidOnly }: { paidOnly: boolean }) {
   const { t, i18n } = useTranslation();

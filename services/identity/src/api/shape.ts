@@ -115,6 +115,7 @@ export const UserAnalyticsSchema = z
     notVerified: z.int().min(0),
     subscriber: z.int().min(0),
     data: z.array(UserSchema),
+    days: z.array(z.object({ day: z.string(), total: z.int().min(0) })).meta({ description: 'Users who joined on each Bangladesh day of the range that has any, in order (kept counts, decision 0083): the sign-ups chart' }),
   })
   .meta({ id: 'UserAnalytics' });
 

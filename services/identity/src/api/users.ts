@@ -199,6 +199,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
             notVerified: stats.notVerified,
             subscriber: stats.subscriber,
             data: items.map(toApiUser),
+            days: stats.days,
           }),
         );
       },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { dhakaDayBounds, addDays } from '@taal/contracts';
 import { migrate } from '@taal/kit';
 import { backends, type Backend } from '../../../../tools/testing/backends';
-import { userCountsBetween } from './user-pages';
+import { userCountsBetween, userCountsPerDay } from './user-pages';
 
 describe.each(backends)('kept user counts on %s infrastructure', (_name, makeBackend) => {
   let backend: Backend;

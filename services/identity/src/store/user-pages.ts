@@ -1,4 +1,5 @@
 /** The back office's user lists a keyset page at a time (decision 0074): newest first by (created_at, id), each filter with its index (migration 007). */
+import { dhakaDay } from '@taal/contracts';
 import { decodeCursor, keysetAt, keysetPage, newestFirst, pageSizeOf, type KeysetPage, type SqlExecutor } from '@taal/kit';
 import { COLUMNS, type UserRow } from './user-rows';
 
@@ -44,4 +45,18 @@ export async function userCountsBetween(sql: SqlExecutor, start: Date, end: Date
     [Math.floor(start.getTime() / 3_600_000), Math.ceil(end.getTime() / 3_600_000)],
   );
   return { total: Number(rows[0]!.total), verified: Number(rows[0]!.verified), subscriber: Number(rows[0]!.subscriber) };
+}
+
+/** Users who joined on each Bangladesh day in [start, end) (whole days) that has any, in order: the kept hours by day. */
+export async function userCountsPerDay(sql: SqlExecutor, start: Date, end: Date): Promise<{ day: string; total: number }[]> {
+  const { rows } = await sql.query<{ hour: string; total: number }>(
+    `SELECT hour, total FROM identity.user_hour WHERE hour >= $1 AND hour < $2 AND total <> 0 ORDER BY hour`,
+    [Math.floor(start.getTime() / 3_600_000), Math.ceil(end.getTime() / 3_600_000)],
+  );
+  const days = new Map<string, number>();
+  for (const r of rows) {
+    const day = dhakaDay(Number(r.hour) * 3_600_000);
+    days.set(day, (days.get(day) ?? 0) + r.total);
+  }
+  return [...days].map(([day, total]) => ({ day, total }));
 }

@@ -384,6 +384,14 @@ export interface UserAnalyticsResponse {
    * ListUsers with joined_from_day and joined_to_day.
    */
   users: User[];
+  /** Users who joined on each Bangladesh day of the range that has any, in order (kept counts, decision 0083). */
+  days: DayCount[];
+}
+
+export interface DayCount {
+  /** YYYY-MM-DD, a Bangladesh day. */
+  day: string;
+  total: number;
 }
 
 function createBaseUser(): User {
@@ -5187,7 +5195,7 @@ export const UserAnalyticsRequest: MessageFns<UserAnalyticsRequest> = {
 };
 
 function createBaseUserAnalyticsResponse(): UserAnalyticsResponse {
-  return { total: 0, verified: 0, notVerified: 0, subscriber: 0, users: [] };
+  return { total: 0, verified: 0, notVerified: 0, subscriber: 0, users: [], days: [] };
 }
 
 export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
@@ -5206,6 +5214,9 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     }
     for (const v of message.users) {
       User.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.days) {
+      DayCount.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5263,6 +5274,14 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
             message.users.push(User.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.days.push(DayCount.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5286,6 +5305,7 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
         : 0,
       subscriber: isSet(object.subscriber) ? globalThis.Number(object.subscriber) : 0,
       users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [],
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => DayCount.fromJSON(e)) : [],
     };
   },
 
@@ -5306,6 +5326,9 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     if (message.users?.length) {
       obj.users = message.users.map((e) => User.toJSON(e));
     }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => DayCount.toJSON(e));
+    }
     return obj;
   },
 
@@ -5319,6 +5342,92 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     message.notVerified = object.notVerified ?? 0;
     message.subscriber = object.subscriber ?? 0;
     message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    message.days = object.days?.map((e) => DayCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDayCount(): DayCount {
+  return { day: "", total: 0 };
+}
+
+export const DayCount: MessageFns<DayCount> = {
+  encode(message: DayCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayCount {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: DayCount): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DayCount>, I>>(base?: I): DayCount {
+    return DayCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DayCount>, I>>(object: I): DayCount {
+    const message = createBaseDayCount();
+    message.day = object.day ?? "";
+    message.total = object.total ?? 0;
     return message;
   },
 };
