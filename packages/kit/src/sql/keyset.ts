@@ -73,6 +73,8 @@ export function keysetPage<R extends { id: string; cursor_at: string }>(list: st
 export interface KeysetOrder {
   keys: readonly { column: string; type: 'timestamptz' | 'bigint' | 'integer' }[];
   direction: 'asc' | 'desc';
+  /** The id column's type: text (the default) or bigint (a serial id, e.g. the wallet's ledger: then the keys may be none). */
+  idType?: 'text' | 'bigint';
 }
 
 const KEY_TEXT: Record<KeysetOrder['keys'][number]['type'], RegExp> = { timestamptz: PG_TIMESTAMPTZ, bigint: /^-?\d{1,19}$/, integer: /^-?\d{1,10}$/ };
@@ -106,7 +108,8 @@ export function decodeKeysCursor(list: string, order: KeysetOrder, cursor: strin
   const check = rest.pop()!;
   const keys = rest.slice(0, -1);
   const id = rest[rest.length - 1]!;
-  if (name !== list || !id || !keys.every((k, i) => KEY_TEXT[order.keys[i]!.type].test(k)) || check !== checkOfKeys(list, rest)) throw refuse('INVALID_CURSOR');
+  const idOk = order.idType === 'bigint' ? KEY_TEXT.bigint.test(id) : !!id;
+  if (name !== list || !idOk || !keys.every((k, i) => KEY_TEXT[order.keys[i]!.type].test(k)) || check !== checkOfKeys(list, rest)) throw refuse('INVALID_CURSOR');
   return { keys, id };
 }
 
@@ -125,7 +128,7 @@ export function keysetOrdered(
   limit: number,
   id = 'id',
 ): { where: string; orderBy: string; limitSql: string; params: unknown[] } {
-  const params = [...order.keys.map((k) => ({ sql: k.type })), { sql: 'text' }].map((p, i) => `$${firstParam + i}::${p.sql}`);
+  const params = [...order.keys.map((k) => ({ sql: k.type })), { sql: order.idType ?? 'text' }].map((p, i) => `$${firstParam + i}::${p.sql}`);
   const columns = [...order.keys.map((k) => k.column), id];
   const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
   return {
@@ -141,7 +144,7 @@ export function keysetPageBy<R extends { id: string }>(list: string, order: Keys
   const items = rows.slice(0, limit);
   const last = items[items.length - 1] as (R & Record<string, unknown>) | undefined;
   if (!(rows.length > limit && last)) return { items, next: '' };
-  return { items, next: encodeKeysCursor(list, { keys: order.keys.map((_, i) => String(last[`cursor_k${i}`])), id: last.id }) };
+  return { items, next: encodeKeysCursor(list, { keys: order.keys.map((_, i) => String(last[`cursor_k${i}`])), id: String(last.id) }) };
 }
 
 /** Newest first is one order among others: its time, then the id, descending (the same cursors). */

@@ -154,7 +154,7 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       responses: { 200: answer(listOf(z.object({ catagory: z.enum(CATEGORIES), courses: z.array(CourseSchema) }).meta({ id: 'CourseCategory' }))) },
       handler: cachedRead(deps.cache, () => 'course:categories', async () => {
         // One page of each category's newest (decision 0078): the answer does not grow with the catalogue.
-        const pages = await Promise.all(CATEGORIES.map((category) => catalogue.listCoursePage({ category, level: '', instructorId: '', sort: '', cursor: '', limit: 100 })));
+        const pages = await Promise.all(CATEGORIES.map((category) => catalogue.listCoursePage({ category, level: '', instructorId: '', sort: '', includeUnpublished: false, featuredOnly: false, cursor: '', limit: 100 })));
         return CATEGORIES.map((catagory, i) => ({ catagory, courses: pages[i]!.courses.map(toApiCourse) }));
       }),
     }),

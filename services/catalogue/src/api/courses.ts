@@ -8,7 +8,7 @@ import { COURSE_CATEGORIES, COURSE_LEVELS, CourseSchema, toApiCourse, toApiUpcom
 
 /** The spec's "all" course list answers at most this many courses, newest first (decision 0078); a Link header names the paged route for the rest. */
 export const COURSE_LIST_BOUND = 100;
-const NO_FILTER = { category: '', level: '', instructorId: '', sort: '' };
+const NO_FILTER = { category: '', level: '', instructorId: '', sort: '', includeUnpublished: false, featuredOnly: false };
 const COURSE_SORTS = ['newest', 'rating', 'price', 'price-desc'] as const;
 
 /** GET course/page's filters and sort, and the page. */
@@ -56,7 +56,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
         (req) => `course:page:${new URLSearchParams(Object.entries(req.query as Record<string, string>).sort()).toString()}`,
         async (req) => {
           const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
-          const page = await catalogue.listCoursePage({ category: q('category'), level: q('level'), instructorId: q('instructor'), sort: q('sort'), ...pageRequest(req) });
+          const page = await catalogue.listCoursePage({ ...NO_FILTER, category: q('category'), level: q('level'), instructorId: q('instructor'), sort: q('sort'), ...pageRequest(req) });
           return { items: page.courses.map(toApiCourse), next: page.next || null };
         },
       ),
@@ -125,12 +125,30 @@ export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVe
     defineRoute({
       method: 'get',
       path: '/course/adminallcourse',
-      summary: 'Every course, published or not, newest first (back office)',
+      summary: `Every course, published or not, newest first (back office): at most ${COURSE_LIST_BOUND} (the rest through GET course/admin/page, named by the Link header)`,
       auth: staff,
-      responses: { 200: answer(listOf(CourseSchema)) },
+      responses: { 200: { ...answer(listOf(CourseSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        const { courses } = await catalogue.listCourses({ includeUnpublished: true }, callerOf(res));
-        res.json({ success: true, data: courses.map(toApiCourse) });
+        const caller = callerOf(res);
+        const { items, next } = await collectPages(COURSE_LIST_BOUND, async (cursor, limit) => {
+          const page = await catalogue.listCoursePage({ ...NO_FILTER, includeUnpublished: true, featuredOnly: false, cursor, limit }, caller);
+          return { items: page.courses, next: page.next };
+        });
+        linkNext(res, '/api/v1/course/admin/page', {}, next);
+        res.json({ success: true, data: items.map(toApiCourse) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/course/admin/page',
+      summary: "A page of every course, published or not (or the featured ones), newest first (back office, decision 0084); next: the following page's cursor, null on the last",
+      auth: staff,
+      query: { featured: { schema: z.enum(['true', 'false']), description: 'true: the featured courses only (default false)' }, ...pageQuery },
+      responses: { 200: answer(pageOf(CourseSchema)), ...badPage },
+      handler: async ({ req, res }) => {
+        const featuredOnly = req.query.featured === 'true';
+        const page = await catalogue.listCoursePage({ ...NO_FILTER, includeUnpublished: true, featuredOnly, ...pageRequest(req) }, callerOf(res));
+        res.json(ok({ items: page.courses.map(toApiCourse), next: page.next || null }));
       },
     }),
     ...(['published', 'unpublished'] as const).map((state) =>

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CourseAdminLimits as L, CourseAdminMessages as M, NAME_OR_BLANK_PATTERN, NAME_PATTERN, nameProblem, type catalogueV1 } from '@taal/contracts';
 import { answer, done, fail, idParam, listOf, callerOf, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
+import { badPage, collectPages, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
+import { INSTRUCTOR_LIST_BOUND } from './instructors';
 import { type CourseWriteDeps, writeGuards, str, type Form, type Problems, dropReplaced, storeImages } from './write-shape';
 
 export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
@@ -50,12 +52,29 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/instructor/admin/instructorlist',
-      summary: 'Every instructor, published or not (back office: admin and content, who picks one for a course)',
+      summary: `Every instructor, published or not, oldest first (back office: admin and content, who picks one for a course): at most ${INSTRUCTOR_LIST_BOUND} (the rest through GET instructor/admin/page, named by the Link header)`,
       auth: staff,
-      responses: { 200: answer(listOf(InstructorSchema)), 403: fail('Not the admin or content role') },
+      responses: { 200: { ...answer(listOf(InstructorSchema)), headers: linkHeader }, 403: fail('Not the admin or content role') },
       handler: async ({ res }) => {
-        const { instructors } = await catalogue.listInstructors({ includeUnpublished: true }, callerOf(res));
-        res.json({ success: true, data: instructors.map(toApiInstructor) });
+        const caller = callerOf(res);
+        const { items, next } = await collectPages(INSTRUCTOR_LIST_BOUND, async (cursor, limit) => {
+          const page = await catalogue.listInstructorPage({ includeUnpublished: true, cursor, limit }, caller);
+          return { items: page.instructors, next: page.next };
+        });
+        linkNext(res, '/api/v1/instructor/admin/page', {}, next);
+        res.json({ success: true, data: items.map(toApiInstructor) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/admin/page',
+      summary: "A page of instructors, published or not, oldest first (back office, decision 0084); next: the following page's cursor, null on the last",
+      auth: staff,
+      query: pageQuery,
+      responses: { 200: answer(pageOf(InstructorSchema)), ...badPage, 403: fail('Not the admin or content role') },
+      handler: async ({ req, res }) => {
+        const page = await catalogue.listInstructorPage({ includeUnpublished: true, ...pageRequest(req) }, callerOf(res));
+        res.json(ok({ items: page.instructors.map(toApiInstructor), next: page.next || null }));
       },
     }),
     defineRoute({

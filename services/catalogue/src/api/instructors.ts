@@ -1,6 +1,11 @@
 import type { CatalogueApi } from './client';
 import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec } from '@taal/edge';
+import type { Response } from 'express';
+import { badPage, chargeLoad, collectPages, countedOnLoad, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
+
+/** The spec's "all" instructor lists answer at most this many, oldest first (decision 0084); a Link header names the paged route for the rest. */
+export const INSTRUCTOR_LIST_BOUND = 100;
 
 /** Public instructor reads (spec §7): published instructors; featured at most 10; cached. */
 export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
@@ -8,10 +13,38 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
     defineRoute({
       method: 'get',
       path: '/instructor/',
-      summary: 'Published instructors',
+      summary: `Published instructors, oldest first: at most ${INSTRUCTOR_LIST_BOUND} (the rest through GET instructor/page, named by the Link header)`,
       fairUse: 'reads',
-      responses: { 200: answer(listOf(InstructorSchema)) },
-      handler: cachedRead(cache, () => 'instructor:list', async () => (await catalogue.listInstructors({})).instructors.map(toApiInstructor)),
+      responses: { 200: { ...answer(listOf(InstructorSchema)), headers: linkHeader } },
+      // Not cachedRead: its fast lane would answer the cached bytes without the Link header.
+      handler: countedOnLoad(async ({ res }: { res: Response }) => {
+        const body = await cache.getOrLoad('instructor:list', async () => {
+          await chargeLoad(res);
+          return collectPages(INSTRUCTOR_LIST_BOUND, async (cursor, limit) => {
+            const page = await catalogue.listInstructorPage({ includeUnpublished: false, cursor, limit });
+            return { items: page.instructors.map(toApiInstructor), next: page.next };
+          });
+        });
+        const { items, next } = JSON.parse(body.toString('utf8')) as { items: unknown[]; next: string };
+        linkNext(res, '/api/v1/instructor/page', {}, next);
+        res.json(ok(items));
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/page',
+      summary: "A page of published instructors, oldest first (decision 0084); next: the following page's cursor, null on the last",
+      fairUse: 'reads',
+      query: pageQuery,
+      responses: { 200: answer(pageOf(InstructorSchema)), ...badPage },
+      handler: cachedRead(
+        cache,
+        (req) => `instructor:page:${new URLSearchParams(Object.entries(req.query as Record<string, string>).sort()).toString()}`,
+        async (req) => {
+          const page = await catalogue.listInstructorPage({ includeUnpublished: false, ...pageRequest(req) });
+          return { items: page.instructors.map(toApiInstructor), next: page.next || null };
+        },
+      ),
     }),
     defineRoute({
       method: 'get',

@@ -9,7 +9,7 @@ import { sanitizeBio, sanitizeRichText } from '../domain/rich-text';
 import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingProblems, type Problems } from '../domain/course-input';
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
-import { courseFigures, listCoursePage } from '../store/course-pages';
+import { courseFigures, listAdminCoursePage, listCoursePage } from '../store/course-pages';
 
 const ADMIN = UserRoles.admin;
 const CONTENT = UserRoles.content;
@@ -62,7 +62,13 @@ export class Catalogue {
   }
 
   /** A page of published courses (decision 0078): anyone may read it; filters and sort as the storefront's list offers them. */
-  async listCoursePage(req: catalogueV1.ListCoursePageRequest) {
+  async listCoursePage(req: catalogueV1.ListCoursePageRequest, caller: Caller = null) {
+    if (req.includeUnpublished) {
+      // The back office's list (decision 0084): every course, or the featured ones, newest first.
+      assertMaySeeDrafts(caller, true);
+      const page = await listAdminCoursePage(this.sql, req.featuredOnly, req.cursor, req.limit);
+      return { courses: page.items, next: page.next };
+    }
     const page = await listCoursePage(this.sql, { category: req.category, level: req.level, instructorId: req.instructorId, sort: req.sort }, req.cursor, req.limit);
     return { courses: page.items, next: page.next };
   }
@@ -95,6 +101,13 @@ export class Catalogue {
       ? Math.min(req.limit > 0 ? req.limit : FEATURED_INSTRUCTOR_LIMIT, FEATURED_INSTRUCTOR_LIMIT)
       : req.limit;
     return this.store.instructors.listInstructors({ includeUnpublished: req.includeUnpublished, featuredOnly: req.featuredOnly, limit });
+  }
+
+  /** Instructors a page at a time, oldest first (decision 0084): the published ones, or (back office) all. */
+  async listInstructorPage(caller: Caller, req: catalogueV1.ListInstructorPageRequest) {
+    assertMaySeeDrafts(caller, req.includeUnpublished);
+    const page = await this.store.instructors.listInstructorPage(req.includeUnpublished, req.cursor, req.limit);
+    return { instructors: page.items, next: page.next };
   }
 
   async getInstructor(caller: Caller, req: catalogueV1.GetInstructorRequest, trustedService = false) {

@@ -16,7 +16,8 @@ export function catalogueGrpcService(catalogue: Catalogue, search: Search): cata
     listCourses: unaryHandler(async (req: catalogueV1.ListCoursesRequest, { identity }) => ({
       courses: await catalogue.listCourses(identity, req),
     })),
-    listCoursePage: unaryHandler(async (req: catalogueV1.ListCoursePageRequest) => catalogue.listCoursePage(req)),
+    listCoursePage: unaryHandler(async (req: catalogueV1.ListCoursePageRequest, { identity }) => catalogue.listCoursePage(req, identity)),
+    listInstructorPage: unaryHandler(async (req: catalogueV1.ListInstructorPageRequest, { identity }) => catalogue.listInstructorPage(identity, req)),
     getCourseFigures: unaryHandler(async () => catalogue.courseFigures()),
     getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, ctx) => {
       const course = await catalogue.getCourse(ctx.identity, req, trusted(ctx));

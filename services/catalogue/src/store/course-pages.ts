@@ -57,6 +57,25 @@ export async function listCoursePage(sql: SqlExecutor, filter: CoursePageFilter,
   return { items: page.items.map(toCourse), next: page.next };
 }
 
+/**
+ * The back office's list (decision 0084): every course, published or not (or the featured ones), newest
+ * first, each filter its own statement text over its own index (migration 011).
+ */
+export async function listAdminCoursePage(sql: SqlExecutor, featuredOnly: boolean, cursor: string, limit: number): Promise<KeysetPage<catalogueV1.Course>> {
+  const order = ORDERS.newest;
+  const list = featuredOnly ? 'courses:admin:featured' : 'courses:admin';
+  const size = pageSizeOf(limit);
+  const keyset = keysetOrdered(order, decodeKeysCursor(list, order, cursor), 1, size);
+  const { rows } = await sql.query<CourseRow & { id: string }>(
+    `SELECT *, ${keysetSelect(order)} FROM catalogue.course
+      WHERE ${featuredOnly ? 'featured AND ' : ''}${keyset.where}
+      ${keyset.orderBy} ${keyset.limitSql}`,
+    keyset.params,
+  );
+  const page = keysetPageBy(list, order, rows, size);
+  return { items: page.items.map(toCourse), next: page.next };
+}
+
 /** The landing page's counters: published courses and the times they were sold. */
 export async function courseFigures(sql: SqlExecutor): Promise<{ publishedCourses: number; sold: number; allCourses: number; instructors: number }> {
   // Kept by triggers (migration 010, decision 0083): four rows, whatever the catalogue's size.

@@ -1,5 +1,5 @@
 /** Instructors: their rows, reads (public or all), writes, flags and the bio backfill. */
-import type { Sql, SqlExecutor } from '@taal/kit';
+import { decodeKeysCursor, keysetOrdered, keysetPageBy, keysetSelect, pageSizeOf, type KeysetOrder, type KeysetPage, type Sql, type SqlExecutor } from '@taal/kit';
 import type { catalogueV1 } from '@taal/contracts';
 import type { InstructorValues } from '../domain/course-input';
 
@@ -35,6 +35,9 @@ function toInstructor(row: InstructorRow): Instructor {
   };
 }
 
+/** Instructors are listed oldest first (created_at, then id). */
+const INSTRUCTOR_ORDER: KeysetOrder = { keys: [{ column: 'i.created_at', type: 'timestamptz' }], direction: 'asc' };
+
 export interface InstructorFilter {
   includeUnpublished: boolean;
   featuredOnly: boolean;
@@ -58,6 +61,24 @@ export class InstructorStore {
       [filter.includeUnpublished, filter.featuredOnly, filter.limit && filter.limit > 0 ? filter.limit : null],
     );
     return rows.map(toInstructor);
+  }
+
+  /** A keyset page of instructors, oldest first as listInstructors reads them (decision 0084; migration 011's indexes). */
+  async listInstructorPage(includeUnpublished: boolean, cursor: string, limit: number): Promise<KeysetPage<Instructor>> {
+    const list = includeUnpublished ? 'instructors:all' : 'instructors';
+    const size = pageSizeOf(limit);
+    const keyset = keysetOrdered(INSTRUCTOR_ORDER, decodeKeysCursor(list, INSTRUCTOR_ORDER, cursor), 1, size, 'i.id');
+    const { rows } = await this.sql.query<InstructorRow>(
+      `SELECT i.*, ${keysetSelect(INSTRUCTOR_ORDER)},
+              (SELECT coalesce(array_agg(c.id ORDER BY c.created_at DESC), '{}') FROM catalogue.course c
+                WHERE c.instructor_id = i.id AND (${includeUnpublished ? 'TRUE' : 'c.published'})) AS course_ids
+         FROM catalogue.instructor i
+        WHERE ${includeUnpublished ? '' : 'i.published AND '}${keyset.where}
+        ${keyset.orderBy} ${keyset.limitSql}`,
+      keyset.params,
+    );
+    const page = keysetPageBy(list, INSTRUCTOR_ORDER, rows, size);
+    return { items: page.items.map(toInstructor), next: page.next };
   }
 
   async getInstructor(id: string, includeUnpublished: boolean, db: SqlExecutor = this.sql): Promise<Instructor | null> {

@@ -1,7 +1,11 @@
 /** The student's own orders: create from the cart, list, pay a zero-payable one, and a paid order's receipt PDF. */
 import { z } from 'zod';
 import { answer, bdtAmount, poishaAmount, badRequest, done, envelope, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT, tooMany } from '@taal/edge';
+import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { clientAddressOf, lookUpVoucher } from './limits';
+
+/** GET order/{userId} (the spec's purchase history) answers at most this many orders, newest first (decision 0084). */
+export const MY_ORDERS_BOUND = 100;
 import { ownCaller, uuid, code, userIdParam, alreadyOwned, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
 
 const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The language (default en)' } };
@@ -101,13 +105,31 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
     defineRoute({
       method: 'get',
       path: '/order/{userId}',
-      summary: "The caller's orders, newest first (purchase history: Paid / Unpaid)",
+      summary: `The caller's orders, newest first (purchase history: Paid / Unpaid): at most ${MY_ORDERS_BOUND} (the rest through GET order/{userId}/page, named by the Link header)`,
       auth: student,
       params: userIdParam,
-      responses: { 200: answer(listOf(OrderSchema)) },
+      responses: { 200: { ...answer(listOf(OrderSchema)), headers: linkHeader } },
       handler: async ({ res, param }) => {
-        const { orders } = await commerce.listOrders({}, ownCaller(res, param('userId')));
-        res.json(ok(orders.map(toOrder)));
+        const caller = ownCaller(res, param('userId'));
+        const { items, next } = await collectPages(MY_ORDERS_BOUND, async (cursor, limit) => {
+          const page = await commerce.listOrders({ cursor, limit }, caller);
+          return { items: page.orders, next: page.next };
+        });
+        linkNext(res, `/api/v1/order/${encodeURIComponent(param('userId'))}/page`, {}, next);
+        res.json(ok(items.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/order/{userId}/page',
+      summary: "A page of the caller's orders, newest first (purchase history, decision 0084); next: the following page's cursor, null on the last",
+      auth: student,
+      params: userIdParam,
+      query: pageQuery,
+      responses: { 200: answer(pageOf(OrderSchema)), ...badPage },
+      handler: async ({ req, res, param }) => {
+        const page = await commerce.listOrders(pageRequest(req), ownCaller(res, param('userId')));
+        res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
     defineRoute({

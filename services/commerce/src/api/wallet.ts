@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { type commerceV1 } from '@taal/contracts';
 import { answer, poishaAmount, badRequest, envelope, fail, callerOf, UserRoles, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { badPage, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { ownCaller, uuid, userIdParam, guards, type CommerceRouteDeps } from './shape';
 
 const WalletSchema = z
@@ -38,32 +39,21 @@ const toWallet = (w: commerceV1.Wallet | undefined) => ({
 });
 
 const STATEMENT_KINDS = ['referral_bonus', 'gift_card_redemption', 'refund', 'release', 'reservation', 'checkout'] as const;
-const STATEMENT_PAGE_SIZE = 20;
-const StatementSchema = z
+const StatementEntrySchema = z
   .object({
-    balance: z.int().meta({ description: 'What every entry sums to (the wallet balance), poisha' }),
-    total: z.int().min(0).meta({ description: 'How many entries there are' }),
-    page: z.int().min(1),
-    pageSize: z.int().min(1),
-    entries: z.array(
-      z.object({
-        _id: z.string(),
-        kind: z.enum(STATEMENT_KINDS),
-        amount: z.int().meta({ description: 'Signed poisha: credits positive, debits negative' }),
-        createdAt: z.string(),
-        detail: z.string().meta({ description: "A gift card's product name or a referred friend's first name ('' when not recorded)" }),
-        orderId: z.string(),
-        orderTitles: z.array(z.string()).meta({ description: "The order's course titles" }),
-      }),
-    ),
+    _id: z.string(),
+    kind: z.enum(STATEMENT_KINDS),
+    amount: z.int().meta({ description: 'Signed poisha: credits positive, debits negative' }),
+    createdAt: z.string(),
+    detail: z.string().meta({ description: "A gift card's product name or a referred friend's first name ('' when not recorded)" }),
+    orderId: z.string(),
+    orderTitles: z.array(z.string()).meta({ description: "The order's course titles" }),
   })
-  .meta({ id: 'WalletStatement' });
-const toStatement = (r: commerceV1.ListLedgerResponse, page: number) => ({
+  .meta({ id: 'WalletStatementEntry' });
+const toStatement = (r: commerceV1.ListLedgerResponse) => ({
   balance: r.balance,
-  total: r.total,
-  page,
-  pageSize: STATEMENT_PAGE_SIZE,
-  entries: r.entries.map((e) => ({
+  next: r.next || null,
+  items: r.entries.map((e) => ({
     _id: e.id,
     kind: e.kind as (typeof STATEMENT_KINDS)[number],
     amount: e.amount,
@@ -73,7 +63,6 @@ const toStatement = (r: commerceV1.ListLedgerResponse, page: number) => ({
     orderTitles: e.orderTitles,
   })),
 });
-const pageQuery = { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: 'The page, from 1 (default 1), 20 entries a page, newest first' } };
 
 export function walletRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[] {
   const { student, studentOrAdmin } = guards(tokens);
@@ -98,17 +87,21 @@ export function walletRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec
       path: '/wallet/{userId}/statement',
       // One user's costly reads of their own, counted per user (decision 0065).
       fairUse: 'documents',
-      summary: "A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, 20 a page, and the balance they sum to (the student's own; an admin's, anyone's)",
+      summary: "A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, a keyset page at a time (decision 0084; 20 a page by default), and the balance they sum to (the student's own; an admin's, anyone's)",
       auth: studentOrAdmin,
       params: { userId: { schema: uuid(), description: "The student's user id (a student: their own; another id gives 403)", invalid: () => refusal('WALLET_NOT_YOURS') } },
       query: pageQuery,
-      responses: { 200: answer(envelope(StatementSchema)), ...badRequest, 403: fail("Another user's wallet (WALLET_NOT_YOURS)") },
+      responses: {
+        200: answer(pageOf(StatementEntrySchema, { balance: z.int().meta({ description: 'What every entry sums to (the wallet balance), poisha' }) })),
+        ...badPage,
+        403: fail("Another user's wallet (WALLET_NOT_YOURS)"),
+      },
       handler: async ({ req, res, param }) => {
         const caller = callerOf(res);
         if (caller.userType !== UserRoles.admin && caller.userId !== param('userId')) throw refusal('WALLET_NOT_YOURS');
-        const page = Math.max(1, Math.min(Number.parseInt(String(req.query.page ?? '1'), 10) || 1, 100_000));
-        const statement = await commerce.listLedger({ userId: param('userId'), page, pageSize: STATEMENT_PAGE_SIZE }, caller);
-        res.json(ok(toStatement(statement, page)));
+        const { cursor, limit } = pageRequest(req);
+        const statement = await commerce.listLedger({ userId: param('userId'), page: 0, pageSize: limit, cursor }, caller);
+        res.json(ok(toStatement(statement)));
       },
     }),
   ];

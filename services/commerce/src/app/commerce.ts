@@ -205,14 +205,13 @@ export class Commerce {
 
   /**
    * The wallet statement (issue 41): the caller's own ledger, or (an admin) any user's; a page of
-   * it newest first when asked for, with the count and the balance it sums to.
+   * a keyset page of it newest first (decision 0084), with the balance it sums to.
    */
   listLedger(ctx: Ctx, req: Partial<commerceV1.ListLedgerRequest> = {}) {
     const me = requireIdentity(ctx, STUDENT, ADMIN);
     if (me.userType !== ADMIN && req.userId && req.userId !== me.userId) throw refuse('WALLET_NOT_YOURS');
     const userId = me.userType === ADMIN ? req.userId || me.userId : me.userId;
-    const size = Math.min(Math.max(req.pageSize ?? 0, 0), 100);
-    return this.store.wallets.listLedger(userId, req.page ? { page: req.page, size: size || 20 } : undefined);
+    return this.store.wallets.listLedger(userId, req.cursor ?? '', req.pageSize ?? 0);
   }
 
   /** A paid order's receipt (issue 41, decision 0049): its buyer or an admin; the PDF from the one renderer. */
@@ -362,8 +361,8 @@ export class Commerce {
     return (await this.store.getOrder(req.orderId))!;
   }
 
-  listOrders(ctx: Ctx) {
-    return this.store.listOrders(requireIdentity(ctx, STUDENT).userId);
+  listOrders(ctx: Ctx, req: Partial<commerceV1.ListOrdersRequest> = {}) {
+    return this.store.listOrders(requireIdentity(ctx, STUDENT).userId, req.cursor ?? '', req.limit ?? 0);
   }
 
   /** The back office's order lists, a keyset page at a time (decision 0074): by Bangladesh creation day (none: every day), all or paid only. */

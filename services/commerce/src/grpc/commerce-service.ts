@@ -53,9 +53,7 @@ export function commerceGrpcService(commerce: Commerce, cards: CardPayments): co
     payOrder: unaryHandler(async (req: commerceV1.PayOrderRequest, ctx) => ({
       order: await commerce.payOrder(ctx, req),
     })),
-    listOrders: unaryHandler(async (_req: commerceV1.ListOrdersRequest, ctx) => ({
-      orders: await commerce.listOrders(ctx),
-    })),
+    listOrders: unaryHandler(async (req: commerceV1.ListOrdersRequest, ctx) => commerce.listOrders(ctx, req)),
     listAllOrders: unaryHandler(async (req: commerceV1.ListAllOrdersRequest, ctx) => commerce.listAllOrders(ctx, req)),
     listHeldOrders: unaryHandler(async (_req: commerceV1.ListHeldOrdersRequest, ctx) => ({
       orders: await cards.listHeld(ctx),

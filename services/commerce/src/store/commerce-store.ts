@@ -5,6 +5,7 @@ import { cardAttemptsTable, type CardAttempts } from '@taal/payments';
 import type { OrderStatus } from '../domain/pricing';
 import { CartStore } from './carts';
 import { toOrder, type NewOrder, type OrderItemRow, type OrderRow } from './order-rows';
+import { listMyOrdersPage } from './student-pages';
 import { listOrdersPage, type OrderPageFilter } from './order-pages';
 import { ReferralStore } from './referrals';
 import { SCHEMA } from './schema';
@@ -165,13 +166,9 @@ export class CommerceStore {
     return rows[0]?.tran_id ?? '';
   }
 
-  async listOrders(userId: string): Promise<commerceV1.Order[]> {
-    const { rows } = await this.sql.query<OrderRow>(
-      `SELECT * FROM commerce.purchase_order WHERE user_id = $1 ORDER BY created_at DESC, id`,
-      [userId],
-    );
-    const items = await this.orderItems(rows.map((r) => r.id));
-    return rows.map((r) => toOrder(r, items));
+  /** A page of a user's orders, newest first (student-pages.ts; decision 0084). */
+  listOrders(userId: string, cursor: string, limit: number): Promise<commerceV1.ListOrdersResponse> {
+    return listMyOrdersPage(this.sql, (ids) => this.orderItems(ids), userId, cursor, limit);
   }
 
   /** A keyset page of every order (order-pages.ts; decision 0074): newest first, in a range of Bangladesh days or all, all or paid only. */

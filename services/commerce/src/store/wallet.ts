@@ -4,7 +4,8 @@ import { refuse, type Sql, type SqlExecutor } from '@taal/kit';
 import type { Logger } from 'pino';
 import { creditReference, flowMayCredit, sameCredit, type CreditFlow, type LedgerKind, type RecordedCredit } from '../domain/pricing';
 import type { ReferralStore } from './referrals';
-import { iso, money } from './schema';
+import { listLedgerPage } from './student-pages';
+import { money } from './schema';
 
 /** Wallets' and the ledger's SQL (`commerce.wallet`, `commerce.ledger_entry`); a wallet's pending balance is its referrals'. */
 export class WalletStore {
@@ -93,50 +94,8 @@ export class WalletStore {
     };
   }
 
-  /**
-   * A user's ledger with what each entry was for: the recorded detail (a gift card's product), the
-   * referred friend's first name (a referral bonus, from commerce.referral: its key is the friend's
-   * id), an order's course titles. Without a page: every entry, oldest first; with one: that page,
-   * newest first, with the count and the balance the whole ledger sums to.
-   */
-  async listLedger(userId: string, page?: { page: number; size: number }): Promise<commerceV1.ListLedgerResponse> {
-    const paged = page && page.page > 0 && page.size > 0;
-    const { rows } = await this.sql.query<{
-      id: string;
-      kind: string;
-      amount: string;
-      order_id: string | null;
-      reference: string | null;
-      created_at: Date;
-      detail: string | null;
-      referred_name: string | null;
-      titles: string[] | null;
-    }>(
-      `SELECT e.id, e.kind, e.amount, e.order_id, e.reference, e.created_at, e.detail,
-              r.referred_name,
-              (SELECT array_agg(i.title ORDER BY i.position) FROM commerce.order_item i WHERE i.order_id = e.order_id) AS titles
-         FROM commerce.ledger_entry e
-         LEFT JOIN commerce.referral r ON e.flow = 'referral' AND r.referred_id = substr(e.reference, length('referral:') + 1)
-        WHERE e.user_id = $1
-        ORDER BY e.id ${paged ? 'DESC LIMIT $2 OFFSET $3' : ''}`,
-      paged ? [userId, page.size, (page.page - 1) * page.size] : [userId],
-    );
-    const entries = rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: money(r.amount),
-      orderId: r.order_id ?? '',
-      reference: r.reference ?? '',
-      createdAt: iso(r.created_at),
-      // A friend is named by their first name only (the statement is the referrer's, not the friend's).
-      detail: r.detail ?? (r.referred_name ? (r.referred_name.trim().split(/\s+/)[0] ?? '') : ''),
-      orderTitles: r.titles ?? [],
-    }));
-    if (!paged) return { entries, total: entries.length, balance: entries.reduce((sum, e) => sum + e.amount, 0) };
-    const { rows: sums } = await this.sql.query<{ total: string; balance: string | null }>(
-      `SELECT count(*) AS total, sum(amount) AS balance FROM commerce.ledger_entry WHERE user_id = $1`,
-      [userId],
-    );
-    return { entries, total: Number(sums[0]!.total), balance: money(sums[0]!.balance) };
+  /** A page of a user's wallet statement, newest first (student-pages.ts; decision 0084). */
+  listLedger(userId: string, cursor: string, limit: number): Promise<commerceV1.ListLedgerResponse> {
+    return listLedgerPage(this.sql, userId, cursor, limit);
   }
 }

@@ -2,23 +2,8 @@
 import { z } from 'zod';
 import { type payoutsV1, type identityV1 } from '@taal/contracts';
 import { answer, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, listOf, callerOf, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, usersById } from '@taal/edge';
+import { instructorAnalyticsRoutes } from './instructor-analytics';
 import { type PayoutRouteDeps, dmy, idSchema, instructorParam, CourseTotalsSchema, InstructorSaleSchema, CourseSaleSchema, toSale, dhaka, toCourseTotals, guards, notYours } from './shape';
-
-const InstructorAnalyticsSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    courseCount: z.number().int(),
-    saleCount: z.number().int(),
-    createdAt: z.string(),
-    receivedAmount: z.number().int(),
-    earnings: z.number().int(),
-    productCut: z.number().int(),
-    settled: z.number().int(),
-    due: z.number().int(),
-    percentage: z.number().int(),
-  })
-  .meta({ id: 'InstructorAnalytics' });
 
 const SOCIAL_KEYS = [
   'facebookLikes', 'facebookFollowers', 'facebookPosts', 'facebookGroup', 'instagramFollowers', 'instagramPosts',
@@ -106,41 +91,8 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
         res.json(ok(await payouts.salesSummary(dayRangeOf(param), callerOf(res))));
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/analytics/secure/instructor',
-      summary: 'Every instructor with course count, sale count, join date, earnings, product cut and due (instructor analytics)',
-      auth: admin,
-      responses: { 200: answer(listOf(InstructorAnalyticsSchema)) },
-      handler: async ({ res }) => {
-        const caller = callerOf(res);
-        const [{ instructors }, { instructors: totals }] = await Promise.all([
-          catalogue.listInstructors({ includeUnpublished: true }, caller),
-          payouts.listInstructorTotals({}, caller),
-        ]);
-        const byId = new Map(totals.map((t) => [t.instructorId, t]));
-        res.json(
-          ok(
-            instructors.map((i) => {
-              const t = byId.get(i.id);
-              return {
-                _id: i.id,
-                name: i.name,
-                courseCount: i.courseIds.length,
-                saleCount: t?.saleCount ?? 0,
-                createdAt: i.createdAt,
-                receivedAmount: t?.receivedAmount ?? 0,
-                earnings: t?.earnings ?? 0,
-                productCut: t?.productCut ?? 0,
-                settled: t?.settled ?? 0,
-                due: t?.due ?? 0,
-                percentage: i.percentage,
-              };
-            }),
-          ),
-        );
-      },
-    }),
+    // The instructors' analytics, a page of instructors at a time with their kept totals (decision 0084).
+    ...instructorAnalyticsRoutes({ payouts, catalogue, admin }),
     defineRoute({
       method: 'get',
       path: '/analytics/instructor/{id}/{startDate}/{endDate}',

@@ -12,6 +12,7 @@ import {
   type FileStore,
   type Sql,
   type SqlExecutor,
+  PAGE_SIZE_MAX,
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
@@ -141,9 +142,10 @@ export class Payouts {
     return store.courseTotals(this.deps.sql, instructorId || undefined);
   }
 
-  listInstructorTotals(caller: CallerIdentity | null) {
+  listInstructorTotals(caller: CallerIdentity | null, instructorIds: readonly string[] = []) {
     requireIdentity({ identity: caller }, ADMIN);
-    return store.instructorTotals(this.deps.sql);
+    // A page's instructors (at most a page, decision 0084), or every one.
+    return store.instructorTotals(this.deps.sql, instructorIds.length ? instructorIds.slice(0, PAGE_SIZE_MAX) : undefined);
   }
 
   /**

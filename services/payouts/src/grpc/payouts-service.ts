@@ -14,8 +14,8 @@ export function payoutsGrpcService(payouts: Payouts): payoutsV1.PayoutsServiceSe
       const courses = await payouts.courseTotalsOf(ctx.identity, req.instructorId);
       return { totals, courses };
     }),
-    listInstructorTotals: unaryHandler(async (_req: payoutsV1.ListInstructorTotalsRequest, ctx) => ({
-      instructors: await payouts.listInstructorTotals(ctx.identity),
+    listInstructorTotals: unaryHandler(async (req: payoutsV1.ListInstructorTotalsRequest, ctx) => ({
+      instructors: await payouts.listInstructorTotals(ctx.identity, req.instructorIds),
     })),
     listCourseTotals: unaryHandler(async (req: payoutsV1.ListCourseTotalsRequest, ctx) => ({
       courses: await payouts.courseTotalsOf(ctx.identity, req.instructorId),

@@ -116,11 +116,13 @@ export const payoutsStore = {
   },
 
   /** Per instructor, all time: the account's kept figures (decision 0083). */
-  async instructorTotals(db: SqlExecutor, instructorId?: string): Promise<payoutsV1.InstructorTotals[]> {
+  async instructorTotals(db: SqlExecutor, instructorId?: string | readonly string[]): Promise<payoutsV1.InstructorTotals[]> {
+    // One instructor, a page of them (decision 0084: their primary keys), or every one.
+    const ids = typeof instructorId === 'string' ? [instructorId] : instructorId;
     const { rows } = await db.query<Record<string, string>>(
       `SELECT * FROM payouts.instructor_account
-       WHERE ${instructorId ? 'instructor_id = $1' : "instructor_id <> ''"} ORDER BY instructor_id`,
-      instructorId ? [instructorId] : [],
+       WHERE ${ids ? 'instructor_id = ANY($1::text[])' : "instructor_id <> ''"} ORDER BY instructor_id`,
+      ids ? [ids] : [],
     );
     return rows.map((r) => ({
       instructorId: r.instructor_id!,

@@ -169,6 +169,13 @@ export interface ListCoursePageRequest {
   cursor: string;
   /** Courses in the page: 0 means the default (20), at most 100. */
   limit: number;
+  /**
+   * The back office's list (admin and content only): every course, published or not, newest first;
+   * with it, category, level, instructor and sort are ignored (decision 0084).
+   */
+  includeUnpublished: boolean;
+  /** With include_unpublished: the featured courses only. */
+  featuredOnly: boolean;
 }
 
 export interface ListCoursePageResponse {
@@ -227,6 +234,22 @@ export interface ListInstructorsRequest {
 
 export interface ListInstructorsResponse {
   instructors: Instructor[];
+}
+
+/** Instructors a keyset page at a time, oldest first as ListInstructors lists them (decision 0084). */
+export interface ListInstructorPageRequest {
+  /** Published or not (admin and content only); else the published ones. */
+  includeUnpublished: boolean;
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Instructors in the page: 0 means the default (20), at most 100. */
+  limit: number;
+}
+
+export interface ListInstructorPageResponse {
+  instructors: Instructor[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface GetInstructorRequest {
@@ -2432,7 +2455,16 @@ export const ListCoursesResponse: MessageFns<ListCoursesResponse> = {
 };
 
 function createBaseListCoursePageRequest(): ListCoursePageRequest {
-  return { category: "", level: "", instructorId: "", sort: "", cursor: "", limit: 0 };
+  return {
+    category: "",
+    level: "",
+    instructorId: "",
+    sort: "",
+    cursor: "",
+    limit: 0,
+    includeUnpublished: false,
+    featuredOnly: false,
+  };
 }
 
 export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
@@ -2454,6 +2486,12 @@ export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(48).int32(message.limit);
+    }
+    if (message.includeUnpublished !== false) {
+      writer.uint32(56).bool(message.includeUnpublished);
+    }
+    if (message.featuredOnly !== false) {
+      writer.uint32(64).bool(message.featuredOnly);
     }
     return writer;
   },
@@ -2519,6 +2557,22 @@ export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.includeUnpublished = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.featuredOnly = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2543,6 +2597,16 @@ export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
       sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      includeUnpublished: isSet(object.includeUnpublished)
+        ? globalThis.Boolean(object.includeUnpublished)
+        : isSet(object.include_unpublished)
+        ? globalThis.Boolean(object.include_unpublished)
+        : false,
+      featuredOnly: isSet(object.featuredOnly)
+        ? globalThis.Boolean(object.featuredOnly)
+        : isSet(object.featured_only)
+        ? globalThis.Boolean(object.featured_only)
+        : false,
     };
   },
 
@@ -2566,6 +2630,12 @@ export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.includeUnpublished !== false) {
+      obj.includeUnpublished = message.includeUnpublished;
+    }
+    if (message.featuredOnly !== false) {
+      obj.featuredOnly = message.featuredOnly;
+    }
     return obj;
   },
 
@@ -2580,6 +2650,8 @@ export const ListCoursePageRequest: MessageFns<ListCoursePageRequest> = {
     message.sort = object.sort ?? "";
     message.cursor = object.cursor ?? "";
     message.limit = object.limit ?? 0;
+    message.includeUnpublished = object.includeUnpublished ?? false;
+    message.featuredOnly = object.featuredOnly ?? false;
     return message;
   },
 };
@@ -3345,6 +3417,198 @@ export const ListInstructorsResponse: MessageFns<ListInstructorsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListInstructorsResponse>, I>>(object: I): ListInstructorsResponse {
     const message = createBaseListInstructorsResponse();
     message.instructors = object.instructors?.map((e) => Instructor.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListInstructorPageRequest(): ListInstructorPageRequest {
+  return { includeUnpublished: false, cursor: "", limit: 0 };
+}
+
+export const ListInstructorPageRequest: MessageFns<ListInstructorPageRequest> = {
+  encode(message: ListInstructorPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.includeUnpublished !== false) {
+      writer.uint32(8).bool(message.includeUnpublished);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListInstructorPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListInstructorPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.includeUnpublished = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListInstructorPageRequest {
+    return {
+      includeUnpublished: isSet(object.includeUnpublished)
+        ? globalThis.Boolean(object.includeUnpublished)
+        : isSet(object.include_unpublished)
+        ? globalThis.Boolean(object.include_unpublished)
+        : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListInstructorPageRequest): unknown {
+    const obj: any = {};
+    if (message.includeUnpublished !== false) {
+      obj.includeUnpublished = message.includeUnpublished;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListInstructorPageRequest>, I>>(base?: I): ListInstructorPageRequest {
+    return ListInstructorPageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListInstructorPageRequest>, I>>(object: I): ListInstructorPageRequest {
+    const message = createBaseListInstructorPageRequest();
+    message.includeUnpublished = object.includeUnpublished ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListInstructorPageResponse(): ListInstructorPageResponse {
+  return { instructors: [], next: "" };
+}
+
+export const ListInstructorPageResponse: MessageFns<ListInstructorPageResponse> = {
+  encode(message: ListInstructorPageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.instructors) {
+      Instructor.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListInstructorPageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListInstructorPageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructors.push(Instructor.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListInstructorPageResponse {
+    return {
+      instructors: globalThis.Array.isArray(object?.instructors)
+        ? object.instructors.map((e: any) => Instructor.fromJSON(e))
+        : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
+  },
+
+  toJSON(message: ListInstructorPageResponse): unknown {
+    const obj: any = {};
+    if (message.instructors?.length) {
+      obj.instructors = message.instructors.map((e) => Instructor.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListInstructorPageResponse>, I>>(base?: I): ListInstructorPageResponse {
+    return ListInstructorPageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListInstructorPageResponse>, I>>(object: I): ListInstructorPageResponse {
+    const message = createBaseListInstructorPageResponse();
+    message.instructors = object.instructors?.map((e) => Instructor.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -6374,6 +6638,18 @@ export const CatalogueServiceService = {
       Buffer.from(ListInstructorsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListInstructorsResponse => ListInstructorsResponse.decode(value),
   },
+  /** Instructors a page at a time (decision 0084). */
+  listInstructorPage: {
+    path: "/taal.catalogue.v1.CatalogueService/ListInstructorPage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListInstructorPageRequest): Buffer =>
+      Buffer.from(ListInstructorPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListInstructorPageRequest => ListInstructorPageRequest.decode(value),
+    responseSerialize: (value: ListInstructorPageResponse): Buffer =>
+      Buffer.from(ListInstructorPageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListInstructorPageResponse => ListInstructorPageResponse.decode(value),
+  },
   getInstructor: {
     path: "/taal.catalogue.v1.CatalogueService/GetInstructor" as const,
     requestStream: false as const,
@@ -6546,6 +6822,8 @@ export interface CatalogueServiceServer extends UntypedServiceImplementation {
   getCourse: handleUnaryCall<GetCourseRequest, GetCourseResponse>;
   listUpcomingCourses: handleUnaryCall<ListUpcomingCoursesRequest, ListUpcomingCoursesResponse>;
   listInstructors: handleUnaryCall<ListInstructorsRequest, ListInstructorsResponse>;
+  /** Instructors a page at a time (decision 0084). */
+  listInstructorPage: handleUnaryCall<ListInstructorPageRequest, ListInstructorPageResponse>;
   getInstructor: handleUnaryCall<GetInstructorRequest, GetInstructorResponse>;
   /** Admin only. */
   setCoursePublished: handleUnaryCall<SetCoursePublishedRequest, SetCoursePublishedResponse>;
@@ -6667,6 +6945,22 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListInstructorsResponse) => void,
+  ): ClientUnaryCall;
+  /** Instructors a page at a time (decision 0084). */
+  listInstructorPage(
+    request: ListInstructorPageRequest,
+    callback: (error: ServiceError | null, response: ListInstructorPageResponse) => void,
+  ): ClientUnaryCall;
+  listInstructorPage(
+    request: ListInstructorPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListInstructorPageResponse) => void,
+  ): ClientUnaryCall;
+  listInstructorPage(
+    request: ListInstructorPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListInstructorPageResponse) => void,
   ): ClientUnaryCall;
   getInstructor(
     request: GetInstructorRequest,

@@ -208,16 +208,22 @@ export interface LedgerEntry {
 export interface ListLedgerRequest {
   /** Admins only: whose ledger (else the caller's own). */
   userId: string;
-  /** 1-based; with page_size, the statement's page (newest first). Without: every entry, oldest first. */
+  /** Unused since decision 0084 (was an offset page): the statement is a keyset page, newest first. */
   page: number;
+  /** Entries in the page: 0 means the default (20), at most 100. */
   pageSize: number;
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
 }
 
 export interface ListLedgerResponse {
   entries: LedgerEntry[];
-  /** With a page: how many entries there are, and the balance they sum to. */
+  /** Unused since decision 0084 (was the count of every entry). */
   total: number;
+  /** The wallet's balance (what every entry sums to). */
   balance: number;
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 /** A paid order's receipt as a PDF: its buyer or an admin. */
@@ -330,11 +336,18 @@ export interface PayOrderResponse {
   order: Order | undefined;
 }
 
+/** The caller's orders a keyset page at a time, newest first by (created_at, id) (decision 0084). */
 export interface ListOrdersRequest {
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Orders in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListOrdersResponse {
   orders: Order[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface ListAllOrdersRequest {
@@ -3148,7 +3161,7 @@ export const LedgerEntry: MessageFns<LedgerEntry> = {
 };
 
 function createBaseListLedgerRequest(): ListLedgerRequest {
-  return { userId: "", page: 0, pageSize: 0 };
+  return { userId: "", page: 0, pageSize: 0, cursor: "" };
 }
 
 export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
@@ -3161,6 +3174,9 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
     }
     if (message.pageSize !== 0) {
       writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
     }
     return writer;
   },
@@ -3202,6 +3218,14 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
             message.pageSize = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3227,6 +3251,7 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
     };
   },
 
@@ -3241,6 +3266,9 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
     return obj;
   },
 
@@ -3252,12 +3280,13 @@ export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
     message.userId = object.userId ?? "";
     message.page = object.page ?? 0;
     message.pageSize = object.pageSize ?? 0;
+    message.cursor = object.cursor ?? "";
     return message;
   },
 };
 
 function createBaseListLedgerResponse(): ListLedgerResponse {
-  return { entries: [], total: 0, balance: 0 };
+  return { entries: [], total: 0, balance: 0, next: "" };
 }
 
 export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
@@ -3270,6 +3299,9 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
     }
     if (message.balance !== 0) {
       writer.uint32(24).int64(message.balance);
+    }
+    if (message.next !== "") {
+      writer.uint32(34).string(message.next);
     }
     return writer;
   },
@@ -3311,6 +3343,14 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
             message.balance = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3328,6 +3368,7 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
       entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => LedgerEntry.fromJSON(e)) : [],
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
       balance: isSet(object.balance) ? globalThis.Number(object.balance) : 0,
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -3342,6 +3383,9 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
     if (message.balance !== 0) {
       obj.balance = Math.round(message.balance);
     }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
     return obj;
   },
 
@@ -3353,6 +3397,7 @@ export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
     message.entries = object.entries?.map((e) => LedgerEntry.fromPartial(e)) || [];
     message.total = object.total ?? 0;
     message.balance = object.balance ?? 0;
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -4809,11 +4854,17 @@ export const PayOrderResponse: MessageFns<PayOrderResponse> = {
 };
 
 function createBaseListOrdersRequest(): ListOrdersRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
-  encode(_: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -4830,6 +4881,22 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4842,32 +4909,46 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
     }
   },
 
-  fromJSON(_: any): ListOrdersRequest {
-    return {};
+  fromJSON(object: any): ListOrdersRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListOrdersRequest): unknown {
+  toJSON(message: ListOrdersRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(base?: I): ListOrdersRequest {
     return ListOrdersRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(_: I): ListOrdersRequest {
+  fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(object: I): ListOrdersRequest {
     const message = createBaseListOrdersRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListOrdersResponse(): ListOrdersResponse {
-  return { orders: [] };
+  return { orders: [], next: "" };
 }
 
 export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   encode(message: ListOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.orders) {
       Order.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -4893,6 +4974,14 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
             message.orders.push(Order.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4906,13 +4995,19 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   },
 
   fromJSON(object: any): ListOrdersResponse {
-    return { orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [] };
+    return {
+      orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => Order.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
   },
 
   toJSON(message: ListOrdersResponse): unknown {
     const obj: any = {};
     if (message.orders?.length) {
       obj.orders = message.orders.map((e) => Order.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -4923,6 +5018,7 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListOrdersResponse>, I>>(object: I): ListOrdersResponse {
     const message = createBaseListOrdersResponse();
     message.orders = object.orders?.map((e) => Order.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

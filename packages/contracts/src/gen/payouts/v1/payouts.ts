@@ -132,6 +132,8 @@ export interface GetInstructorTotalsResponse {
 }
 
 export interface ListInstructorTotalsRequest {
+  /** These instructors' totals only (a page of instructors, decision 0084): at most 100; none: every instructor. */
+  instructorIds: string[];
 }
 
 export interface ListInstructorTotalsResponse {
@@ -2018,11 +2020,14 @@ export const GetInstructorTotalsResponse: MessageFns<GetInstructorTotalsResponse
 };
 
 function createBaseListInstructorTotalsRequest(): ListInstructorTotalsRequest {
-  return {};
+  return { instructorIds: [] };
 }
 
 export const ListInstructorTotalsRequest: MessageFns<ListInstructorTotalsRequest> = {
-  encode(_: ListInstructorTotalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListInstructorTotalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.instructorIds) {
+      writer.uint32(10).string(v!);
+    }
     return writer;
   },
 
@@ -2039,6 +2044,14 @@ export const ListInstructorTotalsRequest: MessageFns<ListInstructorTotalsRequest
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructorIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2051,20 +2064,30 @@ export const ListInstructorTotalsRequest: MessageFns<ListInstructorTotalsRequest
     }
   },
 
-  fromJSON(_: any): ListInstructorTotalsRequest {
-    return {};
+  fromJSON(object: any): ListInstructorTotalsRequest {
+    return {
+      instructorIds: globalThis.Array.isArray(object?.instructorIds)
+        ? object.instructorIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.instructor_ids)
+        ? object.instructor_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
   },
 
-  toJSON(_: ListInstructorTotalsRequest): unknown {
+  toJSON(message: ListInstructorTotalsRequest): unknown {
     const obj: any = {};
+    if (message.instructorIds?.length) {
+      obj.instructorIds = message.instructorIds;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListInstructorTotalsRequest>, I>>(base?: I): ListInstructorTotalsRequest {
     return ListInstructorTotalsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListInstructorTotalsRequest>, I>>(_: I): ListInstructorTotalsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListInstructorTotalsRequest>, I>>(object: I): ListInstructorTotalsRequest {
     const message = createBaseListInstructorTotalsRequest();
+    message.instructorIds = object.instructorIds?.map((e) => e) || [];
     return message;
   },
 };
