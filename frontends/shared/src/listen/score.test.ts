@@ -18,7 +18,7 @@ interface Played {
 }
 
 /** Frames every 5 ms, as the listener reports them, for a take of the reference played as described. */
-function take(reference: Reference, played: Record<number, Played>, options: { latencyMs?: number; legato?: boolean } = {}): HeardFrame[] {
+function take(reference: Reference, played: Record<number, Played>, options: { latencyMs?: number; legato?: boolean; hopS?: number } = {}): HeardFrame[] {
   const frames: HeardFrame[] = [];
   const end = START + 6;
   const sounding = reference.notes.flatMap((n, i) => {
@@ -29,13 +29,14 @@ function take(reference: Reference, played: Record<number, Played>, options: { l
     return [{ start, end: start + length, frequency: reference.percussive ? null : midiToFrequency(n.midi) * 2 ** ((p.cents ?? 0) / 1200) }];
   });
   let onsetDone = new Set<number>();
-  for (let t = 0; t < end; t += 0.005) {
+  const hop = options.hopS ?? 0.005;
+  for (let t = 0; t < end; t += hop) {
     const time = Math.round(t * 1000) / 1000;
-    const i = sounding.findIndex((s) => time >= s.start - 0.0025 && time < s.end - 0.0025);
+    const i = sounding.findIndex((s) => time >= s.start - hop / 2 && time < s.end - hop / 2);
     const s = sounding[i];
     const onset = !!s && !onsetDone.has(i) && !options.legato;
     if (onset) onsetDone = new Set([...onsetDone, i]);
-    frames.push({ time, frequency: s ? s.frequency : null, clarity: s && s.frequency !== null ? 0.95 : 0.2, level: s ? 0.2 : 0.001, onset });
+    frames.push({ time, frequency: s ? s.frequency : null, clarity: s && s.frequency !== null ? 0.95 : 0.2, level: s ? 0.2 : 0.001, onset, onsetTime: onset && options.hopS ? s!.start : null });
   }
   return frames;
 }
@@ -51,6 +52,13 @@ const table: [string, Reference, HeardFrame[], string[], { pitch: number | null;
     '30 ms late on two notes and a semitone off on one',
     melody,
     take(melody, { 1: { offsetMs: 30 }, 3: { offsetMs: 30 }, 4: { cents: 100 } }),
+    ['1:right/late', '3:right/late', '4:wrong/onTime'],
+    { pitch: 80, timing: 60 },
+  ],
+  [
+    'frames every 21 ms, the attacks placed finer by the listener',
+    melody,
+    take(melody, { 1: { offsetMs: 30 }, 3: { offsetMs: 30 }, 4: { cents: 100 } }, { hopS: 0.0213 }),
     ['1:right/late', '3:right/late', '4:wrong/onTime'],
     { pitch: 80, timing: 60 },
   ],

@@ -26,6 +26,8 @@ export interface HeardFrame {
   clarity: number;
   level: number;
   onset: boolean;
+  /** When the listener places the attack more finely than `time` (AudioContext seconds). */
+  onsetTime?: number | null;
 }
 
 /** A note heard in a take: when it started (AudioContext seconds) and its pitch (Hz; null for an unpitched hit). */
@@ -91,7 +93,8 @@ const median = (values: number[]): number => {
 
 /**
  * Cuts frames into notes: a note starts at an onset, at sound after silence, or at a pitch change
- * held for `changeHoldS` (legato); its pitch is the median of its clear frames after the attack.
+ * held for `changeHoldS` (legato); its pitch is the median of its clear frames past the first third
+ * (the attack, and the listener's smoothing catching up with a new note).
  */
 export function segmentNotes(frames: readonly HeardFrame[], percussive = false): HeardNote[] {
   const notes: { start: number; pitches: number[] }[] = [];
@@ -102,7 +105,7 @@ export function segmentNotes(frames: readonly HeardFrame[], percussive = false):
     const pitched = loud && f.frequency !== null && f.clarity >= SCORING.minClarity;
     const current = notes[notes.length - 1];
     if (f.onset || (loud && !sounding && (pitched || percussive))) {
-      notes.push({ start: f.time, pitches: [] });
+      notes.push({ start: (f.onset && f.onsetTime) || f.time, pitches: [] });
       candidate = null;
     } else if (pitched && current && !percussive && current.pitches.length >= 3) {
       const held = median(current.pitches);
@@ -117,7 +120,7 @@ export function segmentNotes(frames: readonly HeardFrame[], percussive = false):
     if (pitched && notes.length) notes[notes.length - 1]!.pitches.push(f.frequency!);
     sounding = loud;
   }
-  return notes.map((n) => ({ start: n.start, frequency: n.pitches.length ? median(n.pitches.slice(n.pitches.length > 4 ? 1 : 0)) : null }));
+  return notes.map((n) => ({ start: n.start, frequency: n.pitches.length ? median(n.pitches.slice(Math.floor(n.pitches.length / 3))) : null }));
 }
 
 /** The reference note's place in the take (AudioContext seconds) when the passage starts at `startAt`. */
