@@ -1587,6 +1587,10 @@ export interface paths {
                     type?: "all" | "student" | "subscriber" | "instructor" | "admin" | "content" | "social";
                     /** @description Only the user with this e-mail address (any case) or student id, exact */
                     q?: string;
+                    /** @description Only users who joined from this Bangladesh day (inclusive): YYYY-MM-DD or day-month-year; with to */
+                    from?: string;
+                    /** @description Only users who joined up to this day (inclusive), not before from; with from */
+                    to?: string;
                     /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
                     cursor?: string;
                     /** @description Rows in the page, 1 to 100 (default 20) */
@@ -1615,7 +1619,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                /** @description 'Please choose a valid date range (from and to dates, DD-MM-YYYY or YYYY-MM-DD)' (INVALID_DATE_RANGE): a day that does not exist, or the end before the start */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2748,7 +2752,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts and the list in data.data (admin only) */
+        /** Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts (kept, decision 0083) and the list in data.data, newest first, at most 1000 (the rest through GET user/page?from&to, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2766,6 +2770,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3010,10 +3016,95 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every course, published or not, newest first (back office) (admin and content only) */
+        /** Every course, published or not, newest first (back office): at most 100 (the rest through GET course/admin/page, named by the Link header) (admin and content only) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Course"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/admin/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of every course, published or not (or the featured ones), newest first (back office, decision 0084); next: the following page's cursor, null on the last (admin and content only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: the featured courses only (default false) */
+                    featured?: "true" | "false";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3029,8 +3120,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["Course"][];
+                            data: {
+                                items: components["schemas"]["Course"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -3920,10 +4024,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every instructor, published or not (back office: admin and content, who picks one for a course) (admin and content (the catalogue checks)) */
+        /** Every instructor, published or not, oldest first (back office: admin and content, who picks one for a course): at most 100 (the rest through GET instructor/admin/page, named by the Link header) (admin and content (the catalogue checks)) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/admin/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of instructors, published or not, oldest first (back office, decision 0084); next: the following page's cursor, null on the last (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3939,8 +4126,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["Instructor"][];
+                            data: {
+                                items: components["schemas"]["Instructor"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -5176,10 +5376,86 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published instructors */
+        /** Published instructors, oldest first: at most 100 (the rest through GET instructor/page, named by the Link header) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of published instructors, oldest first (decision 0084); next: the following page's cursor, null on the last */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5195,8 +5471,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["Instructor"][];
+                            data: {
+                                items: components["schemas"]["Instructor"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
@@ -7842,12 +8131,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, 20 a page, and the balance they sum to (the student's own; an admin's, anyone's) (students (their own) and admins) */
+        /** A wallet statement: every ledger entry with its date, kind, signed amount and what it was for, newest first, a keyset page at a time (decision 0084; 20 a page by default), and the balance they sum to (the student's own; an admin's, anyone's) (students (their own) and admins) */
         get: {
             parameters: {
                 query?: {
-                    /** @description The page, from 1 (default 1), 20 entries a page, newest first */
-                    page?: string;
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
                 };
                 header?: never;
                 path: {
@@ -7867,11 +8158,17 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["WalletStatement"];
+                            data: {
+                                items: components["schemas"]["WalletStatementEntry"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                                /** @description What every entry sums to (the wallet balance), poisha */
+                                balance: number;
+                            };
                         };
                     };
                 };
-                /** @description Missing or invalid fields: `message` is the first problem, `fields` lists each */
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -8187,10 +8484,96 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's orders, newest first (purchase history: Paid / Unpaid) (students only) */
+        /** The caller's orders, newest first (purchase history: Paid / Unpaid): at most 100 (the rest through GET order/{userId}/page, named by the Link header) (students only) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path: {
+                    /** @description The caller's own user id (UUID); another id gives 403 */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Order"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/{userId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the caller's orders, newest first (purchase history, decision 0084); next: the following page's cursor, null on the last (students only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path: {
                     /** @description The caller's own user id (UUID); another id gives 403 */
@@ -8209,8 +8592,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["Order"][];
+                            data: {
+                                items: components["schemas"]["Order"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -12685,6 +13081,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/general/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visitors' contact messages, newest first: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["GeneralMessage"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact/general/": {
         parameters: {
             query?: never;
@@ -12692,7 +13182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Visitors' contact messages, newest first (admin only) */
+        /** Visitors' contact messages, newest first: at most 500 (the rest through GET contact/general/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -12705,6 +13195,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12968,6 +13460,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/u/c/{userId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's current messages (pending: not answered yet), newest first; their own only: a page (decision 0085); next: the following page's cursor, null on the last (the user themself) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The user's id: the caller's own */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["StudentMessage"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact/u/c/{userId}": {
         parameters: {
             query?: never;
@@ -12975,7 +13573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's current messages (pending: not answered yet); their own only (the user themself) */
+        /** A student's current messages (pending: not answered yet), newest first; their own only: at most 500 (the rest through GET contact/u/c/{userId}/page, named by the Link header) (the user themself) */
         get: {
             parameters: {
                 query?: never;
@@ -12991,6 +13589,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13056,6 +13656,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/u/p/{userId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's previous messages (answered, with the reply), newest first; their own only: a page (decision 0085); next: the following page's cursor, null on the last (the user themself) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The user's id: the caller's own */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["StudentMessage"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact/u/p/{userId}": {
         parameters: {
             query?: never;
@@ -13063,7 +13769,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's previous messages (answered, with the reply); their own only (the user themself) */
+        /** A student's previous messages (answered, with the reply), newest first; their own only: at most 500 (the rest through GET contact/u/p/{userId}/page, named by the Link header) (the user themself) */
         get: {
             parameters: {
                 query?: never;
@@ -13079,6 +13785,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13151,7 +13859,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Students' messages to an instructor, pending first; the instructor's own (their linked profile) only (the instructor it was sent to, or an admin) */
+        /** Students' messages to an instructor, pending first, each part newest first; the instructor's own (their linked profile) only: at most 500 (the rest through GET contact/mystudent/{instructorId}/page?answered=…, named by the Link header) (the instructor it was sent to, or an admin) */
         get: {
             parameters: {
                 query?: never;
@@ -13167,6 +13875,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13232,6 +13942,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/mystudent/{instructorId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Students' messages to an instructor, pending or answered (answered=true), newest first; the instructor's own (their linked profile) only: a page (decision 0085); next: the following page's cursor, null on the last (the instructor it was sent to, or an admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: the answered ones; false (default): the pending ones */
+                    answered?: "true" | "false";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The instructor id (UUID) */
+                    instructorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["StudentMessage"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contact/student/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every student's messages to instructors, newest first: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["StudentMessage"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact/student/": {
         parameters: {
             query?: never;
@@ -13239,7 +14151,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every student's messages to instructors, newest first (admin only) */
+        /** Every student's messages to instructors, newest first: at most 500 (the rest through GET contact/student/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -13252,6 +14164,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13515,6 +14429,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every notification for all users, newest first: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["Notification"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification": {
         parameters: {
             query?: never;
@@ -13522,7 +14530,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every notification for all users, newest first (admin only) */
+        /** Every notification for all users, newest first: at most 500 (the rest through GET notification/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -13535,6 +14543,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13854,6 +14864,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification/user/{userId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All the caller's notifications, newest first, each with its read state: a page (decision 0085); next: the following page's cursor, null on the last (the user themself) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The reader’s language for system notifications (default: Accept-Language, else en) */
+                    lang?: "en" | "bn";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The user's id: the caller's own */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["Notification"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a user id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification/user/{userId}/all": {
         parameters: {
             query?: never;
@@ -13861,7 +14979,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All the caller's notifications, newest first, each with its read state (the user themself) */
+        /** All the caller's notifications, newest first, each with its read state: at most 500 (the rest through GET notification/user/{userId}/page, named by the Link header) (the user themself) */
         get: {
             parameters: {
                 query?: {
@@ -13880,6 +14998,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14054,7 +15174,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mass mails with their progress (total, sent, skipped, uncertain), newest first (admin only) */
+        /** Mass mails with their progress (total, sent, skipped, uncertain), newest first: at most 100 (the rest through GET mass-mail/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -14067,6 +15187,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14205,6 +15327,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mass-mail/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mass mails with their progress (total, sent, skipped, uncertain), newest first: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["MassMail"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mass-mail/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -14282,6 +15498,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/review/hidden/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hidden reviews with the reason each was hidden, the last hidden first (back office): a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["AdminReview"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/hidden": {
         parameters: {
             query?: never;
@@ -14289,7 +15599,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hidden reviews with the reason each was hidden, newest first (back office) (admin only) */
+        /** Hidden reviews with the reason each was hidden, the last hidden first (back office): at most 500 (the rest through GET review/hidden/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -14302,6 +15612,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14358,6 +15670,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/review/recent/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest shown reviews of every course, newest first (back office: where one is hidden): a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["AdminReview"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/recent": {
         parameters: {
             query?: never;
@@ -14365,7 +15771,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest shown reviews of every course, newest first (back office: where one is hidden) (admin only) */
+        /** The latest shown reviews of every course, newest first (back office: where one is hidden): at most 500 (the rest through GET review/recent/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -14378,6 +15784,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15082,6 +16490,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/report/queue/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports, newest first: all, or only the open ones: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only reports not decided yet (default false) */
+                    open?: "true" | "false";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["ConductReport"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/queue": {
         parameters: {
             query?: never;
@@ -15089,7 +16593,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reports, newest first (at most 300): all, or only the open ones (admin only) */
+        /** The reports, newest first: all, or only the open ones: at most 300 (the rest through GET report/queue/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: {
@@ -15105,6 +16609,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15960,6 +17466,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/questions/recent/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest questions of every course, hidden ones included: a page (decision 0085); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["LessonQuestion"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/questions/recent": {
         parameters: {
             query?: never;
@@ -15967,7 +17567,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest questions of every course, hidden ones included (admin only) */
+        /** The newest questions of every course, hidden ones included: at most 200 (the rest through GET questions/recent/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -15980,6 +17580,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18865,10 +20467,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every instructor with course count, sale count, join date, earnings, product cut and due (instructor analytics) (admin only) */
+        /** Every instructor with course count, sale count, join date, earnings, product cut and due (instructor analytics), oldest first: at most 100 (the rest through GET analytics/secure/instructor/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["InstructorAnalytics"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/secure/instructor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of instructors with their course count, sales, earnings, product cut and due, oldest first (decision 0084); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -18884,8 +20569,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["InstructorAnalytics"][];
+                            data: {
+                                items: components["schemas"]["InstructorAnalytics"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -19989,6 +21687,11 @@ export interface components {
             notVerified: number;
             subscriber: number;
             data: components["schemas"]["User"][];
+            /** @description Users who joined on each Bangladesh day of the range that has any, in order (kept counts, decision 0083): the sign-ups chart */
+            days: {
+                day: string;
+                total: number;
+            }[];
         };
         ProfileForm: {
             /** @description A new password, at least 6 characters; omitted: unchanged. Needs currentPassword */
@@ -20289,26 +21992,18 @@ export interface components {
                 creditedAt: string;
             }[];
         };
-        WalletStatement: {
-            /** @description What every entry sums to (the wallet balance), poisha */
-            balance: number;
-            /** @description How many entries there are */
-            total: number;
-            page: number;
-            pageSize: number;
-            entries: {
-                _id: string;
-                /** @enum {string} */
-                kind: "referral_bonus" | "gift_card_redemption" | "refund" | "release" | "reservation" | "checkout";
-                /** @description Signed poisha: credits positive, debits negative */
-                amount: number;
-                createdAt: string;
-                /** @description A gift card's product name or a referred friend's first name ('' when not recorded) */
-                detail: string;
-                orderId: string;
-                /** @description The order's course titles */
-                orderTitles: string[];
-            }[];
+        WalletStatementEntry: {
+            _id: string;
+            /** @enum {string} */
+            kind: "referral_bonus" | "gift_card_redemption" | "refund" | "release" | "reservation" | "checkout";
+            /** @description Signed poisha: credits positive, debits negative */
+            amount: number;
+            createdAt: string;
+            /** @description A gift card's product name or a referred friend's first name ('' when not recorded) */
+            detail: string;
+            orderId: string;
+            /** @description The order's course titles */
+            orderTitles: string[];
         };
         Lesson: {
             _id: string;

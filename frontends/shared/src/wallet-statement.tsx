@@ -1,13 +1,13 @@
 // The wallet statement (issue 41): the balance, then every ledger entry with its Bangladesh date and
 // time, its kind, what it was for (the gift card's product, the referred friend's first name, the
-// order's courses) and its signed amount, 20 a page, newest first. The student's Wallet tab and the
+// order's courses) and its signed amount, 20 a page, newest first (a keyset page, decision 0084). The student's Wallet tab and the
 // admin's user view show the same component; both load it only when opened (React.lazy).
-import { useState } from 'react';
 import { dayMonthYear, dhakaDay, dhakaTimeOfDay } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
-import { formatMoney, formatNumber, localDigits } from '@taal/web-shared/format';
+import { formatMoney, localDigits } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
+import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
 import './wallet-statement.css';
 
 /** The Bangladesh day and time of an instant, as DD-MM-YYYY HH:MM (the receipt's form). */
@@ -18,12 +18,15 @@ export function dhakaDateTime(iso: string): string {
 /** `staff`: an admin reads a student's statement (the text says "this student's", not "your"). */
 export default function WalletStatement({ userId, testId = 'wallet-statement', staff = false }: { userId: string; testId?: string; staff?: boolean }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
+  // A keyset page at a time, newest first; the page's cursor in the address (decision 0084).
+  const position = useKeysetPosition();
+  const { cursor } = position;
   const statement = useAsync(
-    async () => (await answer(authApi.GET('/api/v1/wallet/{userId}/statement', { params: { path: { userId }, query: { page: String(page) } } }))).data,
-    [userId, page],
+    async () => (await answer(authApi.GET('/api/v1/wallet/{userId}/statement', { params: { path: { userId }, query: cursor ? { cursor } : {} } }))).data,
+    [userId, cursor],
   );
   const money = (poisha: number) => formatMoney(Math.abs(poisha), i18n.language);
+  if (statement.error && cursor) return <KeysetError error={statement.error} position={position} onRetry={statement.reload} />;
   if (statement.error)
     return (
       <div className="panel-alert" role="alert" data-testid={`${testId}-error`}>
@@ -40,14 +43,13 @@ export default function WalletStatement({ userId, testId = 'wallet-statement', s
         <span className="spinner" aria-hidden="true" /> {t('common.loading')}
       </div>
     );
-  const pages = Math.max(1, Math.ceil(s.total / s.pageSize));
   return (
     <div className="wallet-statement" data-testid={testId}>
       <p className="wallet-balance">
         {t('wallet.balance')}: <strong data-testid="statement-balance">{formatMoney(s.balance, i18n.language)}</strong>
       </p>
       <p className="muted">{t(staff ? 'wallet.explainStaff' : 'wallet.explain')}</p>
-      {s.entries.length === 0 ? (
+      {s.items.length === 0 ? (
         <p className="empty-state" data-testid="statement-empty">
           {t('wallet.empty')}
         </p>
@@ -67,7 +69,7 @@ export default function WalletStatement({ userId, testId = 'wallet-statement', s
               </tr>
             </thead>
             <tbody>
-              {s.entries.map((e) => (
+              {s.items.map((e) => (
                 <tr key={e._id} data-testid="statement-entry" data-kind={e.kind} data-amount={e.amount}>
                   <td>
                     <time dateTime={e.createdAt}>{localDigits(dhakaDateTime(e.createdAt), i18n.language)}</time>
@@ -92,17 +94,7 @@ export default function WalletStatement({ userId, testId = 'wallet-statement', s
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="pagination" aria-label={t('common.pagination')} data-testid="statement-pager">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('common.previous')}
-          </button>
-          <span aria-live="polite">{t('wallet.page', { page: formatNumber(page, i18n.language), pages: formatNumber(pages, i18n.language) })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('common.next')}
-          </button>
-        </nav>
-      )}
+      <KeysetPager position={position} next={s.next} testId="statement-pager" className="pagination" />
     </div>
   );
 }

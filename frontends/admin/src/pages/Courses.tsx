@@ -5,7 +5,7 @@
 // are the admin's: the content role sees neither button (and the server refuses it, 403).
 // The form itself: CourseForm.tsx.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { UserRoles } from '@taal/contracts/web';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useVerifiedSession } from '@taal/web-shared/auth';
@@ -17,7 +17,8 @@ import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
-import { AsyncView, Empty } from '@taal/web-shared/ui';
+import { Empty, Loading } from '@taal/web-shared/ui';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { categoryKey, CourseForm } from './CourseForm';
 import { linkTo } from '@taal/web-shared/routes';
 
@@ -93,12 +94,26 @@ function CourseCard({ course, admin, onChange }: { course: Course; admin: boolea
   );
 }
 
+/** Courses a page: four rows of three cards. */
+export const ADMIN_COURSES_PAGE_SIZE = 12;
+
+/** Every course (or the featured ones) a server page at a time, newest first (decision 0084); the page in the address. */
 export function CourseList() {
   const { t } = useTranslation();
   const admin = useIsAdmin();
-  const [featuredOnly, setFeaturedOnly] = useState(false);
-  const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
-  const shown = (list.data ?? []).filter((c) => !featuredOnly || c.featured);
+  const [params, setParams] = useSearchParams();
+  const featuredOnly = params.get('featured') === 'true';
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<Course>>(`course/admin/page?featured=${featuredOnly}&cursor=${cursor}`, () =>
+    answer(
+      authApi.GET('/api/v1/course/admin/page', {
+        params: { query: { limit: String(ADMIN_COURSES_PAGE_SIZE), ...(featuredOnly ? { featured: 'true' as const } : {}), ...(cursor ? { cursor } : {}) } },
+      }),
+    ),
+  );
+  const shown = list.data?.items;
+  const show = (featured: boolean) => setParams(featured ? { featured: 'true' } : {});
   return (
     <AdminPage
       title={t('adminCourses.listTitle')}
@@ -106,10 +121,10 @@ export function CourseList() {
       actions={
         <>
           <div className="segmented" role="group" aria-label={t('adminCourses.listTitle')}>
-            <button type="button" className={`btn btn-sm ${!featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={!featuredOnly} onClick={() => setFeaturedOnly(false)} data-testid="courses-all">
+            <button type="button" className={`btn btn-sm ${!featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={!featuredOnly} onClick={() => show(false)} data-testid="courses-all">
               {t('adminCourses.all')}
             </button>
-            <button type="button" className={`btn btn-sm ${featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={featuredOnly} onClick={() => setFeaturedOnly(true)} data-testid="courses-featured">
+            <button type="button" className={`btn btn-sm ${featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={featuredOnly} onClick={() => show(true)} data-testid="courses-featured">
               {t('adminCourses.featuredOnly')}
             </button>
           </div>
@@ -119,15 +134,22 @@ export function CourseList() {
         </>
       }
     >
-      <AsyncView state={list} empty={<Empty />} isEmpty={() => shown.length === 0}>
-        {() => (
-          <div className="admin-course-grid">
+      {list.error ? (
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
+      ) : list.loading && !shown ? (
+        <Loading />
+      ) : !shown?.length ? (
+        <Empty />
+      ) : (
+        <>
+          <div className="admin-course-grid" aria-busy={list.loading}>
             {shown.map((c) => (
-              <CourseCard key={c._id} course={c} admin={admin} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+              <CourseCard key={c._id} course={c} admin={admin} onChange={(changed) => list.setData((d) => d && { ...d, items: d.items.map((x) => (x._id === changed._id ? changed : x)) })} />
             ))}
           </div>
-        )}
-      </AsyncView>
+          <KeysetPager position={position} next={list.data?.next} />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -3,8 +3,8 @@
 // form (every field, photo and banner) plus the instructor account form (type 3, linked to the
 // profile); the update form sends only what was filled in or chosen. Admin only.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { answer, authApi } from '@taal/web-shared/api';
+import { Link, useSearchParams } from 'react-router-dom';
+import { answer, authApi, publicApi } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
@@ -12,7 +12,8 @@ import type { Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { PickToEdit } from '../components/PickToEdit';
 import { AdminPage } from '../components/States';
-import { AsyncView, Empty } from '@taal/web-shared/ui';
+import { Empty, Loading } from '@taal/web-shared/ui';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { AccountForm, ProfileForm } from './InstructorForms';
 import { linkTo } from '@taal/web-shared/routes';
 
@@ -79,11 +80,26 @@ function InstructorCard({ instructor, onChange }: { instructor: Instructor; onCh
   );
 }
 
+/** Instructors a page: four rows of three cards. */
+export const ADMIN_INSTRUCTORS_PAGE_SIZE = 12;
+
+/**
+ * Every instructor a server page at a time, oldest first (decision 0084), the page in the address; the
+ * featured ones (at most 10, as visitors see them) in one list.
+ */
 export function InstructorList() {
   const { t } = useTranslation();
-  const [featuredOnly, setFeaturedOnly] = useState(false);
-  const list = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
-  const shown = (list.data ?? []).filter((i) => !featuredOnly || i.featured);
+  const [params, setParams] = useSearchParams();
+  const featuredOnly = params.get('featured') === 'true';
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<Instructor>>(`instructor/admin/page?featured=${featuredOnly}&cursor=${cursor}`, async () =>
+    featuredOnly
+      ? { data: { items: (await answer(publicApi.GET('/api/v1/instructor/featured/'))).data, next: null } }
+      : answer(authApi.GET('/api/v1/instructor/admin/page', { params: { query: { limit: String(ADMIN_INSTRUCTORS_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
+  );
+  const shown = list.data?.items;
+  const show = (featured: boolean) => setParams(featured ? { featured: 'true' } : {});
   return (
     <AdminPage
       title={t('adminInstructors.listTitle')}
@@ -91,10 +107,10 @@ export function InstructorList() {
       actions={
         <>
           <div className="segmented" role="group">
-            <button type="button" className={`btn btn-sm ${!featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={!featuredOnly} onClick={() => setFeaturedOnly(false)}>
+            <button type="button" className={`btn btn-sm ${!featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={!featuredOnly} onClick={() => show(false)}>
               {t('adminInstructors.all')}
             </button>
-            <button type="button" className={`btn btn-sm ${featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={featuredOnly} onClick={() => setFeaturedOnly(true)}>
+            <button type="button" className={`btn btn-sm ${featuredOnly ? 'btn-primary' : 'btn-outline'}`} aria-pressed={featuredOnly} onClick={() => show(true)}>
               {t('adminInstructors.featuredOnly')}
             </button>
           </div>
@@ -104,15 +120,22 @@ export function InstructorList() {
         </>
       }
     >
-      <AsyncView state={list} empty={<Empty />} isEmpty={() => shown.length === 0}>
-        {() => (
-          <div className="admin-course-grid">
+      {list.error ? (
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
+      ) : list.loading && !shown ? (
+        <Loading />
+      ) : !shown?.length ? (
+        <Empty />
+      ) : (
+        <>
+          <div className="admin-course-grid" aria-busy={list.loading}>
             {shown.map((i) => (
-              <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d?.map((x) => (x._id === changed._id ? changed : x)))} />
+              <InstructorCard key={i._id} instructor={i} onChange={(changed) => list.setData((d) => d && { ...d, items: d.items.map((x) => (x._id === changed._id ? changed : x)) })} />
             ))}
           </div>
-        )}
-      </AsyncView>
+          <KeysetPager position={position} next={list.data?.next} />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -12,7 +12,8 @@ import { DateRange, lastDays, QUICK_RANGES, type DayRange } from '../components/
 import { isoToDmy, useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
 import { AsyncView, type Column, DataTable, LoadError } from '@taal/web-shared/ui';
-import { taka, dmyPath, joinedDay, GatewayNote, useInstructorRows, type CourseTotals, type InstructorRow, type Summary, type CourseSale } from './payouts-common';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
+import { taka, dmyPath, joinedDay, GatewayNote, type CourseTotals, type InstructorRow, type Summary, type CourseSale } from './payouts-common';
 import { linkTo } from '@taal/web-shared/routes';
 
 function useSummary(range: DayRange | null) {
@@ -88,9 +89,16 @@ export function SalesAnalytics() {
   );
 }
 
+/** Instructors a page of the instructor analytics (decision 0084). */
+export const INSTRUCTOR_ANALYTICS_PAGE_SIZE = 10;
+
 export function InstructorAnalytics() {
   const { t } = useTranslation();
-  const rows = useInstructorRows();
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const rows = useAdminGet<KeysetPage<InstructorRow>>(`analytics/secure/instructor/page?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/analytics/secure/instructor/page', { params: { query: { limit: String(INSTRUCTOR_ANALYTICS_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns: Column<InstructorRow>[] = [
     { key: 'id', header: t('payouts.id'), text: (r) => r._id.slice(-8), render: (r) => <Link to={linkTo('/admin/instructor/:id', { id: r._id })}>{r._id.slice(-8)}</Link> },
     { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={linkTo('/admin/instructor/:id', { id: r._id })}>{r.name}</Link> },
@@ -101,17 +109,27 @@ export function InstructorAnalytics() {
   ];
   return (
     <AdminPage title={t('payouts.instructorsTitle')} testId="admin-analytics-instructor">
-      <AsyncView state={rows}>
-        {() => (
-          <>
-            <div className="card chart-card">
-              <h2>{t('payouts.salesPerInstructor')}</h2>
-              <Chart data={(rows.data ?? []).map((r) => ({ label: r.name, value: r.saleCount }))} label={t('payouts.salesPerInstructor')} testId="instructor-sales-chart" />
-            </div>
-            <DataTable title={t('payouts.instructorsTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="instructor-analytics.csv" testId="instructor-analytics-table" />
-          </>
-        )}
-      </AsyncView>
+      {rows.error ? (
+        <KeysetError error={rows.error} position={position} onRetry={rows.reload} />
+      ) : (
+        <>
+          <div className="card chart-card">
+            <h2>{t('payouts.salesPerInstructor')}</h2>
+            <Chart data={(rows.data?.items ?? []).map((r) => ({ label: r.name, value: r.saleCount }))} label={t('payouts.salesPerInstructor')} testId="instructor-sales-chart" />
+          </div>
+          <DataTable
+            title={t('payouts.instructorsTitle')}
+            columns={columns}
+            rows={rows.data?.items}
+            loading={rows.loading}
+            pageSize={INSTRUCTOR_ANALYTICS_PAGE_SIZE}
+            rowKey={(r) => r._id}
+            fileName="instructor-analytics.csv"
+            keyset={<KeysetPager position={position} next={rows.data?.next} />}
+            testId="instructor-analytics-table"
+          />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -12,6 +12,7 @@ import { useAsync } from '@taal/web-shared/useAsync';
 import type { Order } from '../types';
 import { Empty, LoadError, Loading, Money } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
+import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
 import { translateApiError } from '@taal/web-shared/errors';
 
 /** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
@@ -166,14 +167,24 @@ function StoreOrderCard({ order }: { order: StoreOrder }) {
   );
 }
 
+/** Orders a page of the purchase history (decision 0084). */
+export const PURCHASES_PAGE_SIZE = 10;
+
 export default function PurchaseHistory({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const orders = useAsync(async () => (await answer(authApi.GET('/api/v1/order/{userId}', { params: { path: { userId: user._id } } }))).data, [user._id]);
-  // Gift-card orders are the store's; a failure there leaves the course orders shown.
-  const storeOrders = useAsync(() => loadStoreOrders(user._id).catch(() => []), [user._id]);
-  if (orders.error) return <LoadError onRetry={orders.reload} />;
+  // The course orders a server page at a time, newest first; the page's cursor in the address (decision 0084).
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const orders = useAsync(
+    async () =>
+      (await answer(authApi.GET('/api/v1/order/{userId}/page', { params: { path: { userId: user._id }, query: { limit: String(PURCHASES_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } }))).data,
+    [user._id, cursor],
+  );
+  // Gift-card orders are the store's (shown with the first page); a failure there leaves the course orders shown.
+  const storeOrders = useAsync(() => (cursor ? Promise.resolve([]) : loadStoreOrders(user._id).catch(() => [])), [user._id, cursor]);
+  if (orders.error) return position.cursor ? <KeysetError error={orders.error} position={position} onRetry={orders.reload} /> : <LoadError onRetry={orders.reload} />;
   if (!orders.data) return <Loading />;
-  if (!orders.data.length && !storeOrders.data?.length)
+  if (!orders.data.items.length && !storeOrders.data?.length && !cursor)
     return (
       <Empty
         testId="purchases-empty"
@@ -187,13 +198,16 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
       </Empty>
     );
   return (
-    <ul className="order-list" data-testid="purchases">
-      {orders.data.map((o) => (
-        <OrderCard key={o._id} order={o} />
-      ))}
-      {(storeOrders.data ?? []).map((o) => (
-        <StoreOrderCard key={o._id} order={o} />
-      ))}
-    </ul>
+    <>
+      <ul className="order-list" data-testid="purchases" data-page={position.page}>
+        {orders.data.items.map((o) => (
+          <OrderCard key={o._id} order={o} />
+        ))}
+        {(storeOrders.data ?? []).map((o) => (
+          <StoreOrderCard key={o._id} order={o} />
+        ))}
+      </ul>
+      <KeysetPager position={position} next={orders.data.next} testId="purchases-pager" />
+    </>
   );
 }
