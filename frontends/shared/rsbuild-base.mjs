@@ -106,7 +106,14 @@ export function createConfig({ name, root, port, exposes, html = false }) {
         plugins: isRemote ? [preloadManifest] : [],
         // The contracts' modules only declare constants and functions: a module none of whose
         // exports a bundle uses is left out.
-        module: { rules: [{ test: (file) => file.startsWith(contractsSrc + path.sep), sideEffects: false }] },
+        module: {
+          rules: [
+            { test: (file) => file.startsWith(contractsSrc + path.sep), sideEffects: false },
+            // `new URL('./x.worklet.ts', import.meta.url)`: an AudioWorklet module, built on its own
+            // into one script file (the tuner's pitch detection, decision 0080).
+            { test: /\.worklet\.ts$/, type: 'asset/resource', generator: { filename: 'static/js/async/[name].[contenthash:10].js' }, use: [{ loader: require.resolve('./worklet-loader.mjs') }] },
+          ],
+        },
       },
     },
   });
