@@ -26,12 +26,36 @@ export function recordingSql(sql: Sql): { recording: Sql; sent: [string, readonl
   return { recording, sent };
 }
 
-/** Whether a statement's plan sorts or scans a table, with both priced out. */
-export async function planOf(sql: Sql, text: string, params: readonly unknown[]): Promise<{ text: string; sort: boolean; seq: boolean }> {
-  const plan = await sql.transaction(async (tx) => {
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Parent Relationship'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Whether a statement's plan sorts or scans a table, with both priced out, and the indexes it reads the page
+ * from. A per-row subquery's own plan (a SubPlan: e.g. one order's items in their order) is not the page's read.
+ */
+export async function planOf(sql: Sql, text: string, params: readonly unknown[]): Promise<{ text: string; sort: boolean; seq: boolean; indexes?: string[] }> {
+  const rows = await sql.transaction(async (tx) => {
     await tx.query('SET LOCAL enable_seqscan = off');
     await tx.query('SET LOCAL enable_sort = off');
-    return JSON.stringify((await tx.query(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows);
+    await tx.query('SET LOCAL enable_incremental_sort = off');
+    return (await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows;
   });
-  return { text, sort: /"Node Type":\s*"(Sort|Incremental Sort)"/.test(plan), seq: /Seq Scan/.test(plan) };
+  const raw = rows[0]!['QUERY PLAN'];
+  const root = (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw)[0].Plan;
+  const nodes: PlanNode[] = [];
+  const walk = (n: PlanNode) => {
+    nodes.push(n);
+    for (const child of n.Plans ?? []) if (child['Parent Relationship'] !== 'SubPlan') walk(child);
+  };
+  walk(root);
+  return {
+    text,
+    sort: nodes.some((n) => /Sort/.test(n['Node Type'])),
+    seq: nodes.some((n) => n['Node Type'] === 'Seq Scan'),
+    indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+  };
 }

@@ -52,10 +52,9 @@ export async function listLedgerPage(sql: SqlExecutor, userId: string, cursor: s
     titles: string[] | null;
   }>(
     `SELECT e.id, e.kind, e.amount, e.order_id, e.reference, e.created_at, e.detail,
-            r.referred_name,
+            (SELECT r.referred_name FROM commerce.referral r WHERE e.flow = 'referral' AND r.referred_id = substr(e.reference, length('referral:') + 1)) AS referred_name,
             (SELECT array_agg(i.title ORDER BY i.position) FROM commerce.order_item i WHERE i.order_id = e.order_id) AS titles
        FROM commerce.ledger_entry e
-       LEFT JOIN commerce.referral r ON e.flow = 'referral' AND r.referred_id = substr(e.reference, length('referral:') + 1)
       WHERE e.user_id = $1 AND ${keyset.where}
       ${keyset.orderBy} ${keyset.limitSql}`,
     [userId, ...keyset.params],
