@@ -45,12 +45,22 @@ describe('plans of every read on the seeded databases', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'taal-plans-'));
     recording = path.join(dir, 'queries.jsonl');
-    cluster = await startTestCluster({ TAAL_RECORD_SQL: recording, SIGNUP_MAX_PER_ADDRESS: '1000' });
+    // Hundreds of reads from one address and one user in a minute: the gateway's fair-use limits are lifted.
+    const unlimited = { SEARCH_MAX_PER_ADDRESS: '1000000', PUBLIC_READS_MAX_PER_ADDRESS: '1000000', DOCUMENTS_MAX_PER_USER: '1000000', PUBLIC_READS_REFUSAL_DELAY_MS: '0' };
+    cluster = await startTestCluster({ TAAL_RECORD_SQL: recording, ...unlimited });
     const seed = path.resolve(__dirname, 'seed.mjs');
     const args = ['--database-url', cluster.databaseUrl, '--mongodb-url', cluster.documentsUrl];
     for (const [k, v] of Object.entries(SIZE)) args.push(`--${k}`, String(v));
     const { stdout } = await promisify(execFile)(process.execPath, [seed, ...args], { maxBuffer: 1 << 24 });
     process.stdout.write(stdout);
+    // PLANS_DROP_INDEX=<schema.index>: the test's own check, that it fails without an index the reads need.
+    const drop = process.env.PLANS_DROP_INDEX;
+    if (drop) {
+      const db = new Client({ connectionString: cluster.databaseUrl });
+      await db.connect();
+      await db.query(`DROP INDEX ${drop.replace(/[^a-z0-9_.]/g, '')}`);
+      await db.end();
+    }
   }, 900_000);
   afterAll(async () => {
     // PLANS_KEEP_RECORDING=<file>: the recorded queries are kept there (to explain them again while adding an index).
@@ -66,9 +76,11 @@ describe('plans of every read on the seeded databases', () => {
     let offset = 0;
     const calls = await routeCalls(api, cluster.base);
     let answered = 0;
+    const failed: string[] = [];
     for (const call of calls) {
       const res = await api.get(call.path, call.token);
       if (res.status < 400) answered++;
+      if (res.status >= 500) failed.push(`${res.status} ${call.who} GET ${call.path}`);
       const next = (res.body?.data as { next?: unknown } | undefined)?.next;
       if (typeof next === 'string' && next) await api.get(`${call.path}${call.path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`, call.token);
       // The reads this call made (the services append before they answer).
@@ -97,6 +109,7 @@ describe('plans of every read on the seeded databases', () => {
       }
       if (known.length) console.log(`reads left to other slices of issue 51:\n${known.join('\n')}`);
       if (failures.length) console.log(`reads that grow with a table:\n${failures.join('\n')}`);
+      if (failed.length) console.log(`answers of 500 and over (their reads are not all explained):\n${failed.join('\n')}`);
       console.log(`${calls.length} calls (${answered} answered below 400), ${reads.length} distinct reads explained; large tables: ${[...large].sort().join(', ')}`);
     } finally {
       await db.end();
