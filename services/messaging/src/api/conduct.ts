@@ -17,6 +17,7 @@ import {
   type ServiceApi,
 } from '@taal/edge';
 import { uuid } from './shape';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 /**
  * Conduct on every message (issue 53, decision 0076), answered by messaging's ConductService:
@@ -113,22 +114,20 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
         res.status(201).json({ success: true, message: 'Report sent', data: toReport(report!) });
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/report/queue',
-      summary: 'The reports, newest first (at most 300): all, or only the open ones',
+      pagePath: '/report/queue/page',
+      summary: 'The reports, newest first: all, or only the open ones',
       auth: admin,
-      query: {
-        open: {
-          schema: z.enum(['true', 'false']),
-          description: 'Only reports not decided yet (default false)',
-        },
+      query: { open: { schema: z.enum(['true', 'false']), description: 'Only reports not decided yet (default false)' } },
+      bound: LIST_BOUNDS.reports,
+      item: ReportSchema,
+      toApi: toReport,
+      read: async (req, res, _param, page) => {
+        const { reports, next } = await conduct.listReports({ openOnly: req.query.open === 'true', ...page }, callerOf(res));
+        return { items: reports, next };
       },
-      responses: { 200: answer(listOf(ReportSchema)) },
-      handler: async ({ req, res }) => {
-        const { reports } = await conduct.listReports({ openOnly: req.query.open === 'true' }, callerOf(res));
-        res.json(ok(reports.map(toReport)));
-      },
+      linkQuery: (req): Record<string, string> => (req.query.open === 'true' ? { open: 'true' } : {}),
     }),
     defineRoute({
       method: 'put',

@@ -2,8 +2,9 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { AccountFieldLimits, ContactLimits, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
-import { answer, dateTime, done, emailAddress, envelope, fail, listOf, tooMany, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { answer, dateTime, done, emailAddress, envelope, fail, tooMany, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { type MessagingRouteDeps, text, idOf, guards } from './shape';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -46,15 +47,17 @@ export function contactRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         res.status(201).json({ success: true, message: 'Message sent Successfully', data: shown });
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/contact/general/',
+      pagePath: '/contact/general/page',
       summary: "Visitors' contact messages, newest first",
       auth: admin,
-      responses: { 200: answer(listOf(GeneralMessageSchema)) },
-      handler: async ({ res }) => {
-        const { messages } = await messaging.listContacts({}, callerOf(res));
-        res.json(ok(messages.map(toGeneral)));
+      bound: LIST_BOUNDS.contacts,
+      item: GeneralMessageSchema,
+      toApi: toGeneral,
+      read: async (_req, res, _param, page) => {
+        const { messages, next } = await messaging.listContacts(page, callerOf(res));
+        return { items: messages, next };
       },
     }),
     defineRoute({

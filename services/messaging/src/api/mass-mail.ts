@@ -3,7 +3,8 @@ import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { isEmail, type identityV1, type messagingV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
-import { answer, collectPages, dateTime, done, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { LIST_BOUNDS, listRoutes } from './pages';
+import { answer, collectPages, dateTime, done, fail, callerOf, requireAuth, UserRoles, refusal, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): the audience is
@@ -110,15 +111,17 @@ export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<ide
         res.status(201).json({ success: true, message: MASS_MAIL_SENT, data: toMassMail(mail!) });
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/mass-mail/',
+      pagePath: '/mass-mail/page',
       summary: 'Mass mails with their progress (total, sent, skipped, uncertain), newest first',
       auth: admin,
-      responses: { 200: answer(listOf(MassMailSchema)) },
-      handler: async ({ res }) => {
-        const { mails } = await messaging.listMassMails({}, callerOf(res));
-        res.json(ok(mails.map(toMassMail)));
+      bound: LIST_BOUNDS.massMails,
+      item: MassMailSchema,
+      toApi: toMassMail,
+      read: async (_req, res, _param, page) => {
+        const { mails, next } = await messaging.listMassMails(page, callerOf(res));
+        return { items: mails, next };
       },
     }),
     defineRoute({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type messagingV1 } from '@taal/contracts';
 import { answer, dateTime, done, fail, listOf, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { type MessagingRouteDeps, uuid, text, idOf, userIdParam, noSuchUser, guards } from './shape';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 const NotificationSchema = z
   .object({
@@ -43,15 +44,17 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         res.status(201).json({ success: true, message: 'Notification created', data: toNotification(notification!) });
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/notification',
+      pagePath: '/notification/page',
       summary: 'Every notification for all users, newest first',
       auth: admin,
-      responses: { 200: answer(listOf(NotificationSchema)) },
-      handler: async ({ res }) => {
-        const { notifications } = await messaging.listNotifications({}, callerOf(res));
-        res.json(ok(notifications.map(toNotification)));
+      bound: LIST_BOUNDS.notifications,
+      item: NotificationSchema,
+      toApi: toNotification,
+      read: async (_req, res, _param, page) => {
+        const { notifications, next } = await messaging.listNotifications(page, callerOf(res));
+        return { items: notifications, next };
       },
     }),
     defineRoute({
@@ -92,18 +95,23 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         res.json(ok(notifications.map(toNotification)));
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/notification/user/{userId}/all',
+      pagePath: '/notification/user/{userId}/page',
       summary: "All the caller's notifications, newest first, each with its read state",
       auth: signedIn,
       params: userIdParam,
-      responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications"), ...noSuchUser },
       query: langQuery,
-      handler: async ({ req, res, param }) => {
-        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: true, language: readerLanguage(req) }, callerOf(res));
-        res.json(ok(notifications.map(toNotification)));
+      cachedPerUser: readerLanguage,
+      responses: { 403: fail("Another user's notifications"), ...noSuchUser },
+      bound: LIST_BOUNDS.notifications,
+      item: NotificationSchema,
+      toApi: toNotification,
+      read: async (req, res, param, page) => {
+        const { notifications, next } = await messaging.listUserNotifications({ userId: param('userId'), all: true, language: readerLanguage(req), ...page }, callerOf(res));
+        return { items: notifications, next };
       },
+      linkQuery: (req): Record<string, string> => (typeof req.query.lang === 'string' ? { lang: readerLanguage(req) } : {}),
     }),
     defineRoute({
       method: 'delete',

@@ -3,6 +3,7 @@ import { type identityV1, type questionsV1, type RefusalKey } from '@taal/contra
 import { answer, callerOf, dateTime, defineRoute, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
 import type { WriteLimiters } from './limits';
 import { QuestionSchema, toQuestion } from './questions-shape';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), answered by messaging's
@@ -161,15 +162,17 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
         });
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
       path: '/questions/recent',
+      pagePath: '/questions/recent/page',
       summary: 'The newest questions of every course, hidden ones included',
       auth: admin,
-      responses: { 200: answer(listOf(QuestionSchema)) },
-      handler: async ({ res }) => {
-        const { questions: found } = await questions.listRecentQuestions({}, callerOf(res));
-        res.json(ok(found.map(toQuestion)));
+      bound: LIST_BOUNDS.questions,
+      item: QuestionSchema,
+      toApi: toQuestion,
+      read: async (_req, res, _param, page) => {
+        const { questions: items, next } = await questions.listRecentQuestions(page, callerOf(res));
+        return { items, next };
       },
     }),
     defineRoute({

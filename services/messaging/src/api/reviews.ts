@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { identityV1, reviewsV1 } from '@taal/contracts';
 import { reencodeImage, type ImageRules } from '@taal/kit';
-import { answer, dateTime, envelope, fail, ID_PATTERN, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier, type AuthenticatedCaller } from '@taal/edge';
+import { answer, dateTime, envelope, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier, type AuthenticatedCaller } from '@taal/edge';
 import type { WriteLimiters } from './limits';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 /**
  * Course ratings and reviews (issue 41, decision 0048), answered by messaging's review service,
@@ -91,28 +92,21 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
   const reviewParam = { id: { schema: uuid(), description: 'The review id (UUID)', invalid: () => refusal('REVIEW_NOT_FOUND') } };
 
   return [
-    defineRoute({
-      method: 'get',
-      path: '/review/hidden',
-      summary: 'Hidden reviews with the reason each was hidden, newest first (back office)',
-      auth: admin,
-      responses: { 200: answer(listOf(HiddenReviewSchema)) },
-      handler: async ({ res }) => {
-        const { reviews: list } = await reviews.listHiddenReviews({}, callerOf(res));
-        res.json(ok(list.map(toAdminReview)));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/review/recent',
-      summary: 'The latest shown reviews of every course, newest first (back office: where one is hidden)',
-      auth: admin,
-      responses: { 200: answer(listOf(HiddenReviewSchema)) },
-      handler: async ({ res }) => {
-        const { reviews: list } = await reviews.listRecentReviews({}, callerOf(res));
-        res.json(ok(list.map(toAdminReview)));
-      },
-    }),
+    ...(['hidden', 'recent'] as const).flatMap((which) =>
+      listRoutes({
+        path: `/review/${which}`,
+        pagePath: `/review/${which}/page`,
+        summary: which === 'hidden' ? 'Hidden reviews with the reason each was hidden, the last hidden first (back office)' : 'The latest shown reviews of every course, newest first (back office: where one is hidden)',
+        auth: admin,
+        bound: LIST_BOUNDS.reviews,
+        item: HiddenReviewSchema,
+        toApi: toAdminReview,
+        read: async (_req, res, _param, page) => {
+          const { reviews: items, next } = await (which === 'hidden' ? reviews.listHiddenReviews(page, callerOf(res)) : reviews.listRecentReviews(page, callerOf(res)));
+          return { items, next };
+        },
+      }),
+    ),
     defineRoute({
       method: 'get',
       path: '/review/course/{courseId}',

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { type messagingV1 } from '@taal/contracts';
-import { answer, dateTime, done, fail, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
+import { answer, collectPages, dateTime, done, fail, linkHeader, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
 import { type MessagingRouteDeps, uuid, text, idOf, notAnId, userIdParam, noSuchUser, guards } from './shape';
+import { LIST_BOUNDS, listRoutes } from './pages';
 
 const StudentMessageSchema = z
   .object({
@@ -44,6 +45,8 @@ const instructorMessageBody = z.object({
   course: z.string().max(64).optional(),
 });
 const replyBody = z.object({ reply: text(5000, 'REPLY_REQUIRED') });
+const instructorIdParam = { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('INSTRUCTOR_NOT_FOUND') } };
+const notTheirs = { 403: fail("Another instructor's messages"), 404: fail('Not an instructor id') };
 
 export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
   const { messaging, identity, tokens, catalogue, writes } = deps;
@@ -89,51 +92,69 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message!) });
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/contact/u/c/{userId}',
-      summary: "A student's current messages (pending: not answered yet); their own only",
-      auth: signedIn,
-      params: userIdParam,
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
-      handler: async ({ res, param }) => {
-        const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: false }, callerOf(res));
-        res.json(ok(messages.map(toStudentMessage)));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/contact/u/p/{userId}',
-      summary: "A student's previous messages (answered, with the reply); their own only",
-      auth: signedIn,
-      params: userIdParam,
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another user's messages"), ...noSuchUser },
-      handler: async ({ res, param }) => {
-        const { messages } = await messaging.listStudentMessages({ userId: param('userId'), answered: true }, callerOf(res));
-        res.json(ok(messages.map(toStudentMessage)));
-      },
-    }),
+    ...[false, true].flatMap((answered) =>
+      listRoutes({
+        path: `/contact/u/${answered ? 'p' : 'c'}/{userId}`,
+        pagePath: `/contact/u/${answered ? 'p' : 'c'}/{userId}/page`,
+        summary: answered ? "A student's previous messages (answered, with the reply), newest first; their own only" : "A student's current messages (pending: not answered yet), newest first; their own only",
+        auth: signedIn,
+        params: userIdParam,
+        responses: { 403: fail("Another user's messages"), ...noSuchUser },
+        bound: LIST_BOUNDS.studentMessages,
+        item: StudentMessageSchema,
+        toApi: toStudentMessage,
+        read: async (_req, res, param, page) => {
+          const { messages, next } = await messaging.listStudentMessages({ userId: param('userId'), answered, ...page }, callerOf(res));
+          return { items: messages, next };
+        },
+      }),
+    ),
     defineRoute({
       method: 'get',
       path: '/contact/mystudent/{instructorId}',
-      summary: "Students' messages to an instructor, pending first; the instructor's own (their linked profile) only",
+      summary: `Students' messages to an instructor, pending first, each part newest first; the instructor's own (their linked profile) only: at most ${LIST_BOUNDS.studentMessages} (the rest through GET contact/mystudent/{instructorId}/page?answered=…, named by the Link header)`,
       auth: instructorOrAdmin,
-      params: { instructorId: { schema: uuid(), description: 'The instructor id (UUID)', invalid: notAnId('INSTRUCTOR_NOT_FOUND') } },
-      responses: { 200: answer(listOf(StudentMessageSchema)), 403: fail("Another instructor's messages"), 404: fail('Not an instructor id') },
+      params: instructorIdParam,
+      responses: { 200: { ...answer(listOf(StudentMessageSchema)), headers: linkHeader }, ...notTheirs },
       handler: async ({ res, param }) => {
-        const { messages } = await messaging.listInstructorMessages({ instructorId: param('instructorId') }, callerOf(res));
-        res.json(ok(messages.map(toStudentMessage)));
+        const read = (answered: boolean) => (cursor: string, limit: number) =>
+          messaging.listInstructorMessages({ instructorId: param('instructorId'), answered, cursor, limit }, callerOf(res)).then(({ messages, next }) => ({ items: messages, next }));
+        // Pending first, then answered, up to the bound; the Link names where the rest starts.
+        const pending = await collectPages(LIST_BOUNDS.studentMessages, read(false));
+        const room = LIST_BOUNDS.studentMessages - pending.items.length;
+        const answered = pending.next ? null : room > 0 ? await collectPages(room, read(true)) : await read(true)('', 1).then((p) => ({ items: [], next: p.items.length ? ' ' : '' }));
+        const rest = pending.next ? { answered: 'false', cursor: pending.next } : answered?.next ? { answered: 'true', cursor: answered.next.trim() } : null;
+        const path = `/api/v1/contact/mystudent/${encodeURIComponent(param('instructorId'))}/page`;
+        if (rest) res.setHeader('Link', `<${path}?${new URLSearchParams(rest.cursor ? rest : { answered: rest.answered }).toString()}>; rel="next"`);
+        res.json(ok([...pending.items, ...(answered?.items ?? [])].map(toStudentMessage)));
       },
     }),
-    defineRoute({
-      method: 'get',
+    ...listRoutes({
+      pagePath: '/contact/mystudent/{instructorId}/page',
+      summary: "Students' messages to an instructor, pending or answered (answered=true), newest first; the instructor's own (their linked profile) only",
+      auth: instructorOrAdmin,
+      params: instructorIdParam,
+      query: { answered: { schema: z.enum(['true', 'false']), description: 'true: the answered ones; false (default): the pending ones' } },
+      responses: notTheirs,
+      bound: LIST_BOUNDS.studentMessages,
+      item: StudentMessageSchema,
+      toApi: toStudentMessage,
+      read: async (req, res, param, page) => {
+        const { messages, next } = await messaging.listInstructorMessages({ instructorId: param('instructorId'), answered: req.query.answered === 'true', ...page }, callerOf(res));
+        return { items: messages, next };
+      },
+    }),
+    ...listRoutes({
       path: '/contact/student/',
+      pagePath: '/contact/student/page',
       summary: "Every student's messages to instructors, newest first",
       auth: admin,
-      responses: { 200: answer(listOf(StudentMessageSchema)) },
-      handler: async ({ res }) => {
-        const { messages } = await messaging.listAllStudentMessages({}, callerOf(res));
-        res.json(ok(messages.map(toStudentMessage)));
+      bound: LIST_BOUNDS.studentMessages,
+      item: StudentMessageSchema,
+      toApi: toStudentMessage,
+      read: async (_req, res, _param, page) => {
+        const { messages, next } = await messaging.listAllStudentMessages(page, callerOf(res));
+        return { items: messages, next };
       },
     }),
     defineRoute({

@@ -11,6 +11,7 @@ import { systemNotification } from '../domain/notification-texts';
 import type { ConductDocuments, ReportDoc, ReportStatus } from '../store/conduct';
 import { toConductReport } from '../store/conduct';
 import type { MessagingDocuments } from '../store/documents';
+import type { PageAsk } from '../store/pages';
 import { isReportKind, type ConductItems } from './conduct-items';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -67,12 +68,12 @@ export class Conduct {
     };
   }
 
-  async queue(ctx: Ctx, openOnly: boolean): Promise<conductV1.ConductReport[]> {
+  /** A page of the queue (decision 0085), each report with how many reported its item. */
+  async queue(ctx: Ctx, openOnly: boolean, ask: PageAsk): Promise<{ items: conductV1.ConductReport[]; next: string }> {
     requireIdentity(ctx, ADMIN);
-    const docs = await this.store.queue(openOnly);
-    const counts = new Map<string, number>();
-    for (const d of docs) counts.set(`${d.kind}:${d.itemId}`, (counts.get(`${d.kind}:${d.itemId}`) ?? 0) + 1);
-    return docs.map((d) => toConductReport(d, counts.get(`${d.kind}:${d.itemId}`) ?? 1));
+    const { items: docs, next } = await this.store.queue(openOnly, ask);
+    const counts = await this.store.reporterCounts(docs);
+    return { items: docs.map((d) => toConductReport(d, counts.get(`${d.kind}:${d.itemId}`) ?? 1)), next };
   }
 
   /** Decides every report of the reported item; each reporter whose report changed is notified. */

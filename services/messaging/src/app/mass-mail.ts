@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { checkMassMail, massMailBody } from '../domain/mass-mail';
 import { clean, isEmail } from '../domain/rules';
 import { isDuplicateKey } from '../store/schema';
+import { documentPage, type PageAsk } from '../store/pages';
 import { LEASES, MAIL_JOB_STATES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
 import { sendQueued, type MailQueue } from './mail-queue';
 
@@ -98,11 +99,12 @@ export class MassMails {
     return mail ? toMassMail(mail, (await this.counts([id])).get(id) ?? noCounts()) : null;
   }
 
-  async list(ctx: Ctx): Promise<messagingV1.MassMail[]> {
+  /** A page of the mass mails with their progress, newest first (decision 0085). */
+  async list(ctx: Ctx, ask: PageAsk): Promise<{ items: messagingV1.MassMail[]; next: string }> {
     requireIdentity(ctx, UserRoles.admin);
-    const mails = await this.docs.models.massMails.find({ ready: true }).sort({ createdAt: -1 }).limit(100).lean<MassMailDoc[]>();
+    const { items: mails, next } = await documentPage<MassMailDoc>(this.docs.models.massMails, 'mass-mails', { ready: true }, ask);
     const counts = await this.counts(mails.map((m) => m._id));
-    return mails.map((m) => toMassMail(m, counts.get(m._id) ?? noCounts()));
+    return { items: mails.map((m) => toMassMail(m, counts.get(m._id) ?? noCounts())), next };
   }
 
   /** Recipients per state of each mail (one grouping on the server). */

@@ -15,6 +15,7 @@ import {
 import { answeredNotification, checkContact, clean, checkNotification, checkReply, checkStudentMessage, type Check } from '../domain/rules';
 import type { ConductDocuments } from '../store/conduct';
 import type { MessagingDocuments } from '../store/documents';
+import type { PageAsk } from '../store/pages';
 import { instructorParty, studentParty } from './conduct';
 
 type Ctx = { identity: CallerIdentity | null };
@@ -41,9 +42,9 @@ export class Messaging {
     return this.store.contacts.addContact({ name: clean(req.name), email: clean(req.email), message: clean(req.message) });
   }
 
-  async contacts(ctx: Ctx) {
+  async contacts(ctx: Ctx, ask: PageAsk) {
     requireIdentity(ctx, ADMIN);
-    return this.store.contacts.listContacts();
+    return this.store.contacts.listContacts(ask);
   }
 
   async markContactReplied(ctx: Ctx, id: string) {
@@ -70,21 +71,21 @@ export class Messaging {
     });
   }
 
-  async studentMessages(ctx: Ctx, userId: string, answered: boolean) {
+  async studentMessages(ctx: Ctx, userId: string, answered: boolean, ask: PageAsk) {
     const me = requireIdentity(ctx);
     if (me.userType !== ADMIN && me.userId !== userId) throw refuse('NOT_YOUR_MESSAGES');
-    return this.store.studentMessages.studentMessagesOf(userId, answered);
+    return this.store.studentMessages.studentMessagesOf(userId, answered, ask);
   }
 
-  async instructorMessages(ctx: Ctx, instructorId: string) {
+  async instructorMessages(ctx: Ctx, instructorId: string, answered: boolean, ask: PageAsk) {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
     if (me.userType === INSTRUCTOR && me.instructorId !== instructorId) throw refuse('NOT_YOUR_MESSAGES');
-    return this.store.studentMessages.instructorMessages(instructorId);
+    return this.store.studentMessages.instructorMessages(instructorId, answered, ask);
   }
 
-  async allStudentMessages(ctx: Ctx) {
+  async allStudentMessages(ctx: Ctx, ask: PageAsk) {
     requireIdentity(ctx, ADMIN);
-    return this.store.studentMessages.allStudentMessages();
+    return this.store.studentMessages.allStudentMessages(ask);
   }
 
   /**
@@ -116,9 +117,9 @@ export class Messaging {
     return created!;
   }
 
-  async notifications(ctx: Ctx) {
+  async notifications(ctx: Ctx, ask: PageAsk) {
     requireIdentity(ctx, ADMIN);
-    return this.store.broadcasts();
+    return this.store.broadcasts(ask);
   }
 
   async deleteNotification(ctx: Ctx, id: string) {
@@ -127,11 +128,18 @@ export class Messaging {
     void this.userData?.changedForEveryone();
   }
 
-  /** The caller's notifications; system ones written in `language` (en or bn). */
+  /** The caller's notifications among their newest 500, system ones written in `language` (en or bn): the unread ones (the bell), or all. */
   async userNotifications(ctx: Ctx, userId: string, all: boolean, language = 'en') {
     const me = requireIdentity(ctx);
     if (me.userId !== userId) throw refuse('NOT_YOUR_NOTIFICATIONS');
     return this.store.userNotifications(userId, all, language);
+  }
+
+  /** A page of all the caller's notifications, newest first (decision 0085). */
+  async userNotificationPage(ctx: Ctx, userId: string, language: string, ask: PageAsk) {
+    const me = requireIdentity(ctx);
+    if (me.userId !== userId) throw refuse('NOT_YOUR_NOTIFICATIONS');
+    return this.store.userNotificationPage(userId, ask, language);
   }
 
   async markRead(ctx: Ctx, userId: string, notificationId: string) {

@@ -16,6 +16,7 @@ import type { LearningLookup, QuestionLookups } from '../grpc/lookups';
 import type { MessagingDocuments } from '../store/documents';
 import { iso } from '../store/schema';
 import type { QuestionDocuments, StoredQuestion } from '../store/questions';
+import type { PageAsk } from '../store/pages';
 import type { TransactionalMails } from './transactional-mail';
 
 type Ctx = Pick<CallContext, 'identity' | 'metadata'>;
@@ -179,9 +180,11 @@ export class LessonQuestions {
     };
   }
 
-  async recent(ctx: Ctx): Promise<questionsV1.LessonQuestion[]> {
+  /** A page of every question with its thread, newest first (decision 0085). */
+  async recent(ctx: Ctx, ask: PageAsk): Promise<{ items: questionsV1.LessonQuestion[]; next: string }> {
     const me = requireIdentity(ctx, ADMIN);
-    return this.deps.questions.threads(await this.deps.questions.recent(), me.userId, true);
+    const { items, next } = await this.deps.questions.recent(ask);
+    return { items: await this.deps.questions.threads(items, me.userId, true), next };
   }
 
   async hide(ctx: Ctx, req: questionsV1.HideQuestionRequest): Promise<questionsV1.LessonQuestion> {

@@ -11,6 +11,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { figuresOf, isRating, plainText, ReviewLimits, reviewRefusal } from '../domain/reviews';
 import type { CourseInstructors, LearningLookup } from '../grpc/lookups';
 import type { ReviewDocuments } from '../store/reviews';
+import type { PageAsk } from '../store/pages';
 import { conductCheck } from '../domain/rules';
 
 type Ctx = { identity: CallerIdentity | null; metadata?: Metadata };
@@ -101,14 +102,14 @@ export class Reviews {
     return hidden;
   }
 
-  async hiddenList(ctx: Ctx) {
+  async hiddenList(ctx: Ctx, ask: PageAsk) {
     requireIdentity(ctx, ADMIN);
-    return this.store.hiddenList();
+    return this.store.hiddenList(ask);
   }
 
-  async recent(ctx: Ctx) {
+  async recent(ctx: Ctx, ask: PageAsk) {
     requireIdentity(ctx, ADMIN);
-    return this.store.recent();
+    return this.store.recent(ask);
   }
 
   /**

@@ -10,7 +10,10 @@ export function questionsGrpcService(q: LessonQuestions): questionsV1.LessonQues
     answerQuestion: unaryHandler(async (req: questionsV1.AnswerQuestionRequest, ctx) => ({ question: await q.answer(ctx, req) })),
     followQuestion: unaryHandler(async (req: questionsV1.FollowQuestionRequest, ctx) => ({ question: await q.follow(ctx, req) })),
     listUnansweredQuestions: unaryHandler(async (req: questionsV1.ListUnansweredQuestionsRequest, ctx) => q.unanswered(ctx, req)),
-    listRecentQuestions: unaryHandler(async (_req: questionsV1.ListRecentQuestionsRequest, ctx) => ({ questions: await q.recent(ctx) })),
+    listRecentQuestions: unaryHandler(async (req: questionsV1.ListRecentQuestionsRequest, ctx) => {
+      const { items, next } = await q.recent(ctx, req);
+      return { questions: items, next };
+    }),
     hideQuestion: unaryHandler(async (req: questionsV1.HideQuestionRequest, ctx) => ({ question: await q.hide(ctx, req) })),
     hideUserQuestions: unaryHandler(async (req: questionsV1.HideUserQuestionsRequest, ctx) => ({ changed: await q.hideUser(ctx, req) })),
   };

@@ -4,6 +4,7 @@ import { startPeriodicJob, unaryHandler, type DocumentStore, type EventBus } fro
 import { Reviews } from '../app/reviews';
 import { ReviewDocuments } from '../store/reviews';
 import type { CourseInstructors, LearningLookup } from './lookups';
+import { page } from './messaging-service';
 
 /** gRPC adapter of the review use cases (src/app/reviews.ts). */
 export function reviewsGrpcService(r: Reviews): reviewsV1.ReviewServiceServer {
@@ -13,8 +14,8 @@ export function reviewsGrpcService(r: Reviews): reviewsV1.ReviewServiceServer {
     getMyReview: unaryHandler(async (req: reviewsV1.GetMyReviewRequest, ctx) => r.mine(ctx, req.courseId)),
     replyReview: unaryHandler(async (req: reviewsV1.ReplyReviewRequest, ctx) => ({ review: await r.reply(ctx, req) })),
     hideReview: unaryHandler(async (req: reviewsV1.HideReviewRequest, ctx) => ({ review: await r.hide(ctx, req) })),
-    listHiddenReviews: unaryHandler(async (_req: reviewsV1.ListHiddenReviewsRequest, ctx) => ({ reviews: await r.hiddenList(ctx) })),
-    listRecentReviews: unaryHandler(async (_req: reviewsV1.ListRecentReviewsRequest, ctx) => ({ reviews: await r.recent(ctx) })),
+    listHiddenReviews: unaryHandler(async (req: reviewsV1.ListHiddenReviewsRequest, ctx) => page(await r.hiddenList(ctx, req), (reviews, next) => ({ reviews, next }))),
+    listRecentReviews: unaryHandler(async (req: reviewsV1.ListRecentReviewsRequest, ctx) => page(await r.recent(ctx, req), (reviews, next) => ({ reviews, next }))),
   };
 }
 

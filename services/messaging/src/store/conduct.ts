@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { conductV1 } from '@taal/contracts';
 import { isDuplicateKey, iso } from './schema';
+import { documentPage, type PageAsk } from './pages';
 
 export type ReportStatus = 'open' | 'hidden' | 'restored' | 'dismissed' | 'suspended';
 
@@ -53,15 +54,15 @@ const reportSchema = new Schema<ReportDoc>(
 );
 reportSchema.index({ key: 1 }, { unique: true });
 reportSchema.index({ kind: 1, itemId: 1 });
-reportSchema.index({ createdAt: -1 });
+// The back office's queue, a page at a time (decision 0085): every report, or the open ones.
+reportSchema.index({ createdAt: -1, _id: -1 });
+reportSchema.index({ status: 1, createdAt: -1, _id: -1 });
+reportSchema.index({ itemId: 1 });
 const blockSchema = new Schema<BlockDoc>(
   { _id: String, blocker: String, blocked: String, blockedName: String, createdAt: Date },
   { versionKey: false },
 );
 blockSchema.index({ blocker: 1, createdAt: -1 });
-
-/** The back office's queue: at most this many reports, newest first. */
-const QUEUE_LIMIT = 300;
 
 export class ConductDocuments {
   private readonly reports;
@@ -102,12 +103,18 @@ export class ConductDocuments {
     return this.reports.findById(id).lean<ReportDoc>();
   }
 
-  async queue(openOnly: boolean): Promise<ReportDoc[]> {
-    return this.reports
-      .find(openOnly ? { status: 'open' } : {})
-      .sort({ createdAt: -1, _id: 1 })
-      .limit(QUEUE_LIMIT)
-      .lean<ReportDoc[]>();
+  /** A page of the queue, newest first: every report or the open ones. */
+  async queue(openOnly: boolean, ask: PageAsk) {
+    return documentPage<ReportDoc>(this.reports, openOnly ? 'reports:open' : 'reports', openOnly ? { status: 'open' } : {}, ask);
+  }
+
+  /** How many reports each of these items has (`kind:itemId` → count). */
+  async reporterCounts(items: readonly { kind: string; itemId: string }[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (items.length === 0) return counts;
+    const docs = await this.reports.find({ itemId: { $in: [...new Set(items.map((i) => i.itemId))] } }, { kind: 1, itemId: 1 }).lean<Pick<ReportDoc, 'kind' | 'itemId'>[]>();
+    for (const d of docs) counts.set(`${d.kind}:${d.itemId}`, (counts.get(`${d.kind}:${d.itemId}`) ?? 0) + 1);
+    return counts;
   }
 
   async reportsOf(kind: string, itemId: string): Promise<ReportDoc[]> {

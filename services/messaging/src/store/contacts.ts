@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { messagingV1 } from '@taal/contracts';
 import type { MessagingModels } from './documents';
-import { iso, LIST_LIMIT } from './schema';
+import { iso } from './schema';
+import { documentPage, mapPage, type PageAsk } from './pages';
 
 export interface ContactDoc {
   _id: string;
@@ -19,7 +20,8 @@ export const contactSchema = new Schema<ContactDoc>(
   { _id: String, name: String, email: String, message: String, status: Boolean, reply: String, createdAt: Date },
   { versionKey: false },
 );
-contactSchema.index({ createdAt: -1 });
+// The back office's list, a page at a time (decision 0085).
+contactSchema.index({ createdAt: -1, _id: -1 });
 
 const toContact = (d: ContactDoc): messagingV1.ContactMessage => ({
   id: d._id,
@@ -41,9 +43,9 @@ export class ContactDocuments {
     return toContact(doc);
   }
 
-  async listContacts(): Promise<messagingV1.ContactMessage[]> {
-    const docs = await this.models.contacts.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ContactDoc[]>();
-    return docs.map(toContact);
+  /** A page of contact messages, newest first. */
+  async listContacts(ask: PageAsk) {
+    return mapPage(await documentPage<ContactDoc>(this.models.contacts, 'contacts', {}, ask), toContact);
   }
 
   async markContactReplied(id: string): Promise<messagingV1.ContactMessage | null> {

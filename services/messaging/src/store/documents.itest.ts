@@ -81,15 +81,16 @@ function describeMessagingDocuments(name: string, open: () => Promise<DocumentSt
       const a = await docs.studentMessages.addStudentMessage({ from: 's1', name: 'S', email: 's@x', to: 'i1', toName: 'I', courseId: 'c1', message: 'first' });
       await new Promise((r) => setTimeout(r, 5));
       const b = await docs.studentMessages.addStudentMessage({ from: 's1', name: 'S', email: 's@x', to: 'i1', toName: 'I', courseId: 'c1', message: 'second' });
-      expect((await docs.studentMessages.studentMessagesOf('s1', false)).map((m) => m.id)).toEqual([b.id, a.id]);
+      expect((await docs.studentMessages.studentMessagesOf('s1', false, {})).items.map((m) => m.id)).toEqual([b.id, a.id]);
       const answered = await docs.studentMessages.reply(a.id, 'an answer');
       expect(answered).toMatchObject({ id: a.id, status: true, reply: 'an answer' });
-      expect((await docs.studentMessages.studentMessagesOf('s1', true)).map((m) => m.id)).toEqual([a.id]);
-      expect((await docs.studentMessages.instructorMessages('i1')).map((m) => m.id)).toEqual([b.id, a.id]);
+      expect((await docs.studentMessages.studentMessagesOf('s1', true, {})).items.map((m) => m.id)).toEqual([a.id]);
+      expect((await docs.studentMessages.instructorMessages('i1', false, {})).items.map((m) => m.id)).toEqual([b.id]);
+      expect((await docs.studentMessages.instructorMessages('i1', true, {})).items.map((m) => m.id)).toEqual([a.id]);
       expect(await docs.studentMessages.reply(randomUUID(), 'x')).toBeNull();
       const c = await docs.contacts.addContact({ name: 'V', email: 'v@x', message: 'hello' });
       expect((await docs.contacts.markContactReplied(c.id))?.status).toBe(true);
-      expect((await docs.contacts.listContacts()).map((x) => x.id)).toContain(c.id);
+      expect((await docs.contacts.listContacts({})).items.map((x) => x.id)).toContain(c.id);
     }, 60_000);
   });
 }

@@ -4,6 +4,7 @@ import type { messagingV1 } from '@taal/contracts';
 import { notificationLink, notificationText } from '../domain/notification-texts';
 import { ContactDocuments, contactSchema } from './contacts';
 import { isDuplicateKey, iso, LIST_LIMIT } from './schema';
+import { documentPage, mapPage, type PageAsk } from './pages';
 import { StudentMessageDocuments, studentMessageSchema } from './student-messages';
 
 /**
@@ -51,8 +52,10 @@ const notificationSchema = new Schema<NotificationDoc>(
 );
 notificationSchema.index({ seq: 1 }, { unique: true });
 notificationSchema.index({ sourceKey: 1 }, { unique: true });
-// A user's notifications (theirs and everyone's), newest first.
+// A user's unread notifications (theirs and everyone's), newest first.
 notificationSchema.index({ userId: 1, seq: -1 });
+// A page at a time (decision 0085): the back office's broadcasts, a user's with everyone's.
+notificationSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 
 const readSchema = new Schema<ReadDoc>({ _id: String, userId: String, notificationId: String, at: Date }, { versionKey: false });
 readSchema.index({ userId: 1, notificationId: 1 });
@@ -149,10 +152,23 @@ export class MessagingDocuments {
     return last?.seq ?? 0;
   }
 
-  /** The back office's list: notifications to everyone. */
-  async broadcasts(): Promise<messagingV1.Notification[]> {
-    const docs = await this.models.notifications.find({ userId: null }).sort({ seq: -1 }).limit(LIST_LIMIT).lean<NotificationDoc[]>();
-    return docs.map((d) => toNotification(d));
+  /** The back office's list: a page of the notifications to everyone, newest first. */
+  async broadcasts(ask: PageAsk) {
+    return mapPage(await documentPage<NotificationDoc>(this.models.notifications, 'broadcasts', { userId: null }, ask), (d) => toNotification(d));
+  }
+
+  /** A page of a user's notifications (to everyone and to them), newest first, each with this user's read flag. */
+  async userNotificationPage(userId: string, ask: PageAsk, language = 'en') {
+    const page = await documentPage<NotificationDoc>(this.models.notifications, 'notifications', { userId: { $in: [null, userId] } }, ask);
+    const read = await this.readOf(userId, page.items);
+    return mapPage(page, (d) => toNotification(d, read.has(d._id), language));
+  }
+
+  private async readOf(userId: string, docs: NotificationDoc[]): Promise<Set<string>> {
+    const reads = await this.models.reads
+      .find({ userId, notificationId: { $in: docs.map((d) => d._id) } }, { notificationId: 1 })
+      .lean<{ notificationId: string }[]>();
+    return new Set(reads.map((r) => r.notificationId));
   }
 
   async deleteBroadcast(id: string): Promise<boolean> {
@@ -160,17 +176,14 @@ export class MessagingDocuments {
     return deletedCount > 0;
   }
 
-  /** A user's notifications (to everyone and to them), newest first, each with this user's read flag. */
+  /** A user's notifications among their newest LIST_LIMIT (to everyone and to them), each with this user's read flag: the unread ones (the bell), or all. */
   async userNotifications(userId: string, all: boolean, language = 'en'): Promise<messagingV1.Notification[]> {
     const docs = await this.models.notifications
       .find({ userId: { $in: [null, userId] } })
       .sort({ seq: -1 })
       .limit(LIST_LIMIT)
       .lean<NotificationDoc[]>();
-    const reads = await this.models.reads
-      .find({ userId, notificationId: { $in: docs.map((d) => d._id) } }, { notificationId: 1 })
-      .lean<{ notificationId: string }[]>();
-    const read = new Set(reads.map((r) => r.notificationId));
+    const read = await this.readOf(userId, docs);
     return docs.filter((d) => all || !read.has(d._id)).map((d) => toNotification(d, read.has(d._id), language));
   }
 

@@ -89,7 +89,8 @@ const massMailSchema = new Schema<MassMailDoc>(
   { _id: String, audience: String, subject: String, html: String, ready: Boolean, open: Boolean, createdAt: Date },
   { versionKey: false },
 );
-massMailSchema.index({ createdAt: -1 });
+// The history, a page at a time (decision 0085).
+massMailSchema.index({ ready: 1, createdAt: -1, _id: -1 });
 massMailSchema.index({ open: 1 });
 
 const recipientSchema = new Schema<RecipientDoc>(

@@ -69,8 +69,8 @@ describe.each(backends)('messaging rows moved from SQL into documents (%s)', (_n
     await documents.connection.collection('moves').deleteMany({});
     expect(await moveFromSql(backend.sql, store, mails, logger)).toBe('moved');
 
-    expect((await store.contacts.listContacts()).map((c) => [c.id, c.message])).toEqual([['c1', 'Drum classes?']]);
-    expect(await store.studentMessages.studentMessagesOf('student-1', true)).toMatchObject([{ id: 'm1', reply: 'Monday', toName: 'Ustad', courseId: 'course-1' }]);
+    expect((await store.contacts.listContacts({})).items.map((c) => [c.id, c.message])).toEqual([['c1', 'Drum classes?']]);
+    expect((await store.studentMessages.studentMessagesOf('student-1', true, {})).items).toMatchObject([{ id: 'm1', reply: 'Monday', toName: 'Ustad', courseId: 'course-1' }]);
     const all = await store.userNotifications('student-1', true, 'bn');
     expect(all.map((n) => [n.id, n.read])).toEqual([['n3', false], ['n2', false], ['n1', true]]);
     expect(all[1]!.msg).toBe('রেফারেল বোনাস হিসেবে ১০০.০০ টাকা আপনার ওয়ালেটে যোগ হয়েছে।');

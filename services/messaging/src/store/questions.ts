@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { questionsV1 } from '@taal/contracts';
 import { isDuplicateKey, iso } from './schema';
+import { documentPage, type PageAsk } from './pages';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), with messaging's other documents (decision
@@ -68,7 +69,8 @@ const questionSchema = new Schema<QuestionDoc>(
 questionSchema.index({ courseId: 1, lessonId: 1, createdAt: -1 });
 questionSchema.index({ instructorId: 1, answered: 1, createdAt: -1 });
 questionSchema.index({ answered: 1, hidden: 1, createdAt: -1 });
-questionSchema.index({ createdAt: -1 });
+// The back office's list, a page at a time (decision 0085).
+questionSchema.index({ createdAt: -1, _id: -1 });
 questionSchema.index({ askedBy: 1 });
 
 const answerSchema = new Schema<AnswerDoc>(
@@ -167,8 +169,9 @@ export class QuestionDocuments {
     return docs.map((d) => d._id);
   }
 
-  async recent(): Promise<QuestionDoc[]> {
-    return this.models.questions.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<QuestionDoc[]>();
+  /** A page of every question, newest first (the back office: hidden ones too). */
+  async recent(ask: PageAsk) {
+    return documentPage<QuestionDoc>(this.models.questions, 'questions', {}, ask);
   }
 
   async addAnswer(input: Omit<AnswerDoc, '_id' | 'createdAt'>): Promise<AnswerDoc> {

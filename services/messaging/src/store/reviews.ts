@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { reviewsV1 } from '@taal/contracts';
 import { iso, isDuplicateKey } from './schema';
+import { documentPage, mapPage, type PageAsk } from './pages';
 
 /**
  * Course reviews on mongoose (issue 41, decision 0048), beside messaging's other documents.
@@ -61,8 +62,9 @@ const reviewSchema = new Schema<ReviewDoc>(
 reviewSchema.index({ courseId: 1, userId: 1 }, { unique: true });
 // A course's shown reviews, newest first; the back office's hidden and recent lists.
 reviewSchema.index({ courseId: 1, hidden: 1, createdAt: -1 });
-reviewSchema.index({ hidden: 1, hiddenAt: -1 });
-reviewSchema.index({ createdAt: -1 });
+// A page at a time (decision 0085): the hidden ones by when they were hidden, the shown ones by when written.
+reviewSchema.index({ hidden: 1, hiddenAt: -1, _id: -1 });
+reviewSchema.index({ hidden: 1, createdAt: -1, _id: -1 });
 
 const figuresSchema = new Schema<FiguresDoc>({ _id: String, dirtyAt: Date }, { versionKey: false });
 figuresSchema.index({ dirtyAt: 1 });
@@ -83,8 +85,6 @@ const toReview = (d: ReviewDoc): reviewsV1.Review => ({
   createdAt: iso(d.createdAt),
   updatedAt: iso(d.updatedAt),
 });
-
-const LIST_LIMIT = 500;
 
 export class ReviewDocuments {
   private readonly reviews;
@@ -185,14 +185,14 @@ export class ReviewDocuments {
     return doc ? toReview(doc) : null;
   }
 
-  async hiddenList(): Promise<reviewsV1.Review[]> {
-    const docs = await this.reviews.find({ hidden: true }).sort({ hiddenAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ReviewDoc[]>();
-    return docs.map(toReview);
+  /** A page of the hidden reviews, the last hidden first. */
+  async hiddenList(ask: PageAsk) {
+    return mapPage(await documentPage<ReviewDoc>(this.reviews, 'reviews:hidden', { hidden: true }, ask, 'hiddenAt'), toReview);
   }
 
-  async recent(): Promise<reviewsV1.Review[]> {
-    const docs = await this.reviews.find({ hidden: false }).sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<ReviewDoc[]>();
-    return docs.map(toReview);
+  /** A page of the shown reviews, newest first. */
+  async recent(ask: PageAsk) {
+    return mapPage(await documentPage<ReviewDoc>(this.reviews, 'reviews', { hidden: false }, ask), toReview);
   }
 
   /** The ratings of a course's shown reviews. */

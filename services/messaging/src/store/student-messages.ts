@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { messagingV1 } from '@taal/contracts';
 import type { MessagingModels } from './documents';
-import { iso, LIST_LIMIT } from './schema';
+import { iso } from './schema';
+import { documentPage, mapPage, type PageAsk } from './pages';
 
 export interface StudentMessageDoc {
   _id: string;
@@ -46,9 +47,10 @@ export const studentMessageSchema = new Schema<StudentMessageDoc>(
   { versionKey: false },
 );
 // A student's messages (answered or not) and an instructor's, newest first; the back office's list.
-studentMessageSchema.index({ fromUser: 1, status: 1, createdAt: -1 });
-studentMessageSchema.index({ toInstructor: 1, status: 1, createdAt: -1 });
-studentMessageSchema.index({ createdAt: -1 });
+// A page at a time (decision 0085): a student's and an instructor's, pending or answered; the back office's list.
+studentMessageSchema.index({ fromUser: 1, status: 1, createdAt: -1, _id: -1 });
+studentMessageSchema.index({ toInstructor: 1, status: 1, createdAt: -1, _id: -1 });
+studentMessageSchema.index({ createdAt: -1, _id: -1 });
 
 export const toStudentMessageDoc = (d: StudentMessageDoc): messagingV1.StudentMessage => ({
   id: d._id,
@@ -95,28 +97,22 @@ export class StudentMessageDocuments {
     return toStudentMessageDoc(doc);
   }
 
-  async studentMessagesOf(userId: string, answered: boolean): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages
-      .find({ fromUser: userId, status: answered, hidden: { $ne: true } })
-      .sort({ createdAt: -1, _id: 1 })
-      .limit(LIST_LIMIT)
-      .lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
+  /** A page of a student's messages, pending or answered, newest first. */
+  async studentMessagesOf(userId: string, answered: boolean, ask: PageAsk) {
+    const filter = { fromUser: userId, status: answered, hidden: { $ne: true } };
+    return mapPage(await documentPage<StudentMessageDoc>(this.models.studentMessages, answered ? 'student-messages:answered' : 'student-messages:pending', filter, ask), toStudentMessageDoc);
   }
 
-  async instructorMessages(instructorId: string): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages
-      .find({ toInstructor: instructorId, hidden: { $ne: true } })
-      .sort({ status: 1, createdAt: -1, _id: 1 })
-      .limit(LIST_LIMIT)
-      .lean<StudentMessageDoc[]>();
-    return docs.map(toStudentMessageDoc);
+  /** A page of the messages to an instructor, pending or answered, newest first. */
+  async instructorMessages(instructorId: string, answered: boolean, ask: PageAsk) {
+    const filter = { toInstructor: instructorId, status: answered, hidden: { $ne: true } };
+    return mapPage(await documentPage<StudentMessageDoc>(this.models.studentMessages, answered ? 'instructor-messages:answered' : 'instructor-messages:pending', filter, ask), toStudentMessageDoc);
   }
 
-  async allStudentMessages(): Promise<messagingV1.StudentMessage[]> {
-    const docs = await this.models.studentMessages.find().sort({ createdAt: -1, _id: 1 }).limit(LIST_LIMIT).lean<StudentMessageDoc[]>();
-    // The back office sees what was hidden too.
-    return docs.map((d) => toStudentMessageDoc({ ...d, replyHidden: false }));
+  /** A page of every student message, newest first; the back office sees what was hidden too. */
+  async allStudentMessages(ask: PageAsk) {
+    const page = await documentPage<StudentMessageDoc>(this.models.studentMessages, 'student-messages', {}, ask);
+    return mapPage(page, (d) => toStudentMessageDoc({ ...d, replyHidden: false }));
   }
 
   async studentMessage(id: string): Promise<messagingV1.StudentMessage | null> {

@@ -61,10 +61,15 @@ export interface ReportItemResponse {
 export interface ListReportsRequest {
   /** Only the reports no one has decided yet. */
   openOnly: boolean;
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListReportsResponse {
   reports: ConductReport[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface DecideReportRequest {
@@ -580,13 +585,19 @@ export const ReportItemResponse: MessageFns<ReportItemResponse> = {
 };
 
 function createBaseListReportsRequest(): ListReportsRequest {
-  return { openOnly: false };
+  return { openOnly: false, cursor: "", limit: 0 };
 }
 
 export const ListReportsRequest: MessageFns<ListReportsRequest> = {
   encode(message: ListReportsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.openOnly !== false) {
       writer.uint32(8).bool(message.openOnly);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
     }
     return writer;
   },
@@ -612,6 +623,22 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
             message.openOnly = reader.bool();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -631,6 +658,8 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
         : isSet(object.open_only)
         ? globalThis.Boolean(object.open_only)
         : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -638,6 +667,12 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
     const obj: any = {};
     if (message.openOnly !== false) {
       obj.openOnly = message.openOnly;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -648,18 +683,23 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListReportsRequest>, I>>(object: I): ListReportsRequest {
     const message = createBaseListReportsRequest();
     message.openOnly = object.openOnly ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListReportsResponse(): ListReportsResponse {
-  return { reports: [] };
+  return { reports: [], next: "" };
 }
 
 export const ListReportsResponse: MessageFns<ListReportsResponse> = {
   encode(message: ListReportsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.reports) {
       ConductReport.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -685,6 +725,14 @@ export const ListReportsResponse: MessageFns<ListReportsResponse> = {
             message.reports.push(ConductReport.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -702,6 +750,7 @@ export const ListReportsResponse: MessageFns<ListReportsResponse> = {
       reports: globalThis.Array.isArray(object?.reports)
         ? object.reports.map((e: any) => ConductReport.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -709,6 +758,9 @@ export const ListReportsResponse: MessageFns<ListReportsResponse> = {
     const obj: any = {};
     if (message.reports?.length) {
       obj.reports = message.reports.map((e) => ConductReport.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -719,6 +771,7 @@ export const ListReportsResponse: MessageFns<ListReportsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListReportsResponse>, I>>(object: I): ListReportsResponse {
     const message = createBaseListReportsResponse();
     message.reports = object.reports?.map((e) => ConductReport.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

@@ -82,10 +82,15 @@ export interface SendContactResponse {
 }
 
 export interface ListContactsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListContactsResponse {
   messages: ContactMessage[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface MarkContactRepliedRequest {
@@ -114,25 +119,42 @@ export interface ListStudentMessagesRequest {
   userId: string;
   /** false: pending (current); true: answered (previous). */
   answered: boolean;
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListStudentMessagesResponse {
   messages: StudentMessage[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface ListInstructorMessagesRequest {
   instructorId: string;
+  /** false: pending; true: answered (each newest first). */
+  answered: boolean;
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListInstructorMessagesResponse {
   messages: StudentMessage[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface ListAllStudentMessagesRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListAllStudentMessagesResponse {
   messages: StudentMessage[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface ReplyStudentMessageRequest {
@@ -153,10 +175,15 @@ export interface CreateNotificationResponse {
 }
 
 export interface ListNotificationsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListNotificationsResponse {
   notifications: Notification[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface DeleteNotificationRequest {
@@ -172,10 +199,15 @@ export interface ListUserNotificationsRequest {
   all: boolean;
   /** The reader's language (en or bn): system notifications are written in it (decision 0023). */
   language: string;
+  /** With all: a page (decision 0085). Unread only: the unread among the newest 500, not paged. */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListUserNotificationsResponse {
   notifications: Notification[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface MarkNotificationReadRequest {
@@ -243,10 +275,15 @@ export interface CreateMassMailResponse {
 }
 
 export interface ListMassMailsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListMassMailsResponse {
   mails: MassMail[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface UnsubscribeRequest {
@@ -1007,11 +1044,17 @@ export const SendContactResponse: MessageFns<SendContactResponse> = {
 };
 
 function createBaseListContactsRequest(): ListContactsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListContactsRequest: MessageFns<ListContactsRequest> = {
-  encode(_: ListContactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListContactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -1028,6 +1071,22 @@ export const ListContactsRequest: MessageFns<ListContactsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1040,32 +1099,46 @@ export const ListContactsRequest: MessageFns<ListContactsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListContactsRequest {
-    return {};
+  fromJSON(object: any): ListContactsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListContactsRequest): unknown {
+  toJSON(message: ListContactsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListContactsRequest>, I>>(base?: I): ListContactsRequest {
     return ListContactsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListContactsRequest>, I>>(_: I): ListContactsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListContactsRequest>, I>>(object: I): ListContactsRequest {
     const message = createBaseListContactsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListContactsResponse(): ListContactsResponse {
-  return { messages: [] };
+  return { messages: [], next: "" };
 }
 
 export const ListContactsResponse: MessageFns<ListContactsResponse> = {
   encode(message: ListContactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.messages) {
       ContactMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1091,6 +1164,14 @@ export const ListContactsResponse: MessageFns<ListContactsResponse> = {
             message.messages.push(ContactMessage.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1108,6 +1189,7 @@ export const ListContactsResponse: MessageFns<ListContactsResponse> = {
       messages: globalThis.Array.isArray(object?.messages)
         ? object.messages.map((e: any) => ContactMessage.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1115,6 +1197,9 @@ export const ListContactsResponse: MessageFns<ListContactsResponse> = {
     const obj: any = {};
     if (message.messages?.length) {
       obj.messages = message.messages.map((e) => ContactMessage.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1125,6 +1210,7 @@ export const ListContactsResponse: MessageFns<ListContactsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListContactsResponse>, I>>(object: I): ListContactsResponse {
     const message = createBaseListContactsResponse();
     message.messages = object.messages?.map((e) => ContactMessage.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -1492,7 +1578,7 @@ export const SendStudentMessageResponse: MessageFns<SendStudentMessageResponse> 
 };
 
 function createBaseListStudentMessagesRequest(): ListStudentMessagesRequest {
-  return { userId: "", answered: false };
+  return { userId: "", answered: false, cursor: "", limit: 0 };
 }
 
 export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> = {
@@ -1502,6 +1588,12 @@ export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> 
     }
     if (message.answered !== false) {
       writer.uint32(16).bool(message.answered);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
     }
     return writer;
   },
@@ -1535,6 +1627,22 @@ export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> 
             message.answered = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1555,6 +1663,8 @@ export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> 
         ? globalThis.String(object.user_id)
         : "",
       answered: isSet(object.answered) ? globalThis.Boolean(object.answered) : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -1566,6 +1676,12 @@ export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> 
     if (message.answered !== false) {
       obj.answered = message.answered;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
@@ -1576,18 +1692,23 @@ export const ListStudentMessagesRequest: MessageFns<ListStudentMessagesRequest> 
     const message = createBaseListStudentMessagesRequest();
     message.userId = object.userId ?? "";
     message.answered = object.answered ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListStudentMessagesResponse(): ListStudentMessagesResponse {
-  return { messages: [] };
+  return { messages: [], next: "" };
 }
 
 export const ListStudentMessagesResponse: MessageFns<ListStudentMessagesResponse> = {
   encode(message: ListStudentMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.messages) {
       StudentMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1613,6 +1734,14 @@ export const ListStudentMessagesResponse: MessageFns<ListStudentMessagesResponse
             message.messages.push(StudentMessage.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1630,6 +1759,7 @@ export const ListStudentMessagesResponse: MessageFns<ListStudentMessagesResponse
       messages: globalThis.Array.isArray(object?.messages)
         ? object.messages.map((e: any) => StudentMessage.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1637,6 +1767,9 @@ export const ListStudentMessagesResponse: MessageFns<ListStudentMessagesResponse
     const obj: any = {};
     if (message.messages?.length) {
       obj.messages = message.messages.map((e) => StudentMessage.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1647,18 +1780,28 @@ export const ListStudentMessagesResponse: MessageFns<ListStudentMessagesResponse
   fromPartial<I extends Exact<DeepPartial<ListStudentMessagesResponse>, I>>(object: I): ListStudentMessagesResponse {
     const message = createBaseListStudentMessagesResponse();
     message.messages = object.messages?.map((e) => StudentMessage.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
 
 function createBaseListInstructorMessagesRequest(): ListInstructorMessagesRequest {
-  return { instructorId: "" };
+  return { instructorId: "", answered: false, cursor: "", limit: 0 };
 }
 
 export const ListInstructorMessagesRequest: MessageFns<ListInstructorMessagesRequest> = {
   encode(message: ListInstructorMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.instructorId !== "") {
       writer.uint32(10).string(message.instructorId);
+    }
+    if (message.answered !== false) {
+      writer.uint32(16).bool(message.answered);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
     }
     return writer;
   },
@@ -1684,6 +1827,30 @@ export const ListInstructorMessagesRequest: MessageFns<ListInstructorMessagesReq
             message.instructorId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.answered = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1703,6 +1870,9 @@ export const ListInstructorMessagesRequest: MessageFns<ListInstructorMessagesReq
         : isSet(object.instructor_id)
         ? globalThis.String(object.instructor_id)
         : "",
+      answered: isSet(object.answered) ? globalThis.Boolean(object.answered) : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -1710,6 +1880,15 @@ export const ListInstructorMessagesRequest: MessageFns<ListInstructorMessagesReq
     const obj: any = {};
     if (message.instructorId !== "") {
       obj.instructorId = message.instructorId;
+    }
+    if (message.answered !== false) {
+      obj.answered = message.answered;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -1722,18 +1901,24 @@ export const ListInstructorMessagesRequest: MessageFns<ListInstructorMessagesReq
   ): ListInstructorMessagesRequest {
     const message = createBaseListInstructorMessagesRequest();
     message.instructorId = object.instructorId ?? "";
+    message.answered = object.answered ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListInstructorMessagesResponse(): ListInstructorMessagesResponse {
-  return { messages: [] };
+  return { messages: [], next: "" };
 }
 
 export const ListInstructorMessagesResponse: MessageFns<ListInstructorMessagesResponse> = {
   encode(message: ListInstructorMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.messages) {
       StudentMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1759,6 +1944,14 @@ export const ListInstructorMessagesResponse: MessageFns<ListInstructorMessagesRe
             message.messages.push(StudentMessage.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1776,6 +1969,7 @@ export const ListInstructorMessagesResponse: MessageFns<ListInstructorMessagesRe
       messages: globalThis.Array.isArray(object?.messages)
         ? object.messages.map((e: any) => StudentMessage.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1783,6 +1977,9 @@ export const ListInstructorMessagesResponse: MessageFns<ListInstructorMessagesRe
     const obj: any = {};
     if (message.messages?.length) {
       obj.messages = message.messages.map((e) => StudentMessage.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1795,16 +1992,23 @@ export const ListInstructorMessagesResponse: MessageFns<ListInstructorMessagesRe
   ): ListInstructorMessagesResponse {
     const message = createBaseListInstructorMessagesResponse();
     message.messages = object.messages?.map((e) => StudentMessage.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
 
 function createBaseListAllStudentMessagesRequest(): ListAllStudentMessagesRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListAllStudentMessagesRequest: MessageFns<ListAllStudentMessagesRequest> = {
-  encode(_: ListAllStudentMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListAllStudentMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -1821,6 +2025,22 @@ export const ListAllStudentMessagesRequest: MessageFns<ListAllStudentMessagesReq
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1833,32 +2053,48 @@ export const ListAllStudentMessagesRequest: MessageFns<ListAllStudentMessagesReq
     }
   },
 
-  fromJSON(_: any): ListAllStudentMessagesRequest {
-    return {};
+  fromJSON(object: any): ListAllStudentMessagesRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListAllStudentMessagesRequest): unknown {
+  toJSON(message: ListAllStudentMessagesRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListAllStudentMessagesRequest>, I>>(base?: I): ListAllStudentMessagesRequest {
     return ListAllStudentMessagesRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListAllStudentMessagesRequest>, I>>(_: I): ListAllStudentMessagesRequest {
+  fromPartial<I extends Exact<DeepPartial<ListAllStudentMessagesRequest>, I>>(
+    object: I,
+  ): ListAllStudentMessagesRequest {
     const message = createBaseListAllStudentMessagesRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListAllStudentMessagesResponse(): ListAllStudentMessagesResponse {
-  return { messages: [] };
+  return { messages: [], next: "" };
 }
 
 export const ListAllStudentMessagesResponse: MessageFns<ListAllStudentMessagesResponse> = {
   encode(message: ListAllStudentMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.messages) {
       StudentMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1884,6 +2120,14 @@ export const ListAllStudentMessagesResponse: MessageFns<ListAllStudentMessagesRe
             message.messages.push(StudentMessage.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1901,6 +2145,7 @@ export const ListAllStudentMessagesResponse: MessageFns<ListAllStudentMessagesRe
       messages: globalThis.Array.isArray(object?.messages)
         ? object.messages.map((e: any) => StudentMessage.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1908,6 +2153,9 @@ export const ListAllStudentMessagesResponse: MessageFns<ListAllStudentMessagesRe
     const obj: any = {};
     if (message.messages?.length) {
       obj.messages = message.messages.map((e) => StudentMessage.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1920,6 +2168,7 @@ export const ListAllStudentMessagesResponse: MessageFns<ListAllStudentMessagesRe
   ): ListAllStudentMessagesResponse {
     const message = createBaseListAllStudentMessagesResponse();
     message.messages = object.messages?.map((e) => StudentMessage.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -2215,11 +2464,17 @@ export const CreateNotificationResponse: MessageFns<CreateNotificationResponse> 
 };
 
 function createBaseListNotificationsRequest(): ListNotificationsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListNotificationsRequest: MessageFns<ListNotificationsRequest> = {
-  encode(_: ListNotificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListNotificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -2236,6 +2491,22 @@ export const ListNotificationsRequest: MessageFns<ListNotificationsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2248,32 +2519,46 @@ export const ListNotificationsRequest: MessageFns<ListNotificationsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListNotificationsRequest {
-    return {};
+  fromJSON(object: any): ListNotificationsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListNotificationsRequest): unknown {
+  toJSON(message: ListNotificationsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListNotificationsRequest>, I>>(base?: I): ListNotificationsRequest {
     return ListNotificationsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListNotificationsRequest>, I>>(_: I): ListNotificationsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListNotificationsRequest>, I>>(object: I): ListNotificationsRequest {
     const message = createBaseListNotificationsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListNotificationsResponse(): ListNotificationsResponse {
-  return { notifications: [] };
+  return { notifications: [], next: "" };
 }
 
 export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = {
   encode(message: ListNotificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.notifications) {
       Notification.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -2299,6 +2584,14 @@ export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = 
             message.notifications.push(Notification.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2316,6 +2609,7 @@ export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = 
       notifications: globalThis.Array.isArray(object?.notifications)
         ? object.notifications.map((e: any) => Notification.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -2323,6 +2617,9 @@ export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = 
     const obj: any = {};
     if (message.notifications?.length) {
       obj.notifications = message.notifications.map((e) => Notification.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -2333,6 +2630,7 @@ export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = 
   fromPartial<I extends Exact<DeepPartial<ListNotificationsResponse>, I>>(object: I): ListNotificationsResponse {
     const message = createBaseListNotificationsResponse();
     message.notifications = object.notifications?.map((e) => Notification.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -2457,7 +2755,7 @@ export const DeleteNotificationResponse: MessageFns<DeleteNotificationResponse> 
 };
 
 function createBaseListUserNotificationsRequest(): ListUserNotificationsRequest {
-  return { userId: "", all: false, language: "" };
+  return { userId: "", all: false, language: "", cursor: "", limit: 0 };
 }
 
 export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsRequest> = {
@@ -2470,6 +2768,12 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     }
     if (message.language !== "") {
       writer.uint32(26).string(message.language);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
     }
     return writer;
   },
@@ -2511,6 +2815,22 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
             message.language = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2532,6 +2852,8 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
         : "",
       all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
       language: isSet(object.language) ? globalThis.String(object.language) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -2546,6 +2868,12 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     if (message.language !== "") {
       obj.language = message.language;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
@@ -2557,18 +2885,23 @@ export const ListUserNotificationsRequest: MessageFns<ListUserNotificationsReque
     message.userId = object.userId ?? "";
     message.all = object.all ?? false;
     message.language = object.language ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListUserNotificationsResponse(): ListUserNotificationsResponse {
-  return { notifications: [] };
+  return { notifications: [], next: "" };
 }
 
 export const ListUserNotificationsResponse: MessageFns<ListUserNotificationsResponse> = {
   encode(message: ListUserNotificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.notifications) {
       Notification.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -2594,6 +2927,14 @@ export const ListUserNotificationsResponse: MessageFns<ListUserNotificationsResp
             message.notifications.push(Notification.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2611,6 +2952,7 @@ export const ListUserNotificationsResponse: MessageFns<ListUserNotificationsResp
       notifications: globalThis.Array.isArray(object?.notifications)
         ? object.notifications.map((e: any) => Notification.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -2618,6 +2960,9 @@ export const ListUserNotificationsResponse: MessageFns<ListUserNotificationsResp
     const obj: any = {};
     if (message.notifications?.length) {
       obj.notifications = message.notifications.map((e) => Notification.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -2630,6 +2975,7 @@ export const ListUserNotificationsResponse: MessageFns<ListUserNotificationsResp
   ): ListUserNotificationsResponse {
     const message = createBaseListUserNotificationsResponse();
     message.notifications = object.notifications?.map((e) => Notification.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -3542,11 +3888,17 @@ export const CreateMassMailResponse: MessageFns<CreateMassMailResponse> = {
 };
 
 function createBaseListMassMailsRequest(): ListMassMailsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListMassMailsRequest: MessageFns<ListMassMailsRequest> = {
-  encode(_: ListMassMailsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListMassMailsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -3563,6 +3915,22 @@ export const ListMassMailsRequest: MessageFns<ListMassMailsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3575,32 +3943,46 @@ export const ListMassMailsRequest: MessageFns<ListMassMailsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListMassMailsRequest {
-    return {};
+  fromJSON(object: any): ListMassMailsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListMassMailsRequest): unknown {
+  toJSON(message: ListMassMailsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListMassMailsRequest>, I>>(base?: I): ListMassMailsRequest {
     return ListMassMailsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListMassMailsRequest>, I>>(_: I): ListMassMailsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListMassMailsRequest>, I>>(object: I): ListMassMailsRequest {
     const message = createBaseListMassMailsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListMassMailsResponse(): ListMassMailsResponse {
-  return { mails: [] };
+  return { mails: [], next: "" };
 }
 
 export const ListMassMailsResponse: MessageFns<ListMassMailsResponse> = {
   encode(message: ListMassMailsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.mails) {
       MassMail.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -3626,6 +4008,14 @@ export const ListMassMailsResponse: MessageFns<ListMassMailsResponse> = {
             message.mails.push(MassMail.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3639,13 +4029,19 @@ export const ListMassMailsResponse: MessageFns<ListMassMailsResponse> = {
   },
 
   fromJSON(object: any): ListMassMailsResponse {
-    return { mails: globalThis.Array.isArray(object?.mails) ? object.mails.map((e: any) => MassMail.fromJSON(e)) : [] };
+    return {
+      mails: globalThis.Array.isArray(object?.mails) ? object.mails.map((e: any) => MassMail.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
   },
 
   toJSON(message: ListMassMailsResponse): unknown {
     const obj: any = {};
     if (message.mails?.length) {
       obj.mails = message.mails.map((e) => MassMail.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -3656,6 +4052,7 @@ export const ListMassMailsResponse: MessageFns<ListMassMailsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListMassMailsResponse>, I>>(object: I): ListMassMailsResponse {
     const message = createBaseListMassMailsResponse();
     message.mails = object.mails?.map((e) => MassMail.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

@@ -131,10 +131,15 @@ export interface ListUnansweredQuestionsResponse {
 }
 
 export interface ListRecentQuestionsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListRecentQuestionsResponse {
   questions: LessonQuestion[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface HideQuestionRequest {
@@ -1714,11 +1719,17 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
 };
 
 function createBaseListRecentQuestionsRequest(): ListRecentQuestionsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListRecentQuestionsRequest: MessageFns<ListRecentQuestionsRequest> = {
-  encode(_: ListRecentQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListRecentQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -1735,6 +1746,22 @@ export const ListRecentQuestionsRequest: MessageFns<ListRecentQuestionsRequest> 
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1747,32 +1774,46 @@ export const ListRecentQuestionsRequest: MessageFns<ListRecentQuestionsRequest> 
     }
   },
 
-  fromJSON(_: any): ListRecentQuestionsRequest {
-    return {};
+  fromJSON(object: any): ListRecentQuestionsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListRecentQuestionsRequest): unknown {
+  toJSON(message: ListRecentQuestionsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListRecentQuestionsRequest>, I>>(base?: I): ListRecentQuestionsRequest {
     return ListRecentQuestionsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListRecentQuestionsRequest>, I>>(_: I): ListRecentQuestionsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListRecentQuestionsRequest>, I>>(object: I): ListRecentQuestionsRequest {
     const message = createBaseListRecentQuestionsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListRecentQuestionsResponse(): ListRecentQuestionsResponse {
-  return { questions: [] };
+  return { questions: [], next: "" };
 }
 
 export const ListRecentQuestionsResponse: MessageFns<ListRecentQuestionsResponse> = {
   encode(message: ListRecentQuestionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.questions) {
       LessonQuestion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1798,6 +1839,14 @@ export const ListRecentQuestionsResponse: MessageFns<ListRecentQuestionsResponse
             message.questions.push(LessonQuestion.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1815,6 +1864,7 @@ export const ListRecentQuestionsResponse: MessageFns<ListRecentQuestionsResponse
       questions: globalThis.Array.isArray(object?.questions)
         ? object.questions.map((e: any) => LessonQuestion.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1822,6 +1872,9 @@ export const ListRecentQuestionsResponse: MessageFns<ListRecentQuestionsResponse
     const obj: any = {};
     if (message.questions?.length) {
       obj.questions = message.questions.map((e) => LessonQuestion.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1832,6 +1885,7 @@ export const ListRecentQuestionsResponse: MessageFns<ListRecentQuestionsResponse
   fromPartial<I extends Exact<DeepPartial<ListRecentQuestionsResponse>, I>>(object: I): ListRecentQuestionsResponse {
     const message = createBaseListRecentQuestionsResponse();
     message.questions = object.questions?.map((e) => LessonQuestion.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

@@ -121,17 +121,27 @@ export interface HideReviewResponse {
 }
 
 export interface ListHiddenReviewsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListHiddenReviewsResponse {
   reviews: Review[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 export interface ListRecentReviewsRequest {
+  /** A page (decision 0085): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
 }
 
 export interface ListRecentReviewsResponse {
   reviews: Review[];
+  /** The next page's cursor; empty on the last page (decision 0085). */
+  next: string;
 }
 
 function createBaseReview(): Review {
@@ -1393,11 +1403,17 @@ export const HideReviewResponse: MessageFns<HideReviewResponse> = {
 };
 
 function createBaseListHiddenReviewsRequest(): ListHiddenReviewsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListHiddenReviewsRequest: MessageFns<ListHiddenReviewsRequest> = {
-  encode(_: ListHiddenReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListHiddenReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -1414,6 +1430,22 @@ export const ListHiddenReviewsRequest: MessageFns<ListHiddenReviewsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1426,32 +1458,46 @@ export const ListHiddenReviewsRequest: MessageFns<ListHiddenReviewsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListHiddenReviewsRequest {
-    return {};
+  fromJSON(object: any): ListHiddenReviewsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListHiddenReviewsRequest): unknown {
+  toJSON(message: ListHiddenReviewsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListHiddenReviewsRequest>, I>>(base?: I): ListHiddenReviewsRequest {
     return ListHiddenReviewsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListHiddenReviewsRequest>, I>>(_: I): ListHiddenReviewsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListHiddenReviewsRequest>, I>>(object: I): ListHiddenReviewsRequest {
     const message = createBaseListHiddenReviewsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListHiddenReviewsResponse(): ListHiddenReviewsResponse {
-  return { reviews: [] };
+  return { reviews: [], next: "" };
 }
 
 export const ListHiddenReviewsResponse: MessageFns<ListHiddenReviewsResponse> = {
   encode(message: ListHiddenReviewsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.reviews) {
       Review.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1477,6 +1523,14 @@ export const ListHiddenReviewsResponse: MessageFns<ListHiddenReviewsResponse> = 
             message.reviews.push(Review.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1492,6 +1546,7 @@ export const ListHiddenReviewsResponse: MessageFns<ListHiddenReviewsResponse> = 
   fromJSON(object: any): ListHiddenReviewsResponse {
     return {
       reviews: globalThis.Array.isArray(object?.reviews) ? object.reviews.map((e: any) => Review.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1499,6 +1554,9 @@ export const ListHiddenReviewsResponse: MessageFns<ListHiddenReviewsResponse> = 
     const obj: any = {};
     if (message.reviews?.length) {
       obj.reviews = message.reviews.map((e) => Review.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1509,16 +1567,23 @@ export const ListHiddenReviewsResponse: MessageFns<ListHiddenReviewsResponse> = 
   fromPartial<I extends Exact<DeepPartial<ListHiddenReviewsResponse>, I>>(object: I): ListHiddenReviewsResponse {
     const message = createBaseListHiddenReviewsResponse();
     message.reviews = object.reviews?.map((e) => Review.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
 
 function createBaseListRecentReviewsRequest(): ListRecentReviewsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListRecentReviewsRequest: MessageFns<ListRecentReviewsRequest> = {
-  encode(_: ListRecentReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListRecentReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -1535,6 +1600,22 @@ export const ListRecentReviewsRequest: MessageFns<ListRecentReviewsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1547,32 +1628,46 @@ export const ListRecentReviewsRequest: MessageFns<ListRecentReviewsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListRecentReviewsRequest {
-    return {};
+  fromJSON(object: any): ListRecentReviewsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListRecentReviewsRequest): unknown {
+  toJSON(message: ListRecentReviewsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListRecentReviewsRequest>, I>>(base?: I): ListRecentReviewsRequest {
     return ListRecentReviewsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListRecentReviewsRequest>, I>>(_: I): ListRecentReviewsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListRecentReviewsRequest>, I>>(object: I): ListRecentReviewsRequest {
     const message = createBaseListRecentReviewsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListRecentReviewsResponse(): ListRecentReviewsResponse {
-  return { reviews: [] };
+  return { reviews: [], next: "" };
 }
 
 export const ListRecentReviewsResponse: MessageFns<ListRecentReviewsResponse> = {
   encode(message: ListRecentReviewsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.reviews) {
       Review.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1598,6 +1693,14 @@ export const ListRecentReviewsResponse: MessageFns<ListRecentReviewsResponse> = 
             message.reviews.push(Review.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1613,6 +1716,7 @@ export const ListRecentReviewsResponse: MessageFns<ListRecentReviewsResponse> = 
   fromJSON(object: any): ListRecentReviewsResponse {
     return {
       reviews: globalThis.Array.isArray(object?.reviews) ? object.reviews.map((e: any) => Review.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1620,6 +1724,9 @@ export const ListRecentReviewsResponse: MessageFns<ListRecentReviewsResponse> = 
     const obj: any = {};
     if (message.reviews?.length) {
       obj.reviews = message.reviews.map((e) => Review.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1630,6 +1737,7 @@ export const ListRecentReviewsResponse: MessageFns<ListRecentReviewsResponse> = 
   fromPartial<I extends Exact<DeepPartial<ListRecentReviewsResponse>, I>>(object: I): ListRecentReviewsResponse {
     const message = createBaseListRecentReviewsResponse();
     message.reviews = object.reviews?.map((e) => Review.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
