@@ -16,6 +16,7 @@ const About = lazy(() => import('./pages/About'));
 const Policy = lazy(() => import('./pages/Policy'));
 const HowToGuide = lazy(() => import('./pages/HowToGuide'));
 const Contact = lazy(() => import('./pages/Contact'));
+const Tuner = lazy(() => import(/* webpackChunkName: "route-tuner" */ './pages/Tuner'));
 const Cart = lazy(() => import('./pages/Cart'));
 const PaymentReturn = lazy(() => import('./pages/PaymentReturn'));
 const CertificateVerify = lazy(() => import('./pages/CertificateVerify'));
@@ -48,6 +49,7 @@ const screens: Screens<'storefront'> = {
   '/privacy': <Policy kind="privacy" />,
   '/how-to-guide': <HowToGuide />,
   '/contact': <Contact />,
+  '/tuner': <Tuner />,
   '/freebies': <FreebieList />,
   '/freebies/:id': <FreebieView />,
   '/store': <Store />,

@@ -48,14 +48,21 @@ async function microphone(): Promise<MediaStream> {
   }
 }
 
+/**
+ * The worklet (with pitchy), which the browser builds make one file of its own (worklet-loader.mjs).
+ * The server's first-screen build (for Node, without that rule) never reaches it: the branch is
+ * dropped there, so it does not copy the TypeScript source as an asset.
+ */
+const workletUrl = (): URL | string =>
+  typeof FIRST_SCREEN_SERVER !== 'undefined' && FIRST_SCREEN_SERVER ? '' : new URL('./pitch.worklet.ts', import.meta.url);
+
 export async function startListening(options: ListenOptions): Promise<ListenHandle> {
   const stream = await microphone();
   let a4 = options.a4 ?? 440;
   const context = new AudioContext({ latencyHint: 'interactive' });
   try {
     if (!context.audioWorklet) throw new ListenError('unsupported');
-    // The build makes the worklet (with pitchy) one file of its own (worklet-loader.mjs).
-    await context.audioWorklet.addModule(new URL('./pitch.worklet.ts', import.meta.url));
+    await context.audioWorklet.addModule(workletUrl());
     const source = context.createMediaStreamSource(stream);
     const node = new AudioWorkletNode(context, 'taal-pitch', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
     let last: WorkletFrame = { time: 0, frequency: null, clarity: 0, level: 0, onset: false, onsetTime: null, busyMs: 0, audioSeconds: 0 };

@@ -135,6 +135,10 @@ export function Header({ pathname }: { pathname: string }) {
           <NavLink href={linkTo('/store')} pathname={pathname}>
             {t('nav.store')}
           </NavLink>
+          {/* The tools (issue 54): the tuner; the metronome is in the footer. */}
+          <NavLink href={linkTo('/tuner')} pathname={pathname}>
+            {t('nav.tuner')}
+          </NavLink>
           {!session.loggedIn && (
             <>
               {/* Phones: Sign up lives here, so Login and the menu button fit beside the cart (issue 28). */}

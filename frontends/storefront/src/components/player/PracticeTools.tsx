@@ -4,6 +4,7 @@ import { MAX_BPM, MIN_BPM } from '@taal/web-shared/clicks';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { NumberInput } from '@taal/web-shared/number-input';
 import { clock } from '../../learning';
+import { TunerPanel } from '../tuner/TunerPanel';
 import type { Status } from './stream';
 import type { AbLoop } from './useAbLoop';
 
@@ -62,6 +63,7 @@ export function PracticeTools({ ab, status, metronome }: { ab: AbLoop; status: S
         </div>
       </div>
       {metronome}
+      <TunerPanel />
     </div>
   );
 }
