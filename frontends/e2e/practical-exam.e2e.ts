@@ -35,6 +35,11 @@ async function openCourse(page: Page, id: string, lng: 'en' | 'bn') {
   await page.waitForSelector('[data-testid="practical-exam"]');
 }
 
+/** The practical panel at the top of the window (under the sticky header), for a screenshot. */
+async function showPractical(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('[data-testid="practical-exam"]')!.getBoundingClientRect().top + window.scrollY - 80));
+}
+
 /** Records about three seconds after the count-in, watching the level meter move, and submits it. */
 async function recordAndSubmit(page: Page, submitted: string) {
   await page.click('[data-testid="practical-record"]');
@@ -75,9 +80,14 @@ test('a student records a practical, the instructor fails it with a comment, the
   const me = await call<{ instructor: string }>('GET', 'user/me', teacher.token);
   const course = (await apiGet<{ _id: string; title: string; instructor: string }[]>(e2e.baseUrl, 'course/')).find((c) => c.instructor === me.instructor)!;
 
-  const { page, errors } = await openPage(e2e.browser);
+  // One browser context per person (no session switched under a page still loading).
+  const people = await Promise.all([openPage(e2e.browser), openPage(e2e.browser), openPage(e2e.browser), openPage(e2e.browser)]);
+  const [teacherPage, studentPage, adminPage, visitorPage] = people.map((p) => p.page) as [Page, Page, Page, Page];
+  await useSession(teacherPage, e2e.baseUrl, teacher, { clear: true, lang: 'en' });
+  await useSession(studentPage, e2e.baseUrl, student, { clear: true, lang: 'en' });
+  await useSession(adminPage, e2e.baseUrl, admin, { clear: true, lang: 'en' });
+  let page = teacherPage;
   // ---- The instructor sets the practical exam's brief in the panel. ----
-  await useSession(page, e2e.baseUrl, teacher, { clear: true, lang: 'en' });
   await page.goto(`${e2e.baseUrl}/instructorpanel?tab=6`);
   await page.waitForSelector('[data-testid="practical-grading-none"]');
   await page.selectOption('[data-testid="exam-course"]', course._id);
@@ -98,31 +108,29 @@ test('a student records a practical, the instructor fails it with a comment, the
   await waitForEnrolment(e2e, course._id, student.token);
   await completeEveryLesson(e2e, course._id, student.token);
 
-  await useSession(page, e2e.baseUrl, student, { clear: true, lang: 'en' });
+  page = studentPage;
   await openCourse(page, course._id, 'en');
   expect(await page.textContent('[data-testid="practical-brief"]')).toContain('Play the first exercise at 80 BPM');
   // The certificate is refused before the practical passes.
   await page.click('[data-testid="certificate-ask"]');
   await toastWith(page, 'Pass the course’s practical exam first, then ask for your certificate');
-  await page.locator('[data-testid="practical-exam"]').scrollIntoViewIfNeeded();
+  await showPractical(page);
   await shot(page, 'student-practical-open-en', { fullPage: false });
   await recordAndSubmit(page, 'Submitted: your instructor will listen and grade it.');
-  await page.locator('[data-testid="practical-exam"]').scrollIntoViewIfNeeded();
+  await showPractical(page);
   await shot(page, 'student-practical-waiting-en', { fullPage: false });
 
   // ---- The instructor fails it with a comment. ----
-  await useSession(page, e2e.baseUrl, teacher, { clear: true, lang: 'en' });
-  await grade(page, 'en', false, 'Keep the tempo steady in the second line.');
+  await grade(teacherPage, 'en', false, 'Keep the tempo steady in the second line.');
 
   // ---- The student (in Bengali) reads the comment and submits again. ----
-  await useSession(page, e2e.baseUrl, student, { clear: true, lang: 'bn' });
   await openCourse(page, course._id, 'bn');
   await page.waitForSelector('[data-testid="practical-submission"][data-status="failed"]');
   expect(await page.textContent('[data-testid="practical-comment"]')).toContain('Keep the tempo steady in the second line.');
   expect(await page.textContent('[data-testid="practical-form"]')).toContain('এখনও পাস হয়নি');
   await page.click('[data-testid="certificate-ask"]');
   await toastWith(page, 'আগে কোর্সের ব্যবহারিক পরীক্ষায় পাস করুন, তারপর সার্টিফিকেট চান');
-  await page.locator('[data-testid="practical-exam"]').scrollIntoViewIfNeeded();
+  await showPractical(page);
   await shot(page, 'student-practical-failed-bn', { fullPage: false });
   await recordAndSubmit(page, 'জমা হয়েছে: আপনার প্রশিক্ষক শুনে মূল্যায়ন করবেন।');
   // The fail was notified once, in the reader's language.
@@ -134,19 +142,17 @@ test('a student records a practical, the instructor fails it with a comment, the
   expect(told.map((n) => n.msg)).toEqual([`"${course.title}" কোর্সের আপনার ব্যবহারিক পরীক্ষা মূল্যায়ন হয়েছে: এখনও পাস হয়নি। মন্তব্য পড়ে আবার জমা দিন।`]);
 
   // ---- The instructor (in Bengali) passes the second submission. ----
-  await useSession(page, e2e.baseUrl, teacher, { clear: true, lang: 'bn' });
-  await grade(page, 'bn', true, 'চমৎকার বাজানো।');
+  await grade(teacherPage, 'bn', true, 'চমৎকার বাজানো।');
 
   // ---- The student sees the pass; the certificate is granted now. ----
-  await useSession(page, e2e.baseUrl, student, { clear: true, lang: 'en' });
   await openCourse(page, course._id, 'en');
   await page.waitForSelector('[data-testid="practical-passed"]');
   expect(await page.locator('[data-testid="practical-submission"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['passed', 'failed']);
-  await page.locator('[data-testid="practical-exam"]').scrollIntoViewIfNeeded();
+  await showPractical(page);
   await shot(page, 'student-practical-passed-en', { fullPage: false });
   await openCourse(page, course._id, 'bn');
   await page.waitForSelector('[data-testid="practical-passed"]');
-  await page.locator('[data-testid="practical-exam"]').scrollIntoViewIfNeeded();
+  await showPractical(page);
   await shot(page, 'student-practical-passed-bn', { fullPage: false });
   await page.click('[data-testid="certificate-ask"]');
   await page.waitForSelector('[data-testid="certificate-state"][data-state="asked"]');
@@ -155,7 +161,7 @@ test('a student records a practical, the instructor fails it with a comment, the
   await call('GET', `user/certificate/${mine!._id}`, admin.token);
 
   // ---- The admin's certificate list shows the grade; the check page names the practical. ----
-  await useSession(page, e2e.baseUrl, admin, { clear: true, lang: 'en' });
+  page = adminPage;
   await page.goto(`${e2e.baseUrl}/admincertificatelist`);
   const cell = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course.title }).locator('[data-testid="certificate-exams"]');
   expect(await cell.textContent()).toMatch(/^practical exam: passed on .+$/);
@@ -165,7 +171,7 @@ test('a student records a practical, the instructor fails it with a comment, the
   await page.waitForFunction(() => document.documentElement.lang === 'bn');
   expect(await cell.textContent()).toMatch(/^ব্যবহারিক পরীক্ষা: .+ তারিখে পাস$/);
   await shot(page, 'admin-certificates-bn');
-  await useSession(page, e2e.baseUrl, null, { clear: true, lang: 'en' });
+  page = visitorPage;
   await page.goto(`${e2e.baseUrl}/certificate/${mine!._id}`);
   await page.waitForSelector('[data-testid="certificate-exam"]');
   expect(await page.textContent('[data-testid="certificate-exam"]')).toMatch(/^Passed the practical exam on .+$/);
@@ -176,5 +182,6 @@ test('a student records a practical, the instructor fails it with a comment, the
   await page.waitForSelector('[data-testid="certificate-exam"]');
   expect(await page.textContent('[data-testid="certificate-exam"]')).toMatch(/তারিখে ব্যবহারিক পরীক্ষায় পাস$/);
   await shot(page, 'certificate-check-bn');
-  expect(errors).toEqual([]);
+  expect(people.flatMap((p) => p.errors)).toEqual([]);
+  await Promise.all(people.map((p) => p.context.close()));
 }, 300_000);
