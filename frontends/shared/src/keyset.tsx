@@ -26,23 +26,28 @@ export interface KeysetPosition {
   first: () => void;
 }
 
-/** The page the address names, and the moves from it (other query parameters, e.g. a section, are kept). */
-export function useKeysetPosition(): KeysetPosition {
+/**
+ * The page the address names, and the moves from it (other query parameters, e.g. a section, are kept).
+ * Two lists on one screen each give a `name`: theirs are `?<name>Cursor=…&<name>Page=N` (decision 0085).
+ */
+export function useKeysetPosition(name = ''): KeysetPosition {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const cursor = params.get('cursor') ?? '';
-  const page = cursor ? Math.max(2, Math.min(1_000_000, Math.floor(Number(params.get('page'))) || 2)) : 1;
-  const trail = ((location.state as { trail?: unknown } | null)?.trail ?? []) as string[];
+  const [cursorKey, pageKey, trailKey] = name ? [`${name}Cursor`, `${name}Page`, `trail:${name}`] : ['cursor', 'page', 'trail'];
+  const cursor = params.get(cursorKey) ?? '';
+  const page = cursor ? Math.max(2, Math.min(1_000_000, Math.floor(Number(params.get(pageKey))) || 2)) : 1;
+  const state = (location.state ?? {}) as Record<string, unknown>;
+  const trail = (Array.isArray(state[trailKey]) ? state[trailKey] : []) as string[];
   const go = (to: string, number: number, nextTrail: string[]) => {
     const p = new URLSearchParams(params);
     if (to) {
-      p.set('cursor', to);
-      p.set('page', String(number));
+      p.set(cursorKey, to);
+      p.set(pageKey, String(number));
     } else {
-      p.delete('cursor');
-      p.delete('page');
+      p.delete(cursorKey);
+      p.delete(pageKey);
     }
-    setParams(p, { state: { trail: nextTrail } });
+    setParams(p, { state: { ...state, [trailKey]: nextTrail } });
     window.scrollTo?.(0, 0);
   };
   return {

@@ -1,27 +1,35 @@
 // /adminmessages (back office §2, §4): visitors' general messages, each with Reply (opens the
 // mail client with a mailto: link, then GET contact/general/{id} marks it replied), and the
 // students' messages to instructors, each pending one with a reply dialog (Reply answer, Cancel,
-// Send: POST contact/r/{id}). Each list is at most 400 px high (§9).
+// Send: POST contact/r/{id}). Each list is at most 400 px high (§9), a server page at a time
+// (decision 0085: ?generalCursor=… and ?studentsCursor=… in the address).
 import { useEffect, useState, type FormEvent } from 'react';
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { translateApiError } from '@taal/web-shared/errors';
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
-import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { Empty, LoadError, Loading, useSubmit } from '@taal/web-shared/ui';
+import { useSubmit } from '@taal/web-shared/ui';
+import { PagedList, pageQueryOf, usePagedList } from '../components/paged';
 
-type Json<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+type Json<P extends keyof ApiPaths> = ApiPaths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer B } } } };
+}
+  ? B
+  : never;
 type GeneralMessage = Json<'/api/v1/contact/general/'>['data'][number];
 type StudentMessage = Json<'/api/v1/contact/student/'>['data'][number];
 
-const mailto = (m: GeneralMessage, subject: string) => `mailto:${m.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n> ${m.message}`)}`;
+const mailto = (m: GeneralMessage, subject: string) =>
+  `mailto:${m.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n> ${m.message}`)}`;
 
 function GeneralMessages() {
   const { t, i18n } = useTranslation();
-  const list = useAsync(async () => (await answer(authApi.GET('/api/v1/contact/general/'))).data, []);
+  const list = usePagedList<GeneralMessage>('general', 'contact/general/page', (cursor) =>
+    answer(authApi.GET('/api/v1/contact/general/page', { params: { query: pageQueryOf(cursor) } })),
+  );
   const [replied, setReplied] = useState<Record<string, boolean>>({});
   const reply = async (m: GeneralMessage) => {
     // The mail client opens with the address filled in; the message then counts as replied.
@@ -35,38 +43,55 @@ function GeneralMessages() {
       toast(translateApiError(t, err, 'adminMessages.failed'), 'error');
     }
   };
-  if (list.loading && !list.data) return <Loading />;
-  if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
-  if (!list.data.length) return <Empty />;
   return (
-    <ul className="admin-messages" data-testid="general-messages">
-      {list.data.map((m) => {
-        const done = m.status || replied[m._id];
-        return (
-          <li key={m._id} className="admin-message" data-testid="general-message">
-            <div className="admin-message-head">
-              <strong>{m.name}</strong> <a href={`mailto:${m.email}`}>{m.email}</a>
-              <time className="muted" dateTime={m.createdAt}>
-                {formatDateTime(m.createdAt, i18n.resolvedLanguage)}
-              </time>
-            </div>
-            <p className="admin-message-text">{m.message}</p>
-            <div className="admin-message-actions">
-              <span className={`status-pill ${done ? 'status-ok' : 'status-wait'}`} data-testid="general-status">
-                {t(done ? 'adminMessages.replied' : 'adminMessages.notReplied')}
-              </span>
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => void reply(m)} data-testid="general-reply">
-                {t('adminMessages.reply')}
-              </button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <PagedList {...list} testId="general-pager">
+      {(items) => (
+        <ul className="admin-messages" data-testid="general-messages">
+          {items.map((m) => {
+            const done = m.status || replied[m._id];
+            return (
+              <li key={m._id} className="admin-message" data-testid="general-message">
+                <div className="admin-message-head">
+                  <strong>{m.name}</strong> <a href={`mailto:${m.email}`}>{m.email}</a>
+                  <time className="muted" dateTime={m.createdAt}>
+                    {formatDateTime(m.createdAt, i18n.resolvedLanguage)}
+                  </time>
+                </div>
+                <p className="admin-message-text">{m.message}</p>
+                <div className="admin-message-actions">
+                  <span
+                    className={`status-pill ${done ? 'status-ok' : 'status-wait'}`}
+                    data-testid="general-status"
+                  >
+                    {t(done ? 'adminMessages.replied' : 'adminMessages.notReplied')}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => void reply(m)}
+                    data-testid="general-reply"
+                  >
+                    {t('adminMessages.reply')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 
-function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | null; onClose: () => void; onDone: (m: StudentMessage) => void }) {
+function ReplyDialog({
+  message,
+  onClose,
+  onDone,
+}: {
+  message: StudentMessage | null;
+  onClose: () => void;
+  onDone: (m: StudentMessage) => void;
+}) {
   const { t } = useTranslation();
   const [reply, setReply] = useState('');
   const { busy, submit, refuse } = useSubmit();
@@ -78,16 +103,36 @@ function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | n
       refuse(t('refusals:REPLY_REQUIRED'));
       return;
     }
-    const sent = await submit(() => answer(authApi.POST('/api/v1/contact/r/{id}', { params: { path: { id: message._id } }, body: { reply: reply.trim() } })), { done: t('messaging.replySent'), failedKey: 'adminMessages.failed' });
+    const sent = await submit(
+      () =>
+        answer(
+          authApi.POST('/api/v1/contact/r/{id}', {
+            params: { path: { id: message._id } },
+            body: { reply: reply.trim() },
+          }),
+        ),
+      { done: t('messaging.replySent'), failedKey: 'adminMessages.failed' },
+    );
     if (sent) onDone(sent.answer.data);
   };
   return (
-    <Modal title={t('adminMessages.replyTo', { name: message?.name || t('messaging.aStudent') })} open={message !== null} onClose={onClose} testId="reply-dialog">
+    <Modal
+      title={t('adminMessages.replyTo', { name: message?.name || t('messaging.aStudent') })}
+      open={message !== null}
+      onClose={onClose}
+      testId="reply-dialog"
+    >
       <form className="form" onSubmit={(e) => void send(e)}>
         <p className="admin-message-text">{message?.message}</p>
         <label className="field">
           <span>{t('messaging.replyAnswer')}</span>
-          <textarea rows={4} value={reply} maxLength={5000} onChange={(e) => setReply(e.target.value)} data-testid="reply-text" />
+          <textarea
+            rows={4}
+            value={reply}
+            maxLength={5000}
+            onChange={(e) => setReply(e.target.value)}
+            data-testid="reply-text"
+          />
         </label>
         <div className="modal-actions">
           <button type="button" className="btn btn-outline" onClick={onClose}>
@@ -104,45 +149,54 @@ function ReplyDialog({ message, onClose, onDone }: { message: StudentMessage | n
 
 function StudentMessages() {
   const { t, i18n } = useTranslation();
-  const list = useAsync(async () => (await answer(authApi.GET('/api/v1/contact/student/'))).data, []);
+  const list = usePagedList<StudentMessage>('students', 'contact/student/page', (cursor) =>
+    answer(authApi.GET('/api/v1/contact/student/page', { params: { query: pageQueryOf(cursor) } })),
+  );
   const [answered, setAnswered] = useState<Record<string, StudentMessage>>({});
   const [open, setOpen] = useState<StudentMessage | null>(null);
-  if (list.loading && !list.data) return <Loading />;
-  if (list.error || !list.data) return <LoadError onRetry={list.reload} />;
-  if (!list.data.length) return <Empty />;
   return (
     <>
-      <ul className="admin-messages" data-testid="student-messages">
-        {list.data.map((original) => {
-          const m = answered[original._id] ?? original;
-          return (
-            <li key={m._id} className="admin-message" data-testid="student-message">
-              <div className="admin-message-head">
-                <strong>{m.name}</strong> <span className="muted">{m.email}</span> → <strong>{m.toName}</strong>
-                <time className="muted" dateTime={m.createdAt}>
-                  {formatDateTime(m.createdAt, i18n.resolvedLanguage)}
-                </time>
-              </div>
-              <p className="admin-message-text">{m.message}</p>
-              <div className="admin-message-actions">
-                {m.status ? (
-                  <p className="admin-message-reply">
-                    <span className="muted">{t('messaging.reply')}: </span>
-                    {m.reply}
-                  </p>
-                ) : (
-                  <>
-                    <span className="status-pill status-wait">{t('messaging.pending')}</span>
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen(m)} data-testid="student-reply">
-                      {t('adminMessages.reply')}
-                    </button>
-                  </>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <PagedList {...list} testId="students-pager">
+        {(items) => (
+          <ul className="admin-messages" data-testid="student-messages">
+            {items.map((original) => {
+              const m = answered[original._id] ?? original;
+              return (
+                <li key={m._id} className="admin-message" data-testid="student-message">
+                  <div className="admin-message-head">
+                    <strong>{m.name}</strong> <span className="muted">{m.email}</span> →{' '}
+                    <strong>{m.toName}</strong>
+                    <time className="muted" dateTime={m.createdAt}>
+                      {formatDateTime(m.createdAt, i18n.resolvedLanguage)}
+                    </time>
+                  </div>
+                  <p className="admin-message-text">{m.message}</p>
+                  <div className="admin-message-actions">
+                    {m.status ? (
+                      <p className="admin-message-reply">
+                        <span className="muted">{t('messaging.reply')}: </span>
+                        {m.reply}
+                      </p>
+                    ) : (
+                      <>
+                        <span className="status-pill status-wait">{t('messaging.pending')}</span>
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-sm"
+                          onClick={() => setOpen(m)}
+                          data-testid="student-reply"
+                        >
+                          {t('adminMessages.reply')}
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PagedList>
       <ReplyDialog
         message={open}
         onClose={() => setOpen(null)}

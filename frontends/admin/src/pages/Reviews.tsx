@@ -1,6 +1,7 @@
 // /adminreviews (issue 41, decision 0048): the latest reviews of every course, each with Hide
 // (a dialog asks the reason, kept on record: POST review/{id}/hide), and the hidden reviews with
 // the reason each was hidden. A hidden review leaves the course's page and its average and count.
+// Each list a server page at a time (decision 0085): ?recentCursor=… and ?hiddenCursor=… in the address.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
 import { formatDateTime, formatNumber } from '@taal/web-shared/format';
@@ -9,7 +10,8 @@ import type { AdminReview } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { Modal } from '../components/Modal';
 import { AdminPage } from '../components/States';
-import { AsyncView, Empty, useSubmit } from '@taal/web-shared/ui';
+import { useSubmit } from '@taal/web-shared/ui';
+import { PagedList, pageQueryOf, usePagedList } from '../components/paged';
 
 function ReviewItem({ r, title, children }: { r: AdminReview; title: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +32,15 @@ function ReviewItem({ r, title, children }: { r: AdminReview; title: string; chi
   );
 }
 
-function HideDialog({ review, onClose, onDone }: { review: AdminReview | null; onClose: () => void; onDone: (r: AdminReview) => void }) {
+function HideDialog({
+  review,
+  onClose,
+  onDone,
+}: {
+  review: AdminReview | null;
+  onClose: () => void;
+  onDone: (r: AdminReview) => void;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const { busy, submit, refuse } = useSubmit();
@@ -42,16 +52,36 @@ function HideDialog({ review, onClose, onDone }: { review: AdminReview | null; o
       refuse(t('refusals:HIDE_REASON_REQUIRED'));
       return;
     }
-    const sent = await submit(() => answer(authApi.POST('/api/v1/review/{id}/hide', { params: { path: { id: review._id } }, body: { reason: reason.trim() } })), { done: t('reviews.hiddenDone'), failedKey: 'reviews.failed' });
+    const sent = await submit(
+      () =>
+        answer(
+          authApi.POST('/api/v1/review/{id}/hide', {
+            params: { path: { id: review._id } },
+            body: { reason: reason.trim() },
+          }),
+        ),
+      { done: t('reviews.hiddenDone'), failedKey: 'reviews.failed' },
+    );
     if (sent) onDone(sent.answer.data);
   };
   return (
-    <Modal title={t('reviews.hideTitle')} open={review !== null} onClose={onClose} testId="hide-review-dialog">
+    <Modal
+      title={t('reviews.hideTitle')}
+      open={review !== null}
+      onClose={onClose}
+      testId="hide-review-dialog"
+    >
       <form className="form" onSubmit={(e) => void send(e)}>
         <p className="admin-message-text">{review?.text}</p>
         <label className="field">
           <span>{t('reviews.hideReason')}</span>
-          <textarea rows={3} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="hide-reason" />
+          <textarea
+            rows={3}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="hide-reason"
+          />
         </label>
         <div className="modal-actions">
           <button type="button" className="btn btn-outline" onClick={onClose}>
@@ -68,27 +98,40 @@ function HideDialog({ review, onClose, onDone }: { review: AdminReview | null; o
 
 export default function Reviews() {
   const { t, i18n } = useTranslation();
-  const recent = useAsync(async () => (await answer(authApi.GET('/api/v1/review/recent'))).data, []);
-  const hidden = useAsync(async () => (await answer(authApi.GET('/api/v1/review/hidden'))).data, []);
+  const recent = usePagedList<AdminReview>('recent', 'review/recent/page', (cursor) =>
+    answer(authApi.GET('/api/v1/review/recent/page', { params: { query: pageQueryOf(cursor) } })),
+  );
+  const hidden = usePagedList<AdminReview>('hidden', 'review/hidden/page', (cursor) =>
+    answer(authApi.GET('/api/v1/review/hidden/page', { params: { query: pageQueryOf(cursor) } })),
+  );
   const courses = useAsync(async () => (await answer(authApi.GET('/api/v1/course/adminallcourse'))).data, []);
   const titles = useMemo(() => new Map((courses.data ?? []).map((c) => [c._id, c.title])), [courses.data]);
   const [open, setOpen] = useState<AdminReview | null>(null);
   const [justHidden, setJustHidden] = useState<AdminReview[]>([]);
-  const shown = (recent.data ?? []).filter((r) => !justHidden.some((h) => h._id === r._id));
-  const hiddenList = [...justHidden, ...(hidden.data ?? []).filter((r) => !justHidden.some((h) => h._id === r._id))];
+  const notJustHidden = (r: AdminReview) => !justHidden.some((h) => h._id === r._id);
+  // A review hidden here shows at once at the top of the hidden list's first page.
+  const withJustHidden = (items: AdminReview[]) => [
+    ...(hidden.position.page === 1 ? justHidden : []),
+    ...items.filter(notJustHidden),
+  ];
   return (
     <AdminPage title={t('reviews.adminTitle')} testId="admin-reviews">
       <div className="admin-messages-grid">
         <section className="card">
           <h2>{t('reviews.recent')}</h2>
-          <AsyncView state={recent} empty={<Empty />} isEmpty={() => !shown.length}>
-            {() => (
+          <PagedList {...recent} testId="recent-pager">
+            {(items) => (
               <ul className="admin-messages" data-testid="recent-reviews">
-                {shown.map((r) => (
+                {items.filter(notJustHidden).map((r) => (
                   <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
                     <div className="admin-message-actions">
                       {r.reply ? <p className="admin-message-reply">{r.reply}</p> : <span />}
-                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setOpen(r)} data-testid="hide-review">
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        onClick={() => setOpen(r)}
+                        data-testid="hide-review"
+                      >
                         {t('reviews.hide')}
                       </button>
                     </div>
@@ -96,24 +139,28 @@ export default function Reviews() {
                 ))}
               </ul>
             )}
-          </AsyncView>
+          </PagedList>
         </section>
         <section className="card">
           <h2>{t('reviews.hiddenTitle')}</h2>
-          <AsyncView state={hidden} empty={<Empty />} isEmpty={() => !hiddenList.length}>
-            {() => (
+          <PagedList {...hidden} testId="hidden-pager">
+            {(items) => (
               <ul className="admin-messages" data-testid="hidden-reviews">
-                {hiddenList.map((r) => (
+                {withJustHidden(items).map((r) => (
                   <ReviewItem key={r._id} r={r} title={titles.get(r.course) ?? ''}>
                     <p className="admin-message-reply" data-testid="hidden-reason">
-                      <span className="muted">{t('reviews.hiddenBecause', { when: r.hiddenAt ? formatDateTime(r.hiddenAt, i18n.resolvedLanguage) : '' })} </span>
+                      <span className="muted">
+                        {t('reviews.hiddenBecause', {
+                          when: r.hiddenAt ? formatDateTime(r.hiddenAt, i18n.resolvedLanguage) : '',
+                        })}{' '}
+                      </span>
                       {r.hiddenReason}
                     </p>
                   </ReviewItem>
                 ))}
               </ul>
             )}
-          </AsyncView>
+          </PagedList>
         </section>
       </div>
       <HideDialog

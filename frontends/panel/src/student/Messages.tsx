@@ -1,14 +1,28 @@
 // Tab 2, Messages (spec §2): the student's messages to instructors, split into current (not
-// answered yet: the reply reads 'Pending') and previous (answered, with the reply).
+// answered yet: the reply reads 'Pending') and previous (answered, with the reply). Each a server page
+// at a time (decision 0085): ?currentCursor=… and ?previousCursor=… in the address.
 import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
-import { messaging, type StudentMessage } from '../messaging';
+import { answer, authApi } from '@taal/web-shared/api';
+import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
+import type { StudentMessage } from '../messaging';
 import { Empty, LoadError, Loading, ReportButton } from '@taal/web-shared/ui';
+
+/** Messages a page. */
+const PAGE_SIZE = 10;
 import { BlockButton, useBlocks } from '../conduct';
 
-function MessageList({ items, testId, blocks }: { items: StudentMessage[]; testId: string; blocks: ReturnType<typeof useBlocks> }) {
+function MessageList({
+  items,
+  testId,
+  blocks,
+}: {
+  items: StudentMessage[];
+  testId: string;
+  blocks: ReturnType<typeof useBlocks>;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="message-list" data-testid={testId}>
@@ -23,7 +37,13 @@ function MessageList({ items, testId, blocks }: { items: StudentMessage[]; testI
           <p className="message-text">{m.message}</p>
           <p className="message-reply">
             <span className="muted">{t('messaging.reply')}: </span>
-            {m.status ? <span data-testid="message-reply">{m.reply}</span> : <span className="badge" data-testid="message-pending">{t('messaging.pending')}</span>}
+            {m.status ? (
+              <span data-testid="message-reply">{m.reply}</span>
+            ) : (
+              <span className="badge" data-testid="message-pending">
+                {t('messaging.pending')}
+              </span>
+            )}
           </p>
           <div className="message-actions">
             {m.status && m.reply && <ReportButton kind="reply" itemId={m._id} />}
@@ -35,22 +55,66 @@ function MessageList({ items, testId, blocks }: { items: StudentMessage[]; testI
   );
 }
 
+/** One of the two lists, a page at a time: `which` names it in the address. */
+function PagedMessages({
+  userId,
+  which,
+  blocks,
+}: {
+  userId: string;
+  which: 'current' | 'previous';
+  blocks: ReturnType<typeof useBlocks>;
+}) {
+  const { t } = useTranslation();
+  const position = useKeysetPosition(which);
+  const { cursor } = position;
+  const list = useAsync(async () => {
+    const query = { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) };
+    const params = { params: { path: { userId }, query } };
+    return (
+      await answer(
+        which === 'current'
+          ? authApi.GET('/api/v1/contact/u/c/{userId}/page', params)
+          : authApi.GET('/api/v1/contact/u/p/{userId}/page', params),
+      )
+    ).data;
+  }, [userId, which, cursor]);
+  if (list.loading && !list.data) return <Loading />;
+  if (list.error)
+    return cursor ? (
+      <KeysetError error={list.error} position={position} onRetry={list.reload} />
+    ) : (
+      <LoadError onRetry={list.reload} />
+    );
+  const items = list.data?.items ?? [];
+  if (!items.length && position.page === 1)
+    return (
+      <Empty testId={`messages-${which}-empty`}>
+        {t(which === 'current' ? 'messaging.noCurrent' : 'messaging.noPrevious')}
+      </Empty>
+    );
+  return (
+    <>
+      <MessageList items={items} testId={`messages-${which}`} blocks={blocks} />
+      <KeysetPager
+        position={position}
+        next={list.data?.next}
+        testId={`messages-${which}-pager`}
+        className="panel-pager"
+      />
+    </>
+  );
+}
+
 export default function Messages({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const blocks = useBlocks();
-  const lists = useAsync(async () => {
-    const [pending, answered] = await Promise.all([messaging.pending(user._id), messaging.answered(user._id)]);
-    return { pending, answered };
-  }, [user._id]);
-  if (lists.loading) return <Loading />;
-  if (lists.error || !lists.data) return <LoadError onRetry={lists.reload} />;
-  const { pending, answered } = lists.data;
   return (
     <div className="messages-tab">
       <h3>{t('messaging.current')}</h3>
-      {pending.length ? <MessageList items={pending} testId="messages-current" blocks={blocks} /> : <Empty testId="messages-current-empty">{t('messaging.noCurrent')}</Empty>}
+      <PagedMessages userId={user._id} which="current" blocks={blocks} />
       <h3>{t('messaging.previous')}</h3>
-      {answered.length ? <MessageList items={answered} testId="messages-previous" blocks={blocks} /> : <Empty testId="messages-previous-empty">{t('messaging.noPrevious')}</Empty>}
+      <PagedMessages userId={user._id} which="previous" blocks={blocks} />
     </div>
   );
 }
