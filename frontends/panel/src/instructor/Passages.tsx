@@ -75,7 +75,7 @@ function CoursePassages({ courseId }: { courseId: string }) {
             </tbody>
           </table>
           {!passages.length && <p className="muted">{t('practice.passages.none')}</p>}
-          <label className="exam-course-pick">
+          <label className="exam-course-pick passage-pick">
             {t('practice.passages.lesson')}{' '}
             <select value={lessonId} onChange={(e) => setLessonId(e.target.value)} data-testid="passage-lesson">
               <option value="">{t('practice.passages.chooseLesson')}</option>
@@ -106,7 +106,7 @@ export default function Passages({ user }: { user: SessionUser }) {
         ) : (
           <>
             <p className="muted">{t('practice.passages.intro')}</p>
-            <label className="exam-course-pick">
+            <label className="exam-course-pick passage-pick">
               {t('exam.editor.course')}{' '}
               <select value={courseId} onChange={(e) => setCourseId(e.target.value)} data-testid="passages-course">
                 <option value="">{t('exam.editor.chooseCourse')}</option>

@@ -30,6 +30,7 @@ import { usePlaybackSettings } from './usePlaybackSettings';
 import { useAutoHide } from './useAutoHide';
 import { PlayerControls } from './PlayerControls';
 import { PracticeTools } from './PracticeTools';
+import { PlayAlongSlot } from './PlayAlongSlot';
 import { onShortcut, PlayerShortcuts } from './PlayerShortcuts';
 import { LessonInfo } from './LessonInfo';
 import { useVideoEvents } from './useVideoEvents';
@@ -225,6 +226,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         }}
       />
       <PracticeTools ab={ab} status={status} metronome={<PracticeMetronome m={metronome} />} />
+      <PlayAlongSlot lesson={lesson} student={student} video={video} engine={engine} ab={ab} wantsPlay={wantsPlay} />
       <PlayerShortcuts />
     </div>
   );

@@ -127,6 +127,11 @@ export function useAbLoop({
     if (a === null || b !== null) setPointA();
     else setPointB();
   };
+  /** A play-along passage: the loop set to its start and end. */
+  const setRange = (a: number, b: number) => {
+    setLoopError(false);
+    setLoop({ a, b });
+  };
   /** Another lesson: no loop. */
   const reset = () => {
     stopCountIn();
@@ -161,6 +166,7 @@ export function useAbLoop({
     setPointA,
     setPointB,
     clearLoop,
+    setRange,
     loopKey,
     reset,
     applyCountIn,
