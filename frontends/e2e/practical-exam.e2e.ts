@@ -97,6 +97,8 @@ test('a student records a practical, the instructor fails it with a comment, the
   await page.fill('[data-testid="practical-edit-brief-bn"]', 'গুনে শুরু করে ৮০ বিপিএমে প্রথম অনুশীলনটি বাজান।');
   await page.click('[data-testid="practical-edit-save"]');
   await toastWith(page, 'Practical exam saved');
+  await page.locator('[data-testid="practical-editor"]').scrollIntoViewIfNeeded();
+  await shot(page, 'instructor-practical-brief-en', { fullPage: false });
   expect(await call('GET', `courses/${course._id}/practical`, teacher.token)).toMatchObject({ language: 'both', enabled: true });
 
   // ---- The student owns the course and has completed every lesson. ----
@@ -160,8 +162,18 @@ test('a student records a practical, the instructor fails it with a comment, the
   expect(mine).toMatchObject({ courseId: course._id, exams: [{ kind: 'practical' }] });
   await call('GET', `user/certificate/${mine!._id}`, admin.token);
 
-  // ---- The admin's certificate list shows the grade; the check page names the practical. ----
+  // ---- The back office's course exam page has the brief too (admin, content). ----
   page = adminPage;
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'bn'));
+  await page.goto(`${e2e.baseUrl}/admin/course/exam/${course._id}`);
+  await page.waitForFunction(() => document.documentElement.lang === 'bn');
+  await page.waitForSelector('[data-testid="practical-editor"]');
+  expect(await page.inputValue('[data-testid="practical-edit-brief-bn"]')).toBe('গুনে শুরু করে ৮০ বিপিএমে প্রথম অনুশীলনটি বাজান।');
+  await page.locator('[data-testid="practical-editor"]').scrollIntoViewIfNeeded();
+  await shot(page, 'admin-practical-brief-bn', { fullPage: false });
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+
+  // ---- The admin's certificate list shows the grade; the check page names the practical. ----
   await page.goto(`${e2e.baseUrl}/admincertificatelist`);
   const cell = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course.title }).locator('[data-testid="certificate-exams"]');
   expect(await cell.textContent()).toMatch(/^practical exam: passed on .+$/);
