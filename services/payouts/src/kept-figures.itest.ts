@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CommerceEvents, commerceEventsV1, payoutsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type Envelope } from '@taal/kit';
+import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
@@ -25,8 +25,8 @@ const paidEvent = (order: commerceEventsV1.OrderPaid) =>
   createEnvelope({ type: CommerceEvents.orderPaid, key: order.userId, payload: commerceEventsV1.OrderPaid.encode(order).finish() });
 
 /** `n` paid orders of one to three courses on days spread over two years, each delivered twice. */
-function burst(n: number): { events: Envelope[]; lines: number } {
-  const events: Envelope[] = [];
+function burst(n: number): { events: EventEnvelope[]; lines: number } {
+  const events: EventEnvelope[] = [];
   let lines = 0;
   for (let i = 0; i < n; i++) {
     const picks = [...published].sort(() => Math.random() - 0.5).slice(0, 1 + Math.floor(Math.random() * 3));
