@@ -1,10 +1,11 @@
 // Messaging's lists a server page at a time (issue 51, decision 0085), in Chromium against the real
 // all-in-one: the demo student sends 25 messages to the demo instructor (the write limits raised for
-// the test) and the admin writes 25 notifications to everyone. The back office's student messages and
-// notifications, the student's current messages and notifications and the instructor's pending messages
-// page through them with Next, each row on exactly one page, the cursor in the address; a copied link to
-// page 2 opens page 2 in a fresh tab; an edited cursor is refused and offers the first page. English and
-// Bengali; screenshots go to /tmp/shots-paged-messages/.
+// the test), the instructor reports each of them, and the admin writes 25 notifications to everyone. The
+// back office's student messages, notifications and reports queue, the student's current messages and
+// notifications and the instructor's pending messages page through them with Next, each row on exactly
+// one page, the cursor in the address; a copied link to page 2 opens page 2 in a fresh tab; an edited
+// cursor is refused and offers the first page. English and Bengali; screenshots go to
+// /tmp/shots-paged-messages/.
 import type { Page } from 'playwright-core';
 import { api, DEMO, loginByApi, openPage, useSession, useE2E, type LoginAnswer } from './support';
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
     await call('POST', 'contact/instructor/', student.token, { to, message: `Paged question ${String(n).padStart(2, '0')} ${RUN}` });
     await call('POST', 'notification/create', admin.token, { msg: `Paged notice ${String(n).padStart(2, '0')} ${RUN}` });
   }
+  const sent = await call<{ _id: string; message: string }[]>('GET', `contact/mystudent/${to}`, instructor.token);
+  for (const m of sent.filter((x) => x.message.endsWith(RUN))) await call('POST', 'report', instructor.token, { kind: 'message', itemId: m._id, reason: 'paged' });
 }, 240_000);
 
 /** A row's key: its text (each message and notification here is written once). */
@@ -62,7 +65,9 @@ test('the back office’s and the panels’ messages and notifications page thro
     current: (await call<unknown[]>('GET', `contact/u/c/${student.user._id}`, student.token)).length,
     notifications: (await call<unknown[]>('GET', `notification/user/${student.user._id}/all`, student.token)).length,
     pending: (await call<{ status: boolean }[]>('GET', `contact/mystudent/${toInstructor.instructor}`, instructor.token)).filter((m) => !m.status).length,
+    reports: (await call<unknown[]>('GET', 'report/queue?open=true', admin.token)).length,
   };
+  expect(counts.reports).toBeGreaterThan(20);
   expect(counts.adminStudents).toBeGreaterThan(20);
   expect(counts.notifications).toBeGreaterThan(20);
   const { page, context, errors } = await openPage(e2e.browser);
@@ -72,6 +77,7 @@ test('the back office’s and the panels’ messages and notifications page thro
       const screens = [
         { who: admin, url: '/adminmessages', rows: '[data-testid="student-messages"] [data-testid="student-message"]', pager: '[data-testid="students-pager"]', param: 'studentsCursor', expected: counts.adminStudents, name: 'admin-student-messages' },
         { who: admin, url: '/manageNotification', rows: '[data-testid="notification-entry"]', pager: '[data-testid="notifications-pager"]', param: 'cursor', expected: counts.adminNotifications, name: 'admin-notifications' },
+        { who: admin, url: '/adminreports', rows: '[data-testid="admin-report"]', pager: '[data-testid="reports-pager"]', param: 'cursor', expected: counts.reports, name: 'admin-reports' },
         { who: student, url: '/studentpanel?tab=2', rows: '[data-testid="messages-current"] [data-testid="student-message"]', pager: '[data-testid="messages-current-pager"]', param: 'currentCursor', expected: counts.current, name: 'student-messages' },
         { who: student, url: '/notifications', rows: '[data-testid="notification-row"]', pager: '[data-testid="notifications-pager"]', param: 'cursor', expected: counts.notifications, name: 'student-notifications' },
         { who: instructor, url: '/instructorpanel?tab=3', rows: '[data-testid="instructor-messages-pending"] [data-testid="instructor-message"]', pager: '[data-testid="instructor-pending-pager"]', param: 'pendingCursor', expected: counts.pending, name: 'instructor-messages' },
@@ -108,3 +114,25 @@ test('the back office’s and the panels’ messages and notifications page thro
     await context.close();
   }
 }, 400_000);
+
+test('the other paged screens of the back office draw in both languages (reviews, questions, mass-mail history)', async () => {
+  const { page, context, errors } = await openPage(e2e.browser);
+  try {
+    for (const lng of ['en', 'bn'] as const) {
+      await useSession(page, e2e.baseUrl, admin, { clear: true, lang: lng });
+      for (const [url, ready, name] of [
+        ['/adminreviews', '[data-testid="admin-reviews"]', 'admin-reviews'],
+        ['/admin/questions', '[data-testid="admin-questions"]', 'admin-questions'],
+        ['/admin/mass-mailing', '[data-testid="mass-mailing"]', 'admin-mass-mail'],
+      ] as const) {
+        await page.goto(`${e2e.baseUrl}${url}`);
+        await page.waitForSelector(ready);
+        await page.waitForFunction(() => !document.querySelector('.admin-loading, [aria-busy="true"]'));
+        await shot(page, `${name}-${lng}`);
+      }
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
