@@ -161,6 +161,12 @@ test('the instructor types a passage, the student plays along and exactly the la
   await page.selectOption('[data-testid="passages-course"]', course._id);
   await page.waitForSelector(`[data-testid="passage-row"][data-students="1"]`);
   expect(Number(await page.getAttribute('[data-testid="passage-row"]', 'data-median'))).toBe(best);
+  await page.selectOption('[data-testid="passage-lesson"]', (await page.locator('[data-testid="passage-lesson"] option').nth(1).getAttribute('value'))!);
+  await page.fill('[data-testid="passage-title"]', 'দ্বিতীয় অংশ');
+  await page.check('[data-testid="passage-kind-midi"]');
+  await page.setInputFiles('[data-testid="passage-midi"]', { name: 'take.mid', mimeType: 'audio/midi', buffer: Buffer.from('not a midi file') });
+  await page.click('[data-testid="passage-save"]');
+  expect(await page.textContent('[data-testid="passage-error"]', { timeout: 10_000 })).toContain('এটি স্বরসহ কোনো মিডি ফাইল নয়');
   await shot(page, 'instructor-passages-bn');
   expect(errors).toEqual([]);
 
@@ -169,15 +175,17 @@ test('the instructor types a passage, the student plays along and exactly the la
   try {
     const other = await openPage(denied);
     await useSession(other.page, e2e.baseUrl, student, { clear: true, lang: 'en' });
-    await openCourse(other.page, course._id, 'en');
-    await other.page.click('[data-testid="play-along-open"]');
-    await other.page.click(`[data-testid="play-along-passage"][data-passage-id="${passageId}"]`);
-    await other.page.click('[data-testid="play-along-start"]');
-    expect(await other.page.textContent('[data-testid="play-along-no-mic"]', { timeout: 15_000 })).toContain('Play-along needs your microphone');
-    await other.page.click('[data-testid="player-play"]');
-    await other.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.currentTime ?? 0) > 0.2);
-    await other.page.locator('[data-testid="play-along"]').scrollIntoViewIfNeeded();
-    await shot(other.page, 'student-no-microphone-en', { fullPage: false });
+    for (const [lng, message] of [['en', 'Play-along needs your microphone'], ['bn', 'সঙ্গে বাজাতে আপনার মাইক্রোফোন দরকার']] as const) {
+      await openCourse(other.page, course._id, lng);
+      await other.page.click('[data-testid="play-along-open"]');
+      await other.page.click(`[data-testid="play-along-passage"][data-passage-id="${passageId}"]`);
+      await other.page.click('[data-testid="play-along-start"]');
+      expect(await other.page.textContent('[data-testid="play-along-no-mic"]', { timeout: 15_000 })).toContain(message);
+      await other.page.click('[data-testid="player-play"]');
+      await other.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.currentTime ?? 0) > 0.2);
+      await other.page.locator('[data-testid="play-along"]').scrollIntoViewIfNeeded();
+      await shot(other.page, `student-no-microphone-${lng}`, { fullPage: false });
+    }
   } finally {
     await denied.close();
   }
