@@ -1,7 +1,8 @@
 /** Certificates: asked for by a student, provided by the back office, verified and downloaded by anyone with the id. */
 import { z } from 'zod';
 import { type learningV1 } from '@taal/contracts';
-import { answer, done, envelope, fail, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
+import { answer, done, envelope, fail, callerOf, refusal, ok, defineRoute, type AuthenticatedCaller, type RouteSpec } from '@taal/edge';
+import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { type LearningRouteDeps, uuid, guards } from './shape';
 
 const PassedExamSchema = z
@@ -39,9 +40,16 @@ const toCertificate = (c: learningV1.Certificate) => ({
   exams: c.exams.map(toPassedExam),
 });
 
+/** GET user/certificatelist/work (the spec's offset pages) reaches the first this many requests (decision 0084). */
+export const CERTIFICATE_LIST_BOUND = 100;
+
 export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
   const { learning, identity, tokens, catalogue } = deps;
   const { student, staff } = guards(tokens);
+  const certificatePage = async (caller: AuthenticatedCaller, status: 'pending' | 'provided', cursor: string, limit: number) => {
+    const page = await learning.listCertificateRequests({ status, cursor, limit }, caller);
+    return { items: page.certificates.map(toCertificate), next: page.next };
+  };
 
   return [
     // ---- Certificates ----
@@ -87,14 +95,33 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/user/certificatelist/work',
-      summary: 'Certificate requests, pending first, 20 a page (admin and content)',
+      summary: `Certificate requests, pending first, newest request first, 20 a page, up to the first ${CERTIFICATE_LIST_BOUND} (admin and content; total counts those, the Link header names the paged route where the rest continue: GET user/certificatelist/page)`,
       auth: staff,
-      query: { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: 'The page, from 1 (default 1)' } },
-      responses: { 200: answer(envelope(z.object({ certificates: z.array(CertificateSchema), total: z.int().min(0), page: z.int().min(1), pageSize: z.int() }))) },
+      query: { page: { schema: z.string().regex(/^[0-9]{1,6}$/), description: `The page, from 1 (default 1); past the first ${CERTIFICATE_LIST_BOUND} requests a page is empty` } },
+      responses: { 200: { ...answer(envelope(z.object({ certificates: z.array(CertificateSchema), total: z.int().min(0), page: z.int().min(1), pageSize: z.int() }))), headers: linkHeader } },
       handler: async ({ req, res }) => {
         const page = Math.max(1, Math.min(Number.parseInt(String(req.query.page ?? '1'), 10) || 1, 100_000));
-        const { certificates, total } = await learning.listCertificateRequests({ page }, callerOf(res));
-        res.json(ok({ certificates: certificates.map(toCertificate), total, page, pageSize: 20 }));
+        const caller = callerOf(res);
+        // Read a keyset page at a time (decision 0084): the pending requests, then the provided, up to the bound.
+        const pending = await collectPages(CERTIFICATE_LIST_BOUND, (cursor, limit) => certificatePage(caller, 'pending', cursor, limit));
+        const provided = pending.next ? { items: [], next: '' } : await collectPages(CERTIFICATE_LIST_BOUND - pending.items.length, (cursor, limit) => certificatePage(caller, 'provided', cursor, limit));
+        const all = [...pending.items, ...provided.items];
+        if (pending.next) linkNext(res, '/api/v1/user/certificatelist/page', { status: 'pending' }, pending.next);
+        else linkNext(res, '/api/v1/user/certificatelist/page', { status: 'provided' }, provided.next);
+        res.json(ok({ certificates: all.slice((page - 1) * 20, page * 20), total: all.length, page, pageSize: 20 }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/user/certificatelist/page',
+      summary: "A page of the pending (default) or the provided certificate requests, newest request first (admin and content; decision 0084); next: the following page's cursor, null on the last",
+      auth: staff,
+      query: { status: { schema: z.enum(['pending', 'provided']), description: 'pending (default) or provided', invalid: () => refusal('INVALID_VALUE') }, ...pageQuery },
+      responses: { 200: answer(pageOf(CertificateSchema)), ...badPage },
+      handler: async ({ req, res }) => {
+        const { cursor, limit } = pageRequest(req);
+        const page = await certificatePage(callerOf(res), req.query.status === 'provided' ? 'provided' : 'pending', cursor, limit);
+        res.json(ok({ items: page.items, next: page.next || null }));
       },
     }),
     defineRoute({

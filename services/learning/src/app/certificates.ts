@@ -97,11 +97,12 @@ export class Certificates {
     return { certificates: rows.map((r) => toCertificate(r, name)) };
   }
 
-  async list(ctx: Ctx, req: learningV1.ListCertificateRequestsRequest): Promise<learningV1.ListCertificateRequestsResponse> {
+  /** The pending (the default) or the provided requests, a keyset page at a time, newest request first (decision 0084). */
+  async list(ctx: Ctx, req: Partial<learningV1.ListCertificateRequestsRequest>): Promise<learningV1.ListCertificateRequestsResponse> {
     requireIdentity(ctx, ...STAFF);
-    const page = Math.max(1, Math.min(req.page || 1, 100_000));
-    const { rows, total } = await this.store.certificates.certificatePage(page, CERTIFICATE_PAGE_SIZE);
-    return { certificates: await Promise.all(rows.map((r) => this.current(r))), total };
+    const status = req.status === 'provided' ? 'provided' : 'pending';
+    const page = await this.store.certificates.certificatePage(status, req.cursor ?? '', req.limit || CERTIFICATE_PAGE_SIZE);
+    return { certificates: await Promise.all(page.items.map((r) => this.current(r))), total: 0, next: page.next };
   }
 
   /**

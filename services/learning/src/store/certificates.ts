@@ -1,6 +1,6 @@
 /** Certificate requests: asked for, pending or provided (with the PDF's key), listed and paged. */
 import type { learningV1 } from '@taal/contracts';
-import type { Sql, SqlExecutor } from '@taal/kit';
+import { decodeCursor, keysetAt, keysetPage, newestFirst, pageSizeOf, type Sql, type SqlExecutor } from '@taal/kit';
 import { iso } from './schema';
 
 export interface CertificateRow {
@@ -62,13 +62,21 @@ export class CertificateStore {
     return rows[0] ?? null;
   }
 
-  async certificatePage(page: number, size: number): Promise<{ rows: CertificateRow[]; total: number }> {
-    const { rows } = await this.sql.query<CertificateRow & { total: string }>(
-      `SELECT *, count(*) OVER () AS total FROM learning.certificate ORDER BY status = 'provided', requested_at DESC, id LIMIT $1 OFFSET $2`,
-      [size, (page - 1) * size],
+  /**
+   * A page of the pending or the provided requests, newest request first by (requested_at, id) (decision 0084),
+   * read from migration 009's (status, requested_at DESC, id DESC) in order: no count, no offset.
+   */
+  async certificatePage(status: 'pending' | 'provided', cursor: string, limit: number) {
+    const list = `certificates:${status}`;
+    const size = pageSizeOf(limit);
+    const keyset = newestFirst(decodeCursor(list, cursor), 2, size, { at: 'requested_at', id: 'id' });
+    const { rows } = await this.sql.query<CertificateRow & { cursor_at: string }>(
+      `SELECT *, ${keysetAt('requested_at')} AS cursor_at FROM learning.certificate
+        WHERE status = $1 AND ${keyset.where}
+        ${keyset.orderBy} ${keyset.limitSql}`,
+      [status, ...keyset.params],
     );
-    const total = rows[0] ? Number(rows[0].total) : Number((await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM learning.certificate`)).rows[0]!.n);
-    return { rows, total };
+    return keysetPage(list, rows, size);
   }
 
   /** Marks a pending certificate provided (once); null when it is unknown or was provided before. */

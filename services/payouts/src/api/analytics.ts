@@ -1,9 +1,9 @@
 /** The back office's sales analytics: totals, social counters, the sales summary, an instructor's and a course's sales, and the instructors' own. */
 import { z } from 'zod';
-import { type payoutsV1, type identityV1 } from '@taal/contracts';
-import { answer, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, listOf, callerOf, UserRoles, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, usersById } from '@taal/edge';
+import { type payoutsV1 } from '@taal/contracts';
+import { answer, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { instructorAnalyticsRoutes } from './instructor-analytics';
-import { type PayoutRouteDeps, dmy, idSchema, instructorParam, CourseTotalsSchema, InstructorSaleSchema, CourseSaleSchema, toSale, dhaka, toCourseTotals, guards, notYours } from './shape';
+import { type PayoutRouteDeps, dmy, dhaka, guards } from './shape';
 
 const SOCIAL_KEYS = [
   'facebookLikes', 'facebookFollowers', 'facebookPosts', 'facebookGroup', 'instagramFollowers', 'instagramPosts',
@@ -30,14 +30,8 @@ const SalesSummarySchema = z
   .meta({ id: 'SalesSummary' });
 
 
-/** Buyers' e-mail addresses for the admin's course records (identity tells an admin about anyone). */
-async function buyersFor(identity: ServiceApi<identityV1.IdentityServiceServer>, caller: AuthenticatedCaller, ids: string[]) {
-  if (caller.userType !== UserRoles.admin) return new Map<string, { name: string; email: string }>();
-  return usersById(identity, caller, ids);
-}
-
 export function analyticsRoutes({ payouts, identity, tokens, catalogue }: PayoutRouteDeps): RouteSpec[] {
-  const { admin, own } = guards(tokens);
+  const { admin } = guards(tokens);
 
   return [
     // ---- Analytics (back office) ----
@@ -93,58 +87,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
     }),
     // The instructors' analytics, a page of instructors at a time with their kept totals (decision 0084).
     ...instructorAnalyticsRoutes({ payouts, catalogue, admin }),
-    defineRoute({
-      method: 'get',
-      path: '/analytics/instructor/{id}/{startDate}/{endDate}',
-      summary: 'An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022',
-      auth: own,
-      params: { ...instructorParam, ...dayRangeParams },
-      responses: { 200: answer(listOf(InstructorSaleSchema), 'The list is in data'), ...badDayRange, ...notYours, 404: fail('Not an instructor id') },
-      handler: async ({ res, param }) => {
-        const caller = callerOf(res);
-        const { sales } = await payouts.listSales({ instructorId: param('id'), ...dayRangeOf(param) }, caller);
-        res.json(ok(sales.map(toSale)));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/analytics/course/{id}/{startDate}/{endDate}',
-      summary: 'A course’s orders in a range (course analytics records with coupon and buyer)',
-      auth: admin,
-      params: { id: { schema: idSchema(), description: 'The course id', invalid: () => refusal('COURSE_NOT_FOUND') }, ...dayRangeParams },
-      responses: { 200: answer(listOf(CourseSaleSchema), 'The list is in data'), ...badDayRange, 404: fail('Not a course id') },
-      handler: async ({ res, param }) => {
-        const caller = callerOf(res);
-        const { sales } = await payouts.listSales({ courseId: param('id'), ...dayRangeOf(param) }, caller);
-        const buyers = await buyersFor(identity, caller, sales.map((s) => s.userId));
-        res.json(
-          ok(
-            sales.map((s) => ({
-              _id: s.id,
-              orderId: s.orderId,
-              coursePrice: s.coursePrice,
-              receivedAmount: s.receivedAmount,
-              coupon: { code: s.voucherCode, discount: s.voucherPercent },
-              user: s.userId,
-              user_name: s.userName || buyers.get(s.userId)?.name || '',
-              email: buyers.get(s.userId)?.email ?? '',
-              date: dmy(dhaka(s.paidAt)),
-            })),
-          ),
-        );
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/analytics/courses',
-      summary: 'Sales per course (course analytics list): sale count, received amount, earnings and product cut',
-      auth: admin,
-      responses: { 200: answer(listOf(CourseTotalsSchema)) },
-      handler: async ({ res }) => {
-        const { courses } = await payouts.listCourseTotals({}, callerOf(res));
-        res.json(ok(courses.map(toCourseTotals)));
-      },
-    }),
+    // An instructor's and a course's sales and the course totals, a page at a time: sales-pages.ts (decision 0084).
 
   ];
 }

@@ -3,6 +3,7 @@ import type { catalogueV1, identityV1, payoutsV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { payoutsClient } from './client';
 import { analyticsRoutes } from './analytics';
+import { salesPageRoutes } from './sales-pages';
 import { settlementRoutes } from './settlements';
 import type { PayoutRouteDeps } from './shape';
 
@@ -18,7 +19,7 @@ export const payoutsApi = defineApi({
     };
     return [
       // The back office's sales analytics; instructors' earnings, dues, settlements and statements.
-      ...[analyticsRoutes, settlementRoutes].map((group) => group(deps)),
+      ...[analyticsRoutes, salesPageRoutes, settlementRoutes].map((group) => group(deps)),
     ];
   },
 });

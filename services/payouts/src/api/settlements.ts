@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { parseDay, poishaOfText, refusalText, TAKA_PATTERN, takaToPoisha, type FieldRefusals, type payoutsV1 } from '@taal/contracts';
-import { answer, apiDay, done, envelope, fail, isoMonth, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile } from '@taal/edge';
+import { answer, apiDay, done, envelope, fail, isoMonth, callerOf, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile } from '@taal/edge';
 import { type PayoutRouteDeps, dmy, idSchema, instructorParam, InstructorTotalsSchema, toTotals, guards, notYours } from './shape';
 
 export const PayoutMessages = {
@@ -143,6 +143,8 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
         if (!settleDay) problems.settleDate = 'INVALID_DAY';
         const status = textOf(req, 'status');
         if (status !== 'true' && status !== 'false') problems.status = 'ENTRY_TRUE_OR_FALSE';
+        // Back office §5: every field of the settlement form is required, the remarks too.
+        if (!textOf(req, 'remarks')) problems.remarks = 'ENTRY_REQUIRED';
         const receipt = uploads.photo?.[0] as CheckedFile | undefined;
         if (!receipt) problems.photo = 'RECEIPT_REQUIRED';
         if (!problems.settleAmount && !problems.receivedAmount && receivedAmount > settleAmount) {
@@ -165,18 +167,7 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
         res.status(201).json({ success: true, message: M.settlementPublished, data: toSettlement(settlement!) });
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/instructor/settlement/{id}',
-      summary: 'An instructor’s settlements, newest first (Settled / Not Settled, receipt path)',
-      auth: own,
-      params: instructorParam,
-      responses: { 200: answer(listOf(SettlementSchema)), ...notYours, 404: fail('Not an instructor id') },
-      handler: async ({ res, param }) => {
-        const { settlements } = await payouts.listSettlements({ instructorId: param('id') }, callerOf(res));
-        res.json(ok(settlements.map(toSettlement)));
-      },
-    }),
+    // An instructor's settlements, a page at a time: sales-pages.ts (decision 0084).
     defineRoute({
       method: 'get',
       path: '/instructor/settlement/receipt/{settlementId}',

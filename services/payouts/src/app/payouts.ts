@@ -16,6 +16,7 @@ import {
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
+import { listCourseTotalsPage, listSalesPage, listSettlementsPage } from '../store/pages';
 import { payoutsStore as store } from '../store/payouts-store';
 import { SCHEMA } from '../store/schema';
 import { STATEMENT_LAYOUT, statementPdf, type StatementContent } from './statement-pdf';
@@ -115,12 +116,9 @@ export class Payouts {
     checkRange(req.fromDay, req.toDay);
     if (req.instructorId) this.mayRead(caller, req.instructorId);
     else requireIdentity({ identity: caller }, ADMIN);
-    return store.listSales(this.deps.sql, {
-      instructorId: req.instructorId || undefined,
-      courseId: req.courseId || undefined,
-      fromDay: req.fromDay || undefined,
-      toDay: req.toDay || undefined,
-    });
+    // A keyset page, newest first (decision 0084): no answer grows with the sales.
+    const filter = { instructorId: req.instructorId || undefined, courseId: req.courseId || undefined, fromDay: req.fromDay || undefined, toDay: req.toDay || undefined };
+    return listSalesPage(this.deps.sql, filter, req.cursor, req.limit);
   }
 
   async instructorTotals(caller: CallerIdentity | null, instructorId: string) {
@@ -136,10 +134,14 @@ export class Payouts {
     );
   }
 
-  async courseTotalsOf(caller: CallerIdentity | null, instructorId: string) {
-    if (instructorId) this.mayRead(caller, instructorId);
-    else requireIdentity({ identity: caller }, ADMIN);
-    return store.courseTotals(this.deps.sql, instructorId || undefined);
+  /** One instructor's courses (all: one instructor's, not the table), or every course a page at a time (decision 0084). */
+  async courseTotalsOf(caller: CallerIdentity | null, instructorId: string, page?: { cursor: string; limit: number }) {
+    if (instructorId) {
+      this.mayRead(caller, instructorId);
+      return { courses: await store.courseTotals(this.deps.sql, instructorId), next: '' };
+    }
+    requireIdentity({ identity: caller }, ADMIN);
+    return listCourseTotalsPage(this.deps.sql, page?.cursor ?? '', page?.limit ?? 0);
   }
 
   listInstructorTotals(caller: CallerIdentity | null, instructorIds: readonly string[] = []) {
@@ -234,10 +236,10 @@ export class Payouts {
     return stored.settlement;
   }
 
-  async listSettlements(caller: CallerIdentity | null, instructorId: string) {
-    if (!instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
-    this.mayRead(caller, instructorId);
-    return store.settlements.listSettlements(this.deps.sql, instructorId);
+  async listSettlements(caller: CallerIdentity | null, req: Pick<payoutsV1.ListSettlementsRequest, 'instructorId' | 'cursor' | 'limit'>) {
+    if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
+    this.mayRead(caller, req.instructorId);
+    return listSettlementsPage(this.deps.sql, req.instructorId, req.cursor, req.limit);
   }
 
   async receipt(caller: CallerIdentity | null, settlementId: string) {

@@ -6,20 +6,16 @@ import type { Payouts } from '../app/payouts';
 /** gRPC transport of payouts: decodes, calls the use case, encodes. Authorisation is in the use cases. */
 export function payoutsGrpcService(payouts: Payouts): payoutsV1.PayoutsServiceServer {
   return {
-    listSales: unaryHandler(async (req: payoutsV1.ListSalesRequest, ctx) => ({
-      sales: await payouts.listSales(ctx.identity, req),
-    })),
+    listSales: unaryHandler(async (req: payoutsV1.ListSalesRequest, ctx) => payouts.listSales(ctx.identity, req)),
     getInstructorTotals: unaryHandler(async (req: payoutsV1.GetInstructorTotalsRequest, ctx) => {
       const totals = await payouts.instructorTotals(ctx.identity, req.instructorId);
-      const courses = await payouts.courseTotalsOf(ctx.identity, req.instructorId);
+      const { courses } = await payouts.courseTotalsOf(ctx.identity, req.instructorId);
       return { totals, courses };
     }),
     listInstructorTotals: unaryHandler(async (req: payoutsV1.ListInstructorTotalsRequest, ctx) => ({
       instructors: await payouts.listInstructorTotals(ctx.identity, req.instructorIds),
     })),
-    listCourseTotals: unaryHandler(async (req: payoutsV1.ListCourseTotalsRequest, ctx) => ({
-      courses: await payouts.courseTotalsOf(ctx.identity, req.instructorId),
-    })),
+    listCourseTotals: unaryHandler(async (req: payoutsV1.ListCourseTotalsRequest, ctx) => payouts.courseTotalsOf(ctx.identity, req.instructorId, req)),
     myInstructor: unaryHandler(async (_req: payoutsV1.MyInstructorRequest, ctx) => ({
       instructorId: payouts.myInstructor(ctx.identity),
     })),
@@ -27,9 +23,7 @@ export function payoutsGrpcService(payouts: Payouts): payoutsV1.PayoutsServiceSe
     createSettlement: unaryHandler(async (req: payoutsV1.CreateSettlementRequest, ctx) => ({
       settlement: await payouts.createSettlement(ctx.identity, req),
     })),
-    listSettlements: unaryHandler(async (req: payoutsV1.ListSettlementsRequest, ctx) => ({
-      settlements: await payouts.listSettlements(ctx.identity, req.instructorId),
-    })),
+    listSettlements: unaryHandler(async (req: payoutsV1.ListSettlementsRequest, ctx) => payouts.listSettlements(ctx.identity, req)),
     getReceipt: unaryHandler(async (req: payoutsV1.GetReceiptRequest, ctx) => payouts.receipt(ctx.identity, req.settlementId)),
     getStatement: unaryHandler(async (req: payoutsV1.GetStatementRequest, ctx) => ({
       pdf: await payouts.statement(ctx.identity, req),

@@ -3,7 +3,8 @@ import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { isGrpcStatusError } from '@taal/kit';
 import { answer, envelope, poishaAmount, fail, listOf, tooMany, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { GiftCardSchema, toGiftCard, type StoreRouteDeps, M, cardId, userIdParam, guards } from './shape';
+import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
+import { GiftCardSchema, toGiftCard, type StoreRouteDeps, M, cardId, userIdParam, guards, STORE_LIST_BOUND } from './shape';
 
 const redeemAnswer = z.object({
   success: z.literal(true),
@@ -24,11 +25,29 @@ export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/store/gift-card/',
-      summary: 'Issued gift cards, newest first (back office; no secret codes)',
+      summary: `Issued gift cards, newest first (back office; no secret codes): at most ${STORE_LIST_BOUND} (the rest through GET store/gift-card/page, named by the Link header)`,
       auth: admin,
-      responses: { 200: answer(listOf(GiftCardSchema)) },
+      responses: { 200: { ...answer(listOf(GiftCardSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        res.json(ok((await store.listGiftCards({}, callerOf(res))).giftCards.map(toGiftCard)));
+        const caller = callerOf(res);
+        const { items, next } = await collectPages(STORE_LIST_BOUND, async (cursor, limit) => {
+          const page = await store.listGiftCards({ cursor, limit }, caller);
+          return { items: page.giftCards, next: page.next };
+        });
+        linkNext(res, '/api/v1/store/gift-card/page', {}, next);
+        res.json(ok(items.map(toGiftCard)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/store/gift-card/page',
+      summary: "A page of the issued gift cards, newest first (back office, decision 0084); next: the following page's cursor, null on the last",
+      auth: admin,
+      query: pageQuery,
+      responses: { 200: answer(pageOf(GiftCardSchema)), ...badPage },
+      handler: async ({ req, res }) => {
+        const page = await store.listGiftCards(pageRequest(req), callerOf(res));
+        res.json(ok({ items: page.giftCards.map(toGiftCard), next: page.next || null }));
       },
     }),
     defineRoute({

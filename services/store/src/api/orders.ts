@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 import { answer, envelope, poishaAmount, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
-import { StoreOrderSchema, toOrder, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards } from './shape';
+import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
+import { StoreOrderSchema, toOrder, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards, STORE_LIST_BOUND } from './shape';
 import { storePaymentRoutes } from './payments';
 
 /** Gift-card text (decision 0018): its length here; its characters are the store's to check (400 with the field). */
@@ -50,11 +51,29 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/store/order/',
-      summary: 'Every store order, newest first (back office)',
+      summary: `Every store order, newest first (back office): at most ${STORE_LIST_BOUND} (the rest through GET store/order/page, named by the Link header)`,
       auth: admin,
-      responses: { 200: answer(listOf(StoreOrderSchema)) },
+      responses: { 200: { ...answer(listOf(StoreOrderSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        res.json(ok((await store.listOrders({}, callerOf(res))).orders.map(toOrder)));
+        const caller = callerOf(res);
+        const { items, next } = await collectPages(STORE_LIST_BOUND, async (cursor, limit) => {
+          const page = await store.listOrders({ cursor, limit }, caller);
+          return { items: page.orders, next: page.next };
+        });
+        linkNext(res, '/api/v1/store/order/page', {}, next);
+        res.json(ok(items.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/store/order/page',
+      summary: "A page of every store order, newest first (back office, decision 0084); next: the following page's cursor, null on the last",
+      auth: admin,
+      query: pageQuery,
+      responses: { 200: answer(pageOf(StoreOrderSchema)), ...badPage },
+      handler: async ({ req, res }) => {
+        const page = await store.listOrders(pageRequest(req), callerOf(res));
+        res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
     defineRoute({

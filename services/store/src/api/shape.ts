@@ -17,6 +17,9 @@ import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserR
 
 /** The store's answers as the spec names their fields (admin-back-office.md, storefront §3). Amounts are integer poisha. */
 
+/** GET store/order/ and store/gift-card/ (the back office's lists) answer at most this many rows (decision 0084). */
+export const STORE_LIST_BOUND = 100;
+
 export const CategorySchema = z
   .object({ _id: z.string(), name: z.string(), image: z.string(), description: z.string(), createdAt: z.string() })
   .meta({ id: 'StoreCategory' });

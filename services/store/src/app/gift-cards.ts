@@ -38,9 +38,11 @@ export class GiftCards {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(ctx: Ctx) {
+  /** Every gift card a keyset page at a time, newest first (decision 0084). */
+  async list(ctx: Ctx, req: Pick<storeV1.ListGiftCardsRequest, 'cursor' | 'limit'>): Promise<storeV1.ListGiftCardsResponse> {
     requireIdentity(ctx, UserRoles.admin);
-    return (await this.db.giftCards.listGiftCards()).map(toGiftCard);
+    const page = await this.db.giftCards.listGiftCardPage(req.cursor, req.limit);
+    return { giftCards: page.items.map(toGiftCard), next: page.next };
   }
 
   async get(ctx: Ctx, req: storeV1.GetGiftCardRequest) {

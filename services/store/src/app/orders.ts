@@ -133,14 +133,16 @@ export class Orders {
     return toOrder(row);
   }
 
-  async list(ctx: Ctx, req: Partial<storeV1.ListOrdersRequest> = {}) {
+  async list(ctx: Ctx, req: Partial<storeV1.ListOrdersRequest> = {}): Promise<storeV1.ListOrdersResponse> {
     if (req.mine) {
       // A student's purchase history (issue 41): their own paid orders, newest first.
       const { userId } = requireIdentity(ctx, STUDENT);
-      return (await this.db.orders.listPaidOrdersOf(userId)).map(toOrder);
+      return { orders: (await this.db.orders.listPaidOrdersOf(userId)).map(toOrder), next: '' };
     }
+    // Every order (admin): a keyset page, newest first (decision 0084).
     requireIdentity(ctx, UserRoles.admin);
-    return (await this.db.orders.listOrders()).map(toOrder);
+    const page = await this.db.orders.listOrderPage(req.cursor ?? '', req.limit ?? 0);
+    return { orders: page.items.map(toOrder), next: page.next };
   }
 
   async get(ctx: Ctx, req: storeV1.GetOrderRequest) {

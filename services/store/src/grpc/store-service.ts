@@ -23,7 +23,7 @@ export function storeGrpcService(catalog: Catalog, orders: Orders, cards: GiftCa
       return {};
     }),
     createOrder: unaryHandler(async (req: storeV1.CreateOrderRequest, ctx) => ({ order: await orders.create(ctx, req) })),
-    listOrders: unaryHandler(async (req: storeV1.ListOrdersRequest, ctx) => ({ orders: await orders.list(ctx, req) })),
+    listOrders: unaryHandler(async (req: storeV1.ListOrdersRequest, ctx) => orders.list(ctx, req)),
     getOrder: unaryHandler(async (req: storeV1.GetOrderRequest, ctx) => ({ order: await orders.get(ctx, req) })),
     getReceipt: unaryHandler(async (req: storeV1.GetReceiptRequest, ctx) => orders.receipt(ctx, req)),
     startPayment: unaryHandler(async (req: storeV1.StartPaymentRequest, ctx) => orders.startPayment(ctx, req)),
@@ -33,7 +33,7 @@ export function storeGrpcService(catalog: Catalog, orders: Orders, cards: GiftCa
     confirmPaymentReturn: unaryHandler(async (req: storeV1.ConfirmPaymentReturnRequest, ctx) => ({
       outcome: await orders.browserReturn(ctx, req),
     })),
-    listGiftCards: unaryHandler(async (_req: storeV1.ListGiftCardsRequest, ctx) => ({ giftCards: await cards.list(ctx) })),
+    listGiftCards: unaryHandler(async (req: storeV1.ListGiftCardsRequest, ctx) => cards.list(ctx, req)),
     getGiftCard: unaryHandler(async (req: storeV1.GetGiftCardRequest, ctx) => ({ giftCard: await cards.get(ctx, req) })),
     redeemGiftCard: unaryHandler(async (req: storeV1.RedeemGiftCardRequest, ctx) => cards.redeem(ctx, req)),
   };

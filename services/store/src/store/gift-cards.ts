@@ -2,6 +2,7 @@
 import type { storeV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import { iso } from './schema';
+import { giftCardPage } from './pages';
 
 export interface GiftCardRow {
   id: string;
@@ -69,8 +70,9 @@ export class GiftCardDb {
     return (rowCount ?? 0) > 0;
   }
 
-  async listGiftCards(): Promise<GiftCardRow[]> {
-    return (await this.sql.query<GiftCardRow>(`SELECT * FROM store.gift_card ORDER BY created_at DESC, id LIMIT 5000`)).rows;
+  /** A page of every gift card, newest first (decision 0084). */
+  listGiftCardPage(cursor: string, limit: number) {
+    return giftCardPage(this.sql, cursor, limit);
   }
 
   async getGiftCard(id: string): Promise<GiftCardRow | null> {

@@ -2,6 +2,7 @@
 import type { storeV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import { iso } from './schema';
+import { storeOrderPage } from './pages';
 
 export interface OrderRow {
   id: string;
@@ -93,8 +94,9 @@ export class OrderDb {
     return rows;
   }
 
-  async listOrders(): Promise<OrderRow[]> {
-    return (await this.sql.query<OrderRow>(`SELECT * FROM store.store_order ORDER BY created_at DESC, id LIMIT 5000`)).rows;
+  /** A page of every order, newest first (decision 0084). */
+  listOrderPage(cursor: string, limit: number) {
+    return storeOrderPage(this.sql, cursor, limit);
   }
 
   /** Marks an unpaid (or cancelled) order paid: its paid time, or null when it was paid already. */

@@ -199,14 +199,27 @@ export interface RequestCertificateResponse {
   certificate: Certificate | undefined;
 }
 
+/**
+ * Certificate requests a keyset page at a time, newest request first by (requested_at, id), pending or
+ * provided ones (decision 0084).
+ */
 export interface ListCertificateRequestsRequest {
-  /** 1-based; 20 a page. */
+  /** Unused since decision 0084 (was an offset page). */
   page: number;
+  /** 'pending' (the default) or 'provided'. */
+  status: string;
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Certificates in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListCertificateRequestsResponse {
   certificates: Certificate[];
+  /** Unused since decision 0084 (was the count of every certificate). */
   total: number;
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface ListMyCertificatesRequest {
@@ -2689,13 +2702,22 @@ export const RequestCertificateResponse: MessageFns<RequestCertificateResponse> 
 };
 
 function createBaseListCertificateRequestsRequest(): ListCertificateRequestsRequest {
-  return { page: 0 };
+  return { page: 0, status: "", cursor: "", limit: 0 };
 }
 
 export const ListCertificateRequestsRequest: MessageFns<ListCertificateRequestsRequest> = {
   encode(message: ListCertificateRequestsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.page !== 0) {
       writer.uint32(8).int32(message.page);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
     }
     return writer;
   },
@@ -2721,6 +2743,30 @@ export const ListCertificateRequestsRequest: MessageFns<ListCertificateRequestsR
             message.page = reader.int32();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2734,13 +2780,27 @@ export const ListCertificateRequestsRequest: MessageFns<ListCertificateRequestsR
   },
 
   fromJSON(object: any): ListCertificateRequestsRequest {
-    return { page: isSet(object.page) ? globalThis.Number(object.page) : 0 };
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
   toJSON(message: ListCertificateRequestsRequest): unknown {
     const obj: any = {};
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -2753,12 +2813,15 @@ export const ListCertificateRequestsRequest: MessageFns<ListCertificateRequestsR
   ): ListCertificateRequestsRequest {
     const message = createBaseListCertificateRequestsRequest();
     message.page = object.page ?? 0;
+    message.status = object.status ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListCertificateRequestsResponse(): ListCertificateRequestsResponse {
-  return { certificates: [], total: 0 };
+  return { certificates: [], total: 0, next: "" };
 }
 
 export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequestsResponse> = {
@@ -2768,6 +2831,9 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
     }
     if (message.total !== 0) {
       writer.uint32(16).int32(message.total);
+    }
+    if (message.next !== "") {
+      writer.uint32(26).string(message.next);
     }
     return writer;
   },
@@ -2801,6 +2867,14 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
             message.total = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2819,6 +2893,7 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
         ? object.certificates.map((e: any) => Certificate.fromJSON(e))
         : [],
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -2829,6 +2904,9 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
     }
     if (message.total !== 0) {
       obj.total = Math.round(message.total);
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -2842,6 +2920,7 @@ export const ListCertificateRequestsResponse: MessageFns<ListCertificateRequests
     const message = createBaseListCertificateRequestsResponse();
     message.certificates = object.certificates?.map((e) => Certificate.fromPartial(e)) || [];
     message.total = object.total ?? 0;
+    message.next = object.next ?? "";
     return message;
   },
 };

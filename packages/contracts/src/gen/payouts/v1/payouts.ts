@@ -116,10 +116,19 @@ export interface ListSalesRequest {
   courseId: string;
   fromDay: string;
   toDay: string;
+  /**
+   * A keyset page, newest first by (paid_at, id) (decision 0084): the `next` of the page before, empty for
+   * the first; another list's cursor: INVALID_CURSOR.
+   */
+  cursor: string;
+  /** Sales in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListSalesResponse {
   sales: Sale[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface GetInstructorTotalsRequest {
@@ -141,11 +150,21 @@ export interface ListInstructorTotalsResponse {
 }
 
 export interface ListCourseTotalsRequest {
+  /**
+   * One instructor's courses (all of them: one instructor's, not the table). Empty: every course, a keyset
+   * page at a time by received amount, highest first (decision 0084).
+   */
   instructorId: string;
+  /** Without an instructor: the `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Without an instructor: courses in the page, 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListCourseTotalsResponse {
   courses: CourseTotals[];
+  /** The cursor of the next page; empty when this page is the last (always empty for one instructor). */
+  next: string;
 }
 
 export interface MyInstructorRequest {
@@ -184,12 +203,19 @@ export interface CreateSettlementResponse {
   settlement: Settlement | undefined;
 }
 
+/** An instructor's settlements a keyset page at a time, newest first by (created_at, id) (decision 0084). */
 export interface ListSettlementsRequest {
   instructorId: string;
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Settlements in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListSettlementsResponse {
   settlements: Settlement[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface GetReceiptRequest {
@@ -1658,7 +1684,7 @@ export const SocialFigures: MessageFns<SocialFigures> = {
 };
 
 function createBaseListSalesRequest(): ListSalesRequest {
-  return { instructorId: "", courseId: "", fromDay: "", toDay: "" };
+  return { instructorId: "", courseId: "", fromDay: "", toDay: "", cursor: "", limit: 0 };
 }
 
 export const ListSalesRequest: MessageFns<ListSalesRequest> = {
@@ -1674,6 +1700,12 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
     }
     if (message.toDay !== "") {
       writer.uint32(34).string(message.toDay);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(42).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(48).int32(message.limit);
     }
     return writer;
   },
@@ -1723,6 +1755,22 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
             message.toDay = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1757,6 +1805,8 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
         : isSet(object.to_day)
         ? globalThis.String(object.to_day)
         : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -1774,6 +1824,12 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
     if (message.toDay !== "") {
       obj.toDay = message.toDay;
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
@@ -1786,18 +1842,23 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
     message.courseId = object.courseId ?? "";
     message.fromDay = object.fromDay ?? "";
     message.toDay = object.toDay ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListSalesResponse(): ListSalesResponse {
-  return { sales: [] };
+  return { sales: [], next: "" };
 }
 
 export const ListSalesResponse: MessageFns<ListSalesResponse> = {
   encode(message: ListSalesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.sales) {
       Sale.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -1823,6 +1884,14 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
             message.sales.push(Sale.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1836,13 +1905,19 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
   },
 
   fromJSON(object: any): ListSalesResponse {
-    return { sales: globalThis.Array.isArray(object?.sales) ? object.sales.map((e: any) => Sale.fromJSON(e)) : [] };
+    return {
+      sales: globalThis.Array.isArray(object?.sales) ? object.sales.map((e: any) => Sale.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
   },
 
   toJSON(message: ListSalesResponse): unknown {
     const obj: any = {};
     if (message.sales?.length) {
       obj.sales = message.sales.map((e) => Sale.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -1853,6 +1928,7 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListSalesResponse>, I>>(object: I): ListSalesResponse {
     const message = createBaseListSalesResponse();
     message.sales = object.sales?.map((e) => Sale.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -2164,13 +2240,19 @@ export const ListInstructorTotalsResponse: MessageFns<ListInstructorTotalsRespon
 };
 
 function createBaseListCourseTotalsRequest(): ListCourseTotalsRequest {
-  return { instructorId: "" };
+  return { instructorId: "", cursor: "", limit: 0 };
 }
 
 export const ListCourseTotalsRequest: MessageFns<ListCourseTotalsRequest> = {
   encode(message: ListCourseTotalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.instructorId !== "") {
       writer.uint32(10).string(message.instructorId);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
     }
     return writer;
   },
@@ -2196,6 +2278,22 @@ export const ListCourseTotalsRequest: MessageFns<ListCourseTotalsRequest> = {
             message.instructorId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2215,6 +2313,8 @@ export const ListCourseTotalsRequest: MessageFns<ListCourseTotalsRequest> = {
         : isSet(object.instructor_id)
         ? globalThis.String(object.instructor_id)
         : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -2222,6 +2322,12 @@ export const ListCourseTotalsRequest: MessageFns<ListCourseTotalsRequest> = {
     const obj: any = {};
     if (message.instructorId !== "") {
       obj.instructorId = message.instructorId;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -2232,18 +2338,23 @@ export const ListCourseTotalsRequest: MessageFns<ListCourseTotalsRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListCourseTotalsRequest>, I>>(object: I): ListCourseTotalsRequest {
     const message = createBaseListCourseTotalsRequest();
     message.instructorId = object.instructorId ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListCourseTotalsResponse(): ListCourseTotalsResponse {
-  return { courses: [] };
+  return { courses: [], next: "" };
 }
 
 export const ListCourseTotalsResponse: MessageFns<ListCourseTotalsResponse> = {
   encode(message: ListCourseTotalsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.courses) {
       CourseTotals.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -2269,6 +2380,14 @@ export const ListCourseTotalsResponse: MessageFns<ListCourseTotalsResponse> = {
             message.courses.push(CourseTotals.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2286,6 +2405,7 @@ export const ListCourseTotalsResponse: MessageFns<ListCourseTotalsResponse> = {
       courses: globalThis.Array.isArray(object?.courses)
         ? object.courses.map((e: any) => CourseTotals.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -2293,6 +2413,9 @@ export const ListCourseTotalsResponse: MessageFns<ListCourseTotalsResponse> = {
     const obj: any = {};
     if (message.courses?.length) {
       obj.courses = message.courses.map((e) => CourseTotals.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -2303,6 +2426,7 @@ export const ListCourseTotalsResponse: MessageFns<ListCourseTotalsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListCourseTotalsResponse>, I>>(object: I): ListCourseTotalsResponse {
     const message = createBaseListCourseTotalsResponse();
     message.courses = object.courses?.map((e) => CourseTotals.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -2890,13 +3014,19 @@ export const CreateSettlementResponse: MessageFns<CreateSettlementResponse> = {
 };
 
 function createBaseListSettlementsRequest(): ListSettlementsRequest {
-  return { instructorId: "" };
+  return { instructorId: "", cursor: "", limit: 0 };
 }
 
 export const ListSettlementsRequest: MessageFns<ListSettlementsRequest> = {
   encode(message: ListSettlementsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.instructorId !== "") {
       writer.uint32(10).string(message.instructorId);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
     }
     return writer;
   },
@@ -2922,6 +3052,22 @@ export const ListSettlementsRequest: MessageFns<ListSettlementsRequest> = {
             message.instructorId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2941,6 +3087,8 @@ export const ListSettlementsRequest: MessageFns<ListSettlementsRequest> = {
         : isSet(object.instructor_id)
         ? globalThis.String(object.instructor_id)
         : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
 
@@ -2948,6 +3096,12 @@ export const ListSettlementsRequest: MessageFns<ListSettlementsRequest> = {
     const obj: any = {};
     if (message.instructorId !== "") {
       obj.instructorId = message.instructorId;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -2958,18 +3112,23 @@ export const ListSettlementsRequest: MessageFns<ListSettlementsRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListSettlementsRequest>, I>>(object: I): ListSettlementsRequest {
     const message = createBaseListSettlementsRequest();
     message.instructorId = object.instructorId ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListSettlementsResponse(): ListSettlementsResponse {
-  return { settlements: [] };
+  return { settlements: [], next: "" };
 }
 
 export const ListSettlementsResponse: MessageFns<ListSettlementsResponse> = {
   encode(message: ListSettlementsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.settlements) {
       Settlement.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -2995,6 +3154,14 @@ export const ListSettlementsResponse: MessageFns<ListSettlementsResponse> = {
             message.settlements.push(Settlement.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3012,6 +3179,7 @@ export const ListSettlementsResponse: MessageFns<ListSettlementsResponse> = {
       settlements: globalThis.Array.isArray(object?.settlements)
         ? object.settlements.map((e: any) => Settlement.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -3019,6 +3187,9 @@ export const ListSettlementsResponse: MessageFns<ListSettlementsResponse> = {
     const obj: any = {};
     if (message.settlements?.length) {
       obj.settlements = message.settlements.map((e) => Settlement.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -3029,6 +3200,7 @@ export const ListSettlementsResponse: MessageFns<ListSettlementsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListSettlementsResponse>, I>>(object: I): ListSettlementsResponse {
     const message = createBaseListSettlementsResponse();
     message.settlements = object.settlements?.map((e) => Settlement.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };

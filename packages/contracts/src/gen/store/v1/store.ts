@@ -230,10 +230,19 @@ export interface CreateOrderResponse {
 export interface ListOrdersRequest {
   /** The caller's own paid orders (their purchase history's gift cards) instead of every order (admin). */
   mine: boolean;
+  /**
+   * Every order (admin) is a keyset page, newest first by (created_at, id) (decision 0084): the `next` of the
+   * page before, empty for the first; another list's cursor: INVALID_CURSOR.
+   */
+  cursor: string;
+  /** Orders in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListOrdersResponse {
   orders: StoreOrder[];
+  /** The cursor of the next page (every order); empty when this page is the last. */
+  next: string;
 }
 
 export interface GetOrderRequest {
@@ -301,11 +310,18 @@ export interface PaymentOutcome {
   orderId: string;
 }
 
+/** Every gift card a keyset page at a time, newest first by (created_at, id) (decision 0084). */
 export interface ListGiftCardsRequest {
+  /** The `next` of the page before, empty for the first; another list's cursor: INVALID_CURSOR. */
+  cursor: string;
+  /** Gift cards in the page: 0 means the default (20), at most 100. */
+  limit: number;
 }
 
 export interface ListGiftCardsResponse {
   giftCards: GiftCard[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
 }
 
 export interface GetGiftCardRequest {
@@ -3706,13 +3722,19 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
 };
 
 function createBaseListOrdersRequest(): ListOrdersRequest {
-  return { mine: false };
+  return { mine: false, cursor: "", limit: 0 };
 }
 
 export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
   encode(message: ListOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.mine !== false) {
       writer.uint32(8).bool(message.mine);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
     }
     return writer;
   },
@@ -3738,6 +3760,22 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
             message.mine = reader.bool();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3751,13 +3789,23 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
   },
 
   fromJSON(object: any): ListOrdersRequest {
-    return { mine: isSet(object.mine) ? globalThis.Boolean(object.mine) : false };
+    return {
+      mine: isSet(object.mine) ? globalThis.Boolean(object.mine) : false,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
   toJSON(message: ListOrdersRequest): unknown {
     const obj: any = {};
     if (message.mine !== false) {
       obj.mine = message.mine;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
     }
     return obj;
   },
@@ -3768,18 +3816,23 @@ export const ListOrdersRequest: MessageFns<ListOrdersRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListOrdersRequest>, I>>(object: I): ListOrdersRequest {
     const message = createBaseListOrdersRequest();
     message.mine = object.mine ?? false;
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListOrdersResponse(): ListOrdersResponse {
-  return { orders: [] };
+  return { orders: [], next: "" };
 }
 
 export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   encode(message: ListOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.orders) {
       StoreOrder.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -3805,6 +3858,14 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
             message.orders.push(StoreOrder.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3820,6 +3881,7 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   fromJSON(object: any): ListOrdersResponse {
     return {
       orders: globalThis.Array.isArray(object?.orders) ? object.orders.map((e: any) => StoreOrder.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -3827,6 +3889,9 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
     const obj: any = {};
     if (message.orders?.length) {
       obj.orders = message.orders.map((e) => StoreOrder.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -3837,6 +3902,7 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListOrdersResponse>, I>>(object: I): ListOrdersResponse {
     const message = createBaseListOrdersResponse();
     message.orders = object.orders?.map((e) => StoreOrder.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -4958,11 +5024,17 @@ export const PaymentOutcome: MessageFns<PaymentOutcome> = {
 };
 
 function createBaseListGiftCardsRequest(): ListGiftCardsRequest {
-  return {};
+  return { cursor: "", limit: 0 };
 }
 
 export const ListGiftCardsRequest: MessageFns<ListGiftCardsRequest> = {
-  encode(_: ListGiftCardsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ListGiftCardsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
     return writer;
   },
 
@@ -4979,6 +5051,22 @@ export const ListGiftCardsRequest: MessageFns<ListGiftCardsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4991,32 +5079,46 @@ export const ListGiftCardsRequest: MessageFns<ListGiftCardsRequest> = {
     }
   },
 
-  fromJSON(_: any): ListGiftCardsRequest {
-    return {};
+  fromJSON(object: any): ListGiftCardsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
   },
 
-  toJSON(_: ListGiftCardsRequest): unknown {
+  toJSON(message: ListGiftCardsRequest): unknown {
     const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListGiftCardsRequest>, I>>(base?: I): ListGiftCardsRequest {
     return ListGiftCardsRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListGiftCardsRequest>, I>>(_: I): ListGiftCardsRequest {
+  fromPartial<I extends Exact<DeepPartial<ListGiftCardsRequest>, I>>(object: I): ListGiftCardsRequest {
     const message = createBaseListGiftCardsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
 
 function createBaseListGiftCardsResponse(): ListGiftCardsResponse {
-  return { giftCards: [] };
+  return { giftCards: [], next: "" };
 }
 
 export const ListGiftCardsResponse: MessageFns<ListGiftCardsResponse> = {
   encode(message: ListGiftCardsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.giftCards) {
       GiftCard.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
     }
     return writer;
   },
@@ -5042,6 +5144,14 @@ export const ListGiftCardsResponse: MessageFns<ListGiftCardsResponse> = {
             message.giftCards.push(GiftCard.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5061,6 +5171,7 @@ export const ListGiftCardsResponse: MessageFns<ListGiftCardsResponse> = {
         : globalThis.Array.isArray(object?.gift_cards)
         ? object.gift_cards.map((e: any) => GiftCard.fromJSON(e))
         : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -5068,6 +5179,9 @@ export const ListGiftCardsResponse: MessageFns<ListGiftCardsResponse> = {
     const obj: any = {};
     if (message.giftCards?.length) {
       obj.giftCards = message.giftCards.map((e) => GiftCard.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
     }
     return obj;
   },
@@ -5078,6 +5192,7 @@ export const ListGiftCardsResponse: MessageFns<ListGiftCardsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListGiftCardsResponse>, I>>(object: I): ListGiftCardsResponse {
     const message = createBaseListGiftCardsResponse();
     message.giftCards = object.giftCards?.map((e) => GiftCard.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
