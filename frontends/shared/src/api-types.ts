@@ -12511,7 +12511,7 @@ export interface paths {
                             startBeat: number;
                             lengthBeats: number;
                         }[];
-                        /** @description A Standard MIDI File (at most 256 KB), base64: its notes and tempo are the reference */
+                        /** @description A Standard MIDI File (at most 256 KB), base64: its notes and tempo are the reference; empty or absent: the typed notes */
                         midiBase64?: string;
                     };
                 };
@@ -12531,7 +12531,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Out of range (PASSAGE_INVALID) or not a MIDI file with notes (NOT_A_MIDI_FILE) */
+                /** @description Out of range (PASSAGE_INVALID), not a MIDI file with notes (NOT_A_MIDI_FILE), or a MIDI file over 256 KB (the body’s schema) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12560,15 +12560,6 @@ export interface paths {
                 };
                 /** @description Unknown course or lesson */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A MIDI file over 256 KB (MIDI_TOO_LARGE) */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };

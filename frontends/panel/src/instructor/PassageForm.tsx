@@ -3,12 +3,14 @@
 // note, its start beat, its length in beats) with a tempo, or a MIDI file (read by the server).
 import { useState, type FormEvent } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
-import { translateApiError } from '@taal/web-shared/errors';
+import { refusalMessage, translateApiError } from '@taal/web-shared/errors';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { parseNoteName } from '@taal/web-shared/listen/score';
 import { NumberInput } from '@taal/web-shared/number-input';
 
 const BENGALI = '০১২৩৪৫৬৭৮৯';
+/** The server reads MIDI files of at most 256 KB (decision 0081). */
+const MAX_MIDI_BYTES = 256 * 1024;
 const latinDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String(BENGALI.indexOf(d)));
 
 /** "C4 0 1" lines (commas or semicolons also separate notes) to notes; the number of the first bad line otherwise. */
@@ -55,6 +57,7 @@ export function PassageForm({ courseId, lessonId, onSaved }: { courseId: string;
     const typed = kind === 'typed' ? parseNotes(notesText) : null;
     if (typed && 'badLine' in typed) return setError(t('practice.passages.badLine', { line: typed.badLine }));
     if (kind === 'midi' && !midi) return setError(t('practice.passages.chooseMidi'));
+    if (kind === 'midi' && midi!.size > MAX_MIDI_BYTES) return setError(refusalMessage(t, 'MIDI_TOO_LARGE', { max: '256 KB' }) ?? '');
     setBusy(true);
     try {
       const body = {
