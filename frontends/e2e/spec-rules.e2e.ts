@@ -4,16 +4,20 @@
 //   the one-year claim limit, the liability cap, counter-notices) and the privacy policy are on
 //   /terms and /privacy, every paragraph in both languages;
 // - the back office's date-range filter needs both dates: with one cleared, Apply says so and asks
-//   the server nothing.
+//   the server nothing;
+// - the settlement form needs every field, the remarks too: without them Publish says so, asks no
+//   confirmation and sends nothing.
 // Screenshots go to /tmp/shots-spec-rules/ (SHOTS_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO, loginByApi, openPage, ROOT, useE2E, useSession, type LoginAnswer } from './support';
+import { api, DEMO, loginByApi, openPage, ROOT, toastWith, useE2E, useSession, type LoginAnswer } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spec-rules';
 const e2e = useE2E({ shotsDir: SHOTS });
 const { shot } = e2e;
 const LANGS = ['en', 'bn'] as const;
+const { call } = api(e2e);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 type Sections = { title: string; body: string[] }[];
 const translation = (lng: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'frontends', 'shell', 'public', 'assets', 'locales', lng, 'translation.json'), 'utf8'));
@@ -101,4 +105,36 @@ test('the date-range filter needs both dates: with one cleared, Apply says so an
       await context.close();
     }
   }
+}, 120_000);
+
+test('the settlement form needs every field, the remarks too: without them Publish says so and sends nothing; en and bn', async () => {
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const teacher = await loginByApi(e2e.baseUrl, DEMO.instructor);
+  const { instructor: profile } = await call<{ instructor: string }>('GET', 'user/me', teacher.token);
+  const before = await call<unknown[]>('GET', `instructor/settlement/${profile}`, admin.token);
+  for (const lng of LANGS) {
+    const { page, context, errors } = await pageText(admin, `/admin-instructor-settlement/${profile}`, lng, '[data-testid="settlement-form"]');
+    try {
+      const sent: string[] = [];
+      page.on('request', (r) => void (r.method() === 'POST' && sent.push(r.url())));
+      await page.fill('[data-testid="settle-amount"]', '10');
+      await page.fill('[data-testid="received-amount"]', '0');
+      await page.selectOption('[data-testid="settle-status"]', 'false');
+      await page.setInputFiles('[data-testid="settle-receipt"]', { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.fill('[data-testid="settle-remarks"]', '   ');
+      await page.click('[data-testid="settle-publish"]');
+      await toastWith(page, translation(lng).payouts.fillAll);
+      await shot(page, `settlement-remarks-missing-${lng}`, { fullPage: false, keepToasts: true });
+      expect(await page.locator('[data-testid="settle-confirm"]').count()).toBe(0);
+      expect(sent.filter((u) => u.includes('/instructor/settlement/'))).toEqual([]);
+      // With the remarks, the confirmation is asked for (and cancelled here: nothing is published).
+      await page.fill('[data-testid="settle-remarks"]', 'January');
+      await page.click('[data-testid="settle-publish"]');
+      await page.waitForSelector('[data-testid="settle-confirm"]');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+  expect(await call<unknown[]>('GET', `instructor/settlement/${profile}`, admin.token)).toHaveLength(before.length);
 }, 120_000);

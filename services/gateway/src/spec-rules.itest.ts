@@ -3,7 +3,9 @@
  * (docs/spec-audit.md, issue 53), through the gateway on the all-in-one process:
  * - back office §5, date-range filter: both from and to dates are needed (one alone is refused);
  * - back office §5, store category: name, image (a data URL) and description are each required;
- * - back office §5, settlement form: the amounts, the date, the status and the receipt are required;
+ * - back office §5, settlement form: the amounts, the date, the status, the remarks and the receipt
+ *   are required (the remarks were taken blank before);
+ * - back office §5, store product: every field required on create;
  * - the terms' "payments non-refundable": no student can give money back to themself; a wallet
  *   credit (refund or goodwill) is the back office's alone, and a refused one changes nothing.
  */
@@ -57,7 +59,7 @@ describe("the spec's rules the audit found without a test", () => {
     expect((await post('/store/category/create/', good, admin)).status).toBe(201);
   });
 
-  it('settlement form: the settle and received amounts, the date, the status and a receipt are required; the receipt a PDF', async () => {
+  it('settlement form: the settle and received amounts, the date, the status, the remarks and a receipt are required', async () => {
     const profile = (await post('/user/login/', { email: 'instructor@taal.local', password: 'instructor123' })).body.data.user.instructor as string;
     const before = (await get(`/instructor/earnings/${profile}`, admin)).body.data.due as number;
     const settlements = async () => ((await get(`/instructor/settlement/${profile}`, admin)).body.data as unknown[]).length;
@@ -69,7 +71,7 @@ describe("the spec's rules the audit found without a test", () => {
       if (leaveOut !== 'photo') f.set('photo', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'receipt.pdf');
       return f;
     };
-    const expected: Record<string, string> = { settleAmount: 'AMOUNT_NEGATIVE', receivedAmount: 'AMOUNT_NEGATIVE', settleDate: 'INVALID_DAY', status: 'ENTRY_TRUE_OR_FALSE', photo: 'RECEIPT_REQUIRED' };
+    const expected: Record<string, string> = { settleAmount: 'AMOUNT_NEGATIVE', receivedAmount: 'AMOUNT_NEGATIVE', settleDate: 'INVALID_DAY', status: 'ENTRY_TRUE_OR_FALSE', remarks: 'ENTRY_REQUIRED', photo: 'RECEIPT_REQUIRED' };
     for (const [field, reason] of Object.entries(expected)) {
       const res = await post(`/instructor/settlement/${profile}`, form(field), admin);
       expect({ field, status: res.status, reason: res.body.reason, fields: res.body.fieldReasons }).toEqual({ field, status: 400, reason: 'SETTLEMENT_FAILED', fields: { [field]: reason } });
@@ -78,6 +80,23 @@ describe("the spec's rules the audit found without a test", () => {
     expect(Object.keys(empty.body.fieldReasons ?? {}).sort()).toEqual(Object.keys(expected).sort());
     expect((await get(`/instructor/earnings/${profile}`, admin)).body.data.due).toBe(before);
     expect(await settlements()).toBe(published);
+  });
+
+  it('store product: name, image, param, price, value, oldPrice, description and validity are each required on create', async () => {
+    const fields = { name: 'Gift 500', param: `gift-500-${randomUUID().slice(0, 6)}`, price: '50000', oldPrice: '55000', value: '50000', validity: '365 days', description: 'Five hundred' };
+    const form = (leaveOut: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) if (k !== leaveOut) f.set(k, v);
+      return f;
+    };
+    const image = new Uint8Array(await pngImage(30, 20));
+    for (const field of [...Object.keys(fields), 'image']) {
+      const f = form(field);
+      if (field !== 'image') f.set('image', new Blob([image], { type: 'image/png' }), 'card.png');
+      const res = await post('/store/product/create', f, admin);
+      expect({ field, status: res.status, fields: Object.keys(res.body.fieldReasons ?? {}) }).toEqual({ field, status: 400, fields: [field] });
+    }
+    expect((await get('/store/product/')).body.data.map((p: { param: string }) => p.param)).not.toContain(fields.param);
   });
 
   it('payments are non-refundable: a student crediting their own wallet is refused (403), the balance stays; the back office may credit', async () => {

@@ -140,7 +140,7 @@ export function SettlementDetail() {
         data-testid="settlement-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!form.settleAmount || !form.receivedAmount || !form.settleDate || !file) {
+          if (!form.settleAmount || !form.receivedAmount || !form.settleDate || !form.remarks.trim() || !file) {
             toast(t('payouts.fillAll'), 'error');
             return;
           }
