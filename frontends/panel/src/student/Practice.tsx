@@ -1,6 +1,7 @@
 // Student tab "Practice" (issue 54 item 3, decision 0081): the practice log learning keeps from
 // what the tuner and the play-along heard (not from pages left open): minutes per Dhaka day and per
 // course over the last 14 days, the best score per passage, and the streak. A lazy tab.
+import { addDays, dhakaDayBounds } from '@taal/contracts/web';
 import { answer, api, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { formatDate, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -13,10 +14,6 @@ type Log = ApiPaths['/api/v1/practice/log']['get']['responses'][200]['content'][
 
 /** Minutes, one decimal below ten (a short take still shows). */
 const minutesOf = (seconds: number) => (seconds < 600 ? Math.round(seconds / 6) / 10 : Math.round(seconds / 60));
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 export default function Practice({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
@@ -59,7 +56,7 @@ export default function Practice({ user }: { user: SessionUser }) {
           const seconds = perDay.get(day) ?? 0;
           return (
             <li key={day} data-testid="practice-day" data-day={day} data-seconds={seconds}>
-              <span className="practice-day-date">{formatDate(`${day}T06:00:00Z`, lng)}</span>
+              <span className="practice-day-date">{formatDate(dhakaDayBounds(day).start, lng)}</span>
               <span className="practice-bar" aria-hidden="true">
                 <span style={{ width: `${Math.round((seconds / most) * 100)}%` }} />
               </span>
