@@ -1,5 +1,5 @@
 /** Play-along scoring over a table of takes (issue 54 item 2, decision 0081). */
-import { midiToFrequency, parseNoteName, scoreFrames, type HeardFrame, type Reference } from './score';
+import { heardSeconds, midiToFrequency, parseNoteName, scoreFrames, type HeardFrame, type Reference } from './score';
 
 const BPM = 120; // a beat is 500 ms
 const START = 2; // the passage's first beat, AudioContext seconds
@@ -84,6 +84,12 @@ describe('scoring a take', () => {
     expect(score.notes[1]!.offsetMs).toBeGreaterThanOrEqual(28);
     expect(score.notes[1]!.offsetMs).toBeLessThanOrEqual(32);
     expect(score.notes[0]!.cents).toBe(35);
+  });
+
+  it('counts only the time in which playing was heard', () => {
+    // Five notes of 400 ms each (0.8 of a beat): 2 s of playing in 8 s of frames.
+    expect(heardSeconds(take(melody, {}))).toBeCloseTo(2, 1);
+    expect(heardSeconds(take(melody, { 0: { skip: true }, 1: { skip: true } }))).toBeCloseTo(1.2, 1);
   });
 
   it('reads typed note names', () => {

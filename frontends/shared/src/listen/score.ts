@@ -199,6 +199,20 @@ export function scoreTake(reference: Reference, heard: readonly HeardNote[], sta
 export const scoreFrames = (reference: Reference, frames: readonly HeardFrame[], startAt: number, a4 = 440): TakeScore =>
   scoreTake(reference, segmentNotes(frames, reference.percussive), startAt, a4);
 
+/**
+ * Seconds in which playing was heard (the practice log's measure, decision 0081): frames loud
+ * enough and clear (or an attack), each counting until the next frame, at most 100 ms.
+ */
+export function heardSeconds(frames: readonly HeardFrame[]): number {
+  let total = 0;
+  for (let i = 1; i < frames.length; i++) {
+    const f = frames[i - 1]!;
+    const heard = f.level >= SCORING.minLevel && (f.onset || (f.frequency !== null && f.clarity >= SCORING.minClarity));
+    if (heard) total += Math.min(0.1, frames[i]!.time - f.time);
+  }
+  return total;
+}
+
 /** A note name as typed in a reference ("C4", "F#3", "Bb2") to its MIDI number; null when it is not one. */
 export function parseNoteName(text: string): number | null {
   const m = /^([A-Ga-g])([#b♯♭]?)(-?\d)$/.exec(text.trim());

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 import { answer, authApi } from '@taal/web-shared/api';
 import type { ClickEngine } from '@taal/web-shared/clicks';
-import { scoreFrames, SCORING, type HeardFrame, type Reference, type TakeScore } from '@taal/web-shared/listen/score';
+import { heardSeconds, scoreFrames, type HeardFrame, type Reference, type TakeScore } from '@taal/web-shared/listen/score';
 
 export interface PassageLike {
   id: string;
@@ -21,16 +21,6 @@ export type TakeState = { phase: 'idle' } | { phase: 'opening' } | { phase: 'cou
 const COUNT_IN_BEATS = 4;
 /** Listening goes on this long after B: a last note played late is still heard. */
 const TAIL_S = 0.6;
-
-/** Seconds in which playing was heard: frames loud and clear enough, each counting until the next. */
-export function heardSeconds(frames: readonly HeardFrame[]): number {
-  let total = 0;
-  for (let i = 1; i < frames.length; i++) {
-    const f = frames[i - 1]!;
-    if (f.level >= SCORING.minLevel && (f.onset || (f.frequency !== null && f.clarity >= SCORING.minClarity))) total += Math.min(0.1, frames[i]!.time - f.time);
-  }
-  return total;
-}
 
 /** The listening core's refusal: no permission or no microphone (ListenError 'denied' / 'missing'), else listening is unsupported. */
 const isMicrophoneRefusal = (err: unknown) => (err as { reason?: string } | null)?.reason === 'denied' || (err as { reason?: string } | null)?.reason === 'missing';
