@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { startTestCluster, type TestCluster } from '../testing/cluster';
 import { gatewayApi } from '../testing/gateway-api';
-import { distinctReads, largeTables, planFaults, planOf, type Recorded } from './plans';
+import { distinctReads, largeTables, planFaults, planOf, relationsOf, type Recorded } from './plans';
 import { routeCalls } from './routes';
 
 const SIZE = { users: 200_000, courses: 20_000, orders: 250_000 };
@@ -35,6 +35,26 @@ const KNOWN: [RegExp, string][] = [
   [/^SELECT count\(\*\) AS total, count\(\*\) FILTER \(WHERE status = 'paid'\) AS paid[\s\S]*FROM commerce\.purchase_order/, "the order page's summary, recounted per request (item 3: kept figures)"],
   [/^SELECT \* FROM catalogue\.course WHERE \(\$1 OR published\) AND \(NOT \$2 OR featured\)/, 'ListCourses, every course unpaged (item 2: the back office course table and the panels)'],
 ];
+
+/**
+ * A caller the route serves answered other than 2xx, and rightly so: [route, caller, status, why].
+ * Anything else such a caller is refused fails the test (a refused route's reads are never explained).
+ */
+const OWN_EXCEPTIONS: [RegExp, number, string][] = [
+  [/^\/user\/\{id\}\/photo$/, 404, 'seeded accounts have no photo (a file; the user row it is found by is read by /user/{id}/ too)'],
+  [/^\/search$/, 400, 'the search needs its q (the variants /search?q=… are its calls)'],
+  [/^\/certificate\/\{id\}\/pdf$/, 404, "a seeded provided certificate has no stored PDF (made when provided through the API); its row is /certificate/{id}'s read"],
+  [/^\/classroom\/\{courseId\}\/(exam|practical)$/, 404, 'seeded courses have no exam or practical (written by their instructors; a few rows per course)'],
+  [/^\/instructor\/settlement\/receipt\/\{settlementId\}$/, 404, "seeded settlements have no PDF receipt (uploaded by the admin); the settlement's row is /instructor/settlement/{id}'s read"],
+  ...[/^\/notification(\/page)?$/, /^\/notification\/user\/\{userId\}/, /^\/review\/recent/, /^\/questions\/(recent|unanswered|course\/)/].map(
+    (re): [RegExp, number, string] => [re, 504, "messaging's document lists time out through FerretDB at this size (not SQL: this test explains none of their reads; decision 0082, Left)"],
+  ),
+  [/^\/lesson\/\{id\}\/playback$/, 404, 'seeded lessons have no uploaded video to play (the lesson and enrolment rows are /course/secure-course/{id}\'s reads)'],
+];
+/** Large tables no route reads, with why (the coverage check passes them). */
+const UNREAD: Record<string, string> = {
+  'learning.grant_applied': 'the enrolment grants already applied, per order and course: read only by the order-paid event consumer (by key), never by a route',
+};
 
 jest.setTimeout(900_000);
 
@@ -75,14 +95,20 @@ describe('plans of every read on the seeded databases', () => {
     const routeOf = new Map<string, string>();
     let offset = 0;
     const calls = await routeCalls(api, cluster.base);
-    let answered = 0;
+    const summary: string[] = [];
+    const refusedOwn: string[] = [];
     const failed: string[] = [];
     for (const call of calls) {
-      const res = await api.get(call.path, call.token);
-      if (res.status < 400) answered++;
-      if (res.status >= 500) failed.push(`${res.status} ${call.who} GET ${call.path}`);
-      const next = (res.body?.data as { next?: unknown } | undefined)?.next;
-      if (typeof next === 'string' && next) await api.get(`${call.path}${call.path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`, call.token);
+      const pages = [call.path];
+      for (let i = 0; i < pages.length; i++) {
+        const { status, next } = await getOnce(cluster.base, pages[i]!, call.token);
+        const line = `${status} ${call.who.padEnd(10)} GET ${pages[i]}${call.own ? '' : '  (not theirs)'}`;
+        summary.push(line);
+        if (status >= 500) failed.push(line);
+        if (call.own && (status < 200 || status >= 300) && !exceptionOf(call.route, status)) refusedOwn.push(line);
+        // Each paged list's next page too (once).
+        if (i === 0 && next) pages.push(`${call.path}${call.path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`);
+      }
       // The reads this call made (the services append before they answer).
       const size = statSync(recording).size;
       const fd = openSync(recording, 'r');
@@ -90,31 +116,61 @@ describe('plans of every read on the seeded databases', () => {
       readSync(fd, chunk, 0, chunk.length, offset);
       closeSync(fd);
       offset = size;
-      for (const line of chunk.toString().split('\n')) if (line) routeOf.set((JSON.parse(line) as Recorded).text.trim(), `${call.who} GET ${call.path}`);
+      for (const line of chunk.toString().split('\n')) {
+        const text = line && (JSON.parse(line) as Recorded).text.trim();
+        if (text && !routeOf.has(text)) routeOf.set(text, `${call.who} GET ${call.path}`);
+      }
     }
+    console.log(`every call (status, caller, route; "not theirs": a caller the route does not serve):\n${summary.join('\n')}`);
     const reads = distinctReads(recording);
     const db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     const failures: string[] = [];
+    const unread: string[] = [];
     try {
       const large = new Set([...(await largeTables(db, LARGE))].filter((t) => !CALENDAR.has(t)));
       const known: string[] = [];
+      const read = new Set<string>();
       for (const q of reads) {
-        const faults = planFaults(await planOf(db, q), large);
+        const plan = await planOf(db, q);
+        for (const table of relationsOf(plan)) read.add(table);
+        const faults = planFaults(plan, large);
         if (!faults.length) continue;
         const report = `${q.app}: ${faults.join('; ')}\n    from ${routeOf.get(q.text) ?? 'a background job'}\n    ${q.text.replace(/\s+/g, ' ').slice(0, 400)}`;
         const left = KNOWN.find(([re]) => re.test(q.text));
         if (left) known.push(`${report}\n    left: ${left[1]}`);
         else failures.push(report);
       }
+      // Coverage: a large table no recorded read touched is one whose routes were refused or never called.
+      for (const table of [...large].sort()) if (!read.has(table) && !UNREAD[table]) unread.push(table);
       if (known.length) console.log(`reads left to other slices of issue 51:\n${known.join('\n')}`);
       if (failures.length) console.log(`reads that grow with a table:\n${failures.join('\n')}`);
       if (failed.length) console.log(`answers of 500 and over (their reads are not all explained):\n${failed.join('\n')}`);
-      console.log(`${calls.length} calls (${answered} answered below 400), ${reads.length} distinct reads explained; large tables: ${[...large].sort().join(', ')}`);
+      if (refusedOwn.length) console.log(`routes that refused a caller they serve:\n${refusedOwn.join('\n')}`);
+      if (unread.length) console.log(`large tables no recorded read touched: ${unread.join(', ')}`);
+      const ok = summary.filter((l) => l.startsWith('2')).length;
+      console.log(`${summary.length} calls (${ok} answered 2xx; ${calls.filter((c) => c.own).length} by a caller the route serves), ${reads.length} distinct reads explained; large tables: ${[...large].sort().join(', ')}`);
     } finally {
       await db.end();
     }
     expect(readFileSync(recording, 'utf8').length).toBeGreaterThan(0);
-    expect(failures).toEqual([]);
+    expect({ refusedOwn, unread, failures }).toEqual({ refusedOwn: [], unread: [], failures: [] });
   });
 });
+
+/** One GET as a browser makes it (JSON or bytes): its status and, for a page, the next page's cursor. */
+async function getOnce(base: string, p: string, token?: string): Promise<{ status: number; next?: string }> {
+  const res = await fetch(`${base}/api/v1${p}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!(res.headers.get('content-type') ?? '').includes('json')) {
+    await res.arrayBuffer();
+    return { status: res.status };
+  }
+  const body = (await res.json().catch(() => undefined)) as { data?: { next?: unknown } } | undefined;
+  const next = body?.data?.next;
+  return { status: res.status, ...(typeof next === 'string' && next ? { next } : {}) };
+}
+
+/** An allowed non-2xx answer to a caller the route serves, with its reason; undefined when none. */
+function exceptionOf(route: string, status: number): string | undefined {
+  return OWN_EXCEPTIONS.find(([re, s]) => re.test(route) && s === status)?.[2];
+}

@@ -76,3 +76,9 @@ export function planFaults(plan: PlanNode, large: Set<string>): string[] {
   walk(plan);
   return faults;
 }
+
+/** The tables a plan reads (every node naming a relation: scans of a table or of its indexes). */
+export function relationsOf(plan: PlanNode): string[] {
+  const own = plan['Relation Name'] ? [`${plan.Schema}.${plan['Relation Name']}`] : [];
+  return [...own, ...(plan.Plans ?? []).flatMap(relationsOf)];
+}

@@ -1,57 +1,104 @@
 /**
  * The calls the plan test makes (decision 0082): every GET route of the gateway's OpenAPI document,
  * its path filled with seeded ids, as a visitor, the admin, a seeded instructor and a seeded student
- * who has orders; plus each paged list's filters and sorts. Routes that change something though they
- * are GETs (suspend, publish, …), and the byte streams (video, media, the live stream), are left out.
+ * whose data every list of theirs holds; plus each paged list's filters and sorts. Routes that change
+ * something though they are GETs (suspend, publish, …), and the byte streams (video, media, the live
+ * stream), are left out. Each call says whether its caller is one the route serves (`own`): such a
+ * call must answer 2xx (plans.itest.ts fails otherwise, but for OWN_EXCEPTIONS).
  */
 import type { gatewayApi } from '../testing/gateway-api';
 
 /** tools/scale/shape.mjs's ids (kept equal; that file is the seed's). */
 const uid = (k: string, n: number) => `${k}5ca1e00-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-// The plan test's size (200,000 users: 4,000 instructors, 4,015 staff and instructors before the students).
-const FIRST_STUDENT = 10 + 5 + 4000;
-const STUDENT = FIRST_STUDENT + 1;
-// Student 1's first order (o = 1) is of course 8 (7·1 + 0, then + 1), whose instructor is the 8th.
-const ORDER = 1;
-const COURSE = 8;
-const INSTRUCTOR = 8;
+/*
+ * The plan test's size (shape.mjs at 200,000 users, 20,000 courses, 250,000 orders): 4,000
+ * instructors, users 16…4,015; 195,985 students, users 4,016…; so two rounds of orders, student s's
+ * are orders s and s + 195,985. Student 20,015 (user 24,030) is chosen for their second order,
+ * 216,000: paid (not a seventh, not the newest fiftieth), 1095 · (1 − 216,000 / 250,000) = 149 days
+ * ago, within its courses' 180 days, so its enrolments are active; two items (a
+ * third), a voucher and a review (a tenth), progress (a fourth), a provided certificate (a
+ * hundredth). Its first course is (7 · 20,015 + 1) mod 20,000 + 1 = 107, instructor 107's (user 122);
+ * the student's store order (bought by user g − 1 for user g) is 6…(24,031), their gift card 9…(24,030),
+ * a notification every fifth student's (20,015 is one).
+ */
+const STUDENT_USER = 4015 + 20_015;
+const ORDER = 216_000;
+const COURSE = 107;
+const INSTRUCTOR = 107;
+const INSTRUCTOR_USER = 15 + INSTRUCTOR;
+/** Instructor 107's first settlement: three per instructor with earnings, numbered in the instructors' order. */
+const SETTLEMENT = (INSTRUCTOR - 1) * 3 + 1;
 
-const SKIP = /suspend|verify|publish|invalidate|\/due\/|stream|\/video\/|\/media\/|\/ssl\/|exam-audio|openapi|unsubscribe|\/pdf$|\/photo$|receipt|statement|documents\/|guardian-approval/;
+const SKIP = /suspend|verify|publish|invalidate|\/due\/|\/stream$|\/video\/|\/media\/|\/ssl\/|exam-audio|openapi|unsubscribe|documents\/|guardian-approval/;
+
+export type Who = 'visitor' | 'admin' | 'instructor' | 'student';
+
+/** Who a route serves, read from the access its summary names (openapi.ts: "… (admin only)"); a route without a label serves everyone. */
+const SERVES: [RegExp, Who[]][] = [
+  [/^admin only$|^admin and content only$/, ['admin']],
+  [/^students only$/, ['student']],
+  [/^the user themself$/, ['admin', 'instructor', 'student']],
+  [/^admin, or the user themself$|^the buyer or an admin$/, ['admin', 'student']],
+  [/^admin, or the instructor whose profile it is$|^the instructor it was sent to, or an admin$|^the course[’']s instructor, (content and admin|or an admin)$/, ['admin', 'instructor']],
+  [/^any signed-in user|^enrolled students|^the course's students with active access/, ['admin', 'instructor', 'student']],
+  [/^anyone/, ['visitor', 'admin', 'instructor', 'student']],
+];
+/** The demo's one landing popup (catalogue migration 003). */
+const POPUP = '00000000-0000-4000-b000-000000000001';
+/** Secured routes whose summary names no access (checked by the service): who they serve. */
+const SERVES_BY_PATH: Record<string, Who[]> = {
+  '/instructor/admin/instructorlist': ['admin'],
+  '/instructor/admin/page': ['admin'],
+  '/wallet/{userId}/statement': ['admin', 'student'],
+  '/order/receipt/{orderId}': ['admin', 'student'],
+};
 
 export interface RouteCall {
-  who: string;
+  who: Who;
   token?: string;
+  /** The route as documented ('/order/{userId}/page'), or the variant's path for the filters and sorts. */
+  route: string;
   path: string;
+  /** The caller is one the route serves: the call must answer 2xx. */
+  own: boolean;
 }
 
 export async function routeCalls(api: ReturnType<typeof gatewayApi>, base: string): Promise<RouteCall[]> {
   const admin = await api.login('admin@taal.local', 'admin123');
-  const instructor = await api.login(`instructor${10 + 5 + INSTRUCTOR}@scale.taal.local`, 'student123');
-  const student = await api.login(`student${STUDENT}@scale.taal.local`, 'student123');
-  const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const instructor = await api.login(`instructor${INSTRUCTOR_USER}@scale.taal.local`, 'student123');
+  const student = await api.login(`student${STUDENT_USER}@scale.taal.local`, 'student123');
+  if (student.id !== uid('a', STUDENT_USER) || instructor.id !== uid('a', INSTRUCTOR_USER)) throw new Error(`the seeded accounts are not the ones routes.ts names: ${student.id}, ${instructor.id}`);
+  const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { summary: string; security?: unknown[] } }> };
   const today = new Date().toISOString().slice(0, 10);
-  const value = (p: string, name: string): string => {
+  // The demo's freebies (the seed makes none): the newest one's id.
+  const freebie = ((await api.get('/freebies/')).body.data as { _id: string }[] | undefined)?.[0]?._id ?? 'none';
+  const userOf: Record<Who, string> = { visitor: uid('a', STUDENT_USER), admin: uid('a', STUDENT_USER), instructor: instructor.id, student: student.id };
+  // The caller's own id where a route serves the user themself only (the admin's own notifications…), else the student's.
+  const value = (p: string, name: string, who: Who, themself: boolean): string => {
+    const user = themself && who === 'admin' ? admin.id : userOf[who];
     if (name === 'id') {
       if (/^\/(course|analytics\/course|lesson)/.test(p)) return /lesson/.test(p) ? uid('e', (COURSE - 1) * 5 + 1) : uid('c', COURSE);
       if (/instructor/.test(p)) return uid('b', INSTRUCTOR);
-      if (/certificate/.test(p)) return uid('7', 50);
-      if (/store\/order/.test(p)) return uid('6', STUDENT);
-      if (/gift-card/.test(p)) return uid('9', STUDENT);
+      if (/certificate/.test(p)) return uid('7', ORDER);
+      if (/store\/order/.test(p)) return uid('6', STUDENT_USER + 1);
+      if (/gift-card/.test(p)) return uid('9', STUDENT_USER);
       if (/contact\/general/.test(p)) return uid('0', 1);
-      return uid('a', STUDENT);
+      if (/^\/popup/.test(p)) return POPUP;
+      if (/^\/freebies/.test(p)) return freebie;
+      return user;
     }
     const values: Record<string, string> = {
-      userId: uid('a', STUDENT),
+      userId: user,
       courseId: uid('c', COURSE),
       lessonId: uid('e', (COURSE - 1) * 5 + 1),
       instructorId: uid('b', INSTRUCTOR),
       orderId: uid('d', ORDER),
-      settlementId: uid('5', 1),
+      settlementId: uid('5', SETTLEMENT),
       startDate: '2024-01-01',
       endDate: today,
-      email: `student${STUDENT}@scale.taal.local`,
-      userEmail: `student${STUDENT}@scale.taal.local`,
+      email: `student${STUDENT_USER}@scale.taal.local`,
+      userEmail: `student${STUDENT_USER}@scale.taal.local`,
       courseName: `Course ${COURSE}`,
       type: '4',
       param: 'scale-gift-1',
@@ -61,31 +108,42 @@ export async function routeCalls(api: ReturnType<typeof gatewayApi>, base: strin
     };
     return values[name] ?? 'x';
   };
-  const paths = Object.entries(doc.paths)
-    .filter(([, ops]) => 'get' in ops)
-    .map(([p]) => p.replace(/^\/api\/v1/, ''))
-    .filter((p) => !SKIP.test(p))
-    .map((p) => p.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(value(p, name))));
-  const variants = [
-    ...['newest', 'rating', 'price', 'price-desc'].flatMap((sort) => [
-      `/course/page?sort=${sort}`,
-      `/course/page?sort=${sort}&category=Guitar`,
-      `/course/page?sort=${sort}&level=beginner`,
-      `/course/page?sort=${sort}&instructor=${uid('b', INSTRUCTOR)}`,
-    ]),
-    ...['all', 'student', 'subscriber', 'instructor', 'admin', 'content', 'social'].map((type) => `/user/page?type=${type}`),
-    `/user/page?q=student${STUDENT}@scale.taal.local`,
-    `/order/page?paid=true`,
-    `/order/page?from=2025-01-01&to=${today}`,
-    `/order/page?from=2025-01-01&to=${today}&paid=false`,
-    `/search?q=guitar`,
-    `/search?q=rhythm%20chords`,
-  ];
-  const people: [string, string | undefined][] = [
+  const people: [Who, string | undefined][] = [
     ['visitor', undefined],
     ['admin', admin.token],
     ['instructor', instructor.token],
     ['student', student.token],
   ];
-  return people.flatMap(([who, token]) => [...paths, ...variants].map((path) => ({ who, token, path })));
+  const calls: RouteCall[] = [];
+  for (const [documented, ops] of Object.entries(doc.paths)) {
+    const route = documented.replace(/^\/api\/v1/, '');
+    if (!ops.get || SKIP.test(route)) continue;
+    const label = ops.get.summary.match(/\(([^()]*)\)$/)?.[1] ?? '';
+    const serves: Who[] = SERVES_BY_PATH[route] ?? (ops.get.security ? (SERVES.find(([re]) => re.test(label))?.[1] ?? []) : ['visitor', 'admin', 'instructor', 'student']);
+    const themself = label === 'the user themself';
+    for (const [who, token] of people) {
+      const path = route.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(value(route, name, who, themself)));
+      calls.push({ who, token, route, path, own: serves.includes(who) });
+    }
+  }
+  const variants: [string, Who[]][] = [
+    ...['newest', 'rating', 'price', 'price-desc'].flatMap((sort): [string, Who[]][] => [
+      [`/course/page?sort=${sort}`, ['visitor']],
+      [`/course/page?sort=${sort}&category=Guitar`, ['visitor']],
+      [`/course/page?sort=${sort}&level=beginner`, ['visitor']],
+      [`/course/page?sort=${sort}&instructor=${uid('b', INSTRUCTOR)}`, ['visitor']],
+    ]),
+    ...['all', 'student', 'subscriber', 'instructor', 'admin', 'content', 'social'].map((type): [string, Who[]] => [`/user/page?type=${type}`, ['admin']]),
+    [`/user/page?q=student${STUDENT_USER}@scale.taal.local`, ['admin']],
+    [`/order/page?paid=true`, ['admin']],
+    [`/order/page?from=2025-01-01&to=${today}`, ['admin']],
+    [`/order/page?from=2025-01-01&to=${today}&paid=false`, ['admin']],
+    [`/wallet/${student.id}/statement?limit=50`, ['student']],
+    [`/search?q=guitar`, ['visitor']],
+    [`/search?q=rhythm%20chords`, ['visitor']],
+    // A misspelt word: the typo-forgiving path reads the search words.
+    [`/search?q=gitarr%20rythm`, ['visitor']],
+  ];
+  for (const [path, whom] of variants) for (const who of whom) calls.push({ who, token: people.find(([w]) => w === who)![1], route: path, path, own: true });
+  return calls;
 }

@@ -45,11 +45,19 @@ export function orderSteps(s) {
       sql: `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, voucher_code, voucher_percent, discount, wallet_used, payable,
               created_at, expires_at, paid_at, buyer_email, buyer_name, buyer_language)
             SELECT ${uid('d', 'o')}, ${uid('a', 'u')}, status, p1 + p2, CASE WHEN voucher THEN 'SCALE10' END, CASE WHEN voucher THEN 10 ELSE 0 END,
-                   d, ${e.walletUsed('p1 + p2 - d')}, p1 + p2 - d - ${e.walletUsed('p1 + p2 - d')}, at, at + interval '1 day',
+                   d, ${e.walletUsed('p1 + p2 - d')}, p1 + p2 - d - ${e.walletUsed('p1 + p2 - d')}, at,
+                   -- An unpaid order is still within its time to pay: commerce's expiry job would release an
+                   -- overdue one's reservation (making its wallet) while this seed writes the wallets.
+                   CASE WHEN status = 'unpaid' THEN greatest(at, now()) ELSE at END + interval '1 day',
                    CASE WHEN status = 'paid' THEN at + interval '2 minutes' END, 'student' || u || '@scale.taal.local', 'Student ' || u, 'en'
               FROM (SELECT x.*, ${e.price('c1')} AS p1, CASE WHEN two THEN ${e.price('c2')} ELSE 0 END AS p2,
                            CASE WHEN voucher THEN ${e.price('c1')} / 10 + CASE WHEN two THEN ${e.price('c2')} / 10 ELSE 0 END ELSE 0 END AS d
-                      FROM (${order}) x) y`,
+                      FROM (${order}) x) y;
+            -- The voucher every tenth order used, counting its paid ones (still valid: a student may check it at the cart).
+            INSERT INTO commerce.voucher (id, code, code_key, percent, use_limit, times_used, expire_date)
+              SELECT ${uid('4', 1)}, 'SCALE10', 'SCALE10', 10, ${O + 1_000_000}, count(*), date '2999-12-31'
+                FROM commerce.purchase_order WHERE id LIKE 'd5ca1e00-%' AND voucher_code = 'SCALE10' AND status = 'paid'
+              ON CONFLICT DO NOTHING`,
     },
     {
       service: 'commerce',
