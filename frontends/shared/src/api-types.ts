@@ -10669,12 +10669,111 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Certificate requests, pending first, 20 a page (admin and content) (admin and content only) */
+        /** Certificate requests, pending first, newest request first, 20 a page, up to the first 100 (admin and content; total counts those, the Link header names the paged route where the rest continue: GET user/certificatelist/page) (admin and content only) */
         get: {
             parameters: {
                 query?: {
-                    /** @description The page, from 1 (default 1) */
+                    /** @description The page, from 1 (default 1); past the first 100 requests a page is empty */
                     page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                certificates: components["schemas"]["CertificateRequest"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/certificatelist/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the pending (default) or the provided certificate requests, newest request first (admin and content; decision 0084); next: the following page's cursor, null on the last (admin and content only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending (default) or provided */
+                    status?: "pending" | "provided";
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
                 };
                 header?: never;
                 path?: never;
@@ -10692,15 +10791,14 @@ export interface paths {
                             /** @constant */
                             success: true;
                             data: {
-                                certificates: components["schemas"]["CertificateRequest"][];
-                                total: number;
-                                page: number;
-                                pageSize: number;
+                                items: components["schemas"]["CertificateRequest"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
                             };
                         };
                     };
                 };
-                /** @description A query parameter its schema refuses */
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -18727,7 +18825,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every store order, newest first (back office) (admin only) */
+        /** Every store order, newest first (back office): at most 100 (the rest through GET store/order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -18740,6 +18838,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18905,6 +19005,100 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/order/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of every store order, newest first (back office, decision 0084); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["StoreOrder"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -19757,10 +19951,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Issued gift cards, newest first (back office; no secret codes) (admin only) */
+        /** Issued gift cards, newest first (back office; no secret codes): at most 100 (the rest through GET store/gift-card/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["GiftCard"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/gift-card/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the issued gift cards, newest first (back office, decision 0084); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -19776,8 +20053,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["GiftCard"][];
+                            data: {
+                                items: components["schemas"]["GiftCard"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
@@ -20630,7 +20920,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022 (admin, or the instructor whose profile it is) */
+        /** An instructor’s sale records in a range (by paid day), newest first; amounts after the 2.5% gateway cut from 22-5-2022: at most 100 (the rest through …/page, named by the Link header) (admin, or the instructor whose profile it is) */
         get: {
             parameters: {
                 query?: never;
@@ -20650,6 +20940,8 @@ export interface paths {
                 /** @description The list is in data */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20724,6 +21016,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/instructor/{id}/{startDate}/{endDate}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of an instructor’s sale records in a range, newest first by paid time (decision 0084); next: the following page's cursor, null on the last (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
+                    startDate: string;
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
+                    endDate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["InstructorSale"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/course/{id}/{startDate}/{endDate}": {
         parameters: {
             query?: never;
@@ -20731,7 +21133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A course’s orders in a range (course analytics records with coupon and buyer) (admin only) */
+        /** A course’s orders in a range (course analytics records with coupon and buyer), newest first: at most 100 (the rest through …/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -20751,6 +21153,8 @@ export interface paths {
                 /** @description The list is in data */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20825,6 +21229,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/course/{id}/{startDate}/{endDate}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a course’s orders in a range with coupon and buyer, newest first by paid time (decision 0084); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The course id */
+                    id: string;
+                    /** @description First day (inclusive, Bangladesh day): YYYY-MM-DD or day-month-year (22-5-2022) */
+                    startDate: string;
+                    /** @description Last day (inclusive), not before startDate: YYYY-MM-DD or day-month-year */
+                    endDate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["CourseSale"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a course id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/courses": {
         parameters: {
             query?: never;
@@ -20832,7 +21346,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per course (course analytics list): sale count, received amount, earnings and product cut (admin only) */
+        /** Sales per course (course analytics list): sale count, received amount, earnings and product cut, highest received first: at most 100 (the rest through GET analytics/courses/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -20845,6 +21359,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20866,6 +21382,391 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/courses/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the sales per course (kept totals), highest received amount first, then by course id (decision 0084); next: the following page's cursor, null on the last (admin only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["CourseSalesTotals"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/settlement/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An instructor’s settlements, newest first (Settled / Not Settled, receipt path): at most 100 (the rest through GET instructor/settlement/{id}/page, named by the Link header) (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Settlement"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Publish a settlement with its PDF receipt: 'Settlement published successfully !'. Its receivedAmount is paid out of the due (never above it). An Idempotency-Key header makes a repeat return the first (admin only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["SettlementForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            message: string;
+                            data: components["schemas"]["Settlement"];
+                        };
+                    };
+                };
+                /** @description 'Failed ,Please try again': a field is missing or invalid (fields), the receipt is not a PDF, or the received amount is above the due */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The receipt is larger than 3 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/settlement/{id}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of an instructor’s settlements, newest first (decision 0084); next: the following page's cursor, null on the last (admin, or the instructor whose profile it is) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The instructor profile id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["Settlement"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an instructor id */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21083,189 +21984,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/instructor/settlement/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An instructor’s settlements, newest first (Settled / Not Settled, receipt path) (admin, or the instructor whose profile it is) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The instructor profile id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                            data: components["schemas"]["Settlement"][];
-                        };
-                    };
-                };
-                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller’s role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not an instructor id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway is down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway did not answer within its deadline */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Publish a settlement with its PDF receipt: 'Settlement published successfully !'. Its receivedAmount is paid out of the due (never above it). An Idempotency-Key header makes a repeat return the first (admin only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The instructor profile id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": components["schemas"]["SettlementForm"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                            message: string;
-                            data: components["schemas"]["Settlement"];
-                        };
-                    };
-                };
-                /** @description 'Failed ,Please try again': a field is missing or invalid (fields), the receipt is not a PDF, or the received amount is above the due */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller’s role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not an instructor id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The receipt is larger than 3 MB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway is down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A service behind the gateway did not answer within its deadline */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -22567,6 +23285,22 @@ export interface components {
             earnings: number;
             productCut: number;
         };
+        Settlement: {
+            _id: string;
+            instructorId: string;
+            settleAmount: number;
+            receivedAmount: number;
+            /** @description settleAmount - receivedAmount */
+            due: number;
+            /** @description DD-MM-YYYY */
+            settleDate: string;
+            remarks: string;
+            /** @description true: Settled; false: Not Settled */
+            status: boolean;
+            /** @description Where the PDF receipt is downloaded (with the token), empty when none */
+            receipt: string;
+            createdAt: string;
+        };
         InstructorTotals: {
             instructorId: string;
             saleCount: number;
@@ -22598,22 +23332,6 @@ export interface components {
              * @description The receipt: a PDF (checked by content), at most 3 MB
              */
             photo: Blob;
-        };
-        Settlement: {
-            _id: string;
-            instructorId: string;
-            settleAmount: number;
-            receivedAmount: number;
-            /** @description settleAmount - receivedAmount */
-            due: number;
-            /** @description DD-MM-YYYY */
-            settleDate: string;
-            remarks: string;
-            /** @description true: Settled; false: Not Settled */
-            status: boolean;
-            /** @description Where the PDF receipt is downloaded (with the token), empty when none */
-            receipt: string;
-            createdAt: string;
         };
     };
     responses: never;

@@ -51,7 +51,8 @@ const columns = (t: TFunction): Column<Settlement>[] => [
 ];
 
 /** The rows with a note under them while a settlement is only partly received. */
-export function SettlementTable({ rows, title, empty, rowTestId, testId }: { rows: Settlement[]; title: string; empty?: ReactNode; rowTestId: string; testId: string }) {
+/** The settlements; with `keyset` (a KeysetPager) they are a server page (decision 0084). */
+export function SettlementTable({ rows, title, empty, keyset, rowTestId, testId }: { rows: Settlement[]; title: string; empty?: ReactNode; keyset?: ReactNode; rowTestId: string; testId: string }) {
   const { t } = useTranslation();
   return (
     <DataTable
@@ -61,6 +62,7 @@ export function SettlementTable({ rows, title, empty, rowTestId, testId }: { row
       loading={false}
       pageSize={50}
       rowKey={(s) => s._id}
+      keyset={keyset}
       fileName="settlements.csv"
       exports={false}
       search={false}

@@ -1,11 +1,12 @@
-// /admincertificatelist (back office §2, §3, §4): the certificate requests of GET
-// user/certificatelist/work in the one DataTable, 20 a page cut by the server (pending first;
-// the page is kept in ?page=), with the user's name and e-mail, the course, when it was asked
+// /admincertificatelist (back office §2, §3, §4): the certificate requests in the one DataTable, the
+// pending or the provided ones (?status=provided), newest request first, a keyset page of 20 at a time
+// from GET user/certificatelist/page (decision 0084: the cursor in the address, so a copied link opens
+// that page; no count of every request), with the user's name and e-mail, the course, when it was asked
 // and whether it is provided. A pending row has "Mark provided" (GET user/certificate/{id}: the
 // server makes the PDF; 'Cetificate Provided Successfully!!'); the row then reads Provided, with
 // links to its PDF and to its public verification page /certificate/{id} (the storefront's).
 // A refusal shows the server's message as an error (§9).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import { answer, authApi } from '@taal/web-shared/api';
@@ -17,24 +18,19 @@ import { useAdminGet } from '../components/data';
 import type { Data } from '../components/commerce';
 import { AdminPage } from '../components/States';
 import { shortDateTime } from './order-columns';
-import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
+import { type Column, DataTable, PillTabs } from '@taal/web-shared/ui';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { linkTo } from '@taal/web-shared/routes';
 
 /** Back office §9: the certificate table shows 20 rows a page (the server cuts them). */
 export const CERTIFICATE_PAGE_SIZE = 20;
 
-type CertificatePage = Data<'/api/v1/user/certificatelist/work', 'get'>;
-export type CertificateRequest = CertificatePage['certificates'][number];
+export type CertificateRequest = Data<'/api/v1/user/certificatelist/page', 'get'>['items'][number];
+const STATUSES = ['pending', 'provided'] as const;
 
 /** The public verification page (storefront) and the PDF of a provided certificate. */
 export const certificatePage = (id: string) => linkTo('/certificate/:id', { id });
 export const certificatePdf = (id: string) => `/api/v1/certificate/${encodeURIComponent(id)}/pdf`;
-
-/** ?page= (1-based in the address, like the API) as a 0-based page. */
-const pageFrom = (value: string | null) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 1 ? n - 1 : 0;
-};
 
 function DateCell({ iso, lng }: { iso: string; lng: string }) {
   const { day, time } = shortDateTime(iso);
@@ -125,15 +121,15 @@ export default function CertificateList() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  // The route reads ?page= (1-based); the route table does not declare query parameters yet, so
-  // the typed client is handed the query string by its per-call serializer.
-  const list = useAdminGet<CertificatePage>(`user/certificatelist/work?page=${page + 1}`, () =>
-    answer(authApi.GET('/api/v1/user/certificatelist/work', { querySerializer: () => `page=${page + 1}` })),
+  const status = params.get('status') === 'provided' ? 'provided' : 'pending';
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<CertificateRequest>>(`user/certificatelist/page?status=${status}&cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/user/certificatelist/page', { params: { query: { status, limit: String(CERTIFICATE_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
   );
-  const setPage = (p: number) => setParams(p > 0 ? { page: String(p + 1) } : {});
-  const replace = (c: CertificateRequest) =>
-    list.setData((d) => d && { ...d, certificates: d.certificates.map((x) => (x._id === c._id ? c : x)) });
+  // Another status starts at its first page.
+  const setStatus = (s: (typeof STATUSES)[number]) => setParams(s === 'provided' ? { status: s } : {});
+  const replace = (c: CertificateRequest) => list.setData((d) => d && { ...d, items: d.items.map((x) => (x._id === c._id ? c : x)) });
 
   const columns = useMemo<Column<CertificateRequest>[]>(
     () => [
@@ -189,30 +185,14 @@ export default function CertificateList() {
   );
 
   const data = list.data;
-  const pending = data?.certificates.filter((c) => !c.provided).length ?? 0;
-  // A page past the end (requests are never removed, but an old link may point there): the last one.
-  const pages = data ? Math.max(1, Math.ceil(data.total / CERTIFICATE_PAGE_SIZE)) : 1;
-  const pastEnd = data !== undefined && page >= pages;
-  useEffect(() => {
-    if (pastEnd) setPage(pages - 1);
-    // `setPage` only changes the address.
-  }, [pastEnd, pages]);
+  const pending = data?.items.filter((c) => !c.provided).length ?? 0;
 
   return (
-    <AdminPage
-      title={t('adminCertificates.title')}
-      testId="admin-certificates"
-      actions={
-        data && (
-          <span className="muted" data-testid="certificate-count">
-            {t('adminCertificates.count', { count: data.total })}
-          </span>
-        )
-      }
-    >
+    <AdminPage title={t('adminCertificates.title')} testId="admin-certificates">
       <p className="muted expired-intro">{t('adminCertificates.intro')}</p>
+      <PillTabs tabs={STATUSES} selected={status} onSelect={setStatus} label={(s) => t(`adminCertificates.status.${s}`)} testIdPrefix="certificate-tab" />
       {list.error ? (
-        <LoadError onRetry={list.reload} />
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
       ) : (
         <>
           {data && pending > 0 && (
@@ -224,13 +204,13 @@ export default function CertificateList() {
             <DataTable
               title={t('adminCertificates.title')}
               columns={columns}
-              rows={data?.certificates}
+              rows={data?.items}
               loading={list.loading}
               pageSize={CERTIFICATE_PAGE_SIZE}
               rowKey={(c) => c._id}
               rowClass={(c) => (c.provided ? 'row-provided' : undefined)}
-              fileName={`certificate-requests-${page + 1}.csv`}
-              paging={{ page, total: data?.total ?? 0, onPage: setPage }}
+              fileName={`certificate-requests-${status}-${position.page}.csv`}
+              keyset={<KeysetPager position={position} next={data?.next} />}
               testId="certificates-table"
             />
           </div>

@@ -8,10 +8,10 @@ import { answer, authApi } from '@taal/web-shared/api';
 import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { Chart } from '../components/Chart';
-import { DateRange, lastDays, QUICK_RANGES, type DayRange } from '../components/DateRange';
+import { DateRange, lastDays, QUICK_RANGES, useRangeInAddress, type DayRange } from '../components/DateRange';
 import { isoToDmy, useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
-import { AsyncView, type Column, DataTable, LoadError } from '@taal/web-shared/ui';
+import { type Column, DataTable } from '@taal/web-shared/ui';
 import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { taka, dmyPath, joinedDay, GatewayNote, type CourseTotals, type InstructorRow, type Summary, type CourseSale } from './payouts-common';
 import { linkTo } from '@taal/web-shared/routes';
@@ -134,9 +134,16 @@ export function InstructorAnalytics() {
   );
 }
 
+/** Courses a page of the course analytics, highest received first (decision 0084). */
+export const COURSE_ANALYTICS_PAGE_SIZE = 10;
+
 export function CourseAnalytics() {
   const { t } = useTranslation();
-  const rows = useAdminGet<CourseTotals[]>('analytics/courses', () => answer(authApi.GET('/api/v1/analytics/courses')));
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const rows = useAdminGet<KeysetPage<CourseTotals>>(`analytics/courses/page?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/analytics/courses/page', { params: { query: { limit: String(COURSE_ANALYTICS_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns: Column<CourseTotals>[] = [
     { key: 'course', header: t('payouts.course'), text: (c) => c.course, render: (c) => <Link to={linkTo('/admin/course/analytics/:id', { id: c.courseId })}>{c.course || c.courseId.slice(0, 8)}</Link> },
     { key: 'sales', header: t('payouts.saleCount'), text: (c) => formatNumber(c.saleCount), className: 'num' },
@@ -145,29 +152,45 @@ export function CourseAnalytics() {
   ];
   return (
     <AdminPage title={t('payouts.coursesTitle')} testId="admin-analytics-courses">
-      <AsyncView state={rows}>
-        {() => (
-          <>
-            <div className="card chart-card">
-              <h2>{t('payouts.salesPerCourse')}</h2>
-              <Chart data={(rows.data ?? []).map((c) => ({ label: c.course, value: c.saleCount }))} label={t('payouts.salesPerCourse')} testId="course-chart" />
-            </div>
-            <DataTable title={t('payouts.coursesTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(c) => c.courseId} fileName="course-analytics.csv" testId="course-analytics-table" />
-          </>
-        )}
-      </AsyncView>
+      {rows.error ? (
+        <KeysetError error={rows.error} position={position} onRetry={rows.reload} />
+      ) : (
+        <>
+          <div className="card chart-card">
+            <h2>{t('payouts.salesPerCourse')}</h2>
+            <Chart data={(rows.data?.items ?? []).map((c) => ({ label: c.course, value: c.saleCount }))} label={t('payouts.salesPerCourse')} testId="course-chart" />
+          </div>
+          <DataTable
+            title={t('payouts.coursesTitle')}
+            columns={columns}
+            rows={rows.data?.items}
+            loading={rows.loading}
+            pageSize={COURSE_ANALYTICS_PAGE_SIZE}
+            rowKey={(c) => c.courseId}
+            fileName="course-analytics.csv"
+            keyset={<KeysetPager position={position} next={rows.data?.next} />}
+            testId="course-analytics-table"
+          />
+        </>
+      )}
     </AdminPage>
   );
 }
+
+/** Sales a page of a course's analytics detail, newest first (decision 0084). */
+export const COURSE_SALES_PAGE_SIZE = 10;
 
 /** /admin/course/analytics/{id}: the course's orders with coupon and buyer. */
 export function CourseAnalyticsDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [range, setRange] = useState(() => lastDays(30));
+  // The range and the page in the address (decision 0084): a copied link opens that page of that range.
+  const [range, setRange] = useRangeInAddress();
+  const position = useKeysetPosition();
+  const { cursor } = position;
   const path = { id, ...dmyPath(range) };
-  const rows = useAdminGet<CourseSale[]>(`course-sales/${id}/${range.from}/${range.to}`, () =>
-    answer(authApi.GET('/api/v1/analytics/course/{id}/{startDate}/{endDate}', { params: { path } })),
+  const rows = useAdminGet<KeysetPage<CourseSale>>(`course-sales/${id}/${range.from}/${range.to}?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/analytics/course/{id}/{startDate}/{endDate}/page', { params: { path, query: { limit: String(COURSE_SALES_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
   );
   const columns: Column<CourseSale>[] = [
     { key: 'orderId', header: t('payouts.orderId'), text: (r) => r.orderId.slice(0, 8), className: 'mono' },
@@ -182,7 +205,21 @@ export function CourseAnalyticsDetail() {
     <AdminPage title={t('payouts.courseDetail')} testId="admin-course-analytics">
       <DateRange value={range} onApply={setRange} quick={QUICK_RANGES} />
       <GatewayNote />
-      {rows.error ? <LoadError onRetry={rows.reload} /> : <DataTable title={t('payouts.courseDetail')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="course-orders.csv" testId="course-orders-table" />}
+      {rows.error ? (
+        <KeysetError error={rows.error} position={position} onRetry={rows.reload} />
+      ) : (
+        <DataTable
+          title={t('payouts.courseDetail')}
+          columns={columns}
+          rows={rows.data?.items}
+          loading={rows.loading}
+          pageSize={COURSE_SALES_PAGE_SIZE}
+          rowKey={(r) => r._id}
+          fileName="course-orders.csv"
+          keyset={<KeysetPager position={position} next={rows.data?.next} />}
+          testId="course-orders-table"
+        />
+      )}
     </AdminPage>
   );
 }

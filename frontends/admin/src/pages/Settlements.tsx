@@ -15,6 +15,7 @@ import { AdminPage } from '../components/States';
 import { uploadWithProgress } from '../components/upload';
 import { AsyncView, type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 import { NumberInput } from '@taal/web-shared/number-input';
 import { DueForm } from './DueForm';
 import { taka, previousMonth, GatewayNote, Stat, useInstructorRows, saleColumns, useSales, useTotals, type CourseTotals, type InstructorRow, type Settlement } from './payouts-common';
@@ -93,7 +94,12 @@ export function SettlementDetail() {
   const [tick, setTick] = useState(0);
   const sales = useSales(id, range);
   const totals = useTotals(id, tick);
-  const list = useAdminGet<Settlement[]>(`settlements/${id}/${tick}`, () => answer(authApi.GET('/api/v1/instructor/settlement/{id}', { params: { path: { id } } })));
+  // The settlements a server page at a time, newest first, the page in the address (decision 0084).
+  const position = useKeysetPosition('settlements');
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<Settlement>>(`settlements/${id}/${tick}?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/instructor/settlement/{id}/page', { params: { path: { id }, query: { limit: '20', ...(cursor ? { cursor } : {}) } } })),
+  );
   const name = useInstructorRows().data?.find((r) => r._id === id)?.name ?? '';
   const earned = (sales.data ?? []).reduce((n, s) => n + s.earning, 0);
   const [form, setForm] = useState({ settleAmount: '', receivedAmount: '', settleDate: dhakaDay(), remarks: '', status: 'true' });
@@ -194,7 +200,13 @@ export function SettlementDetail() {
         )}
       </form>
       <h2>{t('payouts.settlements')}</h2>
-      <AsyncView state={list}>{(rows) => <SettlementTable rows={rows} title={t('payouts.settlements')} rowTestId="settlement-row" testId="admin-settlement-rows" />}</AsyncView>
+      {list.error ? (
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
+      ) : (
+        <AsyncView state={list}>
+          {(page) => <SettlementTable rows={page.items} title={t('payouts.settlements')} keyset={<KeysetPager position={position} next={page.next} testId="settlements-pager" />} rowTestId="settlement-row" testId="admin-settlement-rows" />}
+        </AsyncView>
+      )}
     </AdminPage>
   );
 }

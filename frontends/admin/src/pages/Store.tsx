@@ -14,11 +14,17 @@ import { AdminPage } from '../components/States';
 import { type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 import { TABLE_PAGE, INIT_MS, bdt, type StoreOrder, type GiftCard } from './store-common';
 import { linkTo } from '@taal/web-shared/routes';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
 
 
 export function StoreOrders() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<StoreOrder[]>('store/order', () => answer(authApi.GET('/api/v1/store/order/')));
+  // A server page at a time, newest first, the page in the address (decision 0084).
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<StoreOrder>>(`store/order/page?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/store/order/page', { params: { query: { limit: String(TABLE_PAGE), ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns: Column<StoreOrder>[] = [
     { key: 'id', header: t('adminStore.orders.id'), text: (o) => o._id },
     { key: 'date', header: t('adminStore.orders.date'), text: (o) => formatDateTime(o.createdAt, i18n.language) },
@@ -39,9 +45,21 @@ export function StoreOrders() {
   return (
     <AdminPage title={t('adminStore.orders.title')} testId="admin-store-orders">
       {list.error ? (
-        <LoadError onRetry={list.reload} />
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
       ) : (
-        <DataTable title={t('adminStore.orders.title')} columns={columns} rows={list.data} loading={list.loading} pageSize={TABLE_PAGE} rowKey={(o) => o._id} fileName="store-orders.csv" print={false} initialiseAfterMs={INIT_MS} testId="store-order-table" />
+        <DataTable
+          title={t('adminStore.orders.title')}
+          columns={columns}
+          rows={list.data?.items}
+          loading={list.loading}
+          pageSize={TABLE_PAGE}
+          rowKey={(o) => o._id}
+          fileName="store-orders.csv"
+          print={false}
+          initialiseAfterMs={INIT_MS}
+          keyset={<KeysetPager position={position} next={list.data?.next} />}
+          testId="store-order-table"
+        />
       )}
     </AdminPage>
   );
@@ -51,7 +69,12 @@ const usedText = (t: (k: string) => string, g: GiftCard) => (g.used ? t('adminSt
 
 export function StoreGiftCards() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<GiftCard[]>('store/gift-card', () => answer(authApi.GET('/api/v1/store/gift-card/')));
+  // A server page at a time, newest first, the page in the address (decision 0084).
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<GiftCard>>(`store/gift-card/page?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/store/gift-card/page', { params: { query: { limit: String(TABLE_PAGE), ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns: Column<GiftCard>[] = [
     { key: 'id', header: t('adminStore.cards.id'), text: (g) => g._id, render: (g) => <Link to={linkTo('/admin/store/:id', { id: g._id })} data-testid="card-link">{g._id.slice(0, 8)}</Link> },
     { key: 'product', header: t('adminStore.cards.product'), text: (g) => g.productName },
@@ -69,9 +92,21 @@ export function StoreGiftCards() {
   return (
     <AdminPage title={t('adminStore.cards.title')} testId="admin-store-cards">
       {list.error ? (
-        <LoadError onRetry={list.reload} />
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
       ) : (
-        <DataTable title={t('adminStore.cards.title')} columns={columns} rows={list.data} loading={list.loading} pageSize={TABLE_PAGE} rowKey={(g) => g._id} fileName="gift-cards.csv" print={false} initialiseAfterMs={INIT_MS} testId="gift-card-table" />
+        <DataTable
+          title={t('adminStore.cards.title')}
+          columns={columns}
+          rows={list.data?.items}
+          loading={list.loading}
+          pageSize={TABLE_PAGE}
+          rowKey={(g) => g._id}
+          fileName="gift-cards.csv"
+          print={false}
+          initialiseAfterMs={INIT_MS}
+          keyset={<KeysetPager position={position} next={list.data?.next} />}
+          testId="gift-card-table"
+        />
       )}
     </AdminPage>
   );

@@ -3,11 +3,11 @@
 // user_name, coupon, amount, date; amounts after the 2.5% gateway cut from 22-5-2022), and the
 // settlements (Settled / Not Settled) with the receipt and a monthly statement to download.
 // The gateway answers 403 for any other instructor's data.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, dayMonthYear, dhakaDay } from '@taal/contracts/web';
+import { addDays, dhakaDay } from '@taal/contracts/web';
 import { answer, api, authApi, protectedBlobUrl } from '@taal/web-shared/api';
-import { formatNumber, localDigits, poishaToBdt } from '@taal/web-shared/format';
+import { formatNumber, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { toast } from '@taal/web-shared/toast';
@@ -17,9 +17,9 @@ import type { TFunction } from 'i18next';
 import { AsyncView, DataTable, Empty, Money, saveObjectUrl, type Column } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
 import { translateApiError } from '@taal/web-shared/errors';
+import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
 
-const dmy = dayMonthYear;
-/** The panel's tables show every row up to here, then page (they are short: a month's sales, the settlements). */
+/** My Courses shows every row up to here, then pages (an instructor's own courses). */
 const PAGE_SIZE = 50;
 
 async function download(path: string, name: string) {
@@ -34,28 +34,10 @@ const myCourseColumns = (t: TFunction, sold: Sold): Column<Course>[] => [
   { key: 'earnings', header: t('payouts.earnings'), text: (c) => poishaToBdt(sold.get(c._id)?.earnings ?? 0), render: (c) => <Money poisha={sold.get(c._id)?.earnings ?? 0} />, className: 'num' },
 ];
 
-type Sale = Awaited<ReturnType<typeof salesOf>>[number];
-const salesOf = (id: string, from: string, to: string) =>
-  answer(authApi.GET('/api/v1/analytics/instructor/{id}/{startDate}/{endDate}', { params: { path: { id, startDate: dmy(from), endDate: dmy(to) } } })).then((a) => a.data);
-const saleColumns = (t: TFunction): Column<Sale>[] => [
-  { key: 'orderId', header: t('payouts.orderId'), text: (s) => s.orderId.slice(0, 8), className: 'mono' },
-  { key: 'course', header: t('payouts.course'), text: (s) => s.course },
-  { key: 'user', header: t('payouts.userName'), text: (s) => s.user_name || '—' },
-  { key: 'coupon', header: t('payouts.coupon'), text: (s) => (s.coupon ? `${s.coupon} (${formatNumber(s.couponDiscount)}%)` : '—'), testId: 'sale-coupon' },
-  { key: 'amount', header: t('payouts.amount'), text: (s) => poishaToBdt(s.amount), className: 'num', testId: 'sale-amount' },
-  { key: 'date', header: t('payouts.date'), text: (s) => localDigits(s.date), testId: 'sale-date' },
-];
-
-const settlementsOf = (id: string) => answer(authApi.GET('/api/v1/instructor/settlement/{id}', { params: { path: { id } } })).then((a) => a.data);
-
-function Note() {
-  const { t } = useTranslation();
-  return (
-    <p className="muted" data-testid="gateway-note">
-      {t('payouts.gatewayNote')} <span data-testid="money-legend">{t('payouts.moneyLegend')}</span>
-    </p>
-  );
-}
+/** Settlements a page of the Payment Settlement tab (decision 0084). */
+const SETTLEMENTS_PAGE_SIZE = 20;
+const settlementsOf = (id: string, cursor: string) =>
+  answer(authApi.GET('/api/v1/instructor/settlement/{id}/page', { params: { path: { id }, query: { limit: String(SETTLEMENTS_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })).then((a) => a.data);
 
 /** My Courses: the instructor's published courses with how often each sold. */
 export function MyCourses({ user }: { user: SessionUser }) {
@@ -101,65 +83,15 @@ export function MyCourses({ user }: { user: SessionUser }) {
   );
 }
 
-/** Analytics: sales in a date range (default the last 30 days). */
-export function InstructorAnalytics({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
-  const id = user.instructor ?? '';
-  const today = dhakaDay();
-  const [range, setRange] = useState({ from: addDays(today, -30), to: today });
-  const [draft, setDraft] = useState(range);
-  const sales = useAsync(() => salesOf(id, range.from, range.to), [id, range.from, range.to]);
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (draft.from && draft.to) setRange(draft.from <= draft.to ? draft : { from: draft.to, to: draft.from });
-  };
-  const total = (sales.data ?? []).reduce((n, s) => n + s.amount, 0);
-  return (
-    <>
-      <form className="date-range-inline" onSubmit={apply} data-testid="sales-range">
-        <label>
-          {t('payouts.from')} <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid="range-from" />
-        </label>
-        <label>
-          {t('payouts.to')} <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid="range-to" />
-        </label>
-        <button className="btn btn-sm btn-primary">{t('payouts.apply')}</button>
-      </form>
-      <Note />
-      <AsyncView state={sales}>
-        {(rows) => (
-          <DataTable
-            title={t('payouts.salesByRange')}
-            columns={saleColumns(t)}
-            rows={rows}
-            loading={false}
-            pageSize={PAGE_SIZE}
-            rowKey={(r) => r._id}
-            fileName="sales.csv"
-            exports={false}
-            search={false}
-            empty={<Empty testId="sales-empty">{t('payouts.noAnalytics')}</Empty>}
-            footer={
-              <tr>
-                <th colSpan={4}>{t('payouts.total')}</th>
-                <th className="num">{poishaToBdt(total)}</th>
-                <td />
-              </tr>
-            }
-            rowTestId="instructor-sale"
-            testId="instructor-sales"
-          />
-        )}
-      </AsyncView>
-    </>
-  );
-}
+// Analytics (an instructor's sales in a range, a page at a time): Sales.tsx (decision 0084).
+export { InstructorAnalytics } from './Sales';
 
 /** Payment Settlement: the settlements with receipts, and a monthly statement. */
 export function PaymentSettlement({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const id = user.instructor ?? '';
-  const list = useAsync(() => settlementsOf(id), [id]);
+  const position = useKeysetPosition('settlements');
+  const list = useAsync(() => settlementsOf(id, position.cursor), [id, position.cursor]);
   const [month, setMonth] = useState(() => addDays(`${dhakaDay().slice(0, 8)}01`, -1).slice(0, 7));
   const [monthMissing, setMonthMissing] = useState(false);
   const statement = async () => {
@@ -208,17 +140,22 @@ export function PaymentSettlement({ user }: { user: SessionUser }) {
           </p>
         )}
       </form>
-      <AsyncView state={list}>
-        {(rows) => (
-          <SettlementTable
-            rows={rows}
-            title={t('panel.instructor.paymentSettlement')}
-            empty={<Empty testId="settlements-empty">{t('payouts.noData')}</Empty>}
-            rowTestId="instructor-settlement"
-            testId="instructor-settlements"
-          />
-        )}
-      </AsyncView>
+      {list.error ? (
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
+      ) : (
+        <AsyncView state={list}>
+          {(page) => (
+            <SettlementTable
+              rows={page.items}
+              title={t('panel.instructor.paymentSettlement')}
+              empty={<Empty testId="settlements-empty">{t('payouts.noData')}</Empty>}
+              keyset={<KeysetPager position={position} next={page.next} testId="settlements-pager" />}
+              rowTestId="instructor-settlement"
+              testId="instructor-settlements"
+            />
+          )}
+        </AsyncView>
+      )}
     </>
   );
 }
