@@ -5,8 +5,9 @@
 // - the demo admin sees both requests on /admincertificatelist (name, e-mail, course, requested
 //   date, Pending), marks one provided ('Cetificate Provided Successfully!!'), and the row reads
 //   Provided with links to its PDF and public page; the other in Bengali;
-// - 20 rows a page as the server pages them: 45 requests answered by the page (GET
-//   user/certificatelist/work intercepted), page 2 asked with ?page=2;
+// - the pending or the provided requests, 20 rows a keyset page as the server pages them (decision
+//   0084): 45 pending answered by GET user/certificatelist/page (intercepted), Next asks with the
+//   page's cursor, which the address keeps, so a copied link opens that page;
 // - logged out, /certificate/{id} shows the name, course and date, and its PDF link answers
 //   application/pdf; an unknown id shows "Certificate not found". English and Bengali.
 // Screenshots go to /tmp/shots-certificates/ (SHOTS_DIR).
@@ -102,7 +103,6 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     await page.goto(`${e2e.baseUrl}/admincertificatelist`);
     await rowOf(page, first.title).waitFor();
     expect(await page.textContent('[data-testid="admin-certificates"] h1')).toBe('Certificate requests');
-    expect(await page.textContent('[data-testid="certificate-count"]')).toBe('2 requests');
     expect(await page.textContent('[data-testid="certificate-pending"]')).toBe(
       '2 requests on this page are waiting',
     );
@@ -128,7 +128,7 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
     expect(await row.locator('[data-testid="certificate-status"]').textContent()).toBe('Pending');
     expect(await row.locator('[data-testid="certificate-pdf"]').count()).toBe(0);
     // One page: no pager; no search box (the server pages).
-    expect(await page.textContent('[data-testid="table-info"]')).toBe('Showing 1 to 2 of 2 entries');
+    expect(await page.locator('[data-testid="keyset-pager"]').count()).toBe(0);
     expect(await page.locator('[data-testid="table-pager"]').count()).toBe(0);
     await shot(page, 'admin-certificates-pending-en');
 
@@ -248,85 +248,69 @@ test('a student asks, the admin provides it on /admincertificatelist, anyone ver
   }
 }, 180_000);
 
-test('the request table shows 20 a page as the server pages them (?page= asked, the pager counts every request)', async () => {
+test('the request table shows 20 a keyset page as the server pages them (the cursor in the address, pending or provided)', async () => {
   const { page, context, errors } = await openPage(e2e.browser);
-  const total = 45;
-  const made = (n: number): Certificate => ({
+  const made = (n: number, provided: boolean): Certificate => ({
     _id: randomUUID(),
     userName: `Student ${n}`,
     userEmail: `student${n}@example.com`,
     courseId: randomUUID(),
     courseName: `Course ${n}`,
-    provided: n > 30,
-    requestedAt: new Date(Date.UTC(2026, 0, 1, 10, n)).toISOString(),
-    providedAt: n > 30 ? new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString() : '',
+    provided,
+    requestedAt: new Date(Date.UTC(2026, 0, 1, 10, 60 - n)).toISOString(),
+    providedAt: provided ? new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString() : '',
     exams: [],
   });
-  const all = Array.from({ length: total }, (_, i) => made(i + 1));
+  const lists = { pending: Array.from({ length: 45 }, (_, i) => made(i + 1, false)), provided: Array.from({ length: 3 }, (_, i) => made(i + 46, true)) };
   const asked: string[] = [];
+  const rows = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]');
+  const firstName = () => rows.first().locator('[data-col="userName"]').textContent();
   try {
-    await page.route('**/api/v1/user/certificatelist/work*', async (route) => {
+    // The server's keyset page: a cursor names the row after which the next page starts.
+    await page.route('**/api/v1/user/certificatelist/page*', async (route) => {
       const url = new URL(route.request().url());
-      asked.push(url.search);
-      const p = Number(url.searchParams.get('page') ?? '1');
-      await route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          data: { certificates: all.slice((p - 1) * 20, p * 20), total, page: p, pageSize: 20 },
-        }),
-      });
+      const status = url.searchParams.get('status') as 'pending' | 'provided';
+      const cursor = url.searchParams.get('cursor') ?? '';
+      asked.push(`${status}:${cursor ? cursor.slice(0, 4) : 'first'}`);
+      const list = lists[status];
+      const from = cursor ? Number(cursor.slice(4)) : 0;
+      const items = list.slice(from, from + 20);
+      const next = from + 20 < list.length ? `pos-${from + 20}` : null;
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, data: { items, next } }) });
     });
     await loginInUi(page, e2e.baseUrl, DEMO.admin);
     await page.goto(`${e2e.baseUrl}/admincertificatelist`);
     await page.waitForSelector('[data-testid="certificates-table"] [data-testid="table-row"]');
-    const rows = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]');
     expect(await rows.count()).toBe(20);
-    expect(asked).toEqual(['?page=1']);
-    expect(await page.textContent('[data-testid="certificate-count"]')).toBe('45 requests');
-    expect(await page.textContent('[data-testid="table-info"]')).toBe('Showing 1 to 20 of 45 entries');
-    expect(await page.locator('[data-testid="table-pager"] button').allTextContents()).toEqual([
-      'Previous',
-      '1',
-      '2',
-      '3',
-      'Next',
-    ]);
-    await page.click('[data-testid="table-pager"] button:has-text("2")');
-    await page.waitForURL('**/admincertificatelist?page=2');
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="table-info"]')?.textContent ===
-        'Showing 21 to 40 of 45 entries',
-    );
-    expect(await rows.first().locator('[data-col="userName"]').textContent()).toBe('Student 21');
-    expect(await page.textContent('[data-testid="certificate-pending"]')).toBe(
-      '10 requests on this page are waiting',
-    );
-    await page.click('[data-testid="table-pager"] button:has-text("Next")');
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="table-info"]')?.textContent ===
-        'Showing 41 to 45 of 45 entries',
-    );
+    expect(asked).toEqual(['pending:first']);
+    expect(await page.textContent('[data-testid="keyset-pager"] [data-testid="page-number"]')).toBe('Page 1');
+    await page.click('[data-testid="keyset-pager"] [data-testid="page-next"]');
+    await page.waitForURL(/[?&]cursor=pos-20/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="keyset-pager"] [data-testid="page-number"]')?.textContent === 'Page 2');
+    expect(await firstName()).toBe('Student 21');
+    const second = page.url();
+    expect(await page.textContent('[data-testid="certificate-pending"]')).toBe('20 requests on this page are waiting');
+    await page.click('[data-testid="keyset-pager"] [data-testid="page-next"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="keyset-pager"] [data-testid="page-number"]')?.textContent === 'Page 3');
     expect(await rows.count()).toBe(5);
-    expect(await page.locator('[data-testid="certificate-pending"]').count()).toBe(0);
-    // A reload keeps the page; a page past the end goes to the last one.
-    await page.reload();
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="table-info"]')?.textContent ===
-        'Showing 41 to 45 of 45 entries',
-    );
-    await page.goto(`${e2e.baseUrl}/admincertificatelist?page=9`);
-    await page.waitForURL('**/admincertificatelist?page=3');
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="table-info"]')?.textContent ===
-        'Showing 41 to 45 of 45 entries',
-    );
-    expect(asked).toEqual(['?page=1', '?page=2', '?page=3', '?page=3', '?page=9', '?page=3']);
-    await shot(page, 'admin-certificates-page-3-en');
+    expect(await page.locator('[data-testid="keyset-pager"] [data-testid="page-next"]').isDisabled()).toBe(true);
+    await page.click('[data-testid="keyset-pager"] [data-testid="page-previous"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="keyset-pager"] [data-testid="page-number"]')?.textContent === 'Page 2');
+    expect(await firstName()).toBe('Student 21');
+    // The provided requests start at their first page.
+    await page.click('[data-testid="certificate-tab-provided"]');
+    await page.waitForURL('**/admincertificatelist?status=provided');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="certificates-table"] [data-testid="table-row"]').length === 3);
+    expect(await firstName()).toBe('Student 46');
+    expect(await page.locator('[data-testid="keyset-pager"]').count()).toBe(0);
+    // A copied link to page 2 opens page 2, with the first page offered.
+    await page.goto(second);
+    await page.waitForSelector('[data-testid="keyset-pager"] [data-testid="page-first"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="keyset-pager"] [data-testid="page-number"]')?.textContent === 'Page 2');
+    expect(await firstName()).toBe('Student 21');
+    expect(asked).toContain('provided:first');
+    expect(asked.filter((a) => a.startsWith('pending:pos-')).length).toBeGreaterThanOrEqual(2);
+    await shot(page, 'admin-certificates-page-2-en');
     expect(errors).toEqual([]);
   } finally {
     await context.close();
