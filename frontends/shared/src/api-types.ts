@@ -21023,7 +21023,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of an instructor’s sale records in a range, newest first by paid time (decision 0084); next: the following page's cursor, null on the last (admin, or the instructor whose profile it is) */
+        /** A page of an instructor’s sale records in a range, newest first by paid time (decision 0084); next: the following page's cursor, null on the last; totals: the whole range's sales, received amount and earnings (kept figures) (admin, or the instructor whose profile it is) */
         get: {
             parameters: {
                 query?: {
@@ -21058,6 +21058,7 @@ export interface paths {
                                 items: components["schemas"]["InstructorSale"][];
                                 /** @description The cursor of the next page; null when this is the last */
                                 next: string | null;
+                                totals: components["schemas"]["SaleRangeTotals"];
                             };
                         };
                     };
@@ -23261,6 +23262,14 @@ export interface components {
             /** @description Paid on, DD-MM-YYYY (Bangladesh day) */
             date: string;
             paidAt: string;
+        };
+        /** @description The whole range’s sales (every page), from the kept per-day figures */
+        SaleRangeTotals: {
+            saleCount: number;
+            /** @description Poisha, after the gateway cut */
+            receivedAmount: number;
+            /** @description The instructor’s earnings, poisha */
+            earnings: number;
         };
         CourseSale: {
             _id: string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { migrate, refusalKeyOf, type Sql } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { pageThrough, planOf, recordingSql } from '../../../tools/testing/keyset-check';
+import { keptFigures } from './store/kept-figures';
 import { listCourseTotalsPage, listSalesPage, listSettlementsPage, type SalesFilter } from './store/pages';
 
 // 'me' is one instructor of twenty and 'c-me' has one sale in fifty: each list must be read from its own index.
@@ -38,6 +39,11 @@ async function seed(sql: Sql) {
   await sql.query(
     `INSERT INTO payouts.course_totals (course_id, course_title, instructor_id, sale_count, amount_paid, gateway_cut, received_amount, earnings, product_cut)
      SELECT 'ct-' || lpad(g::text, 4, '0'), 'Course ' || g, 'i-1', g, 0, 0, (g % 17) * 1000, 0, 0 FROM generate_series(1, ${COURSES}) AS g`,
+  );
+  // The kept per-day figures of those sales (decision 0083), as recording them keeps them.
+  await sql.query(
+    `INSERT INTO payouts.sale_day SELECT course_id, paid_day, instructor_id, count(*), sum(amount_paid), sum(gateway_cut), sum(received_amount), sum(instructor_earning), sum(product_cut)
+       FROM payouts.sale GROUP BY course_id, paid_day, instructor_id`,
   );
   for (const table of ['sale', 'settlement', 'course_totals']) await sql.query(`ANALYZE payouts.${table}`);
 }
@@ -78,6 +84,11 @@ describe.each(backends)('payouts’ pages on %s SQL', (_name, makeBackend) => {
     const toOnly = await ids(`SELECT id FROM payouts.sale WHERE course_id = 'c-me' AND paid_day <= '2026-03-05' ORDER BY paid_at DESC, id DESC`);
     expect(toOnly.length).toBeGreaterThan(5);
     expect((await pageThrough(sales(sql, { courseId: 'c-me', toDay: '2026-03-05' }, 4))).ids).toEqual(toOnly);
+    // The range's totals (every page's) from the kept figures equal the range's sales.
+    const [sums] = (await sql.query<{ n: string; received: string; earnings: string }>(
+      `SELECT count(*) AS n, sum(received_amount) AS received, sum(instructor_earning) AS earnings FROM payouts.sale WHERE instructor_id = 'me' AND paid_day BETWEEN '2026-03-04' AND '2026-03-08'`,
+    )).rows;
+    expect(await keptFigures.instructorRange(sql, 'me', range.fromDay, range.toDay)).toEqual({ saleCount: Number(sums!.n), receivedAmount: Number(sums!.received), earnings: Number(sums!.earnings) });
     const page = await listSalesPage(sql, { instructorId: 'me', ...range }, '', 5);
     expect(page.sales.every((s) => s.userName.startsWith('Buyer ') || s.userName === '')).toBe(true);
   });

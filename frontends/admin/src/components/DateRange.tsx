@@ -14,12 +14,12 @@ export interface DayRange {
 export const DEFAULT_RANGE_DAYS = 30;
 export const QUICK_RANGES = [7, 30, 365] as const;
 
-/** The range in the address (?from=…&to=…, Bangladesh days), the last 30 days without one. */
-export function useRangeInAddress() {
+/** The range in the address (?from=…&to=…, Bangladesh days), the last 30 days (or `fallback`'s) without one. */
+export function useRangeInAddress(fallback: () => DayRange = () => lastDays(DEFAULT_RANGE_DAYS)) {
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : lastDays(DEFAULT_RANGE_DAYS);
+  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : fallback();
   // A new range starts at its first page.
   const setRange = (r: { from: string; to: string }) => setParams({ from: r.from, to: r.to });
   return [range, setRange] as const;

@@ -9,25 +9,45 @@ import { formatNumber, poishaToBdt } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Chart } from '../components/Chart';
-import { DateRange, lastDays, QUICK_RANGES } from '../components/DateRange';
+import { DateRange, QUICK_RANGES, useRangeInAddress } from '../components/DateRange';
 import { isoToDmy, useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
 import { uploadWithProgress } from '../components/upload';
 import { AsyncView, type Column, DataTable, LoadError, Loading } from '@taal/web-shared/ui';
 import { SettlementTable } from '@taal/web-shared/settlements';
-import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage, type KeysetPosition } from '../components/keyset';
 import { NumberInput } from '@taal/web-shared/number-input';
 import { DueForm } from './DueForm';
-import { taka, previousMonth, GatewayNote, Stat, useInstructorRows, saleColumns, useSales, useTotals, type CourseTotals, type InstructorRow, type Settlement } from './payouts-common';
+import { taka, previousMonth, GatewayNote, Stat, useInstructorRows, saleColumns, useSales, useTotals, SALES_PAGE_SIZE, type CourseTotals, type InstructorRow, type Settlement } from './payouts-common';
 import { linkTo } from '@taal/web-shared/routes';
+
+/** A page of an instructor's sales in the range, with the one pager (decision 0084). */
+function SalesTable({ sales, position, testId }: { sales: ReturnType<typeof useSales>; position: KeysetPosition; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      title={t('payouts.salesByRange')}
+      columns={saleColumns(t, true)}
+      rows={sales.data?.items}
+      loading={sales.loading}
+      pageSize={SALES_PAGE_SIZE}
+      rowKey={(x) => x._id}
+      fileName={`${testId}.csv`}
+      keyset={<KeysetPager position={position} next={sales.data?.next} testId="sales-pager" />}
+      testId={testId}
+    />
+  );
+}
 
 export function InstructorDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [tick, setTick] = useState(0);
   const totals = useTotals(id, tick);
-  const [range, setRange] = useState(() => lastDays(30));
-  const sales = useSales(id, range);
+  // The range and the sales' page in the address (decision 0084).
+  const [range, setRange] = useRangeInAddress();
+  const salesAt = useKeysetPosition('sales');
+  const sales = useSales(id, range, salesAt.cursor);
   const name = useInstructorRows().data?.find((r) => r._id === id)?.name ?? '';
   const s = totals.data;
   const courseColumns: Column<CourseTotals>[] = [
@@ -61,7 +81,7 @@ export function InstructorDetail() {
           <DataTable title={t('payouts.courseSales')} columns={courseColumns} rows={s.courses} loading={false} pageSize={10} rowKey={(c) => c.courseId} fileName="instructor-courses.csv" testId="instructor-courses-table" />
           <h2>{t('payouts.salesByRange')}</h2>
           <DateRange value={range} onApply={setRange} quick={QUICK_RANGES} />
-          {sales.error ? <LoadError onRetry={sales.reload} /> : <DataTable title={t('payouts.salesByRange')} columns={saleColumns(t, true)} rows={sales.data} loading={sales.loading} pageSize={10} rowKey={(x) => x._id} fileName="instructor-sales.csv" testId="instructor-sales-table" />}
+          {sales.error ? <KeysetError error={sales.error} position={salesAt} onRetry={sales.reload} /> : <SalesTable sales={sales} position={salesAt} testId="instructor-sales-table" />}
         </>
       )}
     </AdminPage>
@@ -90,9 +110,10 @@ export function SettlementList() {
 export function SettlementDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [range, setRange] = useState(() => previousMonth());
+  const [range, setRange] = useRangeInAddress(previousMonth);
   const [tick, setTick] = useState(0);
-  const sales = useSales(id, range);
+  const salesAt = useKeysetPosition('sales');
+  const sales = useSales(id, range, salesAt.cursor);
   const totals = useTotals(id, tick);
   // The settlements a server page at a time, newest first, the page in the address (decision 0084).
   const position = useKeysetPosition('settlements');
@@ -101,7 +122,8 @@ export function SettlementDetail() {
     answer(authApi.GET('/api/v1/instructor/settlement/{id}/page', { params: { path: { id }, query: { limit: '20', ...(cursor ? { cursor } : {}) } } })),
   );
   const name = useInstructorRows().data?.find((r) => r._id === id)?.name ?? '';
-  const earned = (sales.data ?? []).reduce((n, s) => n + s.earning, 0);
+  // The whole range's earnings (every page's), kept by the server.
+  const earned = sales.data?.totals.earnings ?? 0;
   const [form, setForm] = useState({ settleAmount: '', receivedAmount: '', settleDate: dhakaDay(), remarks: '', status: 'true' });
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -137,10 +159,10 @@ export function SettlementDetail() {
       <DateRange value={range} onApply={setRange} />
       <GatewayNote />
       <div className="stat-grid">
-        <Stat label={t('payouts.rangeEarnings')} value={taka(earned)} testId="range-earnings" />
+        <Stat label={t('payouts.rangeEarnings')} value={sales.data ? taka(earned) : '…'} testId="range-earnings" />
         <Stat label={t('payouts.due')} value={totals.data ? taka(totals.data.due) : '…'} testId="settlement-due" />
       </div>
-      {sales.error ? <LoadError onRetry={sales.reload} /> : <DataTable title={t('payouts.salesByRange')} columns={saleColumns(t, true)} rows={sales.data} loading={sales.loading} pageSize={10} rowKey={(x) => x._id} fileName="settlement-sales.csv" testId="settlement-sales" />}
+      {sales.error ? <KeysetError error={sales.error} position={salesAt} onRetry={sales.reload} /> : <SalesTable sales={sales} position={salesAt} testId="settlement-sales" />}
       <form
         className="card section settlement-form"
         data-testid="settlement-form"

@@ -66,10 +66,15 @@ export function saleColumns(t: (k: string) => string, withBuyer: boolean): Colum
   ];
 }
 
-export function useSales(instructorId: string, range: DayRange) {
+/** Sales a page of the admin's instructor and settlement pages (decision 0084). */
+export const SALES_PAGE_SIZE = 10;
+export type SalesPage = { items: Sale[]; next: string | null; totals: { saleCount: number; receivedAmount: number; earnings: number } };
+
+/** A page of an instructor's sales in a range, newest first, with the whole range's totals (kept figures). */
+export function useSales(instructorId: string, range: DayRange, cursor: string) {
   const path = { id: instructorId, ...dmyPath(range) };
-  return useAdminGet<Sale[]>(`sales/${instructorId}/${range.from}/${range.to}`, () =>
-    answer(authApi.GET('/api/v1/analytics/instructor/{id}/{startDate}/{endDate}', { params: { path } })),
+  return useAdminGet<SalesPage>(`sales/${instructorId}/${range.from}/${range.to}?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/analytics/instructor/{id}/{startDate}/{endDate}/page', { params: { path, query: { limit: String(SALES_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
   );
 }
 

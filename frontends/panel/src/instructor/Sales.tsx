@@ -1,7 +1,8 @@
 // The instructor's Analytics tab (storefront §3; issue 12): their sales in a date range (orderId, course,
 // user_name, coupon, amount, date; amounts after the 2.5% gateway cut from 22-5-2022), a server page at a
 // time, newest first (issue 51, decision 0084): the range and the page's cursor live in the address
-// (?from=…&to=…&salesCursor=…&salesPage=N beside the panel's tab), so a copied link opens that page.
+// (?from=…&to=…&salesCursor=…&salesPage=N beside the panel's tab), so a copied link opens that page. The
+// footer's total is the whole range's, which the server sums from its kept figures.
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, dayMonthYear, dhakaDay, isIsoDay } from '@taal/contracts/web';
@@ -78,9 +79,8 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
     setDraft(null);
   };
   const rows = sales.data?.items;
-  // The total is the range's only when the range is one page (a page's sum would read as the range's).
-  const whole = position.page === 1 && !sales.data?.next;
-  const total = (rows ?? []).reduce((n, s) => n + s.amount, 0);
+  // The whole range's received amount (every page's), from the server's kept figures.
+  const total = sales.data?.totals.receivedAmount ?? 0;
   return (
     <>
       <form className="date-range-inline" onSubmit={apply} data-testid="sales-range">
@@ -108,10 +108,12 @@ export function InstructorAnalytics({ user }: { user: SessionUser }) {
           search={false}
           empty={<Empty testId="sales-empty">{t('payouts.noAnalytics')}</Empty>}
           footer={
-            whole && rows?.length ? (
+            rows?.length ? (
               <tr>
                 <th colSpan={4}>{t('payouts.total')}</th>
-                <th className="num">{poishaToBdt(total)}</th>
+                <th className="num" data-testid="sales-range-total">
+                  {poishaToBdt(total)}
+                </th>
                 <td />
               </tr>
             ) : undefined

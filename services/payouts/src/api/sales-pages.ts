@@ -4,7 +4,7 @@
  * first) and an instructor's settlements (newest first). Each spec route keeps its shape up to a bound of
  * 100 with a Link header to its paged route; the screens read the paged routes.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { identityV1 } from '@taal/contracts';
 import {
   answer,
@@ -36,6 +36,14 @@ import { CourseSaleSchema, CourseTotalsSchema, dhaka, dmy, guards, idSchema, ins
 /** The spec's lists (an instructor's or a course's sales, the course totals, the settlements) answer at most this many rows (decision 0084). */
 export const PAYOUT_LIST_BOUND = 100;
 
+const RangeTotalsSchema = z
+  .object({
+    saleCount: z.number().int(),
+    receivedAmount: z.number().int().meta({ description: 'Poisha, after the gateway cut' }),
+    earnings: z.number().int().meta({ description: 'The instructor’s earnings, poisha' }),
+  })
+  .meta({ id: 'SaleRangeTotals', description: 'The whole range’s sales (every page), from the kept per-day figures' });
+
 const courseParam = { id: { schema: idSchema(), description: 'The course id', invalid: () => refusal('COURSE_NOT_FOUND') } };
 const pathOf = (param: (name: string) => string, ...names: string[]) => names.map((n) => encodeURIComponent(param(n))).join('/');
 
@@ -49,7 +57,8 @@ export function salesPageRoutes({ payouts, identity, tokens }: PayoutRouteDeps):
   const { admin, own } = guards(tokens);
   const instructorSales = (caller: AuthenticatedCaller, param: (name: string) => string) => async (cursor: string, limit: number) => {
     const page = await payouts.listSales({ instructorId: param('id'), ...dayRangeOf(param), courseId: '', cursor, limit }, caller);
-    return { items: page.sales.map(toSale), next: page.next };
+    const t = page.rangeTotals;
+    return { items: page.sales.map(toSale), next: page.next, totals: { saleCount: t?.saleCount ?? 0, receivedAmount: t?.receivedAmount ?? 0, earnings: t?.earnings ?? 0 } };
   };
   const courseSales = (caller: AuthenticatedCaller, param: (name: string) => string) => async (cursor: string, limit: number) => {
     const { sales, next } = await payouts.listSales({ courseId: param('id'), ...dayRangeOf(param), instructorId: '', cursor, limit }, caller);
@@ -97,13 +106,16 @@ export function salesPageRoutes({ payouts, identity, tokens }: PayoutRouteDeps):
     defineRoute({
       method: 'get',
       path: '/analytics/instructor/{id}/{startDate}/{endDate}/page',
-      summary: "A page of an instructor’s sale records in a range, newest first by paid time (decision 0084); next: the following page's cursor, null on the last",
+      summary:
+        "A page of an instructor’s sale records in a range, newest first by paid time (decision 0084); next: the following page's cursor, null on the last; totals: the whole range's sales, received amount and earnings (kept figures)",
       auth: own,
       params: { ...instructorParam, ...dayRangeParams },
       query: pageQuery,
-      responses: { 200: answer(pageOf(InstructorSaleSchema)), ...badPage, ...notYours, 404: fail('Not an instructor id') },
+      responses: { 200: answer(pageOf(InstructorSaleSchema, { totals: RangeTotalsSchema })), ...badPage, ...notYours, 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
-        res.json(await paged(instructorSales(callerOf(res), param), req));
+        const { cursor, limit } = pageRequest(req);
+        const page = await instructorSales(callerOf(res), param)(cursor, limit);
+        res.json(ok({ items: page.items, next: page.next || null, totals: page.totals }));
       },
     }),
     defineRoute({

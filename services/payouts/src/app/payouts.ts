@@ -16,6 +16,7 @@ import {
 } from '@taal/kit';
 import { monthRange, parseDay } from '../domain/days';
 import { payoutRefusal, splitSale } from '../domain/split';
+import { keptFigures } from '../store/kept-figures';
 import { listCourseTotalsPage, listSalesPage, listSettlementsPage } from '../store/pages';
 import { payoutsStore as store } from '../store/payouts-store';
 import { SCHEMA } from '../store/schema';
@@ -118,7 +119,10 @@ export class Payouts {
     else requireIdentity({ identity: caller }, ADMIN);
     // A keyset page, newest first (decision 0084): no answer grows with the sales.
     const filter = { instructorId: req.instructorId || undefined, courseId: req.courseId || undefined, fromDay: req.fromDay || undefined, toDay: req.toDay || undefined };
-    return listSalesPage(this.deps.sql, filter, req.cursor, req.limit);
+    const page = await listSalesPage(this.deps.sql, filter, req.cursor, req.limit);
+    // An instructor's range as a whole, from the kept figures (the page is only a part of it).
+    const rangeTotals = filter.instructorId ? await keptFigures.instructorRange(this.deps.sql, filter.instructorId, filter.fromDay, filter.toDay) : undefined;
+    return { ...page, rangeTotals };
   }
 
   async instructorTotals(caller: CallerIdentity | null, instructorId: string) {

@@ -73,6 +73,16 @@ export const keptFigures = {
   },
 
   /** An instructor's earnings on the days before `day` (a statement's opening due). */
+  /** An instructor's sales over a range of days (either side open), summed from the kept per-day figures (decision 0084). */
+  async instructorRange(db: SqlExecutor, instructorId: string, fromDay?: string, toDay?: string): Promise<{ saleCount: number; receivedAmount: number; earnings: number }> {
+    const { rows } = await db.query<{ sale_count: string; received_amount: string; earnings: string }>(
+      `SELECT coalesce(sum(sale_count), 0)::bigint AS sale_count, coalesce(sum(received_amount), 0)::bigint AS received_amount, coalesce(sum(earnings), 0)::bigint AS earnings
+         FROM payouts.sale_day WHERE instructor_id = $1 AND paid_day >= coalesce($2::date, '-infinity') AND paid_day <= coalesce($3::date, 'infinity')`,
+      [instructorId, fromDay ?? null, toDay ?? null],
+    );
+    return { saleCount: num(rows[0]!.sale_count), receivedAmount: num(rows[0]!.received_amount), earnings: num(rows[0]!.earnings) };
+  },
+
   async earningsBefore(db: SqlExecutor, instructorId: string, day: string): Promise<number> {
     const { rows } = await db.query<{ earnings: string }>(
       `SELECT coalesce(sum(earnings), 0)::bigint AS earnings FROM payouts.sale_day WHERE instructor_id = $1 AND paid_day < $2`,

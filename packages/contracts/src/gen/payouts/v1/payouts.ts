@@ -129,6 +129,15 @@ export interface ListSalesResponse {
   sales: Sale[];
   /** The cursor of the next page; empty when this page is the last. */
   next: string;
+  /** With an instructor: the whole range's sales, from the kept per-day figures (decision 0084); else empty. */
+  rangeTotals: SaleRangeTotals | undefined;
+}
+
+/** An instructor's sales over a range of days, summed from the kept figures (not from the sales). */
+export interface SaleRangeTotals {
+  saleCount: number;
+  receivedAmount: number;
+  earnings: number;
 }
 
 export interface GetInstructorTotalsRequest {
@@ -1849,7 +1858,7 @@ export const ListSalesRequest: MessageFns<ListSalesRequest> = {
 };
 
 function createBaseListSalesResponse(): ListSalesResponse {
-  return { sales: [], next: "" };
+  return { sales: [], next: "", rangeTotals: undefined };
 }
 
 export const ListSalesResponse: MessageFns<ListSalesResponse> = {
@@ -1859,6 +1868,9 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
     }
     if (message.next !== "") {
       writer.uint32(18).string(message.next);
+    }
+    if (message.rangeTotals !== undefined) {
+      SaleRangeTotals.encode(message.rangeTotals, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -1892,6 +1904,14 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
             message.next = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.rangeTotals = SaleRangeTotals.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1908,6 +1928,11 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
     return {
       sales: globalThis.Array.isArray(object?.sales) ? object.sales.map((e: any) => Sale.fromJSON(e)) : [],
       next: isSet(object.next) ? globalThis.String(object.next) : "",
+      rangeTotals: isSet(object.rangeTotals)
+        ? SaleRangeTotals.fromJSON(object.rangeTotals)
+        : isSet(object.range_totals)
+        ? SaleRangeTotals.fromJSON(object.range_totals)
+        : undefined,
     };
   },
 
@@ -1919,6 +1944,9 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
     if (message.next !== "") {
       obj.next = message.next;
     }
+    if (message.rangeTotals !== undefined) {
+      obj.rangeTotals = SaleRangeTotals.toJSON(message.rangeTotals);
+    }
     return obj;
   },
 
@@ -1929,6 +1957,118 @@ export const ListSalesResponse: MessageFns<ListSalesResponse> = {
     const message = createBaseListSalesResponse();
     message.sales = object.sales?.map((e) => Sale.fromPartial(e)) || [];
     message.next = object.next ?? "";
+    message.rangeTotals = (object.rangeTotals !== undefined && object.rangeTotals !== null)
+      ? SaleRangeTotals.fromPartial(object.rangeTotals)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSaleRangeTotals(): SaleRangeTotals {
+  return { saleCount: 0, receivedAmount: 0, earnings: 0 };
+}
+
+export const SaleRangeTotals: MessageFns<SaleRangeTotals> = {
+  encode(message: SaleRangeTotals, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.saleCount !== 0) {
+      writer.uint32(8).int32(message.saleCount);
+    }
+    if (message.receivedAmount !== 0) {
+      writer.uint32(16).int64(message.receivedAmount);
+    }
+    if (message.earnings !== 0) {
+      writer.uint32(24).int64(message.earnings);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaleRangeTotals {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaleRangeTotals();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.saleCount = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.receivedAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.earnings = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaleRangeTotals {
+    return {
+      saleCount: isSet(object.saleCount)
+        ? globalThis.Number(object.saleCount)
+        : isSet(object.sale_count)
+        ? globalThis.Number(object.sale_count)
+        : 0,
+      receivedAmount: isSet(object.receivedAmount)
+        ? globalThis.Number(object.receivedAmount)
+        : isSet(object.received_amount)
+        ? globalThis.Number(object.received_amount)
+        : 0,
+      earnings: isSet(object.earnings) ? globalThis.Number(object.earnings) : 0,
+    };
+  },
+
+  toJSON(message: SaleRangeTotals): unknown {
+    const obj: any = {};
+    if (message.saleCount !== 0) {
+      obj.saleCount = Math.round(message.saleCount);
+    }
+    if (message.receivedAmount !== 0) {
+      obj.receivedAmount = Math.round(message.receivedAmount);
+    }
+    if (message.earnings !== 0) {
+      obj.earnings = Math.round(message.earnings);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SaleRangeTotals>, I>>(base?: I): SaleRangeTotals {
+    return SaleRangeTotals.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SaleRangeTotals>, I>>(object: I): SaleRangeTotals {
+    const message = createBaseSaleRangeTotals();
+    message.saleCount = object.saleCount ?? 0;
+    message.receivedAmount = object.receivedAmount ?? 0;
+    message.earnings = object.earnings ?? 0;
     return message;
   },
 };
