@@ -14,10 +14,3 @@ export interface ListenFrame {
   /** AudioContext seconds of that attack's 128-sample block (finer than `time`); null without one. */
   onsetTime: number | null;
 }
-
-export interface WorkletFrame extends ListenFrame {
-  /** Milliseconds spent in process() since the start. */
-  busyMs: number;
-  /** Seconds of audio processed since the start. */
-  audioSeconds: number;
-}

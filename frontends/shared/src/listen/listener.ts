@@ -2,7 +2,7 @@
 // its library run in an AudioWorklet, loaded with this module only when a student opens one of
 // them (import it dynamically): no page's first visit carries them. Nothing leaves the device.
 import { frequencyToNote, type Note } from './notes';
-import type { ListenFrame, WorkletFrame } from './frame';
+import type { ListenFrame } from './frame';
 
 export type { ListenFrame } from './frame';
 
@@ -17,8 +17,6 @@ export interface ListenHandle {
   context: AudioContext;
   /** Changes the reference A4 of the frames' `note`. */
   setA4(a4: number): void;
-  /** The worklet's work so far: milliseconds in process() over seconds of audio. */
-  stats(): { busyMs: number; audioSeconds: number };
 }
 
 /** Why listening could not start: each has its message in en and bn (`listen.error.<reason>`). */
@@ -65,10 +63,8 @@ export async function startListening(options: ListenOptions): Promise<ListenHand
     await context.audioWorklet.addModule(workletUrl());
     const source = context.createMediaStreamSource(stream);
     const node = new AudioWorkletNode(context, 'taal-pitch', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
-    let last: WorkletFrame = { time: 0, frequency: null, clarity: 0, level: 0, onset: false, onsetTime: null, busyMs: 0, audioSeconds: 0 };
-    node.port.onmessage = (event: MessageEvent<WorkletFrame>) => {
-      last = event.data;
-      const { busyMs: _busy, audioSeconds: _seconds, ...frame } = event.data;
+    node.port.onmessage = (event: MessageEvent<ListenFrame>) => {
+      const frame = event.data;
       options.onFrame({ ...frame, note: frame.frequency === null ? null : frequencyToNote(frame.frequency, a4) });
     };
     // Rendered only while connected to the output; it writes silence there.
@@ -78,7 +74,6 @@ export async function startListening(options: ListenOptions): Promise<ListenHand
     return {
       context,
       setA4: (value) => (a4 = value),
-      stats: () => ({ busyMs: last.busyMs, audioSeconds: last.audioSeconds }),
       stop() {
         if (stopped) return;
         stopped = true;

@@ -4,7 +4,7 @@
 // anywhere else. Loaded only when a student opens the tuner or play-along (listener.ts).
 import { PitchDetector } from 'pitchy';
 import { OnsetDetector, PitchSmoother } from './smoothing';
-import type { WorkletFrame } from './frame';
+import type { ListenFrame } from './frame';
 
 // The AudioWorkletGlobalScope's names (not in TypeScript's DOM library).
 declare const sampleRate: number;
@@ -17,10 +17,6 @@ declare class AudioWorkletProcessor {
 export const WINDOW = 2048;
 export const HOP = 512;
 
-// Date.now() where the scope has no performance clock: summed over many blocks its 1 ms steps
-// average out (a block of d ms crosses a step with probability d).
-const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
-
 class PitchProcessor extends AudioWorkletProcessor {
   private readonly ring = new Float32Array(WINDOW);
   private readonly window = new Float32Array(WINDOW);
@@ -30,8 +26,6 @@ class PitchProcessor extends AudioWorkletProcessor {
   private readonly smoother = new PitchSmoother();
   private readonly onsets = new OnsetDetector();
   private onsetTime: number | null = null;
-  private busyMs = 0;
-  private audioSamples = 0;
 
   constructor() {
     super();
@@ -42,7 +36,6 @@ class PitchProcessor extends AudioWorkletProcessor {
   process(inputs: Float32Array[][]): boolean {
     const input = inputs[0]?.[0];
     if (!input) return true;
-    const started = now();
     const n = input.length;
     let energy = 0;
     for (let i = 0; i < n; i++) {
@@ -52,13 +45,11 @@ class PitchProcessor extends AudioWorkletProcessor {
     }
     this.written = (this.written + n) % WINDOW;
     this.sinceHop += n;
-    this.audioSamples += n;
     if (this.onsets.push(currentTime, Math.sqrt(energy / n)) && this.onsetTime === null) this.onsetTime = currentTime;
     if (this.sinceHop >= HOP) {
       this.sinceHop = 0;
       this.frame(currentTime + n / sampleRate);
     }
-    this.busyMs += now() - started;
     return true;
   }
 
@@ -71,15 +62,13 @@ class PitchProcessor extends AudioWorkletProcessor {
     const level = Math.sqrt(energy / WINDOW);
     const [raw, clarity] = this.detector.findPitch(this.window, sampleRate);
     const frequency = this.smoother.push({ time, frequency: raw, clarity, level });
-    const message: WorkletFrame = {
+    const message: ListenFrame = {
       time,
       frequency,
       clarity,
       level,
       onset: this.onsetTime !== null,
       onsetTime: this.onsetTime,
-      busyMs: this.busyMs,
-      audioSeconds: this.audioSamples / sampleRate,
     };
     this.onsetTime = null;
     this.port.postMessage(message);

@@ -21,8 +21,6 @@ export default function Tuner({ place }: { place: 'page' | 'classroom' }) {
       className={`tuner tuner-${place}`}
       data-testid="tuner"
       data-status={tuner.status}
-      data-busy-ms={tuner.usage.busyMs.toFixed(2)}
-      data-audio-seconds={tuner.usage.audioSeconds.toFixed(3)}
     >
       <div className="tuner-controls">
         <button type="button" className={`btn btn-sm ${listening ? 'btn-outline' : 'btn-primary'}`} onClick={listening ? tuner.stop : () => void tuner.start()} disabled={tuner.status === 'starting'} data-testid="tuner-toggle">

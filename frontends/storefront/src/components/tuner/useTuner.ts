@@ -46,7 +46,6 @@ export function useTuner() {
   const [a4Draft, setA4Draft] = useState(String(a4));
   const [a4Error, setA4Error] = useState(false);
   const [reading, setReading] = useState<Reading | null>(null);
-  const [usage, setUsage] = useState({ busyMs: 0, audioSeconds: 0 });
   const handle = useRef<ListenHandle | null>(null);
   const wanted = useRef(false);
   const settings = useRef({ a4, presetId });
@@ -68,6 +67,7 @@ export function useTuner() {
       let shownAt = -Infinity;
       let heardAt = -Infinity;
       let last: Reading | null = null;
+      let shownKey = '';
       const listening = await startListening({
         a4: settings.current.a4,
         onFrame: (frame) => {
@@ -80,9 +80,13 @@ export function useTuner() {
           if (frame.time - shownAt < SHOW_EVERY) return;
           shownAt = frame.time;
           const quiet = frame.time - heardAt;
-          setReading(last === null || quiet > FORGET_AFTER ? null : quiet > STALE_AFTER ? { ...last, stale: true } : last);
+          const next = last === null || quiet > FORGET_AFTER ? null : quiet > STALE_AFTER ? { ...last, stale: true } : last;
           if (quiet > FORGET_AFTER) last = null;
-          if (handle.current) setUsage(handle.current.stats());
+          // Drawn again only when what it shows changes (a held note mostly does not).
+          const key = next ? `${next.midi}|${next.cents.toFixed(1)}|${next.string}|${next.stale}` : '';
+          if (key === shownKey) return;
+          shownKey = key;
+          setReading(next);
         },
       });
       if (!wanted.current) return listening.stop();
@@ -120,7 +124,7 @@ export function useTuner() {
     handle.current?.setA4(value);
   };
 
-  return { status, start, stop, presetId, setPresetId, a4, a4Draft, setA4Draft, applyA4, a4Error, a4Range: { min: A4_MIN, max: A4_MAX }, reading, usage };
+  return { status, start, stop, presetId, setPresetId, a4, a4Draft, setA4Draft, applyA4, a4Error, a4Range: { min: A4_MIN, max: A4_MAX }, reading };
 }
 
 export type TunerState = ReturnType<typeof useTuner>;
