@@ -14,7 +14,10 @@ export interface Recorded {
 /** The distinct reads of a recording (SELECT or WITH … SELECT; FOR UPDATE included), each once with its first params. */
 export function distinctReads(file: string): Recorded[] {
   const seen = new Map<string, Recorded>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  // What follows the last newline is a line still being written (or nothing).
+  lines.pop();
+  for (const line of lines) {
     if (!line) continue;
     const q = JSON.parse(line) as Recorded;
     const text = q.text.trim();
