@@ -12,7 +12,7 @@ import { api, DEMO, loginByApi, openPage, useSession, useE2E, type LoginAnswer }
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-paged-payouts-store';
 const e2e = useE2E({ shotsDir: SHOTS });
 const { shot } = e2e;
-const { call } = api(e2e);
+const { call, request } = api(e2e);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let admin: LoginAnswer;
 let student: LoginAnswer;
@@ -29,6 +29,21 @@ beforeAll(async () => {
   for (let n = 1; n <= 12; n++) {
     await call('POST', 'store/order/', student.token, { userId: student.user._id, product: product._id, quantity: 1, totalPrice: product.price, forMyself: true, userPhone: '01712345678' });
   }
+  // Paid course sales (one order from the wallet, the zero-payable path): the instructor's first, so the
+  // sales screens and the course analytics have rows.
+  type Course = { _id: string; instructor: string | { _id?: string }; priceSilver?: { price: number } };
+  const owner = (c: Course) => (typeof c.instructor === 'string' ? c.instructor : c.instructor?._id);
+  const courses = (await call<Course[]>('GET', 'course/', null)).filter((c) => (c.priceSilver?.price ?? 0) > 0).sort((a, b) => Number(owner(b) === profile) - Number(owner(a) === profile));
+  await call('POST', 'cart/remove_all', student.token, { user: student.user._id });
+  let amount = 0;
+  for (const c of courses) {
+    if (amount && courses.indexOf(c) > 5) break;
+    if ((await request('POST', 'cart/', student.token, { user: student.user._id, course: c._id, tier: 'silver' })).status < 300) amount += c.priceSilver!.price;
+  }
+  await call('POST', 'wallet/credit', admin.token, { userId: student.user._id, kind: 'refund', amount, reference: `paged-sales-${Date.now()}` });
+  const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: student.user._id, amount: 0 });
+  await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, { total_amount: 0, discount_amount: 0, cart: { id: student.user._id }, value_c: order._id });
+  for (let i = 0; i < 60 && !(await call<unknown[]>('GET', 'analytics/courses', admin.token)).length; i++) await new Promise((r) => setTimeout(r, 500));
   for (let n = 1; n <= 21; n++) {
     const form = new FormData();
     for (const [k, v] of Object.entries({ settleAmount: '0', receivedAmount: '0', settleDate: '2026-01-31', remarks: `Paged settlement ${String(n).padStart(2, '0')}`, status: 'false' })) form.set(k, v);
@@ -92,10 +107,12 @@ test('the back office’s store orders and the instructor’s settlements page t
 
       // The other paged screens, each shown (a page of their rows, or their empty table).
       const courses = await call<{ courseId: string }[]>('GET', 'analytics/courses', admin.token);
+      expect(courses.length).toBeGreaterThan(0);
       const shots: [LoginAnswer, string, string, string][] = [
-        [instructor, '/instructorpanel?tab=2', '[data-testid="instructor-sales"], [data-testid="sales-empty"]', 'panel-sales'],
-        [admin, '/adminanalyticscourses', '[data-testid="course-analytics-table"]', 'admin-course-analytics'],
-        [admin, `/admin/course/analytics/${courses[0]?.courseId ?? 'none'}?from=2020-01-01&to=2099-12-31`, '[data-testid="course-orders-table"]', 'admin-course-analytics-detail'],
+        [instructor, '/instructorpanel?tab=2', '[data-testid="instructor-sale"]', 'panel-sales'],
+        [admin, '/adminanalyticscourses', '[data-testid="course-analytics-table"] [data-testid="table-row"]', 'admin-course-analytics'],
+        [admin, `/admin/instructor/${profile}`, '[data-testid="instructor-sales-table"] [data-testid="table-row"]', 'admin-instructor-sales'],
+        [admin, `/admin/course/analytics/${courses[0]!.courseId}?from=2020-01-01&to=2099-12-31`, '[data-testid="course-orders-table"] [data-testid="table-row"]', 'admin-course-analytics-detail'],
         [admin, '/adminstoregiftcard', '[data-testid="gift-card-table"]', 'admin-gift-cards'],
         [admin, '/admincertificatelist?status=provided', '[data-testid="certificates-table"]', 'admin-certificates-provided'],
         [admin, `/admin-instructor-settlement/${profile}`, '[data-testid="admin-settlement-rows"]', 'admin-settlements'],
@@ -104,6 +121,8 @@ test('the back office’s store orders and the instructor’s settlements page t
         await useSession(page, e2e.baseUrl, who, { clear: true, lang: lng });
         await page.goto(`${e2e.baseUrl}${url}`);
         await page.waitForSelector(ready);
+        // The back office's tables draw their rows a second after the data (INIT_MS).
+        await page.waitForTimeout(1200);
         await shot(page, `${name}-${lng}`);
       }
       // The admin's settlements page too: 20, then the rest.
