@@ -15,8 +15,8 @@ describe("messaging's keyset pages through the gateway on the all-in-one process
   let dataDir: string;
   let taal: Awaited<ReturnType<typeof startAllInOne>>;
   let base: string;
-  const tokens: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const tokens = { admin: '', student: '', instructor: '' };
+  const ids = { admin: '', student: '', instructor: '' };
   let profile = '';
   const { get, post } = gatewayApi(() => base);
 
@@ -83,7 +83,7 @@ describe("messaging's keyset pages through the gateway on the all-in-one process
       ['/mass-mail/page', '/mass-mail/', admin],
     ];
     for (const [paged, all, token] of lists) {
-      const bounded = await idsOf(all, token!);
+      const bounded = await idsOf(all, token);
       expect([paged, (await readAll(paged, token)).rows]).toEqual([paged, bounded]);
       expect((await readAll(paged, token, 100)).pages).toBe(1);
     }

@@ -5,7 +5,7 @@
  * edited cursor and another list's cursor are refused (INVALID_CURSOR).
  */
 import { randomUUID } from 'node:crypto';
-import { createLogger, refusalKeyOf, type DocumentStore } from '@taal/kit';
+import { createLogger, refusalKeyOf, type CallerIdentity, type DocumentStore } from '@taal/kit';
 import { backends, type Backend } from '../../../../tools/testing/backends';
 import { MassMails } from '../app/mass-mail';
 import { ConductDocuments } from './conduct';
@@ -134,9 +134,9 @@ describe.each(backends)('messaging lists a page at a time on %s infrastructure',
     lists.push({ name: 'reports', expected: reports, read: (a) => conduct.queue(false, a).then(asIds) });
     lists.push({ name: 'open reports', expected: reports.filter((id) => open.has(id)), read: (a) => conduct.queue(true, a).then(asIds) });
 
-    const massMails = new MassMails(mails, { send: async () => {} }, createLogger('pages-test'), { publicUrl: () => 'http://localhost' });
+    const massMails = new MassMails(mails, { send: async () => ({ messageId: 'none' }), close: async () => {} }, createLogger('pages-test'), { publicUrl: () => 'http://localhost' });
     const mail = (id: string, createdAt: Date) => ({ _id: id, audience: 'allUser', subject: 's', html: '<p>h</p>', ready: true, open: false, createdAt });
-    const admin = { identity: { userId: 'admin', userType: 1 } };
+    const admin = { identity: { userId: 'admin', userType: 1 } as CallerIdentity };
     lists.push({ name: 'mass mails', expected: await insert('MassMail', mail), read: (a) => massMails.list(admin, a) });
   }, 120_000);
 
