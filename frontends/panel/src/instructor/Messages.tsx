@@ -20,14 +20,15 @@ function PagedInbox({
   which,
   round,
   onReplied,
+  blocks,
 }: {
   instructorId: string;
   which: 'pending' | 'answered';
   round: number;
   onReplied: () => void;
+  blocks: ReturnType<typeof useBlocks>;
 }) {
   const { t, i18n } = useTranslation();
-  const blocks = useBlocks();
   const position = useKeysetPosition(which);
   const { cursor } = position;
   const list = useAsync(
@@ -121,6 +122,7 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
   const instructorId = user.instructor ?? '';
   // A reply moves a message from pending to answered: both lists read again.
   const [round, setRound] = useState(0);
+  const blocks = useBlocks();
   if (!instructorId)
     return <Empty testId="instructor-messages-empty">{t('messaging.noStudentMessages')}</Empty>;
   return (
@@ -129,6 +131,7 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
       <PagedInbox
         instructorId={instructorId}
         which="pending"
+        blocks={blocks}
         round={round}
         onReplied={() => setRound((r) => r + 1)}
       />
@@ -136,6 +139,7 @@ export default function InstructorMessages({ user }: { user: SessionUser }) {
       <PagedInbox
         instructorId={instructorId}
         which="answered"
+        blocks={blocks}
         round={round}
         onReplied={() => setRound((r) => r + 1)}
       />
