@@ -86,6 +86,9 @@ const within = (values: number[], target: number, tolerance: number) => values.e
 test('A4 at 440 Hz reads A4 within ±3 cents, in en and in bn (sargam, Bengali digits); A4 set in Bengali digits moves the reading', async () => {
   const browser = await browserWith(440);
   const page = await openTuner(browser, 'en');
+  // The header's tools link here (an icon beside the cart on a wide screen, in the folded menu on a phone).
+  expect(await page.getAttribute('[data-testid="tuner-link"]', 'aria-label')).toBe('Tuner');
+  expect(await page.getAttribute('[data-testid="tuner-link"]', 'href')).toBe('/tuner');
   expect(await page.textContent('[data-testid="tuner"]')).toContain('Play a note');
   const cents = await listen(page, 'A4');
   expect(within(cents, 0, 3)).toBe(true);

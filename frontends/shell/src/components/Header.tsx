@@ -13,7 +13,7 @@ import { Dropdown } from './Dropdown';
 import { useCartCount, useSession } from './header-session';
 import { NotificationsMenu } from './Notifications';
 import { UserMenu } from './UserMenu';
-import { BrandMark, CartIcon, GlobeIcon, SearchIcon } from './icons';
+import { BrandMark, CartIcon, GlobeIcon, SearchIcon, TunerIcon } from './icons';
 
 function NavLink({ href, pathname, children, className = '' }: { href: string; pathname: string; children: React.ReactNode; className?: string }) {
   const active = pathname === href;
@@ -135,8 +135,8 @@ export function Header({ pathname }: { pathname: string }) {
           <NavLink href={linkTo('/store')} pathname={pathname}>
             {t('nav.store')}
           </NavLink>
-          {/* The tools (issue 54): the tuner; the metronome is in the footer. */}
-          <NavLink href={linkTo('/tuner')} pathname={pathname}>
+          {/* The tools (issue 54): the tuner, an icon beside the cart on wide screens; the metronome is in the footer. */}
+          <NavLink href={linkTo('/tuner')} pathname={pathname} className="small-only">
             {t('nav.tuner')}
           </NavLink>
           {!session.loggedIn && (
@@ -161,6 +161,9 @@ export function Header({ pathname }: { pathname: string }) {
         </nav>
         <HeaderSearch pathname={pathname} />
         <div className="header-actions">
+          <a href={linkTo('/tuner')} onClick={go} className={`icon-btn tuner-link${pathname === '/tuner' ? ' active' : ''}`} aria-label={t('nav.tuner')} title={t('nav.tuner')} data-testid="tuner-link">
+            <TunerIcon />
+          </a>
           <a href={linkTo('/cart')} onClick={go} className="icon-btn cart-link" aria-label={t('nav.cart')} data-testid="cart-link">
             <CartIcon />
             {cartCount > 0 && <span className="dot-badge" data-testid="cart-badge" />}

@@ -14,6 +14,13 @@ export const CartIcon = () => (
     <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
   </svg>
 );
+/** A tuning fork (the header's tuner, issue 54). */
+export const TunerIcon = () => (
+  <svg {...base}>
+    <path d="M9 2v8a3 3 0 0 0 6 0V2" />
+    <path d="M12 13v9" />
+  </svg>
+);
 export const UserIcon = () => (
   <svg {...base}>
     <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
