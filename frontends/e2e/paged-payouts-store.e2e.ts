@@ -115,6 +115,7 @@ test('the back office’s store orders and the instructor’s settlements page t
         [admin, `/admin/course/analytics/${courses[0]!.courseId}?from=2020-01-01&to=2099-12-31`, '[data-testid="course-orders-table"] [data-testid="table-row"]', 'admin-course-analytics-detail'],
         [admin, '/adminstoregiftcard', '[data-testid="gift-card-table"]', 'admin-gift-cards'],
         [admin, '/admincertificatelist?status=provided', '[data-testid="certificates-table"]', 'admin-certificates-provided'],
+        [admin, '/admin-instructor-settlement', '[data-testid="settlement-instructors"] [data-testid="table-row"]', 'admin-settlement-instructors'],
         [admin, `/admin-instructor-settlement/${profile}`, '[data-testid="admin-settlement-rows"]', 'admin-settlements'],
       ];
       for (const [who, url, ready, name] of shots) {

@@ -88,10 +88,14 @@ export function InstructorDetail() {
   );
 }
 
-/** /adminanalyticscourses: sales per course. */
+/** /admin-instructor-settlement: the instructors with what they are owed, a server page of 10 at a time (decision 0084). */
 export function SettlementList() {
   const { t } = useTranslation();
-  const rows = useInstructorRows();
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const rows = useAdminGet<KeysetPage<InstructorRow>>(`analytics/secure/instructor/page?cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/analytics/secure/instructor/page', { params: { query: { limit: '10', ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns: Column<InstructorRow>[] = [
     { key: 'name', header: t('payouts.name'), text: (r) => r.name, render: (r) => <Link to={linkTo('/admin-instructor-settlement/:id', { id: r._id })}>{r.name}</Link> },
     { key: 'earnings', header: t('payouts.earnings'), text: (r) => poishaToBdt(r.earnings), className: 'num' },
@@ -101,7 +105,7 @@ export function SettlementList() {
   ];
   return (
     <AdminPage title={t('payouts.settlementTitle')} testId="admin-settlements">
-      {rows.error ? <LoadError onRetry={rows.reload} /> : <DataTable title={t('payouts.settlementTitle')} columns={columns} rows={rows.data} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="settlements.csv" testId="settlement-instructors" />}
+      {rows.error ? <KeysetError error={rows.error} position={position} onRetry={rows.reload} /> : <DataTable title={t('payouts.settlementTitle')} columns={columns} rows={rows.data?.items} loading={rows.loading} pageSize={10} rowKey={(r) => r._id} fileName="settlements.csv" keyset={<KeysetPager position={position} next={rows.data?.next} />} testId="settlement-instructors" />}
     </AdminPage>
   );
 }
