@@ -1,4 +1,4 @@
-import { notificationText } from './notification-texts';
+import { notificationLink, notificationText } from './notification-texts';
 import { checkContact, clean, checkNotification, checkReply, checkStudentMessage, giftCardNotification, orderPaidNotification } from './rules';
 
 describe('messaging rules', () => {
@@ -50,6 +50,11 @@ describe('messaging rules', () => {
     expect(notificationText(note.textKey, note.params, 'bn')).toBe('একটি গিফট কার্ড থেকে ১৫০০.০০ টাকা আপনার ওয়ালেটে যোগ হয়েছে।');
     expect(notificationText(note.textKey, note.params, 'fr')).toBe(note.msg);
     expect(notificationText('certificateProvided', { course: 'Tabla' }, 'bn')).toBe('"Tabla" কোর্সের আপনার সনদ প্রস্তুত।');
+    // A practical exam graded (decision 0079): its outcome in each language, linking to the classroom.
+    const graded = { course: 'Tabla', courseId: '00000000-0000-4000-9000-000000000001', outcome: 'failed' };
+    expect(notificationText('practicalGraded', graded, 'en')).toBe('Your practical exam of "Tabla" was graded: not passed yet. Read the comment and submit again.');
+    expect(notificationText('practicalGraded', { ...graded, outcome: 'passed' }, 'bn')).toBe('আপনি "Tabla" কোর্সের ব্যবহারিক পরীক্ষায় পাস করেছেন।');
+    expect(notificationLink('practicalGraded', graded)).toBe(`/courseview?id=${graded.courseId}#practical`);
     expect(notificationText('noSuchText', {}, 'bn')).toBeNull();
     expect(notificationText('toString', {}, 'en')).toBeNull();
   });
