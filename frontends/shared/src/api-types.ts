@@ -12329,7 +12329,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A query parameter its schema refuses */
+                /** @description A status other than waiting or graded */
                 400: {
                     headers: {
                         [name: string]: unknown;

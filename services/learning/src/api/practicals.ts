@@ -137,7 +137,7 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
       summary: "Practical exam submissions to grade (status=waiting, oldest first) or graded (newest first): an instructor's own courses', every course's for content and admin",
       auth: author,
       query: { status: { schema: z.enum(['waiting', 'graded']), description: 'waiting (the default) or graded', invalid: () => refusal('BAD_REQUEST') } },
-      responses: { 200: answer(envelope(z.array(SubmissionSchema))) },
+      responses: { 200: answer(envelope(z.array(SubmissionSchema))), 400: fail('A status other than waiting or graded') },
       handler: async ({ req, res }) => {
         const { submissions } = await practicals.listPracticalSubmissions({ status: req.query.status === 'graded' ? 'graded' : 'waiting' }, callerOf(res));
         res.json(ok(submissions.map(toSubmission)));
