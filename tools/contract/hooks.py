@@ -103,8 +103,8 @@ _ALLOWED_400 = {
     # An admin suspending their own account ("You cannot suspend your own account").
     "/api/v1/user/suspend/{id}": "CANNOT_SUSPEND_SELF",
     # Keyset pages (decision 0074): a cursor of the right characters that is not one the list gave
-    # (its check fails); the orders' range with one end only, or its end before its start.
-    "/api/v1/user/page": "INVALID_CURSOR",
+    # (its check fails); the orders' or the users' range with one end only, or its end before its start.
+    "/api/v1/user/page": ("INVALID_CURSOR", "INVALID_DATE_RANGE"),
     "/api/v1/order/page": ("INVALID_CURSOR", "INVALID_DATE_RANGE"),
     # A theory exam's draft (decision 0072): a question without its text, options or one right answer; no question.
     "/api/v1/courses/{courseId}/exam": ("EXAM_QUESTION_INVALID", "EXAM_NEEDS_QUESTIONS"),
