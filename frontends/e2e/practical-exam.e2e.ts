@@ -174,7 +174,7 @@ test('a student records a practical, the instructor fails it with a comment, the
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
 
   // ---- The admin's certificate list shows the grade; the check page names the practical. ----
-  await page.goto(`${e2e.baseUrl}/admincertificatelist`);
+  await page.goto(`${e2e.baseUrl}/admincertificatelist?status=provided`); // provided above: the Provided tab (decision 0084)
   const cell = page.locator('[data-testid="certificates-table"] [data-testid="table-row"]', { hasText: course.title }).locator('[data-testid="certificate-exams"]');
   expect(await cell.textContent()).toMatch(/^practical exam: passed on .+$/);
   await shot(page, 'admin-certificates-en');
