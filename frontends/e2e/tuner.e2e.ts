@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, launchBrowser, openPage, useE2E, waitFor } from './support';
+import { api, apiGet, DEMO, dhakaDay, launchBrowser, loginByApi, openPage, useE2E, useSession, waitFor, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-tuner';
 const RATE = 48_000;
@@ -172,6 +172,41 @@ test('the classroom tuner reads the microphone beside the lesson (en, bn; 1366 a
       await page.context().close();
     }
   }
+});
+
+test('in a student’s classroom, the time the tuner heard playing goes to the practice log of the course (issue 54 item 3)', async () => {
+  const { call } = api(e2e);
+  const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
+  const student = await loginByApi(e2e.baseUrl, DEMO.student);
+  const courses = await apiGet<{ _id: string }[]>(e2e.baseUrl, 'course/');
+  const course = courses[courses.length - 1]!;
+  const code = `TUNE${Date.now().toString(36).toUpperCase()}`;
+  await call('POST', 'cart/cupon', admin.token, { cuponCode: code, discount: 100, useLimit: 1, expireDate: dhakaDay(3) });
+  await call('POST', 'cart/', student.token, { user: student.user._id, course: course._id, tier: 'silver' });
+  const order = await call<{ _id: string }>('POST', 'order', student.token, { userId: student.user._id, amount: 0, cuponCode: code });
+  await call('POST', `cart/zero-cart/${student.user._id}/${order._id}`, student.token, {});
+  await waitForEnrolment(e2e, course._id, student.token);
+  const heardFor = async () =>
+    (await call<{ days: { courseId: string; seconds: number }[] }>('GET', 'practice/log', student.token)).days.filter((d) => d.courseId === course._id).reduce((n, d) => n + d.seconds, 0);
+  const before = await heardFor();
+
+  const { page } = await openPage(await browserWith(440), 1366);
+  await useSession(page, e2e.baseUrl, student, { clear: true, lang: 'en' });
+  await page.goto(`${e2e.baseUrl}/courseview?id=${encodeURIComponent(course._id)}`);
+  await page.waitForSelector('[data-testid="player"][data-status="ready"]', { timeout: 30_000 });
+  await page.click('[data-testid="classroom-tuner-open"]');
+  await page.waitForSelector('[data-testid="classroom-tuner"] [data-testid="tuner"]');
+  await listen(page, 'A4');
+  await page.waitForTimeout(3_000);
+  await page.click('[data-testid="tuner-toggle"]');
+  // About four seconds of a steady tone heard, reported when listening stops.
+  const heard = await waitFor('the heard seconds in the practice log', async () => {
+    const total = await heardFor();
+    return total > before ? total - before : undefined;
+  });
+  expect(heard).toBeGreaterThanOrEqual(3);
+  expect(heard).toBeLessThanOrEqual(30);
+  await page.context().close();
 });
 
 test('a refused microphone says so (en, bn) on /tuner and in the classroom, and the lesson still plays', async () => {

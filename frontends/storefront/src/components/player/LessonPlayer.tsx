@@ -225,7 +225,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
           setResumedAt(null);
         }}
       />
-      <PracticeTools ab={ab} status={status} metronome={<PracticeMetronome m={metronome} />} />
+      <PracticeTools ab={ab} status={status} metronome={<PracticeMetronome m={metronome} />} practiceCourse={student ? lesson.course : undefined} />
       <PlayAlongSlot lesson={lesson} student={student} video={video} engine={engine} ab={ab} wantsPlay={wantsPlay} />
       <PlayerShortcuts />
     </div>

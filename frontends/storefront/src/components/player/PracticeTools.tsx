@@ -8,7 +8,7 @@ import { TunerPanel } from '../tuner/TunerPanel';
 import type { Status } from './stream';
 import type { AbLoop } from './useAbLoop';
 
-export function PracticeTools({ ab, status, metronome }: { ab: AbLoop; status: Status; metronome: ReactNode }) {
+export function PracticeTools({ ab, status, metronome, practiceCourse }: { ab: AbLoop; status: Status; metronome: ReactNode; practiceCourse?: string }) {
   const { t } = useTranslation();
   return (
     <div className="practice">
@@ -63,7 +63,7 @@ export function PracticeTools({ ab, status, metronome }: { ab: AbLoop; status: S
         </div>
       </div>
       {metronome}
-      <TunerPanel />
+      <TunerPanel practiceCourse={practiceCourse} />
     </div>
   );
 }

@@ -9,10 +9,10 @@ import { TunerGauge } from './TunerGauge';
 import { useTuner } from './useTuner';
 import './tuner.css';
 
-export default function Tuner({ place }: { place: 'page' | 'classroom' }) {
+export default function Tuner({ place, practiceCourse }: { place: 'page' | 'classroom'; practiceCourse?: string }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
-  const tuner = useTuner();
+  const tuner = useTuner(practiceCourse);
   const preset = presetById(tuner.presetId);
   const listening = tuner.status === 'listening';
   const failed = tuner.status !== 'idle' && tuner.status !== 'starting' && !listening;

@@ -5,7 +5,8 @@ import { useTranslation } from '@taal/web-shared/i18n';
 
 const Tuner = lazy(() => import(/* webpackChunkName: "tuner" */ './Tuner'));
 
-export function TunerPanel() {
+/** `practiceCourse`: a student's course, whose practice log the tuner's heard time goes to. */
+export function TunerPanel({ practiceCourse }: { practiceCourse?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -18,7 +19,7 @@ export function TunerPanel() {
       </div>
       {open && (
         <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-          <Tuner place="classroom" />
+          <Tuner place="classroom" practiceCourse={practiceCourse} />
         </Suspense>
       )}
     </div>

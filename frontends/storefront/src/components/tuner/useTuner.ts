@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListenFailure, ListenHandle } from '@taal/web-shared/listen/listener';
 import { A4_DEFAULT, A4_MAX, A4_MIN, frequencyToNote, nearestString, presetById, validA4, type Note } from '@taal/web-shared/listen/notes';
+import { useHeardReports } from './useHeardReports';
 
 export interface Reading extends Note {
   frequency: number;
@@ -36,7 +37,9 @@ const store = (key: string, value: string) => {
   }
 };
 
-export function useTuner() {
+/** `practiceCourse`: in a student's classroom, the course whose practice log the heard time goes to. */
+export function useTuner(practiceCourse?: string) {
+  const reports = useHeardReports(practiceCourse);
   const [status, setStatus] = useState<TunerStatus>('idle');
   const [presetId, setPresetIdState] = useState(() => presetById(stored(PRESET_KEY) ?? '').id);
   const [a4, setA4State] = useState(() => {
@@ -71,6 +74,7 @@ export function useTuner() {
       const listening = await startListening({
         a4: settings.current.a4,
         onFrame: (frame) => {
+          reports.heard(frame);
           if (frame.frequency !== null) {
             heardAt = frame.time;
             const { a4: ref, presetId: id } = settings.current;
@@ -102,6 +106,7 @@ export function useTuner() {
     wanted.current = false;
     handle.current?.stop();
     handle.current = null;
+    reports.flush();
     setReading(null);
     setStatus('idle');
   };
