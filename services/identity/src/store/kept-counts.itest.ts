@@ -75,6 +75,15 @@ describe.each(backends)('kept user counts on %s infrastructure', (_name, makeBac
         ...(await counted(start, end)),
       });
     }
+    // Per day: each day that has users, with a count of that day's users.
+    const whole = dhakaDayBounds(first, addDays(first, 80));
+    const perDay = await userCountsPerDay(backend.sql, whole.start, whole.end);
+    expect(perDay.length).toBeGreaterThan(30);
+    for (const { day, total } of perDay) {
+      const { start, end } = dhakaDayBounds(day);
+      expect({ day, total }).toEqual({ day, total: (await counted(start, end)).total });
+    }
+    expect(perDay.reduce((n, d) => n + d.total, 0)).toBe((await counted(whole.start, whole.end)).total);
     expect(
       (
         await userCountsBetween(
