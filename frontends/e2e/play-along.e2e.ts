@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, apiGet, DEMO, dhakaDay, launchBrowser, loginByApi, openPage, useE2E, useSession, waitFor, waitForEnrolment } from './support';
+import { writeWav } from './wav';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-play-along';
 const WAV = path.join(os.tmpdir(), `taal-play-along-${process.pid}.wav`);
@@ -34,22 +35,7 @@ function renderTake(file: string) {
       samples[start + n] = envelope * (0.5 * Math.sin(2 * Math.PI * hz * t) + 0.15 * Math.sin(4 * Math.PI * hz * t));
     }
   });
-  const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((v, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32767), i * 2));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  fs.writeFileSync(file, Buffer.concat([header, data]));
+  writeWav(file, samples, rate);
 }
 
 const e2e = useE2E({

@@ -7,40 +7,23 @@
 // - the classroom's practice tools open the same tuner beside a playing lesson;
 // - without microphone permission the message says so (en, bn) and the lesson still plays.
 // Screenshots of /tuner and the classroom tuner in en and bn at 1366 and 390 px: /tmp/shots-tuner/.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { WAV_RATE, writeWav } from './wav';
 import { api, apiGet, DEMO, dhakaDay, launchBrowser, loginByApi, openPage, useE2E, useSession, waitFor, waitForEnrolment } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-tuner';
-const RATE = 48_000;
+const RATE = WAV_RATE;
 
 /** A 16-bit PCM mono 48 kHz WAV of a plucked-string-like tone at `hz` (3 harmonics), `seconds` long. */
 function writeTone(hz: number, seconds = 2): string {
-  const samples = Math.round(RATE * seconds);
-  const data = Buffer.alloc(samples * 2);
-  for (let n = 0; n < samples; n++) {
+  const samples = new Float64Array(Math.round(RATE * seconds));
+  for (let n = 0; n < samples.length; n++) {
     const t = n / RATE;
-    const v = 0.45 * Math.sin(2 * Math.PI * hz * t) + 0.2 * Math.sin(4 * Math.PI * hz * t) + 0.1 * Math.sin(6 * Math.PI * hz * t);
-    data.writeInt16LE(Math.round(v * 32767), n * 2);
+    samples[n] = 0.45 * Math.sin(2 * Math.PI * hz * t) + 0.2 * Math.sin(4 * Math.PI * hz * t) + 0.1 * Math.sin(6 * Math.PI * hz * t);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  const file = path.join(os.tmpdir(), `taal-tuner-${process.pid}-${hz.toFixed(2)}.wav`);
-  fs.writeFileSync(file, Buffer.concat([header, data]));
-  return file;
+  return writeWav(path.join(os.tmpdir(), `taal-tuner-${process.pid}-${hz.toFixed(2)}.wav`), samples, RATE);
 }
 
 const e2e = useE2E({ shotsDir: SHOTS });
