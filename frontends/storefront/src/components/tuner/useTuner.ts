@@ -114,6 +114,8 @@ export function useTuner(practiceCourse?: string) {
   const setPresetId = (id: string) => {
     setPresetIdState(id);
     store(PRESET_KEY, id);
+    // The reading shown names the new instrument's nearest string at once, not at the next drawing.
+    setReading((r) => r && { ...r, string: nearestString(presetById(id), r.frequency, settings.current.a4) });
   };
 
   const applyA4 = () => {
