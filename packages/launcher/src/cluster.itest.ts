@@ -158,7 +158,7 @@ describe('cluster mode', () => {
 
   it("serves each service's own metrics: its gRPC calls by method and code, its pool and its outbox", async () => {
     await fetch(`${base}/api/v1/instructor/`);
-    await waitFor(async () => /grpc_server_handled_total\{[^}]*grpc_method="ListInstructors"[^}]*grpc_code="OK"[^}]*\} [1-9]/.test(await catalogueMetrics()), 'the catalogue to count the call');
+    await waitFor(async () => /grpc_server_handled_total\{[^}]*grpc_method="ListInstructorPage"[^}]*grpc_code="OK"[^}]*\} [1-9]/.test(await catalogueMetrics()), 'the catalogue to count the call');
     const text = await catalogueMetrics();
     expect(text).toMatch(/grpc_server_handling_seconds_count\{[^}]*grpc_service="taal.catalogue.v1.CatalogueService"/);
     expect(text).toMatch(/db_pool_connections\{[^}]*pool="catalogue"[^}]*state="idle"/);
