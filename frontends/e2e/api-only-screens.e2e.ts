@@ -125,13 +125,13 @@ test('the admin credits a student’s wallet from the user view (en and bn, once
     await e2e.shot(page, 'view-user-credited-bn');
 
     // The ledger holds exactly two credits (each double click credited once).
-    const statement = await call<{ balance: number; entries: StatementEntry[] }>(
+    const statement = await call<{ balance: number; items: StatementEntry[] }>(
       'GET',
       `wallet/${student.user._id}/statement`,
       admin.token,
     );
     expect(statement.balance).toBe(62_050);
-    expect(statement.entries.map((e) => [e.kind, e.amount])).toEqual([
+    expect(statement.items.map((e) => [e.kind, e.amount])).toEqual([
       ['refund', 12_050],
       ['refund', 50_000],
     ]);

@@ -146,10 +146,12 @@ test('the wallet statement sums a gift-card redemption, a referral bonus and a c
     // ---- The statement: every entry, and the balance they sum to.
     const balance = (await call<{ balance: number }>('GET', `wallet/${rina.user._id}`, rina.token)).balance;
     expect(balance).toBe(product.value);
-    const statement = await call<{ balance: number; total: number; entries: StatementEntry[] }>('GET', `wallet/${rina.user._id}/statement?page=1`, rina.token);
+    // One page (newest first, 20 at a time, decision 0084) holds them all.
+    const statement = await call<{ balance: number; items: StatementEntry[]; next: string | null }>('GET', `wallet/${rina.user._id}/statement`, rina.token);
+    expect(statement.next).toBeNull();
     expect(statement.balance).toBe(balance);
-    expect(statement.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(balance);
-    expect(statement.entries.map((e) => e.kind).sort()).toEqual(['checkout', 'gift_card_redemption', 'gift_card_redemption', 'referral_bonus', 'release', 'reservation']);
+    expect(statement.items.reduce((sum, e) => sum + e.amount, 0)).toBe(balance);
+    expect(statement.items.map((e) => e.kind).sort()).toEqual(['checkout', 'gift_card_redemption', 'gift_card_redemption', 'referral_bonus', 'release', 'reservation']);
 
     for (const lang of ['en', 'bn'] as const) {
       for (const width of [1366, 390]) {
