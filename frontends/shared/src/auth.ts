@@ -4,18 +4,18 @@
 // singleton), so the shell's check at start-up also serves the remotes' guards.
 import { useEffect, useState } from 'react';
 import { answer, ApiError, authApi, publicApi } from '@taal/web-shared/api';
-import { checkState, clearSession, markVerified, notifySession, read, saveLogin, saveUser, SESSION_EVENT, STORAGE_KEYS, storedUser, type LoginResult, type SessionUser } from '@taal/web-shared/session';
+import { checkState, clearSession, markVerified, notifySession, read, saveLogin, saveUser, SESSION_EVENT, STORAGE_KEYS, type LoginResult, type SessionUser } from '@taal/web-shared/session';
 
 export type Verified = { state: 'checking' } | { state: 'done'; user: SessionUser | null };
 
 async function check(): Promise<SessionUser | null> {
-  if (!read(STORAGE_KEYS.token)) return null;
+  const token = read(STORAGE_KEYS.token);
+  if (!token) return null;
   try {
     const { data }: { data: SessionUser } = await answer(authApi.GET('/api/v1/user/me'));
-    // Another account signed in (this tab or another) while the answer was on its way: its stored
-    // user stays; this answer was about the session before it.
-    const now = storedUser();
-    if (!now || now._id === data._id) saveUser(data);
+    // Another account signed in (this tab or another) while the answer was on its way: the answer is
+    // about the session before it, and the new account's stored user stays.
+    if (read(STORAGE_KEYS.token) === token) saveUser(data);
     return data;
   } catch (err) {
     // A dead session (expired, revoked, suspended) is forgotten; a server hiccup is not.
