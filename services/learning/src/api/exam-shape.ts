@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { examsV1 } from '@taal/contracts';
-import { requireAuth, UserRoles, type AccessTokenVerifier } from '@taal/edge';
+import { fail, refusal, requireAuth, UserRoles, type AccessTokenVerifier } from '@taal/edge';
+import { uuid } from './shape';
 
 const text = (max: number) => z.string().max(max);
 const kind = z.enum(['single', 'multiple']);
@@ -93,4 +94,12 @@ export { AttemptSchema };
 export const authors = (tokens: AccessTokenVerifier) => ({
   label: "the course's instructor, content and admin",
   check: requireAuth(tokens, UserRoles.admin, UserRoles.content, UserRoles.instructor),
+});
+
+/** What the theory and the practical exam's routes share: who writes them, who takes them, the course parameter and its refusal. */
+export const examRouteParts = (tokens: AccessTokenVerifier) => ({
+  author: authors(tokens),
+  student: { label: 'students only', check: requireAuth(tokens, UserRoles.student) },
+  courseParam: { courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } },
+  notYours: fail("Not the course's instructor (NOT_YOUR_COURSE_EXAM)"),
 });

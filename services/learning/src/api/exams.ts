@@ -6,8 +6,8 @@
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { examsV1 } from '@taal/contracts';
-import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, fail, ok, refusal, requireAuth, storeUploads, UserRoles, envelope, type RouteSpec, type ServiceApi } from '@taal/edge';
-import { AttemptSchema, ExamDraftSchema, ExamSchema, StudentExamSchema, authors, toAttempt, toExam, toStudentExam } from './exam-shape';
+import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, fail, ok, refusal, storeUploads, envelope, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { AttemptSchema, ExamDraftSchema, ExamSchema, StudentExamSchema, examRouteParts, toAttempt, toExam, toStudentExam } from './exam-shape';
 import { type LearningRouteDeps, uuid } from './shape';
 
 export const MAX_EXAM_AUDIO_BYTES = 5 * 1024 * 1024;
@@ -27,10 +27,7 @@ const mediaUpload = acceptUploads(
 
 export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1.ExamServiceServer> }): RouteSpec[] {
   const { exams, tokens, files } = deps;
-  const author = authors(tokens);
-  const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
-  const courseParam = { courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } };
-  const notYours = fail("Not the course's instructor (NOT_YOUR_COURSE_EXAM)");
+  const { author, student, courseParam, notYours } = examRouteParts(tokens);
 
   return [
     defineRoute({

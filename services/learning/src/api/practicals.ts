@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { practicalV1 } from '@taal/contracts';
-import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, envelope, fail, ok, refusal, requireAuth, storeUploads, UserRoles, type RouteSpec, type ServiceApi } from '@taal/edge';
-import { authors } from './exam-shape';
+import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, envelope, fail, ok, refusal, storeUploads, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { examRouteParts } from './exam-shape';
 import { type LearningRouteDeps, uuid } from './shape';
 
 export const MAX_PERFORMANCE_BYTES = 200 * 1024 * 1024;
@@ -51,10 +51,7 @@ const toSubmission = (s: practicalV1.PracticalSubmission) => ({ ...s, mediaKind:
 
 export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceApi<practicalV1.PracticalServiceServer> }): RouteSpec[] {
   const { practicals, tokens, files } = deps;
-  const author = authors(tokens);
-  const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
-  const courseParam = { courseId: { schema: uuid(), description: 'The course id (UUID)', invalid: () => refusal('COURSE_NOT_FOUND') } };
-  const notYours = fail("Not the course's instructor (NOT_YOUR_COURSE_EXAM)");
+  const { author, student, courseParam, notYours } = examRouteParts(tokens);
 
   return [
     defineRoute({
