@@ -9,7 +9,7 @@ import path from 'node:path';
 import { migrate, refusalKeyOf, type Sql } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { pageThrough, planOf, recordingSql } from '../../../tools/testing/keyset-check';
-import { giftCardPage, storeOrderPage } from './store/pages';
+import { giftCardPage, myStoreOrderPage, storeOrderPage } from './store/pages';
 
 const ORDERS = 700;
 const AT = `timestamptz '2026-03-01 00:00:00.123456+00' + (g / 3) * interval '1.234567 seconds'`;
@@ -18,8 +18,9 @@ async function seed(sql: Sql) {
   await migrate(sql, { schema: 'store', dir: path.join(__dirname, '../migrations') });
   await sql.query(`INSERT INTO store.product (id, name, param, price, old_price, value, validity, description) VALUES ('p-1', 'Card', 'card', 1000, 0, 1000, '1 year', 'A card')`);
   await sql.query(
-    `INSERT INTO store.store_order (id, user_id, user_name, user_email, for_myself, product_id, item_name, item_price, item_value, quantity, total_price, created_at)
-     SELECT 'o-' || lpad(g::text, 4, '0'), 'u-' || (g % 30), 'Buyer', 'b@example.com', true, 'p-1', 'Card', 1000, 1000, 1, 1000, ${AT}
+    `INSERT INTO store.store_order (id, user_id, user_name, user_email, for_myself, product_id, item_name, item_price, item_value, quantity, total_price, created_at, status)
+     SELECT 'o-' || lpad(g::text, 4, '0'), CASE WHEN g % 7 < 4 THEN 'u-buyer' ELSE 'u-' || (g % 30) END, 'Buyer', 'b@example.com', true, 'p-1', 'Card', 1000, 1000, 1, 1000, ${AT},
+            CASE WHEN g % 5 = 0 THEN 'unpaid' ELSE 'paid' END
        FROM generate_series(1, ${ORDERS}) AS g`,
   );
   await sql.query(
@@ -37,6 +38,7 @@ describe.each(backends)('the back office’s store pages on %s SQL', (_name, mak
   const ids = async (text: string) => (await sql.query<{ id: string }>(text)).rows.map((r) => r.id);
   const cards = (db: Sql, limit: number) => (cursor: string) => giftCardPage(db, cursor, limit).then((p) => ({ ids: p.items.map((c) => c.id), next: p.next }));
   const orders = (db: Sql, limit: number) => (cursor: string) => storeOrderPage(db, cursor, limit).then((p) => ({ ids: p.items.map((o) => o.id), next: p.next }));
+  const mine = (db: Sql, limit: number) => (cursor: string) => myStoreOrderPage(db, 'u-buyer', cursor, limit).then((p) => ({ ids: p.items.map((o) => o.id), next: p.next }));
 
   beforeAll(async () => {
     backend = await makeBackend();
@@ -54,6 +56,22 @@ describe.each(backends)('the back office’s store pages on %s SQL', (_name, mak
     expect(got).toEqual(all);
     expect(endedWithoutNext).toBe(true);
     expect(pages.length).toBe(Math.ceil(all.length / 50));
+  });
+
+  it('pages a student’s own paid store orders newest first (decision 0087): each once, only theirs, next empty at the end', async () => {
+    const all = await ids(`SELECT id FROM store.store_order WHERE user_id = 'u-buyer' AND status = 'paid' ORDER BY created_at DESC, id DESC`);
+    expect(all.length).toBeGreaterThan(200);
+    const { ids: got, pages, endedWithoutNext } = await pageThrough(mine(sql, 50));
+    expect(got).toEqual(all);
+    expect(endedWithoutNext).toBe(true);
+    expect(pages.length).toBe(Math.ceil(all.length / 50));
+    const { recording, sent } = recordingSql(sql);
+    await mine(recording, 10)('');
+    await mine(recording, 10)((await mine(sql, 10)('')).next);
+    for (const [text, params] of sent.filter(([t]) => /ORDER BY/.test(t))) {
+      expect(await planOf(sql, text, params)).toEqual({ text, sort: false, seq: false, indexes: ['store_order_paid_user_page_idx'] });
+    }
+    await expect(orders(sql, 10)((await mine(sql, 10)('')).next).catch(refusalKeyOf)).resolves.toBe('INVALID_CURSOR');
   });
 
   it('reads each page from its index in order: no sort, no scan of the table', async () => {

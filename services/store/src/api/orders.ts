@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 import { answer, envelope, poishaAmount, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
 import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
-import { StoreOrderSchema, toOrder, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards, STORE_LIST_BOUND } from './shape';
+import { StoreOrderSchema, toOrder, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards, STORE_LIST_BOUND, MY_STORE_ORDERS_BOUND } from './shape';
 import { storePaymentRoutes } from './payments';
 
 /** Gift-card text (decision 0018): its length here; its characters are the store's to check (400 with the field). */
@@ -90,14 +90,34 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/store/order/mine/{userId}',
-      summary: "The caller's own paid store orders (gift cards), newest first, for their purchase history",
+      summary: `The caller's own paid store orders (gift cards), newest first: at most ${MY_STORE_ORDERS_BOUND} (the rest through GET store/order/mine/{userId}/page, named by the Link header)`,
       auth: student,
       params: userIdParam,
-      responses: { 200: answer(listOf(StoreOrderSchema)), 403: fail('Another user’s orders (WALLET_NOT_YOURS)') },
+      responses: { 200: { ...answer(listOf(StoreOrderSchema)), headers: linkHeader }, 403: fail('Another user’s orders (WALLET_NOT_YOURS)') },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
         if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
-        res.json(ok((await store.listOrders({ mine: true }, caller)).orders.map(toOrder)));
+        const { items, next } = await collectPages(MY_STORE_ORDERS_BOUND, async (cursor, limit) => {
+          const page = await store.listOrders({ mine: true, cursor, limit }, caller);
+          return { items: page.orders, next: page.next };
+        });
+        linkNext(res, `/api/v1/store/order/mine/${encodeURIComponent(caller.userId)}/page`, {}, next);
+        res.json(ok(items.map(toOrder)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/store/order/mine/{userId}/page',
+      summary: "A page of the caller's own paid store orders (gift cards), newest first (decision 0087); next: the following page's cursor, null on the last",
+      auth: student,
+      params: userIdParam,
+      query: pageQuery,
+      responses: { 200: answer(pageOf(StoreOrderSchema)), ...badPage, 403: fail('Another user’s orders (WALLET_NOT_YOURS)') },
+      handler: async ({ req, res, param }) => {
+        const caller = callerOf(res);
+        if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
+        const page = await store.listOrders({ mine: true, ...pageRequest(req) }, caller);
+        res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
     defineRoute({

@@ -19,6 +19,8 @@ import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserR
 
 /** GET store/order/ and store/gift-card/ (the back office's lists) answer at most this many rows (decision 0084). */
 export const STORE_LIST_BOUND = 100;
+/** GET store/order/mine/{userId} (a student's own paid orders) answers at most this many, the cut it had (decision 0087). */
+export const MY_STORE_ORDERS_BOUND = 500;
 
 export const CategorySchema = z
   .object({ _id: z.string(), name: z.string(), image: z.string(), description: z.string(), createdAt: z.string() })

@@ -135,9 +135,10 @@ export class Orders {
 
   async list(ctx: Ctx, req: Partial<storeV1.ListOrdersRequest> = {}): Promise<storeV1.ListOrdersResponse> {
     if (req.mine) {
-      // A student's purchase history (issue 41): their own paid orders, newest first.
+      // A student's purchase history (issue 41): their own paid orders, a keyset page, newest first (decision 0087).
       const { userId } = requireIdentity(ctx, STUDENT);
-      return { orders: (await this.db.orders.listPaidOrdersOf(userId)).map(toOrder), next: '' };
+      const mine = await this.db.orders.listPaidOrderPageOf(userId, req.cursor ?? '', req.limit ?? 0);
+      return { orders: mine.items.map(toOrder), next: mine.next };
     }
     // Every order (admin): a keyset page, newest first (decision 0084).
     requireIdentity(ctx, UserRoles.admin);

@@ -2,7 +2,7 @@
 import type { storeV1 } from '@taal/contracts';
 import type { Sql, SqlExecutor } from '@taal/kit';
 import { iso } from './schema';
-import { storeOrderPage } from './pages';
+import { myStoreOrderPage, storeOrderPage } from './pages';
 
 export interface OrderRow {
   id: string;
@@ -86,12 +86,9 @@ export class OrderDb {
     return rows[0] ?? null;
   }
 
-  async listPaidOrdersOf(userId: string): Promise<OrderRow[]> {
-    const { rows } = await this.sql.query<OrderRow>(
-      `SELECT * FROM store.store_order WHERE user_id = $1 AND status = 'paid' ORDER BY created_at DESC, id LIMIT 500`,
-      [userId],
-    );
-    return rows;
+  /** A page of a user's own paid orders, newest first (decision 0087). */
+  listPaidOrderPageOf(userId: string, cursor: string, limit: number) {
+    return myStoreOrderPage(this.sql, userId, cursor, limit);
   }
 
   /** A page of every order, newest first (decision 0084). */
