@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { type identityV1, type questionsV1, type RefusalKey } from '@taal/contracts';
-import { answer, callerOf, dateTime, defineRoute, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { answer, callerOf, dateTime, defineRoute, linkHeader, linkNext, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
 import type { WriteLimiters } from './limits';
 import { QuestionSchema, toQuestion } from './questions-shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
+
+/** The spec's unanswered list is made from the newest this many unanswered questions (the store's UNANSWERED_SCAN, decision 0087). */
+const UNANSWERED_BOUND = 1000;
 
 /**
  * Questions under a lesson (issue 41, decision 0050), answered by messaging's
@@ -146,12 +149,13 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       method: 'get',
       path: '/questions/unanswered',
       summary:
-        "Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all",
+        `Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all, made from the newest ${UNANSWERED_BOUND} unanswered questions (the rest through GET questions/unanswered/page, named by the Link header)`,
       auth: instructorOrAdmin,
       query: { page: pageNumber('1-based page of askers (default 1)'), pageSize: pageNumber('Askers per page, at most 50 (default 20)') },
-      responses: { 200: answer(UnansweredPageSchema) },
+      responses: { 200: { ...answer(UnansweredPageSchema), headers: linkHeader } },
       handler: async ({ req, res }) => {
         const found = await questions.listUnansweredQuestions({ page: Number(req.query.page ?? 1), pageSize: Number(req.query.pageSize ?? 0) }, callerOf(res));
+        linkNext(res, '/api/v1/questions/unanswered/page', {}, found.next);
         res.json({
           ...ok(found.questions.map(toQuestion)),
           askers: found.askers.map((a) => ({ askedBy: a.askedBy, askerName: a.askerName, questions: a.questions, shown: a.shown, newestAt: a.newestAt })),
@@ -160,6 +164,18 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
           page: found.page,
           pageSize: found.pageSize,
         });
+      },
+    }),
+    ...listRoutes({
+      pagePath: '/questions/unanswered/page',
+      summary: "Unanswered questions (an instructor's own courses', or every course's for an admin), newest first, each with its thread",
+      auth: instructorOrAdmin,
+      bound: UNANSWERED_BOUND,
+      item: QuestionSchema,
+      toApi: toQuestion,
+      read: async (_req, res, _param, page) => {
+        const { questions: items, next } = await questions.listUnansweredQuestionPage(page, callerOf(res));
+        return { items, next };
       },
     }),
     ...listRoutes({

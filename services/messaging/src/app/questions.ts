@@ -167,7 +167,7 @@ export class LessonQuestions {
    */
   async unanswered(ctx: Ctx, req: questionsV1.ListUnansweredQuestionsRequest): Promise<questionsV1.ListUnansweredQuestionsResponse> {
     const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
-    const heads = me.userType === INSTRUCTOR && !me.instructorId ? [] : await this.deps.questions.unansweredHeads(me.userType === ADMIN ? null : me.instructorId!);
+    const { heads, next } = me.userType === INSTRUCTOR && !me.instructorId ? { heads: [], next: '' } : await this.deps.questions.unansweredHeads(me.userType === ADMIN ? null : me.instructorId!);
     const page = unansweredPage(heads, req.page, req.pageSize);
     const questions = await this.deps.questions.threads(await this.deps.questions.byIds(page.ids), me.userId);
     return {
@@ -177,7 +177,16 @@ export class LessonQuestions {
       totalQuestions: page.totalQuestions,
       page: page.page,
       pageSize: page.pageSize,
+      next,
     };
+  }
+
+  /** The unanswered questions a keyset page at a time, newest first (decision 0087): an instructor's courses', or all for an admin. */
+  async unansweredKeysetPage(ctx: Ctx, ask: PageAsk): Promise<{ items: questionsV1.LessonQuestion[]; next: string }> {
+    const me = requireIdentity(ctx, ADMIN, INSTRUCTOR);
+    if (me.userType === INSTRUCTOR && !me.instructorId) return { items: [], next: '' };
+    const { items, next } = await this.deps.questions.unansweredPage(me.userType === ADMIN ? null : me.instructorId!, ask);
+    return { items: await this.deps.questions.threads(items, me.userId), next };
   }
 
   /** A page of every question with its thread, newest first (decision 0085). */

@@ -10,6 +10,10 @@ export function questionsGrpcService(q: LessonQuestions): questionsV1.LessonQues
     answerQuestion: unaryHandler(async (req: questionsV1.AnswerQuestionRequest, ctx) => ({ question: await q.answer(ctx, req) })),
     followQuestion: unaryHandler(async (req: questionsV1.FollowQuestionRequest, ctx) => ({ question: await q.follow(ctx, req) })),
     listUnansweredQuestions: unaryHandler(async (req: questionsV1.ListUnansweredQuestionsRequest, ctx) => q.unanswered(ctx, req)),
+    listUnansweredQuestionPage: unaryHandler(async (req: questionsV1.ListUnansweredQuestionPageRequest, ctx) => {
+      const { items, next } = await q.unansweredKeysetPage(ctx, req);
+      return { questions: items, next };
+    }),
     listRecentQuestions: unaryHandler(async (req: questionsV1.ListRecentQuestionsRequest, ctx) => {
       const { items, next } = await q.recent(ctx, req);
       return { questions: items, next };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { questionsV1 } from '@taal/contracts';
 import { isDuplicateKey, iso } from './schema';
-import { documentPage, type PageAsk } from './pages';
+import { encodeCursor } from '@taal/kit';
+import { cursorTime, documentPage, newestSort, type PageAsk } from './pages';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), with messaging's other documents (decision
@@ -64,13 +65,14 @@ const questionSchema = new Schema<QuestionDoc>(
   },
   { versionKey: false },
 );
-// A lesson's threads, newest first; an instructor's unanswered ones (and every course's, for an
-// admin); the back office's newest; one asker's (an admin hides them all at once, decision 0063).
+// A lesson's threads; an instructor's unanswered (every course's, an admin's); the newest; one asker's (0063).
 questionSchema.index({ courseId: 1, lessonId: 1, createdAt: -1 });
 questionSchema.index({ instructorId: 1, answered: 1, createdAt: -1 });
 questionSchema.index({ answered: 1, hidden: 1, createdAt: -1 });
-// The back office's list, a page at a time (decision 0085).
-questionSchema.index({ createdAt: -1, _id: -1 });
+// The unanswered ones a keyset page at a time (decision 0087): an instructor's, and every course's for an admin.
+questionSchema.index({ instructorId: 1, answered: 1, hidden: 1, createdAt: -1, _id: -1 });
+questionSchema.index({ answered: 1, hidden: 1, createdAt: -1, _id: -1 });
+questionSchema.index({ createdAt: -1, _id: -1 }); // the back office's list (decision 0085)
 questionSchema.index({ askedBy: 1 });
 
 const answerSchema = new Schema<AnswerDoc>(
@@ -84,12 +86,12 @@ followSchema.index({ questionId: 1 });
 
 /** Lists are bounded: a lesson's newest threads, the panel's and the back office's newest questions. */
 const LIST_LIMIT = 200;
-/**
- * The unanswered list is paged by asker (decision 0063) from the newest unanswered questions'
- * heads (id, asker, time: no bodies), at most this many; older ones wait until newer ones are
- * answered. Questions are limited per user and course, so this is far more than real askers leave.
- */
-export const UNANSWERED_SCAN = 5000;
+/** The spec's unanswered list pages askers (decision 0063) of the newest this many unanswered heads (0087: it was 5,000). */
+export const UNANSWERED_SCAN = 1000;
+
+/** The unanswered, visible questions: one instructor's, or (null) every course's; each its own list of cursors. */
+const unansweredFilter = (instructorId: string | null) => ({ ...(instructorId === null ? {} : { instructorId }), answered: false, hidden: false });
+const unansweredList = (instructorId: string | null) => (instructorId === null ? 'questions:unanswered:all' : 'questions:unanswered');
 
 /** What the unanswered list is paged by: a question's id, asker and time. */
 export type QuestionHead = Pick<QuestionDoc, '_id' | 'askedBy' | 'askerName' | 'createdAt'>;
@@ -136,13 +138,21 @@ export class QuestionDocuments {
       .lean<QuestionDoc[]>();
   }
 
-  /** The heads of the unanswered, visible questions, newest first, at most UNANSWERED_SCAN; one instructor's or all. */
-  async unansweredHeads(instructorId: string | null): Promise<QuestionHead[]> {
-    return this.models.questions
-      .find({ ...(instructorId === null ? {} : { instructorId }), answered: false, hidden: false }, { askedBy: 1, askerName: 1, createdAt: 1 })
-      .sort({ createdAt: -1, _id: 1 })
-      .limit(UNANSWERED_SCAN)
+  /** The newest UNANSWERED_SCAN unanswered heads (one instructor's or all); `next`: where the keyset pages go on. */
+  async unansweredHeads(instructorId: string | null): Promise<{ heads: QuestionHead[]; next: string }> {
+    const docs = await this.models.questions
+      .find(unansweredFilter(instructorId), { askedBy: 1, askerName: 1, createdAt: 1 })
+      .sort(newestSort())
+      .limit(UNANSWERED_SCAN + 1)
       .lean<QuestionHead[]>();
+    const heads = docs.slice(0, UNANSWERED_SCAN);
+    const last = heads[heads.length - 1];
+    return { heads, next: docs.length > UNANSWERED_SCAN && last ? encodeCursor(unansweredList(instructorId), { at: cursorTime(last.createdAt), id: last._id }) : '' };
+  }
+
+  /** A keyset page of the unanswered, visible questions, newest first: one instructor's, or every course's (decision 0087). */
+  async unansweredPage(instructorId: string | null, ask: PageAsk) {
+    return documentPage<QuestionDoc>(this.models.questions, unansweredList(instructorId), unansweredFilter(instructorId), ask);
   }
 
   /** These questions, in the order of `ids`. */

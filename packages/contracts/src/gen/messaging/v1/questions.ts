@@ -128,6 +128,24 @@ export interface ListUnansweredQuestionsResponse {
   totalQuestions: number;
   page: number;
   pageSize: number;
+  /**
+   * When the newest unanswered questions read (a bound, decision 0087) were not all of them: the cursor of
+   * ListUnansweredQuestionPage where the rest continue; empty otherwise.
+   */
+  next: string;
+}
+
+export interface ListUnansweredQuestionPageRequest {
+  /** A page (decision 0087): the `next` of the page before (empty: the first page) and its size (0: 20, at most 100). */
+  cursor: string;
+  limit: number;
+}
+
+export interface ListUnansweredQuestionPageResponse {
+  /** The unanswered, visible questions, newest first. */
+  questions: LessonQuestion[];
+  /** The next page's cursor; empty on the last page. */
+  next: string;
 }
 
 export interface ListRecentQuestionsRequest {
@@ -1556,7 +1574,7 @@ export const UnansweredAsker: MessageFns<UnansweredAsker> = {
 };
 
 function createBaseListUnansweredQuestionsResponse(): ListUnansweredQuestionsResponse {
-  return { questions: [], askers: [], total: 0, totalQuestions: 0, page: 0, pageSize: 0 };
+  return { questions: [], askers: [], total: 0, totalQuestions: 0, page: 0, pageSize: 0, next: "" };
 }
 
 export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestionsResponse> = {
@@ -1578,6 +1596,9 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
     }
     if (message.pageSize !== 0) {
       writer.uint32(48).int32(message.pageSize);
+    }
+    if (message.next !== "") {
+      writer.uint32(58).string(message.next);
     }
     return writer;
   },
@@ -1643,6 +1664,14 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
             message.pageSize = reader.int32();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1675,6 +1704,7 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
     };
   },
 
@@ -1698,6 +1728,9 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
     }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
     return obj;
   },
 
@@ -1714,6 +1747,187 @@ export const ListUnansweredQuestionsResponse: MessageFns<ListUnansweredQuestions
     message.totalQuestions = object.totalQuestions ?? 0;
     message.page = object.page ?? 0;
     message.pageSize = object.pageSize ?? 0;
+    message.next = object.next ?? "";
+    return message;
+  },
+};
+
+function createBaseListUnansweredQuestionPageRequest(): ListUnansweredQuestionPageRequest {
+  return { cursor: "", limit: 0 };
+}
+
+export const ListUnansweredQuestionPageRequest: MessageFns<ListUnansweredQuestionPageRequest> = {
+  encode(message: ListUnansweredQuestionPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUnansweredQuestionPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUnansweredQuestionPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUnansweredQuestionPageRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListUnansweredQuestionPageRequest): unknown {
+    const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUnansweredQuestionPageRequest>, I>>(
+    base?: I,
+  ): ListUnansweredQuestionPageRequest {
+    return ListUnansweredQuestionPageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUnansweredQuestionPageRequest>, I>>(
+    object: I,
+  ): ListUnansweredQuestionPageRequest {
+    const message = createBaseListUnansweredQuestionPageRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListUnansweredQuestionPageResponse(): ListUnansweredQuestionPageResponse {
+  return { questions: [], next: "" };
+}
+
+export const ListUnansweredQuestionPageResponse: MessageFns<ListUnansweredQuestionPageResponse> = {
+  encode(message: ListUnansweredQuestionPageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.questions) {
+      LessonQuestion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUnansweredQuestionPageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUnansweredQuestionPageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questions.push(LessonQuestion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUnansweredQuestionPageResponse {
+    return {
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => LessonQuestion.fromJSON(e))
+        : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
+  },
+
+  toJSON(message: ListUnansweredQuestionPageResponse): unknown {
+    const obj: any = {};
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => LessonQuestion.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUnansweredQuestionPageResponse>, I>>(
+    base?: I,
+  ): ListUnansweredQuestionPageResponse {
+    return ListUnansweredQuestionPageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUnansweredQuestionPageResponse>, I>>(
+    object: I,
+  ): ListUnansweredQuestionPageResponse {
+    const message = createBaseListUnansweredQuestionPageResponse();
+    message.questions = object.questions?.map((e) => LessonQuestion.fromPartial(e)) || [];
+    message.next = object.next ?? "";
     return message;
   },
 };
@@ -2267,6 +2481,20 @@ export const LessonQuestionsServiceService = {
     responseDeserialize: (value: Buffer): ListUnansweredQuestionsResponse =>
       ListUnansweredQuestionsResponse.decode(value),
   },
+  /** The same questions a keyset page at a time, newest first (decision 0087): the panel's list. */
+  listUnansweredQuestionPage: {
+    path: "/taal.messaging.v1.LessonQuestionsService/ListUnansweredQuestionPage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListUnansweredQuestionPageRequest): Buffer =>
+      Buffer.from(ListUnansweredQuestionPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListUnansweredQuestionPageRequest =>
+      ListUnansweredQuestionPageRequest.decode(value),
+    responseSerialize: (value: ListUnansweredQuestionPageResponse): Buffer =>
+      Buffer.from(ListUnansweredQuestionPageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListUnansweredQuestionPageResponse =>
+      ListUnansweredQuestionPageResponse.decode(value),
+  },
   /** Admin only: the newest questions, hidden ones included. */
   listRecentQuestions: {
     path: "/taal.messaging.v1.LessonQuestionsService/ListRecentQuestions" as const,
@@ -2321,6 +2549,8 @@ export interface LessonQuestionsServiceServer extends UntypedServiceImplementati
    * newest first, each with their newest questions (decision 0063).
    */
   listUnansweredQuestions: handleUnaryCall<ListUnansweredQuestionsRequest, ListUnansweredQuestionsResponse>;
+  /** The same questions a keyset page at a time, newest first (decision 0087): the panel's list. */
+  listUnansweredQuestionPage: handleUnaryCall<ListUnansweredQuestionPageRequest, ListUnansweredQuestionPageResponse>;
   /** Admin only: the newest questions, hidden ones included. */
   listRecentQuestions: handleUnaryCall<ListRecentQuestionsRequest, ListRecentQuestionsResponse>;
   /** Admin only. */
@@ -2415,6 +2645,22 @@ export interface LessonQuestionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListUnansweredQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  /** The same questions a keyset page at a time, newest first (decision 0087): the panel's list. */
+  listUnansweredQuestionPage(
+    request: ListUnansweredQuestionPageRequest,
+    callback: (error: ServiceError | null, response: ListUnansweredQuestionPageResponse) => void,
+  ): ClientUnaryCall;
+  listUnansweredQuestionPage(
+    request: ListUnansweredQuestionPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListUnansweredQuestionPageResponse) => void,
+  ): ClientUnaryCall;
+  listUnansweredQuestionPage(
+    request: ListUnansweredQuestionPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListUnansweredQuestionPageResponse) => void,
   ): ClientUnaryCall;
   /** Admin only: the newest questions, hidden ones included. */
   listRecentQuestions(
