@@ -11,6 +11,8 @@ export interface IdentityClient {
   user(id: string): Promise<identityV1.User | null>;
   /** The accounts of one role (UserRoles; 0 for every role). */
   users(role: number): Promise<identityV1.User[]>;
+  /** A page of a mass mail's audience after `after` (the `next` of the page before; '' first). */
+  mailAudience(audience: string, after: string, limit?: number): Promise<identityV1.ListMailAudienceResponse>;
   close(): void;
 }
 
@@ -18,5 +20,6 @@ export function identityServiceClient(address: string, issuer: ServiceTokenIssue
   const { client, kept } = serviceClient(identityV1.IdentityServiceClient, address, issuer, ServiceNames.identity, options);
   const user = kept(async (id: string) => (await nullWhenNotFound(callUnary(client, 'getUser', identityV1.GetUserRequest.fromPartial({ id }))))?.user ?? null);
   const users = kept(async (type: number) => (await callUnary(client, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type }))).users);
-  return { user, users, close: () => client.close() };
+  const mailAudience = (audience: string, after: string, limit = 0) => callUnary(client, 'listMailAudience', identityV1.ListMailAudienceRequest.fromPartial({ audience, after, limit }));
+  return { user, users, mailAudience, close: () => client.close() };
 }

@@ -7,7 +7,7 @@ import { fields } from '@taal/kit';
  */
 export const messagingConfig = z.object({
   /** Mass-mail recipients sent per batch (decision 0019). */
-  MASS_MAIL_BATCH_SIZE: fields.int({ min: 1, max: 1000, default: 25 }),
+  MASS_MAIL_BATCH_SIZE: fields.int({ min: 1, max: 1000, default: 250 }),
   /** Pause between two mass-mail batches (0: none). Throttles a large send; the cluster test uses it to stop messaging mid-send. */
   MASS_MAIL_BATCH_DELAY_MS: fields.int({ min: 0, max: 60_000, default: 0 }),
 });

@@ -15,6 +15,7 @@ import {
   UserDataVersions,
 } from '@taal/kit';
 import { MassMails } from './app/mass-mail';
+import type { AudienceSource } from './app/mass-mail-chunks';
 import { TransactionalMails } from './app/transactional-mail';
 import { mailFromEvents, type MailDirectory } from './events/mails';
 import { Messaging } from './app/messaging';
@@ -49,8 +50,10 @@ export interface MessagingDeps extends ServiceDeps {
   publicUrl?: () => string;
   /** How often the mass-mail job looks for pending recipients (default 1 s). */
   massMailIntervalMs?: number;
-  /** Recipients per batch (default 25). */
+  /** Recipients per batch (default 250). */
   massMailBatchSize?: number;
+  /** A page of a mass mail's audience (identity's ListMailAudience, decision 0088). */
+  massMailAudience?: AudienceSource;
   /** Pause between two batches of a send (default none). */
   massMailBatchDelayMs?: number;
   /** Who a transactional mail's recipient is, and course titles (identity and the catalogue). */
@@ -93,6 +96,7 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
     const massMails = new MassMails(mailDocuments, deps.mailer, logger, {
       publicUrl,
       batchSize: deps.massMailBatchSize,
+      audience: deps.massMailAudience,
     });
     const interrupted = await massMails.settleInterrupted();
     if (interrupted > 0) logger.warn({ interrupted }, 'mass-mail recipients interrupted by a crash while being mailed: not retried');
@@ -113,6 +117,17 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
             lastPruned = Date.now();
             await mails.prune();
           }
+        },
+      }),
+    );
+    keep(
+      startPeriodicJob({
+        name: 'mass mail audience',
+        intervalMs: deps.massMailIntervalMs ?? 1000,
+        logger,
+        // Page after page of each audience being read (decision 0088), apart from the sending.
+        run: async () => {
+          while ((await massMails.queueAudiences()) > 0);
         },
       }),
     );
@@ -181,6 +196,7 @@ export const messagingService = defineService({
       learning: lookups.learning,
       courses: lookups.courses,
       questionLookups: lookups.questions,
+      massMailAudience: lookups.audience,
       ...serviceDepsOf(ctx),
       mailer: ports.mail,
       userData: new UserDataVersions(ports.cache, ctx.logger),

@@ -35,9 +35,13 @@ function toMail(message: MailMessage, from: string) {
   };
 }
 
-/** Sends mail over SMTP with nodemailer. */
+/**
+ * Sends mail over SMTP with nodemailer, over pooled connections (kept open and reused: a mass mail
+ * sends thousands; decision 0088) unless the URL says `pool=false`.
+ */
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
-  const transport: Transporter = createTransport(options.url);
+  const url = /[?&]pool=/.test(options.url) ? options.url : `${options.url}${options.url.includes('?') ? '&' : '?'}pool=true`;
+  const transport: Transporter = createTransport(url);
   return {
     async send(message) {
       const info = (await transport.sendMail(toMail(message, options.from))) as { messageId: string };

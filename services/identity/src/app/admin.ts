@@ -5,6 +5,7 @@ import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user
 import { recordUserEvent } from '../events/user-events';
 import { toUser } from '../store/user-rows';
 import { listUsersPage, userCountsBetween, userCountsPerDay } from '../store/user-pages';
+import { mailAudiencePage } from '../store/mail-audience';
 import type { IdentityContext } from './context';
 import type { Accounts } from './accounts';
 
@@ -49,6 +50,11 @@ export class UserAdmin {
     const filter = { type: req.type, subscribersOnly: req.subscribersOnly, socialOnly: req.socialOnly, search: req.search, joinedFrom: joined?.start, joinedBefore: joined?.end };
     const page = await listUsersPage(this.ctx.sql, filter, req.cursor, req.limit);
     return { users: page.items.map(toUser), next: page.next };
+  }
+
+  /** A page of a mass mail's audience (messaging's, decision 0088). */
+  listMailAudience(req: identityV1.ListMailAudienceRequest): Promise<identityV1.ListMailAudienceResponse> {
+    return mailAudiencePage(this.ctx.sql, req);
   }
 
   async getUser(id: string): Promise<User> {

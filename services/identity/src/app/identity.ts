@@ -97,6 +97,7 @@ export class Identity {
   setSuspended: UserAdmin['setSuspended'] = (adminId, id, suspended) => this.admin.setSuspended(adminId, id, suspended);
   adminMarkVerified: UserAdmin['adminMarkVerified'] = (id) => this.admin.adminMarkVerified(id);
   listUsers: UserAdmin['listUsers'] = (req) => this.admin.listUsers(req);
+  listMailAudience: UserAdmin['listMailAudience'] = (req) => this.admin.listMailAudience(req);
   getUser: UserAdmin['getUser'] = (id) => this.admin.getUser(id);
   getUsers: UserAdmin['getUsers'] = (ids) => this.admin.getUsers(ids);
   getUserPhoto: UserAdmin['getUserPhoto'] = (id) => this.admin.getUserPhoto(id);

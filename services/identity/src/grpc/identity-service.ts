@@ -83,6 +83,11 @@ export function identityGrpcService(identity: Identity): identityV1.IdentityServ
       return identity.listUsers(req);
     }),
 
+    listMailAudience: unaryHandler(async (req: identityV1.ListMailAudienceRequest, ctx) => {
+      if (!isMessaging(ctx)) throw refuse('PERMISSION_DENIED');
+      return identity.listMailAudience(req);
+    }),
+
     getUser: unaryHandler(async (req: identityV1.GetUserRequest, ctx) => {
       if (isMessaging(ctx) || isLearning(ctx)) return { user: await identity.getUser(req.id) };
       const caller = requireIdentity(ctx);

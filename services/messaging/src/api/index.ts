@@ -33,7 +33,7 @@ export const messagingApi = defineApi({
     };
     return [
       ...[contactRoutes, studentMessageRoutes, notificationRoutes].map((group) => group(deps)),
-      massMailRoutes(messaging, deps.identity, ctx.tokens),
+      massMailRoutes(messaging, ctx.tokens),
       reviewRoutes({ reviews: ctx.client<reviewsV1.ReviewServiceServer>('reviews'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens, writes: limiters.writes }),
       conductRoutes({ conduct: ctx.client<conductV1.ConductServiceServer>('conduct'), identity: deps.identity, tokens: ctx.tokens }),
       questionRoutes({ questions: ctx.client<questionsV1.LessonQuestionsServiceServer>('questions'), identity: ctx.client<identityV1.IdentityServiceServer>('identity'), tokens: ctx.tokens, writes: limiters.writes }),

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
-import { isEmail, type identityV1, type messagingV1 } from '@taal/contracts';
+import { isEmail, type messagingV1 } from '@taal/contracts';
 import type { MessagingApi } from './client';
 import { LIST_BOUNDS, listRoutes } from './pages';
-import { answer, collectPages, dateTime, done, fail, callerOf, requireAuth, UserRoles, refusal, defineRoute, type RouteSpec, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { answer, dateTime, done, fail, callerOf, requireAuth, UserRoles, refusal, defineRoute, type RouteSpec, type AccessTokenVerifier } from '@taal/edge';
 
 /**
- * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): the audience is
- * resolved here from identity with the admin's own token (identity lists users to admins only),
- * then messaging queues the sanitised mail and sends it in batches from a durable job; the list
- * shows each mail's progress. Every mail carries an unsubscribe link to
+ * Mass mail (back office `POST mass-mail/`, `/admin/mass-mailing`; issue 13): messaging queues the
+ * sanitised mail and reads its audience from identity a page at a time (decision 0088), and sends it
+ * in batches from a durable job; the list shows each mail's progress and rate. Every mail carries an unsubscribe link to
  * `GET /mass-mail/unsubscribe/{token}`, honoured by every later mass mail (decision 0019).
  */
 export const AUDIENCES = ['allUser', 'subscriber', 'non-subscriber', 'verified-user', 'non-verified-user', 'instructors', 'admin', 'custom'] as const;
@@ -26,7 +25,8 @@ const MassMailSchema = z
     sent: z.int().min(0),
     skipped: z.int().min(0).meta({ description: 'Recipients who had unsubscribed' }),
     uncertain: z.int().min(0).meta({ description: 'Interrupted by a crash while being mailed; never retried, so no one is mailed twice' }),
-    status: z.enum(['sending', 'done']),
+    status: z.enum(['queuing', 'sending', 'done']).meta({ description: 'queuing: the audience is still being read (total grows); sending; done' }),
+    rate: z.number().min(0).meta({ description: 'Mails handed to the mail server per second, from the first to the last (or now, while sending)' }),
     createdAt: dateTime(),
   })
   .meta({ id: 'MassMail' });
@@ -39,7 +39,8 @@ const toMassMail = (m: messagingV1.MassMail) => ({
   sent: m.sent,
   skipped: m.skipped,
   uncertain: m.uncertain,
-  status: m.status as 'sending' | 'done',
+  status: m.status as 'queuing' | 'sending' | 'done',
+  rate: m.rate,
   createdAt: m.createdAt,
 });
 
@@ -50,35 +51,12 @@ const massMailBody = z.object({
   message: z.string({ error: 'MAIL_MESSAGE_REQUIRED' }).max(100_000, 'TEXT_TOO_LONG').regex(/\S/, 'MAIL_MESSAGE_REQUIRED').meta({ description: 'HTML; sanitised before sending' }),
 });
 
-/** Who an audience is, from identity's users. */
-function recipientsOf(audience: (typeof AUDIENCES)[number], users: identityV1.User[]): identityV1.User[] {
-  const live = users.filter((u) => !u.suspend && u.email);
-  switch (audience) {
-    case 'allUser':
-      return live;
-    case 'subscriber':
-      return live.filter((u) => u.subscriber);
-    case 'non-subscriber':
-      return live.filter((u) => !u.subscriber);
-    case 'verified-user':
-      return live.filter((u) => u.emailVerify);
-    case 'non-verified-user':
-      return live.filter((u) => !u.emailVerify);
-    case 'instructors':
-      return live.filter((u) => u.type === UserRoles.instructor);
-    case 'admin':
-      return live.filter((u) => u.type === UserRoles.admin);
-    default:
-      return [];
-  }
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Taal</a></p></body></html>`;
 
-export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<identityV1.IdentityServiceServer>, tokens: AccessTokenVerifier): RouteSpec[] {
+export function massMailRoutes(messaging: MessagingApi, tokens: AccessTokenVerifier): RouteSpec[] {
   const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   return [
     defineRoute({
@@ -93,19 +71,14 @@ export function massMailRoutes(messaging: MessagingApi, identity: ServiceApi<ide
       },
       handler: async ({ res, body }) => {
         const caller = callerOf(res);
-        let recipients: { email: string; name: string; language: string }[];
+        // The custom address here; any other audience is read from identity by messaging itself, a
+        // page at a time, after this answer (decision 0088: no call grows with the audience).
+        const recipients: { email: string; name: string; language: string }[] = [];
         if (body.mailTo === 'custom') {
           const email = (body.customEmail ?? '').trim();
           if (!email) throw refusal('CUSTOM_EMAIL_REQUIRED', { fields: { customEmail: 'CUSTOM_EMAIL_REQUIRED' } });
           if (!isEmail(email)) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
-          recipients = [{ email, name: '', language: 'en' }];
-        } else {
-          // Every user, a keyset page at a time (decision 0074: no answer grows with the table).
-          const { items: users } = await collectPages(Number.POSITIVE_INFINITY, async (cursor, limit) => {
-            const page = await identity.listUsers({ cursor, limit }, caller);
-            return { items: page.users, next: page.next };
-          });
-          recipients = recipientsOf(body.mailTo, users).map((u) => ({ email: u.email, name: u.name, language: u.language }));
+          recipients.push({ email, name: '', language: 'en' });
         }
         const { mail } = await messaging.createMassMail({ audience: body.mailTo, subject: body.subject, html: body.message, recipients }, caller);
         res.status(201).json({ success: true, message: MASS_MAIL_SENT, data: toMassMail(mail!) });

@@ -1,11 +1,13 @@
 /**
- * Mass mail (back office `POST mass-mail/`): an admin queues a sanitised mail to recipients the
- * gateway resolved from identity; each recipient is a job of the kit's queue (decision 0052), sent in
- * batches through the mail port. Each is claimed (committed) before its mail is handed to the mail
- * port and marked sent after, so a restart resumes with the pending ones; one left claimed by a crash
- * is counted 'uncertain' and never retried: no address is mailed twice. Unsubscribed addresses are skipped.
+ * Mass mail (back office `POST mass-mail/`): an admin queues a sanitised mail to an audience that
+ * messaging reads from identity a page at a time, each page a chunk of recipients (decision 0088,
+ * app/mass-mail-chunks.ts), sent in order; each recipient is marked before its mail is handed to the
+ * mail port, so a restart resumes after the last one sent, and one being sent at a crash is counted
+ * 'uncertain' and never retried: no address is mailed twice. Unsubscribed addresses are skipped.
+ * Mails queued before chunks (a recipient document each, a job of the kit's queue, decision 0052)
+ * are still sent and counted as they were.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { messagingV1 } from '@taal/contracts';
 import { DocumentJobQueue, UserRoles, refuse, refuseFields, requireIdentity, type CallerIdentity, type ClaimedJob, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
@@ -15,11 +17,12 @@ import { isDuplicateKey } from '../store/schema';
 import { documentPage, type PageAsk } from '../store/pages';
 import { LEASES, MAIL_JOB_STATES, type MailDocuments, type MassMailDoc, type RecipientDoc } from '../store/mails';
 import { sendQueued, type MailQueue } from './mail-queue';
+import { CHUNK_SIZE, MassMailChunks, type AudienceSource, type Recipient } from './mass-mail-chunks';
 
 type Ctx = { identity: CallerIdentity | null };
 
 type Counts = { total: number; sent: number; skipped: number; uncertain: number; open: number };
-const toMassMail = (m: MassMailDoc, c: Counts): messagingV1.MassMail => ({
+const toMassMail = (m: MassMailDoc, c: Counts, rate: number): messagingV1.MassMail => ({
   id: m._id,
   audience: m.audience,
   subject: m.subject,
@@ -28,9 +31,18 @@ const toMassMail = (m: MassMailDoc, c: Counts): messagingV1.MassMail => ({
   sent: c.sent,
   skipped: c.skipped,
   uncertain: c.uncertain,
-  status: c.open > 0 ? 'sending' : 'done',
+  status: m.queuing ? 'queuing' : c.open > 0 ? 'sending' : 'done',
   createdAt: m.createdAt.toISOString(),
+  rate,
 });
+
+/** Mails per second from the first handed over to the last counted (or now, while it sends). */
+function rateOf(m: MassMailDoc, sent: number, status: string): number {
+  if (!m.firstSentAt || sent === 0) return 0;
+  const end = status === 'done' && m.lastSentAt ? m.lastSentAt.getTime() : Date.now();
+  const seconds = Math.max((end - m.firstSentAt.getTime()) / 1000, 0.001);
+  return Math.round((sent / seconds) * 10) / 10;
+}
 
 /** A recipient is claimed for as long as a send may take; then its state says it was (the lease only picks one claimer). */
 const CLAIM_LEASE_MS = 10 * 60_000;
@@ -41,12 +53,15 @@ const richHtml = (html: string | undefined) => (html ?? '').replaceAll(String.fr
 export interface MassMailOptions {
   /** The site's address: unsubscribe links hang off it. */
   publicUrl: () => string;
-  /** Recipients per batch (default 25). */
+  /** Recipients per batch (default 250). */
   batchSize?: number;
+  /** A page of an audience from identity (decision 0088); without it, only given addresses are mailed. */
+  audience?: AudienceSource;
 }
 
 export class MassMails {
   private readonly jobs: DocumentJobQueue<RecipientDoc>;
+  private readonly chunks: MassMailChunks;
 
   constructor(
     private readonly docs: MailDocuments,
@@ -54,6 +69,7 @@ export class MassMails {
     private readonly logger: Logger,
     private readonly options: MassMailOptions,
   ) {
+    this.chunks = new MassMailChunks(docs, mailer, logger, options.publicUrl);
     this.jobs = new DocumentJobQueue(docs.connection, {
       collection: docs.models.recipients.collection.name,
       leases: LEASES,
@@ -70,41 +86,78 @@ export class MassMails {
     requireIdentity(ctx, UserRoles.admin);
     const checked = checkMassMail({ audience: req.audience, subject: clean(req.subject), html: richHtml(req.html) });
     if (!checked.ok) throw refuseFields({ [checked.field]: checked.key });
-    const recipients = new Map<string, messagingV1.MassMailRecipient>();
+    const given = new Map<string, Recipient>();
     for (const r of req.recipients) {
       const email = clean(r.email).toLowerCase();
-      if (isEmail(email) && !recipients.has(email)) recipients.set(email, { email, name: clean(r.name), language: r.language === 'bn' ? 'bn' : 'en' });
+      if (isEmail(email) && !given.has(email)) given.set(email, { email, name: clean(r.name), language: r.language === 'bn' ? 'bn' : 'en' });
     }
-    if (recipients.size === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
+    // The addresses given (the custom one), or the audience read from identity a page at a time (decision 0088).
+    const list = [...given.values()];
+    const audience = this.options.audience;
+    const pageOf = async (after: string) => {
+      if (list.length > 0 || !audience || req.audience === 'custom') {
+        const from = Number(after || 0);
+        return { members: list.slice(from, from + CHUNK_SIZE), next: from + CHUNK_SIZE < list.length ? String(from + CHUNK_SIZE) : '' };
+      }
+      return audience(req.audience, after);
+    };
+    const first = await pageOf('');
+    if (first.members.length === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
     const id = randomUUID();
     const { massMails } = this.docs.models;
-    // No transaction: the mail is written not ready, then its recipients, then ready. A crash before
-    // the last write leaves a mail that is never listed nor sent (the admin sends it again).
-    await massMails.create({ _id: id, audience: req.audience, subject: clean(req.subject), html: checked.html, ready: false, open: true, createdAt: new Date() });
-    const list = [...recipients.values()];
-    for (let i = 0; i < list.length; i += 500) {
-      await this.jobs.enqueueNew(
-        list.slice(i, i + 500).map((r) => ({
-          key: `${id}:${r.email}`,
-          fields: { mailId: id, email: r.email, name: r.name.slice(0, 200), language: r.language, token: randomBytes(18).toString('base64url'), updatedAt: new Date() },
-        })),
-      );
-    }
+    const figures = { chunks: 0, total: 0, counted: 0, sent: 0, skipped: 0, uncertain: 0, firstSentAt: null, lastSentAt: null };
+    // Written not ready, then its first page, then ready: a crash before leaves a mail never listed nor sent.
+    await massMails.create({ _id: id, audience: req.audience, subject: clean(req.subject), html: checked.html, ready: false, open: true, createdAt: new Date(), chunked: true, queuing: true, cursor: '', ...figures });
+    await this.chunks.queue((await massMails.findById(id).lean<MassMailDoc>())!, 0, first);
+    // Given addresses are queued now (a bounded request); an audience's other pages by the queuing job.
+    for (let mail = await this.mail(id); list.length > 0 && mail?.queuing; mail = await this.mail(id)) await this.chunks.queue(mail, mail.chunks ?? 0, await pageOf(mail.cursor ?? ''));
     await massMails.updateOne({ _id: id }, { $set: { ready: true } });
     return (await this.get(id))!;
   }
 
+  private mail(id: string): Promise<MassMailDoc | null> {
+    return this.docs.models.massMails.findById(id).lean<MassMailDoc>();
+  }
+
+  /** Reads the next page of each mail whose audience is still being read; answers the pages queued. */
+  async queueAudiences(): Promise<number> {
+    const audience = this.options.audience;
+    if (!audience) return 0;
+    let queued = 0;
+    for (const mail of await this.docs.models.massMails.find({ ready: true, queuing: true }).lean<MassMailDoc[]>()) {
+      await this.chunks.queue(mail, mail.chunks ?? 0, await audience(mail.audience, mail.cursor ?? ''));
+      queued++;
+    }
+    return queued;
+  }
+
   async get(id: string): Promise<messagingV1.MassMail | null> {
     const mail = await this.docs.models.massMails.findOne({ _id: id, ready: true }).lean<MassMailDoc>();
-    return mail ? toMassMail(mail, (await this.counts([id])).get(id) ?? noCounts()) : null;
+    return mail ? (await this.withCounts([mail]))[0]! : null;
   }
 
   /** A page of the mass mails with their progress, newest first (decision 0085). */
   async list(ctx: Ctx, ask: PageAsk): Promise<{ items: messagingV1.MassMail[]; next: string }> {
     requireIdentity(ctx, UserRoles.admin);
     const { items: mails, next } = await documentPage<MassMailDoc>(this.docs.models.massMails, 'mass-mails', { ready: true }, ask);
-    const counts = await this.counts(mails.map((m) => m._id));
-    return { items: mails.map((m) => toMassMail(m, counts.get(m._id) ?? noCounts())), next };
+    return { items: await this.withCounts(mails), next };
+  }
+
+  /** Each mail with its figures: a chunked one's kept sums (decision 0088), an older one's recipients counted. */
+  private async withCounts(mails: MassMailDoc[]): Promise<messagingV1.MassMail[]> {
+    const old = await this.counts(mails.filter((m) => !m.chunked).map((m) => m._id));
+    const out: messagingV1.MassMail[] = [];
+    for (const m of mails) {
+      if (!m.chunked) {
+        out.push(toMassMail(m, old.get(m._id) ?? noCounts(), 0));
+        continue;
+      }
+      const f = await this.chunks.figures(m);
+      const done = f.sent + f.skipped + f.uncertain;
+      const status = m.queuing ? 'queuing' : m.open && done < f.total ? 'sending' : 'done';
+      out.push(toMassMail(m, { ...f, open: status === 'done' ? 0 : 1 }, rateOf(m, f.sent, status)));
+    }
+    return out;
   }
 
   /** Recipients per state of each mail (one grouping on the server). */
@@ -127,7 +180,8 @@ export class MassMails {
   }
 
   async unsubscribe(token: string): Promise<string> {
-    const recipient = await this.docs.models.recipients.findOne({ token }, { email: 1 }).lean<{ email: string }>();
+    const recipient =
+      (await this.docs.models.tokens.findOne({ _id: token }).lean<{ email: string }>()) ?? (await this.docs.models.recipients.findOne({ token }, { email: 1 }).lean<{ email: string }>());
     if (!recipient) throw refuse('UNSUBSCRIBE_LINK_INVALID');
     try {
       await this.docs.models.unsubscribed.updateOne({ _id: recipient.email }, { $setOnInsert: { at: new Date() } }, { upsert: true });
@@ -139,20 +193,27 @@ export class MassMails {
 
   /** At start-up: a recipient still claimed was being mailed when the process died; it is never retried. */
   async settleInterrupted(): Promise<number> {
+    await this.chunks.settleInterrupted();
     const { modifiedCount } = await this.docs.models.recipients.updateMany({ state: 'claimed' }, { $set: { state: 'uncertain', updatedAt: new Date() } });
     return modifiedCount;
   }
 
   /** Sends up to one batch; returns how many mails went out. */
   async sendBatch(): Promise<number> {
-    const size = this.options.batchSize ?? 25;
+    const size = this.options.batchSize ?? 250;
     const { massMails, recipients, unsubscribed } = this.docs.models;
+    for (const open of await massMails.find({ ready: true, open: true, chunked: true }).sort({ createdAt: 1 }).lean<MassMailDoc[]>()) {
+      const sent = await this.chunks.sendNext(open, size);
+      if (sent !== null) return sent;
+      await this.chunks.count(open._id); // every chunk sent: closed once all are counted and queued
+    }
+    // Mails queued before decision 0088, a recipient document each.
     type Claimed = { job: ClaimedJob<RecipientDoc>; to: string; subject: string; html: string; text: string };
     const queue: MailQueue<Claimed> = {
       // Claim one (written before the mail leaves: a crash after this never mails it again). An
       // unsubscribed address is marked skipped by its claimer instead of mailed.
       claim: async () => {
-        for (const open of await massMails.find({ ready: true, open: true }).sort({ createdAt: 1 }).lean<MassMailDoc[]>()) {
+        for (const open of await massMails.find({ ready: true, open: true, chunked: { $ne: true } }).sort({ createdAt: 1 }).lean<MassMailDoc[]>()) {
           for (let job = await this.jobs.claim({ mailId: open._id }); job; job = await this.jobs.claim({ mailId: open._id })) {
             const r = job.data;
             if (job.attempts > 1) {

@@ -10,6 +10,7 @@ import { identityServiceClient } from '@taal/identity/client';
 import type { ServiceTokenIssuer } from '@taal/kit';
 import { learningServiceClient } from '@taal/learning/client';
 import type { MailDirectory } from '../events/mails';
+import type { AudienceSource } from '../app/mass-mail-chunks';
 
 /** Where a student stands in a course: what reviews and lesson questions are allowed by. */
 export interface CourseStanding {
@@ -40,6 +41,8 @@ export interface QuestionLookups {
 
 export interface Lookups {
   directory: MailDirectory;
+  /** A page of a mass mail's audience (identity, decision 0088). */
+  audience: AudienceSource;
   /** None without learning's address: no review or question is allowed then. */
   learning?: LearningLookup;
   courses: CourseInstructors;
@@ -76,6 +79,10 @@ export function grpcLookups(issuer: ServiceTokenIssuer, addresses: { identity: s
           },
         }
       : undefined,
+    audience: async (audience, after) => {
+      const page = await identity.mailAudience(audience, after);
+      return { members: page.members, next: page.next };
+    },
     courses: { instructorOf: async (courseId) => (await course(courseId))?.instructorId || null },
     questions: {
       course,

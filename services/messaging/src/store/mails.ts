@@ -39,6 +39,53 @@ export interface MassMailDoc {
   /** Pending recipients may remain (what the sender looks at); cleared once none does. */
   open: boolean;
   createdAt: Date;
+  /** Its recipients are in chunks (decision 0088); older mails have one document per recipient. */
+  chunked?: boolean;
+  /** The audience is still being read from identity, a page (a chunk) at a time, from `cursor` on. */
+  queuing?: boolean;
+  cursor?: string;
+  /** Chunks queued (numbered from 0), and recipients in them. */
+  chunks?: number;
+  total?: number;
+  /** Chunks [0, counted) are sent and their figures are added up below. */
+  counted?: number;
+  sent?: number;
+  skipped?: number;
+  uncertain?: number;
+  /** The first mail handed to the mail server, and when the last chunk counted ended (the rate). */
+  firstSentAt?: Date | null;
+  lastSentAt?: Date | null;
+}
+
+/** A page of a mass mail's audience, sent in order by one sender at a time (decision 0088); never changed. */
+export interface ChunkDoc {
+  /** `<mail id>:<number, 7 digits>`. */
+  _id: string;
+  mailId: string;
+  n: number;
+  recipients: { email: string; name: string; language: string; token: string }[];
+  /** The audience's cursor after this page ('' when it was the last). */
+  after: string;
+}
+
+/** A chunk's progress (its _id), apart from its recipients: each mail sent writes it. */
+export interface ChunkProgressDoc {
+  _id: string;
+  /** Recipients in the chunk. */
+  size: number;
+  /** The next recipient to send, or the one being sent when `inFlight`: every one before it was sent, skipped or uncertain. */
+  at: number;
+  /** Recipient `at` is being handed to the mail server: after a crash, it is uncertain and never retried. */
+  inFlight: boolean;
+  skipped: number[];
+  uncertain: number[];
+  done: boolean;
+}
+
+/** A mass mail's unsubscribe link: the token (its _id) and the address. */
+export interface UnsubscribeTokenDoc {
+  _id: string;
+  email: string;
 }
 
 export interface RecipientDoc {
@@ -86,7 +133,26 @@ outgoingMailSchema.index({ state: 1, nextAttemptAt: 1 });
 outgoingMailSchema.index({ createdAt: 1 });
 
 const massMailSchema = new Schema<MassMailDoc>(
-  { _id: String, audience: String, subject: String, html: String, ready: Boolean, open: Boolean, createdAt: Date },
+  {
+    _id: String,
+    audience: String,
+    subject: String,
+    html: String,
+    ready: Boolean,
+    open: Boolean,
+    createdAt: Date,
+    chunked: Boolean,
+    queuing: Boolean,
+    cursor: String,
+    chunks: Number,
+    total: Number,
+    counted: Number,
+    sent: Number,
+    skipped: Number,
+    uncertain: Number,
+    firstSentAt: Date,
+    lastSentAt: Date,
+  },
   { versionKey: false },
 );
 // The history, a page at a time (decision 0085).
@@ -101,6 +167,16 @@ const recipientSchema = new Schema<RecipientDoc>(
 recipientSchema.index({ mailId: 1, state: 1, email: 1 });
 recipientSchema.index({ state: 1 });
 recipientSchema.index({ token: 1 }, { unique: true });
+
+const chunkSchema = new Schema<ChunkDoc>(
+  { _id: String, mailId: String, n: Number, recipients: Schema.Types.Mixed, after: String },
+  { versionKey: false },
+);
+const progressSchema = new Schema<ChunkProgressDoc>(
+  { _id: String, size: Number, at: Number, inFlight: Boolean, skipped: [Number], uncertain: [Number], done: Boolean },
+  { versionKey: false },
+);
+const tokenSchema = new Schema<UnsubscribeTokenDoc>({ _id: String, email: String }, { versionKey: false });
 
 const unsubscribedSchema = new Schema<UnsubscribedDoc>({ _id: String, at: Date }, { versionKey: false });
 
@@ -123,6 +199,9 @@ function mailModelsOn(connection: Connection) {
     massMails: connection.model('MassMail', massMailSchema, 'mass_mails'),
     recipients: connection.model('MassMailRecipient', recipientSchema, 'mass_mail_recipients'),
     unsubscribed: connection.model('Unsubscribed', unsubscribedSchema, 'unsubscribed'),
+    chunks: connection.model('MassMailChunk', chunkSchema, 'mass_mail_chunks'),
+    progress: connection.model('MassMailChunkProgress', progressSchema, 'mass_mail_chunk_progress'),
+    tokens: connection.model('UnsubscribeToken', tokenSchema, 'mass_mail_tokens'),
   };
 }
 export type MailModels = ReturnType<typeof mailModelsOn>;

@@ -278,6 +278,29 @@ export interface ListUsersRequest {
   joinedToDay: string;
 }
 
+/** A mass mail's audience (messaging only, decision 0088): a page of its addresses in id order. */
+export interface ListMailAudienceRequest {
+  /** allUser, subscriber, non-subscriber, verified-user, non-verified-user, instructors or admin. */
+  audience: string;
+  /** The `next` of the page before; empty for the first page. */
+  after: string;
+  /** Addresses in the page: 0 means 1000, at most 1000. */
+  limit: number;
+}
+
+export interface MailAudienceMember {
+  email: string;
+  name: string;
+  /** en or bn. */
+  language: string;
+}
+
+export interface ListMailAudienceResponse {
+  members: MailAudienceMember[];
+  /** The cursor of the next page; empty when this page is the last. */
+  next: string;
+}
+
 export interface ListUsersResponse {
   users: User[];
   /** The cursor of the next page; empty when this page is the last. */
@@ -4074,6 +4097,295 @@ export const ListUsersRequest: MessageFns<ListUsersRequest> = {
   },
 };
 
+function createBaseListMailAudienceRequest(): ListMailAudienceRequest {
+  return { audience: "", after: "", limit: 0 };
+}
+
+export const ListMailAudienceRequest: MessageFns<ListMailAudienceRequest> = {
+  encode(message: ListMailAudienceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.audience !== "") {
+      writer.uint32(10).string(message.audience);
+    }
+    if (message.after !== "") {
+      writer.uint32(18).string(message.after);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMailAudienceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMailAudienceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.audience = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMailAudienceRequest {
+    return {
+      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      after: isSet(object.after) ? globalThis.String(object.after) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListMailAudienceRequest): unknown {
+    const obj: any = {};
+    if (message.audience !== "") {
+      obj.audience = message.audience;
+    }
+    if (message.after !== "") {
+      obj.after = message.after;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMailAudienceRequest>, I>>(base?: I): ListMailAudienceRequest {
+    return ListMailAudienceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMailAudienceRequest>, I>>(object: I): ListMailAudienceRequest {
+    const message = createBaseListMailAudienceRequest();
+    message.audience = object.audience ?? "";
+    message.after = object.after ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseMailAudienceMember(): MailAudienceMember {
+  return { email: "", name: "", language: "" };
+}
+
+export const MailAudienceMember: MessageFns<MailAudienceMember> = {
+  encode(message: MailAudienceMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.language !== "") {
+      writer.uint32(26).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MailAudienceMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMailAudienceMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MailAudienceMember {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: MailAudienceMember): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MailAudienceMember>, I>>(base?: I): MailAudienceMember {
+    return MailAudienceMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MailAudienceMember>, I>>(object: I): MailAudienceMember {
+    const message = createBaseMailAudienceMember();
+    message.email = object.email ?? "";
+    message.name = object.name ?? "";
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
+function createBaseListMailAudienceResponse(): ListMailAudienceResponse {
+  return { members: [], next: "" };
+}
+
+export const ListMailAudienceResponse: MessageFns<ListMailAudienceResponse> = {
+  encode(message: ListMailAudienceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      MailAudienceMember.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMailAudienceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMailAudienceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(MailAudienceMember.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMailAudienceResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members)
+        ? object.members.map((e: any) => MailAudienceMember.fromJSON(e))
+        : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
+  },
+
+  toJSON(message: ListMailAudienceResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MailAudienceMember.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMailAudienceResponse>, I>>(base?: I): ListMailAudienceResponse {
+    return ListMailAudienceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMailAudienceResponse>, I>>(object: I): ListMailAudienceResponse {
+    const message = createBaseListMailAudienceResponse();
+    message.members = object.members?.map((e) => MailAudienceMember.fromPartial(e)) || [];
+    message.next = object.next ?? "";
+    return message;
+  },
+};
+
 function createBaseListUsersResponse(): ListUsersResponse {
   return { users: [], next: "" };
 }
@@ -5634,6 +5946,18 @@ export const IdentityServiceService = {
     responseSerialize: (value: ListUsersResponse): Buffer => Buffer.from(ListUsersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListUsersResponse => ListUsersResponse.decode(value),
   },
+  /** Messaging only: a page of a mass mail's audience (live users with an address). */
+  listMailAudience: {
+    path: "/taal.identity.v1.IdentityService/ListMailAudience" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMailAudienceRequest): Buffer =>
+      Buffer.from(ListMailAudienceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMailAudienceRequest => ListMailAudienceRequest.decode(value),
+    responseSerialize: (value: ListMailAudienceResponse): Buffer =>
+      Buffer.from(ListMailAudienceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMailAudienceResponse => ListMailAudienceResponse.decode(value),
+  },
   /** Admin, or the user themself. */
   getUser: {
     path: "/taal.identity.v1.IdentityService/GetUser" as const,
@@ -5743,6 +6067,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   createInstructorAccount: handleUnaryCall<CreateInstructorAccountRequest, CreateInstructorAccountResponse>;
   /** Admin only. */
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
+  /** Messaging only: a page of a mass mail's audience (live users with an address). */
+  listMailAudience: handleUnaryCall<ListMailAudienceRequest, ListMailAudienceResponse>;
   /** Admin, or the user themself. */
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
   /**
@@ -6054,6 +6380,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListUsersResponse) => void,
+  ): ClientUnaryCall;
+  /** Messaging only: a page of a mass mail's audience (live users with an address). */
+  listMailAudience(
+    request: ListMailAudienceRequest,
+    callback: (error: ServiceError | null, response: ListMailAudienceResponse) => void,
+  ): ClientUnaryCall;
+  listMailAudience(
+    request: ListMailAudienceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMailAudienceResponse) => void,
+  ): ClientUnaryCall;
+  listMailAudience(
+    request: ListMailAudienceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMailAudienceResponse) => void,
   ): ClientUnaryCall;
   /** Admin, or the user themself. */
   getUser(

@@ -249,10 +249,12 @@ export interface MassMail {
   skipped: number;
   /** Recipients whose sending was interrupted by a crash at the moment of sending: never retried (no one is mailed twice). */
   uncertain: number;
-  /** sending or done. */
+  /** queuing (the audience is still being read from identity, a page at a time; total grows), sending or done. */
   status: string;
   /** RFC 3339. */
   createdAt: string;
+  /** Mails handed to the mail server per second, from the first to the last (or now, while sending); 0 before the first. */
+  rate: number;
 }
 
 export interface MassMailRecipient {
@@ -266,7 +268,10 @@ export interface CreateMassMailRequest {
   audience: string;
   subject: string;
   html: string;
-  /** Resolved by the caller from identity (or the custom address); duplicates are sent once. */
+  /**
+   * The custom audience's address; empty for the other audiences, which messaging reads from identity
+   * itself, a page at a time (decision 0088). Duplicates are sent once.
+   */
   recipients: MassMailRecipient[];
 }
 
@@ -3384,6 +3389,7 @@ function createBaseMassMail(): MassMail {
     uncertain: 0,
     status: "",
     createdAt: "",
+    rate: 0,
   };
 }
 
@@ -3418,6 +3424,9 @@ export const MassMail: MessageFns<MassMail> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(82).string(message.createdAt);
+    }
+    if (message.rate !== 0) {
+      writer.uint32(89).double(message.rate);
     }
     return writer;
   },
@@ -3515,6 +3524,14 @@ export const MassMail: MessageFns<MassMail> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 89) {
+              break;
+            }
+
+            message.rate = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3543,6 +3560,7 @@ export const MassMail: MessageFns<MassMail> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      rate: isSet(object.rate) ? globalThis.Number(object.rate) : 0,
     };
   },
 
@@ -3578,6 +3596,9 @@ export const MassMail: MessageFns<MassMail> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.rate !== 0) {
+      obj.rate = floatToJson(message.rate);
+    }
     return obj;
   },
 
@@ -3596,6 +3617,7 @@ export const MassMail: MessageFns<MassMail> = {
     message.uncertain = object.uncertain ?? 0;
     message.status = object.status ?? "";
     message.createdAt = object.createdAt ?? "";
+    message.rate = object.rate ?? 0;
     return message;
   },
 };
@@ -4716,6 +4738,10 @@ export const MessagingServiceClient = makeGenericClientConstructor(
   service: typeof MessagingServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
