@@ -22970,8 +22970,13 @@ export interface components {
             skipped: number;
             /** @description Interrupted by a crash while being mailed; never retried, so no one is mailed twice */
             uncertain: number;
-            /** @enum {string} */
-            status: "sending" | "done";
+            /**
+             * @description queuing: the audience is still being read (total grows); sending; done
+             * @enum {string}
+             */
+            status: "queuing" | "sending" | "done";
+            /** @description Mails handed to the mail server per second, from the first to the last (or now, while sending) */
+            rate: number;
             /** Format: date-time */
             createdAt: string;
         };
