@@ -17476,7 +17476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all (the course’s instructor, or an admin) */
+        /** Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all, made from the newest 1000 unanswered questions (the rest through GET questions/unanswered/page, named by the Link header) (the course’s instructor, or an admin) */
         get: {
             parameters: {
                 query?: {
@@ -17494,6 +17494,8 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17501,6 +17503,100 @@ export interface paths {
                     };
                 };
                 /** @description A query parameter its schema refuses */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/questions/unanswered/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unanswered questions (an instructor's own courses', or every course's for an admin), newest first, each with its thread: a page (decision 0085); next: the following page's cursor, null on the last (the course’s instructor, or an admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                items: components["schemas"]["LessonQuestion"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -19200,10 +19296,96 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own paid store orders (gift cards), newest first, for their purchase history (students only) */
+        /** The caller's own paid store orders (gift cards), newest first: at most 500 (the rest through GET store/order/mine/{userId}/page, named by the Link header) (students only) */
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path: {
+                    /** @description The caller's own user id; another id gives 403 */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description When the list was cut at its bound: `<paged route?cursor=…>; rel="next"`, where the rest continues */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["StoreOrder"][];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/order/mine/{userId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the caller's own paid store orders (gift cards), newest first (decision 0087); next: the following page's cursor, null on the last (students only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
+                    cursor?: string;
+                    /** @description Rows in the page, 1 to 100 (default 20) */
+                    limit?: string;
+                };
                 header?: never;
                 path: {
                     /** @description The caller's own user id; another id gives 403 */
@@ -19222,8 +19404,21 @@ export interface paths {
                         "application/json": {
                             /** @constant */
                             success: true;
-                            data: components["schemas"]["StoreOrder"][];
+                            data: {
+                                items: components["schemas"]["StoreOrder"][];
+                                /** @description The cursor of the next page; null when this is the last */
+                                next: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description A cursor that is not a page of this list (INVALID_CURSOR), or a page size out of range (INVALID_PAGE_SIZE) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No token, or a token that is expired, revoked or belongs to a suspended user */

@@ -1,11 +1,9 @@
 // Tab 3, Purchase History (spec §2, §4): the student's orders, newest first, each Paid or Unpaid,
 // with its date, courses (title, tier, price), subtotal, voucher and discount, wallet used and
 // the amount paid (or still to pay). An empty history says so.
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { answer, authApi, protectedBlobUrl } from '@taal/web-shared/api';
-import { toast } from '@taal/web-shared/toast';
-import { formatDateTime, formatNumber } from '@taal/web-shared/format';
+import { answer, authApi } from '@taal/web-shared/api';
+import { formatDateTime } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import type { SessionUser } from '@taal/web-shared/session';
 import { useAsync } from '@taal/web-shared/useAsync';
@@ -13,41 +11,8 @@ import type { Order } from '../types';
 import { Empty, LoadError, Loading, Money } from '@taal/web-shared/ui';
 import { linkTo } from '@taal/web-shared/routes';
 import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
-import { translateApiError } from '@taal/web-shared/errors';
-
-/** Downloads a paid order's receipt PDF in a language (issue 41): a course order's from commerce, a gift-card order's from the store. */
-function ReceiptLinks({ orderId, store = false }: { orderId: string; store?: boolean }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const get = async (lang: 'en' | 'bn') => {
-    setBusy(true);
-    try {
-      const url = await protectedBlobUrl(`/api/v1/${store ? 'store/order' : 'order'}/receipt/${encodeURIComponent(orderId)}?lang=${lang}`);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `taal-receipt-${orderId.slice(0, 8)}-${lang}.pdf`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (err) {
-      toast(translateApiError(t, err, 'wallet.receiptFailed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <p className="receipt-links">
-      <span className="muted">{t('wallet.receipt')}:</span>
-      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-en" onClick={() => void get('en')}>
-        {t('wallet.receiptEn')}
-      </button>
-      <button type="button" className="btn btn-outline btn-sm" disabled={busy} data-testid="receipt-bn" onClick={() => void get('bn')}>
-        {t('wallet.receiptBn')}
-      </button>
-    </p>
-  );
-}
+import { ReceiptLinks } from './ReceiptLinks';
+import { loadStoreOrderPage, StoreOrders } from './StoreOrders';
 
 function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
@@ -139,34 +104,6 @@ function OrderCard({ order }: { order: Order }) {
   );
 }
 
-type StoreOrder = Awaited<ReturnType<typeof loadStoreOrders>>[number];
-const loadStoreOrders = async (userId: string) => (await answer(authApi.GET('/api/v1/store/order/mine/{userId}', { params: { path: { userId } } }))).data;
-
-/** A paid gift-card order: the product, how many, what the card paid, and its receipt. */
-function StoreOrderCard({ order }: { order: StoreOrder }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <li className="card order-card order-paid" data-testid="store-purchase" data-order={order._id}>
-      <header className="order-head">
-        <span className="badge badge-ok">{t('studentPanel.purchases.paid')}</span>
-        <time className="muted" dateTime={order.createdAt}>
-          {formatDateTime(order.createdAt, i18n.language, { zone: true })}
-        </time>
-      </header>
-      <p>
-        {t('wallet.giftCard', { product: order.orderItem.name })} × {formatNumber(order.orderItem.quantity, i18n.language)}
-      </p>
-      <dl className="order-totals">
-        <dt className="order-total">{t('studentPanel.purchases.amountPaid')}</dt>
-        <dd className="order-total">
-          <Money poisha={order.orderItem.totalPrice} />
-        </dd>
-      </dl>
-      <ReceiptLinks orderId={order._id} store />
-    </li>
-  );
-}
-
 /** Orders a page of the purchase history (decision 0084). */
 export const PURCHASES_PAGE_SIZE = 10;
 
@@ -180,11 +117,12 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
       (await answer(authApi.GET('/api/v1/order/{userId}/page', { params: { path: { userId: user._id }, query: { limit: String(PURCHASES_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } }))).data,
     [user._id, cursor],
   );
-  // Gift-card orders are the store's (shown with the first page); a failure there leaves the course orders shown.
-  const storeOrders = useAsync(() => (cursor ? Promise.resolve([]) : loadStoreOrders(user._id).catch(() => [])), [user._id, cursor]);
+  // Gift-card orders are the store's, a page at a time beside them (decision 0087): the first page's answer says whether there are any.
+  const storePosition = useKeysetPosition('store');
+  const storeOrders = useAsync(() => loadStoreOrderPage(user._id, storePosition.cursor), [user._id, storePosition.cursor]);
   if (orders.error) return position.cursor ? <KeysetError error={orders.error} position={position} onRetry={orders.reload} /> : <LoadError onRetry={orders.reload} />;
   if (!orders.data) return <Loading />;
-  if (!orders.data.items.length && !storeOrders.data?.length && !cursor)
+  if (!orders.data.items.length && (storeOrders.data || storeOrders.error) && !storeOrders.data?.items.length && !cursor && !storePosition.cursor)
     return (
       <Empty
         testId="purchases-empty"
@@ -203,11 +141,9 @@ export default function PurchaseHistory({ user }: { user: SessionUser }) {
         {orders.data.items.map((o) => (
           <OrderCard key={o._id} order={o} />
         ))}
-        {(storeOrders.data ?? []).map((o) => (
-          <StoreOrderCard key={o._id} order={o} />
-        ))}
       </ul>
       <KeysetPager position={position} next={orders.data.next} testId="purchases-pager" />
+      <StoreOrders page={storeOrders} position={storePosition} />
     </>
   );
 }
