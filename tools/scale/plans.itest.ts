@@ -97,7 +97,7 @@ describe('plans of every read on the seeded databases', () => {
     writeFileSync(recording, '');
     const routeOf = new Map<string, string>();
     let offset = 0;
-    const calls = await routeCalls(api, cluster.base);
+    const calls = await routeCalls(api, cluster.base, SIZE);
     const summary: string[] = [];
     const refusedOwn: string[] = [];
     const failed: string[] = [];

@@ -11,24 +11,39 @@ import type { gatewayApi } from '../testing/gateway-api';
 /** tools/scale/shape.mjs's ids (kept equal; that file is the seed's). */
 const uid = (k: string, n: number) => `${k}5ca1e00-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-/*
- * The plan test's size (shape.mjs at 200,000 users, 20,000 courses, 250,000 orders): 4,000
- * instructors, users 16…4,015; 195,985 students, users 4,016…; so two rounds of orders, student s's
- * are orders s and s + 195,985. Student 20,015 (user 24,030) is chosen for their second order,
- * 216,000: paid (not a seventh, not the newest fiftieth), 1095 · (1 − 216,000 / 250,000) = 149 days
- * ago, within its courses' 180 days, so its enrolments are active; two items (a
- * third), a voucher and a review (a tenth), progress (a fourth), a provided certificate (a
- * hundredth). Its first course is (7 · 20,015 + 1) mod 20,000 + 1 = 107, instructor 107's (user 122);
- * the student's store order (bought by user g − 1 for user g) is 6…(24,031), their gift card 9…(24,030),
- * a notification every fifth student's (20,015 is one).
+/** A seeded size (tools/scale/shape.mjs's arguments). */
+export interface SeededSize {
+  users: number;
+  courses: number;
+  orders: number;
+  instructors?: number;
+}
+
+/**
+ * The seeded ids the calls use, for a size (shape.mjs's rules, kept equal). A student is chosen for
+ * their data: an order o that is a multiple of 300 (two items a third, a voucher and a review a tenth,
+ * progress a fourth, a provided certificate a hundredth), not a seventh (expired), between 0.86 and 0.97
+ * of the orders (paid 33 to 153 days ago: within its courses' 180 days, so the enrolments are active, and
+ * not the newest fiftieth, unpaid), the student's second or later order where students are fewer than
+ * orders, and a student whose number is a multiple of 5 (every fifth student has a notification). At the
+ * plan test's size (200,000 users, 20,000 courses, 250,000 orders: 4,000 instructors, 195,985 students)
+ * that is order 216,000, student 20,015 (user 24,030), course 107, instructor 107 (user 122). The student's
+ * store order (bought by user g − 1 for user g) is 6…(g + 1), their gift card 9…(g); instructor i's first
+ * settlement is (i − 1)·3 + 1 (three per instructor, in the instructors' order).
  */
-const STUDENT_USER = 4015 + 20_015;
-const ORDER = 216_000;
-const COURSE = 107;
-const INSTRUCTOR = 107;
-const INSTRUCTOR_USER = 15 + INSTRUCTOR;
-/** Instructor 107's first settlement: three per instructor with earnings, numbered in the instructors' order. */
-const SETTLEMENT = (INSTRUCTOR - 1) * 3 + 1;
+export function seededIds(size: SeededSize) {
+  const instructors = size.instructors ?? Math.max(1, Math.round(size.users / 50));
+  const firstStudent = 15 + instructors;
+  const students = size.users - firstStudent;
+  for (let order = Math.floor((size.orders * 0.97) / 300) * 300; order >= size.orders * 0.86; order -= 300) {
+    const student = ((order - 1) % students) + 1;
+    if (order % 7 === 0 || student % 5 !== 0 || (size.orders > students && order <= students)) continue;
+    const course = ((student * 7 + Math.floor((order - 1) / students)) % size.courses) + 1;
+    const instructor = ((course - 1) % instructors) + 1;
+    return { order, studentUser: firstStudent + student, course, instructor, instructorUser: 15 + instructor, settlement: (instructor - 1) * 3 + 1 };
+  }
+  throw new Error(`no student with every kind of data at ${JSON.stringify(size)}: seed more orders`);
+}
 
 const SKIP = /suspend|verify|publish|invalidate|\/due\/|\/stream$|\/video\/|\/media\/|\/ssl\/|exam-audio|openapi|unsubscribe|documents\/|guardian-approval/;
 
@@ -65,7 +80,8 @@ export interface RouteCall {
   own: boolean;
 }
 
-export async function routeCalls(api: ReturnType<typeof gatewayApi>, base: string): Promise<RouteCall[]> {
+export async function routeCalls(api: ReturnType<typeof gatewayApi>, base: string, size: SeededSize): Promise<RouteCall[]> {
+  const { order: ORDER, studentUser: STUDENT_USER, course: COURSE, instructor: INSTRUCTOR, instructorUser: INSTRUCTOR_USER, settlement: SETTLEMENT } = seededIds(size);
   const admin = await api.login('admin@taal.local', 'admin123');
   const instructor = await api.login(`instructor${INSTRUCTOR_USER}@scale.taal.local`, 'student123');
   const student = await api.login(`student${STUDENT_USER}@scale.taal.local`, 'student123');

@@ -15,7 +15,10 @@
  * `student<n>@scale.taal.local`, `instructor<n>@…`, `admin<n>@…`. Run it once on a database: a
  * second run collides on the seeded ids.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -120,7 +123,18 @@ async function main() {
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set: run `source ~/.cache/taal/infra/env.sh` (tools/infra) or pass --database-url');
   const documentsUrl = values['no-documents'] ? undefined : (values['mongodb-url'] ?? process.env.MONGODB_URL);
-  await seedScale({ databaseUrl, documentsUrl, size });
+  const { shape, total } = await seedScale({ databaseUrl, documentsUrl, size });
+  // The tables the seed's migrations made (on a database no cluster has started on) belong to the admin
+  // role: each service's own role gets its schema and tables, as tools/testing and the chart give them.
+  for (const service of SQL_SERVICES) {
+    execFileSync('psql', ['-X', '-q', databaseUrl, '-v', `service=${service}`, '-v', `password=taal_${service}`, '-f', path.join(root, 'deploy/service-database.sql')], {
+      env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' },
+    });
+  }
+  // What bench:scale prints beside its table: the size and the time this seed took.
+  const record = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), 'scale/last-seed.json');
+  mkdirSync(path.dirname(record), { recursive: true });
+  writeFileSync(record, `${JSON.stringify({ shape, seconds: Math.round(total), at: new Date().toISOString(), cores: os.availableParallelism() })}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -33,11 +33,12 @@ export interface TestCluster {
 
 /**
  * Starts the cluster with `env` on top of the test's own settings and waits until /healthz answers 200.
- * On a fresh database and document database unless given (restored ones; dropped on stop all the same).
+ * On a fresh database and document database unless given (restored ones; dropped on stop all the same,
+ * but for documents kept by `keepDocuments`: a seeded database a benchmark reads again).
  */
 export async function startTestCluster(
   env: Record<string, string>,
-  options: { database?: { url: string; drop(): Promise<void> }; documentsUrl?: string } = {},
+  options: { database?: { url: string; drop(): Promise<void> }; documentsUrl?: string; keepDocuments?: boolean } = {},
 ): Promise<TestCluster> {
   for (const entry of ['packages/launcher/dist/cluster.js', 'packages/launcher/dist/main.js', ...services.map((s) => `services/${s.name}/dist/index.js`)]) {
     if (!existsSync(path.join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
@@ -89,6 +90,7 @@ export async function startTestCluster(
       await exited;
     }
     await database.drop();
+    if (options.keepDocuments) return;
     const documents = await createDocumentStore(documentsUrl).catch(() => null);
     await documents?.connection.dropDatabase().catch(() => {});
     await documents?.close();
