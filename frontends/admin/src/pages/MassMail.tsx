@@ -1,13 +1,14 @@
 // /admin/mass-mailing (back office §2, §5, §7): audience, a custom address (required for custom),
 // subject and an HTML message, a confirmation dialog before sending (POST mass-mail/), then
 // 'Mass mailing sent successful!' or 'Failed ,Please try again'; below, each mail's progress
-// (GET mass-mail/page a page at a time, decision 0085; refreshed while one is sending). The server sanitises the HTML and adds the
+// (GET mass-mail/page a page at a time, decision 0085; refreshed while one is queuing or sending:
+// sent of total, unsubscribed, uncertain and the rate in mails per second, decision 0088). The server sanitises the HTML and adds the
 // unsubscribe link to every mail.
 import { useEffect, useState, type FormEvent } from 'react';
 import { isEmail } from '@taal/contracts/web';
 import { answer, authApi, type ApiPaths } from '@taal/web-shared/api';
 import { fieldErrorKeys, translateApiError } from '@taal/web-shared/errors';
-import { formatDateTime } from '@taal/web-shared/format';
+import { formatDateTime, formatNumber } from '@taal/web-shared/format';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { toast } from '@taal/web-shared/toast';
 import { Modal } from '../components/Modal';
@@ -38,7 +39,8 @@ function Progress() {
     answer(authApi.GET('/api/v1/mass-mail/page', { params: { query: pageQueryOf(cursor, 10) } })),
   );
   const { list } = paged;
-  const sending = list.data?.items.some((m) => m.status === 'sending') ?? false;
+  const num = (n: number) => formatNumber(n, i18n.resolvedLanguage, { maximumFractionDigits: 1 });
+  const sending = list.data?.items.some((m) => m.status !== 'done') ?? false;
   const { reload } = list;
   useEffect(() => {
     const refresh = () => reload();
@@ -68,7 +70,9 @@ function Progress() {
                 className="mass-mail-bar"
               />
               <p className="muted" data-testid="mass-mail-counts">
-                {t('massMail.counts', { sent: m.sent, total: m.total, skipped: m.skipped })} ·{' '}
+                {t('massMail.counts', { sent: num(m.sent), total: num(m.total), skipped: num(m.skipped) })}
+                {m.uncertain > 0 && <span data-testid="mass-mail-uncertain"> · {t('massMail.uncertain', { uncertain: num(m.uncertain) })}</span>}
+                {m.rate > 0 && <span data-testid="mass-mail-rate"> · {t('massMail.rate', { rate: num(m.rate) })}</span>} ·{' '}
                 <span className={`status-pill ${m.status === 'done' ? 'status-ok' : 'status-wait'}`}>
                   {t(`massMail.status.${m.status}`)}
                 </span>
