@@ -6,6 +6,9 @@ import { answer, done, fail, idParam, listOf, callerOf, refusal, asFormRefusal, 
 import { COURSE_CATEGORIES as CATEGORIES, CourseSchema, toApiCourse } from './course-shape';
 import { type CourseWriteDeps, writeGuards, COURSE_FILES, courseFormDoc, type Form, type Problems, readCourseForm, lessonsOf, statusProblems, dropReplaced, storeImages } from './write-shape';
 
+/** Courses a category of GET course/catagory/ lists: five categories of 5 courses at their widest (about 7 KB each) stay under 256 KB (decision 0089). */
+export const CATEGORY_COURSES_BOUND = 5;
+
 export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
   const { catalogue, learning, tokens } = deps;
   const { staff } = writeGuards(tokens);
@@ -149,12 +152,12 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/course/catagory/',
-      summary: 'The course categories, each with its published courses (newest first): at most 100 a category (the rest through GET course/page?category=…, decision 0078)',
+      summary: `The course categories, each with its published courses (newest first): at most ${CATEGORY_COURSES_BOUND} a category (the rest through GET course/page?category=…, decisions 0078 and 0089)`,
       fairUse: 'reads',
       responses: { 200: answer(listOf(z.object({ catagory: z.enum(CATEGORIES), courses: z.array(CourseSchema) }).meta({ id: 'CourseCategory' }))) },
       handler: cachedRead(deps.cache, () => 'course:categories', async () => {
         // One page of each category's newest (decision 0078): the answer does not grow with the catalogue.
-        const pages = await Promise.all(CATEGORIES.map((category) => catalogue.listCoursePage({ category, level: '', instructorId: '', sort: '', includeUnpublished: false, featuredOnly: false, cursor: '', limit: 100 })));
+        const pages = await Promise.all(CATEGORIES.map((category) => catalogue.listCoursePage({ category, level: '', instructorId: '', sort: '', includeUnpublished: false, featuredOnly: false, cursor: '', limit: CATEGORY_COURSES_BOUND })));
         return CATEGORIES.map((catagory, i) => ({ catagory, courses: pages[i]!.courses.map(toApiCourse) }));
       }),
     }),

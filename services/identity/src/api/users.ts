@@ -7,8 +7,11 @@ import { callerOf, UserRoles, refusal, answer, badDayRange, badRequest, dayRange
 import { createAccountSchema, instructorAccountSchema } from './schemas';
 import { requireId, done, unknownUser, guards, type IdentityRouteDeps, OAuthUserSchema, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
 
-/** The spec's "all" user lists answer at most this many users, newest first (decision 0074); a Link header names the paged route for the rest. */
-export const USER_LIST_BOUND = 1000;
+/**
+ * The spec's "all" user lists answer at most this many users, newest first (decision 0074); a Link header names the paged route for the rest.
+ * 100 users at their widest (a 100-character Bengali name, a 254-character e-mail address) stay under the issue's 256 KB (decision 0089).
+ */
+export const USER_LIST_BOUND = 100;
 
 /** The paged user lists' filter (GET user/page?type=…): the back office's sections. */
 const USER_PAGE_TYPES = ['all', 'student', 'subscriber', 'instructor', 'admin', 'content', 'social'] as const;

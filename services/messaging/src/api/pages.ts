@@ -8,8 +8,8 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { answer, badPage, collectPages, defineRoute, linkHeader, linkNext, listOf, ok, pageOf, pageQuery, pageRequest, type Access, type ParamSpec, type ResponseSpec, type RouteSpec } from '@taal/edge';
 
-/** How the spec's plain lists are cut (each the cut it had before, now stated): rows, newest first. */
-export const LIST_BOUNDS = { contacts: 500, studentMessages: 500, notifications: 500, reviews: 500, questions: 200, reports: 300, massMails: 100 } as const;
+/** How the spec's plain lists are cut: rows, newest first; each keeps its answer under 256 KB at its widest realistic rows (decision 0089). */
+export const LIST_BOUNDS = { contacts: 60, studentMessages: 60, notifications: 500, reviews: 50, questions: 30, reports: 70, massMails: 15 } as const;
 
 interface ListSpec<T, S extends z.ZodType> {
   /** The spec's list route (OpenAPI form), e.g. '/contact/general/'; none: only the paged route. */
