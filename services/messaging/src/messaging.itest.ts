@@ -447,10 +447,12 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     const { mail } = await create([...people, { ...people[0]!, email: people[0]!.email.toUpperCase() }]);
     expect(mail).toMatchObject({ total: 10, sent: 0, status: 'sending', html: '<p>New <b>drum</b> course</p>' });
 
-    // One batch of 4, then the process "dies" right after claiming the next recipient.
+    // One batch of 4, then the process "dies" right after marking the next recipient as being sent
+    // (its chunk's progress, decision 0088).
     expect(await messaging.massMails.sendBatch()).toBe(4);
-    const next = await messaging.mailDocuments.models.recipients.findOne({ mailId: mail!.id, state: 'pending' }).sort({ email: 1 });
-    await messaging.mailDocuments.models.recipients.updateOne({ _id: next!._id }, { $set: { state: 'claimed' } });
+    const { progress: chunkProgress } = messaging.mailDocuments.models;
+    expect(await chunkProgress.findOne({ _id: `${mail!.id}:0000000` }).lean()).toMatchObject({ size: 10, at: 4, inFlight: false });
+    await chunkProgress.updateOne({ _id: `${mail!.id}:0000000` }, { $set: { inFlight: true } });
     client.close();
     await messaging.stop();
 
@@ -460,6 +462,7 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     const progress = async () => (await call<messagingV1.ListMassMailsResponse>('listMassMails', {}, ADMIN)).mails.find((m) => m.id === mail!.id)!;
     await waitFor(async () => (await progress()).status === 'done', 'the mass mail to finish');
     expect(await progress()).toMatchObject({ total: 10, sent: 9, uncertain: 1, skipped: 0, status: 'done' });
+    expect((await progress()).rate).toBeGreaterThan(0);
     const counts = people.map((p) => mailsTo(mailDir, p.email).length);
     expect(counts.filter((n) => n === 1)).toHaveLength(9);
     expect(Math.max(...counts)).toBe(1); // no one twice
