@@ -1,9 +1,10 @@
-// The instructor's unanswered questions a page of askers at a time (issue 50, decision 0063), in
-// Chromium against the real all-in-one: eleven students ask, the first of them four times; the
-// panel's Questions tab shows ten askers, the newest first, each with their questions together,
-// and its pager leads to the eleventh, whose newest three show with "1 more question waits". In en
-// and bn. The admin then hides all of that student's questions at once (/admin/questions), and the
-// instructor's list is one page. Screenshots go to SHOTS_DIR (/tmp/shots/unanswered-pager).
+// The instructor's unanswered questions a server keyset page at a time (issue 51, decision 0087; it was
+// decision 0063's page of askers), in Chromium against the real all-in-one: eleven students ask, the first
+// of them four times (the oldest questions); the panel's Questions tab shows the newest ten questions, one
+// per asker, and its Next leads to the cursor's page in the address (?tab=5&cursor=…&page=2): the first
+// student's four questions together. A copied page-2 link opens page 2 in a fresh tab (First page offered,
+// no trail). In en and bn. The admin then hides all of that student's questions at once (/admin/questions),
+// and the instructor's list is one page. Screenshots go to SHOTS_DIR (/tmp/shots/unanswered-pager).
 import { api, apiGet, DEMO, dhakaDay, loginByApi, switchLanguage, toastWith, useE2E, useSession, verificationToken, waitFor, waitForEnrolment, signUpByApi } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/unanswered-pager';
@@ -15,7 +16,7 @@ const e2e = useE2E({ env: { SIGNUP_MAX_PER_ADDRESS: '100', SIGNUP_MAX_PER_DOMAIN
 const { shot } = e2e;
 const { call } = api(e2e);
 
-test('the unanswered list pages askers, newest first, each with their questions together', async () => {
+test('the unanswered list pages through the server newest first, the cursor in the address; a copied page-2 link opens it (en, bn)', async () => {
   const admin = await loginByApi(e2e.baseUrl, DEMO.admin);
   const courses = await apiGet<{ _id: string; instructor: string }[]>(e2e.baseUrl, 'course/');
   const course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!;
@@ -57,34 +58,50 @@ test('the unanswered list pages askers, newest first, each with their questions 
     await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.instructor), { lang: 'en' });
     await page.goto(`${e2e.baseUrl}/instructorpanel?tab=5`);
     const askers = page.locator('[data-testid="unanswered-asker"]');
+    const questions = page.locator('[data-testid="unanswered-question"]');
     await page.locator('[data-testid="unanswered-page"][data-page="1"]').waitFor();
-    await waitFor('ten askers', async () => ((await askers.count()) === 10 ? true : undefined));
-    expect(await askers.first().locator('h3').textContent()).toBe('Kona Roy: 1 question waiting');
-    expect(await askers.last().locator('h3').textContent()).toBe('Bashir Roy: 1 question waiting');
+    await waitFor('ten questions', async () => ((await questions.count()) === 10 ? true : undefined));
+    expect(await askers.count()).toBe(10);
+    expect(await askers.first().locator('h3').textContent()).toBe('Kona Roy asked');
+    expect(await askers.last().locator('h3').textContent()).toBe('Bashir Roy asked');
     const pager = page.locator('[data-testid="unanswered-pager"]');
     await pager.scrollIntoViewIfNeeded();
+    expect(await pager.locator('[data-testid="page-number"]').textContent()).toBe('Page 1');
     await shot(page, 'unanswered-page1-en');
     await pager.screenshot({ path: `${SHOTS}/unanswered-pager-en-part.png` });
 
-    await pager.locator('button', { hasText: /^2$/ }).click();
+    await pager.locator('[data-testid="page-next"]').click();
     await page.locator('[data-testid="unanswered-page"][data-page="2"]').waitFor();
-    expect(await askers.count()).toBe(1);
+    await waitFor('Anika on page 2', async () => ((await askers.count()) === 1 ? true : undefined));
+    const url = new URL(page.url());
+    expect(url.searchParams.get('tab')).toBe('5');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.get('cursor')).toBeTruthy();
     const anika = askers.first();
-    expect(await anika.locator('h3').textContent()).toBe('Anika Roy: 4 questions waiting');
-    expect(await anika.locator('[data-testid="unanswered-question"] .message-text').allTextContents()).toEqual([4, 3, 2].map((q) => `Anika's question ${q}: how do I tune the lower string?`));
-    expect(await anika.locator('[data-testid="unanswered-more"]').textContent()).toBe('1 more question from Anika Roy waits: it shows here once these are answered.');
+    expect(await anika.locator('h3').textContent()).toBe('Anika Roy asked');
+    expect(await anika.locator('[data-testid="unanswered-question"] .message-text').allTextContents()).toEqual([4, 3, 2, 1].map((q) => `Anika's question ${q}: how do I tune the lower string?`));
+    expect(await pager.locator('[data-testid="page-next"]').isDisabled()).toBe(true);
     await shot(page, 'unanswered-page2-en');
     await page.locator('[data-testid="tabpanel-questions"]').screenshot({ path: `${SHOTS}/unanswered-page2-en-part.png` });
 
+    // The copied link in a fresh tab: page 2 again, with no trail: First page instead of Previous.
+    const copied = await context.newPage();
+    await copied.goto(url.toString());
+    await copied.locator('[data-testid="unanswered-page"][data-page="2"]').waitFor();
+    expect(await copied.locator('[data-testid="unanswered-asker"] h3').allTextContents()).toEqual(['Anika Roy asked']);
+    expect(await copied.locator('[data-testid="unanswered-pager"] [data-testid="page-first"]').count()).toBe(1);
+    await copied.close();
+
     await switchLanguage(page, 'bn', { fonts: true });
     await page.locator('[data-testid="unanswered-page"][data-page="2"]').waitFor();
-    expect(await anika.locator('h3').textContent()).toBe('Anika Roy: ৪টি প্রশ্ন অপেক্ষায়');
-    expect(await anika.locator('[data-testid="unanswered-more"]').textContent()).toContain('Anika Roy-এর আরও ১টি প্রশ্ন অপেক্ষায়');
+    expect(await anika.locator('h3').textContent()).toBe('Anika Roy জিজ্ঞেস করেছেন');
+    expect(await pager.locator('[data-testid="page-number"]').textContent()).toBe('পৃষ্ঠা ২');
     await shot(page, 'unanswered-page2-bn');
     await page.locator('[data-testid="tabpanel-questions"]').screenshot({ path: `${SHOTS}/unanswered-page2-bn-part.png` });
-    await pager.locator('button', { hasText: /^১$/ }).click();
+    await pager.locator('[data-testid="page-previous"]').click();
     await page.locator('[data-testid="unanswered-page"][data-page="1"]').waitFor();
-    await waitFor('ten askers again', async () => ((await askers.count()) === 10 ? true : undefined));
+    await waitFor('ten questions again', async () => ((await questions.count()) === 10 ? true : undefined));
+    expect(new URL(page.url()).searchParams.get('cursor')).toBeNull();
     await shot(page, 'unanswered-page1-bn');
     await pager.screenshot({ path: `${SHOTS}/unanswered-pager-bn-part.png` });
 
@@ -104,7 +121,7 @@ test('the unanswered list pages askers, newest first, each with their questions 
     expect(await page.locator('[data-testid="admin-question"][data-hidden="true"]').count()).toBe(4);
     await useSession(page, e2e.baseUrl, await loginByApi(e2e.baseUrl, DEMO.instructor), { lang: 'en' });
     await page.goto(`${e2e.baseUrl}/instructorpanel?tab=5`);
-    await waitFor('ten askers, Anika gone', async () => ((await askers.count()) === 10 ? true : undefined));
+    await waitFor('ten questions, Anika gone', async () => ((await questions.count()) === 10 ? true : undefined));
     expect(await page.locator('[data-testid="unanswered-question"]', { hasText: 'Anika' }).count()).toBe(0);
     expect(await pager.count()).toBe(0);
     expect(errors).toEqual([]);
