@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CourseAdminLimits as L, CourseAdminMessages as M, NAME_OR_BLANK_PATTERN, NAME_PATTERN, nameProblem, type catalogueV1 } from '@taal/contracts';
 import { answer, done, fail, idParam, listOf, callerOf, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
-import { badPage, collectPages, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
+import { badPage, collectPages, envelope, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
 import { INSTRUCTOR_LIST_BOUND } from './instructors';
 import { type CourseWriteDeps, writeGuards, str, type Form, type Problems, dropReplaced, storeImages } from './write-shape';
@@ -75,6 +75,33 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       handler: async ({ req, res }) => {
         const page = await catalogue.listInstructorPage({ includeUnpublished: true, ...pageRequest(req) }, callerOf(res));
         res.json(ok({ items: page.instructors.map(toApiInstructor), next: page.next || null }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/admin/search',
+      summary: "The first instructors, published or not, whose name starts with q (any case), by name (back office's instructor picker, decision 0087; admin and content)",
+      auth: staff,
+      query: {
+        q: { schema: z.string().max(100), description: 'The start of a name (blank: none found)' },
+        limit: { schema: z.string().regex(/^([1-9]|1[0-9]|20)$/), description: 'Matches, 1 to 20 (default 10)' },
+      },
+      responses: { 200: answer(listOf(InstructorSchema)), 400: fail('q over 100 characters or a limit out of 1..20'), 403: fail('Not the admin or content role') },
+      handler: async ({ req, res }) => {
+        const { instructors } = await catalogue.searchInstructors({ query: String(req.query.q ?? ''), includeUnpublished: true, limit: Number(req.query.limit ?? 0) }, callerOf(res));
+        res.json(ok(instructors.map(toApiInstructor)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/instructor/admin/one/{id}',
+      summary: "One instructor, published or not (the back office's picker names a course's instructor, decision 0087; admin and content)",
+      auth: staff,
+      params: idParam,
+      responses: { 200: answer(envelope(InstructorSchema)), 403: fail('Not the admin or content role'), 404: fail('Instructor not found (INSTRUCTOR_NOT_FOUND)') },
+      handler: async ({ res, param }) => {
+        const { instructor } = await catalogue.getInstructor({ id: param('id'), includeUnpublished: true }, callerOf(res));
+        res.json(ok(toApiInstructor(instructor!)));
       },
     }),
     defineRoute({

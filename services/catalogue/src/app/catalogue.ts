@@ -110,6 +110,14 @@ export class Catalogue {
     return { instructors: page.items, next: page.next };
   }
 
+  /** The first instructors whose name starts with a query (decision 0087): at most 20; a blank query finds none. */
+  async searchInstructors(caller: Caller, req: catalogueV1.SearchInstructorsRequest) {
+    assertMaySeeDrafts(caller, req.includeUnpublished);
+    const query = req.query.trim().slice(0, 100);
+    if (!query) return { instructors: [] };
+    return { instructors: await this.store.instructors.searchInstructors(query, req.includeUnpublished, Math.min(req.limit > 0 ? req.limit : 10, 20)) };
+  }
+
   async getInstructor(caller: Caller, req: catalogueV1.GetInstructorRequest, trustedService = false) {
     assertMaySeeDrafts(caller, req.includeUnpublished, trustedService);
     if (!req.id) throw refuse('INSTRUCTOR_ID_REQUIRED');

@@ -81,6 +81,23 @@ export class InstructorStore {
     return { items: page.items.map(toInstructor), next: page.next };
   }
 
+  /**
+   * The first `limit` instructors whose name starts with `query` (any case), by name then id (decision 0087): a
+   * prefix range of migration 012's `lower(name) COLLATE "C"` index, read in order. LIKE's own characters are escaped.
+   */
+  async searchInstructors(query: string, includeUnpublished: boolean, limit: number): Promise<Instructor[]> {
+    const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { rows } = await this.sql.query<InstructorRow>(
+      `SELECT i.*, '{}'::text[] AS course_ids
+         FROM catalogue.instructor i
+        WHERE ${includeUnpublished ? '' : 'i.published AND '}lower(i.name) COLLATE "C" LIKE $1
+        ORDER BY lower(i.name) COLLATE "C", i.id
+        LIMIT $2`,
+      [prefix, limit],
+    );
+    return rows.map(toInstructor);
+  }
+
   async getInstructor(id: string, includeUnpublished: boolean, db: SqlExecutor = this.sql): Promise<Instructor | null> {
     const { rows } = await db.query<InstructorRow>(
       `SELECT i.*,

@@ -252,6 +252,21 @@ export interface ListInstructorPageResponse {
   next: string;
 }
 
+/**
+ * Instructors whose name starts with `query` (any case), by name: the first `limit` matches (decision 0087: the
+ * back office's search-as-you-type picker). Unpublished ones too for admin and content.
+ */
+export interface SearchInstructorsRequest {
+  query: string;
+  includeUnpublished: boolean;
+  /** 0 means 10; at most 20. */
+  limit: number;
+}
+
+export interface SearchInstructorsResponse {
+  instructors: Instructor[];
+}
+
 export interface GetInstructorRequest {
   id: string;
   includeUnpublished: boolean;
@@ -3613,6 +3628,182 @@ export const ListInstructorPageResponse: MessageFns<ListInstructorPageResponse> 
   },
 };
 
+function createBaseSearchInstructorsRequest(): SearchInstructorsRequest {
+  return { query: "", includeUnpublished: false, limit: 0 };
+}
+
+export const SearchInstructorsRequest: MessageFns<SearchInstructorsRequest> = {
+  encode(message: SearchInstructorsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.includeUnpublished !== false) {
+      writer.uint32(16).bool(message.includeUnpublished);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchInstructorsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchInstructorsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.includeUnpublished = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchInstructorsRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      includeUnpublished: isSet(object.includeUnpublished)
+        ? globalThis.Boolean(object.includeUnpublished)
+        : isSet(object.include_unpublished)
+        ? globalThis.Boolean(object.include_unpublished)
+        : false,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchInstructorsRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.includeUnpublished !== false) {
+      obj.includeUnpublished = message.includeUnpublished;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchInstructorsRequest>, I>>(base?: I): SearchInstructorsRequest {
+    return SearchInstructorsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchInstructorsRequest>, I>>(object: I): SearchInstructorsRequest {
+    const message = createBaseSearchInstructorsRequest();
+    message.query = object.query ?? "";
+    message.includeUnpublished = object.includeUnpublished ?? false;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchInstructorsResponse(): SearchInstructorsResponse {
+  return { instructors: [] };
+}
+
+export const SearchInstructorsResponse: MessageFns<SearchInstructorsResponse> = {
+  encode(message: SearchInstructorsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.instructors) {
+      Instructor.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchInstructorsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchInstructorsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.instructors.push(Instructor.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchInstructorsResponse {
+    return {
+      instructors: globalThis.Array.isArray(object?.instructors)
+        ? object.instructors.map((e: any) => Instructor.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SearchInstructorsResponse): unknown {
+    const obj: any = {};
+    if (message.instructors?.length) {
+      obj.instructors = message.instructors.map((e) => Instructor.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchInstructorsResponse>, I>>(base?: I): SearchInstructorsResponse {
+    return SearchInstructorsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchInstructorsResponse>, I>>(object: I): SearchInstructorsResponse {
+    const message = createBaseSearchInstructorsResponse();
+    message.instructors = object.instructors?.map((e) => Instructor.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetInstructorRequest(): GetInstructorRequest {
   return { id: "", includeUnpublished: false };
 }
@@ -6660,6 +6851,18 @@ export const CatalogueServiceService = {
       Buffer.from(GetInstructorResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetInstructorResponse => GetInstructorResponse.decode(value),
   },
+  /** The first instructors whose name starts with a query (decision 0087). */
+  searchInstructors: {
+    path: "/taal.catalogue.v1.CatalogueService/SearchInstructors" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchInstructorsRequest): Buffer =>
+      Buffer.from(SearchInstructorsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchInstructorsRequest => SearchInstructorsRequest.decode(value),
+    responseSerialize: (value: SearchInstructorsResponse): Buffer =>
+      Buffer.from(SearchInstructorsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchInstructorsResponse => SearchInstructorsResponse.decode(value),
+  },
   /** Admin only. */
   setCoursePublished: {
     path: "/taal.catalogue.v1.CatalogueService/SetCoursePublished" as const,
@@ -6825,6 +7028,8 @@ export interface CatalogueServiceServer extends UntypedServiceImplementation {
   /** Instructors a page at a time (decision 0084). */
   listInstructorPage: handleUnaryCall<ListInstructorPageRequest, ListInstructorPageResponse>;
   getInstructor: handleUnaryCall<GetInstructorRequest, GetInstructorResponse>;
+  /** The first instructors whose name starts with a query (decision 0087). */
+  searchInstructors: handleUnaryCall<SearchInstructorsRequest, SearchInstructorsResponse>;
   /** Admin only. */
   setCoursePublished: handleUnaryCall<SetCoursePublishedRequest, SetCoursePublishedResponse>;
   /** Admin only. */
@@ -6976,6 +7181,22 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetInstructorResponse) => void,
+  ): ClientUnaryCall;
+  /** The first instructors whose name starts with a query (decision 0087). */
+  searchInstructors(
+    request: SearchInstructorsRequest,
+    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
+  ): ClientUnaryCall;
+  searchInstructors(
+    request: SearchInstructorsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
+  ): ClientUnaryCall;
+  searchInstructors(
+    request: SearchInstructorsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
   ): ClientUnaryCall;
   /** Admin only. */
   setCoursePublished(
