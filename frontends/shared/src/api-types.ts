@@ -1681,7 +1681,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
+        /** Every user, newest first: at most 100 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1853,7 +1853,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
+        /** Every user, newest first: at most 100 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -1931,7 +1931,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Students (type 4), newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
+        /** Students (type 4), newest first: at most 100 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2009,7 +2009,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Subscribers, newest first: at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
+        /** Subscribers, newest first: at most 100 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2087,7 +2087,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users of one type, newest first: 1 admin, 2 content uploader, 3 instructor, 4 student; at most 1000 (the rest through GET user/page, named by the Link header) (admin only) */
+        /** Users of one type, newest first: 1 admin, 2 content uploader, 3 instructor, 4 student; at most 100 (the rest through GET user/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2674,7 +2674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users who signed up with Google or Facebook, newest first: at most 1000 (the rest through GET user/page?type=social, named by the Link header) (admin only) */
+        /** Users who signed up with Google or Facebook, newest first: at most 100 (the rest through GET user/page?type=social, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -2752,7 +2752,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts (kept, decision 0083) and the list in data.data, newest first, at most 1000 (the rest through GET user/page?from&to, named by the Link header) (admin only) */
+        /** Users who joined between two days (DD-MM-YYYY or YYYY-MM-DD, both whole days, Dhaka time): counts (kept, decision 0083) and the list in data.data, newest first, at most 100 (the rest through GET user/page?from&to, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -3955,7 +3955,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The course categories, each with its published courses (newest first): at most 100 a category (the rest through GET course/page?category=…, decision 0078) */
+        /** The course categories, each with its published courses (newest first): at most 5 a category (the rest through GET course/page?category=…, decisions 0078 and 0089) */
         get: {
             parameters: {
                 query?: never;
@@ -4154,6 +4154,184 @@ export interface paths {
                 };
                 /** @description The caller’s role may not do this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first instructors, published or not, whose name starts with q (any case), by name (back office's instructor picker, decision 0087; admin and content) (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The start of a name (blank: none found) */
+                    q?: string;
+                    /** @description Matches, 1 to 20 (default 10) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description q over 100 characters or a limit out of 1..20 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/admin/one/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One instructor, published or not (the back office's picker names a course's instructor, decision 0087; admin and content) (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Instructor not found (INSTRUCTOR_NOT_FOUND) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6372,7 +6550,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s counts; next: the following page’s cursor, null on the last (admin only) */
+        /** A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s kept counts (and, with perDay=true, each day’s); next: the following page’s cursor, null on the last (admin only) */
         get: {
             parameters: {
                 query?: {
@@ -6382,6 +6560,8 @@ export interface paths {
                     to?: string;
                     /** @description true: paid orders only (default false) */
                     paid?: "true" | "false";
+                    /** @description true: the summary also counts each day of the range (summary.days; with from and to) */
+                    perDay?: "true" | "false";
                     /** @description The `next` of the page before; none for the first page. An edited cursor is refused (INVALID_CURSOR) */
                     cursor?: string;
                     /** @description Rows in the page, 1 to 100 (default 20) */
@@ -6412,6 +6592,8 @@ export interface paths {
                                     unpaid: number;
                                     /** @description The paid orders’ totals net of vouchers, wallet money included (poisha) */
                                     received: number;
+                                    /** @description With perDay=true and a range: the orders (paid=true: the paid ones) of each Bangladesh day of the range that has any, oldest first, and how many of them are paid; kept counts (decision 0089). Otherwise empty */
+                                    days: components["schemas"]["OrderDayCount"][];
                                 };
                             };
                         };
@@ -6479,7 +6661,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of the last 30 days with their buyers, newest first (back office): at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
+        /** Orders of the last 30 days with their buyers, newest first (back office): at most 80 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -6557,7 +6739,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
+        /** Orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 80 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -6649,7 +6831,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 5000 (the rest through GET order/page, named by the Link header) (admin only) */
+        /** Paid orders created from startDate to endDate (Bangladesh days, inclusive), newest first, with their buyers: at most 80 (the rest through GET order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -13271,7 +13453,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Visitors' contact messages, newest first: at most 500 (the rest through GET contact/general/page, named by the Link header) (admin only) */
+        /** Visitors' contact messages, newest first: at most 60 (the rest through GET contact/general/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -13662,7 +13844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's current messages (pending: not answered yet), newest first; their own only: at most 500 (the rest through GET contact/u/c/{userId}/page, named by the Link header) (the user themself) */
+        /** A student's current messages (pending: not answered yet), newest first; their own only: at most 60 (the rest through GET contact/u/c/{userId}/page, named by the Link header) (the user themself) */
         get: {
             parameters: {
                 query?: never;
@@ -13858,7 +14040,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's previous messages (answered, with the reply), newest first; their own only: at most 500 (the rest through GET contact/u/p/{userId}/page, named by the Link header) (the user themself) */
+        /** A student's previous messages (answered, with the reply), newest first; their own only: at most 60 (the rest through GET contact/u/p/{userId}/page, named by the Link header) (the user themself) */
         get: {
             parameters: {
                 query?: never;
@@ -13948,7 +14130,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Students' messages to an instructor, pending first, each part newest first; the instructor's own (their linked profile) only: at most 500 (the rest through GET contact/mystudent/{instructorId}/page?answered=…, named by the Link header) (the instructor it was sent to, or an admin) */
+        /** Students' messages to an instructor, pending first, each part newest first; the instructor's own (their linked profile) only: at most 60 (the rest through GET contact/mystudent/{instructorId}/page?answered=…, named by the Link header) (the instructor it was sent to, or an admin) */
         get: {
             parameters: {
                 query?: never;
@@ -14240,7 +14422,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every student's messages to instructors, newest first: at most 500 (the rest through GET contact/student/page, named by the Link header) (admin only) */
+        /** Every student's messages to instructors, newest first: at most 60 (the rest through GET contact/student/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -15263,7 +15445,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mass mails with their progress (total, sent, skipped, uncertain), newest first: at most 100 (the rest through GET mass-mail/page, named by the Link header) (admin only) */
+        /** Mass mails with their progress (total, sent, skipped, uncertain), newest first: at most 15 (the rest through GET mass-mail/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -15688,7 +15870,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hidden reviews with the reason each was hidden, the last hidden first (back office): at most 500 (the rest through GET review/hidden/page, named by the Link header) (admin only) */
+        /** Hidden reviews with the reason each was hidden, the last hidden first (back office): at most 50 (the rest through GET review/hidden/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -15860,7 +16042,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest shown reviews of every course, newest first (back office: where one is hidden): at most 500 (the rest through GET review/recent/page, named by the Link header) (admin only) */
+        /** The latest shown reviews of every course, newest first (back office: where one is hidden): at most 50 (the rest through GET review/recent/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -16682,7 +16864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reports, newest first: all, or only the open ones: at most 300 (the rest through GET report/queue/page, named by the Link header) (admin only) */
+        /** The reports, newest first: all, or only the open ones: at most 70 (the rest through GET report/queue/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: {
@@ -17752,7 +17934,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest questions of every course, hidden ones included: at most 200 (the rest through GET questions/recent/page, named by the Link header) (admin only) */
+        /** The newest questions of every course, hidden ones included: at most 30 (the rest through GET questions/recent/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -22808,6 +22990,12 @@ export interface components {
             paidAt: string;
             userName: string;
             userEmail: string;
+        };
+        OrderDayCount: {
+            /** @description A Bangladesh day, YYYY-MM-DD */
+            day: string;
+            total: number;
+            paid: number;
         };
         Order: {
             _id: string;
