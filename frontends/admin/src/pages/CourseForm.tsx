@@ -6,8 +6,8 @@ import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS, COURSE_TIERS,
 import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useSubmit } from '@taal/web-shared/ui';
-import type { Course, Instructor } from '@taal/web-shared/types';
-import { useAdminGet } from '../components/data';
+import type { Course } from '@taal/web-shared/types';
+import { SearchPicker } from '@taal/web-shared/search-picker';
 import { Field, fieldLabels, missingRequired } from '../components/Field';
 import { uploadWithProgress } from '../components/upload';
 
@@ -26,10 +26,17 @@ interface Video {
   status: 'open' | 'login' | 'paid';
 }
 
+/** The instructor picker's reads (decision 0087): the first names starting with what was typed, and a course's instructor by id. */
+const searchInstructors = async (q: string) =>
+  (await answer(authApi.GET('/api/v1/instructor/admin/search', { params: { query: { q, limit: '10' } } }))).data.map((i) => ({ id: i._id, label: i.name }));
+const loadInstructor = async (id: string) => {
+  const i = (await answer(authApi.GET('/api/v1/instructor/admin/one/{id}', { params: { path: { id } } }))).data;
+  return { id: i._id, label: i.name };
+};
+
 /** The course form: `mode` add (every field required) or update (every field optional, prefilled). */
 export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; course?: Course; onDone: (c: Course) => void }) {
   const { t } = useTranslation();
-  const instructors = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState(0);
   const { busy, refusal: problem, submit, refuse } = useSubmit();
@@ -123,14 +130,7 @@ export function CourseForm({ mode, course, onDone }: { mode: 'add' | 'update'; c
           </select>
         </Field>
         <Field label={t('adminCourses.f.instructor')} error={f.instructor}>
-          <select key={instructors.data ? 'loaded' : 'loading'} name="instructor" required={req} defaultValue={c?.instructor ?? ''} data-testid="course-instructor">
-            <option value="">{t('adminCourses.choose')}</option>
-            {(instructors.data ?? []).map((i) => (
-              <option key={i._id} value={i._id}>
-                {i.name}
-              </option>
-            ))}
-          </select>
+          <SearchPicker name="instructor" initialId={c?.instructor ?? ''} search={searchInstructors} load={loadInstructor} required={req} testId="course-instructor" />
         </Field>
         <Field label={t('adminCourses.f.courseHour')} error={f.courseHour}>
           <input name="courseHour" inputMode="numeric" pattern="[0-9]*" required={req} defaultValue={c?.courseHour} />
