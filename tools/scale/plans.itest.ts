@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { startTestCluster, type TestCluster } from '../testing/cluster';
 import { gatewayApi } from '../testing/gateway-api';
+import { documentPlanFaults } from './document-plans';
 import { distinctReads, largeTables, planFaults, planOf, relationsOf, type Recorded } from './plans';
 import { routeCalls } from './routes';
 
@@ -45,9 +46,6 @@ const OWN_EXCEPTIONS: [RegExp, number, string][] = [
   [/^\/certificate\/\{id\}\/pdf$/, 404, "a seeded provided certificate has no stored PDF (made when provided through the API); its row is /certificate/{id}'s read"],
   [/^\/classroom\/\{courseId\}\/(exam|practical)$/, 404, 'seeded courses have no exam or practical (written by their instructors; a few rows per course)'],
   [/^\/instructor\/settlement\/receipt\/\{settlementId\}$/, 404, "seeded settlements have no PDF receipt (uploaded by the admin); the settlement's row is /instructor/settlement/{id}'s read"],
-  ...[/^\/notification(\/page)?$/, /^\/notification\/user\/\{userId\}/, /^\/review\/recent/, /^\/questions\/(recent|unanswered|course\/)/].map(
-    (re): [RegExp, number, string] => [re, 504, "messaging's document lists time out through FerretDB at this size (not SQL: this test explains none of their reads; decision 0082, Left)"],
-  ),
   [/^\/lesson\/\{id\}\/playback$/, 404, 'seeded lessons have no uploaded video to play (the lesson and enrolment rows are /course/secure-course/{id}\'s reads)'],
 ];
 /** Large tables no route reads, with why (the coverage check passes them). */
@@ -61,16 +59,19 @@ describe('plans of every read on the seeded databases', () => {
   let cluster: TestCluster;
   let dir: string;
   let recording: string;
+  let documents: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'taal-plans-'));
     recording = path.join(dir, 'queries.jsonl');
+    // Messaging's finds and aggregates, explained through FerretDB (decision 0086).
+    documents = path.join(dir, 'documents.jsonl');
     // Hundreds of reads from one address and one user in a minute: the gateway's fair-use limits are lifted,
     // and the e-mail check's (its counters are the edge's cache's, shared by runs within its window).
     const unlimited = {
       SEARCH_MAX_PER_ADDRESS: '1000000', PUBLIC_READS_MAX_PER_ADDRESS: '1000000', DOCUMENTS_MAX_PER_USER: '1000000', PUBLIC_READS_REFUSAL_DELAY_MS: '0',
       CHECKEMAIL_MAX_PER_EMAIL: '100000', CHECKEMAIL_MAX_PER_ADDRESS: '100000',
     };
-    cluster = await startTestCluster({ TAAL_RECORD_SQL: recording, ...unlimited });
+    cluster = await startTestCluster({ TAAL_RECORD_SQL: recording, TAAL_RECORD_DOCUMENTS: documents, ...unlimited });
     const seed = path.resolve(__dirname, 'seed.mjs');
     const args = ['--database-url', cluster.databaseUrl, '--mongodb-url', cluster.documentsUrl];
     for (const [k, v] of Object.entries(SIZE)) args.push(`--${k}`, String(v));
@@ -95,6 +96,7 @@ describe('plans of every read on the seeded databases', () => {
   it('reads no large table whole and sorts none of its rows without an index', async () => {
     const api = gatewayApi(() => cluster.base);
     writeFileSync(recording, '');
+    writeFileSync(documents, '');
     const routeOf = new Map<string, string>();
     let offset = 0;
     const calls = await routeCalls(api, cluster.base, SIZE);
@@ -148,6 +150,10 @@ describe('plans of every read on the seeded databases', () => {
       }
       // Coverage: a large table no recorded read touched is one whose routes were refused or never called.
       for (const table of [...large].sort()) if (!read.has(table) && !UNREAD[table]) unread.push(table);
+      // Messaging's document reads, by the same rule, from FerretDB's PostgreSQL plans.
+      const docs = await documentPlanFaults(cluster.documentsUrl, documents, LARGE);
+      failures.push(...docs.faults);
+      console.log(`${docs.explained} distinct document reads explained; large collections: ${docs.collections.join(', ')}`);
       if (known.length) console.log(`reads left to other slices of issue 51:\n${known.join('\n')}`);
       if (failures.length) console.log(`reads that grow with a table:\n${failures.join('\n')}`);
       if (failed.length) console.log(`answers of 500 and over (their reads are not all explained):\n${failed.join('\n')}`);

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import type { Connection } from 'mongoose';
 import type { DocumentStore } from '../ports/documents';
 
 export interface CreateDocumentStoreOptions {
@@ -25,9 +27,12 @@ export async function createDocumentStore(url: string, options: CreateDocumentSt
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 15_000,
     // FerretDB v1 does not do retryable writes (they need sessions and transactions).
     retryWrites: false,
+    // The plan test's recorder (below) reads the driver's command events.
+    monitorCommands: Boolean(process.env.TAAL_RECORD_DOCUMENTS),
   });
   try {
     await connection.asPromise();
+    recordReads(connection.getClient(), mongoose.mongo.BSON.EJSON.stringify);
     await connection.db!.admin().command({ ping: 1 });
   } catch (err) {
     await connection.close(true).catch(() => {});
@@ -48,4 +53,23 @@ export async function createDocumentStore(url: string, options: CreateDocumentSt
       return closed;
     },
   };
+}
+
+/**
+ * A test-only recorder (decision 0086, as TAAL_RECORD_SQL is for SQL): where TAAL_RECORD_DOCUMENTS names a
+ * file, each find and aggregate the store sends is appended to it as an extended-JSON line
+ * `{ db, command }` (the plan test explains them through FerretDB). Off unless set.
+ */
+function recordReads(client: ReturnType<Connection['getClient']>, ejson: (v: unknown) => string): void {
+  const file = process.env.TAAL_RECORD_DOCUMENTS;
+  if (!file) return;
+  client.on('commandStarted', (e) => {
+    if (e.commandName !== 'find' && e.commandName !== 'aggregate') return;
+    const { find, aggregate, filter, sort, limit, skip, pipeline, projection } = e.command as Record<string, unknown>;
+    try {
+      appendFileSync(file, ejson({ db: e.databaseName, command: { find, aggregate, filter, sort, limit, skip, pipeline, projection } }) + '\n');
+    } catch {
+      // A full disk: the read still runs.
+    }
+  });
 }

@@ -4,7 +4,7 @@ import type { messagingV1 } from '@taal/contracts';
 import { notificationLink, notificationText } from '../domain/notification-texts';
 import { ContactDocuments, contactSchema } from './contacts';
 import { isDuplicateKey, iso, LIST_LIMIT } from './schema';
-import { documentPage, mapPage, type PageAsk } from './pages';
+import { documentPage, documentPageOfAny, mapPage, newestSort, type PageAsk } from './pages';
 import { StudentMessageDocuments, studentMessageSchema } from './student-messages';
 
 /**
@@ -159,7 +159,8 @@ export class MessagingDocuments {
 
   /** A page of a user's notifications (to everyone and to them), newest first, each with this user's read flag. */
   async userNotificationPage(userId: string, ask: PageAsk, language = 'en') {
-    const page = await documentPage<NotificationDoc>(this.models.notifications, 'notifications', { userId: { $in: [null, userId] } }, ask);
+    // Theirs and everyone's, each read in order from (userId, createdAt, _id), merged (decision 0086).
+    const page = await documentPageOfAny<NotificationDoc>(this.models.notifications, 'notifications', [{ userId }, { userId: null }], ask);
     const read = await this.readOf(userId, page.items);
     return mapPage(page, (d) => toNotification(d, read.has(d._id), language));
   }
@@ -178,11 +179,13 @@ export class MessagingDocuments {
 
   /** A user's notifications among their newest LIST_LIMIT (to everyone and to them), each with this user's read flag: the unread ones (the bell), or all. */
   async userNotifications(userId: string, all: boolean, language = 'en'): Promise<messagingV1.Notification[]> {
-    const docs = await this.models.notifications
-      .find({ userId: { $in: [null, userId] } })
-      .sort({ seq: -1 })
-      .limit(LIST_LIMIT)
-      .lean<NotificationDoc[]>();
+    // Theirs and everyone's newest, each read in order from (userId, createdAt, _id), merged (decision 0086).
+    const newest = (filter: Record<string, unknown>) =>
+      this.models.notifications.find(filter).sort(newestSort()).limit(LIST_LIMIT).lean<NotificationDoc[]>();
+    const docs = (await Promise.all([newest({ userId }), newest({ userId: null })]))
+      .flat()
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0))
+      .slice(0, LIST_LIMIT);
     const read = await this.readOf(userId, docs);
     return docs.filter((d) => all || !read.has(d._id)).map((d) => toNotification(d, read.has(d._id), language));
   }

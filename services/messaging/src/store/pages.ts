@@ -24,16 +24,34 @@ const timeOfCursor = (at: string) => new Date(at.replace(' ', 'T').replace(/\+00
 /** The sort of every paged list: its time, then _id, both newest first. */
 export const newestSort = (at = 'createdAt') => ({ [at]: -1 as const, _id: -1 as const });
 
+// Each collection's model has its own document type; the page reads it as D.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyModel = Model<any, any, any, any, any, any, any>;
+
 /**
  * One page of `model`'s documents matching `filter`, newest first by (`at`, _id). `list` names the list in
  * its cursors (one name per list, so a cursor of another list is refused). `filter` must not use `$or`.
  */
 export async function documentPage<D extends { _id: string }>(
-  // Each collection's model has its own document type; the page reads it as D.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  model: Model<any, any, any, any, any, any, any>,
+  model: AnyModel,
   list: string,
   filter: Record<string, unknown>,
+  ask: PageAsk,
+  at = 'createdAt',
+  projection?: Record<string, 0 | 1>,
+): Promise<KeysetPage<D>> {
+  return documentPageOfAny<D>(model, list, [filter], ask, at, projection);
+}
+
+/**
+ * One page of the documents matching any of `filters` (each selecting documents the others do not), newest
+ * first: each filter's own page read from its index, then merged (decision 0086: an `$in` with null, or an
+ * `$or`, cannot be read in order from one index).
+ */
+export async function documentPageOfAny<D extends { _id: string }>(
+  model: AnyModel,
+  list: string,
+  filters: Record<string, unknown>[],
   ask: PageAsk,
   at = 'createdAt',
   projection?: Record<string, 0 | 1>,
@@ -42,12 +60,13 @@ export async function documentPage<D extends { _id: string }>(
   const limit = pageSizeOf(ask.limit);
   const after = position && timeOfCursor(position.at);
   if (after && Number.isNaN(after.getTime())) throw new Error('unreachable: a checked cursor with a bad time');
-  const condition = after ? { ...filter, $or: [{ [at]: { $lt: after } }, { [at]: after, _id: { $lt: position.id } }] } : filter;
-  const docs = (await model
-    .find(condition, projection)
-    .sort(newestSort(at))
-    .limit(limit + 1)
-    .lean()) as D[];
+  // The `$lte` is the `$or`'s own bound written once more: FerretDB starts its index range there (decision 0086).
+  const later = after ? { [at]: { $lte: after }, $or: [{ [at]: { $lt: after } }, { [at]: after, _id: { $lt: position.id } }] } : {};
+  const read = (filter: Record<string, unknown>) =>
+    model.find({ ...filter, ...later }, projection).sort(newestSort(at)).limit(limit + 1).lean() as Promise<D[]>;
+  const key = (d: D) => ((d as Record<string, unknown>)[at] as Date).getTime();
+  const docs = (await Promise.all(filters.map(read))).flat();
+  if (filters.length > 1) docs.sort((a, b) => key(b) - key(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
   const items = docs.slice(0, limit);
   const last = items[items.length - 1] as (D & Record<string, unknown>) | undefined;
   const time = last?.[at];
