@@ -9,11 +9,11 @@
  * starved machine) is counted per minute as `busy`. RSS above --budget-mb (450) in any minute fails it.
  * The all-in-one runs as `npm start` runs it (tools/lib/all-in-one.mjs: its heap ceiling and arenas).
  *
- * Usage: node tools/bench/soak.mjs [--minutes 2] [--warmup-minutes N] [--clients 6] [--budget-mb 450]
+ * Usage: node tools/bench/soak.mjs [--minutes 2] [--warmup-minutes N] [--clients 6] [--budget-mb 450] [--data-dir SEEDED]
  * Prints one JSON line per minute, then a summary; exits 1 when RSS grew or a request failed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,13 @@ async function waitHealthy(base, child, timeoutMs = 120_000) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-soak-'));
+// --data-dir DIR: soak a copy of a seeded data folder (npm run seed:scale -- --embedded DIR: issue 51's
+// all-in-one at a tenth of full size) instead of the demo's.
+const seededDir = (() => {
+  const i = process.argv.indexOf('--data-dir');
+  return i > 0 ? path.resolve(process.argv[i + 1]) : '';
+})();
+if (seededDir) cpSync(seededDir, dataDir, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const command = allInOneCommand();
