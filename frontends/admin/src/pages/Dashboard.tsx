@@ -1,6 +1,7 @@
 // /admin: the dashboard (back office §2, §9): user figures and the 5 recent users, the counters,
-// sales per instructor (chart), the orders of the last 30 days (chart per day and the recent
-// ones) and the 5 newest messages of each kind.
+// sales per instructor (chart), the orders of the last 30 days (chart per day from the kept
+// counts, and the recent ones) and the 5 newest messages of each kind: small pages and kept
+// figures, never a bounded list counted or sliced in the browser (decision 0089).
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
@@ -20,8 +21,10 @@ import { linkTo } from '@taal/web-shared/routes';
 export const RECENT_USERS = 5;
 const RECENT_MESSAGES = 5;
 
-type RecentOrder = { _id: string; userName: string; subtotal: number; discount: number; state: string; createdAt: string };
 type Message = { _id: string; name: string; email: string; message: string };
+/** A small page of a paged list: its rows and whether more follow. */
+type SmallPage<T> = { items: T[]; next: string | null };
+const small = { limit: String(RECENT_USERS) };
 
 type Counters = Data<'/api/v1/analytics/', 'get'>;
 type SocialKey = Exclude<keyof Counters['social'], 'updatedAt'>;
@@ -95,13 +98,18 @@ function DashboardCounters() {
 /** The notifications, social sign-up users and expired subscriptions (back office §2 dashboard): the newest 5 of each and their count. */
 function DashboardLists() {
   const { t, i18n } = useTranslation();
-  const notifications = useAdminGet<Data<'/api/v1/notification', 'get'>>('notification', () => answer(authApi.GET('/api/v1/notification')));
-  const social = useAdminGet<Data<'/api/v1/oauthusers', 'get'>>('oauthusers', () => answer(authApi.GET('/api/v1/oauthusers')));
+  const notifications = useAdminGet('notification/page', () => answer(authApi.GET('/api/v1/notification/page', { params: { query: small } })));
+  const social = useAdminGet('user/page?type=social', () => answer(authApi.GET('/api/v1/user/page', { params: { query: { type: 'social', ...small } } })));
   const expired = useAdminGet<Data<'/api/v1/course-invalidate', 'get'>>('course-invalidate', () => answer(authApi.GET('/api/v1/course-invalidate')));
-  const card = <T,>(key: string, list: T[] | undefined, link: string, item: (x: T) => ReactNode, id: (x: T) => string) => (
+  const pageOf = <T,>(p: SmallPage<T> | undefined) => p && { list: p.items, more: p.next !== null };
+  const card = <T,>(key: string, loaded: { list: T[]; more: boolean } | undefined, link: string, item: (x: T) => ReactNode, id: (x: T) => string) => {
+    const list = loaded?.list;
+    // A page's rows and, when more follow, "5+": the count of every row is not read (decision 0089).
+    const count = `${formatNumber(list?.length ?? 0)}${loaded?.more ? '+' : ''}`;
+    return (
     <div className="card section" data-testid={`dash-${key}`}>
       <h2>
-        {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{formatNumber(list?.length ?? 0)}</span>
+        {t(`admin.dashboardLists.${key}`)} <span className="badge" data-testid={`dash-${key}-count`}>{count}</span>
       </h2>
       {!list?.length ? (
         <Empty />
@@ -114,13 +122,14 @@ function DashboardLists() {
       )}
       <Link to={link}>{t('admin.dashboardLists.all')}</Link>
     </div>
-  );
+    );
+  };
   const date = (iso: string) => <span className="muted">{formatDate(iso, i18n.language)}</span>;
   return (
     <>
-      {card('notifications', notifications.data, linkTo('/manageNotification'), (n) => <>{n.msg} {date(n.createdAt)}</>, (n) => n._id)}
-      {card('socialUsers', social.data, linkTo('/oauthusers'), (u) => <><strong>{u.name}</strong> <span className="muted">{u.email}</span> <span className="badge">{u.loginFrom}</span> {date(u.createdAt)}</>, (u) => u._id)}
-      {card('expired', expired.data, linkTo('/subscription-expire-data'), (r) => <><strong>{r.userName}</strong> <span className="muted">{r.userEmail}</span> {r.course} {date(r.createdAt)}</>, (r) => `${r.orderId}:${r.course}`)}
+      {card('notifications', pageOf(notifications.data), linkTo('/manageNotification'), (n) => <>{n.msg} {date(n.createdAt)}</>, (n) => n._id)}
+      {card('socialUsers', pageOf(social.data), linkTo('/oauthusers'), (u) => <><strong>{u.name}</strong> <span className="muted">{u.email}</span> <span className="badge">{u.loginFrom}</span> {date(u.createdAt)}</>, (u) => u._id)}
+      {card('expired', expired.data && { list: expired.data, more: false }, linkTo('/subscription-expire-data'), (r) => <><strong>{r.userName}</strong> <span className="muted">{r.userEmail}</span> {r.course} {date(r.createdAt)}</>, (r) => `${r.orderId}:${r.course}`)}
     </>
   );
 }
@@ -128,16 +137,16 @@ function DashboardLists() {
 function DashboardExtras() {
   const { t, i18n } = useTranslation();
   const instructors = useAdminGet<{ _id: string; name: string; saleCount: number }[]>('analytics/secure/instructor', () => answer(authApi.GET('/api/v1/analytics/secure/instructor')));
-  const orders = useAdminGet<RecentOrder[]>('order/list', () => answer(authApi.GET('/api/v1/order/list')));
-  const general = useAdminGet<Message[]>('contact/general/', () => answer(authApi.GET('/api/v1/contact/general/')));
-  const student = useAdminGet<Message[]>('contact/student/', () => answer(authApi.GET('/api/v1/contact/student/')));
   const today = dhakaDay();
   const days = Array.from({ length: 31 }, (_, i) => addDays(today, i - 30));
-  const perDay = new Map(days.map((d) => [d, 0]));
-  for (const o of orders.data ?? []) {
-    const d = dhakaDay(o.createdAt);
-    if (perDay.has(d)) perDay.set(d, perDay.get(d)! + 1);
-  }
+  // The last 30 days' orders (as GET order/list's range): the 5 newest and the kept count of each day.
+  const orders = useAdminGet(`order/page/${days[0]}`, () =>
+    answer(authApi.GET('/api/v1/order/page', { params: { query: { from: days[0]!, to: today, perDay: 'true', ...small } } })),
+  );
+  const general = useAdminGet('contact/general/page', () => answer(authApi.GET('/api/v1/contact/general/page', { params: { query: small } })));
+  const student = useAdminGet('contact/student/page', () => answer(authApi.GET('/api/v1/contact/student/page', { params: { query: small } })));
+  const perDay = new Map((orders.data?.summary.days ?? []).map((d) => [d.day, d.total]));
+  const recentOrders = orders.data?.items;
   const messages = (title: string, list: Message[] | undefined, testId: string) => (
     <div className="card section" data-testid={testId}>
       <h2>{title}</h2>
@@ -165,11 +174,11 @@ function DashboardExtras() {
       <div className="card chart-card" data-testid="dash-orders">
         <h2>{t('payouts.dashboard.orders30')}</h2>
         <Chart data={days.map((d) => ({ label: localDigits(`${d.slice(8, 10)}-${d.slice(5, 7)}`), value: perDay.get(d) ?? 0 }))} label={t('payouts.dashboard.orders30')} height={200} />
-        {!orders.data?.length ? (
+        {!recentOrders?.length ? (
           <Empty />
         ) : (
           <ul className="recent-list">
-            {orders.data.slice(0, 5).map((o) => (
+            {recentOrders.map((o) => (
               <li key={o._id}>
                 <span className="mono">{o._id.slice(0, 8)}</span> {o.userName} <span className="badge">{t(`adminCommerce.orders.status.${o.state.toLowerCase()}`, { defaultValue: o.state })}</span> {formatMoney(orderTotal(o))}{' '}
                 <span className="muted">{formatDate(o.createdAt, i18n.language)}</span>
@@ -179,8 +188,8 @@ function DashboardExtras() {
         )}
         <Link to={linkTo('/adminorderlist')}>{t('payouts.orderList')}</Link>
       </div>
-      {messages(t('payouts.dashboard.generalMessages'), general.data, 'dash-general-messages')}
-      {messages(t('payouts.dashboard.studentMessages'), student.data, 'dash-student-messages')}
+      {messages(t('payouts.dashboard.generalMessages'), general.data?.items, 'dash-general-messages')}
+      {messages(t('payouts.dashboard.studentMessages'), student.data?.items, 'dash-student-messages')}
     </>
   );
 }

@@ -23,11 +23,13 @@ function useSummary(range: DayRange | null) {
   );
 }
 
+/** The range's orders and paid orders: the kept counts of GET order/page's summary (a page of one order), never a bounded list's length (decision 0089). */
 function useOrderCounts(range: DayRange) {
-  const path = { startDate: range.from, endDate: range.to };
-  const all = useAdminGet(`orders/${range.from}/${range.to}`, () => answer(authApi.GET('/api/v1/analytics/orders/{startDate}/{endDate}', { params: { path } })));
-  const paid = useAdminGet(`paid-orders/${range.from}/${range.to}`, () => answer(authApi.GET('/api/v1/analytics/paid-orders/{startDate}/{endDate}', { params: { path } })));
-  return { total: all.data?.length, paid: paid.data?.length, loading: all.loading || paid.loading };
+  const counts = useAdminGet(`order/page/summary/${range.from}/${range.to}`, () =>
+    answer(authApi.GET('/api/v1/order/page', { params: { query: { from: range.from, to: range.to, limit: '1' } } })),
+  );
+  const summary = counts.data?.summary;
+  return { total: summary?.total, paid: summary?.paid, loading: counts.loading };
 }
 
 function SalesBlock({ title, range, testId }: { title: string; range: DayRange; testId: string }) {

@@ -32,7 +32,14 @@ function last30Days(): { fromDay: string; toDay: string } {
  */
 export const ORDER_LIST_BOUND = 80;
 
-const OrderSummarySchema = z.object({ total: z.int(), paid: z.int(), unpaid: z.int(), received: z.int().meta({ description: 'The paid orders’ totals net of vouchers, wallet money included (poisha)' }) });
+const OrderDaySchema = z.object({ day: z.string().meta({ description: 'A Bangladesh day, YYYY-MM-DD' }), total: z.int().min(0), paid: z.int().min(0) }).meta({ id: 'OrderDayCount' });
+const OrderSummarySchema = z.object({
+  total: z.int(),
+  paid: z.int(),
+  unpaid: z.int(),
+  received: z.int().meta({ description: 'The paid orders’ totals net of vouchers, wallet money included (poisha)' }),
+  days: z.array(OrderDaySchema).meta({ description: 'With perDay=true and a range: the orders (paid=true: the paid ones) of each Bangladesh day of the range that has any, oldest first, and how many of them are paid; kept counts (decision 0089). Otherwise empty' }),
+});
 
 export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): RouteSpec[] {
   const { admin } = guards(tokens);
@@ -40,7 +47,7 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
   const boundedOrders = async (res: Parameters<typeof callerOf>[0], days: { fromDay: string; toDay: string }, paidOnly: boolean) => {
     const caller = callerOf(res);
     const { items, next } = await collectPages(ORDER_LIST_BOUND, async (cursor, limit) => {
-      const page = await commerce.listAllOrders({ ...days, paidOnly, cursor, limit, withSummary: false }, caller);
+      const page = await commerce.listAllOrders({ ...days, paidOnly, cursor, limit, withSummary: false, withDays: false }, caller);
       return { items: page.orders, next: page.next };
     });
     linkNext(res, '/api/v1/order/page', { from: days.fromDay, to: days.toDay, ...(paidOnly ? { paid: 'true' } : {}) }, next);
@@ -53,12 +60,13 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
       method: 'get',
       path: '/order/page',
       summary:
-        'A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s counts; next: the following page’s cursor, null on the last',
+        'A page of orders with their buyers, newest first (decision 0074), in a range of Bangladesh days (from and to, inclusive; none: every day), all or paid only, with the range’s kept counts (and, with perDay=true, each day’s); next: the following page’s cursor, null on the last',
       auth: admin,
       query: {
         from: { schema: apiDay(), description: 'First day (inclusive): YYYY-MM-DD or day-month-year; with to', invalid: () => refusal('INVALID_DATE_RANGE') },
         to: { schema: apiDay(), description: 'Last day (inclusive), not before from; with from', invalid: () => refusal('INVALID_DATE_RANGE') },
         paid: { schema: z.enum(['true', 'false']), description: 'true: paid orders only (default false)' },
+        perDay: { schema: z.enum(['true', 'false']), description: 'true: the summary also counts each day of the range (summary.days; with from and to)' },
         ...pageQuery,
       },
       responses: { 200: answer(pageOf(AdminOrderSchema, { summary: OrderSummarySchema })), 400: fail('INVALID_DATE_RANGE, INVALID_CURSOR or INVALID_PAGE_SIZE') },
@@ -66,8 +74,9 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
         const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
         const days = q('from') || q('to') ? dayRangeOf((name) => q(name === 'startDate' ? 'from' : 'to')) : { fromDay: '', toDay: '' };
         const caller = callerOf(res);
-        const page = await commerce.listAllOrders({ ...days, paidOnly: q('paid') === 'true', ...pageRequest(req), withSummary: true }, caller);
-        const summary = { total: page.totalCount, paid: page.paidCount, unpaid: page.totalCount - page.paidCount, received: page.paidAmount };
+        const page = await commerce.listAllOrders({ ...days, paidOnly: q('paid') === 'true', ...pageRequest(req), withSummary: true, withDays: q('perDay') === 'true' }, caller);
+        const perDay = page.days.map((d) => ({ day: d.day, total: d.total, paid: d.paid }));
+        const summary = { total: page.totalCount, paid: page.paidCount, unpaid: page.totalCount - page.paidCount, received: page.paidAmount, days: perDay };
         res.json(ok({ items: await withBuyers(identity, caller, page.orders), next: page.next || null, summary }));
       },
     }),

@@ -371,7 +371,7 @@ export class Commerce {
     const everyDay = !req.fromDay && !req.toDay;
     if (!everyDay && (!isIsoDay(req.fromDay) || !isIsoDay(req.toDay) || req.fromDay > req.toDay)) throw refuse('INVALID_DATE_RANGE');
     const days = everyDay ? null : { from: req.fromDay, to: req.toDay };
-    return this.store.listAllOrders({ days, paidOnly: req.paidOnly }, { cursor: req.cursor, limit: req.limit, withSummary: req.withSummary });
+    return this.store.listAllOrders({ days, paidOnly: req.paidOnly }, { cursor: req.cursor, limit: req.limit, withSummary: req.withSummary, withDays: req.withDays });
   }
 
   /** Expires overdue unpaid orders (one user's, or all) and gives back their wallet reservations. */

@@ -172,7 +172,7 @@ export class CommerceStore {
   }
 
   /** A keyset page of every order (order-pages.ts; decision 0074): newest first, in a range of Bangladesh days or all, all or paid only. */
-  listAllOrders(filter: OrderPageFilter, page: { cursor: string; limit: number; withSummary: boolean }): Promise<commerceV1.ListAllOrdersResponse> {
+  listAllOrders(filter: OrderPageFilter, page: { cursor: string; limit: number; withSummary: boolean; withDays?: boolean }): Promise<commerceV1.ListAllOrdersResponse> {
     return listOrdersPage(this.sql, (ids) => this.orderItems(ids), filter, page);
   }
 

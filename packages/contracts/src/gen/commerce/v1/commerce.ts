@@ -364,6 +364,8 @@ export interface ListAllOrdersRequest {
   limit: number;
   /** Also count the range's orders (all, paid) and add up what the paid ones cost their buyers. */
   withSummary: boolean;
+  /** With with_summary and a range: also the range's counts per Bangladesh day (days below). */
+  withDays: boolean;
 }
 
 export interface ListAllOrdersResponse {
@@ -374,6 +376,19 @@ export interface ListAllOrdersResponse {
   totalCount: number;
   paidCount: number;
   paidAmount: number;
+  /**
+   * With with_days: the range's orders per Bangladesh day that has any, oldest first (the kept
+   * hourly counts by day; the admin dashboard's 30-day chart, decision 0089).
+   */
+  days: OrderDayCount[];
+}
+
+export interface OrderDayCount {
+  /** YYYY-MM-DD, a Bangladesh day. */
+  day: string;
+  /** Orders created that day, and how many of them are paid now. */
+  total: number;
+  paid: number;
 }
 
 export interface ListHeldOrdersRequest {
@@ -5024,7 +5039,7 @@ export const ListOrdersResponse: MessageFns<ListOrdersResponse> = {
 };
 
 function createBaseListAllOrdersRequest(): ListAllOrdersRequest {
-  return { fromDay: "", toDay: "", paidOnly: false, cursor: "", limit: 0, withSummary: false };
+  return { fromDay: "", toDay: "", paidOnly: false, cursor: "", limit: 0, withSummary: false, withDays: false };
 }
 
 export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
@@ -5046,6 +5061,9 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     }
     if (message.withSummary !== false) {
       writer.uint32(48).bool(message.withSummary);
+    }
+    if (message.withDays !== false) {
+      writer.uint32(56).bool(message.withDays);
     }
     return writer;
   },
@@ -5111,6 +5129,14 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
             message.withSummary = reader.bool();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.withDays = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5147,6 +5173,11 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
         : isSet(object.with_summary)
         ? globalThis.Boolean(object.with_summary)
         : false,
+      withDays: isSet(object.withDays)
+        ? globalThis.Boolean(object.withDays)
+        : isSet(object.with_days)
+        ? globalThis.Boolean(object.with_days)
+        : false,
     };
   },
 
@@ -5170,6 +5201,9 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     if (message.withSummary !== false) {
       obj.withSummary = message.withSummary;
     }
+    if (message.withDays !== false) {
+      obj.withDays = message.withDays;
+    }
     return obj;
   },
 
@@ -5184,12 +5218,13 @@ export const ListAllOrdersRequest: MessageFns<ListAllOrdersRequest> = {
     message.cursor = object.cursor ?? "";
     message.limit = object.limit ?? 0;
     message.withSummary = object.withSummary ?? false;
+    message.withDays = object.withDays ?? false;
     return message;
   },
 };
 
 function createBaseListAllOrdersResponse(): ListAllOrdersResponse {
-  return { orders: [], next: "", totalCount: 0, paidCount: 0, paidAmount: 0 };
+  return { orders: [], next: "", totalCount: 0, paidCount: 0, paidAmount: 0, days: [] };
 }
 
 export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
@@ -5208,6 +5243,9 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
     }
     if (message.paidAmount !== 0) {
       writer.uint32(40).int64(message.paidAmount);
+    }
+    for (const v of message.days) {
+      OrderDayCount.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5265,6 +5303,14 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
             message.paidAmount = longToNumber(reader.int64());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.days.push(OrderDayCount.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5296,6 +5342,9 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
         : isSet(object.paid_amount)
         ? globalThis.Number(object.paid_amount)
         : 0,
+      days: globalThis.Array.isArray(object?.days)
+        ? object.days.map((e: any) => OrderDayCount.fromJSON(e))
+        : [],
     };
   },
 
@@ -5316,6 +5365,9 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
     if (message.paidAmount !== 0) {
       obj.paidAmount = Math.round(message.paidAmount);
     }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => OrderDayCount.toJSON(e));
+    }
     return obj;
   },
 
@@ -5329,6 +5381,108 @@ export const ListAllOrdersResponse: MessageFns<ListAllOrdersResponse> = {
     message.totalCount = object.totalCount ?? 0;
     message.paidCount = object.paidCount ?? 0;
     message.paidAmount = object.paidAmount ?? 0;
+    message.days = object.days?.map((e) => OrderDayCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOrderDayCount(): OrderDayCount {
+  return { day: "", total: 0, paid: 0 };
+}
+
+export const OrderDayCount: MessageFns<OrderDayCount> = {
+  encode(message: OrderDayCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.paid !== 0) {
+      writer.uint32(24).int32(message.paid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OrderDayCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOrderDayCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.paid = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OrderDayCount {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      paid: isSet(object.paid) ? globalThis.Number(object.paid) : 0,
+    };
+  },
+
+  toJSON(message: OrderDayCount): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.paid !== 0) {
+      obj.paid = Math.round(message.paid);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OrderDayCount>, I>>(base?: I): OrderDayCount {
+    return OrderDayCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OrderDayCount>, I>>(object: I): OrderDayCount {
+    const message = createBaseOrderDayCount();
+    message.day = object.day ?? "";
+    message.total = object.total ?? 0;
+    message.paid = object.paid ?? 0;
     return message;
   },
 };
