@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { migrate, refusalKeyOf, PAGE_SIZE_DEFAULT, type Sql } from '@taal/kit';
-import { dhakaDayBounds } from '@taal/contracts';
+import { dhakaDay, dhakaDayBounds } from '@taal/contracts';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { listUsersPage, type UserPageFilter } from '../../identity/src/store/user-pages';
 import { listOrdersPage, type OrderPageFilter } from './store/order-pages';
@@ -107,7 +107,7 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
     expect(first.orders).toHaveLength(5);
   });
 
-  it('keeps each range’s summary equal to a count of its orders through payments, expiries and deletions (decision 0083)', async () => {
+  it('keeps each range’s summary and each of its days’ counts equal to a count of its orders through payments, expiries and deletions (decisions 0083, 0089)', async () => {
     const summary = (days: OrderPageFilter['days'], paidOnly = false) =>
       listOrdersPage(sql, async () => [], { days, paidOnly }, { cursor: '', limit: 1, withSummary: true }).then(({ totalCount, paidCount, paidAmount }) => ({ totalCount, paidCount, paidAmount }));
     const counted = async (days: OrderPageFilter['days']) => {
@@ -120,12 +120,42 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
       );
       return { totalCount: Number(rows[0]!.total), paidCount: Number(rows[0]!.paid), paidAmount: Number(rows[0]!.amount) };
     };
-    const ranges: OrderPageFilter['days'][] = [null, { from: '2026-03-01', to: '2026-03-01' }, { from: '2026-03-01', to: '2026-03-02' }, { from: '2026-02-01', to: '2026-02-28' }];
+    const ranges: OrderPageFilter['days'][] = [null, { from: '2026-03-01', to: '2026-03-01' }, { from: '2026-03-01', to: '2026-03-02' }, { from: '2026-02-01', to: '2026-02-28' }, { from: '2026-02-25', to: '2026-03-10' }];
+    // Each Bangladesh day's kept counts (decision 0089) against a recount: every order of the range read, its day named by dhakaDay.
+    const perDay = (days: NonNullable<OrderPageFilter['days']>, paidOnly: boolean) =>
+      listOrdersPage(sql, async () => [], { days, paidOnly }, { cursor: '', limit: 1, withSummary: true, withDays: true }).then((p) => p.days);
+    const recountPerDay = async (days: NonNullable<OrderPageFilter['days']>, paidOnly: boolean) => {
+      const { start, end } = dhakaDayBounds(days.from, days.to);
+      const { rows } = await sql.query<{ created_at: Date; status: string }>(`SELECT created_at, status FROM commerce.purchase_order WHERE created_at >= $1 AND created_at < $2`, [start, end]);
+      const byDay = new Map<string, { day: string; total: number; paid: number }>();
+      for (const r of rows) {
+        const day = dhakaDay(new Date(r.created_at).getTime());
+        const d = byDay.get(day) ?? { day, total: 0, paid: 0 };
+        if (!paidOnly || r.status === 'paid') d.total += 1;
+        if (r.status === 'paid') d.paid += 1;
+        byDay.set(day, d);
+      }
+      return [...byDay.values()].filter((d) => d.total > 0).sort((a, b) => a.day.localeCompare(b.day));
+    };
     const check = async () => {
       for (const days of ranges) expect({ days, ...(await summary(days)) }).toEqual({ days, ...(await counted(days)) });
       const all = await counted(null);
       expect(await summary(null, true)).toEqual({ totalCount: all.paidCount, paidCount: all.paidCount, paidAmount: all.paidAmount });
+      for (const days of ranges) {
+        for (const paidOnly of [false, true]) {
+          if (days) expect({ days, paidOnly, perDay: await perDay(days, paidOnly) }).toEqual({ days, paidOnly, perDay: await recountPerDay(days, paidOnly) });
+        }
+      }
+      // Without with_days (or without a range) no day is listed.
+      expect((await listOrdersPage(sql, async () => [], { days: ranges[1]!, paidOnly: false }, { cursor: '', limit: 1, withSummary: true })).days).toEqual([]);
     };
+    // Orders on both sides of Bangladesh midnights (18:00 UTC), paid and not, so a range has several days.
+    await sql.query(
+      `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, discount, wallet_used, payable, created_at, expires_at, paid_at)
+       SELECT 'o-day-' || g, 'u-00001', CASE WHEN g % 2 = 0 THEN 'paid' ELSE 'unpaid' END, 500, 0, 0, 500,
+              timestamptz '2026-03-01 18:00:00+00' + (g - 4) * interval '29 minutes 59 seconds', now() + interval '1 day', CASE WHEN g % 2 = 0 THEN now() END
+         FROM generate_series(1, 8) AS g`,
+    );
     await check();
     // Paid in parallel, expired in bulk, a paid order's voucher moved, one created later, one deleted.
     const unpaid = (await sql.query<{ id: string }>(`SELECT id FROM commerce.purchase_order WHERE status = 'unpaid' ORDER BY id LIMIT 40`)).rows.map((r) => r.id);
