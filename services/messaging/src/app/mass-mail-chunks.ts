@@ -22,7 +22,7 @@ import { LEASES, type ChunkDoc, type ChunkProgressDoc, type MailDocuments, type 
 
 export type Recipient = { email: string; name: string; language: string };
 /** A page of an audience (identity's ListMailAudience): its members and the next page's cursor. */
-export type AudienceSource = (audience: string, after: string) => Promise<{ members: Recipient[]; next: string }>;
+export type AudienceSource = (audience: string, after: string, limit?: number) => Promise<{ members: Recipient[]; next: string }>;
 export type ChunkFigures = { total: number; sent: number; skipped: number; uncertain: number };
 
 /** Recipients per chunk: identity's page. */
@@ -155,7 +155,8 @@ export class MassMailChunks {
       if (!state?.done) return;
       const f = chunkFigures(state);
       const sums = { sent: (mail.sent ?? 0) + f.sent, skipped: (mail.skipped ?? 0) + f.skipped, uncertain: (mail.uncertain ?? 0) + f.uncertain };
-      await massMails.updateOne({ _id: mailId, counted: n }, { $set: { counted: n + 1, ...sums, lastSentAt: new Date() } });
+      // The mail's first send again when a concurrent write of the queuing job took it (FerretDB writes a whole document).
+      await massMails.updateOne({ _id: mailId, counted: n }, { $set: { counted: n + 1, ...sums, firstSentAt: mail.firstSentAt ?? new Date(), lastSentAt: new Date() } });
     }
   }
 

@@ -94,23 +94,20 @@ export class MassMails {
     // The addresses given (the custom one), or the audience read from identity a page at a time (decision 0088).
     const list = [...given.values()];
     const audience = this.options.audience;
+    const fromIdentity = list.length === 0 && !!audience && req.audience !== 'custom';
     const pageOf = async (after: string) => {
-      if (list.length > 0 || !audience || req.audience === 'custom') {
-        const from = Number(after || 0);
-        return { members: list.slice(from, from + CHUNK_SIZE), next: from + CHUNK_SIZE < list.length ? String(from + CHUNK_SIZE) : '' };
-      }
-      return audience(req.audience, after);
+      const from = Number(after || 0);
+      return { members: list.slice(from, from + CHUNK_SIZE), next: from + CHUNK_SIZE < list.length ? String(from + CHUNK_SIZE) : '' };
     };
-    const first = await pageOf('');
-    if (first.members.length === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
+    // An audience: one address read to know it is not empty; its pages are read by the queuing job, after this answer.
+    if (fromIdentity ? (await audience(req.audience, '', 1)).members.length === 0 : list.length === 0) throw refuseFields({ mailTo: 'NO_RECIPIENTS' });
     const id = randomUUID();
     const { massMails } = this.docs.models;
     const figures = { chunks: 0, total: 0, counted: 0, sent: 0, skipped: 0, uncertain: 0, firstSentAt: null, lastSentAt: null };
     // Written not ready, then its first page, then ready: a crash before leaves a mail never listed nor sent.
     await massMails.create({ _id: id, audience: req.audience, subject: clean(req.subject), html: checked.html, ready: false, open: true, createdAt: new Date(), chunked: true, queuing: true, cursor: '', ...figures });
-    await this.chunks.queue((await massMails.findById(id).lean<MassMailDoc>())!, 0, first);
-    // Given addresses are queued now (a bounded request); an audience's other pages by the queuing job.
-    for (let mail = await this.mail(id); list.length > 0 && mail?.queuing; mail = await this.mail(id)) await this.chunks.queue(mail, mail.chunks ?? 0, await pageOf(mail.cursor ?? ''));
+    // Given addresses are queued now (a bounded request); an audience's pages by the queuing job.
+    for (let mail = await this.mail(id); !fromIdentity && mail?.queuing; mail = await this.mail(id)) await this.chunks.queue(mail, mail.chunks ?? 0, await pageOf(mail.cursor ?? ''));
     await massMails.updateOne({ _id: id }, { $set: { ready: true } });
     return (await this.get(id))!;
   }

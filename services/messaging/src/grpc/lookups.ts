@@ -79,8 +79,8 @@ export function grpcLookups(issuer: ServiceTokenIssuer, addresses: { identity: s
           },
         }
       : undefined,
-    audience: async (audience, after) => {
-      const page = await identity.mailAudience(audience, after);
+    audience: async (audience, after, limit) => {
+      const page = await identity.mailAudience(audience, after, limit);
       return { members: page.members, next: page.next };
     },
     courses: { instructorOf: async (courseId) => (await course(courseId))?.instructorId || null },
