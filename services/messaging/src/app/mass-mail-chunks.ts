@@ -85,7 +85,10 @@ export class MassMailChunks {
       try {
         const state = await this.docs.models.progress.findOne({ _id: chunkId(mail._id, n) }).lean<ChunkProgressDoc>();
         const chunk = state && !state.done ? await this.docs.models.chunks.findOne({ _id: state._id }).lean<ChunkDoc>() : null;
-        if (state && chunk) return await this.send(mail, chunk, state, limit);
+        if (state && chunk) {
+          const { sent, finished } = await this.send(mail, chunk, state, limit);
+          if (sent > 0 || !finished) return sent; // a chunk that ended with none sent (the rest skipped or uncertain): the next one
+        }
       } finally {
         await dropLeases(this.docs.connection, leaseKey(mail._id, n), LEASES);
         await this.count(mail._id);
@@ -95,7 +98,7 @@ export class MassMailChunks {
   }
 
   /** Sends up to `limit` mails of the chunk, from where it stands. */
-  private async send(mail: MassMailDoc, chunk: ChunkDoc, state: ChunkProgressDoc, limit: number): Promise<number> {
+  private async send(mail: MassMailDoc, chunk: ChunkDoc, state: ChunkProgressDoc, limit: number): Promise<{ sent: number; finished: boolean }> {
     const { progress, unsubscribed, massMails } = this.docs.models;
     const write = (set: Partial<ChunkProgressDoc>) => progress.updateOne({ _id: chunk._id }, { $set: set });
     let { at } = state;
@@ -117,7 +120,7 @@ export class MassMailChunks {
     for (; at < chunk.recipients.length; at++) {
       if (sent >= limit) {
         await write({ at, inFlight: false, skipped }); // the rest on the next call
-        return sent;
+        return { sent, finished: false };
       }
       const r = chunk.recipients[at]!;
       if (unsubscribedNow.has(r.email)) {
@@ -132,12 +135,12 @@ export class MassMailChunks {
         // Refused before the server took it: this one is tried again on the next tick.
         await write({ at, inFlight: false });
         this.logger.warn({ err }, 'mass mail not accepted by the mail server; tried again later');
-        return sent;
+        return { sent, finished: false };
       }
       sent++;
     }
     await write({ at, inFlight: false, skipped, done: true });
-    return sent;
+    return { sent, finished: true };
   }
 
   /** Adds the finished chunks after `counted` to the mail's sums, in order; closes the mail once every chunk is counted and none is left to queue. */
