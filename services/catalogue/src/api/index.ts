@@ -11,6 +11,7 @@ import { freebieRoutes } from './freebies';
 import { popupRoutes } from './popup';
 import { instructorRoutes } from './instructors';
 import { searchRoutes } from './search';
+import { coursePickerRoutes, instructorPickerRoutes } from './pickers';
 
 export const catalogueApi = defineApi({
   clients: { catalogue: catalogueClient, freebies: freebiesClient },
@@ -41,6 +42,9 @@ export const catalogueApi = defineApi({
     return [
       // The back office's course switches (first: `adminallcourse` is never read as an id).
       courseAdminRoutes(catalogue, ctx.tokens),
+      // The pickers' searches (decision 0087; before `instructor/{id}/`, which `instructor/search` would match).
+      coursePickerRoutes(catalogue, ctx.tokens),
+      instructorPickerRoutes(catalogue, ctx.cache),
       // Adding and changing courses, instructors and upcoming courses (files through the edge's uploads).
       ...[courseWriteRoutes, instructorWriteRoutes, upcomingWriteRoutes].map((group) => group(writes)),
       courseRoutes(catalogue, ctx.cache),

@@ -10,6 +10,7 @@ import { checkCourseInput, checkInstructorInput, freeLessonProblems, upcomingPro
 import { recordCourseDeleted, recordCoursesUpdated, recordInstructorsUpdated, recordUpcomingChanged } from '../events/course-events';
 import type { CatalogueStore } from '../store/catalogue-store';
 import { courseFigures, listAdminCoursePage, listCoursePage } from '../store/course-pages';
+import { coursesByIds, COURSES_BY_ID_MAX, searchCourses } from '../store/course-search';
 
 const ADMIN = UserRoles.admin;
 const CONTENT = UserRoles.content;
@@ -116,6 +117,21 @@ export class Catalogue {
     const query = req.query.trim().slice(0, 100);
     if (!query) return { instructors: [] };
     return { instructors: await this.store.instructors.searchInstructors(query, req.includeUnpublished, Math.min(req.limit > 0 ? req.limit : 10, 20)) };
+  }
+
+  /** The first courses whose title starts with a query (decision 0087): at most 20; a blank query finds none. */
+  async searchCourses(caller: Caller, req: catalogueV1.SearchCoursesRequest) {
+    assertMaySeeDrafts(caller, req.includeUnpublished);
+    const query = req.query.trim().slice(0, 100);
+    if (!query) return { courses: [] };
+    return { courses: await searchCourses(this.sql, query, req.includeUnpublished, Math.min(req.limit > 0 ? req.limit : 10, 20)) };
+  }
+
+  /** Some courses by id (decision 0087): at most 100 ids, each read by its primary key; unknown ones left out. */
+  async getCourses(caller: Caller, req: catalogueV1.GetCoursesRequest) {
+    assertMaySeeDrafts(caller, req.includeUnpublished);
+    if (req.ids.length > COURSES_BY_ID_MAX) throw refuse('INVALID_ID');
+    return { courses: await coursesByIds(this.sql, req.ids, req.includeUnpublished) };
   }
 
   async getInstructor(caller: Caller, req: catalogueV1.GetInstructorRequest, trustedService = false) {

@@ -19,6 +19,8 @@ export function catalogueGrpcService(catalogue: Catalogue, search: Search): cata
     listCoursePage: unaryHandler(async (req: catalogueV1.ListCoursePageRequest, { identity }) => catalogue.listCoursePage(req, identity)),
     listInstructorPage: unaryHandler(async (req: catalogueV1.ListInstructorPageRequest, { identity }) => catalogue.listInstructorPage(identity, req)),
     searchInstructors: unaryHandler(async (req: catalogueV1.SearchInstructorsRequest, { identity }) => catalogue.searchInstructors(identity, req)),
+    searchCourses: unaryHandler(async (req: catalogueV1.SearchCoursesRequest, { identity }) => catalogue.searchCourses(identity, req)),
+    getCourses: unaryHandler(async (req: catalogueV1.GetCoursesRequest, { identity }) => catalogue.getCourses(identity, req)),
     getCourseFigures: unaryHandler(async () => catalogue.courseFigures()),
     getCourse: unaryHandler(async (req: catalogueV1.GetCourseRequest, ctx) => {
       const course = await catalogue.getCourse(ctx.identity, req, trusted(ctx));

@@ -267,6 +267,34 @@ export interface SearchInstructorsResponse {
   instructors: Instructor[];
 }
 
+/**
+ * Courses whose title starts with `query` (any case), by title: the first `limit` matches (decision 0087: the
+ * back office's course picker). Unpublished ones too for admin and content.
+ */
+export interface SearchCoursesRequest {
+  query: string;
+  includeUnpublished: boolean;
+  /** 0 means 10; at most 20. */
+  limit: number;
+}
+
+export interface SearchCoursesResponse {
+  courses: Course[];
+}
+
+/**
+ * Some courses by id, each read by its primary key (decision 0087: the back office names the courses of a page
+ * of reviews); unknown ids are left out. At most 100 ids.
+ */
+export interface GetCoursesRequest {
+  ids: string[];
+  includeUnpublished: boolean;
+}
+
+export interface GetCoursesResponse {
+  courses: Course[];
+}
+
 export interface GetInstructorRequest {
   id: string;
   includeUnpublished: boolean;
@@ -3804,6 +3832,338 @@ export const SearchInstructorsResponse: MessageFns<SearchInstructorsResponse> = 
   },
 };
 
+function createBaseSearchCoursesRequest(): SearchCoursesRequest {
+  return { query: "", includeUnpublished: false, limit: 0 };
+}
+
+export const SearchCoursesRequest: MessageFns<SearchCoursesRequest> = {
+  encode(message: SearchCoursesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.includeUnpublished !== false) {
+      writer.uint32(16).bool(message.includeUnpublished);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchCoursesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchCoursesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.includeUnpublished = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchCoursesRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      includeUnpublished: isSet(object.includeUnpublished)
+        ? globalThis.Boolean(object.includeUnpublished)
+        : isSet(object.include_unpublished)
+        ? globalThis.Boolean(object.include_unpublished)
+        : false,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchCoursesRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.includeUnpublished !== false) {
+      obj.includeUnpublished = message.includeUnpublished;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchCoursesRequest>, I>>(base?: I): SearchCoursesRequest {
+    return SearchCoursesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchCoursesRequest>, I>>(object: I): SearchCoursesRequest {
+    const message = createBaseSearchCoursesRequest();
+    message.query = object.query ?? "";
+    message.includeUnpublished = object.includeUnpublished ?? false;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchCoursesResponse(): SearchCoursesResponse {
+  return { courses: [] };
+}
+
+export const SearchCoursesResponse: MessageFns<SearchCoursesResponse> = {
+  encode(message: SearchCoursesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.courses) {
+      Course.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchCoursesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchCoursesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courses.push(Course.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchCoursesResponse {
+    return {
+      courses: globalThis.Array.isArray(object?.courses) ? object.courses.map((e: any) => Course.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SearchCoursesResponse): unknown {
+    const obj: any = {};
+    if (message.courses?.length) {
+      obj.courses = message.courses.map((e) => Course.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchCoursesResponse>, I>>(base?: I): SearchCoursesResponse {
+    return SearchCoursesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchCoursesResponse>, I>>(object: I): SearchCoursesResponse {
+    const message = createBaseSearchCoursesResponse();
+    message.courses = object.courses?.map((e) => Course.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetCoursesRequest(): GetCoursesRequest {
+  return { ids: [], includeUnpublished: false };
+}
+
+export const GetCoursesRequest: MessageFns<GetCoursesRequest> = {
+  encode(message: GetCoursesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ids) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.includeUnpublished !== false) {
+      writer.uint32(16).bool(message.includeUnpublished);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCoursesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCoursesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.includeUnpublished = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCoursesRequest {
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+      includeUnpublished: isSet(object.includeUnpublished)
+        ? globalThis.Boolean(object.includeUnpublished)
+        : isSet(object.include_unpublished)
+        ? globalThis.Boolean(object.include_unpublished)
+        : false,
+    };
+  },
+
+  toJSON(message: GetCoursesRequest): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    if (message.includeUnpublished !== false) {
+      obj.includeUnpublished = message.includeUnpublished;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCoursesRequest>, I>>(base?: I): GetCoursesRequest {
+    return GetCoursesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCoursesRequest>, I>>(object: I): GetCoursesRequest {
+    const message = createBaseGetCoursesRequest();
+    message.ids = object.ids?.map((e) => e) || [];
+    message.includeUnpublished = object.includeUnpublished ?? false;
+    return message;
+  },
+};
+
+function createBaseGetCoursesResponse(): GetCoursesResponse {
+  return { courses: [] };
+}
+
+export const GetCoursesResponse: MessageFns<GetCoursesResponse> = {
+  encode(message: GetCoursesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.courses) {
+      Course.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCoursesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCoursesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courses.push(Course.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCoursesResponse {
+    return {
+      courses: globalThis.Array.isArray(object?.courses) ? object.courses.map((e: any) => Course.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetCoursesResponse): unknown {
+    const obj: any = {};
+    if (message.courses?.length) {
+      obj.courses = message.courses.map((e) => Course.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCoursesResponse>, I>>(base?: I): GetCoursesResponse {
+    return GetCoursesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCoursesResponse>, I>>(object: I): GetCoursesResponse {
+    const message = createBaseGetCoursesResponse();
+    message.courses = object.courses?.map((e) => Course.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetInstructorRequest(): GetInstructorRequest {
   return { id: "", includeUnpublished: false };
 }
@@ -6863,6 +7223,27 @@ export const CatalogueServiceService = {
       Buffer.from(SearchInstructorsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SearchInstructorsResponse => SearchInstructorsResponse.decode(value),
   },
+  /** The first courses whose title starts with a query (decision 0087). */
+  searchCourses: {
+    path: "/taal.catalogue.v1.CatalogueService/SearchCourses" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchCoursesRequest): Buffer => Buffer.from(SearchCoursesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchCoursesRequest => SearchCoursesRequest.decode(value),
+    responseSerialize: (value: SearchCoursesResponse): Buffer =>
+      Buffer.from(SearchCoursesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchCoursesResponse => SearchCoursesResponse.decode(value),
+  },
+  /** Some courses by id, at most 100 (decision 0087). */
+  getCourses: {
+    path: "/taal.catalogue.v1.CatalogueService/GetCourses" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCoursesRequest): Buffer => Buffer.from(GetCoursesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCoursesRequest => GetCoursesRequest.decode(value),
+    responseSerialize: (value: GetCoursesResponse): Buffer => Buffer.from(GetCoursesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCoursesResponse => GetCoursesResponse.decode(value),
+  },
   /** Admin only. */
   setCoursePublished: {
     path: "/taal.catalogue.v1.CatalogueService/SetCoursePublished" as const,
@@ -7030,6 +7411,10 @@ export interface CatalogueServiceServer extends UntypedServiceImplementation {
   getInstructor: handleUnaryCall<GetInstructorRequest, GetInstructorResponse>;
   /** The first instructors whose name starts with a query (decision 0087). */
   searchInstructors: handleUnaryCall<SearchInstructorsRequest, SearchInstructorsResponse>;
+  /** The first courses whose title starts with a query (decision 0087). */
+  searchCourses: handleUnaryCall<SearchCoursesRequest, SearchCoursesResponse>;
+  /** Some courses by id, at most 100 (decision 0087). */
+  getCourses: handleUnaryCall<GetCoursesRequest, GetCoursesResponse>;
   /** Admin only. */
   setCoursePublished: handleUnaryCall<SetCoursePublishedRequest, SetCoursePublishedResponse>;
   /** Admin only. */
@@ -7197,6 +7582,38 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
+  ): ClientUnaryCall;
+  /** The first courses whose title starts with a query (decision 0087). */
+  searchCourses(
+    request: SearchCoursesRequest,
+    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
+  ): ClientUnaryCall;
+  searchCourses(
+    request: SearchCoursesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
+  ): ClientUnaryCall;
+  searchCourses(
+    request: SearchCoursesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
+  ): ClientUnaryCall;
+  /** Some courses by id, at most 100 (decision 0087). */
+  getCourses(
+    request: GetCoursesRequest,
+    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
+  ): ClientUnaryCall;
+  getCourses(
+    request: GetCoursesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
+  ): ClientUnaryCall;
+  getCourses(
+    request: GetCoursesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
   ): ClientUnaryCall;
   /** Admin only. */
   setCoursePublished(
