@@ -3456,6 +3456,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/course/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first courses, published or not, whose title starts with q (any case), by title (the back office's course picker, decision 0087; admin and content) (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The start of a title (blank: none found) */
+                    q?: string;
+                    /** @description Matches, 1 to 20 (default 10) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Course"][];
+                        };
+                    };
+                };
+                /** @description q over 100 characters or a limit out of 1..20 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/admin/one/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One course, published or not (the back office's course picker names the chosen course, decision 0087; admin and content) (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Course"];
+                        };
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Course not found (COURSE_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/course/admin/titles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The titles of some courses, published or not, by id (the reviews screen names a page's courses, decision 0087; admin and content); unknown ids are left out (admin and content (the catalogue checks)) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Course ids, comma separated, 1 to 100 */
+                    ids?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                _id: string;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No ids, more than 100, or one that is not an id (INVALID_ID) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No token, or a token that is expired, revoked or belongs to a suspended user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller’s role may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instructor/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first published instructors whose name starts with q (any case), by name (the course list's instructor filter, decision 0087) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The start of a name (blank: none found) */
+                    q?: string;
+                    /** @description Matches, 1 to 20 (default 10) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: components["schemas"]["Instructor"][];
+                        };
+                    };
+                };
+                /** @description q over 100 characters or a limit out of 1..20 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many public reads that reach a service (cached answers do not count) from this client within the window: its user when signed in, else its address (TOO_MANY_READS) */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit lets a request through again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service behind the gateway did not answer within its deadline */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/course/add/": {
         parameters: {
             query?: never;
@@ -22855,11 +23207,6 @@ export interface components {
             /** @description Days of access */
             validity: number;
         };
-        CourseCategory: {
-            /** @enum {string} */
-            catagory: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
-            courses: components["schemas"]["Course"][];
-        };
         Instructor: {
             _id: string;
             name: string;
@@ -22874,6 +23221,11 @@ export interface components {
             course: string[];
             /** Format: date-time */
             createdAt: string;
+        };
+        CourseCategory: {
+            /** @enum {string} */
+            catagory: "Guitar" | "Bass Guitar" | "Drums" | "Piano & Keyboard" | "Sound Engineering";
+            courses: components["schemas"]["Course"][];
         };
         UpcomingCourse: {
             _id: string;
