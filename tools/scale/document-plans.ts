@@ -44,8 +44,10 @@ export async function documentPlanFaults(url: string, file: string, large: numbe
       const name = String(find ?? aggregate);
       if (!sizes.has(name)) sizes.set(name, await db.collection(name).estimatedDocumentCount());
       if (sizes.get(name)! < large) continue;
+      // The driver wrote limit and skip as int32; the find command inside explain wants them as int64.
+      const long = (v: unknown) => BSON.Long.fromNumber(Number(v));
       const explain = find
-        ? { find, filter: filter ?? {}, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}), ...(skip ? { skip } : {}), ...(projection ? { projection } : {}) }
+        ? { find, filter: filter ?? {}, ...(sort ? { sort } : {}), ...(limit ? { limit: long(limit) } : {}), ...(skip ? { skip: long(skip) } : {}), ...(projection ? { projection } : {}) }
         : { aggregate, pipeline, cursor: {} };
       const answer = (await db.command({ explain })) as { queryPlanner?: { Plan?: Parameters<typeof planFaults>[0] } };
       const plan = answer.queryPlanner?.Plan;
