@@ -22,6 +22,8 @@ const BATCH_SIZE = 10;
 const BATCH_DELAY_MS = 150;
 const VERIFIED_TO_CREATE = 300;
 const UNVERIFIED_TO_CREATE = 20;
+/** Mails messaging hands to the SMTP server at once (MASS_MAIL_WINDOW's default): at most these are uncertain after the kill. */
+const WINDOW = 4;
 
 type Json = { success: boolean; message?: string; data?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 interface Progress {
@@ -193,10 +195,10 @@ describe('mass mail in cluster mode, against the real SMTP sink', () => {
     expect(strangers).toEqual([]);
     for (const a of unverified) expect([a, perAddress.get(a) ?? 0]).toEqual([a, 0]);
     expect(mails.length).toBeGreaterThan(atKill);
-    // At most the one recipient in flight at the kill is uncertain; it may or may not have been
-    // accepted by the sink, but only it may be without a mail.
+    // At most the window in flight at the kill is uncertain; each may or may not have been accepted
+    // by the sink, but only they may be without a mail.
     const uncertain = progress!.uncertain;
-    expect(uncertain).toBeLessThanOrEqual(1);
+    expect(uncertain).toBeLessThanOrEqual(WINDOW);
     expect(missing.length).toBeLessThanOrEqual(uncertain);
     expect(progress).toMatchObject({ total: verified.size, skipped: 0, sent: verified.size - uncertain, uncertain });
     expect(progress!.rate).toBeGreaterThan(0);

@@ -451,8 +451,8 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     // (its chunk's progress, decision 0088).
     expect(await messaging.massMails.sendBatch()).toBe(4);
     const { progress: chunkProgress } = messaging.mailDocuments.models;
-    expect(await chunkProgress.findOne({ _id: `${mail!.id}:0000000` }).lean()).toMatchObject({ size: 10, at: 4, inFlight: false });
-    await chunkProgress.updateOne({ _id: `${mail!.id}:0000000` }, { $set: { inFlight: true } });
+    expect(await chunkProgress.findOne({ _id: `${mail!.id}:0000000` }).lean()).toMatchObject({ size: 10, at: 4, flying: [] });
+    await chunkProgress.updateOne({ _id: `${mail!.id}:0000000` }, { $set: { at: 5, flying: [4] } });
     client.close();
     await messaging.stop();
 

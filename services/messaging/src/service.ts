@@ -54,6 +54,8 @@ export interface MessagingDeps extends ServiceDeps {
   massMailBatchSize?: number;
   /** A page of a mass mail's audience (identity's ListMailAudience, decision 0088). */
   massMailAudience?: AudienceSource;
+  /** Mass mails handed to the mail server at once (default 4). */
+  massMailWindow?: number;
   /** Pause between two batches of a send (default none). */
   massMailBatchDelayMs?: number;
   /** Who a transactional mail's recipient is, and course titles (identity and the catalogue). */
@@ -97,6 +99,7 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
       publicUrl,
       batchSize: deps.massMailBatchSize,
       audience: deps.massMailAudience,
+      window: deps.massMailWindow,
     });
     const interrupted = await massMails.settleInterrupted();
     if (interrupted > 0) logger.warn({ interrupted }, 'mass-mail recipients interrupted by a crash while being mailed: not retried');
@@ -203,6 +206,7 @@ export const messagingService = defineService({
       publicUrl: ctx.publicUrl,
       massMailBatchSize: config.MASS_MAIL_BATCH_SIZE,
       massMailBatchDelayMs: config.MASS_MAIL_BATCH_DELAY_MS,
+      massMailWindow: config.MASS_MAIL_WINDOW,
     });
     return {
       ...running,

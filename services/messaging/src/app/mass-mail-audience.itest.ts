@@ -62,7 +62,8 @@ describe.each(backends)('mass mail audience on %s infrastructure', (_name, makeB
     // Some sent, then a crash while the next is handed to the mail server.
     expect(await massMails.sendBatch()).toBe(4);
     const progress = await docs.models.progress.findOne({ _id: `${mail.id}:0000000` });
-    await docs.models.progress.updateOne({ _id: progress!._id }, { $set: { inFlight: true } });
+    expect(progress).toMatchObject({ at: 4, flying: [] });
+    await docs.models.progress.updateOne({ _id: progress!._id }, { $set: { at: 5, flying: [4] } }); // recipient 4 being handed over
     massMails = massMailsOf();
     await massMails.settleInterrupted();
     for (let n = await massMails.sendBatch(); n > 0; n = await massMails.sendBatch());

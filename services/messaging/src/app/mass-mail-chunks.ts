@@ -6,17 +6,19 @@
  *   ended at). Its _id is `<mail>:<n>`, so a page queued again after a crash finds the chunk it
  *   wrote and takes its cursor on: no recipient is lost or queued twice. Each recipient's
  *   unsubscribe token is written first.
- * - Sending: one sender holds a chunk's lease and walks it in order. Before each mail it writes the
- *   chunk's progress document (small, apart from its recipients) `at = k, inFlight`: every recipient before k was sent (or skipped), k is being handed over. A
- *   crash leaves inFlight; the next holder counts recipient k uncertain and never retries it
- *   (decision 0019: at most one per sending process). A mail the server refuses stays at k.
+ * - Sending: one sender holds a chunk's lease and walks it in order, a window of a few mails at once
+ *   over the pooled SMTP connections. Before each window it writes the chunk's progress document
+ *   (small, apart from its recipients): `at` past the window, and the window as `flying` (which also
+ *   says the window before it was sent). A crash leaves them flying; the next holder counts them
+ *   uncertain and never retries them (decision 0019; at most a window per sending process). Mails
+ *   the server refuses go to `retry`.
  * - Progress: a finished chunk's figures are added to the mail's sums in order (`counted`), each
  *   by one write of the new sums, so they equal the chunks'; those not yet counted are read by _id.
  */
 import { randomBytes } from 'node:crypto';
 import { claimLease, dropLeases, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
-import { massMailBody } from '../domain/mass-mail';
+import { htmlToText, massMailBody } from '../domain/mass-mail';
 import { isDuplicateKey } from '../store/schema';
 import { LEASES, type ChunkDoc, type ChunkProgressDoc, type MailDocuments, type MassMailDoc } from '../store/mails';
 
@@ -35,7 +37,8 @@ const leaseKey = (mailId: string, n: number) => `mass-mail-chunk:${chunkId(mailI
 export function chunkFigures(c: ChunkProgressDoc): ChunkFigures {
   const passed = c.done ? c.size : c.at;
   const skipped = c.skipped.filter((i) => i < passed).length;
-  return { total: c.size, sent: passed - skipped - c.uncertain.length, skipped, uncertain: c.uncertain.length };
+  const open = (c.flying?.length ?? 0) + (c.retry?.length ?? 0);
+  return { total: c.size, sent: passed - skipped - c.uncertain.length - open, skipped, uncertain: c.uncertain.length };
 }
 
 export class MassMailChunks {
@@ -48,6 +51,8 @@ export class MassMailChunks {
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly publicUrl: () => string,
+    /** Mails handed to the mail server at once (at most this many are uncertain after a crash). */
+    private readonly window = 4,
   ) {}
 
   /** Queues chunk n of `mail` from `page` (or finds the one a crashed attempt wrote); answers it, or null for an empty last page. */
@@ -59,7 +64,7 @@ export class MassMailChunks {
       await tokens.collection.insertMany(recipients.map((r) => ({ _id: r.token, email: r.email }) as never));
       const fresh: ChunkDoc = { _id: chunkId(mail._id, n), mailId: mail._id, n, recipients, after: page.next };
       // Its progress first (a chunk without one is never sent), then the chunk.
-      const start: ChunkProgressDoc = { _id: fresh._id, size: recipients.length, at: 0, inFlight: false, skipped: [], uncertain: [], done: false };
+      const start: ChunkProgressDoc = { _id: fresh._id, size: recipients.length, at: 0, flying: [], retry: [], skipped: [], uncertain: [], done: false };
       await progress.collection.insertOne(start as never).catch((err: unknown) => {
         if (!isDuplicateKey(err)) throw err;
       });
@@ -97,16 +102,17 @@ export class MassMailChunks {
     return null;
   }
 
-  /** Sends up to `limit` mails of the chunk, from where it stands. */
+  /** Sends up to `limit` mails of the chunk, from where it stands, `window` at a time. */
   private async send(mail: MassMailDoc, chunk: ChunkDoc, state: ChunkProgressDoc, limit: number): Promise<{ sent: number; finished: boolean }> {
     const { progress, unsubscribed, massMails } = this.docs.models;
     const write = (set: Partial<ChunkProgressDoc>) => progress.updateOne({ _id: chunk._id }, { $set: set });
     let { at } = state;
     const uncertain = [...state.uncertain];
-    if (state.inFlight) {
-      // Being handed over when its sender died: it may have gone, so it never goes again.
-      uncertain.push(at++);
-      await write({ at, inFlight: false, uncertain });
+    const retry = [...(state.retry ?? [])];
+    if (state.flying?.length) {
+      // Being handed over when their sender died: they may have gone, so they never go again.
+      uncertain.push(...state.flying);
+      await write({ flying: [], uncertain });
     }
     if (!this.started.has(mail._id)) {
       await massMails.updateOne({ _id: mail._id, firstSentAt: null }, { $set: { firstSentAt: new Date() } });
@@ -116,30 +122,36 @@ export class MassMailChunks {
     const unsubscribedNow = new Set((await unsubscribed.find({ _id: { $in: rest } }, { _id: 1 }).lean<{ _id: string }[]>()).map((u) => u._id));
     const skipped = [...state.skipped];
     const base = this.publicUrl().replace(/\/$/, '');
+    const text = htmlToText(mail.html);
+    const mailTo = (k: number) => {
+      const r = chunk.recipients[k]!;
+      const body = massMailBody(mail.html, `${base}/api/v1/mass-mail/unsubscribe/${r.token}`, r.language, text);
+      return this.mailer.send({ to: r.email, subject: mail.subject, html: body.html, text: body.text });
+    };
     let sent = 0;
-    for (; at < chunk.recipients.length; at++) {
-      if (sent >= limit) {
-        await write({ at, inFlight: false, skipped }); // the rest on the next call
+    for (;;) {
+      // The next window: refused ones first, then the next recipients (the unsubscribed are skipped).
+      const window: number[] = [];
+      const room = Math.min(this.window, limit - sent);
+      while (window.length < room && retry.length > 0) window.push(retry.shift()!);
+      for (; window.length < room && at < chunk.recipients.length; at++) {
+        if (!unsubscribedNow.has(chunk.recipients[at]!.email)) window.push(at);
+        else if (!skipped.includes(at)) skipped.push(at);
+      }
+      if (window.length === 0) break;
+      await write({ at, flying: window, retry, skipped });
+      const results = await Promise.allSettled(window.map(mailTo));
+      const refused = window.filter((_, i) => results[i]!.status === 'rejected');
+      sent += window.length - refused.length;
+      if (refused.length > 0 || sent >= limit) {
+        // Refused before the server took them: tried again on a next tick. Or the batch is full.
+        retry.push(...refused);
+        await write({ at, flying: [], retry, skipped });
+        if (refused.length > 0) this.logger.warn({ err: (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason, refused: refused.length }, 'mass mail not accepted by the mail server; tried again later');
         return { sent, finished: false };
       }
-      const r = chunk.recipients[at]!;
-      if (unsubscribedNow.has(r.email)) {
-        if (!skipped.includes(at)) skipped.push(at);
-        continue;
-      }
-      await write({ at, inFlight: true, skipped });
-      const body = massMailBody(mail.html, `${base}/api/v1/mass-mail/unsubscribe/${r.token}`, r.language);
-      try {
-        await this.mailer.send({ to: r.email, subject: mail.subject, html: body.html, text: body.text });
-      } catch (err) {
-        // Refused before the server took it: this one is tried again on the next tick.
-        await write({ at, inFlight: false });
-        this.logger.warn({ err }, 'mass mail not accepted by the mail server; tried again later');
-        return { sent, finished: false };
-      }
-      sent++;
     }
-    await write({ at, inFlight: false, skipped, done: true });
+    await write({ at, flying: [], retry: [], skipped, done: true });
     return { sent, finished: true };
   }
 
@@ -168,7 +180,7 @@ export class MassMailChunks {
     const out = { total: mail.total ?? 0, sent: mail.sent ?? 0, skipped: mail.skipped ?? 0, uncertain: mail.uncertain ?? 0 };
     for (let n = mail.counted ?? 0; n < Math.min(mail.chunks ?? 0, (mail.counted ?? 0) + UNCOUNTED_READ); n++) {
       const state = await this.docs.models.progress.findOne({ _id: chunkId(mail._id, n) }).lean<ChunkProgressDoc>();
-      if (!state || (state.at === 0 && !state.inFlight && !state.done)) break; // not started: none after it either
+      if (!state || (state.at === 0 && !state.done)) break; // not started: none after it either
       const f = chunkFigures(state);
       out.sent += f.sent;
       out.skipped += f.skipped;
@@ -183,7 +195,7 @@ export class MassMailChunks {
       for (let n = mail.counted ?? 0; n < (mail.chunks ?? 0); n++) {
         await dropLeases(this.docs.connection, leaseKey(mail._id, n), LEASES);
         const state = await this.docs.models.progress.findOne({ _id: chunkId(mail._id, n) }).lean<ChunkProgressDoc>();
-        if (state && state.at === 0 && !state.inFlight && !state.done) break; // untouched: so are those after it
+        if (state && state.at === 0 && !state.done) break; // untouched: so are those after it
       }
     }
   }

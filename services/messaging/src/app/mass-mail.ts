@@ -57,6 +57,8 @@ export interface MassMailOptions {
   batchSize?: number;
   /** A page of an audience from identity (decision 0088); without it, only given addresses are mailed. */
   audience?: AudienceSource;
+  /** Mails handed to the mail server at once (default 4): at most this many are uncertain after a crash. */
+  window?: number;
 }
 
 export class MassMails {
@@ -69,7 +71,7 @@ export class MassMails {
     private readonly logger: Logger,
     private readonly options: MassMailOptions,
   ) {
-    this.chunks = new MassMailChunks(docs, mailer, logger, options.publicUrl);
+    this.chunks = new MassMailChunks(docs, mailer, logger, options.publicUrl, options.window);
     this.jobs = new DocumentJobQueue(docs.connection, {
       collection: docs.models.recipients.collection.name,
       leases: LEASES,

@@ -50,10 +50,10 @@ export function checkCustomAddress(audience: string, email: string): { ok: true 
 }
 
 /** One mail of a mass mail: the sanitised HTML with the unsubscribe link below it, and its text part. */
-export function massMailBody(html: string, unsubscribeUrl: string, language: string): { html: string; text: string } {
+export function massMailBody(html: string, unsubscribeUrl: string, language: string, text = htmlToText(html)): { html: string; text: string } {
   const label = language === 'bn' ? 'এই ধরনের ইমেইল আর না পেতে চাইলে আনসাবস্ক্রাইব করুন' : 'Unsubscribe from these e-mails';
   return {
     html: `${html}\n<hr>\n<p style="font-size:12px;color:#777"><a href="${unsubscribeUrl}">${label}</a></p>`,
-    text: `${htmlToText(html)}\n\n--\n${label}: ${unsubscribeUrl}`,
+    text: `${text}\n\n--\n${label}: ${unsubscribeUrl}`,
   };
 }

@@ -73,10 +73,12 @@ export interface ChunkProgressDoc {
   _id: string;
   /** Recipients in the chunk. */
   size: number;
-  /** The next recipient to send, or the one being sent when `inFlight`: every one before it was sent, skipped or uncertain. */
+  /** The first recipient not yet handed to the mail server: every one before it was sent, skipped, uncertain, or is in `flying` or `retry`. */
   at: number;
-  /** Recipient `at` is being handed to the mail server: after a crash, it is uncertain and never retried. */
-  inFlight: boolean;
+  /** Recipients being handed to the mail server (a window of a few at once): after a crash, they are uncertain and never retried. */
+  flying: number[];
+  /** Recipients the mail server refused (it never took them): tried again. */
+  retry: number[];
   skipped: number[];
   uncertain: number[];
   done: boolean;
@@ -173,7 +175,7 @@ const chunkSchema = new Schema<ChunkDoc>(
   { versionKey: false },
 );
 const progressSchema = new Schema<ChunkProgressDoc>(
-  { _id: String, size: Number, at: Number, inFlight: Boolean, skipped: [Number], uncertain: [Number], done: Boolean },
+  { _id: String, size: Number, at: Number, flying: [Number], retry: [Number], skipped: [Number], uncertain: [Number], done: Boolean },
   { versionKey: false },
 );
 const tokenSchema = new Schema<UnsubscribeTokenDoc>({ _id: String, email: String }, { versionKey: false });
