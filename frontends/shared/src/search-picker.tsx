@@ -27,11 +27,15 @@ export interface SearchPickerProps {
   ariaLabel?: string;
   /** Called with the chosen id. */
   onChange?: (id: string) => void;
+  /** The input's hint and the no-match line (default: a name's). */
+  placeholder?: string;
+  noneText?: string;
+  autoFocus?: boolean;
 }
 
 const PAUSE_MS = 200;
 
-export function SearchPicker({ name, initialId = '', search, load, required, testId = 'search-picker', ariaLabel, onChange }: SearchPickerProps) {
+export function SearchPicker({ name, initialId = '', search, load, required, testId = 'search-picker', ariaLabel, onChange, placeholder, noneText, autoFocus }: SearchPickerProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [chosen, setChosen] = useState<PickerItem | null>(null);
@@ -97,7 +101,8 @@ export function SearchPicker({ name, initialId = '', search, load, required, tes
         aria-controls={listId}
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
-        placeholder={t('picker.typeToSearch')}
+        placeholder={placeholder ?? t('picker.typeToSearch')}
+        autoFocus={autoFocus}
         value={text}
         data-testid={`${testId}-input`}
         onChange={(e) => {
@@ -127,7 +132,7 @@ export function SearchPicker({ name, initialId = '', search, load, required, tes
           {state === 'searching' && !items.length && <li className="muted">{t('picker.searching')}</li>}
           {state === 'done' && !items.length && (
             <li className="muted" data-testid={`${testId}-none`}>
-              {t('picker.none')}
+              {noneText ?? t('picker.none')}
             </li>
           )}
           {items.map((item, i) => (

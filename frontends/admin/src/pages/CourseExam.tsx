@@ -4,12 +4,12 @@
 // editor is its own lazy chunk: the back office's other screens do not load it.
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { answer, authApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { linkTo } from '@taal/web-shared/routes';
 import type { Course } from '@taal/web-shared/types';
 import { Loading } from '@taal/web-shared/ui';
 import { useAdminGet } from '../components/data';
+import { readCourse } from '../components/pickers';
 import { AdminPage } from '../components/States';
 
 const CourseExamEditor = lazy(() => import('@taal/web-shared/exam-editor'));
@@ -17,9 +17,8 @@ const CourseExamEditor = lazy(() => import('@taal/web-shared/exam-editor'));
 export default function CourseExam() {
   const { t } = useTranslation();
   const courseId = useParams().id ?? '';
-  // The list the course list reads (one request, shared with it): the course's title.
-  const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
-  const course = list.data?.find((c) => c._id === courseId);
+  // The course's title: the course read by its id (decision 0087; a bounded list would miss most of 100,000).
+  const course = useAdminGet<Course>(`admin-course:${courseId}`, () => readCourse(courseId)).data;
   return (
     <AdminPage
       title={course ? `${t('exam.editor.title')}: ${course.title}` : t('exam.editor.title')}

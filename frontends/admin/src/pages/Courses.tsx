@@ -16,6 +16,7 @@ import type { Course } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { Field } from '../components/Field';
 import { PickToEdit } from '../components/PickToEdit';
+import { readCourse, searchCourses } from '../components/pickers';
 import { AdminPage } from '../components/States';
 import { Empty, Loading } from '@taal/web-shared/ui';
 import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
@@ -225,10 +226,9 @@ function FreeLessonForm({ course, onSaved }: { course: Course; onSaved: (c: Cour
 
 export function UpdateCourse() {
   const { t } = useTranslation();
-  const list = useAdminGet<Course[]>('admin-courses', () => answer(authApi.GET('/api/v1/course/adminallcourse')));
   return (
     <AdminPage title={t('adminCourses.updateTitle')} testId="admin-update-course">
-      <PickToEdit list={list} pickLabel={t('adminCourses.pickCourse')} optionLabel={(c) => c.title} pickTestId="update-course-pick">
+      <PickToEdit<Course> search={searchCourses} read={readCourse} pickLabel={t('adminCourses.pickCourse')} optionLabel={(c) => c.title} pickTestId="update-course-pick" placeholder={t('picker.typeTitle')} noneText={t('picker.noTitle')}>
         {(course, onSaved) => (
           <>
             <CourseForm key={course._id} mode="update" course={course} onDone={onSaved} />

@@ -11,6 +11,7 @@ import { toast } from '@taal/web-shared/toast';
 import type { Instructor } from '@taal/web-shared/types';
 import { useAdminGet } from '../components/data';
 import { PickToEdit } from '../components/PickToEdit';
+import { readInstructor, searchInstructors } from '../components/pickers';
 import { AdminPage } from '../components/States';
 import { Empty, Loading } from '@taal/web-shared/ui';
 import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
@@ -154,10 +155,9 @@ export function AddInstructor() {
 
 export function UpdateInstructor() {
   const { t } = useTranslation();
-  const list = useAdminGet<Instructor[]>('admin-instructors', () => answer(authApi.GET('/api/v1/instructor/admin/instructorlist')));
   return (
     <AdminPage title={t('adminInstructors.updateTitle')} testId="admin-update-instructor">
-      <PickToEdit list={list} pickLabel={t('adminInstructors.pick')} optionLabel={(i) => i.name}>
+      <PickToEdit<Instructor> search={searchInstructors} read={readInstructor} pickLabel={t('adminInstructors.pick')} optionLabel={(i) => i.name} pickTestId="update-instructor-pick">
         {(instructor, onSaved) => <ProfileForm key={instructor._id} instructor={instructor} onDone={onSaved} />}
       </PickToEdit>
     </AdminPage>

@@ -12,6 +12,7 @@ import { Modal } from '../components/Modal';
 import { AdminPage } from '../components/States';
 import { useSubmit } from '@taal/web-shared/ui';
 import { PagedList, pageQueryOf, usePagedList } from '../components/paged';
+import { courseTitles } from '../components/pickers';
 
 function ReviewItem({ r, title, children }: { r: AdminReview; title: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -104,8 +105,11 @@ export default function Reviews() {
   const hidden = usePagedList<AdminReview>('hidden', 'review/hidden/page', (cursor) =>
     answer(authApi.GET('/api/v1/review/hidden/page', { params: { query: pageQueryOf(cursor) } })),
   );
-  const courses = useAsync(async () => (await answer(authApi.GET('/api/v1/course/adminallcourse'))).data, []);
-  const titles = useMemo(() => new Map((courses.data ?? []).map((c) => [c._id, c.title])), [courses.data]);
+  // The titles of the shown reviews' courses, read by their ids (decision 0087: a bounded list of courses misses most).
+  const courseIds = [...(recent.list.data?.items ?? []), ...(hidden.list.data?.items ?? [])].map((r) => r.course);
+  const idsKey = [...new Set(courseIds)].sort().join(',');
+  const courses = useAsync(() => courseTitles(idsKey ? idsKey.split(',') : []), [idsKey]);
+  const titles = useMemo(() => courses.data ?? new Map<string, string>(), [courses.data]);
   const [open, setOpen] = useState<AdminReview | null>(null);
   const [justHidden, setJustHidden] = useState<AdminReview[]>([]);
   const notJustHidden = (r: AdminReview) => !justHidden.some((h) => h._id === r._id);
