@@ -100,6 +100,7 @@ try {
   let killedAt = null;
   let sentAtKill = 0;
   let restartedAt = null;
+  let resumedAt = null;
   let last;
   const messagingPids = () => cluster.pids.get('messaging') ?? [];
   const pidsBefore = messagingPids().length;
@@ -116,6 +117,7 @@ try {
       while (isAlive(pid)) await sleep(50);
     }
     if (killedAt !== null && restartedAt === null && messagingPids().length > pidsBefore) restartedAt = Date.now();
+    if (killedAt !== null && resumedAt === null && last && last.sent > sentAtKill) resumedAt = now;
     if (last?.status === 'done') break;
     if (now - t0 > 6 * 3600_000) throw new Error('the mass mail did not end within 6 hours');
     if (samples.length % 20 === 0) log(JSON.stringify(last));
@@ -141,6 +143,9 @@ try {
     ratePerSecondBeforeKill: killedAt ? rate(sentAtKill, (killedAt - firstSend) / 1000) : null,
     ratePerSecondAfterKill: killedAt ? rate(last.sent - sentAtKill, (t1 - killedAt) / 1000) : null,
     ratePerSecondAfterRestart: restartedAt ? rate(last.sent - sentAtKill, (t1 - restartedAt) / 1000) : null,
+    // From the first mail the restarted messaging sent (its start-up under load excluded).
+    resumedAfterSeconds: resumedAt && killedAt ? (resumedAt - killedAt) / 1000 : null,
+    ratePerSecondAfterResume: resumedAt ? rate(last.sent - sentAtKill, (t1 - resumedAt) / 1000) : null,
     rateReported: last.rate,
     progress: { total: last.total, sent: last.sent, skipped: last.skipped, uncertain: last.uncertain },
     sink: { mails: mails.length, addresses: perAddress.size, duplicates, strangers, missing },
