@@ -74,8 +74,8 @@ function wireBytes(url: string): Promise<number> {
 }
 
 test.each([
-  ['/', 'route-index', ['/api/v1/course/featured/', '/api/v1/instructor/', '/api/v1/course/figures']],
-  ['/allcourses', 'route-allcourses', ['/api/v1/course/page?limit=12', '/api/v1/instructor/']],
+  ['/', 'route-index', ['/api/v1/course/featured/', '/api/v1/instructor/featured/', '/api/v1/course/figures']],
+  ['/allcourses', 'route-allcourses', ['/api/v1/course/page?limit=12', '/api/v1/instructor/featured/']],
 ])('%s preloads its remote, its page and its data, and uses each preload once', async (path, chunk, data) => {
   const preloads = await preloadsOf(path);
   expect(preloads).toEqual(expect.arrayContaining(['/remotes/storefront/remoteEntry.js', ...data]));

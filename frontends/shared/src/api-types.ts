@@ -5696,7 +5696,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The landing page's counters: how many courses are published, and how many times they were sold in all */
+        /** The landing page's counters: how many courses are published, how many times they were sold in all, and how many instructor profiles there are (kept counts, decisions 0083 and 0087) */
         get: {
             parameters: {
                 query?: never;
@@ -5718,6 +5718,7 @@ export interface paths {
                             data: {
                                 courses: number;
                                 sold: number;
+                                instructors: number;
                             };
                         };
                     };

@@ -26,7 +26,8 @@ function NavLink({ href, pathname, children, className = '' }: { href: string; p
 
 function InstructorsMenu() {
   const { t } = useTranslation();
-  const { data, loading } = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
+  // The featured instructors (at most 10; decision 0087: a menu cannot list 20,000), then "All instructors" (paged).
+  const { data, loading } = useAsync<Instructor[]>(() => api.featuredInstructors().catch(() => []), []);
   return (
     <Dropdown label={<>{t('nav.instructors')} ▾</>} testId="instructors-menu">
       {(close) => (

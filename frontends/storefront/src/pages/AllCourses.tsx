@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, clearApiCache } from '@taal/web-shared/api';
 import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
-import { CATEGORIES, LEVELS, type Course, type Instructor } from '@taal/web-shared/types';
+import { CATEGORIES, LEVELS, type Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/CardSkeletons';
 import { SearchBox } from '../components/SearchBox';
+import { InstructorFilter } from '../components/InstructorFilter';
 
 const EMPTY_RETRY_MS = 2000;
 /** Spec §2: an empty list with no filter reloads once (not again and again). */
@@ -40,11 +41,12 @@ export default function AllCourses() {
   const level = known(LEVELS, params.get('level'));
   const instructor = params.get('instructor') ?? '';
   const sort = known(['rating', 'price', 'price-desc'] as const, params.get('sort'));
-  const page = useAsync<{ items: Course[]; next: string | null }>(
-    () => api.coursePage({ category: category || undefined, level: level || undefined, instructor: instructor || undefined, sort: sort || undefined, cursor: position.cursor || undefined }),
-    [category, level, instructor, sort, position.cursor],
-  );
-  const instructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
+  // The page's courses and the names of their instructors (read by id: a page's few, decision 0087), in one load
+  // so the server's first screen has both.
+  const page = useAsync<{ items: Course[]; next: string | null; names: Record<string, string> }>(async () => {
+    const found = await api.coursePage({ category: category || undefined, level: level || undefined, instructor: instructor || undefined, sort: sort || undefined, cursor: position.cursor || undefined });
+    return { ...found, names: await api.instructorNames(found.items.map((c) => c.instructor)) };
+  }, [category, level, instructor, sort, position.cursor]);
 
   // A filter or sort changed: its first page (the cursor was a place in the list before).
   const setFilter = (key: string, value: string) => {
@@ -72,7 +74,7 @@ export default function AllCourses() {
     return () => window.clearTimeout(timer);
   }, [empty, noFilter, page.data]);
 
-  const names = useMemo(() => new Map((instructors.data ?? []).map((i) => [i._id, i.name])), [instructors.data]);
+  const names = page.data?.names ?? {};
   const visible = page.data?.items ?? [];
   // The count is the whole list's only when it is one page.
   const onePage = position.page === 1 && !page.data?.next;
@@ -95,14 +97,7 @@ export default function AllCourses() {
         </label>
         <label>
           {t('courses.instructor')}
-          <select value={instructor} onChange={(e) => setFilter('instructor', e.target.value)} data-testid="filter-instructor">
-            <option value="">{t('courses.allInstructors')}</option>
-            {(instructors.data ?? []).map((i) => (
-              <option key={i._id} value={i._id}>
-                {i.name}
-              </option>
-            ))}
-          </select>
+          <InstructorFilter value={instructor} onChange={(id) => setFilter('instructor', id)} />
         </label>
         <label>
           {t('courses.level')}
@@ -163,7 +158,7 @@ export default function AllCourses() {
           ) : (
             <div className="grid" data-testid="course-list" data-page={position.page}>
               {visible.map((c) => (
-                <CourseCard key={c._id} course={c} instructorName={names.get(c.instructor)} />
+                <CourseCard key={c._id} course={c} instructorName={names[c.instructor]} />
               ))}
             </div>
           )}

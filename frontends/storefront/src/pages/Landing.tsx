@@ -49,13 +49,16 @@ function Hero() {
 
 export default function Landing() {
   const { t } = useTranslation();
-  const featured = useAsync<Course[]>(() => api.featuredCourses().catch(() => []), []);
+  // The featured courses and their instructors' names (each read by id: a few, never every instructor; decision 0087).
+  const featured = useAsync<{ courses: Course[]; names: Record<string, string> }>(async () => {
+    const courses = await api.featuredCourses().catch(() => []);
+    return { courses, names: await api.instructorNames(courses.map((c) => c.instructor)) };
+  }, []);
   // The counters from the server (decision 0078): the landing never reads the whole catalogue.
-  const figures = useAsync<{ courses: number; sold: number } | null>(() => api.courseFigures().catch(() => null), []);
+  const figures = useAsync<{ courses: number; sold: number; instructors: number } | null>(() => api.courseFigures().catch(() => null), []);
   const instructors = useAsync<Instructor[]>(() => api.featuredInstructors().catch(() => []), []);
-  const allInstructors = useAsync<Instructor[]>(() => api.instructors().catch(() => []), []);
   const upcoming = useAsync<UpcomingCourse[]>(() => api.upcomingCourses().catch(() => []), []);
-  const names = new Map((allInstructors.data ?? []).map((i) => [i._id, i.name]));
+  const names = featured.data?.names ?? {};
   const teach = t('landing.teach', { returnObjects: true }) as { icon: string; title: string; text: string }[];
   const testimonials = t('landing.testimonials', { returnObjects: true }) as { quote: string; name: string }[];
   const faq = t('landing.faq', { returnObjects: true }) as { q: string; a: string }[];
@@ -72,8 +75,8 @@ export default function Landing() {
           <h2>{t('landing.featuredCourses')}</h2>
           <Link to={linkTo('/allcourses')}>{t('landing.seeAllCourses')}</Link>
         </div>
-        {featured.data?.length ? (
-          <Carousel label={t('landing.featuredCourses')} testId="featured-carousel" items={featured.data.map((c) => <CourseCard key={c._id} course={c} instructorName={names.get(c.instructor)} />)} />
+        {featured.data?.courses.length ? (
+          <Carousel label={t('landing.featuredCourses')} testId="featured-carousel" items={featured.data.courses.map((c) => <CourseCard key={c._id} course={c} instructorName={names[c.instructor]} />)} />
         ) : (
           <p className="muted">{featured.loading ? t('common.loading') : t('courses.none')}</p>
         )}
@@ -142,7 +145,7 @@ export default function Landing() {
           {t('landing.counters.courses')}
         </div>
         <div className="card">
-          <strong>{formatNumber(allInstructors.data?.length ?? 0)}</strong>
+          <strong>{formatNumber(figures.data?.instructors ?? 0)}</strong>
           {t('landing.counters.instructors')}
         </div>
         <div className="card">

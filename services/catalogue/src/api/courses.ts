@@ -64,14 +64,14 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
     defineRoute({
       method: 'get',
       path: '/course/figures',
-      summary: "The landing page's counters: how many courses are published, and how many times they were sold in all",
+      summary: "The landing page's counters: how many courses are published, how many times they were sold in all, and how many instructor profiles there are (kept counts, decisions 0083 and 0087)",
       fairUse: 'reads',
-      responses: { 200: answer(envelope(z.object({ courses: z.int().min(0), sold: z.int().min(0) }))) },
+      responses: { 200: answer(envelope(z.object({ courses: z.int().min(0), sold: z.int().min(0), instructors: z.int().min(0) }))) },
       handler: read(
         () => 'course:figures',
         async () => {
           const f = await catalogue.getCourseFigures({});
-          return { courses: f.publishedCourses, sold: f.sold };
+          return { courses: f.publishedCourses, sold: f.sold, instructors: f.instructors };
         },
       ),
     }),
