@@ -3,7 +3,7 @@
  * A mass mail to N recipients on a cluster, through a kill of messaging half-way (issue 51 item 6,
  * decision 0088):
  *
- *   npm run bench:mass-mail [-- --recipients 100000]
+ *   npm run bench:mass-mail [-- --recipients 100000] [--window 4] [--kill-at 0.5]
  *
  * Starts a cluster (tools/testing/cluster.ts: one process per service, restarted by its supervisor,
  * a fresh database) on tools/infra's servers (`source ~/.cache/taal/infra/env.sh`; built code: `npm run
@@ -32,7 +32,7 @@ require.extensions['.ts'] = function compile(module, filename) {
 };
 const { startTestCluster, isAlive } = require(path.join(root, 'tools/testing/cluster.ts'));
 
-const { values } = parseArgs({ options: { recipients: { type: 'string', default: '100000' }, 'kill-at': { type: 'string', default: '0.5' } } });
+const { values } = parseArgs({ options: { recipients: { type: 'string', default: '100000' }, 'kill-at': { type: 'string', default: '0.5' }, window: { type: 'string' } } });
 const N = Number(values.recipients);
 const killAt = Number(values['kill-at']);
 const maildir = process.env.SMTP_MAILDIR;
@@ -69,7 +69,8 @@ function sinkReader(subject) {
 
 const startedAll = Date.now();
 log(`starting a cluster`);
-const cluster = await startTestCluster({ LOG_LEVEL: 'warn' });
+// --window N: messaging's MASS_MAIL_WINDOW (mails handed to the SMTP server at once; default 4).
+const cluster = await startTestCluster({ LOG_LEVEL: 'warn', ...(values.window ? { MASS_MAIL_WINDOW: values.window } : {}) });
 let reader;
 try {
   const api = async (method, p, body, token) => {
