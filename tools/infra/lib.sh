@@ -42,7 +42,7 @@ MONGODB_DB=taal
 # Pinned versions of what is downloaded/built.
 KAFKA_VERSION=3.9.2 # keep in sync with tools/infra/kafka/pom.xml
 VERSITYGW_VERSION=v1.8.0
-FERRETDB_VERSION=v1.24.2-taal.2 # built by tools/infra/ferretdb-build (the kit's embedded store uses the same)
+FERRETDB_VERSION=v1.24.2-taal.3 # built by tools/infra/ferretdb-build (the kit's embedded store uses the same)
 
 KAFKA_LIBS="$CACHE_DIR/kafka-$KAFKA_VERSION/libs"
 VERSITYGW_BIN="$CACHE_DIR/versitygw-$VERSITYGW_VERSION/bin/versitygw"

@@ -8,7 +8,7 @@ import { processSharedServer } from '../lifecycle/process-shared';
 import { closeToOthers } from '../sql/embedded';
 
 /** The FerretDB build the kit runs: the release with tools/infra/ferretdb-patches applied (tools/infra/lib.sh runs the same). */
-export const FERRETDB_VERSION = 'v1.24.2-taal.2';
+export const FERRETDB_VERSION = 'v1.24.2-taal.3';
 
 /**
  * Embedded document server (all-in-one; decision 0041): FerretDB with its SQLite backend keeping its
