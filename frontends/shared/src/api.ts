@@ -231,11 +231,4 @@ export const api = {
   featuredInstructors: (): Promise<Instructor[]> => list(cachedGet('instructor/featured/', () => get(publicApi.GET('/api/v1/instructor/featured/')))),
   instructor: (id: string): Promise<Instructor> =>
     cachedGet(`instructor/${id}/`, () => get(publicApi.GET('/api/v1/instructor/{id}/', { params: { path: { id } } }))),
-  /** The names of these instructors by id, each read on its own (cached): a page's few, never every instructor (decision 0087). */
-  instructorNames: async (ids: string[]): Promise<Record<string, string>> => {
-    const named = await Promise.all([...new Set(ids.filter(Boolean))].map((id) => api.instructor(id).then((i) => [id, i.name] as const, () => null)));
-    return Object.fromEntries(named.filter((n) => n !== null));
-  },
-  /** The first published instructors whose name starts with `q` (the course list's instructor filter, decision 0087). */
-  searchInstructors: (q: string): Promise<Instructor[]> => list(get(publicApi.GET('/api/v1/instructor/search', { params: { query: { q, limit: '10' } } }))),
 };

@@ -1,23 +1,19 @@
 // The course list's instructor filter (issue 51, decision 0087): 20,000 instructors are no <select>. The chosen
 // instructor's name is read by id (the address keeps `instructor=<id>`); typing asks the public instructor search
-// for the first names. The picker itself (@taal/web-shared/search-picker) is loaded when the box is first focused,
-// so /allcourses's first visit does not download it. Drawn by the server too (decision 0070): nothing here touches
-// window or document outside effects and handlers.
-import { lazy, Suspense, useCallback, useState } from 'react';
+// for the first names. The picker (./InstructorPicker) is loaded when the box is first focused, so /allcourses's
+// first visit does not download it. Drawn by the server too (decision 0070): nothing here touches window or
+// document outside handlers.
+import { lazy, Suspense, useState } from 'react';
 import { api } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { useAsync } from '@taal/web-shared/useAsync';
 
-const SearchPicker = lazy(() => import('@taal/web-shared/search-picker').then((m) => ({ default: m.SearchPicker })));
-
-const search = async (q: string) => (await api.searchInstructors(q)).map((i) => ({ id: i._id, label: i.name }));
+const InstructorPicker = lazy(() => import('./InstructorPicker'));
 
 export function InstructorFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(false);
   const chosen = useAsync(() => (value ? api.instructor(value).catch(() => null) : Promise.resolve(null)), [value]);
-  const name = chosen.data?.name ?? '';
-  const load = useCallback(async (id: string) => (chosen.data && chosen.data._id === id ? { id, label: chosen.data.name } : null), [chosen.data]);
   // Until the picker is there: the same box, showing the chosen name.
   const plain = (
     <input
@@ -25,9 +21,8 @@ export function InstructorFilter({ value, onChange }: { value: string; onChange:
       role="combobox"
       aria-expanded={false}
       aria-label={t('courses.instructor')}
-      autoComplete="off"
       placeholder={t('picker.typeToSearch')}
-      value={name}
+      value={chosen.data?.name ?? ''}
       readOnly
       onFocus={() => setActive(true)}
       data-testid="filter-instructor-input"
@@ -37,16 +32,22 @@ export function InstructorFilter({ value, onChange }: { value: string; onChange:
     <div className="instructor-filter" data-testid="filter-instructor">
       {active ? (
         <Suspense fallback={plain}>
-          <SearchPicker key={value} name="instructor" initialId={value} search={search} load={load} ariaLabel={t('courses.instructor')} testId="filter-instructor" autoFocus onChange={onChange} />
+          <InstructorPicker key={value} value={value} chosen={chosen.data ?? null} onChange={onChange} />
         </Suspense>
       ) : (
         plain
       )}
       {value && (
-        <button type="button" className="instructor-filter-clear" aria-label={t('courses.allInstructors')} title={t('courses.allInstructors')} onClick={() => {
+        <button
+          type="button"
+          className="instructor-filter-clear"
+          aria-label={t('courses.allInstructors')}
+          onClick={() => {
             setActive(false);
             onChange('');
-          }} data-testid="filter-instructor-clear">
+          }}
+          data-testid="filter-instructor-clear"
+        >
           ×
         </button>
       )}

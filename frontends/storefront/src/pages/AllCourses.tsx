@@ -9,6 +9,7 @@ import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/CardSkeletons';
 import { SearchBox } from '../components/SearchBox';
 import { InstructorFilter } from '../components/InstructorFilter';
+import { instructorNames } from '../components/instructor-names';
 
 const EMPTY_RETRY_MS = 2000;
 /** Spec §2: an empty list with no filter reloads once (not again and again). */
@@ -45,7 +46,7 @@ export default function AllCourses() {
   // so the server's first screen has both.
   const page = useAsync<{ items: Course[]; next: string | null; names: Record<string, string> }>(async () => {
     const found = await api.coursePage({ category: category || undefined, level: level || undefined, instructor: instructor || undefined, sort: sort || undefined, cursor: position.cursor || undefined });
-    return { ...found, names: await api.instructorNames(found.items.map((c) => c.instructor)) };
+    return { ...found, names: await instructorNames(found.items.map((c) => c.instructor)) };
   }, [category, level, instructor, sort, position.cursor]);
 
   // A filter or sort changed: its first page (the cursor was a place in the list before).

@@ -13,6 +13,7 @@ import { InstructorCard } from '../components/InstructorCard';
 import { LandingPopup } from '../components/LandingPopup';
 import { TeachIcon } from '../components/TeachIcon';
 import { linkTo } from '@taal/web-shared/routes';
+import { instructorNames } from '../components/instructor-names';
 
 export const MAX_FEATURED_INSTRUCTORS = 10;
 const SLIDE_MS = 6000;
@@ -52,7 +53,7 @@ export default function Landing() {
   // The featured courses and their instructors' names (each read by id: a few, never every instructor; decision 0087).
   const featured = useAsync<{ courses: Course[]; names: Record<string, string> }>(async () => {
     const courses = await api.featuredCourses().catch(() => []);
-    return { courses, names: await api.instructorNames(courses.map((c) => c.instructor)) };
+    return { courses, names: await instructorNames(courses.map((c) => c.instructor)) };
   }, []);
   // The counters from the server (decision 0078): the landing never reads the whole catalogue.
   const figures = useAsync<{ courses: number; sold: number; instructors: number } | null>(() => api.courseFigures().catch(() => null), []);

@@ -1,0 +1,16 @@
+// The instructor filter's picker (decision 0087), its own chunk, loaded when the filter's box is first focused: the
+// shared SearchPicker over the public instructor search (published instructors whose name starts with what was typed).
+import { useCallback } from 'react';
+import { answer, publicApi } from '@taal/web-shared/api';
+import { useTranslation } from '@taal/web-shared/i18n';
+import { SearchPicker } from '@taal/web-shared/search-picker';
+import type { Instructor } from '@taal/web-shared/types';
+
+const search = async (q: string) =>
+  (await answer(publicApi.GET('/api/v1/instructor/search', { params: { query: { q, limit: '10' } } }))).data.map((i) => ({ id: i._id, label: i.name }));
+
+export default function InstructorPicker({ value, chosen, onChange }: { value: string; chosen: Instructor | null; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const load = useCallback(async (id: string) => (chosen && chosen._id === id ? { id, label: chosen.name } : null), [chosen]);
+  return <SearchPicker name="instructor" initialId={value} search={search} load={load} ariaLabel={t('courses.instructor')} testId="filter-instructor" autoFocus onChange={onChange} />;
+}
