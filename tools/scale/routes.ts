@@ -66,6 +66,11 @@ const POPUP = '00000000-0000-4000-b000-000000000001';
 const SERVES_BY_PATH: Record<string, Who[]> = {
   '/instructor/admin/instructorlist': ['admin'],
   '/instructor/admin/page': ['admin'],
+  // The pickers' reads (decision 0087): admin and content (the variants below search with a q).
+  '/instructor/admin/search': ['admin'],
+  '/instructor/admin/one/{id}': ['admin'],
+  '/course/admin/search': ['admin'],
+  '/course/admin/one/{id}': ['admin'],
   '/wallet/{userId}/statement': ['admin', 'student'],
   '/order/receipt/{orderId}': ['admin', 'student'],
 };
@@ -161,6 +166,11 @@ export async function routeCalls(api: ReturnType<typeof gatewayApi>, base: strin
     [`/order/page?from=2025-01-01&to=${today}`, ['admin']],
     [`/order/page?from=2025-01-01&to=${today}&paid=false`, ['admin']],
     [`/wallet/${student.id}/statement?limit=50`, ['student']],
+    // The pickers (decision 0087): the first names or titles starting with q, each a range of its index; some courses' titles by id.
+    [`/instructor/admin/search?q=Instructor%201`, ['admin']],
+    [`/instructor/search?q=Instructor%201`, ['visitor']],
+    [`/course/admin/search?q=Guitar`, ['admin']],
+    [`/course/admin/titles?ids=${uid('c', COURSE)},${uid('c', COURSE + 1)}`, ['admin']],
     [`/search?q=guitar`, ['visitor']],
     [`/search?q=rhythm%20chords`, ['visitor']],
     // A misspelt word: the typo-forgiving path reads the search words.
