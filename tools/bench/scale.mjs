@@ -138,7 +138,7 @@ async function demoSize() {
   const cluster = await startTestCluster(UNLIMITED, { database });
   try {
     const t = Date.now();
-    await seedScale({ databaseUrl: cluster.databaseUrl, documentsUrl: cluster.documentsUrl, size: sizeOf('demo-'), log: () => {} });
+    await seedScale({ databaseUrl: cluster.databaseUrl, documentsUrl: cluster.documentsUrl, ferretdbDatabaseUrl: process.env.FERRETDB_DATABASE_URL, size: sizeOf('demo-'), log: () => {} });
     const seedSeconds = (Date.now() - t) / 1000;
     return { seedSeconds, ...(await measure('demo size', cluster.base, sizeOf('demo-'))) };
   } finally {

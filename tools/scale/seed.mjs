@@ -7,9 +7,10 @@
  *
  * Cluster (default): the services' databases on DATABASE_URL (an admin role of tools/infra's
  * Postgres; each service's schema in it) and messaging's documents on MONGODB_URL (the cluster's).
- * Start the cluster once first (`npm run start:cluster`): its services make their schemas and own
- * them; the seed runs the migrations again (a no-op then, or their first run on a new database), then
- * bulk-inserts by `INSERT … SELECT generate_series` and the documents by insertMany. `--embedded DIR`
+ * The seed runs each service's migrations (a no-op on a database a cluster has run on, else their
+ * first run), bulk-inserts by `INSERT … SELECT generate_series` and the documents by insertMany, gives
+ * each service's own role its schema and tables (deploy/service-database.sql), and analyses the tables,
+ * FerretDB's too (FERRETDB_DATABASE_URL, its PostgreSQL database: tools/infra's env.sh). `--embedded DIR`
  * seeds an all-in-one's data folder instead (stopped: its PGlite database and its FerretDB), at a
  * small size by default. Seeded accounts sign in with the demo student's password (`student123`):
  * `student<n>@scale.taal.local`, `instructor<n>@…`, `admin<n>@…`. Run it once on a database: a
@@ -33,7 +34,7 @@ const kit = () => require(path.join(root, 'packages/kit/dist/index.js'));
 const SQL_SERVICES = ['identity', 'catalogue', 'commerce', 'learning', 'store', 'payouts'];
 
 /** Seeds one database; answers each step's rows and seconds, and the total. */
-export async function seedScale({ databaseUrl, documentsUrl, stream, size, log = console.log }) {
+export async function seedScale({ databaseUrl, documentsUrl, ferretdbDatabaseUrl, stream, size, log = console.log }) {
   const { createSql, migrate } = kit();
   const { migrateCardAttempts } = require(path.join(root, 'packages/payments/dist/index.js'));
   const shape = shapeOf(size);
@@ -72,6 +73,13 @@ export async function seedScale({ databaseUrl, documentsUrl, stream, size, log =
     ]);
     const t = Date.now();
     for (const schema of SQL_SERVICES) await sql.query(`ANALYZE ${(await tablesOf(sql, schema)).join(', ')}`);
+    // FerretDB keeps the documents in a PostgreSQL database of its own: without fresh statistics its planner
+    // takes a collection of 252,000 reviews for a few rows and sorts them all (874 ms a page against 10 ms),
+    // until autovacuum's analyze comes round. MongoDB's wire protocol has no ANALYZE; its database has.
+    if (documentsUrl && ferretdbDatabaseUrl) {
+      const ferret = createSql(ferretdbDatabaseUrl, { max: 1, applicationName: 'scale-seed' });
+      await ferret.query('ANALYZE').finally(() => ferret.close());
+    }
     log(`  analyze    ${((Date.now() - t) / 1000).toFixed(1)} s`);
   } finally {
     await sql.close();
@@ -96,6 +104,7 @@ async function main() {
       embedded: { type: 'string' },
       'database-url': { type: 'string' },
       'mongodb-url': { type: 'string' },
+      'ferretdb-database-url': { type: 'string' },
       'no-documents': { type: 'boolean' },
     },
   });
@@ -123,7 +132,9 @@ async function main() {
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set: run `source ~/.cache/taal/infra/env.sh` (tools/infra) or pass --database-url');
   const documentsUrl = values['no-documents'] ? undefined : (values['mongodb-url'] ?? process.env.MONGODB_URL);
-  const { shape, total } = await seedScale({ databaseUrl, documentsUrl, size });
+  // FerretDB's own PostgreSQL database (tools/infra's env.sh), analysed after the documents.
+  const ferretdbDatabaseUrl = values['ferretdb-database-url'] ?? process.env.FERRETDB_DATABASE_URL;
+  const { shape, total } = await seedScale({ databaseUrl, documentsUrl, ferretdbDatabaseUrl, size });
   // The tables the seed's migrations made (on a database no cluster has started on) belong to the admin
   // role: each service's own role gets its schema and tables, as tools/testing and the chart give them.
   for (const service of SQL_SERVICES) {
