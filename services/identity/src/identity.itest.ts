@@ -420,9 +420,31 @@ describe.each(backends)('identity service on %s infrastructure', (name, makeBack
       expect(user).toMatchObject({ id: student.userId, email: demoAccounts[3]!.email });
       const { users } = await callUnary<object, identityV1.ListUsersResponse>(asMessaging, 'listUsers', identityV1.ListUsersRequest.fromPartial({ type: 3 }));
       expect(users.every((u) => u.type === 3)).toBe(true);
+      // A mass mail's audience a page at a time (decision 0088): each address once, in id order, to the last page.
+      const audience = async (name: string) => {
+        const seen: string[] = [];
+        for (let after = '', pages = 0; pages < 1000; pages++) {
+          const page = await callUnary<object, identityV1.ListMailAudienceResponse>(asMessaging, 'listMailAudience', identityV1.ListMailAudienceRequest.fromPartial({ audience: name, after, limit: 2 }));
+          expect(page.members.length).toBeLessThanOrEqual(2);
+          seen.push(...page.members.map((m) => m.email));
+          if (!page.next) return seen;
+          after = page.next;
+        }
+        throw new Error('no last page');
+      };
+      const everyone = await audience('allUser');
+      expect(new Set(everyone).size).toBe(everyone.length);
+      expect(everyone).toEqual(expect.arrayContaining(demoAccounts.map((a) => a.email)));
+      expect(await audience('admin')).toContain(demoAccounts[0]!.email);
+      expect(await audience('admin')).not.toContain(demoAccounts[3]!.email);
+      await expect(
+        callUnary(asMessaging, 'listMailAudience', identityV1.ListMailAudienceRequest.fromPartial({ audience: 'custom' })),
+      ).rejects.toMatchObject({ code: 3 });
     } finally {
       asMessaging.close();
     }
+    // Messaging's only: not an admin's.
+    await expect(call('listMailAudience', { audience: 'allUser' }, admin)).rejects.toMatchObject({ code: 7 });
     await expect(call('getUser', { id: student.userId })).rejects.toMatchObject({ code: 16 });
     await expect(call('listUsers', { type: 3 })).rejects.toMatchObject({ code: 16 });
   });
