@@ -21148,7 +21148,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counters: users, instructors and courses, with the social figures an admin entered (admin only) */
+        /** Counters: users, instructors and courses, the users of each type and the subscribers, with the social figures an admin entered (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -23932,7 +23932,16 @@ export interface components {
             user: number;
             instructor: number;
             course: number;
+            users: components["schemas"]["UserTypeCounts"];
             social: components["schemas"]["SocialFigures"];
+        };
+        /** @description Every user now by type (accounts of type 4, 3, 1 and 2) and every subscriber: kept counts (decision 0089) */
+        UserTypeCounts: {
+            students: number;
+            subscribers: number;
+            instructors: number;
+            admins: number;
+            contentUploaders: number;
         };
         SocialFigures: {
             facebookLikes: number;

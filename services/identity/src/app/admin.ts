@@ -4,7 +4,7 @@ import { NotAnImageError, reencodeImage, refuse, SESSION_REVOKED_SUSPENDED } fro
 import { analyticsRange, isReencodedPhotoKey, PHOTO_RULES } from '../domain/user';
 import { recordUserEvent } from '../events/user-events';
 import { toUser } from '../store/user-rows';
-import { listUsersPage, userCountsBetween, userCountsPerDay } from '../store/user-pages';
+import { listUsersPage, userCountsBetween, userCountsPerDay, userTypeCounts } from '../store/user-pages';
 import { mailAudiencePage } from '../store/mail-audience';
 import type { IdentityContext } from './context';
 import type { Accounts } from './accounts';
@@ -91,7 +91,11 @@ export class UserAdmin {
     const range = analyticsRange(startDate ?? '', endDate ?? '');
     if (!range) throw refuse('INVALID_DATE_RANGE');
     // Kept counts (decision 0083); the users themselves are listed a page at a time (listUsers, joined days).
-    const [counts, days] = await Promise.all([userCountsBetween(this.ctx.sql, range.start, range.end), userCountsPerDay(this.ctx.sql, range.start, range.end)]);
-    return { total: counts.total, verified: counts.verified, notVerified: counts.total - counts.verified, subscriber: counts.subscriber, users: [], days };
+    const [counts, days, types] = await Promise.all([
+      userCountsBetween(this.ctx.sql, range.start, range.end),
+      userCountsPerDay(this.ctx.sql, range.start, range.end),
+      userTypeCounts(this.ctx.sql),
+    ]);
+    return { total: counts.total, verified: counts.verified, notVerified: counts.total - counts.verified, subscriber: counts.subscriber, users: [], days, types };
   }
 }

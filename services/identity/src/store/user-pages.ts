@@ -60,3 +60,11 @@ export async function userCountsPerDay(sql: SqlExecutor, start: Date, end: Date)
   }
   return [...days].map(([day, total]) => ({ day, total }));
 }
+
+/** Every user now per type that has any, lowest type first, with how many are subscribed: the kept rows (migration 009, decision 0089). */
+export async function userTypeCounts(sql: SqlExecutor): Promise<{ type: number; total: number; subscriber: number }[]> {
+  const { rows } = await sql.query<{ type: number; total: number; subscriber: number }>(
+    `SELECT type, total, subscriber FROM identity.user_type_count WHERE total <> 0 ORDER BY type`,
+  );
+  return rows.map((r) => ({ type: Number(r.type), total: Number(r.total), subscriber: Number(r.subscriber) }));
+}

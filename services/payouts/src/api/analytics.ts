@@ -1,6 +1,6 @@
 /** The back office's sales analytics: totals, social counters, the sales summary, an instructor's and a course's sales, and the instructors' own. */
 import { z } from 'zod';
-import { type payoutsV1 } from '@taal/contracts';
+import { UserRoles, type payoutsV1 } from '@taal/contracts';
 import { answer, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { instructorAnalyticsRoutes } from './instructor-analytics';
 import { type PayoutRouteDeps, dmy, dhaka, guards } from './shape';
@@ -14,8 +14,17 @@ const SocialInput = z.object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, count
 const SocialSchema = z
   .object({ ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, z.number().int()])) as Record<(typeof SOCIAL_KEYS)[number], z.ZodNumber>), updatedAt: z.string() })
   .meta({ id: 'SocialFigures' });
+const UserTypesSchema = z
+  .object({
+    students: z.number().int(),
+    subscribers: z.number().int(),
+    instructors: z.number().int(),
+    admins: z.number().int(),
+    contentUploaders: z.number().int(),
+  })
+  .meta({ id: 'UserTypeCounts', description: 'Every user now by type (accounts of type 4, 3, 1 and 2) and every subscriber: kept counts (decision 0089)' });
 const CountersSchema = z
-  .object({ user: z.number().int(), instructor: z.number().int(), course: z.number().int(), social: SocialSchema })
+  .object({ user: z.number().int(), instructor: z.number().int(), course: z.number().int(), users: UserTypesSchema, social: SocialSchema })
   .meta({ id: 'AnalyticsCounters' });
 const SalesSummarySchema = z
   .object({
@@ -38,7 +47,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
     defineRoute({
       method: 'get',
       path: '/analytics/',
-      summary: 'Counters: users, instructors and courses, with the social figures an admin entered',
+      summary: 'Counters: users, instructors and courses, the users of each type and the subscribers, with the social figures an admin entered',
       auth: admin,
       responses: { 200: answer(envelope(CountersSchema)) },
       handler: async ({ res }) => {
@@ -49,7 +58,15 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
           catalogue.getCourseFigures({}, caller),
           payouts.getSocialFigures({}, caller),
         ]);
-        res.json(ok({ user: users.total, instructor: figures.instructors, course: figures.allCourses, social: social.figures! }));
+        const ofType = (type: number) => users.types.find((t) => t.type === type)?.total ?? 0;
+        const byType = {
+          students: ofType(UserRoles.student),
+          subscribers: users.types.reduce((n, t) => n + t.subscriber, 0),
+          instructors: ofType(UserRoles.instructor),
+          admins: ofType(UserRoles.admin),
+          contentUploaders: ofType(UserRoles.content),
+        };
+        res.json(ok({ user: users.total, instructor: figures.instructors, course: figures.allCourses, users: byType, social: social.figures! }));
       },
     }),
     defineRoute({

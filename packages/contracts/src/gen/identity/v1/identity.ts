@@ -409,6 +409,16 @@ export interface UserAnalyticsResponse {
   users: User[];
   /** Users who joined on each Bangladesh day of the range that has any, in order (kept counts, decision 0083). */
   days: DayCount[];
+  /** Every user now, whatever the range: per type that has any, lowest type first (kept counts, migration 009, decision 0089). */
+  types: UserTypeCount[];
+}
+
+export interface UserTypeCount {
+  /** 1 admin, 2 content uploader, 3 instructor, 4 student. */
+  type: number;
+  total: number;
+  /** Those of them subscribed now. */
+  subscriber: number;
 }
 
 export interface DayCount {
@@ -5507,7 +5517,7 @@ export const UserAnalyticsRequest: MessageFns<UserAnalyticsRequest> = {
 };
 
 function createBaseUserAnalyticsResponse(): UserAnalyticsResponse {
-  return { total: 0, verified: 0, notVerified: 0, subscriber: 0, users: [], days: [] };
+  return { total: 0, verified: 0, notVerified: 0, subscriber: 0, users: [], days: [], types: [] };
 }
 
 export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
@@ -5529,6 +5539,9 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     }
     for (const v of message.days) {
       DayCount.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.types) {
+      UserTypeCount.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -5594,6 +5607,14 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
             message.days.push(DayCount.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.types.push(UserTypeCount.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5618,6 +5639,7 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
       subscriber: isSet(object.subscriber) ? globalThis.Number(object.subscriber) : 0,
       users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [],
       days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => DayCount.fromJSON(e)) : [],
+      types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => UserTypeCount.fromJSON(e)) : [],
     };
   },
 
@@ -5641,6 +5663,9 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     if (message.days?.length) {
       obj.days = message.days.map((e) => DayCount.toJSON(e));
     }
+    if (message.types?.length) {
+      obj.types = message.types.map((e) => UserTypeCount.toJSON(e));
+    }
     return obj;
   },
 
@@ -5655,6 +5680,108 @@ export const UserAnalyticsResponse: MessageFns<UserAnalyticsResponse> = {
     message.subscriber = object.subscriber ?? 0;
     message.users = object.users?.map((e) => User.fromPartial(e)) || [];
     message.days = object.days?.map((e) => DayCount.fromPartial(e)) || [];
+    message.types = object.types?.map((e) => UserTypeCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUserTypeCount(): UserTypeCount {
+  return { type: 0, total: 0, subscriber: 0 };
+}
+
+export const UserTypeCount: MessageFns<UserTypeCount> = {
+  encode(message: UserTypeCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== 0) {
+      writer.uint32(8).int32(message.type);
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.subscriber !== 0) {
+      writer.uint32(24).int32(message.subscriber);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserTypeCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserTypeCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.type = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.subscriber = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserTypeCount {
+    return {
+      type: isSet(object.type) ? globalThis.Number(object.type) : 0,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      subscriber: isSet(object.subscriber) ? globalThis.Number(object.subscriber) : 0,
+    };
+  },
+
+  toJSON(message: UserTypeCount): unknown {
+    const obj: any = {};
+    if (message.type !== 0) {
+      obj.type = Math.round(message.type);
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.subscriber !== 0) {
+      obj.subscriber = Math.round(message.subscriber);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserTypeCount>, I>>(base?: I): UserTypeCount {
+    return UserTypeCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserTypeCount>, I>>(object: I): UserTypeCount {
+    const message = createBaseUserTypeCount();
+    message.type = object.type ?? 0;
+    message.total = object.total ?? 0;
+    message.subscriber = object.subscriber ?? 0;
     return message;
   },
 };
