@@ -1,4 +1,4 @@
-// /admin: the dashboard (back office §2, §9): user figures and the 5 recent users, the counters,
+// /admin: the dashboard (back office §2, §9): user figures (kept per type) and the 5 newest users, the counters,
 // sales per instructor (chart), the orders of the last 30 days (chart per day from the kept
 // counts, and the recent ones) and the 5 newest messages of each kind: small pages and kept
 // figures, never a bounded list counted or sliced in the browser (decision 0089).
@@ -55,6 +55,15 @@ function DashboardCounters() {
           <div key={k} className="card stat" data-testid={`dash-count-${k}`}>
             <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
             <strong className="stat-value">{formatNumber(c[k])}</strong>
+          </div>
+        ))}
+      </div>
+      {/* Every user by type and the subscribers: identity's kept counts (decision 0089), never a list counted. */}
+      <div className="stat-grid">
+        {(['students', 'subscribers', 'instructors', 'admins'] as const).map((k) => (
+          <div key={k} className="card stat" data-testid={`dash-${k}`}>
+            <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
+            <strong className="stat-value">{formatNumber(c.users[k])}</strong>
           </div>
         ))}
       </div>
@@ -196,51 +205,29 @@ function DashboardExtras() {
 
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
-  const users = useAdminGet<AdminUser[]>('user/', () => answer(authApi.GET('/api/v1/user/')));
-  const recent = [...(users.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_USERS);
-  const byType = (type: number) => users.data?.filter((u) => u.type === type).length ?? 0;
+  // The 5 newest users: the first small page of every user, newest first (decision 0089).
+  const users = useAdminGet<SmallPage<AdminUser>>('user/page?type=all', () => answer(authApi.GET('/api/v1/user/page', { params: { query: { type: 'all', ...small } } })));
   return (
     <AdminPage title={t('admin.title')} testId="admin-dashboard">
-      <AsyncView state={users}>
-        {() => (
-          <>
-            <DashboardCounters />
-            <div className="stat-grid">
-              {(
-                [
-                  ['students', byType(4)],
-                  ['subscribers', users.data?.filter((u) => u.subscriber).length ?? 0],
-                  ['instructors', byType(3)],
-                  ['admins', byType(1)],
-                ] as [string, number][]
-              ).map(([k, v]) => (
-                <div key={k} className="card stat" data-testid={`dash-${k}`}>
-                  <span className="stat-label">{t(`admin.dashboardCounts.${k}`)}</span>
-                  <strong className="stat-value">{formatNumber(v)}</strong>
-                </div>
+      <DashboardCounters />
+      <div className="card" data-testid="dash-recent-users">
+        <h2>{t('admin.recentUsers')}</h2>
+        <AsyncView state={users} empty={<Empty />} isEmpty={(p) => !p.items.length}>
+          {(p) => (
+            <ul className="recent-list">
+              {p.items.map((u) => (
+                <li key={u._id}>
+                  <Link to={linkTo('/viewuser', { id: u._id })}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
+                  <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
+                </li>
               ))}
-            </div>
-            <div className="card">
-              <h2>{t('admin.recentUsers')}</h2>
-              {!recent.length ? (
-                <Empty />
-              ) : (
-                <ul className="recent-list">
-                  {recent.map((u) => (
-                    <li key={u._id}>
-                      <Link to={linkTo('/viewuser', { id: u._id })}>{u.name}</Link> <span className="muted">{u.email}</span> <span className="badge">{userTypeLabel(t, u)}</span>{' '}
-                      <span className="muted">{formatDate(u.createdAt, i18n.language)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Link to={linkTo('/adminuserlist')}>{t('admin.allUsers')}</Link>
-            </div>
-            <DashboardExtras />
-            <DashboardLists />
-          </>
-        )}
-      </AsyncView>
+            </ul>
+          )}
+        </AsyncView>
+        <Link to={linkTo('/adminuserlist')}>{t('admin.allUsers')}</Link>
+      </div>
+      <DashboardExtras />
+      <DashboardLists />
     </AdminPage>
   );
 }

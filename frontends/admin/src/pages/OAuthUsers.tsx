@@ -1,11 +1,13 @@
-// /oauthusers: people who signed up with Google or Facebook, 10 a page (back office §2).
+// /oauthusers: people who signed up with Google or Facebook, 10 a page (back office §2), newest first: a
+// keyset page of GET user/page?type=social at a time, the cursor in the address (decisions 0074, 0089).
 import { useMemo } from 'react';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { formatDate } from '@taal/web-shared/format';
 import { answer, authApi } from '@taal/web-shared/api';
 import { useAdminGet } from '../components/data';
 import { AdminPage } from '../components/States';
-import { type Column, DataTable, LoadError } from '@taal/web-shared/ui';
+import { KeysetError, KeysetPager, useKeysetPosition, type KeysetPage } from '../components/keyset';
+import { type Column, DataTable } from '@taal/web-shared/ui';
 
 export const OAUTH_PAGE_SIZE = 10;
 
@@ -19,7 +21,11 @@ interface OAuthUser {
 
 export default function OAuthUsers() {
   const { t, i18n } = useTranslation();
-  const list = useAdminGet<OAuthUser[]>('oauthusers', () => answer(authApi.GET('/api/v1/oauthusers')));
+  const position = useKeysetPosition();
+  const { cursor } = position;
+  const list = useAdminGet<KeysetPage<OAuthUser>>(`user/page?type=social&cursor=${cursor}`, () =>
+    answer(authApi.GET('/api/v1/user/page', { params: { query: { type: 'social', limit: String(OAUTH_PAGE_SIZE), ...(cursor ? { cursor } : {}) } } })),
+  );
   const columns = useMemo<Column<OAuthUser>[]>(
     () => [
       { key: 'name', header: t('adminUsers.columns.name'), text: (u) => u.name },
@@ -37,9 +43,19 @@ export default function OAuthUsers() {
   return (
     <AdminPage title={t('adminUsers.oauthTitle')} testId="admin-oauth-users">
       {list.error ? (
-        <LoadError onRetry={list.reload} />
+        <KeysetError error={list.error} position={position} onRetry={list.reload} />
       ) : (
-        <DataTable title={t('adminUsers.oauthTitle')} columns={columns} rows={list.data} loading={list.loading} pageSize={OAUTH_PAGE_SIZE} rowKey={(u) => u._id} fileName="social-sign-up-users.csv" testId="oauth-table" />
+        <DataTable
+          title={t('adminUsers.oauthTitle')}
+          columns={columns}
+          rows={list.data?.items}
+          loading={list.loading}
+          pageSize={OAUTH_PAGE_SIZE}
+          rowKey={(u) => u._id}
+          fileName={`social-sign-up-users-${position.page}.csv`}
+          keyset={<KeysetPager position={position} next={list.data?.next} />}
+          testId="oauth-table"
+        />
       )}
     </AdminPage>
   );
