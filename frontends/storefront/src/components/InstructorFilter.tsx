@@ -2,18 +2,16 @@
 // instructor's name is read by id (the address keeps `instructor=<id>`); typing asks the public instructor search
 // for the first names. The picker (./InstructorPicker) is loaded when the box is first focused, so /allcourses's
 // first visit does not download it. Drawn by the server too (decision 0070): nothing here touches window or
-// document outside handlers.
+// document outside handlers. "Clear filters" beside it clears it.
 import { lazy, Suspense, useState } from 'react';
-import { api } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
-import { useAsync } from '@taal/web-shared/useAsync';
 
 const InstructorPicker = lazy(() => import('./InstructorPicker'));
 
-export function InstructorFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+/** `name`: the chosen instructor's (the list's page names its courses' instructors, read by id; every course shown is theirs). */
+export function InstructorFilter({ value, name, onChange }: { value: string; name: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(false);
-  const chosen = useAsync(() => (value ? api.instructor(value).catch(() => null) : Promise.resolve(null)), [value]);
   // Until the picker is there: the same box, showing the chosen name.
   const plain = (
     <input
@@ -22,7 +20,7 @@ export function InstructorFilter({ value, onChange }: { value: string; onChange:
       aria-expanded={false}
       aria-label={t('courses.instructor')}
       placeholder={t('picker.typeToSearch')}
-      value={chosen.data?.name ?? ''}
+      value={name}
       readOnly
       onFocus={() => setActive(true)}
       data-testid="filter-instructor-input"
@@ -32,24 +30,10 @@ export function InstructorFilter({ value, onChange }: { value: string; onChange:
     <div className="instructor-filter" data-testid="filter-instructor">
       {active ? (
         <Suspense fallback={plain}>
-          <InstructorPicker key={value} value={value} chosen={chosen.data ?? null} onChange={onChange} />
+          <InstructorPicker key={value} value={value} name={name} onChange={onChange} />
         </Suspense>
       ) : (
         plain
-      )}
-      {value && (
-        <button
-          type="button"
-          className="instructor-filter-clear"
-          aria-label={t('courses.allInstructors')}
-          onClick={() => {
-            setActive(false);
-            onChange('');
-          }}
-          data-testid="filter-instructor-clear"
-        >
-          ×
-        </button>
       )}
     </div>
   );

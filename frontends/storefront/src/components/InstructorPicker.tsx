@@ -4,13 +4,12 @@ import { useCallback } from 'react';
 import { answer, publicApi } from '@taal/web-shared/api';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { SearchPicker } from '@taal/web-shared/search-picker';
-import type { Instructor } from '@taal/web-shared/types';
 
 const search = async (q: string) =>
   (await answer(publicApi.GET('/api/v1/instructor/search', { params: { query: { q, limit: '10' } } }))).data.map((i) => ({ id: i._id, label: i.name }));
 
-export default function InstructorPicker({ value, chosen, onChange }: { value: string; chosen: Instructor | null; onChange: (id: string) => void }) {
+export default function InstructorPicker({ value, name, onChange }: { value: string; name: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
-  const load = useCallback(async (id: string) => (chosen && chosen._id === id ? { id, label: chosen.name } : null), [chosen]);
+  const load = useCallback(async (id: string) => (id === value && name ? { id, label: name } : null), [value, name]);
   return <SearchPicker name="instructor" initialId={value} search={search} load={load} ariaLabel={t('courses.instructor')} testId="filter-instructor" autoFocus onChange={onChange} />;
 }

@@ -98,7 +98,7 @@ export default function AllCourses() {
         </label>
         <label>
           {t('courses.instructor')}
-          <InstructorFilter value={instructor} onChange={(id) => setFilter('instructor', id)} />
+          <InstructorFilter value={instructor} name={page.data?.names[instructor] ?? ''} onChange={(id) => setFilter('instructor', id)} />
         </label>
         <label>
           {t('courses.level')}
