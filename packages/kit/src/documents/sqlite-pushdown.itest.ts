@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDocumentStore, type DocumentStore } from './connect';
+import type { DocumentStore } from '../ports/documents';
+import { createDocumentStore } from './connect';
 import { startEmbeddedDocumentServer, type EmbeddedDocumentServer } from './embedded';
 
 /**
