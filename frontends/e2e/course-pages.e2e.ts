@@ -104,9 +104,15 @@ beforeAll(async () => {
 }, 240_000);
 
 test('a visitor pages through /allcourses and opens a copied later-page link (en, bn); the API pages, bounds and counts', async () => {
-  // The API: the spec's list keeps its shape (an array, every course while under its bound), the pages hold each once.
-  const all = await call<Course[]>('GET', 'course/');
+  // The API: the spec's list keeps its shape (an array of the newest courses up to its bound, 25 since decision
+  // 0089, with a Link header to the paged rest), the pages hold each once.
+  const whole = await call<{ items: Course[]; next: string | null }>('GET', 'course/page?limit=100');
+  expect(whole.next).toBeNull();
+  const all = whole.items;
   expect(all.length).toBeGreaterThan(24);
+  const spec = await fetch(`${e2e.baseUrl}/api/v1/course/`);
+  expect(((await spec.json()) as { data: Course[] }).data.map((c) => c._id)).toEqual(all.slice(0, 25).map((c) => c._id));
+  if (all.length > 25) expect(spec.headers.get('link')).toMatch(/^<\/api\/v1\/course\/page\?cursor=[^>]+>; rel="next"$/);
   const sizes = [12, 12, all.length - 24];
   const bengali = (n: number) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
   expect(await apiPages('')).toEqual(all.map((c) => c._id));

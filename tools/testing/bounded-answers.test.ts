@@ -50,6 +50,9 @@ const LISTS: [path: string, rowsPerBound: number][] = [
   ['/api/v1/contact/general/', 1], ['/api/v1/contact/student/', 1], ['/api/v1/contact/u/c/{userId}', 1], ['/api/v1/contact/u/p/{userId}', 1], ['/api/v1/contact/mystudent/{instructorId}', 1],
   ['/api/v1/notification', 1], ['/api/v1/notification/user/{userId}/all', 1],
   ['/api/v1/review/recent', 1], ['/api/v1/review/hidden', 1], ['/api/v1/questions/recent', 1], ['/api/v1/report/queue', 1], ['/api/v1/mass-mail/', 1],
+  // Decision 0084's and 0087's lists, bounded under 256 KB too (decision 0089 "Finished").
+  ['/api/v1/course/', 1], ['/api/v1/course/adminallcourse', 1],
+  ['/api/v1/store/order/', 1], ['/api/v1/store/order/mine/{userId}', 1], ['/api/v1/store/gift-card/', 1],
 ];
 const AIM = 200 * 1024;
 

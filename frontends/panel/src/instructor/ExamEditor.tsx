@@ -14,7 +14,8 @@ import PracticalGrading from './PracticalGrading';
 export default function ExamEditor({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const id = user.instructor ?? '';
-  const courses = useAsync(async () => (await api.courses()).filter((c) => (typeof c.instructor === 'string' ? c.instructor : (c.instructor as { _id?: string } | null)?._id) === id), [id]);
+  // The instructor's own published courses: GET course/page filtered by the server (the bounded course/ holds only the newest 25, decision 0089).
+  const courses = useAsync(async () => (id ? (await api.coursePage({ instructor: id, limit: '100' })).items : []), [id]);
   const [courseId, setCourseId] = useState('');
   return (
     <AsyncView state={courses}>

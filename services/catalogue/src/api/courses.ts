@@ -6,8 +6,12 @@ import type { Response } from 'express';
 import { badPage, chargeLoad, collectPages, countedOnLoad, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest, type ParamSpec } from '@taal/edge';
 import { COURSE_CATEGORIES, COURSE_LEVELS, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
 
-/** The spec's "all" course list answers at most this many courses, newest first (decision 0078); a Link header names the paged route for the rest. */
-export const COURSE_LIST_BOUND = 100;
+/**
+ * The spec's "all" course lists answer at most this many courses, newest first (decision 0078); a Link header
+ * names the paged route for the rest. 25 of the widest realistic courses (7 KB: Bengali titles, a 3 KB HTML
+ * description, three of each array) stay under 200 KB (decision 0089, tools/testing/bounded-answers.test.ts).
+ */
+export const COURSE_LIST_BOUND = 25;
 const NO_FILTER = { category: '', level: '', instructorId: '', sort: '', includeUnpublished: false, featuredOnly: false };
 const COURSE_SORTS = ['newest', 'rating', 'price', 'price-desc'] as const;
 

@@ -17,10 +17,10 @@ import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserR
 
 /** The store's answers as the spec names their fields (admin-back-office.md, storefront §3). Amounts are integer poisha. */
 
-/** GET store/order/ and store/gift-card/ (the back office's lists) answer at most this many rows (decision 0084). */
-export const STORE_LIST_BOUND = 100;
-/** GET store/order/mine/{userId} (a student's own paid orders) answers at most this many, the cut it had (decision 0087). */
-export const MY_STORE_ORDERS_BOUND = 500;
+/** GET store/order/ and store/gift-card/ (the back office's lists) answer at most this many rows (decision 0084): 50 of the widest orders (3.5 KB) stay under 200 KB (decision 0089). */
+export const STORE_LIST_BOUND = 50;
+/** GET store/order/mine/{userId} (a student's own paid orders) answers at most this many (decisions 0087, 0089: 500 of the widest were 1.7 MB). */
+export const MY_STORE_ORDERS_BOUND = 50;
 
 export const CategorySchema = z
   .object({ _id: z.string(), name: z.string(), image: z.string(), description: z.string(), createdAt: z.string() })
