@@ -93,11 +93,12 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     const learning = new Learning(sql, store, deps.auth.issuer, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now, hls, () => void deps.userData?.changedForEveryone());
     // Asked each time a certificate is read (nothing kept): a renamed student's shows at once.
     const identity = deps.identityAddress ? keep(identityServiceClient(deps.identityAddress, deps.auth.issuer)) : null;
-    const currentName = identity ? async (userId: string) => (await identity.user(userId))?.name ?? null : undefined;
+    // One call for a page's students (a page of 100 requests asked 100 times before).
+    const currentNames = identity ? async (ids: readonly string[]) => new Map((await identity.usersById(ids)).map((u) => [u.id, u.name] as const)) : undefined;
     const exams = new Exams(new ExamStore(sql), store, deps.files, async (id) => (await course(id))?.instructorId ?? null, deps.now);
     const practicals = new Practicals(sql, new PracticalStore(sql), store, deps.files, deps.auth.issuer, async (id) => (await course(id))?.instructorId ?? null, async (id) => (await course(id))?.title ?? '', notify, deps.now);
     // The certificate gate (decisions 0073, 0079): the theory exam's and the practical exam's.
-    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentName, [exams.theoryGate, practicals.practicalGate]);
+    const certificates = new Certificates(sql, store, deps.files, publicUrl, notify, deps.now, currentNames, [exams.theoryGate, practicals.practicalGate]);
     keep(await grantOnPayment(sql, bus, learning, logger, deps.userData));
     keep(await keepContacts(sql, bus, store, logger));
     const practice = new Practice(sql, new PracticeStore(sql), store, async (id) => (await course(id))?.instructorId ?? null, notify, deps.now);

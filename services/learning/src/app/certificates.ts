@@ -44,8 +44,8 @@ export class Certificates {
     /** After a transaction that enqueued events committed (the outbox relay publishes them now). */
     private readonly afterCommit: () => void,
     private readonly now: () => Date = () => new Date(),
-    /** The student's name now, from identity (null when unknown); without it, the name learning last heard of. */
-    private readonly currentName?: (userId: string) => Promise<string | null>,
+    /** The students' names now, from identity, by id (one call for many; missing when unknown); without it, the names learning last heard of. */
+    private readonly currentNames?: (userIds: readonly string[]) => Promise<ReadonlyMap<string, string>>,
     /** The exams a course may set, each passed before a certificate (decision 0073); none: lessons only. */
     private readonly gates: readonly CertificateGate[] = [],
   ) {}
@@ -86,8 +86,18 @@ export class Certificates {
 
   /** The student's current name: identity's (asked each time), else learning's copy; undefined keeps the issued one. */
   private async nameOf(userId: string): Promise<string | undefined> {
-    const asked = this.currentName ? await this.currentName(userId).catch(() => null) : null;
-    return asked || (await this.store.contacts.contact(userId))?.name || undefined;
+    return (await this.namesOf([userId])).get(userId);
+  }
+
+  /** Several students' current names in one call to identity, each missing one from learning's copy. */
+  private async namesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    const asked = this.currentNames ? await this.currentNames(userIds).catch(() => null) : null;
+    const names = new Map<string, string>();
+    for (const id of new Set(userIds)) {
+      const name = asked?.get(id) || (await this.store.contacts.contact(id))?.name;
+      if (name) names.set(id, name);
+    }
+    return names;
   }
 
   /** A student's own certificates, provided and pending, newest request first. */
@@ -102,7 +112,8 @@ export class Certificates {
     requireIdentity(ctx, ...STAFF);
     const status = req.status === 'provided' ? 'provided' : 'pending';
     const page = await this.store.certificates.certificatePage(status, req.cursor ?? '', req.limit || CERTIFICATE_PAGE_SIZE);
-    return { certificates: await Promise.all(page.items.map((r) => this.current(r))), total: 0, next: page.next };
+    const names = await this.namesOf(page.items.map((r) => r.user_id));
+    return { certificates: page.items.map((r) => toCertificate(r, names.get(r.user_id))), total: 0, next: page.next };
   }
 
   /**

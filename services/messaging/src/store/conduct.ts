@@ -8,6 +8,7 @@ import { Schema, type Connection } from 'mongoose';
 import type { conductV1 } from '@taal/contracts';
 import { isDuplicateKey, iso } from './schema';
 import { documentPage, type PageAsk } from './pages';
+import { anyOf } from './any-of';
 
 export type ReportStatus = 'open' | 'hidden' | 'restored' | 'dismissed' | 'suspended';
 
@@ -112,7 +113,7 @@ export class ConductDocuments {
   async reporterCounts(items: readonly { kind: string; itemId: string }[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (items.length === 0) return counts;
-    const docs = await this.reports.find({ itemId: { $in: [...new Set(items.map((i) => i.itemId))] } }, { kind: 1, itemId: 1 }).lean<Pick<ReportDoc, 'kind' | 'itemId'>[]>();
+    const docs = await this.reports.find(anyOf('itemId', items.map((i) => i.itemId))!, { kind: 1, itemId: 1 }).lean<Pick<ReportDoc, 'kind' | 'itemId'>[]>();
     for (const d of docs) counts.set(`${d.kind}:${d.itemId}`, (counts.get(`${d.kind}:${d.itemId}`) ?? 0) + 1);
     return counts;
   }
@@ -126,7 +127,7 @@ export class ConductDocuments {
     const changed = await this.reports.find({ kind, itemId, status: { $ne: status } }).lean<ReportDoc[]>();
     if (changed.length === 0) return [];
     await this.reports.updateMany(
-      { _id: { $in: changed.map((r) => r._id) } },
+      anyOf('_id', changed.map((r) => r._id))!,
       { $set: { status, decidedAt: new Date() } },
     );
     return changed.map((r) => ({ ...r, status }));
@@ -155,8 +156,10 @@ export class ConductDocuments {
   }
 
   async blocksOf(blockers: readonly string[]): Promise<conductV1.ConductBlock[]> {
+    const match = anyOf('blocker', blockers);
+    if (!match) return [];
     const docs = await this.blocks
-      .find({ blocker: { $in: [...blockers] } })
+      .find(match)
       .sort({ createdAt: -1 })
       .limit(500)
       .lean<BlockDoc[]>();

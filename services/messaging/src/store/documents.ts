@@ -6,6 +6,7 @@ import { ContactDocuments, contactSchema } from './contacts';
 import { isDuplicateKey, iso, LIST_LIMIT } from './schema';
 import { documentPage, documentPageOfAny, mapPage, newestSort, type PageAsk } from './pages';
 import { StudentMessageDocuments, studentMessageSchema } from './student-messages';
+import { anyOf } from './any-of';
 
 /**
  * Messaging's documents on mongoose (issue 38, decisions 0041 and 0043): contact messages,
@@ -166,8 +167,9 @@ export class MessagingDocuments {
   }
 
   private async readOf(userId: string, docs: NotificationDoc[]): Promise<Set<string>> {
+    if (docs.length === 0) return new Set();
     const reads = await this.models.reads
-      .find({ userId, notificationId: { $in: docs.map((d) => d._id) } }, { notificationId: 1 })
+      .find({ userId, ...anyOf('notificationId', docs.map((d) => d._id)) }, { notificationId: 1 })
       .lean<{ notificationId: string }[]>();
     return new Set(reads.map((r) => r.notificationId));
   }
@@ -197,7 +199,7 @@ export class MessagingDocuments {
 
   /** Marks one read for this user; false when it is not one of theirs. Idempotent. */
   async markRead(userId: string, notificationId: string): Promise<boolean> {
-    if (!(await this.models.notifications.exists({ _id: notificationId, userId: { $in: [null, userId] } }))) return false;
+    if (!(await this.models.notifications.exists({ _id: notificationId, ...anyOf<string | null>('userId', [null, userId]) }))) return false;
     try {
       await this.models.reads.updateOne(
         { _id: `${userId}:${notificationId}` },

@@ -4,6 +4,7 @@ import type { questionsV1 } from '@taal/contracts';
 import { isDuplicateKey, iso } from './schema';
 import { encodeCursor } from '@taal/kit';
 import { cursorTime, documentPage, newestSort, type PageAsk } from './pages';
+import { anyOf } from './any-of';
 
 /**
  * Questions under a lesson (issue 41, decision 0050), with messaging's other documents (decision
@@ -158,7 +159,7 @@ export class QuestionDocuments {
   /** These questions, in the order of `ids`. */
   async byIds(ids: readonly string[]): Promise<QuestionDoc[]> {
     if (ids.length === 0) return [];
-    const docs = await this.models.questions.find({ _id: { $in: [...ids] } }).lean<QuestionDoc[]>();
+    const docs = await this.models.questions.find(anyOf('_id', ids)!).lean<QuestionDoc[]>();
     const byId = new Map(docs.map((d) => [d._id, d]));
     return ids.map((id) => byId.get(id)).filter((d): d is QuestionDoc => d !== undefined);
   }
@@ -168,14 +169,14 @@ export class QuestionDocuments {
     const docs = await this.models.questions.find({ askedBy, hidden: !hidden }, { _id: 1 }).lean<{ _id: string }[]>();
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
-    await this.models.questions.updateMany({ _id: { $in: ids } }, { $set: { hidden } });
+    await this.models.questions.updateMany(anyOf('_id', ids)!, { $set: { hidden } });
     return ids;
   }
 
   /** The ids of the answers to these questions. */
   async answerIds(questionIds: readonly string[]): Promise<string[]> {
     if (questionIds.length === 0) return [];
-    const docs = await this.models.answers.find({ questionId: { $in: [...questionIds] } }, { _id: 1 }).lean<{ _id: string }[]>();
+    const docs = await this.models.answers.find(anyOf('questionId', questionIds)!, { _id: 1 }).lean<{ _id: string }[]>();
     return docs.map((d) => d._id);
   }
 
@@ -226,8 +227,8 @@ export class QuestionDocuments {
   async threads(docs: QuestionDoc[], viewer: string, withHidden = false): Promise<questionsV1.LessonQuestion[]> {
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
-    const answers = await this.models.answers.find({ questionId: { $in: ids } }).sort({ createdAt: 1, _id: 1 }).lean<AnswerDoc[]>();
-    const follows = await this.models.follows.find({ questionId: { $in: ids } }, { questionId: 1, userId: 1 }).lean<FollowDoc[]>();
+    const answers = await this.models.answers.find(anyOf('questionId', ids)!).sort({ createdAt: 1, _id: 1 }).lean<AnswerDoc[]>();
+    const follows = await this.models.follows.find(anyOf('questionId', ids)!, { questionId: 1, userId: 1 }).lean<FollowDoc[]>();
     return docs.map((d) => ({
       id: d._id,
       courseId: d.courseId,
