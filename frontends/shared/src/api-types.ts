@@ -3016,7 +3016,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every course, published or not, newest first (back office): at most 100 (the rest through GET course/admin/page, named by the Link header) (admin and content only) */
+        /** Every course, published or not, newest first (back office): at most 25 (the rest through GET course/admin/page, named by the Link header) (admin and content only) */
         get: {
             parameters: {
                 query?: never;
@@ -5521,7 +5521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published courses, newest first: at most 100 (the rest through GET course/page, named by the Link header) */
+        /** Published courses, newest first: at most 25 (the rest through GET course/page, named by the Link header) */
         get: {
             parameters: {
                 query?: never;
@@ -19456,7 +19456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every store order, newest first (back office): at most 100 (the rest through GET store/order/page, named by the Link header) (admin only) */
+        /** Every store order, newest first (back office): at most 50 (the rest through GET store/order/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
@@ -19831,7 +19831,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own paid store orders (gift cards), newest first: at most 500 (the rest through GET store/order/mine/{userId}/page, named by the Link header) (students only) */
+        /** The caller's own paid store orders (gift cards), newest first: at most 50 (the rest through GET store/order/mine/{userId}/page, named by the Link header) (students only) */
         get: {
             parameters: {
                 query?: never;
@@ -20681,7 +20681,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Issued gift cards, newest first (back office; no secret codes): at most 100 (the rest through GET store/gift-card/page, named by the Link header) (admin only) */
+        /** Issued gift cards, newest first (back office; no secret codes): at most 50 (the rest through GET store/gift-card/page, named by the Link header) (admin only) */
         get: {
             parameters: {
                 query?: never;
