@@ -22,7 +22,11 @@ export function UpdateLesson() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const courseId = params.get('id') ?? '';
-  const courses = useAdminGet<Course[]>('course/', () => answer(publicApi.GET('/api/v1/course/')));
+  // The newest 100 published courses, one page of GET course/page (course/ holds only 25 since decision 0089).
+  const courses = useAdminGet<Course[]>('course/page?limit=100', async () => {
+    const a = await answer(publicApi.GET('/api/v1/course/page', { params: { query: { limit: '100' } } }));
+    return { ...a, data: a.data.items };
+  });
   const lessons = useAdminGet<SecureCourse>(courseId ? `course/secure-course/${courseId}` : null, () =>
     answer(authApi.GET('/api/v1/course/secure-course/{id}', { params: { path: { id: courseId } } })),
   );
