@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { claimLease, dropLeases, type Mailer } from '@taal/kit';
 import type { Logger } from 'pino';
 import { htmlToText, massMailBody } from '../domain/mass-mail';
+import { anyOf } from '../store/any-of';
 import { isDuplicateKey } from '../store/schema';
 import { LEASES, type ChunkDoc, type ChunkProgressDoc, type MailDocuments, type MassMailDoc } from '../store/mails';
 
@@ -118,8 +119,10 @@ export class MassMailChunks {
       await massMails.updateOne({ _id: mail._id, firstSentAt: null }, { $set: { firstSentAt: new Date() } });
       this.started.add(mail._id);
     }
-    const rest = chunk.recipients.slice(at).map((r) => r.email);
-    const unsubscribedNow = new Set((await unsubscribed.find({ _id: { $in: rest } }, { _id: 1 }).lean<{ _id: string }[]>()).map((u) => u._id));
+    // This call's recipients (at most `limit` past `at`) checked against the unsubscribed at once, by _id (anyOf: the index).
+    const end = Math.min(chunk.recipients.length, at + limit);
+    const match = anyOf('_id', chunk.recipients.slice(at, end).map((r) => r.email));
+    const unsubscribedNow = new Set(match ? (await unsubscribed.find(match, { _id: 1 }).lean<{ _id: string }[]>()).map((u) => u._id) : []);
     const skipped = [...state.skipped];
     const base = this.publicUrl().replace(/\/$/, '');
     const text = htmlToText(mail.html);
@@ -134,7 +137,7 @@ export class MassMailChunks {
       const window: number[] = [];
       const room = Math.min(this.window, limit - sent);
       while (window.length < room && retry.length > 0) window.push(retry.shift()!);
-      for (; window.length < room && at < chunk.recipients.length; at++) {
+      for (; window.length < room && at < end; at++) {
         if (!unsubscribedNow.has(chunk.recipients[at]!.email)) window.push(at);
         else if (!skipped.includes(at)) skipped.push(at);
       }
@@ -150,6 +153,10 @@ export class MassMailChunks {
         if (refused.length > 0) this.logger.warn({ err: (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason, refused: refused.length }, 'mass mail not accepted by the mail server; tried again later');
         return { sent, finished: false };
       }
+    }
+    if (at < chunk.recipients.length) {
+      await write({ at, flying: [], retry, skipped }); // the range read was all unsubscribed: the rest on the next call
+      return { sent, finished: false };
     }
     await write({ at, flying: [], retry: [], skipped, done: true });
     return { sent, finished: true };
