@@ -5,7 +5,7 @@
  *
  *   source ~/.cache/taal/infra/env.sh
  *   npm run seed:scale                      # once: the full size into DATABASE_URL and MONGODB_URL
- *   npm run bench:scale [-- --users N --courses N --orders N] [--samples 40] [--all-in-one DIR]
+ *   npm run bench:scale [-- --users N --courses N --orders N] [--samples 40] [--all-in-one DIR] [--skip-demo] [--skip-full]
  *
  * The reads are the plan test's (tools/scale/routes.ts): every GET route of the OpenAPI document as
  * the callers it serves (a visitor, the admin, a seeded instructor and a seeded student with data of
@@ -64,6 +64,7 @@ const { values } = parseArgs({
     'aio-courses': { type: 'string', default: '10000' },
     'aio-orders': { type: 'string', default: '1000000' },
     'skip-full': { type: 'boolean', default: false },
+    'skip-demo': { type: 'boolean', default: false },
   },
 });
 const num = (v) => Number(String(v).replace(/_/g, ''));
@@ -193,7 +194,8 @@ function table(title, rows, columns) {
 async function main() {
   execFileSync('test', ['-f', path.join(root, 'packages/launcher/dist/cluster.js')]);
   const report = { aim: { ...AIM, noiseFloorMs: NOISE_FLOOR_MS }, samples, seed: seedRecord(), sizes: { demo: sizeOf('demo-'), full: sizeOf('') } };
-  const demo = await demoSize();
+  // --skip-demo --skip-full --all-in-one DIR: the all-in-one's reads alone (its aim is absolute).
+  const demo = values['skip-demo'] ? { results: new Map(), seedSeconds: null } : await demoSize();
   const full = values['skip-full'] ? null : await fullSize();
   const missed = [];
   let failed = false;
@@ -215,7 +217,7 @@ async function main() {
   rows.sort((a, b) => Number(b[4] || b[2]) - Number(a[4] || a[2]));
   table(`Reads, one at a time, ${samples} samples each (ms; worst full-size p99 first)`, rows, ['demo p50', 'demo p99', 'full p50', 'full p99', 'p99 ratio', 'answer KB']);
   const worst = (results) => Math.max(...[...results.values()].filter((r) => r.p99 !== undefined).map((r) => r.p99));
-  report.demo = { seedSeconds: demo.seedSeconds, reads: rows.length, worstP99: worst(demo.results) };
+  if (!values['skip-demo']) report.demo = { seedSeconds: demo.seedSeconds, reads: rows.length, worstP99: worst(demo.results) };
   if (full) report.full = { worstP99: worst(full.results), worstRatio: Math.max(...rows.map((r) => Number(r[5]) || 0)), biggestKB: Math.max(...rows.map((r) => Number(r[6]))) };
   if (values['all-in-one']) {
     const aio = await allInOne(path.resolve(values['all-in-one']));

@@ -6,7 +6,7 @@ import { QuestionSchema, toQuestion } from './questions-shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 /** The spec's unanswered list is made from the newest this many unanswered questions (the store's UNANSWERED_SCAN, decision 0087). */
-const UNANSWERED_BOUND = 1000;
+const UNANSWERED_BOUND = 200;
 
 /**
  * Questions under a lesson (issue 41, decision 0050), answered by messaging's

@@ -12,7 +12,7 @@ import { backends, type Backend } from '../../../../tools/testing/backends';
 import type { PageAsk } from './pages';
 import { QuestionDocuments, UNANSWERED_SCAN } from './questions';
 
-const N = UNANSWERED_SCAN + 300; // about 1,130 unanswered and visible (more than the scan), 900 of them one instructor's (fewer)
+const N = UNANSWERED_SCAN + 300; // about 430 unanswered and visible (more than the scan), 90 of them one instructor's (fewer)
 const BASE = Date.UTC(2026, 0, 1, 6, 0, 0, 0);
 const at = (i: number) => new Date(BASE + Math.floor(i / 3) * 1000);
 const refusedWith = async (p: Promise<unknown>) => refusalKeyOf(await p.then(() => null, (err: unknown) => err));
@@ -49,7 +49,7 @@ describe.each(backends)('the unanswered questions a page at a time on %s infrast
       _id: `${String(i % 7).padStart(2, '0')}-${randomUUID()}`,
       courseId: 'c-1',
       lessonId: 'l-1',
-      instructorId: i % 5 === 0 ? 'i-other' : 'i-mine',
+      instructorId: i % 5 === 0 ? 'i-mine' : 'i-other',
       courseTitle: 'Course',
       lessonTitle: 'Lesson',
       askedBy: `u-${i % 11}`,
