@@ -18011,7 +18011,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all, made from the newest 1000 unanswered questions (the rest through GET questions/unanswered/page, named by the Link header) (the course’s instructor, or an admin) */
+        /** Unanswered questions (an instructor's own courses', or every course's for an admin), a page of askers at a time: the asker with the newest question first, each with their newest 3 questions (newest first) and how many they have in all, made from the newest 200 unanswered questions (the rest through GET questions/unanswered/page, named by the Link header) (the course’s instructor, or an admin) */
         get: {
             parameters: {
                 query?: {

@@ -81,16 +81,12 @@ const answerSchema = new Schema<AnswerDoc>(
   { versionKey: false },
 );
 answerSchema.index({ questionId: 1, createdAt: 1 });
-
 const followSchema = new Schema<FollowDoc>({ _id: String, questionId: String, userId: String, at: Date }, { versionKey: false });
 followSchema.index({ questionId: 1 });
 
 /** Lists are bounded: a lesson's newest threads, the panel's and the back office's newest questions. */
 const LIST_LIMIT = 200;
-/**
- * The spec's unanswered list pages askers (decision 0063) of the newest this many unanswered heads (0087: it
- * was 5,000; 0090: 1,000 heads through FerretDB took 126 ms a read at full size, 200 fill ten pages of askers).
- */
+/** The spec's unanswered list pages askers (0063) of the newest this many heads (5,000, then 1,000: 126 ms a read; 0087, 0090). */
 export const UNANSWERED_SCAN = 200;
 
 /** The unanswered, visible questions: one instructor's, or (null) every course's; each its own list of cursors. */
