@@ -25,10 +25,10 @@ const webShared = packageOf('@taal/web-shared');
  * the login's way back (the panels, the back office and the login page use them, the shell does
  * not), the rich-text allow-list, the photo checks and the social login's script loader (one
  * consumer each), the theory exam editor (the instructor's Exams tab and the back office's exam
- * screen, each a lazy chunk; decision 0077), the play-along's scoring (decision 0081), the tuner's notes and listener (loaded when the tuner or play-along opens, decision 0080), and the keyset pager (the back office's and the course list's, decision 0078). Each one shared is a registration in every remote's entry: /allcourses' first
+ * screen, each a lazy chunk; decision 0077), the play-along's scoring (decision 0081), the tuner's notes and listener (loaded when the tuner or play-along opens, decision 0080), the keyset pager (the back office's and the course list's, decision 0078), and the search picker (the back office's pickers and the course list's instructor filter, a lazy chunk; decision 0087). Each one shared is a registration in every remote's entry: /allcourses' first
  * visit came to 169.9 KB from 170.3 KB (issue 55).
  */
-const NOT_SHARED = new Set(['./exam-editor', './clicks', './tempo', './ui', './wallet-statement', './settlements', './admin-menu', './guard', './html', './photo', './social', './keyset', './listen/score', './listen/listener', './listen/notes']);
+const NOT_SHARED = new Set(['./exam-editor', './clicks', './tempo', './ui', './wallet-statement', './settlements', './admin-menu', './guard', './html', './photo', './social', './keyset', './search-picker', './types', './listen/score', './listen/listener', './listen/notes']);
 /** Every browser module @taal/web-shared exports (`@taal/web-shared/api`, …), but those. */
 const webSharedModules = Object.entries(webShared.exports)
   .filter(([subpath, file]) => /\.tsx?$/.test(file) && !NOT_SHARED.has(subpath))

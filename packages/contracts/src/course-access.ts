@@ -17,13 +17,6 @@ export function isCourseTier(value: string): value is CourseTier {
   return (COURSE_TIERS as readonly string[]).includes(value);
 }
 
-/** A course's instrument, in the order of the spec's lists (storefront §3, back office §5). */
-export const COURSE_CATEGORIES = ['Guitar', 'Bass Guitar', 'Drums', 'Piano & Keyboard', 'Sound Engineering'] as const;
-export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
-
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export type CourseLevel = (typeof COURSE_LEVELS)[number];
-
 /** Access that ends within this many days may be renewed at any tier. */
 export const RENEWAL_WINDOW_DAYS = 7;
 

@@ -3,7 +3,7 @@
  * share (admin-back-office.md §5, §8, §9; storefront-and-panels.md §2, §9). Pure code (browser-safe).
  */
 
-import { COURSE_CATEGORIES } from './course-access';
+import { COURSE_CATEGORIES } from './course-catalogue';
 
 const [GUITAR, ...OTHER_INSTRUMENTS] = COURSE_CATEGORIES;
 

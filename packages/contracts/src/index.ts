@@ -7,6 +7,7 @@ export * from './gift-card-text';
 export * from './contact-limits';
 export * from './taka';
 export * from './course-access';
+export * from './course-catalogue';
 export * from './search';
 export * as commerceV1 from './gen/commerce/v1/commerce';
 export * as commerceEventsV1 from './gen/commerce/v1/events';

@@ -14,4 +14,5 @@ export * from './gift-card-text';
 export * from './contact-limits';
 export * from './taka';
 export * from './course-access';
+export * from './course-catalogue';
 export * from './search';

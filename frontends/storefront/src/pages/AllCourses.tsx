@@ -3,7 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { api, clearApiCache } from '@taal/web-shared/api';
 import { KeysetError, KeysetPager, useKeysetPosition } from '@taal/web-shared/keyset';
-import { CATEGORIES, LEVELS, type Course } from '@taal/web-shared/types';
+// The two lists from their own contracts module, not through web-shared's types (whose tiers would bring the
+// course view's purchase rules into this first visit's chunk; /allcourses' budget).
+import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS as LEVELS } from '@taal/contracts/web';
+import type { Course } from '@taal/web-shared/types';
 import { useAsync } from '@taal/web-shared/useAsync';
 import { CourseCard, categoryKey } from '../components/CourseCard';
 import { CardSkeletons } from '../components/CardSkeletons';
