@@ -51,8 +51,14 @@ test('landing → /allcourses → filter by category, level, instructor → open
       ['filter-level', target.courseType, (c) => c.catagory === target.catagory && c.courseType === target.courseType],
       ['filter-instructor', target.instructor, (c) => c.catagory === target.catagory && c.courseType === target.courseType && c.instructor === target.instructor],
     ];
+    // The instructor filter is a search picker (decision 0087): typed, then the instructor's name chosen.
+    const instructorName = (await apiGet<{ name: string }>(e2e.baseUrl, `instructor/${target.instructor}/`)).name;
     for (const [testId, value, matches] of steps) {
-      await page.selectOption(`[data-testid="${testId}"]`, value);
+      if (testId === 'filter-instructor') {
+        await page.click('[data-testid="filter-instructor-input"]');
+        await page.fill('[data-testid="filter-instructor-input"]', instructorName);
+        await page.locator('[data-testid="filter-instructor-option"]', { hasText: new RegExp(`^${instructorName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+      } else await page.selectOption(`[data-testid="${testId}"]`, value);
       const expected = courses.filter(matches);
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="course-card"]').length === n, expected.length);
       const shown = await cardsShown(page);
@@ -216,7 +222,8 @@ test('a remote that failed to load comes back when Retry is clicked', async () =
 }, 60_000);
 
 test('header: instructors dropdown, logged-out actions, small-screen links; toast and login redirect; scroll behaviour', async () => {
-  const instructors = await apiGet<{ _id: string; name: string; photo: string }[]>(e2e.baseUrl, 'instructor/');
+  // The header's menu lists the featured instructors (decision 0087).
+  const instructors = await apiGet<{ _id: string; name: string; photo: string }[]>(e2e.baseUrl, 'instructor/featured/');
   const [course] = await apiGet<Course[]>(e2e.baseUrl, 'course/');
   const { page, context, errors } = await openPage(e2e.browser);
   try {
