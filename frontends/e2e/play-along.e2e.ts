@@ -75,7 +75,7 @@ test('the instructor types a passage, the student plays along and exactly the la
   const teacher = await loginByApi(e2e.baseUrl, DEMO.instructor);
   const student = await loginByApi(e2e.baseUrl, DEMO.student);
   const me = await call<{ instructor: string }>('GET', 'user/me', teacher.token);
-  const course = (await apiGet<{ _id: string; instructor: string }[]>(e2e.baseUrl, 'course/')).find((c) => c.instructor === me.instructor)!;
+  const course = (await apiGet<{ _id: string; instructor: string; title: string }[]>(e2e.baseUrl, 'course/')).find((c) => c.instructor === me.instructor)!;
 
   const { page, errors } = await openPage(e2e.browser);
   // ---- The instructor marks the passage (the first 3 s of lesson 1) and types its notes. ----
@@ -138,6 +138,8 @@ test('the instructor types a passage, the student plays along and exactly the la
     });
     expect(Number(await page.getAttribute('[data-testid="practice-best"]', 'data-best'))).toBe(best);
     expect(Number(await page.getAttribute('[data-testid="practice-streak"]', 'data-days'))).toBe(1);
+    // The course is named, read by its id (not looked up in the bounded course list).
+    expect(await page.textContent(`[data-testid="practice-course"][data-course-id="${course._id}"] span`)).toBe(course.title);
     await shot(page, `student-practice-${lng}`);
   }
 

@@ -18,7 +18,7 @@
  *   as at full size; dropped after.
  * - **Full size**: a cluster on DATABASE_URL / MONGODB_URL (or --database-url / --mongodb-url), seeded
  *   before by `npm run seed:scale` at `--users/--courses/--orders` (defaults: the seed's full size),
- *   kept. The seed's own record (its size and time, ~/.cache/taal/scale/last-seed.json) is printed.
+ *   kept. The seed's own record of that database (its size and time, ~/.cache/taal/scale/seed-<database>.json) is printed.
  * - **All-in-one** (`--all-in-one DIR`): an all-in-one data folder seeded by
  *   `npm run seed:scale -- --embedded DIR` (by default a tenth of full size), copied, run as `npm start`
  *   runs it; the same reads, and its RSS.
@@ -130,7 +130,8 @@ async function measure(label, base, size, sampleRss) {
 }
 
 function seedRecord() {
-  const file = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), 'scale/last-seed.json');
+  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://x/none';
+  const file = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), `scale/seed-${new URL(databaseUrl).pathname.slice(1)}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 

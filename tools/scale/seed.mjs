@@ -143,7 +143,8 @@ async function main() {
     });
   }
   // What bench:scale prints beside its table: the size and the time this seed took.
-  const record = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), 'scale/last-seed.json');
+  // One record per database (the plan test seeds databases of its own): scale/seed-<database>.json.
+  const record = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), `scale/seed-${new URL(databaseUrl).pathname.slice(1)}.json`);
   mkdirSync(path.dirname(record), { recursive: true });
   writeFileSync(record, `${JSON.stringify({ shape, seconds: Math.round(total), at: new Date().toISOString(), cores: os.availableParallelism() })}\n`);
 }

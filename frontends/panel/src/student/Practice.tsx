@@ -19,8 +19,11 @@ export default function Practice({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage;
   const log = useAsync(async () => {
-    const [data, courses] = await Promise.all([answer(authApi.GET('/api/v1/practice/log', { params: { query: { days: 14 } } })).then((a) => a.data), api.courses().catch(() => [])]);
-    return { data, titles: new Map(courses.map((c) => [c._id, c.title])) };
+    const data: Log = (await answer(authApi.GET('/api/v1/practice/log', { params: { query: { days: 14 } } }))).data;
+    // The titles of the log's own courses, each read by id (a few; `course/` holds only the newest 25: decision 0089).
+    const ids = [...new Set([...data.days.map((d) => d.courseId), ...data.passages.map((p) => p.courseId)])];
+    const named = await Promise.all(ids.map((id) => api.course(id).then((c) => [id, c.title] as const, () => null)));
+    return { data, titles: new Map(named.filter((n) => n !== null)) };
   }, [user._id]);
   if (log.error) return <LoadError onRetry={log.reload} />;
   if (!log.data) return <Loading />;
