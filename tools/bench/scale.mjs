@@ -28,16 +28,15 @@
  * Prints a table per size and one JSON object; a missed aim is reported (exit 0); a read that answers
  * 2xx at one size and not at the other, or a mode that cannot start, exits 1.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { allInOneCommand } from '../lib/all-in-one.mjs';
 import { freePort } from '../lib/free-port.mjs';
-import { seedScale } from '../scale/seed.mjs';
+import { seedRecordFile, seedScale } from '../scale/seed.mjs';
 
 const require = createRequire(import.meta.url);
 require('../lib/ts-require.cjs');
@@ -46,7 +45,6 @@ const { createTestDatabase } = require('../testing/backends.ts');
 const { gatewayApi } = require('../testing/gateway-api.ts');
 const { routeCalls } = require('../scale/routes.ts');
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '1000000' },
@@ -130,8 +128,9 @@ async function measure(label, base, size, sampleRss) {
 }
 
 function seedRecord() {
-  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://x/none';
-  const file = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), `scale/seed-${new URL(databaseUrl).pathname.slice(1)}.json`);
+  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+  if (!databaseUrl) return null;
+  const file = seedRecordFile(databaseUrl);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
@@ -193,7 +192,6 @@ function table(title, rows, columns) {
 }
 
 async function main() {
-  execFileSync('test', ['-f', path.join(root, 'packages/launcher/dist/cluster.js')]);
   const report = { aim: { ...AIM, noiseFloorMs: NOISE_FLOOR_MS }, samples, seed: seedRecord(), sizes: { demo: sizeOf('demo-'), full: sizeOf('') } };
   // --skip-demo --skip-full --all-in-one DIR: the all-in-one's reads alone (its aim is absolute).
   const demo = values['skip-demo'] ? { results: new Map(), seedSeconds: null } : await demoSize();

@@ -89,6 +89,11 @@ export async function seedScale({ databaseUrl, documentsUrl, ferretdbDatabaseUrl
   return { shape, timings, total };
 }
 
+/** Where a seed of this database records its size and time: one file per database (the plan test seeds its own). */
+export function seedRecordFile(databaseUrl) {
+  return path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), `scale/seed-${new URL(databaseUrl).pathname.slice(1)}.json`);
+}
+
 async function tablesOf(sql, schema) {
   const { rows } = await sql.query(`SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = $1`, [schema]);
   return rows.map((r) => r.t);
@@ -143,8 +148,7 @@ async function main() {
     });
   }
   // What bench:scale prints beside its table: the size and the time this seed took.
-  // One record per database (the plan test seeds databases of its own): scale/seed-<database>.json.
-  const record = path.join(process.env.TAAL_CACHE_DIR ?? path.join(os.homedir(), '.cache/taal'), `scale/seed-${new URL(databaseUrl).pathname.slice(1)}.json`);
+  const record = seedRecordFile(databaseUrl);
   mkdirSync(path.dirname(record), { recursive: true });
   writeFileSync(record, `${JSON.stringify({ shape, seconds: Math.round(total), at: new Date().toISOString(), cores: os.availableParallelism() })}\n`);
 }
