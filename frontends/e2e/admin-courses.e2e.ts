@@ -173,7 +173,9 @@ test('an admin adds a course with two lesson videos (progress bar), publishes an
         await page.goto(`${e2e.baseUrl}${route}`);
         await page.waitForSelector(`[data-testid="${testId}"]`);
         if (route === '/updateinstructor') {
-          await page.selectOption(`[data-testid="${testId}"] select`, { index: 1 });
+          // The picker (decision 0087): the first letters of a name, then the match.
+          await page.fill('[data-testid="update-instructor-pick-input"]', first.name.slice(0, 3).toLowerCase());
+          await page.locator('[data-testid="update-instructor-pick-option"]', { hasText: first.name }).first().click();
           await page.waitForSelector('[data-testid="instructor-profile-form"]');
         }
         await page.waitForSelector('[data-testid="admin-loading"]', { state: 'detached' });
