@@ -52,6 +52,8 @@ export async function startTestCluster(
   const documentsUrl = options.documentsUrl ?? newDocumentsUrl();
   const ports: Record<string, string> = {};
   for (const s of services) if (grpcOf(s)) ports[`${envPrefix(s.name)}_GRPC_PORT`] = String(await freePort());
+  // A service that serves its own API (issue 52; TAAL_OWN_API) does so on a port of this cluster's own too.
+  for (const s of services) if (grpcOf(s) && s.api) ports[`${envPrefix(s.name)}_API_PORT`] = String(await freePort());
   const httpPort = await freePort();
   const base = `http://127.0.0.1:${httpPort}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/launcher/dist/cluster.js')], {

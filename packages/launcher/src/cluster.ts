@@ -33,6 +33,8 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
   // processes get the same ones, so tokens issued before a restart stay good.
   const keyRing = generateServiceKeyRing(services.map((s) => s.name));
   const edge = services.find((s) => !grpcOf(s));
+  // The services that serve their own API (issue 52): each on its own port, the edge told where.
+  const ownApi = ownApiServices(env);
   const shared: Record<string, string> = {
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'true',
     IDENTITY_JWKS_URL: `http://127.0.0.1:${jwksPort}/.well-known/jwks.json`,
@@ -44,6 +46,7 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
         return grpc ? [[`${envPrefix(s.name)}_ADDR`, `127.0.0.1:${grpcPort(s.name, grpc.port)}`]] : [];
       }),
     ),
+    ...Object.fromEntries(ownApi.map(({ name, port }) => [`${envPrefix(name)}_API_ADDR`, `http://127.0.0.1:${port}`])),
   };
   // Identity's own secrets, one per cluster run unless given: restarted identity processes keep honouring tokens.
   const identity: Record<string, string> = {
@@ -77,6 +80,8 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
           ...(grpc
             ? {
                 [`${envPrefix(s.name)}_GRPC_PORT`]: grpcPort(s.name, grpc.port),
+                // Its own API's port when it serves it; empty otherwise (a port given for it is not used).
+                [`${envPrefix(s.name)}_API_PORT`]: String(ownApi.find((o) => o.name === s.name)?.port ?? ''),
                 // One machine, many processes: a service's metrics port only when asked for (<NAME>_METRICS_PORT).
                 METRICS_PORT: env[`${envPrefix(s.name)}_METRICS_PORT`] ?? '',
               }
@@ -89,6 +94,21 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
       };
     }),
   ];
+}
+
+/**
+ * Which services serve their own API in a local cluster (issue 52): `TAAL_OWN_API` lists them
+ * (comma-separated; default commerce, the first to move; `none` for none), each on
+ * `<NAME>_API_PORT` (default 8000 plus its gRPC port's last three digits: commerce 8053).
+ */
+export function ownApiServices(env: NodeJS.ProcessEnv): { name: string; port: number }[] {
+  const listed = (env.TAAL_OWN_API ?? ServiceNames.commerce).split(',').map((n) => n.trim()).filter((n) => n && n !== 'none');
+  return listed.map((name) => {
+    const s = services.find((x) => x.name === name);
+    const grpc = s && grpcOf(s);
+    if (!s || !grpc || !s.api) throw new Error(`TAAL_OWN_API: "${name}" is not a gRPC service with an API part`);
+    return { name, port: Number(env[`${envPrefix(name)}_API_PORT`] ?? 8000 + (grpc.port % 1000)) };
+  });
 }
 
 export function runCluster(baseEnv: NodeJS.ProcessEnv = process.env): { stop(): Promise<void> } {

@@ -15,6 +15,7 @@ import {
   parsePublicKeySet,
   runService,
   serviceAuthFromEnv,
+  serveCallsInProcess,
   serviceTokenIssuerFromEnv,
   startMetricsServer,
   type AnyServiceDescription,
@@ -22,6 +23,7 @@ import {
   type ServiceEndpoint,
 } from '@taal/kit';
 import { services } from './registry';
+import { serveOwnApi, serviceApiPortFromEnv } from './service-api';
 
 export function findService(name: string): AnyServiceDescription {
   const found = services.find((s) => s.name === name);
@@ -39,7 +41,9 @@ export function endpointsFromEnv(env: Env): ServiceEndpoint[] {
   return services.flatMap((s) => {
     const grpc = grpcOf(s);
     if (!grpc) return [];
-    return [{ name: s.name, address: env[`${envPrefix(s.name)}_ADDR`] || `127.0.0.1:${grpc.port}`, healthName: grpc.healthName, api: s.api }];
+    // <NAME>_API_ADDR: the service serves its own API there (issue 52); the edge forwards its routes.
+    const apiAddress = env[`${envPrefix(s.name)}_API_ADDR`] || undefined;
+    return [{ name: s.name, address: env[`${envPrefix(s.name)}_ADDR`] || `127.0.0.1:${grpc.port}`, healthName: grpc.healthName, api: s.api, ...(apiAddress ? { apiAddress } : {}) }];
   });
 }
 
@@ -67,6 +71,9 @@ export function runClusterTarget(name: string, env: NodeJS.ProcessEnv = process.
     const ports = await clusterPorts({ env, lifecycle, logger }).portsFor(name, description.needs);
     const { host, port } = listenAddressFromEnv(description, env);
     const { PUBLIC_URL } = loadConfig(publicUrlSchema, env);
+    const apiPort = serviceApiPortFromEnv(description, env);
+    // Its own routes reach its own use cases in this process, without a socket (kit's in-process calls).
+    if (apiPort !== undefined) serveCallsInProcess(true);
     const running = await description.start(ports, config, {
       logger,
       host,
@@ -79,6 +86,12 @@ export function runClusterTarget(name: string, env: NodeJS.ProcessEnv = process.
       mode: 'cluster',
     });
     lifecycle.onStop(name, () => running.stop());
+    if (apiPort !== undefined) {
+      // The edge's deadline for calls, as the gateway reads it from the same environment.
+      const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'cluster', env) as { GRPC_DEADLINE_MS: number };
+      const api = await serveOwnApi(name, { env, lifecycle, logger, endpoints: endpointsFromEnv(env), listenHost: host, grpcPort: running.port, apiPort, deadlineMs: GRPC_DEADLINE_MS });
+      lifecycle.onStop(`${name} API`, () => api.stop());
+    }
     // A gRPC service serves the kit's metrics on METRICS_PORT (the gateway has its own listener).
     const { METRICS_PORT } = loadConfig(metricsSchema, { METRICS_PORT: env.METRICS_PORT || undefined });
     if (grpcOf(description) && METRICS_PORT !== undefined) {

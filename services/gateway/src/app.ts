@@ -6,8 +6,9 @@ import { compressJson } from './http/compress';
 import { fastLane } from './http/fast-lane';
 import type { HttpMetrics } from './http/metrics';
 import type { TrustProxy } from './config';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, mergeDocuments } from './openapi';
 import { apiRouteGroups } from './api-routes';
+import type { RemoteApis } from './remote-apis';
 import { EMBEDDED_SANDBOX_PATH, type Sandbox } from '@taal/payments';
 
 export interface ReadinessReport {
@@ -33,6 +34,8 @@ export interface GatewayAppDeps {
   metrics?: HttpMetrics;
   /** Our card-gateway sandbox (all-in-one): its own pages and API under /sslcommerz-sandbox. */
   paymentSandbox?: Sandbox;
+  /** The services that serve their own API (issue 52): their routes are forwarded, rebuilt when a table changes. */
+  remote?: RemoteApis;
 }
 
 /**
@@ -98,19 +101,34 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const api = express.Router();
   api.use(compressJson());
   api.use(express.json({ limit: '1mb' }));
-    // Every route declared once (each service's src/api/): mounted here, and documented from the same declarations.
-  const groups = apiRouteGroups(deps.apis, deps.edge);
-  const openApiDocument = buildOpenApiDocument(groups.flat());
-  // OPTIONS and 405 answer from the document's paths: Allow lists exactly their documented methods.
-  const declared = [...groups.flat(), { method: 'get' as const, path: '/openapi.json' }];
-  api.use(answerOptions(declared));
+  // Every route declared once (each service's src/api/): mounted here, and documented from the same declarations.
+  // The routes of services that serve their own API are forwarded to them, and rebuilt when one's table changes.
+  const local = apiRouteGroups(deps.apis, deps.edge).flat();
+  const localDocument = buildOpenApiDocument(local);
+  const mountAll = () => {
+    const parts = deps.remote?.parts() ?? [];
+    const routes = [...local, ...parts.flatMap((p) => p.routes)];
+    // OPTIONS and 405 answer from the document's paths: Allow lists exactly their documented methods.
+    const declared = [...routes, { method: 'get' as const, path: '/openapi.json' }];
+    return {
+      document: parts.length ? mergeDocuments(localDocument, parts.map((p) => p.document)) : localDocument,
+      options: answerOptions(declared),
+      // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
+      // Public reads that cost a service work count against their client's limits (decision 0038).
+      routes: routeByFirstSegment(routes, (list) => constrainIdParams(mountRoutes(list, deps.edge.privateAnswers, deps.edge.limits?.publicReads), list)),
+      notAllowed: methodNotAllowed(declared),
+    };
+  };
+  let mounted = mountAll();
+  deps.remote?.onChange(() => (mounted = mountAll()));
+  api.use((req, res, next) => mounted.options(req, res, next));
   api.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
+    res.json(mounted.document);
   });
-  // `:id` matches only an id (so /user/:id never catches /user/login); a known path with a wrong method is a 405.
-  // Public reads that cost a service work count against their client's limits (decision 0038).
-  api.use(routeByFirstSegment(groups.flat(), (routes) => constrainIdParams(mountRoutes(routes, deps.edge.privateAnswers, deps.edge.limits?.publicReads), routes)));
-  api.use(methodNotAllowed(declared));
+  // What is mounted now, for whoever lists the app's routes (the OpenAPI test walks them).
+  const dispatch: RequestHandler = (req, res, next) => mounted.routes(req, res, next);
+  api.use(Object.defineProperty(dispatch, 'routers', { get: () => (mounted.routes as RequestHandler & { routers: Router[] }).routers }));
+  api.use((req, res, next) => mounted.notAllowed(req, res, next));
   api.use(apiNotFound());
   api.use(apiErrorHandler(deps.logger));
   app.use('/api/v1', api);

@@ -176,3 +176,13 @@ export function buildOpenApiDocument(routes: RouteSpec[]) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** The edge's document: its own routes' and, for each service that serves its own API (issue 52), that service's paths and schemas. */
+export function mergeDocuments(base: OpenApiDocument, others: readonly OpenApiDocument[]): OpenApiDocument {
+  const own = `${API_PREFIX}/openapi.json`;
+  return {
+    ...base,
+    paths: Object.assign({}, base.paths, ...others.map((d) => Object.fromEntries(Object.entries(d.paths).filter(([path]) => path !== own)))) as OpenApiDocument['paths'],
+    components: { ...base.components, schemas: Object.assign({}, base.components.schemas, ...others.map((d) => d.components.schemas)) as OpenApiDocument['components']['schemas'] },
+  };
+}

@@ -60,6 +60,8 @@ export interface ServiceEndpoint {
   healthName: string;
   /** Its slice of the public HTTP API (an `@taal/edge` API part), which the edge mounts; none for a service without routes. */
   api?: object;
+  /** When the service serves that API itself (issue 52): its base URL, e.g. http://taal-commerce:8081; the edge forwards to it. */
+  apiAddress?: string;
 }
 
 export interface ServiceContext {

@@ -1,0 +1,171 @@
+/**
+ * A service that serves its own API (issue 52, decision 0091): what it publishes of its routes, and
+ * how the edge forwards them. The service answers `GET /_taal/routes` with its route table (method,
+ * path, which `{id}` may be more than an id, who may call it, its fair-use kind, whether the edge may
+ * keep a signed-in copy) and its own OpenAPI document at `/api/v1/openapi.json`. The edge reads both
+ * at start and every few seconds after, and forwards each route's requests to the service as they came,
+ * keeping what belongs at the edge: the limits, the signed-in copies, compression and the document.
+ */
+import http from 'node:http';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { optionalAuth, refusal, Refused, requireAuth, type AccessTokenVerifier, type FairUse, type HttpMethod, type RouteSpec } from '@taal/edge';
+import type { OpenApiDocument } from '../openapi';
+
+/** One route as its service publishes it. */
+export interface PublishedRoute {
+  method: HttpMethod;
+  /** OpenAPI form under /api/v1: '/cart/{userId}'. */
+  path: string;
+  /** Path parameters named `id` that also match what is not an id (an e-mail address). */
+  notOnlyAnId?: string[];
+  /** Whether a token is needed (`required`), may be given (`optional`), or not read. */
+  auth?: 'required' | 'optional';
+  fairUse?: FairUse;
+  /** The edge may keep the caller's answer while their data is unchanged (decision 0033). */
+  cachedPerUser?: boolean;
+}
+
+export interface RouteTable {
+  service: string;
+  /** Changes whenever a route or the document changes: the edge rebuilds then. */
+  version: string;
+  routes: PublishedRoute[];
+}
+
+/** Where a service publishes its table (never under /api, so never public: the edge does not forward it). */
+export const ROUTE_TABLE_PATH = '/_taal/routes';
+
+/** What a service publishes of its routes: no handler, no schema, only what the edge needs to route and limit. */
+export function publishRoutes(routes: readonly RouteSpec[]): PublishedRoute[] {
+  return routes.map((r) => {
+    const notOnlyAnId = Object.entries(r.params ?? {}).flatMap(([name, p]) => (p.notOnlyAnId ? [name] : []));
+    return {
+      method: r.method,
+      path: r.path,
+      ...(notOnlyAnId.length ? { notOnlyAnId } : {}),
+      ...(r.auth ? { auth: r.auth.optional ? ('optional' as const) : ('required' as const) } : {}),
+      ...(r.fairUse ? { fairUse: r.fairUse } : {}),
+      // A copy that varies with more than the URL (a function names what) is loaded every time behind the edge.
+      ...(r.cachedPerUser === true ? { cachedPerUser: true } : {}),
+    };
+  });
+}
+
+const tableSchema = z.object({
+  service: z.string(),
+  version: z.string(),
+  routes: z.array(
+    z.object({
+      method: z.enum(['get', 'post', 'put', 'delete']),
+      path: z.string().startsWith('/'),
+      notOnlyAnId: z.array(z.string()).optional(),
+      auth: z.enum(['required', 'optional']).optional(),
+      fairUse: z.enum(['search', 'reads', 'documents']).optional(),
+      cachedPerUser: z.boolean().optional(),
+    }),
+  ),
+});
+
+/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and the ones the edge sets itself. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+
+/** A small GET of JSON from a service's API port (its table or its document). */
+export function getJson(base: string, path: string, timeoutMs: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, base), { timeout: timeoutMs, headers: { accept: 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`${path}: ${res.statusCode}`));
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${path}: no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+export async function fetchRouteTable(base: string, timeoutMs: number): Promise<{ table: RouteTable; document: OpenApiDocument }> {
+  const table = tableSchema.parse(await getJson(base, ROUTE_TABLE_PATH, timeoutMs));
+  const document = (await getJson(base, '/api/v1/openapi.json', timeoutMs)) as OpenApiDocument;
+  return { table, document };
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * Sends the request on to the service as it came (method, path and query, headers, body; the client's
+ * address in X-Forwarded-For) and its answer back. A JSON answer goes out through `res.json`, so the
+ * edge's signed-in copies and compression apply; anything else (a PDF, a redirect, a page) is streamed.
+ */
+function forward(base: string, timeoutMs: number) {
+  const target = new URL(base);
+  return ({ req, res }: { req: Request; res: Response }) =>
+    new Promise<void>((resolve, reject) => {
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+      headers['x-forwarded-proto'] = req.protocol;
+      if (req.get('host')) headers['x-forwarded-host'] = req.get('host');
+      // express.json read a JSON body already: it is sent on as JSON; any other body streams on untouched.
+      const parsed = req.body !== undefined || req.readableEnded;
+      const body = parsed ? Buffer.from(JSON.stringify(req.body ?? {})) : undefined;
+      if (body) headers['content-length'] = body.length;
+      else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+      const upstream = http.request(
+        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent: keepAlive, timeout: timeoutMs },
+        (answer) => {
+          const type = String(answer.headers['content-type'] ?? '');
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (!HOP_BY_HOP.has(name) && value !== undefined && !(type.startsWith('application/json') && name === 'content-type')) res.setHeader(name, value);
+          }
+          res.status(answer.statusCode ?? 502);
+          if (!type.startsWith('application/json')) {
+            answer.pipe(res);
+            answer.on('end', resolve);
+            answer.on('error', reject);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('error', reject);
+          answer.on('end', () => {
+            try {
+              res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+              resolve();
+            } catch (err) {
+              reject(err as Error);
+            }
+          });
+        },
+      );
+      upstream.on('timeout', () => upstream.destroy(refusal('TIMEOUT')));
+      // Connection refused or reset before an answer: the service is away (503), as a gRPC call would say.
+      upstream.on('error', (err) => reject(err instanceof Refused ? err : refusal('SERVICE_UNAVAILABLE')));
+      if (body) upstream.end(body);
+      else req.pipe(upstream);
+    });
+}
+
+/** The edge's route for one published route: its limits and copies as declared, its answer from the service. */
+export function forwardedRoute(route: PublishedRoute, base: string, tokens: AccessTokenVerifier, timeoutMs: number): RouteSpec {
+  const params = Object.fromEntries((route.notOnlyAnId ?? []).map((name) => [name, { schema: z.string(), notOnlyAnId: true }]));
+  return {
+    method: route.method,
+    path: route.path,
+    summary: '',
+    params,
+    // The edge checks the token (401 early, and it knows whose copy to keep); the service checks it again, with the role.
+    auth: route.auth ? { label: '', check: route.auth === 'optional' ? optionalAuth(tokens) : requireAuth(tokens), optional: route.auth === 'optional' } : undefined,
+    fairUse: route.fairUse,
+    cachedPerUser: route.cachedPerUser,
+    responses: {},
+    handler: forward(base, timeoutMs),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * A service serving its own API (issue 52, decision 0091): its `src/api` routes on its own HTTP port,
+ * reached by the edge only (the chart's NetworkPolicy). The routes run here with the same context as
+ * at the edge, and reach their own service's use cases in this process (the launcher serves calls to
+ * its own gRPC server in process: no socket, no second process). The edge keeps what is the edge's:
+ * it reads this port's route table and document, forwards the routes' requests, and applies the
+ * limits and the signed-in copies. The service checks access again (defence in depth).
+ */
+import { createHash } from 'node:crypto';
+import express from 'express';
+import { apiErrorHandler, apiNotFound, isApiPart, mountRoutes, routeGroupsOf } from '@taal/edge';
+import { buildEdgeRuntime, type EdgeRuntimeDeps } from './edge-runtime';
+import { constrainIdParams, methodNotAllowed } from './http/hardening';
+import { publishRoutes, ROUTE_TABLE_PATH, type RouteTable } from './http/service-routes';
+import { buildOpenApiDocument } from './openapi';
+import { listen } from './server';
+import type { RunningGateway } from './start';
+
+export interface ServiceApiDeps extends EdgeRuntimeDeps {
+  /** The service whose API part this serves (its endpoint carries it). */
+  service: string;
+  host: string;
+  port: number;
+}
+
+export async function startServiceApi(deps: ServiceApiDeps): Promise<RunningGateway> {
+  const part = deps.endpoints.find((e) => e.name === deps.service)?.api;
+  if (!isApiPart(part)) throw new Error(`${deps.service} has no API part to serve`);
+  const runtime = await buildEdgeRuntime(deps, [part], { keepsPrivateAnswers: false, group: `${deps.service}-api` });
+  const routes = routeGroupsOf(part, runtime.edge).flat();
+  const document = buildOpenApiDocument(routes);
+  const published = publishRoutes(routes);
+  const table: RouteTable = {
+    service: deps.service,
+    version: createHash('sha256').update(JSON.stringify({ published, document })).digest('base64url').slice(0, 16),
+    routes: published,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Only the edge reaches this port: the one address it names in X-Forwarded-For is the client's.
+  app.set('trust proxy', 1);
+  app.get('/livez', (_req, res) => {
+    res.json({ live: true });
+  });
+  app.get(ROUTE_TABLE_PATH, (_req, res) => {
+    res.json(table);
+  });
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  // The edge counted the request against its limits and keeps the signed-in copies: neither is done twice here.
+  api.use(constrainIdParams(mountRoutes(routes), routes));
+  api.use(methodNotAllowed([...routes, { method: 'get', path: '/openapi.json' }]));
+  api.use(apiNotFound());
+  api.use(apiErrorHandler(deps.logger));
+  app.use('/api/v1', api);
+  app.use(apiNotFound(), apiErrorHandler(deps.logger));
+
+  const server = await listen(app, deps.host, deps.port);
+  deps.logger.info({ port: server.port, routes: routes.length, version: table.version }, 'service API listening');
+  return {
+    port: server.port,
+    async stop() {
+      runtime.closing();
+      await server.close();
+      await runtime.stop();
+    },
+  };
+}
