@@ -5,7 +5,7 @@
  *
  *   source ~/.cache/taal/infra/env.sh
  *   npm run seed:scale                      # once: the full size into DATABASE_URL and MONGODB_URL
- *   npm run bench:scale [-- --users N --courses N --orders N] [--samples 40] [--all-in-one DIR] [--skip-demo] [--skip-full]
+ *   npm run bench:scale [-- --users N --courses N --orders N] [--samples 40] [--all-in-one DIR] [--skip-demo] [--skip-full] [--only REGEX]
  *
  * The reads are the plan test's (tools/scale/routes.ts): every GET route of the OpenAPI document as
  * the callers it serves (a visitor, the admin, a seeded instructor and a seeded student with data of
@@ -22,6 +22,9 @@
  * - **All-in-one** (`--all-in-one DIR`): an all-in-one data folder seeded by
  *   `npm run seed:scale -- --embedded DIR` (by default a tenth of full size), copied, run as `npm start`
  *   runs it; the same reads, and its RSS.
+ *
+ * - **`--only REGEX`**: only the reads whose label (`visitor    /search?q=guitar`, as the tables print it)
+ *   matches the regular expression, e.g. `--only 'search|/order/page'`: a quick before and after of a few reads.
  *
  * Aims (issue 51): every read's p99 ≤ 100 ms, full-size p99 ≤ 2× demo-size p99 (a demo p99 under 5 ms
  * counted as 5 ms: below it is the machine's noise), no answer over 256 KB.
@@ -63,6 +66,7 @@ const { values } = parseArgs({
     'aio-orders': { type: 'string', default: '1000000' },
     'skip-full': { type: 'boolean', default: false },
     'skip-demo': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const num = (v) => Number(String(v).replace(/_/g, ''));
@@ -73,6 +77,7 @@ const sizeOf = (prefix) => ({
   ...(prefix === '' && values.instructors ? { instructors: num(values.instructors) } : {}),
 });
 const samples = num(values.samples);
+const only = values.only ? new RegExp(values.only) : null;
 const AIM = { p99Ms: 100, ratio: 2, bytes: 256 * 1024 };
 /**
  * A demo-size p99 below this is compared as this: a read of 1 ms at demo size and 3 ms at full size has
@@ -105,6 +110,7 @@ async function measure(label, base, size, sampleRss) {
   for (const call of calls) {
     // The route with the size's own ids and numbers named, so each read meets itself at the other size.
     const key = `${call.who.padEnd(10)} ${call.route.replace(/[0-9a-f]5ca1e00-0000-4000-8000-[0-9a-f]{12}/g, '{id}').replace(/(student|instructor)\d+@/g, '$1{n}@')}`;
+    if (only && !only.test(key)) continue;
     const first = await timedGet(base, call);
     if (first.status < 200 || first.status > 299) {
       results.set(key, { status: first.status });

@@ -55,7 +55,7 @@ export class Search {
       return await this.gate.run(async () => {
         const ms = this.budget.statementTimeoutMs;
         try {
-          return ms > 0 ? await this.store.withStatementTimeout(ms, (db) => this.find(req, db)) : await this.find(req, this.store.db);
+          return await this.store.searchTransaction(ms, (db) => this.find(req, db));
         } catch (err) {
           if (isCancelled(err)) throw refuse('SEARCH_BUSY');
           throw err;

@@ -8,14 +8,15 @@ import { toCourse as toCourseRow, type CourseRow } from './course-rows';
  * `search_doc` (weighted tsvector, 'simple' configuration, Bengali without vowel signs) and
  * `search_head` (title, subtitle, category; name and band), and the dictionary of the heads' words
  * (`search_word`, 005_search_words.sql) through which course typos are forgiven. Instructors and
- * freebies, few, are compared with the query by pg_trgm's word similarity (`<%`) directly.
+ * freebies are compared with the query by pg_trgm's word similarity (`<%`, their heads' trigram indexes).
  * Visitors see published courses and instructors only; freebies have no drafts.
  *
  * A course's score is its tier (courses); an instructor's or freebie's is ts_rank of the words
- * plus the word similarity of the query to the head (small tables).
- * The thresholds are written into the queries (no session setting: in the embedded database
- * every service shares one session); `%` uses the dictionary's index at pg_trgm's default 0.3
- * before the stricter SIMILARITY_THRESHOLD. Each query runs on its own, in parallel where it can.
+ * plus the word similarity of the query to the head.
+ * A search runs in one transaction (searchTransaction) that sets pg_trgm's word-similarity threshold
+ * for it alone (set_config local: the embedded database's one session keeps no setting past it), so
+ * `<%` is the index-served operator at WORD_SIMILARITY_THRESHOLD; `%` uses the dictionary's index at
+ * pg_trgm's default 0.3 before the stricter SIMILARITY_THRESHOLD (decision 0091).
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** A known word this similar to a query word (pg_trgm similarity) may be what was meant: "gitar" → "guitar" is 0.44. */
@@ -72,24 +73,24 @@ const toMatch = (r: CourseRow & { instructor_name: string; score: number }): Cou
   score: Number(r.score),
 });
 
-const INSTRUCTOR_MATCHES = `i.published AND (i.search_doc @@ to_tsquery('simple', $1) OR catalogue.word_similarity($2, i.search_head) >= ${WORD_SIMILARITY_THRESHOLD})`;
+/** An instructor the query names: a word of the name or band, or the query's trigrams in the name (`<%`, its index). */
+const INSTRUCTOR_NAMED = `(i.search_name @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) i.search_head)`;
 
 export class SearchStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Where the queries run (the pool). */
-  get db(): SqlExecutor {
-    return this.sql;
-  }
-
   /**
-   * Runs `fn`'s statements in one transaction whose statements PostgreSQL cancels past `ms`
-   * (`SET LOCAL statement_timeout`, decision 0038): a cancelled one fails with SQLSTATE 57014.
-   * The setting ends with the transaction, so no other query of the pool's connection has it.
+   * Runs `fn`'s statements in one transaction with pg_trgm's word-similarity threshold set for it
+   * (`<%`, decision 0091) and, when `ms` > 0, a statement timeout: PostgreSQL cancels a statement
+   * past it (decision 0038), failing with SQLSTATE 57014. The settings end with the transaction, so
+   * no other query of the pool's connection (or of the embedded database's one session) has them.
    */
-  async withStatementTimeout<T>(ms: number, fn: (db: SqlExecutor) => Promise<T>): Promise<T> {
+  async searchTransaction<T>(ms: number, fn: (db: SqlExecutor) => Promise<T>): Promise<T> {
     return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [`${Math.max(1, Math.round(ms))}ms`]);
+      await tx.query(
+        `SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)${ms > 0 ? `, set_config('statement_timeout', $2, true)` : ''}`,
+        ms > 0 ? [String(WORD_SIMILARITY_THRESHOLD), `${Math.max(1, Math.round(ms))}ms`] : [String(WORD_SIMILARITY_THRESHOLD)],
+      );
       return fn(tx);
     });
   }
@@ -169,12 +170,22 @@ export class SearchStore {
     return similar;
   }
 
+  /**
+   * The best `limit` instructors by score (inside searchTransaction: `<%` needs its threshold): every
+   * one the query names (name or band), and at most `limit` of those only their bio matches, the
+   * oldest first (migration 011's order), not all of them ranked: a word in 8,000 bios ranks a page.
+   */
   async instructors(db: SqlExecutor, input: SearchInput): Promise<InstructorMatch[]> {
     const { rows } = await db.query<InstructorMatch>(
-      `SELECT i.id, i.name, i.band, i.photo,
+      `WITH found AS (
+         SELECT i.id FROM catalogue.instructor i WHERE i.published AND ${INSTRUCTOR_NAMED}
+         UNION
+         (SELECT i.id FROM catalogue.instructor i
+           WHERE i.published AND i.search_doc @@ to_tsquery('simple', $1) AND NOT ${INSTRUCTOR_NAMED}
+           ORDER BY i.created_at, i.id LIMIT $3))
+       SELECT i.id, i.name, i.band, i.photo,
               (ts_rank(i.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, i.search_head))::float8 AS score
-         FROM catalogue.instructor i
-        WHERE ${INSTRUCTOR_MATCHES}
+         FROM found JOIN catalogue.instructor i ON i.id = found.id
         ORDER BY score DESC, i.id
         LIMIT $3`,
       [input.tsQuery, input.fuzzy, input.limit],
@@ -187,7 +198,7 @@ export class SearchStore {
       `SELECT f.id, f.title, f.category, f.thumbnail,
               (ts_rank(f.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, f.search_head))::float8 AS score
          FROM catalogue.freebie f
-        WHERE f.search_doc @@ to_tsquery('simple', $1) OR catalogue.word_similarity($2, f.search_head) >= ${WORD_SIMILARITY_THRESHOLD}
+        WHERE f.search_doc @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) f.search_head
         ORDER BY score DESC, f.created_at DESC, f.id
         LIMIT $3`,
       [input.tsQuery, input.fuzzy, input.limit],
