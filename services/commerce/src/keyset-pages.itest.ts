@@ -10,6 +10,7 @@ import path from 'node:path';
 import { migrate, refusalKeyOf, PAGE_SIZE_DEFAULT, type Sql } from '@taal/kit';
 import { dhakaDay, dhakaDayBounds } from '@taal/contracts';
 import { backends, type Backend } from '../../../tools/testing/backends';
+import { rowWrites } from '../../../tools/testing/plan-checks';
 import { listUsersPage, type UserPageFilter } from '../../identity/src/store/user-pages';
 import { listOrdersPage, type OrderPageFilter } from './store/order-pages';
 
@@ -165,6 +166,32 @@ describe.each(backends)('keyset pages on %s SQL', (_name, makeBackend) => {
     await sql.query(`UPDATE commerce.purchase_order SET created_at = created_at + interval '3 days' WHERE id = $1`, [unpaid[1]]);
     await sql.query(`DELETE FROM commerce.purchase_order WHERE id = $1`, [unpaid[2]]);
     await check();
+  });
+
+  it('adds a bulk write to the hours once per statement, not once per order (migration 012, decision 0091)', async () => {
+    // A row trigger wrote an hour's row once per order: three million seeded orders left three million dead
+    // versions of 26,000 rows (149 MB), which every order summary then read through.
+    const all = async () => listOrdersPage(sql, async () => [], { days: null, paidOnly: false }, { cursor: '', limit: 1, withSummary: true });
+    const before = await all();
+    const writes = await sql.transaction(async (tx) => {
+      const start = await rowWrites(tx, 'commerce.order_hour');
+      const since = async () => (await rowWrites(tx, 'commerce.order_hour')) - start;
+      // 600 orders in three hours.
+      await tx.query(
+        `INSERT INTO commerce.purchase_order (id, user_id, status, subtotal, discount, wallet_used, payable, created_at, expires_at)
+         SELECT 'o-bulk-' || g, 'u-00001', 'unpaid', 1000, 0, 0, 1000, timestamptz '2026-04-01 04:00:00+00' + (g % 3) * interval '1 hour', now() + interval '1 day'
+           FROM generate_series(1, 600) AS g`,
+      );
+      const inserted = await since();
+      await tx.query(`UPDATE commerce.purchase_order SET status = 'paid', paid_at = now() WHERE id LIKE 'o-bulk-%'`);
+      const paid = (await since()) - inserted;
+      await tx.query(`UPDATE commerce.purchase_order SET buyer_name = 'Rina' WHERE id LIKE 'o-bulk-%'`);
+      return { inserted, paid, renamed: (await since()) - inserted - paid };
+    });
+    expect(writes).toEqual({ inserted: 3, paid: 3, renamed: 0 });
+    expect(await all()).toMatchObject({ totalCount: before.totalCount + 600, paidCount: before.paidCount + 600, paidAmount: before.paidAmount + 600_000 });
+    await sql.query(`DELETE FROM commerce.purchase_order WHERE id LIKE 'o-bulk-%'`);
+    expect(await all()).toMatchObject({ totalCount: before.totalCount, paidCount: before.paidCount, paidAmount: before.paidAmount });
   });
 
   it('reads each page from an index in order: no sort, no scan of the table', async () => {

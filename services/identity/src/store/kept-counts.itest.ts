@@ -7,6 +7,7 @@ import path from 'node:path';
 import { dhakaDayBounds, addDays } from '@taal/contracts';
 import { migrate } from '@taal/kit';
 import { backends, type Backend } from '../../../../tools/testing/backends';
+import { rowWrites } from '../../../../tools/testing/plan-checks';
 import { userCountsBetween, userCountsPerDay } from './user-pages';
 
 describe.each(backends)('kept user counts on %s infrastructure', (_name, makeBackend) => {
@@ -93,4 +94,30 @@ describe.each(backends)('kept user counts on %s infrastructure', (_name, makeBac
       ).total,
     ).toBe(400 - 50 - 11);
   }, 120_000);
+
+  it('adds a bulk write to the hours once per statement, not once per user (migration 010, decision 0091)', async () => {
+    // A row trigger wrote an hour's row once per user: a million users seeded in one statement left a million dead
+    // versions of 26,000 rows, which every read of the analytics then read through.
+    const writes = await backend.sql.transaction(async (tx) => {
+      const start = await rowWrites(tx, 'identity.user_hour');
+      const since = async () => (await rowWrites(tx, 'identity.user_hour')) - start;
+      // 600 users in three hours of one day.
+      await tx.query(
+        `INSERT INTO identity.users (id, student_id, name, email, referral_code, type, email_verify, subscriber, created_at)
+         SELECT 'bulk-' || g, 'bulk-' || g, 'Rina', 'bulk-' || g || '@example.com', 'bulk-' || g, 4, g % 2 = 0, g % 3 = 0,
+                timestamptz '2026-03-01 04:00:00+00' + (g % 3) * interval '1 hour' FROM generate_series(1, 600) AS g`,
+      );
+      const inserted = await since();
+      await tx.query(`UPDATE identity.users SET email_verify = true WHERE id LIKE 'bulk-%'`);
+      const verified = (await since()) - inserted;
+      await tx.query(`UPDATE identity.users SET name = 'Mita' WHERE id LIKE 'bulk-%'`);
+      const renamed = (await since()) - inserted - verified;
+      return { inserted, verified, renamed };
+    });
+    expect(writes).toEqual({ inserted: 3, verified: 3, renamed: 0 });
+    const { start, end } = dhakaDayBounds('2026-03-01');
+    expect(await userCountsBetween(backend.sql, start, end)).toEqual(await counted(start, end));
+    await backend.sql.query(`DELETE FROM identity.users WHERE id LIKE 'bulk-%'`);
+    expect(await userCountsBetween(backend.sql, start, end)).toEqual({ total: 0, verified: 0, subscriber: 0 });
+  });
 });
