@@ -78,3 +78,7 @@ CREATE FUNCTION commerce.order_hours_updated() RETURNS trigger
   $$;
 CREATE TRIGGER purchase_order_kept_hours_update AFTER UPDATE ON commerce.purchase_order
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION commerce.order_hours_updated();
+
+-- A database the row trigger filled in bulk keeps the dead versions' pages (VACUUM frees them, does not give
+-- them back): the hours are written anew, compact, in their order (26,000 rows at three years: milliseconds).
+CLUSTER commerce.order_hour USING order_hour_pkey;

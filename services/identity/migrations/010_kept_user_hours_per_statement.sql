@@ -75,3 +75,7 @@ CREATE FUNCTION identity.user_hours_updated() RETURNS trigger
   $$;
 CREATE TRIGGER users_kept_hours_update AFTER UPDATE ON identity.users
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION identity.user_hours_updated();
+
+-- A database the row trigger filled in bulk keeps the dead versions' pages (VACUUM frees them, does not give
+-- them back): the hours are written anew, compact, in their order (26,000 rows at three years: milliseconds).
+CLUSTER identity.user_hour USING user_hour_pkey;
