@@ -133,7 +133,8 @@ const probe = (host, port) => new Promise((done) => {
   let commerce = '';
   let tries = 0;
   while (tries++ < 15 && (commerce = await probe('taal-commerce', 50053)) !== 'open') await new Promise((r) => setTimeout(r, 1000));
-  console.log(JSON.stringify({ commerce, tries: Math.min(tries, 15), gateway: await probe('taal-gateway', 80) }));
+  // Commerce's own API port (issue 52): the gateway's pods alone may open it.
+  console.log(JSON.stringify({ commerce, tries: Math.min(tries, 15), gateway: await probe('taal-gateway', 80), commerceApi: await probe('taal-commerce', 8053) }));
 })();`;
   const pod = {
     apiVersion: 'v1',
@@ -157,6 +158,7 @@ const stranger = probeFrom('stranger-probe', { app: 'stranger' });
 const insider = probeFrom('insider-probe', { 'app.kubernetes.io/part-of': 'taal', 'app.kubernetes.io/instance': 'taal' });
 check(stranger.commerce !== 'open' && stranger.gateway === 'open', `NetworkPolicy: a pod outside the release reaches the gateway (${stranger.gateway}) but not commerce's gRPC port (${stranger.commerce} on each of ${stranger.tries} tries, a second apart)`);
 check(insider.commerce === 'open' && insider.gateway === 'open', `NetworkPolicy: a pod with the release's labels reaches commerce's gRPC port (${insider.commerce} on try ${insider.tries}) and the gateway (${insider.gateway})`);
+check(stranger.commerceApi !== 'open' && insider.commerceApi !== 'open', `NetworkPolicy: commerce's own API port is the gateway's alone: a stranger gets ${stranger.commerceApi}, a pod with the release's labels ${insider.commerceApi}`);
 
 // ------------------------------------------------------------------ 3. traffic
 // Each buyer buys each course once: new students (verified by the admin) for the checkouts.
@@ -241,10 +243,30 @@ const revisionBefore = JSON.parse(helm('history', 'taal', '-o', 'json')).at(-1).
 const imageBefore = commerceImage();
 const others = () => JSON.parse(kubectl('get', 'deployments', '-o', 'json')).items.filter((d) => d.metadata.name !== 'taal-commerce').map((d) => `${d.metadata.name}=${d.metadata.generation}`).join(',');
 const othersBefore = others();
+// Commerce's next build adds a route (tools/k8s/commerce-next): the gateway serves and documents it
+// after commerce alone is upgraded (issue 52), its pods untouched.
+const gatewayPods = () => JSON.parse(kubectl('get', 'pods', '-l', 'app.kubernetes.io/name=taal-gateway', '-o', 'json')).items.map((p) => `${p.metadata.uid}:${p.status.containerStatuses?.[0]?.restartCount}`).sort().join(',');
+const NEW_ROUTE = '/commerce/release';
+const newRoute = async () => {
+  const answer = await api(edge).call('GET', NEW_ROUTE);
+  const document = await (await fetch(`${edge}/api/v1/openapi.json`)).json();
+  return { status: answer.status, build: answer.body?.data?.build, documented: Boolean(document.paths[`/api/v1${NEW_ROUTE}`]) };
+};
+const gatewayBefore = gatewayPods();
+const before = await newRoute();
+check(before.status === 404 && !before.documented, `before commerce's upgrade, GET ${NEW_ROUTE} answers ${before.status} and the document ${before.documented ? 'has' : 'lacks'} it`);
 await underTraffic('helm upgrade of commerce image only', async () => {
   await helmAsync('upgrade', 'taal', 'charts/taal', '--reset-then-reuse-values', '--set', 'services.commerce.image.repository=localhost/taal', '--set', `services.commerce.image.tag=${TAG}-commerce`, '--wait', '--timeout', '10m');
 });
 check(commerceImage() === `localhost/taal:${TAG}-commerce` && others() === othersBefore, `the upgrade changed commerce's image only (${imageBefore} -> ${commerceImage()}; other Deployments' generations unchanged)`);
+// The gateway reads commerce's route table every 5 s.
+let served = await newRoute();
+for (let n = 0; n < 30 && !(served.status === 200 && served.documented); n++) {
+  await sleep(1000);
+  served = await newRoute();
+}
+check(served.status === 200 && served.build === 'next' && served.documented, `after commerce's upgrade alone, the gateway serves GET ${NEW_ROUTE} (${served.status}, build ${served.build}) and documents it (${served.documented})`);
+check(gatewayPods() === gatewayBefore, `the gateway's pods kept their UIDs and restart counts through commerce's upgrade (${gatewayBefore} -> ${gatewayPods()})`);
 
 // ------------------------------------------------------------------ 4. rollback
 helm('rollback', 'taal', String(revisionBefore), '--wait', '--timeout', '10m');
@@ -258,6 +280,12 @@ console.log(history);
 console.log(helm('history', 'taal'));
 const after = await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token);
 check(after.status === 200, `signed-in read after the rollback answers ${after.status}`);
+let rolledBack = await newRoute();
+for (let n = 0; n < 30 && rolledBack.status !== 404; n++) {
+  await sleep(1000);
+  rolledBack = await newRoute();
+}
+check(rolledBack.status === 404 && !rolledBack.documented, `after the rollback, GET ${NEW_ROUTE} is gone again (${rolledBack.status}, documented: ${rolledBack.documented})`);
 
 say(failures.length ? `${failures.length} check(s) failed` : 'every check passed');
 process.exit(failures.length ? 1 : 0);

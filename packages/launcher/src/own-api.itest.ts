@@ -1,5 +1,5 @@
 /**
- * Issue 52 (decision 0091): in cluster mode commerce serves its own API on its own port, and the
+ * Issue 52 (decision 0092): in cluster mode commerce serves its own API on its own port, and the
  * gateway only routes. Each answer a student or an admin gets through the gateway is the one
  * commerce's port gives; the gateway documents commerce's routes from commerce's own document, keeps
  * its edge duties (401 before forwarding, the revoked session refused), and answers 503 JSON, never

@@ -1,5 +1,5 @@
 /**
- * Cluster mode: a service that serves its own API (issue 52, decision 0091). With `<NAME>_API_PORT`
+ * Cluster mode: a service that serves its own API (issue 52, decision 0092). With `<NAME>_API_PORT`
  * set, the service's process also serves its registry description's API part on that port (HTTP),
  * beside its gRPC server; the edge is told where by `<NAME>_API_ADDR` and forwards the routes there.
  */

@@ -69,6 +69,8 @@ export interface CardSale {
   callbackPath: string;
   /** The API field the client's amount comes in, named in AMOUNT_MISMATCH. */
   amountField: string;
+  /** The service that sells it: when it serves its own routes (issue 52), it hands over their notifications itself. */
+  service: string;
 }
 
 /** A service's paid thing: how to find its order, and what paying, holding or cancelling one does. */
@@ -99,7 +101,10 @@ export interface CardGateway {
 /** Where the public API is mounted on the site. */
 const API_PREFIX = '/api/v1';
 
-/** The only service that may hand over the gateway's notifications and browser returns (decision 0008). */
+/**
+ * Who may hand over the card gateway's notifications and browser returns (decision 0008): the HTTP
+ * edge, or the selling service itself when it serves its own routes (issue 52, decision 0092).
+ */
 const HTTP_EDGE = 'gateway';
 
 // ---- the state machine (pure) ----
@@ -312,7 +317,7 @@ export class CardPaymentFlow<O extends CardOrder> {
   }
 
   private requireEdge(ctx: CardCtx): void {
-    if (ctx.callerService !== HTTP_EDGE || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
+    if ((ctx.callerService !== HTTP_EDGE && ctx.callerService !== this.sale.service) || ctx.identity) throw refuse('PAYMENT_NOTIFICATION_EDGE_ONLY');
   }
 
   private known(tranId: string, db?: SqlExecutor, lock?: boolean): Promise<CardAttempt | null> {

@@ -1,13 +1,13 @@
 /**
- * The services that serve their own API (issue 52, decision 0091), as the edge knows them: each one's
+ * The services that serve their own API (issue 52, decision 0092), as the edge knows them: each one's
  * route table and document, read at start and again every few seconds, so a service that ships a
  * changed route is routed and documented without the edge being redeployed. While a service cannot be
- * reached its last table is kept (its routes answer 503 then, as a call to it would); the edge is not
- * ready until every table was read once.
+ * reached its last table is kept (its routes answer 503 then, as a call to it would); the edge counts
+ * such a service up once its table was read and its API port answers.
  */
 import type { Logger } from 'pino';
 import type { AccessTokenVerifier, RouteSpec } from '@taal/edge';
-import { fetchRouteTable, forwardedRoute, type RouteTable } from './http/service-routes';
+import { fetchRouteTable, forwardedRoute, getJson, type RouteTable } from './http/service-routes';
 import type { OpenApiDocument } from './openapi';
 
 export interface RemoteService {
@@ -23,6 +23,11 @@ export interface RemotePart {
 }
 
 export const ROUTE_TABLE_REFRESH_MS = 5000;
+/**
+ * How long a forwarded request may wait for its answer's first bytes: the route's whole work (several
+ * calls, each under its own deadline), as when it ran in the edge's process with no limit of its own.
+ */
+export const FORWARD_TIMEOUT_MS = 60_000;
 
 export class RemoteApis {
   private readonly known = new Map<string, { table: RouteTable; part: RemotePart }>();
@@ -44,9 +49,14 @@ export class RemoteApis {
     });
   }
 
-  /** Whether this service's table was read at least once. */
-  loaded(name: string): boolean {
-    return this.known.has(name);
+  /** Whether this service's table was read and its API port answers now (the edge's readiness). */
+  async serving(name: string): Promise<boolean> {
+    const service = this.services.find((s) => s.name === name);
+    if (!service || !this.known.has(name)) return false;
+    return getJson(service.base, '/livez', this.timeoutMs).then(
+      () => true,
+      () => false,
+    );
   }
 
   onChange(listener: () => void): void {
@@ -61,7 +71,7 @@ export class RemoteApis {
         try {
           const { table, document } = await fetchRouteTable(service.base, this.timeoutMs);
           if (this.known.get(service.name)?.table.version === table.version) return;
-          const routes = table.routes.map((r) => forwardedRoute(r, service.base, this.tokens, this.timeoutMs));
+          const routes = table.routes.map((r) => forwardedRoute(r, service.base, this.tokens, FORWARD_TIMEOUT_MS));
           this.known.set(service.name, { table, part: { service: service.name, routes, document } });
           changed = true;
           this.logger.info({ service: service.name, version: table.version, routes: routes.length }, 'route table read');

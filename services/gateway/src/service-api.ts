@@ -1,5 +1,5 @@
 /**
- * A service serving its own API (issue 52, decision 0091): its `src/api` routes on its own HTTP port,
+ * A service serving its own API (issue 52, decision 0092): its `src/api` routes on its own HTTP port,
  * reached by the edge only (the chart's NetworkPolicy). The routes run here with the same context as
  * at the edge, and reach their own service's use cases in this process (the launcher serves calls to
  * its own gRPC server in process: no socket, no second process). The edge keeps what is the edge's:

@@ -49,9 +49,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   }));
 
   const readiness = async (): Promise<ReadinessReport> => {
-    const up = await Promise.all(probes.map(({ probe }) => probe.check()));
-    // A service that serves its own API is up once its route table was read too.
-    const services = Object.fromEntries(probes.map(({ name }, i) => [name, up[i]! && (!deps.endpoints[i]!.apiAddress || remote.loaded(name))]));
+    // A service that serves its own API is up once its route table was read and its API port answers too.
+    const up = await Promise.all(probes.map(async ({ name, probe }, i) => (await probe.check()) && (!served(deps.endpoints[i]!) || (await remote.serving(name)))));
+    const services = Object.fromEntries(probes.map(({ name }, i) => [name, up[i]!]));
     return { ready: Object.values(services).every(Boolean), services };
   };
 

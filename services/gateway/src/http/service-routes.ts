@@ -1,5 +1,5 @@
 /**
- * A service that serves its own API (issue 52, decision 0091): what it publishes of its routes, and
+ * A service that serves its own API (issue 52, decision 0092): what it publishes of its routes, and
  * how the edge forwards them. The service answers `GET /_taal/routes` with its route table (method,
  * path, which `{id}` may be more than an id, who may call it, its fair-use kind, whether the edge may
  * keep a signed-in copy) and its own OpenAPI document at `/api/v1/openapi.json`. The edge reads both
@@ -127,6 +127,9 @@ function forward(base: string, timeoutMs: number) {
           }
           res.status(answer.statusCode ?? 502);
           if (!type.startsWith('application/json')) {
+            // A stream (a download, notifications) may be quiet for long: it ends when either side does.
+            upstream.setTimeout(0);
+            res.on('close', () => answer.destroy());
             answer.pipe(res);
             answer.on('end', resolve);
             answer.on('error', reject);
