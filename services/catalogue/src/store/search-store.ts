@@ -75,6 +75,8 @@ const toMatch = (r: CourseRow & { instructor_name: string; score: number }): Cou
 
 /** An instructor the query names: a word of the name or band, or the query's trigrams in the name (`<%`, its index). */
 const INSTRUCTOR_NAMED = `(i.search_name @@ to_tsquery('simple', $1) OR $2 OPERATOR(catalogue.<%) i.search_head)`;
+const INSTRUCTOR_COLUMNS = `i.id, i.name, i.band, i.photo,
+  (ts_rank(i.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, i.search_head))::float8 AS score`;
 
 export class SearchStore {
   constructor(private readonly sql: Sql) {}
@@ -177,16 +179,13 @@ export class SearchStore {
    */
   async instructors(db: SqlExecutor, input: SearchInput): Promise<InstructorMatch[]> {
     const { rows } = await db.query<InstructorMatch>(
-      `WITH found AS (
-         SELECT i.id FROM catalogue.instructor i WHERE i.published AND ${INSTRUCTOR_NAMED}
-         UNION
-         (SELECT i.id FROM catalogue.instructor i
+      `SELECT * FROM (
+         SELECT ${INSTRUCTOR_COLUMNS} FROM catalogue.instructor i WHERE i.published AND ${INSTRUCTOR_NAMED}
+         UNION ALL
+         (SELECT ${INSTRUCTOR_COLUMNS} FROM catalogue.instructor i
            WHERE i.published AND i.search_doc @@ to_tsquery('simple', $1) AND NOT ${INSTRUCTOR_NAMED}
-           ORDER BY i.created_at, i.id LIMIT $3))
-       SELECT i.id, i.name, i.band, i.photo,
-              (ts_rank(i.search_doc, to_tsquery('simple', $1)) + catalogue.word_similarity($2, i.search_head))::float8 AS score
-         FROM found JOIN catalogue.instructor i ON i.id = found.id
-        ORDER BY score DESC, i.id
+           ORDER BY i.created_at, i.id LIMIT $3)) AS found
+        ORDER BY score DESC, id
         LIMIT $3`,
       [input.tsQuery, input.fuzzy, input.limit],
     );
