@@ -17,8 +17,10 @@ export interface ReadinessReport {
 }
 
 export interface GatewayAppDeps {
-  /** Every service's slice of the API, in registry order (decision 0029). */
+  /** The slices of the API this process runs, in registry order (decision 0029): every service's but those that serve their own. */
   apis: readonly ApiPart[];
+  /** Every service's slice, whoever runs it: the web server looks records up through them (default `apis`). */
+  allApis?: readonly ApiPart[];
   /** What their routes are built with: the services' clients, token checks, limits, files and cache. */
   edge: EdgeContext;
   /** Express `trust proxy`: behind an ingress, the client address comes from X-Forwarded-For. */
@@ -144,7 +146,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
       setHeaders: demoAssetHeaders,
     }),
   );
-  deps.mountUi?.(app, deps.edge, deps.apis);
+  deps.mountUi?.(app, deps.edge, deps.allApis ?? deps.apis);
   // Whatever the UI (or its absence) left: plain answers, never Express's page with a stack trace.
   app.use(plainNotFound);
   app.use(plainErrors(deps.logger));

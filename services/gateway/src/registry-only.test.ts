@@ -30,6 +30,18 @@ describe('the gateway names no service but through the registry', () => {
     expect(others.length).toBeGreaterThanOrEqual(7);
   });
 
+  it('no gateway source imports anything under services/*/src or a service package: only the registry’s description reaches it (issue 52)', () => {
+    const imports = sources(SRC).flatMap((file) =>
+      [...codeOf(file).matchAll(/(?:from|import|require)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => ({ file: path.relative(SRC, file), spec: m[1]! })),
+    );
+    expect(imports.length).toBeGreaterThan(20);
+    const outside = imports.filter(({ file, spec }) => {
+      if (spec.startsWith('.')) return !path.resolve(SRC, path.dirname(file), spec).startsWith(SRC);
+      return new RegExp(`^@taal/(${others.join('|')})(/|$)`).test(spec);
+    });
+    expect(outside).toEqual([]);
+  });
+
   it('no gateway source names a service, imports a service package or a service’s contracts', () => {
     const named = new RegExp(`\\b(${others.join('|')})\\b`, 'i');
     const contracts = /\b[a-z]+(Events)?V1\b|\b[A-Z][a-z]+Events\b/;

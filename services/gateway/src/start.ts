@@ -59,6 +59,8 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const metrics = deps.metricsPort === undefined ? undefined : createHttpMetrics();
   const app = createGatewayApp({
     apis,
+    // A page's record is looked up through its service's client, whoever serves the service's routes.
+    allApis: deps.endpoints.flatMap((e) => (isApiPart(e.api) ? [e.api] : [])),
     edge,
     trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,
