@@ -13,9 +13,9 @@ interface PlanNode {
 
 /**
  * The planner's own plan of a statement (run after `settings`, e.g. set_config(…, true), in one transaction): the
- * tables it scans whole and the indexes it reads.
+ * tables it scans whole, the indexes it reads and its sorts (Sort, Incremental Sort…).
  */
-export async function chosenPlan(sql: Sql, text: string, params: readonly unknown[], settings: string[] = []): Promise<{ seqScans: string[]; indexes: string[] }> {
+export async function chosenPlan(sql: Sql, text: string, params: readonly unknown[], settings: string[] = []): Promise<{ seqScans: string[]; indexes: string[]; sorts: number }> {
   const rows = await sql.transaction(async (tx) => {
     for (const s of settings) await tx.query(s);
     return (await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows;
@@ -27,6 +27,7 @@ export async function chosenPlan(sql: Sql, text: string, params: readonly unknow
   return {
     seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']!),
     indexes: [...new Set(nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])))],
+    sorts: nodes.filter((n) => /Sort/.test(n['Node Type'])).length,
   };
 }
 

@@ -52,7 +52,7 @@ describe.each(backends)('the search’s plans at scale on %s SQL', (_name, makeB
     const similar = await store.similarWords(recorded(sql, sent), ['tanvri', 'hosain']);
     expect(Object.fromEntries(similar)).toEqual({ tanvri: ['tanvir'], hosain: ['hossain'] });
     const plan = await chosenPlan(sql, sent[0]![0], sent[0]![1]);
-    expect(plan).toEqual({ seqScans: [], indexes: ['search_word_trgm_idx'] });
+    expect(plan).toMatchObject({ seqScans: [], indexes: ['search_word_trgm_idx'] });
   });
 
   it('reads the instructors a query names from their indexes and adds at most a page of bio-only ones', async () => {
