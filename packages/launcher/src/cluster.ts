@@ -98,11 +98,14 @@ export function targets(env: NodeJS.ProcessEnv): TargetSpec[] {
 
 /**
  * Which services serve their own API in a local cluster (issue 52): `TAAL_OWN_API` lists them
- * (comma-separated; default commerce, the first to move; `none` for none), each on
- * `<NAME>_API_PORT` (default 8000 plus its gRPC port's last three digits: commerce 8053).
+ * (comma-separated; default `all`, every gRPC service with routes; `none` for none, every route in
+ * the gateway), each on `<NAME>_API_PORT` (default 8000 plus its gRPC port's last three digits:
+ * commerce 8053).
  */
 export function ownApiServices(env: NodeJS.ProcessEnv): { name: string; port: number }[] {
-  const listed = (env.TAAL_OWN_API ?? ServiceNames.commerce).split(',').map((n) => n.trim()).filter((n) => n && n !== 'none');
+  const asked = env.TAAL_OWN_API ?? 'all';
+  const every = services.filter((s) => grpcOf(s) && s.api).map((s) => s.name);
+  const listed = (asked === 'all' ? every : asked.split(',')).map((n) => n.trim()).filter((n) => n && n !== 'none');
   return listed.map((name) => {
     const s = services.find((x) => x.name === name);
     const grpc = s && grpcOf(s);

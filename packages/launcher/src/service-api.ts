@@ -12,9 +12,9 @@ import {
   loadConfig,
   localKeys,
   parsePublicKeySet,
-  serviceAuthFromEnv,
   serviceTokenIssuerFromEnv,
   type AnyServiceDescription,
+  type CallerAuthenticator,
   type Env,
   type Lifecycle,
   type ServiceEndpoint,
@@ -31,7 +31,17 @@ export function serviceApiPortFromEnv(description: AnyServiceDescription, env: E
 
 export async function serveOwnApi(
   name: string,
-  o: { env: Env; lifecycle: Lifecycle; logger: Logger; endpoints: readonly ServiceEndpoint[]; listenHost: string; grpcPort: number; apiPort: number; deadlineMs: number },
+  o: {
+    env: Env;
+    lifecycle: Lifecycle;
+    logger: Logger;
+    endpoints: readonly ServiceEndpoint[];
+    listenHost: string;
+    grpcPort: number;
+    apiPort: number;
+    deadlineMs: number;
+    accessTokens: CallerAuthenticator;
+  },
 ): Promise<RunningGateway> {
   const ports = await clusterPorts({ env: o.env, lifecycle: o.lifecycle, logger: o.logger }).portsFor(`${name}-api`, { bus: true, cache: true, files: true });
   // Calls to its own use cases go to its own server in this process (listed under its listen address).
@@ -43,7 +53,7 @@ export async function serveOwnApi(
     cache: ports.cache,
     files: ports.files,
     issuer: serviceTokenIssuerFromEnv(name, o.env),
-    accessTokens: serviceAuthFromEnv(name, o.env).authenticator,
+    accessTokens: o.accessTokens,
     serviceKeys: localKeys(parsePublicKeySet(o.env.SERVICE_PUBLIC_KEYS ?? '', 'SERVICE_PUBLIC_KEYS')),
     logger: o.logger,
     deadlineMs: o.deadlineMs,

@@ -59,10 +59,15 @@ export interface EdgeRuntime {
 }
 
 /**
- * The context `parts` run with. `keepsPrivateAnswers`: only the public edge keeps signed-in copies;
- * behind it, a service answers every request it is sent. `group` names this process's consumers.
+ * The context routes run with; the change events `parts` name empty its caches. `keepsPrivateAnswers`:
+ * only the public edge keeps signed-in copies; behind it, a service answers every request it is sent.
+ * `group` names this process's consumers.
  */
-export async function buildEdgeRuntime(deps: EdgeRuntimeDeps, parts: readonly ApiPart[], options: { keepsPrivateAnswers: boolean; group: string }): Promise<EdgeRuntime> {
+export async function buildEdgeRuntime(
+  deps: EdgeRuntimeDeps,
+  parts: readonly ApiPart[],
+  options: { keepsPrivateAnswers: boolean; group: string; waitForConsumers?: boolean },
+): Promise<EdgeRuntime> {
   // One typed client per gRPC service the registry's API parts declare, at the address of the service that declares it.
   const clients = new Map<string, ServiceApi<unknown>>();
   for (const endpoint of deps.endpoints) {
@@ -76,11 +81,15 @@ export async function buildEdgeRuntime(deps: EdgeRuntimeDeps, parts: readonly Ap
   // Signed-in reads kept per user against the users' data versions on the cache port (decision 0033).
   const privateAnswers = options.keepsPrivateAnswers ? new PrivateAnswers(new UserDataVersions(deps.cache, deps.logger), deps.privateAnswerTtlMs) : undefined;
   // A catalogue change drops both: a course's view (secure-course) is a signed-in read too.
-  const subscription: Subscription | undefined = staleOn.length
-    ? await invalidateCacheOn(deps.bus, staleOn, privateAnswers ? [cache, privateAnswers] : [cache], `${options.group}-${deps.instanceId}`)
-    : undefined;
+  const subscribing: Promise<Subscription | undefined> = staleOn.length
+    ? invalidateCacheOn(deps.bus, staleOn, privateAnswers ? [cache, privateAnswers] : [cache], `${options.group}-${deps.instanceId}`)
+    : Promise.resolve(undefined);
   // Every replica hears every session identity ends (its own group), replaying the last token lifetime's first.
-  const revocations = await followSessionRevocations(deps.bus, `${options.group}-revocations-${deps.instanceId}`);
+  const following = followSessionRevocations(deps.bus, `${options.group}-revocations-${deps.instanceId}`);
+  // The edge takes no request before both run. Behind it, a service starts answering at once: the edge
+  // refused revoked sessions already, and a cache filled in the first seconds lives its short TTL.
+  if (options.waitForConsumers ?? true) await Promise.all([subscribing, following]);
+  else void Promise.all([subscribing, following]).catch((err: unknown) => deps.logger.error({ err }, 'the routes\' consumers did not start'));
   const stops: (() => void)[] = [];
   const tokens: AccessTokenVerifier = { verifyAccessToken: (accessToken) => deps.accessTokens.authenticateUser(accessToken) };
   const edge: EdgeContext = {
@@ -107,8 +116,8 @@ export async function buildEdgeRuntime(deps: EdgeRuntimeDeps, parts: readonly Ap
       for (const stop of stops) stop();
     },
     async stop() {
-      await subscription?.stop();
-      await revocations.stop();
+      await (await subscribing.catch(() => undefined))?.stop();
+      await (await following.catch(() => undefined))?.stop();
       for (const client of clients.values()) client.close();
     },
   };

@@ -26,7 +26,7 @@ export interface ServiceApiDeps extends EdgeRuntimeDeps {
 export async function startServiceApi(deps: ServiceApiDeps): Promise<RunningGateway> {
   const part = deps.endpoints.find((e) => e.name === deps.service)?.api;
   if (!isApiPart(part)) throw new Error(`${deps.service} has no API part to serve`);
-  const runtime = await buildEdgeRuntime(deps, [part], { keepsPrivateAnswers: false, group: `${deps.service}-api` });
+  const runtime = await buildEdgeRuntime(deps, [part], { keepsPrivateAnswers: false, group: `${deps.service}-api`, waitForConsumers: false });
   const routes = routeGroupsOf(part, runtime.edge).flat();
   const document = buildOpenApiDocument(routes);
   const published = publishRoutes(routes);

@@ -33,7 +33,9 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   // The services that serve their own API (an API address, issue 52) have their routes forwarded; the others' run here.
   const served = (e: ServiceEndpoint) => Boolean(e.apiAddress) && isApiPart(e.api);
   const apis = deps.endpoints.flatMap((e) => (isApiPart(e.api) && !served(e) ? [e.api] : []));
-  const runtime = await buildEdgeRuntime(deps, apis, { keepsPrivateAnswers: true, group: 'gateway' });
+  const allApis = deps.endpoints.flatMap((e) => (isApiPart(e.api) ? [e.api] : []));
+  // Every part's change events drop the edge's copies, whoever serves the part's routes.
+  const runtime = await buildEdgeRuntime(deps, allApis, { keepsPrivateAnswers: true, group: 'gateway' });
   const edge = runtime.edge;
   const remote = new RemoteApis(
     deps.endpoints.filter(served).map((e) => ({ name: e.name, base: e.apiAddress! })),
@@ -60,7 +62,7 @@ export async function startGateway(deps: GatewayDeps): Promise<RunningGateway> {
   const app = createGatewayApp({
     apis,
     // A page's record is looked up through its service's client, whoever serves the service's routes.
-    allApis: deps.endpoints.flatMap((e) => (isApiPart(e.api) ? [e.api] : [])),
+    allApis,
     edge,
     trustProxy: deps.trustProxy ?? false,
     logger: deps.logger,

@@ -148,6 +148,10 @@ function forward(base: string, timeoutMs: number) {
           });
         },
       );
+      // A client gone before its answer (an upload cut off, a page closed) ends the service's request too.
+      res.on('close', () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
       upstream.on('timeout', () => upstream.destroy(refusal('TIMEOUT')));
       // Connection refused or reset before an answer: the service is away (503), as a gRPC call would say.
       upstream.on('error', (err) => reject(err instanceof Refused ? err : refusal('SERVICE_UNAVAILABLE')));
