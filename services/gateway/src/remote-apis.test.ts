@@ -5,10 +5,11 @@
 import pino from 'pino';
 import express from 'express';
 import { z } from 'zod';
-import { answer, defineRoute, type RouteSpec } from '@taal/edge';
+import { answer, countedOnLoad, defineRoute, PublicReadLimiter, type RouteSpec } from '@taal/edge';
+import { createMemoryCache } from '@taal/kit';
 import { createGatewayApp } from './app';
 import { describeOnlyContext } from './api-routes';
-import { publishRoutes, ROUTE_TABLE_PATH } from './http/service-routes';
+import { LOADED_HEADER, publishRoutes, ROUTE_TABLE_PATH } from './http/service-routes';
 import { buildOpenApiDocument } from './openapi';
 import { RemoteApis } from './remote-apis';
 import { listen } from './server';
@@ -69,6 +70,52 @@ describe('the edge forwarding the routes a service publishes', () => {
       remote.stop();
       await edge.close();
       await service.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('a read that counts only when the service loads it (a cachedRead behind the edge)', () => {
+  it('is counted at the edge only on the answers the service says it loaded, and refused 429 over the limit', async () => {
+    const list = defineRoute({
+      method: 'get',
+      path: '/tunes',
+      summary: 'the tunes',
+      fairUse: 'reads',
+      responses: { 200: answer(z.object({ said: z.string() })) },
+      handler: countedOnLoad(async () => undefined),
+    });
+    const table = { service: 'tunes', version: '1', routes: publishRoutes([list]) };
+    expect(table.routes[0]).toMatchObject({ fairUse: 'reads', countsOnLoad: true });
+    // The service loads the first answer of every three and serves the other two from its cache.
+    let asked = 0;
+    const app = express();
+    app.get(ROUTE_TABLE_PATH, (_req, res) => void res.json(table));
+    app.get('/api/v1/openapi.json', (_req, res) => void res.json(buildOpenApiDocument([list])));
+    app.get('/api/v1/tunes', (_req, res) => {
+      if (asked++ % 3 === 0) res.setHeader(LOADED_HEADER, '1');
+      res.json({ said: 'tunes' });
+    });
+    const service = await listen(app, '127.0.0.1', 0);
+    const logger = pino({ level: 'silent' });
+    const remote = new RemoteApis([{ name: 'tunes', base: `http://127.0.0.1:${service.port}` }], describeOnlyContext.tokens, 2000, logger);
+    await remote.start(60_000);
+    const limits = { search: 30, reads: 2, documents: 30, windowSeconds: 60, refusalDelayMs: 0 };
+    const edgeContext = { ...describeOnlyContext, limits: { publicReads: new PublicReadLimiter(createMemoryCache(), limits) } };
+    const edge = await listen(createGatewayApp({ apis: [], edge: edgeContext, logger, readiness: async () => ({ ready: true, services: {} }), remote }), '127.0.0.1', 0);
+    try {
+      const statuses: number[] = [];
+      for (let n = 0; n < 7; n++) {
+        const res = await fetch(`http://127.0.0.1:${edge.port}/api/v1/tunes`);
+        statuses.push(res.status);
+        expect(res.headers.get(LOADED_HEADER)).toBeNull();
+        await res.arrayBuffer();
+      }
+      // Loads at the 1st, 4th and 7th: two within the limit, the third refused; the cached answers are free.
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      remote.stop();
+      await edge.close();
+      await service.close();
     }
   });
 });

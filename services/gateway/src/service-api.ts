@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import express from 'express';
-import { apiErrorHandler, apiNotFound, isApiPart, mountRoutes, routeGroupsOf } from '@taal/edge';
+import { apiErrorHandler, apiNotFound, chargeOnLoad, isApiPart, mountRoutes, routeGroupsOf } from '@taal/edge';
 import { buildEdgeRuntime, type EdgeRuntimeDeps } from './edge-runtime';
 import { constrainIdParams, methodNotAllowed } from './http/hardening';
-import { publishRoutes, ROUTE_TABLE_PATH, type RouteTable } from './http/service-routes';
+import { LOADED_HEADER, publishRoutes, ROUTE_TABLE_PATH, type RouteTable } from './http/service-routes';
 import { buildOpenApiDocument } from './openapi';
 import { listen } from './server';
 import type { RunningGateway } from './start';
@@ -52,7 +52,12 @@ export async function startServiceApi(deps: ServiceApiDeps): Promise<RunningGate
   api.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  // The edge counted the request against its limits and keeps the signed-in copies: neither is done twice here.
+  // The edge counts the requests against its limits and keeps the signed-in copies: neither is done twice
+  // here. A read that counts only when it loads tells the edge it loaded (LOADED_HEADER).
+  api.use((_req, res, next) => {
+    chargeOnLoad(res, async () => void res.setHeader(LOADED_HEADER, '1'));
+    next();
+  });
   api.use(constrainIdParams(mountRoutes(routes), routes));
   api.use(methodNotAllowed([...routes, { method: 'get', path: '/openapi.json' }]));
   api.use(apiNotFound());

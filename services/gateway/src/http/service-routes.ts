@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { optionalAuth, refusal, Refused, requireAuth, type AccessTokenVerifier, type FairUse, type HttpMethod, type RouteSpec } from '@taal/edge';
+import { chargeLoad, countedOnLoad, isCountedOnLoad, optionalAuth, refusal, Refused, requireAuth, type AccessTokenVerifier, type FairUse, type HttpMethod, type RouteSpec } from '@taal/edge';
 import type { OpenApiDocument } from '../openapi';
 
 /** One route as its service publishes it. */
@@ -24,7 +24,12 @@ export interface PublishedRoute {
   fairUse?: FairUse;
   /** The edge may keep the caller's answer while their data is unchanged (decision 0033). */
   cachedPerUser?: boolean;
+  /** Its fair use counts only when the service loads the answer (a `cachedRead`): the answer says so in LOADED_HEADER. */
+  countsOnLoad?: boolean;
 }
+
+/** Set by a service on an answer it loaded (not served from its cache) for a route that `countsOnLoad`. */
+export const LOADED_HEADER = 'x-taal-loaded';
 
 export interface RouteTable {
   service: string;
@@ -48,6 +53,7 @@ export function publishRoutes(routes: readonly RouteSpec[]): PublishedRoute[] {
       ...(r.fairUse ? { fairUse: r.fairUse } : {}),
       // A copy that varies with more than the URL (a function names what) is loaded every time behind the edge.
       ...(r.cachedPerUser === true ? { cachedPerUser: true } : {}),
+      ...(r.fairUse && isCountedOnLoad(r.handler) ? { countsOnLoad: true } : {}),
     };
   });
 }
@@ -63,12 +69,13 @@ const tableSchema = z.object({
       auth: z.enum(['required', 'optional']).optional(),
       fairUse: z.enum(['search', 'reads', 'documents']).optional(),
       cachedPerUser: z.boolean().optional(),
+      countsOnLoad: z.boolean().optional(),
     }),
   ),
 });
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and the ones the edge sets itself. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const HOP_BY_HOP = new Set([LOADED_HEADER, 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
 
 /** A small GET of JSON from a service's API port (its table or its document). */
 export function getJson(base: string, path: string, timeoutMs: number): Promise<unknown> {
@@ -118,35 +125,47 @@ function forward(base: string, timeoutMs: number) {
       const body = parsed ? Buffer.from(JSON.stringify(req.body ?? {})) : undefined;
       if (body) headers['content-length'] = body.length;
       else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+
+      const answerWith = async (answer: http.IncomingMessage) => {
+        // A read that counts when it loads is counted now, before anything is sent: over the limit it is a 429.
+        if (answer.headers[LOADED_HEADER]) {
+          try {
+            await chargeLoad(res);
+          } catch (err) {
+            answer.resume();
+            throw err;
+          }
+        }
+        const type = String(answer.headers['content-type'] ?? '');
+        const json = type.startsWith('application/json');
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (!HOP_BY_HOP.has(name) && value !== undefined && !(json && name === 'content-type')) res.setHeader(name, value);
+        }
+        res.status(answer.statusCode ?? 502);
+        if (!json) {
+          // A stream (a download, notifications) may be quiet for long: it ends when either side does.
+          upstream.setTimeout(0);
+          res.on('close', () => answer.destroy());
+          answer.on('end', resolve);
+          answer.on('error', reject);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          try {
+            res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            resolve();
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+      };
       const upstream = http.request(
         { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent: keepAlive, timeout: timeoutMs },
-        (answer) => {
-          const type = String(answer.headers['content-type'] ?? '');
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (!HOP_BY_HOP.has(name) && value !== undefined && !(type.startsWith('application/json') && name === 'content-type')) res.setHeader(name, value);
-          }
-          res.status(answer.statusCode ?? 502);
-          if (!type.startsWith('application/json')) {
-            // A stream (a download, notifications) may be quiet for long: it ends when either side does.
-            upstream.setTimeout(0);
-            res.on('close', () => answer.destroy());
-            answer.pipe(res);
-            answer.on('end', resolve);
-            answer.on('error', reject);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          answer.on('data', (c: Buffer) => chunks.push(c));
-          answer.on('error', reject);
-          answer.on('end', () => {
-            try {
-              res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-              resolve();
-            } catch (err) {
-              reject(err as Error);
-            }
-          });
-        },
+        (answer) => void answerWith(answer).catch(reject),
       );
       // A client gone before its answer (an upload cut off, a page closed) ends the service's request too.
       res.on('close', () => {
@@ -173,6 +192,6 @@ export function forwardedRoute(route: PublishedRoute, base: string, tokens: Acce
     fairUse: route.fairUse,
     cachedPerUser: route.cachedPerUser,
     responses: {},
-    handler: forward(base, timeoutMs),
+    handler: route.countsOnLoad ? countedOnLoad(forward(base, timeoutMs)) : forward(base, timeoutMs),
   };
 }
