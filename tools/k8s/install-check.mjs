@@ -252,6 +252,20 @@ const newRoute = async () => {
   const document = await (await fetch(`${edge}/api/v1/openapi.json`)).json();
   return { status: answer.status, build: answer.body?.data?.build, documented: Boolean(document.paths[`/api/v1${NEW_ROUTE}`]) };
 };
+/**
+ * Reads the route until `settled` holds for 8 reads in a row, a second at most (60 tries): each of the
+ * gateway's replicas reads commerce's table on its own every 5 s, and while a rollout has old and new
+ * commerce pods both, a read of the table may reach either.
+ */
+const settles = async (settled) => {
+  let last = await newRoute();
+  for (let n = 0, inARow = 0; n < 60 && inARow < 8; n++) {
+    inARow = settled(last) ? inARow + 1 : 0;
+    if (inARow < 8) await sleep(1000);
+    last = await newRoute();
+  }
+  return last;
+};
 const gatewayBefore = gatewayPods();
 const before = await newRoute();
 check(before.status === 404 && !before.documented, `before commerce's upgrade, GET ${NEW_ROUTE} answers ${before.status} and the document ${before.documented ? 'has' : 'lacks'} it`);
@@ -259,12 +273,7 @@ await underTraffic('helm upgrade of commerce image only', async () => {
   await helmAsync('upgrade', 'taal', 'charts/taal', '--reset-then-reuse-values', '--set', 'services.commerce.image.repository=localhost/taal', '--set', `services.commerce.image.tag=${TAG}-commerce`, '--wait', '--timeout', '10m');
 });
 check(commerceImage() === `localhost/taal:${TAG}-commerce` && others() === othersBefore, `the upgrade changed commerce's image only (${imageBefore} -> ${commerceImage()}; other Deployments' generations unchanged)`);
-// The gateway reads commerce's route table every 5 s.
-let served = await newRoute();
-for (let n = 0; n < 30 && !(served.status === 200 && served.documented); n++) {
-  await sleep(1000);
-  served = await newRoute();
-}
+const served = await settles((r) => r.status === 200 && r.documented);
 check(served.status === 200 && served.build === 'next' && served.documented, `after commerce's upgrade alone, the gateway serves GET ${NEW_ROUTE} (${served.status}, build ${served.build}) and documents it (${served.documented})`);
 check(gatewayPods() === gatewayBefore, `the gateway's pods kept their UIDs and restart counts through commerce's upgrade (${gatewayBefore} -> ${gatewayPods()})`);
 
@@ -280,11 +289,7 @@ console.log(history);
 console.log(helm('history', 'taal'));
 const after = await api(edge).call('GET', `/cart/${student.id}`, undefined, student.token);
 check(after.status === 200, `signed-in read after the rollback answers ${after.status}`);
-let rolledBack = await newRoute();
-for (let n = 0; n < 30 && rolledBack.status !== 404; n++) {
-  await sleep(1000);
-  rolledBack = await newRoute();
-}
+const rolledBack = await settles((r) => r.status === 404 && !r.documented);
 check(rolledBack.status === 404 && !rolledBack.documented, `after the rollback, GET ${NEW_ROUTE} is gone again (${rolledBack.status}, documented: ${rolledBack.documented})`);
 
 say(failures.length ? `${failures.length} check(s) failed` : 'every check passed');

@@ -147,13 +147,13 @@ function forward(base: string, timeoutMs: number) {
           upstream.setTimeout(0);
           res.on('close', () => answer.destroy());
           answer.on('end', resolve);
-          answer.on('error', reject);
+          answer.on('error', () => reject(refusal('SERVICE_UNAVAILABLE')));
           answer.pipe(res);
           return;
         }
         const chunks: Buffer[] = [];
         answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('error', reject);
+        answer.on('error', () => reject(refusal('SERVICE_UNAVAILABLE')));
         answer.on('end', () => {
           try {
             res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
@@ -163,19 +163,35 @@ function forward(base: string, timeoutMs: number) {
           }
         });
       };
-      const upstream = http.request(
-        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent: keepAlive, timeout: timeoutMs },
-        (answer) => void answerWith(answer).catch(reject),
-      );
+      // A body that can be sent again: read already, or none at all.
+      const replayable = body !== undefined || (!req.headers['content-length'] && !req.headers['transfer-encoding']);
+      let upstream: http.ClientRequest;
+      const send = (retry: boolean) => {
+        upstream = http.request(
+          { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent: keepAlive, timeout: timeoutMs },
+          (answer) => {
+            // An answer cut off half-way: the service went away (503, as a gRPC call would say).
+            answer.on('aborted', () => reject(refusal('SERVICE_UNAVAILABLE')));
+            void answerWith(answer).catch(reject);
+          },
+        );
+        upstream.on('timeout', () => upstream.destroy(refusal('TIMEOUT')));
+        upstream.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive connection the service closed as idle just as this request went out on it (a pod
+          // stopping): the service read none of it, so it is sent once more on a new connection (Node's
+          // http documentation gives this check). Refused or reset otherwise: the service is away (503).
+          if (retry && upstream.reusedSocket && err.code === 'ECONNRESET' && replayable) return send(false);
+          reject(err instanceof Refused ? err : refusal('SERVICE_UNAVAILABLE'));
+        });
+        if (body) upstream.end(body);
+        else if (replayable) upstream.end();
+        else req.pipe(upstream);
+      };
+      send(true);
       // A client gone before its answer (an upload cut off, a page closed) ends the service's request too.
       res.on('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
-      upstream.on('timeout', () => upstream.destroy(refusal('TIMEOUT')));
-      // Connection refused or reset before an answer: the service is away (503), as a gRPC call would say.
-      upstream.on('error', (err) => reject(err instanceof Refused ? err : refusal('SERVICE_UNAVAILABLE')));
-      if (body) upstream.end(body);
-      else req.pipe(upstream);
     });
 }
 
