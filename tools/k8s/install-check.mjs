@@ -270,7 +270,7 @@ const gatewayBefore = gatewayPods();
 const before = await newRoute();
 check(before.status === 404 && !before.documented, `before commerce's upgrade, GET ${NEW_ROUTE} answers ${before.status} and the document ${before.documented ? 'has' : 'lacks'} it`);
 await underTraffic('helm upgrade of commerce image only', async () => {
-  await helmAsync('upgrade', 'taal', 'charts/taal', '--reset-then-reuse-values', '--set', 'services.commerce.image.repository=localhost/taal', '--set', `services.commerce.image.tag=${TAG}-commerce`, '--wait', '--timeout', '10m');
+  await helmAsync('upgrade', 'taal', 'charts/taal', '--reset-then-reuse-values', '--set', 'services.commerce.image.repository=localhost/taal', '--set-string', `services.commerce.image.tag=${TAG}-commerce`, '--wait', '--timeout', '10m');
 });
 check(commerceImage() === `localhost/taal:${TAG}-commerce` && others() === othersBefore, `the upgrade changed commerce's image only (${imageBefore} -> ${commerceImage()}; other Deployments' generations unchanged)`);
 const served = await settles((r) => r.status === 200 && r.documented);
