@@ -2,7 +2,7 @@
 // mail in the outbox, its link, login, the student menu, logout; login failures; guards.
 import type { Page } from 'playwright-core';
 import { refusalText } from '@taal/contracts';
-import { DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, switchLanguage, toastWith, useE2E, waitForMails, openUserMenu } from './support';
+import { answerBody, DEMO, jpegSize, loginByApi, loginInUi, makePng, openPage, submitLogin, switchLanguage, toastWith, useE2E, waitForMails, openUserMenu } from './support';
 
 const e2e = useE2E();
 
@@ -145,9 +145,9 @@ test('/signup/{refercode}: the code from the link is shown and recorded as the r
     expect(await page.textContent('[data-testid="refer-code"]')).toContain(code);
     const email = `referred-${Date.now()}@example.com`;
     await fillSignup(page, { name: 'Referred Friend', email, password: 'secret12', confirmPassword: 'secret12', dob: '2003-03-03', phone: '01555555555', address: 'Rajshahi' }, await makePng(page, 300, 400));
-    const answer = page.waitForResponse((r) => r.url().includes(`/api/v1/user/signup/${code}`));
+    const answer = await answerBody<{ data: { referredBy: string } }>(page, `**/api/v1/user/signup/${code}`);
     await page.click('[data-testid="signup-submit"]');
-    const created = ((await (await answer).json()) as { data: { referredBy: string } }).data;
+    const created = (await answer.body).data;
     expect(created.referredBy).toBe(me.data._id);
     await page.waitForURL('**/registration-successful');
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@
 // Screenshots in en and bn go to /tmp/shots-55/ (override with SHOTS_DIR).
 import type { Page } from 'playwright-core';
 import { ContactLimits } from '@taal/contracts';
-import { api, DEMO, dhakaDay, type LoginAnswer, loginByApi, loginInUi, openPage, signUpByApi, toastWith, useE2E, useSession, verificationToken } from './support';
+import { answerBody, api, DEMO, dhakaDay, type LoginAnswer, loginByApi, loginInUi, openPage, signUpByApi, toastWith, useE2E, useSession, verificationToken } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-55';
 const e2e = useE2E({ shotsDir: SHOTS });
@@ -161,9 +161,9 @@ test('an account whose name has an emoji signs up and buys a gift card with the 
     expect(await page.locator('[data-testid="gift-receiverName-error"]').count()).toBe(0);
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'gift-emoji-name-bn');
-    const made = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/store/order/'));
+    const made = await answerBody<{ data: { giftCardFrom: string; shippingAddress: { name: string } } }>(page, '**/api/v1/store/order/');
     await page.click('[data-testid="gift-submit"]');
-    const order = ((await (await made).json()) as { data: { giftCardFrom: string; shippingAddress: { name: string } } }).data;
+    const order = (await made.body).data;
     expect(order.giftCardFrom).toBe(name);
     expect(order.shippingAddress.name).toBe('নাদিয়া 🎹 🧑🏽\u200d🎤');
     // The store takes it: the card is paid on the sandbox.
@@ -216,9 +216,9 @@ describe('Bengali digits', () => {
       await page.locator('[data-testid="gift-quantity"]').blur();
       await page.waitForFunction((before) => document.querySelector('[data-testid="gift-total"]')?.textContent !== before, one);
       await shot(page, 'gift-quantity-bengali-bn');
-      const made = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/store/order/'));
+      const made = await answerBody<{ data: { orderItem: { quantity: number } } }>(page, '**/api/v1/store/order/');
       await page.click('[data-testid="gift-submit"]');
-      expect(((await (await made).json()) as { data: { orderItem: { quantity: number } } }).data.orderItem.quantity).toBe(2);
+      expect((await made.body).data.orderItem.quantity).toBe(2);
       await page.waitForURL(/\/sslcommerz-sandbox\//, { timeout: 20_000 });
       expect(errors).toEqual([]);
     } finally {

@@ -4,7 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import { freePort } from '../../tools/testing/wait';
 
 export { freePort };
@@ -344,6 +344,36 @@ export async function editAnswer<T>(page: Page, url: string, edit: (data: T) => 
     }
     await route.fulfill({ response: res, json: { ...body, data: edit(body.data) } });
   });
+}
+
+/**
+ * The JSON body (as `.body`) of the next `method` answer to `url`, read on its way to the page. A page that navigates as soon
+ * as the answer lands (to the card gateway, to a success screen) takes the body with it, so
+ * `waitForResponse(...).json()` loses a race with the navigation ("No resource with given identifier found").
+ */
+export async function answerBody<T>(page: Page, url: string, method = 'POST'): Promise<{ body: Promise<T> }> {
+  let settle!: (body: T) => void;
+  let fail!: (err: unknown) => void;
+  const body = new Promise<T>((resolve, reject) => ((settle = resolve), (fail = reject)));
+  let taken = false;
+  const handler = async (route: Route): Promise<void> => {
+    if (taken || route.request().method() !== method) return route.fallback();
+    taken = true;
+    try {
+      const res = await route.fetch();
+      const bytes = await res.body(); // already decoded: the page must not be told it is still compressed
+      const headers = Object.fromEntries(Object.entries(res.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
+      settle(JSON.parse(bytes.toString('utf8')) as T);
+      await route.fulfill({ status: res.status(), headers, body: bytes });
+    } catch (err) {
+      fail(err);
+      await route.abort().catch(() => undefined);
+    }
+    // Removed only once the answer is given: removing a handler that is still running lets the request go on without it.
+    await page.unroute(url, handler).catch(() => undefined);
+  };
+  await page.route(url, handler);
+  return { body }; // wrapped: an async function returning the promise itself would wait for the answer here
 }
 
 /** Today in Dhaka (UTC+6), YYYY-MM-DD, plus `days`. */

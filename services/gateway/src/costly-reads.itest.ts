@@ -26,6 +26,8 @@ describe('costly signed-in reads: receipts from their stored copy, a per-user bu
   let student: { token: string; id: string };
   let admin: { token: string; id: string };
   let orderId: string;
+  /** When the student's receipt budget window opened (their first receipt of this file). */
+  let studentWindowOpened: number | undefined;
 
   const { get, post, login } = gatewayApi(() => base);
   const receipt = async (token: string, lang = 'bn') => {
@@ -69,6 +71,7 @@ describe('costly signed-in reads: receipts from their stored copy, a per-user bu
   });
 
   it('serves a receipt asked for again from its stored copy: the same bytes, though a new rendering would be dated anew', async () => {
+    studentWindowOpened ??= Date.now();
     const first = await receipt(student.token, 'en');
     expect([first.status, first.type]).toEqual([200, 'application/pdf']);
     expect(first.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -97,34 +100,44 @@ describe('costly signed-in reads: receipts from their stored copy, a per-user bu
       return took;
     };
     await visitorLatencies(50); // warm
-    const quiet = percentile(await visitorLatencies(400), 99);
+    studentWindowOpened ??= Date.now();
 
-    let flooding = true;
+    // Quiet and flooded stretches take turns, so the rest of a busy machine (other test suites on
+    // two cores) weighs on both sides of the comparison alike instead of on whichever came second.
     const statuses: number[] = [];
     const refusals: { retryAfter: string | null; body: { reason?: string; message?: string } }[] = [];
-    const flooder = async () => {
-      while (flooding) {
-        const res = await fetch(`${base}/api/v1/order/receipt/${orderId}?lang=bn`, { headers: { authorization: `Bearer ${student.token}` } });
-        statuses.push(res.status);
-        if (res.status === 429) refusals.push({ retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { reason?: string; message?: string } });
-        else await res.arrayBuffer();
+    const quietTimes: number[] = [];
+    const loudTimes: number[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      quietTimes.push(...(await visitorLatencies(100)));
+      let flooding = true;
+      const flooder = async () => {
+        while (flooding) {
+          const res = await fetch(`${base}/api/v1/order/receipt/${orderId}?lang=bn`, { headers: { authorization: `Bearer ${student.token}` } });
+          statuses.push(res.status);
+          if (res.status === 429) refusals.push({ retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { reason?: string; message?: string } });
+          else await res.arrayBuffer();
+        }
+      };
+      const flood = Array.from({ length: 6 }, flooder);
+      try {
+        loudTimes.push(...(await visitorLatencies(100)));
+        // Another user's receipt reads are their own budget: the admin is served during the flood.
+        if (turn === 0) expect((await receipt(admin.token)).status).toBe(200);
+      } finally {
+        flooding = false;
+        await Promise.all(flood);
       }
-    };
-    const flood = Array.from({ length: 6 }, flooder);
-    let loud: number;
-    try {
-      loud = percentile(await visitorLatencies(400), 99);
-      // Another user's receipt reads are their own budget: the admin is served during the flood.
-      expect((await receipt(admin.token)).status).toBe(200);
-    } finally {
-      flooding = false;
-      await Promise.all(flood);
     }
-    // The flood got the budget (30 a minute by default; the earlier test took 2), then refusals.
+    const quiet = percentile(quietTimes, 99);
+    const loud = percentile(loudTimes, 99);
+    // The flood got the budget (30 a minute by default; the earlier test took 2), then refusals. The
+    // window is fixed and opened with the student's first receipt: a slow run may have seen it renewed.
+    const windows = Math.floor((Date.now() - studentWindowOpened) / 60_000) + 1;
     const served = statuses.filter((s) => s === 200).length;
     process.stdout.write(`visitor p99 on /course/: quiet ${quiet.toFixed(1)} ms, under the receipt flood ${loud.toFixed(1)} ms (${(loud / quiet).toFixed(2)}×); flood: ${served} receipts, ${refusals.length} refusals\n`);
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
-    expect(served).toBeLessThanOrEqual(30);
+    expect(served).toBeLessThanOrEqual(30 * windows);
     expect(refusals.length).toBeGreaterThan(0);
     const seconds = Number(refusals[0]!.retryAfter);
     expect(seconds).toBeGreaterThanOrEqual(1);

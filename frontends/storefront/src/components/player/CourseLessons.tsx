@@ -80,7 +80,7 @@ export function CourseLessons({
     return (
       <section className="section lessons" data-testid="lessons" aria-busy="true">
         <h2>{t('player.lessons')}</h2>
-        <span className="spinner inline" aria-label={t('common.loading')} />
+        <span className="spinner inline" role="status" aria-label={t('common.loading')} />
       </section>
     );
   }

@@ -193,7 +193,7 @@ export function LessonPlayer({ lesson, student, practiceSeconds, onProgress, onR
         />
         {status !== 'ready' && (
           <div className="player-overlay" data-testid="player-message">
-            {status === 'loading' ? <span className="spinner" aria-label={t('common.loading')} /> : <p>{t(`player.status.${status}`)}</p>}
+            {status === 'loading' ? <span className="spinner" role="status" aria-label={t('common.loading')} /> : <p>{t(`player.status.${status}`)}</p>}
           </div>
         )}
         {ab.counting !== null && (

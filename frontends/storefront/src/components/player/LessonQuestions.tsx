@@ -104,7 +104,7 @@ export default function LessonQuestions({ courseId, lessonId, access }: { course
         </form>
       ) : null}
       {list.loading && !list.data ? (
-        <span className="spinner inline" aria-label={t('common.loading')} />
+        <span className="spinner inline" role="status" aria-label={t('common.loading')} />
       ) : list.error ? (
         <LoadError message={t('questions.loadFailed')} onRetry={list.reload} />
       ) : threads.length === 0 ? (

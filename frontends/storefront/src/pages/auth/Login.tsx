@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@taal/web-shared/i18n';
 import { ApiError } from '@taal/web-shared/api';
 import { hasReason, refusalMessage } from '@taal/web-shared/errors';
@@ -84,7 +84,6 @@ function SocialButtons({ onDone }: { onDone: () => void }) {
 function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -94,11 +93,13 @@ function LoginForm() {
   // Password logins of this account are held up (decision 0005): offer a mailed sign-in link.
   const [offerLink, setOfferLink] = useState(false);
   const [link, setLink] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const redirect = params.get('redirect');
   // Back to the cart, or to the page that asked for the login (a deep link such as /studentpanel or
   // the gift card being bought: a page of this site only, never another site; issue 55), else to
   // the cart when a course chosen before logging in waits for it; an admin to the back office, anyone else to /.
+  // The redirect is read from the address bar when the login succeeds: a deep link's guard in another
+  // remote put it there, and this remote's router could still hold the location it was mounted at.
   const afterLogin = () => {
+    const redirect = new URLSearchParams(window.location.search).get('redirect');
     const back = redirect === 'cart' ? linkTo('/cart') : returnPath(redirect);
     const home = getSession().type === UserRoles.admin ? linkTo('/admin') : linkTo('/');
     navigate(back ?? (pendingCartItem() ? linkTo('/cart') : home), { replace: true });
