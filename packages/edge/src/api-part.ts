@@ -25,6 +25,12 @@ export interface EdgeLimits {
 export interface EdgeContext {
   /** The typed client of a gRPC service some API part declares (`clients` key), e.g. `client<identityV1.IdentityServiceServer>('identity')`. */
   client<Server>(name: string): ServiceApi<Server>;
+  /**
+   * The use cases of a service that runs in this process (`RunningService.useCases`): a service's routes
+   * call their own service's `app/` directly (issue 52). Throws when that service runs elsewhere: its
+   * routes are served beside it (its own API, or the all-in-one), never by another process.
+   */
+  useCases<UseCases extends object>(service: string): UseCases;
   /** Checks users' access tokens without a call (requireAuth / optionalAuth). */
   tokens: AccessTokenVerifier;
   limits: EdgeLimits;

@@ -2,10 +2,9 @@ import express, { type Request } from 'express';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { answer, badRequest, envelope, fail, ID_PATTERN } from './api-schemas';
-import { callerOf } from './auth';
+import { callerOf, type AuthenticatedCaller } from './auth';
 import { ok } from './respond';
 import { defineRoute, type Access, type RouteSpec } from './route-table';
-import type { ForwardedUser } from './service-client';
 
 /**
  * The card gateway's routes (decision 0014), the same for every kind of order: the student's call
@@ -32,7 +31,7 @@ export interface CardGatewayRoutes<B extends z.ZodType> {
     /** What a 400, 403, 404 and 409 mean for this kind of order (their catalogue keys). */
     refusals: Record<400 | 403 | 404 | 409, string>;
     /** Asks the owning service for a session; it checks the order is the caller's and compares the amount. */
-    open(body: z.output<B>, caller: ForwardedUser): Promise<{ gatewayPageUrl: string }>;
+    open(body: z.output<B>, caller: AuthenticatedCaller): Promise<{ gatewayPageUrl: string }>;
   };
   logger: Logger;
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { isRefusalKey, refusalOf, refusalText, type FieldRefusals, type RefusalKey, type RefusalParams } from '@taal/contracts';
-import { FIELDS_METADATA_KEY, grpcStatusToHttp, PARAMS_METADATA_KEY, REASON_METADATA_KEY } from '@taal/kit';
+import { FIELDS_METADATA_KEY, grpcStatusToHttp, isServerAway, PARAMS_METADATA_KEY, REASON_METADATA_KEY } from '@taal/kit';
 import type { Logger } from 'pino';
 
 /** The one error shape every /api/v1 call answers with (decisions 0002 and 0026). */
@@ -91,7 +91,14 @@ function isGrpcError(error: unknown): error is { code: number; metadata?: unknow
 
 /** Converts anything thrown by a handler into the API error shape; never reads or leaks a message. */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
-  const refused = error instanceof Refused ? error : isGrpcError(error) ? (serviceRefusal(error) ?? new Refused(genericRefusal(error.code))) : new Refused('INTERNAL');
+  // A route that calls its own service's use cases meets their errors as its gRPC handler did: a refusal
+  // (the kit's ServiceError) keeps its key, and a database that is away for a moment is a 503.
+  const refused =
+    error instanceof Refused
+      ? error
+      : isGrpcError(error)
+        ? (serviceRefusal(error) ?? new Refused(genericRefusal(error.code)))
+        : new Refused(isServerAway(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
   return { status: refused.status, body: refusalBody(refused.reason, refused.params, refused.fieldRefusals) };
 }
 

@@ -112,7 +112,8 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     lifecycle.onStop(name, () => service.stop());
     running[name] = service;
     serviceEnv = { ...serviceEnv, ...service.exports };
-    if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api });
+    // Its routes run in the gateway of this process and call its use cases directly (issue 52).
+    if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api, useCases: service.useCases });
     else {
       edge = service;
       publicUrl ||= `http://${config.HOST}:${service.port}`;

@@ -89,7 +89,7 @@ export function runClusterTarget(name: string, env: NodeJS.ProcessEnv = process.
     if (apiPort !== undefined) {
       // The edge's deadline for calls, as the gateway reads it from the same environment.
       const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'cluster', env) as { GRPC_DEADLINE_MS: number };
-      const api = await serveOwnApi(name, { env, lifecycle, logger, endpoints: endpointsFromEnv(env), listenHost: host, grpcPort: running.port, apiPort, deadlineMs: GRPC_DEADLINE_MS,
+      const api = await serveOwnApi(name, { env, lifecycle, logger, endpoints: endpointsFromEnv(env), listenHost: host, grpcPort: running.port, apiPort, deadlineMs: GRPC_DEADLINE_MS, useCases: running.useCases,
         // Users' tokens checked as the service checks them on its gRPC calls (identity with its own keys).
         accessTokens: serviceAuthFromEnv(name, env, description.userKeys?.(config)).authenticator });
       lifecycle.onStop(`${name} API`, () => api.stop());

@@ -41,11 +41,13 @@ export async function serveOwnApi(
     apiPort: number;
     deadlineMs: number;
     accessTokens: CallerAuthenticator;
+    /** The service's use cases, which its routes call directly (RunningService.useCases). */
+    useCases?: object;
   },
 ): Promise<RunningGateway> {
   const ports = await clusterPorts({ env: o.env, lifecycle: o.lifecycle, logger: o.logger }).portsFor(`${name}-api`, { bus: true, cache: true, files: true });
-  // Calls to its own use cases go to its own server in this process (listed under its listen address).
-  const endpoints = o.endpoints.map((e) => (e.name === name ? { ...e, address: `${o.listenHost}:${o.grpcPort}` } : e));
+  // Calls through its client (the routes not yet moved to its use cases) go to its own server in this process.
+  const endpoints = o.endpoints.map((e) => (e.name === name ? { ...e, address: `${o.listenHost}:${o.grpcPort}`, useCases: o.useCases } : e));
   return startServiceApi({
     service: name,
     endpoints,

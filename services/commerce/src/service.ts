@@ -115,8 +115,9 @@ export function startCommerce(deps: CommerceDeps): Promise<RunningCommerce> {
     );
     keep(startCardReconciler({ reconcile: (options) => cards.reconcile(options) }, logger.child({ component: 'card-payments' }), deps.cardReconcile));
     return {
-      services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce, cards) }],
-      extras: { commerce, cards },
+      services: [{ definition: commerceV1.CommerceServiceService, implementation: commerceGrpcService(commerce) }],
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { commerce, cards, useCases: { commerce, cards } },
     };
   });
 }

@@ -33,6 +33,7 @@ const DESCRIBE_ONLY = {} as never;
 /** A context for declaring routes whose handlers never run (the OpenAPI document, route-listing tests). */
 export const describeOnlyContext: EdgeContext = {
   client: () => DESCRIBE_ONLY,
+  useCases: () => DESCRIBE_ONLY,
   tokens: DESCRIBE_ONLY,
   limits: DESCRIBE_ONLY,
   counters: DESCRIBE_ONLY,

@@ -98,6 +98,11 @@ export async function buildEdgeRuntime(
       if (!client) throw new Error(`the edge needs the ${name} client, which no API part of the registry declares`);
       return client as ServiceApi<Server>;
     },
+    useCases: <UseCases extends object>(service: string) => {
+      const useCases = deps.endpoints.find((e) => e.name === service)?.useCases;
+      if (!useCases) throw new Error(`${service}'s routes call its use cases: serve them beside ${service} (its own API, or the all-in-one), not in this process`);
+      return useCases as UseCases;
+    },
     tokens,
     // Signed-in clients are counted per user, also on routes that do not ask for a token (decision 0065).
     limits: { publicReads: new PublicReadLimiter(deps.cache, deps.publicReadLimits ?? DEFAULT_PUBLIC_READ_LIMITS, Date.now, tokens) },

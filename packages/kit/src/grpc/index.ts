@@ -15,7 +15,7 @@ export {
   type CallerIdentity,
   type UserRole,
 } from './identity';
-export { unaryHandler, INTERNAL_ERROR_MESSAGE, type CallContext } from './handler';
+export { unaryHandler, isServerAway, INTERNAL_ERROR_MESSAGE, type CallContext } from './handler';
 export {
   startGrpcServer,
   serviceNameOf,

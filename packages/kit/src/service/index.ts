@@ -62,6 +62,11 @@ export interface ServiceEndpoint {
   api?: object;
   /** When the service serves that API itself (issue 52): its base URL, e.g. http://taal-commerce:8081; the edge forwards to it. */
   apiAddress?: string;
+  /**
+   * Its use cases (`src/app`), when it runs in this process: its own routes call them directly, with no
+   * gRPC between a route and its own service (issue 52). Absent in another process.
+   */
+  useCases?: object;
 }
 
 export interface ServiceContext {
@@ -91,6 +96,8 @@ export interface RunningService {
   exports?: Record<string, string>;
   /** Resolves once its demo data is in (learning's lessons): the all-in-one says it runs only then. */
   seeded?: Promise<void>;
+  /** Its use cases, for its own routes in this process (ServiceEndpoint.useCases). */
+  useCases?: object;
   stop(): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDays, todayInDhaka, type commerceV1, type identityV1 } from '@taal/contracts';
 import { apiDay, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { answer, badDayRange, dayRangeOf, dayRangeParams, done, fail, listOf, callerOf, type AuthenticatedCaller, refusal, ok, defineRoute, type RouteSpec, type ServiceApi, usersById } from '@taal/edge';
-import { uuid, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, uuid, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
 
 const AdminOrderSchema = OrderSchema.extend({
   userName: z.string(),
@@ -41,13 +41,13 @@ const OrderSummarySchema = z.object({
   days: z.array(OrderDaySchema).meta({ description: 'With perDay=true and a range: the orders (paid=true: the paid ones) of each Bangladesh day of the range that has any, oldest first, and how many of them are paid; kept counts (decision 0089). Otherwise empty' }),
 });
 
-export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDeps): RouteSpec[] {
+export function adminOrderRoutes({ commerce, cards, identity, tokens }: CommerceRouteDeps): RouteSpec[] {
   const { admin } = guards(tokens);
   /** Up to ORDER_LIST_BOUND orders of a range with their buyers, a page at a time, and the Link to the rest. */
   const boundedOrders = async (res: Parameters<typeof callerOf>[0], days: { fromDay: string; toDay: string }, paidOnly: boolean) => {
     const caller = callerOf(res);
     const { items, next } = await collectPages(ORDER_LIST_BOUND, async (cursor, limit) => {
-      const page = await commerce.listAllOrders({ ...days, paidOnly, cursor, limit, withSummary: false, withDays: false }, caller);
+      const page = await commerce.listAllOrders(forCaller(caller), { ...days, paidOnly, cursor, limit, withSummary: false, withDays: false });
       return { items: page.orders, next: page.next };
     });
     linkNext(res, '/api/v1/order/page', { from: days.fromDay, to: days.toDay, ...(paidOnly ? { paid: 'true' } : {}) }, next);
@@ -74,7 +74,7 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
         const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
         const days = q('from') || q('to') ? dayRangeOf((name) => q(name === 'startDate' ? 'from' : 'to')) : { fromDay: '', toDay: '' };
         const caller = callerOf(res);
-        const page = await commerce.listAllOrders({ ...days, paidOnly: q('paid') === 'true', ...pageRequest(req), withSummary: true, withDays: q('perDay') === 'true' }, caller);
+        const page = await commerce.listAllOrders(forCaller(caller), { ...days, paidOnly: q('paid') === 'true', ...pageRequest(req), withSummary: true, withDays: q('perDay') === 'true' });
         const perDay = page.days.map((d) => ({ day: d.day, total: d.total, paid: d.paid }));
         const summary = { total: page.totalCount, paid: page.paidCount, unpaid: page.totalCount - page.paidCount, received: page.paidAmount, days: perDay };
         res.json(ok({ items: await withBuyers(identity, caller, page.orders), next: page.next || null, summary }));
@@ -111,7 +111,7 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
       responses: { 200: answer(listOf(AdminOrderSchema)) },
       handler: async ({ res }) => {
         const caller = callerOf(res);
-        const { orders } = await commerce.listHeldOrders({}, caller);
+        const orders = await cards.listHeld(forCaller(caller));
         res.json(ok(await withBuyers(identity, caller, orders)));
       },
     }),
@@ -132,10 +132,7 @@ export function adminOrderRoutes({ commerce, identity, tokens }: CommerceRouteDe
         },
         handler: async ({ res, param }) => {
           const request = { orderId: param('orderId') };
-          const { order } =
-            action === 'release'
-              ? await commerce.releaseHeldOrder(request, callerOf(res))
-              : await commerce.refuseHeldOrder(request, callerOf(res));
+          const order = action === 'release' ? await cards.release(forCaller(callerOf(res)), request) : await cards.refuse(forCaller(callerOf(res)), request);
           res.json({
             success: true,
             message: action === 'release' ? 'Order released' : 'Order refused',

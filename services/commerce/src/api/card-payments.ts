@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { poishaOfTaka, type commerceV1 } from '@taal/contracts';
-import type { CommerceApi } from './client';
+import { poishaOfTaka, ServiceNames, type commerceV1 } from '@taal/contracts';
+import type { CardPayments } from '../app/card-payments';
 import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
 import { COURSE_CARD_SALE } from '../domain/card-sale';
+import { forCaller } from './shape';
 import type { Logger } from 'pino';
 
 /**
@@ -32,12 +33,18 @@ const sslBody = z.object({
   currency: z.literal('BDT', { error: 'INVALID_VALUE' }).optional(),
 });
 
-export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger: Logger): RouteSpec[] {
+// The gateway's IPNs and the browser's returns carry no user: commerce takes them from its own routes alone.
+const AS_COMMERCE = { identity: null, callerService: ServiceNames.commerce };
+
+export function cardPaymentRoutes(cards: CardPayments, student: Access, logger: Logger): RouteSpec[] {
   return cardGatewayRoutes({
     basePath: COURSE_CARD_SALE.callbackPath,
     orders: 'course orders',
     landing: { success: '/payment/success', fail: '/payment/fail', cancel: '/payment/cancel' },
-    service: commerce,
+    service: {
+      handlePaymentNotification: async (req) => ({ outcome: await cards.notification(AS_COMMERCE, req) }),
+      confirmPaymentReturn: (req) => cards.browserReturn(AS_COMMERCE, req),
+    },
     logger,
     session: {
       summary: "Open a card-gateway session for the caller's own unpaid order (value_c); the browser goes to GatewayPageURL",
@@ -59,7 +66,7 @@ export function cardPaymentRoutes(commerce: CommerceApi, student: Access, logger
           postcode: body.cus_postcode ?? '',
           country: body.cus_country ?? '',
         };
-        return commerce.startCardPayment({ orderId: body.value_c, customer, expectedPayable: poishaOfTaka(body.total_amount) }, caller);
+        return cards.start(forCaller(caller), { orderId: body.value_c, customer, expectedPayable: poishaOfTaka(body.total_amount) });
       },
     },
   });

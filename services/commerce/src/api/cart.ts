@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { COURSE_TIERS as TIERS, type commerceV1 } from '@taal/contracts';
 import { answer, poishaAmount, badRequest, done, envelope, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { ownCaller, uuid, userIdParam, userCourseBody, notForSale, alreadyOwned, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, ownCaller, uuid, userIdParam, userCourseBody, notForSale, alreadyOwned, guards, type CommerceRouteDeps } from './shape';
 
 const CartItemSchema = z.object({
   course: uuid(),
@@ -55,7 +55,7 @@ export function cartRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[]
       },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
-        const { cart } = await commerce.addToCart({ courseId: body.course, tier: body.tier ?? '', price: body.price, validityDays: body.validity }, caller);
+        const cart = await commerce.addToCart(forCaller(caller), { courseId: body.course, tier: body.tier ?? '', price: body.price, validityDays: body.validity });
         res.json({ success: true, message: 'course added to the cart', data: toCart(cart) });
       },
     }),
@@ -68,7 +68,7 @@ export function cartRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[]
       responses: { 200: answer(done(CartSchema)), ...badRequest },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
-        const { cart } = await commerce.removeFromCart({ courseId: body.course }, caller);
+        const cart = await commerce.removeFromCart(forCaller(caller), { courseId: body.course });
         res.json({ success: true, message: 'success', data: toCart(cart) });
       },
     }),
@@ -81,7 +81,7 @@ export function cartRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[]
       responses: { 200: answer(done(CartSchema)), ...badRequest },
       handler: async ({ res, body }) => {
         const caller = ownCaller(res, body.user);
-        const { cart } = await commerce.clearCart({}, caller);
+        const cart = await commerce.clearCart(forCaller(caller));
         res.json({ success: true, message: 'success', data: toCart(cart) });
       },
     }),
@@ -94,7 +94,7 @@ export function cartRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec[]
       params: userIdParam,
       responses: { 200: answer(envelope(CartSchema)) },
       handler: async ({ res, param }) => {
-        const { cart } = await commerce.getCart({}, ownCaller(res, param('userId')));
+        const cart = await commerce.getCart(forCaller(ownCaller(res, param('userId'))));
         res.json(ok(toCart(cart)));
       },
     }),

@@ -1,5 +1,5 @@
 /** Commerce's slice of the public API: cart, wishlist, wallet, orders, card payments and vouchers. */
-import type { commerceV1, identityV1 } from '@taal/contracts';
+import { ServiceNames, type identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { commerceClient } from './client';
 import { commerceLimiters } from './limits';
@@ -8,7 +8,7 @@ import { adminOrderRoutes } from './admin-orders';
 import { cardPaymentRoutes } from './card-payments';
 import { cartRoutes } from './cart';
 import { orderRoutes } from './orders';
-import { guards, type CommerceRouteDeps } from './shape';
+import { guards, type CommerceRouteDeps, type CommerceUseCases } from './shape';
 import { voucherRoutes } from './vouchers';
 import { walletCreditRoutes, walletRoutes } from './wallet';
 import { wishlistRoutes } from './wishlist';
@@ -18,10 +18,12 @@ export const commerceApi = defineApi({
   clients: { commerce: commerceClient },
   limiters: commerceLimiters,
   routes: (ctx, limiters) => {
-    const commerce = ctx.client<commerceV1.CommerceServiceServer>('commerce');
+    // Commerce's own use cases, called in this process (its routes run beside commerce, issue 52).
+    const { commerce, cards } = ctx.useCases<CommerceUseCases>(ServiceNames.commerce);
     // The admins' orders see their buyers' names, from identity.
     const deps: CommerceRouteDeps = {
       commerce,
+      cards,
       identity: ctx.client<identityV1.IdentityServiceServer>('identity'),
       tokens: ctx.tokens,
       voucherGuesses: limiters.voucherGuesses,
@@ -37,7 +39,7 @@ export const commerceApi = defineApi({
       orderRoutes(deps),
       walletCreditRoutes(deps),
       // The card gateway's session, IPN and browser returns.
-      cardPaymentRoutes(commerce, guards(ctx.tokens).student, ctx.logger),
+      cardPaymentRoutes(cards, guards(ctx.tokens).student, ctx.logger),
     ];
   },
 });

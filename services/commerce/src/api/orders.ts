@@ -6,7 +6,7 @@ import { clientAddressOf, lookUpVoucher } from './limits';
 
 /** GET order/{userId} (the spec's purchase history) answers at most this many orders, newest first (decision 0084). */
 export const MY_ORDERS_BOUND = 100;
-import { ownCaller, uuid, code, userIdParam, alreadyOwned, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, ownCaller, uuid, code, userIdParam, alreadyOwned, OrderSchema, toOrder, guards, type CommerceRouteDeps } from './shape';
 
 const langQuery = { lang: { schema: z.enum(['en', 'bn']), description: 'The language (default en)' } };
 const pdfAnswer = (description: string) => ({ description, content: { 'application/pdf': z.string().meta({ format: 'binary' }) } });
@@ -59,7 +59,7 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
       },
       handler: async ({ req, res, param }) => {
         const language = req.query.lang === 'bn' ? 'bn' : 'en';
-        const { pdf } = await commerce.getReceipt({ orderId: param('orderId'), language }, callerOf(res));
+        const { pdf } = await commerce.getReceipt(forCaller(callerOf(res)), { orderId: param('orderId'), language });
         res.status(200).setHeader('Content-Type', 'application/pdf');
         res.setHeader('Content-Disposition', `attachment; filename="taal-receipt-${param('orderId').slice(0, 8)}-${language}.pdf"`);
         res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -85,9 +85,8 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
         // Commerce computes the payable and compares it with the client's in the order's own
         // transaction (CART_EMPTY, AMOUNT_MISMATCH): one rule, no window between check and order.
         // A voucher code sent with the order is a guess like the voucher check's (issue 50).
-        const { order } = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), body.cuponCode ?? '', () =>
-          commerce.createOrder(
-            {
+        const order = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), body.cuponCode ?? '', () =>
+          commerce.createOrder(forCaller(caller), {
               voucherCode: body.cuponCode ?? '',
               useWallet: body.useWallet ?? true,
               expectedPayable: body.amount,
@@ -95,9 +94,7 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
               buyerEmail: buyer?.email ?? '',
               buyerName: buyer?.name ?? '',
               buyerLanguage: buyer?.language ?? '',
-            },
-            caller,
-          ),
+            }),
         );
         res.status(201).json(ok(toOrder(order)));
       },
@@ -112,7 +109,7 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
       handler: async ({ res, param }) => {
         const caller = ownCaller(res, param('userId'));
         const { items, next } = await collectPages(MY_ORDERS_BOUND, async (cursor, limit) => {
-          const page = await commerce.listOrders({ cursor, limit }, caller);
+          const page = await commerce.listOrders(forCaller(caller), { cursor, limit });
           return { items: page.orders, next: page.next };
         });
         linkNext(res, `/api/v1/order/${encodeURIComponent(param('userId'))}/page`, {}, next);
@@ -128,7 +125,7 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
       query: pageQuery,
       responses: { 200: answer(pageOf(OrderSchema)), ...badPage },
       handler: async ({ req, res, param }) => {
-        const page = await commerce.listOrders(pageRequest(req), ownCaller(res, param('userId')));
+        const page = await commerce.listOrders(forCaller(ownCaller(res, param('userId'))), pageRequest(req));
         res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
@@ -148,7 +145,7 @@ export function orderRoutes({ commerce, identity, tokens, voucherGuesses }: Comm
       },
       handler: async ({ res, param }) => {
         const caller = ownCaller(res, param('userId'));
-        const { order } = await commerce.payOrder({ orderId: param('orderId') }, caller);
+        const order = await commerce.payOrder(forCaller(caller), { orderId: param('orderId') });
         res.json({ success: true, message: 'success', data: toOrder(order) });
       },
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { COURSE_TIERS as TIERS, type commerceV1, type identityV1 } from '@taal/contracts';
-import type { CommerceApi } from './client';
+import { COURSE_TIERS as TIERS, ServiceNames, type commerceV1, type identityV1 } from '@taal/contracts';
+import type { CardPayments } from '../app/card-payments';
+import type { Commerce } from '../app/commerce';
 import { poishaAmount, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, type ServiceApi, type AccessTokenVerifier, type GuessLimiter } from '@taal/edge';
 
 /**
@@ -30,9 +31,17 @@ export function ownCaller(res: Parameters<typeof callerOf>[0], userId: string): 
   return caller;
 }
 
+/** How a route calls commerce's use cases: as commerce itself, for the caller the edge verified (issue 52). */
+export const forCaller = (caller: AuthenticatedCaller) => ({ identity: caller, callerService: ServiceNames.commerce });
+
+/** Commerce's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface CommerceUseCases {
+  commerce: Commerce;
+  cards: CardPayments;
+}
+
 /** What the route groups are given (index.ts builds it once). */
-export interface CommerceRouteDeps {
-  commerce: CommerceApi;
+export interface CommerceRouteDeps extends CommerceUseCases {
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   /** Wrong voucher codes per user and per client address (limits.ts). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type commerceV1 } from '@taal/contracts';
 import { answer, apiDayField, done, fail, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
 import { clientAddressOf, lookUpVoucher } from './limits';
-import { uuid, code, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, uuid, code, guards, type CommerceRouteDeps } from './shape';
 
 const VoucherSchema = z
   .object({
@@ -44,7 +44,7 @@ export function voucherRoutes({ commerce, tokens, voucherGuesses }: CommerceRout
       auth: admin,
       responses: { 200: answer(listOf(VoucherSchema)) },
       handler: async ({ res }) => {
-        const { vouchers } = await commerce.listVouchers({}, callerOf(res));
+        const vouchers = await commerce.listVouchers(forCaller(callerOf(res)));
         res.json(ok(vouchers.map(toVoucher)));
       },
     }),
@@ -60,15 +60,12 @@ export function voucherRoutes({ commerce, tokens, voucherGuesses }: CommerceRout
         409: fail('A voucher with this code exists (VOUCHER_CODE_TAKEN)'),
       },
       handler: async ({ res, body }) => {
-        const { voucher } = await commerce.createVoucher(
-          {
-            code: body.cuponCode,
-            percent: body.discount,
-            useLimit: body.useLimit,
-            expireDate: body.expireDate,
-          },
-          callerOf(res),
-        );
+        const voucher = await commerce.createVoucher(forCaller(callerOf(res)), {
+          code: body.cuponCode,
+          percent: body.discount,
+          useLimit: body.useLimit,
+          expireDate: body.expireDate,
+        });
         if (!voucher) throw refusal('COUPON_NOT_FOUND');
         res.status(201).json({ success: true, message: 'coupon created successfully', data: toVoucher(voucher) });
       },
@@ -84,7 +81,7 @@ export function voucherRoutes({ commerce, tokens, voucherGuesses }: CommerceRout
         404: fail("'Coupon Not found'"),
       },
       handler: async ({ res, param }) => {
-        await commerce.deleteVoucher({ id: param('id') }, callerOf(res));
+        await commerce.deleteVoucher(forCaller(callerOf(res)), { id: param('id') });
         res.json({ success: true, message: 'Coupon Deleted!!', data: { _id: param('id') } });
       },
     }),
@@ -107,7 +104,7 @@ export function voucherRoutes({ commerce, tokens, voucherGuesses }: CommerceRout
       },
       handler: async ({ req, res, param }) => {
         const caller = callerOf(res);
-        const v = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), param('code'), () => commerce.checkVoucher({ code: param('code') }, caller));
+        const v = await lookUpVoucher(voucherGuesses, caller.userId, clientAddressOf(req), param('code'), () => commerce.checkVoucher(forCaller(caller), { code: param('code') }));
         res.json({
           success: true,
           message: v.message || 'success',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type commerceV1 } from '@taal/contracts';
 import { answer, poishaAmount, badRequest, envelope, fail, callerOf, UserRoles, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { badPage, pageOf, pageQuery, pageRequest } from '@taal/edge';
-import { ownCaller, uuid, userIdParam, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, ownCaller, uuid, userIdParam, guards, type CommerceRouteDeps } from './shape';
 
 const WalletSchema = z
   .object({
@@ -77,7 +77,7 @@ export function walletRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec
       params: userIdParam,
       responses: { 200: answer(envelope(WalletSchema)) },
       handler: async ({ res, param }) => {
-        const { wallet } = await commerce.getWallet({}, ownCaller(res, param('userId')));
+        const wallet = await commerce.getWallet(forCaller(ownCaller(res, param('userId'))));
         res.json(ok(toWallet(wallet)));
       },
     }),
@@ -100,7 +100,7 @@ export function walletRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSpec
         const caller = callerOf(res);
         if (caller.userType !== UserRoles.admin && caller.userId !== param('userId')) throw refusal('WALLET_NOT_YOURS');
         const { cursor, limit } = pageRequest(req);
-        const statement = await commerce.listLedger({ userId: param('userId'), page: 0, pageSize: limit, cursor }, caller);
+        const statement = await commerce.listLedger(forCaller(caller), { userId: param('userId'), page: 0, pageSize: limit, cursor });
         res.json(ok(toStatement(statement)));
       },
     }),
@@ -130,7 +130,7 @@ export function walletCreditRoutes({ commerce, tokens }: CommerceRouteDeps): Rou
         409: fail('The reference holds a different credit (another user, kind or amount): nothing was credited (LEDGER_REFERENCE_TAKEN)'),
       },
       handler: async ({ res, body }) => {
-        const { wallet } = await commerce.creditWallet(body, callerOf(res));
+        const wallet = await commerce.creditWallet(forCaller(callerOf(res)), body);
         res.json(ok(toWallet(wallet)));
       },
     }),

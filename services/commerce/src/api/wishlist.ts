@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { type commerceV1 } from '@taal/contracts';
 import { answer, badRequest, done, listOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { ownCaller, uuid, userIdParam, userCourseBody, notForSale, guards, type CommerceRouteDeps } from './shape';
+import { forCaller, ownCaller, uuid, userIdParam, userCourseBody, notForSale, guards, type CommerceRouteDeps } from './shape';
 
 const WishlistItemSchema = z.object({ course: uuid(), addedAt: z.string() }).meta({ id: 'WishlistItem' });
 const toWishlist = (items: commerceV1.WishlistItem[]) => items.map((i) => ({ course: i.courseId, addedAt: i.addedAt }));
@@ -23,7 +23,7 @@ export function wishlistRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSp
         ...notForSale,
       },
       handler: async ({ res, body }) => {
-        const { items } = await commerce.addToWishlist({ courseId: body.course }, ownCaller(res, body.user));
+        const items = await commerce.addToWishlist(forCaller(ownCaller(res, body.user)), { courseId: body.course });
         res.json({ success: true, message: 'Course Added to Wishlist', data: toWishlist(items) });
       },
     }),
@@ -35,7 +35,7 @@ export function wishlistRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSp
       body: { schema: userCourseBody },
       responses: { 200: answer(done(z.array(WishlistItemSchema))), ...badRequest },
       handler: async ({ res, body }) => {
-        const { items } = await commerce.removeFromWishlist({ courseId: body.course }, ownCaller(res, body.user));
+        const items = await commerce.removeFromWishlist(forCaller(ownCaller(res, body.user)), { courseId: body.course });
         res.json({ success: true, message: 'success', data: toWishlist(items) });
       },
     }),
@@ -47,7 +47,7 @@ export function wishlistRoutes({ commerce, tokens }: CommerceRouteDeps): RouteSp
       params: userIdParam,
       responses: { 200: answer(listOf(WishlistItemSchema)) },
       handler: async ({ res, param }) => {
-        const { items } = await commerce.listWishlist({}, ownCaller(res, param('userId')));
+        const items = await commerce.listWishlist(forCaller(ownCaller(res, param('userId'))));
         res.json(ok(toWishlist(items)));
       },
     }),
