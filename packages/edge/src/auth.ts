@@ -78,3 +78,18 @@ export function callerOrNull(res: Response): AuthenticatedCaller | null {
 
 /** The roles (declared once in @taal/contracts). */
 export { UserRoles } from '@taal/contracts';
+
+/** What a route hands its own service's use cases (their `CallContext`'s caller fields). */
+export interface UseCaseCaller {
+  identity: CallerIdentity | null;
+  callerService: string;
+}
+
+/**
+ * How a route calls its own service's use cases directly (issue 52, decision 0093): for the user the edge
+ * verified (null: none, as the card gateway's notifications), as that service itself, the way its gRPC
+ * handlers were called before with the user's token.
+ */
+export function callerFor(service: string, caller: CallerIdentity | null): UseCaseCaller {
+  return { identity: caller, callerService: service };
+}

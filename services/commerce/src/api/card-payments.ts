@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { poishaOfTaka, ServiceNames, type commerceV1 } from '@taal/contracts';
 import type { CardPayments } from '../app/card-payments';
-import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
+import { bdtAmount, callerFor, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
 import { COURSE_CARD_SALE } from '../domain/card-sale';
 import { forCaller } from './shape';
 import type { Logger } from 'pino';
@@ -34,7 +34,7 @@ const sslBody = z.object({
 });
 
 // The gateway's IPNs and the browser's returns carry no user: commerce takes them from its own routes alone.
-const AS_COMMERCE = { identity: null, callerService: ServiceNames.commerce };
+const AS_COMMERCE = callerFor(ServiceNames.commerce, null);
 
 export function cardPaymentRoutes(cards: CardPayments, student: Access, logger: Logger): RouteSpec[] {
   return cardGatewayRoutes({

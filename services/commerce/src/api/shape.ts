@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COURSE_TIERS as TIERS, ServiceNames, type commerceV1, type identityV1 } from '@taal/contracts';
 import type { CardPayments } from '../app/card-payments';
 import type { Commerce } from '../app/commerce';
-import { poishaAmount, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, type ServiceApi, type AccessTokenVerifier, type GuessLimiter } from '@taal/edge';
+import { poishaAmount, fail, ID_PATTERN, callerFor, callerOf, requireAuth, UserRoles, type AuthenticatedCaller, refusal, type ServiceApi, type AccessTokenVerifier, type GuessLimiter } from '@taal/edge';
 
 /**
  * The student's cart, wishlist, wallet and orders and the back office's vouchers (spec §7,
@@ -32,7 +32,7 @@ export function ownCaller(res: Parameters<typeof callerOf>[0], userId: string): 
 }
 
 /** How a route calls commerce's use cases: as commerce itself, for the caller the edge verified (issue 52). */
-export const forCaller = (caller: AuthenticatedCaller) => ({ identity: caller, callerService: ServiceNames.commerce });
+export const forCaller = (caller: AuthenticatedCaller) => callerFor(ServiceNames.commerce, caller);
 
 /** Commerce's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
 export interface CommerceUseCases {

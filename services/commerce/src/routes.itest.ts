@@ -3,7 +3,8 @@
  * the storefront and back office call them (spec §7, admin-back-office.md): a student fills the
  * cart at two tiers, checks a voucher the admin created, creates an order whose amount must match
  * the server's computation, pays it through the zero-payable path once the wallet covers it, and
- * sees it Paid; another student gets 403 on every `{userId}` route; no token gives 401.
+ * sees it Paid; another student gets 403 on every `{userId}` route; no token gives 401. Kept beside
+ * commerce's routes (issue 52): they are commerce's, whichever process serves them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,6 @@ import { pngImage } from '../../../tools/testing/images';
 import { waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-
 
 describe('commerce through the gateway on the all-in-one process', () => {
   let dataDir: string;
