@@ -1,8 +1,8 @@
 /**
  * A service serving its own API (issue 52, decision 0092): its `src/api` routes on its own HTTP port,
  * reached by the edge only (the chart's NetworkPolicy). The routes run here with the same context as
- * at the edge, and reach their own service's use cases in this process (the launcher serves calls to
- * its own gRPC server in process: no socket, no second process). The edge keeps what is the edge's:
+ * at the edge, and call their own service's use cases in this process (`ctx.useCases`, decision 0093):
+ * no socket, no second process, no protobuf. The edge keeps what is the edge's:
  * it reads this port's route table and document, forwards the routes' requests, and applies the
  * limits and the signed-in copies. The service checks access again (defence in depth).
  */
