@@ -6,13 +6,22 @@ import { refusalOf, refusalText, type FieldRefusals, type RefusalKey, type Refus
  * Any other error becomes INTERNAL with a generic message.
  */
 export class ServiceError extends Error {
+  /**
+   * The message and metadata as a gRPC client reads them: a route that calls its own service's use cases
+   * directly (issue 52) meets the same error as its gRPC client did (`isGrpcStatusError`, the reason key).
+   */
+  readonly details: string;
+  readonly metadata: Metadata;
+
   constructor(
     readonly code: status,
     message: string,
-    readonly metadata?: Metadata,
+    metadata?: Metadata,
   ) {
     super(message);
     this.name = 'ServiceError';
+    this.details = message;
+    this.metadata = metadata ?? new Metadata();
   }
 }
 
