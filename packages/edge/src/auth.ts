@@ -49,6 +49,8 @@ export function requireAuth(tokens: AccessTokenVerifier, ...roles: UserRole[]): 
         res.locals.caller = {
           userId: who.userId,
           userType: who.userType,
+          // An instructor's own profile: the use cases a route calls directly decide by it (issue 52).
+          ...(who.instructorId ? { instructorId: who.instructorId } : {}),
           sessionId: who.sessionId ?? '',
           accessToken: token,
         } satisfies AuthenticatedCaller;
@@ -83,6 +85,8 @@ export { UserRoles } from '@taal/contracts';
 export interface UseCaseCaller {
   identity: CallerIdentity | null;
   callerService: string;
+  /** The user's own access token, for a use case that asks another service on the user's behalf (decision 0008). */
+  accessToken?: string;
 }
 
 /**
@@ -90,6 +94,6 @@ export interface UseCaseCaller {
  * verified (null: none, as the card gateway's notifications), as that service itself, the way its gRPC
  * handlers were called before with the user's token.
  */
-export function callerFor(service: string, caller: CallerIdentity | null): UseCaseCaller {
-  return { identity: caller, callerService: service };
+export function callerFor(service: string, caller: AuthenticatedCaller | null): UseCaseCaller {
+  return caller ? { identity: caller, callerService: service, accessToken: caller.accessToken } : { identity: null, callerService: service };
 }

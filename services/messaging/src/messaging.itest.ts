@@ -22,6 +22,7 @@ import { pngImage } from '../../../tools/testing/images';
 import { waitFor } from '../../../tools/testing/wait';
 import { grpcLookups } from './grpc/lookups';
 import { startMessaging, type RunningMessaging } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 
 const RUN = Date.now().toString(36);
 const student = (n: string): CallerIdentity => ({ userId: `student-${n}-${RUN}`, userType: 4 });
@@ -37,13 +38,9 @@ const decodeSubject = (subject: string) => subject.replace(/=\?UTF-8\?([BQ])\?([
 const bodyText = (body: string) =>
   [...body.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8')).join('\n') + body;
 
-type Requests = Record<string, { fromPartial(o: object): object }>;
-const requestOf = (method: string) => (messagingV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
-
 describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) => {
   let backend: Backend;
   let messaging: RunningMessaging;
-  let client: messagingV1.MessagingServiceClient;
   // The real identity and catalogue: messaging reads a receipt's buyer and courses from them.
   let identity: RunningIdentity;
   let catalogue: RunningCatalogue;
@@ -69,14 +66,10 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
       mailIntervalMs: 100,
       ...extra,
     });
-  const connect = (port: number) =>
-    createClient(messagingV1.MessagingServiceClient, `127.0.0.1:${port}`, { auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'messaging' } });
-
+  // Its use cases as its routes call them (issue 52), on the messaging running now (a test restarts it).
+  const useCase = useCaseCalls(() => messaging.useCases);
   const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
-      deadlineMs: 30000,
-      userToken: identity ? await auth.userToken(identity) : undefined,
-    });
+    useCase<Res>(method, request, identity, identity ? await auth.userToken(identity) : undefined);
   const unread = async (who: CallerIdentity) =>
     (await call<messagingV1.ListUserNotificationsResponse>('listUserNotifications', { userId: who.userId }, who)).notifications;
 
@@ -90,11 +83,9 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     });
     // The mass-mail job is driven by hand until the restart test.
     messaging = await start({ massMailIntervalMs: 3_600_000, massMailBatchSize: 4 });
-    client = connect(messaging.port);
   }, 120_000);
 
   afterAll(async () => {
-    client?.close();
     await messaging?.stop();
     await identity?.stop();
     await catalogue?.stop();
@@ -453,12 +444,10 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     const { progress: chunkProgress } = messaging.mailDocuments.models;
     expect(await chunkProgress.findOne({ _id: `${mail!.id}:0000000` }).lean()).toMatchObject({ size: 10, at: 4, flying: [] });
     await chunkProgress.updateOne({ _id: `${mail!.id}:0000000` }, { $set: { at: 5, flying: [4] } });
-    client.close();
     await messaging.stop();
 
     // Restarted: the rest goes out on its own.
     messaging = await start({ massMailIntervalMs: 100, massMailBatchSize: 4 });
-    client = connect(messaging.port);
     const progress = async () => (await call<messagingV1.ListMassMailsResponse>('listMassMails', {}, ADMIN)).mails.find((m) => m.id === mail!.id)!;
     await waitFor(async () => (await progress()).status === 'done', 'the mass mail to finish');
     expect(await progress()).toMatchObject({ total: 10, sent: 9, uncertain: 1, skipped: 0, status: 'done' });
@@ -494,10 +483,8 @@ describe.each(backends)('messaging on %s infrastructure', (_name, makeBackend) =
     );
     // A start: the recipients get the queue's fields and their entries in its due list (at the first
     // claim, decision 0060); its init again finds nothing to change.
-    client.close();
     await messaging.stop();
     messaging = await start({ massMailIntervalMs: 100, massMailBatchSize: 4 });
-    client = connect(messaging.port);
     await messaging.mailDocuments.init();
     const progress = async () => (await call<messagingV1.ListMassMailsResponse>('listMassMails', {}, ADMIN)).mails.find((m) => m.id === id);
     await waitFor(async () => (await progress())?.status === 'done', 'the old mass mail to finish');

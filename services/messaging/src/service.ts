@@ -1,4 +1,4 @@
-import { conductV1, messagingV1, questionsV1, ServiceNames } from '@taal/contracts';
+import { messagingV1, ServiceNames } from '@taal/contracts';
 import {
   addressOf,
   composeService,
@@ -22,18 +22,16 @@ import { Messaging } from './app/messaging';
 import { messagingConfig } from './config';
 import { notifyFromEvents } from './events/notifications';
 import { grpcLookups, type CourseInstructors, type LearningLookup, type QuestionLookups } from './grpc/lookups';
-import { messagingGrpcService } from './grpc/messaging-service';
-import { startReviews } from './grpc/reviews-service';
+import { startReviews } from './start-reviews';
+import type { MessagingUseCases } from './api/shape';
 import { MessagingDocuments } from './store/documents';
 import { MailDocuments } from './store/mails';
 import { moveFromSql } from './store/move-from-sql';
 import { messagingApi } from './api';
 import { LessonQuestions } from './app/questions';
-import { questionsGrpcService } from './grpc/questions-service';
 import { QuestionDocuments } from './store/questions';
 import { Conduct } from './app/conduct';
 import { ConductItems } from './app/conduct-items';
-import { conductGrpcService } from './grpc/conduct-service';
 import { ConductDocuments } from './store/conduct';
 
 export interface MessagingDeps extends ServiceDeps {
@@ -76,6 +74,8 @@ export type RunningMessaging = ComposedService<{
   mailDocuments: MailDocuments;
   massMails: MassMails;
   mails: TransactionalMails;
+  /** What its own routes call (issue 52). */
+  useCases: MessagingUseCases;
 }>;
 
 export const MESSAGING_SERVICE_NAME = 'taal.messaging.v1.MessagingService';
@@ -168,12 +168,11 @@ export function startMessaging(deps: MessagingDeps): Promise<RunningMessaging> {
 
     return {
       services: [
-        { definition: messagingV1.MessagingServiceService, implementation: messagingGrpcService(messaging, massMails) },
-        { definition: questionsV1.LessonQuestionsServiceService, implementation: questionsGrpcService(questions) },
-        reviews.service,
-        { definition: conductV1.ConductServiceService, implementation: conductGrpcService(conduct) },
+        // No methods (issue 52): its routes call its use cases; the health check reports under its name.
+        { definition: messagingV1.MessagingServiceService, implementation: {}, name: MESSAGING_SERVICE_NAME },
       ],
-      extras: { messaging, store, mailDocuments, massMails, mails },
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { messaging, store, mailDocuments, massMails, mails, useCases: { messaging, massMails, questions, reviews: reviews.reviews, conduct } },
     };
   });
 }

@@ -113,7 +113,8 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   const healthImpl = new HealthImplementation(statusMap);
   healthImpl.addToServer(server);
   const wrapped = options.services.map((s) => ({ definition: s.definition, implementation: authenticated(s.definition, s.implementation, options.auth, logger) }));
-  for (const s of wrapped) server.addService(s.definition, s.implementation);
+  // A service without methods (all its callers are its own routes, issue 52) is only a health-check name.
+  for (const s of wrapped) if (Object.keys(s.definition).length > 0) server.addService(s.definition, s.implementation);
 
   const host =
     options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;

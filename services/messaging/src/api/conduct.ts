@@ -16,7 +16,8 @@ import {
   type RouteSpec,
   type ServiceApi,
 } from '@taal/edge';
-import { uuid } from './shape';
+import type { Conduct } from '../app/conduct';
+import { forCaller, uuid } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 /**
@@ -70,7 +71,7 @@ const BlockSchema = z
   .meta({ id: 'ConductBlock' });
 
 export interface ConductRouteDeps {
-  conduct: ServiceApi<conductV1.ConductServiceServer>;
+  conduct: Conduct;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
 }
@@ -107,11 +108,8 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
         409: fail('Already reported by this user (ALREADY_REPORTED)'),
       },
       handler: async ({ res, body }) => {
-        const { report } = await conduct.reportItem(
-          { kind: body.kind, itemId: body.itemId, reason: body.reason ?? '' },
-          callerOf(res),
-        );
-        res.status(201).json({ success: true, message: 'Report sent', data: toReport(report!) });
+        const report = await conduct.report(forCaller(callerOf(res)), { kind: body.kind, itemId: body.itemId, reason: body.reason ?? '' });
+        res.status(201).json({ success: true, message: 'Report sent', data: toReport(report) });
       },
     }),
     ...listRoutes({
@@ -124,8 +122,7 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       item: ReportSchema,
       toApi: toReport,
       read: async (req, res, _param, page) => {
-        const { reports, next } = await conduct.listReports({ openOnly: req.query.open === 'true', ...page }, callerOf(res));
-        return { items: reports, next };
+        return conduct.queue(forCaller(callerOf(res)), req.query.open === 'true', page);
       },
       linkQuery: (req): Record<string, string> => (req.query.open === 'true' ? { open: 'true' } : {}),
     }),
@@ -154,7 +151,7 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { report } = await conduct.decideReport({ id: param('id'), action: body.action }, caller);
+        const report = await conduct.decide(forCaller(caller), { id: param('id'), action: body.action });
         // Suspension is identity's (the user list's Suspend): the account's sessions end at once.
         if (body.action === 'suspend' && report?.senderId)
           await identity.setSuspended({ id: report.senderId, suspended: true }, caller);
@@ -181,11 +178,8 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
         404: fail('Not a message the caller sent or received (BLOCK_TARGET_INVALID)'),
       },
       handler: async ({ res, param, body }) => {
-        const { block } = await conduct.blockSender(
-          { messageId: param('messageId'), blocked: body.blocked },
-          callerOf(res),
-        );
-        res.json({ success: true, message: body.blocked ? 'Blocked' : 'Unblocked', data: block! });
+        const block = await conduct.block(forCaller(callerOf(res)), { messageId: param('messageId'), blocked: body.blocked });
+        res.json({ success: true, message: body.blocked ? 'Blocked' : 'Unblocked', data: block });
       },
     }),
     defineRoute({
@@ -195,7 +189,7 @@ export function conductRoutes({ conduct, identity, tokens }: ConductRouteDeps): 
       auth: signedIn,
       responses: { 200: answer(listOf(BlockSchema)) },
       handler: async ({ res }) => {
-        const { blocks } = await conduct.listBlocks({}, callerOf(res));
+        const blocks = await conduct.blocks(forCaller(callerOf(res)));
         res.json(ok(blocks));
       },
     }),

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { AccountFieldLimits, ContactLimits, NAME_PATTERN, type messagingV1 } from '@taal/contracts';
 import { answer, dateTime, done, emailAddress, envelope, fail, tooMany, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { type MessagingRouteDeps, text, idOf, guards } from './shape';
+import { type MessagingRouteDeps, forCaller, text, idOf, guards } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -42,8 +42,8 @@ export function contactRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       },
       handler: async ({ req, res, body }) => {
         await deps.contactLimiter.hit('message', body.email, clientAddress(req));
-        const { message } = await messaging.sendContact(body);
-        const { reply: _reply, ...shown } = toGeneral(message!);
+        const message = await messaging.sendContact(body);
+        const { reply: _reply, ...shown } = toGeneral(message);
         res.status(201).json({ success: true, message: 'Message sent Successfully', data: shown });
       },
     }),
@@ -56,8 +56,7 @@ export function contactRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       item: GeneralMessageSchema,
       toApi: toGeneral,
       read: async (_req, res, _param, page) => {
-        const { messages, next } = await messaging.listContacts(page, callerOf(res));
-        return { items: messages, next };
+        return messaging.contacts(forCaller(callerOf(res)), page);
       },
     }),
     defineRoute({
@@ -68,8 +67,8 @@ export function contactRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       params: idOf('message'),
       responses: { 200: answer(envelope(GeneralMessageSchema)), 404: fail('Message not found') },
       handler: async ({ res, param }) => {
-        const { message } = await messaging.markContactReplied({ id: param('id') }, callerOf(res));
-        res.json(ok(toGeneral(message!)));
+        const message = await messaging.markContactReplied(forCaller(callerOf(res)), param('id'));
+        res.json(ok(toGeneral(message)));
       },
     }),
 

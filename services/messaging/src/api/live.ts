@@ -2,7 +2,6 @@ import type { Response } from 'express';
 import { status } from '@grpc/grpc-js';
 import type { AccessTokenVerifier } from '@taal/edge';
 import type { Logger } from 'pino';
-import type { MessagingApi } from './client';
 
 /** Who a stream is for: the user, and the access token it was opened with (checked again while it is open). */
 export interface StreamCaller {
@@ -38,7 +37,8 @@ export class NotificationHub {
   private checking = false;
 
   constructor(
-    private readonly messaging: MessagingApi,
+    /** The notifications changed after a sequence number (messaging's use case, called in this process). */
+    private readonly changesAfter: (after: number) => Promise<{ changes: { userId: string }[]; latest: number }>,
     private readonly tokens: AccessTokenVerifier,
     private readonly logger: Logger,
     private readonly intervalMs = 500,
@@ -125,7 +125,7 @@ export class NotificationHub {
     if (this.polling) return;
     this.polling = true;
     try {
-      const { changes, latest } = await this.messaging.listNotificationChanges({ after: Math.max(this.latest, 0) });
+      const { changes, latest } = await this.changesAfter(Math.max(this.latest, 0));
       if (this.latest >= 0) {
         const everyone = changes.some((c) => !c.userId);
         const users = new Set(changes.map((c) => c.userId));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { isEmail, type messagingV1 } from '@taal/contracts';
-import type { MessagingApi } from './client';
+import type { MassMails } from '../app/mass-mail';
+import { forCaller } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 import { answer, dateTime, done, fail, callerOf, requireAuth, UserRoles, refusal, defineRoute, type RouteSpec, type AccessTokenVerifier } from '@taal/edge';
 
@@ -56,7 +57,7 @@ const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Taal</a></p></body></html>`;
 
-export function massMailRoutes(messaging: MessagingApi, tokens: AccessTokenVerifier): RouteSpec[] {
+export function massMailRoutes(massMails: MassMails, tokens: AccessTokenVerifier): RouteSpec[] {
   const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   return [
     defineRoute({
@@ -80,8 +81,8 @@ export function massMailRoutes(messaging: MessagingApi, tokens: AccessTokenVerif
           if (!isEmail(email)) throw refusal('CUSTOM_EMAIL_INVALID', { fields: { customEmail: 'CUSTOM_EMAIL_INVALID' } });
           recipients.push({ email, name: '', language: 'en' });
         }
-        const { mail } = await messaging.createMassMail({ audience: body.mailTo, subject: body.subject, html: body.message, recipients }, caller);
-        res.status(201).json({ success: true, message: MASS_MAIL_SENT, data: toMassMail(mail!) });
+        const mail = await massMails.create(forCaller(caller), { audience: body.mailTo, subject: body.subject, html: body.message, recipients });
+        res.status(201).json({ success: true, message: MASS_MAIL_SENT, data: toMassMail(mail) });
       },
     }),
     ...listRoutes({
@@ -93,8 +94,7 @@ export function massMailRoutes(messaging: MessagingApi, tokens: AccessTokenVerif
       item: MassMailSchema,
       toApi: toMassMail,
       read: async (_req, res, _param, page) => {
-        const { mails, next } = await messaging.listMassMails(page, callerOf(res));
-        return { items: mails, next };
+        return massMails.list(forCaller(callerOf(res)), page);
       },
     }),
     defineRoute({
@@ -109,7 +109,7 @@ export function massMailRoutes(messaging: MessagingApi, tokens: AccessTokenVerif
       },
       handler: async ({ res, param }) => {
         try {
-          const { email } = await messaging.unsubscribe({ token: param('token') });
+          const email = await massMails.unsubscribe(param('token'));
           res.status(200).type('html').send(page('Unsubscribed', `${email} will not receive Taal's mass e-mails any more.`));
         } catch (err) {
           if (!(isGrpcStatusError(err) && err.code === status.NOT_FOUND)) throw err;

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { type messagingV1 } from '@taal/contracts';
 import { answer, dateTime, done, fail, listOf, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { type MessagingRouteDeps, uuid, text, idOf, userIdParam, noSuchUser, guards } from './shape';
+import { type MessagingRouteDeps, forCaller, uuid, text, idOf, userIdParam, noSuchUser, guards } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 const NotificationSchema = z
@@ -40,8 +40,8 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       body: { schema: notificationBody },
       responses: { 201: answer(done(NotificationSchema), "'Notification created'"), 400: fail('A blank or too long message') },
       handler: async ({ res, body }) => {
-        const { notification } = await messaging.createNotification({ msg: body.msg }, callerOf(res));
-        res.status(201).json({ success: true, message: 'Notification created', data: toNotification(notification!) });
+        const notification = await messaging.createNotification(forCaller(callerOf(res)), body.msg);
+        res.status(201).json({ success: true, message: 'Notification created', data: toNotification(notification) });
       },
     }),
     ...listRoutes({
@@ -53,8 +53,7 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       item: NotificationSchema,
       toApi: toNotification,
       read: async (_req, res, _param, page) => {
-        const { notifications, next } = await messaging.listNotifications(page, callerOf(res));
-        return { items: notifications, next };
+        return messaging.notifications(forCaller(callerOf(res)), page);
       },
     }),
     defineRoute({
@@ -76,7 +75,7 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       params: idOf('notification'),
       responses: { 200: answer(done(z.object({ _id: z.string() })), "'Notification deleted'"), 404: fail('Notification not found') },
       handler: async ({ res, param }) => {
-        await messaging.deleteNotification({ id: param('id') }, callerOf(res));
+        await messaging.deleteNotification(forCaller(callerOf(res)), param('id'));
         res.json({ success: true, message: 'Notification deleted', data: { _id: param('id') } });
       },
     }),
@@ -91,7 +90,8 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       responses: { 200: answer(listOf(NotificationSchema)), 403: fail("Another user's notifications"), ...noSuchUser },
       query: langQuery,
       handler: async ({ req, res, param }) => {
-        const { notifications } = await messaging.listUserNotifications({ userId: param('userId'), all: false, language: readerLanguage(req) }, callerOf(res));
+        // Unread only: those among the newest 500 (the bell), one answer.
+        const notifications = await messaging.userNotifications(forCaller(callerOf(res)), param('userId'), false, readerLanguage(req));
         res.json(ok(notifications.map(toNotification)));
       },
     }),
@@ -108,8 +108,7 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       item: NotificationSchema,
       toApi: toNotification,
       read: async (req, res, param, page) => {
-        const { notifications, next } = await messaging.listUserNotifications({ userId: param('userId'), all: true, language: readerLanguage(req), ...page }, callerOf(res));
-        return { items: notifications, next };
+        return messaging.userNotificationPage(forCaller(callerOf(res)), param('userId'), readerLanguage(req), page);
       },
       linkQuery: (req): Record<string, string> => (typeof req.query.lang === 'string' ? { lang: readerLanguage(req) } : {}),
     }),
@@ -125,7 +124,7 @@ export function notificationRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         404: fail('Not a user id, or notification not found'),
       },
       handler: async ({ res, param }) => {
-        await messaging.markNotificationRead({ userId: param('userId'), notificationId: param('notificationId') }, callerOf(res));
+        await messaging.markRead(forCaller(callerOf(res)), param('userId'), param('notificationId'));
         res.json({ success: true, message: 'Marked as read', data: { _id: param('notificationId') } });
       },
     }),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { type identityV1, type questionsV1, type RefusalKey } from '@taal/contracts';
+import { type identityV1, type RefusalKey } from '@taal/contracts';
 import { answer, callerOf, dateTime, defineRoute, linkHeader, linkNext, done, fail, ID_PATTERN, listOf, ok, refusal, requireAuth, tooMany, UserRoles, type AccessTokenVerifier, type RouteSpec, type ServiceApi } from '@taal/edge';
+import type { LessonQuestions } from '../app/questions';
 import type { WriteLimiters } from './limits';
+import { forCaller } from './shape';
 import { QuestionSchema, toQuestion } from './questions-shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
@@ -41,7 +43,7 @@ const UnansweredPageSchema = listOf(QuestionSchema)
 const pageNumber = (what: string) => ({ schema: z.string().regex(/^[1-9][0-9]{0,3}$/), description: what });
 
 export interface QuestionRouteDeps {
-  questions: ServiceApi<questionsV1.LessonQuestionsServiceServer>;
+  questions: LessonQuestions;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   /** Limits on what a user writes (decision 0063). */
@@ -78,7 +80,7 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
         404: fail('Course not found'),
       },
       handler: async ({ res, param }) => {
-        const { questions: found } = await questions.listLessonQuestions({ courseId: param('courseId'), lessonId: param('lessonId') }, callerOf(res));
+        const found = await questions.list(forCaller(callerOf(res)), param('courseId'), param('lessonId'));
         res.json(ok(found.map(toQuestion)));
       },
     }),
@@ -98,10 +100,10 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { question } = await writes.question.run(caller.userId, param('courseId'), async () =>
-          questions.askQuestion({ courseId: param('courseId'), lessonId: param('lessonId'), body: body.body, askerName: await nameOf(caller) }, caller),
+        const question = await writes.question.run(caller.userId, param('courseId'), async () =>
+          questions.ask(forCaller(caller), { courseId: param('courseId'), lessonId: param('lessonId'), body: body.body, askerName: await nameOf(caller) }),
         );
-        res.status(201).json({ success: true, message: 'Question posted', data: toQuestion(question!) });
+        res.status(201).json({ success: true, message: 'Question posted', data: toQuestion(question) });
       },
     }),
     defineRoute({
@@ -121,10 +123,10 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { question } = await writes.answer.run(caller.userId, param('id'), async () =>
-          questions.answerQuestion({ id: param('id'), body: body.body, authorName: await nameOf(caller) }, caller),
+        const question = await writes.answer.run(caller.userId, param('id'), async () =>
+          questions.answer(forCaller(caller), { id: param('id'), body: body.body, authorName: await nameOf(caller) }),
         );
-        res.json({ success: true, message: 'Answer posted', data: toQuestion(question!) });
+        res.json({ success: true, message: 'Answer posted', data: toQuestion(question) });
       },
     }),
     defineRoute({
@@ -141,8 +143,8 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
         404: fail('Question not found'),
       },
       handler: async ({ res, param, body }) => {
-        const { question } = await questions.followQuestion({ id: param('id'), follow: body.follow }, callerOf(res));
-        res.json({ success: true, message: body.follow ? 'Following' : 'Not following', data: toQuestion(question!) });
+        const question = await questions.follow(forCaller(callerOf(res)), { id: param('id'), follow: body.follow });
+        res.json({ success: true, message: body.follow ? 'Following' : 'Not following', data: toQuestion(question) });
       },
     }),
     defineRoute({
@@ -154,7 +156,7 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       query: { page: pageNumber('1-based page of askers (default 1)'), pageSize: pageNumber('Askers per page, at most 50 (default 20)') },
       responses: { 200: { ...answer(UnansweredPageSchema), headers: linkHeader } },
       handler: async ({ req, res }) => {
-        const found = await questions.listUnansweredQuestions({ page: Number(req.query.page ?? 1), pageSize: Number(req.query.pageSize ?? 0) }, callerOf(res));
+        const found = await questions.unanswered(forCaller(callerOf(res)), { page: Number(req.query.page ?? 1), pageSize: Number(req.query.pageSize ?? 0) });
         linkNext(res, '/api/v1/questions/unanswered/page', {}, found.next);
         res.json({
           ...ok(found.questions.map(toQuestion)),
@@ -174,8 +176,7 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       item: QuestionSchema,
       toApi: toQuestion,
       read: async (_req, res, _param, page) => {
-        const { questions: items, next } = await questions.listUnansweredQuestionPage(page, callerOf(res));
-        return { items, next };
+        return questions.unansweredKeysetPage(forCaller(callerOf(res)), page);
       },
     }),
     ...listRoutes({
@@ -187,8 +188,7 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
       item: QuestionSchema,
       toApi: toQuestion,
       read: async (_req, res, _param, page) => {
-        const { questions: items, next } = await questions.listRecentQuestions(page, callerOf(res));
-        return { items, next };
+        return questions.recent(forCaller(callerOf(res)), page);
       },
     }),
     defineRoute({
@@ -204,8 +204,8 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
         404: fail('Question not found'),
       },
       handler: async ({ res, param, body }) => {
-        const { question } = await questions.hideQuestion({ id: param('id'), hidden: body.hidden }, callerOf(res));
-        res.json({ success: true, message: body.hidden ? 'Question hidden' : 'Question shown', data: toQuestion(question!) });
+        const question = await questions.hide(forCaller(callerOf(res)), { id: param('id'), hidden: body.hidden });
+        res.json({ success: true, message: body.hidden ? 'Question hidden' : 'Question shown', data: toQuestion(question) });
       },
     }),
     defineRoute({
@@ -221,7 +221,7 @@ export function questionRoutes({ questions, identity, tokens, writes }: Question
         404: fail('Not a user id'),
       },
       handler: async ({ res, param, body }) => {
-        const { changed } = await questions.hideUserQuestions({ userId: param('userId'), hidden: body.hidden }, callerOf(res));
+        const changed = await questions.hideUser(forCaller(callerOf(res)), { userId: param('userId'), hidden: body.hidden });
         res.json({ success: true, message: body.hidden ? 'Questions hidden' : 'Questions shown', data: { changed } });
       },
     }),

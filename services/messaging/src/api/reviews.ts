@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { identityV1, reviewsV1 } from '@taal/contracts';
 import { reencodeImage, type ImageRules } from '@taal/kit';
 import { answer, dateTime, envelope, fail, ID_PATTERN, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, tooMany, type RouteSpec, type ServiceApi, type AccessTokenVerifier, type AuthenticatedCaller } from '@taal/edge';
+import type { Reviews } from '../app/reviews';
 import type { WriteLimiters } from './limits';
+import { forCaller } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 /**
@@ -77,7 +79,7 @@ const hideBody = z.object({ reason: z.string({ error: 'HIDE_REASON_REQUIRED' }).
 const pageNumber = (what: string) => ({ schema: z.string().regex(/^[1-9][0-9]{0,3}$/), description: what });
 
 export interface ReviewRouteDeps {
-  reviews: ServiceApi<reviewsV1.ReviewServiceServer>;
+  reviews: Reviews;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   /** Limits on what a user writes (decision 0063). */
@@ -102,8 +104,7 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
         item: HiddenReviewSchema,
         toApi: toAdminReview,
         read: async (_req, res, _param, page) => {
-          const { reviews: items, next } = await (which === 'hidden' ? reviews.listHiddenReviews(page, callerOf(res)) : reviews.listRecentReviews(page, callerOf(res)));
-          return { items, next };
+          return which === 'hidden' ? reviews.hiddenList(forCaller(callerOf(res)), page) : reviews.recent(forCaller(callerOf(res)), page);
         },
       }),
     ),
@@ -131,7 +132,7 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
       handler: async ({ req, res, param }) => {
         const page = Number(req.query.page ?? 1);
         const pageSize = Math.min(Number(req.query.pageSize ?? 10), 50);
-        const found = await reviews.listCourseReviews({ courseId: param('courseId'), page, pageSize });
+        const found = await reviews.courseReviews({ courseId: param('courseId'), page, pageSize });
         const average = found.total > 0 ? Math.round((found.ratingSum / found.total) * 10) / 10 : 0;
         res.json(ok({ reviews: found.reviews.map(toReview), total: found.total, average, page, pageSize }));
       },
@@ -155,7 +156,7 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
         404: fail('Not a course id'),
       },
       handler: async ({ res, param }) => {
-        const found = await reviews.getMyReview({ courseId: param('courseId') }, callerOf(res));
+        const found = await reviews.mine(forCaller(callerOf(res)), param('courseId'));
         res.json(ok({ review: found.review ? toReview(found.review) : null, eligible: found.eligible, reason: found.reason }));
       },
     }),
@@ -180,7 +181,7 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
           const { user } = await identity.getUser({ id: caller.userId }, caller);
           // Named by name and photo, as published with the review (issue 50), never by user id.
           const userPhoto = user?.photo ? await ownPhotoThumbnail(identity, caller) : '';
-          return reviews.writeReview({ courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '', userPhoto }, caller);
+          return reviews.write(forCaller(caller), { courseId: param('courseId'), rating: body.rating, text: body.text ?? '', userName: user?.name ?? '', userPhoto });
         });
         res.status(edited ? 200 : 201).json(ok(toReview(review!)));
       },
@@ -202,8 +203,8 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { review } = await writes.reviewReply.run(caller.userId, param('id'), () => reviews.replyReview({ id: param('id'), reply: body.reply }, caller));
-        res.json(ok(toReview(review!)));
+        const review = await writes.reviewReply.run(caller.userId, param('id'), () => reviews.reply(forCaller(caller), { id: param('id'), reply: body.reply }));
+        res.json(ok(toReview(review)));
       },
     }),
     defineRoute({
@@ -219,8 +220,8 @@ export function reviewRoutes({ reviews, identity, tokens, writes }: ReviewRouteD
         404: fail('Review not found'),
       },
       handler: async ({ res, param, body }) => {
-        const { review } = await reviews.hideReview({ id: param('id'), reason: body.reason }, callerOf(res));
-        res.json(ok(toAdminReview(review!)));
+        const review = await reviews.hide(forCaller(callerOf(res)), { id: param('id'), reason: body.reason });
+        res.json(ok(toAdminReview(review)));
       },
     }),
   ];

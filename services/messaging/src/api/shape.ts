@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { type RefusalKey, type catalogueV1, type identityV1 } from '@taal/contracts';
-import type { MessagingApi } from './client';
-import { fail, ID_PATTERN, requireAuth, UserRoles, refusal, type TargetLimiter, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { ServiceNames, type RefusalKey, type catalogueV1, type identityV1 } from '@taal/contracts';
+import type { MassMails } from '../app/mass-mail';
+import type { Messaging } from '../app/messaging';
+import type { LessonQuestions } from '../app/questions';
+import type { Reviews } from '../app/reviews';
+import type { Conduct } from '../app/conduct';
+import { callerFor, fail, ID_PATTERN, requireAuth, UserRoles, refusal, type TargetLimiter, type ServiceApi, type AccessTokenVerifier, type AuthenticatedCaller } from '@taal/edge';
 import type { NotificationHub } from './live';
 import type { WriteLimiters } from './limits';
 
@@ -16,8 +20,20 @@ export const uuid = () => z.string().regex(new RegExp(ID_PATTERN));
 /** Not blank (`missing`): at least one visible character; longer than `max` is 'Too Long!'. */
 export const text = (max: number, missing: RefusalKey) => z.string({ error: missing }).max(max, 'TEXT_TOO_LONG').regex(/\S/, missing);
 
+/** Messaging's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface MessagingUseCases {
+  messaging: Messaging;
+  massMails: MassMails;
+  questions: LessonQuestions;
+  reviews: Reviews;
+  conduct: Conduct;
+}
+
+/** How a route calls messaging's use cases: as messaging itself, for the caller the edge verified (issue 52). */
+export const forCaller = (caller: AuthenticatedCaller) => callerFor(ServiceNames.messaging, caller);
+
 export interface MessagingRouteDeps {
-  messaging: MessagingApi;
+  messaging: Messaging;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;

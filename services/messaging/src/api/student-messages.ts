@@ -4,7 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { type messagingV1 } from '@taal/contracts';
 import { answer, collectPages, dateTime, done, fail, linkHeader, listOf, callerOf, refusal, ok, defineRoute, tooMany, type RouteSpec } from '@taal/edge';
-import { type MessagingRouteDeps, uuid, text, idOf, notAnId, userIdParam, noSuchUser, guards } from './shape';
+import { type MessagingRouteDeps, forCaller, uuid, text, idOf, notAnId, userIdParam, noSuchUser, guards } from './shape';
 import { LIST_BOUNDS, listRoutes } from './pages';
 
 const StudentMessageSchema = z
@@ -83,13 +83,9 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
             name = name.trim() || (user?.name ?? '');
             email = email.trim() || (user?.email ?? '');
           }
-          const sent = await messaging.sendStudentMessage(
-            { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' },
-            caller,
-          );
-          return sent.message;
+          return messaging.sendStudentMessage(forCaller(caller), { name, email, to: body.to, toName: found.instructor.name, message: body.message, courseId: body.course ?? '' });
         });
-        res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message!) });
+        res.status(201).json({ success: true, message: 'Message Sent Successfully!!', data: toStudentMessage(message) });
       },
     }),
     ...[false, true].flatMap((answered) =>
@@ -104,8 +100,7 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
         item: StudentMessageSchema,
         toApi: toStudentMessage,
         read: async (_req, res, param, page) => {
-          const { messages, next } = await messaging.listStudentMessages({ userId: param('userId'), answered, ...page }, callerOf(res));
-          return { items: messages, next };
+          return messaging.studentMessages(forCaller(callerOf(res)), param('userId'), answered, page);
         },
       }),
     ),
@@ -118,7 +113,7 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       responses: { 200: { ...answer(listOf(StudentMessageSchema)), headers: linkHeader }, ...notTheirs },
       handler: async ({ res, param }) => {
         const read = (answered: boolean) => (cursor: string, limit: number) =>
-          messaging.listInstructorMessages({ instructorId: param('instructorId'), answered, cursor, limit }, callerOf(res)).then(({ messages, next }) => ({ items: messages, next }));
+          messaging.instructorMessages(forCaller(callerOf(res)), param('instructorId'), answered, { cursor, limit });
         // Pending first, then answered, up to the bound; the Link names where the rest starts.
         const pending = await collectPages(LIST_BOUNDS.studentMessages, read(false));
         const room = LIST_BOUNDS.studentMessages - pending.items.length;
@@ -140,8 +135,7 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       item: StudentMessageSchema,
       toApi: toStudentMessage,
       read: async (req, res, param, page) => {
-        const { messages, next } = await messaging.listInstructorMessages({ instructorId: param('instructorId'), answered: req.query.answered === 'true', ...page }, callerOf(res));
-        return { items: messages, next };
+        return messaging.instructorMessages(forCaller(callerOf(res)), param('instructorId'), req.query.answered === 'true', page);
       },
     }),
     ...listRoutes({
@@ -153,8 +147,7 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       item: StudentMessageSchema,
       toApi: toStudentMessage,
       read: async (_req, res, _param, page) => {
-        const { messages, next } = await messaging.listAllStudentMessages(page, callerOf(res));
-        return { items: messages, next };
+        return messaging.allStudentMessages(forCaller(callerOf(res)), page);
       },
     }),
     defineRoute({
@@ -173,8 +166,8 @@ export function studentMessageRoutes(deps: MessagingRouteDeps): RouteSpec[] {
       },
       handler: async ({ res, param, body }) => {
         const caller = callerOf(res);
-        const { message } = await writes.messageReply.run(caller.userId, param('id'), () => messaging.replyStudentMessage({ id: param('id'), reply: body.reply }, caller));
-        res.json({ success: true, message: 'Reply sent', data: toStudentMessage(message!) });
+        const message = await writes.messageReply.run(caller.userId, param('id'), () => messaging.reply(forCaller(caller), { id: param('id'), reply: body.reply }));
+        res.json({ success: true, message: 'Reply sent', data: toStudentMessage(message) });
       },
     }),
 

@@ -7,7 +7,7 @@
  * and the recipient, so answering never notifies anyone twice for the same answer.
  */
 import { UserRoles, type questionsV1 } from '@taal/contracts';
-import { refuse, refuseFields, requireIdentity, USER_TOKEN_METADATA_KEY, type CallContext, type UserDataVersions } from '@taal/kit';
+import { refuse, refuseFields, requireIdentity, type CallContext, type UserDataVersions } from '@taal/kit';
 import type { Logger } from 'pino';
 import { answerRecipients, askRefusal, checkAnswer, checkQuestion, mayAnswer, QuestionLimits, questionAnsweredNotification, readRefusal, unansweredPage, type Reader } from '../domain/questions';
 import { clean, type Check } from '../domain/rules';
@@ -19,7 +19,8 @@ import type { QuestionDocuments, StoredQuestion } from '../store/questions';
 import type { PageAsk } from '../store/pages';
 import type { TransactionalMails } from './transactional-mail';
 
-type Ctx = Pick<CallContext, 'identity' | 'metadata'>;
+/** The caller, and their own access token for asking learning about their enrolment (decision 0008). */
+type Ctx = Pick<CallContext, 'identity'> & { accessToken?: string };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
 
 function refuseIfNot(check: Check): void {
@@ -42,11 +43,10 @@ export interface QuestionDeps {
 export class LessonQuestions {
   constructor(private readonly deps: QuestionDeps) {}
 
-  /** The caller's user token (the edge forwards it on every user call, decision 0008). */
+  /** The caller's user token (the route passes the one the edge verified, decision 0008). */
   private token(ctx: Ctx): string {
-    const [token] = ctx.metadata.get(USER_TOKEN_METADATA_KEY);
-    if (token === undefined) throw refuse('LOGIN_FIRST');
-    return String(token);
+    if (!ctx.accessToken) throw refuse('LOGIN_FIRST');
+    return ctx.accessToken;
   }
 
   /** The caller in this course: their role, the course's instructor and, for a student, their enrolment. */

@@ -6,15 +6,15 @@
  */
 import type { Logger } from 'pino';
 import { MessagingEvents, messagingEventsV1, type reviewsV1 } from '@taal/contracts';
-import { createEnvelope, refuse, refuseFields, requireIdentity, UserRoles, USER_TOKEN_METADATA_KEY, type CallerIdentity, type EventBus } from '@taal/kit';
-import type { Metadata } from '@grpc/grpc-js';
+import { createEnvelope, refuse, refuseFields, requireIdentity, UserRoles, type CallerIdentity, type EventBus } from '@taal/kit';
 import { figuresOf, isRating, plainText, ReviewLimits, reviewRefusal } from '../domain/reviews';
 import type { CourseInstructors, LearningLookup } from '../grpc/lookups';
 import type { ReviewDocuments } from '../store/reviews';
 import type { PageAsk } from '../store/pages';
 import { conductCheck } from '../domain/rules';
 
-type Ctx = { identity: CallerIdentity | null; metadata?: Metadata };
+/** The caller, and their own access token for asking learning about their enrolment (decision 0008). */
+type Ctx = { identity: CallerIdentity | null; accessToken?: string };
 const { admin: ADMIN, instructor: INSTRUCTOR, student: STUDENT } = UserRoles;
 const MAX_PAGE_SIZE = 50;
 
@@ -36,9 +36,8 @@ export class Reviews {
 
   /** Why the caller may not review the course now (a refusal key), or null. */
   private async refusalFor(ctx: Ctx, courseId: string) {
-    const token = ctx.metadata?.get(USER_TOKEN_METADATA_KEY)[0];
-    if (!this.learning || token === undefined) return 'REVIEW_NOT_ENROLLED' as const;
-    const standing = await this.learning.standing(String(token), courseId);
+    if (!this.learning || !ctx.accessToken) return 'REVIEW_NOT_ENROLLED' as const;
+    const standing = await this.learning.standing(ctx.accessToken, courseId);
     return reviewRefusal(standing);
   }
 

@@ -1,0 +1,56 @@
+/**
+ * Messaging's use cases called by name, as its tests have always called them (issue 52): before, through
+ * gRPC methods that only its own routes used; now directly, as those routes do. Each call answers in the
+ * shape the method had and rejects as the use case refuses (a ServiceError reads like a gRPC error).
+ */
+import { messagingV1 } from '@taal/contracts';
+import type { CallerIdentity } from '@taal/kit';
+import type { MessagingUseCases } from '../api/shape';
+
+type Ctx = { identity: CallerIdentity | null; callerService: string; accessToken?: string };
+/* eslint-disable @typescript-eslint/no-explicit-any -- requests arrive as the tests write them, per method */
+type Call = (ctx: Ctx, req: any) => Promise<unknown>;
+
+const page = <T, R>(p: { items: T[]; next: string }, as: (items: T[], next: string) => R): R => as(p.items, p.next);
+
+function callsOf({ messaging: m, massMails }: MessagingUseCases): Record<string, Call> {
+  return {
+    sendContact: async (_ctx, req) => ({ message: await m.sendContact(req) }),
+    listContacts: async (ctx, req) => page(await m.contacts(ctx, req), (messages, next) => ({ messages, next })),
+    markContactReplied: async (ctx, req) => ({ message: await m.markContactReplied(ctx, req.id) }),
+    sendStudentMessage: async (ctx, req) => ({ message: await m.sendStudentMessage(ctx, req) }),
+    listStudentMessages: async (ctx, req) => page(await m.studentMessages(ctx, req.userId, req.answered, req), (messages, next) => ({ messages, next })),
+    listInstructorMessages: async (ctx, req) => page(await m.instructorMessages(ctx, req.instructorId, req.answered, req), (messages, next) => ({ messages, next })),
+    listAllStudentMessages: async (ctx, req) => page(await m.allStudentMessages(ctx, req), (messages, next) => ({ messages, next })),
+    replyStudentMessage: async (ctx, req) => ({ message: await m.reply(ctx, req) }),
+    createNotification: async (ctx, req) => ({ notification: await m.createNotification(ctx, req.msg) }),
+    listNotifications: async (ctx, req) => page(await m.notifications(ctx, req), (notifications, next) => ({ notifications, next })),
+    deleteNotification: async (ctx, req) => (await m.deleteNotification(ctx, req.id), {}),
+    // All: a page; unread only: those among the newest 500 (the bell), one answer.
+    listUserNotifications: async (ctx, req) =>
+      req.all
+        ? page(await m.userNotificationPage(ctx, req.userId, req.language, req), (notifications, next) => ({ notifications, next }))
+        : { notifications: await m.userNotifications(ctx, req.userId, false, req.language), next: '' },
+    markNotificationRead: async (ctx, req) => (await m.markRead(ctx, req.userId, req.notificationId), {}),
+    listNotificationChanges: (ctx, req) => m.changes(ctx, req.after),
+    createMassMail: async (ctx, req) => ({ mail: await massMails.create(ctx, req) }),
+    listMassMails: async (ctx, req) => page(await massMails.list(ctx, req), (mails, next) => ({ mails, next })),
+    unsubscribe: async (_ctx, req) => ({ email: await massMails.unsubscribe(req.token) }),
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * `call(method, request, identity?, accessToken?)` on the use cases `current()` gives (a test may restart
+ * messaging): as the gateway for that user (none: no user), with their token when given.
+ */
+export function useCaseCalls(current: () => MessagingUseCases) {
+  return async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, accessToken?: string): Promise<Res> => {
+    const call = callsOf(current())[method];
+    if (!call) throw new Error(`messaging has no use case called ${method}`);
+    // Every field the test leaves out has its message's default, as on the wire.
+    const messages = messagingV1 as unknown as Record<string, { fromPartial(o: object): object }>;
+    const message = messages[`${method[0]!.toUpperCase()}${method.slice(1)}Request`];
+    return (await call({ identity: identity ?? null, callerService: 'gateway', accessToken }, message ? message.fromPartial(request) : request)) as Res;
+  };
+}
