@@ -8,13 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CommerceEvents, commerceEventsV1, payoutsV1 } from '@taal/contracts';
+import { CommerceEvents, commerceEventsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
+import { createDiskFileStore, createEnvelope, createLogger, createTestAuth, type CallerIdentity, type EventEnvelope } from '@taal/kit';
 import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startPayouts, type RunningPayouts } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const logger = createLogger('payouts-kept-figures-test');
@@ -46,7 +47,6 @@ describe.each(backends)('kept figures on %s infrastructure', (_name, makeBackend
   let backend: Backend;
   let catalogue: RunningCatalogue;
   let payouts: RunningPayouts | undefined;
-  let client: payoutsV1.PayoutsServiceClient | undefined;
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-kept-figures-'));
 
   const start = async () => {
@@ -54,14 +54,12 @@ describe.each(backends)('kept figures on %s infrastructure', (_name, makeBackend
       sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
       auth: auth.serviceAuth('payouts'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
     });
-    client = createClient(payoutsV1.PayoutsServiceClient, `127.0.0.1:${payouts.port}`, { auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'payouts' } });
   };
   const stop = async () => {
-    client?.close();
     await payouts?.stop();
   };
-  const settleDue = async (instructorId: string, amount: number) =>
-    callUnary(client!, 'settleDue', payoutsV1.SettleDueRequest.fromPartial({ instructorId, amount }), { deadlineMs: 30_000, userToken: await auth.userToken(ADMIN) });
+  // As the admin's route settles a due: payouts' use case, in its process (issue 52).
+  const settleDue = (instructorId: string, amount: number) => useCaseCalls(payouts!.useCases)('settleDue', { instructorId, amount }, ADMIN);
   const saleCount = async () => Number((await backend.sql.query<{ n: string }>('SELECT count(*) AS n FROM payouts.sale')).rows[0]!.n);
 
   /** Every kept figure beside its recount from the sales and payouts; equal when both lists are. */

@@ -1,7 +1,7 @@
 /**
  * Payouts' lists a keyset page at a time (issue 51, decision 0084, second part) on both SQL adapters: more
  * sales, settlements and course totals than two pages (ties among them), inserted by bulk SQL, read a page at
- * a time through the store's page queries as the gRPC handlers read them: every row once, in order, next
+ * a time through the store's page queries as the use cases read them: every row once, in order, next
  * empty at the end; a range of Dhaka days gives exactly the sales of those paid days; each page query reads
  * its index in order (no Sort, no Seq Scan with both priced out); an edited or another list's cursor: INVALID_CURSOR.
  */

@@ -2,7 +2,8 @@
  * Payouts on both infrastructures (embedded, and the real Postgres and Kafka that tools/infra
  * starts): sales recorded once from `commerce.order.paid` (delivered five times), the split of
  * 200 random orders adding up to the poisha, parallel due settlements paying once, settlements
- * with PDF receipts (a non-PDF refused) and the monthly statement.
+ * with PDF receipts (a non-PDF refused) and the monthly statement. The use cases are called as
+ * payouts' own routes call them (issue 52): nothing calls payouts over gRPC, whose server answers health.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CommerceEvents, commerceEventsV1, IdentityEvents, identityEventsV1, identityV1, payoutsV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { callUnary, createClient, createDiskFileStore, createEnvelope, createLogger, createTestAuth, REASON_METADATA_KEY, type CallerIdentity } from '@taal/kit';
+import { credentials, makeGenericClientConstructor } from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { callUnary, createDiskFileStore, createEnvelope, createLogger, createTestAuth, REASON_METADATA_KEY, type CallerIdentity } from '@taal/kit';
 import { demoCourses, demoInstructors } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
-import { startPayouts, type RunningPayouts } from './service';
+import { PAYOUTS_SERVICE_NAME, payoutsService, startPayouts, type RunningPayouts } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const STUDENT: CallerIdentity = { userId: 'student-1', userType: 4 };
@@ -23,9 +27,6 @@ const logger = createLogger('payouts-test');
 const auth = createTestAuth(['gateway', 'catalogue', 'payouts', 'identity']);
 const published = demoCourses.filter((c) => c.published);
 const percentageOf = (instructorId: string) => demoInstructors.find((i) => i.id === instructorId)!.percentage;
-
-type Requests = Record<string, { fromPartial(o: object): object }>;
-const requestOf = (method: string) => (payoutsV1 as unknown as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
 
 const paidEvent = (order: commerceEventsV1.OrderPaid) =>
   createEnvelope({ type: CommerceEvents.orderPaid, key: order.userId, payload: commerceEventsV1.OrderPaid.encode(order).finish() });
@@ -48,14 +49,11 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
   let backend: Backend;
   let catalogue: RunningCatalogue;
   let payouts: RunningPayouts;
-  let client: payoutsV1.PayoutsServiceClient;
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'taal-payouts-files-'));
 
-  const call = async <Res = Record<string, never>>(method: string, request: object, identity: CallerIdentity = ADMIN) =>
-    callUnary<object, Res>(client, method, requestOf(method).fromPartial(request), {
-      deadlineMs: 30000,
-      userToken: await auth.userToken(identity),
-    });
+  // Its use cases as its routes call them (issue 52), as the admin unless told.
+  let useCase: ReturnType<typeof useCaseCalls>;
+  const call = <Res = Record<string, never>>(method: string, request: object, identity: CallerIdentity = ADMIN) => useCase<Res>(method, request, identity);
   const totals = async (instructorId: string) =>
     (await call<payoutsV1.GetInstructorTotalsResponse>('getInstructorTotals', { instructorId })).totals!;
   const salesOf = async (instructorId: string) => (await call<payoutsV1.ListSalesResponse>('listSales', { instructorId })).sales;
@@ -69,13 +67,10 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
       sql: backend.sql, bus: backend.bus, files: createDiskFileStore(filesDir), logger, host: '127.0.0.1', port: 0,
       auth: auth.serviceAuth('payouts'), catalogueAddress: `127.0.0.1:${catalogue.port}`,
     });
-    client = createClient(payoutsV1.PayoutsServiceClient, `127.0.0.1:${payouts.port}`, {
-      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'payouts' },
-    });
+    useCase = useCaseCalls(payouts.useCases);
   }, 120_000);
 
   afterAll(async () => {
-    client?.close();
     await payouts?.stop();
     await catalogue?.stop();
     await backend?.close();
@@ -306,5 +301,19 @@ describe.each(backends)('payouts on %s infrastructure', (_name, makeBackend) => 
       code: 3, details: 'The end date is before the start date',
     });
     await expect(call('salesSummary', { fromDay: '2024-02-31', toDay: '2024-05-01' })).rejects.toMatchObject({ code: 3 });
+  });
+
+  it('reports SERVING under its service name, though no method is left on it (issue 52)', async () => {
+    const Health = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health');
+    const health = new Health(`127.0.0.1:${payouts.port}`, credentials.createInsecure());
+    try {
+      expect(payoutsService.listens).toEqual({ grpc: { port: 50056, healthName: PAYOUTS_SERVICE_NAME } });
+      const check = (service: string) => callUnary<{ service: string }, { status: string | number }>(health, 'check', { service }, { deadlineMs: 5000 });
+      expect(['SERVING', 1]).toContain((await check(PAYOUTS_SERVICE_NAME)).status);
+      // The retired methods are gone from the wire (nothing but payouts' own routes called them).
+      expect(Object.keys(payoutsV1.PayoutsServiceService)).toEqual([]);
+    } finally {
+      health.close();
+    }
   });
 });

@@ -3,7 +3,8 @@
  * becomes the instructor's sale, net of the 2.5% gateway cut; the instructor sees their own
  * sales, earnings, settlements, receipts and statements and gets 403 for another instructor's;
  * the admin settles part of the due with a PDF receipt (a non-PDF is a 400), and the
- * analytics routes answer a clear 400 for dates that do not parse or run backwards.
+ * analytics routes answer a clear 400 for dates that do not parse or run backwards. Kept beside
+ * payouts' routes (issue 52): they are payouts', whichever process serves them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -15,9 +15,9 @@ import { Payouts, type CourseFacts } from './app/payouts';
 import { payoutsConfig } from './config';
 import { keepBuyers } from './events/buyers';
 import { recordSales } from './events/order-paid';
-import { payoutsGrpcService } from './grpc/payouts-service';
 import { SCHEMA } from './store/schema';
 import { payoutsApi } from './api';
+import type { PayoutsUseCases } from './api/shape';
 
 export interface PayoutsServiceDeps extends SqlServiceDeps {
   files: FileStore;
@@ -26,7 +26,7 @@ export interface PayoutsServiceDeps extends SqlServiceDeps {
   publicUrl?: () => string;
 }
 
-export type RunningPayouts = ComposedService<{ payouts: Payouts }>;
+export type RunningPayouts = ComposedService<{ payouts: Payouts; useCases: PayoutsUseCases }>;
 
 export const PAYOUTS_SERVICE_NAME = 'taal.payouts.v1.PayoutsService';
 
@@ -58,7 +58,12 @@ export function startPayouts(deps: PayoutsServiceDeps): Promise<RunningPayouts> 
     const payouts = new Payouts({ sql, files: deps.files, publicUrl: deps.publicUrl, afterCommit: notify, instructorName });
     keep(await recordSales(sql, bus, payouts, courseFacts, logger));
     keep(await keepBuyers(sql, bus, logger));
-    return { services: [{ definition: payoutsV1.PayoutsServiceService, implementation: payoutsGrpcService(payouts) }], extras: { payouts } };
+    return {
+      // No methods (issue 52, decision 0093): its routes call its use cases; the health check reports under its name.
+      services: [{ definition: payoutsV1.PayoutsServiceService, implementation: {}, name: PAYOUTS_SERVICE_NAME }],
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { payouts, useCases: { payouts } },
+    };
   });
 }
 

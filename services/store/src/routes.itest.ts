@@ -3,7 +3,8 @@
  * the admin manages categories (data-URL image on create, multipart on edit) and products; a
  * student orders two cards for someone else and pays on the mounted sandbox; the receiver's mail
  * holds two codes; the receiver redeems one into their own wallet and sees the balance grow;
- * redeeming or reading another user's wallet is 403; wrong codes are limited (429).
+ * redeeming or reading another user's wallet is 403; wrong codes are limited (429). Kept beside
+ * the store's routes (issue 52): they are the store's, whichever process serves them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -53,8 +53,9 @@ export function startStore(deps: StoreDeps): Promise<RunningStore> {
     keep(await keepContacts(sql, bus, db, logger));
     keep(startCardReconciler({ reconcile: (options) => orders.reconcileCardPayments(options) }, logger.child({ component: 'store-payments' }), deps.cardReconcile));
     return {
-      services: [{ definition: storeV1.StoreServiceService, implementation: storeGrpcService(catalog, orders, giftCards) }],
-      extras: { db, catalog, orders, giftCards },
+      services: [{ definition: storeV1.StoreServiceService, implementation: storeGrpcService(catalog) }],
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { db, catalog, orders, giftCards, useCases: { catalog, orders, giftCards } },
     };
   });
 }

@@ -16,6 +16,7 @@ import { startMailSender } from '../../../tools/testing/mail-sender';
 import { waitFor } from '../../../tools/testing/wait';
 import type { RunningMessaging } from '../../messaging/src/service';
 import { startStore, type RunningStore } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
 const RUN = Date.now().toString(36);
@@ -24,9 +25,6 @@ const logger = createLogger('store-test');
 const auth = createTestAuth(['gateway', 'catalogue', 'commerce', 'store', 'messaging']);
 const STORE = { storeId: 'taal-test', storePassword: 'test-store-secret' };
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
-
-type Requests = Record<string, { fromPartial(o: object): object }>;
-const requestOf = (ns: unknown, method: string) => (ns as Requests)[`${method[0]!.toUpperCase()}${method.slice(1)}Request`]!;
 
 /** A refused call's gRPC code, catalogue key (metadata) and English text. */
 const refusal = (err: unknown) => {
@@ -54,11 +52,8 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     async close() {},
   };
 
-  const call = async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, requestOf(storeV1, method).fromPartial(request), {
-      deadlineMs: 30000,
-      userToken: identity ? await auth.userToken(identity) : undefined,
-    });
+  // Its use cases as its routes call them (issue 52); `client` reaches what the gateway's page records call over gRPC.
+  let call: ReturnType<typeof useCaseCalls>;
   const balanceOf = async (who: CallerIdentity) =>
     (
       await callUnary<object, commerceV1.GetWalletResponse>(commerceClient, 'getWallet', commerceV1.GetWalletRequest.fromPartial({}), {
@@ -142,6 +137,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     client = createClient(storeV1.StoreServiceClient, `127.0.0.1:${store.port}`, {
       auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'store' },
     });
+    call = useCaseCalls(store);
     commerceClient = createClient(commerceV1.CommerceServiceClient, `127.0.0.1:${commerce.port}`, {
       auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'commerce' },
     });
@@ -182,7 +178,10 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     const events = await backend.sql.query<{ n: string }>(`SELECT count(*) AS n FROM store.outbox WHERE type = $1 AND key = $2`, [StoreEvents.orderPaid, buyer.userId]);
     expect(Number(events.rows[0]!.n)).toBe(1);
     expect((await call<storeV1.GetOrderResponse>('getOrder', { id: order.id }, buyer)).order).toMatchObject({ isPaid: true, orderStatus: 'paid' });
-    expect((await call<storeV1.GetProductResponse>('getProduct', { id: product.param })).product!.sold).toBe(2);
+    // Over gRPC, as the gateway's page records read a gift card (the one method kept, issue 52).
+    expect(
+      (await callUnary<object, storeV1.GetProductResponse>(client, 'getProduct', storeV1.GetProductRequest.fromPartial({ id: product.param }), { deadlineMs: 30000 })).product!.sold,
+    ).toBe(2);
     // The buyer gets a receipt naming the receiver and no code (issue 28); the codes are stored only hashed and the sent mails' bodies are blanked.
     await waitFor(async () => mails.some((m) => m.to === `${buyer.userId}@example.com`), "the buyer's receipt");
     const receipt = mails.find((m) => m.to === `${buyer.userId}@example.com`)!;
@@ -279,7 +278,7 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     expect(await balanceOf(me)).toBe(0);
   });
 
-  it('refuses a redeem into another user’s wallet, and store writes by a student', async () => {
+  it('refuses a redeem into another user’s wallet, store writes by a student, and the card gateway’s calls from anyone but the edge', async () => {
     const me = student('other');
     const { codes } = await buy(student('other-buyer'), product, 1, `other-${RUN}@example.com`);
     await expect(call('redeemGiftCard', { code: codes[0], userId: 'someone-else' }, me)).rejects.toMatchObject({ code: 7 });
@@ -287,6 +286,11 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     await expect(call('listGiftCards', {}, me)).rejects.toMatchObject({ code: 7 });
     // The card is still unused: its owner can redeem it.
     await expect(call('redeemGiftCard', { code: codes[0], userId: me.userId }, me)).resolves.toMatchObject({ amount: 500_00 });
+    // IPNs and returns: from the gateway or the store's own routes (issue 52), never with a user or from another service.
+    await expect(call('handlePaymentNotification', { fields: {} }, me)).rejects.toMatchObject({ code: 7 });
+    await expect(call('confirmPaymentReturn', { tranId: 'x', valId: 'y' }, undefined, 'catalogue')).rejects.toMatchObject({ code: 7 });
+    const asStore = await call('confirmPaymentReturn', { tranId: 'x', valId: 'y' }, undefined, 'store').catch((err: { code: number }) => err);
+    expect((asStore as { code?: number }).code).not.toBe(7);
   });
 
   it('a card whose reference an admin credit used first still credits its owner; a reference holding another credit refuses the redeem, never a false success (decision 0036)', async () => {
@@ -396,6 +400,17 @@ describe.each(backends)('gift-card store on %s infrastructure', (_name, makeBack
     const { mail } = await buy(me, product, 1, receiver, 0, { from: 'রাফি হাসান', message: 'শুভ জন্মদিন, রিনা! গিটার শেখো।' });
     expect(mail.subject).toBe('রাফি হাসান sent you a gift card');
     expect(mail.text).toContain('Message: শুভ জন্মদিন, রিনা! গিটার শেখো।\n');
+  });
+
+  it('answers GetProduct over gRPC only with a service’s key (the one method kept for the gateway’s page records, issue 52)', async () => {
+    const request = storeV1.GetProductRequest.fromPartial({ id: product.param });
+    await expect(callUnary<object, storeV1.GetProductResponse>(client, 'getProduct', request, { deadlineMs: 5000 })).resolves.toMatchObject({ product: { id: product.id } });
+    const direct = createClient(storeV1.StoreServiceClient, `127.0.0.1:${store.port}`);
+    try {
+      await expect(callUnary<object, unknown>(direct, 'getProduct', request, { deadlineMs: 5000 })).rejects.toMatchObject({ code: 16 });
+    } finally {
+      direct.close();
+    }
   });
 
   it('refuses a client total that is not price × quantity', async () => {

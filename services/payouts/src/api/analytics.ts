@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserRoles, type payoutsV1 } from '@taal/contracts';
 import { answer, badDayRange, dayRangeOf, dayRangeParams, done, envelope, fail, callerOf, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { instructorAnalyticsRoutes } from './instructor-analytics';
-import { type PayoutRouteDeps, dmy, dhaka, guards } from './shape';
+import { type PayoutRouteDeps, dmy, dhaka, forCaller, guards } from './shape';
 
 const SOCIAL_KEYS = [
   'facebookLikes', 'facebookFollowers', 'facebookPosts', 'facebookGroup', 'instagramFollowers', 'instagramPosts',
@@ -56,7 +56,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
         const [users, figures, social] = await Promise.all([
           identity.userAnalytics({ startDate: '01-01-2000', endDate: dmy(dhaka(new Date().toISOString())) }, caller),
           catalogue.getCourseFigures({}, caller),
-          payouts.getSocialFigures({}, caller),
+          payouts.social(),
         ]);
         const ofType = (type: number) => users.types.find((t) => t.type === type)?.total ?? 0;
         const byType = {
@@ -66,7 +66,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
           admins: ofType(UserRoles.admin),
           contentUploaders: ofType(UserRoles.content),
         };
-        res.json(ok({ user: users.total, instructor: figures.instructors, course: figures.allCourses, users: byType, social: social.figures! }));
+        res.json(ok({ user: users.total, instructor: figures.instructors, course: figures.allCourses, users: byType, social }));
       },
     }),
     defineRoute({
@@ -76,7 +76,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
       auth: admin,
       responses: { 200: answer(envelope(SocialSchema)) },
       handler: async ({ res }) => {
-        res.json(ok((await payouts.getSocialFigures({}, callerOf(res))).figures!));
+        res.json(ok(await payouts.social()));
       },
     }),
     defineRoute({
@@ -87,8 +87,8 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
       body: { schema: SocialInput, headline: 'INVALID_VALUE' },
       responses: { 200: answer(done(SocialSchema)), 400: fail('A figure is not a non-negative whole number') },
       handler: async ({ res, body }) => {
-        const { figures } = await payouts.setSocialFigures({ figures: { ...body, updatedAt: '' } as payoutsV1.SocialFigures }, callerOf(res));
-        res.json({ success: true, message: 'Social figures saved', data: figures! });
+        const figures = await payouts.setSocial(forCaller(callerOf(res)), { ...body, updatedAt: '' } as payoutsV1.SocialFigures);
+        res.json({ success: true, message: 'Social figures saved', data: figures });
       },
     }),
     defineRoute({
@@ -99,7 +99,7 @@ export function analyticsRoutes({ payouts, identity, tokens, catalogue }: Payout
       params: dayRangeParams,
       responses: { 200: answer(envelope(SalesSummarySchema)), ...badDayRange },
       handler: async ({ res, param }) => {
-        res.json(ok(await payouts.salesSummary(dayRangeOf(param), callerOf(res))));
+        res.json(ok(await payouts.salesSummary(forCaller(callerOf(res)), dayRangeOf(param))));
       },
     }),
     // The instructors' analytics, a page of instructors at a time with their kept totals (decision 0084).

@@ -1,16 +1,17 @@
 /** Payouts' slice of the public API: instructor earnings, dues, settlements, statements and the back office's sales analytics. */
-import type { catalogueV1, identityV1, payoutsV1 } from '@taal/contracts';
+import { ServiceNames, type catalogueV1, type identityV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
-import { payoutsClient } from './client';
 import { analyticsRoutes } from './analytics';
 import { salesPageRoutes } from './sales-pages';
 import { settlementRoutes } from './settlements';
-import type { PayoutRouteDeps } from './shape';
+import type { PayoutRouteDeps, PayoutsUseCases } from './shape';
 
 export const payoutsApi = defineApi({
-  clients: { payouts: payoutsClient },
+  // No gRPC client of its own: nothing calls payouts over gRPC (issue 52, decision 0093).
+  clients: {},
   routes: (ctx) => {
-    const payouts = ctx.client<payoutsV1.PayoutsServiceServer>('payouts');
+    // Payouts' own use cases, called in this process (its routes run beside payouts, issue 52).
+    const { payouts } = ctx.useCases<PayoutsUseCases>(ServiceNames.payouts);
     const deps: PayoutRouteDeps = {
       payouts,
       identity: ctx.client<identityV1.IdentityServiceServer>('identity'),

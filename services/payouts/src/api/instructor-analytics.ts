@@ -5,7 +5,7 @@
  * a bound with a Link header to the paged route.
  */
 import { z } from 'zod';
-import type { catalogueV1, payoutsV1 } from '@taal/contracts';
+import type { catalogueV1 } from '@taal/contracts';
 import {
   answer,
   badPage,
@@ -23,7 +23,7 @@ import {
   type RouteSpec,
   type ServiceApi,
 } from '@taal/edge';
-import type { guards } from './shape';
+import { forCaller, type guards, type PayoutsUseCases } from './shape';
 
 /** GET analytics/secure/instructor answers at most this many instructors (decision 0084). */
 export const INSTRUCTOR_ANALYTICS_BOUND = 100;
@@ -44,8 +44,7 @@ const InstructorAnalyticsSchema = z
   })
   .meta({ id: 'InstructorAnalytics' });
 
-type Deps = {
-  payouts: ServiceApi<payoutsV1.PayoutsServiceServer>;
+type Deps = PayoutsUseCases & {
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;
   admin: ReturnType<typeof guards>['admin'];
 };
@@ -54,7 +53,7 @@ type Deps = {
 async function instructorPage({ payouts, catalogue }: Deps, caller: AuthenticatedCaller, cursor: string, limit: number) {
   const page = await catalogue.listInstructorPage({ includeUnpublished: true, cursor, limit }, caller);
   const ids = page.instructors.map((i) => i.id);
-  const { instructors: totals } = ids.length ? await payouts.listInstructorTotals({ instructorIds: ids }, caller) : { instructors: [] };
+  const totals = ids.length ? await payouts.listInstructorTotals(forCaller(caller), ids) : [];
   const byId = new Map(totals.map((t) => [t.instructorId, t]));
   const items = page.instructors.map((i) => {
     const t = byId.get(i.id);

@@ -31,7 +31,7 @@ import {
   type ServiceApi,
 } from '@taal/edge';
 import { SettlementSchema, toSettlement } from './settlements';
-import { CourseSaleSchema, CourseTotalsSchema, dhaka, dmy, guards, idSchema, instructorParam, InstructorSaleSchema, notYours, toCourseTotals, toSale, type PayoutRouteDeps } from './shape';
+import { CourseSaleSchema, CourseTotalsSchema, dhaka, dmy, forCaller, guards, idSchema, instructorParam, InstructorSaleSchema, notYours, toCourseTotals, toSale, type PayoutRouteDeps } from './shape';
 
 /** The spec's lists (an instructor's or a course's sales, the course totals, the settlements) answer at most this many rows (decision 0084). */
 export const PAYOUT_LIST_BOUND = 100;
@@ -56,12 +56,12 @@ async function buyersFor(identity: ServiceApi<identityV1.IdentityServiceServer>,
 export function salesPageRoutes({ payouts, identity, tokens }: PayoutRouteDeps): RouteSpec[] {
   const { admin, own } = guards(tokens);
   const instructorSales = (caller: AuthenticatedCaller, param: (name: string) => string) => async (cursor: string, limit: number) => {
-    const page = await payouts.listSales({ instructorId: param('id'), ...dayRangeOf(param), courseId: '', cursor, limit }, caller);
+    const page = await payouts.listSales(forCaller(caller), { instructorId: param('id'), ...dayRangeOf(param), courseId: '', cursor, limit });
     const t = page.rangeTotals;
     return { items: page.sales.map(toSale), next: page.next, totals: { saleCount: t?.saleCount ?? 0, receivedAmount: t?.receivedAmount ?? 0, earnings: t?.earnings ?? 0 } };
   };
   const courseSales = (caller: AuthenticatedCaller, param: (name: string) => string) => async (cursor: string, limit: number) => {
-    const { sales, next } = await payouts.listSales({ courseId: param('id'), ...dayRangeOf(param), instructorId: '', cursor, limit }, caller);
+    const { sales, next } = await payouts.listSales(forCaller(caller), { courseId: param('id'), ...dayRangeOf(param), instructorId: '', cursor, limit });
     const buyers = await buyersFor(identity, caller, sales.map((s) => s.userId));
     const items: z.output<typeof CourseSaleSchema>[] = sales.map((s) => ({
       _id: s.id,
@@ -77,11 +77,11 @@ export function salesPageRoutes({ payouts, identity, tokens }: PayoutRouteDeps):
     return { items, next };
   };
   const courseTotals = (caller: AuthenticatedCaller) => async (cursor: string, limit: number) => {
-    const page = await payouts.listCourseTotals({ instructorId: '', cursor, limit }, caller);
+    const page = await payouts.courseTotalsOf(forCaller(caller), '', { cursor, limit });
     return { items: page.courses.map(toCourseTotals), next: page.next };
   };
   const settlements = (caller: AuthenticatedCaller, id: string) => async (cursor: string, limit: number) => {
-    const page = await payouts.listSettlements({ instructorId: id, cursor, limit }, caller);
+    const page = await payouts.listSettlements(forCaller(caller), { instructorId: id, cursor, limit });
     return { items: page.settlements.map(toSettlement), next: page.next };
   };
   const paged = (read: (cursor: string, limit: number) => Promise<{ items: unknown[]; next: string }>, req: import('express').Request) => {

@@ -4,16 +4,14 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { parseDay, poishaOfText, refusalText, TAKA_PATTERN, takaToPoisha, type FieldRefusals, type payoutsV1 } from '@taal/contracts';
 import { answer, apiDay, done, envelope, fail, isoMonth, callerOf, refusal, ok, defineRoute, type RouteSpec, acceptUploads, checkUploads, type CheckedFile } from '@taal/edge';
-import { type PayoutRouteDeps, dmy, idSchema, instructorParam, InstructorTotalsSchema, toTotals, guards, notYours } from './shape';
+import { MAX_RECEIPT_BYTES } from '../app/payouts';
+import { type PayoutRouteDeps, dmy, forCaller, idSchema, instructorParam, InstructorTotalsSchema, toTotals, guards, notYours } from './shape';
 
 export const PayoutMessages = {
   settlementPublished: 'Settlement published successfully !',
   dueSettled: 'Due settled successfully',
 } as const;
 const M = PayoutMessages;
-
-/** The receipt travels to payouts in one gRPC message. */
-const MAX_RECEIPT_BYTES = 3 * 1024 * 1024;
 
 export const SettlementSchema = z
   .object({
@@ -93,7 +91,9 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
       params: instructorParam,
       responses: { 200: answer(envelope(InstructorTotalsSchema)), ...notYours, 404: fail('Not an instructor id') },
       handler: async ({ res, param }) => {
-        const { totals, courses } = await payouts.getInstructorTotals({ instructorId: param('id') }, callerOf(res));
+        const caller = forCaller(callerOf(res));
+        const totals = await payouts.instructorTotals(caller, param('id'));
+        const { courses } = await payouts.courseTotalsOf(caller, param('id'));
         res.json(ok(toTotals(totals, courses, param('id'))));
       },
     }),
@@ -114,9 +114,9 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
       responses: { 200: answer(done(InstructorTotalsSchema)), 400: fail('The amount is not taka with at most 2 decimals, or not above 0 (AMOUNT_NOT_TAKA), or it is above the due (ABOVE_DUE)'), 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
         const key = String(req.get('idempotency-key') ?? '').slice(0, 200);
-        const caller = callerOf(res);
-        const { totals } = await payouts.settleDue({ instructorId: param('id'), amount: takaToPoisha(param('amount'))!, idempotencyKey: key }, caller);
-        const { courses } = await payouts.listCourseTotals({ instructorId: param('id') }, caller);
+        const caller = forCaller(callerOf(res));
+        const totals = await payouts.settleDue(caller, { instructorId: param('id'), amount: takaToPoisha(param('amount'))!, idempotencyKey: key });
+        const { courses } = await payouts.courseTotalsOf(caller, param('id'));
         res.json({ success: true, message: M.dueSettled, data: toTotals(totals, courses, param('id')) });
       },
     }),
@@ -151,20 +151,17 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
           problems.receivedAmount = 'RECEIVED_ABOVE_SETTLE';
         }
         if (Object.keys(problems).length > 0) throw refusal('SETTLEMENT_FAILED', { fields: problems });
-        const { settlement } = await payouts.createSettlement(
-          {
-            instructorId: param('id'),
-            settleAmount,
-            receivedAmount,
-            settleDay: settleDay!,
-            remarks: textOf(req, 'remarks').slice(0, 2000),
-            status: status === 'true',
-            receipt: await readFile(receipt!.path),
-            idempotencyKey: String(req.get('idempotency-key') ?? '').slice(0, 200),
-          },
-          callerOf(res),
-        );
-        res.status(201).json({ success: true, message: M.settlementPublished, data: toSettlement(settlement!) });
+        const settlement = await payouts.createSettlement(forCaller(callerOf(res)), {
+          instructorId: param('id'),
+          settleAmount,
+          receivedAmount,
+          settleDay: settleDay!,
+          remarks: textOf(req, 'remarks').slice(0, 2000),
+          status: status === 'true',
+          receipt: await readFile(receipt!.path),
+          idempotencyKey: String(req.get('idempotency-key') ?? '').slice(0, 200),
+        });
+        res.status(201).json({ success: true, message: M.settlementPublished, data: toSettlement(settlement) });
       },
     }),
     // An instructor's settlements, a page at a time: sales-pages.ts (decision 0084).
@@ -178,7 +175,7 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
       params: { settlementId: { schema: idSchema(), description: 'The settlement id', invalid: () => refusal('SETTLEMENT_NOT_FOUND') } },
       responses: { 200: pdfAnswer('The receipt'), ...notYours, 404: fail('No such settlement, or it has no receipt') },
       handler: async ({ res, param }) => {
-        const { pdf } = await payouts.getReceipt({ settlementId: param('settlementId') }, callerOf(res));
+        const { pdf } = await payouts.receipt(forCaller(callerOf(res)), param('settlementId'));
         sendPdf(res, pdf, 'settlement.pdf');
       },
     }),
@@ -197,7 +194,7 @@ export function settlementRoutes({ payouts, tokens }: PayoutRouteDeps): RouteSpe
       responses: { 200: pdfAnswer('The statement'), 400: fail(refusalText('INVALID_MONTH')), ...notYours, 404: fail('Not an instructor id') },
       handler: async ({ req, res, param }) => {
         const language = req.query.lang === 'bn' ? 'bn' : 'en';
-        const { pdf } = await payouts.getStatement({ instructorId: param('id'), month: param('month'), language }, callerOf(res));
+        const pdf = await payouts.statement(forCaller(callerOf(res)), { instructorId: param('id'), month: param('month'), language });
         sendPdf(res, pdf, `taal-statement-${param('month')}.pdf`);
       },
     }),

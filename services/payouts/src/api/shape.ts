@@ -7,12 +7,20 @@
  * YYYY-MM-DD; a day that does not exist, or an end before the start, is a 400.
  */
 import { z } from 'zod';
-import { dayMonthYear, dhakaDay, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
-import type { PayoutsApi } from './client';
-import { fail, ID_PATTERN, requireAuth, UserRoles, refusal, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { dayMonthYear, dhakaDay, ServiceNames, type payoutsV1, type catalogueV1, type identityV1 } from '@taal/contracts';
+import { callerFor, fail, ID_PATTERN, requireAuth, UserRoles, refusal, type AuthenticatedCaller, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import type { Payouts } from '../app/payouts';
 
-export interface PayoutRouteDeps {
-  payouts: PayoutsApi;
+/** Payouts' use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface PayoutsUseCases {
+  payouts: Payouts;
+}
+
+/** How a route calls payouts' use cases: as payouts itself, for the caller the edge verified (issue 52). */
+export const forCaller = (caller: AuthenticatedCaller) => callerFor(ServiceNames.payouts, caller);
+
+/** What the route groups are given (index.ts builds it once); the catalogue and identity stay gRPC clients. */
+export interface PayoutRouteDeps extends PayoutsUseCases {
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;

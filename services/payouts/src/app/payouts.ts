@@ -47,6 +47,12 @@ export interface PayoutsDeps {
   instructorName?: (instructorId: string) => Promise<string>;
 }
 
+/**
+ * Who calls a use case: the caller's identity, as the gRPC handlers' CallContext and the routes'
+ * `forCaller` (edge's callerFor: payouts' routes call these directly, issue 52) both carry it.
+ */
+export type PayoutsCaller = { identity: CallerIdentity | null };
+
 export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 function checkDay(value: string): void {
@@ -101,22 +107,22 @@ export class Payouts {
   }
 
   /** The caller's own instructor profile (from the verified access token's `ins` claim; '' for admins). */
-  myInstructor(caller: CallerIdentity | null): string {
-    const who = requireIdentity({ identity: caller }, INSTRUCTOR, ADMIN);
+  myInstructor(ctx: PayoutsCaller): string {
+    const who = requireIdentity(ctx, INSTRUCTOR, ADMIN);
     return who.userType === INSTRUCTOR ? (who.instructorId ?? '') : '';
   }
 
   /** Admins see every instructor; an instructor only their own profile (PERMISSION_DENIED otherwise). */
-  private mayRead(caller: CallerIdentity | null, instructorId: string): void {
-    const who = requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
+  private mayRead(ctx: PayoutsCaller, instructorId: string): void {
+    const who = requireIdentity(ctx, ADMIN, INSTRUCTOR);
     if (who.userType === ADMIN) return;
     if (!who.instructorId || who.instructorId !== instructorId) throw refuse('NOT_YOUR_PAYOUTS');
   }
 
-  async listSales(caller: CallerIdentity | null, req: payoutsV1.ListSalesRequest) {
+  async listSales(ctx: PayoutsCaller, req: payoutsV1.ListSalesRequest) {
     checkRange(req.fromDay, req.toDay);
-    if (req.instructorId) this.mayRead(caller, req.instructorId);
-    else requireIdentity({ identity: caller }, ADMIN);
+    if (req.instructorId) this.mayRead(ctx, req.instructorId);
+    else requireIdentity(ctx, ADMIN);
     // A keyset page, newest first (decision 0084): no answer grows with the sales.
     const filter = { instructorId: req.instructorId || undefined, courseId: req.courseId || undefined, fromDay: req.fromDay || undefined, toDay: req.toDay || undefined };
     const page = await listSalesPage(this.deps.sql, filter, req.cursor, req.limit);
@@ -125,9 +131,9 @@ export class Payouts {
     return { ...page, rangeTotals };
   }
 
-  async instructorTotals(caller: CallerIdentity | null, instructorId: string) {
+  async instructorTotals(ctx: PayoutsCaller, instructorId: string) {
     if (!instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
-    this.mayRead(caller, instructorId);
+    this.mayRead(ctx, instructorId);
     return this.totalsOf(this.deps.sql, instructorId);
   }
 
@@ -139,17 +145,17 @@ export class Payouts {
   }
 
   /** One instructor's courses (all: one instructor's, not the table), or every course a page at a time (decision 0084). */
-  async courseTotalsOf(caller: CallerIdentity | null, instructorId: string, page?: { cursor: string; limit: number }) {
+  async courseTotalsOf(ctx: PayoutsCaller, instructorId: string, page?: { cursor: string; limit: number }) {
     if (instructorId) {
-      this.mayRead(caller, instructorId);
+      this.mayRead(ctx, instructorId);
       return { courses: await store.courseTotals(this.deps.sql, instructorId), next: '' };
     }
-    requireIdentity({ identity: caller }, ADMIN);
+    requireIdentity(ctx, ADMIN);
     return listCourseTotalsPage(this.deps.sql, page?.cursor ?? '', page?.limit ?? 0);
   }
 
-  listInstructorTotals(caller: CallerIdentity | null, instructorIds: readonly string[] = []) {
-    requireIdentity({ identity: caller }, ADMIN);
+  listInstructorTotals(ctx: PayoutsCaller, instructorIds: readonly string[] = []) {
+    requireIdentity(ctx, ADMIN);
     // A page's instructors (at most a page, decision 0084), or every one.
     return store.instructorTotals(this.deps.sql, instructorIds.length ? instructorIds.slice(0, PAGE_SIZE_MAX) : undefined);
   }
@@ -159,8 +165,8 @@ export class Payouts {
    * parallel requests are serialised and the due can never go below zero; a request repeated
    * with the same idempotency key answers as the first and pays nothing more.
    */
-  async settleDue(caller: CallerIdentity | null, req: payoutsV1.SettleDueRequest): Promise<payoutsV1.InstructorTotals> {
-    requireIdentity({ identity: caller }, ADMIN);
+  async settleDue(ctx: PayoutsCaller, req: payoutsV1.SettleDueRequest): Promise<payoutsV1.InstructorTotals> {
+    requireIdentity(ctx, ADMIN);
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const amount = Number(req.amount);
     return this.deps.sql.transaction(async (tx) => {
@@ -179,8 +185,8 @@ export class Payouts {
    * Records a settlement with its PDF receipt (admin). Its received amount is paid out of the
    * due in the same transaction (never above it); a repeat with the same key returns the first.
    */
-  async createSettlement(caller: CallerIdentity | null, req: payoutsV1.CreateSettlementRequest): Promise<payoutsV1.Settlement> {
-    requireIdentity({ identity: caller }, ADMIN);
+  async createSettlement(ctx: PayoutsCaller, req: payoutsV1.CreateSettlementRequest): Promise<payoutsV1.Settlement> {
+    requireIdentity(ctx, ADMIN);
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const settleAmount = Number(req.settleAmount);
     const receivedAmount = Number(req.receivedAmount);
@@ -240,17 +246,17 @@ export class Payouts {
     return stored.settlement;
   }
 
-  async listSettlements(caller: CallerIdentity | null, req: Pick<payoutsV1.ListSettlementsRequest, 'instructorId' | 'cursor' | 'limit'>) {
+  async listSettlements(ctx: PayoutsCaller, req: Pick<payoutsV1.ListSettlementsRequest, 'instructorId' | 'cursor' | 'limit'>) {
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
-    this.mayRead(caller, req.instructorId);
+    this.mayRead(ctx, req.instructorId);
     return listSettlementsPage(this.deps.sql, req.instructorId, req.cursor, req.limit);
   }
 
-  async receipt(caller: CallerIdentity | null, settlementId: string) {
-    requireIdentity({ identity: caller }, ADMIN, INSTRUCTOR);
+  async receipt(ctx: PayoutsCaller, settlementId: string) {
+    requireIdentity(ctx, ADMIN, INSTRUCTOR);
     const settlement = settlementId ? await store.settlements.getSettlement(this.deps.sql, settlementId) : null;
     if (!settlement) throw refuse('SETTLEMENT_NOT_FOUND');
-    this.mayRead(caller, settlement.instructorId);
+    this.mayRead(ctx, settlement.instructorId);
     const file = settlement.receiptKey ? await this.deps.files.get(settlement.receiptKey) : null;
     if (!file) throw refuse('RECEIPT_NOT_FOUND');
     const chunks: Buffer[] = [];
@@ -259,11 +265,11 @@ export class Payouts {
   }
 
   /** A month's statement: opening due, the month's sales and cuts, payouts, closing due. */
-  async statement(caller: CallerIdentity | null, req: payoutsV1.GetStatementRequest): Promise<Buffer> {
+  async statement(ctx: PayoutsCaller, req: payoutsV1.GetStatementRequest): Promise<Buffer> {
     if (!req.instructorId) throw refuse('INSTRUCTOR_ID_MISSING');
     const month = monthRange(req.month);
     if (!month) throw refuse('INVALID_MONTH');
-    this.mayRead(caller, req.instructorId);
+    this.mayRead(ctx, req.instructorId);
     const db = this.deps.sql;
     const [instructorName, opening, sales, payouts, settlements] = await Promise.all([
       this.deps.instructorName?.(req.instructorId) ?? '',
@@ -291,8 +297,8 @@ export class Payouts {
     return socialFigures(stored?.figures ?? {}, stored?.updatedAt ?? '');
   }
 
-  async setSocial(caller: CallerIdentity | null, figures: payoutsV1.SocialFigures | undefined): Promise<payoutsV1.SocialFigures> {
-    requireIdentity({ identity: caller }, ADMIN);
+  async setSocial(ctx: PayoutsCaller, figures: payoutsV1.SocialFigures | undefined): Promise<payoutsV1.SocialFigures> {
+    requireIdentity(ctx, ADMIN);
     const clean: Record<string, number> = {};
     for (const key of SOCIAL_KEYS) {
       const value = Number(figures?.[key] ?? 0);
@@ -303,8 +309,8 @@ export class Payouts {
     return this.social();
   }
 
-  async salesSummary(caller: CallerIdentity | null, req: payoutsV1.SalesSummaryRequest) {
-    requireIdentity({ identity: caller }, ADMIN);
+  async salesSummary(ctx: PayoutsCaller, req: payoutsV1.SalesSummaryRequest) {
+    requireIdentity(ctx, ADMIN);
     checkDay(req.fromDay);
     checkDay(req.toDay);
     checkRange(req.fromDay, req.toDay);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type RefusalKey } from '@taal/contracts';
 import { answer, done, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, checkUpload, checkUploads, storeUploads, UPLOAD_LIMITS } from '@taal/edge';
-import { CategorySchema, toCategory, type StoreRouteDeps, M, binary, IMAGE_ENCODING, mb, imageForm, tooLarge, textOf, categoryId, refuseForm, release, text, guards } from './shape';
+import { CategorySchema, toCategory, forCaller, type StoreRouteDeps, M, binary, IMAGE_ENCODING, mb, imageForm, tooLarge, textOf, categoryId, refuseForm, release, text, guards } from './shape';
 
 /** `data:image/png;base64,....` → bytes; null when it is not a base64 data URL. */
 export function decodeDataUrl(value: string): Buffer | null {
@@ -21,7 +21,7 @@ const categoryEditForm = z
 
 
 export function categoryRoutes(deps: StoreRouteDeps): RouteSpec[] {
-  const { store, tokens, files } = deps;
+  const { catalog, tokens, files } = deps;
   const { admin } = guards(tokens);
 
   /** Checks and stores a decoded data-URL image exactly as an uploaded one (http/uploads). */
@@ -47,7 +47,7 @@ export function categoryRoutes(deps: StoreRouteDeps): RouteSpec[] {
       fairUse: 'reads',
       responses: { 200: answer(listOf(CategorySchema)) },
       handler: async ({ res }) => {
-        res.json(ok((await store.listCategories({})).categories.map(toCategory)));
+        res.json(ok((await catalog.listCategories()).map(toCategory)));
       },
     }),
     defineRoute({
@@ -72,7 +72,7 @@ export function categoryRoutes(deps: StoreRouteDeps): RouteSpec[] {
         const upload = await dataUrlImage(body.image);
         const category = await storeUploads(files, async (up) => {
           const image = (await up.image(upload)).url;
-          return (await store.createCategory({ name: body.name, description: body.description, image }, callerOf(res))).category!;
+          return catalog.createCategory(forCaller(callerOf(res)), { name: body.name, description: body.description, image });
         });
         res.status(201).json({ success: true, message: M.categoryCreated, data: toCategory(category) });
       },
@@ -88,11 +88,11 @@ export function categoryRoutes(deps: StoreRouteDeps): RouteSpec[] {
       responses: { 200: answer(done(CategorySchema)), 400: fail('A blank name, an image that is not one, or a form that cannot be read'), 404: fail('Category not found (CATEGORY_NOT_FOUND)'), ...tooLarge },
       handler: async ({ req, res, param }) => {
         const uploads = await checkUploads(req);
-        const before = (await store.listCategories({})).categories.find((c) => c.id === param('id'));
+        const before = (await catalog.listCategories()).find((c) => c.id === param('id'));
         if (!before) throw refusal('CATEGORY_NOT_FOUND');
         const category = await storeUploads(files, async (up) => {
           const image = uploads.image?.[0] ? (await up.image(uploads.image[0])).url : undefined;
-          return (await store.updateCategory({ id: param('id'), name: textOf(req, 'name'), description: textOf(req, 'description'), image }, callerOf(res))).category!;
+          return catalog.updateCategory(forCaller(callerOf(res)), { id: param('id'), name: textOf(req, 'name'), description: textOf(req, 'description'), image });
         });
         if (category.image !== before.image) await release(files, [before.image]);
         res.json({ success: true, message: M.categoryUpdated, data: toCategory(category) });
@@ -106,8 +106,8 @@ export function categoryRoutes(deps: StoreRouteDeps): RouteSpec[] {
       params: categoryId,
       responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail('Category not found (CATEGORY_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const before = (await store.listCategories({})).categories.find((c) => c.id === param('id'));
-        await store.deleteCategory({ id: param('id') }, callerOf(res));
+        const before = (await catalog.listCategories()).find((c) => c.id === param('id'));
+        await catalog.deleteCategory(forCaller(callerOf(res)), { id: param('id') });
         if (before) await release(files, [before.image]);
         res.json({ success: true, message: M.categoryDeleted });
       },

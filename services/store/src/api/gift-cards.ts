@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isGrpcStatusError } from '@taal/kit';
 import { answer, envelope, poishaAmount, fail, listOf, tooMany, callerOf, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
 import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
-import { GiftCardSchema, toGiftCard, type StoreRouteDeps, M, cardId, userIdParam, guards, STORE_LIST_BOUND } from './shape';
+import { GiftCardSchema, toGiftCard, forCaller, type StoreRouteDeps, M, cardId, userIdParam, guards, STORE_LIST_BOUND } from './shape';
 
 const redeemAnswer = z.object({
   success: z.literal(true),
@@ -17,7 +17,7 @@ const redeemAnswer = z.object({
 });
 
 export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
-  const { store, tokens, commerce, guesses } = deps;
+  const { giftCards, tokens, commerce, guesses } = deps;
   const { admin, student } = guards(tokens);
 
   return [
@@ -31,7 +31,7 @@ export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
       handler: async ({ res }) => {
         const caller = callerOf(res);
         const { items, next } = await collectPages(STORE_LIST_BOUND, async (cursor, limit) => {
-          const page = await store.listGiftCards({ cursor, limit }, caller);
+          const page = await giftCards.list(forCaller(caller), { cursor, limit });
           return { items: page.giftCards, next: page.next };
         });
         linkNext(res, '/api/v1/store/gift-card/page', {}, next);
@@ -46,7 +46,7 @@ export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
       query: pageQuery,
       responses: { 200: answer(pageOf(GiftCardSchema)), ...badPage },
       handler: async ({ req, res }) => {
-        const page = await store.listGiftCards(pageRequest(req), callerOf(res));
+        const page = await giftCards.list(forCaller(callerOf(res)), pageRequest(req));
         res.json(ok({ items: page.giftCards.map(toGiftCard), next: page.next || null }));
       },
     }),
@@ -58,7 +58,7 @@ export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
       params: cardId,
       responses: { 200: answer(envelope(GiftCardSchema)), 404: fail('Gift card not found') },
       handler: async ({ res, param }) => {
-        res.json(ok(toGiftCard((await store.getGiftCard({ id: param('id') }, callerOf(res))).giftCard!)));
+        res.json(ok(toGiftCard(await giftCards.get(forCaller(callerOf(res)), { id: param('id') }))));
       },
     }),
     defineRoute({
@@ -83,7 +83,7 @@ export function giftCardRoutes(deps: StoreRouteDeps): RouteSpec[] {
         if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         const attempt = await guesses.begin(caller.userId, req.ip ?? req.socket.remoteAddress ?? 'unknown');
         try {
-          const r = await store.redeemGiftCard({ code: param('code'), userId: caller.userId }, caller);
+          const r = await giftCards.redeem(forCaller(caller), { code: param('code'), userId: caller.userId });
           await attempt.notAGuess();
           res.json({ success: true, message: M.redeemed, data: { amount: r.amount, balance: r.balance, giftCardMessage: r.message } });
         } catch (err) {

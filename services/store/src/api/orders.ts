@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GiftCardTextLimits, GiftCardTextMessages } from '@taal/contracts';
 import { answer, envelope, poishaAmount, fail, listOf, callerOf, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec, refuseUnapprovedBuyer, GUARDIAN_PENDING_TEXT } from '@taal/edge';
 import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
-import { StoreOrderSchema, toOrder, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards, STORE_LIST_BOUND, MY_STORE_ORDERS_BOUND } from './shape';
+import { StoreOrderSchema, toOrder, forCaller, type StoreRouteDeps, uuid, orderId, userIdParam, text, guards, STORE_LIST_BOUND, MY_STORE_ORDERS_BOUND } from './shape';
 import { storePaymentRoutes } from './payments';
 
 /** Gift-card text (decision 0018): its length here; its characters are the store's to check (400 with the field). */
@@ -43,7 +43,7 @@ const orderBody = z.object({
 
 
 export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
-  const { store, identity, tokens } = deps;
+  const { orders, identity, tokens } = deps;
   const { admin, student } = guards(tokens);
 
   return [
@@ -57,7 +57,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       handler: async ({ res }) => {
         const caller = callerOf(res);
         const { items, next } = await collectPages(STORE_LIST_BOUND, async (cursor, limit) => {
-          const page = await store.listOrders({ cursor, limit }, caller);
+          const page = await orders.list(forCaller(caller), { cursor, limit });
           return { items: page.orders, next: page.next };
         });
         linkNext(res, '/api/v1/store/order/page', {}, next);
@@ -72,7 +72,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       query: pageQuery,
       responses: { 200: answer(pageOf(StoreOrderSchema)), ...badPage },
       handler: async ({ req, res }) => {
-        const page = await store.listOrders(pageRequest(req), callerOf(res));
+        const page = await orders.list(forCaller(callerOf(res)), pageRequest(req));
         res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
@@ -84,7 +84,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       params: orderId,
       responses: { 200: answer(envelope(StoreOrderSchema)), 403: fail('Another user’s order'), 404: fail('Order not found (ORDER_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        res.json(ok(toOrder((await store.getOrder({ id: param('id') }, callerOf(res))).order!)));
+        res.json(ok(toOrder(await orders.get(forCaller(callerOf(res)), { id: param('id') }))));
       },
     }),
     defineRoute({
@@ -98,7 +98,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
         const caller = callerOf(res);
         if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         const { items, next } = await collectPages(MY_STORE_ORDERS_BOUND, async (cursor, limit) => {
-          const page = await store.listOrders({ mine: true, cursor, limit }, caller);
+          const page = await orders.list(forCaller(caller), { mine: true, cursor, limit });
           return { items: page.orders, next: page.next };
         });
         linkNext(res, `/api/v1/store/order/mine/${encodeURIComponent(caller.userId)}/page`, {}, next);
@@ -116,7 +116,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       handler: async ({ req, res, param }) => {
         const caller = callerOf(res);
         if (param('userId') !== caller.userId) throw refusal('WALLET_NOT_YOURS');
-        const page = await store.listOrders({ mine: true, ...pageRequest(req) }, caller);
+        const page = await orders.list(forCaller(caller), { mine: true, ...pageRequest(req) });
         res.json(ok({ items: page.orders.map(toOrder), next: page.next || null }));
       },
     }),
@@ -138,7 +138,7 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
       },
       handler: async ({ req, res, param }) => {
         const language = req.query.lang === 'bn' ? 'bn' : 'en';
-        const { pdf } = await store.getReceipt({ orderId: param('id'), language }, callerOf(res));
+        const { pdf } = await orders.receipt(forCaller(callerOf(res)), { orderId: param('id'), language });
         res.status(200).setHeader('Content-Type', 'application/pdf');
         res.setHeader('Content-Disposition', `attachment; filename="taal-receipt-${param('id').slice(0, 8)}-${language}.pdf"`);
         res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -165,26 +165,23 @@ export function orderRoutes(deps: StoreRouteDeps): RouteSpec[] {
         if (body.userId !== caller.userId) throw refusal('WALLET_NOT_YOURS');
         // Every gift-card purchase starts here (decision 0047).
         const user = await refuseUnapprovedBuyer(identity, caller);
-        const { order } = await store.createOrder(
-          {
-            productId: body.product,
-            quantity: body.quantity,
-            expectedTotal: body.totalPrice,
-            forMyself: body.forMyself,
-            userName: user?.name ?? body.userName ?? '',
-            userEmail: user?.email ?? body.userEmail ?? '',
-            userPhone: body.userPhone ?? '',
-            giftCardFrom: body.giftCardFrom ?? '',
-            giftCardMessage: body.giftCardMessage ?? '',
-            shippingAddress: { name: body.shippingAddressName ?? '', email: body.shippingAddressEmail ?? '', phone: body.shippingAddressPhone ?? '' },
-            language: body.language ?? 'en',
-          },
-          caller,
-        );
-        res.status(201).json(ok(toOrder(order!)));
+        const order = await orders.create(forCaller(caller), {
+          productId: body.product,
+          quantity: body.quantity,
+          expectedTotal: body.totalPrice,
+          forMyself: body.forMyself,
+          userName: user?.name ?? body.userName ?? '',
+          userEmail: user?.email ?? body.userEmail ?? '',
+          userPhone: body.userPhone ?? '',
+          giftCardFrom: body.giftCardFrom ?? '',
+          giftCardMessage: body.giftCardMessage ?? '',
+          shippingAddress: { name: body.shippingAddressName ?? '', email: body.shippingAddressEmail ?? '', phone: body.shippingAddressPhone ?? '' },
+          language: body.language ?? 'en',
+        });
+        res.status(201).json(ok(toOrder(order)));
       },
     }),
-    ...storePaymentRoutes(store, student, deps.logger),
+    ...storePaymentRoutes(orders, student, deps.logger),
 
   ];
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { StoreApi } from './client';
-import { poishaOfTaka } from '@taal/contracts';
-import { bdtAmount, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
+import { poishaOfTaka, ServiceNames } from '@taal/contracts';
+import { bdtAmount, callerFor, cardGatewayRoutes, ID_PATTERN, type Access, type RouteSpec } from '@taal/edge';
+import type { Orders } from '../app/orders';
 import { GIFT_CARD_CARD_SALE } from '../domain/card-sale';
+import { forCaller } from './shape';
 
 /**
  * The card gateway for store orders (spec §7 `store/payment/ssl/`; decisions 0014 and 0018),
@@ -24,12 +25,18 @@ const paymentBody = z.object({
   cus_order_id: z.string().regex(new RegExp(ID_PATTERN)).meta({ description: 'The store order id' }),
 });
 
-export function storePaymentRoutes(store: StoreApi, student: Access, logger: Logger): RouteSpec[] {
+// The gateway's IPNs and the browser's returns carry no user: the store takes them from its own routes alone.
+const AS_STORE = callerFor(ServiceNames.store, null);
+
+export function storePaymentRoutes(orders: Orders, student: Access, logger: Logger): RouteSpec[] {
   return cardGatewayRoutes({
     basePath: GIFT_CARD_CARD_SALE.callbackPath,
     orders: 'store orders',
     landing: { success: '/giftcard-successfull', fail: '/giftcard-fail', cancel: '/giftcard-fail' },
-    service: store,
+    service: {
+      handlePaymentNotification: async (req) => ({ outcome: await orders.notification(AS_STORE, req) }),
+      confirmPaymentReturn: (req) => orders.browserReturn(AS_STORE, req),
+    },
     logger,
     session: {
       summary: "Open a card-gateway session for the caller's own store order; the browser goes to GatewayPageURL",
@@ -42,14 +49,11 @@ export function storePaymentRoutes(store: StoreApi, student: Access, logger: Log
         409: 'The order already has `params.max` card sessions opened within the last `params.minutes` minutes and still unanswered (CARD_SESSIONS_OPEN): pay on one of them, or open another later',
       },
       open: (body, caller) =>
-        store.startPayment(
-          {
-            orderId: body.cus_order_id,
-            expectedAmount: poishaOfTaka(body.amount),
-            customer: { name: body.name, email: body.email, phone: body.phone },
-          },
-          caller,
-        ),
+        orders.startPayment(forCaller(caller), {
+          orderId: body.cus_order_id,
+          expectedAmount: poishaOfTaka(body.amount),
+          customer: { name: body.name, email: body.email, phone: body.phone },
+        }),
     },
   });
 }

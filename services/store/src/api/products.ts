@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { type RefusalKey } from '@taal/contracts';
 import { answer, done, envelope, fail, listOf, callerOf, refusal, ok, defineRoute, type RouteSpec, checkUploads, storeUploads, UPLOAD_LIMITS } from '@taal/edge';
-import { ProductSchema, toProduct, type StoreRouteDeps, M, wholePoisha, binary, IMAGE_ENCODING, mb, imageForm, tooLarge, textOf, poishaOf, productId, refuseForm, release, text, guards } from './shape';
+import { ProductSchema, toProduct, forCaller, type StoreRouteDeps, M, wholePoisha, binary, IMAGE_ENCODING, mb, imageForm, tooLarge, textOf, poishaOf, productId, refuseForm, release, text, guards } from './shape';
 
 const productFields = {
   name: text(200),
@@ -18,7 +18,7 @@ const productCreateForm = z.object(productFields).meta({ description: 'Every fie
 const productEditForm = z.object(productFields).partial().meta({ description: 'Every field optional: a field not sent keeps its value' });
 
 export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
-  const { store, tokens, files } = deps;
+  const { catalog, tokens, files } = deps;
   const { admin } = guards(tokens);
 
   return [
@@ -30,7 +30,7 @@ export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
       fairUse: 'reads',
       responses: { 200: answer(listOf(ProductSchema)) },
       handler: async ({ res }) => {
-        res.json(ok((await store.listProducts({})).products.map(toProduct)));
+        res.json(ok((await catalog.listProducts()).map(toProduct)));
       },
     }),
     defineRoute({
@@ -41,7 +41,7 @@ export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
       fairUse: 'reads',
       responses: { 200: answer(envelope(ProductSchema)), 404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        res.json(ok(toProduct((await store.getProduct({ id: param('param') })).product!)));
+        res.json(ok(toProduct(await catalog.getProduct({ id: param('param') }))));
       },
     }),
     defineRoute({
@@ -76,7 +76,7 @@ export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
             description: textOf(req, 'description')!,
             image,
           };
-          return (await store.createProduct(req_, callerOf(res))).product!;
+          return catalog.createProduct(forCaller(callerOf(res)), req_);
         });
         res.status(201).json({ success: true, message: M.productAdded, data: toProduct(product) });
       },
@@ -101,25 +101,20 @@ export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
         const problems: Record<string, RefusalKey> = {};
         for (const f of ['price', 'oldPrice', 'value']) if (Number.isNaN(poishaOf(req, f))) problems[f] = 'AMOUNT_NOT_WHOLE_POISHA';
         refuseForm(problems);
-        const before = (await store.getProduct({ id: param('id') })).product!;
+        const before = await catalog.getProduct({ id: param('id') });
         const product = await storeUploads(files, async (up) => {
           const image = uploads.image?.[0] ? (await up.image(uploads.image[0])).url : undefined;
-          return (
-            await store.updateProduct(
-              {
-                id: param('id'),
-                name: textOf(req, 'name'),
-                param: textOf(req, 'param'),
-                price: poishaOf(req, 'price'),
-                oldPrice: poishaOf(req, 'oldPrice'),
-                value: poishaOf(req, 'value'),
-                validity: textOf(req, 'validity'),
-                description: textOf(req, 'description'),
-                image,
-              },
-              callerOf(res),
-            )
-          ).product!;
+          return catalog.updateProduct(forCaller(callerOf(res)), {
+            id: param('id'),
+            name: textOf(req, 'name'),
+            param: textOf(req, 'param'),
+            price: poishaOf(req, 'price'),
+            oldPrice: poishaOf(req, 'oldPrice'),
+            value: poishaOf(req, 'value'),
+            validity: textOf(req, 'validity'),
+            description: textOf(req, 'description'),
+            image,
+          });
         });
         if (product.image !== before.image) await release(files, [before.image]);
         res.json({ success: true, message: M.productUpdated, data: toProduct(product) });
@@ -133,7 +128,7 @@ export function productRoutes(deps: StoreRouteDeps): RouteSpec[] {
       params: productId,
       responses: { 200: answer(z.object({ success: z.literal(true), message: z.string() })), 404: fail('Gift card not found (GIFT_CARD_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        await store.deleteProduct({ id: param('id') }, callerOf(res));
+        await catalog.deleteProduct(forCaller(callerOf(res)), { id: param('id') });
         res.json({ success: true, message: M.productDeleted });
       },
     }),

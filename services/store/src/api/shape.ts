@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { poishaOfText, type RefusalKey, type storeV1, type commerceV1, type identityV1 } from '@taal/contracts';
+import { poishaOfText, ServiceNames, type RefusalKey, type storeV1, type commerceV1, type identityV1 } from '@taal/contracts';
 import { type FileStore } from '@taal/kit';
-import type { StoreApi } from './client';
-import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserRoles, refusal, type GuessLimiter, acceptUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import type { Catalog } from '../app/catalog';
+import type { GiftCards } from '../app/gift-cards';
+import type { Orders } from '../app/orders';
+import { poishaAmount, poishaText, fail, ID_PATTERN, idParam, requireAuth, UserRoles, refusal, callerFor, type AuthenticatedCaller, type GuessLimiter, acceptUploads, UPLOAD_LIMITS, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * The gift-card store (storefront §2–§9, admin-back-office.md "Store"; issue 11; decision 0018),
@@ -145,8 +147,18 @@ export const toGiftCard = (g: storeV1.GiftCard) => ({
 
 // ---- What the route groups share ----
 
-export interface StoreRouteDeps {
-  store: StoreApi;
+/** How a route calls the store's use cases: as the store itself, for the caller the edge verified (issue 52). */
+export const forCaller = (caller: AuthenticatedCaller) => callerFor(ServiceNames.store, caller);
+
+/** The store's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface StoreUseCases {
+  catalog: Catalog;
+  orders: Orders;
+  giftCards: GiftCards;
+}
+
+/** What the route groups are given (index.ts builds it once). */
+export interface StoreRouteDeps extends StoreUseCases {
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   commerce: ServiceApi<commerceV1.CommerceServiceServer>;
