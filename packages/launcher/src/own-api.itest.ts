@@ -17,7 +17,8 @@ describe('a service serving its own API behind the gateway (cluster mode)', () =
 
   beforeAll(async () => {
     commercePort = await freePort();
-    cluster = await startTestCluster({ TAAL_OWN_API: 'commerce', COMMERCE_API_PORT: String(commercePort) });
+    // Every service serves its own API (the default): their routes call their use cases in their own processes.
+    cluster = await startTestCluster({ COMMERCE_API_PORT: String(commercePort) });
   }, 180_000);
   afterAll(async () => {
     await cluster?.stop();
