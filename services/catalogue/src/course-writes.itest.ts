@@ -4,6 +4,7 @@ import { callUnary, createClient, createLogger, createTestAuth, FIELDS_METADATA_
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { waitFor } from '../../../tools/testing/wait';
 import { startCatalogue, type RunningCatalogue } from './service';
+import { useCaseCalls, useCaseMethods } from './testing/use-case-calls';
 import { demoInstructors } from './domain/demo-data';
 import { Catalogue } from './app/catalogue';
 import { CatalogueStore } from './store/catalogue-store';
@@ -64,11 +65,16 @@ describe.each(backends)('catalogue writes on %s infrastructure', (_name, makeBac
     listUpcomingCourses: catalogueV1.ListUpcomingCoursesRequest,
     getInstructor: catalogueV1.GetInstructorRequest,
   };
+  // The writes are its routes' use cases now (issue 52): called as those routes call them; the reads
+  // other services ask (getCourse, getInstructor) still over gRPC.
+  const useCase = useCaseCalls(() => catalogue.useCases);
   const call = async <Res>(method: string, request: object, identity?: CallerIdentity) =>
-    callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), {
-      deadlineMs: 5000,
-      userToken: identity ? await auth.userToken(identity) : undefined,
-    });
+    useCaseMethods.has(method)
+      ? useCase<Res>(method, request, identity)
+      : callUnary<object, Res>(client, method, requests[method]!.fromPartial(request), {
+          deadlineMs: 5000,
+          userToken: identity ? await auth.userToken(identity) : undefined,
+        });
 
   beforeAll(async () => {
     backend = await makeBackend();

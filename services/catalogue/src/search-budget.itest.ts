@@ -1,5 +1,5 @@
 /**
- * Search's time budget (decision 0038), through the catalogue's gRPC server: a search that gets no
+ * Search's time budget (decision 0038), through the use case its route calls (issue 52): a search that gets no
  * turn in time, or whose statement passes its timeout, is refused SEARCH_BUSY (UNAVAILABLE, the
  * edge's 503) instead of holding the database or failing as an internal error. The database is
  * held by a transaction that locks the course table (the embedded database serves one transaction
@@ -7,15 +7,16 @@
  */
 import { status } from '@grpc/grpc-js';
 import { catalogueV1 } from '@taal/contracts';
-import { callUnary, createClient, createLogger, createTestAuth, refusalKeyOf, type Sql } from '@taal/kit';
+import { createLogger, createTestAuth, refusalKeyOf, type Sql } from '@taal/kit';
 import { backends, realBackend, type Backend } from '../../../tools/testing/backends';
 import type { SearchBudget } from './app/search';
 import { startCatalogue, type RunningCatalogue } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 
 const logger = createLogger('catalogue-search-budget-test');
 const auth = createTestAuth(['gateway', 'catalogue']);
 
-/** A catalogue with this budget, and a search through its gRPC server. */
+/** A catalogue with this budget, and a search as its route calls it. */
 async function catalogueWith(backend: Backend, searchBudget: SearchBudget) {
   const catalogue: RunningCatalogue = await startCatalogue({
     sql: backend.sql,
@@ -27,15 +28,11 @@ async function catalogueWith(backend: Backend, searchBudget: SearchBudget) {
     auth: auth.serviceAuth('catalogue'),
     searchBudget,
   });
-  const client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`, {
-    auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'catalogue' },
-  });
-  const search = (query: string) =>
-    callUnary<object, catalogueV1.SearchResponse>(client, 'search', catalogueV1.SearchRequest.fromPartial({ query }), { deadlineMs: 5000 });
+  const useCase = useCaseCalls(() => catalogue.useCases);
+  const search = (query: string) => useCase<catalogueV1.SearchResponse>('search', { query });
   return {
     search,
     async stop() {
-      client.close();
       await catalogue.stop();
     },
   };

@@ -1,7 +1,8 @@
 import { catalogueV1 } from '@taal/contracts';
-import { callUnary, createClient, createLogger, createTestAuth, type CallerIdentity } from '@taal/kit';
+import { createLogger, createTestAuth, type CallerIdentity } from '@taal/kit';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { startCatalogue, type RunningCatalogue } from './service';
+import { useCaseCalls } from './testing/use-case-calls';
 import { demoCourses, demoInstructors } from './domain/demo-data';
 
 const ADMIN: CallerIdentity = { userId: 'admin-1', userType: 1 };
@@ -15,22 +16,17 @@ const marked = (text: string, marks: catalogueV1.TextMark[]) => marks.map((m) =>
 describe.each(backends)('catalogue search on %s infrastructure', (_name, makeBackend) => {
   let backend: Backend;
   let catalogue: RunningCatalogue;
-  let client: catalogueV1.CatalogueServiceClient;
-
-  const search = async (query: string) =>
-    callUnary<object, catalogueV1.SearchResponse>(client, 'search', catalogueV1.SearchRequest.fromPartial({ query }), { deadlineMs: 5000 });
+  // Search is its route's use case (issue 52): called as the route calls it.
+  const useCase = useCaseCalls(() => catalogue.useCases);
+  const search = async (query: string) => useCase<catalogueV1.SearchResponse>('search', { query });
   const courseTitles = (r: catalogueV1.SearchResponse) => r.courses.map((h) => h.course!.title);
 
   beforeAll(async () => {
     backend = await makeBackend();
     catalogue = await startCatalogue({ sql: backend.sql, bus: backend.bus, logger, host: '127.0.0.1', port: 0, seedDemoData: true, auth: auth.serviceAuth('catalogue') });
-    client = createClient(catalogueV1.CatalogueServiceClient, `127.0.0.1:${catalogue.port}`, {
-      auth: { issuer: auth.serviceAuth('gateway').issuer, audience: 'catalogue' },
-    });
   });
 
   afterAll(async () => {
-    client?.close();
     await catalogue?.stop();
     await backend?.close();
   });
@@ -92,10 +88,7 @@ describe.each(backends)('catalogue search on %s infrastructure', (_name, makeBac
 
   it("stays fresh with the catalogue's own writes: a course published is found at once", async () => {
     expect(courseTitles(await search('fingerstyle'))).toEqual([]);
-    await callUnary(client, 'setCoursePublished', catalogueV1.SetCoursePublishedRequest.fromPartial({ id: demoCourses[3]!.id, published: true }), {
-      deadlineMs: 5000,
-      userToken: await auth.userToken(ADMIN),
-    });
+    await useCase('setCoursePublished', { id: demoCourses[3]!.id, published: true }, ADMIN);
     expect(courseTitles(await search('fingerstyle'))).toEqual([titleOf(4)]);
     expect(courseTitles(await search('fngerstyle'))).toEqual([titleOf(4)]);
   });

@@ -10,6 +10,7 @@ import { FreebieStore } from './store/freebie-store';
 import { CatalogueStore } from './store/catalogue-store';
 import { SCHEMA } from './store/course-rows';
 import { catalogueApi } from './api';
+import type { CatalogueUseCases } from './api/shape';
 import { Search, type SearchBudget } from './app/search';
 import { SearchStore } from './store/search-store';
 import { storeCourseRatings } from './events/course-ratings';
@@ -20,7 +21,10 @@ export interface CatalogueDeps extends SqlServiceDeps {
   searchBudget?: SearchBudget;
 }
 
-export type RunningCatalogue = ComposedService<object>;
+export type RunningCatalogue = ComposedService<{
+  /** What its own routes call (issue 52). */
+  useCases: CatalogueUseCases;
+}>;
 
 export const CATALOGUE_SERVICE_NAME = 'taal.catalogue.v1.CatalogueService';
 
@@ -42,12 +46,15 @@ export function startCatalogue(deps: CatalogueDeps): Promise<RunningCatalogue> {
     const cleanedBios = await catalogue.sanitiseStoredBios();
     if (cleanedBios > 0) logger.info({ instructors: cleanedBios }, 'instructor bios stored before sanitising were cleaned');
     keep(await storeCourseRatings(sql, bus, logger));
+    const freebies = new Freebies(sql, new FreebieStore(sql), notify);
     return {
       services: [
-        { definition: catalogueV1.CatalogueServiceService, implementation: catalogueGrpcService(catalogue, new Search(search, deps.searchBudget, logger)) },
-        { definition: freebiesV1.FreebieServiceService, implementation: freebieGrpcService(new Freebies(sql, new FreebieStore(sql), notify)) },
+        // Only what another process asks (issue 52): other services' code and routes, and the page records.
+        { definition: catalogueV1.CatalogueServiceService, implementation: catalogueGrpcService(catalogue) },
+        { definition: freebiesV1.FreebieServiceService, implementation: freebieGrpcService(freebies) },
       ],
-      extras: {},
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { useCases: { catalogue, freebies, search: new Search(search, deps.searchBudget, logger) } },
     };
   });
 }

@@ -3,7 +3,8 @@
  * decisions 0072 and 0073): the course's instructor writes an exam with an audio question (a WAV
  * checked with ffprobe, stored as AAC); no answer the student reads carries the key; attempts
  * beyond the limit are refused in en and bn; a 50-way parallel submission grades once; a
- * certificate is refused before the pass and granted after, and its check page names the exam.
+ * certificate is refused before the pass and granted after, and its check page names the exam. Kept
+ * beside learning's routes (issue 52): they are learning's, whichever process serves them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -2,7 +2,8 @@
  * Lessons and video through the gateway on the all-in-one process (spec §7 `course/secure-course/`,
  * `video/{filename}`; issue 9): who may play which lesson, signed video URLs (none, expired, or for
  * another lesson: 403), HTTP Range requests (206, 416), a purchase that unlocks the paid lessons,
- * the classroom and the back office's expired subscriptions and lesson rename.
+ * the classroom and the back office's expired subscriptions and lesson rename. Kept beside learning's
+ * routes (issue 52): they are learning's, whichever process serves them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

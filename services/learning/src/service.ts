@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { catalogueServiceClient } from '@taal/catalogue/client';
-import { DEMO_COURSE_IDS, examsV1, learningV1, practicalV1, practiceV1, ServiceNames } from '@taal/contracts';
+import { DEMO_COURSE_IDS, learningV1, ServiceNames } from '@taal/contracts';
 import { identityServiceClient } from '@taal/identity/client';
 import {
   addressOf,
@@ -26,16 +26,14 @@ import { learningConfig } from './config';
 import { keepContacts } from './events/contacts';
 import { grantOnPayment } from './events/order-paid';
 import { keepPracticeLog } from './events/practice-heard';
-import { examGrpcService } from './grpc/exam-service';
 import { learningGrpcService } from './grpc/learning-service';
-import { practicalGrpcService } from './grpc/practical-service';
-import { practiceGrpcService } from './grpc/practice-service';
 import { ExamStore } from './store/exams';
 import { LearningStore } from './store/learning-store';
 import { PracticalStore } from './store/practicals';
 import { PracticeStore } from './store/practice';
 import { SCHEMA } from './store/schema';
 import { learningApi } from './api';
+import type { LearningUseCases } from './api/shape';
 
 export interface LearningDeps extends SqlServiceDeps {
   files: FileStore;
@@ -73,6 +71,8 @@ export type RunningLearning = ComposedService<{
   hls: HlsJobs;
   /** Resolves once the demo seed has run (immediately when there is none). */
   seeded: Promise<void>;
+  /** What its own routes call (issue 52). */
+  useCases: LearningUseCases;
 }>;
 
 export const LEARNING_SERVICE_NAME = 'taal.learning.v1.LearningService';
@@ -152,12 +152,11 @@ export function startLearning(deps: LearningDeps): Promise<RunningLearning> {
     keep(hls);
     return {
       services: [
+        // Only what other processes call (issue 52): messaging's lookups, the catalogue's routes, the page records.
         { definition: learningV1.LearningServiceService, implementation: learningGrpcService(learning, certificates) },
-        { definition: examsV1.ExamServiceService, implementation: examGrpcService(exams) },
-        { definition: practicalV1.PracticalServiceService, implementation: practicalGrpcService(practicals) },
-        { definition: practiceV1.PracticeServiceService, implementation: practiceGrpcService(practice) },
       ],
-      extras: { learning, store, exams, practicals, practice, notices, hls, seeded },
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { learning, store, exams, practicals, practice, notices, hls, seeded, useCases: { learning, certificates, exams, practicals, practice } },
     };
   });
 }

@@ -1,26 +1,17 @@
 import { catalogueV1, freebiesV1 } from '@taal/contracts';
-import type { ClientSpec, ServiceApi } from '@taal/edge';
+import type { ClientSpec } from '@taal/edge';
 
 /**
- * Typed, promise-based access to the catalogue service; every call carries a deadline. Reads go
- * without a user (published items only) unless a staff caller is forwarded for drafts; every
- * write forwards the caller, and the catalogue checks the role (decision 0020).
+ * How the edge reaches the catalogue over gRPC: only for its page records (index.ts), which run in the
+ * gateway's process in a cluster. Its routes call its use cases directly (issue 52, decision 0093).
  */
-export type CatalogueApi = ServiceApi<catalogueV1.CatalogueServiceServer>;
-
-/**
- * The catalogue's freebies and landing popup (`taal.catalogue.v1.FreebieService`, served by the
- * catalogue process beside its course service): reads need no user, writes forward the caller,
- * whose role the catalogue checks (decision 0017).
- */
-export type FreebiesApi = ServiceApi<freebiesV1.FreebieServiceServer>;
-
 export const catalogueClient: ClientSpec = {
   Client: catalogueV1.CatalogueServiceClient,
   definition: catalogueV1.CatalogueServiceService,
   codecs: catalogueV1,
 };
 
+/** The catalogue's freebies (`taal.catalogue.v1.FreebieService`, beside its course service): a freebie page's record. */
 export const freebiesClient: ClientSpec = {
   Client: freebiesV1.FreebieServiceClient,
   definition: freebiesV1.FreebieServiceService,

@@ -1,9 +1,10 @@
 /** The back office's course writes: add and update a course with its files and lessons, a free lesson, the category list. */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { COURSE_FILES_PREFIX, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M } from '@taal/contracts';
+import { catalogueV1, COURSE_FILES_PREFIX, courseDocumentUrlOfKey, CourseAdminLimits as L, CourseAdminMessages as M } from '@taal/contracts';
 import { answer, done, fail, idParam, listOf, callerOf, refusal, asFormRefusal, cachedRead, defineRoute, type RouteSpec, checkUploads, storeUploads, type UploadStore } from '@taal/edge';
 import { COURSE_CATEGORIES as CATEGORIES, CourseSchema, toApiCourse } from './course-shape';
+import { forCaller, userOf } from './shape';
 import { type CourseWriteDeps, writeGuards, COURSE_FILES, courseFormDoc, type Form, type Problems, readCourseForm, lessonsOf, statusProblems, dropReplaced, storeImages } from './write-shape';
 
 /** Courses a category of GET course/catagory/ lists: five categories of 5 courses at their widest (about 7 KB each) stay under 256 KB (decision 0089). */
@@ -52,6 +53,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         statusProblems(form, problems);
         if (Object.keys(problems).length > 0) throw refusal('COURSE_ADD_FAILED', { fields: problems });
         const caller = callerOf(res);
+        // The catalogue's own use cases, as the catalogue for this user; learning over gRPC with the user's token.
+        const user = forCaller(caller).identity;
         const id = randomUUID();
         const course = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
@@ -61,17 +64,17 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
             input.addDocuments.push({ name: stored.name, url: courseDocumentUrlOfKey(id, stored.key) });
           }
           const created = await catalogue
-            .createCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
+            .createCourse(user, catalogueV1.CreateCourseRequest.fromPartial({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }))
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_ADD_FAILED')));
           try {
             await addLessons(store, id, lessons, caller);
           } catch (err) {
             // Undo: the lessons learning made, then the draft (decision 0020); the files go with storeUploads.
             await learning.deleteCourseLessons({ courseId: id }, caller).catch(() => undefined);
-            await catalogue.deleteCourse({ id }, caller).catch(() => undefined);
+            await catalogue.deleteCourse(user, { id }).catch(() => undefined);
             throw asFormRefusal(err, 'COURSE_ADD_FAILED');
           }
-          return created.course!;
+          return created;
         });
         res.status(201).json({ success: true, message: M.courseAdded, data: toApiCourse(course) });
       },
@@ -104,6 +107,8 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         statusProblems(form, problems);
         if (Object.keys(problems).length > 0) throw refusal('COURSE_UPDATE_FAILED', { fields: problems });
         const caller = callerOf(res);
+        // The catalogue's own use cases, as the catalogue for this user; learning over gRPC with the user's token.
+        const user = forCaller(caller).identity;
         const id = param('id');
         const course = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['thumbnail', 'banner']);
@@ -112,12 +117,12 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
             const stored = await store.pdf(d, { prefix: COURSE_FILES_PREFIX });
             input.addDocuments.push({ name: stored.name, url: courseDocumentUrlOfKey(id, stored.key) });
           }
-          const before = images.thumbnail || images.banner ? (await catalogue.getCourse({ id, includeUnpublished: true }, caller).catch(() => ({ course: undefined }))).course : undefined;
+          const before = images.thumbnail || images.banner ? await catalogue.getCourse(user, { id, includeUnpublished: true }).catch(() => undefined) : undefined;
           const updated = await catalogue
-            .updateCourse({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }, caller)
+            .updateCourse(user, catalogueV1.UpdateCourseRequest.fromPartial({ id, course: { ...input, thumbnail: images.thumbnail, banner: images.banner } }))
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'COURSE_UPDATE_FAILED')));
-          if (before) await dropReplaced(deps.files, [before.thumbnail, before.banner], [updated.course!.thumbnail, updated.course!.banner]);
-          return updated.course!;
+          if (before) await dropReplaced(deps.files, [before.thumbnail, before.banner], [updated.thumbnail, updated.banner]);
+          return updated;
         });
         // Videos after the fields: each lesson stands on its own (a refused one is reported, the others stay).
         try {
@@ -143,10 +148,10 @@ export function courseWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       handler: async ({ res, body, param }) => {
         if (!body.title.trim() || !body.path.trim()) throw refusal('FREE_LESSON_MISSING', { fields: { ...(body.title.trim() ? {} : { title: 'ENTRY_REQUIRED' }), ...(body.path.trim() ? {} : { path: 'ENTRY_REQUIRED' }) } });
-        const { course } = await catalogue
-          .addFreeLesson({ courseId: param('id'), title: body.title, youtubeUrl: body.path }, callerOf(res))
+        const course = await catalogue
+          .addFreeLesson(userOf(res), { courseId: param('id'), title: body.title, youtubeUrl: body.path })
           .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'FREE_LESSON_MISSING')));
-        res.json({ success: true, message: M.freeLessonAdded, data: toApiCourse(course!) });
+        res.json({ success: true, message: M.freeLessonAdded, data: toApiCourse(course) });
       },
     }),
     defineRoute({

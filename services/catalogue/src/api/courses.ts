@@ -1,10 +1,11 @@
-import type { CatalogueApi } from './client';
-import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec, callerOf, requireAuth, UserRoles, done, type AccessTokenVerifier } from '@taal/edge';
+import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec, requireAuth, UserRoles, done, type AccessTokenVerifier } from '@taal/edge';
 import { z } from 'zod';
-import { CourseAdminMessages as M } from '@taal/contracts';
+import { catalogueV1, CourseAdminMessages as M } from '@taal/contracts';
+import type { Catalogue } from '../app/catalogue';
 import type { Response } from 'express';
 import { badPage, chargeLoad, collectPages, countedOnLoad, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest, type ParamSpec } from '@taal/edge';
 import { COURSE_CATEGORIES, COURSE_LEVELS, CourseSchema, toApiCourse, toApiUpcoming, UpcomingCourseSchema } from './course-shape';
+import { userOf } from './shape';
 
 /**
  * The spec's "all" course lists answer at most this many courses, newest first (decision 0078); a Link header
@@ -25,7 +26,7 @@ const coursePageQuery: Record<string, ParamSpec> = {
 };
 
 /** Public course reads (spec §7): published courses only, answered from the response cache. */
-export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
+export function courseRoutes(catalogue: Catalogue, cache: ResponseCache): RouteSpec[] {
   const read = (key: Parameters<typeof cachedRead>[1], load: Parameters<typeof cachedRead>[2]) => cachedRead(cache, key, load);
   return [
     defineRoute({
@@ -74,7 +75,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       handler: read(
         () => 'course:figures',
         async () => {
-          const f = await catalogue.getCourseFigures({});
+          const f = await catalogue.courseFigures();
           return { courses: f.publishedCourses, sold: f.sold, instructors: f.instructors };
         },
       ),
@@ -85,7 +86,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       summary: 'Featured published courses',
       fairUse: 'reads',
       responses: { 200: answer(listOf(CourseSchema)) },
-      handler: read(() => 'course:featured', async () => (await catalogue.listCourses({ featuredOnly: true })).courses.map(toApiCourse)),
+      handler: read(() => 'course:featured', async () => (await catalogue.listCourses(null, catalogueV1.ListCoursesRequest.fromPartial({ featuredOnly: true }))).map(toApiCourse)),
     }),
     defineRoute({
       method: 'get',
@@ -93,7 +94,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       summary: 'Upcoming courses',
       fairUse: 'reads',
       responses: { 200: answer(listOf(UpcomingCourseSchema)) },
-      handler: read(() => 'course:upcoming', async () => (await catalogue.listUpcomingCourses({})).courses.map(toApiUpcoming)),
+      handler: read(() => 'course:upcoming', async () => (await catalogue.listUpcomingCourses()).map(toApiUpcoming)),
     }),
     defineRoute({
       method: 'get',
@@ -105,8 +106,8 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
       handler: read(
         (req) => `course:${idOf(req, 'COURSE_NOT_FOUND')}`,
         async (req) => {
-          const { course } = await catalogue.getCourse({ id: idOf(req, 'COURSE_NOT_FOUND') });
-          if (!course) throw refusal('COURSE_NOT_FOUND');
+          // Published only, whoever asks (no user, as this read always went).
+          const course = await catalogue.getCourse(null, { id: idOf(req, 'COURSE_NOT_FOUND'), includeUnpublished: false });
           return toApiCourse(course);
         },
       ),
@@ -120,7 +121,7 @@ export function courseRoutes(catalogue: CatalogueApi, cache: ResponseCache): Rou
  * list drafts but not publish). Each write goes through the catalogue's outbox, whose events clear
  * the gateway's read cache (decision 0003), so visitors see the change on their next read.
  */
-export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVerifier): RouteSpec[] {
+export function courseAdminRoutes(catalogue: Catalogue, tokens: AccessTokenVerifier): RouteSpec[] {
   const staff = { label: 'admin and content only', check: requireAuth(tokens, UserRoles.admin, UserRoles.content) };
   const admin = { label: 'admin only', check: requireAuth(tokens, UserRoles.admin) };
   const courseId = { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } };
@@ -133,7 +134,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVe
       auth: staff,
       responses: { 200: { ...answer(listOf(CourseSchema)), headers: linkHeader } },
       handler: async ({ res }) => {
-        const caller = callerOf(res);
+        const caller = userOf(res);
         const { items, next } = await collectPages(COURSE_LIST_BOUND, async (cursor, limit) => {
           const page = await catalogue.listCoursePage({ ...NO_FILTER, includeUnpublished: true, featuredOnly: false, cursor, limit }, caller);
           return { items: page.courses, next: page.next };
@@ -151,7 +152,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVe
       responses: { 200: answer(pageOf(CourseSchema)), ...badPage },
       handler: async ({ req, res }) => {
         const featuredOnly = req.query.featured === 'true';
-        const page = await catalogue.listCoursePage({ ...NO_FILTER, includeUnpublished: true, featuredOnly, ...pageRequest(req) }, callerOf(res));
+        const page = await catalogue.listCoursePage({ ...NO_FILTER, includeUnpublished: true, featuredOnly, ...pageRequest(req) }, userOf(res));
         res.json(ok({ items: page.courses.map(toApiCourse), next: page.next || null }));
       },
     }),
@@ -165,8 +166,8 @@ export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVe
         params: courseId,
         responses: { 200: answer(done(CourseSchema)), 403: fail(state === 'published' ? "'published Rejected!!' (not the admin)" : "'Unpublish Rejected!!' (not the admin)"), 404: fail('Unknown course') },
         handler: async ({ res, param }) => {
-          const { course } = await catalogue.setCoursePublished({ id: param('id'), published: state === 'published' }, callerOf(res));
-          res.json({ success: true, message: state === 'published' ? M.coursePublished : M.courseUnpublished, data: toApiCourse(course!) });
+          const course = await catalogue.setCoursePublished(userOf(res), { id: param('id'), published: state === 'published' });
+          res.json({ success: true, message: state === 'published' ? M.coursePublished : M.courseUnpublished, data: toApiCourse(course) });
         },
       }),
     ),
@@ -178,7 +179,7 @@ export function courseAdminRoutes(catalogue: CatalogueApi, tokens: AccessTokenVe
       body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }), headline: 'INVALID_ID' },
       responses: { 200: answer(done(listOf(CourseSchema).shape.data)), 400: fail('A course in both lists, or bad ids') },
       handler: async ({ res, body }) => {
-        const { courses } = await catalogue.setCourseFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
+        const courses = await catalogue.setCourseFeatured(userOf(res), { featuredIds: body.featured, unfeaturedIds: body.unFeatured });
         res.json({ success: true, message: body.featured.length > 0 || body.unFeatured.length === 0 ? M.courseFeatured : M.courseUnfeatured, data: courses.map(toApiCourse) });
       },
     }),

@@ -2,9 +2,9 @@ import type { Request } from 'express';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { FREEBIE_CATEGORIES, type freebiesV1 } from '@taal/contracts';
-import { isGrpcStatusError, type FileStore } from '@taal/kit';
+import { isGrpcStatusError, isServerAway, type FileStore } from '@taal/kit';
 import { dateTime, type ResponseCache, fail, requireAuth, UserRoles, asFormRefusal, cachedRead, type AccessTokenVerifier } from '@taal/edge';
-import type { FreebiesApi } from './client';
+import type { Freebies } from '../app/freebies';
 
 /** A freebie as the API shows it: the spec's field names (catagory spelt so, carouselList). */
 export const FreebieSchema = z
@@ -66,7 +66,8 @@ export const FORM_FIELD: Record<string, string> = { category: 'catagory', carous
 // ---- What the freebie and popup routes share ----
 
 export interface FreebieRouteDeps {
-  freebies: FreebiesApi;
+  /** The catalogue's own freebie and popup use cases (issue 52). */
+  freebies: Freebies;
   tokens: AccessTokenVerifier;
   cache: ResponseCache;
   files: FileStore;
@@ -87,8 +88,12 @@ export function textOf(req: Request, name: string): string | undefined {
 /** The catalogue's refusal with the form's field names, the spec's headline kept. */
 export const asFormError = (err: unknown) => asFormRefusal(err, 'FIELDS_NOT_FILLED', FORM_FIELD);
 
-/** The call may have been carried out although no answer came (deadline passed, connection lost). */
-const uncertain = (err: unknown) => isGrpcStatusError(err) && [status.DEADLINE_EXCEEDED, status.UNAVAILABLE, status.CANCELLED].includes(err.code);
+/**
+ * The write may have been carried out although no answer came: the database went away around its commit
+ * (the route calls the use case in the catalogue's own process, issue 52; over gRPC this was UNAVAILABLE),
+ * or a deadline passed or a connection was lost.
+ */
+const uncertain = (err: unknown) => isServerAway(err) || (isGrpcStatusError(err) && [status.DEADLINE_EXCEEDED, status.UNAVAILABLE, status.CANCELLED].includes(err.code));
 
 /**
  * When a write's answer is lost, asks whether it was stored (`stored`) before the uploaded files

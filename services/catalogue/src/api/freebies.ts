@@ -9,8 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M, refusalText, type FieldRefusals } from '@taal/contracts';
-import { answer, done, fail, idParam, listOf, envelope, callerOf, refusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '@taal/edge';
+import { FREEBIE_CATEGORIES, FreebieLimits as L, FreebieMessages as M, freebiesV1, refusalText, type FieldRefusals } from '@taal/contracts';
+import { answer, done, fail, idParam, listOf, envelope, refusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, mediaUrl, storeUploads, UPLOAD_LIMITS, type CheckedUpload, type UploadStore } from '@taal/edge';
+import { userOf } from './shape';
 import { FreebieSchema, toApiFreebie, type FreebieRouteDeps, binary, IMAGE_TYPES, mb, textOf, settleUncertain, release, tooLarge, formRefused, freebieGuards, cachedReadOf } from './freebies-shape';
 
 const FREEBIE_FILES = {
@@ -75,7 +76,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       summary: 'Freebies, newest first',
       fairUse: 'reads',
       responses: { 200: answer(listOf(FreebieSchema)) },
-      handler: read(() => 'freebies:list', async () => (await freebies.listFreebies({})).freebies.map(toApiFreebie)),
+      handler: read(() => 'freebies:list', async () => (await freebies.list()).map(toApiFreebie)),
     }),
     defineRoute({
       method: 'get',
@@ -86,7 +87,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       responses: { 200: answer(envelope(FreebieSchema)), 404: fail(refusalText('FREEBIE_NOT_FOUND')) },
       handler: read(
         (req) => `freebies:${String(req.params.id)}`,
-        async (req) => toApiFreebie((await freebies.getFreebie({ id: String(req.params.id) })).freebie!),
+        async (req) => toApiFreebie(await freebies.get(String(req.params.id))),
       ),
     }),
     defineRoute({
@@ -111,9 +112,10 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
           const thumbnail = uploads.thumbnail?.[0] ? (await store.image(uploads.thumbnail[0])).thumbnailUrl : '';
           const carouselImages = await storeImages(store, uploads.carouselList);
           const documents = await storeDocuments(store, uploads.documents);
-          const created = await freebies
-            .createFreebie(
-              {
+          return freebies
+            .create(
+              userOf(res),
+              freebiesV1.CreateFreebieRequest.fromPartial({
                 id,
                 title: textOf(req, 'title'),
                 subtitle: textOf(req, 'subtitle'),
@@ -123,11 +125,9 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
                 thumbnail,
                 carouselImages,
                 documents,
-              },
-              callerOf(res),
+              }),
             )
-            .catch((err: unknown) => settleUncertain(err, async () => ({ freebie: (await freebies.getFreebie({ id })).freebie })));
-          return created.freebie!;
+            .catch((err: unknown) => settleUncertain(err, () => freebies.get(id)));
         });
         cache.invalidateAll();
         res.status(201).json({ success: true, message: M.created, data: toApiFreebie(freebie) });
@@ -154,8 +154,9 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
               ? []
               : undefined;
           return freebies
-            .updateFreebie(
-              {
+            .update(
+              userOf(res),
+              freebiesV1.UpdateFreebieRequest.fromPartial({
                 id,
                 title: textOf(req, 'title'),
                 subtitle: textOf(req, 'subtitle'),
@@ -165,13 +166,12 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
                 thumbnail,
                 documents: documents ? { items: documents } : undefined,
                 carouselImages: carousel ? { items: carousel } : undefined,
-              },
-              callerOf(res),
+              }),
             )
             .catch((err: unknown) =>
               // Stored if the freebie now shows the files just uploaded (then only the files it dropped are unknown: kept).
               settleUncertain(err, async () => {
-                const now = (await freebies.getFreebie({ id })).freebie;
+                const now = await freebies.get(id);
                 const mine = store.keys.map(mediaUrl);
                 const refs = now ? [now.thumbnail, ...now.carouselImages, ...now.documents.map((d) => d.path)] : [];
                 return now && mine.length > 0 && refs.some((r) => mine.includes(r)) ? { freebie: now, releasedFiles: [] } : null;
@@ -191,7 +191,7 @@ export function freebieRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       params: freebieId,
       responses: { 200: answer(done(FreebieSchema)), 404: fail(refusalText('FREEBIE_NOT_FOUND')) },
       handler: async ({ res, param }) => {
-        const result = await freebies.deleteFreebie({ id: param('id') }, callerOf(res));
+        const result = await freebies.delete(userOf(res), param('id'));
         cache.invalidateAll();
         await release(files, result.releasedFiles);
         res.json({ success: true, message: M.deleted, data: toApiFreebie(result.freebie!) });

@@ -1,7 +1,8 @@
 /** The catalogue's slice of the public API: courses, instructors, upcoming courses, freebies, the landing popup and search. */
-import { CatalogueEvents, type catalogueV1, type freebiesV1, type learningV1 } from '@taal/contracts';
+import { CatalogueEvents, ServiceNames, type catalogueV1, type freebiesV1, type learningV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { catalogueClient, freebiesClient } from './client';
+import type { CatalogueUseCases } from './shape';
 import { courseWriteRoutes } from './course-writes';
 import { instructorWriteRoutes } from './instructor-writes';
 import { upcomingWriteRoutes } from './upcoming-writes';
@@ -14,6 +15,7 @@ import { searchRoutes } from './search';
 import { coursePickerRoutes, instructorPickerRoutes } from './pickers';
 
 export const catalogueApi = defineApi({
+  // Its routes call its own use cases (issue 52): these clients are for the page records below only.
   clients: { catalogue: catalogueClient, freebies: freebiesClient },
   // The cached public reads (courses, instructors, upcoming courses, freebies, the popup) are the catalogue's.
   invalidatesCacheOn: [
@@ -25,6 +27,7 @@ export const catalogueApi = defineApi({
     CatalogueEvents.freebieDeleted,
     CatalogueEvents.popupUpdated,
   ],
+  // In the gateway's process in a cluster, where the catalogue's use cases are not: over gRPC.
   pageRecords: (ctx) => {
     const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
     const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');
@@ -35,8 +38,7 @@ export const catalogueApi = defineApi({
     };
   },
   routes: (ctx) => {
-    const catalogue = ctx.client<catalogueV1.CatalogueServiceServer>('catalogue');
-    const freebies = ctx.client<freebiesV1.FreebieServiceServer>('freebies');
+    const { catalogue, freebies, search } = ctx.useCases<CatalogueUseCases>(ServiceNames.catalogue);
     const learning = ctx.client<learningV1.LearningServiceServer>('learning');
     const writes: CourseWriteDeps = { catalogue, learning, tokens: ctx.tokens, files: ctx.files, cache: ctx.cache };
     return [
@@ -50,7 +52,7 @@ export const catalogueApi = defineApi({
       courseRoutes(catalogue, ctx.cache),
       instructorRoutes(catalogue, ctx.cache),
       // Search over courses, instructors and freebies (decision 0031).
-      searchRoutes(catalogue),
+      searchRoutes(search),
       // Freebies and the landing popup: public reads (cached), back-office writes with uploads.
       ...[freebieRoutes, popupRoutes].map((group) => group({ freebies, tokens: ctx.tokens, cache: ctx.cache, files: ctx.files })),
     ];

@@ -1,11 +1,12 @@
 /** The back office's instructor writes: add, update (an instructor: their own profile), publish and feature. */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CourseAdminLimits as L, CourseAdminMessages as M, NAME_OR_BLANK_PATTERN, NAME_PATTERN, nameProblem, type catalogueV1 } from '@taal/contracts';
-import { answer, done, fail, idParam, listOf, callerOf, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
+import { catalogueV1, CourseAdminLimits as L, CourseAdminMessages as M, NAME_OR_BLANK_PATTERN, NAME_PATTERN, nameProblem } from '@taal/contracts';
+import { answer, done, fail, idParam, listOf, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
 import { badPage, collectPages, envelope, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
 import { INSTRUCTOR_LIST_BOUND } from './instructors';
+import { userOf } from './shape';
 import { type CourseWriteDeps, writeGuards, str, type Form, type Problems, dropReplaced, storeImages } from './write-shape';
 
 export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
@@ -56,9 +57,9 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       auth: staff,
       responses: { 200: { ...answer(listOf(InstructorSchema)), headers: linkHeader }, 403: fail('Not the admin or content role') },
       handler: async ({ res }) => {
-        const caller = callerOf(res);
+        const caller = userOf(res);
         const { items, next } = await collectPages(INSTRUCTOR_LIST_BOUND, async (cursor, limit) => {
-          const page = await catalogue.listInstructorPage({ includeUnpublished: true, cursor, limit }, caller);
+          const page = await catalogue.listInstructorPage(caller, { includeUnpublished: true, cursor, limit });
           return { items: page.instructors, next: page.next };
         });
         linkNext(res, '/api/v1/instructor/admin/page', {}, next);
@@ -73,7 +74,7 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       query: pageQuery,
       responses: { 200: answer(pageOf(InstructorSchema)), ...badPage, 403: fail('Not the admin or content role') },
       handler: async ({ req, res }) => {
-        const page = await catalogue.listInstructorPage({ includeUnpublished: true, ...pageRequest(req) }, callerOf(res));
+        const page = await catalogue.listInstructorPage(userOf(res), { includeUnpublished: true, ...pageRequest(req) });
         res.json(ok({ items: page.instructors.map(toApiInstructor), next: page.next || null }));
       },
     }),
@@ -88,7 +89,7 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       },
       responses: { 200: answer(listOf(InstructorSchema)), 400: fail('q over 100 characters or a limit out of 1..20'), 403: fail('Not the admin or content role') },
       handler: async ({ req, res }) => {
-        const { instructors } = await catalogue.searchInstructors({ query: String(req.query.q ?? ''), includeUnpublished: true, limit: Number(req.query.limit ?? 0) }, callerOf(res));
+        const { instructors } = await catalogue.searchInstructors(userOf(res), { query: String(req.query.q ?? ''), includeUnpublished: true, limit: Number(req.query.limit ?? 0) });
         res.json(ok(instructors.map(toApiInstructor)));
       },
     }),
@@ -100,8 +101,8 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       params: idParam,
       responses: { 200: answer(envelope(InstructorSchema)), 403: fail('Not the admin or content role'), 404: fail('Instructor not found (INSTRUCTOR_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const { instructor } = await catalogue.getInstructor({ id: param('id'), includeUnpublished: true }, callerOf(res));
-        res.json(ok(toApiInstructor(instructor!)));
+        const instructor = await catalogue.getInstructor(userOf(res), { id: param('id'), includeUnpublished: true });
+        res.json(ok(toApiInstructor(instructor)));
       },
     }),
     defineRoute({
@@ -124,13 +125,12 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         if (!uploads.photo?.length) problems.photo = 'ENTRY_REQUIRED';
         if (!uploads.banner?.length) problems.banner = 'ENTRY_REQUIRED';
         if (Object.keys(problems).length > 0) throw refusal('INSTRUCTOR_ADD_FAILED', { fields: problems });
-        const caller = callerOf(res);
+        const caller = userOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
-          const { instructor: created } = await catalogue
-            .createInstructor({ id: randomUUID(), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
+          return catalogue
+            .createInstructor(caller, catalogueV1.CreateInstructorRequest.fromPartial({ id: randomUUID(), instructor: { ...input, photo: images.photo, banner: images.banner } }))
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_ADD_FAILED')));
-          return created!;
         });
         res.status(201).json({ success: true, message: M.instructorAdded, data: toApiInstructor(instructor) });
       },
@@ -161,24 +161,22 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         const input = readInstructor((req.body ?? {}) as Form, problems);
         const uploads = await checkUploads(req).catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_UPDATE_FAILED')));
         if (Object.keys(problems).length > 0) throw refusal('INSTRUCTOR_UPDATE_FAILED', { fields: problems });
-        const caller = callerOf(res);
+        const caller = userOf(res);
         const instructor = await storeUploads(deps.files, async (store) => {
           const images = await storeImages(store, uploads, ['photo', 'banner']);
           // The images being replaced (an instructor may not read drafts: their published profile).
           const before =
             images.photo || images.banner
-              ? (
-                  await catalogue
-                    .getInstructor({ id: param('id'), includeUnpublished: true }, caller)
-                    .catch(() => catalogue.getInstructor({ id: param('id'), includeUnpublished: false }, caller))
-                    .catch(() => ({ instructor: undefined }))
-                ).instructor
+              ? await catalogue
+                  .getInstructor(caller, { id: param('id'), includeUnpublished: true })
+                  .catch(() => catalogue.getInstructor(caller, { id: param('id'), includeUnpublished: false }))
+                  .catch(() => undefined)
               : undefined;
-          const { instructor: updated } = await catalogue
-            .updateInstructor({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }, caller)
+          const updated = await catalogue
+            .updateInstructor(caller, catalogueV1.UpdateInstructorRequest.fromPartial({ id: param('id'), instructor: { ...input, photo: images.photo, banner: images.banner } }))
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'INSTRUCTOR_UPDATE_FAILED')));
-          if (before) await dropReplaced(deps.files, [before.photo, before.banner], [updated!.photo, updated!.banner]);
-          return updated!;
+          if (before) await dropReplaced(deps.files, [before.photo, before.banner], [updated.photo, updated.banner]);
+          return updated;
         });
         res.json({ success: true, message: M.instructorUpdated, data: toApiInstructor(instructor) });
       },
@@ -197,8 +195,8 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         },
         handler: async ({ res, param }) => {
           const published = action === 'instructorpublish';
-          const { instructor } = await catalogue.setInstructorPublished({ id: param('id'), published }, callerOf(res));
-          res.json({ success: 'true', message: published ? M.instructorPublished : M.instructorUnpublished, data: toApiInstructor(instructor!) });
+          const instructor = await catalogue.setInstructorPublished(userOf(res), { id: param('id'), published });
+          res.json({ success: 'true', message: published ? M.instructorPublished : M.instructorUnpublished, data: toApiInstructor(instructor) });
         },
       }),
     ),
@@ -210,7 +208,7 @@ export function instructorWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
       body: { schema: z.object({ featured: ids.default([]), unFeatured: ids.default([]) }), headline: 'INVALID_ID' },
       responses: { 200: answer(done(z.array(InstructorSchema))), 400: fail('An instructor in both lists, or bad ids'), 403: fail('Not the admin') },
       handler: async ({ res, body }) => {
-        const { instructors } = await catalogue.setInstructorFeatured({ featuredIds: body.featured, unfeaturedIds: body.unFeatured }, callerOf(res));
+        const instructors = await catalogue.setInstructorFeatured(userOf(res), { featuredIds: body.featured, unfeaturedIds: body.unFeatured });
         res.json({ success: true, message: M.instructorsFeatured, data: instructors.map(toApiInstructor) });
       },
     }),

@@ -1,5 +1,6 @@
-import type { CatalogueApi } from './client';
-import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, refusal, defineRoute, type RouteSpec } from '@taal/edge';
+import { catalogueV1 } from '@taal/contracts';
+import { type ResponseCache, answer, envelope, fail, idParam, listOf, cachedRead, idOf, defineRoute, type RouteSpec } from '@taal/edge';
+import type { Catalogue } from '../app/catalogue';
 import type { Response } from 'express';
 import { badPage, chargeLoad, collectPages, countedOnLoad, linkHeader, linkNext, ok, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
@@ -8,7 +9,7 @@ import { InstructorSchema, toApiInstructor } from './instructor-shape';
 export const INSTRUCTOR_LIST_BOUND = 100;
 
 /** Public instructor reads (spec §7): published instructors; featured at most 10; cached. */
-export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
+export function instructorRoutes(catalogue: Catalogue, cache: ResponseCache): RouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -21,7 +22,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
         const body = await cache.getOrLoad('instructor:list', async () => {
           await chargeLoad(res);
           return collectPages(INSTRUCTOR_LIST_BOUND, async (cursor, limit) => {
-            const page = await catalogue.listInstructorPage({ includeUnpublished: false, cursor, limit });
+            const page = await catalogue.listInstructorPage(null, { includeUnpublished: false, cursor, limit });
             return { items: page.instructors.map(toApiInstructor), next: page.next };
           });
         });
@@ -41,7 +42,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
         cache,
         (req) => `instructor:page:${new URLSearchParams(Object.entries(req.query as Record<string, string>).sort()).toString()}`,
         async (req) => {
-          const page = await catalogue.listInstructorPage({ includeUnpublished: false, ...pageRequest(req) });
+          const page = await catalogue.listInstructorPage(null, { includeUnpublished: false, ...pageRequest(req) });
           return { items: page.instructors.map(toApiInstructor), next: page.next || null };
         },
       ),
@@ -55,7 +56,7 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
       handler: cachedRead(
         cache,
         () => 'instructor:featured',
-        async () => (await catalogue.listInstructors({ featuredOnly: true })).instructors.map(toApiInstructor),
+        async () => (await catalogue.listInstructors(null, catalogueV1.ListInstructorsRequest.fromPartial({ featuredOnly: true }))).map(toApiInstructor),
       ),
     }),
     defineRoute({
@@ -69,9 +70,8 @@ export function instructorRoutes(catalogue: CatalogueApi, cache: ResponseCache):
         cache,
         (req) => `instructor:${idOf(req, 'INSTRUCTOR_NOT_FOUND')}`,
         async (req) => {
-          const { instructor } = await catalogue.getInstructor({ id: idOf(req, 'INSTRUCTOR_NOT_FOUND') });
-          if (!instructor) throw refusal('INSTRUCTOR_NOT_FOUND');
-          return toApiInstructor(instructor);
+          // Published only, whoever asks (no user, as this read always went).
+          return toApiInstructor(await catalogue.getInstructor(null, { id: idOf(req, 'INSTRUCTOR_NOT_FOUND'), includeUnpublished: false }));
         },
       ),
     }),

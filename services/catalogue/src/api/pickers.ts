@@ -4,10 +4,11 @@
  * the exam's title), the reviews screen's course titles, and the storefront's instructor filter.
  */
 import { z } from 'zod';
-import { answer, cachedRead, callerOf, defineRoute, envelope, fail, idParam, listOf, ok, refusal, type ResponseCache, type RouteSpec, type AccessTokenVerifier } from '@taal/edge';
-import type { CatalogueApi } from './client';
+import { answer, cachedRead, defineRoute, envelope, fail, idParam, listOf, ok, refusal, type ResponseCache, type RouteSpec, type AccessTokenVerifier } from '@taal/edge';
+import type { Catalogue } from '../app/catalogue';
 import { CourseSchema, toApiCourse } from './course-shape';
 import { InstructorSchema, toApiInstructor } from './instructor-shape';
+import { userOf } from './shape';
 import { writeGuards } from './write-shape';
 
 const searchQuery = (what: string) => ({
@@ -18,7 +19,7 @@ const limitOf = (value: unknown) => Number(value ?? 0);
 const ID_LIST = /^[A-Za-z0-9-]{1,64}(,[A-Za-z0-9-]{1,64}){0,99}$/;
 
 /** The back office's course picker and titles (admin and content; published or not). */
-export function coursePickerRoutes(catalogue: CatalogueApi, tokens: AccessTokenVerifier): RouteSpec[] {
+export function coursePickerRoutes(catalogue: Catalogue, tokens: AccessTokenVerifier): RouteSpec[] {
   const { staff } = writeGuards(tokens);
   return [
     defineRoute({
@@ -29,7 +30,7 @@ export function coursePickerRoutes(catalogue: CatalogueApi, tokens: AccessTokenV
       query: searchQuery('a title'),
       responses: { 200: answer(listOf(CourseSchema)), 400: fail('q over 100 characters or a limit out of 1..20'), 403: fail('Not the admin or content role') },
       handler: async ({ req, res }) => {
-        const { courses } = await catalogue.searchCourses({ query: String(req.query.q ?? ''), includeUnpublished: true, limit: limitOf(req.query.limit) }, callerOf(res));
+        const { courses } = await catalogue.searchCourses(userOf(res), { query: String(req.query.q ?? ''), includeUnpublished: true, limit: limitOf(req.query.limit) });
         res.json(ok(courses.map(toApiCourse)));
       },
     }),
@@ -41,8 +42,8 @@ export function coursePickerRoutes(catalogue: CatalogueApi, tokens: AccessTokenV
       params: { id: { ...idParam.id, invalid: () => refusal('COURSE_NOT_FOUND') } },
       responses: { 200: answer(envelope(CourseSchema)), 403: fail('Not the admin or content role'), 404: fail('Course not found (COURSE_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const { course } = await catalogue.getCourse({ id: param('id'), includeUnpublished: true }, callerOf(res));
-        res.json(ok(toApiCourse(course!)));
+        const course = await catalogue.getCourse(userOf(res), { id: param('id'), includeUnpublished: true });
+        res.json(ok(toApiCourse(course)));
       },
     }),
     defineRoute({
@@ -59,7 +60,7 @@ export function coursePickerRoutes(catalogue: CatalogueApi, tokens: AccessTokenV
       handler: async ({ req, res }) => {
         const ids = String(req.query.ids ?? '').split(',');
         if (!ID_LIST.test(ids.join(','))) throw refusal('INVALID_ID');
-        const { courses } = await catalogue.getCourses({ ids, includeUnpublished: true }, callerOf(res));
+        const { courses } = await catalogue.getCourses(userOf(res), { ids, includeUnpublished: true });
         res.json(ok(courses.map((c) => ({ _id: c.id, title: c.title }))));
       },
     }),
@@ -67,7 +68,7 @@ export function coursePickerRoutes(catalogue: CatalogueApi, tokens: AccessTokenV
 }
 
 /** The storefront's instructor filter (anyone; published instructors only; cached per query). */
-export function instructorPickerRoutes(catalogue: CatalogueApi, cache: ResponseCache): RouteSpec[] {
+export function instructorPickerRoutes(catalogue: Catalogue, cache: ResponseCache): RouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -79,7 +80,7 @@ export function instructorPickerRoutes(catalogue: CatalogueApi, cache: ResponseC
       handler: cachedRead(
         cache,
         (req) => `instructor:search:${limitOf(req.query.limit)}:${String(req.query.q ?? '').trim().toLowerCase()}`,
-        async (req) => (await catalogue.searchInstructors({ query: String(req.query.q ?? ''), includeUnpublished: false, limit: limitOf(req.query.limit) })).instructors.map(toApiInstructor),
+        async (req) => (await catalogue.searchInstructors(null, { query: String(req.query.q ?? ''), includeUnpublished: false, limit: limitOf(req.query.limit) })).instructors.map(toApiInstructor),
       ),
     }),
   ];

@@ -1,7 +1,8 @@
 /** The landing popup: its public read (cached) and the admin's write with its thumbnail. */
 import { z } from 'zod';
-import { FreebieLimits as L, FreebieMessages as M, refusalText, type FieldRefusals } from '@taal/contracts';
-import { answer, done, fail, idParam, envelope, callerOf, refusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads, UPLOAD_LIMITS } from '@taal/edge';
+import { FreebieLimits as L, FreebieMessages as M, freebiesV1, refusalText, type FieldRefusals } from '@taal/contracts';
+import { answer, done, fail, idParam, envelope, refusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads, UPLOAD_LIMITS } from '@taal/edge';
+import { userOf } from './shape';
 import { PopupSchema, toApiPopup, type FreebieRouteDeps, binary, IMAGE_TYPES, mb, textOf, settleUncertain, release, tooLarge, formRefused, freebieGuards, cachedReadOf } from './freebies-shape';
 
 const popupForm = () => acceptUploads({ thumbnail: { kind: 'image' } }, { maxFields: 10, maxFieldBytes: 16 * 1024 });
@@ -30,7 +31,7 @@ export function popupRoutes(deps: FreebieRouteDeps): RouteSpec[] {
       responses: { 200: answer(envelope(PopupSchema)), 404: fail(refusalText('POPUP_NOT_FOUND')) },
       handler: read(
         (req) => `popup:${String(req.params.id)}`,
-        async (req) => toApiPopup((await freebies.getPopup({ id: String(req.params.id) })).popup!),
+        async (req) => toApiPopup(await freebies.getPopup(String(req.params.id))),
       ),
     }),
     defineRoute({
@@ -53,12 +54,12 @@ export function popupRoutes(deps: FreebieRouteDeps): RouteSpec[] {
           const thumbnail = uploads.thumbnail?.[0] ? (await store.image(uploads.thumbnail[0])).url : '';
           return freebies
             .updatePopup(
-              { id: param('id'), title: textOf(req, 'title'), body: textOf(req, 'body'), thumbnail, show: show === 'true' || show === 'yes' },
-              callerOf(res),
+              userOf(res),
+              freebiesV1.UpdatePopupRequest.fromPartial({ id: param('id'), title: textOf(req, 'title'), body: textOf(req, 'body'), thumbnail, show: show === 'true' || show === 'yes' }),
             )
             .catch((err: unknown) =>
               settleUncertain(err, async () => {
-                const now = (await freebies.getPopup({ id: param('id') })).popup;
+                const now = await freebies.getPopup(param('id'));
                 return now && thumbnail && now.thumbnail === thumbnail ? { popup: now, releasedFiles: [] } : null;
               }),
             );

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FREEBIE_CATEGORIES, SEARCH_QUERY_MAX, refusalText, type catalogueV1 } from '@taal/contracts';
 import { ApiErrorSchema, answer, envelope, fail, refusal, serviceRefusal, defineRoute, type RouteSpec } from '@taal/edge';
-import type { CatalogueApi } from './client';
+import type { Search } from '../app/search';
 import { CourseSchema, toApiCourse } from './course-shape';
 
 const queryParam = z
@@ -65,7 +65,7 @@ const toApiResult = (query: string, r: catalogueV1.SearchResponse): z.output<typ
   suggestions: r.popular.map((c) => toApiCourse(c) as z.output<typeof CourseSchema>),
 });
 
-export function searchRoutes(catalogue: CatalogueApi): RouteSpec[] {
+export function searchRoutes(search: Search): RouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -92,7 +92,7 @@ export function searchRoutes(catalogue: CatalogueApi): RouteSpec[] {
       },
       handler: async ({ req, res }) => {
         const q = String(req.query.q);
-        const result = await catalogue.search({ query: q, limit: 0 }).catch((err: unknown) => {
+        const result = await search.search({ query: q, limit: 0 }).catch((err: unknown) => {
           // Search's time budget (decision 0038): a moment later a turn is likely free.
           if (serviceRefusal(err as object)?.reason === 'SEARCH_BUSY') throw refusal('SEARCH_BUSY', { headers: { 'Retry-After': '1' } });
           throw err;

@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CourseAdminMessages as M } from '@taal/contracts';
-import { answer, done, fail, callerOf, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
+import { answer, done, fail, refusal, asFormRefusal, defineRoute, type RouteSpec, acceptUploads, checkUploads, storeUploads } from '@taal/edge';
 import { toApiUpcoming, UpcomingCourseSchema } from './course-shape';
+import { userOf } from './shape';
 import { type CourseWriteDeps, writeGuards, str, type Form, type Problems, dropReplaced } from './write-shape';
 
 export function upcomingWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
@@ -36,13 +37,12 @@ export function upcomingWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         if (!name) problems.name = 'ENTRY_REQUIRED';
         if (!uploads.photo?.length) problems.photo = 'ENTRY_REQUIRED';
         if (Object.keys(problems).length > 0) throw refusal('FIELDS_NOT_FILLED', { fields: problems });
-        const caller = callerOf(res);
+        const caller = userOf(res);
         const course = await storeUploads(deps.files, async (store) => {
           const { url } = await store.image(uploads.photo![0]!);
-          const created = await catalogue
-            .createUpcomingCourse({ id: randomUUID(), name, photo: url }, caller)
+          return catalogue
+            .createUpcomingCourse(caller, { id: randomUUID(), name, photo: url })
             .catch((err: unknown) => Promise.reject(asFormRefusal(err, 'FIELDS_NOT_FILLED')));
-          return created.course!;
         });
         res.status(201).json({ success: true, message: M.upcomingAdded, data: toApiUpcoming(course) });
       },
@@ -60,10 +60,10 @@ export function upcomingWriteRoutes(deps: CourseWriteDeps): RouteSpec[] {
         404: fail('Unknown upcoming course'),
       },
       handler: async ({ res, body }) => {
-        const { course } = await catalogue.deleteUpcomingCourse({ id: body.id }, callerOf(res));
+        const course = await catalogue.deleteUpcomingCourse(userOf(res), { id: body.id });
         // Its picture (and thumbnail) go too, when it was uploaded (the demo's are static files).
-        await dropReplaced(deps.files, [course!.photo], []);
-        res.json({ success: true, message: M.upcomingDeleted, data: toApiUpcoming(course!) });
+        await dropReplaced(deps.files, [course.photo], []);
+        res.json({ success: true, message: M.upcomingDeleted, data: toApiUpcoming(course) });
       },
     }),
   ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COURSE_TIERS, MAX_AMOUNT_POISHA, takaToPoisha, TIER_PRICE_FIELDS, CourseAdminLimits as L, type catalogueV1, type FieldRefusals, type learningV1 } from '@taal/contracts';
 import type { FileStore } from '@taal/kit';
-import type { CatalogueApi } from './client';
+import type { Catalogue } from '../app/catalogue';
 import { type ResponseCache, requireAuth, UserRoles, acceptUploads, type CheckedUpload, type UploadStore, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS } from './course-shape';
 
@@ -11,7 +11,8 @@ import { COURSE_CATEGORIES as CATEGORIES, COURSE_LEVELS } from './course-shape';
  * one upload mechanism (decision 0016); an add that fails half-way leaves nothing behind.
  */
 export interface CourseWriteDeps {
-  catalogue: CatalogueApi;
+  /** The catalogue's own use cases (issue 52); learning is asked over gRPC. */
+  catalogue: Catalogue;
   learning: ServiceApi<learningV1.LearningServiceServer>;
   tokens: AccessTokenVerifier;
   files: FileStore;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { status } from '@grpc/grpc-js';
 import { isGrpcStatusError } from '@taal/kit';
 import { answer, done, fail, listOf, callerOf, refusal, acceptUploads, checkUploads, storeUploads, ok, defineRoute, type RouteSpec, usersById } from '@taal/edge';
-import { type LearningRouteDeps, MAX_LESSON_VIDEO_BYTES, uuid, LessonSchema, toLesson, guards } from './shape';
+import { type LearningRouteDeps, forCaller, MAX_LESSON_VIDEO_BYTES, uuid, LessonSchema, toLesson, guards } from './shape';
 
 /** The video part streamed to a temporary file (never into memory) by the one upload mechanism; 413 over the limit. */
 const videoUpload = (maxBytes: number) => acceptUploads({ video: { kind: 'video', maxBytes } }, { maxFields: 10, maxFieldBytes: 4096 });
@@ -37,7 +37,7 @@ export function backOfficeRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       handler: async ({ res }) => {
         const caller = callerOf(res);
-        const { enrolments } = await learning.listExpiredEnrolments({}, caller);
+        const enrolments = await learning.expired(forCaller(caller));
         const titles = new Map((await catalogue.listCourses({ includeUnpublished: true }, caller)).courses.map((c) => [c.id, c.title]));
         const users = await usersById(identity, caller, enrolments.map((e) => e.userId));
         res.json(
@@ -71,8 +71,8 @@ export function backOfficeRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       responses: { 200: answer(done(LessonSchema)), 400: fail("'Please enter a title for the lesson'"), 404: fail('Unknown lesson') },
       handler: async ({ res, body }) => {
-        const { lesson } = await learning.renameLesson({ lessonId: body.id, title: body.originalname }, callerOf(res));
-        res.json({ success: true, message: 'lesson name updated successfully', data: toLesson(lesson!) });
+        const lesson = await learning.renameLesson(forCaller(callerOf(res)), { lessonId: body.id, title: body.originalname });
+        res.json({ success: true, message: 'lesson name updated successfully', data: toLesson(lesson) });
       },
     }),
 
@@ -110,11 +110,10 @@ export function backOfficeRoutes(deps: LearningRouteDeps): RouteSpec[] {
           .getCourse({ id: param('id'), includeUnpublished: true }, caller)
           .catch((err: unknown) => (isGrpcStatusError(err) && err.code === status.NOT_FOUND ? { course: undefined } : Promise.reject(err)));
         if (!course) throw refusal('COURSE_NOT_FOUND');
-        // Into the files port, where learning (another process in cluster mode) checks and stores it;
-        // removed again if learning refuses it.
+        // Into the files port, where learning's use case checks and stores it; removed again if it is refused.
         const lesson = await storeUploads(deps.files, async (store) => {
           const { key } = await store.raw(video);
-          return (await learning.addLesson({ courseId: course.id, title, status: lessonStatus, uploadKey: key }, caller)).lesson!;
+          return learning.addLesson(forCaller(caller), { courseId: course.id, title, status: lessonStatus, uploadKey: key });
         });
         res.status(201).json({ success: true, message: 'Lesson added', data: toLesson(lesson) });
       },

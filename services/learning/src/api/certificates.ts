@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type learningV1 } from '@taal/contracts';
 import { answer, done, envelope, fail, callerOf, refusal, ok, defineRoute, type AuthenticatedCaller, type RouteSpec } from '@taal/edge';
 import { badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
-import { type LearningRouteDeps, uuid, guards } from './shape';
+import { type LearningRouteDeps, forCaller, uuid, guards } from './shape';
 
 const PassedExamSchema = z
   .object({
@@ -44,10 +44,10 @@ const toCertificate = (c: learningV1.Certificate) => ({
 export const CERTIFICATE_LIST_BOUND = 100;
 
 export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
-  const { learning, identity, tokens, catalogue } = deps;
+  const { certificates, identity, tokens, catalogue } = deps;
   const { student, staff } = guards(tokens);
   const certificatePage = async (caller: AuthenticatedCaller, status: 'pending' | 'provided', cursor: string, limit: number) => {
-    const page = await learning.listCertificateRequests({ status, cursor, limit }, caller);
+    const page = await certificates.list(forCaller(caller), { status, cursor, limit });
     return { items: page.certificates.map(toCertificate), next: page.next };
   };
 
@@ -77,7 +77,7 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
         if (!user || user.email.toLowerCase() !== param('userEmail').toLowerCase()) throw refusal('NOT_YOUR_CERTIFICATE');
         const { course } = await catalogue.getCourse({ id: param('courseId') });
         if (!course) throw refusal('COURSE_NOT_FOUND');
-        const asked = await learning.requestCertificate({ courseId: course.id, userName: user.name, userEmail: user.email, courseName: course.title }, caller);
+        const asked = await certificates.request(forCaller(caller), { courseId: course.id, userName: user.name, userEmail: user.email, courseName: course.title });
         res.json({ success: true, message: asked.message, data: { status: asked.outcome as 'success' | 'pending' | 'provided', certificate: toCertificate(asked.certificate!) } });
       },
     }),
@@ -88,8 +88,8 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
       auth: student,
       responses: { 200: answer(envelope(z.array(CertificateSchema))) },
       handler: async ({ res }) => {
-        const { certificates } = await learning.listMyCertificates({}, callerOf(res));
-        res.json(ok(certificates.map(toCertificate)));
+        const mine = await certificates.mine(forCaller(callerOf(res)));
+        res.json(ok(mine.certificates.map(toCertificate)));
       },
     }),
     defineRoute({
@@ -132,8 +132,8 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
       params: { id: { schema: uuid(), description: 'The certificate request id', invalid: () => refusal('CERTIFICATE_PROVIDE_FAILED') } },
       responses: { 200: answer(done(CertificateSchema)), 404: fail('Unknown request') },
       handler: async ({ res, param }) => {
-        const { certificate } = await learning.provideCertificate({ id: param('id') }, callerOf(res));
-        res.json({ success: true, message: 'Cetificate Provided Successfully!!', data: toCertificate(certificate!) });
+        const certificate = await certificates.provide(forCaller(callerOf(res)), { id: param('id') });
+        res.json({ success: true, message: 'Cetificate Provided Successfully!!', data: toCertificate(certificate) });
       },
     }),
     defineRoute({
@@ -149,8 +149,8 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
         404: fail('No such certificate'),
       },
       handler: async ({ res, param }) => {
-        const { certificate: c } = await learning.verifyCertificate({ id: param('id') }, null);
-        res.json(ok({ valid: true as const, id: c!.id, userName: c!.userName, courseName: c!.courseName, providedAt: c!.providedAt, exams: c!.exams.map(toPassedExam) }));
+        const c = await certificates.verify({ id: param('id') });
+        res.json(ok({ valid: true as const, id: c.id, userName: c.userName, courseName: c.courseName, providedAt: c.providedAt, exams: c.exams.map(toPassedExam) }));
       },
     }),
     defineRoute({
@@ -161,11 +161,11 @@ export function certificateRoutes(deps: LearningRouteDeps): RouteSpec[] {
       fairUse: 'reads',
       responses: { 200: { description: 'The certificate', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } }, 404: fail('No such certificate') },
       handler: async ({ res, param }) => {
-        const { pdf } = await learning.getCertificatePdf({ id: param('id') }, null);
+        const pdf = await certificates.pdf({ id: param('id') });
         res.status(200).setHeader('Content-Type', 'application/pdf');
         res.setHeader('Content-Disposition', `inline; filename="taal-certificate-${param('id')}.pdf"`);
         res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.send(Buffer.from(pdf));
+        res.send(pdf);
       },
     }),
   ];

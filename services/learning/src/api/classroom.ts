@@ -1,9 +1,9 @@
 /** The learner's side: a course's lessons and documents, a lesson's playback and progress, and the caller's classroom. */
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl, type learningV1 } from '@taal/contracts';
+import { COURSE_DOCUMENT_NAME, courseDocumentKey, courseDocumentUrl, learningV1 } from '@taal/contracts';
 import { answer, badRequest, envelope, fail, listOf, callerOf, callerOrNull, requireAuth, UserRoles, refusal, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { type LearningRouteDeps, uuid, LessonSchema, toLesson, guards } from './shape';
+import { type LearningRouteDeps, forCaller, uuid, LessonSchema, toLesson, guards } from './shape';
 
 const EnrolmentSchema = z
   .object({ course: z.string(), tier: z.string(), expiresAt: z.string(), active: z.boolean(), createdAt: z.string() })
@@ -42,7 +42,7 @@ export function classroomRoutes(deps: LearningRouteDeps): RouteSpec[] {
         404: fail('Unknown course'),
       },
       handler: async ({ res, param }) => {
-        const answerOf = await learning.getSecureCourse({ courseId: param('id') }, callerOrNull(res));
+        const answerOf = await learning.secureCourse(forCaller(callerOrNull(res)), learningV1.GetSecureCourseRequest.fromPartial({ courseId: param('id') }));
         res.json(
           ok({
             course: answerOf.courseId,
@@ -71,7 +71,7 @@ export function classroomRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
-        const { fullAccess } = await learning.getSecureCourse({ courseId: param('id') }, caller);
+        const { fullAccess } = await learning.secureCourse(forCaller(caller), learningV1.GetSecureCourseRequest.fromPartial({ courseId: param('id') }));
         if (!fullAccess) throw refusal('PURCHASE_FIRST');
         // Drafts are the back office's to read (students see published courses only).
         const staffCaller = caller.userType === UserRoles.admin || caller.userType === UserRoles.content;
@@ -112,7 +112,7 @@ export function classroomRoutes(deps: LearningRouteDeps): RouteSpec[] {
         404: fail('Unknown lesson, or no video yet'),
       },
       handler: async ({ res, param }) => {
-        const playback = await learning.getPlayback({ lessonId: param('id') }, callerOrNull(res));
+        const playback = await learning.playback(forCaller(callerOrNull(res)), learningV1.GetPlaybackRequest.fromPartial({ lessonId: param('id') }));
         res.json(ok({ url: playback.url, hls: playback.hlsUrl || null, expiresAt: playback.expiresAt, resumeAt: playback.resumeAtSeconds }));
       },
     }),
@@ -132,11 +132,13 @@ export function classroomRoutes(deps: LearningRouteDeps): RouteSpec[] {
       },
       responses: { 200: answer(envelope(ProgressSchema)), ...badRequest, 403: fail("'Purchase the course First!!'"), 404: fail('Unknown lesson') },
       handler: async ({ res, param, body }) => {
-        const { progress } = await learning.recordProgress(
-          { lessonId: param('id'), positionSeconds: body.position, completed: body.completed ?? false, practicedSeconds: body.practicedSeconds ?? 0 },
-          callerOf(res),
-        );
-        res.json(ok(toProgress(progress!)));
+        const progress = await learning.recordProgress(forCaller(callerOf(res)), {
+          lessonId: param('id'),
+          positionSeconds: body.position,
+          completed: body.completed ?? false,
+          practicedSeconds: body.practicedSeconds ?? 0,
+        });
+        res.json(ok(toProgress(progress)));
       },
     }),
     defineRoute({
@@ -161,7 +163,7 @@ export function classroomRoutes(deps: LearningRouteDeps): RouteSpec[] {
       handler: async ({ res, param }) => {
         const caller = callerOf(res);
         if (param('userId') !== caller.userId) throw refusal('NOT_YOUR_CLASSROOM');
-        const { courses } = await learning.listClassroom({}, caller);
+        const courses = await learning.classroom(forCaller(caller));
         res.json(
           ok(
             courses.map((c) => ({

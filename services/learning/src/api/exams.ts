@@ -1,14 +1,15 @@
 /**
- * Theory exams (issue 53, decision 0072), answered by learning's ExamService, which decides who
+ * Theory exams (issue 53, decision 0072), answered by learning's exams (src/app), which decide who
  * may write and take them: the author's exam (with its key) and its media, the student's exam
  * (never the key), starting an attempt and submitting it (graded once), and a question's audio.
  */
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { examsV1 } from '@taal/contracts';
-import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, fail, ok, refusal, storeUploads, envelope, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { examsV1 } from '@taal/contracts';
+import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, fail, ok, refusal, storeUploads, envelope, type RouteSpec } from '@taal/edge';
+import type { Exams } from '../app/exams';
 import { AttemptSchema, ExamDraftSchema, ExamSchema, StudentExamSchema, examRouteParts, toAttempt, toExam, toStudentExam } from './exam-shape';
-import { type LearningRouteDeps, uuid } from './shape';
+import { type LearningRouteDeps, forCaller, uuid } from './shape';
 
 export const MAX_EXAM_AUDIO_BYTES = 5 * 1024 * 1024;
 const AUDIO_NAME = /^[0-9a-f-]{36}\.m4a$/;
@@ -25,7 +26,7 @@ const mediaUpload = acceptUploads(
   },
 );
 
-export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1.ExamServiceServer> }): RouteSpec[] {
+export function examRoutes(deps: LearningRouteDeps & { exams: Exams }): RouteSpec[] {
   const { exams, tokens, files } = deps;
   const { author, student, courseParam, notYours } = examRouteParts(tokens);
 
@@ -38,7 +39,7 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
       params: courseParam,
       responses: { 200: answer(envelope(ExamSchema.nullable())), 403: notYours, 404: fail('Unknown course') },
       handler: async ({ res, param }) => {
-        const { exam } = await exams.getExam({ courseId: param('courseId') }, callerOf(res));
+        const { exam } = await exams.get(forCaller(callerOf(res)), { courseId: param('courseId') });
         res.json(ok(exam ? toExam(exam) : null));
       },
     }),
@@ -56,11 +57,11 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
         404: fail('Unknown course'),
       },
       handler: async ({ res, param, body }) => {
-        const { exam } = await exams.saveExam(
-          { courseId: param('courseId'), ...body, questions: body.questions.map((q) => ({ ...q, id: q.id ?? '' })) },
-          callerOf(res),
+        const exam = await exams.save(
+          forCaller(callerOf(res)),
+          examsV1.SaveExamRequest.fromPartial({ courseId: param('courseId'), ...body, questions: body.questions.map((q) => ({ ...q, id: q.id ?? '' })) }),
         );
-        res.json({ success: true, message: 'Exam saved', data: toExam(exam!) });
+        res.json({ success: true, message: 'Exam saved', data: toExam(exam) });
       },
     }),
     defineRoute({
@@ -71,7 +72,7 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
       params: courseParam,
       responses: { 200: answer(done(z.object({ deleted: z.boolean() }))), 403: notYours, 404: fail('Unknown course, or no exam'), 409: fail('Students have taken it (EXAM_IN_USE)') },
       handler: async ({ res, param }) => {
-        const { deleted } = await exams.deleteExam({ courseId: param('courseId') }, callerOf(res));
+        const deleted = await exams.delete(forCaller(callerOf(res)), { courseId: param('courseId') });
         res.json({ success: true, message: 'Exam deleted', data: { deleted } });
       },
     }),
@@ -98,7 +99,7 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
         413: fail('Over 5 MB'),
       },
       handler: async ({ req, res, param }) => {
-        const caller = callerOf(res);
+        const caller = forCaller(callerOf(res));
         const courseId = param('courseId');
         const uploads = await checkUploads(req);
         const image = uploads.image?.[0];
@@ -107,9 +108,9 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
         const stored = await storeUploads(files, async (store) => {
           if (audio) {
             const { key } = await store.raw(audio);
-            return { kind: 'audio' as const, url: (await exams.addExamAudio({ courseId, uploadKey: key }, caller)).url };
+            return { kind: 'audio' as const, url: (await exams.addAudio(caller, { courseId, uploadKey: key })).url };
           }
-          await exams.getExam({ courseId }, caller); // the author's check, before anything is kept
+          await exams.get(caller, { courseId }); // the author's check, before anything is kept
           return { kind: 'image' as const, url: (await store.image(image!)).url };
         });
         res.status(201).json({ success: true, message: 'Uploaded', data: stored });
@@ -145,8 +146,8 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
       params: courseParam,
       responses: { 200: answer(envelope(StudentExamSchema)), 403: fail('No active access (EXAM_ENROLLED_ONLY)'), 404: fail('The course has no exam (EXAM_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const { exam } = await exams.getStudentExam({ courseId: param('courseId') }, callerOf(res));
-        res.json(ok(toStudentExam(exam!)));
+        const exam = await exams.forStudent(forCaller(callerOf(res)), { courseId: param('courseId') });
+        res.json(ok(toStudentExam(exam)));
       },
     }),
     defineRoute({
@@ -162,8 +163,8 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
         409: fail('A lesson is not complete (EXAM_NEEDS_ALL_LESSONS), passed before (EXAM_ALREADY_PASSED), or no attempts left (EXAM_NO_ATTEMPTS_LEFT)'),
       },
       handler: async ({ res, param }) => {
-        const { exam } = await exams.startAttempt({ courseId: param('courseId') }, callerOf(res));
-        res.json(ok(toStudentExam(exam!)));
+        const exam = await exams.start(forCaller(callerOf(res)), { courseId: param('courseId') });
+        res.json(ok(toStudentExam(exam)));
       },
     }),
     defineRoute({
@@ -184,7 +185,7 @@ export function examRoutes(deps: LearningRouteDeps & { exams: ServiceApi<examsV1
         404: fail('Not the caller’s attempt (EXAM_ATTEMPT_NOT_FOUND)'),
       },
       handler: async ({ res, param, body }) => {
-        const { attempt, gradedNow } = await exams.submitAttempt({ attemptId: param('id'), answers: body.answers }, callerOf(res));
+        const { attempt, gradedNow } = await exams.submit(forCaller(callerOf(res)), examsV1.SubmitAttemptRequest.fromPartial({ attemptId: param('id'), answers: body.answers }));
         res.json(ok({ ...toAttempt(attempt!), gradedNow }));
       },
     }),

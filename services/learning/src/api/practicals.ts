@@ -1,14 +1,15 @@
 /**
- * Practical exams (issue 53 item 2, decision 0079), answered by learning's PracticalService, which
+ * Practical exams (issue 53 item 2, decision 0079), answered by learning's practicals (src/app), which
  * decides who may set, submit, see and grade them: the brief (the course's instructor, content,
  * admin), the student's practical with their submissions, a new submission (an audio or video file
  * checked with ffprobe like a lesson video, kept privately), the graders' list and a grade.
  */
 import { z } from 'zod';
 import type { practicalV1 } from '@taal/contracts';
-import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, envelope, fail, ok, refusal, storeUploads, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { acceptUploads, answer, callerOf, checkUploads, defineRoute, done, envelope, fail, ok, refusal, storeUploads, type RouteSpec } from '@taal/edge';
+import type { Practicals } from '../app/practicals';
 import { examRouteParts } from './exam-shape';
-import { type LearningRouteDeps, uuid } from './shape';
+import { type LearningRouteDeps, forCaller, uuid } from './shape';
 
 export const MAX_PERFORMANCE_BYTES = 200 * 1024 * 1024;
 const performanceUpload = acceptUploads(
@@ -49,7 +50,7 @@ const StudentPracticalSchema = z
 const toBrief = (b: practicalV1.PracticalBrief) => ({ ...b, language: b.language as 'en' | 'bn' | 'both' });
 const toSubmission = (s: practicalV1.PracticalSubmission) => ({ ...s, mediaKind: s.mediaKind as 'audio' | 'video', status: s.status as 'waiting' | 'passed' | 'failed' });
 
-export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceApi<practicalV1.PracticalServiceServer> }): RouteSpec[] {
+export function practicalRoutes(deps: LearningRouteDeps & { practicals: Practicals }): RouteSpec[] {
   const { practicals, tokens, files } = deps;
   const { author, student, courseParam, notYours } = examRouteParts(tokens);
 
@@ -62,7 +63,7 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
       params: courseParam,
       responses: { 200: answer(envelope(BriefSchema.nullable())), 403: notYours, 404: fail('Unknown course') },
       handler: async ({ res, param }) => {
-        const { brief } = await practicals.getPracticalBrief({ courseId: param('courseId') }, callerOf(res));
+        const { brief } = await practicals.brief(forCaller(callerOf(res)), { courseId: param('courseId') });
         res.json(ok(brief ? toBrief(brief) : null));
       },
     }),
@@ -82,8 +83,8 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
       },
       responses: { 200: answer(done(BriefSchema), "'Practical exam saved'"), 400: fail('No brief in its language (PRACTICAL_BRIEF_INVALID)'), 403: notYours, 404: fail('Unknown course') },
       handler: async ({ res, param, body }) => {
-        const { brief } = await practicals.savePracticalBrief({ courseId: param('courseId'), ...body }, callerOf(res));
-        res.json({ success: true, message: 'Practical exam saved', data: toBrief(brief!) });
+        const brief = await practicals.saveBrief(forCaller(callerOf(res)), { courseId: param('courseId'), ...body });
+        res.json({ success: true, message: 'Practical exam saved', data: toBrief(brief) });
       },
     }),
     defineRoute({
@@ -94,8 +95,8 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
       params: courseParam,
       responses: { 200: answer(envelope(StudentPracticalSchema)), 403: fail('No active access (EXAM_ENROLLED_ONLY)'), 404: fail('The course has no practical exam (PRACTICAL_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const { practical } = await practicals.getStudentPractical({ courseId: param('courseId') }, callerOf(res));
-        res.json(ok({ ...practical!, brief: toBrief(practical!.brief!), submissions: practical!.submissions.map(toSubmission) }));
+        const practical = await practicals.forStudent(forCaller(callerOf(res)), { courseId: param('courseId') });
+        res.json(ok({ ...practical, brief: toBrief(practical.brief!), submissions: practical.submissions.map(toSubmission) }));
       },
     }),
     defineRoute({
@@ -123,7 +124,7 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
         if (!media) throw refusal('PRACTICAL_MEDIA_REQUIRED', { fields: { media: 'PRACTICAL_MEDIA_REQUIRED' } });
         const submission = await storeUploads(files, async (store) => {
           const { key } = await store.raw(media);
-          return (await practicals.submitPractical({ courseId: param('courseId'), uploadKey: key }, callerOf(res))).submission!;
+          return practicals.submit(forCaller(callerOf(res)), { courseId: param('courseId'), uploadKey: key });
         });
         res.status(201).json({ success: true, message: 'Submitted', data: toSubmission(submission) });
       },
@@ -136,7 +137,7 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
       query: { status: { schema: z.enum(['waiting', 'graded']), description: 'waiting (the default) or graded', invalid: () => refusal('BAD_REQUEST') } },
       responses: { 200: answer(envelope(z.array(SubmissionSchema))), 400: fail('A status other than waiting or graded') },
       handler: async ({ req, res }) => {
-        const { submissions } = await practicals.listPracticalSubmissions({ status: req.query.status === 'graded' ? 'graded' : 'waiting' }, callerOf(res));
+        const submissions = await practicals.list(forCaller(callerOf(res)), { status: req.query.status === 'graded' ? 'graded' : 'waiting' });
         res.json(ok(submissions.map(toSubmission)));
       },
     }),
@@ -155,8 +156,8 @@ export function practicalRoutes(deps: LearningRouteDeps & { practicals: ServiceA
         409: fail('Graded before (PRACTICAL_ALREADY_GRADED)'),
       },
       handler: async ({ res, param, body }) => {
-        const { submission } = await practicals.gradePractical({ submissionId: param('id'), ...body }, callerOf(res));
-        res.json({ success: true, message: 'Graded', data: toSubmission(submission!) });
+        const submission = await practicals.grade(forCaller(callerOf(res)), { submissionId: param('id'), ...body });
+        res.json({ success: true, message: 'Graded', data: toSubmission(submission) });
       },
     }),
   ];

@@ -1,14 +1,15 @@
 /**
  * Play-along passages and the practice log (issue 54, decision 0081), answered by learning's
- * PracticeService, which decides who may write, read and report: the course's passages with their
+ * practice (src/app), which decides who may write, read and report: the course's passages with their
  * reference (typed notes, or a MIDI file sent as base64 and read by learning), the practice the
  * student's browser heard, the student's log, and the instructor's figures per passage.
  */
 import { z } from 'zod';
-import type { practiceV1 } from '@taal/contracts';
-import { answer, callerOf, defineRoute, done, envelope, fail, ok, refusal, requireAuth, UserRoles, type RouteSpec, type ServiceApi } from '@taal/edge';
+import { practiceV1 } from '@taal/contracts';
+import { answer, callerOf, defineRoute, done, envelope, fail, ok, refusal, requireAuth, UserRoles, type RouteSpec } from '@taal/edge';
+import type { Practice } from '../app/practice';
 import { authors } from './exam-shape';
-import { type LearningRouteDeps, uuid } from './shape';
+import { type LearningRouteDeps, forCaller, uuid } from './shape';
 
 export const MAX_MIDI_BYTES = 256 * 1024;
 /** The most base64 characters a MIDI file of at most 256 KB takes: a longer text is refused by the schema. */
@@ -66,7 +67,7 @@ const ReportSchema = z.object({
 
 const toApiPassage = (p: practiceV1.Passage) => ({ ...p, source: p.source as 'typed' | 'midi' });
 
-export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<practiceV1.PracticeServiceServer> }): RouteSpec[] {
+export function practiceRoutes(deps: LearningRouteDeps & { practice: Practice }): RouteSpec[] {
   const { practice, tokens } = deps;
   const author = authors(tokens);
   const student = { label: 'students only', check: requireAuth(tokens, UserRoles.student) };
@@ -83,7 +84,7 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       params: courseParam,
       responses: { 200: answer(envelope(z.array(PassageSchema))), 403: fail('No active access (PRACTICE_ENROLLED_ONLY), or not the course’s instructor'), 404: fail('Unknown course') },
       handler: async ({ res, param }) => {
-        const { passages } = await practice.listPassages({ courseId: param('courseId') }, callerOf(res));
+        const passages = await practice.list(forCaller(callerOf(res)), { courseId: param('courseId') });
         res.json(ok(passages.map(toApiPassage)));
       },
     }),
@@ -102,11 +103,11 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       },
       handler: async ({ res, param, body }) => {
         const midi = body.midiBase64 ? Buffer.from(body.midiBase64, 'base64') : Buffer.alloc(0);
-        const { passage } = await practice.savePassage(
-          { id: '', courseId: param('courseId'), lessonId: body.lessonId, title: body.title, startSeconds: body.startSeconds, endSeconds: body.endSeconds, bpm: body.bpm, percussive: body.percussive ?? false, notes: body.notes ?? [], midi },
-          callerOf(res),
+        const passage = await practice.save(
+          forCaller(callerOf(res)),
+          practiceV1.SavePassageRequest.fromPartial({ id: '', courseId: param('courseId'), lessonId: body.lessonId, title: body.title, startSeconds: body.startSeconds, endSeconds: body.endSeconds, bpm: body.bpm, percussive: body.percussive ?? false, notes: body.notes ?? [], midi }),
         );
-        res.status(201).json({ success: true, message: 'Passage saved', data: toApiPassage(passage!) });
+        res.status(201).json({ success: true, message: 'Passage saved', data: toApiPassage(passage) });
       },
     }),
     defineRoute({
@@ -117,7 +118,7 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       params: { id: { schema: uuid(), description: 'The passage id', invalid: () => refusal('PASSAGE_NOT_FOUND') } },
       responses: { 200: answer(done(z.object({ deleted: z.boolean() }))), 403: notYours, 404: fail('No such passage (PASSAGE_NOT_FOUND)') },
       handler: async ({ res, param }) => {
-        const { deleted } = await practice.deletePassage({ id: param('id') }, callerOf(res));
+        const deleted = await practice.delete(forCaller(callerOf(res)), { id: param('id') });
         res.json({ success: true, message: 'Passage deleted', data: { deleted } });
       },
     }),
@@ -129,7 +130,7 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       params: courseParam,
       responses: { 200: answer(envelope(z.array(StatSchema))), 403: notYours, 404: fail('Unknown course') },
       handler: async ({ res, param }) => {
-        const { stats } = await practice.getPassageStats({ courseId: param('courseId') }, callerOf(res));
+        const stats = await practice.stats(forCaller(callerOf(res)), { courseId: param('courseId') });
         res.json(ok(stats));
       },
     }),
@@ -147,10 +148,16 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       },
       handler: async ({ res, body }) => {
         const hasScore = body.passageId !== undefined && body.score !== undefined;
-        const { accepted } = await practice.reportPractice(
-          { reportId: body.reportId, courseId: body.courseId, heardSeconds: body.heardSeconds, passageId: body.passageId ?? '', hasScore, pitchScore: body.pitchScore ?? 0, timingScore: body.timingScore ?? 0, score: body.score ?? 0 },
-          callerOf(res),
-        );
+        const accepted = await practice.report(forCaller(callerOf(res)), {
+          reportId: body.reportId,
+          courseId: body.courseId,
+          heardSeconds: body.heardSeconds,
+          passageId: body.passageId ?? '',
+          hasScore,
+          pitchScore: body.pitchScore ?? 0,
+          timingScore: body.timingScore ?? 0,
+          score: body.score ?? 0,
+        });
         res.status(202).json(ok({ accepted }));
       },
     }),
@@ -162,8 +169,8 @@ export function practiceRoutes(deps: LearningRouteDeps & { practice: ServiceApi<
       query: { days: { schema: z.coerce.number().int().min(1).max(90).optional(), description: 'How many days back (default 14)' } },
       responses: { 200: answer(envelope(LogSchema)) },
       handler: async ({ req, res }) => {
-        const { log } = await practice.getPracticeLog({ days: Number(req.query.days ?? 14) }, callerOf(res));
-        res.json(ok(log!));
+        const log = await practice.log(forCaller(callerOf(res)), { days: Number(req.query.days ?? 14) });
+        res.json(ok(log));
       },
     }),
   ];

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { type learningV1, type catalogueV1, type identityV1 } from '@taal/contracts';
+import { ServiceNames, type learningV1, type catalogueV1, type identityV1 } from '@taal/contracts';
 import { type FileStore } from '@taal/kit';
-import type { LearningApi } from './client';
-import { ID_PATTERN, optionalAuth, requireAuth, UserRoles, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import type { Certificates } from '../app/certificates';
+import type { Exams } from '../app/exams';
+import type { Learning } from '../app/learning';
+import type { Practicals } from '../app/practicals';
+import type { Practice } from '../app/practice';
+import { callerFor, ID_PATTERN, optionalAuth, requireAuth, UserRoles, type AuthenticatedCaller, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * Lessons, their videos, the classroom and expired subscriptions (spec §7 `course/secure-course/`,
@@ -50,11 +54,24 @@ export const toLesson = (l: learningV1.Lesson) => ({
 });
 
 
+/** Learning's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface LearningUseCases {
+  learning: Learning;
+  certificates: Certificates;
+  exams: Exams;
+  practicals: Practicals;
+  practice: Practice;
+}
+
+/** How a route calls learning's use cases: as learning itself, for the caller the edge verified (none: a visitor; issue 52). */
+export const forCaller = (caller: AuthenticatedCaller | null) => callerFor(ServiceNames.learning, caller);
+
 /** Largest lesson video accepted (413 above it). */
 export const MAX_LESSON_VIDEO_BYTES = 2 * 1024 ** 3;
 
 export interface LearningRouteDeps {
-  learning: LearningApi;
+  learning: Learning;
+  certificates: Certificates;
   identity: ServiceApi<identityV1.IdentityServiceServer>;
   tokens: AccessTokenVerifier;
   catalogue: ServiceApi<catalogueV1.CatalogueServiceServer>;

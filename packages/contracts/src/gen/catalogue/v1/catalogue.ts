@@ -7122,9 +7122,16 @@ export const SearchResponse: MessageFns<SearchResponse> = {
   },
 };
 
-/** The catalogue: courses, instructors' public profiles and upcoming courses. */
+/**
+ * Only what another process calls (issue 52, decision 0093): `@taal/catalogue/client` (commerce's checkout,
+ * learning, messaging) reads a course or an instructor; learning's back office lists courses; payouts' routes
+ * read the counters and a page of instructors; messaging's routes read an instructor; the gateway's page records
+ * (the web server, in the gateway's own process in a cluster) read a course or an instructor. The catalogue's
+ * own routes call its use cases in its own process; the messages above stay as those use cases' types.
+ */
 export type CatalogueServiceService = typeof CatalogueServiceService;
 export const CatalogueServiceService = {
+  /** A published course list (drafts: admin and content, or payouts and learning as themselves). */
   listCourses: {
     path: "/taal.catalogue.v1.CatalogueService/ListCourses" as const,
     requestStream: false as const,
@@ -7133,18 +7140,6 @@ export const CatalogueServiceService = {
     requestDeserialize: (value: Buffer): ListCoursesRequest => ListCoursesRequest.decode(value),
     responseSerialize: (value: ListCoursesResponse): Buffer => Buffer.from(ListCoursesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCoursesResponse => ListCoursesResponse.decode(value),
-  },
-  /** Anyone: published courses, a page at a time (decision 0078). */
-  listCoursePage: {
-    path: "/taal.catalogue.v1.CatalogueService/ListCoursePage" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListCoursePageRequest): Buffer =>
-      Buffer.from(ListCoursePageRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListCoursePageRequest => ListCoursePageRequest.decode(value),
-    responseSerialize: (value: ListCoursePageResponse): Buffer =>
-      Buffer.from(ListCoursePageResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListCoursePageResponse => ListCoursePageResponse.decode(value),
   },
   /** Anyone: the published catalogue's counters. */
   getCourseFigures: {
@@ -7166,28 +7161,6 @@ export const CatalogueServiceService = {
     requestDeserialize: (value: Buffer): GetCourseRequest => GetCourseRequest.decode(value),
     responseSerialize: (value: GetCourseResponse): Buffer => Buffer.from(GetCourseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCourseResponse => GetCourseResponse.decode(value),
-  },
-  listUpcomingCourses: {
-    path: "/taal.catalogue.v1.CatalogueService/ListUpcomingCourses" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListUpcomingCoursesRequest): Buffer =>
-      Buffer.from(ListUpcomingCoursesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListUpcomingCoursesRequest => ListUpcomingCoursesRequest.decode(value),
-    responseSerialize: (value: ListUpcomingCoursesResponse): Buffer =>
-      Buffer.from(ListUpcomingCoursesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListUpcomingCoursesResponse => ListUpcomingCoursesResponse.decode(value),
-  },
-  listInstructors: {
-    path: "/taal.catalogue.v1.CatalogueService/ListInstructors" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListInstructorsRequest): Buffer =>
-      Buffer.from(ListInstructorsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListInstructorsRequest => ListInstructorsRequest.decode(value),
-    responseSerialize: (value: ListInstructorsResponse): Buffer =>
-      Buffer.from(ListInstructorsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListInstructorsResponse => ListInstructorsResponse.decode(value),
   },
   /** Instructors a page at a time (decision 0084). */
   listInstructorPage: {
@@ -7211,239 +7184,21 @@ export const CatalogueServiceService = {
       Buffer.from(GetInstructorResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetInstructorResponse => GetInstructorResponse.decode(value),
   },
-  /** The first instructors whose name starts with a query (decision 0087). */
-  searchInstructors: {
-    path: "/taal.catalogue.v1.CatalogueService/SearchInstructors" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SearchInstructorsRequest): Buffer =>
-      Buffer.from(SearchInstructorsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SearchInstructorsRequest => SearchInstructorsRequest.decode(value),
-    responseSerialize: (value: SearchInstructorsResponse): Buffer =>
-      Buffer.from(SearchInstructorsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SearchInstructorsResponse => SearchInstructorsResponse.decode(value),
-  },
-  /** The first courses whose title starts with a query (decision 0087). */
-  searchCourses: {
-    path: "/taal.catalogue.v1.CatalogueService/SearchCourses" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SearchCoursesRequest): Buffer => Buffer.from(SearchCoursesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SearchCoursesRequest => SearchCoursesRequest.decode(value),
-    responseSerialize: (value: SearchCoursesResponse): Buffer =>
-      Buffer.from(SearchCoursesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SearchCoursesResponse => SearchCoursesResponse.decode(value),
-  },
-  /** Some courses by id, at most 100 (decision 0087). */
-  getCourses: {
-    path: "/taal.catalogue.v1.CatalogueService/GetCourses" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetCoursesRequest): Buffer => Buffer.from(GetCoursesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetCoursesRequest => GetCoursesRequest.decode(value),
-    responseSerialize: (value: GetCoursesResponse): Buffer => Buffer.from(GetCoursesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetCoursesResponse => GetCoursesResponse.decode(value),
-  },
-  /** Admin only. */
-  setCoursePublished: {
-    path: "/taal.catalogue.v1.CatalogueService/SetCoursePublished" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SetCoursePublishedRequest): Buffer =>
-      Buffer.from(SetCoursePublishedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SetCoursePublishedRequest => SetCoursePublishedRequest.decode(value),
-    responseSerialize: (value: SetCoursePublishedResponse): Buffer =>
-      Buffer.from(SetCoursePublishedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SetCoursePublishedResponse => SetCoursePublishedResponse.decode(value),
-  },
-  /** Admin only. */
-  setCourseFeatured: {
-    path: "/taal.catalogue.v1.CatalogueService/SetCourseFeatured" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SetCourseFeaturedRequest): Buffer =>
-      Buffer.from(SetCourseFeaturedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SetCourseFeaturedRequest => SetCourseFeaturedRequest.decode(value),
-    responseSerialize: (value: SetCourseFeaturedResponse): Buffer =>
-      Buffer.from(SetCourseFeaturedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SetCourseFeaturedResponse => SetCourseFeaturedResponse.decode(value),
-  },
-  /** Admin and content. New courses start unpublished. */
-  createCourse: {
-    path: "/taal.catalogue.v1.CatalogueService/CreateCourse" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateCourseRequest): Buffer => Buffer.from(CreateCourseRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateCourseRequest => CreateCourseRequest.decode(value),
-    responseSerialize: (value: CreateCourseResponse): Buffer =>
-      Buffer.from(CreateCourseResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateCourseResponse => CreateCourseResponse.decode(value),
-  },
-  /** Admin and content. */
-  updateCourse: {
-    path: "/taal.catalogue.v1.CatalogueService/UpdateCourse" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdateCourseRequest): Buffer => Buffer.from(UpdateCourseRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdateCourseRequest => UpdateCourseRequest.decode(value),
-    responseSerialize: (value: UpdateCourseResponse): Buffer =>
-      Buffer.from(UpdateCourseResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UpdateCourseResponse => UpdateCourseResponse.decode(value),
-  },
-  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
-  deleteCourse: {
-    path: "/taal.catalogue.v1.CatalogueService/DeleteCourse" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DeleteCourseRequest): Buffer => Buffer.from(DeleteCourseRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DeleteCourseRequest => DeleteCourseRequest.decode(value),
-    responseSerialize: (value: DeleteCourseResponse): Buffer =>
-      Buffer.from(DeleteCourseResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DeleteCourseResponse => DeleteCourseResponse.decode(value),
-  },
-  /** Admin and content. */
-  addFreeLesson: {
-    path: "/taal.catalogue.v1.CatalogueService/AddFreeLesson" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: AddFreeLessonRequest): Buffer => Buffer.from(AddFreeLessonRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): AddFreeLessonRequest => AddFreeLessonRequest.decode(value),
-    responseSerialize: (value: AddFreeLessonResponse): Buffer =>
-      Buffer.from(AddFreeLessonResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AddFreeLessonResponse => AddFreeLessonResponse.decode(value),
-  },
-  /** Admin only. */
-  createInstructor: {
-    path: "/taal.catalogue.v1.CatalogueService/CreateInstructor" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateInstructorRequest): Buffer =>
-      Buffer.from(CreateInstructorRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateInstructorRequest => CreateInstructorRequest.decode(value),
-    responseSerialize: (value: CreateInstructorResponse): Buffer =>
-      Buffer.from(CreateInstructorResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateInstructorResponse => CreateInstructorResponse.decode(value),
-  },
-  /** Admin only. */
-  updateInstructor: {
-    path: "/taal.catalogue.v1.CatalogueService/UpdateInstructor" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdateInstructorRequest): Buffer =>
-      Buffer.from(UpdateInstructorRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdateInstructorRequest => UpdateInstructorRequest.decode(value),
-    responseSerialize: (value: UpdateInstructorResponse): Buffer =>
-      Buffer.from(UpdateInstructorResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UpdateInstructorResponse => UpdateInstructorResponse.decode(value),
-  },
-  /** Admin only. */
-  setInstructorPublished: {
-    path: "/taal.catalogue.v1.CatalogueService/SetInstructorPublished" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SetInstructorPublishedRequest): Buffer =>
-      Buffer.from(SetInstructorPublishedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SetInstructorPublishedRequest => SetInstructorPublishedRequest.decode(value),
-    responseSerialize: (value: SetInstructorPublishedResponse): Buffer =>
-      Buffer.from(SetInstructorPublishedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SetInstructorPublishedResponse =>
-      SetInstructorPublishedResponse.decode(value),
-  },
-  /** Admin only. */
-  setInstructorFeatured: {
-    path: "/taal.catalogue.v1.CatalogueService/SetInstructorFeatured" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SetInstructorFeaturedRequest): Buffer =>
-      Buffer.from(SetInstructorFeaturedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SetInstructorFeaturedRequest => SetInstructorFeaturedRequest.decode(value),
-    responseSerialize: (value: SetInstructorFeaturedResponse): Buffer =>
-      Buffer.from(SetInstructorFeaturedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SetInstructorFeaturedResponse => SetInstructorFeaturedResponse.decode(value),
-  },
-  /** Admin and content. */
-  createUpcomingCourse: {
-    path: "/taal.catalogue.v1.CatalogueService/CreateUpcomingCourse" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateUpcomingCourseRequest): Buffer =>
-      Buffer.from(CreateUpcomingCourseRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateUpcomingCourseRequest => CreateUpcomingCourseRequest.decode(value),
-    responseSerialize: (value: CreateUpcomingCourseResponse): Buffer =>
-      Buffer.from(CreateUpcomingCourseResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateUpcomingCourseResponse => CreateUpcomingCourseResponse.decode(value),
-  },
-  /** Admin and content. */
-  deleteUpcomingCourse: {
-    path: "/taal.catalogue.v1.CatalogueService/DeleteUpcomingCourse" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DeleteUpcomingCourseRequest): Buffer =>
-      Buffer.from(DeleteUpcomingCourseRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DeleteUpcomingCourseRequest => DeleteUpcomingCourseRequest.decode(value),
-    responseSerialize: (value: DeleteUpcomingCourseResponse): Buffer =>
-      Buffer.from(DeleteUpcomingCourseResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DeleteUpcomingCourseResponse => DeleteUpcomingCourseResponse.decode(value),
-  },
-  /** Anyone: ranked published courses, instructors and freebies matching a query. */
-  search: {
-    path: "/taal.catalogue.v1.CatalogueService/Search" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SearchRequest): Buffer => Buffer.from(SearchRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SearchRequest => SearchRequest.decode(value),
-    responseSerialize: (value: SearchResponse): Buffer => Buffer.from(SearchResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SearchResponse => SearchResponse.decode(value),
-  },
 } as const;
 
 export interface CatalogueServiceServer extends UntypedServiceImplementation {
+  /** A published course list (drafts: admin and content, or payouts and learning as themselves). */
   listCourses: handleUnaryCall<ListCoursesRequest, ListCoursesResponse>;
-  /** Anyone: published courses, a page at a time (decision 0078). */
-  listCoursePage: handleUnaryCall<ListCoursePageRequest, ListCoursePageResponse>;
   /** Anyone: the published catalogue's counters. */
   getCourseFigures: handleUnaryCall<GetCourseFiguresRequest, GetCourseFiguresResponse>;
   getCourse: handleUnaryCall<GetCourseRequest, GetCourseResponse>;
-  listUpcomingCourses: handleUnaryCall<ListUpcomingCoursesRequest, ListUpcomingCoursesResponse>;
-  listInstructors: handleUnaryCall<ListInstructorsRequest, ListInstructorsResponse>;
   /** Instructors a page at a time (decision 0084). */
   listInstructorPage: handleUnaryCall<ListInstructorPageRequest, ListInstructorPageResponse>;
   getInstructor: handleUnaryCall<GetInstructorRequest, GetInstructorResponse>;
-  /** The first instructors whose name starts with a query (decision 0087). */
-  searchInstructors: handleUnaryCall<SearchInstructorsRequest, SearchInstructorsResponse>;
-  /** The first courses whose title starts with a query (decision 0087). */
-  searchCourses: handleUnaryCall<SearchCoursesRequest, SearchCoursesResponse>;
-  /** Some courses by id, at most 100 (decision 0087). */
-  getCourses: handleUnaryCall<GetCoursesRequest, GetCoursesResponse>;
-  /** Admin only. */
-  setCoursePublished: handleUnaryCall<SetCoursePublishedRequest, SetCoursePublishedResponse>;
-  /** Admin only. */
-  setCourseFeatured: handleUnaryCall<SetCourseFeaturedRequest, SetCourseFeaturedResponse>;
-  /** Admin and content. New courses start unpublished. */
-  createCourse: handleUnaryCall<CreateCourseRequest, CreateCourseResponse>;
-  /** Admin and content. */
-  updateCourse: handleUnaryCall<UpdateCourseRequest, UpdateCourseResponse>;
-  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
-  deleteCourse: handleUnaryCall<DeleteCourseRequest, DeleteCourseResponse>;
-  /** Admin and content. */
-  addFreeLesson: handleUnaryCall<AddFreeLessonRequest, AddFreeLessonResponse>;
-  /** Admin only. */
-  createInstructor: handleUnaryCall<CreateInstructorRequest, CreateInstructorResponse>;
-  /** Admin only. */
-  updateInstructor: handleUnaryCall<UpdateInstructorRequest, UpdateInstructorResponse>;
-  /** Admin only. */
-  setInstructorPublished: handleUnaryCall<SetInstructorPublishedRequest, SetInstructorPublishedResponse>;
-  /** Admin only. */
-  setInstructorFeatured: handleUnaryCall<SetInstructorFeaturedRequest, SetInstructorFeaturedResponse>;
-  /** Admin and content. */
-  createUpcomingCourse: handleUnaryCall<CreateUpcomingCourseRequest, CreateUpcomingCourseResponse>;
-  /** Admin and content. */
-  deleteUpcomingCourse: handleUnaryCall<DeleteUpcomingCourseRequest, DeleteUpcomingCourseResponse>;
-  /** Anyone: ranked published courses, instructors and freebies matching a query. */
-  search: handleUnaryCall<SearchRequest, SearchResponse>;
 }
 
 export interface CatalogueServiceClient extends Client {
+  /** A published course list (drafts: admin and content, or payouts and learning as themselves). */
   listCourses(
     request: ListCoursesRequest,
     callback: (error: ServiceError | null, response: ListCoursesResponse) => void,
@@ -7458,22 +7213,6 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCoursesResponse) => void,
-  ): ClientUnaryCall;
-  /** Anyone: published courses, a page at a time (decision 0078). */
-  listCoursePage(
-    request: ListCoursePageRequest,
-    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
-  ): ClientUnaryCall;
-  listCoursePage(
-    request: ListCoursePageRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
-  ): ClientUnaryCall;
-  listCoursePage(
-    request: ListCoursePageRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListCoursePageResponse) => void,
   ): ClientUnaryCall;
   /** Anyone: the published catalogue's counters. */
   getCourseFigures(
@@ -7506,36 +7245,6 @@ export interface CatalogueServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCourseResponse) => void,
   ): ClientUnaryCall;
-  listUpcomingCourses(
-    request: ListUpcomingCoursesRequest,
-    callback: (error: ServiceError | null, response: ListUpcomingCoursesResponse) => void,
-  ): ClientUnaryCall;
-  listUpcomingCourses(
-    request: ListUpcomingCoursesRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListUpcomingCoursesResponse) => void,
-  ): ClientUnaryCall;
-  listUpcomingCourses(
-    request: ListUpcomingCoursesRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListUpcomingCoursesResponse) => void,
-  ): ClientUnaryCall;
-  listInstructors(
-    request: ListInstructorsRequest,
-    callback: (error: ServiceError | null, response: ListInstructorsResponse) => void,
-  ): ClientUnaryCall;
-  listInstructors(
-    request: ListInstructorsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListInstructorsResponse) => void,
-  ): ClientUnaryCall;
-  listInstructors(
-    request: ListInstructorsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListInstructorsResponse) => void,
-  ): ClientUnaryCall;
   /** Instructors a page at a time (decision 0084). */
   listInstructorPage(
     request: ListInstructorPageRequest,
@@ -7566,262 +7275,6 @@ export interface CatalogueServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetInstructorResponse) => void,
-  ): ClientUnaryCall;
-  /** The first instructors whose name starts with a query (decision 0087). */
-  searchInstructors(
-    request: SearchInstructorsRequest,
-    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
-  ): ClientUnaryCall;
-  searchInstructors(
-    request: SearchInstructorsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
-  ): ClientUnaryCall;
-  searchInstructors(
-    request: SearchInstructorsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SearchInstructorsResponse) => void,
-  ): ClientUnaryCall;
-  /** The first courses whose title starts with a query (decision 0087). */
-  searchCourses(
-    request: SearchCoursesRequest,
-    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
-  ): ClientUnaryCall;
-  searchCourses(
-    request: SearchCoursesRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
-  ): ClientUnaryCall;
-  searchCourses(
-    request: SearchCoursesRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SearchCoursesResponse) => void,
-  ): ClientUnaryCall;
-  /** Some courses by id, at most 100 (decision 0087). */
-  getCourses(
-    request: GetCoursesRequest,
-    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
-  ): ClientUnaryCall;
-  getCourses(
-    request: GetCoursesRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
-  ): ClientUnaryCall;
-  getCourses(
-    request: GetCoursesRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetCoursesResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  setCoursePublished(
-    request: SetCoursePublishedRequest,
-    callback: (error: ServiceError | null, response: SetCoursePublishedResponse) => void,
-  ): ClientUnaryCall;
-  setCoursePublished(
-    request: SetCoursePublishedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SetCoursePublishedResponse) => void,
-  ): ClientUnaryCall;
-  setCoursePublished(
-    request: SetCoursePublishedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SetCoursePublishedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  setCourseFeatured(
-    request: SetCourseFeaturedRequest,
-    callback: (error: ServiceError | null, response: SetCourseFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  setCourseFeatured(
-    request: SetCourseFeaturedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SetCourseFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  setCourseFeatured(
-    request: SetCourseFeaturedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SetCourseFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. New courses start unpublished. */
-  createCourse(
-    request: CreateCourseRequest,
-    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
-  ): ClientUnaryCall;
-  createCourse(
-    request: CreateCourseRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
-  ): ClientUnaryCall;
-  createCourse(
-    request: CreateCourseRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateCourseResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. */
-  updateCourse(
-    request: UpdateCourseRequest,
-    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
-  ): ClientUnaryCall;
-  updateCourse(
-    request: UpdateCourseRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
-  ): ClientUnaryCall;
-  updateCourse(
-    request: UpdateCourseRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateCourseResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content: discards an unpublished course nobody bought (undoes a failed add). */
-  deleteCourse(
-    request: DeleteCourseRequest,
-    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
-  ): ClientUnaryCall;
-  deleteCourse(
-    request: DeleteCourseRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
-  ): ClientUnaryCall;
-  deleteCourse(
-    request: DeleteCourseRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DeleteCourseResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. */
-  addFreeLesson(
-    request: AddFreeLessonRequest,
-    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
-  ): ClientUnaryCall;
-  addFreeLesson(
-    request: AddFreeLessonRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
-  ): ClientUnaryCall;
-  addFreeLesson(
-    request: AddFreeLessonRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AddFreeLessonResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  createInstructor(
-    request: CreateInstructorRequest,
-    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  createInstructor(
-    request: CreateInstructorRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  createInstructor(
-    request: CreateInstructorRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  updateInstructor(
-    request: UpdateInstructorRequest,
-    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  updateInstructor(
-    request: UpdateInstructorRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  updateInstructor(
-    request: UpdateInstructorRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateInstructorResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  setInstructorPublished(
-    request: SetInstructorPublishedRequest,
-    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
-  ): ClientUnaryCall;
-  setInstructorPublished(
-    request: SetInstructorPublishedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
-  ): ClientUnaryCall;
-  setInstructorPublished(
-    request: SetInstructorPublishedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SetInstructorPublishedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  setInstructorFeatured(
-    request: SetInstructorFeaturedRequest,
-    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  setInstructorFeatured(
-    request: SetInstructorFeaturedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  setInstructorFeatured(
-    request: SetInstructorFeaturedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SetInstructorFeaturedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. */
-  createUpcomingCourse(
-    request: CreateUpcomingCourseRequest,
-    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  createUpcomingCourse(
-    request: CreateUpcomingCourseRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  createUpcomingCourse(
-    request: CreateUpcomingCourseRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. */
-  deleteUpcomingCourse(
-    request: DeleteUpcomingCourseRequest,
-    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  deleteUpcomingCourse(
-    request: DeleteUpcomingCourseRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  deleteUpcomingCourse(
-    request: DeleteUpcomingCourseRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DeleteUpcomingCourseResponse) => void,
-  ): ClientUnaryCall;
-  /** Anyone: ranked published courses, instructors and freebies matching a query. */
-  search(
-    request: SearchRequest,
-    callback: (error: ServiceError | null, response: SearchResponse) => void,
-  ): ClientUnaryCall;
-  search(
-    request: SearchRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SearchResponse) => void,
-  ): ClientUnaryCall;
-  search(
-    request: SearchRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SearchResponse) => void,
   ): ClientUnaryCall;
 }
 

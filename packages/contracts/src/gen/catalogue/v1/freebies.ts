@@ -2307,21 +2307,12 @@ export const PopupUpdated: MessageFns<PopupUpdated> = {
 };
 
 /**
- * Freebies and the landing popup. Reads are public; writes check the caller's role:
- * freebies admin (1) or content (2), the popup admin only.
+ * Only what another process calls (issue 52, decision 0093): the gateway's page records (the web server,
+ * in the gateway's own process in a cluster) ask whether a freebie's page names one. The catalogue's own
+ * routes call its freebie and popup use cases in its own process; the messages above stay as their types.
  */
 export type FreebieServiceService = typeof FreebieServiceService;
 export const FreebieServiceService = {
-  listFreebies: {
-    path: "/taal.catalogue.v1.FreebieService/ListFreebies" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListFreebiesRequest): Buffer => Buffer.from(ListFreebiesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListFreebiesRequest => ListFreebiesRequest.decode(value),
-    responseSerialize: (value: ListFreebiesResponse): Buffer =>
-      Buffer.from(ListFreebiesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListFreebiesResponse => ListFreebiesResponse.decode(value),
-  },
   getFreebie: {
     path: "/taal.catalogue.v1.FreebieService/GetFreebie" as const,
     requestStream: false as const,
@@ -2331,90 +2322,13 @@ export const FreebieServiceService = {
     responseSerialize: (value: GetFreebieResponse): Buffer => Buffer.from(GetFreebieResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetFreebieResponse => GetFreebieResponse.decode(value),
   },
-  /** Admin or content. */
-  createFreebie: {
-    path: "/taal.catalogue.v1.FreebieService/CreateFreebie" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateFreebieRequest): Buffer => Buffer.from(CreateFreebieRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateFreebieRequest => CreateFreebieRequest.decode(value),
-    responseSerialize: (value: CreateFreebieResponse): Buffer =>
-      Buffer.from(CreateFreebieResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateFreebieResponse => CreateFreebieResponse.decode(value),
-  },
-  /** Admin or content. */
-  updateFreebie: {
-    path: "/taal.catalogue.v1.FreebieService/UpdateFreebie" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdateFreebieRequest): Buffer => Buffer.from(UpdateFreebieRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdateFreebieRequest => UpdateFreebieRequest.decode(value),
-    responseSerialize: (value: UpdateFreebieResponse): Buffer =>
-      Buffer.from(UpdateFreebieResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UpdateFreebieResponse => UpdateFreebieResponse.decode(value),
-  },
-  /** Admin or content. */
-  deleteFreebie: {
-    path: "/taal.catalogue.v1.FreebieService/DeleteFreebie" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DeleteFreebieRequest): Buffer => Buffer.from(DeleteFreebieRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DeleteFreebieRequest => DeleteFreebieRequest.decode(value),
-    responseSerialize: (value: DeleteFreebieResponse): Buffer =>
-      Buffer.from(DeleteFreebieResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DeleteFreebieResponse => DeleteFreebieResponse.decode(value),
-  },
-  getPopup: {
-    path: "/taal.catalogue.v1.FreebieService/GetPopup" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetPopupRequest): Buffer => Buffer.from(GetPopupRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetPopupRequest => GetPopupRequest.decode(value),
-    responseSerialize: (value: GetPopupResponse): Buffer => Buffer.from(GetPopupResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetPopupResponse => GetPopupResponse.decode(value),
-  },
-  /** Admin only. */
-  updatePopup: {
-    path: "/taal.catalogue.v1.FreebieService/UpdatePopup" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdatePopupRequest): Buffer => Buffer.from(UpdatePopupRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdatePopupRequest => UpdatePopupRequest.decode(value),
-    responseSerialize: (value: UpdatePopupResponse): Buffer => Buffer.from(UpdatePopupResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UpdatePopupResponse => UpdatePopupResponse.decode(value),
-  },
 } as const;
 
 export interface FreebieServiceServer extends UntypedServiceImplementation {
-  listFreebies: handleUnaryCall<ListFreebiesRequest, ListFreebiesResponse>;
   getFreebie: handleUnaryCall<GetFreebieRequest, GetFreebieResponse>;
-  /** Admin or content. */
-  createFreebie: handleUnaryCall<CreateFreebieRequest, CreateFreebieResponse>;
-  /** Admin or content. */
-  updateFreebie: handleUnaryCall<UpdateFreebieRequest, UpdateFreebieResponse>;
-  /** Admin or content. */
-  deleteFreebie: handleUnaryCall<DeleteFreebieRequest, DeleteFreebieResponse>;
-  getPopup: handleUnaryCall<GetPopupRequest, GetPopupResponse>;
-  /** Admin only. */
-  updatePopup: handleUnaryCall<UpdatePopupRequest, UpdatePopupResponse>;
 }
 
 export interface FreebieServiceClient extends Client {
-  listFreebies(
-    request: ListFreebiesRequest,
-    callback: (error: ServiceError | null, response: ListFreebiesResponse) => void,
-  ): ClientUnaryCall;
-  listFreebies(
-    request: ListFreebiesRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListFreebiesResponse) => void,
-  ): ClientUnaryCall;
-  listFreebies(
-    request: ListFreebiesRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListFreebiesResponse) => void,
-  ): ClientUnaryCall;
   getFreebie(
     request: GetFreebieRequest,
     callback: (error: ServiceError | null, response: GetFreebieResponse) => void,
@@ -2429,85 +2343,6 @@ export interface FreebieServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetFreebieResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin or content. */
-  createFreebie(
-    request: CreateFreebieRequest,
-    callback: (error: ServiceError | null, response: CreateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  createFreebie(
-    request: CreateFreebieRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  createFreebie(
-    request: CreateFreebieRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin or content. */
-  updateFreebie(
-    request: UpdateFreebieRequest,
-    callback: (error: ServiceError | null, response: UpdateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  updateFreebie(
-    request: UpdateFreebieRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  updateFreebie(
-    request: UpdateFreebieRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateFreebieResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin or content. */
-  deleteFreebie(
-    request: DeleteFreebieRequest,
-    callback: (error: ServiceError | null, response: DeleteFreebieResponse) => void,
-  ): ClientUnaryCall;
-  deleteFreebie(
-    request: DeleteFreebieRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DeleteFreebieResponse) => void,
-  ): ClientUnaryCall;
-  deleteFreebie(
-    request: DeleteFreebieRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DeleteFreebieResponse) => void,
-  ): ClientUnaryCall;
-  getPopup(
-    request: GetPopupRequest,
-    callback: (error: ServiceError | null, response: GetPopupResponse) => void,
-  ): ClientUnaryCall;
-  getPopup(
-    request: GetPopupRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetPopupResponse) => void,
-  ): ClientUnaryCall;
-  getPopup(
-    request: GetPopupRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetPopupResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  updatePopup(
-    request: UpdatePopupRequest,
-    callback: (error: ServiceError | null, response: UpdatePopupResponse) => void,
-  ): ClientUnaryCall;
-  updatePopup(
-    request: UpdatePopupRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdatePopupResponse) => void,
-  ): ClientUnaryCall;
-  updatePopup(
-    request: UpdatePopupRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdatePopupResponse) => void,
   ): ClientUnaryCall;
 }
 

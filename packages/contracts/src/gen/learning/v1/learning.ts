@@ -3788,6 +3788,13 @@ export const DeleteCourseLessonsResponse: MessageFns<DeleteCourseLessonsResponse
   },
 };
 
+/**
+ * Only what something outside learning's own routes calls (issue 52, decision 0093): messaging's lookups
+ * read a student's classroom and a course's lessons (with the student's token), the catalogue's routes add
+ * a course's lessons and undo them, and the gateway's web server reads a certificate's page record (in
+ * the gateway's own process in cluster mode). Learning's own routes call its use cases in its own
+ * process; the messages above stay as those use cases' types.
+ */
 export type LearningServiceService = typeof LearningServiceService;
 export const LearningServiceService = {
   /** Anyone (a user is optional): the course's lessons with what the caller may play. */
@@ -3802,28 +3809,6 @@ export const LearningServiceService = {
       Buffer.from(GetSecureCourseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSecureCourseResponse => GetSecureCourseResponse.decode(value),
   },
-  /** Anyone, as the lesson's status allows: a short-lived signed URL of its video. */
-  getPlayback: {
-    path: "/taal.learning.v1.LearningService/GetPlayback" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetPlaybackRequest): Buffer => Buffer.from(GetPlaybackRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetPlaybackRequest => GetPlaybackRequest.decode(value),
-    responseSerialize: (value: GetPlaybackResponse): Buffer => Buffer.from(GetPlaybackResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetPlaybackResponse => GetPlaybackResponse.decode(value),
-  },
-  /** Students: where they are in a lesson, and practice time. */
-  recordProgress: {
-    path: "/taal.learning.v1.LearningService/RecordProgress" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RecordProgressRequest): Buffer =>
-      Buffer.from(RecordProgressRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RecordProgressRequest => RecordProgressRequest.decode(value),
-    responseSerialize: (value: RecordProgressResponse): Buffer =>
-      Buffer.from(RecordProgressResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RecordProgressResponse => RecordProgressResponse.decode(value),
-  },
   /** Students: their enrolments (active and expired) with progress. */
   listClassroom: {
     path: "/taal.learning.v1.LearningService/ListClassroom" as const,
@@ -3834,29 +3819,6 @@ export const LearningServiceService = {
     responseSerialize: (value: ListClassroomResponse): Buffer =>
       Buffer.from(ListClassroomResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListClassroomResponse => ListClassroomResponse.decode(value),
-  },
-  /** Admin and content: expired enrolments (the back office's expired subscriptions). */
-  listExpiredEnrolments: {
-    path: "/taal.learning.v1.LearningService/ListExpiredEnrolments" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListExpiredEnrolmentsRequest): Buffer =>
-      Buffer.from(ListExpiredEnrolmentsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListExpiredEnrolmentsRequest => ListExpiredEnrolmentsRequest.decode(value),
-    responseSerialize: (value: ListExpiredEnrolmentsResponse): Buffer =>
-      Buffer.from(ListExpiredEnrolmentsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListExpiredEnrolmentsResponse => ListExpiredEnrolmentsResponse.decode(value),
-  },
-  /** Admin and content. */
-  renameLesson: {
-    path: "/taal.learning.v1.LearningService/RenameLesson" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RenameLessonRequest): Buffer => Buffer.from(RenameLessonRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RenameLessonRequest => RenameLessonRequest.decode(value),
-    responseSerialize: (value: RenameLessonResponse): Buffer =>
-      Buffer.from(RenameLessonResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RenameLessonResponse => RenameLessonResponse.decode(value),
   },
   /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
   addLesson: {
@@ -3880,55 +3842,6 @@ export const LearningServiceService = {
       Buffer.from(DeleteCourseLessonsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteCourseLessonsResponse => DeleteCourseLessonsResponse.decode(value),
   },
-  /** Students with an enrolment (active or expired) in the course. */
-  requestCertificate: {
-    path: "/taal.learning.v1.LearningService/RequestCertificate" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RequestCertificateRequest): Buffer =>
-      Buffer.from(RequestCertificateRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RequestCertificateRequest => RequestCertificateRequest.decode(value),
-    responseSerialize: (value: RequestCertificateResponse): Buffer =>
-      Buffer.from(RequestCertificateResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RequestCertificateResponse => RequestCertificateResponse.decode(value),
-  },
-  /** Admin and content: requests, pending first, 20 a page. */
-  listCertificateRequests: {
-    path: "/taal.learning.v1.LearningService/ListCertificateRequests" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListCertificateRequestsRequest): Buffer =>
-      Buffer.from(ListCertificateRequestsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListCertificateRequestsRequest => ListCertificateRequestsRequest.decode(value),
-    responseSerialize: (value: ListCertificateRequestsResponse): Buffer =>
-      Buffer.from(ListCertificateRequestsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListCertificateRequestsResponse =>
-      ListCertificateRequestsResponse.decode(value),
-  },
-  /** Admin and content: marks one provided and makes its PDF. */
-  provideCertificate: {
-    path: "/taal.learning.v1.LearningService/ProvideCertificate" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ProvideCertificateRequest): Buffer =>
-      Buffer.from(ProvideCertificateRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ProvideCertificateRequest => ProvideCertificateRequest.decode(value),
-    responseSerialize: (value: ProvideCertificateResponse): Buffer =>
-      Buffer.from(ProvideCertificateResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ProvideCertificateResponse => ProvideCertificateResponse.decode(value),
-  },
-  /** A student: their own certificates (the panel's My certificates). */
-  listMyCertificates: {
-    path: "/taal.learning.v1.LearningService/ListMyCertificates" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListMyCertificatesRequest): Buffer =>
-      Buffer.from(ListMyCertificatesRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListMyCertificatesRequest => ListMyCertificatesRequest.decode(value),
-    responseSerialize: (value: ListMyCertificatesResponse): Buffer =>
-      Buffer.from(ListMyCertificatesResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListMyCertificatesResponse => ListMyCertificatesResponse.decode(value),
-  },
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate: {
     path: "/taal.learning.v1.LearningService/VerifyCertificate" as const,
@@ -3941,49 +3854,19 @@ export const LearningServiceService = {
       Buffer.from(VerifyCertificateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VerifyCertificateResponse => VerifyCertificateResponse.decode(value),
   },
-  /** Anyone: the PDF of a provided certificate. */
-  getCertificatePdf: {
-    path: "/taal.learning.v1.LearningService/GetCertificatePdf" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetCertificatePdfRequest): Buffer =>
-      Buffer.from(GetCertificatePdfRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetCertificatePdfRequest => GetCertificatePdfRequest.decode(value),
-    responseSerialize: (value: GetCertificatePdfResponse): Buffer =>
-      Buffer.from(GetCertificatePdfResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GetCertificatePdfResponse => GetCertificatePdfResponse.decode(value),
-  },
 } as const;
 
 export interface LearningServiceServer extends UntypedServiceImplementation {
   /** Anyone (a user is optional): the course's lessons with what the caller may play. */
   getSecureCourse: handleUnaryCall<GetSecureCourseRequest, GetSecureCourseResponse>;
-  /** Anyone, as the lesson's status allows: a short-lived signed URL of its video. */
-  getPlayback: handleUnaryCall<GetPlaybackRequest, GetPlaybackResponse>;
-  /** Students: where they are in a lesson, and practice time. */
-  recordProgress: handleUnaryCall<RecordProgressRequest, RecordProgressResponse>;
   /** Students: their enrolments (active and expired) with progress. */
   listClassroom: handleUnaryCall<ListClassroomRequest, ListClassroomResponse>;
-  /** Admin and content: expired enrolments (the back office's expired subscriptions). */
-  listExpiredEnrolments: handleUnaryCall<ListExpiredEnrolmentsRequest, ListExpiredEnrolmentsResponse>;
-  /** Admin and content. */
-  renameLesson: handleUnaryCall<RenameLessonRequest, RenameLessonResponse>;
   /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
   addLesson: handleUnaryCall<AddLessonRequest, AddLessonResponse>;
   /** Admin and content: FAILED_PRECONDITION when the course has enrolments. */
   deleteCourseLessons: handleUnaryCall<DeleteCourseLessonsRequest, DeleteCourseLessonsResponse>;
-  /** Students with an enrolment (active or expired) in the course. */
-  requestCertificate: handleUnaryCall<RequestCertificateRequest, RequestCertificateResponse>;
-  /** Admin and content: requests, pending first, 20 a page. */
-  listCertificateRequests: handleUnaryCall<ListCertificateRequestsRequest, ListCertificateRequestsResponse>;
-  /** Admin and content: marks one provided and makes its PDF. */
-  provideCertificate: handleUnaryCall<ProvideCertificateRequest, ProvideCertificateResponse>;
-  /** A student: their own certificates (the panel's My certificates). */
-  listMyCertificates: handleUnaryCall<ListMyCertificatesRequest, ListMyCertificatesResponse>;
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate: handleUnaryCall<VerifyCertificateRequest, VerifyCertificateResponse>;
-  /** Anyone: the PDF of a provided certificate. */
-  getCertificatePdf: handleUnaryCall<GetCertificatePdfRequest, GetCertificatePdfResponse>;
 }
 
 export interface LearningServiceClient extends Client {
@@ -4003,38 +3886,6 @@ export interface LearningServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSecureCourseResponse) => void,
   ): ClientUnaryCall;
-  /** Anyone, as the lesson's status allows: a short-lived signed URL of its video. */
-  getPlayback(
-    request: GetPlaybackRequest,
-    callback: (error: ServiceError | null, response: GetPlaybackResponse) => void,
-  ): ClientUnaryCall;
-  getPlayback(
-    request: GetPlaybackRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetPlaybackResponse) => void,
-  ): ClientUnaryCall;
-  getPlayback(
-    request: GetPlaybackRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetPlaybackResponse) => void,
-  ): ClientUnaryCall;
-  /** Students: where they are in a lesson, and practice time. */
-  recordProgress(
-    request: RecordProgressRequest,
-    callback: (error: ServiceError | null, response: RecordProgressResponse) => void,
-  ): ClientUnaryCall;
-  recordProgress(
-    request: RecordProgressRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RecordProgressResponse) => void,
-  ): ClientUnaryCall;
-  recordProgress(
-    request: RecordProgressRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RecordProgressResponse) => void,
-  ): ClientUnaryCall;
   /** Students: their enrolments (active and expired) with progress. */
   listClassroom(
     request: ListClassroomRequest,
@@ -4050,38 +3901,6 @@ export interface LearningServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListClassroomResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content: expired enrolments (the back office's expired subscriptions). */
-  listExpiredEnrolments(
-    request: ListExpiredEnrolmentsRequest,
-    callback: (error: ServiceError | null, response: ListExpiredEnrolmentsResponse) => void,
-  ): ClientUnaryCall;
-  listExpiredEnrolments(
-    request: ListExpiredEnrolmentsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListExpiredEnrolmentsResponse) => void,
-  ): ClientUnaryCall;
-  listExpiredEnrolments(
-    request: ListExpiredEnrolmentsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListExpiredEnrolmentsResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content. */
-  renameLesson(
-    request: RenameLessonRequest,
-    callback: (error: ServiceError | null, response: RenameLessonResponse) => void,
-  ): ClientUnaryCall;
-  renameLesson(
-    request: RenameLessonRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RenameLessonResponse) => void,
-  ): ClientUnaryCall;
-  renameLesson(
-    request: RenameLessonRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RenameLessonResponse) => void,
   ): ClientUnaryCall;
   /** Admin and content: INVALID_ARGUMENT when the file is not a playable video. */
   addLesson(
@@ -4115,70 +3934,6 @@ export interface LearningServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteCourseLessonsResponse) => void,
   ): ClientUnaryCall;
-  /** Students with an enrolment (active or expired) in the course. */
-  requestCertificate(
-    request: RequestCertificateRequest,
-    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
-  ): ClientUnaryCall;
-  requestCertificate(
-    request: RequestCertificateRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
-  ): ClientUnaryCall;
-  requestCertificate(
-    request: RequestCertificateRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RequestCertificateResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content: requests, pending first, 20 a page. */
-  listCertificateRequests(
-    request: ListCertificateRequestsRequest,
-    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
-  ): ClientUnaryCall;
-  listCertificateRequests(
-    request: ListCertificateRequestsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
-  ): ClientUnaryCall;
-  listCertificateRequests(
-    request: ListCertificateRequestsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListCertificateRequestsResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin and content: marks one provided and makes its PDF. */
-  provideCertificate(
-    request: ProvideCertificateRequest,
-    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
-  ): ClientUnaryCall;
-  provideCertificate(
-    request: ProvideCertificateRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
-  ): ClientUnaryCall;
-  provideCertificate(
-    request: ProvideCertificateRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ProvideCertificateResponse) => void,
-  ): ClientUnaryCall;
-  /** A student: their own certificates (the panel's My certificates). */
-  listMyCertificates(
-    request: ListMyCertificatesRequest,
-    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
-  ): ClientUnaryCall;
-  listMyCertificates(
-    request: ListMyCertificatesRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
-  ): ClientUnaryCall;
-  listMyCertificates(
-    request: ListMyCertificatesRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListMyCertificatesResponse) => void,
-  ): ClientUnaryCall;
   /** Anyone: a provided certificate (the public verification page). */
   verifyCertificate(
     request: VerifyCertificateRequest,
@@ -4194,22 +3949,6 @@ export interface LearningServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VerifyCertificateResponse) => void,
-  ): ClientUnaryCall;
-  /** Anyone: the PDF of a provided certificate. */
-  getCertificatePdf(
-    request: GetCertificatePdfRequest,
-    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
-  ): ClientUnaryCall;
-  getCertificatePdf(
-    request: GetCertificatePdfRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
-  ): ClientUnaryCall;
-  getCertificatePdf(
-    request: GetCertificatePdfRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetCertificatePdfResponse) => void,
   ): ClientUnaryCall;
 }
 

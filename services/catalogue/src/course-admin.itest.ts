@@ -2,7 +2,8 @@
  * The back office's course switches through the gateway on the all-in-one process (issue 10):
  * the admin list with drafts, publish / unpublish and bulk feature, visible to visitors on their
  * next read (the catalogue's events clear the gateway's cache), and refused to students and to the
- * content role (403).
+ * content role (403). Kept beside
+ * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,8 @@
 /**
  * Adding and changing courses, instructors and upcoming courses through the gateway on the
  * all-in-one process (issue 10): the one upload mechanism (decision 0016) and who may write
- * (decision 0020), as a back-office user and a visitor see them.
+ * (decision 0020), as a back-office user and a visitor see them. Kept beside
+ * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -3,7 +3,8 @@
  * decision 0017): who may write (admin and content on freebies, admin only on the popup,
  * students never), the rich text sanitised by the catalogue, files checked by content and
  * stored through the one upload mechanism, files released on edit and delete, no file left
- * behind by a refused form, and visitors' cached reads fresh after each write.
+ * behind by a refused form, and visitors' cached reads fresh after each write. Kept beside
+ * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { FreebieMessages, LANDING_POPUP_ID } from '@taal/contracts';
 import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
-import { demoFreebies } from '../../catalogue/src/domain/demo-data';
+import { demoFreebies } from './domain/demo-data';
 
 type Json = { success: boolean; data?: any; message?: string; fields?: Record<string, string>; code?: string; reason?: string; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,8 @@
 /**
  * Search through the gateway on the all-in-one process (issue 24, decision 0031): the typed
  * route answers ranked hits with their marks, refuses a q that is missing, blank or too long with
- * the catalogue's reason key, and reads the catalogue's writes at once.
+ * the catalogue's reason key, and reads the catalogue's writes at once. Kept beside
+ * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
