@@ -15,6 +15,8 @@ import type { FacebookConfig, GoogleConfig } from './auth/social';
 import { demoAccounts } from './domain/demo-accounts';
 import { MAX_PHOTO_BYTES } from './domain/user';
 import { DEFAULT_ACCOUNT_POLICY, loadIdentityConfig, type AccountPolicy } from './config';
+import { identityCalls } from './app/calls';
+import type { IdentityUseCases } from './api/shape';
 import { identityGrpcService } from './grpc/identity-service';
 import { startJwksServer } from './http/jwks-server';
 import { Identity } from './app/identity';
@@ -47,6 +49,8 @@ export type RunningIdentity = ComposedService<{
   identity: Identity;
   /** The periodic removal of stale unverified accounts (runOnce for tests). */
   staleAccounts: StaleAccountSweeper;
+  /** What its own routes call (issue 52). */
+  useCases: IdentityUseCases;
 }>;
 
 export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
@@ -75,10 +79,12 @@ export function startIdentity(deps: IdentityDeps): Promise<RunningIdentity> {
     keep(await markBuyersOnPayment(sql, bus, logger));
     const jwks = keep(await startJwksServer(keySetOf([deps.accessTokenKey]), deps.jwksHost, deps.jwksPort, logger));
     const staleAccounts = keep(startStaleAccountSweeper(identity, { days: policy.unverifiedAccountDays, intervalMs: policy.staleAccountSweepMs, logger }));
+    const calls = identityCalls(identity);
     return {
-      services: [{ definition: identityV1.IdentityServiceService, implementation: identityGrpcService(identity) }],
+      services: [{ definition: identityV1.IdentityServiceService, implementation: identityGrpcService(calls) }],
       serverOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, 'grpc.max_send_message_length': MAX_MESSAGE_BYTES },
-      extras: { jwksUrl: jwks.url, identity, staleAccounts },
+      // Its own routes call these directly (RunningService.useCases, issue 52).
+      extras: { jwksUrl: jwks.url, identity, staleAccounts, useCases: { identity: calls } },
     };
   });
 }
@@ -109,6 +115,6 @@ export const identityService = defineService({
       seedDemoData: config.SEED_DEMO_DATA,
       accountPolicy: config.accountPolicy,
     });
-    return { port: identity.port, exports: { IDENTITY_JWKS_URL: identity.jwksUrl }, stop: () => identity.stop() };
+    return { port: identity.port, exports: { IDENTITY_JWKS_URL: identity.jwksUrl }, useCases: identity.useCases, stop: () => identity.stop() };
   },
 });

@@ -6,14 +6,10 @@
  * are not here: their tests keep calling them over gRPC.
  */
 import { catalogueV1, freebiesV1 } from '@taal/contracts';
-import type { CallerIdentity } from '@taal/kit';
+import { callsByName, type NamedCall } from '../../../../tools/testing/use-case-calls';
 import type { CatalogueUseCases } from '../api/shape';
 
-type Ctx = { identity: CallerIdentity | null; callerService: string };
-/* eslint-disable @typescript-eslint/no-explicit-any -- requests arrive as the tests write them, per method */
-type Call = (ctx: Ctx, req: any) => Promise<unknown>;
-
-function callsOf({ catalogue, freebies, search }: CatalogueUseCases): Record<string, Call> {
+function callsOf({ catalogue, freebies, search }: CatalogueUseCases): Record<string, NamedCall> {
   return {
     // CatalogueService's retired methods (the adapter's answers as they were).
     listCoursePage: ({ identity }, req) => catalogue.listCoursePage(req, identity),
@@ -45,23 +41,14 @@ function callsOf({ catalogue, freebies, search }: CatalogueUseCases): Record<str
     updatePopup: ({ identity }, req) => freebies.updatePopup(identity, req),
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The methods `useCaseCalls` answers (the retired ones); any other is still a gRPC method. */
 export const useCaseMethods: ReadonlySet<string> = new Set(Object.keys(callsOf({} as CatalogueUseCases)));
 
 /**
- * `call(method, request, identity?)` on the use cases `current()` gives (a test may restart the catalogue):
- * as the gateway called for that user (none: no user).
+ * `call(method, request, identity?, callerService?)` on the use cases `current()` gives (a test may restart
+ * the catalogue): as the gateway called for that user (none: no user).
  */
 export function useCaseCalls(current: () => CatalogueUseCases) {
-  return async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, callerService = 'gateway'): Promise<Res> => {
-    const call = callsOf(current())[method];
-    if (!call) throw new Error(`the catalogue has no use case called ${method} (a gRPC method still: call it over gRPC)`);
-    // Every field the test leaves out has its message's default, as on the wire.
-    const name = `${method[0]!.toUpperCase()}${method.slice(1)}Request`;
-    const messages = { ...freebiesV1, ...catalogueV1 } as unknown as Record<string, { fromPartial(o: object): object } | undefined>;
-    const message = messages[name];
-    return (await call({ identity: identity ?? null, callerService }, message ? message.fromPartial(request) : request)) as Res;
-  };
+  return callsByName('the catalogue', () => callsOf(current()), catalogueV1, freebiesV1);
 }

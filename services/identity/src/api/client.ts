@@ -1,12 +1,14 @@
 import { identityV1 } from '@taal/contracts';
 import type { ClientSpec, ServiceApi } from '@taal/edge';
 
-/** Photos travel in sign-up requests and photo answers (at most 5 MB plus the other fields). */
+/** Photos travel in photo answers (at most 5 MB plus the other fields). */
 const MAX_MESSAGE_BYTES = 6 * 1024 * 1024;
 
 /**
- * Typed, promise-based access to the identity service; every call carries a deadline and the caller.
- * Users' access tokens are checked at the edge without a call (EdgeContext.tokens, decision 0024).
+ * Typed, promise-based access to the identity service, for the other services' routes (GetUser, GetUsers,
+ * GetUserPhoto, SetSuspended, UserAnalytics); every call carries a deadline and the caller. Identity's own
+ * routes call its use cases instead. Users' access tokens are checked at the edge without a call
+ * (EdgeContext.tokens, decision 0024).
  */
 export type IdentityApi = ServiceApi<identityV1.IdentityServiceServer>;
 
@@ -14,7 +16,5 @@ export const identityClient: ClientSpec = {
   Client: identityV1.IdentityServiceClient,
   definition: identityV1.IdentityServiceService,
   codecs: identityV1,
-  // Sign-up hashes a password and stores a photo: give it more time than a read.
-  deadlineFor: (method, deadlineMs) => (method === 'signUp' ? Math.max(deadlineMs, 10_000) : undefined),
   channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, 'grpc.max_send_message_length': MAX_MESSAGE_BYTES },
 };

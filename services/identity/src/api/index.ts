@@ -1,12 +1,12 @@
 /** Identity's slice of the public API: accounts, sign-in, the back office's users and the Profile tab. */
-import type { commerceV1, identityV1 } from '@taal/contracts';
+import { ServiceNames, type commerceV1 } from '@taal/contracts';
 import { defineApi } from '@taal/edge';
 import { identityClient } from './client';
 import { identityLimiters } from './limits';
 import { profileRoutes } from './profile';
 import { passwordResetRoutes } from './password-reset';
 import { sessionRoutes } from './session';
-import type { IdentityRouteDeps } from './shape';
+import type { IdentityRouteDeps, IdentityUseCases } from './shape';
 import { signInRoutes } from './sign-in';
 import { signUpRoutes } from './sign-up';
 import { userRoutes } from './users';
@@ -15,7 +15,8 @@ export const identityApi = defineApi({
   clients: { identity: identityClient },
   limiters: identityLimiters,
   routes: (ctx, limiters) => {
-    const identity = ctx.client<identityV1.IdentityServiceServer>('identity');
+    // Identity's own use cases, called in this process (its routes run beside identity, issue 52).
+    const { identity } = ctx.useCases<IdentityUseCases>(ServiceNames.identity);
     const deps: IdentityRouteDeps = { identity, tokens: ctx.tokens, limiters, commerce: ctx.client<commerceV1.CommerceServiceServer>('commerce') };
     return [
       // Accounts and the back office's user management: every protected route checks its role.

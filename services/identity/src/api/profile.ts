@@ -9,13 +9,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { AccountFieldLimits as L, NAME_PATTERN } from '@taal/contracts';
+import { AccountFieldLimits as L, identityV1, NAME_PATTERN } from '@taal/contracts';
 import { isGrpcStatusError, REASON_METADATA_KEY } from '@taal/kit';
-import type { IdentityApi } from './client';
+import type { IdentityCalls } from '../app/calls';
 import { answer, done, fail, callerOf, requireAuth, refusal, defineRoute, type RouteSpec, acceptUploads, uploadsOf, tooMany, type AccessTokenVerifier } from '@taal/edge';
 import type { LoginLimiter } from './limits';
 import { MAX_PHOTO_BYTES, SIGN_UP_ENCODING } from './schemas';
-import { toApiUser, UserSchema } from './shape';
+import { forCaller, toApiUser, UserSchema } from './shape';
 
 /** The success answer; 'User Update Failed!' is the refusal PROFILE_UPDATE_FAILED (its fields say why). */
 export const ProfileMessages = { updated: 'User Updated Successfully!' } as const;
@@ -71,7 +71,7 @@ const detailsOf = (req: Request) => {
   return { name: field('name'), phone: field('phone'), address: field('address'), dob: field('dob') };
 };
 
-export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier, loginLimiter: LoginLimiter): RouteSpec[] {
+export function profileRoutes(identity: IdentityCalls, tokens: AccessTokenVerifier, loginLimiter: LoginLimiter): RouteSpec[] {
   return [
     defineRoute({
       method: 'post',
@@ -105,7 +105,7 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
         const photo = file ? await readFile(file.path) : undefined;
         const caller = callerOf(res);
         const guardianEmail = typeof req.body?.guardianEmail === 'string' ? (req.body.guardianEmail as string) : '';
-        const update = () => identity.updateProfile({ password, currentPassword, photo, ...details, guardianEmail }, caller);
+        const update = () => identity.updateProfile(forCaller(caller), identityV1.UpdateProfileRequest.fromPartial({ password, currentPassword, photo, ...details, guardianEmail }));
         if (!password) {
           const { user } = await update();
           res.json({ success: true, message: M.updated, data: toApiUser(user!) });
@@ -113,7 +113,7 @@ export function profileRoutes(identity: IdentityApi, tokens: AccessTokenVerifier
         }
         // A guess of the current password is a guess of the account's password: it takes its slot
         // in login's counters (per account, by its address, and per client) before it is checked.
-        const { user: me } = await identity.getUser({ id: caller.userId }, caller);
+        const { user: me } = await identity.getUser(forCaller(caller), { id: caller.userId });
         const attempt = await loginLimiter.begin(me!.email, clientAddress(req));
         let user;
         try {

@@ -1,6 +1,6 @@
 /** The signed-in user's own session: logout, and who they are (a student with their wallet from commerce). */
 import { callerOf, UserRoles, answer, done as doneSchema, empty, envelope, ok, defineRoute, type RouteSpec } from '@taal/edge';
-import { done, guards, type IdentityRouteDeps, toApiUser, UserSchema } from './shape';
+import { done, guards, forCaller, type IdentityRouteDeps, toApiUser, UserSchema } from './shape';
 
 export function sessionRoutes({ identity, tokens, commerce }: IdentityRouteDeps): RouteSpec[] {
   const { anyone } = guards(tokens);
@@ -14,7 +14,7 @@ export function sessionRoutes({ identity, tokens, commerce }: IdentityRouteDeps)
       auth: anyone,
       responses: { 200: answer(doneSchema(empty)) },
       handler: async ({ res }) => {
-        await identity.logout({ accessToken: callerOf(res).accessToken });
+        await identity.logout({ accessToken: callerOf(res).accessToken, refreshToken: '' });
         res.json(done('Logged out', {}));
       },
     }),
@@ -27,7 +27,7 @@ export function sessionRoutes({ identity, tokens, commerce }: IdentityRouteDeps)
       responses: { 200: answer(envelope(UserSchema)) },
       handler: async ({ res }) => {
         const caller = callerOf(res);
-        const { user } = await identity.getUser({ id: caller.userId }, caller);
+        const { user } = await identity.getUser(forCaller(caller), { id: caller.userId });
         const shown = toApiUser(user!);
         // A student's money is commerce's wallet ledger (decision 0012), not identity's columns.
         if (caller.userType === UserRoles.student) {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { identityV1, UserRoles, type RefusalKey, type commerceV1 } from '@taal/contracts';
+import { identityV1, ServiceNames, UserRoles, type RefusalKey, type commerceV1 } from '@taal/contracts';
 import { z } from 'zod';
 import { isGrpcStatusError, REASON_METADATA_KEY } from '@taal/kit';
-import type { IdentityApi } from './client';
+import type { IdentityCalls } from '../app/calls';
 import type { IdentityLimiters } from './limits';
 import { MAX_PHOTO_BYTES } from './schemas';
-import { dateTime, requireAuth, refusal, answer, envelope, fail, acceptUploads, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
+import { dateTime, requireAuth, refusal, answer, envelope, fail, acceptUploads, callerFor, type AuthenticatedCaller, type ServiceApi, type AccessTokenVerifier } from '@taal/edge';
 
 /**
  * A user as the API shows it (UserSchema below): the specs' field names; money in integer
@@ -148,9 +148,16 @@ export const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddres
 const ADMIN = 'admin only';
 const SIGNED_IN = 'any signed-in user';
 
+/** How a route calls identity's use cases: as identity itself, for the caller the edge verified (issue 52). */
+export const forCaller = (caller: AuthenticatedCaller) => callerFor(ServiceNames.identity, caller);
+
+/** Identity's use cases (src/app), which its routes call directly: they run beside them (issue 52). */
+export interface IdentityUseCases {
+  identity: IdentityCalls;
+}
+
 /** What the route groups are given (index.ts builds it once). */
-export interface IdentityRouteDeps {
-  identity: IdentityApi;
+export interface IdentityRouteDeps extends IdentityUseCases {
   tokens: AccessTokenVerifier;
   limiters: IdentityLimiters;
   commerce: ServiceApi<commerceV1.CommerceServiceServer>;

@@ -5,7 +5,7 @@ import { AccountFieldLimits as L, IdentityMessages as M, Refusals, type RefusalK
 import { sniffImageType } from '@taal/kit';
 import { callerOf, refusal, Refused, answer, badRequest, done as doneSchema, empty, fail, tooMany, defineRoute, type RouteSpec, validate, uploadsOf } from '@taal/edge';
 import { SIGN_UP_ENCODING, SIGN_UP_FIELDS, signUpForm, signUpSchema } from './schemas';
-import { done, photoUpload, clientAddress, text, notBlank, guards, type IdentityRouteDeps, toApiUser, UserSchema } from './shape';
+import { done, photoUpload, clientAddress, text, notBlank, guards, forCaller, type IdentityRouteDeps, toApiUser, UserSchema } from './shape';
 
 export function signUpRoutes({ identity, tokens, limiters }: IdentityRouteDeps): RouteSpec[] {
   const { anyone } = guards(tokens);
@@ -149,7 +149,7 @@ export function signUpRoutes({ identity, tokens, limiters }: IdentityRouteDeps):
       handler: async ({ req, res }) => {
         const caller = callerOf(res);
         await mailLimiter.hit('guardian', caller.userId, clientAddress(req));
-        await identity.resendGuardianMail({ id: caller.userId }, caller);
+        await identity.resendGuardianMail(forCaller(caller), { id: caller.userId });
         res.json(done(M.guardianMailSent, {}));
       },
     }),

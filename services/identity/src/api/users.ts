@@ -1,11 +1,10 @@
 /** The back office's user management (lists, verification, suspension, new staff accounts, analytics) and one user's record and photo (admins, or the user themself). */
 import { z } from 'zod';
-import { IdentityMessages as M } from '@taal/contracts';
-import type { identityV1 } from '@taal/contracts';
+import { identityV1, IdentityMessages as M } from '@taal/contracts';
 import { apiDay, badPage, collectPages, linkHeader, linkNext, pageOf, pageQuery, pageRequest } from '@taal/edge';
 import { callerOf, UserRoles, refusal, answer, badDayRange, badRequest, dayRangeOf, dayRangeParams, done as doneSchema, envelope, fail, idParam, listOf, ok, defineRoute, type RouteSpec, sendUserFile } from '@taal/edge';
 import { createAccountSchema, instructorAccountSchema } from './schemas';
-import { requireId, done, unknownUser, guards, type IdentityRouteDeps, OAuthUserSchema, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
+import { requireId, done, unknownUser, guards, forCaller, type IdentityRouteDeps, OAuthUserSchema, toApiUser, UserAnalyticsSchema, UserSchema } from './shape';
 
 /**
  * The spec's "all" user lists answer at most this many users, newest first (decision 0074); a Link header names the paged route for the rest.
@@ -32,7 +31,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
   /** Up to USER_LIST_BOUND users of a filter, a page at a time, and the Link to the rest. */
   const boundedUsers = async (res: Parameters<typeof callerOf>[0], filter: Partial<identityV1.ListUsersRequest>, pageType: UserPageType) => {
     const { items, next } = await collectPages(USER_LIST_BOUND, async (cursor, limit) => {
-      const page = await identity.listUsers({ ...filter, cursor, limit }, callerOf(res));
+      const page = await identity.listUsers(forCaller(callerOf(res)), identityV1.ListUsersRequest.fromPartial({ ...filter, cursor, limit }));
       return { items: page.users, next: page.next };
     });
     linkNext(res, '/api/v1/user/page', { type: pageType }, next);
@@ -63,7 +62,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
         ...unknownUser,
       },
       handler: async ({ res, param }) => {
-        const { user } = await identity.setSuspended({ id: requireId(param), suspended }, callerOf(res));
+        const { user } = await identity.setSuspended(forCaller(callerOf(res)), { id: requireId(param), suspended });
         res.json(done(suspended ? M.userSuspended : M.userUnsuspended, toApiUser(user!)));
       },
     });
@@ -89,8 +88,8 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
         const type = (q('type') || 'all') as UserPageType;
         const joined = q('from') || q('to') ? dayRangeOf((name) => q(name === 'startDate' ? 'from' : 'to')) : { fromDay: '', toDay: '' };
         const page = await identity.listUsers(
-          { ...userFilterOf(type), search: q('q'), joinedFromDay: joined.fromDay, joinedToDay: joined.toDay, ...pageRequest(req) },
-          callerOf(res),
+          forCaller(callerOf(res)),
+          identityV1.ListUsersRequest.fromPartial({ ...userFilterOf(type), search: q('q'), joinedFromDay: joined.fromDay, joinedToDay: joined.toDay, ...pageRequest(req) }),
         );
         res.json(ok({ items: page.users.map(toApiUser), next: page.next || null }));
       },
@@ -130,7 +129,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
       params: idParam,
       responses: { 200: answer(doneSchema(UserSchema)), ...unknownUser },
       handler: async ({ res, param }) => {
-        const { user } = await identity.markEmailVerified({ id: requireId(param) }, callerOf(res));
+        const { user } = await identity.markEmailVerified(forCaller(callerOf(res)), { id: requireId(param) });
         res.json(done(M.adminEmailVerified, toApiUser(user!)));
       },
     }),
@@ -143,7 +142,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
       body: { schema: createAccountSchema },
       responses: { 201: answer(doneSchema(UserSchema)), 400: fail('Some field is not fillup!!!'), 409: fail('email is exist!!') },
       handler: async ({ res, body }) => {
-        const { user } = await identity.createAccount(body, callerOf(res));
+        const { user } = await identity.createAccount(forCaller(callerOf(res)), body);
         res.status(201).json(done(M.userAdded, toApiUser(user!)));
       },
     }),
@@ -160,7 +159,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
         409: fail('email is exist!!'),
       },
       handler: async ({ res, body }) => {
-        const { user } = await identity.createInstructorAccount(body, callerOf(res));
+        const { user } = await identity.createInstructorAccount(forCaller(callerOf(res)), body);
         res.status(201).json(done(M.checkEmailToVerifyAccount, toApiUser(user!)));
       },
     }),
@@ -188,9 +187,9 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
         const { fromDay, toDay } = dayRangeOf(param);
         const caller = callerOf(res);
         const [stats, { items, next }] = await Promise.all([
-          identity.userAnalytics({ startDate: fromDay, endDate: toDay }, caller),
+          identity.userAnalytics(forCaller(caller), { startDate: fromDay, endDate: toDay }),
           collectPages(USER_LIST_BOUND, async (cursor, limit) => {
-            const page = await identity.listUsers({ ...userFilterOf('all'), joinedFromDay: fromDay, joinedToDay: toDay, cursor, limit }, caller);
+            const page = await identity.listUsers(forCaller(caller), identityV1.ListUsersRequest.fromPartial({ ...userFilterOf('all'), joinedFromDay: fromDay, joinedToDay: toDay, cursor, limit }));
             return { items: page.users, next: page.next };
           }),
         ]);
@@ -218,7 +217,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
       params: idParam,
       responses: { 200: { description: 'The image', content: { 'image/*': z.string().meta({ format: 'binary' }) } }, 404: fail('No photo') },
       handler: async ({ res, param }) => {
-        const photo = await identity.getUserPhoto({ id: requireId(param) }, callerOf(res));
+        const photo = await identity.getUserPhoto(forCaller(callerOf(res)), { id: requireId(param) });
         sendUserFile(res, photo.data, photo.contentType, 'photo');
       },
     }),
@@ -231,7 +230,7 @@ export function userRoutes({ identity, tokens }: IdentityRouteDeps): RouteSpec[]
       params: idParam,
       responses: { 200: answer(envelope(UserSchema)), ...unknownUser },
       handler: async ({ res, param }) => {
-        const { user } = await identity.getUser({ id: requireId(param) }, callerOf(res));
+        const { user } = await identity.getUser(forCaller(callerOf(res)), { id: requireId(param) });
         res.json(ok(toApiUser(user!)));
       },
     }),

@@ -3,16 +3,11 @@
  * gRPC methods that only its own routes used; now directly, as those routes do. Each call answers in the
  * shape the method had and rejects like a gRPC call (code, details, metadata), so the tests read as before.
  */
-import { Metadata } from '@grpc/grpc-js';
 import { payoutsV1 } from '@taal/contracts';
-import type { CallerIdentity } from '@taal/kit';
-import type { PayoutsCaller } from '../app/payouts';
+import { callsByName, type NamedCall } from '../../../../tools/testing/use-case-calls';
 import type { PayoutsUseCases } from '../api/shape';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- requests arrive as the tests write them, per method */
-type Call = (ctx: PayoutsCaller, req: any) => Promise<unknown>;
-
-function callsOf({ payouts }: PayoutsUseCases): Record<string, Call> {
+function callsOf({ payouts }: PayoutsUseCases): Record<string, NamedCall> {
   return {
     listSales: (ctx, req) => payouts.listSales(ctx, req),
     getInstructorTotals: async (ctx, req) => {
@@ -33,24 +28,9 @@ function callsOf({ payouts }: PayoutsUseCases): Record<string, Call> {
     salesSummary: (ctx, req) => payouts.salesSummary(ctx, req),
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** `call(method, request, identity?)`: for that user (none: no user), as payouts' own routes call. */
+/** `call(method, request, identity?, callerService?)`: as the gateway by default, for that user (none: no user). */
 export function useCaseCalls(useCases: PayoutsUseCases) {
   const calls = callsOf(useCases);
-  return async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity): Promise<Res> => {
-    const call = calls[method];
-    if (!call) throw new Error(`payouts has no use case called ${method}`);
-    try {
-      // Every field the test leaves out has its message's default, as on the wire.
-      const messages = payoutsV1 as unknown as Record<string, { fromPartial(o: object): object }>;
-      const message = messages[`${method[0]!.toUpperCase()}${method.slice(1)}Request`];
-      return (await call({ identity: identity ?? null }, message ? message.fromPartial(request) : request)) as Res;
-    } catch (err) {
-      // A refusal (the kit's ServiceError) as a gRPC client would have seen it.
-      const e = err as { code?: unknown; message: string; metadata?: Metadata };
-      if (typeof e.code !== 'number') throw err;
-      throw Object.assign(new Error(e.message), { code: e.code, details: e.message, metadata: e.metadata ?? new Metadata() });
-    }
-  };
+  return callsByName('payouts', () => calls, payoutsV1);
 }

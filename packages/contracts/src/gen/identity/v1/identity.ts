@@ -5872,198 +5872,15 @@ export const DayCount: MessageFns<DayCount> = {
 };
 
 /**
- * Accounts, verification, login (e-mail, Google, Facebook), sessions and roles.
- * Methods marked "Admin only" need caller identity type 1 in the metadata.
+ * Only what another service calls (issue 52, decision 0093): messaging reads mail recipients, an
+ * instructor's accounts and a mass mail's audience; the other services' routes name their users and show
+ * a reviewer's photo; messaging's conduct screen suspends; payouts' dashboard reads the users' figures.
+ * Identity's own routes (sign-up, sign-in, sessions, profile, the back office's users) call its use cases
+ * in its own process; the messages above stay as those use cases' types.
  */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
-  signUp: {
-    path: "/taal.identity.v1.IdentityService/SignUp" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SignUpRequest): Buffer => Buffer.from(SignUpRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SignUpRequest => SignUpRequest.decode(value),
-    responseSerialize: (value: SignUpResponse): Buffer => Buffer.from(SignUpResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SignUpResponse => SignUpResponse.decode(value),
-  },
-  checkEmail: {
-    path: "/taal.identity.v1.IdentityService/CheckEmail" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CheckEmailRequest): Buffer => Buffer.from(CheckEmailRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CheckEmailRequest => CheckEmailRequest.decode(value),
-    responseSerialize: (value: CheckEmailResponse): Buffer => Buffer.from(CheckEmailResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CheckEmailResponse => CheckEmailResponse.decode(value),
-  },
-  verifyEmail: {
-    path: "/taal.identity.v1.IdentityService/VerifyEmail" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: VerifyEmailRequest): Buffer => Buffer.from(VerifyEmailRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): VerifyEmailRequest => VerifyEmailRequest.decode(value),
-    responseSerialize: (value: VerifyEmailResponse): Buffer => Buffer.from(VerifyEmailResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): VerifyEmailResponse => VerifyEmailResponse.decode(value),
-  },
-  resendVerification: {
-    path: "/taal.identity.v1.IdentityService/ResendVerification" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ResendVerificationRequest): Buffer =>
-      Buffer.from(ResendVerificationRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ResendVerificationRequest => ResendVerificationRequest.decode(value),
-    responseSerialize: (value: ResendVerificationResponse): Buffer =>
-      Buffer.from(ResendVerificationResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ResendVerificationResponse => ResendVerificationResponse.decode(value),
-  },
-  login: {
-    path: "/taal.identity.v1.IdentityService/Login" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: LoginRequest): Buffer => Buffer.from(LoginRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): LoginRequest => LoginRequest.decode(value),
-    responseSerialize: (value: LoginResponse): Buffer => Buffer.from(LoginResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): LoginResponse => LoginResponse.decode(value),
-  },
-  refresh: {
-    path: "/taal.identity.v1.IdentityService/Refresh" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RefreshRequest): Buffer => Buffer.from(RefreshRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RefreshRequest => RefreshRequest.decode(value),
-    responseSerialize: (value: RefreshResponse): Buffer => Buffer.from(RefreshResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RefreshResponse => RefreshResponse.decode(value),
-  },
-  logout: {
-    path: "/taal.identity.v1.IdentityService/Logout" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: LogoutRequest): Buffer => Buffer.from(LogoutRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): LogoutRequest => LogoutRequest.decode(value),
-    responseSerialize: (value: LogoutResponse): Buffer => Buffer.from(LogoutResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): LogoutResponse => LogoutResponse.decode(value),
-  },
-  authenticate: {
-    path: "/taal.identity.v1.IdentityService/Authenticate" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: AuthenticateRequest): Buffer => Buffer.from(AuthenticateRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): AuthenticateRequest => AuthenticateRequest.decode(value),
-    responseSerialize: (value: AuthenticateResponse): Buffer =>
-      Buffer.from(AuthenticateResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuthenticateResponse => AuthenticateResponse.decode(value),
-  },
-  requestPasswordReset: {
-    path: "/taal.identity.v1.IdentityService/RequestPasswordReset" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
-      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
-    responseSerialize: (value: RequestPasswordResetResponse): Buffer =>
-      Buffer.from(RequestPasswordResetResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RequestPasswordResetResponse => RequestPasswordResetResponse.decode(value),
-  },
-  resetPassword: {
-    path: "/taal.identity.v1.IdentityService/ResetPassword" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
-    responseSerialize: (value: ResetPasswordResponse): Buffer =>
-      Buffer.from(ResetPasswordResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ResetPasswordResponse => ResetPasswordResponse.decode(value),
-  },
-  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
-  requestSignInLink: {
-    path: "/taal.identity.v1.IdentityService/RequestSignInLink" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RequestSignInLinkRequest): Buffer =>
-      Buffer.from(RequestSignInLinkRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RequestSignInLinkRequest => RequestSignInLinkRequest.decode(value),
-    responseSerialize: (value: RequestSignInLinkResponse): Buffer =>
-      Buffer.from(RequestSignInLinkResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): RequestSignInLinkResponse => RequestSignInLinkResponse.decode(value),
-  },
-  /** Signs in with the token of a sign-in link; each link works once. */
-  signInWithLink: {
-    path: "/taal.identity.v1.IdentityService/SignInWithLink" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SignInWithLinkRequest): Buffer =>
-      Buffer.from(SignInWithLinkRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SignInWithLinkRequest => SignInWithLinkRequest.decode(value),
-    responseSerialize: (value: SignInWithLinkResponse): Buffer =>
-      Buffer.from(SignInWithLinkResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SignInWithLinkResponse => SignInWithLinkResponse.decode(value),
-  },
-  googleLogin: {
-    path: "/taal.identity.v1.IdentityService/GoogleLogin" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GoogleLoginRequest): Buffer => Buffer.from(GoogleLoginRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GoogleLoginRequest => GoogleLoginRequest.decode(value),
-    responseSerialize: (value: GoogleLoginResponse): Buffer => Buffer.from(GoogleLoginResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): GoogleLoginResponse => GoogleLoginResponse.decode(value),
-  },
-  facebookLogin: {
-    path: "/taal.identity.v1.IdentityService/FacebookLogin" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: FacebookLoginRequest): Buffer => Buffer.from(FacebookLoginRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): FacebookLoginRequest => FacebookLoginRequest.decode(value),
-    responseSerialize: (value: FacebookLoginResponse): Buffer =>
-      Buffer.from(FacebookLoginResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): FacebookLoginResponse => FacebookLoginResponse.decode(value),
-  },
-  /** Admin only. */
-  setSuspended: {
-    path: "/taal.identity.v1.IdentityService/SetSuspended" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: SetSuspendedRequest): Buffer => Buffer.from(SetSuspendedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): SetSuspendedRequest => SetSuspendedRequest.decode(value),
-    responseSerialize: (value: SetSuspendedResponse): Buffer =>
-      Buffer.from(SetSuspendedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SetSuspendedResponse => SetSuspendedResponse.decode(value),
-  },
-  /** Admin only. */
-  markEmailVerified: {
-    path: "/taal.identity.v1.IdentityService/MarkEmailVerified" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: MarkEmailVerifiedRequest): Buffer =>
-      Buffer.from(MarkEmailVerifiedRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): MarkEmailVerifiedRequest => MarkEmailVerifiedRequest.decode(value),
-    responseSerialize: (value: MarkEmailVerifiedResponse): Buffer =>
-      Buffer.from(MarkEmailVerifiedResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): MarkEmailVerifiedResponse => MarkEmailVerifiedResponse.decode(value),
-  },
-  /** Admin only. */
-  createAccount: {
-    path: "/taal.identity.v1.IdentityService/CreateAccount" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateAccountRequest): Buffer => Buffer.from(CreateAccountRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateAccountRequest => CreateAccountRequest.decode(value),
-    responseSerialize: (value: CreateAccountResponse): Buffer =>
-      Buffer.from(CreateAccountResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateAccountResponse => CreateAccountResponse.decode(value),
-  },
-  /** Admin only. */
-  createInstructorAccount: {
-    path: "/taal.identity.v1.IdentityService/CreateInstructorAccount" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateInstructorAccountRequest): Buffer =>
-      Buffer.from(CreateInstructorAccountRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateInstructorAccountRequest => CreateInstructorAccountRequest.decode(value),
-    responseSerialize: (value: CreateInstructorAccountResponse): Buffer =>
-      Buffer.from(CreateInstructorAccountResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CreateInstructorAccountResponse =>
-      CreateInstructorAccountResponse.decode(value),
-  },
-  /** Admin only. */
+  /** Admin only, or messaging itself (an instructor's accounts). */
   listUsers: {
     path: "/taal.identity.v1.IdentityService/ListUsers" as const,
     requestStream: false as const,
@@ -6085,7 +5902,7 @@ export const IdentityServiceService = {
       Buffer.from(ListMailAudienceResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMailAudienceResponse => ListMailAudienceResponse.decode(value),
   },
-  /** Admin, or the user themself. */
+  /** Admin, the user themself, or messaging or learning itself. */
   getUser: {
     path: "/taal.identity.v1.IdentityService/GetUser" as const,
     requestStream: false as const,
@@ -6108,18 +5925,7 @@ export const IdentityServiceService = {
     responseSerialize: (value: GetUsersResponse): Buffer => Buffer.from(GetUsersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUsersResponse => GetUsersResponse.decode(value),
   },
-  /** The caller's own password and photo. */
-  updateProfile: {
-    path: "/taal.identity.v1.IdentityService/UpdateProfile" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdateProfileRequest): Buffer => Buffer.from(UpdateProfileRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdateProfileRequest => UpdateProfileRequest.decode(value),
-    responseSerialize: (value: UpdateProfileResponse): Buffer =>
-      Buffer.from(UpdateProfileResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UpdateProfileResponse => UpdateProfileResponse.decode(value),
-  },
-  /** Any signed-in caller. */
+  /** Admin, or the user themself. */
   getUserPhoto: {
     path: "/taal.identity.v1.IdentityService/GetUserPhoto" as const,
     requestStream: false as const,
@@ -6129,6 +5935,17 @@ export const IdentityServiceService = {
     responseSerialize: (value: GetUserPhotoResponse): Buffer =>
       Buffer.from(GetUserPhotoResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserPhotoResponse => GetUserPhotoResponse.decode(value),
+  },
+  /** Admin only. */
+  setSuspended: {
+    path: "/taal.identity.v1.IdentityService/SetSuspended" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetSuspendedRequest): Buffer => Buffer.from(SetSuspendedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetSuspendedRequest => SetSuspendedRequest.decode(value),
+    responseSerialize: (value: SetSuspendedResponse): Buffer =>
+      Buffer.from(SetSuspendedResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetSuspendedResponse => SetSuspendedResponse.decode(value),
   },
   /** Admin only. */
   userAnalytics: {
@@ -6141,358 +5958,30 @@ export const IdentityServiceService = {
       Buffer.from(UserAnalyticsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UserAnalyticsResponse => UserAnalyticsResponse.decode(value),
   },
-  /** The link of the guardian's mail (decision 0047): approves the student once. */
-  confirmGuardian: {
-    path: "/taal.identity.v1.IdentityService/ConfirmGuardian" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ConfirmGuardianRequest): Buffer =>
-      Buffer.from(ConfirmGuardianRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ConfirmGuardianRequest => ConfirmGuardianRequest.decode(value),
-    responseSerialize: (value: ConfirmGuardianResponse): Buffer =>
-      Buffer.from(ConfirmGuardianResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ConfirmGuardianResponse => ConfirmGuardianResponse.decode(value),
-  },
-  /** The student themself: mails their guardian a fresh link while approval is pending. */
-  resendGuardianMail: {
-    path: "/taal.identity.v1.IdentityService/ResendGuardianMail" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ResendGuardianMailRequest): Buffer =>
-      Buffer.from(ResendGuardianMailRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ResendGuardianMailRequest => ResendGuardianMailRequest.decode(value),
-    responseSerialize: (value: ResendGuardianMailResponse): Buffer =>
-      Buffer.from(ResendGuardianMailResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ResendGuardianMailResponse => ResendGuardianMailResponse.decode(value),
-  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
-  signUp: handleUnaryCall<SignUpRequest, SignUpResponse>;
-  checkEmail: handleUnaryCall<CheckEmailRequest, CheckEmailResponse>;
-  verifyEmail: handleUnaryCall<VerifyEmailRequest, VerifyEmailResponse>;
-  resendVerification: handleUnaryCall<ResendVerificationRequest, ResendVerificationResponse>;
-  login: handleUnaryCall<LoginRequest, LoginResponse>;
-  refresh: handleUnaryCall<RefreshRequest, RefreshResponse>;
-  logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
-  authenticate: handleUnaryCall<AuthenticateRequest, AuthenticateResponse>;
-  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, RequestPasswordResetResponse>;
-  resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResponse>;
-  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
-  requestSignInLink: handleUnaryCall<RequestSignInLinkRequest, RequestSignInLinkResponse>;
-  /** Signs in with the token of a sign-in link; each link works once. */
-  signInWithLink: handleUnaryCall<SignInWithLinkRequest, SignInWithLinkResponse>;
-  googleLogin: handleUnaryCall<GoogleLoginRequest, GoogleLoginResponse>;
-  facebookLogin: handleUnaryCall<FacebookLoginRequest, FacebookLoginResponse>;
-  /** Admin only. */
-  setSuspended: handleUnaryCall<SetSuspendedRequest, SetSuspendedResponse>;
-  /** Admin only. */
-  markEmailVerified: handleUnaryCall<MarkEmailVerifiedRequest, MarkEmailVerifiedResponse>;
-  /** Admin only. */
-  createAccount: handleUnaryCall<CreateAccountRequest, CreateAccountResponse>;
-  /** Admin only. */
-  createInstructorAccount: handleUnaryCall<CreateInstructorAccountRequest, CreateInstructorAccountResponse>;
-  /** Admin only. */
+  /** Admin only, or messaging itself (an instructor's accounts). */
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
   /** Messaging only: a page of a mass mail's audience (live users with an address). */
   listMailAudience: handleUnaryCall<ListMailAudienceRequest, ListMailAudienceResponse>;
-  /** Admin, or the user themself. */
+  /** Admin, the user themself, or messaging or learning itself. */
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
   /**
    * Several users in one call (the edge's lists name their users): as GetUser, each id the
    * caller's own unless the caller is an admin.
    */
   getUsers: handleUnaryCall<GetUsersRequest, GetUsersResponse>;
-  /** The caller's own password and photo. */
-  updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
-  /** Any signed-in caller. */
+  /** Admin, or the user themself. */
   getUserPhoto: handleUnaryCall<GetUserPhotoRequest, GetUserPhotoResponse>;
   /** Admin only. */
+  setSuspended: handleUnaryCall<SetSuspendedRequest, SetSuspendedResponse>;
+  /** Admin only. */
   userAnalytics: handleUnaryCall<UserAnalyticsRequest, UserAnalyticsResponse>;
-  /** The link of the guardian's mail (decision 0047): approves the student once. */
-  confirmGuardian: handleUnaryCall<ConfirmGuardianRequest, ConfirmGuardianResponse>;
-  /** The student themself: mails their guardian a fresh link while approval is pending. */
-  resendGuardianMail: handleUnaryCall<ResendGuardianMailRequest, ResendGuardianMailResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
-  signUp(
-    request: SignUpRequest,
-    callback: (error: ServiceError | null, response: SignUpResponse) => void,
-  ): ClientUnaryCall;
-  signUp(
-    request: SignUpRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SignUpResponse) => void,
-  ): ClientUnaryCall;
-  signUp(
-    request: SignUpRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SignUpResponse) => void,
-  ): ClientUnaryCall;
-  checkEmail(
-    request: CheckEmailRequest,
-    callback: (error: ServiceError | null, response: CheckEmailResponse) => void,
-  ): ClientUnaryCall;
-  checkEmail(
-    request: CheckEmailRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CheckEmailResponse) => void,
-  ): ClientUnaryCall;
-  checkEmail(
-    request: CheckEmailRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CheckEmailResponse) => void,
-  ): ClientUnaryCall;
-  verifyEmail(
-    request: VerifyEmailRequest,
-    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
-  ): ClientUnaryCall;
-  verifyEmail(
-    request: VerifyEmailRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
-  ): ClientUnaryCall;
-  verifyEmail(
-    request: VerifyEmailRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
-  ): ClientUnaryCall;
-  resendVerification(
-    request: ResendVerificationRequest,
-    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
-  ): ClientUnaryCall;
-  resendVerification(
-    request: ResendVerificationRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
-  ): ClientUnaryCall;
-  resendVerification(
-    request: ResendVerificationRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
-  ): ClientUnaryCall;
-  login(
-    request: LoginRequest,
-    callback: (error: ServiceError | null, response: LoginResponse) => void,
-  ): ClientUnaryCall;
-  login(
-    request: LoginRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: LoginResponse) => void,
-  ): ClientUnaryCall;
-  login(
-    request: LoginRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: LoginResponse) => void,
-  ): ClientUnaryCall;
-  refresh(
-    request: RefreshRequest,
-    callback: (error: ServiceError | null, response: RefreshResponse) => void,
-  ): ClientUnaryCall;
-  refresh(
-    request: RefreshRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RefreshResponse) => void,
-  ): ClientUnaryCall;
-  refresh(
-    request: RefreshRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RefreshResponse) => void,
-  ): ClientUnaryCall;
-  logout(
-    request: LogoutRequest,
-    callback: (error: ServiceError | null, response: LogoutResponse) => void,
-  ): ClientUnaryCall;
-  logout(
-    request: LogoutRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: LogoutResponse) => void,
-  ): ClientUnaryCall;
-  logout(
-    request: LogoutRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: LogoutResponse) => void,
-  ): ClientUnaryCall;
-  authenticate(
-    request: AuthenticateRequest,
-    callback: (error: ServiceError | null, response: AuthenticateResponse) => void,
-  ): ClientUnaryCall;
-  authenticate(
-    request: AuthenticateRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthenticateResponse) => void,
-  ): ClientUnaryCall;
-  authenticate(
-    request: AuthenticateRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuthenticateResponse) => void,
-  ): ClientUnaryCall;
-  requestPasswordReset(
-    request: RequestPasswordResetRequest,
-    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
-  ): ClientUnaryCall;
-  requestPasswordReset(
-    request: RequestPasswordResetRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
-  ): ClientUnaryCall;
-  requestPasswordReset(
-    request: RequestPasswordResetRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
-  ): ClientUnaryCall;
-  resetPassword(
-    request: ResetPasswordRequest,
-    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
-  ): ClientUnaryCall;
-  resetPassword(
-    request: ResetPasswordRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
-  ): ClientUnaryCall;
-  resetPassword(
-    request: ResetPasswordRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
-  ): ClientUnaryCall;
-  /** E-mails a one-time, short-lived sign-in link (the same answer for an unknown address). */
-  requestSignInLink(
-    request: RequestSignInLinkRequest,
-    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
-  ): ClientUnaryCall;
-  requestSignInLink(
-    request: RequestSignInLinkRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
-  ): ClientUnaryCall;
-  requestSignInLink(
-    request: RequestSignInLinkRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RequestSignInLinkResponse) => void,
-  ): ClientUnaryCall;
-  /** Signs in with the token of a sign-in link; each link works once. */
-  signInWithLink(
-    request: SignInWithLinkRequest,
-    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
-  ): ClientUnaryCall;
-  signInWithLink(
-    request: SignInWithLinkRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
-  ): ClientUnaryCall;
-  signInWithLink(
-    request: SignInWithLinkRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SignInWithLinkResponse) => void,
-  ): ClientUnaryCall;
-  googleLogin(
-    request: GoogleLoginRequest,
-    callback: (error: ServiceError | null, response: GoogleLoginResponse) => void,
-  ): ClientUnaryCall;
-  googleLogin(
-    request: GoogleLoginRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GoogleLoginResponse) => void,
-  ): ClientUnaryCall;
-  googleLogin(
-    request: GoogleLoginRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GoogleLoginResponse) => void,
-  ): ClientUnaryCall;
-  facebookLogin(
-    request: FacebookLoginRequest,
-    callback: (error: ServiceError | null, response: FacebookLoginResponse) => void,
-  ): ClientUnaryCall;
-  facebookLogin(
-    request: FacebookLoginRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: FacebookLoginResponse) => void,
-  ): ClientUnaryCall;
-  facebookLogin(
-    request: FacebookLoginRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: FacebookLoginResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  setSuspended(
-    request: SetSuspendedRequest,
-    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
-  ): ClientUnaryCall;
-  setSuspended(
-    request: SetSuspendedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
-  ): ClientUnaryCall;
-  setSuspended(
-    request: SetSuspendedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  markEmailVerified(
-    request: MarkEmailVerifiedRequest,
-    callback: (error: ServiceError | null, response: MarkEmailVerifiedResponse) => void,
-  ): ClientUnaryCall;
-  markEmailVerified(
-    request: MarkEmailVerifiedRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: MarkEmailVerifiedResponse) => void,
-  ): ClientUnaryCall;
-  markEmailVerified(
-    request: MarkEmailVerifiedRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: MarkEmailVerifiedResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  createAccount(
-    request: CreateAccountRequest,
-    callback: (error: ServiceError | null, response: CreateAccountResponse) => void,
-  ): ClientUnaryCall;
-  createAccount(
-    request: CreateAccountRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateAccountResponse) => void,
-  ): ClientUnaryCall;
-  createAccount(
-    request: CreateAccountRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateAccountResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
-  createInstructorAccount(
-    request: CreateInstructorAccountRequest,
-    callback: (error: ServiceError | null, response: CreateInstructorAccountResponse) => void,
-  ): ClientUnaryCall;
-  createInstructorAccount(
-    request: CreateInstructorAccountRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CreateInstructorAccountResponse) => void,
-  ): ClientUnaryCall;
-  createInstructorAccount(
-    request: CreateInstructorAccountRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CreateInstructorAccountResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin only. */
+  /** Admin only, or messaging itself (an instructor's accounts). */
   listUsers(
     request: ListUsersRequest,
     callback: (error: ServiceError | null, response: ListUsersResponse) => void,
@@ -6524,7 +6013,7 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMailAudienceResponse) => void,
   ): ClientUnaryCall;
-  /** Admin, or the user themself. */
+  /** Admin, the user themself, or messaging or learning itself. */
   getUser(
     request: GetUserRequest,
     callback: (error: ServiceError | null, response: GetUserResponse) => void,
@@ -6559,23 +6048,7 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUsersResponse) => void,
   ): ClientUnaryCall;
-  /** The caller's own password and photo. */
-  updateProfile(
-    request: UpdateProfileRequest,
-    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
-  ): ClientUnaryCall;
-  updateProfile(
-    request: UpdateProfileRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
-  ): ClientUnaryCall;
-  updateProfile(
-    request: UpdateProfileRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
-  ): ClientUnaryCall;
-  /** Any signed-in caller. */
+  /** Admin, or the user themself. */
   getUserPhoto(
     request: GetUserPhotoRequest,
     callback: (error: ServiceError | null, response: GetUserPhotoResponse) => void,
@@ -6592,6 +6065,22 @@ export interface IdentityServiceClient extends Client {
     callback: (error: ServiceError | null, response: GetUserPhotoResponse) => void,
   ): ClientUnaryCall;
   /** Admin only. */
+  setSuspended(
+    request: SetSuspendedRequest,
+    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
+  ): ClientUnaryCall;
+  setSuspended(
+    request: SetSuspendedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
+  ): ClientUnaryCall;
+  setSuspended(
+    request: SetSuspendedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetSuspendedResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only. */
   userAnalytics(
     request: UserAnalyticsRequest,
     callback: (error: ServiceError | null, response: UserAnalyticsResponse) => void,
@@ -6606,38 +6095,6 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UserAnalyticsResponse) => void,
-  ): ClientUnaryCall;
-  /** The link of the guardian's mail (decision 0047): approves the student once. */
-  confirmGuardian(
-    request: ConfirmGuardianRequest,
-    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
-  ): ClientUnaryCall;
-  confirmGuardian(
-    request: ConfirmGuardianRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
-  ): ClientUnaryCall;
-  confirmGuardian(
-    request: ConfirmGuardianRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ConfirmGuardianResponse) => void,
-  ): ClientUnaryCall;
-  /** The student themself: mails their guardian a fresh link while approval is pending. */
-  resendGuardianMail(
-    request: ResendGuardianMailRequest,
-    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
-  ): ClientUnaryCall;
-  resendGuardianMail(
-    request: ResendGuardianMailRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
-  ): ClientUnaryCall;
-  resendGuardianMail(
-    request: ResendGuardianMailRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ResendGuardianMailResponse) => void,
   ): ClientUnaryCall;
 }
 
