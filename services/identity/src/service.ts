@@ -55,7 +55,7 @@ export type RunningIdentity = ComposedService<{
 
 export const IDENTITY_SERVICE_NAME = 'taal.identity.v1.IdentityService';
 
-/** Room for a 5 MB photo plus the other sign-up fields. */
+/** Room for a 5 MB photo in a photo answer (GetUserPhoto). */
 const MAX_MESSAGE_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 
 /** Wires identity: the kit's skeleton (migrations, outbox relay, gRPC server, stop order) around its own parts. */

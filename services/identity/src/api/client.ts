@@ -1,5 +1,5 @@
 import { identityV1 } from '@taal/contracts';
-import type { ClientSpec, ServiceApi } from '@taal/edge';
+import type { ClientSpec } from '@taal/edge';
 
 /** Photos travel in photo answers (at most 5 MB plus the other fields). */
 const MAX_MESSAGE_BYTES = 6 * 1024 * 1024;
@@ -10,8 +10,6 @@ const MAX_MESSAGE_BYTES = 6 * 1024 * 1024;
  * routes call its use cases instead. Users' access tokens are checked at the edge without a call
  * (EdgeContext.tokens, decision 0024).
  */
-export type IdentityApi = ServiceApi<identityV1.IdentityServiceServer>;
-
 export const identityClient: ClientSpec = {
   Client: identityV1.IdentityServiceClient,
   definition: identityV1.IdentityServiceService,

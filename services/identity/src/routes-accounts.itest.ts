@@ -414,7 +414,7 @@ describe('accounts and access on the all-in-one process', () => {
       const b = (await login(email, 'old-password')).body.data;
       const change = new FormData();
       change.append('password', 'new-password');
-      // The current password is needed with a new one (decision 0039; account-credentials.itest.ts).
+      // The current password is needed with a new one (decision 0039; routes-credentials.itest.ts).
       change.append('currentPassword', 'old-password');
       expect(await request('POST', '/api/v1/user/', { form: change, token: a.token })).toMatchObject({ status: 200, body: { message: 'User Updated Successfully!' } });
       // Session B (say a thief's copy) is over: its access token and its refresh token are refused.
