@@ -346,9 +346,13 @@ function buildBefore(rev) {
   }
   console.error(`checkout bench: building ${sha.slice(0, 12)} in ${dir}`);
   sh(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json'], dir);
-  for (const name of readdirSync(path.join(root, 'frontends'))) {
-    const built = path.join(root, 'frontends', name, 'dist');
-    if (existsSync(built) && existsSync(path.join(dir, 'frontends', name))) cpSync(built, path.join(dir, 'frontends', name, 'dist'), { recursive: true });
+  // Every build folder of the frontends, nested ones too (the web server's first-screen renderer).
+  const builds = (rel) =>
+    readdirSync(path.join(root, rel), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'node_modules' && e.name !== 'src')
+      .flatMap((e) => (e.name === 'dist' ? [path.join(rel, e.name)] : builds(path.join(rel, e.name))));
+  for (const rel of builds('frontends')) {
+    if (existsSync(path.dirname(path.join(dir, rel)))) cpSync(path.join(root, rel), path.join(dir, rel), { recursive: true });
   }
   return { sha, dir };
 }

@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { AccessTokenVerifier, RouteSpec } from '@taal/edge';
-import { fetchRouteTable, forwardedRoute, getJson, type RouteTable } from './http/service-routes';
+import { fetchApiDocument, fetchRouteTable, forwardedRoute, getJson, type RouteTable } from './http/service-routes';
 import type { OpenApiDocument } from './openapi';
 
 export interface RemoteService {
@@ -69,8 +69,10 @@ export class RemoteApis {
     await Promise.all(
       this.services.map(async (service) => {
         try {
-          const { table, document } = await fetchRouteTable(service.base, this.timeoutMs);
+          const table = await fetchRouteTable(service.base, this.timeoutMs);
           if (this.known.get(service.name)?.table.version === table.version) return;
+          // The document only when the table is new: an unchanged service costs one small read a refresh.
+          const document = await fetchApiDocument(service.base, this.timeoutMs);
           const routes = table.routes.map((r) => forwardedRoute(r, service.base, this.tokens, FORWARD_TIMEOUT_MS));
           this.known.set(service.name, { table, part: { service: service.name, routes, document } });
           changed = true;

@@ -44,8 +44,10 @@ export async function startServiceApi(deps: ServiceApiDeps): Promise<RunningGate
   app.get('/livez', (_req, res) => {
     res.json({ live: true });
   });
+  // The edge reads the table every few seconds: it is written out once.
+  const tableJson = JSON.stringify(table);
   app.get(ROUTE_TABLE_PATH, (_req, res) => {
-    res.json(table);
+    res.type('application/json').send(tableJson);
   });
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));

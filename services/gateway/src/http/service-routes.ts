@@ -98,10 +98,13 @@ export function getJson(base: string, path: string, timeoutMs: number): Promise<
   });
 }
 
-export async function fetchRouteTable(base: string, timeoutMs: number): Promise<{ table: RouteTable; document: OpenApiDocument }> {
-  const table = tableSchema.parse(await getJson(base, ROUTE_TABLE_PATH, timeoutMs));
-  const document = (await getJson(base, '/api/v1/openapi.json', timeoutMs)) as OpenApiDocument;
-  return { table, document };
+export async function fetchRouteTable(base: string, timeoutMs: number): Promise<RouteTable> {
+  return tableSchema.parse(await getJson(base, ROUTE_TABLE_PATH, timeoutMs));
+}
+
+/** A service's own API document (read with its table when the table's version is new). */
+export async function fetchApiDocument(base: string, timeoutMs: number): Promise<OpenApiDocument> {
+  return (await getJson(base, '/api/v1/openapi.json', timeoutMs)) as OpenApiDocument;
 }
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
