@@ -2,6 +2,8 @@
 // real HTTP server standing in for the service: a route the service adds is served and documented by
 // the edge on its next read of the table, without the edge being rebuilt; a form body streams on
 // untouched; while the service is away its routes answer 503, never 404.
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import express from 'express';
 import { z } from 'zod';
@@ -112,6 +114,43 @@ describe('a read that counts only when the service loads it (a cachedRead behind
       }
       // Loads at the 1st, 4th and 7th: two within the limit, the third refused; the cached answers are free.
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      remote.stop();
+      await edge.close();
+      await service.close();
+    }
+  });
+});
+
+describe("a service's JSON answer behind the edge", () => {
+  it('reaches the client as the bytes the service wrote, compressed by the edge, with its status and type', async () => {
+    const list = defineRoute({ method: 'get', path: '/tunes', summary: 'the tunes', responses: { 200: answer(z.object({ tunes: z.array(z.string()) })) }, handler: async () => undefined });
+    const table = { service: 'tunes', version: '1', routes: publishRoutes([list]) };
+    // Indented, with a non-ASCII name: a copy parsed and written again at the edge would differ.
+    const written = JSON.stringify({ tunes: Array.from({ length: 400 }, (_, i) => `রাগ ${i}`) }, null, 2);
+    const app = express();
+    app.get(ROUTE_TABLE_PATH, (_req, res) => void res.json(table));
+    app.get('/api/v1/openapi.json', (_req, res) => void res.json(buildOpenApiDocument([list])));
+    app.get('/api/v1/tunes', (_req, res) => void res.status(203).type('application/json; charset=utf-8').send(written));
+    const service = await listen(app, '127.0.0.1', 0);
+    const logger = pino({ level: 'silent' });
+    const remote = new RemoteApis([{ name: 'tunes', base: `http://127.0.0.1:${service.port}` }], describeOnlyContext.tokens, 2000, logger);
+    await remote.start(60_000);
+    const edge = await listen(createGatewayApp({ apis: [], edge: describeOnlyContext, logger, readiness: async () => ({ ready: true, services: {} }), remote }), '127.0.0.1', 0);
+    try {
+      const { status, headers, body } = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`http://127.0.0.1:${edge.port}/api/v1/tunes`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      expect(status).toBe(203);
+      expect(headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(body).toString('utf8')).toBe(written);
     } finally {
       remote.stop();
       await edge.close();

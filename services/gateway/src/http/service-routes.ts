@@ -111,10 +111,12 @@ const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
  * Sends the request on to the service as it came (method, path and query, headers, body; the client's
- * address in X-Forwarded-For) and its answer back. A JSON answer goes out through `res.json`, so the
- * edge's signed-in copies and compression apply; anything else (a PDF, a redirect, a page) is streamed.
+ * address in X-Forwarded-For) and its answer back. A JSON answer of a route whose signed-in copies the
+ * edge keeps (`keepsCopies`) goes out through `res.json`, which keeps them; any other JSON answer is sent
+ * on as its bytes (compressed by the edge as well), not parsed and written again; anything else (a PDF,
+ * a redirect, a page) is streamed.
  */
-function forward(base: string, timeoutMs: number) {
+function forward(base: string, timeoutMs: number, keepsCopies: boolean) {
   const target = new URL(base);
   return ({ req, res }: { req: Request; res: Response }) =>
     new Promise<void>((resolve, reject) => {
@@ -142,7 +144,7 @@ function forward(base: string, timeoutMs: number) {
         const type = String(answer.headers['content-type'] ?? '');
         const json = type.startsWith('application/json');
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (!HOP_BY_HOP.has(name) && value !== undefined && !(json && name === 'content-type')) res.setHeader(name, value);
+          if (!HOP_BY_HOP.has(name) && value !== undefined && !(json && keepsCopies && name === 'content-type')) res.setHeader(name, value);
         }
         res.status(answer.statusCode ?? 502);
         if (!json) {
@@ -159,7 +161,8 @@ function forward(base: string, timeoutMs: number) {
         answer.on('error', () => reject(refusal('SERVICE_UNAVAILABLE')));
         answer.on('end', () => {
           try {
-            res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            if (keepsCopies) res.json(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            else res.send(Buffer.concat(chunks));
             resolve();
           } catch (err) {
             reject(err as Error);
@@ -201,6 +204,7 @@ function forward(base: string, timeoutMs: number) {
 /** The edge's route for one published route: its limits and copies as declared, its answer from the service. */
 export function forwardedRoute(route: PublishedRoute, base: string, tokens: AccessTokenVerifier, timeoutMs: number): RouteSpec {
   const params = Object.fromEntries((route.notOnlyAnId ?? []).map((name) => [name, { schema: z.string(), notOnlyAnId: true }]));
+  const forwarded = forward(base, timeoutMs, route.cachedPerUser === true);
   return {
     method: route.method,
     path: route.path,
@@ -211,6 +215,6 @@ export function forwardedRoute(route: PublishedRoute, base: string, tokens: Acce
     fairUse: route.fairUse,
     cachedPerUser: route.cachedPerUser,
     responses: {},
-    handler: route.countsOnLoad ? countedOnLoad(forward(base, timeoutMs)) : forward(base, timeoutMs),
+    handler: route.countsOnLoad ? countedOnLoad(forwarded) : forwarded,
   };
 }
