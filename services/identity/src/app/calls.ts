@@ -12,7 +12,7 @@ export type Ctx = { identity: CallerIdentity | null; callerService: string };
 
 const ADMIN = UserRoles.admin;
 /** GetUsers answers at most this many ids a call (a page of a list, not the whole user table). */
-export const MAX_USERS_PER_CALL = 500;
+const MAX_USERS_PER_CALL = 500;
 /** Messaging itself (no user): it reads a mail's recipient and an instructor's accounts (decision 0023). */
 const isMessaging = (ctx: Ctx) => !ctx.identity && ctx.callerService === ServiceNames.messaging;
 /** Learning itself (no user): a certificate shows its student's current name (decision 0042). */

@@ -6,14 +6,11 @@
  * VerifyCertificate) are tested over gRPC, as they are called.
  */
 import { examsV1, learningV1, practicalV1, practiceV1 } from '@taal/contracts';
+import { callsByName, type NamedCall } from '../../../../tools/testing/use-case-calls';
 import type { CallerIdentity } from '@taal/kit';
 import type { LearningUseCases } from '../api/shape';
 
-type Ctx = { identity: CallerIdentity | null; callerService: string; accessToken?: string };
-/* eslint-disable @typescript-eslint/no-explicit-any -- requests arrive as the tests write them, per method */
-type Call = (ctx: Ctx, req: any) => Promise<unknown>;
-
-function callsOf({ learning, certificates, exams, practicals, practice }: LearningUseCases): Record<string, Call> {
+function callsOf({ learning, certificates, exams, practicals, practice }: LearningUseCases): Record<string, NamedCall> {
   return {
     // Lessons and progress.
     getPlayback: (ctx, req) => learning.playback(ctx, req),
@@ -50,22 +47,13 @@ function callsOf({ learning, certificates, exams, practicals, practice }: Learni
     getPassageStats: async (ctx, req) => ({ stats: await practice.stats(ctx, req) }),
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-/** The request messages of learning's four protos, by name. */
-const messages = [learningV1, examsV1, practicalV1, practiceV1] as unknown as Record<string, { fromPartial(o: object): object } | undefined>[];
 
 /**
  * `call(method, request, identity?, accessToken?)` on the use cases `current()` gives (a test may restart
- * learning): as the gateway for that user (none: a visitor), with their token when given.
+ * learning): as the gateway for that user (none: no user), with their token when given.
  */
 export function useCaseCalls(current: () => LearningUseCases) {
-  return async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, accessToken?: string): Promise<Res> => {
-    const call = callsOf(current())[method];
-    if (!call) throw new Error(`learning has no use case called ${method}`);
-    // Every field the test leaves out has its message's default, as on the wire.
-    const name = `${method[0]!.toUpperCase()}${method.slice(1)}Request`;
-    const message = messages.map((m) => m[name]).find((m) => m !== undefined);
-    return (await call({ identity: identity ?? null, callerService: 'gateway', accessToken }, message ? message.fromPartial(request) : request)) as Res;
-  };
+  const call = callsByName('learning', () => callsOf(current()), learningV1, examsV1, practicalV1, practiceV1);
+  return <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, accessToken?: string) =>
+    call<Res>(method, request, identity, 'gateway', accessToken);
 }

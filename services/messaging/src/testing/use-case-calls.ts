@@ -4,16 +4,13 @@
  * shape the method had and rejects as the use case refuses (a ServiceError reads like a gRPC error).
  */
 import { messagingV1 } from '@taal/contracts';
+import { callsByName, type NamedCall } from '../../../../tools/testing/use-case-calls';
 import type { CallerIdentity } from '@taal/kit';
 import type { MessagingUseCases } from '../api/shape';
 
-type Ctx = { identity: CallerIdentity | null; callerService: string; accessToken?: string };
-/* eslint-disable @typescript-eslint/no-explicit-any -- requests arrive as the tests write them, per method */
-type Call = (ctx: Ctx, req: any) => Promise<unknown>;
-
 const page = <T, R>(p: { items: T[]; next: string }, as: (items: T[], next: string) => R): R => as(p.items, p.next);
 
-function callsOf({ messaging: m, massMails }: MessagingUseCases): Record<string, Call> {
+function callsOf({ messaging: m, massMails }: MessagingUseCases): Record<string, NamedCall> {
   return {
     sendContact: async (_ctx, req) => ({ message: await m.sendContact(req) }),
     listContacts: async (ctx, req) => page(await m.contacts(ctx, req), (messages, next) => ({ messages, next })),
@@ -38,19 +35,13 @@ function callsOf({ messaging: m, massMails }: MessagingUseCases): Record<string,
     unsubscribe: async (_ctx, req) => ({ email: await massMails.unsubscribe(req.token) }),
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
  * `call(method, request, identity?, accessToken?)` on the use cases `current()` gives (a test may restart
  * messaging): as the gateway for that user (none: no user), with their token when given.
  */
 export function useCaseCalls(current: () => MessagingUseCases) {
-  return async <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, accessToken?: string): Promise<Res> => {
-    const call = callsOf(current())[method];
-    if (!call) throw new Error(`messaging has no use case called ${method}`);
-    // Every field the test leaves out has its message's default, as on the wire.
-    const messages = messagingV1 as unknown as Record<string, { fromPartial(o: object): object }>;
-    const message = messages[`${method[0]!.toUpperCase()}${method.slice(1)}Request`];
-    return (await call({ identity: identity ?? null, callerService: 'gateway', accessToken }, message ? message.fromPartial(request) : request)) as Res;
-  };
+  const call = callsByName('messaging', () => callsOf(current()), messagingV1);
+  return <Res = Record<string, never>>(method: string, request: object, identity?: CallerIdentity, accessToken?: string) =>
+    call<Res>(method, request, identity, 'gateway', accessToken);
 }
