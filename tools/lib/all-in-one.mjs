@@ -11,19 +11,30 @@ import { freePort } from './free-port.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * How `npm start` runs the all-in-one (decision 0044: a V8 heap ceiling and two malloc arenas keep
- * it under 450 MB RSS), read from package.json's start script so every tool measures the process a
- * user runs: `node <args>` with `env` added to the caller's. TAAL_HEAP_MB and MALLOC_ARENA_MAX in
- * the environment win, as they do for `npm start`.
+ * How `npm start` runs the all-in-one (decision 0044: V8 heap limits and two malloc arenas keep it
+ * under 450 MB RSS), read from package.json's start script so every tool measures the process a
+ * user runs: `node <flags> <script>` with `env` added to the caller's. The script's leading
+ * `NAME=${NAME:-default}` settings and any `${NAME:-default}` in a flag take the caller's value
+ * when set, as they do for `npm start`.
  */
 export function allInOneCommand(env = process.env) {
   const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
-  const heap = /--max-old-space-size=\$\{TAAL_HEAP_MB:-(\d+)\}/.exec(start);
-  const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(start);
-  if (!heap || !arenas) throw new Error(`package.json's start script no longer sets the heap and arenas this reads: ${start}`);
+  const expand = (word) => word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name, fallback) => env[name] ?? fallback);
+  const words = start.trim().split(/\s+/);
+  const nodeAt = words.indexOf('node');
+  const script = words[words.length - 1];
+  if (nodeAt < 0 || !script.endsWith('all-in-one.js') || !words.includes('--max-old-space-size=${TAAL_HEAP_MB:-256}')) {
+    throw new Error(`package.json's start script no longer has the shape this reads: ${start}`);
+  }
+  const settings = Object.fromEntries(
+    words.slice(0, nodeAt).map((word) => {
+      const [name, value] = word.split('=');
+      return [name, expand(value)];
+    }),
+  );
   return {
-    args: [`--max-old-space-size=${env.TAAL_HEAP_MB ?? heap[1]}`, path.join(root, 'packages/launcher/dist/all-in-one.js')],
-    env: { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? arenas[1] },
+    args: [...words.slice(nodeAt + 1, -1).map(expand), path.join(root, script)],
+    env: settings,
   };
 }
 

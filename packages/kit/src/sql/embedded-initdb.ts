@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * its WebAssembly heap, which never shrinks; the all-in-one's data is small, so 32 MB of
  * buffers keeps ~50 MB off the process RSS (issue 7's memory budget) at no measurable cost.
  */
-export const EMBEDDED_POSTGRES_CONF = ['shared_buffers=32MB'];
+export const EMBEDDED_POSTGRES_CONF = ['shared_buffers=16MB'];
 
 const INITDB_SCRIPT = `
 const [pglitePath, dir, conf] = process.argv.slice(1);
