@@ -4,8 +4,9 @@ import { join } from 'node:path';
 
 /**
  * Settings of the embedded PostgreSQL. PGlite's default shared_buffers (128 MB) lives in
- * its WebAssembly heap, which never shrinks; the all-in-one's data is small, so 32 MB of
- * buffers keeps ~50 MB off the process RSS (issue 7's memory budget) at no measurable cost.
+ * its WebAssembly heap, which never shrinks; the all-in-one's data is small, so 16 MB of
+ * buffers keeps ~110 MB off the process RSS (the memory budget, decision 0044); beyond them pages
+ * come from the OS's page cache.
  */
 export const EMBEDDED_POSTGRES_CONF = ['shared_buffers=16MB'];
 
