@@ -23,7 +23,7 @@ export function allInOneCommand(env = process.env) {
   const words = start.trim().split(/\s+/);
   const nodeAt = words.indexOf('node');
   const script = words[words.length - 1];
-  if (nodeAt < 0 || !script.endsWith('all-in-one.js') || !words.includes('--max-old-space-size=${TAAL_HEAP_MB:-256}')) {
+  if (nodeAt < 0 || !script.endsWith('all-in-one.js') || !words.some((w) => w.startsWith('--max-old-space-size='))) {
     throw new Error(`package.json's start script no longer has the shape this reads: ${start}`);
   }
   const settings = Object.fromEntries(
