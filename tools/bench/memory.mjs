@@ -8,12 +8,12 @@
  * Exits 1 when the RSS after browsing is above the budget.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { allInOneCommand } from '../lib/all-in-one.mjs';
+import { allInOneCommand, rssMb } from '../lib/all-in-one.mjs';
 import { freePort } from '../lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,11 +42,6 @@ const PUBLIC_SCREENS = [
   '/cart',
 ];
 
-const rssMb = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
-};
 
 
 async function waitFor(url, timeoutMs = 90_000) {

@@ -37,7 +37,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { allInOneCommand } from '../lib/all-in-one.mjs';
+import { allInOneCommand, rssMb } from '../lib/all-in-one.mjs';
 import { freePort } from '../lib/free-port.mjs';
 import { seedRecordFile, seedScale } from '../scale/seed.mjs';
 
@@ -176,7 +176,7 @@ async function allInOne(seeded) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rss = () => rssMb(child.pid);
   try {
     const until = Date.now() + 300_000;
     while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {

@@ -15,11 +15,11 @@
  * Prints one JSON line per minute, then a summary; exits 1 when RSS grew or a request failed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allInOneCommand } from '../lib/all-in-one.mjs';
+import { allInOneCommand, rssMb } from '../lib/all-in-one.mjs';
 import { freePort } from '../lib/free-port.mjs';
 import marketplace from '../lib/marketplace.cjs';
 
@@ -37,7 +37,6 @@ const MAX_GROWTH = 0.1;
 // server of 1 GB; decision 0044).
 const budgetMb = arg('budget-mb', 450);
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 async function waitHealthy(base, child, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
@@ -163,7 +162,6 @@ try {
   sampler = setInterval(sample, 5_000);
   reporter = setInterval(() => {
     if (minutesReported >= minutes) return;
-    sample();
     console.log(JSON.stringify(minuteLine(minutesReported++)));
   }, 60_000);
   await Promise.all(

@@ -28,14 +28,19 @@ export function allInOneCommand(env = process.env) {
   }
   const settings = Object.fromEntries(
     words.slice(0, nodeAt).map((word) => {
-      const [name, value] = word.split('=');
-      return [name, expand(value)];
+      const at = word.indexOf('=');
+      return [word.slice(0, at), expand(word.slice(at + 1))];
     }),
   );
   return {
     args: [...words.slice(nodeAt + 1, -1).map(expand), path.join(root, script)],
     env: settings,
   };
+}
+
+/** A process's resident memory in MB, as the kernel counts it (VmRSS). */
+export function rssMb(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 }
 
 export async function startAllInOne(name = 'bench') {
