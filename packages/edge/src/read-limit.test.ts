@@ -59,6 +59,27 @@ describe('PublicReadLimiter (decision 0038)', () => {
   });
 });
 
+describe('PublicReadLimiter.documentTurn (decision 0065)', () => {
+  it('answers one user’s documents one at a time, in order, while another user’s are not held back', async () => {
+    const limiter = new PublicReadLimiter(createMemoryCache());
+    const answered: string[] = [];
+    const turn = (client: string, name: string) =>
+      limiter.documentTurn(client).then((giveBack) => {
+        answered.push(name);
+        return giveBack;
+      });
+    const first = await turn('user:a', 'a1');
+    const second = turn('user:a', 'a2');
+    const other = await turn('user:b', 'b1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(answered).toEqual(['a1', 'b1']);
+    first();
+    (await second)();
+    other();
+    expect(answered).toEqual(['a1', 'b1', 'a2']);
+  });
+});
+
 describe('PublicReadLimiter.clientOf (decision 0065)', () => {
   const tokens = { verifyAccessToken: async (token: string) => (token === 'good' ? { userId: 'u-1', userType: 4 as const } : Promise.reject(new Error('bad token'))) };
   const limiter = new PublicReadLimiter(createMemoryCache(), undefined, Date.now, tokens);

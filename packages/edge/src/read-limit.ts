@@ -11,7 +11,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Cache } from '@taal/kit';
+import { TurnsPerKey, type Cache } from '@taal/kit';
 import { accessTokenOf, type AccessTokenVerifier, type AuthenticatedCaller } from './auth';
 import { refusal } from './errors';
 import { WindowCounter } from './rate-limit';
@@ -50,6 +50,14 @@ export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads:
 
 const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS', documents: 'TOO_MANY_DOCUMENT_REQUESTS' } as const;
 
+/**
+ * One user's documents (receipts, statements) answered at once on this replica; their others wait
+ * in order. A person opens one document at a time; a script opening six at once within its budget
+ * then queues behind itself, and everyone else's requests wait behind one of its documents at
+ * most, not six (decision 0065).
+ */
+export const DOCUMENTS_AT_ONCE_PER_USER = 1;
+
 /** Clients this replica remembers as refused until their window ends, at most (the oldest is forgotten first). */
 const REFUSED_REMEMBERED = 10_000;
 /** Refusals held back at once, at most (each an open connection and a timer); past it they are sent at once. */
@@ -73,6 +81,7 @@ export class PublicReadLimiter {
   private readonly counter: WindowCounter;
   private readonly refusedUntil = new Map<string, number>();
   private delayed = 0;
+  private readonly documentTurns = new TurnsPerKey(DOCUMENTS_AT_ONCE_PER_USER);
 
   constructor(
     cache: Cache,
@@ -110,6 +119,17 @@ export class PublicReadLimiter {
     await this.holdBack();
     const seconds = Math.max(1, Math.ceil((until - this.now()) / 1000));
     throw refusal(REFUSAL[kind], { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+  }
+
+  /**
+   * Waits for the client's turn to be answered a document (DOCUMENTS_AT_ONCE_PER_USER); the function
+   * returned gives it back. The turn starts on the next turn of the event loop, so what arrived
+   * meanwhile (other clients' requests) is read before the client's next document is set.
+   */
+  async documentTurn(client: string): Promise<() => void> {
+    const giveBack = await this.documentTurns.take(client);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return giveBack;
   }
 
   /** Waits `refusalDelayMs` before a refusal is sent (unless too many are already waiting). */

@@ -140,7 +140,8 @@ function bumpBeforeAnswer(res: Response, answers: PrivateAnswers, userId: string
  * Registers each route on a new router: access check, `before`, parameters and body validated, then
  * the handler. With `privateAnswers`, `cachedPerUser` reads answer from it and every signed-in write
  * bumps its caller's data version before answering. With `publicReads`, a `fairUse` route counts
- * against its client's limit before its handler runs (a `cachedRead`, when it loads).
+ * against its client's limit before its handler runs (a `cachedRead`, when it loads), and a
+ * `documents` route then waits for its user's turn (PublicReadLimiter.documentTurn).
  */
 export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers, publicReads?: PublicReadLimiter): Router {
   const router = Router();
@@ -157,23 +158,31 @@ export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers
         throw p.invalid?.() ?? refusal('INVALID_FIELD', { params: { field: name }, fields: { [name]: 'INVALID_VALUE' } });
       }
       const body: unknown = jsonBody ? validate(jsonBody.schema, req.body, jsonBody.headline) : undefined;
+      let giveBackTurn = () => {};
       // The server's own reads (a first screen it draws, decision 0070) were counted for their visitor.
       if (publicReads && route.fairUse && !publicReads.isServerRead(req)) {
         const kind = route.fairUse;
-        const count = async () => publicReads.hit(kind, await publicReads.clientOf(req, res));
-        if (isCountedOnLoad(route.handler)) chargeOnLoad(res, count);
-        else await count();
+        if (isCountedOnLoad(route.handler)) chargeOnLoad(res, async () => publicReads.hit(kind, await publicReads.clientOf(req, res)));
+        else {
+          const client = await publicReads.clientOf(req, res);
+          await publicReads.hit(kind, client);
+          if (kind === 'documents') giveBackTurn = await publicReads.documentTurn(client);
+        }
       }
       const answer = () => route.handler({ req, res, body, param: (name) => paramOf(req, name) });
       const caller = res.locals.caller as AuthenticatedCaller | undefined;
-      if (!privateAnswers || !caller) return answer();
-      if (route.method !== 'get') {
-        bumpBeforeAnswer(res, privateAnswers, caller.userId);
-        return answer();
+      try {
+        if (!privateAnswers || !caller) return await answer();
+        if (route.method !== 'get') {
+          bumpBeforeAnswer(res, privateAnswers, caller.userId);
+          return await answer();
+        }
+        if (!route.cachedPerUser) return await answer();
+        const variant = typeof route.cachedPerUser === 'function' ? route.cachedPerUser(req) : '';
+        return await privateAnswers.answer(caller.userId, req, res, answer, variant);
+      } finally {
+        giveBackTurn();
       }
-      if (!route.cachedPerUser) return answer();
-      const variant = typeof route.cachedPerUser === 'function' ? route.cachedPerUser(req) : '';
-      return privateAnswers.answer(caller.userId, req, res, answer, variant);
     });
     router[route.method](expressPath(route.path), ...(route.auth ? [route.auth.check] : []), ...(route.before ?? []), run);
   }

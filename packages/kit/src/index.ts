@@ -18,6 +18,7 @@ export * from './documents';
 export * from './jobs';
 export * from './uploads';
 export * from './pdf';
+export * from './turns';
 export * from './text';
 export * from './service';
 export * from './telemetry';

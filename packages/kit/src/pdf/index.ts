@@ -9,6 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Turns } from '../turns';
 import { sfntOfWoff } from './woff';
 
 export type PdfWeight = 'regular' | 'bold';
@@ -121,33 +122,6 @@ function afterDocument() {
  * memory of many half-built documents and from starving every other request at once (decision 0065).
  */
 export const PDF_RENDERS_AT_ONCE = 2;
-
-/** A first-come, first-served count of turns. */
-class Turns {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly atOnce: number) {}
-
-  async take(): Promise<() => void> {
-    if (this.running >= this.atOnce) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running += 1;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const next = this.waiting.shift();
-      // The turn passes straight to the next in line (running stays the same), or is freed.
-      if (next) next();
-      else this.running -= 1;
-    };
-  }
-
-  /** Renderings running and waiting (for tests and metrics). */
-  get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
-  }
-}
 
 const renderTurns = new Turns(PDF_RENDERS_AT_ONCE);
 
