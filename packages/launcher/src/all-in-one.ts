@@ -29,6 +29,7 @@ import {
   type RunningService,
   type ServiceEndpoint,
 } from '@taal/kit';
+import { startServiceApi } from '@taal/gateway';
 import { accessTokenKeyFor, tokenSecretFor } from './identity-keys';
 import { services } from './registry';
 import { findService, startOrder } from './run';
@@ -52,12 +53,18 @@ const schema = z.object({
 export interface AllInOneOptions {
   /** Service names to run (default: the whole registry). */
   targets?: readonly string[];
+  /**
+   * Services (of those started) that also serve their routes on a loopback port of their own, as
+   * their processes do in a cluster (issue 52): a service's route tests run against it alone, no
+   * gateway in front.
+   */
+  ownApis?: readonly string[];
 }
 
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, options: AllInOneOptions = {}) {
   const lifecycle = new Lifecycle();
   try {
-    return await startServices(env, lifecycle, options.targets ? options.targets.map(findService) : services);
+    return await startServices(env, lifecycle, options.targets ? options.targets.map(findService) : services, options.ownApis ?? []);
   } catch (err) {
     // Close whatever had started (the embedded database above all) before reporting.
     await lifecycle.stop().catch(() => undefined);
@@ -65,7 +72,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, option
   }
 }
 
-async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selected: typeof services) {
+async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selected: typeof services, ownApis: readonly string[]) {
   const started = Date.now();
   const logger = createLogger('taal');
   const config = loadConfig(schema, env);
@@ -87,6 +94,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   let publicUrl = config.PUBLIC_URL ?? '';
   const endpoints: ServiceEndpoint[] = [];
   const running: Record<string, RunningService> = {};
+  const apiPorts: Record<string, number> = {};
   let edge: RunningService | undefined;
 
   for (const description of startOrder(selected)) {
@@ -94,16 +102,17 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     const serviceConfig = loadServiceConfig(description, 'all-in-one', serviceEnv);
     const grpc = grpcOf(description);
     const jwksUrl = serviceEnv.IDENTITY_JWKS_URL;
+    const authenticator = () => {
+      const userKeys = description.userKeys?.(serviceConfig) ?? (jwksUrl ? remoteKeys(jwksUrl) : undefined);
+      if (!userKeys) throw new Error(`${name} needs IDENTITY_JWKS_URL: run identity first or set it`);
+      return keyRing.authFor(name, userKeys).authenticator;
+    };
     const service = await description.start(await ports.portsFor(name, description.needs), serviceConfig, {
       logger: logger.child({ service: name }),
       host: grpc ? '127.0.0.1' : config.HOST,
       port: grpc ? 0 : config.PORT,
       issuer: keyRing.issuerFor(name),
-      authenticator: () => {
-        const userKeys = description.userKeys?.(serviceConfig) ?? (jwksUrl ? remoteKeys(jwksUrl) : undefined);
-        if (!userKeys) throw new Error(`${name} needs IDENTITY_JWKS_URL: run identity first or set it`);
-        return keyRing.authFor(name, userKeys).authenticator;
-      },
+      authenticator,
       serviceKeys: () => localKeys(keyRing.publicKeys),
       endpoints: [...endpoints],
       publicUrl: () => publicUrl,
@@ -114,7 +123,29 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     serviceEnv = { ...serviceEnv, ...service.exports };
     // Its routes run in the gateway of this process and call its use cases directly (issue 52).
     if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api, useCases: service.useCases });
-    else {
+    if (grpc && description.api && ownApis.includes(name)) {
+      const own = await ports.portsFor(`${name}-api`, { bus: true, cache: true, files: true });
+      const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
+      const api = await startServiceApi({
+        service: name,
+        endpoints: [...endpoints, ...notRunningHere(selected)],
+        bus: own.bus,
+        cache: own.cache,
+        files: own.files,
+        issuer: keyRing.issuerFor(name),
+        accessTokens: authenticator(),
+        serviceKeys: localKeys(keyRing.publicKeys),
+        logger: logger.child({ service: `${name}-api` }),
+        deadlineMs: GRPC_DEADLINE_MS,
+        instanceId: `all-in-one-${name}`,
+        env: serviceEnv,
+        host: '127.0.0.1',
+        port: 0,
+      });
+      lifecycle.onStop(`${name} API`, () => api.stop());
+      apiPorts[name] = api.port;
+    }
+    if (!grpc) {
       edge = service;
       publicUrl ||= `http://${config.HOST}:${service.port}`;
     }
@@ -134,6 +165,8 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   return {
     /** The HTTP edge's port (the gateway). */
     port: edge?.port ?? 0,
+    /** The port each service named in `ownApis` serves its routes on, by name. */
+    apiPorts,
     /** Each started service's port, by name. */
     ports: Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.port])) as Record<string, number>,
     jwksUrl: serviceEnv.IDENTITY_JWKS_URL,
@@ -145,6 +178,19 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     lifecycle,
     stop: () => lifecycle.stop(),
   };
+}
+
+/**
+ * The registry's services that are not running in this process, at an address where nothing
+ * listens (loopback's port 1): a service's own routes that call one of them are answered 503, as in
+ * a cluster where that service is down, while the rest of its routes work.
+ */
+function notRunningHere(selected: typeof services): ServiceEndpoint[] {
+  return services.flatMap((description) => {
+    const grpc = grpcOf(description);
+    if (!grpc || selected.includes(description)) return [];
+    return [{ name: description.name, address: '127.0.0.1:1', healthName: grpc.healthName, api: description.api }];
+  });
 }
 
 if (require.main === module) {

@@ -1,37 +1,29 @@
 /**
- * Search through the gateway on the all-in-one process (issue 24, decision 0031): the typed
- * route answers ranked hits with their marks, refuses a q that is missing, blank or too long with
- * the catalogue's reason key, and reads the catalogue's writes at once. Kept beside
- * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
+ * Search (issue 24, decision 0031) against the catalogue running alone on its own port (issue 52),
+ * no gateway in front: the typed route answers ranked hits with their marks, and refuses a q that
+ * is missing, blank or too long with the catalogue's reason key. The edge's part of search (its
+ * per-client budget) is tested through the gateway (gateway/src/fair-use.itest.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { refusalText } from '@taal/contracts';
-import { startAllInOne } from '@taal/launcher';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 type Hit = { course: { _id: string; title: string }; titleMarks: { start: number; end: number }[]; snippet: string };
 type Json = { success: boolean; reason?: string; message?: string; data?: { query: string; courses: Hit[]; instructors: { name: string }[]; freebies: { title: string }[]; suggestions: { title: string }[] } };
 
-describe('search through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('search on the catalogue running alone', () => {
+  let catalogue: ServiceAlone;
 
   const search = async (query: string) => {
-    const res = await fetch(`${base}/api/v1/search${query}`);
+    const res = await fetch(`${catalogue.base}/api/v1/search${query}`);
     return { status: res.status, body: (await res.json()) as Json };
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-search-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    catalogue = await startServiceAlone('catalogue');
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await catalogue?.stop();
   });
 
   it('answers ranked courses with the matched words marked: "mastring" and "গিটার"', async () => {
