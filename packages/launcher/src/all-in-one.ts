@@ -56,7 +56,8 @@ export interface AllInOneOptions {
   /**
    * Services (of those started) that also serve their routes on a loopback port of their own, as
    * their processes do in a cluster (issue 52): a service's route tests run against it alone, no
-   * gateway in front.
+   * gateway in front. The services not started are then named where nothing answers, so calls to
+   * them fail as calls to a service that is down do.
    */
   ownApis?: readonly string[];
 }
@@ -64,7 +65,9 @@ export interface AllInOneOptions {
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, options: AllInOneOptions = {}) {
   const lifecycle = new Lifecycle();
   try {
-    return await startServices(env, lifecycle, options.targets ? options.targets.map(findService) : services, options.ownApis ?? []);
+    // In the registry's order, whatever the order asked: a service starts after those it calls.
+    const selected = options.targets ? services.filter((s) => options.targets!.map(findService).includes(s)) : services;
+    return await startServices(env, lifecycle, selected, options.ownApis ?? []);
   } catch (err) {
     // Close whatever had started (the embedded database above all) before reporting.
     await lifecycle.stop().catch(() => undefined);
@@ -96,6 +99,8 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   const running: Record<string, RunningService> = {};
   const apiPorts: Record<string, number> = {};
   let edge: RunningService | undefined;
+  // Serving services alone (tests), the others are named where nothing answers: calls to them fail as to a service that is down.
+  const absent = ownApis.length ? notRunningHere(selected) : [];
 
   for (const description of startOrder(selected)) {
     const { name } = description;
@@ -114,7 +119,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
       issuer: keyRing.issuerFor(name),
       authenticator,
       serviceKeys: () => localKeys(keyRing.publicKeys),
-      endpoints: [...endpoints],
+      endpoints: [...endpoints, ...absent],
       publicUrl: () => publicUrl,
       mode: 'all-in-one',
     });
@@ -128,7 +133,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
       const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
       const api = await startServiceApi({
         service: name,
-        endpoints: [...endpoints, ...notRunningHere(selected)],
+        endpoints: [...endpoints, ...absent],
         bus: own.bus,
         cache: own.cache,
         files: own.files,

@@ -1,5 +1,5 @@
 /**
- * Issue 36's account items through the all-in-one process, as the pages call them (decision 0039):
+ * Issue 36's account items on identity running alone (issue 52), as the pages call them (decision 0039):
  * - a mailed sign-in link (and a password-reset link) ends with a password change, a reset and a
  *   suspension, even one lifted again; links mailed after the change work;
  * - a password change on the Profile tab needs the current password (not the mailed reset), and
@@ -7,26 +7,22 @@
  * - one name rule: invisible and formatting characters are refused in every form that takes a
  *   person's name; Bengali names, with a joiner inside a word, are kept.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { refusalText } from '@taal/contracts';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo } from '../../../tools/testing/eml';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { startSocialStandins, type SocialStandins } from '../../../tools/testing/social-standins';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fields?: Record<string, string>; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let clients = 0;
-/** A client address of its own per request unless one is named (the gateway trusts X-Forwarded-For from loopback here). */
+/** A client address of its own per request unless one is named (a service's own API takes X-Forwarded-For from the edge in front of it). */
 const newClient = () => `2001:db8::36:${(++clients).toString(16)}`;
 
-describe('account credentials and names on the all-in-one process (issue 36)', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('account credentials and names on identity running alone (issue 36)', () => {
+  let identity: ServiceAlone;
   let social: SocialStandins;
   let adminToken: string;
   let png: Buffer;
@@ -41,7 +37,9 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await fetch(`${base}${p}`, { method, headers, body });
+    // The one name rule spans messaging's contact form and the catalogue's instructor forms: each is asked of its own service.
+    const service = p.startsWith('/api/v1/contact') ? 'messaging' : p.startsWith('/api/v1/instructor') ? 'catalogue' : 'identity';
+    const res = await fetch(`${identity.bases[service]}${p}`, { method, headers, body });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Json };
   };
   const get = (p: string, token?: string) => request('GET', p, { token });
@@ -66,7 +64,7 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
   };
   const changeProfile = (token: string, fields: Record<string, string>, client?: string) => request('POST', '/api/v1/user/', { form: profileForm(fields), token, client });
 
-  const mailDir = () => path.join(dataDir, 'mail');
+  const mailDir = () => path.join(identity.dataDir, 'mail');
   /** Asks for a mail (`ask`) and waits for a new one to `email` whose subject matches; the first link in it matching `link`. */
   const newMailLink = async (email: string, subject: RegExp, link: RegExp, ask: () => Promise<{ status: number }>) => {
     const before = new Set(mailsTo(mailDir(), email).map((m) => m.file));
@@ -90,27 +88,24 @@ describe('account credentials and names on the all-in-one process (issue 36)', (
   beforeAll(async () => {
     png = await pngImage(40, 30);
     social = await startSocialStandins();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-credentials-'));
-    taal = await startAllInOne({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      GOOGLE_CLIENT_ID: social.google.clientId,
-      GOOGLE_JWKS_URL: social.google.jwksUrl,
-      GOOGLE_ISSUERS: social.google.issuer,
-      // Wrong current passwords wait like failed logins: after 3 per account, 10 s and doubling.
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-      LOGIN_DELAY_BASE_MS: '10000',
+    // Identity alone, with messaging to send its mail (and serve the contact form) and the catalogue's instructor forms.
+    identity = await startServiceAlone('identity', {
+      also: ['messaging', 'catalogue'],
+      env: {
+        GOOGLE_CLIENT_ID: social.google.clientId,
+        GOOGLE_JWKS_URL: social.google.jwksUrl,
+        GOOGLE_ISSUERS: social.google.issuer,
+        // Wrong current passwords wait like failed logins: after 3 per account, 10 s and doubling.
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+        LOGIN_DELAY_BASE_MS: '10000',
+      },
     });
-    base = `http://127.0.0.1:${taal.port}`;
     adminToken = (await login('admin@taal.local', 'admin123')).body.data.token;
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
+    await identity?.stop();
     await social?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   describe('mailed links end with a credential change', () => {
