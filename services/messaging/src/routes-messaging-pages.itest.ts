@@ -1,24 +1,20 @@
 /**
- * Messaging's paged routes (decision 0085) through the gateway on the all-in-one process: each answers
+ * Messaging's paged routes (decision 0085) on messaging running alone (issue 52): each answers
  * `{ items, next }` (next null on the last page); read to the end one row at a time they give the rows of
  * the spec's bounded list, in its order; an edited cursor is INVALID_CURSOR, a page size out of 1..100
  * INVALID_PAGE_SIZE; the back office's pages are refused to a student and a user's to another user. The
  * spec's list of every notification keeps its shape up to 500 and names the rest in a Link header.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startAllInOne } from '@taal/launcher';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-describe("messaging's keyset pages through the gateway on the all-in-one process", () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe("messaging's keyset pages on messaging running alone", () => {
+  let messaging: ServiceAlone;
   const tokens = { admin: '', student: '', instructor: '' };
   const ids = { admin: '', student: '', instructor: '' };
   let profile = '';
-  const { get, post } = gatewayApi(() => base);
+  const { get, post } = gatewayApi(() => messaging.base);
+  const identity = gatewayApi(() => messaging.identity);
 
   /** Every row of a paged route, a page of `limit` at a time. */
   const readAll = async (route: string, token: string | undefined, limit = 1) => {
@@ -43,11 +39,10 @@ describe("messaging's keyset pages through the gateway on the all-in-one process
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-messaging-pages-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    // Messaging alone, with the catalogue, whose instructors students write to.
+    messaging = await startServiceAlone('messaging', { also: ['catalogue'] });
     for (const [who, password] of [['admin', 'admin123'], ['student', 'student123'], ['instructor', 'instructor123']] as const) {
-      const login = await post('/user/login/', { email: `${who}@taal.local`, password });
+      const login = await identity.post('/user/login/', { email: `${who}@taal.local`, password });
       tokens[who] = login.body.data.token;
       ids[who] = login.body.data.user._id;
       if (who === 'instructor') profile = login.body.data.user.instructor;
@@ -64,8 +59,7 @@ describe("messaging's keyset pages through the gateway on the all-in-one process
   }, 300_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('pages each list as its bounded list lists it', async () => {
