@@ -16,8 +16,11 @@ export interface Answer {
   headers: Headers;
 }
 
-/** Calls on the gateway at `base()` (a function, so it can be made before the process starts). */
-export function gatewayApi(base: () => string) {
+/**
+ * Calls on the gateway at `base()` (a function, so it can be made before the process starts), or,
+ * given a function of the path, on whichever service serves it (ServiceAlone.baseFor).
+ */
+export function gatewayApi(base: (path: string) => string) {
   const request = async (method: string, p: string, body?: unknown, token?: string): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
@@ -27,7 +30,7 @@ export function gatewayApi(base: () => string) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(`${base()}/api/v1${p}`, { method, headers, body: payload });
+    const res = await fetch(`${base(p)}/api/v1${p}`, { method, headers, body: payload });
     return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
   };
   const get = (p: string, token?: string) => request('GET', p, undefined, token);
@@ -52,7 +55,7 @@ export function gatewayApi(base: () => string) {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name, email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' })) form.append(k, v);
     form.append('photo', new Blob([new Uint8Array(await pngImage(photoWidth, Math.round(photoWidth * 0.75)))], { type: 'image/png' }), 'me.png');
-    const signedUp = await fetch(`${base()}/api/v1/user/signup/`, { method: 'POST', body: form });
+    const signedUp = await fetch(`${base('/user/signup/')}/api/v1/user/signup/`, { method: 'POST', body: form });
     if (signedUp.status !== 201) throw new Error(`sign-up of ${email} answered ${signedUp.status}: ${await signedUp.text()}`);
     const link = await waitForMailLink(mailDir, email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
     const verified = await get(`/user/verify-email/${link.split('/verify-email/')[1]}`);

@@ -5,8 +5,8 @@
  *
  * Identity runs beside it: every service checks users' tokens by identity's keys, and users sign
  * in there. `also` names other services it needs running (messaging to send mail, say). Each
- * service running serves its own routes on its own port; one that is not running answers its
- * callers 503, as one that is down.
+ * service running serves its own routes on its own port; calls to one that is not running fail as
+ * calls to a service that is down do.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,14 +16,14 @@ import { startAllInOne } from '@taal/launcher';
 export interface ServiceAlone {
   /** The service's own API, e.g. `http://127.0.0.1:<port>` (routes under /api/v1). */
   base: string;
-  /** Identity's own API, where users sign in. */
-  identity: string;
-  /** The own API of each service running, by name. */
-  bases: Record<string, string>;
+  /** The own API of the running service that serves `path` (under /api/v1), by the route tables they publish. */
+  baseFor(path: string): string;
   /** The data directory (DATA_DIR/mail holds the mail sent). */
   dataDir: string;
   stop(): Promise<void>;
 }
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 export async function startServiceAlone(name: string, options: { also?: readonly string[]; env?: Record<string, string> } = {}): Promise<ServiceAlone> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `taal-${name}-alone-`));
@@ -34,11 +34,30 @@ export async function startServiceAlone(name: string, options: { also?: readonly
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });
-  const bases = Object.fromEntries(Object.entries(taal.apiPorts).map(([service, port]) => [service, `http://127.0.0.1:${port}`]));
+  const bases = Object.values(taal.apiPorts).map((port) => `http://127.0.0.1:${port}`);
+  const tables = await Promise.all(
+    bases.map(async (base) => {
+      const table = (await (await fetch(`${base}/_taal/routes`)).json()) as { routes: { path: string }[] };
+      return table.routes.map((route) => ({ base, segments: segmentsOf(route.path) }));
+    }),
+  );
+  const routes = tables.flat();
+  const baseFor = (path: string) => {
+    const asked = segmentsOf(path.split('?')[0]!);
+    // As the edge routes: the same segments, each literal equal or a parameter; literals win.
+    let best: { base: string; literals: number } | undefined;
+    for (const route of routes) {
+      if (route.segments.length !== asked.length) continue;
+      if (!route.segments.every((segment, i) => segment.startsWith('{') || segment === asked[i])) continue;
+      const literals = route.segments.filter((segment) => !segment.startsWith('{')).length;
+      if (!best || literals > best.literals) best = { base: route.base, literals };
+    }
+    if (!best) throw new Error(`no running service serves ${path}`);
+    return best.base;
+  };
   return {
-    base: bases[name]!,
-    identity: bases.identity!,
-    bases,
+    baseFor,
+    base: `http://127.0.0.1:${taal.apiPorts[name]}`,
     dataDir,
     async stop() {
       await taal.stop();

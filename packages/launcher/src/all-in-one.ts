@@ -187,8 +187,8 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
 
 /**
  * The registry's services that are not running in this process, at an address where nothing
- * listens (loopback's port 1): a service's own routes that call one of them are answered 503, as in
- * a cluster where that service is down, while the rest of its routes work.
+ * listens (loopback's port 1): a call to one of them fails as in a cluster where that service is
+ * down, while the routes that need none of them work.
  */
 function notRunningHere(selected: typeof services): ServiceEndpoint[] {
   return services.flatMap((description) => {

@@ -13,8 +13,8 @@ describe("messaging's keyset pages on messaging running alone", () => {
   const tokens = { admin: '', student: '', instructor: '' };
   const ids = { admin: '', student: '', instructor: '' };
   let profile = '';
-  const { get, post } = gatewayApi(() => messaging.base);
-  const identity = gatewayApi(() => messaging.identity);
+  // Each call to the service that serves it (sign-in: identity's own port).
+  const { get, post } = gatewayApi((p) => messaging.baseFor(p));
 
   /** Every row of a paged route, a page of `limit` at a time. */
   const readAll = async (route: string, token: string | undefined, limit = 1) => {
@@ -42,7 +42,7 @@ describe("messaging's keyset pages on messaging running alone", () => {
     // Messaging alone, with the catalogue, whose instructors students write to.
     messaging = await startServiceAlone('messaging', { also: ['catalogue'] });
     for (const [who, password] of [['admin', 'admin123'], ['student', 'student123'], ['instructor', 'instructor123']] as const) {
-      const login = await identity.post('/user/login/', { email: `${who}@taal.local`, password });
+      const login = await post('/user/login/', { email: `${who}@taal.local`, password });
       tokens[who] = login.body.data.token;
       ids[who] = login.body.data.user._id;
       if (who === 'instructor') profile = login.body.data.user.instructor;
