@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAllInOne } from '@taal/launcher';
+import { freePort } from './wait';
 
 export interface ServiceAlone {
   /** The service's own API, e.g. `http://127.0.0.1:<port>` (routes under /api/v1). */
@@ -25,12 +26,26 @@ export interface ServiceAlone {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
-export async function startServiceAlone(name: string, options: { also?: readonly string[]; env?: Record<string, string> } = {}): Promise<ServiceAlone> {
+export interface ServiceAloneOptions {
+  /** Other services to run beside it (identity always runs). */
+  also?: readonly string[];
+  /** Settings, as the all-in-one reads them from its environment. */
+  env?: Record<string, string>;
+  /**
+   * A running service whose own port is the public address (PUBLIC_URL): where a card gateway sends
+   * the browser back and its payment notices, for a payment flow tested alone. Otherwise the public
+   * address is one nothing answers: mailed links are only read.
+   */
+  publicOn?: string;
+}
+
+export async function startServiceAlone(name: string, options: ServiceAloneOptions = {}): Promise<ServiceAlone> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `taal-${name}-alone-`));
   const running = [...new Set(['identity', ...(options.also ?? []), name])];
-  // The web app's address in mailed links: none is served here, and the tests only read the links.
-  const env = { PUBLIC_URL: 'http://127.0.0.1', ...options.env, PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' };
-  const taal = await startAllInOne(env, { targets: running, ownApis: running }).catch((err: unknown) => {
+  const publicPort = options.publicOn ? await freePort() : undefined;
+  const env = { PUBLIC_URL: `http://127.0.0.1${publicPort ? `:${publicPort}` : ''}`, ...options.env, PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  const ownApiPorts = options.publicOn && publicPort ? { [options.publicOn]: publicPort } : {};
+  const taal = await startAllInOne(env, { targets: running, ownApis: running, ownApiPorts }).catch((err: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });

@@ -25,6 +25,7 @@ import {
   runService,
   serveCallsInProcess,
   DEFAULT_MAIL_FROM,
+  type CallerAuthenticator,
   type Env,
   type RunningService,
   type ServiceEndpoint,
@@ -60,6 +61,8 @@ export interface AllInOneOptions {
    * them fail as calls to a service that is down do.
    */
   ownApis?: readonly string[];
+  /** The port a service of `ownApis` serves its routes on (default: any free one). */
+  ownApiPorts?: Readonly<Record<string, number>>;
 }
 
 export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, options: AllInOneOptions = {}) {
@@ -67,7 +70,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, option
   try {
     // In the registry's order, whatever the order asked: a service starts after those it calls.
     const selected = options.targets ? services.filter((s) => options.targets!.map(findService).includes(s)) : services;
-    return await startServices(env, lifecycle, selected, options.ownApis ?? []);
+    return await startServices(env, lifecycle, selected, options);
   } catch (err) {
     // Close whatever had started (the embedded database above all) before reporting.
     await lifecycle.stop().catch(() => undefined);
@@ -75,7 +78,7 @@ export async function startAllInOne(env: NodeJS.ProcessEnv = process.env, option
   }
 }
 
-async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selected: typeof services, ownApis: readonly string[]) {
+async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selected: typeof services, { ownApis = [], ownApiPorts = {} }: AllInOneOptions) {
   const started = Date.now();
   const logger = createLogger('taal');
   const config = loadConfig(schema, env);
@@ -98,6 +101,7 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   const endpoints: ServiceEndpoint[] = [];
   const running: Record<string, RunningService> = {};
   const apiPorts: Record<string, number> = {};
+  const authenticators: Record<string, () => CallerAuthenticator> = {};
   let edge: RunningService | undefined;
   // Serving services alone (tests), the others are named where nothing answers: calls to them fail as to a service that is down.
   const absent = ownApis.length ? notRunningHere(selected) : [];
@@ -128,32 +132,37 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     serviceEnv = { ...serviceEnv, ...service.exports };
     // Its routes run in the gateway of this process and call its use cases directly (issue 52).
     if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api, useCases: service.useCases });
-    if (grpc && description.api && ownApis.includes(name)) {
-      const own = await ports.portsFor(`${name}-api`, { bus: true, cache: true, files: true });
-      const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
-      const api = await startServiceApi({
-        service: name,
-        endpoints: [...endpoints, ...absent],
-        bus: own.bus,
-        cache: own.cache,
-        files: own.files,
-        issuer: keyRing.issuerFor(name),
-        accessTokens: authenticator(),
-        serviceKeys: localKeys(keyRing.publicKeys),
-        logger: logger.child({ service: `${name}-api` }),
-        deadlineMs: GRPC_DEADLINE_MS,
-        instanceId: `all-in-one-${name}`,
-        env: serviceEnv,
-        host: '127.0.0.1',
-        port: 0,
-      });
-      lifecycle.onStop(`${name} API`, () => api.stop());
-      apiPorts[name] = api.port;
-    }
+    authenticators[name] = authenticator;
     if (!grpc) {
       edge = service;
       publicUrl ||= `http://${config.HOST}:${service.port}`;
     }
+  }
+
+  // The services named serve their own routes once every service runs: their routes may call any of them.
+  for (const name of ownApis) {
+    const description = findService(name);
+    if (!running[name] || !grpcOf(description) || !description.api) continue;
+    const own = await ports.portsFor(`${name}-api`, { bus: true, cache: true, files: true });
+    const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
+    const api = await startServiceApi({
+      service: name,
+      endpoints: [...endpoints, ...absent],
+      bus: own.bus,
+      cache: own.cache,
+      files: own.files,
+      issuer: keyRing.issuerFor(name),
+      accessTokens: authenticators[name]!(),
+      serviceKeys: localKeys(keyRing.publicKeys),
+      logger: logger.child({ service: `${name}-api` }),
+      deadlineMs: GRPC_DEADLINE_MS,
+      instanceId: `all-in-one-${name}`,
+      env: serviceEnv,
+      host: '127.0.0.1',
+      port: ownApiPorts[name] ?? 0,
+    });
+    lifecycle.onStop(`${name} API`, () => api.stop());
+    apiPorts[name] = api.port;
   }
 
   // "Running" means the demo is there to see: a course opened at once has its lessons (the seed

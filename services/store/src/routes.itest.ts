@@ -1,40 +1,48 @@
 /**
- * The gift-card store through the gateway on the all-in-one process (issue 11, decision 0018):
+ * The gift-card store on the store running alone (issues 11 and 52, decision 0018), with commerce
+ * (wallets) and messaging (mail) beside it and a card-gateway sandbox of its own:
  * the admin manages categories (data-URL image on create, multipart on edit) and products; a
  * student orders two cards for someone else and pays on the mounted sandbox; the receiver's mail
  * holds two codes; the receiver redeems one into their own wallet and sees the balance grow;
- * redeeming or reading another user's wallet is 403; wrong codes are limited (429). Kept beside
- * the store's routes (issue 52): they are the store's, whichever process serves them.
+ * redeeming or reading another user's wallet is 403; wrong codes are limited (429).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
+import { startSandbox, type RunningSandbox } from '@taal/payments';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo, waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 const CODE = /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){4}/g;
 
-describe('the gift-card store through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+const CARD_GATEWAY = { storeId: 'taal-store-alone', storePassword: 'store-alone-secret' };
+
+describe('the gift-card store running alone', () => {
+  let store: ServiceAlone;
+  let sandbox: RunningSandbox;
   let base: string;
+  let dataDir: string;
   let admin: { token: string; id: string };
   let buyer: { token: string; id: string };
   let receiver: { token: string; id: string; email: string };
   let product: { _id: string; price: number; value: number; param: string };
   let codes: string[] = [];
 
-  const { request, get, post, login, signUpVerified } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified } = gatewayApi((p) => store.baseFor(p));
   const png = async () => new Blob([new Uint8Array(await pngImage(60, 40))], { type: 'image/png' });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-store-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    sandbox = await startSandbox(CARD_GATEWAY);
+    // The browser comes back from the card gateway, and its payment notices arrive, at the store's own port.
+    store = await startServiceAlone('store', {
+      also: ['commerce', 'messaging'],
+      publicOn: 'store',
+      env: { SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: CARD_GATEWAY.storeId, SSLCOMMERZ_STORE_PASSWORD: CARD_GATEWAY.storePassword },
+    });
+    base = store.base;
+    dataDir = store.dataDir;
     admin = await login('admin@taal.local', 'admin123');
     buyer = await login('student@taal.local', 'student123');
     const id = randomUUID().slice(0, 8);
@@ -43,15 +51,15 @@ describe('the gift-card store through the gateway on the all-in-one process', ()
     const fields = { name: 'Rina Das', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('photo', await png(), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect((await fetch(`${store.baseFor('/user/signup/')}/api/v1/user/signup/`, { method: 'POST', body: form })).status).toBeLessThan(300);
     const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
     expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
     receiver = { ...(await login(email, 'secret1')), email };
   }, 90_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await store?.stop();
+    await sandbox?.close();
   });
 
   it('lists the demo gift cards for everyone', async () => {
