@@ -1,24 +1,25 @@
 /**
- * Cart, wishlist, vouchers, wallet and orders through the gateway on the all-in-one process, as
+ * Cart, wishlist, vouchers, wallet and orders on commerce running alone (issue 52), with the
+ * catalogue (courses) and messaging (mail) beside it and a card-gateway sandbox of its own, as
  * the storefront and back office call them (spec §7, admin-back-office.md): a student fills the
  * cart at two tiers, checks a voucher the admin created, creates an order whose amount must match
  * the server's computation, pays it through the zero-payable path once the wallet covers it, and
- * sees it Paid; another student gets 403 on every `{userId}` route; no token gives 401. Kept beside
- * commerce's routes (issue 52): they are commerce's, whichever process serves them.
+ * sees it Paid; another student gets 403 on every `{userId}` route; no token gives 401.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
+import { startSandbox, type RunningSandbox } from '@taal/payments';
 import { pngImage } from '../../../tools/testing/images';
 import { waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-describe('commerce through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+const CARD_GATEWAY = { storeId: 'taal-commerce-alone', storePassword: 'commerce-alone-secret' };
+
+describe('commerce running alone', () => {
+  let commerce: ServiceAlone;
+  let sandbox: RunningSandbox;
   let base: string;
   let adminToken: string;
   let student: { token: string; id: string };
@@ -28,12 +29,17 @@ describe('commerce through the gateway on the all-in-one process', () => {
   let orderId = '';
   const voucherCode = `SAVE${randomUUID().slice(0, 8).toUpperCase()}`;
 
-  const { request, get, post, login } = gatewayApi(() => base);
+  const { request, get, post, login } = gatewayApi((p) => commerce.baseFor(p));
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-commerce-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    sandbox = await startSandbox(CARD_GATEWAY);
+    // The browser comes back from the card gateway, and its payment notices arrive, at commerce's own port.
+    commerce = await startServiceAlone('commerce', {
+      also: ['catalogue', 'messaging'],
+      publicOn: 'commerce',
+      env: { SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: CARD_GATEWAY.storeId, SSLCOMMERZ_STORE_PASSWORD: CARD_GATEWAY.storePassword },
+    });
+    base = commerce.base;
     adminToken = (await login('admin@taal.local', 'admin123')).token;
     student = await login('student@taal.local', 'student123');
 
@@ -44,9 +50,9 @@ describe('commerce through the gateway on the all-in-one process', () => {
     const fields = { name: 'Rafi Ahmed', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    const signUp = await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form });
+    const signUp = await fetch(`${commerce.baseFor('/user/signup/')}/api/v1/user/signup/`, { method: 'POST', body: form });
     expect(signUp.status).toBeLessThan(300);
-    const link = await waitForMailLink(path.join(dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
+    const link = await waitForMailLink(path.join(commerce.dataDir, 'mail'), email, /Verify your Taal account/, /http:\/\/\S+\/verify-email\/[\w.-]+/);
     expect((await get(`/user/verify-email/${link.split('/verify-email/')[1]}`)).status).toBe(200);
     other = await login(email, 'secret1');
 
@@ -58,8 +64,8 @@ describe('commerce through the gateway on the all-in-one process', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await commerce?.stop();
+    await sandbox?.close();
   });
 
   it('answers 401 to a logged-out call on every route', async () => {
@@ -204,7 +210,7 @@ describe('commerce through the gateway on the all-in-one process', () => {
     expect((await get(`/cart/${other.id}`, other.token)).body.data).toEqual({ items: [], subtotal: 0 });
   });
 
-  it('pays by card through the mounted sandbox: session, hosted page, IPN and browser return; the order is Paid once', async () => {
+  it('pays by card through the sandbox: session, hosted page, IPN and browser return; the order is Paid once', async () => {
     await post('/cart/', { user: other.id, course: courseA.id, tier: 'silver' }, other.token);
     const created = await post('/order', { userId: other.id, amount: courseA.price }, other.token);
     expect(created.status).toBe(201);
@@ -218,9 +224,9 @@ describe('commerce through the gateway on the all-in-one process', () => {
     const opened = await ssl({}, other.token);
     expect(opened.status).toBe(200);
     const pageUrl = opened.body.data.GatewayPageURL as string;
-    expect(pageUrl.startsWith(`${base}/sslcommerz-sandbox/`)).toBe(true);
+    expect(pageUrl.startsWith(`${sandbox.baseUrl}/`)).toBe(true);
 
-    // The browser: the hosted page, Pay, then back through the gateway's return route.
+    // The browser: the hosted page, Pay, then back through commerce's return route.
     const html = await (await fetch(pageUrl)).text();
     const action = /action="([^"]+\/pay)"/.exec(html)![1]!;
     const paid = await fetch(action, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ choice: 'pay' }) });
