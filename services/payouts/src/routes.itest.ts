@@ -1,17 +1,14 @@
 /**
- * Payouts through the gateway on the all-in-one process (issue 12): a student's paid order
+ * Payouts on payouts running alone (issues 12 and 52), with commerce, the catalogue and learning
+ * beside it where a sale comes from: a student's paid order
  * becomes the instructor's sale, net of the 2.5% gateway cut; the instructor sees their own
  * sales, earnings, settlements, receipts and statements and gets 403 for another instructor's;
  * the admin settles part of the due with a PDF receipt (a non-PDF is a 400), and the
- * analytics routes answer a clear 400 for dates that do not parse or run backwards. Kept beside
- * payouts' routes (issue 52): they are payouts', whichever process serves them.
+ * analytics routes answer a clear 400 for dates that do not parse or run backwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
 type Json = { success: boolean; data?: any; message?: string; code?: string; reason?: string; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,10 +19,8 @@ const today = () => {
   return `${d.getUTCDate()}-${d.getUTCMonth() + 1}-${d.getUTCFullYear()}`;
 };
 
-describe('payouts through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('payouts running alone', () => {
+  let payouts: ServiceAlone;
   let admin: { token: string; id: string };
   let student: { token: string; id: string };
   let instructor: { token: string; id: string; profile: string };
@@ -41,7 +36,7 @@ describe('payouts through the gateway on the all-in-one process', () => {
       h['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers: h, body: payload });
+    const res = await fetch(`${payouts.baseFor(p)}/api/v1${p}`, { method, headers: h, body: payload });
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, type, body: (type.includes('json') ? await res.json() : { raw: Buffer.from(await res.arrayBuffer()) }) as Json & { raw?: Buffer } };
   };
@@ -53,9 +48,7 @@ describe('payouts through the gateway on the all-in-one process', () => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-payouts-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    payouts = await startServiceAlone('payouts', { also: ['catalogue', 'commerce', 'learning'] });
     admin = await login('admin@taal.local', 'admin123');
     student = await login('student@taal.local', 'student123');
     instructor = await login('instructor@taal.local', 'instructor123');
@@ -67,8 +60,7 @@ describe('payouts through the gateway on the all-in-one process', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await payouts?.stop();
   });
 
   it('turns a paid order into the instructor’s sale, net of the 2.5% cut, visible to them and the admin only', async () => {
