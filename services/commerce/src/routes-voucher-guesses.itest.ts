@@ -1,37 +1,31 @@
 /**
  * Voucher codes are words people choose, so wrong ones are limited like gift-card codes (issue 50):
- * through the gateway on the all-in-one process, a student's wrong codes (checked, or sent with an
- * order) count per user and per client address; past either limit every look-up is 429
+ * on commerce running alone (its own limit, issue 52), a student's wrong codes (checked, or sent
+ * with an order) count per user and per client address; past either limit every look-up is 429
  * TOO_MANY_VOUCHER_TRIES with Retry-After, right codes and orders without a code do not count.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { refusalText } from '@taal/contracts';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 describe('voucher look-ups are limited per user and per address', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
-  const { get, post, login, signUpVerified } = gatewayApi(() => base);
+  let commerce: ServiceAlone;
+  const { get, post, login, signUpVerified } = gatewayApi((p) => commerce.baseFor(p));
   const good = `EID${randomUUID().slice(0, 6).toUpperCase()}`;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-voucher-guess-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1', VOUCHER_GUESS_MAX_PER_USER: '3', VOUCHER_GUESS_MAX_PER_ADDRESS: '5' });
-    base = `http://127.0.0.1:${taal.port}`;
+    // The catalogue prices the cart; messaging mails the new students their verification links.
+    commerce = await startServiceAlone('commerce', { also: ['catalogue', 'messaging'], env: { VOUCHER_GUESS_MAX_PER_USER: '3', VOUCHER_GUESS_MAX_PER_ADDRESS: '5' } });
   }, 60_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await commerce?.stop();
   });
 
   /** A fresh verified student (owns nothing). */
-  const newStudent = () => signUpVerified(path.join(dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'guesser' });
+  const newStudent = () => signUpVerified(path.join(commerce.dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'guesser' });
 
   it('counts wrong codes (checked or sent with an order) per user, then answers 429 with Retry-After; then per address for another user', async () => {
     const admin = (await login('admin@taal.local', 'admin123')).token;
