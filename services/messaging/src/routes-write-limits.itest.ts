@@ -1,27 +1,25 @@
 /**
  * Limits on what a user writes, and hidden means hidden (issue 50 items 2 and 4, decision 0063),
- * through the gateway on the all-in-one process: a student's questions are limited per course and
+ * on messaging running alone (its own limits, issue 52), with the services a student's enrolment
+ * comes from beside it: a student's questions are limited per course and
  * per user (429 with Retry-After and the minutes to wait, in en and bn), messages to an instructor
  * per instructor; the instructor's unanswered list is newest first and paged by asker, so one
  * asker's flood cannot push out another's question; an admin hides all of one user's questions at
  * once; a hidden question cannot be answered (409), and no mail quotes it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { refusalText, type RefusalKey } from '@taal/contracts';
-import { startAllInOne } from '@taal/launcher';
 import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
 
-describe('limits on what a user writes, and hidden questions, through the gateway', () => {
+describe('limits on what a user writes, and hidden questions, on messaging alone', () => {
+  let messaging: ServiceAlone;
   let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
   let admin: { token: string; id: string };
   let flooder: { token: string; id: string };
   let other: { token: string; id: string; email: string };
@@ -31,7 +29,7 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
   let lesson: string;
   let otherLesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi((p) => messaging.baseFor(p));
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
 
@@ -49,17 +47,17 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-write-limits-'));
-    taal = await startAllInOne({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      // Lower than the defaults (10 per course, 30 per user; 5 per instructor), so the test stays short.
-      QUESTION_MAX_PER_TARGET: '5',
-      QUESTION_MAX_PER_USER: '6',
-      INSTRUCTOR_MESSAGE_MAX_PER_TARGET: '2',
+    // The catalogue, commerce and learning: a student enrols and opens a lesson to ask under.
+    messaging = await startServiceAlone('messaging', {
+      also: ['catalogue', 'commerce', 'learning'],
+      env: {
+        // Lower than the defaults (10 per course, 30 per user; 5 per instructor), so the test stays short.
+        QUESTION_MAX_PER_TARGET: '5',
+        QUESTION_MAX_PER_USER: '6',
+        INSTRUCTOR_MESSAGE_MAX_PER_TARGET: '2',
+      },
     });
-    base = `http://127.0.0.1:${taal.port}`;
+    dataDir = messaging.dataDir;
     admin = await login('admin@taal.local', 'admin123');
     flooder = await login('student@taal.local', 'student123');
     teacher = await login('instructor@taal.local', 'instructor123');
@@ -76,8 +74,7 @@ describe('limits on what a user writes, and hidden questions, through the gatewa
   }, 180_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('limits questions per course and per user; the unanswered list pages askers, newest first, so a flood does not bury a later question', async () => {
