@@ -21,6 +21,8 @@ export interface ServiceAlone {
   baseFor(path: string): string;
   /** The data directory (DATA_DIR/mail holds the mail sent). */
   dataDir: string;
+  /** This run's service keys (a test signs with one what a service must refuse). */
+  keyRing: Awaited<ReturnType<typeof startAllInOne>>['keyRing'];
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startServiceAlone(name: string, options: ServiceAloneOptio
     baseFor,
     base: `http://127.0.0.1:${taal.apiPorts[name]}`,
     dataDir,
+    keyRing: taal.keyRing,
     async stop() {
       await taal.stop();
       rmSync(dataDir, { recursive: true, force: true });

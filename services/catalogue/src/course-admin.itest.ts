@@ -1,40 +1,31 @@
 /**
- * The back office's course switches through the gateway on the all-in-one process (issue 10):
- * the admin list with drafts, publish / unpublish and bulk feature, visible to visitors on their
- * next read (the catalogue's events clear the gateway's cache), and refused to students and to the
- * content role (403). Kept beside
- * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
+ * The back office's course switches on the catalogue running alone (issues 10 and 52): the admin
+ * list with drafts, publish / unpublish and bulk feature, visible to visitors on their next read
+ * (the catalogue's events clear its routes' read cache), and refused to students and to the
+ * content role (403). Users sign in on identity's own port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startAllInOne } from '@taal/launcher';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-
-describe('course publishing and featuring through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('course publishing and featuring on the catalogue running alone', () => {
+  let catalogue: ServiceAlone;
   const tokens: Record<string, string> = {};
 
-  const { request } = gatewayApi(() => base);
+  // Each call to the service that serves it (sign-in: identity's own port).
+  const { request } = gatewayApi((p) => catalogue.baseFor(p));
   const visible = async (id: string) => ((await request('GET', '/course/')).body.data as { _id: string }[]).some((c) => c._id === id);
   const featured = async (id: string) => ((await request('GET', '/course/featured/')).body.data as { _id: string }[]).some((c) => c._id === id);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-course-admin-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    catalogue = await startServiceAlone('catalogue');
     for (const [who, password] of [['admin', 'admin123'], ['content', 'content123'], ['student', 'student123']]) {
       tokens[who!] = (await request('POST', '/user/login/', { email: `${who}@taal.local`, password })).body.data.token;
     }
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await catalogue?.stop();
   });
 
   it('lists drafts for the back office only', async () => {
@@ -48,7 +39,7 @@ describe('course publishing and featuring through the gateway on the all-in-one 
 
   it('unpublishes and publishes again: visitors see the change on their next read', async () => {
     const [course] = (await request('GET', '/course/')).body.data as { _id: string }[];
-    expect(await visible(course!._id)).toBe(true); // now cached by the gateway
+    expect(await visible(course!._id)).toBe(true); // now cached by the catalogue's routes
     expect(await request('GET', `/course/unpublished/${course!._id}`, undefined, tokens.admin)).toMatchObject({ status: 200, body: { message: 'Course Unpublished!!!', data: { published: false } } });
     await waitFor(async () => !(await visible(course!._id)), 'the course to disappear for visitors');
     expect((await request('GET', `/course/${course!._id}/`)).status).toBe(404);

@@ -1,8 +1,9 @@
 /**
- * Adding and changing courses, instructors and upcoming courses through the gateway on the
- * all-in-one process (issue 10): the one upload mechanism (decision 0016) and who may write
- * (decision 0020), as a back-office user and a visitor see them. Kept beside
- * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
+ * Adding and changing courses, instructors and upcoming courses on the catalogue running alone
+ * (issues 10 and 52), with learning (lessons, course files) and commerce (a purchase) beside it:
+ * the one upload mechanism (decision 0016) and who may write (decision 0020), as a back-office user
+ * and a visitor see them. The uploaded images served back as public media (`/api/v1/media/...`)
+ * are the edge's: that part runs through the gateway on the all-in-one process, in the last describe.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,38 +14,72 @@ import { pngImage } from '../../../tools/testing/images';
 import { postCutOff } from '../../../tools/testing/uploads';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
-
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000, 0x90)]);
 
-describe('course, instructor and upcoming writes through the gateway on the all-in-one process', () => {
-  let dataDir: string;
+/** A multipart POST to `${base(p)}/api/v1${p}`: strings as fields, buffers as files. */
+const multipartAt = async (base: (p: string) => string, p: string, parts: [string, string | Buffer, string?][], token: string) => {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value)]), filename ?? name);
+  }
+  const res = await fetch(`${base(p)}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as Json };
+};
+
+/** A one-second H.264 clip made with ffmpeg under `dir`. */
+const makeClip = (dir: string) => {
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
+  return readFileSync(file);
+};
+
+const courseFieldsFor = (title: string, instructorId: string): [string, string][] => [
+  ['title', title],
+  ['subtitle', 'Open tunings and a glass slide'],
+  ['desc', '<p>Twelve lessons</p>'],
+  ['courseHour', '6'],
+  ['catagory', 'Guitar'],
+  ['courseType', 'beginner'],
+  ['instructor', instructorId],
+  ['priceSilverPrice', '1500'],
+  ['priceSilverOldPrice', '2000'],
+  ['priceSilverValidity', '30'],
+  ['priceGoldPrice', '2500.50'],
+  ['priceGoldOldPrice', '3000'],
+  ['priceGoldValidity', '90'],
+  ['priceDiamondPrice', '4000'],
+  ['priceDiamondOldPrice', '5000'],
+  ['priceDiamondValidity', '365'],
+  ['topic', 'Open G; Open D'],
+  ['requirements', 'A guitar'],
+  ['whoFor', 'Beginners; Blues lovers'],
+];
+
+describe('course, instructor and upcoming writes on the catalogue running alone', () => {
+  let catalogue: ServiceAlone;
   let work: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
   let clip: Buffer;
   let png: Buffer;
   let instructorId: string;
   const tokens: Record<string, string> = {};
 
-  const { request } = gatewayApi(() => base);
-  const multipart = async (p: string, parts: [string, string | Buffer, string?][], token: string) => {
-    const form = new FormData();
-    for (const [name, value, filename] of parts) {
-      if (typeof value === 'string') form.append(name, value);
-      else form.append(name, new Blob([new Uint8Array(value)]), filename ?? name);
-    }
-    const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  // Each call to the service that serves it (sign-in: identity; course files and lessons: learning; the purchase: commerce).
+  const baseFor = (p: string) => catalogue.baseFor(p);
+  const { request } = gatewayApi(baseFor);
+  const multipart = (p: string, parts: [string, string | Buffer, string?][], token: string) => multipartAt(baseFor, p, parts, token);
+  /** The full address of a path under /api/v1 (a course file's URL), on the service that serves it. */
+  const at = (url: string) => `${baseFor(url.slice('/api/v1'.length))}${url}`;
   /**
    * Every key in the files port (the all-in-one keeps them under DATA_DIR/files), but the lessons'
    * HLS ladders, which learning writes in the background (decision 0032; services/learning/src/hls.itest.ts).
    */
   const storedFiles = () => {
     try {
-      return (readdirSync(path.join(dataDir, 'files', 'objects'), { recursive: true }) as string[])
+      return (readdirSync(path.join(catalogue.dataDir, 'files', 'objects'), { recursive: true }) as string[])
         .filter((f) => /\.[a-z0-9]+$|[0-9a-f-]{36}$/.test(f) && !f.startsWith(`hls${path.sep}`))
         .sort();
     } catch {
@@ -52,46 +87,22 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     }
   };
   const courseCount = async () => ((await request('GET', '/course/adminallcourse', undefined, tokens.admin)).body.data as unknown[]).length;
-  const courseFields = (title: string): [string, string][] => [
-    ['title', title],
-    ['subtitle', 'Open tunings and a glass slide'],
-    ['desc', '<p>Twelve lessons</p>'],
-    ['courseHour', '6'],
-    ['catagory', 'Guitar'],
-    ['courseType', 'beginner'],
-    ['instructor', instructorId],
-    ['priceSilverPrice', '1500'],
-    ['priceSilverOldPrice', '2000'],
-    ['priceSilverValidity', '30'],
-    ['priceGoldPrice', '2500.50'],
-    ['priceGoldOldPrice', '3000'],
-    ['priceGoldValidity', '90'],
-    ['priceDiamondPrice', '4000'],
-    ['priceDiamondOldPrice', '5000'],
-    ['priceDiamondValidity', '365'],
-    ['topic', 'Open G; Open D'],
-    ['requirements', 'A guitar'],
-    ['whoFor', 'Beginners; Blues lovers'],
-  ];
+  const courseFields = (title: string) => courseFieldsFor(title, instructorId);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-course-writes-'));
     work = mkdtempSync(path.join(os.tmpdir(), 'taal-course-writes-work-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    // The catalogue alone, with learning (a course's lessons and files) and commerce (buying one).
+    catalogue = await startServiceAlone('catalogue', { also: ['learning', 'commerce'] });
     for (const [who, password] of [['admin', 'admin123'], ['content', 'content123'], ['student', 'student123']]) {
       tokens[who!] = (await request('POST', '/user/login/', { email: `${who}@taal.local`, password })).body.data.token;
     }
     instructorId = ((await request('GET', '/instructor/')).body.data as { _id: string }[])[0]!._id;
-    const file = path.join(work, 'clip.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
-    clip = readFileSync(file);
+    clip = makeClip(work);
     png = await pngImage(64, 48);
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await catalogue?.stop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -116,19 +127,17 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     expect(course.thumbnail).toMatch(/^\/api\/v1\/media\/images\/[0-9a-f-]{36}\.jpg$/);
     // The course file is not public media: it is served to those who see the whole course.
     expect(course.documents).toEqual([{ name: 'tabs.pdf', url: expect.stringMatching(new RegExp(`^/api/v1/course/${course._id}/documents/[0-9a-f-]{36}\\.pdf$`)) }]);
-    const thumb = await fetch(`${base}${course.thumbnail}`);
-    expect(thumb.status).toBe(200);
-    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
-    const doc = await fetch(`${base}${course.documents[0].url}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    // The thumbnail served back as public media is the edge's (the gateway describe below).
+    const doc = await fetch(at(course.documents[0].url), { headers: { authorization: `Bearer ${tokens.admin}` } });
     expect([doc.status, doc.headers.get('content-type'), doc.headers.get('content-disposition')]).toEqual([200, 'application/pdf', "attachment; filename*=UTF-8''tabs.pdf"]);
     expect(Buffer.from(await doc.arrayBuffer())).toEqual(PDF);
-    expect((await fetch(`${base}${course.documents[0].url}`)).status).toBe(401);
-    const studentRead = await fetch(`${base}${course.documents[0].url}`, { headers: { authorization: `Bearer ${tokens.student}` } });
+    expect((await fetch(at(course.documents[0].url))).status).toBe(401);
+    const studentRead = await fetch(at(course.documents[0].url), { headers: { authorization: `Bearer ${tokens.student}` } });
     expect([studentRead.status, ((await studentRead.json()) as Json).message]).toEqual([403, 'Purchase the course First!!']);
     // Another course's id with this file's name finds nothing.
     const other = ((await request('GET', '/course/')).body.data as { _id: string }[])[0]!._id;
     const crossed = course.documents[0].url.replace(course._id, other);
-    expect((await fetch(`${base}${crossed}`, { headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
+    expect((await fetch(at(crossed), { headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
     const lessons = (await request('GET', `/course/secure-course/${course._id}`, undefined, tokens.admin)).body.data.lessons;
     expect(lessons.map((l: { originalname: string; status: string }) => [l.originalname, l.status])).toEqual([
       ['Tuning to open G', 'open'],
@@ -192,7 +201,7 @@ describe('course, instructor and upcoming writes through the gateway on the all-
   it('leaves no file and no course when the upload is cut off half-way', async () => {
     const files = storedFiles();
     const courses = await courseCount();
-    await postCutOff(`${base}/api/v1/course/add/`, tokens.admin!, [...courseFields('Cut off'), ['thumbnail', png, 't.png', 'image/png']], {
+    await postCutOff(at('/api/v1/course/add/'), tokens.admin!, [...courseFields('Cut off'), ['thumbnail', png, 't.png', 'image/png']], {
       field: 'videos',
       filename: 'v.mp4',
       contentType: 'video/mp4',
@@ -207,7 +216,7 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     const updated = await multipart(`/course/${course._id}/`, [['documents', PDF, 'chord chart.pdf']], tokens.admin!);
     expect(updated.status).toBe(200);
     const url = (updated.body.data.documents as { name: string; url: string }[]).find((d) => d.name === 'chord chart.pdf')!.url;
-    const asStudent = () => fetch(`${base}${url}`, { headers: { authorization: `Bearer ${tokens.student}` } });
+    const asStudent = () => fetch(at(url), { headers: { authorization: `Bearer ${tokens.student}` } });
     expect((await asStudent()).status).toBe(403);
     const secure = () => request('GET', `/course/secure-course/${course._id}`, undefined, tokens.student);
     expect((await secure()).body.data.fullAccess).toBe(false);
@@ -300,7 +309,7 @@ describe('course, instructor and upcoming writes through the gateway on the all-
     expect(photo.body.data.photo).not.toBe(added.body.data.photo);
     expect(photo.body.data.banner).toBe(added.body.data.banner);
     expect(storedFiles().length).toBe(files.length);
-    expect((await fetch(`${base}${added.body.data.photo}`)).status).toBe(404);
+    // The old photo no longer served as public media is the edge's (the gateway describe below).
   });
 
   it("adds an upcoming course ('Upcoming Course Added!!') that visitors see, and deletes it ('Course Deleted!!')", async () => {
@@ -318,3 +327,55 @@ describe('course, instructor and upcoming writes through the gateway on the all-
   });
 });
 
+describe("the catalogue's uploaded images served back through the gateway on the all-in-one process", () => {
+  // Public media (`/api/v1/media/...`) is served by the edge only, from the files port.
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  const tokens: Record<string, string> = {};
+  const { request } = gatewayApi(() => base);
+  const multipart = (p: string, parts: [string, string | Buffer, string?][], token: string) => multipartAt(() => base, p, parts, token);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-course-writes-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    for (const [who, password] of [['admin', 'admin123'], ['content', 'content123']]) {
+      tokens[who!] = (await request('POST', '/user/login/', { email: `${who}@taal.local`, password })).body.data.token;
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves an added course's thumbnail as a JPEG, and an instructor's replaced photo no more (404)", async () => {
+    const png = await pngImage(64, 48);
+    const instructorId = ((await request('GET', '/instructor/')).body.data as { _id: string }[])[0]!._id;
+    const clip = makeClip(dataDir);
+    const res = await multipart(
+      '/course/add/',
+      [...courseFieldsFor('Slide guitar from zero', instructorId), ['thumbnail', png, 'thumb.png'], ['banner', png, 'banner.png'], ['videos', clip, 'Lesson one.mp4']],
+      tokens.content!,
+    );
+    expect(res.status).toBe(201);
+    const course = res.body.data;
+    expect(course.thumbnail).toMatch(/^\/api\/v1\/media\/images\/[0-9a-f-]{36}\.jpg$/);
+    const thumb = await fetch(`${base}${course.thumbnail}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+
+    const added = await multipart(
+      '/instructor/add/',
+      [['name', 'Rumana Akter'], ['band', 'Nodi'], ['percentage', '40'], ['bio', 'Bass player'], ['photo', png, 'p.png'], ['banner', png, 'b.png']],
+      tokens.admin!,
+    );
+    expect(added.status).toBe(201);
+    expect((await fetch(`${base}${added.body.data.photo}`)).status).toBe(200);
+    const photo = await multipart(`/instructor/${added.body.data._id}/`, [['photo', png, 'new.png']], tokens.admin!);
+    expect(photo.body.data.photo).not.toBe(added.body.data.photo);
+    expect((await fetch(`${base}${added.body.data.photo}`)).status).toBe(404);
+    expect((await fetch(`${base}${photo.body.data.photo}`)).status).toBe(200);
+  });
+});

@@ -1,10 +1,11 @@
 /**
- * Freebies and the landing popup through the gateway on the all-in-one process (issue 10,
- * decision 0017): who may write (admin and content on freebies, admin only on the popup,
- * students never), the rich text sanitised by the catalogue, files checked by content and
- * stored through the one upload mechanism, files released on edit and delete, no file left
- * behind by a refused form, and visitors' cached reads fresh after each write. Kept beside
- * the catalogue's routes (issue 52): they are the catalogue's, whichever process serves them.
+ * Freebies and the landing popup on the catalogue running alone (issues 10 and 52, decision 0017):
+ * who may write (admin and content on freebies, admin only on the popup, students never), the rich
+ * text sanitised by the catalogue, files checked by content and stored through the one upload
+ * mechanism, files released on edit and delete, no file left behind by a refused form, and
+ * visitors' cached reads fresh after each write. The stored files served back as public media
+ * (`/api/v1/media/...`) are the edge's: that part runs through the gateway on the all-in-one
+ * process, in the last describe.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { FreebieMessages, LANDING_POPUP_ID } from '@taal/contracts';
 import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { demoFreebies } from './domain/demo-data';
 
 type Json = { success: boolean; data?: any; message?: string; fields?: Record<string, string>; code?: string; reason?: string; fieldReasons?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -36,52 +38,55 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-describe('freebies and the popup through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
-  const tokens: Record<string, string> = {};
-  const mediaFiles = () => filesUnder(path.join(dataDir, 'files', 'objects', 'media')).sort();
+/** A call to `${base(p)}/api/v1${p}`, with a bearer token and a form. */
+const requestAt = async (base: (p: string) => string, method: string, p: string, token?: string, body?: FormData) => {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base(p)}/api/v1${p}`, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as Json };
+};
+const form = (fields: Record<string, string>, files: [string, Buffer, string, string][] = []) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  for (const [field, bytes, name, type] of files) f.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return f;
+};
+const freebie = (over: Record<string, string> = {}) => ({
+  title: 'Strumming patterns',
+  subtitle: 'Four patterns for every song',
+  catagory: 'Guitar',
+  description: RICH,
+  youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  ...over,
+});
+/** Signs the demo users in (on the service that serves /user/login/). */
+const signIn = async (base: (p: string) => string, tokens: Record<string, string>, who: string[]) => {
+  for (const name of who) {
+    const login = await fetch(`${base('/user/login/')}/api/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${name}@taal.local`, password: `${name}123` }),
+    });
+    tokens[name] = ((await login.json()) as { data: { token: string } }).data.token;
+  }
+};
 
-  const request = async (method: string, p: string, token?: string, body?: FormData) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${base}/api/v1${p}`, { method, headers, body });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const form = (fields: Record<string, string>, files: [string, Buffer, string, string][] = []) => {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(fields)) f.append(k, v);
-    for (const [field, bytes, name, type] of files) f.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-    return f;
-  };
-  const freebie = (over: Record<string, string> = {}) => ({
-    title: 'Strumming patterns',
-    subtitle: 'Four patterns for every song',
-    catagory: 'Guitar',
-    description: RICH,
-    youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    ...over,
-  });
+describe('freebies and the popup on the catalogue running alone', () => {
+  let catalogue: ServiceAlone;
+  const tokens: Record<string, string> = {};
+  const mediaFiles = () => filesUnder(path.join(catalogue.dataDir, 'files', 'objects', 'media')).sort();
+
+  // Each call to the service that serves it (sign-in: identity's own port).
+  const request = (method: string, p: string, token?: string, body?: FormData) => requestAt((path) => catalogue.baseFor(path), method, p, token, body);
   const list = async () => (await request('GET', '/freebies/')).body.data as { _id: string; title: string }[];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-freebies-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
-    for (const [who, password] of [['admin', 'admin123'], ['content', 'content123'], ['student', 'student123'], ['instructor', 'instructor123']]) {
-      const res = await fetch(`${base}/api/v1/user/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `${who}@taal.local`, password }),
-      });
-      tokens[who!] = ((await res.json()) as { data: { token: string } }).data.token;
-    }
+    catalogue = await startServiceAlone('catalogue');
+    await signIn((p) => catalogue.baseFor(p), tokens, ['admin', 'content', 'student', 'instructor']);
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await catalogue?.stop();
   });
 
   it('adds a freebie with a YouTube link, a PDF and sanitised rich text; visitors see it first at once', async () => {
@@ -95,9 +100,7 @@ describe('freebies and the popup through the gateway on the all-in-one process',
     expect((await list())[0]).toMatchObject({ _id: created._id, title: 'Strumming patterns' });
     const detail = await request('GET', `/freebies/${created._id}`);
     expect(detail.body.data).toEqual(created);
-    const pdf = await fetch(`${base}${created.documents[0].path}`);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer())).toEqual(PDF);
+    // The PDF served back as public media is the edge's (the gateway describe below).
   });
 
   it('lets the content role add, edit and delete; carousel images are re-encoded and released files deleted', async () => {
@@ -116,16 +119,13 @@ describe('freebies and the popup through the gateway on the all-in-one process',
     const f = added.body.data;
     expect(f.carouselList).toHaveLength(2);
     expect(f.thumbnail).toMatch(/-thumb\.jpg$/);
-    const image = await fetch(`${base}${f.carouselList[0]}`);
-    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    // The images served back as public media (JPEG; the released ones no more) are the edge's (the gateway describe below).
     expect((await list())[0]!._id).toBe(f._id);
 
     // Only the title changes; a new carousel replaces the old one, whose files are deleted.
     const edited = await request('PUT', `/freebies/edit/${f._id}`, tokens.content, form({ title: 'Tuning, answered', subtitle: '' }, [['carouselList', png, 'c.png', 'image/png']]));
     expect(edited).toMatchObject({ status: 200, body: { message: FreebieMessages.updated, data: { title: 'Tuning, answered', subtitle: f.subtitle, catagory: 'FAQ', thumbnail: f.thumbnail } } });
     expect(edited.body.data.carouselList).toHaveLength(1);
-    expect((await fetch(`${base}${f.carouselList[0]}`)).status).toBe(404);
-    expect((await fetch(`${base}${edited.body.data.carouselList[0]}`)).status).toBe(200);
     expect((await request('GET', `/freebies/${f._id}`)).body.data.title).toBe('Tuning, answered');
 
     const before = mediaFiles().length;
@@ -187,5 +187,54 @@ describe('freebies and the popup through the gateway on the all-in-one process',
     const off = await request('POST', `/popup/${LANDING_POPUP_ID}`, tokens.admin, form({ ...change, show: 'false' }));
     expect(off.body.data).toMatchObject({ show: false, thumbnail: saved.body.data.thumbnail });
     expect((await request('GET', `/popup/find/${LANDING_POPUP_ID}`)).body.data.show).toBe(false);
+  });
+});
+
+describe("a freebie's files served back through the gateway on the all-in-one process", () => {
+  // Public media (`/api/v1/media/...`) is served by the edge only, from the files port.
+  let dataDir: string;
+  let taal: Awaited<ReturnType<typeof startAllInOne>>;
+  let base: string;
+  const tokens: Record<string, string> = {};
+  const request = (method: string, p: string, token?: string, body?: FormData) => requestAt(() => base, method, p, token, body);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-freebies-'));
+    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    base = `http://127.0.0.1:${taal.port}`;
+    await signIn(() => base, tokens, ['admin', 'content']);
+  }, 120_000);
+
+  afterAll(async () => {
+    await taal?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the PDF and the re-encoded carousel images; a carousel image replaced on edit is no longer served', async () => {
+    const added = await request('POST', '/freebies/add/', tokens.admin, form(freebie(), [['documents', PDF, 'chords.pdf', 'application/pdf']]));
+    expect(added.status).toBe(201);
+    const pdf = await fetch(`${base}${added.body.data.documents[0].path}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer())).toEqual(PDF);
+
+    const png = await pngImage(40, 30);
+    const withImages = await request(
+      'POST',
+      '/freebies/add/',
+      tokens.content,
+      form(freebie({ title: 'Tuning FAQ', catagory: 'FAQ', youtube: '' }), [
+        ['carouselList', png, 'a.png', 'image/png'],
+        ['carouselList', png, 'b.png', 'image/png'],
+        ['thumbnail', png, 't.png', 'image/png'],
+      ]),
+    );
+    expect(withImages.status).toBe(201);
+    const f = withImages.body.data;
+    const image = await fetch(`${base}${f.carouselList[0]}`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const edited = await request('PUT', `/freebies/edit/${f._id}`, tokens.content, form({ title: 'Tuning, answered', subtitle: '' }, [['carouselList', png, 'c.png', 'image/png']]));
+    expect(edited.status).toBe(200);
+    expect((await fetch(`${base}${f.carouselList[0]}`)).status).toBe(404);
+    expect((await fetch(`${base}${edited.body.data.carouselList[0]}`)).status).toBe(200);
   });
 });

@@ -1,19 +1,18 @@
 /**
- * The terms' age rule through the gateway on the all-in-one process (issue 40, decision 0047):
- * under 13 on the day of sign-up is refused; a 15-year-old names a guardian, whose mailed link
- * (signed, expiring, single use) approves the account; until then no course or gift-card order
- * can be opened, afterwards buying works; an adult is unaffected.
+ * The terms' age rule on identity running alone (issue 40, decision 0047; issue 52): under 13 on
+ * the day of sign-up is refused; a 15-year-old names a guardian, whose mailed link (signed,
+ * expiring, single use) approves the account; until then no course or gift-card order can be
+ * opened, afterwards buying works; an adult is unaffected. Messaging beside it sends the mail;
+ * the catalogue, commerce and the store answer the buying, each on its own port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { todayInDhaka } from '@taal/contracts';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { creditWallet } from '../../../tools/lib/marketplace.cjs';
 
 /** The day `years` years before today in Dhaka (YYYY-MM-DD), `days` days later. */
@@ -23,19 +22,18 @@ function yearsAgo(years: number, days = 0): string {
   return day.toISOString().slice(0, 10);
 }
 
-describe('the age rule at sign-up, through the gateway', () => {
-  let dataDir: string;
+describe('the age rule at sign-up, on identity running alone', () => {
+  let identity: ServiceAlone;
   let mailDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
   let adminToken: string;
-  const { get, post, login } = gatewayApi(() => base);
+  // Each call to the service that serves it.
+  const { get, post, login } = gatewayApi((p) => identity.baseFor(p));
 
   const signUp = async (fields: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Rafi Ahmed', password: 'secret1', confirmPassword: 'secret1', phone: '01712345678', address: 'Dhaka', ...fields })) form.append(k, v);
     form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    const res = await fetch(`${base}/api/v1/user/signup/`, { method: 'POST', body: form });
+    const res = await fetch(`${identity.baseFor('/user/signup/')}/api/v1/user/signup/`, { method: 'POST', body: form });
     return { status: res.status, body: (await res.json()) as { reason?: string; fieldReasons?: Record<string, string>; fields?: Record<string, string>; message?: string; data?: Record<string, unknown> } };
   };
   const address = (who: string) => {
@@ -59,16 +57,14 @@ describe('the age rule at sign-up, through the gateway', () => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-age-gw-'));
-    mailDir = path.join(dataDir, 'mail');
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    // Identity alone, with messaging for its mail and the services a student buys from.
+    identity = await startServiceAlone('identity', { also: ['messaging', 'catalogue', 'commerce', 'store'] });
+    mailDir = path.join(identity.dataDir, 'mail');
     adminToken = (await login('admin@taal.local', 'admin123')).token;
   }, 60_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await identity?.stop();
   });
 
   it('refuses anyone under 13 on the day of sign-up (TOO_YOUNG on the date of birth), and no account is made', async () => {
@@ -119,7 +115,7 @@ describe('the age rule at sign-up, through the gateway', () => {
     // The cart is free; the checkout (wallet covers it) is refused with the reason, and so is a gift card.
     const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
     const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
-    await creditWallet(base, adminToken, me.id, course.priceSilver!.price);
+    await creditWallet(identity.baseFor('/wallet/credit'), adminToken, me.id, course.priceSilver!.price);
     expect((await post('/cart/', { user: me.id, course: course._id, tier: 'silver' }, me.token)).status).toBe(200);
     const refused = await post('/order', { userId: me.id, amount: 0 }, me.token);
     expect([refused.status, refused.body.reason]).toEqual([403, 'GUARDIAN_APPROVAL_PENDING']);

@@ -1,20 +1,19 @@
 /**
- * The age rule for Google and Facebook sign-ups through the gateway on the all-in-one process
- * (issue 53 item 5, decision 0077). Such an account has no date of birth: its first order is
- * refused until it gives one (POST user/, the Profile tab's save), which is judged by the
- * sign-up's rule (decision 0047): under 13 refused and not stored, 13 to 17 name a guardian and
- * cannot buy until the guardian's link is opened, 18 and over buy at once. A stored date of birth
- * cannot be changed afterwards. Google is played by the local stand-in the auth tests use.
+ * The age rule for Google and Facebook sign-ups on identity running alone (issue 53 item 5,
+ * decision 0077; issue 52). Such an account has no date of birth: its first order is refused
+ * until it gives one (POST user/, the Profile tab's save), which is judged by the sign-up's rule
+ * (decision 0047): under 13 refused and not stored, 13 to 17 name a guardian and cannot buy until
+ * the guardian's link is opened, 18 and over buy at once. A stored date of birth cannot be changed
+ * afterwards. Google is played by the local stand-in the auth tests use. Messaging beside identity
+ * sends the mail; the catalogue, commerce and the store answer the buying, each on its own port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { refusalText, todayInDhaka } from '@taal/contracts';
 import { mailsTo } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { startSocialStandins, type SocialStandins } from '../../../tools/testing/social-standins';
 import { creditWallet } from '../../../tools/lib/marketplace.cjs';
 
@@ -24,14 +23,13 @@ function yearsAgo(years: number, days = 0): string {
   return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-describe('the age rule for social sign-ups, through the gateway', () => {
-  let dataDir: string;
+describe('the age rule for social sign-ups, on identity running alone', () => {
+  let identity: ServiceAlone;
   let mailDir: string;
   let social: SocialStandins;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
   let adminToken: string;
-  const { get, post, login, signUpVerified } = gatewayApi(() => base);
+  // Each call to the service that serves it.
+  const { get, post, login, signUpVerified } = gatewayApi((p) => identity.baseFor(p));
 
   const address = (who: string) => {
     const id = randomUUID().slice(0, 8);
@@ -58,24 +56,22 @@ describe('the age rule for social sign-ups, through the gateway', () => {
 
   beforeAll(async () => {
     social = await startSocialStandins();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-social-age-'));
-    mailDir = path.join(dataDir, 'mail');
-    taal = await startAllInOne({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      GOOGLE_CLIENT_ID: social.google.clientId,
-      GOOGLE_JWKS_URL: social.google.jwksUrl,
-      GOOGLE_ISSUERS: social.google.issuer,
+    // Identity alone, with messaging for its mail and the services a student buys from.
+    identity = await startServiceAlone('identity', {
+      also: ['messaging', 'catalogue', 'commerce', 'store'],
+      env: {
+        GOOGLE_CLIENT_ID: social.google.clientId,
+        GOOGLE_JWKS_URL: social.google.jwksUrl,
+        GOOGLE_ISSUERS: social.google.issuer,
+      },
     });
-    base = `http://127.0.0.1:${taal.port}`;
+    mailDir = path.join(identity.dataDir, 'mail');
     adminToken = (await login('admin@taal.local', 'admin123')).token;
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
+    await identity?.stop();
     await social?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a Google sign-up aged 15 cannot buy until it gives its date of birth, names a guardian, and the guardian approves', async () => {
@@ -83,7 +79,7 @@ describe('the age rule for social sign-ups, through the gateway', () => {
     expect((await get(`/user/${me.id}/`, me.token)).body.data).toMatchObject({ dob: '', guardianStatus: '' });
     const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
     const course = courses.find((c) => (c.priceSilver?.price ?? 0) > 0)!;
-    await creditWallet(base, adminToken, me.id, course.priceSilver!.price);
+    await creditWallet(identity.baseFor('/wallet/credit'), adminToken, me.id, course.priceSilver!.price);
     expect((await post('/cart/', { user: me.id, course: course._id, tier: 'silver' }, me.token)).status).toBe(200);
     const giftCard = await giftCardOf(me.id);
 

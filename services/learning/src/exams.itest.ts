@@ -1,24 +1,21 @@
 /**
- * Theory exams and the certificate gate through the gateway on the all-in-one process (issue 53,
- * decisions 0072 and 0073): the course's instructor writes an exam with an audio question (a WAV
+ * Theory exams and the certificate gate on learning running alone (issues 53 and 52, decisions
+ * 0072 and 0073), with the catalogue (the courses), commerce (enrolling) and messaging (the
+ * sign-up mail) beside it: the course's instructor writes an exam with an audio question (a WAV
  * checked with ffprobe, stored as AAC); no answer the student reads carries the key; attempts
  * beyond the limit are refused in en and bn; a 50-way parallel submission grades once; a
- * certificate is refused before the pass and granted after, and its check page names the exam. Kept
- * beside learning's routes (issue 52): they are learning's, whichever process serves them.
+ * certificate is refused before the pass and granted after, and its check page names the exam.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { refusalText } from '@taal/contracts';
-import { startAllInOne } from '@taal/launcher';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-describe('theory exams and the certificate gate through the gateway', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('theory exams and the certificate gate on learning running alone', () => {
+  let learning: ServiceAlone;
   let admin: { token: string };
   let teacher: { token: string };
   let student: { token: string; id: string; email: string };
@@ -26,16 +23,16 @@ describe('theory exams and the certificate gate through the gateway', () => {
   let otherCourseId: string;
   let lessons: { _id: string }[];
   let audioUrl: string;
-  const { get, post, request, login, signUpVerified, enrolFree } = gatewayApi(() => base);
+  // Each call to the service that serves it (sign-in and sign-up: identity; courses: the catalogue; enrolling: commerce).
+  const baseFor = (p: string) => learning.baseFor(p);
+  const { get, post, request, login, signUpVerified, enrolFree } = gatewayApi(baseFor);
   const put = (p: string, body: unknown, token: string) => request('PUT', p, body, token);
   const option = (en: string, bn: string, correct = false) => ({ textEn: en, textBn: bn, correct });
   /** Every key that could name a right answer, anywhere in a body the student reads. */
   const leaksKey = (body: unknown) => /"correct"|"isCorrect"|"answerKey"|"rightOptions"/.test(JSON.stringify(body));
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-exams-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    learning = await startServiceAlone('learning', { also: ['catalogue', 'commerce', 'messaging'] });
     admin = await login('admin@taal.local', 'admin123');
     teacher = await login('instructor@taal.local', 'instructor123');
     const profile = (await get('/user/me', teacher.token)).body.data.instructor as string;
@@ -44,24 +41,23 @@ describe('theory exams and the certificate gate through the gateway', () => {
     otherCourseId = courses.find((c) => c.instructor !== profile)!._id;
     await waitFor(async () => ((await get(`/course/secure-course/${courseId}`)).body.data?.lessons?.length ?? 0) === 4, 'demo lessons', { timeoutMs: 60_000 });
     lessons = (await get(`/course/secure-course/${courseId}`)).body.data.lessons;
-    student = await signUpVerified(path.join(dataDir, 'mail'), 'Exam Student');
+    student = await signUpVerified(path.join(learning.dataDir, 'mail'), 'Exam Student');
     await enrolFree(admin.token, student, [courseId]);
   }, 180_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await learning?.stop();
   });
 
   it("lets the course's instructor upload an audio clip (checked as real audio) and write the exam; not another's course, nor a student", async () => {
-    const wav = path.join(dataDir, 'chord.wav');
+    const wav = path.join(learning.dataDir, 'chord.wav');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=261.6:duration=2', wav]);
     const form = new FormData();
     form.append('audio', new Blob([readFileSync(wav)], { type: 'audio/wav' }), 'chord.wav');
     const uploaded = await post(`/courses/${courseId}/exam/media`, form, teacher.token);
     expect(uploaded).toMatchObject({ status: 201, body: { data: { kind: 'audio' } } });
     audioUrl = uploaded.body.data.url;
-    const clip = await fetch(`${base}${audioUrl}`);
+    const clip = await fetch(`${baseFor(audioUrl.slice('/api/v1'.length))}${audioUrl}`);
     expect([clip.status, clip.headers.get('content-type')]).toEqual([200, 'audio/mp4']);
     expect(Buffer.from(await clip.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
     // A text file called .wav is not audio.
@@ -142,7 +138,7 @@ describe('theory exams and the certificate gate through the gateway', () => {
   });
 
   it('keeps the lessons-only rule for a course with no exam', async () => {
-    const other = await signUpVerified(path.join(dataDir, 'mail'), 'No Exam Student');
+    const other = await signUpVerified(path.join(learning.dataDir, 'mail'), 'No Exam Student');
     await enrolFree(admin.token, other, [otherCourseId]);
     await waitFor(async () => ((await get(`/course/secure-course/${otherCourseId}`)).body.data?.lessons?.length ?? 0) === 4, 'demo lessons', { timeoutMs: 60_000 });
     const its = (await get(`/course/secure-course/${otherCourseId}`)).body.data.lessons as { _id: string }[];

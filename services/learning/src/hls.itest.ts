@@ -1,6 +1,6 @@
 /**
- * Adaptive streaming (decision 0032, issue 24). Through the gateway of the all-in-one process: the
- * demo lessons get their ladder in the background; an uploaded video is transcoded with progress the
+ * Adaptive streaming (decision 0032, issue 24). On learning running alone (issue 52), with the
+ * catalogue (the courses) beside it: the demo lessons get their ladder in the background; an uploaded video is transcoded with progress the
  * admin sees, and playback then answers the signed master playlist, whose renditions and segments
  * play with that signature only (403 without one, or with another lesson's, or with the MP4's); a
  * video that is accepted but does not decode to the end is retried and ends failed, with the MP4
@@ -14,11 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { learningV1 } from '@taal/contracts';
 import { startCatalogue, type RunningCatalogue } from '@taal/catalogue';
-import { startAllInOne } from '@taal/launcher';
 import { callUnary, createClient, createDiskFileStore, createLogger, createTestAuth, type CallerIdentity, type FileStore } from '@taal/kit';
 import { demoCourses } from '../../catalogue/src/domain/demo-data';
 import { backends, type Backend } from '../../../tools/testing/backends';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 import { startLearning, type RunningLearning } from './service';
 import { useCaseCalls } from './testing/use-case-calls';
@@ -70,15 +70,15 @@ const filesUnder = (dir: string): string[] => {
   }
 };
 
-describe('adaptive streaming through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('adaptive streaming on learning running alone', () => {
+  let learning: ServiceAlone;
   let admin: string;
   let student: string;
   let courseId: string;
   let demo: Lesson[];
-  const { get, login } = gatewayApi(() => base);
+  // Each call to the service that serves it (sign-in: identity; the course list: the catalogue).
+  const baseFor = (p: string) => learning.baseFor(p);
+  const { get, login } = gatewayApi(baseFor);
 
   const lessonsOf = async (token?: string) => (await get(`/course/secure-course/${courseId}`, token)).body.data.lessons as Lesson[];
   const playback = async (lessonId: string, token?: string) => (await get(`/lesson/${lessonId}/playback`, token)).body.data as { url: string; hls: string | null };
@@ -87,19 +87,17 @@ describe('adaptive streaming through the gateway on the all-in-one process', () 
     form.append('title', title);
     form.append('status', 'paid');
     form.append('video', new Blob([readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
-    const res = await fetch(`${base}/api/v1/course/${courseId}/lessons`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    const res = await fetch(`${baseFor(`/course/${courseId}/lessons`)}/api/v1/course/${courseId}/lessons`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
     return { status: res.status, body: (await res.json()) as Json };
   };
   /** The same URL with its signature (the path segment after /hls/) replaced. */
   const withToken = (url: string, token: string) => url.replace(/\/video\/hls\/[^/]+\//, `/video/hls/${token}/`);
   const tokenOf = (url: string) => /\/video\/hls\/([^/]+)\//.exec(url)![1]!;
-  const fetchAt = (url: string) => fetch(`${base}${url}`);
+  const fetchAt = (url: string) => fetch(`${baseFor(url.slice('/api/v1'.length))}${url}`);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-hls-gw-'));
     // Failed attempts are retried after 1 s, then 4 s (30 s and 2 min by default).
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1', LEARNING_HLS_RETRY_SECONDS: '1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    learning = await startServiceAlone('learning', { also: ['catalogue'], env: { LEARNING_HLS_RETRY_SECONDS: '1' } });
     admin = (await login('admin@taal.local', 'admin123')).token;
     student = (await login('student@taal.local', 'student123')).token;
     const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
@@ -109,8 +107,7 @@ describe('adaptive streaming through the gateway on the all-in-one process', () 
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await learning?.stop();
   });
 
   it('transcodes the demo lessons in the background: playback answers their signed master playlist', async () => {
@@ -156,7 +153,7 @@ describe('adaptive streaming through the gateway on the all-in-one process', () 
       withToken(segment, `${tokenOf(segment).slice(0, -4)}AAAA`), // a forged one
       withToken(segment, tokenOf(openHls)), // the open lesson's (a visitor has that one)
       withToken(segment, tokenOf((await playback(otherPaid!._id, admin)).hls!)), // another paid lesson's
-      withToken(segment, new URL(mp4, base).searchParams.get('token')!), // this lesson's MP4 link
+      withToken(segment, new URL(mp4, learning.base).searchParams.get('token')!), // this lesson's MP4 link
       withToken(hls!, 'x'),
       withToken(hls!.replace('master.m3u8', '180p/index.m3u8'), tokenOf(openHls)),
     ];
@@ -238,7 +235,7 @@ describe('adaptive streaming through the gateway on the all-in-one process', () 
     await mp4.body?.cancel(); // the headers are the point: the video itself is not read
     expect([mp4.status, mp4.headers.get('content-type')]).toEqual([200, 'video/mp4']);
     // Nothing of the failed attempts is left in the files port.
-    expect(storedUnder(path.join(dataDir, 'files'), `hls/${id}`)).toEqual([]);
+    expect(storedUnder(path.join(learning.dataDir, 'files'), `hls/${id}`)).toEqual([]);
   }, 180_000);
 });
 

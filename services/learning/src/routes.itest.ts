@@ -1,38 +1,38 @@
 /**
- * Lessons and video through the gateway on the all-in-one process (spec §7 `course/secure-course/`,
- * `video/{filename}`; issue 9): who may play which lesson, signed video URLs (none, expired, or for
- * another lesson: 403), HTTP Range requests (206, 416), a purchase that unlocks the paid lessons,
- * the classroom and the back office's expired subscriptions and lesson rename. Kept beside learning's
- * routes (issue 52): they are learning's, whichever process serves them.
+ * Lessons and video on learning running alone (spec §7 `course/secure-course/`, `video/{filename}`;
+ * issues 9 and 52), with the catalogue (the courses) and commerce (a purchase) beside it: who may
+ * play which lesson, signed video URLs (none, expired, or for another lesson: 403), HTTP Range
+ * requests (206, 416), a purchase that unlocks the paid lessons, the classroom and the back
+ * office's expired subscriptions and lesson rename. Users sign in on identity's own port.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { signGrant } from '@taal/kit';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 type Lesson = { _id: string; status: string; filename: string; playable: boolean; size: number };
 
-describe('lessons and video through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('lessons and video on learning running alone', () => {
+  let learning: ServiceAlone;
   let adminToken: string;
   let student: { token: string; id: string };
   let courseId: string;
   let lessons: Lesson[];
 
-  const { get, post, login } = gatewayApi(() => base);
+  // Each call to the service that serves it (sign-in: identity; the course list: the catalogue; the purchase: commerce).
+  const baseFor = (p: string) => learning.baseFor(p);
+  const { get, post, login } = gatewayApi(baseFor);
+  /** The full address of a path under /api/v1 (a video URL), on the service that serves it. */
+  const at = (url: string) => `${baseFor(url.slice('/api/v1'.length))}${url}`;
   const playUrl = async (lessonId: string, token?: string) => (await get(`/lesson/${lessonId}/playback`, token)).body.data.url as string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-learning-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    learning = await startServiceAlone('learning', { also: ['catalogue', 'commerce'] });
     adminToken = (await login('admin@taal.local', 'admin123')).token;
     student = await login('student@taal.local', 'student123');
     const courses = (await get('/course/')).body.data as { _id: string; priceSilver: { price: number } | null }[];
@@ -43,8 +43,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await learning?.stop();
   });
 
   it('shows a visitor the open lesson only, and refuses the others with the spec’s messages', async () => {
@@ -73,35 +72,35 @@ describe('lessons and video through the gateway on the all-in-one process', () =
 
   it('streams with HTTP ranges (206, Content-Range, 416) for a valid signed URL only', async () => {
     const url = await playUrl(lessons[0]!._id);
-    const whole = await fetch(`${base}${url}`);
+    const whole = await fetch(at(url));
     expect([whole.status, whole.headers.get('accept-ranges'), whole.headers.get('content-type')]).toEqual([200, 'bytes', 'video/mp4']);
     const bytes = Buffer.from(await whole.arrayBuffer());
     expect(bytes.length).toBe(lessons[0]!.size);
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp'); // a real MP4
 
     const middle = Math.floor(bytes.length / 2);
-    const part = await fetch(`${base}${url}`, { headers: { range: `bytes=${middle}-${middle + 999}` } });
+    const part = await fetch(at(url), { headers: { range: `bytes=${middle}-${middle + 999}` } });
     expect([part.status, part.headers.get('content-range'), part.headers.get('content-length')]).toEqual([206, `bytes ${middle}-${middle + 999}/${bytes.length}`, '1000']);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(middle, middle + 1000))).toBe(true);
-    const tail = await fetch(`${base}${url}`, { headers: { range: 'bytes=-10' } });
+    const tail = await fetch(at(url), { headers: { range: 'bytes=-10' } });
     expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 10))).toBe(true);
-    const past = await fetch(`${base}${url}`, { headers: { range: `bytes=${bytes.length}-` } });
+    const past = await fetch(at(url), { headers: { range: `bytes=${bytes.length}-` } });
     expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${bytes.length}`]);
 
     // No token, a token for another lesson's file, and an expired one: 403.
     const filename = lessons[0]!.filename;
-    expect((await fetch(`${base}/api/v1/video/${filename}`)).status).toBe(403);
+    expect((await fetch(at(`/api/v1/video/${filename}`))).status).toBe(403);
     const other = await playUrl(lessons[1]!._id, student.token);
-    expect((await fetch(`${base}/api/v1/video/${filename}?${other.split('?')[1]}`)).status).toBe(403);
+    expect((await fetch(at(`/api/v1/video/${filename}?${other.split('?')[1]}`))).status).toBe(403);
     const expired = await signGrant(
-      taal.keyRing.issuerFor('learning'),
+      learning.keyRing.issuerFor('learning'),
       { audience: 'taal-video', subject: lessons[0]!._id, claims: { file: filename }, ttlSeconds: 60 },
       Date.now() - 3_600_000,
     );
-    expect((await fetch(`${base}/api/v1/video/${filename}?token=${expired}`)).status).toBe(403);
+    expect((await fetch(at(`/api/v1/video/${filename}?token=${expired}`))).status).toBe(403);
     // A grant for this file signed by another service's key is no video URL either.
-    const forged = await signGrant(taal.keyRing.issuerFor('catalogue'), { audience: 'taal-video', subject: lessons[0]!._id, claims: { file: filename }, ttlSeconds: 60 });
-    expect((await fetch(`${base}/api/v1/video/${filename}?token=${forged}`)).status).toBe(403);
+    const forged = await signGrant(learning.keyRing.issuerFor('catalogue'), { audience: 'taal-video', subject: lessons[0]!._id, claims: { file: filename }, ttlSeconds: 60 });
+    expect((await fetch(at(`/api/v1/video/${filename}?token=${forged}`))).status).toBe(403);
   });
 
   it('unlocks the paid lessons once the student’s order is paid, and shows the course in the classroom', async () => {
@@ -116,7 +115,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
     const mine = (await get(`/course/secure-course/${courseId}`, student.token)).body.data;
     expect(mine.lessons.map((l: Lesson) => l.playable)).toEqual([true, true, true, true]);
     const url = await playUrl(lessons[2]!._id, student.token);
-    expect((await fetch(`${base}${url}`, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
+    expect((await fetch(at(url), { headers: { range: 'bytes=0-99' } })).status).toBe(206);
 
     expect((await post(`/lesson/${lessons[2]!._id}/progress`, { position: 3.5, practicedSeconds: 120 }, student.token)).status).toBe(200);
     const classroom = (await get(`/classroom/${student.id}`, student.token)).body.data;
@@ -158,7 +157,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
 
     const verified = await get(`/certificate/${id}`);
     expect(verified).toMatchObject({ status: 200, body: { data: { valid: true, courseName: expect.any(String), userName: expect.any(String) } } });
-    const pdf = await fetch(`${base}/api/v1/certificate/${id}/pdf`);
+    const pdf = await fetch(at(`/api/v1/certificate/${id}/pdf`));
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await get('/certificate/00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -170,7 +169,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
       form.append('title', title);
       form.append('status', 'paid');
       form.append('video', file, name);
-      const res = await fetch(`${base}/api/v1/course/${courseId}/lessons`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const res = await fetch(at(`/api/v1/course/${courseId}/lessons`), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
       return { status: res.status, body: (await res.json()) as Json };
     };
     // A WebM (VP8) clip made here: transcoded to H.264 MP4 on upload.
@@ -183,7 +182,7 @@ describe('lessons and video through the gateway on the all-in-one process', () =
       const added = await upload(video, 'clip.webm', adminToken);
       expect(added).toMatchObject({ status: 201, body: { data: { originalname: 'Scales in A minor', status: 'paid', position: 5 } } });
       expect(added.body.data.duration).toBeGreaterThan(1.5);
-      const stored = await fetch(`${base}${await playUrl(added.body.data._id, adminToken)}`);
+      const stored = await fetch(at(await playUrl(added.body.data._id, adminToken)));
       const bytes = Buffer.from(await stored.arrayBuffer());
       // Fast-start: the index (moov) comes before the media data (mdat).
       expect(bytes.indexOf('moov')).toBeGreaterThan(0);
@@ -198,3 +197,4 @@ describe('lessons and video through the gateway on the all-in-one process', () =
     }
   });
 });
+

@@ -1,23 +1,20 @@
 /**
- * Reports and blocks through the gateway on the all-in-one process (issue 53, decision 0076): a
+ * Reports and blocks on messaging running alone (issue 52; issue 53, decision 0076), with the
+ * catalogue (courses), commerce (the enrolment) and learning (lessons) beside it: a
  * user reports an item once; the admin's queue hides it (gone for everyone but the admin), restores
  * it, or suspends its sender; the reporter is told the outcome. A blocked sender is refused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
 type Who = { token: string; id: string };
 
-describe('reports and blocks through the gateway', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('reports and blocks on messaging running alone', () => {
+  let messaging: ServiceAlone;
   let admin: Who;
   let student: Who;
   let other: Who;
@@ -25,7 +22,8 @@ describe('reports and blocks through the gateway', () => {
   let course: string;
   let lesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
+  // Each call to the service that serves it (a suspended sender's login: identity's own port).
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi((p) => messaging.baseFor(p));
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
   const notificationsOf = async (who: Who) =>
     ((await get(`/notification/user/${who.id}/all`, who.token)).body.data as { msg: string }[]).map(
@@ -42,13 +40,11 @@ describe('reports and blocks through the gateway', () => {
     ).filter((r) => r.itemId === itemId);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-reports-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    messaging = await startServiceAlone('messaging', { also: ['catalogue', 'commerce', 'learning'] });
     admin = await login('admin@taal.local', 'admin123');
     student = await login('student@taal.local', 'student123');
     teacher = await login('instructor@taal.local', 'instructor123');
-    other = await signUpVerified(path.join(dataDir, 'mail'), 'Mitu Das', { prefix: 'reporter' });
+    other = await signUpVerified(path.join(messaging.dataDir, 'mail'), 'Mitu Das', { prefix: 'reporter' });
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
     await enrolFree(admin.token, student, [course]);
@@ -61,8 +57,7 @@ describe('reports and blocks through the gateway', () => {
   }, 150_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('a review reported once, hidden from the queue: gone for everyone but the admin; restored: back; the reporter told each time', async () => {
@@ -203,7 +198,7 @@ describe('reports and blocks through the gateway', () => {
   }, 60_000);
 
   it("suspending the sender from the queue hides the item and ends the sender's account", async () => {
-    const writer = await signUpVerified(path.join(dataDir, 'mail'), 'Rude Writer', { prefix: 'rude' });
+    const writer = await signUpVerified(path.join(messaging.dataDir, 'mail'), 'Rude Writer', { prefix: 'rude' });
     const message = (
       await post(
         '/contact/instructor/',

@@ -1,24 +1,20 @@
 /**
- * Questions under a lesson through the gateway on the all-in-one process (issue 41, decision
- * 0050): who may read, ask, answer, follow and hide; an answer notifies the asker and a follower
+ * Questions under a lesson on messaging running alone (issue 52; issue 41, decision 0050), with
+ * the catalogue (courses), commerce (the enrolment) and learning (lessons) beside it: who may read, ask, answer, follow and hide; an answer notifies the asker and a follower
  * (not someone who stopped following) once each, with a notification and a mail; a hidden
  * question leaves the students' threads and the instructor's unanswered list.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
 
-describe('lesson questions through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('lesson questions on messaging running alone', () => {
+  let messaging: ServiceAlone;
   let admin: { token: string; id: string };
   let asker: { token: string; id: string };
   let follower: { token: string; id: string; email: string };
@@ -28,21 +24,19 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
   let otherCourse: string;
   let lesson: string;
 
-  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi(() => base);
+  // Each call to the service that serves it.
+  const { request, get, post, login, signUpVerified, enrolFree, lessonsOf } = gatewayApi((p) => messaging.baseFor(p));
   const put = (p: string, body: unknown, token?: string) => request('PUT', p, body, token);
 
-
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-questions-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    messaging = await startServiceAlone('messaging', { also: ['catalogue', 'commerce', 'learning'] });
     admin = await login('admin@taal.local', 'admin123');
     asker = await login('student@taal.local', 'student123');
     teacher = await login('instructor@taal.local', 'instructor123');
     content = await login('content@taal.local', 'content123');
 
     // A second student: signs up and verifies the address from the mail.
-    follower = await signUpVerified(path.join(dataDir, 'mail'), 'Mitu Das', { prefix: 'follower' });
+    follower = await signUpVerified(path.join(messaging.dataDir, 'mail'), 'Mitu Das', { prefix: 'follower' });
 
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
     course = courses.find((c) => c.instructor === DEMO_INSTRUCTOR_PROFILE)!._id;
@@ -52,8 +46,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
   }, 150_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('refuses readers and askers who are not enrolled, and bad text', async () => {
@@ -113,7 +106,7 @@ describe('lesson questions through the gateway on the all-in-one process', () =>
     // In the reader's language.
     const bn = (await get(`/notification/user/${asker.id}?lang=bn`, asker.token)).body.data as { msg: string }[];
     expect(bn.some((n) => n.msg.includes('উত্তর দেওয়া হয়েছে'))).toBe(true);
-    await waitFor(async () => mailsTo(path.join(dataDir, 'mail'), follower.email).some((m) => m.body.includes('The index finger.')), 'the follower’s mail', { timeoutMs: 20_000 });
+    await waitFor(async () => mailsTo(path.join(messaging.dataDir, 'mail'), follower.email).some((m) => m.body.includes('The index finger.')), 'the follower’s mail', { timeoutMs: 20_000 });
 
     // The follower stops following: a second answer reaches the asker only.
     expect(await put(`/questions/${id}/follow`, { follow: false }, follower.token)).toMatchObject({ status: 200, body: { data: { following: false, followers: 1 } } });

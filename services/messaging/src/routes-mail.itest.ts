@@ -1,20 +1,19 @@
 /**
- * Transactional mail and system notifications as users notice them, on the all-in-one process
- * (decision 0023): a student who signed up in Bengali gets the verification mail in Bengali; a
- * paid order mails them exactly one receipt, in Bengali; a certificate the admin provides mails
- * them and shows in their bell in the page's language (`?lang=`); the referrer whose code they
- * signed up with hears of the bonus; a published settlement mails the instructor's account.
+ * Transactional mail and system notifications as users notice them (decision 0023), on messaging
+ * running alone (issue 52) with the services whose events it mails beside it (the catalogue,
+ * commerce, learning and payouts; each route asked of its own service's port): a student who
+ * signed up in Bengali gets the verification mail in Bengali; a paid order mails them exactly one
+ * receipt, in Bengali; a certificate the admin provides mails them and shows in their bell in the
+ * page's language (`?lang=`); the referrer whose code they signed up with hears of the bonus; a
+ * published settlement mails the instructor's account.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { pngImage } from '../../../tools/testing/images';
 import { mailsTo } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi, type Json } from '../../../tools/testing/gateway-api';
-
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 /** A subject as written (RFC 2047 encoded words decoded). */
 const subjectOf = (subject: string) =>
@@ -27,29 +26,27 @@ const subjectOf = (subject: string) =>
 const textOf = (body: string) =>
   [...body.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8')).join('\n') + body;
 
-describe('transactional mail and notifications through the gateway on the all-in-one process', () => {
-  let dataDir: string;
+describe('transactional mail and notifications on messaging running alone', () => {
+  let messaging: ServiceAlone;
   let mailDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
   let adminToken: string;
   let me: { token: string; id: string; email: string };
   let demoStudent: { token: string; id: string };
 
-  const { get, post, login } = gatewayApi(() => base);
+  // Each call to the service that serves it.
+  const { get, post, login } = gatewayApi((p) => messaging.baseFor(p));
+  /** The URL of `p` (under /api/v1) on the service that serves it. */
+  const urlOf = (p: string) => `${messaging.baseFor(p)}/api/v1${p}`;
   const mine = () => mailsTo(mailDir, me.email).map((m) => ({ subject: subjectOf(m.subject), text: textOf(m.body) }));
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-mail-gw-'));
-    mailDir = path.join(dataDir, 'mail');
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    messaging = await startServiceAlone('messaging', { also: ['catalogue', 'commerce', 'learning', 'payouts'] });
+    mailDir = path.join(messaging.dataDir, 'mail');
     adminToken = (await login('admin@taal.local', 'admin123')).token;
   }, 60_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('a student who signs up in Bengali (with a referral code) gets the verification mail in Bengali, and it verifies', async () => {
@@ -62,7 +59,7 @@ describe('transactional mail and notifications through the gateway on the all-in
     const fields = { name: 'নাদিয়া রহমান', email, password: 'secret1', confirmPassword: 'secret1', dob: '2000-01-02', phone: '01712345678', address: 'Dhaka', language: 'bn' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('photo', new Blob([new Uint8Array(await pngImage(40, 30))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${base}/api/v1/user/signup/${referralCode}`, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect((await fetch(urlOf(`/user/signup/${referralCode}`), { method: 'POST', body: form })).status).toBeLessThan(300);
     me = { email, token: '', id: '' };
     await waitFor(async () => mine().length > 0, 'the verification mail');
     const [mail] = mine();
@@ -133,7 +130,7 @@ describe('transactional mail and notifications through the gateway on the all-in
     await waitFor(async () => (await all('bn')).some((m: string) => m.includes('সনদ প্রস্তুত')), 'the certificate notification');
     expect((await all('en')).filter((m: string) => m.startsWith('Your certificate for'))).toHaveLength(1);
     // Without ?lang, the browser's Accept-Language decides.
-    const res = await fetch(`${base}/api/v1/notification/user/${me.id}`, { headers: { authorization: `Bearer ${me.token}`, 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' } });
+    const res = await fetch(urlOf(`/notification/user/${me.id}`), { headers: { authorization: `Bearer ${me.token}`, 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' } });
     expect(((await res.json()) as Json).data.some((n: { msg: string }) => n.msg.includes('সনদ প্রস্তুত'))).toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
     expect(certificateMails()).toHaveLength(1);
@@ -144,7 +141,7 @@ describe('transactional mail and notifications through the gateway on the all-in
     const form = new FormData();
     for (const [k, v] of Object.entries({ settleAmount: '123450', receivedAmount: '0', settleDate: '2026-11-30', remarks: 'November', status: 'false' })) form.append(k, v);
     form.append('photo', new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], { type: 'application/pdf' }), 'receipt.pdf');
-    const res = await fetch(`${base}/api/v1/instructor/settlement/${profile}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(urlOf(`/instructor/settlement/${profile}`), { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
     expect(res.status).toBe(201);
     const settlements = () => mailsTo(mailDir, 'instructor@taal.local').map((m) => ({ subject: subjectOf(m.subject), text: textOf(m.body) }));
     await waitFor(async () => settlements().some((m) => m.subject === 'A payment settlement of BDT 1234.50 was published'), 'the settlement mail');

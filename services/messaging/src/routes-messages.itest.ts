@@ -1,33 +1,31 @@
 /**
- * Messaging through the gateway on the all-in-one process (issue 13): the contact form with the
+ * Messaging on messaging running alone (issue 52), the catalogue beside it for the instructors
+ * students write to (issue 13): the contact form with the
  * spec's messages and its rate limit, a student's message to the instructor answered in the
  * panel, who may read and answer what (403), notifications read per user, and the live push
  * (server-sent events) that brings a new notification to an open page within 2 seconds and
  * ends when the page's session does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startAllInOne } from '@taal/launcher';
 import { waitFor } from '../../../tools/testing/wait';
 import { mailsTo } from '../../../tools/testing/eml';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-describe('messaging through the gateway on the all-in-one process', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('messaging on messaging running alone', () => {
+  let messaging: ServiceAlone;
   let admin: { token: string; id: string };
   let student: { token: string; id: string };
   let teacher: { token: string; id: string; profile: string };
 
-  const { request, get, post, login } = gatewayApi(() => base);
+  // Each call to the service that serves it (sign-in and the accounts: identity's own port).
+  const { request, get, post, login } = gatewayApi((p) => messaging.baseFor(p));
+  /** The live push, on messaging's own port. */
+  const streamUrl = () => `${messaging.base}/api/v1/notification/stream`;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-messaging-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    messaging = await startServiceAlone('messaging', { also: ['catalogue'] });
     admin = await login('admin@taal.local', 'admin123');
     student = await login('student@taal.local', 'student123');
     const t = await login('instructor@taal.local', 'instructor123');
@@ -35,8 +33,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it("takes the contact form ('Please fill all the fields'), lists it for the admin, marks it replied, and limits each sender", async () => {
@@ -98,7 +95,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
 
   it('pushes a new notification to an open page within 2 s; marking it read hides it for that user only', async () => {
     const controller = new AbortController();
-    const stream = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${student.token}` }, signal: controller.signal });
+    const stream = await fetch(streamUrl(), { headers: { authorization: `Bearer ${student.token}` }, signal: controller.signal });
     expect([stream.status, stream.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const reader = stream.body!.getReader();
     let seen = '';
@@ -146,7 +143,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
     const open = async (token: string) => {
       const controller = new AbortController();
       controllers.push(controller);
-      const res = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+      const res = await fetch(streamUrl(), { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       let seen = '';
@@ -191,7 +188,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
       expect((await get(`/user/suspend/${suspended.id}`, admin.token)).status).toBe(200);
       await Promise.all([endsWithin2s(suspendedStream), endsWithin2s(staysStream)]);
       // And a new stream with a dead token is refused, as any request is.
-      expect((await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${stays.token}` } })).status).toBe(401);
+      expect((await fetch(streamUrl(), { headers: { authorization: `Bearer ${stays.token}` } })).status).toBe(401);
     } finally {
       for (const c of controllers) c.abort();
     }
@@ -213,7 +210,7 @@ describe('messaging through the gateway on the all-in-one process', () => {
     const progress = async () => ((await get('/mass-mail/', admin.token)).body.data as { _id: string; status: string; total: number; sent: number }[]).find((m) => m._id === id)!;
     await waitFor(async () => (await progress()).status === 'done', 'the mass mail', { timeoutMs: 30_000 });
     expect(await progress()).toMatchObject({ total: verified.length, sent: verified.length });
-    const mailDir = path.join(dataDir, 'mail');
+    const mailDir = path.join(messaging.dataDir, 'mail');
     for (const u of users) {
       const got = mailsTo(mailDir, u.email).filter((m) => m.subject.includes(subject));
       expect([u.email, got.length]).toEqual([u.email, verified.includes(u) ? 1 : 0]);
@@ -221,8 +218,8 @@ describe('messaging through the gateway on the all-in-one process', () => {
     const body = mailsTo(mailDir, verified[0]!.email).find((m) => m.subject.includes(subject))!.body;
     expect(body).not.toContain('onerror');
     const link = /https?:\/\/[^\s"]+\/api\/v1\/mass-mail\/unsubscribe\/[A-Za-z0-9_-]+/.exec(body)![0];
-    const unsubscribe = await fetch(`${base}${new URL(link).pathname}`);
+    const unsubscribe = await fetch(`${messaging.base}${new URL(link).pathname}`);
     expect([unsubscribe.status, await unsubscribe.text()]).toEqual([200, expect.stringContaining(verified[0]!.email)]);
-    expect((await fetch(`${base}/api/v1/mass-mail/unsubscribe/not-a-real-token`)).status).toBe(404);
+    expect((await fetch(`${messaging.base}/api/v1/mass-mail/unsubscribe/not-a-real-token`)).status).toBe(404);
   });
 });

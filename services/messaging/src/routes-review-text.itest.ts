@@ -1,18 +1,18 @@
 /**
  * What users write is stored as plain text by one sanitiser (issue 50, decision 0064), and a
- * public review names its writer by name and photo, not by user id, through the gateway on the
- * all-in-one process:
+ * public review names its writer by name and photo, not by user id:
  * - a review, a lesson question and its answer, a contact message, a message to an instructor and its reply with nested markup
  *   (`<<x>script>…`), escaped markup and a right-to-left override come back as plain text, while
  *   `a < b`, `I <3 guitar`, `&` and Bengali are kept as typed (not HTML-escaped);
  * - the public review list carries the reviewer's name and a photo thumbnail (a data: URL), and
  *   nowhere their user id; the back office's list still has it.
+ * On messaging running alone (issue 52), with the services its flows need beside it: the catalogue
+ * (courses; the instructor's bio is asked of its own port), commerce (the enrolment) and learning
+ * (lessons and progress).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startAllInOne } from '@taal/launcher';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
 const DEMO_INSTRUCTOR_PROFILE = '00000000-0000-4000-8000-000000000001';
@@ -21,27 +21,24 @@ const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
 /** Ordinary text that must survive as typed. */
 const ORDINARY = 'a < b & I <3 guitar, চমৎকার র‍্যাব!';
 
-describe('one plain-text sanitiser, and reviews named by name and photo, through the gateway', () => {
-  let dataDir: string;
-  let taal: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
+describe('one plain-text sanitiser, and reviews named by name and photo, on messaging running alone', () => {
+  let messaging: ServiceAlone;
   let admin: { token: string; id: string };
   let teacher: { token: string; id: string };
   let rafi: { token: string; id: string };
   let course: string;
   let lesson: string;
 
-  const { get, post, login, signUpVerified, enrolFree } = gatewayApi(() => base);
+  // Each call to the service that serves it.
+  const { get, post, login, signUpVerified, enrolFree } = gatewayApi((p) => messaging.baseFor(p));
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taal-plain-text-gw-'));
-    taal = await startAllInOne({ PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    base = `http://127.0.0.1:${taal.port}`;
+    messaging = await startServiceAlone('messaging', { also: ['catalogue', 'commerce', 'learning'] });
     admin = await login('admin@taal.local', 'admin123');
     teacher = await login('instructor@taal.local', 'instructor123');
 
     // A student with a photo: signs up and verifies the address from the mail.
-    rafi = await signUpVerified(path.join(dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'reviewer', photoWidth: 400 });
+    rafi = await signUpVerified(path.join(messaging.dataDir, 'mail'), 'Rafi Ahmed', { prefix: 'reviewer', photoWidth: 400 });
 
     // Enrolled (a 100% voucher, the zero-cost order) with one lesson completed: may review.
     const courses = (await get('/course/')).body.data as { _id: string; instructor: string }[];
@@ -62,8 +59,7 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
   }, 150_000);
 
   afterAll(async () => {
-    await taal?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await messaging?.stop();
   });
 
   it('stores a review as plain text: nested and escaped markup gone, the override removed, ordinary text as typed', async () => {
@@ -121,7 +117,9 @@ describe('one plain-text sanitiser, and reviews named by name and photo, through
   it("keeps an instructor's bio as its allow-listed HTML, with the same characters removed (no override, no zero-width space)", async () => {
     const form = new FormData();
     form.append('bio', `<p><b>Session</b> guitar\u202Eist\u200B, ${ORDINARY.replace('<', '&lt;')}</p>${NESTED}`);
-    const res = await fetch(`${base}/api/v1/instructor/${DEMO_INSTRUCTOR_PROFILE}/`, { method: 'POST', headers: { authorization: `Bearer ${teacher.token}` }, body: form });
+    // The bio is the catalogue's: asked of its own port.
+    const bioRoute = `/instructor/${DEMO_INSTRUCTOR_PROFILE}/`;
+    const res = await fetch(`${messaging.baseFor(bioRoute)}/api/v1${bioRoute}`, { method: 'POST', headers: { authorization: `Bearer ${teacher.token}` }, body: form });
     expect(res.status).toBe(200);
     const bio = ((await res.json()) as { data: { bio: string } }).data.bio;
     expect(bio).toBe('<p><b>Session</b> guitarist, a &lt; b &amp; I &lt;3 guitar, চমৎকার র‍্যাব!</p>&lt;script&gt;alert(2)&lt;/script&gt;');
