@@ -132,11 +132,11 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
     serviceEnv = { ...serviceEnv, ...service.exports };
     // Its routes run in the gateway of this process and call its use cases directly (issue 52).
     if (grpc) endpoints.push({ name, address: `127.0.0.1:${service.port}`, healthName: grpc.healthName, api: description.api, useCases: service.useCases });
-    authenticators[name] = authenticator;
-    if (!grpc) {
+    else {
       edge = service;
       publicUrl ||= `http://${config.HOST}:${service.port}`;
     }
+    authenticators[name] = authenticator;
   }
 
   // The services named serve their own routes once every service runs: their routes may call any of them.
