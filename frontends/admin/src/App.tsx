@@ -1,13 +1,13 @@
 // Admin back-office (back office §2): every route is admin-only (the server must vouch for an
 // admin session); a collapsible 240 px side menu; each screen is its own lazy chunk.
 import './admin.css';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { RoleGuard } from '@taal/web-shared/guard';
 import { UserRoles } from '@taal/contracts/web';
 import { ContentRoleScreens, Layout } from './components/Layout';
 import { Loading, StateLook } from '@taal/web-shared/ui';
-import type { Screens } from '@taal/web-shared/routes';
+import { remoteForPath, type Screens } from '@taal/web-shared/routes';
 
 // The dashboard is /admin's first screen: its chunk is named so that the server preloads it (see storefront's App.tsx).
 const Dashboard = lazy(() => import(/* webpackChunkName: "route-admin" */ './pages/Dashboard'));
@@ -110,9 +110,20 @@ const screens: Screens<'admin'> = {
   '/admin/*': <NotFound />,
 };
 
+/**
+ * The back office draws (and guards) its own pages only. The shell unmounts this remote once the
+ * address leaves them, but not at once: meanwhile (its guard just sent a visitor to
+ * /login?redirect=…) it draws nothing and navigates nowhere, so the login keeps its redirect.
+ */
+function BackOfficePagesOnly({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return remoteForPath(pathname) === 'admin' ? <>{children}</> : null;
+}
+
 export function App() {
   return (
     <BrowserRouter>
+      <BackOfficePagesOnly>
       {/* The back office's loading, empty and error states: boxed notes ('Loading ...', 'No data found'). */}
       <StateLook value="admin">
       <div className="container admin-container">
@@ -134,6 +145,7 @@ export function App() {
         </RoleGuard>
       </div>
       </StateLook>
+      </BackOfficePagesOnly>
     </BrowserRouter>
   );
 }
