@@ -42,8 +42,6 @@ const PUBLIC_SCREENS = [
   '/cart',
 ];
 
-
-
 async function waitFor(url, timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {

@@ -37,7 +37,6 @@ const MAX_GROWTH = 0.1;
 // server of 1 GB; decision 0044).
 const budgetMb = arg('budget-mb', 450);
 
-
 async function waitHealthy(base, child, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {

@@ -17,7 +17,7 @@ export async function readPagedRoute(get: Get, route: string, token: string | un
     const sep = route.includes('?') ? '&' : '?';
     const page = await get(`${route}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, token);
     const data = page.body.data as { items?: Record<string, string>[]; next?: unknown } | undefined;
-    const keys = Object.keys(data ?? {}).filter((k) => k !== 'totals' && k !== 'balance').sort();
+    const keys = Object.keys(data ?? {}).filter((k) => k !== 'totals').sort();
     if (page.status !== 200 || keys.join() !== 'items,next' || data!.items!.length > limit) {
       throw new Error(`${route} page ${pages} answered ${page.status}: ${JSON.stringify(page.body).slice(0, 300)}`);
     }
@@ -26,6 +26,13 @@ export async function readPagedRoute(get: Get, route: string, token: string | un
     if (typeof data!.next !== 'string') throw new Error(`${route} page ${pages}: next is ${JSON.stringify(data!.next)}`);
     cursor = data!.next;
   }
+}
+
+/** The rows' `key`s of a bounded ("all") list the paged route must match; anything but a 200 fails. */
+export async function listedIds(get: Get, route: string, token: string | undefined, key = '_id'): Promise<string[]> {
+  const answer = await get(route, token);
+  if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return (answer.body.data as Record<string, string>[]).map((row) => row[key]!);
 }
 
 /**

@@ -11,7 +11,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { declaredPath, type DeclaredRoute } from '@taal/edge';
 import { startAllInOne } from '@taal/launcher';
+import { startSandbox, type RunningSandbox } from '@taal/payments';
 import { freePort } from './wait';
 
 export interface ServiceAlone {
@@ -23,10 +25,10 @@ export interface ServiceAlone {
   dataDir: string;
   /** This run's service keys (a test signs with one what a service must refuse). */
   keyRing: Awaited<ReturnType<typeof startAllInOne>>['keyRing'];
+  /** With `cardPayments`: the card gateway's sandbox the service pays through. */
+  cardSandbox?: RunningSandbox;
   stop(): Promise<void>;
 }
-
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 export interface ServiceAloneOptions {
   /** Other services to run beside it (identity always runs). */
@@ -34,52 +36,63 @@ export interface ServiceAloneOptions {
   /** Settings, as the all-in-one reads them from its environment. */
   env?: Record<string, string>;
   /**
-   * A running service whose own port is the public address (PUBLIC_URL): where a card gateway sends
-   * the browser back and its payment notices, for a payment flow tested alone. Otherwise the public
-   * address is one nothing answers: mailed links are only read.
+   * Card payments through a sandbox of the test's own (the gateway mounts one only in front of the
+   * whole marketplace). The public address (PUBLIC_URL) is then the service's own port, where the
+   * sandbox sends the browser back and its payment notices. Otherwise the public address is one
+   * nothing answers: mailed links are only read.
    */
-  publicOn?: string;
+  cardPayments?: boolean;
 }
+
+const CARD_GATEWAY = { storeId: 'taal-service-alone', storePassword: 'service-alone-secret' };
 
 export async function startServiceAlone(name: string, options: ServiceAloneOptions = {}): Promise<ServiceAlone> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `taal-${name}-alone-`));
   const running = [...new Set(['identity', ...(options.also ?? []), name])];
-  const publicPort = options.publicOn ? await freePort() : undefined;
-  const env = { PUBLIC_URL: `http://127.0.0.1${publicPort ? `:${publicPort}` : ''}`, ...options.env, PORT: '0', DATA_DIR: dataDir, HOST: '127.0.0.1' };
-  const ownApiPorts = options.publicOn && publicPort ? { [options.publicOn]: publicPort } : {};
-  const taal = await startAllInOne(env, { targets: running, ownApis: running, ownApiPorts }).catch((err: unknown) => {
+  const cardSandbox = options.cardPayments ? await startSandbox(CARD_GATEWAY) : undefined;
+  const publicPort = cardSandbox ? await freePort() : undefined;
+  const env = {
+    PUBLIC_URL: `http://127.0.0.1${publicPort ? `:${publicPort}` : ''}`,
+    ...(cardSandbox ? { SSLCOMMERZ_BASE_URL: cardSandbox.baseUrl, SSLCOMMERZ_STORE_ID: CARD_GATEWAY.storeId, SSLCOMMERZ_STORE_PASSWORD: CARD_GATEWAY.storePassword } : {}),
+    ...options.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+  };
+  const stop = async (taal?: Awaited<ReturnType<typeof startAllInOne>>) => {
+    await taal?.stop();
+    await cardSandbox?.close();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const taal = await startAllInOne(env, { targets: running, ownApis: running, ownApiPorts: publicPort ? { [name]: publicPort } : {} }).catch(async (err: unknown) => {
+    await stop();
     throw err;
   });
-  const bases = Object.values(taal.apiPorts).map((port) => `http://127.0.0.1:${port}`);
-  const tables = await Promise.all(
-    bases.map(async (base) => {
-      const table = (await (await fetch(`${base}/_taal/routes`)).json()) as { routes: { path: string }[] };
-      return table.routes.map((route) => ({ base, segments: segmentsOf(route.path) }));
-    }),
-  );
-  const routes = tables.flat();
-  const baseFor = (path: string) => {
-    const asked = segmentsOf(path.split('?')[0]!);
-    // As the edge routes: the same segments, each literal equal or a parameter; literals win.
-    let best: { base: string; literals: number } | undefined;
-    for (const route of routes) {
-      if (route.segments.length !== asked.length) continue;
-      if (!route.segments.every((segment, i) => segment.startsWith('{') || segment === asked[i])) continue;
-      const literals = route.segments.filter((segment) => !segment.startsWith('{')).length;
-      if (!best || literals > best.literals) best = { base: route.base, literals };
+  try {
+    // The running services' route tables, as the gateway reads them, and each path's service.
+    const serviceOf = new Map<string, string>();
+    const routes: DeclaredRoute[] = [];
+    for (const port of Object.values(taal.apiPorts)) {
+      const base = `http://127.0.0.1:${port}`;
+      const table = (await (await fetch(`${base}/_taal/routes`)).json()) as { routes: DeclaredRoute[] };
+      for (const route of table.routes) serviceOf.set(route.path, base);
+      routes.push(...table.routes);
     }
-    if (!best) throw new Error(`no running service serves ${path}`);
-    return best.base;
-  };
-  return {
-    baseFor,
-    base: `http://127.0.0.1:${taal.apiPorts[name]}`,
-    dataDir,
-    keyRing: taal.keyRing,
-    async stop() {
-      await taal.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    const find = declaredPath(routes);
+    return {
+      base: `http://127.0.0.1:${taal.apiPorts[name]}`,
+      baseFor: (asked) => {
+        const found = find(asked.split('?')[0]!);
+        if (!found) throw new Error(`no running service serves ${asked}`);
+        return serviceOf.get(found.path)!;
+      },
+      dataDir,
+      keyRing: taal.keyRing,
+      cardSandbox,
+      stop: () => stop(taal),
+    };
+  } catch (err) {
+    await stop(taal);
+    throw err;
+  }
 }

@@ -59,24 +59,28 @@ describe('PublicReadLimiter (decision 0038)', () => {
   });
 });
 
-describe('PublicReadLimiter.documentTurn (decision 0065)', () => {
-  it('answers one user’s documents one at a time, in order, while another user’s are not held back', async () => {
-    const limiter = new PublicReadLimiter(createMemoryCache());
+describe('PublicReadLimiter.admit (decision 0065)', () => {
+  it('answers one user’s documents one at a time, in order, while another user’s and other kinds are not held back; a refusal takes no turn', async () => {
+    const limiter = new PublicReadLimiter(createMemoryCache(), { search: 2, reads: 3, documents: 2, windowSeconds: 60, refusalDelayMs: 0 });
     const answered: string[] = [];
-    const turn = (client: string, name: string) =>
-      limiter.documentTurn(client).then((giveBack) => {
+    const admit = (kind: 'documents' | 'reads', client: string, name: string) =>
+      limiter.admit(kind, client).then((giveBack) => {
         answered.push(name);
         return giveBack;
       });
-    const first = await turn('user:a', 'a1');
-    const second = turn('user:a', 'a2');
-    const other = await turn('user:b', 'b1');
+    const first = await admit('documents', 'user:a', 'a1');
+    const second = admit('documents', 'user:a', 'a2');
+    const other = await admit('documents', 'user:b', 'b1');
+    const read = await admit('reads', 'user:a', 'read');
+    // Over user a's documents budget (2): refused at once, not queued behind a1.
+    await expect(limiter.admit('documents', 'user:a')).rejects.toMatchObject({ status: 429, reason: 'TOO_MANY_DOCUMENT_REQUESTS' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(answered).toEqual(['a1', 'b1']);
+    expect(answered).toEqual(['a1', 'b1', 'read']);
     first();
     (await second)();
     other();
-    expect(answered).toEqual(['a1', 'b1', 'a2']);
+    read();
+    expect(answered).toEqual(['a1', 'b1', 'read', 'a2']);
   });
 });
 

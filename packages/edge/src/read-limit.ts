@@ -51,12 +51,12 @@ export const DEFAULT_PUBLIC_READ_LIMITS: PublicReadLimits = { search: 30, reads:
 const REFUSAL = { search: 'TOO_MANY_SEARCHES', reads: 'TOO_MANY_READS', documents: 'TOO_MANY_DOCUMENT_REQUESTS' } as const;
 
 /**
- * One user's documents (receipts, statements) answered at once on this replica; their others wait
- * in order. A person opens one document at a time; a script opening six at once within its budget
- * then queues behind itself, and everyone else's requests wait behind one of its documents at
- * most, not six (decision 0065).
+ * Requests of a kind one client is answered at once on this replica; their others wait in order.
+ * Documents (receipts, statements): a person opens one at a time; a script opening six at once
+ * within its budget then queues behind itself, and everyone else's requests wait behind one of its
+ * documents at most, not six (decision 0065). The other kinds are not held.
  */
-export const DOCUMENTS_AT_ONCE_PER_USER = 1;
+export const AT_ONCE_PER_CLIENT: Partial<Record<FairUse, number>> = { documents: 1 };
 
 /** Clients this replica remembers as refused until their window ends, at most (the oldest is forgotten first). */
 const REFUSED_REMEMBERED = 10_000;
@@ -81,7 +81,7 @@ export class PublicReadLimiter {
   private readonly counter: WindowCounter;
   private readonly refusedUntil = new Map<string, number>();
   private delayed = 0;
-  private readonly documentTurns = new TurnsPerKey(DOCUMENTS_AT_ONCE_PER_USER);
+  private readonly turns = new Map(Object.entries(AT_ONCE_PER_CLIENT).map(([kind, atOnce]) => [kind as FairUse, new TurnsPerKey(atOnce)]));
 
   constructor(
     cache: Cache,
@@ -122,12 +122,16 @@ export class PublicReadLimiter {
   }
 
   /**
-   * Waits for the client's turn to be answered a document (DOCUMENTS_AT_ONCE_PER_USER); the function
-   * returned gives it back. The turn starts on the next turn of the event loop, so what arrived
-   * meanwhile (other clients' requests) is read before the client's next document is set.
+   * Counts one read of `kind` for the client (`hit`), then waits for the client's turn when the kind
+   * has one (AT_ONCE_PER_CLIENT); the function returned gives the turn back once the request is
+   * answered. A refusal takes no turn. The turn starts on the next turn of the event loop, so what
+   * arrived meanwhile (other clients' requests) is read before the client's next one runs.
    */
-  async documentTurn(client: string): Promise<() => void> {
-    const giveBack = await this.documentTurns.take(client);
+  async admit(kind: FairUse, client: string): Promise<() => void> {
+    await this.hit(kind, client);
+    const turns = this.turns.get(kind);
+    if (!turns) return () => {};
+    const giveBack = await turns.take(client);
     await new Promise<void>((resolve) => setImmediate(resolve));
     return giveBack;
   }

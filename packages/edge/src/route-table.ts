@@ -140,8 +140,8 @@ function bumpBeforeAnswer(res: Response, answers: PrivateAnswers, userId: string
  * Registers each route on a new router: access check, `before`, parameters and body validated, then
  * the handler. With `privateAnswers`, `cachedPerUser` reads answer from it and every signed-in write
  * bumps its caller's data version before answering. With `publicReads`, a `fairUse` route counts
- * against its client's limit before its handler runs (a `cachedRead`, when it loads), and a
- * `documents` route then waits for its user's turn (PublicReadLimiter.documentTurn).
+ * against its client's limit before its handler runs (a `cachedRead`, when it loads), and waits
+ * for its client's turn where its kind has one (PublicReadLimiter.admit).
  */
 export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers, publicReads?: PublicReadLimiter): Router {
   const router = Router();
@@ -163,11 +163,7 @@ export function mountRoutes(routes: RouteSpec[], privateAnswers?: PrivateAnswers
       if (publicReads && route.fairUse && !publicReads.isServerRead(req)) {
         const kind = route.fairUse;
         if (isCountedOnLoad(route.handler)) chargeOnLoad(res, async () => publicReads.hit(kind, await publicReads.clientOf(req, res)));
-        else {
-          const client = await publicReads.clientOf(req, res);
-          await publicReads.hit(kind, client);
-          if (kind === 'documents') giveBackTurn = await publicReads.documentTurn(client);
-        }
+        else giveBackTurn = await publicReads.admit(kind, await publicReads.clientOf(req, res));
       }
       const answer = () => route.handler({ req, res, body, param: (name) => paramOf(req, name) });
       const caller = res.locals.caller as AuthenticatedCaller | undefined;
@@ -209,17 +205,23 @@ const decoded = (segment: string) => {
  * Express. Null when no declared path matches.
  */
 export function declaredMethods(routes: DeclaredRoute[]): (path: string) => HttpMethod[] | null {
-  const byPath = new Map<string, { parts: string[]; params: Record<string, ParamSpec>; methods: HttpMethod[] }>();
+  const find = declaredPath(routes);
+  return (path) => find(path)?.methods ?? null;
+}
+
+/** The declared path a request's path names (matched as declaredMethods matches), with its methods; null when none. */
+export function declaredPath(routes: DeclaredRoute[]): (path: string) => { path: string; methods: HttpMethod[] } | null {
+  const byPath = new Map<string, { path: string; parts: string[]; params: Record<string, ParamSpec>; methods: HttpMethod[] }>();
   for (const route of routes) {
     const parts = segmentsOf(route.path);
-    const declared = byPath.get(parts.join('/')) ?? { parts, params: {}, methods: [] };
+    const declared = byPath.get(parts.join('/')) ?? { path: route.path, parts, params: {}, methods: [] };
     Object.assign(declared.params, route.params);
     if (!declared.methods.includes(route.method)) declared.methods.push(route.method);
     byPath.set(parts.join('/'), declared);
   }
   return (path) => {
     const parts = segmentsOf(path);
-    let best: { literals: string; methods: HttpMethod[] } | null = null;
+    let best: { literals: string; path: string; methods: HttpMethod[] } | null = null;
     for (const declared of byPath.values()) {
       if (declared.parts.length !== parts.length) continue;
       let literals = '';
@@ -230,8 +232,8 @@ export function declaredMethods(routes: DeclaredRoute[]): (path: string) => Http
         const spec = declared.params[param];
         return !spec || spec.schema.safeParse(decoded(parts[i]!)).success;
       });
-      if (matches && (!best || literals > best.literals)) best = { literals, methods: declared.methods };
+      if (matches && (!best || literals > best.literals)) best = { literals, path: declared.path, methods: declared.methods };
     }
-    return best?.methods ?? null;
+    return best && { path: best.path, methods: best.methods };
   };
 }

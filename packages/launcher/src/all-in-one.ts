@@ -140,11 +140,12 @@ async function startServices(env: NodeJS.ProcessEnv, lifecycle: Lifecycle, selec
   }
 
   // The services named serve their own routes once every service runs: their routes may call any of them.
+  // The edge's deadline for calls, as the gateway reads it from the same environment.
+  const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
   for (const name of ownApis) {
     const description = findService(name);
     if (!running[name] || !grpcOf(description) || !description.api) continue;
     const own = await ports.portsFor(`${name}-api`, { bus: true, cache: true, files: true });
-    const { GRPC_DEADLINE_MS } = loadServiceConfig(findService('gateway'), 'all-in-one', serviceEnv) as { GRPC_DEADLINE_MS: number };
     const api = await startServiceApi({
       service: name,
       endpoints: [...endpoints, ...absent],

@@ -8,18 +8,14 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startSandbox, type RunningSandbox } from '@taal/payments';
 import { pngImage } from '../../../tools/testing/images';
 import { waitForMailLink } from '../../../tools/testing/eml';
 import { waitFor } from '../../../tools/testing/wait';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
 import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
-const CARD_GATEWAY = { storeId: 'taal-commerce-alone', storePassword: 'commerce-alone-secret' };
-
 describe('commerce running alone', () => {
   let commerce: ServiceAlone;
-  let sandbox: RunningSandbox;
   let base: string;
   let adminToken: string;
   let student: { token: string; id: string };
@@ -32,12 +28,10 @@ describe('commerce running alone', () => {
   const { request, get, post, login } = gatewayApi((p) => commerce.baseFor(p));
 
   beforeAll(async () => {
-    sandbox = await startSandbox(CARD_GATEWAY);
     // The browser comes back from the card gateway, and its payment notices arrive, at commerce's own port.
     commerce = await startServiceAlone('commerce', {
       also: ['catalogue', 'messaging'],
-      publicOn: 'commerce',
-      env: { SSLCOMMERZ_BASE_URL: sandbox.baseUrl, SSLCOMMERZ_STORE_ID: CARD_GATEWAY.storeId, SSLCOMMERZ_STORE_PASSWORD: CARD_GATEWAY.storePassword },
+      cardPayments: true,
     });
     base = commerce.base;
     adminToken = (await login('admin@taal.local', 'admin123')).token;
@@ -65,7 +59,6 @@ describe('commerce running alone', () => {
 
   afterAll(async () => {
     await commerce?.stop();
-    await sandbox?.close();
   });
 
   it('answers 401 to a logged-out call on every route', async () => {
@@ -224,7 +217,7 @@ describe('commerce running alone', () => {
     const opened = await ssl({}, other.token);
     expect(opened.status).toBe(200);
     const pageUrl = opened.body.data.GatewayPageURL as string;
-    expect(pageUrl.startsWith(`${sandbox.baseUrl}/`)).toBe(true);
+    expect(pageUrl.startsWith(`${commerce.cardSandbox!.baseUrl}/`)).toBe(true);
 
     // The browser: the hosted page, Pay, then back through commerce's return route.
     const html = await (await fetch(pageUrl)).text();

@@ -6,6 +6,7 @@
  * spec's list of every notification keeps its shape up to 500 and names the rest in a Link header.
  */
 import { gatewayApi } from '../../../tools/testing/gateway-api';
+import { listedIds, readPagedRoute } from '../../../tools/testing/paged-routes';
 import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 describe("messaging's keyset pages on messaging running alone", () => {
@@ -15,28 +16,6 @@ describe("messaging's keyset pages on messaging running alone", () => {
   let profile = '';
   // Each call to the service that serves it (sign-in: identity's own port).
   const { get, post } = gatewayApi((p) => messaging.baseFor(p));
-
-  /** Every row of a paged route, a page of `limit` at a time. */
-  const readAll = async (route: string, token: string | undefined, limit = 1) => {
-    const rows: string[] = [];
-    let pages = 0;
-    for (let cursor = ''; ; pages += 1) {
-      const sep = route.includes('?') ? '&' : '?';
-      const page = await get(`${route}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, token);
-      expect([route, page.status]).toEqual([route, 200]);
-      expect(Object.keys(page.body.data)).toEqual(['items', 'next']);
-      rows.push(...(page.body.data.items as { _id: string }[]).map((r) => r._id));
-      if (page.body.data.next === null) break;
-      expect(typeof page.body.data.next).toBe('string');
-      cursor = page.body.data.next as string;
-    }
-    return { rows, pages: pages + 1 };
-  };
-  const idsOf = async (route: string, token: string) => {
-    const all = await get(route, token);
-    expect([route, all.status]).toEqual([route, 200]);
-    return (all.body.data as { _id: string }[]).map((r) => r._id);
-  };
 
   beforeAll(async () => {
     // Messaging alone, with the catalogue, whose instructors students write to.
@@ -77,15 +56,15 @@ describe("messaging's keyset pages on messaging running alone", () => {
       ['/mass-mail/page', '/mass-mail/', admin],
     ];
     for (const [paged, all, token] of lists) {
-      const bounded = await idsOf(all, token);
-      expect([paged, (await readAll(paged, token)).rows]).toEqual([paged, bounded]);
-      expect((await readAll(paged, token, 100)).pages).toBe(1);
+      const bounded = await listedIds(get, all, token);
+      expect([paged, (await readPagedRoute(get, paged, token)).ids]).toEqual([paged, bounded]);
+      expect((await readPagedRoute(get, paged, token, 100)).pages).toBe(1);
     }
-    expect((await idsOf('/contact/student/', admin)).length).toBeGreaterThanOrEqual(4);
+    expect((await listedIds(get, '/contact/student/', admin)).length).toBeGreaterThanOrEqual(4);
     // The instructor's: pending first, then answered, each newest first.
-    const inbox = await idsOf(`/contact/mystudent/${profile}`, instructor);
-    const pendingPage = (await readAll(`/contact/mystudent/${profile}/page?answered=false`, instructor, 2)).rows;
-    const answeredPage = (await readAll(`/contact/mystudent/${profile}/page?answered=true`, instructor, 2)).rows;
+    const inbox = await listedIds(get, `/contact/mystudent/${profile}`, instructor);
+    const pendingPage = (await readPagedRoute(get, `/contact/mystudent/${profile}/page?answered=false`, instructor, 2)).ids;
+    const answeredPage = (await readPagedRoute(get, `/contact/mystudent/${profile}/page?answered=true`, instructor, 2)).ids;
     expect([pendingPage.length, answeredPage.length]).toEqual([3, 1]);
     expect(inbox).toEqual([...pendingPage, ...answeredPage]);
   }, 120_000);
@@ -97,7 +76,7 @@ describe("messaging's keyset pages on messaging running alone", () => {
     expect(link).toMatch(/^<\/api\/v1\/notification\/page\?cursor=[\w-]+>; rel="next"$/);
     const rest = await get(link.slice(link.indexOf('/notification'), link.indexOf('>')), tokens.admin);
     expect(rest.status).toBe(200);
-    const paged = (await readAll('/notification/page', tokens.admin, 100)).rows;
+    const paged = (await readPagedRoute(get, '/notification/page', tokens.admin, 100)).ids;
     expect(paged.length).toBeGreaterThanOrEqual(505);
     expect(paged.slice(0, 500)).toEqual((all.body.data as { _id: string }[]).map((n) => n._id));
     expect((rest.body.data.items as { _id: string }[])[0]?._id).toBe(paged[500]);
@@ -105,7 +84,7 @@ describe("messaging's keyset pages on messaging running alone", () => {
     const mine = await get(`/notification/user/${ids.student}/all`, tokens.student);
     expect(mine.body.data).toHaveLength(500);
     expect(mine.headers.get('link')).toMatch(new RegExp(`^</api/v1/notification/user/${ids.student}/page\\?cursor=[\\w-]+>; rel="next"$`));
-    expect((await readAll(`/notification/user/${ids.student}/page`, tokens.student, 100)).rows.slice(0, 500)).toEqual((mine.body.data as { _id: string }[]).map((n) => n._id));
+    expect((await readPagedRoute(get, `/notification/user/${ids.student}/page`, tokens.student, 100)).ids.slice(0, 500)).toEqual((mine.body.data as { _id: string }[]).map((n) => n._id));
   }, 120_000);
 
   it('refuses an edited cursor, a page size out of range, and another user’s pages', async () => {

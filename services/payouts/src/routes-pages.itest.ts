@@ -8,7 +8,7 @@
  */
 import { dayMonthYear, dhakaDay } from '@taal/contracts';
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-import { PAGE_QUERY_REFUSALS, readPagedRoute, refusedPageQueries } from '../../../tools/testing/paged-routes';
+import { listedIds, PAGE_QUERY_REFUSALS, readPagedRoute, refusedPageQueries } from '../../../tools/testing/paged-routes';
 import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 import { waitFor } from '../../../tools/testing/wait';
 
@@ -18,11 +18,7 @@ describe('payouts’ keyset pages on payouts alone', () => {
   const { get, post } = gatewayApi((p) => payouts.baseFor(p));
   const range = () => `01-01-2020/${dayMonthYear(dhakaDay(new Date().toISOString()))}`;
   const ids = async (route: string, token: string, limit = 1, key = '_id') => (await readPagedRoute(get, route, token, limit, key)).ids;
-  const listed = async (route: string, token: string, key = '_id') => {
-    const answer = await get(route, token);
-    expect(answer.status).toBe(200);
-    return (answer.body.data as Record<string, string>[]).map((r) => r[key]!);
-  };
+  const listed = (route: string, token: string, key = '_id') => listedIds(get, route, token, key);
 
   beforeAll(async () => {
     payouts = await startServiceAlone('payouts', { also: ['catalogue', 'commerce'] });

@@ -5,18 +5,14 @@
  * size out of 1..100 INVALID_PAGE_SIZE; both are refused to a student.
  */
 import { gatewayApi } from '../../../tools/testing/gateway-api';
-import { PAGE_QUERY_REFUSALS, readPagedRoute, refusedPageQueries } from '../../../tools/testing/paged-routes';
+import { listedIds, PAGE_QUERY_REFUSALS, readPagedRoute, refusedPageQueries } from '../../../tools/testing/paged-routes';
 import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/service-alone';
 
 describe('the store’s keyset pages on the store alone', () => {
   let store: ServiceAlone;
   const tokens = { admin: '', student: '' };
   const { get, login } = gatewayApi((p) => store.baseFor(p));
-  const listed = async (route: string) => {
-    const answer = await get(route, tokens.admin);
-    expect(answer.status).toBe(200);
-    return (answer.body.data as { _id: string }[]).map((r) => r._id);
-  };
+  const listed = (route: string) => listedIds(get, route, tokens.admin);
 
   beforeAll(async () => {
     store = await startServiceAlone('store');
