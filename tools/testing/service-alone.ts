@@ -21,6 +21,8 @@ export interface ServiceAlone {
   base: string;
   /** The own API of the running service that serves `path` (under /api/v1), by the route tables they publish. */
   baseFor(path: string): string;
+  /** The full address of an API URL (`/api/v1/…`, as answers carry them) on the running service that serves it. */
+  urlOf(apiUrl: string): string;
   /** The data directory (DATA_DIR/mail holds the mail sent). */
   dataDir: string;
   /** This run's service keys (a test signs with one what a service must refuse). */
@@ -44,6 +46,7 @@ export interface ServiceAloneOptions {
   cardPayments?: boolean;
 }
 
+const API_PREFIX = '/api/v1';
 const CARD_GATEWAY = { storeId: 'taal-service-alone', storePassword: 'service-alone-secret' };
 
 export async function startServiceAlone(name: string, options: ServiceAloneOptions = {}): Promise<ServiceAlone> {
@@ -79,13 +82,15 @@ export async function startServiceAlone(name: string, options: ServiceAloneOptio
       routes.push(...table.routes);
     }
     const find = declaredPath(routes);
+    const baseFor = (asked: string) => {
+      const found = find(asked.split('?')[0]!);
+      if (!found) throw new Error(`no running service serves ${asked}`);
+      return serviceOf.get(found.path)!;
+    };
     return {
       base: `http://127.0.0.1:${taal.apiPorts[name]}`,
-      baseFor: (asked) => {
-        const found = find(asked.split('?')[0]!);
-        if (!found) throw new Error(`no running service serves ${asked}`);
-        return serviceOf.get(found.path)!;
-      },
+      baseFor,
+      urlOf: (apiUrl) => `${baseFor(apiUrl.slice(API_PREFIX.length))}${apiUrl}`,
       dataDir,
       keyRing: taal.keyRing,
       cardSandbox,

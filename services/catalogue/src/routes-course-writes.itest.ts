@@ -72,7 +72,7 @@ describe('course, instructor and upcoming writes on the catalogue running alone'
   const { request } = gatewayApi(baseFor);
   const multipart = (p: string, parts: [string, string | Buffer, string?][], token: string) => multipartAt(baseFor, p, parts, token);
   /** The full address of a path under /api/v1 (a course file's URL), on the service that serves it. */
-  const at = (url: string) => `${baseFor(url.slice('/api/v1'.length))}${url}`;
+  const at = (url: string) => catalogue.urlOf(url);
   /**
    * Every key in the files port (the all-in-one keeps them under DATA_DIR/files), but the lessons'
    * HLS ladders, which learning writes in the background (decision 0032; services/learning/src/hls.itest.ts).

@@ -58,7 +58,7 @@ describe('accounts and access on identity running alone', () => {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await fetch(`${identity.baseFor(p.slice('/api/v1'.length))}${p}`, { method, headers, body });
+    const res = await fetch(identity.urlOf(p), { method, headers, body });
     return { status: res.status, type: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Json };
   };
   const get = (p: string, token?: string) => request('GET', p, { token });

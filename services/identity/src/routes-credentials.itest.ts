@@ -38,7 +38,7 @@ describe('account credentials and names on identity running alone (issue 36)', (
       body = JSON.stringify(options.body);
     }
     // The one name rule spans messaging's contact form and the catalogue's instructor forms: each is asked of its own service.
-    const res = await fetch(`${identity.baseFor(p.slice('/api/v1'.length))}${p}`, { method, headers, body });
+    const res = await fetch(identity.urlOf(p), { method, headers, body });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Json };
   };
   const get = (p: string, token?: string) => request('GET', p, { token });

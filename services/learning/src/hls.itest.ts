@@ -93,7 +93,7 @@ describe('adaptive streaming on learning running alone', () => {
   /** The same URL with its signature (the path segment after /hls/) replaced. */
   const withToken = (url: string, token: string) => url.replace(/\/video\/hls\/[^/]+\//, `/video/hls/${token}/`);
   const tokenOf = (url: string) => /\/video\/hls\/([^/]+)\//.exec(url)![1]!;
-  const fetchAt = (url: string) => fetch(`${baseFor(url.slice('/api/v1'.length))}${url}`);
+  const fetchAt = (url: string) => fetch(learning.urlOf(url));
 
   beforeAll(async () => {
     // Failed attempts are retried after 1 s, then 4 s (30 s and 2 min by default).

@@ -28,7 +28,7 @@ describe('lessons and video on learning running alone', () => {
   const baseFor = (p: string) => learning.baseFor(p);
   const { get, post, login } = gatewayApi(baseFor);
   /** The full address of a path under /api/v1 (a video URL), on the service that serves it. */
-  const at = (url: string) => `${baseFor(url.slice('/api/v1'.length))}${url}`;
+  const at = (url: string) => learning.urlOf(url);
   const playUrl = async (lessonId: string, token?: string) => (await get(`/lesson/${lessonId}/playback`, token)).body.data.url as string;
 
   beforeAll(async () => {
