@@ -29,6 +29,11 @@ export interface ServiceAlone {
   keyRing: Awaited<ReturnType<typeof startAllInOne>>['keyRing'];
   /** With `cardPayments`: the card gateway's sandbox the service pays through. */
   cardSandbox?: RunningSandbox;
+  /**
+   * With `cardPayments`: a browser paying on the sandbox's hosted page (`GatewayPageURL`), then
+   * following the redirect back to the service; that return's answer (not followed further).
+   */
+  payByCard(gatewayPageUrl: string): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -54,8 +59,9 @@ export async function startServiceAlone(name: string, options: ServiceAloneOptio
   const running = [...new Set(['identity', ...(options.also ?? []), name])];
   const cardSandbox = options.cardPayments ? await startSandbox(CARD_GATEWAY) : undefined;
   const publicPort = cardSandbox ? await freePort() : undefined;
+  const publicUrl = `http://127.0.0.1${publicPort ? `:${publicPort}` : ''}`;
   const env = {
-    PUBLIC_URL: `http://127.0.0.1${publicPort ? `:${publicPort}` : ''}`,
+    PUBLIC_URL: publicUrl,
     ...(cardSandbox ? { SSLCOMMERZ_BASE_URL: cardSandbox.baseUrl, SSLCOMMERZ_STORE_ID: CARD_GATEWAY.storeId, SSLCOMMERZ_STORE_PASSWORD: CARD_GATEWAY.storePassword } : {}),
     ...options.env,
     PORT: '0',
@@ -94,6 +100,13 @@ export async function startServiceAlone(name: string, options: ServiceAloneOptio
       dataDir,
       keyRing: taal.keyRing,
       cardSandbox,
+      payByCard: async (gatewayPageUrl) => {
+        const page = await (await fetch(gatewayPageUrl)).text();
+        const action = /action="([^"]+\/pay)"/.exec(page)?.[1];
+        if (!action) throw new Error(`no Pay form on ${gatewayPageUrl}`);
+        const paid = await fetch(new URL(action, gatewayPageUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=pay' });
+        return fetch(new URL(paid.headers.get('location')!, publicUrl), { redirect: 'manual' });
+      },
       stop: () => stop(taal),
     };
   } catch (err) {

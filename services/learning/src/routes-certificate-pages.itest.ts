@@ -1,5 +1,6 @@
 /**
- * The certificate requests' paged route (decision 0084) on learning running alone (issue 52): pending
+ * The certificate requests' paged route (decision 0084) on learning running alone (issue 52), a
+ * student's three requests among them: pending
  * and provided requests answer `{ items, next }` pages (next null on the last) whose rows, pending
  * first, are the spec's work list and its total; an edited cursor is INVALID_CURSOR, a page size out
  * of 1..100 INVALID_PAGE_SIZE; the pages are refused to a student.
@@ -11,14 +12,24 @@ import { startServiceAlone, type ServiceAlone } from '../../../tools/testing/ser
 describe('the certificate requests’ keyset pages on learning alone', () => {
   let learning: ServiceAlone;
   const tokens = { admin: '', student: '' };
-  const { get, login } = gatewayApi((p) => learning.baseFor(p));
+  const { get, post, login, enrolFree, lessonsOf } = gatewayApi((p) => learning.baseFor(p));
 
   beforeAll(async () => {
-    // The catalogue beside it: learning's demo data (its lessons and requests) follows the catalogue's courses.
-    learning = await startServiceAlone('learning', { also: ['catalogue'] });
+    // The catalogue (learning's demo lessons follow its courses) and commerce (the enrolments) beside it.
+    learning = await startServiceAlone('learning', { also: ['catalogue', 'commerce'] });
     tokens.admin = (await login('admin@taal.local', 'admin123')).token;
-    tokens.student = (await login('student@taal.local', 'student123')).token;
-  }, 120_000);
+    const student = await login('student@taal.local', 'student123');
+    tokens.student = student.token;
+    // Rows to page: the student finishes three courses and asks for their certificates.
+    const courses = ((await get('/course/')).body.data as { _id: string }[]).slice(0, 3).map((c) => c._id);
+    await enrolFree(tokens.admin, student, courses);
+    for (const course of courses) {
+      for (const lesson of await lessonsOf(course, student.token)) {
+        expect((await post(`/lesson/${lesson._id}/progress`, { position: 1, completed: true }, student.token)).status).toBe(200);
+      }
+      expect((await get(`/course/certificate/student@taal.local/${course}/Course`, student.token)).status).toBe(200);
+    }
+  }, 180_000);
 
   afterAll(async () => {
     await learning?.stop();
@@ -27,6 +38,7 @@ describe('the certificate requests’ keyset pages on learning alone', () => {
   it('pages the certificate requests, pending first, as the work list and its total count them, for the back office only', async () => {
     const work = (await get('/user/certificatelist/work', tokens.admin)).body.data as { certificates: { _id: string }[]; total: number };
     const pending = (await readPagedRoute(get, '/user/certificatelist/page', tokens.admin)).ids;
+    expect(pending.length).toBeGreaterThanOrEqual(3);
     const provided = (await readPagedRoute(get, '/user/certificatelist/page?status=provided', tokens.admin)).ids;
     expect(work.certificates.map((c) => c._id)).toEqual([...pending, ...provided].slice(0, 20));
     expect(work.total).toBe(pending.length + provided.length);
